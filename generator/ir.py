@@ -1,0 +1,637 @@
+"""Document -> the intermediate model the templates read.
+
+`build(doc, options)` walks the document once and returns an `Api`: resources with one
+`Operation` per path item method, every parameter with its python name, wire name and
+location, the body, the responses and the streaming switch. It also returns the schema
+document handed to datamodel-code-generator: component schemas renamed to valid class
+names, and every inline schema an operation needs (parameters, bodies, responses) hoisted
+under `components/schemas` with a name chosen here, so that generated method signatures can
+point at the models by name.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+from urllib.parse import urlparse
+
+from . import names
+from .problems import GeneratorError, Problem
+
+HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+ParamLocation = Literal["path", "query", "header", "cookie", "body"]
+BodyKind = Literal["json", "form", "multipart", "content"]
+ResponseKind = Literal["json", "text", "bytes", "none"]
+SCHEMAS_PREFIX = "#/components/schemas/"
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    package: str
+    api_key_env: str
+    base_url_env: str
+    default_base_url: str | None = None
+    http_library: str = "httpx"
+    source_file: str = ""
+
+
+@dataclass(frozen=True)
+class Param:
+    """One argument of a generated method."""
+
+    name: str  # python identifier in the method signature
+    wire_name: str  # exactly as sent
+    location: ParamLocation
+    model_class: str  # the models.py class whose field types this argument
+    model_key: str  # that field's wire name (alias)
+    required: bool
+    nullable: bool
+    description: str
+    client_level: bool = False
+    explode: bool = True
+    deprecated: bool = False
+
+
+@dataclass(frozen=True)
+class Body:
+    kind: BodyKind
+    media_type: str
+    model_class: str | None  # class validating the body (None: sent as given)
+    expanded: bool  # object properties became keyword arguments
+    required: bool
+    file_fields: tuple[str, ...] = ()  # multipart properties sent as files
+
+
+@dataclass(frozen=True)
+class ResponseType:
+    status: str  # "200", "2XX", "default"
+    kind: ResponseKind
+    model_class: str | None  # for json bodies
+
+
+@dataclass(frozen=True)
+class ResponseHeader:
+    wire_name: str
+    python_type: str  # int, float, bool or str
+    description: str
+
+
+@dataclass(frozen=True)
+class Operation:
+    resource: str
+    name: str  # method name
+    http_method: str
+    path: str
+    pointer: str
+    summary: str
+    description: str
+    params: tuple[Param, ...]
+    body: Body | None
+    success: tuple[ResponseType, ...]
+    errors: tuple[ResponseType, ...]
+    headers: tuple[ResponseHeader, ...]
+    stream_param: str | None  # python name of the boolean that switches to SSE
+    stream_chunk: str | None  # models.py class of one streamed chunk
+    stream_only: bool  # the operation always streams (text/event-stream, no switch)
+    deprecated: bool
+
+    @property
+    def returns(self) -> ResponseType | None:
+        """The response the method's return type describes: the first documented success."""
+        return self.success[0] if self.success else None
+
+
+@dataclass(frozen=True)
+class Resource:
+    attr: str
+    class_name: str
+    operations: tuple[Operation, ...]
+
+
+@dataclass(frozen=True)
+class Auth:
+    header: str
+    scheme: str  # "Bearer" or "" for a bare API key header
+
+
+@dataclass(frozen=True)
+class Api:
+    title: str
+    version: str
+    description: str
+    options: BuildOptions
+    base_url: str | None
+    auth: Auth | None
+    resources: tuple[Resource, ...]
+    client_params: tuple[Param, ...]
+    models_input: dict[str, Any]  # the schema document for datamodel-code-generator
+    required_classes: frozenset[str]  # classes the templates reference; must exist in models.py
+
+
+class _Refs:
+    """Internal `$ref` resolution over the working copy of the document."""
+
+    def __init__(self, data: dict[str, Any], source: str) -> None:
+        self.data = data
+        self.source = source
+
+    def target(self, ref: str) -> Any:
+        if not ref.startswith("#"):
+            raise GeneratorError(
+                [Problem(self.source, "", None, f"unbundled external $ref {ref!r}",
+                         "load() bundles file refs; remote refs need --allow-remote-refs")]
+            )
+        node: Any = self.data
+        for raw in ref[1:].split("/")[1:]:
+            key = raw.replace("~1", "/").replace("~0", "~")
+            if isinstance(node, list) and key.isdigit() and int(key) < len(node):
+                node = node[int(key)]
+            elif isinstance(node, dict) and key in node:
+                node = node[key]
+            else:
+                raise GeneratorError(
+                    [Problem(self.source, ref[1:], None, f"$ref {ref!r} points to nothing",
+                             "fix the reference or add the missing component")]
+                )
+        return node
+
+    def resolve(self, node: Any) -> Any:
+        """Follow `$ref` chains until a node without one (cycles stop at the repeat)."""
+        seen: set[str] = set()
+        while isinstance(node, dict) and isinstance(node.get("$ref"), str):
+            ref = node["$ref"]
+            if ref in seen:
+                break
+            seen.add(ref)
+            node = self.target(ref)
+        return node
+
+
+def _escape(token: str) -> str:
+    return token.replace("~", "~0").replace("/", "~1")
+
+
+def _text(value: Any) -> str:
+    return value if isinstance(value, str) else ""
+
+
+def _rewrite_refs(node: Any, renames: Mapping[str, str]) -> None:
+    """Point refs at renamed component schemas, including refs into their insides."""
+    if isinstance(node, dict):
+        ref = node.get("$ref")
+        if isinstance(ref, str) and ref.startswith(SCHEMAS_PREFIX):
+            head, sep, tail = ref[len(SCHEMAS_PREFIX):].partition("/")
+            renamed = renames.get(SCHEMAS_PREFIX + head)
+            if renamed is not None:
+                node["$ref"] = renamed + sep + tail
+        for value in node.values():
+            _rewrite_refs(value, renames)
+    elif isinstance(node, list):
+        for item in node:
+            _rewrite_refs(item, renames)
+
+
+def _rename_component_schemas(data: dict[str, Any], taken: set[str]) -> None:
+    """Give every component schema a valid, unique class name; rewrite the refs to it."""
+    components = data.setdefault("components", {})
+    schemas = components.get("schemas") or {}
+    renamed: dict[str, Any] = {}
+    renames: dict[str, str] = {}
+    for original in sorted(schemas):
+        new = names.unique(names.class_name(original), taken)
+        renamed[new] = schemas[original]
+        if new != original:
+            renames[SCHEMAS_PREFIX + _escape(original)] = SCHEMAS_PREFIX + new
+    components["schemas"] = renamed
+    if renames:
+        _rewrite_refs(data, renames)
+
+
+def _is_nullable(schema: Any, refs: _Refs) -> bool:
+    """3.0 `nullable`, 3.1 `type: [.., "null"]`, `const: null`, or a null branch of oneOf/anyOf."""
+    schema = refs.resolve(schema)
+    if not isinstance(schema, dict):
+        return False
+    if schema.get("nullable") is True:
+        return True
+    kind = schema.get("type")
+    if kind == "null" or (isinstance(kind, list) and "null" in kind):
+        return True
+    if "const" in schema and schema["const"] is None:
+        return True
+    branches = (schema.get("oneOf") or []) + (schema.get("anyOf") or [])
+    return any(_is_nullable(branch, refs) for branch in branches)
+
+
+def _object_properties(schema: Any, refs: _Refs, depth: int = 0) -> tuple[dict[str, Any], set[str]] | None:
+    """Properties and required names of an object schema (allOf merged); None if not an object."""
+    schema = refs.resolve(schema)
+    if not isinstance(schema, dict) or depth > 32:
+        return None
+    properties: dict[str, Any] = {}
+    required: set[str] = set()
+    found = False
+    for part in schema.get("allOf") or []:
+        merged = _object_properties(part, refs, depth + 1)
+        if merged is not None:
+            found = True
+            properties.update(merged[0])
+            required |= merged[1]
+    own = schema.get("properties")
+    kind = schema.get("type")
+    if isinstance(own, dict):
+        found = True
+        properties.update(own)
+    elif kind == "object" or (isinstance(kind, list) and "object" in kind):
+        found = found or not (schema.get("oneOf") or schema.get("anyOf"))
+    required |= {r for r in schema.get("required") or [] if isinstance(r, str)}
+    return (properties, required) if found else None
+
+
+def _python_type_of_header(schema: Any, refs: _Refs) -> str:
+    schema = refs.resolve(schema)
+    kind = schema.get("type") if isinstance(schema, dict) else None
+    if isinstance(kind, list):
+        kind = next((k for k in kind if k != "null"), None)
+    return {"integer": "int", "number": "float", "boolean": "bool"}.get(str(kind), "str")
+
+
+def _media_kind(media_type: str) -> ResponseKind:
+    base = media_type.split(";")[0].strip().lower()
+    if base == "application/json" or base.endswith("+json") or base == "*/*":
+        return "json"
+    if base.startswith("text/") and base != "text/event-stream":
+        return "text"
+    return "bytes"
+
+
+def _pick_json(content: Mapping[str, Any]) -> tuple[str, Any] | None:
+    for media_type in sorted(content):
+        if _media_kind(media_type) == "json" and media_type != "*/*":
+            return media_type, content[media_type]
+    if "*/*" in content:
+        return "*/*", content["*/*"]
+    return None
+
+
+class _Builder:
+    """One pass over the document; holds the working copy and the names taken so far."""
+
+    def __init__(self, data: dict[str, Any], options: BuildOptions) -> None:
+        self.data = copy.deepcopy(data)
+        self.options = options
+        self.refs = _Refs(self.data, options.source_file)
+        self.class_names: set[str] = set()
+        _rename_component_schemas(self.data, self.class_names)
+        self.schemas: dict[str, Any] = self.data["components"]["schemas"]
+        self.required_classes: set[str] = set()
+
+    # -- schemas ----------------------------------------------------------------------------
+    def class_for(self, schema: Any, suggested: str) -> str:
+        """The models.py class for `schema`: its component name, or a new hoisted one."""
+        if isinstance(schema, dict) and set(schema) == {"$ref"}:
+            ref = schema["$ref"]
+            if isinstance(ref, str) and ref.startswith(SCHEMAS_PREFIX) and "/" not in ref[len(SCHEMAS_PREFIX):]:
+                name = ref[len(SCHEMAS_PREFIX):]
+                self.required_classes.add(name)
+                return name
+            schema = {"allOf": [schema]} if isinstance(ref, str) else schema
+        name = names.unique(names.class_name(suggested), self.class_names)
+        self.schemas[name] = schema
+        self.required_classes.add(name)
+        return name
+
+    # -- operations -------------------------------------------------------------------------
+    def operations(self) -> Iterator[tuple[str, str, dict[str, Any], list[Any]]]:
+        paths = self.data.get("paths") or {}
+        for path in sorted(paths):
+            item = self.refs.resolve(paths[path])
+            if not isinstance(item, dict):
+                continue
+            shared = item.get("parameters") or []
+            for verb in HTTP_METHODS:
+                operation = item.get(verb)
+                if isinstance(operation, dict):
+                    yield path, verb, operation, shared
+
+    def merged_parameters(self, shared: list[Any], operation: dict[str, Any]) -> list[dict[str, Any]]:
+        """Path-level parameters overridden by operation-level ones with the same (name, in)."""
+        merged: dict[tuple[str, str], dict[str, Any]] = {}
+        for raw in [*shared, *(operation.get("parameters") or [])]:
+            param = self.refs.resolve(raw)
+            if isinstance(param, dict) and isinstance(param.get("name"), str):
+                merged[(param["name"], str(param.get("in")))] = param
+        return list(merged.values())
+
+    def build_operation(self, path: str, verb: str, operation: dict[str, Any], shared: list[Any]) -> Operation:
+        resource, method = names.operation_names(path, verb, operation)
+        pointer = f"/paths/{_escape(path)}/{verb}"
+        stem = f"{names.pascal_case(resource)}{names.pascal_case(method)}"
+        taken: set[str] = set()
+        params = self.parameters(stem, self.merged_parameters(shared, operation), taken)
+        body, body_params = self.request_body(stem, operation, taken)
+        success, errors, headers = self.responses(stem, operation)
+        stream_param, stream_chunk, stream_only = self.streaming(operation, body_params, success)
+        ordered = sorted([*params, *body_params], key=lambda p: (not p.required or p.client_level))
+        return Operation(
+            resource=resource,
+            name=method,
+            http_method=verb,
+            path=path,
+            pointer=pointer,
+            summary=_text(operation.get("summary")),
+            description=_text(operation.get("description")),
+            params=tuple(ordered),
+            body=body,
+            success=success,
+            errors=errors,
+            headers=headers,
+            stream_param=stream_param,
+            stream_chunk=stream_chunk,
+            stream_only=stream_only,
+            deprecated=operation.get("deprecated") is True,
+        )
+
+    def parameters(self, stem: str, raw_params: list[dict[str, Any]], taken: set[str]) -> list[Param]:
+        if not raw_params:
+            return []
+        properties: dict[str, Any] = {}
+        required: list[str] = []
+        keys: list[tuple[dict[str, Any], str]] = []
+        for param in raw_params:
+            key = param["name"]
+            if key in properties:  # same wire name in two locations
+                key = f"{key} ({param.get('in')})"
+            schema = param.get("schema")
+            if schema is None:  # `content`-style parameter: take its media type's schema
+                media = next(iter((param.get("content") or {}).values()), {})
+                schema = media.get("schema", {}) if isinstance(media, dict) else {}
+            properties[key] = schema if isinstance(schema, (dict, bool)) else {}
+            if param.get("in") == "path" or param.get("required") is True:
+                required.append(key)
+            keys.append((param, key))
+        model_class = self.class_for(
+            {"type": "object", "properties": properties, "required": required}, f"{stem}Params"
+        )
+        result = []
+        for param, key in keys:
+            location = str(param.get("in"))
+            if location not in ("path", "query", "header", "cookie"):
+                continue
+            result.append(
+                Param(
+                    name=names.python_name(param["name"], reserved=taken),
+                    wire_name=param["name"],
+                    location=location,  # type: ignore[arg-type]
+                    model_class=model_class,
+                    model_key=key,
+                    required=key in required,
+                    nullable=_is_nullable(properties[key], self.refs),
+                    description=_text(param.get("description")),
+                    client_level=param.get("x-codegen-client-param") is True,
+                    explode=param.get("explode", param.get("style", "form") == "form") is not False,
+                    deprecated=param.get("deprecated") is True,
+                )
+            )
+            taken.add(result[-1].name)
+        return result
+
+    def request_body(self, stem: str, operation: dict[str, Any], taken: set[str]) -> tuple[Body | None, list[Param]]:
+        raw = self.refs.resolve(operation.get("requestBody"))
+        if not isinstance(raw, dict) or not isinstance(raw.get("content"), dict) or not raw["content"]:
+            return None, []
+        content: dict[str, Any] = raw["content"]
+        required = raw.get("required") is True
+        chosen = self.choose_body_media(content)
+        media_type, kind = chosen
+        media = content[media_type] if isinstance(content[media_type], dict) else {}
+        schema = media.get("schema")
+        if kind == "content" or schema is None:
+            return Body("content", media_type, None, False, required), []
+        model_class = self.class_for(schema, f"{stem}Body")
+        shape = _object_properties(schema, self.refs)
+        if shape is None:
+            param = Param("body", "body", "body", model_class, "", required, _is_nullable(schema, self.refs),
+                          _text(raw.get("description")))
+            taken.add("body")
+            return Body(kind, media_type, model_class, False, required), [param]
+        properties, required_props = shape
+        params: list[Param] = []
+        file_fields: list[str] = []
+        for wire in properties:
+            prop = self.refs.resolve(properties[wire])
+            if isinstance(prop, dict) and prop.get("readOnly") is True:
+                continue
+            if kind == "multipart" and self.is_binary(prop):
+                file_fields.append(wire)
+            name = names.python_name(wire, reserved=taken)
+            taken.add(name)
+            params.append(
+                Param(name, wire, "body", model_class, wire, wire in required_props,
+                      _is_nullable(prop, self.refs), _text(prop.get("description") if isinstance(prop, dict) else ""))
+            )
+        return Body(kind, media_type, model_class, True, required, tuple(file_fields)), params
+
+    def is_binary(self, schema: Any) -> bool:
+        schema = self.refs.resolve(schema)
+        if not isinstance(schema, dict):
+            return False
+        if schema.get("format") == "binary" or "contentMediaType" in schema:
+            return True
+        items = schema.get("items")
+        return schema.get("type") == "array" and items is not None and self.is_binary(items)
+
+    @staticmethod
+    def choose_body_media(content: Mapping[str, Any]) -> tuple[str, BodyKind]:
+        picked = _pick_json(content)
+        if picked is not None:
+            return picked[0], "json"
+        for media_type in sorted(content):
+            base = media_type.split(";")[0].strip().lower()
+            if base == "application/x-www-form-urlencoded":
+                return media_type, "form"
+            if base.startswith("multipart/"):
+                return media_type, "multipart"
+        return sorted(content)[0], "content"
+
+    def responses(self, stem: str, operation: dict[str, Any]) -> tuple[tuple[ResponseType, ...], tuple[ResponseType, ...], tuple[ResponseHeader, ...]]:
+        raw = operation.get("responses") or {}
+        statuses = sorted(str(code) for code in raw)
+        has_success = any(code.startswith("2") for code in statuses)
+        success: list[ResponseType] = []
+        errors: list[ResponseType] = []
+        headers: tuple[ResponseHeader, ...] = ()
+        success_count = sum(1 for code in statuses if code.startswith("2"))
+        for code in statuses:
+            response = self.refs.resolve(raw.get(code))
+            if not isinstance(response, dict):
+                continue
+            is_success = code.startswith("2") or (code == "default" and not has_success)
+            suffix = "" if (is_success and success_count <= 1) else code.capitalize()
+            role = "Response" if is_success else "Error"
+            entry = self.response_type(code, response, f"{stem}{role}{suffix}")
+            if is_success:
+                success.append(entry)
+                if not headers:
+                    headers = self.response_headers(response)
+            else:
+                errors.append(entry)
+        return tuple(success), tuple(errors), headers
+
+    def response_type(self, code: str, response: dict[str, Any], suggested: str) -> ResponseType:
+        content = response.get("content")
+        if not isinstance(content, dict) or not content:
+            return ResponseType(code, "none", None)
+        picked = _pick_json(content)
+        if picked is not None:
+            schema = picked[1].get("schema") if isinstance(picked[1], dict) else None
+            if schema is None:
+                return ResponseType(code, "json", None)
+            return ResponseType(code, "json", self.class_for(schema, suggested))
+        kinds = [_media_kind(media) for media in sorted(content) if media != "text/event-stream"]
+        if not kinds:
+            return ResponseType(code, "none", None)
+        return ResponseType(code, "text" if "text" in kinds else "bytes", None)
+
+    def response_headers(self, response: dict[str, Any]) -> tuple[ResponseHeader, ...]:
+        result = []
+        for wire in sorted(response.get("headers") or {}):
+            header = self.refs.resolve(response["headers"][wire])
+            if isinstance(header, dict):
+                result.append(
+                    ResponseHeader(wire, _python_type_of_header(header.get("schema"), self.refs),
+                                   _text(header.get("description")))
+                )
+        return tuple(result)
+
+    def streaming(self, operation: dict[str, Any], body_params: list[Param], success: tuple[ResponseType, ...]) -> tuple[str | None, str | None, bool]:
+        """The boolean argument that switches the call to SSE, the chunk class, and whether
+        the operation always streams.
+
+        The `x-codegen-stream` hint wins; without it a body property named `stream` is the
+        switch (the OpenAI convention). Chunks parse into the `text/event-stream` schema when
+        the spec documents one, else into the JSON success model (OpenAI-style APIs stream
+        objects of the same shape).
+        """
+        hint = operation.get("x-codegen-stream")
+        hint = hint if isinstance(hint, dict) else {}
+        switch_wire = hint.get("param", "stream")
+        switch = next((p for p in body_params if p.wire_name == switch_wire), None)
+        sse_schema = self.event_stream_schema(operation)
+        chunk_ref = hint.get("chunk")
+        if isinstance(chunk_ref, str):
+            chunk: str | None = self.class_for({"$ref": chunk_ref}, "StreamChunk")
+        elif sse_schema is not None:
+            chunk = self.class_for(sse_schema, f"{names.pascal_case(switch_wire)}Chunk")
+        else:
+            first_json = next((r for r in success if r.kind == "json"), None)
+            chunk = first_json.model_class if first_json is not None else None
+        if chunk is None:
+            return None, None, False
+        if switch is not None:
+            return switch.name, chunk, False
+        always = sse_schema is not None and not any(r.kind == "json" for r in success)
+        return None, (chunk if always else None), always
+
+    def event_stream_schema(self, operation: dict[str, Any]) -> Any | None:
+        for code, response in sorted((operation.get("responses") or {}).items()):
+            response = self.refs.resolve(response)
+            content = response.get("content") if isinstance(response, dict) else None
+            if str(code).startswith("2") and isinstance(content, dict) and "text/event-stream" in content:
+                media = content["text/event-stream"]
+                return (media.get("itemSchema") or media.get("schema") or {}) if isinstance(media, dict) else {}
+        return None
+
+
+def _auth(data: dict[str, Any]) -> Auth | None:
+    schemes = (data.get("components") or {}).get("securitySchemes") or {}
+    requirements = data.get("security") or []
+    names_in_use = [name for req in requirements if isinstance(req, dict) for name in sorted(req)]
+    if not names_in_use:
+        for item in (data.get("paths") or {}).values():
+            for verb in HTTP_METHODS:
+                operation = item.get(verb) if isinstance(item, dict) else None
+                for req in (operation or {}).get("security") or []:
+                    if isinstance(req, dict):
+                        names_in_use.extend(sorted(req))
+    for name in names_in_use:
+        scheme = schemes.get(name)
+        if not isinstance(scheme, dict):
+            continue
+        if scheme.get("type") == "http" and str(scheme.get("scheme", "")).lower() == "bearer":
+            return Auth("Authorization", "Bearer")
+        if scheme.get("type") == "apiKey" and scheme.get("in") == "header" and scheme.get("name"):
+            return Auth(str(scheme["name"]), "")
+        if scheme.get("type") in ("oauth2", "openIdConnect"):
+            return Auth("Authorization", "Bearer")
+    return None
+
+
+def _server_url(data: dict[str, Any], fallback: str | None) -> str | None:
+    servers = data.get("servers") or []
+    first = servers[0] if servers and isinstance(servers[0], dict) else {}
+    url = first.get("url")
+    if isinstance(url, str) and url:
+        for variable, spec in sorted((first.get("variables") or {}).items()):
+            if isinstance(spec, dict) and "default" in spec:
+                url = url.replace("{" + variable + "}", str(spec["default"]))
+        if urlparse(url).scheme in ("http", "https") and "{" not in url:
+            return url.rstrip("/")
+    return fallback.rstrip("/") if fallback else None
+
+
+def _client_params(operations: list[Operation]) -> tuple[Param, ...]:
+    seen: dict[str, Param] = {}
+    for operation in operations:
+        for param in operation.params:
+            if param.client_level and param.name not in seen:
+                seen[param.name] = param
+    return tuple(seen[name] for name in sorted(seen))
+
+
+def _check_unique_methods(operations: list[Operation], source: str) -> None:
+    seen: dict[tuple[str, str], Operation] = {}
+    problems = []
+    for operation in operations:
+        key = (operation.resource, operation.name)
+        if key in seen:
+            first = seen[key]
+            problems.append(
+                Problem(source, operation.pointer, None,
+                        f"method name clash: {operation.http_method.upper()} {operation.path} and "
+                        f"{first.http_method.upper()} {first.path} both become "
+                        f"client.{key[0]}.{key[1]}()",
+                        "give one a distinct operationId, or set x-codegen-method in the overlay")
+            )
+        seen[key] = operation
+    if problems:
+        raise GeneratorError(problems)
+
+
+def build(data: dict[str, Any], options: BuildOptions) -> Api:
+    """The intermediate model of a validated document."""
+    builder = _Builder(data, options)
+    operations = [builder.build_operation(*entry) for entry in builder.operations()]
+    _check_unique_methods(operations, options.source_file)
+    by_resource: dict[str, list[Operation]] = {}
+    for operation in operations:
+        by_resource.setdefault(operation.resource, []).append(operation)
+    resources = tuple(
+        Resource(attr, names.class_name(attr), tuple(sorted(ops, key=lambda o: o.name)))
+        for attr, ops in sorted(by_resource.items())
+    )
+    info = builder.data.get("info") or {}
+    return Api(
+        title=_text(info.get("title")),
+        version=_text(info.get("version")) or str(info.get("version", "")),
+        description=_text(info.get("description")),
+        options=options,
+        base_url=_server_url(builder.data, options.default_base_url),
+        auth=_auth(builder.data),
+        resources=resources,
+        client_params=_client_params(operations),
+        models_input=builder.data,
+        required_classes=frozenset(builder.required_classes),
+    )

@@ -1,0 +1,142 @@
+"""Python identifiers, built valid in one place.
+
+Every name that reaches generated code (method, parameter, class, resource) comes from
+here: spec text is split into words, cased, stripped of anything that is not an identifier
+character, and kept clear of keywords, builtins that generated code relies on, and names
+the generated modules already import.
+"""
+
+from __future__ import annotations
+
+import keyword
+import re
+import unicodedata
+from collections.abc import Iterable
+
+_WORD_BOUNDARY = re.compile(
+    r"[A-Z]?[a-z]+|[A-Z]+(?=[A-Z][a-z]|\d|\b|_|$)|[A-Z]+|\d+",
+)
+_NON_WORD = re.compile(r"[^0-9A-Za-z]+")
+
+# Names generated method bodies use; a parameter called like one would shadow it.
+_RESERVED_PARAMS = frozenset(
+    {
+        "self",
+        "cls",
+        "extra_headers",
+        "extra_query",
+        "extra_body",
+        "timeout",
+        "max_retries",
+        "models",
+        "NOT_GIVEN",
+        "NotGiven",
+        "typing",
+    }
+)
+# Names models.py imports or pydantic reserves: a schema called like one is renamed.
+_RESERVED_CLASSES = frozenset(
+    {
+        "Annotated",
+        "Any",
+        "AwareDatetime",
+        "BaseModel",
+        "ConfigDict",
+        "Enum",
+        "Field",
+        "IntEnum",
+        "Literal",
+        "RootModel",
+        "StrEnum",
+        "Optional",
+        "Union",
+        "List",
+        "Dict",
+        "None",
+        "True",
+        "False",
+    }
+)
+
+
+def _ascii_words(text: str) -> list[str]:
+    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    words: list[str] = []
+    for chunk in _NON_WORD.split(folded):
+        words.extend(_WORD_BOUNDARY.findall(chunk))
+    return words
+
+
+def snake_case(text: str) -> str:
+    """`createCompletion` -> `create_completion`; `X-RateLimit-Limit` -> `x_rate_limit_limit`."""
+    return "_".join(word.lower() for word in _ascii_words(text))
+
+
+def pascal_case(text: str) -> str:
+    """`chat completions` -> `ChatCompletions`; keeps inner capitals of an existing PascalCase word."""
+    return "".join(word[:1].upper() + word[1:] for word in _ascii_words(text))
+
+
+def python_name(text: str, *, fallback: str = "value", reserved: Iterable[str] = ()) -> str:
+    """A snake_case identifier for `text` that is not a keyword or a reserved name."""
+    name = snake_case(text) or fallback
+    if name[0].isdigit():
+        name = f"n{name}"
+    if keyword.iskeyword(name) or keyword.issoftkeyword(name) or name in _RESERVED_PARAMS:
+        name = f"{name}_"
+    if name in set(reserved):
+        name = f"{name}_"
+    return name
+
+
+def class_name(text: str, *, fallback: str = "Model") -> str:
+    """A PascalCase class name for `text`, clear of the names models.py imports."""
+    name = pascal_case(text) or fallback
+    if name[0].isdigit():
+        name = f"Model{name}"
+    if name in _RESERVED_CLASSES or keyword.iskeyword(name):
+        name = f"{name}Model"
+    return name
+
+
+def unique(name: str, taken: set[str]) -> str:
+    """`name`, or `name2`, `name3`... : the first not in `taken` (which is updated)."""
+    candidate = name
+    counter = 2
+    while candidate in taken:
+        candidate = f"{name}{counter}"
+        counter += 1
+    taken.add(candidate)
+    return candidate
+
+
+def _path_words(path: str) -> list[str]:
+    words: list[str] = []
+    for segment in path.strip("/").split("/"):
+        if segment.startswith("{") and segment.endswith("}"):
+            words.append(f"by_{segment[1:-1]}")
+        elif segment:
+            words.append(segment)
+    return words
+
+
+def operation_names(path: str, verb: str, operation: dict[str, object]) -> tuple[str, str]:
+    """(resource attribute, method name) for an operation, from codegen hints or the spec.
+
+    Resource: `x-codegen-resource`, else the first tag, else `default`.
+    Method: `x-codegen-method`, else the operationId, else `<verb>_<path words>`.
+    """
+    tags = operation.get("tags")
+    resource_hint = operation.get("x-codegen-resource")
+    if isinstance(resource_hint, str) and resource_hint:
+        resource = resource_hint
+    elif isinstance(tags, list) and tags and isinstance(tags[0], str):
+        resource = tags[0]
+    else:
+        resource = "default"
+    method_hint = operation.get("x-codegen-method") or operation.get("operationId")
+    if isinstance(method_hint, str) and snake_case(method_hint):
+        method = method_hint
+    else:
+        method = "_".join([verb, *_path_words(path)])
+    return python_name(resource, fallback="default"), python_name(method, fallback=verb)

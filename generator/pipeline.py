@@ -1,0 +1,109 @@
+"""The stages in order, for one or many packages: load -> validate -> ir -> models -> render.
+
+Everything is built in memory; nothing touches the destination until every package has been
+rendered and formatted, so a problem in one spec leaves all of `generated/` as it was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import metadata
+from pathlib import Path
+
+from . import datamodels, ir, render, validate, write
+from .load import Document, load
+from .manifest import Manifest, Provider
+from .problems import GeneratorError, Problem
+
+PINNED_TOOLS = ("datamodel-code-generator", "jinja2", "pydantic", "ruff")
+
+
+@dataclass(frozen=True)
+class Target:
+    """One package to generate: its inputs and how to name and configure it."""
+
+    spec: Path
+    overlay: Path | None
+    options: ir.BuildOptions
+
+
+def target_for(provider: Provider) -> Target:
+    return Target(
+        spec=provider.spec,
+        overlay=provider.overlay,
+        options=ir.BuildOptions(
+            package=provider.package,
+            api_key_env=provider.api_key_env,
+            base_url_env=provider.base_url_env,
+            default_base_url=provider.base_url,
+            http_library=provider.http_library,
+            source_file=str(provider.spec),
+        ),
+    )
+
+
+def target_for_spec(spec: Path, package: str, overlay: Path | None = None) -> Target:
+    prefix = package.upper()
+    return Target(
+        spec=spec,
+        overlay=overlay,
+        options=ir.BuildOptions(
+            package=package,
+            api_key_env=f"{prefix}_API_KEY",
+            base_url_env=f"{prefix}_BASE_URL",
+            source_file=str(spec),
+        ),
+    )
+
+
+def targets(manifest: Manifest, names: list[str]) -> list[Target]:
+    chosen = [manifest.get(name) for name in names] if names else list(manifest.providers)
+    return [target_for(provider) for provider in chosen]
+
+
+def tool_versions() -> dict[str, str]:
+    return {name: metadata.version(name) for name in PINNED_TOOLS}
+
+
+def load_checked(target: Target, *, allow_remote_refs: bool = False) -> Document:
+    """Load and validate; every problem of the document in one GeneratorError."""
+    document = load(target.spec, overlay=target.overlay, allow_remote_refs=allow_remote_refs)
+    problems = [*document.overlay_problems, *validate.validate(document)]
+    if problems:
+        raise GeneratorError(problems)
+    return document
+
+
+def _inputs(document: Document) -> dict[str, str]:
+    inputs = {"spec_sha256": document.sha256}
+    if document.overlay_sha256:
+        inputs["overlay_sha256"] = document.overlay_sha256
+    return inputs
+
+
+def render_package(target: Target, document: Document) -> dict[str, str]:
+    """Unformatted files of one package."""
+    api = ir.build(document.data, target.options)
+    models = datamodels.models_source(api.models_input, api.required_classes, str(target.spec))
+    return render.render(api, models)
+
+
+def build_packages(chosen: list[Target], *, allow_remote_refs: bool = False) -> dict[str, dict[str, str]]:
+    """package name -> (relative path -> text), formatted, each with its PROVENANCE.json."""
+    problems: list[Problem] = []
+    documents: dict[str, tuple[Target, Document]] = {}
+    for target in chosen:
+        try:
+            documents[target.options.package] = (target, load_checked(target, allow_remote_refs=allow_remote_refs))
+        except GeneratorError as error:
+            problems.extend(error.problems)
+    if problems:
+        raise GeneratorError(problems)
+    unformatted = {name: render_package(target, doc) for name, (target, doc) in documents.items()}
+    formatted = write.format_packages(unformatted)
+    versions = tool_versions()
+    for name, files in formatted.items():
+        files["PROVENANCE.json"] = render.provenance(
+            documents[name][0].options.package, files, _inputs(documents[name][1]), versions
+        )
+    return formatted

@@ -1,0 +1,390 @@
+"""IR -> the whole package in memory: relative path -> text.
+
+Python here decides everything (argument order, annotations, literals, docstrings); the
+templates only lay it out. Spec text reaches a template only as a finished Python literal
+(`literal`, `docstring`) or as an identifier built by `names`, so nothing in a spec can
+inject code.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import jinja2
+
+from . import __version__
+from .datamodels import Models
+from .ir import Api, Operation, Param, ResponseType
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+RUNTIME = TEMPLATES / "runtime"
+RUNTIME_MODULES = ("_http.py", "_types.py", "_errors.py", "_streaming.py", "_response.py", "_base_client.py", "_operations.py")
+CALL_OPTIONS = ("extra_headers", "extra_query", "extra_body", "timeout", "max_retries")
+
+
+def literal(value: object) -> str:
+    """A Python literal for a str/int/float/bool/None (or a list/dict of them)."""
+    if isinstance(value, str):
+        return repr(value)
+    if isinstance(value, bool) or value is None or isinstance(value, int):
+        return repr(value)
+    if isinstance(value, float):
+        return repr(value) if value == value and value not in (float("inf"), float("-inf")) else f"float({str(value)!r})"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(literal(item) for item in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{literal(str(k))}: {literal(v)}" for k, v in value.items()) + "}"
+    return repr(str(value))
+
+
+def docstring(text: str, indent: str = "") -> str:
+    """A triple-quoted literal holding `text` exactly, whatever it contains."""
+    cleaned = "".join(ch if ch in "\n\t" or ch >= " " else " " for ch in text.replace("\r\n", "\n"))
+    cleaned = cleaned.replace("\\", "\\\\").replace('"""', '\\"\\"\\"').strip()
+    if cleaned.endswith('"'):
+        cleaned += " "
+    lines = cleaned.split("\n")
+    if len(lines) == 1:
+        return f'"""{lines[0]}"""'
+    body = "\n".join((indent + line) if line.strip() else "" for line in lines[1:])
+    return f'"""{lines[0]}\n{body}\n{indent}"""'
+
+
+@dataclass(frozen=True)
+class Argument:
+    name: str
+    annotation: str
+    default: str | None  # None: required
+
+
+@dataclass(frozen=True)
+class Signature:
+    arguments: tuple[Argument, ...]
+    returns: str
+
+
+@dataclass(frozen=True)
+class MethodView:
+    name: str
+    doc: str
+    signatures: tuple[Signature, ...]  # overloads first, then the implementation
+    implementation: Signature
+    spec_const: str
+    builder: str
+    params_call: str  # `{"wire": python_name, ...}` literal source
+    body_call: str
+    stream_expr: str
+    deprecated: bool
+
+
+@dataclass(frozen=True)
+class BuilderView:
+    name: str
+    spec_const: str
+    spec_source: str
+    lines: tuple[str, ...]  # the statements of the options builder
+
+
+def _response_annotation(response: ResponseType, models: Models) -> str:
+    if response.kind == "json":
+        return models.class_annotation(response.model_class) if response.model_class else "object"
+    return {"text": "str", "bytes": "bytes", "none": "None"}[response.kind]
+
+
+def _returns(operation: Operation, models: Models) -> str:
+    annotations: list[str] = []
+    for response in operation.success:
+        annotation = _response_annotation(response, models)
+        if annotation not in annotations:
+            annotations.append(annotation)
+    return " | ".join(annotations) if annotations else "None"
+
+
+def _argument(param: Param, models: Models) -> Argument:
+    optional = not param.required or param.client_level
+    annotation = models.annotation(param.model_class, param.model_key, drop_none=not param.nullable) \
+        if param.location != "body" or param.model_key else models.class_annotation(param.model_class)
+    if param.location == "body" and not param.model_key:
+        annotation = models.class_annotation(param.model_class)
+    if optional:
+        return Argument(param.name, f"{annotation} | NotGiven", "NOT_GIVEN")
+    return Argument(param.name, annotation, None)
+
+
+def _call_arguments() -> tuple[Argument, ...]:
+    return (
+        Argument("extra_headers", "Headers | None", "None"),
+        Argument("extra_query", "Query | None", "None"),
+        Argument("extra_body", "Body | None", "None"),
+        Argument("timeout", "Timeout | NotGiven", "NOT_GIVEN"),
+        Argument("max_retries", "int | NotGiven", "NOT_GIVEN"),
+    )
+
+
+def _method_doc(operation: Operation) -> str:
+    parts = [operation.summary or f"{operation.http_method.upper()} {operation.path}"]
+    if operation.description and operation.description.strip() != operation.summary.strip():
+        parts.append(operation.description.strip())
+    described = [p for p in operation.params if p.description]
+    if described:
+        parts.append("Args:\n" + "\n".join(
+            f"    {p.name}: " + " ".join(p.description.split()) for p in described
+        ))
+    if operation.deprecated:
+        parts.append("Deprecated: the spec marks this operation as deprecated.")
+    return "\n\n".join(parts)
+
+
+def _signatures(operation: Operation, models: Models, sync: bool) -> tuple[tuple[Signature, ...], Signature]:
+    arguments = [_argument(p, models) for p in operation.params]
+    returns = _returns(operation, models)
+    stream_cls = "Stream" if sync else "AsyncStream"
+    call = _call_arguments()
+    if operation.stream_only and operation.stream_chunk:
+        chunk = models.class_annotation(operation.stream_chunk)
+        return (), Signature((*arguments, *call), f"{stream_cls}[{chunk}]")
+    if operation.stream_param is None or operation.stream_chunk is None:
+        return (), Signature((*arguments, *call), returns)
+    chunk = f"{stream_cls}[{models.class_annotation(operation.stream_chunk)}]"
+    index = next(i for i, a in enumerate(arguments) if a.name == operation.stream_param)
+    required = [a for a in arguments if a.default is None and a.name != operation.stream_param]
+    optional = [a for a in arguments if a.default is not None and a.name != operation.stream_param]
+    del index
+
+    def variant(stream_annotation: str, default: str | None, result: str) -> Signature:
+        stream_arg = Argument(operation.stream_param or "stream", stream_annotation, default)
+        ordered = [*required, stream_arg, *optional] if default is None else [*required, *optional, stream_arg]
+        return Signature((*ordered, *call), result)
+
+    overloads = (
+        variant("Literal[False] | NotGiven", "NOT_GIVEN", returns),
+        variant("Literal[True]", None, chunk),
+        variant("bool | NotGiven", "NOT_GIVEN", f"{returns} | {chunk}"),
+    )
+    implementation = variant("bool | NotGiven", "NOT_GIVEN", f"{returns} | {chunk}")
+    return overloads, implementation
+
+
+def _wire_map(params: list[Param]) -> str:
+    return "{" + ", ".join(f"{literal(p.model_key)}: {p.name}" for p in params) + "}"
+
+
+def _constant(operation: Operation) -> str:
+    return f"_{operation.resource.upper()}_{operation.name.upper()}".replace("__", "_")
+
+
+def _builder_name(operation: Operation) -> str:
+    return f"_{operation.resource}_{operation.name}_options"
+
+
+def _names_map(params: list[Param]) -> str:
+    """Wire name -> argument name, where they differ (error messages name the argument)."""
+    return literal({p.model_key: p.name for p in params if p.model_key != p.name})
+
+
+def _frozenset(keys: list[str]) -> str:
+    return f"frozenset({literal(sorted(keys))})" if keys else "frozenset()"
+
+
+def _spec_source(operation: Operation, models: Models) -> str:
+    def mapping(responses: tuple[ResponseType, ...]) -> str:
+        return "{" + ", ".join(
+            f"{literal(r.status)}: {_runtime_type(r, models)}" for r in responses
+        ) + "}"
+
+    headers = "{" + ", ".join(f"{literal(h.wire_name)}: {h.python_type}" for h in operation.headers) + "}"
+    chunk = models.class_annotation(operation.stream_chunk) if operation.stream_chunk else "None"
+    return (
+        f"ResponseSpec(success={mapping(operation.success)}, errors={mapping(operation.errors)}, "
+        f"headers={headers}, stream_chunk={chunk})"
+    )
+
+
+def _runtime_type(response: ResponseType, models: Models) -> str:
+    if response.kind == "json":
+        if response.model_class is None:
+            return "object"
+        if response.model_class in models.root_classes:
+            return f"_models.{response.model_class}"
+        return models.class_annotation(response.model_class)
+    return {"text": "str", "bytes": "bytes", "none": "None"}[response.kind]
+
+
+def _builder_lines(operation: Operation) -> list[str]:
+    params = [p for p in operation.params if p.location != "body"]
+    body = [p for p in operation.params if p.location == "body"]
+    lines: list[str] = []
+    for param in params:
+        if param.client_level:
+            lines.append(
+                f"params[{literal(param.model_key)}] = client_value(client, {literal(param.name)}, "
+                f"params[{literal(param.model_key)}])"
+            )
+    if params:
+        nullable = [p.model_key for p in params if p.nullable]
+        lines.append(
+            f"checked = validated(_models.{params[0].model_class}, params, "
+            f"nullable={_frozenset(nullable)}, python_names={_names_map(params)})"
+        )
+    by_location = {loc: [p for p in params if p.location == loc] for loc in ("path", "query", "header", "cookie")}
+    path_keys = [p.model_key for p in by_location["path"]]
+    path_expr = (
+        f"format_path({literal(operation.path)}, body_of(checked, {_frozenset(path_keys)}))"
+        if path_keys else literal(operation.path)
+    )
+    fields = [f"method={literal(operation.http_method)}", f"path={path_expr}"]
+    if by_location["query"]:
+        joined = [p.model_key for p in by_location["query"] if not p.explode]
+        query_map = literal({p.model_key: p.wire_name for p in by_location["query"]})
+        extra = f", joined={_frozenset(joined)}" if joined else ""
+        fields.append(f"query=pick(checked, {query_map}{extra})")
+    for location, field in (("header", "headers"), ("cookie", "cookies")):
+        if by_location[location]:
+            mapping = literal({p.model_key: p.wire_name for p in by_location[location]})
+            fields.append(f"{field}=pick_strings(checked, {mapping})")
+    if operation.body is not None:
+        fields.extend(_body_fields(operation, body))
+    fields.extend(f"{name}={name}" for name in CALL_OPTIONS)
+    lines.append("return RequestOptions(" + ", ".join(fields) + ")")
+    return lines
+
+
+def _body_fields(operation: Operation, body: list[Param]) -> list[str]:
+    spec = operation.body
+    assert spec is not None
+    if spec.kind == "content":
+        return [f"content=body.get('body')", f"content_type={literal(spec.media_type)}"]
+    if not spec.expanded:
+        value = f"validated_root(_models.{spec.model_class}, body['body'], name='body')"
+    else:
+        nullable = [p.model_key for p in body if p.nullable]
+        raw = f", raw={_frozenset(list(spec.file_fields))}" if spec.file_fields else ""
+        value = (
+            f"validated(_models.{spec.model_class}, body, nullable={_frozenset(nullable)}, "
+            f"python_names={_names_map(body)}{raw})"
+        )
+    if spec.kind == "json":
+        return [f"json_body={value}"]
+    if spec.kind == "form":
+        return [f"form={value}"]
+    files = literal(list(spec.file_fields))
+    return [f"form=multipart_fields({value}, {files})", f"files=multipart_files(body, {files})"]
+
+
+def _method_view(operation: Operation, models: Models, sync: bool) -> MethodView:
+    overloads, implementation = _signatures(operation, models, sync)
+    params = [p for p in operation.params if p.location != "body"]
+    body = [p for p in operation.params if p.location == "body"]
+    if operation.body is not None and operation.body.kind == "content" and not body:
+        body_call = "{}"
+    else:
+        body_call = _wire_map(body)
+    if operation.stream_only:
+        stream_expr = "True"
+    elif operation.stream_param:
+        stream_expr = f"{operation.stream_param} is True"
+    else:
+        stream_expr = "False"
+    return MethodView(
+        name=operation.name,
+        doc=docstring(_method_doc(operation), indent=" " * 8),
+        signatures=overloads,
+        implementation=implementation,
+        spec_const=_constant(operation),
+        builder=_builder_name(operation),
+        params_call=_wire_map(params),
+        body_call=body_call,
+        stream_expr=stream_expr,
+        deprecated=operation.deprecated,
+    )
+
+
+def _environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        autoescape=False,
+    )
+    env.filters["literal"] = literal
+    env.filters["docstring"] = docstring
+    return env
+
+
+def template_hash() -> str:
+    """sha256 over every template and runtime file: part of each package's provenance."""
+    digest = hashlib.sha256()
+    for path in sorted(TEMPLATES.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts:
+            digest.update(path.relative_to(TEMPLATES).as_posix().encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def render(api: Api, models: Models) -> dict[str, str]:
+    """Every file of the package, unformatted, keyed by relative path."""
+    env = _environment()
+    operations = [op for resource in api.resources for op in resource.operations]
+    builders = [
+        BuilderView(_builder_name(op), _constant(op), _spec_source(op, models), tuple(_builder_lines(op)))
+        for op in operations
+    ]
+    resources = [
+        {
+            "attr": resource.attr,
+            "class_name": resource.class_name,
+            "sync": [_method_view(op, models, True) for op in resource.operations],
+            "async_": [_method_view(op, models, False) for op in resource.operations],
+        }
+        for resource in api.resources
+    ]
+    client_params = [
+        Argument(p.name, models.annotation(p.model_class, p.model_key, drop_none=True) + " | None", "None")
+        for p in api.client_params
+    ]
+    context = {
+        "api": api,
+        "title_doc": docstring(api.title or api.options.package),
+        "resources": resources,
+        "builders": builders,
+        "client_params": client_params,
+        "uses_multipart": any(op.body is not None and op.body.kind == "multipart" for op in operations),
+        "uses_overloads": any(view.signatures for r in resources for view in r["sync"]),
+        "uses_root": any(op.body is not None and not op.body.expanded and op.body.kind != "content" for op in operations),
+        "uses_checked": any(p.location != "body" for op in operations for p in op.params),
+        "uses_path": any(p.location == "path" for op in operations for p in op.params),
+        "uses_query": any(p.location == "query" for op in operations for p in op.params),
+        "uses_strings": any(p.location in ("header", "cookie") for op in operations for p in op.params),
+        "uses_client_value": any(p.client_level for op in operations for p in op.params),
+        "uses_body": any(op.body is not None and op.body.expanded for op in operations),
+        "generator_version": __version__,
+    }
+    files = {
+        "__init__.py": env.get_template("__init__.py.jinja").render(context),
+        "_client.py": env.get_template("_client.py.jinja").render(context),
+        "_resources.py": env.get_template("_resources.py.jinja").render(context),
+        "models.py": models.source,
+        "py.typed": "",
+    }
+    for module in RUNTIME_MODULES:
+        files[module] = (RUNTIME / module).read_text(encoding="utf-8")
+    return files
+
+
+def provenance(package: str, files: dict[str, str], inputs: dict[str, str], versions: dict[str, str]) -> str:
+    """PROVENANCE.json: what the package was made from, and the sha256 of every file in it."""
+    record = {
+        "generator": {"version": __version__, "templates_sha256": template_hash()},
+        "inputs": dict(sorted(inputs.items())),
+        "package": package,
+        "tools": dict(sorted(versions.items())),
+        "files": {
+            path: hashlib.sha256(text.encode("utf-8")).hexdigest() for path, text in sorted(files.items())
+        },
+    }
+    return json.dumps(record, indent=2, sort_keys=False) + "\n"
