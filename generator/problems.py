@@ -1,0 +1,42 @@
+"""Problems are values: where (file, JSON pointer, line) and what (message, hint).
+
+`GeneratorError` carries a list of them up to the CLI, which prints `str(error)`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Problem:
+    file: str
+    pointer: str
+    line: int | None
+    message: str
+    hint: str = ""
+    severity: str = "error"
+
+    def format(self) -> str:
+        """One line: `file:line: pointer: message (hint)`; missing parts are left out."""
+        location = self.file
+        if self.line is not None:
+            location = f"{location}:{self.line}" if location else f"line {self.line}"
+        parts = [part for part in (location, self.pointer) if part]
+        if self.severity != "error":
+            parts.append(self.severity)
+        text = ": ".join([*parts, self.message]) if parts else self.message
+        if self.hint:
+            text = f"{text} ({self.hint})"
+        return text
+
+
+class GeneratorError(Exception):
+    """One or more problems that stop the pipeline."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = list(problems)
+        super().__init__(self.__str__())
+
+    def __str__(self) -> str:
+        return "\n".join(problem.format() for problem in self.problems)

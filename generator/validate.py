@@ -1,0 +1,368 @@
+"""Validate stage: our own checks, then openapi-spec-validator, as `Problem`s with lines.
+
+`validate(doc)` returns, in this order:
+1. `doc.overlay_problems` (overlay actions that matched nothing), so the CLI need not print them
+   separately;
+2. our own checks: dangling internal `$ref`s and generated method-name clashes;
+3. every error of openapi-spec-validator (OpenAPIV30SpecValidator / OpenAPIV31SpecValidator,
+   chosen by `openapi`), each located by JSON pointer and line.
+
+openapi-spec-validator reports keyword-level errors (schema meta errors, bad defaults, duplicate
+operationIds, unresolved path parameters) relative to the object being checked or with no path
+at all. We subclass its keyword validators (its registry is built for that) to stamp each error
+with the location of the object that produced it, and follow `$ref`s so the pointer names where
+the offending text really is.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable, Iterator
+from typing import Any
+from urllib.parse import unquote
+
+from jsonschema.exceptions import ValidationError  # type: ignore[import-untyped]
+from jsonschema_path import SchemaPath
+from openapi_spec_validator import OpenAPIV30SpecValidator, OpenAPIV31SpecValidator
+from openapi_spec_validator.validation import keywords
+from openapi_spec_validator.validation.exceptions import (
+    DuplicateOperationIDError,
+    ExtraParametersError,
+    OpenAPIValidationError,
+    ParameterDuplicateError,
+    UnresolvableParameterError,
+)
+from openapi_spec_validator.validation.validators import SpecValidator
+from referencing.exceptions import Unresolvable
+
+from generator.load import Document, escape_token, join_pointer, resolve_pointer
+from generator.problems import Problem
+
+HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+MAX_MESSAGE = 300
+_LOCATION = "_generator_location"
+# Keys whose values are data (examples, defaults), not OpenAPI objects: `$ref` there is not a ref.
+_DATA_KEYS = frozenset({"example", "default", "enum", "const"})
+_SCHEMA_MAPS = frozenset({"properties", "patternProperties"})
+
+
+def validate(doc: Document) -> list[Problem]:
+    problems = list(doc.overlay_problems)
+    dangling = check_internal_refs(doc)
+    problems += dangling
+    problems += check_method_name_clashes(doc)
+    problems += run_spec_validator(doc, already_reported=dangling)
+    return _unique(problems)
+
+
+def _unique(problems: Iterable[Problem]) -> list[Problem]:
+    seen: set[tuple[str, str, str]] = set()
+    result = []
+    for problem in problems:
+        key = (problem.file, problem.pointer, problem.message)
+        if key not in seen:
+            seen.add(key)
+            result.append(problem)
+    return result
+
+
+# --------------------------------------------------------------------------- $ref check
+
+
+def iter_refs(data: Any) -> Iterator[tuple[str, str]]:
+    """(pointer of the `$ref` key, ref) for every reference, skipping example/default data."""
+    stack: list[tuple[Any, str, str]] = [(data, "", "")]
+    while stack:
+        node, pointer, parent_key = stack.pop()
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            if isinstance(ref, str):
+                yield join_pointer(pointer, "$ref"), ref
+            in_schema_map = parent_key in _SCHEMA_MAPS
+            for key, value in reversed(node.items()):
+                if key in _DATA_KEYS and not in_schema_map:
+                    continue
+                if key == "value" and pointer.rsplit("/", 2)[-2:-1] == ["examples"]:
+                    continue
+                stack.append((value, join_pointer(pointer, key), key))
+        elif isinstance(node, list) and parent_key != "examples":
+            for index in range(len(node) - 1, -1, -1):
+                stack.append((node[index], f"{pointer}/{index}", ""))
+
+
+def check_internal_refs(doc: Document) -> list[Problem]:
+    problems = []
+    for pointer, ref in iter_refs(doc.data):
+        if not ref.startswith("#"):
+            continue
+        target = unquote(ref[1:])
+        found, _ = resolve_pointer(doc.data, target)
+        if not found:
+            message, hint = _describe_missing(doc.data, ref, target)
+            problems.append(Problem(str(doc.path), pointer, doc.line_of(pointer), message, hint))
+    return problems
+
+
+def _describe_missing(data: Any, ref: str, target: str) -> tuple[str, str]:
+    tokens = target.lstrip("/").split("/") if target else []
+    existing = ""
+    node = data
+    for token in tokens:
+        found, child = resolve_pointer(node, "/" + token)
+        if not found:
+            message = f"$ref {ref!r} points to nothing: {existing or '#'} has no {_unescape(token)!r}"
+            candidates = [str(key) for key in node] if isinstance(node, dict) else []
+            close = difflib.get_close_matches(_unescape(token), candidates, n=1)
+            hint = f"did you mean {close[0]!r}?" if close else "define it, or fix the reference"
+            return message, hint
+        existing, node = f"{existing}/{token}", child
+    return f"$ref {ref!r} points to nothing", "fix the reference"
+
+
+def _unescape(token: str) -> str:
+    return token.replace("~1", "/").replace("~0", "~")
+
+
+# --------------------------------------------------------------------------- method names
+
+
+def snake_case(text: str) -> str:
+    text = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1_\2", text)
+    text = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", text)
+    text = re.sub(r"[^0-9A-Za-z]+", "_", text)
+    return text.strip("_").lower()
+
+
+def _path_method_name(path: str, http_method: str) -> str:
+    words = [http_method]
+    for segment in path.split("/"):
+        if segment:
+            words.append(re.sub(r"\{([^}]*)\}", r"by_\1", segment))
+    return snake_case("_".join(words))
+
+
+def default_operation_names(path: str, http_method: str, operation: dict[str, Any]) -> tuple[str, str]:
+    """(resource, method) the generator gives an operation, unless names.py says otherwise.
+
+    resource: `x-codegen-resource`, else the first tag, else "default";
+    method: `x-codegen-method`, else the operationId, else `<verb>_<path words>` with path
+    parameters as `by_<name>`. Both snake_case.
+    """
+    tags = operation.get("tags")
+    resource = operation.get("x-codegen-resource")
+    if not isinstance(resource, str) or not snake_case(resource):
+        first_tag = tags[0] if isinstance(tags, list) and tags else None
+        resource = first_tag if isinstance(first_tag, str) and snake_case(first_tag) else "default"
+    method = operation.get("x-codegen-method")
+    if not isinstance(method, str) or not snake_case(method):
+        method = operation.get("operationId")
+    if not isinstance(method, str) or not snake_case(method):
+        method = _path_method_name(path, http_method)
+    return snake_case(resource), snake_case(method)
+
+
+def iter_operations(data: dict[str, Any]) -> Iterator[tuple[str, str, str, dict[str, Any]]]:
+    """(pointer, path, http method, operation) for every operation under `paths`."""
+    paths = data.get("paths")
+    if not isinstance(paths, dict):
+        return
+    for path, item in paths.items():
+        if isinstance(item, dict) and isinstance(item.get("$ref"), str):
+            _, item = resolve_pointer(data, unquote(item["$ref"].lstrip("#")))
+        if not isinstance(item, dict):
+            continue
+        for http_method in HTTP_METHODS:
+            operation = item.get(http_method)
+            if isinstance(operation, dict):
+                pointer = f"/paths/{escape_token(path)}/{http_method}"
+                yield pointer, path, http_method, operation
+
+
+def check_method_name_clashes(doc: Document) -> list[Problem]:
+    first_seen: dict[tuple[str, str], str] = {}
+    problems = []
+    for pointer, path, http_method, operation in iter_operations(doc.data):
+        name = default_operation_names(path, http_method, operation)
+        earlier = first_seen.setdefault(name, pointer)
+        if earlier != pointer:
+            problems.append(Problem(
+                str(doc.path), pointer, doc.line_of(pointer),
+                f"operations {earlier} (line {doc.line_of(earlier)}) and {pointer} would both "
+                f"become the method {name[0]}.{name[1]}()",
+                "give one of them its own `x-codegen-method` (or `x-codegen-resource`) "
+                "in the overlay"))
+    return problems
+
+
+# --------------------------------------------------------------------------- spec validator
+
+
+def _stamp(error: ValidationError, parts: tuple[Any, ...]) -> None:
+    if getattr(error, _LOCATION, None) is None:
+        setattr(error, _LOCATION, parts)
+
+
+def _locating(keyword_cls: type[keywords.KeywordValidator]) -> type[keywords.KeywordValidator]:
+    """A subclass whose errors carry the location of the object it was checking."""
+    suffix: tuple[str, ...] = ("default",) if issubclass(keyword_cls, keywords.ValueValidator) else ()
+
+    def call(self: Any, *args: Any, **kwargs: Any) -> Iterator[ValidationError]:
+        where = next((arg for arg in args if isinstance(arg, SchemaPath)), None)
+        parts = tuple(where.parts) + suffix if where is not None else None
+        for error in keyword_cls.__call__(self, *args, **kwargs):
+            if not isinstance(error, OpenAPIValidationError):
+                # the library re-creates foreign errors later (losing attributes): do it now
+                error = OpenAPIValidationError.create_from(error)
+            if parts is not None:
+                _stamp(error, parts)
+            yield error
+
+    return type(f"Locating{keyword_cls.__name__}", (keyword_cls,), {"__call__": call})
+
+
+def _locating_validator(base: type[SpecValidator]) -> type[SpecValidator]:
+    validators = {name: _locating(cls) for name, cls in base.keyword_validators.items()}
+    return type(f"Locating{base.__name__}", (base,), {"keyword_validators": validators})
+
+
+_VALIDATORS: dict[str, type[SpecValidator]] = {
+    "3.0": _locating_validator(OpenAPIV30SpecValidator),
+    "3.1": _locating_validator(OpenAPIV31SpecValidator),
+}
+
+
+def run_spec_validator(doc: Document, already_reported: Iterable[Problem] = ()) -> list[Problem]:
+    version = str(doc.data.get("openapi", ""))
+    validator_cls = _VALIDATORS.get(version[:3])
+    file = str(doc.path)
+    if validator_cls is None:
+        return [Problem(file, "/openapi", doc.line_of("/openapi"),
+                        f"unsupported OpenAPI version {version!r}", "use 3.0.x or 3.1.x")]
+    problems: list[Problem] = []
+    try:
+        for error in validator_cls(doc.data).iter_errors():
+            problems.append(_error_problem(doc, error))
+    except Unresolvable as exc:
+        problems.append(_unresolvable_problem(doc, exc, already_reported))
+    except Exception as exc:  # noqa: BLE001 - a crash must not hide the errors found so far
+        first_line = str(exc).splitlines()[0] if str(exc) else ""
+        problems.append(Problem(file, "", None,
+                                f"openapi-spec-validator failed: {type(exc).__name__}: "
+                                f"{_shorten(first_line)}",
+                                "errors after this point were not checked"))
+    return _drop_vague_duplicates(problems)
+
+
+def _drop_vague_duplicates(problems: list[Problem]) -> list[Problem]:
+    """The keyword walk repeats schema errors as 'not valid under any of the given schemas';
+    keep that only when nothing more precise was said about the same pointer."""
+    vague = "is not valid under any of the given schemas"
+    precise = {p.pointer for p in problems if not p.message.endswith(vague)}
+    return [p for p in problems if not (p.message.endswith(vague) and p.pointer in precise)]
+
+
+def _unresolvable_problem(doc: Document, exc: Unresolvable,
+                          already_reported: Iterable[Problem]) -> Problem:
+    ref = str(getattr(exc, "ref", ""))
+    candidates = {ref, "#" + ref, unquote(ref), "#" + unquote(ref)}
+    pointer = next((p for p, r in iter_refs(doc.data) if r in candidates), "")
+    covered = any(problem.pointer == pointer for problem in already_reported)
+    return Problem(
+        str(doc.path), pointer, doc.line_of(pointer),
+        f"openapi-spec-validator stopped at the unresolvable $ref {ref!r}; "
+        "errors after it were not checked",
+        "fix the reference and validate again",
+        severity="warning" if covered else "error",
+    )
+
+
+def _error_problem(doc: Document, error: ValidationError) -> Problem:
+    stamped = getattr(error, _LOCATION, None)
+    if stamped is not None:
+        tokens = [*stamped, *error.absolute_path]
+        cause = error
+    else:
+        cause = deepest_cause(error)
+        tokens = list(cause.absolute_path)
+    pointer = canonical_pointer(doc.data, tokens)
+    return Problem(str(doc.path), pointer, doc.line_of(pointer),
+                   _shorten(cause.message), _hint_for(error, cause))
+
+
+def deepest_cause(error: ValidationError) -> ValidationError:
+    """For oneOf/anyOf noise: descend into the sub-errors, preferring the deepest path and
+    ignoring the 'Reference object' branch when the instance has no `$ref`."""
+    best = error
+    while best.context:
+        candidates = [e for e in best.context if not _reference_branch_noise(e)]
+        best = max(candidates or best.context, key=lambda e: len(e.absolute_path))
+    return best
+
+
+def _reference_branch_noise(error: ValidationError) -> bool:
+    instance = error.instance
+    return (
+        error.validator == "required"
+        and "'$ref'" in error.message
+        and isinstance(instance, dict)
+        and "$ref" not in instance
+    )
+
+
+def canonical_pointer(data: Any, tokens: Iterable[Any]) -> str:
+    """Pointer for a path that may run through internal `$ref`s, following them to the text."""
+    pointer = ""
+    node = data
+    for token in tokens:
+        key: str | int = token
+        node, pointer = _follow_refs(data, node, str(token), pointer)
+        if isinstance(node, list) and str(token).isdigit():
+            key = int(token)
+            node = node[key] if key < len(node) else None
+        elif isinstance(node, dict):
+            node = node.get(str(token))
+        else:
+            node = None
+        pointer = join_pointer(pointer, key)
+    return pointer
+
+
+def _follow_refs(data: Any, node: Any, key: str, pointer: str) -> tuple[Any, str]:
+    for _ in range(32):
+        if not isinstance(node, dict) or key in node:
+            break
+        ref = node.get("$ref")
+        if not isinstance(ref, str) or not ref.startswith("#"):
+            break
+        found, target = resolve_pointer(data, unquote(ref[1:]))
+        if not found:
+            break
+        node, pointer = target, unquote(ref[1:])
+    return node, pointer
+
+
+def _shorten(message: str) -> str:
+    message = " ".join(message.split())
+    return message if len(message) <= MAX_MESSAGE else message[: MAX_MESSAGE - 3] + "..."
+
+
+def _hint_for(error: ValidationError, cause: ValidationError) -> str:
+    if isinstance(error, DuplicateOperationIDError):
+        return "operationIds must be unique; rename one of them"
+    if isinstance(error, UnresolvableParameterError):
+        return "declare every {name} of the path as a parameter with `in: path`, and no others"
+    if isinstance(error, ParameterDuplicateError):
+        return "a parameter name+location may appear only once per operation"
+    if isinstance(error, ExtraParametersError):
+        return "every name in `required` must be a property of the schema"
+    keyword = cause.validator
+    if keyword == "required":
+        return "add the missing field"
+    if keyword in ("additionalProperties", "unevaluatedProperties"):
+        return "remove or rename the unexpected field; extensions must start with x-"
+    if keyword == "type":
+        return "fix the value's type (quote numbers meant as strings)"
+    if keyword in ("enum", "const"):
+        return "use one of the allowed values"
+    return ""
