@@ -101,24 +101,33 @@ def _drop_none(node: ast.expr) -> ast.expr:
 
 
 class _Qualifier(ast.NodeTransformer):
-    """`Foo` -> `_models.Foo` for names models.py defines or imports from typing/pydantic."""
+    """`Foo` -> `_models.Foo` for model classes; `Any` -> `_typing.Any` and the like for the
+    names models.py imports (the resources module imports those modules under `_` aliases, so
+    no argument name can shadow them)."""
 
     def __init__(self, model_names: set[str]) -> None:
         self.model_names = model_names
 
     def visit_Name(self, node: ast.Name) -> ast.expr:
-        if node.id in self.model_names or node.id in _MODELS_IMPORTS:
-            return ast.copy_location(ast.Attribute(ast.Name(QUALIFIER, ast.Load()), node.id, ast.Load()), node)
-        return node
+        module = QUALIFIER if node.id in self.model_names else _IMPORTED_FROM.get(node.id)
+        if module is None:
+            return node
+        return ast.copy_location(ast.Attribute(ast.Name(module, ast.Load()), node.id, ast.Load()), node)
 
 
 # Names datamodel-code-generator imports into models.py that can appear in annotations.
-_MODELS_IMPORTS = frozenset(
-    {"Any", "Literal", "AwareDatetime", "AnyUrl", "UUID", "Decimal", "date", "datetime", "time",
-     "timedelta", "NaiveDatetime", "EmailStr", "Base64Str", "Json", "SecretStr", "constr", "conint",
-     "confloat", "conlist", "StrictStr", "StrictInt", "StrictBool", "StrictFloat", "PastDate",
-     "FutureDate", "IPv4Address", "IPv6Address", "Path"}
-)
+_IMPORTED_FROM = {
+    **dict.fromkeys(("Any", "Literal"), "_typing"),
+    **dict.fromkeys(("date", "datetime", "time", "timedelta"), "_datetime"),
+    "Decimal": "_decimal",
+    "UUID": "_uuid",
+    **dict.fromkeys(
+        ("AwareDatetime", "NaiveDatetime", "AnyUrl", "AnyHttpUrl", "EmailStr", "Base64Str", "Json",
+         "SecretStr", "StrictStr", "StrictInt", "StrictBool", "StrictFloat", "PastDate",
+         "FutureDate", "IPvAnyAddress", "UUID1", "UUID3", "UUID4", "UUID5"),
+        "_pydantic",
+    ),
+}
 
 
 def _field_wire_name(target: str, annotation: ast.expr) -> str:

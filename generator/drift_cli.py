@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUTPUT = ROOT / "generated"
 
 
-def _read_tree(folder: Path) -> dict[str, str]:
+def read_tree(folder: Path) -> dict[str, str]:
     if not folder.is_dir():
         return {}
     return {
@@ -54,7 +54,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     packages = pipeline.build_packages(chosen)
     report: list[str] = []
     for name, files in sorted(packages.items()):
-        report.extend(compare_trees(files, _read_tree(args.output / name), f"generated/{name}"))
+        report.extend(compare_trees(files, read_tree(args.output / name), f"generated/{name}"))
     if report:
         sys.stdout.writelines(line if line.endswith("\n") else line + "\n" for line in report)
         print("drift: run `make generate` to regenerate", file=sys.stderr)

@@ -21,7 +21,6 @@ from .ir import Api, Operation, Param, ResponseType
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 RUNTIME = TEMPLATES / "runtime"
-RUNTIME_MODULES = ("_http.py", "_types.py", "_errors.py", "_streaming.py", "_response.py", "_base_client.py", "_operations.py")
 CALL_OPTIONS = ("extra_headers", "extra_query", "extra_body", "timeout", "max_retries")
 
 
@@ -118,7 +117,7 @@ def _call_arguments() -> tuple[Argument, ...]:
     return (
         Argument("extra_headers", "Headers | None", "None"),
         Argument("extra_query", "Query | None", "None"),
-        Argument("extra_body", "Body | None", "None"),
+        Argument("extra_body", "Mapping[str, object] | None", "None"),
         Argument("timeout", "Timeout | NotGiven", "NOT_GIVEN"),
         Argument("max_retries", "int | NotGiven", "NOT_GIVEN"),
     )
@@ -316,6 +315,11 @@ def _environment() -> jinja2.Environment:
     return env
 
 
+def exports(names: list[str]) -> list[str]:
+    """`__all__` order as ruff's RUF022 wants it: CONSTANTS, then Classes, then functions."""
+    return sorted(names, key=lambda name: (0 if name.isupper() else 1 if name[:1].isupper() else 2, name))
+
+
 def template_hash() -> str:
     """sha256 over every template and runtime file: part of each package's provenance."""
     digest = hashlib.sha256()
@@ -351,6 +355,9 @@ def render(api: Api, models: Models) -> dict[str, str]:
         "api": api,
         "title_doc": docstring(api.title or api.options.package),
         "resources": resources,
+        "resource_exports": exports(
+            [name for r in api.resources for name in (r.class_name, "Async" + r.class_name)]
+        ),
         "builders": builders,
         "client_params": client_params,
         "uses_multipart": any(op.body is not None and op.body.kind == "multipart" for op in operations),
@@ -371,8 +378,8 @@ def render(api: Api, models: Models) -> dict[str, str]:
         "models.py": models.source,
         "py.typed": "",
     }
-    for module in RUNTIME_MODULES:
-        files[module] = (RUNTIME / module).read_text(encoding="utf-8")
+    for module in sorted(RUNTIME.glob("*.py")):
+        files[module.name] = module.read_text(encoding="utf-8")
     return files
 
 

@@ -1,0 +1,106 @@
+"""The infomaniak clients: `Client` (sync) and `AsyncClient`."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+
+from . import _http
+from ._base_client import AsyncAPIClient, SyncAPIClient
+from ._resources import AsyncCompletions, Completions
+from ._types import NOT_GIVEN, NotGiven, Timeout
+
+__all__ = ["DEFAULT_BASE_URL", "AsyncClient", "Client"]
+
+API_KEY_ENV = "INFOMANIAK_API_KEY"
+BASE_URL_ENV = "INFOMANIAK_BASE_URL"
+DEFAULT_BASE_URL: str | None = "https://api.infomaniak.com"
+AUTH_HEADER = "Authorization"
+AUTH_SCHEME = "Bearer"
+
+
+def _base_url(base_url: str | None) -> str:
+    resolved = base_url or os.environ.get(BASE_URL_ENV) or DEFAULT_BASE_URL
+    if not resolved:
+        raise ValueError(
+            f"no base URL: pass base_url= or set {BASE_URL_ENV} (the spec names no server)"
+        )
+    return resolved
+
+
+class Client(SyncAPIClient):
+    """Client for the API: one attribute per resource."""
+
+    completions: Completions
+
+    def __init__(
+        self,
+        *,
+        api_key: str | None = None,
+        base_url: str | None = None,
+        product_id: int | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int = 2,
+        default_headers: Mapping[str, str] | None = None,
+        default_query: Mapping[str, object] | None = None,
+        http_client: _http.Client | None = None,
+    ) -> None:
+        """Create a client.
+
+        The API key defaults to the `INFOMANIAK_API_KEY` environment variable and the
+        base URL to `INFOMANIAK_BASE_URL`, then to the spec's server.
+        """
+        super().__init__(
+            base_url=_base_url(base_url),
+            api_key=api_key if api_key is not None else os.environ.get(API_KEY_ENV),
+            auth_header=AUTH_HEADER,
+            auth_scheme=AUTH_SCHEME,
+            timeout=timeout,
+            max_retries=max_retries,
+            default_headers=default_headers,
+            default_query=default_query,
+            http_client=http_client,
+        )
+        self.client_params: dict[str, object] = {
+            "product_id": product_id,
+        }
+        self.completions = Completions(self)
+
+
+class AsyncClient(AsyncAPIClient):
+    """Async client for the API: one attribute per resource."""
+
+    completions: AsyncCompletions
+
+    def __init__(
+        self,
+        *,
+        api_key: str | None = None,
+        base_url: str | None = None,
+        product_id: int | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int = 2,
+        default_headers: Mapping[str, str] | None = None,
+        default_query: Mapping[str, object] | None = None,
+        http_client: _http.AsyncClient | None = None,
+    ) -> None:
+        """Create a client.
+
+        The API key defaults to the `INFOMANIAK_API_KEY` environment variable and the
+        base URL to `INFOMANIAK_BASE_URL`, then to the spec's server.
+        """
+        super().__init__(
+            base_url=_base_url(base_url),
+            api_key=api_key if api_key is not None else os.environ.get(API_KEY_ENV),
+            auth_header=AUTH_HEADER,
+            auth_scheme=AUTH_SCHEME,
+            timeout=timeout,
+            max_retries=max_retries,
+            default_headers=default_headers,
+            default_query=default_query,
+            http_client=http_client,
+        )
+        self.client_params: dict[str, object] = {
+            "product_id": product_id,
+        }
+        self.completions = AsyncCompletions(self)

@@ -1,0 +1,128 @@
+"""Each provider's generated client against a real HTTP server on 127.0.0.1: the request on the
+wire (method, path, query, auth, JSON body) and the documented 200 parsed into its model."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from conftest import GENERATED, import_from
+from servers import Reply, ScriptedServer
+
+COMPLETION: dict[str, Any] = {
+    "id": "cmpl-1",
+    "object": "text_completion",
+    "created": 1700000000,
+    "model": "m",
+    "choices": [{"index": 0, "text": "Hello!", "finish_reason": "stop", "logprobs": None}],
+    "system_fingerprint": None,
+    "service_tier": "default",
+    "usage": {"prompt_tokens": 3, "completion_tokens": 2, "total_tokens": 5},
+}
+
+
+def _serve_once(provider: str, clean_env: pytest.MonkeyPatch, call: Any, **client_kwargs: Any) -> Any:
+    package = import_from(GENERATED, provider)
+    with ScriptedServer([Reply(200, body=COMPLETION)]) as server:
+        clean_env.setenv(f"{provider.upper()}_API_KEY", "sk-test-123")
+        client = package.Client(base_url=server.url, **client_kwargs)
+        result = call(client)
+        client.close()
+    return result, server.requests
+
+
+def test_infomaniak_request_on_the_wire(clean_env: pytest.MonkeyPatch) -> None:
+    result, requests = _serve_once(
+        "infomaniak", clean_env,
+        lambda c: c.completions.create(
+            model="qwen3", prompt=[[1, 2], [3]], max_tokens=16, logit_bias={"50256": -100},
+            stream_options={"include_usage": True},
+        ),
+        product_id=1234,
+    )
+    (request,) = requests
+    assert request.method == "POST"
+    assert request.path == "/2/ai/1234/openai/v1/completions"
+    assert request.headers["authorization"] == "Bearer sk-test-123"
+    assert request.headers["content-type"].startswith("application/json")
+    assert request.json() == {
+        "model": "qwen3", "prompt": [[1, 2], [3]], "max_tokens": 16,
+        "logit_bias": {"50256": -100}, "stream_options": {"include_usage": True},
+    }
+    assert result.choices[0].text == "Hello!"
+    assert result.usage.total_tokens == 5
+
+
+def test_infomaniak_product_id_per_call_wins(clean_env: pytest.MonkeyPatch) -> None:
+    _, requests = _serve_once(
+        "infomaniak", clean_env,
+        lambda c: c.completions.create(model="m", prompt="Hi", product_id=99),
+        product_id=1,
+    )
+    assert requests[0].path == "/2/ai/99/openai/v1/completions"
+
+
+def test_infomaniak_product_id_missing_is_a_clear_error(clean_env: pytest.MonkeyPatch) -> None:
+    package = import_from(GENERATED, "infomaniak")
+    client = package.Client(api_key="k", base_url="http://127.0.0.1:9")
+    with pytest.raises(package.RequestValidationError, match="product_id"):
+        client.completions.create(model="m", prompt="Hi")
+
+
+def test_nebius_request_on_the_wire(clean_env: pytest.MonkeyPatch) -> None:
+    result, requests = _serve_once(
+        "nebius", clean_env,
+        lambda c: c.completions.create(
+            model="meta-llama", prompt=[1, 2, 3], stop=["\n", "END"], service_tier="flex",
+            temperature=None, user="u-1",
+        ),
+        ai_project_id="proj-7",
+    )
+    (request,) = requests
+    assert request.path == "/v1/completions"
+    assert request.query == [("ai_project_id", "proj-7")]
+    assert request.headers["authorization"] == "Bearer sk-test-123"
+    # temperature is nullable in Nebius's spec: an explicit None is sent as null.
+    assert request.json() == {
+        "model": "meta-llama", "prompt": [1, 2, 3], "stop": ["\n", "END"],
+        "service_tier": "flex", "temperature": None, "user": "u-1",
+    }
+    assert result.service_tier.value == "default"
+    assert result.usage.prompt_tokens == 3
+
+
+def test_ionos_request_on_the_wire(clean_env: pytest.MonkeyPatch) -> None:
+    result, requests = _serve_once(
+        "ionos", clean_env,
+        lambda c: c.completions.create(model="llama", prompt="Hello", stop=["."], n=2),
+    )
+    (request,) = requests
+    assert request.path == "/v1/completions"
+    assert request.query == []
+    assert request.json() == {"model": "llama", "prompt": "Hello", "stop": ["."], "n": 2}
+    assert result.id == "cmpl-1"
+    assert result.choices[0].finish_reason == "stop"
+
+
+def test_ionos_default_base_url_comes_from_the_spec(clean_env: pytest.MonkeyPatch) -> None:
+    package = import_from(GENERATED, "ionos")
+    client = package.Client(api_key="k")
+    assert str(client.base_url).rstrip("/") == "https://openai.inference.de-txl.ionos.com"
+
+
+@pytest.mark.parametrize("provider", ["infomaniak", "nebius"])
+def test_manifest_base_url_when_the_spec_has_none(provider: str, clean_env: pytest.MonkeyPatch) -> None:
+    package = import_from(GENERATED, provider)
+    expected = {"infomaniak": "https://api.infomaniak.com", "nebius": "https://api.studio.nebius.com"}
+    assert str(package.Client(api_key="k").base_url).rstrip("/") == expected[provider]
+
+
+def test_wrong_argument_type_is_caught_before_sending(clean_env: pytest.MonkeyPatch) -> None:
+    package = import_from(GENERATED, "nebius")
+    with ScriptedServer([Reply(200, body=COMPLETION)]) as server:
+        client = package.Client(api_key="k", base_url=server.url)
+        with pytest.raises(package.RequestValidationError, match="max_tokens"):
+            client.completions.create(model="m", prompt="x", max_tokens="many")
+        with pytest.raises(package.RequestValidationError, match="service_tier"):
+            client.completions.create(model="m", prompt="x", service_tier="platinum")
+    assert server.requests == []
