@@ -1,0 +1,665 @@
+"""Tests for generator.drift (semantic OpenAPI diff) and generator.compare (provider table).
+
+Every change class is written once against a version-neutral base document and then run four
+ways: OpenAPI 3.0 / 3.1 spelling x inline / ``$ref``ed schemas. The expected pointer is the
+same in all four (pointers run along the operation path, also through ``$ref``s).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from generator.compare import compare
+from generator.drift import Change, diff, exit_code, format_changes
+
+B, NB = "breaking", "non-breaking"
+OP = "/paths/~1v1~1completions/post"
+REQ_S = OP + "/requestBody/content/application~1json/schema"
+RESP_S = OP + "/responses/200/content/application~1json/schema"
+ITEMS = "/paths/~1items~1{id}"
+
+Doc = dict[str, Any]
+
+
+# --------------------------------------------------------------------------- document builder
+
+
+def base() -> Doc:
+    """Version-neutral document: ``nullable: true`` and ``example`` are converted for 3.1."""
+    request = {
+        "type": "object",
+        "required": ["model", "prompt"],
+        "properties": {
+            "model": {"type": "string", "description": "Model id."},
+            "prompt": {"type": "string"},
+            "stop": {"oneOf": [{"type": "string"},
+                               {"type": "array", "items": {"type": "string"}}]},
+            "n": {"type": "integer"},
+            "temperature": {"type": "number", "maximum": 2},
+            "mode": {"type": "string", "enum": ["fast", "slow"]},
+            "suffix": {"type": "string", "nullable": True},
+            "metadata": {"type": "object", "additionalProperties": {"type": "string"}},
+        },
+    }
+    response = {
+        "type": "object",
+        "required": ["id", "choices"],
+        "properties": {
+            "id": {"type": "string"},
+            "created": {"type": "integer"},
+            "seed": {"oneOf": [{"type": "integer"}, {"type": "string"}]},
+            "choices": {"type": "array", "items": {
+                "type": "object",
+                "required": ["text"],
+                "properties": {
+                    "text": {"type": "string"},
+                    "finish_reason": {"type": "string", "enum": ["stop", "length"]},
+                },
+            }},
+            "usage": {"type": "object", "properties": {"prompt_tokens": {"type": "integer"}}},
+        },
+    }
+    item_param = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}
+    return {
+        "openapi": "neutral",
+        "info": {"title": "t", "version": "1"},
+        "servers": [{"url": "https://api.example.com"}],
+        "security": [{"bearer": []}],
+        "components": {"securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}}},
+        "paths": {
+            "/v1/completions": {"post": {
+                "operationId": "createCompletion",
+                "summary": "Create a completion",
+                "description": "Creates a completion.",
+                "parameters": [{"name": "api_version", "in": "query", "required": False,
+                                "schema": {"type": "string"}}],
+                "requestBody": {"required": True,
+                                "content": {"application/json": {"schema": request}}},
+                "responses": {"200": {"description": "OK", "content": {
+                    "application/json": {"schema": response},
+                    "text/event-stream": {"schema": {"type": "string"}},
+                }}},
+            }},
+            "/items/{id}": {
+                "parameters": [item_param],
+                "get": {"responses": {"200": {"description": "OK"}}},
+                "delete": {"responses": {"204": {"description": "gone"}}},
+            },
+        },
+    }
+
+
+def op(d: Doc) -> Doc:
+    result: Doc = d["paths"]["/v1/completions"]["post"]
+    return result
+
+
+def req(d: Doc) -> Doc:
+    result: Doc = op(d)["requestBody"]["content"]["application/json"]["schema"]
+    return result
+
+
+def resp(d: Doc) -> Doc:
+    result: Doc = op(d)["responses"]["200"]["content"]["application/json"]["schema"]
+    return result
+
+
+def _to_component(d: Doc, section: str, name: str, value: Any) -> dict[str, Any]:
+    d.setdefault("components", {}).setdefault(section, {})[name] = value
+    return {"$ref": f"#/components/{section}/{name}"}
+
+
+def _ref_schema(d: Doc, name: str, holder: dict[str, Any], key: str) -> None:
+    schema = holder.get(key)
+    if isinstance(schema, dict) and "$ref" not in schema:
+        nullable = schema.pop("nullable", None)
+        holder[key] = _to_component(d, "schemas", name, schema)
+        if nullable:
+            holder[key]["nullable"] = True
+
+
+def refify(d: Doc) -> Doc:
+    """Move the request/response schemas (and nested ones) and all parameters to components."""
+    operation = d["paths"].get("/v1/completions", {}).get("post", {})
+    for media_type, body in operation.get("requestBody", {}).get("content", {}).items():
+        if media_type.endswith("json"):
+            _ref_schema(d, "Req", body, "schema")
+    for response in operation.get("responses", {}).values():
+        media = response.get("content", {}).get("application/json")
+        if media:
+            _ref_schema(d, "Resp", media, "schema")
+            props = d["components"]["schemas"]["Resp"].get("properties", {})
+            _ref_schema(d, "Usage", props, "usage")
+            if "items" in props.get("choices", {}):
+                _ref_schema(d, "Choice", props["choices"], "items")
+    for path_item in d["paths"].values():
+        for owner in [path_item, *(v for v in path_item.values() if isinstance(v, dict))]:
+            params = owner.get("parameters", [])
+            owner["parameters"] = [
+                _to_component(d, "parameters", f"{p['in']}_{p['name']}", p) for p in params
+            ] if isinstance(params, list) else params
+    return d
+
+
+def _convert(node: Any, version: str) -> Any:
+    if isinstance(node, list):
+        return [_convert(v, version) for v in node]
+    if not isinstance(node, dict):
+        return node
+    node = {k: _convert(v, version) for k, v in node.items()}
+    if version == "3.1" and "example" in node and "in" not in node:
+        node["examples"] = [node.pop("example")]
+    if node.get("nullable") is not True:
+        return node
+    if version == "3.0":
+        if "$ref" in node:
+            return {"allOf": [{"$ref": node["$ref"]}], "nullable": True}
+        return node
+    del node["nullable"]
+    if isinstance(node.get("type"), str):
+        node["type"] = [node["type"], "null"]
+        if "enum" in node:
+            node["enum"] = [*node["enum"], None]
+        return node
+    return {"anyOf": [node, {"type": "null"}]}
+
+
+def render(d: Doc, version: str, use_refs: bool) -> Doc:
+    d = copy.deepcopy(d)
+    if use_refs:
+        d = refify(d)
+    d = _convert(d, version)
+    d["openapi"] = "3.0.3" if version == "3.0" else "3.1.0"
+    return d
+
+
+VARIANTS = [("3.0", False), ("3.0", True), ("3.1", False), ("3.1", True)]
+VARIANT_IDS = ["3.0-inline", "3.0-ref", "3.1-inline", "3.1-ref"]
+
+
+# --------------------------------------------------------------------------- change classes
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    mutate: Callable[[Doc], None]
+    expected: list[tuple[str, str, str]]  # (kind, severity, pointer)
+
+
+def _set(path: list[Any], value: Any) -> Callable[[Doc], None]:
+    def mutate(d: Doc) -> None:
+        node = d
+        for part in path[:-1]:
+            node = node[part]
+        node[path[-1]] = value
+    return mutate
+
+
+def _del(path: list[Any]) -> Callable[[Doc], None]:
+    def mutate(d: Doc) -> None:
+        node = d
+        for part in path[:-1]:
+            node = node[part]
+        del node[path[-1]]
+    return mutate
+
+
+def _add_property(schema: Doc, name: str, value: Doc, *, required: bool) -> None:
+    schema["properties"][name] = value
+    if required:
+        schema["required"].append(name)
+
+
+def _rename_item_param(d: Doc) -> None:
+    item = d["paths"].pop("/items/{id}")
+    item["parameters"][0]["name"] = "item_id"
+    d["paths"]["/items/{item_id}"] = item
+
+
+def _replace_200_by_201(d: Doc) -> None:
+    responses = op(d)["responses"]
+    responses["201"] = responses.pop("200")
+
+
+P = ["paths", "/v1/completions", "post"]
+RQ = [*P, "requestBody", "content", "application/json", "schema"]
+RS = [*P, "responses", "200", "content", "application/json", "schema"]
+CHOICE = [*RS, "properties", "choices", "items", "properties"]
+
+CASES = [
+    Case("path-removed", _del(["paths", "/items/{id}"]), [("path-removed", B, ITEMS)]),
+    Case("operation-removed", _del(["paths", "/items/{id}", "delete"]),
+         [("operation-removed", B, ITEMS + "/delete")]),
+    Case("operation-added",
+         _set(["paths", "/items/{id}", "put"], {"responses": {"200": {"description": "OK"}}}),
+         [("operation-added", NB, ITEMS + "/put")]),
+    Case("parameter-removed", _set([*P, "parameters"], []),
+         [("parameter-removed", B, OP + "/parameters/0")]),
+    Case("parameter-added-required",
+         lambda d: op(d)["parameters"].append(
+             {"name": "user", "in": "header", "required": True, "schema": {"type": "string"}}),
+         [("parameter-added-required", B, OP + "/parameters/1")]),
+    Case("parameter-added-optional",
+         lambda d: op(d)["parameters"].append(
+             {"name": "user", "in": "query", "schema": {"type": "string"}}),
+         [("parameter-added-optional", NB, OP + "/parameters/1")]),
+    Case("parameter-became-required", _set([*P, "parameters", 0, "required"], True),
+         [("parameter-became-required", B, OP + "/parameters/0")]),
+    Case("parameter-type-changed", _set([*P, "parameters", 0, "schema"], {"type": "integer"}),
+         [("type-changed", B, OP + "/parameters/0/schema")]),
+    Case("request-property-removed", _del([*RQ, "properties", "n"]),
+         [("request-property-removed", B, REQ_S + "/properties/n")]),
+    Case("request-property-added-required",
+         lambda d: _add_property(req(d), "user", {"type": "string"}, required=True),
+         [("request-property-added-required", B, REQ_S + "/properties/user")]),
+    Case("request-property-added-optional", _set([*RQ, "properties", "user"], {"type": "string"}),
+         [("request-property-added-optional", NB, REQ_S + "/properties/user")]),
+    Case("request-property-became-required", lambda d: req(d)["required"].append("n"),
+         [("request-property-became-required", B, REQ_S + "/properties/n")]),
+    Case("request-property-became-optional", _set([*RQ, "required"], ["model"]),
+         [("request-property-became-optional", NB, REQ_S + "/properties/prompt")]),
+    Case("request-property-became-not-nullable",
+         _set([*RQ, "properties", "suffix"], {"type": "string"}),
+         [("request-property-became-not-nullable", B, REQ_S + "/properties/suffix")]),
+    Case("type-changed", _set([*RQ, "properties", "prompt", "type"], "integer"),
+         [("type-changed", B, REQ_S + "/properties/prompt")]),
+    Case("type-narrowed", _set([*RQ, "properties", "temperature", "type"], "integer"),
+         [("type-narrowed", B, REQ_S + "/properties/temperature")]),
+    Case("type-widened-request", _set([*RQ, "properties", "n", "type"], "number"),
+         [("type-widened", NB, REQ_S + "/properties/n")]),
+    Case("type-widened-response", _set([*RS, "properties", "created", "type"], "number"),
+         [("type-widened", B, RESP_S + "/properties/created")]),
+    Case("type-narrowed-response", _set([*RS, "properties", "created", "type"], "boolean"),
+         [("type-changed", B, RESP_S + "/properties/created")]),
+    Case("enum-value-removed-request", _set([*RQ, "properties", "mode", "enum"], ["fast"]),
+         [("enum-value-removed-request", B, REQ_S + "/properties/mode")]),
+    Case("enum-value-added-request",
+         _set([*RQ, "properties", "mode", "enum"], ["fast", "slow", "turbo"]),
+         [("enum-value-added-request", NB, REQ_S + "/properties/mode")]),
+    Case("enum-value-added-response",
+         _set([*CHOICE, "finish_reason", "enum"], ["stop", "length", "content_filter"]),
+         [("enum-value-added-response", B,
+           RESP_S + "/properties/choices/items/properties/finish_reason")]),
+    Case("enum-value-removed-response", _set([*CHOICE, "finish_reason", "enum"], ["stop"]),
+         [("enum-value-removed-response", NB,
+           RESP_S + "/properties/choices/items/properties/finish_reason")]),
+    Case("enum-constraint-added-request", _set([*RQ, "properties", "model", "enum"], ["a"]),
+         [("enum-constraint-added", B, REQ_S + "/properties/model")]),
+    Case("response-property-removed", _del([*RS, "properties", "created"]),
+         [("response-property-removed", B, RESP_S + "/properties/created")]),
+    Case("nested-response-property-removed", _del([*CHOICE, "text"]),
+         [("response-property-removed", B, RESP_S + "/properties/choices/items/properties/text")]),
+    Case("response-property-became-optional", _set([*RS, "required"], ["choices"]),
+         [("response-property-became-optional", B, RESP_S + "/properties/id")]),
+    Case("response-property-became-nullable",
+         _set([*RS, "properties", "id"], {"type": "string", "nullable": True}),
+         [("response-property-became-nullable", B, RESP_S + "/properties/id")]),
+    Case("response-property-added", _set([*RS, "properties", "object"], {"type": "string"}),
+         [("response-property-added", NB, RESP_S + "/properties/object")]),
+    Case("nested-response-property-added",
+         _set([*RS, "properties", "usage", "properties", "total_tokens"], {"type": "integer"}),
+         [("response-property-added", NB, RESP_S + "/properties/usage/properties/total_tokens")]),
+    Case("path-parameter-renamed", _rename_item_param,
+         [("path-parameter-renamed", B, "/paths/~1items~1{item_id}")]),
+    Case("success-response-removed", _replace_200_by_201,
+         [("response-added", NB, OP + "/responses/201"),
+          ("success-response-removed", B, OP + "/responses/200")]),
+    Case("media-type-removed", _del([*P, "responses", "200", "content", "text/event-stream"]),
+         [("media-type-removed", B, OP + "/responses/200/content/text~1event-stream")]),
+    Case("server-changed", _set(["servers"], [{"url": "https://api.example.com/v2"}]),
+         [("server-changed", B, "/servers")]),
+    Case("server-added",
+         _set(["servers"], [{"url": "https://api.example.com"}, {"url": "https://eu.example"}]),
+         [("server-added", NB, "/servers")]),
+    Case("security-changed-global", _set(["security"], []),
+         [("security-changed", B, "/security")]),
+    Case("security-changed-operation", _set([*P, "security"], [{"bearer": ["write"]}]),
+         [("security-changed", B, OP + "/security")]),
+    Case("security-scheme-changed",
+         _set(["components", "securitySchemes", "bearer"],
+              {"type": "apiKey", "in": "header", "name": "X-Key"}),
+         [("security-changed", B, "/components/securitySchemes/bearer")]),
+    Case("description-changed", _set([*P, "description"], "Makes a completion."),
+         [("description-changed", NB, OP)]),
+    Case("schema-description-changed", _set([*RQ, "properties", "model", "description"], "Id."),
+         [("description-changed", NB, REQ_S + "/properties/model")]),
+    Case("summary-changed", _set([*P, "summary"], "Complete"), [("summary-changed", NB, OP)]),
+    Case("example-changed", _set([*RQ, "properties", "prompt", "example"], "Say hi"),
+         [("example-changed", NB, REQ_S + "/properties/prompt")]),
+    Case("default-changed", _set([*RQ, "properties", "n", "default"], 1),
+         [("default-changed", NB, REQ_S + "/properties/n")]),
+    Case("constraint-tightened-request", _set([*RQ, "properties", "temperature", "maximum"], 1),
+         [("constraint-tightened-request", B, REQ_S + "/properties/temperature")]),
+    Case("constraint-relaxed-request", _set([*RQ, "properties", "temperature", "maximum"], 3),
+         [("constraint-relaxed-request", NB, REQ_S + "/properties/temperature")]),
+    Case("max-length-added-request", _set([*RQ, "properties", "prompt", "maxLength"], 10),
+         [("constraint-tightened-request", B, REQ_S + "/properties/prompt")]),
+    Case("one-of-branch-removed-request", _set([*RQ, "properties", "stop"], {"type": "string"}),
+         [("one-of-branch-removed", B, REQ_S + "/properties/stop/oneOf/1")]),
+    Case("one-of-branch-added-request",
+         lambda d: req(d)["properties"]["stop"]["oneOf"].append({"type": "integer"}),
+         [("one-of-branch-added", NB, REQ_S + "/properties/stop/oneOf/2")]),
+    Case("one-of-branch-added-response",
+         lambda d: resp(d)["properties"]["seed"]["oneOf"].append({"type": "boolean"}),
+         [("one-of-branch-added", B, RESP_S + "/properties/seed/oneOf/2")]),
+    Case("one-of-branch-removed-response",
+         _set([*RS, "properties", "seed"], {"oneOf": [{"type": "integer"}]}),
+         [("one-of-branch-removed", NB, RESP_S + "/properties/seed/oneOf/1")]),
+    Case("array-items-type-changed",
+         _set([*RQ, "properties", "stop", "oneOf", 1, "items"], {"type": "integer"}),
+         [("type-changed", B, REQ_S + "/properties/stop/oneOf/1/items")]),
+    Case("map-value-type-changed",
+         _set([*RQ, "properties", "metadata", "additionalProperties"], {"type": "integer"}),
+         [("type-changed", B, REQ_S + "/properties/metadata/additionalProperties")]),
+    Case("additional-properties-disallowed-request", _set([*RQ, "additionalProperties"], False),
+         [("additional-properties-disallowed", B, REQ_S)]),
+    Case("additional-properties-disallowed-response", _set([*RS, "additionalProperties"], False),
+         [("additional-properties-disallowed", NB, RESP_S)]),
+    Case("request-body-became-optional", _set([*P, "requestBody", "required"], False),
+         [("request-body-became-optional", NB, OP + "/requestBody")]),
+    Case("request-media-type-removed",
+         lambda d: op(d)["requestBody"].update(content={
+             "application/merge-patch+json": op(d)["requestBody"]["content"]["application/json"]}),
+         [("media-type-added", NB, OP + "/requestBody/content/application~1merge-patch+json"),
+          ("media-type-removed", B, OP + "/requestBody/content/application~1json")]),
+    Case("allof-rewrite-is-no-change",
+         lambda d: _split_allof(req(d)), []),
+    Case("nullable-spelled-as-oneof-is-no-change",
+         _set([*RQ, "properties", "suffix"], {"oneOf": [{"type": "string"}, {"type": "null"}]}),
+         []),
+]
+
+
+def _split_allof(schema: Doc) -> None:
+    props = schema.pop("properties")
+    required = schema.pop("required")
+    schema.pop("type")
+    first = {"type": "object", "required": required[:1],
+             "properties": {"model": props.pop("model")}}
+    schema["allOf"] = [first, {"type": "object", "required": required[1:], "properties": props}]
+
+
+@pytest.mark.parametrize(("version", "use_refs"), VARIANTS, ids=VARIANT_IDS)
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_change_class(case: Case, version: str, use_refs: bool) -> None:
+    new_neutral = base()
+    case.mutate(new_neutral)
+    old, new = render(base(), version, use_refs), render(new_neutral, version, use_refs)
+    changes = diff(old, new)
+    expected = sorted(case.expected, key=lambda e: (e[2], e[0]))  # diff sorts by pointer, kind
+    assert [(c.kind, c.severity, c.pointer) for c in changes] == expected
+    breaking = any(sev == B for _, sev, _ in case.expected)
+    assert exit_code(changes, "breaking") == int(breaking)
+    assert exit_code(changes, "any") == int(bool(case.expected))
+    assert exit_code(changes, "none") == 0
+    for change in changes:
+        assert change.message.startswith(("POST /v1/completions", "GET ", "DELETE ", "PUT ",
+                                          "path ", "the ", "security ", "`/items/"))
+
+
+def test_message_names_operation_and_field() -> None:
+    new = base()
+    del req(new)["properties"]["n"]
+    (change,) = diff(render(base(), "3.1", True), render(new, "3.1", True))
+    assert change.message == "POST /v1/completions: request body property `n` was removed"
+
+
+# --------------------------------------------------------------------------- equivalences
+
+
+@pytest.mark.parametrize(("version", "use_refs"), VARIANTS, ids=VARIANT_IDS)
+def test_identical_documents_have_no_changes(version: str, use_refs: bool) -> None:
+    doc = render(base(), version, use_refs)
+    assert diff(doc, copy.deepcopy(doc)) == []
+
+
+@pytest.mark.parametrize("use_refs", [False, True])
+def test_30_nullable_equals_31_type_array(use_refs: bool) -> None:
+    old, new = render(base(), "3.0", use_refs), render(base(), "3.1", use_refs)
+    assert diff(old, new) == []
+    assert diff(new, old) == []
+
+
+@pytest.mark.parametrize("nullable_31", [
+    {"type": ["string", "null"]},
+    {"oneOf": [{"type": "string"}, {"type": "null"}]},
+    {"anyOf": [{"type": "null"}, {"type": "string"}]},
+    {"type": "string", "nullable": True},  # 3.0
+])
+def test_every_nullable_spelling_is_equal(nullable_31: Doc) -> None:
+    old, new = render(base(), "3.0", False), render(base(), "3.1", False)
+    req(new)["properties"]["suffix"] = nullable_31
+    assert diff(old, new) == []
+
+
+def test_nullable_ref_spellings_are_equal() -> None:
+    def doc(usage: Doc) -> Doc:
+        d = render(base(), "3.1", True)
+        resp_schema = d["components"]["schemas"]["Resp"]
+        resp_schema["properties"]["usage"] = usage
+        return d
+    ref = {"$ref": "#/components/schemas/Usage"}
+    spellings: list[Doc] = [
+        {"allOf": [ref], "nullable": True},
+        {"oneOf": [ref, {"type": "null"}]},
+        {"anyOf": [{"type": "null"}, ref]},
+    ]
+    for spelling in spellings[1:]:
+        assert diff(doc(spellings[0]), doc(spelling)) == []
+    changes = diff(doc(ref), doc(spellings[1]))
+    assert [(c.kind, c.pointer) for c in changes] == [
+        ("response-property-became-nullable", RESP_S + "/properties/usage")]
+
+
+def test_const_equals_single_value_enum() -> None:
+    old, new = render(base(), "3.0", False), render(base(), "3.1", False)
+    req(old)["properties"]["mode"] = {"type": "string", "enum": ["fast"]}
+    req(new)["properties"]["mode"] = {"type": "string", "const": "fast"}
+    assert diff(old, new) == []
+
+
+def test_exclusive_bounds_30_boolean_equals_31_number() -> None:
+    old, new = render(base(), "3.0", False), render(base(), "3.1", False)
+    req(old)["properties"]["temperature"] = {"type": "number", "maximum": 2,
+                                             "exclusiveMaximum": True}
+    req(new)["properties"]["temperature"] = {"type": "number", "exclusiveMaximum": 2}
+    assert diff(old, new) == []
+
+
+def test_type_array_equals_oneof_of_types() -> None:
+    old, new = render(base(), "3.1", False), render(base(), "3.1", False)
+    req(old)["properties"]["prompt"] = {"type": ["string", "integer"]}
+    req(new)["properties"]["prompt"] = {"oneOf": [{"type": "integer"}, {"type": "string"}]}
+    assert diff(old, new) == []
+
+
+def test_inline_vs_ref_is_only_component_info() -> None:
+    changes = diff(render(base(), "3.1", False), render(base(), "3.1", True))
+    assert {c.kind for c in changes} == {"component-added"}
+    assert all(c.severity == NB for c in changes)
+    assert exit_code(changes, "breaking") == 0
+
+
+def test_renamed_component_is_non_breaking_info() -> None:
+    old = render(base(), "3.0", True)
+    new = copy.deepcopy(old)
+    schemas = new["components"]["schemas"]
+    schemas["CompletionRequest"] = schemas.pop("Req")
+    req(new).update({"$ref": "#/components/schemas/CompletionRequest"})
+    changes = diff(old, new)
+    assert [(c.kind, c.severity, c.pointer) for c in changes] == [
+        ("component-renamed", NB, "/components/schemas/CompletionRequest")]
+
+
+def test_component_removed_and_added() -> None:
+    old = render(base(), "3.0", True)
+    new = copy.deepcopy(old)
+    old["components"]["schemas"]["Unused"] = {"type": "string"}
+    new["components"]["schemas"]["Other"] = {"type": "integer"}
+    assert [(c.kind, c.pointer) for c in diff(old, new)] == [
+        ("component-added", "/components/schemas/Other"),
+        ("component-removed", "/components/schemas/Unused"),
+    ]
+
+
+# --------------------------------------------------------------------------- recursion
+
+
+def _recursive_doc(version: str) -> Doc:
+    d = render(base(), version, True)
+    d["components"]["schemas"]["Node"] = {
+        "type": "object",
+        "properties": {
+            "name": {"type": "string"},
+            "children": {"type": "array", "items": {"$ref": "#/components/schemas/Node"}},
+            "peer": {"$ref": "#/components/schemas/Peer"},
+        },
+    }
+    d["components"]["schemas"]["Peer"] = {
+        "type": "object", "properties": {"back": {"$ref": "#/components/schemas/Node"}}}
+    d["components"]["schemas"]["Loop"] = {"$ref": "#/components/schemas/Loop"}
+    d["components"]["schemas"]["Resp"]["properties"]["tree"] = {"$ref": "#/components/schemas/Node"}
+    d["components"]["schemas"]["Resp"]["properties"]["loop"] = {"$ref": "#/components/schemas/Loop"}
+    return d
+
+
+@pytest.mark.timeout(10)
+@pytest.mark.parametrize("version", ["3.0", "3.1"])
+def test_recursive_schema_terminates(version: str) -> None:
+    old = _recursive_doc(version)
+    assert diff(old, copy.deepcopy(old)) == []
+    new = copy.deepcopy(old)
+    new["components"]["schemas"]["Node"]["required"] = ["name"]
+    changes = diff(old, new)
+    pointers = {(c.kind, c.pointer) for c in changes}
+    assert ("response-property-became-required",
+            RESP_S + "/properties/tree/properties/name") in pointers
+    assert all(c.severity == NB for c in changes)
+
+
+# --------------------------------------------------------------------------- output
+
+
+def _sample_changes() -> list[Change]:
+    new = base()
+    del new["paths"]["/items/{id}"]
+    req(new)["properties"]["stop"]["description"] = "a | b"
+    return diff(render(base(), "3.0", False), render(new, "3.0", False))
+
+
+def test_format_text() -> None:
+    text = format_changes(_sample_changes(), "text")
+    assert text.splitlines() == [
+        "[breaking] path-removed /paths/~1items~1{id}",
+        "    path `/items/{id}` was removed",
+        f"[non-breaking] description-changed {REQ_S}/properties/stop",
+        "    POST /v1/completions: request body property `stop` description changed (a | b)",
+        "1 breaking, 1 non-breaking change(s)",
+    ]
+
+
+def test_format_markdown_escapes_pipes() -> None:
+    md = format_changes(_sample_changes(), "markdown")
+    assert "**1 breaking, 1 non-breaking change(s)**" in md
+    assert "| severity | kind | pointer | change |" in md
+    assert "changed (a \\| b) |" in md
+    assert md.index("path-removed") < md.index("description-changed")
+
+
+def test_format_json() -> None:
+    payload = json.loads(format_changes(_sample_changes(), "json"))
+    assert payload["summary"] == {"breaking": 1, "non_breaking": 1}
+    assert [c["kind"] for c in payload["changes"]] == ["path-removed", "description-changed"]
+    assert list(payload["changes"][0]) == ["pointer", "kind", "severity", "message"]
+
+
+def test_format_empty_and_deterministic() -> None:
+    assert format_changes([], "text") == "0 breaking, 0 non-breaking change(s)\n"
+    assert "| severity" not in format_changes([], "markdown")
+    assert json.loads(format_changes([], "json")) == {
+        "changes": [], "summary": {"breaking": 0, "non_breaking": 0}}
+    changes = _sample_changes()
+    assert format_changes(changes, "json") == format_changes(list(reversed(changes)), "json")
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(ValueError):
+        format_changes([], "html")
+    with pytest.raises(ValueError):
+        exit_code([], "warn")
+
+
+def test_exit_code_thresholds() -> None:
+    info = [Change("/a", "summary-changed", NB, "m")]
+    breaking = [*info, Change("/b", "path-removed", B, "m")]
+    assert [exit_code([], f) for f in ("breaking", "any", "none")] == [0, 0, 0]
+    assert [exit_code(info, f) for f in ("breaking", "any", "none")] == [0, 1, 0]
+    assert [exit_code(breaking, f) for f in ("breaking", "any", "none")] == [1, 1, 0]
+
+
+# --------------------------------------------------------------------------- compare.py
+
+
+def _provider(version: str, use_refs: bool, *, hint: bool) -> Doc:
+    d = base()
+    if hint:
+        op(d)["x-codegen-resource"] = "completions"
+        op(d)["x-codegen-method"] = "create"
+        d["paths"]["/v2/generate"] = {"post": d["paths"].pop("/v1/completions")["post"]}
+    return render(d, version, use_refs)
+
+
+def _cells(line: str) -> list[str]:
+    return [c.strip() for c in re.split(r"(?<!\\)\|", line)[1:-1]]
+
+
+def test_compare_table() -> None:
+    other = render(base(), "3.1", False)
+    del req(other)["properties"]["suffix"]
+    resp(other)["properties"]["usage"]["properties"]["prompt_tokens_details"] = {
+        "type": "object", "properties": {"cached_tokens": {"type": "integer", "default": 0}}}
+    table = compare({"alpha": _provider("3.0", True, hint=True), "beta": other}, None)
+    lines = table.splitlines()
+    assert "- alpha: `POST /v2/generate`" in lines
+    assert "- beta: `POST /v1/completions`" in lines
+    header = next(line for line in lines if line.startswith("| field"))
+    assert header.startswith("| field | in | alpha type | alpha nullable | alpha enum |")
+    rows = {"@".join(_cells(line)[:2]): line for line in lines
+            if line.startswith("| ") and not line.startswith("| field")}
+    assert "string \\| array[string]" in rows["stop@body"]
+    assert rows["suffix@body"].count("—") == 5  # absent for beta
+    assert "| string | yes |" in rows["suffix@body"]
+    assert "fast, slow" in rows["mode@body"]
+    assert "choices[].text@response" in rows
+    assert "choices[].finish_reason@response" in rows
+    assert "usage.prompt_tokens_details.cached_tokens@response" in rows
+    assert "| integer | no |  | 0 | no |" in rows["usage.prompt_tokens_details.cached_tokens@response"]
+    assert "api_version@query" in rows
+    assert compare({"alpha": _provider("3.0", True, hint=True), "beta": other}, None) == table
+
+
+def test_compare_same_schema_both_versions_renders_identically() -> None:
+    table = compare({"a": _provider("3.0", False, hint=False),
+                     "b": _provider("3.1", True, hint=False)}, None)
+    for line in table.splitlines():
+        if line.startswith("| ") and not line.startswith(("| field", "|---")):
+            cells = _cells(line)
+            assert cells[2:7] == cells[7:12], line
+
+
+def test_compare_missing_operation_and_explicit_operation() -> None:
+    empty = {"openapi": "3.1.0", "info": {"title": "x", "version": "1"}, "paths": {}}
+    table = compare({"a": _provider("3.1", False, hint=False), "z": empty}, None)
+    assert "- z: no matching operation" in table
+    explicit = compare({"a": _provider("3.1", False, hint=False)},
+                       ("post", "/v1/completions"))
+    assert "- a: `POST /v1/completions`" in explicit
+    assert "prompt" in explicit
