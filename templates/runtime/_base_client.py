@@ -1,0 +1,722 @@
+"""The engine under the generated ``Client`` / ``AsyncClient``.
+
+``_resources.py`` describes each call with a :class:`RequestOptions` (what to send) and a
+:class:`ResponseSpec` (what the spec says can come back) and hands both to
+``request`` / ``request_raw``. This module builds the HTTP request, sends it with retries,
+maps failures to the exceptions in ``_errors`` and parses the answer.
+
+Sync and async share everything except the lines that do I/O: request building, the retry
+decision and delay, response parsing and error mapping are methods of :class:`BaseClient`.
+
+Retries (like openai-python): up to ``max_retries`` (default 2) extra attempts on connection
+errors, timeouts, 408, 409, 429 and >= 500, unless the server says otherwise with
+``x-should-retry: true|false``. The delay is ``retry-after-ms``, else ``Retry-After`` (seconds
+or an HTTP date) when it is in (0, 60] s; otherwise exponential backoff 0.5 s * 2^n capped at
+8 s, shortened by up to 25 % of jitter. The request body is serialised once, so every attempt
+sends the same bytes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as _dt
+import email.utils
+import enum
+import json
+import logging
+import random
+import time
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from types import TracebackType
+from typing import Any, Final, Self
+from urllib.parse import urlencode
+
+import pydantic
+
+from . import _http
+from ._errors import (
+    APIConnectionError,
+    APIError,
+    APIResponseValidationError,
+    APIStatusError,
+    APITimeoutError,
+    error_message,
+    excerpt,
+    status_error_class,
+)
+from ._parse import parse_json, validate_python
+from ._response import APIResponse
+from ._streaming import AsyncStream, Stream
+from ._types import NOT_GIVEN, Headers, NotGiven, Omit, Query, Timeout
+
+__all__ = [
+    "DEFAULT_MAX_RETRIES",
+    "DEFAULT_TIMEOUT",
+    "USER_AGENT",
+    "AsyncAPIClient",
+    "BaseClient",
+    "RequestOptions",
+    "ResponseSpec",
+    "SyncAPIClient",
+]
+
+log = logging.getLogger(__name__)
+
+#: Sent as ``User-Agent``; the generated ``_client`` sets it to ``"<package>/<version>"``
+#: (or a subclass overrides the ``user_agent`` class attribute).
+USER_AGENT: str = f"{(__package__ or 'client').rpartition('.')[2]}/0"
+
+DEFAULT_TIMEOUT: Final = _http.Timeout(600.0, connect=5.0)
+DEFAULT_MAX_RETRIES: Final = 2
+DEFAULT_LIMITS: Final = _http.Limits(max_connections=1000, max_keepalive_connections=100)
+INITIAL_RETRY_DELAY: Final = 0.5
+MAX_RETRY_DELAY: Final = 8.0
+MAX_RETRY_AFTER: Final = 60.0
+RETRY_STATUSES: Final = frozenset({408, 409, 429})
+
+_MISSING: Any = object()
+
+
+@dataclass(frozen=True)
+class ResponseSpec:
+    """What the spec documents for one operation's responses.
+
+    ``success`` and ``errors`` map a status key (``"200"``, ``"2XX"``, ``"default"``) to a parse
+    target: a pydantic model class or any type ``TypeAdapter`` accepts, ``bytes`` (binary),
+    ``str`` (text) or ``None`` (no body). ``headers`` maps documented response header names
+    to python types for ``APIResponse.typed_headers``; ``stream_chunk`` is the type of each
+    server-sent event when the call streams.
+    """
+
+    success: Mapping[str, object]
+    errors: Mapping[str, object] = field(default_factory=dict)
+    headers: Mapping[str, object] = field(default_factory=dict)
+    stream_chunk: object | None = None
+
+
+@dataclass
+class RequestOptions:
+    """Everything about one call's request; built by the generated resource method."""
+
+    method: str
+    path: str
+    query: Mapping[str, object] = field(default_factory=dict)
+    headers: Mapping[str, str] = field(default_factory=dict)
+    cookies: Mapping[str, str] = field(default_factory=dict)
+    json_body: object | NotGiven = NOT_GIVEN
+    form: Mapping[str, object] | None = None
+    files: Mapping[str, object] | None = None
+    content: bytes | str | None = None
+    content_type: str | None = None
+    extra_headers: Headers | None = None
+    extra_query: Query | None = None
+    extra_body: Mapping[str, object] | None = None
+    timeout: Timeout | NotGiven = NOT_GIVEN
+    max_retries: int | NotGiven = NOT_GIVEN
+
+
+@dataclass
+class _Prepared:
+    """A request ready to send, identical for every attempt."""
+
+    method: str
+    url: str
+    params: list[tuple[str, Any]]
+    headers: dict[str, str]
+    content: bytes | None
+    data: Mapping[str, Any] | None
+    files: Mapping[str, Any] | None
+    timeout: Timeout
+    max_retries: int
+    omitted: frozenset[str] = frozenset()  # lower-cased header names removed with Omit
+
+
+# -- pure helpers --------------------------------------------------------------------------
+
+
+def _json_default(value: object) -> object:
+    """``json.dumps`` fallback for values a request model may leave un-dumped."""
+    if isinstance(value, pydantic.BaseModel):
+        return value.model_dump(mode="json", by_alias=True, exclude_unset=True)
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, _dt.datetime | _dt.date | _dt.time):
+        return value.isoformat()
+    if isinstance(value, set | frozenset | tuple):
+        return list(value)
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
+def encode_json(body: object) -> bytes:
+    """The compact UTF-8 JSON encoding used for every request body."""
+    return json.dumps(
+        body, separators=(",", ":"), ensure_ascii=False, default=_json_default
+    ).encode("utf-8")
+
+
+def _lookup(table: Mapping[str, object], status: int) -> object:
+    """The entry for ``status``: exact code, then ``"2XX"``-style range, then ``"default"``."""
+    for key in (str(status), f"{status // 100}XX", f"{status // 100}xx", "default"):
+        if key in table:
+            return table[key]
+    return _MISSING
+
+
+def _is_json(content_type: str) -> bool:
+    media = content_type.split(";", 1)[0].strip().lower()
+    return media == "application/json" or media.endswith("+json")
+
+
+def _skip(value: object) -> bool:
+    return value is None or isinstance(value, Omit | NotGiven)
+
+
+def _query_pairs(*sources: Mapping[str, object] | None) -> list[tuple[str, Any]]:
+    """Merge query mappings (later wins), explode lists into repeated keys, drop None/Omit."""
+    merged: dict[str, object] = {}
+    for source in sources:
+        if source:
+            merged.update(source)
+    pairs: list[tuple[str, Any]] = []
+    for key, value in merged.items():
+        if _skip(value):
+            continue
+        items = value if isinstance(value, list | tuple) else [value]
+        for item in items:
+            if _skip(item):
+                continue
+            if isinstance(item, enum.Enum):
+                item = item.value
+            pairs.append((key, item))
+    return pairs
+
+
+def parse_retry_after(headers: Mapping[str, str]) -> float | None:
+    """Seconds to wait per ``retry-after-ms``, else ``Retry-After`` (seconds or HTTP date)."""
+    retry_ms = headers.get("retry-after-ms")
+    if retry_ms is not None:
+        try:
+            return float(retry_ms) / 1000.0
+        except ValueError:
+            pass
+    retry_after = headers.get("retry-after")
+    if retry_after is None:
+        return None
+    try:
+        return float(retry_after)
+    except ValueError:
+        pass
+    try:
+        when = email.utils.parsedate_to_datetime(retry_after)
+    except (TypeError, ValueError, IndexError):
+        return None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=_dt.UTC)
+    return (when - _dt.datetime.now(_dt.UTC)).total_seconds()
+
+
+def should_retry(response: _http.Response) -> bool:
+    """Whether a non-2xx answer is worth another attempt."""
+    override = response.headers.get("x-should-retry", "").strip().lower()
+    if override == "true":
+        return True
+    if override == "false":
+        return False
+    return response.status_code in RETRY_STATUSES or response.status_code >= 500
+
+
+def retry_delay(
+    retries_taken: int,
+    headers: Mapping[str, str] | None,
+    rand: Callable[[], float] = random.random,
+) -> float:
+    """Seconds to wait before retry number ``retries_taken + 1``."""
+    if headers is not None:
+        after = parse_retry_after(headers)
+        if after is not None and 0 < after <= MAX_RETRY_AFTER:
+            return after
+    backoff = min(INITIAL_RETRY_DELAY * 2.0**retries_taken, MAX_RETRY_DELAY)
+    return backoff * (1.0 - 0.25 * rand())
+
+
+# -- shared client state and logic ---------------------------------------------------------
+
+
+class BaseClient:
+    """State and I/O-free logic shared by :class:`SyncAPIClient` and :class:`AsyncAPIClient`."""
+
+    #: ``User-Agent`` header; ``None`` -> the module's ``USER_AGENT``.
+    user_agent: str | None = None
+    _stream_cls: type[Stream[Any] | AsyncStream[Any]]
+
+    def __init__(
+        self,
+        *,
+        base_url: str,
+        api_key: str | None,
+        auth_header: str = "Authorization",
+        auth_scheme: str = "Bearer",
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int = DEFAULT_MAX_RETRIES,
+        default_headers: Mapping[str, str] | None = None,
+        default_query: Mapping[str, object] | None = None,
+    ) -> None:
+        if max_retries < 0:
+            raise ValueError("max_retries must be >= 0")
+        self.base_url = str(base_url)
+        self.__api_key = api_key
+        self._auth_header = auth_header
+        self._auth_scheme = auth_scheme
+        self.timeout: Timeout = DEFAULT_TIMEOUT if isinstance(timeout, NotGiven) else timeout
+        self.max_retries = max_retries
+        self._default_headers: dict[str, str] = dict(default_headers or {})
+        self._default_query: dict[str, object] = dict(default_query or {})
+        self._random: Callable[[], float] = random.random
+
+    @property
+    def api_key(self) -> str | None:
+        """The API key (never shown by ``repr``, logs or exception messages)."""
+        return self.__api_key
+
+    def __repr__(self) -> str:
+        key = "set" if self.__api_key else "none"
+        return (
+            f"<{type(self).__name__} base_url={self.base_url!r} api_key=<{key}> "
+            f"max_retries={self.max_retries} http={_http.LIBRARY}>"
+        )
+
+    def _redact(self, text: str) -> str:
+        """``text`` with the API key blanked out (servers sometimes echo it back)."""
+        key = self.__api_key
+        if key and len(key) >= 4 and key in text:
+            return text.replace(key, "***")
+        return text
+
+    # -- building ------------------------------------------------------------------------
+
+    def _url(self, path: str) -> str:
+        if path.startswith(("http://", "https://")):
+            return path
+        return self.base_url.rstrip("/") + "/" + path.lstrip("/")
+
+    def _headers(
+        self, options: RequestOptions, *, stream: bool
+    ) -> tuple[dict[str, str], frozenset[str]]:
+        """The request headers (later sources win) and the names removed with ``Omit``."""
+        headers: dict[str, tuple[str, str]] = {}
+        omitted: set[str] = set()
+
+        def put(source: Mapping[str, object] | None) -> None:
+            for name, value in (source or {}).items():
+                key = name.lower()
+                if isinstance(value, Omit):
+                    headers.pop(key, None)
+                    omitted.add(key)
+                elif not isinstance(value, NotGiven) and value is not None:
+                    headers[key] = (name, str(value))
+                    omitted.discard(key)
+
+        put(
+            {
+                "Accept": "text/event-stream" if stream else "application/json",
+                "User-Agent": self.user_agent or USER_AGENT,
+            }
+        )
+        if self.__api_key:
+            scheme = f"{self._auth_scheme} " if self._auth_scheme else ""
+            put({self._auth_header: f"{scheme}{self.__api_key}"})
+        put(self._default_headers)
+        if options.content_type and options.files is None:
+            put({"Content-Type": options.content_type})
+        put(options.headers)
+        if options.cookies:
+            cookie = "; ".join(f"{name}={value}" for name, value in options.cookies.items())
+            put({"Cookie": cookie})
+        put(options.extra_headers)
+        return dict(headers.values()), frozenset(omitted)
+
+    def _prepare(self, options: RequestOptions, *, stream: bool) -> _Prepared:
+        """Turn ``options`` into a :class:`_Prepared` request, serialising the body once."""
+        headers, omitted = self._headers(options, stream=stream)
+        lowered = {name.lower() for name in headers}
+        content: bytes | None = None
+        data: Mapping[str, Any] | None = None
+        files: Mapping[str, Any] | None = None
+        body: object = options.json_body
+        if options.extra_body:
+            if isinstance(body, Mapping):
+                body = {**body, **options.extra_body}
+            elif isinstance(body, NotGiven):
+                body = dict(options.extra_body)
+        if options.files is not None:
+            fields: dict[str, Any] = dict(options.form or {})
+            if isinstance(body, Mapping):
+                fields.update(body)
+            data = {k: v for k, v in fields.items() if not _skip(v)}
+            files = options.files
+        elif options.form is not None:
+            form = {**options.form, **(options.extra_body or {})}
+            content = urlencode(_query_pairs(form), doseq=True).encode("ascii")
+            if "content-type" not in lowered:
+                headers["Content-Type"] = "application/x-www-form-urlencoded"
+        elif options.content is not None:
+            raw = options.content
+            content = raw.encode("utf-8") if isinstance(raw, str) else raw
+        elif not isinstance(body, NotGiven):
+            content = encode_json(body)
+            if "content-type" not in lowered:
+                headers["Content-Type"] = "application/json"
+        return _Prepared(
+            method=options.method.upper(),
+            url=self._url(options.path),
+            params=_query_pairs(self._default_query, options.query, options.extra_query),
+            headers=headers,
+            content=content,
+            data=data,
+            files=files,
+            timeout=self.timeout if isinstance(options.timeout, NotGiven) else options.timeout,
+            max_retries=(
+                self.max_retries
+                if isinstance(options.max_retries, NotGiven)
+                else options.max_retries
+            ),
+            omitted=omitted,
+        )
+
+    def _build_request(
+        self, http_client: _http.Client | _http.AsyncClient, prepared: _Prepared
+    ) -> _http.Request:
+        try:
+            request = http_client.build_request(
+                prepared.method,
+                prepared.url,
+                params=prepared.params,
+                headers=prepared.headers,
+                content=prepared.content,
+                data=prepared.data,
+                files=prepared.files,
+                timeout=prepared.timeout,
+            )
+        except _http.HTTPError as exc:
+            raise APIError(self._redact(f"Invalid request: {exc}")) from exc
+        except ValueError as exc:  # e.g. InvalidURL, which is not an HTTPError
+            raise APIError(self._redact(f"Invalid request: {exc}")) from exc
+        for name in prepared.omitted:  # the HTTP client's own defaults (User-Agent, ...)
+            if name in request.headers:
+                del request.headers[name]
+        return request
+
+    # -- retries -------------------------------------------------------------------------
+
+    def _retry_delay(self, retries_taken: int, response: _http.Response | None) -> float:
+        return retry_delay(retries_taken, response.headers if response else None, self._random)
+
+    def _log_retry(
+        self, prepared: _Prepared, retries_taken: int, delay: float, reason: str
+    ) -> None:
+        log.debug(
+            "Retrying %s %s in %.2f s (retry %d of %d): %s",
+            prepared.method,
+            prepared.url,
+            delay,
+            retries_taken + 1,
+            prepared.max_retries,
+            reason,
+        )
+
+    def _transport_error(self, exc: Exception, request: _http.Request | None) -> APIError:
+        """The exception for a transport failure once retries are exhausted."""
+        if isinstance(exc, _http.TimeoutException):
+            return APITimeoutError(request=request)
+        detail = self._redact(excerpt(str(exc), 200)) if str(exc) else ""
+        message = f"Connection error: {type(exc).__name__}" + (f": {detail}" if detail else "")
+        return APIConnectionError(message=message, request=request)
+
+    # -- parsing -------------------------------------------------------------------------
+
+    def _make_status_error(self, spec: ResponseSpec, response: _http.Response) -> APIStatusError:
+        """The typed exception for a non-2xx answer whose body has been read."""
+        raw = response.content
+        text = response.text if raw else ""
+        decoded: object = _MISSING
+        if raw:
+            try:
+                decoded = json.loads(raw)
+            except ValueError:
+                decoded = _MISSING
+        body: object
+        if decoded is _MISSING:
+            body = text or None
+        else:
+            body = decoded
+            target = _lookup(spec.errors, response.status_code)
+            if target not in (_MISSING, None, str, bytes):
+                try:
+                    body = validate_python(target, decoded)
+                except (ValueError, TypeError, AttributeError):  # keep the error visible
+                    body = decoded
+        message = error_message(
+            response.status_code, None if decoded is _MISSING else decoded, text
+        )
+        cls = status_error_class(response.status_code)
+        return cls(self._redact(message), response=response, body=body)
+
+    def _parse_body(self, spec: ResponseSpec, response: _http.Response) -> Any:
+        """The typed body of a 2xx answer that has been read."""
+        target = _lookup(spec.success, response.status_code)
+        if target is None:
+            return None
+        raw = response.content
+        if target is bytes:
+            return raw
+        if target is str:
+            return response.text
+        if not raw:
+            return None
+        content_type = response.headers.get("content-type", "")
+        if target is _MISSING:
+            if _is_json(content_type):
+                target = Any
+            elif content_type.startswith("text/"):
+                return response.text
+            else:
+                return raw
+        try:
+            return parse_json(target, raw)
+        except ValueError as exc:
+            raise APIResponseValidationError(
+                response=response,
+                body=response.text,
+                message=(
+                    f"Expected a JSON body for status {response.status_code} "
+                    f"({content_type or 'no content-type'}): {exc}"
+                ),
+            ) from exc
+
+    def _chunk_type(self, spec: ResponseSpec) -> object:
+        if spec.stream_chunk is not None:
+            return spec.stream_chunk
+        target = _lookup(spec.success, 200)
+        return Any if target is _MISSING or target is None else target
+
+    def _raw_response(
+        self,
+        spec: ResponseSpec,
+        response: _http.Response,
+        *,
+        stream: bool,
+        retries_taken: int,
+    ) -> APIResponse[Any]:
+        parser: Callable[[], Any]
+        if stream:
+            stream_cls, chunk_type = self._stream_cls, self._chunk_type(spec)
+            parser = lambda: stream_cls(response=response, chunk_type=chunk_type)
+        else:
+            parser = lambda: self._parse_body(spec, response)
+        return APIResponse(
+            http_response=response,
+            parser=parser,
+            header_types=spec.headers,
+            retries_taken=retries_taken,
+        )
+
+
+class SyncAPIClient(BaseClient):
+    """Synchronous client engine (see the module docstring for retry rules)."""
+
+    _stream_cls = Stream
+
+    def __init__(
+        self,
+        *,
+        base_url: str,
+        api_key: str | None,
+        auth_header: str = "Authorization",
+        auth_scheme: str = "Bearer",
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int = DEFAULT_MAX_RETRIES,
+        default_headers: Mapping[str, str] | None = None,
+        default_query: Mapping[str, object] | None = None,
+        http_client: _http.Client | None = None,
+    ) -> None:
+        super().__init__(
+            base_url=base_url,
+            api_key=api_key,
+            auth_header=auth_header,
+            auth_scheme=auth_scheme,
+            timeout=timeout,
+            max_retries=max_retries,
+            default_headers=default_headers,
+            default_query=default_query,
+        )
+        self._owns_client = http_client is None
+        self._client = http_client or _http.Client(
+            timeout=self.timeout, limits=DEFAULT_LIMITS, follow_redirects=True
+        )
+        #: Sleeps between retries; tests replace it.
+        self._sleep: Callable[[float], None] = time.sleep
+
+    def request(self, spec: ResponseSpec, options: RequestOptions, *, stream: bool = False) -> Any:
+        """Send the request; return the parsed body, or a ``Stream`` when ``stream``."""
+        return self.request_raw(spec, options, stream=stream).parse()
+
+    def request_raw(
+        self, spec: ResponseSpec, options: RequestOptions, *, stream: bool = False
+    ) -> APIResponse[Any]:
+        """Send the request; return the raw :class:`APIResponse` (non-2xx still raises)."""
+        prepared = self._prepare(options, stream=stream)
+        retries_taken = 0
+        while True:
+            request = self._build_request(self._client, prepared)
+            response: _http.Response | None = None
+            try:
+                response = self._client.send(request, stream=True)
+                if not (stream and response.is_success):
+                    response.read()
+            except _http.HTTPError as exc:
+                if response is not None:
+                    response.close()
+                if retries_taken < prepared.max_retries:
+                    delay = self._retry_delay(retries_taken, None)
+                    self._log_retry(prepared, retries_taken, delay, type(exc).__name__)
+                    self._sleep(delay)
+                    retries_taken += 1
+                    continue
+                raise self._transport_error(exc, request) from exc
+            except BaseException:
+                if response is not None:
+                    response.close()
+                raise
+            if response.is_success:
+                return self._raw_response(
+                    spec, response, stream=stream, retries_taken=retries_taken
+                )
+            if retries_taken < prepared.max_retries and should_retry(response):
+                delay = self._retry_delay(retries_taken, response)
+                self._log_retry(prepared, retries_taken, delay, f"HTTP {response.status_code}")
+                response.close()
+                self._sleep(delay)
+                retries_taken += 1
+                continue
+            response.close()
+            raise self._make_status_error(spec, response)
+
+    def close(self) -> None:
+        """Close the underlying HTTP client if this client created it."""
+        if self._owns_client:
+            self._client.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+class AsyncAPIClient(BaseClient):
+    """Asynchronous client engine: ``await request(...)``, ``AsyncStream``, ``aclose()``."""
+
+    _stream_cls = AsyncStream
+
+    def __init__(
+        self,
+        *,
+        base_url: str,
+        api_key: str | None,
+        auth_header: str = "Authorization",
+        auth_scheme: str = "Bearer",
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int = DEFAULT_MAX_RETRIES,
+        default_headers: Mapping[str, str] | None = None,
+        default_query: Mapping[str, object] | None = None,
+        http_client: _http.AsyncClient | None = None,
+    ) -> None:
+        super().__init__(
+            base_url=base_url,
+            api_key=api_key,
+            auth_header=auth_header,
+            auth_scheme=auth_scheme,
+            timeout=timeout,
+            max_retries=max_retries,
+            default_headers=default_headers,
+            default_query=default_query,
+        )
+        self._owns_client = http_client is None
+        self._client = http_client or _http.AsyncClient(
+            timeout=self.timeout, limits=DEFAULT_LIMITS, follow_redirects=True
+        )
+        #: Sleeps between retries; tests replace it.
+        self._sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
+
+    async def request(
+        self, spec: ResponseSpec, options: RequestOptions, *, stream: bool = False
+    ) -> Any:
+        """Send the request; return the parsed body, or an ``AsyncStream`` when ``stream``."""
+        return (await self.request_raw(spec, options, stream=stream)).parse()
+
+    async def request_raw(
+        self, spec: ResponseSpec, options: RequestOptions, *, stream: bool = False
+    ) -> APIResponse[Any]:
+        """Send the request; return the raw :class:`APIResponse` (non-2xx still raises)."""
+        prepared = self._prepare(options, stream=stream)
+        retries_taken = 0
+        while True:
+            request = self._build_request(self._client, prepared)
+            response: _http.Response | None = None
+            try:
+                response = await self._client.send(request, stream=True)
+                if not (stream and response.is_success):
+                    await response.aread()
+            except _http.HTTPError as exc:
+                if response is not None:
+                    await response.aclose()
+                if retries_taken < prepared.max_retries:
+                    delay = self._retry_delay(retries_taken, None)
+                    self._log_retry(prepared, retries_taken, delay, type(exc).__name__)
+                    await self._sleep(delay)
+                    retries_taken += 1
+                    continue
+                raise self._transport_error(exc, request) from exc
+            except BaseException:
+                if response is not None:
+                    await response.aclose()
+                raise
+            if response.is_success:
+                return self._raw_response(
+                    spec, response, stream=stream, retries_taken=retries_taken
+                )
+            if retries_taken < prepared.max_retries and should_retry(response):
+                delay = self._retry_delay(retries_taken, response)
+                self._log_retry(prepared, retries_taken, delay, f"HTTP {response.status_code}")
+                await response.aclose()
+                await self._sleep(delay)
+                retries_taken += 1
+                continue
+            await response.aclose()
+            raise self._make_status_error(spec, response)
+
+    async def close(self) -> None:
+        """Close the underlying HTTP client if this client created it."""
+        if self._owns_client:
+            await self._client.aclose()
+
+    async def aclose(self) -> None:
+        """Alias of :meth:`close`."""
+        await self.close()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()

@@ -1,0 +1,263 @@
+"""Exceptions raised by the client.
+
+```
+APIError
+├── APIStatusError                 the server answered with a non-2xx status
+│   ├── BadRequestError            400
+│   ├── AuthenticationError        401
+│   ├── PermissionDeniedError      403
+│   ├── NotFoundError              404
+│   ├── ConflictError              409
+│   ├── UnprocessableEntityError   422
+│   ├── RateLimitError             429
+│   └── InternalServerError        >= 500
+│       └── OverloadedError        529
+├── APIConnectionError             no usable answer: refused, reset, truncated
+│   └── APITimeoutError
+└── APIResponseValidationError     a 2xx answer whose body could not be decoded
+```
+
+Messages never contain request headers, so the API key cannot leak through them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from . import _http
+
+__all__ = [
+    "APIConnectionError",
+    "APIError",
+    "APIResponseValidationError",
+    "APIStatusError",
+    "APITimeoutError",
+    "AuthenticationError",
+    "BadRequestError",
+    "ConflictError",
+    "InternalServerError",
+    "NotFoundError",
+    "OverloadedError",
+    "PermissionDeniedError",
+    "RateLimitError",
+    "UnprocessableEntityError",
+    "error_message",
+    "status_error_class",
+]
+
+_EXCERPT_CHARS = 300
+
+
+class APIError(Exception):
+    """Base class of every error this client raises.
+
+    Attributes:
+        message: human-readable description (also ``str(error)``).
+        request: the HTTP request that failed, if one was sent.
+        body: the decoded error body (a model instance, JSON value or text), or ``None``.
+        code / param / type: copied from an ``{"error": {...}}`` body when present.
+    """
+
+    message: str
+    request: _http.Request | None
+    body: object | None
+    code: object | None
+    param: object | None
+    type: str | None
+
+    def __init__(
+        self, message: str, request: _http.Request | None = None, *, body: object | None = None
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.request = request
+        self.body = body
+        details = _error_details(body)
+        self.code = details.get("code")
+        self.param = details.get("param")
+        error_type = details.get("type")
+        self.type = error_type if isinstance(error_type, str) else None
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class APIStatusError(APIError):
+    """The server answered with a non-success status code.
+
+    Attributes:
+        response: the HTTP response (its body has been read).
+        status_code: the HTTP status (or, for an error event inside a stream, the status the
+            event reported).
+        headers: the response headers.
+        request_id: the ``x-request-id`` / ``request-id`` response header, if any.
+    """
+
+    response: _http.Response
+    status_code: int
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        response: _http.Response,
+        body: object | None,
+        status_code: int | None = None,
+    ) -> None:
+        super().__init__(message, response.request, body=body)
+        self.response = response
+        self.status_code = response.status_code if status_code is None else status_code
+
+    @property
+    def headers(self) -> _http.Headers:
+        """The response headers."""
+        return self.response.headers
+
+    @property
+    def request_id(self) -> str | None:
+        """The server's request id, for support tickets."""
+        headers = self.response.headers
+        value: str | None = headers.get("x-request-id") or headers.get("request-id")
+        return value
+
+
+class BadRequestError(APIStatusError):
+    """HTTP 400."""
+
+
+class AuthenticationError(APIStatusError):
+    """HTTP 401: missing or invalid API key."""
+
+
+class PermissionDeniedError(APIStatusError):
+    """HTTP 403."""
+
+
+class NotFoundError(APIStatusError):
+    """HTTP 404."""
+
+
+class ConflictError(APIStatusError):
+    """HTTP 409."""
+
+
+class UnprocessableEntityError(APIStatusError):
+    """HTTP 422: the request body failed the server's validation."""
+
+
+class RateLimitError(APIStatusError):
+    """HTTP 429."""
+
+
+class InternalServerError(APIStatusError):
+    """HTTP 5xx."""
+
+
+class OverloadedError(InternalServerError):
+    """HTTP 529: the service is overloaded (documented by IONOS)."""
+
+
+class APIConnectionError(APIError):
+    """The request could not be completed: connection refused or reset, truncated answer."""
+
+    def __init__(
+        self, *, message: str = "Connection error.", request: _http.Request | None = None
+    ) -> None:
+        super().__init__(message, request, body=None)
+
+
+class APITimeoutError(APIConnectionError):
+    """The request timed out (connect, read, write or pool)."""
+
+    def __init__(
+        self, *, message: str = "Request timed out.", request: _http.Request | None = None
+    ) -> None:
+        super().__init__(message=message, request=request)
+
+
+class APIResponseValidationError(APIError):
+    """A success response whose body could not be decoded into the documented type."""
+
+    response: _http.Response
+    status_code: int
+
+    def __init__(
+        self, *, response: _http.Response, body: object | None, message: str | None = None
+    ) -> None:
+        super().__init__(
+            message or "The response body could not be decoded.", response.request, body=body
+        )
+        self.response = response
+        self.status_code = response.status_code
+
+
+_STATUS_ERRORS: dict[int, type[APIStatusError]] = {
+    400: BadRequestError,
+    401: AuthenticationError,
+    403: PermissionDeniedError,
+    404: NotFoundError,
+    409: ConflictError,
+    422: UnprocessableEntityError,
+    429: RateLimitError,
+    529: OverloadedError,
+}
+
+
+def status_error_class(status_code: int) -> type[APIStatusError]:
+    """The exception class for an HTTP status code (``APIStatusError`` if none is specific)."""
+    if status_code in _STATUS_ERRORS:
+        return _STATUS_ERRORS[status_code]
+    if status_code >= 500:
+        return InternalServerError
+    return APIStatusError
+
+
+def _as_mapping(value: object) -> Mapping[str, Any] | None:
+    """``value`` as a string-keyed mapping: dicts as-is, pydantic models dumped."""
+    if isinstance(value, Mapping):
+        return value
+    dump = getattr(value, "model_dump", None)
+    if callable(dump):
+        try:
+            dumped = dump()
+        except (ValueError, TypeError, AttributeError):  # a lenient model may not dump
+            return None
+        return dumped if isinstance(dumped, Mapping) else None
+    return None
+
+
+def _error_details(body: object) -> Mapping[str, Any]:
+    """The ``{"error": {...}}`` object of an error body, else the body itself, else ``{}``."""
+    mapping = _as_mapping(body)
+    if mapping is None:
+        return {}
+    inner = _as_mapping(mapping.get("error"))
+    return inner if inner is not None else mapping
+
+
+def excerpt(text: str, limit: int = _EXCERPT_CHARS) -> str:
+    """``text`` on one line, cut to ``limit`` characters."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 3] + "..."
+
+
+def error_message(status_code: int, body: object, text: str) -> str:
+    """The message of an ``APIStatusError``: status plus the server's own message when the body
+    has one (``{"error": {"message": ...}}``, ``{"error": "..."}``, ``{"message": ...}``,
+    ``{"detail": ...}``), else a short excerpt of the raw body."""
+    found: object = None
+    mapping = _as_mapping(body)
+    if mapping is not None:
+        error = mapping.get("error")
+        inner = _as_mapping(error)
+        if inner is not None:
+            found = inner.get("message")
+        elif isinstance(error, str):
+            found = error
+        if not found:
+            found = mapping.get("message") or mapping.get("detail")
+    if found is not None and not isinstance(found, str):
+        found = str(found)
+    detail = excerpt(found) if isinstance(found, str) and found else excerpt(text)
+    return f"Error code: {status_code} - {detail}" if detail else f"Error code: {status_code}"
