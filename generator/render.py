@@ -315,6 +315,16 @@ def _environment() -> jinja2.Environment:
     return env
 
 
+HTTP_IMPORT = "import httpx as _lib"
+
+
+def http_module(source: str, library: str) -> str:
+    """`_http.py` for the chosen library: its one import line is the only difference."""
+    if source.count(HTTP_IMPORT) != 1:
+        raise RuntimeError(f"templates/runtime/_http.py must contain {HTTP_IMPORT!r} exactly once")
+    return source.replace(HTTP_IMPORT, f"import {library} as _lib")
+
+
 def exports(names: list[str]) -> list[str]:
     """`__all__` order as ruff's RUF022 wants it: CONSTANTS, then Classes, then functions."""
     return sorted(names, key=lambda name: (0 if name.isupper() else 1 if name[:1].isupper() else 2, name))
@@ -380,6 +390,7 @@ def render(api: Api, models: Models) -> dict[str, str]:
     }
     for module in sorted(RUNTIME.glob("*.py")):
         files[module.name] = module.read_text(encoding="utf-8")
+    files["_http.py"] = http_module(files["_http.py"], api.options.http_library)
     return files
 
 
