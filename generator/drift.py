@@ -23,7 +23,10 @@ How documents are compared
   single non-null branch is that branch. A real union (>= 2 non-null branches) merges the
   branches' properties into one key space (a property is required when every branch that
   declares it requires it), its type is the union of branch types, and the multiset of branch
-  shallow types is compared to report branches added or removed.
+  shallow types is compared to report branches added or removed (a non-union side counts as
+  one branch per type, so ``string`` -> ``oneOf: [string, array]`` is a branch added). A
+  location declared by several members (a property in two branches, the items of two array
+  branches, a property in two allOf members) is walked in every member and merged.
 
 Pointers
 --------
@@ -35,7 +38,8 @@ even if ``schema`` is ``{$ref: '#/components/schemas/Req'}``. Such a pointer is 
 resolvable without following the ``$ref`` -- it is the location users look for. Parameters,
 request bodies and responses that are ``$ref``s are likewise reported at the operation.
 Properties merged from ``allOf``/``oneOf`` members keep the member in the pointer
-(``.../schema/allOf/1/properties/x``). Enum, constraint and documentation changes point at the
+(``.../schema/allOf/1/properties/x``); a location declared by several members is reported at
+the first one. Enum, constraint and documentation changes point at the
 schema that carries them (the field), not at the keyword.
 
 Decisions where the brief is silent
@@ -208,11 +212,23 @@ class Field:
     branch_pointers: tuple[tuple[str, str], ...] = ()  # (shallow label, pointer) per branch
 
 
-@dataclass
+@dataclass(frozen=True)
 class _Child:
+    """A sub-schema to walk, or (``parts``) the same location declared by several members."""
+
     schema: Json
     pointer: str
     stack: frozenset[str]
+    parts: tuple[_Child, ...] = ()
+    mode: str = ""  # "all" (allOf members) or "any" (union branches) when parts are set
+
+
+def _combine(a: _Child | None, b: _Child | None, mode: str) -> _Child | None:
+    """One location declared by two members: both are walked, merged per ``mode``."""
+    if a is None or b is None:
+        return a or b
+    parts = (a.parts if a.mode == mode else (a,)) + (b.parts if b.mode == mode else (b,))
+    return _Child(None, a.pointer, a.stack, parts, mode)
 
 
 @dataclass
@@ -326,10 +342,10 @@ def _merge_all(a: _Shape, b: _Shape) -> None:
     a.constraints = {**b.constraints, **a.constraints}
     a.docs = {**b.docs, **a.docs}
     for name, child in b.properties.items():
-        a.properties.setdefault(name, child)
+        a.properties[name] = _combine(a.properties.get(name), child, "all") or child
     a.required |= b.required
-    a.items = a.items or b.items
-    a.extra = a.extra or b.extra
+    a.items = _combine(a.items, b.items, "all")
+    a.extra = _combine(a.extra, b.extra, "all")
     a.closed = a.closed or b.closed
     if b.union and not a.union:
         a.union, a.branches, a.branch_labels = b.union, b.branches, b.branch_labels
@@ -343,9 +359,9 @@ def _merge_any(shapes: Sequence[_Shape]) -> _Shape:
         merged.types += [t for t in s.types if t not in merged.types]
         merged.nullable = merged.nullable or s.nullable
         for name, child in s.properties.items():
-            merged.properties.setdefault(name, child)
-        merged.items = merged.items or s.items
-        merged.extra = merged.extra or s.extra
+            merged.properties[name] = _combine(merged.properties.get(name), child, "any") or child
+        merged.items = _combine(merged.items, s.items, "any")
+        merged.extra = _combine(merged.extra, s.extra, "any")
         merged.recursive = merged.recursive or s.recursive
     if all(s.enum is not None for s in shapes):
         merged.enum = [v for s in shapes for v in s.enum or []]
@@ -375,30 +391,36 @@ class SchemaWalker:
     def walk(
         self, schema: Json, pointer: str, stack: frozenset[str] = frozenset()
     ) -> Iterator[Field]:
-        yield from self._walk(schema, pointer, (), False, stack, 0)
+        yield from self._walk(_Child(schema, pointer, stack), (), False, 0)
 
     def flatten(
         self, schema: Json, pointer: str, stack: frozenset[str] = frozenset()
     ) -> dict[Key, Field]:
         return {f.key: f for f in self.walk(schema, pointer, stack)}
 
-    def _walk(
-        self, schema: Json, pointer: str, key: Key, required: bool, stack: frozenset[str], depth: int
-    ) -> Iterator[Field]:
-        shape = self.shape(schema, pointer, stack, depth)
-        yield Field(key, pointer, _info(shape, required), tuple(shape.branches))
+    def _walk(self, child: _Child, key: Key, required: bool, depth: int) -> Iterator[Field]:
+        shape = self.child_shape(child, depth)
+        yield Field(key, child.pointer, _info(shape, required), tuple(shape.branches))
         if shape.recursive:
             return
-        for name, child in shape.properties.items():
-            yield from self._walk(
-                child.schema, child.pointer, (*key, "." + name), name in shape.required,
-                child.stack, depth + 1,
-            )
-        for segment, sub in (("[]", shape.items), ("{}", shape.extra)):
-            if sub is not None:
-                yield from self._walk(
-                    sub.schema, sub.pointer, (*key, segment), True, sub.stack, depth + 1
-                )
+        for name, sub in shape.properties.items():
+            yield from self._walk(sub, (*key, "." + name), name in shape.required, depth + 1)
+        for segment, sub_or_none in (("[]", shape.items), ("{}", shape.extra)):
+            if sub_or_none is not None:
+                yield from self._walk(sub_or_none, (*key, segment), True, depth + 1)
+
+    def child_shape(self, child: _Child, depth: int) -> _Shape:
+        if not child.parts:
+            return self.shape(child.schema, child.pointer, child.stack, depth)
+        shapes = [self.child_shape(part, depth + 1) for part in child.parts]
+        if child.mode == "all":
+            merged = shapes[0]
+            for other in shapes[1:]:
+                _merge_all(merged, other)
+        else:
+            merged = _merge_any(shapes)
+        merged.label = self._label(merged, depth)
+        return merged
 
     def shape(self, schema: Json, pointer: str, stack: frozenset[str], depth: int) -> _Shape:
         node, stack, cycled = self.resolver.deref(schema, stack)
@@ -442,8 +464,7 @@ class SchemaWalker:
         parts = []
         for t in shape.types:
             if t == "array" and shape.items is not None:
-                items = self.shape(shape.items.schema, shape.items.pointer, shape.items.stack,
-                                   depth + 1)
+                items = self.child_shape(shape.items, depth + 1)
                 parts.append(f"array[{items.label}]")
             else:
                 parts.append(t)

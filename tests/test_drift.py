@@ -663,3 +663,70 @@ def test_compare_missing_operation_and_explicit_operation() -> None:
                        ("post", "/v1/completions"))
     assert "- a: `POST /v1/completions`" in explicit
     assert "prompt" in explicit
+
+
+# --------------------------------------------------------------------------- shared locations
+
+
+def _with_request(schema: Doc, version: str = "3.1") -> Doc:
+    d = render(base(), version, False)
+    req(d).clear()
+    req(d).update(schema)
+    return d
+
+
+def test_items_of_every_union_branch_are_compared() -> None:
+    def prompt(second_items: str) -> Doc:
+        return {"type": "object", "properties": {"prompt": {"oneOf": [
+            {"type": "string"},
+            {"type": "array", "items": {"type": "string"}},
+            {"type": "array", "items": {"type": second_items}},
+        ]}}}
+    changes = diff(_with_request(prompt("integer")), _with_request(prompt("boolean")))
+    assert [(c.kind, c.severity) for c in changes] == [("type-changed", B)]
+    assert changes[0].pointer.startswith(REQ_S + "/properties/prompt/oneOf/")
+    assert "prompt[]" in changes[0].message
+
+
+def test_property_declared_by_two_allof_members_is_merged() -> None:
+    def schema(max_length: int) -> Doc:
+        return {"allOf": [
+            {"type": "object", "properties": {"name": {"type": "string"}}},
+            {"properties": {"name": {"maxLength": max_length}}},
+        ]}
+    assert diff(_with_request(schema(5)), _with_request(schema(5))) == []
+    changes = diff(_with_request(schema(5)), _with_request(schema(3)))
+    assert [(c.kind, c.severity) for c in changes] == [("constraint-tightened-request", B)]
+
+
+def test_property_of_one_union_branch() -> None:
+    def schema(enum: list[str]) -> Doc:
+        return {"oneOf": [
+            {"type": "object", "required": ["type"],
+             "properties": {"type": {"type": "string", "enum": ["text"]}}},
+            {"type": "object", "required": ["type", "json_schema"],
+             "properties": {"type": {"type": "string", "enum": enum},
+                            "json_schema": {"type": "object"}}},
+        ]}
+    changes = diff(_with_request(schema(["json_schema"])),
+                   _with_request(schema(["json_schema", "json_object"])))
+    assert [(c.kind, c.severity, c.pointer) for c in changes] == [
+        ("enum-value-added-request", NB, REQ_S + "/oneOf/0/properties/type")]
+    table = compare({"p": _with_request(schema(["json_schema"]))}, None)
+    assert "| json_schema | body | object | no |  |  | yes |" in table
+    assert "| type | body | string | no | text, json_schema |  | yes |" in table
+
+
+def test_real_specs_self_diff_is_empty() -> None:
+    import pathlib
+
+    import yaml
+
+    root = pathlib.Path(__file__).resolve().parent.parent / "specs"
+    files = sorted(p for p in root.glob("*/openapi.*") if p.suffix in (".yaml", ".json"))
+    if not files:
+        pytest.skip("no vendored specs")
+    docs = {p.parent.name: yaml.safe_load(p.read_text(encoding="utf-8")) for p in files}
+    for doc in docs.values():
+        assert diff(doc, copy.deepcopy(doc)) == []
+    assert compare(docs, None) == compare(copy.deepcopy(docs), None)
