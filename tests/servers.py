@@ -115,7 +115,7 @@ class ScriptedServer:
 
     # -- lifecycle ---------------------------------------------------------------------
 
-    def start(self) -> ScriptedServer:
+    def start(self) -> Self:
         """Start accepting connections in a background thread."""
         thread = threading.Thread(target=self._accept_loop, name="scripted-server", daemon=True)
         thread.start()

@@ -811,3 +811,25 @@ def test_user_http_client_not_closed(pkg: ModuleType, kind: str) -> None:
             pass
         assert not http.is_closed
         http.close()
+
+
+def test_stream_read_timeout_mid_stream(
+    pkg: ModuleType, serve: Callable[..., ScriptedServer], make_api: Callable[..., Api]
+) -> None:
+    server = _stream_server(serve, sse(chunk("a"), chunk("b")), chunk_delay=3)
+    api = make_api(server)
+    started = time.monotonic()
+    with pytest.raises(pkg.APITimeoutError):
+        api.stream(completion_spec(pkg), completion_options(pkg, timeout=0.3))
+    assert time.monotonic() - started < 2.5
+
+
+def test_stream_chunk_fast_path_and_lenient_fallback(pkg: ModuleType) -> None:
+    decoder = pkg._streaming.Stream.__mro__[1]  # the shared _Decoder
+    parser = decoder(response=None, chunk_type=pkg.models.Completion)
+    ok = parser._chunk(pkg.ServerSentEvent(data=json.dumps(chunk("a"))))
+    assert ok.choices[0].text == "a"
+    lenient = parser._chunk(pkg.ServerSentEvent(data='{"id":"x","choices":[{"text":"t"}],"new":1}'))
+    assert lenient.new == 1
+    assert lenient.choices[0].text == "t"
+    assert lenient.model is None
