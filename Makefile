@@ -14,8 +14,9 @@ $(STAMP): requirements.lock pyproject.toml
 	rm -f $(VENV)/.installed-*
 	touch $@
 
-generate: setup  ## regenerate every provider package into generated/
+generate: setup  ## regenerate every provider package into generated/, and docs/providers.md
 	$(PY) -m generator generate
+	$(PY) -m generator compare --out docs/providers.md
 
 check: setup  ## exit 1 when generated/ (or docs/) differs from what the inputs produce
 	$(PY) -m generator check

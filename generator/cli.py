@@ -15,9 +15,9 @@ from pathlib import Path
 from . import pipeline
 from .load import load
 from .manifest import load_manifest
-from .problems import GeneratorError
+from .problems import GeneratorError, Problem
 from .validate import validate
-from .write import write
+from .write import write_many
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_MANIFEST = ROOT / "specs" / "providers.yaml"
@@ -37,7 +37,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     manifest = None
     problems = []
     for item in args.targets or [p.name for p in load_manifest(args.manifest).providers]:
-        if Path(item).suffix in (".yaml", ".yml", ".json") and Path(item).exists():
+        if _looks_like_path(item):
             target = pipeline.target_for_spec(Path(item), "package", None)
         else:
             manifest = manifest or load_manifest(args.manifest)
@@ -47,13 +47,28 @@ def cmd_validate(args: argparse.Namespace) -> int:
         except GeneratorError as error:
             problems.extend(error.problems)
             continue
-        found = [*document.overlay_problems, *validate(document)]
+        found = validate(document)  # includes the overlay's problems
         problems.extend(found)
         if not found:
             print(f"{target.spec}: valid")
-    for problem in problems:
-        print(problem.format(), file=sys.stderr)
+    _print_problems(problems)
     return 1 if problems else 0
+
+
+def _looks_like_path(item: str) -> bool:
+    """A spec file (checked by `load`, which says if it is missing) rather than a provider name."""
+    path = Path(item)
+    return path.exists() or path.suffix.lower() in (".yaml", ".yml", ".json") or "/" in item or "\\" in item
+
+
+def _print_problems(problems: Sequence[Problem]) -> None:
+    """Each problem once, in order."""
+    seen: set[str] = set()
+    for problem in problems:
+        line = problem.format()
+        if line not in seen:
+            seen.add(line)
+            print(line, file=sys.stderr)
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
@@ -68,14 +83,14 @@ def cmd_generate(args: argparse.Namespace) -> int:
             return 2
         chosen = [pipeline.target_for_spec(args.spec, package, args.overlay)]
         packages = pipeline.build_packages(chosen, allow_remote_refs=args.allow_remote_refs)
-        write(packages[package], args.out)
+        write_many({args.out: packages[package]})
         print(f"wrote {args.out}")
         return 0
     manifest = load_manifest(args.manifest)
     chosen = pipeline.targets(manifest, args.providers)
     packages = pipeline.build_packages(chosen, allow_remote_refs=args.allow_remote_refs)
-    for name, files in sorted(packages.items()):
-        write(files, args.output / name)
+    write_many({args.output / name: files for name, files in sorted(packages.items())})
+    for name in sorted(packages):
         print(f"wrote {args.output / name}")
     return 0
 
@@ -105,6 +120,14 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def error_exit_code(args: argparse.Namespace, error: GeneratorError) -> int:
+    """1 for an invalid spec from `validate`/`generate`; 2 for usage and input errors, and for
+    anything that stops `check`/`diff`/`update` (whose 1 means drift or breaking changes)."""
+    if getattr(error, "usage", False) or args.command in ("check", "diff", "update", "compare"):
+        return 2
+    return 1
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     run: Callable[[argparse.Namespace], int] = args.run
@@ -113,9 +136,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except GeneratorError as error:
         if args.debug:
             raise
-        for problem in error.problems:
-            print(problem.format(), file=sys.stderr)
-        return 2 if getattr(error, "usage", False) else 1
+        _print_problems(error.problems)
+        return error_exit_code(args, error)
     except KeyboardInterrupt:
         print("interrupted; nothing was written", file=sys.stderr)
         return 130

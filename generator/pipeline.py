@@ -7,16 +7,12 @@ rendered and formatted, so a problem in one spec leaves all of `generated/` as i
 from __future__ import annotations
 
 from dataclasses import dataclass
-from importlib import metadata
 from pathlib import Path
 
-from . import datamodels, ir, render, validate, write
+from . import datamodels, ir, provenance, render, validate, write
 from .load import Document, load
 from .manifest import Manifest, Provider
 from .problems import GeneratorError, Problem
-
-PINNED_TOOLS = ("datamodel-code-generator", "jinja2", "pydantic", "ruff")
-
 
 @dataclass(frozen=True)
 class Target:
@@ -61,10 +57,6 @@ def targets(manifest: Manifest, names: list[str]) -> list[Target]:
     return [target_for(provider) for provider in chosen]
 
 
-def tool_versions() -> dict[str, str]:
-    return {name: metadata.version(name) for name in PINNED_TOOLS}
-
-
 def load_checked(target: Target, *, allow_remote_refs: bool = False) -> Document:
     """Load and validate; every problem of the document in one GeneratorError."""
     document = load(target.spec, overlay=target.overlay, allow_remote_refs=allow_remote_refs)
@@ -101,9 +93,7 @@ def build_packages(chosen: list[Target], *, allow_remote_refs: bool = False) -> 
         raise GeneratorError(problems)
     unformatted = {name: render_package(target, doc) for name, (target, doc) in documents.items()}
     formatted = write.format_packages(unformatted)
-    versions = tool_versions()
+    toolkit = provenance.toolkit_fingerprint()
     for name, files in formatted.items():
-        files["PROVENANCE.json"] = render.provenance(
-            documents[name][0].options.package, files, _inputs(documents[name][1]), versions
-        )
+        files[provenance.FILENAME] = provenance.record(files, _inputs(documents[name][1]), toolkit)
     return formatted

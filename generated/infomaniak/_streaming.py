@@ -301,7 +301,12 @@ class Stream(_Decoder[_T]):
 
 
 class AsyncStream(_Decoder[_T]):
-    """The async twin of :class:`Stream` (``async for``, ``async with``, ``await aclose()``)."""
+    """The async twin of :class:`Stream` (``async for``, ``async with``, ``await aclose()``).
+
+    Leaving an ``async for`` early closes the response too, but asynchronously: Python hands
+    the abandoned iterator to the event loop's finaliser, which closes it on a later loop
+    iteration. Use ``async with`` (or ``await stream.aclose()``) to close deterministically.
+    """
 
     def __init__(self, *, response: _http.Response, chunk_type: object) -> None:
         super().__init__(response, chunk_type)

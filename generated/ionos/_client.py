@@ -1,4 +1,4 @@
-"""The ionos clients: `Client` (sync) and `AsyncClient`."""
+"""The API clients: `Client` (sync) and `AsyncClient`."""
 
 from __future__ import annotations
 

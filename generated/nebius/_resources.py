@@ -1,4 +1,4 @@
-"""Resources of nebius: one class per resource, one method per operation."""
+"""The API resources: one class per resource, one method per operation."""
 
 from __future__ import annotations
 
