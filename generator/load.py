@@ -162,6 +162,7 @@ def load(
 
     overlay_sha256: str | None = None
     overlay_problems: tuple[Problem, ...] = ()
+    overlay_raw = b""
     if overlay is not None:
         overlay = Path(overlay)
         overlay_raw = read_limited(overlay, max_bytes)
@@ -173,8 +174,8 @@ def load(
             raise GeneratorError([_with_line(p, overlay_lines) for p in exc.problems]) from None
         overlay_problems = tuple(_with_line(p, overlay_lines) for p in problems)
 
-    bundler = _Bundler(path, data, lines, allow_remote_refs, max_bytes)
-    data = bundler.bundle()
+    if _may_have_external_refs(raw) or (overlay is not None and _may_have_external_refs(overlay_raw)):
+        data = _Bundler(path, data, lines, allow_remote_refs, max_bytes).bundle()
     return Document(
         path=path,
         data=data,
@@ -183,6 +184,14 @@ def load(
         lines=lines,
         overlay_problems=overlay_problems,
     )
+
+
+_EXTERNAL_REF = re.compile(rb"""\$ref['"]?\s*:\s*(?!['"]?#)""")
+
+
+def _may_have_external_refs(raw: bytes) -> bool:
+    """Cheap pre-check so big self-contained specs skip the bundling walk."""
+    return _EXTERNAL_REF.search(raw) is not None
 
 
 def _with_line(problem: Problem, lines: Mapping[str, int]) -> Problem:
@@ -639,6 +648,8 @@ def check_openapi_root(data: Any, file: str, lines: Mapping[str, int]) -> None:
             file, "", 1, "not an OpenAPI document: there is no top-level `openapi` key",
             "an OpenAPI document starts with e.g. `openapi: \"3.1.0\"`")])
     version = data["openapi"]
+    if isinstance(version, str) and SUPPORTED_VERSION.fullmatch(version):
+        return
     line = nearest_line(lines, "/openapi")
     if isinstance(version, (int, float)) and not isinstance(version, bool):
         raise GeneratorError([Problem(

@@ -42,6 +42,10 @@ from generator.problems import Problem
 HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 MAX_MESSAGE = 300
 _LOCATION = "_generator_location"
+_SEMANTIC_ERRORS = (
+    DuplicateOperationIDError, ExtraParametersError, ParameterDuplicateError,
+    UnresolvableParameterError,
+)
 # Keys whose values are data (examples, defaults), not OpenAPI objects: `$ref` there is not a ref.
 _DATA_KEYS = frozenset({"example", "default", "enum", "const"})
 _SCHEMA_MAPS = frozenset({"properties", "patternProperties"})
@@ -239,27 +243,30 @@ def run_spec_validator(doc: Document, already_reported: Iterable[Problem] = ()) 
     if validator_cls is None:
         return [Problem(file, "/openapi", doc.line_of("/openapi"),
                         f"unsupported OpenAPI version {version!r}", "use 3.0.x or 3.1.x")]
-    problems: list[Problem] = []
+    document_level: list[Problem] = []  # the JSON-Schema pass over the whole document
+    keyword_level: list[Problem] = []  # the library's walk over schema objects
+    semantic: list[Problem] = []  # duplicate operationIds, undeclared path parameters, ...
+    stopped: list[Problem] = []
     try:
         for error in validator_cls(doc.data).iter_errors():
-            problems.append(_error_problem(doc, error))
+            if getattr(error, _LOCATION, None) is None:
+                document_level.append(_error_problem(doc, error))
+            elif isinstance(error, _SEMANTIC_ERRORS):
+                semantic.append(_error_problem(doc, error))
+            else:
+                keyword_level.append(_error_problem(doc, error))
     except Unresolvable as exc:
-        problems.append(_unresolvable_problem(doc, exc, already_reported))
+        stopped.append(_unresolvable_problem(doc, exc, already_reported))
     except Exception as exc:  # noqa: BLE001 - a crash must not hide the errors found so far
         first_line = str(exc).splitlines()[0] if str(exc) else ""
-        problems.append(Problem(file, "", None,
-                                f"openapi-spec-validator failed: {type(exc).__name__}: "
-                                f"{_shorten(first_line)}",
-                                "errors after this point were not checked"))
-    return _drop_vague_duplicates(problems)
-
-
-def _drop_vague_duplicates(problems: list[Problem]) -> list[Problem]:
-    """The keyword walk repeats schema errors as 'not valid under any of the given schemas';
-    keep that only when nothing more precise was said about the same pointer."""
-    vague = "is not valid under any of the given schemas"
-    precise = {p.pointer for p in problems if not p.message.endswith(vague)}
-    return [p for p in problems if not (p.message.endswith(vague) and p.pointer in precise)]
+        stopped.append(Problem(file, "", None,
+                               f"openapi-spec-validator failed: {type(exc).__name__}: "
+                               f"{_shorten(first_line)}",
+                               "errors after this point were not checked"))
+    # A bad schema keyword is reported by both passes; keep the document-level wording.
+    said = {problem.pointer for problem in document_level}
+    keyword_level = [problem for problem in keyword_level if problem.pointer not in said]
+    return document_level + keyword_level + semantic + stopped
 
 
 def _unresolvable_problem(doc: Document, exc: Unresolvable,
@@ -279,12 +286,10 @@ def _unresolvable_problem(doc: Document, exc: Unresolvable,
 
 def _error_problem(doc: Document, error: ValidationError) -> Problem:
     stamped = getattr(error, _LOCATION, None)
+    cause = deepest_cause(error)
+    tokens = list(cause.absolute_path)
     if stamped is not None:
-        tokens = [*stamped, *error.absolute_path]
-        cause = error
-    else:
-        cause = deepest_cause(error)
-        tokens = list(cause.absolute_path)
+        tokens = [*stamped, *tokens]
     pointer = canonical_pointer(doc.data, tokens)
     return Problem(str(doc.path), pointer, doc.line_of(pointer),
                    _shorten(cause.message), _hint_for(error, cause))
