@@ -1,0 +1,371 @@
+"""Issue #5.1 end to end: every bad document of `tests/bad_docs/` through the real CLI.
+
+For each case, `python -m generator validate PATH` and `generate --spec PATH --out PKG` run as
+subprocesses and must: exit non-zero, print no traceback, name the file and the line (or the
+JSON pointer) and say what is wrong and what to do (every problem line carries a hint in
+parentheses), and leave the output folder byte-identical. The provider-manifest variant writes
+into a copy of `generated/` through a manifest that mixes a good provider with a broken one:
+nothing at all may be written. `--debug` shows the traceback.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import GENERATED, ROOT
+from tests.servers import Reply, ScriptedServer
+
+BAD = ROOT / "tests" / "bad_docs"
+SPECS = ROOT / "specs"
+
+
+@dataclass(frozen=True)
+class Case:
+    spec: str  # relative to tests/bad_docs
+    expect: tuple[str, ...]  # substrings of stderr (location, what is wrong, what to do)
+    overlay: str | None = None
+    hints: bool = True  # every problem line ends with a `(hint)`
+    extra: tuple[str, ...] = field(default=())
+
+    @property
+    def id(self) -> str:
+        return self.spec.replace("/", "-") + (f"+{self.overlay}" if self.overlay else "")
+
+
+CASES = [
+    Case("yaml_syntax.yaml", ("yaml_syntax.yaml:5:", "YAML syntax error", "must be quoted")),
+    Case("json_syntax.json", ("json_syntax.json:5:", "JSON syntax error", "trailing comma")),
+    Case(
+        "duplicate_keys.yaml",
+        (
+            "duplicate_keys.yaml:11:",
+            "/paths/~1items",
+            "duplicate key '/items'",
+            "line 6",
+            "line 11",
+            "remove or rename",
+        ),
+    ),
+    Case(
+        "duplicate_keys.json",
+        ("duplicate_keys.json:6:", "/info/title", "duplicate key 'title'", "line 4", "line 6"),
+    ),
+    Case("alias_bomb.yaml", ("alias_bomb.yaml:4:", "alias bomb", "use $ref")),
+    Case("not_openapi.yaml", ("not_openapi.yaml:1:", "not an OpenAPI document", "openapi:")),
+    Case("not_mapping.yaml", ("not_mapping.yaml:1:", "is a list, not a mapping")),
+    Case(
+        "swagger2.yaml",
+        ("swagger2.yaml:1:", "/swagger", "Swagger 2.0", "not supported", "convert it"),
+    ),
+    Case(
+        "unsupported_version.yaml", ("unsupported_version.yaml:1:", "/openapi", "'3.2.0'", "3.0.x")
+    ),
+    Case(
+        "unquoted_version.yaml",
+        ("unquoted_version.yaml:2:", "/openapi", "read as a number", "quote"),
+    ),
+    Case(
+        "invalid_30.yaml",
+        (
+            "invalid_30.yaml:24: /paths/~1items~1{item_id}/delete/responses/204:",
+            "'description' is a required property",
+            "invalid_30.yaml:31: /components/schemas/Item/properties/id/type:",
+            "'int' is not one of",
+            "invalid_30.yaml:34: /components/schemas/Item/properties/name/default:",
+            "Path parameter 'item_id'",
+        ),
+    ),
+    Case(
+        "invalid_31.json",
+        (
+            "invalid_31.json:19: /paths/~1items/post:",
+            "'bogus' was unexpected",
+            "Operation ID 'listItems'",
+            "invalid_31.json:28: /components/schemas/Item/properties/id/type:",
+        ),
+    ),
+    Case(
+        "dangling_ref.yaml",
+        (
+            "dangling_ref.yaml:14:",
+            "/schema/$ref",
+            "'#/components/schemas/Itme'",
+            "points to nothing",
+            "did you mean 'Item'",
+        ),
+    ),
+    Case(
+        "missing_ref_file.yaml",
+        ("missing_ref_file.yaml:9:", "/parameters/0/$ref", "file not found", "relative path"),
+    ),
+    Case(
+        "remote_ref.yaml",
+        ("remote_ref.yaml:14:", "/schema/$ref", "remote $ref", "refused", "--allow-remote-refs"),
+    ),
+    Case(
+        "ref_outside/spec.yaml",
+        ("spec.yaml:14:", "/schema/$ref", "outside the spec's folder", "copy the file"),
+    ),
+    Case(
+        "method_clash.yaml",
+        (
+            "method_clash.yaml:13: /paths/~1v2~1items/get:",
+            "/paths/~1v1~1items/get (line 7)",
+            "items.list_items()",
+            "x-codegen-method",
+        ),
+    ),
+    Case(
+        "overlay_target.yaml",
+        (
+            "overlay_no_match.yaml:9: /actions/1:",
+            "matches nothing",
+            "fix the target or remove the action",
+        ),
+        overlay="overlay_no_match.yaml",
+    ),
+    Case(
+        "overlay_target.yaml",
+        (
+            "overlay_invalid.yaml:1: /overlay:",
+            "not an Overlay 1.0 document",
+            "overlay_invalid.yaml:7: /actions/1:",
+            "no `target`",
+        ),
+        overlay="overlay_invalid.yaml",
+    ),
+    Case("empty.yaml", ("empty.yaml:", "file is empty", "expected an OpenAPI document")),
+]
+VALIDATE_CASES = [case for case in CASES if case.overlay is None]  # `validate` takes no overlay
+PROBLEM_LINE = re.compile(r"^\S+?(:\d+)?: .+ \(.+\)$")
+
+
+def run_cli(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    env.pop("PYTHONWARNINGS", None)
+    return subprocess.run(
+        [sys.executable, "-m", "generator", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
+
+
+def snapshot(folder: Path) -> dict[str, bytes | None]:
+    """Every entry under `folder` (hidden ones too): relative path -> bytes (None for a folder)."""
+    tree: dict[str, bytes | None] = {}
+    for path in sorted(folder.rglob("*")):
+        tree[path.relative_to(folder).as_posix()] = None if path.is_dir() else path.read_bytes()
+    return tree
+
+
+def assert_clean_failure(result: subprocess.CompletedProcess[str], case: Case) -> None:
+    assert result.returncode != 0, result.stdout + result.stderr
+    assert "Traceback" not in result.stderr, result.stderr
+    assert "internal error" not in result.stderr, result.stderr
+    for expected in case.expect:
+        assert expected in result.stderr, f"{expected!r} missing from:\n{result.stderr}"
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == len(set(lines)), f"a problem is printed twice:\n{result.stderr}"
+    if case.hints:
+        # a problem may span lines (a fetch error quoted after it); its first line has the location
+        first_lines = [line for line in lines if re.match(r"^\S+\.(ya?ml|json)(:\d+)?: ", line)]
+        assert first_lines, result.stderr
+        for line in first_lines:
+            assert PROBLEM_LINE.match(line), f"no location or no (hint): {line!r}"
+
+
+@pytest.fixture(scope="module")
+def good_package(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes | None]:
+    """A package generated from a valid spec, to be failed over: its snapshot (and its folder)."""
+    out = tmp_path_factory.mktemp("good") / "pkg"
+    result = run_cli("generate", "--spec", str(BAD / "bundle" / "spec.yaml"), "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    return snapshot(out)
+
+
+@pytest.fixture(scope="module")
+def validated_all() -> subprocess.CompletedProcess[str]:
+    """One `validate` run over every case (it reports each file and goes on to the next)."""
+    return run_cli("validate", *(str(BAD / case.spec) for case in VALIDATE_CASES))
+
+
+def test_validate_fails_with_every_file_reported(
+    validated_all: subprocess.CompletedProcess[str],
+) -> None:
+    assert validated_all.returncode == 1
+    assert validated_all.stdout == ""  # no file is reported valid
+    assert "Traceback" not in validated_all.stderr
+
+
+@pytest.mark.parametrize("case", VALIDATE_CASES, ids=lambda case: case.id)
+def test_validate_reports_the_problem(
+    case: Case, validated_all: subprocess.CompletedProcess[str]
+) -> None:
+    """The lines about this case's file (a problem may continue on an unprefixed line)."""
+    own: list[str] = []
+    keep = False
+    for line in validated_all.stderr.splitlines():
+        if line.startswith(str(BAD)):
+            keep = line.startswith(f"{BAD / case.spec}:")
+        if keep:
+            own.append(line)
+    result = subprocess.CompletedProcess(
+        validated_all.args, validated_all.returncode, "", "\n".join(own)
+    )
+    assert_clean_failure(result, case)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda case: case.id)
+def test_generate_fails_cleanly_and_leaves_the_package(
+    case: Case, good_package: dict[str, bytes | None], tmp_path: Path
+) -> None:
+    out = tmp_path / "pkg"
+    out.mkdir()
+    for relative, content in good_package.items():
+        if content is None:
+            (out / relative).mkdir(parents=True, exist_ok=True)
+        else:
+            (out / relative).write_bytes(content)
+    before = snapshot(tmp_path)
+    args = ["generate", "--spec", str(BAD / case.spec), "--out", str(out)]
+    if case.overlay:
+        args += ["--overlay", str(BAD / case.overlay)]
+    result = run_cli(*args)
+    assert_clean_failure(result, case)
+    assert result.returncode == 1
+    assert "wrote" not in result.stdout
+    assert snapshot(tmp_path) == before  # the package and its siblings: no temp folder left
+
+
+def test_manifest_with_one_broken_provider_writes_nothing(tmp_path: Path) -> None:
+    """A good provider and a broken one: the good one is not written either."""
+    output = tmp_path / "generated"
+    shutil.copytree(GENERATED, output, ignore=shutil.ignore_patterns("__pycache__"))
+    manifest = tmp_path / "providers.yaml"
+    manifest.write_text(
+        "providers:\n"
+        "  ionos:\n"
+        f"    spec: {SPECS / 'ionos' / 'openapi.json'}\n"
+        f"    overlay: {SPECS / 'ionos' / 'overlay.yaml'}\n"
+        "    package: ionos\n"
+        "    api_key_env: IONOS_API_KEY\n"
+        "  broken:\n"
+        f"    spec: {BAD / 'invalid_30.yaml'}\n"
+        "    package: broken\n"
+        "    api_key_env: BROKEN_API_KEY\n"
+        "    base_url: https://example.invalid\n",
+        encoding="utf-8",
+    )
+    before = snapshot(output)
+    result = run_cli("generate", "--manifest", str(manifest), "--output", str(output))
+    assert_clean_failure(result, Case("invalid_30.yaml", CASES[10].expect))
+    assert snapshot(output) == before
+    assert not (output / "broken").exists()
+
+
+def test_validate_names_a_missing_file_as_a_file() -> None:
+    result = run_cli("validate", str(BAD / "no_such_spec.yaml"))
+    assert result.returncode != 0
+    assert "Traceback" not in result.stderr
+    assert "no_such_spec.yaml: file not found" in result.stderr
+    assert "unknown provider" not in result.stderr
+
+
+@pytest.mark.parametrize("spec", ["no_such_spec.yaml", "."], ids=["missing", "a-folder"])
+def test_generate_from_a_missing_or_folder_spec(spec: str, tmp_path: Path) -> None:
+    result = run_cli("generate", "--spec", str(BAD / spec), "--out", str(tmp_path / "pkg"))
+    assert result.returncode != 0
+    assert "Traceback" not in result.stderr
+    assert ("file not found" if spec != "." else "is a directory") in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_unknown_provider_is_named() -> None:
+    result = run_cli("generate", "no_such_provider", "--output", "/nonexistent-output-root")
+    assert result.returncode != 0
+    assert "Traceback" not in result.stderr
+    assert "unknown provider 'no_such_provider'" in result.stderr
+    assert "known providers: infomaniak, ionos, nebius" in result.stderr
+
+
+def test_out_that_is_not_a_package_is_refused(tmp_path: Path) -> None:
+    """`--out` at a folder holding other files is never replaced (it would be deleted)."""
+    out = tmp_path / "project"
+    out.mkdir()
+    (out / "notes.txt").write_text("mine\n", encoding="utf-8")
+    before = snapshot(tmp_path)
+    result = run_cli("generate", "--spec", str(BAD / "bundle" / "spec.yaml"), "--out", str(out))
+    assert result.returncode != 0
+    assert "Traceback" not in result.stderr
+    assert "not a package this generator wrote" in result.stderr
+    assert snapshot(tmp_path) == before
+
+
+@pytest.mark.parametrize("case", [CASES[0], CASES[10], CASES[16]], ids=lambda case: case.id)
+def test_debug_shows_the_traceback(case: Case, tmp_path: Path) -> None:
+    result = run_cli(
+        "generate", "--spec", str(BAD / case.spec), "--out", str(tmp_path / "pkg"), "--debug"
+    )
+    assert result.returncode != 0
+    assert "Traceback (most recent call last)" in result.stderr
+    assert "GeneratorError" in result.stderr
+    assert case.expect[0] in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_alias_bomb_is_refused_fast_with_bounded_memory() -> None:
+    start = time.monotonic()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "generator", "validate", str(BAD / "alias_bomb.yaml")],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        _, status, usage = os.wait4(process.pid, 0)
+    except BaseException:
+        process.kill()
+        raise
+    elapsed = time.monotonic() - start
+    process.returncode = os.waitstatus_to_exitcode(status)
+    stderr = process.stderr.read().decode() if process.stderr else ""
+    process.communicate()
+    assert process.returncode == 1, stderr
+    assert "alias bomb" in stderr
+    assert usage.ru_maxrss < 300 * 1024, f"peak RSS {usage.ru_maxrss} KiB"  # Linux: KiB
+    assert elapsed < 30, f"took {elapsed:.1f}s"
+
+
+def test_remote_ref_is_fetched_only_with_the_flag(tmp_path: Path) -> None:
+    item = "Item:\n  type: object\n  properties:\n    id: {type: string}\n"
+    with ScriptedServer(
+        [Reply(200, {"content-type": "application/yaml"}, item)], repeat_last=True
+    ) as server:
+        spec = tmp_path / "spec.yaml"
+        spec.write_text(
+            (BAD / "remote_ref.yaml")
+            .read_text(encoding="utf-8")
+            .replace("https://example.com/schemas/item.yaml", f"{server.url}/item.yaml"),
+            encoding="utf-8",
+        )
+        refused = run_cli("validate", str(spec))
+        assert refused.returncode == 1
+        assert "--allow-remote-refs" in refused.stderr
+        assert server.requests == []
+        allowed = run_cli("validate", "--allow-remote-refs", str(spec))
+        assert allowed.returncode == 0, allowed.stderr
+        assert "valid" in allowed.stdout
+        assert [request.path for request in server.requests] == ["/item.yaml"]
