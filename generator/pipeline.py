@@ -14,6 +14,7 @@ from .load import Document, load
 from .manifest import Manifest, Provider
 from .problems import GeneratorError, Problem
 
+
 @dataclass(frozen=True)
 class Target:
     """One package to generate: its inputs and how to name and configure it."""
@@ -60,7 +61,7 @@ def targets(manifest: Manifest, names: list[str]) -> list[Target]:
 def load_checked(target: Target, *, allow_remote_refs: bool = False) -> Document:
     """Load and validate; every problem of the document in one GeneratorError."""
     document = load(target.spec, overlay=target.overlay, allow_remote_refs=allow_remote_refs)
-    problems = [*document.overlay_problems, *validate.validate(document)]
+    problems = validate.validate(document)  # overlay problems come first in this list
     if problems:
         raise GeneratorError(problems)
     return document

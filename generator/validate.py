@@ -37,6 +37,7 @@ from openapi_spec_validator.validation.validators import SpecValidator
 from referencing.exceptions import Unresolvable
 
 from generator.load import Document, escape_token, join_pointer, resolve_pointer
+from generator.names import operation_names
 from generator.problems import Problem
 
 HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
@@ -147,23 +148,8 @@ def _path_method_name(path: str, http_method: str) -> str:
 
 
 def default_operation_names(path: str, http_method: str, operation: dict[str, Any]) -> tuple[str, str]:
-    """(resource, method) the generator gives an operation, unless names.py says otherwise.
-
-    resource: `x-codegen-resource`, else the first tag, else "default";
-    method: `x-codegen-method`, else the operationId, else `<verb>_<path words>` with path
-    parameters as `by_<name>`. Both snake_case.
-    """
-    tags = operation.get("tags")
-    resource = operation.get("x-codegen-resource")
-    if not isinstance(resource, str) or not snake_case(resource):
-        first_tag = tags[0] if isinstance(tags, list) and tags else None
-        resource = first_tag if isinstance(first_tag, str) and snake_case(first_tag) else "default"
-    method = operation.get("x-codegen-method")
-    if not isinstance(method, str) or not snake_case(method):
-        method = operation.get("operationId")
-    if not isinstance(method, str) or not snake_case(method):
-        method = _path_method_name(path, http_method)
-    return snake_case(resource), snake_case(method)
+    """(resource, method) the generator gives an operation: the one naming rule, in names.py."""
+    return operation_names(path, http_method, operation)
 
 
 def iter_operations(data: dict[str, Any]) -> Iterator[tuple[str, str, str, dict[str, Any]]]:
