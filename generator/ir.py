@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Literal
 from urllib.parse import urlparse
 
@@ -52,6 +52,7 @@ class Param:
     client_level: bool = False
     explode: bool = True
     deprecated: bool = False
+    style: str = "form"  # query serialisation: form, spaceDelimited, pipeDelimited, deepObject
 
 
 @dataclass(frozen=True)
@@ -63,12 +64,18 @@ class Body:
     required: bool
     file_fields: tuple[str, ...] = ()  # multipart properties sent as files
 
+    @property
+    def is_text(self) -> bool:
+        """A raw body of a `text/*` media type: the argument is `str`, not `bytes`."""
+        return self.kind == "content" and _media_kind(self.media_type) == "text"
+
 
 @dataclass(frozen=True)
 class ResponseType:
     status: str  # "200", "2XX", "default"
     kind: ResponseKind
     model_class: str | None  # for json bodies
+    media_types: tuple[str, ...] = ()  # as documented, for the Accept header
 
 
 @dataclass(frozen=True)
@@ -267,6 +274,33 @@ def _media_kind(media_type: str) -> ResponseKind:
     return "bytes"
 
 
+def _class_stem(resource: str, method: str) -> str:
+    """Prefix of the classes hoisted for an operation: `CompletionsCreate`; operations of the
+    catch-all `default` resource drop the resource (`GetUsersByUserIdNotes`)."""
+    if resource == "default":
+        return names.pascal_case(method)
+    return names.pascal_case(resource) + names.pascal_case(method)
+
+
+def _is_array(schema: dict[str, Any]) -> bool:
+    kind = schema.get("type")
+    return kind == "array" or (isinstance(kind, list) and "array" in kind)
+
+
+def _deserves_class(schema: Any) -> bool:
+    """An inline schema that models.py would turn into a class (object, enum, union)."""
+    if not isinstance(schema, dict) or "$ref" in schema:
+        return False
+    return any(key in schema for key in ("properties", "enum", "oneOf", "anyOf", "allOf"))
+
+
+def _branch_name(branch: dict[str, Any], parent: str, index: int) -> str:
+    title = branch.get("title")
+    if isinstance(title, str) and names.class_name(title, fallback=""):
+        return parent + names.class_name(title)
+    return f"{parent}Option{index}"
+
+
 def _pick_json(content: Mapping[str, Any]) -> tuple[str, Any] | None:
     for media_type in sorted(content):
         if _media_kind(media_type) == "json" and media_type != "*/*":
@@ -299,7 +333,40 @@ class _Builder:
                 return name
             schema = {"allOf": [schema]} if isinstance(ref, str) else schema
         name = names.unique(names.class_name(suggested), self.class_names)
-        self.schemas[name] = schema
+        self.schemas[name] = self.hoist_parts(schema, name)
+        self.required_classes.add(name)
+        return name
+
+    def hoist_parts(self, schema: Any, name: str) -> Any:
+        """`schema` with its inline array items and oneOf/anyOf branches hoisted as classes of
+        their own (`<name>Item`, a branch's `title` or `<name>Option<n>`), so that models.py
+        does not name them after the full path (`XResponseXResponseItem`)."""
+        if not isinstance(schema, dict):
+            return schema
+        schema = dict(schema)
+        items = schema.get("items")
+        if _is_array(schema) and _deserves_class(items):
+            schema["items"] = {"$ref": SCHEMAS_PREFIX + self.class_for(items, f"{name}Item")}
+        for keyword in ("oneOf", "anyOf"):
+            branches = schema.get(keyword)
+            if isinstance(branches, list):
+                schema[keyword] = [
+                    {"$ref": SCHEMAS_PREFIX + self.class_for(branch, _branch_name(branch, name, index))}
+                    if _deserves_class(branch) else branch
+                    for index, branch in enumerate(branches, start=1)
+                ]
+        return schema
+
+    def variant(self, class_name: str, schema: Any, flag: Literal["readOnly", "writeOnly"]) -> str:
+        """The request (no readOnly properties) or response (no writeOnly properties) variant
+        models.py has of `class_name`, when the schema marks properties so; else the class."""
+        shape = _object_properties(schema, self.refs)
+        if shape is None or not any(
+            isinstance(prop, dict) and prop.get(flag) is True for prop in shape[0].values()
+        ):
+            return class_name
+        name = class_name + ("Request" if flag == "readOnly" else "Response")
+        self.class_names.add(name)
         self.required_classes.add(name)
         return name
 
@@ -328,7 +395,7 @@ class _Builder:
     def build_operation(self, path: str, verb: str, operation: dict[str, Any], shared: list[Any]) -> Operation:
         resource, method = names.operation_names(path, verb, operation)
         pointer = f"/paths/{_escape(path)}/{verb}"
-        stem = f"{names.pascal_case(resource)}{names.pascal_case(method)}"
+        stem = _class_stem(resource, method)
         taken: set[str] = set()
         params = self.parameters(stem, self.merged_parameters(shared, operation), taken)
         body, body_params = self.request_body(stem, operation, taken)
@@ -393,6 +460,7 @@ class _Builder:
                     client_level=param.get("x-codegen-client-param") is True,
                     explode=param.get("explode", param.get("style", "form") == "form") is not False,
                     deprecated=param.get("deprecated") is True,
+                    style=str(param.get("style") or "form"),
                 )
             )
             taken.add(result[-1].name)
@@ -408,13 +476,18 @@ class _Builder:
         media_type, kind = chosen
         media = content[media_type] if isinstance(content[media_type], dict) else {}
         schema = media.get("schema")
+        description = _text(raw.get("description"))
         if kind == "content" or schema is None:
-            return Body("content", media_type, None, False, required), []
-        model_class = self.class_for(schema, f"{stem}Body")
+            kind = "json" if kind == "json" else "content"
+            taken.add("body")
+            return Body(kind, media_type, None, False, required), [
+                Param("body", "body", "body", "", "", required, kind == "json", description)
+            ]
+        model_class = self.variant(self.class_for(schema, f"{stem}Body"), schema, "readOnly")
         shape = _object_properties(schema, self.refs)
         if shape is None:
             param = Param("body", "body", "body", model_class, "", required, _is_nullable(schema, self.refs),
-                          _text(raw.get("description")))
+                          description)
             taken.add("body")
             return Body(kind, media_type, model_class, False, required), [param]
         properties, required_props = shape
@@ -484,16 +557,18 @@ class _Builder:
         content = response.get("content")
         if not isinstance(content, dict) or not content:
             return ResponseType(code, "none", None)
+        media_types = tuple(sorted(media for media in content if media != "text/event-stream"))
         picked = _pick_json(content)
         if picked is not None:
             schema = picked[1].get("schema") if isinstance(picked[1], dict) else None
             if schema is None:
-                return ResponseType(code, "json", None)
-            return ResponseType(code, "json", self.class_for(schema, suggested))
-        kinds = [_media_kind(media) for media in sorted(content) if media != "text/event-stream"]
+                return ResponseType(code, "json", None, media_types)
+            model_class = self.variant(self.class_for(schema, suggested), schema, "writeOnly")
+            return ResponseType(code, "json", model_class, media_types)
+        kinds = [_media_kind(media) for media in media_types]
         if not kinds:
             return ResponseType(code, "none", None)
-        return ResponseType(code, "text" if "text" in kinds else "bytes", None)
+        return ResponseType(code, "text" if "text" in kinds else "bytes", None, media_types)
 
     def response_headers(self, response: dict[str, Any]) -> tuple[ResponseHeader, ...]:
         result = []

@@ -10,18 +10,21 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import jinja2
 
 from . import __version__
 from .datamodels import Models
-from .ir import Api, Operation, Param, ResponseType
+from .ir import Api, Body, Operation, Param, ResponseType
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 RUNTIME = TEMPLATES / "runtime"
 CALL_OPTIONS = ("extra_headers", "extra_query", "extra_body", "timeout", "max_retries")
+QUERY_DELIMITERS = {"form": ",", "spaceDelimited": " ", "pipeDelimited": "|"}
 
 
 def literal(value: object) -> str:
@@ -102,15 +105,26 @@ def _returns(operation: Operation, models: Models) -> str:
     return " | ".join(annotations) if annotations else "None"
 
 
-def _argument(param: Param, models: Models) -> Argument:
+def _argument(param: Param, models: Models, body: Body | None) -> Argument:
     optional = not param.required or param.client_level
-    annotation = models.annotation(param.model_class, param.model_key, drop_none=not param.nullable) \
-        if param.location != "body" or param.model_key else models.class_annotation(param.model_class)
-    if param.location == "body" and not param.model_key:
-        annotation = models.class_annotation(param.model_class)
+    annotation = _annotation(param, models, body)
     if optional:
         return Argument(param.name, f"{annotation} | NotGiven", "NOT_GIVEN")
     return Argument(param.name, annotation, None)
+
+
+def _annotation(param: Param, models: Models, body: Body | None) -> str:
+    """The argument's type: the model field's type, or the whole body's type."""
+    if param.location != "body" or param.model_key:
+        if body is not None and param.location == "body" and param.model_key in body.file_fields:
+            field = models.annotation(param.model_class, param.model_key, drop_none=True)
+            return "list[FileContent]" if field.startswith("list[") else "FileContent"
+        return models.annotation(param.model_class, param.model_key, drop_none=not param.nullable)
+    if param.model_class:
+        return models.class_annotation(param.model_class)
+    if body is not None and body.kind == "content":
+        return "str" if body.is_text else "bytes"
+    return "object"  # a JSON body the spec gives no schema for
 
 
 def _call_arguments() -> tuple[Argument, ...]:
@@ -138,7 +152,7 @@ def _method_doc(operation: Operation) -> str:
 
 
 def _signatures(operation: Operation, models: Models, sync: bool) -> tuple[tuple[Signature, ...], Signature]:
-    arguments = [_argument(p, models) for p in operation.params]
+    arguments = [_argument(p, models, operation.body) for p in operation.params]
     returns = _returns(operation, models)
     stream_cls = "Stream" if sync else "AsyncStream"
     call = _call_arguments()
@@ -168,7 +182,8 @@ def _signatures(operation: Operation, models: Models, sync: bool) -> tuple[tuple
 
 
 def _wire_map(params: list[Param]) -> str:
-    return "{" + ", ".join(f"{literal(p.model_key)}: {p.name}" for p in params) + "}"
+    """`{"wire": argument, ...}`; a whole body (not spread into arguments) is under "body"."""
+    return "{" + ", ".join(f"{literal(p.model_key or 'body')}: {p.name}" for p in params) + "}"
 
 
 def _constant(operation: Operation) -> str:
@@ -195,7 +210,7 @@ def _spec_source(operation: Operation, models: Models) -> str:
         ) + "}"
 
     headers = "{" + ", ".join(f"{literal(h.wire_name)}: {h.python_type}" for h in operation.headers) + "}"
-    chunk = models.class_annotation(operation.stream_chunk) if operation.stream_chunk else "None"
+    chunk = _parse_target(operation.stream_chunk, models) if operation.stream_chunk else "None"
     return (
         f"ResponseSpec(success={mapping(operation.success)}, errors={mapping(operation.errors)}, "
         f"headers={headers}, stream_chunk={chunk})"
@@ -204,12 +219,33 @@ def _spec_source(operation: Operation, models: Models) -> str:
 
 def _runtime_type(response: ResponseType, models: Models) -> str:
     if response.kind == "json":
-        if response.model_class is None:
-            return "object"
-        if response.model_class in models.root_classes:
-            return f"_models.{response.model_class}"
-        return models.class_annotation(response.model_class)
+        return _parse_target(response.model_class, models) if response.model_class else "object"
     return {"text": "str", "bytes": "bytes", "none": "None"}[response.kind]
+
+
+def _parse_target(class_name: str, models: Models) -> str:
+    """What the runtime parses a body into: the class, or a root model's root type (so a
+    `list[Pet]` response is a list, not a `RootModel` wrapping one)."""
+    if class_name in models.root_classes:
+        return f"root_type(_models.{class_name})"
+    return f"_models.{class_name}"
+
+
+def _accept(operation: Operation) -> str | None:
+    """An Accept header for operations that answer only in non-JSON media types."""
+    if any(r.kind == "json" for r in operation.success) or operation.stream_only:
+        return None
+    media = sorted({m for r in operation.success for m in r.media_types})
+    return ", ".join(media) or None
+
+
+def _query_styles(params: list[Param]) -> str:
+    """`delimiters=` / `deep=` arguments of `pick` for arrays and objects not sent exploded."""
+    delimiters = {p.model_key: QUERY_DELIMITERS[p.style] for p in params
+                  if not p.explode and p.style in QUERY_DELIMITERS}
+    deep = [p.model_key for p in params if p.style == "deepObject"]
+    return (f", delimiters={literal(delimiters)}" if delimiters else "") + (
+        f", deep={_frozenset(deep)}" if deep else "")
 
 
 def _builder_lines(operation: Operation) -> list[str]:
@@ -236,14 +272,17 @@ def _builder_lines(operation: Operation) -> list[str]:
     )
     fields = [f"method={literal(operation.http_method)}", f"path={path_expr}"]
     if by_location["query"]:
-        joined = [p.model_key for p in by_location["query"] if not p.explode]
         query_map = literal({p.model_key: p.wire_name for p in by_location["query"]})
-        extra = f", joined={_frozenset(joined)}" if joined else ""
-        fields.append(f"query=pick(checked, {query_map}{extra})")
-    for location, field in (("header", "headers"), ("cookie", "cookies")):
-        if by_location[location]:
-            mapping = literal({p.model_key: p.wire_name for p in by_location[location]})
-            fields.append(f"{field}=pick_strings(checked, {mapping})")
+        fields.append(f"query=pick(checked, {query_map}{_query_styles(by_location['query'])})")
+    accept = _accept(operation)
+    headers = [f"{{'Accept': {literal(accept)}}}"] if accept else []
+    if by_location["header"]:
+        headers.append(f"pick_strings(checked, {literal({p.model_key: p.wire_name for p in by_location['header']})})")
+    if headers:
+        fields.append("headers=" + (headers[0] if len(headers) == 1 else "{**" + ", **".join(headers) + "}"))
+    if by_location["cookie"]:
+        mapping = literal({p.model_key: p.wire_name for p in by_location["cookie"]})
+        fields.append(f"cookies=pick_strings(checked, {mapping})")
     if operation.body is not None:
         fields.extend(_body_fields(operation, body))
     fields.extend(f"{name}={name}" for name in CALL_OPTIONS)
@@ -255,7 +294,9 @@ def _body_fields(operation: Operation, body: list[Param]) -> list[str]:
     spec = operation.body
     assert spec is not None
     if spec.kind == "content":
-        return [f"content=body.get('body')", f"content_type={literal(spec.media_type)}"]
+        return ["content=raw_content(body['body'])", f"content_type={literal(spec.media_type)}"]
+    if spec.model_class is None:
+        return ["json_body=body['body']"]
     if not spec.expanded:
         value = f"validated_root(_models.{spec.model_class}, body['body'], name='body')"
     else:
@@ -268,8 +309,8 @@ def _body_fields(operation: Operation, body: list[Param]) -> list[str]:
     if spec.kind == "json":
         return [f"json_body={value}"]
     if spec.kind == "form":
-        return [f"form={value}"]
-    files = literal(list(spec.file_fields))
+        return [f"form=form_fields({value})"]
+    files = _frozenset(list(spec.file_fields))
     return [f"form=multipart_fields({value}, {files})", f"files=multipart_files(body, {files})"]
 
 
@@ -277,10 +318,7 @@ def _method_view(operation: Operation, models: Models, sync: bool) -> MethodView
     overloads, implementation = _signatures(operation, models, sync)
     params = [p for p in operation.params if p.location != "body"]
     body = [p for p in operation.params if p.location == "body"]
-    if operation.body is not None and operation.body.kind == "content" and not body:
-        body_call = "{}"
-    else:
-        body_call = _wire_map(body)
+    body_call = _wire_map(body)
     if operation.stream_only:
         stream_expr = "True"
     elif operation.stream_param:
@@ -299,6 +337,27 @@ def _method_view(operation: Operation, models: Models, sync: bool) -> MethodView
         stream_expr=stream_expr,
         deprecated=operation.deprecated,
     )
+
+
+# What `_resources.py` may import from `_operations`; each is imported when generated code uses it.
+OPERATIONS_HELPERS = (
+    "FileContent", "async_dispatch", "async_to_raw_response", "body_of", "client_value", "dispatch",
+    "form_fields", "format_path", "multipart_fields", "multipart_files", "pick", "pick_strings",
+    "raw_content", "root_type", "to_raw_response", "validated", "validated_root",
+)
+
+
+def _operations_imports(builders: list[BuilderView], resources: list[dict[str, Any]]) -> list[str]:
+    """The `_operations` names the rendered code uses, sorted as ruff's isort wants them."""
+    code = [line for b in builders for line in (b.spec_source, *b.lines)]
+    for resource in resources:
+        for view in resource["sync"]:
+            for signature in (*view.signatures, view.implementation):
+                code.extend(a.annotation for a in signature.arguments)
+    text = "\n".join(code)
+    used = {"async_dispatch", "async_to_raw_response", "dispatch", "to_raw_response"}
+    used |= {name for name in OPERATIONS_HELPERS if re.search(rf"\b{name}\b", text)}
+    return sorted(used, key=lambda name: (not name[:1].isupper(), name))
 
 
 def _environment() -> jinja2.Environment:
@@ -370,15 +429,8 @@ def render(api: Api, models: Models) -> dict[str, str]:
         ),
         "builders": builders,
         "client_params": client_params,
-        "uses_multipart": any(op.body is not None and op.body.kind == "multipart" for op in operations),
         "uses_overloads": any(view.signatures for r in resources for view in r["sync"]),
-        "uses_root": any(op.body is not None and not op.body.expanded and op.body.kind != "content" for op in operations),
-        "uses_checked": any(p.location != "body" for op in operations for p in op.params),
-        "uses_path": any(p.location == "path" for op in operations for p in op.params),
-        "uses_query": any(p.location == "query" for op in operations for p in op.params),
-        "uses_strings": any(p.location in ("header", "cookie") for op in operations for p in op.params),
-        "uses_client_value": any(p.client_level for op in operations for p in op.params),
-        "uses_body": any(op.body is not None and op.body.expanded for op in operations),
+        "operations_imports": _operations_imports(builders, resources),
         "generator_version": __version__,
     }
     files = {

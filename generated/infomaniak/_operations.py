@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import contextvars
 import functools
+import json
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Any, ParamSpec, TypeVar
+from typing import IO, Annotated, Any, ParamSpec, TypeAlias, TypeVar
 from urllib.parse import quote
 
 import pydantic
@@ -22,6 +23,12 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 _RAW_RESPONSE: contextvars.ContextVar[bool] = contextvars.ContextVar("raw_response", default=False)
+
+#: A file for a multipart upload: its bytes or an open binary file, optionally as
+#: `(filename, content)` or `(filename, content, content_type)`.
+FileContent: TypeAlias = (
+    bytes | IO[bytes] | tuple[str, bytes | IO[bytes]] | tuple[str, bytes | IO[bytes], str]
+)
 
 
 class RequestValidationError(ValueError):
@@ -56,7 +63,8 @@ def validated(
     """The given arguments (wire name -> value) checked by `model`, as JSON-ready values.
 
     `nullable` names the arguments the spec lets be null; `None` for any other is an error.
-    `raw` names arguments passed through unchecked (multipart files).
+    `raw` names arguments passed through unchecked (multipart files: bytes, open files or
+    tuples, which the model, typing them as bytes, checks as empty placeholders).
     """
     given = {key: value for key, value in values.items() if not isinstance(value, NotGiven)}
     nulls = sorted(
@@ -70,9 +78,12 @@ def validated(
                 f"{name}: the spec does not allow null; leave it unset instead" for name in nulls
             )
         )
-    passthrough = {key: given.pop(key) for key in list(given) if key in raw}
+    passthrough = {key: given[key] for key in given if key in raw}
+    placeholders = {
+        key: [] if isinstance(value, list) else b"" for key, value in passthrough.items()
+    }
     try:
-        instance = model.model_validate(given)
+        instance = model.model_validate({**given, **placeholders})
     except pydantic.ValidationError as exc:
         details = "; ".join(_describe(error, python_names) for error in exc.errors())
         raise RequestValidationError(details) from None
@@ -82,12 +93,65 @@ def validated(
 
 
 def validated_root(model: type[pydantic.BaseModel], value: object, *, name: str) -> Any:
-    """A whole request body (not an object with properties) checked by its root model."""
+    """A whole request body (not an object with properties) checked by its root model;
+    `NOT_GIVEN` (an optional body left out) stays `NOT_GIVEN`."""
+    if isinstance(value, NotGiven):
+        return NOT_GIVEN
     try:
-        return model.model_validate(value).model_dump(mode="json", by_alias=True)
+        instance = model.model_validate(value)
     except pydantic.ValidationError as exc:
         details = "; ".join(_describe(error, {}) for error in exc.errors())
         raise RequestValidationError(f"{name}: {details}") from None
+    return instance.model_dump(mode="json", by_alias=True, exclude_unset=True)
+
+
+def root_type(model: type[pydantic.RootModel[Any]]) -> object:
+    """The type a root model wraps, with its field metadata (a union's discriminator...):
+    responses parse into that type directly, so a `list[Pet]` body is a list."""
+    field = model.model_fields["root"]
+    return Annotated[field.annotation, field]
+
+
+def raw_content(value: object) -> bytes | str | None:
+    """A raw (text or binary) request body; `None` when the optional body was left out."""
+    if isinstance(value, NotGiven) or value is None:
+        return None
+    if isinstance(value, bytes | str):
+        return value
+    raise RequestValidationError(f"body: expected bytes or str (got {type(value).__name__})")
+
+
+def _form_value(value: Any) -> str | list[str]:
+    """A form or multipart field: scalars as text (`true`/`false`), arrays repeated, objects
+    as JSON (the OpenAPI default content type for object parts)."""
+    if isinstance(value, list) and not any(isinstance(item, dict | list) for item in value):
+        return [_scalar(item) for item in value]
+    if isinstance(value, dict | list):
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    return _scalar(value)
+
+
+def form_fields(values: Mapping[str, Any]) -> dict[str, object]:
+    """An `application/x-www-form-urlencoded` body from validated values (nulls left out)."""
+    return {key: _form_value(value) for key, value in values.items() if value is not None}
+
+
+def multipart_fields(values: Mapping[str, Any], files: frozenset[str]) -> dict[str, object]:
+    """The text parts of a multipart body: every validated value that is not a file."""
+    return form_fields({key: value for key, value in values.items() if key not in files})
+
+
+def multipart_files(values: Mapping[str, object], files: frozenset[str]) -> dict[str, object]:
+    """The file parts of a multipart body, as given (bytes, an open file or a tuple)."""
+    parts: dict[str, object] = {}
+    for key in sorted(files):
+        value = values.get(key, NOT_GIVEN)
+        if isinstance(value, NotGiven) or value is None:
+            continue
+        if isinstance(value, list):
+            raise RequestValidationError(f"{key}: uploading an array of files is not supported yet")
+        parts[key] = value
+    return parts
 
 
 def client_value(client: SyncAPIClient | AsyncAPIClient, name: str, value: object) -> object:
@@ -110,22 +174,48 @@ def format_path(template: str, values: Mapping[str, Any]) -> str:
 def _scalar(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
+    if value is None:
+        return ""
     if isinstance(value, list):
         return ",".join(_scalar(item) for item in value)
+    if isinstance(value, dict):
+        return ",".join(_scalar(part) for pair in value.items() for part in pair)
     return str(value)
 
 
 def pick(
-    values: Mapping[str, Any], keys: Mapping[str, str], *, joined: frozenset[str] = frozenset()
+    values: Mapping[str, Any],
+    keys: Mapping[str, str],
+    *,
+    delimiters: Mapping[str, str] | None = None,
+    deep: frozenset[str] = frozenset(),
 ) -> dict[str, Any]:
-    """Query values by wire name; arrays with `explode: false` joined by commas."""
+    """Query values by wire name, serialised as the parameter's style says.
+
+    Arrays repeat the key (`form`, exploded) or are joined by their style's delimiter
+    (`,` form, ` ` spaceDelimited, `|` pipeDelimited); objects spread into their properties
+    (`form`, exploded), `name[key]` pairs (`deepObject`), or `key,value` pairs.
+    """
     picked: dict[str, Any] = {}
     for key, wire in keys.items():
-        if key in values and values[key] is not None:
-            value = values[key]
-            if isinstance(value, bool):
-                value = "true" if value else "false"
-            picked[wire] = _scalar(value) if key in joined else value
+        value = values.get(key)
+        if value is None:
+            continue
+        delimiter = (delimiters or {}).get(key)
+        if isinstance(value, dict):
+            if key in deep:
+                picked.update({f"{wire}[{name}]": _scalar(item) for name, item in value.items()})
+            elif delimiter is None:
+                picked.update({name: _scalar(item) for name, item in value.items()})
+            else:
+                picked[wire] = delimiter.join(
+                    _scalar(part) for pair in value.items() for part in pair
+                )
+        elif isinstance(value, list):
+            items = [_scalar(item) for item in value]
+            picked[wire] = items if delimiter is None else delimiter.join(items)
+        else:
+            picked[wire] = _scalar(value)
     return picked
 
 

@@ -1,0 +1,488 @@
+"""General OpenAPI coverage: one small document per feature under `tests/feature_specs/`.
+
+Every document is generated (one in-process `build_packages` call for all of them), the
+packages pass `ruff` and `mypy --strict` (one run each), and each feature's client sends the
+request the spec describes to a scripted server on 127.0.0.1 and parses the answer into the
+documented type.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime
+import email.parser
+import email.policy
+import inspect
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+from urllib.parse import parse_qsl
+
+import pytest
+from conftest import ROOT, import_from
+from servers import Recorded, Reply, ScriptedServer
+
+from generator import pipeline, write
+
+FEATURES = ROOT / "tests" / "feature_specs"
+VENV_BIN = Path(sys.executable).parent
+
+
+def _feature_specs() -> dict[str, Path]:
+    """Package name -> document: every top-level YAML file, and `<dir>/main.yaml` documents."""
+    specs = {f"feat_{path.stem}": path for path in sorted(FEATURES.glob("*.yaml"))}
+    specs |= {f"feat_{path.parent.name}": path for path in sorted(FEATURES.glob("*/main.yaml"))}
+    return specs
+
+
+SPECS = _feature_specs()
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("features")
+    packages = pipeline.build_packages([pipeline.target_for_spec(path, name) for name, path in SPECS.items()])
+    for name, files in packages.items():
+        write.write(files, out / name)
+    return out
+
+
+@pytest.fixture(scope="module")
+def mypy_result(generated: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", *sorted(SPECS)],
+        cwd=generated, capture_output=True, text=True, timeout=600,
+    )
+
+
+def test_every_feature_document_generates(generated: Path) -> None:
+    assert sorted(p.name for p in generated.iterdir()) == sorted(SPECS)
+    assert len(SPECS) >= 20
+
+
+def test_generated_features_pass_mypy_strict(mypy_result: subprocess.CompletedProcess[str]) -> None:
+    assert mypy_result.returncode == 0, mypy_result.stdout + mypy_result.stderr
+
+
+def test_generated_features_pass_ruff(generated: Path) -> None:
+    ruff = subprocess.run(
+        [str(VENV_BIN / "ruff"), "check", "--isolated", "--line-length=100", "."],
+        cwd=generated, capture_output=True, text=True, timeout=120,
+    )
+    assert ruff.returncode == 0, ruff.stdout + ruff.stderr
+
+
+# -- helpers -------------------------------------------------------------------------------
+
+
+class Served:
+    """A feature package's client talking to a scripted server."""
+
+    def __init__(self, package: ModuleType, server: ScriptedServer, client: Any) -> None:
+        self.package = package
+        self.models = package.models
+        self.server = server
+        self.client = client
+
+    @property
+    def requests(self) -> list[Recorded]:
+        return self.server.requests
+
+    @property
+    def last(self) -> Recorded:
+        return self.server.requests[-1]
+
+
+@pytest.fixture
+def serve(generated: Path) -> Iterator[Callable[..., Served]]:
+    """`serve("feat_x", [Reply(...)], base_path="/api")` -> a `Served` (closed after the test)."""
+    stack: list[tuple[ScriptedServer, Any]] = []
+
+    def start(package_name: str, replies: list[Reply], *, base_path: str = "") -> Served:
+        package = import_from(generated, package_name)
+        server = ScriptedServer(replies).start()
+        client = package.Client(api_key="sk-test", base_url=server.url + base_path, max_retries=0)
+        stack.append((server, client))
+        return Served(package, server, client)
+
+    yield start
+    for server, client in stack:
+        client.close()
+        server.stop()
+
+
+def _multipart(request: Recorded) -> list[tuple[str, str | None, str | None, bytes]]:
+    """(name, filename, content type, payload) of each part of a multipart request body."""
+    head = f"Content-Type: {request.headers['content-type']}\r\n\r\n".encode()
+    message = email.parser.BytesParser(policy=email.policy.HTTP).parsebytes(head + request.body)
+    parts = []
+    for part in message.iter_parts():
+        payload = part.get_payload(decode=True)
+        parts.append((part.get_param("name", header="content-disposition"), part.get_filename(),
+                      part.get("content-type"), payload))
+    return parts
+
+
+# -- OpenAPI 3.1: type arrays, null, const -------------------------------------------------
+
+
+def test_31_null_allowed_only_where_the_type_array_says(serve: Callable[..., Served]) -> None:
+    s = serve("feat_openapi31_nullable", [Reply(200, body={"name": "n", "note": None})])
+    result = s.client.default.create_item(name="n", note=None, kind="item")
+    assert s.last.method == "POST" and s.last.path == "/items"
+    assert s.last.json() == {"name": "n", "note": None, "kind": "item"}  # count (default null) unset
+    assert isinstance(result, s.models.CreateItemResponse) and result.note is None
+    with pytest.raises(s.package.RequestValidationError, match="name: the spec does not allow null"):
+        s.client.default.create_item(name=None, note="x")
+    with pytest.raises(s.package.RequestValidationError, match="kind"):
+        s.client.default.create_item(name="n", note="x", kind="other")  # const
+    assert len(s.requests) == 1
+
+
+def test_31_nullable_with_default_is_sent_when_given(serve: Callable[..., Served]) -> None:
+    s = serve("feat_openapi31_nullable", [Reply(200, body={"name": "n"})])
+    s.client.default.create_item(name="n", note="x", count=None)
+    assert s.last.json() == {"name": "n", "note": "x", "count": None}
+
+
+# -- allOf, oneOf / anyOf ------------------------------------------------------------------
+
+
+def test_all_of_merges_properties_into_arguments(serve: Callable[..., Served]) -> None:
+    s = serve("feat_all_of", [Reply(200, body={"id": "d1", "bark": "loud"})])
+    when = datetime.datetime(2024, 5, 1, 12, 0, tzinfo=datetime.UTC)
+    result = s.client.default.create_dog(id="d1", bark=s.models.Bark.quiet, created_at=when)
+    assert s.last.json() == {"id": "d1", "bark": "quiet", "created-at": "2024-05-01T12:00:00Z"}
+    assert isinstance(result, s.models.Dog) and result.bark is s.models.Bark.loud
+    assert result.id == "d1"
+
+
+def test_one_of_with_discriminator_picks_the_class(serve: Callable[..., Served]) -> None:
+    s = serve("feat_one_of", [Reply(200, body={"pet_type": "dog", "barks": 3})])
+    result = s.client.default.create_pet(body=s.models.Cat(pet_type="cat", meows=True))
+    assert s.last.method == "POST" and s.last.path == "/pets"
+    assert s.last.json() == {"pet_type": "cat", "meows": True}
+    assert type(result) is s.models.Dog and result.barks == 3
+
+
+def test_one_of_body_accepts_plain_data_and_rejects_unknown_tags(serve: Callable[..., Served]) -> None:
+    s = serve("feat_one_of", [Reply(200, body={"pet_type": "cat", "meows": False})])
+    result = s.client.default.create_pet(body={"pet_type": "dog", "barks": 1})
+    assert s.last.json() == {"pet_type": "dog", "barks": 1}
+    assert type(result) is s.models.Cat
+    with pytest.raises(s.package.RequestValidationError, match="body"):
+        s.client.default.create_pet(body={"pet_type": "cow"})
+    assert len(s.requests) == 1
+
+
+def test_any_of_without_discriminator(serve: Callable[..., Served]) -> None:
+    s = serve("feat_one_of", [Reply(200, body={"number": 2}), Reply(200, body={"text": "t"})])
+    first = s.client.default.put_value(value=["a", "b"])
+    assert s.last.method == "PUT" and s.last.json() == {"value": ["a", "b"]}
+    assert type(first) is s.models.PutValueResponseOption2 and first.number == 2
+    second = s.client.default.put_value(value=7)
+    assert s.last.json() == {"value": 7}
+    assert type(second) is s.models.PutValueResponseOption1
+    with pytest.raises(s.package.RequestValidationError, match="value"):
+        s.client.default.put_value(value={"no": "dict"})
+
+
+# -- recursive schemas, maps, nested arrays ------------------------------------------------
+
+
+def test_recursive_schema_round_trip(serve: Callable[..., Served]) -> None:
+    answer = {"name": "root", "children": [{"name": "a", "children": [{"name": "b"}]}]}
+    s = serve("feat_recursive", [Reply(200, body=answer)])
+    node = s.models.TreeNode
+    result = s.client.default.create_tree(name="root", children=[node(name="a", children=[node(name="b")])])
+    assert s.last.json() == answer
+    assert isinstance(result, node)
+    assert isinstance(result.children[0].children[0], node)
+    assert result.children[0].children[0].name == "b"
+
+
+def test_additional_properties_maps(serve: Callable[..., Served]) -> None:
+    s = serve("feat_maps", [Reply(200, body={"env": 3, "team": 1})])
+    result = s.client.default.set_labels(labels={"env": "prod"}, limits={"cpu": s.models.Limit(max=4)})
+    assert s.last.method == "PUT"
+    assert s.last.json() == {"labels": {"env": "prod"}, "limits": {"cpu": {"max": 4}}}
+    assert result == {"env": 3, "team": 1} and type(result) is dict
+    with pytest.raises(s.package.RequestValidationError, match="labels"):
+        s.client.default.set_labels(labels={"env": 1})
+
+
+def test_nested_arrays(serve: Callable[..., Served]) -> None:
+    s = serve("feat_nested_arrays", [Reply(200, body=[[[1, 2]], [[3]]])])
+    result = s.client.default.multiply(rows=[[1.5, 2], [3, 4]])
+    assert s.last.json() == {"rows": [[1.5, 2.0], [3.0, 4.0]]}
+    assert result == [[[1, 2]], [[3]]] and type(result) is list
+    with pytest.raises(s.package.RequestValidationError, match="rows"):
+        s.client.default.multiply(rows=[1, 2])
+
+
+# -- enums, readOnly / writeOnly, defaults -------------------------------------------------
+
+
+def test_string_and_integer_enums(serve: Callable[..., Served]) -> None:
+    s = serve("feat_enums", [Reply(200, body={"color": "blue", "level": 3})])
+    m = s.models
+    result = s.client.default.paint(color=m.Color.red, level=m.Level.integer_2, finish=m.PaintParamsFinish.gloss)
+    assert s.last.query == [("finish", "gloss")]
+    assert s.last.json() == {"color": "red", "level": 2}
+    assert result.color is m.Color.blue and result.level is m.Level.integer_3
+
+
+def test_enums_are_validated_before_sending(serve: Callable[..., Served]) -> None:
+    s = serve("feat_enums", [Reply(200, body={})])
+    with pytest.raises(s.package.RequestValidationError, match="color"):
+        s.client.default.paint(color="purple")
+    with pytest.raises(s.package.RequestValidationError, match="level"):
+        s.client.default.paint(color="red", level=7)
+    with pytest.raises(s.package.RequestValidationError, match="finish"):
+        s.client.default.paint(color="red", finish="satin")
+    assert s.requests == []
+
+
+def test_read_only_is_not_an_argument_and_write_only_not_required_back(serve: Callable[..., Served]) -> None:
+    s = serve("feat_read_write_only", [Reply(201, body={"id": "a1", "email": "e@x"})])
+    create = s.client.default.create_account
+    assert "id" not in inspect.signature(create).parameters
+    assert {"email", "password"} <= set(inspect.signature(create).parameters)
+    result = create(email="e@x", password="secret")
+    assert s.last.json() == {"email": "e@x", "password": "secret"}
+    assert type(result) is s.models.AccountResponse
+    assert result.id == "a1" and "password" not in type(result).model_fields
+    assert s.models.AccountResponse.model_validate({"id": "a1", "email": "e@x"})  # strictly valid
+
+
+def test_defaults_are_not_sent_when_unset(serve: Callable[..., Served]) -> None:
+    s = serve("feat_defaults", [Reply(200, body={}), Reply(200, body={"total": 3})])
+    result = s.client.default.search(q="x")
+    assert s.last.query == [] and "x-trace" not in s.last.headers
+    assert s.last.json() == {"q": "x"}
+    assert result.total == 0 and result.sort == "asc"  # response defaults fill in
+    s.client.default.search(q="x", limit=20, x_trace="on", fuzzy=False, sort=s.models.SearchBodySort.desc)
+    assert s.last.query == [("limit", "20")] and s.last.headers["x-trace"] == "on"
+    assert s.last.json() == {"q": "x", "fuzzy": False, "sort": "desc"}
+
+
+# -- request bodies: form, multipart, raw ---------------------------------------------------
+
+
+def test_form_urlencoded_body(serve: Callable[..., Served]) -> None:
+    s = serve("feat_form_body", [Reply(200, body={"access_token": "t", "expires_in": 60})])
+    result = s.client.default.get_token(
+        grant_type=s.models.GetTokenBodyGrantType.client_credentials, client_id="c 1",
+        scope=["read", "write"], remember=True,
+    )
+    assert s.last.method == "POST" and s.last.path == "/oauth/token"
+    assert s.last.headers["content-type"] == "application/x-www-form-urlencoded"
+    assert parse_qsl(s.last.body.decode()) == [
+        ("grant_type", "client_credentials"), ("client_id", "c 1"),
+        ("scope", "read"), ("scope", "write"), ("remember", "true"),
+    ]
+    assert result.access_token == "t"
+    with pytest.raises(s.package.RequestValidationError, match="grant_type"):
+        s.client.default.get_token(grant_type="implicit", client_id="c")
+
+
+def test_multipart_file_upload(serve: Callable[..., Served]) -> None:
+    s = serve("feat_multipart", [Reply(200, body={"id": "file-1", "bytes": 5})])
+    result = s.client.default.upload_file(
+        file=("notes.txt", b"hello", "text/plain"), purpose=s.models.UploadFileBodyPurpose.fine_tune,
+        tags=["a", "b"], size_hint=5,
+    )
+    assert s.last.method == "POST" and s.last.path == "/files"
+    assert s.last.headers["content-type"].startswith("multipart/form-data; boundary=")
+    parts = _multipart(s.last)
+    assert ("file", "notes.txt", "text/plain", b"hello") in parts
+    fields = [(name, payload) for name, filename, _, payload in parts if filename is None]
+    assert fields == [("purpose", b"fine-tune"), ("tags", b"a"), ("tags", b"b"), ("size_hint", b"5")]
+    assert result.id == "file-1" and result.bytes == 5
+
+
+def test_multipart_accepts_bare_bytes_and_validates_fields(serve: Callable[..., Served]) -> None:
+    s = serve("feat_multipart", [Reply(200, body={"id": "f", "bytes": 1})])
+    s.client.default.upload_file(file=b"\x00\x01", purpose="assistants")
+    parts = _multipart(s.last)
+    assert [(p[0], p[3]) for p in parts] == [("purpose", b"assistants"), ("file", b"\x00\x01")]
+    with pytest.raises(s.package.RequestValidationError, match="purpose"):
+        s.client.default.upload_file(file=b"x", purpose="nope")
+    assert len(s.requests) == 1
+
+
+def test_raw_text_and_binary_bodies(serve: Callable[..., Served]) -> None:
+    s = serve("feat_binary_text", [
+        Reply(200, {"Content-Type": "text/plain; charset=utf-8"}, "héllo back"),
+        Reply(204), Reply(204),
+    ])
+    echoed = s.client.default.echo(body="héllo")
+    assert s.last.headers["content-type"] == "text/plain" and s.last.body == "héllo".encode()
+    assert echoed == "héllo back"
+    assert s.client.default.put_blob(body=b"\x00\xff") is None
+    assert s.last.method == "PUT" and s.last.body == b"\x00\xff"
+    assert s.last.headers["content-type"] == "application/octet-stream"
+    s.client.default.put_blob()
+    assert s.last.body == b""
+
+
+# -- responses: binary, text, several successes, default errors -----------------------------
+
+
+def test_binary_and_text_responses(serve: Callable[..., Served]) -> None:
+    s = serve("feat_binary_text", [
+        Reply(200, {"Content-Type": "application/octet-stream"}, b"\x89PNG\x00"),
+        Reply(200, {"Content-Type": "text/plain"}, "ok"),
+    ])
+    data = s.client.default.download_file(file_id="a/b")
+    assert s.last.path == "/files/a%2Fb/content"
+    assert s.last.headers["accept"] == "application/octet-stream"
+    assert data == b"\x89PNG\x00" and type(data) is bytes
+    text = s.client.default.health()
+    assert s.last.headers["accept"] == "text/plain"
+    assert text == "ok" and type(text) is str
+
+
+def test_several_success_responses_parse_per_status(serve: Callable[..., Served]) -> None:
+    s = serve("feat_several_success", [
+        Reply(200, body={"id": "j", "output": "done"}),
+        Reply(202, body={"id": "j", "state": "running"}),
+        Reply(204),
+    ])
+    m = s.models
+    assert type(s.client.default.run_job()) is m.Result
+    assert type(s.client.default.run_job()) is m.Job
+    assert s.client.default.run_job() is None
+    assert [r.method for r in s.requests] == ["POST"] * 3
+
+
+def test_default_error_response_raises_with_parsed_body(serve: Callable[..., Served]) -> None:
+    s = serve("feat_default_error", [
+        Reply(404, body={"missing": "x"}),
+        Reply(500, body={"code": 500, "message": "boom"}),
+        Reply(418, body={"code": 418, "message": "teapot"}),
+        Reply(200, body={"id": "x"}),
+    ])
+    p = s.package
+    with pytest.raises(p.NotFoundError) as missing:
+        s.client.default.get_thing(id="x")
+    assert type(missing.value.body) is s.models.NotFound and missing.value.body.missing == "x"
+    with pytest.raises(p.InternalServerError) as failed:
+        s.client.default.get_thing(id="x")
+    assert type(failed.value.body) is s.models.Problem and failed.value.body.message == "boom"
+    with pytest.raises(p.APIStatusError) as teapot:
+        s.client.default.get_thing(id="x")
+    assert teapot.value.status_code == 418 and teapot.value.body.code == 418
+    assert s.client.default.get_thing(id="x").id == "x"
+    assert s.last.path == "/things/x"
+
+
+# -- parameters: header, cookie, array query, path-level ------------------------------------
+
+
+def test_header_and_cookie_parameters(serve: Callable[..., Served]) -> None:
+    s = serve("feat_header_cookie", [Reply(200, {"X-Rate-Remaining": "9"}, {"user": "u"})])
+    raw = s.client.default.with_raw_response.get_session(
+        x_request_id="r-1", session_id="s1", x_retry_count=2, x_debug=True,
+        theme=s.models.GetSessionParamsTheme.dark,
+    )
+    headers = s.last.headers
+    assert headers["x-request-id"] == "r-1" and headers["x-retry-count"] == "2"
+    assert headers["x-debug"] == "true"
+    assert headers["cookie"] == "session_id=s1; theme=dark"
+    assert raw.typed_headers["X-Rate-Remaining"] == 9
+    assert raw.parse().user == "u"
+
+
+def test_optional_header_and_cookie_left_out(serve: Callable[..., Served]) -> None:
+    s = serve("feat_header_cookie", [Reply(200, body={})])
+    s.client.default.get_session(x_request_id="r", session_id="s")
+    assert s.last.headers["cookie"] == "session_id=s"
+    assert "x-retry-count" not in s.last.headers and "x-debug" not in s.last.headers
+    with pytest.raises(s.package.RequestValidationError, match="x_retry_count"):
+        s.client.default.get_session(x_request_id="r", session_id="s", x_retry_count="many")
+
+
+def test_array_query_styles(serve: Callable[..., Served]) -> None:
+    s = serve("feat_array_query", [Reply(200, body=[1])])
+    result = s.client.default.list_items(
+        ids=[1, 2], tags=["a", "b"], fields=["x", "y"], colors=["r", "g"], sizes=["s", "m"], active=False,
+    )
+    assert s.last.query == [
+        ("ids", "1"), ("ids", "2"),  # form, explode (the default)
+        ("tags", "a,b"),  # form, explode: false
+        ("fields", "x"), ("fields", "y"),
+        ("colors", "r|g"),  # pipeDelimited
+        ("sizes", "s m"),  # spaceDelimited
+        ("active", "false"),
+    ]
+    assert result == [1]
+
+
+def test_several_tags_become_resources(serve: Callable[..., Served]) -> None:
+    pet = {"id": 1, "name": "Rex", "tag": None}
+    s = serve("feat_petstore_tags", [Reply(200, body=[pet]), Reply(200, body={"kibble": 3})], base_path="/api")
+    assert type(s.client.pets).__name__ == "Pets" and type(s.client.store).__name__ == "Store"
+    pets = s.client.pets.list_pets(limit=5, tags=["a", "b"])
+    assert s.last.path == "/api/pets" and s.last.query == [("limit", "5"), ("tags", "a"), ("tags", "b")]
+    assert s.last.headers["x-api-key"] == "sk-test"
+    assert type(pets) is list and type(pets[0]) is s.models.Pet
+    assert s.client.store.get_inventory(store_id="s 1", x_request_id="r") == {"kibble": 3}
+    assert s.last.path == "/api/stores/s%201/inventory" and s.last.headers["x-request-id"] == "r"
+
+
+def test_operations_without_operation_id(serve: Callable[..., Served]) -> None:
+    s = serve("feat_no_operation_ids", [Reply(200, body=[{"text": "hi"}]), Reply(204)])
+    notes = s.client.default.get_users_by_user_id_notes(user_id=7, class_="x")
+    assert (s.last.method, s.last.path, s.last.query) == ("GET", "/users/7/notes", [("class", "x")])
+    assert type(notes[0]) is s.models.GetUsersByUserIdNotesResponseItem and notes[0].text == "hi"
+    assert s.client.default.delete_users_by_user_id_notes(user_id=7) is None
+    assert (s.last.method, s.last.path) == ("DELETE", "/users/7/notes")
+
+
+def test_path_level_parameters(serve: Callable[..., Served]) -> None:
+    s = serve("feat_path_level_params", [Reply(200, body={"members": ["ann"]})], base_path="/v2")
+    result = s.client.default.list_members(org="acme", page=2, n2_fa_only=True)
+    assert s.last.path == "/v2/orgs/acme/members"
+    assert s.last.query == [("page", "2"), ("2fa-only", "true")]
+    assert result.members == ["ann"]
+    assert inspect.signature(s.client.default.list_members).parameters["page"].default is inspect.Parameter.empty
+
+
+def test_refs_across_files(serve: Callable[..., Served]) -> None:
+    order = {"id": "o1", "lines": [{"sku": "a", "quantity": 2}]}
+    s = serve("feat_multi_file", [Reply(201, body=order), Reply(200, body=order)])
+    m = s.models
+    created = s.client.default.create_order(lines=[m.Line(sku="a", quantity=2)])
+    assert (s.last.method, s.last.path) == ("POST", "/orders")
+    assert s.last.json() == {"lines": [{"sku": "a", "quantity": 2}]}
+    assert type(created) is m.Order and type(created.lines[0]) is m.Line
+    assert s.client.default.get_order(order_id="o1").id == "o1"
+    assert s.last.path == "/orders/o1"
+    with pytest.raises(s.package.RequestValidationError, match="quantity"):
+        s.client.default.create_order(lines=[{"sku": "a", "quantity": 0}])
+
+
+# -- async -------------------------------------------------------------------------------------
+
+
+def test_async_client_sends_the_same_requests(generated: Path) -> None:
+    package = import_from(generated, "feat_multipart")
+    one_of = import_from(generated, "feat_one_of")
+
+    async def main(url: str) -> tuple[Any, Any]:
+        async with package.AsyncClient(api_key="k", base_url=url, max_retries=0) as client:
+            uploaded = await client.default.upload_file(file=("a.bin", b"\x01"), purpose="assistants")
+        async with one_of.AsyncClient(api_key="k", base_url=url, max_retries=0) as client:
+            pet = await client.default.create_pet(body={"pet_type": "cat", "meows": True})
+        return uploaded, pet
+
+    replies = [Reply(200, body={"id": "f", "bytes": 1}), Reply(200, body={"pet_type": "cat", "meows": True})]
+    with ScriptedServer(replies) as server:
+        uploaded, pet = asyncio.run(main(server.url))
+        assert ("file", "a.bin") in [(p[0], p[1]) for p in _multipart(server.requests[0])]
+        assert server.requests[1].json() == {"pet_type": "cat", "meows": True}
+    assert uploaded.id == "f" and type(pet) is one_of.models.Cat
