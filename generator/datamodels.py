@@ -18,7 +18,7 @@ import ast
 import json
 import tempfile
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +41,16 @@ class Models:
     classes: dict[str, dict[str, ModelField]]  # class -> wire name -> field
     bases: dict[str, tuple[str, ...]]
     root_classes: frozenset[str]
+    # a schema datamodel-code-generator folded into the models using it -> the root class
+    # wrapping it that was added for the operations that need it by name
+    aliases: dict[str, str] = field(default_factory=dict)
+
+    def name(self, class_name: str) -> str:
+        """The models.py class standing for `class_name`."""
+        return self.aliases.get(class_name, class_name)
+
+    def is_root(self, class_name: str) -> bool:
+        return self.name(class_name) in self.root_classes
 
     def field(self, class_name: str, wire_name: str) -> ModelField | None:
         """The field `wire_name` of `class_name`, searching base classes too."""
@@ -65,6 +75,7 @@ class Models:
 
     def class_annotation(self, class_name: str) -> str:
         """`_models.X`, or the root type of a root model (a list, a union...) qualified."""
+        class_name = self.name(class_name)
         if class_name in self.root_classes:
             found = self.classes.get(class_name, {}).get("root")
             if found is not None:
@@ -202,6 +213,27 @@ def _run_dcg(document: dict[str, Any], settings_dir: Path) -> str:
     return str(result or "")
 
 
+def _with_root_wrappers(
+    document: dict[str, Any], folded: set[str], taken: set[str]
+) -> tuple[dict[str, Any], dict[str, str]]:
+    """The document plus a `<Name>Root` schema referring to each folded schema: nothing else
+    refers to the wrapper, so datamodel-code-generator keeps it as a root model."""
+    schemas = dict(document["components"]["schemas"])
+    taken = taken | set(schemas)
+    aliases: dict[str, str] = {}
+    for name in sorted(folded):
+        if name not in schemas:
+            continue
+        alias = f"{name}Root"
+        counter = 2
+        while alias in taken:
+            alias, counter = f"{name}Root{counter}", counter + 1
+        taken.add(alias)
+        schemas[alias] = {"$ref": f"#/components/schemas/{name}"}
+        aliases[name] = alias
+    return {**document, "components": {**document["components"], "schemas": schemas}}, aliases
+
+
 def models_source(document: dict[str, Any], required_classes: frozenset[str], source_file: str) -> Models:
     """Run datamodel-code-generator on the codegen document; check every class we need exists."""
     schemas = (document.get("components") or {}).get("schemas") or {}
@@ -218,7 +250,13 @@ def models_source(document: dict[str, Any], required_classes: frozenset[str], so
                          "run with --debug for the full error")]
             ) from exc
     models = index_models(source.rstrip("\n") + "\n")
-    missing = sorted(required_classes - set(models.classes))
+    folded = required_classes - set(models.classes)
+    if folded:  # root models other models use get collapsed into them: wrap them anew
+        wrapped, aliases = _with_root_wrappers(document, folded, set(models.classes))
+        with tempfile.TemporaryDirectory() as neutral:
+            source = _run_dcg(wrapped, Path(neutral))
+        models = replace(index_models(source.rstrip("\n") + "\n"), aliases=aliases)
+    missing = sorted(name for name in required_classes if models.name(name) not in models.classes)
     if missing:
         raise GeneratorError(
             [Problem(source_file, "/components/schemas", None,

@@ -226,9 +226,9 @@ def _runtime_type(response: ResponseType, models: Models) -> str:
 def _parse_target(class_name: str, models: Models) -> str:
     """What the runtime parses a body into: the class, or a root model's root type (so a
     `list[Pet]` response is a list, not a `RootModel` wrapping one)."""
-    if class_name in models.root_classes:
-        return f"root_type(_models.{class_name})"
-    return f"_models.{class_name}"
+    if models.is_root(class_name):
+        return f"root_type(_models.{models.name(class_name)})"
+    return f"_models.{models.name(class_name)}"
 
 
 def _accept(operation: Operation) -> str | None:
@@ -248,7 +248,7 @@ def _query_styles(params: list[Param]) -> str:
         f", deep={_frozenset(deep)}" if deep else "")
 
 
-def _builder_lines(operation: Operation) -> list[str]:
+def _builder_lines(operation: Operation, models: Models) -> list[str]:
     params = [p for p in operation.params if p.location != "body"]
     body = [p for p in operation.params if p.location == "body"]
     lines: list[str] = []
@@ -284,13 +284,13 @@ def _builder_lines(operation: Operation) -> list[str]:
         mapping = literal({p.model_key: p.wire_name for p in by_location["cookie"]})
         fields.append(f"cookies=pick_strings(checked, {mapping})")
     if operation.body is not None:
-        fields.extend(_body_fields(operation, body))
+        fields.extend(_body_fields(operation, body, models))
     fields.extend(f"{name}={name}" for name in CALL_OPTIONS)
     lines.append("return RequestOptions(" + ", ".join(fields) + ")")
     return lines
 
 
-def _body_fields(operation: Operation, body: list[Param]) -> list[str]:
+def _body_fields(operation: Operation, body: list[Param], models: Models) -> list[str]:
     spec = operation.body
     assert spec is not None
     if spec.kind == "content":
@@ -298,7 +298,7 @@ def _body_fields(operation: Operation, body: list[Param]) -> list[str]:
     if spec.model_class is None:
         return ["json_body=body['body']"]
     if not spec.expanded:
-        value = f"validated_root(_models.{spec.model_class}, body['body'], name='body')"
+        value = f"validated_root(_models.{models.name(spec.model_class)}, body['body'], name='body')"
     else:
         nullable = [p.model_key for p in body if p.nullable]
         raw = f", raw={_frozenset(list(spec.file_fields))}" if spec.file_fields else ""
@@ -404,7 +404,7 @@ def render(api: Api, models: Models) -> dict[str, str]:
     env = _environment()
     operations = [op for resource in api.resources for op in resource.operations]
     builders = [
-        BuilderView(_builder_name(op), _constant(op), _spec_source(op, models), tuple(_builder_lines(op)))
+        BuilderView(_builder_name(op), _constant(op), _spec_source(op, models), tuple(_builder_lines(op, models)))
         for op in operations
     ]
     resources = [

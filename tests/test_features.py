@@ -29,6 +29,7 @@ from generator import pipeline, write
 
 FEATURES = ROOT / "tests" / "feature_specs"
 VENV_BIN = Path(sys.executable).parent
+JSON = {"Content-Type": "application/json"}
 
 
 def _feature_specs() -> dict[str, Path]:
@@ -486,3 +487,26 @@ def test_async_client_sends_the_same_requests(generated: Path) -> None:
         assert ("file", "a.bin") in [(p[0], p[1]) for p in _multipart(server.requests[0])]
         assert server.requests[1].json() == {"pet_type": "cat", "meows": True}
     assert uploaded.id == "f" and type(pet) is one_of.models.Cat
+
+
+# -- root models (arrays, scalars, unions) as whole bodies and responses -------------------
+
+
+def test_root_models_as_bodies_and_responses(serve: Callable[..., Served]) -> None:
+    s = serve("feat_root_models", [
+        Reply(200, body=[{"name": "a"}]), Reply(200, JSON, "2"), Reply(200, JSON, '"ok"'),
+        Reply(200, body={"pets": [{"name": "b"}], "name": "o"}),
+    ])
+    m = s.models
+    pets = s.client.default.list_pets(name="rex")
+    assert s.last.query == [("name", "rex")]
+    assert type(pets) is list and type(pets[0]) is m.Pet  # `Pets` is folded into `Owner` by dcg
+    assert s.client.default.replace_pets(body=[m.Pet(name="a"), {"name": "b"}]) == 2
+    assert s.last.json() == [{"name": "a"}, {"name": "b"}]
+    assert s.client.default.set_name(body="abc") == "ok"
+    assert s.last.json() == "abc"
+    with pytest.raises(s.package.RequestValidationError, match="body"):
+        s.client.default.set_name(body="too long")  # maxLength 5
+    shape = s.client.default.get_shape()
+    assert type(shape) is m.Owner and shape.pets[0].name == "b"
+    assert len(s.requests) == 4
