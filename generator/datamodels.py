@@ -44,6 +44,7 @@ class Models:
     # a schema datamodel-code-generator folded into the models using it -> the root class
     # wrapping it that was added for the operations that need it by name
     aliases: dict[str, str] = field(default_factory=dict)
+    enums: dict[str, tuple[str | int, ...]] = field(default_factory=dict)  # class -> member values
 
     def name(self, class_name: str) -> str:
         """The models.py class standing for `class_name`."""
@@ -71,7 +72,8 @@ class Models:
         node = _strip_annotated(found.annotation)
         if drop_none:
             node = _drop_none(node)
-        return ast.unparse(_Qualifier(set(self.classes) | self.root_classes).visit(_copy(node)))
+        node = _EnumWidener(self.enums).visit(_copy(node))
+        return ast.unparse(_Qualifier(set(self.classes) | self.root_classes).visit(node))
 
     def class_annotation(self, class_name: str) -> str:
         """`_models.X`, or the root type of a root model (a list, a union...) qualified."""
@@ -111,6 +113,25 @@ def _drop_none(node: ast.expr) -> ast.expr:
     for member in members[1:]:
         result = ast.BinOp(left=result, op=ast.BitOr(), right=member)
     return result
+
+
+class _EnumWidener(ast.NodeTransformer):
+    """`Color` -> `Color | Literal["red", "green"]`: an argument takes the enum's plain values
+    too, as callers write them (`color="red"`); the model still checks them."""
+
+    def __init__(self, enums: dict[str, tuple[str | int, ...]]) -> None:
+        self.enums = enums
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:
+        values = self.enums.get(node.id)
+        if not values:
+            return node
+        literal = ast.Subscript(
+            ast.Name("Literal", ast.Load()),
+            ast.Tuple([ast.Constant(v) for v in values], ast.Load()) if len(values) > 1 else ast.Constant(values[0]),
+            ast.Load(),
+        )
+        return ast.BinOp(left=node, op=ast.BitOr(), right=literal)
 
 
 class _Qualifier(ast.NodeTransformer):
@@ -159,9 +180,12 @@ def index_models(source: str) -> Models:
     classes: dict[str, dict[str, ModelField]] = {}
     bases: dict[str, tuple[str, ...]] = {}
     roots: set[str] = set()
+    enums: dict[str, tuple[str | int, ...]] = {}
     for node in tree.body:
         if not isinstance(node, ast.ClassDef):
             continue
+        if any(isinstance(base, ast.Name) and base.id in _ENUM_BASES for base in node.bases):
+            enums[node.name] = _enum_values(node)
         base_names = []
         for base in node.bases:
             if isinstance(base, ast.Subscript) and getattr(base.value, "id", "") == "RootModel":
@@ -178,7 +202,21 @@ def index_models(source: str) -> Models:
                 wire = _field_wire_name(name, statement.annotation)
                 fields[wire] = ModelField(statement.annotation, statement.value is not None)
         classes[node.name] = fields
-    return Models(source, classes, bases, frozenset(roots))
+    return Models(source, classes, bases, frozenset(roots), enums=enums)
+
+
+_ENUM_BASES = frozenset({"Enum", "StrEnum", "IntEnum"})
+
+
+def _enum_values(node: ast.ClassDef) -> tuple[str | int, ...]:
+    """The member values of an enum class (str and int members only)."""
+    values: list[str | int] = []
+    for statement in node.body:
+        if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Constant):
+            value = statement.value.value
+            if isinstance(value, str | int) and not isinstance(value, bool):
+                values.append(value)
+    return tuple(values)
 
 
 def _run_dcg(document: dict[str, Any], settings_dir: Path) -> str:

@@ -112,7 +112,9 @@ class Completions:
         logit_bias: dict[str, float] | None | NotGiven = NOT_GIVEN,
         user: str | None | NotGiven = NOT_GIVEN,
         extra_body_: dict[str, _typing.Any] | None | NotGiven = NOT_GIVEN,
-        service_tier: _models.ServiceTier | NotGiven = NOT_GIVEN,
+        service_tier: _models.ServiceTier
+        | _typing.Literal["auto", "default", "over-limit", "flex", "no-limit"]
+        | NotGiven = NOT_GIVEN,
         stream: Literal[False] | NotGiven = NOT_GIVEN,
         extra_headers: Headers | None = None,
         extra_query: Query | None = None,
@@ -142,7 +144,9 @@ class Completions:
         logit_bias: dict[str, float] | None | NotGiven = NOT_GIVEN,
         user: str | None | NotGiven = NOT_GIVEN,
         extra_body_: dict[str, _typing.Any] | None | NotGiven = NOT_GIVEN,
-        service_tier: _models.ServiceTier | NotGiven = NOT_GIVEN,
+        service_tier: _models.ServiceTier
+        | _typing.Literal["auto", "default", "over-limit", "flex", "no-limit"]
+        | NotGiven = NOT_GIVEN,
         extra_headers: Headers | None = None,
         extra_query: Query | None = None,
         extra_body: Mapping[str, object] | None = None,
@@ -170,7 +174,9 @@ class Completions:
         logit_bias: dict[str, float] | None | NotGiven = NOT_GIVEN,
         user: str | None | NotGiven = NOT_GIVEN,
         extra_body_: dict[str, _typing.Any] | None | NotGiven = NOT_GIVEN,
-        service_tier: _models.ServiceTier | NotGiven = NOT_GIVEN,
+        service_tier: _models.ServiceTier
+        | _typing.Literal["auto", "default", "over-limit", "flex", "no-limit"]
+        | NotGiven = NOT_GIVEN,
         stream: bool | NotGiven = NOT_GIVEN,
         extra_headers: Headers | None = None,
         extra_query: Query | None = None,
@@ -198,7 +204,9 @@ class Completions:
         logit_bias: dict[str, float] | None | NotGiven = NOT_GIVEN,
         user: str | None | NotGiven = NOT_GIVEN,
         extra_body_: dict[str, _typing.Any] | None | NotGiven = NOT_GIVEN,
-        service_tier: _models.ServiceTier | NotGiven = NOT_GIVEN,
+        service_tier: _models.ServiceTier
+        | _typing.Literal["auto", "default", "over-limit", "flex", "no-limit"]
+        | NotGiven = NOT_GIVEN,
         stream: bool | NotGiven = NOT_GIVEN,
         extra_headers: Headers | None = None,
         extra_query: Query | None = None,
@@ -296,7 +304,9 @@ class AsyncCompletions:
         logit_bias: dict[str, float] | None | NotGiven = NOT_GIVEN,
         user: str | None | NotGiven = NOT_GIVEN,
         extra_body_: dict[str, _typing.Any] | None | NotGiven = NOT_GIVEN,
-        service_tier: _models.ServiceTier | NotGiven = NOT_GIVEN,
+        service_tier: _models.ServiceTier
+        | _typing.Literal["auto", "default", "over-limit", "flex", "no-limit"]
+        | NotGiven = NOT_GIVEN,
         stream: Literal[False] | NotGiven = NOT_GIVEN,
         extra_headers: Headers | None = None,
         extra_query: Query | None = None,
@@ -326,7 +336,9 @@ class AsyncCompletions:
         logit_bias: dict[str, float] | None | NotGiven = NOT_GIVEN,
         user: str | None | NotGiven = NOT_GIVEN,
         extra_body_: dict[str, _typing.Any] | None | NotGiven = NOT_GIVEN,
-        service_tier: _models.ServiceTier | NotGiven = NOT_GIVEN,
+        service_tier: _models.ServiceTier
+        | _typing.Literal["auto", "default", "over-limit", "flex", "no-limit"]
+        | NotGiven = NOT_GIVEN,
         extra_headers: Headers | None = None,
         extra_query: Query | None = None,
         extra_body: Mapping[str, object] | None = None,
@@ -354,7 +366,9 @@ class AsyncCompletions:
         logit_bias: dict[str, float] | None | NotGiven = NOT_GIVEN,
         user: str | None | NotGiven = NOT_GIVEN,
         extra_body_: dict[str, _typing.Any] | None | NotGiven = NOT_GIVEN,
-        service_tier: _models.ServiceTier | NotGiven = NOT_GIVEN,
+        service_tier: _models.ServiceTier
+        | _typing.Literal["auto", "default", "over-limit", "flex", "no-limit"]
+        | NotGiven = NOT_GIVEN,
         stream: bool | NotGiven = NOT_GIVEN,
         extra_headers: Headers | None = None,
         extra_query: Query | None = None,
@@ -382,7 +396,9 @@ class AsyncCompletions:
         logit_bias: dict[str, float] | None | NotGiven = NOT_GIVEN,
         user: str | None | NotGiven = NOT_GIVEN,
         extra_body_: dict[str, _typing.Any] | None | NotGiven = NOT_GIVEN,
-        service_tier: _models.ServiceTier | NotGiven = NOT_GIVEN,
+        service_tier: _models.ServiceTier
+        | _typing.Literal["auto", "default", "over-limit", "flex", "no-limit"]
+        | NotGiven = NOT_GIVEN,
         stream: bool | NotGiven = NOT_GIVEN,
         extra_headers: Headers | None = None,
         extra_query: Query | None = None,
