@@ -4,7 +4,9 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-$(shell cat requirements.lock pyproject.toml | sha256sum | cut -c1-16)
 
-.PHONY: setup generate check test lint bench clean
+PRISM_STAMP := tools/node_modules/.installed
+
+.PHONY: setup tools generate check test lint bench clean
 
 setup: $(STAMP)
 
@@ -14,6 +16,12 @@ $(STAMP): requirements.lock pyproject.toml
 	rm -f $(VENV)/.installed-*
 	touch $@
 
+tools: $(PRISM_STAMP)  ## node tools the tests run (Stoplight Prism), pinned by tools/package-lock.json
+
+$(PRISM_STAMP): tools/package.json tools/package-lock.json
+	SCARF_ANALYTICS=false npm ci --prefix tools --no-audit --no-fund
+	touch $@
+
 generate: setup  ## regenerate every provider package into generated/, and docs/providers.md
 	$(PY) -m generator generate
 	$(PY) -m generator compare --out docs/providers.md
@@ -21,7 +29,7 @@ generate: setup  ## regenerate every provider package into generated/, and docs/
 check: setup  ## exit 1 when generated/ (or docs/) differs from what the inputs produce
 	$(PY) -m generator check
 
-test: setup  ## the whole suite, including servers it starts itself
+test: setup tools  ## the whole suite, including servers it starts itself
 	$(PY) -m pytest
 
 lint: setup
@@ -32,4 +40,4 @@ bench: setup
 	$(PY) -m bench
 
 clean:
-	rm -rf $(VENV) .tools .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) tools/node_modules .pytest_cache .mypy_cache .ruff_cache

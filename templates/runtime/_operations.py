@@ -79,8 +79,20 @@ def validated(
     except pydantic.ValidationError as exc:
         details = "; ".join(_describe(error, python_names) for error in exc.errors())
         raise RequestValidationError(details) from None
-    dumped = instance.model_dump(mode="json", by_alias=True, exclude_unset=True)
+    dumped = _keep_given_integers(instance.model_dump(mode="json", by_alias=True, exclude_unset=True), given)
     dumped.update(passthrough)
+    return dumped
+
+
+def _keep_given_integers(dumped: Any, given: Any) -> Any:
+    """Put back integers the caller gave where the model made floats (`3` stays `3`, not `3.0`):
+    a strict server may reject `3.0` for a field it reads as an integer."""
+    if isinstance(dumped, float) and isinstance(given, int) and not isinstance(given, bool) and dumped == given:
+        return given
+    if isinstance(dumped, dict) and isinstance(given, Mapping):
+        return {key: _keep_given_integers(value, given.get(key)) for key, value in dumped.items()}
+    if isinstance(dumped, list) and isinstance(given, (list, tuple)) and len(given) == len(dumped):
+        return [_keep_given_integers(value, item) for value, item in zip(dumped, given, strict=True)]
     return dumped
 
 
