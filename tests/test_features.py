@@ -459,6 +459,12 @@ def test_array_query_styles(serve: Callable[..., Served]) -> None:
     assert result == [1]
 
 
+def test_deep_object_query_parameter(serve: Callable[..., Served]) -> None:
+    s = serve("feat_array_query", [Reply(200, body=[])])
+    s.client.default.list_items(filter=s.models.ListItemsParamsFilter(state="open", min=2))
+    assert s.last.query == [("filter[state]", "open"), ("filter[min]", "2")]
+
+
 def test_several_tags_become_resources(serve: Callable[..., Served]) -> None:
     pet = {"id": 1, "name": "Rex", "tag": None}
     s = serve("feat_petstore_tags", [Reply(200, body=[pet]), Reply(200, body={"kibble": 3})], base_path="/api")
