@@ -1,0 +1,421 @@
+"""CLI-level tests of the drift commands: `diff` (exit codes, formats, YAML/JSON, $refs) and
+`check` (fast path, --full, hand edits, changed inputs, --target on a renamed copy, formats).
+
+Nothing here touches the real specs/, generated/ or docs/: `sandbox` copies them into a temporary
+repository-like folder, regenerates it there once per session (so a stale real generated/ does
+not matter), and each test gets its own copy. The CLI runs as a subprocess from the repo root.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from tests.conftest import ROOT
+
+TIMEOUT = 300  # seconds, per CLI run (a full regeneration of three packages takes a few)
+OP = "/paths/~1v1~1items/post"
+REQ = OP + "/requestBody/content/application~1json/schema"
+RESP = OP + "/responses/200/content/application~1json/schema"
+
+
+# -- helpers (also imported by test_update.py) -------------------------------------------------
+
+
+def run_cli(*args: str | Path, timeout: float = TIMEOUT) -> subprocess.CompletedProcess[str]:
+    """`python -m generator ARGS` from the repository root."""
+    return subprocess.run(
+        [sys.executable, "-m", "generator", *map(str, args)],
+        cwd=ROOT, capture_output=True, text=True, timeout=timeout, check=False,
+    )
+
+
+def sandbox_args(box: Path) -> list[str]:
+    return ["--manifest", str(box / "specs" / "providers.yaml"), "--output", str(box / "generated")]
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    """Every file under `folder` (caches excluded), by relative path."""
+    return {
+        path.relative_to(folder).as_posix(): path.read_bytes()
+        for path in sorted(folder.rglob("*"))
+        if path.is_file() and "__pycache__" not in path.parts
+    }
+
+
+@pytest.fixture(scope="session")
+def pristine(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """specs/, generated/ and docs/ copied, then regenerated with the current generator."""
+    box = tmp_path_factory.mktemp("repo")
+    for name in ("specs", "generated", "docs"):
+        shutil.copytree(ROOT / name, box / name, ignore=shutil.ignore_patterns("__pycache__"))
+    generated = run_cli("generate", *sandbox_args(box))
+    assert generated.returncode == 0, generated.stderr
+    compared = run_cli("compare", "--manifest", box / "specs" / "providers.yaml",
+                       "--out", box / "docs" / "providers.md")
+    assert compared.returncode == 0, compared.stderr
+    return box
+
+
+@pytest.fixture
+def sandbox(pristine: Path, tmp_path: Path) -> Iterator[Path]:
+    box = tmp_path / "repo"
+    shutil.copytree(pristine, box)
+    yield box
+
+
+# -- diff ----------------------------------------------------------------------------------------
+
+
+def base_doc() -> dict[str, Any]:
+    """A small 3.0 document: one POST whose request and response schemas are $refs."""
+    return {
+        "openapi": "3.0.3",
+        "info": {"title": "items", "version": "1"},
+        "paths": {
+            "/v1/items": {
+                "post": {
+                    "operationId": "createItem",
+                    "requestBody": {"required": True, "content": {"application/json": {
+                        "schema": {"$ref": "#/components/schemas/Req"}}}},
+                    "responses": {"200": {"description": "ok", "content": {"application/json": {
+                        "schema": {"$ref": "#/components/schemas/Resp"}}}}},
+                }
+            }
+        },
+        "components": {"schemas": {
+            "Req": {"type": "object", "required": ["name"], "properties": {
+                "name": {"type": "string"}, "size": {"type": "integer"}}},
+            "Resp": {"type": "object", "properties": {
+                "id": {"type": "string"}, "created": {"type": "integer"},
+                "status": {"type": "string", "enum": ["ok", "queued"]}}},
+        }},
+    }
+
+
+def write_doc(path: Path, doc: dict[str, Any]) -> Path:
+    if path.suffix == ".json":
+        path.write_text(json.dumps(doc, indent=2), encoding="utf-8")
+    else:
+        path.write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
+    return path
+
+
+def diff_pair(tmp_path: Path, new: dict[str, Any], *, old_name: str = "old.yaml",
+              new_name: str = "new.json") -> tuple[Path, Path]:
+    return write_doc(tmp_path / old_name, base_doc()), write_doc(tmp_path / new_name, new)
+
+
+def breaking_doc() -> dict[str, Any]:
+    doc = base_doc()
+    del doc["components"]["schemas"]["Resp"]["properties"]["created"]  # behind a $ref
+    return doc
+
+
+def non_breaking_doc() -> dict[str, Any]:
+    doc = base_doc()
+    doc["components"]["schemas"]["Req"]["properties"]["seed"] = {"type": "integer"}
+    return doc
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize(
+    ("make_new", "fail_on", "code"),
+    [
+        (breaking_doc, "breaking", 1), (breaking_doc, "any", 1), (breaking_doc, "none", 0),
+        (non_breaking_doc, "breaking", 0), (non_breaking_doc, "any", 1), (non_breaking_doc, "none", 0),
+        (base_doc, "breaking", 0), (base_doc, "any", 0), (base_doc, "none", 0),
+    ],
+    ids=lambda v: getattr(v, "__name__", str(v)),
+)
+def test_diff_exit_code_per_fail_on(tmp_path: Path, make_new: Any, fail_on: str, code: int) -> None:
+    old, new = diff_pair(tmp_path, make_new())
+    result = run_cli("diff", old, new, "--fail-on", fail_on)
+    assert result.returncode == code, result.stdout + result.stderr
+
+
+@pytest.mark.timeout(120)
+def test_diff_default_fails_on_breaking(tmp_path: Path) -> None:
+    old, new = diff_pair(tmp_path, breaking_doc())
+    assert run_cli("diff", old, new).returncode == 1
+    old, new = diff_pair(tmp_path, non_breaking_doc())
+    assert run_cli("diff", old, new).returncode == 0
+
+
+@pytest.mark.timeout(120)
+def test_diff_text_follows_refs_to_operation_pointers(tmp_path: Path) -> None:
+    """The removed property lives in components/schemas/Resp; it is reported at the operation."""
+    doc = breaking_doc()
+    doc["components"]["schemas"]["Req"]["properties"]["seed"] = {"type": "integer"}
+    old, new = diff_pair(tmp_path, doc)
+    out = run_cli("diff", old, new, "--fail-on", "none").stdout
+    assert f"[breaking] response-property-removed {RESP}/properties/created" in out
+    assert f"[non-breaking] request-property-added-optional {REQ}/properties/seed" in out
+    assert out.rstrip().endswith("1 breaking, 1 non-breaking change(s)")
+
+
+@pytest.mark.timeout(120)
+def test_diff_markdown(tmp_path: Path) -> None:
+    old, new = diff_pair(tmp_path, breaking_doc())
+    out = run_cli("diff", old, new, "--format", "markdown").stdout
+    assert out.startswith("## API changes\n")
+    assert "**1 breaking, 0 non-breaking change(s)**" in out
+    assert f"| breaking | `response-property-removed` | `{RESP}/properties/created` |" in out
+
+
+@pytest.mark.timeout(120)
+def test_diff_json(tmp_path: Path) -> None:
+    old, new = diff_pair(tmp_path, non_breaking_doc())
+    result = run_cli("diff", old, new, "--format", "json", "--fail-on", "any")
+    assert result.returncode == 1
+    data = json.loads(result.stdout)
+    assert data["summary"] == {"breaking": 0, "non_breaking": 1}
+    assert data["changes"] == [{
+        "pointer": f"{REQ}/properties/seed", "kind": "request-property-added-optional",
+        "severity": "non-breaking", "message": data["changes"][0]["message"],
+    }]
+
+
+@pytest.mark.timeout(120)
+def test_diff_yaml_and_json_spellings_are_equal(tmp_path: Path) -> None:
+    for old_name, new_name in (("a.yaml", "b.json"), ("a.json", "b.yml"), ("a.yaml", "b.yaml")):
+        old, new = diff_pair(tmp_path, base_doc(), old_name=old_name, new_name=new_name)
+        result = run_cli("diff", old, new, "--fail-on", "any", "--format", "json")
+        assert result.returncode == 0, result.stdout
+        assert json.loads(result.stdout)["changes"] == []
+
+
+@pytest.mark.timeout(120)
+def test_diff_response_enum_value_added_is_not_breaking(tmp_path: Path) -> None:
+    """Generated clients keep unknown enum values as plain strings (tolerant parsing)."""
+    doc = base_doc()
+    doc["components"]["schemas"]["Resp"]["properties"]["status"]["enum"].append("failed")
+    old, new = diff_pair(tmp_path, doc)
+    result = run_cli("diff", old, new, "--format", "json")
+    assert result.returncode == 0
+    (change,) = json.loads(result.stdout)["changes"]
+    assert (change["kind"], change["severity"]) == ("enum-value-added-response", "non-breaking")
+
+
+@pytest.mark.timeout(120)
+def test_diff_follows_external_file_refs(tmp_path: Path) -> None:
+    """A $ref into another file is bundled by the loader, and a change there is found."""
+    schemas = base_doc()["components"]["schemas"]
+    for folder, resp in (("old", schemas["Resp"]), ("new", breaking_doc()["components"]["schemas"]["Resp"])):
+        (tmp_path / folder).mkdir()
+        write_doc(tmp_path / folder / "resp.yaml", resp)
+        doc = base_doc()
+        doc["paths"]["/v1/items"]["post"]["responses"]["200"]["content"]["application/json"]["schema"] = {
+            "$ref": "resp.yaml"}
+        write_doc(tmp_path / folder / "openapi.yaml", doc)
+    result = run_cli("diff", tmp_path / "old" / "openapi.yaml", tmp_path / "new" / "openapi.yaml")
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert f"response-property-removed {RESP}/properties/created" in result.stdout
+
+
+@pytest.mark.timeout(120)
+def test_diff_input_errors_exit_2(tmp_path: Path) -> None:
+    good = write_doc(tmp_path / "good.yaml", base_doc())
+    missing = run_cli("diff", good, tmp_path / "missing.yaml")
+    assert missing.returncode == 2 and "missing.yaml" in missing.stderr
+    (tmp_path / "broken.yaml").write_text("openapi: 3.0.3\ninfo: [unclosed\n", encoding="utf-8")
+    broken = run_cli("diff", good, tmp_path / "broken.yaml")
+    assert broken.returncode == 2 and "broken.yaml" in broken.stderr
+    assert run_cli("diff", good, good, "--fail-on", "sometimes").returncode == 2  # argparse
+
+
+# -- check ---------------------------------------------------------------------------------------
+
+
+def check(box: Path, *extra: str | Path) -> subprocess.CompletedProcess[str]:
+    return run_cli("check", *sandbox_args(box), *extra)
+
+
+def check_json(box: Path, *extra: str | Path) -> tuple[int, list[dict[str, Any]]]:
+    result = check(box, "--format", "json", *extra)
+    return result.returncode, json.loads(result.stdout)
+
+
+def hand_edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+@pytest.mark.timeout(300)
+def test_check_clean_fast_path_and_full_agree(sandbox: Path) -> None:
+    code, reports = check_json(sandbox)
+    assert code == 0
+    assert [r["package"] for r in reports] == ["infomaniak", "ionos", "nebius", "docs"]
+    assert all(r["clean"] and not r["regenerated"] for r in reports)  # nothing regenerated
+    code, reports = check_json(sandbox, "--full")
+    assert code == 0
+    assert all(r["clean"] and r["regenerated"] for r in reports)
+    text = check(sandbox)
+    assert text.returncode == 0
+    assert text.stdout.count("clean: ") == 4 and "docs/providers.md" in text.stdout
+
+
+@pytest.mark.timeout(60)
+def test_check_fast_path_imports_nothing_heavy(sandbox: Path) -> None:
+    """The no-op check reads records only: no loader, pipeline, validator, httpx or diff."""
+    script = textwrap.dedent(f"""
+        import sys
+        from pathlib import Path
+        from generator import drift_cli
+        from generator.manifest import load_manifest
+        box = Path({str(sandbox)!r})
+        manifest = load_manifest(box / "specs" / "providers.yaml")
+        items = [(p.name, p, box / "generated" / p.package) for p in manifest.providers]
+        reports = drift_cli.check_packages(items, full=False)
+        reports.append(drift_cli.check_compare_doc(manifest, box / "docs" / "providers.md", full=False))
+        assert all(not r.files and not r.regenerated for r in reports), reports
+        heavy = {{"generator.pipeline", "generator.load", "generator.validate", "generator.drift",
+                  "generator.compare", "httpx", "openapi_spec_validator", "datamodel_code_generator",
+                  "jinja2", "importlib.metadata"}}
+        loaded = sorted(heavy & set(sys.modules))
+        assert not loaded, loaded
+    """)
+    result = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True,
+                            timeout=60, check=False)
+    assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.timeout(300)
+def test_check_reports_hand_edit_with_file_and_edit(sandbox: Path) -> None:
+    client = sandbox / "generated" / "ionos" / "_client.py"
+    lines = client.read_text(encoding="utf-8").splitlines(keepends=True)
+    number = next(i for i, line in enumerate(lines, start=1) if line.startswith("class "))
+    lines.insert(number, "    HAND_EDITED = True\n")
+    client.write_text("".join(lines), encoding="utf-8")
+
+    result = check(sandbox)
+    assert result.returncode == 1
+    assert "clean: " in result.stdout and "drift: " in result.stdout
+    assert "changed: " in result.stdout and "ionos/_client.py (hand edit: regenerating discards it)" in result.stdout
+    assert "-    HAND_EDITED = True" in result.stdout  # the edit itself, in the unified diff
+    assert "drift found" in result.stderr
+
+    code, reports = check_json(sandbox)
+    ionos = next(r for r in reports if r["package"] == "ionos")
+    assert code == 1 and ionos["hand_edits"] == ["_client.py"] and ionos["changed_inputs"] == []
+    (item,) = ionos["files"]
+    assert (item["path"], item["status"], item["line"]) == ("_client.py", "changed", number + 1)
+    assert item["cause"].startswith("hand edit")
+    assert all(r["clean"] for r in reports if r["package"] != "ionos")
+    full_code, full = check_json(sandbox, "--full")
+    assert full_code == 1 and [f["path"] for r in full for f in r["files"]] == ["_client.py"]
+
+    github = check(sandbox, "--format", "github")
+    annotation = next(line for line in github.stdout.splitlines() if line.startswith("::error "))
+    assert "ionos/_client.py" in annotation and f",line={number + 1}," in annotation
+    assert "hand edit" in annotation
+    markdown = check(sandbox, "--format", "markdown").stdout
+    assert "| ionos | `" in markdown and "_client.py` | changed | hand edit" in markdown
+    assert "```diff" in markdown
+
+
+@pytest.mark.timeout(300)
+def test_check_changed_input_and_hand_edit_in_same_file(sandbox: Path) -> None:
+    """A regeneration would discard the edit: the edited file says so; the others name the input."""
+    spec = sandbox / "specs" / "ionos" / "openapi.json"
+    doc = json.loads(spec.read_text(encoding="utf-8"))
+    doc["components"]["schemas"]["CompletionRequest"]["properties"]["seed"] = {"type": "integer"}
+    spec.write_text(json.dumps(doc, indent=2), encoding="utf-8")
+    hand_edit(sandbox / "generated" / "ionos" / "models.py", "class CompletionRequest(BaseModel):",
+              "class CompletionRequest(BaseModel):  # tuned by hand")
+
+    code, reports = check_json(sandbox, "ionos")
+    assert code == 1
+    (ionos,) = reports
+    assert ionos["changed_inputs"] == ["spec"] and ionos["hand_edits"] == ["models.py"]
+    causes = {f["path"]: f["cause"] for f in ionos["files"]}
+    assert causes["models.py"] == "hand edit: regenerating discards it; inputs changed too: spec"
+    assert causes["PROVENANCE.json"] == "inputs changed: spec"
+    assert causes["_resources.py"] == "inputs changed: spec"  # the new `seed` parameter
+
+
+@pytest.mark.timeout(300)
+def test_check_names_changed_overlay_and_ignores_docs_with_provider_args(sandbox: Path) -> None:
+    overlay = sandbox / "specs" / "nebius" / "overlay.yaml"
+    overlay.write_text(overlay.read_text(encoding="utf-8") + "\n# a comment\n", encoding="utf-8")
+    code, reports = check_json(sandbox, "nebius")
+    assert code == 1 and [r["package"] for r in reports] == ["nebius"]  # no docs report
+    (nebius,) = reports
+    assert nebius["changed_inputs"] == ["overlay"] and nebius["hand_edits"] == []
+    assert [f["path"] for f in nebius["files"]] == ["PROVENANCE.json"]
+    assert check_json(sandbox, "ionos")[0] == 0
+
+
+@pytest.mark.timeout(300)
+def test_check_extra_and_missing_files(sandbox: Path) -> None:
+    package = sandbox / "generated" / "infomaniak"
+    (package / "notes.py").write_text("x = 1\n", encoding="utf-8")
+    (package / "py.typed").unlink()
+    code, reports = check_json(sandbox, "infomaniak")
+    assert code == 1
+    statuses = {f["path"]: (f["status"], f["cause"]) for f in reports[0]["files"]}
+    assert statuses == {
+        "notes.py": ("removed", "hand edit: regenerating discards it"),
+        "py.typed": ("added", "hand edit: regenerating discards it"),
+    }
+
+
+@pytest.mark.timeout(300)
+def test_check_target_renamed_copy(sandbox: Path, tmp_path: Path) -> None:
+    vendored = tmp_path / "elsewhere" / "acme_llm"
+    shutil.copytree(sandbox / "generated" / "ionos", vendored)
+    args = ["--target", str(vendored), "--provider", "ionos"]
+    code, reports = check_json(sandbox, *args)
+    assert code == 0 and len(reports) == 1 and reports[0]["clean"] and not reports[0]["regenerated"]
+    assert check_json(sandbox, *args, "--full")[0] == 0
+
+    hand_edit(vendored / "_resources.py", "def create(", "def create(  # patched\n")
+    result = check(sandbox, *args)
+    assert result.returncode == 1
+    assert f"drift: {vendored}" in result.stdout
+    assert f"changed: {vendored / '_resources.py'} (hand edit" in result.stdout
+    assert "+    def create(" in result.stdout or "-    def create(  # patched" in result.stdout
+    code, reports = check_json(sandbox, *args)
+    assert [f["path"] for f in reports[0]["files"]] == ["_resources.py"]
+    assert "replace " in result.stderr and "ionos" in result.stderr
+
+
+@pytest.mark.timeout(300)
+def test_check_compare_doc_drift_and_redirect(sandbox: Path, tmp_path: Path) -> None:
+    doc = sandbox / "docs" / "providers.md"
+    hand_edit(doc, "# Completions across providers", "# Completions across providers (edited)")
+    code, reports = check_json(sandbox)
+    assert code == 1
+    docs = reports[-1]
+    assert docs["package"] == "docs" and docs["hand_edits"] == ["providers.md"]
+    assert docs["files"][0]["path"] == "providers.md" and docs["files"][0]["cause"].startswith("hand edit")
+    # --compare-doc points the check at another copy; a missing document is drift too
+    elsewhere = tmp_path / "providers.md"
+    shutil.copy(doc, elsewhere)
+    assert check_json(sandbox, "--compare-doc", elsewhere)[0] == 1
+    assert run_cli("compare", "--manifest", sandbox / "specs" / "providers.yaml", "--out", elsewhere).returncode == 0
+    assert check_json(sandbox, "--compare-doc", elsewhere)[0] == 0
+    code, reports = check_json(sandbox, "--compare-doc", tmp_path / "missing.md")
+    assert code == 1 and reports[-1]["files"][0]["status"] == "added"
+
+
+@pytest.mark.timeout(120)
+def test_check_usage_errors_exit_2(sandbox: Path) -> None:
+    target = sandbox / "generated" / "ionos"
+    assert check(sandbox, "--target", target).returncode == 2
+    assert check(sandbox, "--provider", "ionos").returncode == 2
+    assert check(sandbox, "--target", sandbox / "nowhere", "--provider", "ionos").returncode == 2
+    unknown = check(sandbox, "--target", target, "--provider", "acme")
+    assert unknown.returncode == 2 and "unknown provider" in unknown.stderr
+    assert check(sandbox, "nosuchprovider").returncode == 2
+    assert check(sandbox, "--format", "xml").returncode == 2

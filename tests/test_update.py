@@ -1,0 +1,163 @@
+"""End to end: `python -m generator update PROVIDER --from PATH_OR_URL` in a sandbox repository.
+
+A copy of the vendored IONOS spec gains an optional request field (`seed`) and loses a response
+field (`created`). `update` takes it from a file and from a URL served on 127.0.0.1, prints the
+semantic diff and the generated-code changes, rewrites the spec, the package and
+docs/providers.md, after which `check` is clean. Refused documents (invalid, overlay targets gone,
+unreachable URL, HTTP error, unreadable file) leave every file in the sandbox as it was (exit 2).
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import socket
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.servers import Reply, ScriptedServer
+from tests.test_drift_cli import pristine, run_cli, sandbox, sandbox_args, snapshot
+
+__all__ = ["pristine", "sandbox"]  # fixtures shared with test_drift_cli.py
+
+SPEC = Path("specs") / "ionos" / "openapi.json"
+OP = "/paths/~1v1~1completions/post"
+REQ = OP + "/requestBody/content/application~1json/schema/properties"
+RESP = OP + "/responses/200/content/application~1json/schema/properties"
+
+
+def changed_spec(box: Path) -> bytes:
+    doc: dict[str, Any] = json.loads((box / SPEC).read_bytes())
+    schemas = doc["components"]["schemas"]
+    schemas["CompletionRequest"]["properties"]["seed"] = {"type": "integer", "description": "Sampling seed"}
+    del schemas["SuccessfulCompletionResponse"]["properties"]["created"]
+    return (json.dumps(doc, indent=2) + "\n").encode()
+
+
+def model_fields(models: Path) -> dict[str, set[str]]:
+    tree = ast.parse(models.read_text(encoding="utf-8"))
+    return {
+        node.name: {item.target.id for item in node.body
+                    if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)}
+        for node in tree.body if isinstance(node, ast.ClassDef)
+    }
+
+
+def update(box: Path, source: str | Path, provider: str = "ionos") -> Any:
+    return run_cli("update", provider, "--from", source, *sandbox_args(box))
+
+
+def assert_updated(box: Path, result: Any, new_bytes: bytes, source: str) -> None:
+    assert result.returncode == 0, result.stdout + result.stderr
+    out = result.stdout
+    # the semantic diff against the vendored document
+    assert f"[non-breaking] request-property-added-optional {REQ}/seed" in out
+    assert f"[breaking] response-property-removed {RESP}/created" in out
+    assert "1 breaking, 1 non-breaking change(s)" in out
+    # what changed in the generated code
+    assert f"updated {box / SPEC} from {source}" in out or f"from {source}" in out
+    assert "changed model CompletionRequest (+seed)" in out
+    assert "changed model SuccessfulCompletionResponse (-created)" in out
+    assert "changed method Completions.create (+seed)" in out
+    assert "changed method AsyncCompletions.create (+seed)" in out
+    # on disk: the spec, the models, the comparison document
+    assert (box / SPEC).read_bytes() == new_bytes
+    fields = model_fields(box / "generated" / "ionos" / "models.py")
+    assert "seed" in fields["CompletionRequest"]
+    assert "created" not in fields["SuccessfulCompletionResponse"] and "id" in fields["SuccessfulCompletionResponse"]
+    assert "| seed | body |" in (box / "docs" / "providers.md").read_text(encoding="utf-8")
+    # and everything agrees with its inputs again, by record and by regeneration
+    for extra in ([], ["--full"]):
+        check = run_cli("check", *sandbox_args(box), *extra)
+        assert check.returncode == 0, check.stdout + check.stderr
+        assert check.stdout.count("clean: ") == 4
+
+
+@pytest.mark.timeout(300)
+def test_update_from_file(sandbox: Path, tmp_path: Path) -> None:
+    new_bytes = changed_spec(sandbox)
+    source = tmp_path / "ionos-next.json"
+    source.write_bytes(new_bytes)
+    before = snapshot(sandbox / "generated")
+    assert_updated(sandbox, update(sandbox, source), new_bytes, str(source))
+    after = snapshot(sandbox / "generated")
+    changed = {path for path in before.keys() | after.keys() if before.get(path) != after.get(path)}
+    assert changed == {"ionos/PROVENANCE.json", "ionos/models.py", "ionos/_resources.py"}
+
+
+@pytest.mark.timeout(300)
+def test_update_from_url(sandbox: Path) -> None:
+    new_bytes = changed_spec(sandbox)
+    reply = Reply(200, {"Content-Type": "application/json"}, new_bytes)
+    with ScriptedServer([reply]) as server:
+        url = server.url + "/specs/ionos.json"
+        result = update(sandbox, url)
+        assert [r.path for r in server.requests] == ["/specs/ionos.json"]
+    assert_updated(sandbox, result, new_bytes, url)
+
+
+def assert_refused(box: Path, result: Any, *needles: str) -> None:
+    assert result.returncode == 2, result.stdout + result.stderr
+    for needle in needles:
+        assert needle in result.stderr, result.stderr
+
+
+@pytest.fixture
+def frozen(sandbox: Path) -> Any:
+    """Yields the sandbox; afterwards asserts that no file in it changed, appeared or vanished."""
+    before = snapshot(sandbox)
+    yield sandbox
+    assert snapshot(sandbox) == before
+
+
+@pytest.mark.timeout(120)
+def test_update_invalid_document_writes_nothing(frozen: Path, tmp_path: Path) -> None:
+    doc = json.loads(changed_spec(frozen))
+    del doc["info"]["version"]
+    source = tmp_path / "invalid.json"
+    source.write_text(json.dumps(doc), encoding="utf-8")
+    assert_refused(frozen, update(frozen, source), f"{source}", "'version' is a required property",
+                   "update refused (nothing was changed)")
+
+
+@pytest.mark.timeout(120)
+def test_update_syntax_error_writes_nothing(frozen: Path, tmp_path: Path) -> None:
+    source = tmp_path / "broken.json"
+    source.write_text('{"openapi": "3.0.3", ', encoding="utf-8")
+    assert_refused(frozen, update(frozen, source), str(source), "nothing was changed")
+
+
+@pytest.mark.timeout(120)
+def test_update_reports_overlay_actions_that_no_longer_match(frozen: Path, tmp_path: Path) -> None:
+    doc = json.loads(changed_spec(frozen))
+    doc["paths"]["/v2/completions"] = doc["paths"].pop("/v1/completions")
+    source = tmp_path / "moved.json"
+    source.write_text(json.dumps(doc), encoding="utf-8")
+    result = update(frozen, source)
+    assert_refused(frozen, result, "overlay.yaml", "/actions/0", "/actions/1", "matches nothing",
+                   "update refused (nothing was changed)")
+
+
+@pytest.mark.timeout(120)
+def test_update_unreachable_url_writes_nothing(frozen: Path) -> None:
+    with socket.socket() as probe:  # a port nobody listens on (bound, then released)
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    url = f"http://127.0.0.1:{port}/openapi.json"
+    assert_refused(frozen, update(frozen, url), url, "cannot download", "nothing was changed")
+
+
+@pytest.mark.timeout(120)
+def test_update_http_error_writes_nothing(frozen: Path) -> None:
+    with ScriptedServer([Reply(404, body={"error": "gone"})]) as server:
+        url = server.url + "/openapi.json"
+        assert_refused(frozen, update(frozen, url), url, "404", "nothing was changed")
+
+
+@pytest.mark.timeout(120)
+def test_update_missing_file_and_unknown_provider(frozen: Path, tmp_path: Path) -> None:
+    missing = tmp_path / "missing.json"
+    assert_refused(frozen, update(frozen, missing), str(missing), "cannot read")
+    assert_refused(frozen, update(frozen, frozen / SPEC, provider="acme"), "unknown provider")
