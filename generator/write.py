@@ -15,10 +15,13 @@ import ctypes
 import errno
 import os
 import shutil
+import signal
 import stat
 import subprocess
 import sys
 import tempfile
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 from .problems import GeneratorError, Problem
@@ -35,9 +38,22 @@ def _ruff() -> str:
 
 
 def _run_ruff(args: list[str], where: Path) -> None:
-    result = subprocess.run(
-        [_ruff(), *args], cwd=where, capture_output=True, text=True, check=False
-    )
+    try:
+        result = subprocess.run(
+            [_ruff(), *args], cwd=where, capture_output=True, text=True, check=False
+        )
+    except OSError as error:  # not installed, not executable
+        raise GeneratorError(
+            [
+                Problem(
+                    _ruff(),
+                    "",
+                    None,
+                    f"cannot run the formatter: {error.strerror or error}",
+                    "install the pinned dev dependencies (ruff) into this Python environment",
+                )
+            ]
+        ) from error
     if result.returncode != 0:
         first = (result.stderr or result.stdout).strip().splitlines()
         raise GeneratorError(
@@ -97,12 +113,28 @@ def write_many(packages: dict[Path, dict[str, str]]) -> None:
             )
             staged.append((staging, dest))
             _fill(staging, files, _mode_for(dest))
-        for staging, dest in staged:
-            _swap(staging, dest)
+        with _interrupts_deferred():
+            for staging, dest in staged:
+                _swap(staging, dest)
     finally:
         for staging, _ in staged:
             if os.path.lexists(staging):
                 shutil.rmtree(staging, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def _interrupts_deferred() -> Iterator[None]:
+    """Ctrl-C during the swaps (milliseconds) is ignored, so a run is either not written at all
+    (interrupted before) or completely written; SIGKILL still leaves each package whole."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.getsignal(signal.SIGINT)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _check_destination(dest: Path) -> None:

@@ -1,0 +1,331 @@
+"""Issue #5.3: a failing or interrupted generation leaves the output folder byte-identical.
+
+- SIGKILL at random moments of a real `python -m generator generate` (and at the moment its
+  staging folder appears, to hit the write phase): each package is then exactly the old tree or
+  exactly the new one, never partial; the next run removes what the killed one left behind.
+- SIGINT while writing: nothing written, exit 130.
+- formatter missing or failing, a template that raises, a template producing invalid Python,
+  an error while staging the second of two packages: the folder is unchanged.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from generator import cli, render, write
+from generator.problems import GeneratorError
+from tests.conftest import GENERATED, PROVIDERS, ROOT
+
+Tree = dict[str, bytes | None]
+
+
+def snapshot(folder: Path) -> Tree:
+    """Every entry under `folder`, hidden ones too: relative path -> bytes (None: a folder)."""
+    return {
+        path.relative_to(folder).as_posix(): None if path.is_dir() else path.read_bytes()
+        for path in sorted(folder.rglob("*"))
+        if "__pycache__" not in path.parts
+    }
+
+
+def subtree(tree: Tree, name: str) -> Tree:
+    return {
+        key[len(name) + 1 :]: value for key, value in tree.items() if key.startswith(name + "/")
+    }
+
+
+@pytest.fixture(scope="module")
+def repo(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A frozen copy of the generator, templates, specs and generated/: the subprocess runs are
+    unaffected by edits made to the working tree while the test runs."""
+    root = tmp_path_factory.mktemp("repo")
+    for part in ("generator", "templates", "specs", "generated"):
+        shutil.copytree(ROOT / part, root / part, ignore=shutil.ignore_patterns("__pycache__"))
+    return root
+
+
+def outdated_copy(root: Path, source: Path = GENERATED) -> Path:
+    """A copy of generated/ that differs from a fresh generation in every package."""
+    out = root / "generated"
+    shutil.copytree(source, out, ignore=shutil.ignore_patterns("__pycache__"))
+    for name in PROVIDERS:
+        with open(out / name / "_client.py", "a", encoding="utf-8") as handle:
+            handle.write("# an older generation\n")
+        (out / name / "py.typed").unlink()
+        (out / name / "stale_module.py").write_text("OLD = 1\n", encoding="utf-8")
+    return out
+
+
+def assert_each_package_whole(out: Path, old: Tree, new: Tree) -> set[str]:
+    """Each package is the old or the new tree; only hidden staging folders may be extra."""
+    now = snapshot(out)
+    visible = {key.split("/")[0] for key in now if not key.startswith(".")}
+    assert visible == set(PROVIDERS), sorted(visible)
+    states = set()
+    for name in PROVIDERS:
+        package = subtree(now, name)
+        if package == subtree(old, name):
+            states.add("old")
+        elif package == subtree(new, name):
+            states.add("new")
+        else:
+            changed = sorted(
+                k
+                for k in set(package) | set(subtree(new, name))
+                if package.get(k) != subtree(new, name).get(k)
+            )
+            pytest.fail(f"{name} is partial: {changed[:5]}")
+    for key in now:
+        top = key.split("/")[0]
+        if top.startswith("."):
+            assert any(top.startswith((f".{name}.new-", f".{name}.old-")) for name in PROVIDERS), (
+                top
+            )
+    return states
+
+
+def _start(repo: Path, out: Path) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "generator", "generate", "--output", str(out)],
+        cwd=repo,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+
+
+def _wait_for_staging(out: Path, process: subprocess.Popen[bytes], limit: float) -> bool:
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline and process.poll() is None:
+        if any(entry.startswith(".") for entry in os.listdir(out)):
+            return True
+    return False
+
+
+def test_sigkill_mid_generation_leaves_whole_packages(tmp_path: Path, repo: Path) -> None:
+    rng = random.Random(5)
+    master = outdated_copy(tmp_path / "master", repo / "generated")
+    old = snapshot(master)
+    out = tmp_path / "generated"
+    shutil.copytree(master, out)
+    start = time.monotonic()
+    first = _start(repo, out)
+    first.communicate(timeout=120)
+    duration = time.monotonic() - start
+    assert first.returncode == 0
+    fresh = snapshot(out)  # what a complete run writes
+    assert all(subtree(fresh, name) != subtree(old, name) for name in PROVIDERS)
+    seen: set[str] = set()
+    for attempt in range(10):
+        shutil.rmtree(out)
+        shutil.copytree(master, out)
+        assert snapshot(out) == old
+        process = _start(repo, out)
+        try:
+            if attempt % 2:
+                time.sleep(rng.uniform(0.0, duration))  # anywhere in the run
+            elif _wait_for_staging(out, process, 60):
+                time.sleep(rng.uniform(0.0, 0.02))  # while staging or swapping
+            process.send_signal(signal.SIGKILL)
+        finally:
+            process.communicate(timeout=60)
+        seen |= assert_each_package_whole(out, old, fresh)
+    assert "old" in seen  # the kills did land before the swaps at least sometimes
+    # the next complete run writes the new tree and removes the killed runs' leftovers
+    process = _start(repo, out)
+    process.communicate(timeout=120)
+    assert process.returncode == 0
+    assert snapshot(out) == fresh
+
+
+def test_sigint_while_writing_writes_nothing(tmp_path: Path, repo: Path) -> None:
+    out = outdated_copy(tmp_path, repo / "generated")
+    old = snapshot(out)
+    process = _start(repo, out)
+    try:
+        staged = _wait_for_staging(out, process, 60)
+        process.send_signal(signal.SIGINT)
+    finally:
+        _, stderr = process.communicate(timeout=60)
+    if staged and process.returncode == 130:
+        assert b"interrupted; nothing was written" in stderr
+        assert b"Traceback" not in stderr
+        assert snapshot(out) == old
+    else:  # the signal came during the (uninterruptible) swaps: then all of it is written
+        assert process.returncode == 0, stderr
+        assert all(subtree(snapshot(out), name) != subtree(old, name) for name in PROVIDERS)
+
+
+def _generate_in_process(out: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    code = cli.main(["generate", "--output", str(out)])
+    return code, capsys.readouterr().err
+
+
+def test_formatter_missing_leaves_the_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = outdated_copy(tmp_path)
+    before = snapshot(tmp_path)
+    monkeypatch.setattr(write, "_ruff", lambda: str(tmp_path / "no-such-ruff"))
+    code, err = _generate_in_process(out, capsys)
+    assert code != 0
+    assert "cannot run the formatter" in err and "Traceback" not in err
+    assert snapshot(tmp_path) == before
+
+
+def test_formatter_failure_leaves_the_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fake = tmp_path / "bin" / "ruff"
+    fake.parent.mkdir()
+    fake.write_text("#!/bin/sh\necho 'error: ruff exploded' >&2\nexit 2\n", encoding="utf-8")
+    fake.chmod(0o755)
+    out = outdated_copy(tmp_path)
+    before = snapshot(tmp_path)
+    monkeypatch.setattr(write, "_ruff", lambda: str(fake))
+    code, err = _generate_in_process(out, capsys)
+    assert code != 0
+    assert "ruff failed: error: ruff exploded" in err
+    assert snapshot(tmp_path) == before
+
+
+def _broken_templates(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, insert: str) -> None:
+    templates = tmp_path / "templates"
+    shutil.copytree(render.TEMPLATES, templates, ignore=shutil.ignore_patterns("__pycache__"))
+    resources = templates / "_resources.py.jinja"
+    resources.write_text(resources.read_text(encoding="utf-8") + insert, encoding="utf-8")
+    monkeypatch.setattr(render, "TEMPLATES", templates)
+    monkeypatch.setattr(render, "RUNTIME", templates / "runtime")
+
+
+def test_template_error_leaves_the_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = outdated_copy(tmp_path / "work")
+    before = snapshot(out)
+    _broken_templates(tmp_path, monkeypatch, "{{ no_such_variable.attribute }}\n")
+    code, err = _generate_in_process(out, capsys)
+    assert code != 0
+    assert "no_such_variable" in err and "Traceback" not in err
+    assert snapshot(out) == before
+
+
+def test_template_producing_invalid_python_leaves_the_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = outdated_copy(tmp_path / "work")
+    before = snapshot(out)
+    _broken_templates(tmp_path, monkeypatch, "def broken(:\n")
+    code, err = _generate_in_process(out, capsys)
+    assert code != 0
+    assert "ruff failed" in err
+    assert snapshot(out) == before
+
+
+def test_error_while_staging_the_second_package_writes_neither(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first, second = tmp_path / "one", tmp_path / "two"
+    write.write({"a.py": "A = 1\n", "PROVENANCE.json": "{}\n"}, first)
+    write.write({"b.py": "B = 1\n", "PROVENANCE.json": "{}\n"}, second)
+    before = snapshot(tmp_path)
+    real_fill = write._fill
+    calls: list[Path] = []
+
+    def failing_fill(staging: Path, files: dict[str, str], mode: int) -> None:
+        calls.append(staging)
+        if len(calls) == 2:
+            raise OSError(28, "No space left on device")
+        real_fill(staging, files, mode)
+
+    monkeypatch.setattr(write, "_fill", failing_fill)
+    with pytest.raises(OSError, match="No space left"):
+        write.write_many({first: {"a.py": "A = 2\n"}, second: {"b.py": "B = 2\n"}})
+    assert snapshot(tmp_path) == before
+
+
+@pytest.mark.parametrize("exchange", [True, False], ids=["renameat2-exchange", "two-renames"])
+def test_swap_replaces_exactly(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, exchange: bool
+) -> None:
+    if not exchange:
+        monkeypatch.setattr(write, "_exchange", lambda first, second: False)
+    dest = tmp_path / "pkg"
+    write.write({"old.py": "X = 1\n", "sub/deep.py": "Y = 2\n", "PROVENANCE.json": "{}\n"}, dest)
+    write.write({"new.py": "Z = 'é'\n", "PROVENANCE.json": "{}\n"}, dest)
+    assert snapshot(tmp_path) == {
+        "pkg": None,
+        "pkg/PROVENANCE.json": b"{}\n",
+        "pkg/new.py": "Z = 'é'\n".encode(),
+    }
+    assert (dest.stat().st_mode & 0o777) == 0o777 & ~_umask()
+
+
+def test_exchange_swaps_two_folders_in_one_step(tmp_path: Path) -> None:
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "from_a").write_text("a", encoding="utf-8")
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "from_b").write_text("b", encoding="utf-8")
+    if not write._exchange(tmp_path / "a", tmp_path / "b"):
+        pytest.skip("no renameat2(RENAME_EXCHANGE) on this platform/filesystem")
+    assert os.listdir(tmp_path / "a") == ["from_b"]
+    assert os.listdir(tmp_path / "b") == ["from_a"]
+
+
+def test_stale_staging_of_dead_runs_is_removed_live_ones_kept(tmp_path: Path) -> None:
+    dest = tmp_path / "pkg"
+    write.write({"m.py": "M = 1\n", "PROVENANCE.json": "{}\n"}, dest)
+    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        dead = subprocess.run(
+            [sys.executable, "-c", "import os; print(os.getpid())"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        for name in (
+            f".pkg.new-{dead}-x1",
+            f".pkg.old-{dead}-x2",
+            ".pkg.new-abc",
+            f".pkg.new-{sleeper.pid}-x3",
+        ):
+            (tmp_path / name).mkdir()
+            (tmp_path / name / "half.py").write_text("", encoding="utf-8")
+        (tmp_path / ".other.new-1-x").mkdir()
+        write.write({"m.py": "M = 2\n", "PROVENANCE.json": "{}\n"}, dest)
+        assert sorted(os.listdir(tmp_path)) == sorted(
+            [f".pkg.new-{sleeper.pid}-x3", ".other.new-1-x", "pkg"]
+        )
+    finally:
+        sleeper.kill()
+        sleeper.wait()
+
+
+def test_refuses_to_replace_a_file_or_a_foreign_folder(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("x", encoding="utf-8")
+    (tmp_path / "project").mkdir()
+    (tmp_path / "project" / "main.py").write_text("print()", encoding="utf-8")
+    before = snapshot(tmp_path)
+    for dest, message in (
+        (tmp_path / "file", "not a folder"),
+        (tmp_path / "project", "PROVENANCE.json"),
+    ):
+        with pytest.raises(GeneratorError, match=message):
+            write.write({"a.py": ""}, dest)
+    assert snapshot(tmp_path) == before
+    write.write({"a.py": ""}, tmp_path / "empty")  # a new or empty folder is fine
+    assert (tmp_path / "empty" / "a.py").exists()
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
