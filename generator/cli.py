@@ -12,12 +12,8 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from . import pipeline
-from .load import load
 from .manifest import load_manifest
 from .problems import GeneratorError, Problem
-from .validate import validate
-from .write import write_many
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_MANIFEST = ROOT / "specs" / "providers.yaml"
@@ -34,6 +30,10 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
 
 def cmd_validate(args: argparse.Namespace) -> int:
     """Validate provider specs (by name) or spec files (by path); print every problem."""
+    from . import pipeline
+    from .load import load
+    from .validate import validate
+
     manifest = None
     problems = []
     for item in args.targets or [p.name for p in load_manifest(args.manifest).providers]:
@@ -73,6 +73,9 @@ def _print_problems(problems: Sequence[Problem]) -> None:
 
 def cmd_generate(args: argparse.Namespace) -> int:
     """Generate provider packages into generated/, or one package from --spec into --out."""
+    from . import pipeline
+    from .write import write_many
+
     if args.spec:
         if not args.out:
             print("generate --spec needs --out DIR", file=sys.stderr)
