@@ -52,7 +52,8 @@ class Param:
     client_level: bool = False
     explode: bool = True
     deprecated: bool = False
-    style: str = "form"  # query serialisation: form, spaceDelimited, pipeDelimited, deepObject
+    style: str = "form"  # query serialisation: form, spaceDelimited, pipeDelimited, deepObject,
+    # or "json" for a parameter given by `content: {application/json: ...}` (sent JSON-encoded)
 
 
 @dataclass(frozen=True)
@@ -274,6 +275,12 @@ def _media_kind(media_type: str) -> ResponseKind:
     return "bytes"
 
 
+def _json_content(param: dict[str, Any]) -> bool:
+    """A parameter described by a JSON media type (`content`) instead of a `schema`."""
+    content = param.get("content")
+    return "schema" not in param and isinstance(content, dict) and _pick_json(content) is not None
+
+
 def _class_stem(resource: str, method: str) -> str:
     """Prefix of the classes hoisted for an operation: `CompletionsCreate`; operations of the
     catch-all `default` resource drop the resource (`GetUsersByUserIdNotes`)."""
@@ -460,7 +467,7 @@ class _Builder:
                     client_level=param.get("x-codegen-client-param") is True,
                     explode=param.get("explode", param.get("style", "form") == "form") is not False,
                     deprecated=param.get("deprecated") is True,
-                    style=str(param.get("style") or "form"),
+                    style="json" if _json_content(param) else str(param.get("style") or "form"),
                 )
             )
             taken.add(result[-1].name)

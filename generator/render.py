@@ -240,12 +240,17 @@ def _accept(operation: Operation) -> str | None:
 
 
 def _query_styles(params: list[Param]) -> str:
-    """`delimiters=` / `deep=` arguments of `pick` for arrays and objects not sent exploded."""
+    """`delimiters=` / `deep=` / `json_encoded=` arguments of `pick`: how arrays and objects
+    are serialised when not sent exploded, and which parameters are sent as JSON text."""
     delimiters = {p.model_key: QUERY_DELIMITERS[p.style] for p in params
                   if not p.explode and p.style in QUERY_DELIMITERS}
     deep = [p.model_key for p in params if p.style == "deepObject"]
-    return (f", delimiters={literal(delimiters)}" if delimiters else "") + (
-        f", deep={_frozenset(deep)}" if deep else "")
+    encoded = [p.model_key for p in params if p.style == "json"]
+    return (
+        (f", delimiters={literal(delimiters)}" if delimiters else "")
+        + (f", deep={_frozenset(deep)}" if deep else "")
+        + (f", json_encoded={_frozenset(encoded)}" if encoded else "")
+    )
 
 
 def _builder_lines(operation: Operation, models: Models) -> list[str]:

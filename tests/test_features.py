@@ -465,6 +465,12 @@ def test_deep_object_query_parameter(serve: Callable[..., Served]) -> None:
     assert s.last.query == [("filter[state]", "open"), ("filter[min]", "2")]
 
 
+def test_json_content_query_parameter(serve: Callable[..., Served]) -> None:
+    s = serve("feat_array_query", [Reply(200, body=[])])
+    s.client.default.list_items(where={"price": 9.5})
+    assert s.last.query == [("where", '{"price":9.5}')]
+
+
 def test_several_tags_become_resources(serve: Callable[..., Served]) -> None:
     pet = {"id": 1, "name": "Rex", "tag": None}
     s = serve("feat_petstore_tags", [Reply(200, body=[pet]), Reply(200, body={"kibble": 3})], base_path="/api")

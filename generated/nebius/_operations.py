@@ -87,7 +87,7 @@ def validated(
     except pydantic.ValidationError as exc:
         details = "; ".join(_describe(error, python_names) for error in exc.errors())
         raise RequestValidationError(details) from None
-    dumped = _keep_given_integers(
+    dumped: dict[str, Any] = _keep_given_integers(
         instance.model_dump(mode="json", by_alias=True, exclude_unset=True), given
     )
     dumped.update(passthrough)
@@ -185,10 +185,16 @@ def client_value(client: SyncAPIClient | AsyncAPIClient, name: str, value: objec
 
 
 def format_path(template: str, values: Mapping[str, Any]) -> str:
-    """`/items/{id}` with each parameter percent-encoded (a `/` in a value stays inside it)."""
+    """`/items/{id}` with each parameter percent-encoded (a `/` in a value stays inside it);
+    arrays and objects in the `simple` style (`1,2,3`; `key,value`)."""
     path = template
     for key, value in values.items():
-        path = path.replace("{" + key + "}", quote(_scalar(value), safe=""))
+        if isinstance(value, dict):
+            value = [part for pair in value.items() for part in pair]
+        items = value if isinstance(value, list) else [value]
+        path = path.replace(
+            "{" + key + "}", ",".join(quote(_scalar(item), safe="") for item in items)
+        )
     return path
 
 
@@ -210,12 +216,14 @@ def pick(
     *,
     delimiters: Mapping[str, str] | None = None,
     deep: frozenset[str] = frozenset(),
+    json_encoded: frozenset[str] = frozenset(),
 ) -> dict[str, Any]:
     """Query values by wire name, serialised as the parameter's style says.
 
     Arrays repeat the key (`form`, exploded) or are joined by their style's delimiter
     (`,` form, ` ` spaceDelimited, `|` pipeDelimited); objects spread into their properties
-    (`form`, exploded), `name[key]` pairs (`deepObject`), or `key,value` pairs.
+    (`form`, exploded), `name[key]` pairs (`deepObject`), or `key,value` pairs; parameters
+    the spec describes with an `application/json` media type are sent as JSON text.
     """
     picked: dict[str, Any] = {}
     for key, wire in keys.items():
@@ -223,7 +231,9 @@ def pick(
         if value is None:
             continue
         delimiter = (delimiters or {}).get(key)
-        if isinstance(value, dict):
+        if key in json_encoded:
+            picked[wire] = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+        elif isinstance(value, dict):
             if key in deep:
                 picked.update({f"{wire}[{name}]": _scalar(item) for name, item in value.items()})
             elif delimiter is None:
