@@ -3,9 +3,7 @@
 The options follow shared/research: the dated preset (standard collections, union operator,
 `Annotated`, strict nullability, no timestamp, builtin formatter), full-path naming so that a new
 schema never renumbers existing classes, `extra="allow"` so responses keep unknown fields, and
-a fixed line length so a `pyproject.toml` in the caller's folder cannot change the bytes, and
-`XRequest` / `XResponse` variants of schemas with readOnly / writeOnly properties (the IR
-picks them for request bodies and responses).
+a fixed line length so a `pyproject.toml` in the caller's folder cannot change the bytes.
 
 The index lets the templates type each method argument exactly as the model types the field:
 `field_annotation("CompletionRequest", "prompt")` -> `str | list[str] | list[int]`, with
@@ -225,7 +223,6 @@ def _run_dcg(document: dict[str, Any], settings_dir: Path) -> str:
         Formatter,
         InputFileType,
         PythonVersion,
-        ReadOnlyWriteOnlyModelType,
         generate,
     )
 
@@ -246,7 +243,6 @@ def _run_dcg(document: dict[str, Any], settings_dir: Path) -> str:
             naming_strategy="full-path",
             custom_file_header=MODELS_HEADER,
             extra_fields="allow",
-            read_only_write_only_model_type=ReadOnlyWriteOnlyModelType.All,
         )
     return str(result or "")
 

@@ -328,6 +328,7 @@ class _Builder:
         _rename_component_schemas(self.data, self.class_names)
         self.schemas: dict[str, Any] = self.data["components"]["schemas"]
         self.required_classes: set[str] = set()
+        self.variants: dict[tuple[str, str], str] = {}
 
     # -- schemas ----------------------------------------------------------------------------
     def class_for(self, schema: Any, suggested: str) -> str:
@@ -365,17 +366,32 @@ class _Builder:
         return schema
 
     def variant(self, class_name: str, schema: Any, flag: Literal["readOnly", "writeOnly"]) -> str:
-        """The request (no readOnly properties) or response (no writeOnly properties) variant
-        models.py has of `class_name`, when the schema marks properties so; else the class."""
+        """`class_name`, or, when the schema marks some of its properties `flag`, a class
+        without them: `<Name>Request` (no readOnly properties) for request bodies,
+        `<Name>Response` (no writeOnly properties) for responses. One per schema and flag."""
+        key = (class_name, flag)
+        if key not in self.variants:
+            self.variants[key] = self.hoist_variant(class_name, schema, flag)
+        return self.variants[key]
+
+    def hoist_variant(self, class_name: str, schema: Any, flag: str) -> str:
         shape = _object_properties(schema, self.refs)
-        if shape is None or not any(
-            isinstance(prop, dict) and prop.get(flag) is True for prop in shape[0].values()
-        ):
+        if shape is None:
             return class_name
-        name = class_name + ("Request" if flag == "readOnly" else "Response")
-        self.class_names.add(name)
-        self.required_classes.add(name)
-        return name
+        properties, required = shape
+        dropped = {name for name, prop in properties.items() if isinstance(prop, dict) and prop.get(flag) is True}
+        if not dropped:
+            return class_name
+        resolved = self.refs.resolve(schema)
+        kept: dict[str, Any] = {
+            "type": "object",
+            "properties": {name: prop for name, prop in properties.items() if name not in dropped},
+            "required": sorted(required - dropped),
+        }
+        for keyword in ("description", "additionalProperties"):
+            if isinstance(resolved, dict) and keyword in resolved:
+                kept[keyword] = resolved[keyword]
+        return self.class_for(kept, class_name + ("Request" if flag == "readOnly" else "Response"))
 
     # -- operations -------------------------------------------------------------------------
     def operations(self) -> Iterator[tuple[str, str, dict[str, Any], list[Any]]]:
