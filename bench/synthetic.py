@@ -102,25 +102,35 @@ def _object(rng: random.Random, earlier: list[str]) -> Schema:
     return schema
 
 
-def _schema(index: int, rng: random.Random, names: list[str]) -> Schema:
-    earlier = names[1:index]
-    if index == 0:
-        return {"type": "object", "required": ["code", "message"],
-                "properties": {"code": {"type": "integer"}, "message": {"type": "string"}}}
+def _schema(index: int, rng: random.Random, earlier: list[str], objects: list[str]) -> Schema:
+    """Schema number `index`: mostly objects, some string enums, some `allOf` extensions of an
+    earlier object (the extension's property names are unique, so the merge is satisfiable)."""
     roll = rng.random()
     if roll < 0.05:
         return {**_enum(rng), "description": "A closed set of values."}
-    if roll < 0.15 and earlier:
+    if roll < 0.15 and objects:
         extension = _object(rng, earlier)
-        extension["properties"] = dict(list(extension["properties"].items())[:4])
+        extension["properties"] = {f"ext{index}_{key}": value
+                                   for key, value in list(extension["properties"].items())[:4]}
         extension.pop("required", None)
-        return {"allOf": [_ref(rng.choice(earlier)), extension]}
+        return {"allOf": [_ref(rng.choice(objects)), extension]}
     return _object(rng, earlier)
+
+
+ERROR_SCHEMA: Schema = {"type": "object", "required": ["code", "message"],
+                        "properties": {"code": {"type": "integer"}, "message": {"type": "string"}}}
 
 
 def make_schemas(n_schemas: int, rng: random.Random) -> dict[str, Schema]:
     names = schema_names(n_schemas)
-    return {name: _schema(i, rng, names) for i, name in enumerate(names)}
+    schemas: dict[str, Schema] = {"Error": ERROR_SCHEMA}
+    objects: list[str] = []
+    for index in range(1, n_schemas):
+        schema = _schema(index, rng, names[1:index], objects)
+        schemas[names[index]] = schema
+        if "enum" not in schema:
+            objects.append(names[index])
+    return schemas
 
 
 def _object_names(schemas: dict[str, Schema]) -> list[str]:

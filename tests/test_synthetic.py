@@ -3,7 +3,6 @@ every operation survives generation. No timing here: `make bench` measures speed
 
 from __future__ import annotations
 
-import ast
 import json
 import subprocess
 import sys
@@ -13,6 +12,7 @@ from typing import Any
 import pytest
 from openapi_spec_validator import OpenAPIV30SpecValidator
 
+from bench.counting import sync_methods
 from bench.synthetic import count_operations, make_spec
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,21 +51,6 @@ def test_deterministic_for_a_seed() -> None:
     assert json.dumps(make_spec(N, seed=3)) != json.dumps(make_spec(N, seed=4))
 
 
-def _sync_methods(resources_source: str) -> list[str]:
-    """Public methods of the sync resource classes, overload stubs excluded."""
-    methods = []
-    for node in ast.parse(resources_source).body:
-        if not isinstance(node, ast.ClassDef) or node.name.startswith("Async"):
-            continue
-        if node.name.endswith("WithRawResponse"):
-            continue
-        for item in node.body:
-            overloaded = any(getattr(d, "id", "") == "overload" for d in getattr(item, "decorator_list", []))
-            if isinstance(item, ast.FunctionDef) and not item.name.startswith("_") and not overloaded:
-                methods.append(f"{node.name}.{item.name}")
-    return methods
-
-
 def test_generation_keeps_every_operation(spec: dict[str, Any], tmp_path: Path) -> None:
     spec_file = tmp_path / "synthetic.json"
     spec_file.write_text(json.dumps(spec), encoding="utf-8")
@@ -74,7 +59,7 @@ def test_generation_keeps_every_operation(spec: dict[str, Any], tmp_path: Path) 
         [sys.executable, "-m", "generator", "generate", "--spec", str(spec_file), "--out", str(out)],
         cwd=ROOT, check=True, capture_output=True, text=True,
     )
-    methods = _sync_methods((out / "_resources.py").read_text(encoding="utf-8"))
+    methods = sync_methods((out / "_resources.py").read_text(encoding="utf-8"))
     assert len(methods) == count_operations(spec)
     assert len(set(methods)) == len(methods)
     expected = {op["operationId"].lower() for item in spec["paths"].values() for op in item.values()}

@@ -1,0 +1,112 @@
+"""Run a command as its own child process: wall time, CPU time and peak memory of that child.
+
+`os.wait4` returns the rusage of exactly the process waited for (its own waited-for children,
+such as the `ruff` a generator spawns, included in `ru_maxrss` as the largest of them), so
+each sample is one process tree and nothing leaks between samples.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Sample:
+    wall: float  # seconds
+    cpu: float  # user + system seconds of the process tree
+    peak_kib: int  # ru_maxrss: the largest resident set of the tree, KiB (Linux)
+    returncode: int
+    stderr: str
+    stdout: str = ""
+
+
+class CommandFailed(RuntimeError):
+    pass
+
+
+def run_once(
+    cmd: Sequence[str], *, cwd: Path, env: dict[str, str] | None = None, capture_stdout: bool = False
+) -> Sample:
+    with tempfile.TemporaryFile() as err, tempfile.TemporaryFile() as out:
+        start = time.perf_counter()
+        stdout = out if capture_stdout else subprocess.DEVNULL
+        process = subprocess.Popen(list(cmd), cwd=cwd, env=env, stdout=stdout, stderr=err)
+        _, status, usage = os.wait4(process.pid, 0)
+        wall = time.perf_counter() - start
+        process.returncode = os.waitstatus_to_exitcode(status)
+        err.seek(0)
+        out.seek(0)
+        return Sample(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, process.returncode,
+                      err.read().decode("utf-8", "replace"), out.read().decode("utf-8", "replace"))
+
+
+def run_checked(
+    cmd: Sequence[str], *, cwd: Path, env: dict[str, str] | None = None, capture_stdout: bool = False
+) -> Sample:
+    sample = run_once(cmd, cwd=cwd, env=env, capture_stdout=capture_stdout)
+    if sample.returncode != 0:
+        tail = "\n".join(sample.stderr.strip().splitlines()[-5:])
+        raise CommandFailed(f"{' '.join(cmd)} exited {sample.returncode}:\n{tail}")
+    return sample
+
+
+def repeat(
+    cmd: Sequence[str],
+    reps: int,
+    *,
+    cwd: Path,
+    env: dict[str, str] | None = None,
+    before: Callable[[], None] | None = None,
+) -> list[Sample]:
+    """`reps` separate cold processes; `before` runs ahead of each (cleanup, untimed)."""
+    samples = []
+    for _ in range(reps):
+        if before is not None:
+            before()
+        samples.append(run_checked(cmd, cwd=cwd, env=env))
+    return samples
+
+
+@dataclass(frozen=True)
+class Summary:
+    wall: float  # median seconds
+    cpu: float  # median seconds
+    peak_mib: float  # the largest over the runs
+    runs: int
+
+
+def summarize(samples: Sequence[Sample]) -> Summary:
+    return Summary(
+        wall=statistics.median(s.wall for s in samples),
+        cpu=statistics.median(s.cpu for s in samples),
+        peak_mib=max(s.peak_kib for s in samples) / 1024,
+        runs=len(samples),
+    )
+
+
+def fresh_dir(path: Path) -> Callable[[], None]:
+    """A `before` hook: remove `path` so every run generates from scratch."""
+
+    def clean() -> None:
+        if path.exists():
+            subprocess.run(["rm", "-rf", str(path)], check=True)
+
+    return clean
+
+
+def bench_env(python: str, pycache: Path) -> dict[str, str]:
+    """The environment for measured processes: the venv's bin first on PATH
+    (openapi-python-client runs `ruff`), and bytecode cached under `pycache` (as users have it,
+    even where PYTHONDONTWRITEBYTECODE is set, without writing into the source tree)."""
+    env = dict(os.environ)
+    env["PATH"] = f"{Path(python).parent}{os.pathsep}{env.get('PATH', '')}"
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = str(pycache)
+    return env

@@ -1,0 +1,106 @@
+"""A minimal fast HTTP/1.1 server for client-overhead benchmarks, run as its own process.
+
+    python -m bench.server   # prints "PORT <n>" once listening on 127.0.0.1
+
+Keep-alive, any method and path. A request body containing `"stream":true` gets a 1000-event
+SSE body (`data: <completion chunk>` ... `data: [DONE]`); anything else gets one fixed
+completion JSON. Both answers are pre-encoded bytes, so the server costs next to nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from typing import Any
+
+STREAM_CHUNKS = 1000
+
+COMPLETION: dict[str, Any] = {
+    "id": "cmpl-bench",
+    "object": "text_completion",
+    "created": 1_700_000_000,
+    "model": "bench-model",
+    "choices": [{"text": "Hello, world! " * 8, "index": 0, "logprobs": None, "finish_reason": "stop"}],
+    "usage": {"prompt_tokens": 5, "completion_tokens": 32, "total_tokens": 37},
+}
+
+
+def chunk(index: int) -> dict[str, Any]:
+    return {
+        "id": "cmpl-bench",
+        "object": "text_completion",
+        "created": 1_700_000_000,
+        "model": "bench-model",
+        "choices": [{"text": f" tok{index}", "index": 0, "logprobs": None,
+                     "finish_reason": "stop" if index == STREAM_CHUNKS - 1 else None}],
+    }
+
+
+def _response(content_type: str, body: bytes) -> bytes:
+    head = (
+        "HTTP/1.1 200 OK\r\n"
+        f"content-type: {content_type}\r\n"
+        f"content-length: {len(body)}\r\n"
+        "connection: keep-alive\r\n\r\n"
+    )
+    return head.encode("ascii") + body
+
+
+JSON_RESPONSE = _response("application/json", json.dumps(COMPLETION).encode())
+SSE_BODY = b"".join(f"data: {json.dumps(chunk(i))}\n\n".encode() for i in range(STREAM_CHUNKS))
+SSE_RESPONSE = _response("text/event-stream", SSE_BODY + b"data: [DONE]\n\n")
+
+
+class _Http(asyncio.Protocol):
+    def __init__(self) -> None:
+        self.buffer = b""
+        self.transport: asyncio.Transport | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+
+    def data_received(self, data: bytes) -> None:
+        self.buffer += data
+        while self._answer_one():
+            pass
+
+    def _answer_one(self) -> bool:
+        end = self.buffer.find(b"\r\n\r\n")
+        if end < 0 or self.transport is None:
+            return False
+        length = 0
+        for line in self.buffer[:end].split(b"\r\n")[1:]:
+            name, _, value = line.partition(b":")
+            if name.strip().lower() == b"content-length":
+                length = int(value)
+        total = end + 4 + length
+        if len(self.buffer) < total:
+            return False
+        body = self.buffer[end + 4 : total]
+        self.buffer = self.buffer[total:]
+        streaming = b'"stream":true' in body.replace(b" ", b"")
+        self.transport.write(SSE_RESPONSE if streaming else JSON_RESPONSE)
+        return True
+
+
+async def serve() -> None:
+    loop = asyncio.get_running_loop()
+    server = await loop.create_server(_Http, "127.0.0.1", 0, backlog=128)
+    port = server.sockets[0].getsockname()[1]
+    print(f"PORT {port}", flush=True)
+    async with server:
+        await server.serve_forever()
+
+
+def main() -> int:
+    try:
+        asyncio.run(serve())
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
