@@ -16,6 +16,7 @@ import ast
 import json
 import tempfile
 import warnings
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -248,21 +249,21 @@ def _run_dcg(document: dict[str, Any], settings_dir: Path) -> str:
 
 
 def _with_root_wrappers(
-    document: dict[str, Any], folded: set[str], taken: set[str]
+    document: dict[str, Any], folded: AbstractSet[str], taken: AbstractSet[str]
 ) -> tuple[dict[str, Any], dict[str, str]]:
     """The document plus a `<Name>Root` schema referring to each folded schema: nothing else
     refers to the wrapper, so datamodel-code-generator keeps it as a root model."""
     schemas = dict(document["components"]["schemas"])
-    taken = taken | set(schemas)
+    used = set(taken) | set(schemas)
     aliases: dict[str, str] = {}
     for name in sorted(folded):
         if name not in schemas:
             continue
         alias = f"{name}Root"
         counter = 2
-        while alias in taken:
+        while alias in used:
             alias, counter = f"{name}Root{counter}", counter + 1
-        taken.add(alias)
+        used.add(alias)
         schemas[alias] = {"$ref": f"#/components/schemas/{name}"}
         aliases[name] = alias
     return {**document, "components": {**document["components"], "schemas": schemas}}, aliases

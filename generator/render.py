@@ -412,7 +412,7 @@ def render(api: Api, models: Models) -> dict[str, str]:
         BuilderView(_builder_name(op), _constant(op), _spec_source(op, models), tuple(_builder_lines(op, models)))
         for op in operations
     ]
-    resources = [
+    resources: list[dict[str, Any]] = [
         {
             "attr": resource.attr,
             "class_name": resource.class_name,
