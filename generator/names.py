@@ -14,7 +14,7 @@ import unicodedata
 from collections.abc import Iterable
 
 _WORD_BOUNDARY = re.compile(
-    r"[A-Z]?[a-z]+|[A-Z]+(?=[A-Z][a-z]|\d|\b|_|$)|[A-Z]+|\d+",
+    r"[A-Z]?[a-z]+\d*|[A-Z]+(?=[A-Z][a-z]|\d|\b|_|$)|[A-Z]+|\d+",
 )
 _NON_WORD = re.compile(r"[^0-9A-Za-z]+")
 
