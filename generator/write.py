@@ -80,13 +80,38 @@ def format_packages(packages: dict[str, dict[str, str]]) -> dict[str, dict[str, 
                 target.write_text(text, encoding="utf-8")
         _run_ruff(["check", *RUFF_SETTINGS, *RUFF_FIXES, "."], root)
         _run_ruff(["format", *RUFF_SETTINGS, "--quiet", "."], root)
-        return {
+        formatted = {
             package: {
                 relative: (root / package / relative).read_text(encoding="utf-8")
                 for relative in files
             }
             for package, files in packages.items()
         }
+    for package, files in formatted.items():
+        for relative, text in files.items():
+            if relative.endswith(".py"):
+                _check_compiles(f"{package}/{relative}", text)
+    return formatted
+
+
+def _check_compiles(name: str, text: str) -> None:
+    """ruff parses, but does not catch what only the compiler does (a duplicate argument, a
+    misplaced `return`, ...): nothing that does not compile is written."""
+    try:
+        compile(text, name, "exec", dont_inherit=True)
+    except SyntaxError as error:
+        raise GeneratorError(
+            [
+                Problem(
+                    name,
+                    "",
+                    error.lineno,
+                    f"generated code does not compile: {error.msg}",
+                    "a generator bug: nothing was written; run with --debug and report it "
+                    "with the spec",
+                )
+            ]
+        ) from error
 
 
 def write(files: dict[str, str], dest: Path) -> None:
