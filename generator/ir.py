@@ -217,6 +217,27 @@ def _rename_component_schemas(data: dict[str, Any], taken: set[str]) -> None:
         _rewrite_refs(data, renames)
 
 
+def _ascii_enum_names(node: Any) -> None:
+    """Give enums with non-ASCII values ASCII member names (`x-enum-varnames`): Python folds
+    identifiers by NFKC, so members named from `ﬁ` and `fi` would collide in models.py."""
+    if isinstance(node, dict):
+        values = node.get("enum")
+        if (
+            isinstance(values, list)
+            and "x-enum-varnames" not in node
+            and any(isinstance(v, str) and not v.isascii() for v in values)
+        ):
+            taken: set[str] = set()
+            node["x-enum-varnames"] = [
+                names.unique(names.python_name(str(v), fallback="value"), taken) for v in values
+            ]
+        for value in node.values():
+            _ascii_enum_names(value)
+    elif isinstance(node, list):
+        for item in node:
+            _ascii_enum_names(item)
+
+
 def _is_nullable(schema: Any, refs: _Refs) -> bool:
     """3.0 `nullable`, 3.1 `type: [.., "null"]`, `const: null`, or a null branch of oneOf/anyOf."""
     schema = refs.resolve(schema)
@@ -326,6 +347,7 @@ class _Builder:
         self.refs = _Refs(self.data, options.source_file)
         self.class_names: set[str] = set()
         _rename_component_schemas(self.data, self.class_names)
+        _ascii_enum_names(self.data)
         self.schemas: dict[str, Any] = self.data["components"]["schemas"]
         self.required_classes: set[str] = set()
         self.variants: dict[tuple[str, str], str] = {}
@@ -456,7 +478,7 @@ class _Builder:
                 key = f"{key} ({param.get('in')})"
             schema = param.get("schema")
             if schema is None:  # `content`-style parameter: take its media type's schema
-                media = next(iter((param.get("content") or {}).values()), {})
+                media: Any = next(iter((param.get("content") or {}).values()), {})
                 schema = media.get("schema", {}) if isinstance(media, dict) else {}
             properties[key] = schema if isinstance(schema, (dict, bool)) else {}
             if param.get("in") == "path" or param.get("required") is True:
@@ -550,7 +572,7 @@ class _Builder:
                 return media_type, "form"
             if base.startswith("multipart/"):
                 return media_type, "multipart"
-        return sorted(content)[0], "content"
+        return min(content), "content"
 
     def responses(self, stem: str, operation: dict[str, Any]) -> tuple[tuple[ResponseType, ...], tuple[ResponseType, ...], tuple[ResponseHeader, ...]]:
         raw = operation.get("responses") or {}

@@ -159,6 +159,8 @@ def load(
     data, lines = parse_bytes(raw, str(path), path.suffix)
     check_openapi_root(data, str(path), lines)
     assert isinstance(data, dict)
+    if _SURROGATE_ESCAPE.search(raw):
+        _reject_lone_surrogates(data, "", str(path), lines)
 
     overlay_sha256: str | None = None
     overlay_problems: tuple[Problem, ...] = ()
@@ -184,6 +186,30 @@ def load(
         lines=lines,
         overlay_problems=overlay_problems,
     )
+
+
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+
+
+def _reject_lone_surrogates(node: Any, pointer: str, file: str, lines: Mapping[str, int]) -> None:
+    """JSON can escape half of a UTF-16 pair (`\\ud800`); such a string is not text and
+    cannot be written to any file: refuse it where it stands."""
+    if isinstance(node, str):
+        try:
+            node.encode("utf-8")
+        except UnicodeEncodeError:
+            raise GeneratorError(
+                [Problem(file, pointer, nearest_line(lines, pointer),
+                         "string holds a lone UTF-16 surrogate escape (like \\ud800)",
+                         "escape whole surrogate pairs, or write the character itself")]
+            ) from None
+    elif isinstance(node, dict):
+        for key, value in node.items():
+            _reject_lone_surrogates(key, pointer, file, lines)
+            _reject_lone_surrogates(value, join_pointer(pointer, key), file, lines)
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            _reject_lone_surrogates(value, join_pointer(pointer, index), file, lines)
 
 
 _EXTERNAL_REF = re.compile(rb"""\$ref['"]?\s*:\s*(?!['"]?#)""")

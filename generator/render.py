@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,7 +35,7 @@ def literal(value: object) -> str:
     if isinstance(value, bool) or value is None or isinstance(value, int):
         return repr(value)
     if isinstance(value, float):
-        return repr(value) if value == value and value not in (float("inf"), float("-inf")) else f"float({str(value)!r})"
+        return repr(value) if math.isfinite(value) else f"float({str(value)!r})"
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(literal(item) for item in value) + "]"
     if isinstance(value, dict):

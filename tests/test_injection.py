@@ -644,12 +644,6 @@ def test_nfkc_equal_argument_names_never_write_code_that_does_not_compile(tmp_pa
         assert not (tmp_path / "nfkc_pkg").exists()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="datamodel-code-generator names enum members `ﬁ` and `fi`, which "
-    "Python's NFKC normalisation makes one name: models.py fails to import (fix: ir.py "
-    "sets x-enum-varnames to ASCII names built by generator.names)",
-)
 def test_nfkc_equal_enum_values_give_an_importable_package(tmp_path: Path) -> None:
     result = _generate(_nfkc_doc([], [], ["ﬁ", "fi", "Ａ", "A"]), tmp_path)
     assert result.returncode == 0, result.stderr
@@ -664,12 +658,6 @@ def test_nfkc_equal_enum_values_give_an_importable_package(tmp_path: Path) -> No
     assert check.returncode == 0, check.stderr
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a JSON string with a lone surrogate (\\ud800) is read as valid; "
-    "generate then stops with `internal error: UnicodeEncodeError` (fix: load.py rejects "
-    "lone surrogates with the pointer and line)",
-)
 def test_lone_surrogate_is_a_located_problem(tmp_path: Path) -> None:
     spec = tmp_path / "spec.json"
     spec.write_text(
