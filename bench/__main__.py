@@ -82,7 +82,7 @@ def generation_section(ctx: Context, sizes: list[int], profile_size: int) -> tup
                   *("  " + line for line in profiles.stage_lines(breakdown))]
     if any(row.met is False for row in rows):
         log(f"generation: cProfile at N={profile_size}")
-        spec = generation._write_spec(ctx, profile_size)
+        spec = generation.spec_file(ctx, profile_size)
         notes += [f"hotspots of `generate --spec` at N={profile_size} (cProfile, cumulative):",
                   *("  " + line for line in profiles.generation_hotspots(ctx, spec))]
     return rows, notes

@@ -58,7 +58,7 @@ def opc_cmd(ctx: Context, spec: Path, out: Path) -> list[str]:
 
 def warm_up(ctx: Context) -> None:
     """One untimed run of each tool, so that the timed runs find compiled bytecode."""
-    spec = _write_spec(ctx, 100)
+    spec = spec_file(ctx, 100)
     for cmd in (ours_spec_cmd(ctx, spec, ctx.work / "warm_ours"), opc_cmd(ctx, spec, ctx.work / "warm_opc")):
         measure.run_checked(cmd, cwd=ctx.root, env=ctx.env)
 
@@ -116,7 +116,7 @@ class SizeResult:
     notes: list[str] = field(default_factory=list)
 
 
-def _write_spec(ctx: Context, n_schemas: int) -> Path:
+def spec_file(ctx: Context, n_schemas: int) -> Path:
     spec = ctx.work / f"synthetic-{n_schemas}.json"
     if not spec.exists():
         spec.write_text(json.dumps(make_spec(n_schemas)), encoding="utf-8")
@@ -125,7 +125,7 @@ def _write_spec(ctx: Context, n_schemas: int) -> Path:
 
 def synthetic_size(ctx: Context, n_schemas: int) -> SizeResult:
     ctx.log(f"generation: synthetic document, {n_schemas} schemas")
-    spec = _write_spec(ctx, n_schemas)
+    spec = spec_file(ctx, n_schemas)
     operations = count_operations(json.loads(spec.read_text(encoding="utf-8")))
     ours_out, opc_out = ctx.work / f"syn{n_schemas}", ctx.work / f"opc{n_schemas}"
     reps = ctx.reps_for(n_schemas)
