@@ -13,6 +13,8 @@ model class names qualified as `_models.X`.
 from __future__ import annotations
 
 import ast
+import copy
+import functools
 import json
 import tempfile
 import warnings
@@ -45,6 +47,11 @@ class Models:
     aliases: dict[str, str] = field(default_factory=dict)
     enums: dict[str, tuple[str | int, ...]] = field(default_factory=dict)  # class -> member values
 
+    @functools.cached_property
+    def class_names(self) -> frozenset[str]:
+        """Every class models.py defines (root models included), built once per package."""
+        return frozenset(self.classes)
+
     def name(self, class_name: str) -> str:
         """The models.py class standing for `class_name`."""
         return self.aliases.get(class_name, class_name)
@@ -71,8 +78,8 @@ class Models:
         node = _strip_annotated(found.annotation)
         if drop_none:
             node = _drop_none(node)
-        node = _EnumWidener(self.enums).visit(_copy(node))
-        return ast.unparse(_Qualifier(set(self.classes) | self.root_classes).visit(node))
+        node = _EnumWidener(self.enums).visit(copy.deepcopy(node))
+        return ast.unparse(_Qualifier(self.class_names).visit(node))
 
     def class_annotation(self, class_name: str) -> str:
         """`_models.X`, or the root type of a root model (a list, a union...) qualified."""
@@ -81,13 +88,8 @@ class Models:
             found = self.classes.get(class_name, {}).get("root")
             if found is not None:
                 node = _strip_annotated(found.annotation)
-                return ast.unparse(_Qualifier(set(self.classes)).visit(_copy(node)))
+                return ast.unparse(_Qualifier(self.class_names).visit(copy.deepcopy(node)))
         return f"{QUALIFIER}.{class_name}"
-
-
-def _copy(node: ast.expr) -> ast.expr:
-    parsed = ast.parse(ast.unparse(node), mode="eval").body
-    return parsed
 
 
 def _strip_annotated(node: ast.expr) -> ast.expr:
@@ -138,7 +140,7 @@ class _Qualifier(ast.NodeTransformer):
     names models.py imports (the resources module imports those modules under `_` aliases, so
     no argument name can shadow them)."""
 
-    def __init__(self, model_names: set[str]) -> None:
+    def __init__(self, model_names: AbstractSet[str]) -> None:
         self.model_names = model_names
 
     def visit_Name(self, node: ast.Name) -> ast.expr:

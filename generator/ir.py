@@ -18,6 +18,7 @@ from typing import Any, Literal
 from urllib.parse import urlparse
 
 from . import names
+from .load import escape_token
 from .problems import GeneratorError, Problem
 
 HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
@@ -177,10 +178,6 @@ class _Refs:
         return node
 
 
-def _escape(token: str) -> str:
-    return token.replace("~", "~0").replace("/", "~1")
-
-
 def _text(value: Any) -> str:
     return value if isinstance(value, str) else ""
 
@@ -211,7 +208,7 @@ def _rename_component_schemas(data: dict[str, Any], taken: set[str]) -> None:
         new = names.unique(names.class_name(original), taken)
         renamed[new] = schemas[original]
         if new != original:
-            renames[SCHEMAS_PREFIX + _escape(original)] = SCHEMAS_PREFIX + new
+            renames[SCHEMAS_PREFIX + escape_token(original)] = SCHEMAS_PREFIX + new
     components["schemas"] = renamed
     if renames:
         _rewrite_refs(data, renames)
@@ -439,7 +436,7 @@ class _Builder:
 
     def build_operation(self, path: str, verb: str, operation: dict[str, Any], shared: list[Any]) -> Operation:
         resource, method = names.operation_names(path, verb, operation)
-        pointer = f"/paths/{_escape(path)}/{verb}"
+        pointer = f"/paths/{escape_token(path)}/{verb}"
         stem = _class_stem(resource, method)
         taken: set[str] = set()
         params = self.parameters(stem, self.merged_parameters(shared, operation), taken)

@@ -8,8 +8,6 @@ inject code.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import math
 import re
 from dataclasses import dataclass
@@ -163,10 +161,8 @@ def _signatures(operation: Operation, models: Models, sync: bool) -> tuple[tuple
     if operation.stream_param is None or operation.stream_chunk is None:
         return (), Signature((*arguments, *call), returns)
     chunk = f"{stream_cls}[{models.class_annotation(operation.stream_chunk)}]"
-    index = next(i for i, a in enumerate(arguments) if a.name == operation.stream_param)
     required = [a for a in arguments if a.default is None and a.name != operation.stream_param]
     optional = [a for a in arguments if a.default is not None and a.name != operation.stream_param]
-    del index
 
     def variant(stream_annotation: str, default: str | None, result: str) -> Signature:
         stream_arg = Argument(operation.stream_param or "stream", stream_annotation, default)
@@ -395,16 +391,6 @@ def exports(names: list[str]) -> list[str]:
     return sorted(names, key=lambda name: (0 if name.isupper() else 1 if name[:1].isupper() else 2, name))
 
 
-def template_hash() -> str:
-    """sha256 over every template and runtime file: part of each package's provenance."""
-    digest = hashlib.sha256()
-    for path in sorted(TEMPLATES.rglob("*")):
-        if path.is_file() and "__pycache__" not in path.parts:
-            digest.update(path.relative_to(TEMPLATES).as_posix().encode())
-            digest.update(path.read_bytes())
-    return digest.hexdigest()
-
-
 def render(api: Api, models: Models) -> dict[str, str]:
     """Every file of the package, unformatted, keyed by relative path."""
     env = _environment()
@@ -451,16 +437,3 @@ def render(api: Api, models: Models) -> dict[str, str]:
     files["_http.py"] = http_module(files["_http.py"], api.options.http_library)
     return files
 
-
-def provenance(package: str, files: dict[str, str], inputs: dict[str, str], versions: dict[str, str]) -> str:
-    """PROVENANCE.json: what the package was made from, and the sha256 of every file in it."""
-    record = {
-        "generator": {"version": __version__, "templates_sha256": template_hash()},
-        "inputs": dict(sorted(inputs.items())),
-        "package": package,
-        "tools": dict(sorted(versions.items())),
-        "files": {
-            path: hashlib.sha256(text.encode("utf-8")).hexdigest() for path, text in sorted(files.items())
-        },
-    }
-    return json.dumps(record, indent=2, sort_keys=False) + "\n"
