@@ -36,14 +36,16 @@ import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urljoin, urlsplit
 
-import httpx
 import yaml
 
 from generator.overlay import apply_overlay
 from generator.problems import GeneratorError, Problem
+
+if TYPE_CHECKING:  # httpx costs ~80 ms to import; only remote $refs need it
+    import httpx
 
 DEFAULT_MAX_BYTES = 64 * 1024 * 1024
 MAX_YAML_ALIASES = 100
@@ -905,6 +907,8 @@ class _Bundler:
         return loaded
 
     def fetch(self, url: str) -> bytes:
+        import httpx
+
         if self.http is None:
             self.http = httpx.Client(timeout=REMOTE_TIMEOUT_SECONDS, follow_redirects=True)
         chunks: list[bytes] = []

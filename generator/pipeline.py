@@ -82,19 +82,49 @@ def render_package(target: Target, document: Document) -> dict[str, str]:
 
 
 def build_packages(chosen: list[Target], *, allow_remote_refs: bool = False) -> dict[str, dict[str, str]]:
-    """package name -> (relative path -> text), formatted, each with its PROVENANCE.json."""
-    problems: list[Problem] = []
-    documents: dict[str, tuple[Target, Document]] = {}
-    for target in chosen:
+    """package name -> (relative path -> text), formatted, each with its PROVENANCE.json.
+
+    openapi-spec-validator runs beside the code generation (`validate.SpecValidation`); its
+    problems, when there are any, are what the caller gets, even when the generation of an
+    invalid document failed first in some other way."""
+    documents = _load_all(chosen, allow_remote_refs=allow_remote_refs)
+    with validate.SpecValidation([doc for _, doc in documents.values()]) as verdict:
         try:
-            documents[target.options.package] = (target, load_checked(target, allow_remote_refs=allow_remote_refs))
-        except GeneratorError as error:
-            problems.extend(error.problems)
+            formatted = _generate(documents)
+        except Exception:
+            problems = verdict.problems()
+            if problems:
+                raise GeneratorError(problems) from None
+            raise
+        problems = verdict.problems()
     if problems:
         raise GeneratorError(problems)
-    unformatted = {name: render_package(target, doc) for name, (target, doc) in documents.items()}
-    formatted = write.format_packages(unformatted)
     toolkit = provenance.toolkit_fingerprint()
     for name, files in formatted.items():
         files[provenance.FILENAME] = provenance.record(files, _inputs(documents[name][1]), toolkit)
     return formatted
+
+
+def _load_all(chosen: list[Target], *, allow_remote_refs: bool) -> dict[str, tuple[Target, Document]]:
+    """Every document loaded and through our own checks; all their problems in one error (with
+    openapi-spec-validator's too, then: generation would not start)."""
+    problems: list[Problem] = []
+    documents: dict[str, tuple[Target, Document]] = {}
+    for target in chosen:
+        try:
+            document = load(target.spec, overlay=target.overlay, allow_remote_refs=allow_remote_refs)
+        except GeneratorError as error:
+            problems.extend(error.problems)
+            continue
+        documents[target.options.package] = (target, document)
+    if problems:
+        raise GeneratorError(problems)
+    if any(validate.own_checks(document) for _, document in documents.values()):
+        raise GeneratorError([problem for _, document in documents.values()
+                              for problem in validate.validate(document)])
+    return documents
+
+
+def _generate(documents: dict[str, tuple[Target, Document]]) -> dict[str, dict[str, str]]:
+    unformatted = {name: render_package(target, doc) for name, (target, doc) in documents.items()}
+    return write.format_packages(unformatted)

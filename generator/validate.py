@@ -3,62 +3,57 @@
 `validate(doc)` returns, in this order:
 1. `doc.overlay_problems` (overlay actions that matched nothing), so the CLI need not print them
    separately;
-2. our own checks: dangling internal `$ref`s and generated method-name clashes;
-3. every error of openapi-spec-validator (OpenAPIV30SpecValidator / OpenAPIV31SpecValidator,
-   chosen by `openapi`), each located by JSON pointer and line.
+2. our own checks (`own_checks`): dangling internal `$ref`s and generated method-name clashes;
+3. every error of openapi-spec-validator (`spec_validator.py`), each located by JSON pointer and
+   line.
 
-openapi-spec-validator reports keyword-level errors (schema meta errors, bad defaults, duplicate
-operationIds, unresolved path parameters) relative to the object being checked or with no path
-at all. We subclass its keyword validators (its registry is built for that) to stamp each error
-with the location of the object that produced it, and follow `$ref`s so the pointer names where
-the offending text really is.
+Generation runs the cheap first two inline and openapi-spec-validator beside the code
+generation, in a forked child (`SpecValidation`): on two cores its cost then mostly disappears
+from the wall time. Nothing is written before its verdict is in.
 """
 
 from __future__ import annotations
 
 import difflib
-import re
-from collections.abc import Iterable, Iterator
-from typing import Any
+import os
+import pickle
+import signal
+import sys
+from collections.abc import Iterable, Iterator, Sequence
+from types import TracebackType
+from typing import Any, Self
 from urllib.parse import unquote
-
-from jsonschema.exceptions import ValidationError  # type: ignore[import-untyped]
-from jsonschema_path import SchemaPath
-from openapi_spec_validator import OpenAPIV30SpecValidator, OpenAPIV31SpecValidator
-from openapi_spec_validator.validation import keywords
-from openapi_spec_validator.validation.exceptions import (
-    DuplicateOperationIDError,
-    ExtraParametersError,
-    OpenAPIValidationError,
-    ParameterDuplicateError,
-    UnresolvableParameterError,
-)
-from openapi_spec_validator.validation.validators import SpecValidator
-from referencing.exceptions import Unresolvable
 
 from generator.load import Document, escape_token, join_pointer, resolve_pointer
 from generator.names import operation_names
 from generator.problems import Problem
 
 HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
-MAX_MESSAGE = 300
-_LOCATION = "_generator_location"
-_SEMANTIC_ERRORS = (
-    DuplicateOperationIDError, ExtraParametersError, ParameterDuplicateError,
-    UnresolvableParameterError,
-)
 # Keys whose values are data (examples, defaults), not OpenAPI objects: `$ref` there is not a ref.
 _DATA_KEYS = frozenset({"example", "default", "enum", "const"})
 _SCHEMA_MAPS = frozenset({"properties", "patternProperties"})
 
 
 def validate(doc: Document) -> list[Problem]:
-    problems = list(doc.overlay_problems)
+    """Every problem of the document: the overlay's, ours, then openapi-spec-validator's."""
     dangling = check_internal_refs(doc)
-    problems += dangling
-    problems += check_method_name_clashes(doc)
-    problems += run_spec_validator(doc, already_reported=dangling)
-    return _unique(problems)
+    return _unique([*own_checks(doc, dangling), *spec_problems(doc, dangling)])
+
+
+def own_checks(doc: Document, dangling: list[Problem] | None = None) -> list[Problem]:
+    """The overlay's problems and our own checks: cheap, and what code generation relies on."""
+    if dangling is None:
+        dangling = check_internal_refs(doc)
+    return _unique([*doc.overlay_problems, *dangling, *check_method_name_clashes(doc)])
+
+
+def spec_problems(doc: Document, dangling: Iterable[Problem] | None = None) -> list[Problem]:
+    """openapi-spec-validator's verdict (imported here: it is the expensive part)."""
+    from generator.spec_validator import run_spec_validator
+
+    if dangling is None:
+        dangling = check_internal_refs(doc)
+    return run_spec_validator(doc, already_reported=dangling)
 
 
 def _unique(problems: Iterable[Problem]) -> list[Problem]:
@@ -132,21 +127,6 @@ def _unescape(token: str) -> str:
 # --------------------------------------------------------------------------- method names
 
 
-def snake_case(text: str) -> str:
-    text = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1_\2", text)
-    text = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", text)
-    text = re.sub(r"[^0-9A-Za-z]+", "_", text)
-    return text.strip("_").lower()
-
-
-def _path_method_name(path: str, http_method: str) -> str:
-    words = [http_method]
-    for segment in path.split("/"):
-        if segment:
-            words.append(re.sub(r"\{([^}]*)\}", r"by_\1", segment))
-    return snake_case("_".join(words))
-
-
 def default_operation_names(path: str, http_method: str, operation: dict[str, Any]) -> tuple[str, str]:
     """(resource, method) the generator gives an operation: the one naming rule, in names.py."""
     return operation_names(path, http_method, operation)
@@ -185,175 +165,70 @@ def check_method_name_clashes(doc: Document) -> list[Problem]:
     return problems
 
 
-# --------------------------------------------------------------------------- spec validator
+# --------------------------------------------------------------------------- in the background
 
 
-def _stamp(error: ValidationError, parts: tuple[Any, ...]) -> None:
-    if getattr(error, _LOCATION, None) is None:
-        setattr(error, _LOCATION, parts)
+class SpecValidation:
+    """openapi-spec-validator over `docs` in a forked child while the caller generates code.
+
+    `with SpecValidation(docs) as verdict: ...; problems = verdict.problems()`. Leaving the block
+    without asking kills and reaps the child. Where fork is unavailable (not Linux), or the child
+    dies without a verdict, `problems()` validates inline: the answer is the same, only slower.
+    """
+
+    def __init__(self, docs: Sequence[Document]) -> None:
+        self.docs = list(docs)
+        self.pid = 0
+        self.read_fd = -1
+
+    def __enter__(self) -> Self:
+        if sys.platform.startswith("linux") and self.docs:
+            self.read_fd, write_fd = os.pipe()
+            self.pid = os.fork()
+            if self.pid == 0:
+                _validate_in_child(self.docs, self.read_fd, write_fd)
+            os.close(write_fd)
+        return self
+
+    def problems(self) -> list[Problem]:
+        found = self._collect()
+        if found is None:
+            found = [problem for doc in self.docs for problem in spec_problems(doc)]
+        return found
+
+    def _collect(self) -> list[Problem] | None:
+        if self.pid == 0:
+            return None
+        with os.fdopen(self.read_fd, "rb") as pipe:
+            self.read_fd = -1
+            payload = pipe.read()
+        _, status = os.waitpid(self.pid, 0)
+        self.pid = 0
+        if status != 0 or not payload:
+            return None
+        found: list[Problem] = pickle.loads(payload)  # our own child's bytes
+        return found
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        if self.read_fd >= 0:
+            os.close(self.read_fd)
+            self.read_fd = -1
+        if self.pid:
+            os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+            self.pid = 0
 
 
-def _locating(keyword_cls: type[keywords.KeywordValidator]) -> type[keywords.KeywordValidator]:
-    """A subclass whose errors carry the location of the object it was checking."""
-    suffix: tuple[str, ...] = ("default",) if issubclass(keyword_cls, keywords.ValueValidator) else ()
-
-    def call(self: Any, *args: Any, **kwargs: Any) -> Iterator[ValidationError]:
-        where = next((arg for arg in args if isinstance(arg, SchemaPath)), None)
-        parts = tuple(where.parts) + suffix if where is not None else None
-        for error in keyword_cls.__call__(self, *args, **kwargs):
-            if not isinstance(error, OpenAPIValidationError):
-                # the library re-creates foreign errors later (losing attributes): do it now
-                error = OpenAPIValidationError.create_from(error)
-            if parts is not None:
-                _stamp(error, parts)
-            yield error
-
-    return type(f"Locating{keyword_cls.__name__}", (keyword_cls,), {"__call__": call})
-
-
-def _locating_validator(base: type[SpecValidator]) -> type[SpecValidator]:
-    validators = {name: _locating(cls) for name, cls in base.keyword_validators.items()}
-    return type(f"Locating{base.__name__}", (base,), {"keyword_validators": validators})
-
-
-_VALIDATORS: dict[str, type[SpecValidator]] = {
-    "3.0": _locating_validator(OpenAPIV30SpecValidator),
-    "3.1": _locating_validator(OpenAPIV31SpecValidator),
-}
-
-
-def run_spec_validator(doc: Document, already_reported: Iterable[Problem] = ()) -> list[Problem]:
-    version = str(doc.data.get("openapi", ""))
-    validator_cls = _VALIDATORS.get(version[:3])
-    file = str(doc.path)
-    if validator_cls is None:
-        return [Problem(file, "/openapi", doc.line_of("/openapi"),
-                        f"unsupported OpenAPI version {version!r}", "use 3.0.x or 3.1.x")]
-    document_level: list[Problem] = []  # the JSON-Schema pass over the whole document
-    keyword_level: list[Problem] = []  # the library's walk over schema objects
-    semantic: list[Problem] = []  # duplicate operationIds, undeclared path parameters, ...
-    stopped: list[Problem] = []
+def _validate_in_child(docs: Sequence[Document], read_fd: int, write_fd: int) -> None:
+    """The forked child: validate, send the pickled problems, and leave without running any of
+    the parent's cleanup (atexit handlers, temporary folders, pytest's machinery)."""
+    status = 1
     try:
-        for error in validator_cls(doc.data).iter_errors():
-            if getattr(error, _LOCATION, None) is None:
-                document_level.append(_error_problem(doc, error))
-            elif isinstance(error, _SEMANTIC_ERRORS):
-                semantic.append(_error_problem(doc, error))
-            else:
-                keyword_level.append(_error_problem(doc, error))
-    except Unresolvable as exc:
-        stopped.append(_unresolvable_problem(doc, exc, already_reported))
-    except Exception as exc:  # noqa: BLE001 - a crash must not hide the errors found so far
-        first_line = str(exc).splitlines()[0] if str(exc) else ""
-        stopped.append(Problem(file, "", None,
-                               f"openapi-spec-validator failed: {type(exc).__name__}: "
-                               f"{_shorten(first_line)}",
-                               "errors after this point were not checked"))
-    # A bad schema keyword is reported by both passes; keep the document-level wording.
-    said = {problem.pointer for problem in document_level}
-    keyword_level = [problem for problem in keyword_level if problem.pointer not in said]
-    return document_level + keyword_level + semantic + stopped
-
-
-def _unresolvable_problem(doc: Document, exc: Unresolvable,
-                          already_reported: Iterable[Problem]) -> Problem:
-    ref = str(getattr(exc, "ref", ""))
-    candidates = {ref, "#" + ref, unquote(ref), "#" + unquote(ref)}
-    pointer = next((p for p, r in iter_refs(doc.data) if r in candidates), "")
-    covered = any(problem.pointer == pointer for problem in already_reported)
-    return Problem(
-        str(doc.path), pointer, doc.line_of(pointer),
-        f"openapi-spec-validator stopped at the unresolvable $ref {ref!r}; "
-        "errors after it were not checked",
-        "fix the reference and validate again",
-        severity="warning" if covered else "error",
-    )
-
-
-def _error_problem(doc: Document, error: ValidationError) -> Problem:
-    stamped = getattr(error, _LOCATION, None)
-    cause = deepest_cause(error)
-    tokens = list(cause.absolute_path)
-    if stamped is not None:
-        tokens = [*stamped, *tokens]
-    pointer = canonical_pointer(doc.data, tokens)
-    return Problem(str(doc.path), pointer, doc.line_of(pointer),
-                   _shorten(cause.message), _hint_for(error, cause))
-
-
-def deepest_cause(error: ValidationError) -> ValidationError:
-    """For oneOf/anyOf noise: descend into the sub-errors, preferring the deepest path and
-    ignoring the 'Reference object' branch when the instance has no `$ref`."""
-    best = error
-    while best.context:
-        candidates = [e for e in best.context if not _reference_branch_noise(e)]
-        best = max(candidates or best.context, key=lambda e: len(e.absolute_path))
-    return best
-
-
-def _reference_branch_noise(error: ValidationError) -> bool:
-    instance = error.instance
-    return (
-        error.validator == "required"
-        and "'$ref'" in error.message
-        and isinstance(instance, dict)
-        and "$ref" not in instance
-    )
-
-
-def canonical_pointer(data: Any, tokens: Iterable[Any]) -> str:
-    """Pointer for a path that may run through internal `$ref`s, following them to the text."""
-    pointer = ""
-    node = data
-    for token in tokens:
-        key: str | int = token
-        node, pointer = _follow_refs(data, node, str(token), pointer)
-        if isinstance(node, list) and str(token).isdigit():
-            key = int(token)
-            node = node[key] if key < len(node) else None
-        elif isinstance(node, dict):
-            node = node.get(str(token))
-        else:
-            node = None
-        pointer = join_pointer(pointer, key)
-    return pointer
-
-
-def _follow_refs(data: Any, node: Any, key: str, pointer: str) -> tuple[Any, str]:
-    for _ in range(32):
-        if not isinstance(node, dict) or key in node:
-            break
-        ref = node.get("$ref")
-        if not isinstance(ref, str) or not ref.startswith("#"):
-            break
-        found, target = resolve_pointer(data, unquote(ref[1:]))
-        if not found:
-            break
-        node, pointer = target, unquote(ref[1:])
-    return node, pointer
-
-
-def _shorten(message: str) -> str:
-    message = " ".join(message.split())
-    return message if len(message) <= MAX_MESSAGE else message[: MAX_MESSAGE - 3] + "..."
-
-
-def _hint_for(error: ValidationError, cause: ValidationError) -> str:
-    if isinstance(error, DuplicateOperationIDError):
-        return "operationIds must be unique; rename one of them"
-    if isinstance(error, UnresolvableParameterError):
-        return "declare every {name} of the path as a parameter with `in: path`, and no others"
-    if isinstance(error, ParameterDuplicateError):
-        return "a parameter name+location may appear only once per operation"
-    if isinstance(error, ExtraParametersError):
-        return "every name in `required` must be a property of the schema"
-    keyword = cause.validator
-    if keyword == "required":
-        return "add the missing field"
-    if keyword in ("additionalProperties", "unevaluatedProperties"):
-        return "remove or rename the unexpected field; extensions must start with x-"
-    if keyword == "type":
-        return "fix the value's type (quote numbers meant as strings)"
-    if keyword in ("enum", "const"):
-        return "use one of the allowed values"
-    return ""
+        os.close(read_fd)
+        payload = pickle.dumps([problem for doc in docs for problem in spec_problems(doc)])
+        with os.fdopen(write_fd, "wb") as pipe:
+            pipe.write(payload)
+        status = 0
+    finally:
+        os._exit(status)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import importlib
+import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -33,3 +35,29 @@ def clean_env(monkeypatch: pytest.MonkeyPatch) -> Iterator[pytest.MonkeyPatch]:
         monkeypatch.delenv(f"{provider.upper()}_API_KEY", raising=False)
         monkeypatch.delenv(f"{provider.upper()}_BASE_URL", raising=False)
     yield monkeypatch
+
+
+# Linux keeps a process's RSS high-water mark across exec, so a child forked from this (large)
+# pytest process would report pytest's size: a small launcher forks the generator instead and
+# reports its peak (including the ruff it waits for) from wait4.
+_PEAK_LAUNCHER = """
+import os, subprocess, sys
+child = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL)
+_, status, usage = os.wait4(child.pid, 0)
+print(os.waitstatus_to_exitcode(status), usage.ru_maxrss)
+"""
+
+
+def run_generator_measured(args: list[str], timeout: float) -> tuple[int, str, int, float]:
+    """`python -m generator *args`: (exit code, stderr, peak RSS in bytes, seconds)."""
+    start = time.monotonic()
+    result = subprocess.run(
+        [sys.executable, "-c", _PEAK_LAUNCHER, sys.executable, "-m", "generator", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=True,
+    )
+    code, peak_kib = (int(part) for part in result.stdout.split())
+    return code, result.stderr, peak_kib * 1024, time.monotonic() - start

@@ -1,0 +1,212 @@
+"""openapi-spec-validator, adapted: each of its errors as a `Problem` with a pointer and a line.
+
+openapi-spec-validator reports keyword-level errors (schema meta errors, bad defaults, duplicate
+operationIds, unresolved path parameters) relative to the object being checked or with no path
+at all. We subclass its keyword validators (its registry is built for that) to stamp each error
+with the location of the object that produced it, and follow `$ref`s so the pointer names where
+the offending text really is.
+
+This module is the expensive part of validation (~0.2 s of imports, then about a third of the
+time of generating a large document), so `validate.py` imports it only when it runs it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+from urllib.parse import unquote
+
+from jsonschema.exceptions import ValidationError  # type: ignore[import-untyped]
+from jsonschema_path import SchemaPath
+from openapi_spec_validator import OpenAPIV30SpecValidator, OpenAPIV31SpecValidator
+from openapi_spec_validator.validation import keywords
+from openapi_spec_validator.validation.exceptions import (
+    DuplicateOperationIDError,
+    ExtraParametersError,
+    OpenAPIValidationError,
+    ParameterDuplicateError,
+    UnresolvableParameterError,
+)
+from openapi_spec_validator.validation.validators import SpecValidator
+from referencing.exceptions import Unresolvable
+
+from generator.load import Document, join_pointer, resolve_pointer
+from generator.problems import Problem
+from generator.validate import iter_refs
+
+MAX_MESSAGE = 300
+_LOCATION = "_generator_location"
+_SEMANTIC_ERRORS = (
+    DuplicateOperationIDError, ExtraParametersError, ParameterDuplicateError,
+    UnresolvableParameterError,
+)
+
+def _stamp(error: ValidationError, parts: tuple[Any, ...]) -> None:
+    if getattr(error, _LOCATION, None) is None:
+        setattr(error, _LOCATION, parts)
+
+
+def _locating(keyword_cls: type[keywords.KeywordValidator]) -> type[keywords.KeywordValidator]:
+    """A subclass whose errors carry the location of the object it was checking."""
+    suffix: tuple[str, ...] = ("default",) if issubclass(keyword_cls, keywords.ValueValidator) else ()
+
+    def call(self: Any, *args: Any, **kwargs: Any) -> Iterator[ValidationError]:
+        where = next((arg for arg in args if isinstance(arg, SchemaPath)), None)
+        parts = tuple(where.parts) + suffix if where is not None else None
+        for error in keyword_cls.__call__(self, *args, **kwargs):
+            if not isinstance(error, OpenAPIValidationError):
+                # the library re-creates foreign errors later (losing attributes): do it now
+                error = OpenAPIValidationError.create_from(error)
+            if parts is not None:
+                _stamp(error, parts)
+            yield error
+
+    return type(f"Locating{keyword_cls.__name__}", (keyword_cls,), {"__call__": call})
+
+
+def _locating_validator(base: type[SpecValidator]) -> type[SpecValidator]:
+    validators = {name: _locating(cls) for name, cls in base.keyword_validators.items()}
+    return type(f"Locating{base.__name__}", (base,), {"keyword_validators": validators})
+
+
+_VALIDATORS: dict[str, type[SpecValidator]] = {
+    "3.0": _locating_validator(OpenAPIV30SpecValidator),
+    "3.1": _locating_validator(OpenAPIV31SpecValidator),
+}
+
+
+def run_spec_validator(doc: Document, already_reported: Iterable[Problem] = ()) -> list[Problem]:
+    version = str(doc.data.get("openapi", ""))
+    validator_cls = _VALIDATORS.get(version[:3])
+    file = str(doc.path)
+    if validator_cls is None:
+        return [Problem(file, "/openapi", doc.line_of("/openapi"),
+                        f"unsupported OpenAPI version {version!r}", "use 3.0.x or 3.1.x")]
+    document_level: list[Problem] = []  # the JSON-Schema pass over the whole document
+    keyword_level: list[Problem] = []  # the library's walk over schema objects
+    semantic: list[Problem] = []  # duplicate operationIds, undeclared path parameters, ...
+    stopped: list[Problem] = []
+    try:
+        for error in validator_cls(doc.data).iter_errors():
+            if getattr(error, _LOCATION, None) is None:
+                document_level.append(_error_problem(doc, error))
+            elif isinstance(error, _SEMANTIC_ERRORS):
+                semantic.append(_error_problem(doc, error))
+            else:
+                keyword_level.append(_error_problem(doc, error))
+    except Unresolvable as exc:
+        stopped.append(_unresolvable_problem(doc, exc, already_reported))
+    except Exception as exc:  # noqa: BLE001 - a crash must not hide the errors found so far
+        first_line = str(exc).splitlines()[0] if str(exc) else ""
+        stopped.append(Problem(file, "", None,
+                               f"openapi-spec-validator failed: {type(exc).__name__}: "
+                               f"{_shorten(first_line)}",
+                               "errors after this point were not checked"))
+    # A bad schema keyword is reported by both passes; keep the document-level wording.
+    said = {problem.pointer for problem in document_level}
+    keyword_level = [problem for problem in keyword_level if problem.pointer not in said]
+    return document_level + keyword_level + semantic + stopped
+
+
+def _unresolvable_problem(doc: Document, exc: Unresolvable,
+                          already_reported: Iterable[Problem]) -> Problem:
+    ref = str(getattr(exc, "ref", ""))
+    candidates = {ref, "#" + ref, unquote(ref), "#" + unquote(ref)}
+    pointer = next((p for p, r in iter_refs(doc.data) if r in candidates), "")
+    covered = any(problem.pointer == pointer for problem in already_reported)
+    return Problem(
+        str(doc.path), pointer, doc.line_of(pointer),
+        f"openapi-spec-validator stopped at the unresolvable $ref {ref!r}; "
+        "errors after it were not checked",
+        "fix the reference and validate again",
+        severity="warning" if covered else "error",
+    )
+
+
+def _error_problem(doc: Document, error: ValidationError) -> Problem:
+    stamped = getattr(error, _LOCATION, None)
+    cause = deepest_cause(error)
+    tokens = list(cause.absolute_path)
+    if stamped is not None:
+        tokens = [*stamped, *tokens]
+    pointer = canonical_pointer(doc.data, tokens)
+    return Problem(str(doc.path), pointer, doc.line_of(pointer),
+                   _shorten(cause.message), _hint_for(error, cause))
+
+
+def deepest_cause(error: ValidationError) -> ValidationError:
+    """For oneOf/anyOf noise: descend into the sub-errors, preferring the deepest path and
+    ignoring the 'Reference object' branch when the instance has no `$ref`."""
+    best = error
+    while best.context:
+        candidates = [e for e in best.context if not _reference_branch_noise(e)]
+        best = max(candidates or best.context, key=lambda e: len(e.absolute_path))
+    return best
+
+
+def _reference_branch_noise(error: ValidationError) -> bool:
+    instance = error.instance
+    return (
+        error.validator == "required"
+        and "'$ref'" in error.message
+        and isinstance(instance, dict)
+        and "$ref" not in instance
+    )
+
+
+def canonical_pointer(data: Any, tokens: Iterable[Any]) -> str:
+    """Pointer for a path that may run through internal `$ref`s, following them to the text."""
+    pointer = ""
+    node = data
+    for token in tokens:
+        key: str | int = token
+        node, pointer = _follow_refs(data, node, str(token), pointer)
+        if isinstance(node, list) and str(token).isdigit():
+            key = int(token)
+            node = node[key] if key < len(node) else None
+        elif isinstance(node, dict):
+            node = node.get(str(token))
+        else:
+            node = None
+        pointer = join_pointer(pointer, key)
+    return pointer
+
+
+def _follow_refs(data: Any, node: Any, key: str, pointer: str) -> tuple[Any, str]:
+    for _ in range(32):
+        if not isinstance(node, dict) or key in node:
+            break
+        ref = node.get("$ref")
+        if not isinstance(ref, str) or not ref.startswith("#"):
+            break
+        found, target = resolve_pointer(data, unquote(ref[1:]))
+        if not found:
+            break
+        node, pointer = target, unquote(ref[1:])
+    return node, pointer
+
+
+def _shorten(message: str) -> str:
+    message = " ".join(message.split())
+    return message if len(message) <= MAX_MESSAGE else message[: MAX_MESSAGE - 3] + "..."
+
+
+def _hint_for(error: ValidationError, cause: ValidationError) -> str:
+    if isinstance(error, DuplicateOperationIDError):
+        return "operationIds must be unique; rename one of them"
+    if isinstance(error, UnresolvableParameterError):
+        return "declare every {name} of the path as a parameter with `in: path`, and no others"
+    if isinstance(error, ParameterDuplicateError):
+        return "a parameter name+location may appear only once per operation"
+    if isinstance(error, ExtraParametersError):
+        return "every name in `required` must be a property of the schema"
+    keyword = cause.validator
+    if keyword == "required":
+        return "add the missing field"
+    if keyword in ("additionalProperties", "unevaluatedProperties"):
+        return "remove or rename the unexpected field; extensions must start with x-"
+    if keyword == "type":
+        return "fix the value's type (quote numbers meant as strings)"
+    if keyword in ("enum", "const"):
+        return "use one of the allowed values"
+    return ""

@@ -1,0 +1,81 @@
+"""openapi-spec-validator beside code generation (`validate.SpecValidation`): the same verdict
+as inline validation, its problems win over a generation failure they explain, and the forked
+child never outlives the block."""
+
+from __future__ import annotations
+
+import os
+import signal
+from pathlib import Path
+
+import pytest
+
+from generator import pipeline, validate
+from generator.load import load
+from generator.problems import GeneratorError
+from tests.conftest import ROOT
+
+BAD = Path(__file__).parent / "bad_docs"
+INVALID = BAD / "invalid_30.yaml"  # only openapi-spec-validator finds its problems
+VALID = ROOT / "specs" / "ionos" / "openapi.json"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def test_child_verdict_equals_inline_verdict() -> None:
+    document = load(INVALID)
+    assert validate.own_checks(document) == []
+    with validate.SpecValidation([document, load(VALID)]) as verdict:
+        assert verdict.pid > 0, "expected a forked child on Linux"
+        assert verdict.pid != os.getpid()
+        found = verdict.problems()
+    assert found == validate.spec_problems(document)
+    assert [p.pointer for p in found][:2] == [
+        "/paths/~1items~1{item_id}/delete/responses/204",
+        "/components/schemas/Item/properties/id/type",
+    ]
+
+
+def test_invalid_document_is_refused_by_build_packages(tmp_path: Path) -> None:
+    target = pipeline.target_for_spec(INVALID, "pkg")
+    with pytest.raises(GeneratorError) as caught:
+        pipeline.build_packages([target])
+    assert caught.value.problems == validate.spec_problems(load(INVALID))
+
+
+def test_validation_problems_win_over_the_generation_failure_they_explain(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def broken(*_: object) -> dict[str, str]:
+        raise KeyError("what an invalid document does to code generation")
+
+    monkeypatch.setattr(pipeline, "render_package", broken)
+    with pytest.raises(GeneratorError) as caught:
+        pipeline.build_packages([pipeline.target_for_spec(INVALID, "pkg")])
+    assert "'int' is not one of" in "\n".join(p.message for p in caught.value.problems)
+    # a valid document: the generation failure itself reaches the caller
+    with pytest.raises(KeyError, match="what an invalid document"):
+        pipeline.build_packages([pipeline.target_for_spec(VALID, "pkg")])
+
+
+def test_leaving_without_asking_kills_and_reaps_the_child() -> None:
+    with validate.SpecValidation([load(VALID)]) as verdict:
+        pid = verdict.pid
+        assert _alive(pid)
+    assert verdict.pid == 0
+    assert not _alive(pid)  # reaped: not even a zombie is left
+
+
+def test_a_child_that_dies_is_replaced_by_inline_validation() -> None:
+    document = load(INVALID)
+    with validate.SpecValidation([document]) as verdict:
+        os.kill(verdict.pid, signal.SIGKILL)
+        found = verdict.problems()
+    assert found == validate.spec_problems(document)
+    assert len(found) == 4
