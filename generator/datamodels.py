@@ -220,6 +220,9 @@ def _enum_values(node: ast.ClassDef) -> tuple[str | int, ...]:
     return tuple(values)
 
 
+_PLAIN_STRING_FORMATS = ("email=string", "idn-email=string")
+
+
 def _run_dcg(document: dict[str, Any], settings_dir: Path) -> str:
     from datamodel_code_generator import (  # type: ignore[attr-defined]  # lazy: ~0.4 s
         DataModelType,
@@ -244,6 +247,9 @@ def _run_dcg(document: dict[str, Any], settings_dir: Path) -> str:
             naming_strategy="full-path",  # type: ignore[arg-type]  # dcg accepts the string form
             custom_file_header=MODELS_HEADER,
             extra_fields="allow",
+            # `EmailStr` needs the email-validator package, which generated packages do not
+            # depend on: such fields are plain `str` (the description stays)
+            type_mappings=list(_PLAIN_STRING_FORMATS),
         )
     return str(result or "")
 
