@@ -84,7 +84,8 @@ def python_name(text: str, *, fallback: str = "value", reserved: Iterable[str] =
         name = f"n{name}"
     if keyword.iskeyword(name) or keyword.issoftkeyword(name) or name in _RESERVED_PARAMS:
         name = f"{name}_"
-    if name in set(reserved):
+    taken = set(reserved)
+    while name in taken:  # `fi`, `ﬁ` and `FI` all fold to `fi`: each gets one more `_`
         name = f"{name}_"
     return name
 
