@@ -41,6 +41,7 @@ from urllib.parse import unquote, urljoin, urlsplit
 
 import yaml
 
+from generator.names import first_free
 from generator.overlay import apply_overlay
 from generator.problems import GeneratorError, Problem
 
@@ -835,7 +836,7 @@ class _Bundler:
             return existing
         components = self.data.setdefault("components", {})
         entries = components.setdefault(section, {})
-        name = unique_name(entries, component_name(fragment, location))
+        name = first_free(component_name(fragment, location), entries)
         new_ref = f"#/components/{section}/{escape_token(name)}"
         self.assigned[key] = new_ref
         entries[name] = None  # reserve the name before walking (cycles come back to it)
@@ -945,10 +946,3 @@ def component_name(fragment: str, location: str) -> str:
     return re.sub(r"[^A-Za-z0-9._-]", "_", base) or "Component"
 
 
-def unique_name(taken: Mapping[str, Any], name: str) -> str:
-    if name not in taken:
-        return name
-    number = 2
-    while f"{name}{number}" in taken:
-        number += 1
-    return f"{name}{number}"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import keyword
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 
 _WORD_BOUNDARY = re.compile(
     r"[A-Z]?[a-z]+\d*|[A-Z]+(?=[A-Z][a-z]|\d|\b|_|$)|[A-Z]+|\d+",
@@ -100,13 +100,19 @@ def class_name(text: str, *, fallback: str = "Model") -> str:
     return name
 
 
-def unique(name: str, taken: set[str]) -> str:
-    """`name`, or `name2`, `name3`... : the first not in `taken` (which is updated)."""
+def first_free(name: str, taken: Container[str]) -> str:
+    """`name`, or `name2`, `name3`... : the first not in `taken`."""
     candidate = name
     counter = 2
     while candidate in taken:
         candidate = f"{name}{counter}"
         counter += 1
+    return candidate
+
+
+def unique(name: str, taken: set[str]) -> str:
+    """`first_free(name, taken)`, added to `taken`."""
+    candidate = first_free(name, taken)
     taken.add(candidate)
     return candidate
 
