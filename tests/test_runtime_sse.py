@@ -15,6 +15,7 @@ from collections.abc import AsyncIterator, Iterator
 from types import ModuleType
 from typing import Any
 
+import pydantic
 import pytest
 
 from tests.runtime_harness import VARIANTS, build_package
@@ -430,3 +431,62 @@ def test_async_aclose_inside_the_loop_ends_it(pkg: ModuleType) -> None:
 
     assert asyncio.run(run()) == ["0"]
     assert response.is_closed
+
+
+class _Loose(pydantic.BaseModel):
+    """Like the generated chunk models: every field optional, extra allowed."""
+
+    model_config = pydantic.ConfigDict(extra="allow")
+    id: str | None = None
+    text: str | None = None
+
+
+class _Strict(pydantic.BaseModel):
+    """Extra ignored: an `error` member is invisible after validation."""
+
+    id: str | None = None
+    text: str | None = None
+
+
+class _Declared(pydantic.BaseModel):
+    model_config = pydantic.ConfigDict(extra="allow")
+    id: str | None = None
+    error: object = None
+
+
+@pytest.mark.parametrize("model", [_Loose, _Strict, _Declared])
+def test_error_object_that_validates_still_raises(pkg: ModuleType, model: type[pydantic.BaseModel]) -> None:
+    body = _body({"id": "1", "text": "ok"}, {"error": {"message": "overloaded", "status": 503}})
+    stream = pkg.Stream(response=_response(pkg, [body]), chunk_type=model)
+    seen = []
+    with pytest.raises(pkg.InternalServerError, match="overloaded"):
+        for c in stream:
+            seen.append(c.text)
+    assert seen == ["ok"]
+
+
+@pytest.mark.parametrize("model", [_Loose, _Strict, _Declared])
+def test_error_word_inside_values_or_null_error_is_a_chunk(pkg: ModuleType, model: type[pydantic.BaseModel]) -> None:
+    body = _body({"id": "1", "text": 'the "error" word'}, {"id": "2", "error": None})
+    stream = pkg.Stream(response=_response(pkg, [body]), chunk_type=model)
+    assert [c.id for c in stream] == ["1", "2"]
+
+
+def test_which_models_show_the_error_key_after_validation(pkg: ModuleType) -> None:
+    keeps = pkg._parse.extra_keeps
+    assert keeps(_Loose, "error")
+    assert not keeps(_Strict, "error")
+    assert not keeps(_Declared, "error")
+    assert not keeps(dict[str, Any], "error")
+
+    class Aliased(_Loose):
+        problem: object = pydantic.Field(default=None, alias="error")
+
+    class Rewritten(_Loose):
+        @pydantic.model_validator(mode="before")
+        @classmethod
+        def drop(cls, value: Any) -> Any:
+            return value
+
+    assert not keeps(Aliased, "error")
+    assert not keeps(Rewritten, "error")
