@@ -490,3 +490,45 @@ def test_which_models_show_the_error_key_after_validation(pkg: ModuleType) -> No
 
     assert not keeps(Aliased, "error")
     assert not keeps(Rewritten, "error")
+
+
+def test_sync_break_while_holding_the_stream_closes_at_once(pkg: ModuleType) -> None:
+    response = _response(pkg, _numbered(20))
+    stream = pkg.Stream(response=response, chunk_type=pkg.models.Completion)
+    seen = []
+    for c in stream:  # `stream` stays referenced: only the loop is left
+        seen.append(c.choices[0].text)
+        if len(seen) == 2:
+            break
+    assert response.is_closed  # no garbage collection needed
+    assert seen == ["0", "1"]
+    assert list(stream) == []
+    assert response.body_chunks.served == 2
+
+
+def test_sync_for_then_next_continues_the_same_chunks(pkg: ModuleType) -> None:
+    response = _response(pkg, _numbered(4))
+    stream = pkg.Stream(response=response, chunk_type=pkg.models.Completion)
+    iterator = iter(stream)
+    seen = [next(iterator).choices[0].text, next(stream).choices[0].text]
+    seen += [c.choices[0].text for c in stream]
+    assert seen == ["0", "1", "2", "3"]
+    assert response.is_closed
+
+
+def test_sync_close_inside_the_loop_ends_it(pkg: ModuleType) -> None:
+    response = _response(pkg, _numbered(20))
+    stream = pkg.Stream(response=response, chunk_type=pkg.models.Completion)
+    seen = []
+    for c in stream:
+        seen.append(c.choices[0].text)
+        stream.close()
+    assert seen == ["0"]
+    assert response.is_closed
+
+
+def test_sync_with_block_closes_a_partly_read_stream(pkg: ModuleType) -> None:
+    response = _response(pkg, _numbered(20))
+    with pkg.Stream(response=response, chunk_type=pkg.models.Completion) as stream:
+        assert next(iter(stream)).choices[0].text == "0"
+    assert response.is_closed

@@ -334,15 +334,21 @@ class Stream(_Decoder[_T]):
 
     def __init__(self, *, response: _http.Response, chunk_type: object) -> None:
         super().__init__(response, chunk_type)
-        self._iterator = self._stream()
+        # The chunk generator is made once. A `for` loop gets it directly (no wrapping
+        # generator per chunk); then the stream only keeps a weak reference, so leaving the
+        # loop early drops the generator, which closes the response.
+        self._started = False
+        self._iterator: Generator[_T, None, None] | None = None  # once `__next__` drives it
+        self._handed: weakref.ref[Generator[_T, None, None]] | None = None  # a `for` drives it
 
     def _stream(self) -> Generator[_T, None, None]:
         # One generator from body bytes to chunks (no generator per stage): this loop runs
-        # once per event, so the common event (no `event:` field, no "error" in the data)
-        # is validated from its bytes right here.
+        # once per event, so the common event (one `data:` line) is validated right here.
         response = self.response
         decoder = SSEDecoder()
         item = self._item
+        validate = self._validate
+        in_extra = self._error_in_extra
         try:
             try:
                 for raw in response.iter_bytes():
@@ -351,7 +357,18 @@ class Stream(_Decoder[_T]):
                             data = block[6:]
                             if data.startswith(b"[DONE]"):
                                 return
-                            yield item(None, data)
+                            if in_extra:  # `_item`, inlined for the common case
+                                try:
+                                    value: Any = validate(data)
+                                except ValueError:
+                                    value = item(None, data)
+                                else:
+                                    extra = value.__pydantic_extra__
+                                    if extra and extra.get("error"):
+                                        value = item(None, data)
+                                yield value
+                            else:
+                                yield item(None, data)
                             continue
                         events: list[RawEvent] = []
                         decoder.block_events(block, events)
@@ -364,18 +381,46 @@ class Stream(_Decoder[_T]):
         finally:
             response.close()
 
+    def _handed_out(self) -> Generator[_T, None, None] | None:
+        return self._handed() if self._handed is not None else None
+
     def __next__(self) -> _T:
+        if self._iterator is None:
+            if not self._started:
+                self._started = True
+                self._iterator = self._stream()
+            else:  # after `for`: go on with its generator, if it is still open
+                handed = self._handed_out()
+                if handed is None:
+                    raise StopIteration
+                self._iterator = handed
         return next(self._iterator)
 
     def __iter__(self) -> Iterator[_T]:
+        if not self._started:
+            self._started = True
+            chunks = self._stream()
+            self._handed = weakref.ref(chunks)
+            return chunks
+        if self._iterator is None:
+            handed = self._handed_out()
+            if handed is not None:
+                return handed
+        return self._rest(self._iterator)
+
+    def _rest(self, chunks: Generator[_T, None, None] | None) -> Generator[_T, None, None]:
+        """`for` after ``__next__``: the remaining chunks, closing at the end."""
         try:
-            yield from self._iterator
+            if chunks is not None:
+                yield from chunks
         finally:
             self.close()
 
     def close(self) -> None:
         """Close the HTTP response, releasing (or dropping) the connection."""
-        self._iterator.close()
+        for chunks in (self._iterator, self._handed_out()):
+            if chunks is not None:
+                chunks.close()
         self.response.close()
 
     def __enter__(self) -> Self:
@@ -411,6 +456,8 @@ class AsyncStream(_Decoder[_T]):
         response = self.response
         decoder = SSEDecoder()
         item = self._item
+        validate = self._validate
+        in_extra = self._error_in_extra
         chunks = response.aiter_bytes()
         try:
             try:
@@ -420,7 +467,18 @@ class AsyncStream(_Decoder[_T]):
                             data = block[6:]
                             if data.startswith(b"[DONE]"):
                                 return
-                            yield item(None, data)
+                            if in_extra:  # `_item`, inlined for the common case
+                                try:
+                                    value: Any = validate(data)
+                                except ValueError:
+                                    value = item(None, data)
+                                else:
+                                    extra = value.__pydantic_extra__
+                                    if extra and extra.get("error"):
+                                        value = item(None, data)
+                                yield value
+                            else:
+                                yield item(None, data)
                             continue
                         events: list[RawEvent] = []
                         decoder.block_events(block, events)
