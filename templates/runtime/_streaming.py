@@ -89,6 +89,7 @@ class SSEDecoder:
         self._partial: list[bytes] = []  # the unterminated line so far
         self._first = True  # the BOM is not resolved yet
         self._pending_cr = False  # the last chunk ended in CR: drop an LF that starts the next
+        self._clean = False  # neither of those: chunks with no CR take the short way
         self._event: str | None = None
         self._data: list[bytes] = []
         self._last_id: str | None = None
@@ -118,6 +119,13 @@ class SSEDecoder:
         A block without LF that starts with ``data: `` is one data line; hand any other
         block to :meth:`block_events` (in order: blocks update ``id`` and ``retry``).
         """
+        partial = self._partial
+        if self._clean and not partial and _CR not in chunk:  # e.g. one event per chunk
+            blocks = chunk.split(b"\n\n")
+            rest = blocks.pop()
+            if rest:
+                partial.append(rest)
+            return blocks
         if not chunk:
             return []
         if self._first:
@@ -134,7 +142,7 @@ class SSEDecoder:
         if _CR in chunk:
             self._pending_cr = chunk.endswith(b"\r")
             chunk = chunk.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
-        partial = self._partial
+        self._clean = not self._pending_cr
         if b"\n\n" not in chunk and not (
             partial and chunk.startswith(b"\n") and partial[-1].endswith(b"\n")
         ):
@@ -346,13 +354,14 @@ class Stream(_Decoder[_T]):
         # once per event, so the common event (one `data:` line) is validated right here.
         response = self.response
         decoder = SSEDecoder()
+        blocks = decoder.blocks
         item = self._item
         validate = self._validate
         in_extra = self._error_in_extra
         try:
             try:
                 for raw in response.iter_bytes():
-                    for block in decoder.blocks(raw):
+                    for block in blocks(raw):
                         if block.startswith(b"data: ") and _LF not in block:  # the usual event
                             data = block[6:]
                             if data.startswith(b"[DONE]"):
@@ -455,6 +464,7 @@ class AsyncStream(_Decoder[_T]):
     async def _stream(self) -> AsyncGenerator[_T, None]:
         response = self.response
         decoder = SSEDecoder()
+        blocks = decoder.blocks
         item = self._item
         validate = self._validate
         in_extra = self._error_in_extra
@@ -462,7 +472,7 @@ class AsyncStream(_Decoder[_T]):
         try:
             try:
                 async for raw in chunks:
-                    for block in decoder.blocks(raw):
+                    for block in blocks(raw):
                         if block.startswith(b"data: ") and _LF not in block:  # the usual event
                             data = block[6:]
                             if data.startswith(b"[DONE]"):
