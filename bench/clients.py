@@ -6,6 +6,10 @@ Workloads are interleaved round by round (these machines are noisy) and each rep
 round, units per second (requests, or SSE chunks) and client CPU seconds per unit
 (`time.process_time`, this process only: the server runs elsewhere). Each client is one
 persistent instance, warmed up before the first round.
+
+`<client>/<mode>/stream` reads the SSE body the server writes at once (a few large reads);
+`<client>/<mode>/stream-split` the same events written one by one (`/split/` base URL, see
+`bench.server`), as a token stream arrives: one read, one HTTP chunk per event.
 """
 
 from __future__ import annotations
@@ -166,18 +170,23 @@ def openai_async(url: str) -> tuple[AsyncCall, AsyncCall]:
 
 def workloads(url: str, loop: asyncio.AbstractEventLoop) -> list[Workload]:
     found: list[Workload] = []
+    split_url = f"{url}/split"  # the server writes each event separately under /split/
     for label, factory in (("httpx", raw_sync), ("ours", ours_sync), ("openai", openai_sync)):
         plain, stream = factory(url)
         found.append(Workload(f"{label}/sync/plain", PLAIN_BATCH, sync_call=plain))
         found.append(Workload(f"{label}/sync/stream", STREAM_BATCH, sync_call=stream))
+        _, split = factory(split_url)
+        found.append(Workload(f"{label}/sync/stream-split", STREAM_BATCH, sync_call=split))
     for label, async_factory in (("httpx", raw_async), ("ours", ours_async), ("openai", openai_async)):
 
-        async def build(make: Callable[[str], tuple[AsyncCall, AsyncCall]] = async_factory) -> tuple[AsyncCall, AsyncCall]:
-            return make(url)  # created inside the loop that will drive it
+        async def build(base: str, make: Callable[[str], tuple[AsyncCall, AsyncCall]] = async_factory) -> tuple[AsyncCall, AsyncCall]:
+            return make(base)  # created inside the loop that will drive it
 
-        aplain, astream = loop.run_until_complete(build())
+        aplain, astream = loop.run_until_complete(build(url))
         found.append(Workload(f"{label}/async/plain", PLAIN_BATCH, async_call=aplain))
         found.append(Workload(f"{label}/async/stream", STREAM_BATCH, async_call=astream))
+        _, asplit = loop.run_until_complete(build(split_url))
+        found.append(Workload(f"{label}/async/stream-split", STREAM_BATCH, async_call=asplit))
     return found
 
 

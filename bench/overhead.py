@@ -15,6 +15,15 @@ from .table import Row, ratio
 
 Results = dict[str, dict[str, float]]
 FLOOR = 0.9
+#: workload kinds: one create call; a 1000-event SSE body written at once; the same events
+#: written one by one (one read and one HTTP chunk per event, as a real token stream)
+KINDS = ("plain", "stream", "stream-split")
+_WHAT = {
+    "plain": "create",
+    "stream": "1000-chunk SSE stream",
+    "stream-split": "1000-chunk SSE stream, one write per event",
+}
+_PEER_WHAT = {"plain": "create", "stream": "stream", "stream-split": "stream, one write per event"}
 
 
 @contextmanager
@@ -61,7 +70,7 @@ def profile_clients(ctx: Context, combos: list[str]) -> list[str]:
 def _profile_lines(combo: str, ours: dict[str, Any], floor: dict[str, Any]) -> list[str]:
     mine, theirs = ours["own_seconds_per_unit"], floor["own_seconds_per_unit"]
     groups = sorted(set(mine) | set(theirs), key=lambda g: mine.get(g, 0.0) - theirs.get(g, 0.0), reverse=True)
-    unit = "chunk" if combo.endswith("stream") else "request"
+    unit = "chunk" if "stream" in combo else "request"
     lines = [f"{combo}: own time per {unit} under cProfile, ours vs raw httpx (largest extra first):"]
     for group in groups:
         extra = mine.get(group, 0.0) - theirs.get(group, 0.0)
@@ -75,12 +84,12 @@ def _profile_lines(combo: str, ours: dict[str, Any], floor: dict[str, Any]) -> l
 
 
 def _unit(kind: str) -> str:
-    return "chunks" if kind == "stream" else "requests"
+    return "chunks" if kind.startswith("stream") else "requests"
 
 
 def floor_rows(results: Results, mode: str, kind: str) -> list[Row]:
     ours, floor = results[f"ours/{mode}/{kind}"], results[f"httpx/{mode}/{kind}"]
-    what = f"{mode} {'1000-chunk SSE stream' if kind == 'stream' else 'create'}"
+    what = f"{mode} {_WHAT[kind]}"
     rate = ours["per_second"] / floor["per_second"]
     cpu = ours["cpu_per_unit"] / floor["cpu_per_unit"]
     return [
@@ -93,13 +102,13 @@ def floor_rows(results: Results, mode: str, kind: str) -> list[Row]:
 
 def peer_row(results: Results, mode: str, kind: str) -> Row:
     ours, peer = results[f"ours/{mode}/{kind}"], results[f"openai/{mode}/{kind}"]
-    what = f"{mode} {'stream' if kind == 'stream' else 'create'}"
+    what = f"{mode} {_PEER_WHAT[kind]}"
     return Row(f"{what}: {_unit(kind)}/s vs openai package", f"{ours['per_second']:,.0f}",
                f"{peer['per_second']:,.0f}", ratio(ours["per_second"], peer["per_second"]))
 
 
 def rows(results: Results) -> list[Row]:
-    combos = [(mode, kind) for mode in ("sync", "async") for kind in ("plain", "stream")]
+    combos = [(mode, kind) for mode in ("sync", "async") for kind in KINDS if f"ours/{mode}/{kind}" in results]
     found = [row for mode, kind in combos for row in floor_rows(results, mode, kind)]
     return found + [peer_row(results, mode, kind) for mode, kind in combos]
 
@@ -108,7 +117,9 @@ def missed(results: Results) -> list[str]:
     """Workloads of ours below the floor target on either figure."""
     names = []
     for mode in ("sync", "async"):
-        for kind in ("plain", "stream"):
+        for kind in KINDS:
+            if f"ours/{mode}/{kind}" not in results:
+                continue
             ours, floor = results[f"ours/{mode}/{kind}"], results[f"httpx/{mode}/{kind}"]
             slow = ours["per_second"] < FLOOR * floor["per_second"]
             costly = ours["cpu_per_unit"] > floor["cpu_per_unit"] / FLOOR

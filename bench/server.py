@@ -5,6 +5,11 @@
 Keep-alive, any method and path. A request body containing `"stream":true` gets a 1000-event
 SSE body (`data: <completion chunk>` ... `data: [DONE]`); anything else gets one fixed
 completion JSON. Both answers are pre-encoded bytes, so the server costs next to nothing.
+
+The SSE body is one write (the client reads it in a few large chunks). Under a path starting
+with `/split/` it is sent as a real token stream is: chunked transfer encoding, one HTTP chunk
+and one write per event, yielding to the event loop in between, so the client sees event-sized
+reads (how many events one read holds then depends on who is faster).
 """
 
 from __future__ import annotations
@@ -50,12 +55,22 @@ def _response(content_type: str, body: bytes) -> bytes:
 JSON_RESPONSE = _response("application/json", json.dumps(COMPLETION).encode())
 SSE_BODY = b"".join(f"data: {json.dumps(chunk(i))}\n\n".encode() for i in range(STREAM_CHUNKS))
 SSE_RESPONSE = _response("text/event-stream", SSE_BODY + b"data: [DONE]\n\n")
+SPLIT_HEAD = (
+    b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\n"
+    b"transfer-encoding: chunked\r\nconnection: keep-alive\r\n\r\n"
+)
+SPLIT_CHUNKS = [
+    f"{len(event):x}\r\n".encode("ascii") + event + b"\r\n"
+    for event in [f"data: {json.dumps(chunk(i))}\n\n".encode() for i in range(STREAM_CHUNKS)]
+    + [b"data: [DONE]\n\n"]
+] + [b"0\r\n\r\n"]
 
 
 class _Http(asyncio.Protocol):
     def __init__(self) -> None:
         self.buffer = b""
         self.transport: asyncio.Transport | None = None
+        self.streaming: asyncio.Task[None] | None = None  # a /split/ answer being written
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         assert isinstance(transport, asyncio.Transport)
@@ -66,9 +81,12 @@ class _Http(asyncio.Protocol):
         while self._answer_one():
             pass
 
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.transport = None
+
     def _answer_one(self) -> bool:
         end = self.buffer.find(b"\r\n\r\n")
-        if end < 0 or self.transport is None:
+        if end < 0 or self.transport is None or self.streaming is not None:
             return False
         length = 0
         for line in self.buffer[:end].split(b"\r\n")[1:]:
@@ -78,11 +96,29 @@ class _Http(asyncio.Protocol):
         total = end + 4 + length
         if len(self.buffer) < total:
             return False
+        target = self.buffer[:end].split(b"\r\n", 1)[0].split(b" ")[1:2]
         body = self.buffer[end + 4 : total]
         self.buffer = self.buffer[total:]
         streaming = b'"stream":true' in body.replace(b" ", b"")
+        if streaming and target and target[0].startswith(b"/split/"):
+            self.streaming = asyncio.get_running_loop().create_task(self._split_stream())
+            return False
         self.transport.write(SSE_RESPONSE if streaming else JSON_RESPONSE)
         return True
+
+    async def _split_stream(self) -> None:
+        try:
+            if self.transport is not None:
+                self.transport.write(SPLIT_HEAD)
+            for piece in SPLIT_CHUNKS:
+                await asyncio.sleep(0)
+                if self.transport is None or self.transport.is_closing():
+                    return  # the client stopped reading (after [DONE]) and closed
+                self.transport.write(piece)
+        finally:
+            self.streaming = None
+        while self._answer_one():  # requests that arrived meanwhile
+            pass
 
 
 async def serve() -> None:
