@@ -86,7 +86,7 @@ class SSEDecoder:
     """
 
     def __init__(self) -> None:
-        self._partial: list[bytes] = []  # the unterminated line so far
+        self._partial: list[bytes] = []  # what came after the last blank line, in pieces
         self._first = True  # the BOM is not resolved yet
         self._pending_cr = False  # the last chunk ended in CR: drop an LF that starts the next
         self._clean = False  # neither of those: chunks with no CR take the short way
