@@ -174,9 +174,10 @@ def _plain(value: object) -> bool:
 def encode_json(body: object) -> bytes:
     """The compact UTF-8 JSON encoding used for every request body.
 
-    Plain JSON values are encoded by pydantic-core (ten times faster than ``json.dumps``; the
-    only difference is an exponent's form, ``1e-7`` for ``1e-07``); anything else (models,
-    enums, dates, sets, ...) by ``json.dumps`` with :func:`_json_default`.
+    Plain JSON values are encoded by pydantic-core (about twice as fast as ``json.dumps``
+    here, the check included; same values once decoded, the text may differ only in how a
+    float's exponent is written, ``1e-7`` for ``1e-07``); anything else (models, enums,
+    dates, sets, ...) by ``json.dumps`` with :func:`_json_default`.
     """
     if _plain(body):
         with contextlib.suppress(ValueError):  # e.g. a lone surrogate: json.dumps says why
