@@ -127,4 +127,4 @@ def _load_all(chosen: list[Target], *, allow_remote_refs: bool) -> dict[str, tup
 
 def _generate(documents: dict[str, tuple[Target, Document]]) -> dict[str, dict[str, str]]:
     unformatted = {name: render_package(target, doc) for name, (target, doc) in documents.items()}
-    return write.format_packages(unformatted)
+    return write.format_packages(unformatted, verbatim=render.runtime_files())

@@ -391,6 +391,11 @@ def exports(names: list[str]) -> list[str]:
     return sorted(names, key=lambda name: (0 if name.isupper() else 1 if name[:1].isupper() else 2, name))
 
 
+def runtime_files() -> frozenset[str]:
+    """The package files copied from templates/runtime/ (`_http.py` with its import swapped)."""
+    return frozenset(module.name for module in RUNTIME.glob("*.py"))
+
+
 def render(api: Api, models: Models) -> dict[str, str]:
     """Every file of the package, unformatted, keyed by relative path."""
     env = _environment()

@@ -21,7 +21,7 @@ import subprocess
 import sys
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from pathlib import Path
 
 from .problems import GeneratorError, Problem
@@ -69,12 +69,18 @@ def _run_ruff(args: list[str], where: Path) -> None:
         )
 
 
-def format_packages(packages: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
-    """Each package's .py files through `ruff check --fix` (imports) and `ruff format`."""
+def format_packages(
+    packages: dict[str, dict[str, str]], verbatim: Collection[str] = ()
+) -> dict[str, dict[str, str]]:
+    """Each package's .py files through `ruff check --fix` (imports) and `ruff format`, then
+    compiled. Files named in `verbatim` (the runtime, copied from templates/runtime/, whose
+    formatting a test checks) pass through untouched: their text does not depend on the spec."""
     with tempfile.TemporaryDirectory(prefix="clientgen-format-") as scratch:
         root = Path(scratch)
         for package, files in packages.items():
             for relative, text in files.items():
+                if relative in verbatim:
+                    continue
                 target = root / package / relative
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_text(text, encoding="utf-8")
@@ -82,14 +88,14 @@ def format_packages(packages: dict[str, dict[str, str]]) -> dict[str, dict[str, 
         _run_ruff(["format", *RUFF_SETTINGS, "--quiet", "."], root)
         formatted = {
             package: {
-                relative: (root / package / relative).read_text(encoding="utf-8")
-                for relative in files
+                relative: text if relative in verbatim else (root / package / relative).read_text(encoding="utf-8")
+                for relative, text in files.items()
             }
             for package, files in packages.items()
         }
     for package, files in formatted.items():
         for relative, text in files.items():
-            if relative.endswith(".py"):
+            if relative.endswith(".py") and relative not in verbatim:
                 _check_compiles(f"{package}/{relative}", text)
     return formatted
 

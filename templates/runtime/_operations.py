@@ -42,7 +42,9 @@ def _describe(error: Mapping[str, Any], python_names: Mapping[str, str]) -> str:
         location[0] = python_names.get(location[0], location[0])
     where = ".".join(location) or "arguments"
     value = error.get("input")
-    shown = "" if error.get("type") == "missing" else f" (got {type(value).__name__} {_short(value)})"
+    shown = (
+        "" if error.get("type") == "missing" else f" (got {type(value).__name__} {_short(value)})"
+    )
     return f"{where}: {error.get('msg', 'invalid value')}{shown}"
 
 
@@ -75,13 +77,18 @@ def validated(
         given[key] = value
     if nulls:
         raise RequestValidationError(
-            "; ".join(f"{name}: the spec does not allow null; leave it unset instead" for name in sorted(nulls))
+            "; ".join(
+                f"{name}: the spec does not allow null; leave it unset instead"
+                for name in sorted(nulls)
+            )
         )
     checked = given
     passthrough: dict[str, Any] = {}
     if raw:
         passthrough = {key: given[key] for key in given if key in raw}
-        placeholders = {key: [] if isinstance(value, list) else b"" for key, value in passthrough.items()}
+        placeholders = {
+            key: [] if isinstance(value, list) else b"" for key, value in passthrough.items()
+        }
         checked = {**given, **placeholders}
     try:
         instance = _validator(model)(checked)
@@ -214,7 +221,9 @@ def format_path(template: str, values: Mapping[str, Any]) -> str:
         if isinstance(value, dict):
             value = [part for pair in value.items() for part in pair]
         items = value if isinstance(value, list) else [value]
-        path = path.replace("{" + key + "}", ",".join(quote(_scalar(item), safe="") for item in items))
+        path = path.replace(
+            "{" + key + "}", ",".join(quote(_scalar(item), safe="") for item in items)
+        )
     return path
 
 
@@ -259,7 +268,9 @@ def pick(
             elif delimiter is None:
                 picked.update({name: _scalar(item) for name, item in value.items()})
             else:
-                picked[wire] = delimiter.join(_scalar(part) for pair in value.items() for part in pair)
+                picked[wire] = delimiter.join(
+                    _scalar(part) for pair in value.items() for part in pair
+                )
         elif isinstance(value, list):
             items = [_scalar(item) for item in value]
             picked[wire] = items if delimiter is None else delimiter.join(items)
@@ -277,14 +288,18 @@ def body_of(values: Mapping[str, Any], keys: frozenset[str]) -> dict[str, Any]:
     return {key: value for key, value in values.items() if key in keys}
 
 
-def dispatch(client: SyncAPIClient, spec: ResponseSpec, options: RequestOptions, *, stream: bool) -> Any:
+def dispatch(
+    client: SyncAPIClient, spec: ResponseSpec, options: RequestOptions, *, stream: bool
+) -> Any:
     """Send the request; the parsed body, or an `APIResponse` inside `with_raw_response`."""
     if _RAW_RESPONSE.get():
         return client.request_raw(spec, options, stream=stream)
     return client.request(spec, options, stream=stream)
 
 
-async def async_dispatch(client: AsyncAPIClient, spec: ResponseSpec, options: RequestOptions, *, stream: bool) -> Any:
+async def async_dispatch(
+    client: AsyncAPIClient, spec: ResponseSpec, options: RequestOptions, *, stream: bool
+) -> Any:
     if _RAW_RESPONSE.get():
         return await client.request_raw(spec, options, stream=stream)
     return await client.request(spec, options, stream=stream)
@@ -304,7 +319,9 @@ def to_raw_response(method: Callable[P, R]) -> Callable[P, APIResponse[R]]:
     return wrapped
 
 
-def async_to_raw_response(method: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[APIResponse[R]]]:
+def async_to_raw_response(
+    method: Callable[P, Awaitable[R]],
+) -> Callable[P, Awaitable[APIResponse[R]]]:
     @functools.wraps(method)
     async def wrapped(*args: P.args, **kwargs: P.kwargs) -> APIResponse[R]:
         token = _RAW_RESPONSE.set(True)
