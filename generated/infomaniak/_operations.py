@@ -14,6 +14,7 @@ from typing import IO, Annotated, Any, ParamSpec, TypeAlias, TypeVar
 from urllib.parse import quote
 
 import pydantic
+import pydantic_core
 
 from ._base_client import AsyncAPIClient, RequestOptions, ResponseSpec, SyncAPIClient
 from ._response import APIResponse
@@ -66,50 +67,78 @@ def validated(
     `raw` names arguments passed through unchecked (multipart files: bytes, open files or
     tuples, which the model, typing them as bytes, checks as empty placeholders).
     """
-    given = {key: value for key, value in values.items() if not isinstance(value, NotGiven)}
-    nulls = sorted(
-        python_names.get(key, key)
-        for key, value in given.items()
-        if value is None and key not in nullable
-    )
+    given: dict[str, Any] = {}
+    nulls: list[str] = []
+    for key, value in values.items():
+        if value is NOT_GIVEN:  # the only NotGiven instance
+            continue
+        if value is None and key not in nullable:
+            nulls.append(python_names.get(key, key))
+        given[key] = value
     if nulls:
         raise RequestValidationError(
             "; ".join(
-                f"{name}: the spec does not allow null; leave it unset instead" for name in nulls
+                f"{name}: the spec does not allow null; leave it unset instead"
+                for name in sorted(nulls)
             )
         )
-    passthrough = {key: given[key] for key in given if key in raw}
-    placeholders = {
-        key: [] if isinstance(value, list) else b"" for key, value in passthrough.items()
-    }
+    checked = given
+    passthrough: dict[str, Any] = {}
+    if raw:
+        passthrough = {key: given[key] for key in given if key in raw}
+        placeholders = {
+            key: [] if isinstance(value, list) else b"" for key, value in passthrough.items()
+        }
+        checked = {**given, **placeholders}
     try:
-        instance = model.model_validate({**given, **placeholders})
+        instance = _validator(model)(checked)
     except pydantic.ValidationError as exc:
         details = "; ".join(_describe(error, python_names) for error in exc.errors())
         raise RequestValidationError(details) from None
-    dumped: dict[str, Any] = _keep_given_integers(
-        instance.model_dump(mode="json", by_alias=True, exclude_unset=True), given
-    )
+    dumped: dict[str, Any] = _keep_given_integers(_dump(instance), given)
     dumped.update(passthrough)
     return dumped
 
 
+def _validator(model: type[pydantic.BaseModel]) -> Callable[[object], pydantic.BaseModel]:
+    """`model.model_validate`, minus its per-call Python layer when the model is complete."""
+    validator = model.__pydantic_validator__
+    if isinstance(validator, pydantic_core.SchemaValidator):
+        return validator.validate_python
+    return model.model_validate
+
+
+def _dump(instance: pydantic.BaseModel) -> Any:
+    """`instance.model_dump(mode="json", by_alias=True, exclude_unset=True)`, minus its
+    per-call Python layer."""
+    serializer = type(instance).__pydantic_serializer__
+    if isinstance(serializer, pydantic_core.SchemaSerializer):
+        return serializer.to_python(instance, mode="json", by_alias=True, exclude_unset=True)
+    return instance.model_dump(mode="json", by_alias=True, exclude_unset=True)
+
+
 def _keep_given_integers(dumped: Any, given: Any) -> Any:
     """Put back integers the caller gave where the model made floats (`3` stays `3`, not `3.0`):
-    a strict server may reject `3.0` for a field it reads as an integer."""
-    if (
-        isinstance(dumped, float)
-        and isinstance(given, int)
-        and not isinstance(given, bool)
-        and dumped == given
-    ):
-        return given
+    a strict server may reject `3.0` for a field it reads as an integer. `dumped` is fresh
+    JSON-mode output: its dicts and lists are updated in place."""
+    if isinstance(dumped, float):
+        if isinstance(given, int) and not isinstance(given, bool) and dumped == given:
+            return given
+        return dumped
     if isinstance(dumped, dict) and isinstance(given, Mapping):
-        return {key: _keep_given_integers(value, given.get(key)) for key, value in dumped.items()}
+        for key, value in dumped.items():
+            kind = type(value)
+            if kind is float or kind is dict or kind is list:
+                kept = _keep_given_integers(value, given.get(key))
+                if kept is not value:
+                    dumped[key] = kept
+        return dumped
     if isinstance(dumped, list) and isinstance(given, (list, tuple)) and len(given) == len(dumped):
-        return [
-            _keep_given_integers(value, item) for value, item in zip(dumped, given, strict=True)
-        ]
+        for index, (value, item) in enumerate(zip(dumped, given, strict=True)):
+            kept = _keep_given_integers(value, item)
+            if kept is not value:
+                dumped[index] = kept
+        return dumped
     return dumped
 
 

@@ -14,8 +14,8 @@ naming the problem.
 
 from __future__ import annotations
 
-import codecs
 import json
+import weakref
 from collections.abc import (
     AsyncGenerator,
     AsyncIterable,
@@ -36,7 +36,7 @@ from ._errors import (
     excerpt,
     status_error_class,
 )
-from ._parse import parse_json, validate_python
+from ._parse import extra_keeps, json_validator, parse_json, validate_python
 
 __all__ = ["AsyncStream", "SSEDecoder", "ServerSentEvent", "Stream"]
 
@@ -57,63 +57,146 @@ class ServerSentEvent:
         return json.loads(self.data)
 
 
+_BOM = b"\xef\xbb\xbf"
+
+#: One dispatched event as the decoder produces it: ``(event, data, id, retry)``, ``data``
+#: still UTF-8 bytes (the data lines joined with ``\n``).
+RawEvent = tuple[str | None, bytes, str | None, int | None]
+
+
+_LF = 10  # b"\n"[0]: `int in bytes` is a memchr, much faster than `b"\n" in bytes`
+_CR = 13
+
+
+def _text(value: bytes) -> str:
+    return value.decode("utf-8", "replace")
+
+
 class SSEDecoder:
     """Incremental decoder for ``text/event-stream`` (WHATWG HTML, "Parsing an event stream").
 
     Feed it byte chunks of any size; lines may end in CRLF, LF or CR (a CR at the end of a
     chunk is resolved when the next chunk arrives), a leading UTF-8 BOM is skipped, ``:``
-    lines are comments (keep-alives), ``data`` lines are joined with ``\\n``, and a blank line
+    lines are comments (keep-alives), ``data`` lines are joined with ``\n``, and a blank line
     dispatches the event. Events with no data lines are not dispatched.
+
+    Lines are split on bytes (CR and LF never occur inside a UTF-8 sequence, so a chunk may
+    end anywhere, even inside a character); field values are decoded as UTF-8 with
+    replacement characters for invalid bytes. :meth:`feed_raw` keeps the data as bytes.
     """
 
     def __init__(self) -> None:
-        self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
-        self._buffer = ""
-        self._first = True
-        self._pending_cr = False
+        self._partial: list[bytes] = []  # what came after the last blank line, in pieces
+        self._first = True  # the BOM is not resolved yet
+        self._pending_cr = False  # the last chunk ended in CR: drop an LF that starts the next
+        self._clean = False  # neither of those: chunks with no CR take the short way
         self._event: str | None = None
-        self._data: list[str] = []
-        self._id: str | None = None
+        self._data: list[bytes] = []
         self._last_id: str | None = None
         self._retry: int | None = None
 
     def feed(self, chunk: bytes) -> list[ServerSentEvent]:
         """Decode one chunk and return the events it completed."""
-        text = self._decoder.decode(chunk)
-        if self._first and text:
-            self._first = False
-            text = text.removeprefix("\ufeff")
-        if self._pending_cr and text.startswith("\n"):
-            text = text[1:]  # the LF of a CRLF split across chunks
-        self._pending_cr = False
-        buffer = self._buffer + text
-        events: list[ServerSentEvent] = []
-        start = 0
-        length = len(buffer)
-        while start < length:
-            cr = buffer.find("\r", start)
-            lf = buffer.find("\n", start)
-            if cr < 0 and lf < 0:
-                break
-            if cr >= 0 and (lf < 0 or cr < lf):
-                end, nxt = cr, cr + 1
-                if nxt < length and buffer[nxt] == "\n":
-                    nxt += 1
-                elif nxt == length:
-                    self._pending_cr = True  # maybe CRLF split across chunks
+        return [
+            ServerSentEvent(data=_text(data), event=event, id=id_, retry=retry)
+            for event, data, id_, retry in self.feed_raw(chunk)
+        ]
+
+    def feed_raw(self, chunk: bytes) -> list[RawEvent]:
+        """Like :meth:`feed`, without building ``ServerSentEvent`` objects or decoding the data."""
+        events: list[RawEvent] = []
+        for block in self.blocks(chunk):
+            if block.startswith(b"data: ") and _LF not in block:  # the usual event
+                events.append((None, block[6:], self._last_id, self._retry))
             else:
-                end, nxt = lf, lf + 1
-            event = self._line(buffer[start:end])
-            if event is not None:
-                events.append(event)
-            start = nxt
-        self._buffer = buffer[start:]
+                self.block_events(block, events)
         return events
+
+    def blocks(self, chunk: bytes) -> list[bytes]:
+        """The lowest level: the whole events ``chunk`` completes, each as the bytes of its
+        lines up to the blank line that ends it (LF-separated, without that blank line).
+
+        A block without LF that starts with ``data: `` is one data line; hand any other
+        block to :meth:`block_events` (in order: blocks update ``id`` and ``retry``).
+        """
+        partial = self._partial
+        if self._clean and not partial and _CR not in chunk:  # e.g. one event per chunk
+            blocks = chunk.split(b"\n\n")
+            rest = blocks.pop()
+            if rest:
+                partial.append(rest)
+            return blocks
+        if not chunk:
+            return []
+        if self._first:
+            if self._partial:
+                chunk = self._partial.pop() + chunk
+            if len(chunk) < len(_BOM) and _BOM.startswith(chunk):
+                self._partial.append(chunk)  # maybe a BOM split across chunks
+                return []
+            self._first = False
+            chunk = chunk.removeprefix(_BOM)
+        if self._pending_cr:
+            self._pending_cr = False
+            chunk = chunk.removeprefix(b"\n")  # the LF of a CRLF split across chunks
+        if _CR in chunk:
+            self._pending_cr = chunk.endswith(b"\r")
+            chunk = chunk.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+        self._clean = not self._pending_cr
+        if b"\n\n" not in chunk and not (
+            partial and chunk.startswith(b"\n") and partial[-1].endswith(b"\n")
+        ):
+            if chunk:
+                partial.append(chunk)  # no blank line yet: nothing to dispatch
+            return []
+        if partial:
+            partial.append(chunk)
+            chunk = b"".join(partial)
+            partial.clear()
+        # Every "\n\n" ends a line and then a blank line: split into whole events.
+        blocks = chunk.split(b"\n\n")
+        rest = blocks.pop()
+        if rest:
+            partial.append(rest)
+        return blocks
+
+    def block_events(self, block: bytes, events: list[RawEvent]) -> None:
+        """Append the event of one block (see :meth:`blocks`), if it has data."""
+        for line in block.split(b"\n"):
+            if line:
+                self._field(line)
+            else:  # a blank line at the start of the block (a run of blank lines)
+                self._dispatch(events)
+        self._dispatch(events)
+
+    def _dispatch(self, events: list[RawEvent]) -> None:
+        data = self._data
+        if data:
+            joined = data[0] if len(data) == 1 else b"\n".join(data)
+            events.append((self._event, joined, self._last_id, self._retry))
+            data.clear()
+        self._event = None
+
+    def _field(self, line: bytes) -> None:
+        if line.startswith(b":"):
+            return  # a comment
+        name, colon, value = line.partition(b":")
+        if colon and value.startswith(b" "):
+            value = value[1:]
+        if name == b"data":
+            self._data.append(value)
+        elif name == b"event":
+            self._event = _text(value)
+        elif name == b"id":
+            if b"\0" not in value:
+                self._last_id = _text(value)
+        elif name == b"retry" and value.isdigit():
+            self._retry = int(value)
 
     def flush(self) -> list[ServerSentEvent]:
         """End of stream: an unterminated final event is discarded, as the spec requires."""
-        self._buffer = ""
-        self._data = []
+        self._partial.clear()
+        self._data.clear()
         self._event = None
         return []
 
@@ -128,36 +211,6 @@ class SSEDecoder:
         async for chunk in chunks:
             for event in self.feed(chunk):
                 yield event
-
-    def _line(self, line: str) -> ServerSentEvent | None:
-        if not line:
-            return self._dispatch()
-        if line.startswith(":"):
-            return None
-        name, colon, value = line.partition(":")
-        if colon and value.startswith(" "):
-            value = value[1:]
-        if name == "data":
-            self._data.append(value)
-        elif name == "event":
-            self._event = value
-        elif name == "id":
-            if "\0" not in value:
-                self._last_id = value
-        elif name == "retry" and value.isdigit():
-            self._retry = int(value)
-        return None
-
-    def _dispatch(self) -> ServerSentEvent | None:
-        if not self._data:
-            self._event = None
-            return None
-        event = ServerSentEvent(
-            data="\n".join(self._data), event=self._event, id=self._last_id, retry=self._retry
-        )
-        self._data = []
-        self._event = None
-        return event
 
 
 def _status_from(error: object) -> int | None:
@@ -204,6 +257,35 @@ class _Decoder(Generic[_T]):
     def __init__(self, response: _http.Response, chunk_type: object) -> None:
         self.response = response
         self._chunk_type = chunk_type
+        #: the strict fast path, bound once per stream (raises ValueError on anything odd)
+        self._validate = json_validator(chunk_type)
+        #: whether an `error` member is visible after validation (in the model's extra), so
+        #: the data need not be searched for `"error"` before
+        self._error_in_extra = extra_keeps(chunk_type, "error")
+
+    def _item(self, event: str | None, data: bytes) -> _T:
+        """The chunk of one event other than ``[DONE]``: the fast path straight from the
+        bytes, else (error events, bad JSON or UTF-8, lenient parsing) :meth:`_chunk`."""
+        if event is None:
+            if self._error_in_extra:
+                try:
+                    item: Any = self._validate(data)
+                except ValueError:
+                    return self._slow(event, data)
+                extra = item.__pydantic_extra__
+                if not (extra and extra.get("error")):
+                    result: _T = item
+                    return result
+            elif data.find(b'"error"') < 0:
+                try:
+                    parsed: _T = self._validate(data)
+                except ValueError:
+                    return self._slow(event, data)
+                return parsed
+        return self._slow(event, data)
+
+    def _slow(self, event: str | None, data: bytes) -> _T:
+        return self._chunk(ServerSentEvent(data=_text(data), event=event))
 
     def _chunk(self, sse: ServerSentEvent) -> _T:
         data = sse.data
@@ -235,6 +317,15 @@ class _Decoder(Generic[_T]):
             body=data,
         )
 
+    def _cut(self, exc: Exception) -> APIError:
+        """The exception for a transport failure while reading the body."""
+        if isinstance(exc, _http.TimeoutException):
+            return APITimeoutError(request=self.response.request)
+        return APIConnectionError(
+            message=f"Stream ended before [DONE]: {type(exc).__name__}",
+            request=self.response.request,
+        )
+
 
 class Stream(_Decoder[_T]):
     """Typed chunks of a server-sent event response.
@@ -251,41 +342,94 @@ class Stream(_Decoder[_T]):
 
     def __init__(self, *, response: _http.Response, chunk_type: object) -> None:
         super().__init__(response, chunk_type)
-        self._iterator = self._stream()
-
-    def _events(self) -> Iterator[ServerSentEvent]:
-        decoder = SSEDecoder()
-        try:
-            yield from decoder.iter_bytes(self.response.iter_bytes())
-        except _http.TimeoutException as exc:
-            raise APITimeoutError(request=self.response.request) from exc
-        except _http.TransportError as exc:
-            raise APIConnectionError(
-                message=f"Stream ended before [DONE]: {type(exc).__name__}",
-                request=self.response.request,
-            ) from exc
+        # The chunk generator is made once. A `for` loop gets it directly (no wrapping
+        # generator per chunk); then the stream only keeps a weak reference, so leaving the
+        # loop early drops the generator, which closes the response.
+        self._started = False
+        self._iterator: Generator[_T, None, None] | None = None  # once `__next__` drives it
+        self._handed: weakref.ref[Generator[_T, None, None]] | None = None  # a `for` drives it
 
     def _stream(self) -> Generator[_T, None, None]:
+        # One generator from body bytes to chunks (no generator per stage): this loop runs
+        # once per event, so the common event (one `data:` line) is validated right here.
+        response = self.response
+        decoder = SSEDecoder()
+        blocks = decoder.blocks
+        item = self._item
+        validate = self._validate
+        in_extra = self._error_in_extra
         try:
-            for sse in self._events():
-                if sse.data.startswith("[DONE]"):
-                    break
-                yield self._chunk(sse)
+            try:
+                for raw in response.iter_bytes():
+                    for block in blocks(raw):
+                        if block.startswith(b"data: ") and _LF not in block:  # the usual event
+                            data = block[6:]
+                            if data.startswith(b"[DONE]"):
+                                return
+                            if in_extra:  # `_item`, inlined for the common case
+                                try:
+                                    value: Any = validate(data)
+                                except ValueError:
+                                    value = item(None, data)
+                                else:
+                                    extra = value.__pydantic_extra__
+                                    if extra and extra.get("error"):
+                                        value = item(None, data)
+                                yield value
+                            else:
+                                yield item(None, data)
+                            continue
+                        events: list[RawEvent] = []
+                        decoder.block_events(block, events)
+                        for event, data, _, _ in events:
+                            if data.startswith(b"[DONE]"):
+                                return
+                            yield item(event, data)
+            except _http.TransportError as exc:  # TimeoutException is one
+                raise self._cut(exc) from exc
         finally:
-            self.response.close()
+            response.close()
+
+    def _handed_out(self) -> Generator[_T, None, None] | None:
+        return self._handed() if self._handed is not None else None
 
     def __next__(self) -> _T:
+        if self._iterator is None:
+            if not self._started:
+                self._started = True
+                self._iterator = self._stream()
+            else:  # after `for`: go on with its generator, if it is still open
+                handed = self._handed_out()
+                if handed is None:
+                    raise StopIteration
+                self._iterator = handed
         return next(self._iterator)
 
     def __iter__(self) -> Iterator[_T]:
+        if not self._started:
+            self._started = True
+            chunks = self._stream()
+            self._handed = weakref.ref(chunks)
+            return chunks
+        if self._iterator is None:
+            handed = self._handed_out()
+            if handed is not None:
+                return handed
+        return self._rest(self._iterator)
+
+    def _rest(self, chunks: Generator[_T, None, None] | None) -> Generator[_T, None, None]:
+        """`for` after ``__next__``: the remaining chunks, closing at the end."""
         try:
-            yield from self._iterator
+            if chunks is not None:
+                yield from chunks
         finally:
             self.close()
 
     def close(self) -> None:
         """Close the HTTP response, releasing (or dropping) the connection."""
-        self._iterator.close()
+        for chunks in (self._iterator, self._handed_out()):
+            if chunks is not None:
+                chunks.close()
         self.response.close()
 
     def __enter__(self) -> Self:
@@ -310,45 +454,97 @@ class AsyncStream(_Decoder[_T]):
 
     def __init__(self, *, response: _http.Response, chunk_type: object) -> None:
         super().__init__(response, chunk_type)
-        self._iterator = self._stream()
-
-    async def _events(self) -> AsyncGenerator[ServerSentEvent, None]:
-        decoder = SSEDecoder()
-        try:
-            async for sse in decoder.aiter_bytes(self.response.aiter_bytes()):
-                yield sse
-        except _http.TimeoutException as exc:
-            raise APITimeoutError(request=self.response.request) from exc
-        except _http.TransportError as exc:
-            raise APIConnectionError(
-                message=f"Stream ended before [DONE]: {type(exc).__name__}",
-                request=self.response.request,
-            ) from exc
+        # The chunk generator is made once. `async for` gets it directly (an async generator
+        # wrapping it costs a quarter of a microsecond per chunk); then the stream only keeps
+        # a weak reference, so that an abandoned loop still finalises (closes) it.
+        self._started = False
+        self._iterator: AsyncGenerator[_T, None] | None = None  # once `__anext__` drives it
+        self._handed: weakref.ref[AsyncGenerator[_T, None]] | None = None  # `async for` drives it
 
     async def _stream(self) -> AsyncGenerator[_T, None]:
-        events = self._events()
+        response = self.response
+        decoder = SSEDecoder()
+        blocks = decoder.blocks
+        item = self._item
+        validate = self._validate
+        in_extra = self._error_in_extra
+        chunks = response.aiter_bytes()
         try:
-            async for sse in events:
-                if sse.data.startswith("[DONE]"):
-                    break
-                yield self._chunk(sse)
+            try:
+                async for raw in chunks:
+                    for block in blocks(raw):
+                        if block.startswith(b"data: ") and _LF not in block:  # the usual event
+                            data = block[6:]
+                            if data.startswith(b"[DONE]"):
+                                return
+                            if in_extra:  # `_item`, inlined for the common case
+                                try:
+                                    value: Any = validate(data)
+                                except ValueError:
+                                    value = item(None, data)
+                                else:
+                                    extra = value.__pydantic_extra__
+                                    if extra and extra.get("error"):
+                                        value = item(None, data)
+                                yield value
+                            else:
+                                yield item(None, data)
+                            continue
+                        events: list[RawEvent] = []
+                        decoder.block_events(block, events)
+                        for event, data, _, _ in events:
+                            if data.startswith(b"[DONE]"):
+                                return
+                            yield item(event, data)
+            except _http.TransportError as exc:  # TimeoutException is one
+                raise self._cut(exc) from exc
         finally:
-            await events.aclose()
-            await self.response.aclose()
+            aclose = getattr(chunks, "aclose", None)  # an async generator: close it now,
+            if aclose is not None:  # not later in the event loop's finaliser
+                await aclose()
+            await response.aclose()
+
+    def _handed_out(self) -> AsyncGenerator[_T, None] | None:
+        return self._handed() if self._handed is not None else None
 
     async def __anext__(self) -> _T:
+        if self._iterator is None:
+            if not self._started:
+                self._started = True
+                self._iterator = self._stream()
+            else:  # after `async for`: go on with its generator, if it is still open
+                handed = self._handed_out()
+                if handed is None:
+                    raise StopAsyncIteration
+                self._iterator = handed
         return await self._iterator.__anext__()
 
-    async def __aiter__(self) -> AsyncIterator[_T]:
+    def __aiter__(self) -> AsyncIterator[_T]:
+        if not self._started:
+            self._started = True
+            chunks = self._stream()
+            self._handed = weakref.ref(chunks)
+            return chunks
+        if self._iterator is None:
+            handed = self._handed_out()
+            if handed is not None:
+                return handed
+        return self._rest(self._iterator)
+
+    async def _rest(self, chunks: AsyncGenerator[_T, None] | None) -> AsyncGenerator[_T, None]:
+        """`async for` after ``__anext__``: the remaining chunks, closing at the end."""
         try:
-            async for item in self._iterator:
-                yield item
+            if chunks is not None:
+                async for item in chunks:
+                    yield item
         finally:
             await self.aclose()
 
     async def aclose(self) -> None:
         """Close the HTTP response, releasing (or dropping) the connection."""
-        await self._iterator.aclose()
+        for chunks in (self._iterator, self._handed_out()):
+            if chunks is not None:
+                await chunks.aclose()
         await self.response.aclose()
 
     async def __aenter__(self) -> Self:

@@ -22,12 +22,13 @@ import functools
 import json
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, get_args, get_origin
 
 import pydantic
+import pydantic_core
 
-__all__ = ["construct", "parse_json", "validate_python"]
+__all__ = ["construct", "extra_keeps", "json_validator", "parse_json", "validate_python"]
 
 
 @functools.lru_cache(maxsize=512)
@@ -48,6 +49,39 @@ def _get_adapter(type_: object) -> pydantic.TypeAdapter[Any]:
         return pydantic.TypeAdapter(annotation)
 
 
+def json_validator(type_: object) -> Callable[[str | bytes], Any]:
+    """The strict fast path of :func:`parse_json` for ``type_``, bound once.
+
+    The callable validates JSON text (``str`` or UTF-8 ``bytes``) straight into ``type_`` in
+    pydantic-core (which also parses the JSON, faster than ``json.loads``) and raises
+    ``ValueError`` (``pydantic.ValidationError`` is one) on anything it does not accept;
+    callers fall back to :func:`parse_json` then. For a model this is the model's own
+    validator (what ``model_validate_json`` calls, minus its per-call Python overhead).
+    """
+    if type_ is Any or type_ is object:
+        return json.loads
+    if _is_model(type_):
+        validator = type_.__pydantic_validator__  # a mock until the model is complete
+        if isinstance(validator, pydantic_core.SchemaValidator):
+            return validator.validate_json
+        return type_.model_validate_json
+    return _get_adapter(type_).validate_json
+
+
+def extra_keeps(type_: object, key: str) -> bool:
+    """Whether validating an object into ``type_`` keeps its ``key`` member, untouched, in
+    ``__pydantic_extra__``: a model with ``extra="allow"``, no field named or aliased ``key``
+    and no model validator (which could rewrite the input)."""
+    if not _is_model(type_) or type_.model_config.get("extra") != "allow":
+        return False
+    if type_.__pydantic_decorators__.model_validators:
+        return False
+    for name, field in type_.model_fields.items():
+        if key in (name, field.alias) or field.validation_alias is not None:
+            return False
+    return True
+
+
 def parse_json(type_: object, raw: str | bytes) -> Any:
     """Decode JSON text into ``type_``: strict fast path, lenient fallback.
 
@@ -56,9 +90,7 @@ def parse_json(type_: object, raw: str | bytes) -> Any:
     if type_ is Any or type_ is object:
         return json.loads(raw)
     try:
-        if _is_model(type_):
-            return type_.model_validate_json(raw)
-        return _get_adapter(type_).validate_json(raw)
+        return json_validator(type_)(raw)
     except pydantic.ValidationError:
         pass
     return construct(json.loads(raw), type_)
