@@ -1,7 +1,7 @@
 """`make bench`: one table of ratios and medians measured side by side in the same run.
 
-    python -m bench            # providers, no-op check, N = 100/1000/5000, clients, imports
-    python -m bench --quick    # fewer repetitions, N = 100/1000
+    python -m bench            # providers, no-op check, N = 100/1000/5000, GitHub REST API, clients, imports
+    python -m bench --quick    # fewer repetitions, N = 100/1000, no real document
 
 Progress goes to stderr; the table (and, for missed targets, where the time goes) to stdout.
 """
@@ -16,12 +16,13 @@ import sys
 import time
 from pathlib import Path
 
-from . import generation, measure, overhead, profiles
+from . import generation, measure, overhead, profiles, real_spec
 from .generation import Context
 from .table import Row, ratio, render, seconds
 
 ROOT = Path(__file__).resolve().parent.parent
 WORK = ROOT / ".bench"
+CACHE = ROOT / ".bench-cache"  # downloads kept across runs (WORK is wiped)
 BENCH_TOOLS = ("openapi-python-client", "openai", "httpx")
 
 
@@ -53,6 +54,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--reps", type=int, help="repetitions per generation measurement")
     parser.add_argument("--skip-generation", action="store_true")
     parser.add_argument("--skip-clients", action="store_true")
+    parser.add_argument("--skip-real", action="store_true",
+                        help="skip the large real document (GitHub's REST API; not run with --quick)")
     parser.add_argument("--profile-size", type=int, default=1000,
                         help="synthetic size profiled with cProfile when a generation target is missed")
     return parser.parse_args(argv)
@@ -68,11 +71,14 @@ def context(args: argparse.Namespace) -> Context:
                    reps=reps, large_reps=1, log=log)
 
 
-def generation_section(ctx: Context, sizes: list[int], profile_size: int) -> tuple[list[Row], list[str]]:
+def generation_section(ctx: Context, sizes: list[int], profile_size: int,
+                       real: bool) -> tuple[list[Row], list[str]]:
     generation.warm_up(ctx)
     rows = generation.providers(ctx) + generation.noop_check(ctx)
     synthetic_rows, results = generation.synthetic(ctx, sizes)
     rows += synthetic_rows
+    if real:
+        rows += real_spec.rows(ctx, CACHE)
     notes: list[str] = []
     largest = results[-1]
     log(f"generation: stage breakdown at N={largest.n_schemas}")
@@ -116,7 +122,8 @@ def main(argv: list[str]) -> int:
     rows: list[Row] = []
     notes: list[str] = []
     if not args.skip_generation:
-        section_rows, section_notes = generation_section(ctx, sizes, args.profile_size)
+        real = not (args.quick or args.skip_real)
+        section_rows, section_notes = generation_section(ctx, sizes, args.profile_size, real)
         rows += section_rows
         notes += section_notes
     if not args.skip_clients:

@@ -40,7 +40,7 @@ class Context:
         return self.large_reps if n_schemas >= 5000 else self.reps
 
 
-def _timed(ctx: Context, label: str, cmd: Sequence[str], reps: int, out: Path) -> Summary:
+def timed(ctx: Context, label: str, cmd: Sequence[str], reps: int, out: Path) -> Summary:
     samples = measure.repeat(cmd, reps, cwd=ctx.root, env=ctx.env, before=measure.fresh_dir(out))
     summary = measure.summarize(samples)
     ctx.log(f"  {label}: median {summary.wall:.2f} s over {reps}, peak {summary.peak_mib:.0f} MiB")
@@ -75,12 +75,12 @@ def provider_specs(root: Path) -> list[Path]:
 def providers(ctx: Context) -> list[Row]:
     ctx.log("generation: the three providers")
     out = ctx.work / "providers"
-    ours = _timed(ctx, "ours, one process", [ctx.python, "-m", "generator", "generate", "--output", str(out)],
+    ours = timed(ctx, "ours, one process", [ctx.python, "-m", "generator", "generate", "--output", str(out)],
                   ctx.reps, out)
     theirs = 0.0
     for spec in provider_specs(ctx.root):
         target = ctx.work / f"opc_{spec.parent.name}"
-        theirs += _timed(ctx, f"openapi-python-client {spec.parent.name}", opc_cmd(ctx, spec, target),
+        theirs += timed(ctx, f"openapi-python-client {spec.parent.name}", opc_cmd(ctx, spec, target),
                          ctx.reps, target).wall
     return [Row("generate 3 providers (cold, 1 process) vs opc x3 runs", seconds(ours.wall), seconds(theirs),
                 ratio(ours.wall, theirs), "<= 0.50x", ours.wall <= 0.5 * theirs)]
@@ -129,8 +129,8 @@ def synthetic_size(ctx: Context, n_schemas: int) -> SizeResult:
     operations = count_operations(json.loads(spec.read_text(encoding="utf-8")))
     ours_out, opc_out = ctx.work / f"syn{n_schemas}", ctx.work / f"opc{n_schemas}"
     reps = ctx.reps_for(n_schemas)
-    ours = _timed(ctx, "ours", ours_spec_cmd(ctx, spec, ours_out), reps, ours_out)
-    theirs = _timed(ctx, "openapi-python-client", opc_cmd(ctx, spec, opc_out), reps, opc_out)
+    ours = timed(ctx, "ours", ours_spec_cmd(ctx, spec, ours_out), reps, ours_out)
+    theirs = timed(ctx, "openapi-python-client", opc_cmd(ctx, spec, opc_out), reps, opc_out)
     return SizeResult(n_schemas, operations, ours, theirs,
                       counting.ours(ours_out), counting.openapi_python_client(opc_out))
 
