@@ -239,7 +239,7 @@ def _speed_up_dcg() -> None:
     from datamodel_code_generator.parser import _inherited_schemas as inherited
 
     original = inherited.get_generated_base_models
-    if _version.__version__ != _PATCHED_DCG_VERSION or getattr(original, "_clientgen_fast", False):
+    if _version.__version__ != _PATCHED_DCG_VERSION or hasattr(original, "clientgen_original"):
         return
     path_of = operator.attrgetter("reference.path")
 
@@ -263,7 +263,7 @@ def _speed_up_dcg() -> None:
         except Exception:  # noqa: BLE001  # dcg's own lookup decides, errors included
             return original(parser, base_classes)
 
-    get_generated_base_models._clientgen_fast = True  # type: ignore[attr-defined]
+    get_generated_base_models.clientgen_original = original  # type: ignore[attr-defined]
     inherited.get_generated_base_models = get_generated_base_models
 
 
