@@ -320,12 +320,49 @@ def _with_root_wrappers(
     return {**document, "components": {**document["components"], "schemas": schemas}}, aliases
 
 
-def models_source(document: dict[str, Any], required_classes: frozenset[str], source_file: str) -> Models:
-    """Run datamodel-code-generator on the codegen document; check every class we need exists."""
-    schemas = (document.get("components") or {}).get("schemas") or {}
-    if not schemas:
-        source = f'{MODELS_HEADER}\n\nfrom __future__ import annotations\n\nfrom pydantic import BaseModel\n\n__all__: list[str] = []\n'
-        return index_models(source)
+_SCHEMA_REF = "#/components/schemas/"
+# a schema with any of these becomes a class of its own (object model, enum, base class)
+_CLASS_KEYWORDS = frozenset({"properties", "additionalProperties", "patternProperties", "enum", "allOf"})
+
+
+def _referred_schemas(schemas: dict[str, Any]) -> set[str]:
+    """Names of the component schemas another schema uses by `$ref` (as a property, an item, a
+    union member...: an `allOf` member is a base, not a use)."""
+    referred: set[str] = set()
+    for name, schema in schemas.items():
+        pending: list[tuple[Any, bool]] = [(schema, True)]
+        while pending:
+            node, counts = pending.pop()
+            if isinstance(node, dict):
+                ref = node.get("$ref")
+                if counts and isinstance(ref, str) and ref.startswith(_SCHEMA_REF):
+                    target = ref[len(_SCHEMA_REF):].replace("~1", "/").replace("~0", "~")
+                    if target != name:
+                        referred.add(target)
+                for key, value in node.items():
+                    if key == "allOf" and isinstance(value, list):
+                        pending.extend((member, False) for member in value)
+                    else:
+                        pending.append((value, True))
+            elif isinstance(node, list):
+                pending.extend((item, True) for item in node)
+    return referred
+
+
+def _likely_folded(schemas: dict[str, Any], required_classes: frozenset[str]) -> set[str]:
+    """The required schemas datamodel-code-generator will most likely fold into the models using
+    them: root-model shapes (no properties, enum or allOf; an object only as a union) another
+    schema uses. Only a guess:
+    `_wrapped_in_one_run` checks it against dcg's output."""
+    candidates = {
+        name for name in required_classes
+        if isinstance(schema := schemas.get(name), dict) and not _CLASS_KEYWORDS & schema.keys()
+        and (schema.get("type") != "object" or "anyOf" in schema or "oneOf" in schema)
+    }
+    return candidates & _referred_schemas(schemas) if candidates else set()
+
+
+def _dcg_models(document: dict[str, Any], source_file: str) -> Models:
     with tempfile.TemporaryDirectory() as neutral:  # dcg reads no settings from the caller's folder
         try:
             source = _run_dcg(document, Path(neutral))
@@ -335,13 +372,52 @@ def models_source(document: dict[str, Any], required_classes: frozenset[str], so
                          f"datamodel-code-generator failed: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}",
                          "run with --debug for the full error")]
             ) from exc
-    models = index_models(source.rstrip("\n") + "\n")
-    folded = required_classes - set(models.classes)
-    if folded:  # root models other models use get collapsed into them: wrap them anew
-        wrapped, aliases = _with_root_wrappers(document, folded, set(models.classes))
-        with tempfile.TemporaryDirectory() as neutral:
-            source = _run_dcg(wrapped, Path(neutral))
-        models = replace(index_models(source.rstrip("\n") + "\n"), aliases=aliases)
+    return index_models(source.rstrip("\n") + "\n")
+
+
+def _wrapped_in_one_run(
+    document: dict[str, Any], required_classes: frozenset[str], source_file: str
+) -> Models | None:
+    """models.py with the root wrappers of the likely folded schemas, from one dcg run, when the
+    result shows the guess was exact: the schemas folded are the ones wrapped, and the wrapper
+    names are the ones `_with_root_wrappers` gives knowing the other classes. The dcg input is
+    then the very document the two-run path would give dcg the second time. None otherwise."""
+    schemas = document["components"]["schemas"]
+    guess = _likely_folded(schemas, required_classes)
+    if not guess:
+        return None
+    wrapped, aliases = _with_root_wrappers(document, guess, set())
+    models = replace(_dcg_models(wrapped, source_file), aliases=aliases)
+    others = set(models.classes) - set(aliases.values())
+    folded = {name for name in required_classes - others if name in schemas}
+    if (
+        folded == guess
+        and set(aliases.values()) <= set(models.classes)
+        and _with_root_wrappers(document, folded, others)[1] == aliases
+    ):
+        return models
+    return None
+
+
+def models_source(document: dict[str, Any], required_classes: frozenset[str], source_file: str) -> Models:
+    """Run datamodel-code-generator on the codegen document; check every class we need exists.
+
+    Root models other models use get collapsed into them by dcg; the ones the templates need by
+    name get a `<Name>Root` wrapper. Which ones fold is guessed first (one dcg run when right);
+    otherwise dcg runs once plain to see which folded, then again with their wrappers.
+    """
+    schemas = (document.get("components") or {}).get("schemas") or {}
+    if not schemas:
+        source = f'{MODELS_HEADER}\n\nfrom __future__ import annotations\n\nfrom pydantic import BaseModel\n\n__all__: list[str] = []\n'
+        return index_models(source)
+    models = _wrapped_in_one_run(document, required_classes, source_file)
+    if models is None:
+        models = _dcg_models(document, source_file)
+        folded = required_classes - set(models.classes)
+        if folded:
+            wrapped, aliases = _with_root_wrappers(document, folded, set(models.classes))
+            if aliases:  # else the same document again: the same output
+                models = replace(_dcg_models(wrapped, source_file), aliases=aliases)
     missing = sorted(name for name in required_classes if models.name(name) not in models.classes)
     if missing:
         raise GeneratorError(
