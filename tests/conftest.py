@@ -38,18 +38,21 @@ def clean_env(monkeypatch: pytest.MonkeyPatch) -> Iterator[pytest.MonkeyPatch]:
 
 
 # Linux keeps a process's RSS high-water mark across exec, so a child forked from this (large)
-# pytest process would report pytest's size: a small launcher forks the generator instead and
-# reports its peak (including the ruff it waits for) from wait4.
+# pytest process would report pytest's size: a small launcher runs the generator instead,
+# through bench.measure (wait4's ru_maxrss, and the summed PSS of the process tree sampled
+# every 20 ms: the generator validates in a forked child beside code generation).
 _PEAK_LAUNCHER = """
-import os, subprocess, sys
-child = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL)
-_, status, usage = os.wait4(child.pid, 0)
-print(os.waitstatus_to_exitcode(status), usage.ru_maxrss)
+import sys
+from pathlib import Path
+from bench.measure import run_once
+sample = run_once(sys.argv[1:], cwd=Path.cwd())
+sys.stderr.write(sample.stderr)
+print(sample.returncode, sample.peak_kib)
 """
 
 
 def run_generator_measured(args: list[str], timeout: float) -> tuple[int, str, int, float]:
-    """`python -m generator *args`: (exit code, stderr, peak RSS in bytes, seconds)."""
+    """`python -m generator *args`: (exit code, stderr, peak memory in bytes, seconds)."""
     start = time.monotonic()
     result = subprocess.run(
         [sys.executable, "-c", _PEAK_LAUNCHER, sys.executable, "-m", "generator", *args],
