@@ -17,6 +17,7 @@ import ast
 import copy
 import functools
 import operator
+import sys
 import tempfile
 import warnings
 from collections.abc import Set as AbstractSet
@@ -372,7 +373,22 @@ def _dcg_models(document: dict[str, Any], source_file: str) -> Models:
                          f"datamodel-code-generator failed: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}",
                          "run with --debug for the full error")]
             ) from exc
+        finally:
+            _give_back_freed_memory()
     return index_models(source.rstrip("\n") + "\n")
+
+
+def _give_back_freed_memory() -> None:
+    """Return the heap dcg freed to the OS (glibc keeps it otherwise: ~30% of dcg's peak), so
+    that the ruff processes started next do not add their memory on top of it."""
+    if not sys.platform.startswith("linux"):
+        return
+    import ctypes
+
+    try:
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):  # not glibc: nothing to do
+        pass
 
 
 def _wrapped_in_one_run(
