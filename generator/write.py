@@ -21,7 +21,7 @@ import subprocess
 import sys
 import tempfile
 import threading
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 from pathlib import Path
 
 from .problems import GeneratorError, Problem
@@ -37,10 +37,11 @@ def _ruff() -> str:
     return str(candidate) if candidate.exists() else "ruff"
 
 
-def _run_ruff(args: list[str], where: Path) -> None:
+def _run_ruff(args: list[str], where: Path, meanwhile: Callable[[], None] | None = None) -> None:
+    """ruff with `args` in `where`; `meanwhile` runs here while ruff works in its process."""
     try:
-        result = subprocess.run(
-            [_ruff(), *args], cwd=where, capture_output=True, text=True, check=False
+        process = subprocess.Popen(
+            [_ruff(), *args], cwd=where, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
         )
     except OSError as error:  # not installed, not executable
         raise GeneratorError(
@@ -54,15 +55,23 @@ def _run_ruff(args: list[str], where: Path) -> None:
                 )
             ]
         ) from error
-    if result.returncode != 0:
-        first = (result.stderr or result.stdout).strip().splitlines()
+    with process:
+        try:
+            if meanwhile is not None:
+                meanwhile()
+        except BaseException:
+            process.kill()
+            raise
+        stdout, stderr = process.communicate()
+    if process.returncode != 0:
+        first = (stderr or stdout).strip().splitlines()
         raise GeneratorError(
             [
                 Problem(
                     str(where),
                     "",
                     None,
-                    f"ruff failed: {first[0] if first else result.returncode}",
+                    f"ruff failed: {first[0] if first else process.returncode}",
                     "generated code did not parse; run with --debug and report it",
                 )
             ]
@@ -84,20 +93,25 @@ def format_packages(
                 target = root / package / relative
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_text(text, encoding="utf-8")
-        _run_ruff(["check", *RUFF_SETTINGS, *RUFF_FIXES, "."], root)
+        # Formatting and import fixes keep the code's meaning, so the compile check can read
+        # the unformatted text, here, while ruff works in its own process.
+        _run_ruff(["check", *RUFF_SETTINGS, *RUFF_FIXES, "."], root,
+                  meanwhile=lambda: _check_all_compile(packages, verbatim))
         _run_ruff(["format", *RUFF_SETTINGS, "--quiet", "."], root)
-        formatted = {
+        return {
             package: {
                 relative: text if relative in verbatim else (root / package / relative).read_text(encoding="utf-8")
                 for relative, text in files.items()
             }
             for package, files in packages.items()
         }
-    for package, files in formatted.items():
+
+
+def _check_all_compile(packages: dict[str, dict[str, str]], verbatim: Collection[str]) -> None:
+    for package, files in packages.items():
         for relative, text in files.items():
             if relative.endswith(".py") and relative not in verbatim:
                 _check_compiles(f"{package}/{relative}", text)
-    return formatted
 
 
 def _check_compiles(name: str, text: str) -> None:
