@@ -12,9 +12,13 @@ every 20 ms; the peak reported is the larger of the two.
 
 from __future__ import annotations
 
+import argparse
+import dataclasses
+import json
 import os
 import statistics
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -41,6 +45,24 @@ class CommandFailed(RuntimeError):
 def run_once(
     cmd: Sequence[str], *, cwd: Path, env: dict[str, str] | None = None, capture_stdout: bool = False
 ) -> Sample:
+    """`cmd` measured from a small launcher process (`python -m bench.measure`).
+
+    Linux carries the RSS high-water mark of the process that spawns a command into the
+    command's `ru_maxrss` (Python spawns with vfork, and exec records the old address space's
+    peak), so a command spawned straight from a bench process that has grown (it read a large
+    document) would report at least that size. The launcher stays small."""
+    launcher = [sys.executable, "-m", "bench.measure", *(["--stdout"] if capture_stdout else []), "--", *cmd]
+    result = subprocess.run(launcher, cwd=cwd, env=env, capture_output=True, text=True, check=False)
+    if result.returncode != 0:
+        raise CommandFailed(f"bench.measure could not run {' '.join(cmd)}: {result.stderr.strip()}")
+    return Sample(**json.loads(result.stdout))
+
+
+def measure_here(
+    cmd: Sequence[str], *, cwd: Path | None = None, env: dict[str, str] | None = None,
+    capture_stdout: bool = False,
+) -> Sample:
+    """`cmd` run as a child of this process: wall and CPU time, and peak memory."""
     with tempfile.TemporaryFile() as err, tempfile.TemporaryFile() as out:
         start = time.perf_counter()
         stdout = out if capture_stdout else subprocess.DEVNULL
@@ -169,3 +191,19 @@ def bench_env(python: str, pycache: Path) -> dict[str, str]:
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env["PYTHONPYCACHEPREFIX"] = str(pycache)
     return env
+
+
+def main(argv: list[str]) -> int:
+    """`python -m bench.measure [--stdout] -- CMD...`: the Sample of CMD as JSON on stdout."""
+    parser = argparse.ArgumentParser(prog="python -m bench.measure")
+    parser.add_argument("--stdout", action="store_true", help="capture CMD's stdout in the sample")
+    parser.add_argument("cmd", nargs=argparse.REMAINDER)
+    args = parser.parse_args(argv)
+    cmd = args.cmd[1:] if args.cmd[:1] == ["--"] else args.cmd
+    sample = measure_here(cmd, capture_stdout=args.stdout)
+    print(json.dumps(dataclasses.asdict(sample)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

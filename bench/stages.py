@@ -20,8 +20,14 @@ from typing import Any, TypeVar
 T = TypeVar("T")
 
 
-def _peak_mib(who: int) -> float:
-    return resource.getrusage(who).ru_maxrss / 1024
+def _peak_mib() -> float:
+    """This process's RSS high-water mark: VmHWM belongs to the address space exec made, where
+    ru_maxrss would also count the (large) process that spawned this one."""
+    with open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def run_stages(spec: Path, out: Path) -> dict[str, Any]:
@@ -35,7 +41,7 @@ def run_stages(spec: Path, out: Path) -> dict[str, Any]:
         start = time.perf_counter()
         result = work()
         timings[name] = time.perf_counter() - start
-        peaks[name] = _peak_mib(resource.RUSAGE_SELF)
+        peaks[name] = _peak_mib()
         return result
 
     target = pipeline.target_for_spec(spec, out.name)

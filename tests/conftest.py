@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import json
 import subprocess
 import sys
 import time
@@ -37,30 +38,21 @@ def clean_env(monkeypatch: pytest.MonkeyPatch) -> Iterator[pytest.MonkeyPatch]:
     yield monkeypatch
 
 
-# Linux keeps a process's RSS high-water mark across exec, so a child forked from this (large)
-# pytest process would report pytest's size: a small launcher runs the generator instead,
-# through bench.measure (wait4's ru_maxrss, and the summed PSS of the process tree sampled
-# every 20 ms: the generator validates in a forked child beside code generation).
-_PEAK_LAUNCHER = """
-import sys
-from pathlib import Path
-from bench.measure import run_once
-sample = run_once(sys.argv[1:], cwd=Path.cwd())
-sys.stderr.write(sample.stderr)
-print(sample.returncode, sample.peak_kib)
-"""
-
-
 def run_generator_measured(args: list[str], timeout: float) -> tuple[int, str, int, float]:
-    """`python -m generator *args`: (exit code, stderr, peak memory in bytes, seconds)."""
+    """`python -m generator *args`: (exit code, stderr, peak memory in bytes, seconds).
+
+    Measured by `python -m bench.measure`, a small launcher: a command spawned straight from
+    this (large) pytest process would report pytest's size (Linux keeps the RSS high-water
+    mark across exec). The peak is the larger of ru_maxrss and the summed PSS of the process
+    tree sampled every 20 ms (the generator validates in a forked child, and runs ruff)."""
     start = time.monotonic()
     result = subprocess.run(
-        [sys.executable, "-c", _PEAK_LAUNCHER, sys.executable, "-m", "generator", *args],
+        [sys.executable, "-m", "bench.measure", "--", sys.executable, "-m", "generator", *args],
         cwd=ROOT,
         capture_output=True,
         text=True,
         timeout=timeout,
         check=True,
     )
-    code, peak_kib = (int(part) for part in result.stdout.split())
-    return code, result.stderr, peak_kib * 1024, time.monotonic() - start
+    sample = json.loads(result.stdout)
+    return sample["returncode"], sample["stderr"], sample["peak_kib"] * 1024, time.monotonic() - start
