@@ -612,6 +612,26 @@ def test_stream_normal_with_done(
     assert server.requests[0].headers["accept"] == "text/event-stream"
 
 
+def test_stream_answered_with_plain_json_yields_that_document(
+    pkg: ModuleType, serve: Callable[..., ScriptedServer], make_api: Callable[..., Api]
+) -> None:
+    """A server that ignores `stream=true` and answers with one JSON document: that document
+    is the stream's one chunk (not an empty stream), and an error document still raises."""
+    server = serve(
+        [
+            Reply(200, body=chunk("whole")),
+            Reply(200, body={"error": {"message": "quota exceeded", "code": 429}}),
+        ]
+    )
+    api = make_api(server)
+    chunks = api.stream(completion_spec(pkg), completion_options(pkg))
+    assert [c.choices[0].text for c in chunks] == ["whole"]
+    assert isinstance(chunks[0], pkg.models.Completion)
+    assert server.requests[0].headers["accept"] == "text/event-stream"
+    with pytest.raises(pkg.RateLimitError, match="quota exceeded"):
+        api.stream(completion_spec(pkg), completion_options(pkg))
+
+
 def test_stream_decoding_features(
     pkg: ModuleType, serve: Callable[..., ScriptedServer], make_api: Callable[..., Api]
 ) -> None:
