@@ -48,7 +48,7 @@ from ._errors import (
     excerpt,
     status_error_class,
 )
-from ._parse import parse_json, validate_python
+from ._parse import is_json_media, parse_json, validate_python
 from ._response import APIResponse
 from ._streaming import AsyncStream, Stream
 from ._types import NOT_GIVEN, Headers, NotGiven, Omit, Query, Timeout
@@ -196,11 +196,6 @@ def _lookup(table: Mapping[str, object], status: int) -> object:
         if key in table:
             return table[key]
     return _MISSING
-
-
-def _is_json(content_type: str) -> bool:
-    media = content_type.split(";", 1)[0].strip().lower()
-    return media == "application/json" or media.endswith("+json")
 
 
 def _skip(value: object) -> bool:
@@ -549,7 +544,7 @@ class BaseClient:
             return None
         if target is _MISSING:
             content_type = response.headers.get("content-type", "")
-            if _is_json(content_type):
+            if is_json_media(content_type):
                 target = Any
             elif content_type.startswith("text/"):
                 return response.text

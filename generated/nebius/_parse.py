@@ -28,10 +28,23 @@ from typing import Any, get_args, get_origin
 import pydantic
 import pydantic_core
 
-__all__ = ["construct", "extra_keeps", "json_validator", "parse_json", "validate_python"]
+__all__ = [
+    "construct",
+    "extra_keeps",
+    "is_json_media",
+    "json_validator",
+    "parse_json",
+    "validate_python",
+]
 
 
 @functools.lru_cache(maxsize=512)
+def is_json_media(content_type: str) -> bool:
+    """``application/json``, or a ``+json`` type, parameters aside."""
+    media = content_type.split(";", 1)[0].strip().lower()
+    return media == "application/json" or media.endswith("+json")
+
+
 def _adapter(type_: Any) -> pydantic.TypeAdapter[Any]:
     """A cached ``TypeAdapter`` (building one compiles a validator: not cheap)."""
     return pydantic.TypeAdapter(type_)

@@ -36,7 +36,7 @@ from ._errors import (
     excerpt,
     status_error_class,
 )
-from ._parse import extra_keeps, json_validator, parse_json, validate_python
+from ._parse import extra_keeps, is_json_media, json_validator, parse_json, validate_python
 
 __all__ = ["AsyncStream", "SSEDecoder", "ServerSentEvent", "Stream"]
 
@@ -317,6 +317,11 @@ class _Decoder(Generic[_T]):
             body=data,
         )
 
+    def _not_streamed(self) -> bool:
+        """The server answered with one JSON document instead of an event stream (it ignored
+        ``stream=true``): that document is the stream's only chunk, rather than no chunks."""
+        return is_json_media(self.response.headers.get("content-type", ""))
+
     def _cut(self, exc: Exception) -> APIError:
         """The exception for a transport failure while reading the body."""
         if isinstance(exc, _http.TimeoutException):
@@ -353,6 +358,16 @@ class Stream(_Decoder[_T]):
         # One generator from body bytes to chunks (no generator per stage): this loop runs
         # once per event, so the common event (one `data:` line) is validated right here.
         response = self.response
+        if self._not_streamed():
+            try:
+                try:
+                    body = response.read()
+                except _http.TransportError as exc:
+                    raise self._cut(exc) from exc
+                yield self._item(None, body)
+            finally:
+                response.close()
+            return
         decoder = SSEDecoder()
         blocks = decoder.blocks
         item = self._item
@@ -463,6 +478,16 @@ class AsyncStream(_Decoder[_T]):
 
     async def _stream(self) -> AsyncGenerator[_T, None]:
         response = self.response
+        if self._not_streamed():
+            try:
+                try:
+                    body = await response.aread()
+                except _http.TransportError as exc:
+                    raise self._cut(exc) from exc
+                yield self._item(None, body)
+            finally:
+                await response.aclose()
+            return
         decoder = SSEDecoder()
         blocks = decoder.blocks
         item = self._item
