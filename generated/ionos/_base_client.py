@@ -32,7 +32,7 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Any, Final, Self
-from urllib.parse import urlencode
+from urllib.parse import quote, urlencode
 
 import pydantic
 import pydantic_core
@@ -196,6 +196,11 @@ def _lookup(table: Mapping[str, object], status: int) -> object:
         if key in table:
             return table[key]
     return _MISSING
+
+
+# RFC 6265 cookie-octets other than `%`: everything else in a cookie value (space, `;`, `,`,
+# `"`, `\`, controls, non-ASCII) is percent-encoded, so one value stays one cookie.
+_COOKIE_SAFE: Final = "!#$&'()*+-./:<=>?@[]^_`{|}~"
 
 
 def _skip(value: object) -> bool:
@@ -390,7 +395,10 @@ class BaseClient:
             _put(headers, omitted, {"Content-Type": options.content_type})
         _put(headers, omitted, options.headers)
         if options.cookies:
-            cookie = "; ".join(f"{name}={value}" for name, value in options.cookies.items())
+            cookie = "; ".join(
+                f"{name}={quote(value, safe=_COOKIE_SAFE)}"
+                for name, value in options.cookies.items()
+            )
             _put(headers, omitted, {"Cookie": cookie})
         _put(headers, omitted, options.extra_headers)
         return headers, frozenset(omitted)
