@@ -341,6 +341,19 @@ def test_multipart_file_upload(serve: Callable[..., Served]) -> None:
     assert result.id == "file-1" and result.bytes == 5
 
 
+def test_multipart_array_of_files_sends_one_part_per_file(serve: Callable[..., Served]) -> None:
+    s = serve("feat_multipart", [Reply(200, body={"id": "f", "bytes": 3})])
+    s.client.default.upload_file(
+        file=b"F", purpose="assistants", attachments=[("a.txt", b"A", "text/plain"), b"B"]
+    )
+    parts = _multipart(s.last)
+    assert [(p[0], p[1], p[3]) for p in parts if p[0] != "purpose"] == [
+        ("attachments", "a.txt", b"A"),
+        ("attachments", "upload", b"B"),
+        ("file", "upload", b"F"),
+    ]
+
+
 def test_multipart_accepts_bare_bytes_and_validates_fields(serve: Callable[..., Served]) -> None:
     s = serve("feat_multipart", [Reply(200, body={"id": "f", "bytes": 1})])
     s.client.default.upload_file(file=b"\x00\x01", purpose="assistants")
