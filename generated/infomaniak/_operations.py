@@ -191,16 +191,18 @@ def multipart_fields(values: Mapping[str, Any], files: frozenset[str]) -> dict[s
     return form_fields({key: value for key, value in values.items() if key not in files})
 
 
-def multipart_files(values: Mapping[str, object], files: frozenset[str]) -> dict[str, object]:
-    """The file parts of a multipart body, as given (bytes, an open file or a tuple)."""
-    parts: dict[str, object] = {}
+def multipart_files(
+    values: Mapping[str, object], files: frozenset[str]
+) -> list[tuple[str, object]]:
+    """The file parts of a multipart body, as given (bytes, an open file or a tuple): one
+    part per file, so an array of files repeats its part name."""
+    parts: list[tuple[str, object]] = []
     for key in sorted(files):
         value = values.get(key, NOT_GIVEN)
         if isinstance(value, NotGiven) or value is None:
             continue
-        if isinstance(value, list):
-            raise RequestValidationError(f"{key}: uploading an array of files is not supported yet")
-        parts[key] = value
+        items = value if isinstance(value, list) else [value]
+        parts.extend((key, item) for item in items)
     return parts
 
 

@@ -28,7 +28,7 @@ import logging
 import math
 import random
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Any, Final, Self
@@ -110,7 +110,8 @@ class RequestOptions:
     cookies: Mapping[str, str] = field(default_factory=dict)
     json_body: object | NotGiven = NOT_GIVEN
     form: Mapping[str, object] | None = None
-    files: Mapping[str, object] | None = None
+    # (part name, file) pairs: a name repeats for an array of files
+    files: Sequence[tuple[str, object]] | Mapping[str, object] | None = None
     content: bytes | str | None = None
     content_type: str | None = None
     extra_headers: Headers | None = None
@@ -130,7 +131,7 @@ class _Prepared:
     headers: dict[str, str]
     content: bytes | None
     data: Mapping[str, Any] | None
-    files: Mapping[str, Any] | None
+    files: Sequence[tuple[str, Any]] | Mapping[str, Any] | None
     timeout: Timeout
     max_retries: int
     omitted: frozenset[str] = frozenset()  # lower-cased header names removed with Omit
@@ -408,7 +409,7 @@ class BaseClient:
         by_name, omitted = self._headers(options, stream=stream)
         content: bytes | None = None
         data: Mapping[str, Any] | None = None
-        files: Mapping[str, Any] | None = None
+        files: Sequence[tuple[str, Any]] | Mapping[str, Any] | None = None
         body: object = options.json_body
         if options.extra_body:
             if isinstance(body, Mapping):
