@@ -643,6 +643,22 @@ def test_nfkc_equal_argument_names_each_get_their_own_argument(tmp_path: Path) -
     assert request.query == [("ﬁ", "one"), ("fi", "two"), ("FI", "three")]
 
 
+def test_nfkc_equal_property_names_are_two_fields_with_their_wire_names(tmp_path: Path) -> None:
+    """`ﬁ` beside `fi` in one schema: Python would read both fields as `fi`. Both are kept,
+    each under its own wire name, in the model and on the wire."""
+    result = _generate(_nfkc_doc([], ["ﬁ", "fi"], []), tmp_path)
+    assert result.returncode == 0, result.stderr
+    package = import_from(tmp_path, "nfkc_pkg")
+    parsed = package.models.T.model_validate({"ﬁ": "ligature", "fi": "plain"})
+    assert parsed.model_dump(by_alias=True, exclude_unset=True) == {"ﬁ": "ligature", "fi": "plain"}
+    assert not parsed.model_extra
+    with ScriptedServer([Reply(200, body={})], repeat_last=True) as server:
+        client = package.Client(api_key="k", base_url=server.url)
+        client.default.go(fi="ligature", fi_="plain")
+        request = server.requests[-1]
+    assert request.json() == {"ﬁ": "ligature", "fi": "plain"}
+
+
 def test_nfkc_equal_enum_values_give_an_importable_package(tmp_path: Path) -> None:
     result = _generate(_nfkc_doc([], [], ["ﬁ", "fi", "Ａ", "A"]), tmp_path)
     assert result.returncode == 0, result.stderr
