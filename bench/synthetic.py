@@ -17,6 +17,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from generator.load import HTTP_METHODS
+
 Schema = dict[str, Any]
 
 NOUNS = (
@@ -37,7 +39,6 @@ SCALARS = ("string", "integer", "number", "boolean")
 FORMATS = {"string": (None, None, "date-time", "date", "uuid"), "integer": (None, "int64"),
            "number": (None, "double")}
 VERBS = ("get", "post", "put", "delete")  # what make_spec writes
-HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 
 
 def schema_names(n_schemas: int) -> list[str]:

@@ -27,7 +27,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.drift import (
-    HTTP_METHODS,
     Resolver,
     SchemaInfo,
     SchemaWalker,
@@ -37,6 +36,7 @@ from generator.drift import (
     operation_parameters,
     pick_media,
 )
+from generator.load import HTTP_METHODS
 
 ABSENT = "—"
 COLUMNS = ("type", "nullable", "enum", "default", "required")

@@ -304,7 +304,7 @@ def nfkc_field_aliases(document: dict[str, Any]) -> dict[str, str]:
     return aliases
 
 
-def _run_dcg(document: dict[str, Any], settings_dir: Path) -> str:
+def _run_dcg(document: dict[str, Any], settings_dir: Path, field_aliases: dict[str, str]) -> str:
     from datamodel_code_generator import (  # type: ignore[attr-defined]  # lazy: ~0.4 s
         DataModelType,
         InputFileType,
@@ -332,7 +332,7 @@ def _run_dcg(document: dict[str, Any], settings_dir: Path) -> str:
             # `EmailStr` needs the email-validator package, which generated packages do not
             # depend on: such fields are plain `str` (the description stays)
             type_mappings=list(_PLAIN_STRING_FORMATS),
-            aliases=nfkc_field_aliases(document) or None,
+            aliases=field_aliases or None,
         )
     return str(result or "")
 
@@ -400,10 +400,10 @@ def _likely_folded(schemas: dict[str, Any], required_classes: frozenset[str]) ->
     return candidates & _referred_schemas(schemas) if candidates else set()
 
 
-def _dcg_models(document: dict[str, Any], source_file: str) -> Models:
+def _dcg_models(document: dict[str, Any], source_file: str, field_aliases: dict[str, str]) -> Models:
     with tempfile.TemporaryDirectory() as neutral:  # dcg reads no settings from the caller's folder
         try:
-            source = _run_dcg(document, Path(neutral))
+            source = _run_dcg(document, Path(neutral), field_aliases)
         except Exception as exc:  # dcg raises many types; all mean the same to the user
             raise GeneratorError(
                 [Problem(source_file, "/components/schemas", None,
@@ -429,7 +429,8 @@ def _give_back_freed_memory() -> None:
 
 
 def _wrapped_in_one_run(
-    document: dict[str, Any], required_classes: frozenset[str], source_file: str
+    document: dict[str, Any], required_classes: frozenset[str], source_file: str,
+    field_aliases: dict[str, str],
 ) -> Models | None:
     """models.py with the root wrappers of the likely folded schemas, from one dcg run, when the
     result shows the guess was exact: the schemas folded are the ones wrapped, and the wrapper
@@ -440,7 +441,7 @@ def _wrapped_in_one_run(
     if not guess:
         return None
     wrapped, aliases = _with_root_wrappers(document, guess, set())
-    models = replace(_dcg_models(wrapped, source_file), aliases=aliases)
+    models = replace(_dcg_models(wrapped, source_file, field_aliases), aliases=aliases)
     others = set(models.classes) - set(aliases.values())
     folded = {name for name in required_classes - others if name in schemas}
     if (
@@ -463,14 +464,15 @@ def models_source(document: dict[str, Any], required_classes: frozenset[str], so
     if not schemas:
         source = f'{MODELS_HEADER}\n\nfrom __future__ import annotations\n\nfrom pydantic import BaseModel\n\n__all__: list[str] = []\n'
         return index_models(source)
-    models = _wrapped_in_one_run(document, required_classes, source_file)
+    field_aliases = nfkc_field_aliases(document)  # the wrappers add no properties
+    models = _wrapped_in_one_run(document, required_classes, source_file, field_aliases)
     if models is None:
-        models = _dcg_models(document, source_file)
+        models = _dcg_models(document, source_file, field_aliases)
         folded = required_classes - set(models.classes)
         if folded:
             wrapped, aliases = _with_root_wrappers(document, folded, set(models.classes))
             if aliases:  # else the same document again: the same output
-                models = replace(_dcg_models(wrapped, source_file), aliases=aliases)
+                models = replace(_dcg_models(wrapped, source_file, field_aliases), aliases=aliases)
     missing = sorted(name for name in required_classes if models.name(name) not in models.classes)
     if missing:
         raise GeneratorError(

@@ -93,6 +93,8 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
+from .load import HTTP_METHODS
+
 Json = Any
 Direction = Literal["request", "response"]
 Key = tuple[str, ...]
@@ -100,7 +102,6 @@ Key = tuple[str, ...]
 BREAKING = "breaking"
 NON_BREAKING = "non-breaking"
 RESPONSE_ENUM_ADDED_BREAKING = False
-HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 MAX_DEPTH = 64
 
 _UPPER_BOUNDS = ("maxLength", "maxItems", "maxProperties", "maximum", "exclusiveMaximum")

@@ -526,7 +526,6 @@ def cmd_update(args: argparse.Namespace) -> int:
         staged.write_bytes(raw)
         candidate = dataclasses.replace(pipeline.target_for(provider), spec=staged)
         try:
-            pipeline.load_checked(candidate, allow_remote_refs=args.allow_remote_refs)
             new_data = load(staged, allow_remote_refs=args.allow_remote_refs).data
             packages = pipeline.build_packages([candidate], allow_remote_refs=args.allow_remote_refs)
             staged_provider = dataclasses.replace(provider, spec=staged)

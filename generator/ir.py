@@ -18,10 +18,9 @@ from typing import Any, Literal
 from urllib.parse import urlparse
 
 from . import names
-from .load import escape_token
+from .load import HTTP_METHODS, escape_token
 from .problems import GeneratorError, Problem
 
-HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 ParamLocation = Literal["path", "query", "header", "cookie", "body"]
 BodyKind = Literal["json", "form", "multipart", "content"]
 ResponseKind = Literal["json", "text", "bytes", "none"]

@@ -48,6 +48,8 @@ from generator.problems import GeneratorError, Problem
 if TYPE_CHECKING:  # httpx costs ~80 ms to import; only remote $refs need it
     import httpx
 
+# The operations of a Path Item Object, in the order OpenAPI lists them.
+HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 DEFAULT_MAX_BYTES = 64 * 1024 * 1024
 MAX_YAML_ALIASES = 100
 MAX_ALIAS_EXPANSION = 100_000
@@ -694,7 +696,6 @@ def check_openapi_root(data: Any, file: str, lines: Mapping[str, int]) -> None:
 
 # --------------------------------------------------------------------------- bundling
 
-_HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 
 # What a member of a map-like kind is (paths -> path item, responses -> response, ...).
 _MEMBER_KIND = {
@@ -712,7 +713,7 @@ _FIELD_KIND: dict[tuple[str, str], str] = {
         "schemas", "parameters", "responses", "requestBodies", "headers", "examples", "links",
         "callbacks", "securitySchemes", "pathItems")},
     ("pathItem", "parameters"): "parameters",
-    **{("pathItem", method): "operation" for method in _HTTP_METHODS},
+    **{("pathItem", method): "operation" for method in HTTP_METHODS},
     ("operation", "parameters"): "parameters",
     ("operation", "requestBody"): "requestBody",
     ("operation", "responses"): "responses",

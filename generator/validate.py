@@ -24,11 +24,10 @@ from types import TracebackType
 from typing import Any, Self
 from urllib.parse import unquote
 
-from generator.load import Document, escape_token, join_pointer, resolve_pointer
+from generator.load import HTTP_METHODS, Document, escape_token, join_pointer, resolve_pointer
 from generator.names import operation_names
 from generator.problems import Problem
 
-HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 # Keys whose values are data (examples, defaults), not OpenAPI objects: `$ref` there is not a ref.
 _DATA_KEYS = frozenset({"example", "default", "enum", "const"})
 _SCHEMA_MAPS = frozenset({"properties", "patternProperties"})
@@ -53,7 +52,7 @@ def spec_problems(doc: Document, dangling: Iterable[Problem] | None = None) -> l
 
     if dangling is None:
         dangling = check_internal_refs(doc)
-    return run_spec_validator(doc, already_reported=dangling)
+    return _unique(run_spec_validator(doc, already_reported=dangling))
 
 
 def _unique(problems: Iterable[Problem]) -> list[Problem]:

@@ -24,9 +24,9 @@ def _counting_runs(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     runs: list[int] = []
     run_dcg = datamodels._run_dcg
 
-    def counted(document: dict[str, Any], settings_dir: Path) -> str:
+    def counted(document: dict[str, Any], settings_dir: Path, field_aliases: dict[str, str]) -> str:
         runs.append(1)
-        return run_dcg(document, settings_dir)
+        return run_dcg(document, settings_dir, field_aliases)
 
     monkeypatch.setattr(datamodels, "_run_dcg", counted)
     return runs
