@@ -10,12 +10,24 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 GENERATED = ROOT / "generated"
 PROVIDERS = ("infomaniak", "ionos", "nebius")
+# A completion every provider's response model accepts (provider and wire-compat tests).
+COMPLETION: dict[str, Any] = {
+    "id": "cmpl-1",
+    "object": "text_completion",
+    "created": 1700000000,
+    "model": "m",
+    "choices": [{"index": 0, "text": "Hello!", "finish_reason": "stop", "logprobs": None}],
+    "system_fingerprint": None,
+    "service_tier": "default",
+    "usage": {"prompt_tokens": 3, "completion_tokens": 2, "total_tokens": 5},
+}
 
 
 def import_from(folder: Path, name: str) -> ModuleType:

@@ -485,25 +485,7 @@ def wire_client(tmp_path_factory: pytest.TempPathFactory) -> tuple[Any, dict[str
         "paths": paths,
         "components": {"schemas": schemas},
     }
-    spec = folder / "spec.json"
-    spec.write_text(json.dumps(doc), encoding="utf-8")
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "generator",
-            "generate",
-            "--spec",
-            str(spec),
-            "--out",
-            str(folder / "wire_pkg"),
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    result = _generate(doc, folder, "wire_pkg")
     assert result.returncode == 0, result.stderr
     return import_from(folder, "wire_pkg"), cases
 
@@ -608,7 +590,10 @@ def _nfkc_doc(query: list[str], props: list[str], enum: list[str]) -> dict[str, 
     }
 
 
-def _generate(doc: dict[str, Any], folder: Path) -> subprocess.CompletedProcess[str]:
+def _generate(
+    doc: dict[str, Any], folder: Path, package: str = "nfkc_pkg"
+) -> subprocess.CompletedProcess[str]:
+    """`python -m generator generate` of `doc` into `folder/package`."""
     spec = folder / "spec.json"
     spec.write_text(json.dumps(doc), encoding="utf-8")
     return subprocess.run(
@@ -620,7 +605,7 @@ def _generate(doc: dict[str, Any], folder: Path) -> subprocess.CompletedProcess[
             "--spec",
             str(spec),
             "--out",
-            str(folder / "nfkc_pkg"),
+            str(folder / package),
         ],
         cwd=ROOT,
         capture_output=True,

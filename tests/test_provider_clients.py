@@ -6,19 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import GENERATED, import_from
+from conftest import COMPLETION, GENERATED, import_from
 from servers import Reply, ScriptedServer
-
-COMPLETION: dict[str, Any] = {
-    "id": "cmpl-1",
-    "object": "text_completion",
-    "created": 1700000000,
-    "model": "m",
-    "choices": [{"index": 0, "text": "Hello!", "finish_reason": "stop", "logprobs": None}],
-    "system_fingerprint": None,
-    "service_tier": "default",
-    "usage": {"prompt_tokens": 3, "completion_tokens": 2, "total_tokens": 5},
-}
 
 
 def _serve_once(provider: str, clean_env: pytest.MonkeyPatch, call: Any, **client_kwargs: Any) -> Any:

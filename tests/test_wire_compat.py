@@ -16,7 +16,7 @@ from typing import Any
 
 import openai
 import pytest
-from conftest import GENERATED, PROVIDERS, import_from
+from conftest import COMPLETION, GENERATED, PROVIDERS, import_from
 from prism import Operation, operation, python_name, sample
 from servers import Recorded, Reply, ScriptedServer, sse
 
@@ -25,17 +25,6 @@ API_KEY = "sk-wire-0123456789"
 
 #: request options of the SDKs, not parameters of the API
 SDK_OPTIONS = frozenset({"self", "extra_headers", "extra_query", "extra_body", "timeout"})
-
-COMPLETION: dict[str, Any] = {
-    "id": "cmpl-1",
-    "object": "text_completion",
-    "created": 1700000000,
-    "model": "m",
-    "choices": [{"index": 0, "text": "Hello!", "finish_reason": "stop", "logprobs": None}],
-    "system_fingerprint": None,
-    "service_tier": "default",
-    "usage": {"prompt_tokens": 3, "completion_tokens": 2, "total_tokens": 5},
-}
 
 #: the values of the operation's parameters (not body properties) for both clients
 PARAMETERS: dict[str, dict[str, Any]] = {
