@@ -67,13 +67,6 @@ def load_checked(target: Target, *, allow_remote_refs: bool = False) -> Document
     return document
 
 
-def _inputs(document: Document) -> dict[str, str]:
-    inputs = {"spec_sha256": document.sha256}
-    if document.overlay_sha256:
-        inputs["overlay_sha256"] = document.overlay_sha256
-    return inputs
-
-
 def render_package(target: Target, document: Document) -> dict[str, str]:
     """Unformatted files of one package."""
     api = ir.build(document.data, target.options)
@@ -101,7 +94,9 @@ def build_packages(chosen: list[Target], *, allow_remote_refs: bool = False) -> 
         raise GeneratorError(problems)
     toolkit = provenance.toolkit_fingerprint()
     for name, files in formatted.items():
-        files[provenance.FILENAME] = provenance.record(files, _inputs(documents[name][1]), toolkit)
+        document = documents[name][1]
+        inputs = provenance.inputs_record(document.sha256, document.overlay_sha256)
+        files[provenance.FILENAME] = provenance.record(files, inputs, toolkit)
     return formatted
 
 

@@ -108,11 +108,17 @@ def toolkit_fingerprint() -> dict[str, str]:
     return dict(_toolkit_fingerprint())
 
 
-def input_fingerprint(spec: Path, overlay: Path | None) -> dict[str, str]:
-    inputs = {"spec_sha256": _sha256_file(spec)}
-    if overlay is not None:
-        inputs["overlay_sha256"] = _sha256_file(overlay)
+def inputs_record(spec_sha256: str, overlay_sha256: str | None) -> dict[str, str]:
+    """The `inputs` of a PROVENANCE.json: the spec's hash, and the overlay's when there is one."""
+    inputs = {"spec_sha256": spec_sha256}
+    if overlay_sha256:
+        inputs["overlay_sha256"] = overlay_sha256
     return inputs
+
+
+def input_fingerprint(spec: Path, overlay: Path | None) -> dict[str, str]:
+    """`inputs_record` of the files as they are now (the no-op `check` compares it)."""
+    return inputs_record(_sha256_file(spec), _sha256_file(overlay) if overlay is not None else None)
 
 
 def _dump(inputs: dict[str, str], toolkit: dict[str, str], files: dict[str, str]) -> str:
