@@ -31,8 +31,12 @@ def _peak_mib() -> float:
 
 
 def run_stages(spec: Path, out: Path) -> dict[str, Any]:
-    from generator import datamodels, ir, pipeline, render, validate, write
-    from generator.load import load
+    from generator import pipeline, validate
+    from generator.codegen import format, ir, render
+    from generator.codegen import models as datamodels
+    from generator.io import write
+    from generator.spec.document import load
+    from generator.validate.openapi import spec_problems
 
     timings: dict[str, float] = {}
     peaks: dict[str, float] = {}
@@ -48,14 +52,14 @@ def run_stages(spec: Path, out: Path) -> dict[str, Any]:
     document = timed("load", lambda: load(target.spec))
     timed("own checks", lambda: validate.own_checks(document))
     # `generate` runs this one in a forked child, beside the stages below
-    timed("openapi-spec-validator (in parallel)", lambda: validate.spec_problems(document))
+    timed("openapi-spec-validator (in parallel)", lambda: spec_problems(document))
     api = timed("ir.build", lambda: ir.build(document.data, target.options))
     models = timed(
         "datamodel-code-generator",
         lambda: datamodels.models_source(api.models_input, api.required_classes, str(spec)),
     )
     files = timed("render", lambda: render.render(api, models))
-    formatted = timed("ruff (format_packages)", lambda: write.format_packages({out.name: files}))
+    formatted = timed("ruff (format_packages)", lambda: format.format_packages({out.name: files}))
     timed("write", lambda: write.write(formatted[out.name], out))
     return {"seconds": timings, "peak_mib_after": peaks}
 

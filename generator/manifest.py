@@ -8,7 +8,7 @@ from typing import Any
 
 import yaml
 
-from .problems import GeneratorError, Problem
+from generator.problems import GeneratorError, Problem
 
 HTTP_LIBRARIES = ("httpx", "httpx2")
 

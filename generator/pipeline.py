@@ -9,10 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import datamodels, ir, provenance, render, validate, write
-from .load import Document, load
-from .manifest import Manifest, Provider
-from .problems import GeneratorError, Problem
+from generator import validate
+from generator.codegen import format, ir, models, render
+from generator.io import provenance
+from generator.manifest import Manifest, Provider
+from generator.problems import GeneratorError, Problem
+from generator.spec.document import Document, load
+from generator.validate.background import SpecValidation
 
 
 @dataclass(frozen=True)
@@ -70,18 +73,18 @@ def load_checked(target: Target, *, allow_remote_refs: bool = False) -> Document
 def render_package(target: Target, document: Document) -> dict[str, str]:
     """Unformatted files of one package."""
     api = ir.build(document.data, target.options)
-    models = datamodels.models_source(api.models_input, api.required_classes, str(target.spec))
-    return render.render(api, models)
+    package_models = models.models_source(api.models_input, api.required_classes, str(target.spec))
+    return render.render(api, package_models)
 
 
 def build_packages(chosen: list[Target], *, allow_remote_refs: bool = False) -> dict[str, dict[str, str]]:
     """package name -> (relative path -> text), formatted, each with its PROVENANCE.json.
 
-    openapi-spec-validator runs beside the code generation (`validate.SpecValidation`); its
+    openapi-spec-validator runs beside the code generation (`SpecValidation`); its
     problems, when there are any, are what the caller gets, even when the generation of an
     invalid document failed first in some other way."""
     documents = _load_all(chosen, allow_remote_refs=allow_remote_refs)
-    with validate.SpecValidation([doc for _, doc in documents.values()]) as verdict:
+    with SpecValidation([doc for _, doc in documents.values()]) as verdict:
         try:
             formatted = _generate(documents)
         except Exception:
@@ -122,4 +125,4 @@ def _load_all(chosen: list[Target], *, allow_remote_refs: bool) -> dict[str, tup
 
 def _generate(documents: dict[str, tuple[Target, Document]]) -> dict[str, dict[str, str]]:
     unformatted = {name: render_package(target, doc) for name, (target, doc) in documents.items()}
-    return write.format_packages(unformatted, verbatim=render.runtime_files())
+    return format.format_packages(unformatted, verbatim=render.runtime_files())

@@ -22,7 +22,9 @@ from pathlib import Path
 
 import pytest
 
-from generator import cli, render, write
+from generator import cli
+from generator.codegen import format, render
+from generator.io import write
 from generator.problems import GeneratorError
 from tests.conftest import GENERATED, PROVIDERS, ROOT
 
@@ -175,7 +177,7 @@ def test_formatter_missing_leaves_the_folder(
 ) -> None:
     out = outdated_copy(tmp_path)
     before = snapshot(tmp_path)
-    monkeypatch.setattr(write, "_ruff", lambda: str(tmp_path / "no-such-ruff"))
+    monkeypatch.setattr(format, "_ruff", lambda: str(tmp_path / "no-such-ruff"))
     code, err = _generate_in_process(out, capsys)
     assert code != 0
     assert "cannot run the formatter" in err and "Traceback" not in err
@@ -191,7 +193,7 @@ def test_formatter_failure_leaves_the_folder(
     fake.chmod(0o755)
     out = outdated_copy(tmp_path)
     before = snapshot(tmp_path)
-    monkeypatch.setattr(write, "_ruff", lambda: str(fake))
+    monkeypatch.setattr(format, "_ruff", lambda: str(fake))
     code, err = _generate_in_process(out, capsys)
     assert code != 0
     assert "ruff failed: error: ruff exploded" in err

@@ -14,7 +14,8 @@ import sys
 import textwrap
 from pathlib import Path
 
-from generator import pipeline, write
+from generator import pipeline
+from generator.io import write
 
 SPEC = {
     "openapi": "3.0.3",

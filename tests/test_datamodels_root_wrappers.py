@@ -8,8 +8,10 @@ from typing import Any
 
 import pytest
 
-from generator import datamodels, ir, pipeline
-from generator.load import load
+from generator import pipeline
+from generator.codegen import ir
+from generator.codegen import models as datamodels
+from generator.spec.document import load
 from tests.conftest import ROOT
 
 ROOT_MODELS = ROOT / "tests" / "feature_specs" / "root_models.yaml"

@@ -15,7 +15,9 @@ from typing import Any
 import pytest
 
 from bench.synthetic import make_spec
-from generator import datamodels, ir, pipeline
+from generator import pipeline
+from generator.codegen import ir
+from generator.codegen import models as datamodels
 
 
 def _models_source(spec: dict[str, Any]) -> str:

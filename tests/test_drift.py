@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from generator.compare import compare
-from generator.drift import Change, diff, exit_code, format_changes
+from generator.drift.compare import compare
+from generator.drift.differ import Change, diff, exit_code, format_changes
 
 B, NB = "breaking", "non-breaking"
 OP = "/paths/~1v1~1completions/post"

@@ -25,7 +25,8 @@ import pytest
 from conftest import ROOT, import_from
 from servers import Recorded, Reply, ScriptedServer
 
-from generator import pipeline, write
+from generator import pipeline
+from generator.io import write
 
 FEATURES = ROOT / "tests" / "feature_specs"
 VENV_BIN = Path(sys.executable).parent

@@ -14,9 +14,9 @@ from conftest import GENERATED, PROVIDERS, ROOT, import_from
 from servers import Reply, ScriptedServer
 
 from generator import pipeline
-from generator.drift_cli import compare_trees, read_tree
+from generator.cli.drift_commands import compare_trees, read_tree
+from generator.codegen.format import RUFF_SETTINGS
 from generator.manifest import load_manifest
-from generator.write import RUFF_SETTINGS
 
 VENV_BIN = Path(sys.executable).parent
 

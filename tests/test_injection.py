@@ -37,7 +37,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from generator import pipeline
-from generator.render import docstring, literal
+from generator.codegen.render import docstring, literal
 from tests.conftest import ROOT, import_from
 from tests.servers import Reply, ScriptedServer
 

@@ -16,10 +16,11 @@ from typing import Any
 
 import pytest
 
-from generator.load import Document, load
-from generator.overlay import JsonPathError, apply_overlay, parse_jsonpath, select
 from generator.problems import GeneratorError, Problem
-from generator.validate import default_operation_names, validate
+from generator.spec.document import Document, load
+from generator.spec.operations import operation_names as default_operation_names
+from generator.spec.overlay import JsonPathError, apply_overlay, parse_jsonpath, select
+from generator.validate import validate
 
 BAD = Path(__file__).parent / "bad_docs"
 

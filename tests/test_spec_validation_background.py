@@ -11,8 +11,10 @@ from pathlib import Path
 import pytest
 
 from generator import pipeline, validate
-from generator.load import load
 from generator.problems import GeneratorError
+from generator.spec.document import load
+from generator.validate.background import SpecValidation
+from generator.validate.openapi import spec_problems
 from tests.conftest import ROOT
 
 BAD = Path(__file__).parent / "bad_docs"
@@ -31,11 +33,11 @@ def _alive(pid: int) -> bool:
 def test_child_verdict_equals_inline_verdict() -> None:
     document = load(INVALID)
     assert validate.own_checks(document) == []
-    with validate.SpecValidation([document, load(VALID)]) as verdict:
+    with SpecValidation([document, load(VALID)]) as verdict:
         assert verdict.pid > 0, "expected a forked child on Linux"
         assert verdict.pid != os.getpid()
         found = verdict.problems()
-    assert found == validate.spec_problems(document)
+    assert found == spec_problems(document)
     assert [p.pointer for p in found][:2] == [
         "/paths/~1items~1{item_id}/delete/responses/204",
         "/components/schemas/Item/properties/id/type",
@@ -46,7 +48,7 @@ def test_invalid_document_is_refused_by_build_packages(tmp_path: Path) -> None:
     target = pipeline.target_for_spec(INVALID, "pkg")
     with pytest.raises(GeneratorError) as caught:
         pipeline.build_packages([target])
-    assert caught.value.problems == validate.spec_problems(load(INVALID))
+    assert caught.value.problems == spec_problems(load(INVALID))
 
 
 def test_validation_problems_win_over_the_generation_failure_they_explain(
@@ -65,7 +67,7 @@ def test_validation_problems_win_over_the_generation_failure_they_explain(
 
 
 def test_leaving_without_asking_kills_and_reaps_the_child() -> None:
-    with validate.SpecValidation([load(VALID)]) as verdict:
+    with SpecValidation([load(VALID)]) as verdict:
         pid = verdict.pid
         assert _alive(pid)
     assert verdict.pid == 0
@@ -74,8 +76,8 @@ def test_leaving_without_asking_kills_and_reaps_the_child() -> None:
 
 def test_a_child_that_dies_is_replaced_by_inline_validation() -> None:
     document = load(INVALID)
-    with validate.SpecValidation([document]) as verdict:
+    with SpecValidation([document]) as verdict:
         os.kill(verdict.pid, signal.SIGKILL)
         found = verdict.problems()
-    assert found == validate.spec_problems(document)
+    assert found == spec_problems(document)
     assert len(found) == 4

@@ -7,7 +7,7 @@ with the location of the object that produced it, and follow `$ref`s so the poin
 the offending text really is.
 
 This module is the expensive part of validation (~0.2 s of imports, then about a third of the
-time of generating a large document), so `validate.py` imports it only when it runs it.
+time of generating a large document), so it is imported only where it runs.
 """
 
 from __future__ import annotations
@@ -30,9 +30,10 @@ from openapi_spec_validator.validation.exceptions import (
 from openapi_spec_validator.validation.validators import SpecValidator
 from referencing.exceptions import Unresolvable
 
-from generator.load import Document, join_pointer, resolve_pointer
 from generator.problems import Problem
-from generator.validate import iter_refs
+from generator.spec.document import Document
+from generator.spec.pointer import fragment_pointer, join_pointer
+from generator.spec.refs import Refs, iter_refs
 
 MAX_MESSAGE = 300
 _LOCATION = "_generator_location"
@@ -73,6 +74,16 @@ _VALIDATORS: dict[str, type[SpecValidator]] = {
     "3.0": _locating_validator(OpenAPIV30SpecValidator),
     "3.1": _locating_validator(OpenAPIV31SpecValidator),
 }
+
+
+def spec_problems(doc: Document, dangling: Iterable[Problem] | None = None) -> list[Problem]:
+    """openapi-spec-validator's verdict, each problem once."""
+    from generator.validate import unique
+    from generator.validate.rules import check_internal_refs
+
+    if dangling is None:
+        dangling = check_internal_refs(doc)
+    return unique(run_spec_validator(doc, already_reported=dangling))
 
 
 def run_spec_validator(doc: Document, already_reported: Iterable[Problem] = ()) -> list[Problem]:
@@ -173,16 +184,20 @@ def canonical_pointer(data: Any, tokens: Iterable[Any]) -> str:
 
 
 def _follow_refs(data: Any, node: Any, key: str, pointer: str) -> tuple[Any, str]:
+    refs = Refs(data)
     for _ in range(32):
         if not isinstance(node, dict) or key in node:
             break
         ref = node.get("$ref")
-        if not isinstance(ref, str) or not ref.startswith("#"):
+        if not isinstance(ref, str):
             break
-        found, target = resolve_pointer(data, unquote(ref[1:]))
+        target_pointer = fragment_pointer(ref)
+        if target_pointer is None:
+            break
+        found, target = refs.lookup(ref)
         if not found:
             break
-        node, pointer = target, unquote(ref[1:])
+        node, pointer = target, target_pointer
     return node, pointer
 
 

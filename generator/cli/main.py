@@ -12,12 +12,9 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from .manifest import load_manifest
-from .problems import GeneratorError, Problem
-
-ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_MANIFEST = ROOT / "specs" / "providers.yaml"
-DEFAULT_OUTPUT = ROOT / "generated"
+from generator.cli.common import DEFAULT_MANIFEST, DEFAULT_OUTPUT, print_problems
+from generator.manifest import load_manifest
+from generator.problems import GeneratorError
 
 
 def _add_common(parser: argparse.ArgumentParser) -> None:
@@ -30,9 +27,9 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
 
 def cmd_validate(args: argparse.Namespace) -> int:
     """Validate provider specs (by name) or spec files (by path); print every problem."""
-    from . import pipeline
-    from .load import load
-    from .validate import validate
+    from generator import pipeline
+    from generator.spec.document import load
+    from generator.validate import validate
 
     manifest = None
     problems = []
@@ -51,7 +48,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
         problems.extend(found)
         if not found:
             print(f"{target.spec}: valid")
-    _print_problems(problems)
+    print_problems(problems)
     return 1 if problems else 0
 
 
@@ -61,20 +58,10 @@ def _looks_like_path(item: str) -> bool:
     return path.exists() or path.suffix.lower() in (".yaml", ".yml", ".json") or "/" in item or "\\" in item
 
 
-def _print_problems(problems: Sequence[Problem]) -> None:
-    """Each problem once, in order."""
-    seen: set[str] = set()
-    for problem in problems:
-        line = problem.format()
-        if line not in seen:
-            seen.add(line)
-            print(line, file=sys.stderr)
-
-
 def cmd_generate(args: argparse.Namespace) -> int:
     """Generate provider packages into generated/, or one package from --spec into --out."""
-    from . import pipeline
-    from .write import write_many
+    from generator import pipeline
+    from generator.io.write import write_many
 
     if args.spec:
         if not args.out:
@@ -117,9 +104,9 @@ def _parser() -> argparse.ArgumentParser:
     _add_common(generate_cmd)
     generate_cmd.set_defaults(run=cmd_generate)
 
-    from . import drift_cli  # the drift commands: check, diff, compare, update
+    from generator.cli import drift_commands  # check, diff, compare, update
 
-    drift_cli.register(commands, _add_common)
+    drift_commands.register(commands, _add_common)
     return parser
 
 
@@ -139,7 +126,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except GeneratorError as error:
         if args.debug:
             raise
-        _print_problems(error.problems)
+        print_problems(error.problems)
         return error_exit_code(args, error)
     except KeyboardInterrupt:
         print("interrupted; nothing was written", file=sys.stderr)

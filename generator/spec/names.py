@@ -115,35 +115,3 @@ def unique(name: str, taken: set[str]) -> str:
     candidate = first_free(name, taken)
     taken.add(candidate)
     return candidate
-
-
-def _path_words(path: str) -> list[str]:
-    words: list[str] = []
-    for segment in path.strip("/").split("/"):
-        if segment.startswith("{") and segment.endswith("}"):
-            words.append(f"by_{segment[1:-1]}")
-        elif segment:
-            words.append(segment)
-    return words
-
-
-def operation_names(path: str, verb: str, operation: dict[str, object]) -> tuple[str, str]:
-    """(resource attribute, method name) for an operation, from codegen hints or the spec.
-
-    Resource: `x-codegen-resource`, else the first tag, else `default`.
-    Method: `x-codegen-method`, else the operationId, else `<verb>_<path words>`.
-    """
-    tags = operation.get("tags")
-    resource_hint = operation.get("x-codegen-resource")
-    if isinstance(resource_hint, str) and resource_hint:
-        resource = resource_hint
-    elif isinstance(tags, list) and tags and isinstance(tags[0], str):
-        resource = tags[0]
-    else:
-        resource = "default"
-    method_hint = operation.get("x-codegen-method") or operation.get("operationId")
-    if isinstance(method_hint, str) and snake_case(method_hint):
-        method = method_hint
-    else:
-        method = "_".join([verb, *_path_words(path)])
-    return python_name(resource, fallback="default"), python_name(method, fallback=verb)

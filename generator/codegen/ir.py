@@ -12,14 +12,16 @@ point at the models by name.
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 from urllib.parse import urlparse
 
-from . import names
-from .load import HTTP_METHODS, escape_token
-from .problems import GeneratorError, Problem
+from generator.problems import GeneratorError
+from generator.spec import names
+from generator.spec.operations import OperationSite, iter_operations, name_clashes, operation_names
+from generator.spec.pointer import escape_token
+from generator.spec.refs import Refs
 
 ParamLocation = Literal["path", "query", "header", "cookie", "body"]
 BodyKind = Literal["json", "form", "multipart", "content"]
@@ -138,45 +140,6 @@ class Api:
     required_classes: frozenset[str]  # classes the templates reference; must exist in models.py
 
 
-class _Refs:
-    """Internal `$ref` resolution over the working copy of the document."""
-
-    def __init__(self, data: dict[str, Any], source: str) -> None:
-        self.data = data
-        self.source = source
-
-    def target(self, ref: str) -> Any:
-        if not ref.startswith("#"):
-            raise GeneratorError(
-                [Problem(self.source, "", None, f"unbundled external $ref {ref!r}",
-                         "load() bundles file refs; remote refs need --allow-remote-refs")]
-            )
-        node: Any = self.data
-        for raw in ref[1:].split("/")[1:]:
-            key = raw.replace("~1", "/").replace("~0", "~")
-            if isinstance(node, list) and key.isdigit() and int(key) < len(node):
-                node = node[int(key)]
-            elif isinstance(node, dict) and key in node:
-                node = node[key]
-            else:
-                raise GeneratorError(
-                    [Problem(self.source, ref[1:], None, f"$ref {ref!r} points to nothing",
-                             "fix the reference or add the missing component")]
-                )
-        return node
-
-    def resolve(self, node: Any) -> Any:
-        """Follow `$ref` chains until a node without one (cycles stop at the repeat)."""
-        seen: set[str] = set()
-        while isinstance(node, dict) and isinstance(node.get("$ref"), str):
-            ref = node["$ref"]
-            if ref in seen:
-                break
-            seen.add(ref)
-            node = self.target(ref)
-        return node
-
-
 def _text(value: Any) -> str:
     return value if isinstance(value, str) else ""
 
@@ -234,7 +197,7 @@ def _ascii_enum_names(node: Any) -> None:
             _ascii_enum_names(item)
 
 
-def _is_nullable(schema: Any, refs: _Refs) -> bool:
+def _is_nullable(schema: Any, refs: Refs) -> bool:
     """3.0 `nullable`, 3.1 `type: [.., "null"]`, `const: null`, or a null branch of oneOf/anyOf."""
     schema = refs.resolve(schema)
     if not isinstance(schema, dict):
@@ -250,7 +213,7 @@ def _is_nullable(schema: Any, refs: _Refs) -> bool:
     return any(_is_nullable(branch, refs) for branch in branches)
 
 
-def _object_properties(schema: Any, refs: _Refs, depth: int = 0) -> tuple[dict[str, Any], set[str]] | None:
+def _object_properties(schema: Any, refs: Refs, depth: int = 0) -> tuple[dict[str, Any], set[str]] | None:
     """Properties and required names of an object schema (allOf merged); None if not an object."""
     schema = refs.resolve(schema)
     if not isinstance(schema, dict) or depth > 32:
@@ -275,7 +238,7 @@ def _object_properties(schema: Any, refs: _Refs, depth: int = 0) -> tuple[dict[s
     return (properties, required) if found else None
 
 
-def _python_type_of_header(schema: Any, refs: _Refs) -> str:
+def _python_type_of_header(schema: Any, refs: Refs) -> str:
     schema = refs.resolve(schema)
     kind = schema.get("type") if isinstance(schema, dict) else None
     if isinstance(kind, list):
@@ -340,7 +303,7 @@ class _Builder:
     def __init__(self, data: dict[str, Any], options: BuildOptions) -> None:
         self.data = copy.deepcopy(data)
         self.options = options
-        self.refs = _Refs(self.data, options.source_file)
+        self.refs = Refs(self.data, options.source_file)
         self.class_names: set[str] = set()
         _rename_component_schemas(self.data, self.class_names)
         _ascii_enum_names(self.data)
@@ -412,19 +375,7 @@ class _Builder:
         return self.class_for(kept, class_name + ("Request" if flag == "readOnly" else "Response"))
 
     # -- operations -------------------------------------------------------------------------
-    def operations(self) -> Iterator[tuple[str, str, dict[str, Any], list[Any]]]:
-        paths = self.data.get("paths") or {}
-        for path in sorted(paths):
-            item = self.refs.resolve(paths[path])
-            if not isinstance(item, dict):
-                continue
-            shared = item.get("parameters") or []
-            for verb in HTTP_METHODS:
-                operation = item.get(verb)
-                if isinstance(operation, dict):
-                    yield path, verb, operation, shared
-
-    def merged_parameters(self, shared: list[Any], operation: dict[str, Any]) -> list[dict[str, Any]]:
+    def merged_parameters(self, shared: tuple[Any, ...], operation: dict[str, Any]) -> list[dict[str, Any]]:
         """Path-level parameters overridden by operation-level ones with the same (name, in)."""
         merged: dict[tuple[str, str], dict[str, Any]] = {}
         for raw in [*shared, *(operation.get("parameters") or [])]:
@@ -433,12 +384,12 @@ class _Builder:
                 merged[(param["name"], str(param.get("in")))] = param
         return list(merged.values())
 
-    def build_operation(self, path: str, verb: str, operation: dict[str, Any], shared: list[Any]) -> Operation:
-        resource, method = names.operation_names(path, verb, operation)
-        pointer = f"/paths/{escape_token(path)}/{verb}"
+    def build_operation(self, site: OperationSite) -> Operation:
+        path, verb, operation, pointer = site.path, site.method, site.operation, site.pointer
+        resource, method = operation_names(path, verb, operation)
         stem = _class_stem(resource, method)
         taken: set[str] = set()
-        params = self.parameters(stem, self.merged_parameters(shared, operation), taken)
+        params = self.parameters(stem, self.merged_parameters(site.shared_parameters, operation), taken)
         body, body_params = self.request_body(stem, operation, taken)
         success, errors, headers = self.responses(stem, operation)
         stream_param, stream_chunk, stream_only = self.streaming(operation, body_params, success)
@@ -666,12 +617,10 @@ def _auth(data: dict[str, Any]) -> Auth | None:
     requirements = data.get("security") or []
     names_in_use = [name for req in requirements if isinstance(req, dict) for name in sorted(req)]
     if not names_in_use:
-        for item in (data.get("paths") or {}).values():
-            for verb in HTTP_METHODS:
-                operation = item.get(verb) if isinstance(item, dict) else None
-                for req in (operation or {}).get("security") or []:
-                    if isinstance(req, dict):
-                        names_in_use.extend(sorted(req))
+        for site in iter_operations(data):
+            for req in site.operation.get("security") or []:
+                if isinstance(req, dict):
+                    names_in_use.extend(sorted(req))
     for name in names_in_use:
         scheme = schemes.get(name)
         if not isinstance(scheme, dict):
@@ -707,30 +656,14 @@ def _client_params(operations: list[Operation]) -> tuple[Param, ...]:
     return tuple(seen[name] for name in sorted(seen))
 
 
-def _check_unique_methods(operations: list[Operation], source: str) -> None:
-    seen: dict[tuple[str, str], Operation] = {}
-    problems = []
-    for operation in operations:
-        key = (operation.resource, operation.name)
-        if key in seen:
-            first = seen[key]
-            problems.append(
-                Problem(source, operation.pointer, None,
-                        f"method name clash: {operation.http_method.upper()} {operation.path} and "
-                        f"{first.http_method.upper()} {first.path} both become "
-                        f"client.{key[0]}.{key[1]}()",
-                        "give one a distinct operationId, or set x-codegen-method in the overlay")
-            )
-        seen[key] = operation
-    if problems:
-        raise GeneratorError(problems)
-
-
 def build(data: dict[str, Any], options: BuildOptions) -> Api:
     """The intermediate model of a validated document."""
     builder = _Builder(data, options)
-    operations = [builder.build_operation(*entry) for entry in builder.operations()]
-    _check_unique_methods(operations, options.source_file)
+    sites = list(iter_operations(builder.data, sorted_paths=True))
+    clashes = name_clashes(sites, options.source_file, lambda pointer: None)
+    if clashes:
+        raise GeneratorError(clashes)
+    operations = [builder.build_operation(site) for site in sites]
     by_resource: dict[str, list[Operation]] = {}
     for operation in operations:
         by_resource.setdefault(operation.resource, []).append(operation)

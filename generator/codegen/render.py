@@ -16,11 +16,11 @@ from typing import Any
 
 import jinja2
 
-from . import __version__
-from .datamodels import Models
-from .ir import Api, Body, Operation, Param, ResponseType
+from generator import __version__
+from generator.codegen.ir import Api, Body, Operation, Param, ResponseType
+from generator.codegen.models import Models
 
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 RUNTIME = TEMPLATES / "runtime"
 CALL_OPTIONS = ("extra_headers", "extra_query", "extra_body", "timeout", "max_retries")
 QUERY_DELIMITERS = {"form": ",", "spaceDelimited": " ", "pipeDelimited": "|"}

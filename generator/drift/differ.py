@@ -93,7 +93,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
-from .load import HTTP_METHODS
+from generator.spec.pointer import HTTP_METHODS
 
 Json = Any
 Direction = Literal["request", "response"]

@@ -23,12 +23,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import provenance
-from .manifest import Manifest, Provider, load_manifest
-from .problems import GeneratorError, Problem
+from generator.cli.common import DEFAULT_OUTPUT, UsageError, shown_path, usage_error
+from generator.io import provenance
+from generator.manifest import Manifest, Provider, load_manifest
+from generator.problems import GeneratorError, Problem
 
-ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_OUTPUT = ROOT / "generated"
 MAX_DOWNLOAD = 32 * 1024 * 1024
 DOWNLOAD_TIMEOUT = 30.0
 COMPARE_HEADER = (
@@ -37,16 +36,6 @@ COMPARE_HEADER = (
     "Every request parameter and response field of each provider's completions operation,\n"
     "as its vendored spec documents it.\n\n"
 )
-
-
-class UsageError(GeneratorError):
-    """Bad arguments or unreadable input: exit 2."""
-
-    usage = True
-
-
-def _usage(file: str, message: str, hint: str = "") -> UsageError:
-    return UsageError([Problem(file, "", None, message, hint)])
 
 
 def default_compare_doc(manifest_path: Path) -> Path:
@@ -62,13 +51,6 @@ def read_tree(folder: Path) -> dict[str, str]:
         for path in sorted(folder.rglob("*"))
         if path.is_file() and "__pycache__" not in path.parts
     }
-
-
-def _relative(path: Path) -> str:
-    try:
-        return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
-    except ValueError:
-        return path.as_posix()
 
 
 def unified_diff(shown: str, have: str | None, want: str | None) -> list[str]:
@@ -133,7 +115,7 @@ class PackageReport:
     regenerated: bool = False
 
     def __post_init__(self) -> None:
-        self.label = self.label or _relative(self.folder)
+        self.label = self.label or shown_path(self.folder)
 
 
 TOOLKIT_LABELS = {
@@ -151,7 +133,7 @@ def _changed_inputs(recorded: provenance.Recorded | None, provider: Provider, fo
     try:
         current = provenance.input_fingerprint(provider.spec, provider.overlay)
     except OSError as exc:
-        raise _usage(exc.filename or str(provider.spec), f"cannot read: {exc.strerror}") from exc
+        raise usage_error(exc.filename or str(provider.spec), f"cannot read: {exc.strerror}") from exc
     names = {"spec_sha256": "spec", "overlay_sha256": "overlay"}
     changed = [names.get(key, key) for key in provenance.changed_keys(recorded.inputs, current)]
     toolkit = provenance.changed_keys(recorded.toolkit, provenance.toolkit_fingerprint())
@@ -178,7 +160,7 @@ def _explain(report: PackageReport, expected: dict[str, str], actual: dict[str, 
         if want == have:
             continue
         status = "added" if have is None else "removed" if want is None else "changed"
-        shown = _relative(report.folder / relative)
+        shown = shown_path(report.folder / relative)
         report.files.append(
             FileDrift(relative, status, _cause(relative, report), unified_diff(shown, have, want),
                       _first_difference(have, want))
@@ -202,7 +184,7 @@ def check_packages(items: Iterable[tuple[str, Provider, Path]], *, full: bool) -
         if full or recorded is None or report.changed_inputs or report.hand_edits:
             pending.append((report, provider))
     if pending:
-        from . import pipeline
+        from generator import pipeline
 
         chosen = {provider.package: pipeline.target_for(provider) for _, provider in pending}
         built = pipeline.build_packages(list(chosen.values()))
@@ -217,8 +199,8 @@ def _doc_providers(providers: Iterable[Provider]) -> list[tuple[str, Path, Path 
 
 def compare_document(providers: Iterable[Provider]) -> str:
     """docs/providers.md: the comparison table of `providers`, ending in its provenance line."""
-    from . import compare
-    from .load import load
+    from generator.drift import compare
+    from generator.spec.document import load
 
     chosen = list(providers)
     specs = {p.name: load(p.spec, overlay=p.overlay).data for p in chosen}
@@ -228,11 +210,11 @@ def compare_document(providers: Iterable[Provider]) -> str:
 
 def check_compare_doc(manifest: Manifest, doc: Path, *, full: bool) -> PackageReport:
     """The comparison document is generated too: report it when it no longer matches the specs."""
-    report = PackageReport("docs", doc.parent, label=_relative(doc))
+    report = PackageReport("docs", doc.parent, label=shown_path(doc))
     try:
         inputs = provenance.doc_inputs(_doc_providers(manifest.providers), COMPARE_HEADER)
     except OSError as exc:
-        raise _usage(exc.filename or str(manifest.path), f"cannot read: {exc.strerror}") from exc
+        raise usage_error(exc.filename or str(manifest.path), f"cannot read: {exc.strerror}") from exc
     text = doc.read_text(encoding="utf-8") if doc.is_file() else None
     if text is None:
         report.changed_inputs = ["document missing"]
@@ -258,7 +240,7 @@ def _format_text(reports: list[PackageReport]) -> str:
             continue
         lines.append(f"drift: {report.label}")
         for item in report.files:
-            lines.append(f"  {item.status}: {_relative(report.folder / item.path)} ({item.cause})")
+            lines.append(f"  {item.status}: {shown_path(report.folder / item.path)} ({item.cause})")
         for item in report.files:
             lines.extend(line.rstrip("\n") for line in item.diff)
     return "\n".join(lines) + "\n"
@@ -274,11 +256,11 @@ def _format_markdown(reports: list[PackageReport]) -> str:
         if not report.files:
             lines.append(f"| {report.name} | | clean | |")
         for item in report.files:
-            lines.append(f"| {report.name} | `{_relative(report.folder / item.path)}` | {item.status} "
+            lines.append(f"| {report.name} | `{shown_path(report.folder / item.path)}` | {item.status} "
                          f"| {_md_cell(item.cause)} |")
     for report in reports:
         for item in report.files:
-            lines += ["", f"<details><summary>{_relative(report.folder / item.path)}</summary>", "",
+            lines += ["", f"<details><summary>{shown_path(report.folder / item.path)}</summary>", "",
                       "```diff", *(line.rstrip("\n") for line in item.diff), "```", "", "</details>"]
     return "\n".join(lines) + "\n"
 
@@ -313,7 +295,7 @@ def _format_github(reports: list[PackageReport]) -> str:
     lines = []
     for report in reports:
         for item in report.files:
-            where = f"file={_gh_escape(_relative(report.folder / item.path), prop=True)}"
+            where = f"file={_gh_escape(shown_path(report.folder / item.path), prop=True)}"
             if item.line:
                 where += f",line={item.line}"
             message = f"{item.status} ({item.cause}); regenerate with `make generate`, do not edit"
@@ -332,12 +314,12 @@ FORMATTERS: dict[str, Callable[[list[PackageReport]], str]] = {
 def _check_targets(args: argparse.Namespace, manifest: Manifest) -> list[tuple[str, Provider, Path]]:
     if args.target or args.provider:
         if not (args.target and args.provider):
-            raise _usage("", "--target and --provider go together",
+            raise usage_error("", "--target and --provider go together",
                          "python -m generator check --target DIR --provider NAME")
         if args.providers:
-            raise _usage("", "give either provider names or --target/--provider, not both")
+            raise usage_error("", "give either provider names or --target/--provider, not both")
         if not args.target.is_dir():
-            raise _usage(str(args.target), "not a folder")
+            raise usage_error(str(args.target), "not a folder")
         provider = manifest.get(args.provider)
         return [(provider.name, provider, args.target)]
     chosen = [manifest.get(n) for n in args.providers] if args.providers else list(manifest.providers)
@@ -367,8 +349,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_diff(args: argparse.Namespace) -> int:
     """Semantic diff of two OpenAPI documents; each change classed breaking or non-breaking."""
-    from . import drift
-    from .load import load
+    from generator.drift import differ as drift
+    from generator.spec.document import load
 
     old = load(args.old, allow_remote_refs=args.allow_remote_refs)
     new = load(args.new, allow_remote_refs=args.allow_remote_refs)
@@ -409,7 +391,7 @@ def _download(url: str) -> bytes:
     """GET `url` with a timeout and a size limit; any failure is a usage error naming the URL."""
     import httpx
 
-    too_big = _usage(url, f"larger than {MAX_DOWNLOAD} bytes", "nothing was changed")
+    too_big = usage_error(url, f"larger than {MAX_DOWNLOAD} bytes", "nothing was changed")
     try:
         with httpx.stream("GET", url, timeout=DOWNLOAD_TIMEOUT, follow_redirects=True) as response:
             response.raise_for_status()
@@ -424,7 +406,7 @@ def _download(url: str) -> bytes:
                 chunks.append(chunk)
             return b"".join(chunks)
     except httpx.HTTPError as exc:
-        raise _usage(url, f"cannot download: {type(exc).__name__}: {exc}", "nothing was changed") from exc
+        raise usage_error(url, f"cannot download: {type(exc).__name__}: {exc}", "nothing was changed") from exc
 
 
 def _fetch(source: str) -> bytes:
@@ -434,10 +416,10 @@ def _fetch(source: str) -> bytes:
     try:
         size = path.stat().st_size
         if size > MAX_DOWNLOAD:
-            raise _usage(source, f"larger than {MAX_DOWNLOAD} bytes", "nothing was changed")
+            raise usage_error(source, f"larger than {MAX_DOWNLOAD} bytes", "nothing was changed")
         return path.read_bytes()
     except OSError as exc:
-        raise _usage(source, f"cannot read: {exc.strerror}", "nothing was changed") from exc
+        raise usage_error(source, f"cannot read: {exc.strerror}", "nothing was changed") from exc
 
 
 def _code_changes(before: dict[str, str], after: dict[str, str]) -> list[str]:
@@ -509,9 +491,10 @@ def cmd_update(args: argparse.Namespace) -> int:
     import shutil
     import tempfile
 
-    from . import drift, pipeline
-    from .load import load
-    from .write import write
+    from generator import pipeline
+    from generator.drift import differ as drift
+    from generator.io.write import write
+    from generator.spec.document import load
 
     manifest = load_manifest(args.manifest)
     provider = manifest.get(args.provider)
@@ -544,7 +527,7 @@ def cmd_update(args: argparse.Namespace) -> int:
             old_data = None
         if old_data is not None:
             changes = drift.diff(old_data, new_data)
-            print(f"spec changes for {provider.name} ({_relative(provider.spec)} -> {args.source}):")
+            print(f"spec changes for {provider.name} ({shown_path(provider.spec)} -> {args.source}):")
             sys.stdout.write(drift.format_changes(changes, "text"))
         before = read_tree(folder)
         after = packages[provider.package]
@@ -559,11 +542,11 @@ def cmd_update(args: argparse.Namespace) -> int:
             spec_tmp.unlink(missing_ok=True)
         if doc_text is not None:
             _write_atomically(doc, doc_text.encode("utf-8"))
-    print(f"updated {_relative(provider.spec)} from {args.source}")
-    print(f"generated code changes in {_relative(folder)}:")
+    print(f"updated {shown_path(provider.spec)} from {args.source}")
+    print(f"generated code changes in {shown_path(folder)}:")
     print("\n".join(_code_changes(before, after)) or "  none")
     if doc_text is not None:
-        print(f"rewrote {_relative(doc)}")
+        print(f"rewrote {shown_path(doc)}")
     return 0
 
 

@@ -26,7 +26,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from generator.drift import (
+from generator.drift.differ import (
     Resolver,
     SchemaInfo,
     SchemaWalker,
@@ -36,7 +36,7 @@ from generator.drift import (
     operation_parameters,
     pick_media,
 )
-from generator.load import HTTP_METHODS
+from generator.spec.pointer import HTTP_METHODS
 
 ABSENT = "—"
 COLUMNS = ("type", "nullable", "enum", "default", "required")

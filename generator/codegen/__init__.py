@@ -1,0 +1,1 @@
+"""Code generation: the intermediate model, models.py, the rendered package, formatting."""

@@ -1,0 +1,1 @@
+"""Drift: what changed between two documents, and whether a caller would notice."""

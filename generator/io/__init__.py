@@ -1,0 +1,1 @@
+"""Input and output with the outside world: atomic writes, capped downloads, provenance records."""

@@ -1,0 +1,45 @@
+"""Validate stage: our own checks, then openapi-spec-validator, as `Problem`s with lines.
+
+`validate(doc)` returns, in this order:
+1. `doc.overlay_problems` (overlay actions that matched nothing);
+2. our own checks (`rules`): dangling internal `$ref`s and generated method-name clashes;
+3. every error of openapi-spec-validator (`openapi`), each located by JSON pointer and line.
+
+Generation runs the cheap first two inline and openapi-spec-validator beside the code
+generation, in a forked child (`background.SpecValidation`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from generator.problems import Problem
+from generator.spec.document import Document
+from generator.validate.rules import check_internal_refs, check_method_name_clashes
+
+
+def validate(doc: Document) -> list[Problem]:
+    """Every problem of the document: the overlay's, ours, then openapi-spec-validator's."""
+    from generator.validate.openapi import spec_problems  # the expensive part
+
+    dangling = check_internal_refs(doc)
+    return unique([*own_checks(doc, dangling), *spec_problems(doc, dangling)])
+
+
+def own_checks(doc: Document, dangling: list[Problem] | None = None) -> list[Problem]:
+    """The overlay's problems and our own checks: cheap, and what code generation relies on."""
+    if dangling is None:
+        dangling = check_internal_refs(doc)
+    return unique([*doc.overlay_problems, *dangling, *check_method_name_clashes(doc)])
+
+
+def unique(problems: Iterable[Problem]) -> list[Problem]:
+    """Each (file, pointer, message) once, in order."""
+    seen: set[tuple[str, str, str]] = set()
+    result = []
+    for problem in problems:
+        key = (problem.file, problem.pointer, problem.message)
+        if key not in seen:
+            seen.add(key)
+            result.append(problem)
+    return result
