@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 
@@ -40,3 +41,15 @@ class GeneratorError(Exception):
 
     def __str__(self) -> str:
         return "\n".join(problem.format() for problem in self.problems)
+
+
+def unique_problems(problems: Iterable[Problem]) -> list[Problem]:
+    """Each (file, pointer, message) once, in order."""
+    seen: set[tuple[str, str, str]] = set()
+    result = []
+    for problem in problems:
+        key = (problem.file, problem.pointer, problem.message)
+        if key not in seen:
+            seen.add(key)
+            result.append(problem)
+    return result

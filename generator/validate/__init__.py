@@ -11,9 +11,7 @@ generation, in a forked child (`background.SpecValidation`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from generator.problems import Problem
+from generator.problems import Problem, unique_problems
 from generator.spec.document import Document
 from generator.validate.rules import check_internal_refs, check_method_name_clashes
 
@@ -23,23 +21,11 @@ def validate(doc: Document) -> list[Problem]:
     from generator.validate.openapi import spec_problems  # the expensive part
 
     dangling = check_internal_refs(doc)
-    return unique([*own_checks(doc, dangling), *spec_problems(doc, dangling)])
+    return unique_problems([*own_checks(doc, dangling), *spec_problems(doc, dangling)])
 
 
 def own_checks(doc: Document, dangling: list[Problem] | None = None) -> list[Problem]:
     """The overlay's problems and our own checks: cheap, and what code generation relies on."""
     if dangling is None:
         dangling = check_internal_refs(doc)
-    return unique([*doc.overlay_problems, *dangling, *check_method_name_clashes(doc)])
-
-
-def unique(problems: Iterable[Problem]) -> list[Problem]:
-    """Each (file, pointer, message) once, in order."""
-    seen: set[tuple[str, str, str]] = set()
-    result = []
-    for problem in problems:
-        key = (problem.file, problem.pointer, problem.message)
-        if key not in seen:
-            seen.add(key)
-            result.append(problem)
-    return result
+    return unique_problems([*doc.overlay_problems, *dangling, *check_method_name_clashes(doc)])

@@ -30,7 +30,7 @@ from openapi_spec_validator.validation.exceptions import (
 from openapi_spec_validator.validation.validators import SpecValidator
 from referencing.exceptions import Unresolvable
 
-from generator.problems import Problem
+from generator.problems import Problem, unique_problems
 from generator.spec.document import Document
 from generator.spec.pointer import fragment_pointer, join_pointer
 from generator.spec.refs import Refs, iter_refs
@@ -78,12 +78,11 @@ _VALIDATORS: dict[str, type[SpecValidator]] = {
 
 def spec_problems(doc: Document, dangling: Iterable[Problem] | None = None) -> list[Problem]:
     """openapi-spec-validator's verdict, each problem once."""
-    from generator.validate import unique
     from generator.validate.rules import check_internal_refs
 
     if dangling is None:
         dangling = check_internal_refs(doc)
-    return unique(run_spec_validator(doc, already_reported=dangling))
+    return unique_problems(run_spec_validator(doc, already_reported=dangling))
 
 
 def run_spec_validator(doc: Document, already_reported: Iterable[Problem] = ()) -> list[Problem]:
