@@ -25,6 +25,7 @@ class Provider:
     base_url: str | None
     base_url_env: str
     http_library: str = "httpx"
+    strict: bool = False  # refuse any problem in the spec instead of repairing or skipping
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,11 @@ def _provider(path: Path, name: str, entry: Any) -> Provider:
         raise GeneratorError(
             [_problem(path, f"{pointer}/package", f"{package!r} is not a Python package name")]
         )
+    strict = entry.get("strict", False)
+    if not isinstance(strict, bool):
+        raise GeneratorError(
+            [_problem(path, f"{pointer}/strict", f"`strict` must be true or false, not {strict!r}")]
+        )
     root = path.parent
     overlay = entry.get("overlay")
     return Provider(
@@ -78,6 +84,7 @@ def _provider(path: Path, name: str, entry: Any) -> Provider:
         base_url=str(entry["base_url"]) if entry.get("base_url") else None,
         base_url_env=str(entry.get("base_url_env") or f"{package.upper()}_BASE_URL"),
         http_library=str(library),
+        strict=strict,
     )
 
 

@@ -6,16 +6,24 @@ rendered and formatted, so a problem in one spec leaves all of `generated/` as i
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 
 from generator import validate
-from generator.codegen import format, ir, models, render
+from generator.codegen import coverage, format, ir, models, render
 from generator.io import provenance
 from generator.manifest import Manifest, Provider
 from generator.problems import GeneratorError, Problem
 from generator.spec.document import Document, load
+from generator.spec.operations import iter_operations
+from generator.validate import triage
 from generator.validate.background import SpecValidation
+from generator.validate.openapi import spec_problems
+from generator.validate.triage import Outcome
+
+# A repair can uncover a problem another one hid; this many rounds settle any real document.
+MAX_REPAIR_ROUNDS = 3
 
 
 @dataclass(frozen=True)
@@ -25,6 +33,7 @@ class Target:
     spec: Path
     overlay: Path | None
     options: ir.BuildOptions
+    strict: bool = False  # any problem stops; else repairs and skips, each named
 
 
 def target_for(provider: Provider) -> Target:
@@ -39,10 +48,12 @@ def target_for(provider: Provider) -> Target:
             http_library=provider.http_library,
             source_file=str(provider.spec),
         ),
+        strict=provider.strict,
     )
 
 
-def target_for_spec(spec: Path, package: str, overlay: Path | None = None) -> Target:
+def target_for_spec(spec: Path, package: str, overlay: Path | None = None, *,
+                    strict: bool = False) -> Target:
     prefix = package.upper()
     return Target(
         spec=spec,
@@ -53,6 +64,7 @@ def target_for_spec(spec: Path, package: str, overlay: Path | None = None) -> Ta
             base_url_env=f"{prefix}_BASE_URL",
             source_file=str(spec),
         ),
+        strict=strict,
     )
 
 
@@ -77,35 +89,164 @@ def render_package(target: Target, document: Document) -> dict[str, str]:
     return render.render(api, package_models)
 
 
-def build_packages(chosen: list[Target], *, allow_remote_refs: bool = False) -> dict[str, dict[str, str]]:
-    """package name -> (relative path -> text), formatted, each with its PROVENANCE.json.
+@dataclass(frozen=True)
+class Generation:
+    """Formatted packages by name, and for each what generation repaired and skipped."""
 
-    openapi-spec-validator runs beside the code generation (`SpecValidation`); its
-    problems, when there are any, are what the caller gets, even when the generation of an
-    invalid document failed first in some other way."""
+    packages: dict[str, dict[str, str]]
+    outcomes: dict[str, Outcome]
+    documents: dict[str, Document]  # as loaded, before any repair
+
+    def operations(self, name: str) -> int:
+        """How many operations the document of package `name` has."""
+        return sum(1 for _ in iter_operations(self.documents[name].data))
+
+    def generated(self, name: str) -> int:
+        outcome = self.outcomes.get(name)
+        return self.operations(name) - (len(outcome.skipped) if outcome is not None else 0)
+
+    def spec_file(self, name: str) -> str:
+        return str(self.documents[name].path)
+
+    def line_of(self, name: str, pointer: str) -> int | None:
+        return self.documents[name].line_of(pointer)
+
+
+def build_packages(chosen: list[Target], *, allow_remote_refs: bool = False) -> dict[str, dict[str, str]]:
+    """package name -> (relative path -> text), formatted, each with its PROVENANCE.json."""
+    return generate_packages(chosen, allow_remote_refs=allow_remote_refs).packages
+
+
+def generate_packages(chosen: list[Target], *, allow_remote_refs: bool = False) -> Generation:
+    """Every package of `chosen`, with what was repaired and skipped on the way.
+
+    A strict target stops at any problem. A tolerant one has its problems triaged
+    (`validate.triage`): repairs applied to a copy of its document and failing operations left
+    out, each named. openapi-spec-validator runs beside the code generation (`SpecValidation`):
+    a valid document (the common case) pays nothing for it; an invalid one is repaired and
+    generated again. Its problems, when there are any, are what the caller of a strict target
+    gets, even when the generation of an invalid document failed first in some other way."""
     documents = _load_all(chosen, allow_remote_refs=allow_remote_refs)
-    with SpecValidation([doc for _, doc in documents.values()]) as verdict:
+    outcomes = {name: _tolerate_own_problems(target, document)
+                for name, (target, document) in documents.items() if not target.strict}
+    working = {name: (target, _with_data(document, outcomes[name]) if name in outcomes else document)
+               for name, (target, document) in documents.items()}
+    formatted: dict[str, dict[str, str]] | None
+    with SpecValidation([document for _, document in working.values()]) as verdict:
         try:
-            formatted = _generate(documents)
+            formatted = _generate(working)
         except Exception:
-            problems = verdict.problems()
-            if problems:
-                raise GeneratorError(problems) from None
-            raise
+            if not verdict.problems():
+                raise
+            formatted = None
         problems = verdict.problems()
-    if problems:
-        raise GeneratorError(problems)
+    _raise_for_strict(documents, problems)
+    again = _tolerate_validator_problems(working, outcomes, problems)
+    if formatted is None:
+        formatted = _generate(working)
+    elif again:
+        formatted.update(_generate({name: working[name] for name in again}))
+    _check_coverage(documents, working, outcomes, formatted)
     toolkit = provenance.toolkit_fingerprint()
     for name, files in formatted.items():
         document = documents[name][1]
         inputs = provenance.inputs_record(document.sha256, document.overlay_sha256)
-        files[provenance.FILENAME] = provenance.record(files, inputs, toolkit)
-    return formatted
+        outcome = outcomes.get(name, Outcome(document.data, (), ()))
+        if outcome.repairs or outcome.skipped:
+            operations = sum(1 for _ in iter_operations(document.data))
+            files[coverage.NOTE_FILENAME] = coverage.note(
+                shown_spec(document), operations, outcome.repairs, outcome.skipped)
+        files[provenance.FILENAME] = provenance.record(
+            files, inputs, toolkit, coverage.record(outcome.repairs, outcome.skipped))
+    return Generation(formatted, outcomes, {name: document for name, (_, document) in documents.items()})
+
+
+def shown_spec(document: Document) -> str:
+    """The spec's file name as packages show it: no folders (they differ between machines)."""
+    return document.path.name
+
+
+def _with_data(document: Document, outcome: Outcome) -> Document:
+    return dataclasses.replace(document, data=outcome.data, overlay_problems=())
+
+
+def _tolerate_own_problems(target: Target, document: Document) -> Outcome:
+    """Our own checks triaged and acted on: what openapi-spec-validator then sees is repaired."""
+    problems = validate.own_checks(document)
+    return _settle(document, Outcome(document.data, (), ()), problems, with_validator=False)
+
+
+def _tolerate_validator_problems(
+    working: dict[str, tuple[Target, Document]], outcomes: dict[str, Outcome], problems: list[Problem]
+) -> list[str]:
+    """Tolerant packages whose document openapi-spec-validator found problems in, settled
+    (repaired, operations skipped); `working` and `outcomes` updated. Their names."""
+    again = []
+    for name, (target, document) in working.items():
+        own = [problem for problem in problems if problem.file == str(document.path)]
+        if target.strict or not own:
+            continue
+        outcomes[name] = _settle(document, outcomes[name], own, with_validator=True)
+        working[name] = (target, dataclasses.replace(document, data=outcomes[name].data))
+        again.append(name)
+    return again
+
+
+def _settle(document: Document, outcome: Outcome, problems: list[Problem], *,
+            with_validator: bool) -> Outcome:
+    """Triage and apply until the document has no problems left (a repair can uncover what a
+    problem hid); blocking problems, or problems that survive `MAX_REPAIR_ROUNDS`, stop."""
+    decided: set[tuple[str, str, str]] = set()
+    for _ in range(MAX_REPAIR_ROUNDS):
+        # A problem decided in an earlier round (a repair that keeps the text as it is, say)
+        # keeps that decision.
+        problems = [p for p in problems if (p.pointer, p.code, p.message) not in decided]
+        if not problems:
+            return outcome
+        decided.update((p.pointer, p.code, p.message) for p in problems)
+        decisions = triage.triage(outcome.data, problems)
+        blocking = [decision.problem for decision in decisions if decision.category == "blocking"]
+        if blocking:
+            raise GeneratorError(blocking)
+        step = triage.apply(outcome.data, decisions)
+        outcome = Outcome(step.data, (*outcome.repairs, *step.repairs), (*outcome.skipped, *step.skipped))
+        if not step.repairs and not step.skipped:
+            return outcome
+        repaired = dataclasses.replace(document, data=outcome.data, overlay_problems=())
+        problems = validate.own_checks(repaired)
+        if with_validator:
+            problems = [*problems, *spec_problems(repaired)]
+    problems = [p for p in problems if (p.pointer, p.code, p.message) not in decided]
+    if problems:
+        raise GeneratorError([*problems, Problem(
+            str(document.path), "", None,
+            f"still invalid after {MAX_REPAIR_ROUNDS} rounds of repairs",
+            "run `validate` and fix these in the spec or its overlay")])
+    return outcome
+
+
+def _raise_for_strict(documents: dict[str, tuple[Target, Document]], problems: list[Problem]) -> None:
+    files = {str(document.path) for target, document in documents.values() if target.strict}
+    strict = [problem for problem in problems if problem.file in files]
+    if strict:
+        raise GeneratorError(strict)
+
+
+def _check_coverage(documents: dict[str, tuple[Target, Document]],
+                    working: dict[str, tuple[Target, Document]], outcomes: dict[str, Outcome],
+                    formatted: dict[str, dict[str, str]]) -> None:
+    """Every operation of the document is generated or named as skipped: anything else is a
+    generator bug, and fails loudly."""
+    for name, files in formatted.items():
+        original = documents[name][1]
+        outcome = outcomes.get(name)
+        skipped = {entry.pointer for entry in outcome.skipped} if outcome is not None else set()
+        coverage.check(str(original.path), original.data, working[name][1].data, skipped, files)
 
 
 def _load_all(chosen: list[Target], *, allow_remote_refs: bool) -> dict[str, tuple[Target, Document]]:
-    """Every document loaded and through our own checks; all their problems in one error (with
-    openapi-spec-validator's too, then: generation would not start)."""
+    """Every document loaded, and the strict ones through our own checks; all their problems in
+    one error (with openapi-spec-validator's too, then: generation would not start)."""
     problems: list[Problem] = []
     documents: dict[str, tuple[Target, Document]] = {}
     for target in chosen:
@@ -117,9 +258,9 @@ def _load_all(chosen: list[Target], *, allow_remote_refs: bool) -> dict[str, tup
         documents[target.options.package] = (target, document)
     if problems:
         raise GeneratorError(problems)
-    if any(validate.own_checks(document) for _, document in documents.values()):
-        raise GeneratorError([problem for _, document in documents.values()
-                              for problem in validate.validate(document)])
+    strict = [document for target, document in documents.values() if target.strict]
+    if any(validate.own_checks(document) for document in strict):
+        raise GeneratorError([problem for document in strict for problem in validate.validate(document)])
     return documents
 
 

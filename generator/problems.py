@@ -17,6 +17,7 @@ class Problem:
     message: str
     hint: str = ""
     severity: str = "error"
+    code: str = ""  # what kind of problem (`dangling-ref`, `schema:type`, ...): how it is triaged
 
     def format(self) -> str:
         """One line: `file:line: pointer: message (hint)`; missing parts are left out."""
@@ -30,6 +31,31 @@ class Problem:
         if self.hint:
             text = f"{text} ({self.hint})"
         return text
+
+
+@dataclass(frozen=True)
+class Repaired:
+    """A problem `generate` repaired, and how."""
+
+    file: str
+    pointer: str
+    line: int | None
+    problem: str
+    action: str
+
+
+@dataclass(frozen=True)
+class Skipped:
+    """An operation `generate` left out of the package, and why."""
+
+    method: str
+    path: str
+    pointer: str
+    reasons: tuple[str, ...]
+
+    @property
+    def label(self) -> str:
+        return f"{self.method.upper()} {self.path}"
 
 
 class GeneratorError(Exception):

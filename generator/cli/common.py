@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from generator.problems import GeneratorError, Problem
@@ -23,11 +23,14 @@ def usage_error(file: str, message: str, hint: str = "") -> UsageError:
     return UsageError([Problem(file, "", None, message, hint)])
 
 
-def print_problems(problems: Sequence[Problem]) -> None:
-    """Each problem once, in order, on stderr."""
+def print_problems(problems: Sequence[Problem], notes: Mapping[Problem, str] | None = None) -> None:
+    """Each problem once, in order, on stderr; with its note (in brackets) when it has one."""
     seen: set[str] = set()
     for problem in problems:
         line = problem.format()
+        note = (notes or {}).get(problem)
+        if note:
+            line = f"{line} [{note}]"
         if line not in seen:
             seen.add(line)
             print(line, file=sys.stderr)

@@ -8,13 +8,18 @@ input errors. Problems print as `file:line: pointer: message (hint)`; tracebacks
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator.cli.common import DEFAULT_MANIFEST, DEFAULT_OUTPUT, print_problems
 from generator.manifest import load_manifest
-from generator.problems import GeneratorError
+from generator.problems import GeneratorError, Problem
+
+if TYPE_CHECKING:
+    from generator import pipeline
 
 
 def _add_common(parser: argparse.ArgumentParser) -> None:
@@ -32,7 +37,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
     from generator.validate import validate
 
     manifest = None
-    problems = []
+    problems: list[Problem] = []
+    verdicts: dict[Problem, str] = {}
     for item in args.targets or [p.name for p in load_manifest(args.manifest).providers]:
         if _looks_like_path(item):
             target = pipeline.target_for_spec(Path(item), "package", None)
@@ -48,8 +54,28 @@ def cmd_validate(args: argparse.Namespace) -> int:
         problems.extend(found)
         if not found:
             print(f"{target.spec}: valid")
-    print_problems(problems)
+        else:
+            verdicts.update(_what_generate_does(document.data, found, strict=target.strict))
+    print_problems(problems, verdicts)
     return 1 if problems else 0
+
+
+def _what_generate_does(data: dict[str, object], problems: list[Problem], *,
+                        strict: bool) -> dict[Problem, str]:
+    """Each problem's note: what `generate` would do about it."""
+    from generator.validate.triage import triage
+
+    if strict:
+        return {problem: "generate stops: strict" for problem in problems if problem.severity != "warning"}
+    notes = {}
+    for decision in triage(data, problems):
+        if decision.category == "repairable":
+            notes[decision.problem] = f"generate repairs: {decision.action}"
+        elif decision.category == "operation":
+            notes[decision.problem] = f"generate {decision.action}"
+        else:
+            notes[decision.problem] = "generate stops"
+    return notes
 
 
 def _looks_like_path(item: str) -> bool:
@@ -71,18 +97,40 @@ def cmd_generate(args: argparse.Namespace) -> int:
         if not package.isidentifier():
             print(f"--package: {package!r} is not a Python package name", file=sys.stderr)
             return 2
-        chosen = [pipeline.target_for_spec(args.spec, package, args.overlay)]
-        packages = pipeline.build_packages(chosen, allow_remote_refs=args.allow_remote_refs)
-        write_many({args.out: packages[package]})
-        print(f"wrote {args.out}")
+        chosen = [pipeline.target_for_spec(args.spec, package, args.overlay, strict=args.strict)]
+        generation = pipeline.generate_packages(chosen, allow_remote_refs=args.allow_remote_refs)
+        write_many({args.out: generation.packages[package]})
+        _report_coverage(generation, {package: args.out})
         return 0
     manifest = load_manifest(args.manifest)
     chosen = pipeline.targets(manifest, args.providers)
-    packages = pipeline.build_packages(chosen, allow_remote_refs=args.allow_remote_refs)
-    write_many({args.output / name: files for name, files in sorted(packages.items())})
-    for name in sorted(packages):
-        print(f"wrote {args.output / name}")
+    if args.strict:
+        chosen = [dataclasses.replace(target, strict=True) for target in chosen]
+    generation = pipeline.generate_packages(chosen, allow_remote_refs=args.allow_remote_refs)
+    folders = {name: args.output / name for name in sorted(generation.packages)}
+    write_many({folders[name]: files for name, files in generation.packages.items()})
+    _report_coverage(generation, folders)
     return 0
+
+
+def _report_coverage(generation: pipeline.Generation, folders: dict[str, Path]) -> None:
+    """One line per repair and per skipped operation (stderr), then each package's summary."""
+    for name, folder in folders.items():
+        outcome = generation.outcomes.get(name)
+        repairs = outcome.repairs if outcome is not None else ()
+        skipped = outcome.skipped if outcome is not None else ()
+        for repair in repairs:
+            print(Problem(repair.file, repair.pointer, repair.line,
+                          f"repaired: {repair.problem} -> {repair.action}").format(), file=sys.stderr)
+        for skip in skipped:
+            print(Problem(generation.spec_file(name), skip.pointer, generation.line_of(name, skip.pointer),
+                          f"skipped {skip.label}: {'; '.join(skip.reasons)}").format(), file=sys.stderr)
+        if repairs or skipped:
+            print(f"wrote {folder}: {generation.generated(name)} of {generation.operations(name)} operations "
+                  f"generated, {len(skipped)} skipped, {len(repairs)} repaired "
+                  f"(listed in {folder / 'COVERAGE.md'})")
+        else:
+            print(f"wrote {folder}")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -101,6 +149,10 @@ def _parser() -> argparse.ArgumentParser:
     generate_cmd.add_argument("--out", type=Path, help="package folder to write (with --spec)")
     generate_cmd.add_argument("--package", help="package name (with --spec; default: --out's name)")
     generate_cmd.add_argument("--output", type=Path, default=DEFAULT_OUTPUT, help="root for provider packages")
+    generate_cmd.add_argument(
+        "--strict", action="store_true",
+        help="any problem in a spec stops generation (default: repair what can be, skip operations "
+             "that cannot be generated, and name each)")
     _add_common(generate_cmd)
     generate_cmd.set_defaults(run=cmd_generate)
 

@@ -138,18 +138,24 @@ def input_fingerprint(spec: Path, overlay: Path | None) -> dict[str, str]:
     return inputs_record(_sha256_file(spec), _sha256_file(overlay) if overlay is not None else None)
 
 
-def _dump(inputs: dict[str, str], toolkit: dict[str, str], files: dict[str, str]) -> str:
-    data = {
+def _dump(inputs: dict[str, str], toolkit: dict[str, str], files: dict[str, str],
+          coverage: dict[str, Any] | None = None) -> str:
+    data: dict[str, Any] = {
         "inputs": dict(sorted(inputs.items())),
         "toolkit": dict(sorted(toolkit.items())),
         "files": dict(sorted(files.items())),
     }
+    if coverage is not None:
+        data["coverage"] = coverage
     return json.dumps(data, indent=2) + "\n"
 
 
-def record(files: dict[str, str], inputs: dict[str, str], toolkit: dict[str, str]) -> str:
-    """The PROVENANCE.json text for a package made of `files`."""
-    return _dump(inputs, toolkit, {path: sha256_text(text) for path, text in files.items() if path != FILENAME})
+def record(files: dict[str, str], inputs: dict[str, str], toolkit: dict[str, str],
+           coverage: dict[str, Any] | None = None) -> str:
+    """The PROVENANCE.json text for a package made of `files`; `coverage` holds the repairs and
+    skipped operations, when there were any."""
+    hashes = {path: sha256_text(text) for path, text in files.items() if path != FILENAME}
+    return _dump(inputs, toolkit, hashes, coverage)
 
 
 @dataclass(frozen=True)
@@ -166,9 +172,10 @@ def read(folder: Path) -> Recorded | None:
         text = (folder / FILENAME).read_text(encoding="utf-8")
         data: Any = json.loads(text)
         inputs, toolkit, files = dict(data["inputs"]), dict(data["toolkit"]), dict(data["files"])
-    except (OSError, ValueError, KeyError, TypeError):
+        coverage = data.get("coverage")
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
-    return Recorded(inputs, toolkit, files, canonical=text == _dump(inputs, toolkit, files))
+    return Recorded(inputs, toolkit, files, canonical=text == _dump(inputs, toolkit, files, coverage))
 
 
 def changed_keys(recorded: dict[str, str], current: dict[str, str]) -> list[str]:

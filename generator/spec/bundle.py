@@ -31,6 +31,7 @@ from generator.spec.pointer import (
     split_pointer,
 )
 from generator.spec.read import parse_bytes, read_limited
+from generator.spec.refs import is_extension, is_named_map
 
 REMOTE_TIMEOUT_SECONDS = 10.0
 _EXTERNAL_REF = re.compile(rb"""\$ref['"]?\s*:\s*(?!['"]?#)""")
@@ -147,8 +148,9 @@ class _Bundler:
                 if not isinstance(replacement, str):
                     return replacement
                 node["$ref"] = replacement
+            named_map = is_named_map(pointer)
             for key, value in list(node.items()):
-                if key != "$ref":
+                if key != "$ref" and (named_map or not is_extension(key)):
                     node[key] = self.walk(value, child_kind(kind, key), source,
                                           join_pointer(pointer, key))
         elif isinstance(node, list):

@@ -276,7 +276,8 @@ def apply_overlay(
             problems.append(Problem(
                 overlay_file, pointer, None,
                 f"target {action.target!r} matches nothing in the document",
-                "the spec may have changed; fix the target or remove the action"))
+                "the spec may have changed; fix the target or remove the action",
+                code="overlay-no-match"))
         elif action.remove:
             problems.extend(_remove(matches, overlay_file, pointer))
         elif action.has_update:

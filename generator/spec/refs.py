@@ -16,7 +16,7 @@ from generator.spec.pointer import fragment_pointer, join_pointer, resolve_point
 
 # Keys whose values are data (examples, defaults), not OpenAPI objects: `$ref` there is not a ref.
 _DATA_KEYS = frozenset({"example", "default", "enum", "const"})
-_SCHEMA_MAPS = frozenset({"properties", "patternProperties"})
+_SCHEMA_MAPS = frozenset({"properties", "patternProperties", "$defs", "definitions"})
 
 
 class Refs:
@@ -88,16 +88,23 @@ class Refs:
 def iter_refs(data: Any) -> Iterator[tuple[str, str]]:
     """(pointer of the `$ref` key, ref) for every reference, skipping example/default data and
     the content of vendor extensions."""
+    for pointer, node in iter_objects(data):
+        ref = node.get("$ref")
+        if isinstance(ref, str):
+            yield join_pointer(pointer, "$ref"), ref
+
+
+def iter_objects(data: Any) -> Iterator[tuple[str, dict[str, Any]]]:
+    """(pointer, object) for every OpenAPI or schema object of the document, in document order:
+    example/default/enum data and the content of vendor extensions are not walked."""
     stack: list[tuple[Any, str, str]] = [(data, "", "")]
     while stack:
         node, pointer, parent_key = stack.pop()
         if isinstance(node, dict):
-            ref = node.get("$ref")
-            if isinstance(ref, str):
-                yield join_pointer(pointer, "$ref"), ref
-            in_schema_map = parent_key in _SCHEMA_MAPS
+            yield pointer, node
+            named_map = is_named_map(pointer)
             for key, value in reversed(node.items()):
-                if not in_schema_map and (key in _DATA_KEYS or _is_extension(key)):
+                if not named_map and (key in _DATA_KEYS or is_extension(key)):
                     continue
                 if key == "value" and pointer.rsplit("/", 2)[-2:-1] == ["examples"]:
                     continue
@@ -107,5 +114,16 @@ def iter_refs(data: Any) -> Iterator[tuple[str, str]]:
                 stack.append((node[index], f"{pointer}/{index}", ""))
 
 
-def _is_extension(key: object) -> bool:
+def is_extension(key: object) -> bool:
+    """A vendor extension key (`x-...`): OpenAPI leaves its content opaque, so a `$ref` in it
+    is not a reference (and a file it names need not exist)."""
     return isinstance(key, str) and key.startswith("x-")
+
+
+def is_named_map(pointer: str) -> bool:
+    """The object at `pointer` maps user-chosen names (schema properties, components), where a
+    key like `x-id` is a name, not an extension."""
+    last = pointer.rsplit("/", 1)[-1]
+    if last in _SCHEMA_MAPS:
+        return True
+    return pointer.count("/") == 2 and pointer.startswith("/components/")

@@ -13,7 +13,13 @@ from __future__ import annotations
 
 from generator.problems import Problem, unique_problems
 from generator.spec.document import Document
-from generator.validate.rules import check_internal_refs, check_method_name_clashes
+from generator.validate.rules import (
+    check_boolean_exclusive_bounds,
+    check_internal_refs,
+    check_method_name_clashes,
+    check_parameters,
+    check_path_query_strings,
+)
 
 
 def validate(doc: Document) -> list[Problem]:
@@ -28,4 +34,7 @@ def own_checks(doc: Document, dangling: list[Problem] | None = None) -> list[Pro
     """The overlay's problems and our own checks: cheap, and what code generation relies on."""
     if dangling is None:
         dangling = check_internal_refs(doc)
-    return unique_problems([*doc.overlay_problems, *dangling, *check_method_name_clashes(doc)])
+    return unique_problems([
+        *doc.overlay_problems, *dangling, *check_path_query_strings(doc), *check_parameters(doc),
+        *check_boolean_exclusive_bounds(doc), *check_method_name_clashes(doc),
+    ])

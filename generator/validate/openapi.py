@@ -41,6 +41,12 @@ _SEMANTIC_ERRORS = (
     DuplicateOperationIDError, ExtraParametersError, ParameterDuplicateError,
     UnresolvableParameterError,
 )
+_SEMANTIC_CODES: dict[type[OpenAPIValidationError], str] = {
+    DuplicateOperationIDError: "duplicate-operation-id",
+    ExtraParametersError: "required-not-a-property",
+    ParameterDuplicateError: "duplicate-parameter",
+    UnresolvableParameterError: "path-parameter-undeclared",
+}
 
 def _stamp(error: ValidationError, parts: tuple[Any, ...]) -> None:
     if getattr(error, _LOCATION, None) is None:
@@ -111,7 +117,8 @@ def run_spec_validator(doc: Document, already_reported: Iterable[Problem] = ()) 
         stopped.append(Problem(file, "", None,
                                f"openapi-spec-validator failed: {type(exc).__name__}: "
                                f"{_shorten(first_line)}",
-                               "errors after this point were not checked"))
+                               "errors after this point were not checked",
+                               code="validator-crashed"))
     # A bad schema keyword is reported by both passes; keep the document-level wording.
     said = {problem.pointer for problem in document_level}
     keyword_level = [problem for problem in keyword_level if problem.pointer not in said]
@@ -130,6 +137,7 @@ def _unresolvable_problem(doc: Document, exc: Unresolvable,
         "errors after it were not checked",
         "fix the reference and validate again",
         severity="warning" if covered else "error",
+        code="validator-stopped",
     )
 
 
@@ -141,7 +149,16 @@ def _error_problem(doc: Document, error: ValidationError) -> Problem:
         tokens = [*stamped, *tokens]
     pointer = canonical_pointer(doc.data, tokens)
     return Problem(str(doc.path), pointer, doc.line_of(pointer),
-                   _shorten(cause.message), _hint_for(error, cause))
+                   _shorten(cause.message), _hint_for(error, cause), code=_code_for(error, cause))
+
+
+def _code_for(error: ValidationError, cause: ValidationError) -> str:
+    """`duplicate-operation-id` and the like for the library's own checks, else
+    `schema:<keyword>` for the JSON-Schema keyword that failed."""
+    for kind, code in _SEMANTIC_CODES.items():
+        if isinstance(error, kind):
+            return code
+    return f"schema:{cause.validator}"
 
 
 def deepest_cause(error: ValidationError) -> ValidationError:

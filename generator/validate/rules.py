@@ -1,19 +1,23 @@
 """Our own checks: what code generation relies on, cheap enough to run inline.
 
-Dangling internal `$ref`s (with the nearest existing key as a hint) and operations that the
-naming rule would give the same generated method.
+Dangling internal `$ref`s (with the nearest existing key as a hint), operations that the
+naming rule would give the same generated method, path templates that carry a query string
+(`/search?q={q}`), parameters without a name or a location (which openapi-spec-validator
+crashes on), and 3.0-style boolean `exclusiveMinimum`/`exclusiveMaximum` in a 3.1 document
+(which it does not always see, and which would otherwise read as the bound 1).
 """
 
 from __future__ import annotations
 
 import difflib
+from dataclasses import replace
 from typing import Any
 
 from generator.problems import Problem
 from generator.spec.document import Document
 from generator.spec.operations import iter_operations, name_clashes
-from generator.spec.pointer import fragment_pointer, resolve_pointer, unescape_token
-from generator.spec.refs import iter_refs
+from generator.spec.pointer import fragment_pointer, join_pointer, resolve_pointer, unescape_token
+from generator.spec.refs import Refs, iter_objects, iter_refs
 
 
 def check_internal_refs(doc: Document) -> list[Problem]:
@@ -25,7 +29,8 @@ def check_internal_refs(doc: Document) -> list[Problem]:
         found, _ = resolve_pointer(doc.data, target)
         if not found:
             message, hint = _describe_missing(doc.data, ref, target)
-            problems.append(Problem(str(doc.path), pointer, doc.line_of(pointer), message, hint))
+            problems.append(Problem(str(doc.path), pointer, doc.line_of(pointer), message, hint,
+                                    code="dangling-ref"))
     return problems
 
 
@@ -46,4 +51,68 @@ def _describe_missing(data: Any, ref: str, target: str) -> tuple[str, str]:
 
 
 def check_method_name_clashes(doc: Document) -> list[Problem]:
-    return name_clashes(iter_operations(doc.data), str(doc.path), doc.line_of)
+    return [replace(problem, code="method-clash")
+            for problem in name_clashes(iter_operations(doc.data), str(doc.path), doc.line_of)]
+
+
+def check_path_query_strings(doc: Document) -> list[Problem]:
+    paths = doc.data.get("paths")
+    if not isinstance(paths, dict):
+        return []
+    problems = []
+    for path in paths:
+        if isinstance(path, str) and "?" in path:
+            pointer = join_pointer("/paths", path)
+            problems.append(Problem(
+                str(doc.path), pointer, doc.line_of(pointer),
+                f"path {path!r} carries a query string",
+                "a path holds no query; declare its parts as `in: query` parameters",
+                code="path-query-string"))
+    return problems
+
+
+_LOCATIONS = frozenset({"path", "query", "header", "cookie"})
+
+
+def check_parameters(doc: Document) -> list[Problem]:
+    """Parameters (of operations and path items) that lack a `name` or a valid `in`."""
+    refs = Refs(doc.data)
+    problems = []
+    seen: set[str] = set()
+    for site in iter_operations(doc.data):
+        holders = [(site.pointer, site.operation.get("parameters")),
+                   (site.pointer.rsplit("/", 1)[0], site.shared_parameters)]
+        for holder, parameters in holders:
+            if not isinstance(parameters, (list, tuple)):
+                continue
+            for index, raw in enumerate(parameters):
+                pointer = f"{holder}/parameters/{index}"
+                parameter = refs.deref(raw)[0]
+                if pointer in seen or not isinstance(parameter, dict) or "x-unresolved-ref" in parameter:
+                    continue
+                seen.add(pointer)
+                missing = [key for key in ("name", "in") if not isinstance(parameter.get(key), str)]
+                if missing or parameter.get("in") not in _LOCATIONS:
+                    what = f"has no {' or '.join(f'`{m}`' for m in missing)}" if missing else (
+                        f"has the location {parameter.get('in')!r}")
+                    problems.append(Problem(
+                        str(doc.path), pointer, doc.line_of(pointer), f"parameter {what}",
+                        "a parameter needs a `name` and `in: path|query|header|cookie`",
+                        code="invalid-parameter"))
+    return problems
+
+
+def check_boolean_exclusive_bounds(doc: Document) -> list[Problem]:
+    if not str(doc.data.get("openapi", "")).startswith("3.1"):
+        return []
+    problems = []
+    for pointer, node in iter_objects(doc.data):
+        for keyword in ("exclusiveMinimum", "exclusiveMaximum"):
+            if isinstance(node.get(keyword), bool):
+                where = join_pointer(pointer, keyword)
+                problems.append(Problem(
+                    str(doc.path), where, doc.line_of(where),
+                    f"`{keyword}: {str(node[keyword]).lower()}` is OpenAPI 3.0 syntax; in 3.1 it is a number",
+                    f"write `{keyword}: <bound>` in place of the `minimum`/`maximum` it qualifies",
+                    code="boolean-exclusive-bound"))
+    return problems

@@ -1,0 +1,97 @@
+"""What a package covers of its document: the count check, the record and the note.
+
+After every generation the generated methods are counted against the document's operations
+minus the named skips (`check`); a mismatch is a generator bug and fails loudly. The repairs and
+skips are recorded in PROVENANCE.json (`record`) and written for people in COVERAGE.md (`note`).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Collection, Sequence
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from generator.codegen.render import TEMPLATES
+from generator.problems import GeneratorError, Problem, Repaired, Skipped
+from generator.spec.names import class_name
+from generator.spec.operations import iter_operations, operation_names
+
+NOTE_FILENAME = "COVERAGE.md"
+
+
+def check(file: str, original: dict[str, Any], working: dict[str, Any], skipped: Collection[str],
+          files: dict[str, str]) -> None:
+    """Every operation of `original` is a method in `_resources.py` or among `skipped`."""
+    wanted = [site for site in iter_operations(original) if site.pointer not in skipped]
+    kept = sum(1 for _ in iter_operations(working))  # a repair may move an operation, never drop one
+    lost = [] if kept == len(wanted) else [f"{len(wanted) - kept} operation(s)"]
+    methods = _methods_by_class(files.get("_resources.py", ""))
+    missing = [
+        f"{site.method.upper()} {site.path}" for site in iter_operations(working)
+        if operation_names(site.path, site.method, site.operation)[1]
+        not in methods.get(class_name(operation_names(site.path, site.method, site.operation)[0]), set())
+    ]
+    generated = sum(len(names) for names in methods.values())
+    if lost or missing or generated != len(wanted):
+        raise GeneratorError([Problem(
+            file, "", None,
+            f"generator bug: {len(wanted)} operations to generate, {generated} methods generated"
+            + (f"; lost without a reason: {', '.join(lost)}" if lost else "")
+            + (f"; not generated: {', '.join(missing)}" if missing else ""),
+            "nothing was written; run with --debug and report it with the spec")])
+
+
+def _methods_by_class(source: str) -> dict[str, set[str]]:
+    """Public method names of each resource class (overloads counted once)."""
+    if not source:
+        return {}
+    result: dict[str, set[str]] = {}
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.ClassDef) and not node.name.startswith("Async") and not node.name.endswith(
+            "WithRawResponse"
+        ):
+            result[node.name] = {
+                item.name for item in node.body
+                if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and not item.name.startswith("_")
+            }
+    return result
+
+
+def record(repairs: Sequence[Repaired], skipped: Sequence[Skipped]) -> dict[str, Any] | None:
+    """The `coverage` entry of PROVENANCE.json; None when nothing was repaired or skipped."""
+    if not repairs and not skipped:
+        return None
+    return {
+        "repairs": [{"file": Path(r.file).name, "pointer": r.pointer, "line": r.line,
+                     "problem": r.problem, "action": r.action} for r in repairs],
+        "skipped": [{"method": s.method.upper(), "path": s.path, "pointer": s.pointer,
+                     "reasons": list(s.reasons)} for s in skipped],
+    }
+
+
+def note(file: str, operations: int, repairs: Sequence[Repaired],
+         skipped: Sequence[Skipped]) -> str:
+    """COVERAGE.md: what the package leaves out of its document, and what was repaired."""
+    environment = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(TEMPLATES)), undefined=jinja2.StrictUndefined,
+        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True, autoescape=False,
+    )
+    environment.filters["code"] = markdown_code
+    environment.filters["oneline"] = lambda text: " ".join(str(text).split())
+    text = environment.get_template("COVERAGE.md.jinja").render(
+        file=file, operations=operations, repairs=repairs, skipped=skipped,
+    )
+    return text.rstrip("\n") + "\n"
+
+
+def markdown_code(text: object) -> str:
+    """`text` as inline Markdown code whatever backticks it holds; newlines folded."""
+    flat = " ".join(str(text).split())
+    fence = "`"
+    while fence in flat:
+        fence += "`"
+    padding = " " if flat.startswith("`") or flat.endswith("`") else ""
+    return f"{fence}{padding}{flat}{padding}{fence}"

@@ -1,0 +1,526 @@
+"""Every problem gets a class, and `generate` a decision for it: stop, skip an operation, or repair.
+
+- *blocking*: nothing sensible can be generated (see `load`, which raises for those, and the
+  few problems here that no rule covers);
+- *operation*: one operation cannot be generated correctly (a `$ref` of its own that points
+  nowhere, an invalid parameter, a method-name clash): it is skipped and named;
+- *repairable*: generation goes on with a stated repair that keeps the wire contract the
+  document evidently meant (an invalid `default` or `example` dropped, duplicate `required`
+  entries merged, a 3.0-style boolean `exclusiveMinimum` in 3.1 read the 3.0 way, a missing
+  `info.version` read as empty, ...).
+
+`triage(data, problems)` decides; `apply(data, decisions)` returns a repaired copy of the
+document with the skipped operations removed. Nothing here changes the caller's data.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from generator.problems import Problem, Repaired, Skipped
+from generator.spec.operations import iter_operations, operation_names
+from generator.spec.pointer import HTTP_METHODS, join_pointer, resolve_pointer, split_pointer
+from generator.spec.refs import Refs, iter_refs
+
+Category = Literal["blocking", "operation", "repairable"]
+Fix = Callable[[dict[str, Any]], None]
+
+# Keywords under which a schema holds a list or a map of other schemas.
+_SUBSCHEMA_LISTS = frozenset({"allOf", "anyOf", "oneOf", "prefixItems"})
+_SUBSCHEMA_MAPS = frozenset({"properties", "patternProperties", "$defs", "definitions", "dependentSchemas"})
+# Parts of a document that only describe: an invalid entry there can go without changing a call.
+_DESCRIPTIVE_ROOTS = frozenset({"info", "tags", "externalDocs", "servers", "webhooks", "x-"})
+_DESCRIPTIVE_COMPONENTS = frozenset({"examples", "links", "callbacks"})
+_UNEXPECTED = re.compile(r"\((.*) (?:was|were) unexpected\)")
+_QUOTED = re.compile(r"'((?:[^'\\]|\\.)*)'")
+_REQUIRED_PROPERTY = re.compile(r"^'((?:[^'\\]|\\.)*)' is a required property$")
+_TEXT_FIELDS = frozenset({"description", "title", "version", "summary"})
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What `generate` does about one problem."""
+
+    problem: Problem
+    category: Category
+    action: str  # "drops the invalid `default`", "skips GET /items", "stops"
+    operations: tuple[str, ...] = ()  # pointers of the operations skipped
+    fix: Fix | None = field(default=None, compare=False)  # the repair, applied to a copy
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The document `generate` works from, and what it took to get there."""
+
+    data: dict[str, Any]
+    repairs: tuple[Repaired, ...]
+    skipped: tuple[Skipped, ...]
+
+
+# --------------------------------------------------------------------------- locating
+
+
+def _tokens(pointer: str) -> list[str]:
+    return split_pointer(pointer)
+
+
+def _pointer(tokens: Iterable[str]) -> str:
+    pointer = ""
+    for token in tokens:
+        pointer = join_pointer(pointer, token)
+    return pointer
+
+
+def _operation_of(tokens: list[str]) -> str | None:
+    """`/paths/<p>/<method>` when `tokens` lie inside an operation."""
+    if len(tokens) >= 3 and tokens[0] == "paths" and tokens[2] in HTTP_METHODS:
+        return _pointer(tokens[:3])
+    return None
+
+
+def _path_item_of(tokens: list[str]) -> str | None:
+    if len(tokens) >= 2 and tokens[0] == "paths":
+        return _pointer(tokens[:2])
+    return None
+
+
+def schema_root(tokens: list[str]) -> int | None:
+    """How many of `tokens` make the pointer of the outermost Schema Object the location is in
+    (or is), or None outside schemas: a `schema` (or `itemSchema`) field, or a component
+    schema, opens one."""
+    for index, token in enumerate(tokens):
+        if token in ("schema", "itemSchema"):
+            return index + 1
+        if index == 2 and tokens[:2] == ["components", "schemas"]:
+            return 3
+    return None
+
+
+def in_schema(tokens: list[str]) -> bool:
+    root = schema_root(tokens)
+    return root is not None and len(tokens) >= root
+
+
+def _operations_using(data: dict[str, Any], target: str) -> tuple[str, ...]:
+    """Pointers of the operations whose objects reach `target` through `$ref`s."""
+    refs = Refs(data)
+    using = []
+    for site in iter_operations(data):
+        seen: set[str] = set()
+        pending = [site.operation, *site.shared_parameters]
+        while pending:
+            node = pending.pop()
+            for _, ref in iter_refs(node):
+                pointer = ref.removeprefix("#")
+                if pointer == target or pointer.startswith(target + "/"):
+                    using.append(site.pointer)
+                    pending.clear()
+                    break
+                if ref not in seen and not pointer.startswith("/components/schemas/"):
+                    seen.add(ref)
+                    found, value = refs.lookup(ref)
+                    if found:
+                        pending.append(value)
+    return tuple(dict.fromkeys(using))
+
+
+# --------------------------------------------------------------------------- fixes
+
+
+def _delete(pointer: str) -> Fix:
+    def fix(data: dict[str, Any]) -> None:
+        tokens = _tokens(pointer)
+        found, parent = resolve_pointer(data, _pointer(tokens[:-1]))
+        if found and isinstance(parent, dict):
+            parent.pop(tokens[-1], None)
+        elif found and isinstance(parent, list) and tokens[-1].isdigit() and int(tokens[-1]) < len(parent):
+            parent[int(tokens[-1])] = _REMOVED
+    return fix
+
+
+def _set(pointer: str, key: str, value: Any) -> Fix:
+    def fix(data: dict[str, Any]) -> None:
+        found, node = resolve_pointer(data, pointer)
+        if found and isinstance(node, dict):
+            node.setdefault(key, value)
+    return fix
+
+
+def _transform(pointer: str, change: Callable[[Any], Any]) -> Fix:
+    def fix(data: dict[str, Any]) -> None:
+        tokens = _tokens(pointer)
+        found, parent = resolve_pointer(data, _pointer(tokens[:-1]))
+        if found and isinstance(parent, dict) and tokens[-1] in parent:
+            parent[tokens[-1]] = change(parent[tokens[-1]])
+    return fix
+
+
+class _Removed:
+    """A list item removed by a repair; dropped from its list once every fix has run (so that
+    the indexes other fixes use stay valid)."""
+
+
+_REMOVED = _Removed()
+
+
+def _drop_removed(node: Any) -> Any:
+    if isinstance(node, dict):
+        for key, value in list(node.items()):
+            node[key] = _drop_removed(value)
+    elif isinstance(node, list):
+        node[:] = [_drop_removed(item) for item in node if item is not _REMOVED]
+    return node
+
+
+# --------------------------------------------------------------------------- decisions
+
+
+def triage(data: dict[str, Any], problems: Iterable[Problem]) -> list[Decision]:
+    """A decision for every problem (warnings that need nothing done are left out)."""
+    decisions = []
+    for problem in problems:
+        if problem.severity == "warning":
+            continue
+        decisions.append(decide(data, problem))
+    return decisions
+
+
+def decide(data: dict[str, Any], problem: Problem) -> Decision:
+    tokens = _tokens(problem.pointer)
+    code = problem.code
+    specific = _specific_repair(data, problem, tokens)
+    if specific is not None:
+        return specific
+    if code == "overlay-no-match":
+        return Decision(problem, "repairable", "ignores the overlay action")
+    if code == "method-clash":
+        return _rename_clashing(data, problem, tokens)
+    if code == "path-query-string":
+        return _move_query_string(data, problem, tokens)
+    if code in ("validator-stopped", "validator-crashed"):
+        return Decision(problem, "repairable",
+                        "generates without openapi-spec-validator's verdict on the rest")
+    return _by_location(data, problem, tokens)
+
+
+def _specific_repair(data: dict[str, Any], problem: Problem, tokens: list[str]) -> Decision | None:
+    """The repairs that keep what the document evidently meant."""
+    code, pointer = problem.code, problem.pointer
+    last = tokens[-1] if tokens else ""
+    if code == "dangling-ref":
+        return _dangling_ref(data, problem, tokens)
+    if last in ("default", "example") and (in_schema(tokens[:-1]) or code.startswith("schema:")):
+        return Decision(problem, "repairable", f"drops the invalid `{last}`", fix=_delete(pointer))
+    if "examples" in tokens[-3:] and code.startswith("schema:"):
+        index = len(tokens) - 1 - tokens[::-1].index("examples")
+        return Decision(problem, "repairable", "drops the invalid example",
+                        fix=_delete(_pointer(tokens[: index + 2])))
+    if code == "schema:uniqueItems" and last == "required":
+        return Decision(problem, "repairable", "merges the duplicate `required` entries",
+                        fix=_transform(pointer, lambda names: list(dict.fromkeys(names))
+                                       if isinstance(names, list) else names))
+    if code == "invalid-parameter":
+        return _by_location(data, problem, tokens)
+    if last in ("exclusiveMinimum", "exclusiveMaximum") and _is_bool_at(data, pointer):
+        return Decision(problem, "repairable", f"reads the boolean `{last}` the OpenAPI 3.0 way",
+                        fix=_exclusive_bound(_pointer(tokens[:-1]), last))
+    if last == "type" and _value_at(data, pointer) == "null" and str(data.get("openapi", "")).startswith("3.0"):
+        return Decision(problem, "repairable", "reads `type: 'null'` the 3.1 way: null is allowed",
+                        fix=_null_type_as_nullable(_pointer(tokens[:-1])))
+    if code == "required-not-a-property":
+        return _required_not_a_property(problem, tokens)
+    if code == "duplicate-operation-id":
+        return Decision(problem, "repairable",
+                        "keeps both: operationIds only name methods, and clashes are checked")
+    if code == "path-parameter-undeclared":
+        return _undeclared_path_parameter(data, problem, tokens)
+    if code == "schema:required":
+        missing = _REQUIRED_PROPERTY.match(problem.message)
+        if missing and missing.group(1) in _TEXT_FIELDS:
+            name = missing.group(1)
+            return Decision(problem, "repairable", f"reads the missing `{name}` as empty",
+                            fix=_set(pointer, name, ""))
+    if code in ("schema:additionalProperties", "schema:unevaluatedProperties"):
+        names = _unexpected_names(problem.message)
+        if names and not (tokens[:1] == ["paths"] and len(tokens) == 1):
+            listed = ", ".join(f"`{name}`" for name in names)
+            return Decision(problem, "repairable", f"ignores the unknown field(s) {listed}",
+                            fix=_delete_keys(pointer, names))
+    return None
+
+
+def _unexpected_names(message: str) -> list[str]:
+    found = _UNEXPECTED.search(message)
+    return _QUOTED.findall(found.group(1)) if found else []
+
+
+def _delete_keys(pointer: str, names: list[str]) -> Fix:
+    def fix(data: dict[str, Any]) -> None:
+        found, node = resolve_pointer(data, pointer)
+        if found and isinstance(node, dict):
+            for name in names:
+                node.pop(name, None)
+    return fix
+
+
+def _value_at(data: dict[str, Any], pointer: str) -> Any:
+    return resolve_pointer(data, pointer)[1]
+
+
+def _null_type_as_nullable(schema_pointer: str) -> Fix:
+    """A `{type: 'null'}` branch of anyOf/oneOf leaves the list and makes its owner `nullable`;
+    elsewhere the schema itself becomes `nullable` (3.0 has no null type)."""
+    tokens = _tokens(schema_pointer)
+    branch_of = tokens[-2] if len(tokens) >= 2 and tokens[-1].isdigit() else ""
+
+    def fix(data: dict[str, Any]) -> None:
+        found, schema = resolve_pointer(data, schema_pointer)
+        if not found or not isinstance(schema, dict) or schema.get("type") != "null":
+            return
+        if branch_of in ("anyOf", "oneOf") and set(schema) <= {"type", "description", "title"}:
+            found_owner, owner = resolve_pointer(data, _pointer(tokens[:-2]))
+            if found_owner and isinstance(owner, dict):
+                owner["nullable"] = True
+                owner[branch_of][int(tokens[-1])] = _REMOVED
+                return
+        del schema["type"]
+        schema["nullable"] = True
+    return fix
+
+
+def _is_bool_at(data: dict[str, Any], pointer: str) -> bool:
+    found, value = resolve_pointer(data, pointer)
+    return found and isinstance(value, bool)
+
+
+def _exclusive_bound(schema_pointer: str, keyword: str) -> Fix:
+    """`minimum: 1, exclusiveMinimum: true` (3.0) -> `exclusiveMinimum: 1` (3.1)."""
+    bound = "minimum" if keyword == "exclusiveMinimum" else "maximum"
+
+    def fix(data: dict[str, Any]) -> None:
+        found, schema = resolve_pointer(data, schema_pointer)
+        if not found or not isinstance(schema, dict):
+            return
+        flag = schema.pop(keyword, None)
+        if flag is True and bound in schema:
+            schema[keyword] = schema.pop(bound)
+    return fix
+
+
+def _required_not_a_property(problem: Problem, tokens: list[str]) -> Decision:
+    names = _QUOTED.findall(problem.message)
+    def fix(data: dict[str, Any]) -> None:
+        found, schema = resolve_pointer(data, _pointer(tokens))
+        if found and isinstance(schema, dict) and isinstance(schema.get("required"), list):
+            schema["required"] = [name for name in schema["required"] if name not in names]
+    listed = ", ".join(f"`{name}`" for name in names) or "the names"
+    return Decision(problem, "repairable", f"drops {listed} from `required` (no such property)",
+                    fix=fix)
+
+
+def _undeclared_path_parameter(data: dict[str, Any], problem: Problem, tokens: list[str]) -> Decision:
+    """`/items/{id}` with no `id` parameter: declare it as a required string path parameter."""
+    match = re.search(r"Path parameter '([^']+)'", problem.message)
+    operation = _operation_of(tokens)
+    if match is None or operation is None:
+        return _by_location(data, problem, tokens)
+    name = match.group(1)
+
+    def fix(document: dict[str, Any]) -> None:
+        found, node = resolve_pointer(document, operation)
+        if found and isinstance(node, dict):
+            parameters = node.setdefault("parameters", [])
+            if isinstance(parameters, list):
+                parameters.append({"name": name, "in": "path", "required": True,
+                                   "schema": {"type": "string"}})
+    return Decision(problem, "repairable",
+                    f"declares the path parameter `{name}` as a required string", fix=fix)
+
+
+def _dangling_ref(data: dict[str, Any], problem: Problem, tokens: list[str]) -> Decision:
+    """A `$ref` to nothing: in a schema it becomes an unconstrained schema; elsewhere the
+    operations that use it are skipped."""
+    holder = tokens[:-1]  # the object holding `$ref`
+    if in_schema(holder):
+        return Decision(problem, "repairable", "reads the schema as unconstrained (any value)",
+                        fix=_replace_with_empty(_pointer(holder)))
+    return _by_location(data, problem, tokens)
+
+
+def _replace_with_empty(pointer: str) -> Fix:
+    def fix(data: dict[str, Any]) -> None:
+        found, node = resolve_pointer(data, pointer)
+        if found and isinstance(node, dict):
+            description = node.get("description")
+            node.clear()
+            if isinstance(description, str):
+                node["description"] = description
+    return fix
+
+
+def _skip(problem: Problem, operations: Iterable[str]) -> Decision:
+    chosen = tuple(dict.fromkeys(operations))
+    labels = ", ".join(_label(pointer) for pointer in chosen)
+    return Decision(problem, "operation", f"skips {labels}", operations=chosen)
+
+
+def _label(operation_pointer: str) -> str:
+    _, path, method = _tokens(operation_pointer)
+    return f"{method.upper()} {path}"
+
+
+def _by_location(data: dict[str, Any], problem: Problem, tokens: list[str]) -> Decision:
+    """No specific rule: decide by where the problem is."""
+    if in_schema(tokens):
+        return _schema_keyword(data, problem, tokens)
+    operation = _operation_of(tokens)
+    if operation is not None:
+        return _skip(problem, [operation])
+    item = _path_item_of(tokens)
+    if item is not None:
+        found, node = resolve_pointer(data, item)
+        operations = [_pointer([*_tokens(item), method]) for method in HTTP_METHODS
+                      if found and isinstance(node, dict) and isinstance(node.get(method), dict)]
+        if operations:
+            return _skip(problem, operations)
+        return Decision(problem, "repairable", "drops the path (it has no operations)",
+                        fix=_delete(item))
+    root = tokens[0] if tokens else ""
+    if root in _DESCRIPTIVE_ROOTS or root.startswith("x-"):
+        target = _pointer(tokens[:2]) if len(tokens) >= 2 else _pointer(tokens)
+        return Decision(problem, "repairable", f"drops the invalid `{target}`", fix=_delete(target))
+    if root == "components" and len(tokens) >= 3:
+        component = _pointer(tokens[:3])
+        if tokens[1] in _DESCRIPTIVE_COMPONENTS:
+            return Decision(problem, "repairable", f"drops the invalid `{component}`",
+                            fix=_delete(component))
+        users = _operations_using(data, component)
+        if users:
+            return _skip(problem, users)
+        return Decision(problem, "repairable", f"drops `{component}` (no operation uses it)",
+                        fix=_delete(component))
+    return Decision(problem, "blocking", "stops")
+
+
+def _schema_keyword(data: dict[str, Any], problem: Problem, tokens: list[str]) -> Decision:
+    """An invalid keyword of a schema is dropped; an invalid schema object becomes
+    unconstrained."""
+    found, node = resolve_pointer(data, _pointer(tokens[:-1]))
+    last = tokens[-1]
+    if found and isinstance(node, dict) and last in node and not _is_schema_container(tokens):
+        return Decision(problem, "repairable", f"drops the invalid schema keyword `{last}`",
+                        fix=_delete(_pointer(tokens)))
+    return Decision(problem, "repairable", "reads the invalid schema as unconstrained (any value)",
+                    fix=_replace_with_empty(_pointer(tokens)))
+
+
+def _is_schema_container(tokens: list[str]) -> bool:
+    """`tokens` name a schema held by a subschema map or list (a property, a branch)."""
+    root = schema_root(tokens)
+    return len(tokens) == root or (
+        len(tokens) >= 2 and (tokens[-2] in _SUBSCHEMA_MAPS or tokens[-2] in _SUBSCHEMA_LISTS))
+
+
+# --------------------------------------------------------------------------- applying
+
+
+def apply(
+    data: dict[str, Any], decisions: Iterable[Decision], *, already_skipped: Iterable[Skipped] = ()
+) -> Outcome:
+    """A repaired copy of `data` without the skipped operations, and the record of both."""
+    chosen = list(decisions)
+    result = copy.deepcopy(data)
+    skip_reasons: dict[str, list[str]] = {}
+    repairs: list[Repaired] = []
+    for decision in chosen:
+        if decision.category == "operation":
+            for operation in decision.operations:
+                skip_reasons.setdefault(operation, []).append(decision.problem.message)
+    for decision in chosen:
+        if decision.category != "repairable":
+            continue
+        if any(_within(decision.problem.pointer, skipped) for skipped in skip_reasons):
+            continue  # the operation is left out anyway
+        if decision.fix is not None:
+            decision.fix(result)
+        problem = decision.problem
+        repairs.append(Repaired(problem.file, problem.pointer, problem.line, problem.message,
+                                decision.action))
+    _drop_removed(result)
+    skipped = [*already_skipped]
+    for operation, reasons in skip_reasons.items():
+        _, path, method = _tokens(operation)
+        found, item = resolve_pointer(result, _pointer(["paths", path]))
+        if found and isinstance(item, dict):
+            item.pop(method, None)
+        skipped.append(Skipped(method, path, operation, tuple(dict.fromkeys(reasons))))
+    return Outcome(result, tuple(repairs), tuple(skipped))
+
+
+def _within(pointer: str, ancestor: str) -> bool:
+    return pointer == ancestor or pointer.startswith(ancestor + "/")
+
+
+def _rename_clashing(data: dict[str, Any], problem: Problem, tokens: list[str]) -> Decision:
+    """The later of two operations named alike takes its path-based name (`get_v2_items`) when
+    no other operation of its resource has it; else it is skipped."""
+    found, operation = resolve_pointer(data, problem.pointer)
+    if not found or not isinstance(operation, dict) or len(tokens) != 3:
+        return _skip(problem, [problem.pointer])
+    _, path, method = tokens
+    resource, _ = operation_names(path, method, operation)
+    fallback = operation_names(path, method, {k: v for k, v in operation.items()
+                                              if k not in ("operationId", "x-codegen-method")})[1]
+    taken = {operation_names(site.path, site.method, site.operation) for site in iter_operations(data)}
+    if (resource, fallback) in taken:
+        return _skip(problem, [problem.pointer])
+
+    def fix(document: dict[str, Any]) -> None:
+        found_now, node = resolve_pointer(document, problem.pointer)
+        if found_now and isinstance(node, dict):
+            node["x-codegen-method"] = fallback
+    return Decision(problem, "repairable", f"names it `{resource}.{fallback}()` (its path-based name)",
+                    fix=fix)
+
+
+_QUERY_TEMPLATE = re.compile(r"^([^=&]+)=\{([^{}]+)\}$")
+
+
+def _move_query_string(data: dict[str, Any], problem: Problem, tokens: list[str]) -> Decision:
+    """`/search?q={term}`: the path item moves to `/search` and `term` becomes the query
+    parameter `q`, as the template meant. A fixed query part (`?kind=a`), or a path that
+    already exists without the query, cannot be: its operations are skipped."""
+    path = tokens[1]
+    base, _, query = path.partition("?")
+    pairs = [_QUERY_TEMPLATE.match(part) for part in query.split("&") if part]
+    found, item = resolve_pointer(data, problem.pointer)
+    methods = [m for m in HTTP_METHODS if found and isinstance(item, dict) and isinstance(item.get(m), dict)]
+    paths = data.get("paths") or {}
+    if any(pair is None for pair in pairs) or base in paths or not methods:
+        return _skip(problem, [_pointer(["paths", path, method]) for method in methods])
+    renames = {pair.group(2): pair.group(1) for pair in pairs if pair is not None}
+
+    def fix(document: dict[str, Any]) -> None:
+        moved = document["paths"].pop(path)
+        document["paths"][base] = moved
+        for method in methods:
+            operation = moved[method]
+            parameters = operation.setdefault("parameters", [])
+            declared = {p.get("name") for p in [*parameters, *(moved.get("parameters") or [])]
+                        if isinstance(p, dict)}
+            for variable, wire in renames.items():
+                if variable not in declared and wire not in declared:
+                    parameters.append({"name": wire, "in": "query", "required": True,
+                                       "schema": {"type": "string"}})
+        for holder in [moved, *(moved[m] for m in methods)]:
+            for parameter in holder.get("parameters") or []:
+                if isinstance(parameter, dict) and parameter.get("name") in renames and parameter.get("in") == "path":
+                    parameter["name"] = renames[parameter["name"]]
+                    parameter["in"] = "query"
+    listed = ", ".join(f"`{wire}`" for wire in renames.values())
+    return Decision(problem, "repairable", f"moves it to `{base}` with the query parameter(s) {listed}",
+                    fix=fix)
