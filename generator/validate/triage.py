@@ -492,21 +492,26 @@ _QUERY_TEMPLATE = re.compile(r"^([^=&]+)=\{([^{}]+)\}$")
 
 def _move_query_string(data: dict[str, Any], problem: Problem, tokens: list[str]) -> Decision:
     """`/search?q={term}`: the path item moves to `/search` and `term` becomes the query
-    parameter `q`, as the template meant. A fixed query part (`?kind=a`), or a path that
-    already exists without the query, cannot be: its operations are skipped."""
+    parameter `q`, as the template meant. A fixed part (`?beta=true`) stays in the path and is
+    sent as it is. When the new path already exists the operations are skipped."""
     path = tokens[1]
     base, _, query = path.partition("?")
-    pairs = [_QUERY_TEMPLATE.match(part) for part in query.split("&") if part]
+    parts = [part for part in query.split("&") if part]
+    templated = [match for match in map(_QUERY_TEMPLATE.match, parts) if match is not None]
+    fixed = [part for part in parts if _QUERY_TEMPLATE.match(part) is None]
     found, item = resolve_pointer(data, problem.pointer)
     methods = [m for m in HTTP_METHODS if found and isinstance(item, dict) and isinstance(item.get(m), dict)]
-    paths = data.get("paths") or {}
-    if any(pair is None for pair in pairs) or base in paths or not methods:
+    if not templated and not any("{" in part for part in fixed):
+        return Decision(problem, "repairable",
+                        f"sends the fixed query `{query}` with every request to the path")
+    target = base + ("?" + "&".join(fixed) if fixed else "")
+    if any("{" in part for part in fixed) or target in (data.get("paths") or {}) or not methods:
         return _skip(problem, [_pointer(["paths", path, method]) for method in methods])
-    renames = {pair.group(2): pair.group(1) for pair in pairs if pair is not None}
+    renames = {match.group(2): match.group(1) for match in templated}
 
     def fix(document: dict[str, Any]) -> None:
         moved = document["paths"].pop(path)
-        document["paths"][base] = moved
+        document["paths"][target] = moved
         for method in methods:
             operation = moved[method]
             parameters = operation.setdefault("parameters", [])
@@ -522,5 +527,5 @@ def _move_query_string(data: dict[str, Any], problem: Problem, tokens: list[str]
                     parameter["name"] = renames[parameter["name"]]
                     parameter["in"] = "query"
     listed = ", ".join(f"`{wire}`" for wire in renames.values())
-    return Decision(problem, "repairable", f"moves it to `{base}` with the query parameter(s) {listed}",
+    return Decision(problem, "repairable", f"moves it to `{target}` with the query parameter(s) {listed}",
                     fix=fix)
