@@ -3,8 +3,9 @@
 The one importable support package of the suite (`from tests.support import ...`); its modules:
 `servers` (scripted HTTP servers), `prism` (Stoplight Prism mock servers), `runtime_harness`
 (throwaway client packages from templates/runtime), `sandbox` (a repository copy for CLI tests:
-helpers and the `pristine`/`sandbox` fixtures, a pytest plugin of tests/conftest.py).
-conftest.py files hold fixtures only.
+helpers and the `pristine`/`sandbox` fixtures, a pytest plugin of tests/conftest.py) and
+`architecture` (the layering checker of tests/test_architecture.py). conftest.py files hold
+fixtures only.
 """
 
 from __future__ import annotations
