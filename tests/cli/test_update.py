@@ -17,10 +17,8 @@ from typing import Any
 
 import pytest
 
-from tests.servers import Reply, ScriptedServer
-from tests.test_drift_cli import pristine, run_cli, sandbox, sandbox_args, snapshot
-
-__all__ = ["pristine", "sandbox"]  # fixtures shared with test_drift_cli.py
+from tests.support.sandbox import run_cli, sandbox_args, snapshot
+from tests.support.servers import Reply, ScriptedServer
 
 SPEC = Path("specs") / "ionos" / "openapi.json"
 OP = "/paths/~1v1~1completions/post"

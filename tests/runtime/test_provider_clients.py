@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import COMPLETION, GENERATED, import_from
-from servers import Reply, ScriptedServer
+
+from tests.support import COMPLETION, GENERATED, import_from
+from tests.support.servers import Reply, ScriptedServer
 
 
 def _serve_once(provider: str, clean_env: pytest.MonkeyPatch, call: Any, **client_kwargs: Any) -> Any:

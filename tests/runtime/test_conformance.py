@@ -18,8 +18,9 @@ from typing import Any
 
 import pydantic
 import pytest
-from conftest import GENERATED, PROVIDERS, import_from
-from prism import (
+
+from tests.support import GENERATED, PROVIDERS, import_from
+from tests.support.prism import (
     SDK_KWARGS,
     SPECS,
     PrismPool,
@@ -29,7 +30,7 @@ from prism import (
     python_name,
     sample,
 )
-from servers import Reply, ScriptedServer, sse
+from tests.support.servers import Reply, ScriptedServer, sse
 
 MODES = ("sync", "async")
 API_KEY = "sk-conformance-0123456789"

@@ -39,7 +39,8 @@ from typing import IO, Any, Self
 import pytest
 import yaml
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.support import ROOT
+
 TOOLS = ROOT / "tools"
 PRISM = TOOLS / "node_modules" / ".bin" / "prism"
 STARTUP_TIMEOUT = 60.0  # seconds; Prism usually listens after 2-10 s
@@ -340,7 +341,7 @@ def sample(op: Operation, name: str, shape: str | None = None) -> Any:
     if wanted not in known:
         raise AssertionError(
             f"{op.provider}: no sample value for documented input "
-            f"{name!r} of shape {wanted!r}; add one to tests/prism.py SAMPLES"
+            f"{name!r} of shape {wanted!r}; add one to tests/support/prism.py SAMPLES"
         )
     value = copy.deepcopy(known[wanted])
     schema = op.body_properties.get(name, {})

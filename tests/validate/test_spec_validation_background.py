@@ -15,9 +15,9 @@ from generator.problems import GeneratorError
 from generator.spec.document import load
 from generator.validate.background import SpecValidation
 from generator.validate.openapi import spec_problems
-from tests.conftest import ROOT
+from tests.support import BAD_DOCS, ROOT
 
-BAD = Path(__file__).parent / "bad_docs"
+BAD = BAD_DOCS
 INVALID = BAD / "invalid_30.yaml"  # only openapi-spec-validator finds its problems
 VALID = ROOT / "specs" / "ionos" / "openapi.json"
 

@@ -14,8 +14,8 @@ from openapi_spec_validator import OpenAPIV30SpecValidator
 
 from bench.counting import sync_methods
 from bench.synthetic import count_operations, make_spec
+from tests.support import ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
 N = 200
 
 

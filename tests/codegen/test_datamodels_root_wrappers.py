@@ -12,9 +12,9 @@ from generator import pipeline
 from generator.codegen import ir
 from generator.codegen import models as datamodels
 from generator.spec.document import load
-from tests.conftest import ROOT
+from tests.support import FEATURE_SPECS
 
-ROOT_MODELS = ROOT / "tests" / "feature_specs" / "root_models.yaml"
+ROOT_MODELS = FEATURE_SPECS / "root_models.yaml"
 
 
 def _api(spec: Path) -> ir.Api:

@@ -16,9 +16,10 @@ from typing import Any
 
 import openai
 import pytest
-from conftest import COMPLETION, GENERATED, PROVIDERS, import_from
-from prism import Operation, operation, python_name, sample
-from servers import Recorded, Reply, ScriptedServer, sse
+
+from tests.support import COMPLETION, GENERATED, PROVIDERS, import_from
+from tests.support.prism import Operation, operation, python_name, sample
+from tests.support.servers import Recorded, Reply, ScriptedServer, sse
 
 MODES = ("sync", "async")
 API_KEY = "sk-wire-0123456789"

@@ -18,7 +18,7 @@ from typing import Any
 import pydantic
 import pytest
 
-from tests.runtime_harness import VARIANTS, build_package
+from tests.support.runtime_harness import VARIANTS, build_package
 
 
 @pytest.fixture(scope="module", params=VARIANTS)

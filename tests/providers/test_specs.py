@@ -15,15 +15,14 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
 from openapi_spec_validator import OpenAPIV30SpecValidator
 
-ROOT = Path(__file__).resolve().parents[1]
-SPECS = ROOT / "specs"
+from tests.support import ROOT, SPECS
+
 SEEDS = ROOT.parent / "shared" / "seeds"
 
 SPEC_FILES = {

@@ -10,13 +10,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import GENERATED, PROVIDERS, ROOT, import_from
-from servers import Reply, ScriptedServer
-
 from generator import pipeline
 from generator.cli.drift_commands import compare_trees, read_tree
 from generator.codegen.format import RUFF_SETTINGS
 from generator.manifest import load_manifest
+from tests.support import GENERATED, PROVIDERS, ROOT, import_from
+from tests.support.servers import Reply, ScriptedServer
 
 VENV_BIN = Path(sys.executable).parent
 

@@ -18,8 +18,14 @@ from typing import Any
 import pydantic
 import pytest
 
-from tests.runtime_harness import VARIANTS, Api, build_package, completion_options, completion_spec
-from tests.servers import Reply, ScriptedServer
+from tests.support.runtime_harness import (
+    VARIANTS,
+    Api,
+    build_package,
+    completion_options,
+    completion_spec,
+)
+from tests.support.servers import Reply, ScriptedServer
 
 pytestmark = pytest.mark.timeout(20)
 

@@ -18,6 +18,7 @@ import pytest
 
 from generator.drift.compare import compare
 from generator.drift.differ import Change, diff, exit_code, format_changes
+from tests.support import SPECS
 
 B, NB = "breaking", "non-breaking"
 OP = "/paths/~1v1~1completions/post"
@@ -718,11 +719,10 @@ def test_property_of_one_union_branch() -> None:
 
 
 def test_real_specs_self_diff_is_empty() -> None:
-    import pathlib
 
     import yaml
 
-    root = pathlib.Path(__file__).resolve().parent.parent / "specs"
+    root = SPECS
     files = sorted(p for p in root.glob("*/openapi.*") if p.suffix in (".yaml", ".json"))
     if not files:
         pytest.skip("no vendored specs")

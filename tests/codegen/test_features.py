@@ -22,13 +22,13 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 import pytest
-from conftest import ROOT, import_from
-from servers import Recorded, Reply, ScriptedServer
 
 from generator import pipeline
 from generator.io import write
+from tests.support import FEATURE_SPECS, import_from
+from tests.support.servers import Recorded, Reply, ScriptedServer
 
-FEATURES = ROOT / "tests" / "feature_specs"
+FEATURES = FEATURE_SPECS
 VENV_BIN = Path(sys.executable).parent
 JSON = {"Content-Type": "application/json"}
 

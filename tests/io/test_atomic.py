@@ -26,7 +26,7 @@ from generator import cli
 from generator.codegen import format, render
 from generator.io import write
 from generator.problems import GeneratorError
-from tests.conftest import GENERATED, PROVIDERS, ROOT
+from tests.support import GENERATED, PROVIDERS, ROOT
 
 Tree = dict[str, bytes | None]
 

@@ -38,8 +38,8 @@ from hypothesis import strategies as st
 
 from generator import pipeline
 from generator.codegen.render import docstring, literal
-from tests.conftest import ROOT, import_from
-from tests.servers import Reply, ScriptedServer
+from tests.support import ROOT, import_from
+from tests.support.servers import Reply, ScriptedServer
 
 RENDERED = ("__init__.py", "_client.py", "_resources.py", "models.py")
 FRAGMENTS = (

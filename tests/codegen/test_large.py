@@ -20,7 +20,7 @@ import pytest
 from bench.counting import sync_methods
 from bench.synthetic import count_operations, make_spec
 from generator.spec.read import DEFAULT_MAX_BYTES
-from tests.conftest import run_generator_measured
+from tests.support import run_generator_measured
 
 GIB = 1024 * 1024 * 1024
 

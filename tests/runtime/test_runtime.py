@@ -17,14 +17,14 @@ from typing import Any
 
 import pytest
 
-from tests.runtime_harness import (
+from tests.support.runtime_harness import (
     VARIANTS,
     Api,
     build_package,
     completion_options,
     completion_spec,
 )
-from tests.servers import Reply, ScriptedServer, sse
+from tests.support.servers import Reply, ScriptedServer, sse
 
 pytestmark = pytest.mark.timeout(20)
 

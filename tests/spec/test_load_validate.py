@@ -21,8 +21,9 @@ from generator.spec.document import Document, load
 from generator.spec.operations import operation_names as default_operation_names
 from generator.spec.overlay import JsonPathError, apply_overlay, parse_jsonpath, select
 from generator.validate import validate
+from tests.support import BAD_DOCS
 
-BAD = Path(__file__).parent / "bad_docs"
+BAD = BAD_DOCS
 
 
 def load_error(path: Path, **kwargs: Any) -> list[Problem]:

@@ -21,7 +21,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-RUNTIME_DIR = Path(__file__).resolve().parent.parent / "templates" / "runtime"
+from tests.support import TEMPLATES
+
+RUNTIME_DIR = TEMPLATES / "runtime"
 HTTP_IMPORT = "import httpx as _lib"
 VARIANTS = ("httpx", "httpx2")
 

@@ -20,10 +20,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import GENERATED, ROOT, run_generator_measured
-from tests.servers import Reply, ScriptedServer
+from tests.support import BAD_DOCS, GENERATED, ROOT, run_generator_measured
+from tests.support.servers import Reply, ScriptedServer
 
-BAD = ROOT / "tests" / "bad_docs"
+BAD = BAD_DOCS
 SPECS = ROOT / "specs"
 
 

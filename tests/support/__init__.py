@@ -1,0 +1,72 @@
+"""Shared test helpers: repository paths, provider constants, importing and measuring.
+
+The one importable support package of the suite (`from tests.support import ...`); its modules:
+`servers` (scripted HTTP servers), `prism` (Stoplight Prism mock servers), `runtime_harness`
+(throwaway client packages from templates/runtime), `sandbox` (a repository copy for CLI tests:
+helpers and the `pristine`/`sandbox` fixtures, a pytest plugin of tests/conftest.py) and
+`architecture` (the layering checker of tests/test_architecture.py). conftest.py files hold
+fixtures only.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+GENERATED = ROOT / "generated"
+SPECS = ROOT / "specs"
+TEMPLATES = ROOT / "templates"
+# Test data: the bad-input corpus, and one small document per OpenAPI feature.
+BAD_DOCS = ROOT / "tests" / "bad_docs"
+FEATURE_SPECS = ROOT / "tests" / "feature_specs"
+
+PROVIDERS = ("infomaniak", "ionos", "nebius")
+# A completion every provider's response model accepts (provider and wire-compat tests).
+COMPLETION: dict[str, Any] = {
+    "id": "cmpl-1",
+    "object": "text_completion",
+    "created": 1700000000,
+    "model": "m",
+    "choices": [{"index": 0, "text": "Hello!", "finish_reason": "stop", "logprobs": None}],
+    "system_fingerprint": None,
+    "service_tier": "default",
+    "usage": {"prompt_tokens": 3, "completion_tokens": 2, "total_tokens": 5},
+}
+
+
+def import_from(folder: Path, name: str) -> ModuleType:
+    """Import package `name` living in `folder` (fresh: earlier imports of it are dropped)."""
+    for loaded in [m for m in sys.modules if m == name or m.startswith(name + ".")]:
+        del sys.modules[loaded]
+    sys.path.insert(0, str(folder))
+    try:
+        return importlib.import_module(name)
+    finally:
+        sys.path.remove(str(folder))
+
+
+def run_generator_measured(args: list[str], timeout: float) -> tuple[int, str, int, float]:
+    """`python -m generator *args`: (exit code, stderr, peak memory in bytes, seconds).
+
+    Measured by `python -m bench.measure`, a small launcher: a command spawned straight from
+    this (large) pytest process would report pytest's size (Linux keeps the RSS high-water
+    mark across exec). The peak is the larger of ru_maxrss and the summed PSS of the process
+    tree sampled every 20 ms (the generator validates in a forked child, and runs ruff)."""
+    start = time.monotonic()
+    result = subprocess.run(
+        [sys.executable, "-m", "bench.measure", "--", sys.executable, "-m", "generator", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=True,
+    )
+    sample = json.loads(result.stdout)
+    return sample["returncode"], sample["stderr"], sample["peak_kib"] * 1024, time.monotonic() - start

@@ -1,0 +1,63 @@
+"""A sandbox repository for CLI tests: specs/, generated/ and docs/ copied and regenerated.
+
+Helpers (`run_cli`, `sandbox_args`, `snapshot`) and the fixtures `pristine` (one regeneration
+per session) and `sandbox` (a fresh copy per test); tests/conftest.py registers this module as a
+pytest plugin, so the fixtures reach every test. Used by tests/cli/test_drift_cli.py and
+tests/cli/test_update.py.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.support import ROOT
+
+TIMEOUT = 300  # seconds, per CLI run (a full regeneration of three packages takes a few)
+
+
+def run_cli(*args: str | Path, timeout: float = TIMEOUT) -> subprocess.CompletedProcess[str]:
+    """`python -m generator ARGS` from the repository root."""
+    return subprocess.run(
+        [sys.executable, "-m", "generator", *map(str, args)],
+        cwd=ROOT, capture_output=True, text=True, timeout=timeout, check=False,
+    )
+
+
+def sandbox_args(box: Path) -> list[str]:
+    return ["--manifest", str(box / "specs" / "providers.yaml"), "--output", str(box / "generated")]
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    """Every file under `folder` (caches excluded), by relative path."""
+    return {
+        path.relative_to(folder).as_posix(): path.read_bytes()
+        for path in sorted(folder.rglob("*"))
+        if path.is_file() and "__pycache__" not in path.parts
+    }
+
+
+@pytest.fixture(scope="session")
+def pristine(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """specs/, generated/ and docs/ copied, then regenerated with the current generator."""
+    box = tmp_path_factory.mktemp("repo")
+    for name in ("specs", "generated", "docs"):
+        shutil.copytree(ROOT / name, box / name, ignore=shutil.ignore_patterns("__pycache__"))
+    generated = run_cli("generate", *sandbox_args(box))
+    assert generated.returncode == 0, generated.stderr
+    compared = run_cli("compare", "--manifest", box / "specs" / "providers.yaml",
+                       "--out", box / "docs" / "providers.md")
+    assert compared.returncode == 0, compared.stderr
+    return box
+
+
+@pytest.fixture
+def sandbox(pristine: Path, tmp_path: Path) -> Iterator[Path]:
+    box = tmp_path / "repo"
+    shutil.copytree(pristine, box)
+    yield box

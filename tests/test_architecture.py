@@ -1,0 +1,102 @@
+"""The layering of generator/ (issue 10, property 2), read from the source by an AST walk.
+
+- `generator.problems` (and the package root, `generator/__init__.py`) import nothing from generator;
+- `generator.io.*` imports only problems and io;
+- `generator.spec.*` only problems, io and spec;
+- `generator.validate.*`, `generator.codegen.*`, `generator.drift.*` only problems, io, spec and
+  their own subpackage;
+- `generator.manifest` only problems, io and spec; `generator.pipeline` anything but cli;
+  `generator.cli.*` and `generator.__main__` anything;
+- no import cycles among generator modules.
+
+Every import counts, module-level and function-level. The rules and the checker live in
+tests/support/architecture.py; the last test proves the checker can fail, on a fake tree.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+from tests.support import ROOT
+from tests.support.architecture import (
+    Import,
+    collect_imports,
+    import_cycles,
+    layer_of,
+    layering_violations,
+    module_names,
+)
+
+
+def test_generator_imports_follow_the_layers() -> None:
+    modules = module_names(ROOT)
+    assert {"generator", "generator.problems", "generator.pipeline", "generator.cli"} <= set(modules)
+    unplaced = [name for name in modules if layer_of(name) is None]
+    assert unplaced == [], f"modules the layer rules do not place: {unplaced}"
+    imports = collect_imports(ROOT)
+    assert any(edge.source == "generator.pipeline" for edge in imports)  # the walk sees imports
+    violations = layering_violations(imports)
+    assert violations == [], "imports across the layers:\n" + "\n".join(violations)
+
+
+def test_generator_has_no_import_cycles() -> None:
+    cycles = import_cycles(collect_imports(ROOT))
+    assert cycles == [], "import cycles:\n" + "\n".join(cycles)
+
+
+def _write(root: Path, files: dict[str, str]) -> None:
+    for relative, text in files.items():
+        path = root / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+
+
+def test_the_checker_reports_a_layer_violation_and_a_cycle_with_file_and_line(tmp_path: Path) -> None:
+    _write(tmp_path, {
+        "generator/__init__.py": '"""root"""\n',
+        "generator/problems.py": "import json\n",
+        "generator/codegen/__init__.py": "",
+        "generator/codegen/ir.py": "",
+        "generator/spec/__init__.py": "",
+        # the violation: spec reaches up into codegen
+        "generator/spec/x.py": """
+            '''A spec module.'''
+
+            from generator.codegen import ir
+            """,
+        # allowed: io and problems, relative imports resolved
+        "generator/spec/y.py": """
+            from ..problems import GeneratorError
+            from . import x
+            """,
+        "generator/io/__init__.py": "",
+        "generator/io/w.py": "import generator.problems\n",
+        "generator/validate/__init__.py": "",
+        "generator/validate/rules.py": "",
+        # `import a.b.c` is an edge to a.b.c only, not to a.b or a
+        "generator/validate/v.py": "import generator.validate.rules\n",
+        # a two-module cycle inside drift (allowed by the layers), closed by a function-level import
+        "generator/drift/__init__.py": "",
+        "generator/drift/a.py": "from generator.drift import b\n",
+        "generator/drift/b.py": """
+            def late() -> None:
+                from . import a
+            """,
+    })
+    imports = collect_imports(tmp_path)
+    assert imports == [
+        Import("generator.drift.a", "generator.drift.b", "generator/drift/a.py", 1),
+        Import("generator.drift.b", "generator.drift.a", "generator/drift/b.py", 2),
+        Import("generator.io.w", "generator.problems", "generator/io/w.py", 1),
+        Import("generator.spec.x", "generator.codegen.ir", "generator/spec/x.py", 3),
+        Import("generator.spec.y", "generator.problems", "generator/spec/y.py", 1),
+        Import("generator.spec.y", "generator.spec.x", "generator/spec/y.py", 2),
+        Import("generator.validate.v", "generator.validate.rules", "generator/validate/v.py", 1),
+    ]
+    violation = ("generator/spec/x.py:3: generator.spec.x imports generator.codegen.ir "
+                 "(spec may import only: io, problems, root, spec)")
+    assert layering_violations(imports) == [violation]
+    cycle = ("generator.drift.a (generator/drift/a.py:1) -> generator.drift.b (generator/drift/b.py:2)"
+             " -> generator.drift.a")
+    assert import_cycles(imports) == [cycle]
