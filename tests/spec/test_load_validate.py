@@ -8,7 +8,6 @@ import http.server
 import json
 import os
 import threading
-import time
 import tracemalloc
 from collections.abc import Iterator
 from pathlib import Path
@@ -104,16 +103,14 @@ def test_json_nan_is_refused(tmp_path: Path) -> None:
     assert "NaN is not valid JSON" in only(load_error(spec)).message
 
 
-def test_alias_bomb_is_refused_fast_with_bounded_memory() -> None:
+def test_alias_bomb_is_refused_with_bounded_memory() -> None:
+    """Refused before anything is expanded: memory stays small (speed is `make bench`'s job)."""
     tracemalloc.start()
-    started = time.perf_counter()
     try:
         problem = only(load_error(BAD / "alias_bomb.yaml"))
-        elapsed = time.perf_counter() - started
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
-    assert elapsed < 2.0
     assert peak < 50 * 1024 * 1024
     assert problem.line == 4
     assert "alias bomb" in problem.message
@@ -289,17 +286,14 @@ def _big_spec(target_bytes: int) -> dict[str, Any]:
             "components": {"schemas": schemas}}
 
 
-def test_20_mb_json_document_loads_in_seconds(tmp_path: Path) -> None:
+def test_20_mb_json_document_loads_with_line_numbers(tmp_path: Path) -> None:
+    """A large document loads and its lines are found (how fast: `make bench`, not a test)."""
     text = json.dumps(_big_spec(20_000_000), indent=2)
     assert len(text) > 20_000_000
     spec = write(tmp_path / "big.json", text)
-    started = time.perf_counter()
     doc = load(spec)
-    assert time.perf_counter() - started < 5.0
     pointer = "/components/schemas/Thing4000/properties/field_3/enum/1"
-    started = time.perf_counter()
     line = doc.line_of(pointer)
-    assert time.perf_counter() - started < 8.0
     assert line is not None
     assert text.splitlines()[line - 1].strip() == '"b"'
 

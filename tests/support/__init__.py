@@ -26,6 +26,8 @@ TEMPLATES = ROOT / "templates"
 # Test data: the bad-input corpus, and one small document per OpenAPI feature.
 BAD_DOCS = ROOT / "tests" / "bad_docs"
 FEATURE_SPECS = ROOT / "tests" / "feature_specs"
+# Real-world slips, one document per repair or skip class (tolerant generation).
+IMPERFECT_DOCS = ROOT / "tests" / "imperfect_docs"
 
 PROVIDERS = ("infomaniak", "ionos", "nebius")
 # A completion every provider's response model accepts (provider and wire-compat tests).

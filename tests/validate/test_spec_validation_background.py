@@ -45,7 +45,7 @@ def test_child_verdict_equals_inline_verdict() -> None:
 
 
 def test_invalid_document_is_refused_by_build_packages(tmp_path: Path) -> None:
-    target = pipeline.target_for_spec(INVALID, "pkg")
+    target = pipeline.target_for_spec(INVALID, "pkg", strict=True)
     with pytest.raises(GeneratorError) as caught:
         pipeline.build_packages([target])
     assert caught.value.problems == spec_problems(load(INVALID))
@@ -59,11 +59,11 @@ def test_validation_problems_win_over_the_generation_failure_they_explain(
 
     monkeypatch.setattr(pipeline, "render_package", broken)
     with pytest.raises(GeneratorError) as caught:
-        pipeline.build_packages([pipeline.target_for_spec(INVALID, "pkg")])
+        pipeline.build_packages([pipeline.target_for_spec(INVALID, "pkg", strict=True)])
     assert "'int' is not one of" in "\n".join(p.message for p in caught.value.problems)
     # a valid document: the generation failure itself reaches the caller
     with pytest.raises(KeyError, match="what an invalid document"):
-        pipeline.build_packages([pipeline.target_for_spec(VALID, "pkg")])
+        pipeline.build_packages([pipeline.target_for_spec(VALID, "pkg", strict=True)])
 
 
 def test_leaving_without_asking_kills_and_reaps_the_child() -> None:

@@ -22,10 +22,9 @@ import pytest
 from generator.codegen import coverage
 from generator.manifest import load_manifest
 from generator.problems import GeneratorError
-from tests.conftest import ROOT, import_from
-from tests.servers import Reply, ScriptedServer
-
-IMPERFECT = ROOT / "tests" / "imperfect_docs"
+from tests.support import IMPERFECT_DOCS as IMPERFECT
+from tests.support import ROOT, import_from
+from tests.support.servers import Reply, ScriptedServer
 
 
 @dataclass(frozen=True)
@@ -38,47 +37,47 @@ class Case:
 
 CASES = [
     Case("default_wrong_type.yaml", (
-        "default_wrong_type.yaml:23: /components/schemas/Thing/properties/name/default: repaired: "
-        "True is not of type 'string' -> drops the invalid `default`",
-        "default_wrong_type.yaml:24: /components/schemas/Thing/properties/limit/default: repaired: "
-        "'inf' is not of type 'integer' -> drops the invalid `default`",
+        ("default_wrong_type.yaml:23: /components/schemas/Thing/properties/name/default: repaired: "
+        "True is not of type 'string' -> drops the invalid `default`"),
+        ("default_wrong_type.yaml:24: /components/schemas/Thing/properties/limit/default: repaired: "
+        "'inf' is not of type 'integer' -> drops the invalid `default`"),
     ), 2, ()),
     Case("duplicate_required.yaml", (
-        "duplicate_required.yaml:17: /components/schemas/Thing/required: repaired: "
-        "['id', 'name', 'id'] has non-unique elements -> merges the duplicate `required` entries",
+        ("duplicate_required.yaml:17: /components/schemas/Thing/required: repaired: "
+        "['id', 'name', 'id'] has non-unique elements -> merges the duplicate `required` entries"),
     ), 1, ()),
     Case("boolean_exclusive_31.yaml", (
-        "boolean_exclusive_31.yaml:15: /paths/~1rates/post/requestBody/content/application~1json/"
+        ("boolean_exclusive_31.yaml:15: /paths/~1rates/post/requestBody/content/application~1json/"
         "schema/properties/rate/exclusiveMinimum: repaired: `exclusiveMinimum: true` is OpenAPI 3.0 "
-        "syntax; in 3.1 it is a number -> reads the boolean `exclusiveMinimum` the OpenAPI 3.0 way",
+        "syntax; in 3.1 it is a number -> reads the boolean `exclusiveMinimum` the OpenAPI 3.0 way"),
     ), 1, ()),
     Case("missing_info_version.yaml", (
-        "missing_info_version.yaml:2: /info: repaired: 'version' is a required property "
-        "-> reads the missing `version` as empty",
+        ("missing_info_version.yaml:2: /info: repaired: 'version' is a required property "
+        "-> reads the missing `version` as empty"),
     ), 1, ()),
     Case("null_type_30.yaml", (
-        "null_type_30.yaml:21: /components/schemas/Note/properties/text/anyOf/1/type: repaired: "
+        ("null_type_30.yaml:21: /components/schemas/Note/properties/text/anyOf/1/type: repaired: "
         "'null' is not one of ['array', 'boolean', 'integer', 'number', 'object', 'string'] "
-        "-> reads `type: 'null'` the 3.1 way: null is allowed",
+        "-> reads `type: 'null'` the 3.1 way: null is allowed"),
     ), 1, ()),
     Case("path_query_string.yaml", (
-        "path_query_string.yaml:4: /paths/~1search~1articles?query={query}: repaired: path "
+        ("path_query_string.yaml:4: /paths/~1search~1articles?query={query}: repaired: path "
         "'/search/articles?query={query}' carries a query string -> moves it to `/search/articles` "
-        "with the query parameter(s) `query`",
+        "with the query parameter(s) `query`"),
     ), 1, ()),
     Case("skipped_operations.yaml", (
-        "skipped_operations.yaml:16: /paths/~1items~1{id}/get: skipped GET /items/{id}: "
-        "$ref '#/components/parameters/ItemId' points to nothing",
-        "skipped_operations.yaml:22: /paths/~1items~1{id}/delete: skipped DELETE /items/{id}: "
-        "parameter has no `in`",
+        ("skipped_operations.yaml:16: /paths/~1items~1{id}/get: skipped GET /items/{id}: "
+        "$ref '#/components/parameters/ItemId' points to nothing"),
+        ("skipped_operations.yaml:22: /paths/~1items~1{id}/delete: skipped DELETE /items/{id}: "
+        "parameter has no `in`"),
     ), 0, ("GET /items/{id}", "DELETE /items/{id}")),
     Case("method_clash.yaml", (
-        "method_clash.yaml:11: /paths/~1v2~1items/get: repaired: operations /paths/~1v1~1items/get "
+        ("method_clash.yaml:11: /paths/~1v2~1items/get: repaired: operations /paths/~1v1~1items/get "
         "(line 5) and /paths/~1v2~1items/get would both become the method items.list_items() "
-        "-> names it `items.get_v2_items()` (its path-based name)",
-        "method_clash.yaml:17: /paths/~1v3~1items/get: skipped GET /v3/items: operations "
+        "-> names it `items.get_v2_items()` (its path-based name)"),
+        ("method_clash.yaml:17: /paths/~1v3~1items/get: skipped GET /v3/items: operations "
         "/paths/~1v1~1items/get (line 5) and /paths/~1v3~1items/get would both become the method "
-        "items.list_items()",
+        "items.list_items()"),
     ), 2, ("GET /v3/items",)),
 ]
 CLEAN = ["extension_ref.yaml", "percent_encoded_ref.yaml"]
