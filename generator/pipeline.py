@@ -256,12 +256,24 @@ def _load_all(chosen: list[Target], *, allow_remote_refs: bool) -> dict[str, tup
             problems.extend(error.problems)
             continue
         documents[target.options.package] = (target, document)
+    problems.extend(problem for _, document in documents.values() for problem in _nothing_to_generate(document))
     if problems:
         raise GeneratorError(problems)
     strict = [document for target, document in documents.values() if target.strict]
     if any(validate.own_checks(document) for document in strict):
         raise GeneratorError([problem for document in strict for problem in validate.validate(document)])
     return documents
+
+
+def _nothing_to_generate(document: Document) -> list[Problem]:
+    """A document with neither operations nor component schemas: there is no package to make."""
+    components = document.data.get("components")
+    schemas = components.get("schemas") if isinstance(components, dict) else None
+    if next(iter_operations(document.data), None) is not None or (isinstance(schemas, dict) and schemas):
+        return []
+    return [Problem(str(document.path), "/paths", document.line_of("/paths"),
+                    "nothing to generate: the document has no operations and no component schemas",
+                    "add operations under `paths`")]
 
 
 def _generate(documents: dict[str, tuple[Target, Document]]) -> dict[str, dict[str, str]]:

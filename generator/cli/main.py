@@ -125,6 +125,9 @@ def _report_coverage(generation: pipeline.Generation, folders: dict[str, Path]) 
         for skip in skipped:
             print(Problem(generation.spec_file(name), skip.pointer, generation.line_of(name, skip.pointer),
                           f"skipped {skip.label}: {'; '.join(skip.reasons)}").format(), file=sys.stderr)
+        if generation.operations(name) == 0:
+            print(f"{generation.spec_file(name)}: no operations under `paths`: the package has the "
+                  "models and a client without methods", file=sys.stderr)
         if repairs or skipped:
             print(f"wrote {folder}: {generation.generated(name)} of {generation.operations(name)} operations "
                   f"generated, {len(skipped)} skipped, {len(repairs)} repaired "

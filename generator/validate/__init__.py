@@ -19,6 +19,7 @@ from generator.validate.rules import (
     check_method_name_clashes,
     check_parameters,
     check_path_query_strings,
+    check_patterns,
 )
 
 
@@ -36,5 +37,5 @@ def own_checks(doc: Document, dangling: list[Problem] | None = None) -> list[Pro
         dangling = check_internal_refs(doc)
     return unique_problems([
         *doc.overlay_problems, *dangling, *check_path_query_strings(doc), *check_parameters(doc),
-        *check_boolean_exclusive_bounds(doc), *check_method_name_clashes(doc),
+        *check_boolean_exclusive_bounds(doc), *check_patterns(doc), *check_method_name_clashes(doc),
     ])

@@ -17,7 +17,7 @@ from generator.problems import Problem
 from generator.spec.document import Document
 from generator.spec.operations import iter_operations, name_clashes
 from generator.spec.pointer import fragment_pointer, join_pointer, resolve_pointer, unescape_token
-from generator.spec.refs import Refs, iter_objects, iter_refs
+from generator.spec.refs import Refs, is_named_map, iter_objects, iter_refs
 
 
 def check_internal_refs(doc: Document) -> list[Problem]:
@@ -116,3 +116,35 @@ def check_boolean_exclusive_bounds(doc: Document) -> list[Problem]:
                     f"write `{keyword}: <bound>` in place of the `minimum`/`maximum` it qualifies",
                     code="boolean-exclusive-bound"))
     return problems
+
+
+def check_patterns(doc: Document) -> list[Problem]:
+    """`pattern`s the generated models could not compile: pydantic-core refuses some regular
+    expressions (its size limit, syntax neither its engine nor Python's `re` reads), and the
+    package would then fail at import."""
+    problems = []
+    checked: dict[str, str | None] = {}
+    for pointer, node in iter_objects(doc.data):
+        pattern = node.get("pattern")
+        if not isinstance(pattern, str) or is_named_map(pointer):
+            continue
+        if pattern not in checked:
+            checked[pattern] = _pattern_error(pattern)
+        error = checked[pattern]
+        if error is not None:
+            where = join_pointer(pointer, "pattern")
+            problems.append(Problem(str(doc.path), where, doc.line_of(where),
+                                    f"pattern cannot be compiled for validation: {error}",
+                                    "simplify the regular expression", code="pattern-unusable"))
+    return problems
+
+
+def _pattern_error(pattern: str) -> str | None:
+    """Why pydantic-core cannot use `pattern` (as the generated models would), or None."""
+    from pydantic_core import SchemaError, SchemaValidator, core_schema
+
+    try:
+        SchemaValidator(core_schema.str_schema(pattern=pattern))
+    except SchemaError as error:
+        return " ".join(str(error).split())[:200]
+    return None

@@ -219,10 +219,12 @@ def _specific_repair(data: dict[str, Any], problem: Problem, tokens: list[str]) 
         index = len(tokens) - 1 - tokens[::-1].index("examples")
         return Decision(problem, "repairable", "drops the invalid example",
                         fix=_delete(_pointer(tokens[: index + 2])))
-    if code == "schema:uniqueItems" and last == "required":
-        return Decision(problem, "repairable", "merges the duplicate `required` entries",
-                        fix=_transform(pointer, lambda names: list(dict.fromkeys(names))
-                                       if isinstance(names, list) else names))
+    if code == "schema:uniqueItems" and last in ("required", "enum"):
+        return Decision(problem, "repairable", f"merges the duplicate `{last}` entries",
+                        fix=_transform(pointer, _without_duplicates))
+    if code == "pattern-unusable":
+        return Decision(problem, "repairable", "drops the `pattern`: values are not checked against it",
+                        fix=_delete(pointer))
     if code == "invalid-parameter":
         return _by_location(data, problem, tokens)
     if last in ("exclusiveMinimum", "exclusiveMaximum") and _is_bool_at(data, pointer):
@@ -251,6 +253,18 @@ def _specific_repair(data: dict[str, Any], problem: Problem, tokens: list[str]) 
             return Decision(problem, "repairable", f"ignores the unknown field(s) {listed}",
                             fix=_delete_keys(pointer, names))
     return None
+
+
+def _without_duplicates(values: Any) -> Any:
+    """The list without repeated entries (first kept, order kept); JSON values compared as JSON
+    (`1` and `true` differ)."""
+    if not isinstance(values, list):
+        return values
+    seen: list[Any] = []
+    for value in values:
+        if not any(value == other and type(value) is type(other) for other in seen):
+            seen.append(value)
+    return seen
 
 
 def _unexpected_names(message: str) -> list[str]:
@@ -352,6 +366,7 @@ def _dangling_ref(data: dict[str, Any], problem: Problem, tokens: list[str]) -> 
 
 
 def _replace_with_empty(pointer: str) -> Fix:
+    """The schema at `pointer` becomes `{}` (any value), keeping its description."""
     def fix(data: dict[str, Any]) -> None:
         found, node = resolve_pointer(data, pointer)
         if found and isinstance(node, dict):
@@ -359,6 +374,13 @@ def _replace_with_empty(pointer: str) -> Fix:
             node.clear()
             if isinstance(description, str):
                 node["description"] = description
+        elif found:  # null, a string...: not an object at all
+            tokens = _tokens(pointer)
+            _, parent = resolve_pointer(data, _pointer(tokens[:-1]))
+            if isinstance(parent, dict):
+                parent[tokens[-1]] = {}
+            elif isinstance(parent, list):
+                parent[int(tokens[-1])] = {}
     return fix
 
 

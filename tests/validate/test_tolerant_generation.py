@@ -45,6 +45,18 @@ CASES = [
     Case("duplicate_required.yaml", (
         ("duplicate_required.yaml:17: /components/schemas/Thing/required: repaired: "
         "['id', 'name', 'id'] has non-unique elements -> merges the duplicate `required` entries"),
+        ("duplicate_required.yaml:21: /components/schemas/Thing/properties/kind/enum: repaired: "
+        "['a', 'b', 'a'] has non-unique elements -> merges the duplicate `enum` entries"),
+    ), 2, ()),
+    Case("unusable_pattern.yaml", (
+        ("unusable_pattern.yaml:15: /paths/~1codes/post/requestBody/content/application~1json/schema/"
+         "properties/code/pattern: repaired: pattern cannot be compiled for validation: "),
+        "look-around, including look-ahead and look-behind, is not supported -> drops the `pattern`",
+    ), 1, ()),
+    Case("null_schema.yaml", (
+        ("null_schema.yaml:10: /paths/~1items/post/requestBody/content/application~1json/schema: "
+         "repaired: None is not of type 'object' -> reads the invalid schema as unconstrained "
+         "(any value)"),
     ), 1, ()),
     Case("boolean_exclusive_31.yaml", (
         ("boolean_exclusive_31.yaml:15: /paths/~1rates/post/requestBody/content/application~1json/"
@@ -147,9 +159,45 @@ def test_dropped_defaults_are_absent_and_valid_ones_kept(generated: dict[str, tu
     assert fields["size"].default == 3
 
 
-def test_merged_required_entries_stay_required(generated: dict[str, tuple[Path, str]]) -> None:
-    fields = package(generated, "duplicate_required.yaml").models.Thing.model_fields
+def test_merged_entries_keep_their_meaning(generated: dict[str, tuple[Path, str]]) -> None:
+    models = package(generated, "duplicate_required.yaml").models
+    fields = models.Thing.model_fields
     assert fields["id"].is_required() and fields["name"].is_required()
+    assert [member.value for member in models.ThingKind] == ["a", "b"]
+
+
+def test_unusable_pattern_is_dropped_and_the_others_kept(generated: dict[str, tuple[Path, str]]) -> None:
+    pkg = package(generated, "unusable_pattern.yaml")
+    with ScriptedServer([Reply(204)], repeat_last=True) as server:
+        client = pkg.Client(api_key="k", base_url=server.url)
+        with pytest.raises(pkg.RequestValidationError):
+            client.default.send_code(code="xy", zip="1234")  # zip's pattern still holds
+        client.default.send_code(code="xy", zip="12345")  # code's pattern is gone
+    assert [r.json() for r in server.requests] == [{"code": "xy", "zip": "12345"}]
+
+
+def test_null_schema_takes_any_body(generated: dict[str, tuple[Path, str]]) -> None:
+    pkg = package(generated, "null_schema.yaml")
+    with ScriptedServer([Reply(204)]) as server:
+        pkg.Client(api_key="k", base_url=server.url).default.create_item(body={"any": [1]})
+    assert server.requests[0].json() == {"any": [1]}
+
+
+def test_webhooks_only_document_gives_models_and_says_so(tmp_path: Path) -> None:
+    result = generate("webhooks_only.yaml", tmp_path / "pkg")
+    assert result.returncode == 0, result.stderr
+    assert "webhooks_only.yaml: no operations under `paths`" in result.stderr
+    pkg = import_from(tmp_path, "pkg")
+    assert pkg.models.Pet(name="rex").name == "rex"
+
+
+def test_document_with_nothing_to_generate_is_refused(tmp_path: Path) -> None:
+    spec = tmp_path / "empty.yaml"
+    spec.write_text("openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths: {}\n", encoding="utf-8")
+    result = run_cli("generate", "--spec", spec, "--out", tmp_path / "pkg")
+    assert result.returncode == 1
+    assert "empty.yaml:3: /paths: nothing to generate" in result.stderr
+    assert not (tmp_path / "pkg").exists()
 
 
 def test_missing_info_version_reads_as_empty(generated: dict[str, tuple[Path, str]]) -> None:
