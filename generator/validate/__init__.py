@@ -14,12 +14,11 @@ from __future__ import annotations
 from generator.problems import Problem, unique_problems
 from generator.spec.document import Document
 from generator.validate.rules import (
-    check_boolean_exclusive_bounds,
     check_internal_refs,
     check_method_name_clashes,
     check_parameters,
     check_path_query_strings,
-    check_patterns,
+    check_schema_keywords,
 )
 
 
@@ -37,5 +36,5 @@ def own_checks(doc: Document, dangling: list[Problem] | None = None) -> list[Pro
         dangling = check_internal_refs(doc)
     return unique_problems([
         *doc.overlay_problems, *dangling, *check_path_query_strings(doc), *check_parameters(doc),
-        *check_boolean_exclusive_bounds(doc), *check_patterns(doc), *check_method_name_clashes(doc),
+        *check_schema_keywords(doc), *check_method_name_clashes(doc),
     ])

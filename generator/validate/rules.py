@@ -102,40 +102,42 @@ def check_parameters(doc: Document) -> list[Problem]:
     return problems
 
 
-def check_boolean_exclusive_bounds(doc: Document) -> list[Problem]:
-    if not str(doc.data.get("openapi", "")).startswith("3.1"):
-        return []
+def check_schema_keywords(doc: Document) -> list[Problem]:
+    """In one walk over the document: 3.0-style boolean `exclusiveMinimum`/`exclusiveMaximum`
+    in a 3.1 document, and `pattern`s the generated models could not compile (pydantic-core
+    refuses some regular expressions: its size limit, look-around; the package would then
+    fail at import)."""
+    openapi_31 = str(doc.data.get("openapi", "")).startswith("3.1")
     problems = []
+    pattern_errors: dict[str, str | None] = {}
     for pointer, node in iter_objects(doc.data):
-        for keyword in ("exclusiveMinimum", "exclusiveMaximum"):
-            if isinstance(node.get(keyword), bool):
-                where = join_pointer(pointer, keyword)
-                problems.append(Problem(
-                    str(doc.path), where, doc.line_of(where),
-                    f"`{keyword}: {str(node[keyword]).lower()}` is OpenAPI 3.0 syntax; in 3.1 it is a number",
-                    f"write `{keyword}: <bound>` in place of the `minimum`/`maximum` it qualifies",
-                    code="boolean-exclusive-bound"))
+        if is_named_map(pointer):
+            continue
+        if openapi_31:
+            problems.extend(_boolean_exclusive_bounds(doc, pointer, node))
+        pattern = node.get("pattern")
+        if isinstance(pattern, str):
+            if pattern not in pattern_errors:
+                pattern_errors[pattern] = _pattern_error(pattern)
+            error = pattern_errors[pattern]
+            if error is not None:
+                where = join_pointer(pointer, "pattern")
+                problems.append(Problem(str(doc.path), where, doc.line_of(where),
+                                        f"pattern cannot be compiled for validation: {error}",
+                                        "simplify the regular expression", code="pattern-unusable"))
     return problems
 
 
-def check_patterns(doc: Document) -> list[Problem]:
-    """`pattern`s the generated models could not compile: pydantic-core refuses some regular
-    expressions (its size limit, syntax neither its engine nor Python's `re` reads), and the
-    package would then fail at import."""
+def _boolean_exclusive_bounds(doc: Document, pointer: str, node: dict[str, Any]) -> list[Problem]:
     problems = []
-    checked: dict[str, str | None] = {}
-    for pointer, node in iter_objects(doc.data):
-        pattern = node.get("pattern")
-        if not isinstance(pattern, str) or is_named_map(pointer):
-            continue
-        if pattern not in checked:
-            checked[pattern] = _pattern_error(pattern)
-        error = checked[pattern]
-        if error is not None:
-            where = join_pointer(pointer, "pattern")
-            problems.append(Problem(str(doc.path), where, doc.line_of(where),
-                                    f"pattern cannot be compiled for validation: {error}",
-                                    "simplify the regular expression", code="pattern-unusable"))
+    for keyword in ("exclusiveMinimum", "exclusiveMaximum"):
+        if isinstance(node.get(keyword), bool):
+            where = join_pointer(pointer, keyword)
+            problems.append(Problem(
+                str(doc.path), where, doc.line_of(where),
+                f"`{keyword}: {str(node[keyword]).lower()}` is OpenAPI 3.0 syntax; in 3.1 it is a number",
+                f"write `{keyword}: <bound>` in place of the `minimum`/`maximum` it qualifies",
+                code="boolean-exclusive-bound"))
     return problems
 
 
