@@ -14,8 +14,8 @@ from conftest import GENERATED, PROVIDERS, ROOT, import_from
 from servers import Reply, ScriptedServer
 
 from generator import pipeline
-from generator.cli.drift_commands import compare_trees, read_tree
 from generator.codegen.format import RUFF_SETTINGS
+from generator.drift.tree import compare_trees, read_tree
 from generator.manifest import load_manifest
 
 VENV_BIN = Path(sys.executable).parent
