@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 
 from generator.drift.change import Change
-from generator.drift.compare import compare
 from generator.drift.differ import diff
 from generator.drift.report import exit_code, format_changes
+from generator.drift.table import compare
 
 B, NB = "breaking", "non-breaking"
 OP = "/paths/~1v1~1completions/post"

@@ -4,8 +4,8 @@ Exit codes: 0 clean, 1 drift, 2 usage or input error.
 
 Fast path: when every input matches a package's PROVENANCE.json record and every file matches
 its recorded sha256, nothing is loaded or regenerated. This module therefore imports only the
-standard library, the manifest, `io` and the light drift modules (`tree`, `report`) at the top;
-the pipeline and the comparison document are imported inside the functions that need them.
+standard library, the manifest, `io` and the light drift modules (`tree`, `report`, `compare`)
+at the top; the pipeline is imported only when something must be regenerated.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from typing import Any
 
 from generator.cli.common import DEFAULT_OUTPUT, usage_error
 from generator.cli.compare import COMPARE_DOC_HELP, default_compare_doc
+from generator.drift.compare import check_document
 from generator.drift.report import CHECK_FORMATS
 from generator.drift.tree import PackageReport, changed_inputs, explain, read_tree
 from generator.io import provenance
@@ -56,8 +57,6 @@ def _regenerate_and_explain(pending: list[tuple[PackageReport, Provider]]) -> No
 
 def check_compare_doc(manifest: Manifest, doc: Path, *, full: bool) -> PackageReport:
     """The comparison document is generated too: report it when it no longer matches the specs."""
-    from generator.drift.compare import check_document  # not needed by other commands
-
     return check_document(doc, manifest.providers, manifest.path, full=full)
 
 

@@ -37,7 +37,7 @@ from generator.spec.refs import Refs
 Json = Any
 Key = tuple[str, ...]
 
-MAX_DEPTH = 64
+MAX_DEPTH = 64  # a schema nested deeper is cut there, like a cycle (marked `recursive`)
 # The constraint keywords a field carries; whether a change tightens one is in `rules`.
 UPPER_BOUNDS = ("maxLength", "maxItems", "maxProperties", "maximum", "exclusiveMaximum")
 LOWER_BOUNDS = ("minLength", "minItems", "minProperties", "minimum", "exclusiveMinimum")
@@ -75,6 +75,8 @@ class SchemaInfo:
 
 @dataclass(frozen=True)
 class Field:
+    """One structural location of a flattened schema, where it is, and what it means."""
+
     key: Key  # structural location: (".usage", ".prompt_tokens"), (".choices", "[]", ".text")
     pointer: str
     info: SchemaInfo
@@ -102,6 +104,9 @@ def _combine(a: _Child | None, b: _Child | None, mode: str) -> _Child | None:
 
 @dataclass
 class _Shape:
+    """One schema's meaning while it is being built: its own keywords, then allOf/oneOf/anyOf
+    members merged in."""
+
     types: list[str] = field(default_factory=list)
     nullable: bool = False
     enum: list[Json] | None = None
