@@ -3,7 +3,7 @@
 * `walk`: the one schema walker (fields, 3.0/3.1 normalisation) and operation pairing helpers.
 * `rules`: what a field change breaks; `change`: a change and its severity.
 * `differ`: `diff(old, new) -> list[Change]`; `report`: every report format, and `md_cell`.
-* `compare`: the providers' comparison table and docs/providers.md.
+* `table`: the providers' comparison table; `compare`: it as docs/providers.md, and its check.
 * `tree`: a generated folder against its regeneration (what `check` explains).
 * `update`: what a new spec changes in the generated code.
 """

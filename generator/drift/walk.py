@@ -383,7 +383,11 @@ def is_property(key: Key) -> bool:
 
 @dataclass(frozen=True)
 class Param:
-    """One effective parameter of an operation, dereferenced, with its pointer."""
+    """One effective parameter of an operation, dereferenced, with its pointer.
+
+    (Its field list looks like `spec.operations.OperationSite`'s, but the two describe different
+    things: a parameter here, an operation there.)
+    """
 
     name: str
     location: str
