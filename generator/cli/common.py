@@ -6,7 +6,14 @@ import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from generator.io.paths import shown_path
 from generator.problems import GeneratorError, Problem
+
+# shown_path is defined in io/ so that drift/'s reports can use it too; commands import it here.
+__all__ = [
+    "DEFAULT_MANIFEST", "DEFAULT_OUTPUT", "ROOT", "UsageError", "print_problems", "shown_path",
+    "usage_error",
+]
 
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_MANIFEST = ROOT / "specs" / "providers.yaml"
@@ -34,11 +41,3 @@ def print_problems(problems: Sequence[Problem], notes: Mapping[Problem, str] | N
         if line not in seen:
             seen.add(line)
             print(line, file=sys.stderr)
-
-
-def shown_path(path: Path) -> str:
-    """`path` relative to the working directory when it is under it (shorter messages)."""
-    try:
-        return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
-    except ValueError:
-        return path.as_posix()

@@ -159,9 +159,10 @@ def _parser() -> argparse.ArgumentParser:
     _add_common(generate_cmd)
     generate_cmd.set_defaults(run=cmd_generate)
 
-    from generator.cli import drift_commands  # check, diff, compare, update
+    from generator.cli import check, compare, diff, update  # the drift commands
 
-    drift_commands.register(commands, _add_common)
+    for command in (check, diff, compare, update):
+        command.register(commands, _add_common)
     return parser
 
 

@@ -1,1 +1,9 @@
-"""Drift: what changed between two documents, and whether a caller would notice."""
+"""Drift: what changed between two documents, and whether a caller would notice.
+
+* `walk`: the one schema walker (fields, 3.0/3.1 normalisation) and operation pairing helpers.
+* `rules`: what a field change breaks; `change`: a change and its severity.
+* `differ`: `diff(old, new) -> list[Change]`; `report`: every report format, and `md_cell`.
+* `table`: the providers' comparison table; `compare`: it as docs/providers.md, and its check.
+* `tree`: a generated folder against its regeneration (what `check` explains).
+* `update`: what a new spec changes in the generated code.
+"""

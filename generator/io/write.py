@@ -1,9 +1,12 @@
-"""Write a package atomically: the destination is exactly the old folder or the new one.
+"""Write a package, or one file, atomically: the destination is exactly the old one or the new.
 
 Writing goes to a temporary sibling folder (`.NAME.new-PID-xxxx`) that then trades places with the destination
 in one atomic exchange (Linux `renameat2(RENAME_EXCHANGE)`; elsewhere two renames): an error,
 Ctrl-C or kill at any moment leaves the destination exactly as it was, old or new, never partial.
 Siblings left behind by a killed run are removed by the next write to the same destination.
+
+A single file (a vendored spec, docs/providers.md) is staged beside itself and renamed over the
+old one (`replacing_file`), which is atomic on every platform.
 """
 
 from __future__ import annotations
@@ -22,6 +25,28 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from generator.problems import GeneratorError, Problem
+
+
+@contextlib.contextmanager
+def replacing_file(path: Path, data: bytes) -> Iterator[None]:
+    """Stage `data` beside `path`; when the block ends without an error, rename it over `path`.
+
+    The block can do other work first (`update` swaps the package in between), so the file is
+    replaced only once everything before it has succeeded; on an error it stays as it was.
+    """
+    staged = path.with_name(f".{path.name}.new-{os.getpid()}")
+    try:
+        staged.write_bytes(data)
+        yield
+        os.replace(staged, path)
+    finally:
+        staged.unlink(missing_ok=True)
+
+
+def write_file(path: Path, data: bytes) -> None:
+    """Replace the file `path` with `data` atomically."""
+    with replacing_file(path, data):
+        pass
 
 
 def write(files: dict[str, str], dest: Path) -> None:

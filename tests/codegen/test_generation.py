@@ -11,8 +11,8 @@ import sys
 from pathlib import Path
 
 from generator import pipeline
-from generator.cli.drift_commands import compare_trees, read_tree
 from generator.codegen.format import RUFF_SETTINGS
+from generator.drift.tree import compare_trees, read_tree
 from generator.manifest import load_manifest
 from tests.support import GENERATED, PROVIDERS, ROOT, import_from
 from tests.support.servers import Reply, ScriptedServer

@@ -16,8 +16,10 @@ from typing import Any
 
 import pytest
 
-from generator.drift.compare import compare
-from generator.drift.differ import Change, diff, exit_code, format_changes
+from generator.drift.change import Change
+from generator.drift.differ import diff
+from generator.drift.report import exit_code, format_changes
+from generator.drift.table import compare
 from tests.support import SPECS
 
 B, NB = "breaking", "non-breaking"

@@ -1,0 +1,108 @@
+"""`check`: generated packages (and docs/providers.md) against what their inputs produce now.
+
+Exit codes: 0 clean, 1 drift, 2 usage or input error.
+
+Fast path: when every input matches a package's PROVENANCE.json record and every file matches
+its recorded sha256, nothing is loaded or regenerated. This module therefore imports only the
+standard library, the manifest, `io` and the light drift modules (`tree`, `report`, `compare`)
+at the top; the pipeline is imported only when something must be regenerated.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from generator.cli.common import DEFAULT_OUTPUT, usage_error
+from generator.cli.compare import COMPARE_DOC_HELP, default_compare_doc
+from generator.drift.compare import check_document
+from generator.drift.report import CHECK_FORMATS
+from generator.drift.tree import PackageReport, changed_inputs, explain, read_tree
+from generator.io import provenance
+from generator.manifest import Manifest, Provider, load_manifest
+
+
+def check_packages(items: Iterable[tuple[str, Provider, Path]], *, full: bool) -> list[PackageReport]:
+    """Compare each folder with what its provider's inputs produce; explain every difference.
+
+    Fast path: a folder whose record matches the current inputs and whose files match the
+    record is clean without regenerating. Everything else is regenerated in one batch.
+    """
+    reports: list[PackageReport] = []
+    pending: list[tuple[PackageReport, Provider]] = []
+    for name, provider, folder in items:
+        report = PackageReport(name, folder)
+        recorded = provenance.read(folder) if folder.is_dir() else None
+        report.changed_inputs = changed_inputs(recorded, folder, provider.spec, provider.overlay)
+        report.hand_edits = provenance.hand_edited(folder, recorded) if recorded else []
+        reports.append(report)
+        if full or recorded is None or report.changed_inputs or report.hand_edits:
+            pending.append((report, provider))
+    if pending:
+        _regenerate_and_explain(pending)
+    return reports
+
+
+def _regenerate_and_explain(pending: list[tuple[PackageReport, Provider]]) -> None:
+    from generator import pipeline  # only when something may have drifted
+
+    chosen = {provider.package: pipeline.target_for(provider) for _, provider in pending}
+    built = pipeline.build_packages(list(chosen.values()))
+    for report, provider in pending:
+        explain(report, built[provider.package], read_tree(report.folder))
+
+
+def check_compare_doc(manifest: Manifest, doc: Path, *, full: bool) -> PackageReport:
+    """The comparison document is generated too: report it when it no longer matches the specs."""
+    return check_document(doc, manifest.providers, manifest.path, full=full)
+
+
+def _check_targets(args: argparse.Namespace, manifest: Manifest) -> list[tuple[str, Provider, Path]]:
+    if args.target or args.provider:
+        if not (args.target and args.provider):
+            raise usage_error("", "--target and --provider go together",
+                              "python -m generator check --target DIR --provider NAME")
+        if args.providers:
+            raise usage_error("", "give either provider names or --target/--provider, not both")
+        if not args.target.is_dir():
+            raise usage_error(str(args.target), "not a folder")
+        provider = manifest.get(args.provider)
+        return [(provider.name, provider, args.target)]
+    chosen = [manifest.get(n) for n in args.providers] if args.providers else list(manifest.providers)
+    return [(p.name, p, args.output / p.package) for p in chosen]
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    """Compare generated packages (and docs/providers.md) with what their inputs produce; exit 1 on drift."""
+    manifest = load_manifest(args.manifest)
+    reports = check_packages(_check_targets(args, manifest), full=args.full)
+    if not args.target and not args.providers:
+        doc = args.compare_doc or default_compare_doc(args.manifest)
+        reports.append(check_compare_doc(manifest, doc, full=args.full))
+    sys.stdout.write(CHECK_FORMATS[args.format](reports))
+    drifted = any(report.files for report in reports)
+    if drifted and args.format == "text":
+        print(f"drift found: {_drift_hint(args)}", file=sys.stderr)
+    return 1 if drifted else 0
+
+
+def _drift_hint(args: argparse.Namespace) -> str:
+    if args.target:
+        return f"replace {args.target} with a freshly generated {args.provider} package"
+    return "run `make generate` to regenerate (and move hand edits into the spec, overlay or templates)"
+
+
+def register(commands: Any, add_common: Callable[[argparse.ArgumentParser], None]) -> None:
+    check_cmd = commands.add_parser("check", help=cmd_check.__doc__)
+    check_cmd.add_argument("providers", nargs="*", help="provider names (default: all, and the comparison document)")
+    check_cmd.add_argument("--output", type=Path, default=DEFAULT_OUTPUT, help="root of generated packages")
+    check_cmd.add_argument("--target", type=Path, help="a vendored copy of one package (any name)")
+    check_cmd.add_argument("--provider", help="which provider --target was generated from")
+    check_cmd.add_argument("--full", action="store_true", help="always regenerate; skip the provenance fast path")
+    check_cmd.add_argument("--format", choices=sorted(CHECK_FORMATS), default="text")
+    check_cmd.add_argument("--compare-doc", type=Path, help=COMPARE_DOC_HELP)
+    add_common(check_cmd)
+    check_cmd.set_defaults(run=cmd_check)

@@ -1,0 +1,149 @@
+"""What `check` compares: a generated folder on disk against what its inputs produce now.
+
+`PackageReport` says, per package (or generated document), which inputs changed since it was
+written, which files were edited by hand, and every file that regenerating would add, remove or
+change, with the cause and a unified diff (on disk -> regenerated). The regeneration itself is
+the caller's (`cli/check.py` runs the pipeline), so this module stays on `check`'s fast path:
+standard library and `io` only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from generator.io import provenance
+from generator.io.paths import shown_path
+from generator.problems import GeneratorError, Problem
+
+# How the toolkit's fingerprint keys are named in a cause ("inputs changed: templates").
+TOOLKIT_LABELS = {
+    "generator_sha256": "generator code",
+    "templates_sha256": "templates",
+    "generator_version": "generator version",
+}
+
+
+def read_tree(folder: Path) -> dict[str, str]:
+    """Every file under `folder` (relative posix path -> text), caches left out; {} if missing."""
+    if not folder.is_dir():
+        return {}
+    return {
+        path.relative_to(folder).as_posix(): path.read_text(encoding="utf-8", errors="replace")
+        for path in sorted(folder.rglob("*"))
+        if path.is_file() and "__pycache__" not in path.parts
+    }
+
+
+def differing_files(
+    expected: dict[str, str], actual: dict[str, str]
+) -> Iterator[tuple[str, str, str | None, str | None]]:
+    """(relative path, status, regenerated text, text on disk) of each file that differs; the
+    status is what regenerating does: added (missing on disk), removed (extra) or changed."""
+    for relative in sorted(set(expected) | set(actual)):
+        want, have = expected.get(relative), actual.get(relative)
+        if want == have:
+            continue
+        status = "added" if have is None else "removed" if want is None else "changed"
+        yield relative, status, want, have
+
+
+def unified_diff(shown: str, have: str | None, want: str | None) -> list[str]:
+    """On disk -> regenerated, each line ending in a newline."""
+    import difflib  # only a drifted file needs it
+
+    return [
+        line if line.endswith("\n") else line + "\n"
+        for line in difflib.unified_diff(
+            (have or "").splitlines(keepends=True),
+            (want or "").splitlines(keepends=True),
+            fromfile=f"{shown} (on disk)" if have is not None else "/dev/null",
+            tofile=f"{shown} (regenerated)" if want is not None else "/dev/null",
+        )
+    ]
+
+
+def compare_trees(expected: dict[str, str], actual: dict[str, str], label: str) -> list[str]:
+    """`status: label/path` then a unified diff (on disk -> regenerated), per differing file."""
+    out: list[str] = []
+    for relative, status, want, have in differing_files(expected, actual):
+        out.append(f"{status}: {label}/{relative}\n")
+        out.extend(unified_diff(f"{label}/{relative}", have, want))
+    return out
+
+
+def _first_difference(have: str | None, want: str | None) -> int | None:
+    """1-based line of the first difference in the file on disk (None when it is missing)."""
+    if have is None:
+        return None
+    old, new = have.splitlines(), (want or "").splitlines()
+    for number, (a, b) in enumerate(zip(old, new), start=1):
+        if a != b:
+            return number
+    return min(len(old), len(new)) + 1 if len(old) != len(new) else max(len(old), 1)
+
+
+@dataclass
+class FileDrift:
+    path: str  # relative to the package folder (the document's folder for docs)
+    status: str  # what regenerating does: added (missing on disk) | removed (extra) | changed
+    cause: str  # "hand edit ..." or "inputs changed: spec, templates, ..."
+    diff: list[str]
+    line: int | None  # first changed line on disk
+
+
+@dataclass
+class PackageReport:
+    name: str
+    folder: Path
+    label: str = ""  # what `clean:`/`drift:` names: the folder, or the document
+    files: list[FileDrift] = field(default_factory=list)
+    changed_inputs: list[str] = field(default_factory=list)
+    hand_edits: list[str] = field(default_factory=list)
+    regenerated: bool = False
+
+    def __post_init__(self) -> None:
+        self.label = self.label or shown_path(self.folder)
+
+
+def changed_inputs(
+    recorded: provenance.Recorded | None, folder: Path, spec: Path, overlay: Path | None
+) -> list[str]:
+    """What changed since `folder` was generated from `spec` and `overlay`, named for people."""
+    if not folder.is_dir():
+        return ["package folder missing"]
+    if recorded is None:
+        return ["no readable PROVENANCE.json"]
+    try:
+        current = provenance.input_fingerprint(spec, overlay)
+    except OSError as exc:
+        raise GeneratorError([Problem(exc.filename or str(spec), "", None,
+                                      f"cannot read: {exc.strerror}")]) from exc
+    names = {"spec_sha256": "spec", "overlay_sha256": "overlay"}
+    changed = [names.get(key, key) for key in provenance.changed_keys(recorded.inputs, current)]
+    toolkit = provenance.changed_keys(recorded.toolkit, provenance.toolkit_fingerprint())
+    changed += [TOOLKIT_LABELS.get(key, key.replace("tool:", "pinned ")) for key in toolkit]
+    return changed
+
+
+def _cause(relative: str, report: PackageReport) -> str:
+    if relative in report.hand_edits:
+        cause = "hand edit: regenerating discards it"
+        if report.changed_inputs:
+            cause += "; inputs changed too: " + ", ".join(report.changed_inputs)
+        return cause
+    if report.changed_inputs:
+        return "inputs changed: " + ", ".join(report.changed_inputs)
+    return "differs although no input changed (nondeterministic generator?)"
+
+
+def explain(report: PackageReport, expected: dict[str, str], actual: dict[str, str]) -> None:
+    """Fill `report.files` with every difference between disk and regenerated output."""
+    report.regenerated = True
+    for relative, status, want, have in differing_files(expected, actual):
+        shown = shown_path(report.folder / relative)
+        report.files.append(
+            FileDrift(relative, status, _cause(relative, report), unified_diff(shown, have, want),
+                      _first_difference(have, want))
+        )
