@@ -19,7 +19,6 @@ from generator.spec.document import Document, load
 from generator.spec.operations import iter_operations
 from generator.validate import triage
 from generator.validate.background import SpecValidation
-from generator.validate.openapi import spec_problems
 from generator.validate.triage import Outcome
 
 # A repair can uncover a problem another one hid; this many rounds settle any real document.
@@ -172,30 +171,34 @@ def _with_data(document: Document, outcome: Outcome) -> Document:
 
 def _tolerate_own_problems(target: Target, document: Document) -> Outcome:
     """Our own checks triaged and acted on: what openapi-spec-validator then sees is repaired."""
-    problems = validate.own_checks(document)
-    return _settle(document, Outcome(document.data, (), ()), problems, with_validator=False)
+    return _settle(document, Outcome(document.data, (), ()), validate.own_checks(document))
 
 
 def _tolerate_validator_problems(
     working: dict[str, tuple[Target, Document]], outcomes: dict[str, Outcome], problems: list[Problem]
 ) -> list[str]:
     """Tolerant packages whose document openapi-spec-validator found problems in, settled
-    (repaired, operations skipped); `working` and `outcomes` updated. Their names."""
+    (repaired, operations skipped); `working` and `outcomes` updated. The names of those whose
+    generated code the decisions change (a repair of an annotation code generation does not
+    read leaves the package as generated)."""
     again = []
     for name, (target, document) in working.items():
         own = [problem for problem in problems if problem.file == str(document.path)]
         if target.strict or not own:
             continue
-        outcomes[name] = _settle(document, outcomes[name], own, with_validator=True)
+        before = outcomes[name]
+        outcomes[name] = _settle(document, before, own)
         working[name] = (target, dataclasses.replace(document, data=outcomes[name].data))
-        again.append(name)
+        if outcomes[name].changes_output:
+            again.append(name)
     return again
 
 
-def _settle(document: Document, outcome: Outcome, problems: list[Problem], *,
-            with_validator: bool) -> Outcome:
-    """Triage and apply until the document has no problems left (a repair can uncover what a
-    problem hid); blocking problems, or problems that survive `MAX_REPAIR_ROUNDS`, stop."""
+def _settle(document: Document, outcome: Outcome, problems: list[Problem]) -> Outcome:
+    """Triage and apply until our own checks find nothing left (a repair can uncover what a
+    problem hid); blocking problems, or problems that survive `MAX_REPAIR_ROUNDS`, stop.
+    openapi-spec-validator is not run again: its verdict costs seconds on large documents, and
+    what it found is decided."""
     decided: set[tuple[str, str, str]] = set()
     for _ in range(MAX_REPAIR_ROUNDS):
         # A problem decided in an earlier round (a repair that keeps the text as it is, say)
@@ -208,14 +211,8 @@ def _settle(document: Document, outcome: Outcome, problems: list[Problem], *,
         blocking = [decision.problem for decision in decisions if decision.category == "blocking"]
         if blocking:
             raise GeneratorError(blocking)
-        step = triage.apply(outcome.data, decisions)
-        outcome = Outcome(step.data, (*outcome.repairs, *step.repairs), (*outcome.skipped, *step.skipped))
-        if not step.repairs and not step.skipped:
-            return outcome
-        repaired = dataclasses.replace(document, data=outcome.data, overlay_problems=())
-        problems = validate.own_checks(repaired)
-        if with_validator:
-            problems = [*problems, *spec_problems(repaired)]
+        outcome = outcome.then(triage.apply(outcome.data, decisions))
+        problems = validate.own_checks(dataclasses.replace(document, data=outcome.data, overlay_problems=()))
     problems = [p for p in problems if (p.pointer, p.code, p.message) not in decided]
     if problems:
         raise GeneratorError([*problems, Problem(

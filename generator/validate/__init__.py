@@ -27,7 +27,9 @@ def validate(doc: Document) -> list[Problem]:
     from generator.validate.openapi import spec_problems  # the expensive part
 
     dangling = check_internal_refs(doc)
-    return unique_problems([*own_checks(doc, dangling), *spec_problems(doc, dangling)])
+    own = own_checks(doc, dangling)
+    said = {problem.pointer for problem in own}  # the same slip in openapi-spec-validator's words
+    return unique_problems([*own, *(p for p in spec_problems(doc, dangling) if p.pointer not in said)])
 
 
 def own_checks(doc: Document, dangling: list[Problem] | None = None) -> list[Problem]:

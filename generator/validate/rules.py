@@ -10,6 +10,8 @@ crashes on), and 3.0-style boolean `exclusiveMinimum`/`exclusiveMaximum` in a 3.
 from __future__ import annotations
 
 import difflib
+import json
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -104,10 +106,12 @@ def check_parameters(doc: Document) -> list[Problem]:
 
 def check_schema_keywords(doc: Document) -> list[Problem]:
     """In one walk over the document: 3.0-style boolean `exclusiveMinimum`/`exclusiveMaximum`
-    in a 3.1 document, and `pattern`s the generated models could not compile (pydantic-core
+    in a 3.1 document, `pattern`s the generated models could not compile (pydantic-core
     refuses some regular expressions: its size limit, look-around; the package would then
-    fail at import)."""
+    fail at import), and `default`s that plainly misfit their schema's own `type`, `enum` or
+    nullability (openapi-spec-validator finds those too, and more, but seconds later)."""
     openapi_31 = str(doc.data.get("openapi", "")).startswith("3.1")
+    refs = Refs(doc.data)
     problems = []
     pattern_errors: dict[str, str | None] = {}
     for pointer, node in iter_objects(doc.data):
@@ -115,6 +119,14 @@ def check_schema_keywords(doc: Document) -> list[Problem]:
             continue
         if openapi_31:
             problems.extend(_boolean_exclusive_bounds(doc, pointer, node))
+        if "default" in node:
+            problems.extend(_default_misfit(doc, pointer, node, refs))
+        if _has_duplicates(node.get("required")) or (not openapi_31 and _has_duplicates(node.get("enum"))):
+            keyword = "required" if _has_duplicates(node.get("required")) else "enum"
+            where = join_pointer(pointer, keyword)
+            problems.append(Problem(str(doc.path), where, doc.line_of(where),
+                                    f"{node[keyword]!r} has non-unique elements",
+                                    "list each entry once", code="schema:uniqueItems"))
         pattern = node.get("pattern")
         if isinstance(pattern, str):
             if pattern not in pattern_errors:
@@ -150,3 +162,92 @@ def _pattern_error(pattern: str) -> str | None:
     except SchemaError as error:
         return " ".join(str(error).split())[:200]
     return None
+
+
+_JSON_TYPES: dict[str, Callable[[object], bool]] = {
+    "string": lambda v: isinstance(v, str),
+    "integer": lambda v: (isinstance(v, int) and not isinstance(v, bool))
+    or (isinstance(v, float) and v.is_integer()),
+    "number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
+    "boolean": lambda v: isinstance(v, bool),
+    "array": lambda v: isinstance(v, list),
+    "object": lambda v: isinstance(v, dict),
+    "null": lambda v: v is None,
+}
+# A schema whose meaning depends on other schemas: its default is left to openapi-spec-validator.
+_COMPOSED = ("$ref", "allOf", "anyOf", "oneOf", "not", "if", "$dynamicRef")
+
+
+def _default_misfit(doc: Document, pointer: str, node: dict[str, Any], refs: Refs) -> list[Problem]:
+    default = node["default"]
+    if default is None and _null_refused_by_every_branch(node, refs):
+        where = join_pointer(pointer, "default")
+        return [Problem(str(doc.path), where, doc.line_of(where),
+                        "None is not valid under any of the given schemas",
+                        "make a branch nullable, or drop the default", code="schema:oneOf")]
+    if any(key in node for key in _COMPOSED):
+        return []
+    declared = node.get("type")
+    types = [declared] if isinstance(declared, str) else declared if isinstance(declared, list) else []
+    if node.get("nullable") is True:
+        types = [*types, "null"]
+    known = [kind for kind in types if isinstance(kind, str) and kind in _JSON_TYPES]
+    where = join_pointer(pointer, "default")
+    enum = node.get("enum")
+    if known and len(known) == len(types) and not any(_JSON_TYPES[kind](default) for kind in known):
+        shown = known[0] if len(known) == 1 else known
+        message, code = f"{default!r} is not of type {shown!r}", "schema:type"
+    elif isinstance(enum, list) and not any(_same_json(default, value) for value in enum) and not (
+        default is None and "null" in known
+    ):
+        message, code = f"{default!r} is not one of {enum!r}", "schema:enum"
+    else:
+        return []
+    return [Problem(str(doc.path), where, doc.line_of(where), message,
+                    "fix the value's type (quote numbers meant as strings)", code=code)]
+
+
+def _null_refused_by_every_branch(node: dict[str, Any], refs: Refs) -> bool:
+    """A `oneOf`/`anyOf` schema (nothing else composed) none of whose branches allows null;
+    False whenever that cannot be told from the branches themselves."""
+    branches = node.get("oneOf") or node.get("anyOf")
+    if not isinstance(branches, list) or node.get("nullable") is True or any(
+        key in node for key in ("$ref", "allOf", "not", "if", "type", "enum", "const")
+    ):
+        return False
+    for raw in branches:
+        branch = refs.deref(raw)[0]
+        if not isinstance(branch, dict) or any(key in branch for key in (*_COMPOSED, "x-unresolved-ref")):
+            return False
+        declared = branch.get("type")
+        types = [declared] if isinstance(declared, str) else declared if isinstance(declared, list) else []
+        if not types or "null" in types or branch.get("nullable") is True or None in (branch.get("enum") or []):
+            return False
+        if "const" in branch and branch["const"] is None:
+            return False
+    return True
+
+
+def _has_duplicates(values: object) -> bool:
+    if not isinstance(values, list):
+        return False
+    keys = {_json_key(value) for value in values}
+    return len(keys) != len(values)
+
+
+def _json_key(value: object) -> tuple[str, object]:
+    """A hashable key equal for equal JSON values (`1` and `1.0` alike, `1` and `true` not)."""
+    if isinstance(value, bool):
+        return ("bool", value)
+    if isinstance(value, (int, float)):
+        return ("number", float(value))
+    if isinstance(value, (dict, list)):
+        return ("json", json.dumps(value, sort_keys=True))
+    return (type(value).__name__, value)
+
+
+def _same_json(left: object, right: object) -> bool:
+    """JSON equality: `1` and `true` differ, `1` and `1.0` do not."""
+    if isinstance(left, bool) or isinstance(right, bool):
+        return isinstance(left, bool) and isinstance(right, bool) and left == right
+    return left == right

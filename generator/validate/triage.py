@@ -39,6 +39,12 @@ _UNEXPECTED = re.compile(r"\((.*) (?:was|were) unexpected\)")
 _QUOTED = re.compile(r"'((?:[^'\\]|\\.)*)'")
 _REQUIRED_PROPERTY = re.compile(r"^'((?:[^'\\]|\\.)*)' is a required property$")
 _TEXT_FIELDS = frozenset({"description", "title", "version", "summary"})
+# Schema keywords that datamodel-code-generator and our templates never read: dropping an
+# invalid one leaves the generated code as it was.
+_UNREAD_ANNOTATIONS = frozenset({
+    "$anchor", "$dynamicAnchor", "$recursiveAnchor", "$comment", "$id", "$schema", "$vocabulary",
+    "externalDocs", "xml",
+})
 
 
 @dataclass(frozen=True)
@@ -51,6 +57,17 @@ class Decision:
     operations: tuple[str, ...] = ()  # pointers of the operations skipped
     fix: Fix | None = field(default=None, compare=False)  # the repair, applied to a copy
 
+    @property
+    def changes_output(self) -> bool:
+        """Whether generated code can differ once it is applied: a skip does; a repair does
+        unless it changes nothing, or only an annotation code generation does not read."""
+        if self.category == "operation":
+            return True
+        if self.fix is None:
+            return False
+        tokens = _tokens(self.problem.pointer)
+        return not (tokens and tokens[-1] in _UNREAD_ANNOTATIONS and in_schema(tokens[:-1]))
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -59,6 +76,12 @@ class Outcome:
     data: dict[str, Any]
     repairs: tuple[Repaired, ...]
     skipped: tuple[Skipped, ...]
+    changes_output: bool = False  # the last step changed what code generation reads
+
+    def then(self, step: Outcome) -> Outcome:
+        """This outcome followed by `step` (applied to this one's data)."""
+        return Outcome(step.data, (*self.repairs, *step.repairs), (*self.skipped, *step.skipped),
+                       step.changes_output)
 
 
 # --------------------------------------------------------------------------- locating
@@ -473,6 +496,8 @@ def apply(
         repairs.append(Repaired(problem.file, problem.pointer, problem.line, problem.message,
                                 decision.action))
     _drop_removed(result)
+    changes_output = any(decision.changes_output for decision in chosen
+                         if decision.category != "blocking")
     skipped = [*already_skipped]
     for operation, reasons in skip_reasons.items():
         _, path, method = _tokens(operation)
@@ -480,7 +505,7 @@ def apply(
         if found and isinstance(item, dict):
             item.pop(method, None)
         skipped.append(Skipped(method, path, operation, tuple(dict.fromkeys(reasons))))
-    return Outcome(result, tuple(repairs), tuple(skipped))
+    return Outcome(result, tuple(repairs), tuple(skipped), changes_output)
 
 
 def _within(pointer: str, ancestor: str) -> bool:
