@@ -18,7 +18,7 @@ from generator.validate.openapi import spec_problems
 from tests.support import BAD_DOCS, ROOT
 
 BAD = BAD_DOCS
-INVALID = BAD / "invalid_30.yaml"  # only openapi-spec-validator finds its problems
+INVALID = BAD / "validator_only.yaml"  # only openapi-spec-validator finds its problems
 VALID = ROOT / "specs" / "ionos" / "openapi.json"
 
 
@@ -80,4 +80,4 @@ def test_a_child_that_dies_is_replaced_by_inline_validation() -> None:
         os.kill(verdict.pid, signal.SIGKILL)
         found = verdict.problems()
     assert found == spec_problems(document)
-    assert len(found) == 4
+    assert len(found) == 3
