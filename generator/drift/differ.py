@@ -90,13 +90,12 @@ from generator.drift.walk import (
     SchemaWalker,
     is_property,
     is_success,
-    join_tokens,
     operation_object,
     operation_parameters,
     path_shape,
     template_names,
 )
-from generator.spec.pointer import HTTP_METHODS
+from generator.spec.pointer import HTTP_METHODS, join_tokens
 from generator.spec.refs import Refs
 
 

@@ -33,12 +33,11 @@ from generator.drift.walk import (
     SchemaWalker,
     display_name,
     is_success,
-    join_tokens,
     operation_parameters,
     pick_media,
 )
 from generator.spec.operations import iter_operations
-from generator.spec.pointer import HTTP_METHODS
+from generator.spec.pointer import HTTP_METHODS, join_tokens
 from generator.spec.refs import Refs
 
 ABSENT = "—"

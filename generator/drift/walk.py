@@ -31,7 +31,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.spec.pointer import join_pointer
+from generator.spec.pointer import join_tokens
 from generator.spec.refs import Refs
 
 Json = Any
@@ -43,13 +43,6 @@ UPPER_BOUNDS = ("maxLength", "maxItems", "maxProperties", "maximum", "exclusiveM
 LOWER_BOUNDS = ("minLength", "minItems", "minProperties", "minimum", "exclusiveMinimum")
 OTHER_CONSTRAINTS = ("pattern", "multipleOf", "uniqueItems")
 _NO_DEFAULT: Json = object()
-
-
-def join_tokens(pointer: str, *tokens: str) -> str:
-    """`pointer` extended by each token, escaped (RFC 6901)."""
-    for token in tokens:
-        pointer = join_pointer(pointer, token)
-    return pointer
 
 
 @dataclass(frozen=True)

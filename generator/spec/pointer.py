@@ -30,6 +30,13 @@ def join_pointer(pointer: str, token: str | int) -> str:
     return f"{pointer}/{escape_token(token)}"
 
 
+def join_tokens(pointer: str, *tokens: str | int) -> str:
+    """`pointer` extended by each token, escaped: `join_tokens("", "paths", "/a")` is `/paths/~1a`."""
+    for token in tokens:
+        pointer = join_pointer(pointer, token)
+    return pointer
+
+
 def split_pointer(pointer: str) -> list[str]:
     """`/a/b~1c` -> ["a", "b/c"]; "" -> []."""
     if not pointer:

@@ -23,7 +23,7 @@ from typing import Any, Literal
 
 from generator.problems import Problem, Repaired, Skipped
 from generator.spec.operations import iter_operations, operation_names
-from generator.spec.pointer import HTTP_METHODS, join_pointer, resolve_pointer, split_pointer
+from generator.spec.pointer import HTTP_METHODS, join_tokens, resolve_pointer, split_pointer
 from generator.spec.refs import Refs, iter_refs
 
 Category = Literal["blocking", "operation", "repairable"]
@@ -91,23 +91,16 @@ def _tokens(pointer: str) -> list[str]:
     return split_pointer(pointer)
 
 
-def _pointer(tokens: Iterable[str]) -> str:
-    pointer = ""
-    for token in tokens:
-        pointer = join_pointer(pointer, token)
-    return pointer
-
-
 def _operation_of(tokens: list[str]) -> str | None:
     """`/paths/<p>/<method>` when `tokens` lie inside an operation."""
     if len(tokens) >= 3 and tokens[0] == "paths" and tokens[2] in HTTP_METHODS:
-        return _pointer(tokens[:3])
+        return join_tokens("", *tokens[:3])
     return None
 
 
 def _path_item_of(tokens: list[str]) -> str | None:
     if len(tokens) >= 2 and tokens[0] == "paths":
-        return _pointer(tokens[:2])
+        return join_tokens("", *tokens[:2])
     return None
 
 
@@ -157,7 +150,7 @@ def _operations_using(data: dict[str, Any], target: str) -> tuple[str, ...]:
 def _delete(pointer: str) -> Fix:
     def fix(data: dict[str, Any]) -> None:
         tokens = _tokens(pointer)
-        found, parent = resolve_pointer(data, _pointer(tokens[:-1]))
+        found, parent = resolve_pointer(data, join_tokens("", *tokens[:-1]))
         if found and isinstance(parent, dict):
             parent.pop(tokens[-1], None)
         elif found and isinstance(parent, list) and tokens[-1].isdigit() and int(tokens[-1]) < len(parent):
@@ -176,7 +169,7 @@ def _set(pointer: str, key: str, value: Any) -> Fix:
 def _transform(pointer: str, change: Callable[[Any], Any]) -> Fix:
     def fix(data: dict[str, Any]) -> None:
         tokens = _tokens(pointer)
-        found, parent = resolve_pointer(data, _pointer(tokens[:-1]))
+        found, parent = resolve_pointer(data, join_tokens("", *tokens[:-1]))
         if found and isinstance(parent, dict) and tokens[-1] in parent:
             parent[tokens[-1]] = change(parent[tokens[-1]])
     return fix
@@ -241,7 +234,7 @@ def _specific_repair(data: dict[str, Any], problem: Problem, tokens: list[str]) 
     if "examples" in tokens[-3:] and code.startswith("schema:"):
         index = len(tokens) - 1 - tokens[::-1].index("examples")
         return Decision(problem, "repairable", "drops the invalid example",
-                        fix=_delete(_pointer(tokens[: index + 2])))
+                        fix=_delete(join_tokens("", *tokens[: index + 2])))
     if code == "schema:uniqueItems" and last in ("required", "enum"):
         return Decision(problem, "repairable", f"merges the duplicate `{last}` entries",
                         fix=_transform(pointer, _without_duplicates))
@@ -252,10 +245,10 @@ def _specific_repair(data: dict[str, Any], problem: Problem, tokens: list[str]) 
         return _by_location(data, problem, tokens)
     if last in ("exclusiveMinimum", "exclusiveMaximum") and _is_bool_at(data, pointer):
         return Decision(problem, "repairable", f"reads the boolean `{last}` the OpenAPI 3.0 way",
-                        fix=_exclusive_bound(_pointer(tokens[:-1]), last))
+                        fix=_exclusive_bound(join_tokens("", *tokens[:-1]), last))
     if last == "type" and _value_at(data, pointer) == "null" and str(data.get("openapi", "")).startswith("3.0"):
         return Decision(problem, "repairable", "reads `type: 'null'` the 3.1 way: null is allowed",
-                        fix=_null_type_as_nullable(_pointer(tokens[:-1])))
+                        fix=_null_type_as_nullable(join_tokens("", *tokens[:-1])))
     if code == "required-not-a-property":
         return _required_not_a_property(problem, tokens)
     if code == "duplicate-operation-id":
@@ -319,7 +312,7 @@ def _null_type_as_nullable(schema_pointer: str) -> Fix:
         if not found or not isinstance(schema, dict) or schema.get("type") != "null":
             return
         if branch_of in ("anyOf", "oneOf") and set(schema) <= {"type", "description", "title"}:
-            found_owner, owner = resolve_pointer(data, _pointer(tokens[:-2]))
+            found_owner, owner = resolve_pointer(data, join_tokens("", *tokens[:-2]))
             if found_owner and isinstance(owner, dict):
                 owner["nullable"] = True
                 owner[branch_of][int(tokens[-1])] = _REMOVED
@@ -351,7 +344,7 @@ def _exclusive_bound(schema_pointer: str, keyword: str) -> Fix:
 def _required_not_a_property(problem: Problem, tokens: list[str]) -> Decision:
     names = _QUOTED.findall(problem.message)
     def fix(data: dict[str, Any]) -> None:
-        found, schema = resolve_pointer(data, _pointer(tokens))
+        found, schema = resolve_pointer(data, join_tokens("", *tokens))
         if found and isinstance(schema, dict) and isinstance(schema.get("required"), list):
             schema["required"] = [name for name in schema["required"] if name not in names]
     listed = ", ".join(f"`{name}`" for name in names) or "the names"
@@ -384,7 +377,7 @@ def _dangling_ref(data: dict[str, Any], problem: Problem, tokens: list[str]) -> 
     holder = tokens[:-1]  # the object holding `$ref`
     if in_schema(holder):
         return Decision(problem, "repairable", "reads the schema as unconstrained (any value)",
-                        fix=_replace_with_empty(_pointer(holder)))
+                        fix=_replace_with_empty(join_tokens("", *holder)))
     return _by_location(data, problem, tokens)
 
 
@@ -399,7 +392,7 @@ def _replace_with_empty(pointer: str) -> Fix:
                 node["description"] = description
         elif found:  # null, a string...: not an object at all
             tokens = _tokens(pointer)
-            _, parent = resolve_pointer(data, _pointer(tokens[:-1]))
+            _, parent = resolve_pointer(data, join_tokens("", *tokens[:-1]))
             if isinstance(parent, dict):
                 parent[tokens[-1]] = {}
             elif isinstance(parent, list):
@@ -428,7 +421,7 @@ def _by_location(data: dict[str, Any], problem: Problem, tokens: list[str]) -> D
     item = _path_item_of(tokens)
     if item is not None:
         found, node = resolve_pointer(data, item)
-        operations = [_pointer([*_tokens(item), method]) for method in HTTP_METHODS
+        operations = [join_tokens(item, method) for method in HTTP_METHODS
                       if found and isinstance(node, dict) and isinstance(node.get(method), dict)]
         if operations:
             return _skip(problem, operations)
@@ -436,10 +429,10 @@ def _by_location(data: dict[str, Any], problem: Problem, tokens: list[str]) -> D
                         fix=_delete(item))
     root = tokens[0] if tokens else ""
     if root in _DESCRIPTIVE_ROOTS or root.startswith("x-"):
-        target = _pointer(tokens[:2]) if len(tokens) >= 2 else _pointer(tokens)
+        target = join_tokens("", *tokens[:2]) if len(tokens) >= 2 else join_tokens("", *tokens)
         return Decision(problem, "repairable", f"drops the invalid `{target}`", fix=_delete(target))
     if root == "components" and len(tokens) >= 3:
-        component = _pointer(tokens[:3])
+        component = join_tokens("", *tokens[:3])
         if tokens[1] in _DESCRIPTIVE_COMPONENTS:
             return Decision(problem, "repairable", f"drops the invalid `{component}`",
                             fix=_delete(component))
@@ -454,13 +447,13 @@ def _by_location(data: dict[str, Any], problem: Problem, tokens: list[str]) -> D
 def _schema_keyword(data: dict[str, Any], problem: Problem, tokens: list[str]) -> Decision:
     """An invalid keyword of a schema is dropped; an invalid schema object becomes
     unconstrained."""
-    found, node = resolve_pointer(data, _pointer(tokens[:-1]))
+    found, node = resolve_pointer(data, join_tokens("", *tokens[:-1]))
     last = tokens[-1]
     if found and isinstance(node, dict) and last in node and not _is_schema_container(tokens):
         return Decision(problem, "repairable", f"drops the invalid schema keyword `{last}`",
-                        fix=_delete(_pointer(tokens)))
+                        fix=_delete(join_tokens("", *tokens)))
     return Decision(problem, "repairable", "reads the invalid schema as unconstrained (any value)",
-                    fix=_replace_with_empty(_pointer(tokens)))
+                    fix=_replace_with_empty(join_tokens("", *tokens)))
 
 
 def _is_schema_container(tokens: list[str]) -> bool:
@@ -501,7 +494,7 @@ def apply(
     skipped = [*already_skipped]
     for operation, reasons in skip_reasons.items():
         _, path, method = _tokens(operation)
-        found, item = resolve_pointer(result, _pointer(["paths", path]))
+        found, item = resolve_pointer(result, join_tokens("", "paths", path))
         if found and isinstance(item, dict):
             item.pop(method, None)
         skipped.append(Skipped(method, path, operation, tuple(dict.fromkeys(reasons))))
@@ -553,7 +546,7 @@ def _move_query_string(data: dict[str, Any], problem: Problem, tokens: list[str]
                         f"sends the fixed query `{query}` with every request to the path")
     target = base + ("?" + "&".join(fixed) if fixed else "")
     if any("{" in part for part in fixed) or target in (data.get("paths") or {}) or not methods:
-        return _skip(problem, [_pointer(["paths", path, method]) for method in methods])
+        return _skip(problem, [join_tokens("", "paths", path, method) for method in methods])
     renames = {match.group(2): match.group(1) for match in templated}
 
     def fix(document: dict[str, Any]) -> None:
