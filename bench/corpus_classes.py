@@ -133,9 +133,15 @@ def _rules() -> list[Rule]:
                 return "default of wrong type"
             if "is not one of" in m:
                 return "default not among the enum values"
+            if "does not match" in m:
+                return "default does not match the schema's pattern"
             return f"default invalid for its schema ({blank(m)[:50]})"
+        if key == "examples" and m.startswith("{") and "is not of type 'array'" in m:
+            return "schema examples as a map, not a list (3.1)"
         if key in ("example", "examples") and "is not of type" in m:
             return "example of wrong type"
+        if key == "type" and m.startswith("{"):
+            return "type holds a schema object, not a type name"
         if key == "enum" and "is not of type" in m:
             return "enum value of wrong type"
         if found := re.match(r"'([^']+)' is a required property", m):
