@@ -172,6 +172,16 @@ class Settings:
     keep: bool
 
 
+def subprocess_env(python: str) -> dict[str, str]:
+    """The venv's bin first on PATH (openapi-python-client runs `ruff`); bytecode of the
+    generated packages kept out of their folders."""
+    env = dict(os.environ)
+    env["PATH"] = f"{Path(python).parent}{os.pathsep}{env.get('PATH', '')}"
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = str(CACHE / "pycache")
+    return env
+
+
 def run_ours(spec: Path, work: Path, s: Settings) -> Outcome:
     out = work / "ours" / "pkg"
     cmd = [s.python, "-m", "generator", "generate", "--spec", str(spec), "--out", str(out), "--package", "pkg"]
@@ -191,8 +201,9 @@ def run_ours(spec: Path, work: Path, s: Settings) -> Outcome:
     outcome.ok = True
     if (out / "_resources.py").exists():
         outcome.operations = counting.ours(out)
-    imported = run([s.python, "-c", IMPORT_ALL.format(package="pkg")], cwd=out.parent, env=s.env,
-                   timeout=s.import_timeout)
+    # no bytecode written for a package that is deleted next (the shared pycache would only grow)
+    imported = run([s.python, "-c", IMPORT_ALL.format(package="pkg")], cwd=out.parent,
+                   env={**s.env, "PYTHONDONTWRITEBYTECODE": "1"}, timeout=s.import_timeout)
     outcome.import_seconds = imported.seconds
     outcome.imported = imported.returncode == 0
     if imported.returncode is None:
@@ -396,11 +407,7 @@ def main(argv: list[str]) -> int:
         raise SystemExit("no pinned document matches")
     paths = ensure_documents(docs, sources, log=log)
     python = sys.executable
-    env = dict(os.environ)
-    env["PATH"] = f"{Path(python).parent}{os.pathsep}{env.get('PATH', '')}"  # opc runs ruff
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    env["PYTHONPYCACHEPREFIX"] = str(CACHE / "pycache")
-    settings = Settings(python, env, args.timeout, args.import_timeout, tools, args.keep)
+    settings = Settings(python, subprocess_env(python), args.timeout, args.import_timeout, tools, args.keep)
     prints = fingerprints()
     meta = {"fingerprints": prints, "jobs": args.jobs, "timeout": args.timeout}
     results = {} if args.fresh else load_results()

@@ -135,11 +135,21 @@ def _rules() -> list[Rule]:
                 return "default not among the enum values"
             if "does not match" in m:
                 return "default does not match the schema's pattern"
+            if m.startswith("None for not nullable"):
+                return "default: null on a schema that is not nullable"
+            if "is a required property" in m:
+                return "default object lacks a required property"
             return f"default invalid for its schema ({blank(m)[:50]})"
         if key == "examples" and m.startswith("{") and "is not of type 'array'" in m:
             return "schema examples as a map, not a list (3.1)"
         if key in ("example", "examples") and "is not of type" in m:
             return "example of wrong type"
+        if key == "enum" and m.startswith("[") and m.endswith("..."):
+            # the generator cuts messages at 300 characters: a long enum list, and its only
+            # list-level check is uniqueness
+            return "duplicate enum values"
+        if m.startswith("None is not of type 'object'"):
+            return "null where an object (schema, response, ...) belongs"
         if key == "type" and m.startswith("{"):
             return "type holds a schema object, not a type name"
         if key == "enum" and "is not of type" in m:
