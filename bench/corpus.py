@@ -237,10 +237,15 @@ def run_opc(spec: Path, work: Path, s: Settings) -> Outcome:
 
 
 def opc_reason(text: str) -> str:
-    """openapi-python-client prints a rich traceback box or an `Error(s) encountered` block:
-    the last line that names an exception, else the first line."""
+    """openapi-python-client prints a rich traceback box, or `Error(s) encountered while
+    generating` and then what it could not parse: the exception's line, or the lines after
+    that header (up to 4), else the first line."""
     lines = [line.strip(" │╭╮╰╯─") for line in text.splitlines()]
     lines = [line for line in lines if line]
+    if lines and lines[0].startswith("Error(s) encountered"):
+        details = [line for line in lines[1:] if not line.startswith(("If you believe", "For further"))]
+        if details:
+            return " / ".join(details[:4])
     for line in reversed(lines):
         if re.match(r"^[A-Za-z_.]*(Error|Exception|Exit)\b", line):
             return line
@@ -326,21 +331,23 @@ def pct(part: int, whole: int) -> str:
 
 
 def summary(results: list[Result]) -> list[str]:
-    n = len(results)
-    ours_gen = sum(1 for r in results if r.ours.ok)
-    ours_imp = sum(1 for r in results if r.ours.imported)
-    opc_gen = sum(1 for r in results if r.opc.ok)
-    ours_time = sum(r.ours.seconds + r.ours.import_seconds for r in results)
-    ours_import_time = sum(r.ours.import_seconds for r in results)
-    opc_time = sum(r.opc.seconds for r in results)
-    skipped = sum(r.ours.skipped or 0 for r in results)
+    """Counts over the documents each tool ran on (all of them unless --tools left one out)."""
+    ours = [r for r in results if r.ours.ok is not None]
+    opc = [r for r in results if r.opc.ok is not None]
+    ours_gen = sum(1 for r in ours if r.ours.ok)
+    ours_imp = sum(1 for r in ours if r.ours.imported)
+    opc_gen = sum(1 for r in opc if r.opc.ok)
+    ours_time = sum(r.ours.seconds + r.ours.import_seconds for r in ours)
+    ours_import_time = sum(r.ours.import_seconds for r in ours)
+    opc_time = sum(r.opc.seconds for r in opc)
+    skipped = sum(r.ours.skipped or 0 for r in ours)
     both = sum(1 for r in results if r.ours.ok and r.opc.ok)
     only_ours = sum(1 for r in results if r.ours.ok and r.opc.ok is False)
     only_opc = sum(1 for r in results if r.ours.ok is False and r.opc.ok)
     lines = [
-        f"ours: generated {pct(ours_gen, n)}, imported {pct(ours_imp, n)}"
+        f"ours: generated {pct(ours_gen, len(ours))}, imported {pct(ours_imp, len(ours))}"
         + (f", {skipped} skipped item(s) named" if skipped else "")
-        + f"; openapi-python-client: generated {pct(opc_gen, n)}",
+        + f"; openapi-python-client: generated {pct(opc_gen, len(opc))}",
         f"both generated {both}, only ours {only_ours}, only openapi-python-client {only_opc}",
         (f"time: ours {ours_time:.0f} s (of which import {ours_import_time:.0f} s), "
          f"openapi-python-client {opc_time:.0f} s (per-document sums)"),
@@ -350,12 +357,14 @@ def summary(results: list[Result]) -> list[str]:
 
 def by_version(results: list[Result]) -> list[str]:
     lines = []
-    for label, test in (("3.0", lambda v: not v.startswith("3.1")), ("3.1", lambda v: v.startswith("3.1"))):
-        group = [r for r in results if test(r.openapi)]
+    for label in ("3.0", "3.1"):
+        group = [r for r in results if r.openapi.startswith(label)]
+        ours = [r for r in group if r.ours.ok is not None]
+        opc = [r for r in group if r.opc.ok is not None]
         if group:
-            lines.append(f"  OpenAPI {label}: ours generated {pct(sum(1 for r in group if r.ours.ok), len(group))}, "
-                         f"imported {pct(sum(1 for r in group if r.ours.imported), len(group))}; opc generated "
-                         f"{pct(sum(1 for r in group if r.opc.ok), len(group))}")
+            lines.append(f"  OpenAPI {label}: ours generated {pct(sum(1 for r in ours if r.ours.ok), len(ours))}, "
+                         f"imported {pct(sum(1 for r in ours if r.ours.imported), len(ours))}; opc generated "
+                         f"{pct(sum(1 for r in opc if r.opc.ok), len(opc))}")
     return lines
 
 
@@ -364,6 +373,7 @@ def write_report(results: list[Result], meta: dict[str, Any], path: Path = REPOR
     lines += [f"- {k}: `{v}`" for k, v in meta.items()]
     lines += ["", *summary(results), *by_version(results), "", "## Failures of ours, by class", ""]
     lines += corpus_classes.markdown(results)
+    lines += ["", "## Every failure of ours", "", *corpus_classes.failure_list(results)]
     lines += ["", "## Failures of openapi-python-client", ""]
     lines += [f"- `{r.name}`: {corpus_classes.short(r.opc.reason, 200)}" for r in results if r.opc.ok is False]
     lines += ["", "## Every document", "", table(results), ""]

@@ -165,6 +165,37 @@ def _rules() -> list[Rule]:
 
 RULES = _rules()
 
+# What supporting each class would take (by class name, or the prefix of one).
+NEEDED: tuple[tuple[str, str], ...] = (
+    ("default", ("drop a `default` that does not fit its schema (say so on stderr): it is "
+                 "documentation, and the field stays optional")),
+    ("internal error: generated code does not compile", ("a codegen fix: a document with no "
+     "operations (`paths: {}`, 3.1 `webhooks` only) should give an empty client or a clear refusal")),
+    ("internal error", "a generator bug: reproduce with --debug"),
+    ("$ref in x-* extension", ("leave `$ref`s inside `x-*` extensions unresolved: extensions are "
+     "opaque to code generation (or skip them with a note)")),
+    ("$ref to a missing file", "ship the referenced file, or skip what refers to it"),
+    ("unresolvable", "skip the schema or operation that refers to nothing, with a note"),
+    ("import: SchemaError", ("a `pattern` that pydantic-core's regex engine refuses (size limit): "
+     "check patterns at generation and drop those, with a note")),
+    ("import:", "a generated package that does not import: a codegen bug"),
+    ("missing info.version", "default `info.version` (e.g. to \"\"), with a note"),
+    ("type: 'null' in a 3.0 document", "read `type: 'null'` in 3.0 as `nullable: true`"),
+    ("duplicate ", "de-duplicate the list"),
+    ("boolean exclusiveMinimum", ("rewrite the 3.0 form (`minimum: x, exclusiveMinimum: true`) to "
+     "the 3.1 one (`exclusiveMinimum: x`)")),
+    ("$recursive", "drop the 2019-09 keyword; read `$recursiveRef: '#'` as Any (or as the schema itself)"),
+    ("schema examples as a map", "drop `examples` (documentation)"),
+    ("type holds a schema object", "type the property as Any (or skip the schema), with a note"),
+    ("null where an object", "read a null schema as `{}` (Any)"),
+    ("method name clash", "name the second method apart (or skip it), with a note"),
+    ("timeout", "profile generation of this document (`--timeout` raises the limit)"),
+)
+
+
+def needed(name: str) -> str:
+    return next((text for prefix, text in NEEDED if name.startswith(prefix)), "to be looked at")
+
 
 def classify_line(line: str) -> str:
     text = normalise(line)
@@ -232,10 +263,11 @@ def markdown(results: Sequence[Any], examples: int = 2, width: int = 240) -> lis
     occurs anywhere in a failed document's output, with the documents it alone blocks."""
     failures = [r for r in results if failed(r)]
     per_doc = {r.name: line_classes(r) for r in failures}
-    lines = ["| class (first error line) | documents | examples: document, the exact line |", "|---|---|---|"]
+    lines = ["| class (first error line) | documents | examples: document, the exact line | needed |",
+             "|---|---|---|---|"]
     for name, members in groups(results).items():
         cells = "<br>".join(f"`{r.name}`: `{short(r.ours.reason, width)}`" for r in members[:examples])
-        lines.append(f"| {name.replace('|', '/')} | {len(members)} | {cells} |")
+        lines.append(f"| {name.replace('|', '/')} | {len(members)} | {cells} | {needed(name)} |")
     anywhere: dict[str, list[Any]] = defaultdict(list)
     for r in failures:
         for name in per_doc[r.name]:
@@ -253,6 +285,19 @@ def markdown(results: Sequence[Any], examples: int = 2, width: int = 240) -> lis
     return lines
 
 
+def failure_list(results: Sequence[Any], width: int = 200) -> list[str]:
+    """Every failed document: its class, first line, and what supporting it would take."""
+    lines = ["| document | OAS | class | first error line | needed |", "|---|---|---|---|---|"]
+    for r in results:
+        if failed(r):
+            name = classify(r.ours.reason, r.ours.stage)
+            others = sorted(line_classes(r) - {name})
+            also = f" (also: {'; '.join(others)})" if others else ""
+            lines.append(f"| `{r.name}` | {r.openapi} | {name}{also} | `{short(r.ours.reason, width)}` | "
+                         f"{needed(name)} |")
+    return lines
+
+
 def main(argv: list[str]) -> int:
     from .corpus import RESULTS, load_results
 
@@ -266,7 +311,8 @@ def main(argv: list[str]) -> int:
     imported = sum(1 for r in ran if r.ours.imported)
     header = (f"{len(ran)} documents run by our generator: {generated} generated, {imported} imported, "
               f"{sum(1 for r in ran if failed(r))} failed.")
-    text = "\n".join([*args.preamble, header, "", *markdown(ran), ""])
+    text = "\n".join([*args.preamble, header, "", *markdown(ran), "", "Every failed document:", "",
+                      *failure_list(ran), ""])
     if args.out:
         args.out.write_text(text, encoding="utf-8")
     else:
