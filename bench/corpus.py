@@ -374,6 +374,9 @@ def write_report(results: list[Result], meta: dict[str, Any], path: Path = REPOR
     lines += ["", *summary(results), *by_version(results), "", "## Failures of ours, by class", ""]
     lines += corpus_classes.markdown(results)
     lines += ["", "## Every failure of ours", "", *corpus_classes.failure_list(results)]
+    skipped = corpus_classes.skipped_table(results)
+    if skipped:
+        lines += ["", "## What ours skipped (documents that generated)", "", *skipped]
     lines += ["", "## Failures of openapi-python-client", ""]
     lines += [f"- `{r.name}`: {corpus_classes.short(r.opc.reason, 200)}" for r in results if r.opc.ok is False]
     lines += ["", "## Every document", "", table(results), ""]

@@ -285,6 +285,22 @@ def markdown(results: Sequence[Any], examples: int = 2, width: int = 240) -> lis
     return lines
 
 
+def skipped_table(results: Sequence[Any]) -> list[str]:
+    """What the tolerant mode skipped (our `skipped` lines), by class: empty when nothing was."""
+    found: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for r in results:
+        for line in r.ours.skipped_lines:
+            found[classify_line(line)].append((r.name, line))
+    if not found:
+        return []
+    lines = ["| class of the skipped item | lines | documents | example |", "|---|---|---|---|"]
+    for name, items in sorted(found.items(), key=lambda item: -len(item[1])):
+        doc, line = items[0]
+        lines.append(f"| {name.replace('|', '/')} | {len(items)} | {len({d for d, _ in items})} | "
+                     f"`{doc}`: `{short(line, 200)}` |")
+    return lines
+
+
 def failure_list(results: Sequence[Any], width: int = 200) -> list[str]:
     """Every failed document: its class, first line, and what supporting it would take."""
     lines = ["| document | OAS | class | first error line | needed |", "|---|---|---|---|---|"]

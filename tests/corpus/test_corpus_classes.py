@@ -63,3 +63,14 @@ def test_skipped_lines_are_counted_only_when_present_and_a_summary_is_not_an_ite
               "/d.json:9: /components/schemas/B: schema skipped (not supported)\n"
               "generated pkg: 40 operations, 2 skipped\n")
     assert len(corpus.skipped_lines(stderr)) == 2
+
+
+def test_skipped_items_are_tabled_by_class_and_nothing_is_tabled_when_nothing_was_skipped() -> None:
+    line = "/d.json:1: /paths/~1a/get: skipped: $ref '#/components/schemas/X' points to nothing"
+    skipped = corpus.Outcome(ok=True, imported=True, skipped=1, skipped_lines=[line])
+    result = corpus.Result("doc", {}, "3.0.0", "json", 10, 1, skipped, corpus.Outcome())
+    table = corpus_classes.skipped_table([result])
+    assert len(table) == 3
+    assert table[2].startswith("| unresolvable internal $ref | 1 | 1 | `doc`")
+    clean = corpus.Result("doc", {}, "3.0.0", "json", 10, 1, corpus.Outcome(ok=True, imported=True), corpus.Outcome())
+    assert corpus_classes.skipped_table([clean]) == []
