@@ -155,11 +155,29 @@ def skipped_lines(stderr: str) -> list[str]:
     return [line.strip() for line in stderr.splitlines() if SKIPPED.search(line) and not SUMMARY.search(line)]
 
 
+def resolve_internal(doc: dict[str, Any], ref: str) -> Any:
+    node: Any = doc
+    for token in ref[2:].split("/") if ref.startswith("#/") else ["\0"]:
+        token = token.replace("~1", "/").replace("~0", "~")
+        node = node.get(token) if isinstance(node, dict) else None
+    return node
+
+
 def count_operations(doc: dict[str, Any]) -> int | None:
+    """Operations in `paths`, a path item's internal `$ref` followed (external ones are not)."""
     paths = doc.get("paths")
     if not isinstance(paths, dict):
         return None
-    return sum(1 for item in paths.values() if isinstance(item, dict) for verb in item if verb in HTTP_METHODS)
+    total = 0
+    for item in paths.values():
+        if not isinstance(item, dict):
+            continue
+        verbs = {verb for verb in item if verb in HTTP_METHODS}
+        target = resolve_internal(doc, item["$ref"]) if isinstance(item.get("$ref"), str) else None
+        if isinstance(target, dict):
+            verbs |= {verb for verb in target if verb in HTTP_METHODS}
+        total += len(verbs)
+    return total
 
 
 @dataclass(frozen=True)
@@ -232,23 +250,27 @@ def run_opc(spec: Path, work: Path, s: Settings) -> Outcome:
     else:
         text = ran.stderr if ran.stderr.strip() else ran.stdout
         outcome.reason = opc_reason(text) or f"exit {ran.returncode}, no package"
-        outcome.stderr = [line for line in text.splitlines() if line.strip()][-40:]
+        kept = [line for line in text.splitlines() if line.strip()]
+        outcome.stderr = kept if len(kept) <= 60 else [*kept[:20], "...", *kept[-40:]]
     return outcome
 
 
 def opc_reason(text: str) -> str:
-    """openapi-python-client prints a rich traceback box, or `Error(s) encountered while
-    generating` and then what it could not parse: the exception's line, or the lines after
-    that header (up to 4), else the first line."""
+    """What stopped openapi-python-client. It prints a rich traceback box ending in the
+    exception, or `Error(s) encountered while generating` followed by WARNING blocks (parts it
+    left out) and then the error: `Failed to parse OpenAPI document` with pydantic's lines, or
+    `ruff failed` with ruff's first error. Else the first line."""
     lines = [line.strip(" │╭╮╰╯─") for line in text.splitlines()]
     lines = [line for line in lines if line]
-    if lines and lines[0].startswith("Error(s) encountered"):
-        details = [line for line in lines[1:] if not line.startswith(("If you believe", "For further"))]
-        if details:
-            return " / ".join(details[:4])
-    for line in reversed(lines):
-        if re.match(r"^[A-Za-z_.]*(Error|Exception|Exit)\b", line):
-            return line
+    for index, line in enumerate(lines):
+        if line.startswith("Failed to parse OpenAPI document"):
+            return " / ".join(lines[index:index + 4])
+        if line == "ruff failed":
+            return " / ".join(lines[index:index + 2])
+    for index in range(len(lines) - 1, -1, -1):
+        if re.match(r"^[A-Za-z_.]*(Error|Exception)\b:", lines[index]):
+            # rich wraps the message: join the lines that follow it
+            return " ".join(lines[index:index + 3]) if index + 3 >= len(lines) else lines[index]
     return lines[0] if lines else ""
 
 
@@ -330,6 +352,14 @@ def pct(part: int, whole: int) -> str:
     return f"{part}/{whole} ({100 * part / whole:.0f}%)" if whole else f"{part}/0"
 
 
+def kept(results: list[Result], tool: str) -> str:
+    """Operations kept over the documents the tool generated, of the operations they have."""
+    done = [r for r in results if getattr(r, tool).ok]
+    have = sum(r.operations or 0 for r in done)
+    got = sum(getattr(r, tool).operations or 0 for r in done)
+    return f"{got}/{have} in the {len(done)} it generated"
+
+
 def summary(results: list[Result]) -> list[str]:
     """Counts over the documents each tool ran on (all of them unless --tools left one out)."""
     ours = [r for r in results if r.ours.ok is not None]
@@ -341,6 +371,7 @@ def summary(results: list[Result]) -> list[str]:
     ours_import_time = sum(r.ours.import_seconds for r in ours)
     opc_time = sum(r.opc.seconds for r in opc)
     skipped = sum(r.ours.skipped or 0 for r in ours)
+    total_operations = sum(r.operations or 0 for r in results)
     both = sum(1 for r in results if r.ours.ok and r.opc.ok)
     only_ours = sum(1 for r in results if r.ours.ok and r.opc.ok is False)
     only_opc = sum(1 for r in results if r.ours.ok is False and r.opc.ok)
@@ -349,6 +380,8 @@ def summary(results: list[Result]) -> list[str]:
         + (f", {skipped} skipped item(s) named" if skipped else "")
         + f"; openapi-python-client: generated {pct(opc_gen, len(opc))}",
         f"both generated {both}, only ours {only_ours}, only openapi-python-client {only_opc}",
+        (f"operations in generated clients: ours {kept(ours, 'ours')}, openapi-python-client "
+         f"{kept(opc, 'opc')} (of {total_operations} in all {len(results)} documents)"),
         (f"time: ours {ours_time:.0f} s (of which import {ours_import_time:.0f} s), "
          f"openapi-python-client {opc_time:.0f} s (per-document sums)"),
     ]
@@ -395,7 +428,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--timeout", type=float, default=300, help="seconds per tool per document")
     parser.add_argument("--import-timeout", type=float, default=120)
     parser.add_argument("--tools", default="ours,opc", help="comma-separated: ours, opc")
-    parser.add_argument("--fresh", action="store_true", help="ignore cached results")
+    parser.add_argument("--fresh", action="store_true", help="rerun the selected documents, cached or not")
     parser.add_argument("--keep", action="store_true", help=f"keep generated packages under {WORK}")
     return parser.parse_args(argv)
 
@@ -423,13 +456,13 @@ def main(argv: list[str]) -> int:
     settings = Settings(python, subprocess_env(python), args.timeout, args.import_timeout, tools, args.keep)
     prints = fingerprints()
     meta = {"fingerprints": prints, "jobs": args.jobs, "timeout": args.timeout}
-    results = {} if args.fresh else load_results()
+    results = load_results()  # --fresh reruns the selected documents, and keeps the others' records
     lock = threading.Lock()
     todo = []
     for doc in docs:
         key = {"sha256": doc.sha256, **prints}
         previous = results.get(doc.name)
-        need = tuple(t for t in tools if not reusable(previous, key, t))
+        need = tools if args.fresh else tuple(t for t in tools if not reusable(previous, key, t))
         if need:
             todo.append((doc, key, need, previous))
     log(f"corpus: {len(docs)} document(s), {len(docs) - len(todo)} cached, running {len(todo)} "
