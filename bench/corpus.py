@@ -4,7 +4,7 @@
     python -m bench.corpus --limit 20          # the first 20 (sorted by name)
     python -m bench.corpus --only ai/openai --only apis-guru/stripe.com
     python -m bench.corpus --tools ours        # our generator alone
-    python -m bench.corpus --fresh             # ignore cached results
+    python -m bench.corpus --fresh             # rerun even what the cache has
 
 For each document (bench/corpus_pins.json, fetched and verified by bench/corpus_sources.py):
 ours generates it (`python -m generator generate --spec DOC --out TMP/pkg --package pkg`), a
@@ -51,7 +51,7 @@ SKIPPED = re.compile(r"\bskipped\b", re.IGNORECASE)
 SUMMARY = re.compile(r"\b\d+\s+(?:\w+\s+){0,2}skipped\b|\bskipped\b\W*\d+\b", re.IGNORECASE)
 
 IMPORT_ALL = """\
-import importlib, pkgutil, sys
+import importlib, pkgutil
 import {package} as root
 names = [m.name for m in pkgutil.walk_packages(root.__path__, root.__name__ + '.')]
 for name in names:
@@ -77,7 +77,7 @@ class Outcome:
     operations: int | None = None  # operations in the generated client
     skipped: int | None = None  # our `skipped` lines, None when there were none
     skipped_lines: list[str] = field(default_factory=list)
-    stderr: list[str] = field(default_factory=list)  # the first lines, for classification
+    stderr: list[str] = field(default_factory=list)  # ours: the first 200 lines; opc: first and last
 
 
 @dataclass
