@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-$(shell cat requirements.lock pyproject.toml | sha25
 
 PRISM_STAMP := tools/node_modules/.installed
 
-.PHONY: setup tools generate check test lint bench clean
+.PHONY: setup tools generate check test lint bench corpus clean
 
 setup: $(STAMP)
 
@@ -38,6 +38,10 @@ lint: setup
 
 bench: setup
 	$(PY) -m bench
+
+# CORPUS_ARGS: e.g. --limit 20, --only ai/openai, --jobs 1, --fresh (see python -m bench.corpus -h)
+corpus: setup  ## ours vs openapi-python-client over the pinned real-world corpus (bench/corpus_pins.json)
+	$(PY) -m bench.corpus $(CORPUS_ARGS)
 
 clean:
 	rm -rf $(VENV) tools/node_modules .pytest_cache .mypy_cache .ruff_cache
