@@ -36,6 +36,7 @@ _SUBSCHEMA_MAPS = frozenset({"properties", "patternProperties", "$defs", "defini
 _DESCRIPTIVE_ROOTS = frozenset({"info", "tags", "externalDocs", "servers", "webhooks", "x-"})
 _DESCRIPTIVE_COMPONENTS = frozenset({"examples", "links", "callbacks"})
 _UNEXPECTED = re.compile(r"\((.*) (?:was|were) unexpected\)")
+_NOT_MATCHING = re.compile(r"^(.*) (?:does|do) not match any of the regexes")
 _QUOTED = re.compile(r"'((?:[^'\\]|\\.)*)'")
 _REQUIRED_PROPERTY = re.compile(r"^'((?:[^'\\]|\\.)*)' is a required property$")
 _TEXT_FIELDS = frozenset({"description", "title", "version", "summary"})
@@ -284,7 +285,9 @@ def _without_duplicates(values: Any) -> Any:
 
 
 def _unexpected_names(message: str) -> list[str]:
-    found = _UNEXPECTED.search(message)
+    """The keys jsonschema names as not allowed: `('a', 'b' were unexpected)` (3.1) or
+    `'a' does not match any of the regexes: '^x-'` (3.0, whose objects allow only `x-` extras)."""
+    found = _UNEXPECTED.search(message) or _NOT_MATCHING.match(message)
     return _QUOTED.findall(found.group(1)) if found else []
 
 
@@ -333,9 +336,9 @@ def _exclusive_bound(schema_pointer: str, keyword: str) -> Fix:
 
     def fix(data: dict[str, Any]) -> None:
         found, schema = resolve_pointer(data, schema_pointer)
-        if not found or not isinstance(schema, dict):
-            return
-        flag = schema.pop(keyword, None)
+        if not found or not isinstance(schema, dict) or not isinstance(schema.get(keyword), bool):
+            return  # already read the 3.0 way (the same slip can be reported twice)
+        flag = schema.pop(keyword)
         if flag is True and bound in schema:
             schema[keyword] = schema.pop(bound)
     return fix
@@ -478,9 +481,11 @@ def apply(
         if decision.category == "operation":
             for operation in decision.operations:
                 skip_reasons.setdefault(operation, []).append(decision.problem.message)
+    applied: set[tuple[str, str]] = set()
     for decision in chosen:
-        if decision.category != "repairable":
+        if decision.category != "repairable" or (decision.problem.pointer, decision.action) in applied:
             continue
+        applied.add((decision.problem.pointer, decision.action))
         if any(_within(decision.problem.pointer, skipped) for skipped in skip_reasons):
             continue  # the operation is left out anyway
         if decision.fix is not None:

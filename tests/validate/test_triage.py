@@ -1,0 +1,122 @@
+"""Triage of the problem classes the end-to-end documents do not cover, on small documents:
+each problem `validate` finds gets its class, and `apply` makes the stated repair or skip."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from generator import validate
+from generator.spec.document import load
+from generator.validate.triage import Decision, apply, triage
+
+
+def decisions_for(tmp_path: Path, document: dict[str, Any]) -> tuple[dict[str, Any], list[Decision]]:
+    spec = tmp_path / "spec.yaml"
+    spec.write_text(yaml.safe_dump(document, sort_keys=False), encoding="utf-8")
+    loaded = load(spec)
+    return loaded.data, triage(loaded.data, validate.validate(loaded))
+
+
+def base(paths: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    return {"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": paths, **extra}
+
+
+OK = {"responses": {"204": {"description": "ok"}}}
+
+
+def test_unknown_operation_field_is_ignored(tmp_path: Path) -> None:
+    data, decisions = decisions_for(tmp_path, base({"/a": {"get": {**OK, "bogus": True}}}))
+    [decision] = decisions
+    assert (decision.category, decision.action) == ("repairable", "ignores the unknown field(s) `bogus`")
+    assert "bogus" not in apply(data, decisions).data["paths"]["/a"]["get"]
+
+
+def test_undeclared_path_parameter_is_declared(tmp_path: Path) -> None:
+    data, decisions = decisions_for(tmp_path, base({"/a/{id}": {"get": dict(OK)}}))
+    assert [d.action for d in decisions] == ["declares the path parameter `id` as a required string"]
+    operation = apply(data, decisions).data["paths"]["/a/{id}"]["get"]
+    assert operation["parameters"] == [
+        {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}
+    ]
+
+
+def test_dangling_schema_ref_reads_as_any(tmp_path: Path) -> None:
+    body = {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Nope"}}}}
+    data, decisions = decisions_for(tmp_path, base({"/a": {"post": {**OK, "requestBody": body}}}))
+    [decision] = decisions
+    assert decision.category == "repairable"
+    repaired = apply(data, decisions).data
+    assert repaired["paths"]["/a"]["post"]["requestBody"]["content"]["application/json"]["schema"] == {}
+
+
+def test_invalid_component_skips_every_operation_using_it(tmp_path: Path) -> None:
+    parameter = {"$ref": "#/components/parameters/Limit"}
+    document = base(
+        {"/a": {"get": {**OK, "parameters": [parameter]}}, "/b": {"get": {**OK, "parameters": [parameter]}},
+         "/c": {"get": dict(OK)}},
+        components={"parameters": {"Limit": {"name": "limit", "in": "query", "schema": {"type": "integer"},
+                                             "style": "sideways"}}},
+    )
+    data, decisions = decisions_for(tmp_path, document)
+    skips = [d for d in decisions if d.category == "operation"]
+    assert skips and {op for d in skips for op in d.operations} == {"/paths/~1a/get", "/paths/~1b/get"}
+    outcome = apply(data, decisions)
+    assert [s.label for s in outcome.skipped] == ["GET /a", "GET /b"]
+    assert set(outcome.data["paths"]["/c"]) == {"get"} and "get" not in outcome.data["paths"]["/a"]
+
+
+def test_invalid_unused_component_is_dropped(tmp_path: Path) -> None:
+    document = base({"/c": {"get": dict(OK)}}, components={
+        "parameters": {"Unused": {"name": "x", "in": "query", "style": "sideways"}}})
+    data, decisions = decisions_for(tmp_path, document)
+    assert decisions and all(d.category == "repairable" for d in decisions)
+    assert "Unused" not in apply(data, decisions).data["components"]["parameters"]
+
+
+def test_invalid_descriptive_entry_is_dropped(tmp_path: Path) -> None:
+    document = base({"/c": {"get": dict(OK)}}, tags=[{"description": "no name"}, {"name": "fine"}])
+    data, decisions = decisions_for(tmp_path, document)
+    # (openapi-spec-validator itself crashes on a tag without a name: that is said too)
+    assert "drops the invalid `/tags/0`" in [d.action for d in decisions]
+    assert all(d.category == "repairable" for d in decisions)
+    assert apply(data, decisions).data["tags"] == [{"name": "fine"}]
+
+
+def test_invalid_root_part_no_rule_covers_blocks(tmp_path: Path) -> None:
+    document = base({"/c": {"get": dict(OK)}}, security="everyone")
+    _, decisions = decisions_for(tmp_path, document)
+    assert [d.category for d in decisions] == ["blocking"]
+
+
+def test_apply_leaves_the_callers_data_alone(tmp_path: Path) -> None:
+    data, decisions = decisions_for(tmp_path, base({"/a": {"get": {**OK, "bogus": True}}}))
+    before = copy.deepcopy(data)
+    apply(data, decisions)
+    assert data == before
+
+
+@pytest.mark.parametrize(("version", "schema", "repaired"), [
+    ("3.1.0", {"type": "number", "minimum": 2, "exclusiveMinimum": True}, {"type": "number", "exclusiveMinimum": 2}),
+    ("3.1.0", {"type": "number", "maximum": 2, "exclusiveMaximum": False}, {"type": "number", "maximum": 2}),
+    ("3.0.3", {"type": "integer", "default": "x"}, {"type": "integer"}),
+    ("3.0.3", {"type": "string", "enum": ["a"], "default": "b"}, {"type": "string", "enum": ["a"]}),
+    ("3.0.3", {"type": "string", "default": None}, {"type": "string"}),
+    ("3.0.3", {"type": "string", "nullable": True, "default": None}, None),  # valid: untouched
+    ("3.1.0", {"oneOf": [{"type": "string"}, {"type": "integer"}], "default": None},
+     {"oneOf": [{"type": "string"}, {"type": "integer"}]}),
+    ("3.1.0", {"anyOf": [{"type": "string"}, {"type": "null"}], "default": None}, None),
+])
+def test_schema_repairs(tmp_path: Path, version: str, schema: dict[str, Any],
+                        repaired: dict[str, Any] | None) -> None:
+    document = base({"/c": {"get": dict(OK)}}, components={"schemas": {"S": schema}})
+    document["openapi"] = version
+    data, decisions = decisions_for(tmp_path, document)
+    result = apply(data, decisions).data["components"]["schemas"]["S"]
+    assert result == (schema if repaired is None else repaired)
+    assert all(d.category == "repairable" for d in decisions)
+    assert bool(decisions) == (repaired is not None)
