@@ -1,4 +1,5 @@
-"""The stages in order, for one or many packages: load -> validate -> ir -> models -> render.
+"""The stages in order, for one or many packages: load -> validate (triage) -> ir -> models ->
+render -> format, then the count check and the records.
 
 Everything is built in memory; nothing touches the destination until every package has been
 rendered and formatted, so a problem in one spec leaves all of `generated/` as it was.
@@ -126,7 +127,7 @@ def generate_packages(chosen: list[Target], *, allow_remote_refs: bool = False) 
     generated again. Its problems, when there are any, are what the caller of a strict target
     gets, even when the generation of an invalid document failed first in some other way."""
     documents = _load_all(chosen, allow_remote_refs=allow_remote_refs)
-    outcomes = {name: _tolerate_own_problems(target, document)
+    outcomes = {name: _tolerate_own_problems(document)
                 for name, (target, document) in documents.items() if not target.strict}
     working = {name: (target, _with_data(document, outcomes[name]) if name in outcomes else document)
                for name, (target, document) in documents.items()}
@@ -149,15 +150,20 @@ def generate_packages(chosen: list[Target], *, allow_remote_refs: bool = False) 
     toolkit = provenance.toolkit_fingerprint()
     for name, files in formatted.items():
         document = documents[name][1]
-        inputs = provenance.inputs_record(document.sha256, document.overlay_sha256)
-        outcome = outcomes.get(name, Outcome(document.data, (), ()))
-        if outcome.repairs or outcome.skipped:
-            operations = sum(1 for _ in iter_operations(document.data))
-            files[coverage.NOTE_FILENAME] = coverage.note(
-                shown_spec(document), operations, outcome.repairs, outcome.skipped)
-        files[provenance.FILENAME] = provenance.record(
-            files, inputs, toolkit, coverage.record(outcome.repairs, outcome.skipped))
+        _add_records(files, document, outcomes.get(name, Outcome(document.data, (), ())), toolkit)
     return Generation(formatted, outcomes, {name: document for name, (_, document) in documents.items()})
+
+
+def _add_records(files: dict[str, str], document: Document, outcome: Outcome,
+                 toolkit: dict[str, str]) -> None:
+    """COVERAGE.md (when something was repaired or skipped), then PROVENANCE.json over it all."""
+    if outcome.repairs or outcome.skipped:
+        operations = sum(1 for _ in iter_operations(document.data))
+        files[coverage.NOTE_FILENAME] = coverage.note(
+            shown_spec(document), operations, outcome.repairs, outcome.skipped)
+    inputs = provenance.inputs_record(document.sha256, document.overlay_sha256)
+    files[provenance.FILENAME] = provenance.record(
+        files, inputs, toolkit, coverage.record(outcome.repairs, outcome.skipped))
 
 
 def shown_spec(document: Document) -> str:
@@ -169,7 +175,7 @@ def _with_data(document: Document, outcome: Outcome) -> Document:
     return dataclasses.replace(document, data=outcome.data, overlay_problems=())
 
 
-def _tolerate_own_problems(target: Target, document: Document) -> Outcome:
+def _tolerate_own_problems(document: Document) -> Outcome:
     """Our own checks triaged and acted on: what openapi-spec-validator then sees is repaired."""
     return _settle(document, Outcome(document.data, (), ()), validate.own_checks(document))
 
