@@ -104,7 +104,8 @@ class ResponseSpec(Generic[_T]):
 
 @dataclass
 class RequestOptions:
-    """Everything about one call's request; built by the generated resource method."""
+    """Everything about one call's request; built by ``_base_resource`` from a generated
+    method's path, body and options."""
 
     method: str
     path: str

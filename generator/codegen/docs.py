@@ -7,6 +7,7 @@ line); `render.docstring` then makes the text one string literal, whatever it co
 
 from __future__ import annotations
 
+import functools
 import re
 import textwrap
 from collections.abc import Iterator, Sequence
@@ -81,6 +82,8 @@ def wrap(text: str, width: int, indent: str = "") -> list[str]:
     """`text` as lines of at most `width` where it can be, all but the first starting with
     `indent`: prose paragraphs re-wrapped, other lines kept (a long one wrapped under its own
     indent), fenced code untouched."""
+    if len(text) <= width and "\n" not in text and "\r" not in text:
+        return [text]  # most descriptions: one short line
     lines: list[str] = []
     for verbatim, block in _blocks(text.replace("\r\n", "\n").replace("\r", "\n")):
         if lines:
@@ -138,10 +141,11 @@ def _wrap_line(line: str, width: int, first: str, indent: str) -> list[str]:
     ) or [first + line]
 
 
-def _entry(name: str, text: str) -> list[str]:
+@functools.lru_cache(maxsize=4096)  # the call options, and descriptions APIs repeat
+def _entry(name: str, text: str) -> tuple[str, ...]:
     """`name: text` under a section, continuation lines indented once more."""
     lines = wrap(f"{name}: {text}", WIDTH - len(INDENT), indent=INDENT)
-    return [INDENT + line if line else "" for line in lines]
+    return tuple(INDENT + line if line else "" for line in lines)
 
 
 def _section(title: str, entries: Sequence[tuple[str, str]]) -> str:

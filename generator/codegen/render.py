@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
@@ -44,9 +44,13 @@ def literal(value: object) -> str:
     return repr(str(value))
 
 
+# Control characters other than newline and tab read as spaces in a docstring.
+_CONTROL_TO_SPACE = {code: " " for code in range(0x20) if chr(code) not in "\n\t"}
+
+
 def docstring(text: str, indent: str = "") -> str:
     """A triple-quoted literal holding `text` exactly, whatever it contains."""
-    cleaned = "".join(ch if ch in "\n\t" or ch >= " " else " " for ch in text.replace("\r\n", "\n"))
+    cleaned = text.replace("\r\n", "\n").translate(_CONTROL_TO_SPACE)
     cleaned = cleaned.replace("\\", "\\\\").replace('"""', '\\"\\"\\"').strip()
     if cleaned.endswith('"'):
         cleaned += " "
@@ -259,6 +263,15 @@ class _Shape:
     returns_doc: str
     chunk: str | None
     doc: docs.MethodDoc
+    docstrings: dict[str, str] = field(default_factory=dict)  # by Returns text
+
+    def docstring(self, returns_doc: str) -> str:
+        """The method's docstring literal with `returns_doc` as its Returns section (the
+        sync and async methods share most of theirs: each is built once)."""
+        found = self.docstrings.get(returns_doc)
+        if found is None:
+            found = self.docstrings[returns_doc] = docstring(self.doc.text(returns_doc), " " * 8)
+        return found
 
 
 def _shape(operation: Operation, models: Models) -> _Shape:
@@ -280,9 +293,7 @@ def _shape(operation: Operation, models: Models) -> _Shape:
 
 def _variant(operation: Operation, shape: _Shape, stream_class: str) -> MethodVariant:
     def signature(arguments: Iterable[Argument], returns: str, returns_doc: str) -> Signature:
-        return Signature(
-            (*arguments, *CALL_ARGUMENTS), returns, docstring(shape.doc.text(returns_doc), " " * 8)
-        )
+        return Signature((*arguments, *CALL_ARGUMENTS), returns, shape.docstring(returns_doc))
 
     if shape.chunk is None:
         return MethodVariant((), signature(shape.arguments, shape.returns, shape.returns_doc), stream_class)
