@@ -128,13 +128,14 @@ class BodyView:
     files: frozenset[str]  # multipart file parts
 
     def helpers(self) -> set[str]:
-        used = {"form": {"form_body"}, "multipart": {"multipart_body"}, "content": {"raw_body"}}
-        names = set(used.get(self.kind, ()))
+        """The `_operations` names sending this body takes."""
+        wrapper = {"form": "form_body", "multipart": "multipart_body", "content": "raw_body"}
+        used = {wrapper[self.kind]} if self.kind in wrapper else set()
         if self.root_model:
-            names.add("validated_root")
+            used.add("validated_root")
         if self.files and self.checked:
-            names.add("FileContent")  # the file arguments' annotation
-        return names
+            used.add("FileContent")  # the file arguments' annotation
+        return used
 
 
 @dataclass(frozen=True)
