@@ -213,6 +213,35 @@ def test_arguments_named_like_the_helpers_keep_their_values(tmp_path: Path) -> N
     assert request.json() == {n: f"q-{n}" for n in props}
 
 
+def test_one_wire_name_in_three_locations_reaches_each(tmp_path: Path) -> None:
+    """`id` in the path, the query and a header: three arguments, each sent under `id`."""
+    doc = {
+        "openapi": "3.1.0",
+        "info": {"title": "t", "version": "1"},
+        "servers": [{"url": "https://x.example"}],
+        "paths": {
+            "/items/{id}": {
+                "get": {
+                    "operationId": "get_item",
+                    "parameters": [
+                        {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}},
+                        {"name": "id", "in": "query", "schema": {"type": "integer"}},
+                        {"name": "id", "in": "header", "schema": {"type": "string"}},
+                    ],
+                    "responses": {"200": {"description": "ok"}},
+                }
+            }
+        },
+    }
+    package = _generate(doc, tmp_path, "same_name_pkg")
+    with ScriptedServer([Reply(200, body={})]) as server:
+        client = package.Client(api_key="k", base_url=server.url)
+        client.default.get_item(id="a b", id_=7, id__="h")
+        request = server.requests[-1]
+    assert request.path == "/items/a%20b" and request.query == [("id", "7")]
+    assert request.headers["id"] == "h"
+
+
 def _generate(doc: dict[str, Any], folder: Path, package: str) -> Any:
     """`doc` generated (formatted) into `folder/package`, imported."""
     import json
@@ -462,6 +491,34 @@ def test_the_raises_table_matches_the_runtime() -> None:
 
 
 # ---- the runtime pieces a method calls ------------------------------------------------------
+
+
+@pytest.mark.parametrize("method", HTTP_METHODS)
+def test_each_http_method_of_a_resource_sends_that_method(method: str) -> None:
+    import asyncio
+
+    import httpx
+
+    ionos = import_from(GENERATED, "ionos")
+    seen: list[tuple[str, str, bytes]] = []
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        seen.append((request.method, request.url.path, request.content))
+        return httpx.Response(200, json={"ok": True})
+
+    spec = ionos._base_client.ResponseSpec(success={"200": dict})
+    resource = ionos._base_resource.SyncAPIResource(
+        ionos.Client(api_key="k", base_url="http://x", http_client=httpx.Client(transport=httpx.MockTransport(answer)))
+    )
+    assert getattr(resource, f"_{method}")("/a", body={"n": 1}, cast_to=spec) == {"ok": True}
+
+    async def call_async() -> object:
+        transport = httpx.MockTransport(answer)
+        async with ionos.AsyncClient(api_key="k", base_url="http://x", http_client=httpx.AsyncClient(transport=transport)) as client:
+            return await getattr(ionos._base_resource.AsyncAPIResource(client), f"_{method}")("/b", cast_to=spec)
+
+    assert asyncio.run(call_async()) == {"ok": True}
+    assert seen == [(method.upper(), "/a", b'{"n":1}'), (method.upper(), "/b", b"")]
 
 
 def test_request_options_leave_out_what_is_empty_and_let_a_header_argument_win() -> None:

@@ -239,7 +239,7 @@ def multipart_body(values: Mapping[str, Any], files: Collection[str] = ()) -> Mu
 
 
 def raw_body(value: object, content_type: str) -> RawBody:
-    """A raw body argument (bytes or str; `NOT_GIVEN` or `None` sends no body)."""
+    """A raw body argument (bytes or str; `NOT_GIVEN` or `None`: no content)."""
     return RawBody(raw_content(value), content_type)
 
 
