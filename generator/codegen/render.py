@@ -8,6 +8,7 @@ of every method. Spec text reaches a template only as a finished Python literal 
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -420,9 +421,10 @@ def _operations_imports(resources: list[ResourceView]) -> list[str]:
 # ---- the package -----------------------------------------------------------------------------
 
 
-def _environment() -> jinja2.Environment:
+@functools.lru_cache(maxsize=4)  # one per process and folder: the templates compile once
+def _environment(templates: Path) -> jinja2.Environment:
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+        loader=jinja2.FileSystemLoader(str(templates)),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
@@ -464,7 +466,7 @@ def _resource_view(resource: Resource, models: Models) -> ResourceView:
 
 def render(api: Api, models: Models) -> dict[str, str]:
     """Every file of the package, unformatted, keyed by relative path."""
-    env = _environment()
+    env = _environment(TEMPLATES)
     resources = [_resource_view(resource, models) for resource in api.resources]
     operations = [op for resource in resources for op in resource.operations]
     client_params = [
