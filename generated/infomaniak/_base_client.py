@@ -1,9 +1,10 @@
 """The engine under the generated ``Client`` / ``AsyncClient``.
 
-``_resources.py`` describes each call with a :class:`RequestOptions` (what to send) and a
-:class:`ResponseSpec` (what the spec says can come back) and hands both to
-``request`` / ``request_raw``. This module builds the HTTP request, sends it with retries,
-maps failures to the exceptions in ``_errors`` and parses the answer.
+Each call is a :class:`RequestOptions` (what to send) and a :class:`ResponseSpec` (what the
+spec says can come back), handed to ``request`` / ``request_raw`` (the generated resources
+get there through ``_base_resource``: ``self._post(...)``). This module builds the HTTP
+request, sends it with retries, maps failures to the exceptions in ``_errors`` and parses the
+answer.
 
 Sync and async share everything except the lines that do I/O: request building, the retry
 decision and delay, response parsing and error mapping are methods of :class:`BaseClient`.
@@ -31,7 +32,7 @@ import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import TracebackType
-from typing import Any, Final, Self
+from typing import Any, Final, Generic, Self, TypeVar
 from urllib.parse import quote, urlencode
 
 import pydantic
@@ -79,12 +80,14 @@ MAX_RETRY_AFTER: Final = 60.0
 RETRY_STATUSES: Final = frozenset({408, 409, 429})
 
 _MISSING: Any = object()
+_T = TypeVar("_T")
 _URL_CACHE_SIZE: Final = 256  # distinct request URLs kept parsed per client
 
 
 @dataclass(frozen=True)
-class ResponseSpec:
-    """What the spec documents for one operation's responses.
+class ResponseSpec(Generic[_T]):
+    """What the spec documents for one operation's responses; ``_T`` is the python type of
+    the success bodies (the generated module declares it beside the spec's entries).
 
     ``success`` and ``errors`` map a status key (``"200"``, ``"2XX"``, ``"default"``) to a parse
     target: a pydantic model class or any type ``TypeAdapter`` accepts, ``bytes`` (binary),
@@ -101,7 +104,8 @@ class ResponseSpec:
 
 @dataclass
 class RequestOptions:
-    """Everything about one call's request; built by the generated resource method."""
+    """Everything about one call's request; built by ``_base_resource`` from a generated
+    method's path, body and options."""
 
     method: str
     path: str
@@ -512,7 +516,9 @@ class BaseClient:
 
     # -- parsing -------------------------------------------------------------------------
 
-    def _make_status_error(self, spec: ResponseSpec, response: _http.Response) -> APIStatusError:
+    def _make_status_error(
+        self, spec: ResponseSpec[Any], response: _http.Response
+    ) -> APIStatusError:
         """The typed exception for a non-2xx answer whose body has been read."""
         raw = response.content
         text = response.text if raw else ""
@@ -539,7 +545,7 @@ class BaseClient:
         cls = status_error_class(response.status_code)
         return cls(self._redact(message), response=response, body=body)
 
-    def _parse_body(self, spec: ResponseSpec, response: _http.Response) -> Any:
+    def _parse_body(self, spec: ResponseSpec[Any], response: _http.Response) -> Any:
         """The typed body of a 2xx answer that has been read."""
         target = _lookup(spec.success, response.status_code)
         if target is None:
@@ -572,7 +578,7 @@ class BaseClient:
                 ),
             ) from exc
 
-    def _chunk_type(self, spec: ResponseSpec) -> object:
+    def _chunk_type(self, spec: ResponseSpec[Any]) -> object:
         if spec.stream_chunk is not None:
             return spec.stream_chunk
         target = _lookup(spec.success, 200)
@@ -580,15 +586,16 @@ class BaseClient:
 
     def _raw_response(
         self,
-        spec: ResponseSpec,
+        spec: ResponseSpec[Any],
         response: _http.Response,
         *,
         stream: bool,
+        stream_cls: type[Stream[Any] | AsyncStream[Any]] | None,
         retries_taken: int,
     ) -> APIResponse[Any]:
         parser: Callable[[], Any]
         if stream:
-            stream_cls, chunk_type = self._stream_cls, self._chunk_type(spec)
+            stream_cls, chunk_type = stream_cls or self._stream_cls, self._chunk_type(spec)
             parser = lambda: stream_cls(response=response, chunk_type=chunk_type)
         else:
             parser = lambda: self._parse_body(spec, response)
@@ -635,12 +642,25 @@ class SyncAPIClient(BaseClient):
         #: Sleeps between retries; tests replace it.
         self._sleep: Callable[[float], None] = time.sleep
 
-    def request(self, spec: ResponseSpec, options: RequestOptions, *, stream: bool = False) -> Any:
-        """Send the request; return the parsed body, or a ``Stream`` when ``stream``."""
-        return self.request_raw(spec, options, stream=stream).parse()
+    def request(
+        self,
+        spec: ResponseSpec[Any],
+        options: RequestOptions,
+        *,
+        stream: bool = False,
+        stream_cls: type[Stream[Any]] | None = None,
+    ) -> Any:
+        """Send the request; return the parsed body, or a ``Stream`` (``stream_cls``, e.g.
+        ``Stream[Chunk]``) when ``stream``."""
+        return self.request_raw(spec, options, stream=stream, stream_cls=stream_cls).parse()
 
     def request_raw(
-        self, spec: ResponseSpec, options: RequestOptions, *, stream: bool = False
+        self,
+        spec: ResponseSpec[Any],
+        options: RequestOptions,
+        *,
+        stream: bool = False,
+        stream_cls: type[Stream[Any]] | None = None,
     ) -> APIResponse[Any]:
         """Send the request; return the raw :class:`APIResponse` (non-2xx still raises)."""
         prepared = self._prepare(options, stream=stream)
@@ -668,7 +688,11 @@ class SyncAPIClient(BaseClient):
                 raise
             if response.is_success:
                 return self._raw_response(
-                    spec, response, stream=stream, retries_taken=retries_taken
+                    spec,
+                    response,
+                    stream=stream,
+                    stream_cls=stream_cls,
+                    retries_taken=retries_taken,
                 )
             if retries_taken < prepared.max_retries and should_retry(response):
                 delay = self._retry_delay(retries_taken, response)
@@ -733,13 +757,24 @@ class AsyncAPIClient(BaseClient):
         self._sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
 
     async def request(
-        self, spec: ResponseSpec, options: RequestOptions, *, stream: bool = False
+        self,
+        spec: ResponseSpec[Any],
+        options: RequestOptions,
+        *,
+        stream: bool = False,
+        stream_cls: type[AsyncStream[Any]] | None = None,
     ) -> Any:
-        """Send the request; return the parsed body, or an ``AsyncStream`` when ``stream``."""
-        return (await self.request_raw(spec, options, stream=stream)).parse()
+        """Send the request; return the parsed body, or an ``AsyncStream`` (``stream_cls``)
+        when ``stream``."""
+        return (await self.request_raw(spec, options, stream=stream, stream_cls=stream_cls)).parse()
 
     async def request_raw(
-        self, spec: ResponseSpec, options: RequestOptions, *, stream: bool = False
+        self,
+        spec: ResponseSpec[Any],
+        options: RequestOptions,
+        *,
+        stream: bool = False,
+        stream_cls: type[AsyncStream[Any]] | None = None,
     ) -> APIResponse[Any]:
         """Send the request; return the raw :class:`APIResponse` (non-2xx still raises)."""
         prepared = self._prepare(options, stream=stream)
@@ -767,7 +802,11 @@ class AsyncAPIClient(BaseClient):
                 raise
             if response.is_success:
                 return self._raw_response(
-                    spec, response, stream=stream, retries_taken=retries_taken
+                    spec,
+                    response,
+                    stream=stream,
+                    stream_cls=stream_cls,
+                    retries_taken=retries_taken,
                 )
             if retries_taken < prepared.max_retries and should_retry(response):
                 delay = self._retry_delay(retries_taken, response)

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import typing as _typing
 from collections.abc import Mapping
-from typing import Literal, cast, overload
+from typing import Literal, overload
 
 from . import models as _models
-from ._base_client import AsyncAPIClient, RequestOptions, ResponseSpec, SyncAPIClient
-from ._operations import (
-    async_dispatch,
+from ._base_client import AsyncAPIClient, ResponseSpec, SyncAPIClient
+from ._base_resource import (
+    AsyncAPIResource,
+    SyncAPIResource,
     async_to_raw_response,
-    dispatch,
     to_raw_response,
+)
+from ._operations import (
+    request_options,
     validated,
 )
 from ._streaming import AsyncStream, Stream
@@ -23,7 +26,7 @@ __all__ = [
     "Completions",
 ]
 
-_COMPLETIONS_CREATE = ResponseSpec(
+_COMPLETIONS_CREATE: ResponseSpec[_models.SuccessfulCompletionResponse] = ResponseSpec(
     success={"200": _models.SuccessfulCompletionResponse},
     errors={"400": None, "429": _models.ErrorResponse, "500": None, "529": _models.ErrorResponse},
     headers={"X-RateLimit-Burst": int, "X-RateLimit-Limit": int, "X-RateLimit-Remaining": int},
@@ -31,34 +34,11 @@ _COMPLETIONS_CREATE = ResponseSpec(
 )
 
 
-def _completions_create_options(
-    client: SyncAPIClient | AsyncAPIClient,
-    *,
-    params: dict[str, object],
-    body: dict[str, object],
-    extra_headers: Headers | None,
-    extra_query: Query | None,
-    extra_body: Mapping[str, object] | None,
-    timeout: Timeout | NotGiven,
-    max_retries: int | NotGiven,
-) -> RequestOptions:
-    return RequestOptions(
-        method="post",
-        path="/v1/completions",
-        json_body=validated(_models.CompletionRequest, body, nullable=frozenset(), python_names={}),
-        extra_headers=extra_headers,
-        extra_query=extra_query,
-        extra_body=extra_body,
-        timeout=timeout,
-        max_retries=max_retries,
-    )
-
-
-class Completions:
+class Completions(SyncAPIResource):
     """Operations of the `completions` resource."""
 
     def __init__(self, client: SyncAPIClient) -> None:
-        self._client = client
+        super().__init__(client)
         self.with_raw_response = CompletionsWithRawResponse(self)
 
     @overload
@@ -83,7 +63,51 @@ class Completions:
         extra_body: Mapping[str, object] | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
         max_retries: int | NotGiven = NOT_GIVEN,
-    ) -> _models.SuccessfulCompletionResponse: ...
+    ) -> _models.SuccessfulCompletionResponse:
+        """Create Completions
+
+        Create Completions by calling an available model in a format that is compatible with the
+        OpenAI API
+
+        Args:
+            model: ID of the model to use
+            prompt: The prompt to generate completions from
+            temperature: The sampling temperature to be used
+            top_p: An alternative to sampling with temperature
+            n: The number of chat completion choices to generate for each input message
+            stop: Up to 4 sequences where the API will stop generating further tokens
+            max_tokens: The maximum number of tokens to generate in the chat completion
+            presence_penalty: It is used to penalize new tokens based on their existence in the text
+                so far
+            frequency_penalty: It is used to penalize new tokens based on their frequency in the
+                text so far
+            logit_bias: Used to modify the probability of specific tokens appearing in the
+                completion
+            user: A unique identifier representing your end-user
+            stream_options: Options for streaming responses
+            stream: If set to true, it sends partial message deltas
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            `SuccessfulCompletionResponse`: the 200 response.
+
+        Raises:
+            BadRequestError: The server answered 400.
+            RateLimitError: The server answered 429.
+            InternalServerError: The server answered 500.
+            OverloadedError: The server answered 529.
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one).
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            APIResponseValidationError: A success body does not decode into its type.
+            RequestValidationError: An argument does not match the spec; nothing was sent.
+        """
 
     @overload
     def create(
@@ -107,7 +131,51 @@ class Completions:
         extra_body: Mapping[str, object] | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
         max_retries: int | NotGiven = NOT_GIVEN,
-    ) -> Stream[_models.SuccessfulCompletionResponse]: ...
+    ) -> Stream[_models.SuccessfulCompletionResponse]:
+        """Create Completions
+
+        Create Completions by calling an available model in a format that is compatible with the
+        OpenAI API
+
+        Args:
+            model: ID of the model to use
+            prompt: The prompt to generate completions from
+            temperature: The sampling temperature to be used
+            top_p: An alternative to sampling with temperature
+            n: The number of chat completion choices to generate for each input message
+            stop: Up to 4 sequences where the API will stop generating further tokens
+            max_tokens: The maximum number of tokens to generate in the chat completion
+            presence_penalty: It is used to penalize new tokens based on their existence in the text
+                so far
+            frequency_penalty: It is used to penalize new tokens based on their frequency in the
+                text so far
+            logit_bias: Used to modify the probability of specific tokens appearing in the
+                completion
+            user: A unique identifier representing your end-user
+            stream_options: Options for streaming responses
+            stream: If set to true, it sends partial message deltas
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            A `Stream` of `SuccessfulCompletionResponse` chunks (server-sent events).
+
+        Raises:
+            BadRequestError: The server answered 400.
+            RateLimitError: The server answered 429.
+            InternalServerError: The server answered 500.
+            OverloadedError: The server answered 529.
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one).
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            APIResponseValidationError: A success body does not decode into its type.
+            RequestValidationError: An argument does not match the spec; nothing was sent.
+        """
 
     @overload
     def create(
@@ -131,7 +199,52 @@ class Completions:
         extra_body: Mapping[str, object] | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
         max_retries: int | NotGiven = NOT_GIVEN,
-    ) -> _models.SuccessfulCompletionResponse | Stream[_models.SuccessfulCompletionResponse]: ...
+    ) -> _models.SuccessfulCompletionResponse | Stream[_models.SuccessfulCompletionResponse]:
+        """Create Completions
+
+        Create Completions by calling an available model in a format that is compatible with the
+        OpenAI API
+
+        Args:
+            model: ID of the model to use
+            prompt: The prompt to generate completions from
+            temperature: The sampling temperature to be used
+            top_p: An alternative to sampling with temperature
+            n: The number of chat completion choices to generate for each input message
+            stop: Up to 4 sequences where the API will stop generating further tokens
+            max_tokens: The maximum number of tokens to generate in the chat completion
+            presence_penalty: It is used to penalize new tokens based on their existence in the text
+                so far
+            frequency_penalty: It is used to penalize new tokens based on their frequency in the
+                text so far
+            logit_bias: Used to modify the probability of specific tokens appearing in the
+                completion
+            user: A unique identifier representing your end-user
+            stream_options: Options for streaming responses
+            stream: If set to true, it sends partial message deltas
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            `SuccessfulCompletionResponse`: the 200 response. With `stream=True`, a `Stream` of
+            `SuccessfulCompletionResponse` chunks (server-sent events).
+
+        Raises:
+            BadRequestError: The server answered 400.
+            RateLimitError: The server answered 429.
+            InternalServerError: The server answered 500.
+            OverloadedError: The server answered 529.
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one).
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            APIResponseValidationError: A success body does not decode into its type.
+            RequestValidationError: An argument does not match the spec; nothing was sent.
+        """
 
     def create(
         self,
@@ -157,7 +270,8 @@ class Completions:
     ) -> _models.SuccessfulCompletionResponse | Stream[_models.SuccessfulCompletionResponse]:
         """Create Completions
 
-        Create Completions by calling an available model in a format that is compatible with the OpenAI API
+        Create Completions by calling an available model in a format that is compatible with the
+        OpenAI API
 
         Args:
             model: ID of the model to use
@@ -165,43 +279,70 @@ class Completions:
             temperature: The sampling temperature to be used
             top_p: An alternative to sampling with temperature
             n: The number of chat completion choices to generate for each input message
-            stream: If set to true, it sends partial message deltas
             stop: Up to 4 sequences where the API will stop generating further tokens
             max_tokens: The maximum number of tokens to generate in the chat completion
-            presence_penalty: It is used to penalize new tokens based on their existence in the text so far
-            frequency_penalty: It is used to penalize new tokens based on their frequency in the text so far
-            logit_bias: Used to modify the probability of specific tokens appearing in the completion
+            presence_penalty: It is used to penalize new tokens based on their existence in the text
+                so far
+            frequency_penalty: It is used to penalize new tokens based on their frequency in the
+                text so far
+            logit_bias: Used to modify the probability of specific tokens appearing in the
+                completion
             user: A unique identifier representing your end-user
             stream_options: Options for streaming responses
+            stream: If set to true, it sends partial message deltas
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            `SuccessfulCompletionResponse`: the 200 response. With `stream=True`, a `Stream` of
+            `SuccessfulCompletionResponse` chunks (server-sent events).
+
+        Raises:
+            BadRequestError: The server answered 400.
+            RateLimitError: The server answered 429.
+            InternalServerError: The server answered 500.
+            OverloadedError: The server answered 529.
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one).
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            APIResponseValidationError: A success body does not decode into its type.
+            RequestValidationError: An argument does not match the spec; nothing was sent.
         """
-        options = _completions_create_options(
-            self._client,
-            params={},
-            body={
-                "model": model,
-                "prompt": prompt,
-                "temperature": temperature,
-                "top_p": top_p,
-                "n": n,
-                "stream": stream,
-                "stop": stop,
-                "max_tokens": max_tokens,
-                "presence_penalty": presence_penalty,
-                "frequency_penalty": frequency_penalty,
-                "logit_bias": logit_bias,
-                "user": user,
-                "stream_options": stream_options,
-            },
-            extra_headers=extra_headers,
-            extra_query=extra_query,
-            extra_body=extra_body,
-            timeout=timeout,
-            max_retries=max_retries,
-        )
-        result = dispatch(self._client, _COMPLETIONS_CREATE, options, stream=stream is True)
-        return cast(
-            "_models.SuccessfulCompletionResponse | Stream[_models.SuccessfulCompletionResponse]",
-            result,
+        return self._post(
+            "/v1/completions",
+            body=validated(
+                _models.CompletionRequest,
+                {
+                    "model": model,
+                    "prompt": prompt,
+                    "temperature": temperature,
+                    "top_p": top_p,
+                    "n": n,
+                    "stream": stream,
+                    "stop": stop,
+                    "max_tokens": max_tokens,
+                    "presence_penalty": presence_penalty,
+                    "frequency_penalty": frequency_penalty,
+                    "logit_bias": logit_bias,
+                    "user": user,
+                    "stream_options": stream_options,
+                },
+            ),
+            options=request_options(
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+            ),
+            cast_to=_COMPLETIONS_CREATE,
+            stream=stream is True,
+            stream_cls=Stream[_models.SuccessfulCompletionResponse],
         )
 
 
@@ -212,11 +353,11 @@ class CompletionsWithRawResponse:
         self.create = to_raw_response(resource.create)
 
 
-class AsyncCompletions:
+class AsyncCompletions(AsyncAPIResource):
     """Operations of the `completions` resource (async)."""
 
     def __init__(self, client: AsyncAPIClient) -> None:
-        self._client = client
+        super().__init__(client)
         self.with_raw_response = AsyncCompletionsWithRawResponse(self)
 
     @overload
@@ -241,7 +382,51 @@ class AsyncCompletions:
         extra_body: Mapping[str, object] | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
         max_retries: int | NotGiven = NOT_GIVEN,
-    ) -> _models.SuccessfulCompletionResponse: ...
+    ) -> _models.SuccessfulCompletionResponse:
+        """Create Completions
+
+        Create Completions by calling an available model in a format that is compatible with the
+        OpenAI API
+
+        Args:
+            model: ID of the model to use
+            prompt: The prompt to generate completions from
+            temperature: The sampling temperature to be used
+            top_p: An alternative to sampling with temperature
+            n: The number of chat completion choices to generate for each input message
+            stop: Up to 4 sequences where the API will stop generating further tokens
+            max_tokens: The maximum number of tokens to generate in the chat completion
+            presence_penalty: It is used to penalize new tokens based on their existence in the text
+                so far
+            frequency_penalty: It is used to penalize new tokens based on their frequency in the
+                text so far
+            logit_bias: Used to modify the probability of specific tokens appearing in the
+                completion
+            user: A unique identifier representing your end-user
+            stream_options: Options for streaming responses
+            stream: If set to true, it sends partial message deltas
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            `SuccessfulCompletionResponse`: the 200 response.
+
+        Raises:
+            BadRequestError: The server answered 400.
+            RateLimitError: The server answered 429.
+            InternalServerError: The server answered 500.
+            OverloadedError: The server answered 529.
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one).
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            APIResponseValidationError: A success body does not decode into its type.
+            RequestValidationError: An argument does not match the spec; nothing was sent.
+        """
 
     @overload
     async def create(
@@ -265,7 +450,51 @@ class AsyncCompletions:
         extra_body: Mapping[str, object] | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
         max_retries: int | NotGiven = NOT_GIVEN,
-    ) -> AsyncStream[_models.SuccessfulCompletionResponse]: ...
+    ) -> AsyncStream[_models.SuccessfulCompletionResponse]:
+        """Create Completions
+
+        Create Completions by calling an available model in a format that is compatible with the
+        OpenAI API
+
+        Args:
+            model: ID of the model to use
+            prompt: The prompt to generate completions from
+            temperature: The sampling temperature to be used
+            top_p: An alternative to sampling with temperature
+            n: The number of chat completion choices to generate for each input message
+            stop: Up to 4 sequences where the API will stop generating further tokens
+            max_tokens: The maximum number of tokens to generate in the chat completion
+            presence_penalty: It is used to penalize new tokens based on their existence in the text
+                so far
+            frequency_penalty: It is used to penalize new tokens based on their frequency in the
+                text so far
+            logit_bias: Used to modify the probability of specific tokens appearing in the
+                completion
+            user: A unique identifier representing your end-user
+            stream_options: Options for streaming responses
+            stream: If set to true, it sends partial message deltas
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            A `AsyncStream` of `SuccessfulCompletionResponse` chunks (server-sent events).
+
+        Raises:
+            BadRequestError: The server answered 400.
+            RateLimitError: The server answered 429.
+            InternalServerError: The server answered 500.
+            OverloadedError: The server answered 529.
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one).
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            APIResponseValidationError: A success body does not decode into its type.
+            RequestValidationError: An argument does not match the spec; nothing was sent.
+        """
 
     @overload
     async def create(
@@ -289,9 +518,52 @@ class AsyncCompletions:
         extra_body: Mapping[str, object] | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
         max_retries: int | NotGiven = NOT_GIVEN,
-    ) -> (
-        _models.SuccessfulCompletionResponse | AsyncStream[_models.SuccessfulCompletionResponse]
-    ): ...
+    ) -> _models.SuccessfulCompletionResponse | AsyncStream[_models.SuccessfulCompletionResponse]:
+        """Create Completions
+
+        Create Completions by calling an available model in a format that is compatible with the
+        OpenAI API
+
+        Args:
+            model: ID of the model to use
+            prompt: The prompt to generate completions from
+            temperature: The sampling temperature to be used
+            top_p: An alternative to sampling with temperature
+            n: The number of chat completion choices to generate for each input message
+            stop: Up to 4 sequences where the API will stop generating further tokens
+            max_tokens: The maximum number of tokens to generate in the chat completion
+            presence_penalty: It is used to penalize new tokens based on their existence in the text
+                so far
+            frequency_penalty: It is used to penalize new tokens based on their frequency in the
+                text so far
+            logit_bias: Used to modify the probability of specific tokens appearing in the
+                completion
+            user: A unique identifier representing your end-user
+            stream_options: Options for streaming responses
+            stream: If set to true, it sends partial message deltas
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            `SuccessfulCompletionResponse`: the 200 response. With `stream=True`, a `AsyncStream` of
+            `SuccessfulCompletionResponse` chunks (server-sent events).
+
+        Raises:
+            BadRequestError: The server answered 400.
+            RateLimitError: The server answered 429.
+            InternalServerError: The server answered 500.
+            OverloadedError: The server answered 529.
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one).
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            APIResponseValidationError: A success body does not decode into its type.
+            RequestValidationError: An argument does not match the spec; nothing was sent.
+        """
 
     async def create(
         self,
@@ -317,7 +589,8 @@ class AsyncCompletions:
     ) -> _models.SuccessfulCompletionResponse | AsyncStream[_models.SuccessfulCompletionResponse]:
         """Create Completions
 
-        Create Completions by calling an available model in a format that is compatible with the OpenAI API
+        Create Completions by calling an available model in a format that is compatible with the
+        OpenAI API
 
         Args:
             model: ID of the model to use
@@ -325,45 +598,70 @@ class AsyncCompletions:
             temperature: The sampling temperature to be used
             top_p: An alternative to sampling with temperature
             n: The number of chat completion choices to generate for each input message
-            stream: If set to true, it sends partial message deltas
             stop: Up to 4 sequences where the API will stop generating further tokens
             max_tokens: The maximum number of tokens to generate in the chat completion
-            presence_penalty: It is used to penalize new tokens based on their existence in the text so far
-            frequency_penalty: It is used to penalize new tokens based on their frequency in the text so far
-            logit_bias: Used to modify the probability of specific tokens appearing in the completion
+            presence_penalty: It is used to penalize new tokens based on their existence in the text
+                so far
+            frequency_penalty: It is used to penalize new tokens based on their frequency in the
+                text so far
+            logit_bias: Used to modify the probability of specific tokens appearing in the
+                completion
             user: A unique identifier representing your end-user
             stream_options: Options for streaming responses
+            stream: If set to true, it sends partial message deltas
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            `SuccessfulCompletionResponse`: the 200 response. With `stream=True`, a `AsyncStream` of
+            `SuccessfulCompletionResponse` chunks (server-sent events).
+
+        Raises:
+            BadRequestError: The server answered 400.
+            RateLimitError: The server answered 429.
+            InternalServerError: The server answered 500.
+            OverloadedError: The server answered 529.
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one).
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            APIResponseValidationError: A success body does not decode into its type.
+            RequestValidationError: An argument does not match the spec; nothing was sent.
         """
-        options = _completions_create_options(
-            self._client,
-            params={},
-            body={
-                "model": model,
-                "prompt": prompt,
-                "temperature": temperature,
-                "top_p": top_p,
-                "n": n,
-                "stream": stream,
-                "stop": stop,
-                "max_tokens": max_tokens,
-                "presence_penalty": presence_penalty,
-                "frequency_penalty": frequency_penalty,
-                "logit_bias": logit_bias,
-                "user": user,
-                "stream_options": stream_options,
-            },
-            extra_headers=extra_headers,
-            extra_query=extra_query,
-            extra_body=extra_body,
-            timeout=timeout,
-            max_retries=max_retries,
-        )
-        result = await async_dispatch(
-            self._client, _COMPLETIONS_CREATE, options, stream=stream is True
-        )
-        return cast(
-            "_models.SuccessfulCompletionResponse | AsyncStream[_models.SuccessfulCompletionResponse]",
-            result,
+        return await self._post(
+            "/v1/completions",
+            body=validated(
+                _models.CompletionRequest,
+                {
+                    "model": model,
+                    "prompt": prompt,
+                    "temperature": temperature,
+                    "top_p": top_p,
+                    "n": n,
+                    "stream": stream,
+                    "stop": stop,
+                    "max_tokens": max_tokens,
+                    "presence_penalty": presence_penalty,
+                    "frequency_penalty": frequency_penalty,
+                    "logit_bias": logit_bias,
+                    "user": user,
+                    "stream_options": stream_options,
+                },
+            ),
+            options=request_options(
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+            ),
+            cast_to=_COMPLETIONS_CREATE,
+            stream=stream is True,
+            stream_cls=AsyncStream[_models.SuccessfulCompletionResponse],
         )
 
 

@@ -1,29 +1,25 @@
-"""What every generated method does before and after the HTTP call.
+"""What a generated method does with its arguments before the HTTP call.
 
 Arguments are checked against the spec's own models before anything is sent; unset arguments
 (`NOT_GIVEN`) are not sent at all; `None` is sent as null only where the spec allows null.
+The checked values are then placed where the spec says: the path (`format_path`), the query
+(`pick`), headers and cookies (`pick_strings`), and the body (JSON as it is, or `form_body`,
+`multipart_body`, `raw_body`); `request_options` gathers all but the path and the body.
 """
 
 from __future__ import annotations
 
-import contextvars
-import functools
 import json
-from collections.abc import Awaitable, Callable, Mapping
-from typing import IO, Annotated, Any, ParamSpec, TypeAlias, TypeVar
+from collections.abc import Callable, Collection, Iterable, Mapping
+from dataclasses import dataclass
+from typing import IO, Annotated, Any, TypeAlias, TypedDict
 from urllib.parse import quote
 
 import pydantic
 import pydantic_core
 
-from ._base_client import AsyncAPIClient, RequestOptions, ResponseSpec, SyncAPIClient
-from ._response import APIResponse
-from ._types import NOT_GIVEN, NotGiven
-
-P = ParamSpec("P")
-R = TypeVar("R")
-
-_RAW_RESPONSE: contextvars.ContextVar[bool] = contextvars.ContextVar("raw_response", default=False)
+from ._base_client import AsyncAPIClient, SyncAPIClient
+from ._types import NOT_GIVEN, Headers, NotGiven, Query, Timeout
 
 #: A file for a multipart upload: its bytes or an open binary file, optionally as
 #: `(filename, content)` or `(filename, content, content_type)`.
@@ -57,16 +53,18 @@ def validated(
     model: type[pydantic.BaseModel],
     values: Mapping[str, object],
     *,
-    nullable: frozenset[str],
-    python_names: Mapping[str, str],
-    raw: frozenset[str] = frozenset(),
+    nullable: Collection[str] = (),
+    python_names: Mapping[str, str] | None = None,
+    raw: Collection[str] = (),
 ) -> dict[str, Any]:
     """The given arguments (wire name -> value) checked by `model`, as JSON-ready values.
 
     `nullable` names the arguments the spec lets be null; `None` for any other is an error.
+    `python_names` maps wire names to the argument names errors should use, where they differ.
     `raw` names arguments passed through unchecked (multipart files: bytes, open files or
     tuples, which the model, typing them as bytes, checks as empty placeholders).
     """
+    python_names = python_names or {}
     given: dict[str, Any] = {}
     nulls: list[str] = []
     for key, value in values.items():
@@ -142,7 +140,7 @@ def _keep_given_integers(dumped: Any, given: Any) -> Any:
     return dumped
 
 
-def validated_root(model: type[pydantic.BaseModel], value: object, *, name: str) -> Any:
+def validated_root(model: type[pydantic.BaseModel], value: object, *, name: str = "body") -> Any:
     """A whole request body (not an object with properties) checked by its root model;
     `NOT_GIVEN` (an optional body left out) stays `NOT_GIVEN`."""
     if isinstance(value, NotGiven):
@@ -186,13 +184,13 @@ def form_fields(values: Mapping[str, Any]) -> dict[str, object]:
     return {key: _form_value(value) for key, value in values.items() if value is not None}
 
 
-def multipart_fields(values: Mapping[str, Any], files: frozenset[str]) -> dict[str, object]:
+def multipart_fields(values: Mapping[str, Any], files: Collection[str]) -> dict[str, object]:
     """The text parts of a multipart body: every validated value that is not a file."""
     return form_fields({key: value for key, value in values.items() if key not in files})
 
 
 def multipart_files(
-    values: Mapping[str, object], files: frozenset[str]
+    values: Mapping[str, object], files: Collection[str]
 ) -> list[tuple[str, object]]:
     """The file parts of a multipart body, as given (bytes, an open file or a tuple): one
     part per file, so an array of files repeats its part name."""
@@ -206,6 +204,45 @@ def multipart_files(
     return parts
 
 
+@dataclass(frozen=True)
+class FormBody:
+    """An `application/x-www-form-urlencoded` request body."""
+
+    fields: Mapping[str, object]
+
+
+@dataclass(frozen=True)
+class MultipartBody:
+    """A `multipart/form-data` request body: text parts, and file parts as given."""
+
+    fields: Mapping[str, object]
+    files: list[tuple[str, object]]
+
+
+@dataclass(frozen=True)
+class RawBody:
+    """A request body sent as it is (text or binary), with its media type."""
+
+    content: bytes | str | None
+    content_type: str
+
+
+def form_body(values: Mapping[str, Any]) -> FormBody:
+    """A form body from validated values."""
+    return FormBody(form_fields(values))
+
+
+def multipart_body(values: Mapping[str, Any], files: Collection[str] = ()) -> MultipartBody:
+    """A multipart body from validated values; `files` names the file parts (passed through
+    unchecked by `validated(..., raw=files)`)."""
+    return MultipartBody(multipart_fields(values, files), multipart_files(values, files))
+
+
+def raw_body(value: object, content_type: str) -> RawBody:
+    """A raw body argument (bytes or str; `NOT_GIVEN` or `None`: no content)."""
+    return RawBody(raw_content(value), content_type)
+
+
 def client_value(client: SyncAPIClient | AsyncAPIClient, name: str, value: object) -> object:
     """A per-call argument, or the value the client was created with when the call omits it."""
     if isinstance(value, NotGiven):
@@ -215,11 +252,14 @@ def client_value(client: SyncAPIClient | AsyncAPIClient, name: str, value: objec
     return value
 
 
-def format_path(template: str, values: Mapping[str, Any]) -> str:
-    """`/items/{id}` with each parameter percent-encoded (a `/` in a value stays inside it);
-    arrays and objects in the `simple` style (`1,2,3`; `key,value`)."""
+def format_path(template: str, values: Mapping[str, Any], keys: Collection[str]) -> str:
+    """`/items/{id}` with the path parameters among `values` (those named in `keys`)
+    percent-encoded (a `/` in a value stays inside it); arrays and objects in the `simple`
+    style (`1,2,3`; `key,value`)."""
     path = template
     for key, value in values.items():
+        if key not in keys:
+            continue
         if isinstance(value, dict):
             value = [part for pair in value.items() for part in pair]
         items = value if isinstance(value, list) else [value]
@@ -243,13 +283,15 @@ def _scalar(value: Any) -> str:
 
 def pick(
     values: Mapping[str, Any],
-    keys: Mapping[str, str],
+    keys: Iterable[str],
     *,
+    wire_names: Mapping[str, str] | None = None,
     delimiters: Mapping[str, str] | None = None,
-    deep: frozenset[str] = frozenset(),
-    json_encoded: frozenset[str] = frozenset(),
+    deep: Collection[str] = (),
+    json_encoded: Collection[str] = (),
 ) -> dict[str, Any]:
-    """Query values by wire name, serialised as the parameter's style says.
+    """The query values among `values` (those named in `keys`), by wire name (`wire_names`
+    where it differs from the key), serialised as the parameter's style says.
 
     Arrays repeat the key (`form`, exploded) or are joined by their style's delimiter
     (`,` form, ` ` spaceDelimited, `|` pipeDelimited); objects spread into their properties
@@ -257,7 +299,8 @@ def pick(
     the spec describes with an `application/json` media type are sent as JSON text.
     """
     picked: dict[str, Any] = {}
-    for key, wire in keys.items():
+    for key in keys:
+        wire = wire_names.get(key, key) if wire_names else key
         value = values.get(key)
         if value is None:
             continue
@@ -281,55 +324,59 @@ def pick(
     return picked
 
 
-def pick_strings(values: Mapping[str, Any], keys: Mapping[str, str]) -> dict[str, str]:
-    """Header and cookie values by wire name, as strings."""
-    return {wire: _scalar(values[key]) for key, wire in keys.items() if values.get(key) is not None}
+def pick_strings(
+    values: Mapping[str, Any], keys: Iterable[str], *, wire_names: Mapping[str, str] | None = None
+) -> dict[str, str]:
+    """Header or cookie values among `values` (those named in `keys`), by wire name, as
+    strings."""
+    return {
+        (wire_names.get(key, key) if wire_names else key): _scalar(values[key])
+        for key in keys
+        if values.get(key) is not None
+    }
 
 
-def body_of(values: Mapping[str, Any], keys: frozenset[str]) -> dict[str, Any]:
-    return {key: value for key, value in values.items() if key in keys}
+class CallOptions(TypedDict, total=False):
+    """What a generated method sends besides its path and body: the query, headers and
+    cookies the spec documents, and the caller's per-call options."""
+
+    query: Mapping[str, object]
+    headers: Mapping[str, str]
+    cookies: Mapping[str, str]
+    extra_headers: Headers | None
+    extra_query: Query | None
+    extra_body: Mapping[str, object] | None
+    timeout: Timeout | NotGiven
+    max_retries: int | NotGiven
 
 
-def dispatch(
-    client: SyncAPIClient, spec: ResponseSpec, options: RequestOptions, *, stream: bool
-) -> Any:
-    """Send the request; the parsed body, or an `APIResponse` inside `with_raw_response`."""
-    if _RAW_RESPONSE.get():
-        return client.request_raw(spec, options, stream=stream)
-    return client.request(spec, options, stream=stream)
-
-
-async def async_dispatch(
-    client: AsyncAPIClient, spec: ResponseSpec, options: RequestOptions, *, stream: bool
-) -> Any:
-    if _RAW_RESPONSE.get():
-        return await client.request_raw(spec, options, stream=stream)
-    return await client.request(spec, options, stream=stream)
-
-
-def to_raw_response(method: Callable[P, R]) -> Callable[P, APIResponse[R]]:
-    """The same method, returning the raw response (status, headers, `parse()`)."""
-
-    @functools.wraps(method)
-    def wrapped(*args: P.args, **kwargs: P.kwargs) -> APIResponse[R]:
-        token = _RAW_RESPONSE.set(True)
-        try:
-            return method(*args, **kwargs)  # type: ignore[return-value]
-        finally:
-            _RAW_RESPONSE.reset(token)
-
-    return wrapped
-
-
-def async_to_raw_response(
-    method: Callable[P, Awaitable[R]],
-) -> Callable[P, Awaitable[APIResponse[R]]]:
-    @functools.wraps(method)
-    async def wrapped(*args: P.args, **kwargs: P.kwargs) -> APIResponse[R]:
-        token = _RAW_RESPONSE.set(True)
-        try:
-            return await method(*args, **kwargs)  # type: ignore[return-value]
-        finally:
-            _RAW_RESPONSE.reset(token)
-
-    return wrapped
+def request_options(
+    *,
+    query: Mapping[str, object] | None = None,
+    headers: Mapping[str, str] | None = None,
+    cookies: Mapping[str, str] | None = None,
+    accept: str | None = None,
+    extra_headers: Headers | None = None,
+    extra_query: Query | None = None,
+    extra_body: Mapping[str, object] | None = None,
+    timeout: Timeout | NotGiven = NOT_GIVEN,
+    max_retries: int | NotGiven = NOT_GIVEN,
+) -> CallOptions:
+    """The options of one call. `accept` is the `Accept` header of an operation that answers
+    only in non-JSON media types (a header argument named `Accept` still wins)."""
+    options = CallOptions(
+        extra_headers=extra_headers,
+        extra_query=extra_query,
+        extra_body=extra_body,
+        timeout=timeout,
+        max_retries=max_retries,
+    )
+    if accept is not None:
+        headers = {"Accept": accept, **(headers or {})}
+    if query:
+        options["query"] = query
+    if headers:
+        options["headers"] = headers
+    if cookies:
+        options["cookies"] = cookies
+    return options

@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import typing as _typing
 from collections.abc import Mapping
-from typing import Literal, cast, overload
+from typing import Literal, overload
 
 from . import models as _models
-from ._base_client import AsyncAPIClient, RequestOptions, ResponseSpec, SyncAPIClient
-from ._operations import (
-    async_dispatch,
+from ._base_client import AsyncAPIClient, ResponseSpec, SyncAPIClient
+from ._base_resource import (
+    AsyncAPIResource,
+    SyncAPIResource,
     async_to_raw_response,
-    client_value,
-    dispatch,
-    pick,
     to_raw_response,
+)
+from ._operations import (
+    client_value,
+    pick,
+    request_options,
     validated,
 )
 from ._streaming import AsyncStream, Stream
@@ -25,71 +28,18 @@ __all__ = [
     "Completions",
 ]
 
-_COMPLETIONS_CREATE = ResponseSpec(
+_COMPLETIONS_CREATE: ResponseSpec[_models.CompletionResponse] = ResponseSpec(
     success={"200": _models.CompletionResponse},
     errors={"422": _models.HTTPValidationError},
-    headers={},
     stream_chunk=_models.CompletionResponse,
 )
 
 
-def _completions_create_options(
-    client: SyncAPIClient | AsyncAPIClient,
-    *,
-    params: dict[str, object],
-    body: dict[str, object],
-    extra_headers: Headers | None,
-    extra_query: Query | None,
-    extra_body: Mapping[str, object] | None,
-    timeout: Timeout | NotGiven,
-    max_retries: int | NotGiven,
-) -> RequestOptions:
-    params["ai_project_id"] = client_value(client, "ai_project_id", params["ai_project_id"])
-    checked = validated(
-        _models.CompletionsCreateParams,
-        params,
-        nullable=frozenset(["ai_project_id"]),
-        python_names={},
-    )
-    return RequestOptions(
-        method="post",
-        path="/v1/completions",
-        query=pick(checked, {"ai_project_id": "ai_project_id"}),
-        json_body=validated(
-            _models.CompletionRequest,
-            body,
-            nullable=frozenset(
-                [
-                    "echo",
-                    "extra_body",
-                    "frequency_penalty",
-                    "logit_bias",
-                    "logprobs",
-                    "max_tokens",
-                    "n",
-                    "presence_penalty",
-                    "stream",
-                    "stream_options",
-                    "temperature",
-                    "top_p",
-                    "user",
-                ]
-            ),
-            python_names={"extra_body": "extra_body_"},
-        ),
-        extra_headers=extra_headers,
-        extra_query=extra_query,
-        extra_body=extra_body,
-        timeout=timeout,
-        max_retries=max_retries,
-    )
-
-
-class Completions:
+class Completions(SyncAPIResource):
     """Operations of the `completions` resource."""
 
     def __init__(self, client: SyncAPIClient) -> None:
-        self._client = client
+        super().__init__(client)
         self.with_raw_response = CompletionsWithRawResponse(self)
 
     @overload
@@ -121,7 +71,78 @@ class Completions:
         extra_body: Mapping[str, object] | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
         max_retries: int | NotGiven = NOT_GIVEN,
-    ) -> _models.CompletionResponse: ...
+    ) -> _models.CompletionResponse:
+        """Create completion
+
+        Creates a model completion for the given input prompt.
+
+        Args:
+            model: ID of the model to use.
+            prompt: The prompt(s) to generate completions for, encoded as a string, array of
+                strings, array of tokens, or array of token arrays.
+            ai_project_id: current project ID
+
+                Defaults to the value the client was created with.
+            stream_options: If set to {"include_usage": True}, usage stats will be sent with the
+                last chunk of data
+            max_tokens: Max completion token count
+            temperature: What sampling temperature to use, between 0 and 2. Higher values like 0.8
+                will make the output more random, while lower values like 0.2 will make it more
+                focused and deterministic.
+            top_p: An alternative to sampling with temperature, called nucleus sampling, where the
+                model considers the results of the tokens with top_p probability mass. So 0.1 means
+                only the tokens comprising the top 10% probability mass are considered.
+            n: How many completions to generate for each prompt.
+            logprobs: Include the log probabilities on the `logprobs` most likely tokens, as well
+                the chosen tokens. So for example, if `logprobs` is 5, the API will return a list of
+                the 5 most likely tokens. The API will always return the `logprob` of the sampled
+                token, so there may be up to `logprobs+1` elements in the response.
+            echo: Echo back the prompt in addition to the completion.
+            stop: Up to 4 sequences where the API will stop generating further tokens.
+            presence_penalty: Number between -2.0 and 2.0. Positive values penalize new tokens based
+                on whether they appear in the text so far, increasing the model's likelihood to talk
+                about new topics.
+            frequency_penalty: Number between -2.0 and 2.0. Positive values penalize new tokens
+                based on their existing frequency in the text so far, decreasing the model's
+                likelihood to repeat the same line verbatim.
+            logit_bias: Modify the likelihood of specified tokens appearing in the completion.
+                Accepts a json object that maps tokens (specified by their token ID in the
+                tokenizer) to an associated bias value from -100 to 100. Mathematically, the bias is
+                added to the logits generated by the model prior to sampling. The exact effect will
+                vary per model, but values between -1 and 1 should decrease or increase likelihood
+                of selection; values like -100 or 100 should result in a ban or exclusive selection
+                of the relevant token.
+            user: A unique identifier representing your end-user, which can help OpenAI to monitor
+                and detect abuse.
+            extra_body_: To provide extra parameters.
+            service_tier: Represents the service tier for requests. Attributes: Auto: Automatically
+                choose the best available tier for the request (Default or OverLimit). Analyze
+                response to determine which tier was used. Default: Return 429 errors on hitting the
+                rate limit, do not exceed to the OverLimit tier. OverLimit: Indicate that the
+                request was over the user limit. This tier cannot be set by user in the request, but
+                us used in a response for tier=Auto. Flex: Do not consume rate-limit credits, but
+                run with lower priority. May still result in 429 errors in case of if there is no
+                resources to process.
+            stream: Enable response streaming.
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            `CompletionResponse`: the 200 response.
+
+        Raises:
+            UnprocessableEntityError: The server answered 422.
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one).
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            APIResponseValidationError: A success body does not decode into its type.
+            RequestValidationError: An argument does not match the spec; nothing was sent.
+        """
 
     @overload
     def create(
@@ -152,7 +173,78 @@ class Completions:
         extra_body: Mapping[str, object] | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
         max_retries: int | NotGiven = NOT_GIVEN,
-    ) -> Stream[_models.CompletionResponse]: ...
+    ) -> Stream[_models.CompletionResponse]:
+        """Create completion
+
+        Creates a model completion for the given input prompt.
+
+        Args:
+            model: ID of the model to use.
+            prompt: The prompt(s) to generate completions for, encoded as a string, array of
+                strings, array of tokens, or array of token arrays.
+            ai_project_id: current project ID
+
+                Defaults to the value the client was created with.
+            stream_options: If set to {"include_usage": True}, usage stats will be sent with the
+                last chunk of data
+            max_tokens: Max completion token count
+            temperature: What sampling temperature to use, between 0 and 2. Higher values like 0.8
+                will make the output more random, while lower values like 0.2 will make it more
+                focused and deterministic.
+            top_p: An alternative to sampling with temperature, called nucleus sampling, where the
+                model considers the results of the tokens with top_p probability mass. So 0.1 means
+                only the tokens comprising the top 10% probability mass are considered.
+            n: How many completions to generate for each prompt.
+            logprobs: Include the log probabilities on the `logprobs` most likely tokens, as well
+                the chosen tokens. So for example, if `logprobs` is 5, the API will return a list of
+                the 5 most likely tokens. The API will always return the `logprob` of the sampled
+                token, so there may be up to `logprobs+1` elements in the response.
+            echo: Echo back the prompt in addition to the completion.
+            stop: Up to 4 sequences where the API will stop generating further tokens.
+            presence_penalty: Number between -2.0 and 2.0. Positive values penalize new tokens based
+                on whether they appear in the text so far, increasing the model's likelihood to talk
+                about new topics.
+            frequency_penalty: Number between -2.0 and 2.0. Positive values penalize new tokens
+                based on their existing frequency in the text so far, decreasing the model's
+                likelihood to repeat the same line verbatim.
+            logit_bias: Modify the likelihood of specified tokens appearing in the completion.
+                Accepts a json object that maps tokens (specified by their token ID in the
+                tokenizer) to an associated bias value from -100 to 100. Mathematically, the bias is
+                added to the logits generated by the model prior to sampling. The exact effect will
+                vary per model, but values between -1 and 1 should decrease or increase likelihood
+                of selection; values like -100 or 100 should result in a ban or exclusive selection
+                of the relevant token.
+            user: A unique identifier representing your end-user, which can help OpenAI to monitor
+                and detect abuse.
+            extra_body_: To provide extra parameters.
+            service_tier: Represents the service tier for requests. Attributes: Auto: Automatically
+                choose the best available tier for the request (Default or OverLimit). Analyze
+                response to determine which tier was used. Default: Return 429 errors on hitting the
+                rate limit, do not exceed to the OverLimit tier. OverLimit: Indicate that the
+                request was over the user limit. This tier cannot be set by user in the request, but
+                us used in a response for tier=Auto. Flex: Do not consume rate-limit credits, but
+                run with lower priority. May still result in 429 errors in case of if there is no
+                resources to process.
+            stream: Enable response streaming.
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            A `Stream` of `CompletionResponse` chunks (server-sent events).
+
+        Raises:
+            UnprocessableEntityError: The server answered 422.
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one).
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            APIResponseValidationError: A success body does not decode into its type.
+            RequestValidationError: An argument does not match the spec; nothing was sent.
+        """
 
     @overload
     def create(
@@ -183,7 +275,79 @@ class Completions:
         extra_body: Mapping[str, object] | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
         max_retries: int | NotGiven = NOT_GIVEN,
-    ) -> _models.CompletionResponse | Stream[_models.CompletionResponse]: ...
+    ) -> _models.CompletionResponse | Stream[_models.CompletionResponse]:
+        """Create completion
+
+        Creates a model completion for the given input prompt.
+
+        Args:
+            model: ID of the model to use.
+            prompt: The prompt(s) to generate completions for, encoded as a string, array of
+                strings, array of tokens, or array of token arrays.
+            ai_project_id: current project ID
+
+                Defaults to the value the client was created with.
+            stream_options: If set to {"include_usage": True}, usage stats will be sent with the
+                last chunk of data
+            max_tokens: Max completion token count
+            temperature: What sampling temperature to use, between 0 and 2. Higher values like 0.8
+                will make the output more random, while lower values like 0.2 will make it more
+                focused and deterministic.
+            top_p: An alternative to sampling with temperature, called nucleus sampling, where the
+                model considers the results of the tokens with top_p probability mass. So 0.1 means
+                only the tokens comprising the top 10% probability mass are considered.
+            n: How many completions to generate for each prompt.
+            logprobs: Include the log probabilities on the `logprobs` most likely tokens, as well
+                the chosen tokens. So for example, if `logprobs` is 5, the API will return a list of
+                the 5 most likely tokens. The API will always return the `logprob` of the sampled
+                token, so there may be up to `logprobs+1` elements in the response.
+            echo: Echo back the prompt in addition to the completion.
+            stop: Up to 4 sequences where the API will stop generating further tokens.
+            presence_penalty: Number between -2.0 and 2.0. Positive values penalize new tokens based
+                on whether they appear in the text so far, increasing the model's likelihood to talk
+                about new topics.
+            frequency_penalty: Number between -2.0 and 2.0. Positive values penalize new tokens
+                based on their existing frequency in the text so far, decreasing the model's
+                likelihood to repeat the same line verbatim.
+            logit_bias: Modify the likelihood of specified tokens appearing in the completion.
+                Accepts a json object that maps tokens (specified by their token ID in the
+                tokenizer) to an associated bias value from -100 to 100. Mathematically, the bias is
+                added to the logits generated by the model prior to sampling. The exact effect will
+                vary per model, but values between -1 and 1 should decrease or increase likelihood
+                of selection; values like -100 or 100 should result in a ban or exclusive selection
+                of the relevant token.
+            user: A unique identifier representing your end-user, which can help OpenAI to monitor
+                and detect abuse.
+            extra_body_: To provide extra parameters.
+            service_tier: Represents the service tier for requests. Attributes: Auto: Automatically
+                choose the best available tier for the request (Default or OverLimit). Analyze
+                response to determine which tier was used. Default: Return 429 errors on hitting the
+                rate limit, do not exceed to the OverLimit tier. OverLimit: Indicate that the
+                request was over the user limit. This tier cannot be set by user in the request, but
+                us used in a response for tier=Auto. Flex: Do not consume rate-limit credits, but
+                run with lower priority. May still result in 429 errors in case of if there is no
+                resources to process.
+            stream: Enable response streaming.
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            `CompletionResponse`: the 200 response. With `stream=True`, a `Stream` of
+            `CompletionResponse` chunks (server-sent events).
+
+        Raises:
+            UnprocessableEntityError: The server answered 422.
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one).
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            APIResponseValidationError: A success body does not decode into its type.
+            RequestValidationError: An argument does not match the spec; nothing was sent.
+        """
 
     def create(
         self,
@@ -220,54 +384,131 @@ class Completions:
 
         Args:
             model: ID of the model to use.
-            prompt: The prompt(s) to generate completions for, encoded as a string, array of strings, array of tokens, or array of token arrays.
+            prompt: The prompt(s) to generate completions for, encoded as a string, array of
+                strings, array of tokens, or array of token arrays.
             ai_project_id: current project ID
-            stream: Enable response streaming.
-            stream_options: If set to {"include_usage": True}, usage stats will be sent with the last chunk of data
+
+                Defaults to the value the client was created with.
+            stream_options: If set to {"include_usage": True}, usage stats will be sent with the
+                last chunk of data
             max_tokens: Max completion token count
-            temperature: What sampling temperature to use, between 0 and 2. Higher values like 0.8 will make the output more random, while lower values like 0.2 will make it more focused and deterministic.
-            top_p: An alternative to sampling with temperature, called nucleus sampling, where the model considers the results of the tokens with top_p probability mass. So 0.1 means only the tokens comprising the top 10% probability mass are considered.
+            temperature: What sampling temperature to use, between 0 and 2. Higher values like 0.8
+                will make the output more random, while lower values like 0.2 will make it more
+                focused and deterministic.
+            top_p: An alternative to sampling with temperature, called nucleus sampling, where the
+                model considers the results of the tokens with top_p probability mass. So 0.1 means
+                only the tokens comprising the top 10% probability mass are considered.
             n: How many completions to generate for each prompt.
-            logprobs: Include the log probabilities on the `logprobs` most likely tokens, as well the chosen tokens. So for example, if `logprobs` is 5, the API will return a list of the 5 most likely tokens. The API will always return the `logprob` of the sampled token, so there may be up to `logprobs+1` elements in the response.
+            logprobs: Include the log probabilities on the `logprobs` most likely tokens, as well
+                the chosen tokens. So for example, if `logprobs` is 5, the API will return a list of
+                the 5 most likely tokens. The API will always return the `logprob` of the sampled
+                token, so there may be up to `logprobs+1` elements in the response.
             echo: Echo back the prompt in addition to the completion.
             stop: Up to 4 sequences where the API will stop generating further tokens.
-            presence_penalty: Number between -2.0 and 2.0. Positive values penalize new tokens based on whether they appear in the text so far, increasing the model's likelihood to talk about new topics.
-            frequency_penalty: Number between -2.0 and 2.0. Positive values penalize new tokens based on their existing frequency in the text so far, decreasing the model's likelihood to repeat the same line verbatim.
-            logit_bias: Modify the likelihood of specified tokens appearing in the completion. Accepts a json object that maps tokens (specified by their token ID in the tokenizer) to an associated bias value from -100 to 100. Mathematically, the bias is added to the logits generated by the model prior to sampling. The exact effect will vary per model, but values between -1 and 1 should decrease or increase likelihood of selection; values like -100 or 100 should result in a ban or exclusive selection of the relevant token.
-            user: A unique identifier representing your end-user, which can help OpenAI to monitor and detect abuse.
+            presence_penalty: Number between -2.0 and 2.0. Positive values penalize new tokens based
+                on whether they appear in the text so far, increasing the model's likelihood to talk
+                about new topics.
+            frequency_penalty: Number between -2.0 and 2.0. Positive values penalize new tokens
+                based on their existing frequency in the text so far, decreasing the model's
+                likelihood to repeat the same line verbatim.
+            logit_bias: Modify the likelihood of specified tokens appearing in the completion.
+                Accepts a json object that maps tokens (specified by their token ID in the
+                tokenizer) to an associated bias value from -100 to 100. Mathematically, the bias is
+                added to the logits generated by the model prior to sampling. The exact effect will
+                vary per model, but values between -1 and 1 should decrease or increase likelihood
+                of selection; values like -100 or 100 should result in a ban or exclusive selection
+                of the relevant token.
+            user: A unique identifier representing your end-user, which can help OpenAI to monitor
+                and detect abuse.
             extra_body_: To provide extra parameters.
-            service_tier: Represents the service tier for requests. Attributes: Auto: Automatically choose the best available tier for the request (Default or OverLimit). Analyze response to determine which tier was used. Default: Return 429 errors on hitting the rate limit, do not exceed to the OverLimit tier. OverLimit: Indicate that the request was over the user limit. This tier cannot be set by user in the request, but us used in a response for tier=Auto. Flex: Do not consume rate-limit credits, but run with lower priority. May still result in 429 errors in case of if there is no resources to process.
+            service_tier: Represents the service tier for requests. Attributes: Auto: Automatically
+                choose the best available tier for the request (Default or OverLimit). Analyze
+                response to determine which tier was used. Default: Return 429 errors on hitting the
+                rate limit, do not exceed to the OverLimit tier. OverLimit: Indicate that the
+                request was over the user limit. This tier cannot be set by user in the request, but
+                us used in a response for tier=Auto. Flex: Do not consume rate-limit credits, but
+                run with lower priority. May still result in 429 errors in case of if there is no
+                resources to process.
+            stream: Enable response streaming.
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            `CompletionResponse`: the 200 response. With `stream=True`, a `Stream` of
+            `CompletionResponse` chunks (server-sent events).
+
+        Raises:
+            UnprocessableEntityError: The server answered 422.
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one).
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            APIResponseValidationError: A success body does not decode into its type.
+            RequestValidationError: An argument does not match the spec; nothing was sent.
         """
-        options = _completions_create_options(
-            self._client,
-            params={"ai_project_id": ai_project_id},
-            body={
-                "model": model,
-                "prompt": prompt,
-                "stream": stream,
-                "stream_options": stream_options,
-                "max_tokens": max_tokens,
-                "temperature": temperature,
-                "top_p": top_p,
-                "n": n,
-                "logprobs": logprobs,
-                "echo": echo,
-                "stop": stop,
-                "presence_penalty": presence_penalty,
-                "frequency_penalty": frequency_penalty,
-                "logit_bias": logit_bias,
-                "user": user,
-                "extra_body": extra_body_,
-                "service_tier": service_tier,
+        params = validated(
+            _models.CompletionsCreateParams,
+            {
+                "ai_project_id": client_value(self._client, "ai_project_id", ai_project_id),
             },
-            extra_headers=extra_headers,
-            extra_query=extra_query,
-            extra_body=extra_body,
-            timeout=timeout,
-            max_retries=max_retries,
+            nullable={"ai_project_id"},
         )
-        result = dispatch(self._client, _COMPLETIONS_CREATE, options, stream=stream is True)
-        return cast("_models.CompletionResponse | Stream[_models.CompletionResponse]", result)
+        return self._post(
+            "/v1/completions",
+            body=validated(
+                _models.CompletionRequest,
+                {
+                    "model": model,
+                    "prompt": prompt,
+                    "stream": stream,
+                    "stream_options": stream_options,
+                    "max_tokens": max_tokens,
+                    "temperature": temperature,
+                    "top_p": top_p,
+                    "n": n,
+                    "logprobs": logprobs,
+                    "echo": echo,
+                    "stop": stop,
+                    "presence_penalty": presence_penalty,
+                    "frequency_penalty": frequency_penalty,
+                    "logit_bias": logit_bias,
+                    "user": user,
+                    "extra_body": extra_body_,
+                    "service_tier": service_tier,
+                },
+                nullable={
+                    "echo",
+                    "extra_body",
+                    "frequency_penalty",
+                    "logit_bias",
+                    "logprobs",
+                    "max_tokens",
+                    "n",
+                    "presence_penalty",
+                    "stream",
+                    "stream_options",
+                    "temperature",
+                    "top_p",
+                    "user",
+                },
+                python_names={"extra_body": "extra_body_"},
+            ),
+            options=request_options(
+                query=pick(params, ["ai_project_id"]),
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+            ),
+            cast_to=_COMPLETIONS_CREATE,
+            stream=stream is True,
+            stream_cls=Stream[_models.CompletionResponse],
+        )
 
 
 class CompletionsWithRawResponse:
@@ -277,11 +518,11 @@ class CompletionsWithRawResponse:
         self.create = to_raw_response(resource.create)
 
 
-class AsyncCompletions:
+class AsyncCompletions(AsyncAPIResource):
     """Operations of the `completions` resource (async)."""
 
     def __init__(self, client: AsyncAPIClient) -> None:
-        self._client = client
+        super().__init__(client)
         self.with_raw_response = AsyncCompletionsWithRawResponse(self)
 
     @overload
@@ -313,7 +554,78 @@ class AsyncCompletions:
         extra_body: Mapping[str, object] | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
         max_retries: int | NotGiven = NOT_GIVEN,
-    ) -> _models.CompletionResponse: ...
+    ) -> _models.CompletionResponse:
+        """Create completion
+
+        Creates a model completion for the given input prompt.
+
+        Args:
+            model: ID of the model to use.
+            prompt: The prompt(s) to generate completions for, encoded as a string, array of
+                strings, array of tokens, or array of token arrays.
+            ai_project_id: current project ID
+
+                Defaults to the value the client was created with.
+            stream_options: If set to {"include_usage": True}, usage stats will be sent with the
+                last chunk of data
+            max_tokens: Max completion token count
+            temperature: What sampling temperature to use, between 0 and 2. Higher values like 0.8
+                will make the output more random, while lower values like 0.2 will make it more
+                focused and deterministic.
+            top_p: An alternative to sampling with temperature, called nucleus sampling, where the
+                model considers the results of the tokens with top_p probability mass. So 0.1 means
+                only the tokens comprising the top 10% probability mass are considered.
+            n: How many completions to generate for each prompt.
+            logprobs: Include the log probabilities on the `logprobs` most likely tokens, as well
+                the chosen tokens. So for example, if `logprobs` is 5, the API will return a list of
+                the 5 most likely tokens. The API will always return the `logprob` of the sampled
+                token, so there may be up to `logprobs+1` elements in the response.
+            echo: Echo back the prompt in addition to the completion.
+            stop: Up to 4 sequences where the API will stop generating further tokens.
+            presence_penalty: Number between -2.0 and 2.0. Positive values penalize new tokens based
+                on whether they appear in the text so far, increasing the model's likelihood to talk
+                about new topics.
+            frequency_penalty: Number between -2.0 and 2.0. Positive values penalize new tokens
+                based on their existing frequency in the text so far, decreasing the model's
+                likelihood to repeat the same line verbatim.
+            logit_bias: Modify the likelihood of specified tokens appearing in the completion.
+                Accepts a json object that maps tokens (specified by their token ID in the
+                tokenizer) to an associated bias value from -100 to 100. Mathematically, the bias is
+                added to the logits generated by the model prior to sampling. The exact effect will
+                vary per model, but values between -1 and 1 should decrease or increase likelihood
+                of selection; values like -100 or 100 should result in a ban or exclusive selection
+                of the relevant token.
+            user: A unique identifier representing your end-user, which can help OpenAI to monitor
+                and detect abuse.
+            extra_body_: To provide extra parameters.
+            service_tier: Represents the service tier for requests. Attributes: Auto: Automatically
+                choose the best available tier for the request (Default or OverLimit). Analyze
+                response to determine which tier was used. Default: Return 429 errors on hitting the
+                rate limit, do not exceed to the OverLimit tier. OverLimit: Indicate that the
+                request was over the user limit. This tier cannot be set by user in the request, but
+                us used in a response for tier=Auto. Flex: Do not consume rate-limit credits, but
+                run with lower priority. May still result in 429 errors in case of if there is no
+                resources to process.
+            stream: Enable response streaming.
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            `CompletionResponse`: the 200 response.
+
+        Raises:
+            UnprocessableEntityError: The server answered 422.
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one).
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            APIResponseValidationError: A success body does not decode into its type.
+            RequestValidationError: An argument does not match the spec; nothing was sent.
+        """
 
     @overload
     async def create(
@@ -344,7 +656,78 @@ class AsyncCompletions:
         extra_body: Mapping[str, object] | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
         max_retries: int | NotGiven = NOT_GIVEN,
-    ) -> AsyncStream[_models.CompletionResponse]: ...
+    ) -> AsyncStream[_models.CompletionResponse]:
+        """Create completion
+
+        Creates a model completion for the given input prompt.
+
+        Args:
+            model: ID of the model to use.
+            prompt: The prompt(s) to generate completions for, encoded as a string, array of
+                strings, array of tokens, or array of token arrays.
+            ai_project_id: current project ID
+
+                Defaults to the value the client was created with.
+            stream_options: If set to {"include_usage": True}, usage stats will be sent with the
+                last chunk of data
+            max_tokens: Max completion token count
+            temperature: What sampling temperature to use, between 0 and 2. Higher values like 0.8
+                will make the output more random, while lower values like 0.2 will make it more
+                focused and deterministic.
+            top_p: An alternative to sampling with temperature, called nucleus sampling, where the
+                model considers the results of the tokens with top_p probability mass. So 0.1 means
+                only the tokens comprising the top 10% probability mass are considered.
+            n: How many completions to generate for each prompt.
+            logprobs: Include the log probabilities on the `logprobs` most likely tokens, as well
+                the chosen tokens. So for example, if `logprobs` is 5, the API will return a list of
+                the 5 most likely tokens. The API will always return the `logprob` of the sampled
+                token, so there may be up to `logprobs+1` elements in the response.
+            echo: Echo back the prompt in addition to the completion.
+            stop: Up to 4 sequences where the API will stop generating further tokens.
+            presence_penalty: Number between -2.0 and 2.0. Positive values penalize new tokens based
+                on whether they appear in the text so far, increasing the model's likelihood to talk
+                about new topics.
+            frequency_penalty: Number between -2.0 and 2.0. Positive values penalize new tokens
+                based on their existing frequency in the text so far, decreasing the model's
+                likelihood to repeat the same line verbatim.
+            logit_bias: Modify the likelihood of specified tokens appearing in the completion.
+                Accepts a json object that maps tokens (specified by their token ID in the
+                tokenizer) to an associated bias value from -100 to 100. Mathematically, the bias is
+                added to the logits generated by the model prior to sampling. The exact effect will
+                vary per model, but values between -1 and 1 should decrease or increase likelihood
+                of selection; values like -100 or 100 should result in a ban or exclusive selection
+                of the relevant token.
+            user: A unique identifier representing your end-user, which can help OpenAI to monitor
+                and detect abuse.
+            extra_body_: To provide extra parameters.
+            service_tier: Represents the service tier for requests. Attributes: Auto: Automatically
+                choose the best available tier for the request (Default or OverLimit). Analyze
+                response to determine which tier was used. Default: Return 429 errors on hitting the
+                rate limit, do not exceed to the OverLimit tier. OverLimit: Indicate that the
+                request was over the user limit. This tier cannot be set by user in the request, but
+                us used in a response for tier=Auto. Flex: Do not consume rate-limit credits, but
+                run with lower priority. May still result in 429 errors in case of if there is no
+                resources to process.
+            stream: Enable response streaming.
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            A `AsyncStream` of `CompletionResponse` chunks (server-sent events).
+
+        Raises:
+            UnprocessableEntityError: The server answered 422.
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one).
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            APIResponseValidationError: A success body does not decode into its type.
+            RequestValidationError: An argument does not match the spec; nothing was sent.
+        """
 
     @overload
     async def create(
@@ -375,7 +758,79 @@ class AsyncCompletions:
         extra_body: Mapping[str, object] | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
         max_retries: int | NotGiven = NOT_GIVEN,
-    ) -> _models.CompletionResponse | AsyncStream[_models.CompletionResponse]: ...
+    ) -> _models.CompletionResponse | AsyncStream[_models.CompletionResponse]:
+        """Create completion
+
+        Creates a model completion for the given input prompt.
+
+        Args:
+            model: ID of the model to use.
+            prompt: The prompt(s) to generate completions for, encoded as a string, array of
+                strings, array of tokens, or array of token arrays.
+            ai_project_id: current project ID
+
+                Defaults to the value the client was created with.
+            stream_options: If set to {"include_usage": True}, usage stats will be sent with the
+                last chunk of data
+            max_tokens: Max completion token count
+            temperature: What sampling temperature to use, between 0 and 2. Higher values like 0.8
+                will make the output more random, while lower values like 0.2 will make it more
+                focused and deterministic.
+            top_p: An alternative to sampling with temperature, called nucleus sampling, where the
+                model considers the results of the tokens with top_p probability mass. So 0.1 means
+                only the tokens comprising the top 10% probability mass are considered.
+            n: How many completions to generate for each prompt.
+            logprobs: Include the log probabilities on the `logprobs` most likely tokens, as well
+                the chosen tokens. So for example, if `logprobs` is 5, the API will return a list of
+                the 5 most likely tokens. The API will always return the `logprob` of the sampled
+                token, so there may be up to `logprobs+1` elements in the response.
+            echo: Echo back the prompt in addition to the completion.
+            stop: Up to 4 sequences where the API will stop generating further tokens.
+            presence_penalty: Number between -2.0 and 2.0. Positive values penalize new tokens based
+                on whether they appear in the text so far, increasing the model's likelihood to talk
+                about new topics.
+            frequency_penalty: Number between -2.0 and 2.0. Positive values penalize new tokens
+                based on their existing frequency in the text so far, decreasing the model's
+                likelihood to repeat the same line verbatim.
+            logit_bias: Modify the likelihood of specified tokens appearing in the completion.
+                Accepts a json object that maps tokens (specified by their token ID in the
+                tokenizer) to an associated bias value from -100 to 100. Mathematically, the bias is
+                added to the logits generated by the model prior to sampling. The exact effect will
+                vary per model, but values between -1 and 1 should decrease or increase likelihood
+                of selection; values like -100 or 100 should result in a ban or exclusive selection
+                of the relevant token.
+            user: A unique identifier representing your end-user, which can help OpenAI to monitor
+                and detect abuse.
+            extra_body_: To provide extra parameters.
+            service_tier: Represents the service tier for requests. Attributes: Auto: Automatically
+                choose the best available tier for the request (Default or OverLimit). Analyze
+                response to determine which tier was used. Default: Return 429 errors on hitting the
+                rate limit, do not exceed to the OverLimit tier. OverLimit: Indicate that the
+                request was over the user limit. This tier cannot be set by user in the request, but
+                us used in a response for tier=Auto. Flex: Do not consume rate-limit credits, but
+                run with lower priority. May still result in 429 errors in case of if there is no
+                resources to process.
+            stream: Enable response streaming.
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            `CompletionResponse`: the 200 response. With `stream=True`, a `AsyncStream` of
+            `CompletionResponse` chunks (server-sent events).
+
+        Raises:
+            UnprocessableEntityError: The server answered 422.
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one).
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            APIResponseValidationError: A success body does not decode into its type.
+            RequestValidationError: An argument does not match the spec; nothing was sent.
+        """
 
     async def create(
         self,
@@ -412,56 +867,131 @@ class AsyncCompletions:
 
         Args:
             model: ID of the model to use.
-            prompt: The prompt(s) to generate completions for, encoded as a string, array of strings, array of tokens, or array of token arrays.
+            prompt: The prompt(s) to generate completions for, encoded as a string, array of
+                strings, array of tokens, or array of token arrays.
             ai_project_id: current project ID
-            stream: Enable response streaming.
-            stream_options: If set to {"include_usage": True}, usage stats will be sent with the last chunk of data
+
+                Defaults to the value the client was created with.
+            stream_options: If set to {"include_usage": True}, usage stats will be sent with the
+                last chunk of data
             max_tokens: Max completion token count
-            temperature: What sampling temperature to use, between 0 and 2. Higher values like 0.8 will make the output more random, while lower values like 0.2 will make it more focused and deterministic.
-            top_p: An alternative to sampling with temperature, called nucleus sampling, where the model considers the results of the tokens with top_p probability mass. So 0.1 means only the tokens comprising the top 10% probability mass are considered.
+            temperature: What sampling temperature to use, between 0 and 2. Higher values like 0.8
+                will make the output more random, while lower values like 0.2 will make it more
+                focused and deterministic.
+            top_p: An alternative to sampling with temperature, called nucleus sampling, where the
+                model considers the results of the tokens with top_p probability mass. So 0.1 means
+                only the tokens comprising the top 10% probability mass are considered.
             n: How many completions to generate for each prompt.
-            logprobs: Include the log probabilities on the `logprobs` most likely tokens, as well the chosen tokens. So for example, if `logprobs` is 5, the API will return a list of the 5 most likely tokens. The API will always return the `logprob` of the sampled token, so there may be up to `logprobs+1` elements in the response.
+            logprobs: Include the log probabilities on the `logprobs` most likely tokens, as well
+                the chosen tokens. So for example, if `logprobs` is 5, the API will return a list of
+                the 5 most likely tokens. The API will always return the `logprob` of the sampled
+                token, so there may be up to `logprobs+1` elements in the response.
             echo: Echo back the prompt in addition to the completion.
             stop: Up to 4 sequences where the API will stop generating further tokens.
-            presence_penalty: Number between -2.0 and 2.0. Positive values penalize new tokens based on whether they appear in the text so far, increasing the model's likelihood to talk about new topics.
-            frequency_penalty: Number between -2.0 and 2.0. Positive values penalize new tokens based on their existing frequency in the text so far, decreasing the model's likelihood to repeat the same line verbatim.
-            logit_bias: Modify the likelihood of specified tokens appearing in the completion. Accepts a json object that maps tokens (specified by their token ID in the tokenizer) to an associated bias value from -100 to 100. Mathematically, the bias is added to the logits generated by the model prior to sampling. The exact effect will vary per model, but values between -1 and 1 should decrease or increase likelihood of selection; values like -100 or 100 should result in a ban or exclusive selection of the relevant token.
-            user: A unique identifier representing your end-user, which can help OpenAI to monitor and detect abuse.
+            presence_penalty: Number between -2.0 and 2.0. Positive values penalize new tokens based
+                on whether they appear in the text so far, increasing the model's likelihood to talk
+                about new topics.
+            frequency_penalty: Number between -2.0 and 2.0. Positive values penalize new tokens
+                based on their existing frequency in the text so far, decreasing the model's
+                likelihood to repeat the same line verbatim.
+            logit_bias: Modify the likelihood of specified tokens appearing in the completion.
+                Accepts a json object that maps tokens (specified by their token ID in the
+                tokenizer) to an associated bias value from -100 to 100. Mathematically, the bias is
+                added to the logits generated by the model prior to sampling. The exact effect will
+                vary per model, but values between -1 and 1 should decrease or increase likelihood
+                of selection; values like -100 or 100 should result in a ban or exclusive selection
+                of the relevant token.
+            user: A unique identifier representing your end-user, which can help OpenAI to monitor
+                and detect abuse.
             extra_body_: To provide extra parameters.
-            service_tier: Represents the service tier for requests. Attributes: Auto: Automatically choose the best available tier for the request (Default or OverLimit). Analyze response to determine which tier was used. Default: Return 429 errors on hitting the rate limit, do not exceed to the OverLimit tier. OverLimit: Indicate that the request was over the user limit. This tier cannot be set by user in the request, but us used in a response for tier=Auto. Flex: Do not consume rate-limit credits, but run with lower priority. May still result in 429 errors in case of if there is no resources to process.
+            service_tier: Represents the service tier for requests. Attributes: Auto: Automatically
+                choose the best available tier for the request (Default or OverLimit). Analyze
+                response to determine which tier was used. Default: Return 429 errors on hitting the
+                rate limit, do not exceed to the OverLimit tier. OverLimit: Indicate that the
+                request was over the user limit. This tier cannot be set by user in the request, but
+                us used in a response for tier=Auto. Flex: Do not consume rate-limit credits, but
+                run with lower priority. May still result in 429 errors in case of if there is no
+                resources to process.
+            stream: Enable response streaming.
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            `CompletionResponse`: the 200 response. With `stream=True`, a `AsyncStream` of
+            `CompletionResponse` chunks (server-sent events).
+
+        Raises:
+            UnprocessableEntityError: The server answered 422.
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one).
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            APIResponseValidationError: A success body does not decode into its type.
+            RequestValidationError: An argument does not match the spec; nothing was sent.
         """
-        options = _completions_create_options(
-            self._client,
-            params={"ai_project_id": ai_project_id},
-            body={
-                "model": model,
-                "prompt": prompt,
-                "stream": stream,
-                "stream_options": stream_options,
-                "max_tokens": max_tokens,
-                "temperature": temperature,
-                "top_p": top_p,
-                "n": n,
-                "logprobs": logprobs,
-                "echo": echo,
-                "stop": stop,
-                "presence_penalty": presence_penalty,
-                "frequency_penalty": frequency_penalty,
-                "logit_bias": logit_bias,
-                "user": user,
-                "extra_body": extra_body_,
-                "service_tier": service_tier,
+        params = validated(
+            _models.CompletionsCreateParams,
+            {
+                "ai_project_id": client_value(self._client, "ai_project_id", ai_project_id),
             },
-            extra_headers=extra_headers,
-            extra_query=extra_query,
-            extra_body=extra_body,
-            timeout=timeout,
-            max_retries=max_retries,
+            nullable={"ai_project_id"},
         )
-        result = await async_dispatch(
-            self._client, _COMPLETIONS_CREATE, options, stream=stream is True
+        return await self._post(
+            "/v1/completions",
+            body=validated(
+                _models.CompletionRequest,
+                {
+                    "model": model,
+                    "prompt": prompt,
+                    "stream": stream,
+                    "stream_options": stream_options,
+                    "max_tokens": max_tokens,
+                    "temperature": temperature,
+                    "top_p": top_p,
+                    "n": n,
+                    "logprobs": logprobs,
+                    "echo": echo,
+                    "stop": stop,
+                    "presence_penalty": presence_penalty,
+                    "frequency_penalty": frequency_penalty,
+                    "logit_bias": logit_bias,
+                    "user": user,
+                    "extra_body": extra_body_,
+                    "service_tier": service_tier,
+                },
+                nullable={
+                    "echo",
+                    "extra_body",
+                    "frequency_penalty",
+                    "logit_bias",
+                    "logprobs",
+                    "max_tokens",
+                    "n",
+                    "presence_penalty",
+                    "stream",
+                    "stream_options",
+                    "temperature",
+                    "top_p",
+                    "user",
+                },
+                python_names={"extra_body": "extra_body_"},
+            ),
+            options=request_options(
+                query=pick(params, ["ai_project_id"]),
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+            ),
+            cast_to=_COMPLETIONS_CREATE,
+            stream=stream is True,
+            stream_cls=AsyncStream[_models.CompletionResponse],
         )
-        return cast("_models.CompletionResponse | AsyncStream[_models.CompletionResponse]", result)
 
 
 class AsyncCompletionsWithRawResponse:

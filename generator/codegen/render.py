@@ -1,33 +1,34 @@
 """IR -> the whole package in memory: relative path -> text.
 
-Python here decides everything (argument order, annotations, literals, docstrings); the
-templates only lay it out. Spec text reaches a template only as a finished Python literal
-(`literal`, `docstring`) or as an identifier built by `names`, so nothing in a spec can
-inject code.
+Python here computes data only: names, annotations, literals and docstrings, gathered in
+small views (`OperationView` and its parts). The templates hold the code, including the body
+of every method. Spec text reaches a template only as a finished Python literal (`literal`,
+`docstring`) or as an identifier built by `names`, so nothing in a spec can inject code.
 """
 
 from __future__ import annotations
 
+import functools
 import math
-import re
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Literal
 
 import jinja2
 
 from generator import __version__
-from generator.codegen.ir import Api, Body, Operation, Param, ResponseType
+from generator.codegen import docs
+from generator.codegen.ir import Api, Body, Operation, Param, Resource, ResponseType
 from generator.codegen.models import Models
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 RUNTIME = TEMPLATES / "runtime"
-CALL_OPTIONS = ("extra_headers", "extra_query", "extra_body", "timeout", "max_retries")
 QUERY_DELIMITERS = {"form": ",", "spaceDelimited": " ", "pipeDelimited": "|"}
 
 
 def literal(value: object) -> str:
-    """A Python literal for a str/int/float/bool/None (or a list/dict of them)."""
+    """A Python literal for a str/int/float/bool/None (or a list/dict/set of them)."""
     if isinstance(value, str):
         return repr(value)
     if isinstance(value, bool) or value is None or isinstance(value, int):
@@ -38,12 +39,19 @@ def literal(value: object) -> str:
         return "[" + ", ".join(literal(item) for item in value) + "]"
     if isinstance(value, dict):
         return "{" + ", ".join(f"{literal(str(k))}: {literal(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, (set, frozenset)):
+        # sorted: the same set always gives the same text
+        return "{" + ", ".join(sorted(literal(item) for item in value)) + "}" if value else "set()"
     return repr(str(value))
+
+
+# Control characters other than newline and tab read as spaces in a docstring.
+_CONTROL_TO_SPACE = {code: " " for code in range(0x20) if chr(code) not in "\n\t"}
 
 
 def docstring(text: str, indent: str = "") -> str:
     """A triple-quoted literal holding `text` exactly, whatever it contains."""
-    cleaned = "".join(ch if ch in "\n\t" or ch >= " " else " " for ch in text.replace("\r\n", "\n"))
+    cleaned = text.replace("\r\n", "\n").translate(_CONTROL_TO_SPACE)
     cleaned = cleaned.replace("\\", "\\\\").replace('"""', '\\"\\"\\"').strip()
     if cleaned.endswith('"'):
         cleaned += " "
@@ -52,6 +60,9 @@ def docstring(text: str, indent: str = "") -> str:
         return f'"""{lines[0]}"""'
     body = "\n".join((indent + line) if line.strip() else "" for line in lines[1:])
     return f'"""{lines[0]}\n{body}\n{indent}"""'
+
+
+# ---- views: what the templates read -------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -65,28 +76,142 @@ class Argument:
 class Signature:
     arguments: tuple[Argument, ...]
     returns: str
+    doc: str  # the docstring literal
 
 
 @dataclass(frozen=True)
-class MethodView:
-    name: str
-    doc: str
-    signatures: tuple[Signature, ...]  # overloads first, then the implementation
+class MethodVariant:
+    """The sync or the async method of an operation."""
+
+    overloads: tuple[Signature, ...]
     implementation: Signature
-    spec_const: str
-    builder: str
-    params_call: str  # `{"wire": python_name, ...}` literal source
-    body_call: str
-    stream_expr: str
-    deprecated: bool
+    stream_class: str  # Stream or AsyncStream
 
 
 @dataclass(frozen=True)
-class BuilderView:
+class Value:
+    """One argument in the mapping a model checks: wire name -> argument."""
+
+    key: str
+    argument: str
+    client_level: bool  # omitted -> the value the client was created with
+
+
+@dataclass(frozen=True)
+class Checked:
+    """`validated(model, {key: argument, ...}, ...)`: arguments checked by one model."""
+
+    model: str
+    values: tuple[Value, ...]
+    nullable: frozenset[str]  # keys the spec lets be null
+    python_names: dict[str, str]  # key -> argument, where they differ (errors name arguments)
+    raw: frozenset[str]  # keys passed through unchecked (multipart files)
+
+
+@dataclass(frozen=True)
+class Placed:
+    """The checked parameters sent in one location (query, headers or cookies)."""
+
+    keys: tuple[str, ...]
+    wire_names: dict[str, str]  # key -> wire name, where they differ
+    delimiters: dict[str, str]  # query arrays and objects not exploded: key -> delimiter
+    deep: frozenset[str]  # deepObject query parameters
+    json_encoded: frozenset[str]  # query parameters sent as JSON text
+
+
+@dataclass(frozen=True)
+class BodyView:
+    kind: str  # json, form, multipart or content
+    media_type: str
+    argument: str | None  # the argument holding the whole body (properties not spread out)
+    root_model: str | None  # the model checking that whole body (None: sent as given)
+    checked: Checked | None  # the properties, when they are arguments
+    files: frozenset[str]  # multipart file parts
+
+    def helpers(self) -> set[str]:
+        """The `_operations` names sending this body takes."""
+        wrapper = {"form": "form_body", "multipart": "multipart_body", "content": "raw_body"}
+        used = {wrapper[self.kind]} if self.kind in wrapper else set()
+        if self.root_model:
+            used.add("validated_root")
+        if self.files and self.checked:
+            used.add("FileContent")  # the file arguments' annotation
+        return used
+
+
+@dataclass(frozen=True)
+class Target:
+    """What the runtime parses a body into: `_models.X`, `root_type(_models.X)` (the type a
+    root model wraps, so a `list[Pet]` body is a list) or a builtin (str, bytes, None, object)."""
+
+    kind: Literal["model", "root", "builtin"]
     name: str
-    spec_const: str
-    spec_source: str
-    lines: tuple[str, ...]  # the statements of the options builder
+
+
+@dataclass(frozen=True)
+class Responses:
+    """The operation's `ResponseSpec` constant."""
+
+    constant: str
+    returns: str  # the type of the parsed success bodies
+    success: tuple[tuple[str, Target], ...]  # status -> target
+    errors: tuple[tuple[str, Target], ...]
+    headers: tuple[tuple[str, str], ...]  # documented response header -> python type
+    stream_chunk: Target | None
+
+    def targets(self) -> list[Target]:
+        chunk = [self.stream_chunk] if self.stream_chunk else []
+        return [target for _, target in (*self.success, *self.errors)] + chunk
+
+
+@dataclass(frozen=True)
+class OperationView:
+    name: str
+    http_method: str  # get, post, ...: the resource's `_get`, `_post`, ...
+    path: str
+    responses: Responses
+    params: Checked | None  # path, query, header and cookie arguments
+    path_keys: frozenset[str]
+    query: Placed | None
+    headers: Placed | None
+    cookies: Placed | None
+    accept: str | None  # an Accept header for operations that answer only in non-JSON types
+    body: BodyView | None
+    stream_switch: str | None  # the argument that switches to streaming
+    always_streams: bool
+    stream_chunk: str | None  # the annotation of one streamed chunk
+    sync: MethodVariant
+    async_: MethodVariant
+
+    def helpers(self) -> frozenset[str]:
+        """The `_operations` names the rendered method and its `ResponseSpec` use."""
+        used = {"request_options"}
+        checked = [c for c in (self.params, self.body.checked if self.body else None) if c]
+        if checked:
+            used.add("validated")
+        if any(value.client_level for c in checked for value in c.values):
+            used.add("client_value")
+        if self.path_keys:
+            used.add("format_path")
+        if self.query:
+            used.add("pick")
+        if self.headers or self.cookies:
+            used.add("pick_strings")
+        if self.body is not None:
+            used |= self.body.helpers()
+        if any(target.kind == "root" for target in self.responses.targets()):
+            used.add("root_type")
+        return frozenset(used)
+
+
+@dataclass(frozen=True)
+class ResourceView:
+    attr: str
+    class_name: str
+    operations: tuple[OperationView, ...]
+
+
+# ---- arguments and signatures ---------------------------------------------------------------
 
 
 def _response_annotation(response: ResponseType, models: Models) -> str:
@@ -95,13 +220,9 @@ def _response_annotation(response: ResponseType, models: Models) -> str:
     return {"text": "str", "bytes": "bytes", "none": "None"}[response.kind]
 
 
-def _returns(operation: Operation, models: Models) -> str:
-    annotations: list[str] = []
-    for response in operation.success:
-        annotation = _response_annotation(response, models)
-        if annotation not in annotations:
-            annotations.append(annotation)
-    return " | ".join(annotations) if annotations else "None"
+def _union(annotations: Iterable[str]) -> str:
+    unique = list(dict.fromkeys(annotations))
+    return " | ".join(unique) if unique else "None"
 
 
 def _argument(param: Param, models: Models, body: Body | None) -> Argument:
@@ -126,245 +247,184 @@ def _annotation(param: Param, models: Models, body: Body | None) -> str:
     return "object"  # a JSON body the spec gives no schema for
 
 
-def _call_arguments() -> tuple[Argument, ...]:
-    return (
-        Argument("extra_headers", "Headers | None", "None"),
-        Argument("extra_query", "Query | None", "None"),
-        Argument("extra_body", "Mapping[str, object] | None", "None"),
-        Argument("timeout", "Timeout | NotGiven", "NOT_GIVEN"),
-        Argument("max_retries", "int | NotGiven", "NOT_GIVEN"),
+CALL_ARGUMENTS = (
+    Argument("extra_headers", "Headers | None", "None"),
+    Argument("extra_query", "Query | None", "None"),
+    Argument("extra_body", "Mapping[str, object] | None", "None"),
+    Argument("timeout", "Timeout | NotGiven", "NOT_GIVEN"),
+    Argument("max_retries", "int | NotGiven", "NOT_GIVEN"),
+)
+
+
+@dataclass(frozen=True)
+class _Shape:
+    """What the sync and async signatures of an operation share."""
+
+    arguments: tuple[Argument, ...]  # the operation's own, in order
+    returns: str  # the non-streaming return type
+    returns_doc: str
+    chunk: str | None
+    doc: docs.MethodDoc
+    docstrings: dict[str, str] = field(default_factory=dict)  # by Returns text
+
+    def docstring(self, returns_doc: str) -> str:
+        """The method's docstring literal with `returns_doc` as its Returns section (the
+        sync and async methods share most of theirs: each is built once)."""
+        found = self.docstrings.get(returns_doc)
+        if found is None:
+            found = self.docstrings[returns_doc] = docstring(self.doc.text(returns_doc), " " * 8)
+        return found
+
+
+def _shape(operation: Operation, models: Models) -> _Shape:
+    arguments = tuple(_argument(p, models, operation.body) for p in operation.params)
+    annotations = [_response_annotation(r, models) for r in operation.success]
+    chunk = models.class_annotation(operation.stream_chunk) if operation.stream_chunk else None
+    switch = operation.stream_param if chunk else None
+    # as the implementation lists them: a streaming switch comes after the other arguments
+    order = [a.name for a in arguments if a.name != switch] + ([switch] if switch else [])
+    order += [a.name for a in CALL_ARGUMENTS]
+    return _Shape(
+        arguments,
+        _union(annotations),
+        docs.returns_doc(operation, annotations),
+        chunk,
+        docs.method_doc(operation, order),
     )
 
 
-def _method_doc(operation: Operation) -> str:
-    parts = [operation.summary or f"{operation.http_method.upper()} {operation.path}"]
-    if operation.description and operation.description.strip() != operation.summary.strip():
-        parts.append(operation.description.strip())
-    described = [p for p in operation.params if p.description]
-    if described:
-        parts.append("Args:\n" + "\n".join(
-            f"    {p.name}: " + " ".join(p.description.split()) for p in described
-        ))
-    if operation.deprecated:
-        parts.append("Deprecated: the spec marks this operation as deprecated.")
-    return "\n\n".join(parts)
+def _variant(operation: Operation, shape: _Shape, stream_class: str) -> MethodVariant:
+    def signature(arguments: Iterable[Argument], returns: str, returns_doc: str) -> Signature:
+        return Signature((*arguments, *CALL_ARGUMENTS), returns, shape.docstring(returns_doc))
 
-
-def _signatures(operation: Operation, models: Models, sync: bool) -> tuple[tuple[Signature, ...], Signature]:
-    arguments = [_argument(p, models, operation.body) for p in operation.params]
-    returns = _returns(operation, models)
-    stream_cls = "Stream" if sync else "AsyncStream"
-    call = _call_arguments()
-    if operation.stream_only and operation.stream_chunk:
-        chunk = models.class_annotation(operation.stream_chunk)
-        return (), Signature((*arguments, *call), f"{stream_cls}[{chunk}]")
-    if operation.stream_param is None or operation.stream_chunk is None:
-        return (), Signature((*arguments, *call), returns)
-    chunk = f"{stream_cls}[{models.class_annotation(operation.stream_chunk)}]"
-    required = [a for a in arguments if a.default is None and a.name != operation.stream_param]
-    optional = [a for a in arguments if a.default is not None and a.name != operation.stream_param]
-
-    def variant(stream_annotation: str, default: str | None, result: str) -> Signature:
-        stream_arg = Argument(operation.stream_param or "stream", stream_annotation, default)
-        ordered = [*required, stream_arg, *optional] if default is None else [*required, *optional, stream_arg]
-        return Signature((*ordered, *call), result)
-
+    if shape.chunk is None:
+        return MethodVariant((), signature(shape.arguments, shape.returns, shape.returns_doc), stream_class)
+    stream = f"{stream_class}[{shape.chunk}]"
+    stream_doc = docs.stream_doc(stream_class, shape.chunk)
+    switch = operation.stream_param
+    if switch is None:  # always streams
+        return MethodVariant((), signature(shape.arguments, stream, stream_doc), stream_class)
+    required = [a for a in shape.arguments if a.default is None and a.name != switch]
+    optional = [a for a in shape.arguments if a.default is not None and a.name != switch]
+    either = f"{shape.returns} | {stream}"
+    either_doc = docs.either_doc(shape.returns_doc, switch, stream_doc)
     overloads = (
-        variant("Literal[False] | NotGiven", "NOT_GIVEN", returns),
-        variant("Literal[True]", None, chunk),
-        variant("bool | NotGiven", "NOT_GIVEN", f"{returns} | {chunk}"),
+        signature([*required, *optional, Argument(switch, "Literal[False] | NotGiven", "NOT_GIVEN")],
+                  shape.returns, shape.returns_doc),
+        signature([*required, Argument(switch, "Literal[True]", None), *optional], stream, stream_doc),
+        signature([*required, *optional, Argument(switch, "bool | NotGiven", "NOT_GIVEN")],
+                  either, either_doc),
     )
-    implementation = variant("bool | NotGiven", "NOT_GIVEN", f"{returns} | {chunk}")
-    return overloads, implementation
+    return MethodVariant(overloads, overloads[-1], stream_class)
 
 
-def _wire_map(params: list[Param]) -> str:
-    """`{"wire": argument, ...}`; a whole body (not spread into arguments) is under "body"."""
-    return "{" + ", ".join(f"{literal(p.model_key or 'body')}: {p.name}" for p in params) + "}"
+# ---- what the method body sends ------------------------------------------------------------
 
 
-def _constant(operation: Operation) -> str:
-    return f"_{operation.resource.upper()}_{operation.name.upper()}".replace("__", "_")
-
-
-def _builder_name(operation: Operation) -> str:
-    return f"_{operation.resource}_{operation.name}_options"
-
-
-def _names_map(params: list[Param]) -> str:
-    """Wire name -> argument name, where they differ (error messages name the argument)."""
-    return literal({p.model_key: p.name for p in params if p.model_key != p.name})
-
-
-def _frozenset(keys: list[str]) -> str:
-    return f"frozenset({literal(sorted(keys))})" if keys else "frozenset()"
-
-
-def _spec_source(operation: Operation, models: Models) -> str:
-    def mapping(responses: tuple[ResponseType, ...]) -> str:
-        return "{" + ", ".join(
-            f"{literal(r.status)}: {_runtime_type(r, models)}" for r in responses
-        ) + "}"
-
-    headers = "{" + ", ".join(f"{literal(h.wire_name)}: {h.python_type}" for h in operation.headers) + "}"
-    chunk = _parse_target(operation.stream_chunk, models) if operation.stream_chunk else "None"
-    return (
-        f"ResponseSpec(success={mapping(operation.success)}, errors={mapping(operation.errors)}, "
-        f"headers={headers}, stream_chunk={chunk})"
+def _checked(model: str, params: list[Param], raw: Iterable[str] = ()) -> Checked:
+    return Checked(
+        model=model,
+        values=tuple(Value(p.model_key, p.name, p.client_level) for p in params),
+        nullable=frozenset(p.model_key for p in params if p.nullable),
+        python_names={p.model_key: p.name for p in params if p.model_key != p.name},
+        raw=frozenset(raw),
     )
 
 
-def _runtime_type(response: ResponseType, models: Models) -> str:
-    if response.kind == "json":
-        return _parse_target(response.model_class, models) if response.model_class else "object"
-    return {"text": "str", "bytes": "bytes", "none": "None"}[response.kind]
+def _placed(params: list[Param]) -> Placed | None:
+    if not params:
+        return None
+    return Placed(
+        keys=tuple(p.model_key for p in params),
+        wire_names={p.model_key: p.wire_name for p in params if p.model_key != p.wire_name},
+        delimiters={p.model_key: QUERY_DELIMITERS[p.style] for p in params
+                    if not p.explode and p.style in QUERY_DELIMITERS},
+        deep=frozenset(p.model_key for p in params if p.style == "deepObject"),
+        json_encoded=frozenset(p.model_key for p in params if p.style == "json"),
+    )
 
 
-def _parse_target(class_name: str, models: Models) -> str:
-    """What the runtime parses a body into: the class, or a root model's root type (so a
-    `list[Pet]` response is a list, not a `RootModel` wrapping one)."""
-    if models.is_root(class_name):
-        return f"root_type(_models.{models.name(class_name)})"
-    return f"_models.{models.name(class_name)}"
+def _body_view(operation: Operation, models: Models) -> BodyView | None:
+    body = operation.body
+    if body is None:
+        return None
+    fields = [p for p in operation.params if p.location == "body"]
+    if body.expanded and body.model_class is not None:
+        checked = _checked(body.model_class, fields, body.file_fields)
+        return BodyView(body.kind, body.media_type, None, None, checked, frozenset(body.file_fields))
+    root_model = models.name(body.model_class) if body.model_class else None
+    argument = fields[0].name if fields else "body"
+    return BodyView(body.kind, body.media_type, argument, root_model, None, frozenset(body.file_fields))
 
 
 def _accept(operation: Operation) -> str | None:
-    """An Accept header for operations that answer only in non-JSON media types."""
     if any(r.kind == "json" for r in operation.success) or operation.stream_only:
         return None
     media = sorted({m for r in operation.success for m in r.media_types})
     return ", ".join(media) or None
 
 
-def _query_styles(params: list[Param]) -> str:
-    """`delimiters=` / `deep=` / `json_encoded=` arguments of `pick`: how arrays and objects
-    are serialised when not sent exploded, and which parameters are sent as JSON text."""
-    delimiters = {p.model_key: QUERY_DELIMITERS[p.style] for p in params
-                  if not p.explode and p.style in QUERY_DELIMITERS}
-    deep = [p.model_key for p in params if p.style == "deepObject"]
-    encoded = [p.model_key for p in params if p.style == "json"]
-    return (
-        (f", delimiters={literal(delimiters)}" if delimiters else "")
-        + (f", deep={_frozenset(deep)}" if deep else "")
-        + (f", json_encoded={_frozenset(encoded)}" if encoded else "")
+def _target(response: ResponseType, models: Models) -> Target:
+    if response.kind == "json":
+        return _model_target(response.model_class, models) if response.model_class else Target("builtin", "object")
+    return Target("builtin", {"text": "str", "bytes": "bytes", "none": "None"}[response.kind])
+
+
+def _model_target(class_name: str, models: Models) -> Target:
+    return Target("root" if models.is_root(class_name) else "model", models.name(class_name))
+
+
+def _responses(operation: Operation, models: Models, returns: str) -> Responses:
+    return Responses(
+        constant=f"_{operation.resource.upper()}_{operation.name.upper()}".replace("__", "_"),
+        returns=returns,
+        success=tuple((r.status, _target(r, models)) for r in operation.success),
+        errors=tuple((r.status, _target(r, models)) for r in operation.errors),
+        headers=tuple((h.wire_name, h.python_type) for h in operation.headers),
+        stream_chunk=_model_target(operation.stream_chunk, models) if operation.stream_chunk else None,
     )
 
 
-def _builder_lines(operation: Operation, models: Models) -> list[str]:
-    params = [p for p in operation.params if p.location != "body"]
-    body = [p for p in operation.params if p.location == "body"]
-    lines: list[str] = []
-    for param in params:
-        if param.client_level:
-            lines.append(
-                f"params[{literal(param.model_key)}] = client_value(client, {literal(param.name)}, "
-                f"params[{literal(param.model_key)}])"
-            )
-    if params:
-        nullable = [p.model_key for p in params if p.nullable]
-        lines.append(
-            f"checked = validated(_models.{params[0].model_class}, params, "
-            f"nullable={_frozenset(nullable)}, python_names={_names_map(params)})"
-        )
-    by_location = {loc: [p for p in params if p.location == loc] for loc in ("path", "query", "header", "cookie")}
-    path_keys = [p.model_key for p in by_location["path"]]
-    path_expr = (
-        f"format_path({literal(operation.path)}, body_of(checked, {_frozenset(path_keys)}))"
-        if path_keys else literal(operation.path)
-    )
-    fields = [f"method={literal(operation.http_method)}", f"path={path_expr}"]
-    if by_location["query"]:
-        query_map = literal({p.model_key: p.wire_name for p in by_location["query"]})
-        fields.append(f"query=pick(checked, {query_map}{_query_styles(by_location['query'])})")
-    accept = _accept(operation)
-    headers = [f"{{'Accept': {literal(accept)}}}"] if accept else []
-    if by_location["header"]:
-        headers.append(f"pick_strings(checked, {literal({p.model_key: p.wire_name for p in by_location['header']})})")
-    if headers:
-        fields.append("headers=" + (headers[0] if len(headers) == 1 else "{**" + ", **".join(headers) + "}"))
-    if by_location["cookie"]:
-        mapping = literal({p.model_key: p.wire_name for p in by_location["cookie"]})
-        fields.append(f"cookies=pick_strings(checked, {mapping})")
-    if operation.body is not None:
-        fields.extend(_body_fields(operation, body, models))
-    fields.extend(f"{name}={name}" for name in CALL_OPTIONS)
-    lines.append("return RequestOptions(" + ", ".join(fields) + ")")
-    return lines
-
-
-def _body_fields(operation: Operation, body: list[Param], models: Models) -> list[str]:
-    spec = operation.body
-    assert spec is not None
-    if spec.kind == "content":
-        return ["content=raw_content(body['body'])", f"content_type={literal(spec.media_type)}"]
-    if spec.model_class is None:
-        return ["json_body=body['body']"]
-    if not spec.expanded:
-        value = f"validated_root(_models.{models.name(spec.model_class)}, body['body'], name='body')"
-    else:
-        nullable = [p.model_key for p in body if p.nullable]
-        raw = f", raw={_frozenset(list(spec.file_fields))}" if spec.file_fields else ""
-        value = (
-            f"validated(_models.{spec.model_class}, body, nullable={_frozenset(nullable)}, "
-            f"python_names={_names_map(body)}{raw})"
-        )
-    if spec.kind == "json":
-        return [f"json_body={value}"]
-    if spec.kind == "form":
-        return [f"form=form_fields({value})"]
-    files = _frozenset(list(spec.file_fields))
-    return [f"form=multipart_fields({value}, {files})", f"files=multipart_files(body, {files})"]
-
-
-def _method_view(operation: Operation, models: Models, sync: bool) -> MethodView:
-    overloads, implementation = _signatures(operation, models, sync)
-    params = [p for p in operation.params if p.location != "body"]
-    body = [p for p in operation.params if p.location == "body"]
-    body_call = _wire_map(body)
-    if operation.stream_only:
-        stream_expr = "True"
-    elif operation.stream_param:
-        stream_expr = f"{operation.stream_param} is True"
-    else:
-        stream_expr = "False"
-    return MethodView(
+def _operation_view(operation: Operation, models: Models) -> OperationView:
+    shape = _shape(operation, models)
+    located = {
+        location: [p for p in operation.params if p.location == location]
+        for location in ("path", "query", "header", "cookie")
+    }
+    non_body = [p for p in operation.params if p.location != "body"]
+    return OperationView(
         name=operation.name,
-        doc=docstring(_method_doc(operation), indent=" " * 8),
-        signatures=overloads,
-        implementation=implementation,
-        spec_const=_constant(operation),
-        builder=_builder_name(operation),
-        params_call=_wire_map(params),
-        body_call=body_call,
-        stream_expr=stream_expr,
-        deprecated=operation.deprecated,
+        http_method=operation.http_method,
+        path=operation.path,
+        responses=_responses(operation, models, shape.returns),
+        params=_checked(non_body[0].model_class, non_body) if non_body else None,
+        path_keys=frozenset(p.model_key for p in located["path"]),
+        query=_placed(located["query"]),
+        headers=_placed(located["header"]),
+        cookies=_placed(located["cookie"]),
+        accept=_accept(operation),
+        body=_body_view(operation, models),
+        stream_switch=operation.stream_param if shape.chunk else None,
+        always_streams=operation.stream_only and shape.chunk is not None,
+        stream_chunk=shape.chunk,
+        sync=_variant(operation, shape, "Stream"),
+        async_=_variant(operation, shape, "AsyncStream"),
     )
 
 
-# What `_resources.py` may import from `_operations`; each is imported when generated code uses it.
-OPERATIONS_HELPERS = (
-    "FileContent", "async_dispatch", "async_to_raw_response", "body_of", "client_value", "dispatch",
-    "form_fields", "format_path", "multipart_fields", "multipart_files", "pick", "pick_strings",
-    "raw_content", "root_type", "to_raw_response", "validated", "validated_root",
-)
-
-
-def _operations_imports(builders: list[BuilderView], resources: list[dict[str, Any]]) -> list[str]:
-    """The `_operations` names the rendered code uses, sorted as ruff's isort wants them."""
-    code = [line for b in builders for line in (b.spec_source, *b.lines)]
-    for resource in resources:
-        for view in resource["sync"]:
-            for signature in (*view.signatures, view.implementation):
-                code.extend(a.annotation for a in signature.arguments)
-    text = "\n".join(code)
-    used = {"async_dispatch", "async_to_raw_response", "dispatch", "to_raw_response"}
-    used |= {name for name in OPERATIONS_HELPERS if re.search(rf"\b{name}\b", text)}
+def _operations_imports(resources: list[ResourceView]) -> list[str]:
+    """The `_operations` names the module uses, sorted as ruff's isort wants them."""
+    used = {name for r in resources for op in r.operations for name in op.helpers()}
     return sorted(used, key=lambda name: (not name[:1].isupper(), name))
 
 
-def _environment() -> jinja2.Environment:
+# ---- the package -----------------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=4)  # one per process and folder: the templates compile once
+def _environment(templates: Path) -> jinja2.Environment:
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+        loader=jinja2.FileSystemLoader(str(templates)),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
@@ -396,23 +456,19 @@ def runtime_files() -> frozenset[str]:
     return frozenset(module.name for module in RUNTIME.glob("*.py"))
 
 
+def _resource_view(resource: Resource, models: Models) -> ResourceView:
+    return ResourceView(
+        resource.attr,
+        resource.class_name,
+        tuple(_operation_view(op, models) for op in resource.operations),
+    )
+
+
 def render(api: Api, models: Models) -> dict[str, str]:
     """Every file of the package, unformatted, keyed by relative path."""
-    env = _environment()
-    operations = [op for resource in api.resources for op in resource.operations]
-    builders = [
-        BuilderView(_builder_name(op), _constant(op), _spec_source(op, models), tuple(_builder_lines(op, models)))
-        for op in operations
-    ]
-    resources: list[dict[str, Any]] = [
-        {
-            "attr": resource.attr,
-            "class_name": resource.class_name,
-            "sync": [_method_view(op, models, True) for op in resource.operations],
-            "async_": [_method_view(op, models, False) for op in resource.operations],
-        }
-        for resource in api.resources
-    ]
+    env = _environment(TEMPLATES)
+    resources = [_resource_view(resource, models) for resource in api.resources]
+    operations = [op for resource in resources for op in resource.operations]
     client_params = [
         Argument(p.name, models.annotation(p.model_class, p.model_key, drop_none=True) + " | None", "None")
         for p in api.client_params
@@ -421,13 +477,14 @@ def render(api: Api, models: Models) -> dict[str, str]:
         "api": api,
         "title_doc": docstring(api.title or api.options.package),
         "resources": resources,
+        "operations": operations,
         "resource_exports": exports(
             [name for r in api.resources for name in (r.class_name, "Async" + r.class_name)]
         ),
-        "builders": builders,
         "client_params": client_params,
-        "uses_overloads": any(view.signatures for r in resources for view in r["sync"]),
-        "operations_imports": _operations_imports(builders, resources),
+        "uses_overloads": any(op.sync.overloads for op in operations),
+        "uses_streams": any(op.stream_chunk for op in operations),
+        "operations_imports": _operations_imports(resources),
         "generator_version": __version__,
     }
     files = {
@@ -441,4 +498,3 @@ def render(api: Api, models: Models) -> dict[str, str]:
         files[module.name] = module.read_text(encoding="utf-8")
     files["_http.py"] = http_module(files["_http.py"], api.options.http_library)
     return files
-

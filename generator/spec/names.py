@@ -32,6 +32,18 @@ _RESERVED_PARAMS = frozenset(
         "NOT_GIVEN",
         "NotGiven",
         "typing",
+        # the method body's local and the `_operations` helpers it calls (templates/macros.jinja)
+        "params",
+        "client_value",
+        "form_body",
+        "format_path",
+        "multipart_body",
+        "pick",
+        "pick_strings",
+        "raw_body",
+        "request_options",
+        "validated",
+        "validated_root",
     }
 )
 # Names models.py imports or pydantic reserves: a schema called like one is renamed.

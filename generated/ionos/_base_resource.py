@@ -1,0 +1,243 @@
+"""The base of the generated resource classes: one typed method per HTTP method.
+
+A generated method checks its arguments (``_operations``) and ends with one call that shows
+the HTTP method and the path, as in openai-python::
+
+    return self._post(
+        "/v1/completions",
+        body=validated(_models.CompletionRequest, {"model": model, "prompt": prompt}),
+        options=request_options(extra_headers=extra_headers, timeout=timeout),
+        cast_to=_COMPLETIONS_CREATE,
+        stream=stream is True,
+        stream_cls=Stream[_models.Completion],
+    )
+
+``cast_to`` is the operation's :class:`ResponseSpec`, whose type parameter is the type of the
+parsed body: the call returns that type, or ``stream_cls`` when it streams. Inside
+``with_raw_response`` the same call returns the :class:`APIResponse` instead
+(:func:`to_raw_response` types that).
+"""
+
+from __future__ import annotations
+
+import contextvars
+import functools
+from collections.abc import Awaitable, Callable
+from typing import Any, Literal, ParamSpec, TypeVar, overload
+
+from ._base_client import AsyncAPIClient, RequestOptions, ResponseSpec, SyncAPIClient
+from ._operations import CallOptions, FormBody, MultipartBody, RawBody
+from ._response import APIResponse
+from ._streaming import AsyncStream, Stream
+from ._types import NOT_GIVEN
+
+__all__ = [
+    "AsyncAPIResource",
+    "AsyncHTTPMethod",
+    "SyncAPIResource",
+    "SyncHTTPMethod",
+    "async_to_raw_response",
+    "to_raw_response",
+]
+
+P = ParamSpec("P")
+R = TypeVar("R")
+_T = TypeVar("_T")
+_SyncStreamT = TypeVar("_SyncStreamT", bound=Stream[Any])
+_AsyncStreamT = TypeVar("_AsyncStreamT", bound=AsyncStream[Any])
+
+# Set while a `with_raw_response` method runs: the call returns the `APIResponse`.
+_RAW_RESPONSE: contextvars.ContextVar[bool] = contextvars.ContextVar("raw_response", default=False)
+
+
+def _request(method: str, path: str, body: object, options: CallOptions | None) -> RequestOptions:
+    """The whole request: `body` is JSON-ready data (``NOT_GIVEN``: none), or a form,
+    multipart or raw body from ``_operations``."""
+    given = options if options is not None else CallOptions()
+    if isinstance(body, FormBody):
+        return RequestOptions(method, path, form=body.fields, **given)
+    if isinstance(body, MultipartBody):
+        return RequestOptions(method, path, form=body.fields, files=body.files, **given)
+    if isinstance(body, RawBody):
+        return RequestOptions(
+            method, path, content=body.content, content_type=body.content_type, **given
+        )
+    return RequestOptions(method, path, json_body=body, **given)
+
+
+class SyncHTTPMethod:
+    """One HTTP method of the client, as a resource calls it: ``self._get(path, ...)``."""
+
+    def __init__(self, client: SyncAPIClient, method: str) -> None:
+        self._client = client
+        self._method = method
+
+    @overload
+    def __call__(
+        self,
+        path: str,
+        *,
+        body: object = NOT_GIVEN,
+        options: CallOptions | None = None,
+        cast_to: ResponseSpec[_T],
+        stream: Literal[False] = False,
+    ) -> _T: ...
+
+    @overload
+    def __call__(
+        self,
+        path: str,
+        *,
+        body: object = NOT_GIVEN,
+        options: CallOptions | None = None,
+        cast_to: ResponseSpec[_T],
+        stream: Literal[True],
+        stream_cls: type[_SyncStreamT],
+    ) -> _SyncStreamT: ...
+
+    @overload
+    def __call__(
+        self,
+        path: str,
+        *,
+        body: object = NOT_GIVEN,
+        options: CallOptions | None = None,
+        cast_to: ResponseSpec[_T],
+        stream: bool,
+        stream_cls: type[_SyncStreamT],
+    ) -> _T | _SyncStreamT: ...
+
+    def __call__(
+        self,
+        path: str,
+        *,
+        body: object = NOT_GIVEN,
+        options: CallOptions | None = None,
+        cast_to: ResponseSpec[Any],
+        stream: bool = False,
+        stream_cls: type[Stream[Any]] | None = None,
+    ) -> Any:
+        """Send the request; the parsed body, the stream, or (raw) the ``APIResponse``."""
+        request = _request(self._method, path, body, options)
+        if _RAW_RESPONSE.get():
+            return self._client.request_raw(cast_to, request, stream=stream, stream_cls=stream_cls)
+        return self._client.request(cast_to, request, stream=stream, stream_cls=stream_cls)
+
+
+class AsyncHTTPMethod:
+    """The async twin of :class:`SyncHTTPMethod`: ``await self._get(path, ...)``."""
+
+    def __init__(self, client: AsyncAPIClient, method: str) -> None:
+        self._client = client
+        self._method = method
+
+    @overload
+    async def __call__(
+        self,
+        path: str,
+        *,
+        body: object = NOT_GIVEN,
+        options: CallOptions | None = None,
+        cast_to: ResponseSpec[_T],
+        stream: Literal[False] = False,
+    ) -> _T: ...
+
+    @overload
+    async def __call__(
+        self,
+        path: str,
+        *,
+        body: object = NOT_GIVEN,
+        options: CallOptions | None = None,
+        cast_to: ResponseSpec[_T],
+        stream: Literal[True],
+        stream_cls: type[_AsyncStreamT],
+    ) -> _AsyncStreamT: ...
+
+    @overload
+    async def __call__(
+        self,
+        path: str,
+        *,
+        body: object = NOT_GIVEN,
+        options: CallOptions | None = None,
+        cast_to: ResponseSpec[_T],
+        stream: bool,
+        stream_cls: type[_AsyncStreamT],
+    ) -> _T | _AsyncStreamT: ...
+
+    async def __call__(
+        self,
+        path: str,
+        *,
+        body: object = NOT_GIVEN,
+        options: CallOptions | None = None,
+        cast_to: ResponseSpec[Any],
+        stream: bool = False,
+        stream_cls: type[AsyncStream[Any]] | None = None,
+    ) -> Any:
+        """Send the request; the parsed body, the stream, or (raw) the ``APIResponse``."""
+        request = _request(self._method, path, body, options)
+        client = self._client
+        if _RAW_RESPONSE.get():
+            return await client.request_raw(cast_to, request, stream=stream, stream_cls=stream_cls)
+        return await client.request(cast_to, request, stream=stream, stream_cls=stream_cls)
+
+
+class SyncAPIResource:
+    """A group of operations sharing one client; ``self._post(...)`` and the other HTTP
+    methods send a request through it."""
+
+    def __init__(self, client: SyncAPIClient) -> None:
+        self._client = client
+        self._get = SyncHTTPMethod(client, "get")
+        self._put = SyncHTTPMethod(client, "put")
+        self._post = SyncHTTPMethod(client, "post")
+        self._delete = SyncHTTPMethod(client, "delete")
+        self._options = SyncHTTPMethod(client, "options")
+        self._head = SyncHTTPMethod(client, "head")
+        self._patch = SyncHTTPMethod(client, "patch")
+        self._trace = SyncHTTPMethod(client, "trace")
+
+
+class AsyncAPIResource:
+    """The async twin of :class:`SyncAPIResource`."""
+
+    def __init__(self, client: AsyncAPIClient) -> None:
+        self._client = client
+        self._get = AsyncHTTPMethod(client, "get")
+        self._put = AsyncHTTPMethod(client, "put")
+        self._post = AsyncHTTPMethod(client, "post")
+        self._delete = AsyncHTTPMethod(client, "delete")
+        self._options = AsyncHTTPMethod(client, "options")
+        self._head = AsyncHTTPMethod(client, "head")
+        self._patch = AsyncHTTPMethod(client, "patch")
+        self._trace = AsyncHTTPMethod(client, "trace")
+
+
+def to_raw_response(method: Callable[P, R]) -> Callable[P, APIResponse[R]]:
+    """The same method, returning the raw response (status, headers, `parse()`)."""
+
+    @functools.wraps(method)
+    def wrapped(*args: P.args, **kwargs: P.kwargs) -> APIResponse[R]:
+        token = _RAW_RESPONSE.set(True)
+        try:
+            return method(*args, **kwargs)  # type: ignore[return-value]
+        finally:
+            _RAW_RESPONSE.reset(token)
+
+    return wrapped
+
+
+def async_to_raw_response(
+    method: Callable[P, Awaitable[R]],
+) -> Callable[P, Awaitable[APIResponse[R]]]:
+    @functools.wraps(method)
+    async def wrapped(*args: P.args, **kwargs: P.kwargs) -> APIResponse[R]:
+        token = _RAW_RESPONSE.set(True)
+        try:
+            return await method(*args, **kwargs)  # type: ignore[return-value]
+        finally:
+            _RAW_RESPONSE.reset(token)
+
+    return wrapped
