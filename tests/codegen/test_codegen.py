@@ -20,8 +20,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.support import FEATURE_SPECS, GENERATED, PROVIDERS, ROOT, import_from
-from servers import Reply, ScriptedServer, sse
 
 from generator import pipeline
 from generator.codegen import docs, ir
@@ -30,6 +28,8 @@ from generator.io import write
 from generator.manifest import load_manifest
 from generator.spec import names
 from generator.spec.pointer import HTTP_METHODS
+from tests.support import FEATURE_SPECS, GENERATED, PROVIDERS, ROOT, import_from
+from tests.support.servers import Reply, ScriptedServer, sse
 
 FEATURES = FEATURE_SPECS
 LINE_LENGTH = 100
