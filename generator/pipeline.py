@@ -84,9 +84,19 @@ def load_checked(target: Target, *, allow_remote_refs: bool = False) -> Document
 
 def render_package(target: Target, document: Document) -> dict[str, str]:
     """Unformatted files of one package."""
-    api = ir.build(document.data, target.options)
+    return _render(target, document).files
+
+
+@dataclass(frozen=True)
+class _Rendered:
+    files: dict[str, str]
+    failed: tuple[tuple[str, str], ...]  # (operation pointer, why): left out of a tolerant package
+
+
+def _render(target: Target, document: Document) -> _Rendered:
+    api = ir.build(document.data, target.options, tolerate=not target.strict)
     package_models = models.models_source(api.models_input, api.required_classes, str(target.spec))
-    return render.render(api, package_models)
+    return _Rendered(render.render(api, package_models), api.failed)
 
 
 @dataclass(frozen=True)
@@ -134,7 +144,7 @@ def generate_packages(chosen: list[Target], *, allow_remote_refs: bool = False) 
     formatted: dict[str, dict[str, str]] | None
     with SpecValidation([document for _, document in working.values()]) as verdict:
         try:
-            formatted = _generate(working)
+            formatted = _generate(working, outcomes)
         except Exception:
             if not verdict.problems():
                 raise
@@ -143,9 +153,11 @@ def generate_packages(chosen: list[Target], *, allow_remote_refs: bool = False) 
     _raise_for_strict(documents, problems)
     again = _tolerate_validator_problems(working, outcomes, problems)
     if formatted is None:
-        formatted = _generate(working)
+        formatted = _generate(working, outcomes)
     elif again:
-        formatted.update(_generate({name: working[name] for name in again}))
+        redo = {name: working[name] for name in again}
+        formatted.update(_generate(redo, outcomes))
+        working.update(redo)
     _check_coverage(documents, working, outcomes, formatted)
     toolkit = provenance.toolkit_fingerprint()
     for name, files in formatted.items():
@@ -279,6 +291,15 @@ def _nothing_to_generate(document: Document) -> list[Problem]:
                     "add operations under `paths`")]
 
 
-def _generate(documents: dict[str, tuple[Target, Document]]) -> dict[str, dict[str, str]]:
-    unformatted = {name: render_package(target, doc) for name, (target, doc) in documents.items()}
+def _generate(documents: dict[str, tuple[Target, Document]], outcomes: dict[str, Outcome]
+              ) -> dict[str, dict[str, str]]:
+    """The formatted packages; operations code generation had to leave out of a tolerant one
+    are recorded as skipped in its outcome (and left out of its working document)."""
+    rendered = {name: _render(target, doc) for name, (target, doc) in documents.items()}
+    for name, result in rendered.items():
+        if result.failed:
+            target, document = documents[name]
+            outcomes[name] = outcomes[name].then(triage.skip_operations(outcomes[name].data, result.failed))
+            documents[name] = (target, dataclasses.replace(document, data=outcomes[name].data))
+    unformatted = {name: result.files for name, result in rendered.items()}
     return format.format_packages(unformatted, verbatim=render.runtime_files())

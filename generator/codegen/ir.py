@@ -138,6 +138,7 @@ class Api:
     client_params: tuple[Param, ...]
     models_input: dict[str, Any]  # the schema document for datamodel-code-generator
     required_classes: frozenset[str]  # classes the templates reference; must exist in models.py
+    failed: tuple[tuple[str, str], ...] = ()  # (operation pointer, why) of operations left out
 
 
 def _text(value: Any) -> str:
@@ -656,14 +657,25 @@ def _client_params(operations: list[Operation]) -> tuple[Param, ...]:
     return tuple(seen[name] for name in sorted(seen))
 
 
-def build(data: dict[str, Any], options: BuildOptions) -> Api:
-    """The intermediate model of a validated document."""
+def build(data: dict[str, Any], options: BuildOptions, *, tolerate: bool = False) -> Api:
+    """The intermediate model of a validated document.
+
+    With `tolerate`, an operation whose model cannot be built (a shape no check foresaw) is left
+    out and named in `Api.failed` instead of stopping the whole package."""
     builder = _Builder(data, options)
     sites = list(iter_operations(builder.data, sorted_paths=True))
     clashes = name_clashes(sites, options.source_file, lambda pointer: None)
     if clashes:
         raise GeneratorError(clashes)
-    operations = [builder.build_operation(site) for site in sites]
+    operations: list[Operation] = []
+    failed: list[tuple[str, str]] = []
+    for site in sites:
+        try:
+            operations.append(builder.build_operation(site))
+        except Exception as error:  # named as a skipped operation below: never silent
+            if not tolerate:
+                raise
+            failed.append((site.pointer, f"the generator cannot build it: {type(error).__name__}: {error}"))
     by_resource: dict[str, list[Operation]] = {}
     for operation in operations:
         by_resource.setdefault(operation.resource, []).append(operation)
@@ -683,4 +695,5 @@ def build(data: dict[str, Any], options: BuildOptions) -> Api:
         client_params=_client_params(operations),
         models_input=builder.data,
         required_classes=frozenset(builder.required_classes),
+        failed=tuple(failed),
     )

@@ -574,3 +574,16 @@ def _move_query_string(data: dict[str, Any], problem: Problem, tokens: list[str]
     listed = ", ".join(f"`{wire}`" for wire in renames.values())
     return Decision(problem, "repairable", f"moves it to `{target}` with the query parameter(s) {listed}",
                     fix=fix)
+
+
+def skip_operations(data: dict[str, Any], failed: Iterable[tuple[str, str]]) -> Outcome:
+    """`data` without the operations code generation could not build, each named with why."""
+    result = copy.deepcopy(data)
+    skipped = []
+    for operation, reason in failed:
+        _, path, method = _tokens(operation)
+        found, item = resolve_pointer(result, join_tokens("", "paths", path))
+        if found and isinstance(item, dict):
+            item.pop(method, None)
+        skipped.append(Skipped(method, path, operation, (reason,)))
+    return Outcome(result, (), tuple(skipped), changes_output=True)
