@@ -98,11 +98,22 @@ class Models:
 
 
 def _strip_annotated(node: ast.expr) -> ast.expr:
-    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == "Annotated":
-        inner = node.slice
-        if isinstance(inner, ast.Tuple) and inner.elts:
-            return inner.elts[0]
-    return node
+    """`node` without any `Annotated[T, Field(...)]` wrapper, however deep (`list[Annotated[A | B,
+    Field(discriminator=...)]]` -> `list[A | B]`): the metadata belongs to the model, which still
+    validates the value; a signature needs only the type."""
+    result = _AnnotatedStripper().visit(copy.deepcopy(node))
+    assert isinstance(result, ast.expr)
+    return result
+
+
+class _AnnotatedStripper(ast.NodeTransformer):
+    def visit_Subscript(self, node: ast.Subscript) -> ast.AST:
+        if isinstance(node.value, ast.Name) and node.value.id == "Annotated":
+            inner = node.slice
+            if isinstance(inner, ast.Tuple) and inner.elts:
+                stripped: ast.AST = self.visit(inner.elts[0])
+                return stripped
+        return self.generic_visit(node)
 
 
 def _union_members(node: ast.expr) -> list[ast.expr]:

@@ -73,6 +73,7 @@ def usage() -> None:
     pet = feat_one_of.Client().default.create_pet(body=feat_one_of.models.Cat(pet_type="cat", meows=True))
     if isinstance(pet, feat_one_of.models.Dog):
         barks: int = pet.barks
+    feat_one_of.Client().default.create_herd(pets=[feat_one_of.models.Dog(pet_type="dog", barks=1)])
     job = feat_several_success.Client().default.run_job()
     if job is not None and not isinstance(job, feat_several_success.models.Job):
         output: str = job.output
@@ -207,6 +208,16 @@ def test_one_of_body_accepts_plain_data_and_rejects_unknown_tags(serve: Callable
     with pytest.raises(s.package.RequestValidationError, match="body"):
         s.client.default.create_pet(body={"pet_type": "cow"})
     assert len(s.requests) == 1
+
+
+def test_array_of_discriminated_items_in_a_body_property(serve: Callable[..., Served]) -> None:
+    """`list[Annotated[Cat | Dog, Field(discriminator=...)]]` in the model; the argument is typed
+    `list[Cat | Dog]` (mypy above), and the model still checks each item's tag."""
+    s = serve("feat_one_of", [Reply(204)])
+    s.client.default.create_herd(pets=[s.models.Cat(pet_type="cat", meows=True), {"pet_type": "dog", "barks": 2}])
+    assert s.last.json() == {"pets": [{"pet_type": "cat", "meows": True}, {"pet_type": "dog", "barks": 2}]}
+    with pytest.raises(s.package.RequestValidationError, match="pets"):
+        s.client.default.create_herd(pets=[{"pet_type": "cow"}])
 
 
 def test_any_of_without_discriminator(serve: Callable[..., Served]) -> None:
