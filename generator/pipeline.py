@@ -113,7 +113,8 @@ class Generation:
 
     def generated(self, name: str) -> int:
         outcome = self.outcomes.get(name)
-        return self.operations(name) - (len(outcome.skipped) if outcome is not None else 0)
+        skipped = {skip.pointer for skip in outcome.skipped} if outcome is not None else set()
+        return self.operations(name) - len(skipped)
 
     def spec_file(self, name: str) -> str:
         return str(self.documents[name].path)
@@ -204,8 +205,8 @@ def _tolerate_validator_problems(
         own = [problem for problem in problems if problem.file == str(document.path)]
         if target.strict or not own:
             continue
-        before = outcomes[name]
-        outcomes[name] = _settle(document, before, own)
+        # only what these decisions change decides whether the package is generated again
+        outcomes[name] = _settle(document, dataclasses.replace(outcomes[name], changes_output=False), own)
         working[name] = (target, dataclasses.replace(document, data=outcomes[name].data))
         if outcomes[name].changes_output:
             again.append(name)
@@ -221,17 +222,21 @@ def _settle(document: Document, outcome: Outcome, problems: list[Problem]) -> Ou
     for _ in range(MAX_REPAIR_ROUNDS):
         # A problem decided in an earlier round (a repair that keeps the text as it is, say)
         # keeps that decision.
-        problems = [p for p in problems if (p.pointer, p.code, p.message) not in decided]
+        problems = [p for p in problems
+                    if p.severity != "warning" and (p.pointer, p.code, p.message) not in decided]
         if not problems:
             return outcome
-        decided.update((p.pointer, p.code, p.message) for p in problems)
         decisions = triage.triage(outcome.data, problems)
         blocking = [decision.problem for decision in decisions if decision.category == "blocking"]
         if blocking:
             raise GeneratorError(blocking)
+        if any(decision.moves_path for decision in decisions):
+            # the other problems' pointers name the old paths: they are found again next round
+            decisions = [decision for decision in decisions if decision.moves_path]
+        decided.update((d.problem.pointer, d.problem.code, d.problem.message) for d in decisions)
         outcome = outcome.then(triage.apply(outcome.data, decisions))
         problems = validate.own_checks(dataclasses.replace(document, data=outcome.data, overlay_problems=()))
-    problems = [p for p in problems if (p.pointer, p.code, p.message) not in decided]
+    problems = [p for p in problems if p.severity != "warning" and (p.pointer, p.code, p.message) not in decided]
     if problems:
         raise GeneratorError([*problems, Problem(
             str(document.path), "", None,

@@ -33,7 +33,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Any, Final, Generic, Self, TypeVar
-from urllib.parse import quote, urlencode
+from urllib.parse import parse_qsl, quote, urlencode
 
 import pydantic
 import pydantic_core
@@ -438,10 +438,16 @@ class BaseClient:
             content = encode_json(body)
             if "content-type" not in by_name:
                 by_name["content-type"] = ("Content-Type", "application/json")
+        # A path the spec wrote with a fixed query (`/items?beta=true`) keeps it: its pairs go
+        # first, as the HTTP client replaces a URL's query when it is given params.
+        path, _, fixed_query = options.path.partition("?")
         return _Prepared(
             method=options.method.upper(),
-            url=self._url(options.path),
-            params=_query_pairs(self._default_query, options.query, options.extra_query),
+            url=self._url(path),
+            params=[
+                *parse_qsl(fixed_query, keep_blank_values=True),
+                *_query_pairs(self._default_query, options.query, options.extra_query),
+            ],
             headers=dict(by_name.values()),
             content=content,
             data=data,

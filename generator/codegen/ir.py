@@ -20,7 +20,7 @@ from urllib.parse import urlparse
 from generator.problems import GeneratorError
 from generator.spec import names
 from generator.spec.operations import OperationSite, iter_operations, name_clashes, operation_names
-from generator.spec.pointer import escape_token
+from generator.spec.pointer import escape_token, fragment_pointer
 from generator.spec.refs import Refs
 
 ParamLocation = Literal["path", "query", "header", "cookie", "body"]
@@ -149,8 +149,9 @@ def _rewrite_refs(node: Any, renames: Mapping[str, str]) -> None:
     """Point refs at renamed component schemas, including refs into their insides."""
     if isinstance(node, dict):
         ref = node.get("$ref")
-        if isinstance(ref, str) and ref.startswith(SCHEMAS_PREFIX):
-            head, sep, tail = ref[len(SCHEMAS_PREFIX):].partition("/")
+        pointer = fragment_pointer(ref) if isinstance(ref, str) else None  # percent-decoded
+        if pointer is not None and pointer.startswith(SCHEMAS_PREFIX[1:]):
+            head, sep, tail = pointer[len(SCHEMAS_PREFIX) - 1:].partition("/")
             renamed = renames.get(SCHEMAS_PREFIX + head)
             if renamed is not None:
                 node["$ref"] = renamed + sep + tail
@@ -657,6 +658,13 @@ def _client_params(operations: list[Operation]) -> tuple[Param, ...]:
     return tuple(seen[name] for name in sorted(seen))
 
 
+def _reason(error: Exception) -> str:
+    """Why an operation could not be built, without file paths (they differ between machines)."""
+    if isinstance(error, GeneratorError):
+        return "; ".join(problem.message for problem in error.problems)
+    return f"{type(error).__name__}: {error}"
+
+
 def build(data: dict[str, Any], options: BuildOptions, *, tolerate: bool = False) -> Api:
     """The intermediate model of a validated document.
 
@@ -675,7 +683,7 @@ def build(data: dict[str, Any], options: BuildOptions, *, tolerate: bool = False
         except Exception as error:  # named as a skipped operation below: never silent
             if not tolerate:
                 raise
-            failed.append((site.pointer, f"the generator cannot build it: {type(error).__name__}: {error}"))
+            failed.append((site.pointer, f"the generator cannot build it: {_reason(error)}"))
     by_resource: dict[str, list[Operation]] = {}
     for operation in operations:
         by_resource.setdefault(operation.resource, []).append(operation)

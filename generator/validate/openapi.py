@@ -12,6 +12,7 @@ time of generating a large document), so it is imported only where it runs.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 from urllib.parse import unquote
@@ -149,7 +150,15 @@ def _error_problem(doc: Document, error: ValidationError) -> Problem:
         tokens = [*stamped, *tokens]
     pointer = canonical_pointer(doc.data, tokens)
     return Problem(str(doc.path), pointer, doc.line_of(pointer),
-                   _shorten(cause.message), _hint_for(error, cause), code=_code_for(error, cause))
+                   _shorten(_message(error, cause)), _hint_for(error, cause), code=_code_for(error, cause))
+
+
+def _message(error: ValidationError, cause: ValidationError) -> str:
+    """The library's message, except where it prints a set (its order changes from run to run)."""
+    if isinstance(error, ExtraParametersError):
+        names = sorted(set(re.findall(r"'((?:[^'\\]|\\.)*)'", cause.message)))
+        return "Required list has not defined properties: " + ", ".join(f"'{name}'" for name in names)
+    return str(cause.message)
 
 
 def _code_for(error: ValidationError, cause: ValidationError) -> str:

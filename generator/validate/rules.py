@@ -10,7 +10,6 @@ crashes on), and 3.0-style boolean `exclusiveMinimum`/`exclusiveMaximum` in a 3.
 from __future__ import annotations
 
 import difflib
-import json
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -18,8 +17,15 @@ from typing import Any
 from generator.problems import Problem
 from generator.spec.document import Document
 from generator.spec.operations import iter_operations, name_clashes
-from generator.spec.pointer import fragment_pointer, join_pointer, resolve_pointer, unescape_token
+from generator.spec.pointer import (
+    fragment_pointer,
+    join_pointer,
+    resolve_pointer,
+    split_pointer,
+    unescape_token,
+)
 from generator.spec.refs import Refs, is_named_map, iter_objects, iter_refs
+from generator.spec.schemas import in_schema, json_key, same_json
 
 
 def check_internal_refs(doc: Document) -> list[Problem]:
@@ -119,7 +125,7 @@ def check_schema_keywords(doc: Document) -> list[Problem]:
             continue
         if openapi_31:
             problems.extend(_boolean_exclusive_bounds(doc, pointer, node))
-        if "default" in node:
+        if "default" in node and in_schema(split_pointer(pointer)):  # not a server variable's
             problems.extend(_default_misfit(doc, pointer, node, refs))
         if _has_duplicates(node.get("required")) or (not openapi_31 and _has_duplicates(node.get("enum"))):
             keyword = "required" if _has_duplicates(node.get("required")) else "enum"
@@ -197,7 +203,7 @@ def _default_misfit(doc: Document, pointer: str, node: dict[str, Any], refs: Ref
     if known and len(known) == len(types) and not any(_JSON_TYPES[kind](default) for kind in known):
         shown = known[0] if len(known) == 1 else known
         message, code = f"{default!r} is not of type {shown!r}", "schema:type"
-    elif isinstance(enum, list) and not any(_same_json(default, value) for value in enum) and not (
+    elif isinstance(enum, list) and not any(same_json(default, value) for value in enum) and not (
         default is None and "null" in known
     ):
         message, code = f"{default!r} is not one of {enum!r}", "schema:enum"
@@ -231,23 +237,7 @@ def _null_refused_by_every_branch(node: dict[str, Any], refs: Refs) -> bool:
 def _has_duplicates(values: object) -> bool:
     if not isinstance(values, list):
         return False
-    keys = {_json_key(value) for value in values}
+    keys = {json_key(value) for value in values}
     return len(keys) != len(values)
 
 
-def _json_key(value: object) -> tuple[str, object]:
-    """A hashable key equal for equal JSON values (`1` and `1.0` alike, `1` and `true` not)."""
-    if isinstance(value, bool):
-        return ("bool", value)
-    if isinstance(value, (int, float)):
-        return ("number", float(value))
-    if isinstance(value, (dict, list)):
-        return ("json", json.dumps(value, sort_keys=True))
-    return (type(value).__name__, value)
-
-
-def _same_json(left: object, right: object) -> bool:
-    """JSON equality: `1` and `true` differ, `1` and `1.0` do not."""
-    if isinstance(left, bool) or isinstance(right, bool):
-        return isinstance(left, bool) and isinstance(right, bool) and left == right
-    return left == right

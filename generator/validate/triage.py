@@ -25,6 +25,7 @@ from generator.problems import Problem, Repaired, Skipped
 from generator.spec.operations import iter_operations, operation_names
 from generator.spec.pointer import HTTP_METHODS, join_tokens, resolve_pointer, split_pointer
 from generator.spec.refs import Refs, iter_refs
+from generator.spec.schemas import in_schema, is_name, json_key, schema_root
 
 Category = Literal["blocking", "operation", "repairable"]
 Fix = Callable[[dict[str, Any]], None]
@@ -33,13 +34,20 @@ Fix = Callable[[dict[str, Any]], None]
 _SUBSCHEMA_LISTS = frozenset({"allOf", "anyOf", "oneOf", "prefixItems"})
 _SUBSCHEMA_MAPS = frozenset({"properties", "patternProperties", "$defs", "definitions", "dependentSchemas"})
 # Parts of a document that only describe: an invalid entry there can go without changing a call.
-_DESCRIPTIVE_ROOTS = frozenset({"info", "tags", "externalDocs", "servers", "webhooks", "x-"})
+_DESCRIPTIVE_ROOTS = frozenset({"info", "tags", "externalDocs", "servers", "webhooks"})
 _DESCRIPTIVE_COMPONENTS = frozenset({"examples", "links", "callbacks"})
 _UNEXPECTED = re.compile(r"\((.*) (?:was|were) unexpected\)")
 _NOT_MATCHING = re.compile(r"^(.*) (?:does|do) not match any of the regexes")
 _QUOTED = re.compile(r"'((?:[^'\\]|\\.)*)'")
 _REQUIRED_PROPERTY = re.compile(r"^'((?:[^'\\]|\\.)*)' is a required property$")
 _TEXT_FIELDS = frozenset({"description", "title", "version", "summary"})
+# JSON Schema 2020-12 keywords OpenAPI 3.0's schema dialect lacks.
+_JSON_SCHEMA_KEYWORDS = frozenset({
+    "const", "examples", "$defs", "$id", "$anchor", "$comment", "if", "then", "else",
+    "prefixItems", "contains", "minContains", "maxContains", "dependentRequired",
+    "dependentSchemas", "propertyNames", "unevaluatedProperties", "unevaluatedItems",
+    "contentMediaType", "contentEncoding", "contentSchema",
+})
 # Schema keywords that datamodel-code-generator and our templates never read: dropping an
 # invalid one leaves the generated code as it was.
 _UNREAD_ANNOTATIONS = frozenset({
@@ -57,6 +65,7 @@ class Decision:
     action: str  # "drops the invalid `default`", "skips GET /items", "stops"
     operations: tuple[str, ...] = ()  # pointers of the operations skipped
     fix: Fix | None = field(default=None, compare=False)  # the repair, applied to a copy
+    moves_path: bool = False  # changes which pointers name what: applied in a round of its own
 
     @property
     def changes_output(self) -> bool:
@@ -80,9 +89,12 @@ class Outcome:
     changes_output: bool = False  # the last step changed what code generation reads
 
     def then(self, step: Outcome) -> Outcome:
-        """This outcome followed by `step` (applied to this one's data)."""
-        return Outcome(step.data, (*self.repairs, *step.repairs), (*self.skipped, *step.skipped),
-                       step.changes_output)
+        """This outcome followed by `step` (applied to this one's data); a repair reported again
+        in a later round is recorded once."""
+        said = {(repair.pointer, repair.action) for repair in self.repairs}
+        repairs = [*self.repairs, *(r for r in step.repairs if (r.pointer, r.action) not in said)]
+        return Outcome(step.data, tuple(repairs), (*self.skipped, *step.skipped),
+                       self.changes_output or step.changes_output)
 
 
 # --------------------------------------------------------------------------- locating
@@ -105,30 +117,42 @@ def _path_item_of(tokens: list[str]) -> str | None:
     return None
 
 
-def schema_root(tokens: list[str]) -> int | None:
-    """How many of `tokens` make the pointer of the outermost Schema Object the location is in
-    (or is), or None outside schemas: a `schema` (or `itemSchema`) field, or a component
-    schema, opens one."""
-    for index, token in enumerate(tokens):
-        if token in ("schema", "itemSchema"):
-            return index + 1
-        if index == 2 and tokens[:2] == ["components", "schemas"]:
-            return 3
-    return None
+def own_path_item(data: dict[str, Any], path: str) -> dict[str, Any] | None:
+    """`data["paths"][path]` as an object of its own: a path item given by `$ref` (3.1
+    `components/pathItems`, or one item shared by two paths) is copied in first, so that a
+    repair or a skip changes this path only."""
+    paths = data.get("paths")
+    item = paths.get(path) if isinstance(paths, dict) else None
+    if isinstance(item, dict) and isinstance(item.get("$ref"), str):
+        resolved, _, _ = Refs(data).deref(item)
+        if isinstance(resolved, dict) and "x-unresolved-ref" not in resolved:
+            item = paths[path] = copy.deepcopy(dict(resolved))  # type: ignore[index]
+    return item if isinstance(item, dict) else None
 
 
-def in_schema(tokens: list[str]) -> bool:
-    root = schema_root(tokens)
-    return root is not None and len(tokens) >= root
+def _path_item(data: dict[str, Any], path: str) -> dict[str, Any] | None:
+    """`data["paths"][path]`, through its `$ref` if it has one (read only)."""
+    paths = data.get("paths")
+    item = Refs(data).deref(paths.get(path))[0] if isinstance(paths, dict) else None
+    return item if isinstance(item, dict) and "x-unresolved-ref" not in item else None
+
+
+def _operation_object(data: dict[str, Any], operation: str) -> dict[str, Any] | None:
+    """The operation at `/paths/<p>/<method>`, its path item made its own first."""
+    _, path, method = _tokens(operation)
+    item = own_path_item(data, path)
+    found = item.get(method) if item is not None else None
+    return found if isinstance(found, dict) else None
 
 
 def _operations_using(data: dict[str, Any], target: str) -> tuple[str, ...]:
     """Pointers of the operations whose objects reach `target` through `$ref`s."""
     refs = Refs(data)
     using = []
+    paths = data.get("paths") or {}
     for site in iter_operations(data):
         seen: set[str] = set()
-        pending = [site.operation, *site.shared_parameters]
+        pending = [paths.get(site.path), site.operation, *site.shared_parameters]
         while pending:
             node = pending.pop()
             for _, ref in iter_refs(node):
@@ -230,10 +254,17 @@ def _specific_repair(data: dict[str, Any], problem: Problem, tokens: list[str]) 
     last = tokens[-1] if tokens else ""
     if code == "dangling-ref":
         return _dangling_ref(data, problem, tokens)
-    if last in ("default", "example") and (in_schema(tokens[:-1]) or code.startswith("schema:")):
+    if last in ("default", "example") and not is_name(tokens, len(tokens) - 1) and (
+        in_schema(tokens[:-1]) or code.startswith("schema:")
+    ):
         return Decision(problem, "repairable", f"drops the invalid `{last}`", fix=_delete(pointer))
-    if "examples" in tokens[-3:] and code.startswith("schema:"):
-        index = len(tokens) - 1 - tokens[::-1].index("examples")
+    examples = [i for i in range(max(0, len(tokens) - 3), len(tokens))
+                if tokens[i] == "examples" and not is_name(tokens, i)]
+    if examples and code.startswith("schema:"):
+        index = examples[-1]
+        if in_schema(tokens[:index]):  # a schema's `examples` list: all of it is documentation
+            return Decision(problem, "repairable", "drops the invalid `examples`",
+                            fix=_delete(join_tokens("", *tokens[: index + 1])))
         return Decision(problem, "repairable", "drops the invalid example",
                         fix=_delete(join_tokens("", *tokens[: index + 2])))
     if code == "schema:uniqueItems" and last in ("required", "enum"):
@@ -266,10 +297,23 @@ def _specific_repair(data: dict[str, Any], problem: Problem, tokens: list[str]) 
     if code in ("schema:additionalProperties", "schema:unevaluatedProperties"):
         names = _unexpected_names(problem.message)
         if names and not (tokens[:1] == ["paths"] and len(tokens) == 1):
-            listed = ", ".join(f"`{name}`" for name in names)
-            return Decision(problem, "repairable", f"ignores the unknown field(s) {listed}",
-                            fix=_delete_keys(pointer, names))
+            return _unknown_fields(problem, tokens, names)
     return None
+
+
+def _unknown_fields(problem: Problem, tokens: list[str], names: list[str]) -> Decision:
+    """Fields the object does not allow are dropped, except, in a schema, JSON Schema keywords
+    a 3.0 document uses ahead of its time (`const`, `examples`...): code generation reads them
+    as 3.1 does, so they stay."""
+    kept = [name for name in names if in_schema(tokens) and name in _JSON_SCHEMA_KEYWORDS]
+    dropped = [name for name in names if name not in kept]
+    said = []
+    if dropped:
+        said.append("drops the unknown field(s) " + ", ".join(f"`{name}`" for name in dropped))
+    if kept:
+        said.append("keeps " + ", ".join(f"`{name}`" for name in kept) + " (JSON Schema keywords, read as 3.1 does)")
+    return Decision(problem, "repairable", "; ".join(said),
+                    fix=_delete_keys(problem.pointer, dropped) if dropped else None)
 
 
 def _without_duplicates(values: Any) -> Any:
@@ -277,11 +321,10 @@ def _without_duplicates(values: Any) -> Any:
     (`1` and `true` differ)."""
     if not isinstance(values, list):
         return values
-    seen: list[Any] = []
+    kept: dict[tuple[str, object], Any] = {}
     for value in values:
-        if not any(value == other and type(value) is type(other) for other in seen):
-            seen.append(value)
-    return seen
+        kept.setdefault(json_key(value), value)
+    return list(kept.values())
 
 
 def _unexpected_names(message: str) -> list[str]:
@@ -356,22 +399,44 @@ def _required_not_a_property(problem: Problem, tokens: list[str]) -> Decision:
 
 
 def _undeclared_path_parameter(data: dict[str, Any], problem: Problem, tokens: list[str]) -> Decision:
-    """`/items/{id}` with no `id` parameter: declare it as a required string path parameter."""
+    """openapi-spec-validator says the same for both directions: `/items/{id}` with no `id`
+    parameter (declared here as a required string path parameter), and an `in: path` parameter
+    the path has no `{id}` for (its declaration dropped: no value could ever be sent)."""
     match = re.search(r"Path parameter '([^']+)'", problem.message)
     operation = _operation_of(tokens)
     if match is None or operation is None:
         return _by_location(data, problem, tokens)
     name = match.group(1)
+    if "{" + name + "}" not in tokens[1]:
+        return Decision(problem, "repairable",
+                        f"drops the path parameter `{name}`: the path has no `{{{name}}}`",
+                        fix=_drop_path_parameter(operation, name))
 
     def fix(document: dict[str, Any]) -> None:
-        found, node = resolve_pointer(document, operation)
-        if found and isinstance(node, dict):
+        node = _operation_object(document, operation)
+        if node is not None:
             parameters = node.setdefault("parameters", [])
             if isinstance(parameters, list):
                 parameters.append({"name": name, "in": "path", "required": True,
                                    "schema": {"type": "string"}})
     return Decision(problem, "repairable",
                     f"declares the path parameter `{name}` as a required string", fix=fix)
+
+
+def _drop_path_parameter(operation: str, name: str) -> Fix:
+    def fix(document: dict[str, Any]) -> None:
+        _, path, _ = _tokens(operation)
+        refs = Refs(document)
+        item = own_path_item(document, path)
+        node = _operation_object(document, operation)
+        for holder in (item, node):
+            if holder is not None and isinstance(holder.get("parameters"), list):
+                holder["parameters"] = [
+                    raw for raw in holder["parameters"]
+                    if not (isinstance(parameter := refs.deref(raw)[0], dict)
+                            and parameter.get("name") == name and parameter.get("in") == "path")
+                ]
+    return fix
 
 
 def _dangling_ref(data: dict[str, Any], problem: Problem, tokens: list[str]) -> Decision:
@@ -423,9 +488,9 @@ def _by_location(data: dict[str, Any], problem: Problem, tokens: list[str]) -> D
         return _skip(problem, [operation])
     item = _path_item_of(tokens)
     if item is not None:
-        found, node = resolve_pointer(data, item)
+        node = _path_item(data, tokens[1])
         operations = [join_tokens(item, method) for method in HTTP_METHODS
-                      if found and isinstance(node, dict) and isinstance(node.get(method), dict)]
+                      if node is not None and isinstance(node.get(method), dict)]
         if operations:
             return _skip(problem, operations)
         return Decision(problem, "repairable", "drops the path (it has no operations)",
@@ -469,9 +534,7 @@ def _is_schema_container(tokens: list[str]) -> bool:
 # --------------------------------------------------------------------------- applying
 
 
-def apply(
-    data: dict[str, Any], decisions: Iterable[Decision], *, already_skipped: Iterable[Skipped] = ()
-) -> Outcome:
+def apply(data: dict[str, Any], decisions: Iterable[Decision]) -> Outcome:
     """A repaired copy of `data` without the skipped operations, and the record of both."""
     chosen = list(decisions)
     result = copy.deepcopy(data)
@@ -496,11 +559,11 @@ def apply(
     _drop_removed(result)
     changes_output = any(decision.changes_output for decision in chosen
                          if decision.category != "blocking")
-    skipped = [*already_skipped]
+    skipped: list[Skipped] = []
     for operation, reasons in skip_reasons.items():
         _, path, method = _tokens(operation)
-        found, item = resolve_pointer(result, join_tokens("", "paths", path))
-        if found and isinstance(item, dict):
+        item = own_path_item(result, path)
+        if item is not None:
             item.pop(method, None)
         skipped.append(Skipped(method, path, operation, tuple(dict.fromkeys(reasons))))
     return Outcome(result, tuple(repairs), tuple(skipped), changes_output)
@@ -513,8 +576,9 @@ def _within(pointer: str, ancestor: str) -> bool:
 def _rename_clashing(data: dict[str, Any], problem: Problem, tokens: list[str]) -> Decision:
     """The later of two operations named alike takes its path-based name (`get_v2_items`) when
     no other operation of its resource has it; else it is skipped."""
-    found, operation = resolve_pointer(data, problem.pointer)
-    if not found or not isinstance(operation, dict) or len(tokens) != 3:
+    item = _path_item(data, tokens[1]) if len(tokens) == 3 else None
+    operation = item.get(tokens[2]) if item is not None else None
+    if not isinstance(operation, dict):
         return _skip(problem, [problem.pointer])
     _, path, method = tokens
     resource, _ = operation_names(path, method, operation)
@@ -525,8 +589,8 @@ def _rename_clashing(data: dict[str, Any], problem: Problem, tokens: list[str]) 
         return _skip(problem, [problem.pointer])
 
     def fix(document: dict[str, Any]) -> None:
-        found_now, node = resolve_pointer(document, problem.pointer)
-        if found_now and isinstance(node, dict):
+        node = _operation_object(document, problem.pointer)
+        if node is not None:
             node["x-codegen-method"] = fallback
     return Decision(problem, "repairable", f"names it `{resource}.{fallback}()` (its path-based name)",
                     fix=fix)
@@ -537,43 +601,53 @@ _QUERY_TEMPLATE = re.compile(r"^([^=&]+)=\{([^{}]+)\}$")
 
 def _move_query_string(data: dict[str, Any], problem: Problem, tokens: list[str]) -> Decision:
     """`/search?q={term}`: the path item moves to `/search` and `term` becomes the query
-    parameter `q`, as the template meant. A fixed part (`?beta=true`) stays in the path and is
-    sent as it is. When the new path already exists the operations are skipped."""
+    parameter `q`, as the template meant. A fixed part (`?beta=true`) stays in the path (the
+    client sends it before the other query parameters). When another path has the same base,
+    the operations are skipped: two items cannot be one."""
     path = tokens[1]
     base, _, query = path.partition("?")
     parts = [part for part in query.split("&") if part]
     templated = [match for match in map(_QUERY_TEMPLATE.match, parts) if match is not None]
     fixed = [part for part in parts if _QUERY_TEMPLATE.match(part) is None]
-    found, item = resolve_pointer(data, problem.pointer)
-    methods = [m for m in HTTP_METHODS if found and isinstance(item, dict) and isinstance(item.get(m), dict)]
+    item = _path_item(data, path)
+    methods = [m for m in HTTP_METHODS if item is not None and isinstance(item.get(m), dict)]
     if not templated and not any("{" in part for part in fixed):
         return Decision(problem, "repairable",
                         f"sends the fixed query `{query}` with every request to the path")
     target = base + ("?" + "&".join(fixed) if fixed else "")
-    if any("{" in part for part in fixed) or target in (data.get("paths") or {}) or not methods:
+    others = [other for other in (data.get("paths") or {}) if other != path and other.partition("?")[0] == base]
+    if any("{" in part for part in fixed) or others or not methods:
         return _skip(problem, [join_tokens("", "paths", path, method) for method in methods])
     renames = {match.group(2): match.group(1) for match in templated}
 
     def fix(document: dict[str, Any]) -> None:
-        moved = document["paths"].pop(path)
+        moved = own_path_item(document, path)
+        if moved is None:
+            return
+        del document["paths"][path]
         document["paths"][target] = moved
-        for method in methods:
-            operation = moved[method]
-            parameters = operation.setdefault("parameters", [])
-            declared = {p.get("name") for p in [*parameters, *(moved.get("parameters") or [])]
-                        if isinstance(p, dict)}
-            for variable, wire in renames.items():
-                if variable not in declared and wire not in declared:
-                    parameters.append({"name": wire, "in": "query", "required": True,
-                                       "schema": {"type": "string"}})
+        refs = Refs(document)
         for holder in [moved, *(moved[m] for m in methods)]:
-            for parameter in holder.get("parameters") or []:
-                if isinstance(parameter, dict) and parameter.get("name") in renames and parameter.get("in") == "path":
-                    parameter["name"] = renames[parameter["name"]]
-                    parameter["in"] = "query"
+            holder["parameters"] = [_as_query(refs.deref(raw)[0], raw, renames)
+                                    for raw in holder.get("parameters") or []]
+        for method in methods:
+            declared = {parameter.get("name") for parameter in
+                        [*moved[method]["parameters"], *moved["parameters"]] if isinstance(parameter, dict)}
+            for wire in renames.values():
+                if wire not in declared:
+                    moved[method]["parameters"].append(
+                        {"name": wire, "in": "query", "required": True, "schema": {"type": "string"}})
     listed = ", ".join(f"`{wire}`" for wire in renames.values())
     return Decision(problem, "repairable", f"moves it to `{target}` with the query parameter(s) {listed}",
-                    fix=fix)
+                    fix=fix, moves_path=True)
+
+
+def _as_query(parameter: Any, raw: Any, renames: dict[str, str]) -> Any:
+    """A path parameter the query string names, as the query parameter it becomes (a copy,
+    even when it came through `$ref`); any other parameter as it was."""
+    if isinstance(parameter, dict) and parameter.get("in") == "path" and parameter.get("name") in renames:
+        return {**parameter, "name": renames[parameter["name"]], "in": "query"}
+    return raw
 
 
 def skip_operations(data: dict[str, Any], failed: Iterable[tuple[str, str]]) -> Outcome:
@@ -582,8 +656,8 @@ def skip_operations(data: dict[str, Any], failed: Iterable[tuple[str, str]]) -> 
     skipped = []
     for operation, reason in failed:
         _, path, method = _tokens(operation)
-        found, item = resolve_pointer(result, join_tokens("", "paths", path))
-        if found and isinstance(item, dict):
+        item = own_path_item(result, path)
+        if item is not None:
             item.pop(method, None)
         skipped.append(Skipped(method, path, operation, (reason,)))
     return Outcome(result, (), tuple(skipped), changes_output=True)

@@ -54,10 +54,10 @@ def test_invalid_document_is_refused_by_build_packages(tmp_path: Path) -> None:
 def test_validation_problems_win_over_the_generation_failure_they_explain(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    def broken(*_: object) -> dict[str, str]:
+    def broken(*_: object) -> object:
         raise KeyError("what an invalid document does to code generation")
 
-    monkeypatch.setattr(pipeline, "render_package", broken)
+    monkeypatch.setattr(pipeline, "_render", broken)
     with pytest.raises(GeneratorError) as caught:
         pipeline.build_packages([pipeline.target_for_spec(INVALID, "pkg", strict=True)])
     assert "'int' is not one of" in "\n".join(p.message for p in caught.value.problems)

@@ -94,6 +94,28 @@ CASES = [
         "items.list_items()"),
     ), 2, ("GET /v3/items",)),
 ]
+CASES += [
+    Case("fixed_query.yaml", (
+        ("fixed_query.yaml:4: /paths/~1items?beta=true: repaired: path '/items?beta=true' carries a "
+         "query string -> sends the fixed query `beta=true` with every request to the path"),
+        ("fixed_query.yaml:20: /components/schemas/Item/properties/name/minLength: repaired: -1 is "
+         "less than the minimum of 0 -> drops the invalid schema keyword `minLength`"),
+    ), 2, ()),
+    Case("path_item_ref.yaml", (
+        ("path_item_ref.yaml:6: /paths/~1v1~1items/get: repaired: operations /paths/~1items/get "
+         "(line 4) and /paths/~1v1~1items/get would both become the method default.list_items() "
+         "-> names it `default.get_v1_items()` (its path-based name)"),
+        ("path_item_ref.yaml:9: /paths/~1other/get: skipped GET /other: 'bogus' is not one of "
+         "['form', 'spaceDelimited', 'pipeDelimited', 'deepObject']"),
+    ), 2, ("GET /other",)),
+    Case("query_string_and_skip.yaml", (
+        ("query_string_and_skip.yaml:4: /paths/~1search?q={q}: repaired: path '/search?q={q}' "
+         "carries a query string -> moves it to `/search` with the query parameter(s) `q`"),
+        ("query_string_and_skip.yaml:13: /paths/~1api?action={action}/get: skipped GET "
+         "/api?action={action}: path '/api?action={action}' carries a query string"),
+        "query_string_and_skip.yaml:3: /paths/~1search/get: skipped GET /search: parameter has no `in`",
+    ), 1, ("GET /api?action={action}", "POST /api?method={method}", "GET /search")),
+]
 CLEAN = ["extension_ref.yaml", "percent_encoded_ref.yaml"]
 
 
@@ -303,7 +325,7 @@ def test_manifest_strict_must_be_a_boolean(tmp_path: Path) -> None:
 def test_count_check_fails_loudly_on_a_lost_method() -> None:
     document: dict[str, Any] = {"paths": {"/a": {"get": {"operationId": "one"}},
                                           "/b": {"get": {"operationId": "two"}}}}
-    resources = "class Default:\n    def one(self) -> None: ...\n"
+    resources = "class Default(SyncAPIResource):\n    def one(self) -> None: ...\n"
     with pytest.raises(GeneratorError) as caught:
         coverage.check("spec.yaml", document, document, set(), {"_resources.py": resources})
     assert "generator bug: 2 operations to generate, 1 methods generated" in str(caught.value)
@@ -342,3 +364,48 @@ def test_an_operation_code_generation_cannot_build_is_skipped_and_named(
     assert "`GET /items/{id}`" in files["COVERAGE.md"]
     with pytest.raises(KeyError):
         pipeline.generate_packages([pipeline.target_for_spec(spec, "pkg", strict=True)])
+
+
+def test_fixed_query_is_sent_with_the_other_query_parameters(generated: dict[str, tuple[Path, str]]) -> None:
+    """httpx replaces a URL's query when given params: the fixed pairs must survive them."""
+    folder, _ = generated["fixed_query.yaml"]
+    assert "min_length" not in (folder / "models.py").read_text(encoding="utf-8")  # repaired too
+    pkg = package(generated, "fixed_query.yaml")
+    with ScriptedServer([Reply(200, body={"name": ""})], repeat_last=True) as server:
+        items = pkg.Client(api_key="k", base_url=server.url).default
+        items.list_items(limit=5)
+        items.list_items()
+        items.list_items(extra_query={"page": 2})
+    assert [(r.path, r.query) for r in server.requests] == [
+        ("/items", [("beta", "true"), ("limit", "5")]),
+        ("/items", [("beta", "true")]),
+        ("/items", [("beta", "true"), ("page", "2")]),
+    ]
+
+
+def test_operations_of_a_referenced_path_item(generated: dict[str, tuple[Path, str]]) -> None:
+    pkg = package(generated, "path_item_ref.yaml")
+    with ScriptedServer([Reply(204)], repeat_last=True) as server:
+        client = pkg.Client(api_key="k", base_url=server.url)
+        client.default.list_items()
+        client.default.get_v1_items()
+        assert not hasattr(client.default, "other")
+    assert [r.path for r in server.requests] == ["/items", "/v1/items"]
+
+
+def test_moved_and_skipped_query_string_paths(generated: dict[str, tuple[Path, str]]) -> None:
+    pkg = package(generated, "query_string_and_skip.yaml")
+    client = pkg.Client(api_key="k", base_url="http://127.0.0.1:9")
+    assert [name for name in ("search", "do_action", "call_method", "other") if hasattr(client.default, name)] == [
+        "other"
+    ]
+
+
+def test_count_check_knows_resource_classes_by_their_base() -> None:
+    """A tag `async-jobs` makes the sync class `AsyncJobs`: still counted."""
+    document: dict[str, Any] = {"paths": {"/jobs": {"get": {"operationId": "listJobs", "tags": ["async-jobs"]}}}}
+    resources = (
+        "class AsyncJobs(SyncAPIResource):\n    def list_jobs(self) -> None: ...\n"
+        "class AsyncAsyncJobs(AsyncAPIResource):\n    async def list_jobs(self) -> None: ...\n"
+    )
+    coverage.check("spec.yaml", document, document, set(), {"_resources.py": resources})

@@ -32,7 +32,7 @@ OK = {"responses": {"204": {"description": "ok"}}}
 def test_unknown_operation_field_is_ignored(tmp_path: Path) -> None:
     data, decisions = decisions_for(tmp_path, base({"/a": {"get": {**OK, "bogus": True}}}))
     [decision] = decisions
-    assert (decision.category, decision.action) == ("repairable", "ignores the unknown field(s) `bogus`")
+    assert (decision.category, decision.action) == ("repairable", "drops the unknown field(s) `bogus`")
     assert "bogus" not in apply(data, decisions).data["paths"]["/a"]["get"]
 
 
@@ -120,3 +120,37 @@ def test_schema_repairs(tmp_path: Path, version: str, schema: dict[str, Any],
     assert result == (schema if repaired is None else repaired)
     assert all(d.category == "repairable" for d in decisions)
     assert bool(decisions) == (repaired is not None)
+
+
+def test_keywords_are_told_from_names_by_position(tmp_path: Path) -> None:
+    """A property called `default`, a schema called `examples`: names, not keywords."""
+    document = base({"/c": {"get": dict(OK)}}, components={"schemas": {
+        "Setting": {"type": "object", "required": ["default"], "properties": {"default": 5, "name": {"type": "string"}}},
+        "examples": {"type": "object", "properties": {"id": {"type": "string"}, "bad": 5}},
+    }})
+    document["openapi"] = "3.1.0"
+    data, decisions = decisions_for(tmp_path, document)
+    schemas = apply(data, decisions).data["components"]["schemas"]
+    assert schemas["Setting"]["properties"] == {"default": {}, "name": {"type": "string"}}
+    assert schemas["Setting"]["required"] == ["default"]
+    assert schemas["examples"]["properties"] == {"id": {"type": "string"}, "bad": {}}
+
+
+def test_declared_path_parameter_the_path_lacks_is_dropped(tmp_path: Path) -> None:
+    parameter = {"name": "id", "in": "path", "required": True, "schema": {"type": "integer"}}
+    data, decisions = decisions_for(tmp_path, base({"/items": {"get": {**OK, "parameters": [parameter]}}}))
+    assert [d.action for d in decisions] == ["drops the path parameter `id`: the path has no `{id}`"]
+    assert apply(data, decisions).data["paths"]["/items"]["get"]["parameters"] == []
+
+
+def test_server_variable_default_is_not_a_schema_default(tmp_path: Path) -> None:
+    servers = [{"url": "https://{region}.example.com", "variables": {"region": {"default": "eu", "enum": ["us", "eu-west"]}}}]
+    _, decisions = decisions_for(tmp_path, base({"/c": {"get": dict(OK)}}, servers=servers))
+    assert decisions == []
+
+
+def test_json_schema_keyword_in_a_30_schema_is_kept(tmp_path: Path) -> None:
+    document = base({"/c": {"get": dict(OK)}}, components={"schemas": {"S": {"type": "string", "const": "a"}}})
+    data, decisions = decisions_for(tmp_path, document)
+    assert [d.action for d in decisions] == ["keeps `const` (JSON Schema keywords, read as 3.1 does)"]
+    assert apply(data, decisions).data["components"]["schemas"]["S"] == {"type": "string", "const": "a"}

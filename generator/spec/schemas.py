@@ -1,0 +1,63 @@
+"""Where a JSON pointer lands: in a Schema Object or not, on a keyword or on a user's name.
+
+Pointers are read by position, not by text: in `/components/schemas/X/properties/default` the
+last token is a property someone named `default`, not the keyword; a response header may be
+called `schema`. `is_name` tells the two apart; `in_schema` says whether a location lies in a
+Schema Object. Also here: JSON value equality (`1` and `1.0` alike, `1` and `true` not).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+# Keywords whose value maps names chosen by the document's author to objects.
+_NAMED_MAPS = frozenset({
+    "properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "headers",
+    "content", "responses", "examples", "links", "callbacks", "encoding", "variables", "mapping",
+    "scopes",
+})
+
+
+def is_name(tokens: Sequence[str], index: int) -> bool:
+    """Whether `tokens[index]` is a name (a property, a path, a component, a media type...)
+    rather than a keyword of the object holding it."""
+    if index <= 0:
+        return False
+    if index == 1 and tokens[0] in ("paths", "webhooks"):
+        return True
+    if index == 2 and tokens[0] == "components":
+        return True
+    return tokens[index - 1] in _NAMED_MAPS and not is_name(tokens, index - 1)
+
+
+def schema_root(tokens: Sequence[str]) -> int | None:
+    """How many of `tokens` make the pointer of the outermost Schema Object the location is in
+    (or is), or None outside schemas: a `schema` (or `itemSchema`) keyword, or a component
+    schema, opens one."""
+    for index, token in enumerate(tokens):
+        if index == 2 and tokens[0] == "components" and tokens[1] == "schemas":
+            return 3
+        if token in ("schema", "itemSchema") and not is_name(tokens, index):
+            return index + 1
+    return None
+
+
+def in_schema(tokens: Sequence[str]) -> bool:
+    root = schema_root(tokens)
+    return root is not None and len(tokens) >= root
+
+
+def json_key(value: object) -> tuple[str, object]:
+    """A hashable key equal for equal JSON values (`1` and `1.0` alike, `1` and `true` not)."""
+    if isinstance(value, bool):
+        return ("bool", value)
+    if isinstance(value, (int, float)):
+        return ("number", float(value))
+    if isinstance(value, (dict, list)):
+        return ("json", json.dumps(value, sort_keys=True))
+    return (type(value).__name__, value)
+
+
+def same_json(left: object, right: object) -> bool:
+    return json_key(left) == json_key(right)
