@@ -117,6 +117,16 @@ def _rules() -> list[Rule]:
             return "path template with query string"
         if p == "/info" and "'version' is a required property" in m:
             return "missing info.version"
+        if "pattern cannot be compiled" in m:
+            why = next((name for text, name in (("size limit", "regex size limit"), ("look-around", "look-around"),
+                                                ("unrecognized escape", "unrecognized escape")) if text in m), "")
+            return "pattern pydantic-core cannot compile" + (f" ({why})" if why else "")
+        if re.match(r"`(exclusiveMinimum|exclusiveMaximum): true` is OpenAPI 3.0 syntax", m):
+            return "boolean exclusiveMinimum/exclusiveMaximum in 3.1"
+        if m.endswith("should be non-empty"):
+            return f"empty `{key}` list" if key else "empty list"
+        if key in ("description", "title", "summary") and "is not of type 'string'" in m:
+            return f"{key} that is not a string"
         if "has non-unique elements" in m:
             return {"required": "duplicate required entries", "enum": "duplicate enum values"}.get(
                 key, f"non-unique elements in {key or 'a list'}")
@@ -176,6 +186,7 @@ NEEDED: tuple[tuple[str, str], ...] = (
      "opaque to code generation (or skip them with a note)")),
     ("$ref to a missing file", "ship the referenced file, or skip what refers to it"),
     ("unresolvable", "skip the schema or operation that refers to nothing, with a note"),
+    ("pattern pydantic-core cannot compile", "drop the `pattern`, with a note (done: the tolerant mode's repair)"),
     ("import: SchemaError", ("a `pattern` that pydantic-core's regex engine refuses (size limit): "
      "check patterns at generation and drop those, with a note")),
     ("import:", "a generated package that does not import: a codegen bug"),

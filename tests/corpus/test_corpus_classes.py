@@ -36,6 +36,22 @@ LINES = [
      "written; run with --debug and report it with the spec)"),
      "internal error: generated code does not compile (invalid syntax)"),
     ("timeout after 300 s", "timeout"),
+    # problems the tolerant mode repaired, as PROVENANCE.json records them (`pointer: problem`)
+    (("/paths/~1seldon~1{namespace}/post/parameters/0/schema/pattern: pattern cannot be compiled for validation: "
+      "Error building \"str\" validator: SchemaError: Compiled regex exceeds size limit of 10485760 bytes."),
+     "pattern pydantic-core cannot compile (regex size limit)"),
+    (("/paths/~1v1~1datasets~1{id}/get/parameters/0/schema/pattern: pattern cannot be compiled for validation: "
+      "Error building \"str\" validator: SchemaError: regex parse error: ^(?!usage$).*$ ^^^ error: look-around, "
+      "including look-ahead and look-behind, is not supported"),
+     "pattern pydantic-core cannot compile (look-around)"),
+    (("/components/schemas/Domain/properties/domain/pattern: pattern cannot be compiled for validation: Error "
+      "building \"str\" validator: SchemaError: regex parse error: \\A(\\*\\.)?([a-z]+)\\Z ^^ error: "
+      "unrecognized escape sequence"), "pattern pydantic-core cannot compile (unrecognized escape)"),
+    (("/components/schemas/CreateFineTuningJobRequest/properties/lr/oneOf/1/exclusiveMinimum: `exclusiveMinimum: "
+      "true` is OpenAPI 3.0 syntax; in 3.1 it is a number"), "boolean exclusiveMinimum/exclusiveMaximum in 3.1"),
+    ("/components/schemas/TruncationStrategy/oneOf: [] should be non-empty", "empty `oneOf` list"),
+    (("/components/schemas/createResponse/allOf/2/properties/include/description: {'$ref': "
+      "'#/components/schemas/includable/description'} is not of type 'string'"), "description that is not a string"),
 ]
 
 
