@@ -54,7 +54,7 @@ WROTE = re.compile(r"^wrote .*: (?P<generated>\d+) of (?P<operations>\d+) operat
 # document without operations): not problems, so never a failure's reason.
 NOTE = re.compile(r": (?:repaired: |skipped (?:GET|PUT|POST|DELETE|OPTIONS|HEAD|PATCH|TRACE) )"
                   r"|: no operations under `paths`")
-EXAMPLES = 20  # repairs and skipped operations of a document kept verbatim in results.json
+EXAMPLES = 20  # repairs and skipped operations of a document kept verbatim in results.json (at most)
 
 IMPORT_ALL = """\
 import importlib, pkgutil
@@ -85,10 +85,10 @@ class Outcome:
     document_operations: int | None = None
     # ours, from PROVENANCE.json's `coverage` (None: not generated)
     skipped: int | None = None  # operations left out
-    skipped_lines: list[str] = field(default_factory=list)  # `GET /path: why`, the first EXAMPLES
+    skipped_lines: list[str] = field(default_factory=list)  # `GET /path: why`: EXAMPLES, one of each class first
     skip_classes: dict[str, int] = field(default_factory=dict)
     repairs: int | None = None
-    repair_lines: list[str] = field(default_factory=list)  # `pointer: problem -> repair`, the first EXAMPLES
+    repair_lines: list[str] = field(default_factory=list)  # `pointer: problem -> repair`: likewise
     repair_classes: dict[str, int] = field(default_factory=dict)  # by what the repair did
     repair_problems: dict[str, int] = field(default_factory=dict)  # by the problem repaired
     stderr: list[str] = field(default_factory=list)  # ours: the first 200 lines; opc: first and last
@@ -177,14 +177,31 @@ def read_coverage(outcome: Outcome, package: Path, stdout: str) -> None:
     repairs = coverage.get("repairs") or []
     skipped = coverage.get("skipped") or []
     outcome.repairs, outcome.skipped = len(repairs), len(skipped)
-    outcome.repair_lines = [f"{r['pointer']}: {r['problem']} -> {r['action']}" for r in repairs[:EXAMPLES]]
-    outcome.skipped_lines = [f"{s['method']} {s['path']}: {'; '.join(s['reasons'])}" for s in skipped[:EXAMPLES]]
-    outcome.repair_classes = tally(corpus_classes.repair_class(r["action"]) for r in repairs)
-    outcome.repair_problems = tally(corpus_classes.classify_line(f"{r['pointer']}: {r['problem']}") for r in repairs)
-    outcome.skip_classes = tally(corpus_classes.skip_class(s["pointer"], s["reasons"]) for s in skipped)
+    lines = [f"{r['pointer']}: {r['problem']} -> {r['action']}" for r in repairs]
+    actions = [corpus_classes.repair_class(r["action"]) for r in repairs]
+    problems = [corpus_classes.classify_line(f"{r['pointer']}: {r['problem']}") for r in repairs]
+    outcome.repair_lines = examples(lines, list(zip(actions, problems, strict=True)))
+    outcome.repair_classes, outcome.repair_problems = tally(actions), tally(problems)
+    lines = [f"{s['method']} {s['path']}: {'; '.join(s['reasons'])}" for s in skipped]
+    reasons = [corpus_classes.skip_class(s["pointer"], s["reasons"]) for s in skipped]
+    outcome.skipped_lines = examples(lines, reasons)
+    outcome.skip_classes = tally(reasons)
     wrote = WROTE.search(stdout)
     outcome.document_operations = (int(wrote["operations"]) if wrote
                                    else (outcome.operations or 0) + outcome.skipped)
+
+
+def examples(lines: list[str], classes: list[Any]) -> list[str]:
+    """At most EXAMPLES of `lines`, in order: the first of each class, then the rest."""
+    first: dict[Any, int] = {}
+    for index, name in enumerate(classes):
+        first.setdefault(name, index)
+    chosen = set(list(first.values())[:EXAMPLES])
+    for index in range(len(lines)):
+        if len(chosen) >= EXAMPLES:
+            break
+        chosen.add(index)
+    return [lines[index] for index in sorted(chosen)]
 
 
 def tally(names: Any) -> dict[str, int]:

@@ -118,6 +118,16 @@ def test_coverage_is_read_from_provenance_and_the_summary_line(tmp_path: Path) -
                                        "drops the invalid `default`")
 
 
+def test_the_lines_kept_include_one_of_each_class_however_many_come_before_it() -> None:
+    lines = [f"line {n}" for n in range(30)]
+    classes = ["often"] * 25 + ["rare"] * 5
+    kept = corpus.examples(lines, classes)
+    assert len(kept) == corpus.EXAMPLES
+    assert kept[:19] == lines[:19]
+    assert kept[-1] == "line 25"
+    assert corpus.examples(lines[:3], classes[:3]) == lines[:3]
+
+
 def test_a_package_with_nothing_repaired_or_skipped_counts_zero_and_all_its_operations(tmp_path: Path) -> None:
     write_provenance(tmp_path / "pkg", None)
     outcome = corpus.Outcome(ok=True, operations=7)
