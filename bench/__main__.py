@@ -1,7 +1,9 @@
 """`make bench`: one table of ratios and medians measured side by side in the same run.
 
-    python -m bench            # providers, no-op check, N = 100/1000/5000, GitHub REST API, clients, imports
-    python -m bench --quick    # fewer repetitions, N = 100/1000, no real document
+    python -m bench                # providers, no-op check, N = 100/1000/5000, GitHub's and OpenAI's
+                                   # documents, clients, imports
+    python -m bench --quick        # fewer repetitions, N = 100/1000, no real document
+    python -m bench --only-openai  # OpenAI's document alone, ours vs openapi-python-client
 
 Progress goes to stderr; the table (and, for missed targets, where the time goes) to stdout.
 """
@@ -55,7 +57,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--skip-generation", action="store_true")
     parser.add_argument("--skip-clients", action="store_true")
     parser.add_argument("--skip-real", action="store_true",
-                        help="skip the large real document (GitHub's REST API; not run with --quick)")
+                        help="skip the large real documents (GitHub's and OpenAI's; not run with --quick)")
+    parser.add_argument("--only-openai", action="store_true",
+                        help="only OpenAI's document, ours vs openapi-python-client (--reps runs each)")
     parser.add_argument("--profile-size", type=int, default=1000,
                         help="synthetic size profiled with cProfile when a generation target is missed")
     return parser.parse_args(argv)
@@ -78,7 +82,7 @@ def generation_section(ctx: Context, sizes: list[int], profile_size: int,
     synthetic_rows, results = generation.synthetic(ctx, sizes)
     rows += synthetic_rows
     if real:
-        rows += real_spec.rows(ctx, CACHE)
+        rows += real_spec.rows(ctx, CACHE) + real_spec.openai_rows(ctx, ctx.reps)
     notes: list[str] = []
     largest = results[-1]
     log(f"generation: stage breakdown at N={largest.n_schemas}")
@@ -121,6 +125,13 @@ def main(argv: list[str]) -> int:
     sizes = args.sizes or ([100, 1000] if args.quick else [100, 1000, 5000])
     rows: list[Row] = []
     notes: list[str] = []
+    if args.only_openai:
+        generation.warm_up(ctx)
+        rows = real_spec.openai_rows(ctx, ctx.reps)
+        print(render(rows))
+        missed = sum(1 for row in rows if row.met is False)
+        print(f"{missed} target(s) missed; bench took {time.perf_counter() - started:.0f} s")
+        return 0
     if not args.skip_generation:
         real = not (args.quick or args.skip_real)
         section_rows, section_notes = generation_section(ctx, sizes, args.profile_size, real)

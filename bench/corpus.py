@@ -10,8 +10,10 @@ For each document (bench/corpus_pins.json, fetched and verified by bench/corpus_
 ours generates it (`python -m generator generate --spec DOC --out TMP/pkg --package pkg`), a
 fresh interpreter imports the package and every module in it, and openapi-python-client
 generates the same document (`--meta none`). Exit 0 counts as generated; a failure's reason is
-the first line of its stderr (the last line for a Python traceback). Lines of our stderr that
-say `skipped` (the tolerant mode's per-item notes) are counted when there are any.
+the first problem line of its stderr (the last line for a Python traceback). What ours repaired
+and skipped (the tolerant mode, docs/tolerant.md) is read from the `coverage` entry of the
+generated PROVENANCE.json, and the operations it counted in the document from its summary line
+(`wrote DIR: N of M operations generated, ...`).
 
 Results are kept in `.bench-cache/corpus/results.json`, keyed by the document's hash and a
 fingerprint of each tool, so an interrupted or repeated run redoes only what changed; a
@@ -46,9 +48,13 @@ REPORT = CACHE / "report.md"
 WORK = CACHE / "work"
 HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 TOOLS = ("ours", "opc")
-SKIPPED = re.compile(r"\bskipped\b", re.IGNORECASE)
-# A tolerant-mode summary ("... 3 operations skipped ..." / "skipped: 3") is not an item of its own.
-SUMMARY = re.compile(r"\b\d+\s+(?:\w+\s+){0,2}skipped\b|\bskipped\b\W*\d+\b", re.IGNORECASE)
+# The generator's summary line on stdout when it repaired or skipped something.
+WROTE = re.compile(r"^wrote .*: (?P<generated>\d+) of (?P<operations>\d+) operations generated", re.MULTILINE)
+# Its notes on stderr after a generation (one per repair, per skipped operation, and for a
+# document without operations): not problems, so never a failure's reason.
+NOTE = re.compile(r": (?:repaired: |skipped (?:GET|PUT|POST|DELETE|OPTIONS|HEAD|PATCH|TRACE) )"
+                  r"|: no operations under `paths`")
+EXAMPLES = 20  # repairs and skipped operations of a document kept verbatim in results.json (at most)
 
 IMPORT_ALL = """\
 import importlib, pkgutil
@@ -75,8 +81,16 @@ class Outcome:
     imported: bool | None = None  # ours only
     import_seconds: float = 0.0
     operations: int | None = None  # operations in the generated client
-    skipped: int | None = None  # our `skipped` lines, None when there were none
-    skipped_lines: list[str] = field(default_factory=list)
+    # ours, from the summary line: the operations the generator counted in the document
+    document_operations: int | None = None
+    # ours, from PROVENANCE.json's `coverage` (None: not generated)
+    skipped: int | None = None  # operations left out
+    skipped_lines: list[str] = field(default_factory=list)  # `GET /path: why`: EXAMPLES, one of each class first
+    skip_classes: dict[str, int] = field(default_factory=dict)
+    repairs: int | None = None
+    repair_lines: list[str] = field(default_factory=list)  # `pointer: problem -> repair`: likewise
+    repair_classes: dict[str, int] = field(default_factory=dict)  # by what the repair did
+    repair_problems: dict[str, int] = field(default_factory=dict)  # by the problem repaired
     stderr: list[str] = field(default_factory=list)  # ours: the first 200 lines; opc: first and last
 
 
@@ -142,8 +156,9 @@ def run(cmd: list[str], *, cwd: Path, env: dict[str, str], timeout: float) -> Ra
 
 
 def reason(text: str) -> str:
-    """The first non-empty line; for a Python traceback, its last line (the exception)."""
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    """The first non-empty line that is not a repair or skip note; for a Python traceback, its
+    last line (the exception)."""
+    lines = [line.strip() for line in text.splitlines() if line.strip() and not NOTE.search(line)]
     if not lines:
         return ""
     if lines[0].startswith("Traceback"):
@@ -151,8 +166,49 @@ def reason(text: str) -> str:
     return lines[0]
 
 
-def skipped_lines(stderr: str) -> list[str]:
-    return [line.strip() for line in stderr.splitlines() if SKIPPED.search(line) and not SUMMARY.search(line)]
+def read_coverage(outcome: Outcome, package: Path, stdout: str) -> None:
+    """Fill in what a generated package left out and repaired (its PROVENANCE.json `coverage`,
+    absent when there was nothing) and the operations the generator counted in the document."""
+    try:
+        provenance = json.loads((package / "PROVENANCE.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        provenance = {}
+    coverage = provenance.get("coverage") or {}
+    repairs = coverage.get("repairs") or []
+    skipped = coverage.get("skipped") or []
+    outcome.repairs, outcome.skipped = len(repairs), len(skipped)
+    lines = [f"{r['pointer']}: {r['problem']} -> {r['action']}" for r in repairs]
+    actions = [corpus_classes.repair_class(r["action"]) for r in repairs]
+    problems = [corpus_classes.classify_line(f"{r['pointer']}: {r['problem']}") for r in repairs]
+    outcome.repair_lines = examples(lines, list(zip(actions, problems, strict=True)))
+    outcome.repair_classes, outcome.repair_problems = tally(actions), tally(problems)
+    lines = [f"{s['method']} {s['path']}: {'; '.join(s['reasons'])}" for s in skipped]
+    reasons = [corpus_classes.skip_class(s["pointer"], s["reasons"]) for s in skipped]
+    outcome.skipped_lines = examples(lines, reasons)
+    outcome.skip_classes = tally(reasons)
+    wrote = WROTE.search(stdout)
+    outcome.document_operations = (int(wrote["operations"]) if wrote
+                                   else (outcome.operations or 0) + outcome.skipped)
+
+
+def examples(lines: list[str], classes: list[Any]) -> list[str]:
+    """At most EXAMPLES of `lines`, in order: the first of each class, then the rest."""
+    first: dict[Any, int] = {}
+    for index, name in enumerate(classes):
+        first.setdefault(name, index)
+    chosen = set(list(first.values())[:EXAMPLES])
+    for index in range(len(lines)):
+        if len(chosen) >= EXAMPLES:
+            break
+        chosen.add(index)
+    return [lines[index] for index in sorted(chosen)]
+
+
+def tally(names: Any) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    return dict(sorted(counts.items(), key=lambda item: (-item[1], item[0])))
 
 
 def resolve_internal(doc: dict[str, Any], ref: str) -> Any:
@@ -205,10 +261,7 @@ def run_ours(spec: Path, work: Path, s: Settings) -> Outcome:
     cmd = [s.python, "-m", "generator", "generate", "--spec", str(spec), "--out", str(out), "--package", "pkg"]
     ran = run(cmd, cwd=ROOT, env=s.env, timeout=s.timeout)
     outcome = Outcome(seconds=ran.seconds, stage="generate",
-                      stderr=[line for line in ran.stderr.splitlines() if line.strip()][:200])
-    skipped = skipped_lines(ran.stderr)
-    if skipped:
-        outcome.skipped, outcome.skipped_lines = len(skipped), skipped[:50]
+                      stderr=[line for line in ran.stderr.splitlines() if line.strip() and not NOTE.search(line)][:200])
     if ran.returncode is None:
         outcome.ok, outcome.reason = False, f"timeout after {s.timeout:.0f} s"
         return outcome
@@ -217,8 +270,8 @@ def run_ours(spec: Path, work: Path, s: Settings) -> Outcome:
         outcome.reason = reason(ran.stderr) or reason(ran.stdout) or f"exit {ran.returncode}, no package"
         return outcome
     outcome.ok = True
-    if (out / "_resources.py").exists():
-        outcome.operations = counting.ours(out)
+    outcome.operations = counting.ours(out) if (out / "_resources.py").exists() else 0
+    read_coverage(outcome, out, ran.stdout)
     # no bytecode written for a package that is deleted next (the shared pycache would only grow)
     imported = run([s.python, "-c", IMPORT_ALL.format(package="pkg")], cwd=out.parent,
                    env={**s.env, "PYTHONDONTWRITEBYTECODE": "1"}, timeout=s.import_timeout)
@@ -328,19 +381,26 @@ def yes(value: bool | None) -> str:
     return "-" if value is None else ("yes" if value else "NO")
 
 
+def count(value: int | None) -> str:
+    return "" if value is None else str(value)
+
+
 def table(results: list[Result]) -> str:
-    header = ("document", "OAS", "KB", "ops", "ours gen", "import", "skipped", "ours ops", "ours s",
-              "opc gen", "opc ops", "opc s", "ours failure")
+    header = ("document", "OAS", "KB", "ops", "ours gen", "import", "ours ops", "skipped", "repairs",
+              "ours s", "opc gen", "opc ops", "opc s", "ours failure")
     rows = [header]
     for r in results:
+        o = r.ours
         rows.append((
-            r.name, r.openapi, f"{r.bytes / 1024:.0f}", "" if r.operations is None else str(r.operations),
-            yes(r.ours.ok), yes(r.ours.imported), "" if r.ours.skipped is None else str(r.ours.skipped),
-            "" if r.ours.operations is None else str(r.ours.operations),
-            f"{r.ours.seconds + r.ours.import_seconds:.1f}" if r.ours.ok is not None else "",
-            yes(r.opc.ok), "" if r.opc.operations is None else str(r.opc.operations),
+            r.name, r.openapi, f"{r.bytes / 1024:.0f}", count(r.operations),
+            yes(o.ok), yes(o.imported),
+            f"{o.operations}/{o.document_operations}" if o.ok and o.document_operations is not None
+            else count(o.operations),
+            count(o.skipped), count(o.repairs),
+            f"{o.seconds + o.import_seconds:.1f}" if o.ok is not None else "",
+            yes(r.opc.ok), count(r.opc.operations),
             f"{r.opc.seconds:.1f}" if r.opc.ok is not None else "",
-            corpus_classes.short(r.ours.reason, 70) if r.ours.reason else "",
+            corpus_classes.short(o.reason, 70) if o.reason else "",
         ))
     widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
     lines = ["| " + " | ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)) + " |" for row in rows]
@@ -353,11 +413,16 @@ def pct(part: int, whole: int) -> str:
 
 
 def kept(results: list[Result], tool: str) -> str:
-    """Operations kept over the documents the tool generated, of the operations they have."""
+    """Operations kept over the documents the tool generated, of the operations they have (ours:
+    as our generator counted them; openapi-python-client: as the runner counts them)."""
     done = [r for r in results if getattr(r, tool).ok]
-    have = sum(r.operations or 0 for r in done)
+    if tool == "ours":
+        have = sum(r.ours.document_operations if r.ours.document_operations is not None else r.operations or 0
+                   for r in done)
+    else:
+        have = sum(r.operations or 0 for r in done)
     got = sum(getattr(r, tool).operations or 0 for r in done)
-    return f"{got}/{have} in the {len(done)} it generated"
+    return f"{pct(got, have)} in the {len(done)} it generated"
 
 
 def summary(results: list[Result]) -> list[str]:
@@ -371,17 +436,24 @@ def summary(results: list[Result]) -> list[str]:
     ours_import_time = sum(r.ours.import_seconds for r in ours)
     opc_time = sum(r.opc.seconds for r in opc)
     skipped = sum(r.ours.skipped or 0 for r in ours)
+    skipping = sum(1 for r in ours if r.ours.skipped)
+    repairs = sum(r.ours.repairs or 0 for r in ours)
+    repairing = sum(1 for r in ours if r.ours.repairs)
     total_operations = sum(r.operations or 0 for r in results)
     both = sum(1 for r in results if r.ours.ok and r.opc.ok)
     only_ours = sum(1 for r in results if r.ours.ok and r.opc.ok is False)
     only_opc = sum(1 for r in results if r.ours.ok is False and r.opc.ok)
+    ours_all = sum(r.ours.operations or 0 for r in ours if r.ours.ok)
+    opc_all = sum(r.opc.operations or 0 for r in opc if r.opc.ok)
     lines = [
-        f"ours: generated {pct(ours_gen, len(ours))}, imported {pct(ours_imp, len(ours))}"
-        + (f", {skipped} skipped item(s) named" if skipped else "")
-        + f"; openapi-python-client: generated {pct(opc_gen, len(opc))}",
+        (f"ours: generated {pct(ours_gen, len(ours))}, imported {pct(ours_imp, len(ours))}"
+         f"; openapi-python-client: generated {pct(opc_gen, len(opc))}"),
         f"both generated {both}, only ours {only_ours}, only openapi-python-client {only_opc}",
         (f"operations in generated clients: ours {kept(ours, 'ours')}, openapi-python-client "
-         f"{kept(opc, 'opc')} (of {total_operations} in all {len(results)} documents)"),
+         f"{kept(opc, 'opc')}; of the {total_operations} in all {len(results)} documents: ours "
+         f"{pct(ours_all, total_operations)}, openapi-python-client {pct(opc_all, total_operations)}"),
+        (f"ours left out {skipped} operation(s) in {skipping} document(s) and made {repairs} repair(s) "
+         f"in {repairing} document(s) (PROVENANCE.json coverage)"),
         (f"time: ours {ours_time:.0f} s (of which import {ours_import_time:.0f} s), "
          f"openapi-python-client {opc_time:.0f} s (per-document sums)"),
     ]
@@ -407,9 +479,12 @@ def write_report(results: list[Result], meta: dict[str, Any], path: Path = REPOR
     lines += ["", *summary(results), *by_version(results), "", "## Failures of ours, by class", ""]
     lines += corpus_classes.markdown(results)
     lines += ["", "## Every failure of ours", "", *corpus_classes.failure_list(results)]
-    skipped = corpus_classes.skipped_table(results)
-    if skipped:
-        lines += ["", "## What ours skipped (documents that generated)", "", *skipped]
+    lines += ["", "## What ours repaired, by class (documents that generated)", "",
+              *corpus_classes.coverage_table(results, "repair")]
+    lines += ["", "## The problems ours repaired, by class", "",
+              *corpus_classes.coverage_table(results, "problem")]
+    lines += ["", "## What ours skipped, by class (documents that generated)", "",
+              *corpus_classes.coverage_table(results, "skip")]
     lines += ["", "## Failures of openapi-python-client", ""]
     lines += [f"- `{r.name}`: {corpus_classes.short(r.opc.reason, 200)}" for r in results if r.opc.ok is False]
     lines += ["", "## Every document", "", table(results), ""]
@@ -497,6 +572,9 @@ def main(argv: list[str]) -> int:
     for line in summary(chosen) + by_version(chosen):
         print(line)
     print(f"failure classes (ours): {corpus_classes.one_line(chosen)}")
+    print(f"repair classes (ours): {corpus_classes.coverage_line(chosen, 'repair')}")
+    print(f"repaired problems (ours): {corpus_classes.coverage_line(chosen, 'problem')}")
+    print(f"skip classes (ours): {corpus_classes.coverage_line(chosen, 'skip')}")
     print(f"results: {RESULTS.relative_to(ROOT)}, report: {REPORT.relative_to(ROOT)}; "
           f"corpus run took {time.perf_counter() - started:.0f} s")
     return 0

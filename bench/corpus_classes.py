@@ -117,6 +117,16 @@ def _rules() -> list[Rule]:
             return "path template with query string"
         if p == "/info" and "'version' is a required property" in m:
             return "missing info.version"
+        if "pattern cannot be compiled" in m:
+            why = next((name for text, name in (("size limit", "regex size limit"), ("look-around", "look-around"),
+                                                ("unrecognized escape", "unrecognized escape")) if text in m), "")
+            return "pattern pydantic-core cannot compile" + (f" ({why})" if why else "")
+        if re.match(r"`(exclusiveMinimum|exclusiveMaximum): true` is OpenAPI 3.0 syntax", m):
+            return "boolean exclusiveMinimum/exclusiveMaximum in 3.1"
+        if m.endswith("should be non-empty"):
+            return f"empty `{key}` list" if key else "empty list"
+        if key in ("description", "title", "summary") and "is not of type 'string'" in m:
+            return f"{key} that is not a string"
         if "has non-unique elements" in m:
             return {"required": "duplicate required entries", "enum": "duplicate enum values"}.get(
                 key, f"non-unique elements in {key or 'a list'}")
@@ -176,6 +186,7 @@ NEEDED: tuple[tuple[str, str], ...] = (
      "opaque to code generation (or skip them with a note)")),
     ("$ref to a missing file", "ship the referenced file, or skip what refers to it"),
     ("unresolvable", "skip the schema or operation that refers to nothing, with a note"),
+    ("pattern pydantic-core cannot compile", "drop the `pattern`, with a note (done: the tolerant mode's repair)"),
     ("import: SchemaError", ("a `pattern` that pydantic-core's regex engine refuses (size limit): "
      "check patterns at generation and drop those, with a note")),
     ("import:", "a generated package that does not import: a codegen bug"),
@@ -285,20 +296,86 @@ def markdown(results: Sequence[Any], examples: int = 2, width: int = 240) -> lis
     return lines
 
 
-def skipped_table(results: Sequence[Any]) -> list[str]:
-    """What the tolerant mode skipped (our `skipped` lines), by class: empty when nothing was."""
-    found: dict[str, list[tuple[str, str]]] = defaultdict(list)
+def code(text: str) -> str:
+    """`text` as inline Markdown code, whatever backticks it holds."""
+    fence = "`"
+    while fence in text:
+        fence += "`"
+    padding = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{padding}{text}{padding}{fence}"
+
+
+def repair_class(action: str) -> str:
+    """The class of one repair: its action with what names a place (a pointer, a path, a method
+    name, a list of fields) blanked, so `drops the invalid `default`` stays a class of its own."""
+    text = re.sub(r"^ignores the unknown field\(s\) .*", "ignores the unknown field(s) …", action.strip())
+    text = re.sub(r"^drops .* from `required`", "drops … from `required`", text)
+    text = re.sub(r"query parameter\(s\) .*", "query parameter(s) …", text)
+    return re.sub(r"`[^`]*[/#.(~{=][^`]*`", "`…`", text)
+
+
+def skip_class(pointer: str, reasons: Sequence[str]) -> str:
+    """The class of one skipped operation: its first reason, classed like an error line."""
+    return classify_line(f"{pointer}: {reasons[0]}") if reasons else "no reason given"
+
+
+# The kinds of coverage classes: what a repair did, the problem it repaired, why an operation was skipped.
+COVERAGE_FIELDS = {"repair": "repair_classes", "problem": "repair_problems", "skip": "skip_classes"}
+
+
+def _coverage(r: Any, kind: str) -> dict[str, int]:
+    return getattr(r.ours, COVERAGE_FIELDS[kind], None) or {}
+
+
+def coverage_totals(results: Sequence[Any], kind: str) -> dict[str, tuple[int, list[str]]]:
+    """Each class of `kind` ("repair", "problem" or "skip") over the documents that generated:
+    how many repairs or skipped operations, and in which documents; largest first."""
+    found: dict[str, tuple[int, list[str]]] = {}
     for r in results:
-        for line in r.ours.skipped_lines:
-            found[classify_line(line)].append((r.name, line))
-    if not found:
-        return []
-    lines = ["| class of the skipped item | lines | documents | example |", "|---|---|---|---|"]
-    for name, items in sorted(found.items(), key=lambda item: -len(item[1])):
-        doc, line = items[0]
-        lines.append(f"| {name.replace('|', '/')} | {len(items)} | {len({d for d, _ in items})} | "
-                     f"`{doc}`: `{short(line, 200)}` |")
+        for name, n in _coverage(r, kind).items():
+            total, docs = found.get(name, (0, []))
+            found[name] = (total + n, [*docs, r.name])
+    return dict(sorted(found.items(), key=lambda item: (-item[1][0], item[0])))
+
+
+def coverage_table(results: Sequence[Any], kind: str) -> list[str]:
+    """A Markdown table of the classes of `kind` ("repair", "problem" or "skip"), an example
+    line each."""
+    totals = coverage_totals(results, kind)
+    if not totals:
+        return ["(no skips)" if kind == "skip" else "(no repairs)"]
+    noun = "operations skipped" if kind == "skip" else "repairs"
+    lines = [f"| class | {noun} | documents | example: document, the exact line |", "|---|---|---|---|"]
+    for name, (total, docs) in totals.items():
+        example = ""
+        for r in results:
+            if r.name not in docs:
+                continue
+            pool = r.ours.skipped_lines if kind == "skip" else r.ours.repair_lines
+            line = next((line for line in pool if _line_class(line, kind) == name), "")
+            if line:
+                example = f"`{r.name}`: {code(short(line, 200))}"
+                break
+        lines.append(f"| {name.replace('|', '/')} | {total} | {len(docs)} | {example} |")
     return lines
+
+
+def _line_class(line: str, kind: str) -> str:
+    """The class of a line kept in results.json: `pointer: problem -> action` for a repair (by
+    action or by problem), `GET /path: reason; reason` for a skip."""
+    if kind == "repair":
+        return repair_class(line.rsplit(" -> ", 1)[-1])
+    if kind == "problem":
+        return classify_line(line.rsplit(" -> ", 1)[0])
+    label, _, why = line.partition(": ")
+    method, _, path = label.partition(" ")
+    pointer = "/paths/" + path.replace("~", "~0").replace("/", "~1") + "/" + method.lower()
+    return skip_class(pointer, why.split("; ")[:1])
+
+
+def coverage_line(results: Sequence[Any], kind: str) -> str:
+    totals = coverage_totals(results, kind)
+    return "; ".join(f"{name} {total} ({len(docs)} docs)" for name, (total, docs) in totals.items()) or "none"
 
 
 def failure_list(results: Sequence[Any], width: int = 200) -> list[str]:

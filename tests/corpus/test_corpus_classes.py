@@ -1,10 +1,14 @@
-"""The corpus runner's reading of our generator's stderr: failure classes and `skipped` lines.
+"""The corpus runner's reading of our generator: the failure classes of its stderr, and the
+repairs and skipped operations of a generated package (PROVENANCE.json `coverage`) by class.
 
-The lines are exact first lines the generator printed for documents of the corpus (see
+The failure lines are exact first lines the generator printed for documents of the corpus (see
 docs/corpus.md); the runner must put each in the class named here.
 """
 
 from __future__ import annotations
+
+import json
+from pathlib import Path
 
 import pytest
 
@@ -32,6 +36,22 @@ LINES = [
      "written; run with --debug and report it with the spec)"),
      "internal error: generated code does not compile (invalid syntax)"),
     ("timeout after 300 s", "timeout"),
+    # problems the tolerant mode repaired, as PROVENANCE.json records them (`pointer: problem`)
+    (("/paths/~1seldon~1{namespace}/post/parameters/0/schema/pattern: pattern cannot be compiled for validation: "
+      "Error building \"str\" validator: SchemaError: Compiled regex exceeds size limit of 10485760 bytes."),
+     "pattern pydantic-core cannot compile (regex size limit)"),
+    (("/paths/~1v1~1datasets~1{id}/get/parameters/0/schema/pattern: pattern cannot be compiled for validation: "
+      "Error building \"str\" validator: SchemaError: regex parse error: ^(?!usage$).*$ ^^^ error: look-around, "
+      "including look-ahead and look-behind, is not supported"),
+     "pattern pydantic-core cannot compile (look-around)"),
+    (("/components/schemas/Domain/properties/domain/pattern: pattern cannot be compiled for validation: Error "
+      "building \"str\" validator: SchemaError: regex parse error: \\A(\\*\\.)?([a-z]+)\\Z ^^ error: "
+      "unrecognized escape sequence"), "pattern pydantic-core cannot compile (unrecognized escape)"),
+    (("/components/schemas/CreateFineTuningJobRequest/properties/lr/oneOf/1/exclusiveMinimum: `exclusiveMinimum: "
+      "true` is OpenAPI 3.0 syntax; in 3.1 it is a number"), "boolean exclusiveMinimum/exclusiveMaximum in 3.1"),
+    ("/components/schemas/TruncationStrategy/oneOf: [] should be non-empty", "empty `oneOf` list"),
+    (("/components/schemas/createResponse/allOf/2/properties/include/description: {'$ref': "
+      "'#/components/schemas/includable/description'} is not of type 'string'"), "description that is not a string"),
 ]
 
 
@@ -57,20 +77,114 @@ def test_a_failure_reason_is_the_first_line_or_a_tracebacks_exception() -> None:
     assert corpus.reason(traceback) == 'NameError: name "x" is not defined'
 
 
-def test_skipped_lines_are_counted_only_when_present_and_a_summary_is_not_an_item() -> None:
-    assert corpus.skipped_lines("/d.json:1: /info: 'version' is a required property\n") == []
-    stderr = ("/d.json:5: /paths/~1a/get: operation skipped: unresolvable $ref\n"
-              "/d.json:9: /components/schemas/B: schema skipped (not supported)\n"
-              "generated pkg: 40 operations, 2 skipped\n")
-    assert len(corpus.skipped_lines(stderr)) == 2
+def test_a_failure_reason_is_never_a_repair_or_skip_note() -> None:
+    stderr = ("/d.json:3: /components/schemas/A/default: repaired: 'x' is not of type 'integer' -> drops the "
+              "invalid `default`\n"
+              "/d.json:9: /paths/~1a/get: skipped GET /a: $ref '#/components/schemas/X' points to nothing\n"
+              "pkg/_client.py:10: generated code does not compile: invalid syntax\n")
+    assert corpus.reason(stderr) == "pkg/_client.py:10: generated code does not compile: invalid syntax"
 
 
-def test_skipped_items_are_tabled_by_class_and_nothing_is_tabled_when_nothing_was_skipped() -> None:
-    line = "/d.json:1: /paths/~1a/get: skipped: $ref '#/components/schemas/X' points to nothing"
-    skipped = corpus.Outcome(ok=True, imported=True, skipped=1, skipped_lines=[line])
-    result = corpus.Result("doc", {}, "3.0.0", "json", 10, 1, skipped, corpus.Outcome())
-    table = corpus_classes.skipped_table([result])
-    assert len(table) == 3
-    assert table[2].startswith("| unresolvable internal $ref | 1 | 1 | `doc`")
-    clean = corpus.Result("doc", {}, "3.0.0", "json", 10, 1, corpus.Outcome(ok=True, imported=True), corpus.Outcome())
-    assert corpus_classes.skipped_table([clean]) == []
+def write_provenance(package: Path, coverage: dict[str, object] | None) -> None:
+    package.mkdir(parents=True)
+    record: dict[str, object] = {"inputs": [], "toolkit": {}, "files": {}}
+    if coverage is not None:
+        record["coverage"] = coverage
+    (package / "PROVENANCE.json").write_text(json.dumps(record), encoding="utf-8")
+
+
+def test_coverage_is_read_from_provenance_and_the_summary_line(tmp_path: Path) -> None:
+    write_provenance(tmp_path / "pkg", {
+        "repairs": [
+            {"file": "d.json", "pointer": "/components/schemas/A/default", "line": 3,
+             "problem": "'x' is not of type 'integer'", "action": "drops the invalid `default`"},
+            {"file": "d.json", "pointer": "/components/schemas/B/default", "line": 7,
+             "problem": "None is not of type 'object'", "action": "drops the invalid `default`"},
+            {"file": "d.json", "pointer": "/components/schemas/C/required", "line": 9,
+             "problem": "['a', 'a'] has non-unique elements", "action": "merges the duplicate `required` entries"},
+        ],
+        "skipped": [{"method": "GET", "path": "/a/{id}", "pointer": "/paths/~1a~1{id}/get",
+                     "reasons": ["$ref '#/components/parameters/X' points to nothing"]}],
+    })
+    outcome = corpus.Outcome(ok=True, operations=4)
+    stdout = "wrote /w/pkg: 4 of 5 operations generated, 1 skipped, 3 repaired (listed in /w/pkg/COVERAGE.md)\n"
+    corpus.read_coverage(outcome, tmp_path / "pkg", stdout)
+    assert (outcome.document_operations, outcome.skipped, outcome.repairs) == (5, 1, 3)
+    assert outcome.repair_classes == {"drops the invalid `default`": 2, "merges the duplicate `required` entries": 1}
+    assert outcome.repair_problems == {"default of wrong type": 2, "duplicate required entries": 1}
+    assert outcome.skip_classes == {"unresolvable internal $ref": 1}
+    assert outcome.skipped_lines == ["GET /a/{id}: $ref '#/components/parameters/X' points to nothing"]
+    assert outcome.repair_lines[0] == ("/components/schemas/A/default: 'x' is not of type 'integer' -> "
+                                       "drops the invalid `default`")
+
+
+def test_the_lines_kept_include_one_of_each_class_however_many_come_before_it() -> None:
+    lines = [f"line {n}" for n in range(30)]
+    classes = ["often"] * 25 + ["rare"] * 5
+    kept = corpus.examples(lines, classes)
+    assert len(kept) == corpus.EXAMPLES
+    assert kept[:19] == lines[:19]
+    assert kept[-1] == "line 25"
+    assert corpus.examples(lines[:3], classes[:3]) == lines[:3]
+
+
+def test_a_package_with_nothing_repaired_or_skipped_counts_zero_and_all_its_operations(tmp_path: Path) -> None:
+    write_provenance(tmp_path / "pkg", None)
+    outcome = corpus.Outcome(ok=True, operations=7)
+    corpus.read_coverage(outcome, tmp_path / "pkg", "wrote /w/pkg\n")
+    assert (outcome.document_operations, outcome.skipped, outcome.repairs) == (7, 0, 0)
+    assert outcome.repair_classes == outcome.skip_classes == {}
+
+
+@pytest.mark.parametrize(("action", "expected"), [
+    ("drops the invalid `default`", "drops the invalid `default`"),
+    ("drops `#/components/parameters/Unused` (no operation uses it)", "drops `…` (no operation uses it)"),
+    ("drops 'a', 'b' from `required` (no such property)", "drops … from `required` (no such property)"),
+    ("ignores the unknown field(s) 'bogus', 'other'", "ignores the unknown field(s) …"),
+    ("names it `Items.get_v2_items()` (its path-based name)", "names it `…` (its path-based name)"),
+    ("moves it to `/search` with the query parameter(s) `q`", "moves it to `…` with the query parameter(s) …"),
+    ("sends the fixed query `beta=true` with every request to the path",
+     "sends the fixed query `…` with every request to the path"),
+    ("reads `type: 'null'` the 3.1 way: null is allowed", "reads `type: 'null'` the 3.1 way: null is allowed"),
+])
+def test_a_repair_class_blanks_what_names_a_place(action: str, expected: str) -> None:
+    assert corpus_classes.repair_class(action) == expected
+
+
+def result_with(name: str, outcome: corpus.Outcome) -> corpus.Result:
+    return corpus.Result(name, {}, "3.0.0", "json", 10, 5, outcome, corpus.Outcome())
+
+
+def test_repairs_and_skips_are_tabled_by_class_over_the_documents() -> None:
+    first = result_with("one", corpus.Outcome(
+        ok=True, imported=True, repairs=3, repair_classes={"drops the invalid `default`": 3},
+        repair_lines=["/components/schemas/A/default: 'x' is not of type 'integer' -> drops the invalid `default`"],
+        skipped=1, skip_classes={"method name clash": 1},
+        skipped_lines=["GET /b: get_b: `Items.list` and `Items.list` would both become the method"]))
+    second = result_with("two", corpus.Outcome(
+        ok=True, imported=True, repairs=1, repair_classes={"drops the invalid `default`": 1},
+        repair_lines=["/components/schemas/B/default: None is not of type 'object' -> drops the invalid `default`"]))
+    repairs = corpus_classes.coverage_table([first, second], "repair")
+    assert repairs[2].startswith("| drops the invalid `default` | 4 | 2 | `one`: `` /components/schemas/A/default")
+    skips = corpus_classes.coverage_table([first, second], "skip")
+    assert skips[2].startswith("| method name clash | 1 | 1 | `one`: ``GET /b:")
+    assert corpus_classes.coverage_line([first, second], "repair") == "drops the invalid `default` 4 (2 docs)"
+    first.ours.repair_problems, second.ours.repair_problems = {"default of wrong type": 3}, {"default of wrong type": 1}
+    problems = corpus_classes.coverage_table([first, second], "problem")
+    assert problems[2] == ("| default of wrong type | 4 | 2 | `one`: `` /components/schemas/A/default: 'x' is not "
+                           "of type 'integer' -> drops the invalid `default` `` |")
+    clean = result_with("clean", corpus.Outcome(ok=True, imported=True, repairs=0, skipped=0))
+    assert corpus_classes.coverage_table([clean], "skip") == ["(no skips)"]
+
+
+def test_the_table_shows_operations_generated_of_the_documents_and_both_tools() -> None:
+    ours = corpus.Outcome(ok=True, imported=True, operations=4, document_operations=5, skipped=1, repairs=3,
+                          seconds=1.0)
+    opc = corpus.Outcome(ok=True, operations=3, seconds=1.0)
+    row = corpus.table([corpus.Result("doc", {}, "3.1.0", "yaml", 2048, 5, ours, opc)]).splitlines()[2]
+    cells = [cell.strip() for cell in row.strip("|").split("|")]
+    assert cells[:10] == ["doc", "3.1.0", "2", "5", "yes", "yes", "4/5", "1", "3", "1.0"]
+    assert cells[10:12] == ["yes", "3"]
+    lines = corpus.summary([corpus.Result("doc", {}, "3.1.0", "yaml", 2048, 5, ours, opc)])
+    assert "ours 4/5 (80%) in the 1 it generated, openapi-python-client 3/5 (60%)" in lines[2]
+    assert lines[3].startswith("ours left out 1 operation(s) in 1 document(s) and made 3 repair(s)")
