@@ -12,9 +12,7 @@ from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Any
 
-import jinja2
-
-from generator.codegen.render import TEMPLATES
+from generator.codegen import render
 from generator.problems import GeneratorError, Problem, Repaired, Skipped
 from generator.spec.names import class_name
 from generator.spec.operations import iter_operations, operation_names
@@ -79,23 +77,8 @@ def record(repairs: Sequence[Repaired], skipped: Sequence[Skipped]) -> dict[str,
 def note(file: str, operations: int, repairs: Sequence[Repaired],
          skipped: Sequence[Skipped]) -> str:
     """COVERAGE.md: what the package leaves out of its document, and what was repaired."""
-    environment = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(TEMPLATES)), undefined=jinja2.StrictUndefined,
-        trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True, autoescape=False,
-    )
-    environment.filters["code"] = markdown_code
-    environment.filters["oneline"] = lambda text: " ".join(str(text).split())
+    environment = render.environment(render.TEMPLATES)
     text = environment.get_template("COVERAGE.md.jinja").render(
         file=file, operations=operations, repairs=repairs, skipped=skipped,
     )
     return text.rstrip("\n") + "\n"
-
-
-def markdown_code(text: object) -> str:
-    """`text` as inline Markdown code whatever backticks it holds; newlines folded."""
-    flat = " ".join(str(text).split())
-    fence = "`"
-    while fence in flat:
-        fence += "`"
-    padding = " " if flat.startswith("`") or flat.endswith("`") else ""
-    return f"{fence}{padding}{flat}{padding}{fence}"

@@ -422,7 +422,8 @@ def _operations_imports(resources: list[ResourceView]) -> list[str]:
 
 
 @functools.lru_cache(maxsize=4)  # one per process and folder: the templates compile once
-def _environment(templates: Path) -> jinja2.Environment:
+def environment(templates: Path) -> jinja2.Environment:
+    """The Jinja environment of a templates folder, with the filters spec text goes through."""
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(templates)),
         undefined=jinja2.StrictUndefined,
@@ -433,7 +434,23 @@ def _environment(templates: Path) -> jinja2.Environment:
     )
     env.filters["literal"] = literal
     env.filters["docstring"] = docstring
+    env.filters["code"] = markdown_code
+    env.filters["oneline"] = one_line
     return env
+
+
+def markdown_code(text: object) -> str:
+    """`text` as inline Markdown code whatever backticks it holds; newlines folded."""
+    flat = one_line(text)
+    fence = "`"
+    while fence in flat:
+        fence += "`"
+    padding = " " if flat.startswith("`") or flat.endswith("`") else ""
+    return f"{fence}{padding}{flat}{padding}{fence}"
+
+
+def one_line(text: object) -> str:
+    return " ".join(str(text).split())
 
 
 HTTP_IMPORT = "import httpx as _lib"
@@ -466,7 +483,7 @@ def _resource_view(resource: Resource, models: Models) -> ResourceView:
 
 def render(api: Api, models: Models) -> dict[str, str]:
     """Every file of the package, unformatted, keyed by relative path."""
-    env = _environment(TEMPLATES)
+    env = environment(TEMPLATES)
     resources = [_resource_view(resource, models) for resource in api.resources]
     operations = [op for resource in resources for op in resource.operations]
     client_params = [

@@ -2,7 +2,9 @@
 
 `validate(doc)` returns, in this order:
 1. `doc.overlay_problems` (overlay actions that matched nothing);
-2. our own checks (`rules`): dangling internal `$ref`s and generated method-name clashes;
+2. our own checks (`rules`): dangling internal `$ref`s, query strings in paths, parameters
+   without a name or location, schema keywords (defaults that misfit, duplicates, 3.0 booleans
+   in 3.1, patterns pydantic cannot compile) and generated method-name clashes;
 3. every error of openapi-spec-validator (`openapi`), each located by JSON pointer and line.
 
 Generation runs the cheap first two inline and openapi-spec-validator beside the code
