@@ -21,27 +21,18 @@ import pytest
 import yaml
 from openapi_spec_validator import OpenAPIV30SpecValidator
 
-from tests.support import ROOT, SPECS
-
-SEEDS = ROOT.parent / "shared" / "seeds"
+from tests.support import SPECS
 
 SPEC_FILES = {
     "ionos": SPECS / "ionos" / "openapi.json",
     "infomaniak": SPECS / "infomaniak" / "openapi.yaml",
     "nebius": SPECS / "nebius" / "openapi.yaml",
 }
-SEED_PREFIX = {"infomaniak": "000", "nebius": "002", "ionos": "003"}
 
 
 def seed_page(provider: str) -> str:
-    if not SEEDS.is_dir():
-        pytest.fail(
-            f"provider reference pages not found at {SEEDS}: "
-            "the tests expect the `shared` checkout beside this repository (../shared/seeds)"
-        )
-    pages = sorted(SEEDS.glob(f"{SEED_PREFIX[provider]}_*.txt"))
-    assert len(pages) == 1, f"expected one {provider} page in {SEEDS}, found {pages}"
-    return pages[0].read_text(encoding="utf-8")
+    """The provider's own reference page, vendored unchanged beside its document."""
+    return (SPECS / provider / "reference.txt").read_text(encoding="utf-8")
 
 
 def load_spec(provider: str) -> dict[str, Any]:
