@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from generator import validate
 from generator.codegen import coverage, format, ir, models, render
@@ -134,13 +135,13 @@ def generate_packages(chosen: list[Target], *, allow_remote_refs: bool = False) 
     A strict target stops at any problem. A tolerant one has its problems triaged
     (`validate.triage`): repairs applied to a copy of its document and failing operations left
     out, each named. openapi-spec-validator runs beside the code generation (`SpecValidation`):
-    a valid document (the common case) pays nothing for it; an invalid one is repaired and
-    generated again. Its problems, when there are any, are what the caller of a strict target
+    a valid document (the common case) pays nothing for it; a document it finds more problems in
+    is repaired and, when the decisions change generated code, generated again. Its problems, when there are any, are what the caller of a strict target
     gets, even when the generation of an invalid document failed first in some other way."""
     documents = _load_all(chosen, allow_remote_refs=allow_remote_refs)
     outcomes = {name: _tolerate_own_problems(document)
                 for name, (target, document) in documents.items() if not target.strict}
-    working = {name: (target, _with_data(document, outcomes[name]) if name in outcomes else document)
+    working = {name: (target, _with_data(document, outcomes[name].data) if name in outcomes else document)
                for name, (target, document) in documents.items()}
     formatted: dict[str, dict[str, str]] | None
     with SpecValidation([document for _, document in working.values()]) as verdict:
@@ -184,8 +185,9 @@ def shown_spec(document: Document) -> str:
     return document.path.name
 
 
-def _with_data(document: Document, outcome: Outcome) -> Document:
-    return dataclasses.replace(document, data=outcome.data, overlay_problems=())
+def _with_data(document: Document, data: dict[str, Any]) -> Document:
+    """`document` as triage left it: repaired data, its overlay's problems decided."""
+    return dataclasses.replace(document, data=data, overlay_problems=())
 
 
 def _tolerate_own_problems(document: Document) -> Outcome:
@@ -207,7 +209,7 @@ def _tolerate_validator_problems(
             continue
         # only what these decisions change decides whether the package is generated again
         outcomes[name] = _settle(document, dataclasses.replace(outcomes[name], changes_output=False), own)
-        working[name] = (target, dataclasses.replace(document, data=outcomes[name].data))
+        working[name] = (target, _with_data(document, outcomes[name].data))
         if outcomes[name].changes_output:
             again.append(name)
     return again
@@ -235,7 +237,7 @@ def _settle(document: Document, outcome: Outcome, problems: list[Problem]) -> Ou
             decisions = [decision for decision in decisions if decision.moves_path]
         decided.update((d.problem.pointer, d.problem.code, d.problem.message) for d in decisions)
         outcome = outcome.then(triage.apply(outcome.data, decisions))
-        problems = validate.own_checks(dataclasses.replace(document, data=outcome.data, overlay_problems=()))
+        problems = validate.own_checks(_with_data(document, outcome.data))
     problems = [p for p in problems if p.severity != "warning" and (p.pointer, p.code, p.message) not in decided]
     if problems:
         raise GeneratorError([*problems, Problem(
@@ -305,6 +307,6 @@ def _generate(documents: dict[str, tuple[Target, Document]], outcomes: dict[str,
         if result.failed:
             target, document = documents[name]
             outcomes[name] = outcomes[name].then(triage.skip_operations(outcomes[name].data, result.failed))
-            documents[name] = (target, dataclasses.replace(document, data=outcomes[name].data))
+            documents[name] = (target, _with_data(document, outcomes[name].data))
     unformatted = {name: result.files for name, result in rendered.items()}
     return format.format_packages(unformatted, verbatim=render.runtime_files())

@@ -55,7 +55,12 @@ class Skipped:
 
     @property
     def label(self) -> str:
-        return f"{self.method.upper()} {self.path}"
+        return operation_label(self.method, self.path)
+
+
+def operation_label(method: str, path: str) -> str:
+    """How messages name an operation: `GET /items/{id}`."""
+    return f"{method.upper()} {path}"
 
 
 class GeneratorError(Exception):

@@ -115,6 +115,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 def _report_coverage(generation: pipeline.Generation, folders: dict[str, Path]) -> None:
     """One line per repair and per skipped operation (stderr), then each package's summary."""
+    from generator.codegen import coverage  # loaded by the generation already
+
     for name, folder in folders.items():
         outcome = generation.outcomes.get(name)
         repairs = outcome.repairs if outcome is not None else ()
@@ -131,7 +133,7 @@ def _report_coverage(generation: pipeline.Generation, folders: dict[str, Path]) 
         if repairs or skipped:
             print(f"wrote {folder}: {generation.generated(name)} of {generation.operations(name)} operations "
                   f"generated, {len(skipped)} skipped, {len(repairs)} repaired "
-                  f"(listed in {folder / 'COVERAGE.md'})")
+                  f"(listed in {folder / coverage.NOTE_FILENAME})")
         else:
             print(f"wrote {folder}")
 

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from generator.problems import Problem
+from generator.problems import Problem, operation_label
 from generator.spec.names import python_name, snake_case
 from generator.spec.pointer import HTTP_METHODS, join_pointer
 from generator.spec.refs import Refs
@@ -30,7 +30,7 @@ class OperationSite:
 
     @property
     def label(self) -> str:
-        return f"{self.method.upper()} {self.path}"
+        return operation_label(self.method, self.path)
 
 
 def iter_operations(data: dict[str, Any], *, sorted_paths: bool = False) -> Iterator[OperationSite]:

@@ -21,9 +21,15 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from generator.problems import Problem, Repaired, Skipped
+from generator.problems import Problem, Repaired, Skipped, operation_label
 from generator.spec.operations import iter_operations, operation_names
-from generator.spec.pointer import HTTP_METHODS, join_tokens, resolve_pointer, split_pointer
+from generator.spec.pointer import (
+    HTTP_METHODS,
+    fragment_pointer,
+    join_tokens,
+    resolve_pointer,
+    split_pointer,
+)
 from generator.spec.refs import Refs, iter_refs
 from generator.spec.schemas import in_schema, is_name, json_key, schema_root
 
@@ -75,7 +81,7 @@ class Decision:
             return True
         if self.fix is None:
             return False
-        tokens = _tokens(self.problem.pointer)
+        tokens = split_pointer(self.problem.pointer)
         return not (tokens and tokens[-1] in _UNREAD_ANNOTATIONS and in_schema(tokens[:-1]))
 
 
@@ -86,7 +92,7 @@ class Outcome:
     data: dict[str, Any]
     repairs: tuple[Repaired, ...]
     skipped: tuple[Skipped, ...]
-    changes_output: bool = False  # the last step changed what code generation reads
+    changes_output: bool = False  # a step since the flag was cleared changed what codegen reads
 
     def then(self, step: Outcome) -> Outcome:
         """This outcome followed by `step` (applied to this one's data); a repair reported again
@@ -98,10 +104,6 @@ class Outcome:
 
 
 # --------------------------------------------------------------------------- locating
-
-
-def _tokens(pointer: str) -> list[str]:
-    return split_pointer(pointer)
 
 
 def _operation_of(tokens: list[str]) -> str | None:
@@ -139,7 +141,7 @@ def _path_item(data: dict[str, Any], path: str) -> dict[str, Any] | None:
 
 def _operation_object(data: dict[str, Any], operation: str) -> dict[str, Any] | None:
     """The operation at `/paths/<p>/<method>`, its path item made its own first."""
-    _, path, method = _tokens(operation)
+    _, path, method = split_pointer(operation)
     item = own_path_item(data, path)
     found = item.get(method) if item is not None else None
     return found if isinstance(found, dict) else None
@@ -156,7 +158,7 @@ def _operations_using(data: dict[str, Any], target: str) -> tuple[str, ...]:
         while pending:
             node = pending.pop()
             for _, ref in iter_refs(node):
-                pointer = ref.removeprefix("#")
+                pointer = fragment_pointer(ref) or ref
                 if pointer == target or pointer.startswith(target + "/"):
                     using.append(site.pointer)
                     pending.clear()
@@ -174,7 +176,7 @@ def _operations_using(data: dict[str, Any], target: str) -> tuple[str, ...]:
 
 def _delete(pointer: str) -> Fix:
     def fix(data: dict[str, Any]) -> None:
-        tokens = _tokens(pointer)
+        tokens = split_pointer(pointer)
         found, parent = resolve_pointer(data, join_tokens("", *tokens[:-1]))
         if found and isinstance(parent, dict):
             parent.pop(tokens[-1], None)
@@ -193,7 +195,7 @@ def _set(pointer: str, key: str, value: Any) -> Fix:
 
 def _transform(pointer: str, change: Callable[[Any], Any]) -> Fix:
     def fix(data: dict[str, Any]) -> None:
-        tokens = _tokens(pointer)
+        tokens = split_pointer(pointer)
         found, parent = resolve_pointer(data, join_tokens("", *tokens[:-1]))
         if found and isinstance(parent, dict) and tokens[-1] in parent:
             parent[tokens[-1]] = change(parent[tokens[-1]])
@@ -231,7 +233,7 @@ def triage(data: dict[str, Any], problems: Iterable[Problem]) -> list[Decision]:
 
 
 def decide(data: dict[str, Any], problem: Problem) -> Decision:
-    tokens = _tokens(problem.pointer)
+    tokens = split_pointer(problem.pointer)
     code = problem.code
     specific = _specific_repair(data, problem, tokens)
     if specific is not None:
@@ -350,7 +352,7 @@ def _value_at(data: dict[str, Any], pointer: str) -> Any:
 def _null_type_as_nullable(schema_pointer: str) -> Fix:
     """A `{type: 'null'}` branch of anyOf/oneOf leaves the list and makes its owner `nullable`;
     elsewhere the schema itself becomes `nullable` (3.0 has no null type)."""
-    tokens = _tokens(schema_pointer)
+    tokens = split_pointer(schema_pointer)
     branch_of = tokens[-2] if len(tokens) >= 2 and tokens[-1].isdigit() else ""
 
     def fix(data: dict[str, Any]) -> None:
@@ -425,7 +427,7 @@ def _undeclared_path_parameter(data: dict[str, Any], problem: Problem, tokens: l
 
 def _drop_path_parameter(operation: str, name: str) -> Fix:
     def fix(document: dict[str, Any]) -> None:
-        _, path, _ = _tokens(operation)
+        _, path, _ = split_pointer(operation)
         refs = Refs(document)
         item = own_path_item(document, path)
         node = _operation_object(document, operation)
@@ -459,7 +461,7 @@ def _replace_with_empty(pointer: str) -> Fix:
             if isinstance(description, str):
                 node["description"] = description
         elif found:  # null, a string...: not an object at all
-            tokens = _tokens(pointer)
+            tokens = split_pointer(pointer)
             _, parent = resolve_pointer(data, join_tokens("", *tokens[:-1]))
             if isinstance(parent, dict):
                 parent[tokens[-1]] = {}
@@ -475,8 +477,8 @@ def _skip(problem: Problem, operations: Iterable[str]) -> Decision:
 
 
 def _label(operation_pointer: str) -> str:
-    _, path, method = _tokens(operation_pointer)
-    return f"{method.upper()} {path}"
+    _, path, method = split_pointer(operation_pointer)
+    return operation_label(method, path)
 
 
 def _by_location(data: dict[str, Any], problem: Problem, tokens: list[str]) -> Decision:
@@ -561,7 +563,7 @@ def apply(data: dict[str, Any], decisions: Iterable[Decision]) -> Outcome:
                          if decision.category != "blocking")
     skipped: list[Skipped] = []
     for operation, reasons in skip_reasons.items():
-        _, path, method = _tokens(operation)
+        _, path, method = split_pointer(operation)
         item = own_path_item(result, path)
         if item is not None:
             item.pop(method, None)
@@ -655,7 +657,7 @@ def skip_operations(data: dict[str, Any], failed: Iterable[tuple[str, str]]) -> 
     result = copy.deepcopy(data)
     skipped = []
     for operation, reason in failed:
-        _, path, method = _tokens(operation)
+        _, path, method = split_pointer(operation)
         item = own_path_item(result, path)
         if item is not None:
             item.pop(method, None)
