@@ -35,14 +35,19 @@ class Target:
     overlay: Path | None
     options: ir.BuildOptions
     strict: bool = False  # any problem stops; else repairs and skips, each named
+    # Everything besides the documents that shapes the package's bytes (package name, provider,
+    # environment variables, ...): its record keeps them, so `check` knows how a copy was made.
+    settings: dict[str, str] = dataclasses.field(default_factory=dict, hash=False)
 
 
-def target_for(provider: Provider) -> Target:
+def target_for(provider: Provider, package: str | None = None) -> Target:
+    """The target of a manifest entry; `package` renames its package (a vendored copy)."""
     return Target(
         spec=provider.spec,
         overlay=provider.overlay,
+        settings=provider.settings(package),
         options=ir.BuildOptions(
-            package=provider.package,
+            package=package or provider.package,
             api_key_env=provider.api_key_env,
             base_url_env=provider.base_url_env,
             default_base_url=provider.base_url,
@@ -56,17 +61,14 @@ def target_for(provider: Provider) -> Target:
 def target_for_spec(spec: Path, package: str, overlay: Path | None = None, *,
                     strict: bool = False) -> Target:
     prefix = package.upper()
-    return Target(
-        spec=spec,
-        overlay=overlay,
-        options=ir.BuildOptions(
-            package=package,
-            api_key_env=f"{prefix}_API_KEY",
-            base_url_env=f"{prefix}_BASE_URL",
-            source_file=str(spec),
-        ),
-        strict=strict,
+    options = ir.BuildOptions(
+        package=package,
+        api_key_env=f"{prefix}_API_KEY",
+        base_url_env=f"{prefix}_BASE_URL",
+        source_file=str(spec),
     )
+    settings = {"package": package, "api_key_env": options.api_key_env, "base_url_env": options.base_url_env}
+    return Target(spec=spec, overlay=overlay, options=options, strict=strict, settings=settings)
 
 
 def targets(manifest: Manifest, names: list[str]) -> list[Target]:
@@ -163,19 +165,19 @@ def generate_packages(chosen: list[Target], *, allow_remote_refs: bool = False) 
     _check_coverage(documents, working, outcomes, formatted)
     toolkit = provenance.toolkit_fingerprint()
     for name, files in formatted.items():
-        document = documents[name][1]
-        _add_records(files, document, outcomes.get(name, Outcome(document.data, (), ())), toolkit)
+        target, document = documents[name]
+        _add_records(files, target, document, outcomes.get(name, Outcome(document.data, (), ())), toolkit)
     return Generation(formatted, outcomes, {name: document for name, (_, document) in documents.items()})
 
 
-def _add_records(files: dict[str, str], document: Document, outcome: Outcome,
+def _add_records(files: dict[str, str], target: Target, document: Document, outcome: Outcome,
                  toolkit: dict[str, str]) -> None:
     """COVERAGE.md (when something was repaired or skipped), then PROVENANCE.json over it all."""
     if outcome.repairs or outcome.skipped:
         operations = sum(1 for _ in iter_operations(document.data))
         files[coverage.NOTE_FILENAME] = coverage.note(
             shown_spec(document), operations, outcome.repairs, outcome.skipped)
-    inputs = provenance.inputs_record(document.sha256, document.overlay_sha256)
+    inputs = provenance.inputs_record(document.sha256, document.overlay_sha256, target.settings)
     files[provenance.FILENAME] = provenance.record(
         files, inputs, toolkit, coverage.record(outcome.repairs, outcome.skipped))
 

@@ -25,34 +25,46 @@ from generator.io import provenance
 from generator.manifest import Manifest, Provider, load_manifest
 
 
-def check_packages(items: Iterable[tuple[str, Provider, Path]], *, full: bool) -> list[PackageReport]:
+def check_packages(items: Iterable[tuple[str, Provider, Path]], *, full: bool,
+                   renamed: bool = False) -> list[PackageReport]:
     """Compare each folder with what its provider's inputs produce; explain every difference.
 
-    Fast path: a folder whose record matches the current inputs and whose files match the
-    record is clean without regenerating. Everything else is regenerated in one batch.
+    Fast path: a folder whose record matches the current inputs and settings and whose files
+    match the record is clean without regenerating. Everything else is regenerated in one batch,
+    under the same package name, so both ways give the same verdict. `renamed`: the folders are
+    vendored copies, whose package name is the one their record holds (else the folder's name).
     """
     reports: list[PackageReport] = []
-    pending: list[tuple[PackageReport, Provider]] = []
+    pending: list[tuple[PackageReport, Provider, str]] = []
     for name, provider, folder in items:
         report = PackageReport(name, folder)
         recorded = provenance.read(folder) if folder.is_dir() else None
-        report.changed_inputs = changed_inputs(recorded, folder, provider.spec, provider.overlay)
+        package = _package_name(provider, folder, recorded) if renamed else provider.package
+        report.changed_inputs = changed_inputs(recorded, folder, provider.spec, provider.overlay,
+                                               provider.settings(package))
         report.hand_edits = provenance.hand_edited(folder, recorded) if recorded else []
         reports.append(report)
         if full or recorded is None or report.changed_inputs or report.hand_edits:
-            pending.append((report, provider))
+            pending.append((report, provider, package))
     if pending:
         _regenerate_and_explain(pending)
     return reports
 
 
-def _regenerate_and_explain(pending: list[tuple[PackageReport, Provider]]) -> None:
+def _package_name(provider: Provider, folder: Path, recorded: provenance.Recorded | None) -> str:
+    """A vendored copy's package name: as recorded, else its folder's name when that is one."""
+    if recorded is not None and provenance.recorded_settings(recorded).get("package"):
+        return provenance.recorded_settings(recorded)["package"]
+    return folder.name if folder.name.isidentifier() else provider.package
+
+
+def _regenerate_and_explain(pending: list[tuple[PackageReport, Provider, str]]) -> None:
     from generator import pipeline  # only when something may have drifted
 
-    chosen = {provider.package: pipeline.target_for(provider) for _, provider in pending}
+    chosen = {package: pipeline.target_for(provider, package) for _, provider, package in pending}
     built = pipeline.build_packages(list(chosen.values()))
-    for report, provider in pending:
-        explain(report, built[provider.package], read_tree(report.folder))
+    for report, _, package in pending:
+        explain(report, built[package], read_tree(report.folder))
 
 
 def check_compare_doc(manifest: Manifest, doc: Path, *, full: bool) -> PackageReport:
@@ -78,7 +90,7 @@ def _check_targets(args: argparse.Namespace, manifest: Manifest) -> list[tuple[s
 def cmd_check(args: argparse.Namespace) -> int:
     """Compare generated packages (and docs/providers.md) with what their inputs produce; exit 1 on drift."""
     manifest = load_manifest(args.manifest)
-    reports = check_packages(_check_targets(args, manifest), full=args.full)
+    reports = check_packages(_check_targets(args, manifest), full=args.full, renamed=bool(args.target))
     if not args.target and not args.providers:
         doc = args.compare_doc or default_compare_doc(args.manifest)
         reports.append(check_compare_doc(manifest, doc, full=args.full))

@@ -6,7 +6,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from generator.io.paths import shown_path
+from generator.io.paths import checkout_root, shown_path
 from generator.problems import GeneratorError, Problem
 
 # shown_path is defined in io/ so that drift/'s reports can use it too; commands import it here.
@@ -15,7 +15,9 @@ __all__ = [
     "usage_error",
 ]
 
-ROOT = Path(__file__).resolve().parents[2]
+# In a source checkout the defaults are the repository's, wherever the command runs; an installed
+# tool reads them relative to the working directory (a repository laid out like this one).
+ROOT = checkout_root() or Path()
 DEFAULT_MANIFEST = ROOT / "specs" / "providers.yaml"
 DEFAULT_OUTPUT = ROOT / "generated"
 

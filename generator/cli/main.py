@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import keyword
+import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.cli.common import DEFAULT_MANIFEST, DEFAULT_OUTPUT, print_problems
+from generator.cli.common import DEFAULT_MANIFEST, DEFAULT_OUTPUT, print_problems, usage_error
 from generator.manifest import load_manifest
 from generator.problems import GeneratorError, Problem
 
@@ -23,7 +25,8 @@ if TYPE_CHECKING:
 
 
 def _add_common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--manifest", type=Path, default=DEFAULT_MANIFEST, help="providers manifest")
+    parser.add_argument("--manifest", type=Path, default=DEFAULT_MANIFEST,
+                        help="providers manifest (default: specs/providers.yaml)")
     parser.add_argument("--debug", action="store_true", help="show tracebacks")
     parser.add_argument(
         "--allow-remote-refs", action="store_true", help="let $refs fetch http(s) URLs"
@@ -85,32 +88,69 @@ def _looks_like_path(item: str) -> bool:
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
-    """Generate provider packages into generated/, or one package from --spec into --out."""
+    """Generate provider packages into generated/ (or --out), or one package from --spec."""
     from generator import pipeline
     from generator.io.write import write_many
 
+    if args.output is not None:
+        print("warning: --output is deprecated; use --out", file=sys.stderr)
+    chosen, folders = _generate_targets(args)
+    generation = pipeline.generate_packages(chosen, allow_remote_refs=args.allow_remote_refs)
+    write_many({folders[name]: generation.packages[name] for name in sorted(folders)}, force=args.force)
+    _report_coverage(generation, dict(sorted(folders.items())))
+    return 0
+
+
+def _generate_targets(args: argparse.Namespace) -> tuple[list[pipeline.Target], dict[str, Path]]:
+    """What to generate and where: package name -> folder.
+
+    One package (`--spec`, or one provider named) is written to `--out` itself, named by
+    `--package` or else by `--out`'s last part; several are written under `--out` (default
+    generated/), one folder per package."""
+    from generator import pipeline
+
     if args.spec:
+        if args.providers:
+            raise usage_error("", "give either provider names or --spec, not both")
         if not args.out:
-            print("generate --spec needs --out DIR", file=sys.stderr)
-            return 2
-        package = args.package or args.out.name
-        if not package.isidentifier():
-            print(f"--package: {package!r} is not a Python package name", file=sys.stderr)
-            return 2
-        chosen = [pipeline.target_for_spec(args.spec, package, args.overlay, strict=args.strict)]
-        generation = pipeline.generate_packages(chosen, allow_remote_refs=args.allow_remote_refs)
-        write_many({args.out: generation.packages[package]})
-        _report_coverage(generation, {package: args.out})
-        return 0
+            raise usage_error("", "generate --spec needs --out DIR", "the folder the package is written to")
+        package = _package_name(args.out, args.package)
+        return ([pipeline.target_for_spec(args.spec, package, args.overlay, strict=args.strict)],
+                {package: args.out})
+    if args.overlay:
+        raise usage_error("", "--overlay goes with --spec (a provider's overlay is in the manifest)")
     manifest = load_manifest(args.manifest)
-    chosen = pipeline.targets(manifest, args.providers)
+    providers = [manifest.get(name) for name in args.providers] if args.providers else list(manifest.providers)
+    one_folder = args.out is not None and len(args.providers) == 1
+    if args.package and not one_folder:
+        raise usage_error("", "--package names one package: give one provider and --out DIR")
+    if one_folder:
+        package = _package_name(args.out, args.package)
+        chosen = [pipeline.target_for(providers[0], package)]
+        folders = {package: args.out}
+    else:
+        root = args.out or args.output or DEFAULT_OUTPUT
+        chosen = [pipeline.target_for(provider) for provider in providers]
+        folders = {target.options.package: root / target.options.package for target in chosen}
     if args.strict:
         chosen = [dataclasses.replace(target, strict=True) for target in chosen]
-    generation = pipeline.generate_packages(chosen, allow_remote_refs=args.allow_remote_refs)
-    folders = {name: args.output / name for name in sorted(generation.packages)}
-    write_many({folders[name]: files for name, files in generation.packages.items()})
-    _report_coverage(generation, folders)
-    return 0
+    return chosen, folders
+
+
+def _package_name(out: Path, package: str | None) -> str:
+    """`--package`, else the last part of `--out`; a usage error saying what to pass when that
+    is not a Python package name."""
+    name = package or out.name
+    if name.isidentifier() and not keyword.iskeyword(name):
+        return name
+    if package:
+        raise usage_error("", f"--package: {package!r} is not a Python package name",
+                          "letters, digits and underscores, not starting with a digit")
+    suggestion = re.sub(r"\W", "_", out.name).strip("_") or "client"
+    if suggestion[0].isdigit() or keyword.iskeyword(suggestion):
+        suggestion = f"_{suggestion}"
+    raise usage_error(str(out), f"the folder name {out.name!r} is not a Python package name",
+                      f"pass --package NAME, e.g. --package {suggestion}")
 
 
 def _report_coverage(generation: pipeline.Generation, folders: dict[str, Path]) -> None:
@@ -139,7 +179,7 @@ def _report_coverage(generation: pipeline.Generation, folders: dict[str, Path]) 
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m generator", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="openapi-clientgen", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
 
     validate_cmd = commands.add_parser("validate", help=cmd_validate.__doc__)
@@ -149,11 +189,18 @@ def _parser() -> argparse.ArgumentParser:
 
     generate_cmd = commands.add_parser("generate", help=cmd_generate.__doc__)
     generate_cmd.add_argument("providers", nargs="*", help="provider names (default: all)")
-    generate_cmd.add_argument("--spec", type=Path, help="any OpenAPI 3.0/3.1 document")
+    generate_cmd.add_argument("--spec", type=Path, help="any OpenAPI 3.0/3.1 document, instead of a provider")
     generate_cmd.add_argument("--overlay", type=Path, help="an Overlay 1.0 document for --spec")
-    generate_cmd.add_argument("--out", type=Path, help="package folder to write (with --spec)")
-    generate_cmd.add_argument("--package", help="package name (with --spec; default: --out's name)")
-    generate_cmd.add_argument("--output", type=Path, default=DEFAULT_OUTPUT, help="root for provider packages")
+    generate_cmd.add_argument(
+        "--out", type=Path,
+        help="where to write: the package folder for --spec or one provider; else the folder "
+             "holding one folder per package (default: generated/)")
+    generate_cmd.add_argument(
+        "--package", help="package name for --spec or one provider (default: --out's last part)")
+    generate_cmd.add_argument("--output", type=Path, help="deprecated: use --out")
+    generate_cmd.add_argument(
+        "--force", action="store_true",
+        help="replace an --out folder even when it holds files that are not the generated package's")
     generate_cmd.add_argument(
         "--strict", action="store_true",
         help="any problem in a spec stops generation (default: repair what can be, skip operations "

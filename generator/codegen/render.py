@@ -21,8 +21,9 @@ from generator import __version__
 from generator.codegen import docs
 from generator.codegen.ir import Api, Body, Operation, Param, Resource, ResponseType
 from generator.codegen.models import Models
+from generator.io.paths import templates_dir
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+TEMPLATES = templates_dir()
 RUNTIME = TEMPLATES / "runtime"
 QUERY_DELIMITERS = {"form": ",", "spaceDelimited": " ", "pipeDelimited": "|"}
 

@@ -108,20 +108,22 @@ class PackageReport:
 
 
 def changed_inputs(
-    recorded: provenance.Recorded | None, folder: Path, spec: Path, overlay: Path | None
+    recorded: provenance.Recorded | None, folder: Path, spec: Path, overlay: Path | None,
+    settings: dict[str, str],
 ) -> list[str]:
-    """What changed since `folder` was generated from `spec` and `overlay`, named for people."""
+    """What changed since `folder` was generated from `spec`, `overlay` and `settings`, named
+    for people."""
     if not folder.is_dir():
         return ["package folder missing"]
     if recorded is None:
         return ["no readable PROVENANCE.json"]
     try:
-        current = provenance.input_fingerprint(spec, overlay)
+        current = provenance.input_fingerprint(spec, overlay, settings)
     except OSError as exc:
         raise GeneratorError([Problem(exc.filename or str(spec), "", None,
                                       f"cannot read: {exc.strerror}")]) from exc
     names = {"spec_sha256": "spec", "overlay_sha256": "overlay"}
-    changed = [names.get(key, key) for key in provenance.changed_keys(recorded.inputs, current)]
+    changed = [names.get(key, key.replace(provenance.SETTING, "setting ")) for key in provenance.changed_keys(recorded.inputs, current)]
     toolkit = provenance.changed_keys(recorded.toolkit, provenance.toolkit_fingerprint())
     changed += [TOOLKIT_LABELS.get(key, key.replace("tool:", "pinned ")) for key in toolkit]
     return changed

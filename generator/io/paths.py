@@ -1,8 +1,32 @@
-"""How a path is shown in messages and reports."""
+"""Where the toolkit's own files are, and how a path is shown in messages and reports."""
 
 from __future__ import annotations
 
+from importlib import resources
 from pathlib import Path
+
+GENERATOR_DIR = Path(__file__).resolve().parents[1]
+
+
+def templates_dir() -> Path:
+    """The templates the packages are rendered from.
+
+    Installed (a wheel, `pip install .`), they are the package data `generator/templates`, found
+    through `importlib.resources`; in a source checkout (an editable install too) they are the
+    top-level `templates/` beside `generator/`.
+    """
+    shipped = resources.files("generator").joinpath("templates")
+    if isinstance(shipped, Path) and (shipped / "runtime").is_dir():
+        return shipped
+    return GENERATOR_DIR.parent / "templates"
+
+
+def checkout_root() -> Path | None:
+    """The repository `generator/` was imported from, or None when it is installed."""
+    root = GENERATOR_DIR.parent
+    if (root / "pyproject.toml").is_file() and (root / "templates").is_dir():
+        return root
+    return None
 
 
 def shown_path(path: Path) -> str:

@@ -1,9 +1,15 @@
 """Write a package, or one file, atomically: the destination is exactly the old one or the new.
 
-Writing goes to a temporary sibling folder (`.NAME.new-PID-xxxx`) that then trades places with the destination
+Writing goes to a temporary sibling folder (`.NAME.new-PID-xxxxxxxx`) that then trades places with the destination
 in one atomic exchange (Linux `renameat2(RENAME_EXCHANGE)`; elsewhere two renames): an error,
 Ctrl-C or kill at any moment leaves the destination exactly as it was, old or new, never partial.
-Siblings left behind by a killed run are removed by the next write to the same destination.
+Siblings left behind by a killed run are removed by the next write to the same destination, and
+only those: a folder named exactly as this module names them, whose process (the PID in the name)
+is gone.
+
+An existing destination is replaced only when it is a package this generator wrote and nothing
+else: a valid PROVENANCE.json, and no file the record does not list (a file a user added would be
+lost). Anything else is refused, naming the files, unless the caller forces it.
 
 A single file (a vendored spec, docs/providers.md) is staged beside itself and renamed over the
 old one (`replacing_file`), which is atomic on every platform.
@@ -15,6 +21,7 @@ import contextlib
 import ctypes
 import errno
 import os
+import re
 import shutil
 import signal
 import stat
@@ -24,7 +31,14 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
+from generator.io import provenance
 from generator.problems import GeneratorError, Problem
+
+# tempfile.mkdtemp's random part: 8 characters of this alphabet.
+_TEMP_SUFFIX = "[a-z0-9_]{8}"
+# Caches Python writes beside the modules it imports: never the user's work.
+_CACHES = frozenset({"__pycache__"})
+SHOWN_FILES = 10  # a refusal names this many of the files that would be lost
 
 
 @contextlib.contextmanager
@@ -49,23 +63,26 @@ def write_file(path: Path, data: bytes) -> None:
         pass
 
 
-def write(files: dict[str, str], dest: Path) -> None:
+def write(files: dict[str, str], dest: Path, *, force: bool = False) -> None:
     """Replace `dest` with exactly `files`, atomically."""
-    write_many({dest: files})
+    write_many({dest: files}, force=force)
 
 
-def write_many(packages: dict[Path, dict[str, str]]) -> None:
+def write_many(packages: dict[Path, dict[str, str]], *, force: bool = False) -> None:
     """Replace each destination folder with exactly its files.
 
-    Every package is staged (written and fsynced next to its destination) before the first
-    swap, so an error while writing leaves every destination as it was. Each swap is one atomic
-    exchange: at no instant is a destination missing or half written.
+    Every destination is checked first (`force` replaces one that is not a package of ours, or
+    holds files its record does not list), and every package is staged (written and fsynced
+    next to its destination) before the first swap, so an error while writing leaves every
+    destination as it was. Each swap is one atomic exchange: at no instant is a destination
+    missing or half written.
     """
+    destinations = {Path(os.path.abspath(dest)): files for dest, files in packages.items()}
+    for dest in destinations:
+        _check_destination(dest, force=force)
     staged: list[tuple[Path, Path]] = []
     try:
-        for dest, files in packages.items():
-            dest = Path(os.path.abspath(dest))
-            _check_destination(dest)
+        for dest, files in destinations.items():
             dest.parent.mkdir(parents=True, exist_ok=True)
             _clean_stale(dest)
             staging = Path(
@@ -97,35 +114,39 @@ def _interrupts_deferred() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
-def _check_destination(dest: Path) -> None:
-    """Refuse to replace a file, or a non-empty folder that is not a generated package."""
+def _check_destination(dest: Path, *, force: bool) -> None:
+    """Refuse to replace a file, or a folder holding anything but a package this generator wrote
+    (`force`: replace the folder all the same)."""
     if not os.path.lexists(dest):
         return
     if dest.is_symlink() or not dest.is_dir():
-        raise GeneratorError(
-            [
-                Problem(
-                    str(dest),
-                    "",
-                    None,
-                    "exists and is not a folder",
-                    "choose a new folder for the package",
-                )
-            ]
+        raise GeneratorError([Problem(str(dest), "", None, "exists and is not a folder",
+                                      "choose a new folder for the package")])
+    if force:
+        return
+    unlisted = foreign_files(dest)
+    if unlisted:
+        shown = ", ".join(unlisted[:SHOWN_FILES]) + (
+            f" and {len(unlisted) - SHOWN_FILES} more" if len(unlisted) > SHOWN_FILES else "")
+        raise GeneratorError([Problem(
+            str(dest), "", None,
+            f"holds files replacing it would delete ({shown}): not only a package this generator "
+            "wrote; refusing to replace it",
+            "choose a new or empty folder, move those files out, or pass --force to replace it")])
+
+
+def foreign_files(folder: Path) -> list[str]:
+    """Files in `folder` that are not part of the package its PROVENANCE.json records (every
+    file, when there is no valid record of ours), caches left out; sorted."""
+    recorded = provenance.read(folder)
+    listed = set(recorded.files) | {provenance.FILENAME} if recorded is not None else set()
+    return sorted(
+        relative for relative in (
+            path.relative_to(folder).as_posix() for path in folder.rglob("*")
+            if (path.is_file() or path.is_symlink()) and not _CACHES & set(path.relative_to(folder).parts)
         )
-    if any(dest.iterdir()) and not (dest / "PROVENANCE.json").is_file():
-        raise GeneratorError(
-            [
-                Problem(
-                    str(dest),
-                    "",
-                    None,
-                    "is a non-empty folder without PROVENANCE.json, so not a package this generator wrote; "
-                    "refusing to replace it",
-                    "choose a new or empty folder, or delete this one first",
-                )
-            ]
-        )
+        if relative not in listed
+    )
 
 
 def _mode_for(dest: Path) -> int:
@@ -163,36 +184,37 @@ def _fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
-def _owner_alive(name: str, marker: str) -> bool:
-    """Whether the process that made a `.NAME.new-PID-xxxx` sibling is still running."""
-    pid_text = name[len(marker) :].split("-", 1)[0]
-    if not pid_text.isdigit() or int(pid_text) == os.getpid():
-        return False
+def _leftover_pid(name: str, dest: Path) -> int | None:
+    """The PID in the name of a temporary sibling of `dest` this module made
+    (`.NAME.new-PID-xxxxxxxx` or `.NAME.old-PID-xxxxxxxx`), else None."""
+    found = re.fullmatch(rf"\.{re.escape(dest.name)}\.(?:new|old)-([0-9]+)-{_TEMP_SUFFIX}", name)
+    return int(found.group(1)) if found else None
+
+
+def _process_gone(pid: int) -> bool:
+    if pid == os.getpid():
+        return False  # ours, still in use
     try:
-        os.kill(int(pid_text), 0)
+        os.kill(pid, 0)
     except ProcessLookupError:
-        return False
-    except OSError:  # exists, owned by someone else
         return True
-    return True
+    except OSError:  # exists, owned by someone else
+        return False
+    return False
 
 
 def _clean_stale(dest: Path) -> None:
-    """Remove `.NAME.new-*` / `.NAME.old-*` siblings left by a run that was killed."""
-    markers = (f".{dest.name}.new-", f".{dest.name}.old-")
+    """Remove the temporary siblings a killed run left: exactly our pattern, process gone."""
     try:
         siblings = list(dest.parent.iterdir())
     except OSError:
         return
     for sibling in siblings:
-        marker = next((m for m in markers if sibling.name.startswith(m)), None)
-        if marker is None or _owner_alive(sibling.name, marker):
+        pid = _leftover_pid(sibling.name, dest)
+        if pid is None or not _process_gone(pid):
             continue
         if sibling.is_dir() and not sibling.is_symlink():
             shutil.rmtree(sibling, ignore_errors=True)
-        else:
-            with contextlib.suppress(OSError):
-                sibling.unlink()
 
 
 _AT_FDCWD = -100

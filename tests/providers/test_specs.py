@@ -21,6 +21,7 @@ import pytest
 import yaml
 from openapi_spec_validator import OpenAPIV30SpecValidator
 
+from generator.manifest import load_manifest
 from tests.support import SPECS
 
 SPEC_FILES = {
@@ -31,8 +32,12 @@ SPEC_FILES = {
 
 
 def seed_page(provider: str) -> str:
-    """The provider's own reference page, vendored unchanged beside its document."""
-    return (SPECS / provider / "reference.txt").read_text(encoding="utf-8")
+    """The provider's own reference page, vendored unchanged beside its document and named in
+    the manifest as its source."""
+    reference = load_manifest(SPECS / "providers.yaml").get(provider).reference
+    assert reference is not None, f"specs/providers.yaml names no reference page for {provider}"
+    assert reference.parent == SPECS / provider  # beside the document, inside the repository
+    return reference.read_text(encoding="utf-8")
 
 
 def load_spec(provider: str) -> dict[str, Any]:

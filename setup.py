@@ -1,0 +1,19 @@
+"""Which files the wheel holds (the rest of the metadata is in pyproject.toml).
+
+`templates/` stays at the top of the repository and ships inside the wheel as the package data
+`generator/templates` (found there through `importlib.resources`); every subpackage of
+`generator/` is found, not listed, so a new one cannot be left out.
+"""
+
+from setuptools import find_packages, setup
+
+setup(
+    packages=[
+        *find_packages(include=["generator", "generator.*"]),
+        "generator.templates",
+        "generator.templates.runtime",
+    ],
+    package_dir={"generator.templates": "templates"},
+    package_data={"generator.templates": ["*.jinja"], "generator.templates.runtime": ["*.py"]},
+    include_package_data=False,
+)
