@@ -75,7 +75,7 @@ def provider_specs(root: Path) -> list[Path]:
 def providers(ctx: Context) -> list[Row]:
     ctx.log("generation: the three providers")
     out = ctx.work / "providers"
-    ours = timed(ctx, "ours, one process", [ctx.python, "-m", "generator", "generate", "--output", str(out)],
+    ours = timed(ctx, "ours, one process", [ctx.python, "-m", "generator", "generate", "--out", str(out)],
                   ctx.reps, out)
     theirs = 0.0
     for spec in provider_specs(ctx.root):

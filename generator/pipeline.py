@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from generator import validate
-from generator.codegen import coverage, format, ir, models, render
+from generator.codegen import coverage, format, ir, models, package_docs, render
 from generator.io import provenance
 from generator.manifest import Manifest, Provider
 from generator.problems import GeneratorError, Problem
@@ -99,7 +99,12 @@ class _Rendered:
 def _render(target: Target, document: Document) -> _Rendered:
     api = ir.build(document.data, target.options, tolerate=not target.strict)
     package_models = models.models_source(api.models_input, api.required_classes, str(target.spec))
-    return _Rendered(render.render(api, package_models), api.failed)
+    resources = render.resource_views(api, package_models)
+    files = render.render(api, package_models, resources)
+    files.update(package_docs.documents(
+        api, package_models, resources, spec_sha256=document.sha256, settings=target.settings,
+        versions=provenance.runtime_versions(target.options.http_library)))
+    return _Rendered(files, api.failed)
 
 
 @dataclass(frozen=True)

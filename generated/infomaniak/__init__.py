@@ -5,6 +5,7 @@ from ._client import AsyncClient, Client
 from ._errors import (
     APIConnectionError,
     APIError,
+    APIResponseValidationError,
     APIStatusError,
     APITimeoutError,
     AuthenticationError,
@@ -30,6 +31,7 @@ __all__ = [
     "APIConnectionError",
     "APIError",
     "APIResponse",
+    "APIResponseValidationError",
     "APIStatusError",
     "APITimeoutError",
     "AsyncClient",

@@ -15,6 +15,8 @@ __all__ = ["DEFAULT_BASE_URL", "AsyncClient", "Client"]
 API_KEY_ENV = "INFOMANIAK_API_KEY"
 BASE_URL_ENV = "INFOMANIAK_BASE_URL"
 DEFAULT_BASE_URL: str | None = "https://api.infomaniak.com"
+# The package and its API version, then the generator that wrote it.
+USER_AGENT = "infomaniak/7389fd9b99ee openapi-clientgen/0.1.0"
 AUTH_HEADER = "Authorization"
 AUTH_SCHEME = "Bearer"
 
@@ -30,6 +32,8 @@ def _base_url(base_url: str | None) -> str:
 
 class Client(SyncAPIClient):
     """Client for the API: one attribute per resource."""
+
+    user_agent = USER_AGENT
 
     completions: Completions
 
@@ -69,6 +73,8 @@ class Client(SyncAPIClient):
 
 class AsyncClient(AsyncAPIClient):
     """Async client for the API: one attribute per resource."""
+
+    user_agent = USER_AGENT
 
     completions: AsyncCompletions
 

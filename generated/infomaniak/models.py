@@ -265,3 +265,17 @@ class Completion(BaseModel):
         ),
     ]
     usage: CompletionUsage
+
+
+__all__ = [
+    "Completion",
+    "CompletionChoice",
+    "CompletionChoiceFinishReason",
+    "CompletionLogprobs",
+    "CompletionRequest",
+    "CompletionTokensDetails",
+    "CompletionUsage",
+    "CompletionsCreateParams",
+    "PromptTokensDetails",
+    "StreamOptions",
+]

@@ -142,3 +142,14 @@ class SuccessfulCompletionResponse(BaseModel):
     object: str | None = None
     model: str | None = None
     usage: SuccessfulCompletionResponseUsage | None = None
+
+
+__all__ = [
+    "CompletionRequest",
+    "CompletionRequestStreamOptions",
+    "ErrorResponse",
+    "ErrorResponseError",
+    "SuccessfulCompletionResponse",
+    "SuccessfulCompletionResponseChoice",
+    "SuccessfulCompletionResponseUsage",
+]

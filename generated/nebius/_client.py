@@ -15,6 +15,8 @@ __all__ = ["DEFAULT_BASE_URL", "AsyncClient", "Client"]
 API_KEY_ENV = "NEBIUS_API_KEY"
 BASE_URL_ENV = "NEBIUS_BASE_URL"
 DEFAULT_BASE_URL: str | None = "https://api.studio.nebius.com"
+# The package and its API version, then the generator that wrote it.
+USER_AGENT = "nebius/0fb323abba3c openapi-clientgen/0.1.0"
 AUTH_HEADER = "Authorization"
 AUTH_SCHEME = "Bearer"
 
@@ -30,6 +32,8 @@ def _base_url(base_url: str | None) -> str:
 
 class Client(SyncAPIClient):
     """Client for the API: one attribute per resource."""
+
+    user_agent = USER_AGENT
 
     completions: Completions
 
@@ -69,6 +73,8 @@ class Client(SyncAPIClient):
 
 class AsyncClient(AsyncAPIClient):
     """Async client for the API: one attribute per resource."""
+
+    user_agent = USER_AGENT
 
     completions: AsyncCompletions
 

@@ -198,3 +198,19 @@ class HTTPValidationError(BaseModel):
         populate_by_name=True,
     )
     detail: list[ValidationError] | None = None
+
+
+__all__ = [
+    "CompletionChoice",
+    "CompletionChoiceFinishReason",
+    "CompletionRequest",
+    "CompletionRequestStreamOptions",
+    "CompletionResponse",
+    "CompletionTokensDetails",
+    "CompletionsCreateParams",
+    "HTTPValidationError",
+    "PromptTokensDetails",
+    "ServiceTier",
+    "Usage",
+    "ValidationError",
+]

@@ -8,6 +8,7 @@ of every method. Spec text reaches a template only as a finished Python literal 
 
 from __future__ import annotations
 
+import ast
 import functools
 import math
 from collections.abc import Iterable
@@ -455,6 +456,9 @@ def one_line(text: object) -> str:
 
 
 HTTP_IMPORT = "import httpx as _lib"
+# What the package root exports besides the errors (`__init__.py`).
+ROOT_EXPORTS = ("NOT_GIVEN", "APIResponse", "AsyncClient", "AsyncStream", "Client", "NotGiven", "Omit",
+                "RequestValidationError", "Stream", "models")
 
 
 def http_module(source: str, library: str) -> str:
@@ -467,6 +471,38 @@ def http_module(source: str, library: str) -> str:
 def exports(names: list[str]) -> list[str]:
     """`__all__` order as ruff's RUF022 wants it: CONSTANTS, then Classes, then functions."""
     return sorted(names, key=lambda name: (0 if name.isupper() else 1 if name[:1].isupper() else 2, name))
+
+
+@functools.cache
+def error_exports() -> tuple[str, ...]:
+    """Every exception class `_errors.py` exports (its `__all__`): the package root exports them
+    all, whatever the runtime adds."""
+    tree = ast.parse((RUNTIME / "_errors.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets):
+            names = ast.literal_eval(node.value)
+            return tuple(sorted(name for name in names if name.endswith("Error")))
+    raise RuntimeError("templates/runtime/_errors.py must define __all__")
+
+
+def model_exports(source: str) -> list[str]:
+    """The public classes of models.py, for its `__all__`."""
+    return sorted(node.name for node in ast.parse(source).body
+                  if isinstance(node, ast.ClassDef) and not node.name.startswith("_"))
+
+
+def with_exports(source: str) -> str:
+    """models.py with an `__all__` naming every public class (`from pkg.models import *` and
+    type checkers see exactly those)."""
+    names = exports(model_exports(source))
+    listed = "".join(f"    {literal(name)},\n" for name in names)
+    return source.rstrip("\n") + "\n\n__all__ = [\n" + listed + "]\n"
+
+
+def user_agent(api: Api) -> str:
+    """`<package>/<API version> openapi-clientgen/<generator version>`."""
+    version = "".join(api.version.split()) or "0"
+    return f"{api.options.package}/{version} openapi-clientgen/{__version__}"
 
 
 def runtime_files() -> frozenset[str]:
@@ -482,10 +518,14 @@ def _resource_view(resource: Resource, models: Models) -> ResourceView:
     )
 
 
-def render(api: Api, models: Models) -> dict[str, str]:
-    """Every file of the package, unformatted, keyed by relative path."""
+def resource_views(api: Api, models: Models) -> list[ResourceView]:
+    return [_resource_view(resource, models) for resource in api.resources]
+
+
+def render(api: Api, models: Models, resources: list[ResourceView] | None = None) -> dict[str, str]:
+    """Every Python file of the package, unformatted, keyed by relative path."""
     env = environment(TEMPLATES)
-    resources = [_resource_view(resource, models) for resource in api.resources]
+    resources = resources if resources is not None else resource_views(api, models)
     operations = [op for resource in resources for op in resource.operations]
     client_params = [
         Argument(p.name, models.annotation(p.model_class, p.model_key, drop_none=True) + " | None", "None")
@@ -504,12 +544,15 @@ def render(api: Api, models: Models) -> dict[str, str]:
         "uses_streams": any(op.stream_chunk for op in operations),
         "operations_imports": _operations_imports(resources),
         "generator_version": __version__,
+        "user_agent": user_agent(api),
+        "errors": error_exports(),
+        "root_exports": exports([*ROOT_EXPORTS, *error_exports()]),
     }
     files = {
         "__init__.py": env.get_template("__init__.py.jinja").render(context),
         "_client.py": env.get_template("_client.py.jinja").render(context),
         "_resources.py": env.get_template("_resources.py.jinja").render(context),
-        "models.py": models.source,
+        "models.py": with_exports(models.source),
         "py.typed": "",
     }
     for module in sorted(RUNTIME.glob("*.py")):

@@ -35,7 +35,9 @@ from generator import __version__
 from generator.io.paths import GENERATOR_DIR, templates_dir
 
 FILENAME = "PROVENANCE.json"
-PINNED_TOOLS = ("datamodel-code-generator", "jinja2", "pydantic", "ruff")
+# The pinned tools whose versions shape the bytes (httpx and pydantic: a package's README names
+# the versions it was tested with).
+PINNED_TOOLS = ("datamodel-code-generator", "httpx", "jinja2", "pydantic", "ruff")
 TEMPLATES_DIR = templates_dir()
 # Parts of the generator that never shape generated packages: the command line and the drift
 # tooling. Everything else under generator/ is covered, by folder, whatever its modules are named.
@@ -105,6 +107,12 @@ def _dist_version(name: str) -> str:
     from importlib import metadata  # ambiguous or unusual layout: ask the slow, exact way
 
     return metadata.version(name)
+
+
+def runtime_versions(http_library: str) -> dict[str, str]:
+    """The runtime dependencies of a generated package, with the versions installed here (the
+    ones its tests ran with)."""
+    return {"pydantic": _dist_version("pydantic"), http_library: _dist_version(http_library)}
 
 
 def tool_versions() -> dict[str, str]:

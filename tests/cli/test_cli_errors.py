@@ -271,7 +271,7 @@ def test_manifest_with_one_broken_provider_writes_nothing(tmp_path: Path) -> Non
         encoding="utf-8",
     )
     before = snapshot(output)
-    result = run_cli("generate", "--manifest", str(manifest), "--output", str(output))
+    result = run_cli("generate", "--manifest", str(manifest), "--out", str(output))
     assert_clean_failure(result, Case("invalid_30.yaml", CASES[10].expect))
     assert snapshot(output) == before
     assert not (output / "broken").exists()
@@ -295,8 +295,8 @@ def test_generate_from_a_missing_or_folder_spec(spec: str, tmp_path: Path) -> No
 
 
 def test_unknown_provider_is_named() -> None:
-    result = run_cli("generate", "no_such_provider", "--output", "/nonexistent-output-root")
-    assert result.returncode != 0
+    result = run_cli("generate", "no_such_provider", "--out", "/nonexistent-output-root")
+    assert result.returncode == 2
     assert "Traceback" not in result.stderr
     assert "unknown provider 'no_such_provider'" in result.stderr
     assert "known providers: infomaniak, ionos, nebius" in result.stderr
@@ -311,7 +311,7 @@ def test_out_that_is_not_a_package_is_refused(tmp_path: Path) -> None:
     result = run_cli("generate", "--spec", str(BAD / "bundle" / "spec.yaml"), "--out", str(out))
     assert result.returncode != 0
     assert "Traceback" not in result.stderr
-    assert "not a package this generator wrote" in result.stderr
+    assert "would delete (notes.txt)" in result.stderr and "--force" in result.stderr
     assert snapshot(tmp_path) == before
 
 

@@ -37,7 +37,7 @@ def test_same_bytes_under_different_hash_seeds(tmp_path: Path) -> None:
         out = tmp_path / f"seed-{seed}"
         env = {**os.environ, "PYTHONHASHSEED": seed}
         subprocess.run(
-            [sys.executable, "-m", "generator", "generate", "--output", str(out)],
+            [sys.executable, "-m", "generator", "generate", "--out", str(out)],
             cwd=ROOT, env=env, check=True, capture_output=True, timeout=120,
         )
         trees.append({name: read_tree(out / name) for name in PROVIDERS})

@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import random
 import re
@@ -24,7 +26,7 @@ import pytest
 
 from generator import cli
 from generator.codegen import format, render
-from generator.io import write
+from generator.io import provenance, write
 from generator.problems import GeneratorError
 from tests.support import GENERATED, PROVIDERS, ROOT
 
@@ -65,6 +67,10 @@ def outdated_copy(root: Path, source: Path = GENERATED) -> Path:
             handle.write("# an older generation\n")
         (out / name / "py.typed").unlink()
         (out / name / "stale_module.py").write_text("OLD = 1\n", encoding="utf-8")
+        # an older generation wrote that module: its record lists it (else it would be refused)
+        record = json.loads((out / name / "PROVENANCE.json").read_text(encoding="utf-8"))
+        record["files"]["stale_module.py"] = hashlib.sha256(b"OLD = 1\n").hexdigest()
+        (out / name / "PROVENANCE.json").write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
     return out
 
 
@@ -98,7 +104,7 @@ def assert_each_package_whole(out: Path, old: Tree, new: Tree) -> set[str]:
 
 def _start(repo: Path, out: Path) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
-        [sys.executable, "-m", "generator", "generate", "--output", str(out)],
+        [sys.executable, "-m", "generator", "generate", "--out", str(out)],
         cwd=repo,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -168,7 +174,7 @@ def test_sigint_while_writing_writes_nothing(tmp_path: Path, repo: Path) -> None
 
 
 def _generate_in_process(out: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
-    code = cli.main(["generate", "--output", str(out)])
+    code = cli.main(["generate", "--out", str(out)])
     return code, capsys.readouterr().err
 
 
@@ -234,12 +240,17 @@ def test_template_producing_invalid_python_leaves_the_folder(
     assert snapshot(out) == before
 
 
+def packaged(files: dict[str, str]) -> dict[str, str]:
+    """`files` with the PROVENANCE.json a generation writes beside them (a package of ours)."""
+    return {**files, provenance.FILENAME: provenance.record(files, {"spec_sha256": "0" * 64}, {})}
+
+
 def test_error_while_staging_the_second_package_writes_neither(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     first, second = tmp_path / "one", tmp_path / "two"
-    write.write({"a.py": "A = 1\n", "PROVENANCE.json": "{}\n"}, first)
-    write.write({"b.py": "B = 1\n", "PROVENANCE.json": "{}\n"}, second)
+    write.write(packaged({"a.py": "A = 1\n"}), first)
+    write.write(packaged({"b.py": "B = 1\n"}), second)
     before = snapshot(tmp_path)
     real_fill = write._fill
     calls: list[Path] = []
@@ -263,11 +274,12 @@ def test_swap_replaces_exactly(
     if not exchange:
         monkeypatch.setattr(write, "_exchange", lambda first, second: False)
     dest = tmp_path / "pkg"
-    write.write({"old.py": "X = 1\n", "sub/deep.py": "Y = 2\n", "PROVENANCE.json": "{}\n"}, dest)
-    write.write({"new.py": "Z = 'é'\n", "PROVENANCE.json": "{}\n"}, dest)
+    write.write(packaged({"old.py": "X = 1\n", "sub/deep.py": "Y = 2\n"}), dest)
+    new = packaged({"new.py": "Z = 'é'\n"})
+    write.write(new, dest)
     assert snapshot(tmp_path) == {
         "pkg": None,
-        "pkg/PROVENANCE.json": b"{}\n",
+        "pkg/PROVENANCE.json": new["PROVENANCE.json"].encode(),
         "pkg/new.py": "Z = 'é'\n".encode(),
     }
     assert (dest.stat().st_mode & 0o777) == 0o777 & ~_umask()
@@ -285,8 +297,10 @@ def test_exchange_swaps_two_folders_in_one_step(tmp_path: Path) -> None:
 
 
 def test_stale_staging_of_dead_runs_is_removed_live_ones_kept(tmp_path: Path) -> None:
+    """Issue #13.10: only our exact temporary pattern (`.NAME.new-PID-xxxxxxxx`), and only when
+    that process is gone; a look-alike (`.pkg.old-backup`, a short suffix) is the user's."""
     dest = tmp_path / "pkg"
-    write.write({"m.py": "M = 1\n", "PROVENANCE.json": "{}\n"}, dest)
+    write.write(packaged({"m.py": "M = 1\n"}), dest)
     sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
     try:
         dead = subprocess.run(
@@ -295,19 +309,20 @@ def test_stale_staging_of_dead_runs_is_removed_live_ones_kept(tmp_path: Path) ->
             text=True,
             check=True,
         ).stdout.strip()
-        for name in (
-            f".pkg.new-{dead}-x1",
-            f".pkg.old-{dead}-x2",
+        ours_dead = (f".pkg.new-{dead}-ab12_x9z", f".pkg.old-{dead}-q0w9e8r7")
+        kept = (
+            f".pkg.new-{sleeper.pid}-abcdefgh",  # its process still runs
+            ".pkg.old-backup",  # a user's backup named like a leftover
+            f".pkg.new-{dead}-x1",  # not what mkdtemp makes
             ".pkg.new-abc",
-            f".pkg.new-{sleeper.pid}-x3",
-        ):
+            f".pkg.new-{dead}-ABCDEFGH",
+            ".other.new-1-abcdefgh",  # another destination's
+        )
+        for name in (*ours_dead, *kept):
             (tmp_path / name).mkdir()
             (tmp_path / name / "half.py").write_text("", encoding="utf-8")
-        (tmp_path / ".other.new-1-x").mkdir()
-        write.write({"m.py": "M = 2\n", "PROVENANCE.json": "{}\n"}, dest)
-        assert sorted(os.listdir(tmp_path)) == sorted(
-            [f".pkg.new-{sleeper.pid}-x3", ".other.new-1-x", "pkg"]
-        )
+        write.write(packaged({"m.py": "M = 2\n"}), dest)
+        assert sorted(os.listdir(tmp_path)) == sorted([*kept, "pkg"])
     finally:
         sleeper.kill()
         sleeper.wait()
@@ -317,16 +332,41 @@ def test_refuses_to_replace_a_file_or_a_foreign_folder(tmp_path: Path) -> None:
     (tmp_path / "file").write_text("x", encoding="utf-8")
     (tmp_path / "project").mkdir()
     (tmp_path / "project" / "main.py").write_text("print()", encoding="utf-8")
+    # a file named PROVENANCE.json is not enough: it must be a record of ours
+    (tmp_path / "fake").mkdir()
+    (tmp_path / "fake" / "PROVENANCE.json").write_text("{}\n", encoding="utf-8")
+    (tmp_path / "fake" / "notes.txt").write_text("mine", encoding="utf-8")
     before = snapshot(tmp_path)
     for dest, message in (
         (tmp_path / "file", "not a folder"),
-        (tmp_path / "project", "PROVENANCE.json"),
+        (tmp_path / "project", r"would delete \(main\.py\)"),
+        (tmp_path / "fake", r"would delete \(PROVENANCE\.json, notes\.txt\)"),
     ):
         with pytest.raises(GeneratorError, match=message):
             write.write({"a.py": ""}, dest)
     assert snapshot(tmp_path) == before
     write.write({"a.py": ""}, tmp_path / "empty")  # a new or empty folder is fine
     assert (tmp_path / "empty" / "a.py").exists()
+
+
+def test_a_file_added_inside_a_package_is_not_deleted_without_force(tmp_path: Path) -> None:
+    """Issue #13.10: a generated package a user added a file to is refused, the files named;
+    `force` replaces it; caches Python wrote are not the user's."""
+    dest = tmp_path / "pkg"
+    write.write(packaged({"m.py": "M = 1\n"}), dest)
+    (dest / "__pycache__").mkdir()
+    (dest / "__pycache__" / "m.cpython-311.pyc").write_bytes(b"\0")
+    write.write(packaged({"m.py": "M = 2\n"}), dest)  # only ours and caches: replaced
+    (dest / "local_helpers.py").write_text("X = 1\n", encoding="utf-8")
+    (dest / "docs").mkdir()
+    (dest / "docs" / "notes.md").write_text("mine\n", encoding="utf-8")
+    before = snapshot(tmp_path)
+    with pytest.raises(GeneratorError, match=r"\(docs/notes\.md, local_helpers\.py\)") as raised:
+        write.write(packaged({"m.py": "M = 3\n"}), dest)
+    assert "--force" in raised.value.problems[0].hint
+    assert snapshot(tmp_path) == before
+    write.write(packaged({"m.py": "M = 3\n"}), dest, force=True)
+    assert sorted(os.listdir(dest)) == ["PROVENANCE.json", "m.py"]
 
 
 def _umask() -> int:

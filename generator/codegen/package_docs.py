@@ -1,0 +1,279 @@
+"""The package's own documents: README.md (what a team vendoring it needs) and api.md (every
+method and every model, in the manner of openai-python's api.md).
+
+Python computes the views here (calls with placeholder arguments, signatures, the guard an
+optional field needs); templates/README.md.jinja and templates/api.md.jinja hold the layout.
+Every Python example in README.md is a complete snippet that passes `mypy --strict` against the
+package (tests/codegen/test_package_docs.py runs it), so an example can only use what the types
+allow: a value it cannot build honestly is not shown.
+"""
+
+from __future__ import annotations
+
+import ast
+import keyword
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator import __version__
+from generator.codegen.ir import Api
+from generator.codegen.models import QUALIFIER, Models
+from generator.codegen.render import (
+    TEMPLATES,
+    Argument,
+    OperationView,
+    ResourceView,
+    environment,
+    error_exports,
+)
+
+GENERATOR = "openapi-clientgen"
+PUBLIC_QUALIFIER = "models"  # how README and api.md name the models module
+# How deep a placeholder may build nested models (a request model holding a model ...).
+MAX_MODEL_DEPTH = 2
+_SIMPLE = {"str": '"string"', "int": "1", "float": "1.0", "bool": "True", "None": "None",
+           "bytes": 'b"data"', "FileContent": 'b"file content"', "object": "{}"}
+
+
+@dataclass(frozen=True)
+class Call:
+    """One example call: `client.attr.method(args)`, and what to do with its result."""
+
+    resource: str  # the client attribute
+    method: str
+    arguments: tuple[tuple[str, str], ...]  # (name, placeholder source)
+    result_lines: tuple[str, ...]  # lines using `result` (a print, behind a guard when optional)
+    streams: bool  # iterate over the result
+
+    @property
+    def text(self) -> str:
+        arguments = ", ".join(f"{name}={value}" for name, value in self.arguments)
+        return f"client.{self.resource}.{self.method}({arguments})"
+
+
+@dataclass(frozen=True)
+class MethodEntry:
+    """One line of api.md."""
+
+    http: str  # "POST /v1/completions"
+    call: str  # "client.completions.create"
+    parameters: tuple[str, ...]  # "model: str", "top_p: float = NOT_GIVEN"
+    returns: str
+    summary: str
+
+
+@dataclass(frozen=True)
+class ModelEntry:
+    name: str
+    fields: tuple[tuple[str, str], ...]  # (wire name, annotation)
+
+
+def public(annotation: str) -> str:
+    """An annotation as users write it: `models.X`, not the modules' private `_models.X`."""
+    return re.sub(rf"\b{QUALIFIER}\.", f"{PUBLIC_QUALIFIER}.", annotation).replace("_typing.", "")
+
+
+def _alternatives(annotation: str) -> list[str]:
+    """The members of a top-level union (`A | list[B | C]` -> `A`, `list[B | C]`)."""
+    parts, depth, current = [], 0, ""
+    for char in annotation:
+        depth += char == "["
+        depth -= char == "]"
+        if char == "|" and depth == 0:
+            parts.append(current.strip())
+            current = ""
+        else:
+            current += char
+    parts.append(current.strip())
+    return [part for part in parts if part and part != "NotGiven"]
+
+
+def placeholder(annotation: str, models: Models, depth: int = 0) -> str | None:
+    """Source of a value of type `annotation` a type checker accepts, or None when there is
+    none to show honestly."""
+    for option in _alternatives(annotation):
+        if option in _SIMPLE:
+            return _SIMPLE[option]
+        if option.startswith("Literal["):
+            return _first_literal(option)
+        if option.startswith(("list[", "Sequence[")):
+            return "[]"
+        if option.startswith(("dict[", "Mapping[")):
+            return "{}"
+        if option.startswith(QUALIFIER + ".") and depth < MAX_MODEL_DEPTH:
+            built = _model_placeholder(option[len(QUALIFIER) + 1:], models, depth + 1)
+            if built is not None:
+                return built
+    return None
+
+
+def _first_literal(annotation: str) -> str | None:
+    node = ast.parse(annotation, mode="eval").body
+    if not isinstance(node, ast.Subscript):
+        return None
+    values = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+    return ast.unparse(values[0]) if values else None
+
+
+def _model_placeholder(name: str, models: Models, depth: int) -> str | None:
+    """`models.X(required=...)`, when every required field has a placeholder."""
+    if name in models.root_classes or name not in models.classes:
+        return None
+    arguments = []
+    for wire, model_field in models.classes[name].items():
+        if model_field.optional:
+            continue
+        if not wire.isidentifier() or keyword.iskeyword(wire):
+            return None
+        value = placeholder(models.annotation(name, wire, drop_none=True), models, depth)
+        if value is None:
+            return None
+        arguments.append(f"{wire}={value}")
+    return f"{PUBLIC_QUALIFIER}.{name}({', '.join(arguments)})"
+
+
+def _required(arguments: tuple[Argument, ...]) -> list[Argument]:
+    return [argument for argument in arguments if argument.default is None]
+
+
+def _result_lines(returns: str, models: Models) -> tuple[str, ...]:
+    """Print the result; for a model, its first field, behind a guard when it may be None."""
+    if not returns.startswith(QUALIFIER + ".") or "|" in returns or "[" in returns:
+        return ("print(result)",)
+    name = returns[len(QUALIFIER) + 1:]
+    for wire in models.classes.get(name, {}):
+        if not wire.isidentifier() or keyword.iskeyword(wire) or wire.startswith("_"):
+            continue
+        may_be_none = "None" in _alternatives(models.annotation(name, wire, drop_none=False))
+        if may_be_none:
+            return (f"if result.{wire} is not None:  # optional in the document",
+                    f"    print(result.{wire})")
+        return (f"print(result.{wire})",)
+    return ("print(result)",)
+
+
+def _call(resource: ResourceView, operation: OperationView, models: Models, *,
+          streaming: bool) -> Call | None:
+    """An example call of `operation`, or None when some required argument has no honest value."""
+    variant = operation.sync
+    # the overloads: non-streaming first, streaming (`stream: Literal[True]`) second
+    signature = (variant.overloads[1 if streaming else 0] if variant.overloads else variant.implementation)
+    arguments = []
+    for argument in _required(signature.arguments):
+        value = "True" if argument.name == operation.stream_switch else placeholder(argument.annotation, models)
+        if value is None:
+            return None
+        arguments.append((argument.name, value))
+    lines = ("print(chunk)",) if streaming else _result_lines(signature.returns, models)
+    return Call(resource.attr, operation.name, tuple(arguments), lines, streaming)
+
+
+def examples(resources: list[ResourceView], models: Models) -> list[Call]:
+    """One call per resource: its first operation that can be shown honestly (not streaming)."""
+    found = []
+    for resource in resources:
+        for operation in resource.operations:
+            call = None if operation.always_streams else _call(resource, operation, models, streaming=False)
+            if call is not None:
+                found.append(call)
+                break
+    return found
+
+
+def streaming_example(resources: list[ResourceView], models: Models) -> Call | None:
+    for resource in resources:
+        for operation in resource.operations:
+            if operation.stream_chunk is not None:
+                call = _call(resource, operation, models, streaming=True)
+                if call is not None:
+                    return call
+    return None
+
+
+def method_entries(resources: list[ResourceView], summaries: Mapping[tuple[str, str], str]
+                   ) -> list[tuple[ResourceView, list[MethodEntry]]]:
+    """api.md's methods, resource by resource."""
+    listed = []
+    for resource in resources:
+        entries = []
+        for operation in resource.operations:
+            signature = operation.sync.implementation
+            parameters = tuple(
+                public(f"{a.name}: {a.annotation}" + (f" = {a.default}" if a.default is not None else ""))
+                for a in signature.arguments[: len(signature.arguments) - CALL_OPTIONS]
+            )
+            entries.append(MethodEntry(
+                f"{operation.http_method.upper()} {operation.path}",
+                f"client.{resource.attr}.{operation.name}",
+                parameters,
+                public(signature.returns),
+                summaries.get((resource.attr, operation.name), ""),
+            ))
+        listed.append((resource, entries))
+    return listed
+
+
+CALL_OPTIONS = 5  # extra_headers, extra_query, extra_body, timeout, max_retries: listed once
+
+
+def model_entries(models: Models) -> list[ModelEntry]:
+    """Every class of models.py with its fields (root models: their root type; enums: their
+    values)."""
+    entries = [
+        ModelEntry(name, tuple((wire, public(models.annotation(name, wire, drop_none=False)))
+                               for wire in fields))
+        for name, fields in models.classes.items()
+    ]
+    entries += [ModelEntry(name, tuple((repr(value), "enum value") for value in values))
+                for name, values in models.enums.items() if name not in models.classes]
+    return sorted(entries, key=lambda entry: entry.name)
+
+
+def client_arguments(api: Api, models: Models) -> str:
+    """`Client(...)`'s arguments in the examples: a key, a base URL when the document names
+    none, and a value for each client-level parameter (one set on the client serves every call)."""
+    arguments = ['api_key="my-api-key"']
+    if not api.base_url:
+        arguments.append('base_url="https://api.example.com"')
+    for param in api.client_params:
+        value = placeholder(models.annotation(param.model_class, param.model_key, drop_none=True), models)
+        if value is not None:
+            arguments.append(f"{param.name}={value}")
+    return ", ".join(arguments)
+
+
+def documents(api: Api, models: Models, resources: list[ResourceView], *, spec_sha256: str,
+              settings: Mapping[str, str], versions: Mapping[str, str]) -> dict[str, str]:
+    """README.md and api.md of the package."""
+    env = environment(TEMPLATES)
+    summaries = {(r.attr, op.name): op.summary for r in api.resources for op in r.operations}
+    provider = settings.get("provider")
+    package = api.options.package
+    context = {
+        "api": api,
+        "package": package,
+        "title": api.title or package,
+        "spec_sha256": spec_sha256,
+        "versions": sorted(versions.items()),
+        "generator": GENERATOR,
+        "generator_version": __version__,
+        "examples": examples(resources, models),
+        "streaming": streaming_example(resources, models),
+        "errors": error_exports(),
+        "regenerate": (f"{GENERATOR} generate {provider} --out path/to/{package}" if provider
+                       else f"{GENERATOR} generate --spec {Path(api.options.source_file).name} --out path/to/{package}"),
+        "check": (f"{GENERATOR} check --target path/to/{package} --provider {provider}" if provider else ""),
+        "methods": method_entries(resources, summaries),
+        "models": model_entries(models),
+        "client_options": CALL_OPTIONS_TEXT,
+        "client_arguments": client_arguments(api, models),
+    }
+    return {
+        "README.md": env.get_template("README.md.jinja").render(context).rstrip("\n") + "\n",
+        "api.md": env.get_template("api.md.jinja").render(context).rstrip("\n") + "\n",
+    }
+
+
+CALL_OPTIONS_TEXT = "extra_headers, extra_query, extra_body, timeout, max_retries"
