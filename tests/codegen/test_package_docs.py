@@ -17,7 +17,7 @@ from generator.io import provenance
 from tests.support import FEATURE_SPECS, GENERATED, PROVIDERS, ROOT, import_from
 from tests.support.servers import Reply, ScriptedServer
 
-PYTHON_BLOCK = re.compile(r"```python\n(.*?)```", re.S)
+PYTHON_BLOCK = re.compile(r"```python\n(.*?)```", re.DOTALL)
 
 
 def _public_methods(resources_py: str) -> dict[str, list[str]]:
@@ -32,7 +32,7 @@ def _public_methods(resources_py: str) -> dict[str, list[str]]:
 
 def _client_attributes(client_py: str) -> dict[str, str]:
     """Resource class -> the Client attribute holding it."""
-    return {cls: attr for attr, cls in re.findall(r"^    (\w+): (\w+)$", client_py, re.M)
+    return {cls: attr for attr, cls in re.findall(r"^    (\w+): (\w+)$", client_py, re.MULTILINE)
             if not cls.startswith("Async")}
 
 
@@ -88,10 +88,11 @@ def test_api_md_lists_every_method_and_model_of_a_feature_document(tmp_path: Pat
         assert f"## `client.{attributes[cls]}` ({cls})" in api_md
         assert f"### `client.{attributes[cls]}`" in readme  # one example per resource
         for name in names:
-            entry = re.search(rf"^- `(GET|POST|PUT|PATCH|DELETE) (/\S*)`: `client\.{attributes[cls]}\.{name}\((.*)\) -> (.+)`",
-                              api_md, re.M)
+            call = rf"client\.{attributes[cls]}\.{name}\((.*)\) -> (.+)"
+            entry = re.search(rf"^- `(GET|POST|PUT|PATCH|DELETE) (/\S*)`: `{call}`", api_md, re.MULTILINE)
             assert entry is not None, name
-    for (path, method) in re.findall(r"^  (/\S+):\n    (get|post|put|delete|patch):", (FEATURE_SPECS / "petstore_tags.yaml").read_text(encoding="utf-8"), re.M):
+    spec_text = (FEATURE_SPECS / "petstore_tags.yaml").read_text(encoding="utf-8")
+    for (path, method) in re.findall(r"^  (/\S+):\n    (get|post|put|delete|patch):", spec_text, re.MULTILINE):
         assert f"`{method.upper()} {path}`" in api_md
     classes = [node.name for node in ast.parse((out / "models.py").read_text(encoding="utf-8")).body
                if isinstance(node, ast.ClassDef)]
@@ -116,10 +117,10 @@ def test_package_root_exports_every_error_and_models_has_all(tmp_path: Path) -> 
 
 def test_user_agent_carries_the_package_and_generator_versions(clean_env: pytest.MonkeyPatch) -> None:
     package = import_from(GENERATED, "ionos")
-    with ScriptedServer([Reply(200, body={"id": "c", "object": "text_completion", "created": 1, "model": "m",
-                                          "choices": []})]) as server:
-        with package.Client(api_key="k", base_url=server.url, max_retries=0) as client:
-            client.completions.create(model="m", prompt="p")
+    completion = {"id": "c", "object": "text_completion", "created": 1, "model": "m", "choices": []}
+    with (ScriptedServer([Reply(200, body=completion)]) as server,
+          package.Client(api_key="k", base_url=server.url, max_retries=0) as client):
+        client.completions.create(model="m", prompt="p")
     agent = server.requests[0].headers["user-agent"]
     assert agent == f"ionos/{package.__version__} openapi-clientgen/{package.__generator_version__}"
     assert package.__version__ != "0"
