@@ -19,7 +19,7 @@ from typing import Any
 from generator.cli.common import DEFAULT_OUTPUT, usage_error
 from generator.cli.compare import COMPARE_DOC_HELP, default_compare_doc
 from generator.drift.compare import check_document
-from generator.drift.report import CHECK_FORMATS
+from generator.drift.report import CHECK_FORMATS, DIFF_CAP, format_check
 from generator.drift.tree import PackageReport, changed_inputs, explain, read_tree
 from generator.io import provenance
 from generator.manifest import Manifest, Provider, load_manifest
@@ -94,7 +94,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     if not args.target and not args.providers:
         doc = args.compare_doc or default_compare_doc(args.manifest)
         reports.append(check_compare_doc(manifest, doc, full=args.full))
-    sys.stdout.write(CHECK_FORMATS[args.format](reports))
+    sys.stdout.write(format_check(reports, args.format, verbose=args.verbose))
     drifted = any(report.files for report in reports)
     if drifted and args.format == "text":
         print(f"drift found: {_drift_hint(args)}", file=sys.stderr)
@@ -110,11 +110,15 @@ def _drift_hint(args: argparse.Namespace) -> str:
 def register(commands: Any, add_common: Callable[[argparse.ArgumentParser], None]) -> None:
     check_cmd = commands.add_parser("check", help=cmd_check.__doc__)
     check_cmd.add_argument("providers", nargs="*", help="provider names (default: all, and the comparison document)")
-    check_cmd.add_argument("--output", type=Path, default=DEFAULT_OUTPUT, help="root of generated packages")
+    check_cmd.add_argument("--output", type=Path, default=DEFAULT_OUTPUT,
+                           help="root of generated packages (default: generated/)")
     check_cmd.add_argument("--target", type=Path, help="a vendored copy of one package (any name)")
     check_cmd.add_argument("--provider", help="which provider --target was generated from")
     check_cmd.add_argument("--full", action="store_true", help="always regenerate; skip the provenance fast path")
-    check_cmd.add_argument("--format", choices=sorted(CHECK_FORMATS), default="text")
+    check_cmd.add_argument("--format", choices=sorted(CHECK_FORMATS), default="text",
+                           help="report format (default: text)")
+    check_cmd.add_argument("--verbose", action="store_true",
+                           help=f"print every diff line (text: the first {DIFF_CAP} after the summary)")
     check_cmd.add_argument("--compare-doc", type=Path, help=COMPARE_DOC_HELP)
     add_common(check_cmd)
     check_cmd.set_defaults(run=cmd_check)

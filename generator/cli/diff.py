@@ -24,9 +24,11 @@ def cmd_diff(args: argparse.Namespace) -> int:
 
 def register(commands: Any, add_common: Callable[[argparse.ArgumentParser], None]) -> None:
     diff_cmd = commands.add_parser("diff", help=cmd_diff.__doc__)
-    diff_cmd.add_argument("old", type=Path)
-    diff_cmd.add_argument("new", type=Path)
-    diff_cmd.add_argument("--fail-on", choices=("breaking", "any", "none"), default="breaking")
-    diff_cmd.add_argument("--format", choices=("text", "markdown", "json"), default="text")
+    diff_cmd.add_argument("old", type=Path, help="the spec as it was")
+    diff_cmd.add_argument("new", type=Path, help="the spec as it is now")
+    diff_cmd.add_argument("--fail-on", choices=("breaking", "any", "none"), default="breaking",
+                          help="exit 1 on breaking changes, on any change, or never (default: breaking)")
+    diff_cmd.add_argument("--format", choices=("text", "markdown", "json"), default="text",
+                          help="report format (default: text)")
     add_common(diff_cmd)
     diff_cmd.set_defaults(run=cmd_diff)

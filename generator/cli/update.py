@@ -18,6 +18,7 @@ from typing import Any
 
 from generator.cli.common import DEFAULT_OUTPUT, UsageError, shown_path, usage_error
 from generator.cli.compare import COMPARE_DOC_HELP, default_compare_doc
+from generator.drift.change import Change
 from generator.manifest import Manifest, Provider, load_manifest
 from generator.problems import GeneratorError, Problem
 
@@ -39,6 +40,7 @@ def cmd_update(args: argparse.Namespace) -> int:
     """Take in a new spec for a provider: validate, diff, replace, regenerate."""
     import tempfile
 
+    from generator.drift.report import exit_code
     from generator.drift.tree import read_tree
     from generator.drift.update import code_changes
 
@@ -46,11 +48,21 @@ def cmd_update(args: argparse.Namespace) -> int:
     provider = manifest.get(args.provider)
     raw = _read_source(args.source)
     folder = args.output / provider.package
+    if not args.discard_edits:
+        _refuse_hand_edits(folder)
     doc = args.compare_doc or default_compare_doc(args.manifest)
     with tempfile.TemporaryDirectory(prefix="clientgen-update-") as tmp:
         candidate = _build(args, manifest, provider, raw, Path(tmp), with_doc=doc.is_file())
-        _print_spec_changes(provider, args.source, candidate.data)
+        changes = _print_spec_changes(provider, args.source, candidate.data)
         before = read_tree(folder)
+        if _unchanged(provider, raw, before, candidate, doc):
+            print(f"no change: {shown_path(provider.spec)}, {shown_path(folder)} and the comparison "
+                  f"document already are what {args.source} gives; nothing was written")
+            return 0
+        if exit_code(changes, args.fail_on):
+            print(f"update refused: the new spec has {'breaking ' if args.fail_on == 'breaking' else ''}"
+                  f"changes (--fail-on {args.fail_on}); {NOTHING_CHANGED}", file=sys.stderr)
+            return 1
         _install(provider, raw, folder, candidate, doc)
     print(f"updated {shown_path(provider.spec)} from {args.source}")
     print(f"generated code changes in {shown_path(folder)}:")
@@ -58,6 +70,29 @@ def cmd_update(args: argparse.Namespace) -> int:
     if candidate.doc_text is not None:
         print(f"rewrote {shown_path(doc)}")
     return 0
+
+
+def _refuse_hand_edits(folder: Path) -> None:
+    """A file of the package edited by hand since it was generated would be lost: refuse."""
+    from generator.io import provenance
+
+    recorded = provenance.read(folder) if folder.is_dir() else None
+    edited = provenance.hand_edited(folder, recorded) if recorded is not None else []
+    if edited:
+        raise usage_error(
+            str(folder), f"hand edits would be discarded: {', '.join(edited)}",
+            "move them into the spec, overlay or templates, or pass --discard-edits; " + NOTHING_CHANGED)
+
+
+def _unchanged(provider: Provider, raw: bytes, before: dict[str, str], candidate: _Candidate,
+               doc: Path) -> bool:
+    """The spec, the package and the comparison document are already what `raw` gives."""
+    try:
+        same_spec = provider.spec.read_bytes() == raw
+        same_doc = candidate.doc_text is None or doc.read_text(encoding="utf-8") == candidate.doc_text
+    except OSError:
+        return False
+    return same_spec and same_doc and before == candidate.package
 
 
 def _read_source(source: str) -> bytes:
@@ -117,8 +152,9 @@ def _build(
     return _Candidate(data, packages[provider.package], doc_text)
 
 
-def _print_spec_changes(provider: Provider, source: str, new_data: dict[str, Any]) -> None:
-    """The semantic diff from the vendored spec, when that one still loads."""
+def _print_spec_changes(provider: Provider, source: str, new_data: dict[str, Any]) -> list[Change]:
+    """The semantic diff from the vendored spec, printed and returned (empty when the vendored
+    spec no longer loads: then there is nothing to compare with)."""
     from generator.drift.differ import diff
     from generator.drift.report import format_changes
     from generator.spec.document import load
@@ -128,9 +164,11 @@ def _print_spec_changes(provider: Provider, source: str, new_data: dict[str, Any
     except GeneratorError as error:
         print(f"note: the vendored {provider.spec} does not load ({error}); no semantic diff",
               file=sys.stderr)
-        return
+        return []
+    changes = diff(old_data, new_data)
     print(f"spec changes for {provider.name} ({shown_path(provider.spec)} -> {source}):")
-    sys.stdout.write(format_changes(diff(old_data, new_data), "text"))
+    sys.stdout.write(format_changes(changes, "text"))
+    return changes
 
 
 def _install(provider: Provider, raw: bytes, folder: Path, candidate: _Candidate, doc: Path) -> None:
@@ -146,9 +184,17 @@ def _install(provider: Provider, raw: bytes, folder: Path, candidate: _Candidate
 
 def register(commands: Any, add_common: Callable[[argparse.ArgumentParser], None]) -> None:
     update_cmd = commands.add_parser("update", help=cmd_update.__doc__)
-    update_cmd.add_argument("provider")
+    update_cmd.add_argument("provider", help="the manifest's name of the provider to update")
     update_cmd.add_argument("--from", dest="source", required=True, help="a file path or an http(s) URL")
-    update_cmd.add_argument("--output", type=Path, default=DEFAULT_OUTPUT, help="root of generated packages")
+    update_cmd.add_argument("--output", type=Path, default=DEFAULT_OUTPUT,
+                            help="root of generated packages (default: generated/)")
+    update_cmd.add_argument(
+        "--fail-on", choices=("breaking", "any", "none"), default="none",
+        help="refuse the update (exit 1, nothing written) when the new spec has breaking changes, "
+             "any change, or never (default: none)")
+    update_cmd.add_argument(
+        "--discard-edits", action="store_true",
+        help="regenerate even over files of the package edited by hand (default: refuse)")
     update_cmd.add_argument("--compare-doc", type=Path, help=COMPARE_DOC_HELP + "; rewritten when it exists")
     add_common(update_cmd)
     update_cmd.set_defaults(run=cmd_update)

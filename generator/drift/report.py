@@ -78,17 +78,44 @@ def exit_code(changes: Iterable[Change], fail_on: str = "breaking") -> int:
 # --------------------------------------------------------------------------- check: packages
 
 
-def _check_text(reports: list[PackageReport]) -> str:
+# `check` prints this many lines of diff unless asked for all (`--verbose`): one spec edit can
+# change hundreds of generated lines, and the summary above the diff already says where.
+DIFF_CAP = 60
+
+
+def line_counts(diff: Iterable[str]) -> tuple[int, int]:
+    """(lines added, lines removed) of a unified diff, its file headers left out."""
+    lines = [line for line in diff if not line.startswith(("+++", "---"))]
+    return sum(1 for line in lines if line.startswith("+")), sum(1 for line in lines if line.startswith("-"))
+
+
+def _check_text(reports: list[PackageReport], *, verbose: bool = False) -> str:
+    """Per package: clean, or what drifted (inputs changed, each file with its lines added and
+    removed); then the diffs, all of them with `verbose`, else the first `DIFF_CAP` lines."""
     lines: list[str] = []
+    diff: list[str] = []
     for report in reports:
         if not report.files:
             lines.append(f"clean: {report.label}")
             continue
         lines.append(f"drift: {report.label}")
+        if report.changed_inputs:
+            lines.append(f"  inputs changed: {', '.join(report.changed_inputs)}")
         for item in report.files:
-            lines.append(f"  {item.status}: {shown_path(report.folder / item.path)} ({item.cause})")
+            added, removed = line_counts(item.diff)
+            lines.append(f"  {item.status}: {shown_path(report.folder / item.path)} "
+                         f"(+{added} -{removed} lines; {item.cause})")
         for item in report.files:
-            lines.extend(line.rstrip("\n") for line in item.diff)
+            diff.extend(line.rstrip("\n") for line in item.diff)
+    if diff:
+        files = sum(len(report.files) for report in reports)
+        added, removed = line_counts(diff)
+        lines.append(f"{files} file(s) differ: +{added} -{removed} lines")
+        if verbose or len(diff) <= DIFF_CAP:
+            lines.extend(diff)
+        else:
+            lines.extend(diff[:DIFF_CAP])
+            lines.append(f"... {len(diff) - DIFF_CAP} more diff lines (--verbose shows every line)")
     return "\n".join(lines) + "\n"
 
 
@@ -134,7 +161,7 @@ def _gh_escape(text: str, *, prop: bool = False) -> str:
     return text.replace(":", "%3A").replace(",", "%2C") if prop else text
 
 
-def _check_github(reports: list[PackageReport]) -> str:
+def _check_github(reports: list[PackageReport], *, verbose: bool = False) -> str:
     """One `::error` annotation per drifted file, then the text report for the job log."""
     lines = []
     for report in reports:
@@ -144,7 +171,7 @@ def _check_github(reports: list[PackageReport]) -> str:
                 where += f",line={item.line}"
             message = f"{item.status} ({item.cause}); regenerate with `make generate`, do not edit"
             lines.append(f"::error {where},title=generated code drift::{_gh_escape(message)}")
-    return "\n".join(lines) + ("\n" if lines else "") + _check_text(reports)
+    return "\n".join(lines) + ("\n" if lines else "") + _check_text(reports, verbose=verbose)
 
 
 CHECK_FORMATS: dict[str, Callable[[list[PackageReport]], str]] = {
@@ -153,3 +180,13 @@ CHECK_FORMATS: dict[str, Callable[[list[PackageReport]], str]] = {
     "json": _check_json,
     "github": _check_github,
 }
+
+
+def format_check(reports: list[PackageReport], fmt: str, *, verbose: bool = False) -> str:
+    """`check`'s report in `fmt`; `verbose`: every diff line in the text formats (markdown and
+    json always hold every line)."""
+    if fmt == "text":
+        return _check_text(reports, verbose=verbose)
+    if fmt == "github":
+        return _check_github(reports, verbose=verbose)
+    return CHECK_FORMATS[fmt](reports)

@@ -66,22 +66,34 @@ def _is_public_method(node: ast.stmt) -> TypeGuard[ast.FunctionDef | ast.AsyncFu
     return not node.name.startswith("_")
 
 
-def _member_names(node: ast.AST) -> set[str]:
-    """A model's fields or a method's parameters."""
+def _type_text(annotation: ast.expr | None) -> str:
+    """An annotation as its type reads: `Annotated[T, Field(...)]` is `T`."""
+    if annotation is None:
+        return ""
+    if (isinstance(annotation, ast.Subscript) and isinstance(annotation.value, ast.Name)
+            and annotation.value.id == "Annotated" and isinstance(annotation.slice, ast.Tuple)):
+        return _type_text(annotation.slice.elts[0])
+    return ast.unparse(annotation)
+
+
+def _members(node: ast.AST) -> dict[str, str]:
+    """A model's fields or a method's parameters, each with its type ("" when none)."""
     if isinstance(node, ast.ClassDef):
-        return {item.target.id for item in node.body
+        return {item.target.id: _type_text(item.annotation) for item in node.body
                 if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)}
     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
         arguments = node.args
-        return {a.arg for a in (*arguments.posonlyargs, *arguments.args,
-                                *arguments.kwonlyargs)} - {"self"}
-    return set()
+        return {a.arg: _type_text(a.annotation)
+                for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs) if a.arg != "self"}
+    return {}
 
 
 def _detail(before: str, after: str) -> str:
-    """` (+new_field, -old_field)` for a changed model or method, or "" when only types changed."""
-    old, new = _member_names(ast.parse(before).body[0]), _member_names(ast.parse(after).body[0])
-    parts = [*(f"+{n}" for n in sorted(new - old)), *(f"-{n}" for n in sorted(old - new))]
+    """` (+new_field, -old_field, field: int -> str)` for a changed model or method: members
+    that came, went, or changed type; "" when only something else changed."""
+    old, new = _members(ast.parse(before).body[0]), _members(ast.parse(after).body[0])
+    parts = [*(f"+{n}" for n in sorted(set(new) - set(old))), *(f"-{n}" for n in sorted(set(old) - set(new))),
+             *(f"{n}: {old[n]} -> {new[n]}" for n in sorted(set(old) & set(new)) if old[n] != new[n])]
     return f" ({', '.join(parts)})" if parts else ""
 
 

@@ -82,7 +82,8 @@ def test_update_from_file(sandbox: Path, tmp_path: Path) -> None:
     assert_updated(sandbox, update(sandbox, source), new_bytes, str(source))
     after = snapshot(sandbox / "generated")
     changed = {path for path in before.keys() | after.keys() if before.get(path) != after.get(path)}
-    assert changed == {"ionos/PROVENANCE.json", "ionos/models.py", "ionos/_resources.py"}
+    assert changed == {"ionos/PROVENANCE.json", "ionos/models.py", "ionos/_resources.py", "ionos/README.md",
+                       "ionos/api.md"}
 
 
 @pytest.mark.timeout(300)
@@ -159,3 +160,61 @@ def test_update_missing_file_and_unknown_provider(frozen: Path, tmp_path: Path) 
     missing = tmp_path / "missing.json"
     assert_refused(frozen, update(frozen, missing), str(missing), "cannot read")
     assert_refused(frozen, update(frozen, frozen / SPEC, provider="acme"), "unknown provider")
+
+
+# -- issue #14.10: --fail-on, hand edits, "no change", what changed in a model -------------------
+
+
+@pytest.mark.timeout(300)
+@pytest.mark.parametrize(("fail_on", "refused"), [("breaking", True), ("any", True), ("none", False)])
+def test_update_fail_on(sandbox: Path, tmp_path: Path, fail_on: str, refused: bool) -> None:
+    """The new spec removes a response field (breaking): `--fail-on breaking|any` refuse it,
+    exit 1, nothing written; `none` (the default) takes it in."""
+    source = tmp_path / "next.json"
+    source.write_bytes(changed_spec(sandbox))
+    before = snapshot(sandbox)
+    result = run_cli("update", "ionos", "--from", source, "--fail-on", fail_on, *sandbox_args(sandbox))
+    if refused:
+        assert result.returncode == 1, result.stdout + result.stderr
+        assert f"update refused: the new spec has {'breaking ' if fail_on == 'breaking' else ''}changes" in result.stderr
+        assert "[breaking] response-property-removed" in result.stdout  # the diff says why
+        assert snapshot(sandbox) == before
+    else:
+        assert result.returncode == 0, result.stderr
+        assert snapshot(sandbox) != before
+
+
+@pytest.mark.timeout(300)
+def test_update_refuses_to_discard_a_hand_edit_unless_told(sandbox: Path, tmp_path: Path) -> None:
+    source = tmp_path / "next.json"
+    source.write_bytes(changed_spec(sandbox))
+    models = sandbox / "generated" / "ionos" / "models.py"
+    models.write_text(models.read_text(encoding="utf-8") + "# local fix\n", encoding="utf-8")
+    before = snapshot(sandbox)
+    result = update(sandbox, source)
+    assert result.returncode == 2
+    assert "hand edits would be discarded: models.py" in result.stderr and "--discard-edits" in result.stderr
+    assert snapshot(sandbox) == before
+    result = run_cli("update", "ionos", "--from", source, "--discard-edits", *sandbox_args(sandbox))
+    assert result.returncode == 0, result.stderr
+    assert "# local fix" not in models.read_text(encoding="utf-8")
+
+
+@pytest.mark.timeout(300)
+def test_update_with_the_same_spec_says_no_change(frozen: Path) -> None:
+    result = update(frozen, frozen / SPEC)
+    assert result.returncode == 0, result.stderr
+    assert "no change:" in result.stdout and "nothing was written" in result.stdout
+    assert "0 breaking, 0 non-breaking change(s)" in result.stdout
+
+
+@pytest.mark.timeout(300)
+def test_update_names_a_field_whose_type_changed(sandbox: Path, tmp_path: Path) -> None:
+    doc: dict[str, Any] = json.loads((sandbox / SPEC).read_bytes())
+    doc["components"]["schemas"]["CompletionRequest"]["properties"]["user"] = {"type": "integer"}
+    source = tmp_path / "typed.json"
+    source.write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")
+    result = update(sandbox, source)
+    assert result.returncode == 0, result.stderr
+    assert "changed model CompletionRequest (user: str | None -> int | None)" in result.stdout
+    assert "changed method Completions.create (user: str | NotGiven -> int | NotGiven)" in result.stdout
