@@ -104,7 +104,7 @@ def _check_text(reports: list[PackageReport], *, verbose: bool = False) -> str:
         for item in report.files:
             added, removed = line_counts(item.diff)
             lines.append(f"  {item.status}: {shown_path(report.folder / item.path)} "
-                         f"(+{added} -{removed} lines; {item.cause})")
+                         f"({item.cause}; +{added} -{removed} lines)")
         for item in report.files:
             diff.extend(line.rstrip("\n") for line in item.diff)
     if diff:

@@ -255,7 +255,7 @@ def test_check_reports_hand_edit_with_file_and_edit(sandbox: Path) -> None:
     result = check(sandbox)
     assert result.returncode == 1
     assert "clean: " in result.stdout and "drift: " in result.stdout
-    assert "changed: " in result.stdout and "ionos/_client.py (hand edit: regenerating discards it)" in result.stdout
+    assert "changed: " in result.stdout and "ionos/_client.py (hand edit: regenerating discards it; +0 -1 lines)" in result.stdout
     assert "-    HAND_EDITED = True" in result.stdout  # the edit itself, in the unified diff
     assert "drift found" in result.stderr
 

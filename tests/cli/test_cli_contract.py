@@ -1,0 +1,134 @@
+"""The command line a CI job can trust (issue #14.11, #14.12) and vendoring with `--out`
+(issue #12.3):
+
+- every argument of every command has help text (argparse walked);
+- an unknown provider is a usage error, exit 2, in every command that takes one;
+- `generate PROVIDER --out DIR [--package NAME]` writes exactly there; a folder name that is not
+  a package name is refused saying what to pass; `--output` still works, with a warning;
+- a copy generated under another name is clean for `check --target` by its record and by
+  regeneration (`--full`) alike, and a changed setting is drift for both;
+- `check` prints its summary first and caps the diff unless `--verbose`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from generator.cli.main import _parser
+from tests.support.sandbox import run_cli, sandbox_args, snapshot
+
+
+def _commands() -> dict[str, argparse.ArgumentParser]:
+    parser = _parser()
+    sub = next(action for action in parser._actions if isinstance(action, argparse._SubParsersAction))
+    return dict(sub.choices)
+
+
+def test_every_argument_of_every_command_has_help() -> None:
+    commands = _commands()
+    assert set(commands) == {"validate", "generate", "check", "diff", "compare", "update"}
+    missing = [
+        f"{name} {action.dest}"
+        for name, command in commands.items()
+        for action in command._actions
+        if not isinstance(action, argparse._HelpAction)
+        and (not action.help or action.help == argparse.SUPPRESS)
+    ]
+    assert missing == []
+
+
+@pytest.mark.parametrize("command", [
+    ["validate", "acme"], ["generate", "acme"], ["check", "acme"], ["compare", "acme"],
+    ["update", "acme", "--from", "specs/ionos/openapi.json"],
+    ["check", "--target", "generated/ionos", "--provider", "acme"],
+], ids=lambda command: "-".join(command[:2]))
+def test_unknown_provider_is_a_usage_error_everywhere(command: list[str]) -> None:
+    result = run_cli(*command)
+    assert result.returncode == 2, result.stderr
+    assert "unknown provider 'acme'" in result.stderr and "known providers: infomaniak, ionos, nebius" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+@pytest.mark.timeout(300)
+def test_generate_one_provider_into_out_and_check_the_renamed_copy(tmp_path: Path) -> None:
+    out = tmp_path / "vendor" / "acme_llm"
+    result = run_cli("generate", "ionos", "--out", out)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == f"wrote {out}\n"
+    record = json.loads((out / "PROVENANCE.json").read_text(encoding="utf-8"))
+    assert record["inputs"]["setting:package"] == "acme_llm" and record["inputs"]["setting:provider"] == "ionos"
+    assert "from acme_llm import Client" in (out / "README.md").read_text(encoding="utf-8")
+    for extra in ([], ["--full"]):  # the record and a regeneration agree
+        check = run_cli("check", "--target", out, "--provider", "ionos", *extra)
+        assert check.returncode == 0, check.stdout + check.stderr
+        assert check.stdout.startswith("clean: ")
+    # --package names the package whatever the folder is called
+    named = tmp_path / "vendor" / "my-client"
+    result = run_cli("generate", "ionos", "--out", named, "--package", "my_client")
+    assert result.returncode == 0, result.stderr
+    for extra in ([], ["--full"]):
+        check = run_cli("check", "--target", named, "--provider", "ionos", *extra)
+        assert check.returncode == 0, check.stdout + check.stderr
+
+
+@pytest.mark.timeout(300)
+def test_a_changed_setting_is_drift_by_record_and_by_regeneration(sandbox: Path, tmp_path: Path) -> None:
+    manifest = sandbox / "specs" / "providers.yaml"
+    out = tmp_path / "acme_llm"
+    assert run_cli("generate", "ionos", "--out", out, "--manifest", manifest).returncode == 0
+    text = manifest.read_text(encoding="utf-8")
+    manifest.write_text(text.replace("api_key_env: IONOS_API_KEY", "api_key_env: ACME_KEY"), encoding="utf-8")
+    for extra in ([], ["--full"]):
+        check = run_cli("check", "--target", out, "--provider", "ionos", "--manifest", manifest, *extra)
+        assert check.returncode == 1, check.stdout + check.stderr
+        assert "inputs changed: setting api_key_env" in check.stdout
+        assert "_client.py" in check.stdout  # the variable's name is in the code
+
+
+def test_out_whose_name_is_not_a_package_says_what_to_pass(tmp_path: Path) -> None:
+    result = run_cli("generate", "ionos", "--out", tmp_path / "my-client")
+    assert result.returncode == 2
+    assert "the folder name 'my-client' is not a Python package name" in result.stderr
+    assert "pass --package NAME, e.g. --package my_client" in result.stderr
+    assert run_cli("generate", "ionos", "--out", tmp_path / "x", "--package", "not-valid").returncode == 2
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.timeout(300)
+def test_output_is_deprecated_for_out(tmp_path: Path) -> None:
+    result = run_cli("generate", "ionos", "nebius", "--output", tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "--output is deprecated; use --out" in result.stderr
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["ionos", "nebius"]
+    several = run_cli("generate", "ionos", "nebius", "--out", tmp_path, "--package", "x")
+    assert several.returncode == 2 and "--package names one package" in several.stderr
+
+
+@pytest.mark.timeout(300)
+def test_check_prints_a_summary_first_and_caps_the_diff(sandbox: Path) -> None:
+    spec = sandbox / "specs" / "ionos" / "openapi.json"
+    doc = json.loads(spec.read_text(encoding="utf-8"))
+    doc["components"]["schemas"]["CompletionRequest"]["properties"]["user"]["description"] = "Who asks"
+    doc["info"]["title"] = "IONOS, renamed"
+    spec.write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")
+    before = snapshot(sandbox)
+    short = run_cli("check", "ionos", *sandbox_args(sandbox))
+    assert short.returncode == 1
+    lines = short.stdout.splitlines()
+    assert lines[0].startswith("drift: ") and lines[0].endswith("generated/ionos")
+    assert lines[1] == "  inputs changed: spec"
+    files = [line for line in lines[2:] if line.startswith("  changed: ")]
+    assert files and all(re.search(r" \(inputs changed: spec; \+\d+ -\d+ lines\)$", line) for line in files)
+    assert any("/README.md (inputs changed: spec; +" in line for line in files)
+    total = next(line for line in lines if " file(s) differ: +" in line)
+    assert lines.index(total) < next(i for i, line in enumerate(lines) if line.startswith("--- "))
+    assert "more diff lines (--verbose shows every line)" in lines[-1]
+    full = run_cli("check", "ionos", "--verbose", *sandbox_args(sandbox))
+    assert full.returncode == 1 and "--verbose shows" not in full.stdout
+    assert len(full.stdout.splitlines()) > len(lines)
+    assert snapshot(sandbox) == before  # check writes nothing
