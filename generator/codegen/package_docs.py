@@ -62,6 +62,8 @@ class MethodEntry:
     parameters: tuple[str, ...]  # "model: str", "top_p: float = NOT_GIVEN"
     returns: str
     summary: str
+    stream_switch: str | None = None  # the argument that makes it stream, and then it returns
+    streams: str | None = None
 
 
 @dataclass(frozen=True)
@@ -204,12 +206,15 @@ def method_entries(resources: list[ResourceView], summaries: Mapping[tuple[str, 
                 public(f"{a.name}: {a.annotation}" + (f" = {a.default}" if a.default is not None else ""))
                 for a in signature.arguments[: len(signature.arguments) - CALL_OPTIONS]
             )
+            overloads = operation.sync.overloads  # not streaming, streaming, either
             entries.append(MethodEntry(
                 f"{operation.http_method.upper()} {operation.path}",
                 f"client.{resource.attr}.{operation.name}",
                 parameters,
-                public(signature.returns),
+                public(overloads[0].returns if overloads else signature.returns),
                 summaries.get((resource.attr, operation.name), ""),
+                operation.stream_switch if overloads else None,
+                public(overloads[1].returns) if overloads else None,
             ))
         listed.append((resource, entries))
     return listed

@@ -88,8 +88,8 @@ def test_api_md_lists_every_method_and_model_of_a_feature_document(tmp_path: Pat
         assert f"## `client.{attributes[cls]}` ({cls})" in api_md
         assert f"### `client.{attributes[cls]}`" in readme  # one example per resource
         for name in names:
-            call = rf"client\.{attributes[cls]}\.{name}\((.*)\) -> (.+)"
-            entry = re.search(rf"^- `(GET|POST|PUT|PATCH|DELETE) (/\S*)`: `{call}`", api_md, re.MULTILINE)
+            entry = re.search(rf"^### `client\.{attributes[cls]}\.{name}`: `(GET|POST|PUT|PATCH|DELETE) /\S*`\n"
+                              r"\n(.+\n\n)?Returns `.+`\.\n", api_md, re.MULTILINE)
             assert entry is not None, name
     spec_text = (FEATURE_SPECS / "petstore_tags.yaml").read_text(encoding="utf-8")
     for (path, method) in re.findall(r"^  (/\S+):\n    (get|post|put|delete|patch):", spec_text, re.MULTILINE):
@@ -98,7 +98,8 @@ def test_api_md_lists_every_method_and_model_of_a_feature_document(tmp_path: Pat
                if isinstance(node, ast.ClassDef)]
     for name in classes:
         assert f"### `models.{name}`" in api_md
-    assert "- `name`: `str`" in api_md and "- `tag`: `str | None`" in api_md
+    assert "- `name`: `str`" in api_md and "- `tag`: `str | None`" in api_md  # a model's fields
+    assert "- `limit: int | NotGiven = NOT_GIVEN`" in api_md  # a method's parameters
 
 
 def test_package_root_exports_every_error_and_models_has_all(tmp_path: Path) -> None:
