@@ -52,6 +52,22 @@ def test_readme_examples_pass_mypy_strict(provider: str, tmp_path: Path) -> None
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+def test_the_project_readme_example_passes_mypy_strict_for_every_provider(tmp_path: Path) -> None:
+    """The repository README's example (written for IONOS) with each provider's import."""
+    example = PYTHON_BLOCK.findall((ROOT / "README.md").read_text(encoding="utf-8"))[0]
+    assert "from generated.ionos import Client" in example
+    files = []
+    for provider in PROVIDERS:
+        files.append(tmp_path / f"readme_{provider}.py")
+        files[-1].write_text(example.replace("generated.ionos", f"generated.{provider}"), encoding="utf-8")
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir", str(tmp_path / ".mypy"),
+         *map(str, files)],
+        cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
 @pytest.mark.parametrize("provider", PROVIDERS)
 def test_readme_names_what_a_vendoring_team_needs(provider: str) -> None:
     package = GENERATED / provider
