@@ -458,7 +458,7 @@ def one_line(text: object) -> str:
 HTTP_IMPORT = "import httpx as _lib"
 # What the package root exports besides the errors (`__init__.py`).
 ROOT_EXPORTS = ("NOT_GIVEN", "APIResponse", "AsyncClient", "AsyncStream", "Client", "NotGiven", "Omit",
-                "RequestValidationError", "Stream", "models")
+                "Stream", "models")
 
 
 def http_module(source: str, library: str) -> str:
@@ -474,15 +474,23 @@ def exports(names: list[str]) -> list[str]:
 
 
 @functools.cache
+def error_modules() -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Every exception class of the runtime modules, by module: (`_errors`, (`APIError`, ...)).
+    The package root exports them all, whatever the runtime adds, so every error a client can
+    raise is importable from the package."""
+    found = []
+    for module in sorted(RUNTIME.glob("*.py")):
+        tree = ast.parse(module.read_text(encoding="utf-8"))
+        names = sorted(node.name for node in tree.body
+                       if isinstance(node, ast.ClassDef) and node.name.endswith("Error")
+                       and not node.name.startswith("_"))
+        if names:
+            found.append((module.stem, tuple(names)))
+    return tuple(found)
+
+
 def error_exports() -> tuple[str, ...]:
-    """Every exception class `_errors.py` exports (its `__all__`): the package root exports them
-    all, whatever the runtime adds."""
-    tree = ast.parse((RUNTIME / "_errors.py").read_text(encoding="utf-8"))
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets):
-            names = ast.literal_eval(node.value)
-            return tuple(sorted(name for name in names if name.endswith("Error")))
-    raise RuntimeError("templates/runtime/_errors.py must define __all__")
+    return tuple(sorted(name for _, names in error_modules() for name in names))
 
 
 def model_exports(source: str) -> list[str]:
@@ -545,7 +553,7 @@ def render(api: Api, models: Models, resources: list[ResourceView] | None = None
         "operations_imports": _operations_imports(resources),
         "generator_version": __version__,
         "user_agent": user_agent(api),
-        "errors": error_exports(),
+        "error_modules": error_modules(),
         "root_exports": exports([*ROOT_EXPORTS, *error_exports()]),
     }
     files = {

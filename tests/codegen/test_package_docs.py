@@ -5,6 +5,7 @@ root exports every error; models.py has an `__all__`; the User-Agent names real 
 from __future__ import annotations
 
 import ast
+import importlib
 import re
 import shutil
 import subprocess
@@ -120,12 +121,15 @@ def test_api_md_lists_every_method_and_model_of_a_feature_document(tmp_path: Pat
 
 def test_package_root_exports_every_error_and_models_has_all(tmp_path: Path) -> None:
     package = import_from(GENERATED, "ionos")
-    errors = sys.modules["ionos._errors"]
-    for name in errors.__all__:
-        value = getattr(errors, name)
-        if isinstance(value, type) and issubclass(value, Exception):
-            assert getattr(package, name) is value and name in package.__all__
-    assert "APIResponseValidationError" in package.__all__
+    raised = [
+        value for module in (GENERATED / "ionos").glob("_*.py")
+        for value in vars(importlib.import_module(f"ionos.{module.stem}")).values()
+        if isinstance(value, type) and issubclass(value, Exception) and value.__module__.startswith("ionos.")
+    ]
+    assert len(raised) >= 15
+    for error in raised:  # every exception class defined anywhere in the package
+        assert getattr(package, error.__name__) is error and error.__name__ in package.__all__
+    assert "APIResponseValidationError" in package.__all__ and "RequestValidationError" in package.__all__
     models = package.models
     classes = sorted(node.name for node in ast.parse((GENERATED / "ionos" / "models.py").read_text(encoding="utf-8")).body
                      if isinstance(node, ast.ClassDef))
