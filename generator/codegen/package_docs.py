@@ -223,16 +223,23 @@ def method_entries(resources: list[ResourceView], summaries: Mapping[tuple[str, 
 CALL_OPTIONS = 5  # extra_headers, extra_query, extra_body, timeout, max_retries: listed once
 
 
+def _type_text(annotation: ast.expr) -> str:
+    """An annotation as its type reads: `Annotated[T, Field(...)]` is `T`."""
+    if (isinstance(annotation, ast.Subscript) and isinstance(annotation.value, ast.Name)
+            and annotation.value.id == "Annotated" and isinstance(annotation.slice, ast.Tuple)):
+        return _type_text(annotation.slice.elts[0])
+    return ast.unparse(annotation)
+
+
 def model_entries(models: Models) -> list[ModelEntry]:
-    """Every class of models.py with its fields (root models: their root type; enums: their
-    values)."""
+    """Every class of models.py with its fields (wire names) and their types, or an enum's
+    values; read from the index models.py was parsed into (no copies: cheap for thousands)."""
     entries = [
-        ModelEntry(name, tuple((wire, public(models.annotation(name, wire, drop_none=False)))
-                               for wire in fields))
-        for name, fields in models.classes.items()
+        ModelEntry(name, tuple((wire, public(_type_text(model_field.annotation)))
+                               for wire, model_field in fields.items())
+                   or tuple((repr(value), "enum value") for value in models.enums.get(name, ())))
+        for name, fields in models.classes.items() if not name.startswith("_")
     ]
-    entries += [ModelEntry(name, tuple((repr(value), "enum value") for value in values))
-                for name, values in models.enums.items() if name not in models.classes]
     return sorted(entries, key=lambda entry: entry.name)
 
 

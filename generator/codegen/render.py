@@ -493,18 +493,12 @@ def error_exports() -> tuple[str, ...]:
     return tuple(sorted(name for _, names in error_modules() for name in names))
 
 
-def model_exports(source: str) -> list[str]:
-    """The public classes of models.py, for its `__all__`."""
-    return sorted(node.name for node in ast.parse(source).body
-                  if isinstance(node, ast.ClassDef) and not node.name.startswith("_"))
-
-
-def with_exports(source: str) -> str:
+def with_exports(models: Models) -> str:
     """models.py with an `__all__` naming every public class (`from pkg.models import *` and
-    type checkers see exactly those)."""
-    names = exports(model_exports(source))
+    type checkers see exactly those); the classes as its index holds them."""
+    names = exports([name for name in models.classes if not name.startswith("_")])
     listed = "".join(f"    {literal(name)},\n" for name in names)
-    return source.rstrip("\n") + "\n\n__all__ = [\n" + listed + "]\n"
+    return models.source.rstrip("\n") + "\n\n__all__ = [\n" + listed + "]\n"
 
 
 def user_agent(api: Api) -> str:
@@ -560,7 +554,7 @@ def render(api: Api, models: Models, resources: list[ResourceView] | None = None
         "__init__.py": env.get_template("__init__.py.jinja").render(context),
         "_client.py": env.get_template("_client.py.jinja").render(context),
         "_resources.py": env.get_template("_resources.py.jinja").render(context),
-        "models.py": with_exports(models.source),
+        "models.py": with_exports(models),
         "py.typed": "",
     }
     for module in sorted(RUNTIME.glob("*.py")):
