@@ -275,7 +275,8 @@ def documents(api: Api, models: Models, resources: list[ResourceView], *, spec_s
         "streaming": streaming_example(resources, models),
         "errors": error_exports(),
         "regenerate": (f"{GENERATOR} generate {provider} --out path/to/{package}" if provider
-                       else f"{GENERATOR} generate --spec {Path(api.options.source_file).name} --out path/to/{package}"),
+                       else f"{GENERATOR} generate --spec {Path(api.options.source_file).name} --out path/to/{package} "
+                            f"--package {package}"),
         "check": (f"{GENERATOR} check --target path/to/{package} --provider {provider}" if provider else ""),
         "methods": method_entries(resources, summaries),
         "models": model_entries(models),
