@@ -21,6 +21,7 @@ from generator import __version__
 from generator.codegen.ir import Api
 from generator.codegen.models import QUALIFIER, Models
 from generator.codegen.render import (
+    CALL_ARGUMENTS,
     TEMPLATES,
     Argument,
     OperationView,
@@ -45,7 +46,6 @@ class Call:
     method: str
     arguments: tuple[tuple[str, str], ...]  # (name, placeholder source)
     result_lines: tuple[str, ...]  # lines using `result` (a print, behind a guard when optional)
-    streams: bool  # iterate over the result
 
     @property
     def text(self) -> str:
@@ -55,7 +55,7 @@ class Call:
 
 @dataclass(frozen=True)
 class MethodEntry:
-    """One line of api.md."""
+    """One method in api.md."""
 
     http: str  # "POST /v1/completions"
     call: str  # "client.completions.create"
@@ -169,7 +169,7 @@ def _call(resource: ResourceView, operation: OperationView, models: Models, *,
             return None
         arguments.append((argument.name, value))
     lines = ("print(chunk)",) if streaming else _result_lines(signature.returns, models)
-    return Call(resource.attr, operation.name, tuple(arguments), lines, streaming)
+    return Call(resource.attr, operation.name, tuple(arguments), lines)
 
 
 def examples(resources: list[ResourceView], models: Models) -> list[Call]:
@@ -204,7 +204,7 @@ def method_entries(resources: list[ResourceView], summaries: Mapping[tuple[str, 
             signature = operation.sync.implementation
             parameters = tuple(
                 public(f"{a.name}: {a.annotation}" + (f" = {a.default}" if a.default is not None else ""))
-                for a in signature.arguments[: len(signature.arguments) - CALL_OPTIONS]
+                for a in signature.arguments[: len(signature.arguments) - len(CALL_ARGUMENTS)]
             )
             overloads = operation.sync.overloads  # not streaming, streaming, either
             entries.append(MethodEntry(
@@ -218,9 +218,6 @@ def method_entries(resources: list[ResourceView], summaries: Mapping[tuple[str, 
             ))
         listed.append((resource, entries))
     return listed
-
-
-CALL_OPTIONS = 5  # extra_headers, extra_query, extra_body, timeout, max_retries: listed once
 
 
 def _type_text(annotation: ast.expr) -> str:
@@ -280,7 +277,7 @@ def documents(api: Api, models: Models, resources: list[ResourceView], *, spec_s
         "check": (f"{GENERATOR} check --target path/to/{package} --provider {provider}" if provider else ""),
         "methods": method_entries(resources, summaries),
         "models": model_entries(models),
-        "client_options": CALL_OPTIONS_TEXT,
+        "client_options": ", ".join(argument.name for argument in CALL_ARGUMENTS),  # listed once
         "client_arguments": client_arguments(api, models),
     }
     return {
@@ -288,5 +285,3 @@ def documents(api: Api, models: Models, resources: list[ResourceView], *, spec_s
         "api.md": env.get_template("api.md.jinja").render(context).rstrip("\n") + "\n",
     }
 
-
-CALL_OPTIONS_TEXT = "extra_headers, extra_query, extra_body, timeout, max_retries"
