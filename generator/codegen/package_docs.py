@@ -284,4 +284,3 @@ def documents(api: Api, models: Models, resources: list[ResourceView], *, spec_s
         "README.md": env.get_template("README.md.jinja").render(context).rstrip("\n") + "\n",
         "api.md": env.get_template("api.md.jinja").render(context).rstrip("\n") + "\n",
     }
-
