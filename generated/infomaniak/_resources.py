@@ -11,7 +11,9 @@ from ._base_resource import (
     AsyncAPIResource,
     SyncAPIResource,
     async_to_raw_response,
+    async_to_streamed_response,
     to_raw_response,
+    to_streamed_response,
 )
 from ._operations import (
     client_value,
@@ -39,6 +41,7 @@ class Completions(SyncAPIResource):
     def __init__(self, client: SyncAPIClient) -> None:
         super().__init__(client)
         self.with_raw_response = CompletionsWithRawResponse(self)
+        self.with_streaming_response = CompletionsWithStreamingResponse(self)
 
     @overload
     def create(
@@ -164,7 +167,8 @@ class Completions(SyncAPIResource):
 
         Raises:
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -295,7 +299,8 @@ class Completions(SyncAPIResource):
 
         Raises:
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -427,7 +432,8 @@ class Completions(SyncAPIResource):
 
         Raises:
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -558,7 +564,8 @@ class Completions(SyncAPIResource):
 
         Raises:
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -614,12 +621,21 @@ class CompletionsWithRawResponse:
         self.create = to_raw_response(resource.create)
 
 
+class CompletionsWithStreamingResponse:
+    """`completions` methods that return the response unread, as a context manager:
+    `with ... as response:` then `response.parse()`, `read()` or `iter_bytes()`."""
+
+    def __init__(self, resource: Completions) -> None:
+        self.create = to_streamed_response(resource.create)
+
+
 class AsyncCompletions(AsyncAPIResource):
     """Operations of the `completions` resource (async)."""
 
     def __init__(self, client: AsyncAPIClient) -> None:
         super().__init__(client)
         self.with_raw_response = AsyncCompletionsWithRawResponse(self)
+        self.with_streaming_response = AsyncCompletionsWithStreamingResponse(self)
 
     @overload
     async def create(
@@ -745,7 +761,8 @@ class AsyncCompletions(AsyncAPIResource):
 
         Raises:
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -876,7 +893,8 @@ class AsyncCompletions(AsyncAPIResource):
 
         Raises:
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -1008,7 +1026,8 @@ class AsyncCompletions(AsyncAPIResource):
 
         Raises:
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -1139,7 +1158,8 @@ class AsyncCompletions(AsyncAPIResource):
 
         Raises:
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -1193,3 +1213,11 @@ class AsyncCompletionsWithRawResponse:
 
     def __init__(self, resource: AsyncCompletions) -> None:
         self.create = async_to_raw_response(resource.create)
+
+
+class AsyncCompletionsWithStreamingResponse:
+    """`completions` methods that return the response unread, as an async context
+    manager: `async with ... as response:` then `await response.parse()`."""
+
+    def __init__(self, resource: AsyncCompletions) -> None:
+        self.create = async_to_streamed_response(resource.create)

@@ -18,7 +18,7 @@ from ._errors import (
     UnprocessableEntityError,
 )
 from ._operations import RequestValidationError
-from ._response import APIResponse
+from ._response import APIResponse, AsyncAPIResponse
 from ._streaming import AsyncStream, Stream
 from ._types import NOT_GIVEN, NotGiven, Omit
 
@@ -32,6 +32,7 @@ __all__ = [
     "APIResponse",
     "APIStatusError",
     "APITimeoutError",
+    "AsyncAPIResponse",
     "AsyncClient",
     "AsyncStream",
     "AuthenticationError",

@@ -15,7 +15,9 @@ the HTTP method and the path, as in openai-python::
 ``cast_to`` is the operation's :class:`ResponseSpec`, whose type parameter is the type of the
 parsed body: the call returns that type, or ``stream_cls`` when it streams. Inside
 ``with_raw_response`` the same call returns the :class:`APIResponse` instead
-(:func:`to_raw_response` types that).
+(:func:`to_raw_response` types that); inside ``with_streaming_response`` it returns the
+response with its body still unread, wrapped in a context manager that closes it
+(:func:`to_streamed_response`).
 """
 
 from __future__ import annotations
@@ -27,7 +29,12 @@ from typing import Any, Literal, ParamSpec, TypeVar, overload
 
 from ._base_client import AsyncAPIClient, RequestOptions, ResponseSpec, SyncAPIClient
 from ._operations import CallOptions, FormBody, MultipartBody, RawBody
-from ._response import APIResponse
+from ._response import (
+    APIResponse,
+    AsyncAPIResponse,
+    AsyncResponseContextManager,
+    ResponseContextManager,
+)
 from ._streaming import AsyncStream, Stream
 from ._types import NOT_GIVEN
 
@@ -37,7 +44,9 @@ __all__ = [
     "SyncAPIResource",
     "SyncHTTPMethod",
     "async_to_raw_response",
+    "async_to_streamed_response",
     "to_raw_response",
+    "to_streamed_response",
 ]
 
 P = ParamSpec("P")
@@ -48,6 +57,10 @@ _AsyncStreamT = TypeVar("_AsyncStreamT", bound=AsyncStream[Any])
 
 # Set while a `with_raw_response` method runs: the call returns the `APIResponse`.
 _RAW_RESPONSE: contextvars.ContextVar[bool] = contextvars.ContextVar("raw_response", default=False)
+# Set while a `with_streaming_response` method runs: the call returns the unread response.
+_STREAMED_RESPONSE: contextvars.ContextVar[bool] = contextvars.ContextVar(
+    "streamed_response", default=False
+)
 
 
 def _request(method: str, path: str, body: object, options: CallOptions | None) -> RequestOptions:
@@ -119,6 +132,10 @@ class SyncHTTPMethod:
     ) -> Any:
         """Send the request; the parsed body, the stream, or (raw) the ``APIResponse``."""
         request = _request(self._method, path, body, options)
+        if _STREAMED_RESPONSE.get():
+            return self._client.request_raw(
+                cast_to, request, stream=stream, stream_cls=stream_cls, lazy=True
+            )
         if _RAW_RESPONSE.get():
             return self._client.request_raw(cast_to, request, stream=stream, stream_cls=stream_cls)
         return self._client.request(cast_to, request, stream=stream, stream_cls=stream_cls)
@@ -179,6 +196,12 @@ class AsyncHTTPMethod:
         """Send the request; the parsed body, the stream, or (raw) the ``APIResponse``."""
         request = _request(self._method, path, body, options)
         client = self._client
+        if _STREAMED_RESPONSE.get():
+            return AsyncAPIResponse.of(
+                await client.request_raw(
+                    cast_to, request, stream=stream, stream_cls=stream_cls, lazy=True
+                )
+            )
         if _RAW_RESPONSE.get():
             return await client.request_raw(cast_to, request, stream=stream, stream_cls=stream_cls)
         return await client.request(cast_to, request, stream=stream, stream_cls=stream_cls)
@@ -239,5 +262,42 @@ def async_to_raw_response(
             return await method(*args, **kwargs)  # type: ignore[return-value]
         finally:
             _RAW_RESPONSE.reset(token)
+
+    return wrapped
+
+
+def to_streamed_response(method: Callable[P, R]) -> Callable[P, ResponseContextManager[R]]:
+    """The same method, returning a context manager around the response with its body unread:
+    ``with resource.with_streaming_response.create(...) as response: response.iter_lines()``."""
+
+    @functools.wraps(method)
+    def wrapped(*args: P.args, **kwargs: P.kwargs) -> ResponseContextManager[R]:
+        def send() -> APIResponse[R]:
+            token = _STREAMED_RESPONSE.set(True)
+            try:
+                return method(*args, **kwargs)  # type: ignore[return-value]
+            finally:
+                _STREAMED_RESPONSE.reset(token)
+
+        return ResponseContextManager(send)
+
+    return wrapped
+
+
+def async_to_streamed_response(
+    method: Callable[P, Awaitable[R]],
+) -> Callable[P, AsyncResponseContextManager[R]]:
+    """The async twin of :func:`to_streamed_response`: ``async with``."""
+
+    @functools.wraps(method)
+    def wrapped(*args: P.args, **kwargs: P.kwargs) -> AsyncResponseContextManager[R]:
+        async def send() -> AsyncAPIResponse[R]:
+            token = _STREAMED_RESPONSE.set(True)
+            try:
+                return await method(*args, **kwargs)  # type: ignore[return-value]
+            finally:
+                _STREAMED_RESPONSE.reset(token)
+
+        return AsyncResponseContextManager(send)
 
     return wrapped

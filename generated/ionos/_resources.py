@@ -12,7 +12,9 @@ from ._base_resource import (
     AsyncAPIResource,
     SyncAPIResource,
     async_to_raw_response,
+    async_to_streamed_response,
     to_raw_response,
+    to_streamed_response,
 )
 from ._operations import (
     request_options,
@@ -40,6 +42,7 @@ class Completions(SyncAPIResource):
     def __init__(self, client: SyncAPIClient) -> None:
         super().__init__(client)
         self.with_raw_response = CompletionsWithRawResponse(self)
+        self.with_streaming_response = CompletionsWithStreamingResponse(self)
 
     @overload
     def create(
@@ -98,11 +101,12 @@ class Completions(SyncAPIResource):
 
         Raises:
             BadRequestError: The server answered 400.
-            RateLimitError: The server answered 429.
+            RateLimitError: The server answered 429 (`parsed_body`: `ErrorResponse`).
             InternalServerError: The server answered 500.
-            OverloadedError: The server answered 529.
+            OverloadedError: The server answered 529 (`parsed_body`: `ErrorResponse`).
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -166,11 +170,12 @@ class Completions(SyncAPIResource):
 
         Raises:
             BadRequestError: The server answered 400.
-            RateLimitError: The server answered 429.
+            RateLimitError: The server answered 429 (`parsed_body`: `ErrorResponse`).
             InternalServerError: The server answered 500.
-            OverloadedError: The server answered 529.
+            OverloadedError: The server answered 529 (`parsed_body`: `ErrorResponse`).
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -235,11 +240,12 @@ class Completions(SyncAPIResource):
 
         Raises:
             BadRequestError: The server answered 400.
-            RateLimitError: The server answered 429.
+            RateLimitError: The server answered 429 (`parsed_body`: `ErrorResponse`).
             InternalServerError: The server answered 500.
-            OverloadedError: The server answered 529.
+            OverloadedError: The server answered 529 (`parsed_body`: `ErrorResponse`).
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -303,11 +309,12 @@ class Completions(SyncAPIResource):
 
         Raises:
             BadRequestError: The server answered 400.
-            RateLimitError: The server answered 429.
+            RateLimitError: The server answered 429 (`parsed_body`: `ErrorResponse`).
             InternalServerError: The server answered 500.
-            OverloadedError: The server answered 529.
+            OverloadedError: The server answered 529 (`parsed_body`: `ErrorResponse`).
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -353,12 +360,21 @@ class CompletionsWithRawResponse:
         self.create = to_raw_response(resource.create)
 
 
+class CompletionsWithStreamingResponse:
+    """`completions` methods that return the response unread, as a context manager:
+    `with ... as response:` then `response.parse()`, `read()` or `iter_bytes()`."""
+
+    def __init__(self, resource: Completions) -> None:
+        self.create = to_streamed_response(resource.create)
+
+
 class AsyncCompletions(AsyncAPIResource):
     """Operations of the `completions` resource (async)."""
 
     def __init__(self, client: AsyncAPIClient) -> None:
         super().__init__(client)
         self.with_raw_response = AsyncCompletionsWithRawResponse(self)
+        self.with_streaming_response = AsyncCompletionsWithStreamingResponse(self)
 
     @overload
     async def create(
@@ -417,11 +433,12 @@ class AsyncCompletions(AsyncAPIResource):
 
         Raises:
             BadRequestError: The server answered 400.
-            RateLimitError: The server answered 429.
+            RateLimitError: The server answered 429 (`parsed_body`: `ErrorResponse`).
             InternalServerError: The server answered 500.
-            OverloadedError: The server answered 529.
+            OverloadedError: The server answered 529 (`parsed_body`: `ErrorResponse`).
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -485,11 +502,12 @@ class AsyncCompletions(AsyncAPIResource):
 
         Raises:
             BadRequestError: The server answered 400.
-            RateLimitError: The server answered 429.
+            RateLimitError: The server answered 429 (`parsed_body`: `ErrorResponse`).
             InternalServerError: The server answered 500.
-            OverloadedError: The server answered 529.
+            OverloadedError: The server answered 529 (`parsed_body`: `ErrorResponse`).
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -554,11 +572,12 @@ class AsyncCompletions(AsyncAPIResource):
 
         Raises:
             BadRequestError: The server answered 400.
-            RateLimitError: The server answered 429.
+            RateLimitError: The server answered 429 (`parsed_body`: `ErrorResponse`).
             InternalServerError: The server answered 500.
-            OverloadedError: The server answered 529.
+            OverloadedError: The server answered 529 (`parsed_body`: `ErrorResponse`).
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -622,11 +641,12 @@ class AsyncCompletions(AsyncAPIResource):
 
         Raises:
             BadRequestError: The server answered 400.
-            RateLimitError: The server answered 429.
+            RateLimitError: The server answered 429 (`parsed_body`: `ErrorResponse`).
             InternalServerError: The server answered 500.
-            OverloadedError: The server answered 529.
+            OverloadedError: The server answered 529 (`parsed_body`: `ErrorResponse`).
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -670,3 +690,11 @@ class AsyncCompletionsWithRawResponse:
 
     def __init__(self, resource: AsyncCompletions) -> None:
         self.create = async_to_raw_response(resource.create)
+
+
+class AsyncCompletionsWithStreamingResponse:
+    """`completions` methods that return the response unread, as an async context
+    manager: `async with ... as response:` then `await response.parse()`."""
+
+    def __init__(self, resource: AsyncCompletions) -> None:
+        self.create = async_to_streamed_response(resource.create)

@@ -12,7 +12,9 @@ from ._base_resource import (
     AsyncAPIResource,
     SyncAPIResource,
     async_to_raw_response,
+    async_to_streamed_response,
     to_raw_response,
+    to_streamed_response,
 )
 from ._operations import (
     client_value,
@@ -41,6 +43,7 @@ class Completions(SyncAPIResource):
     def __init__(self, client: SyncAPIClient) -> None:
         super().__init__(client)
         self.with_raw_response = CompletionsWithRawResponse(self)
+        self.with_streaming_response = CompletionsWithStreamingResponse(self)
 
     @overload
     def create(
@@ -135,9 +138,11 @@ class Completions(SyncAPIResource):
             `CompletionResponse`: the 200 response.
 
         Raises:
-            UnprocessableEntityError: The server answered 422.
+            UnprocessableEntityError: The server answered 422 (`parsed_body`:
+                `HTTPValidationError`).
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -237,9 +242,11 @@ class Completions(SyncAPIResource):
             A `Stream` of `CompletionResponse` chunks (server-sent events).
 
         Raises:
-            UnprocessableEntityError: The server answered 422.
+            UnprocessableEntityError: The server answered 422 (`parsed_body`:
+                `HTTPValidationError`).
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -340,9 +347,11 @@ class Completions(SyncAPIResource):
             `CompletionResponse` chunks (server-sent events).
 
         Raises:
-            UnprocessableEntityError: The server answered 422.
+            UnprocessableEntityError: The server answered 422 (`parsed_body`:
+                `HTTPValidationError`).
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -442,9 +451,11 @@ class Completions(SyncAPIResource):
             `CompletionResponse` chunks (server-sent events).
 
         Raises:
-            UnprocessableEntityError: The server answered 422.
+            UnprocessableEntityError: The server answered 422 (`parsed_body`:
+                `HTTPValidationError`).
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -518,12 +529,21 @@ class CompletionsWithRawResponse:
         self.create = to_raw_response(resource.create)
 
 
+class CompletionsWithStreamingResponse:
+    """`completions` methods that return the response unread, as a context manager:
+    `with ... as response:` then `response.parse()`, `read()` or `iter_bytes()`."""
+
+    def __init__(self, resource: Completions) -> None:
+        self.create = to_streamed_response(resource.create)
+
+
 class AsyncCompletions(AsyncAPIResource):
     """Operations of the `completions` resource (async)."""
 
     def __init__(self, client: AsyncAPIClient) -> None:
         super().__init__(client)
         self.with_raw_response = AsyncCompletionsWithRawResponse(self)
+        self.with_streaming_response = AsyncCompletionsWithStreamingResponse(self)
 
     @overload
     async def create(
@@ -618,9 +638,11 @@ class AsyncCompletions(AsyncAPIResource):
             `CompletionResponse`: the 200 response.
 
         Raises:
-            UnprocessableEntityError: The server answered 422.
+            UnprocessableEntityError: The server answered 422 (`parsed_body`:
+                `HTTPValidationError`).
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -720,9 +742,11 @@ class AsyncCompletions(AsyncAPIResource):
             A `AsyncStream` of `CompletionResponse` chunks (server-sent events).
 
         Raises:
-            UnprocessableEntityError: The server answered 422.
+            UnprocessableEntityError: The server answered 422 (`parsed_body`:
+                `HTTPValidationError`).
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -823,9 +847,11 @@ class AsyncCompletions(AsyncAPIResource):
             `CompletionResponse` chunks (server-sent events).
 
         Raises:
-            UnprocessableEntityError: The server answered 422.
+            UnprocessableEntityError: The server answered 422 (`parsed_body`:
+                `HTTPValidationError`).
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -925,9 +951,11 @@ class AsyncCompletions(AsyncAPIResource):
             `CompletionResponse` chunks (server-sent events).
 
         Raises:
-            UnprocessableEntityError: The server answered 422.
+            UnprocessableEntityError: The server answered 422 (`parsed_body`:
+                `HTTPValidationError`).
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -999,3 +1027,11 @@ class AsyncCompletionsWithRawResponse:
 
     def __init__(self, resource: AsyncCompletions) -> None:
         self.create = async_to_raw_response(resource.create)
+
+
+class AsyncCompletionsWithStreamingResponse:
+    """`completions` methods that return the response unread, as an async context
+    manager: `async with ... as response:` then `await response.parse()`."""
+
+    def __init__(self, resource: AsyncCompletions) -> None:
+        self.create = async_to_streamed_response(resource.create)

@@ -44,7 +44,8 @@ CALL_OPTION_DOCS = {
 
 RAISES_DOCS = {
     "APIStatusError": "The server answered another error status (the subclass of its code "
-    "where there is one).",
+    "where there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`, "
+    "the error model the document declares for the status, if any.",
     "APIConnectionError": "No usable answer: the connection failed, or timed out "
     "(`APITimeoutError`).",
     "APIResponseValidationError": "A success body does not decode into its type.",
@@ -245,12 +246,12 @@ def either_doc(plain: str, switch: str, stream: str) -> str:
 
 
 def _raises(operation: Operation) -> str:
-    groups: dict[str, list[str]] = {}
+    groups: dict[str, list[ResponseType]] = {}
     for response in operation.errors:
-        groups.setdefault(error_class(response.status), []).append(response.status)
+        groups.setdefault(error_class(response.status), []).append(response)
     entries = [
-        (cls, f"The server answered {_statuses(statuses)}.")
-        for cls, statuses in groups.items()
+        (cls, f"The server answered {_statuses([r.status for r in responses])}{_parsed_as(responses)}.")
+        for cls, responses in groups.items()
         if cls != "APIStatusError"
     ]
     entries.append(("APIStatusError", RAISES_DOCS["APIStatusError"]))
@@ -260,6 +261,15 @@ def _raises(operation: Operation) -> str:
     if _validates_arguments(operation):
         entries.append(("RequestValidationError", RAISES_DOCS["RequestValidationError"]))
     return _section("Raises", entries)
+
+
+def _parsed_as(responses: list[ResponseType]) -> str:
+    """` (`parsed_body`: `ErrorResponse`)` when the responses of one exception class share one
+    documented error model."""
+    models = {response.model_class for response in responses}
+    if len(models) != 1 or None in models:
+        return ""
+    return f" (`parsed_body`: `{models.pop()}`)"
 
 
 def _statuses(statuses: list[str]) -> str:

@@ -56,6 +56,8 @@ def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
 TYPED_USAGE = """
 from __future__ import annotations
 
+from pathlib import Path
+
 import feat_enums
 import feat_multipart
 import feat_one_of
@@ -70,6 +72,7 @@ def usage() -> None:
     pets: list[feat_petstore_tags.models.Pet] = feat_petstore_tags.Client().pets.list_pets(tags=["a"])
     with open(__file__, "rb") as handle:
         feat_multipart.Client().default.upload_file(file=("f.txt", handle, "text/plain"), purpose="assistants")
+    feat_multipart.Client().default.upload_file(file=Path(__file__), purpose="assistants")
     pet = feat_one_of.Client().default.create_pet(body=feat_one_of.models.Cat(pet_type="cat", meows=True))
     if isinstance(pet, feat_one_of.models.Dog):
         barks: int = pet.barks
@@ -366,6 +369,20 @@ def test_multipart_array_of_files_sends_one_part_per_file(serve: Callable[..., S
     ]
 
 
+def test_multipart_files_as_paths(serve: Callable[..., Served], tmp_path: Path) -> None:
+    s = serve("feat_multipart", [Reply(200, body={"id": "f", "bytes": 3})])
+    data = tmp_path / "train.jsonl"
+    data.write_bytes(b'{"a": 1}')
+    s.client.default.upload_file(
+        file=data, purpose="assistants", attachments=[("renamed.txt", data, "text/plain")]
+    )
+    parts = _multipart(s.last)
+    assert [(p[0], p[1], p[2], p[3]) for p in parts if p[0] != "purpose"] == [
+        ("attachments", "renamed.txt", "text/plain", b'{"a": 1}'),
+        ("file", "train.jsonl", "application/octet-stream", b'{"a": 1}'),
+    ]
+
+
 def test_multipart_accepts_bare_bytes_and_validates_fields(serve: Callable[..., Served]) -> None:
     s = serve("feat_multipart", [Reply(200, body={"id": "f", "bytes": 1})])
     s.client.default.upload_file(file=b"\x00\x01", purpose="assistants")
@@ -431,13 +448,16 @@ def test_default_error_response_raises_with_parsed_body(serve: Callable[..., Ser
     p = s.package
     with pytest.raises(p.NotFoundError) as missing:
         s.client.default.get_thing(id="x")
-    assert type(missing.value.body) is s.models.NotFound and missing.value.body.missing == "x"
+    assert missing.value.body == {"missing": "x"}
+    assert missing.value.parsed_as(s.models.NotFound) == s.models.NotFound(missing="x")
     with pytest.raises(p.InternalServerError) as failed:
         s.client.default.get_thing(id="x")
-    assert type(failed.value.body) is s.models.Problem and failed.value.body.message == "boom"
+    assert failed.value.body == {"code": 500, "message": "boom"}
+    assert type(failed.value.parsed_body) is s.models.Problem and failed.value.parsed_body.message == "boom"
     with pytest.raises(p.APIStatusError) as teapot:
         s.client.default.get_thing(id="x")
-    assert teapot.value.status_code == 418 and teapot.value.body.code == 418
+    assert teapot.value.status_code == 418 and teapot.value.body == {"code": 418, "message": "teapot"}
+    assert type(teapot.value.parsed_body) is s.models.Problem and teapot.value.parsed_body.code == 418
     assert s.client.default.get_thing(id="x").id == "x"
     assert s.last.path == "/things/x"
 
