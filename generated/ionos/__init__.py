@@ -1,6 +1,6 @@
 """IONOS CLOUD - OpenAI compatible AI Model Hub API"""
 
-from . import models
+from . import models, params
 from ._client import AsyncClient, Client
 from ._errors import (
     APIConnectionError,
@@ -50,4 +50,5 @@ __all__ = [
     "Stream",
     "UnprocessableEntityError",
     "models",
+    "params",
 ]

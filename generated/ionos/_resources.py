@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Literal, overload
 
 from . import models as _models
+from . import params as _params
 from ._base_client import AsyncAPIClient, ResponseSpec, SyncAPIClient
 from ._base_resource import (
     AsyncAPIResource,
@@ -59,7 +60,9 @@ class Completions(SyncAPIResource):
         frequency_penalty: float | NotGiven = NOT_GIVEN,
         logit_bias: dict[str, _typing.Any] | NotGiven = NOT_GIVEN,
         user: str | NotGiven = NOT_GIVEN,
-        stream_options: _models.CompletionRequestStreamOptions | NotGiven = NOT_GIVEN,
+        stream_options: _models.CompletionRequestStreamOptions
+        | _params.CompletionRequestStreamOptionsParam
+        | NotGiven = NOT_GIVEN,
         stream: Literal[False] | NotGiven = NOT_GIVEN,
         extra_headers: Headers | None = None,
         extra_query: Query | None = None,
@@ -129,7 +132,9 @@ class Completions(SyncAPIResource):
         frequency_penalty: float | NotGiven = NOT_GIVEN,
         logit_bias: dict[str, _typing.Any] | NotGiven = NOT_GIVEN,
         user: str | NotGiven = NOT_GIVEN,
-        stream_options: _models.CompletionRequestStreamOptions | NotGiven = NOT_GIVEN,
+        stream_options: _models.CompletionRequestStreamOptions
+        | _params.CompletionRequestStreamOptionsParam
+        | NotGiven = NOT_GIVEN,
         extra_headers: Headers | None = None,
         extra_query: Query | None = None,
         extra_body: Mapping[str, object] | None = None,
@@ -197,7 +202,9 @@ class Completions(SyncAPIResource):
         frequency_penalty: float | NotGiven = NOT_GIVEN,
         logit_bias: dict[str, _typing.Any] | NotGiven = NOT_GIVEN,
         user: str | NotGiven = NOT_GIVEN,
-        stream_options: _models.CompletionRequestStreamOptions | NotGiven = NOT_GIVEN,
+        stream_options: _models.CompletionRequestStreamOptions
+        | _params.CompletionRequestStreamOptionsParam
+        | NotGiven = NOT_GIVEN,
         stream: bool | NotGiven = NOT_GIVEN,
         extra_headers: Headers | None = None,
         extra_query: Query | None = None,
@@ -266,7 +273,9 @@ class Completions(SyncAPIResource):
         frequency_penalty: float | NotGiven = NOT_GIVEN,
         logit_bias: dict[str, _typing.Any] | NotGiven = NOT_GIVEN,
         user: str | NotGiven = NOT_GIVEN,
-        stream_options: _models.CompletionRequestStreamOptions | NotGiven = NOT_GIVEN,
+        stream_options: _models.CompletionRequestStreamOptions
+        | _params.CompletionRequestStreamOptionsParam
+        | NotGiven = NOT_GIVEN,
         stream: bool | NotGiven = NOT_GIVEN,
         extra_headers: Headers | None = None,
         extra_query: Query | None = None,
@@ -391,7 +400,9 @@ class AsyncCompletions(AsyncAPIResource):
         frequency_penalty: float | NotGiven = NOT_GIVEN,
         logit_bias: dict[str, _typing.Any] | NotGiven = NOT_GIVEN,
         user: str | NotGiven = NOT_GIVEN,
-        stream_options: _models.CompletionRequestStreamOptions | NotGiven = NOT_GIVEN,
+        stream_options: _models.CompletionRequestStreamOptions
+        | _params.CompletionRequestStreamOptionsParam
+        | NotGiven = NOT_GIVEN,
         stream: Literal[False] | NotGiven = NOT_GIVEN,
         extra_headers: Headers | None = None,
         extra_query: Query | None = None,
@@ -461,7 +472,9 @@ class AsyncCompletions(AsyncAPIResource):
         frequency_penalty: float | NotGiven = NOT_GIVEN,
         logit_bias: dict[str, _typing.Any] | NotGiven = NOT_GIVEN,
         user: str | NotGiven = NOT_GIVEN,
-        stream_options: _models.CompletionRequestStreamOptions | NotGiven = NOT_GIVEN,
+        stream_options: _models.CompletionRequestStreamOptions
+        | _params.CompletionRequestStreamOptionsParam
+        | NotGiven = NOT_GIVEN,
         extra_headers: Headers | None = None,
         extra_query: Query | None = None,
         extra_body: Mapping[str, object] | None = None,
@@ -529,7 +542,9 @@ class AsyncCompletions(AsyncAPIResource):
         frequency_penalty: float | NotGiven = NOT_GIVEN,
         logit_bias: dict[str, _typing.Any] | NotGiven = NOT_GIVEN,
         user: str | NotGiven = NOT_GIVEN,
-        stream_options: _models.CompletionRequestStreamOptions | NotGiven = NOT_GIVEN,
+        stream_options: _models.CompletionRequestStreamOptions
+        | _params.CompletionRequestStreamOptionsParam
+        | NotGiven = NOT_GIVEN,
         stream: bool | NotGiven = NOT_GIVEN,
         extra_headers: Headers | None = None,
         extra_query: Query | None = None,
@@ -598,7 +613,9 @@ class AsyncCompletions(AsyncAPIResource):
         frequency_penalty: float | NotGiven = NOT_GIVEN,
         logit_bias: dict[str, _typing.Any] | NotGiven = NOT_GIVEN,
         user: str | NotGiven = NOT_GIVEN,
-        stream_options: _models.CompletionRequestStreamOptions | NotGiven = NOT_GIVEN,
+        stream_options: _models.CompletionRequestStreamOptions
+        | _params.CompletionRequestStreamOptionsParam
+        | NotGiven = NOT_GIVEN,
         stream: bool | NotGiven = NOT_GIVEN,
         extra_headers: Headers | None = None,
         extra_query: Query | None = None,

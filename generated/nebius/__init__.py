@@ -1,6 +1,6 @@
 """Nebius OpenAI-compatible inference API (completions)"""
 
-from . import models
+from . import models, params
 from ._client import AsyncClient, Client
 from ._errors import (
     APIConnectionError,
@@ -50,4 +50,5 @@ __all__ = [
     "Stream",
     "UnprocessableEntityError",
     "models",
+    "params",
 ]

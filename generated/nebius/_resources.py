@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Literal, overload
 
 from . import models as _models
+from . import params as _params
 from ._base_client import AsyncAPIClient, ResponseSpec, SyncAPIClient
 from ._base_resource import (
     AsyncAPIResource,
@@ -52,7 +53,10 @@ class Completions(SyncAPIResource):
         model: str,
         prompt: str | list[str] | list[int],
         ai_project_id: str | None | NotGiven = NOT_GIVEN,
-        stream_options: _models.CompletionRequestStreamOptions | None | NotGiven = NOT_GIVEN,
+        stream_options: _models.CompletionRequestStreamOptions
+        | _params.CompletionRequestStreamOptionsParam
+        | None
+        | NotGiven = NOT_GIVEN,
         max_tokens: int | None | NotGiven = NOT_GIVEN,
         temperature: float | None | NotGiven = NOT_GIVEN,
         top_p: float | None | NotGiven = NOT_GIVEN,
@@ -157,7 +161,10 @@ class Completions(SyncAPIResource):
         prompt: str | list[str] | list[int],
         stream: Literal[True],
         ai_project_id: str | None | NotGiven = NOT_GIVEN,
-        stream_options: _models.CompletionRequestStreamOptions | None | NotGiven = NOT_GIVEN,
+        stream_options: _models.CompletionRequestStreamOptions
+        | _params.CompletionRequestStreamOptionsParam
+        | None
+        | NotGiven = NOT_GIVEN,
         max_tokens: int | None | NotGiven = NOT_GIVEN,
         temperature: float | None | NotGiven = NOT_GIVEN,
         top_p: float | None | NotGiven = NOT_GIVEN,
@@ -260,7 +267,10 @@ class Completions(SyncAPIResource):
         model: str,
         prompt: str | list[str] | list[int],
         ai_project_id: str | None | NotGiven = NOT_GIVEN,
-        stream_options: _models.CompletionRequestStreamOptions | None | NotGiven = NOT_GIVEN,
+        stream_options: _models.CompletionRequestStreamOptions
+        | _params.CompletionRequestStreamOptionsParam
+        | None
+        | NotGiven = NOT_GIVEN,
         max_tokens: int | None | NotGiven = NOT_GIVEN,
         temperature: float | None | NotGiven = NOT_GIVEN,
         top_p: float | None | NotGiven = NOT_GIVEN,
@@ -364,7 +374,10 @@ class Completions(SyncAPIResource):
         model: str,
         prompt: str | list[str] | list[int],
         ai_project_id: str | None | NotGiven = NOT_GIVEN,
-        stream_options: _models.CompletionRequestStreamOptions | None | NotGiven = NOT_GIVEN,
+        stream_options: _models.CompletionRequestStreamOptions
+        | _params.CompletionRequestStreamOptionsParam
+        | None
+        | NotGiven = NOT_GIVEN,
         max_tokens: int | None | NotGiven = NOT_GIVEN,
         temperature: float | None | NotGiven = NOT_GIVEN,
         top_p: float | None | NotGiven = NOT_GIVEN,
@@ -552,7 +565,10 @@ class AsyncCompletions(AsyncAPIResource):
         model: str,
         prompt: str | list[str] | list[int],
         ai_project_id: str | None | NotGiven = NOT_GIVEN,
-        stream_options: _models.CompletionRequestStreamOptions | None | NotGiven = NOT_GIVEN,
+        stream_options: _models.CompletionRequestStreamOptions
+        | _params.CompletionRequestStreamOptionsParam
+        | None
+        | NotGiven = NOT_GIVEN,
         max_tokens: int | None | NotGiven = NOT_GIVEN,
         temperature: float | None | NotGiven = NOT_GIVEN,
         top_p: float | None | NotGiven = NOT_GIVEN,
@@ -657,7 +673,10 @@ class AsyncCompletions(AsyncAPIResource):
         prompt: str | list[str] | list[int],
         stream: Literal[True],
         ai_project_id: str | None | NotGiven = NOT_GIVEN,
-        stream_options: _models.CompletionRequestStreamOptions | None | NotGiven = NOT_GIVEN,
+        stream_options: _models.CompletionRequestStreamOptions
+        | _params.CompletionRequestStreamOptionsParam
+        | None
+        | NotGiven = NOT_GIVEN,
         max_tokens: int | None | NotGiven = NOT_GIVEN,
         temperature: float | None | NotGiven = NOT_GIVEN,
         top_p: float | None | NotGiven = NOT_GIVEN,
@@ -760,7 +779,10 @@ class AsyncCompletions(AsyncAPIResource):
         model: str,
         prompt: str | list[str] | list[int],
         ai_project_id: str | None | NotGiven = NOT_GIVEN,
-        stream_options: _models.CompletionRequestStreamOptions | None | NotGiven = NOT_GIVEN,
+        stream_options: _models.CompletionRequestStreamOptions
+        | _params.CompletionRequestStreamOptionsParam
+        | None
+        | NotGiven = NOT_GIVEN,
         max_tokens: int | None | NotGiven = NOT_GIVEN,
         temperature: float | None | NotGiven = NOT_GIVEN,
         top_p: float | None | NotGiven = NOT_GIVEN,
@@ -864,7 +886,10 @@ class AsyncCompletions(AsyncAPIResource):
         model: str,
         prompt: str | list[str] | list[int],
         ai_project_id: str | None | NotGiven = NOT_GIVEN,
-        stream_options: _models.CompletionRequestStreamOptions | None | NotGiven = NOT_GIVEN,
+        stream_options: _models.CompletionRequestStreamOptions
+        | _params.CompletionRequestStreamOptionsParam
+        | None
+        | NotGiven = NOT_GIVEN,
         max_tokens: int | None | NotGiven = NOT_GIVEN,
         temperature: float | None | NotGiven = NOT_GIVEN,
         top_p: float | None | NotGiven = NOT_GIVEN,

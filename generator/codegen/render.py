@@ -8,7 +8,9 @@ of every method. Spec text reaches a template only as a finished Python literal 
 
 from __future__ import annotations
 
+import builtins
 import functools
+import keyword
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -20,7 +22,7 @@ import jinja2
 from generator import __version__
 from generator.codegen import docs
 from generator.codegen.ir import Api, Body, Operation, Param, Resource, ResponseType
-from generator.codegen.models import Models
+from generator.codegen.models import Models, ParamClass, ParamTypes
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 RUNTIME = TEMPLATES / "runtime"
@@ -225,23 +227,26 @@ def _union(annotations: Iterable[str]) -> str:
     return " | ".join(unique) if unique else "None"
 
 
-def _argument(param: Param, models: Models, body: Body | None) -> Argument:
+def _argument(param: Param, models: Models, body: Body | None, params: ParamTypes) -> Argument:
     optional = not param.required or param.client_level
-    annotation = _annotation(param, models, body)
+    annotation = _annotation(param, models, body, params)
     if optional:
         return Argument(param.name, f"{annotation} | NotGiven", "NOT_GIVEN")
     return Argument(param.name, annotation, None)
 
 
-def _annotation(param: Param, models: Models, body: Body | None) -> str:
-    """The argument's type: the model field's type, or the whole body's type."""
+def _annotation(param: Param, models: Models, body: Body | None, params: ParamTypes) -> str:
+    """The argument's type: the model field's type, or the whole body's type; model classes
+    in it also take their `TypedDict` form (collected in `params`)."""
     if param.location != "body" or param.model_key:
         if body is not None and param.location == "body" and param.model_key in body.file_fields:
             field = models.annotation(param.model_class, param.model_key, drop_none=True)
             return "list[FileContent]" if field.startswith("list[") else "FileContent"
-        return models.annotation(param.model_class, param.model_key, drop_none=not param.nullable)
+        return models.request_annotation(
+            param.model_class, param.model_key, drop_none=not param.nullable, params=params
+        )
     if param.model_class:
-        return models.class_annotation(param.model_class)
+        return models.request_class_annotation(param.model_class, params)
     if body is not None and body.kind == "content":
         return "str" if body.is_text else "bytes"
     return "object"  # a JSON body the spec gives no schema for
@@ -276,8 +281,8 @@ class _Shape:
         return found
 
 
-def _shape(operation: Operation, models: Models) -> _Shape:
-    arguments = tuple(_argument(p, models, operation.body) for p in operation.params)
+def _shape(operation: Operation, models: Models, params: ParamTypes) -> _Shape:
+    arguments = tuple(_argument(p, models, operation.body, params) for p in operation.params)
     annotations = [_response_annotation(r, models) for r in operation.success]
     chunk = models.class_annotation(operation.stream_chunk) if operation.stream_chunk else None
     switch = operation.stream_param if chunk else None
@@ -385,8 +390,8 @@ def _responses(operation: Operation, models: Models, returns: str) -> Responses:
     )
 
 
-def _operation_view(operation: Operation, models: Models) -> OperationView:
-    shape = _shape(operation, models)
+def _operation_view(operation: Operation, models: Models, params: ParamTypes) -> OperationView:
+    shape = _shape(operation, models, params)
     located = {
         location: [p for p in operation.params if p.location == location]
         for location in ("path", "query", "header", "cookie")
@@ -473,18 +478,49 @@ def runtime_files() -> frozenset[str]:
     return frozenset(module.name for module in RUNTIME.glob("*.py"))
 
 
-def _resource_view(resource: Resource, models: Models) -> ResourceView:
+@dataclass(frozen=True)
+class ParamClassView:
+    """One `TypedDict` of params.py: class syntax when every key can be an attribute name."""
+
+    name: str
+    model: str
+    fields: tuple[tuple[str, str], ...]  # key -> annotation (`Required[...]` for required keys)
+    functional: bool
+
+
+# Names params.py uses in annotations: a key spelled like one would shadow it in a class body.
+_PARAMS_MODULE_NAMES = frozenset({"Required", "TypedDict", "_models", "_typing", "_datetime",
+                                  "_decimal", "_uuid", "_pydantic"})
+
+
+_BUILTINS = frozenset(dir(builtins))
+
+
+def _param_class_view(param_class: ParamClass) -> ParamClassView:
+    fields = tuple(
+        (f.key, f"Required[{f.annotation}]" if f.required else f.annotation) for f in param_class.fields
+    )
+    functional = any(
+        not key.isidentifier() or keyword.iskeyword(key) or key in _PARAMS_MODULE_NAMES
+        or key.endswith("Param") or key in _BUILTINS
+        for key, _ in fields
+    )
+    return ParamClassView(param_class.name, param_class.model, fields, functional)
+
+
+def _resource_view(resource: Resource, models: Models, params: ParamTypes) -> ResourceView:
     return ResourceView(
         resource.attr,
         resource.class_name,
-        tuple(_operation_view(op, models) for op in resource.operations),
+        tuple(_operation_view(op, models, params) for op in resource.operations),
     )
 
 
 def render(api: Api, models: Models) -> dict[str, str]:
     """Every file of the package, unformatted, keyed by relative path."""
     env = environment(TEMPLATES)
-    resources = [_resource_view(resource, models) for resource in api.resources]
+    params = ParamTypes()
+    resources = [_resource_view(resource, models, params) for resource in api.resources]
     operations = [op for resource in resources for op in resource.operations]
     client_params = [
         Argument(p.name, models.annotation(p.model_class, p.model_key, drop_none=True) + " | None", "None")
@@ -502,6 +538,7 @@ def render(api: Api, models: Models) -> dict[str, str]:
         "uses_overloads": any(op.sync.overloads for op in operations),
         "uses_streams": any(op.stream_chunk for op in operations),
         "operations_imports": _operations_imports(resources),
+        "param_classes": [_param_class_view(c) for c in models.param_classes(params)],
         "generator_version": __version__,
     }
     files = {
@@ -509,6 +546,7 @@ def render(api: Api, models: Models) -> dict[str, str]:
         "_client.py": env.get_template("_client.py.jinja").render(context),
         "_resources.py": env.get_template("_resources.py.jinja").render(context),
         "models.py": models.source,
+        "params.py": env.get_template("params.py.jinja").render(context),
         "py.typed": "",
     }
     for module in sorted(RUNTIME.glob("*.py")):

@@ -58,10 +58,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import feat_array_query
 import feat_enums
+import feat_maps
+import feat_multi_file
 import feat_multipart
 import feat_one_of
 import feat_petstore_tags
+import feat_recursive
 import feat_several_success
 
 
@@ -81,6 +85,37 @@ def usage() -> None:
     if job is not None and not isinstance(job, feat_several_success.models.Job):
         output: str = job.output
     del painted, pets, barks, output
+
+
+def plain_dicts() -> None:
+    # request objects as dicts (their `params.*Param` TypedDicts), nested, in lists and maps
+    feat_one_of.Client().default.create_pet(body={"pet_type": "cat", "meows": True})
+    feat_one_of.Client().default.create_herd(
+        pets=[{"pet_type": "dog", "barks": 1}, feat_one_of.models.Cat(pet_type="cat", meows=False)]
+    )
+    feat_recursive.Client().default.create_tree(
+        name="root", children=[{"name": "a", "children": [{"name": "b"}]}], parent={"name": "up"}
+    )
+    feat_multi_file.Client().default.create_order(lines=[{"sku": "a", "quantity": 1}])
+    feat_maps.Client().default.set_labels(labels={"env": "prod"}, limits={"cpu": {"max": 4}})
+    feat_array_query.Client().default.list_items(filter={"state": "open", "min": 2})
+    line: feat_multi_file.params.LineParam = {"sku": "b", "quantity": 2}
+    feat_multi_file.Client().default.create_order(lines=[line])
+"""
+
+# Dicts a request object's TypedDict must refuse: a misspelt key, a missing required key, a
+# value of the wrong type.
+WRONG_DICTS = """
+from __future__ import annotations
+
+import feat_multi_file
+import feat_one_of
+
+
+def wrong() -> None:
+    feat_multi_file.Client().default.create_order(lines=[{"sku": "a", "quantity": 1, "colour": "red"}])
+    feat_multi_file.Client().default.create_order(lines=[{"sku": "a"}])
+    feat_one_of.Client().default.create_pet(body={"pet_type": "cat", "meows": "yes"})
 """
 
 
@@ -100,6 +135,19 @@ def test_every_feature_document_generates(generated: Path) -> None:
 
 def test_generated_features_pass_mypy_strict(mypy_result: subprocess.CompletedProcess[str]) -> None:
     assert mypy_result.returncode == 0, mypy_result.stdout + mypy_result.stderr
+
+
+def test_mypy_refuses_dicts_that_do_not_match_the_model(generated: Path) -> None:
+    (generated / "wrong_dicts.py").write_text(WRONG_DICTS, encoding="utf-8")
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--follow-imports=silent",
+         "wrong_dicts.py"],
+        cwd=generated, capture_output=True, text=True, timeout=600, check=False,
+    )
+    (generated / "wrong_dicts.py").unlink()
+    errors = [line for line in result.stdout.splitlines() if ": error:" in line]
+    assert [line.split(":")[1] for line in errors] == ["9", "10", "11"], result.stdout
+    assert "LineParam" in errors[0] and "LineParam" in errors[1] and "CatParam" in errors[2]
 
 
 def test_generated_features_pass_ruff(generated: Path) -> None:
@@ -247,6 +295,19 @@ def test_recursive_schema_round_trip(serve: Callable[..., Served]) -> None:
     assert isinstance(result, node)
     assert isinstance(result.children[0].children[0], node)
     assert result.children[0].children[0].name == "b"
+
+
+def test_request_objects_as_plain_dicts(serve: Callable[..., Served]) -> None:
+    s = serve("feat_recursive", [Reply(200, body={"name": "root"})])
+    s.client.default.create_tree(
+        name="root", children=[{"name": "a", "children": [{"name": "b"}]}], parent={"name": "up"}
+    )
+    assert s.last.json() == {
+        "name": "root", "children": [{"name": "a", "children": [{"name": "b"}]}], "parent": {"name": "up"}
+    }
+    with pytest.raises(s.package.RequestValidationError, match="children.0.name"):
+        s.client.default.create_tree(name="root", children=[{"nom": "a"}])
+    assert len(s.requests) == 1
 
 
 def test_additional_properties_maps(serve: Callable[..., Served]) -> None:

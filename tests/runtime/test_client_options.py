@@ -135,8 +135,8 @@ def test_async_streaming_response(infomaniak: Any) -> None:
 def test_streaming_response_error_status_still_raises(infomaniak: Any) -> None:
     with ScriptedServer([Reply(404, body={"error": {"message": "no model"}})]) as server:
         client = infomaniak.Client(api_key="k", base_url=server.url, product_id=1, max_retries=0)
-        with pytest.raises(infomaniak.NotFoundError) as raised:
-            with client.completions.with_streaming_response.create(model="m", prompt="a"):
-                pass
+        streaming = client.completions.with_streaming_response.create(model="m", prompt="a")
+        with pytest.raises(infomaniak.NotFoundError) as raised, streaming:
+            pass
         assert raised.value.body == {"error": {"message": "no model"}}
         client.close()
