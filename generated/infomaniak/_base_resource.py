@@ -23,12 +23,14 @@ response with its body still unread, wrapped in a context manager that closes it
 from __future__ import annotations
 
 import contextvars
+import dataclasses
 import functools
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Literal, ParamSpec, TypeVar, overload
 
 from ._base_client import AsyncAPIClient, RequestOptions, ResponseSpec, SyncAPIClient
 from ._operations import CallOptions, FormBody, MultipartBody, RawBody
+from ._pagination import AsyncPage, Pagination, SyncPage
 from ._response import (
     APIResponse,
     AsyncAPIResponse,
@@ -54,6 +56,8 @@ R = TypeVar("R")
 _T = TypeVar("_T")
 _SyncStreamT = TypeVar("_SyncStreamT", bound=Stream[Any])
 _AsyncStreamT = TypeVar("_AsyncStreamT", bound=AsyncStream[Any])
+_SyncPageT = TypeVar("_SyncPageT", bound=SyncPage[Any, Any])
+_AsyncPageT = TypeVar("_AsyncPageT", bound=AsyncPage[Any, Any])
 
 # Set while a `with_raw_response` method runs: the call returns the `APIResponse`.
 _RAW_RESPONSE: contextvars.ContextVar[bool] = contextvars.ContextVar("raw_response", default=False)
@@ -120,6 +124,18 @@ class SyncHTTPMethod:
         stream_cls: type[_SyncStreamT],
     ) -> _T | _SyncStreamT: ...
 
+    @overload
+    def __call__(
+        self,
+        path: str,
+        *,
+        body: object = NOT_GIVEN,
+        options: CallOptions | None = None,
+        cast_to: ResponseSpec[_T],
+        pagination: Pagination,
+        page_cls: type[_SyncPageT],
+    ) -> _SyncPageT: ...
+
     def __call__(
         self,
         path: str,
@@ -129,16 +145,42 @@ class SyncHTTPMethod:
         cast_to: ResponseSpec[Any],
         stream: bool = False,
         stream_cls: type[Stream[Any]] | None = None,
+        pagination: Pagination | None = None,
+        page_cls: type[SyncPage[Any, Any]] | None = None,
     ) -> Any:
-        """Send the request; the parsed body, the stream, or (raw) the ``APIResponse``."""
+        """Send the request; the parsed body, the stream, the first page of a list (which
+        fetches the next ones), or (raw) the ``APIResponse``."""
         request = _request(self._method, path, body, options)
-        if _STREAMED_RESPONSE.get():
-            return self._client.request_raw(
-                cast_to, request, stream=stream, stream_cls=stream_cls, lazy=True
+        if _STREAMED_RESPONSE.get() or _RAW_RESPONSE.get():
+            raw = self._client.request_raw(
+                cast_to,
+                request,
+                stream=stream,
+                stream_cls=stream_cls,
+                lazy=_STREAMED_RESPONSE.get(),
             )
-        if _RAW_RESPONSE.get():
-            return self._client.request_raw(cast_to, request, stream=stream, stream_cls=stream_cls)
-        return self._client.request(cast_to, request, stream=stream, stream_cls=stream_cls)
+            if pagination is not None and page_cls is not None:
+                raw._then(self._pager(cast_to, request, pagination, page_cls))
+            return raw
+        parsed = self._client.request(cast_to, request, stream=stream, stream_cls=stream_cls)
+        if pagination is not None and page_cls is not None:
+            return self._pager(cast_to, request, pagination, page_cls)(parsed)
+        return parsed
+
+    def _pager(
+        self,
+        cast_to: ResponseSpec[Any],
+        request: RequestOptions,
+        pagination: Pagination,
+        page_cls: type[SyncPage[Any, Any]],
+    ) -> Callable[[Any], SyncPage[Any, Any]]:
+        """First answer -> the page object, whose next pages repeat ``request`` with another
+        query."""
+
+        def fetch(query: Mapping[str, object]) -> Any:
+            return self._client.request(cast_to, dataclasses.replace(request, query=query))
+
+        return lambda first: page_cls(pagination, fetch, request.query, first)
 
 
 class AsyncHTTPMethod:
@@ -183,6 +225,18 @@ class AsyncHTTPMethod:
         stream_cls: type[_AsyncStreamT],
     ) -> _T | _AsyncStreamT: ...
 
+    @overload
+    async def __call__(
+        self,
+        path: str,
+        *,
+        body: object = NOT_GIVEN,
+        options: CallOptions | None = None,
+        cast_to: ResponseSpec[_T],
+        pagination: Pagination,
+        page_cls: type[_AsyncPageT],
+    ) -> _AsyncPageT: ...
+
     async def __call__(
         self,
         path: str,
@@ -192,19 +246,43 @@ class AsyncHTTPMethod:
         cast_to: ResponseSpec[Any],
         stream: bool = False,
         stream_cls: type[AsyncStream[Any]] | None = None,
+        pagination: Pagination | None = None,
+        page_cls: type[AsyncPage[Any, Any]] | None = None,
     ) -> Any:
-        """Send the request; the parsed body, the stream, or (raw) the ``APIResponse``."""
+        """Send the request; the parsed body, the stream, the first page of a list (which
+        fetches the next ones), or (raw) the ``APIResponse``."""
         request = _request(self._method, path, body, options)
         client = self._client
-        if _STREAMED_RESPONSE.get():
-            return AsyncAPIResponse.of(
-                await client.request_raw(
-                    cast_to, request, stream=stream, stream_cls=stream_cls, lazy=True
-                )
+        if _STREAMED_RESPONSE.get() or _RAW_RESPONSE.get():
+            raw = await client.request_raw(
+                cast_to,
+                request,
+                stream=stream,
+                stream_cls=stream_cls,
+                lazy=_STREAMED_RESPONSE.get(),
             )
-        if _RAW_RESPONSE.get():
-            return await client.request_raw(cast_to, request, stream=stream, stream_cls=stream_cls)
-        return await client.request(cast_to, request, stream=stream, stream_cls=stream_cls)
+            if pagination is not None and page_cls is not None:
+                raw._then(self._pager(cast_to, request, pagination, page_cls))
+            return AsyncAPIResponse.of(raw) if _STREAMED_RESPONSE.get() else raw
+        parsed = await client.request(cast_to, request, stream=stream, stream_cls=stream_cls)
+        if pagination is not None and page_cls is not None:
+            return self._pager(cast_to, request, pagination, page_cls)(parsed)
+        return parsed
+
+    def _pager(
+        self,
+        cast_to: ResponseSpec[Any],
+        request: RequestOptions,
+        pagination: Pagination,
+        page_cls: type[AsyncPage[Any, Any]],
+    ) -> Callable[[Any], AsyncPage[Any, Any]]:
+        """First answer -> the page object, whose next pages repeat ``request`` with another
+        query."""
+
+        async def fetch(query: Mapping[str, object]) -> Any:
+            return await self._client.request(cast_to, dataclasses.replace(request, query=query))
+
+        return lambda first: page_cls(pagination, fetch, request.query, first)
 
 
 class SyncAPIResource:

@@ -71,6 +71,11 @@ class _BaseAPIResponse(Generic[_T]):
         self._streams = streams
         self._parsed: Any = _UNSET
 
+    def _then(self, convert: Callable[[Any], _T]) -> None:
+        """Parse into ``convert(what the parser gives)`` (a paginated call's page object)."""
+        parser = self._parser
+        self._parser = lambda: convert(parser())
+
     def _parse_read(self) -> _T:
         """The typed body once the body has been read (computed once, then cached)."""
         if self._parsed is _UNSET:

@@ -241,6 +241,15 @@ def stream_doc(stream_class: str, chunk: str) -> str:
     return f"A `{stream_class}` of `{readable(chunk)}` chunks (server-sent events)."
 
 
+def page_doc(page_class: str, item: str, answer: str, style: str) -> str:
+    iterate = "`async for`" if page_class.startswith("Async") else "`for`"
+    return (
+        f"A `{page_class}` of `{readable(item)}` items: {iterate} over it gives every item of every "
+        f"page, fetching the next pages ({style} pagination) as needed; `.page` is the first "
+        f"`{readable(answer)}` answer, `.pages()` gives each answer in turn."
+    )
+
+
 def either_doc(plain: str, switch: str, stream: str) -> str:
     return f"{plain} With `{switch}=True`, {stream[:1].lower()}{stream[1:]}"
 

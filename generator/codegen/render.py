@@ -8,6 +8,7 @@ of every method. Spec text reaches a template only as a finished Python literal 
 
 from __future__ import annotations
 
+import ast
 import builtins
 import functools
 import keyword
@@ -88,6 +89,19 @@ class MethodVariant:
     overloads: tuple[Signature, ...]
     implementation: Signature
     stream_class: str  # Stream or AsyncStream
+    page_class: str  # SyncPage or AsyncPage
+
+
+PAGE_CLASSES = {"Stream": "SyncPage", "AsyncStream": "AsyncPage"}
+
+
+@dataclass(frozen=True)
+class PageView:
+    """A paginated list: its `Pagination` constant and the type of one item."""
+
+    constant: str
+    arguments: tuple[tuple[str, object], ...]  # the `Pagination(...)` keyword arguments
+    item: str
 
 
 @dataclass(frozen=True)
@@ -182,6 +196,7 @@ class OperationView:
     stream_switch: str | None  # the argument that switches to streaming
     always_streams: bool
     stream_chunk: str | None  # the annotation of one streamed chunk
+    page: PageView | None  # a paginated list
     sync: MethodVariant
     async_: MethodVariant
 
@@ -270,6 +285,7 @@ class _Shape:
     returns_doc: str
     chunk: str | None
     doc: docs.MethodDoc
+    item: str | None = None  # the type of one item of a paginated list
     docstrings: dict[str, str] = field(default_factory=dict)  # by Returns text
 
     def docstring(self, returns_doc: str) -> str:
@@ -295,20 +311,38 @@ def _shape(operation: Operation, models: Models, params: ParamTypes) -> _Shape:
         docs.returns_doc(operation, annotations),
         chunk,
         docs.method_doc(operation, order),
+        _item_annotation(operation, models),
     )
+
+
+def _item_annotation(operation: Operation, models: Models) -> str | None:
+    """The type of one item of a paginated list: the items array's element type."""
+    answer = operation.returns
+    if operation.pagination is None or answer is None or answer.model_class is None:
+        return None
+    field = models.annotation(answer.model_class, operation.pagination.items, drop_none=True)
+    node = ast.parse(field, mode="eval").body
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == "list":
+        return ast.unparse(node.slice)
+    return "object"
 
 
 def _variant(operation: Operation, shape: _Shape, stream_class: str) -> MethodVariant:
     def signature(arguments: Iterable[Argument], returns: str, returns_doc: str) -> Signature:
         return Signature((*arguments, *CALL_ARGUMENTS), returns, shape.docstring(returns_doc))
 
+    page_class = PAGE_CLASSES[stream_class]
+    if shape.item is not None and operation.pagination is not None:
+        page = f"{page_class}[{shape.item}, {shape.returns}]"
+        page_doc = docs.page_doc(page_class, shape.item, shape.returns, operation.pagination.style)
+        return MethodVariant((), signature(shape.arguments, page, page_doc), stream_class, page_class)
     if shape.chunk is None:
-        return MethodVariant((), signature(shape.arguments, shape.returns, shape.returns_doc), stream_class)
+        return MethodVariant((), signature(shape.arguments, shape.returns, shape.returns_doc), stream_class, page_class)
     stream = f"{stream_class}[{shape.chunk}]"
     stream_doc = docs.stream_doc(stream_class, shape.chunk)
     switch = operation.stream_param
     if switch is None:  # always streams
-        return MethodVariant((), signature(shape.arguments, stream, stream_doc), stream_class)
+        return MethodVariant((), signature(shape.arguments, stream, stream_doc), stream_class, page_class)
     required = [a for a in shape.arguments if a.default is None and a.name != switch]
     optional = [a for a in shape.arguments if a.default is not None and a.name != switch]
     either = f"{shape.returns} | {stream}"
@@ -320,7 +354,7 @@ def _variant(operation: Operation, shape: _Shape, stream_class: str) -> MethodVa
         signature([*required, *optional, Argument(switch, "bool | NotGiven", "NOT_GIVEN")],
                   either, either_doc),
     )
-    return MethodVariant(overloads, overloads[-1], stream_class)
+    return MethodVariant(overloads, overloads[-1], stream_class, page_class)
 
 
 # ---- what the method body sends ------------------------------------------------------------
@@ -412,9 +446,19 @@ def _operation_view(operation: Operation, models: Models, params: ParamTypes) ->
         stream_switch=operation.stream_param if shape.chunk else None,
         always_streams=operation.stream_only and shape.chunk is not None,
         stream_chunk=shape.chunk,
+        page=_page_view(operation, shape),
         sync=_variant(operation, shape, "Stream"),
         async_=_variant(operation, shape, "AsyncStream"),
     )
+
+
+def _page_view(operation: Operation, shape: _Shape) -> PageView | None:
+    pagination = operation.pagination
+    if pagination is None or shape.item is None:
+        return None
+    arguments = tuple((name, value) for name, value in vars(pagination).items() if value is not None)
+    constant = f"_{operation.resource.upper()}_{operation.name.upper()}_PAGES".replace("__", "_")
+    return PageView(constant, arguments, shape.item)
 
 
 def _operations_imports(resources: list[ResourceView]) -> list[str]:
@@ -537,6 +581,7 @@ def render(api: Api, models: Models) -> dict[str, str]:
         "client_params": client_params,
         "uses_overloads": any(op.sync.overloads for op in operations),
         "uses_streams": any(op.stream_chunk for op in operations),
+        "uses_pages": any(op.page for op in operations),
         "operations_imports": _operations_imports(resources),
         "param_classes": [_param_class_view(c) for c in models.param_classes(params)],
         "generator_version": __version__,

@@ -64,6 +64,7 @@ import feat_maps
 import feat_multi_file
 import feat_multipart
 import feat_one_of
+import feat_pagination
 import feat_petstore_tags
 import feat_recursive
 import feat_several_success
@@ -101,6 +102,20 @@ def plain_dicts() -> None:
     feat_array_query.Client().default.list_items(filter={"state": "open", "min": 2})
     line: feat_multi_file.params.LineParam = {"sku": "b", "quantity": 2}
     feat_multi_file.Client().default.create_order(lines=[line])
+
+
+def paginated() -> list[str]:
+    ids = [model.id for model in feat_pagination.Client().engines.list(limit=2)]
+    first = feat_pagination.Client().items.list()
+    answer: feat_pagination.models.ItemPage = first.page
+    totals: list[int | None] = [page.total for page in first.pages()]
+    del answer, totals
+    return ids
+
+
+async def async_paginated() -> list[int]:
+    first = await feat_pagination.AsyncClient().pets.list(per_page=10)
+    return [pet.id async for pet in first]
 """
 
 # Dicts a request object's TypedDict must refuse: a misspelt key, a missing required key, a
