@@ -63,7 +63,7 @@ _LOCATION_DOCS = {
 _STRUCTURED = re.compile(r"\s|[-*+]\s|>|\||#+\s|\d+[.)]\s")
 _FENCE = re.compile(r"\s*(```|~~~)")
 # The module aliases `_resources.py` qualifies names with; a reader knows the bare names.
-_QUALIFIER = re.compile(r"\b_(?:models|params|typing|datetime|decimal|uuid|pydantic)\.")
+_QUALIFIER = re.compile(r"\b_(?:models|params|abc|typing|datetime|decimal|uuid|pydantic)\.")
 
 
 def error_class(status: str) -> str:

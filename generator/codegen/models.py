@@ -156,6 +156,8 @@ class Models:
 
 
 PARAMS_QUALIFIER = "_params"
+ABC_QUALIFIER = "_abc"  # collections.abc, as the resources and params modules import it
+_COVARIANT = {"list": "Sequence", "dict": "Mapping"}
 PARAM_SUFFIX = "Param"
 
 
@@ -186,13 +188,25 @@ class ParamClass:
 class _ParamWidener(ast.NodeTransformer):
     """`Pet` -> `Pet | PetParam` for object model classes (the `TypedDict` qualified by
     `qualifier` when given); a root model also takes the type it wraps, widened the same way
-    (`Tags` -> `Tags | list[str]`), except inside itself (a recursive root stays the model)."""
+    (`Tags` -> `Tags | list[str]`), except inside itself (a recursive root stays the model).
+
+    A list or a map of widened members becomes a `Sequence` / `Mapping`: those are covariant,
+    so a caller's `list[PetParam]` passes where `list[Pet | PetParam]` would be refused."""
 
     def __init__(self, models: Models, params: ParamTypes, qualifier: str | None) -> None:
         self.models = models
         self.params = params
         self.qualifier = qualifier
         self.expanding: set[str] = set()
+        self.widened = 0  # members widened so far
+
+    def visit_Subscript(self, node: ast.Subscript) -> ast.expr:
+        before = self.widened
+        self.generic_visit(node)
+        container = node.value.id if isinstance(node.value, ast.Name) else None
+        if self.widened > before and container in _COVARIANT:
+            node.value = ast.Attribute(ast.Name(ABC_QUALIFIER, ast.Load()), _COVARIANT[container], ast.Load())
+        return node
 
     def visit_Attribute(self, node: ast.Attribute) -> ast.expr:
         if not (isinstance(node.value, ast.Name) and node.value.id == QUALIFIER):
@@ -200,6 +214,7 @@ class _ParamWidener(ast.NodeTransformer):
         name = node.attr
         if self.models.is_object_class(name):
             self.params.used.add(name)
+            self.widened += 1
             param: ast.expr = ast.Name(f"{name}{PARAM_SUFFIX}", ast.Load())
             if self.qualifier:
                 param = ast.Attribute(ast.Name(self.qualifier, ast.Load()), f"{name}{PARAM_SUFFIX}", ast.Load())
@@ -211,6 +226,7 @@ class _ParamWidener(ast.NodeTransformer):
         inner = _EnumWidener(self.models.enums).visit(_strip_annotated(root.annotation))
         inner = self.visit(_Qualifier(self.models.class_names).visit(inner))
         self.expanding.discard(name)
+        self.widened += 1
         return ast.BinOp(left=node, op=ast.BitOr(), right=inner)
 
 

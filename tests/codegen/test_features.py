@@ -100,8 +100,10 @@ def plain_dicts() -> None:
     feat_multi_file.Client().default.create_order(lines=[{"sku": "a", "quantity": 1}])
     feat_maps.Client().default.set_labels(labels={"env": "prod"}, limits={"cpu": {"max": 4}})
     feat_array_query.Client().default.list_items(filter={"state": "open", "min": 2})
-    line: feat_multi_file.params.LineParam = {"sku": "b", "quantity": 2}
-    feat_multi_file.Client().default.create_order(lines=[line])
+    lines: list[feat_multi_file.params.LineParam] = [{"sku": "b", "quantity": 2}]
+    feat_multi_file.Client().default.create_order(lines=lines)  # a list of dicts as it is
+    limits: dict[str, feat_maps.models.Limit] = {"gpu": feat_maps.models.Limit(max=1)}
+    feat_maps.Client().default.set_labels(labels={}, limits=limits)
 
 
 def paginated() -> list[str]:
