@@ -242,6 +242,16 @@ def _object_properties(schema: Any, refs: Refs, depth: int = 0) -> tuple[dict[st
     return (properties, required) if found else None
 
 
+def _json_type(schema: Any, refs: Refs) -> str | None:
+    """The schema's one JSON type (`integer`, `string`...), or None when it has not one."""
+    schema = refs.resolve(schema)
+    kind = schema.get("type") if isinstance(schema, dict) else None
+    if isinstance(kind, list):
+        kinds = [k for k in kind if k != "null"]
+        kind = kinds[0] if len(kinds) == 1 else None
+    return kind if isinstance(kind, str) else None
+
+
 def _python_type_of_header(schema: Any, refs: Refs) -> str:
     schema = refs.resolve(schema)
     kind = schema.get("type") if isinstance(schema, dict) else None
@@ -397,7 +407,7 @@ class _Builder:
         body, body_params = self.request_body(stem, operation, taken)
         success, errors, headers = self.responses(stem, operation)
         stream_param, stream_chunk, stream_only = self.streaming(operation, body_params, success)
-        pagination = None if stream_chunk else self.pagination(site, params, success)
+        pagination = None if stream_chunk else self.pagination(site, success)
         ordered = sorted([*params, *body_params], key=lambda p: (not p.required or p.client_level))
         return Operation(
             resource=resource,
@@ -419,16 +429,16 @@ class _Builder:
             pagination=pagination,
         )
 
-    def pagination(
-        self, site: OperationSite, params: list[Param], success: tuple[ResponseType, ...]
-    ) -> paging.Pagination | None:
+    def pagination(self, site: OperationSite, success: tuple[ResponseType, ...]) -> paging.Pagination | None:
         """How the operation's list pages: its `x-codegen-pagination` hint, else (for a GET)
         the shape of its query and of its JSON answer (`paging.detect`)."""
         hint = site.operation.get(paging.HINT)
         answer = next((r.model_class for r in success if r.kind == "json" and r.model_class), None)
         shape = _object_properties(self.schemas.get(answer), self.refs) if answer else None
         properties = {name: self.refs.resolve(schema) for name, schema in (shape[0] if shape else {}).items()}
-        query = {p.wire_name for p in params if p.location == "query"}
+        query = {p["name"]: _json_type(p.get("schema"), self.refs)
+                 for p in self.merged_parameters(site.shared_parameters, site.operation)
+                 if p.get("in") == "query"}
         if hint is None:
             return paging.detect(query, properties) if site.method == "get" else None
         try:

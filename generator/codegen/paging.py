@@ -5,12 +5,12 @@ A paginated method returns a page object that iterates over every item of every 
 `x-codegen-pagination` when the operation has one, else from common shapes: a JSON object
 answer with an array of items (`data`, `items`, `results`) and
 
-- cursor: a query parameter `after` / `starting_after` / `cursor` / `page_token` and either a
-  next-cursor property (`next_cursor`, `next_page_token`...) or `has_more` (then
-  the cursor is the last item's `id`, as in OpenAI's lists);
+- cursor: a query parameter `after` / `starting_after` / `cursor` / `page_token` (or a string
+  `page`) and either a next-cursor property (`next_cursor`, `next_page_token`, `next_page`...)
+  or `has_more` (then the cursor is the last item's `id`, as in OpenAI's lists);
 - offset: a query parameter `offset` (a `limit` one, a `total` property help end the list);
-- page number: a query parameter `page` (a `per_page` / `page_size` one, a `total_pages`
-  property help end the list).
+- page number: an integer query parameter `page` (a `per_page` / `page_size` one, a
+  `total_pages` property help end the list).
 """
 
 from __future__ import annotations
@@ -25,8 +25,9 @@ HINT = "x-codegen-pagination"
 
 ITEMS = ("data", "items", "results")
 HAS_MORE = ("has_more", "hasMore", "has_next", "has_next_page")
-NEXT_CURSOR = ("next_cursor", "nextCursor", "next_page_token", "nextPageToken", "next_token")
+NEXT_CURSOR = ("next_cursor", "nextCursor", "next_page_token", "nextPageToken", "next_token", "next_page")
 CURSOR_PARAMS = ("after", "starting_after", "cursor", "page_token", "pageToken", "next_token")
+STRING_CURSOR_PARAMS = ("page",)  # a cursor when typed as a string (OpenAI's usage lists)
 # cursors that are the last item's id when the answer names no next cursor (OpenAI's `after`)
 ID_CURSOR_PARAMS = ("after", "starting_after")
 OFFSET_PARAMS = ("offset",)
@@ -47,7 +48,7 @@ class Pagination:
     next: str | None = None  # cursor: the answer's next cursor (None: the last item's `id`)
     has_more: str | None = None  # the answer's "more pages follow" boolean
     total: str | None = None  # offset: the number of items; page: the number of pages
-    limit_param: str | None = None  # the page size parameter: a shorter page is the last
+    limit_param: str | None = None  # the page size (a short page ends a list saying nothing else)
 
 
 class HintError(ValueError):
@@ -58,7 +59,7 @@ def _first(candidates: tuple[str, ...], present: Collection[str]) -> str | None:
     return next((name for name in candidates if name in present), None)
 
 
-def from_hint(hint: object, query: Collection[str], properties: Mapping[str, Any]) -> Pagination:
+def from_hint(hint: object, query: Mapping[str, str | None], properties: Mapping[str, Any]) -> Pagination:
     """The pagination an overlay declares; every name must exist in the operation."""
     if not isinstance(hint, dict):
         raise HintError("must be a mapping with at least `style`")
@@ -87,16 +88,19 @@ def from_hint(hint: object, query: Collection[str], properties: Mapping[str, Any
 
 
 def detect(
-    query: Collection[str], properties: Mapping[str, Any], *, only: Style | None = None
+    query: Mapping[str, str | None], properties: Mapping[str, Any], *, only: Style | None = None
 ) -> Pagination | None:
-    """The pagination the operation's shape shows, if any: `query` holds its query parameter
-    names, `properties` its JSON answer's properties (name -> schema)."""
+    """The pagination the operation's shape shows, if any: `query` maps its query parameters
+    to their JSON type (None: not a single type), `properties` its JSON answer's properties
+    (name -> schema)."""
     items = next((name for name in ITEMS if _is_array(properties.get(name))), None)
     if items is None:
         return None
     has_more = _first(HAS_MORE, properties)
     limit_param = _first(SIZE_PARAMS, query)
-    cursor = _first(CURSOR_PARAMS, query)
+    cursor = _first(CURSOR_PARAMS, query) or next(
+        (name for name in STRING_CURSOR_PARAMS if query.get(name) == "string"), None
+    )
     if cursor is not None and only in (None, "cursor"):
         following = _first(NEXT_CURSOR, properties)
         if following is not None or (has_more is not None and cursor in ID_CURSOR_PARAMS):
@@ -104,7 +108,7 @@ def detect(
     offset = _first(OFFSET_PARAMS, query)
     if offset is not None and only in (None, "offset"):
         return Pagination("offset", items, offset, None, has_more, _first(TOTAL_ITEMS, properties), limit_param)
-    page = _first(PAGE_PARAMS, query)
+    page = next((name for name in PAGE_PARAMS if name in query and query[name] in ("integer", "number", None)), None)
     if page is not None and only in (None, "page"):
         return Pagination("page", items, page, None, has_more, _first(TOTAL_PAGES, properties), limit_param)
     return None

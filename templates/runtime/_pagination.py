@@ -17,8 +17,8 @@ How the next page is asked for is the operation's :class:`Pagination` (generated
 document's shape or its ``x-codegen-pagination`` hint): the same request again with one query
 parameter changed, a cursor (the answer's next cursor, else the last item's ``id``), an offset
 (advanced by the number of items received) or a page number (plus one). The list ends at an
-empty page, ``has_more: false``, a missing next cursor, the announced total, or a page shorter
-than the requested page size.
+empty page, ``has_more: false``, a missing next cursor, the announced total, or (when the
+answer has none of these) a page shorter than the requested page size.
 """
 
 from __future__ import annotations
@@ -45,7 +45,9 @@ class Pagination:
     next: str | None = None  # cursor: the answer's next cursor (None: the last item's `id`)
     has_more: str | None = None  # the answer's "more pages follow" boolean
     total: str | None = None  # offset: the number of items; page: the number of pages
-    limit_param: str | None = None  # the page size parameter: a shorter page is the last
+    limit_param: str | None = (
+        None  # the page size parameter (a short page ends a list that says nothing else)
+    )
 
 
 def member(value: object, name: str) -> Any:
@@ -72,10 +74,14 @@ def _integer(value: object, default: int) -> int:
 def _ended(
     pagination: Pagination, page: object, items: list[Any], query: Mapping[str, object]
 ) -> bool:
-    """Whether ``page`` (holding ``items``) is the last one, whatever the style."""
+    """Whether ``page`` (holding ``items``) is the last one, whatever the style. A page shorter
+    than the page size asked for ends the list only when the answer says nothing else about
+    what follows (no ``has_more``, next cursor or total): servers may filter pages short."""
     if not items or (pagination.has_more and member(page, pagination.has_more) is False):
         return True
-    limit = query.get(pagination.limit_param) if pagination.limit_param else None
+    if pagination.has_more or pagination.next or pagination.total or not pagination.limit_param:
+        return False
+    limit = query.get(pagination.limit_param)
     return limit is not None and len(items) < _integer(limit, 0)
 
 

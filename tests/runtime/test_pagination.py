@@ -181,8 +181,31 @@ def test_a_hint_naming_what_the_operation_lacks_is_a_clear_error(tmp_path: Path)
 
 def test_detection_needs_an_array_and_a_paging_parameter() -> None:
     array = {"type": "array", "items": {}}
-    assert paging.detect({"limit"}, {"data": array, "has_more": {}}) is None
-    assert paging.detect({"after"}, {"data": {"type": "string"}, "has_more": {}}) is None
-    assert paging.detect({"cursor"}, {"data": array}) is None  # no next cursor, no has_more
-    found = paging.detect({"cursor"}, {"items": array, "next_cursor": {}})
+    assert paging.detect({"limit": "integer"}, {"data": array, "has_more": {}}) is None
+    assert paging.detect({"after": "string"}, {"data": {"type": "string"}, "has_more": {}}) is None
+    assert paging.detect({"cursor": "string"}, {"data": array}) is None  # no next cursor, no has_more
+    found = paging.detect({"cursor": "string"}, {"items": array, "next_cursor": {}})
     assert found == paging.Pagination("cursor", "items", "cursor", next="next_cursor")
+    # `page` is a page number when it is an integer, a cursor when it is a string (OpenAI's
+    # usage lists: `page` = the answer's `next_page`)
+    numbered = paging.detect({"page": "integer"}, {"results": array, "total_pages": {}})
+    assert numbered == paging.Pagination("page", "results", "page", total="total_pages")
+    cursor = paging.detect({"page": "string", "limit": "integer"}, {"data": array, "next_page": {}})
+    assert cursor == paging.Pagination("cursor", "data", "page", next="next_page", limit_param="limit")
+
+
+def test_when_a_list_ends(package: Any) -> None:
+    runtime = package._pagination
+    offset = runtime.Pagination("offset", "items", "offset", limit_param="limit")
+    query = {"limit": "2"}
+    assert runtime.next_query(offset, {"items": [1, 2]}, query) == {"offset": "2"}
+    assert runtime.next_query(offset, {"items": [1]}, query) is None  # short page, nothing else said
+    assert runtime.next_query(offset, {"items": []}, query) is None
+    cursor = runtime.Pagination("cursor", "data", "after", has_more="has_more", limit_param="limit")
+    short = {"data": [{"id": "x"}], "has_more": True}
+    assert runtime.next_query(cursor, short, query) == {"after": "x"}  # has_more decides
+    assert runtime.next_query(cursor, {**short, "has_more": False}, query) is None
+    assert runtime.next_query(cursor, short, {"after": "x"}) is None  # the same cursor again: stop
+    page = runtime.Pagination("page", "results", "page", total="total_pages")
+    assert runtime.next_query(page, {"results": [1], "total_pages": 2}, {}) == {"page": "2"}
+    assert runtime.next_query(page, {"results": [1], "total_pages": 2}, {"page": "2"}) is None
