@@ -18,6 +18,7 @@ from ._errors import (
     UnprocessableEntityError,
 )
 from ._operations import RequestValidationError
+from ._pagination import AsyncPage, SyncPage
 from ._response import APIResponse, AsyncAPIResponse
 from ._streaming import AsyncStream, Stream
 from ._types import NOT_GIVEN, NotGiven, Omit
@@ -34,6 +35,7 @@ __all__ = [
     "APITimeoutError",
     "AsyncAPIResponse",
     "AsyncClient",
+    "AsyncPage",
     "AsyncStream",
     "AuthenticationError",
     "BadRequestError",
@@ -48,6 +50,7 @@ __all__ = [
     "RateLimitError",
     "RequestValidationError",
     "Stream",
+    "SyncPage",
     "UnprocessableEntityError",
     "models",
     "params",
