@@ -533,10 +533,8 @@ class ParamClassView:
 
 
 # Names params.py uses in annotations: a key spelled like one would shadow it in a class body.
-_PARAMS_MODULE_NAMES = frozenset({"Required", "TypedDict", "_models", "_typing", "_datetime",
+_PARAMS_MODULE_NAMES = frozenset({"Required", "TypedDict", "_models", "_abc", "_typing", "_datetime",
                                   "_decimal", "_uuid", "_pydantic"})
-
-
 _BUILTINS = frozenset(dir(builtins))
 
 
