@@ -99,10 +99,10 @@ class _Rendered:
 def _render(target: Target, document: Document) -> _Rendered:
     api = ir.build(document.data, target.options, tolerate=not target.strict)
     package_models = models.models_source(api.models_input, api.required_classes, str(target.spec))
-    resources = render.resource_views(api, package_models)
-    files = render.render(api, package_models, resources)
+    views = render.package_views(api, package_models)
+    files = render.render(api, package_models, views)
     files.update(package_docs.documents(
-        api, package_models, resources, spec_sha256=document.sha256, settings=target.settings,
+        api, package_models, views.resources, spec_sha256=document.sha256, settings=target.settings,
         versions=provenance.runtime_versions(target.options.http_library)))
     return _Rendered(files, api.failed)
 

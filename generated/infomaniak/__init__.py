@@ -1,6 +1,6 @@
 """Infomaniak AI Tools API (OpenAI-compatible completions)"""
 
-from . import models
+from . import models, params
 from ._client import AsyncClient, Client
 from ._errors import (
     APIConnectionError,
@@ -19,7 +19,8 @@ from ._errors import (
     UnprocessableEntityError,
 )
 from ._operations import RequestValidationError
-from ._response import APIResponse
+from ._pagination import AsyncPage, SyncPage
+from ._response import APIResponse, AsyncAPIResponse
 from ._streaming import AsyncStream, Stream
 from ._types import NOT_GIVEN, NotGiven, Omit
 
@@ -34,7 +35,9 @@ __all__ = [
     "APIResponseValidationError",
     "APIStatusError",
     "APITimeoutError",
+    "AsyncAPIResponse",
     "AsyncClient",
+    "AsyncPage",
     "AsyncStream",
     "AuthenticationError",
     "BadRequestError",
@@ -49,6 +52,8 @@ __all__ = [
     "RateLimitError",
     "RequestValidationError",
     "Stream",
+    "SyncPage",
     "UnprocessableEntityError",
     "models",
+    "params",
 ]

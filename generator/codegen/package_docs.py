@@ -73,8 +73,10 @@ class ModelEntry:
 
 
 def public(annotation: str) -> str:
-    """An annotation as users write it: `models.X`, not the modules' private `_models.X`."""
-    return re.sub(rf"\b{QUALIFIER}\.", f"{PUBLIC_QUALIFIER}.", annotation).replace("_typing.", "")
+    """An annotation as users write it: `models.X` and `params.XParam`, not the modules' private
+    `_models.X` and `_params.XParam`."""
+    annotation = re.sub(rf"\b{QUALIFIER}\.", f"{PUBLIC_QUALIFIER}.", annotation)
+    return re.sub(r"(?<![\w.])_params\.", "params.", annotation).replace("_typing.", "")
 
 
 def _alternatives(annotation: str) -> list[str]:
