@@ -14,10 +14,15 @@ APIError
 │       └── OverloadedError        529
 ├── APIConnectionError             no usable answer: refused, reset, truncated
 │   └── APITimeoutError
-└── APIResponseValidationError     a 2xx answer whose body could not be decoded
+├── APIResponseValidationError     a 2xx answer whose body could not be decoded
+│   └── APIResponseDecodingError   a received body whose Content-Encoding is corrupt
+├── ResponseTooLargeError          a body or one server-sent event larger than the client allows
+├── TooManyRedirectsError          more redirects than the client follows (a loop)
+└── MissingCredentialsError        the API needs a credential and none was given
 ```
 
-Messages never contain request headers, so the API key cannot leak through them.
+Messages never contain request headers, and the client blanks out every credential it holds
+(in any escaped form) from the messages it builds, so a key cannot leak through them.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from . import _http
 __all__ = [
     "APIConnectionError",
     "APIError",
+    "APIResponseDecodingError",
     "APIResponseValidationError",
     "APIStatusError",
     "APITimeoutError",
@@ -37,10 +43,13 @@ __all__ = [
     "BadRequestError",
     "ConflictError",
     "InternalServerError",
+    "MissingCredentialsError",
     "NotFoundError",
     "OverloadedError",
     "PermissionDeniedError",
     "RateLimitError",
+    "ResponseTooLargeError",
+    "TooManyRedirectsError",
     "UnprocessableEntityError",
     "error_message",
     "status_error_class",
@@ -190,6 +199,35 @@ class APIResponseValidationError(APIError):
         )
         self.response = response
         self.status_code = response.status_code
+
+
+class APIResponseDecodingError(APIResponseValidationError):
+    """A response arrived but its body could not be decoded (e.g. corrupt gzip). The server
+    did answer, so this is not a transport failure and the request is not sent again."""
+
+
+class ResponseTooLargeError(APIError):
+    """A response body (decoded) or one server-sent event is larger than the client allows
+    (``max_response_size`` / ``max_event_size``); reading stopped at the limit.
+
+    Attributes:
+        limit: the limit in bytes that was exceeded.
+    """
+
+    def __init__(self, message: str, request: _http.Request | None = None, *, limit: int) -> None:
+        super().__init__(message, request)
+        self.limit = limit
+
+
+class TooManyRedirectsError(APIError):
+    """The server redirected more often than the client follows (``max_redirects``): a
+    redirect loop. Not retried."""
+
+
+class MissingCredentialsError(APIError):
+    """The API requires a credential and none was given, neither as an argument nor in its
+    environment variable (raised when the client is created, or before a request is sent
+    for an operation whose own requirement names a credential the client does not have)."""
 
 
 _STATUS_ERRORS: dict[int, type[APIStatusError]] = {

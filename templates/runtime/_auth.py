@@ -19,6 +19,7 @@ from __future__ import annotations
 import base64
 import ipaddress
 import json
+import os
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -27,7 +28,17 @@ from urllib.parse import quote, quote_plus
 from . import _http
 from ._errors import MissingCredentialsError
 
-__all__ = ["Auth", "Credential", "Origin", "SecurityScheme", "SensitiveHeaders", "is_loopback", "origin_of"]
+__all__ = [
+    "Auth",
+    "Credential",
+    "Origin",
+    "SecurityScheme",
+    "SensitiveHeaders",
+    "from_env",
+    "is_loopback",
+    "origin_of",
+    "pair_from_env",
+]
 
 #: RFC 6265 cookie-octets other than `%` (as ``_base_client`` encodes cookie values).
 COOKIE_SAFE = "!#$&'()*+-./:<=>?@[]^_`{|}~"
@@ -246,3 +257,25 @@ class SensitiveHeaders(_http.Headers):
         as_dict = dict(items)
         shown = repr(as_dict) if len(as_dict) == len(items) else repr(items)
         return f"Headers({shown})"
+
+
+def from_env(value: str | None, variable: str) -> str | None:
+    """``value``, else the environment variable (unset or empty: ``None``)."""
+    return value if value is not None else (os.environ.get(variable) or None)
+
+
+def pair_from_env(
+    username: str | None, password: str | None, username_variable: str, password_variable: str
+) -> tuple[str, str] | None:
+    """HTTP basic credentials from the arguments, else their environment variables; ``None``
+    when neither part is given, an error when only one is."""
+    user = from_env(username, username_variable)
+    secret = from_env(password, password_variable)
+    if user is None and secret is None:
+        return None
+    if user is None or secret is None:
+        missing = username_variable if user is None else password_variable
+        raise MissingCredentialsError(
+            f"HTTP basic authentication needs a username and a password: {missing} is missing"
+        )
+    return user, secret

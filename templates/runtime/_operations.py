@@ -10,7 +10,7 @@ The checked values are then placed where the spec says: the path (`format_path`)
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import IO, Annotated, Any, TypeAlias, TypedDict
 from urllib.parse import quote
@@ -362,6 +362,7 @@ class CallOptions(TypedDict, total=False):
     extra_body: Mapping[str, object] | None
     timeout: Timeout | NotGiven
     max_retries: int | NotGiven
+    security: Sequence[Sequence[str]]
 
 
 def request_options(
@@ -375,9 +376,12 @@ def request_options(
     extra_body: Mapping[str, object] | None = None,
     timeout: Timeout | NotGiven = NOT_GIVEN,
     max_retries: int | NotGiven = NOT_GIVEN,
+    security: Sequence[Sequence[str]] | None = None,
 ) -> CallOptions:
     """The options of one call. `accept` is the `Accept` header of an operation that answers
-    only in non-JSON media types (a header argument named `Accept` still wins)."""
+    only in non-JSON media types (a header argument named `Accept` still wins); `security` is
+    the operation's own requirement (alternatives of scheme names, `[]`: public), when it
+    differs from the document's."""
     options = CallOptions(
         extra_headers=extra_headers,
         extra_query=extra_query,
@@ -393,4 +397,6 @@ def request_options(
         options["headers"] = headers
     if cookies:
         options["cookies"] = cookies
+    if security is not None:
+        options["security"] = security
     return options
