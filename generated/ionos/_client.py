@@ -82,7 +82,8 @@ class Client(SyncAPIClient):
     ) -> None:
         """Create a client.
 
-        Credentials: `api_key` (else `IONOS_API_KEY`).
+        Credentials, each its argument else its environment variable:
+        - `api_key`: `IONOS_API_KEY`
         Without any, creating the client raises `MissingCredentialsError`.
 
         The base URL defaults to `IONOS_BASE_URL`, then to the spec's server.
@@ -129,7 +130,8 @@ class AsyncClient(AsyncAPIClient):
     ) -> None:
         """Create a client.
 
-        Credentials: `api_key` (else `IONOS_API_KEY`).
+        Credentials, each its argument else its environment variable:
+        - `api_key`: `IONOS_API_KEY`
         Without any, creating the client raises `MissingCredentialsError`.
 
         The base URL defaults to `IONOS_BASE_URL`, then to the spec's server.

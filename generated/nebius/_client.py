@@ -83,7 +83,8 @@ class Client(SyncAPIClient):
     ) -> None:
         """Create a client.
 
-        Credentials: `api_key` (else `NEBIUS_API_KEY`).
+        Credentials, each its argument else its environment variable:
+        - `api_key`: `NEBIUS_API_KEY`
         Without any, creating the client raises `MissingCredentialsError`.
 
         The base URL defaults to `NEBIUS_BASE_URL`, then to the spec's server.
@@ -133,7 +134,8 @@ class AsyncClient(AsyncAPIClient):
     ) -> None:
         """Create a client.
 
-        Credentials: `api_key` (else `NEBIUS_API_KEY`).
+        Credentials, each its argument else its environment variable:
+        - `api_key`: `NEBIUS_API_KEY`
         Without any, creating the client raises `MissingCredentialsError`.
 
         The base URL defaults to `NEBIUS_BASE_URL`, then to the spec's server.

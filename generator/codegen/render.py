@@ -499,8 +499,7 @@ class SchemeView:
     def source(self) -> str:
         """How a user gives the credential, for the runtime's messages."""
         if self.basic:
-            return (f"{self.arguments[0]}= and {self.arguments[1]}= (or the {self.env[0]} and "
-                    f"{self.env[1]} environment variables)")
+            return f"{self.arguments[0]}= and {self.arguments[1]}= (or {self.env[0]} and {self.env[1]})"
         return f"{self.arguments[0]}= (or the {self.env[0]} environment variable)"
 
 
@@ -528,11 +527,9 @@ class SecurityView:
         return any(not scheme.basic for scheme in self.schemes)
 
     @property
-    def doc(self) -> str:
-        return "; ".join(
-            " and ".join(f"`{a}` (else `{e}`)" for a, e in zip(s.arguments, s.env, strict=True))
-            for s in self.schemes
-        )
+    def doc(self) -> list[str]:
+        """One docstring line per credential argument: `- api_key: IONOS_API_KEY`."""
+        return [f"- `{a}`: `{e}`" for s in self.schemes for a, e in zip(s.arguments, s.env, strict=True)]
 
 
 def _security_view(security: Security) -> SecurityView:

@@ -209,9 +209,15 @@ class Auth:
 
     def missing_message(self, requirements: Sequence[Sequence[str]]) -> str:
         """What to give, for the first requirement (all of its schemes)."""
-        wanted = [name for name in (requirements[0] if requirements else ()) if not self.has(name)]
-        how = " and ".join(self._sources.get(name, name) for name in wanted) or "a credential"
-        return f"Missing credentials: pass {how}"
+        first = requirements[0] if requirements else ()
+        wanted = [name for name in first if not self.has(name)]
+        if wanted:
+            return "Missing credentials: pass " + " and ".join(
+                self._sources.get(name, name) for name in wanted
+            )
+        return "Missing credentials: pass " + ", or ".join(  # the document's own names none
+            self._sources.get(name, name) for name in self.schemes
+        )
 
     def credentials(self, requirements: Sequence[Sequence[str]] | None) -> tuple[Credential, ...]:
         """The credentials a request sends: those of the first requirement the client meets
