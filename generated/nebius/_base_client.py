@@ -364,7 +364,6 @@ class BaseClient:
         ):
             if value < 0:
                 raise ValueError(f"{name} must be >= {0 if name.startswith('max_re') else 1}")
-        self.base_url = str(base_url)
         if auth is None:  # one key in one header: `Authorization: Bearer <key>` by default
             scheme = SecurityScheme(
                 "api_key", field=auth_header, prefix=f"{auth_scheme} " if auth_scheme else ""
@@ -377,7 +376,7 @@ class BaseClient:
             )
         self._auth = auth
         self.__api_key = api_key
-        self._origin = _origin_of(_http.URL(self.base_url))
+        self.base_url = str(base_url)  # after `_auth`: the setter works out the origin
         self.timeout: Timeout = DEFAULT_TIMEOUT if isinstance(timeout, NotGiven) else timeout
         self.max_retries = max_retries
         self.max_redirects = max_redirects
@@ -387,7 +386,9 @@ class BaseClient:
         self._default_headers: dict[str, str] = dict(default_headers or {})
         self._default_query: dict[str, object] = dict(default_query or {})
         self._random: Callable[[], float] = random.random
-        self._urls: dict[str, _http.URL] = {}
+        #: credential headers the HTTP library's repr would show (it hides only Authorization)
+        self._hidden = self._auth.sensitive_headers()
+        self._wrap_headers = bool(self._hidden - {"authorization", "proxy-authorization"})
         #: stream flag -> (User-Agent it was built with, base headers, names omitted)
         self._header_cache: dict[bool, tuple[str, dict[str, tuple[str, str]], frozenset[str]]] = {}
         self._warn_if_clear_text()
@@ -402,6 +403,17 @@ class BaseClient:
                 UserWarning,
                 stacklevel=4,
             )
+
+    @property
+    def base_url(self) -> str:
+        """Where requests go; credentials go only to its origin (scheme, host, port)."""
+        return self.__base_url
+
+    @base_url.setter
+    def base_url(self, value: str) -> None:
+        self.__base_url = str(value)
+        self._origin = _origin_of(_http.URL(self.__base_url))
+        self._urls: dict[str, tuple[_http.URL, bool]] = {}
 
     @property
     def api_key(self) -> str | None:
@@ -538,22 +550,23 @@ class BaseClient:
             retry_safe=retry_safe,
         )
 
-    def _parsed_url(self, url: str) -> _http.URL:
-        """``url`` parsed once: httpx parses a ``str`` URL on every request (tens of µs),
-        while a parsed ``URL`` is only copied."""
+    def _parsed_url(self, url: str) -> tuple[_http.URL, bool]:
+        """``url`` parsed once (httpx parses a ``str`` URL on every request, tens of µs, while
+        a parsed ``URL`` is only copied), and whether credentials may go there."""
         parsed = self._urls.get(url)
         if parsed is None:
             if len(self._urls) >= _URL_CACHE_SIZE:
                 self._urls.clear()
-            parsed = self._urls[url] = _http.URL(url)
+            parsed_url = _http.URL(url)
+            parsed = self._urls[url] = (parsed_url, _origin_of(parsed_url) == self._origin)
         return parsed
 
     def _build_request(
         self, http_client: _http.Client | _http.AsyncClient, prepared: _Prepared
     ) -> _http.Request:
-        url = self._parsed_url(prepared.url)
+        url, home = self._parsed_url(prepared.url)
         params, headers = prepared.params, prepared.headers
-        if prepared.credentials and _origin_of(url) == self._origin:
+        if prepared.credentials and home:
             params, headers = self._with_credentials(prepared)
         try:
             request = http_client.build_request(
@@ -573,9 +586,10 @@ class BaseClient:
         for name in prepared.omitted:  # the HTTP client's own defaults (User-Agent, ...)
             if name in request.headers:
                 del request.headers[name]
-        hidden = SensitiveHeaders(request.headers)
-        hidden.hidden = self._auth.sensitive_headers()
-        request.headers = hidden
+        if self._wrap_headers:
+            hidden = SensitiveHeaders(request.headers)
+            hidden.hidden = self._hidden
+            request.headers = hidden
         return request
 
     def _with_credentials(
@@ -619,7 +633,7 @@ class BaseClient:
                 if k.lower() not in ("content-type", "content-length", "transfer-encoding")
             }
         if _origin_of(url) != self._origin:
-            hidden = self._auth.sensitive_headers() | {"cookie"}
+            hidden = self._hidden | {"cookie"}
             headers = {k: v for k, v in headers.items() if k.lower() not in hidden}
         return replace(
             prepared,

@@ -439,8 +439,10 @@ class _Builder:
         """The operation's own `security`, when it has one and it differs from the document's."""
         if "security" not in operation:
             return None
-        own = _requirements(operation.get("security"), _usable_schemes(self.data))
-        return None if own == _requirements(self.data.get("security"), _usable_schemes(self.data)) else own
+        usable = _usable_schemes(self.data)
+        own = _requirements(operation.get("security"), usable) or ((),)  # `[]`: public, as `[{}]`
+        document = _requirements(self.data.get("security"), usable) or ((),)
+        return None if own == document else own
 
     def parameters(self, stem: str, raw_params: list[dict[str, Any]], taken: set[str]) -> list[Param]:
         if not raw_params:

@@ -243,7 +243,6 @@ def test_without_idempotency_key_a_post_is_retried_only_when_nothing_was_sent(
     # the server's own x-should-retry: true is heard
     told = serve([Reply(503, {"x-should-retry": "true"}), Reply(200, body=COMPLETION)])
     api.client.base_url = told.url
-    api.client._origin = api.pkg._auth.origin_of(api.pkg._http.URL(told.url))
     api.call(completion_spec(pkg), completion_options(pkg))
     assert len(told.requests) == 2
     # connection refused: nothing was sent, so even this POST is retried
