@@ -363,7 +363,9 @@ class _Decoder(Generic[_T]):
 
     def _malformed(self, data: str, exc: ValueError) -> APIError:
         return APIError(
-            self._redact(f"Malformed JSON in server-sent event data ({exc}): {excerpt(data, 120)!r}"),
+            self._redact(
+                f"Malformed JSON in server-sent event data ({exc}): {excerpt(data, 120)!r}"
+            ),
             self.response.request,
             body=data,
         )
@@ -569,7 +571,9 @@ class AsyncStream(_Decoder[_T]):
         if self._not_streamed():
             try:
                 try:
-                    body = b"".join([piece async for piece in self._abounded(response.aiter_bytes())])
+                    body = b"".join(
+                        [piece async for piece in self._abounded(response.aiter_bytes())]
+                    )
                 except (_http.TransportError, _http.DecodingError) as exc:
                     raise self._cut(exc) from exc
                 yield self._item(None, body)

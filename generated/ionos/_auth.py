@@ -112,9 +112,8 @@ def _check(secret: object, source: str, *, ascii_only: bool) -> str:
         raise ValueError(f"{source} is empty")
     position = _bad_character(secret, ascii_only=ascii_only)
     if position is not None:
-        kind = "a line break or control character" if ord(secret[position]) < 0x80 else (
-            "a non-ASCII character"
-        )
+        control = ord(secret[position]) < 0x80
+        kind = "a line break or control character" if control else "a non-ASCII character"
         raise ValueError(
             f"{source} contains {kind} at position {position} (of {len(secret)}); a key read "
             "from a file often ends in a newline: strip it"

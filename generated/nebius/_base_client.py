@@ -621,7 +621,12 @@ class BaseClient:
         if response.status_code not in REDIRECT_STATUSES or not location:
             return None
         url = response.request.url.join(location)
-        method, content, data, files = prepared.method, prepared.content, prepared.data, prepared.files
+        method, content, data, files = (
+            prepared.method,
+            prepared.content,
+            prepared.data,
+            prepared.files,
+        )
         headers = dict(prepared.headers)
         if (response.status_code == 303 and method != "HEAD") or (
             response.status_code in (301, 302) and method == "POST"
@@ -852,7 +857,9 @@ class SyncAPIClient(BaseClient):
         )
         self._owns_client = http_client is None
         self._client = http_client or _http.Client(
-            timeout=self.timeout, limits=DEFAULT_LIMITS, follow_redirects=False  # see request_raw
+            timeout=self.timeout,
+            limits=DEFAULT_LIMITS,
+            follow_redirects=False,  # see request_raw
         )
         #: Sleeps between retries; tests replace it.
         self._sleep: Callable[[float], None] = time.sleep
@@ -929,9 +936,7 @@ class SyncAPIClient(BaseClient):
                     stream_cls=stream_cls,
                     retries_taken=retries_taken,
                 )
-            if retries_taken < prepared.max_retries and self._may_retry_status(
-                prepared, response
-            ):
+            if retries_taken < prepared.max_retries and self._may_retry_status(prepared, response):
                 delay = self._retry_delay(retries_taken, response)
                 self._log_retry(prepared, retries_taken, delay, f"HTTP {response.status_code}")
                 response.close()
@@ -1010,7 +1015,9 @@ class AsyncAPIClient(BaseClient):
         )
         self._owns_client = http_client is None
         self._client = http_client or _http.AsyncClient(
-            timeout=self.timeout, limits=DEFAULT_LIMITS, follow_redirects=False  # see request_raw
+            timeout=self.timeout,
+            limits=DEFAULT_LIMITS,
+            follow_redirects=False,  # see request_raw
         )
         #: Sleeps between retries; tests replace it.
         self._sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
@@ -1087,9 +1094,7 @@ class AsyncAPIClient(BaseClient):
                     stream_cls=stream_cls,
                     retries_taken=retries_taken,
                 )
-            if retries_taken < prepared.max_retries and self._may_retry_status(
-                prepared, response
-            ):
+            if retries_taken < prepared.max_retries and self._may_retry_status(prepared, response):
                 delay = self._retry_delay(retries_taken, response)
                 self._log_retry(prepared, retries_taken, delay, f"HTTP {response.status_code}")
                 await response.aclose()

@@ -651,9 +651,9 @@ def _usable_schemes(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
     usable: dict[str, dict[str, Any]] = {}
     for key, scheme in declared.items():
         kind = scheme.get("type") if isinstance(scheme, dict) else None
-        if kind == "apiKey" and scheme.get("in") in ("header", "query", "cookie") and scheme.get("name"):
-            usable[key] = scheme
-        elif (kind == "http" and scheme.get("scheme")) or kind in ("oauth2", "openIdConnect"):
+        api_key = kind == "apiKey" and scheme.get("in") in ("header", "query", "cookie") and scheme.get("name")
+        http = kind == "http" and scheme.get("scheme")
+        if api_key or http or kind in ("oauth2", "openIdConnect"):
             usable[key] = scheme
     return usable
 
@@ -710,12 +710,12 @@ def _security(data: dict[str, Any], options: BuildOptions, operations: list[Oper
     for key in keys:
         raw = usable[key]
         basic = raw.get("type") == "http" and str(raw.get("scheme")).lower() == "basic"
+        stem = names.python_name(key, fallback="credential")
         if len(keys) == 1:
-            arguments = ("username", "password") if basic else ("api_key",)
+            wanted = ["username", "password"] if basic else ["api_key"]
         else:
-            stem = names.python_name(key, fallback="credential")
-            arguments = (f"{stem}_username", f"{stem}_password") if basic else (stem,)
-        arguments = tuple(names.python_name(a, reserved=taken) for a in arguments)
+            wanted = [f"{stem}_username", f"{stem}_password"] if basic else [stem]
+        arguments = tuple(names.python_name(a, reserved=taken) for a in wanted)
         taken.update(arguments)
         env = tuple(
             options.api_key_env if argument == "api_key" else f"{prefix}_{argument.upper()}"
