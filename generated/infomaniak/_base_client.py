@@ -19,10 +19,11 @@ adds one per call, the same for each of its attempts, unless ``idempotency_heade
 Redirects are followed here, at most ``max_redirects`` (a loop ends in
 ``TooManyRedirectsError``, never retried), and credentials go only to the configured origin.
 A body that cannot be decoded (corrupt gzip) or is larger than ``max_response_size`` is the
-server's answer, not a transport failure: it raises at once. The delay is ``retry-after-ms``, else ``Retry-After`` (seconds
-or an HTTP date) when it is in (0, 60] s; otherwise exponential backoff 0.5 s * 2^n capped at
-8 s, shortened by up to 25 % of jitter. The request body is serialised once, so every attempt
-sends the same bytes.
+server's answer, not a transport failure: it raises at once.
+
+The delay is ``retry-after-ms``, else ``Retry-After`` (seconds or an HTTP date) when it is in
+(0, 60] s; otherwise exponential backoff 0.5 s * 2^n capped at 8 s, shortened by up to 25 %
+of jitter. The request body is serialised once, so every attempt sends the same bytes.
 """
 
 from __future__ import annotations
