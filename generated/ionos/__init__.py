@@ -1,6 +1,6 @@
 """IONOS CLOUD - OpenAI compatible AI Model Hub API"""
 
-from . import models
+from . import models, params
 from ._client import AsyncClient, Client
 from ._errors import (
     APIConnectionError,
@@ -23,7 +23,8 @@ from ._errors import (
     UnprocessableEntityError,
 )
 from ._operations import RequestValidationError
-from ._response import APIResponse
+from ._pagination import AsyncPage, SyncPage
+from ._response import APIResponse, AsyncAPIResponse
 from ._streaming import AsyncStream, Stream
 from ._types import NOT_GIVEN, NotGiven, Omit
 
@@ -39,7 +40,9 @@ __all__ = [
     "APIResponseValidationError",
     "APIStatusError",
     "APITimeoutError",
+    "AsyncAPIResponse",
     "AsyncClient",
+    "AsyncPage",
     "AsyncStream",
     "AuthenticationError",
     "BadRequestError",
@@ -57,6 +60,8 @@ __all__ = [
     "ResponseTooLargeError",
     "Stream",
     "TooManyRedirectsError",
+    "SyncPage",
     "UnprocessableEntityError",
     "models",
+    "params",
 ]

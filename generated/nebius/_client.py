@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from typing import Self
 
 from . import _http
 from ._auth import Auth, SecurityScheme, from_env
@@ -14,6 +15,7 @@ from ._base_client import (
     AsyncAPIClient,
     SyncAPIClient,
 )
+from ._options import copied_client
 from ._resources import AsyncCompletions, Completions
 from ._types import NOT_GIVEN, NotGiven, Timeout
 
@@ -91,10 +93,14 @@ class Client(SyncAPIClient):
         `max_response_size` and `max_event_size` bound what one response body (decoded) and
         one server-sent event may hold, in bytes.
         """
+        #: the credentials as given or found in the environment (`copy()` passes them on)
+        self.credential_arguments: dict[str, str | None] = {
+            "api_key": from_env(api_key, API_KEY_ENV),
+        }
         super().__init__(
             base_url=_base_url(base_url),
-            api_key=from_env(api_key, API_KEY_ENV),
-            auth=_auth(api_key),
+            api_key=self.credential_arguments["api_key"],
+            auth=_auth(**self.credential_arguments),
             timeout=timeout,
             max_retries=max_retries,
             max_redirects=max_redirects,
@@ -109,6 +115,48 @@ class Client(SyncAPIClient):
             "ai_project_id": ai_project_id,
         }
         self.completions = Completions(self)
+
+    def copy(
+        self,
+        *,
+        api_key: str | None = None,
+        base_url: str | None = None,
+        ai_project_id: str | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
+        max_redirects: int | NotGiven = NOT_GIVEN,
+        max_response_size: int | NotGiven = NOT_GIVEN,
+        max_event_size: int | NotGiven = NOT_GIVEN,
+        idempotency_header: str | None | NotGiven = NOT_GIVEN,
+        default_headers: Mapping[str, str] | None = None,
+        default_query: Mapping[str, object] | None = None,
+        http_client: _http.Client | None = None,
+    ) -> Self:
+        """A new client with the given options changed and the others as this one's.
+
+        It shares this client's connection pool (unless `http_client` is given); headers and
+        query parameters are added to this client's: `client.with_options(timeout=5.0)` for
+        a few calls with another timeout.
+        """
+        return copied_client(
+            self,
+            {
+                "api_key": api_key,
+                "base_url": base_url,
+                "ai_project_id": ai_project_id,
+                "timeout": timeout,
+                "max_retries": max_retries,
+                "max_redirects": max_redirects,
+                "max_response_size": max_response_size,
+                "max_event_size": max_event_size,
+                "idempotency_header": idempotency_header,
+                "default_headers": default_headers,
+                "default_query": default_query,
+                "http_client": http_client,
+            },
+        )
+
+    with_options = copy
 
 
 class AsyncClient(AsyncAPIClient):
@@ -142,10 +190,14 @@ class AsyncClient(AsyncAPIClient):
         `max_response_size` and `max_event_size` bound what one response body (decoded) and
         one server-sent event may hold, in bytes.
         """
+        #: the credentials as given or found in the environment (`copy()` passes them on)
+        self.credential_arguments: dict[str, str | None] = {
+            "api_key": from_env(api_key, API_KEY_ENV),
+        }
         super().__init__(
             base_url=_base_url(base_url),
-            api_key=from_env(api_key, API_KEY_ENV),
-            auth=_auth(api_key),
+            api_key=self.credential_arguments["api_key"],
+            auth=_auth(**self.credential_arguments),
             timeout=timeout,
             max_retries=max_retries,
             max_redirects=max_redirects,
@@ -160,3 +212,45 @@ class AsyncClient(AsyncAPIClient):
             "ai_project_id": ai_project_id,
         }
         self.completions = AsyncCompletions(self)
+
+    def copy(
+        self,
+        *,
+        api_key: str | None = None,
+        base_url: str | None = None,
+        ai_project_id: str | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
+        max_redirects: int | NotGiven = NOT_GIVEN,
+        max_response_size: int | NotGiven = NOT_GIVEN,
+        max_event_size: int | NotGiven = NOT_GIVEN,
+        idempotency_header: str | None | NotGiven = NOT_GIVEN,
+        default_headers: Mapping[str, str] | None = None,
+        default_query: Mapping[str, object] | None = None,
+        http_client: _http.AsyncClient | None = None,
+    ) -> Self:
+        """A new client with the given options changed and the others as this one's.
+
+        It shares this client's connection pool (unless `http_client` is given); headers and
+        query parameters are added to this client's: `client.with_options(timeout=5.0)` for
+        a few calls with another timeout.
+        """
+        return copied_client(
+            self,
+            {
+                "api_key": api_key,
+                "base_url": base_url,
+                "ai_project_id": ai_project_id,
+                "timeout": timeout,
+                "max_retries": max_retries,
+                "max_redirects": max_redirects,
+                "max_response_size": max_response_size,
+                "max_event_size": max_event_size,
+                "idempotency_header": idempotency_header,
+                "default_headers": default_headers,
+                "default_query": default_query,
+                "http_client": http_client,
+            },
+        )
+
+    with_options = copy
