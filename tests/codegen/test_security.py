@@ -279,3 +279,15 @@ def test_posts_carry_an_idempotency_key_unless_the_document_turns_it_off(package
     with package("auth_api_key_query").Client(api_key=SECRET, base_url=server.url) as client:
         client.default.create_item(name="c")  # x-codegen-idempotency-key: false
     assert "idempotency-key" not in server.requests[-1].headers
+
+
+def test_a_copy_keeps_every_credential_and_limit(package: Any, server: ScriptedServer) -> None:
+    pkg = package("auth_multiple")
+    with pkg.Client(api_key_auth="key-123456", bearer_auth="tok-123456", base_url=server.url,
+                    max_response_size=1234, idempotency_header=None) as client:
+        copy = client.with_options(timeout=5.0, bearer_auth="tok-654321")
+        copy.default.both()
+        assert (copy.max_response_size, copy.idempotency_header) == (1234, None)
+    (request,) = server.requests
+    assert request.headers["x-api-key"] == "key-123456"
+    assert request.headers["authorization"] == "Bearer tok-654321"
