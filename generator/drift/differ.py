@@ -76,11 +76,13 @@ changes inside components no operation uses (except renames/removals as info).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from urllib.parse import quote
 
 from generator.drift.change import Change, severity
 from generator.drift.rules import Ctx, FieldDiff
+from generator.drift.subsume import covers
 from generator.drift.walk import (
     Field,
     Json,
@@ -90,18 +92,33 @@ from generator.drift.walk import (
     SchemaWalker,
     is_property,
     is_success,
+    literal_pointer,
     operation_object,
     operation_parameters,
     path_shape,
     template_names,
 )
-from generator.spec.pointer import HTTP_METHODS, join_tokens
+from generator.spec.pointer import HTTP_METHODS, join_tokens, split_pointer
 from generator.spec.refs import Refs
 
 
 def diff(old: Mapping[str, Json], new: Mapping[str, Json]) -> list[Change]:
     """All changes from ``old`` to ``new``, sorted by pointer then kind, without duplicates."""
     return _Differ(old, new).run()
+
+
+@dataclass
+class _Found:
+    """A change as found while walking one operation, before shared ones are merged."""
+
+    pointer: str
+    kind: str
+    breaking: bool | None
+    message: str  # "POST /v1/x: request body property `a` became nullable"
+    detail: str  # "became nullable" (what changed, without operation and subject); "" if none
+    op: str  # "POST /v1/x", "" outside operations
+    side: str = "new"
+    key: Key | None = None  # the schema location, while a schema is being judged
 
 
 def _security(requirements: Json) -> frozenset[tuple[tuple[str, tuple[str, ...]], ...]]:
@@ -157,11 +174,13 @@ class _Differ:
         self.old_refs, self.new_refs = Refs(old), Refs(new)
         self.old_walker = SchemaWalker(self.old_refs)
         self.new_walker = SchemaWalker(self.new_refs)
-        self.changes: list[Change] = []
+        self.found: list[_Found] = []
         self.old_ops_by_new = _old_ops_by_new(old, new)
+        self.op = ""  # the operation being compared, for the changes found in it
 
-    def add(self, pointer: str, kind: str, breaking: bool, message: str) -> None:
-        self.changes.append(Change(pointer, kind, severity(breaking), message))
+    def add(self, pointer: str, kind: str, breaking: bool | None, message: str,
+            side: str = "new") -> None:
+        self.found.append(_Found(pointer, kind, breaking, message, "", self.op, side))
 
     def run(self) -> list[Change]:
         self.servers("", self.old.get("servers"), self.new.get("servers"), "the API", root=True)
@@ -171,7 +190,7 @@ class _Differ:
         self.security_schemes()
         self.paths()
         self.components()
-        return sorted(set(self.changes))
+        return merge_shared(self.found)
 
     # ---- document level
 
@@ -196,7 +215,7 @@ class _Differ:
             pointer = join_tokens("", "components", "securitySchemes", name)
             if name not in new:
                 self.add(pointer, "security-scheme-removed", True,
-                         f"security scheme `{name}` was removed")
+                         f"security scheme `{name}` was removed", side="old")
             elif name not in old:
                 self.add(pointer, "security-scheme-added", False,
                          f"security scheme `{name}` was added")
@@ -216,7 +235,7 @@ class _Differ:
                         None)
             if twin is None:
                 self.add(join_tokens("", "components", "schemas", name), "component-removed", False,
-                         f"component schema `{name}` was removed")
+                         f"component schema `{name}` was removed", side="old")
             else:
                 added.remove(twin)
                 self.add(join_tokens("", "components", "schemas", twin), "component-renamed", False,
@@ -239,7 +258,7 @@ class _Differ:
         for shape in sorted(set(old) | set(new)):
             if shape not in new:
                 self.add(join_tokens("", "paths", old[shape]), "path-removed", True,
-                         f"path `{old[shape]}` was removed")
+                         f"path `{old[shape]}` was removed", side="old")
             elif shape not in old:
                 self.add(join_tokens("", "paths", new[shape]), "path-added", False,
                          f"path `{new[shape]}` was added")
@@ -260,12 +279,14 @@ class _Differ:
             label = f"{method.upper()} {new_path}"
             if method in old_item and method not in new_item:
                 self.add(join_tokens("", "paths", old_path, method), "operation-removed", True,
-                         f"{method.upper()} {old_path}: operation was removed")
+                         f"{method.upper()} {old_path}: operation was removed", side="old")
             elif method in new_item and method not in old_item:
                 self.add(join_tokens(pointer, method), "operation-added", False,
                          f"{label}: operation was added")
             elif method in new_item:
+                self.op = label
                 self.operation(label, (old_path, old_item), (new_path, new_item), method)
+                self.op = ""
 
     def operation(
         self, label: str, old: tuple[str, dict[str, Json]], new: tuple[str, dict[str, Json]],
@@ -314,11 +335,12 @@ class _Differ:
         for key in sorted(set(old_params) | set(new_params)):
             before, after = old_params.get(key), new_params.get(key)
             if after is None and before is not None:
-                self.add(before.pointer, "parameter-removed", True,
-                         f"{label}: {before.location} parameter `{before.name}` was removed")
+                self.add(before.entry, "parameter-removed", True,
+                         f"{label}: {before.location} parameter `{before.name}` was removed",
+                         side="old")
             elif before is None and after is not None:
                 kind = "parameter-added-required" if after.required else "parameter-added-optional"
-                self.add(after.pointer, kind, after.required,
+                self.add(after.entry, kind, after.required,
                          f"{label}: {after.location} parameter `{after.name}` was added"
                          + (" as required" if after.required else ""))
             elif before is not None and after is not None:
@@ -343,12 +365,19 @@ class _Differ:
     ) -> None:
         old = self.old_refs.object(old_op["requestBody"]) if "requestBody" in old_op else None
         new = self.new_refs.object(new_op["requestBody"]) if "requestBody" in new_op else None
-        old_ptr = self._old_op_pointer(pointer, "requestBody")
-        new_ptr = join_tokens(pointer, "requestBody")
-        if old is None and new is None:
-            return
+        old_ptr = literal_pointer(self.old_refs, old_op.get("requestBody"),
+                                  self._old_op_pointer(pointer, "requestBody"))
+        new_ptr = literal_pointer(self.new_refs, new_op.get("requestBody"),
+                                  join_tokens(pointer, "requestBody"))
         if new is None:
-            self.add(old_ptr, "request-body-removed", True, f"{label}: request body was removed")
+            if old is None:
+                return
+            schemaless = not any(isinstance(media, Mapping) and "schema" in media
+                                 for media in (old.get("content") or {}).values())
+            self.add(old_ptr, "request-body-removed", not schemaless,
+                     f"{label}: request body was removed"
+                     + (" (it had no schema: nothing was sent in it)" if schemaless else ""),
+                     side="old")
             return
         required = new.get("required") is True
         if old is None:
@@ -372,12 +401,14 @@ class _Differ:
         old = {str(k): v for k, v in (old_op.get("responses") or {}).items()}
         new = {str(k): v for k, v in (new_op.get("responses") or {}).items()}
         for status in sorted(set(old) | set(new)):
-            old_ptr = self._old_op_pointer(pointer, "responses", status)
-            new_ptr = join_tokens(pointer, "responses", status)
+            old_ptr = literal_pointer(self.old_refs, old.get(status),
+                                      self._old_op_pointer(pointer, "responses", status))
+            new_ptr = literal_pointer(self.new_refs, new.get(status),
+                                      join_tokens(pointer, "responses", status))
             if status not in new:
                 kind = "success-response-removed" if is_success(status) else "response-removed"
                 self.add(old_ptr, kind, is_success(status),
-                         f"{label}: response {status} was removed")
+                         f"{label}: response {status} was removed", side="old")
             elif status not in old:
                 self.add(new_ptr, "response-added", False, f"{label}: response {status} was added")
             else:
@@ -399,7 +430,7 @@ class _Differ:
             after_ptr = join_tokens(new_ptr, "content", media_type)
             if media_type not in new_content:
                 self.add(before_ptr, "media-type-removed", removal_breaks,
-                         f"{ctx.op}: {ctx.where} media type {media_type} was removed")
+                         f"{ctx.op}: {ctx.where} media type {media_type} was removed", side="old")
             elif media_type not in old_content:
                 self.add(after_ptr, "media-type-added", False,
                          f"{ctx.op}: {ctx.where} media type {media_type} was added")
@@ -414,25 +445,77 @@ class _Differ:
     def schema(self, ctx: Ctx, old: Json, old_ptr: str, new: Json, new_ptr: str) -> None:
         old_fields = self.old_walker.flatten(old, old_ptr)
         new_fields = self.new_walker.flatten(new, new_ptr)
+        found: list[_Found] = []
         for key in sorted(set(old_fields) | set(new_fields)):
+            def report(pointer: str, kind: str, breaking: bool | None, message: str,
+                       detail: str = "", side: str = "new", key: Key = key) -> None:
+                found.append(_Found(pointer, kind, breaking, message, detail, self.op, side, key))
+
             before, after = old_fields.get(key), new_fields.get(key)
             if before is not None and after is not None:
-                FieldDiff(self.add, ctx, before, after).run()
+                FieldDiff(report, ctx, before, after).run()
             elif before is not None and _container_kept(key, new_fields):
-                kind = f"{ctx.direction}-property-removed"
-                self.add(before.pointer, kind, True, f"{ctx.op}: {ctx.subject(key)} was removed")
+                report(before.declared_at or before.pointer, f"{ctx.direction}-property-removed",
+                       True, f"{ctx.op}: {ctx.subject(key)} was removed", "was removed", "old")
             elif after is not None and _container_kept(key, old_fields):
-                self.property_added(ctx, after)
+                self.property_added(ctx, after, report)
+        if any(f.breaking is not False for f in found):
+            self.judge(ctx, (old, old_fields), (new, new_fields), found)
+        self.found += found
 
-    def property_added(self, ctx: Ctx, added: Field) -> None:
+    def property_added(self, ctx: Ctx, added: Field, report: AddFound) -> None:
         message = f"{ctx.op}: {ctx.subject(added.key)} was added"
+        at = added.declared_at or added.pointer
         if ctx.direction == "response":
-            self.add(added.pointer, "response-property-added", False, message)
+            report(at, "response-property-added", False, message, "was added")
         elif added.info.required:
-            self.add(added.pointer, "request-property-added-required", True,
-                     message + " as required")
+            report(at, "request-property-added-required", True, message + " as required",
+                   "was added as required")
         else:
-            self.add(added.pointer, "request-property-added-optional", False, message)
+            report(at, "request-property-added-optional", False, message, "was added")
+
+    def judge(
+        self, ctx: Ctx, old: tuple[Json, Mapping[Key, Field]], new: tuple[Json, Mapping[Key, Field]],
+        found: list[_Found],
+    ) -> None:
+        """Re-judge what the field-by-field rules called breaking where they can be wrong.
+
+        The whole schema first, then every ``oneOf``/``anyOf`` location (outermost first): where
+        the wide side (new for a request, old for a response) provably accepts every value of
+        the narrow one, nothing in it breaks; where that is undecided, a breaking change AT the
+        union (branches, its bounds) becomes possibly breaking.
+        """
+        request = ctx.direction == "request"
+        (wide, wide_fields), (narrow, narrow_fields) = (new, old) if request else (old, new)
+        wide_refs, narrow_refs = ((self.new_refs, self.old_refs) if request
+                                  else (self.old_refs, self.new_refs))
+        composed = sorted(k for k in set(old[1]) & set(new[1])
+                          if old[1][k].info.union or new[1][k].info.union)
+        settled: list[Key] = []
+        for key in [(), *(k for k in composed if k)]:
+            pending = [f for f in found if f.breaking is not False and f.key is not None
+                       and f.key[:len(key)] == key and not any(f.key[:len(s)] == s for s in settled)]
+            if not pending:
+                continue
+            if key:
+                verdict = covers(wide_refs, wide_fields[key].source,
+                                 narrow_refs, narrow_fields[key].source, response=not request)
+            else:
+                verdict = covers(wide_refs, wide, narrow_refs, narrow, response=not request)
+            if verdict is True:
+                settled.append(key)
+                note = ("every value it accepted is still accepted" if request
+                        else "every value it can send now was possible before")
+                for f in pending:
+                    f.breaking = False
+                    f.message += f" ({note})"
+            elif verdict is None and key in composed:
+                for f in pending:
+                    if f.key == key and f.breaking:
+                        f.breaking = None
+                        f.message += " (undecided: whether the new branches take every old value)"
+
+AddFound = Callable[..., None]
 
 
 def _container_kept(key: Key, other: Mapping[Key, Field]) -> bool:
@@ -442,3 +525,55 @@ def _container_kept(key: Key, other: Mapping[Key, Field]) -> bool:
     parent = other.get(key[:-1])
     return parent is not None and (not parent.info.types or "object" in parent.info.types)
 
+
+
+# --------------------------------------------------------------------------- one report per change
+
+
+def merge_shared(found: Iterable[_Found]) -> list[Change]:
+    """One :class:`Change` per distinct change, sorted by pointer then kind.
+
+    A change inside a component (its pointer under ``/components/``) is found once per operation
+    that uses it; those are merged into one change at the component, listing the operations. With
+    one operation it reads as any other change ("POST /x: request body property `a` ..."); with
+    several, it names the component and what changed in it.
+    """
+    groups: dict[tuple[str, str, str, str], list[_Found]] = {}
+    for f in found:
+        groups.setdefault((f.pointer, f.kind, severity(f.breaking), f.side), []).append(f)
+    changes = set()
+    for (pointer, kind, level, side), members in groups.items():
+        operations = tuple(sorted({f.op for f in members if f.op}))
+        first = min(members, key=lambda f: f.message)
+        if len(operations) > 1 and first.detail:
+            message = f"{component_subject(pointer)} {first.detail}"
+        elif len(operations) > 1:
+            message = first.message.removeprefix(f"{first.op}: ")
+        else:
+            message = first.message
+        changes.add(Change(pointer, kind, level, message, side, operations))
+    return sorted(changes)
+
+
+def component_subject(pointer: str) -> str:
+    """``/components/schemas/Usage/properties/a/items`` -> "schema `Usage` property `a[]`"."""
+    tokens = split_pointer(pointer)
+    if len(tokens) < 3 or tokens[0] != "components":
+        return f"`{pointer}`"
+    section = {"schemas": "schema", "parameters": "parameter", "requestBodies": "request body",
+               "responses": "response", "headers": "header"}.get(tokens[1], tokens[1])
+    path, rest = "", tokens[3:]
+    i = 0
+    while i < len(rest):
+        token = rest[i]
+        if token == "properties" and i + 1 < len(rest):
+            path += "." + rest[i + 1]
+            i += 2
+            continue
+        if token in ("content", "allOf", "oneOf", "anyOf") and i + 1 < len(rest):
+            i += 2  # a media type or a member: not part of the location's name
+            continue
+        path += {"items": "[]", "additionalProperties": "{}"}.get(token, "")
+        i += 1
+    subject = f"{section} `{tokens[2]}`"
+    return subject + (f" property `{path.lstrip('.')}`" if path else "")
