@@ -76,6 +76,7 @@ changes inside components no operation uses (except renames/removals as info).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from urllib.parse import quote
@@ -119,6 +120,10 @@ class _Found:
     op: str  # "POST /v1/x", "" outside operations
     side: str = "new"
     key: Key | None = None  # the schema location, while a schema is being judged
+
+
+def _dumps(value: Json) -> str:
+    return json.dumps(value, sort_keys=True, default=str)
 
 
 def _security(requirements: Json) -> frozenset[tuple[tuple[str, tuple[str, ...]], ...]]:
@@ -459,9 +464,40 @@ class _Differ:
                        True, f"{ctx.op}: {ctx.subject(key)} was removed", "was removed", "old")
             elif after is not None and _container_kept(key, old_fields):
                 self.property_added(ctx, after, report)
+        self.branches_rewritten(ctx, old_fields, new_fields, found)
         if any(f.breaking is not False for f in found):
             self.judge(ctx, (old, old_fields), (new, new_fields), found)
         self.found += found
+
+    def branches_rewritten(self, ctx: Ctx, old_fields: Mapping[Key, Field],
+                           new_fields: Mapping[Key, Field], found: list[_Found]) -> None:
+        """A union whose branches changed in what the merged fields do not show (a bound or a
+        pattern of one scalar branch): judged as a whole, unless something at or under it is
+        already reported as (possibly) breaking."""
+        flagged = {f.key for f in found if f.breaking is not False}
+        for key in sorted(set(old_fields) & set(new_fields)):
+            before, after = old_fields[key], new_fields[key]
+            if not (before.info.union or after.info.union) or any(
+                    k is not None and k[:len(key)] == key for k in flagged):
+                continue
+            if _dumps(before.source) == _dumps(after.source):
+                continue
+            request = ctx.direction == "request"
+            wide, narrow = (after, before) if request else (before, after)
+            verdict = covers(self.new_refs if request else self.old_refs, wide.source,
+                             self.old_refs if request else self.new_refs, narrow.source,
+                             response=not request)
+            if verdict is True:
+                continue  # a rewrite that changes nothing a value can tell
+            union = "any-of" if (after.info.union or before.info.union) == "anyOf" else "one-of"
+            detail = ("branches changed: " + ("some value valid before is now rejected"
+                                              if request else "it can now send a value it could not")
+                      if verdict is False else "branches changed (undecided whether "
+                      + ("every old value is still accepted)" if request
+                         else "it can now send a value it could not)"))
+            found.append(_Found(after.pointer, f"{union}-branches-changed", verdict is False or None,
+                                f"{ctx.op}: {ctx.subject(key)} {detail}", detail, self.op,
+                                "new", key))
 
     def property_added(self, ctx: Ctx, added: Field, report: AddFound) -> None:
         message = f"{ctx.op}: {ctx.subject(added.key)} was added"

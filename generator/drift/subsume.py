@@ -227,7 +227,7 @@ def _own(refs: Refs, node: Mapping[str, Json]) -> _Alt | None:
         listed: frozenset[str] | None = None
         null = True
     else:
-        listed, null = frozenset(types), nullable
+        listed, null = frozenset(t for t in types if t != "null"), nullable
     enum: tuple[Json, ...] | None = None
     if "const" in node:
         enum = (node["const"],)
@@ -328,7 +328,12 @@ def _numbers_cover(w: Mapping[str, Json], n: Mapping[str, Json]) -> Verdict:
             continue
         (w_value, w_excl), (n_value, n_excl) = w_bound, n_bound
         tighter = (n_value - w_value) * sign
-        checks.append(tighter > 0 or (tighter == 0 and (n_excl or not w_excl)) or None)
+        if tighter > 0 or (tighter == 0 and (n_excl or not w_excl)):
+            checks.append(True)
+        elif tighter <= -1 and "multipleOf" not in n:
+            checks.append(False)  # a whole number between the two bounds was valid
+        else:
+            checks.append(None)  # a step or integers might leave nothing in between
     if "multipleOf" in w:
         step = n.get("multipleOf")
         ok = step is not None and w["multipleOf"] and float(step / w["multipleOf"]).is_integer()

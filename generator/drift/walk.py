@@ -131,6 +131,8 @@ def declared_types(node: Mapping[str, Json]) -> tuple[list[str], bool]:
     raw = node.get("type")
     listed = [raw] if isinstance(raw, str) else [t for t in raw or [] if isinstance(t, str)]
     types = [t for t in listed if t != "null"]
+    if listed and not types:
+        return ["null"], True  # `type: null` alone: only null (not "any type")
     if not types and "type" not in node:
         if "properties" in node or "additionalProperties" in node:
             types = ["object"]
@@ -292,7 +294,8 @@ def _shallow(shape: _Shape) -> str:
 
 
 def _is_null(shape: _Shape) -> bool:
-    return shape.nullable and not shape.types and not shape.properties and shape.items is None
+    only_null = shape.types == ["null"] or not shape.types
+    return shape.nullable and only_null and not shape.properties and shape.items is None
 
 
 class SchemaWalker:
@@ -368,6 +371,8 @@ class SchemaWalker:
         ]
         real = [(s, p) for s, p in built if not _is_null(s)]
         shape.nullable = shape.nullable or len(real) < len(built)
+        if built and not real and not shape.types:
+            shape.types = ["null"]  # every branch is null: only null
         if len(real) == 1:
             _merge_all(shape, real[0][0])
         elif real:

@@ -593,35 +593,40 @@ def _sample_changes() -> list[Change]:
 def test_format_text() -> None:
     text = format_changes(_sample_changes(), "text")
     assert text.splitlines() == [
-        "[breaking] path-removed /paths/~1items~1{id}",
-        "    path `/items/{id}` was removed",
-        f"[non-breaking] description-changed {REQ_S}/properties/stop",
-        "    POST /v1/completions: request body property `stop` description changed (a | b)",
-        "1 breaking, 1 non-breaking change(s)",
+        "== Breaking ==",
+        "the document",
+        "  [breaking] path-removed /paths/~1items~1{id} (old)",
+        "      path `/items/{id}` was removed",
+        "",
+        "== Non-breaking ==",
+        "POST /v1/completions",
+        f"  [non-breaking] description-changed {REQ_S}/properties/stop (new)",
+        "      POST /v1/completions: request body property `stop` description changed (a | b)",
+        "1 breaking, 0 possibly breaking, 1 non-breaking change(s)",
     ]
 
 
 def test_format_markdown_escapes_pipes() -> None:
     md = format_changes(_sample_changes(), "markdown")
-    assert "**1 breaking, 1 non-breaking change(s)**" in md
+    assert "**1 breaking, 0 possibly breaking, 1 non-breaking change(s)**" in md
     assert "| severity | kind | pointer | change |" in md
-    assert "changed (a \\| b) |" in md
+    assert "changed (a \\| b) (new) |" in md
     assert md.index("path-removed") < md.index("description-changed")
 
 
 def test_format_json() -> None:
     payload = json.loads(format_changes(_sample_changes(), "json"))
-    assert payload["summary"] == {"breaking": 1, "non_breaking": 1}
+    assert payload["summary"] == {"breaking": 1, "possibly_breaking": 0, "non_breaking": 1}
     assert [c["kind"] for c in payload["changes"]] == ["path-removed", "description-changed"]
     assert list(payload["changes"][0]) == ["pointer", "kind", "severity", "message", "side",
                                            "operations", "line"]
 
 
 def test_format_empty_and_deterministic() -> None:
-    assert format_changes([], "text") == "0 breaking, 0 non-breaking change(s)\n"
+    assert format_changes([], "text") == "0 breaking, 0 possibly breaking, 0 non-breaking change(s)\n"
     assert "| severity" not in format_changes([], "markdown")
     assert json.loads(format_changes([], "json")) == {
-        "changes": [], "summary": {"breaking": 0, "non_breaking": 0}}
+        "changes": [], "summary": {"breaking": 0, "possibly_breaking": 0, "non_breaking": 0}}
     changes = _sample_changes()
     assert format_changes(changes, "json") == format_changes(list(reversed(changes)), "json")
 
