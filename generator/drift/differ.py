@@ -78,12 +78,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from urllib.parse import quote
 
 from generator.drift.change import Change, severity
 from generator.drift.rules import Ctx, FieldDiff
-from generator.drift.subsume import covers
+from generator.drift.subsume import covers, identity
 from generator.drift.walk import (
     Field,
     Json,
@@ -91,6 +91,7 @@ from generator.drift.walk import (
     Param,
     SchemaInfo,
     SchemaWalker,
+    declared_types,
     is_property,
     is_success,
     literal_pointer,
@@ -99,7 +100,7 @@ from generator.drift.walk import (
     path_shape,
     template_names,
 )
-from generator.spec.pointer import HTTP_METHODS, join_tokens, split_pointer
+from generator.spec.pointer import HTTP_METHODS, fragment_pointer, join_tokens, split_pointer
 from generator.spec.refs import Refs
 
 
@@ -182,6 +183,17 @@ class _Differ:
         self.found: list[_Found] = []
         self.old_ops_by_new = _old_ops_by_new(old, new)
         self.op = ""  # the operation being compared, for the changes found in it
+        self.verdicts: dict[tuple[object, object, bool], bool | None] = {}  # `covers`, memoised
+
+    def covers(self, request: bool, wide: Json, narrow: Json) -> bool | None:
+        """`subsume.covers` with the wide side new for a request, old for a response; a shared
+        schema (the same `$ref`s or objects) is judged once for all operations using it."""
+        key = (identity(wide), identity(narrow), request)
+        if key not in self.verdicts:
+            wide_refs, narrow_refs = ((self.new_refs, self.old_refs) if request
+                                      else (self.old_refs, self.new_refs))
+            self.verdicts[key] = covers(wide_refs, wide, narrow_refs, narrow, response=not request)
+        return self.verdicts[key]
 
     def add(self, pointer: str, kind: str, breaking: bool | None, message: str,
             side: str = "new") -> None:
@@ -448,8 +460,65 @@ class _Differ:
     # ---- schemas
 
     def schema(self, ctx: Ctx, old: Json, old_ptr: str, new: Json, new_ptr: str) -> None:
-        old_fields = self.old_walker.flatten(old, old_ptr)
-        new_fields = self.new_walker.flatten(new, new_ptr)
+        found, old_fields, new_fields = self.compare(ctx, (old, old_ptr), (new, new_ptr))
+        self.branches_rewritten(ctx, old_fields, new_fields, found)
+        if any(f.breaking is not False for f in found):
+            self.judge(ctx, (old, old_fields), (new, new_fields), found)
+        self.found += found
+
+    def compare(
+        self, ctx: Ctx, old: tuple[Json, str], new: tuple[Json, str], prefix: Key = ()
+    ) -> tuple[list[_Found], dict[Key, Field], dict[Key, Field]]:
+        """Every change between two schemas, field by field; a union that gained or lost
+        branches is compared branch by branch (``split_union``)."""
+        old_fields = _prefixed(self.old_walker.flatten(*old), prefix)
+        new_fields = _prefixed(self.new_walker.flatten(*new), prefix)
+        found = self.field_changes(ctx, old_fields, new_fields)
+        split: list[Key] = []
+        for key in sorted(set(old_fields) & set(new_fields)):
+            if key == prefix or any(key[:len(k)] == k for k in split):
+                continue
+            by_branch = self.split_union(ctx, key, old_fields[key], new_fields[key])
+            if by_branch is None:
+                continue
+            split.append(key)
+            found = [f for f in found if not _merged_artifact(f, key)] + by_branch
+        return found, old_fields, new_fields
+
+    def split_union(self, ctx: Ctx, key: Key, before: Field, after: Field) -> list[_Found] | None:
+        """A union that gained or lost branches, compared branch by branch.
+
+        The merged key space would report what a new branch brings as changes of the old
+        branches' properties (at the first branch's pointer). Branches are paired by `$ref`
+        (else by content, else in order among those of one type); each pair is compared on its
+        own, and each unpaired branch is one change. None when no branch was added or removed.
+        """
+        if not (before.info.union and after.info.union):
+            return None
+        old_branches = _branches(self.old_refs, before)
+        new_branches = _branches(self.new_refs, after)
+        if old_branches is None or new_branches is None:
+            return None
+        pairs, removed, added = _pair_branches(self.old_refs, old_branches, self.new_refs,
+                                               new_branches)
+        if not removed and not added:
+            return None
+        request = ctx.direction == "request"
+        union = "any-of" if after.info.union == "anyOf" else "one-of"
+        subject = f"{ctx.op}: {ctx.subject(key)}"
+        out = [_Found(pointer, f"{union}-branch-added", not request,
+                      f"{subject} gained a branch ({label})", f"gained a branch ({label})",
+                      self.op, "new", key) for _, pointer, label in added]
+        out += [_Found(pointer, f"{union}-branch-removed", request,
+                       f"{subject} lost a branch ({label})", f"lost a branch ({label})",
+                       self.op, "old", key) for _, pointer, label in removed]
+        for (old_schema, old_ptr, _), (new_schema, new_ptr, _) in pairs:
+            found, _, _ = self.compare(ctx, (old_schema, old_ptr), (new_schema, new_ptr), key)
+            out += found
+        return out
+
+    def field_changes(self, ctx: Ctx, old_fields: Mapping[Key, Field],
+                      new_fields: Mapping[Key, Field]) -> list[_Found]:
         found: list[_Found] = []
         for key in sorted(set(old_fields) | set(new_fields)):
             def report(pointer: str, kind: str, breaking: bool | None, message: str,
@@ -464,10 +533,7 @@ class _Differ:
                        True, f"{ctx.op}: {ctx.subject(key)} was removed", "was removed", "old")
             elif after is not None and _container_kept(key, old_fields):
                 self.property_added(ctx, after, report)
-        self.branches_rewritten(ctx, old_fields, new_fields, found)
-        if any(f.breaking is not False for f in found):
-            self.judge(ctx, (old, old_fields), (new, new_fields), found)
-        self.found += found
+        return found
 
     def branches_rewritten(self, ctx: Ctx, old_fields: Mapping[Key, Field],
                            new_fields: Mapping[Key, Field], found: list[_Found]) -> None:
@@ -484,9 +550,7 @@ class _Differ:
                 continue
             request = ctx.direction == "request"
             wide, narrow = (after, before) if request else (before, after)
-            verdict = covers(self.new_refs if request else self.old_refs, wide.source,
-                             self.old_refs if request else self.new_refs, narrow.source,
-                             response=not request)
+            verdict = self.covers(request, wide.source, narrow.source)
             if verdict is True:
                 continue  # a rewrite that changes nothing a value can tell
             union = "any-of" if (after.info.union or before.info.union) == "anyOf" else "one-of"
@@ -523,8 +587,6 @@ class _Differ:
         """
         request = ctx.direction == "request"
         (wide, wide_fields), (narrow, narrow_fields) = (new, old) if request else (old, new)
-        wide_refs, narrow_refs = ((self.new_refs, self.old_refs) if request
-                                  else (self.old_refs, self.new_refs))
         composed = sorted(k for k in set(old[1]) & set(new[1])
                           if old[1][k].info.union or new[1][k].info.union)
         settled: list[Key] = []
@@ -534,10 +596,9 @@ class _Differ:
             if not pending:
                 continue
             if key:
-                verdict = covers(wide_refs, wide_fields[key].source,
-                                 narrow_refs, narrow_fields[key].source, response=not request)
+                verdict = self.covers(request, wide_fields[key].source, narrow_fields[key].source)
             else:
-                verdict = covers(wide_refs, wide, narrow_refs, narrow, response=not request)
+                verdict = self.covers(request, wide, narrow)
             if verdict is True:
                 settled.append(key)
                 note = ("every value it accepted is still accepted" if request
@@ -552,6 +613,78 @@ class _Differ:
                         f.message += " (undecided: whether the new branches take every old value)"
 
 AddFound = Callable[..., None]
+Branch = tuple[Json, str, str]  # (schema, literal pointer, shallow type label)
+
+
+def _prefixed(fields: Mapping[Key, Field], prefix: Key) -> dict[Key, Field]:
+    if not prefix:
+        return dict(fields)
+    return {prefix + k: replace(f, key=prefix + k) for k, f in fields.items()}
+
+
+def _merged_artifact(found: _Found, key: Key) -> bool:
+    """A change under a split union's key that came from merging its branches."""
+    if found.key is None or found.key[:len(key)] != key:
+        return False
+    return len(found.key) > len(key) or found.kind.endswith(("-branch-added", "-branch-removed"))
+
+
+def _branches(refs: Refs, union: Field) -> list[Branch] | None:
+    """The non-null branches of the union a field is (None when it is not one list of them)."""
+    node, _, _ = refs.deref(union.source)
+    if not isinstance(node, Mapping) or "allOf" in node:
+        return None
+    for keyword in ("oneOf", "anyOf"):
+        if isinstance(node.get(keyword), list):
+            out = []
+            for i, branch in enumerate(node[keyword]):
+                resolved, _, _ = refs.deref(branch)
+                types, _ = declared_types(resolved) if isinstance(resolved, Mapping) else ([], False)
+                if types != ["null"]:
+                    out.append((branch, join_tokens(union.pointer, keyword, str(i)),
+                                _branch_label(branch, types)))
+            return out
+    return None
+
+
+def _kind_of(branch: Branch) -> str:
+    """Branches of one kind may be paired in order: inline ones by their types."""
+    return "ref" if branch[2].startswith("`") else branch[2]
+
+
+def _branch_label(branch: Json, types: list[str]) -> str:
+    """`Name` for a `$ref`'d branch, its types for an inline one."""
+    if isinstance(branch, Mapping) and isinstance(branch.get("$ref"), str):
+        return "`" + split_pointer(fragment_pointer(branch["$ref"]) or branch["$ref"])[-1] + "`"
+    return "|".join(types) or "any"
+
+
+def _pair_branches(
+    old_refs: Refs, old: list[Branch], new_refs: Refs, new: list[Branch]
+) -> tuple[list[tuple[Branch, Branch]], list[Branch], list[Branch]]:
+    """(pairs, removed, added): by `$ref` or equal content first, then in order within a type."""
+    def identity_of(branch: Branch) -> str:
+        schema = branch[0]
+        if isinstance(schema, Mapping) and isinstance(schema.get("$ref"), str):
+            return "ref:" + str(schema["$ref"])
+        return _dumps(schema)
+
+    left = list(old)
+    pairs, added = [], []
+    for branch in new:
+        twin = next((b for b in left if identity_of(b) == identity_of(branch)), None)
+        if twin is None:
+            added.append(branch)
+        else:
+            left.remove(twin)
+            pairs.append((twin, branch))
+    for branch in list(added):
+        twin = next((b for b in left if _kind_of(b) == _kind_of(branch)), None)
+        if twin is not None:
+            left.remove(twin)
+            added.remove(branch)
+            pairs.append((twin, branch))
+    return pairs, left, added
 
 
 def _container_kept(key: Key, other: Mapping[Key, Field]) -> bool:

@@ -30,6 +30,7 @@ import json
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from generator.drift.walk import Json, constraints_of, declared_types
 from generator.spec.refs import Refs
@@ -64,6 +65,10 @@ class _Alt:
     items: Json = None
     opaque: bool = False
 
+    @cached_property
+    def enum_keys(self) -> frozenset[str]:
+        return frozenset(_dumps(v) for v in self.enum or ())
+
 
 def _open(refs: Refs) -> _Alt:
     return _Alt(refs, None, True, None)
@@ -84,21 +89,28 @@ class _Judge:
     def __init__(self, response: bool) -> None:
         self.response = response
         self.assumed: set[tuple[object, object]] = set()  # pairs being judged: assumed covered
+        self.judged: dict[tuple[object, object], Verdict] = {}  # `$ref` pairs already judged
 
     def schemas(self, w_refs: Refs, wide: Json, n_refs: Refs, narrow: Json, depth: int) -> Verdict:
         if depth > MAX_DEPTH:
             return None
-        pair = (_identity(wide), _identity(narrow))
+        pair = (identity(wide), identity(narrow))
         if pair in self.assumed:
             return True
+        if pair in self.judged:
+            return self.judged[pair]
         self.assumed.add(pair)
         try:
             w_alts, n_alts = _alts(w_refs, wide, depth), _alts(n_refs, narrow, depth)
             if w_alts is None or n_alts is None:
-                return True if w_alts is not None and any(_is_any(a) for a in w_alts) else None
-            return _all(self.alt_covered(w_alts, n, depth) for n in _split(n_alts))
+                verdict = True if w_alts is not None and any(_is_any(a) for a in w_alts) else None
+            else:
+                verdict = _all(self.alt_covered(w_alts, n, depth) for n in _split(n_alts))
         finally:
             self.assumed.discard(pair)
+        if isinstance(pair[0], str) and isinstance(pair[1], str) and not self.assumed:
+            self.judged[pair] = verdict  # (a verdict reached under an assumption is not kept)
+        return verdict
 
     def alt_covered(self, w_alts: list[_Alt], n: _Alt, depth: int) -> Verdict:
         if any(_is_any(w) for w in w_alts):
@@ -123,6 +135,8 @@ class _Judge:
             return True
         if not candidates or (len(candidates) == 1 and verdicts[0] is False):
             return False  # no branch takes this type, or the one that does provably rejects a value
+        if _discriminated(candidates, n, depth):
+            return False  # its tag value is one no branch accepts
         return None  # two branches might share the values between them
 
     def alt_alt(self, w: _Alt, n: _Alt, depth: int) -> Verdict:
@@ -177,7 +191,7 @@ class _Judge:
 # --------------------------------------------------------------------------- alternatives
 
 
-def _identity(schema: Json) -> object:
+def identity(schema: Json) -> object:
     """A `$ref` by its target (recursion runs through refs), any other schema by its object."""
     if isinstance(schema, Mapping) and isinstance(schema.get("$ref"), str):
         return schema["$ref"]
@@ -255,7 +269,7 @@ def _both(a: _Alt, b: _Alt) -> _Alt:
     if a.enum is None or b.enum is None:
         enum = a.enum if a.enum is not None else b.enum
     else:
-        enum = tuple(v for v in a.enum if _dumps(v) in {_dumps(x) for x in b.enum})
+        enum = tuple(v for v in a.enum if _dumps(v) in b.enum_keys)
     bounds, opaque = dict(a.bounds), False
     for key, value in b.bounds.items():
         if key not in bounds or bounds[key] == value:
@@ -297,6 +311,27 @@ def _split(alts: list[_Alt]) -> list[_Alt]:
             out += [replace(alt, types=frozenset([t]), null=alt.null and i == 0)
                     for i, t in enumerate(sorted(alt.types))]
     return out
+
+
+def _discriminated(w_alts: list[_Alt], n: _Alt, depth: int) -> bool:
+    """Whether ``n`` requires a property (a tag such as `type` or `dataset`) whose enum values
+    no alternative of ``w_alts`` accepts: then no value of ``n`` is valid for any of them."""
+    for name in sorted(n.required & set(n.props)):
+        tags = _enum_of(n.refs, n.props[name], depth)
+        if not tags:
+            continue
+        if all(name in w.props and not tags & (_enum_of(w.refs, w.props[name], depth) or tags)
+               for w in w_alts):
+            return True
+    return False
+
+
+def _enum_of(refs: Refs, schema: Json, depth: int) -> frozenset[str]:
+    """The JSON-encoded values of a schema that is one enum (or const); empty otherwise."""
+    alts = _alts(refs, schema, depth + 1)
+    if not alts or len(alts) != 1 or alts[0].enum is None:
+        return frozenset()
+    return alts[0].enum_keys
 
 
 def _is_any(alt: _Alt) -> bool:
@@ -391,7 +426,7 @@ def _value_ok(alt: _Alt, value: Json) -> Verdict:
         return None
     if alt.types is not None and not _types_cover(alt.types, frozenset([_json_type(value)])):
         return False
-    if alt.enum is not None and _dumps(value) not in {_dumps(v) for v in alt.enum}:
+    if alt.enum is not None and _dumps(value) not in alt.enum_keys:
         return False
     if isinstance(value, (list, dict)):
         return None
