@@ -1,10 +1,12 @@
 """Semantic diff of two OpenAPI documents: every change to the wire contract, classed.
 
 ``diff(old, new)`` takes two loaded, JSON-compatible documents (OpenAPI 3.0 or 3.1, in any
-mix) and returns a sorted list of :class:`~generator.drift.change.Change`.
+mix) and returns a sorted list of :class:`~generator.drift.change.Change`, one per distinct
+change, each ``breaking``, ``possibly-breaking`` (undecided) or ``non-breaking``.
 ``report.format_changes`` renders them as text, Markdown or JSON; ``report.exit_code`` turns
 them into a CI verdict. Schemas are flattened by ``walk.SchemaWalker`` (the 3.0/3.1
-normalisation is described there); what a field change breaks is decided in ``rules``.
+normalisation is described there); what a field change breaks is decided in ``rules``, and
+re-judged by ``subsume`` where a field-by-field reading can be wrong (composed schemas).
 
 How documents are compared
 --------------------------
@@ -15,21 +17,40 @@ How documents are compared
   keyed by their structural location (``.usage``, ``.choices``, ``[]``, ``.text``...) and the
   fields are compared key by key. For a real ``oneOf``/``anyOf`` the multiset of branch shallow
   types is compared to report branches added or removed (a non-union side counts as one branch
-  per type, so ``string`` -> ``oneOf: [string, array]`` is a branch added).
+  per type, so ``string`` -> ``oneOf: [string, array]`` is a branch added). A union that is a
+  union on both sides and gained or lost branches is compared branch by branch instead
+  (``split_union``: branches paired by ``$ref``, then content, then kind), so that what a new
+  branch brings is one "branch added" change, not changes of the old branches' properties.
 
-Pointers
---------
-``Change.pointer`` is an RFC 6901 pointer into the NEW document, or into the OLD one for
-removals (path, operation, parameter, property, response, media type, branch). Pointers always
-run along the operation path, also when the schema was reached through a ``$ref``:
-``/paths/~1v1~1completions/post/requestBody/content/application~1json/schema/properties/stop``
-even if ``schema`` is ``{$ref: '#/components/schemas/Req'}``. Such a pointer is not literally
-resolvable without following the ``$ref`` -- it is the location users look for. Parameters,
-request bodies and responses that are ``$ref``s are likewise reported at the operation.
-Properties merged from ``allOf``/``oneOf`` members keep the member in the pointer
-(``.../schema/allOf/1/properties/x``); a location declared by several members is reported at
-the first one. Enum, constraint and documentation changes point at the
-schema that carries them (the field), not at the keyword.
+What breaks (``judge``, ``branches_rewritten``, ``subsume.covers``)
+-------------------------------------------------------------------
+A request change breaks callers only if some value the old schema accepted is now rejected; a
+response change only if the new schema allows a value the old one could not produce. The rules
+decide field by field; where that can be wrong the whole schema, then each union in it, is
+judged by ``subsume.covers``: proven covered -> every change in it is non-breaking (and says
+so); a witness -> the rules' verdicts stand; undecided -> a breaking change AT the union is
+"possibly breaking". A union whose branches changed in a way the merged fields do not show (a
+bound or pattern of one scalar branch) is judged as a whole (``*-branches-changed``). A
+``pattern`` replaced by another is possibly breaking in both directions (added: tightened,
+removed: relaxed); a ``multipleOf`` replaced by a multiple of it is tightened.
+
+Pointers, and one report per change
+-----------------------------------
+``Change.pointer`` is an RFC 6901 pointer that resolves literally in the document
+``Change.side`` names: the NEW one, or the OLD one for removals (path, operation, parameter,
+property, response, media type, branch). A schema reached through a ``$ref`` is reported where
+it is: ``/components/schemas/Req/properties/stop``, not along the operation path. Parameters,
+request bodies and responses that are ``$ref``s likewise point into ``components``; a property
+added, removed or made required points at its declaration in the parent (the property's own
+``$ref`` object, not its target). Properties merged from ``allOf``/``oneOf`` members keep the
+member in the pointer (``.../allOf/1/properties/x``); a location declared by several members
+is reported at the first one. Enum, constraint and documentation changes point at the schema
+that carries them (the field), not at the keyword.
+
+A change inside a shared component is found once per operation that uses it; ``merge_shared``
+keeps one change per (pointer, kind, severity, side) with the operations it affects in
+``Change.operations``; its message names the component (``schema `Item` property `name`
+became nullable``) when several operations share it, the operation otherwise.
 
 Decisions where the brief is silent
 -----------------------------------
@@ -46,7 +67,13 @@ Decisions where the brief is silent
 * Request property removed: breaking (the SDK silently drops the value). Response property
   removed: breaking, required or not.
 * ``oneOf``/``anyOf`` branch added: request non-breaking, response breaking; branch removed:
-  request breaking, response non-breaking. A switch between ``oneOf`` and ``anyOf`` is ignored.
+  request breaking, response non-breaking -- unless ``subsume`` proves the other branches
+  cover it (one branch replacing two it covers, an enum rewritten as single-value branches,
+  ``array[A]`` becoming ``array[A] | array[B]`` in a request): then non-breaking. A switch
+  between ``oneOf`` and ``anyOf`` is ignored (``oneOf`` is read as ``anyOf``, as pydantic
+  unions do).
+* A union's constraints are those every branch has, at the loosest branch's value, so that
+  branches bounded alike merged into one bounded schema are no change.
 * ``additionalProperties``: ``false`` added in a request is breaking
   (``additional-properties-disallowed``), removed is non-breaking; response changes are
   non-breaking (generated clients tolerate unknown keys). A map's value schema is compared
@@ -59,7 +86,8 @@ Decisions where the brief is silent
   ``operationId`` changed: non-breaking (the wire contract is unchanged; a changed generated
   method name is caught by the regenerate-and-diff gate).
 * Request body removed or added as required, media type removed (request, or a 2xx
-  response): breaking. Non-2xx response or its media type removed: non-breaking; any response
+  response): breaking; a removed request body none of whose media types had a schema is not
+  (nothing was sent in it). Non-2xx response or its media type removed: non-breaking; any response
   added: non-breaking.
 * Servers: the first server URL changing or any old URL disappearing is breaking
   (``server-changed``); only adding alternatives is ``server-added``, non-breaking. Any change
