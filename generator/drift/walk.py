@@ -147,6 +147,9 @@ def constraints_of(node: Mapping[str, Json]) -> dict[str, Json]:
         for k in (*UPPER_BOUNDS, *LOWER_BOUNDS, *OTHER_CONSTRAINTS)
         if k in node and not isinstance(node[k], bool)
     }
+    for zero in ("minLength", "minItems", "minProperties"):
+        if found.get(zero) == 0:
+            del found[zero]  # the bound every value meets: no constraint
     if node.get("uniqueItems") is True:
         found["uniqueItems"] = True
     for exclusive, inclusive in (("exclusiveMaximum", "maximum"), ("exclusiveMinimum", "minimum")):

@@ -274,3 +274,13 @@ def test_non_breaking_request_verdicts_keep_every_old_value_valid(
     values = data.draw(st.lists(_values(old), min_size=1, max_size=8))
     rejected = _rejected(old, new, values)
     assert not rejected, f"old {json.dumps(old)} new {json.dumps(new)} rejects {rejected}"
+
+
+def test_a_zero_lower_bound_is_no_bound() -> None:
+    """`minLength: 0` (or minItems/minProperties) is met by every value: dropping it is no
+    change (a real pair reported "minLength changed from 0 to None" as breaking)."""
+    old, new = _response({"type": "string", "minLength": 0}, {"type": "string"})
+    assert diff(old, new) == []
+    old, new = _request({"type": "array", "items": {"type": "string"}},
+                        {"type": "array", "items": {"type": "string"}, "minItems": 0})
+    assert diff(old, new) == []
