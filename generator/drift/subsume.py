@@ -137,6 +137,8 @@ class _Judge:
             return False  # no branch takes this type, or the one that does provably rejects a value
         if _discriminated(candidates, n, depth):
             return False  # its tag value is one no branch accepts
+        if n.types == frozenset({"object"}) and all(_rejects_minimal(w, n) for w in candidates):
+            return False  # its smallest object (plus an unknown key) is valid for no branch
         return None  # two branches might share the values between them
 
     def alt_alt(self, w: _Alt, n: _Alt, depth: int) -> Verdict:
@@ -285,8 +287,9 @@ def _both(a: _Alt, b: _Alt) -> _Alt:
     props = dict(a.props)
     for name, schema in b.props.items():
         props[name] = {"allOf": [props[name], schema]} if name in props else schema
-    if (a.extra is not None or b.extra is not None) and set(a.props) != set(b.props):
-        opaque = True  # additionalProperties of one member judges the other's properties
+    if (a.extra is not None and set(b.props) - set(a.props)) or (
+            b.extra is not None and set(a.props) - set(b.props)):
+        opaque = True  # one member's additionalProperties judges the other's own properties
     items = a.items if b.items is None else b.items if a.items is None else {
         "allOf": [a.items, b.items]}
     return _Alt(a.refs, types, a.null and b.null, enum, bounds, a.patterns | b.patterns, props,
@@ -324,6 +327,12 @@ def _discriminated(w_alts: list[_Alt], n: _Alt, depth: int) -> bool:
                for w in w_alts):
             return True
     return False
+
+
+def _rejects_minimal(w: _Alt, n: _Alt) -> bool:
+    """Whether ``w`` rejects every object of ``n`` with only its required keys and one unknown
+    key: ``w`` requires a key ``n`` does not, or ``w`` is closed where ``n`` is open."""
+    return not w.required <= n.required or (w.extra is False and n.extra is None)
 
 
 def _enum_of(refs: Refs, schema: Json, depth: int) -> frozenset[str]:

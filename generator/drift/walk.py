@@ -379,10 +379,13 @@ class SchemaWalker:
         if len(real) == 1:
             _merge_all(shape, real[0][0])
         elif real:
+            own = shape.types[:]  # a branch without a type of its own has the schema's
             _merge_all(shape, _merge_any([s for s, _ in real]))
             shape.union = keyword
-            shape.branches = [(_shallow(s), p) for s, p in real]
-            shape.branch_labels = [s.label for s, _ in real]
+            shape.branches = [(_shallow(s) if s.types or not own else "|".join(own), p)
+                              for s, p in real]
+            shape.branch_labels = [s.label if s.types or not own else "|".join(own)
+                                   for s, _ in real]
 
     def _label(self, shape: _Shape, depth: int) -> str:
         if shape.union:

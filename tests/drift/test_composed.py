@@ -97,6 +97,11 @@ CASES: list[tuple[str, tuple[Doc, Doc], str]] = [
      ({"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {"/items": {"post": {
          "requestBody": {"content": {"application/octet-stream": {}}},
          "responses": {"200": {"description": "ok"}}}}}}, pair_doc()), NON_BREAKING),
+    ("required-alternatives-added-request",  # GitHub's projectsV2 items: id, or owner+repo+number
+     _request({"type": "object", "required": ["id"], "properties": {"id": {"type": "integer"}}},
+              {"type": "object", "properties": {"id": {"type": "integer"},
+                                                "owner": {"type": "string"}},
+               "oneOf": [{"required": ["id"]}, {"required": ["owner"]}]}), NON_BREAKING),
     # ---- undecidable: possibly breaking
     ("pattern-changed-request",
      _request({"type": "string", "pattern": "^[a-z]+$"},
@@ -130,6 +135,11 @@ CASES: list[tuple[str, tuple[Doc, Doc], str]] = [
     ("constraint-missing-in-one-old-branch",
      _request({"oneOf": [{"type": "integer", "minimum": 1}, {"type": "number"}]},
               {"type": "number", "minimum": 1}), BREAKING),
+    ("required-alternatives-added-and-closed-request",
+     _request({"type": "object", "required": ["id"], "properties": {"id": {"type": "integer"}}},
+              {"type": "object", "additionalProperties": False,
+               "properties": {"id": {"type": "integer"}, "owner": {"type": "string"}},
+               "oneOf": [{"required": ["id"]}, {"required": ["owner"]}]}), BREAKING),
     ("pattern-added-request",
      _request({"type": "string"}, {"type": "string", "pattern": "^[a-z]+$"}), BREAKING),
     ("request-body-with-schema-removed",
