@@ -527,8 +527,7 @@ class _Differ:
         new_branches = _branches(self.new_refs, after)
         if old_branches is None or new_branches is None:
             return None
-        pairs, removed, added = _pair_branches(self.old_refs, old_branches, self.new_refs,
-                                               new_branches)
+        pairs, removed, added = _pair_branches(old_branches, new_branches)
         if not removed and not added:
             return None
         request = ctx.direction == "request"
@@ -688,7 +687,7 @@ def _branch_label(branch: Json, types: list[str]) -> str:
 
 
 def _pair_branches(
-    old_refs: Refs, old: list[Branch], new_refs: Refs, new: list[Branch]
+    old: list[Branch], new: list[Branch]
 ) -> tuple[list[tuple[Branch, Branch]], list[Branch], list[Branch]]:
     """(pairs, removed, added): by `$ref` or equal content first, then in order within a type."""
     def identity_of(branch: Branch) -> str:
