@@ -157,6 +157,28 @@ def test_diff_markdown(tmp_path: Path) -> None:
 
 
 @pytest.mark.timeout(120)
+def test_diff_only_limit_and_full_report(tmp_path: Path) -> None:
+    """A pull-request comment: breaking changes only, capped with "N more"; the whole report
+    goes to a file."""
+    doc = breaking_doc()
+    doc["components"]["schemas"]["Req"]["properties"]["seed"] = {"type": "integer"}
+    doc["components"]["schemas"]["Resp"]["properties"]["status"]["enum"].append("failed")
+    del doc["components"]["schemas"]["Resp"]["properties"]["id"]
+    old, new = diff_pair(tmp_path, doc)
+    full = tmp_path / "report.md"
+    result = run_cli("diff", old, new, "--format", "markdown", "--only", "breaking", "--limit", "1",
+                     "--report", full)
+    assert result.returncode == 1, result.stderr
+    comment = result.stdout
+    assert "**2 breaking, 0 possibly breaking, 2 non-breaking change(s)**" in comment
+    assert comment.count("| breaking |") == 1 and "non-breaking |" not in comment
+    assert f"... and 1 more change(s): the full report is in {full}" in comment
+    report = full.read_text(encoding="utf-8")
+    assert report.count("| breaking |") == 2 and "non-breaking |" not in report
+    assert "more change(s)" not in report
+
+
+@pytest.mark.timeout(120)
 def test_diff_json(tmp_path: Path) -> None:
     old, new = diff_pair(tmp_path, non_breaking_doc())
     result = run_cli("diff", old, new, "--format", "json", "--fail-on", "any")
