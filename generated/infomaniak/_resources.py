@@ -6,12 +6,15 @@ from collections.abc import Mapping
 from typing import Literal, overload
 
 from . import models as _models
+from . import params as _params
 from ._base_client import AsyncAPIClient, ResponseSpec, SyncAPIClient
 from ._base_resource import (
     AsyncAPIResource,
     SyncAPIResource,
     async_to_raw_response,
+    async_to_streamed_response,
     to_raw_response,
+    to_streamed_response,
 )
 from ._operations import (
     client_value,
@@ -39,6 +42,7 @@ class Completions(SyncAPIResource):
     def __init__(self, client: SyncAPIClient) -> None:
         super().__init__(client)
         self.with_raw_response = CompletionsWithRawResponse(self)
+        self.with_streaming_response = CompletionsWithStreamingResponse(self)
 
     @overload
     def create(
@@ -57,7 +61,7 @@ class Completions(SyncAPIResource):
         prompt: str | list[str] | list[int] | list[list[int]] | NotGiven = NOT_GIVEN,
         seed: int | NotGiven = NOT_GIVEN,
         stop: str | NotGiven = NOT_GIVEN,
-        stream_options: _models.StreamOptions | NotGiven = NOT_GIVEN,
+        stream_options: _models.StreamOptions | _params.StreamOptionsParam | NotGiven = NOT_GIVEN,
         temperature: float | NotGiven = NOT_GIVEN,
         top_p: float | NotGiven = NOT_GIVEN,
         user: str | NotGiven = NOT_GIVEN,
@@ -164,7 +168,8 @@ class Completions(SyncAPIResource):
 
         Raises:
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -189,7 +194,7 @@ class Completions(SyncAPIResource):
         prompt: str | list[str] | list[int] | list[list[int]] | NotGiven = NOT_GIVEN,
         seed: int | NotGiven = NOT_GIVEN,
         stop: str | NotGiven = NOT_GIVEN,
-        stream_options: _models.StreamOptions | NotGiven = NOT_GIVEN,
+        stream_options: _models.StreamOptions | _params.StreamOptionsParam | NotGiven = NOT_GIVEN,
         temperature: float | NotGiven = NOT_GIVEN,
         top_p: float | NotGiven = NOT_GIVEN,
         user: str | NotGiven = NOT_GIVEN,
@@ -295,7 +300,8 @@ class Completions(SyncAPIResource):
 
         Raises:
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -319,7 +325,7 @@ class Completions(SyncAPIResource):
         prompt: str | list[str] | list[int] | list[list[int]] | NotGiven = NOT_GIVEN,
         seed: int | NotGiven = NOT_GIVEN,
         stop: str | NotGiven = NOT_GIVEN,
-        stream_options: _models.StreamOptions | NotGiven = NOT_GIVEN,
+        stream_options: _models.StreamOptions | _params.StreamOptionsParam | NotGiven = NOT_GIVEN,
         temperature: float | NotGiven = NOT_GIVEN,
         top_p: float | NotGiven = NOT_GIVEN,
         user: str | NotGiven = NOT_GIVEN,
@@ -427,7 +433,8 @@ class Completions(SyncAPIResource):
 
         Raises:
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -450,7 +457,7 @@ class Completions(SyncAPIResource):
         prompt: str | list[str] | list[int] | list[list[int]] | NotGiven = NOT_GIVEN,
         seed: int | NotGiven = NOT_GIVEN,
         stop: str | NotGiven = NOT_GIVEN,
-        stream_options: _models.StreamOptions | NotGiven = NOT_GIVEN,
+        stream_options: _models.StreamOptions | _params.StreamOptionsParam | NotGiven = NOT_GIVEN,
         temperature: float | NotGiven = NOT_GIVEN,
         top_p: float | NotGiven = NOT_GIVEN,
         user: str | NotGiven = NOT_GIVEN,
@@ -558,7 +565,8 @@ class Completions(SyncAPIResource):
 
         Raises:
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -614,12 +622,21 @@ class CompletionsWithRawResponse:
         self.create = to_raw_response(resource.create)
 
 
+class CompletionsWithStreamingResponse:
+    """`completions` methods that return the response unread, as a context manager:
+    `with ... as response:` then `response.parse()`, `read()` or `iter_bytes()`."""
+
+    def __init__(self, resource: Completions) -> None:
+        self.create = to_streamed_response(resource.create)
+
+
 class AsyncCompletions(AsyncAPIResource):
     """Operations of the `completions` resource (async)."""
 
     def __init__(self, client: AsyncAPIClient) -> None:
         super().__init__(client)
         self.with_raw_response = AsyncCompletionsWithRawResponse(self)
+        self.with_streaming_response = AsyncCompletionsWithStreamingResponse(self)
 
     @overload
     async def create(
@@ -638,7 +655,7 @@ class AsyncCompletions(AsyncAPIResource):
         prompt: str | list[str] | list[int] | list[list[int]] | NotGiven = NOT_GIVEN,
         seed: int | NotGiven = NOT_GIVEN,
         stop: str | NotGiven = NOT_GIVEN,
-        stream_options: _models.StreamOptions | NotGiven = NOT_GIVEN,
+        stream_options: _models.StreamOptions | _params.StreamOptionsParam | NotGiven = NOT_GIVEN,
         temperature: float | NotGiven = NOT_GIVEN,
         top_p: float | NotGiven = NOT_GIVEN,
         user: str | NotGiven = NOT_GIVEN,
@@ -745,7 +762,8 @@ class AsyncCompletions(AsyncAPIResource):
 
         Raises:
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -770,7 +788,7 @@ class AsyncCompletions(AsyncAPIResource):
         prompt: str | list[str] | list[int] | list[list[int]] | NotGiven = NOT_GIVEN,
         seed: int | NotGiven = NOT_GIVEN,
         stop: str | NotGiven = NOT_GIVEN,
-        stream_options: _models.StreamOptions | NotGiven = NOT_GIVEN,
+        stream_options: _models.StreamOptions | _params.StreamOptionsParam | NotGiven = NOT_GIVEN,
         temperature: float | NotGiven = NOT_GIVEN,
         top_p: float | NotGiven = NOT_GIVEN,
         user: str | NotGiven = NOT_GIVEN,
@@ -876,7 +894,8 @@ class AsyncCompletions(AsyncAPIResource):
 
         Raises:
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -900,7 +919,7 @@ class AsyncCompletions(AsyncAPIResource):
         prompt: str | list[str] | list[int] | list[list[int]] | NotGiven = NOT_GIVEN,
         seed: int | NotGiven = NOT_GIVEN,
         stop: str | NotGiven = NOT_GIVEN,
-        stream_options: _models.StreamOptions | NotGiven = NOT_GIVEN,
+        stream_options: _models.StreamOptions | _params.StreamOptionsParam | NotGiven = NOT_GIVEN,
         temperature: float | NotGiven = NOT_GIVEN,
         top_p: float | NotGiven = NOT_GIVEN,
         user: str | NotGiven = NOT_GIVEN,
@@ -1008,7 +1027,8 @@ class AsyncCompletions(AsyncAPIResource):
 
         Raises:
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -1031,7 +1051,7 @@ class AsyncCompletions(AsyncAPIResource):
         prompt: str | list[str] | list[int] | list[list[int]] | NotGiven = NOT_GIVEN,
         seed: int | NotGiven = NOT_GIVEN,
         stop: str | NotGiven = NOT_GIVEN,
-        stream_options: _models.StreamOptions | NotGiven = NOT_GIVEN,
+        stream_options: _models.StreamOptions | _params.StreamOptionsParam | NotGiven = NOT_GIVEN,
         temperature: float | NotGiven = NOT_GIVEN,
         top_p: float | NotGiven = NOT_GIVEN,
         user: str | NotGiven = NOT_GIVEN,
@@ -1139,7 +1159,8 @@ class AsyncCompletions(AsyncAPIResource):
 
         Raises:
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -1193,3 +1214,11 @@ class AsyncCompletionsWithRawResponse:
 
     def __init__(self, resource: AsyncCompletions) -> None:
         self.create = async_to_raw_response(resource.create)
+
+
+class AsyncCompletionsWithStreamingResponse:
+    """`completions` methods that return the response unread, as an async context
+    manager: `async with ... as response:` then `await response.parse()`."""
+
+    def __init__(self, resource: AsyncCompletions) -> None:
+        self.create = async_to_streamed_response(resource.create)

@@ -7,12 +7,15 @@ from collections.abc import Mapping
 from typing import Literal, overload
 
 from . import models as _models
+from . import params as _params
 from ._base_client import AsyncAPIClient, ResponseSpec, SyncAPIClient
 from ._base_resource import (
     AsyncAPIResource,
     SyncAPIResource,
     async_to_raw_response,
+    async_to_streamed_response,
     to_raw_response,
+    to_streamed_response,
 )
 from ._operations import (
     client_value,
@@ -41,6 +44,7 @@ class Completions(SyncAPIResource):
     def __init__(self, client: SyncAPIClient) -> None:
         super().__init__(client)
         self.with_raw_response = CompletionsWithRawResponse(self)
+        self.with_streaming_response = CompletionsWithStreamingResponse(self)
 
     @overload
     def create(
@@ -49,7 +53,10 @@ class Completions(SyncAPIResource):
         model: str,
         prompt: str | list[str] | list[int],
         ai_project_id: str | None | NotGiven = NOT_GIVEN,
-        stream_options: _models.CompletionRequestStreamOptions | None | NotGiven = NOT_GIVEN,
+        stream_options: _models.CompletionRequestStreamOptions
+        | _params.CompletionRequestStreamOptionsParam
+        | None
+        | NotGiven = NOT_GIVEN,
         max_tokens: int | None | NotGiven = NOT_GIVEN,
         temperature: float | None | NotGiven = NOT_GIVEN,
         top_p: float | None | NotGiven = NOT_GIVEN,
@@ -135,9 +142,11 @@ class Completions(SyncAPIResource):
             `CompletionResponse`: the 200 response.
 
         Raises:
-            UnprocessableEntityError: The server answered 422.
+            UnprocessableEntityError: The server answered 422 (`parsed_body`:
+                `HTTPValidationError`).
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -152,7 +161,10 @@ class Completions(SyncAPIResource):
         prompt: str | list[str] | list[int],
         stream: Literal[True],
         ai_project_id: str | None | NotGiven = NOT_GIVEN,
-        stream_options: _models.CompletionRequestStreamOptions | None | NotGiven = NOT_GIVEN,
+        stream_options: _models.CompletionRequestStreamOptions
+        | _params.CompletionRequestStreamOptionsParam
+        | None
+        | NotGiven = NOT_GIVEN,
         max_tokens: int | None | NotGiven = NOT_GIVEN,
         temperature: float | None | NotGiven = NOT_GIVEN,
         top_p: float | None | NotGiven = NOT_GIVEN,
@@ -237,9 +249,11 @@ class Completions(SyncAPIResource):
             A `Stream` of `CompletionResponse` chunks (server-sent events).
 
         Raises:
-            UnprocessableEntityError: The server answered 422.
+            UnprocessableEntityError: The server answered 422 (`parsed_body`:
+                `HTTPValidationError`).
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -253,7 +267,10 @@ class Completions(SyncAPIResource):
         model: str,
         prompt: str | list[str] | list[int],
         ai_project_id: str | None | NotGiven = NOT_GIVEN,
-        stream_options: _models.CompletionRequestStreamOptions | None | NotGiven = NOT_GIVEN,
+        stream_options: _models.CompletionRequestStreamOptions
+        | _params.CompletionRequestStreamOptionsParam
+        | None
+        | NotGiven = NOT_GIVEN,
         max_tokens: int | None | NotGiven = NOT_GIVEN,
         temperature: float | None | NotGiven = NOT_GIVEN,
         top_p: float | None | NotGiven = NOT_GIVEN,
@@ -340,9 +357,11 @@ class Completions(SyncAPIResource):
             `CompletionResponse` chunks (server-sent events).
 
         Raises:
-            UnprocessableEntityError: The server answered 422.
+            UnprocessableEntityError: The server answered 422 (`parsed_body`:
+                `HTTPValidationError`).
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -355,7 +374,10 @@ class Completions(SyncAPIResource):
         model: str,
         prompt: str | list[str] | list[int],
         ai_project_id: str | None | NotGiven = NOT_GIVEN,
-        stream_options: _models.CompletionRequestStreamOptions | None | NotGiven = NOT_GIVEN,
+        stream_options: _models.CompletionRequestStreamOptions
+        | _params.CompletionRequestStreamOptionsParam
+        | None
+        | NotGiven = NOT_GIVEN,
         max_tokens: int | None | NotGiven = NOT_GIVEN,
         temperature: float | None | NotGiven = NOT_GIVEN,
         top_p: float | None | NotGiven = NOT_GIVEN,
@@ -442,9 +464,11 @@ class Completions(SyncAPIResource):
             `CompletionResponse` chunks (server-sent events).
 
         Raises:
-            UnprocessableEntityError: The server answered 422.
+            UnprocessableEntityError: The server answered 422 (`parsed_body`:
+                `HTTPValidationError`).
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -518,12 +542,21 @@ class CompletionsWithRawResponse:
         self.create = to_raw_response(resource.create)
 
 
+class CompletionsWithStreamingResponse:
+    """`completions` methods that return the response unread, as a context manager:
+    `with ... as response:` then `response.parse()`, `read()` or `iter_bytes()`."""
+
+    def __init__(self, resource: Completions) -> None:
+        self.create = to_streamed_response(resource.create)
+
+
 class AsyncCompletions(AsyncAPIResource):
     """Operations of the `completions` resource (async)."""
 
     def __init__(self, client: AsyncAPIClient) -> None:
         super().__init__(client)
         self.with_raw_response = AsyncCompletionsWithRawResponse(self)
+        self.with_streaming_response = AsyncCompletionsWithStreamingResponse(self)
 
     @overload
     async def create(
@@ -532,7 +565,10 @@ class AsyncCompletions(AsyncAPIResource):
         model: str,
         prompt: str | list[str] | list[int],
         ai_project_id: str | None | NotGiven = NOT_GIVEN,
-        stream_options: _models.CompletionRequestStreamOptions | None | NotGiven = NOT_GIVEN,
+        stream_options: _models.CompletionRequestStreamOptions
+        | _params.CompletionRequestStreamOptionsParam
+        | None
+        | NotGiven = NOT_GIVEN,
         max_tokens: int | None | NotGiven = NOT_GIVEN,
         temperature: float | None | NotGiven = NOT_GIVEN,
         top_p: float | None | NotGiven = NOT_GIVEN,
@@ -618,9 +654,11 @@ class AsyncCompletions(AsyncAPIResource):
             `CompletionResponse`: the 200 response.
 
         Raises:
-            UnprocessableEntityError: The server answered 422.
+            UnprocessableEntityError: The server answered 422 (`parsed_body`:
+                `HTTPValidationError`).
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -635,7 +673,10 @@ class AsyncCompletions(AsyncAPIResource):
         prompt: str | list[str] | list[int],
         stream: Literal[True],
         ai_project_id: str | None | NotGiven = NOT_GIVEN,
-        stream_options: _models.CompletionRequestStreamOptions | None | NotGiven = NOT_GIVEN,
+        stream_options: _models.CompletionRequestStreamOptions
+        | _params.CompletionRequestStreamOptionsParam
+        | None
+        | NotGiven = NOT_GIVEN,
         max_tokens: int | None | NotGiven = NOT_GIVEN,
         temperature: float | None | NotGiven = NOT_GIVEN,
         top_p: float | None | NotGiven = NOT_GIVEN,
@@ -720,9 +761,11 @@ class AsyncCompletions(AsyncAPIResource):
             A `AsyncStream` of `CompletionResponse` chunks (server-sent events).
 
         Raises:
-            UnprocessableEntityError: The server answered 422.
+            UnprocessableEntityError: The server answered 422 (`parsed_body`:
+                `HTTPValidationError`).
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -736,7 +779,10 @@ class AsyncCompletions(AsyncAPIResource):
         model: str,
         prompt: str | list[str] | list[int],
         ai_project_id: str | None | NotGiven = NOT_GIVEN,
-        stream_options: _models.CompletionRequestStreamOptions | None | NotGiven = NOT_GIVEN,
+        stream_options: _models.CompletionRequestStreamOptions
+        | _params.CompletionRequestStreamOptionsParam
+        | None
+        | NotGiven = NOT_GIVEN,
         max_tokens: int | None | NotGiven = NOT_GIVEN,
         temperature: float | None | NotGiven = NOT_GIVEN,
         top_p: float | None | NotGiven = NOT_GIVEN,
@@ -823,9 +869,11 @@ class AsyncCompletions(AsyncAPIResource):
             `CompletionResponse` chunks (server-sent events).
 
         Raises:
-            UnprocessableEntityError: The server answered 422.
+            UnprocessableEntityError: The server answered 422 (`parsed_body`:
+                `HTTPValidationError`).
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -838,7 +886,10 @@ class AsyncCompletions(AsyncAPIResource):
         model: str,
         prompt: str | list[str] | list[int],
         ai_project_id: str | None | NotGiven = NOT_GIVEN,
-        stream_options: _models.CompletionRequestStreamOptions | None | NotGiven = NOT_GIVEN,
+        stream_options: _models.CompletionRequestStreamOptions
+        | _params.CompletionRequestStreamOptionsParam
+        | None
+        | NotGiven = NOT_GIVEN,
         max_tokens: int | None | NotGiven = NOT_GIVEN,
         temperature: float | None | NotGiven = NOT_GIVEN,
         top_p: float | None | NotGiven = NOT_GIVEN,
@@ -925,9 +976,11 @@ class AsyncCompletions(AsyncAPIResource):
             `CompletionResponse` chunks (server-sent events).
 
         Raises:
-            UnprocessableEntityError: The server answered 422.
+            UnprocessableEntityError: The server answered 422 (`parsed_body`:
+                `HTTPValidationError`).
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -999,3 +1052,11 @@ class AsyncCompletionsWithRawResponse:
 
     def __init__(self, resource: AsyncCompletions) -> None:
         self.create = async_to_raw_response(resource.create)
+
+
+class AsyncCompletionsWithStreamingResponse:
+    """`completions` methods that return the response unread, as an async context
+    manager: `async with ... as response:` then `await response.parse()`."""
+
+    def __init__(self, resource: AsyncCompletions) -> None:
+        self.create = async_to_streamed_response(resource.create)

@@ -8,7 +8,10 @@ of every method. Spec text reaches a template only as a finished Python literal 
 
 from __future__ import annotations
 
+import ast
+import builtins
 import functools
+import keyword
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -20,7 +23,7 @@ import jinja2
 from generator import __version__
 from generator.codegen import docs
 from generator.codegen.ir import Api, Body, Operation, Param, Resource, ResponseType
-from generator.codegen.models import Models
+from generator.codegen.models import Models, ParamClass, ParamTypes
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 RUNTIME = TEMPLATES / "runtime"
@@ -86,6 +89,19 @@ class MethodVariant:
     overloads: tuple[Signature, ...]
     implementation: Signature
     stream_class: str  # Stream or AsyncStream
+    page_class: str  # SyncPage or AsyncPage
+
+
+PAGE_CLASSES = {"Stream": "SyncPage", "AsyncStream": "AsyncPage"}
+
+
+@dataclass(frozen=True)
+class PageView:
+    """A paginated list: its `Pagination` constant and the type of one item."""
+
+    constant: str
+    arguments: tuple[tuple[str, object], ...]  # the `Pagination(...)` keyword arguments
+    item: str
 
 
 @dataclass(frozen=True)
@@ -180,6 +196,7 @@ class OperationView:
     stream_switch: str | None  # the argument that switches to streaming
     always_streams: bool
     stream_chunk: str | None  # the annotation of one streamed chunk
+    page: PageView | None  # a paginated list
     sync: MethodVariant
     async_: MethodVariant
 
@@ -225,23 +242,26 @@ def _union(annotations: Iterable[str]) -> str:
     return " | ".join(unique) if unique else "None"
 
 
-def _argument(param: Param, models: Models, body: Body | None) -> Argument:
+def _argument(param: Param, models: Models, body: Body | None, params: ParamTypes) -> Argument:
     optional = not param.required or param.client_level
-    annotation = _annotation(param, models, body)
+    annotation = _annotation(param, models, body, params)
     if optional:
         return Argument(param.name, f"{annotation} | NotGiven", "NOT_GIVEN")
     return Argument(param.name, annotation, None)
 
 
-def _annotation(param: Param, models: Models, body: Body | None) -> str:
-    """The argument's type: the model field's type, or the whole body's type."""
+def _annotation(param: Param, models: Models, body: Body | None, params: ParamTypes) -> str:
+    """The argument's type: the model field's type, or the whole body's type; model classes
+    in it also take their `TypedDict` form (collected in `params`)."""
     if param.location != "body" or param.model_key:
         if body is not None and param.location == "body" and param.model_key in body.file_fields:
             field = models.annotation(param.model_class, param.model_key, drop_none=True)
             return "list[FileContent]" if field.startswith("list[") else "FileContent"
-        return models.annotation(param.model_class, param.model_key, drop_none=not param.nullable)
+        return models.request_annotation(
+            param.model_class, param.model_key, drop_none=not param.nullable, params=params
+        )
     if param.model_class:
-        return models.class_annotation(param.model_class)
+        return models.request_class_annotation(param.model_class, params)
     if body is not None and body.kind == "content":
         return "str" if body.is_text else "bytes"
     return "object"  # a JSON body the spec gives no schema for
@@ -265,6 +285,7 @@ class _Shape:
     returns_doc: str
     chunk: str | None
     doc: docs.MethodDoc
+    item: str | None = None  # the type of one item of a paginated list
     docstrings: dict[str, str] = field(default_factory=dict)  # by Returns text
 
     def docstring(self, returns_doc: str) -> str:
@@ -276,8 +297,8 @@ class _Shape:
         return found
 
 
-def _shape(operation: Operation, models: Models) -> _Shape:
-    arguments = tuple(_argument(p, models, operation.body) for p in operation.params)
+def _shape(operation: Operation, models: Models, params: ParamTypes) -> _Shape:
+    arguments = tuple(_argument(p, models, operation.body, params) for p in operation.params)
     annotations = [_response_annotation(r, models) for r in operation.success]
     chunk = models.class_annotation(operation.stream_chunk) if operation.stream_chunk else None
     switch = operation.stream_param if chunk else None
@@ -290,20 +311,38 @@ def _shape(operation: Operation, models: Models) -> _Shape:
         docs.returns_doc(operation, annotations),
         chunk,
         docs.method_doc(operation, order),
+        _item_annotation(operation, models),
     )
+
+
+def _item_annotation(operation: Operation, models: Models) -> str | None:
+    """The type of one item of a paginated list: the items array's element type."""
+    answer = operation.returns
+    if operation.pagination is None or answer is None or answer.model_class is None:
+        return None
+    field = models.annotation(answer.model_class, operation.pagination.items, drop_none=True)
+    node = ast.parse(field, mode="eval").body
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == "list":
+        return ast.unparse(node.slice)
+    return "object"
 
 
 def _variant(operation: Operation, shape: _Shape, stream_class: str) -> MethodVariant:
     def signature(arguments: Iterable[Argument], returns: str, returns_doc: str) -> Signature:
         return Signature((*arguments, *CALL_ARGUMENTS), returns, shape.docstring(returns_doc))
 
+    page_class = PAGE_CLASSES[stream_class]
+    if shape.item is not None and operation.pagination is not None:
+        page = f"{page_class}[{shape.item}, {shape.returns}]"
+        page_doc = docs.page_doc(page_class, shape.item, shape.returns, operation.pagination.style)
+        return MethodVariant((), signature(shape.arguments, page, page_doc), stream_class, page_class)
     if shape.chunk is None:
-        return MethodVariant((), signature(shape.arguments, shape.returns, shape.returns_doc), stream_class)
+        return MethodVariant((), signature(shape.arguments, shape.returns, shape.returns_doc), stream_class, page_class)
     stream = f"{stream_class}[{shape.chunk}]"
     stream_doc = docs.stream_doc(stream_class, shape.chunk)
     switch = operation.stream_param
     if switch is None:  # always streams
-        return MethodVariant((), signature(shape.arguments, stream, stream_doc), stream_class)
+        return MethodVariant((), signature(shape.arguments, stream, stream_doc), stream_class, page_class)
     required = [a for a in shape.arguments if a.default is None and a.name != switch]
     optional = [a for a in shape.arguments if a.default is not None and a.name != switch]
     either = f"{shape.returns} | {stream}"
@@ -315,7 +354,7 @@ def _variant(operation: Operation, shape: _Shape, stream_class: str) -> MethodVa
         signature([*required, *optional, Argument(switch, "bool | NotGiven", "NOT_GIVEN")],
                   either, either_doc),
     )
-    return MethodVariant(overloads, overloads[-1], stream_class)
+    return MethodVariant(overloads, overloads[-1], stream_class, page_class)
 
 
 # ---- what the method body sends ------------------------------------------------------------
@@ -385,8 +424,8 @@ def _responses(operation: Operation, models: Models, returns: str) -> Responses:
     )
 
 
-def _operation_view(operation: Operation, models: Models) -> OperationView:
-    shape = _shape(operation, models)
+def _operation_view(operation: Operation, models: Models, params: ParamTypes) -> OperationView:
+    shape = _shape(operation, models, params)
     located = {
         location: [p for p in operation.params if p.location == location]
         for location in ("path", "query", "header", "cookie")
@@ -407,9 +446,19 @@ def _operation_view(operation: Operation, models: Models) -> OperationView:
         stream_switch=operation.stream_param if shape.chunk else None,
         always_streams=operation.stream_only and shape.chunk is not None,
         stream_chunk=shape.chunk,
+        page=_page_view(operation, shape),
         sync=_variant(operation, shape, "Stream"),
         async_=_variant(operation, shape, "AsyncStream"),
     )
+
+
+def _page_view(operation: Operation, shape: _Shape) -> PageView | None:
+    pagination = operation.pagination
+    if pagination is None or shape.item is None:
+        return None
+    arguments = tuple((name, value) for name, value in vars(pagination).items() if value is not None)
+    constant = f"_{operation.resource.upper()}_{operation.name.upper()}_PAGES".replace("__", "_")
+    return PageView(constant, arguments, shape.item)
 
 
 def _operations_imports(resources: list[ResourceView]) -> list[str]:
@@ -473,18 +522,47 @@ def runtime_files() -> frozenset[str]:
     return frozenset(module.name for module in RUNTIME.glob("*.py"))
 
 
-def _resource_view(resource: Resource, models: Models) -> ResourceView:
+@dataclass(frozen=True)
+class ParamClassView:
+    """One `TypedDict` of params.py: class syntax when every key can be an attribute name."""
+
+    name: str
+    model: str
+    fields: tuple[tuple[str, str], ...]  # key -> annotation (`Required[...]` for required keys)
+    functional: bool
+
+
+# Names params.py uses in annotations: a key spelled like one would shadow it in a class body.
+_PARAMS_MODULE_NAMES = frozenset({"Required", "TypedDict", "_models", "_abc", "_typing", "_datetime",
+                                  "_decimal", "_uuid", "_pydantic"})
+_BUILTINS = frozenset(dir(builtins))
+
+
+def _param_class_view(param_class: ParamClass) -> ParamClassView:
+    fields = tuple(
+        (f.key, f"Required[{f.annotation}]" if f.required else f.annotation) for f in param_class.fields
+    )
+    functional = any(
+        not key.isidentifier() or keyword.iskeyword(key) or key in _PARAMS_MODULE_NAMES
+        or key.endswith("Param") or key in _BUILTINS
+        for key, _ in fields
+    )
+    return ParamClassView(param_class.name, param_class.model, fields, functional)
+
+
+def _resource_view(resource: Resource, models: Models, params: ParamTypes) -> ResourceView:
     return ResourceView(
         resource.attr,
         resource.class_name,
-        tuple(_operation_view(op, models) for op in resource.operations),
+        tuple(_operation_view(op, models, params) for op in resource.operations),
     )
 
 
 def render(api: Api, models: Models) -> dict[str, str]:
     """Every file of the package, unformatted, keyed by relative path."""
     env = environment(TEMPLATES)
-    resources = [_resource_view(resource, models) for resource in api.resources]
+    params = ParamTypes()
+    resources = [_resource_view(resource, models, params) for resource in api.resources]
     operations = [op for resource in resources for op in resource.operations]
     client_params = [
         Argument(p.name, models.annotation(p.model_class, p.model_key, drop_none=True) + " | None", "None")
@@ -501,7 +579,9 @@ def render(api: Api, models: Models) -> dict[str, str]:
         "client_params": client_params,
         "uses_overloads": any(op.sync.overloads for op in operations),
         "uses_streams": any(op.stream_chunk for op in operations),
+        "uses_pages": any(op.page for op in operations),
         "operations_imports": _operations_imports(resources),
+        "param_classes": [_param_class_view(c) for c in models.param_classes(params)],
         "generator_version": __version__,
     }
     files = {
@@ -509,6 +589,7 @@ def render(api: Api, models: Models) -> dict[str, str]:
         "_client.py": env.get_template("_client.py.jinja").render(context),
         "_resources.py": env.get_template("_resources.py.jinja").render(context),
         "models.py": models.source,
+        "params.py": env.get_template("params.py.jinja").render(context),
         "py.typed": "",
     }
     for module in sorted(RUNTIME.glob("*.py")):

@@ -379,7 +379,8 @@ def test_a_documented_error_of_a_streaming_operation_raises_its_class(event_stre
         client = event_stream.Client(api_key="k", base_url=server.url, max_retries=0)
         with pytest.raises(event_stream.NotFoundError) as raised:
             client.default.watch_events(topic="t")
-    assert isinstance(raised.value.body, event_stream.models.Problem)
+    assert raised.value.body == {"detail": "no topic"}
+    assert isinstance(raised.value.parsed_body, event_stream.models.Problem)
 
 
 # ---- docstrings -----------------------------------------------------------------------------
