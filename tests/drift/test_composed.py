@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from generator.drift.change import BREAKING, NON_BREAKING, POSSIBLY_BREAKING
 from generator.drift.differ import diff
+from generator.drift.report import exit_code
 
 Doc = dict[str, Any]
 OP = "/paths/~1items/post"
@@ -294,3 +295,11 @@ def test_a_zero_lower_bound_is_no_bound() -> None:
     old, new = _request({"type": "array", "items": {"type": "string"}},
                         {"type": "array", "items": {"type": "string"}, "minItems": 0})
     assert diff(old, new) == []
+
+
+def test_fail_on_possibly_breaking() -> None:
+    undecided = diff(*_request({"type": "string", "pattern": "^a"}, {"type": "string", "pattern": "^b"}))
+    assert exit_code(undecided, "breaking") == 0
+    assert exit_code(undecided, "possibly-breaking") == 1
+    broken = diff(*_request({"type": "string"}, {"type": "integer"}))
+    assert exit_code(broken, "possibly-breaking") == 1
