@@ -130,55 +130,59 @@ def _more_line(left_out: int, options: ReportOptions) -> str:
     return f"... and {left_out} more change(s): {where}"
 
 
+def _capped(shown: Sequence[Change], limit: int) -> tuple[list[tuple[str, str, list[Change]]], int]:
+    """The groups in report order, cut after ``limit`` changes (0: no cut), and how many changes
+    the cut left out."""
+    kept: list[tuple[str, str, list[Change]]] = []
+    count = 0
+    for severity, heading, members in _groups(shown):
+        room = limit - count if limit else len(members)
+        if room <= 0:
+            break
+        kept.append((severity, heading, members[:room]))
+        count += len(members[:room])
+    return kept, len(shown) - count
+
+
 def _changes_text(everything: Sequence[Change], shown: Sequence[Change],
                   options: ReportOptions) -> str:
     lines: list[str] = []
-    count = 0
+    groups, left_out = _capped(shown, options.limit)
     level = ""
-    for severity, heading, members in _groups(shown):
-        if options.limit and count >= options.limit:
-            break
+    for severity, heading, members in groups:
         if severity != level:
             level = severity
             lines += ([""] if lines else []) + [f"== {_TITLES[severity]} =="]
         lines.append(heading)
         for c in members:
-            if options.limit and count >= options.limit:
-                break
-            count += 1
             lines.append(f"  [{c.severity}] {c.kind} {c.pointer} ({_where(c, options.files)})")
             lines.append(f"      {c.message}")
             if len(c.operations) > 1:
                 lines.append(f"      affects {len(c.operations)} operations: {_used_by(c)}")
-    if len(shown) > count:
-        lines.append(_more_line(len(shown) - count, options))
+    if left_out:
+        lines.append(_more_line(left_out, options))
     return "\n".join([*lines, _summary_line(everything)]) + "\n"
 
 
 def _changes_markdown(everything: Sequence[Change], shown: Sequence[Change],
                       options: ReportOptions) -> str:
     lines = ["## API changes", "", f"**{_summary_line(everything)}**"]
-    count = 0
+    groups, left_out = _capped(shown, options.limit)
     level = ""
-    for severity, heading, members in _groups(shown):
-        if options.limit and count >= options.limit:
-            break
+    for severity, heading, members in groups:
         if severity != level:
             level = severity
             lines += ["", f"### {_TITLES[severity]}"]
         lines += ["", f"#### `{md_cell(heading)}`", "",
                   "| severity | kind | pointer | change |", "|---|---|---|---|"]
         for c in members:
-            if options.limit and count >= options.limit:
-                break
-            count += 1
             affects = (f"<br>affects {len(c.operations)} operations: {_used_by(c)}"
                        if len(c.operations) > 1 else "")
             lines.append(f"| {c.severity} | `{c.kind}` | `{md_cell(c.pointer)}` "
                          f"| {md_cell(c.message)} ({md_cell(_where(c, options.files))})"
                          f"{md_cell(affects)} |")
-    if len(shown) > count:
-        lines += ["", _more_line(len(shown) - count, options)]
+    if left_out:
+        lines += ["", _more_line(left_out, options)]
     return "\n".join(lines) + "\n"
 
 
