@@ -104,7 +104,6 @@ changes inside components no operation uses (except renames/removals as info).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from urllib.parse import quote
@@ -119,6 +118,7 @@ from generator.drift.walk import (
     Param,
     SchemaInfo,
     SchemaWalker,
+    canonical_json,
     declared_types,
     is_property,
     is_success,
@@ -150,9 +150,6 @@ class _Found:
     side: str = "new"
     key: Key | None = None  # the schema location, while a schema is being judged
 
-
-def _dumps(value: Json) -> str:
-    return json.dumps(value, sort_keys=True, default=str)
 
 
 def _security(requirements: Json) -> frozenset[tuple[tuple[str, tuple[str, ...]], ...]]:
@@ -573,7 +570,7 @@ class _Differ:
             if not (before.info.union or after.info.union) or any(
                     k is not None and k[:len(key)] == key for k in flagged):
                 continue
-            if _dumps(before.source) == _dumps(after.source):
+            if canonical_json(before.source) == canonical_json(after.source):
                 continue
             request = ctx.direction == "request"
             wide, narrow = (after, before) if request else (before, after)
@@ -694,7 +691,7 @@ def _pair_branches(
         schema = branch[0]
         if isinstance(schema, Mapping) and isinstance(schema.get("$ref"), str):
             return "ref:" + str(schema["$ref"])
-        return _dumps(schema)
+        return canonical_json(schema)
 
     left = list(old)
     pairs, added = [], []

@@ -26,13 +26,12 @@ Reading of a schema (the same as the rest of the drift tooling, see ``walk``):
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
-from generator.drift.walk import Json, constraints_of, declared_types
+from generator.drift.walk import Json, canonical_json, constraints_of, declared_types
 from generator.spec.refs import Refs
 
 Verdict = bool | None
@@ -67,7 +66,7 @@ class _Alt:
 
     @cached_property
     def enum_keys(self) -> frozenset[str]:
-        return frozenset(_dumps(v) for v in self.enum or ())
+        return frozenset(canonical_json(v) for v in self.enum or ())
 
 
 def _open(refs: Refs) -> _Alt:
@@ -271,7 +270,7 @@ def _both(a: _Alt, b: _Alt) -> _Alt:
     if a.enum is None or b.enum is None:
         enum = a.enum if a.enum is not None else b.enum
     else:
-        enum = tuple(v for v in a.enum if _dumps(v) in b.enum_keys)
+        enum = tuple(v for v in a.enum if canonical_json(v) in b.enum_keys)
     bounds, opaque = dict(a.bounds), False
     for key, value in b.bounds.items():
         if key not in bounds or bounds[key] == value:
@@ -411,9 +410,6 @@ def _sizes_cover(w: Mapping[str, Json], n: Mapping[str, Json], low: str, high: s
 # --------------------------------------------------------------------------- values
 
 
-def _dumps(value: Json) -> str:
-    return json.dumps(value, sort_keys=True)
-
 
 def _json_type(value: Json) -> str:
     if isinstance(value, bool):
@@ -435,7 +431,7 @@ def _value_ok(alt: _Alt, value: Json) -> Verdict:
         return None
     if alt.types is not None and not _types_cover(alt.types, frozenset([_json_type(value)])):
         return False
-    if alt.enum is not None and _dumps(value) not in alt.enum_keys:
+    if alt.enum is not None and canonical_json(value) not in alt.enum_keys:
         return False
     if isinstance(value, (list, dict)):
         return None

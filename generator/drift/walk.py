@@ -123,7 +123,8 @@ class _Shape:
     pointer: str = ""  # literal pointer of the schema (after its `$ref`s)
 
 
-def _dumps(value: Json) -> str:
+def canonical_json(value: Json) -> str:
+    """One spelling of a JSON value (keys sorted): how values and schemas are compared."""
     return json.dumps(value, sort_keys=True, ensure_ascii=False)
 
 
@@ -407,15 +408,15 @@ def _info(shape: _Shape, required: bool) -> SchemaInfo:
         label=shape.label,
         nullable=shape.nullable,
         required=required,
-        enum=None if shape.enum is None else tuple(dict.fromkeys(_dumps(v) for v in shape.enum)),
-        default=None if shape.default is _NO_DEFAULT else _dumps(shape.default),
+        enum=None if shape.enum is None else tuple(dict.fromkeys(canonical_json(v) for v in shape.enum)),
+        default=None if shape.default is _NO_DEFAULT else canonical_json(shape.default),
         constraints=tuple(sorted(shape.constraints.items())),
         closed=shape.closed,
         union=shape.union,
         branches=tuple(sorted(label for label, _ in shape.branches)),
         description=docs.get("description"),
         title=docs.get("title"),
-        examples=_dumps(docs["examples"]) if "examples" in docs else None,
+        examples=canonical_json(docs["examples"]) if "examples" in docs else None,
         deprecated=docs.get("deprecated") is True,
         recursive=shape.recursive,
     )
