@@ -156,7 +156,7 @@ def _print_spec_changes(provider: Provider, source: str, new_data: dict[str, Any
     """The semantic diff from the vendored spec, printed and returned (empty when the vendored
     spec no longer loads: then there is nothing to compare with)."""
     from generator.drift.differ import diff
-    from generator.drift.report import format_changes
+    from generator.drift.report import ReportOptions, format_changes
     from generator.spec.document import load
 
     try:
@@ -167,7 +167,8 @@ def _print_spec_changes(provider: Provider, source: str, new_data: dict[str, Any
         return []
     changes = diff(old_data, new_data)
     print(f"spec changes for {provider.name} ({shown_path(provider.spec)} -> {source}):")
-    sys.stdout.write(format_changes(changes, "text"))
+    files = {"old": shown_path(provider.spec), "new": source}
+    sys.stdout.write(format_changes(changes, "text", ReportOptions(files=files)))
     return changes
 
 

@@ -22,7 +22,7 @@ import jinja2
 
 from generator import __version__
 from generator.codegen import docs
-from generator.codegen.ir import Api, Body, Operation, Param, Resource, ResponseType
+from generator.codegen.ir import Api, Body, Operation, Param, Resource, ResponseType, Security
 from generator.codegen.models import Models, ParamClass, ParamTypes
 from generator.io.paths import templates_dir
 
@@ -200,6 +200,7 @@ class OperationView:
     page: PageView | None  # a paginated list
     sync: MethodVariant
     async_: MethodVariant
+    security: list[list[str]] | None = None  # the operation's own requirement (`[]`: public)
 
     def helpers(self) -> frozenset[str]:
         """The `_operations` names the rendered method and its `ResponseSpec` use."""
@@ -450,6 +451,7 @@ def _operation_view(operation: Operation, models: Models, params: ParamTypes) ->
         page=_page_view(operation, shape),
         sync=_variant(operation, shape, "Stream"),
         async_=_variant(operation, shape, "AsyncStream"),
+        security=None if operation.security is None else [list(r) for r in operation.security],
     )
 
 
@@ -597,6 +599,64 @@ def _resource_view(resource: Resource, models: Models, params: ParamTypes) -> Re
 
 
 @dataclass(frozen=True)
+class SchemeView:
+    """One security scheme as `_client.py` declares it and takes its credential."""
+
+    key: str
+    location: str
+    field: str
+    prefix: str
+    basic: bool
+    arguments: tuple[str, ...]
+    env: tuple[str, ...]
+
+    @property
+    def source(self) -> str:
+        """How a user gives the credential, for the runtime's messages."""
+        if self.basic:
+            return f"{self.arguments[0]}= and {self.arguments[1]}= (or {self.env[0]} and {self.env[1]})"
+        return f"{self.arguments[0]}= (or the {self.env[0]} environment variable)"
+
+
+@dataclass(frozen=True)
+class SecurityView:
+    schemes: tuple[SchemeView, ...]
+    requirements: tuple[tuple[str, ...], ...]
+    required: bool
+
+    @property
+    def arguments(self) -> list[str]:
+        return [argument for scheme in self.schemes for argument in scheme.arguments]
+
+    @property
+    def single_key(self) -> bool:
+        """The one credential is `api_key`: the client's `api_key` attribute returns it."""
+        return self.arguments == ["api_key"]
+
+    @property
+    def basic(self) -> bool:
+        return any(scheme.basic for scheme in self.schemes)
+
+    @property
+    def keyed(self) -> bool:
+        return any(not scheme.basic for scheme in self.schemes)
+
+    @property
+    def doc(self) -> list[str]:
+        """One docstring line per credential argument: `- api_key: IONOS_API_KEY`."""
+        return [f"- `{a}`: `{e}`" for s in self.schemes for a, e in zip(s.arguments, s.env, strict=True)]
+
+
+def _security_view(security: Security) -> SecurityView:
+    return SecurityView(
+        tuple(SchemeView(s.key, s.location, s.field, s.prefix, s.basic, s.arguments, s.env)
+              for s in security.schemes),
+        security.requirements,
+        security.required,
+    )
+
+
+@dataclass(frozen=True)
 class PackageViews:
     """What the package's files are rendered from: one view per resource, and the request
     models whose `TypedDict` form (params.py) the arguments take."""
@@ -629,6 +689,7 @@ def render(api: Api, models: Models, views: PackageViews | None = None) -> dict[
             [name for r in api.resources for name in (r.class_name, "Async" + r.class_name)]
         ),
         "client_params": client_params,
+        "security": _security_view(api.security),
         "uses_overloads": any(op.sync.overloads for op in operations),
         "uses_streams": any(op.stream_chunk for op in operations),
         "uses_pages": any(op.page for op in operations),
