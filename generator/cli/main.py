@@ -87,15 +87,21 @@ def _looks_like_path(item: str) -> bool:
 def cmd_generate(args: argparse.Namespace) -> int:
     """Generate provider packages into generated/, or one package from --spec into --out."""
     from generator import pipeline
+    from generator.codegen.namespace import package_name_problem
     from generator.io.write import write_many
+    from generator.spec.names import snake_case
 
     if args.spec:
         if not args.out:
             print("generate --spec needs --out DIR", file=sys.stderr)
             return 2
         package = args.package or args.out.name
-        if not package.isidentifier():
-            print(f"--package: {package!r} is not a Python package name", file=sys.stderr)
+        refused = package_name_problem(package)
+        if refused is not None:
+            given = "--package" if args.package else f"--out's folder name ({args.out.name!r})"
+            suggestion = f"{snake_case(package) or 'api'}_client"
+            print(f"{given}: {refused}; pass --package NAME with another name (say "
+                  f"--package {suggestion})", file=sys.stderr)
             return 2
         chosen = [pipeline.target_for_spec(args.spec, package, args.overlay, strict=args.strict)]
         generation = pipeline.generate_packages(chosen, allow_remote_refs=args.allow_remote_refs)

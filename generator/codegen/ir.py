@@ -12,11 +12,13 @@ point at the models by name.
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 from urllib.parse import urlparse
 
+from generator.codegen import namespace
 from generator.problems import GeneratorError
 from generator.spec import names
 from generator.spec.operations import OperationSite, iter_operations, name_clashes, operation_names
@@ -106,6 +108,7 @@ class Operation:
     stream_chunk: str | None  # models.py class of one streamed chunk
     stream_only: bool  # the operation always streams (text/event-stream, no switch)
     deprecated: bool
+    constant: str = ""  # its ResponseSpec constant in _resources.py, unique in the package
 
     @property
     def returns(self) -> ResponseType | None:
@@ -139,6 +142,7 @@ class Api:
     models_input: dict[str, Any]  # the schema document for datamodel-code-generator
     required_classes: frozenset[str]  # classes the templates reference; must exist in models.py
     failed: tuple[tuple[str, str], ...] = ()  # (operation pointer, why) of operations left out
+    renames: tuple[namespace.Rename, ...] = ()  # spec-derived names that had to change, and why
 
 
 def _text(value: Any) -> str:
@@ -443,7 +447,7 @@ class _Builder:
                 continue
             result.append(
                 Param(
-                    name=names.python_name(param["name"], reserved=taken),
+                    name=names.argument_name(param["name"], reserved=taken),
                     wire_name=param["name"],
                     location=location,  # type: ignore[arg-type]
                     model_class=model_class,
@@ -471,18 +475,20 @@ class _Builder:
         media = content[media_type] if isinstance(content[media_type], dict) else {}
         schema = media.get("schema")
         description = _text(raw.get("description"))
+        # the argument holding a whole body: `body`, unless a parameter has that name
+        whole = names.argument_name("body", reserved=taken)
         if kind == "content" or schema is None:
             kind = "json" if kind == "json" else "content"
-            taken.add("body")
+            taken.add(whole)
             return Body(kind, media_type, None, False, required), [
-                Param("body", "body", "body", "", "", required, kind == "json", description)
+                Param(whole, "body", "body", "", "", required, kind == "json", description)
             ]
         model_class = self.variant(self.class_for(schema, f"{stem}Body"), schema, "readOnly")
         shape = _object_properties(schema, self.refs)
         if shape is None:
-            param = Param("body", "body", "body", model_class, "", required, _is_nullable(schema, self.refs),
+            param = Param(whole, "body", "body", model_class, "", required, _is_nullable(schema, self.refs),
                           description)
-            taken.add("body")
+            taken.add(whole)
             return Body(kind, media_type, model_class, False, required), [param]
         properties, required_props = shape
         params: list[Param] = []
@@ -493,7 +499,7 @@ class _Builder:
                 continue
             if kind == "multipart" and self.is_binary(prop):
                 file_fields.append(wire)
-            name = names.python_name(wire, reserved=taken)
+            name = names.argument_name(wire, reserved=taken)
             taken.add(name)
             params.append(
                 Param(name, wire, "body", model_class, wire, wire in required_props,
@@ -684,12 +690,19 @@ def build(data: dict[str, Any], options: BuildOptions, *, tolerate: bool = False
             if not tolerate:
                 raise
             failed.append((site.pointer, f"the generator cannot build it: {_reason(error)}"))
+    chosen = namespace.plan((op.pointer, op.resource, op.name) for op in operations)
+    operations, client_renames = _clear_client_arguments(operations)
     by_resource: dict[str, list[Operation]] = {}
     for operation in operations:
-        by_resource.setdefault(operation.resource, []).append(operation)
+        by_resource.setdefault(operation.resource, []).append(dataclasses.replace(
+            operation,
+            resource=chosen.attributes[operation.resource],
+            name=chosen.methods[operation.pointer],
+            constant=chosen.constants[operation.pointer],
+        ))
     resources = tuple(
-        Resource(attr, names.class_name(attr), tuple(sorted(ops, key=lambda o: o.name)))
-        for attr, ops in sorted(by_resource.items())
+        Resource(chosen.attributes[resource], chosen.class_names[resource], tuple(sorted(ops, key=lambda o: o.name)))
+        for resource, ops in sorted(by_resource.items())
     )
     info = builder.data.get("info") or {}
     return Api(
@@ -704,4 +717,28 @@ def build(data: dict[str, Any], options: BuildOptions, *, tolerate: bool = False
         models_input=builder.data,
         required_classes=frozenset(builder.required_classes),
         failed=tuple(failed),
+        renames=(*chosen.renames, *client_renames),
     )
+
+
+def _clear_client_arguments(operations: list[Operation]) -> tuple[list[Operation], list[namespace.Rename]]:
+    """Client-level parameters named like what `Client.__init__` has or reads (`api_key`,
+    `base_url`, `http_client`, `os`...) renamed, in every method that has them."""
+    taken = set(namespace.client_arguments()) | {p.name for op in operations for p in op.params}
+    renamed: dict[str, str] = {}
+    renames: list[namespace.Rename] = []
+    for operation in operations:
+        for param in operation.params:
+            if param.client_level and param.name in namespace.client_arguments() and param.name not in renamed:
+                renamed[param.name] = names.unique(f"{param.name}_", taken)
+                renames.append(namespace.Rename(
+                    operation.pointer, f"the client-level parameter `{param.wire_name}` is named like an "
+                    "argument of the client", f"it is `{renamed[param.name]}`"))
+    if not renamed:
+        return operations, renames
+    return [
+        dataclasses.replace(operation, params=tuple(
+            dataclasses.replace(p, name=renamed[p.name]) if p.client_level and p.name in renamed else p
+            for p in operation.params))
+        for operation in operations
+    ], renames

@@ -8,9 +8,13 @@ of every method. Spec text reaches a template only as a finished Python literal 
 
 from __future__ import annotations
 
+import ast
+import builtins
+import dataclasses
 import functools
 import math
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -18,12 +22,16 @@ from typing import Literal
 import jinja2
 
 from generator import __version__
-from generator.codegen import docs
+from generator.codegen import docs, namespace
 from generator.codegen.ir import Api, Body, Operation, Param, Resource, ResponseType
 from generator.codegen.models import Models
+from generator.problems import GeneratorError, Problem
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
-RUNTIME = TEMPLATES / "runtime"
+TEMPLATES = namespace.TEMPLATES
+RUNTIME = namespace.RUNTIME
+RENDERED_MODULES = ("__init__.py", "_client.py", "_resources.py")
+BUILTIN_NAMES = frozenset(dir(builtins))
+BUILTINS_ALIAS = "_builtins"  # `import builtins as _builtins`: builtins no method or argument hides
 QUERY_DELIMITERS = {"form": ",", "spaceDelimited": " ", "pipeDelimited": "|"}
 
 
@@ -128,16 +136,6 @@ class BodyView:
     checked: Checked | None  # the properties, when they are arguments
     files: frozenset[str]  # multipart file parts
 
-    def helpers(self) -> set[str]:
-        """The `_operations` names sending this body takes."""
-        wrapper = {"form": "form_body", "multipart": "multipart_body", "content": "raw_body"}
-        used = {wrapper[self.kind]} if self.kind in wrapper else set()
-        if self.root_model:
-            used.add("validated_root")
-        if self.files and self.checked:
-            used.add("FileContent")  # the file arguments' annotation
-        return used
-
 
 @dataclass(frozen=True)
 class Target:
@@ -183,25 +181,9 @@ class OperationView:
     sync: MethodVariant
     async_: MethodVariant
 
-    def helpers(self) -> frozenset[str]:
-        """The `_operations` names the rendered method and its `ResponseSpec` use."""
-        used = {"request_options"}
-        checked = [c for c in (self.params, self.body.checked if self.body else None) if c]
-        if checked:
-            used.add("validated")
-        if any(value.client_level for c in checked for value in c.values):
-            used.add("client_value")
-        if self.path_keys:
-            used.add("format_path")
-        if self.query:
-            used.add("pick")
-        if self.headers or self.cookies:
-            used.add("pick_strings")
-        if self.body is not None:
-            used |= self.body.helpers()
-        if any(target.kind == "root" for target in self.responses.targets()):
-            used.add("root_type")
-        return frozenset(used)
+    def uses_file_content(self) -> bool:
+        """Whether a file argument's annotation names `FileContent`."""
+        return bool(self.body and self.body.files and self.body.checked)
 
 
 @dataclass(frozen=True)
@@ -376,7 +358,7 @@ def _model_target(class_name: str, models: Models) -> Target:
 
 def _responses(operation: Operation, models: Models, returns: str) -> Responses:
     return Responses(
-        constant=f"_{operation.resource.upper()}_{operation.name.upper()}".replace("__", "_"),
+        constant=operation.constant,
         returns=returns,
         success=tuple((r.status, _target(r, models)) for r in operation.success),
         errors=tuple((r.status, _target(r, models)) for r in operation.errors),
@@ -385,7 +367,8 @@ def _responses(operation: Operation, models: Models, returns: str) -> Responses:
     )
 
 
-def _operation_view(operation: Operation, models: Models) -> OperationView:
+def _operation_view(operation: Operation, models: Models, hidden: frozenset[str]) -> OperationView:
+    """The view of one method; `hidden`: the builtins its class's methods hide."""
     shape = _shape(operation, models)
     located = {
         location: [p for p in operation.params if p.location == location]
@@ -406,16 +389,44 @@ def _operation_view(operation: Operation, models: Models) -> OperationView:
         body=_body_view(operation, models),
         stream_switch=operation.stream_param if shape.chunk else None,
         always_streams=operation.stream_only and shape.chunk is not None,
-        stream_chunk=shape.chunk,
-        sync=_variant(operation, shape, "Stream"),
-        async_=_variant(operation, shape, "AsyncStream"),
+        # read in the body, where an argument named like a builtin would hide it
+        stream_chunk=unhidden(shape.chunk, BUILTIN_NAMES) if shape.chunk else None,
+        sync=_unhidden_variant(_variant(operation, shape, "Stream"), hidden),
+        async_=_unhidden_variant(_variant(operation, shape, "AsyncStream"), hidden),
     )
 
 
-def _operations_imports(resources: list[ResourceView]) -> list[str]:
-    """The `_operations` names the module uses, sorted as ruff's isort wants them."""
-    used = {name for r in resources for op in r.operations for name in op.helpers()}
-    return sorted(used, key=lambda name: (not name[:1].isupper(), name))
+class _Builtins(ast.NodeTransformer):
+    """Names in `hidden` read as `_builtins.<name>`."""
+
+    def __init__(self, hidden: frozenset[str]) -> None:
+        self.hidden = hidden
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:
+        if node.id in self.hidden:
+            return ast.Attribute(ast.Name(BUILTINS_ALIAS, ast.Load()), node.id, ast.Load())
+        return node
+
+
+def unhidden(annotation: str, hidden: frozenset[str]) -> str:
+    """`annotation` with the builtins in `hidden` reached through `_builtins`: a method named
+    `list` hides the builtin from the annotations of its class's later methods (for mypy), an
+    argument named `list` hides it from its method's body."""
+    if not hidden.intersection(re.findall(r"[A-Za-z_]\w*", annotation)):
+        return annotation
+    return ast.unparse(_Builtins(hidden).visit(ast.parse(annotation, mode="eval")))
+
+
+def _unhidden_signature(signature: Signature, hidden: frozenset[str]) -> Signature:
+    arguments = tuple(dataclasses.replace(a, annotation=unhidden(a.annotation, hidden)) for a in signature.arguments)
+    return dataclasses.replace(signature, arguments=arguments, returns=unhidden(signature.returns, hidden))
+
+
+def _unhidden_variant(variant: MethodVariant, hidden: frozenset[str]) -> MethodVariant:
+    if not hidden:
+        return variant
+    return MethodVariant(tuple(_unhidden_signature(s, hidden) for s in variant.overloads),
+                         _unhidden_signature(variant.implementation, hidden), variant.stream_class)
 
 
 # ---- the package -----------------------------------------------------------------------------
@@ -474,10 +485,11 @@ def runtime_files() -> frozenset[str]:
 
 
 def _resource_view(resource: Resource, models: Models) -> ResourceView:
+    hidden = frozenset(op.name for op in resource.operations) & BUILTIN_NAMES
     return ResourceView(
         resource.attr,
         resource.class_name,
-        tuple(_operation_view(op, models) for op in resource.operations),
+        tuple(_operation_view(op, models, hidden) for op in resource.operations),
     )
 
 
@@ -501,7 +513,8 @@ def render(api: Api, models: Models) -> dict[str, str]:
         "client_params": client_params,
         "uses_overloads": any(op.sync.overloads for op in operations),
         "uses_streams": any(op.stream_chunk for op in operations),
-        "operations_imports": _operations_imports(resources),
+        "uses_file_content": any(op.uses_file_content() for op in operations),
+        "uses_builtins": any(BUILTINS_ALIAS in text for op in operations for text in _annotations(op)),
         "generator_version": __version__,
     }
     files = {
@@ -514,4 +527,23 @@ def render(api: Api, models: Models) -> dict[str, str]:
     for module in sorted(RUNTIME.glob("*.py")):
         files[module.name] = module.read_text(encoding="utf-8")
     files["_http.py"] = http_module(files["_http.py"], api.options.http_library)
+    _check_module_names(files, api.options.source_file)
     return files
+
+
+def _annotations(op: OperationView) -> Iterator[str]:
+    if op.stream_chunk:
+        yield op.stream_chunk
+    for signature in (*op.sync.overloads, op.sync.implementation):
+        yield signature.returns
+        yield from (a.annotation for a in signature.arguments)
+
+
+def _check_module_names(files: dict[str, str], source_file: str) -> None:
+    """Every name a rendered module binds, it binds once: names are chosen clear of each other
+    (`namespace.plan`), so a name bound twice is a generator bug, and fails loudly."""
+    twice = namespace.names_bound_twice(files, RENDERED_MODULES)
+    if twice:
+        raise GeneratorError([Problem(
+            source_file, "", None, f"generator bug: names bound twice: {', '.join(twice)}",
+            "nothing was written; run with --debug and report it with the spec")])
