@@ -11,9 +11,8 @@ point at the models by name.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 from urllib.parse import urlparse
@@ -24,6 +23,7 @@ from generator.spec import names
 from generator.spec.operations import OperationSite, iter_operations, name_clashes, operation_names
 from generator.spec.pointer import escape_token, fragment_pointer
 from generator.spec.refs import Refs
+from generator.spec.tree import copy_tree
 
 ParamLocation = Literal["path", "query", "header", "cookie", "body"]
 BodyKind = Literal["json", "form", "multipart", "content"]
@@ -203,6 +203,48 @@ def _ascii_enum_names(node: Any) -> None:
             _ascii_enum_names(item)
 
 
+HOIST_DEPTH = 32  # inline schema levels models.py's generator takes in one piece (its limit: ~250)
+_SCHEMA_MAPS = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
+_SCHEMA_LISTS = ("allOf", "anyOf", "oneOf", "prefixItems")
+_SCHEMA_VALUES = ("items", "additionalProperties", "not", "if", "then", "else", "contains",
+                  "propertyNames", "unevaluatedItems", "unevaluatedProperties")
+
+
+def _subschemas(schema: dict[str, Any]) -> Iterator[tuple[Any, Any]]:
+    """(container, key) of every inline subschema of `schema`, one level down."""
+    for keyword in _SCHEMA_MAPS:
+        if isinstance(schema.get(keyword), dict):
+            yield from ((schema[keyword], name) for name in schema[keyword])
+    for keyword in _SCHEMA_LISTS:
+        if isinstance(schema.get(keyword), list):
+            yield from ((schema[keyword], index) for index in range(len(schema[keyword])))
+    for keyword in _SCHEMA_VALUES:
+        if keyword in schema:
+            yield schema, keyword
+
+
+def _hoist_deep_schemas(schemas: dict[str, Any], taken: set[str]) -> None:
+    """Inline schemas nested deeper than `HOIST_DEPTH` become component schemas of their own
+    (`<Name>Level32`, ...) referenced where they were: recursive and deeply nested schemas are
+    legal, and each class is then generated from a schema of bounded depth."""
+    pending = [(schema, 0, name) for name, schema in schemas.items()]
+    while pending:
+        schema, depth, owner = pending.pop()
+        if not isinstance(schema, dict) or "$ref" in schema:
+            continue
+        for container, key in _subschemas(schema):
+            child = container[key]
+            if not isinstance(child, dict) or "$ref" in child:
+                continue
+            if depth + 1 >= HOIST_DEPTH:
+                name = names.unique(names.class_name(f"{owner}Level{HOIST_DEPTH}"), taken)
+                schemas[name] = child
+                container[key] = {"$ref": SCHEMAS_PREFIX + name}
+                pending.append((child, 0, name))
+            else:
+                pending.append((child, depth + 1, owner))
+
+
 def _is_nullable(schema: Any, refs: Refs) -> bool:
     """3.0 `nullable`, 3.1 `type: [.., "null"]`, `const: null`, or a null branch of oneOf/anyOf."""
     schema = refs.resolve(schema)
@@ -307,7 +349,7 @@ class _Builder:
     """One pass over the document; holds the working copy and the names taken so far."""
 
     def __init__(self, data: dict[str, Any], options: BuildOptions) -> None:
-        self.data = copy.deepcopy(data)
+        self.data = copy_tree(data)
         self.options = options
         self.refs = Refs(self.data, options.source_file)
         self.class_names: set[str] = set()
@@ -704,6 +746,7 @@ def build(data: dict[str, Any], options: BuildOptions, *, tolerate: bool = False
         Resource(chosen.attributes[resource], chosen.class_names[resource], tuple(sorted(ops, key=lambda o: o.name)))
         for resource, ops in sorted(by_resource.items())
     )
+    _hoist_deep_schemas(builder.schemas, builder.class_names)
     info = builder.data.get("info") or {}
     return Api(
         title=_text(info.get("title")),

@@ -32,11 +32,11 @@ RESOURCES_TEMPLATE = "_resources.py.jinja"
 OPERATIONS_MODULE = "_operations.py"  # helpers `_resources.py` may import by bare name
 HTTP_LIBRARIES = ("httpx", "httpx2")
 
-_JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.S)
-_IMPORT = re.compile(r"^(?:from\s+\S+\s+)?import\s+(\([^)]*\)|[^\n]*)$", re.M)
-_TOP_DEFINITION = re.compile(r"^(?:class|def)\s+([A-Za-z_]\w*)(?=[\s(:])|^([A-Za-z_]\w*)\s*[:=]", re.M)
+_JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.DOTALL)
+_IMPORT = re.compile(r"^(?:from\s+\S+\s+)?import\s+(\([^)]*\)|[^\n]*)$", re.MULTILINE)
+_TOP_DEFINITION = re.compile(r"^(?:class|def)\s+([A-Za-z_]\w*)(?=[\s(:])|^([A-Za-z_]\w*)\s*[:=]", re.MULTILINE)
 _SELF_ATTRIBUTE = re.compile(r"\bself\.([A-Za-z_]\w*)\s*(?::[^=\n]*)?=(?!=)|^\s*(?:async\s+)?def\s+([A-Za-z_]\w*)",
-                             re.M)
+                             re.MULTILINE)
 
 
 # ---- what the runtime and the templates bind -----------------------------------------------
@@ -148,7 +148,7 @@ def client_arguments() -> frozenset[str]:
     calls): a client-level parameter must not take one."""
     text = _template(CLIENT_TEMPLATE)
     start = text.index("def __init__(")
-    code = re.sub(r'""".*?"""', " ", _JINJA.sub(" ", text[start:]), flags=re.S)
+    code = re.sub(r'""".*?"""', " ", _JINJA.sub(" ", text[start:]), flags=re.DOTALL)
     words = set(re.findall(r"(?<![.\w])([A-Za-z_]\w*)", code))
     return frozenset(words | _template_module_names(CLIENT_TEMPLATE))
 

@@ -42,6 +42,40 @@ def check_internal_refs(doc: Document) -> list[Problem]:
     return problems
 
 
+def check_ref_cycles(doc: Document) -> list[Problem]:
+    """`$ref`s that come back to themselves with nothing in between (`A: {$ref: A}`, or A -> B
+    -> A, each only a reference): they describe no value. A cycle through anything else (a
+    property, array items) is a recursive schema, legal, and generated."""
+    problems = []
+    reported: set[frozenset[str]] = set()
+    for pointer, ref in iter_refs(doc.data):
+        chain = [pointer.removesuffix("/$ref")]
+        while (target := fragment_pointer(ref)) is not None:
+            found, node = resolve_pointer(doc.data, target)
+            if not found or not isinstance(node, dict) or not isinstance(node.get("$ref"), str):
+                break
+            if target in chain:
+                cycle = chain[chain.index(target):]
+                if frozenset(cycle) not in reported:
+                    reported.add(frozenset(cycle))
+                    problems.append(_ref_cycle(doc, cycle))
+                break
+            chain.append(target)
+            ref = node["$ref"]
+    return problems
+
+
+def _ref_cycle(doc: Document, cycle: list[str]) -> Problem:
+    start = cycle.index(min(cycle))  # the same cycle is reported from the same place
+    ordered = cycle[start:] + cycle[:start]
+    where = join_pointer(ordered[0], "$ref")
+    shown = " -> ".join(f"#{pointer}" for pointer in [*ordered, ordered[0]])
+    return Problem(str(doc.path), where, doc.line_of(where),
+                   f"$ref cycle with nothing in between: {shown}",
+                   "a schema that only points back to itself describes no value: give it "
+                   "properties or a type, or point the $ref elsewhere", code="ref-cycle")
+
+
 def _describe_missing(data: Any, ref: str, target: str) -> tuple[str, str]:
     tokens = target.lstrip("/").split("/") if target else []
     existing = ""
