@@ -476,7 +476,9 @@ def http_module(source: str, library: str) -> str:
 
 def exports(names: list[str]) -> list[str]:
     """`__all__` order as ruff's RUF022 wants it: CONSTANTS, then Classes, then functions."""
-    return sorted(names, key=lambda name: (0 if name.isupper() else 1 if name[:1].isupper() else 2, name))
+    # as ruff tells them apart: a constant is upper case and longer than one letter (`AB`, not `A`)
+    return sorted(names, key=lambda name: (
+        0 if len(name) > 1 and name.isupper() else 1 if name[:1].isupper() else 2, name))
 
 
 def runtime_files() -> frozenset[str]:
