@@ -26,6 +26,7 @@ import yaml
 from generator.io.fetch import too_large
 from generator.problems import GeneratorError, Problem
 from generator.spec.pointer import join_pointer
+from generator.spec.tree import with_deep_stack
 
 DEFAULT_MAX_BYTES = 64 * 1024 * 1024
 MAX_YAML_ALIASES = 100
@@ -277,7 +278,7 @@ def _parse_yaml(raw: bytes, file: str) -> tuple[Any, Mapping[str, int]]:
         _check_aliases(root, file)
     converter = _YamlConverter(file)
     try:
-        data = converter.convert(root, "")
+        data = with_deep_stack(lambda: converter.convert(root, ""))  # schemas may nest hundreds deep
     except RecursionError:
         raise GeneratorError([Problem(file, "", None, "document is nested too deeply")]) from None
     if converter.problems:
