@@ -12,6 +12,7 @@ proof that no module of a package binds a name twice.
 from __future__ import annotations
 
 import ast
+import builtins
 import functools
 import importlib.metadata
 import keyword
@@ -119,12 +120,24 @@ def _template_module_names(template: str) -> set[str]:
     return found
 
 
+def _signature_builtins(template: str) -> set[str]:
+    """Builtins the method signatures of a template read (`str` in `api_key: str | None`): a
+    class attribute named like one would hide it from them (mypy reads them in the class body)."""
+    code = _JINJA.sub(" ", _template(template))
+    signatures = re.findall(r"\bdef\s+\w+\((.*?)\)\s*->\s*([^:\n]+):", code, flags=re.DOTALL)
+    words = {word for signature in signatures for part in signature
+             for word in re.findall(r"(?<![.\w])([A-Za-z_]\w*)", part)}
+    return words & set(dir(builtins))
+
+
 @functools.cache
 def client_attributes() -> frozenset[str]:
-    """Names of the generated `Client`/`AsyncClient` a resource attribute must not take."""
+    """Names of the generated `Client`/`AsyncClient` a resource attribute must not take: its
+    attributes, and the builtins its method signatures read."""
     classes = _classes()
     found = {name for base in CLIENT_BASES for name in _class_attributes(base, classes)}
-    return frozenset(found | _template_attributes(CLIENT_TEMPLATE) | set(dir(object)))
+    return frozenset(found | _template_attributes(CLIENT_TEMPLATE) | set(dir(object))
+                     | _signature_builtins(CLIENT_TEMPLATE))
 
 
 @functools.cache

@@ -5,7 +5,7 @@
 attributes (`client`, `timeout`), a method named like a resource attribute
 (`with_raw_response`), arguments named like helpers (`cast`, `dispatch`, `validated`,
 `params`, `list`, `self`), a query parameter `body` beside a non-object body, a client-level
-parameter `api_key`, and a `models` resource. Each method is called against a real local
+parameters `api_key`, `base_url` and `http_client`, a tag `str`, and a `models` resource. Each method is called against a real local
 server. (test_features.py runs mypy --strict and ruff over the same package.)
 """
 
@@ -96,9 +96,16 @@ def test_models_is_a_resource_like_any_other(names_package: tuple[Any, pipeline.
 
 
 def test_tags_named_like_client_attributes_are_renamed(names_package: tuple[Any, pipeline.Generation]) -> None:
+    """`timeout` (an attribute), `str` (a builtin the client's signatures read); the client-level
+    `base_url` and `http_client` beside the client's own arguments."""
     package, _ = names_package
-    request = _call(package, lambda client: client.timeout_.close())
-    assert request.path == "/timeout"
+    with ScriptedServer([Reply(204)], repeat_last=True) as server:
+        client = package.Client(api_key="k", base_url=server.url, base_url_="b", http_client_="h")
+        client.timeout_.close()
+        client.str_.get_str()
+        first, second = server.requests
+    assert (first.path, first.query) == ("/timeout", [("base_url", "b"), ("http_client", "h")])
+    assert second.path == "/str"
     client = package.Client(api_key="k", timeout=3.0)
     client.close()  # the client's own `close` and `timeout` are untouched
     assert type(client.client).__name__ == "Client2"
@@ -116,6 +123,9 @@ def test_each_rename_is_reported_and_only_true_clashes_are_renamed(
         "its classes are `Timeout2` and `AsyncTimeout2`",
         "it is `client.with_raw_response_()`",
         "it is `api_key_`",
+        "it is `base_url_`",
+        "it is `http_client_`",
+        "it is `client.str_`",
     }
     files = generation.packages["names_pkg"]
     assert "`client.timeout_`" in files["COVERAGE.md"]
