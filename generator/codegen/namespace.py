@@ -18,6 +18,7 @@ import importlib.metadata
 import keyword
 import re
 import sys
+from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -53,11 +54,16 @@ def _template(name: str) -> str:
     return (TEMPLATES / name).read_text(encoding="utf-8")
 
 
-def _bound_at_top(tree: ast.Module) -> Iterator[str]:
-    for node in tree.body:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+def _bindings(body: list[ast.stmt]) -> Iterator[str]:
+    """The names a module or class body binds, one per binding (the overloads of a function
+    bind it once, with its implementation; an annotation without a value binds nothing)."""
+    for node in body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if not any(isinstance(d, ast.Name) and d.id == "overload" for d in node.decorator_list):
+                yield node.name
+        elif isinstance(node, ast.ClassDef):
             yield node.name
-        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+        elif isinstance(node, ast.Assign) or (isinstance(node, ast.AnnAssign) and node.value is not None):
             for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
                 yield from (n.id for n in ast.walk(target) if isinstance(n, ast.Name))
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
@@ -66,7 +72,7 @@ def _bound_at_top(tree: ast.Module) -> Iterator[str]:
 
 def runtime_names(module: str) -> frozenset[str]:
     """The names a runtime module binds at its top level."""
-    return frozenset(_bound_at_top(_runtime_trees()[module]))
+    return frozenset(_bindings(_runtime_trees()[module].body))
 
 
 def _classes() -> dict[str, ast.ClassDef]:
@@ -151,6 +157,7 @@ def resource_attributes() -> frozenset[str]:
 @functools.cache
 def module_names() -> frozenset[str]:
     """Names `_resources.py` and `_client.py` bind themselves: resource classes keep clear."""
+    # the client classes' names are chosen in a `{% set %}`, out of the regular expressions' sight
     return frozenset(_template_module_names(RESOURCES_TEMPLATE) | _template_module_names(CLIENT_TEMPLATE)
                      | runtime_names(OPERATIONS_MODULE) | {"Client", "AsyncClient"})
 
@@ -205,12 +212,27 @@ def plan(operations: Iterable[tuple[str, str, str]]) -> Plan:
     """Every spec-derived name of a package, from (pointer, resource, method) in generation
     order, each clear of what the runtime and the templates bind and of each other."""
     operations = list(operations)
-    attributes: dict[str, str] = {}
-    class_names: dict[str, str] = {}
     renames: list[Rename] = []
     first_pointer: dict[str, str] = {}
     for pointer, resource, _ in operations:
         first_pointer.setdefault(resource, pointer)
+    attributes, class_names = _resource_names(first_pointer, renames)
+    methods = _method_names(operations, attributes, renames)
+    taken_constants = set(module_names())
+    constants = {
+        pointer: names.unique(f"_{resource.upper()}_{methods[pointer].upper()}".replace("__", "_"),
+                              taken_constants)
+        for pointer, resource, _ in operations
+    }
+    return Plan(attributes, class_names, methods, constants, tuple(renames))
+
+
+def _resource_names(first_pointer: dict[str, str], renames: list[Rename]
+                    ) -> tuple[dict[str, str], dict[str, str]]:
+    """Each resource's attribute on the client and its class name; `first_pointer`: resource ->
+    the first operation of it (where a rename is reported)."""
+    attributes: dict[str, str] = {}
+    class_names: dict[str, str] = {}
     taken_attributes = set(client_attributes())
     taken_classes = set(module_names())
     for resource in sorted(first_pointer):
@@ -230,67 +252,45 @@ def plan(operations: Iterable[tuple[str, str, str]]) -> Plan:
                                   "which the package already has",
                                   f"its classes are `{class_names[resource]}` and "
                                   f"`Async{class_names[resource]}`"))
-    methods: dict[str, str] = {}
+    return attributes, class_names
+
+
+def _method_names(operations: list[tuple[str, str, str]], attributes: dict[str, str],
+                  renames: list[Rename]) -> dict[str, str]:
+    """operation pointer -> its method, clear of what every resource has (`with_raw_response`)."""
     by_resource: dict[str, set[str]] = {}
     for _, resource, method in operations:
         by_resource.setdefault(resource, set()).add(method)
+    methods: dict[str, str] = {}
     for pointer, resource, method in operations:
         if method in resource_attributes():
-            taken = resource_attributes() | by_resource[resource]
-            new = names.first_free(f"{method}_", taken)
+            new = names.first_free(f"{method}_", resource_attributes() | by_resource[resource])
             by_resource[resource].add(new)
             renames.append(Rename(pointer, f"the method `{method}` is named like an attribute of "
                                   "every resource", f"it is `{attributes[resource]}.{new}()`"))
             method = new
         methods[pointer] = method
-    constants: dict[str, str] = {}
-    taken_constants = set(module_names())
-    for pointer, resource, _ in operations:
-        natural = f"_{resource.upper()}_{methods[pointer].upper()}".replace("__", "_")
-        constants[pointer] = names.unique(natural, taken_constants)
-    return Plan(attributes, class_names, methods, constants, tuple(renames))
+    return methods
 
 
 # ---- the generation-time proof ----------------------------------------------------------------
 
 
 def _bound_twice(body: list[ast.stmt]) -> list[str]:
-    """Names a module or class body binds more than once (overloads of one function count once;
-    annotations without a value bind nothing)."""
-    counts: dict[str, int] = {}
-    for node in body:
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            overload = any(isinstance(d, ast.Name) and d.id == "overload" for d in node.decorator_list)
-            if not overload:
-                counts[node.name] = counts.get(node.name, 0) + 1
-        elif isinstance(node, ast.ClassDef):
-            counts[node.name] = counts.get(node.name, 0) + 1
-        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
-            if isinstance(node, ast.AnnAssign) and node.value is None:
-                continue
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            for target in targets:
-                if isinstance(target, ast.Name):
-                    counts[target.id] = counts.get(target.id, 0) + 1
-        elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            for alias in node.names:
-                bound = (alias.asname or alias.name).split(".")[0]
-                counts[bound] = counts.get(bound, 0) + 1
-    return sorted(name for name, count in counts.items() if count > 1)
+    """Names a module or class body binds more than once."""
+    return sorted(name for name, count in Counter(_bindings(body)).items() if count > 1)
 
 
 def _init_assigned_twice(cls: ast.ClassDef) -> list[str]:
     """`self.x` attributes a class's `__init__` assigns more than once."""
-    counts: dict[str, int] = {}
-    for item in cls.body:
-        if isinstance(item, ast.FunctionDef) and item.name == "__init__":
-            for statement in item.body:
-                if isinstance(statement, (ast.Assign, ast.AnnAssign)):
-                    for target in statement.targets if isinstance(statement, ast.Assign) else [statement.target]:
-                        if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) \
-                                and target.value.id == "self":
-                            counts[target.attr] = counts.get(target.attr, 0) + 1
-    return sorted(name for name, count in counts.items() if count > 1)
+    assigned = Counter(
+        target.attr
+        for item in cls.body if isinstance(item, ast.FunctionDef) and item.name == "__init__"
+        for statement in item.body if isinstance(statement, (ast.Assign, ast.AnnAssign))
+        for target in (statement.targets if isinstance(statement, ast.Assign) else [statement.target])
+        if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self"
+    )
+    return sorted(name for name, count in assigned.items() if count > 1)
 
 
 def names_bound_twice(files: Mapping[str, str], modules: Iterable[str]) -> list[str]:
