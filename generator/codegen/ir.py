@@ -246,19 +246,21 @@ def _hoist_deep_schemas(schemas: dict[str, Any], taken: set[str]) -> None:
 
 
 def _is_nullable(schema: Any, refs: Refs) -> bool:
-    """3.0 `nullable`, 3.1 `type: [.., "null"]`, `const: null`, or a null branch of oneOf/anyOf."""
-    schema = refs.resolve(schema)
-    if not isinstance(schema, dict):
-        return False
-    if schema.get("nullable") is True:
-        return True
-    kind = schema.get("type")
-    if kind == "null" or (isinstance(kind, list) and "null" in kind):
-        return True
-    if "const" in schema and schema["const"] is None:
-        return True
-    branches = (schema.get("oneOf") or []) + (schema.get("anyOf") or [])
-    return any(_is_nullable(branch, refs) for branch in branches)
+    """3.0 `nullable`, 3.1 `type: [.., "null"]`, `const: null`, or a null branch of oneOf/anyOf
+    (however deep, a union that contains itself included)."""
+    pending, seen = [schema], set()
+    while pending:
+        node = refs.resolve(pending.pop())
+        if not isinstance(node, dict) or id(node) in seen:
+            continue
+        seen.add(id(node))
+        kind = node.get("type")
+        if node.get("nullable") is True or kind == "null" or (isinstance(kind, list) and "null" in kind):
+            return True
+        if "const" in node and node["const"] is None:
+            return True
+        pending.extend((node.get("oneOf") or []) + (node.get("anyOf") or []))
+    return False
 
 
 def _object_properties(schema: Any, refs: Refs, depth: int = 0) -> tuple[dict[str, Any], set[str]] | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
 
@@ -54,14 +54,41 @@ def iter_nodes(data: Any) -> Iterator[Any]:
 
 
 T = TypeVar("T")
-DEEP_STACK_BYTES = 512 * 1024 * 1024  # reserved, not used: pages are touched only as needed
-DEEP_RECURSION_LIMIT = 60_000  # libraries walking schemas recurse ~10 frames per level
+FRAMES_PER_LEVEL = 16  # what the libraries walking schemas take per nesting level (dcg, jsonschema)
+MAX_RECURSION_LIMIT = 40_000  # ~2 400 nesting levels...
+DEEP_STACK_BYTES = 512 * 1024 * 1024  # ...which this stack holds (reserved; pages used as needed)
 
 
-def with_deep_stack(work: Callable[[], T]) -> T:
-    """`work()` in a thread with a stack deep enough for schemas nested hundreds of levels
-    (legal, and the libraries we call, datamodel-code-generator and openapi-spec-validator,
-    walk them recursively); its exception, if any, raised here."""
+def depth(data: Any, children: Callable[[Any], Iterable[Any]] | None = None) -> int:
+    """How many levels of dicts and lists `data` nests (or of what `children` gives)."""
+    expand = children if children is not None else _json_children
+    deepest = 0
+    seen: set[int] = set()
+    stack = [(data, 1)]
+    while stack:
+        node, level = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        deepest = max(deepest, level)
+        stack.extend((child, level + 1) for child in expand(node))
+    return deepest
+
+
+def _json_children(node: Any) -> Iterable[Any]:
+    if isinstance(node, dict):
+        return [value for value in node.values() if isinstance(value, (dict, list))]
+    if isinstance(node, list):
+        return [value for value in node if isinstance(value, (dict, list))]
+    return ()
+
+
+def with_deep_stack(work: Callable[[], T], levels: int) -> T:
+    """`work()`, a recursive walk of `levels` nesting levels, with the recursion limit and the
+    stack that needs (schemas may nest hundreds of levels deep, and datamodel-code-generator,
+    openapi-spec-validator and our YAML reader walk them recursively). The limit follows the
+    depth: a walk that never ends (a reference cycle a library does not stop) still ends
+    soon, in its RecursionError. Runs in a thread of its own; its exception is raised here."""
     result: list[T] = []
     failure: list[BaseException] = []
 
@@ -71,17 +98,20 @@ def with_deep_stack(work: Callable[[], T]) -> T:
         except BaseException as error:  # handed to the caller's thread  # noqa: BLE001
             failure.append(error)
 
-    limit = sys.getrecursionlimit()
+    previous_limit = sys.getrecursionlimit()
+    wanted = min(MAX_RECURSION_LIMIT, max(previous_limit, FRAMES_PER_LEVEL * levels + 1000))
+    if wanted == previous_limit:
+        return work()
     with _STACK_LOCK:
-        previous = threading.stack_size(DEEP_STACK_BYTES)
+        previous_size = threading.stack_size(DEEP_STACK_BYTES)
         try:
-            sys.setrecursionlimit(max(limit, DEEP_RECURSION_LIMIT))
-            thread = threading.Thread(target=run, name="dcg")
+            sys.setrecursionlimit(wanted)
+            thread = threading.Thread(target=run, name="deep-walk")
             thread.start()
             thread.join()
         finally:
-            threading.stack_size(previous)
-            sys.setrecursionlimit(limit)
+            threading.stack_size(previous_size)
+            sys.setrecursionlimit(previous_limit)
     if failure:
         raise failure[0]
     return result[0]

@@ -35,7 +35,7 @@ from generator.problems import Problem, unique_problems
 from generator.spec.document import Document
 from generator.spec.pointer import fragment_pointer, join_pointer
 from generator.spec.refs import Refs, iter_refs
-from generator.spec.tree import with_deep_stack
+from generator.spec.tree import depth, with_deep_stack
 
 MAX_MESSAGE = 300
 _LOCATION = "_generator_location"
@@ -111,7 +111,7 @@ def run_spec_validator(doc: Document, already_reported: Iterable[Problem] = ()) 
 
     try:
         # the library recurses once per nesting level: deep (legal) schemas need a deep stack
-        with_deep_stack(collect)
+        with_deep_stack(collect, depth(doc.data))
     except Unresolvable as exc:
         stopped.append(_unresolvable_problem(doc, exc, already_reported))
     except Exception as exc:  # noqa: BLE001 - a crash must not hide the errors found so far

@@ -1,18 +1,22 @@
 """Issue #13.9: deep and recursive schemas generate; only a `$ref` to itself is an error.
 
 Schemas nested 75 and 300 levels deep (in JSON and in YAML), a schema that contains itself
-(through array items) and two that contain each other (through properties) generate strictly
+(through array items, map values, union branches) and two that contain each other (through
+properties) generate strictly
 (no repair), import, and carry a nested value to a real local server and back. A `$ref` that
-comes back to itself with nothing in between (`S -> S`, `P -> Q -> P`) is a located problem.
+comes back to itself with nothing in between (`S -> S`, `P -> Q -> P`, through `allOf` alone)
+is a located problem.
 """
 
 from __future__ import annotations
 
+import inspect
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
+from pydantic_core import to_jsonable_python
 
 from generator import pipeline
 from generator.io import write
@@ -113,7 +117,38 @@ def test_recursive_schemas_generate_and_reference_themselves(tmp_path: Path) -> 
     assert returned.model_dump(mode="json", exclude_none=True) == chain
 
 
+@pytest.mark.parametrize(("name", "schema", "value"), [
+    ("union", {"oneOf": [{"type": "string"}, {"type": "array", "items": {"$ref": SCHEMAS + "Union"}}]},
+     ["a", ["b", ["c"]]]),
+    ("nullable_union", {"anyOf": [{"type": "null"}, {"type": "object", "properties": {
+        "next": {"$ref": SCHEMAS + "Nullable_union"}}}]}, {"next": {"next": None}}),
+    ("nested_list", {"type": "array", "items": {"$ref": SCHEMAS + "Nested_list"}}, [[[]], []]),
+    ("tree_map", {"type": "object", "additionalProperties": {"$ref": SCHEMAS + "Tree_map"}},
+     {"a": {"b": {}}}),
+])
+def test_schemas_that_contain_themselves_generate(name: str, schema: dict[str, Any], value: Any,
+                                                  tmp_path: Path) -> None:
+    """Through a union branch, array items or map values: recursive, legal, generated strictly,
+    and a nested value goes out and comes back."""
+    component = name.capitalize()
+    doc = _document({component: schema}, component, component)
+    operation = doc["paths"]["/echo"]["post"]
+    operation["parameters"] = [{"name": "q", "in": "query", "schema": {"$ref": SCHEMAS + component}}]
+    package = _generated(doc, tmp_path, f"self_{name}")
+    with ScriptedServer([Reply(200, body=value)]) as server:
+        client = package.Client(api_key="k", base_url=server.url)
+        takes_body = "body" in inspect.signature(client.default.echo).parameters
+        # a map without named properties has no arguments: its entries go as `extra_body`
+        returned = client.default.echo(body=value) if takes_body else client.default.echo(extra_body=value)
+        assert server.requests[0].json() == value
+    assert to_jsonable_python(returned) == value
+
+
 @pytest.mark.parametrize(("schemas", "pointers"), [
+    ({"A": {"allOf": [{"$ref": SCHEMAS + "A"}], "properties": {"x": {"type": "string"}}}},
+     ["/components/schemas/A/allOf/0/$ref"]),
+    ({"A": {"allOf": [{"$ref": SCHEMAS + "B"}]}, "B": {"allOf": [{"$ref": SCHEMAS + "A"}]}},
+     ["/components/schemas/A/allOf/0/$ref"]),
     ({"S": {"$ref": SCHEMAS + "S"}}, ["/components/schemas/S/$ref"]),
     ({"P": {"$ref": SCHEMAS + "Q"}, "Q": {"$ref": SCHEMAS + "P"}}, ["/components/schemas/P/$ref"]),
     ({"Z": {"$ref": SCHEMAS + "Y"}, "Y": {"$ref": SCHEMAS + "X"}, "X": {"$ref": SCHEMAS + "Y"}},
@@ -131,4 +166,4 @@ def test_a_ref_to_itself_with_nothing_in_between_is_located(
     assert [problem.pointer for problem in cycles] == pointers
     assert all("$ref cycle with nothing in between" in problem.message and problem.file == str(spec)
                for problem in cycles)
-    assert " -> ".join(f"#{pointer.removesuffix('/$ref')}" for pointer in pointers) in cycles[0].message
+    assert cycles[0].line == 1  # the JSON text is one line
