@@ -157,10 +157,6 @@ class Responses:
     headers: tuple[tuple[str, str], ...]  # documented response header -> python type
     stream_chunk: Target | None
 
-    def targets(self) -> list[Target]:
-        chunk = [self.stream_chunk] if self.stream_chunk else []
-        return [target for _, target in (*self.success, *self.errors)] + chunk
-
 
 @dataclass(frozen=True)
 class OperationView:
