@@ -298,7 +298,10 @@ def names_bound_twice(files: Mapping[str, str], modules: Iterable[str]) -> list[
     class body, or as an attribute its `__init__` sets."""
     found: list[str] = []
     for module in modules:
-        tree = ast.parse(files[module])
+        try:
+            tree = ast.parse(files[module])
+        except SyntaxError:  # format's compile check names the file and the line
+            continue
         found.extend(f"{module}: {name}" for name in _bound_twice(tree.body))
         for node in tree.body:
             if isinstance(node, ast.ClassDef):
