@@ -534,22 +534,21 @@ class BaseClient:
                 decoded = json.loads(raw)
             except ValueError:
                 decoded = _MISSING
-        body: object
-        if decoded is _MISSING:
-            body = text or None
-        else:
+        body: object = text or None
+        parsed: object = None
+        if decoded is not _MISSING:
             body = decoded
             target = _lookup(spec.errors, response.status_code)
             if target not in (_MISSING, None, str, bytes):
                 try:
-                    body = validate_python(target, decoded)
-                except (ValueError, TypeError, AttributeError):  # keep the error visible
-                    body = decoded
+                    parsed = validate_python(target, decoded)
+                except (ValueError, TypeError, AttributeError):  # `body` still shows it
+                    parsed = None
         message = error_message(
             response.status_code, None if decoded is _MISSING else decoded, text
         )
         cls = status_error_class(response.status_code)
-        return cls(self._redact(message), response=response, body=body)
+        return cls(self._redact(message), response=response, body=body, parsed_body=parsed)
 
     def _parse_body(self, spec: ResponseSpec[Any], response: _http.Response) -> Any:
         """The typed body of a 2xx answer that has been read."""
@@ -610,6 +609,7 @@ class BaseClient:
             parser=parser,
             header_types=spec.headers,
             retries_taken=retries_taken,
+            streams=stream,
         )
 
 
@@ -667,8 +667,10 @@ class SyncAPIClient(BaseClient):
         *,
         stream: bool = False,
         stream_cls: type[Stream[Any]] | None = None,
+        lazy: bool = False,
     ) -> APIResponse[Any]:
-        """Send the request; return the raw :class:`APIResponse` (non-2xx still raises)."""
+        """Send the request; return the raw :class:`APIResponse` (non-2xx still raises).
+        ``lazy``: a success body is left unread until the response is asked for it."""
         prepared = self._prepare(options, stream=stream)
         retries_taken = 0
         while True:
@@ -676,7 +678,7 @@ class SyncAPIClient(BaseClient):
             response: _http.Response | None = None
             try:
                 response = self._client.send(request, stream=True)
-                if not (stream and response.is_success):
+                if not ((stream or lazy) and response.is_success):
                     response.read()
             except _http.HTTPError as exc:
                 if response is not None:
@@ -781,8 +783,10 @@ class AsyncAPIClient(BaseClient):
         *,
         stream: bool = False,
         stream_cls: type[AsyncStream[Any]] | None = None,
+        lazy: bool = False,
     ) -> APIResponse[Any]:
-        """Send the request; return the raw :class:`APIResponse` (non-2xx still raises)."""
+        """Send the request; return the raw :class:`APIResponse` (non-2xx still raises).
+        ``lazy``: a success body is left unread until the response is asked for it."""
         prepared = self._prepare(options, stream=stream)
         retries_taken = 0
         while True:
@@ -790,7 +794,7 @@ class AsyncAPIClient(BaseClient):
             response: _http.Response | None = None
             try:
                 response = await self._client.send(request, stream=True)
-                if not (stream and response.is_success):
+                if not ((stream or lazy) and response.is_success):
                     await response.aread()
             except _http.HTTPError as exc:
                 if response is not None:

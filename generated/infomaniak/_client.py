@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from typing import Self
 
 from . import _http
 from ._base_client import AsyncAPIClient, SyncAPIClient
+from ._options import copied_client
 from ._resources import AsyncCompletions, Completions
 from ._types import NOT_GIVEN, NotGiven, Timeout
 
@@ -66,6 +68,40 @@ class Client(SyncAPIClient):
         }
         self.completions = Completions(self)
 
+    def copy(
+        self,
+        *,
+        api_key: str | None = None,
+        base_url: str | None = None,
+        product_id: int | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
+        default_headers: Mapping[str, str] | None = None,
+        default_query: Mapping[str, object] | None = None,
+        http_client: _http.Client | None = None,
+    ) -> Self:
+        """A new client with the given options changed and the others as this one's.
+
+        It shares this client's connection pool (unless `http_client` is given); headers and
+        query parameters are added to this client's: `client.with_options(timeout=5.0)` for
+        a few calls with another timeout.
+        """
+        return copied_client(
+            self,
+            {
+                "api_key": api_key,
+                "base_url": base_url,
+                "product_id": product_id,
+                "timeout": timeout,
+                "max_retries": max_retries,
+                "default_headers": default_headers,
+                "default_query": default_query,
+                "http_client": http_client,
+            },
+        )
+
+    with_options = copy
+
 
 class AsyncClient(AsyncAPIClient):
     """Async client for the API: one attribute per resource."""
@@ -104,3 +140,37 @@ class AsyncClient(AsyncAPIClient):
             "product_id": product_id,
         }
         self.completions = AsyncCompletions(self)
+
+    def copy(
+        self,
+        *,
+        api_key: str | None = None,
+        base_url: str | None = None,
+        product_id: int | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
+        default_headers: Mapping[str, str] | None = None,
+        default_query: Mapping[str, object] | None = None,
+        http_client: _http.AsyncClient | None = None,
+    ) -> Self:
+        """A new client with the given options changed and the others as this one's.
+
+        It shares this client's connection pool (unless `http_client` is given); headers and
+        query parameters are added to this client's: `client.with_options(timeout=5.0)` for
+        a few calls with another timeout.
+        """
+        return copied_client(
+            self,
+            {
+                "api_key": api_key,
+                "base_url": base_url,
+                "product_id": product_id,
+                "timeout": timeout,
+                "max_retries": max_retries,
+                "default_headers": default_headers,
+                "default_query": default_query,
+                "http_client": http_client,
+            },
+        )
+
+    with_options = copy

@@ -10,6 +10,7 @@ The checked values are then placed where the spec says: the path (`format_path`)
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import IO, Annotated, Any, TypeAlias, TypedDict
@@ -21,11 +22,11 @@ import pydantic_core
 from ._base_client import AsyncAPIClient, SyncAPIClient
 from ._types import NOT_GIVEN, Headers, NotGiven, Query, Timeout
 
-#: A file for a multipart upload: its bytes or an open binary file, optionally as
-#: `(filename, content)` or `(filename, content, content_type)`.
-FileContent: TypeAlias = (
-    bytes | IO[bytes] | tuple[str, bytes | IO[bytes]] | tuple[str, bytes | IO[bytes], str]
-)
+#: A file for a multipart upload: its bytes, an open binary file or a path (`Path("a.jsonl")`,
+#: read when sent; its name is the filename), optionally as `(filename, content)` or
+#: `(filename, content, content_type)`.
+FileData: TypeAlias = bytes | IO[bytes] | os.PathLike[str]
+FileContent: TypeAlias = FileData | tuple[str, FileData] | tuple[str, FileData, str]
 
 
 class RequestValidationError(ValueError):
@@ -200,8 +201,21 @@ def multipart_files(
         if isinstance(value, NotGiven) or value is None:
             continue
         items = value if isinstance(value, list) else [value]
-        parts.extend((key, item) for item in items)
+        parts.extend((key, _file_part(item)) for item in items)
     return parts
+
+
+def _file_part(value: object) -> object:
+    """A file as the HTTP library takes it: a path read into `(its name, its bytes)`, a path
+    inside a tuple read into bytes, anything else as given."""
+    if isinstance(value, os.PathLike):
+        path = os.fspath(value)
+        with open(path, "rb") as handle:
+            return (os.path.basename(path), handle.read())
+    if isinstance(value, tuple) and len(value) >= 2 and isinstance(value[1], os.PathLike):
+        with open(os.fspath(value[1]), "rb") as handle:
+            return (value[0], handle.read(), *value[2:])
+    return value
 
 
 @dataclass(frozen=True)

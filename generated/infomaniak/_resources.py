@@ -7,12 +7,15 @@ from typing import Literal, overload
 
 from . import _operations as _ops
 from . import models as _models
+from . import params as _params
 from ._base_client import AsyncAPIClient, ResponseSpec, SyncAPIClient
 from ._base_resource import (
     AsyncAPIResource,
     SyncAPIResource,
     async_to_raw_response,
+    async_to_streamed_response,
     to_raw_response,
+    to_streamed_response,
 )
 from ._streaming import AsyncStream, Stream
 from ._types import NOT_GIVEN, Headers, NotGiven, Query, Timeout
@@ -34,6 +37,7 @@ class Completions(SyncAPIResource):
     def __init__(self, client: SyncAPIClient) -> None:
         super().__init__(client)
         self.with_raw_response = CompletionsWithRawResponse(self)
+        self.with_streaming_response = CompletionsWithStreamingResponse(self)
 
     @overload
     def create(
@@ -52,7 +56,7 @@ class Completions(SyncAPIResource):
         prompt: str | list[str] | list[int] | list[list[int]] | NotGiven = NOT_GIVEN,
         seed: int | NotGiven = NOT_GIVEN,
         stop: str | NotGiven = NOT_GIVEN,
-        stream_options: _models.StreamOptions | NotGiven = NOT_GIVEN,
+        stream_options: _models.StreamOptions | _params.StreamOptionsParam | NotGiven = NOT_GIVEN,
         temperature: float | NotGiven = NOT_GIVEN,
         top_p: float | NotGiven = NOT_GIVEN,
         user: str | NotGiven = NOT_GIVEN,
@@ -159,7 +163,8 @@ class Completions(SyncAPIResource):
 
         Raises:
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -184,7 +189,7 @@ class Completions(SyncAPIResource):
         prompt: str | list[str] | list[int] | list[list[int]] | NotGiven = NOT_GIVEN,
         seed: int | NotGiven = NOT_GIVEN,
         stop: str | NotGiven = NOT_GIVEN,
-        stream_options: _models.StreamOptions | NotGiven = NOT_GIVEN,
+        stream_options: _models.StreamOptions | _params.StreamOptionsParam | NotGiven = NOT_GIVEN,
         temperature: float | NotGiven = NOT_GIVEN,
         top_p: float | NotGiven = NOT_GIVEN,
         user: str | NotGiven = NOT_GIVEN,
@@ -290,7 +295,8 @@ class Completions(SyncAPIResource):
 
         Raises:
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -314,7 +320,7 @@ class Completions(SyncAPIResource):
         prompt: str | list[str] | list[int] | list[list[int]] | NotGiven = NOT_GIVEN,
         seed: int | NotGiven = NOT_GIVEN,
         stop: str | NotGiven = NOT_GIVEN,
-        stream_options: _models.StreamOptions | NotGiven = NOT_GIVEN,
+        stream_options: _models.StreamOptions | _params.StreamOptionsParam | NotGiven = NOT_GIVEN,
         temperature: float | NotGiven = NOT_GIVEN,
         top_p: float | NotGiven = NOT_GIVEN,
         user: str | NotGiven = NOT_GIVEN,
@@ -422,7 +428,8 @@ class Completions(SyncAPIResource):
 
         Raises:
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -445,7 +452,7 @@ class Completions(SyncAPIResource):
         prompt: str | list[str] | list[int] | list[list[int]] | NotGiven = NOT_GIVEN,
         seed: int | NotGiven = NOT_GIVEN,
         stop: str | NotGiven = NOT_GIVEN,
-        stream_options: _models.StreamOptions | NotGiven = NOT_GIVEN,
+        stream_options: _models.StreamOptions | _params.StreamOptionsParam | NotGiven = NOT_GIVEN,
         temperature: float | NotGiven = NOT_GIVEN,
         top_p: float | NotGiven = NOT_GIVEN,
         user: str | NotGiven = NOT_GIVEN,
@@ -553,20 +560,21 @@ class Completions(SyncAPIResource):
 
         Raises:
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
             RequestValidationError: An argument does not match the spec; nothing was sent.
         """
-        _params = _ops.validated(
+        _checked = _ops.validated(
             _models.CompletionsCreateParams,
             {
                 "product_id": _ops.client_value(self._client, "product_id", product_id),
             },
         )
         return self._post(
-            _ops.format_path("/2/ai/{product_id}/openai/v1/completions", _params, {"product_id"}),
+            _ops.format_path("/2/ai/{product_id}/openai/v1/completions", _checked, {"product_id"}),
             body=_ops.validated(
                 _models.CompletionRequest,
                 {
@@ -609,12 +617,21 @@ class CompletionsWithRawResponse:
         self.create = to_raw_response(resource.create)
 
 
+class CompletionsWithStreamingResponse:
+    """`completions` methods that return the response unread, as a context manager:
+    `with ... as response:` then `response.parse()`, `read()` or `iter_bytes()`."""
+
+    def __init__(self, resource: Completions) -> None:
+        self.create = to_streamed_response(resource.create)
+
+
 class AsyncCompletions(AsyncAPIResource):
     """Operations of the `completions` resource (async)."""
 
     def __init__(self, client: AsyncAPIClient) -> None:
         super().__init__(client)
         self.with_raw_response = AsyncCompletionsWithRawResponse(self)
+        self.with_streaming_response = AsyncCompletionsWithStreamingResponse(self)
 
     @overload
     async def create(
@@ -633,7 +650,7 @@ class AsyncCompletions(AsyncAPIResource):
         prompt: str | list[str] | list[int] | list[list[int]] | NotGiven = NOT_GIVEN,
         seed: int | NotGiven = NOT_GIVEN,
         stop: str | NotGiven = NOT_GIVEN,
-        stream_options: _models.StreamOptions | NotGiven = NOT_GIVEN,
+        stream_options: _models.StreamOptions | _params.StreamOptionsParam | NotGiven = NOT_GIVEN,
         temperature: float | NotGiven = NOT_GIVEN,
         top_p: float | NotGiven = NOT_GIVEN,
         user: str | NotGiven = NOT_GIVEN,
@@ -740,7 +757,8 @@ class AsyncCompletions(AsyncAPIResource):
 
         Raises:
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -765,7 +783,7 @@ class AsyncCompletions(AsyncAPIResource):
         prompt: str | list[str] | list[int] | list[list[int]] | NotGiven = NOT_GIVEN,
         seed: int | NotGiven = NOT_GIVEN,
         stop: str | NotGiven = NOT_GIVEN,
-        stream_options: _models.StreamOptions | NotGiven = NOT_GIVEN,
+        stream_options: _models.StreamOptions | _params.StreamOptionsParam | NotGiven = NOT_GIVEN,
         temperature: float | NotGiven = NOT_GIVEN,
         top_p: float | NotGiven = NOT_GIVEN,
         user: str | NotGiven = NOT_GIVEN,
@@ -871,7 +889,8 @@ class AsyncCompletions(AsyncAPIResource):
 
         Raises:
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -895,7 +914,7 @@ class AsyncCompletions(AsyncAPIResource):
         prompt: str | list[str] | list[int] | list[list[int]] | NotGiven = NOT_GIVEN,
         seed: int | NotGiven = NOT_GIVEN,
         stop: str | NotGiven = NOT_GIVEN,
-        stream_options: _models.StreamOptions | NotGiven = NOT_GIVEN,
+        stream_options: _models.StreamOptions | _params.StreamOptionsParam | NotGiven = NOT_GIVEN,
         temperature: float | NotGiven = NOT_GIVEN,
         top_p: float | NotGiven = NOT_GIVEN,
         user: str | NotGiven = NOT_GIVEN,
@@ -1003,7 +1022,8 @@ class AsyncCompletions(AsyncAPIResource):
 
         Raises:
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -1026,7 +1046,7 @@ class AsyncCompletions(AsyncAPIResource):
         prompt: str | list[str] | list[int] | list[list[int]] | NotGiven = NOT_GIVEN,
         seed: int | NotGiven = NOT_GIVEN,
         stop: str | NotGiven = NOT_GIVEN,
-        stream_options: _models.StreamOptions | NotGiven = NOT_GIVEN,
+        stream_options: _models.StreamOptions | _params.StreamOptionsParam | NotGiven = NOT_GIVEN,
         temperature: float | NotGiven = NOT_GIVEN,
         top_p: float | NotGiven = NOT_GIVEN,
         user: str | NotGiven = NOT_GIVEN,
@@ -1134,20 +1154,21 @@ class AsyncCompletions(AsyncAPIResource):
 
         Raises:
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
             RequestValidationError: An argument does not match the spec; nothing was sent.
         """
-        _params = _ops.validated(
+        _checked = _ops.validated(
             _models.CompletionsCreateParams,
             {
                 "product_id": _ops.client_value(self._client, "product_id", product_id),
             },
         )
         return await self._post(
-            _ops.format_path("/2/ai/{product_id}/openai/v1/completions", _params, {"product_id"}),
+            _ops.format_path("/2/ai/{product_id}/openai/v1/completions", _checked, {"product_id"}),
             body=_ops.validated(
                 _models.CompletionRequest,
                 {
@@ -1188,3 +1209,11 @@ class AsyncCompletionsWithRawResponse:
 
     def __init__(self, resource: AsyncCompletions) -> None:
         self.create = async_to_raw_response(resource.create)
+
+
+class AsyncCompletionsWithStreamingResponse:
+    """`completions` methods that return the response unread, as an async context
+    manager: `async with ... as response:` then `await response.parse()`."""
+
+    def __init__(self, resource: AsyncCompletions) -> None:
+        self.create = async_to_streamed_response(resource.create)

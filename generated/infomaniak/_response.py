@@ -1,17 +1,31 @@
-"""``APIResponse``: the raw HTTP answer of a call, with lazy typed parsing."""
+"""The raw HTTP answer of a call, with lazy typed parsing.
+
+``APIResponse`` is what ``with_raw_response`` methods return (the body already read) and what
+``with_streaming_response`` methods yield inside their ``with`` block (the body not read until
+asked: ``parse()``, ``read()``, ``iter_bytes()``, ``iter_text()``, ``iter_lines()``);
+``AsyncAPIResponse`` is the async twin of the streaming one.
+"""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping
+from types import TracebackType
 from typing import Any, Generic, TypeVar
 
 from . import _http
 from ._parse import validate_python
 
-__all__ = ["APIResponse", "convert_header"]
+__all__ = [
+    "APIResponse",
+    "AsyncAPIResponse",
+    "AsyncResponseContextManager",
+    "ResponseContextManager",
+    "convert_header",
+]
 
 _T = TypeVar("_T")
+_R = TypeVar("_R")
 _UNSET: Any = object()
 
 
@@ -37,12 +51,8 @@ def convert_header(value: str, type_: object) -> object:
     return converted if converted is not None else value
 
 
-class APIResponse(Generic[_T]):
-    """The HTTP response of one call, returned by the ``with_raw_response`` variants.
-
-    ``parse()`` gives what the normal call would have returned (the parsed body, or the
-    ``Stream`` for a streaming call); everything else exposes the raw answer.
-    """
+class _BaseAPIResponse(Generic[_T]):
+    """What the sync and async responses share: the status, headers and request."""
 
     def __init__(
         self,
@@ -51,15 +61,23 @@ class APIResponse(Generic[_T]):
         parser: Callable[[], _T],
         header_types: Mapping[str, object],
         retries_taken: int = 0,
+        streams: bool = False,
     ) -> None:
         self.http_response = http_response
         self.retries_taken = retries_taken
         self._parser = parser
         self._header_types = header_types
+        #: whether `parse()` gives a `Stream` (which reads the body itself) rather than a body
+        self._streams = streams
         self._parsed: Any = _UNSET
 
-    def parse(self) -> _T:
-        """The typed body (computed once, then cached)."""
+    def _then(self, convert: Callable[[Any], _T]) -> None:
+        """Parse into ``convert(what the parser gives)`` (a paginated call's page object)."""
+        parser = self._parser
+        self._parser = lambda: convert(parser())
+
+    def _parse_read(self) -> _T:
+        """The typed body once the body has been read (computed once, then cached)."""
         if self._parsed is _UNSET:
             self._parsed = self._parser()
         result: _T = self._parsed
@@ -107,8 +125,40 @@ class APIResponse(Generic[_T]):
         return self.http_response.request.method
 
     @property
+    def is_closed(self) -> bool:
+        """Whether the connection of this response has been released."""
+        return self.http_response.is_closed
+
+    def __repr__(self) -> str:
+        return (
+            f"<{type(self).__name__} [{self.status_code}] {self.method} {self.url} "
+            f"retries_taken={self.retries_taken}>"
+        )
+
+
+class APIResponse(_BaseAPIResponse[_T]):
+    """The HTTP response of one call, from the ``with_raw_response`` and
+    ``with_streaming_response`` variants.
+
+    ``parse()`` gives what the normal call would have returned (the parsed body, or the
+    ``Stream`` for a streaming call); everything else exposes the raw answer. Inside
+    ``with_streaming_response`` nothing of the body is read before one of ``parse()``,
+    ``read()``, ``content``, ``text``, ``json()`` or the ``iter_*`` methods asks for it.
+    """
+
+    def parse(self) -> _T:
+        """The typed body (reads the body first if needed; computed once, then cached)."""
+        if not self._streams:
+            self.http_response.read()
+        return self._parse_read()
+
+    def read(self) -> bytes:
+        """The whole raw body (read now if it has not been)."""
+        return self.http_response.read()
+
+    @property
     def content(self) -> bytes:
-        """The raw body (reads it if a streaming response has not been read yet)."""
+        """The raw body (reads it if it has not been read yet)."""
         return self.http_response.read()
 
     @property
@@ -121,8 +171,115 @@ class APIResponse(Generic[_T]):
         """The body decoded as JSON (plain python values, no models)."""
         return json.loads(self.content)
 
-    def __repr__(self) -> str:
-        return (
-            f"<APIResponse [{self.status_code}] {self.method} {self.url} "
-            f"retries_taken={self.retries_taken}>"
+    def iter_bytes(self, chunk_size: int | None = None) -> Iterator[bytes]:
+        """The body as it arrives, decoded (gzip...) into byte chunks."""
+        yield from self.http_response.iter_bytes(chunk_size)
+
+    def iter_text(self, chunk_size: int | None = None) -> Iterator[str]:
+        """The body as it arrives, as text chunks."""
+        yield from self.http_response.iter_text(chunk_size)
+
+    def iter_lines(self) -> Iterator[str]:
+        """The body as it arrives, line by line."""
+        yield from self.http_response.iter_lines()
+
+    def close(self) -> None:
+        """Release the connection (the rest of the body is not read)."""
+        self.http_response.close()
+
+
+class AsyncAPIResponse(_BaseAPIResponse[_T]):
+    """The async twin of :class:`APIResponse`, from ``with_streaming_response`` of an async
+    client: ``await response.parse()``, ``async for chunk in response.iter_bytes()``."""
+
+    @classmethod
+    def of(cls, response: APIResponse[_R]) -> AsyncAPIResponse[_R]:
+        """The same unread response, with async reading methods."""
+        return AsyncAPIResponse(
+            http_response=response.http_response,
+            parser=response._parser,
+            header_types=response._header_types,
+            retries_taken=response.retries_taken,
+            streams=response._streams,
         )
+
+    async def parse(self) -> _T:
+        """The typed body (reads the body first if needed; computed once, then cached)."""
+        if not self._streams:
+            await self.http_response.aread()
+        return self._parse_read()
+
+    async def read(self) -> bytes:
+        """The whole raw body (read now if it has not been)."""
+        return await self.http_response.aread()
+
+    async def text(self) -> str:
+        """The body decoded as text."""
+        await self.http_response.aread()
+        return self.http_response.text
+
+    async def json(self) -> Any:
+        """The body decoded as JSON (plain python values, no models)."""
+        return json.loads(await self.read())
+
+    async def iter_bytes(self, chunk_size: int | None = None) -> AsyncIterator[bytes]:
+        """The body as it arrives, decoded (gzip...) into byte chunks."""
+        async for chunk in self.http_response.aiter_bytes(chunk_size):
+            yield chunk
+
+    async def iter_text(self, chunk_size: int | None = None) -> AsyncIterator[str]:
+        """The body as it arrives, as text chunks."""
+        async for chunk in self.http_response.aiter_text(chunk_size):
+            yield chunk
+
+    async def iter_lines(self) -> AsyncIterator[str]:
+        """The body as it arrives, line by line."""
+        async for line in self.http_response.aiter_lines():
+            yield line
+
+    async def close(self) -> None:
+        """Release the connection (the rest of the body is not read)."""
+        await self.http_response.aclose()
+
+
+class ResponseContextManager(Generic[_R]):
+    """``with client.x.with_streaming_response.create(...) as response:``: the request is
+    sent on entering, the response closed on leaving (whatever was left unread)."""
+
+    def __init__(self, send: Callable[[], APIResponse[_R]]) -> None:
+        self._send = send
+        self._response: APIResponse[_R] | None = None
+
+    def __enter__(self) -> APIResponse[_R]:
+        self._response = self._send()
+        return self._response
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        if self._response is not None:
+            self._response.close()
+
+
+class AsyncResponseContextManager(Generic[_R]):
+    """The async twin of :class:`ResponseContextManager`: ``async with``."""
+
+    def __init__(self, send: Callable[[], Awaitable[AsyncAPIResponse[_R]]]) -> None:
+        self._send = send
+        self._response: AsyncAPIResponse[_R] | None = None
+
+    async def __aenter__(self) -> AsyncAPIResponse[_R]:
+        self._response = await self._send()
+        return self._response
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        if self._response is not None:
+            await self._response.close()

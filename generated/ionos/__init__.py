@@ -1,6 +1,6 @@
 """IONOS CLOUD - OpenAI compatible AI Model Hub API"""
 
-from . import models
+from . import models, params
 from ._client import AsyncClient, Client
 from ._errors import (
     APIConnectionError,
@@ -18,7 +18,8 @@ from ._errors import (
     UnprocessableEntityError,
 )
 from ._operations import RequestValidationError
-from ._response import APIResponse
+from ._pagination import AsyncPage, SyncPage
+from ._response import APIResponse, AsyncAPIResponse
 from ._streaming import AsyncStream, Stream
 from ._types import NOT_GIVEN, NotGiven, Omit
 
@@ -32,7 +33,9 @@ __all__ = [
     "APIResponse",
     "APIStatusError",
     "APITimeoutError",
+    "AsyncAPIResponse",
     "AsyncClient",
+    "AsyncPage",
     "AsyncStream",
     "AuthenticationError",
     "BadRequestError",
@@ -47,6 +50,8 @@ __all__ = [
     "RateLimitError",
     "RequestValidationError",
     "Stream",
+    "SyncPage",
     "UnprocessableEntityError",
     "models",
+    "params",
 ]

@@ -15,19 +15,28 @@ the HTTP method and the path, as in openai-python::
 ``cast_to`` is the operation's :class:`ResponseSpec`, whose type parameter is the type of the
 parsed body: the call returns that type, or ``stream_cls`` when it streams. Inside
 ``with_raw_response`` the same call returns the :class:`APIResponse` instead
-(:func:`to_raw_response` types that).
+(:func:`to_raw_response` types that); inside ``with_streaming_response`` it returns the
+response with its body still unread, wrapped in a context manager that closes it
+(:func:`to_streamed_response`).
 """
 
 from __future__ import annotations
 
 import contextvars
+import dataclasses
 import functools
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, Literal, ParamSpec, TypeVar, overload
 
 from ._base_client import AsyncAPIClient, RequestOptions, ResponseSpec, SyncAPIClient
 from ._operations import CallOptions, FormBody, MultipartBody, RawBody
-from ._response import APIResponse
+from ._pagination import AsyncPage, Pagination, SyncPage
+from ._response import (
+    APIResponse,
+    AsyncAPIResponse,
+    AsyncResponseContextManager,
+    ResponseContextManager,
+)
 from ._streaming import AsyncStream, Stream
 from ._types import NOT_GIVEN
 
@@ -37,7 +46,9 @@ __all__ = [
     "SyncAPIResource",
     "SyncHTTPMethod",
     "async_to_raw_response",
+    "async_to_streamed_response",
     "to_raw_response",
+    "to_streamed_response",
 ]
 
 P = ParamSpec("P")
@@ -45,9 +56,15 @@ R = TypeVar("R")
 _T = TypeVar("_T")
 _SyncStreamT = TypeVar("_SyncStreamT", bound=Stream[Any])
 _AsyncStreamT = TypeVar("_AsyncStreamT", bound=AsyncStream[Any])
+_SyncPageT = TypeVar("_SyncPageT", bound=SyncPage[Any, Any])
+_AsyncPageT = TypeVar("_AsyncPageT", bound=AsyncPage[Any, Any])
 
 # Set while a `with_raw_response` method runs: the call returns the `APIResponse`.
 _RAW_RESPONSE: contextvars.ContextVar[bool] = contextvars.ContextVar("raw_response", default=False)
+# Set while a `with_streaming_response` method runs: the call returns the unread response.
+_STREAMED_RESPONSE: contextvars.ContextVar[bool] = contextvars.ContextVar(
+    "streamed_response", default=False
+)
 
 
 def _request(method: str, path: str, body: object, options: CallOptions | None) -> RequestOptions:
@@ -107,6 +124,18 @@ class SyncHTTPMethod:
         stream_cls: type[_SyncStreamT],
     ) -> _T | _SyncStreamT: ...
 
+    @overload
+    def __call__(
+        self,
+        path: str,
+        *,
+        body: object = NOT_GIVEN,
+        options: CallOptions | None = None,
+        cast_to: ResponseSpec[_T],
+        pagination: Pagination,
+        page_cls: type[_SyncPageT],
+    ) -> _SyncPageT: ...
+
     def __call__(
         self,
         path: str,
@@ -116,12 +145,42 @@ class SyncHTTPMethod:
         cast_to: ResponseSpec[Any],
         stream: bool = False,
         stream_cls: type[Stream[Any]] | None = None,
+        pagination: Pagination | None = None,
+        page_cls: type[SyncPage[Any, Any]] | None = None,
     ) -> Any:
-        """Send the request; the parsed body, the stream, or (raw) the ``APIResponse``."""
+        """Send the request; the parsed body, the stream, the first page of a list (which
+        fetches the next ones), or (raw) the ``APIResponse``."""
         request = _request(self._method, path, body, options)
-        if _RAW_RESPONSE.get():
-            return self._client.request_raw(cast_to, request, stream=stream, stream_cls=stream_cls)
-        return self._client.request(cast_to, request, stream=stream, stream_cls=stream_cls)
+        if _STREAMED_RESPONSE.get() or _RAW_RESPONSE.get():
+            raw = self._client.request_raw(
+                cast_to,
+                request,
+                stream=stream,
+                stream_cls=stream_cls,
+                lazy=_STREAMED_RESPONSE.get(),
+            )
+            if pagination is not None and page_cls is not None:
+                raw._then(self._pager(cast_to, request, pagination, page_cls))
+            return raw
+        parsed = self._client.request(cast_to, request, stream=stream, stream_cls=stream_cls)
+        if pagination is not None and page_cls is not None:
+            return self._pager(cast_to, request, pagination, page_cls)(parsed)
+        return parsed
+
+    def _pager(
+        self,
+        cast_to: ResponseSpec[Any],
+        request: RequestOptions,
+        pagination: Pagination,
+        page_cls: type[SyncPage[Any, Any]],
+    ) -> Callable[[Any], SyncPage[Any, Any]]:
+        """First answer -> the page object, whose next pages repeat ``request`` with another
+        query."""
+
+        def fetch(query: Mapping[str, object]) -> Any:
+            return self._client.request(cast_to, dataclasses.replace(request, query=query))
+
+        return lambda first: page_cls(pagination, fetch, request.query, first)
 
 
 class AsyncHTTPMethod:
@@ -166,6 +225,18 @@ class AsyncHTTPMethod:
         stream_cls: type[_AsyncStreamT],
     ) -> _T | _AsyncStreamT: ...
 
+    @overload
+    async def __call__(
+        self,
+        path: str,
+        *,
+        body: object = NOT_GIVEN,
+        options: CallOptions | None = None,
+        cast_to: ResponseSpec[_T],
+        pagination: Pagination,
+        page_cls: type[_AsyncPageT],
+    ) -> _AsyncPageT: ...
+
     async def __call__(
         self,
         path: str,
@@ -175,13 +246,43 @@ class AsyncHTTPMethod:
         cast_to: ResponseSpec[Any],
         stream: bool = False,
         stream_cls: type[AsyncStream[Any]] | None = None,
+        pagination: Pagination | None = None,
+        page_cls: type[AsyncPage[Any, Any]] | None = None,
     ) -> Any:
-        """Send the request; the parsed body, the stream, or (raw) the ``APIResponse``."""
+        """Send the request; the parsed body, the stream, the first page of a list (which
+        fetches the next ones), or (raw) the ``APIResponse``."""
         request = _request(self._method, path, body, options)
         client = self._client
-        if _RAW_RESPONSE.get():
-            return await client.request_raw(cast_to, request, stream=stream, stream_cls=stream_cls)
-        return await client.request(cast_to, request, stream=stream, stream_cls=stream_cls)
+        if _STREAMED_RESPONSE.get() or _RAW_RESPONSE.get():
+            raw = await client.request_raw(
+                cast_to,
+                request,
+                stream=stream,
+                stream_cls=stream_cls,
+                lazy=_STREAMED_RESPONSE.get(),
+            )
+            if pagination is not None and page_cls is not None:
+                raw._then(self._pager(cast_to, request, pagination, page_cls))
+            return AsyncAPIResponse.of(raw) if _STREAMED_RESPONSE.get() else raw
+        parsed = await client.request(cast_to, request, stream=stream, stream_cls=stream_cls)
+        if pagination is not None and page_cls is not None:
+            return self._pager(cast_to, request, pagination, page_cls)(parsed)
+        return parsed
+
+    def _pager(
+        self,
+        cast_to: ResponseSpec[Any],
+        request: RequestOptions,
+        pagination: Pagination,
+        page_cls: type[AsyncPage[Any, Any]],
+    ) -> Callable[[Any], AsyncPage[Any, Any]]:
+        """First answer -> the page object, whose next pages repeat ``request`` with another
+        query."""
+
+        async def fetch(query: Mapping[str, object]) -> Any:
+            return await self._client.request(cast_to, dataclasses.replace(request, query=query))
+
+        return lambda first: page_cls(pagination, fetch, request.query, first)
 
 
 class SyncAPIResource:
@@ -239,5 +340,42 @@ def async_to_raw_response(
             return await method(*args, **kwargs)  # type: ignore[return-value]
         finally:
             _RAW_RESPONSE.reset(token)
+
+    return wrapped
+
+
+def to_streamed_response(method: Callable[P, R]) -> Callable[P, ResponseContextManager[R]]:
+    """The same method, returning a context manager around the response with its body unread:
+    ``with resource.with_streaming_response.create(...) as response: response.iter_lines()``."""
+
+    @functools.wraps(method)
+    def wrapped(*args: P.args, **kwargs: P.kwargs) -> ResponseContextManager[R]:
+        def send() -> APIResponse[R]:
+            token = _STREAMED_RESPONSE.set(True)
+            try:
+                return method(*args, **kwargs)  # type: ignore[return-value]
+            finally:
+                _STREAMED_RESPONSE.reset(token)
+
+        return ResponseContextManager(send)
+
+    return wrapped
+
+
+def async_to_streamed_response(
+    method: Callable[P, Awaitable[R]],
+) -> Callable[P, AsyncResponseContextManager[R]]:
+    """The async twin of :func:`to_streamed_response`: ``async with``."""
+
+    @functools.wraps(method)
+    def wrapped(*args: P.args, **kwargs: P.kwargs) -> AsyncResponseContextManager[R]:
+        async def send() -> AsyncAPIResponse[R]:
+            token = _STREAMED_RESPONSE.set(True)
+            try:
+                return await method(*args, **kwargs)  # type: ignore[return-value]
+            finally:
+                _STREAMED_RESPONSE.reset(token)
+
+        return AsyncResponseContextManager(send)
 
     return wrapped

@@ -8,12 +8,15 @@ from typing import Literal, overload
 
 from . import _operations as _ops
 from . import models as _models
+from . import params as _params
 from ._base_client import AsyncAPIClient, ResponseSpec, SyncAPIClient
 from ._base_resource import (
     AsyncAPIResource,
     SyncAPIResource,
     async_to_raw_response,
+    async_to_streamed_response,
     to_raw_response,
+    to_streamed_response,
 )
 from ._streaming import AsyncStream, Stream
 from ._types import NOT_GIVEN, Headers, NotGiven, Query, Timeout
@@ -37,6 +40,7 @@ class Completions(SyncAPIResource):
     def __init__(self, client: SyncAPIClient) -> None:
         super().__init__(client)
         self.with_raw_response = CompletionsWithRawResponse(self)
+        self.with_streaming_response = CompletionsWithStreamingResponse(self)
 
     @overload
     def create(
@@ -53,7 +57,9 @@ class Completions(SyncAPIResource):
         frequency_penalty: float | NotGiven = NOT_GIVEN,
         logit_bias: dict[str, _typing.Any] | NotGiven = NOT_GIVEN,
         user: str | NotGiven = NOT_GIVEN,
-        stream_options: _models.CompletionRequestStreamOptions | NotGiven = NOT_GIVEN,
+        stream_options: _models.CompletionRequestStreamOptions
+        | _params.CompletionRequestStreamOptionsParam
+        | NotGiven = NOT_GIVEN,
         stream: Literal[False] | NotGiven = NOT_GIVEN,
         extra_headers: Headers | None = None,
         extra_query: Query | None = None,
@@ -95,11 +101,12 @@ class Completions(SyncAPIResource):
 
         Raises:
             BadRequestError: The server answered 400.
-            RateLimitError: The server answered 429.
+            RateLimitError: The server answered 429 (`parsed_body`: `ErrorResponse`).
             InternalServerError: The server answered 500.
-            OverloadedError: The server answered 529.
+            OverloadedError: The server answered 529 (`parsed_body`: `ErrorResponse`).
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -122,7 +129,9 @@ class Completions(SyncAPIResource):
         frequency_penalty: float | NotGiven = NOT_GIVEN,
         logit_bias: dict[str, _typing.Any] | NotGiven = NOT_GIVEN,
         user: str | NotGiven = NOT_GIVEN,
-        stream_options: _models.CompletionRequestStreamOptions | NotGiven = NOT_GIVEN,
+        stream_options: _models.CompletionRequestStreamOptions
+        | _params.CompletionRequestStreamOptionsParam
+        | NotGiven = NOT_GIVEN,
         extra_headers: Headers | None = None,
         extra_query: Query | None = None,
         extra_body: Mapping[str, object] | None = None,
@@ -163,11 +172,12 @@ class Completions(SyncAPIResource):
 
         Raises:
             BadRequestError: The server answered 400.
-            RateLimitError: The server answered 429.
+            RateLimitError: The server answered 429 (`parsed_body`: `ErrorResponse`).
             InternalServerError: The server answered 500.
-            OverloadedError: The server answered 529.
+            OverloadedError: The server answered 529 (`parsed_body`: `ErrorResponse`).
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -189,7 +199,9 @@ class Completions(SyncAPIResource):
         frequency_penalty: float | NotGiven = NOT_GIVEN,
         logit_bias: dict[str, _typing.Any] | NotGiven = NOT_GIVEN,
         user: str | NotGiven = NOT_GIVEN,
-        stream_options: _models.CompletionRequestStreamOptions | NotGiven = NOT_GIVEN,
+        stream_options: _models.CompletionRequestStreamOptions
+        | _params.CompletionRequestStreamOptionsParam
+        | NotGiven = NOT_GIVEN,
         stream: bool | NotGiven = NOT_GIVEN,
         extra_headers: Headers | None = None,
         extra_query: Query | None = None,
@@ -232,11 +244,12 @@ class Completions(SyncAPIResource):
 
         Raises:
             BadRequestError: The server answered 400.
-            RateLimitError: The server answered 429.
+            RateLimitError: The server answered 429 (`parsed_body`: `ErrorResponse`).
             InternalServerError: The server answered 500.
-            OverloadedError: The server answered 529.
+            OverloadedError: The server answered 529 (`parsed_body`: `ErrorResponse`).
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -257,7 +270,9 @@ class Completions(SyncAPIResource):
         frequency_penalty: float | NotGiven = NOT_GIVEN,
         logit_bias: dict[str, _typing.Any] | NotGiven = NOT_GIVEN,
         user: str | NotGiven = NOT_GIVEN,
-        stream_options: _models.CompletionRequestStreamOptions | NotGiven = NOT_GIVEN,
+        stream_options: _models.CompletionRequestStreamOptions
+        | _params.CompletionRequestStreamOptionsParam
+        | NotGiven = NOT_GIVEN,
         stream: bool | NotGiven = NOT_GIVEN,
         extra_headers: Headers | None = None,
         extra_query: Query | None = None,
@@ -300,11 +315,12 @@ class Completions(SyncAPIResource):
 
         Raises:
             BadRequestError: The server answered 400.
-            RateLimitError: The server answered 429.
+            RateLimitError: The server answered 429 (`parsed_body`: `ErrorResponse`).
             InternalServerError: The server answered 500.
-            OverloadedError: The server answered 529.
+            OverloadedError: The server answered 529 (`parsed_body`: `ErrorResponse`).
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -350,12 +366,21 @@ class CompletionsWithRawResponse:
         self.create = to_raw_response(resource.create)
 
 
+class CompletionsWithStreamingResponse:
+    """`completions` methods that return the response unread, as a context manager:
+    `with ... as response:` then `response.parse()`, `read()` or `iter_bytes()`."""
+
+    def __init__(self, resource: Completions) -> None:
+        self.create = to_streamed_response(resource.create)
+
+
 class AsyncCompletions(AsyncAPIResource):
     """Operations of the `completions` resource (async)."""
 
     def __init__(self, client: AsyncAPIClient) -> None:
         super().__init__(client)
         self.with_raw_response = AsyncCompletionsWithRawResponse(self)
+        self.with_streaming_response = AsyncCompletionsWithStreamingResponse(self)
 
     @overload
     async def create(
@@ -372,7 +397,9 @@ class AsyncCompletions(AsyncAPIResource):
         frequency_penalty: float | NotGiven = NOT_GIVEN,
         logit_bias: dict[str, _typing.Any] | NotGiven = NOT_GIVEN,
         user: str | NotGiven = NOT_GIVEN,
-        stream_options: _models.CompletionRequestStreamOptions | NotGiven = NOT_GIVEN,
+        stream_options: _models.CompletionRequestStreamOptions
+        | _params.CompletionRequestStreamOptionsParam
+        | NotGiven = NOT_GIVEN,
         stream: Literal[False] | NotGiven = NOT_GIVEN,
         extra_headers: Headers | None = None,
         extra_query: Query | None = None,
@@ -414,11 +441,12 @@ class AsyncCompletions(AsyncAPIResource):
 
         Raises:
             BadRequestError: The server answered 400.
-            RateLimitError: The server answered 429.
+            RateLimitError: The server answered 429 (`parsed_body`: `ErrorResponse`).
             InternalServerError: The server answered 500.
-            OverloadedError: The server answered 529.
+            OverloadedError: The server answered 529 (`parsed_body`: `ErrorResponse`).
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -441,7 +469,9 @@ class AsyncCompletions(AsyncAPIResource):
         frequency_penalty: float | NotGiven = NOT_GIVEN,
         logit_bias: dict[str, _typing.Any] | NotGiven = NOT_GIVEN,
         user: str | NotGiven = NOT_GIVEN,
-        stream_options: _models.CompletionRequestStreamOptions | NotGiven = NOT_GIVEN,
+        stream_options: _models.CompletionRequestStreamOptions
+        | _params.CompletionRequestStreamOptionsParam
+        | NotGiven = NOT_GIVEN,
         extra_headers: Headers | None = None,
         extra_query: Query | None = None,
         extra_body: Mapping[str, object] | None = None,
@@ -482,11 +512,12 @@ class AsyncCompletions(AsyncAPIResource):
 
         Raises:
             BadRequestError: The server answered 400.
-            RateLimitError: The server answered 429.
+            RateLimitError: The server answered 429 (`parsed_body`: `ErrorResponse`).
             InternalServerError: The server answered 500.
-            OverloadedError: The server answered 529.
+            OverloadedError: The server answered 529 (`parsed_body`: `ErrorResponse`).
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -508,7 +539,9 @@ class AsyncCompletions(AsyncAPIResource):
         frequency_penalty: float | NotGiven = NOT_GIVEN,
         logit_bias: dict[str, _typing.Any] | NotGiven = NOT_GIVEN,
         user: str | NotGiven = NOT_GIVEN,
-        stream_options: _models.CompletionRequestStreamOptions | NotGiven = NOT_GIVEN,
+        stream_options: _models.CompletionRequestStreamOptions
+        | _params.CompletionRequestStreamOptionsParam
+        | NotGiven = NOT_GIVEN,
         stream: bool | NotGiven = NOT_GIVEN,
         extra_headers: Headers | None = None,
         extra_query: Query | None = None,
@@ -551,11 +584,12 @@ class AsyncCompletions(AsyncAPIResource):
 
         Raises:
             BadRequestError: The server answered 400.
-            RateLimitError: The server answered 429.
+            RateLimitError: The server answered 429 (`parsed_body`: `ErrorResponse`).
             InternalServerError: The server answered 500.
-            OverloadedError: The server answered 529.
+            OverloadedError: The server answered 529 (`parsed_body`: `ErrorResponse`).
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -576,7 +610,9 @@ class AsyncCompletions(AsyncAPIResource):
         frequency_penalty: float | NotGiven = NOT_GIVEN,
         logit_bias: dict[str, _typing.Any] | NotGiven = NOT_GIVEN,
         user: str | NotGiven = NOT_GIVEN,
-        stream_options: _models.CompletionRequestStreamOptions | NotGiven = NOT_GIVEN,
+        stream_options: _models.CompletionRequestStreamOptions
+        | _params.CompletionRequestStreamOptionsParam
+        | NotGiven = NOT_GIVEN,
         stream: bool | NotGiven = NOT_GIVEN,
         extra_headers: Headers | None = None,
         extra_query: Query | None = None,
@@ -619,11 +655,12 @@ class AsyncCompletions(AsyncAPIResource):
 
         Raises:
             BadRequestError: The server answered 400.
-            RateLimitError: The server answered 429.
+            RateLimitError: The server answered 429 (`parsed_body`: `ErrorResponse`).
             InternalServerError: The server answered 500.
-            OverloadedError: The server answered 529.
+            OverloadedError: The server answered 529 (`parsed_body`: `ErrorResponse`).
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -667,3 +704,11 @@ class AsyncCompletionsWithRawResponse:
 
     def __init__(self, resource: AsyncCompletions) -> None:
         self.create = async_to_raw_response(resource.create)
+
+
+class AsyncCompletionsWithStreamingResponse:
+    """`completions` methods that return the response unread, as an async context
+    manager: `async with ... as response:` then `await response.parse()`."""
+
+    def __init__(self, resource: AsyncCompletions) -> None:
+        self.create = async_to_streamed_response(resource.create)

@@ -8,12 +8,15 @@ from typing import Literal, overload
 
 from . import _operations as _ops
 from . import models as _models
+from . import params as _params
 from ._base_client import AsyncAPIClient, ResponseSpec, SyncAPIClient
 from ._base_resource import (
     AsyncAPIResource,
     SyncAPIResource,
     async_to_raw_response,
+    async_to_streamed_response,
     to_raw_response,
+    to_streamed_response,
 )
 from ._streaming import AsyncStream, Stream
 from ._types import NOT_GIVEN, Headers, NotGiven, Query, Timeout
@@ -36,6 +39,7 @@ class Completions(SyncAPIResource):
     def __init__(self, client: SyncAPIClient) -> None:
         super().__init__(client)
         self.with_raw_response = CompletionsWithRawResponse(self)
+        self.with_streaming_response = CompletionsWithStreamingResponse(self)
 
     @overload
     def create(
@@ -44,7 +48,10 @@ class Completions(SyncAPIResource):
         model: str,
         prompt: str | list[str] | list[int],
         ai_project_id: str | None | NotGiven = NOT_GIVEN,
-        stream_options: _models.CompletionRequestStreamOptions | None | NotGiven = NOT_GIVEN,
+        stream_options: _models.CompletionRequestStreamOptions
+        | _params.CompletionRequestStreamOptionsParam
+        | None
+        | NotGiven = NOT_GIVEN,
         max_tokens: int | None | NotGiven = NOT_GIVEN,
         temperature: float | None | NotGiven = NOT_GIVEN,
         top_p: float | None | NotGiven = NOT_GIVEN,
@@ -130,9 +137,11 @@ class Completions(SyncAPIResource):
             `CompletionResponse`: the 200 response.
 
         Raises:
-            UnprocessableEntityError: The server answered 422.
+            UnprocessableEntityError: The server answered 422 (`parsed_body`:
+                `HTTPValidationError`).
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -147,7 +156,10 @@ class Completions(SyncAPIResource):
         prompt: str | list[str] | list[int],
         stream: Literal[True],
         ai_project_id: str | None | NotGiven = NOT_GIVEN,
-        stream_options: _models.CompletionRequestStreamOptions | None | NotGiven = NOT_GIVEN,
+        stream_options: _models.CompletionRequestStreamOptions
+        | _params.CompletionRequestStreamOptionsParam
+        | None
+        | NotGiven = NOT_GIVEN,
         max_tokens: int | None | NotGiven = NOT_GIVEN,
         temperature: float | None | NotGiven = NOT_GIVEN,
         top_p: float | None | NotGiven = NOT_GIVEN,
@@ -232,9 +244,11 @@ class Completions(SyncAPIResource):
             A `Stream` of `CompletionResponse` chunks (server-sent events).
 
         Raises:
-            UnprocessableEntityError: The server answered 422.
+            UnprocessableEntityError: The server answered 422 (`parsed_body`:
+                `HTTPValidationError`).
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -248,7 +262,10 @@ class Completions(SyncAPIResource):
         model: str,
         prompt: str | list[str] | list[int],
         ai_project_id: str | None | NotGiven = NOT_GIVEN,
-        stream_options: _models.CompletionRequestStreamOptions | None | NotGiven = NOT_GIVEN,
+        stream_options: _models.CompletionRequestStreamOptions
+        | _params.CompletionRequestStreamOptionsParam
+        | None
+        | NotGiven = NOT_GIVEN,
         max_tokens: int | None | NotGiven = NOT_GIVEN,
         temperature: float | None | NotGiven = NOT_GIVEN,
         top_p: float | None | NotGiven = NOT_GIVEN,
@@ -335,9 +352,11 @@ class Completions(SyncAPIResource):
             `CompletionResponse` chunks (server-sent events).
 
         Raises:
-            UnprocessableEntityError: The server answered 422.
+            UnprocessableEntityError: The server answered 422 (`parsed_body`:
+                `HTTPValidationError`).
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -350,7 +369,10 @@ class Completions(SyncAPIResource):
         model: str,
         prompt: str | list[str] | list[int],
         ai_project_id: str | None | NotGiven = NOT_GIVEN,
-        stream_options: _models.CompletionRequestStreamOptions | None | NotGiven = NOT_GIVEN,
+        stream_options: _models.CompletionRequestStreamOptions
+        | _params.CompletionRequestStreamOptionsParam
+        | None
+        | NotGiven = NOT_GIVEN,
         max_tokens: int | None | NotGiven = NOT_GIVEN,
         temperature: float | None | NotGiven = NOT_GIVEN,
         top_p: float | None | NotGiven = NOT_GIVEN,
@@ -437,15 +459,17 @@ class Completions(SyncAPIResource):
             `CompletionResponse` chunks (server-sent events).
 
         Raises:
-            UnprocessableEntityError: The server answered 422.
+            UnprocessableEntityError: The server answered 422 (`parsed_body`:
+                `HTTPValidationError`).
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
             RequestValidationError: An argument does not match the spec; nothing was sent.
         """
-        _params = _ops.validated(
+        _checked = _ops.validated(
             _models.CompletionsCreateParams,
             {
                 "ai_project_id": _ops.client_value(self._client, "ai_project_id", ai_project_id),
@@ -493,7 +517,7 @@ class Completions(SyncAPIResource):
                 python_names={"extra_body": "extra_body_"},
             ),
             options=_ops.request_options(
-                query=_ops.pick(_params, ["ai_project_id"]),
+                query=_ops.pick(_checked, ["ai_project_id"]),
                 extra_headers=extra_headers,
                 extra_query=extra_query,
                 extra_body=extra_body,
@@ -513,12 +537,21 @@ class CompletionsWithRawResponse:
         self.create = to_raw_response(resource.create)
 
 
+class CompletionsWithStreamingResponse:
+    """`completions` methods that return the response unread, as a context manager:
+    `with ... as response:` then `response.parse()`, `read()` or `iter_bytes()`."""
+
+    def __init__(self, resource: Completions) -> None:
+        self.create = to_streamed_response(resource.create)
+
+
 class AsyncCompletions(AsyncAPIResource):
     """Operations of the `completions` resource (async)."""
 
     def __init__(self, client: AsyncAPIClient) -> None:
         super().__init__(client)
         self.with_raw_response = AsyncCompletionsWithRawResponse(self)
+        self.with_streaming_response = AsyncCompletionsWithStreamingResponse(self)
 
     @overload
     async def create(
@@ -527,7 +560,10 @@ class AsyncCompletions(AsyncAPIResource):
         model: str,
         prompt: str | list[str] | list[int],
         ai_project_id: str | None | NotGiven = NOT_GIVEN,
-        stream_options: _models.CompletionRequestStreamOptions | None | NotGiven = NOT_GIVEN,
+        stream_options: _models.CompletionRequestStreamOptions
+        | _params.CompletionRequestStreamOptionsParam
+        | None
+        | NotGiven = NOT_GIVEN,
         max_tokens: int | None | NotGiven = NOT_GIVEN,
         temperature: float | None | NotGiven = NOT_GIVEN,
         top_p: float | None | NotGiven = NOT_GIVEN,
@@ -613,9 +649,11 @@ class AsyncCompletions(AsyncAPIResource):
             `CompletionResponse`: the 200 response.
 
         Raises:
-            UnprocessableEntityError: The server answered 422.
+            UnprocessableEntityError: The server answered 422 (`parsed_body`:
+                `HTTPValidationError`).
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -630,7 +668,10 @@ class AsyncCompletions(AsyncAPIResource):
         prompt: str | list[str] | list[int],
         stream: Literal[True],
         ai_project_id: str | None | NotGiven = NOT_GIVEN,
-        stream_options: _models.CompletionRequestStreamOptions | None | NotGiven = NOT_GIVEN,
+        stream_options: _models.CompletionRequestStreamOptions
+        | _params.CompletionRequestStreamOptionsParam
+        | None
+        | NotGiven = NOT_GIVEN,
         max_tokens: int | None | NotGiven = NOT_GIVEN,
         temperature: float | None | NotGiven = NOT_GIVEN,
         top_p: float | None | NotGiven = NOT_GIVEN,
@@ -715,9 +756,11 @@ class AsyncCompletions(AsyncAPIResource):
             A `AsyncStream` of `CompletionResponse` chunks (server-sent events).
 
         Raises:
-            UnprocessableEntityError: The server answered 422.
+            UnprocessableEntityError: The server answered 422 (`parsed_body`:
+                `HTTPValidationError`).
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -731,7 +774,10 @@ class AsyncCompletions(AsyncAPIResource):
         model: str,
         prompt: str | list[str] | list[int],
         ai_project_id: str | None | NotGiven = NOT_GIVEN,
-        stream_options: _models.CompletionRequestStreamOptions | None | NotGiven = NOT_GIVEN,
+        stream_options: _models.CompletionRequestStreamOptions
+        | _params.CompletionRequestStreamOptionsParam
+        | None
+        | NotGiven = NOT_GIVEN,
         max_tokens: int | None | NotGiven = NOT_GIVEN,
         temperature: float | None | NotGiven = NOT_GIVEN,
         top_p: float | None | NotGiven = NOT_GIVEN,
@@ -818,9 +864,11 @@ class AsyncCompletions(AsyncAPIResource):
             `CompletionResponse` chunks (server-sent events).
 
         Raises:
-            UnprocessableEntityError: The server answered 422.
+            UnprocessableEntityError: The server answered 422 (`parsed_body`:
+                `HTTPValidationError`).
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -833,7 +881,10 @@ class AsyncCompletions(AsyncAPIResource):
         model: str,
         prompt: str | list[str] | list[int],
         ai_project_id: str | None | NotGiven = NOT_GIVEN,
-        stream_options: _models.CompletionRequestStreamOptions | None | NotGiven = NOT_GIVEN,
+        stream_options: _models.CompletionRequestStreamOptions
+        | _params.CompletionRequestStreamOptionsParam
+        | None
+        | NotGiven = NOT_GIVEN,
         max_tokens: int | None | NotGiven = NOT_GIVEN,
         temperature: float | None | NotGiven = NOT_GIVEN,
         top_p: float | None | NotGiven = NOT_GIVEN,
@@ -920,15 +971,17 @@ class AsyncCompletions(AsyncAPIResource):
             `CompletionResponse` chunks (server-sent events).
 
         Raises:
-            UnprocessableEntityError: The server answered 422.
+            UnprocessableEntityError: The server answered 422 (`parsed_body`:
+                `HTTPValidationError`).
             APIStatusError: The server answered another error status (the subclass of its code where
-                there is one).
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
             RequestValidationError: An argument does not match the spec; nothing was sent.
         """
-        _params = _ops.validated(
+        _checked = _ops.validated(
             _models.CompletionsCreateParams,
             {
                 "ai_project_id": _ops.client_value(self._client, "ai_project_id", ai_project_id),
@@ -976,7 +1029,7 @@ class AsyncCompletions(AsyncAPIResource):
                 python_names={"extra_body": "extra_body_"},
             ),
             options=_ops.request_options(
-                query=_ops.pick(_params, ["ai_project_id"]),
+                query=_ops.pick(_checked, ["ai_project_id"]),
                 extra_headers=extra_headers,
                 extra_query=extra_query,
                 extra_body=extra_body,
@@ -994,3 +1047,11 @@ class AsyncCompletionsWithRawResponse:
 
     def __init__(self, resource: AsyncCompletions) -> None:
         self.create = async_to_raw_response(resource.create)
+
+
+class AsyncCompletionsWithStreamingResponse:
+    """`completions` methods that return the response unread, as an async context
+    manager: `async with ... as response:` then `await response.parse()`."""
+
+    def __init__(self, resource: AsyncCompletions) -> None:
+        self.create = async_to_streamed_response(resource.create)

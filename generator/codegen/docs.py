@@ -44,7 +44,8 @@ CALL_OPTION_DOCS = {
 
 RAISES_DOCS = {
     "APIStatusError": "The server answered another error status (the subclass of its code "
-    "where there is one).",
+    "where there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`, "
+    "the error model the document declares for the status, if any.",
     "APIConnectionError": "No usable answer: the connection failed, or timed out "
     "(`APITimeoutError`).",
     "APIResponseValidationError": "A success body does not decode into its type.",
@@ -62,7 +63,7 @@ _LOCATION_DOCS = {
 _STRUCTURED = re.compile(r"\s|[-*+]\s|>|\||#+\s|\d+[.)]\s")
 _FENCE = re.compile(r"\s*(```|~~~)")
 # The module aliases `_resources.py` qualifies names with; a reader knows the bare names.
-_QUALIFIER = re.compile(r"\b_(?:models|typing|datetime|decimal|uuid|pydantic)\.")
+_QUALIFIER = re.compile(r"\b_(?:models|params|abc|typing|datetime|decimal|uuid|pydantic)\.")
 
 
 def error_class(status: str) -> str:
@@ -240,17 +241,26 @@ def stream_doc(stream_class: str, chunk: str) -> str:
     return f"A `{stream_class}` of `{readable(chunk)}` chunks (server-sent events)."
 
 
+def page_doc(page_class: str, item: str, answer: str, style: str) -> str:
+    iterate = "`async for`" if page_class.startswith("Async") else "`for`"
+    return (
+        f"A `{page_class}` of `{readable(item)}` items: {iterate} over it gives every item of every "
+        f"page, fetching the next pages ({style} pagination) as needed; `.page` is the first "
+        f"`{readable(answer)}` answer, `.pages()` gives each answer in turn."
+    )
+
+
 def either_doc(plain: str, switch: str, stream: str) -> str:
     return f"{plain} With `{switch}=True`, {stream[:1].lower()}{stream[1:]}"
 
 
 def _raises(operation: Operation) -> str:
-    groups: dict[str, list[str]] = {}
+    groups: dict[str, list[ResponseType]] = {}
     for response in operation.errors:
-        groups.setdefault(error_class(response.status), []).append(response.status)
+        groups.setdefault(error_class(response.status), []).append(response)
     entries = [
-        (cls, f"The server answered {_statuses(statuses)}.")
-        for cls, statuses in groups.items()
+        (cls, f"The server answered {_statuses([r.status for r in responses])}{_parsed_as(responses)}.")
+        for cls, responses in groups.items()
         if cls != "APIStatusError"
     ]
     entries.append(("APIStatusError", RAISES_DOCS["APIStatusError"]))
@@ -260,6 +270,15 @@ def _raises(operation: Operation) -> str:
     if _validates_arguments(operation):
         entries.append(("RequestValidationError", RAISES_DOCS["RequestValidationError"]))
     return _section("Raises", entries)
+
+
+def _parsed_as(responses: list[ResponseType]) -> str:
+    """` (`parsed_body`: `ErrorResponse`)` when the responses of one exception class share one
+    documented error model."""
+    models = {response.model_class for response in responses}
+    if len(models) != 1 or None in models:
+        return ""
+    return f" (`parsed_body`: `{models.pop()}`)"
 
 
 def _statuses(statuses: list[str]) -> str:

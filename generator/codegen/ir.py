@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 from urllib.parse import urlparse
 
-from generator.codegen import namespace
-from generator.problems import GeneratorError
+from generator.codegen import namespace, paging
+from generator.problems import GeneratorError, Problem
 from generator.spec import names
 from generator.spec.operations import OperationSite, iter_operations, name_clashes, operation_names
 from generator.spec.pointer import escape_token, fragment_pointer
@@ -108,6 +108,7 @@ class Operation:
     stream_chunk: str | None  # models.py class of one streamed chunk
     stream_only: bool  # the operation always streams (text/event-stream, no switch)
     deprecated: bool
+    pagination: paging.Pagination | None = None  # how a list's next pages are fetched
     constant: str = ""  # its ResponseSpec constant in _resources.py, unique in the package
 
     @property
@@ -288,6 +289,16 @@ def _object_properties(schema: Any, refs: Refs, depth: int = 0) -> tuple[dict[st
     return (properties, required) if found else None
 
 
+def _json_type(schema: Any, refs: Refs) -> str | None:
+    """The schema's one JSON type (`integer`, `string`...), or None when it has not one."""
+    schema = refs.resolve(schema)
+    kind = schema.get("type") if isinstance(schema, dict) else None
+    if isinstance(kind, list):
+        kinds = [k for k in kind if k != "null"]
+        kind = kinds[0] if len(kinds) == 1 else None
+    return kind if isinstance(kind, str) else None
+
+
 def _python_type_of_header(schema: Any, refs: Refs) -> str:
     schema = refs.resolve(schema)
     kind = schema.get("type") if isinstance(schema, dict) else None
@@ -443,6 +454,7 @@ class _Builder:
         body, body_params = self.request_body(stem, operation, taken)
         success, errors, headers = self.responses(stem, operation)
         stream_param, stream_chunk, stream_only = self.streaming(operation, body_params, success)
+        pagination = None if stream_chunk else self.pagination(site, success)
         ordered = sorted([*params, *body_params], key=lambda p: (not p.required or p.client_level))
         return Operation(
             resource=resource,
@@ -461,7 +473,28 @@ class _Builder:
             stream_chunk=stream_chunk,
             stream_only=stream_only,
             deprecated=operation.get("deprecated") is True,
+            pagination=pagination,
         )
+
+    def pagination(self, site: OperationSite, success: tuple[ResponseType, ...]) -> paging.Pagination | None:
+        """How the operation's list pages: its `x-codegen-pagination` hint, else (for a GET)
+        the shape of its query and of its JSON answer (`paging.detect`)."""
+        hint = site.operation.get(paging.HINT)
+        answer = next((r.model_class for r in success if r.kind == "json" and r.model_class), None)
+        shape = _object_properties(self.schemas.get(answer), self.refs) if answer else None
+        properties = {name: self.refs.resolve(schema) for name, schema in (shape[0] if shape else {}).items()}
+        query = {p["name"]: _json_type(p.get("schema"), self.refs)
+                 for p in self.merged_parameters(site.shared_parameters, site.operation)
+                 if p.get("in") == "query"}
+        if hint is None:
+            return paging.detect(query, properties) if site.method == "get" else None
+        try:
+            return paging.from_hint(hint, query, properties)
+        except paging.HintError as error:
+            raise GeneratorError([Problem(
+                self.options.source_file, f"{site.pointer}/{paging.HINT}", None,
+                f"{paging.HINT}: {error}", "see docs/architecture.md, Codegen hints",
+            )]) from error
 
     def parameters(self, stem: str, raw_params: list[dict[str, Any]], taken: set[str]) -> list[Param]:
         if not raw_params:

@@ -87,6 +87,64 @@ class Models:
         node = _EnumWidener(self.enums).visit(copy.deepcopy(node))
         return ast.unparse(_Qualifier(self.class_names).visit(node))
 
+    def request_annotation(
+        self, class_name: str, wire_name: str, *, drop_none: bool, params: ParamTypes
+    ) -> str:
+        """`annotation`, where every model class also takes its `TypedDict` form
+        (`_models.StreamOptions | _params.StreamOptionsParam`): what a request argument accepts."""
+        found = self.field(class_name, wire_name)
+        if found is None:
+            return "object"
+        node = _strip_annotated(found.annotation)
+        if drop_none:
+            node = _drop_none(node)
+        return self._request_source(node, params, PARAMS_QUALIFIER)
+
+    def request_class_annotation(self, class_name: str, params: ParamTypes) -> str:
+        """`class_annotation` for a whole request body: the model or its `TypedDict` form (a
+        root model: the type it wraps, widened the same way)."""
+        class_name = self.name(class_name)
+        if class_name in self.root_classes:
+            found = self.classes.get(class_name, {}).get("root")
+            if found is not None:
+                return self._request_source(_strip_annotated(found.annotation), params, PARAMS_QUALIFIER)
+        return self._request_source(ast.Name(class_name, ast.Load()), params, PARAMS_QUALIFIER)
+
+    def _request_source(self, node: ast.expr, params: ParamTypes, qualifier: str | None) -> str:
+        node = _EnumWidener(self.enums).visit(copy.deepcopy(node))
+        node = _Qualifier(self.class_names).visit(node)
+        return ast.unparse(_UnionFlattener().visit(_ParamWidener(self, params, qualifier).visit(node)))
+
+    def param_classes(self, params: ParamTypes) -> list[ParamClass]:
+        """The `TypedDict` of every class `params` has collected, and of the classes their
+        fields use, in models.py order: keys are wire names, the model's required fields
+        `Required[...]`."""
+        built: dict[str, ParamClass] = {}
+        while pending := sorted(params.used - built.keys()):
+            for name in pending:  # typing the fields may collect more classes
+                fields = tuple(
+                    ParamField(wire, self._request_source(_strip_annotated(found.annotation), params, None),
+                               required=not found.optional)
+                    for wire, found in self._all_fields(name).items()
+                )
+                built[name] = ParamClass(f"{name}{PARAM_SUFFIX}", name, fields)
+        return [built[name] for name in self.classes if name in built]
+
+    def _all_fields(self, class_name: str) -> dict[str, ModelField]:
+        """The fields of `class_name` and of its bases (its own first), by wire name."""
+        fields: dict[str, ModelField] = {}
+        pending = [class_name]
+        while pending:
+            current = pending.pop(0)
+            for wire, found in self.classes.get(current, {}).items():
+                fields.setdefault(wire, found)
+            pending.extend(self.bases.get(current, ()))
+        return fields
+
+    def is_object_class(self, name: str) -> bool:
+        """Whether `name` is a model class with fields of its own (not an enum or root model)."""
+        return name in self.classes and name not in self.enums and name not in self.root_classes
+
     def class_annotation(self, class_name: str) -> str:
         """`_models.X`, or the root type of a root model (a list, a union...) qualified."""
         class_name = self.name(class_name)
@@ -96,6 +154,94 @@ class Models:
                 node = _strip_annotated(found.annotation)
                 return ast.unparse(_Qualifier(self.class_names).visit(copy.deepcopy(node)))
         return f"{QUALIFIER}.{class_name}"
+
+
+PARAMS_QUALIFIER = "_params"
+ABC_QUALIFIER = "_abc"  # collections.abc, as the resources and params modules import it
+_COVARIANT = {"list": "Sequence", "dict": "Mapping"}
+PARAM_SUFFIX = "Param"
+
+
+@dataclass
+class ParamTypes:
+    """The model classes whose `TypedDict` form request arguments use, collected while the
+    arguments are typed."""
+
+    used: set[str] = field(default_factory=set)
+
+
+@dataclass(frozen=True)
+class ParamField:
+    key: str  # the wire name
+    annotation: str
+    required: bool
+
+
+@dataclass(frozen=True)
+class ParamClass:
+    """The `TypedDict` form of a model class: what a caller may pass instead of the model."""
+
+    name: str
+    model: str
+    fields: tuple[ParamField, ...]
+
+
+class _ParamWidener(ast.NodeTransformer):
+    """`Pet` -> `Pet | PetParam` for object model classes (the `TypedDict` qualified by
+    `qualifier` when given); a root model also takes the type it wraps, widened the same way
+    (`Tags` -> `Tags | list[str]`), except inside itself (a recursive root stays the model).
+
+    A list or a map of widened members becomes a `Sequence` / `Mapping`: those are covariant,
+    so a caller's `list[PetParam]` passes where `list[Pet | PetParam]` would be refused."""
+
+    def __init__(self, models: Models, params: ParamTypes, qualifier: str | None) -> None:
+        self.models = models
+        self.params = params
+        self.qualifier = qualifier
+        self.expanding: set[str] = set()
+        self.widened = 0  # members widened so far
+
+    def visit_Subscript(self, node: ast.Subscript) -> ast.expr:
+        before = self.widened
+        self.generic_visit(node)
+        container = node.value.id if isinstance(node.value, ast.Name) else None
+        if self.widened > before and container in _COVARIANT:
+            node.value = ast.Attribute(ast.Name(ABC_QUALIFIER, ast.Load()), _COVARIANT[container], ast.Load())
+        return node
+
+    def visit_Attribute(self, node: ast.Attribute) -> ast.expr:
+        if not (isinstance(node.value, ast.Name) and node.value.id == QUALIFIER):
+            return node
+        name = node.attr
+        if self.models.is_object_class(name):
+            self.params.used.add(name)
+            self.widened += 1
+            param: ast.expr = ast.Name(f"{name}{PARAM_SUFFIX}", ast.Load())
+            if self.qualifier:
+                param = ast.Attribute(ast.Name(self.qualifier, ast.Load()), f"{name}{PARAM_SUFFIX}", ast.Load())
+            return ast.BinOp(left=node, op=ast.BitOr(), right=param)
+        root = self.models.classes.get(name, {}).get("root") if name in self.models.root_classes else None
+        if root is None or name in self.expanding:
+            return node
+        self.expanding.add(name)
+        inner = _EnumWidener(self.models.enums).visit(_strip_annotated(root.annotation))
+        inner = self.visit(_Qualifier(self.models.class_names).visit(inner))
+        self.expanding.discard(name)
+        self.widened += 1
+        return ast.BinOp(left=node, op=ast.BitOr(), right=inner)
+
+
+class _UnionFlattener(ast.NodeTransformer):
+    """`A | (B | C)` -> `A | B | C`: a widened member reads as one more union member."""
+
+    def visit_BinOp(self, node: ast.BinOp) -> ast.expr:
+        if not isinstance(node.op, ast.BitOr):
+            return node
+        members = [self.visit(member) for member in _union_members(node)]
+        result: ast.expr = members[0]
+        for member in members[1:]:
+            result = ast.BinOp(left=result, op=ast.BitOr(), right=member)
+        return result
 
 
 def _strip_annotated(node: ast.expr) -> ast.expr:

@@ -19,7 +19,7 @@ import keyword
 import re
 import sys
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -194,18 +194,23 @@ class Plan:
     renames: tuple[Rename, ...]
 
 
-def _free_class(natural: str, taken: set[str]) -> str:
-    """`natural`, `natural2`, ...: the first whose sync, async and raw-response classes are all
-    free (`Jobs` beside a resource `Async Jobs`: its async class would be `AsyncJobs`)."""
+def _free_group(natural: str, forms: Callable[[str], tuple[str, ...]], taken: set[str]) -> str:
+    """`natural`, `natural2`, ...: the first whose every form is free (a resource `Jobs` beside
+    `Async Jobs`: its async class would be `AsyncJobs`); its forms then taken."""
     candidate, counter = natural, 2
-    while any(name in taken for name in _resource_classes(candidate)):
+    while any(name in taken for name in forms(candidate)):
         candidate, counter = f"{natural}{counter}", counter + 1
-    taken.update(_resource_classes(candidate))
+    taken.update(forms(candidate))
     return candidate
 
 
 def _resource_classes(name: str) -> tuple[str, ...]:
     return name, f"Async{name}", f"{name}WithRawResponse", f"Async{name}WithRawResponse"
+
+
+def _operation_constants(name: str) -> tuple[str, ...]:
+    """An operation's `ResponseSpec` constant and its `Pagination` one (render adds `_PAGES`)."""
+    return name, f"{name}_PAGES"
 
 
 def plan(operations: Iterable[tuple[str, str, str]]) -> Plan:
@@ -220,8 +225,8 @@ def plan(operations: Iterable[tuple[str, str, str]]) -> Plan:
     methods = _method_names(operations, attributes, renames)
     taken_constants = set(module_names())
     constants = {
-        pointer: names.unique(f"_{resource.upper()}_{methods[pointer].upper()}".replace("__", "_"),
-                              taken_constants)
+        pointer: _free_group(f"_{resource.upper()}_{methods[pointer].upper()}".replace("__", "_"),
+                             _operation_constants, taken_constants)
         for pointer, resource, _ in operations
     }
     return Plan(attributes, class_names, methods, constants, tuple(renames))
@@ -245,7 +250,7 @@ def _resource_names(first_pointer: dict[str, str], renames: list[Rename]
         taken_attributes.add(attribute)
         attributes[resource] = attribute
         natural = names.class_name(resource)
-        class_names[resource] = _free_class(natural, taken_classes)
+        class_names[resource] = _free_group(natural, _resource_classes, taken_classes)
         if class_names[resource] != natural:
             renames.append(Rename(first_pointer[resource],
                                   f"the resource `{resource}` would be the class `{natural}`, "

@@ -12,6 +12,7 @@ import ast
 import builtins
 import dataclasses
 import functools
+import keyword
 import math
 import re
 from collections.abc import Iterable, Iterator
@@ -24,12 +25,12 @@ import jinja2
 from generator import __version__
 from generator.codegen import docs, namespace
 from generator.codegen.ir import Api, Body, Operation, Param, Resource, ResponseType
-from generator.codegen.models import Models
+from generator.codegen.models import Models, ParamClass, ParamTypes
 from generator.problems import GeneratorError, Problem
 
 TEMPLATES = namespace.TEMPLATES
 RUNTIME = namespace.RUNTIME
-RENDERED_MODULES = ("__init__.py", "_client.py", "_resources.py")
+RENDERED_MODULES = ("__init__.py", "_client.py", "_resources.py", "params.py")
 BUILTIN_NAMES = frozenset(dir(builtins))
 BUILTINS_ALIAS = "_builtins"  # `import builtins as _builtins`: builtins no method or argument hides
 QUERY_DELIMITERS = {"form": ",", "spaceDelimited": " ", "pipeDelimited": "|"}
@@ -94,6 +95,20 @@ class MethodVariant:
     overloads: tuple[Signature, ...]
     implementation: Signature
     stream_class: str  # Stream or AsyncStream
+    page_class: str  # SyncPage or AsyncPage
+
+
+PAGE_CLASSES = {"Stream": "SyncPage", "AsyncStream": "AsyncPage"}
+
+
+@dataclass(frozen=True)
+class PageView:
+    """A paginated list: its `Pagination` constant and the type of one item."""
+
+    constant: str
+    arguments: tuple[tuple[str, object], ...]  # the `Pagination(...)` keyword arguments
+    item: str
+    returns: str  # the type of one page's parsed body
 
 
 @dataclass(frozen=True)
@@ -174,6 +189,7 @@ class OperationView:
     stream_switch: str | None  # the argument that switches to streaming
     always_streams: bool
     stream_chunk: str | None  # the annotation of one streamed chunk
+    page: PageView | None  # a paginated list
     sync: MethodVariant
     async_: MethodVariant
 
@@ -203,23 +219,26 @@ def _union(annotations: Iterable[str]) -> str:
     return " | ".join(unique) if unique else "None"
 
 
-def _argument(param: Param, models: Models, body: Body | None) -> Argument:
+def _argument(param: Param, models: Models, body: Body | None, params: ParamTypes) -> Argument:
     optional = not param.required or param.client_level
-    annotation = _annotation(param, models, body)
+    annotation = _annotation(param, models, body, params)
     if optional:
         return Argument(param.name, f"{annotation} | NotGiven", "NOT_GIVEN")
     return Argument(param.name, annotation, None)
 
 
-def _annotation(param: Param, models: Models, body: Body | None) -> str:
-    """The argument's type: the model field's type, or the whole body's type."""
+def _annotation(param: Param, models: Models, body: Body | None, params: ParamTypes) -> str:
+    """The argument's type: the model field's type, or the whole body's type; model classes
+    in it also take their `TypedDict` form (collected in `params`)."""
     if param.location != "body" or param.model_key:
         if body is not None and param.location == "body" and param.model_key in body.file_fields:
             field = models.annotation(param.model_class, param.model_key, drop_none=True)
             return "list[FileContent]" if field.startswith("list[") else "FileContent"
-        return models.annotation(param.model_class, param.model_key, drop_none=not param.nullable)
+        return models.request_annotation(
+            param.model_class, param.model_key, drop_none=not param.nullable, params=params
+        )
     if param.model_class:
-        return models.class_annotation(param.model_class)
+        return models.request_class_annotation(param.model_class, params)
     if body is not None and body.kind == "content":
         return "str" if body.is_text else "bytes"
     return "object"  # a JSON body the spec gives no schema for
@@ -243,6 +262,7 @@ class _Shape:
     returns_doc: str
     chunk: str | None
     doc: docs.MethodDoc
+    item: str | None = None  # the type of one item of a paginated list
     docstrings: dict[str, str] = field(default_factory=dict)  # by Returns text
 
     def docstring(self, returns_doc: str) -> str:
@@ -254,8 +274,8 @@ class _Shape:
         return found
 
 
-def _shape(operation: Operation, models: Models) -> _Shape:
-    arguments = tuple(_argument(p, models, operation.body) for p in operation.params)
+def _shape(operation: Operation, models: Models, params: ParamTypes) -> _Shape:
+    arguments = tuple(_argument(p, models, operation.body, params) for p in operation.params)
     annotations = [_response_annotation(r, models) for r in operation.success]
     chunk = models.class_annotation(operation.stream_chunk) if operation.stream_chunk else None
     switch = operation.stream_param if chunk else None
@@ -268,20 +288,38 @@ def _shape(operation: Operation, models: Models) -> _Shape:
         docs.returns_doc(operation, annotations),
         chunk,
         docs.method_doc(operation, order),
+        _item_annotation(operation, models),
     )
+
+
+def _item_annotation(operation: Operation, models: Models) -> str | None:
+    """The type of one item of a paginated list: the items array's element type."""
+    answer = operation.returns
+    if operation.pagination is None or answer is None or answer.model_class is None:
+        return None
+    field = models.annotation(answer.model_class, operation.pagination.items, drop_none=True)
+    node = ast.parse(field, mode="eval").body
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == "list":
+        return ast.unparse(node.slice)
+    return "object"
 
 
 def _variant(operation: Operation, shape: _Shape, stream_class: str) -> MethodVariant:
     def signature(arguments: Iterable[Argument], returns: str, returns_doc: str) -> Signature:
         return Signature((*arguments, *CALL_ARGUMENTS), returns, shape.docstring(returns_doc))
 
+    page_class = PAGE_CLASSES[stream_class]
+    if shape.item is not None and operation.pagination is not None:
+        page = f"{page_class}[{shape.item}, {shape.returns}]"
+        page_doc = docs.page_doc(page_class, shape.item, shape.returns, operation.pagination.style)
+        return MethodVariant((), signature(shape.arguments, page, page_doc), stream_class, page_class)
     if shape.chunk is None:
-        return MethodVariant((), signature(shape.arguments, shape.returns, shape.returns_doc), stream_class)
+        return MethodVariant((), signature(shape.arguments, shape.returns, shape.returns_doc), stream_class, page_class)
     stream = f"{stream_class}[{shape.chunk}]"
     stream_doc = docs.stream_doc(stream_class, shape.chunk)
     switch = operation.stream_param
     if switch is None:  # always streams
-        return MethodVariant((), signature(shape.arguments, stream, stream_doc), stream_class)
+        return MethodVariant((), signature(shape.arguments, stream, stream_doc), stream_class, page_class)
     required = [a for a in shape.arguments if a.default is None and a.name != switch]
     optional = [a for a in shape.arguments if a.default is not None and a.name != switch]
     either = f"{shape.returns} | {stream}"
@@ -293,7 +331,7 @@ def _variant(operation: Operation, shape: _Shape, stream_class: str) -> MethodVa
         signature([*required, *optional, Argument(switch, "bool | NotGiven", "NOT_GIVEN")],
                   either, either_doc),
     )
-    return MethodVariant(overloads, overloads[-1], stream_class)
+    return MethodVariant(overloads, overloads[-1], stream_class, page_class)
 
 
 # ---- what the method body sends ------------------------------------------------------------
@@ -363,9 +401,10 @@ def _responses(operation: Operation, models: Models, returns: str) -> Responses:
     )
 
 
-def _operation_view(operation: Operation, models: Models, hidden: frozenset[str]) -> OperationView:
+def _operation_view(operation: Operation, models: Models, params: ParamTypes,
+                    hidden: frozenset[str]) -> OperationView:
     """The view of one method; `hidden`: the builtins its class's methods hide."""
-    shape = _shape(operation, models)
+    shape = _shape(operation, models, params)
     located = {
         location: [p for p in operation.params if p.location == location]
         for location in ("path", "query", "header", "cookie")
@@ -387,9 +426,20 @@ def _operation_view(operation: Operation, models: Models, hidden: frozenset[str]
         always_streams=operation.stream_only and shape.chunk is not None,
         # read in the body, where an argument named like a builtin would hide it
         stream_chunk=unhidden(shape.chunk, BUILTIN_NAMES) if shape.chunk else None,
+        page=_page_view(operation, shape),
         sync=_unhidden_variant(_variant(operation, shape, "Stream"), hidden),
         async_=_unhidden_variant(_variant(operation, shape, "AsyncStream"), hidden),
     )
+
+
+def _page_view(operation: Operation, shape: _Shape) -> PageView | None:
+    pagination = operation.pagination
+    if pagination is None or shape.item is None:
+        return None
+    arguments = tuple((name, value) for name, value in vars(pagination).items() if value is not None)
+    # `page_cls=SyncPage[item, returns]` is read in the body, where arguments may hide builtins
+    return PageView(f"{operation.constant}_PAGES", arguments, unhidden(shape.item, BUILTIN_NAMES),
+                    unhidden(shape.returns, BUILTIN_NAMES))
 
 
 class _Builtins(ast.NodeTransformer):
@@ -421,8 +471,8 @@ def _unhidden_signature(signature: Signature, hidden: frozenset[str]) -> Signatu
 def _unhidden_variant(variant: MethodVariant, hidden: frozenset[str]) -> MethodVariant:
     if not hidden:
         return variant
-    return MethodVariant(tuple(_unhidden_signature(s, hidden) for s in variant.overloads),
-                         _unhidden_signature(variant.implementation, hidden), variant.stream_class)
+    return dataclasses.replace(variant, overloads=tuple(_unhidden_signature(s, hidden) for s in variant.overloads),
+                               implementation=_unhidden_signature(variant.implementation, hidden))
 
 
 # ---- the package -----------------------------------------------------------------------------
@@ -482,19 +532,48 @@ def runtime_files() -> frozenset[str]:
     return frozenset(module.name for module in RUNTIME.glob("*.py"))
 
 
-def _resource_view(resource: Resource, models: Models) -> ResourceView:
+@dataclass(frozen=True)
+class ParamClassView:
+    """One `TypedDict` of params.py: class syntax when every key can be an attribute name."""
+
+    name: str
+    model: str
+    fields: tuple[tuple[str, str], ...]  # key -> annotation (`Required[...]` for required keys)
+    functional: bool
+
+
+# Names params.py uses in annotations: a key spelled like one would shadow it in a class body.
+_PARAMS_MODULE_NAMES = frozenset({"Required", "TypedDict", "_models", "_abc", "_typing", "_datetime",
+                                  "_decimal", "_uuid", "_pydantic"})
+_BUILTINS = frozenset(dir(builtins))
+
+
+def _param_class_view(param_class: ParamClass) -> ParamClassView:
+    fields = tuple(
+        (f.key, f"Required[{f.annotation}]" if f.required else f.annotation) for f in param_class.fields
+    )
+    functional = any(
+        not key.isidentifier() or keyword.iskeyword(key) or key in _PARAMS_MODULE_NAMES
+        or key.endswith("Param") or key in _BUILTINS
+        for key, _ in fields
+    )
+    return ParamClassView(param_class.name, param_class.model, fields, functional)
+
+
+def _resource_view(resource: Resource, models: Models, params: ParamTypes) -> ResourceView:
     hidden = frozenset(op.name for op in resource.operations) & BUILTIN_NAMES
     return ResourceView(
         resource.attr,
         resource.class_name,
-        tuple(_operation_view(op, models, hidden) for op in resource.operations),
+        tuple(_operation_view(op, models, params, hidden) for op in resource.operations),
     )
 
 
 def render(api: Api, models: Models) -> dict[str, str]:
     """Every file of the package, unformatted, keyed by relative path."""
     env = environment(TEMPLATES)
-    resources = [_resource_view(resource, models) for resource in api.resources]
+    params = ParamTypes()
+    resources = [_resource_view(resource, models, params) for resource in api.resources]
     operations = [op for resource in resources for op in resource.operations]
     client_params = [
         Argument(p.name, models.annotation(p.model_class, p.model_key, drop_none=True) + " | None", "None")
@@ -513,6 +592,8 @@ def render(api: Api, models: Models) -> dict[str, str]:
         "uses_streams": any(op.stream_chunk for op in operations),
         "uses_file_content": any(op.uses_file_content() for op in operations),
         "uses_builtins": any(BUILTINS_ALIAS in text for op in operations for text in _annotations(op)),
+        "uses_pages": any(op.page for op in operations),
+        "param_classes": [_param_class_view(c) for c in models.param_classes(params)],
         "generator_version": __version__,
     }
     files = {
@@ -520,6 +601,7 @@ def render(api: Api, models: Models) -> dict[str, str]:
         "_client.py": env.get_template("_client.py.jinja").render(context),
         "_resources.py": env.get_template("_resources.py.jinja").render(context),
         "models.py": models.source,
+        "params.py": env.get_template("params.py.jinja").render(context),
         "py.typed": "",
     }
     for module in sorted(RUNTIME.glob("*.py")):
@@ -532,6 +614,8 @@ def render(api: Api, models: Models) -> dict[str, str]:
 def _annotations(op: OperationView) -> Iterator[str]:
     if op.stream_chunk:
         yield op.stream_chunk
+    if op.page:
+        yield from (op.page.item, op.page.returns)
     for signature in (*op.sync.overloads, op.sync.implementation):
         yield signature.returns
         yield from (a.annotation for a in signature.arguments)

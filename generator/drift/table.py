@@ -2,10 +2,12 @@
 
 ``compare(specs, operation)`` renders a Markdown table with one row per request parameter,
 request body property and response field (dotted for nesting: ``usage.prompt_tokens``,
-``choices[].text``, ``metadata{}`` for map values) and, per provider, five columns: type
-(``string | array[string]``), nullable, enum values, default (JSON), required. A field a provider
-lacks shows "—" in all five. Schemas are flattened by ``walk.SchemaWalker``, so the 3.0/3.1
-normalisation and ``$ref`` handling are the same as in ``diff``.
+``choices[].text``, ``metadata{}`` for map values) and one column per provider, whose cell sums
+the field up: ``integer · nullable · one of a, b · default 1 · required`` (type, then only the
+facts that hold; "—" where the provider lacks the field). A row whose cells differ between
+providers (a provider lacking the field included) is marked "≠" in its first column. Schemas are
+flattened by ``walk.SchemaWalker``, so the 3.0/3.1 normalisation and ``$ref`` handling are the
+same as in ``diff``.
 
 The operation is found per provider:
 * ``operation=None`` means ``("completions", "create")``.
@@ -41,7 +43,8 @@ from generator.spec.pointer import HTTP_METHODS, join_tokens
 from generator.spec.refs import Refs
 
 ABSENT = "—"
-COLUMNS = ("type", "nullable", "enum", "default", "required")
+DIFFERS = "≠"
+SEPARATOR = " · "
 RowKey = tuple[int, str, str]  # (section, location, field name)
 
 
@@ -108,20 +111,23 @@ def _body_rows(
             yield (section, where, display_name(f.key)), f.info, f.info.required
 
 
-def _yes_no(flag: bool) -> str:
-    return "yes" if flag else "no"
-
-
 def _enum_cell(values: tuple[str, ...] | None) -> str:
     if values is None:
         return ""
     decoded = [json.loads(v) for v in values]
-    return ", ".join(v if isinstance(v, str) else json.dumps(v) for v in decoded)
+    return "one of " + ", ".join(v if isinstance(v, str) else json.dumps(v) for v in decoded)
 
 
-def _cells(info: SchemaInfo, required: bool) -> list[str]:
-    return [info.label, _yes_no(info.nullable), _enum_cell(info.enum), info.default or "",
-            _yes_no(required)]
+def cell(info: SchemaInfo, required: bool) -> str:
+    """One provider's summary of a field: its type, then each fact that holds."""
+    facts = [
+        info.label,
+        "nullable" if info.nullable else "",
+        _enum_cell(info.enum),
+        f"default {info.default}" if info.default else "",
+        "required" if required else "",
+    ]
+    return SEPARATOR.join(fact for fact in facts if fact)
 
 
 def _locate(doc: Mapping[str, Any], operation: tuple[str, str] | None) -> _Located | None:
@@ -136,7 +142,7 @@ def _locate(doc: Mapping[str, Any], operation: tuple[str, str] | None) -> _Locat
 def compare(specs: Mapping[str, Mapping[str, Any]], operation: tuple[str, str] | None = None
             ) -> str:
     """Markdown table of the operation's fields across providers (see module docstring)."""
-    table: dict[RowKey, dict[str, list[str]]] = {}
+    table: dict[RowKey, dict[str, str]] = {}
     notes = []
     for provider, doc in specs.items():
         found = _locate(doc, operation)
@@ -145,15 +151,24 @@ def compare(specs: Mapping[str, Mapping[str, Any]], operation: tuple[str, str] |
             continue
         notes.append(f"- {provider}: `{found.method.upper()} {found.path}`")
         for key, info, required in _rows(doc, found):
-            table.setdefault(key, {}).setdefault(provider, _cells(info, required))
+            table.setdefault(key, {}).setdefault(provider, cell(info, required))
     title = " ".join(operation) if operation else "completions create"
+    rows = [_row(key, table[key], list(specs)) for key in sorted(table)]
+    differing = sum(1 for row in rows if row[0] == DIFFERS)
     lines = [f"# Provider comparison: {title}", "", *notes, ""]
-    header = ["field", "in", *(f"{p} {c}" for p in specs for c in COLUMNS)]
+    if len(specs) > 1:
+        legend = (f"{DIFFERS}: the providers document the field differently, or not all of them "
+                  f"have it ({differing} of {len(rows)} fields).")
+        lines += [legend, ""]
+    header = ["", "field", "in", *specs]
     lines.append("| " + " | ".join(header) + " |")
     lines.append("|" + "---|" * len(header))
-    for key in sorted(table):
-        cells = [key[2], key[1]]
-        for provider in specs:
-            cells += table[key].get(provider, [ABSENT] * len(COLUMNS))
-        lines.append("| " + " | ".join(md_cell(c) for c in cells) + " |")
+    lines += ["| " + " | ".join(md_cell(c) for c in row) + " |" for row in rows]
     return "\n".join(lines) + "\n"
+
+
+def _row(key: RowKey, cells: Mapping[str, str], providers: list[str]) -> list[str]:
+    """The table row of one field: the difference mark, its name, where it is, each cell."""
+    shown = [cells.get(provider, ABSENT) for provider in providers]
+    mark = DIFFERS if len(set(shown)) > 1 else ""
+    return [mark, key[2], key[1], *shown]

@@ -20,7 +20,7 @@ _NON_WORD = re.compile(r"[^0-9A-Za-z]+")
 
 # The arguments every generated method has besides the operation's own (render.CALL_ARGUMENTS):
 # a parameter called like one takes another name. Method bodies reach everything else through
-# names no parameter can take (`self._client`, `_ops.validated`, `_models.X`, the local `_params`).
+# names no parameter can take (`self._client`, `_ops.validated`, `_models.X`, the local `_checked`).
 CALL_ARGUMENTS = ("extra_headers", "extra_query", "extra_body", "timeout", "max_retries")
 _RESERVED_ARGUMENTS = frozenset({"self", *CALL_ARGUMENTS})
 # Names models.py imports or pydantic reserves: a schema called like one is renamed.

@@ -17,13 +17,22 @@ APIError
 └── APIResponseValidationError     a 2xx answer whose body could not be decoded
 ```
 
+Every ``APIStatusError`` carries the error body twice: ``body`` is the body as sent, decoded
+(the JSON value, else the text, else ``None``), the same shape for every status; ``parsed_body``
+is that body parsed into the error model the document declares for the status (``None`` where
+it declares none or the body does not match it). ``parsed_as(Model)`` gives it typed::
+
+    except NotFoundError as e:
+        e.body                          # {"error": {"message": "no such model"}}
+        e.parsed_as(models.ErrorResponse)  # ErrorResponse(...) or None
+
 Messages never contain request headers, so the API key cannot leak through them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from . import _http
 
@@ -47,6 +56,7 @@ __all__ = [
 ]
 
 _EXCERPT_CHARS = 300
+_ModelT = TypeVar("_ModelT")
 
 
 class APIError(Exception):
@@ -55,7 +65,8 @@ class APIError(Exception):
     Attributes:
         message: human-readable description (also ``str(error)``).
         request: the HTTP request that failed, if one was sent.
-        body: the decoded error body (a model instance, JSON value or text), or ``None``.
+        body: the decoded error body (a JSON value, or the text when it is not JSON), or
+            ``None``; never a model (``APIStatusError.parsed_body`` holds the parsed one).
         code / param / type: copied from an ``{"error": {...}}`` body when present.
     """
 
@@ -92,10 +103,14 @@ class APIStatusError(APIError):
             event reported).
         headers: the response headers.
         request_id: the ``x-request-id`` / ``request-id`` response header, if any.
+        parsed_body: ``body`` parsed into the error model the document declares for this
+            status, or ``None`` (none declared, or the body does not match it); see
+            :meth:`parsed_as` for it typed.
     """
 
     response: _http.Response
     status_code: int
+    parsed_body: object | None
 
     def __init__(
         self,
@@ -104,10 +119,17 @@ class APIStatusError(APIError):
         response: _http.Response,
         body: object | None,
         status_code: int | None = None,
+        parsed_body: object | None = None,
     ) -> None:
         super().__init__(message, response.request, body=body)
         self.response = response
         self.status_code = response.status_code if status_code is None else status_code
+        self.parsed_body = parsed_body
+
+    def parsed_as(self, model: type[_ModelT]) -> _ModelT | None:
+        """``parsed_body`` when it is a ``model`` (the error model the document declares for
+        this status), else ``None``: ``e.parsed_as(models.ErrorResponse)``."""
+        return self.parsed_body if isinstance(self.parsed_body, model) else None
 
     @property
     def headers(self) -> _http.Headers:

@@ -105,7 +105,7 @@ def test_every_method_ends_in_one_call_showing_its_http_method_and_path(
             assert isinstance(returned, ast.Return)
             assert isinstance(returned.value, ast.Await) == isinstance(method, ast.AsyncFunctionDef)
             path = call.args[0]
-            if isinstance(path, ast.Call):  # _ops.format_path("/items/{id}", _params, {...})
+            if isinstance(path, ast.Call):  # _ops.format_path("/items/{id}", _checked, {...})
                 assert ast.unparse(path.func) == "_ops.format_path"
                 path = path.args[0]
             assert isinstance(path, ast.Constant), f"{package}: {ast.unparse(call)}"
@@ -165,7 +165,7 @@ def test_a_method_body_reads_no_name_an_argument_could_take(
     rendered: dict[str, tuple[ir.Api, str]],
 ) -> None:
     """Argument names are snake_case and never start with `_`: every other name a body
-    reads (helpers through `_ops`, its local `_params`, models through `_models`, builtins
+    reads (helpers through `_ops`, its local `_checked`, models through `_models`, builtins
     through `_builtins`) is one no argument can take; `self` is kept from arguments."""
     for package, (_, source) in rendered.items():
         for _, method in _methods(ast.parse(source)):
@@ -377,7 +377,8 @@ def test_a_documented_error_of_a_streaming_operation_raises_its_class(event_stre
         client = event_stream.Client(api_key="k", base_url=server.url, max_retries=0)
         with pytest.raises(event_stream.NotFoundError) as raised:
             client.default.watch_events(topic="t")
-    assert isinstance(raised.value.body, event_stream.models.Problem)
+    assert raised.value.body == {"detail": "no topic"}
+    assert isinstance(raised.value.parsed_body, event_stream.models.Problem)
 
 
 # ---- docstrings -----------------------------------------------------------------------------

@@ -56,10 +56,17 @@ def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
 TYPED_USAGE = """
 from __future__ import annotations
 
+from pathlib import Path
+
+import feat_array_query
 import feat_enums
+import feat_maps
+import feat_multi_file
 import feat_multipart
 import feat_one_of
+import feat_pagination
 import feat_petstore_tags
+import feat_recursive
 import feat_several_success
 
 
@@ -70,6 +77,7 @@ def usage() -> None:
     pets: list[feat_petstore_tags.models.Pet] = feat_petstore_tags.Client().pets.list_pets(tags=["a"])
     with open(__file__, "rb") as handle:
         feat_multipart.Client().default.upload_file(file=("f.txt", handle, "text/plain"), purpose="assistants")
+    feat_multipart.Client().default.upload_file(file=Path(__file__), purpose="assistants")
     pet = feat_one_of.Client().default.create_pet(body=feat_one_of.models.Cat(pet_type="cat", meows=True))
     if isinstance(pet, feat_one_of.models.Dog):
         barks: int = pet.barks
@@ -78,6 +86,53 @@ def usage() -> None:
     if job is not None and not isinstance(job, feat_several_success.models.Job):
         output: str = job.output
     del painted, pets, barks, output
+
+
+def plain_dicts() -> None:
+    # request objects as dicts (their `params.*Param` TypedDicts), nested, in lists and maps
+    feat_one_of.Client().default.create_pet(body={"pet_type": "cat", "meows": True})
+    feat_one_of.Client().default.create_herd(
+        pets=[{"pet_type": "dog", "barks": 1}, feat_one_of.models.Cat(pet_type="cat", meows=False)]
+    )
+    feat_recursive.Client().default.create_tree(
+        name="root", children=[{"name": "a", "children": [{"name": "b"}]}], parent={"name": "up"}
+    )
+    feat_multi_file.Client().default.create_order(lines=[{"sku": "a", "quantity": 1}])
+    feat_maps.Client().default.set_labels(labels={"env": "prod"}, limits={"cpu": {"max": 4}})
+    feat_array_query.Client().default.list_items(filter={"state": "open", "min": 2})
+    lines: list[feat_multi_file.params.LineParam] = [{"sku": "b", "quantity": 2}]
+    feat_multi_file.Client().default.create_order(lines=lines)  # a list of dicts as it is
+    limits: dict[str, feat_maps.models.Limit] = {"gpu": feat_maps.models.Limit(max=1)}
+    feat_maps.Client().default.set_labels(labels={}, limits=limits)
+
+
+def paginated() -> list[str]:
+    ids = [model.id for model in feat_pagination.Client().engines.list(limit=2)]
+    first = feat_pagination.Client().items.list()
+    answer: feat_pagination.models.ItemPage = first.page
+    totals: list[int | None] = [page.total for page in first.pages()]
+    del answer, totals
+    return ids
+
+
+async def async_paginated() -> list[int]:
+    first = await feat_pagination.AsyncClient().pets.list(per_page=10)
+    return [pet.id async for pet in first]
+"""
+
+# Dicts a request object's TypedDict must refuse: a misspelt key, a missing required key, a
+# value of the wrong type.
+WRONG_DICTS = """
+from __future__ import annotations
+
+import feat_multi_file
+import feat_one_of
+
+
+def wrong() -> None:
+    feat_multi_file.Client().default.create_order(lines=[{"sku": "a", "quantity": 1, "colour": "red"}])
+    feat_multi_file.Client().default.create_order(lines=[{"sku": "a"}])
+    feat_one_of.Client().default.create_pet(body={"pet_type": "cat", "meows": "yes"})
 """
 
 
@@ -97,6 +152,19 @@ def test_every_feature_document_generates(generated: Path) -> None:
 
 def test_generated_features_pass_mypy_strict(mypy_result: subprocess.CompletedProcess[str]) -> None:
     assert mypy_result.returncode == 0, mypy_result.stdout + mypy_result.stderr
+
+
+def test_mypy_refuses_dicts_that_do_not_match_the_model(generated: Path) -> None:
+    (generated / "wrong_dicts.py").write_text(WRONG_DICTS, encoding="utf-8")
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--follow-imports=silent",
+         "wrong_dicts.py"],
+        cwd=generated, capture_output=True, text=True, timeout=600, check=False,
+    )
+    (generated / "wrong_dicts.py").unlink()
+    errors = [line for line in result.stdout.splitlines() if ": error:" in line]
+    assert [line.split(":")[1] for line in errors] == ["9", "10", "11"], result.stdout
+    assert "LineParam" in errors[0] and "LineParam" in errors[1] and "CatParam" in errors[2]
 
 
 def test_generated_features_pass_ruff(generated: Path) -> None:
@@ -246,6 +314,19 @@ def test_recursive_schema_round_trip(serve: Callable[..., Served]) -> None:
     assert result.children[0].children[0].name == "b"
 
 
+def test_request_objects_as_plain_dicts(serve: Callable[..., Served]) -> None:
+    s = serve("feat_recursive", [Reply(200, body={"name": "root"})])
+    s.client.default.create_tree(
+        name="root", children=[{"name": "a", "children": [{"name": "b"}]}], parent={"name": "up"}
+    )
+    assert s.last.json() == {
+        "name": "root", "children": [{"name": "a", "children": [{"name": "b"}]}], "parent": {"name": "up"}
+    }
+    with pytest.raises(s.package.RequestValidationError, match="children.0.name"):
+        s.client.default.create_tree(name="root", children=[{"nom": "a"}])
+    assert len(s.requests) == 1
+
+
 def test_additional_properties_maps(serve: Callable[..., Served]) -> None:
     s = serve("feat_maps", [Reply(200, body={"env": 3, "team": 1})])
     result = s.client.default.set_labels(labels={"env": "prod"}, limits={"cpu": s.models.Limit(max=4)})
@@ -366,6 +447,20 @@ def test_multipart_array_of_files_sends_one_part_per_file(serve: Callable[..., S
     ]
 
 
+def test_multipart_files_as_paths(serve: Callable[..., Served], tmp_path: Path) -> None:
+    s = serve("feat_multipart", [Reply(200, body={"id": "f", "bytes": 3})])
+    data = tmp_path / "train.jsonl"
+    data.write_bytes(b'{"a": 1}')
+    s.client.default.upload_file(
+        file=data, purpose="assistants", attachments=[("renamed.txt", data, "text/plain")]
+    )
+    parts = _multipart(s.last)
+    assert [(p[0], p[1], p[2], p[3]) for p in parts if p[0] != "purpose"] == [
+        ("attachments", "renamed.txt", "text/plain", b'{"a": 1}'),
+        ("file", "train.jsonl", "application/octet-stream", b'{"a": 1}'),
+    ]
+
+
 def test_multipart_accepts_bare_bytes_and_validates_fields(serve: Callable[..., Served]) -> None:
     s = serve("feat_multipart", [Reply(200, body={"id": "f", "bytes": 1})])
     s.client.default.upload_file(file=b"\x00\x01", purpose="assistants")
@@ -431,13 +526,16 @@ def test_default_error_response_raises_with_parsed_body(serve: Callable[..., Ser
     p = s.package
     with pytest.raises(p.NotFoundError) as missing:
         s.client.default.get_thing(id="x")
-    assert type(missing.value.body) is s.models.NotFound and missing.value.body.missing == "x"
+    assert missing.value.body == {"missing": "x"}
+    assert missing.value.parsed_as(s.models.NotFound) == s.models.NotFound(missing="x")
     with pytest.raises(p.InternalServerError) as failed:
         s.client.default.get_thing(id="x")
-    assert type(failed.value.body) is s.models.Problem and failed.value.body.message == "boom"
+    assert failed.value.body == {"code": 500, "message": "boom"}
+    assert type(failed.value.parsed_body) is s.models.Problem and failed.value.parsed_body.message == "boom"
     with pytest.raises(p.APIStatusError) as teapot:
         s.client.default.get_thing(id="x")
-    assert teapot.value.status_code == 418 and teapot.value.body.code == 418
+    assert teapot.value.status_code == 418 and teapot.value.body == {"code": 418, "message": "teapot"}
+    assert type(teapot.value.parsed_body) is s.models.Problem and teapot.value.parsed_body.code == 418
     assert s.client.default.get_thing(id="x").id == "x"
     assert s.last.path == "/things/x"
 

@@ -59,6 +59,42 @@ def test_generated_packages_pass_ruff_and_mypy_strict() -> None:
     assert mypy.returncode == 0, mypy.stdout + mypy.stderr
 
 
+# Each provider's completion call with its request object as a dict (issue 14: the SDK's
+# `stream_options={"include_usage": True}`), plus the SDK's client options.
+PROVIDER_DICTS = """
+from __future__ import annotations
+
+import infomaniak
+import ionos
+import nebius
+
+
+def usage() -> None:
+    first = infomaniak.Client(api_key="k", product_id=1)
+    first.completions.create(model="m", prompt="x", stream_options={"include_usage": True})
+    first.with_options(timeout=5.0, max_retries=0).completions.create(model="m", prompt="x")
+    nebius.Client(api_key="k").completions.create(
+        model="m", prompt="x", stream_options={"include_usage": True}
+    )
+    client = ionos.Client(api_key="k").copy(max_retries=1)
+    client.completions.create(model="m", prompt="x", stream_options={"include_usage": True})
+    with client.completions.with_streaming_response.create(model="m", prompt="x") as response:
+        lines: list[str] = list(response.iter_lines())
+    del lines
+"""
+
+
+def test_provider_calls_with_plain_dicts_pass_mypy_strict(tmp_path: Path) -> None:
+    (tmp_path / "usage.py").write_text(PROVIDER_DICTS, encoding="utf-8")
+    mypy = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--follow-imports=silent",
+         str(tmp_path / "usage.py")],
+        check=False, cwd=ROOT, capture_output=True, text=True, timeout=300,
+        env={**os.environ, "MYPYPATH": str(GENERATED)},
+    )
+    assert mypy.returncode == 0, mypy.stdout + mypy.stderr
+
+
 def test_runtime_templates_are_already_formatted() -> None:
     """The runtime is copied into each package as it is (write.format_packages skips it), so
     it must already be what ruff would make of it with the generator's settings."""

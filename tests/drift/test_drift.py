@@ -633,19 +633,24 @@ def test_compare_table() -> None:
     lines = table.splitlines()
     assert "- alpha: `POST /v2/generate`" in lines
     assert "- beta: `POST /v1/completions`" in lines
-    header = next(line for line in lines if line.startswith("| field"))
-    assert header.startswith("| field | in | alpha type | alpha nullable | alpha enum |")
-    rows = {"@".join(_cells(line)[:2]): line for line in lines
-            if line.startswith("| ") and not line.startswith("| field")}
-    assert "string \\| array[string]" in rows["stop@body"]
-    assert rows["suffix@body"].count("—") == 5  # absent for beta
-    assert "| string | yes |" in rows["suffix@body"]
-    assert "fast, slow" in rows["mode@body"]
+    header = next(line for line in lines if line.startswith("|  | field"))
+    assert _cells(header) == ["", "field", "in", "alpha", "beta"]  # one column per provider
+    rows = {"@".join(_cells(line)[1:3]): _cells(line) for line in lines
+            if line.startswith("| ") and not line.startswith(("|  | field", "|---"))}
+    assert all(len(row) == 5 for row in rows.values())
+    assert rows["stop@body"][3].startswith("string \\| array[string]")
+    assert rows["suffix@body"] == ["≠", "suffix", "body", "string · nullable", "—"]  # absent for beta
+    assert "one of fast, slow" in rows["mode@body"][3]
     assert "choices[].text@response" in rows
     assert "choices[].finish_reason@response" in rows
-    assert "usage.prompt_tokens_details.cached_tokens@response" in rows
-    assert "| integer | no |  | 0 | no |" in rows["usage.prompt_tokens_details.cached_tokens@response"]
+    cached = rows["usage.prompt_tokens_details.cached_tokens@response"]
+    assert cached == ["≠", "usage.prompt_tokens_details.cached_tokens", "response", "—", "integer · default 0"]
     assert "api_version@query" in rows
+    same = [row for row in rows.values() if row[0] == ""]
+    assert same and all(row[3] == row[4] for row in same)  # unmarked rows read the same
+    assert all(row[3] != row[4] for row in rows.values() if row[0] == "≠")
+    marked = sum(1 for row in rows.values() if row[0] == "≠")
+    assert f"({marked} of {len(rows)} fields)" in table
     assert compare({"alpha": _provider("3.0", True, hint=True), "beta": other}, None) == table
 
 
@@ -653,9 +658,10 @@ def test_compare_same_schema_both_versions_renders_identically() -> None:
     table = compare({"a": _provider("3.0", False, hint=False),
                      "b": _provider("3.1", True, hint=False)}, None)
     for line in table.splitlines():
-        if line.startswith("| ") and not line.startswith(("| field", "|---")):
+        if line.startswith("| ") and not line.startswith(("|  | field", "|---")):
             cells = _cells(line)
-            assert cells[2:7] == cells[7:12], line
+            assert cells[0] == "" and cells[3] == cells[4], line
+    assert "(0 of " in table
 
 
 def test_compare_missing_operation_and_explicit_operation() -> None:
@@ -716,8 +722,8 @@ def test_property_of_one_union_branch() -> None:
     assert [(c.kind, c.severity, c.pointer) for c in changes] == [
         ("enum-value-added-request", NB, REQ_S + "/oneOf/0/properties/type")]
     table = compare({"p": _with_request(schema(["json_schema"]))}, None)
-    assert "| json_schema | body | object | no |  |  | yes |" in table
-    assert "| type | body | string | no | text, json_schema |  | yes |" in table
+    assert "|  | json_schema | body | object · required |" in table
+    assert "|  | type | body | string · one of text, json_schema · required |" in table
 
 
 def test_real_specs_self_diff_is_empty() -> None:

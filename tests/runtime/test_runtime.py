@@ -349,13 +349,16 @@ def test_no_retry_on_4xx_typed_errors(
     assert exc.request_id == "req-42"
     assert exc.headers["x-request-id"] == "req-42"
     assert str(status) in str(exc)
+    assert exc.body == body  # the decoded JSON, whatever the status; the model beside it
     if status == 422:
-        assert isinstance(exc.body, pkg.models.HTTPValidationError)
-        assert exc.body.detail[0].msg == "field required"
+        assert isinstance(exc.parsed_body, pkg.models.HTTPValidationError)
+        assert exc.parsed_as(pkg.models.HTTPValidationError) is exc.parsed_body
+        assert exc.parsed_as(pkg.models.ErrorResponse) is None
+        assert exc.parsed_body.detail[0].msg == "field required"
         assert "field required" in str(exc)
     else:
-        assert isinstance(exc.body, pkg.models.ErrorResponse)
-        assert exc.body.error.message == f"bad thing {status}"
+        assert isinstance(exc.parsed_body, pkg.models.ErrorResponse)
+        assert exc.parsed_body.error.message == f"bad thing {status}"
         assert exc.message == f"Error code: {status} - bad thing {status}"
         assert exc.code == "some_code"
         assert exc.type == "invalid_request_error"

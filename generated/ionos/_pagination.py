@@ -1,0 +1,210 @@
+"""Paginated lists: ``SyncPage`` / ``AsyncPage`` iterate over every item of every page.
+
+A paginated method sends its request as any other and returns the first page wrapped in a
+page object (like openai-python's ``SyncCursorPage``)::
+
+    for model in client.models.list():              # every item, the next pages fetched as needed
+        ...
+    first = client.models.list(limit=10)
+    first.page                                       # the first answer, as the document types it
+    first.items                                      # its items
+    for page in first.pages():                       # each answer in turn, the first one included
+        ...
+    async for model in await async_client.models.list():
+        ...
+
+How the next page is asked for is the operation's :class:`Pagination` (generated from the
+document's shape or its ``x-codegen-pagination`` hint): the same request again with one query
+parameter changed, a cursor (the answer's next cursor, else the last item's ``id``), an offset
+(advanced by the number of items received) or a page number (plus one). The list ends at an
+empty page, ``has_more: false``, a missing next cursor, the announced total, or (when the
+answer has none of these) a page shorter than the requested page size.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, Generic, Literal, TypeVar
+
+import pydantic
+
+__all__ = ["AsyncPage", "Pagination", "SyncPage"]
+
+_ItemT = TypeVar("_ItemT")
+_PageT = TypeVar("_PageT")
+
+
+@dataclass(frozen=True)
+class Pagination:
+    """How one list operation pages; every name as on the wire."""
+
+    style: Literal["cursor", "offset", "page"]
+    items: str  # the answer's array of items
+    param: str  # the query parameter choosing the page: cursor, offset or page number
+    next: str | None = None  # cursor: the answer's next cursor (None: the last item's `id`)
+    has_more: str | None = None  # the answer's "more pages follow" boolean
+    total: str | None = None  # offset: the number of items; page: the number of pages
+    limit_param: str | None = (
+        None  # the page size parameter (a short page ends a list that says nothing else)
+    )
+
+
+def member(value: object, name: str) -> Any:
+    """The property ``name`` (as on the wire) of a parsed answer: a model's field by alias or
+    name, or an extra field; a mapping's key; ``None`` when absent."""
+    if isinstance(value, Mapping):
+        return value.get(name)
+    if isinstance(value, pydantic.BaseModel):
+        for attribute, info in type(value).model_fields.items():
+            if info.alias == name or (info.alias is None and attribute == name):
+                return getattr(value, attribute)
+        extra = value.__pydantic_extra__
+        return extra.get(name) if extra else None
+    return None
+
+
+def _integer(value: object, default: int) -> int:
+    try:
+        return int(str(value))
+    except ValueError:
+        return default
+
+
+def _ended(
+    pagination: Pagination, page: object, items: list[Any], query: Mapping[str, object]
+) -> bool:
+    """Whether ``page`` (holding ``items``) is the last one, whatever the style. A page shorter
+    than the page size asked for ends the list only when the answer says nothing else about
+    what follows (no ``has_more``, next cursor or total): servers may filter pages short."""
+    if not items or (pagination.has_more and member(page, pagination.has_more) is False):
+        return True
+    if pagination.has_more or pagination.next or pagination.total or not pagination.limit_param:
+        return False
+    limit = query.get(pagination.limit_param)
+    return limit is not None and len(items) < _integer(limit, 0)
+
+
+def next_query(
+    pagination: Pagination, page: object, query: Mapping[str, object]
+) -> dict[str, object] | None:
+    """The query parameter that asks for the page after ``page`` (sent with ``query``), or
+    ``None`` when ``page`` is the last."""
+    items = list(member(page, pagination.items) or [])
+    if _ended(pagination, page, items, query):
+        return None
+    current = query.get(pagination.param)
+    total = member(page, pagination.total) if pagination.total else None
+    if pagination.style == "cursor":
+        cursor = member(page, pagination.next) if pagination.next else member(items[-1], "id")
+        if cursor is None or cursor == "" or str(cursor) == str(current):
+            return None  # no cursor, or the server ignored it: stop rather than loop
+        return {pagination.param: str(cursor)}
+    if pagination.style == "offset":
+        following = _integer(current, 0) + len(items)
+        if isinstance(total, int) and following >= total:
+            return None
+        return {pagination.param: str(following)}
+    number = _integer(current, 1)
+    if isinstance(total, int) and number >= total:
+        return None
+    return {pagination.param: str(number + 1)}
+
+
+class _BasePage(Generic[_ItemT, _PageT]):
+    """What the sync and async pages share: the answer, its items, the next query."""
+
+    def __init__(self, pagination: Pagination, query: Mapping[str, object], page: _PageT) -> None:
+        self.pagination = pagination
+        #: this page's answer, as the document types it
+        self.page = page
+        self._query = dict(query)  # the query it was fetched with
+
+    @property
+    def items(self) -> list[_ItemT]:
+        """The items of this page."""
+        return list(member(self.page, self.pagination.items) or [])
+
+    def has_next_page(self) -> bool:
+        """Whether another page follows this one."""
+        return next_query(self.pagination, self.page, self._query) is not None
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.pagination.style} items={len(self.items)}>"
+
+
+class SyncPage(_BasePage[_ItemT, _PageT]):
+    """A page of a list: iterating gives every item of this page and of the pages after it."""
+
+    def __init__(
+        self,
+        pagination: Pagination,
+        fetch: Callable[[Mapping[str, object]], _PageT],
+        query: Mapping[str, object],
+        page: _PageT,
+    ) -> None:
+        super().__init__(pagination, query, page)
+        self._fetch_page = fetch  # the full query -> that page's answer
+
+    def next_page(self) -> SyncPage[_ItemT, _PageT] | None:
+        """The page after this one (one request), or ``None`` at the end of the list."""
+        changes = next_query(self.pagination, self.page, self._query)
+        if changes is None:
+            return None
+        query = {**self._query, **changes}
+        return SyncPage(self.pagination, self._fetch_page, query, self._fetch_page(query))
+
+    def iter_pages(self) -> Iterator[SyncPage[_ItemT, _PageT]]:
+        """This page, then each following page as a page object."""
+        current: SyncPage[_ItemT, _PageT] | None = self
+        while current is not None:
+            yield current
+            current = current.next_page()
+
+    def pages(self) -> Iterator[_PageT]:
+        """This answer, then each following one, as the document types them."""
+        for page in self.iter_pages():
+            yield page.page
+
+    def __iter__(self) -> Iterator[_ItemT]:
+        for page in self.iter_pages():
+            yield from page.items
+
+
+class AsyncPage(_BasePage[_ItemT, _PageT]):
+    """The async twin of :class:`SyncPage`: ``async for item in await client.x.list()``."""
+
+    def __init__(
+        self,
+        pagination: Pagination,
+        fetch: Callable[[Mapping[str, object]], Awaitable[_PageT]],
+        query: Mapping[str, object],
+        page: _PageT,
+    ) -> None:
+        super().__init__(pagination, query, page)
+        self._fetch_page = fetch  # the full query -> that page's answer
+
+    async def next_page(self) -> AsyncPage[_ItemT, _PageT] | None:
+        """The page after this one (one request), or ``None`` at the end of the list."""
+        changes = next_query(self.pagination, self.page, self._query)
+        if changes is None:
+            return None
+        query = {**self._query, **changes}
+        return AsyncPage(self.pagination, self._fetch_page, query, await self._fetch_page(query))
+
+    async def iter_pages(self) -> AsyncIterator[AsyncPage[_ItemT, _PageT]]:
+        """This page, then each following page as a page object."""
+        current: AsyncPage[_ItemT, _PageT] | None = self
+        while current is not None:
+            yield current
+            current = await current.next_page()
+
+    async def pages(self) -> AsyncIterator[_PageT]:
+        """This answer, then each following one, as the document types them."""
+        async for page in self.iter_pages():
+            yield page.page
+
+    async def __aiter__(self) -> AsyncIterator[_ItemT]:
+        async for page in self.iter_pages():
+            for item in page.items:
+                yield item

@@ -1,0 +1,121 @@
+"""Which list operations page, and how: by cursor, by offset or by page number.
+
+A paginated method returns a page object that iterates over every item of every page
+(runtime `_pagination.py`). How the next page is asked for comes from the overlay hint
+`x-codegen-pagination` when the operation has one, else from common shapes: a JSON object
+answer with an array of items (`data`, `items`, `results`) and
+
+- cursor: a query parameter `after` / `starting_after` / `cursor` / `page_token` (or a string
+  `page`) and either a next-cursor property (`next_cursor`, `next_page_token`, `next_page`...)
+  or `has_more` (then the cursor is the last item's `id`, as in OpenAI's lists);
+- offset: a query parameter `offset` (a `limit` one, a `total` property help end the list);
+- page number: an integer query parameter `page` (a `per_page` / `page_size` one, a
+  `total_pages` property help end the list).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+Style = Literal["cursor", "offset", "page"]
+STYLES: tuple[Style, ...] = ("cursor", "offset", "page")
+HINT = "x-codegen-pagination"
+
+ITEMS = ("data", "items", "results")
+HAS_MORE = ("has_more", "hasMore", "has_next", "has_next_page")
+NEXT_CURSOR = ("next_cursor", "nextCursor", "next_page_token", "nextPageToken", "next_token", "next_page")
+CURSOR_PARAMS = ("after", "starting_after", "cursor", "page_token", "pageToken", "next_token")
+STRING_CURSOR_PARAMS = ("page",)  # a cursor when typed as a string (OpenAI's usage lists)
+# cursors that are the last item's id when the answer names no next cursor (OpenAI's `after`)
+ID_CURSOR_PARAMS = ("after", "starting_after")
+OFFSET_PARAMS = ("offset",)
+PAGE_PARAMS = ("page", "page_number")
+SIZE_PARAMS = ("limit", "per_page", "page_size", "size")
+TOTAL_ITEMS = ("total", "total_count", "count")
+TOTAL_PAGES = ("total_pages", "pages", "page_count")
+HINT_KEYS = frozenset({"style", "items", "param", "next", "has_more", "total", "limit_param"})
+
+
+@dataclass(frozen=True)
+class Pagination:
+    """How to fetch the pages of one list operation (names as on the wire)."""
+
+    style: Style
+    items: str  # the answer's array of items
+    param: str  # the query parameter choosing the page: the cursor, the offset or the page number
+    next: str | None = None  # cursor: the answer's next cursor (None: the last item's `id`)
+    has_more: str | None = None  # the answer's "more pages follow" boolean
+    total: str | None = None  # offset: the number of items; page: the number of pages
+    limit_param: str | None = None  # the page size (a short page ends a list saying nothing else)
+
+
+class HintError(ValueError):
+    """An `x-codegen-pagination` hint that cannot be followed; the message says why."""
+
+
+def _first(candidates: tuple[str, ...], present: Collection[str]) -> str | None:
+    return next((name for name in candidates if name in present), None)
+
+
+def from_hint(hint: object, query: Mapping[str, str | None], properties: Mapping[str, Any]) -> Pagination:
+    """The pagination an overlay declares; every name must exist in the operation."""
+    if not isinstance(hint, dict):
+        raise HintError("must be a mapping with at least `style`")
+    unknown = sorted(set(hint) - HINT_KEYS - {f"{style}_param" for style in STYLES})
+    if unknown:
+        raise HintError(f"unknown keys {unknown}; known: {sorted(HINT_KEYS)}")
+    style = hint.get("style")
+    if style not in STYLES:
+        raise HintError(f"`style` must be one of {list(STYLES)} (got {style!r})")
+    detected = detect(query, properties, only=style)
+    items = hint.get("items") or (detected.items if detected else None)
+    param = hint.get("param") or hint.get(f"{style}_param") or (detected.param if detected else None)
+    if not isinstance(items, str) or items not in properties:
+        raise HintError(f"`items`: the answer has no property {items!r}")
+    if not isinstance(param, str) or param not in query:
+        raise HintError(f"`param`: the operation has no query parameter {param!r}")
+    fields = {key: hint.get(key, getattr(detected, key) if detected else None)
+              for key in ("next", "has_more", "total")}
+    for key, name in fields.items():
+        if name is not None and name not in properties:
+            raise HintError(f"`{key}`: the answer has no property {name!r}")
+    limit_param = hint.get("limit_param", detected.limit_param if detected else None)
+    if limit_param is not None and limit_param not in query:
+        raise HintError(f"`limit_param`: the operation has no query parameter {limit_param!r}")
+    return Pagination(style, items, param, limit_param=limit_param, **fields)
+
+
+def detect(
+    query: Mapping[str, str | None], properties: Mapping[str, Any], *, only: Style | None = None
+) -> Pagination | None:
+    """The pagination the operation's shape shows, if any: `query` maps its query parameters
+    to their JSON type (None: not a single type), `properties` its JSON answer's properties
+    (name -> schema)."""
+    items = next((name for name in ITEMS if _is_array(properties.get(name))), None)
+    if items is None:
+        return None
+    has_more = _first(HAS_MORE, properties)
+    limit_param = _first(SIZE_PARAMS, query)
+    cursor = _first(CURSOR_PARAMS, query) or next(
+        (name for name in STRING_CURSOR_PARAMS if query.get(name) == "string"), None
+    )
+    if cursor is not None and only in (None, "cursor"):
+        following = _first(NEXT_CURSOR, properties)
+        if following is not None or (has_more is not None and cursor in ID_CURSOR_PARAMS):
+            return Pagination("cursor", items, cursor, following, has_more, None, limit_param)
+    offset = _first(OFFSET_PARAMS, query)
+    if offset is not None and only in (None, "offset"):
+        return Pagination("offset", items, offset, None, has_more, _first(TOTAL_ITEMS, properties), limit_param)
+    page = next((name for name in PAGE_PARAMS if name in query and query[name] in ("integer", "number", None)), None)
+    if page is not None and only in (None, "page"):
+        return Pagination("page", items, page, None, has_more, _first(TOTAL_PAGES, properties), limit_param)
+    return None
+
+
+def _is_array(schema: object) -> bool:
+    if not isinstance(schema, dict):
+        return False
+    kind = schema.get("type")
+    return kind == "array" or (isinstance(kind, list) and "array" in kind) or "items" in schema

@@ -1,0 +1,142 @@
+"""Client options as openai-python has them, on a generated provider client against a real
+server on 127.0.0.1: `copy` / `with_options` sharing the connection pool, and
+`with_streaming_response` leaving the body unread until asked (issue 14, item 3)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from tests.support import COMPLETION, GENERATED, import_from
+from tests.support.servers import Reply, ScriptedServer
+
+JSON_PARTS = [b'{"id": "cmpl-1", "object": "text_completion", ', b'"created": 1, "model": "m", ',
+              b'"choices": [{"index": 0, "text": "Hello!", "finish_reason": "stop"}]}']
+
+
+@pytest.fixture
+def infomaniak(clean_env: pytest.MonkeyPatch) -> Any:
+    return import_from(GENERATED, "infomaniak")
+
+
+def test_copy_changes_the_options_and_shares_the_pool(infomaniak: Any) -> None:
+    with ScriptedServer([Reply(200, body=COMPLETION)], repeat_last=True) as server:
+        client = infomaniak.Client(api_key="sk-1", base_url=server.url, product_id=7,
+                                   default_headers={"X-A": "a"}, max_retries=0)
+        quick = client.with_options(timeout=3.5, max_retries=4)
+        other = client.copy(api_key="sk-2", product_id=8, default_headers={"X-B": "b"})
+        assert type(quick) is infomaniak.Client and quick is not client
+        assert quick._client is client._client is other._client  # one connection pool
+        assert (quick.timeout, quick.max_retries) == (3.5, 4)
+        assert (client.timeout.read, client.max_retries) == (600.0, 0)  # the original unchanged
+        assert quick.api_key == "sk-1" and quick.client_params == {"product_id": 7}
+        quick.completions.create(model="m", prompt="a")
+        other.completions.create(model="m", prompt="b")
+        other.close()  # the copy does not own the pool: the original still works
+        client.completions.create(model="m", prompt="c")
+        client.close()
+    first, second, third = server.requests
+    assert first.path == "/2/ai/7/openai/v1/completions"
+    assert first.headers["authorization"] == "Bearer sk-1" and first.headers["x-a"] == "a"
+    assert second.path == "/2/ai/8/openai/v1/completions"
+    assert second.headers["authorization"] == "Bearer sk-2"
+    assert (second.headers["x-a"], second.headers["x-b"]) == ("a", "b")  # merged
+    assert third.path == "/2/ai/7/openai/v1/completions"
+    assert server.connections == 1  # the copies reused the original's connection
+
+
+def test_with_options_timeout_applies_to_the_copy_only(infomaniak: Any) -> None:
+    with ScriptedServer([Reply(200, body=COMPLETION, delay=0.5)], repeat_last=True) as server:
+        client = infomaniak.Client(api_key="k", base_url=server.url, product_id=1, max_retries=0)
+        with pytest.raises(infomaniak.APITimeoutError):
+            client.with_options(timeout=0.1).completions.create(model="m", prompt="a")
+        assert client.completions.create(model="m", prompt="a").id == "cmpl-1"
+        client.close()
+
+
+def test_async_copy_shares_the_pool(infomaniak: Any) -> None:
+    async def run(url: str) -> tuple[Any, Any]:
+        client = infomaniak.AsyncClient(api_key="k", base_url=url, product_id=1)
+        copy = client.with_options(max_retries=0, timeout=None)
+        assert type(copy) is infomaniak.AsyncClient and copy._client is client._client
+        assert copy.timeout is None and client.timeout is not None
+        result = await copy.completions.create(model="m", prompt="a")
+        await client.close()
+        return result, copy
+
+    with ScriptedServer([Reply(200, body=COMPLETION)]) as server:
+        result, _ = asyncio.run(run(server.url))
+    assert result.id == "cmpl-1"
+
+
+def test_streaming_response_reads_the_body_only_when_asked(infomaniak: Any) -> None:
+    # the server sends the first part of the body, then holds the connection open: a client
+    # reading the body before returning would block until its timeout
+    reply = Reply(200, headers={"Content-Type": "application/json"}, chunks=JSON_PARTS[:1],
+                  hold_open=True)
+    with ScriptedServer([reply]) as server:
+        client = infomaniak.Client(api_key="k", base_url=server.url, product_id=1, max_retries=0,
+                                   timeout=5.0)
+        streaming = client.completions.with_streaming_response.create(model="m", prompt="a")
+        assert server.requests == []  # nothing sent before the `with`
+        with streaming as response:
+            assert isinstance(response, infomaniak.APIResponse)
+            assert response.status_code == 200
+            assert not response.http_response.is_stream_consumed
+            first = next(response.iter_bytes())
+            assert first == JSON_PARTS[0]
+            assert not response.is_closed
+        assert response.is_closed  # leaving the block released the connection
+        assert server.client_closed.wait(5)
+        client.close()
+
+
+def test_streaming_response_parse_and_read(infomaniak: Any) -> None:
+    reply = Reply(200, headers={"Content-Type": "application/json"}, chunks=JSON_PARTS,
+                  chunk_delay=0.05)
+    with ScriptedServer([reply, reply]) as server:
+        client = infomaniak.Client(api_key="k", base_url=server.url, product_id=1, max_retries=0)
+        with client.completions.with_streaming_response.create(model="m", prompt="a") as response:
+            assert not response.http_response.is_stream_consumed
+            completion = response.parse()
+            assert response.http_response.is_stream_consumed
+        assert isinstance(completion, infomaniak.models.Completion)
+        assert completion.choices[0].text == "Hello!"
+        with client.completions.with_streaming_response.create(model="m", prompt="a") as response:
+            assert response.read() == b"".join(JSON_PARTS)
+            assert response.parse().id == "cmpl-1"
+        client.close()
+
+
+def test_async_streaming_response(infomaniak: Any) -> None:
+    reply = Reply(200, headers={"Content-Type": "application/json"}, chunks=JSON_PARTS,
+                  chunk_delay=0.05)
+
+    async def run(url: str) -> tuple[list[bytes], str]:
+        client = infomaniak.AsyncClient(api_key="k", base_url=url, product_id=1, max_retries=0)
+        manager = client.completions.with_streaming_response.create(model="m", prompt="a")
+        async with manager as response:
+            assert isinstance(response, infomaniak.AsyncAPIResponse)
+            assert not response.http_response.is_stream_consumed
+            chunks = [chunk async for chunk in response.iter_bytes()]
+        async with client.completions.with_streaming_response.create(model="m", prompt="b") as again:
+            parsed = await again.parse()
+        await client.close()
+        return chunks, parsed.id
+
+    with ScriptedServer([reply, reply]) as server:
+        chunks, parsed_id = asyncio.run(run(server.url))
+    assert b"".join(chunks) == b"".join(JSON_PARTS)
+    assert parsed_id == "cmpl-1"
+
+
+def test_streaming_response_error_status_still_raises(infomaniak: Any) -> None:
+    with ScriptedServer([Reply(404, body={"error": {"message": "no model"}})]) as server:
+        client = infomaniak.Client(api_key="k", base_url=server.url, product_id=1, max_retries=0)
+        streaming = client.completions.with_streaming_response.create(model="m", prompt="a")
+        with pytest.raises(infomaniak.NotFoundError) as raised, streaming:
+            pass
+        assert raised.value.body == {"error": {"message": "no model"}}
+        client.close()

@@ -1,0 +1,211 @@
+"""Paginated lists (issue 14, item 8): `tests/feature_specs/pagination.yaml` generated, each
+style's client walking three pages served by a scripted server on 127.0.0.1, sync and async;
+the first answer stays reachable (`.page`, `.pages()`), and an invalid hint is a clear error."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator import pipeline
+from generator.codegen import paging
+from generator.io import write
+from generator.problems import GeneratorError
+from tests.support import FEATURE_SPECS, import_from
+from tests.support.servers import Reply, ScriptedServer
+
+SPEC = FEATURE_SPECS / "pagination.yaml"
+
+# Three pages per style: (query the client must send, answer)
+CURSOR_PAGES = [
+    ([("limit", "2")], {"object": "list", "data": [{"id": "m1"}, {"id": "m2"}], "has_more": True}),
+    ([("limit", "2"), ("after", "m2")], {"object": "list", "data": [{"id": "m3"}, {"id": "m4"}], "has_more": True}),
+    ([("limit", "2"), ("after", "m4")], {"object": "list", "data": [{"id": "m5"}], "has_more": False}),
+]
+OFFSET_PAGES = [
+    ([("limit", "2")], {"items": [{"name": "a"}, {"name": "b"}], "total": 5}),
+    ([("limit", "2"), ("offset", "2")], {"items": [{"name": "c"}, {"name": "d"}], "total": 5}),
+    ([("limit", "2"), ("offset", "4")], {"items": [{"name": "e"}], "total": 5}),
+]
+PAGE_PAGES = [
+    ([("per_page", "2")], {"results": [{"id": 1}, {"id": 2}], "page": 1, "total_pages": 3}),
+    ([("page", "2"), ("per_page", "2")], {"results": [{"id": 3}, {"id": 4}], "page": 2, "total_pages": 3}),
+    ([("page", "3"), ("per_page", "2")], {"results": [{"id": 5}], "page": 3, "total_pages": 3}),
+]
+HINTED_PAGES = [
+    ([], {"entries": [{"seq": 1}], "continuation": "t2"}),
+    ([("token", "t2")], {"entries": [{"seq": 2}], "continuation": "t3"}),
+    ([("token", "t3")], {"entries": [{"seq": 3}], "continuation": None}),
+]
+
+
+@pytest.fixture(scope="module")
+def package(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    out = tmp_path_factory.mktemp("pagination")
+    files = pipeline.build_packages([pipeline.target_for_spec(SPEC, "feat_paged")])["feat_paged"]
+    write.write(files, out / "feat_paged")
+    return import_from(out, "feat_paged")
+
+
+@pytest.fixture
+def serve() -> Iterator[Callable[[list[tuple[list[tuple[str, str]], Any]]], ScriptedServer]]:
+    servers: list[ScriptedServer] = []
+
+    def start(pages: list[tuple[list[tuple[str, str]], Any]]) -> ScriptedServer:
+        server = ScriptedServer([Reply(200, body=answer) for _, answer in pages]).start()
+        servers.append(server)
+        return server
+
+    yield start
+    for server in servers:
+        server.stop()
+
+
+def _sent(server: ScriptedServer) -> list[list[tuple[str, str]]]:
+    return [sorted(request.query) for request in server.requests]
+
+
+def _walk_sync(package: Any, url: str, resource: str, **arguments: Any) -> tuple[list[Any], Any]:
+    client = package.Client(base_url=url, max_retries=0)
+    first = getattr(client, resource).list(**arguments)
+    items = list(first)
+    client.close()
+    return items, first
+
+
+def _walk_async(package: Any, url: str, resource: str, **arguments: Any) -> tuple[list[Any], Any]:
+    async def run() -> tuple[list[Any], Any]:
+        client = package.AsyncClient(base_url=url, max_retries=0)
+        first = await getattr(client, resource).list(**arguments)
+        items = [item async for item in first]
+        await client.close()
+        return items, first
+
+    return asyncio.run(run())
+
+
+WALKS = {"sync": _walk_sync, "async": _walk_async}
+
+
+@pytest.mark.parametrize("mode", sorted(WALKS))
+def test_cursor_pages_by_the_last_id_until_has_more_is_false(
+    package: Any, serve: Callable[..., ScriptedServer], mode: str
+) -> None:
+    server = serve(CURSOR_PAGES)
+    items, first = WALKS[mode](package, server.url, "engines", limit=2)
+    assert [item.id for item in items] == ["m1", "m2", "m3", "m4", "m5"]
+    assert all(isinstance(item, package.models.Model) for item in items)
+    assert _sent(server) == [sorted(query) for query, _ in CURSOR_PAGES]
+    assert isinstance(first.page, package.models.ModelList)  # the raw first answer
+    assert [m.id for m in first.page.data] == ["m1", "m2"] and first.page.has_more is True
+
+
+@pytest.mark.parametrize("mode", sorted(WALKS))
+def test_offset_pages_until_the_total(
+    package: Any, serve: Callable[..., ScriptedServer], mode: str
+) -> None:
+    server = serve(OFFSET_PAGES)
+    items, first = WALKS[mode](package, server.url, "items", limit=2)
+    assert [item.name for item in items] == ["a", "b", "c", "d", "e"]
+    assert _sent(server) == [sorted(query) for query, _ in OFFSET_PAGES]
+    assert first.page.total == 5 and [i.name for i in first.items] == ["a", "b"]
+
+
+@pytest.mark.parametrize("mode", sorted(WALKS))
+def test_page_numbers_until_the_last_page(
+    package: Any, serve: Callable[..., ScriptedServer], mode: str
+) -> None:
+    server = serve(PAGE_PAGES)
+    items, first = WALKS[mode](package, server.url, "pets", per_page=2)
+    assert [item.id for item in items] == [1, 2, 3, 4, 5]
+    assert _sent(server) == [sorted(query) for query, _ in PAGE_PAGES]
+    assert first.page.page == 1
+
+
+@pytest.mark.parametrize("mode", sorted(WALKS))
+def test_hinted_cursor_follows_the_declared_names(
+    package: Any, serve: Callable[..., ScriptedServer], mode: str
+) -> None:
+    server = serve(HINTED_PAGES)
+    items, _ = WALKS[mode](package, server.url, "events")
+    assert [item.seq for item in items] == [1, 2, 3]
+    assert _sent(server) == [sorted(query) for query, _ in HINTED_PAGES]
+
+
+def test_pages_gives_each_answer_and_fetches_lazily(
+    package: Any, serve: Callable[..., ScriptedServer]
+) -> None:
+    server = serve(CURSOR_PAGES)
+    client = package.Client(base_url=server.url, max_retries=0)
+    first = client.engines.list(limit=2)
+    assert len(server.requests) == 1  # the first page only, until more is asked for
+    assert first.has_next_page()
+    answers = list(first.pages())
+    assert [type(a) for a in answers] == [package.models.ModelList] * 3
+    assert [a.last_id for a in answers] == [None, None, None]
+    assert [[m.id for m in a.data] for a in answers] == [["m1", "m2"], ["m3", "m4"], ["m5"]]
+    assert len(server.requests) == 3
+    client.close()
+
+
+def test_raw_response_parses_into_the_page(package: Any, serve: Callable[..., ScriptedServer]) -> None:
+    server = serve(CURSOR_PAGES[:1] + [(CURSOR_PAGES[1][0], {"object": "list", "data": [], "has_more": True})])
+    client = package.Client(base_url=server.url, max_retries=0)
+    raw = client.engines.with_raw_response.list(limit=2)
+    assert raw.status_code == 200
+    page = raw.parse()
+    assert [m.id for m in page] == ["m1", "m2"]  # an empty page ends the list
+    assert len(server.requests) == 2
+    client.close()
+
+
+def test_a_hint_naming_what_the_operation_lacks_is_a_clear_error(tmp_path: Path) -> None:
+    text = SPEC.read_text(encoding="utf-8").replace("param: token", "param: cursor")
+    broken = tmp_path / "broken.yaml"
+    broken.write_text(text, encoding="utf-8")
+    with pytest.raises(GeneratorError) as raised:
+        pipeline.build_packages([pipeline.target_for_spec(broken, "broken", strict=True)])
+    (problem,) = raised.value.problems
+    assert problem.file == str(broken)
+    assert problem.pointer == "/paths/~1events/get/x-codegen-pagination"
+    assert "no query parameter 'cursor'" in problem.message
+    # tolerant generation leaves that one operation out, naming why
+    generation = pipeline.generate_packages([pipeline.target_for_spec(broken, "broken")])
+    assert "events" not in generation.packages["broken"]["_resources.py"].split("class Items")[0]
+    assert "no query parameter 'cursor'" in repr(generation)
+
+
+def test_detection_needs_an_array_and_a_paging_parameter() -> None:
+    array = {"type": "array", "items": {}}
+    assert paging.detect({"limit": "integer"}, {"data": array, "has_more": {}}) is None
+    assert paging.detect({"after": "string"}, {"data": {"type": "string"}, "has_more": {}}) is None
+    assert paging.detect({"cursor": "string"}, {"data": array}) is None  # no next cursor, no has_more
+    found = paging.detect({"cursor": "string"}, {"items": array, "next_cursor": {}})
+    assert found == paging.Pagination("cursor", "items", "cursor", next="next_cursor")
+    # `page` is a page number when it is an integer, a cursor when it is a string (OpenAI's
+    # usage lists: `page` = the answer's `next_page`)
+    numbered = paging.detect({"page": "integer"}, {"results": array, "total_pages": {}})
+    assert numbered == paging.Pagination("page", "results", "page", total="total_pages")
+    cursor = paging.detect({"page": "string", "limit": "integer"}, {"data": array, "next_page": {}})
+    assert cursor == paging.Pagination("cursor", "data", "page", next="next_page", limit_param="limit")
+
+
+def test_when_a_list_ends(package: Any) -> None:
+    runtime = package._pagination
+    offset = runtime.Pagination("offset", "items", "offset", limit_param="limit")
+    query = {"limit": "2"}
+    assert runtime.next_query(offset, {"items": [1, 2]}, query) == {"offset": "2"}
+    assert runtime.next_query(offset, {"items": [1]}, query) is None  # short page, nothing else said
+    assert runtime.next_query(offset, {"items": []}, query) is None
+    cursor = runtime.Pagination("cursor", "data", "after", has_more="has_more", limit_param="limit")
+    short = {"data": [{"id": "x"}], "has_more": True}
+    assert runtime.next_query(cursor, short, query) == {"after": "x"}  # has_more decides
+    assert runtime.next_query(cursor, {**short, "has_more": False}, query) is None
+    assert runtime.next_query(cursor, short, {"after": "x"}) is None  # the same cursor again: stop
+    page = runtime.Pagination("page", "results", "page", total="total_pages")
+    assert runtime.next_query(page, {"results": [1], "total_pages": 2}, {}) == {"page": "2"}
+    assert runtime.next_query(page, {"results": [1], "total_pages": 2}, {"page": "2"}) is None
