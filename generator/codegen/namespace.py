@@ -39,6 +39,7 @@ _IMPORT = re.compile(r"^(?:from\s+\S+\s+)?import\s+(\([^)]*\)|[^\n]*)$", re.MULT
 _TOP_DEFINITION = re.compile(r"^(?:class|def)\s+([A-Za-z_]\w*)(?=[\s(:])|^([A-Za-z_]\w*)\s*[:=]", re.MULTILINE)
 _SELF_ATTRIBUTE = re.compile(r"\bself\.([A-Za-z_]\w*)\s*(?::[^=\n]*)?=(?!=)|^\s*(?:async\s+)?def\s+([A-Za-z_]\w*)",
                              re.MULTILINE)
+_CLASS_ASSIGNMENT = re.compile(r"^ {4}([A-Za-z_]\w*)\s*(?::[^=\n]*)?=(?!=)")  # `with_options = copy`
 
 
 # ---- what the runtime and the templates bind -----------------------------------------------
@@ -106,9 +107,17 @@ def _class_attributes(name: str, classes: Mapping[str, ast.ClassDef]) -> set[str
 
 
 def _template_attributes(template: str) -> set[str]:
-    """`self.x = ...` and `def x` of a template's code (its generated parts left out)."""
+    """`self.x = ...`, `def x` and class-body `x = ...` of a template's code (its generated
+    parts left out)."""
     text = _JINJA.sub(" ", _template(template))
-    return {a or b for a, b in _SELF_ATTRIBUTE.findall(text)}
+    found = {a or b for a, b in _SELF_ATTRIBUTE.findall(text)}
+    in_class = False
+    for line in text.splitlines():
+        if line[:1].strip():
+            in_class = line.startswith("class ")
+        elif in_class and (match := _CLASS_ASSIGNMENT.match(line)):
+            found.add(match.group(1))
+    return found
 
 
 def _template_module_names(template: str) -> set[str]:

@@ -103,9 +103,10 @@ def test_tags_named_like_client_attributes_are_renamed(names_package: tuple[Any,
         client = package.Client(api_key="k", base_url=server.url, base_url_="b", http_client_="h")
         client.timeout_.close()
         client.str_.get_str()
-        first, second = server.requests
+        client.with_options(timeout=5.0).with_options_.get_options()
+        first, second, third = server.requests
     assert (first.path, first.query) == ("/timeout", [("base_url", "b"), ("http_client", "h")])
-    assert second.path == "/str"
+    assert (second.path, third.path) == ("/str", "/with-options")
     client = package.Client(api_key="k", timeout=3.0)
     client.close()  # the client's own `close` and `timeout` are untouched
     assert type(client.client).__name__ == "Client2"
@@ -126,6 +127,7 @@ def test_each_rename_is_reported_and_only_true_clashes_are_renamed(
         "it is `base_url_`",
         "it is `http_client_`",
         "it is `client.str_`",
+        "it is `client.with_options_`",
     }
     files = generation.packages["names_pkg"]
     assert "`client.timeout_`" in files["COVERAGE.md"]
@@ -145,7 +147,8 @@ def test_the_reserved_names_are_the_runtime_ones(names_package: tuple[Any, pipel
             resource = getattr(client, name)
             inherited = {n for n in dir(resource) if not n.startswith("_")} - set(vars(type(resource)))
             assert inherited and inherited <= namespace.resource_attributes()
-    assert {"close", "request", "api_key", "base_url", "timeout", "client_params"} <= namespace.client_attributes()
+    assert {"close", "request", "api_key", "base_url", "timeout", "client_params", "with_options", "copy"} \
+        <= namespace.client_attributes()
     assert tuple(a.name for a in render.CALL_ARGUMENTS) == names.CALL_ARGUMENTS
 
 
