@@ -4,6 +4,7 @@
                                    # documents, clients, imports
     python -m bench --quick        # fewer repetitions, N = 100/1000, no real document
     python -m bench --only-openai  # OpenAI's document alone, ours vs openapi-python-client
+    python -m bench --skip-diff    # without `diff` on the real version pairs (bench/drift_pairs.py)
 
 Progress goes to stderr; the table (and, for missed targets, where the time goes) to stdout.
 """
@@ -18,7 +19,7 @@ import sys
 import time
 from pathlib import Path
 
-from . import generation, measure, overhead, profiles, real_spec
+from . import drift_pairs, generation, measure, overhead, profiles, real_spec
 from .generation import Context
 from .table import Row, ratio, render, seconds
 
@@ -60,6 +61,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                         help="skip the large real documents (GitHub's and OpenAI's; not run with --quick)")
     parser.add_argument("--only-openai", action="store_true",
                         help="only OpenAI's document, ours vs openapi-python-client (--reps runs each)")
+    parser.add_argument("--skip-diff", action="store_true",
+                        help="skip `diff` on the real version pairs (--quick: the small pairs only)")
     parser.add_argument("--profile-size", type=int, default=1000,
                         help="synthetic size profiled with cProfile when a generation target is missed")
     return parser.parse_args(argv)
@@ -137,6 +140,10 @@ def main(argv: list[str]) -> int:
         section_rows, section_notes = generation_section(ctx, sizes, args.profile_size, real)
         rows += section_rows
         notes += section_notes
+    if not args.skip_diff:
+        log("diff: real version pairs (bench/drift_pins.json)")
+        small = args.quick or args.skip_real
+        rows += drift_pairs.rows(ctx.python, ROOT, ctx.env, drift_pairs.SMALL if small else None)
     if not args.skip_clients:
         section_rows, section_notes = clients_section(ctx, 3 if args.quick else 5)
         rows += section_rows + import_rows(ctx, 5 if args.quick else 9)

@@ -7,7 +7,14 @@ from collections.abc import Mapping
 from typing import Self
 
 from . import _http
-from ._base_client import AsyncAPIClient, SyncAPIClient
+from ._auth import Auth, SecurityScheme, from_env
+from ._base_client import (
+    DEFAULT_MAX_EVENT_SIZE,
+    DEFAULT_MAX_REDIRECTS,
+    DEFAULT_MAX_RESPONSE_SIZE,
+    AsyncAPIClient,
+    SyncAPIClient,
+)
 from ._options import copied_client
 from ._resources import AsyncCompletions, Completions
 from ._types import NOT_GIVEN, NotGiven, Timeout
@@ -17,8 +24,18 @@ __all__ = ["DEFAULT_BASE_URL", "AsyncClient", "Client"]
 API_KEY_ENV = "INFOMANIAK_API_KEY"
 BASE_URL_ENV = "INFOMANIAK_BASE_URL"
 DEFAULT_BASE_URL: str | None = "https://api.infomaniak.com"
-AUTH_HEADER = "Authorization"
-AUTH_SCHEME = "Bearer"
+#: `Idempotency-Key` header of POST and PATCH requests (their retries are safe); None: off
+IDEMPOTENCY_HEADER: str | None = "Idempotency-Key"
+#: the document's security schemes, as sent
+SECURITY_SCHEMES: tuple[SecurityScheme, ...] = (
+    SecurityScheme("bearerAuth", "header", "Authorization", prefix="Bearer "),
+)
+#: the document's `security`: alternatives, each the schemes it needs together
+SECURITY: list[list[str]] = [["bearerAuth"]]
+#: how each scheme's credential is given, for error messages
+CREDENTIAL_SOURCES: dict[str, str] = {
+    "bearerAuth": "api_key= (or the INFOMANIAK_API_KEY environment variable)",
+}
 
 
 def _base_url(base_url: str | None) -> str:
@@ -28,6 +45,21 @@ def _base_url(base_url: str | None) -> str:
             f"no base URL: pass base_url= or set {BASE_URL_ENV} (the spec names no server)"
         )
     return resolved
+
+
+def _auth(
+    api_key: str | None,
+) -> Auth:
+    """The client's credentials: the arguments, else their environment variables."""
+    return Auth(
+        SECURITY_SCHEMES,
+        {
+            "bearerAuth": from_env(api_key, API_KEY_ENV),
+        },
+        requirements=SECURITY,
+        sources=CREDENTIAL_SOURCES,
+        required=True,
+    )
 
 
 class Client(SyncAPIClient):
@@ -43,22 +75,38 @@ class Client(SyncAPIClient):
         product_id: int | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
         max_retries: int = 2,
+        max_redirects: int = DEFAULT_MAX_REDIRECTS,
+        max_response_size: int = DEFAULT_MAX_RESPONSE_SIZE,
+        max_event_size: int = DEFAULT_MAX_EVENT_SIZE,
+        idempotency_header: str | None = IDEMPOTENCY_HEADER,
         default_headers: Mapping[str, str] | None = None,
         default_query: Mapping[str, object] | None = None,
         http_client: _http.Client | None = None,
     ) -> None:
         """Create a client.
 
-        The API key defaults to the `INFOMANIAK_API_KEY` environment variable and the
-        base URL to `INFOMANIAK_BASE_URL`, then to the spec's server.
+        Credentials, each its argument else its environment variable:
+        - `api_key`: `INFOMANIAK_API_KEY`
+        Without any, creating the client raises `MissingCredentialsError`.
+
+        The base URL defaults to `INFOMANIAK_BASE_URL`, then to the spec's server.
+        `max_response_size` and `max_event_size` bound what one response body (decoded) and
+        one server-sent event may hold, in bytes.
         """
+        #: the credentials as given or found in the environment (`copy()` passes them on)
+        self.credential_arguments: dict[str, str | None] = {
+            "api_key": from_env(api_key, API_KEY_ENV),
+        }
         super().__init__(
             base_url=_base_url(base_url),
-            api_key=api_key if api_key is not None else os.environ.get(API_KEY_ENV),
-            auth_header=AUTH_HEADER,
-            auth_scheme=AUTH_SCHEME,
+            api_key=self.credential_arguments["api_key"],
+            auth=_auth(**self.credential_arguments),
             timeout=timeout,
             max_retries=max_retries,
+            max_redirects=max_redirects,
+            max_response_size=max_response_size,
+            max_event_size=max_event_size,
+            idempotency_header=idempotency_header,
             default_headers=default_headers,
             default_query=default_query,
             http_client=http_client,
@@ -76,6 +124,10 @@ class Client(SyncAPIClient):
         product_id: int | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
         max_retries: int | NotGiven = NOT_GIVEN,
+        max_redirects: int | NotGiven = NOT_GIVEN,
+        max_response_size: int | NotGiven = NOT_GIVEN,
+        max_event_size: int | NotGiven = NOT_GIVEN,
+        idempotency_header: str | None | NotGiven = NOT_GIVEN,
         default_headers: Mapping[str, str] | None = None,
         default_query: Mapping[str, object] | None = None,
         http_client: _http.Client | None = None,
@@ -94,6 +146,10 @@ class Client(SyncAPIClient):
                 "product_id": product_id,
                 "timeout": timeout,
                 "max_retries": max_retries,
+                "max_redirects": max_redirects,
+                "max_response_size": max_response_size,
+                "max_event_size": max_event_size,
+                "idempotency_header": idempotency_header,
                 "default_headers": default_headers,
                 "default_query": default_query,
                 "http_client": http_client,
@@ -116,22 +172,38 @@ class AsyncClient(AsyncAPIClient):
         product_id: int | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
         max_retries: int = 2,
+        max_redirects: int = DEFAULT_MAX_REDIRECTS,
+        max_response_size: int = DEFAULT_MAX_RESPONSE_SIZE,
+        max_event_size: int = DEFAULT_MAX_EVENT_SIZE,
+        idempotency_header: str | None = IDEMPOTENCY_HEADER,
         default_headers: Mapping[str, str] | None = None,
         default_query: Mapping[str, object] | None = None,
         http_client: _http.AsyncClient | None = None,
     ) -> None:
         """Create a client.
 
-        The API key defaults to the `INFOMANIAK_API_KEY` environment variable and the
-        base URL to `INFOMANIAK_BASE_URL`, then to the spec's server.
+        Credentials, each its argument else its environment variable:
+        - `api_key`: `INFOMANIAK_API_KEY`
+        Without any, creating the client raises `MissingCredentialsError`.
+
+        The base URL defaults to `INFOMANIAK_BASE_URL`, then to the spec's server.
+        `max_response_size` and `max_event_size` bound what one response body (decoded) and
+        one server-sent event may hold, in bytes.
         """
+        #: the credentials as given or found in the environment (`copy()` passes them on)
+        self.credential_arguments: dict[str, str | None] = {
+            "api_key": from_env(api_key, API_KEY_ENV),
+        }
         super().__init__(
             base_url=_base_url(base_url),
-            api_key=api_key if api_key is not None else os.environ.get(API_KEY_ENV),
-            auth_header=AUTH_HEADER,
-            auth_scheme=AUTH_SCHEME,
+            api_key=self.credential_arguments["api_key"],
+            auth=_auth(**self.credential_arguments),
             timeout=timeout,
             max_retries=max_retries,
+            max_redirects=max_redirects,
+            max_response_size=max_response_size,
+            max_event_size=max_event_size,
+            idempotency_header=idempotency_header,
             default_headers=default_headers,
             default_query=default_query,
             http_client=http_client,
@@ -149,6 +221,10 @@ class AsyncClient(AsyncAPIClient):
         product_id: int | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
         max_retries: int | NotGiven = NOT_GIVEN,
+        max_redirects: int | NotGiven = NOT_GIVEN,
+        max_response_size: int | NotGiven = NOT_GIVEN,
+        max_event_size: int | NotGiven = NOT_GIVEN,
+        idempotency_header: str | None | NotGiven = NOT_GIVEN,
         default_headers: Mapping[str, str] | None = None,
         default_query: Mapping[str, object] | None = None,
         http_client: _http.AsyncClient | None = None,
@@ -167,6 +243,10 @@ class AsyncClient(AsyncAPIClient):
                 "product_id": product_id,
                 "timeout": timeout,
                 "max_retries": max_retries,
+                "max_redirects": max_redirects,
+                "max_response_size": max_response_size,
+                "max_event_size": max_event_size,
+                "idempotency_header": idempotency_header,
                 "default_headers": default_headers,
                 "default_query": default_query,
                 "http_client": http_client,

@@ -17,8 +17,9 @@ __all__ = ["copied_client"]
 
 _ClientT = TypeVar("_ClientT", bound=SyncAPIClient | AsyncAPIClient)
 
-# Options where `None` is a value of its own (no timeout), not "keep the original's".
-_NONE_IS_A_VALUE = frozenset({"timeout"})
+# Options where `None` is a value of its own (no timeout, no Idempotency-Key), not "keep the
+# original's".
+_NONE_IS_A_VALUE = frozenset({"timeout", "idempotency_header"})
 # Options merged into the original's rather than replacing them.
 _MERGED = frozenset({"default_headers", "default_query"})
 
@@ -26,11 +27,19 @@ _MERGED = frozenset({"default_headers", "default_query"})
 def _current(client: SyncAPIClient | AsyncAPIClient) -> dict[str, Any]:
     """The constructor arguments that rebuild ``client``."""
     client_params: Mapping[str, object] = getattr(client, "client_params", {})
+    # a generated client names its credential arguments; the engine alone takes `auth`
+    credentials: Mapping[str, object] = getattr(
+        client, "credential_arguments", {"api_key": client.api_key, "auth": client._auth}
+    )
     return {
-        "api_key": client.api_key,
+        **credentials,
         "base_url": client.base_url,
         "timeout": client.timeout,
         "max_retries": client.max_retries,
+        "max_redirects": client.max_redirects,
+        "max_response_size": client.max_response_size,
+        "max_event_size": client.max_event_size,
+        "idempotency_header": client.idempotency_header,
         "default_headers": dict(client._default_headers),
         "default_query": dict(client._default_query),
         **client_params,

@@ -11,10 +11,19 @@ decision and delay, response parsing and error mapping are methods of :class:`Ba
 
 Retries (like openai-python): up to ``max_retries`` (default 2) extra attempts on connection
 errors, timeouts, 408, 409, 429 and >= 500, unless the server says otherwise with
-``x-should-retry: true|false``. The delay is ``retry-after-ms``, else ``Retry-After`` (seconds
-or an HTTP date) when it is in (0, 60] s; otherwise exponential backoff 0.5 s * 2^n capped at
-8 s, shortened by up to 25 % of jitter. The request body is serialised once, so every attempt
-sends the same bytes.
+``x-should-retry: true|false``. A request that may have had an effect is only sent again when
+that cannot repeat the effect: GET, HEAD, OPTIONS, PUT, DELETE and TRACE are idempotent; a
+POST or PATCH is retried after a failure to connect (nothing was sent), and after a timeout, a
+broken connection or a retryable status only when it carries an ``Idempotency-Key`` (the client
+adds one per call, the same for each of its attempts, unless ``idempotency_header=None``).
+Redirects are followed here, at most ``max_redirects`` (a loop ends in
+``TooManyRedirectsError``, never retried), and credentials go only to the configured origin.
+A body that cannot be decoded (corrupt gzip) or is larger than ``max_response_size`` is the
+server's answer, not a transport failure: it raises at once.
+
+The delay is ``retry-after-ms``, else ``Retry-After`` (seconds or an HTTP date) when it is in
+(0, 60] s; otherwise exponential backoff 0.5 s * 2^n capped at 8 s, shortened by up to 25 %
+of jitter. The request body is serialised once, so every attempt sends the same bytes.
 """
 
 from __future__ import annotations
@@ -29,8 +38,10 @@ import logging
 import math
 import random
 import time
+import uuid
+import warnings
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import TracebackType
 from typing import Any, Final, Generic, Self, TypeVar
 from urllib.parse import parse_qsl, quote, urlencode
@@ -39,12 +50,17 @@ import pydantic
 import pydantic_core
 
 from . import _http
+from ._auth import COOKIE_SAFE, Auth, Credential, SecurityScheme, SensitiveHeaders, is_loopback
+from ._auth import origin_of as _origin_of
 from ._errors import (
     APIConnectionError,
     APIError,
+    APIResponseDecodingError,
     APIResponseValidationError,
     APIStatusError,
     APITimeoutError,
+    ResponseTooLargeError,
+    TooManyRedirectsError,
     error_message,
     excerpt,
     status_error_class,
@@ -55,6 +71,10 @@ from ._streaming import AsyncStream, Stream
 from ._types import NOT_GIVEN, Headers, NotGiven, Omit, Query, Timeout
 
 __all__ = [
+    "DEFAULT_IDEMPOTENCY_HEADER",
+    "DEFAULT_MAX_EVENT_SIZE",
+    "DEFAULT_MAX_REDIRECTS",
+    "DEFAULT_MAX_RESPONSE_SIZE",
     "DEFAULT_MAX_RETRIES",
     "DEFAULT_TIMEOUT",
     "USER_AGENT",
@@ -78,6 +98,17 @@ INITIAL_RETRY_DELAY: Final = 0.5
 MAX_RETRY_DELAY: Final = 8.0
 MAX_RETRY_AFTER: Final = 60.0
 RETRY_STATUSES: Final = frozenset({408, 409, 429})
+#: Methods whose repetition has no further effect (RFC 9110, 9.2.2): always safe to retry.
+IDEMPOTENT_METHODS: Final = frozenset({"GET", "HEAD", "OPTIONS", "PUT", "DELETE", "TRACE"})
+#: Failures that happen before any byte of the request is sent.
+_NOT_SENT: Final = (_http.ConnectError, _http.ConnectTimeout, _http.PoolTimeout)
+REDIRECT_STATUSES: Final = frozenset({301, 302, 303, 307, 308})
+DEFAULT_MAX_REDIRECTS: Final = 5
+#: Largest decoded body read into memory; a long completion is a few hundred KiB.
+DEFAULT_MAX_RESPONSE_SIZE: Final = 64 * 1024 * 1024
+#: Largest single server-sent event (a stream's total is not limited).
+DEFAULT_MAX_EVENT_SIZE: Final = 16 * 1024 * 1024
+DEFAULT_IDEMPOTENCY_HEADER: Final = "Idempotency-Key"
 
 _MISSING: Any = object()
 _T = TypeVar("_T")
@@ -123,6 +154,9 @@ class RequestOptions:
     extra_body: Mapping[str, object] | None = None
     timeout: Timeout | NotGiven = NOT_GIVEN
     max_retries: int | NotGiven = NOT_GIVEN
+    #: the operation's own ``security`` (alternatives of scheme names; ``()`` among them:
+    #: public); ``None``: the document's
+    security: Sequence[Sequence[str]] | None = None
 
 
 @dataclass
@@ -139,6 +173,8 @@ class _Prepared:
     timeout: Timeout
     max_retries: int
     omitted: frozenset[str] = frozenset()  # lower-cased header names removed with Omit
+    credentials: tuple[Credential, ...] = ()  # sent only to the configured origin
+    retry_safe: bool = True  # idempotent method, or an Idempotency-Key is sent
 
 
 # -- pure helpers --------------------------------------------------------------------------
@@ -203,9 +239,8 @@ def _lookup(table: Mapping[str, object], status: int) -> object:
     return _MISSING
 
 
-# RFC 6265 cookie-octets other than `%`: everything else in a cookie value (space, `;`, `,`,
-# `"`, `\`, controls, non-ASCII) is percent-encoded, so one value stays one cookie.
-_COOKIE_SAFE: Final = "!#$&'()*+-./:<=>?@[]^_`{|}~"
+# RFC 6265 cookie-octets other than `%` (COOKIE_SAFE): everything else in a cookie value
+# (space, `;`, `,`, `"`, `\`, controls, non-ASCII) is percent-encoded: one value, one cookie.
 
 
 def _skip(value: object) -> bool:
@@ -312,25 +347,74 @@ class BaseClient:
         api_key: str | None,
         auth_header: str = "Authorization",
         auth_scheme: str = "Bearer",
+        auth: Auth | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
         max_retries: int = DEFAULT_MAX_RETRIES,
+        max_redirects: int = DEFAULT_MAX_REDIRECTS,
+        max_response_size: int = DEFAULT_MAX_RESPONSE_SIZE,
+        max_event_size: int = DEFAULT_MAX_EVENT_SIZE,
+        idempotency_header: str | None = DEFAULT_IDEMPOTENCY_HEADER,
         default_headers: Mapping[str, str] | None = None,
         default_query: Mapping[str, object] | None = None,
     ) -> None:
-        if max_retries < 0:
-            raise ValueError("max_retries must be >= 0")
-        self.base_url = str(base_url)
+        for name, value in (
+            ("max_retries", max_retries),
+            ("max_redirects", max_redirects),
+            ("max_response_size", max_response_size - 1),
+            ("max_event_size", max_event_size - 1),
+        ):
+            if value < 0:
+                raise ValueError(f"{name} must be >= {0 if name.startswith('max_re') else 1}")
+        if auth is None:  # one key in one header: `Authorization: Bearer <key>` by default
+            scheme = SecurityScheme(
+                "api_key", field=auth_header, prefix=f"{auth_scheme} " if auth_scheme else ""
+            )
+            auth = Auth(
+                [scheme],
+                {"api_key": api_key or None},
+                requirements=[["api_key"]] if api_key else [],
+                sources={"api_key": "api_key"},
+            )
+        self._auth = auth
         self.__api_key = api_key
-        self._auth_header = auth_header
-        self._auth_scheme = auth_scheme
+        self.base_url = str(base_url)  # after `_auth`: the setter works out the origin
         self.timeout: Timeout = DEFAULT_TIMEOUT if isinstance(timeout, NotGiven) else timeout
         self.max_retries = max_retries
+        self.max_redirects = max_redirects
+        self.max_response_size = max_response_size
+        self.max_event_size = max_event_size
+        self.idempotency_header = idempotency_header
         self._default_headers: dict[str, str] = dict(default_headers or {})
         self._default_query: dict[str, object] = dict(default_query or {})
         self._random: Callable[[], float] = random.random
-        self._urls: dict[str, _http.URL] = {}
+        #: credential headers the HTTP library's repr would show (it hides only Authorization)
+        self._hidden = self._auth.sensitive_headers()
+        self._wrap_headers = bool(self._hidden - {"authorization", "proxy-authorization"})
         #: stream flag -> (User-Agent it was built with, base headers, names omitted)
         self._header_cache: dict[bool, tuple[str, dict[str, tuple[str, str]], frozenset[str]]] = {}
+        self._warn_if_clear_text()
+
+    def _warn_if_clear_text(self) -> None:
+        """Credentials over plain HTTP to another machine can be read on the way: say so."""
+        scheme, host, _ = self._origin
+        if scheme == "http" and self._auth.given and not is_loopback(host):
+            warnings.warn(
+                f"base_url {self.base_url!r} is plain http:// to a host other than this "
+                "machine: the credentials are sent unencrypted (use https://)",
+                UserWarning,
+                stacklevel=4,
+            )
+
+    @property
+    def base_url(self) -> str:
+        """Where requests go; credentials go only to its origin (scheme, host, port)."""
+        return self.__base_url
+
+    @base_url.setter
+    def base_url(self, value: str) -> None:
+        self.__base_url = str(value)
+        self._origin = _origin_of(_http.URL(self.__base_url))
+        self._urls: dict[str, tuple[_http.URL, bool]] = {}
 
     @property
     def api_key(self) -> str | None:
@@ -338,18 +422,16 @@ class BaseClient:
         return self.__api_key
 
     def __repr__(self) -> str:
-        key = "set" if self.__api_key else "none"
+        key = "set" if self._auth.given else "none"
         return (
             f"<{type(self).__name__} base_url={self.base_url!r} api_key=<{key}> "
             f"max_retries={self.max_retries} http={_http.LIBRARY}>"
         )
 
     def _redact(self, text: str) -> str:
-        """``text`` with the API key blanked out (servers sometimes echo it back)."""
-        key = self.__api_key
-        if key and len(key) >= 4 and key in text:
-            return text.replace(key, "***")
-        return text
+        """``text`` with every credential (in any escaped form) blanked out (servers
+        sometimes echo a key back)."""
+        return self._auth.redact(text)
 
     # -- building ------------------------------------------------------------------------
 
@@ -359,7 +441,7 @@ class BaseClient:
         return self.base_url.rstrip("/") + "/" + path.lstrip("/")
 
     def _base_headers(self, stream: bool) -> tuple[dict[str, tuple[str, str]], frozenset[str]]:
-        """The headers every request starts from (Accept, User-Agent, auth, the client's
+        """The headers every request starts from (Accept, User-Agent, the client's
         default headers), merged once per client and ``stream`` flag: lower-cased name ->
         (name, value), and the names removed with ``Omit``."""
         user_agent = self.user_agent or USER_AGENT
@@ -376,9 +458,6 @@ class BaseClient:
                 "User-Agent": user_agent,
             },
         )
-        if self.__api_key:
-            scheme = f"{self._auth_scheme} " if self._auth_scheme else ""
-            _put(headers, omitted, {self._auth_header: f"{scheme}{self.__api_key}"})
         _put(headers, omitted, self._default_headers)
         frozen = frozenset(omitted)
         self._header_cache[stream] = (user_agent, headers, frozen)
@@ -401,7 +480,7 @@ class BaseClient:
         _put(headers, omitted, options.headers)
         if options.cookies:
             cookie = "; ".join(
-                f"{name}={quote(value, safe=_COOKIE_SAFE)}"
+                f"{name}={quote(value, safe=COOKIE_SAFE)}"
                 for name, value in options.cookies.items()
             )
             _put(headers, omitted, {"Cookie": cookie})
@@ -438,11 +517,20 @@ class BaseClient:
             content = encode_json(body)
             if "content-type" not in by_name:
                 by_name["content-type"] = ("Content-Type", "application/json")
+        method = options.method.upper()
+        retry_safe = method in IDEMPOTENT_METHODS
+        if not retry_safe and self.idempotency_header:
+            key = self.idempotency_header.lower()
+            if key in by_name:  # the caller's own key
+                retry_safe = True
+            elif key not in omitted:  # one key per call: every attempt sends the same
+                by_name[key] = (self.idempotency_header, str(uuid.uuid4()))
+                retry_safe = True
         # A path the spec wrote with a fixed query (`/items?beta=true`) keeps it: its pairs go
         # first, as the HTTP client replaces a URL's query when it is given params.
         path, _, fixed_query = options.path.partition("?")
         return _Prepared(
-            method=options.method.upper(),
+            method=method,
             url=self._url(path),
             params=[
                 *parse_qsl(fixed_query, keep_blank_values=True),
@@ -459,27 +547,34 @@ class BaseClient:
                 else options.max_retries
             ),
             omitted=omitted,
+            credentials=self._auth.credentials(options.security),
+            retry_safe=retry_safe,
         )
 
-    def _parsed_url(self, url: str) -> _http.URL:
-        """``url`` parsed once: httpx parses a ``str`` URL on every request (tens of µs),
-        while a parsed ``URL`` is only copied."""
+    def _parsed_url(self, url: str) -> tuple[_http.URL, bool]:
+        """``url`` parsed once (httpx parses a ``str`` URL on every request, tens of µs, while
+        a parsed ``URL`` is only copied), and whether credentials may go there."""
         parsed = self._urls.get(url)
         if parsed is None:
             if len(self._urls) >= _URL_CACHE_SIZE:
                 self._urls.clear()
-            parsed = self._urls[url] = _http.URL(url)
+            parsed_url = _http.URL(url)
+            parsed = self._urls[url] = (parsed_url, _origin_of(parsed_url) == self._origin)
         return parsed
 
     def _build_request(
         self, http_client: _http.Client | _http.AsyncClient, prepared: _Prepared
     ) -> _http.Request:
+        url, home = self._parsed_url(prepared.url)
+        params, headers = prepared.params, prepared.headers
+        if prepared.credentials and home:
+            params, headers = self._with_credentials(prepared)
         try:
             request = http_client.build_request(
                 prepared.method,
-                self._parsed_url(prepared.url),
-                params=prepared.params or None,  # [] would still re-parse the URL
-                headers=prepared.headers,
+                url,
+                params=params or None,  # [] would still re-parse the URL
+                headers=headers,
                 content=prepared.content,
                 data=prepared.data,
                 files=prepared.files,
@@ -492,7 +587,112 @@ class BaseClient:
         for name in prepared.omitted:  # the HTTP client's own defaults (User-Agent, ...)
             if name in request.headers:
                 del request.headers[name]
+        if self._wrap_headers:
+            hidden = SensitiveHeaders(request.headers)
+            hidden.hidden = self._hidden
+            request.headers = hidden
         return request
+
+    def _with_credentials(
+        self, prepared: _Prepared
+    ) -> tuple[list[tuple[str, Any]], dict[str, str]]:
+        """The query and headers of ``prepared`` with its credentials added (a header or
+        cookie the caller set by name keeps the caller's value)."""
+        params = list(prepared.params)
+        headers = dict(prepared.headers)
+        present = {name.lower(): name for name in headers}
+        cookies: list[str] = []
+        for credential in prepared.credentials:
+            if credential.location == "query":
+                params.append((credential.field, credential.value))
+            elif credential.location == "cookie":
+                cookies.append(f"{credential.field}={quote(credential.value, safe=COOKIE_SAFE)}")
+            elif credential.field.lower() not in (present.keys() | prepared.omitted):
+                headers[credential.field] = credential.value
+        if cookies:
+            cookie_name = present.get("cookie", "Cookie")
+            headers[cookie_name] = "; ".join(filter(None, [headers.get(cookie_name), *cookies]))
+        return params, headers
+
+    def _redirect(self, prepared: _Prepared, response: _http.Response) -> _Prepared | None:
+        """The request a redirect asks for (``None``: not a redirect). Its URL is absolute,
+        so the credentials follow it only if it stays on the configured origin (checked when
+        it is built); headers naming a credential are dropped when it leaves."""
+        location = response.headers.get("location")
+        if response.status_code not in REDIRECT_STATUSES or not location:
+            return None
+        url = response.request.url.join(location)
+        method, content, data, files = (
+            prepared.method,
+            prepared.content,
+            prepared.data,
+            prepared.files,
+        )
+        headers = dict(prepared.headers)
+        if (response.status_code == 303 and method != "HEAD") or (
+            response.status_code in (301, 302) and method == "POST"
+        ):  # as browsers and the HTTP client do: the body is not sent again
+            method, content, data, files = "GET", None, None, None
+            headers = {
+                k: v
+                for k, v in headers.items()
+                if k.lower() not in ("content-type", "content-length", "transfer-encoding")
+            }
+        if _origin_of(url) != self._origin:
+            hidden = self._hidden | {"cookie"}
+            headers = {k: v for k, v in headers.items() if k.lower() not in hidden}
+        return replace(
+            prepared,
+            method=method,
+            url=str(url),
+            params=[],
+            headers=headers,
+            content=content,
+            data=data,
+            files=files,
+        )
+
+    def _too_many_redirects(self, prepared: _Prepared) -> TooManyRedirectsError:
+        return TooManyRedirectsError(
+            self._redact(
+                f"More than {self.max_redirects} redirects ({prepared.method} "
+                f"{prepared.url}): a redirect loop?"
+            )
+        )
+
+    def _too_large(self, response: _http.Response) -> ResponseTooLargeError:
+        return ResponseTooLargeError(
+            f"The response body is larger than max_response_size ({self.max_response_size} "
+            f"bytes, decoded; HTTP {response.status_code}): reading stopped there",
+            response.request,
+            limit=self.max_response_size,
+        )
+
+    def _undecodable(self, response: _http.Response, exc: Exception) -> APIResponseDecodingError:
+        encoding = response.headers.get("content-encoding", "none")
+        return APIResponseDecodingError(
+            response=response,
+            body=None,
+            message=self._redact(
+                f"The response body (HTTP {response.status_code}, Content-Encoding: {encoding}) "
+                f"could not be decoded: {exc}"
+            ),
+        )
+
+    def _local_error(self, exc: Exception) -> APIError:
+        """A request the HTTP library refused to write (e.g. a line break in a header)."""
+        return APIError(self._redact(f"Invalid request: {exc}"))
+
+    def _may_retry_after(self, prepared: _Prepared, exc: Exception) -> bool:
+        """Whether a transport failure may be retried without repeating an effect."""
+        return prepared.retry_safe or isinstance(exc, _NOT_SENT)
+
+    def _may_retry_status(self, prepared: _Prepared, response: _http.Response) -> bool:
+        """Whether a non-2xx answer may be retried: a retryable status of an idempotent
+        request (or one with an Idempotency-Key), or the server's ``x-should-retry: true``."""
+        if response.headers.get("x-should-retry", "").strip().lower() == "true":
+            return True
+        return prepared.retry_safe and should_retry(response)
 
     # -- retries -------------------------------------------------------------------------
 
@@ -601,7 +801,12 @@ class BaseClient:
         parser: Callable[[], Any]
         if stream:
             stream_cls, chunk_type = stream_cls or self._stream_cls, self._chunk_type(spec)
-            parser = lambda: stream_cls(response=response, chunk_type=chunk_type)
+            parser = lambda: stream_cls(
+                response=response,
+                chunk_type=chunk_type,
+                redact=self._redact,
+                max_event_size=self.max_event_size,
+            )
         else:
             parser = lambda: self._parse_body(spec, response)
         return APIResponse(
@@ -625,8 +830,13 @@ class SyncAPIClient(BaseClient):
         api_key: str | None,
         auth_header: str = "Authorization",
         auth_scheme: str = "Bearer",
+        auth: Auth | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
         max_retries: int = DEFAULT_MAX_RETRIES,
+        max_redirects: int = DEFAULT_MAX_REDIRECTS,
+        max_response_size: int = DEFAULT_MAX_RESPONSE_SIZE,
+        max_event_size: int = DEFAULT_MAX_EVENT_SIZE,
+        idempotency_header: str | None = DEFAULT_IDEMPOTENCY_HEADER,
         default_headers: Mapping[str, str] | None = None,
         default_query: Mapping[str, object] | None = None,
         http_client: _http.Client | None = None,
@@ -636,14 +846,21 @@ class SyncAPIClient(BaseClient):
             api_key=api_key,
             auth_header=auth_header,
             auth_scheme=auth_scheme,
+            auth=auth,
             timeout=timeout,
             max_retries=max_retries,
+            max_redirects=max_redirects,
+            max_response_size=max_response_size,
+            max_event_size=max_event_size,
+            idempotency_header=idempotency_header,
             default_headers=default_headers,
             default_query=default_query,
         )
         self._owns_client = http_client is None
         self._client = http_client or _http.Client(
-            timeout=self.timeout, limits=DEFAULT_LIMITS, follow_redirects=True
+            timeout=self.timeout,
+            limits=DEFAULT_LIMITS,
+            follow_redirects=False,  # see request_raw
         )
         #: Sleeps between retries; tests replace it.
         self._sleep: Callable[[float], None] = time.sleep
@@ -674,16 +891,36 @@ class SyncAPIClient(BaseClient):
         prepared = self._prepare(options, stream=stream)
         retries_taken = 0
         while True:
-            request = self._build_request(self._client, prepared)
+            request: _http.Request | None = None
             response: _http.Response | None = None
             try:
-                response = self._client.send(request, stream=True)
+                attempt, hops = prepared, 0
+                while True:  # redirects, followed here so that credentials stay home
+                    request = self._build_request(self._client, attempt)
+                    response = self._client.send(request, stream=True, follow_redirects=False)
+                    following = self._redirect(attempt, response)
+                    if following is None:
+                        break
+                    response.close()
+                    response = None
+                    if hops >= self.max_redirects:
+                        raise self._too_many_redirects(prepared)
+                    hops, attempt = hops + 1, following
                 if not ((stream or lazy) and response.is_success):
-                    response.read()
+                    self._read(response)
+            except _http.LocalProtocolError as exc:  # our request, not the network: no retry
+                if response is not None:
+                    response.close()
+                raise self._local_error(exc) from exc
+            except _http.DecodingError as exc:  # the server answered: not a transport error
+                if response is None:
+                    raise
+                response.close()
+                raise self._undecodable(response, exc) from exc
             except _http.HTTPError as exc:
                 if response is not None:
                     response.close()
-                if retries_taken < prepared.max_retries:
+                if retries_taken < prepared.max_retries and self._may_retry_after(prepared, exc):
                     delay = self._retry_delay(retries_taken, None)
                     self._log_retry(prepared, retries_taken, delay, type(exc).__name__)
                     self._sleep(delay)
@@ -702,7 +939,7 @@ class SyncAPIClient(BaseClient):
                     stream_cls=stream_cls,
                     retries_taken=retries_taken,
                 )
-            if retries_taken < prepared.max_retries and should_retry(response):
+            if retries_taken < prepared.max_retries and self._may_retry_status(prepared, response):
                 delay = self._retry_delay(retries_taken, response)
                 self._log_retry(prepared, retries_taken, delay, f"HTTP {response.status_code}")
                 response.close()
@@ -711,6 +948,18 @@ class SyncAPIClient(BaseClient):
                 continue
             response.close()
             raise self._make_status_error(spec, response)
+
+    def _read(self, response: _http.Response) -> None:
+        """Read the body into ``response.content``, decoded, at most ``max_response_size``
+        bytes of it (a small compressed body can decode to gigabytes)."""
+        limit, size = self.max_response_size, 0
+        chunks: list[bytes] = []
+        for chunk in response.iter_bytes():
+            size += len(chunk)
+            if size > limit:
+                raise self._too_large(response)
+            chunks.append(chunk)
+        response._content = b"".join(chunks)  # what the HTTP library's own read() sets
 
     def close(self) -> None:
         """Close the underlying HTTP client if this client created it."""
@@ -741,8 +990,13 @@ class AsyncAPIClient(BaseClient):
         api_key: str | None,
         auth_header: str = "Authorization",
         auth_scheme: str = "Bearer",
+        auth: Auth | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
         max_retries: int = DEFAULT_MAX_RETRIES,
+        max_redirects: int = DEFAULT_MAX_REDIRECTS,
+        max_response_size: int = DEFAULT_MAX_RESPONSE_SIZE,
+        max_event_size: int = DEFAULT_MAX_EVENT_SIZE,
+        idempotency_header: str | None = DEFAULT_IDEMPOTENCY_HEADER,
         default_headers: Mapping[str, str] | None = None,
         default_query: Mapping[str, object] | None = None,
         http_client: _http.AsyncClient | None = None,
@@ -752,14 +1006,21 @@ class AsyncAPIClient(BaseClient):
             api_key=api_key,
             auth_header=auth_header,
             auth_scheme=auth_scheme,
+            auth=auth,
             timeout=timeout,
             max_retries=max_retries,
+            max_redirects=max_redirects,
+            max_response_size=max_response_size,
+            max_event_size=max_event_size,
+            idempotency_header=idempotency_header,
             default_headers=default_headers,
             default_query=default_query,
         )
         self._owns_client = http_client is None
         self._client = http_client or _http.AsyncClient(
-            timeout=self.timeout, limits=DEFAULT_LIMITS, follow_redirects=True
+            timeout=self.timeout,
+            limits=DEFAULT_LIMITS,
+            follow_redirects=False,  # see request_raw
         )
         #: Sleeps between retries; tests replace it.
         self._sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
@@ -790,16 +1051,36 @@ class AsyncAPIClient(BaseClient):
         prepared = self._prepare(options, stream=stream)
         retries_taken = 0
         while True:
-            request = self._build_request(self._client, prepared)
+            request: _http.Request | None = None
             response: _http.Response | None = None
             try:
-                response = await self._client.send(request, stream=True)
+                attempt, hops = prepared, 0
+                while True:  # redirects, followed here so that credentials stay home
+                    request = self._build_request(self._client, attempt)
+                    response = await self._client.send(request, stream=True, follow_redirects=False)
+                    following = self._redirect(attempt, response)
+                    if following is None:
+                        break
+                    await response.aclose()
+                    response = None
+                    if hops >= self.max_redirects:
+                        raise self._too_many_redirects(prepared)
+                    hops, attempt = hops + 1, following
                 if not ((stream or lazy) and response.is_success):
-                    await response.aread()
+                    await self._read(response)
+            except _http.LocalProtocolError as exc:  # our request, not the network: no retry
+                if response is not None:
+                    await response.aclose()
+                raise self._local_error(exc) from exc
+            except _http.DecodingError as exc:  # the server answered: not a transport error
+                if response is None:
+                    raise
+                await response.aclose()
+                raise self._undecodable(response, exc) from exc
             except _http.HTTPError as exc:
                 if response is not None:
                     await response.aclose()
-                if retries_taken < prepared.max_retries:
+                if retries_taken < prepared.max_retries and self._may_retry_after(prepared, exc):
                     delay = self._retry_delay(retries_taken, None)
                     self._log_retry(prepared, retries_taken, delay, type(exc).__name__)
                     await self._sleep(delay)
@@ -818,7 +1099,7 @@ class AsyncAPIClient(BaseClient):
                     stream_cls=stream_cls,
                     retries_taken=retries_taken,
                 )
-            if retries_taken < prepared.max_retries and should_retry(response):
+            if retries_taken < prepared.max_retries and self._may_retry_status(prepared, response):
                 delay = self._retry_delay(retries_taken, response)
                 self._log_retry(prepared, retries_taken, delay, f"HTTP {response.status_code}")
                 await response.aclose()
@@ -827,6 +1108,18 @@ class AsyncAPIClient(BaseClient):
                 continue
             await response.aclose()
             raise self._make_status_error(spec, response)
+
+    async def _read(self, response: _http.Response) -> None:
+        """Read the body into ``response.content``, decoded, at most ``max_response_size``
+        bytes of it (a small compressed body can decode to gigabytes)."""
+        limit, size = self.max_response_size, 0
+        chunks: list[bytes] = []
+        async for chunk in response.aiter_bytes():
+            size += len(chunk)
+            if size > limit:
+                raise self._too_large(response)
+            chunks.append(chunk)
+        response._content = b"".join(chunks)  # what the HTTP library's own read() sets
 
     async def close(self) -> None:
         """Close the underlying HTTP client if this client created it."""

@@ -7,7 +7,14 @@ from collections.abc import Mapping
 from typing import Self
 
 from . import _http
-from ._base_client import AsyncAPIClient, SyncAPIClient
+from ._auth import Auth, SecurityScheme, from_env
+from ._base_client import (
+    DEFAULT_MAX_EVENT_SIZE,
+    DEFAULT_MAX_REDIRECTS,
+    DEFAULT_MAX_RESPONSE_SIZE,
+    AsyncAPIClient,
+    SyncAPIClient,
+)
 from ._options import copied_client
 from ._resources import AsyncCompletions, Completions
 from ._types import NOT_GIVEN, NotGiven, Timeout
@@ -17,8 +24,18 @@ __all__ = ["DEFAULT_BASE_URL", "AsyncClient", "Client"]
 API_KEY_ENV = "IONOS_API_KEY"
 BASE_URL_ENV = "IONOS_BASE_URL"
 DEFAULT_BASE_URL: str | None = "https://openai.inference.de-txl.ionos.com"
-AUTH_HEADER = "Authorization"
-AUTH_SCHEME = "Bearer"
+#: `Idempotency-Key` header of POST and PATCH requests (their retries are safe); None: off
+IDEMPOTENCY_HEADER: str | None = "Idempotency-Key"
+#: the document's security schemes, as sent
+SECURITY_SCHEMES: tuple[SecurityScheme, ...] = (
+    SecurityScheme("tokenAuth", "header", "Authorization", prefix="Bearer "),
+)
+#: the document's `security`: alternatives, each the schemes it needs together
+SECURITY: list[list[str]] = [["tokenAuth"]]
+#: how each scheme's credential is given, for error messages
+CREDENTIAL_SOURCES: dict[str, str] = {
+    "tokenAuth": "api_key= (or the IONOS_API_KEY environment variable)",
+}
 
 
 def _base_url(base_url: str | None) -> str:
@@ -28,6 +45,21 @@ def _base_url(base_url: str | None) -> str:
             f"no base URL: pass base_url= or set {BASE_URL_ENV} (the spec names no server)"
         )
     return resolved
+
+
+def _auth(
+    api_key: str | None,
+) -> Auth:
+    """The client's credentials: the arguments, else their environment variables."""
+    return Auth(
+        SECURITY_SCHEMES,
+        {
+            "tokenAuth": from_env(api_key, API_KEY_ENV),
+        },
+        requirements=SECURITY,
+        sources=CREDENTIAL_SOURCES,
+        required=True,
+    )
 
 
 class Client(SyncAPIClient):
@@ -42,22 +74,38 @@ class Client(SyncAPIClient):
         base_url: str | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
         max_retries: int = 2,
+        max_redirects: int = DEFAULT_MAX_REDIRECTS,
+        max_response_size: int = DEFAULT_MAX_RESPONSE_SIZE,
+        max_event_size: int = DEFAULT_MAX_EVENT_SIZE,
+        idempotency_header: str | None = IDEMPOTENCY_HEADER,
         default_headers: Mapping[str, str] | None = None,
         default_query: Mapping[str, object] | None = None,
         http_client: _http.Client | None = None,
     ) -> None:
         """Create a client.
 
-        The API key defaults to the `IONOS_API_KEY` environment variable and the
-        base URL to `IONOS_BASE_URL`, then to the spec's server.
+        Credentials, each its argument else its environment variable:
+        - `api_key`: `IONOS_API_KEY`
+        Without any, creating the client raises `MissingCredentialsError`.
+
+        The base URL defaults to `IONOS_BASE_URL`, then to the spec's server.
+        `max_response_size` and `max_event_size` bound what one response body (decoded) and
+        one server-sent event may hold, in bytes.
         """
+        #: the credentials as given or found in the environment (`copy()` passes them on)
+        self.credential_arguments: dict[str, str | None] = {
+            "api_key": from_env(api_key, API_KEY_ENV),
+        }
         super().__init__(
             base_url=_base_url(base_url),
-            api_key=api_key if api_key is not None else os.environ.get(API_KEY_ENV),
-            auth_header=AUTH_HEADER,
-            auth_scheme=AUTH_SCHEME,
+            api_key=self.credential_arguments["api_key"],
+            auth=_auth(**self.credential_arguments),
             timeout=timeout,
             max_retries=max_retries,
+            max_redirects=max_redirects,
+            max_response_size=max_response_size,
+            max_event_size=max_event_size,
+            idempotency_header=idempotency_header,
             default_headers=default_headers,
             default_query=default_query,
             http_client=http_client,
@@ -72,6 +120,10 @@ class Client(SyncAPIClient):
         base_url: str | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
         max_retries: int | NotGiven = NOT_GIVEN,
+        max_redirects: int | NotGiven = NOT_GIVEN,
+        max_response_size: int | NotGiven = NOT_GIVEN,
+        max_event_size: int | NotGiven = NOT_GIVEN,
+        idempotency_header: str | None | NotGiven = NOT_GIVEN,
         default_headers: Mapping[str, str] | None = None,
         default_query: Mapping[str, object] | None = None,
         http_client: _http.Client | None = None,
@@ -89,6 +141,10 @@ class Client(SyncAPIClient):
                 "base_url": base_url,
                 "timeout": timeout,
                 "max_retries": max_retries,
+                "max_redirects": max_redirects,
+                "max_response_size": max_response_size,
+                "max_event_size": max_event_size,
+                "idempotency_header": idempotency_header,
                 "default_headers": default_headers,
                 "default_query": default_query,
                 "http_client": http_client,
@@ -110,22 +166,38 @@ class AsyncClient(AsyncAPIClient):
         base_url: str | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
         max_retries: int = 2,
+        max_redirects: int = DEFAULT_MAX_REDIRECTS,
+        max_response_size: int = DEFAULT_MAX_RESPONSE_SIZE,
+        max_event_size: int = DEFAULT_MAX_EVENT_SIZE,
+        idempotency_header: str | None = IDEMPOTENCY_HEADER,
         default_headers: Mapping[str, str] | None = None,
         default_query: Mapping[str, object] | None = None,
         http_client: _http.AsyncClient | None = None,
     ) -> None:
         """Create a client.
 
-        The API key defaults to the `IONOS_API_KEY` environment variable and the
-        base URL to `IONOS_BASE_URL`, then to the spec's server.
+        Credentials, each its argument else its environment variable:
+        - `api_key`: `IONOS_API_KEY`
+        Without any, creating the client raises `MissingCredentialsError`.
+
+        The base URL defaults to `IONOS_BASE_URL`, then to the spec's server.
+        `max_response_size` and `max_event_size` bound what one response body (decoded) and
+        one server-sent event may hold, in bytes.
         """
+        #: the credentials as given or found in the environment (`copy()` passes them on)
+        self.credential_arguments: dict[str, str | None] = {
+            "api_key": from_env(api_key, API_KEY_ENV),
+        }
         super().__init__(
             base_url=_base_url(base_url),
-            api_key=api_key if api_key is not None else os.environ.get(API_KEY_ENV),
-            auth_header=AUTH_HEADER,
-            auth_scheme=AUTH_SCHEME,
+            api_key=self.credential_arguments["api_key"],
+            auth=_auth(**self.credential_arguments),
             timeout=timeout,
             max_retries=max_retries,
+            max_redirects=max_redirects,
+            max_response_size=max_response_size,
+            max_event_size=max_event_size,
+            idempotency_header=idempotency_header,
             default_headers=default_headers,
             default_query=default_query,
             http_client=http_client,
@@ -140,6 +212,10 @@ class AsyncClient(AsyncAPIClient):
         base_url: str | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
         max_retries: int | NotGiven = NOT_GIVEN,
+        max_redirects: int | NotGiven = NOT_GIVEN,
+        max_response_size: int | NotGiven = NOT_GIVEN,
+        max_event_size: int | NotGiven = NOT_GIVEN,
+        idempotency_header: str | None | NotGiven = NOT_GIVEN,
         default_headers: Mapping[str, str] | None = None,
         default_query: Mapping[str, object] | None = None,
         http_client: _http.AsyncClient | None = None,
@@ -157,6 +233,10 @@ class AsyncClient(AsyncAPIClient):
                 "base_url": base_url,
                 "timeout": timeout,
                 "max_retries": max_retries,
+                "max_redirects": max_redirects,
+                "max_response_size": max_response_size,
+                "max_event_size": max_event_size,
+                "idempotency_header": idempotency_header,
                 "default_headers": default_headers,
                 "default_query": default_query,
                 "http_client": http_client,

@@ -15,9 +15,14 @@ __all__ = [
     "URL",
     "AsyncClient",
     "Client",
+    "ConnectError",
+    "ConnectTimeout",
+    "DecodingError",
     "HTTPError",
     "Headers",
     "Limits",
+    "LocalProtocolError",
+    "PoolTimeout",
     "RemoteProtocolError",
     "Request",
     "Response",
@@ -46,3 +51,12 @@ TimeoutException = _lib.TimeoutException
 TransportError = _lib.TransportError
 #: The peer broke the HTTP protocol, e.g. closed the connection mid-body.
 RemoteProtocolError = _lib.RemoteProtocolError
+#: The request itself could not be written (e.g. a line break in a header value): local.
+LocalProtocolError = _lib.LocalProtocolError
+#: The connection could not be opened: nothing was sent.
+ConnectError = _lib.ConnectError
+ConnectTimeout = _lib.ConnectTimeout
+#: No connection of the pool became free in time: nothing was sent.
+PoolTimeout = _lib.PoolTimeout
+#: A received body whose Content-Encoding (gzip, deflate, ...) is corrupt.
+DecodingError = _lib.DecodingError

@@ -14,7 +14,11 @@ APIError
 │       └── OverloadedError        529
 ├── APIConnectionError             no usable answer: refused, reset, truncated
 │   └── APITimeoutError
-└── APIResponseValidationError     a 2xx answer whose body could not be decoded
+├── APIResponseValidationError     a 2xx answer whose body could not be decoded
+│   └── APIResponseDecodingError   a received body whose Content-Encoding is corrupt
+├── ResponseTooLargeError          a body or one server-sent event larger than the client allows
+├── TooManyRedirectsError          more redirects than the client follows (a loop)
+└── MissingCredentialsError        the API needs a credential and none was given
 ```
 
 Every ``APIStatusError`` carries the error body twice: ``body`` is the body as sent, decoded
@@ -26,7 +30,8 @@ it declares none or the body does not match it). ``parsed_as(Model)`` gives it t
         e.body                          # {"error": {"message": "no such model"}}
         e.parsed_as(models.ErrorResponse)  # ErrorResponse(...) or None
 
-Messages never contain request headers, so the API key cannot leak through them.
+Messages never contain request headers, and the client blanks out every credential it holds
+(in any escaped form) from the messages it builds, so a key cannot leak through them.
 """
 
 from __future__ import annotations
@@ -39,6 +44,7 @@ from . import _http
 __all__ = [
     "APIConnectionError",
     "APIError",
+    "APIResponseDecodingError",
     "APIResponseValidationError",
     "APIStatusError",
     "APITimeoutError",
@@ -46,10 +52,13 @@ __all__ = [
     "BadRequestError",
     "ConflictError",
     "InternalServerError",
+    "MissingCredentialsError",
     "NotFoundError",
     "OverloadedError",
     "PermissionDeniedError",
     "RateLimitError",
+    "ResponseTooLargeError",
+    "TooManyRedirectsError",
     "UnprocessableEntityError",
     "error_message",
     "status_error_class",
@@ -212,6 +221,35 @@ class APIResponseValidationError(APIError):
         )
         self.response = response
         self.status_code = response.status_code
+
+
+class APIResponseDecodingError(APIResponseValidationError):
+    """A response arrived but its body could not be decoded (e.g. corrupt gzip). The server
+    did answer, so this is not a transport failure and the request is not sent again."""
+
+
+class ResponseTooLargeError(APIError):
+    """A response body (decoded) or one server-sent event is larger than the client allows
+    (``max_response_size`` / ``max_event_size``); reading stopped at the limit.
+
+    Attributes:
+        limit: the limit in bytes that was exceeded.
+    """
+
+    def __init__(self, message: str, request: _http.Request | None = None, *, limit: int) -> None:
+        super().__init__(message, request)
+        self.limit = limit
+
+
+class TooManyRedirectsError(APIError):
+    """The server redirected more often than the client follows (``max_redirects``): a
+    redirect loop. Not retried."""
+
+
+class MissingCredentialsError(APIError):
+    """The API requires a credential and none was given, neither as an argument nor in its
+    environment variable (raised when the client is created, or before a request is sent
+    for an operation whose own requirement names a credential the client does not have)."""
 
 
 _STATUS_ERRORS: dict[int, type[APIStatusError]] = {

@@ -9,7 +9,12 @@ Errors in the stream: an event whose JSON has a truthy ``error`` key, or any ``e
 raises. When the error object carries an HTTP-like status (``status``, ``status_code`` or a
 numeric ``code``) the matching ``APIStatusError`` subclass is raised (``RateLimitError`` for
 429, ...); otherwise a plain ``APIError``. A data line that is not JSON raises ``APIError``
-naming the problem.
+naming the problem. Messages built from what the server sent have the client's credentials
+blanked out.
+
+Size: one event larger than ``max_event_size`` (the client's, 16 MiB by default) raises
+``ResponseTooLargeError`` as soon as the decoder holds that much without a blank line; the
+number of events is not limited.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from collections.abc import (
     AsyncGenerator,
     AsyncIterable,
     AsyncIterator,
+    Callable,
     Generator,
     Iterable,
     Iterator,
@@ -32,7 +38,9 @@ from . import _http
 from ._errors import (
     APIConnectionError,
     APIError,
+    APIResponseDecodingError,
     APITimeoutError,
+    ResponseTooLargeError,
     excerpt,
     status_error_class,
 )
@@ -85,7 +93,9 @@ class SSEDecoder:
     replacement characters for invalid bytes. :meth:`feed_raw` keeps the data as bytes.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, max_event_size: int | None = None) -> None:
+        self._limit = max_event_size
+        self._partial_size = 0  # bytes in `_partial`
         self._partial: list[bytes] = []  # what came after the last blank line, in pieces
         self._first = True  # the BOM is not resolved yet
         self._pending_cr = False  # the last chunk ended in CR: drop an LF that starts the next
@@ -124,7 +134,9 @@ class SSEDecoder:
             blocks = chunk.split(b"\n\n")
             rest = blocks.pop()
             if rest:
-                partial.append(rest)
+                self._keep(rest)
+            if self._limit is not None and len(chunk) > self._limit:
+                self._check(blocks)
             return blocks
         if not chunk:
             return []
@@ -147,18 +159,38 @@ class SSEDecoder:
             partial and chunk.startswith(b"\n") and partial[-1].endswith(b"\n")
         ):
             if chunk:
-                partial.append(chunk)  # no blank line yet: nothing to dispatch
+                self._keep(chunk)  # no blank line yet: nothing to dispatch
             return []
         if partial:
             partial.append(chunk)
             chunk = b"".join(partial)
             partial.clear()
+            self._partial_size = 0
         # Every "\n\n" ends a line and then a blank line: split into whole events.
         blocks = chunk.split(b"\n\n")
         rest = blocks.pop()
         if rest:
-            partial.append(rest)
+            self._keep(rest)
+        if self._limit is not None and len(chunk) > self._limit:
+            self._check(blocks)
         return blocks
+
+    def _keep(self, piece: bytes) -> None:
+        """Hold ``piece`` until a blank line ends its event; past the limit, raise."""
+        self._partial.append(piece)
+        self._partial_size += len(piece)
+        if self._limit is not None and self._partial_size > self._limit:
+            self._partial.clear()
+            self._partial_size = 0
+            raise self._too_large()
+
+    def _check(self, blocks: list[bytes]) -> None:
+        limit = self._limit
+        if limit is not None and any(len(block) > limit for block in blocks):
+            raise self._too_large()
+
+    def _too_large(self) -> ResponseTooLargeError:
+        return _event_too_large(self._limit or 0)
 
     def block_events(self, block: bytes, events: list[RawEvent]) -> None:
         """Append the event of one block (see :meth:`blocks`), if it has data."""
@@ -196,6 +228,7 @@ class SSEDecoder:
     def flush(self) -> list[ServerSentEvent]:
         """End of stream: an unterminated final event is discarded, as the spec requires."""
         self._partial.clear()
+        self._partial_size = 0
         self._data.clear()
         self._event = None
         return []
@@ -213,6 +246,12 @@ class SSEDecoder:
                 yield event
 
 
+def _event_too_large(limit: int) -> ResponseTooLargeError:
+    return ResponseTooLargeError(
+        f"A server-sent event is larger than max_event_size ({limit} bytes)", limit=limit
+    )
+
+
 def _status_from(error: object) -> int | None:
     if not isinstance(error, dict):
         return None
@@ -228,7 +267,11 @@ def _status_from(error: object) -> int | None:
 
 
 def _error_from_event(
-    response: _http.Response, payload: object, raw: str, event: str | None
+    response: _http.Response,
+    payload: object,
+    raw: str,
+    event: str | None,
+    redact: Callable[[str], str] = str,
 ) -> APIError:
     """The exception for an error event (``payload`` is the decoded JSON, or None)."""
     error: object = payload.get("error") if isinstance(payload, dict) else None
@@ -241,7 +284,7 @@ def _error_from_event(
         message = error
     if not isinstance(message, str) or not message:
         message = excerpt(raw) if raw and payload is None else "An error occurred during streaming"
-    text = (
+    text = redact(
         f"Error in stream: {message}" if event != "error" else f"Error event in stream: {message}"
     )
     status = _status_from(error) or _status_from(payload)
@@ -254,9 +297,17 @@ def _error_from_event(
 class _Decoder(Generic[_T]):
     """What ``Stream`` and ``AsyncStream`` share: turning one event into one chunk."""
 
-    def __init__(self, response: _http.Response, chunk_type: object) -> None:
+    def __init__(
+        self,
+        response: _http.Response,
+        chunk_type: object,
+        redact: Callable[[str], str] | None = None,
+        max_event_size: int | None = None,
+    ) -> None:
         self.response = response
         self._chunk_type = chunk_type
+        self._redact: Callable[[str], str] = redact or str
+        self._max_event_size = max_event_size
         #: the strict fast path, bound once per stream (raises ValueError on anything odd)
         self._validate = json_validator(chunk_type)
         #: whether an `error` member is visible after validation (in the model's extra), so
@@ -294,14 +345,14 @@ class _Decoder(Generic[_T]):
                 payload: object = json.loads(data)
             except ValueError:
                 payload = None
-            raise _error_from_event(self.response, payload, data, sse.event)
+            raise _error_from_event(self.response, payload, data, sse.event, self._redact)
         if '"error"' in data:  # cheap pre-check; only then decode to look for the key
             try:
                 payload = json.loads(data)
             except ValueError as exc:
                 raise self._malformed(data, exc) from exc
             if isinstance(payload, dict) and payload.get("error"):
-                raise _error_from_event(self.response, payload, data, sse.event)
+                raise _error_from_event(self.response, payload, data, sse.event, self._redact)
             result: _T = validate_python(self._chunk_type, payload)
             return result
         try:
@@ -312,10 +363,29 @@ class _Decoder(Generic[_T]):
 
     def _malformed(self, data: str, exc: ValueError) -> APIError:
         return APIError(
-            f"Malformed JSON in server-sent event data ({exc}): {excerpt(data, 120)!r}",
+            self._redact(
+                f"Malformed JSON in server-sent event data ({exc}): {excerpt(data, 120)!r}"
+            ),
             self.response.request,
             body=data,
         )
+
+    def _bounded(self, pieces: Iterable[bytes]) -> Iterator[bytes]:
+        """``pieces``, failing once they add up to more than one event may hold."""
+        size, limit = 0, self._max_event_size
+        for piece in pieces:
+            size += len(piece)
+            if limit is not None and size > limit:
+                raise _event_too_large(limit)
+            yield piece
+
+    async def _abounded(self, pieces: AsyncIterable[bytes]) -> AsyncIterator[bytes]:
+        size, limit = 0, self._max_event_size
+        async for piece in pieces:
+            size += len(piece)
+            if limit is not None and size > limit:
+                raise _event_too_large(limit)
+            yield piece
 
     def _not_streamed(self) -> bool:
         """The server answered with one JSON document instead of an event stream (it ignored
@@ -326,6 +396,12 @@ class _Decoder(Generic[_T]):
         """The exception for a transport failure while reading the body."""
         if isinstance(exc, _http.TimeoutException):
             return APITimeoutError(request=self.response.request)
+        if isinstance(exc, _http.DecodingError):
+            return APIResponseDecodingError(
+                response=self.response,
+                body=None,
+                message=f"The event stream could not be decoded: {type(exc).__name__}",
+            )
         return APIConnectionError(
             message=f"Stream ended before [DONE]: {type(exc).__name__}",
             request=self.response.request,
@@ -345,8 +421,15 @@ class Stream(_Decoder[_T]):
     left early (``break``), on ``close()``, and on leaving a ``with`` block.
     """
 
-    def __init__(self, *, response: _http.Response, chunk_type: object) -> None:
-        super().__init__(response, chunk_type)
+    def __init__(
+        self,
+        *,
+        response: _http.Response,
+        chunk_type: object,
+        redact: Callable[[str], str] | None = None,
+        max_event_size: int | None = None,
+    ) -> None:
+        super().__init__(response, chunk_type, redact, max_event_size)
         # The chunk generator is made once. A `for` loop gets it directly (no wrapping
         # generator per chunk); then the stream only keeps a weak reference, so leaving the
         # loop early drops the generator, which closes the response.
@@ -361,14 +444,14 @@ class Stream(_Decoder[_T]):
         if self._not_streamed():
             try:
                 try:
-                    body = response.read()
-                except _http.TransportError as exc:
+                    body = b"".join(self._bounded(response.iter_bytes()))
+                except (_http.TransportError, _http.DecodingError) as exc:
                     raise self._cut(exc) from exc
                 yield self._item(None, body)
             finally:
                 response.close()
             return
-        decoder = SSEDecoder()
+        decoder = SSEDecoder(self._max_event_size)
         blocks = decoder.blocks
         item = self._item
         validate = self._validate
@@ -400,7 +483,7 @@ class Stream(_Decoder[_T]):
                             if data.startswith(b"[DONE]"):
                                 return
                             yield item(event, data)
-            except _http.TransportError as exc:  # TimeoutException is one
+            except (_http.TransportError, _http.DecodingError) as exc:  # TimeoutException is one
                 raise self._cut(exc) from exc
         finally:
             response.close()
@@ -467,8 +550,15 @@ class AsyncStream(_Decoder[_T]):
     iteration. Use ``async with`` (or ``await stream.aclose()``) to close deterministically.
     """
 
-    def __init__(self, *, response: _http.Response, chunk_type: object) -> None:
-        super().__init__(response, chunk_type)
+    def __init__(
+        self,
+        *,
+        response: _http.Response,
+        chunk_type: object,
+        redact: Callable[[str], str] | None = None,
+        max_event_size: int | None = None,
+    ) -> None:
+        super().__init__(response, chunk_type, redact, max_event_size)
         # The chunk generator is made once. `async for` gets it directly (an async generator
         # wrapping it costs a quarter of a microsecond per chunk); then the stream only keeps
         # a weak reference, so that an abandoned loop still finalises (closes) it.
@@ -481,14 +571,16 @@ class AsyncStream(_Decoder[_T]):
         if self._not_streamed():
             try:
                 try:
-                    body = await response.aread()
-                except _http.TransportError as exc:
+                    body = b"".join(
+                        [piece async for piece in self._abounded(response.aiter_bytes())]
+                    )
+                except (_http.TransportError, _http.DecodingError) as exc:
                     raise self._cut(exc) from exc
                 yield self._item(None, body)
             finally:
                 await response.aclose()
             return
-        decoder = SSEDecoder()
+        decoder = SSEDecoder(self._max_event_size)
         blocks = decoder.blocks
         item = self._item
         validate = self._validate
@@ -521,7 +613,7 @@ class AsyncStream(_Decoder[_T]):
                             if data.startswith(b"[DONE]"):
                                 return
                             yield item(event, data)
-            except _http.TransportError as exc:  # TimeoutException is one
+            except (_http.TransportError, _http.DecodingError) as exc:  # TimeoutException is one
                 raise self._cut(exc) from exc
         finally:
             aclose = getattr(chunks, "aclose", None)  # an async generator: close it now,

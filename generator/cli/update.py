@@ -120,7 +120,7 @@ def _build(
 def _print_spec_changes(provider: Provider, source: str, new_data: dict[str, Any]) -> None:
     """The semantic diff from the vendored spec, when that one still loads."""
     from generator.drift.differ import diff
-    from generator.drift.report import format_changes
+    from generator.drift.report import ReportOptions, format_changes
     from generator.spec.document import load
 
     try:
@@ -130,7 +130,8 @@ def _print_spec_changes(provider: Provider, source: str, new_data: dict[str, Any
               file=sys.stderr)
         return
     print(f"spec changes for {provider.name} ({shown_path(provider.spec)} -> {source}):")
-    sys.stdout.write(format_changes(diff(old_data, new_data), "text"))
+    files = {"old": shown_path(provider.spec), "new": source}
+    sys.stdout.write(format_changes(diff(old_data, new_data), "text", ReportOptions(files=files)))
 
 
 def _install(provider: Provider, raw: bytes, folder: Path, candidate: _Candidate, doc: Path) -> None:

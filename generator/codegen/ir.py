@@ -108,6 +108,8 @@ class Operation:
     stream_chunk: str | None  # models.py class of one streamed chunk
     stream_only: bool  # the operation always streams (text/event-stream, no switch)
     deprecated: bool
+    # the operation's own `security` (alternatives of scheme names, `()` = public), None: the document's
+    security: tuple[tuple[str, ...], ...] | None = None
     pagination: paging.Pagination | None = None  # how a list's next pages are fetched
     constant: str = ""  # its ResponseSpec constant in _resources.py, unique in the package
 
@@ -125,9 +127,25 @@ class Resource:
 
 
 @dataclass(frozen=True)
-class Auth:
-    header: str
-    scheme: str  # "Bearer" or "" for a bare API key header
+class SecurityScheme:
+    """One security scheme the document uses, as the client sends it."""
+
+    key: str  # its name under components/securitySchemes
+    location: Literal["header", "query", "cookie"]
+    field: str  # the header, query parameter or cookie name
+    prefix: str  # written before the credential: "Bearer ", "Basic ", ""
+    basic: bool  # HTTP basic: a username and a password
+    arguments: tuple[str, ...]  # the client's constructor arguments: ("api_key",), ("username", "password")
+    env: tuple[str, ...]  # the environment variable of each argument
+
+
+@dataclass(frozen=True)
+class Security:
+    """What the document says about authentication, for `_client.py`."""
+
+    schemes: tuple[SecurityScheme, ...]
+    requirements: tuple[tuple[str, ...], ...]  # the document's `security`: alternatives of scheme keys
+    required: bool  # some operation needs a credential: a client without any fails at construction
 
 
 @dataclass(frozen=True)
@@ -137,12 +155,13 @@ class Api:
     description: str
     options: BuildOptions
     base_url: str | None
-    auth: Auth | None
+    security: Security
     resources: tuple[Resource, ...]
     client_params: tuple[Param, ...]
     models_input: dict[str, Any]  # the schema document for datamodel-code-generator
     required_classes: frozenset[str]  # classes the templates reference; must exist in models.py
     failed: tuple[tuple[str, str], ...] = ()  # (operation pointer, why) of operations left out
+    idempotency_header: str | None = "Idempotency-Key"  # `x-codegen-idempotency-key`; None: off
     renames: tuple[namespace.Rename, ...] = ()  # spec-derived names that had to change, and why
 
 
@@ -473,8 +492,18 @@ class _Builder:
             stream_chunk=stream_chunk,
             stream_only=stream_only,
             deprecated=operation.get("deprecated") is True,
+            security=self.own_security(operation),
             pagination=pagination,
         )
+
+    def own_security(self, operation: dict[str, Any]) -> tuple[tuple[str, ...], ...] | None:
+        """The operation's own `security`, when it has one and it differs from the document's."""
+        if "security" not in operation:
+            return None
+        usable = _usable_schemes(self.data)
+        own = _requirements(operation.get("security"), usable) or ((),)  # `[]`: public, as `[{}]`
+        document = _requirements(self.data.get("security"), usable) or ((),)
+        return None if own == document else own
 
     def pagination(self, site: OperationSite, success: tuple[ResponseType, ...]) -> paging.Pagination | None:
         """How the operation's list pages: its `x-codegen-pagination` hint, else (for a GET)
@@ -697,26 +726,100 @@ class _Builder:
         return None
 
 
-def _auth(data: dict[str, Any]) -> Auth | None:
-    schemes = (data.get("components") or {}).get("securitySchemes") or {}
-    requirements = data.get("security") or []
-    names_in_use = [name for req in requirements if isinstance(req, dict) for name in sorted(req)]
-    if not names_in_use:
-        for site in iter_operations(data):
-            for req in site.operation.get("security") or []:
-                if isinstance(req, dict):
-                    names_in_use.extend(sorted(req))
-    for name in names_in_use:
-        scheme = schemes.get(name)
-        if not isinstance(scheme, dict):
-            continue
-        if scheme.get("type") == "http" and str(scheme.get("scheme", "")).lower() == "bearer":
-            return Auth("Authorization", "Bearer")
-        if scheme.get("type") == "apiKey" and scheme.get("in") == "header" and scheme.get("name"):
-            return Auth(str(scheme["name"]), "")
-        if scheme.get("type") in ("oauth2", "openIdConnect"):
-            return Auth("Authorization", "Bearer")
-    return None
+def _usable_schemes(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The declared schemes a client can send: apiKey (header, query, cookie), http (bearer,
+    basic, any other scheme as `Authorization: <scheme> <credential>`), oauth2 and
+    openIdConnect (a bearer token the user obtains). mutualTLS is the transport's business."""
+    declared = (data.get("components") or {}).get("securitySchemes") or {}
+    usable: dict[str, dict[str, Any]] = {}
+    for key, scheme in declared.items():
+        kind = scheme.get("type") if isinstance(scheme, dict) else None
+        api_key = kind == "apiKey" and scheme.get("in") in ("header", "query", "cookie") and scheme.get("name")
+        http = kind == "http" and scheme.get("scheme")
+        if api_key or http or kind in ("oauth2", "openIdConnect"):
+            usable[key] = scheme
+    return usable
+
+
+def _requirements(raw: Any, usable: Mapping[str, Any]) -> tuple[tuple[str, ...], ...]:
+    """Security requirements as alternatives of scheme keys; `{}` is `()` (public). A
+    requirement naming a scheme the client cannot send is left out."""
+    alternatives: list[tuple[str, ...]] = []
+    for requirement in raw if isinstance(raw, list) else []:
+        if isinstance(requirement, dict) and all(name in usable for name in requirement):
+            alternative = tuple(requirement)
+            if alternative not in alternatives:
+                alternatives.append(alternative)
+    return tuple(alternatives)
+
+
+def _env_prefix(api_key_env: str) -> str:
+    """`IONOS` of `IONOS_API_KEY`: the prefix of every other credential's variable."""
+    return api_key_env.removesuffix("_API_KEY").removesuffix("_KEY") or api_key_env
+
+
+def _scheme(key: str, raw: dict[str, Any], arguments: tuple[str, ...], env: tuple[str, ...]) -> SecurityScheme:
+    if raw.get("type") == "apiKey":
+        return SecurityScheme(key, raw["in"], str(raw["name"]), "", False, arguments, env)
+    http = str(raw.get("scheme", "bearer")).lower() if raw.get("type") == "http" else "bearer"
+    if http == "basic":
+        return SecurityScheme(key, "header", "Authorization", "Basic ", True, arguments, env)
+    prefix = "Bearer " if http == "bearer" else f"{raw['scheme']} "
+    return SecurityScheme(key, "header", "Authorization", prefix, False, arguments, env)
+
+
+# The generated client's own constructor arguments (templates/_client.py.jinja): no credential takes their names.
+CLIENT_ARGUMENTS = frozenset({
+    "self", "base_url", "timeout", "max_retries", "max_redirects", "max_response_size", "max_event_size",
+    "idempotency_header", "default_headers", "default_query", "http_client",
+})
+
+
+def _security(data: dict[str, Any], options: BuildOptions, operations: list[Operation], reserved: set[str]) -> Security:
+    """The schemes the document's requirements use and the client arguments that carry them.
+
+    Naming: one scheme -> `api_key` (its variable the manifest's `api_key_env`), or `username`
+    and `password` for HTTP basic (`<PREFIX>_USERNAME`, `<PREFIX>_PASSWORD`, PREFIX being
+    `api_key_env` without `_API_KEY`). Several -> one argument per scheme, the scheme's name in
+    snake_case (`username`/`password` suffixed for basic), its variable `<PREFIX>_<ARGUMENT>`."""
+    usable = _usable_schemes(data)
+    document = _requirements(data.get("security"), usable)
+    effective = [document if op.security is None else op.security for op in operations]
+    used = {name for alternatives in [document, *effective] for requirement in alternatives for name in requirement}
+    keys = [key for key in usable if key in used]
+    prefix = _env_prefix(options.api_key_env)
+    schemes: list[SecurityScheme] = []
+    taken = set(reserved) | CLIENT_ARGUMENTS
+    for key in keys:
+        raw = usable[key]
+        basic = raw.get("type") == "http" and str(raw.get("scheme")).lower() == "basic"
+        stem = names.python_name(key, fallback="credential")
+        if len(keys) == 1:
+            wanted = ["username", "password"] if basic else ["api_key"]
+        else:
+            wanted = [f"{stem}_username", f"{stem}_password"] if basic else [stem]
+        arguments = tuple(names.python_name(a, reserved=taken) for a in wanted)
+        taken.update(arguments)
+        env = tuple(
+            options.api_key_env if argument == "api_key" else f"{prefix}_{argument.upper()}"
+            for argument in arguments
+        )
+        schemes.append(_scheme(key, raw, arguments, env))
+    if not schemes:  # none declared (documents often leave it out): a bearer key, sent when given
+        undeclared = SecurityScheme("api_key", "header", "Authorization", "Bearer ", False, ("api_key",),
+                                    (options.api_key_env,))
+        return Security((undeclared,), (("api_key",), ()), False)
+    required = any(alternatives and all(alternatives) for alternatives in effective)
+    return Security(tuple(schemes), document, required)
+
+
+def _idempotency_header(data: dict[str, Any]) -> str | None:
+    """`x-codegen-idempotency-key` at the document's root: `false` turns the header off, a
+    string renames it (default `Idempotency-Key`)."""
+    hint = data.get("x-codegen-idempotency-key", True)
+    if hint is False:
+        return None
+    return hint if isinstance(hint, str) and hint else "Idempotency-Key"
 
 
 def _server_url(data: dict[str, Any], fallback: str | None) -> str | None:
@@ -783,18 +886,20 @@ def build(data: dict[str, Any], options: BuildOptions, *, tolerate: bool = False
     )
     _hoist_deep_schemas(builder.schemas, builder.class_names)
     info = builder.data.get("info") or {}
+    client_params = _client_params(operations)
     return Api(
         title=_text(info.get("title")),
         version=_text(info.get("version")) or str(info.get("version", "")),
         description=_text(info.get("description")),
         options=options,
         base_url=_server_url(builder.data, options.default_base_url),
-        auth=_auth(builder.data),
+        security=_security(builder.data, options, operations, {p.name for p in client_params}),
         resources=resources,
-        client_params=_client_params(operations),
+        client_params=client_params,
         models_input=builder.data,
         required_classes=frozenset(builder.required_classes),
         failed=tuple(failed),
+        idempotency_header=_idempotency_header(builder.data),
         renames=(*chosen.renames, *client_renames),
     )
 

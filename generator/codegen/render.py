@@ -24,7 +24,7 @@ import jinja2
 
 from generator import __version__
 from generator.codegen import docs, namespace
-from generator.codegen.ir import Api, Body, Operation, Param, Resource, ResponseType
+from generator.codegen.ir import Api, Body, Operation, Param, Resource, ResponseType, Security
 from generator.codegen.models import Models, ParamClass, ParamTypes
 from generator.problems import GeneratorError, Problem
 
@@ -192,6 +192,7 @@ class OperationView:
     page: PageView | None  # a paginated list
     sync: MethodVariant
     async_: MethodVariant
+    security: list[list[str]] | None = None  # the operation's own requirement (`[]`: public)
 
     def uses_file_content(self) -> bool:
         """Whether a file argument's annotation names `FileContent`."""
@@ -429,6 +430,7 @@ def _operation_view(operation: Operation, models: Models, params: ParamTypes,
         page=_page_view(operation, shape),
         sync=_unhidden_variant(_variant(operation, shape, "Stream"), hidden),
         async_=_unhidden_variant(_variant(operation, shape, "AsyncStream"), hidden),
+        security=None if operation.security is None else [list(r) for r in operation.security],
     )
 
 
@@ -569,6 +571,64 @@ def _resource_view(resource: Resource, models: Models, params: ParamTypes) -> Re
     )
 
 
+@dataclass(frozen=True)
+class SchemeView:
+    """One security scheme as `_client.py` declares it and takes its credential."""
+
+    key: str
+    location: str
+    field: str
+    prefix: str
+    basic: bool
+    arguments: tuple[str, ...]
+    env: tuple[str, ...]
+
+    @property
+    def source(self) -> str:
+        """How a user gives the credential, for the runtime's messages."""
+        if self.basic:
+            return f"{self.arguments[0]}= and {self.arguments[1]}= (or {self.env[0]} and {self.env[1]})"
+        return f"{self.arguments[0]}= (or the {self.env[0]} environment variable)"
+
+
+@dataclass(frozen=True)
+class SecurityView:
+    schemes: tuple[SchemeView, ...]
+    requirements: tuple[tuple[str, ...], ...]
+    required: bool
+
+    @property
+    def arguments(self) -> list[str]:
+        return [argument for scheme in self.schemes for argument in scheme.arguments]
+
+    @property
+    def single_key(self) -> bool:
+        """The one credential is `api_key`: the client's `api_key` attribute returns it."""
+        return self.arguments == ["api_key"]
+
+    @property
+    def basic(self) -> bool:
+        return any(scheme.basic for scheme in self.schemes)
+
+    @property
+    def keyed(self) -> bool:
+        return any(not scheme.basic for scheme in self.schemes)
+
+    @property
+    def doc(self) -> list[str]:
+        """One docstring line per credential argument: `- api_key: IONOS_API_KEY`."""
+        return [f"- `{a}`: `{e}`" for s in self.schemes for a, e in zip(s.arguments, s.env, strict=True)]
+
+
+def _security_view(security: Security) -> SecurityView:
+    return SecurityView(
+        tuple(SchemeView(s.key, s.location, s.field, s.prefix, s.basic, s.arguments, s.env)
+              for s in security.schemes),
+        security.requirements,
+        security.required,
+    )
+
+
 def render(api: Api, models: Models) -> dict[str, str]:
     """Every file of the package, unformatted, keyed by relative path."""
     env = environment(TEMPLATES)
@@ -588,6 +648,7 @@ def render(api: Api, models: Models) -> dict[str, str]:
             [name for r in api.resources for name in (r.class_name, "Async" + r.class_name)]
         ),
         "client_params": client_params,
+        "security": _security_view(api.security),
         "uses_overloads": any(op.sync.overloads for op in operations),
         "uses_streams": any(op.stream_chunk for op in operations),
         "uses_file_content": any(op.uses_file_content() for op in operations),

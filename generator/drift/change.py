@@ -1,4 +1,4 @@
-"""A change between two documents and its two severities: what `differ` finds, `report` shows.
+"""A change between two documents and its three severities: what `differ` finds, `report` shows.
 
 Kept apart from the differ so that the report formats (on `check`'s import-light path) need not
 import the schema walker and the rules.
@@ -9,16 +9,33 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 BREAKING = "breaking"
+POSSIBLY_BREAKING = "possibly-breaking"  # could not be decided either way (a pattern changed...)
 NON_BREAKING = "non-breaking"
+SEVERITIES = (BREAKING, POSSIBLY_BREAKING, NON_BREAKING)  # most severe first
 
 
 @dataclass(frozen=True, order=True)
 class Change:
+    """One distinct change. ``pointer`` resolves literally in the document ``side`` names
+    (``old`` for removals); a change inside a shared component is reported once, at the
+    component, with every operation it affects in ``operations``."""
+
     pointer: str
     kind: str
     severity: str
     message: str
+    side: str = "new"
+    operations: tuple[str, ...] = ()
+    line: int | None = None
 
 
-def severity(breaking: bool) -> str:
+def severity(breaking: bool | None) -> str:
+    """``None``: undecided, "possibly breaking"."""
+    if breaking is None:
+        return POSSIBLY_BREAKING
     return BREAKING if breaking else NON_BREAKING
+
+
+def rank(level: str) -> int:
+    """0 for breaking, 1 for possibly breaking, 2 for non-breaking."""
+    return SEVERITIES.index(level)

@@ -1,10 +1,12 @@
 """Semantic diff of two OpenAPI documents: every change to the wire contract, classed.
 
 ``diff(old, new)`` takes two loaded, JSON-compatible documents (OpenAPI 3.0 or 3.1, in any
-mix) and returns a sorted list of :class:`~generator.drift.change.Change`.
+mix) and returns a sorted list of :class:`~generator.drift.change.Change`, one per distinct
+change, each ``breaking``, ``possibly-breaking`` (undecided) or ``non-breaking``.
 ``report.format_changes`` renders them as text, Markdown or JSON; ``report.exit_code`` turns
 them into a CI verdict. Schemas are flattened by ``walk.SchemaWalker`` (the 3.0/3.1
-normalisation is described there); what a field change breaks is decided in ``rules``.
+normalisation is described there); what a field change breaks is decided in ``rules``, and
+re-judged by ``subsume`` where a field-by-field reading can be wrong (composed schemas).
 
 How documents are compared
 --------------------------
@@ -15,21 +17,40 @@ How documents are compared
   keyed by their structural location (``.usage``, ``.choices``, ``[]``, ``.text``...) and the
   fields are compared key by key. For a real ``oneOf``/``anyOf`` the multiset of branch shallow
   types is compared to report branches added or removed (a non-union side counts as one branch
-  per type, so ``string`` -> ``oneOf: [string, array]`` is a branch added).
+  per type, so ``string`` -> ``oneOf: [string, array]`` is a branch added). A union that is a
+  union on both sides and gained or lost branches is compared branch by branch instead
+  (``split_union``: branches paired by ``$ref``, then content, then kind), so that what a new
+  branch brings is one "branch added" change, not changes of the old branches' properties.
 
-Pointers
---------
-``Change.pointer`` is an RFC 6901 pointer into the NEW document, or into the OLD one for
-removals (path, operation, parameter, property, response, media type, branch). Pointers always
-run along the operation path, also when the schema was reached through a ``$ref``:
-``/paths/~1v1~1completions/post/requestBody/content/application~1json/schema/properties/stop``
-even if ``schema`` is ``{$ref: '#/components/schemas/Req'}``. Such a pointer is not literally
-resolvable without following the ``$ref`` -- it is the location users look for. Parameters,
-request bodies and responses that are ``$ref``s are likewise reported at the operation.
-Properties merged from ``allOf``/``oneOf`` members keep the member in the pointer
-(``.../schema/allOf/1/properties/x``); a location declared by several members is reported at
-the first one. Enum, constraint and documentation changes point at the
-schema that carries them (the field), not at the keyword.
+What breaks (``judge``, ``branches_rewritten``, ``subsume.covers``)
+-------------------------------------------------------------------
+A request change breaks callers only if some value the old schema accepted is now rejected; a
+response change only if the new schema allows a value the old one could not produce. The rules
+decide field by field; where that can be wrong the whole schema, then each union in it, is
+judged by ``subsume.covers``: proven covered -> every change in it is non-breaking (and says
+so); a witness -> the rules' verdicts stand; undecided -> a breaking change AT the union is
+"possibly breaking". A union whose branches changed in a way the merged fields do not show (a
+bound or pattern of one scalar branch) is judged as a whole (``*-branches-changed``). A
+``pattern`` replaced by another is possibly breaking in both directions (added: tightened,
+removed: relaxed); a ``multipleOf`` replaced by a multiple of it is tightened.
+
+Pointers, and one report per change
+-----------------------------------
+``Change.pointer`` is an RFC 6901 pointer that resolves literally in the document
+``Change.side`` names: the NEW one, or the OLD one for removals (path, operation, parameter,
+property, response, media type, branch). A schema reached through a ``$ref`` is reported where
+it is: ``/components/schemas/Req/properties/stop``, not along the operation path. Parameters,
+request bodies and responses that are ``$ref``s likewise point into ``components``; a property
+added, removed or made required points at its declaration in the parent (the property's own
+``$ref`` object, not its target). Properties merged from ``allOf``/``oneOf`` members keep the
+member in the pointer (``.../allOf/1/properties/x``); a location declared by several members
+is reported at the first one. Enum, constraint and documentation changes point at the schema
+that carries them (the field), not at the keyword.
+
+A change inside a shared component is found once per operation that uses it; ``merge_shared``
+keeps one change per (pointer, kind, severity, side) with the operations it affects in
+``Change.operations``; its message names the component (``schema `Item` property `name`
+became nullable``) when several operations share it, the operation otherwise.
 
 Decisions where the brief is silent
 -----------------------------------
@@ -46,7 +67,13 @@ Decisions where the brief is silent
 * Request property removed: breaking (the SDK silently drops the value). Response property
   removed: breaking, required or not.
 * ``oneOf``/``anyOf`` branch added: request non-breaking, response breaking; branch removed:
-  request breaking, response non-breaking. A switch between ``oneOf`` and ``anyOf`` is ignored.
+  request breaking, response non-breaking -- unless ``subsume`` proves the other branches
+  cover it (one branch replacing two it covers, an enum rewritten as single-value branches,
+  ``array[A]`` becoming ``array[A] | array[B]`` in a request): then non-breaking. A switch
+  between ``oneOf`` and ``anyOf`` is ignored (``oneOf`` is read as ``anyOf``, as pydantic
+  unions do).
+* A union's constraints are those every branch has, at the loosest branch's value, so that
+  branches bounded alike merged into one bounded schema are no change.
 * ``additionalProperties``: ``false`` added in a request is breaking
   (``additional-properties-disallowed``), removed is non-breaking; response changes are
   non-breaking (generated clients tolerate unknown keys). A map's value schema is compared
@@ -59,7 +86,8 @@ Decisions where the brief is silent
   ``operationId`` changed: non-breaking (the wire contract is unchanged; a changed generated
   method name is caught by the regenerate-and-diff gate).
 * Request body removed or added as required, media type removed (request, or a 2xx
-  response): breaking. Non-2xx response or its media type removed: non-breaking; any response
+  response): breaking; a removed request body none of whose media types had a schema is not
+  (nothing was sent in it). Non-2xx response or its media type removed: non-breaking; any response
   added: non-breaking.
 * Servers: the first server URL changing or any old URL disappearing is breaking
   (``server-changed``); only adding alternatives is ``server-added``, non-breaking. Any change
@@ -76,11 +104,13 @@ changes inside components no operation uses (except renames/removals as info).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, replace
 from urllib.parse import quote
 
 from generator.drift.change import Change, severity
 from generator.drift.rules import Ctx, FieldDiff
+from generator.drift.subsume import covers, identity
 from generator.drift.walk import (
     Field,
     Json,
@@ -88,20 +118,38 @@ from generator.drift.walk import (
     Param,
     SchemaInfo,
     SchemaWalker,
+    canonical_json,
+    declared_types,
     is_property,
     is_success,
+    literal_pointer,
     operation_object,
     operation_parameters,
     path_shape,
     template_names,
 )
-from generator.spec.pointer import HTTP_METHODS, join_tokens
+from generator.spec.pointer import HTTP_METHODS, fragment_pointer, join_tokens, split_pointer
 from generator.spec.refs import Refs
 
 
 def diff(old: Mapping[str, Json], new: Mapping[str, Json]) -> list[Change]:
     """All changes from ``old`` to ``new``, sorted by pointer then kind, without duplicates."""
     return _Differ(old, new).run()
+
+
+@dataclass
+class _Found:
+    """A change as found while walking one operation, before shared ones are merged."""
+
+    pointer: str
+    kind: str
+    breaking: bool | None
+    message: str  # "POST /v1/x: request body property `a` became nullable"
+    detail: str  # "became nullable" (what changed, without operation and subject); "" if none
+    op: str  # "POST /v1/x", "" outside operations
+    side: str = "new"
+    key: Key | None = None  # the schema location, while a schema is being judged
+
 
 
 def _security(requirements: Json) -> frozenset[tuple[tuple[str, tuple[str, ...]], ...]]:
@@ -157,11 +205,24 @@ class _Differ:
         self.old_refs, self.new_refs = Refs(old), Refs(new)
         self.old_walker = SchemaWalker(self.old_refs)
         self.new_walker = SchemaWalker(self.new_refs)
-        self.changes: list[Change] = []
+        self.found: list[_Found] = []
         self.old_ops_by_new = _old_ops_by_new(old, new)
+        self.op = ""  # the operation being compared, for the changes found in it
+        self.verdicts: dict[tuple[object, object, bool], bool | None] = {}  # `covers`, memoised
 
-    def add(self, pointer: str, kind: str, breaking: bool, message: str) -> None:
-        self.changes.append(Change(pointer, kind, severity(breaking), message))
+    def covers(self, request: bool, wide: Json, narrow: Json) -> bool | None:
+        """`subsume.covers` with the wide side new for a request, old for a response; a shared
+        schema (the same `$ref`s or objects) is judged once for all operations using it."""
+        key = (identity(wide), identity(narrow), request)
+        if key not in self.verdicts:
+            wide_refs, narrow_refs = ((self.new_refs, self.old_refs) if request
+                                      else (self.old_refs, self.new_refs))
+            self.verdicts[key] = covers(wide_refs, wide, narrow_refs, narrow, response=not request)
+        return self.verdicts[key]
+
+    def add(self, pointer: str, kind: str, breaking: bool | None, message: str,
+            side: str = "new") -> None:
+        self.found.append(_Found(pointer, kind, breaking, message, "", self.op, side))
 
     def run(self) -> list[Change]:
         self.servers("", self.old.get("servers"), self.new.get("servers"), "the API", root=True)
@@ -171,7 +232,7 @@ class _Differ:
         self.security_schemes()
         self.paths()
         self.components()
-        return sorted(set(self.changes))
+        return merge_shared(self.found)
 
     # ---- document level
 
@@ -196,7 +257,7 @@ class _Differ:
             pointer = join_tokens("", "components", "securitySchemes", name)
             if name not in new:
                 self.add(pointer, "security-scheme-removed", True,
-                         f"security scheme `{name}` was removed")
+                         f"security scheme `{name}` was removed", side="old")
             elif name not in old:
                 self.add(pointer, "security-scheme-added", False,
                          f"security scheme `{name}` was added")
@@ -216,7 +277,7 @@ class _Differ:
                         None)
             if twin is None:
                 self.add(join_tokens("", "components", "schemas", name), "component-removed", False,
-                         f"component schema `{name}` was removed")
+                         f"component schema `{name}` was removed", side="old")
             else:
                 added.remove(twin)
                 self.add(join_tokens("", "components", "schemas", twin), "component-renamed", False,
@@ -239,7 +300,7 @@ class _Differ:
         for shape in sorted(set(old) | set(new)):
             if shape not in new:
                 self.add(join_tokens("", "paths", old[shape]), "path-removed", True,
-                         f"path `{old[shape]}` was removed")
+                         f"path `{old[shape]}` was removed", side="old")
             elif shape not in old:
                 self.add(join_tokens("", "paths", new[shape]), "path-added", False,
                          f"path `{new[shape]}` was added")
@@ -260,12 +321,14 @@ class _Differ:
             label = f"{method.upper()} {new_path}"
             if method in old_item and method not in new_item:
                 self.add(join_tokens("", "paths", old_path, method), "operation-removed", True,
-                         f"{method.upper()} {old_path}: operation was removed")
+                         f"{method.upper()} {old_path}: operation was removed", side="old")
             elif method in new_item and method not in old_item:
                 self.add(join_tokens(pointer, method), "operation-added", False,
                          f"{label}: operation was added")
             elif method in new_item:
+                self.op = label
                 self.operation(label, (old_path, old_item), (new_path, new_item), method)
+                self.op = ""
 
     def operation(
         self, label: str, old: tuple[str, dict[str, Json]], new: tuple[str, dict[str, Json]],
@@ -314,11 +377,12 @@ class _Differ:
         for key in sorted(set(old_params) | set(new_params)):
             before, after = old_params.get(key), new_params.get(key)
             if after is None and before is not None:
-                self.add(before.pointer, "parameter-removed", True,
-                         f"{label}: {before.location} parameter `{before.name}` was removed")
+                self.add(before.entry, "parameter-removed", True,
+                         f"{label}: {before.location} parameter `{before.name}` was removed",
+                         side="old")
             elif before is None and after is not None:
                 kind = "parameter-added-required" if after.required else "parameter-added-optional"
-                self.add(after.pointer, kind, after.required,
+                self.add(after.entry, kind, after.required,
                          f"{label}: {after.location} parameter `{after.name}` was added"
                          + (" as required" if after.required else ""))
             elif before is not None and after is not None:
@@ -343,12 +407,19 @@ class _Differ:
     ) -> None:
         old = self.old_refs.object(old_op["requestBody"]) if "requestBody" in old_op else None
         new = self.new_refs.object(new_op["requestBody"]) if "requestBody" in new_op else None
-        old_ptr = self._old_op_pointer(pointer, "requestBody")
-        new_ptr = join_tokens(pointer, "requestBody")
-        if old is None and new is None:
-            return
+        old_ptr = literal_pointer(self.old_refs, old_op.get("requestBody"),
+                                  self._old_op_pointer(pointer, "requestBody"))
+        new_ptr = literal_pointer(self.new_refs, new_op.get("requestBody"),
+                                  join_tokens(pointer, "requestBody"))
         if new is None:
-            self.add(old_ptr, "request-body-removed", True, f"{label}: request body was removed")
+            if old is None:
+                return
+            schemaless = not any(isinstance(media, Mapping) and "schema" in media
+                                 for media in (old.get("content") or {}).values())
+            self.add(old_ptr, "request-body-removed", not schemaless,
+                     f"{label}: request body was removed"
+                     + (" (it had no schema: nothing was sent in it)" if schemaless else ""),
+                     side="old")
             return
         required = new.get("required") is True
         if old is None:
@@ -372,12 +443,14 @@ class _Differ:
         old = {str(k): v for k, v in (old_op.get("responses") or {}).items()}
         new = {str(k): v for k, v in (new_op.get("responses") or {}).items()}
         for status in sorted(set(old) | set(new)):
-            old_ptr = self._old_op_pointer(pointer, "responses", status)
-            new_ptr = join_tokens(pointer, "responses", status)
+            old_ptr = literal_pointer(self.old_refs, old.get(status),
+                                      self._old_op_pointer(pointer, "responses", status))
+            new_ptr = literal_pointer(self.new_refs, new.get(status),
+                                      join_tokens(pointer, "responses", status))
             if status not in new:
                 kind = "success-response-removed" if is_success(status) else "response-removed"
                 self.add(old_ptr, kind, is_success(status),
-                         f"{label}: response {status} was removed")
+                         f"{label}: response {status} was removed", side="old")
             elif status not in old:
                 self.add(new_ptr, "response-added", False, f"{label}: response {status} was added")
             else:
@@ -399,7 +472,7 @@ class _Differ:
             after_ptr = join_tokens(new_ptr, "content", media_type)
             if media_type not in new_content:
                 self.add(before_ptr, "media-type-removed", removal_breaks,
-                         f"{ctx.op}: {ctx.where} media type {media_type} was removed")
+                         f"{ctx.op}: {ctx.where} media type {media_type} was removed", side="old")
             elif media_type not in old_content:
                 self.add(after_ptr, "media-type-added", False,
                          f"{ctx.op}: {ctx.where} media type {media_type} was added")
@@ -412,27 +485,230 @@ class _Differ:
     # ---- schemas
 
     def schema(self, ctx: Ctx, old: Json, old_ptr: str, new: Json, new_ptr: str) -> None:
-        old_fields = self.old_walker.flatten(old, old_ptr)
-        new_fields = self.new_walker.flatten(new, new_ptr)
+        found, old_fields, new_fields = self.compare(ctx, (old, old_ptr), (new, new_ptr))
+        self.branches_rewritten(ctx, old_fields, new_fields, found)
+        if any(f.breaking is not False for f in found):
+            self.judge(ctx, (old, old_fields), (new, new_fields), found)
+        self.found += found
+
+    def compare(
+        self, ctx: Ctx, old: tuple[Json, str], new: tuple[Json, str], prefix: Key = ()
+    ) -> tuple[list[_Found], dict[Key, Field], dict[Key, Field]]:
+        """Every change between two schemas, field by field; a union that gained or lost
+        branches is compared branch by branch (``split_union``)."""
+        old_fields = _prefixed(self.old_walker.flatten(*old), prefix)
+        new_fields = _prefixed(self.new_walker.flatten(*new), prefix)
+        found = self.field_changes(ctx, old_fields, new_fields)
+        split: list[Key] = []
+        for key in sorted(set(old_fields) & set(new_fields)):
+            if key == prefix or any(key[:len(k)] == k for k in split):
+                continue
+            by_branch = self.split_union(ctx, key, old_fields[key], new_fields[key])
+            if by_branch is None:
+                continue
+            split.append(key)
+            found = [f for f in found if not _merged_artifact(f, key)] + by_branch
+        return found, old_fields, new_fields
+
+    def split_union(self, ctx: Ctx, key: Key, before: Field, after: Field) -> list[_Found] | None:
+        """A union that gained or lost branches, compared branch by branch.
+
+        The merged key space would report what a new branch brings as changes of the old
+        branches' properties (at the first branch's pointer). Branches are paired by `$ref`
+        (else by content, else in order among those of one type); each pair is compared on its
+        own, and each unpaired branch is one change. None when no branch was added or removed.
+        """
+        if not (before.info.union and after.info.union):
+            return None
+        old_branches = _branches(self.old_refs, before)
+        new_branches = _branches(self.new_refs, after)
+        if old_branches is None or new_branches is None:
+            return None
+        pairs, removed, added = _pair_branches(old_branches, new_branches)
+        if not removed and not added:
+            return None
+        request = ctx.direction == "request"
+        union = "any-of" if after.info.union == "anyOf" else "one-of"
+        subject = f"{ctx.op}: {ctx.subject(key)}"
+        out = [_Found(pointer, f"{union}-branch-added", not request,
+                      f"{subject} gained a branch ({label})", f"gained a branch ({label})",
+                      self.op, "new", key) for _, pointer, label in added]
+        out += [_Found(pointer, f"{union}-branch-removed", request,
+                       f"{subject} lost a branch ({label})", f"lost a branch ({label})",
+                       self.op, "old", key) for _, pointer, label in removed]
+        for (old_schema, old_ptr, _), (new_schema, new_ptr, _) in pairs:
+            found, _, _ = self.compare(ctx, (old_schema, old_ptr), (new_schema, new_ptr), key)
+            out += found
+        return out
+
+    def field_changes(self, ctx: Ctx, old_fields: Mapping[Key, Field],
+                      new_fields: Mapping[Key, Field]) -> list[_Found]:
+        found: list[_Found] = []
         for key in sorted(set(old_fields) | set(new_fields)):
+            def report(pointer: str, kind: str, breaking: bool | None, message: str,
+                       detail: str = "", side: str = "new", key: Key = key) -> None:
+                found.append(_Found(pointer, kind, breaking, message, detail, self.op, side, key))
+
             before, after = old_fields.get(key), new_fields.get(key)
             if before is not None and after is not None:
-                FieldDiff(self.add, ctx, before, after).run()
+                FieldDiff(report, ctx, before, after).run()
             elif before is not None and _container_kept(key, new_fields):
-                kind = f"{ctx.direction}-property-removed"
-                self.add(before.pointer, kind, True, f"{ctx.op}: {ctx.subject(key)} was removed")
+                report(before.declared_at or before.pointer, f"{ctx.direction}-property-removed",
+                       True, f"{ctx.op}: {ctx.subject(key)} was removed", "was removed", "old")
             elif after is not None and _container_kept(key, old_fields):
-                self.property_added(ctx, after)
+                self.property_added(ctx, after, report)
+        return found
 
-    def property_added(self, ctx: Ctx, added: Field) -> None:
+    def branches_rewritten(self, ctx: Ctx, old_fields: Mapping[Key, Field],
+                           new_fields: Mapping[Key, Field], found: list[_Found]) -> None:
+        """A union whose branches changed in what the merged fields do not show (a bound or a
+        pattern of one scalar branch): judged as a whole, unless something at or under it is
+        already reported as (possibly) breaking."""
+        flagged = {f.key for f in found if f.breaking is not False}
+        for key in sorted(set(old_fields) & set(new_fields)):
+            before, after = old_fields[key], new_fields[key]
+            if not (before.info.union or after.info.union) or any(
+                    k is not None and k[:len(key)] == key for k in flagged):
+                continue
+            if canonical_json(before.source) == canonical_json(after.source):
+                continue
+            request = ctx.direction == "request"
+            wide, narrow = (after, before) if request else (before, after)
+            verdict = self.covers(request, wide.source, narrow.source)
+            if verdict is True:
+                continue  # a rewrite that changes nothing a value can tell
+            union = "any-of" if (after.info.union or before.info.union) == "anyOf" else "one-of"
+            detail = ("branches changed: " + ("some value valid before is now rejected"
+                                              if request else "it can now send a value it could not")
+                      if verdict is False else "branches changed (undecided whether "
+                      + ("every old value is still accepted)" if request
+                         else "it can now send a value it could not)"))
+            found.append(_Found(after.pointer, f"{union}-branches-changed", verdict is False or None,
+                                f"{ctx.op}: {ctx.subject(key)} {detail}", detail, self.op,
+                                "new", key))
+
+    def property_added(self, ctx: Ctx, added: Field, report: AddFound) -> None:
         message = f"{ctx.op}: {ctx.subject(added.key)} was added"
+        at = added.declared_at or added.pointer
         if ctx.direction == "response":
-            self.add(added.pointer, "response-property-added", False, message)
+            report(at, "response-property-added", False, message, "was added")
         elif added.info.required:
-            self.add(added.pointer, "request-property-added-required", True,
-                     message + " as required")
+            report(at, "request-property-added-required", True, message + " as required",
+                   "was added as required")
         else:
-            self.add(added.pointer, "request-property-added-optional", False, message)
+            report(at, "request-property-added-optional", False, message, "was added")
+
+    def judge(
+        self, ctx: Ctx, old: tuple[Json, Mapping[Key, Field]], new: tuple[Json, Mapping[Key, Field]],
+        found: list[_Found],
+    ) -> None:
+        """Re-judge what the field-by-field rules called breaking where they can be wrong.
+
+        The whole schema first, then every ``oneOf``/``anyOf`` location (outermost first): where
+        the wide side (new for a request, old for a response) provably accepts every value of
+        the narrow one, nothing in it breaks; where that is undecided, a breaking change AT the
+        union (branches, its bounds) becomes possibly breaking.
+        """
+        request = ctx.direction == "request"
+        (wide, wide_fields), (narrow, narrow_fields) = (new, old) if request else (old, new)
+        composed = sorted(k for k in set(old[1]) & set(new[1])
+                          if old[1][k].info.union or new[1][k].info.union)
+        settled: list[Key] = []
+        for key in [(), *(k for k in composed if k)]:
+            pending = [f for f in found if f.breaking is not False and f.key is not None
+                       and f.key[:len(key)] == key and not any(f.key[:len(s)] == s for s in settled)]
+            if not pending:
+                continue
+            if key:
+                verdict = self.covers(request, wide_fields[key].source, narrow_fields[key].source)
+            else:
+                verdict = self.covers(request, wide, narrow)
+            if verdict is True:
+                settled.append(key)
+                note = ("every value it accepted is still accepted" if request
+                        else "every value it can send now was possible before")
+                for f in pending:
+                    f.breaking = False
+                    f.message += f" ({note})"
+            elif verdict is None and key in composed:
+                for f in pending:
+                    if f.key == key and f.breaking:
+                        f.breaking = None
+                        f.message += " (undecided: whether the new branches take every old value)"
+
+AddFound = Callable[..., None]
+Branch = tuple[Json, str, str]  # (schema, literal pointer, shallow type label)
+
+
+def _prefixed(fields: Mapping[Key, Field], prefix: Key) -> dict[Key, Field]:
+    if not prefix:
+        return dict(fields)
+    return {prefix + k: replace(f, key=prefix + k) for k, f in fields.items()}
+
+
+def _merged_artifact(found: _Found, key: Key) -> bool:
+    """A change under a split union's key that came from merging its branches."""
+    if found.key is None or found.key[:len(key)] != key:
+        return False
+    return len(found.key) > len(key) or found.kind.endswith(("-branch-added", "-branch-removed"))
+
+
+def _branches(refs: Refs, union: Field) -> list[Branch] | None:
+    """The non-null branches of the union a field is (None when it is not one list of them)."""
+    node, _, _ = refs.deref(union.source)
+    if not isinstance(node, Mapping) or "allOf" in node:
+        return None
+    for keyword in ("oneOf", "anyOf"):
+        if isinstance(node.get(keyword), list):
+            out = []
+            for i, branch in enumerate(node[keyword]):
+                resolved, _, _ = refs.deref(branch)
+                types, _ = declared_types(resolved) if isinstance(resolved, Mapping) else ([], False)
+                if types != ["null"]:
+                    out.append((branch, join_tokens(union.pointer, keyword, str(i)),
+                                _branch_label(branch, types)))
+            return out
+    return None
+
+
+def _kind_of(branch: Branch) -> str:
+    """Branches of one kind may be paired in order: inline ones by their types."""
+    return "ref" if branch[2].startswith("`") else branch[2]
+
+
+def _branch_label(branch: Json, types: list[str]) -> str:
+    """`Name` for a `$ref`'d branch, its types for an inline one."""
+    if isinstance(branch, Mapping) and isinstance(branch.get("$ref"), str):
+        return "`" + split_pointer(fragment_pointer(branch["$ref"]) or branch["$ref"])[-1] + "`"
+    return "|".join(types) or "any"
+
+
+def _pair_branches(
+    old: list[Branch], new: list[Branch]
+) -> tuple[list[tuple[Branch, Branch]], list[Branch], list[Branch]]:
+    """(pairs, removed, added): by `$ref` or equal content first, then in order within a type."""
+    def identity_of(branch: Branch) -> str:
+        schema = branch[0]
+        if isinstance(schema, Mapping) and isinstance(schema.get("$ref"), str):
+            return "ref:" + str(schema["$ref"])
+        return canonical_json(schema)
+
+    left = list(old)
+    pairs, added = [], []
+    for branch in new:
+        twin = next((b for b in left if identity_of(b) == identity_of(branch)), None)
+        if twin is None:
+            added.append(branch)
+        else:
+            left.remove(twin)
+            pairs.append((twin, branch))
+    for branch in list(added):
+        twin = next((b for b in left if _kind_of(b) == _kind_of(branch)), None)
+        if twin is not None:
+            left.remove(twin)
+            added.remove(branch)
+            pairs.append((twin, branch))
+    return pairs, left, added
 
 
 def _container_kept(key: Key, other: Mapping[Key, Field]) -> bool:
@@ -442,3 +718,55 @@ def _container_kept(key: Key, other: Mapping[Key, Field]) -> bool:
     parent = other.get(key[:-1])
     return parent is not None and (not parent.info.types or "object" in parent.info.types)
 
+
+
+# --------------------------------------------------------------------------- one report per change
+
+
+def merge_shared(found: Iterable[_Found]) -> list[Change]:
+    """One :class:`Change` per distinct change, sorted by pointer then kind.
+
+    A change inside a component (its pointer under ``/components/``) is found once per operation
+    that uses it; those are merged into one change at the component, listing the operations. With
+    one operation it reads as any other change ("POST /x: request body property `a` ..."); with
+    several, it names the component and what changed in it.
+    """
+    groups: dict[tuple[str, str, str, str], list[_Found]] = {}
+    for f in found:
+        groups.setdefault((f.pointer, f.kind, severity(f.breaking), f.side), []).append(f)
+    changes = set()
+    for (pointer, kind, level, side), members in groups.items():
+        operations = tuple(sorted({f.op for f in members if f.op}))
+        first = min(members, key=lambda f: f.message)
+        if len(operations) > 1 and first.detail:
+            message = f"{component_subject(pointer)} {first.detail}"
+        elif len(operations) > 1:
+            message = first.message.removeprefix(f"{first.op}: ")
+        else:
+            message = first.message
+        changes.add(Change(pointer, kind, level, message, side, operations))
+    return sorted(changes)
+
+
+def component_subject(pointer: str) -> str:
+    """``/components/schemas/Usage/properties/a/items`` -> "schema `Usage` property `a[]`"."""
+    tokens = split_pointer(pointer)
+    if len(tokens) < 3 or tokens[0] != "components":
+        return f"`{pointer}`"
+    section = {"schemas": "schema", "parameters": "parameter", "requestBodies": "request body",
+               "responses": "response", "headers": "header"}.get(tokens[1], tokens[1])
+    path, rest = "", tokens[3:]
+    i = 0
+    while i < len(rest):
+        token = rest[i]
+        if token == "properties" and i + 1 < len(rest):
+            path += "." + rest[i + 1]
+            i += 2
+            continue
+        if token in ("content", "allOf", "oneOf", "anyOf") and i + 1 < len(rest):
+            i += 2  # a media type or a member: not part of the location's name
+            continue
+        path += {"items": "[]", "additionalProperties": "{}"}.get(token, "")
+        i += 1
+    subject = f"{section} `{tokens[2]}`"
+    return subject + (f" property `{path.lstrip('.')}`" if path else "")

@@ -7,10 +7,17 @@ Imports only light modules: `check` formats its fast-path report without loading
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import asdict, dataclass, field
 
-from generator.drift.change import BREAKING, Change
+from generator.drift.change import (
+    BREAKING,
+    NON_BREAKING,
+    POSSIBLY_BREAKING,
+    SEVERITIES,
+    Change,
+    rank,
+)
 from generator.drift.tree import PackageReport
 from generator.io.paths import shown_path
 
@@ -22,57 +29,174 @@ def md_cell(text: str) -> str:
 
 # --------------------------------------------------------------------------- diff: changes
 
+_TITLES = {BREAKING: "Breaking", POSSIBLY_BREAKING: "Possibly breaking",
+           NON_BREAKING: "Non-breaking"}
+_SECTIONS = {"schemas": "schema", "parameters": "parameter", "requestBodies": "request body",
+             "responses": "response", "headers": "header"}
+_LISTED_OPERATIONS = 8  # a shared change names this many of the operations it affects, then "N more"
+
 
 def summary(changes: Iterable[Change]) -> dict[str, int]:
+    """Counts of distinct changes per severity (a shared component's change counts once)."""
     items = list(changes)
-    breaking = sum(1 for c in items if c.severity == BREAKING)
-    return {"breaking": breaking, "non_breaking": len(items) - breaking}
+    return {level.replace("-", "_"): sum(1 for c in items if c.severity == level)
+            for level in SEVERITIES}
 
 
-def format_changes(changes: Iterable[Change], fmt: str = "text") -> str:
-    """Render changes as ``text``, ``markdown`` or ``json`` (deterministic)."""
-    ordered = sorted(changes)
+@dataclass(frozen=True)
+class ReportOptions:
+    """What a report shows: ``only`` the changes at or above a severity; at most ``limit``
+    changes (0: all) before "N more"; ``files`` names the old and new documents (for
+    ``file:line``); ``full_report`` is where the whole report was written, if it was."""
+
+    only: str = NON_BREAKING
+    limit: int = 0
+    files: Mapping[str, str] = field(default_factory=dict)
+    full_report: str = ""
+
+
+def format_changes(changes: Iterable[Change], fmt: str = "text",
+                   options: ReportOptions | None = None) -> str:
+    """Render changes as ``text``, ``markdown`` or ``json`` (deterministic): breaking first,
+    grouped by operation (``POST /path``) and by shared component; the summary counts every
+    distinct change, also those ``options.only`` leaves out."""
+    options = options or ReportOptions()
+    everything = sorted(changes)
+    shown = [c for c in everything if rank(c.severity) <= rank(options.only)]
     if fmt == "text":
-        return _changes_text(ordered)
+        return _changes_text(everything, shown, options)
     if fmt == "markdown":
-        return _changes_markdown(ordered)
+        return _changes_markdown(everything, shown, options)
     if fmt == "json":
-        payload = {"changes": [asdict(c) for c in ordered], "summary": summary(ordered)}
+        payload = {"changes": [asdict(c) for c in _ordered(shown)], "summary": summary(everything)}
         return json.dumps(payload, indent=2, ensure_ascii=False) + "\n"
     raise ValueError(f"unknown format {fmt!r}; expected text, markdown or json")
 
 
+def owner(change: Change) -> str:
+    """The heading a change is listed under: its operation, the shared component it is in
+    (affecting several operations), or the document."""
+    if len(change.operations) == 1:
+        return change.operations[0]
+    if change.operations:
+        return _component_heading(change.pointer)
+    return "the document"
+
+
+def _component_heading(pointer: str) -> str:
+    tokens = [t.replace("~1", "/").replace("~0", "~") for t in pointer.split("/")[1:4]]
+    if len(tokens) == 3 and tokens[0] == "components":
+        return f"{_SECTIONS.get(tokens[1], tokens[1])} {tokens[2]}"
+    return pointer
+
+
+def _ordered(changes: Iterable[Change]) -> list[Change]:
+    """Most severe first; within a severity by heading, then pointer."""
+    return sorted(changes, key=lambda c: (rank(c.severity), owner(c), c.pointer, c.kind))
+
+
+def _groups(changes: Sequence[Change]) -> list[tuple[str, str, list[Change]]]:
+    """(severity, heading, changes) in report order."""
+    groups: list[tuple[str, str, list[Change]]] = []
+    for change in _ordered(changes):
+        heading = owner(change)
+        if groups and groups[-1][:2] == (change.severity, heading):
+            groups[-1][2].append(change)
+        else:
+            groups.append((change.severity, heading, [change]))
+    return groups
+
+
+def _used_by(change: Change) -> str:
+    names = list(change.operations[:_LISTED_OPERATIONS])
+    more = len(change.operations) - len(names)
+    return ", ".join(names) + (f" and {more} more" if more > 0 else "")
+
+
+def _where(change: Change, files: Mapping[str, str]) -> str:
+    name = files.get(change.side, change.side)
+    return f"{name}:{change.line}" if change.line else name
+
+
 def _summary_line(changes: Sequence[Change]) -> str:
     counts = summary(changes)
-    return f"{counts['breaking']} breaking, {counts['non_breaking']} non-breaking change(s)"
+    return (f"{counts['breaking']} breaking, {counts['possibly_breaking']} possibly breaking, "
+            f"{counts['non_breaking']} non-breaking change(s)")
 
 
-def _changes_text(changes: Sequence[Change]) -> str:
-    lines = [f"[{c.severity}] {c.kind} {c.pointer}\n    {c.message}" for c in changes]
-    return "\n".join([*lines, _summary_line(changes)]) + "\n"
+def _more_line(left_out: int, options: ReportOptions) -> str:
+    where = (f"the full report is in {options.full_report}" if options.full_report
+             else "pass --limit 0 or --report FILE for the full report")
+    return f"... and {left_out} more change(s): {where}"
 
 
-def _changes_markdown(changes: Sequence[Change]) -> str:
-    lines = ["## API changes", "", f"**{_summary_line(changes)}**", ""]
-    if changes:
-        lines += ["| severity | kind | pointer | change |", "|---|---|---|---|"]
-        lines += [
-            f"| {c.severity} | `{c.kind}` | `{md_cell(c.pointer)}` | {md_cell(c.message)} |"
-            for c in changes
-        ]
+def _capped(shown: Sequence[Change], limit: int) -> tuple[list[tuple[str, str, list[Change]]], int]:
+    """The groups in report order, cut after ``limit`` changes (0: no cut), and how many changes
+    the cut left out."""
+    kept: list[tuple[str, str, list[Change]]] = []
+    count = 0
+    for severity, heading, members in _groups(shown):
+        room = limit - count if limit else len(members)
+        if room <= 0:
+            break
+        kept.append((severity, heading, members[:room]))
+        count += len(members[:room])
+    return kept, len(shown) - count
+
+
+def _changes_text(everything: Sequence[Change], shown: Sequence[Change],
+                  options: ReportOptions) -> str:
+    lines: list[str] = []
+    groups, left_out = _capped(shown, options.limit)
+    level = ""
+    for severity, heading, members in groups:
+        if severity != level:
+            level = severity
+            lines += ([""] if lines else []) + [f"== {_TITLES[severity]} =="]
+        lines.append(heading)
+        for c in members:
+            lines.append(f"  [{c.severity}] {c.kind} {c.pointer} ({_where(c, options.files)})")
+            lines.append(f"      {c.message}")
+            if len(c.operations) > 1:
+                lines.append(f"      affects {len(c.operations)} operations: {_used_by(c)}")
+    if left_out:
+        lines.append(_more_line(left_out, options))
+    return "\n".join([*lines, _summary_line(everything)]) + "\n"
+
+
+def _changes_markdown(everything: Sequence[Change], shown: Sequence[Change],
+                      options: ReportOptions) -> str:
+    lines = ["## API changes", "", f"**{_summary_line(everything)}**"]
+    groups, left_out = _capped(shown, options.limit)
+    level = ""
+    for severity, heading, members in groups:
+        if severity != level:
+            level = severity
+            lines += ["", f"### {_TITLES[severity]}"]
+        lines += ["", f"#### `{md_cell(heading)}`", "",
+                  "| severity | kind | pointer | change |", "|---|---|---|---|"]
+        for c in members:
+            affects = (f"<br>affects {len(c.operations)} operations: {_used_by(c)}"
+                       if len(c.operations) > 1 else "")
+            lines.append(f"| {c.severity} | `{c.kind}` | `{md_cell(c.pointer)}` "
+                         f"| {md_cell(c.message)} ({md_cell(_where(c, options.files))})"
+                         f"{md_cell(affects)} |")
+    if left_out:
+        lines += ["", _more_line(left_out, options)]
     return "\n".join(lines) + "\n"
 
 
 def exit_code(changes: Iterable[Change], fail_on: str = "breaking") -> int:
-    """1 when ``fail_on`` is hit ("breaking": any breaking change, "any": any change), else 0."""
+    """1 when ``fail_on`` is hit, else 0: "breaking" (any breaking change), "possibly-breaking"
+    (any breaking or possibly breaking change), "any" (any change), "none" (never)."""
     items = list(changes)
     if fail_on == "none":
         return 0
     if fail_on == "any":
         return int(bool(items))
-    if fail_on == "breaking":
-        return int(any(c.severity == BREAKING for c in items))
-    raise ValueError(f"unknown fail_on {fail_on!r}; expected breaking, any or none")
+    if fail_on in (BREAKING, POSSIBLY_BREAKING):
+        return int(any(rank(c.severity) <= rank(fail_on) for c in items))
+    raise ValueError(f"unknown fail_on {fail_on!r}; expected breaking, possibly-breaking, any or none")
 
 
 # --------------------------------------------------------------------------- check: packages

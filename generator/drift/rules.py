@@ -25,8 +25,10 @@ from generator.drift.walk import (
 )
 
 Direction = Literal["request", "response"]
-# (pointer, kind, breaking, message): how a rule reports a change to the differ.
-AddChange = Callable[[str, str, bool, str], None]
+# (pointer, kind, breaking, message, detail, side): how a rule reports a change to the differ.
+# breaking None: undecided ("possibly breaking"); detail: the message without operation and
+# subject ("became nullable"); side: "old" when the pointer is into the old document.
+AddChange = Callable[[str, str, "bool | None", str, str, str], None]
 
 # Generated clients parse responses tolerantly (an unlisted enum value is kept as a str), so a
 # response enum value added is not breaking for them; True for clients that parse strictly.
@@ -57,13 +59,19 @@ def _covers(a: frozenset[str], b: frozenset[str]) -> bool:
     return all(_accepts(a, t) for t in b)
 
 
-def _tightened(keyword: str, old: Json, new: Json) -> bool:
-    """Whether changing the constraint `keyword` from `old` to `new` rejects more values."""
+def _tightened(keyword: str, old: Json, new: Json) -> bool | None:
+    """Whether changing the constraint `keyword` from `old` to `new` rejects more values;
+    None when that cannot be told (one pattern for another: neither language is known to
+    contain the other)."""
     if keyword in UPPER_BOUNDS:
         return new is not None and (old is None or new < old)
     if keyword in LOWER_BOUNDS:
         return new is not None and (old is None or new > old)
-    return new is not None  # pattern / multipleOf / uniqueItems added or changed
+    if keyword == "pattern" and old is not None and new is not None:
+        return None
+    if keyword == "multipleOf" and old is not None and new is not None:
+        return not float(new / old).is_integer() if old else None
+    return new is not None  # pattern / multipleOf / uniqueItems added (removed: relaxed)
 
 
 class FieldDiff:
@@ -74,9 +82,10 @@ class FieldDiff:
         self.request = ctx.direction == "request"
         self.subject = ctx.subject(new.key)
 
-    def add(self, kind: str, breaking: bool, message: str, pointer: str | None = None) -> None:
+    def add(self, kind: str, breaking: bool | None, message: str, pointer: str | None = None,
+            side: str = "new") -> None:
         self.report(pointer or self.new.pointer, kind, breaking,
-                    f"{self.ctx.op}: {self.subject} {message}")
+                    f"{self.ctx.op}: {self.subject} {message}", message, side)
 
     def run(self) -> None:
         self.required()
@@ -95,10 +104,12 @@ class FieldDiff:
         if not is_property(self.new.key) or old == new:
             return
         direction = self.ctx.direction
+        at = self.new.declared_at or self.new.pointer  # required is its parent's keyword
         if new:
-            self.add(f"{direction}-property-became-required", self.request, "became required")
+            self.add(f"{direction}-property-became-required", self.request, "became required", at)
         else:
-            self.add(f"{direction}-property-became-optional", not self.request, "became optional")
+            self.add(f"{direction}-property-became-optional", not self.request, "became optional",
+                     at)
 
     def nullable(self) -> None:
         old, new = self.old.info.nullable, self.new.info.nullable
@@ -136,7 +147,7 @@ class FieldDiff:
         for label, count in sorted((old - new).items()):
             for pointer in [p for lbl, p in old_pointers if lbl == label][-count:]:
                 self.add(f"{union}-branch-removed", self.request, f"lost its {label} branch",
-                         pointer)
+                         pointer, side="old")
 
     def enum(self) -> None:
         old, new = self.old.info.enum, self.new.info.enum
@@ -166,8 +177,13 @@ class FieldDiff:
             if before == after:
                 continue
             tightened = _tightened(keyword, before, after)
+            change = f"{keyword} changed from {before} to {after}"
+            if tightened is None:
+                self.add(f"constraint-changed-{self.ctx.direction}", None,
+                         change + " (neither is known to accept all the other does)")
+                continue
             kind = f"constraint-{'tightened' if tightened else 'relaxed'}-{self.ctx.direction}"
-            self.add(kind, tightened == self.request, f"{keyword} changed from {before} to {after}")
+            self.add(kind, tightened == self.request, change)
 
     def closed(self) -> None:
         old, new = self.old.info.closed, self.new.info.closed

@@ -29,9 +29,10 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from dataclasses import field as dataclass_field
 from typing import Any
 
-from generator.spec.pointer import join_tokens
+from generator.spec.pointer import fragment_pointer, join_tokens
 from generator.spec.refs import Refs
 
 Json = Any
@@ -71,9 +72,12 @@ class Field:
     """One structural location of a flattened schema, where it is, and what it means."""
 
     key: Key  # structural location: (".usage", ".prompt_tokens"), (".choices", "[]", ".text")
-    pointer: str
+    pointer: str  # where the schema literally is: the target of its `$ref`, if it has one
     info: SchemaInfo
+    declared_at: str = ""  # where the location is declared (a property's `$ref`, not its target)
     branch_pointers: tuple[tuple[str, str], ...] = ()  # (shallow label, pointer) per branch
+    # The schema(s) declaring this location, as one JSON schema (for `subsume`).
+    source: Json = dataclass_field(default=None, compare=False, hash=False)
 
 
 @dataclass(frozen=True)
@@ -116,16 +120,20 @@ class _Shape:
     branch_labels: list[str] = field(default_factory=list)
     recursive: bool = False
     label: str = "any"
+    pointer: str = ""  # literal pointer of the schema (after its `$ref`s)
 
 
-def _dumps(value: Json) -> str:
+def canonical_json(value: Json) -> str:
+    """One spelling of a JSON value (keys sorted): how values and schemas are compared."""
     return json.dumps(value, sort_keys=True, ensure_ascii=False)
 
 
-def _declared_types(node: Mapping[str, Json]) -> tuple[list[str], bool]:
+def declared_types(node: Mapping[str, Json]) -> tuple[list[str], bool]:
     raw = node.get("type")
     listed = [raw] if isinstance(raw, str) else [t for t in raw or [] if isinstance(t, str)]
     types = [t for t in listed if t != "null"]
+    if listed and not types:
+        return ["null"], True  # `type: null` alone: only null (not "any type")
     if not types and "type" not in node:
         if "properties" in node or "additionalProperties" in node:
             types = ["object"]
@@ -134,12 +142,15 @@ def _declared_types(node: Mapping[str, Json]) -> tuple[list[str], bool]:
     return types, "null" in listed or node.get("nullable") is True
 
 
-def _constraints(node: Mapping[str, Json]) -> dict[str, Json]:
+def constraints_of(node: Mapping[str, Json]) -> dict[str, Json]:
     found = {
         k: node[k]
         for k in (*UPPER_BOUNDS, *LOWER_BOUNDS, *OTHER_CONSTRAINTS)
         if k in node and not isinstance(node[k], bool)
     }
+    for zero in ("minLength", "minItems", "minProperties"):
+        if found.get(zero) == 0:
+            del found[zero]  # the bound every value meets: no constraint
     if node.get("uniqueItems") is True:
         found["uniqueItems"] = True
     for exclusive, inclusive in (("exclusiveMaximum", "maximum"), ("exclusiveMinimum", "minimum")):
@@ -158,8 +169,8 @@ def _examples(node: Mapping[str, Json]) -> list[Json] | None:
 
 def _own_shape(node: Mapping[str, Json], pointer: str, stack: frozenset[str]) -> _Shape:
     """The keywords of one schema object, combinators not applied."""
-    types, nullable = _declared_types(node)
-    shape = _Shape(types=types, nullable=nullable, constraints=_constraints(node))
+    types, nullable = declared_types(node)
+    shape = _Shape(types=types, nullable=nullable, constraints=constraints_of(node))
     if "const" in node:
         shape.enum = [node["const"]]
     elif isinstance(node.get("enum"), list):
@@ -233,6 +244,7 @@ def _merge_any(shapes: Sequence[_Shape]) -> _Shape:
         merged.recursive = merged.recursive or s.recursive
     if all(s.enum is not None for s in shapes):
         merged.enum = [v for s in shapes for v in s.enum or []]
+    merged.constraints = _loosest(shapes)
     merged.required = {
         name
         for name in merged.properties
@@ -242,12 +254,52 @@ def _merge_any(shapes: Sequence[_Shape]) -> _Shape:
     return merged
 
 
+def _loosest(shapes: Sequence[_Shape]) -> dict[str, Json]:
+    """The constraints every branch of a union has, at the loosest branch's value: what holds for
+    the whole union (so that a union of bounded branches merged into one bounded schema is no
+    change)."""
+    common = set.intersection(*(set(s.constraints) for s in shapes)) if shapes else set()
+    out: dict[str, Json] = {}
+    for keyword in sorted(common):
+        values = [s.constraints[keyword] for s in shapes]
+        if keyword in UPPER_BOUNDS:
+            out[keyword] = max(values)
+        elif keyword in LOWER_BOUNDS:
+            out[keyword] = min(values)
+        elif all(v == values[0] for v in values):
+            out[keyword] = values[0]
+    return out
+
+
+def literal_pointer(refs: Refs, schema: Json, pointer: str) -> str:
+    """Where the keywords of ``schema`` (at ``pointer``) literally are: its `$ref` chain's target."""
+    seen: set[str] = set()
+    while isinstance(schema, Mapping) and isinstance(schema.get("$ref"), str):
+        ref = schema["$ref"]
+        target = fragment_pointer(ref)
+        found, node = refs.lookup(ref)
+        if target is None or not found or ref in seen:
+            break
+        seen.add(ref)
+        schema, pointer = node, target
+    return pointer
+
+
+def source_of(child: _Child) -> Json:
+    """The one JSON schema a (possibly merged) location stands for."""
+    if not child.parts:
+        return child.schema
+    keyword = "allOf" if child.mode == "all" else "anyOf"
+    return {keyword: [source_of(part) for part in child.parts]}
+
+
 def _shallow(shape: _Shape) -> str:
     return "|".join(shape.types) or "any"
 
 
 def _is_null(shape: _Shape) -> bool:
-    return shape.nullable and not shape.types and not shape.properties and shape.items is None
+    only_null = shape.types == ["null"] or not shape.types
+    return shape.nullable and only_null and not shape.properties and shape.items is None
 
 
 class SchemaWalker:
@@ -268,7 +320,8 @@ class SchemaWalker:
 
     def _walk(self, child: _Child, key: Key, required: bool, depth: int) -> Iterator[Field]:
         shape = self.child_shape(child, depth)
-        yield Field(key, child.pointer, _info(shape, required), tuple(shape.branches))
+        yield Field(key, shape.pointer or child.pointer, _info(shape, required), child.pointer,
+                    tuple(shape.branches), source_of(child))
         if shape.recursive:
             return
         for name, sub in shape.properties.items():
@@ -287,14 +340,17 @@ class SchemaWalker:
                 _merge_all(merged, other)
         else:
             merged = _merge_any(shapes)
+            merged.pointer = shapes[0].pointer
         merged.label = self._label(merged, depth)
         return merged
 
     def shape(self, schema: Json, pointer: str, stack: frozenset[str], depth: int) -> _Shape:
+        pointer = literal_pointer(self.refs, schema, pointer)
         node, stack, cycled = self.refs.deref(schema, stack)
         if not isinstance(node, Mapping):
-            return _Shape()  # `true` / `{}`-like: any
+            return _Shape(pointer=pointer)  # `true` / `{}`-like: any
         shape = _own_shape(node, pointer, stack)
+        shape.pointer = pointer
         if cycled or depth > MAX_DEPTH:
             shape.recursive = True
             shape.label = _shallow(shape)
@@ -319,13 +375,18 @@ class SchemaWalker:
         ]
         real = [(s, p) for s, p in built if not _is_null(s)]
         shape.nullable = shape.nullable or len(real) < len(built)
+        if built and not real and not shape.types:
+            shape.types = ["null"]  # every branch is null: only null
         if len(real) == 1:
             _merge_all(shape, real[0][0])
         elif real:
+            own = shape.types[:]  # a branch without a type of its own has the schema's
             _merge_all(shape, _merge_any([s for s, _ in real]))
             shape.union = keyword
-            shape.branches = [(_shallow(s), p) for s, p in real]
-            shape.branch_labels = [s.label for s, _ in real]
+            shape.branches = [(_shallow(s) if s.types or not own else "|".join(own), p)
+                              for s, p in real]
+            shape.branch_labels = [s.label if s.types or not own else "|".join(own)
+                                   for s, _ in real]
 
     def _label(self, shape: _Shape, depth: int) -> str:
         if shape.union:
@@ -347,15 +408,15 @@ def _info(shape: _Shape, required: bool) -> SchemaInfo:
         label=shape.label,
         nullable=shape.nullable,
         required=required,
-        enum=None if shape.enum is None else tuple(dict.fromkeys(_dumps(v) for v in shape.enum)),
-        default=None if shape.default is _NO_DEFAULT else _dumps(shape.default),
+        enum=None if shape.enum is None else tuple(dict.fromkeys(canonical_json(v) for v in shape.enum)),
+        default=None if shape.default is _NO_DEFAULT else canonical_json(shape.default),
         constraints=tuple(sorted(shape.constraints.items())),
         closed=shape.closed,
         union=shape.union,
         branches=tuple(sorted(label for label, _ in shape.branches)),
         description=docs.get("description"),
         title=docs.get("title"),
-        examples=_dumps(docs["examples"]) if "examples" in docs else None,
+        examples=canonical_json(docs["examples"]) if "examples" in docs else None,
         deprecated=docs.get("deprecated") is True,
         recursive=shape.recursive,
     )
@@ -386,7 +447,8 @@ class Param:
     location: str
     required: bool
     raw: dict[str, Json]
-    pointer: str
+    pointer: str  # where the parameter is defined (a component's, when the entry is a `$ref`)
+    entry: str  # the operation's (or path item's) `parameters` entry
 
     def schema(self) -> tuple[Json, str]:
         if "schema" in self.raw:
@@ -439,8 +501,9 @@ def operation_parameters(
             else:
                 key = (location, name.lower() if location == "header" else name)
             required = location == "path" or param.get("required") is True
+            entry = join_tokens(pointer, "parameters", str(i))
             found[key] = Param(name, location, required, param,
-                               join_tokens(pointer, "parameters", str(i)))
+                               literal_pointer(refs, raw, entry), entry)
     return found
 
 

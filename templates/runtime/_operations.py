@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import IO, Annotated, Any, TypeAlias, TypedDict
 from urllib.parse import quote
@@ -269,18 +269,32 @@ def client_value(client: SyncAPIClient | AsyncAPIClient, name: str, value: objec
 def format_path(template: str, values: Mapping[str, Any], keys: Collection[str]) -> str:
     """`/items/{id}` with the path parameters among `values` (those named in `keys`)
     percent-encoded (a `/` in a value stays inside it); arrays and objects in the `simple`
-    style (`1,2,3`; `key,value`)."""
-    path = template
+    style (`1,2,3`; `key,value`).
+
+    A value never changes which path is requested: an empty value is refused (ValueError
+    naming the parameter), and a segment that comes out as only dots (`.`, `..`, which the
+    HTTP client would resolve away) has its dots sent as `%2E`."""
+    encoded: dict[str, str] = {}
     for key, value in values.items():
         if key not in keys:
             continue
         if isinstance(value, dict):
             value = [part for pair in value.items() for part in pair]
         items = value if isinstance(value, list) else [value]
-        path = path.replace(
-            "{" + key + "}", ",".join(quote(_scalar(item), safe="") for item in items)
-        )
-    return path
+        text = ",".join(quote(_scalar(item), safe="") for item in items)
+        if not text:
+            raise ValueError(f"path parameter {key!r} must not be empty (it would change the path)")
+        encoded["{" + key + "}"] = text
+    segments = template.split("/")
+    for index, segment in enumerate(segments):
+        if "{" not in segment:
+            continue
+        for placeholder, text in encoded.items():
+            segment = segment.replace(placeholder, text)
+        if segment and not segment.strip("."):
+            segment = segment.replace(".", "%2E")
+        segments[index] = segment
+    return "/".join(segments)
 
 
 def _scalar(value: Any) -> str:
@@ -362,6 +376,7 @@ class CallOptions(TypedDict, total=False):
     extra_body: Mapping[str, object] | None
     timeout: Timeout | NotGiven
     max_retries: int | NotGiven
+    security: Sequence[Sequence[str]]
 
 
 def request_options(
@@ -375,9 +390,12 @@ def request_options(
     extra_body: Mapping[str, object] | None = None,
     timeout: Timeout | NotGiven = NOT_GIVEN,
     max_retries: int | NotGiven = NOT_GIVEN,
+    security: Sequence[Sequence[str]] | None = None,
 ) -> CallOptions:
     """The options of one call. `accept` is the `Accept` header of an operation that answers
-    only in non-JSON media types (a header argument named `Accept` still wins)."""
+    only in non-JSON media types (a header argument named `Accept` still wins); `security` is
+    the operation's own requirement (alternatives of scheme names, `[]`: public), when it
+    differs from the document's."""
     options = CallOptions(
         extra_headers=extra_headers,
         extra_query=extra_query,
@@ -393,4 +411,6 @@ def request_options(
         options["headers"] = headers
     if cookies:
         options["cookies"] = cookies
+    if security is not None:
+        options["security"] = security
     return options

@@ -23,8 +23,8 @@ from tests.support import ROOT
 from tests.support.sandbox import run_cli, sandbox_args
 
 OP = "/paths/~1v1~1items/post"
-REQ = OP + "/requestBody/content/application~1json/schema"
-RESP = OP + "/responses/200/content/application~1json/schema"
+REQ = "/components/schemas/Req"  # the request and response schemas are $refs: changes in them
+RESP = "/components/schemas/Resp"  # are reported where they literally are
 
 
 # -- diff ----------------------------------------------------------------------------------------
@@ -106,15 +106,44 @@ def test_diff_default_fails_on_breaking(tmp_path: Path) -> None:
 
 
 @pytest.mark.timeout(120)
-def test_diff_text_follows_refs_to_operation_pointers(tmp_path: Path) -> None:
-    """The removed property lives in components/schemas/Resp; it is reported at the operation."""
+def test_diff_text_pointers_resolve_literally_with_lines(tmp_path: Path) -> None:
+    """The removed property lives in components/schemas/Resp: it is reported there, in the OLD
+    document (where it still is), with its line; the added one in the new document."""
     doc = breaking_doc()
     doc["components"]["schemas"]["Req"]["properties"]["seed"] = {"type": "integer"}
     old, new = diff_pair(tmp_path, doc)
     out = run_cli("diff", old, new, "--fail-on", "none").stdout
-    assert f"[breaking] response-property-removed {RESP}/properties/created" in out
-    assert f"[non-breaking] request-property-added-optional {REQ}/properties/seed" in out
-    assert out.rstrip().endswith("1 breaking, 1 non-breaking change(s)")
+    old_line = _line_of(old, "    created:")
+    new_line = _line_of(new, '"seed": {')
+    assert (f"[breaking] response-property-removed {RESP}/properties/created ({old}:{old_line})"
+            in out)
+    assert (f"[non-breaking] request-property-added-optional {REQ}/properties/seed ({new}:{new_line})"
+            in out)
+    assert out.index("== Breaking ==") < out.index("== Non-breaking ==")
+    assert out.rstrip().endswith("1 breaking, 0 possibly breaking, 1 non-breaking change(s)")
+
+
+def _line_of(path: Path, text: str) -> int:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    (number,) = [i + 1 for i, line in enumerate(lines) if line.startswith(text)
+                 or line.strip().startswith(text.strip())]
+    return number
+
+
+@pytest.mark.timeout(120)
+def test_diff_invalid_document_exits_2_with_its_problems(tmp_path: Path) -> None:
+    doc = base_doc()
+    doc["paths"]["/v1/items"]["post"]["responses"]["200"]["content"]["application/json"][
+        "schema"] = {"$ref": "#/components/schemas/Missing"}
+    del doc["info"]["title"]
+    old, new = diff_pair(tmp_path, doc)
+    result = run_cli("diff", old, new)
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert "Traceback" not in result.stderr and result.stdout == ""
+    assert f"{new}:" in result.stderr and "#/components/schemas/Missing" in result.stderr
+    assert "title" in result.stderr
+    assert f"{new}: invalid OpenAPI document: not compared" in result.stderr
+    assert run_cli("diff", old, new, "--no-validate", "--fail-on", "none").returncode == 0
 
 
 @pytest.mark.timeout(120)
@@ -122,8 +151,31 @@ def test_diff_markdown(tmp_path: Path) -> None:
     old, new = diff_pair(tmp_path, breaking_doc())
     out = run_cli("diff", old, new, "--format", "markdown").stdout
     assert out.startswith("## API changes\n")
-    assert "**1 breaking, 0 non-breaking change(s)**" in out
+    assert "**1 breaking, 0 possibly breaking, 0 non-breaking change(s)**" in out
+    assert "### Breaking\n\n#### `POST /v1/items`\n" in out
     assert f"| breaking | `response-property-removed` | `{RESP}/properties/created` |" in out
+
+
+@pytest.mark.timeout(120)
+def test_diff_only_limit_and_full_report(tmp_path: Path) -> None:
+    """A pull-request comment: breaking changes only, capped with "N more"; the whole report
+    goes to a file."""
+    doc = breaking_doc()
+    doc["components"]["schemas"]["Req"]["properties"]["seed"] = {"type": "integer"}
+    doc["components"]["schemas"]["Resp"]["properties"]["status"]["enum"].append("failed")
+    del doc["components"]["schemas"]["Resp"]["properties"]["id"]
+    old, new = diff_pair(tmp_path, doc)
+    full = tmp_path / "report.md"
+    result = run_cli("diff", old, new, "--format", "markdown", "--only", "breaking", "--limit", "1",
+                     "--report", full)
+    assert result.returncode == 1, result.stderr
+    comment = result.stdout
+    assert "**2 breaking, 0 possibly breaking, 2 non-breaking change(s)**" in comment
+    assert comment.count("| breaking |") == 1 and "non-breaking |" not in comment
+    assert f"... and 1 more change(s): the full report is in {full}" in comment
+    report = full.read_text(encoding="utf-8")
+    assert report.count("| breaking |") == 2 and "non-breaking |" not in report
+    assert "more change(s)" not in report
 
 
 @pytest.mark.timeout(120)
@@ -132,10 +184,11 @@ def test_diff_json(tmp_path: Path) -> None:
     result = run_cli("diff", old, new, "--format", "json", "--fail-on", "any")
     assert result.returncode == 1
     data = json.loads(result.stdout)
-    assert data["summary"] == {"breaking": 0, "non_breaking": 1}
+    assert data["summary"] == {"breaking": 0, "possibly_breaking": 0, "non_breaking": 1}
     assert data["changes"] == [{
         "pointer": f"{REQ}/properties/seed", "kind": "request-property-added-optional",
-        "severity": "non-breaking", "message": data["changes"][0]["message"],
+        "severity": "non-breaking", "message": data["changes"][0]["message"], "side": "new",
+        "operations": ["POST /v1/items"], "line": _line_of(new, '"seed": {'),
     }]
 
 
@@ -173,7 +226,8 @@ def test_diff_follows_external_file_refs(tmp_path: Path) -> None:
         write_doc(tmp_path / folder / "openapi.yaml", doc)
     result = run_cli("diff", tmp_path / "old" / "openapi.yaml", tmp_path / "new" / "openapi.yaml")
     assert result.returncode == 1, result.stdout + result.stderr
-    assert f"response-property-removed {RESP}/properties/created" in result.stdout
+    # the file's schema was bundled into the document as a component: reported there
+    assert "response-property-removed /components/schemas/resp/properties/created" in result.stdout
 
 
 @pytest.mark.timeout(120)

@@ -1,8 +1,10 @@
 """Tests for generator.drift (semantic OpenAPI diff) and generator.compare (provider table).
 
 Every change class is written once against a version-neutral base document and then run four
-ways: OpenAPI 3.0 / 3.1 spelling x inline / ``$ref``ed schemas. The expected pointer is the
-same in all four (pointers run along the operation path, also through ``$ref``s).
+ways: OpenAPI 3.0 / 3.1 spelling x inline / ``$ref``ed schemas. The expected pointer is written
+along the operation path; in the ``$ref`` variants it is the same location where it literally
+is (``literal``: through each ``$ref`` to its target), and every reported pointer must resolve
+in the document it names.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from generator.drift.change import Change
 from generator.drift.differ import diff
 from generator.drift.report import exit_code, format_changes
 from generator.drift.table import compare
+from generator.spec.pointer import join_tokens, resolve_pointer, split_pointer
 from tests.support import SPECS
 
 B, NB = "breaking", "non-breaking"
@@ -397,8 +400,13 @@ def test_change_class(case: Case, version: str, use_refs: bool) -> None:
     case.mutate(new_neutral)
     old, new = render(base(), version, use_refs), render(new_neutral, version, use_refs)
     changes = diff(old, new)
-    expected = sorted(case.expected, key=lambda e: (e[2], e[0]))  # diff sorts by pointer, kind
-    assert [(c.kind, c.severity, c.pointer) for c in changes] == expected
+    for change in changes:
+        assert resolve_pointer(old if change.side == "old" else new, change.pointer)[0], change
+    found = [(c.kind, c.severity, literal(old if c.side == "old" else new, c.pointer, c.kind))
+             for c in changes]
+    expected = [(kind, severity, literal(old if kind.endswith("removed") else new, pointer, kind))
+                for kind, severity, pointer in case.expected]
+    assert sorted(found) == sorted(expected)
     breaking = any(sev == B for _, sev, _ in case.expected)
     assert exit_code(changes, "breaking") == int(breaking)
     assert exit_code(changes, "any") == int(bool(case.expected))
@@ -406,6 +414,31 @@ def test_change_class(case: Case, version: str, use_refs: bool) -> None:
     for change in changes:
         assert change.message.startswith(("POST /v1/completions", "GET ", "DELETE ", "PUT ",
                                           "path ", "the ", "security ", "`/items/"))
+
+
+_DECLARATIONS = ("property-removed", "property-added", "property-became-required",
+                 "property-became-optional",
+                 "parameter-removed", "parameter-added")
+
+
+def literal(doc: Doc, pointer: str, kind: str) -> str:
+    """``pointer`` (written along the operation path) where it literally is in ``doc``: each
+    ``$ref`` on the way is followed to its target; the last one too, unless the change is about
+    the declaration itself (a property or parameter added, removed, made required)."""
+    node: Any = doc
+    at = ""
+    tokens = split_pointer(pointer)
+    for i, token in enumerate([*tokens, None]):
+        last = token is None
+        while isinstance(node, dict) and "$ref" in node and not (
+                last and kind.endswith(_DECLARATIONS)):
+            at = node["$ref"][1:]
+            node = resolve_pointer(doc, at)[1]
+        if last:
+            return at
+        node = node[int(token) if isinstance(node, list) else token]
+        at = join_tokens(at, token)
+    raise AssertionError(i)
 
 
 def test_message_names_operation_and_field() -> None:
@@ -459,7 +492,7 @@ def test_nullable_ref_spellings_are_equal() -> None:
         assert diff(doc(spellings[0]), doc(spelling)) == []
     changes = diff(doc(ref), doc(spellings[1]))
     assert [(c.kind, c.pointer) for c in changes] == [
-        ("response-property-became-nullable", RESP_S + "/properties/usage")]
+        ("response-property-became-nullable", "/components/schemas/Resp/properties/usage")]
 
 
 def test_const_equals_single_value_enum() -> None:
@@ -543,8 +576,7 @@ def test_recursive_schema_terminates(version: str) -> None:
     new["components"]["schemas"]["Node"]["required"] = ["name"]
     changes = diff(old, new)
     pointers = {(c.kind, c.pointer) for c in changes}
-    assert ("response-property-became-required",
-            RESP_S + "/properties/tree/properties/name") in pointers
+    assert ("response-property-became-required", "/components/schemas/Node/properties/name") in pointers
     assert all(c.severity == NB for c in changes)
 
 
@@ -561,34 +593,40 @@ def _sample_changes() -> list[Change]:
 def test_format_text() -> None:
     text = format_changes(_sample_changes(), "text")
     assert text.splitlines() == [
-        "[breaking] path-removed /paths/~1items~1{id}",
-        "    path `/items/{id}` was removed",
-        f"[non-breaking] description-changed {REQ_S}/properties/stop",
-        "    POST /v1/completions: request body property `stop` description changed (a | b)",
-        "1 breaking, 1 non-breaking change(s)",
+        "== Breaking ==",
+        "the document",
+        "  [breaking] path-removed /paths/~1items~1{id} (old)",
+        "      path `/items/{id}` was removed",
+        "",
+        "== Non-breaking ==",
+        "POST /v1/completions",
+        f"  [non-breaking] description-changed {REQ_S}/properties/stop (new)",
+        "      POST /v1/completions: request body property `stop` description changed (a | b)",
+        "1 breaking, 0 possibly breaking, 1 non-breaking change(s)",
     ]
 
 
 def test_format_markdown_escapes_pipes() -> None:
     md = format_changes(_sample_changes(), "markdown")
-    assert "**1 breaking, 1 non-breaking change(s)**" in md
+    assert "**1 breaking, 0 possibly breaking, 1 non-breaking change(s)**" in md
     assert "| severity | kind | pointer | change |" in md
-    assert "changed (a \\| b) |" in md
+    assert "changed (a \\| b) (new) |" in md
     assert md.index("path-removed") < md.index("description-changed")
 
 
 def test_format_json() -> None:
     payload = json.loads(format_changes(_sample_changes(), "json"))
-    assert payload["summary"] == {"breaking": 1, "non_breaking": 1}
+    assert payload["summary"] == {"breaking": 1, "possibly_breaking": 0, "non_breaking": 1}
     assert [c["kind"] for c in payload["changes"]] == ["path-removed", "description-changed"]
-    assert list(payload["changes"][0]) == ["pointer", "kind", "severity", "message"]
+    assert list(payload["changes"][0]) == ["pointer", "kind", "severity", "message", "side",
+                                           "operations", "line"]
 
 
 def test_format_empty_and_deterministic() -> None:
-    assert format_changes([], "text") == "0 breaking, 0 non-breaking change(s)\n"
+    assert format_changes([], "text") == "0 breaking, 0 possibly breaking, 0 non-breaking change(s)\n"
     assert "| severity" not in format_changes([], "markdown")
     assert json.loads(format_changes([], "json")) == {
-        "changes": [], "summary": {"breaking": 0, "non_breaking": 0}}
+        "changes": [], "summary": {"breaking": 0, "possibly_breaking": 0, "non_breaking": 0}}
     changes = _sample_changes()
     assert format_changes(changes, "json") == format_changes(list(reversed(changes)), "json")
 

@@ -368,26 +368,20 @@ def test_documented_retryable_errors_are_retried(
 
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("provider", PROVIDERS)
-def test_missing_bearer_token_is_401(
+def test_missing_bearer_token_fails_fast_and_an_omitted_header_is_401(
     provider: str, mode: str, prism_servers: PrismPool, clean_env: pytest.MonkeyPatch
 ) -> None:
     pkg = package(provider)
     url = prism_url(prism_servers, provider)
+    # no key and no environment variable: the client refuses to be created, naming the variable
+    with pytest.raises(pkg.MissingCredentialsError, match=f"{provider.upper()}_API_KEY"):
+        call(provider, mode, url, full_arguments(provider), api_key=None)
+    # the header removed per call with Omit(): the document's server answers 401
+    kwargs = {**full_arguments(provider), "extra_headers": {"Authorization": pkg.Omit()}}
     with pytest.raises(pkg.AuthenticationError) as caught:
-        call(
-            provider,
-            mode,
-            url,
-            full_arguments(provider),
-            api_key=None,
-            client_kwargs={"max_retries": 0},
-        )
+        call(provider, mode, url, kwargs, client_kwargs={"max_retries": 0})
     assert caught.value.status_code == 401
     assert "authorization" not in caught.value.response.request.headers
-    # removing the header per call with Omit() is the same
-    kwargs = {**full_arguments(provider), "extra_headers": {"Authorization": pkg.Omit()}}
-    with pytest.raises(pkg.AuthenticationError):
-        call(provider, mode, url, kwargs, client_kwargs={"max_retries": 0})
 
 
 #: what Prism answers a body that violates the document: the spec's 400 (IONOS) or 422 (Nebius),

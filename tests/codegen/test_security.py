@@ -1,0 +1,293 @@
+"""Authentication the documents declare, on the wire, and path parameters that cannot move a request.
+
+One feature document per scheme (`tests/feature_specs/auth_*.yaml`: apiKey in a header, the
+query or a cookie, HTTP basic, HTTP bearer, several schemes, security per operation, an API
+whose every operation is public) is generated here and its client talks to scripted servers on
+127.0.0.1: each credential is sent its documented way, an operation's own requirement wins
+(`security: []` / `[{}]`: nothing is sent), and no credential follows a redirect to another
+origin (a second server on another port). test_features.py type-checks the same packages.
+"""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from generator import pipeline
+from generator.io import write
+from tests.support import FEATURE_SPECS, import_from
+from tests.support.servers import Recorded, Reply, ScriptedServer
+
+SECRET = "sk-auth-SECRET-0123456789"
+DOCUMENTS = {f"feat_{path.stem}": path for path in sorted(FEATURE_SPECS.glob("auth_*.yaml"))}
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("auth")
+    targets = [pipeline.target_for_spec(path, name) for name, path in DOCUMENTS.items()]
+    for name, files in pipeline.build_packages(targets).items():
+        write.write(files, out / name)
+    return out
+
+
+@pytest.fixture
+def package(generated: Path, clean_env: pytest.MonkeyPatch) -> Iterator[Any]:
+    """`package("auth_http_basic")`: the generated package, imported fresh."""
+
+    def load(name: str) -> ModuleType:
+        return import_from(generated, f"feat_{name}")
+
+    yield load
+
+
+@pytest.fixture
+def server() -> Iterator[ScriptedServer]:
+    with ScriptedServer([Reply(200, body={"id": "1", "ok": True, "name": "n"})], repeat_last=True) as srv:
+        yield srv
+
+
+def only(server: ScriptedServer) -> Recorded:
+    (request,) = server.requests
+    return request
+
+
+def test_every_scheme_has_its_document() -> None:
+    assert {"feat_auth_api_key_header", "feat_auth_api_key_query", "feat_auth_api_key_cookie",
+            "feat_auth_http_basic", "feat_auth_http_bearer", "feat_auth_multiple",
+            "feat_auth_per_operation", "feat_auth_public"} <= set(DOCUMENTS)
+
+
+# -- one scheme each -------------------------------------------------------------------------------
+
+
+def test_api_key_in_a_header_and_a_public_operation(package: Any, server: ScriptedServer) -> None:
+    pkg = package("auth_api_key_header")
+    with pkg.Client(api_key=SECRET, base_url=server.url) as client:
+        client.default.get_item(item_id="7")
+        client.default.health()
+    keyed, public = server.requests
+    assert keyed.headers["x-api-key"] == SECRET
+    assert "authorization" not in keyed.headers
+    assert "x-api-key" not in public.headers  # `security: []`: the operation is public
+
+
+def test_api_key_in_the_query(package: Any, server: ScriptedServer) -> None:
+    pkg = package("auth_api_key_query")
+    with pkg.Client(api_key=SECRET, base_url=server.url) as client:
+        client.default.list_items(limit=2)
+    request = only(server)
+    assert sorted(request.query) == [("api_key", SECRET), ("limit", "2")]
+    assert "authorization" not in request.headers
+
+
+def test_api_key_in_a_cookie_beside_a_cookie_parameter(package: Any, server: ScriptedServer) -> None:
+    pkg = package("auth_api_key_cookie")
+    with pkg.Client(api_key=SECRET, base_url=server.url) as client:
+        client.default.who_am_i(theme="dark")
+    cookies = dict(part.split("=", 1) for part in only(server).headers["cookie"].split("; "))
+    assert cookies == {"theme": "dark", "session": SECRET}
+    assert "authorization" not in only(server).headers
+
+
+def test_http_basic_takes_username_and_password(
+    package: Any, server: ScriptedServer, clean_env: pytest.MonkeyPatch
+) -> None:
+    pkg = package("auth_http_basic")
+    with pkg.Client(username="ada", password="pa:ss wörd", base_url=server.url) as client:
+        client.default.who_am_i()
+    token = base64.b64encode("ada:pa:ss wörd".encode()).decode()
+    assert only(server).headers["authorization"] == f"Basic {token}"
+    # from the environment: <PREFIX>_USERNAME and <PREFIX>_PASSWORD
+    clean_env.setenv("FEAT_AUTH_HTTP_BASIC_USERNAME", "env-user")
+    clean_env.setenv("FEAT_AUTH_HTTP_BASIC_PASSWORD", "env-pass")
+    with pkg.Client(base_url=server.url) as client:
+        client.default.who_am_i()
+    assert server.requests[-1].headers["authorization"] == "Basic " + base64.b64encode(b"env-user:env-pass").decode()
+    clean_env.delenv("FEAT_AUTH_HTTP_BASIC_PASSWORD")
+    with pytest.raises(pkg.MissingCredentialsError, match="FEAT_AUTH_HTTP_BASIC_PASSWORD"):
+        pkg.Client(base_url=server.url)
+
+
+def test_http_bearer(package: Any, server: ScriptedServer) -> None:
+    pkg = package("auth_http_bearer")
+    with pkg.Client(api_key=SECRET, base_url=server.url) as client:
+        client.default.who_am_i()
+    assert only(server).headers["authorization"] == f"Bearer {SECRET}"
+
+
+# -- several schemes, requirements per operation -------------------------------------------------
+
+
+def test_several_schemes_each_operation_sends_what_it_requires(package: Any, server: ScriptedServer) -> None:
+    pkg = package("auth_multiple")
+    client = pkg.Client(api_key_auth="key-123456", bearer_auth="tok-123456", basic_auth_username="u",
+                        basic_auth_password="p-123456", base_url=server.url)
+    with client:
+        client.default.list_items()  # the document's requirement
+        client.default.admin()  # its own: bearer only
+        client.default.both()  # both at once
+        client.default.either()  # basic first
+        client.default.public()  # `[{}]`
+    items, admin, both, either, public = server.requests
+    assert items.headers["x-api-key"] == "key-123456" and "authorization" not in items.headers
+    assert admin.headers["authorization"] == "Bearer tok-123456" and "x-api-key" not in admin.headers
+    assert both.headers["x-api-key"] == "key-123456"
+    assert both.headers["authorization"] == "Bearer tok-123456"
+    assert either.headers["authorization"] == "Basic " + base64.b64encode(b"u:p-123456").decode()
+    assert "authorization" not in public.headers and "x-api-key" not in public.headers
+
+
+def test_an_unmet_requirement_fails_before_sending(package: Any, server: ScriptedServer) -> None:
+    pkg = package("auth_multiple")
+    with pkg.Client(api_key_auth="key-123456", base_url=server.url) as client:
+        with pytest.raises(pkg.MissingCredentialsError, match="FEAT_AUTH_MULTIPLE_BEARER_AUTH"):
+            client.default.admin()
+        with pytest.raises(pkg.MissingCredentialsError, match="basic_auth_username"):
+            client.default.either()
+        client.default.list_items()
+    assert [r.path for r in server.requests] == ["/items"]
+
+
+def test_security_per_operation_optional_and_none(package: Any, server: ScriptedServer) -> None:
+    pkg = package("auth_per_operation")
+    # one operation needs the token: a client without it is refused, naming the variable
+    with pytest.raises(pkg.MissingCredentialsError, match="FEAT_AUTH_PER_OPERATION_API_KEY"):
+        pkg.Client(base_url=server.url)
+    with pkg.Client(api_key=SECRET, base_url=server.url) as client:
+        client.default.secret()
+        client.default.optional()
+        client.default.open()
+    secret, optional, open_ = server.requests
+    assert secret.headers["authorization"] == optional.headers["authorization"] == f"Bearer {SECRET}"
+    assert "authorization" not in open_.headers
+
+
+def test_missing_key_fails_at_construction_naming_the_variable(
+    package: Any, server: ScriptedServer, clean_env: pytest.MonkeyPatch
+) -> None:
+    pkg = package("auth_api_key_header")
+    with pytest.raises(pkg.MissingCredentialsError, match="FEAT_AUTH_API_KEY_HEADER_API_KEY") as caught:
+        pkg.Client(base_url=server.url)
+    assert isinstance(caught.value, pkg.APIError)
+    with pytest.raises(pkg.MissingCredentialsError):
+        pkg.AsyncClient(base_url=server.url)
+    clean_env.setenv("FEAT_AUTH_API_KEY_HEADER_API_KEY", SECRET)
+    with pkg.Client(base_url=server.url) as client:
+        client.default.get_item(item_id="1")
+    assert only(server).headers["x-api-key"] == SECRET
+
+
+def test_an_api_whose_operations_are_all_public_needs_no_key(package: Any, server: ScriptedServer) -> None:
+    pkg = package("auth_public")
+    with pkg.Client(base_url=server.url) as client:
+        client.default.open()
+        client.default.also_open()
+    assert len(server.requests) == 2
+
+
+# -- credentials stay on their origin ------------------------------------------------------------
+
+CASES = {
+    "auth_api_key_header": ({"api_key": SECRET}, lambda c: c.default.get_item(item_id="1")),
+    "auth_api_key_query": ({"api_key": SECRET}, lambda c: c.default.list_items()),
+    "auth_api_key_cookie": ({"api_key": SECRET}, lambda c: c.default.who_am_i()),
+    "auth_http_basic": ({"username": "ada", "password": SECRET}, lambda c: c.default.who_am_i()),
+    "auth_http_bearer": ({"api_key": SECRET}, lambda c: c.default.who_am_i()),
+}
+
+
+def _carries_secret(request: Recorded) -> bool:
+    encoded = base64.b64encode(f"ada:{SECRET}".encode()).decode()
+    text = request.target + "".join(f"{k}: {v}\n" for k, v in request.headers.items())
+    return SECRET in text or encoded in text
+
+
+@pytest.mark.parametrize("status", [302, 307])
+@pytest.mark.parametrize("document", sorted(CASES))
+def test_no_credential_follows_a_redirect_to_another_origin(package: Any, document: str, status: int) -> None:
+    pkg = package(document)
+    kwargs, call = CASES[document]
+    with ScriptedServer([Reply(200, body={"id": "1", "name": "n"})]) as elsewhere:
+        with ScriptedServer([Reply(status, {"Location": elsewhere.url + "/landing?x=1"})]) as home:
+            with pkg.Client(base_url=home.url, max_retries=0, **kwargs) as client:
+                call(client)
+            assert _carries_secret(only(home))
+        landing = only(elsewhere)
+    assert landing.target == "/landing?x=1"
+    assert not _carries_secret(landing)
+
+
+@pytest.mark.parametrize("document", sorted(CASES))
+def test_credentials_follow_a_redirect_on_the_same_origin(package: Any, document: str) -> None:
+    pkg = package(document)
+    kwargs, call = CASES[document]
+    with ScriptedServer([Reply(307, {"Location": "/moved"}), Reply(200, body={"id": "1", "name": "n"})]) as home:
+        with pkg.Client(base_url=home.url, max_retries=0, **kwargs) as client:
+            call(client)
+        first, moved = home.requests
+    assert moved.path == "/moved"
+    assert _carries_secret(first) and _carries_secret(moved)
+
+
+# -- path parameters ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("value", "target"),
+    [
+        ("..", "/items/%2E%2E"),
+        (".", "/items/%2E"),
+        ("...", "/items/%2E%2E%2E"),
+        ("%2E%2E", "/items/%252E%252E"),
+        ("../admin", "/items/..%2Fadmin"),
+        ("a.b", "/items/a.b"),
+    ],
+)
+def test_a_path_parameter_never_changes_the_path(package: Any, server: ScriptedServer, value: str, target: str) -> None:
+    pkg = package("auth_api_key_header")
+    with pkg.Client(api_key=SECRET, base_url=server.url + "/v1") as client:
+        client.default.delete_item(item_id=value)
+    request = only(server)
+    assert request.method == "DELETE"
+    assert request.target == "/v1" + target
+
+
+def test_an_empty_path_parameter_is_refused_before_sending(package: Any, server: ScriptedServer) -> None:
+    pkg = package("auth_api_key_header")
+    with pkg.Client(api_key=SECRET, base_url=server.url) as client, pytest.raises(ValueError, match="item_id"):
+        client.default.delete_item(item_id="")
+    assert server.requests == []
+
+
+# -- Idempotency-Key -----------------------------------------------------------------------------
+
+
+def test_posts_carry_an_idempotency_key_unless_the_document_turns_it_off(package: Any, server: ScriptedServer) -> None:
+    with package("auth_api_key_header").Client(api_key=SECRET, base_url=server.url) as client:
+        client.default.create_item(name="a")
+        client.default.create_item(name="b")
+        client.default.get_item(item_id="1")
+    first, second, get = server.requests
+    assert first.headers["idempotency-key"] != second.headers["idempotency-key"]  # one per call
+    assert "idempotency-key" not in get.headers
+    with package("auth_api_key_query").Client(api_key=SECRET, base_url=server.url) as client:
+        client.default.create_item(name="c")  # x-codegen-idempotency-key: false
+    assert "idempotency-key" not in server.requests[-1].headers
+
+
+def test_a_copy_keeps_every_credential_and_limit(package: Any, server: ScriptedServer) -> None:
+    pkg = package("auth_multiple")
+    with pkg.Client(api_key_auth="key-123456", bearer_auth="tok-123456", base_url=server.url,
+                    max_response_size=1234, idempotency_header=None) as client:
+        copy = client.with_options(timeout=5.0, bearer_auth="tok-654321")
+        copy.default.both()
+        assert (copy.max_response_size, copy.idempotency_header) == (1234, None)
+    (request,) = server.requests
+    assert request.headers["x-api-key"] == "key-123456"
+    assert request.headers["authorization"] == "Bearer tok-654321"

@@ -1,0 +1,386 @@
+"""The runtime under attack and bad luck (issue 13): credentials that stay home and never show,
+bounded memory, retries that cannot repeat a side effect, and a warning for plain HTTP.
+
+Every test runs the sync and the async client (and both HTTP libraries) against scripted
+servers on 127.0.0.1; "another origin" is a second server on another port. The memory bounds
+are measured in a child process (its peak RSS) while a gzip bomb built at run time decodes.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import socket
+import subprocess
+import sys
+import textwrap
+import warnings
+import zlib
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+
+from tests.support import ROOT
+from tests.support.runtime_harness import (
+    VARIANTS,
+    Api,
+    build_package,
+    completion_options,
+    completion_spec,
+)
+from tests.support.servers import Reply, ScriptedServer, sse
+
+SECRET = "sk-test-SECRET-0123456789"
+COMPLETION = {
+    "id": "c1", "object": "text_completion", "created": 1, "model": "m",
+    "choices": [{"index": 0, "text": "hi", "finish_reason": "stop"}],
+}
+
+
+@pytest.fixture(scope="session", params=VARIANTS)
+def pkg(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
+    return build_package(tmp_path_factory.mktemp("hardening"), request.param)
+
+
+@pytest.fixture(params=["sync", "async"])
+def kind(request: pytest.FixtureRequest) -> str:
+    return str(request.param)
+
+
+@pytest.fixture
+def serve() -> Iterator[Callable[..., ScriptedServer]]:
+    servers: list[ScriptedServer] = []
+
+    def start(replies: list[Reply], **kwargs: Any) -> ScriptedServer:
+        server = ScriptedServer(replies, **kwargs).start()
+        servers.append(server)
+        return server
+
+    yield start
+    for server in servers:
+        server.stop()
+
+
+@pytest.fixture
+def make_api(pkg: ModuleType, kind: str) -> Iterator[Callable[..., Api]]:
+    apis: list[Api] = []
+
+    def make(server: ScriptedServer, **kwargs: Any) -> Api:
+        kwargs.setdefault("base_url", server.url + "/v1")
+        api = Api(pkg, kind, **kwargs)
+        apis.append(api)
+        return api
+
+    yield make
+    for api in apis:
+        api.close()
+
+
+def header_key(pkg: ModuleType, secret: str = SECRET, field: str = "X-API-Key") -> Any:
+    """Credentials of one apiKey header scheme (as a generated client builds them)."""
+    scheme = pkg._auth.SecurityScheme("key", "header", field)
+    return pkg._auth.Auth([scheme], {"key": secret}, requirements=[["key"]], sources={"key": "api_key="})
+
+
+# -- credentials go only to their origin ---------------------------------------------------
+
+
+@pytest.mark.parametrize("status", [301, 302, 303, 307, 308])
+def test_a_custom_header_key_never_reaches_another_origin(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer], status: int
+) -> None:
+    elsewhere = serve([Reply(200, body=COMPLETION)])
+    home = serve([Reply(status, {"Location": elsewhere.url + "/x"})])
+    api = make_api(home, auth=header_key(pkg), default_headers={"Authorization": "Bearer " + SECRET})
+    api.call(completion_spec(pkg), completion_options(pkg))
+    (sent,) = home.requests
+    (landed,) = elsewhere.requests
+    assert sent.headers["x-api-key"] == SECRET
+    assert SECRET not in json.dumps(landed.headers) + landed.target
+    assert landed.method == ("POST" if status in (307, 308) else "GET")
+
+
+def test_an_absolute_url_to_another_host_gets_no_credential(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
+) -> None:
+    elsewhere = serve([Reply(200, body=COMPLETION)])
+    home = serve([])
+    api = make_api(home, auth=header_key(pkg))
+    api.call(completion_spec(pkg), completion_options(pkg, path=elsewhere.url + "/abs"))
+    assert "x-api-key" not in elsewhere.requests[0].headers
+
+
+def test_a_malformed_key_is_refused_at_construction_without_showing_it(pkg: ModuleType) -> None:
+    for bad in (SECRET + "\n", SECRET + "\r\nX-Injected: 1", "sk-é-" + SECRET):
+        with pytest.raises(ValueError) as caught:
+            pkg.SyncAPIClient(base_url="https://api.example.com", api_key=bad)
+        message = str(caught.value)
+        assert SECRET not in message and "sk-" not in message
+        assert "position" in message
+    with pytest.raises(ValueError, match="api_key="):
+        header_key(pkg, SECRET + "\n")
+
+
+def test_a_bad_header_value_is_a_local_error_not_retried(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
+) -> None:
+    server = serve([Reply(200, body=COMPLETION)])
+    api = make_api(server, auth=header_key(pkg), max_retries=3)
+    with pytest.raises(pkg.APIError) as caught:
+        api.call(completion_spec(pkg), completion_options(pkg, extra_headers={"X-Note": "a\r\nb" + SECRET}))
+    assert not isinstance(caught.value, pkg.APIConnectionError)
+    assert SECRET not in str(caught.value) and SECRET not in repr(caught.value)
+    assert api.sleeps == [] and server.requests == []
+
+
+def test_credential_headers_are_hidden_in_request_repr(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
+) -> None:
+    server = serve([Reply(200, body=COMPLETION)])
+    api = make_api(server, auth=header_key(pkg))
+    raw = api.raw(completion_spec(pkg), completion_options(pkg))
+    shown = repr(raw.http_response.request.headers)
+    assert SECRET not in shown and "[secure]" in shown and "x-api-key" in shown.lower()
+    assert raw.http_response.request.headers["x-api-key"] == SECRET
+    assert SECRET not in repr(api.client) and SECRET not in repr(api.client._auth)
+
+
+# Escapes a key may take in a message: a backslash, a quote and characters percent-encoding changes.
+ODD_SECRET = "sk-od\\d'key/+ 0123456789"
+
+
+def test_echoed_keys_are_blanked_in_every_escaped_form(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
+) -> None:
+    forms = [ODD_SECRET, repr(ODD_SECRET)[1:-1], json.dumps(ODD_SECRET)[1:-1], quote(ODD_SECRET, safe="")]
+    server = serve([Reply(400, {"Content-Type": "text/plain"}, body=" | ".join(forms))])
+    api = make_api(server, auth=header_key(pkg, ODD_SECRET), max_retries=0)
+    with pytest.raises(pkg.BadRequestError) as caught:
+        api.call(completion_spec(pkg), completion_options(pkg))
+    for form in forms:
+        assert form not in str(caught.value)
+    assert "***" in str(caught.value)
+
+
+def test_an_error_event_echoing_the_key_is_redacted(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
+) -> None:
+    event = {"error": {"message": f"invalid key {SECRET} (as {quote(SECRET)})"}}
+    server = serve([Reply(200, chunks=sse(event))])
+    api = make_api(server, auth=header_key(pkg))
+    with pytest.raises(pkg.APIError) as caught:
+        api.stream(completion_spec(pkg), completion_options(pkg))
+    assert SECRET not in str(caught.value) and "invalid key ***" in str(caught.value)
+
+
+# -- plain HTTP ----------------------------------------------------------------------------
+
+
+def test_plain_http_to_another_host_with_a_key_warns_once(pkg: ModuleType) -> None:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        pkg.SyncAPIClient(base_url="http://api.example.com/v1", api_key=SECRET).close()
+    assert len(caught) == 1 and "http://" in str(caught[0].message)
+    assert SECRET not in str(caught[0].message)
+    quiet = [
+        {"base_url": "https://api.example.com", "api_key": SECRET},
+        {"base_url": "http://127.0.0.1:9", "api_key": SECRET},
+        {"base_url": "http://localhost:9", "api_key": SECRET},
+        {"base_url": "http://[::1]:9", "api_key": SECRET},
+        {"base_url": "http://api.example.com", "api_key": None},
+    ]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for kwargs in quiet:
+            pkg.SyncAPIClient(**kwargs).close()
+
+
+# -- retries that cannot repeat a side effect ---------------------------------------------------
+
+
+def test_a_retried_post_carries_one_idempotency_key(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
+) -> None:
+    server = serve([Reply(502), Reply(503), Reply(200, body=COMPLETION), Reply(200, body=COMPLETION)])
+    api = make_api(server)
+    api.call(completion_spec(pkg), completion_options(pkg))
+    keys = {r.headers["idempotency-key"] for r in server.requests}
+    assert len(server.requests) == 3 and len(keys) == 1
+    api.call(completion_spec(pkg), completion_options(pkg))
+    assert server.requests[-1].headers["idempotency-key"] not in keys  # a new call, a new key
+
+
+def test_a_read_timeout_retries_a_post_only_with_an_idempotency_key(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
+) -> None:
+    server = serve([Reply(200, body=COMPLETION, delay=1.0), Reply(200, body=COMPLETION)])
+    api = make_api(server, timeout=0.3)
+    api.call(completion_spec(pkg), completion_options(pkg))
+    first, second = server.requests
+    assert first.headers["idempotency-key"] == second.headers["idempotency-key"]
+    plain = serve([Reply(200, body=COMPLETION, delay=1.0), Reply(200, body=COMPLETION)])
+    api = make_api(plain, timeout=0.3, idempotency_header=None)
+    with pytest.raises(pkg.APITimeoutError):
+        api.call(completion_spec(pkg), completion_options(pkg))
+    assert len(plain.requests) == 1 and "idempotency-key" not in plain.requests[0].headers
+
+
+def test_without_idempotency_key_a_post_is_retried_only_when_nothing_was_sent(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
+) -> None:
+    server = serve([Reply(502), Reply(200, body=COMPLETION)])
+    api = make_api(server, idempotency_header=None)
+    with pytest.raises(pkg.InternalServerError):
+        api.call(completion_spec(pkg), completion_options(pkg))
+    assert len(server.requests) == 1 and api.sleeps == []
+    # the same answer to a GET is retried
+    api.call(completion_spec(pkg), completion_options(pkg, method="get", json_body=pkg.NOT_GIVEN))
+    assert len(server.requests) == 2
+    # the server's own x-should-retry: true is heard
+    told = serve([Reply(503, {"x-should-retry": "true"}), Reply(200, body=COMPLETION)])
+    api.client.base_url = told.url
+    api.call(completion_spec(pkg), completion_options(pkg))
+    assert len(told.requests) == 2
+    # connection refused: nothing was sent, so even this POST is retried
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    refused = Api(pkg, api.kind, base_url=f"http://127.0.0.1:{port}", idempotency_header=None, max_retries=2)
+    try:
+        with pytest.raises(pkg.APIConnectionError):
+            refused.call(completion_spec(pkg), completion_options(pkg))
+        assert len(refused.sleeps) == 2
+    finally:
+        refused.close()
+
+
+def test_a_corrupt_gzip_body_is_a_decoding_error_not_retried(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
+) -> None:
+    corrupt = gzip.compress(json.dumps(COMPLETION).encode())[:20] + b"\x00garbage" * 8
+    server = serve([Reply(200, {"Content-Encoding": "gzip", "Content-Type": "application/json"}, body=corrupt)],
+                   repeat_last=True)
+    api = make_api(server, max_retries=3)
+    with pytest.raises(pkg.APIResponseDecodingError) as caught:
+        api.call(completion_spec(pkg), completion_options(pkg))
+    assert isinstance(caught.value, pkg.APIResponseValidationError)
+    assert not isinstance(caught.value, pkg.APIConnectionError)
+    assert "gzip" in str(caught.value)
+    assert len(server.requests) == 1 and api.sleeps == []
+
+
+def test_a_redirect_loop_on_a_post_ends_quickly_and_is_not_retried(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
+) -> None:
+    server = serve([Reply(307, {"Location": "/v1/completions"})], repeat_last=True)
+    api = make_api(server, max_retries=2)
+    with pytest.raises(pkg.TooManyRedirectsError, match="redirect"):
+        api.call(completion_spec(pkg), completion_options(pkg))
+    assert len(server.requests) == 1 + pkg._base_client.DEFAULT_MAX_REDIRECTS
+    assert all(r.method == "POST" and r.json() == {"model": "m", "prompt": "hi"} for r in server.requests)
+    assert api.sleeps == []
+    few = serve([Reply(307, {"Location": "/v1/completions"})], repeat_last=True)
+    api = make_api(few, max_redirects=1)
+    with pytest.raises(pkg.TooManyRedirectsError):
+        api.call(completion_spec(pkg), completion_options(pkg))
+    assert len(few.requests) == 2
+
+
+# -- bounded memory ------------------------------------------------------------------------
+
+
+def gzip_bomb(decoded: int) -> bytes:
+    """``decoded`` bytes of zeros, gzip-compressed (about 1/1000 of that), built here."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, 31)
+    block = b"\0" * (1 << 20)
+    parts = [packer.compress(block) for _ in range(decoded >> 20)]
+    return b"".join(parts) + packer.flush()
+
+
+def test_a_body_larger_than_max_response_size_ends_in_a_typed_error(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
+) -> None:
+    bomb = gzip_bomb(64 << 20)
+    server = serve([Reply(200, {"Content-Encoding": "gzip", "Content-Type": "application/json"}, body=bomb)])
+    api = make_api(server, max_response_size=1 << 20, max_retries=2)
+    with pytest.raises(pkg.ResponseTooLargeError) as caught:
+        api.call(completion_spec(pkg), completion_options(pkg))
+    assert isinstance(caught.value, pkg.APIError) and caught.value.limit == 1 << 20
+    assert len(server.requests) == 1  # not retried
+    small = serve([Reply(200, body=COMPLETION)])
+    assert make_api(small, max_response_size=1 << 20).call(completion_spec(pkg), completion_options(pkg)).id == "c1"
+
+
+def test_an_event_larger_than_max_event_size_ends_in_a_typed_error(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
+) -> None:
+    endless = [b"data: " + b"x" * 4096] * 64  # 256 KiB, never a blank line
+    server = serve([Reply(200, chunks=endless)])
+    api = make_api(server, max_event_size=64 << 10)
+    with pytest.raises(pkg.ResponseTooLargeError, match="max_event_size"):
+        api.stream(completion_spec(pkg), completion_options(pkg))
+    # events under the limit stream as usual, however many
+    fine = serve([Reply(200, chunks=sse(*[COMPLETION] * 50))])
+    assert len(make_api(fine, max_event_size=64 << 10).stream(completion_spec(pkg), completion_options(pkg))) == 50
+
+
+CHILD = """
+import json, resource, sys, zlib
+sys.path[:0] = [{root!r}, {packages!r}]
+from tests.support.servers import Reply, ScriptedServer
+import {name} as pkg
+from tests.support.runtime_harness import completion_options, completion_spec
+
+def bomb(decoded):
+    packer = zlib.compressobj(6, zlib.DEFLATED, 31)
+    block = b"\\0" * (1 << 20)
+    return b"".join(packer.compress(block) for _ in range(decoded >> 20)) + packer.flush()
+
+def peak():
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+DECODED = {decoded}
+
+body = bomb(DECODED)  # 512 MiB once decoded, half a MiB on the wire
+replies = [  # as a JSON body, and as an event stream: one endless event (no blank line)
+    Reply(200, {{"Content-Encoding": "gzip", "Content-Type": "application/json"}}, body=body),
+    Reply(200, {{"Content-Encoding": "gzip", "Content-Type": "text/event-stream"}}, body=body),
+]
+results = {{}}
+with ScriptedServer(replies) as server:
+    client = pkg.SyncAPIClient(base_url=server.url, api_key="sk-child-0123456789")
+    before = peak()
+    for label, stream in (("body", False), ("event", True)):
+        try:
+            if stream:
+                for _ in client.request(completion_spec(pkg), completion_options(pkg), stream=True):
+                    pass
+            else:
+                client.request(completion_spec(pkg), completion_options(pkg))
+            results[label] = "no error"
+        except pkg.ResponseTooLargeError as exc:
+            results[label] = type(exc).__name__
+    results["growth"] = peak() - before
+    client.close()
+print(json.dumps(results))
+"""
+
+
+def test_gzip_bombs_stay_within_bounded_memory_in_a_child_process(
+    pkg: ModuleType, tmp_path: Path
+) -> None:
+    """Default limits (64 MiB body, 16 MiB event) against 512 MiB bombs: the peak RSS of the
+    child grows by far less than the decoded size."""
+    packages = str(Path(pkg.__file__).parents[1])
+    script = CHILD.format(root=str(ROOT), packages=packages, name=pkg.__name__, decoded=512 << 20)
+    result = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(script)], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    outcome = json.loads(result.stdout)
+    assert outcome["body"] == outcome["event"] == "ResponseTooLargeError"
+    assert outcome["growth"] < 256 << 20, outcome  # 512 MiB decoded, never held
