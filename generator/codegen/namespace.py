@@ -178,6 +178,7 @@ def client_arguments() -> frozenset[str]:
     text = _template(CLIENT_TEMPLATE)
     start = text.index("def __init__(")
     code = re.sub(r'""".*?"""', " ", _JINJA.sub(" ", text[start:]), flags=re.DOTALL)
+    code = re.sub(r"#[^\n]*|\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'", " ", code)  # comments, strings
     words = set(re.findall(r"(?<![.\w])([A-Za-z_]\w*)", code))
     return frozenset(words | _template_module_names(CLIENT_TEMPLATE))
 
