@@ -54,13 +54,18 @@ def _sha256_file(path: Path) -> str:
 
 def _tree_files(folder: Path, pattern: str, skip: Iterable[str] = ()) -> list[Path]:
     """Files under `folder` matching `pattern`, sorted; `skip` names top-level entries (a module
-    or a whole subpackage) left out."""
+    or a whole subpackage) left out. Caches (`__pycache__`, and hidden ones such as the
+    `.mypy_cache` a type check leaves beside the runtime) shape no bytes and are left out too."""
     skipped = set(skip)
     return [
         path for path in sorted(folder.rglob(pattern))
-        if path.is_file() and "__pycache__" not in path.parts
+        if path.is_file() and not _is_cache(path.relative_to(folder))
         and path.relative_to(folder).parts[0] not in skipped
     ]
+
+
+def _is_cache(relative: Path) -> bool:
+    return any(part == "__pycache__" or part.startswith(".") for part in relative.parts)
 
 
 def _tree_hash(folder: Path, pattern: str, skip: Iterable[str] = ()) -> str:
