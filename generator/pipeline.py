@@ -16,7 +16,7 @@ from generator import validate
 from generator.codegen import coverage, format, ir, models, package_docs, render
 from generator.io import provenance
 from generator.manifest import Manifest, Provider
-from generator.problems import GeneratorError, Problem
+from generator.problems import GeneratorError, Problem, Repaired
 from generator.spec.document import Document, load
 from generator.spec.operations import iter_operations
 from generator.validate import triage
@@ -94,6 +94,7 @@ def render_package(target: Target, document: Document) -> dict[str, str]:
 class _Rendered:
     files: dict[str, str]
     failed: tuple[tuple[str, str], ...]  # (operation pointer, why): left out of a tolerant package
+    renames: tuple[Repaired, ...]  # spec-derived names that had to change
 
 
 def _render(target: Target, document: Document) -> _Rendered:
@@ -104,7 +105,9 @@ def _render(target: Target, document: Document) -> _Rendered:
     files.update(package_docs.documents(
         api, package_models, views.resources, spec_sha256=document.sha256, settings=target.settings,
         versions=provenance.runtime_versions(target.options.http_library)))
-    return _Rendered(files, api.failed)
+    renames = tuple(Repaired(str(document.path), rename.pointer, document.line_of(rename.pointer),
+                             rename.problem, rename.action) for rename in api.renames)
+    return _Rendered(files, api.failed, renames)
 
 
 @dataclass(frozen=True)
@@ -311,6 +314,9 @@ def _generate(documents: dict[str, tuple[Target, Document]], outcomes: dict[str,
     are recorded as skipped in its outcome (and left out of its working document)."""
     rendered = {name: _render(target, doc) for name, (target, doc) in documents.items()}
     for name, result in rendered.items():
+        if result.renames:  # named like repairs, strict targets too: a name changed is a warning
+            current = outcomes.get(name) or Outcome(documents[name][1].data, (), ())
+            outcomes[name] = current.then(Outcome(current.data, result.renames, ()))
         if result.failed:
             target, document = documents[name]
             outcomes[name] = outcomes[name].then(triage.skip_operations(outcomes[name].data, result.failed))

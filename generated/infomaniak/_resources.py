@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal, overload
 
+from . import _operations as _ops
 from . import models as _models
 from . import params as _params
 from ._base_client import AsyncAPIClient, ResponseSpec, SyncAPIClient
@@ -15,12 +16,6 @@ from ._base_resource import (
     async_to_streamed_response,
     to_raw_response,
     to_streamed_response,
-)
-from ._operations import (
-    client_value,
-    format_path,
-    request_options,
-    validated,
 )
 from ._streaming import AsyncStream, Stream
 from ._types import NOT_GIVEN, Headers, NotGiven, Query, Timeout
@@ -572,15 +567,15 @@ class Completions(SyncAPIResource):
             APIResponseValidationError: A success body does not decode into its type.
             RequestValidationError: An argument does not match the spec; nothing was sent.
         """
-        params = validated(
+        _checked = _ops.validated(
             _models.CompletionsCreateParams,
             {
-                "product_id": client_value(self._client, "product_id", product_id),
+                "product_id": _ops.client_value(self._client, "product_id", product_id),
             },
         )
         return self._post(
-            format_path("/2/ai/{product_id}/openai/v1/completions", params, {"product_id"}),
-            body=validated(
+            _ops.format_path("/2/ai/{product_id}/openai/v1/completions", _checked, {"product_id"}),
+            body=_ops.validated(
                 _models.CompletionRequest,
                 {
                     "model": model,
@@ -602,7 +597,7 @@ class Completions(SyncAPIResource):
                     "user": user,
                 },
             ),
-            options=request_options(
+            options=_ops.request_options(
                 extra_headers=extra_headers,
                 extra_query=extra_query,
                 extra_body=extra_body,
@@ -1166,15 +1161,15 @@ class AsyncCompletions(AsyncAPIResource):
             APIResponseValidationError: A success body does not decode into its type.
             RequestValidationError: An argument does not match the spec; nothing was sent.
         """
-        params = validated(
+        _checked = _ops.validated(
             _models.CompletionsCreateParams,
             {
-                "product_id": client_value(self._client, "product_id", product_id),
+                "product_id": _ops.client_value(self._client, "product_id", product_id),
             },
         )
         return await self._post(
-            format_path("/2/ai/{product_id}/openai/v1/completions", params, {"product_id"}),
-            body=validated(
+            _ops.format_path("/2/ai/{product_id}/openai/v1/completions", _checked, {"product_id"}),
+            body=_ops.validated(
                 _models.CompletionRequest,
                 {
                     "model": model,
@@ -1196,7 +1191,7 @@ class AsyncCompletions(AsyncAPIResource):
                     "user": user,
                 },
             ),
-            options=request_options(
+            options=_ops.request_options(
                 extra_headers=extra_headers,
                 extra_query=extra_query,
                 extra_body=extra_body,

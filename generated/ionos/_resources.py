@@ -6,6 +6,7 @@ import typing as _typing
 from collections.abc import Mapping
 from typing import Literal, overload
 
+from . import _operations as _ops
 from . import models as _models
 from . import params as _params
 from ._base_client import AsyncAPIClient, ResponseSpec, SyncAPIClient
@@ -16,10 +17,6 @@ from ._base_resource import (
     async_to_streamed_response,
     to_raw_response,
     to_streamed_response,
-)
-from ._operations import (
-    request_options,
-    validated,
 )
 from ._streaming import AsyncStream, Stream
 from ._types import NOT_GIVEN, Headers, NotGiven, Query, Timeout
@@ -331,7 +328,7 @@ class Completions(SyncAPIResource):
         """
         return self._post(
             "/v1/completions",
-            body=validated(
+            body=_ops.validated(
                 _models.CompletionRequest,
                 {
                     "model": model,
@@ -349,7 +346,7 @@ class Completions(SyncAPIResource):
                     "stream_options": stream_options,
                 },
             ),
-            options=request_options(
+            options=_ops.request_options(
                 extra_headers=extra_headers,
                 extra_query=extra_query,
                 extra_body=extra_body,
@@ -671,7 +668,7 @@ class AsyncCompletions(AsyncAPIResource):
         """
         return await self._post(
             "/v1/completions",
-            body=validated(
+            body=_ops.validated(
                 _models.CompletionRequest,
                 {
                     "model": model,
@@ -689,7 +686,7 @@ class AsyncCompletions(AsyncAPIResource):
                     "stream_options": stream_options,
                 },
             ),
-            options=request_options(
+            options=_ops.request_options(
                 extra_headers=extra_headers,
                 extra_query=extra_query,
                 extra_body=extra_body,

@@ -6,6 +6,7 @@ import typing as _typing
 from collections.abc import Mapping
 from typing import Literal, overload
 
+from . import _operations as _ops
 from . import models as _models
 from . import params as _params
 from ._base_client import AsyncAPIClient, ResponseSpec, SyncAPIClient
@@ -16,12 +17,6 @@ from ._base_resource import (
     async_to_streamed_response,
     to_raw_response,
     to_streamed_response,
-)
-from ._operations import (
-    client_value,
-    pick,
-    request_options,
-    validated,
 )
 from ._streaming import AsyncStream, Stream
 from ._types import NOT_GIVEN, Headers, NotGiven, Query, Timeout
@@ -474,16 +469,16 @@ class Completions(SyncAPIResource):
             APIResponseValidationError: A success body does not decode into its type.
             RequestValidationError: An argument does not match the spec; nothing was sent.
         """
-        params = validated(
+        _checked = _ops.validated(
             _models.CompletionsCreateParams,
             {
-                "ai_project_id": client_value(self._client, "ai_project_id", ai_project_id),
+                "ai_project_id": _ops.client_value(self._client, "ai_project_id", ai_project_id),
             },
             nullable={"ai_project_id"},
         )
         return self._post(
             "/v1/completions",
-            body=validated(
+            body=_ops.validated(
                 _models.CompletionRequest,
                 {
                     "model": model,
@@ -521,8 +516,8 @@ class Completions(SyncAPIResource):
                 },
                 python_names={"extra_body": "extra_body_"},
             ),
-            options=request_options(
-                query=pick(params, ["ai_project_id"]),
+            options=_ops.request_options(
+                query=_ops.pick(_checked, ["ai_project_id"]),
                 extra_headers=extra_headers,
                 extra_query=extra_query,
                 extra_body=extra_body,
@@ -986,16 +981,16 @@ class AsyncCompletions(AsyncAPIResource):
             APIResponseValidationError: A success body does not decode into its type.
             RequestValidationError: An argument does not match the spec; nothing was sent.
         """
-        params = validated(
+        _checked = _ops.validated(
             _models.CompletionsCreateParams,
             {
-                "ai_project_id": client_value(self._client, "ai_project_id", ai_project_id),
+                "ai_project_id": _ops.client_value(self._client, "ai_project_id", ai_project_id),
             },
             nullable={"ai_project_id"},
         )
         return await self._post(
             "/v1/completions",
-            body=validated(
+            body=_ops.validated(
                 _models.CompletionRequest,
                 {
                     "model": model,
@@ -1033,8 +1028,8 @@ class AsyncCompletions(AsyncAPIResource):
                 },
                 python_names={"extra_body": "extra_body_"},
             ),
-            options=request_options(
-                query=pick(params, ["ai_project_id"]),
+            options=_ops.request_options(
+                query=_ops.pick(_checked, ["ai_project_id"]),
                 extra_headers=extra_headers,
                 extra_query=extra_query,
                 extra_body=extra_body,

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import keyword
 import re
 import sys
 from collections.abc import Callable, Sequence
@@ -140,16 +139,19 @@ def _generate_targets(args: argparse.Namespace) -> tuple[list[pipeline.Target], 
 def _package_name(out: Path, package: str | None) -> str:
     """`--package`, else the last part of `--out`; a usage error saying what to pass when that
     is not a Python package name."""
+    from generator.codegen.namespace import package_name_problem
+    from generator.spec.names import snake_case
+
     name = package or out.name
-    if name.isidentifier() and not keyword.iskeyword(name):
+    refused = package_name_problem(name)
+    if refused is None:
         return name
     if package:
-        raise usage_error("", f"--package: {package!r} is not a Python package name",
-                          "letters, digits and underscores, not starting with a digit")
+        raise usage_error("", f"--package: {refused}", "pass --package NAME with another name")
     suggestion = re.sub(r"\W", "_", out.name).strip("_") or "client"
-    if suggestion[0].isdigit() or keyword.iskeyword(suggestion):
-        suggestion = f"_{suggestion}"
-    raise usage_error(str(out), f"the folder name {out.name!r} is not a Python package name",
+    if package_name_problem(suggestion) is not None:
+        suggestion = f"{snake_case(suggestion) or 'api'}_client"
+    raise usage_error(str(out), f"the folder name {out.name!r}: {refused}",
                       f"pass --package NAME, e.g. --package {suggestion}")
 
 

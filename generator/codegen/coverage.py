@@ -12,9 +12,8 @@ from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Any
 
-from generator.codegen import render
+from generator.codegen import namespace, render
 from generator.problems import GeneratorError, Problem, Repaired, Skipped
-from generator.spec.names import class_name
 from generator.spec.operations import iter_operations, operation_names
 
 NOTE_FILENAME = "COVERAGE.md"
@@ -30,10 +29,12 @@ def check(file: str, original: dict[str, Any], working: dict[str, Any], skipped:
     kept = sum(1 for _ in iter_operations(working))
     lost = [] if kept == wanted else [f"{wanted - kept} operation(s)"]
     methods = _methods_by_class(files.get("_resources.py", ""))
+    sites = list(iter_operations(working, sorted_paths=True))
+    named = [(site.pointer, *operation_names(site.path, site.method, site.operation)) for site in sites]
+    chosen = namespace.plan(named)  # the names ir.build gives them
     missing = [
-        f"{site.method.upper()} {site.path}" for site in iter_operations(working)
-        if operation_names(site.path, site.method, site.operation)[1]
-        not in methods.get(class_name(operation_names(site.path, site.method, site.operation)[0]), set())
+        f"{site.method.upper()} {site.path}" for site, (pointer, resource, _) in zip(sites, named, strict=True)
+        if chosen.methods[pointer] not in methods.get(chosen.class_names[resource], set())
     ]
     generated = sum(len(names) for names in methods.values())
     if lost or missing or generated != wanted:

@@ -11,18 +11,19 @@ point at the models by name.
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Mapping
+import dataclasses
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 from urllib.parse import urlparse
 
-from generator.codegen import paging
+from generator.codegen import namespace, paging
 from generator.problems import GeneratorError, Problem
 from generator.spec import names
 from generator.spec.operations import OperationSite, iter_operations, name_clashes, operation_names
 from generator.spec.pointer import escape_token, fragment_pointer
 from generator.spec.refs import Refs
+from generator.spec.tree import copy_tree
 
 ParamLocation = Literal["path", "query", "header", "cookie", "body"]
 BodyKind = Literal["json", "form", "multipart", "content"]
@@ -110,6 +111,7 @@ class Operation:
     # the operation's own `security` (alternatives of scheme names, `()` = public), None: the document's
     security: tuple[tuple[str, ...], ...] | None = None
     pagination: paging.Pagination | None = None  # how a list's next pages are fetched
+    constant: str = ""  # its ResponseSpec constant in _resources.py, unique in the package
 
     @property
     def returns(self) -> ResponseType | None:
@@ -160,6 +162,7 @@ class Api:
     required_classes: frozenset[str]  # classes the templates reference; must exist in models.py
     failed: tuple[tuple[str, str], ...] = ()  # (operation pointer, why) of operations left out
     idempotency_header: str | None = "Idempotency-Key"  # `x-codegen-idempotency-key`; None: off
+    renames: tuple[namespace.Rename, ...] = ()  # spec-derived names that had to change, and why
 
 
 def _text(value: Any) -> str:
@@ -220,20 +223,64 @@ def _ascii_enum_names(node: Any) -> None:
             _ascii_enum_names(item)
 
 
+HOIST_DEPTH = 32  # inline schema levels models.py's generator takes in one piece (its limit: ~250)
+_SCHEMA_MAPS = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
+_SCHEMA_LISTS = ("allOf", "anyOf", "oneOf", "prefixItems")
+_SCHEMA_VALUES = ("items", "additionalProperties", "not", "if", "then", "else", "contains",
+                  "propertyNames", "unevaluatedItems", "unevaluatedProperties")
+
+
+def _subschemas(schema: dict[str, Any]) -> Iterator[tuple[Any, Any]]:
+    """(container, key) of every inline subschema of `schema`, one level down."""
+    for keyword in _SCHEMA_MAPS:
+        if isinstance(schema.get(keyword), dict):
+            yield from ((schema[keyword], name) for name in schema[keyword])
+    for keyword in _SCHEMA_LISTS:
+        if isinstance(schema.get(keyword), list):
+            yield from ((schema[keyword], index) for index in range(len(schema[keyword])))
+    for keyword in _SCHEMA_VALUES:
+        if keyword in schema:
+            yield schema, keyword
+
+
+def _hoist_deep_schemas(schemas: dict[str, Any], taken: set[str]) -> None:
+    """Inline schemas nested deeper than `HOIST_DEPTH` become component schemas of their own
+    (`<Name>Level32`, ...) referenced where they were: recursive and deeply nested schemas are
+    legal, and each class is then generated from a schema of bounded depth."""
+    pending = [(schema, 0, name) for name, schema in schemas.items()]
+    while pending:
+        schema, depth, owner = pending.pop()
+        if not isinstance(schema, dict) or "$ref" in schema:
+            continue
+        for container, key in _subschemas(schema):
+            child = container[key]
+            if not isinstance(child, dict) or "$ref" in child:
+                continue
+            if depth + 1 >= HOIST_DEPTH:
+                name = names.unique(names.class_name(f"{owner}Level{HOIST_DEPTH}"), taken)
+                schemas[name] = child
+                container[key] = {"$ref": SCHEMAS_PREFIX + name}
+                pending.append((child, 0, name))
+            else:
+                pending.append((child, depth + 1, owner))
+
+
 def _is_nullable(schema: Any, refs: Refs) -> bool:
-    """3.0 `nullable`, 3.1 `type: [.., "null"]`, `const: null`, or a null branch of oneOf/anyOf."""
-    schema = refs.resolve(schema)
-    if not isinstance(schema, dict):
-        return False
-    if schema.get("nullable") is True:
-        return True
-    kind = schema.get("type")
-    if kind == "null" or (isinstance(kind, list) and "null" in kind):
-        return True
-    if "const" in schema and schema["const"] is None:
-        return True
-    branches = (schema.get("oneOf") or []) + (schema.get("anyOf") or [])
-    return any(_is_nullable(branch, refs) for branch in branches)
+    """3.0 `nullable`, 3.1 `type: [.., "null"]`, `const: null`, or a null branch of oneOf/anyOf
+    (however deep, a union that contains itself included)."""
+    pending, seen = [schema], set()
+    while pending:
+        node = refs.resolve(pending.pop())
+        if not isinstance(node, dict) or id(node) in seen:
+            continue
+        seen.add(id(node))
+        kind = node.get("type")
+        if node.get("nullable") is True or kind == "null" or (isinstance(kind, list) and "null" in kind):
+            return True
+        if "const" in node and node["const"] is None:
+            return True
+        pending.extend((node.get("oneOf") or []) + (node.get("anyOf") or []))
+    return False
 
 
 def _object_properties(schema: Any, refs: Refs, depth: int = 0) -> tuple[dict[str, Any], set[str]] | None:
@@ -334,7 +381,7 @@ class _Builder:
     """One pass over the document; holds the working copy and the names taken so far."""
 
     def __init__(self, data: dict[str, Any], options: BuildOptions) -> None:
-        self.data = copy.deepcopy(data)
+        self.data = copy_tree(data)
         self.options = options
         self.refs = Refs(self.data, options.source_file)
         self.class_names: set[str] = set()
@@ -506,7 +553,7 @@ class _Builder:
                 continue
             result.append(
                 Param(
-                    name=names.python_name(param["name"], reserved=taken),
+                    name=names.argument_name(param["name"], reserved=taken),
                     wire_name=param["name"],
                     location=location,  # type: ignore[arg-type]
                     model_class=model_class,
@@ -534,18 +581,20 @@ class _Builder:
         media = content[media_type] if isinstance(content[media_type], dict) else {}
         schema = media.get("schema")
         description = _text(raw.get("description"))
+        # the argument holding a whole body: `body`, unless a parameter has that name
+        whole = names.argument_name("body", reserved=taken)
         if kind == "content" or schema is None:
             kind = "json" if kind == "json" else "content"
-            taken.add("body")
+            taken.add(whole)
             return Body(kind, media_type, None, False, required), [
-                Param("body", "body", "body", "", "", required, kind == "json", description)
+                Param(whole, "body", "body", "", "", required, kind == "json", description)
             ]
         model_class = self.variant(self.class_for(schema, f"{stem}Body"), schema, "readOnly")
         shape = _object_properties(schema, self.refs)
         if shape is None:
-            param = Param("body", "body", "body", model_class, "", required, _is_nullable(schema, self.refs),
+            param = Param(whole, "body", "body", model_class, "", required, _is_nullable(schema, self.refs),
                           description)
-            taken.add("body")
+            taken.add(whole)
             return Body(kind, media_type, model_class, False, required), [param]
         properties, required_props = shape
         params: list[Param] = []
@@ -556,7 +605,7 @@ class _Builder:
                 continue
             if kind == "multipart" and self.is_binary(prop):
                 file_fields.append(wire)
-            name = names.python_name(wire, reserved=taken)
+            name = names.argument_name(wire, reserved=taken)
             taken.add(name)
             params.append(
                 Param(name, wire, "body", model_class, wire, wire in required_props,
@@ -821,13 +870,21 @@ def build(data: dict[str, Any], options: BuildOptions, *, tolerate: bool = False
             if not tolerate:
                 raise
             failed.append((site.pointer, f"the generator cannot build it: {_reason(error)}"))
+    chosen = namespace.plan((op.pointer, op.resource, op.name) for op in operations)
+    operations, client_renames = _clear_client_arguments(operations)
     by_resource: dict[str, list[Operation]] = {}
     for operation in operations:
-        by_resource.setdefault(operation.resource, []).append(operation)
+        by_resource.setdefault(operation.resource, []).append(dataclasses.replace(
+            operation,
+            resource=chosen.attributes[operation.resource],
+            name=chosen.methods[operation.pointer],
+            constant=chosen.constants[operation.pointer],
+        ))
     resources = tuple(
-        Resource(attr, names.class_name(attr), tuple(sorted(ops, key=lambda o: o.name)))
-        for attr, ops in sorted(by_resource.items())
+        Resource(chosen.attributes[resource], chosen.class_names[resource], tuple(sorted(ops, key=lambda o: o.name)))
+        for resource, ops in sorted(by_resource.items())
     )
+    _hoist_deep_schemas(builder.schemas, builder.class_names)
     info = builder.data.get("info") or {}
     client_params = _client_params(operations)
     return Api(
@@ -843,4 +900,28 @@ def build(data: dict[str, Any], options: BuildOptions, *, tolerate: bool = False
         required_classes=frozenset(builder.required_classes),
         failed=tuple(failed),
         idempotency_header=_idempotency_header(builder.data),
+        renames=(*chosen.renames, *client_renames),
     )
+
+
+def _clear_client_arguments(operations: list[Operation]) -> tuple[list[Operation], list[namespace.Rename]]:
+    """Client-level parameters named like what `Client.__init__` has or reads (`api_key`,
+    `base_url`, `http_client`, `os`...) renamed, in every method that has them."""
+    taken = set(namespace.client_arguments()) | {p.name for op in operations for p in op.params}
+    renamed: dict[str, str] = {}
+    renames: list[namespace.Rename] = []
+    for operation in operations:
+        for param in operation.params:
+            if param.client_level and param.name in namespace.client_arguments() and param.name not in renamed:
+                renamed[param.name] = names.unique(f"{param.name}_", taken)
+                renames.append(namespace.Rename(
+                    operation.pointer, f"the client-level parameter `{param.wire_name}` is named like an "
+                    "argument of the client", f"it is `{renamed[param.name]}`"))
+    if not renamed:
+        return operations, renames
+    return [
+        dataclasses.replace(operation, params=tuple(
+            dataclasses.replace(p, name=renamed[p.name]) if p.client_level and p.name in renamed else p
+            for p in operation.params))
+        for operation in operations
+    ], renames

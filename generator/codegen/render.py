@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import ast
 import builtins
+import dataclasses
 import functools
 import keyword
 import math
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -21,13 +23,16 @@ from typing import Literal
 import jinja2
 
 from generator import __version__
-from generator.codegen import docs
+from generator.codegen import docs, namespace
 from generator.codegen.ir import Api, Body, Operation, Param, Resource, ResponseType, Security
 from generator.codegen.models import Models, ParamClass, ParamTypes
-from generator.io.paths import templates_dir
+from generator.problems import GeneratorError, Problem
 
-TEMPLATES = templates_dir()
-RUNTIME = TEMPLATES / "runtime"
+TEMPLATES = namespace.TEMPLATES
+RUNTIME = namespace.RUNTIME
+RENDERED_MODULES = ("__init__.py", "_client.py", "_resources.py", "params.py")
+BUILTIN_NAMES = frozenset(dir(builtins))
+BUILTINS_ALIAS = "_builtins"  # `import builtins as _builtins`: builtins no method or argument hides
 QUERY_DELIMITERS = {"form": ",", "spaceDelimited": " ", "pipeDelimited": "|"}
 
 
@@ -103,6 +108,7 @@ class PageView:
     constant: str
     arguments: tuple[tuple[str, object], ...]  # the `Pagination(...)` keyword arguments
     item: str
+    returns: str  # the type of one page's parsed body
 
 
 @dataclass(frozen=True)
@@ -145,16 +151,6 @@ class BodyView:
     checked: Checked | None  # the properties, when they are arguments
     files: frozenset[str]  # multipart file parts
 
-    def helpers(self) -> set[str]:
-        """The `_operations` names sending this body takes."""
-        wrapper = {"form": "form_body", "multipart": "multipart_body", "content": "raw_body"}
-        used = {wrapper[self.kind]} if self.kind in wrapper else set()
-        if self.root_model:
-            used.add("validated_root")
-        if self.files and self.checked:
-            used.add("FileContent")  # the file arguments' annotation
-        return used
-
 
 @dataclass(frozen=True)
 class Target:
@@ -175,10 +171,6 @@ class Responses:
     errors: tuple[tuple[str, Target], ...]
     headers: tuple[tuple[str, str], ...]  # documented response header -> python type
     stream_chunk: Target | None
-
-    def targets(self) -> list[Target]:
-        chunk = [self.stream_chunk] if self.stream_chunk else []
-        return [target for _, target in (*self.success, *self.errors)] + chunk
 
 
 @dataclass(frozen=True)
@@ -202,25 +194,9 @@ class OperationView:
     async_: MethodVariant
     security: list[list[str]] | None = None  # the operation's own requirement (`[]`: public)
 
-    def helpers(self) -> frozenset[str]:
-        """The `_operations` names the rendered method and its `ResponseSpec` use."""
-        used = {"request_options"}
-        checked = [c for c in (self.params, self.body.checked if self.body else None) if c]
-        if checked:
-            used.add("validated")
-        if any(value.client_level for c in checked for value in c.values):
-            used.add("client_value")
-        if self.path_keys:
-            used.add("format_path")
-        if self.query:
-            used.add("pick")
-        if self.headers or self.cookies:
-            used.add("pick_strings")
-        if self.body is not None:
-            used |= self.body.helpers()
-        if any(target.kind == "root" for target in self.responses.targets()):
-            used.add("root_type")
-        return frozenset(used)
+    def uses_file_content(self) -> bool:
+        """Whether a file argument's annotation names `FileContent`."""
+        return bool(self.body and self.body.files and self.body.checked)
 
 
 @dataclass(frozen=True)
@@ -417,7 +393,7 @@ def _model_target(class_name: str, models: Models) -> Target:
 
 def _responses(operation: Operation, models: Models, returns: str) -> Responses:
     return Responses(
-        constant=f"_{operation.resource.upper()}_{operation.name.upper()}".replace("__", "_"),
+        constant=operation.constant,
         returns=returns,
         success=tuple((r.status, _target(r, models)) for r in operation.success),
         errors=tuple((r.status, _target(r, models)) for r in operation.errors),
@@ -426,7 +402,9 @@ def _responses(operation: Operation, models: Models, returns: str) -> Responses:
     )
 
 
-def _operation_view(operation: Operation, models: Models, params: ParamTypes) -> OperationView:
+def _operation_view(operation: Operation, models: Models, params: ParamTypes,
+                    hidden: frozenset[str]) -> OperationView:
+    """The view of one method; `hidden`: the builtins its class's methods hide."""
     shape = _shape(operation, models, params)
     located = {
         location: [p for p in operation.params if p.location == location]
@@ -447,10 +425,11 @@ def _operation_view(operation: Operation, models: Models, params: ParamTypes) ->
         body=_body_view(operation, models),
         stream_switch=operation.stream_param if shape.chunk else None,
         always_streams=operation.stream_only and shape.chunk is not None,
-        stream_chunk=shape.chunk,
+        # read in the body, where an argument named like a builtin would hide it
+        stream_chunk=unhidden(shape.chunk, BUILTIN_NAMES) if shape.chunk else None,
         page=_page_view(operation, shape),
-        sync=_variant(operation, shape, "Stream"),
-        async_=_variant(operation, shape, "AsyncStream"),
+        sync=_unhidden_variant(_variant(operation, shape, "Stream"), hidden),
+        async_=_unhidden_variant(_variant(operation, shape, "AsyncStream"), hidden),
         security=None if operation.security is None else [list(r) for r in operation.security],
     )
 
@@ -460,14 +439,42 @@ def _page_view(operation: Operation, shape: _Shape) -> PageView | None:
     if pagination is None or shape.item is None:
         return None
     arguments = tuple((name, value) for name, value in vars(pagination).items() if value is not None)
-    constant = f"_{operation.resource.upper()}_{operation.name.upper()}_PAGES".replace("__", "_")
-    return PageView(constant, arguments, shape.item)
+    # `page_cls=SyncPage[item, returns]` is read in the body, where arguments may hide builtins
+    return PageView(f"{operation.constant}_PAGES", arguments, unhidden(shape.item, BUILTIN_NAMES),
+                    unhidden(shape.returns, BUILTIN_NAMES))
 
 
-def _operations_imports(resources: list[ResourceView]) -> list[str]:
-    """The `_operations` names the module uses, sorted as ruff's isort wants them."""
-    used = {name for r in resources for op in r.operations for name in op.helpers()}
-    return sorted(used, key=lambda name: (not name[:1].isupper(), name))
+class _Builtins(ast.NodeTransformer):
+    """Names in `hidden` read as `_builtins.<name>`."""
+
+    def __init__(self, hidden: frozenset[str]) -> None:
+        self.hidden = hidden
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:
+        if node.id in self.hidden:
+            return ast.Attribute(ast.Name(BUILTINS_ALIAS, ast.Load()), node.id, ast.Load())
+        return node
+
+
+def unhidden(annotation: str, hidden: frozenset[str]) -> str:
+    """`annotation` with the builtins in `hidden` reached through `_builtins`: a method named
+    `list` hides the builtin from the annotations of its class's later methods (for mypy), an
+    argument named `list` hides it from its method's body."""
+    if not hidden.intersection(re.findall(r"[A-Za-z_]\w*", annotation)):
+        return annotation
+    return ast.unparse(_Builtins(hidden).visit(ast.parse(annotation, mode="eval")))
+
+
+def _unhidden_signature(signature: Signature, hidden: frozenset[str]) -> Signature:
+    arguments = tuple(dataclasses.replace(a, annotation=unhidden(a.annotation, hidden)) for a in signature.arguments)
+    return dataclasses.replace(signature, arguments=arguments, returns=unhidden(signature.returns, hidden))
+
+
+def _unhidden_variant(variant: MethodVariant, hidden: frozenset[str]) -> MethodVariant:
+    if not hidden:
+        return variant
+    return dataclasses.replace(variant, overloads=tuple(_unhidden_signature(s, hidden) for s in variant.overloads),
+                               implementation=_unhidden_signature(variant.implementation, hidden))
 
 
 # ---- the package -----------------------------------------------------------------------------
@@ -520,7 +527,9 @@ def http_module(source: str, library: str) -> str:
 
 def exports(names: list[str]) -> list[str]:
     """`__all__` order as ruff's RUF022 wants it: CONSTANTS, then Classes, then functions."""
-    return sorted(names, key=lambda name: (0 if name.isupper() else 1 if name[:1].isupper() else 2, name))
+    # as ruff tells them apart: a constant is upper case and longer than one letter (`AB`, not `A`)
+    return sorted(names, key=lambda name: (
+        0 if len(name) > 1 and name.isupper() else 1 if name[:1].isupper() else 2, name))
 
 
 @functools.cache
@@ -591,10 +600,11 @@ def _param_class_view(param_class: ParamClass) -> ParamClassView:
 
 
 def _resource_view(resource: Resource, models: Models, params: ParamTypes) -> ResourceView:
+    hidden = frozenset(op.name for op in resource.operations) & BUILTIN_NAMES
     return ResourceView(
         resource.attr,
         resource.class_name,
-        tuple(_operation_view(op, models, params) for op in resource.operations),
+        tuple(_operation_view(op, models, params, hidden) for op in resource.operations),
     )
 
 
@@ -692,8 +702,9 @@ def render(api: Api, models: Models, views: PackageViews | None = None) -> dict[
         "security": _security_view(api.security),
         "uses_overloads": any(op.sync.overloads for op in operations),
         "uses_streams": any(op.stream_chunk for op in operations),
+        "uses_file_content": any(op.uses_file_content() for op in operations),
+        "uses_builtins": any(BUILTINS_ALIAS in text for op in operations for text in _annotations(op)),
         "uses_pages": any(op.page for op in operations),
-        "operations_imports": _operations_imports(resources),
         "param_classes": [_param_class_view(c) for c in models.param_classes(params)],
         "generator_version": __version__,
         "user_agent": user_agent(api),
@@ -711,4 +722,25 @@ def render(api: Api, models: Models, views: PackageViews | None = None) -> dict[
     for module in sorted(RUNTIME.glob("*.py")):
         files[module.name] = module.read_text(encoding="utf-8")
     files["_http.py"] = http_module(files["_http.py"], api.options.http_library)
+    _check_module_names(files, api.options.source_file)
     return files
+
+
+def _annotations(op: OperationView) -> Iterator[str]:
+    if op.stream_chunk:
+        yield op.stream_chunk
+    if op.page:
+        yield from (op.page.item, op.page.returns)
+    for signature in (*op.sync.overloads, op.sync.implementation):
+        yield signature.returns
+        yield from (a.annotation for a in signature.arguments)
+
+
+def _check_module_names(files: dict[str, str], source_file: str) -> None:
+    """Every name a rendered module binds, it binds once: names are chosen clear of each other
+    (`namespace.plan`), so a name bound twice is a generator bug, and fails loudly."""
+    twice = namespace.names_bound_twice(files, RENDERED_MODULES)
+    if twice:
+        raise GeneratorError([Problem(
+            source_file, "", None, f"generator bug: names bound twice: {', '.join(twice)}",
+            "nothing was written; run with --debug and report it with the spec")])

@@ -11,7 +11,6 @@ a cycle that would have to be inlined is an error.
 
 from __future__ import annotations
 
-import copy
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -32,6 +31,7 @@ from generator.spec.pointer import (
 )
 from generator.spec.read import parse_bytes, read_limited
 from generator.spec.refs import is_extension, is_named_map
+from generator.spec.tree import copy_tree
 
 REMOTE_TIMEOUT_SECONDS = 10.0
 _EXTERNAL_REF = re.compile(rb"""\$ref['"]?\s*:\s*(?!['"]?#)""")
@@ -190,7 +190,7 @@ class _Bundler:
         new_ref = f"#/components/{section}/{escape_token(name)}"
         self.assigned[key] = new_ref
         entries[name] = None  # reserve the name before walking (cycles come back to it)
-        entries[name] = self.walk(copy.deepcopy(value), kind, target, fragment)
+        entries[name] = self.walk(copy_tree(value), kind, target, fragment)
         return new_ref
 
     def inline(self, ref: str, value: Any, kind: str, target: _Source, fragment: str,
@@ -203,7 +203,7 @@ class _Bundler:
             return {"$ref": ref}
         self.inlining.add(key)
         try:
-            return self.walk(copy.deepcopy(value), kind, target, fragment)
+            return self.walk(copy_tree(value), kind, target, fragment)
         finally:
             self.inlining.discard(key)
 

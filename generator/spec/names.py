@@ -2,8 +2,8 @@
 
 Every name that reaches generated code (method, parameter, class, resource) comes from
 here: spec text is split into words, cased, stripped of anything that is not an identifier
-character, and kept clear of keywords, builtins that generated code relies on, and names
-the generated modules already import.
+character, and kept clear of keywords and of the names beside it (`reserved`). Which names
+generated code already binds is codegen's knowledge (`codegen/namespace.py`).
 """
 
 from __future__ import annotations
@@ -18,34 +18,11 @@ _WORD_BOUNDARY = re.compile(
 )
 _NON_WORD = re.compile(r"[^0-9A-Za-z]+")
 
-# Names generated method bodies use; a parameter called like one would shadow it.
-_RESERVED_PARAMS = frozenset(
-    {
-        "self",
-        "cls",
-        "extra_headers",
-        "extra_query",
-        "extra_body",
-        "timeout",
-        "max_retries",
-        "models",
-        "NOT_GIVEN",
-        "NotGiven",
-        "typing",
-        # the method body's local and the `_operations` helpers it calls (templates/macros.jinja)
-        "params",
-        "client_value",
-        "form_body",
-        "format_path",
-        "multipart_body",
-        "pick",
-        "pick_strings",
-        "raw_body",
-        "request_options",
-        "validated",
-        "validated_root",
-    }
-)
+# The arguments every generated method has besides the operation's own (render.CALL_ARGUMENTS):
+# a parameter called like one takes another name. Method bodies reach everything else through
+# names no parameter can take (`self._client`, `_ops.validated`, `_models.X`, the local `_checked`).
+CALL_ARGUMENTS = ("extra_headers", "extra_query", "extra_body", "timeout", "max_retries")
+_RESERVED_ARGUMENTS = frozenset({"self", *CALL_ARGUMENTS})
 # Names models.py imports or pydantic reserves: a schema called like one is renamed.
 _RESERVED_CLASSES = frozenset(
     {
@@ -94,12 +71,17 @@ def python_name(text: str, *, fallback: str = "value", reserved: Iterable[str] =
     name = snake_case(text) or fallback
     if name[0].isdigit():
         name = f"n{name}"
-    if keyword.iskeyword(name) or keyword.issoftkeyword(name) or name in _RESERVED_PARAMS:
+    if keyword.iskeyword(name) or keyword.issoftkeyword(name):
         name = f"{name}_"
     taken = set(reserved)
     while name in taken:  # `fi`, `ﬁ` and `FI` all fold to `fi`: each gets one more `_`
         name = f"{name}_"
     return name
+
+
+def argument_name(text: str, *, reserved: Iterable[str] = ()) -> str:
+    """`python_name` of a method argument: clear of `self` and the arguments every method has."""
+    return python_name(text, reserved={*_RESERVED_ARGUMENTS, *reserved})
 
 
 def class_name(text: str, *, fallback: str = "Model") -> str:

@@ -14,13 +14,13 @@ and filters `[?(@.key == 'value')]`, `[?@.a.b != 1]`, `[?(@.key)]` (exists).
 
 from __future__ import annotations
 
-import copy
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from generator.problems import GeneratorError, Problem
+from generator.spec.tree import copy_tree
 
 SUPPORTED_OVERLAY = re.compile(r"1\.0\.\d+")
 
@@ -267,7 +267,7 @@ def apply_overlay(
     Raises GeneratorError when the overlay document itself is invalid.
     """
     actions = _parse_actions(overlay, overlay_file)
-    result: dict[str, Any] = copy.deepcopy(data)
+    result: dict[str, Any] = copy_tree(data)
     problems: list[Problem] = []
     for action in actions:
         matches = select(result, action.segments)
@@ -356,7 +356,7 @@ def _remove(matches: list[Match], file: str, pointer: str) -> list[Problem]:
 
 def _update(match: Match, update: Any, file: str, pointer: str) -> list[Problem]:
     parent, key, value = match
-    update = copy.deepcopy(update)
+    update = copy_tree(update)
     if isinstance(value, dict):
         if not isinstance(update, dict):
             return [Problem(file, f"{pointer}/update", None,

@@ -26,6 +26,7 @@ import yaml
 from generator.io.fetch import too_large
 from generator.problems import GeneratorError, Problem
 from generator.spec.pointer import join_pointer
+from generator.spec.tree import depth, with_deep_stack
 
 DEFAULT_MAX_BYTES = 64 * 1024 * 1024
 MAX_YAML_ALIASES = 100
@@ -277,13 +278,22 @@ def _parse_yaml(raw: bytes, file: str) -> tuple[Any, Mapping[str, int]]:
         _check_aliases(root, file)
     converter = _YamlConverter(file)
     try:
-        data = converter.convert(root, "")
+        # schemas may nest hundreds of levels deep
+        data = with_deep_stack(lambda: converter.convert(root, ""), depth(root, _yaml_children))
     except RecursionError:
         raise GeneratorError([Problem(file, "", None, "document is nested too deeply")]) from None
     if converter.problems:
         raise GeneratorError(converter.problems)
     converter.lines.setdefault("", root.start_mark.line + 1)
     return data, converter.lines
+
+
+def _yaml_children(node: yaml.Node) -> list[yaml.Node]:
+    if isinstance(node, yaml.MappingNode):
+        return [part for pair in node.value for part in pair]
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    return []
 
 
 def _yaml_syntax_problem(file: str, exc: yaml.MarkedYAMLError) -> Problem:

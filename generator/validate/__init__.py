@@ -2,7 +2,8 @@
 
 `validate(doc)` returns, in this order:
 1. `doc.overlay_problems` (overlay actions that matched nothing);
-2. our own checks (`rules`): dangling internal `$ref`s, query strings in paths, parameters
+2. our own checks (`rules`): dangling internal `$ref`s, `$ref` cycles with nothing in between,
+   query strings in paths, parameters
    without a name or location, schema keywords (defaults that misfit, duplicates, 3.0 booleans
    in 3.1, patterns pydantic cannot compile) and generated method-name clashes;
 3. every error of openapi-spec-validator (`openapi`), each located by JSON pointer and line.
@@ -20,6 +21,7 @@ from generator.validate.rules import (
     check_method_name_clashes,
     check_parameters,
     check_path_query_strings,
+    check_ref_cycles,
     check_schema_keywords,
 )
 
@@ -40,6 +42,6 @@ def own_checks(doc: Document, dangling: list[Problem] | None = None) -> list[Pro
     if dangling is None:
         dangling = check_internal_refs(doc)
     return unique_problems([
-        *doc.overlay_problems, *dangling, *check_path_query_strings(doc), *check_parameters(doc),
+        *doc.overlay_problems, *dangling, *check_ref_cycles(doc), *check_path_query_strings(doc), *check_parameters(doc),
         *check_schema_keywords(doc), *check_method_name_clashes(doc),
     ])

@@ -35,6 +35,7 @@ from generator.problems import Problem, unique_problems
 from generator.spec.document import Document
 from generator.spec.pointer import fragment_pointer, join_pointer
 from generator.spec.refs import Refs, iter_refs
+from generator.spec.tree import depth, with_deep_stack
 
 MAX_MESSAGE = 300
 _LOCATION = "_generator_location"
@@ -103,14 +104,14 @@ def run_spec_validator(doc: Document, already_reported: Iterable[Problem] = ()) 
     keyword_level: list[Problem] = []  # the library's walk over schema objects
     semantic: list[Problem] = []  # duplicate operationIds, undeclared path parameters, ...
     stopped: list[Problem] = []
+    errors: list[Any] = []  # kept when the library stops half-way
+
+    def collect() -> None:
+        errors.extend(validator_cls(doc.data).iter_errors())
+
     try:
-        for error in validator_cls(doc.data).iter_errors():
-            if getattr(error, _LOCATION, None) is None:
-                document_level.append(_error_problem(doc, error))
-            elif isinstance(error, _SEMANTIC_ERRORS):
-                semantic.append(_error_problem(doc, error))
-            else:
-                keyword_level.append(_error_problem(doc, error))
+        # the library recurses once per nesting level: deep (legal) schemas need a deep stack
+        with_deep_stack(collect, depth(doc.data))
     except Unresolvable as exc:
         stopped.append(_unresolvable_problem(doc, exc, already_reported))
     except Exception as exc:  # noqa: BLE001 - a crash must not hide the errors found so far
@@ -120,6 +121,13 @@ def run_spec_validator(doc: Document, already_reported: Iterable[Problem] = ()) 
                                f"{_shorten(first_line)}",
                                "errors after this point were not checked",
                                code="validator-crashed"))
+    for error in errors:
+        if getattr(error, _LOCATION, None) is None:
+            document_level.append(_error_problem(doc, error))
+        elif isinstance(error, _SEMANTIC_ERRORS):
+            semantic.append(_error_problem(doc, error))
+        else:
+            keyword_level.append(_error_problem(doc, error))
     # A bad schema keyword is reported by both passes; keep the document-level wording.
     said = {problem.pointer for problem in document_level}
     keyword_level = [problem for problem in keyword_level if problem.pointer not in said]

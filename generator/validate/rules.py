@@ -10,7 +10,7 @@ crashes on), and 3.0-style boolean `exclusiveMinimum`/`exclusiveMaximum` in a 3.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -40,6 +40,96 @@ def check_internal_refs(doc: Document) -> list[Problem]:
             problems.append(Problem(str(doc.path), pointer, doc.line_of(pointer), message, hint,
                                     code="dangling-ref"))
     return problems
+
+
+def check_ref_cycles(doc: Document) -> list[Problem]:
+    """Schemas that come back to themselves through `$ref` and `allOf` alone (`A: {$ref: A}`,
+    A -> B -> A, `A: {allOf: [{$ref: A}]}`): they describe no value (a class cannot inherit
+    from itself). A cycle through anything else (a property, array items, a oneOf branch) is
+    a recursive schema, legal, and generated."""
+    edges = {pointer: list(_pure_edges(doc.data, node)) for pointer, node in iter_objects(doc.data)}
+    return [_ref_cycle(doc, _cycle_in(group, edges)) for group in _strongly_connected(edges)
+            if len(group) > 1 or group[0] in edges.get(group[0], [])]
+
+
+def _pure_edges(data: Any, node: dict[str, Any]) -> Iterator[str]:
+    """Pointers of the schemas `node` is, not merely contains: its `$ref`, its `allOf` members'."""
+    references = [node.get("$ref")]
+    references += [member.get("$ref") for member in node.get("allOf") or [] if isinstance(member, dict)]
+    for ref in references:
+        target = fragment_pointer(ref) if isinstance(ref, str) else None
+        if target is not None and resolve_pointer(data, target)[0]:
+            yield target
+
+
+def _strongly_connected(edges: dict[str, list[str]]) -> list[list[str]]:
+    """The strongly connected groups of the graph (Tarjan's algorithm, with its own stack)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    groups: list[list[str]] = []
+    for root in edges:
+        if root in index:
+            continue
+        work = [(root, 0)]
+        while work:
+            node, next_edge = work.pop()
+            if next_edge == 0:
+                index[node] = low[node] = len(index)
+                stack.append(node)
+                on_stack.add(node)
+            targets = edges.get(node, [])
+            if next_edge < len(targets):
+                work.append((node, next_edge + 1))
+                target = targets[next_edge]
+                if target not in index:
+                    work.append((target, 0))
+                elif target in on_stack:
+                    low[node] = min(low[node], index[target])
+                continue
+            if low[node] == index[node]:
+                group = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    group.append(member)
+                    if member == node:
+                        break
+                groups.append(sorted(group))
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+    return groups
+
+
+def _cycle_in(group: list[str], edges: dict[str, list[str]]) -> list[str]:
+    """A cycle through the group's first pointer, following edges inside the group."""
+    members = set(group)
+    path = [group[0]]
+    while True:
+        following = next(target for target in edges[path[-1]] if target in members)
+        if following in path:
+            return path[path.index(following):]
+        path.append(following)
+
+
+def _ref_cycle(doc: Document, cycle: list[str]) -> Problem:
+    start = cycle.index(min(cycle))  # the same cycle is reported from the same place
+    ordered = cycle[start:] + cycle[:start]
+    following = ordered[1] if len(ordered) > 1 else ordered[0]
+    node = resolve_pointer(doc.data, ordered[0])[1]
+    where = join_pointer(ordered[0], "$ref")
+    if fragment_pointer(str(node.get("$ref"))) != following:  # reached through an allOf member
+        members = node.get("allOf") or []
+        index = next(i for i, m in enumerate(members)
+                     if isinstance(m, dict) and fragment_pointer(str(m.get("$ref"))) == following)
+        where = join_pointer(join_pointer(join_pointer(ordered[0], "allOf"), str(index)), "$ref")
+    shown = " -> ".join(f"#{pointer}" for pointer in [*ordered, ordered[0]])
+    return Problem(str(doc.path), where, doc.line_of(where),
+                   f"$ref cycle with nothing in between: {shown}",
+                   "a schema that only is itself (through $ref and allOf) describes no value: "
+                   "give it properties or a type, or point the $ref elsewhere", code="ref-cycle")
 
 
 def _describe_missing(data: Any, ref: str, target: str) -> tuple[str, str]:

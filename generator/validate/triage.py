@@ -15,7 +15,6 @@ document with the skipped operations removed. Nothing here changes the caller's 
 
 from __future__ import annotations
 
-import copy
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -32,6 +31,7 @@ from generator.spec.pointer import (
 )
 from generator.spec.refs import Refs, iter_refs
 from generator.spec.schemas import in_schema, is_name, json_key, schema_root
+from generator.spec.tree import copy_tree
 
 Category = Literal["blocking", "operation", "repairable"]
 Fix = Callable[[dict[str, Any]], None]
@@ -128,7 +128,7 @@ def own_path_item(data: dict[str, Any], path: str) -> dict[str, Any] | None:
     if isinstance(item, dict) and isinstance(item.get("$ref"), str):
         resolved, _, _ = Refs(data).deref(item)
         if isinstance(resolved, dict) and "x-unresolved-ref" not in resolved:
-            item = paths[path] = copy.deepcopy(dict(resolved))  # type: ignore[index]
+            item = paths[path] = copy_tree(dict(resolved))  # type: ignore[index]
     return item if isinstance(item, dict) else None
 
 
@@ -539,7 +539,7 @@ def _is_schema_container(tokens: list[str]) -> bool:
 def apply(data: dict[str, Any], decisions: Iterable[Decision]) -> Outcome:
     """A repaired copy of `data` without the skipped operations, and the record of both."""
     chosen = list(decisions)
-    result = copy.deepcopy(data)
+    result = copy_tree(data)
     skip_reasons: dict[str, list[str]] = {}
     repairs: list[Repaired] = []
     for decision in chosen:
@@ -654,7 +654,7 @@ def _as_query(parameter: Any, raw: Any, renames: dict[str, str]) -> Any:
 
 def skip_operations(data: dict[str, Any], failed: Iterable[tuple[str, str]]) -> Outcome:
     """`data` without the operations code generation could not build, each named with why."""
-    result = copy.deepcopy(data)
+    result = copy_tree(data)
     skipped = []
     for operation, reason in failed:
         _, path, method = split_pointer(operation)

@@ -105,8 +105,8 @@ def test_every_method_ends_in_one_call_showing_its_http_method_and_path(
             assert isinstance(returned, ast.Return)
             assert isinstance(returned.value, ast.Await) == isinstance(method, ast.AsyncFunctionDef)
             path = call.args[0]
-            if isinstance(path, ast.Call):  # format_path("/items/{id}", params, {...})
-                assert ast.unparse(path.func) == "format_path"
+            if isinstance(path, ast.Call):  # _ops.format_path("/items/{id}", _checked, {...})
+                assert ast.unparse(path.func) == "_ops.format_path"
                 path = path.args[0]
             assert isinstance(path, ast.Constant), f"{package}: {ast.unparse(call)}"
             keywords = [k.arg for k in call.keywords]
@@ -131,31 +131,26 @@ def test_no_string_cast_and_no_empty_arguments(rendered: dict[str, tuple[ir.Api,
                 assert not empty, f"{package}: {node.arg}={ast.unparse(value)}"
 
 
-def test_the_operations_imports_are_exactly_the_helpers_used(
+def test_the_helpers_are_reached_through_the_operations_module(
     rendered: dict[str, tuple[ir.Api, str]],
 ) -> None:
-    """Decided from each operation's needs: right before ruff, nothing to add or remove."""
+    """Every `_ops.<name>` a module reads exists in the runtime's `_operations`; the only bare
+    import from it is `FileContent` (an annotation), and only where a file argument needs it."""
     runtime = ast.parse((RUNTIME / "_operations.py").read_text(encoding="utf-8"))
-    public = {
-        node.name if not isinstance(node, ast.Assign | ast.AnnAssign) else ast.unparse(
-            node.targets[0] if isinstance(node, ast.Assign) else node.target
-        )
-        for node in runtime.body
-        if isinstance(node, ast.FunctionDef | ast.ClassDef | ast.Assign | ast.AnnAssign)
-    }
-    public = {name for name in public if not name.startswith("_")}
+    defined = {node.name for node in runtime.body if isinstance(node, ast.FunctionDef | ast.ClassDef)}
+    defined |= {t.id for node in runtime.body if isinstance(node, ast.Assign | ast.AnnAssign)
+                for t in (node.targets if isinstance(node, ast.Assign) else [node.target])
+                if isinstance(t, ast.Name)}
     for package, (_, source) in rendered.items():
         tree = ast.parse(source)
-        imported = {
-            alias.name
-            for node in tree.body
-            if isinstance(node, ast.ImportFrom) and node.module == "_operations"
-            for alias in node.names
-        }
-        # annotations included: `FileContent` types multipart file arguments
-        used = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)} & public
-        assert imported == used, f"{package}: imported {sorted(imported)}, used {sorted(used)}"
-        assert imported, package
+        used = {node.attr for node in ast.walk(tree)
+                if isinstance(node, ast.Attribute) and ast.unparse(node.value) == "_ops"}
+        assert used and used <= defined, f"{package}: {sorted(used - defined)}"
+        imported = {alias.name for node in tree.body
+                    if isinstance(node, ast.ImportFrom) and node.module == "_operations"
+                    for alias in node.names}
+        named = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+        assert imported == ({"FileContent"} & named), package
 
 
 def _body_names(method: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
@@ -170,17 +165,20 @@ def test_a_method_body_reads_no_name_an_argument_could_take(
     rendered: dict[str, tuple[ir.Api, str]],
 ) -> None:
     """Argument names are snake_case and never start with `_`: every other name a body
-    uses (helpers, its local) is one `names.python_name` keeps arguments away from."""
+    reads (helpers through `_ops`, its local `_checked`, models through `_models`, builtins
+    through `_builtins`) is one no argument can take; `self` is kept from arguments."""
     for package, (_, source) in rendered.items():
         for _, method in _methods(ast.parse(source)):
             for name in _body_names(method):
-                safe = name in names._RESERVED_PARAMS or name.startswith("_") or name[:1].isupper()
+                safe = name == "self" or name.startswith("_") or name[:1].isupper()
                 assert safe, f"{package}.{method.name}: `{name}` could be shadowed by an argument"
+    assert names.argument_name("self") == "self_"
 
 
 def test_arguments_named_like_the_helpers_keep_their_values(tmp_path: Path) -> None:
-    """Spec names equal to the body's helpers or its local: the arguments are renamed (`pick_`)
-    and each value still reaches the wire under its own name."""
+    """Spec names equal to the runtime's helpers or the body's local in other codebases: the
+    arguments keep their names (the body reaches helpers through `_ops`), and each value
+    reaches the wire under its own name."""
     query = ["params", "pick", "validated", "format_path"]
     props = ["request_options", "raw_body", "client_value", "validated_root"]
     doc = {
@@ -206,7 +204,7 @@ def test_arguments_named_like_the_helpers_keep_their_values(tmp_path: Path) -> N
     package = _generate(doc, tmp_path, "named_pkg")
     with ScriptedServer([Reply(200, body={})], repeat_last=True) as server:
         client = package.Client(api_key="k", base_url=server.url)
-        client.default.go(pick_strings_="p", **{f"{n}_": f"q-{n}" for n in query + props})
+        client.default.go(pick_strings="p", **{n: f"q-{n}" for n in query + props})
         request = server.requests[-1]
     assert request.path == "/things/p"
     assert request.query == [(n, f"q-{n}") for n in query]

@@ -1,0 +1,120 @@
+"""Walks over JSON-like trees (dicts, lists, scalars) that no nesting depth can break.
+
+Documents may nest schemas hundreds of levels deep (a legal, if unusual, shape); recursion in
+Python stops near 1000 frames, so every whole-document copy and walk here keeps its own stack.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, TypeVar
+
+
+def copy_tree(data: Any) -> Any:
+    """A deep copy of JSON-like `data` (dicts and lists copied, everything else shared, as
+    `copy.deepcopy` does for str/int/float/bool/None); shared subtrees stay shared, as there."""
+    if not isinstance(data, (dict, list)):
+        return data
+    copies: dict[int, Any] = {}
+    root: Any = {} if isinstance(data, dict) else []
+    copies[id(data)] = root
+    stack: list[tuple[Any, Any]] = [(data, root)]
+    while stack:
+        source, target = stack.pop()
+        items = source.items() if isinstance(source, dict) else enumerate(source)
+        for key, value in items:
+            if isinstance(value, (dict, list)):
+                copied = copies.get(id(value))
+                if copied is None:
+                    copied = copies[id(value)] = {} if isinstance(value, dict) else []
+                    stack.append((value, copied))
+            else:
+                copied = value
+            if isinstance(target, dict):
+                target[key] = copied
+            else:
+                target.append(copied)
+    return root
+
+
+def iter_nodes(data: Any) -> Iterator[Any]:
+    """Every dict and list of `data`, parents before children, each once."""
+    seen: set[int] = set()
+    stack = [data]
+    while stack:
+        node = stack.pop()
+        if not isinstance(node, (dict, list)) or id(node) in seen:
+            continue
+        seen.add(id(node))
+        yield node
+        children = list(node.values()) if isinstance(node, dict) else list(node)
+        stack.extend(reversed(children))
+
+
+T = TypeVar("T")
+FRAMES_PER_LEVEL = 16  # what the libraries walking schemas take per nesting level (dcg, jsonschema)
+MAX_RECURSION_LIMIT = 40_000  # ~2 400 nesting levels...
+DEEP_STACK_BYTES = 512 * 1024 * 1024  # ...which this stack holds (reserved; pages used as needed)
+
+
+def depth(data: Any, children: Callable[[Any], Iterable[Any]] | None = None) -> int:
+    """How many levels of dicts and lists `data` nests (or of what `children` gives)."""
+    expand = children if children is not None else _json_children
+    deepest = 0
+    seen: set[int] = set()
+    stack = [(data, 1)]
+    while stack:
+        node, level = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        deepest = max(deepest, level)
+        stack.extend((child, level + 1) for child in expand(node))
+    return deepest
+
+
+def _json_children(node: Any) -> Iterable[Any]:
+    if isinstance(node, dict):
+        return [value for value in node.values() if isinstance(value, (dict, list))]
+    if isinstance(node, list):
+        return [value for value in node if isinstance(value, (dict, list))]
+    return ()
+
+
+def with_deep_stack(work: Callable[[], T], levels: int) -> T:
+    """`work()`, a recursive walk of `levels` nesting levels, with the recursion limit and the
+    stack that needs (schemas may nest hundreds of levels deep, and datamodel-code-generator,
+    openapi-spec-validator and our YAML reader walk them recursively). The limit follows the
+    depth: a walk that never ends (a reference cycle a library does not stop) still ends
+    soon, in its RecursionError. Runs in a thread of its own; its exception is raised here."""
+    result: list[T] = []
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            result.append(work())
+        except BaseException as error:  # handed to the caller's thread  # noqa: BLE001
+            failure.append(error)
+
+    previous_limit = sys.getrecursionlimit()
+    wanted = min(MAX_RECURSION_LIMIT, max(previous_limit, FRAMES_PER_LEVEL * levels + 1000))
+    if wanted == previous_limit:
+        return work()
+    with _STACK_LOCK:
+        previous_size = threading.stack_size(DEEP_STACK_BYTES)
+        try:
+            sys.setrecursionlimit(wanted)
+            thread = threading.Thread(target=run, name="deep-walk")
+            thread.start()
+            thread.join()
+        finally:
+            threading.stack_size(previous_size)
+            sys.setrecursionlimit(previous_limit)
+    if failure:
+        raise failure[0]
+    return result[0]
+
+
+_STACK_LOCK = threading.Lock()
