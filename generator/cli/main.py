@@ -151,7 +151,7 @@ def _package_name(out: Path, package: str | None) -> str:
     suggestion = re.sub(r"\W", "_", out.name).strip("_") or "client"
     if package_name_problem(suggestion) is not None:
         suggestion = f"{snake_case(suggestion) or 'api'}_client"
-    raise usage_error(str(out), f"the folder name {out.name!r}: {refused}",
+    raise usage_error(str(out), f"--out's folder name names the package, and {refused}",
                       f"pass --package NAME, e.g. --package {suggestion}")
 
 

@@ -93,7 +93,7 @@ def test_a_changed_setting_is_drift_by_record_and_by_regeneration(sandbox: Path,
 def test_out_whose_name_is_not_a_package_says_what_to_pass(tmp_path: Path) -> None:
     result = run_cli("generate", "ionos", "--out", tmp_path / "my-client")
     assert result.returncode == 2
-    assert "the folder name 'my-client' is not a Python package name" in result.stderr
+    assert "--out's folder name names the package, and 'my-client' is not a Python package name" in result.stderr
     assert "pass --package NAME, e.g. --package my_client" in result.stderr
     assert run_cli("generate", "ionos", "--out", tmp_path / "x", "--package", "not-valid").returncode == 2
     assert list(tmp_path.iterdir()) == []
