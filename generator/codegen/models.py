@@ -78,12 +78,9 @@ class Models:
 
     def annotation(self, class_name: str, wire_name: str, *, drop_none: bool) -> str:
         """Python source of the field's type, model names qualified, `| None` dropped on request."""
-        found = self.field(class_name, wire_name)
-        if found is None:
+        node = self._field_type(class_name, wire_name, drop_none=drop_none)
+        if node is None:
             return "object"
-        node = _strip_annotated(found.annotation)
-        if drop_none:
-            node = _drop_none(node)
         node = _EnumWidener(self.enums).visit(copy.deepcopy(node))
         return ast.unparse(_Qualifier(self.class_names).visit(node))
 
@@ -92,13 +89,18 @@ class Models:
     ) -> str:
         """`annotation`, where every model class also takes its `TypedDict` form
         (`_models.StreamOptions | _params.StreamOptionsParam`): what a request argument accepts."""
+        node = self._field_type(class_name, wire_name, drop_none=drop_none)
+        if node is None:
+            return "object"
+        return self._request_source(node, params, PARAMS_QUALIFIER)
+
+    def _field_type(self, class_name: str, wire_name: str, *, drop_none: bool) -> ast.expr | None:
+        """The field's annotation node without `Annotated[...]` (and `| None` when asked)."""
         found = self.field(class_name, wire_name)
         if found is None:
-            return "object"
+            return None
         node = _strip_annotated(found.annotation)
-        if drop_none:
-            node = _drop_none(node)
-        return self._request_source(node, params, PARAMS_QUALIFIER)
+        return _drop_none(node) if drop_none else node
 
     def request_class_annotation(self, class_name: str, params: ParamTypes) -> str:
         """`class_annotation` for a whole request body: the model or its `TypedDict` form (a
