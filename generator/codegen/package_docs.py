@@ -122,9 +122,13 @@ def _first_literal(annotation: str) -> str | None:
 
 
 def _model_placeholder(name: str, models: Models, depth: int) -> str | None:
-    """`models.X(required=...)`, when every required field has a placeholder."""
+    """`models.X(required=...)`, when every required field has a placeholder; an enum by its
+    first value (`models.Species("dog")`: an enum class called without one is a TypeError)."""
     if name in models.root_classes or name not in models.classes:
         return None
+    if name in models.enums:
+        values = models.enums[name]
+        return f"{PUBLIC_QUALIFIER}.{name}({values[0]!r})" if values else None
     arguments = []
     for wire, model_field in models.classes[name].items():
         if model_field.optional:

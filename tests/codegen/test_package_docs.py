@@ -145,3 +145,53 @@ def test_user_agent_carries_the_package_and_generator_versions(clean_env: pytest
     agent = server.requests[0].headers["user-agent"]
     assert agent == f"ionos/{package.__version__} openapi-clientgen/{package.__generator_version__}"
     assert package.__version__ != "0"
+
+
+ENUM_BODY_DOC = """\
+openapi: 3.0.3
+info: {title: Pets, version: '1'}
+servers: [{url: 'SERVER'}]
+paths:
+  /pets:
+    post:
+      tags: [pets]
+      operationId: create_pet
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [name, species]
+              properties:
+                name: {type: string}
+                species: {$ref: '#/components/schemas/Species'}
+      responses:
+        '200':
+          description: the pet
+          content:
+            application/json:
+              schema: {type: object, properties: {id: {type: integer}}}
+components:
+  schemas:
+    Species: {type: string, enum: [dog, cat]}
+"""
+
+
+def test_the_readme_usage_example_runs_against_the_api(tmp_path: Path) -> None:
+    """The example is a program that runs, not only one that type-checks: a required enum field
+    gets one of its values (an enum class called without a value is a TypeError)."""
+    with ScriptedServer([Reply(200, body={"id": 1})]) as server:
+        spec = tmp_path / "pets.yaml"
+        spec.write_text(ENUM_BODY_DOC.replace("SERVER", server.url), encoding="utf-8")
+        generated = subprocess.run(
+            [sys.executable, "-m", "generator", "generate", "--spec", str(spec), "--out", str(tmp_path / "pets")],
+            cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
+        )
+        assert generated.returncode == 0, generated.stderr
+        usage = PYTHON_BLOCK.findall((tmp_path / "pets" / "README.md").read_text(encoding="utf-8"))[0]
+        assert 'models.Species("dog")' in usage
+        ran = subprocess.run([sys.executable, "-c", usage], cwd=tmp_path, capture_output=True, text=True,
+                             timeout=60, check=False, env={"PATH": "/usr/bin:/bin"})
+    assert ran.returncode == 0, ran.stderr
+    assert server.requests[0].json() == {"name": "string", "species": "dog"}
