@@ -242,7 +242,8 @@ def stream_doc(stream_class: str, chunk: str) -> str:
 
 
 def page_doc(page_class: str, item: str, answer: str, style: str) -> str:
-    iterate = "`async for`" if page_class.startswith("Async") else "`for`"
+    # the async method is a coroutine: the page object comes from awaiting it
+    iterate = "`async for x in await ...`" if page_class.startswith("Async") else "`for`"
     return (
         f"A `{page_class}` of `{readable(item)}` items: {iterate} over it gives every item of every "
         f"page, fetching the next pages ({style} pagination) as needed; `.page` is the first "

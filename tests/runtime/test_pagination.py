@@ -209,3 +209,11 @@ def test_when_a_list_ends(package: Any) -> None:
     page = runtime.Pagination("page", "results", "page", total="total_pages")
     assert runtime.next_query(page, {"results": [1], "total_pages": 2}, {}) == {"page": "2"}
     assert runtime.next_query(page, {"results": [1], "total_pages": 2}, {"page": "2"}) is None
+
+
+def test_the_docstrings_say_how_each_client_walks_a_list(package: Any) -> None:
+    """The async method is a coroutine: its docstring shows the `await` an `async for` needs."""
+    sync_doc = package.Client(api_key="k").engines.list.__doc__
+    async_doc = package.AsyncClient(api_key="k").engines.list.__doc__
+    assert "`for` over it gives every item" in sync_doc
+    assert "`async for x in await ...` over it gives every item" in async_doc
