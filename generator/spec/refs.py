@@ -12,7 +12,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from generator.problems import GeneratorError, Problem
-from generator.spec.pointer import fragment_pointer, join_pointer, resolve_pointer
+from generator.spec.pointer import HTTP_METHODS, fragment_pointer, join_pointer, resolve_pointer
 
 # Keys whose values are data (examples, defaults), not OpenAPI objects: `$ref` there is not a ref.
 _DATA_KEYS = frozenset({"example", "default", "enum", "const"})
@@ -102,7 +102,7 @@ def iter_objects(data: Any) -> Iterator[tuple[str, dict[str, Any]]]:
         node, pointer, parent_key = stack.pop()
         if isinstance(node, dict):
             yield pointer, node
-            named_map = is_named_map(pointer)
+            named_map = is_named_map(pointer) or _is_responses(pointer)
             for key, value in reversed(node.items()):
                 if not named_map and (key in _DATA_KEYS or is_extension(key)):
                     continue
@@ -112,6 +112,13 @@ def iter_objects(data: Any) -> Iterator[tuple[str, dict[str, Any]]]:
         elif isinstance(node, list) and parent_key != "examples":
             for index in range(len(node) - 1, -1, -1):
                 stack.append((node[index], f"{pointer}/{index}", ""))
+
+
+def _is_responses(pointer: str) -> bool:
+    """An operation's Responses object, whose `default` key is a response (a `$ref` in it is a
+    reference), not data as in a schema."""
+    tokens = pointer.rsplit("/", 2)
+    return len(tokens) == 3 and tokens[2] == "responses" and tokens[1] in HTTP_METHODS
 
 
 def is_extension(key: object) -> bool:

@@ -54,6 +54,26 @@ def test_dangling_schema_ref_reads_as_any(tmp_path: Path) -> None:
     assert repaired["paths"]["/a"]["post"]["requestBody"]["content"]["application/json"]["schema"] == {}
 
 
+def test_dangling_ref_in_a_default_response_is_repaired_like_any_other(tmp_path: Path) -> None:
+    """`default` in a Responses object is a response, not a schema's default value: its refs count."""
+    error = {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Eror"}}}}
+    operation = {"responses": {"200": {"description": "ok"}, "default": {"description": "e", **error}}}
+    data, decisions = decisions_for(tmp_path, base({"/a": {"get": operation}}))
+    [decision] = decisions
+    assert decision.category == "repairable" and "Eror" in decision.problem.message
+    repaired = apply(data, decisions).data["paths"]["/a"]["get"]["responses"]["default"]
+    assert repaired["content"]["application/json"]["schema"] == {}
+
+
+def test_a_schema_default_value_holding_a_ref_key_is_data(tmp_path: Path) -> None:
+    """Inside a schema (even a property named `responses`), `default` stays data."""
+    schema = {"type": "object", "properties": {"responses": {
+        "type": "object", "default": {"$ref": "#/components/schemas/Nope"}}}}
+    body = {"content": {"application/json": {"schema": schema}}}
+    _, decisions = decisions_for(tmp_path, base({"/a": {"post": {**OK, "requestBody": body}}}))
+    assert decisions == []
+
+
 def test_invalid_component_skips_every_operation_using_it(tmp_path: Path) -> None:
     parameter = {"$ref": "#/components/parameters/Limit"}
     document = base(
