@@ -582,7 +582,7 @@ class BaseClient:
             )
         except _http.HTTPError as exc:
             raise APIError(self._redact(f"Invalid request: {exc}")) from exc
-        except ValueError as exc:  # e.g. InvalidURL, which is not an HTTPError
+        except (ValueError, _http.InvalidURL) as exc:  # InvalidURL is not an HTTPError
             raise APIError(self._redact(f"Invalid request: {exc}")) from exc
         for name in prepared.omitted:  # the HTTP client's own defaults (User-Agent, ...)
             if name in request.headers:
@@ -621,7 +621,10 @@ class BaseClient:
         location = response.headers.get("location")
         if response.status_code not in REDIRECT_STATUSES or not location:
             return None
-        url = response.request.url.join(location)
+        try:
+            url = response.request.url.join(location)
+        except _http.InvalidURL as exc:  # the server's Location cannot be followed
+            raise APIError(self._redact(f"Invalid redirect from the server: {exc}")) from exc
         method, content, data, files = (
             prepared.method,
             prepared.content,

@@ -196,7 +196,7 @@ def _process_gone(pid: int) -> bool:
         return False  # ours, still in use
     try:
         os.kill(pid, 0)
-    except ProcessLookupError:
+    except (ProcessLookupError, OverflowError):  # no such process (or no such pid at all)
         return True
     except OSError:  # exists, owned by someone else
         return False

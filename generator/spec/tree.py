@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 
@@ -37,20 +37,6 @@ def copy_tree(data: Any) -> Any:
             else:
                 target.append(copied)
     return root
-
-
-def iter_nodes(data: Any) -> Iterator[Any]:
-    """Every dict and list of `data`, parents before children, each once."""
-    seen: set[int] = set()
-    stack = [data]
-    while stack:
-        node = stack.pop()
-        if not isinstance(node, (dict, list)) or id(node) in seen:
-            continue
-        seen.add(id(node))
-        yield node
-        children = list(node.values()) if isinstance(node, dict) else list(node)
-        stack.extend(reversed(children))
 
 
 T = TypeVar("T")

@@ -20,6 +20,7 @@ __all__ = [
     "DecodingError",
     "HTTPError",
     "Headers",
+    "InvalidURL",
     "Limits",
     "LocalProtocolError",
     "PoolTimeout",
@@ -49,6 +50,8 @@ HTTPError = _lib.HTTPError
 TimeoutException = _lib.TimeoutException
 #: Network and protocol failures: connection refused or reset, truncated bodies, ...
 TransportError = _lib.TransportError
+#: A URL the library cannot parse (not an HTTPError): a bad base URL or a bad redirect Location.
+InvalidURL = _lib.InvalidURL
 #: The peer broke the HTTP protocol, e.g. closed the connection mid-body.
 RemoteProtocolError = _lib.RemoteProtocolError
 #: The request itself could not be written (e.g. a line break in a header value): local.

@@ -309,7 +309,8 @@ def test_stale_staging_of_dead_runs_is_removed_live_ones_kept(tmp_path: Path) ->
             text=True,
             check=True,
         ).stdout.strip()
-        ours_dead = (f".pkg.new-{dead}-ab12_x9z", f".pkg.old-{dead}-q0w9e8r7")
+        ours_dead = (f".pkg.new-{dead}-ab12_x9z", f".pkg.old-{dead}-q0w9e8r7",
+                     ".pkg.new-99999999999999999999-abcdefgh")  # no such pid can exist
         kept = (
             f".pkg.new-{sleeper.pid}-abcdefgh",  # its process still runs
             ".pkg.old-backup",  # a user's backup named like a leftover

@@ -290,6 +290,18 @@ def test_a_redirect_loop_on_a_post_ends_quickly_and_is_not_retried(
     assert len(few.requests) == 2
 
 
+def test_a_location_that_is_no_url_is_an_api_error(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
+) -> None:
+    """An unparsable Location ends in the package's own error, never a bare library exception
+    (httpx2's InvalidURL is not one of its HTTPErrors; httpx reports a protocol error itself)."""
+    server = serve([Reply(302, {"Location": "http://[::1"})], repeat_last=True)
+    api = make_api(server, max_retries=0)
+    with pytest.raises(pkg.APIError, match="(?i)invalid (redirect|url)"):
+        api.call(completion_spec(pkg), completion_options(pkg))
+    assert len(server.requests) == 1
+
+
 # -- bounded memory ------------------------------------------------------------------------
 
 
