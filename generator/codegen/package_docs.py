@@ -52,6 +52,11 @@ class Call:
         arguments = ", ".join(f"{name}={value}" for name, value in self.arguments)
         return f"client.{self.resource}.{self.method}({arguments})"
 
+    @property
+    def imports(self) -> str:
+        """What the example imports from the package besides `Client`."""
+        return f", {PUBLIC_QUALIFIER}" if f"{PUBLIC_QUALIFIER}." in self.text else ""
+
 
 @dataclass(frozen=True)
 class MethodEntry:
