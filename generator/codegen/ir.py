@@ -768,11 +768,9 @@ def _scheme(key: str, raw: dict[str, Any], arguments: tuple[str, ...], env: tupl
     return SecurityScheme(key, "header", "Authorization", prefix, False, arguments, env)
 
 
-# The generated client's own constructor arguments (templates/_client.py.jinja): no credential takes their names.
-CLIENT_ARGUMENTS = frozenset({
-    "self", "base_url", "timeout", "max_retries", "max_redirects", "max_response_size", "max_event_size",
-    "idempotency_header", "default_headers", "default_query", "http_client",
-})
+# The credential arguments the security naming itself hands out (`Client(api_key=...)`): the
+# only names `Client.__init__` reads that a credential may take.
+CREDENTIAL_ARGUMENTS = frozenset({"api_key", "username", "password"})
 
 
 def _security(data: dict[str, Any], options: BuildOptions, operations: list[Operation], reserved: set[str]) -> Security:
@@ -789,7 +787,7 @@ def _security(data: dict[str, Any], options: BuildOptions, operations: list[Oper
     keys = [key for key in usable if key in used]
     prefix = _env_prefix(options.api_key_env)
     schemes: list[SecurityScheme] = []
-    taken = set(reserved) | CLIENT_ARGUMENTS
+    taken = set(reserved) | (namespace.client_arguments() - CREDENTIAL_ARGUMENTS)
     for key in keys:
         raw = usable[key]
         basic = raw.get("type") == "http" and str(raw.get("scheme")).lower() == "basic"

@@ -291,3 +291,35 @@ def test_a_copy_keeps_every_credential_and_limit(package: Any, server: ScriptedS
     (request,) = server.requests
     assert request.headers["x-api-key"] == "key-123456"
     assert request.headers["authorization"] == "Bearer tok-654321"
+
+
+SCHEMES_NAMED_LIKE_CLIENT_NAMES = """\
+openapi: 3.0.3
+info: {title: Shadows, version: '1'}
+components:
+  securitySchemes:
+    os: {type: apiKey, in: header, name: X-Os}
+    from_env: {type: http, scheme: bearer}
+security: [{os: [], from_env: []}]
+paths:
+  /items:
+    get:
+      operationId: list_items
+      responses: {'200': {description: ok}}
+"""
+
+
+def test_schemes_named_like_what_the_client_reads_get_other_arguments(
+    tmp_path: Path, server: ScriptedServer, clean_env: pytest.MonkeyPatch
+) -> None:
+    """`os` and `from_env` are read by `Client.__init__`: credential arguments of those names would
+    shadow them (the constructor would call a string)."""
+    spec = tmp_path / "shadows.yaml"
+    spec.write_text(SCHEMES_NAMED_LIKE_CLIENT_NAMES, encoding="utf-8")
+    [(name, files)] = pipeline.build_packages([pipeline.target_for_spec(spec, "feat_shadows")]).items()
+    write.write(files, tmp_path / name)
+    pkg = import_from(tmp_path, name)
+    with pkg.Client(os_="key-123456", from_env_="tok-123456", base_url=server.url) as client:
+        client.default.list_items()
+    [sent] = server.requests
+    assert sent.headers["x-os"] == "key-123456" and sent.headers["authorization"] == "Bearer tok-123456"
