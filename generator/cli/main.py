@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.cli.common import DEFAULT_MANIFEST, DEFAULT_OUTPUT, print_problems, usage_error
+from generator.io.write import written_so_far
 from generator.manifest import load_manifest
 from generator.problems import GeneratorError, Problem
 
@@ -225,9 +226,18 @@ def error_exit_code(args: argparse.Namespace, error: GeneratorError) -> int:
     return 1
 
 
+def _interrupted_message(written: list[Path]) -> str:
+    """Ctrl-C before the swaps writes nothing; after them (the swaps themselves ignore it) every
+    package was written, and the message must not claim otherwise."""
+    if not written:
+        return "interrupted; nothing was written"
+    return "interrupted after writing: " + ", ".join(str(path) for path in written)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     run: Callable[[argparse.Namespace], int] = args.run
+    earlier = len(written_so_far())  # a caller may run several commands in one process
     try:
         return run(args)
     except GeneratorError as error:
@@ -236,7 +246,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print_problems(error.problems)
         return error_exit_code(args, error)
     except KeyboardInterrupt:
-        print("interrupted; nothing was written", file=sys.stderr)
+        print(_interrupted_message(written_so_far()[earlier:]), file=sys.stderr)
         return 130
     except Exception as error:  # an unexpected failure still gets a one-line message
         if args.debug:

@@ -40,6 +40,15 @@ _TEMP_SUFFIX = "[a-z0-9_]{8}"
 _CACHES = frozenset({"__pycache__"})
 SHOWN_FILES = 10  # a refusal names this many of the files that would be lost
 
+# Destinations swapped in by this process, appended while Ctrl-C is ignored: an interrupt that
+# lands after a swap can then say truthfully what was written (`written_so_far`).
+_WRITTEN: list[Path] = []
+
+
+def written_so_far() -> list[Path]:
+    """The package folders this process has replaced so far, in the order they were swapped."""
+    return list(_WRITTEN)
+
 
 @contextlib.contextmanager
 def replacing_file(path: Path, data: bytes) -> Iterator[None]:
@@ -93,6 +102,7 @@ def write_many(packages: dict[Path, dict[str, str]], *, force: bool = False) -> 
         with _interrupts_deferred():
             for staging, dest in staged:
                 _swap(staging, dest)
+                _WRITTEN.append(dest)
     finally:
         for staging, _ in staged:
             if os.path.lexists(staging):

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 import os
 import random
@@ -164,13 +165,53 @@ def test_sigint_while_writing_writes_nothing(tmp_path: Path, repo: Path) -> None
         process.send_signal(signal.SIGINT)
     finally:
         _, stderr = process.communicate(timeout=60)
-    if staged and process.returncode == 130:
-        assert b"interrupted; nothing was written" in stderr
-        assert b"Traceback" not in stderr
+    assert b"Traceback" not in stderr
+    if staged and process.returncode == 130 and b"interrupted; nothing was written" in stderr:
         assert snapshot(out) == old
-    else:  # the signal came during the (uninterruptible) swaps: then all of it is written
+        return
+    # the signal came during the swaps (ignored: exit 0) or after them (exit 130, and the
+    # message must say the packages were written): either way all of it is written
+    if process.returncode == 130:
+        assert b"interrupted after writing: " in stderr, stderr
+        assert all(str(out / name).encode() in stderr for name in PROVIDERS), stderr
+    else:
         assert process.returncode == 0, stderr
-        assert all(subtree(snapshot(out), name) != subtree(old, name) for name in PROVIDERS)
+    assert all(subtree(snapshot(out), name) != subtree(old, name) for name in PROVIDERS)
+
+
+def test_an_interrupt_after_the_swaps_says_what_was_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ctrl-C landing after every package was swapped in (here: while the coverage report
+    prints) must not claim that nothing was written."""
+    out = outdated_copy(tmp_path)
+
+    def interrupted(*_: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(importlib.import_module("generator.cli.main"), "_report_coverage", interrupted)
+    code, err = _generate_in_process(out, capsys)
+    assert code == 130
+    assert "nothing was written" not in err
+    assert err.strip() == "interrupted after writing: " + ", ".join(
+        str(out.resolve() / name) for name in sorted(PROVIDERS)
+    )
+    assert all(not (out / name / "stale_module.py").exists() for name in PROVIDERS)
+
+
+def test_an_interrupt_before_writing_says_nothing_was_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = outdated_copy(tmp_path)
+    before = snapshot(out)
+
+    def interrupted(*_: object, **__: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(write, "_fill", interrupted)
+    code, err = _generate_in_process(out, capsys)
+    assert (code, err.strip()) == (130, "interrupted; nothing was written")
+    assert snapshot(out) == before
 
 
 def _generate_in_process(out: Path, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
