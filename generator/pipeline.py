@@ -60,15 +60,8 @@ def target_for(provider: Provider, package: str | None = None) -> Target:
 
 def target_for_spec(spec: Path, package: str, overlay: Path | None = None, *,
                     strict: bool = False) -> Target:
-    prefix = package.upper()
-    options = ir.BuildOptions(
-        package=package,
-        api_key_env=f"{prefix}_API_KEY",
-        base_url_env=f"{prefix}_BASE_URL",
-        source_file=str(spec),
-    )
-    settings = {"package": package, "api_key_env": options.api_key_env, "base_url_env": options.base_url_env}
-    return Target(spec=spec, overlay=overlay, options=options, strict=strict, settings=settings)
+    """The target of a document given by path (`--spec`): see `Provider.standalone`."""
+    return dataclasses.replace(target_for(Provider.standalone(spec, package, overlay)), strict=strict)
 
 
 def targets(manifest: Manifest, names: list[str]) -> list[Target]:
