@@ -7,8 +7,10 @@ mypy rejects:
   subtype of the base's (`status: CallStatus` over `status: ToolCallStatus | None`): pydantic
   lets a subclass narrow or change a field, mypy calls it an incompatible assignment. The line
   gets `# type: ignore[assignment]`: the schema says so, and the field's own type stays exact;
-- a class with two bases that declare one field with unrelated types (`# type: ignore[misc]` on
+- a class with two bases that declare one field with different types (`# type: ignore[misc]` on
   the class line, for the same reason);
+- a field whose type does not take `None` with `None` as its default (`user: str = None`): the
+  type says `| None`, as the attribute is when the field is not given;
 - a field typed with a root model whose default is the bare value (`n: N | None = 1`, with
   `validate_default=True`): the default becomes `N(1)`, the value pydantic builds from it anyway.
 
@@ -54,7 +56,7 @@ def mypy_clean(source: str) -> str:
     roots = {node.name for node in tree.body if isinstance(node, ast.ClassDef) and _is_root(node)}
     lines = source.split("\n")
     ignores = [line for line in _override_ignores(classes) if "# type: ignore" not in lines[line - 1]]
-    edits = [*_root_default_wraps(tree, roots, source), *_builtin_generics(tree),
+    edits = [*_root_default_wraps(tree, roots, source), *_builtin_generics(tree), *_none_defaults(tree),
              *(_header_ignoring_misc(cls.node, source) for cls in classes.values()
                if len(cls.bases) > 1 and not cls.node.keywords
                and "# type: ignore" not in lines[cls.node.lineno - 1]
@@ -123,7 +125,7 @@ def _bases_conflict(cls: _Class, classes: dict[str, _Class]) -> bool:
             if field in cls.fields or definition is None:
                 continue
             earlier = first.setdefault(field, definition)
-            if earlier is not definition and _conflicts(earlier.annotation, definition.annotation, classes):
+            if earlier is not definition and _differ(earlier.annotation, definition.annotation, classes):
                 return True
     return False
 
@@ -136,6 +138,12 @@ def _all_fields(classes: dict[str, _Class], name: str) -> list[str]:
         names.extend(field for field in _all_fields(classes, base) if field not in names)
     names.extend(field for field in classes[name].fields if field not in names)
     return names
+
+
+def _differ(first: ast.expr, second: ast.expr, classes: dict[str, _Class]) -> bool:
+    """Two bases' definitions of a (mutable) field must be the same type for mypy, not merely
+    one a subtype of the other."""
+    return _conflicts(first, second, classes) or _conflicts(second, first, classes)
 
 
 def _conflicts(new: ast.expr, old: ast.expr, classes: dict[str, _Class]) -> bool:
@@ -216,6 +224,21 @@ def _root_default_wraps(tree: ast.Module, roots: set[str], source: str) -> Itera
             types = [m for m in _members(statement.annotation) if ast.unparse(m) != "None"]
             if len(types) == 1 and ast.unparse(types[0]) in roots:
                 yield _span(value), f"{ast.unparse(types[0])}({ast.get_source_segment(source, value)})"
+
+
+def _none_defaults(tree: ast.Module) -> Iterator[_Edit]:
+    """`x: T = None` (or `Annotated[T, ...] = None`) where T does not take None: `T | None`."""
+    for node in tree.body:
+        for statement in node.body if isinstance(node, ast.ClassDef) else ():
+            if not (isinstance(statement, ast.AnnAssign) and isinstance(statement.value, ast.Constant)
+                    and statement.value.value is None):
+                continue
+            annotation = statement.annotation
+            if isinstance(annotation, ast.Subscript) and getattr(annotation.value, "id", "") == "Annotated":
+                annotation = annotation.slice.elts[0] if isinstance(annotation.slice, ast.Tuple) else annotation.slice
+            if not {ast.unparse(member) for member in _members(annotation)} & {"None", *_TOP}:
+                _, _, line, offset = _span(annotation)
+                yield (line, offset, line, offset), " | None"  # an insertion: edits inside it stay valid
 
 
 _BUILTIN_GENERICS = {"Dict": "dict", "List": "list"}
