@@ -34,8 +34,8 @@ _TOP = frozenset({"Any", "object"})
 
 @dataclass(frozen=True)
 class _Field:
-    annotation: ast.expr
-    line: int  # of the statement's first line
+    statement: ast.AnnAssign
+    annotation: ast.expr  # as the checks read it: `| None` added where `_none_defaults` adds it
 
 
 @dataclass(frozen=True)
@@ -55,31 +55,42 @@ def mypy_clean(source: str) -> str:
     classes = {node.name: _class(node) for node in tree.body if isinstance(node, ast.ClassDef)}
     roots = {node.name for node in tree.body if isinstance(node, ast.ClassDef) and _is_root(node)}
     lines = source.split("\n")
-    ignores = [line for line in _override_ignores(classes) if "# type: ignore" not in lines[line - 1]]
-    edits = [*_root_default_wraps(tree, roots, source), *_builtin_generics(tree), *_none_defaults(tree),
-             *(_header_ignoring_misc(cls.node, source) for cls in classes.values()
-               if len(cls.bases) > 1 and not cls.node.keywords
-               and "# type: ignore" not in lines[cls.node.lineno - 1]
-               and _bases_conflict(cls, classes))]
-    if not ignores and not edits:
+    edits = [
+        *_root_default_wraps(tree, roots, source), *_builtin_generics(tree), *_none_defaults(tree),
+        *(_field_ignore(field.statement, lines) for field in _overrides_in_conflict(classes)
+          if not any("# type: ignore" in line for line in _lines_of(field.statement, lines))),
+        *(_header_ignoring_misc(cls.node, source) for cls in classes.values()
+          if len(cls.bases) > 1 and not cls.node.keywords
+          and "# type: ignore" not in lines[cls.node.lineno - 1] and _bases_conflict(cls, classes)),
+    ]
+    if not edits:
         return source
-    # the ignores first (line ends), then the edits from the end: no edit moves an earlier place
-    for line in ignores:
-        lines[line - 1] += "  # type: ignore[assignment]"
-    for span, text in sorted(edits, key=lambda edit: edit[0][:2], reverse=True):
+    # from the end, so that no edit moves a place another still has to change; at one place a
+    # replacement goes before an insertion
+    for span, text in sorted(edits, key=lambda edit: (*edit[0][:2], edit[0][:2] != edit[0][2:]), reverse=True):
         _replace(lines, span, text)
     return "\n".join(lines)
 
 
+def _lines_of(statement: ast.stmt, lines: list[str]) -> list[str]:
+    return lines[statement.lineno - 1 : statement.end_lineno or statement.lineno]
+
+
 def _class(node: ast.ClassDef) -> _Class:
     fields = {
-        statement.target.id: _Field(statement.annotation, statement.lineno)
+        statement.target.id: _Field(statement, _checked_annotation(statement))
         for statement in node.body
         if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name)
         and statement.target.id != "model_config"
     }
     bases = tuple(base.id for base in node.bases if isinstance(base, ast.Name))
     return _Class(node, bases, fields)
+
+
+def _checked_annotation(statement: ast.AnnAssign) -> ast.expr:
+    if _takes_none_by_default(statement):
+        return ast.BinOp(left=statement.annotation, op=ast.BitOr(), right=ast.Constant(None))
+    return statement.annotation
 
 
 def _is_root(node: ast.ClassDef) -> bool:
@@ -106,13 +117,28 @@ def _base_definitions(classes: dict[str, _Class], name: str, field: str) -> list
     return found
 
 
-def _override_ignores(classes: dict[str, _Class]) -> Iterator[int]:
-    """The first line of each field that redeclares an inherited one with a conflicting type."""
+def _overrides_in_conflict(classes: dict[str, _Class]) -> Iterator[_Field]:
+    """Each field that redeclares an inherited one with a type mypy finds in conflict."""
     for cls in classes.values():
         for field, own in cls.fields.items():
             if any(_conflicts(own.annotation, inherited.annotation, classes)
                    for inherited in _base_definitions(classes, cls.name, field)):
-                yield own.line
+                yield own
+
+
+def _field_ignore(statement: ast.AnnAssign, lines: list[str]) -> _Edit:
+    """`# type: ignore[assignment]` where mypy reports the conflict once the formatter has
+    wrapped the statement: with a default, on the default's line (the statement's last: a
+    comment at its end stays there); without, on the first line, after the annotation's first
+    `[` (the formatter keeps a comment there however it wraps the rest)."""
+    annotation = statement.annotation
+    if statement.value is None and isinstance(annotation, ast.Subscript):
+        _, _, line, offset = _span(annotation.value)
+        offset = lines[line - 1].encode("utf-8").index(b"[", offset) + 1
+        return (line, offset, line, offset), "  # type: ignore[assignment]\n"
+    line = statement.end_lineno or statement.lineno
+    end = len(lines[line - 1].encode("utf-8"))
+    return (line, end, line, end), "  # type: ignore[assignment]"
 
 
 def _bases_conflict(cls: _Class, classes: dict[str, _Class]) -> bool:
@@ -181,8 +207,7 @@ def _ancestors(classes: dict[str, _Class], name: str) -> set[str]:
 def _members(node: ast.expr) -> list[ast.expr]:
     """The members of a type, `Annotated[...]` and `X | Y` / `Optional` / `Union` unwrapped."""
     if isinstance(node, ast.Subscript) and getattr(node.value, "id", "") == "Annotated":
-        inner = node.slice.elts[0] if isinstance(node.slice, ast.Tuple) else node.slice
-        return _members(inner)
+        return _members(_unannotated(node))
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
         return _members(node.left) + _members(node.right)
     if isinstance(node, ast.Subscript) and getattr(node.value, "id", "") in ("Optional", "Union"):
@@ -230,15 +255,25 @@ def _none_defaults(tree: ast.Module) -> Iterator[_Edit]:
     """`x: T = None` (or `Annotated[T, ...] = None`) where T does not take None: `T | None`."""
     for node in tree.body:
         for statement in node.body if isinstance(node, ast.ClassDef) else ():
-            if not (isinstance(statement, ast.AnnAssign) and isinstance(statement.value, ast.Constant)
-                    and statement.value.value is None):
-                continue
-            annotation = statement.annotation
-            if isinstance(annotation, ast.Subscript) and getattr(annotation.value, "id", "") == "Annotated":
-                annotation = annotation.slice.elts[0] if isinstance(annotation.slice, ast.Tuple) else annotation.slice
-            if not {ast.unparse(member) for member in _members(annotation)} & {"None", *_TOP}:
-                _, _, line, offset = _span(annotation)
+            if isinstance(statement, ast.AnnAssign) and _takes_none_by_default(statement):
+                _, _, line, offset = _span(_unannotated(statement.annotation))
                 yield (line, offset, line, offset), " | None"  # an insertion: edits inside it stay valid
+
+
+def _takes_none_by_default(statement: ast.AnnAssign) -> bool:
+    """A default of None on a type that does not take None (`user: str = None`)."""
+    default = statement.value
+    if not (isinstance(default, ast.Constant) and default.value is None):
+        return False
+    members = {ast.unparse(member) for member in _members(statement.annotation)}
+    return not members & {"None", *_TOP}
+
+
+def _unannotated(annotation: ast.expr) -> ast.expr:
+    """`T` of `Annotated[T, ...]`, else the annotation itself."""
+    if isinstance(annotation, ast.Subscript) and getattr(annotation.value, "id", "") == "Annotated":
+        return annotation.slice.elts[0] if isinstance(annotation.slice, ast.Tuple) else annotation.slice
+    return annotation
 
 
 _BUILTIN_GENERICS = {"Dict": "dict", "List": "list"}
