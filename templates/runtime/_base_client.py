@@ -59,14 +59,13 @@ from ._errors import (
     APIResponseValidationError,
     APIStatusError,
     APITimeoutError,
-    ResponseTooLargeError,
     TooManyRedirectsError,
     error_message,
     excerpt,
     status_error_class,
 )
 from ._parse import is_json_media, parse_json, validate_python
-from ._response import APIResponse
+from ._response import APIResponse, aread_bounded, read_bounded
 from ._streaming import AsyncStream, Stream
 from ._types import NOT_GIVEN, Headers, NotGiven, Omit, Query, Timeout
 
@@ -663,14 +662,6 @@ class BaseClient:
             )
         )
 
-    def _too_large(self, response: _http.Response) -> ResponseTooLargeError:
-        return ResponseTooLargeError(
-            f"The response body is larger than max_response_size ({self.max_response_size} "
-            f"bytes, decoded; HTTP {response.status_code}): reading stopped there",
-            response.request,
-            limit=self.max_response_size,
-        )
-
     def _undecodable(self, response: _http.Response, exc: Exception) -> APIResponseDecodingError:
         encoding = response.headers.get("content-encoding", "none")
         return APIResponseDecodingError(
@@ -818,6 +809,7 @@ class BaseClient:
             header_types=spec.headers,
             retries_taken=retries_taken,
             streams=stream,
+            max_response_size=self.max_response_size,
         )
 
 
@@ -955,14 +947,7 @@ class SyncAPIClient(BaseClient):
     def _read(self, response: _http.Response) -> None:
         """Read the body into ``response.content``, decoded, at most ``max_response_size``
         bytes of it (a small compressed body can decode to gigabytes)."""
-        limit, size = self.max_response_size, 0
-        chunks: list[bytes] = []
-        for chunk in response.iter_bytes():
-            size += len(chunk)
-            if size > limit:
-                raise self._too_large(response)
-            chunks.append(chunk)
-        response._content = b"".join(chunks)  # what the HTTP library's own read() sets
+        read_bounded(response, self.max_response_size)
 
     def close(self) -> None:
         """Close the underlying HTTP client if this client created it."""
@@ -1115,14 +1100,7 @@ class AsyncAPIClient(BaseClient):
     async def _read(self, response: _http.Response) -> None:
         """Read the body into ``response.content``, decoded, at most ``max_response_size``
         bytes of it (a small compressed body can decode to gigabytes)."""
-        limit, size = self.max_response_size, 0
-        chunks: list[bytes] = []
-        async for chunk in response.aiter_bytes():
-            size += len(chunk)
-            if size > limit:
-                raise self._too_large(response)
-            chunks.append(chunk)
-        response._content = b"".join(chunks)  # what the HTTP library's own read() sets
+        await aread_bounded(response, self.max_response_size)
 
     async def close(self) -> None:
         """Close the underlying HTTP client if this client created it."""

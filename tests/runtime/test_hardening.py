@@ -9,6 +9,7 @@ are measured in a child process (its peak RSS) while a gzip bomb built at run ti
 from __future__ import annotations
 
 import gzip
+import importlib
 import json
 import socket
 import subprocess
@@ -340,6 +341,80 @@ def test_an_event_larger_than_max_event_size_ends_in_a_typed_error(
     assert len(make_api(fine, max_event_size=64 << 10).stream(completion_spec(pkg), completion_options(pkg))) == 50
 
 
+# What a caller may do with the unread response `with_streaming_response` yields, sync and async.
+STREAMED_USES: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
+    "read": (lambda r: r.read(), lambda r: r.read()),
+    "content": (lambda r: r.content, lambda r: r.read()),
+    "json": (lambda r: r.json(), lambda r: r.json()),
+    "parse": (lambda r: r.parse(), lambda r: r.parse()),
+    "text": (lambda r: r.text, lambda r: r.text()),
+    "lines": (lambda r: list(r.iter_lines()), lambda r: _collect(r.iter_lines())),
+    "bytes": (lambda r: sum(map(len, r.iter_bytes())), lambda r: _total(r.iter_bytes())),
+}
+
+
+async def _collect(items: Any) -> list[Any]:
+    return [item async for item in items]
+
+
+async def _total(chunks: Any) -> int:
+    return sum([len(chunk) async for chunk in chunks])
+
+
+def with_streaming_response(api: Api, spec: Any, use: Callable[[Any], Any]) -> Any:
+    """``use(response)`` inside ``with resource.with_streaming_response.create() as response``
+    (the runtime's own wrapper around a resource method that posts a completion)."""
+    res = importlib.import_module(api.pkg.__name__ + "._base_resource")
+    body = {"model": "m", "prompt": "hi"}
+    if api.kind == "sync":
+        resource = res.SyncAPIResource(api.client)
+        create = res.to_streamed_response(lambda: resource._post("/completions", body=body, cast_to=spec))
+        with create() as response:
+            return use(response)
+    async_resource = res.AsyncAPIResource(api.client)
+    acreate = res.async_to_streamed_response(lambda: async_resource._post("/completions", body=body, cast_to=spec))
+
+    async def run() -> Any:
+        async with acreate() as response:
+            result = use(response)
+            return await result if hasattr(result, "__await__") else result
+
+    return api.run(run)
+
+
+@pytest.mark.parametrize("use", sorted(STREAMED_USES))
+def test_a_streamed_response_holds_at_most_max_response_size(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer], kind: str, use: str
+) -> None:
+    """Whatever reads the whole body (or one line of it) through with_streaming_response stops
+    at the client's limit; iter_bytes hands each chunk over and holds nothing, so it is free."""
+    gzip_json = {"Content-Encoding": "gzip", "Content-Type": "application/json"}
+    server = serve([Reply(200, gzip_json, body=gzip_bomb(8 << 20))], repeat_last=True)
+    api = make_api(server, max_response_size=1 << 20)
+    apply = STREAMED_USES[use][0 if kind == "sync" else 1]
+    if use == "bytes":
+        assert with_streaming_response(api, completion_spec(pkg), apply) == 8 << 20
+        return
+    with pytest.raises(pkg.ResponseTooLargeError) as caught:
+        with_streaming_response(api, completion_spec(pkg), apply)
+    assert caught.value.limit == 1 << 20 and "max_response_size" in str(caught.value)
+    # many lines, each under the limit, however long the body
+    lines = serve([Reply(200, {"Content-Type": "text/plain"}, chunks=[b"x" * 1000 + b"\n"] * 3000)])
+    api = make_api(lines, max_response_size=64 << 10)
+    lines_of = STREAMED_USES["lines"][0 if kind == "sync" else 1]
+    assert with_streaming_response(api, completion_spec(pkg), lines_of) == ["x" * 1000] * 3000
+
+
+def test_streamed_lines_split_as_the_http_library_splits_them(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer], kind: str
+) -> None:
+    chunks = [b"a\r", b"\nb\n", b"c\rd", b"\r\n\r\ne\x0bf\r", b"\r", b"g"]
+    server = serve([Reply(200, {"Content-Type": "text/plain"}, chunks=chunks)])
+    lines_of = STREAMED_USES["lines"][0 if kind == "sync" else 1]
+    got = with_streaming_response(make_api(server), completion_spec(pkg), lines_of)
+    assert got == b"".join(chunks).decode().splitlines() == ["a", "b", "c", "d", "", "e", "f", "", "g"]
+
+
 CHILD = """
 import json, resource, sys, zlib
 sys.path[:0] = [{root!r}, {packages!r}]
@@ -358,21 +433,37 @@ def peak():
 DECODED = {decoded}
 
 body = bomb(DECODED)  # 512 MiB once decoded, half a MiB on the wire
-replies = [  # as a JSON body, and as an event stream: one endless event (no blank line)
-    Reply(200, {{"Content-Encoding": "gzip", "Content-Type": "application/json"}}, body=body),
+JSON = {{"Content-Encoding": "gzip", "Content-Type": "application/json"}}
+TEXT = {{"Content-Encoding": "gzip", "Content-Type": "text/plain"}}
+replies = [  # as a JSON body, as an event stream: one endless event (no blank line), and as
+    # the unread body of with_streaming_response: read whole, and as one endless line
+    Reply(200, JSON, body=body),
     Reply(200, {{"Content-Encoding": "gzip", "Content-Type": "text/event-stream"}}, body=body),
+    Reply(200, JSON, body=body),
+    Reply(200, TEXT, body=body),
 ]
+
+def call(client, label):
+    spec, options = completion_spec(pkg), completion_options(pkg)
+    if label == "body":
+        client.request(spec, options)
+    elif label == "event":
+        for _ in client.request(spec, options, stream=True):
+            pass
+    else:
+        response = client.request_raw(spec, options, lazy=True)
+        try:
+            response.read() if label == "streamed_read" else list(response.iter_lines())
+        finally:
+            response.close()
+
 results = {{}}
 with ScriptedServer(replies) as server:
     client = pkg.SyncAPIClient(base_url=server.url, api_key="sk-child-0123456789")
     before = peak()
-    for label, stream in (("body", False), ("event", True)):
+    for label in ("body", "event", "streamed_read", "streamed_lines"):
         try:
-            if stream:
-                for _ in client.request(completion_spec(pkg), completion_options(pkg), stream=True):
-                    pass
-            else:
-                client.request(completion_spec(pkg), completion_options(pkg))
+            call(client, label)
             results[label] = "no error"
         except pkg.ResponseTooLargeError as exc:
             results[label] = type(exc).__name__
@@ -385,8 +476,10 @@ print(json.dumps(results))
 def test_gzip_bombs_stay_within_bounded_memory_in_a_child_process(
     pkg: ModuleType, tmp_path: Path
 ) -> None:
-    """Default limits (64 MiB body, 16 MiB event) against 512 MiB bombs: the peak RSS of the
-    child grows by far less than the decoded size."""
+    """Default limits (64 MiB body, 16 MiB event) against 512 MiB bombs, as a parsed body, an
+    event stream, and the unread body of ``with_streaming_response`` (``read()`` and
+    ``iter_lines()`` of one endless line): the peak RSS of the child grows by far less than
+    the decoded size."""
     packages = str(Path(pkg.__file__).parents[1])
     script = CHILD.format(root=str(ROOT), packages=packages, name=pkg.__name__, decoded=512 << 20)
     result = subprocess.run(
@@ -394,5 +487,6 @@ def test_gzip_bombs_stay_within_bounded_memory_in_a_child_process(
     )
     assert result.returncode == 0, result.stderr
     outcome = json.loads(result.stdout)
-    assert outcome["body"] == outcome["event"] == "ResponseTooLargeError"
+    assert set(outcome) - {"growth"} == {"body", "event", "streamed_read", "streamed_lines"}
+    assert {outcome[label] for label in set(outcome) - {"growth"}} == {"ResponseTooLargeError"}, outcome
     assert outcome["growth"] < 256 << 20, outcome  # 512 MiB decoded, never held
