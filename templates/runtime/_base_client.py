@@ -50,7 +50,15 @@ import pydantic
 import pydantic_core
 
 from . import _http
-from ._auth import COOKIE_SAFE, Auth, Credential, SecurityScheme, SensitiveHeaders, is_loopback
+from ._auth import (
+    COOKIE_SAFE,
+    Auth,
+    Credential,
+    SecurityScheme,
+    SensitiveHeaders,
+    SensitiveURL,
+    is_loopback,
+)
 from ._auth import origin_of as _origin_of
 from ._errors import (
     APIConnectionError,
@@ -62,6 +70,7 @@ from ._errors import (
     TooManyRedirectsError,
     error_message,
     excerpt,
+    redact_body,
     status_error_class,
 )
 from ._parse import is_json_media, parse_json, validate_python
@@ -389,6 +398,8 @@ class BaseClient:
         #: credential headers the HTTP library's repr would show (it hides only Authorization)
         self._hidden = self._auth.sensitive_headers()
         self._wrap_headers = bool(self._hidden - {"authorization", "proxy-authorization"})
+        #: query parameters credentials travel in: a request URL's str shows them as ***
+        self._hidden_query = self._auth.sensitive_query()
         #: stream flag -> (User-Agent it was built with, base headers, names omitted)
         self._header_cache: dict[bool, tuple[str, dict[str, tuple[str, str]], frozenset[str]]] = {}
         self._warn_if_clear_text()
@@ -590,6 +601,10 @@ class BaseClient:
             hidden = SensitiveHeaders(request.headers)
             hidden.hidden = self._hidden
             request.headers = hidden
+        if self._hidden_query:
+            shown = SensitiveURL(request.url)
+            shown.hidden = self._hidden_query
+            request.url = shown
         return request
 
     def _with_credentials(
@@ -699,7 +714,7 @@ class BaseClient:
         log.debug(
             "Retrying %s %s in %.2f s (retry %d of %d): %s",
             prepared.method,
-            prepared.url,
+            self._redact(prepared.url),  # a redirect's Location may echo a key
             delay,
             retries_taken + 1,
             prepared.max_retries,
@@ -710,7 +725,7 @@ class BaseClient:
         """The exception for a transport failure once retries are exhausted."""
         if isinstance(exc, _http.TimeoutException):
             return APITimeoutError(request=request)
-        detail = self._redact(excerpt(str(exc), 200)) if str(exc) else ""
+        detail = excerpt(self._redact(str(exc)), 200)  # redacted whole, then cut
         message = f"Connection error: {type(exc).__name__}" + (f": {detail}" if detail else "")
         return APIConnectionError(message=message, request=request)
 
@@ -719,13 +734,14 @@ class BaseClient:
     def _make_status_error(
         self, spec: ResponseSpec[Any], response: _http.Response
     ) -> APIStatusError:
-        """The typed exception for a non-2xx answer whose body has been read."""
+        """The typed exception for a non-2xx answer whose body has been read; a credential
+        the server echoes back is blanked out of its body (and so of its message) first."""
         raw = response.content
-        text = response.text if raw else ""
+        text = self._redact(response.text) if raw else ""
         decoded: object = _MISSING
         if raw:
             try:
-                decoded = json.loads(raw)
+                decoded = redact_body(json.loads(raw), text, self._redact)
             except ValueError:
                 decoded = _MISSING
         body: object = text or None
@@ -770,7 +786,7 @@ class BaseClient:
             content_type = response.headers.get("content-type", "")
             raise APIResponseValidationError(
                 response=response,
-                body=response.text,
+                body=self._redact(response.text),
                 message=(
                     f"Expected a JSON body for status {response.status_code} "
                     f"({content_type or 'no content-type'}): {exc}"

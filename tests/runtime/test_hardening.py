@@ -11,6 +11,7 @@ from __future__ import annotations
 import gzip
 import importlib
 import json
+import logging
 import socket
 import subprocess
 import sys
@@ -176,6 +177,103 @@ def test_an_error_event_echoing_the_key_is_redacted(
     with pytest.raises(pkg.APIError) as caught:
         api.stream(completion_spec(pkg), completion_options(pkg))
     assert SECRET not in str(caught.value) and "invalid key ***" in str(caught.value)
+    assert caught.value.body == {"message": f"invalid key *** (as ***)"}
+
+
+def query_key(pkg: ModuleType, secret: str = SECRET) -> Any:
+    """Credentials of one apiKey scheme ``in: query`` named ``api_key``."""
+    scheme = pkg._auth.SecurityScheme("key", "query", "api_key")
+    return pkg._auth.Auth([scheme], {"key": secret}, requirements=[["key"]], sources={"key": "api_key="})
+
+
+def shown(*things: object) -> str:
+    """Everything a person or a log could see of ``things``: str and repr of each."""
+    return " ".join(f"{thing} {thing!r}" for thing in things)
+
+
+def test_a_query_key_shows_in_no_log_repr_or_message(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The HTTP library logs every request's URL at INFO (the query key in it), and prints the
+    URL in ``repr(request)``: the URL of a request shows the key as ``***``, the wire keeps it."""
+    caplog.set_level(logging.DEBUG)  # every logger: the HTTP library's, its transport's, ours
+    elsewhere = serve([Reply(200, body=COMPLETION)])
+    server = serve([
+        Reply(503), Reply(307, {"Location": "/v1/moved"}), Reply(200, body=COMPLETION),
+        Reply(404, body={"error": {"message": "no such thing"}}),
+        Reply(302, {"Location": elsewhere.url + "/gone"}),
+    ])
+    api = make_api(server, auth=query_key(pkg))
+    get = completion_options(pkg, method="get", json_body=pkg.NOT_GIVEN, query={"q": "a b"})
+    raw = api.raw(completion_spec(pkg), get)
+    request = raw.http_response.request
+    assert [r.query for r in server.requests] == [[("q", "a b"), ("api_key", SECRET)]] * 2 + [
+        [("api_key", SECRET)]]  # a redirect's Location brings its own query
+    assert server.requests[2].path == "/v1/moved" and str(request.url).endswith("/v1/moved?api_key=***")
+    assert dict(request.url.params)["api_key"] == SECRET  # the value itself is still there
+    assert request.url == pkg._http.URL(request.url) and len({request.url, pkg._http.URL(request.url)}) == 1
+    with pytest.raises(pkg.NotFoundError) as status:
+        api.call(completion_spec(pkg), get)
+    api.call(completion_spec(pkg), get)  # on to another origin: no key, nothing to hide
+    assert elsewhere.requests[0].query == [] or "api_key" not in dict(elsewhere.requests[0].query)
+    error = status.value
+    seen = shown(raw, request, request.url, error, error.request, error.request.url, error.response)
+    assert SECRET not in seen + caplog.text and quote(SECRET) not in seen + caplog.text
+    assert "api_key=***" in seen and "api_key=***" in caplog.text
+    assert "HTTP Request: GET" in caplog.text  # the library's own line was there, redacted
+
+
+def test_a_query_key_shows_in_no_connection_error(
+    pkg: ModuleType, kind: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    api = Api(pkg, kind, base_url=f"http://127.0.0.1:{port}/v1", auth=query_key(pkg), max_retries=1)
+    try:
+        with pytest.raises(pkg.APIConnectionError) as caught:
+            api.call(completion_spec(pkg), completion_options(pkg))
+    finally:
+        api.close()
+    error = caught.value
+    seen = shown(error, error.request, error.request.url, error.__cause__)
+    assert "api_key=***" in seen
+    assert SECRET not in seen + caplog.text
+
+
+def test_a_key_the_server_echoes_is_blanked_in_the_error_body_too(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
+) -> None:
+    """``message``, ``str``, ``repr``, ``body`` (and ``code``/``param``/``parsed_body`` read from
+    it) never hold the key; ``response`` is the answer as received."""
+    echoed = {"error": {"message": f"invalid key {SECRET}", "param": SECRET, "code": "bad_key",
+                        "seen": [{SECRET: json.dumps(SECRET)}]}}
+    long_text = "x" * 290 + SECRET  # the key across the place a message is cut short
+    server = serve([
+        Reply(401, body=echoed),
+        Reply(403, {"Content-Type": "text/plain"}, body=long_text),
+        Reply(200, {"Content-Type": "application/json"}, body="{not json " + SECRET),
+    ])
+    api = make_api(server, auth=header_key(pkg), max_retries=0)
+    with pytest.raises(pkg.AuthenticationError) as json_error:
+        api.call(completion_spec(pkg), completion_options(pkg))
+    with pytest.raises(pkg.PermissionDeniedError) as text_error:
+        api.call(completion_spec(pkg), completion_options(pkg))
+    with pytest.raises(pkg.APIResponseValidationError) as invalid:
+        api.call(completion_spec(pkg), completion_options(pkg))
+    first = json_error.value
+    assert first.body == {"error": {"message": "invalid key ***", "param": "***", "code": "bad_key",
+                                    "seen": [{"***": '"***"'}]}}
+    assert first.param == "***" and first.code == "bad_key"
+    assert first.parsed_as(pkg.models.ErrorResponse).error.message == "invalid key ***"
+    assert text_error.value.body == "x" * 290 + "***"
+    assert invalid.value.body == "{not json ***"
+    for error in (first, text_error.value, invalid.value):
+        seen = shown(error, error.message, error.body, error.parsed_body if hasattr(error, "parsed_body") else "")
+        assert SECRET[:10] not in seen, seen
+    assert SECRET in first.response.text  # the raw answer, as received
 
 
 # -- plain HTTP ----------------------------------------------------------------------------
