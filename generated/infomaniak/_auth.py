@@ -11,7 +11,9 @@ for: redirects elsewhere, and absolute URLs to other hosts, get none.
 Secrets are checked once, when the client is created (no line breaks or control characters;
 the error says where the bad character is, never the secret), and :meth:`Auth.redact` blanks
 every form of them (as sent, repr-escaped, JSON-escaped, percent-encoded) out of the messages
-the client builds.
+the client builds. A credential sent in the query is part of the request's URL, which the HTTP
+library prints (its own log line, ``repr(request)``): :class:`SensitiveURL` shows such a URL
+with the credential's value as ``***``.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import os
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
-from urllib.parse import quote, quote_plus
+from urllib.parse import quote, quote_plus, unquote_plus
 
 from . import _http
 from ._errors import MissingCredentialsError
@@ -34,6 +36,7 @@ __all__ = [
     "Origin",
     "SecurityScheme",
     "SensitiveHeaders",
+    "SensitiveURL",
     "from_env",
     "is_loopback",
     "origin_of",
@@ -237,6 +240,12 @@ class Auth:
         scheme = self.schemes[name]
         return Credential(scheme.location, scheme.field, self._values[name])
 
+    def sensitive_query(self) -> frozenset[str]:
+        """The query parameters credentials travel in (shown as ``***`` by a URL's str)."""
+        return frozenset(
+            scheme.field for scheme in self.schemes.values() if scheme.location == "query"
+        )
+
     def sensitive_headers(self) -> frozenset[str]:
         """Lower-cased names of the headers credentials travel in (hidden by ``repr``)."""
         names = {"authorization", "proxy-authorization"}
@@ -262,6 +271,46 @@ class SensitiveHeaders(_http.Headers):
         as_dict = dict(items)
         shown = repr(as_dict) if len(as_dict) == len(items) else repr(items)
         return f"Headers({shown})"
+
+
+class SensitiveURL(_http.URL):
+    """A request URL whose ``str`` and ``repr`` show the value of each query parameter named
+    in ``hidden`` as ``***``: the HTTP library prints a URL by its ``str`` (its INFO log line
+    ``HTTP Request: GET ...``, ``repr(request)``), and the URL carries query credentials.
+    Sending reads the URL's parts, never its ``str``, so the request is unchanged; the
+    parameters themselves are still there (``url.params``)."""
+
+    hidden: frozenset[str] = frozenset()
+
+    def __str__(self) -> str:
+        return hide_query(super().__str__(), self.hidden)
+
+    def __repr__(self) -> str:
+        return f"URL({str(self)!r})"
+
+    # what the library computes from `str(self)` is computed from the URL as sent
+    def __eq__(self, other: object) -> bool:
+        return _http.URL(self) == other
+
+    def __hash__(self) -> int:
+        return hash(_http.URL(self))
+
+    def join(self, url: _http.URL | str) -> _http.URL:
+        return _http.URL(self).join(url)
+
+
+def hide_query(url: str, fields: frozenset[str]) -> str:
+    """``url`` with the value of every query parameter named in ``fields`` shown as ``***``
+    (the rest of the text as it was)."""
+    head, mark, rest = url.partition("?")
+    if not mark or not fields:
+        return url
+    query, hash_mark, fragment = rest.partition("#")
+    pairs = []
+    for pair in query.split("&"):
+        name, equals, _ = pair.partition("=")
+        pairs.append(f"{name}=***" if equals and unquote_plus(name) in fields else pair)
+    return f"{head}?{'&'.join(pairs)}{hash_mark}{fragment}"
 
 
 def from_env(value: str | None, variable: str) -> str | None:

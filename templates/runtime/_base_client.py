@@ -49,7 +49,7 @@ from urllib.parse import parse_qsl, quote, urlencode
 import pydantic
 import pydantic_core
 
-from . import _http
+from . import _http, _uploads
 from ._auth import (
     COOKIE_SAFE,
     Auth,
@@ -177,7 +177,7 @@ class _Prepared:
     headers: dict[str, str]
     content: bytes | None
     data: Mapping[str, Any] | None
-    files: Sequence[tuple[str, Any]] | Mapping[str, Any] | None
+    files: _uploads.Parts | None  # paths and one-shot files wrapped to be sent again (or not)
     timeout: Timeout
     max_retries: int
     omitted: frozenset[str] = frozenset()  # lower-cased header names removed with Omit
@@ -502,7 +502,7 @@ class BaseClient:
         by_name, omitted = self._headers(options, stream=stream)
         content: bytes | None = None
         data: Mapping[str, Any] | None = None
-        files: Sequence[tuple[str, Any]] | Mapping[str, Any] | None = None
+        files: _uploads.Parts | None = None
         body: object = options.json_body
         if options.extra_body:
             if isinstance(body, Mapping):
@@ -514,7 +514,7 @@ class BaseClient:
             if isinstance(body, Mapping):
                 fields.update(body)
             data = {k: v for k, v in fields.items() if not _skip(v)}
-            files = options.files
+            files = _uploads.file_parts(options.files)
         elif options.form is not None:
             form = {**options.form, **(options.extra_body or {})}
             content = urlencode(_query_pairs(form), doseq=True).encode("ascii")
@@ -655,6 +655,8 @@ class BaseClient:
                 for k, v in headers.items()
                 if k.lower() not in ("content-type", "content-length", "transfer-encoding")
             }
+        else:
+            self._check_body_resendable(prepared, f"redirected it (HTTP {response.status_code})")
         if _origin_of(url) != self._origin:
             hidden = self._hidden | {"cookie"}
             headers = {k: v for k, v in headers.items() if k.lower() not in hidden}
@@ -668,6 +670,19 @@ class BaseClient:
             data=data,
             files=files,
         )
+
+    def _check_body_resendable(self, prepared: _Prepared, why: str) -> None:
+        """Refuse to send a body again whose file could not be rewound: it would go empty or
+        cut short."""
+        part = _uploads.spent(prepared.files)
+        if part is not None:
+            raise APIError(
+                self._redact(
+                    f"The server {why}, which sends the request body again, but the file of "
+                    f"part {part!r} cannot be rewound and was read already: pass a path, bytes "
+                    f"or a seekable file to allow it ({prepared.method} {prepared.url})"
+                )
+            )
 
     def _too_many_redirects(self, prepared: _Prepared) -> TooManyRedirectsError:
         return TooManyRedirectsError(
@@ -693,12 +708,18 @@ class BaseClient:
         return APIError(self._redact(f"Invalid request: {exc}"))
 
     def _may_retry_after(self, prepared: _Prepared, exc: Exception) -> bool:
-        """Whether a transport failure may be retried without repeating an effect."""
+        """Whether a transport failure may be retried without repeating an effect (and with
+        the whole body)."""
+        if _uploads.spent(prepared.files) is not None:
+            return False
         return prepared.retry_safe or isinstance(exc, _NOT_SENT)
 
     def _may_retry_status(self, prepared: _Prepared, response: _http.Response) -> bool:
         """Whether a non-2xx answer may be retried: a retryable status of an idempotent
-        request (or one with an Idempotency-Key), or the server's ``x-should-retry: true``."""
+        request (or one with an Idempotency-Key), or the server's ``x-should-retry: true``;
+        never when the body cannot be sent whole again."""
+        if _uploads.spent(prepared.files) is not None:
+            return False
         if response.headers.get("x-should-retry", "").strip().lower() == "true":
             return True
         return prepared.retry_safe and should_retry(response)
@@ -900,6 +921,21 @@ class SyncAPIClient(BaseClient):
         """Send the request; return the raw :class:`APIResponse` (non-2xx still raises).
         ``lazy``: a success body is left unread until the response is asked for it."""
         prepared = self._prepare(options, stream=stream)
+        try:
+            return self._send(spec, prepared, stream=stream, stream_cls=stream_cls, lazy=lazy)
+        finally:
+            _uploads.close(prepared.files)  # files given by path, opened by the attempts
+
+    def _send(
+        self,
+        spec: ResponseSpec[Any],
+        prepared: _Prepared,
+        *,
+        stream: bool,
+        stream_cls: type[Stream[Any]] | None,
+        lazy: bool,
+    ) -> APIResponse[Any]:
+        """Send ``prepared``, following redirects and retrying as the module docstring says."""
         retries_taken = 0
         while True:
             request: _http.Request | None = None
@@ -1053,6 +1089,21 @@ class AsyncAPIClient(BaseClient):
         """Send the request; return the raw :class:`APIResponse` (non-2xx still raises).
         ``lazy``: a success body is left unread until the response is asked for it."""
         prepared = self._prepare(options, stream=stream)
+        try:
+            return await self._send(spec, prepared, stream=stream, stream_cls=stream_cls, lazy=lazy)
+        finally:
+            _uploads.close(prepared.files)  # files given by path, opened by the attempts
+
+    async def _send(
+        self,
+        spec: ResponseSpec[Any],
+        prepared: _Prepared,
+        *,
+        stream: bool,
+        stream_cls: type[AsyncStream[Any]] | None,
+        lazy: bool,
+    ) -> APIResponse[Any]:
+        """Send ``prepared``, following redirects and retrying as the module docstring says."""
         retries_taken = 0
         while True:
             request: _http.Request | None = None

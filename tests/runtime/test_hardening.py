@@ -8,14 +8,18 @@ are measured in a child process (its peak RSS) while a gzip bomb built at run ti
 
 from __future__ import annotations
 
+import email.parser
+import email.policy
 import gzip
 import importlib
 import json
 import logging
+import os
 import socket
 import subprocess
 import sys
 import textwrap
+import threading
 import warnings
 import zlib
 from collections.abc import Callable, Iterator
@@ -177,7 +181,7 @@ def test_an_error_event_echoing_the_key_is_redacted(
     with pytest.raises(pkg.APIError) as caught:
         api.stream(completion_spec(pkg), completion_options(pkg))
     assert SECRET not in str(caught.value) and "invalid key ***" in str(caught.value)
-    assert caught.value.body == {"message": f"invalid key *** (as ***)"}
+    assert caught.value.body == {"message": "invalid key *** (as ***)"}
 
 
 def query_key(pkg: ModuleType, secret: str = SECRET) -> Any:
@@ -399,6 +403,147 @@ def test_a_location_that_is_no_url_is_an_api_error(
     with pytest.raises(pkg.APIError, match="(?i)invalid (redirect|url)"):
         api.call(completion_spec(pkg), completion_options(pkg))
     assert len(server.requests) == 1
+
+
+# -- a request body sent again -------------------------------------------------------------
+
+
+def file_payloads(request: Any) -> dict[str, bytes]:
+    """Part name -> payload of each file part of a multipart request as received."""
+    head = f"Content-Type: {request.headers['content-type']}\r\n\r\n".encode()
+    message = email.parser.BytesParser(policy=email.policy.HTTP).parsebytes(head + request.body)
+    return {str(part.get_param("name", header="content-disposition")): part.get_payload(decode=True)
+            for part in message.iter_parts() if part.get_filename()}
+
+
+def upload_options(pkg: ModuleType, files: list[tuple[str, object]]) -> Any:
+    return completion_options(pkg, path="/files", json_body=pkg.NOT_GIVEN, form={"purpose": "x"}, files=files)
+
+
+DATA = bytes(range(256)) * 4099  # 1 MiB and a bit: many 64 KiB reads
+
+
+@pytest.mark.parametrize("first", [Reply(307, {"Location": "/v1/again"}), Reply(308, {"Location": "/v1/again"}),
+                                   Reply(503)], ids=["307", "308", "retry"])
+def test_a_file_part_goes_whole_with_every_attempt(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer], tmp_path: Path,
+    first: Reply,
+) -> None:
+    """A redirect that keeps the body, and a retry, send each file whole again: a path (opened
+    afresh for each attempt, streamed) and an open file (rewound)."""
+    path = tmp_path / "train.jsonl"
+    path.write_bytes(DATA)
+    server = serve([first, Reply(200, body={"id": "f"})])
+    api = make_api(server)
+    with path.open("rb") as handle:
+        files = [("by_path", path), ("named", ("renamed.bin", path, "application/x-test")), ("opened", handle)]
+        api.call(completion_spec(pkg, success={"200": None}), upload_options(pkg, files))
+    assert len(server.requests) == 2
+    for request in server.requests:
+        assert file_payloads(request) == {"by_path": DATA, "named": DATA, "opened": DATA}
+        assert int(request.headers["content-length"]) == len(request.body)
+    assert b'filename="train.jsonl"' in server.requests[1].body
+    assert b'filename="renamed.bin"\r\nContent-Type: application/x-test' in server.requests[1].body
+
+
+def pipe_with(data: bytes) -> Any:
+    """A file that cannot be rewound (the read end of a pipe) holding ``data``."""
+    read_end, write_end = os.pipe()
+    writer = threading.Thread(target=lambda: (os.write(write_end, data), os.close(write_end)), daemon=True)
+    writer.start()
+    return os.fdopen(read_end, "rb")
+
+
+def test_a_file_that_cannot_be_rewound_is_sent_once_never_cut_short(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
+) -> None:
+    """A pipe goes whole once (chunked: its size is unknown); a redirect asking for the body
+    again is refused with an error naming the part, a failure after it was read is not
+    retried: never an empty or truncated body."""
+    fine = serve([Reply(200, body={"id": "f"})])
+    with pipe_with(DATA) as pipe:
+        make_api(fine).call(completion_spec(pkg, success={"200": None}), upload_options(pkg, [("log", pipe)]))
+    (sent,) = fine.requests
+    assert file_payloads(sent) == {"log": DATA} and sent.headers["transfer-encoding"] == "chunked"
+
+    moved = serve([Reply(307, {"Location": "/v1/again"}), Reply(200, body={"id": "f"})])
+    with pipe_with(DATA) as pipe, pytest.raises(pkg.APIError, match="part 'log' cannot be rewound") as caught:
+        make_api(moved).call(completion_spec(pkg, success={"200": None}), upload_options(pkg, [("log", pipe)]))
+    assert "307" in str(caught.value) and "path, bytes or a seekable file" in str(caught.value)
+    assert [file_payloads(r) for r in moved.requests] == [{"log": DATA}]
+
+    failing = serve([Reply(503, {"x-should-retry": "true"}), Reply(200, body={"id": "f"})])
+    api = make_api(failing, max_retries=2)
+    with pipe_with(DATA) as pipe, pytest.raises(pkg.InternalServerError):
+        api.call(completion_spec(pkg, success={"200": None}), upload_options(pkg, [("log", pipe)]))
+    assert len(failing.requests) == 1 and api.sleeps == []
+
+
+def test_a_file_given_by_path_is_closed_after_the_call(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer], tmp_path: Path
+) -> None:
+    path = tmp_path / "a.bin"
+    path.write_bytes(DATA)
+    server = serve([Reply(200, body={"id": "f"}), Reply(400, body={"error": "no"})])
+    api = make_api(server, max_retries=0)
+    before = set(os.listdir("/proc/self/fd"))
+    api.call(completion_spec(pkg, success={"200": None}), upload_options(pkg, [("f", path)]))
+    with pytest.raises(pkg.BadRequestError):
+        api.call(completion_spec(pkg, success={"200": None}), upload_options(pkg, [("f", path)]))
+    opened = {os.readlink(f"/proc/self/fd/{fd}") for fd in set(os.listdir("/proc/self/fd")) - before
+              if os.path.exists(f"/proc/self/fd/{fd}")}
+    assert str(path) not in opened
+
+
+UPLOAD_CHILD = """
+import json, os, resource, socket, sys, threading
+sys.path[:0] = [{root!r}, {packages!r}]
+import {name} as pkg
+from tests.support.runtime_harness import completion_options, completion_spec
+
+def discard(listener, received):
+    # one request: its head, then its body counted and dropped; a 200 with an empty object
+    conn, _ = listener.accept()
+    with conn:
+        data = b""
+        while b"\\r\\n\\r\\n" not in data:
+            data += conn.recv(65536)
+        head, _, rest = data.partition(b"\\r\\n\\r\\n")
+        length = int([line.split(b":")[1] for line in head.split(b"\\r\\n")
+                      if line.lower().startswith(b"content-length:")][0])
+        count = len(rest)
+        while count < length:
+            count += len(conn.recv(1 << 20))
+        received.append(count)
+        conn.sendall(b"HTTP/1.1 200 OK\\r\\nContent-Type: application/json\\r\\nContent-Length: 2\\r\\n\\r\\n{{}}")
+
+path = {path!r}
+with open(path, "wb") as handle:
+    handle.truncate({size})  # sparse: nothing written, {size} bytes to send
+listener = socket.create_server(("127.0.0.1", 0))
+received = []
+server = threading.Thread(target=discard, args=(listener, received), daemon=True)
+server.start()
+client = pkg.SyncAPIClient(base_url="http://127.0.0.1:%d" % listener.getsockname()[1], api_key="sk-child-0123456789")
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+options = completion_options(pkg, path="/files", json_body=pkg.NOT_GIVEN, form={{}}, files=[("f", __import__("pathlib").Path(path))])
+client.request(completion_spec(pkg, success={{"200": None}}), options)
+growth = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024 - before
+server.join(10)
+print(json.dumps({{"growth": growth, "received": received[0]}}))
+"""
+
+
+def test_a_file_given_by_path_is_streamed_not_read_into_memory(pkg: ModuleType, tmp_path: Path) -> None:
+    """A 256 MiB file given by path goes out while the child's peak RSS grows by a fraction of it."""
+    size = 256 << 20
+    script = UPLOAD_CHILD.format(root=str(ROOT), packages=str(Path(pkg.__file__).parents[1]), name=pkg.__name__,
+                                 path=str(tmp_path / "big.bin"), size=size)
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False)
+    assert result.returncode == 0, result.stderr
+    outcome = json.loads(result.stdout)
+    assert outcome["received"] > size
+    assert outcome["growth"] < 64 << 20, outcome
 
 
 # -- bounded memory ------------------------------------------------------------------------
