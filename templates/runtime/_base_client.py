@@ -763,7 +763,7 @@ class BaseClient:
         if raw:
             try:
                 decoded = redact_body(json.loads(raw), text, self._redact)
-            except ValueError:
+            except (ValueError, RecursionError):  # not JSON, or nested past what json reads
                 decoded = _MISSING
         body: object = text or None
         parsed: object = None
@@ -808,7 +808,7 @@ class BaseClient:
             raise APIResponseValidationError(
                 response=response,
                 body=self._redact(response.text),
-                message=(
+                message=self._redact(  # a validation error quotes the input
                     f"Expected a JSON body for status {response.status_code} "
                     f"({content_type or 'no content-type'}): {exc}"
                 ),

@@ -259,6 +259,7 @@ def test_a_key_the_server_echoes_is_blanked_in_the_error_body_too(
         Reply(401, body=echoed),
         Reply(403, {"Content-Type": "text/plain"}, body=long_text),
         Reply(200, {"Content-Type": "application/json"}, body="{not json " + SECRET),
+        Reply(400, {"Content-Type": "application/json"}, body="[" * 100_000),  # deeper than json reads
     ])
     api = make_api(server, auth=header_key(pkg), max_retries=0)
     with pytest.raises(pkg.AuthenticationError) as json_error:
@@ -266,6 +267,8 @@ def test_a_key_the_server_echoes_is_blanked_in_the_error_body_too(
     with pytest.raises(pkg.PermissionDeniedError) as text_error:
         api.call(completion_spec(pkg), completion_options(pkg))
     with pytest.raises(pkg.APIResponseValidationError) as invalid:
+        api.call(completion_spec(pkg), completion_options(pkg))
+    with pytest.raises(pkg.BadRequestError):  # not a RecursionError
         api.call(completion_spec(pkg), completion_options(pkg))
     first = json_error.value
     assert first.body == {"error": {"message": "invalid key ***", "param": "***", "code": "bad_key",
