@@ -23,7 +23,9 @@ server's answer, not a transport failure: it raises at once.
 
 The delay is ``retry-after-ms``, else ``Retry-After`` (seconds or an HTTP date) when it is in
 (0, 60] s; otherwise exponential backoff 0.5 s * 2^n capped at 8 s, shortened by up to 25 %
-of jitter. The request body is serialised once, so every attempt sends the same bytes.
+of jitter. The request body is serialised once, so every attempt sends the same bytes; a
+multipart file given by path is opened afresh for each attempt, and one that cannot be
+rewound is never sent twice (``_uploads``).
 """
 
 from __future__ import annotations
