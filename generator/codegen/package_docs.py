@@ -271,6 +271,7 @@ def documents(api: Api, models: Models, resources: list[ResourceView], *, spec_s
     summaries = {(r.attr, op.name): op.summary for r in api.resources for op in r.operations}
     provider = settings.get("provider")
     package = api.options.package
+    spec_name = Path(api.options.source_file).name
     context = {
         "api": api,
         "package": package,
@@ -283,9 +284,9 @@ def documents(api: Api, models: Models, resources: list[ResourceView], *, spec_s
         "streaming": streaming_example(resources, models),
         "errors": error_exports(),
         "regenerate": (f"{GENERATOR} generate {provider} --out path/to/{package}" if provider
-                       else f"{GENERATOR} generate --spec {Path(api.options.source_file).name} --out path/to/{package} "
-                            f"--package {package}"),
-        "check": (f"{GENERATOR} check --target path/to/{package} --provider {provider}" if provider else ""),
+                       else f"{GENERATOR} generate --spec {spec_name} --out path/to/{package} --package {package}"),
+        "check": (f"{GENERATOR} check --target path/to/{package} --provider {provider}" if provider
+                  else f"{GENERATOR} check --target path/to/{package} --spec {spec_name}"),
         "methods": method_entries(resources, summaries),
         "models": model_entries(models),
         "client_options": ", ".join(argument.name for argument in CALL_ARGUMENTS),  # listed once
