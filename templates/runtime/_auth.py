@@ -13,7 +13,9 @@ the error says where the bad character is, never the secret), and :meth:`Auth.re
 every form of them (as sent, repr-escaped, JSON-escaped, percent-encoded) out of the messages
 the client builds. A credential sent in the query is part of the request's URL, which the HTTP
 library prints (its own log line, ``repr(request)``): :class:`SensitiveURL` shows such a URL
-with the credential's value as ``***``.
+with the credential's value as ``***``. What the HTTP library logs of the server's answer (its
+transport logs every response header at DEBUG) may echo a key back: :class:`_LogRedaction`
+blanks the secrets of every live client out of those records.
 """
 
 from __future__ import annotations
@@ -21,7 +23,10 @@ from __future__ import annotations
 import base64
 import ipaddress
 import json
+import logging
 import os
+import threading
+import weakref
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -51,6 +56,16 @@ _DEFAULT_PORTS = {"http": 80, "https": 443}
 
 Origin = tuple[str, str, int | None]
 Secret = str | tuple[str, str]
+#: Where the HTTP library and its transport (httpcore for httpx, httpcore2 for httpx2) log
+#: requests and responses: a logger's filter sees only the records logged on it, by name.
+_HTTP_LOGGERS = (
+    _http.LIBRARY,
+    *(
+        f"{transport}.{part}"
+        for transport in ("httpcore", "httpcore2")
+        for part in ("connection", "http11", "http2", "proxy", "socks")
+    ),
+)
 
 
 @dataclass(frozen=True)
@@ -174,6 +189,8 @@ class Auth:
         self._redacted = sorted(forms, key=len, reverse=True)
         if required and not self._values:
             raise MissingCredentialsError(self.missing_message(self.requirements))
+        if self._redacted:
+            _LOG_REDACTION.watch(self)
 
     def _encode(self, scheme: SecurityScheme, secret: Secret) -> tuple[str, list[str]]:
         """The value sent for ``scheme`` and the secrets inside it (for redaction)."""
@@ -255,6 +272,40 @@ class Auth:
             elif scheme.location == "cookie":
                 names.add("cookie")
         return frozenset(names)
+
+
+class _LogRedaction(logging.Filter):
+    """A filter on the HTTP library's loggers blanking out the secrets of every live
+    :class:`Auth` (a logger's filters run only for records it will emit: no cost with logging
+    off). A record holding none is left untouched."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._auths: weakref.WeakSet[Auth] = weakref.WeakSet()
+        self._lock = threading.Lock()  # clients are created on any thread
+        self._installed = False
+
+    def watch(self, auth: Auth) -> None:
+        with self._lock:
+            self._auths.add(auth)
+            if not self._installed:
+                for name in _HTTP_LOGGERS:
+                    logging.getLogger(name).addFilter(self)
+                self._installed = True
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        with self._lock:
+            auths = list(self._auths)
+        message = record.getMessage()
+        redacted = message
+        for auth in auths:
+            redacted = auth.redact(redacted)
+        if redacted != message:
+            record.msg, record.args = redacted, ()
+        return True
+
+
+_LOG_REDACTION = _LogRedaction()
 
 
 class SensitiveHeaders(_http.Headers):

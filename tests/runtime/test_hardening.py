@@ -247,6 +247,21 @@ def test_a_query_key_shows_in_no_connection_error(
     assert SECRET not in seen + caplog.text
 
 
+def test_a_key_echoed_in_a_response_header_is_blanked_in_the_http_librarys_logs(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The transport logs every response header at DEBUG: a server echoing the key there does
+    not put it in the log (the runtime's filter on the HTTP library's loggers)."""
+    caplog.set_level(logging.DEBUG)
+    server = serve([Reply(200, {"X-Echo": f"key={SECRET}"}, body=COMPLETION)])
+    api = make_api(server, auth=header_key(pkg))
+    api.call(completion_spec(pkg), completion_options(pkg))
+    assert server.requests[0].headers["x-api-key"] == SECRET
+    assert "X-Echo" in caplog.text and "key=***" in caplog.text  # the record was there, redacted
+    assert SECRET not in caplog.text
+
+
 def test_a_key_the_server_echoes_is_blanked_in_the_error_body_too(
     pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
 ) -> None:
