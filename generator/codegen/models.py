@@ -27,6 +27,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from generator.codegen.model_typing import mypy_clean
 from generator.problems import GeneratorError, Problem
 from generator.spec.names import python_name
 from generator.spec.pointer import unescape_token
@@ -76,13 +77,30 @@ class Models:
             pending.extend(self.bases.get(current, ()))
         return None
 
+    def all_fields(self, class_name: str) -> dict[str, ModelField]:
+        """Every field of `class_name`, inherited ones first (as pydantic orders them), a field
+        redeclared by a subclass in its base's place; each base counted once."""
+        fields: dict[str, ModelField] = {}
+        seen: set[str] = set()
+
+        def collect(name: str) -> None:
+            if name in seen:
+                return
+            seen.add(name)
+            for base in self.bases.get(name, ()):
+                collect(base)
+            fields.update(self.classes.get(name, {}))
+
+        collect(class_name)
+        return fields
+
     def annotation(self, class_name: str, wire_name: str, *, drop_none: bool) -> str:
         """Python source of the field's type, model names qualified, `| None` dropped on request."""
         node = self._field_type(class_name, wire_name, drop_none=drop_none)
         if node is None:
             return "object"
         node = _EnumWidener(self.enums).visit(copy.deepcopy(node))
-        return ast.unparse(_Qualifier(self.class_names).visit(node))
+        return ast.unparse(_UnionFlattener().visit(_Qualifier(self.class_names).visit(node)))
 
     def request_annotation(
         self, class_name: str, wire_name: str, *, drop_none: bool, params: ParamTypes
@@ -234,12 +252,17 @@ class _ParamWidener(ast.NodeTransformer):
 
 
 class _UnionFlattener(ast.NodeTransformer):
-    """`A | (B | C)` -> `A | B | C`: a widened member reads as one more union member."""
+    """`A | (B | C)` -> `A | B | C`: a widened member reads as one more union member; a member
+    that widening brought twice (`str` of two enums, the `None` of a nullable root model inside
+    an optional field) is kept once."""
 
     def visit_BinOp(self, node: ast.BinOp) -> ast.expr:
         if not isinstance(node.op, ast.BitOr):
             return node
-        members = [self.visit(member) for member in _union_members(node)]
+        unique: dict[str, ast.expr] = {}
+        for member in (self.visit(member) for member in _union_members(node)):
+            unique.setdefault(ast.unparse(member), member)
+        members = list(unique.values())
         result: ast.expr = members[0]
         for member in members[1:]:
             result = ast.BinOp(left=result, op=ast.BitOr(), right=member)
@@ -573,7 +596,7 @@ def _dcg_models(document: dict[str, Any], source_file: str, field_aliases: dict[
             ) from exc
         finally:
             _give_back_freed_memory()
-    return index_models(source.rstrip("\n") + "\n")
+    return index_models(mypy_clean(source.rstrip("\n") + "\n"))
 
 
 

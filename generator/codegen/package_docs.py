@@ -240,13 +240,13 @@ def _type_text(annotation: ast.expr) -> str:
 
 
 def model_entries(models: Models) -> list[ModelEntry]:
-    """Every class of models.py with its fields (wire names) and their types, or an enum's
-    values; read from the index models.py was parsed into (no copies: cheap for thousands)."""
+    """Every class of models.py with its fields (wire names, inherited ones too) and their
+    types, or an enum's values; read from the index models.py was parsed into."""
     entries = [
         ModelEntry(name, tuple((wire, public(_type_text(model_field.annotation)))
-                               for wire, model_field in fields.items())
+                               for wire, model_field in models.all_fields(name).items())
                    or tuple((repr(value), "enum value") for value in models.enums.get(name, ())))
-        for name, fields in models.classes.items() if not name.startswith("_")
+        for name in models.classes if not name.startswith("_")
     ]
     return sorted(entries, key=lambda entry: entry.name)
 

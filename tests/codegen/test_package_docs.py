@@ -195,3 +195,19 @@ def test_the_readme_usage_example_runs_against_the_api(tmp_path: Path) -> None:
                              timeout=60, check=False, env={"PATH": "/usr/bin:/bin"})
     assert ran.returncode == 0, ran.stderr
     assert server.requests[0].json() == {"name": "string", "species": "dog"}
+
+
+def test_api_md_lists_the_fields_a_model_inherits(tmp_path: Path) -> None:
+    """`Dog(Base)` from `allOf: [Base, {...}]`: its entry lists Base's fields before its own,
+    as pydantic orders them (models.py declares only `bark` in Dog)."""
+    out = tmp_path / "dogs"
+    result = subprocess.run(
+        [sys.executable, "-m", "generator", "generate", "--spec", str(FEATURE_SPECS / "all_of.yaml"),
+         "--out", str(out)],
+        cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "class Dog(Base):" in (out / "models.py").read_text(encoding="utf-8")
+    api_md = (out / "api.md").read_text(encoding="utf-8")
+    dog = api_md.split("### `models.Dog`\n", 1)[1].split("###", 1)[0]
+    assert [line.split("`")[1] for line in dog.strip().splitlines()] == ["id", "created-at", "bark"]
