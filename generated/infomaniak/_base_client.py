@@ -23,7 +23,9 @@ server's answer, not a transport failure: it raises at once.
 
 The delay is ``retry-after-ms``, else ``Retry-After`` (seconds or an HTTP date) when it is in
 (0, 60] s; otherwise exponential backoff 0.5 s * 2^n capped at 8 s, shortened by up to 25 %
-of jitter. The request body is serialised once, so every attempt sends the same bytes.
+of jitter. The request body is serialised once, so every attempt sends the same bytes; a
+multipart file given by path is opened afresh for each attempt, and one that cannot be
+rewound is never sent twice (``_uploads``).
 """
 
 from __future__ import annotations
@@ -49,8 +51,16 @@ from urllib.parse import parse_qsl, quote, urlencode
 import pydantic
 import pydantic_core
 
-from . import _http
-from ._auth import COOKIE_SAFE, Auth, Credential, SecurityScheme, SensitiveHeaders, is_loopback
+from . import _http, _uploads
+from ._auth import (
+    COOKIE_SAFE,
+    Auth,
+    Credential,
+    SecurityScheme,
+    SensitiveHeaders,
+    SensitiveURL,
+    is_loopback,
+)
 from ._auth import origin_of as _origin_of
 from ._errors import (
     APIConnectionError,
@@ -59,14 +69,14 @@ from ._errors import (
     APIResponseValidationError,
     APIStatusError,
     APITimeoutError,
-    ResponseTooLargeError,
     TooManyRedirectsError,
     error_message,
     excerpt,
+    redact_body,
     status_error_class,
 )
 from ._parse import is_json_media, parse_json, validate_python
-from ._response import APIResponse
+from ._response import APIResponse, aread_bounded, read_bounded
 from ._streaming import AsyncStream, Stream
 from ._types import NOT_GIVEN, Headers, NotGiven, Omit, Query, Timeout
 
@@ -169,7 +179,7 @@ class _Prepared:
     headers: dict[str, str]
     content: bytes | None
     data: Mapping[str, Any] | None
-    files: Sequence[tuple[str, Any]] | Mapping[str, Any] | None
+    files: _uploads.Parts | None  # paths and one-shot files wrapped to be sent again (or not)
     timeout: Timeout
     max_retries: int
     omitted: frozenset[str] = frozenset()  # lower-cased header names removed with Omit
@@ -390,6 +400,8 @@ class BaseClient:
         #: credential headers the HTTP library's repr would show (it hides only Authorization)
         self._hidden = self._auth.sensitive_headers()
         self._wrap_headers = bool(self._hidden - {"authorization", "proxy-authorization"})
+        #: query parameters credentials travel in: a request URL's str shows them as ***
+        self._hidden_query = self._auth.sensitive_query()
         #: stream flag -> (User-Agent it was built with, base headers, names omitted)
         self._header_cache: dict[bool, tuple[str, dict[str, tuple[str, str]], frozenset[str]]] = {}
         self._warn_if_clear_text()
@@ -492,7 +504,7 @@ class BaseClient:
         by_name, omitted = self._headers(options, stream=stream)
         content: bytes | None = None
         data: Mapping[str, Any] | None = None
-        files: Sequence[tuple[str, Any]] | Mapping[str, Any] | None = None
+        files: _uploads.Parts | None = None
         body: object = options.json_body
         if options.extra_body:
             if isinstance(body, Mapping):
@@ -504,7 +516,7 @@ class BaseClient:
             if isinstance(body, Mapping):
                 fields.update(body)
             data = {k: v for k, v in fields.items() if not _skip(v)}
-            files = options.files
+            files = _uploads.file_parts(options.files)
         elif options.form is not None:
             form = {**options.form, **(options.extra_body or {})}
             content = urlencode(_query_pairs(form), doseq=True).encode("ascii")
@@ -591,6 +603,10 @@ class BaseClient:
             hidden = SensitiveHeaders(request.headers)
             hidden.hidden = self._hidden
             request.headers = hidden
+        if self._hidden_query:
+            shown = SensitiveURL(request.url)
+            shown.hidden = self._hidden_query
+            request.url = shown
         return request
 
     def _with_credentials(
@@ -641,6 +657,8 @@ class BaseClient:
                 for k, v in headers.items()
                 if k.lower() not in ("content-type", "content-length", "transfer-encoding")
             }
+        else:
+            self._check_body_resendable(prepared, f"redirected it (HTTP {response.status_code})")
         if _origin_of(url) != self._origin:
             hidden = self._hidden | {"cookie"}
             headers = {k: v for k, v in headers.items() if k.lower() not in hidden}
@@ -655,20 +673,25 @@ class BaseClient:
             files=files,
         )
 
+    def _check_body_resendable(self, prepared: _Prepared, why: str) -> None:
+        """Refuse to send a body again whose file could not be rewound: it would go empty or
+        cut short."""
+        part = _uploads.spent(prepared.files)
+        if part is not None:
+            raise APIError(
+                self._redact(
+                    f"The server {why}, which sends the request body again, but the file of "
+                    f"part {part!r} cannot be rewound and was read already: pass a path, bytes "
+                    f"or a seekable file to allow it ({prepared.method} {prepared.url})"
+                )
+            )
+
     def _too_many_redirects(self, prepared: _Prepared) -> TooManyRedirectsError:
         return TooManyRedirectsError(
             self._redact(
                 f"More than {self.max_redirects} redirects ({prepared.method} "
                 f"{prepared.url}): a redirect loop?"
             )
-        )
-
-    def _too_large(self, response: _http.Response) -> ResponseTooLargeError:
-        return ResponseTooLargeError(
-            f"The response body is larger than max_response_size ({self.max_response_size} "
-            f"bytes, decoded; HTTP {response.status_code}): reading stopped there",
-            response.request,
-            limit=self.max_response_size,
         )
 
     def _undecodable(self, response: _http.Response, exc: Exception) -> APIResponseDecodingError:
@@ -687,12 +710,18 @@ class BaseClient:
         return APIError(self._redact(f"Invalid request: {exc}"))
 
     def _may_retry_after(self, prepared: _Prepared, exc: Exception) -> bool:
-        """Whether a transport failure may be retried without repeating an effect."""
+        """Whether a transport failure may be retried without repeating an effect (and with
+        the whole body)."""
+        if _uploads.spent(prepared.files) is not None:
+            return False
         return prepared.retry_safe or isinstance(exc, _NOT_SENT)
 
     def _may_retry_status(self, prepared: _Prepared, response: _http.Response) -> bool:
         """Whether a non-2xx answer may be retried: a retryable status of an idempotent
-        request (or one with an Idempotency-Key), or the server's ``x-should-retry: true``."""
+        request (or one with an Idempotency-Key), or the server's ``x-should-retry: true``;
+        never when the body cannot be sent whole again."""
+        if _uploads.spent(prepared.files) is not None:
+            return False
         if response.headers.get("x-should-retry", "").strip().lower() == "true":
             return True
         return prepared.retry_safe and should_retry(response)
@@ -708,7 +737,7 @@ class BaseClient:
         log.debug(
             "Retrying %s %s in %.2f s (retry %d of %d): %s",
             prepared.method,
-            prepared.url,
+            self._redact(prepared.url),  # a redirect's Location may echo a key
             delay,
             retries_taken + 1,
             prepared.max_retries,
@@ -719,7 +748,7 @@ class BaseClient:
         """The exception for a transport failure once retries are exhausted."""
         if isinstance(exc, _http.TimeoutException):
             return APITimeoutError(request=request)
-        detail = self._redact(excerpt(str(exc), 200)) if str(exc) else ""
+        detail = excerpt(self._redact(str(exc)), 200)  # redacted whole, then cut
         message = f"Connection error: {type(exc).__name__}" + (f": {detail}" if detail else "")
         return APIConnectionError(message=message, request=request)
 
@@ -728,14 +757,15 @@ class BaseClient:
     def _make_status_error(
         self, spec: ResponseSpec[Any], response: _http.Response
     ) -> APIStatusError:
-        """The typed exception for a non-2xx answer whose body has been read."""
+        """The typed exception for a non-2xx answer whose body has been read; a credential
+        the server echoes back is blanked out of its body (and so of its message) first."""
         raw = response.content
-        text = response.text if raw else ""
+        text = self._redact(response.text) if raw else ""
         decoded: object = _MISSING
         if raw:
             try:
-                decoded = json.loads(raw)
-            except ValueError:
+                decoded = redact_body(json.loads(raw), text, self._redact)
+            except (ValueError, RecursionError):  # not JSON, or nested past what json reads
                 decoded = _MISSING
         body: object = text or None
         parsed: object = None
@@ -779,8 +809,8 @@ class BaseClient:
             content_type = response.headers.get("content-type", "")
             raise APIResponseValidationError(
                 response=response,
-                body=response.text,
-                message=(
+                body=self._redact(response.text),
+                message=self._redact(  # a validation error quotes the input
                     f"Expected a JSON body for status {response.status_code} "
                     f"({content_type or 'no content-type'}): {exc}"
                 ),
@@ -818,6 +848,7 @@ class BaseClient:
             header_types=spec.headers,
             retries_taken=retries_taken,
             streams=stream,
+            max_response_size=self.max_response_size,
         )
 
 
@@ -892,6 +923,21 @@ class SyncAPIClient(BaseClient):
         """Send the request; return the raw :class:`APIResponse` (non-2xx still raises).
         ``lazy``: a success body is left unread until the response is asked for it."""
         prepared = self._prepare(options, stream=stream)
+        try:
+            return self._send(spec, prepared, stream=stream, stream_cls=stream_cls, lazy=lazy)
+        finally:
+            _uploads.close(prepared.files)  # files given by path, opened by the attempts
+
+    def _send(
+        self,
+        spec: ResponseSpec[Any],
+        prepared: _Prepared,
+        *,
+        stream: bool,
+        stream_cls: type[Stream[Any]] | None,
+        lazy: bool,
+    ) -> APIResponse[Any]:
+        """Send ``prepared``, following redirects and retrying as the module docstring says."""
         retries_taken = 0
         while True:
             request: _http.Request | None = None
@@ -955,14 +1001,7 @@ class SyncAPIClient(BaseClient):
     def _read(self, response: _http.Response) -> None:
         """Read the body into ``response.content``, decoded, at most ``max_response_size``
         bytes of it (a small compressed body can decode to gigabytes)."""
-        limit, size = self.max_response_size, 0
-        chunks: list[bytes] = []
-        for chunk in response.iter_bytes():
-            size += len(chunk)
-            if size > limit:
-                raise self._too_large(response)
-            chunks.append(chunk)
-        response._content = b"".join(chunks)  # what the HTTP library's own read() sets
+        read_bounded(response, self.max_response_size)
 
     def close(self) -> None:
         """Close the underlying HTTP client if this client created it."""
@@ -1052,6 +1091,21 @@ class AsyncAPIClient(BaseClient):
         """Send the request; return the raw :class:`APIResponse` (non-2xx still raises).
         ``lazy``: a success body is left unread until the response is asked for it."""
         prepared = self._prepare(options, stream=stream)
+        try:
+            return await self._send(spec, prepared, stream=stream, stream_cls=stream_cls, lazy=lazy)
+        finally:
+            _uploads.close(prepared.files)  # files given by path, opened by the attempts
+
+    async def _send(
+        self,
+        spec: ResponseSpec[Any],
+        prepared: _Prepared,
+        *,
+        stream: bool,
+        stream_cls: type[AsyncStream[Any]] | None,
+        lazy: bool,
+    ) -> APIResponse[Any]:
+        """Send ``prepared``, following redirects and retrying as the module docstring says."""
         retries_taken = 0
         while True:
             request: _http.Request | None = None
@@ -1115,14 +1169,7 @@ class AsyncAPIClient(BaseClient):
     async def _read(self, response: _http.Response) -> None:
         """Read the body into ``response.content``, decoded, at most ``max_response_size``
         bytes of it (a small compressed body can decode to gigabytes)."""
-        limit, size = self.max_response_size, 0
-        chunks: list[bytes] = []
-        async for chunk in response.aiter_bytes():
-            size += len(chunk)
-            if size > limit:
-                raise self._too_large(response)
-            chunks.append(chunk)
-        response._content = b"".join(chunks)  # what the HTTP library's own read() sets
+        await aread_bounded(response, self.max_response_size)
 
     async def close(self) -> None:
         """Close the underlying HTTP client if this client created it."""

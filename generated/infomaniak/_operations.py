@@ -23,8 +23,8 @@ from ._base_client import AsyncAPIClient, SyncAPIClient
 from ._types import NOT_GIVEN, Headers, NotGiven, Query, Timeout
 
 #: A file for a multipart upload: its bytes, an open binary file or a path (`Path("a.jsonl")`,
-#: read when sent; its name is the filename), optionally as `(filename, content)` or
-#: `(filename, content, content_type)`.
+#: streamed from the file when sent; its name is the filename), optionally as
+#: `(filename, content)` or `(filename, content, content_type)`.
 FileData: TypeAlias = bytes | IO[bytes] | os.PathLike[str]
 FileContent: TypeAlias = FileData | tuple[str, FileData] | tuple[str, FileData, str]
 
@@ -201,21 +201,8 @@ def multipart_files(
         if isinstance(value, NotGiven) or value is None:
             continue
         items = value if isinstance(value, list) else [value]
-        parts.extend((key, _file_part(item)) for item in items)
+        parts.extend((key, item) for item in items)  # paths are opened when sent (_uploads)
     return parts
-
-
-def _file_part(value: object) -> object:
-    """A file as the HTTP library takes it: a path read into `(its name, its bytes)`, a path
-    inside a tuple read into bytes, anything else as given."""
-    if isinstance(value, os.PathLike):
-        path = os.fspath(value)
-        with open(path, "rb") as handle:
-            return (os.path.basename(path), handle.read())
-    if isinstance(value, tuple) and len(value) >= 2 and isinstance(value[1], os.PathLike):
-        with open(os.fspath(value[1]), "rb") as handle:
-            return (value[0], handle.read(), *value[2:])
-    return value
 
 
 @dataclass(frozen=True)

@@ -42,6 +42,7 @@ from ._errors import (
     APITimeoutError,
     ResponseTooLargeError,
     excerpt,
+    redact_body,
     status_error_class,
 )
 from ._parse import extra_keeps, is_json_media, json_validator, parse_json, validate_python
@@ -283,15 +284,17 @@ def _error_from_event(
     elif isinstance(error, str):
         message = error
     if not isinstance(message, str) or not message:
-        message = excerpt(raw) if raw and payload is None else "An error occurred during streaming"
+        # redacted before it is cut short: a key cut in two would escape redaction
+        shown = excerpt(redact(raw)) if raw and payload is None else ""
+        message = shown or "An error occurred during streaming"
     text = redact(
         f"Error in stream: {message}" if event != "error" else f"Error event in stream: {message}"
     )
+    body = redact_body(error, raw, redact)  # a key the server echoes back, blanked out
     status = _status_from(error) or _status_from(payload)
     if status is not None:
-        cls = status_error_class(status)
-        return cls(text, response=response, body=error, status_code=status)
-    return APIError(text, response.request, body=error)
+        return status_error_class(status)(text, response=response, body=body, status_code=status)
+    return APIError(text, response.request, body=body)
 
 
 class _Decoder(Generic[_T]):
@@ -364,10 +367,10 @@ class _Decoder(Generic[_T]):
     def _malformed(self, data: str, exc: ValueError) -> APIError:
         return APIError(
             self._redact(
-                f"Malformed JSON in server-sent event data ({exc}): {excerpt(data, 120)!r}"
+                f"Malformed JSON in server-sent event data ({exc}): {excerpt(self._redact(data), 120)!r}"
             ),
             self.response.request,
-            body=data,
+            body=self._redact(data),
         )
 
     def _bounded(self, pieces: Iterable[bytes]) -> Iterator[bytes]:

@@ -31,12 +31,14 @@ it declares none or the body does not match it). ``parsed_as(Model)`` gives it t
         e.parsed_as(models.ErrorResponse)  # ErrorResponse(...) or None
 
 Messages never contain request headers, and the client blanks out every credential it holds
-(in any escaped form) from the messages it builds, so a key cannot leak through them.
+(in any escaped form) from the messages it builds, and from ``body`` (so from ``code``,
+``param``, ``type`` and ``parsed_body`` too), so a key a server echoes back cannot leak through
+them. ``response`` is the answer as received, left untouched.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from . import _http
@@ -61,6 +63,7 @@ __all__ = [
     "TooManyRedirectsError",
     "UnprocessableEntityError",
     "error_message",
+    "redact_body",
     "status_error_class",
 ]
 
@@ -294,6 +297,25 @@ def _error_details(body: object) -> Mapping[str, Any]:
         return {}
     inner = _as_mapping(mapping.get("error"))
     return inner if inner is not None else mapping
+
+
+def redact_body(body: object, text: str, redact: Callable[[str], str]) -> object:
+    """``body`` (decoded from ``text``) with ``redact`` applied to every string in it, keys
+    included; a body nested deeper than Python recurses is given as its text, redacted."""
+    try:
+        return _redact_values(body, redact)
+    except RecursionError:
+        return redact(text)
+
+
+def _redact_values(value: object, redact: Callable[[str], str]) -> object:
+    if isinstance(value, str):
+        return redact(value)
+    if isinstance(value, dict):
+        return {_redact_values(k, redact): _redact_values(v, redact) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_redact_values(item, redact) for item in value]
+    return value
 
 
 def excerpt(text: str, limit: int = _EXCERPT_CHARS) -> str:

@@ -4,6 +4,12 @@
 ``with_streaming_response`` methods yield inside their ``with`` block (the body not read until
 asked: ``parse()``, ``read()``, ``iter_bytes()``, ``iter_text()``, ``iter_lines()``);
 ``AsyncAPIResponse`` is the async twin of the streaming one.
+
+Whatever holds the whole body, or one whole line of it, is bounded by the client's
+``max_response_size`` (a small gzip body can decode to gigabytes): ``read()``, ``text``,
+``json()``, ``parse()`` and each line of ``iter_lines()`` end in ``ResponseTooLargeError``
+past it. ``iter_bytes()`` and ``iter_text()`` hand every chunk over as it arrives, so they
+hold nothing and are not limited.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from types import TracebackType
 from typing import Any, Generic, TypeVar
 
 from . import _http
+from ._errors import ResponseTooLargeError
 from ._parse import validate_python
 
 __all__ = [
@@ -21,12 +28,102 @@ __all__ = [
     "AsyncAPIResponse",
     "AsyncResponseContextManager",
     "ResponseContextManager",
+    "aread_bounded",
     "convert_header",
+    "read_bounded",
 ]
 
 _T = TypeVar("_T")
 _R = TypeVar("_R")
 _UNSET: Any = object()
+#: What ``str.splitlines`` (and so the HTTP library's ``iter_lines``) ends a line at.
+_LINE_BREAKS = frozenset("\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
+
+
+def too_large(response: _http.Response, limit: int) -> ResponseTooLargeError:
+    """The error for a body (or one line of it) past ``max_response_size``."""
+    return ResponseTooLargeError(
+        f"The response body is larger than max_response_size ({limit} bytes, decoded; "
+        f"HTTP {response.status_code}): reading stopped there",
+        response.request,
+        limit=limit,
+    )
+
+
+def _keep(response: _http.Response, chunks: list[bytes]) -> bytes:
+    content = response._content = b"".join(chunks)  # what the HTTP library's own read() sets
+    return content
+
+
+def read_bounded(response: _http.Response, limit: int) -> bytes:
+    """The whole decoded body (read now, unless it has been), at most ``limit`` bytes:
+    beyond that the response is closed and ``ResponseTooLargeError`` raised."""
+    if hasattr(response, "_content"):  # read already
+        return response.content
+    chunks: list[bytes] = []
+    size = 0
+    for chunk in response.iter_bytes():
+        size += len(chunk)
+        if size > limit:
+            response.close()
+            raise too_large(response, limit)
+        chunks.append(chunk)
+    return _keep(response, chunks)
+
+
+async def aread_bounded(response: _http.Response, limit: int) -> bytes:
+    """The async twin of :func:`read_bounded`."""
+    if hasattr(response, "_content"):
+        return response.content
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in response.aiter_bytes():
+        size += len(chunk)
+        if size > limit:
+            await response.aclose()
+            raise too_large(response, limit)
+        chunks.append(chunk)
+    return _keep(response, chunks)
+
+
+class _LineSplitter:
+    """Text chunks -> lines, by the rules of ``str.splitlines`` (a ``\\r\\n`` cut between
+    two chunks is one line break); a line longer than ``limit`` characters raises, so an
+    endless line cannot fill the memory."""
+
+    def __init__(self, response: _http.Response, limit: int) -> None:
+        self._response = response
+        self._limit = limit
+        self._partial: list[str] = []  # the unfinished line, as it arrived
+        self._size = 0
+        self._after_cr = False
+
+    def feed(self, text: str) -> list[str]:
+        """The lines ``text`` completes."""
+        if self._after_cr and text.startswith("\n"):
+            text = text[1:]  # the second half of a `\r\n`: the line ended already
+        self._after_cr = text.endswith("\r")
+        lines: list[str] = []
+        for piece in text.splitlines(keepends=True):
+            self._add(piece)
+            if piece[-1] in _LINE_BREAKS:
+                line = "".join(self._partial)
+                self._partial, self._size = [], 0
+                lines.append(line.splitlines()[0])  # without its line break
+        return lines
+
+    def _add(self, piece: str) -> None:
+        self._size += len(piece)
+        if self._size > self._limit:
+            self._partial, self._size = [], 0
+            raise too_large(self._response, self._limit)
+        self._partial.append(piece)
+
+    def flush(self) -> list[str]:
+        """The last line, if the body did not end with a line break."""
+        line = "".join(self._partial)
+        self._partial, self._size = [], 0
+        return [line] if line else []
 
 
 def convert_header(value: str, type_: object) -> object:
@@ -62,11 +159,14 @@ class _BaseAPIResponse(Generic[_T]):
         header_types: Mapping[str, object],
         retries_taken: int = 0,
         streams: bool = False,
+        max_response_size: int,
     ) -> None:
         self.http_response = http_response
         self.retries_taken = retries_taken
         self._parser = parser
         self._header_types = header_types
+        #: the client's limit on what is read into memory: the whole body, or one line of it
+        self._max_size = max_response_size
         #: whether `parse()` gives a `Stream` (which reads the body itself) rather than a body
         self._streams = streams
         self._parsed: Any = _UNSET
@@ -149,22 +249,22 @@ class APIResponse(_BaseAPIResponse[_T]):
     def parse(self) -> _T:
         """The typed body (reads the body first if needed; computed once, then cached)."""
         if not self._streams:
-            self.http_response.read()
+            self.read()
         return self._parse_read()
 
     def read(self) -> bytes:
         """The whole raw body (read now if it has not been)."""
-        return self.http_response.read()
+        return read_bounded(self.http_response, self._max_size)
 
     @property
     def content(self) -> bytes:
         """The raw body (reads it if it has not been read yet)."""
-        return self.http_response.read()
+        return self.read()
 
     @property
     def text(self) -> str:
         """The body decoded as text."""
-        self.http_response.read()
+        self.read()
         return self.http_response.text
 
     def json(self) -> Any:
@@ -180,8 +280,12 @@ class APIResponse(_BaseAPIResponse[_T]):
         yield from self.http_response.iter_text(chunk_size)
 
     def iter_lines(self) -> Iterator[str]:
-        """The body as it arrives, line by line."""
-        yield from self.http_response.iter_lines()
+        """The body as it arrives, line by line (a line is at most ``max_response_size``
+        characters)."""
+        lines = _LineSplitter(self.http_response, self._max_size)
+        for text in self.http_response.iter_text():
+            yield from lines.feed(text)
+        yield from lines.flush()
 
     def close(self) -> None:
         """Release the connection (the rest of the body is not read)."""
@@ -201,21 +305,22 @@ class AsyncAPIResponse(_BaseAPIResponse[_T]):
             header_types=response._header_types,
             retries_taken=response.retries_taken,
             streams=response._streams,
+            max_response_size=response._max_size,
         )
 
     async def parse(self) -> _T:
         """The typed body (reads the body first if needed; computed once, then cached)."""
         if not self._streams:
-            await self.http_response.aread()
+            await self.read()
         return self._parse_read()
 
     async def read(self) -> bytes:
         """The whole raw body (read now if it has not been)."""
-        return await self.http_response.aread()
+        return await aread_bounded(self.http_response, self._max_size)
 
     async def text(self) -> str:
         """The body decoded as text."""
-        await self.http_response.aread()
+        await self.read()
         return self.http_response.text
 
     async def json(self) -> Any:
@@ -233,8 +338,13 @@ class AsyncAPIResponse(_BaseAPIResponse[_T]):
             yield chunk
 
     async def iter_lines(self) -> AsyncIterator[str]:
-        """The body as it arrives, line by line."""
-        async for line in self.http_response.aiter_lines():
+        """The body as it arrives, line by line (a line is at most ``max_response_size``
+        characters)."""
+        lines = _LineSplitter(self.http_response, self._max_size)
+        async for text in self.http_response.aiter_text():
+            for line in lines.feed(text):
+                yield line
+        for line in lines.flush():
             yield line
 
     async def close(self) -> None:

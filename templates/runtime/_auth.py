@@ -11,7 +11,11 @@ for: redirects elsewhere, and absolute URLs to other hosts, get none.
 Secrets are checked once, when the client is created (no line breaks or control characters;
 the error says where the bad character is, never the secret), and :meth:`Auth.redact` blanks
 every form of them (as sent, repr-escaped, JSON-escaped, percent-encoded) out of the messages
-the client builds.
+the client builds. A credential sent in the query is part of the request's URL, which the HTTP
+library prints (its own log line, ``repr(request)``): :class:`SensitiveURL` shows such a URL
+with the credential's value as ``***``. What the HTTP library logs of the server's answer (its
+transport logs every response header at DEBUG) may echo a key back: :class:`_LogRedaction`
+blanks the secrets of every live client out of those records.
 """
 
 from __future__ import annotations
@@ -19,11 +23,14 @@ from __future__ import annotations
 import base64
 import ipaddress
 import json
+import logging
 import os
+import threading
+import weakref
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
-from urllib.parse import quote, quote_plus
+from urllib.parse import quote, quote_plus, unquote_plus
 
 from . import _http
 from ._errors import MissingCredentialsError
@@ -34,6 +41,7 @@ __all__ = [
     "Origin",
     "SecurityScheme",
     "SensitiveHeaders",
+    "SensitiveURL",
     "from_env",
     "is_loopback",
     "origin_of",
@@ -48,6 +56,16 @@ _DEFAULT_PORTS = {"http": 80, "https": 443}
 
 Origin = tuple[str, str, int | None]
 Secret = str | tuple[str, str]
+#: Where the HTTP library and its transport (httpcore for httpx, httpcore2 for httpx2) log
+#: requests and responses: a logger's filter sees only the records logged on it, by name.
+_HTTP_LOGGERS = (
+    _http.LIBRARY,
+    *(
+        f"{transport}.{part}"
+        for transport in ("httpcore", "httpcore2")
+        for part in ("connection", "http11", "http2", "proxy", "socks")
+    ),
+)
 
 
 @dataclass(frozen=True)
@@ -171,6 +189,8 @@ class Auth:
         self._redacted = sorted(forms, key=len, reverse=True)
         if required and not self._values:
             raise MissingCredentialsError(self.missing_message(self.requirements))
+        if self._redacted:
+            _LOG_REDACTION.watch(self)
 
     def _encode(self, scheme: SecurityScheme, secret: Secret) -> tuple[str, list[str]]:
         """The value sent for ``scheme`` and the secrets inside it (for redaction)."""
@@ -237,6 +257,12 @@ class Auth:
         scheme = self.schemes[name]
         return Credential(scheme.location, scheme.field, self._values[name])
 
+    def sensitive_query(self) -> frozenset[str]:
+        """The query parameters credentials travel in (shown as ``***`` by a URL's str)."""
+        return frozenset(
+            scheme.field for scheme in self.schemes.values() if scheme.location == "query"
+        )
+
     def sensitive_headers(self) -> frozenset[str]:
         """Lower-cased names of the headers credentials travel in (hidden by ``repr``)."""
         names = {"authorization", "proxy-authorization"}
@@ -246,6 +272,40 @@ class Auth:
             elif scheme.location == "cookie":
                 names.add("cookie")
         return frozenset(names)
+
+
+class _LogRedaction(logging.Filter):
+    """A filter on the HTTP library's loggers blanking out the secrets of every live
+    :class:`Auth` (a logger's filters run only for records it will emit: no cost with logging
+    off). A record holding none is left untouched."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._auths: weakref.WeakSet[Auth] = weakref.WeakSet()
+        self._lock = threading.Lock()  # clients are created on any thread
+        self._installed = False
+
+    def watch(self, auth: Auth) -> None:
+        with self._lock:
+            self._auths.add(auth)
+            if not self._installed:
+                for name in _HTTP_LOGGERS:
+                    logging.getLogger(name).addFilter(self)
+                self._installed = True
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        with self._lock:
+            auths = list(self._auths)
+        message = record.getMessage()
+        redacted = message
+        for auth in auths:
+            redacted = auth.redact(redacted)
+        if redacted != message:
+            record.msg, record.args = redacted, ()
+        return True
+
+
+_LOG_REDACTION = _LogRedaction()
 
 
 class SensitiveHeaders(_http.Headers):
@@ -262,6 +322,46 @@ class SensitiveHeaders(_http.Headers):
         as_dict = dict(items)
         shown = repr(as_dict) if len(as_dict) == len(items) else repr(items)
         return f"Headers({shown})"
+
+
+class SensitiveURL(_http.URL):
+    """A request URL whose ``str`` and ``repr`` show the value of each query parameter named
+    in ``hidden`` as ``***``: the HTTP library prints a URL by its ``str`` (its INFO log line
+    ``HTTP Request: GET ...``, ``repr(request)``), and the URL carries query credentials.
+    Sending reads the URL's parts, never its ``str``, so the request is unchanged; the
+    parameters themselves are still there (``url.params``)."""
+
+    hidden: frozenset[str] = frozenset()
+
+    def __str__(self) -> str:
+        return hide_query(super().__str__(), self.hidden)
+
+    def __repr__(self) -> str:
+        return f"URL({str(self)!r})"
+
+    # what the library computes from `str(self)` is computed from the URL as sent
+    def __eq__(self, other: object) -> bool:
+        return _http.URL(self) == other
+
+    def __hash__(self) -> int:
+        return hash(_http.URL(self))
+
+    def join(self, url: _http.URL | str) -> _http.URL:
+        return _http.URL(self).join(url)
+
+
+def hide_query(url: str, fields: frozenset[str]) -> str:
+    """``url`` with the value of every query parameter named in ``fields`` shown as ``***``
+    (the rest of the text as it was)."""
+    head, mark, rest = url.partition("?")
+    if not mark or not fields:
+        return url
+    query, hash_mark, fragment = rest.partition("#")
+    pairs = []
+    for pair in query.split("&"):
+        name, equals, _ = pair.partition("=")
+        pairs.append(f"{name}=***" if equals and unquote_plus(name) in fields else pair)
+    return f"{head}?{'&'.join(pairs)}{hash_mark}{fragment}"
 
 
 def from_env(value: str | None, variable: str) -> str | None:

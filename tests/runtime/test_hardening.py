@@ -8,12 +8,18 @@ are measured in a child process (its peak RSS) while a gzip bomb built at run ti
 
 from __future__ import annotations
 
+import email.parser
+import email.policy
 import gzip
+import importlib
 import json
+import logging
+import os
 import socket
 import subprocess
 import sys
 import textwrap
+import threading
 import warnings
 import zlib
 from collections.abc import Callable, Iterator
@@ -175,6 +181,121 @@ def test_an_error_event_echoing_the_key_is_redacted(
     with pytest.raises(pkg.APIError) as caught:
         api.stream(completion_spec(pkg), completion_options(pkg))
     assert SECRET not in str(caught.value) and "invalid key ***" in str(caught.value)
+    assert caught.value.body == {"message": "invalid key *** (as ***)"}
+
+
+def query_key(pkg: ModuleType, secret: str = SECRET) -> Any:
+    """Credentials of one apiKey scheme ``in: query`` named ``api_key``."""
+    scheme = pkg._auth.SecurityScheme("key", "query", "api_key")
+    return pkg._auth.Auth([scheme], {"key": secret}, requirements=[["key"]], sources={"key": "api_key="})
+
+
+def shown(*things: object) -> str:
+    """Everything a person or a log could see of ``things``: str and repr of each."""
+    return " ".join(f"{thing} {thing!r}" for thing in things)
+
+
+def test_a_query_key_shows_in_no_log_repr_or_message(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The HTTP library logs every request's URL at INFO (the query key in it), and prints the
+    URL in ``repr(request)``: the URL of a request shows the key as ``***``, the wire keeps it."""
+    caplog.set_level(logging.DEBUG)  # every logger: the HTTP library's, its transport's, ours
+    elsewhere = serve([Reply(200, body=COMPLETION)])
+    server = serve([
+        Reply(503), Reply(307, {"Location": "/v1/moved"}), Reply(200, body=COMPLETION),
+        Reply(404, body={"error": {"message": "no such thing"}}),
+        Reply(302, {"Location": elsewhere.url + "/gone"}),
+    ])
+    api = make_api(server, auth=query_key(pkg))
+    get = completion_options(pkg, method="get", json_body=pkg.NOT_GIVEN, query={"q": "a b"})
+    raw = api.raw(completion_spec(pkg), get)
+    request = raw.http_response.request
+    assert [r.query for r in server.requests] == [[("q", "a b"), ("api_key", SECRET)]] * 2 + [
+        [("api_key", SECRET)]]  # a redirect's Location brings its own query
+    assert server.requests[2].path == "/v1/moved" and str(request.url).endswith("/v1/moved?api_key=***")
+    assert dict(request.url.params)["api_key"] == SECRET  # the value itself is still there
+    assert request.url == pkg._http.URL(request.url) and len({request.url, pkg._http.URL(request.url)}) == 1
+    with pytest.raises(pkg.NotFoundError) as status:
+        api.call(completion_spec(pkg), get)
+    api.call(completion_spec(pkg), get)  # on to another origin: no key, nothing to hide
+    assert elsewhere.requests[0].query == [] or "api_key" not in dict(elsewhere.requests[0].query)
+    error = status.value
+    seen = shown(raw, request, request.url, error, error.request, error.request.url, error.response)
+    assert SECRET not in seen + caplog.text and quote(SECRET) not in seen + caplog.text
+    assert "api_key=***" in seen and "api_key=***" in caplog.text
+    assert "HTTP Request: GET" in caplog.text  # the library's own line was there, redacted
+
+
+def test_a_query_key_shows_in_no_connection_error(
+    pkg: ModuleType, kind: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    api = Api(pkg, kind, base_url=f"http://127.0.0.1:{port}/v1", auth=query_key(pkg), max_retries=1)
+    try:
+        with pytest.raises(pkg.APIConnectionError) as caught:
+            api.call(completion_spec(pkg), completion_options(pkg))
+    finally:
+        api.close()
+    error = caught.value
+    seen = shown(error, error.request, error.request.url, error.__cause__)
+    assert "api_key=***" in seen
+    assert SECRET not in seen + caplog.text
+
+
+def test_a_key_echoed_in_a_response_header_is_blanked_in_the_http_librarys_logs(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The transport logs every response header at DEBUG: a server echoing the key there does
+    not put it in the log (the runtime's filter on the HTTP library's loggers)."""
+    caplog.set_level(logging.DEBUG)
+    server = serve([Reply(200, {"X-Echo": f"key={SECRET}"}, body=COMPLETION)])
+    api = make_api(server, auth=header_key(pkg))
+    api.call(completion_spec(pkg), completion_options(pkg))
+    assert server.requests[0].headers["x-api-key"] == SECRET
+    assert "X-Echo" in caplog.text and "key=***" in caplog.text  # the record was there, redacted
+    assert SECRET not in caplog.text
+
+
+def test_a_key_the_server_echoes_is_blanked_in_the_error_body_too(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
+) -> None:
+    """``message``, ``str``, ``repr``, ``body`` (and ``code``/``param``/``parsed_body`` read from
+    it) never hold the key; ``response`` is the answer as received."""
+    echoed = {"error": {"message": f"invalid key {SECRET}", "param": SECRET, "code": "bad_key",
+                        "seen": [{SECRET: json.dumps(SECRET)}]}}
+    long_text = "x" * 290 + SECRET  # the key across the place a message is cut short
+    server = serve([
+        Reply(401, body=echoed),
+        Reply(403, {"Content-Type": "text/plain"}, body=long_text),
+        Reply(200, {"Content-Type": "application/json"}, body="{not json " + SECRET),
+        Reply(400, {"Content-Type": "application/json"}, body="[" * 100_000),  # deeper than json reads
+    ])
+    api = make_api(server, auth=header_key(pkg), max_retries=0)
+    with pytest.raises(pkg.AuthenticationError) as json_error:
+        api.call(completion_spec(pkg), completion_options(pkg))
+    with pytest.raises(pkg.PermissionDeniedError) as text_error:
+        api.call(completion_spec(pkg), completion_options(pkg))
+    with pytest.raises(pkg.APIResponseValidationError) as invalid:
+        api.call(completion_spec(pkg), completion_options(pkg))
+    with pytest.raises(pkg.BadRequestError):  # not a RecursionError
+        api.call(completion_spec(pkg), completion_options(pkg))
+    first = json_error.value
+    assert first.body == {"error": {"message": "invalid key ***", "param": "***", "code": "bad_key",
+                                    "seen": [{"***": '"***"'}]}}
+    assert first.param == "***" and first.code == "bad_key"
+    assert first.parsed_as(pkg.models.ErrorResponse).error.message == "invalid key ***"
+    assert text_error.value.body == "x" * 290 + "***"
+    assert invalid.value.body == "{not json ***"
+    for error in (first, text_error.value, invalid.value):
+        seen = shown(error, error.message, error.body, error.parsed_body if hasattr(error, "parsed_body") else "")
+        assert SECRET[:10] not in seen, seen
+    assert SECRET in first.response.text  # the raw answer, as received
 
 
 # -- plain HTTP ----------------------------------------------------------------------------
@@ -302,6 +423,147 @@ def test_a_location_that_is_no_url_is_an_api_error(
     assert len(server.requests) == 1
 
 
+# -- a request body sent again -------------------------------------------------------------
+
+
+def file_payloads(request: Any) -> dict[str, bytes]:
+    """Part name -> payload of each file part of a multipart request as received."""
+    head = f"Content-Type: {request.headers['content-type']}\r\n\r\n".encode()
+    message = email.parser.BytesParser(policy=email.policy.HTTP).parsebytes(head + request.body)
+    return {str(part.get_param("name", header="content-disposition")): part.get_payload(decode=True)
+            for part in message.iter_parts() if part.get_filename()}
+
+
+def upload_options(pkg: ModuleType, files: list[tuple[str, object]]) -> Any:
+    return completion_options(pkg, path="/files", json_body=pkg.NOT_GIVEN, form={"purpose": "x"}, files=files)
+
+
+DATA = bytes(range(256)) * 4099  # 1 MiB and a bit: many 64 KiB reads
+
+
+@pytest.mark.parametrize("first", [Reply(307, {"Location": "/v1/again"}), Reply(308, {"Location": "/v1/again"}),
+                                   Reply(503)], ids=["307", "308", "retry"])
+def test_a_file_part_goes_whole_with_every_attempt(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer], tmp_path: Path,
+    first: Reply,
+) -> None:
+    """A redirect that keeps the body, and a retry, send each file whole again: a path (opened
+    afresh for each attempt, streamed) and an open file (rewound)."""
+    path = tmp_path / "train.jsonl"
+    path.write_bytes(DATA)
+    server = serve([first, Reply(200, body={"id": "f"})])
+    api = make_api(server)
+    with path.open("rb") as handle:
+        files = [("by_path", path), ("named", ("renamed.bin", path, "application/x-test")), ("opened", handle)]
+        api.call(completion_spec(pkg, success={"200": None}), upload_options(pkg, files))
+    assert len(server.requests) == 2
+    for request in server.requests:
+        assert file_payloads(request) == {"by_path": DATA, "named": DATA, "opened": DATA}
+        assert int(request.headers["content-length"]) == len(request.body)
+    assert b'filename="train.jsonl"' in server.requests[1].body
+    assert b'filename="renamed.bin"\r\nContent-Type: application/x-test' in server.requests[1].body
+
+
+def pipe_with(data: bytes) -> Any:
+    """A file that cannot be rewound (the read end of a pipe) holding ``data``."""
+    read_end, write_end = os.pipe()
+    writer = threading.Thread(target=lambda: (os.write(write_end, data), os.close(write_end)), daemon=True)
+    writer.start()
+    return os.fdopen(read_end, "rb")
+
+
+def test_a_file_that_cannot_be_rewound_is_sent_once_never_cut_short(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
+) -> None:
+    """A pipe goes whole once (chunked: its size is unknown); a redirect asking for the body
+    again is refused with an error naming the part, a failure after it was read is not
+    retried: never an empty or truncated body."""
+    fine = serve([Reply(200, body={"id": "f"})])
+    with pipe_with(DATA) as pipe:
+        make_api(fine).call(completion_spec(pkg, success={"200": None}), upload_options(pkg, [("log", pipe)]))
+    (sent,) = fine.requests
+    assert file_payloads(sent) == {"log": DATA} and sent.headers["transfer-encoding"] == "chunked"
+
+    moved = serve([Reply(307, {"Location": "/v1/again"}), Reply(200, body={"id": "f"})])
+    with pipe_with(DATA) as pipe, pytest.raises(pkg.APIError, match="part 'log' cannot be rewound") as caught:
+        make_api(moved).call(completion_spec(pkg, success={"200": None}), upload_options(pkg, [("log", pipe)]))
+    assert "307" in str(caught.value) and "path, bytes or a seekable file" in str(caught.value)
+    assert [file_payloads(r) for r in moved.requests] == [{"log": DATA}]
+
+    failing = serve([Reply(503, {"x-should-retry": "true"}), Reply(200, body={"id": "f"})])
+    api = make_api(failing, max_retries=2)
+    with pipe_with(DATA) as pipe, pytest.raises(pkg.InternalServerError):
+        api.call(completion_spec(pkg, success={"200": None}), upload_options(pkg, [("log", pipe)]))
+    assert len(failing.requests) == 1 and api.sleeps == []
+
+
+def test_a_file_given_by_path_is_closed_after_the_call(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer], tmp_path: Path
+) -> None:
+    path = tmp_path / "a.bin"
+    path.write_bytes(DATA)
+    server = serve([Reply(200, body={"id": "f"}), Reply(400, body={"error": "no"})])
+    api = make_api(server, max_retries=0)
+    before = set(os.listdir("/proc/self/fd"))
+    api.call(completion_spec(pkg, success={"200": None}), upload_options(pkg, [("f", path)]))
+    with pytest.raises(pkg.BadRequestError):
+        api.call(completion_spec(pkg, success={"200": None}), upload_options(pkg, [("f", path)]))
+    opened = {os.readlink(f"/proc/self/fd/{fd}") for fd in set(os.listdir("/proc/self/fd")) - before
+              if os.path.exists(f"/proc/self/fd/{fd}")}
+    assert str(path) not in opened
+
+
+UPLOAD_CHILD = """
+import json, os, resource, socket, sys, threading
+sys.path[:0] = [{root!r}, {packages!r}]
+import {name} as pkg
+from tests.support.runtime_harness import completion_options, completion_spec
+
+def discard(listener, received):
+    # one request: its head, then its body counted and dropped; a 200 with an empty object
+    conn, _ = listener.accept()
+    with conn:
+        data = b""
+        while b"\\r\\n\\r\\n" not in data:
+            data += conn.recv(65536)
+        head, _, rest = data.partition(b"\\r\\n\\r\\n")
+        length = int([line.split(b":")[1] for line in head.split(b"\\r\\n")
+                      if line.lower().startswith(b"content-length:")][0])
+        count = len(rest)
+        while count < length:
+            count += len(conn.recv(1 << 20))
+        received.append(count)
+        conn.sendall(b"HTTP/1.1 200 OK\\r\\nContent-Type: application/json\\r\\nContent-Length: 2\\r\\n\\r\\n{{}}")
+
+path = {path!r}
+with open(path, "wb") as handle:
+    handle.truncate({size})  # sparse: nothing written, {size} bytes to send
+listener = socket.create_server(("127.0.0.1", 0))
+received = []
+server = threading.Thread(target=discard, args=(listener, received), daemon=True)
+server.start()
+client = pkg.SyncAPIClient(base_url="http://127.0.0.1:%d" % listener.getsockname()[1], api_key="sk-child-0123456789")
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+options = completion_options(pkg, path="/files", json_body=pkg.NOT_GIVEN, form={{}}, files=[("f", __import__("pathlib").Path(path))])
+client.request(completion_spec(pkg, success={{"200": None}}), options)
+growth = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024 - before
+server.join(10)
+print(json.dumps({{"growth": growth, "received": received[0]}}))
+"""
+
+
+def test_a_file_given_by_path_is_streamed_not_read_into_memory(pkg: ModuleType, tmp_path: Path) -> None:
+    """A 256 MiB file given by path goes out while the child's peak RSS grows by a fraction of it."""
+    size = 256 << 20
+    script = UPLOAD_CHILD.format(root=str(ROOT), packages=str(Path(pkg.__file__).parents[1]), name=pkg.__name__,
+                                 path=str(tmp_path / "big.bin"), size=size)
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False)
+    assert result.returncode == 0, result.stderr
+    outcome = json.loads(result.stdout)
+    assert outcome["received"] > size
+    assert outcome["growth"] < 64 << 20, outcome
+
+
 # -- bounded memory ------------------------------------------------------------------------
 
 
@@ -340,6 +602,80 @@ def test_an_event_larger_than_max_event_size_ends_in_a_typed_error(
     assert len(make_api(fine, max_event_size=64 << 10).stream(completion_spec(pkg), completion_options(pkg))) == 50
 
 
+# What a caller may do with the unread response `with_streaming_response` yields, sync and async.
+STREAMED_USES: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
+    "read": (lambda r: r.read(), lambda r: r.read()),
+    "content": (lambda r: r.content, lambda r: r.read()),
+    "json": (lambda r: r.json(), lambda r: r.json()),
+    "parse": (lambda r: r.parse(), lambda r: r.parse()),
+    "text": (lambda r: r.text, lambda r: r.text()),
+    "lines": (lambda r: list(r.iter_lines()), lambda r: _collect(r.iter_lines())),
+    "bytes": (lambda r: sum(map(len, r.iter_bytes())), lambda r: _total(r.iter_bytes())),
+}
+
+
+async def _collect(items: Any) -> list[Any]:
+    return [item async for item in items]
+
+
+async def _total(chunks: Any) -> int:
+    return sum([len(chunk) async for chunk in chunks])
+
+
+def with_streaming_response(api: Api, spec: Any, use: Callable[[Any], Any]) -> Any:
+    """``use(response)`` inside ``with resource.with_streaming_response.create() as response``
+    (the runtime's own wrapper around a resource method that posts a completion)."""
+    res = importlib.import_module(api.pkg.__name__ + "._base_resource")
+    body = {"model": "m", "prompt": "hi"}
+    if api.kind == "sync":
+        resource = res.SyncAPIResource(api.client)
+        create = res.to_streamed_response(lambda: resource._post("/completions", body=body, cast_to=spec))
+        with create() as response:
+            return use(response)
+    async_resource = res.AsyncAPIResource(api.client)
+    acreate = res.async_to_streamed_response(lambda: async_resource._post("/completions", body=body, cast_to=spec))
+
+    async def run() -> Any:
+        async with acreate() as response:
+            result = use(response)
+            return await result if hasattr(result, "__await__") else result
+
+    return api.run(run)
+
+
+@pytest.mark.parametrize("use", sorted(STREAMED_USES))
+def test_a_streamed_response_holds_at_most_max_response_size(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer], kind: str, use: str
+) -> None:
+    """Whatever reads the whole body (or one line of it) through with_streaming_response stops
+    at the client's limit; iter_bytes hands each chunk over and holds nothing, so it is free."""
+    gzip_json = {"Content-Encoding": "gzip", "Content-Type": "application/json"}
+    server = serve([Reply(200, gzip_json, body=gzip_bomb(8 << 20))], repeat_last=True)
+    api = make_api(server, max_response_size=1 << 20)
+    apply = STREAMED_USES[use][0 if kind == "sync" else 1]
+    if use == "bytes":
+        assert with_streaming_response(api, completion_spec(pkg), apply) == 8 << 20
+        return
+    with pytest.raises(pkg.ResponseTooLargeError) as caught:
+        with_streaming_response(api, completion_spec(pkg), apply)
+    assert caught.value.limit == 1 << 20 and "max_response_size" in str(caught.value)
+    # many lines, each under the limit, however long the body
+    lines = serve([Reply(200, {"Content-Type": "text/plain"}, chunks=[b"x" * 1000 + b"\n"] * 3000)])
+    api = make_api(lines, max_response_size=64 << 10)
+    lines_of = STREAMED_USES["lines"][0 if kind == "sync" else 1]
+    assert with_streaming_response(api, completion_spec(pkg), lines_of) == ["x" * 1000] * 3000
+
+
+def test_streamed_lines_split_as_the_http_library_splits_them(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer], kind: str
+) -> None:
+    chunks = [b"a\r", b"\nb\n", b"c\rd", b"\r\n\r\ne\x0bf\r", b"\r", b"g"]
+    server = serve([Reply(200, {"Content-Type": "text/plain"}, chunks=chunks)])
+    lines_of = STREAMED_USES["lines"][0 if kind == "sync" else 1]
+    got = with_streaming_response(make_api(server), completion_spec(pkg), lines_of)
+    assert got == b"".join(chunks).decode().splitlines() == ["a", "b", "c", "d", "", "e", "f", "", "g"]
+
+
 CHILD = """
 import json, resource, sys, zlib
 sys.path[:0] = [{root!r}, {packages!r}]
@@ -358,21 +694,37 @@ def peak():
 DECODED = {decoded}
 
 body = bomb(DECODED)  # 512 MiB once decoded, half a MiB on the wire
-replies = [  # as a JSON body, and as an event stream: one endless event (no blank line)
-    Reply(200, {{"Content-Encoding": "gzip", "Content-Type": "application/json"}}, body=body),
+JSON = {{"Content-Encoding": "gzip", "Content-Type": "application/json"}}
+TEXT = {{"Content-Encoding": "gzip", "Content-Type": "text/plain"}}
+replies = [  # as a JSON body, as an event stream: one endless event (no blank line), and as
+    # the unread body of with_streaming_response: read whole, and as one endless line
+    Reply(200, JSON, body=body),
     Reply(200, {{"Content-Encoding": "gzip", "Content-Type": "text/event-stream"}}, body=body),
+    Reply(200, JSON, body=body),
+    Reply(200, TEXT, body=body),
 ]
+
+def call(client, label):
+    spec, options = completion_spec(pkg), completion_options(pkg)
+    if label == "body":
+        client.request(spec, options)
+    elif label == "event":
+        for _ in client.request(spec, options, stream=True):
+            pass
+    else:
+        response = client.request_raw(spec, options, lazy=True)
+        try:
+            response.read() if label == "streamed_read" else list(response.iter_lines())
+        finally:
+            response.close()
+
 results = {{}}
 with ScriptedServer(replies) as server:
     client = pkg.SyncAPIClient(base_url=server.url, api_key="sk-child-0123456789")
     before = peak()
-    for label, stream in (("body", False), ("event", True)):
+    for label in ("body", "event", "streamed_read", "streamed_lines"):
         try:
-            if stream:
-                for _ in client.request(completion_spec(pkg), completion_options(pkg), stream=True):
-                    pass
-            else:
-                client.request(completion_spec(pkg), completion_options(pkg))
+            call(client, label)
             results[label] = "no error"
         except pkg.ResponseTooLargeError as exc:
             results[label] = type(exc).__name__
@@ -385,8 +737,10 @@ print(json.dumps(results))
 def test_gzip_bombs_stay_within_bounded_memory_in_a_child_process(
     pkg: ModuleType, tmp_path: Path
 ) -> None:
-    """Default limits (64 MiB body, 16 MiB event) against 512 MiB bombs: the peak RSS of the
-    child grows by far less than the decoded size."""
+    """Default limits (64 MiB body, 16 MiB event) against 512 MiB bombs, as a parsed body, an
+    event stream, and the unread body of ``with_streaming_response`` (``read()`` and
+    ``iter_lines()`` of one endless line): the peak RSS of the child grows by far less than
+    the decoded size."""
     packages = str(Path(pkg.__file__).parents[1])
     script = CHILD.format(root=str(ROOT), packages=packages, name=pkg.__name__, decoded=512 << 20)
     result = subprocess.run(
@@ -394,5 +748,6 @@ def test_gzip_bombs_stay_within_bounded_memory_in_a_child_process(
     )
     assert result.returncode == 0, result.stderr
     outcome = json.loads(result.stdout)
-    assert outcome["body"] == outcome["event"] == "ResponseTooLargeError"
+    assert set(outcome) - {"growth"} == {"body", "event", "streamed_read", "streamed_lines"}
+    assert {outcome[label] for label in set(outcome) - {"growth"}} == {"ResponseTooLargeError"}, outcome
     assert outcome["growth"] < 256 << 20, outcome  # 512 MiB decoded, never held
