@@ -189,6 +189,29 @@ def test_raw_response_parses_into_the_page(package: Any, serve: Callable[..., Sc
     client.close()
 
 
+def test_async_raw_and_streamed_responses_parse_into_the_page(
+    package: Any, serve: Callable[..., ScriptedServer]
+) -> None:
+    server = serve(CURSOR_PAGES[:1] + CURSOR_PAGES)
+
+    async def run() -> tuple[Any, Any, list[str]]:
+        client = package.AsyncClient(base_url=server.url, max_retries=0)
+        try:
+            raw = await client.engines.with_raw_response.list(limit=2)
+            async with client.engines.with_streaming_response.list(limit=2) as response:
+                page = await response.parse()
+            return raw, page, [m.id async for m in page]
+        finally:
+            await client.close()
+
+    raw, page, ids = _run(run())
+    assert raw.status_code == 200 and isinstance(raw.parse(), package.AsyncPage)
+    assert [m.id for m in raw.parse().items] == ["m1", "m2"]
+    assert isinstance(page, package.AsyncPage)
+    assert ids == ["m1", "m2", "m3", "m4", "m5"]
+    assert len(server.requests) == 4
+
+
 def test_a_hint_naming_what_the_operation_lacks_is_a_clear_error(tmp_path: Path) -> None:
     text = SPEC.read_text(encoding="utf-8").replace("param: token", "param: cursor")
     broken = tmp_path / "broken.yaml"
