@@ -251,9 +251,7 @@ class AsyncPage(_BasePage[_ItemT, _PageT]):
         :class:`PaginationCycleError` when the answer asks for this same page again."""
         return await self._following(fetched={self._state()})
 
-    async def _following(
-        self, fetched: Collection[str | None]
-    ) -> AsyncPage[_ItemT, _PageT] | None:
+    async def _following(self, fetched: Collection[str | None]) -> AsyncPage[_ItemT, _PageT] | None:
         query = self._next_full_query(fetched)
         if query is None:
             return None
