@@ -98,7 +98,7 @@ class MethodVariant:
     page_class: str  # SyncPage or AsyncPage
     # `async def ... return await self._get(...)`; an async list method is a plain `def`
     # returning the `AsyncPaginator` (awaited or iterated by the caller)
-    coroutine: bool = False
+    coroutine: bool
 
 
 PAGE_CLASSES = {"Stream": "SyncPage", "AsyncStream": "AsyncPage"}
@@ -318,7 +318,7 @@ def _variant(operation: Operation, shape: _Shape, stream_class: str) -> MethodVa
     is_async = stream_class == "AsyncStream"
 
     def variant(overloads: tuple[Signature, ...], implementation: Signature, *, lists: bool = False) -> MethodVariant:
-        return MethodVariant(overloads, implementation, stream_class, page_class, coroutine=is_async and not lists)
+        return MethodVariant(overloads, implementation, stream_class, page_class, is_async and not lists)
 
     if shape.item is not None and operation.pagination is not None:
         returned = f"{LIST_CLASSES[stream_class]}[{shape.item}, {shape.returns}]"
