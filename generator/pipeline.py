@@ -60,15 +60,8 @@ def target_for(provider: Provider, package: str | None = None) -> Target:
 
 def target_for_spec(spec: Path, package: str, overlay: Path | None = None, *,
                     strict: bool = False) -> Target:
-    prefix = package.upper()
-    options = ir.BuildOptions(
-        package=package,
-        api_key_env=f"{prefix}_API_KEY",
-        base_url_env=f"{prefix}_BASE_URL",
-        source_file=str(spec),
-    )
-    settings = {"package": package, "api_key_env": options.api_key_env, "base_url_env": options.base_url_env}
-    return Target(spec=spec, overlay=overlay, options=options, strict=strict, settings=settings)
+    """The target of a document given by path (`--spec`): see `Provider.standalone`."""
+    return dataclasses.replace(target_for(Provider.standalone(spec, package, overlay)), strict=strict)
 
 
 def targets(manifest: Manifest, names: list[str]) -> list[Target]:
@@ -171,6 +164,7 @@ def generate_packages(chosen: list[Target], *, allow_remote_refs: bool = False) 
         formatted.update(_generate(redo, outcomes))
         working.update(redo)
     _check_coverage(documents, working, outcomes, formatted)
+    _refuse_when_every_operation_skipped(documents, outcomes)
     toolkit = provenance.toolkit_fingerprint()
     for name, files in formatted.items():
         target, document = documents[name]
@@ -274,6 +268,28 @@ def _check_coverage(documents: dict[str, tuple[Target, Document]],
         outcome = outcomes.get(name)
         skipped = {entry.pointer for entry in outcome.skipped} if outcome is not None else set()
         coverage.check(str(original.path), original.data, working[name][1].data, skipped, files)
+
+
+def _refuse_when_every_operation_skipped(documents: dict[str, tuple[Target, Document]],
+                                         outcomes: dict[str, Outcome]) -> None:
+    """A document whose operations were all skipped would give a client without a single method:
+    that is a refusal, so it fails (each skip named) rather than writing a package that looks
+    generated. A document without operations (models only) is not affected."""
+    problems: list[Problem] = []
+    for name, (_, document) in documents.items():
+        outcome = outcomes.get(name)
+        operations = sum(1 for _ in iter_operations(document.data))
+        if outcome is None or not operations or len({s.pointer for s in outcome.skipped}) < operations:
+            continue
+        problems.extend(Problem(str(document.path), skip.pointer, document.line_of(skip.pointer),
+                                f"skipped {skip.label}: {'; '.join(skip.reasons)}")
+                        for skip in outcome.skipped)
+        problems.append(Problem(str(document.path), "/paths", document.line_of("/paths"),
+                                f"every one of its {operations} operations had to be skipped: the "
+                                "client would have no methods; nothing was written",
+                                "fix the problems named above"))
+    if problems:
+        raise GeneratorError(problems)
 
 
 def _load_all(chosen: list[Target], *, allow_remote_refs: bool) -> dict[str, tuple[Target, Document]]:

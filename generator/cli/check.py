@@ -72,26 +72,43 @@ def check_compare_doc(manifest: Manifest, doc: Path, *, full: bool) -> PackageRe
     return check_document(doc, manifest.providers, manifest.path, full=full)
 
 
-def _check_targets(args: argparse.Namespace, manifest: Manifest) -> list[tuple[str, Provider, Path]]:
-    if args.target or args.provider:
-        if not (args.target and args.provider):
-            raise usage_error("", "--target and --provider go together",
-                              "python -m generator check --target DIR --provider NAME")
-        if args.providers:
-            raise usage_error("", "give either provider names or --target/--provider, not both")
-        if not args.target.is_dir():
-            raise usage_error(str(args.target), "not a folder")
-        provider = manifest.get(args.provider)
-        return [(provider.name, provider, args.target)]
+def _check_targets(args: argparse.Namespace, manifest: Manifest | None) -> list[tuple[str, Provider, Path]]:
+    if args.target or args.provider or args.spec:
+        return [_vendored_target(args, manifest)]
+    if args.overlay:
+        raise usage_error("", "--overlay goes with --target and --spec")
+    assert manifest is not None
     chosen = [manifest.get(n) for n in args.providers] if args.providers else list(manifest.providers)
     return [(p.name, p, args.output / p.package) for p in chosen]
 
 
+def _vendored_target(args: argparse.Namespace, manifest: Manifest | None) -> tuple[str, Provider, Path]:
+    """`--target DIR` with where it came from: a manifest provider (`--provider`) or a document
+    (`--spec`, `--overlay`), as `generate` was given it."""
+    if not args.target or bool(args.provider) == bool(args.spec):
+        raise usage_error("", "--target goes with one of --provider NAME or --spec FILE",
+                          "openapi-clientgen check --target DIR --provider NAME (or --spec FILE)")
+    if args.providers:
+        raise usage_error("", "give either provider names or --target, not both")
+    if not args.target.is_dir():
+        raise usage_error(str(args.target), "not a folder")
+    if args.overlay and not args.spec:
+        raise usage_error("", "--overlay goes with --spec (a provider's overlay is in the manifest)")
+    if args.spec:
+        recorded = provenance.read(args.target)
+        package = provenance.recorded_settings(recorded).get("package") if recorded else None
+        provider = Provider.standalone(args.spec, package or args.target.name, args.overlay)
+        return (str(args.spec), provider, args.target)
+    assert manifest is not None
+    provider = manifest.get(args.provider)
+    return (provider.name, provider, args.target)
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     """Compare generated packages (and docs/providers.md) with what their inputs produce; exit 1 on drift."""
-    manifest = load_manifest(args.manifest)
+    manifest = None if args.spec else load_manifest(args.manifest)
     reports = check_packages(_check_targets(args, manifest), full=args.full, renamed=bool(args.target))
-    if not args.target and not args.providers:
+    if manifest is not None and not args.target and not args.providers:
         doc = args.compare_doc or default_compare_doc(args.manifest)
         reports.append(check_compare_doc(manifest, doc, full=args.full))
     sys.stdout.write(format_check(reports, args.format, verbose=args.verbose))
@@ -102,6 +119,8 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def _drift_hint(args: argparse.Namespace) -> str:
+    if args.spec:
+        return f"replace {args.target} with a package freshly generated from {args.spec}"
     if args.target:
         return f"replace {args.target} with a freshly generated {args.provider} package"
     return "run `make generate` to regenerate (and move hand edits into the spec, overlay or templates)"
@@ -114,6 +133,9 @@ def register(commands: Any, add_common: Callable[[argparse.ArgumentParser], None
                            help="root of generated packages (default: generated/)")
     check_cmd.add_argument("--target", type=Path, help="a vendored copy of one package (any name)")
     check_cmd.add_argument("--provider", help="which provider --target was generated from")
+    check_cmd.add_argument("--spec", type=Path,
+                           help="the document --target was generated from (generate --spec), instead of --provider")
+    check_cmd.add_argument("--overlay", type=Path, help="the Overlay document --target was generated with (with --spec)")
     check_cmd.add_argument("--full", action="store_true", help="always regenerate; skip the provenance fast path")
     check_cmd.add_argument("--format", choices=sorted(CHECK_FORMATS), default="text",
                            help="report format (default: text)")

@@ -203,7 +203,8 @@ def _parser() -> argparse.ArgumentParser:
     generate_cmd.add_argument("--output", type=Path, help="deprecated: use --out")
     generate_cmd.add_argument(
         "--force", action="store_true",
-        help="replace an --out folder even when it holds files that are not the generated package's")
+        help="replace an --out folder even when it holds files that are not the generated package's, "
+             "or hand edits to its files")
     generate_cmd.add_argument(
         "--strict", action="store_true",
         help="any problem in a spec stops generation (default: repair what can be, skip operations "

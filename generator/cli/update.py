@@ -63,7 +63,7 @@ def cmd_update(args: argparse.Namespace) -> int:
             print(f"update refused: the new spec has {'breaking ' if args.fail_on == 'breaking' else ''}"
                   f"changes (--fail-on {args.fail_on}); {NOTHING_CHANGED}", file=sys.stderr)
             return 1
-        _install(provider, raw, folder, candidate, doc)
+        _install(provider, raw, folder, candidate, doc, discard_edits=args.discard_edits)
     print(f"updated {shown_path(provider.spec)} from {args.source}")
     print(f"generated code changes in {shown_path(folder)}:")
     print("\n".join(code_changes(before, candidate.package)) or "  none")
@@ -172,13 +172,14 @@ def _print_spec_changes(provider: Provider, source: str, new_data: dict[str, Any
     return changes
 
 
-def _install(provider: Provider, raw: bytes, folder: Path, candidate: _Candidate, doc: Path) -> None:
+def _install(provider: Provider, raw: bytes, folder: Path, candidate: _Candidate, doc: Path, *,
+             discard_edits: bool) -> None:
     """Everything is built: stage the spec beside the vendored one, swap the package, then
     rename the spec over the old one (both are atomic; the spec stays old if the swap fails)."""
     from generator.io.write import replacing_file, write, write_file
 
     with replacing_file(provider.spec, raw):
-        write(candidate.package, folder)
+        write(candidate.package, folder, discard_edits=discard_edits)
     if candidate.doc_text is not None:
         write_file(doc, candidate.doc_text.encode("utf-8"))
 

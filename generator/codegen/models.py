@@ -76,6 +76,23 @@ class Models:
             pending.extend(self.bases.get(current, ()))
         return None
 
+    def all_fields(self, class_name: str) -> dict[str, ModelField]:
+        """Every field of `class_name`, inherited ones first (as pydantic orders them), a field
+        redeclared by a subclass in its base's place; each base counted once."""
+        fields: dict[str, ModelField] = {}
+        seen: set[str] = set()
+
+        def collect(name: str) -> None:
+            if name in seen:
+                return
+            seen.add(name)
+            for base in self.bases.get(name, ()):
+                collect(base)
+            fields.update(self.classes.get(name, {}))
+
+        collect(class_name)
+        return fields
+
     def annotation(self, class_name: str, wire_name: str, *, drop_none: bool) -> str:
         """Python source of the field's type, model names qualified, `| None` dropped on request."""
         node = self._field_type(class_name, wire_name, drop_none=drop_none)

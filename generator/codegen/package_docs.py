@@ -257,13 +257,13 @@ def _type_text(annotation: ast.expr) -> str:
 
 
 def model_entries(models: Models) -> list[ModelEntry]:
-    """Every class of models.py with its fields (wire names) and their types, or an enum's
-    values; read from the index models.py was parsed into (no copies: cheap for thousands)."""
+    """Every class of models.py with its fields (wire names, inherited ones too) and their
+    types, or an enum's values; read from the index models.py was parsed into."""
     entries = [
         ModelEntry(name, tuple((wire, public(_type_text(model_field.annotation)))
-                               for wire, model_field in fields.items())
+                               for wire, model_field in models.all_fields(name).items())
                    or tuple((repr(value), "enum value") for value in models.enums.get(name, ())))
-        for name, fields in models.classes.items() if not name.startswith("_")
+        for name in models.classes if not name.startswith("_")
     ]
     return sorted(entries, key=lambda entry: entry.name)
 
@@ -288,6 +288,7 @@ def documents(api: Api, models: Models, resources: list[ResourceView], *, spec_s
     summaries = {(r.attr, op.name): op.summary for r in api.resources for op in r.operations}
     provider = settings.get("provider")
     package = api.options.package
+    spec_name = Path(api.options.source_file).name
     context = {
         "api": api,
         "package": package,
@@ -301,9 +302,9 @@ def documents(api: Api, models: Models, resources: list[ResourceView], *, spec_s
         "pagination": pagination_example(resources, models),
         "errors": error_exports(),
         "regenerate": (f"{GENERATOR} generate {provider} --out path/to/{package}" if provider
-                       else f"{GENERATOR} generate --spec {Path(api.options.source_file).name} --out path/to/{package} "
-                            f"--package {package}"),
-        "check": (f"{GENERATOR} check --target path/to/{package} --provider {provider}" if provider else ""),
+                       else f"{GENERATOR} generate --spec {spec_name} --out path/to/{package} --package {package}"),
+        "check": (f"{GENERATOR} check --target path/to/{package} --provider {provider}" if provider
+                  else f"{GENERATOR} check --target path/to/{package} --spec {spec_name}"),
         "methods": method_entries(resources, summaries),
         "models": model_entries(models),
         "client_options": ", ".join(argument.name for argument in CALL_ARGUMENTS),  # listed once

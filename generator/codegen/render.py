@@ -701,6 +701,7 @@ def render(api: Api, models: Models, views: PackageViews | None = None) -> dict[
         Argument(p.name, models.annotation(p.model_class, p.model_key, drop_none=True) + " | None", "None")
         for p in api.client_params
     ]
+    param_classes = [_param_class_view(c) for c in models.param_classes(params)]
     context = {
         "api": api,
         "title_doc": docstring(api.title or api.options.package),
@@ -716,7 +717,8 @@ def render(api: Api, models: Models, views: PackageViews | None = None) -> dict[
         "uses_file_content": any(op.uses_file_content() for op in operations),
         "uses_builtins": any(BUILTINS_ALIAS in text for op in operations for text in _annotations(op)),
         "uses_pages": any(op.page for op in operations),
-        "param_classes": [_param_class_view(c) for c in models.param_classes(params)],
+        "param_classes": param_classes,
+        "param_exports": exports([c.name for c in param_classes]),
         "generator_version": __version__,
         "user_agent": user_agent(api),
         "error_modules": error_modules(),

@@ -209,6 +209,13 @@ def changed_keys(recorded: dict[str, str], current: dict[str, str]) -> list[str]
     return sorted(key for key in set(recorded) | set(current) if recorded.get(key) != current.get(key))
 
 
+def modified_files(folder: Path, recorded: Recorded) -> list[str]:
+    """Recorded files still there whose bytes are no longer what was written: someone's work,
+    which replacing the folder would lose (a deleted or added file is not in this list)."""
+    return [relative for relative, sha in sorted(recorded.files.items())
+            if (folder / relative).is_file() and _sha256_file(folder / relative) != sha]
+
+
 def hand_edited(folder: Path, recorded: Recorded) -> list[str]:
     """Files whose bytes differ from what the record says was written, files that appeared or
     vanished, and PROVENANCE.json itself when it is not as written."""

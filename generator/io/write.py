@@ -8,8 +8,9 @@ only those: a folder named exactly as this module names them, whose process (the
 is gone.
 
 An existing destination is replaced only when it is a package this generator wrote and nothing
-else: a valid PROVENANCE.json, and no file the record does not list (a file a user added would be
-lost). Anything else is refused, naming the files, unless the caller forces it.
+else: a valid PROVENANCE.json, no file the record does not list (a file a user added would be
+lost), and no recorded file whose bytes differ from the record (a hand edit would be lost).
+Anything else is refused, naming the files, unless the caller forces it.
 
 A single file (a vendored spec, docs/providers.md) is staged beside itself and renamed over the
 old one (`replacing_file`), which is atomic on every platform.
@@ -72,23 +73,24 @@ def write_file(path: Path, data: bytes) -> None:
         pass
 
 
-def write(files: dict[str, str], dest: Path, *, force: bool = False) -> None:
+def write(files: dict[str, str], dest: Path, *, force: bool = False, discard_edits: bool = False) -> None:
     """Replace `dest` with exactly `files`, atomically."""
-    write_many({dest: files}, force=force)
+    write_many({dest: files}, force=force, discard_edits=discard_edits)
 
 
-def write_many(packages: dict[Path, dict[str, str]], *, force: bool = False) -> None:
+def write_many(packages: dict[Path, dict[str, str]], *, force: bool = False,
+               discard_edits: bool = False) -> None:
     """Replace each destination folder with exactly its files.
 
     Every destination is checked first (`force` replaces one that is not a package of ours, or
-    holds files its record does not list), and every package is staged (written and fsynced
+    holds files its record does not list, or hand edits; `discard_edits` only the last), and every package is staged (written and fsynced
     next to its destination) before the first swap, so an error while writing leaves every
     destination as it was. Each swap is one atomic exchange: at no instant is a destination
     missing or half written.
     """
     destinations = {Path(os.path.abspath(dest)): files for dest, files in packages.items()}
     for dest in destinations:
-        _check_destination(dest, force=force)
+        _check_destination(dest, force=force, discard_edits=discard_edits)
     staged: list[tuple[Path, Path]] = []
     try:
         for dest, files in destinations.items():
@@ -124,7 +126,7 @@ def _interrupts_deferred() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
-def _check_destination(dest: Path, *, force: bool) -> None:
+def _check_destination(dest: Path, *, force: bool, discard_edits: bool) -> None:
     """Refuse to replace a file, or a folder holding anything but a package this generator wrote
     (`force`: replace the folder all the same)."""
     if not os.path.lexists(dest):
@@ -136,13 +138,24 @@ def _check_destination(dest: Path, *, force: bool) -> None:
         return
     unlisted = foreign_files(dest)
     if unlisted:
-        shown = ", ".join(unlisted[:SHOWN_FILES]) + (
-            f" and {len(unlisted) - SHOWN_FILES} more" if len(unlisted) > SHOWN_FILES else "")
         raise GeneratorError([Problem(
             str(dest), "", None,
-            f"holds files replacing it would delete ({shown}): not only a package this generator "
-            "wrote; refusing to replace it",
+            f"holds files replacing it would delete ({_shown(unlisted)}): not only a package this "
+            "generator wrote; refusing to replace it",
             "choose a new or empty folder, move those files out, or pass --force to replace it")])
+    recorded = None if discard_edits else provenance.read(dest)
+    edited = provenance.modified_files(dest, recorded) if recorded is not None else []
+    if edited:
+        raise GeneratorError([Problem(
+            str(dest), "", None,
+            f"holds hand edits replacing it would discard ({_shown(edited)}): these files differ "
+            "from what its PROVENANCE.json says was written; refusing to replace it",
+            "move the edits into the spec, overlay or templates, or pass --force to discard them")])
+
+
+def _shown(files: list[str]) -> str:
+    more = len(files) - SHOWN_FILES
+    return ", ".join(files[:SHOWN_FILES]) + (f" and {more} more" if more > 0 else "")
 
 
 def foreign_files(folder: Path) -> list[str]:

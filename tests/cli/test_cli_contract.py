@@ -20,7 +20,10 @@ from pathlib import Path
 import pytest
 
 from generator.cli.main import _parser
+from tests.support import ROOT
 from tests.support.sandbox import run_cli, sandbox_args, snapshot
+
+FEATURES = ROOT / "tests" / "feature_specs"
 
 
 def _commands() -> dict[str, argparse.ArgumentParser]:
@@ -88,6 +91,31 @@ def test_a_changed_setting_is_drift_by_record_and_by_regeneration(sandbox: Path,
         assert check.returncode == 1, check.stdout + check.stderr
         assert "inputs changed: setting api_key_env" in check.stdout
         assert "_client.py" in check.stdout  # the variable's name is in the code
+
+
+@pytest.mark.timeout(300)
+def test_a_package_generated_from_a_document_is_checked_against_it(tmp_path: Path) -> None:
+    """A vendoring team without a manifest: `generate --spec` then `check --target --spec` in CI,
+    from another folder too; clean by record and by regeneration, a spec edit is drift for both,
+    and the package's README shows that very command."""
+    spec = tmp_path / "api.yaml"
+    spec.write_text((FEATURES / "pagination.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    out = tmp_path / "vendor" / "my-client"
+    assert run_cli("generate", "--spec", spec, "--out", out, "--package", "my_client").returncode == 0
+    readme = (out / "README.md").read_text(encoding="utf-8")
+    assert "openapi-clientgen check --target path/to/my_client --spec api.yaml" in readme
+    for extra in ([], ["--full"]):
+        check = run_cli("check", "--target", out, "--spec", spec, *extra)
+        assert (check.returncode, check.stdout) == (0, f"clean: {out}\n"), check.stderr
+    spec.write_text(spec.read_text(encoding="utf-8").replace("title:", "title: Renamed", 1), encoding="utf-8")
+    for extra in ([], ["--full"]):
+        check = run_cli("check", "--target", out, "--spec", spec, *extra)
+        assert check.returncode == 1, check.stdout + check.stderr
+        assert "inputs changed: spec" in check.stdout and "README.md" in check.stdout
+        assert f"replace {out} with a package freshly generated from {spec}" in check.stderr
+    for wrong in (["--spec", spec, "--provider", "ionos"], [], ["--spec", tmp_path / "nope.yaml"]):
+        refused = run_cli("check", "--target", out, *wrong)
+        assert refused.returncode == 2 and "Traceback" not in refused.stderr, refused.stderr
 
 
 def test_out_whose_name_is_not_a_package_says_what_to_pass(tmp_path: Path) -> None:

@@ -211,6 +211,35 @@ def test_arguments_named_like_the_helpers_keep_their_values(tmp_path: Path) -> N
     assert request.json() == {n: f"q-{n}" for n in props}
 
 
+def test_params_exports_are_in_ruffs_order_whatever_the_dependency_order(tmp_path: Path) -> None:
+    """params.py lists a nested TypedDict before the one using it (`ZoneParam` before
+    `AddressParam`); its `__all__` is still in the order ruff's RUF022 wants (found on real
+    documents: every package with two nested request objects failed `ruff check`)."""
+    zone = {"type": "object", "properties": {"code": {"type": "string"}}}
+    address = {"type": "object", "properties": {"zone": {"$ref": "#/components/schemas/Zone"}}}
+    doc = {
+        "openapi": "3.0.3",
+        "info": {"title": "t", "version": "1"},
+        "paths": {"/addresses": {"post": {
+            "operationId": "create",
+            "requestBody": {"content": {"application/json": {"schema": {
+                "type": "object", "properties": {"address": {"$ref": "#/components/schemas/Address"}},
+            }}}},
+            "responses": {"204": {"description": "done"}},
+        }}},
+        "components": {"schemas": {"Zone": zone, "Address": address}},
+    }
+    _generate(doc, tmp_path, "ordered_pkg")
+    params = (tmp_path / "ordered_pkg" / "params.py").read_text(encoding="utf-8")
+    assert params.index("class ZoneParam") < params.index("class AddressParam")
+    ruff = subprocess.run(
+        [str(Path(sys.executable).parent / "ruff"), "check", "--isolated", "--line-length=100",
+         str(tmp_path / "ordered_pkg")],
+        check=False, capture_output=True, text=True, timeout=60,
+    )
+    assert ruff.returncode == 0, ruff.stdout + ruff.stderr
+
+
 def test_one_wire_name_in_three_locations_reaches_each(tmp_path: Path) -> None:
     """`id` in the path, the query and a header: three arguments, each sent under `id`."""
     doc = {

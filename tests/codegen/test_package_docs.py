@@ -220,3 +220,19 @@ def test_a_paginated_package_shows_for_and_async_for_and_its_examples_pass_mypy_
         cwd=tmp_path, capture_output=True, text=True, timeout=300, check=False,
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_api_md_lists_the_fields_a_model_inherits(tmp_path: Path) -> None:
+    """`Dog(Base)` from `allOf: [Base, {...}]`: its entry lists Base's fields before its own,
+    as pydantic orders them (models.py declares only `bark` in Dog)."""
+    out = tmp_path / "dogs"
+    result = subprocess.run(
+        [sys.executable, "-m", "generator", "generate", "--spec", str(FEATURE_SPECS / "all_of.yaml"),
+         "--out", str(out)],
+        cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "class Dog(Base):" in (out / "models.py").read_text(encoding="utf-8")
+    api_md = (out / "api.md").read_text(encoding="utf-8")
+    dog = api_md.split("### `models.Dog`\n", 1)[1].split("###", 1)[0]
+    assert [line.split("`")[1] for line in dog.strip().splitlines()] == ["id", "created-at", "bark"]

@@ -68,9 +68,11 @@ def outdated_copy(root: Path, source: Path = GENERATED) -> Path:
             handle.write("# an older generation\n")
         (out / name / "py.typed").unlink()
         (out / name / "stale_module.py").write_text("OLD = 1\n", encoding="utf-8")
-        # an older generation wrote that module: its record lists it (else it would be refused)
+        # an older generation wrote these: its record says so (else they would be refused as a
+        # user's file and a hand edit)
         record = json.loads((out / name / "PROVENANCE.json").read_text(encoding="utf-8"))
         record["files"]["stale_module.py"] = hashlib.sha256(b"OLD = 1\n").hexdigest()
+        record["files"]["_client.py"] = hashlib.sha256((out / name / "_client.py").read_bytes()).hexdigest()
         (out / name / "PROVENANCE.json").write_text(json.dumps(record, indent=2) + "\n", encoding="utf-8")
     return out
 
@@ -120,6 +122,7 @@ def _wait_for_staging(out: Path, process: subprocess.Popen[bytes], limit: float)
     return False
 
 
+@pytest.mark.timeout(600)  # a dozen generations: minutes on a loaded 2-core machine
 def test_sigkill_mid_generation_leaves_whole_packages(tmp_path: Path, repo: Path) -> None:
     rng = random.Random(5)
     master = outdated_copy(tmp_path / "master", repo / "generated")
@@ -409,6 +412,47 @@ def test_a_file_added_inside_a_package_is_not_deleted_without_force(tmp_path: Pa
     assert snapshot(tmp_path) == before
     write.write(packaged({"m.py": "M = 3\n"}), dest, force=True)
     assert sorted(os.listdir(dest)) == ["PROVENANCE.json", "m.py"]
+
+
+def test_a_hand_edit_inside_a_package_is_not_discarded_without_force(tmp_path: Path) -> None:
+    """A generated file someone edited (its bytes no longer what the record says was written) is
+    their work: replacing the package is refused, the file named, nothing written; `force` (or
+    `discard_edits`, which `update --discard-edits` passes) replaces it. A file deleted from the
+    package is not someone's work: regenerating restores it."""
+    dest = tmp_path / "pkg"
+    write.write(packaged({"m.py": "M = 1\n", "n.py": "N = 1\n"}), dest)
+    (dest / "n.py").unlink()
+    write.write(packaged({"m.py": "M = 2\n", "n.py": "N = 1\n"}), dest)  # a deletion: replaced
+    assert (dest / "n.py").read_text(encoding="utf-8") == "N = 1\n"
+    (dest / "m.py").write_text("M = 2  # tuned by hand\n", encoding="utf-8")
+    before = snapshot(tmp_path)
+    with pytest.raises(GeneratorError, match=r"hand edits replacing it would discard \(m\.py\)") as raised:
+        write.write(packaged({"m.py": "M = 3\n", "n.py": "N = 1\n"}), dest)
+    assert "--force" in raised.value.problems[0].hint
+    assert snapshot(tmp_path) == before
+    write.write(packaged({"m.py": "M = 3\n", "n.py": "N = 1\n"}), dest, discard_edits=True)
+    assert (dest / "m.py").read_text(encoding="utf-8") == "M = 3\n"
+    (dest / "m.py").write_text("M = 3  # again\n", encoding="utf-8")
+    write.write(packaged({"m.py": "M = 4\n", "n.py": "N = 1\n"}), dest, force=True)
+    assert (dest / "m.py").read_text(encoding="utf-8") == "M = 4\n"
+
+
+def test_generate_refuses_to_discard_a_hand_edit(tmp_path: Path) -> None:
+    """On the command line: exit 1 (an input error of `generate`), the file named, `--force`
+    named as the way out, the package untouched; with `--force` it is regenerated."""
+    out = tmp_path / "ionos"
+    assert cli.main(["generate", "ionos", "--out", str(out)]) == 0
+    edited = out / "_client.py"
+    edited.write_text(edited.read_text(encoding="utf-8") + "# my fix\n", encoding="utf-8")
+    before = snapshot(tmp_path)
+    result = subprocess.run([sys.executable, "-m", "generator", "generate", "ionos", "--out", str(out)],
+                            cwd=ROOT, capture_output=True, text=True, timeout=120, check=False)
+    assert result.returncode == 1, result.stderr
+    assert "hand edits replacing it would discard (_client.py)" in result.stderr
+    assert "pass --force to discard them" in result.stderr and "Traceback" not in result.stderr
+    assert snapshot(tmp_path) == before
+    assert cli.main(["generate", "ionos", "--out", str(out), "--force"]) == 0
+    assert "# my fix" not in edited.read_text(encoding="utf-8")
 
 
 def _umask() -> int:

@@ -409,3 +409,38 @@ def test_count_check_knows_resource_classes_by_their_base() -> None:
         "class AsyncAsyncJobs(AsyncAPIResource):\n    async def list_jobs(self) -> None: ...\n"
     )
     coverage.check("spec.yaml", document, document, set(), {"_resources.py": resources})
+
+
+def test_a_document_whose_every_operation_is_skipped_is_refused(tmp_path: Path) -> None:
+    """Skipping every operation would write a client without methods and exit 0, a refusal a CI
+    job would not notice: it fails instead, each skip named, and nothing is written."""
+    spec = tmp_path / "hopeless.yaml"
+    spec.write_text(
+        "openapi: 3.0.3\n"
+        "info: {title: t, version: '1'}\n"
+        "paths:\n"
+        "  /a:\n"
+        "    get:\n"
+        "      parameters: [{name: q, schema: {type: string}}]\n"
+        "      responses: {'200': {description: ok}}\n"
+        "  /b:\n"
+        "    post:\n"
+        "      parameters: [{name: r, schema: {type: string}}]\n"
+        "      responses: {'200': {description: ok}}\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "pkg"
+    result = run_cli("generate", "--spec", spec, "--out", out)
+    assert result.returncode == 1, result.stderr
+    assert "hopeless.yaml:5: /paths/~1a/get: skipped GET /a: parameter has no `in`" in result.stderr
+    assert "hopeless.yaml:9: /paths/~1b/post: skipped POST /b:" in result.stderr
+    assert ("hopeless.yaml:3: /paths: every one of its 2 operations had to be skipped: the client "
+            "would have no methods; nothing was written") in result.stderr
+    assert "Traceback" not in result.stderr
+    assert not out.exists()
+    # one usable operation is enough: the other is skipped and named, the package written
+    spec.write_text(spec.read_text(encoding="utf-8").replace("{name: r,", "{name: r, in: query,"),
+                    encoding="utf-8")
+    result = run_cli("generate", "--spec", spec, "--out", out)
+    assert result.returncode == 0, result.stderr
+    assert "skipped GET /a" in result.stderr and "1 of 2 operations generated" in result.stdout
