@@ -27,6 +27,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from generator.codegen.model_typing import mypy_clean
 from generator.problems import GeneratorError, Problem
 from generator.spec.names import python_name
 from generator.spec.pointer import unescape_token
@@ -99,7 +100,7 @@ class Models:
         if node is None:
             return "object"
         node = _EnumWidener(self.enums).visit(copy.deepcopy(node))
-        return ast.unparse(_Qualifier(self.class_names).visit(node))
+        return ast.unparse(_UnionFlattener().visit(_Qualifier(self.class_names).visit(node)))
 
     def request_annotation(
         self, class_name: str, wire_name: str, *, drop_none: bool, params: ParamTypes
@@ -251,12 +252,17 @@ class _ParamWidener(ast.NodeTransformer):
 
 
 class _UnionFlattener(ast.NodeTransformer):
-    """`A | (B | C)` -> `A | B | C`: a widened member reads as one more union member."""
+    """`A | (B | C)` -> `A | B | C`: a widened member reads as one more union member; a member
+    that widening brought twice (`str` of two enums, the `None` of a nullable root model inside
+    an optional field) is kept once."""
 
     def visit_BinOp(self, node: ast.BinOp) -> ast.expr:
         if not isinstance(node.op, ast.BitOr):
             return node
-        members = [self.visit(member) for member in _union_members(node)]
+        unique: dict[str, ast.expr] = {}
+        for member in (self.visit(member) for member in _union_members(node)):
+            unique.setdefault(ast.unparse(member), member)
+        members = list(unique.values())
         result: ast.expr = members[0]
         for member in members[1:]:
             result = ast.BinOp(left=result, op=ast.BitOr(), right=member)
@@ -590,7 +596,7 @@ def _dcg_models(document: dict[str, Any], source_file: str, field_aliases: dict[
             ) from exc
         finally:
             _give_back_freed_memory()
-    return index_models(source.rstrip("\n") + "\n")
+    return index_models(mypy_clean(source.rstrip("\n") + "\n"))
 
 
 

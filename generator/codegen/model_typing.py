@@ -1,0 +1,274 @@
+"""Make datamodel-code-generator's models.py pass `mypy --strict`, keeping what it validates.
+
+Three shapes of real documents (OpenAI's among them) give models that pydantic runs as meant but
+mypy rejects:
+
+- a subclass (`allOf: [Base, {...}]`) redeclaring a field of its base with a type that is not a
+  subtype of the base's (`status: CallStatus` over `status: ToolCallStatus | None`): pydantic
+  lets a subclass narrow or change a field, mypy calls it an incompatible assignment. The line
+  gets `# type: ignore[assignment]`: the schema says so, and the field's own type stays exact;
+- a class with two bases that declare one field with different types (`# type: ignore[misc]` on
+  the class line, for the same reason);
+- a field whose type does not take `None` with `None` as its default (`user: str = None`): the
+  type says `| None`, as the attribute is when the field is not given;
+- a field typed with a root model whose default is the bare value (`n: N | None = 1`, with
+  `validate_default=True`): the default becomes `N(1)`, the value pydantic builds from it anyway.
+
+And one ruff rejects without a fix of its own: `typing.Dict` / `typing.List` (in the
+`__annotations__` dcg writes for typed extra fields) become `dict` / `list`; the formatter's
+import fixes then drop the unused import.
+
+`--strict` also reports an ignore that is not needed, so each is added only where the rule mypy
+applies says the types conflict (`_conflicts`): every member of the new type must be a member of
+the old one, a subclass of one, a literal of its type, or `int` where `float` is.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+_TOP = frozenset({"Any", "object"})
+
+
+@dataclass(frozen=True)
+class _Field:
+    annotation: ast.expr
+    line: int  # of the statement's first line
+
+
+@dataclass(frozen=True)
+class _Class:
+    node: ast.ClassDef
+    bases: tuple[str, ...]
+    fields: dict[str, _Field]
+
+    @property
+    def name(self) -> str:
+        return self.node.name
+
+
+def mypy_clean(source: str) -> str:
+    """`source` (a models.py) with the conflicts mypy would report marked or resolved."""
+    tree = ast.parse(source)
+    classes = {node.name: _class(node) for node in tree.body if isinstance(node, ast.ClassDef)}
+    roots = {node.name for node in tree.body if isinstance(node, ast.ClassDef) and _is_root(node)}
+    lines = source.split("\n")
+    ignores = [line for line in _override_ignores(classes) if "# type: ignore" not in lines[line - 1]]
+    edits = [*_root_default_wraps(tree, roots, source), *_builtin_generics(tree), *_none_defaults(tree),
+             *(_header_ignoring_misc(cls.node, source) for cls in classes.values()
+               if len(cls.bases) > 1 and not cls.node.keywords
+               and "# type: ignore" not in lines[cls.node.lineno - 1]
+               and _bases_conflict(cls, classes))]
+    if not ignores and not edits:
+        return source
+    # the ignores first (line ends), then the edits from the end: no edit moves an earlier place
+    for line in ignores:
+        lines[line - 1] += "  # type: ignore[assignment]"
+    for span, text in sorted(edits, key=lambda edit: edit[0][:2], reverse=True):
+        _replace(lines, span, text)
+    return "\n".join(lines)
+
+
+def _class(node: ast.ClassDef) -> _Class:
+    fields = {
+        statement.target.id: _Field(statement.annotation, statement.lineno)
+        for statement in node.body
+        if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name)
+        and statement.target.id != "model_config"
+    }
+    bases = tuple(base.id for base in node.bases if isinstance(base, ast.Name))
+    return _Class(node, bases, fields)
+
+
+def _is_root(node: ast.ClassDef) -> bool:
+    return any(isinstance(base, ast.Subscript) and getattr(base.value, "id", "") == "RootModel"
+               for base in node.bases)
+
+
+def _inherited(classes: dict[str, _Class], name: str, field: str) -> _Field | None:
+    """The definition of `field` a class inherits: from its bases, first base first."""
+    definitions = _base_definitions(classes, name, field)
+    return definitions[0] if definitions else None
+
+
+def _base_definitions(classes: dict[str, _Class], name: str, field: str) -> list[_Field]:
+    """The definition of `field` each base of class `name` has (its own or inherited), in base
+    order: an override is checked against every one of them."""
+    found: list[_Field] = []
+    for base in classes[name].bases if name in classes else ():
+        definition = classes[base].fields.get(field) if base in classes else None
+        if definition is None:
+            definition = _inherited(classes, base, field)
+        if definition is not None and definition not in found:
+            found.append(definition)
+    return found
+
+
+def _override_ignores(classes: dict[str, _Class]) -> Iterator[int]:
+    """The first line of each field that redeclares an inherited one with a conflicting type."""
+    for cls in classes.values():
+        for field, own in cls.fields.items():
+            if any(_conflicts(own.annotation, inherited.annotation, classes)
+                   for inherited in _base_definitions(classes, cls.name, field)):
+                yield own.line
+
+
+def _bases_conflict(cls: _Class, classes: dict[str, _Class]) -> bool:
+    """Whether two bases of `cls` declare a field with conflicting types (one `cls` does not
+    redeclare: then its override is what mypy checks)."""
+    first: dict[str, _Field] = {}
+    for base in cls.bases:
+        for field in _all_fields(classes, base):
+            definition = classes[base].fields.get(field) or _inherited(classes, base, field)
+            if field in cls.fields or definition is None:
+                continue
+            earlier = first.setdefault(field, definition)
+            if earlier is not definition and _differ(earlier.annotation, definition.annotation, classes):
+                return True
+    return False
+
+
+def _all_fields(classes: dict[str, _Class], name: str) -> list[str]:
+    if name not in classes:
+        return []
+    names: list[str] = []
+    for base in classes[name].bases:
+        names.extend(field for field in _all_fields(classes, base) if field not in names)
+    names.extend(field for field in classes[name].fields if field not in names)
+    return names
+
+
+def _differ(first: ast.expr, second: ast.expr, classes: dict[str, _Class]) -> bool:
+    """Two bases' definitions of a (mutable) field must be the same type for mypy, not merely
+    one a subtype of the other."""
+    return _conflicts(first, second, classes) or _conflicts(second, first, classes)
+
+
+def _conflicts(new: ast.expr, old: ast.expr, classes: dict[str, _Class]) -> bool:
+    """Whether mypy rejects `new` where `old` was declared (new is not a subtype of old)."""
+    old_members = _members(old)
+    old_texts = {ast.unparse(member) for member in old_members}
+    if old_texts & _TOP:
+        return False
+    old_literals = {value for member in old_members for value in _literal_values(member)}
+    return not all(_fits(member, old_texts, old_literals, classes) for member in _members(new))
+
+
+def _fits(member: ast.expr, old: set[str], old_literals: set[object], classes: dict[str, _Class]) -> bool:
+    text = ast.unparse(member)
+    if text in old or (text == "int" and "float" in old):
+        return True
+    values = _literal_values(member)
+    if values:
+        return all(value in old_literals or type(value).__name__ in old for value in values)
+    return any(ancestor in old for ancestor in _ancestors(classes, text))
+
+
+def _ancestors(classes: dict[str, _Class], name: str) -> set[str]:
+    found: set[str] = set()
+    pending = [name]
+    while pending:
+        current = classes.get(pending.pop())
+        for base in current.bases if current is not None else ():
+            if base not in found:
+                found.add(base)
+                pending.append(base)
+    return found
+
+
+def _members(node: ast.expr) -> list[ast.expr]:
+    """The members of a type, `Annotated[...]` and `X | Y` / `Optional` / `Union` unwrapped."""
+    if isinstance(node, ast.Subscript) and getattr(node.value, "id", "") == "Annotated":
+        inner = node.slice.elts[0] if isinstance(node.slice, ast.Tuple) else node.slice
+        return _members(inner)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        return _members(node.left) + _members(node.right)
+    if isinstance(node, ast.Subscript) and getattr(node.value, "id", "") in ("Optional", "Union"):
+        parts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        return [*(m for part in parts for m in _members(part)),
+                *([ast.Constant(None)] if getattr(node.value, "id", "") == "Optional" else [])]
+    return [node]
+
+
+def _literal_values(node: ast.expr) -> list[object]:
+    if not (isinstance(node, ast.Subscript) and getattr(node.value, "id", "") == "Literal"):
+        return []
+    parts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+    return [part.value for part in parts if isinstance(part, ast.Constant)]
+
+
+_Span = tuple[int, int, int, int]  # first line, its byte offset, last line, the offset after
+_Edit = tuple[_Span, str]  # what the text there becomes
+
+
+def _span(node: ast.expr) -> _Span:
+    assert node.end_lineno is not None and node.end_col_offset is not None
+    return node.lineno, node.col_offset, node.end_lineno, node.end_col_offset
+
+
+def _root_default_wraps(tree: ast.Module, roots: set[str], source: str) -> Iterator[_Edit]:
+    """Defaults given as the bare value of the one root model a field is typed with."""
+    for node in tree.body:
+        if not isinstance(node, ast.ClassDef):
+            continue
+        for statement in node.body:
+            if not (isinstance(statement, ast.AnnAssign) and statement.value is not None):
+                continue
+            value = statement.value
+            if isinstance(value, ast.Constant) and value.value is None:
+                continue
+            if not isinstance(value, ast.Constant | ast.List | ast.Dict | ast.UnaryOp):
+                continue  # a Field(...) or a call already builds the value
+            types = [m for m in _members(statement.annotation) if ast.unparse(m) != "None"]
+            if len(types) == 1 and ast.unparse(types[0]) in roots:
+                yield _span(value), f"{ast.unparse(types[0])}({ast.get_source_segment(source, value)})"
+
+
+def _none_defaults(tree: ast.Module) -> Iterator[_Edit]:
+    """`x: T = None` (or `Annotated[T, ...] = None`) where T does not take None: `T | None`."""
+    for node in tree.body:
+        for statement in node.body if isinstance(node, ast.ClassDef) else ():
+            if not (isinstance(statement, ast.AnnAssign) and isinstance(statement.value, ast.Constant)
+                    and statement.value.value is None):
+                continue
+            annotation = statement.annotation
+            if isinstance(annotation, ast.Subscript) and getattr(annotation.value, "id", "") == "Annotated":
+                annotation = annotation.slice.elts[0] if isinstance(annotation.slice, ast.Tuple) else annotation.slice
+            if not {ast.unparse(member) for member in _members(annotation)} & {"None", *_TOP}:
+                _, _, line, offset = _span(annotation)
+                yield (line, offset, line, offset), " | None"  # an insertion: edits inside it stay valid
+
+
+_BUILTIN_GENERICS = {"Dict": "dict", "List": "list"}
+
+
+def _builtin_generics(tree: ast.Module) -> Iterator[_Edit]:
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and node.id in _BUILTIN_GENERICS:
+            yield _span(node), _BUILTIN_GENERICS[node.id]
+
+
+def _header_ignoring_misc(node: ast.ClassDef, source: str) -> _Edit:
+    """`class C(A, B):` written one base a line with the ignore after the `(`: mypy reports the
+    conflict on the `class` line, and that is where the formatter keeps a comment (one at the
+    end of a header it wraps moves to its last line)."""
+    last = node.bases[-1]
+    assert last.end_lineno is not None and last.end_col_offset is not None
+    lines = source.split("\n")[last.end_lineno - 1 :]
+    line, offset = last.end_lineno, last.end_col_offset
+    rest = lines[0].encode("utf-8")[offset:].decode("utf-8")
+    while ":" not in rest:  # the header goes on: `,` and `)` on the next line
+        line, offset, rest = line + 1, 0, lines[line - last.end_lineno + 1]
+    end = offset + len(rest[: rest.index(":") + 1].encode("utf-8"))
+    bases = "".join(f"    {ast.unparse(base)},\n" for base in node.bases)
+    return (node.lineno, node.col_offset, line, end), f"class {node.name}(  # type: ignore[misc]\n{bases}):"
+
+
+def _replace(lines: list[str], span: _Span, text: str) -> None:
+    """Put `text` where `span` is (it may cover several lines; ast's offsets count UTF-8 bytes)."""
+    first_line, first_offset, last_line, last_offset = span
+    head = lines[first_line - 1].encode("utf-8")[:first_offset].decode("utf-8")
+    tail = lines[last_line - 1].encode("utf-8")[last_offset:].decode("utf-8")
+    lines[first_line - 1 : last_line] = (head + text + tail).split("\n")
