@@ -16,6 +16,7 @@ from ._errors import (
     MissingCredentialsError,
     NotFoundError,
     OverloadedError,
+    PaginationCycleError,
     PermissionDeniedError,
     RateLimitError,
     ResponseTooLargeError,
@@ -23,7 +24,7 @@ from ._errors import (
     UnprocessableEntityError,
 )
 from ._operations import RequestValidationError
-from ._pagination import AsyncPage, SyncPage
+from ._pagination import AsyncPage, AsyncPaginator, SyncPage
 from ._response import APIResponse, AsyncAPIResponse
 from ._streaming import AsyncStream, Stream
 from ._types import NOT_GIVEN, NotGiven, Omit
@@ -43,6 +44,7 @@ __all__ = [
     "AsyncAPIResponse",
     "AsyncClient",
     "AsyncPage",
+    "AsyncPaginator",
     "AsyncStream",
     "AuthenticationError",
     "BadRequestError",
@@ -54,6 +56,7 @@ __all__ = [
     "NotGiven",
     "Omit",
     "OverloadedError",
+    "PaginationCycleError",
     "PermissionDeniedError",
     "RateLimitError",
     "RequestValidationError",

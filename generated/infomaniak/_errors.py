@@ -18,6 +18,7 @@ APIError
 │   └── APIResponseDecodingError   a received body whose Content-Encoding is corrupt
 ├── ResponseTooLargeError          a body or one server-sent event larger than the client allows
 ├── TooManyRedirectsError          more redirects than the client follows (a loop)
+├── PaginationCycleError           a list's next page is one it already fetched (a loop)
 └── MissingCredentialsError        the API needs a credential and none was given
 ```
 
@@ -57,6 +58,7 @@ __all__ = [
     "MissingCredentialsError",
     "NotFoundError",
     "OverloadedError",
+    "PaginationCycleError",
     "PermissionDeniedError",
     "RateLimitError",
     "ResponseTooLargeError",
@@ -247,6 +249,22 @@ class ResponseTooLargeError(APIError):
 class TooManyRedirectsError(APIError):
     """The server redirected more often than the client follows (``max_redirects``): a
     redirect loop. Not retried."""
+
+
+class PaginationCycleError(APIError):
+    """Walking a paginated list, the server's answer asked for a page already fetched in this
+    walk (its cursors run in a cycle, or it ignored the cursor sent): following it would never
+    end. The items of the pages before were given; not retried.
+
+    Attributes:
+        param: the query parameter choosing the page (``after``, ``offset``, ``page`` ...).
+        value: the value it was asked to take again.
+    """
+
+    def __init__(self, message: str, *, param: str, value: str) -> None:
+        super().__init__(message)
+        self.param = param
+        self.value = value
 
 
 class MissingCredentialsError(APIError):

@@ -1,7 +1,7 @@
-"""Paginated lists: ``SyncPage`` / ``AsyncPage`` iterate over every item of every page.
+"""Paginated lists: iterating a list method's result gives every item of every page.
 
-A paginated method sends its request as any other and returns the first page wrapped in a
-page object (like openai-python's ``SyncCursorPage``)::
+A sync paginated method sends its request as any other and returns the first page wrapped in
+a :class:`SyncPage` (like openai-python's ``SyncCursorPage``)::
 
     for model in client.models.list():              # every item, the next pages fetched as needed
         ...
@@ -10,26 +10,50 @@ page object (like openai-python's ``SyncCursorPage``)::
     first.items                                      # its items
     for page in first.pages():                       # each answer in turn, the first one included
         ...
-    async for model in await async_client.models.list():
+
+An async paginated method is no coroutine: it returns an :class:`AsyncPaginator` (as
+openai-python's), which sends nothing until it is awaited or iterated::
+
+    async for model in async_client.models.list():  # every item of every page
+        ...
+    first = await async_client.models.list(limit=10)  # the first page: an AsyncPage
+    async for page in first.pages():
         ...
 
 How the next page is asked for is the operation's :class:`Pagination` (generated from the
 document's shape or its ``x-codegen-pagination`` hint): the same request again with one query
 parameter changed, a cursor (the answer's next cursor, else the last item's ``id``), an offset
 (advanced by the number of items received) or a page number (plus one). The list ends at an
-empty page, ``has_more: false``, a missing next cursor, the announced total, or (when the
-answer has none of these) a page shorter than the requested page size.
+empty page, ``has_more: false`` (whatever cursor the answer also holds), a missing next cursor,
+the announced total, or (when the answer has none of these) a page shorter than the requested
+page size.
+
+A server whose answers lead back to a page already fetched (cursor A, then B, then A again; or
+a cursor it ignores) would make the walk endless: iterating remembers the value of the page
+parameter of every page it fetched (small strings, one per page) and raises
+:class:`PaginationCycleError` instead of asking for one of them again. ``next_page()``, one step,
+knows only its own page: it raises when the next page would be that same one.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping
+from collections.abc import (
+    AsyncIterator,
+    Awaitable,
+    Callable,
+    Collection,
+    Generator,
+    Iterator,
+    Mapping,
+)
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, TypeVar
 
 import pydantic
 
-__all__ = ["AsyncPage", "Pagination", "SyncPage"]
+from ._errors import PaginationCycleError
+
+__all__ = ["AsyncPage", "AsyncPaginator", "Pagination", "SyncPage"]
 
 _ItemT = TypeVar("_ItemT")
 _PageT = TypeVar("_PageT")
@@ -89,7 +113,8 @@ def next_query(
     pagination: Pagination, page: object, query: Mapping[str, object]
 ) -> dict[str, object] | None:
     """The query parameter that asks for the page after ``page`` (sent with ``query``), or
-    ``None`` when ``page`` is the last."""
+    ``None`` when ``page`` is the last. (Whether that page was fetched already is the walk's
+    to check: see :class:`PaginationCycleError`.)"""
     items = list(member(page, pagination.items) or [])
     if _ended(pagination, page, items, query):
         return None
@@ -97,8 +122,8 @@ def next_query(
     total = member(page, pagination.total) if pagination.total else None
     if pagination.style == "cursor":
         cursor = member(page, pagination.next) if pagination.next else member(items[-1], "id")
-        if cursor is None or cursor == "" or str(cursor) == str(current):
-            return None  # no cursor, or the server ignored it: stop rather than loop
+        if cursor is None or cursor == "":
+            return None
         return {pagination.param: str(cursor)}
     if pagination.style == "offset":
         following = _integer(current, 0) + len(items)
@@ -109,6 +134,13 @@ def next_query(
     if isinstance(total, int) and number >= total:
         return None
     return {pagination.param: str(number + 1)}
+
+
+def _page_state(pagination: Pagination, query: Mapping[str, object]) -> str | None:
+    """What tells the pages of one list apart: the value of its page parameter (``None`` for
+    the first page asked for without one)."""
+    value = query.get(pagination.param)
+    return None if value is None else str(value)
 
 
 class _BasePage(Generic[_ItemT, _PageT]):
@@ -126,15 +158,39 @@ class _BasePage(Generic[_ItemT, _PageT]):
         return list(member(self.page, self.pagination.items) or [])
 
     def has_next_page(self) -> bool:
-        """Whether another page follows this one."""
+        """Whether the answer says another page follows this one."""
         return next_query(self.pagination, self.page, self._query) is not None
+
+    def _state(self) -> str | None:
+        return _page_state(self.pagination, self._query)
+
+    def _next_full_query(self, fetched: Collection[str | None]) -> dict[str, object] | None:
+        """The whole query of the next page, ``None`` at the end of the list; raises
+        :class:`PaginationCycleError` when it asks for a page in ``fetched`` (their states)."""
+        changes = next_query(self.pagination, self.page, self._query)
+        if changes is None:
+            return None
+        query = {**self._query, **changes}
+        state = _page_state(self.pagination, query)
+        if state in fetched:
+            param = self.pagination.param
+            raise PaginationCycleError(
+                f"the list's pages run in a cycle: the answer to {param}={self._state()!r} "
+                f"asks for {param}={state!r}, a page already fetched; stopped rather than "
+                "loop forever",
+                param=param,
+                value=str(state),
+            )
+        return query
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.pagination.style} items={len(self.items)}>"
 
 
 class SyncPage(_BasePage[_ItemT, _PageT]):
-    """A page of a list: iterating gives every item of this page and of the pages after it."""
+    """A page of a list: iterating gives every item of this page and of the pages after it;
+    :class:`PaginationCycleError` when the server's answers lead back to a page already
+    fetched in that walk."""
 
     def __init__(
         self,
@@ -147,19 +203,24 @@ class SyncPage(_BasePage[_ItemT, _PageT]):
         self._fetch_page = fetch  # the full query -> that page's answer
 
     def next_page(self) -> SyncPage[_ItemT, _PageT] | None:
-        """The page after this one (one request), or ``None`` at the end of the list."""
-        changes = next_query(self.pagination, self.page, self._query)
-        if changes is None:
+        """The page after this one (one request), or ``None`` at the end of the list;
+        :class:`PaginationCycleError` when the answer asks for this same page again."""
+        return self._following(fetched={self._state()})
+
+    def _following(self, fetched: Collection[str | None]) -> SyncPage[_ItemT, _PageT] | None:
+        query = self._next_full_query(fetched)
+        if query is None:
             return None
-        query = {**self._query, **changes}
         return SyncPage(self.pagination, self._fetch_page, query, self._fetch_page(query))
 
     def iter_pages(self) -> Iterator[SyncPage[_ItemT, _PageT]]:
         """This page, then each following page as a page object."""
+        fetched: set[str | None] = set()
         current: SyncPage[_ItemT, _PageT] | None = self
         while current is not None:
+            fetched.add(current._state())
             yield current
-            current = current.next_page()
+            current = current._following(fetched)
 
     def pages(self) -> Iterator[_PageT]:
         """This answer, then each following one, as the document types them."""
@@ -172,7 +233,8 @@ class SyncPage(_BasePage[_ItemT, _PageT]):
 
 
 class AsyncPage(_BasePage[_ItemT, _PageT]):
-    """The async twin of :class:`SyncPage`: ``async for item in await client.x.list()``."""
+    """The async twin of :class:`SyncPage`, what awaiting an :class:`AsyncPaginator` gives:
+    ``async for`` over it gives every item of this page and of the pages after it."""
 
     def __init__(
         self,
@@ -185,19 +247,24 @@ class AsyncPage(_BasePage[_ItemT, _PageT]):
         self._fetch_page = fetch  # the full query -> that page's answer
 
     async def next_page(self) -> AsyncPage[_ItemT, _PageT] | None:
-        """The page after this one (one request), or ``None`` at the end of the list."""
-        changes = next_query(self.pagination, self.page, self._query)
-        if changes is None:
+        """The page after this one (one request), or ``None`` at the end of the list;
+        :class:`PaginationCycleError` when the answer asks for this same page again."""
+        return await self._following(fetched={self._state()})
+
+    async def _following(self, fetched: Collection[str | None]) -> AsyncPage[_ItemT, _PageT] | None:
+        query = self._next_full_query(fetched)
+        if query is None:
             return None
-        query = {**self._query, **changes}
         return AsyncPage(self.pagination, self._fetch_page, query, await self._fetch_page(query))
 
     async def iter_pages(self) -> AsyncIterator[AsyncPage[_ItemT, _PageT]]:
         """This page, then each following page as a page object."""
+        fetched: set[str | None] = set()
         current: AsyncPage[_ItemT, _PageT] | None = self
         while current is not None:
+            fetched.add(current._state())
             yield current
-            current = await current.next_page()
+            current = await current._following(fetched)
 
     async def pages(self) -> AsyncIterator[_PageT]:
         """This answer, then each following one, as the document types them."""
@@ -208,3 +275,23 @@ class AsyncPage(_BasePage[_ItemT, _PageT]):
         async for page in self.iter_pages():
             for item in page.items:
                 yield item
+
+
+class AsyncPaginator(Generic[_ItemT, _PageT]):
+    """What an async list method returns (as openai-python's ``AsyncPaginator``); no request
+    is sent until it is used:
+
+    - ``await`` it: the first page, an :class:`AsyncPage` (``.page``, ``.items``, ``.pages()``);
+    - ``async for item in`` it: every item of every page, the next pages fetched as needed
+      (each ``async for`` starts again at the first page).
+    """
+
+    def __init__(self, first_page: Callable[[], Awaitable[AsyncPage[_ItemT, _PageT]]]) -> None:
+        self._first_page = first_page  # sends the first request
+
+    def __await__(self) -> Generator[Any, None, AsyncPage[_ItemT, _PageT]]:
+        return self._first_page().__await__()
+
+    async def __aiter__(self) -> AsyncIterator[_ItemT]:
+        async for item in await self:
+            yield item

@@ -18,6 +18,10 @@ parsed body: the call returns that type, or ``stream_cls`` when it streams. Insi
 (:func:`to_raw_response` types that); inside ``with_streaming_response`` it returns the
 response with its body still unread, wrapped in a context manager that closes it
 (:func:`to_streamed_response`).
+
+On the async client the call is awaited (``return await self._post(...)``), except a list's:
+``return self._get(..., pagination=...)`` gives an :class:`AsyncPaginator` at once, so the
+method is no coroutine and ``async for item in client.models.list()`` needs no ``await``.
 """
 
 from __future__ import annotations
@@ -25,12 +29,12 @@ from __future__ import annotations
 import contextvars
 import dataclasses
 import functools
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from typing import Any, Literal, ParamSpec, TypeVar, overload
 
 from ._base_client import AsyncAPIClient, RequestOptions, ResponseSpec, SyncAPIClient
 from ._operations import CallOptions, FormBody, MultipartBody, RawBody
-from ._pagination import AsyncPage, Pagination, SyncPage
+from ._pagination import AsyncPage, AsyncPaginator, Pagination, SyncPage
 from ._response import (
     APIResponse,
     AsyncAPIResponse,
@@ -57,7 +61,8 @@ _T = TypeVar("_T")
 _SyncStreamT = TypeVar("_SyncStreamT", bound=Stream[Any])
 _AsyncStreamT = TypeVar("_AsyncStreamT", bound=AsyncStream[Any])
 _SyncPageT = TypeVar("_SyncPageT", bound=SyncPage[Any, Any])
-_AsyncPageT = TypeVar("_AsyncPageT", bound=AsyncPage[Any, Any])
+_ItemT = TypeVar("_ItemT")
+_PageT = TypeVar("_PageT")
 
 # Set while a `with_raw_response` method runs: the call returns the `APIResponse`.
 _RAW_RESPONSE: contextvars.ContextVar[bool] = contextvars.ContextVar("raw_response", default=False)
@@ -184,14 +189,16 @@ class SyncHTTPMethod:
 
 
 class AsyncHTTPMethod:
-    """The async twin of :class:`SyncHTTPMethod`: ``await self._get(path, ...)``."""
+    """The async twin of :class:`SyncHTTPMethod`: ``await self._get(path, ...)``, except for a
+    list: ``self._get(path, ..., pagination=...)`` is an :class:`AsyncPaginator`, awaited for
+    the first page or iterated with ``async for`` over every item."""
 
     def __init__(self, client: AsyncAPIClient, method: str) -> None:
         self._client = client
         self._method = method
 
     @overload
-    async def __call__(
+    def __call__(
         self,
         path: str,
         *,
@@ -199,10 +206,10 @@ class AsyncHTTPMethod:
         options: CallOptions | None = None,
         cast_to: ResponseSpec[_T],
         stream: Literal[False] = False,
-    ) -> _T: ...
+    ) -> Coroutine[Any, Any, _T]: ...
 
     @overload
-    async def __call__(
+    def __call__(
         self,
         path: str,
         *,
@@ -211,10 +218,10 @@ class AsyncHTTPMethod:
         cast_to: ResponseSpec[_T],
         stream: Literal[True],
         stream_cls: type[_AsyncStreamT],
-    ) -> _AsyncStreamT: ...
+    ) -> Coroutine[Any, Any, _AsyncStreamT]: ...
 
     @overload
-    async def __call__(
+    def __call__(
         self,
         path: str,
         *,
@@ -223,10 +230,10 @@ class AsyncHTTPMethod:
         cast_to: ResponseSpec[_T],
         stream: bool,
         stream_cls: type[_AsyncStreamT],
-    ) -> _T | _AsyncStreamT: ...
+    ) -> Coroutine[Any, Any, _T | _AsyncStreamT]: ...
 
     @overload
-    async def __call__(
+    def __call__(
         self,
         path: str,
         *,
@@ -234,10 +241,10 @@ class AsyncHTTPMethod:
         options: CallOptions | None = None,
         cast_to: ResponseSpec[_T],
         pagination: Pagination,
-        page_cls: type[_AsyncPageT],
-    ) -> _AsyncPageT: ...
+        page_cls: type[AsyncPage[_ItemT, _PageT]],
+    ) -> AsyncPaginator[_ItemT, _PageT]: ...
 
-    async def __call__(
+    def __call__(
         self,
         path: str,
         *,
@@ -249,9 +256,28 @@ class AsyncHTTPMethod:
         pagination: Pagination | None = None,
         page_cls: type[AsyncPage[Any, Any]] | None = None,
     ) -> Any:
+        """The request, to be awaited; a list's :class:`AsyncPaginator` (nothing is sent
+        until it is awaited or iterated)."""
+        request = _request(self._method, path, body, options)
+        if pagination is not None and page_cls is not None:
+            send = functools.partial(
+                self._send, cast_to, request, pagination=pagination, page_cls=page_cls
+            )
+            return AsyncPaginator(send)
+        return self._send(cast_to, request, stream=stream, stream_cls=stream_cls)
+
+    async def _send(
+        self,
+        cast_to: ResponseSpec[Any],
+        request: RequestOptions,
+        *,
+        stream: bool = False,
+        stream_cls: type[AsyncStream[Any]] | None = None,
+        pagination: Pagination | None = None,
+        page_cls: type[AsyncPage[Any, Any]] | None = None,
+    ) -> Any:
         """Send the request; the parsed body, the stream, the first page of a list (which
         fetches the next ones), or (raw) the ``APIResponse``."""
-        request = _request(self._method, path, body, options)
         client = self._client
         if _STREAMED_RESPONSE.get() or _RAW_RESPONSE.get():
             raw = await client.request_raw(

@@ -241,14 +241,15 @@ def stream_doc(stream_class: str, chunk: str) -> str:
     return f"A `{stream_class}` of `{readable(chunk)}` chunks (server-sent events)."
 
 
-def page_doc(page_class: str, item: str, answer: str, style: str) -> str:
-    # the async method is a coroutine: the page object comes from awaiting it
-    iterate = "`async for x in await ...`" if page_class.startswith("Async") else "`for`"
-    return (
-        f"A `{page_class}` of `{readable(item)}` items: {iterate} over it gives every item of every "
-        f"page, fetching the next pages ({style} pagination) as needed; `.page` is the first "
-        f"`{readable(answer)}` answer, `.pages()` gives each answer in turn."
-    )
+def page_doc(returned: str, page_class: str, item: str, answer: str, style: str) -> str:
+    """What a list method returns: the first page (sync), or the paginator an async method
+    gives at once (awaited: the first page; `async for` over it: every item)."""
+    every = f"over it gives every item of every page, fetching the next pages ({style} pagination) as needed"
+    answers = f"`.page` is the first `{readable(answer)}` answer, `.pages()` gives each answer in turn"
+    if returned == page_class:
+        return f"A `{page_class}` of `{readable(item)}` items: `for` {every}; {answers}."
+    return (f"An `{returned}` of `{readable(item)}` items: `async for` {every}; awaited, it gives the "
+            f"first page, an `{page_class}` ({answers}).")
 
 
 def either_doc(plain: str, switch: str, stream: str) -> str:

@@ -49,8 +49,12 @@ class Call:
 
     @property
     def text(self) -> str:
+        return self.text_on("client")
+
+    def text_on(self, client: str) -> str:
+        """The call on the client named `client` (`async_client` in an async example)."""
         arguments = ", ".join(f"{name}={value}" for name, value in self.arguments)
-        return f"client.{self.resource}.{self.method}({arguments})"
+        return f"{client}.{self.resource}.{self.method}({arguments})"
 
     @property
     def imports(self) -> str:
@@ -69,6 +73,7 @@ class MethodEntry:
     summary: str
     stream_switch: str | None = None  # the argument that makes it stream, and then it returns
     streams: str | None = None
+    async_returns: str | None = None  # a list: what `AsyncClient`'s method gives, not awaited
 
 
 @dataclass(frozen=True)
@@ -205,6 +210,17 @@ def streaming_example(resources: list[ResourceView], models: Models) -> Call | N
     return None
 
 
+def pagination_example(resources: list[ResourceView], models: Models) -> Call | None:
+    """A paginated list method to show `for` / `async for` over, if the package has one."""
+    for resource in resources:
+        for operation in resource.operations:
+            if operation.page is not None:
+                call = _call(resource, operation, models, streaming=False)
+                if call is not None:
+                    return call
+    return None
+
+
 def method_entries(resources: list[ResourceView], summaries: Mapping[tuple[str, str], str]
                    ) -> list[tuple[ResourceView, list[MethodEntry]]]:
     """api.md's methods, resource by resource."""
@@ -226,6 +242,7 @@ def method_entries(resources: list[ResourceView], summaries: Mapping[tuple[str, 
                 summaries.get((resource.attr, operation.name), ""),
                 operation.stream_switch if overloads else None,
                 public(overloads[1].returns) if overloads else None,
+                public(operation.async_.implementation.returns) if operation.page else None,
             ))
         listed.append((resource, entries))
     return listed
@@ -282,6 +299,7 @@ def documents(api: Api, models: Models, resources: list[ResourceView], *, spec_s
         "generator_version": __version__,
         "examples": examples(resources, models),
         "streaming": streaming_example(resources, models),
+        "pagination": pagination_example(resources, models),
         "errors": error_exports(),
         "regenerate": (f"{GENERATOR} generate {provider} --out path/to/{package}" if provider
                        else f"{GENERATOR} generate --spec {spec_name} --out path/to/{package} --package {package}"),

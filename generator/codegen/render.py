@@ -96,9 +96,14 @@ class MethodVariant:
     implementation: Signature
     stream_class: str  # Stream or AsyncStream
     page_class: str  # SyncPage or AsyncPage
+    # `async def ... return await self._get(...)`; an async list method is a plain `def`
+    # returning the `AsyncPaginator` (awaited or iterated by the caller)
+    coroutine: bool
 
 
 PAGE_CLASSES = {"Stream": "SyncPage", "AsyncStream": "AsyncPage"}
+# What a list method returns: the first page (sync), a paginator to await or iterate (async)
+LIST_CLASSES = {"Stream": "SyncPage", "AsyncStream": "AsyncPaginator"}
 
 
 @dataclass(frozen=True)
@@ -310,17 +315,23 @@ def _variant(operation: Operation, shape: _Shape, stream_class: str) -> MethodVa
         return Signature((*arguments, *CALL_ARGUMENTS), returns, shape.docstring(returns_doc))
 
     page_class = PAGE_CLASSES[stream_class]
+    is_async = stream_class == "AsyncStream"
+
+    def variant(overloads: tuple[Signature, ...], implementation: Signature, *, lists: bool = False) -> MethodVariant:
+        return MethodVariant(overloads, implementation, stream_class, page_class, is_async and not lists)
+
     if shape.item is not None and operation.pagination is not None:
-        page = f"{page_class}[{shape.item}, {shape.returns}]"
-        page_doc = docs.page_doc(page_class, shape.item, shape.returns, operation.pagination.style)
-        return MethodVariant((), signature(shape.arguments, page, page_doc), stream_class, page_class)
+        returned = f"{LIST_CLASSES[stream_class]}[{shape.item}, {shape.returns}]"
+        page_doc = docs.page_doc(LIST_CLASSES[stream_class], page_class, shape.item, shape.returns,
+                                 operation.pagination.style)
+        return variant((), signature(shape.arguments, returned, page_doc), lists=True)
     if shape.chunk is None:
-        return MethodVariant((), signature(shape.arguments, shape.returns, shape.returns_doc), stream_class, page_class)
+        return variant((), signature(shape.arguments, shape.returns, shape.returns_doc))
     stream = f"{stream_class}[{shape.chunk}]"
     stream_doc = docs.stream_doc(stream_class, shape.chunk)
     switch = operation.stream_param
     if switch is None:  # always streams
-        return MethodVariant((), signature(shape.arguments, stream, stream_doc), stream_class, page_class)
+        return variant((), signature(shape.arguments, stream, stream_doc))
     required = [a for a in shape.arguments if a.default is None and a.name != switch]
     optional = [a for a in shape.arguments if a.default is not None and a.name != switch]
     either = f"{shape.returns} | {stream}"
@@ -332,7 +343,7 @@ def _variant(operation: Operation, shape: _Shape, stream_class: str) -> MethodVa
         signature([*required, *optional, Argument(switch, "bool | NotGiven", "NOT_GIVEN")],
                   either, either_doc),
     )
-    return MethodVariant(overloads, overloads[-1], stream_class, page_class)
+    return variant(overloads, overloads[-1])
 
 
 # ---- what the method body sends ------------------------------------------------------------
@@ -514,8 +525,8 @@ def one_line(text: object) -> str:
 
 HTTP_IMPORT = "import httpx as _lib"
 # What the package root exports besides the errors (`__init__.py`).
-ROOT_EXPORTS = ("NOT_GIVEN", "APIResponse", "AsyncAPIResponse", "AsyncClient", "AsyncPage", "AsyncStream",
-                "Client", "NotGiven", "Omit", "Stream", "SyncPage", "models", "params")
+ROOT_EXPORTS = ("NOT_GIVEN", "APIResponse", "AsyncAPIResponse", "AsyncClient", "AsyncPage", "AsyncPaginator",
+                "AsyncStream", "Client", "NotGiven", "Omit", "Stream", "SyncPage", "models", "params")
 
 
 def http_module(source: str, library: str) -> str:

@@ -116,7 +116,17 @@ def paginated() -> list[str]:
 
 
 async def async_paginated() -> list[int]:
-    first = await feat_pagination.AsyncClient().pets.list(per_page=10)
+    client = feat_pagination.AsyncClient()
+    ids: list[str] = [model.id async for model in client.engines.list(limit=2)]  # no await
+    paginator: feat_pagination.AsyncPaginator[feat_pagination.models.Pet, feat_pagination.models.PetPage]
+    paginator = client.pets.list(per_page=10)
+    first: feat_pagination.AsyncPage[feat_pagination.models.Pet, feat_pagination.models.PetPage]
+    first = await paginator
+    answer: feat_pagination.models.PetPage = first.page
+    following = await first.next_page()
+    raw = await client.pets.with_raw_response.list()
+    status: int = raw.status_code
+    del ids, answer, following, status
     return [pet.id async for pet in first]
 """
 

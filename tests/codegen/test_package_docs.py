@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.io import provenance
+from generator import pipeline
+from generator.io import provenance, write
 from tests.support import FEATURE_SPECS, GENERATED, PROVIDERS, ROOT, import_from
 from tests.support.servers import Reply, ScriptedServer
 
@@ -195,6 +196,30 @@ def test_the_readme_usage_example_runs_against_the_api(tmp_path: Path) -> None:
                              timeout=60, check=False, env={"PATH": "/usr/bin:/bin"})
     assert ran.returncode == 0, ran.stderr
     assert server.requests[0].json() == {"name": "string", "species": "dog"}
+
+
+def test_a_paginated_package_shows_for_and_async_for_and_its_examples_pass_mypy_strict(tmp_path: Path) -> None:
+    """Issue #14.8: a package with lists shows `for` over the sync result and `async for` over
+    the async one with no `await` (awaited: the first page), in README.md and api.md; every
+    README example, that one included, type-checks."""
+    files = pipeline.build_packages([pipeline.target_for_spec(FEATURE_SPECS / "pagination.yaml", "paged")])["paged"]
+    write.write(files, tmp_path / "paged")
+    readme = files["README.md"]
+    assert "## Pagination" in readme
+    assert "    async for item in async_client.engines.list():\n" in readme
+    assert "    first_page = await async_client.engines.list()\n" in readme
+    assert ("Returns `SyncPage[models.Model, models.ModelList]`: `for` over it gives every item of every page. "
+            "On `AsyncClient`, not awaited: `AsyncPaginator[models.Model, models.ModelList]`, `async for` over "
+            "it gives every item, `await` gives the first page.") in files["api.md"]
+    blocks = PYTHON_BLOCK.findall(readme)
+    for number, block in enumerate(blocks):
+        (tmp_path / f"example_{number}.py").write_text(block, encoding="utf-8")
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir", str(tmp_path / ".mypy"),
+         *(f"example_{n}.py" for n in range(len(blocks)))],
+        cwd=tmp_path, capture_output=True, text=True, timeout=300, check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
 
 
 def test_api_md_lists_the_fields_a_model_inherits(tmp_path: Path) -> None:

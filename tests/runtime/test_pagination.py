@@ -1,13 +1,18 @@
 """Paginated lists (issue 14, item 8): `tests/feature_specs/pagination.yaml` generated, each
-style's client walking three pages served by a scripted server on 127.0.0.1, sync and async;
-the first answer stays reachable (`.page`, `.pages()`), and an invalid hint is a clear error."""
+style's client walking three pages served by a scripted server on 127.0.0.1, sync and async
+(`async for` straight over the method's `AsyncPaginator`, and over the awaited first page);
+the first answer stays reachable (`.page`, `.pages()`); a server whose cursors run in a cycle
+ends the walk with `PaginationCycleError` (bounded by a timeout: a regression fails, it does
+not hang); an empty page or `has_more: false` ends a list whatever cursor it holds; an invalid
+hint is a clear error."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterator
+import inspect
+from collections.abc import Callable, Coroutine, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -16,7 +21,12 @@ from generator.codegen import paging
 from generator.io import write
 from generator.problems import GeneratorError
 from tests.support import FEATURE_SPECS, import_from
-from tests.support.servers import Reply, ScriptedServer
+from tests.support.servers import Recorded, Reply, ScriptedServer
+
+# a walk that loops instead of ending fails here rather than hanging the suite
+pytestmark = pytest.mark.timeout(30)
+WALK_SECONDS = 10
+_T = TypeVar("_T")
 
 SPEC = FEATURE_SPECS / "pagination.yaml"
 
@@ -69,26 +79,48 @@ def _sent(server: ScriptedServer) -> list[list[tuple[str, str]]]:
     return [sorted(request.query) for request in server.requests]
 
 
-def _walk_sync(package: Any, url: str, resource: str, **arguments: Any) -> tuple[list[Any], Any]:
+def _walk_sync(package: Any, url: str, resource: str, **arguments: Any) -> list[Any]:
     client = package.Client(base_url=url, max_retries=0)
-    first = getattr(client, resource).list(**arguments)
-    items = list(first)
-    client.close()
-    return items, first
+    try:
+        return list(getattr(client, resource).list(**arguments))
+    finally:
+        client.close()
 
 
-def _walk_async(package: Any, url: str, resource: str, **arguments: Any) -> tuple[list[Any], Any]:
-    async def run() -> tuple[list[Any], Any]:
+def _run(coroutine: Coroutine[Any, Any, _T]) -> _T:
+    """Run an async walk, bounded: a walk that never ends fails instead of hanging."""
+    return asyncio.run(asyncio.wait_for(coroutine, WALK_SECONDS))
+
+
+def _walk_async(package: Any, url: str, resource: str, **arguments: Any) -> list[Any]:
+    """`async for` straight over what the method returns (an `AsyncPaginator`), no `await`."""
+
+    async def run() -> list[Any]:
         client = package.AsyncClient(base_url=url, max_retries=0)
-        first = await getattr(client, resource).list(**arguments)
-        items = [item async for item in first]
-        await client.close()
-        return items, first
+        try:
+            return [item async for item in getattr(client, resource).list(**arguments)]
+        finally:
+            await client.close()
 
-    return asyncio.run(run())
+    return _run(run())
 
 
-WALKS = {"sync": _walk_sync, "async": _walk_async}
+def _walk_awaited(package: Any, url: str, resource: str, **arguments: Any) -> list[Any]:
+    """`async for` over the awaited first page (an `AsyncPage`)."""
+
+    async def run() -> list[Any]:
+        client = package.AsyncClient(base_url=url, max_retries=0)
+        try:
+            first = await getattr(client, resource).list(**arguments)
+            assert isinstance(first, package.AsyncPage)
+            return [item async for item in first]
+        finally:
+            await client.close()
+
+    return _run(run())
+
+
+WALKS = {"sync": _walk_sync, "async": _walk_async, "async_awaited": _walk_awaited}
 
 
 @pytest.mark.parametrize("mode", sorted(WALKS))
@@ -96,12 +128,10 @@ def test_cursor_pages_by_the_last_id_until_has_more_is_false(
     package: Any, serve: Callable[..., ScriptedServer], mode: str
 ) -> None:
     server = serve(CURSOR_PAGES)
-    items, first = WALKS[mode](package, server.url, "engines", limit=2)
+    items = WALKS[mode](package, server.url, "engines", limit=2)
     assert [item.id for item in items] == ["m1", "m2", "m3", "m4", "m5"]
     assert all(isinstance(item, package.models.Model) for item in items)
     assert _sent(server) == [sorted(query) for query, _ in CURSOR_PAGES]
-    assert isinstance(first.page, package.models.ModelList)  # the raw first answer
-    assert [m.id for m in first.page.data] == ["m1", "m2"] and first.page.has_more is True
 
 
 @pytest.mark.parametrize("mode", sorted(WALKS))
@@ -109,10 +139,9 @@ def test_offset_pages_until_the_total(
     package: Any, serve: Callable[..., ScriptedServer], mode: str
 ) -> None:
     server = serve(OFFSET_PAGES)
-    items, first = WALKS[mode](package, server.url, "items", limit=2)
+    items = WALKS[mode](package, server.url, "items", limit=2)
     assert [item.name for item in items] == ["a", "b", "c", "d", "e"]
     assert _sent(server) == [sorted(query) for query, _ in OFFSET_PAGES]
-    assert first.page.total == 5 and [i.name for i in first.items] == ["a", "b"]
 
 
 @pytest.mark.parametrize("mode", sorted(WALKS))
@@ -120,10 +149,9 @@ def test_page_numbers_until_the_last_page(
     package: Any, serve: Callable[..., ScriptedServer], mode: str
 ) -> None:
     server = serve(PAGE_PAGES)
-    items, first = WALKS[mode](package, server.url, "pets", per_page=2)
+    items = WALKS[mode](package, server.url, "pets", per_page=2)
     assert [item.id for item in items] == [1, 2, 3, 4, 5]
     assert _sent(server) == [sorted(query) for query, _ in PAGE_PAGES]
-    assert first.page.page == 1
 
 
 @pytest.mark.parametrize("mode", sorted(WALKS))
@@ -131,7 +159,7 @@ def test_hinted_cursor_follows_the_declared_names(
     package: Any, serve: Callable[..., ScriptedServer], mode: str
 ) -> None:
     server = serve(HINTED_PAGES)
-    items, _ = WALKS[mode](package, server.url, "events")
+    items = WALKS[mode](package, server.url, "events")
     assert [item.seq for item in items] == [1, 2, 3]
     assert _sent(server) == [sorted(query) for query, _ in HINTED_PAGES]
 
@@ -161,6 +189,29 @@ def test_raw_response_parses_into_the_page(package: Any, serve: Callable[..., Sc
     assert [m.id for m in page] == ["m1", "m2"]  # an empty page ends the list
     assert len(server.requests) == 2
     client.close()
+
+
+def test_async_raw_and_streamed_responses_parse_into_the_page(
+    package: Any, serve: Callable[..., ScriptedServer]
+) -> None:
+    server = serve(CURSOR_PAGES[:1] + CURSOR_PAGES)
+
+    async def run() -> tuple[Any, Any, list[str]]:
+        client = package.AsyncClient(base_url=server.url, max_retries=0)
+        try:
+            raw = await client.engines.with_raw_response.list(limit=2)
+            async with client.engines.with_streaming_response.list(limit=2) as response:
+                page = await response.parse()
+            return raw, page, [m.id async for m in page]
+        finally:
+            await client.close()
+
+    raw, page, ids = _run(run())
+    assert raw.status_code == 200 and isinstance(raw.parse(), package.AsyncPage)
+    assert [m.id for m in raw.parse().items] == ["m1", "m2"]
+    assert isinstance(page, package.AsyncPage)
+    assert ids == ["m1", "m2", "m3", "m4", "m5"]
+    assert len(server.requests) == 4
 
 
 def test_a_hint_naming_what_the_operation_lacks_is_a_clear_error(tmp_path: Path) -> None:
@@ -205,15 +256,131 @@ def test_when_a_list_ends(package: Any) -> None:
     short = {"data": [{"id": "x"}], "has_more": True}
     assert runtime.next_query(cursor, short, query) == {"after": "x"}  # has_more decides
     assert runtime.next_query(cursor, {**short, "has_more": False}, query) is None
-    assert runtime.next_query(cursor, short, {"after": "x"}) is None  # the same cursor again: stop
+    assert runtime.next_query(cursor, {"data": [], "has_more": True}, query) is None
+    both = runtime.Pagination("cursor", "data", "cursor", next="next_cursor", has_more="has_more")
+    assert runtime.next_query(both, {"data": [1], "next_cursor": "c", "has_more": True}, {}) == {"cursor": "c"}
+    assert runtime.next_query(both, {"data": [1], "next_cursor": "c", "has_more": False}, {}) is None
+    assert runtime.next_query(both, {"data": [1], "next_cursor": "", "has_more": True}, {}) is None
     page = runtime.Pagination("page", "results", "page", total="total_pages")
     assert runtime.next_query(page, {"results": [1], "total_pages": 2}, {}) == {"page": "2"}
     assert runtime.next_query(page, {"results": [1], "total_pages": 2}, {"page": "2"}) is None
 
 
 def test_the_docstrings_say_how_each_client_walks_a_list(package: Any) -> None:
-    """The async method is a coroutine: its docstring shows the `await` an `async for` needs."""
-    sync_doc = package.Client(api_key="k").engines.list.__doc__
-    async_doc = package.AsyncClient(api_key="k").engines.list.__doc__
-    assert "`for` over it gives every item" in sync_doc
-    assert "`async for x in await ...` over it gives every item" in async_doc
+    """The async list method is no coroutine: its docstring says `async for` needs no `await`."""
+    sync_doc = " ".join(package.Client(api_key="k").engines.list.__doc__.split())
+    async_method = package.AsyncClient(api_key="k").engines.list
+    async_doc = " ".join(async_method.__doc__.split())
+    assert "A `SyncPage` of `Model` items: `for` over it gives every item" in sync_doc
+    assert "An `AsyncPaginator` of `Model` items: `async for` over it gives every item" in async_doc
+    assert "awaited, it gives the first page, an `AsyncPage`" in async_doc
+    assert not inspect.iscoroutinefunction(async_method)
+    assert inspect.iscoroutinefunction(package.AsyncClient(api_key="k").engines.with_raw_response.list)
+
+
+def test_the_first_page_stays_reachable(package: Any, serve: Callable[..., ScriptedServer]) -> None:
+    server = serve(CURSOR_PAGES[:1])
+    client = package.Client(base_url=server.url, max_retries=0)
+    first = client.engines.list(limit=2)
+    assert isinstance(first, package.SyncPage)
+    assert isinstance(first.page, package.models.ModelList)  # the raw first answer
+    assert [m.id for m in first.page.data] == ["m1", "m2"] and first.page.has_more is True
+    assert [m.id for m in first.items] == ["m1", "m2"]
+    client.close()
+
+
+def test_an_async_list_sends_nothing_until_awaited_or_iterated(
+    package: Any, serve: Callable[..., ScriptedServer]
+) -> None:
+    """`client.x.list()` on the async client is an `AsyncPaginator`: `async for` over it walks
+    every page, `await` gives the first page (each use starts again at the first page)."""
+    server = serve(CURSOR_PAGES + CURSOR_PAGES)
+
+    async def run() -> tuple[list[str], Any, int, list[Any]]:
+        client = package.AsyncClient(base_url=server.url, max_retries=0)
+        try:
+            paginator = client.engines.list(limit=2)
+            assert isinstance(paginator, package.AsyncPaginator)
+            await asyncio.sleep(0.05)
+            assert server.requests == []  # a paginator, not a request in flight
+            items = [item.id async for item in paginator]  # every page: three requests
+            first = await paginator  # the first page again: one request
+            after_await = len(server.requests)
+            answers = [answer async for answer in first.pages()]  # then the two next pages
+            return items, first, after_await, answers
+        finally:
+            await client.close()
+
+    items, first, after_await, answers = _run(run())
+    assert items == ["m1", "m2", "m3", "m4", "m5"]
+    assert after_await == 4
+    assert isinstance(first, package.AsyncPage) and isinstance(first.page, package.models.ModelList)
+    assert [m.id for m in first.items] == ["m1", "m2"]
+    assert [[m.id for m in a.data] for a in answers] == [["m1", "m2"], ["m3", "m4"], ["m5"]]
+    assert _sent(server) == [sorted(query) for query, _ in CURSOR_PAGES + CURSOR_PAGES]
+
+
+def _cycling(request: Recorded) -> Reply:
+    """A feed whose continuation tokens run A -> B -> A -> B ... forever (the `events` list)."""
+    token = dict(request.query).get("token")
+    following = {None: ("A", 1), "A": ("B", 2), "B": ("A", 3)}
+    continuation, seq = following[token]
+    return Reply(200, body={"entries": [{"seq": seq}], "continuation": continuation})
+
+
+@pytest.mark.parametrize("mode", sorted(WALKS))
+def test_cursors_running_in_a_cycle_end_with_a_typed_error(package: Any, mode: str) -> None:
+    with ScriptedServer([], answer=_cycling) as server:
+        with pytest.raises(package.PaginationCycleError) as raised:
+            WALKS[mode](package, server.url, "events")
+        tokens = [dict(request.query).get("token") for request in server.requests]
+    assert tokens == [None, "A", "B"]  # A is not asked for twice
+    assert raised.value.param == "token" and raised.value.value == "A"
+    assert "token='B' asks for token='A', a page already fetched" in str(raised.value)
+    assert isinstance(raised.value, package.APIError)
+
+
+def test_items_before_the_cycle_are_given(package: Any) -> None:
+    with ScriptedServer([], answer=_cycling) as server:
+        client = package.Client(base_url=server.url, max_retries=0)
+        seen = []
+        with pytest.raises(package.PaginationCycleError):
+            for event in client.events.list():
+                seen.append(event.seq)
+        client.close()
+    assert seen == [1, 2, 3]
+
+
+def test_a_server_ignoring_the_cursor_is_a_cycle(package: Any, serve: Callable[..., ScriptedServer]) -> None:
+    """The same page again (the server ignored `after`): its last id asks for that page again."""
+    server = serve(CURSOR_PAGES[:1] * 3)
+    client = package.Client(base_url=server.url, max_retries=0)
+    first = client.engines.list(limit=2)
+    second = first.next_page()
+    assert second is not None and [m.id for m in second.items] == ["m1", "m2"]
+    with pytest.raises(package.PaginationCycleError) as raised:
+        second.next_page()  # one step sees its own page asked for again
+    assert raised.value.value == "m2"
+    with pytest.raises(package.PaginationCycleError):
+        list(first)  # the walk: m1 m2 (after=m2:) m1 m2, then after=m2 again
+    assert _sent(server) == [[("limit", "2")], [("after", "m2"), ("limit", "2")],
+                             [("after", "m2"), ("limit", "2")]]
+    client.close()
+
+
+JOB_ENDS: dict[str, dict[str, Any]] = {
+    "has_more false, a cursor given": {"data": [{"id": "j2"}], "next_cursor": "c3", "has_more": False},
+    "an empty page, has_more true": {"data": [], "next_cursor": "c3", "has_more": True},
+}
+
+
+@pytest.mark.parametrize("mode", sorted(WALKS))
+@pytest.mark.parametrize("ending", sorted(JOB_ENDS))
+def test_the_answer_ends_a_list_whatever_cursor_it_holds(
+    package: Any, serve: Callable[..., ScriptedServer], mode: str, ending: str
+) -> None:
+    first = {"data": [{"id": "j1"}], "next_cursor": "c2", "has_more": True}
+    server = serve([([], first), ([("cursor", "c2")], JOB_ENDS[ending])])
+    items = WALKS[mode](package, server.url, "jobs")
+    assert [job.id for job in items] == ["j1"] + [job["id"] for job in JOB_ENDS[ending]["data"]]
+    assert _sent(server) == [[], [("cursor", "c2")]]  # no third request

@@ -1,7 +1,8 @@
 """Scripted HTTP/1.1 test servers on 127.0.0.1 (ephemeral port), for runtime tests.
 
 A :class:`ScriptedServer` answers each incoming request with the next :class:`Reply` of its
-script (the last one repeats when ``repeat_last`` is set, else a 599 "script exhausted").
+script (the last one repeats when ``repeat_last`` is set, else a 599 "script exhausted"), or,
+given ``answer``, with ``answer(request)``: a server whose answers depend on what is asked.
 It records every request (:class:`Recorded`) and can misbehave on purpose: delay, reset the
 connection (SO_LINGER 0), stream a body chunk by chunk with flushes, cut a stream midway,
 or hold a stream open until the client hangs up (``client_closed`` is set when it does).
@@ -20,6 +21,7 @@ import socket
 import struct
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Self
 from urllib.parse import parse_qsl, urlsplit
@@ -95,8 +97,15 @@ _REASONS = {
 class ScriptedServer:
     """A threaded HTTP/1.1 server answering from a script; use as a context manager."""
 
-    def __init__(self, replies: list[Reply], *, repeat_last: bool = False) -> None:
+    def __init__(
+        self,
+        replies: list[Reply],
+        *,
+        repeat_last: bool = False,
+        answer: Callable[[Recorded], Reply] | None = None,
+    ) -> None:
         self._replies = list(replies)
+        self._answer_for = answer
         self._repeat_last = repeat_last
         self._lock = threading.Lock()
         self._stop = threading.Event()
@@ -176,7 +185,8 @@ class ScriptedServer:
                 if request is None:
                     return
                 self.requests.append(request)
-                if not self._answer(conn, self._next_reply()):
+                reply = self._answer_for(request) if self._answer_for else self._next_reply()
+                if not self._answer(conn, reply):
                     return
         except OSError:
             return
