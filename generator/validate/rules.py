@@ -293,14 +293,15 @@ def _default_misfit(doc: Document, pointer: str, node: dict[str, Any], refs: Ref
     if known and len(known) == len(types) and not any(_JSON_TYPES[kind](default) for kind in known):
         shown = known[0] if len(known) == 1 else known
         message, code = f"{default!r} is not of type {shown!r}", "schema:type"
+        hint = "fix the value's type (quote numbers meant as strings)"
     elif isinstance(enum, list) and not any(same_json(default, value) for value in enum) and not (
         default is None and "null" in known
     ):
         message, code = f"{default!r} is not one of {enum!r}", "schema:enum"
+        hint = "use one of the allowed values, or drop the default"
     else:
         return []
-    return [Problem(str(doc.path), where, doc.line_of(where), message,
-                    "fix the value's type (quote numbers meant as strings)", code=code)]
+    return [Problem(str(doc.path), where, doc.line_of(where), message, hint, code=code)]
 
 
 def _null_refused_by_every_branch(node: dict[str, Any], refs: Refs) -> bool:

@@ -174,3 +174,14 @@ def test_json_schema_keyword_in_a_30_schema_is_kept(tmp_path: Path) -> None:
     data, decisions = decisions_for(tmp_path, document)
     assert [d.action for d in decisions] == ["keeps `const` (JSON Schema keywords, read as 3.1 does)"]
     assert apply(data, decisions).data["components"]["schemas"]["S"] == {"type": "string", "const": "a"}
+
+
+def test_a_default_outside_its_enum_is_told_to_use_an_allowed_value(tmp_path: Path) -> None:
+    """A default of the right type but not among the enum's values: quoting numbers is no help."""
+    schema = {"type": "object", "properties": {"color": {
+        "type": "string", "enum": ["red", "green"], "default": "blue"}}}
+    body = {"content": {"application/json": {"schema": schema}}}
+    _, decisions = decisions_for(tmp_path, base({"/a": {"post": {**OK, "requestBody": body}}}))
+    [decision] = decisions
+    assert decision.problem.message == "'blue' is not one of ['red', 'green']"
+    assert decision.problem.hint == "use one of the allowed values, or drop the default"
