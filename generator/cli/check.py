@@ -16,13 +16,13 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from generator.cli.common import DEFAULT_OUTPUT, usage_error
+from generator.cli.common import DEFAULT_OUTPUT, read_manifest, usage_error
 from generator.cli.compare import COMPARE_DOC_HELP, default_compare_doc
 from generator.drift.compare import check_document
 from generator.drift.report import CHECK_FORMATS, DIFF_CAP, format_check
 from generator.drift.tree import PackageReport, changed_inputs, explain, read_tree
 from generator.io import provenance
-from generator.manifest import Manifest, Provider, load_manifest
+from generator.manifest import Manifest, Provider
 
 
 def check_packages(items: Iterable[tuple[str, Provider, Path]], *, full: bool,
@@ -106,7 +106,7 @@ def _vendored_target(args: argparse.Namespace, manifest: Manifest | None) -> tup
 
 def cmd_check(args: argparse.Namespace) -> int:
     """Compare generated packages (and docs/providers.md) with what their inputs produce; exit 1 on drift."""
-    manifest = None if args.spec else load_manifest(args.manifest)
+    manifest = None if args.spec else read_manifest(args.manifest)
     reports = check_packages(_check_targets(args, manifest), full=args.full, renamed=bool(args.target))
     if manifest is not None and not args.target and not args.providers:
         doc = args.compare_doc or default_compare_doc(args.manifest)

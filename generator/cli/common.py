@@ -7,12 +7,13 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from generator.io.paths import checkout_root, shown_path
+from generator.manifest import Manifest, load_manifest
 from generator.problems import GeneratorError, Problem
 
 # shown_path is defined in io/ so that drift/'s reports can use it too; commands import it here.
 __all__ = [
-    "DEFAULT_MANIFEST", "DEFAULT_OUTPUT", "ROOT", "UsageError", "print_problems", "shown_path",
-    "usage_error",
+    "DEFAULT_MANIFEST", "DEFAULT_OUTPUT", "ROOT", "UsageError", "print_problems", "read_manifest",
+    "shown_path", "usage_error",
 ]
 
 # In a source checkout the defaults are the repository's, wherever the command runs; an installed
@@ -30,6 +31,18 @@ class UsageError(GeneratorError):
 
 def usage_error(file: str, message: str, hint: str = "") -> UsageError:
     return UsageError([Problem(file, "", None, message, hint)])
+
+
+def read_manifest(path: Path) -> Manifest:
+    """The providers manifest. Without one, an installed tool is most likely run outside a
+    repository laid out like this one (or without --spec): say where provider names come from
+    and how to name a document instead, as a usage error."""
+    if not path.exists():
+        raise usage_error(
+            str(path), "no providers manifest here: provider names are looked up in it",
+            "run in a repository laid out like openapi-clientgen's or pass --manifest PATH; "
+            "for your own document give --spec PATH")
+    return load_manifest(path)
 
 
 def print_problems(problems: Sequence[Problem], notes: Mapping[Problem, str] | None = None) -> None:

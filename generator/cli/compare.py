@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from generator.manifest import load_manifest
+from generator.cli.common import read_manifest
 
 COMPARE_DOC_HELP = (
     "the generated comparison document (default: docs/providers.md beside the manifest's specs/)"
@@ -28,7 +28,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
     from generator.drift.compare import compare_document
     from generator.io.write import write_file
 
-    manifest = load_manifest(args.manifest)
+    manifest = read_manifest(args.manifest)
     chosen = [manifest.get(n) for n in args.providers] if args.providers else list(manifest.providers)
     text = compare_document(chosen)
     if args.out:

@@ -15,9 +15,14 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.cli.common import DEFAULT_MANIFEST, DEFAULT_OUTPUT, print_problems, usage_error
+from generator.cli.common import (
+    DEFAULT_MANIFEST,
+    DEFAULT_OUTPUT,
+    print_problems,
+    read_manifest,
+    usage_error,
+)
 from generator.io.write import written_so_far
-from generator.manifest import load_manifest
 from generator.problems import GeneratorError, Problem
 
 if TYPE_CHECKING:
@@ -42,11 +47,11 @@ def cmd_validate(args: argparse.Namespace) -> int:
     manifest = None
     problems: list[Problem] = []
     verdicts: dict[Problem, str] = {}
-    for item in args.targets or [p.name for p in load_manifest(args.manifest).providers]:
+    for item in args.targets or [p.name for p in read_manifest(args.manifest).providers]:
         if _looks_like_path(item):
             target = pipeline.target_for_spec(Path(item), "package", None)
         else:
-            manifest = manifest or load_manifest(args.manifest)
+            manifest = manifest or read_manifest(args.manifest)
             target = pipeline.target_for(manifest.get(item))
         try:
             document = load(target.spec, overlay=target.overlay, allow_remote_refs=args.allow_remote_refs)
@@ -119,7 +124,7 @@ def _generate_targets(args: argparse.Namespace) -> tuple[list[pipeline.Target], 
                 {package: args.out})
     if args.overlay:
         raise usage_error("", "--overlay goes with --spec (a provider's overlay is in the manifest)")
-    manifest = load_manifest(args.manifest)
+    manifest = read_manifest(args.manifest)
     providers = [manifest.get(name) for name in args.providers] if args.providers else list(manifest.providers)
     one_folder = args.out is not None and len(args.providers) == 1
     if args.package and not one_folder:

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.cli.common import DEFAULT_OUTPUT, UsageError, shown_path, usage_error
+from generator.cli.common import DEFAULT_OUTPUT, UsageError, read_manifest, shown_path, usage_error
 from generator.cli.compare import COMPARE_DOC_HELP, default_compare_doc
 from generator.drift.change import Change
-from generator.manifest import Manifest, Provider, load_manifest
+from generator.manifest import Manifest, Provider
 from generator.problems import GeneratorError, Problem
 
 MAX_DOWNLOAD = 32 * 1024 * 1024
@@ -44,7 +44,7 @@ def cmd_update(args: argparse.Namespace) -> int:
     from generator.drift.tree import read_tree
     from generator.drift.update import code_changes
 
-    manifest = load_manifest(args.manifest)
+    manifest = read_manifest(args.manifest)
     provider = manifest.get(args.provider)
     raw = _read_source(args.source)
     folder = args.output / provider.package

@@ -302,6 +302,21 @@ def test_unknown_provider_is_named() -> None:
     assert "known providers: infomaniak, ionos, nebius" in result.stderr
 
 
+@pytest.mark.parametrize("args", [("generate", "acme", "--out", "pkg"), ("generate",),
+                                  ("check", "--target", "pkg", "--provider", "acme")],
+                         ids=["generate-provider", "generate-bare", "check-provider"])
+def test_a_provider_without_a_manifest_says_where_providers_come_from(
+        args: tuple[str, ...], tmp_path: Path) -> None:
+    """The installed tool run outside a repository laid out like this one (no manifest): a usage
+    error saying what a provider name needs and that a document is given with --spec."""
+    result = run_cli(*args, "--manifest", str(tmp_path / "specs" / "providers.yaml"))
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert "providers.yaml: no providers manifest here" in result.stderr
+    assert "--manifest PATH" in result.stderr and "--spec PATH" in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_out_that_is_not_a_package_is_refused(tmp_path: Path) -> None:
     """`--out` at a folder holding other files is never replaced (it would be deleted)."""
     out = tmp_path / "project"
