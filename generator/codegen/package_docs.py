@@ -19,7 +19,7 @@ from pathlib import Path
 
 from generator import __version__
 from generator.codegen.ir import Api
-from generator.codegen.models import QUALIFIER, Models
+from generator.codegen.models import ABC_QUALIFIER, QUALIFIER, Models
 from generator.codegen.render import (
     CALL_ARGUMENTS,
     TEMPLATES,
@@ -83,10 +83,13 @@ class ModelEntry:
 
 
 def public(annotation: str) -> str:
-    """An annotation as users write it: `models.X` and `params.XParam`, not the modules' private
-    `_models.X` and `_params.XParam`."""
+    """An annotation as users write it: `models.X`, `params.XParam`, `Sequence[...]`,
+    `datetime.date`, not the private aliases the generated modules import them as (`_models.X`,
+    `_params.XParam`, `_abc.Sequence[...]`, `_datetime.date`)."""
     annotation = re.sub(rf"\b{QUALIFIER}\.", f"{PUBLIC_QUALIFIER}.", annotation)
-    return re.sub(r"(?<![\w.])_params\.", "params.", annotation).replace("_typing.", "")
+    annotation = re.sub(r"(?<![\w.])_params\.", "params.", annotation)
+    annotation = re.sub(r"(?<![\w.])_(datetime|decimal|uuid|pydantic)\.", r"\1.", annotation)
+    return re.sub(rf"(?<![\w.])({ABC_QUALIFIER}|_typing)\.", "", annotation)
 
 
 def _alternatives(annotation: str) -> list[str]:
@@ -112,9 +115,9 @@ def placeholder(annotation: str, models: Models, depth: int = 0) -> str | None:
             return _SIMPLE[option]
         if option.startswith("Literal["):
             return _first_literal(option)
-        if option.startswith(("list[", "Sequence[")):
+        if option.startswith(("list[", "Sequence[", f"{ABC_QUALIFIER}.Sequence[")):
             return "[]"
-        if option.startswith(("dict[", "Mapping[")):
+        if option.startswith(("dict[", "Mapping[", f"{ABC_QUALIFIER}.Mapping[")):
             return "{}"
         if option.startswith(QUALIFIER + ".") and depth < MAX_MODEL_DEPTH:
             built = _model_placeholder(option[len(QUALIFIER) + 1:], models, depth + 1)

@@ -236,3 +236,58 @@ def test_api_md_lists_the_fields_a_model_inherits(tmp_path: Path) -> None:
     api_md = (out / "api.md").read_text(encoding="utf-8")
     dog = api_md.split("### `models.Dog`\n", 1)[1].split("###", 1)[0]
     assert [line.split("`")[1] for line in dog.strip().splitlines()] == ["id", "created-at", "bark"]
+
+
+ORDERS = """\
+openapi: 3.0.3
+info: {title: Orders, version: "1"}
+paths:
+  /orders:
+    post:
+      operationId: create
+      tags: [orders]
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [lines]
+              properties:
+                lines: {type: array, items: {$ref: "#/components/schemas/Line"}}
+                due: {type: string, format: date}
+      responses:
+        "200": {description: ok, content: {application/json: {schema: {$ref: "#/components/schemas/Line"}}}}
+components:
+  schemas:
+    Line:
+      type: object
+      required: [sku]
+      properties:
+        sku: {type: string}
+"""
+
+
+def test_docs_name_types_as_users_write_them_and_a_list_argument_gets_an_example(tmp_path: Path) -> None:
+    """A required list argument (`Sequence[...]` in the signature) has an example value, so its
+    resource gets a README example; api.md spells `Sequence` and `datetime.date`, not the private
+    module aliases `_abc` and `_datetime` the generated modules import them as."""
+    spec = tmp_path / "orders.yaml"
+    spec.write_text(ORDERS, encoding="utf-8")
+    files = pipeline.build_packages([pipeline.target_for_spec(spec, "orders")])["orders"]
+    assert "_abc.Sequence[" in files["_resources.py"]  # what the docs must not show
+    api_md, readme = files["api.md"], files["README.md"]
+    assert "- `lines: Sequence[models.Line | params.LineParam]`" in api_md
+    assert "- `due: datetime.date | NotGiven = NOT_GIVEN`" in api_md
+    assert "_abc." not in api_md + readme and "_datetime." not in api_md + readme
+    assert "result = client.orders.create(lines=[])" in readme
+    write.write(files, tmp_path / "orders")
+    blocks = PYTHON_BLOCK.findall(readme)
+    for number, block in enumerate(blocks):
+        (tmp_path / f"example_{number}.py").write_text(block, encoding="utf-8")
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir", str(tmp_path / ".mypy"),
+         *(f"example_{n}.py" for n in range(len(blocks)))],
+        cwd=tmp_path, capture_output=True, text=True, timeout=300, check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
