@@ -106,7 +106,8 @@ def _vendored_target(args: argparse.Namespace, manifest: Manifest | None) -> tup
 
 def cmd_check(args: argparse.Namespace) -> int:
     """Compare generated packages (and docs/providers.md) with what their inputs produce; exit 1 on drift."""
-    manifest = None if args.spec else read_manifest(args.manifest)
+    # `--target` alone is a usage error of its own: no manifest needed to say so.
+    manifest = None if args.spec or (args.target and not args.provider) else read_manifest(args.manifest)
     reports = check_packages(_check_targets(args, manifest), full=args.full, renamed=bool(args.target))
     if manifest is not None and not args.target and not args.providers:
         doc = args.compare_doc or default_compare_doc(args.manifest)

@@ -317,6 +317,18 @@ def test_a_provider_without_a_manifest_says_where_providers_come_from(
     assert list(tmp_path.iterdir()) == []
 
 
+def test_check_target_alone_asks_for_its_source_without_a_manifest(tmp_path: Path) -> None:
+    """Outside a repository, `check --target DIR` (neither --spec nor --provider) says what it
+    needs, not that a manifest is missing."""
+    (tmp_path / "pkg").mkdir()
+    result = run_cli("check", "--target", str(tmp_path / "pkg"),
+                     "--manifest", str(tmp_path / "specs" / "providers.yaml"))
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert "--target goes with one of --provider NAME or --spec FILE" in result.stderr
+    assert "manifest" not in result.stderr
+
+
 def test_out_that_is_not_a_package_is_refused(tmp_path: Path) -> None:
     """`--out` at a folder holding other files is never replaced (it would be deleted)."""
     out = tmp_path / "project"
