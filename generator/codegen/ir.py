@@ -163,6 +163,8 @@ class Api:
     failed: tuple[tuple[str, str], ...] = ()  # (operation pointer, why) of operations left out
     idempotency_header: str | None = "Idempotency-Key"  # `x-codegen-idempotency-key`; None: off
     renames: tuple[namespace.Rename, ...] = ()  # spec-derived names that had to change, and why
+    # the first server's URL when it is relative (`/api/v2`): the base URL a user gives ends in it
+    server_path: str | None = None
 
 
 def _text(value: Any) -> str:
@@ -820,17 +822,33 @@ def _idempotency_header(data: dict[str, Any]) -> str | None:
     return hint if isinstance(hint, str) and hint else "Idempotency-Key"
 
 
-def _server_url(data: dict[str, Any], fallback: str | None) -> str | None:
+def _first_server(data: dict[str, Any]) -> str | None:
+    """The first server's URL, its variables set to their defaults."""
     servers = data.get("servers") or []
     first = servers[0] if servers and isinstance(servers[0], dict) else {}
     url = first.get("url")
-    if isinstance(url, str) and url:
-        for variable, spec in sorted((first.get("variables") or {}).items()):
-            if isinstance(spec, dict) and "default" in spec:
-                url = url.replace("{" + variable + "}", str(spec["default"]))
-        if urlparse(url).scheme in ("http", "https") and "{" not in url:
-            return url.rstrip("/")
+    if not isinstance(url, str) or not url:
+        return None
+    for variable, spec in sorted((first.get("variables") or {}).items()):
+        if isinstance(spec, dict) and "default" in spec:
+            url = url.replace("{" + variable + "}", str(spec["default"]))
+    return url
+
+
+def _server_url(data: dict[str, Any], fallback: str | None) -> str | None:
+    url = _first_server(data)
+    if url and urlparse(url).scheme in ("http", "https") and "{" not in url:
+        return url.rstrip("/")
     return fallback.rstrip("/") if fallback else None
+
+
+def _server_path(data: dict[str, Any]) -> str | None:
+    """A relative first server (`/api/v2`), which the API's paths hang under: relative to
+    wherever the document is served, so a user's base URL has to end in it."""
+    url = _first_server(data)
+    if url and url.startswith("/") and "{" not in url and url.rstrip("/"):
+        return url.rstrip("/")
+    return None
 
 
 def _client_params(operations: list[Operation]) -> tuple[Param, ...]:
@@ -898,6 +916,7 @@ def build(data: dict[str, Any], options: BuildOptions, *, tolerate: bool = False
         required_classes=frozenset(builder.required_classes),
         failed=tuple(failed),
         idempotency_header=_idempotency_header(builder.data),
+        server_path=None if options.default_base_url else _server_path(builder.data),
         renames=(*chosen.renames, *client_renames),
     )
 

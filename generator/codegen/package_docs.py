@@ -273,10 +273,10 @@ def model_entries(models: Models) -> list[ModelEntry]:
 
 def client_arguments(api: Api, models: Models) -> str:
     """`Client(...)`'s arguments in the examples: a key, a base URL when the document names
-    none, and a value for each client-level parameter (one set on the client serves every call)."""
+    none (ending in its server's path when that is relative), and a value for each client-level parameter (one set on the client serves every call)."""
     arguments = ['api_key="my-api-key"']
     if not api.base_url:
-        arguments.append('base_url="https://api.example.com"')
+        arguments.append(f'base_url="https://api.example.com{api.server_path or ""}"')
     for param in api.client_params:
         value = placeholder(models.annotation(param.model_class, param.model_key, drop_none=True), models)
         if value is not None:

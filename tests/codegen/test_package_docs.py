@@ -291,3 +291,23 @@ def test_docs_name_types_as_users_write_them_and_a_list_argument_gets_an_example
         cwd=tmp_path, capture_output=True, text=True, timeout=300, check=False,
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_a_relative_server_is_named_where_the_base_url_is_asked_for(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`servers: [{url: /api/v2}]` is relative to wherever the document is served: the client
+    cannot default to it, and the README, its example and the error say the base URL ends in it."""
+    spec = tmp_path / "pets.yaml"
+    spec.write_text(ENUM_BODY_DOC.replace("SERVER", "/api/v2/"), encoding="utf-8")
+    files = pipeline.build_packages([pipeline.target_for_spec(spec, "relpets")])["relpets"]
+    assert "(the full URL, ending in `/api/v2`: the document's server is relative)" in files["README.md"]
+    assert 'Client(api_key="my-api-key", base_url="https://api.example.com/api/v2")' in files["README.md"]
+    write.write(files, tmp_path / "relpets")
+    package = import_from(tmp_path, "relpets")
+    monkeypatch.delenv("RELPETS_BASE_URL", raising=False)
+    with pytest.raises(ValueError, match="ending in the spec's relative server /api/v2"):
+        package.Client(api_key="k")
+    with (ScriptedServer([Reply(200, body={"id": 1})]) as server,
+          package.Client(api_key="k", base_url=server.url + "/api/v2", max_retries=0) as client):
+        client.pets.create_pet(name="n", species="dog")
+    assert server.requests[0].path == "/api/v2/pets"
