@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator import __version__
-from generator.codegen.ir import Api
+from generator.codegen.ir import Api, SecurityScheme
 from generator.codegen.models import ABC_QUALIFIER, QUALIFIER, Models
 from generator.codegen.render import (
     CALL_ARGUMENTS,
@@ -272,9 +272,11 @@ def model_entries(models: Models) -> list[ModelEntry]:
 
 
 def client_arguments(api: Api, models: Models) -> str:
-    """`Client(...)`'s arguments in the examples: a key, a base URL when the document names
-    none (ending in its server's path when that is relative), and a value for each client-level parameter (one set on the client serves every call)."""
-    arguments = ['api_key="my-api-key"']
+    """`Client(...)`'s arguments in the examples: the credentials of the document's first way of
+    authenticating, a base URL when the document names none (ending in its server's path when
+    that is relative), and a value for each client-level parameter (one set on the client serves
+    every call)."""
+    arguments = [f'{name}="my-{name.replace("_", "-")}"' for name in _example_credentials(api)]
     if not api.base_url:
         arguments.append(f'base_url="https://api.example.com{api.server_path or ""}"')
     for param in api.client_params:
@@ -282,6 +284,36 @@ def client_arguments(api: Api, models: Models) -> str:
         if value is not None:
             arguments.append(f"{param.name}={value}")
     return ", ".join(arguments)
+
+
+def _example_credentials(api: Api) -> list[str]:
+    """The client arguments of the first requirement the document lists (several schemes may be
+    needed together), else of its first scheme."""
+    schemes = {scheme.key: scheme for scheme in api.security.schemes}
+    first = next((requirement for requirement in api.security.requirements
+                  if requirement and all(key in schemes for key in requirement)), None)
+    chosen = [schemes[key] for key in first] if first else list(api.security.schemes[:1])
+    return [argument for scheme in chosen for argument in scheme.arguments]
+
+
+def credential_rows(api: Api) -> list[tuple[str, str]]:
+    """The README's configuration rows for the credentials: (what, how), one per scheme."""
+    return [(_credential_what(scheme), _credential_how(scheme)) for scheme in api.security.schemes]
+
+
+def _credential_what(scheme: SecurityScheme) -> str:
+    if scheme.arguments == ("api_key",):
+        return "API key"
+    if scheme.basic:
+        return f"`{scheme.key}` (HTTP basic)"
+    return f"`{scheme.key}` ({scheme.location} `{scheme.field}`)"
+
+
+def _credential_how(scheme: SecurityScheme) -> str:
+    arguments = " and ".join(f"`{argument}=`" for argument in scheme.arguments)
+    variables = " and ".join(f"`{variable}`" for variable in scheme.env)
+    noun = "variable" if len(scheme.env) == 1 else "variables"
+    return f"{arguments} or the environment {noun} {variables}"
 
 
 def documents(api: Api, models: Models, resources: list[ResourceView], *, spec_sha256: str,
@@ -312,6 +344,7 @@ def documents(api: Api, models: Models, resources: list[ResourceView], *, spec_s
         "models": model_entries(models),
         "client_options": ", ".join(argument.name for argument in CALL_ARGUMENTS),  # listed once
         "client_arguments": client_arguments(api, models),
+        "credentials": credential_rows(api),
     }
     return {
         "README.md": env.get_template("README.md.jinja").render(context).rstrip("\n") + "\n",

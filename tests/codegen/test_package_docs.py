@@ -311,3 +311,57 @@ def test_a_relative_server_is_named_where_the_base_url_is_asked_for(
           package.Client(api_key="k", base_url=server.url + "/api/v2", max_retries=0) as client):
         client.pets.create_pet(name="n", species="dog")
     assert server.requests[0].path == "/api/v2/pets"
+
+
+SCHEMES_DOC = """\
+openapi: 3.1.0
+info: {title: Locked, version: "1"}
+servers: [{url: "https://locked.example.com"}]
+security: [{cookieAuth: []}, {basic: []}]
+components:
+  securitySchemes:
+    cookieAuth: {type: apiKey, in: cookie, name: session}
+    basic: {type: http, scheme: basic}
+paths:
+  /things:
+    get:
+      operationId: list_things
+      tags: [things]
+      responses:
+        "200": {description: ok, content: {application/json: {schema: {type: object}}}}
+"""
+
+
+@pytest.mark.parametrize(("security", "rows", "arguments"), [
+    ("[{cookieAuth: []}, {basic: []}]",
+     ["| `cookieAuth` (cookie `session`) | `cookie_auth=` or the environment variable `LOCKED_COOKIE_AUTH` |",
+      ("| `basic` (HTTP basic) | `basic_username=` and `basic_password=` or the environment variables "
+      "`LOCKED_BASIC_USERNAME` and `LOCKED_BASIC_PASSWORD` |")],
+     'cookie_auth="my-cookie-auth"'),
+    ("[{basic: []}]",
+     [("| `basic` (HTTP basic) | `username=` and `password=` or the environment variables "
+      "`LOCKED_USERNAME` and `LOCKED_PASSWORD` |")],
+     'username="my-username", password="my-password"'),
+], ids=["cookie-or-basic", "basic"])
+def test_the_readme_names_the_credentials_the_client_takes(
+        security: str, rows: list[str], arguments: str, tmp_path: Path) -> None:
+    """A document whose schemes are not one `api_key`: the configuration table and the examples
+    use the client's real arguments (`Client(api_key=...)` would be a TypeError), and type-check."""
+    spec = tmp_path / "locked.yaml"
+    spec.write_text(SCHEMES_DOC.replace("[{cookieAuth: []}, {basic: []}]", security), encoding="utf-8")
+    files = pipeline.build_packages([pipeline.target_for_spec(spec, "locked")])["locked"]
+    readme = files["README.md"]
+    for row in rows:
+        assert row in readme
+    assert "api_key" not in readme
+    assert f"client = Client({arguments})" in readme
+    write.write(files, tmp_path / "locked")
+    blocks = PYTHON_BLOCK.findall(readme)
+    for number, block in enumerate(blocks):
+        (tmp_path / f"example_{number}.py").write_text(block, encoding="utf-8")
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir", str(tmp_path / ".mypy"),
+         *(f"example_{n}.py" for n in range(len(blocks)))],
+        cwd=tmp_path, capture_output=True, text=True, timeout=300, check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
