@@ -116,7 +116,9 @@ def placeholder(annotation: str, models: Models, depth: int = 0) -> str | None:
         if option.startswith("Literal["):
             return _first_literal(option)
         if option.startswith(("list[", "Sequence[", f"{ABC_QUALIFIER}.Sequence[")):
-            return "[]"
+            # one item when it can be shown: an empty list may be below the schema's minItems
+            item = placeholder(option[option.index("[") + 1:-1], models, depth)
+            return f"[{item}]" if item is not None else "[]"
         if option.startswith(("dict[", "Mapping[", f"{ABC_QUALIFIER}.Mapping[")):
             return "{}"
         if option.startswith(QUALIFIER + ".") and depth < MAX_MODEL_DEPTH:

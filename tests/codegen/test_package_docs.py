@@ -254,7 +254,7 @@ paths:
               type: object
               required: [lines]
               properties:
-                lines: {type: array, items: {$ref: "#/components/schemas/Line"}}
+                lines: {type: array, items: {$ref: "#/components/schemas/Line"}, minItems: 1}
                 due: {type: string, format: date}
       responses:
         "200": {description: ok, content: {application/json: {schema: {$ref: "#/components/schemas/Line"}}}}
@@ -269,8 +269,8 @@ components:
 
 
 def test_docs_name_types_as_users_write_them_and_a_list_argument_gets_an_example(tmp_path: Path) -> None:
-    """A required list argument (`Sequence[...]` in the signature) has an example value, so its
-    resource gets a README example; api.md spells `Sequence` and `datetime.date`, not the private
+    """A required list argument (`Sequence[...]` in the signature) has an example value (one
+    item: an empty list may be below minItems), so its resource gets a README example; api.md spells `Sequence` and `datetime.date`, not the private
     module aliases `_abc` and `_datetime` the generated modules import them as."""
     spec = tmp_path / "orders.yaml"
     spec.write_text(ORDERS, encoding="utf-8")
@@ -280,7 +280,7 @@ def test_docs_name_types_as_users_write_them_and_a_list_argument_gets_an_example
     assert "- `lines: Sequence[models.Line | params.LineParam]`" in api_md
     assert "- `due: datetime.date | NotGiven = NOT_GIVEN`" in api_md
     assert "_abc." not in api_md + readme and "_datetime." not in api_md + readme
-    assert "result = client.orders.create(lines=[])" in readme
+    assert 'result = client.orders.create(lines=[models.Line(sku="string")])' in readme
     write.write(files, tmp_path / "orders")
     blocks = PYTHON_BLOCK.findall(readme)
     for number, block in enumerate(blocks):
