@@ -94,13 +94,16 @@ def write_many(packages: dict[Path, dict[str, str]], *, force: bool = False,
     staged: list[tuple[Path, Path]] = []
     try:
         for dest, files in destinations.items():
-            dest.parent.mkdir(parents=True, exist_ok=True)
-            _clean_stale(dest)
-            staging = Path(
-                tempfile.mkdtemp(prefix=f".{dest.name}.new-{os.getpid()}-", dir=dest.parent)
-            )
-            staged.append((staging, dest))
-            _fill(staging, files, _mode_for(dest))
+            try:
+                dest.parent.mkdir(parents=True, exist_ok=True)
+                _clean_stale(dest)
+                staging = Path(
+                    tempfile.mkdtemp(prefix=f".{dest.name}.new-{os.getpid()}-", dir=dest.parent)
+                )
+                staged.append((staging, dest))
+                _fill(staging, files, _mode_for(dest))
+            except OSError as exc:  # nothing swapped yet: every destination is as it was
+                raise _unwritable(dest, exc) from exc
         with _interrupts_deferred():
             for staging, dest in staged:
                 _swap(staging, dest)
@@ -109,6 +112,18 @@ def write_many(packages: dict[Path, dict[str, str]], *, force: bool = False,
         for staging, _ in staged:
             if os.path.lexists(staging):
                 shutil.rmtree(staging, ignore_errors=True)
+
+
+def _unwritable(dest: Path, error: OSError) -> GeneratorError:
+    """A destination that cannot be written (a parent that is a file, no permission, a full or
+    read-only disk): the user's folder and the system's reason, not an internal error."""
+    blocking = Path(error.filename) if isinstance(error.filename, str) else None
+    if isinstance(error, (FileExistsError, NotADirectoryError)) and blocking is not None:
+        reason = f"{blocking} is a file, not a folder"
+    else:  # the staging folder's random name would only puzzle: the reason alone
+        reason = error.strerror or str(error)
+    return GeneratorError([Problem(str(dest), "", None, f"cannot write the package here: {reason}",
+                                   "choose a folder you can write to")])
 
 
 @contextlib.contextmanager

@@ -329,6 +329,20 @@ def test_check_target_alone_asks_for_its_source_without_a_manifest(tmp_path: Pat
     assert "manifest" not in result.stderr
 
 
+def test_out_under_a_file_is_a_clear_error_not_an_internal_one(tmp_path: Path) -> None:
+    """`--out notes.txt/pkg`: the folder cannot be made; the message names it and the file in
+    the way, and nothing is written."""
+    (tmp_path / "notes.txt").write_text("mine\n", encoding="utf-8")
+    before = snapshot(tmp_path)
+    result = run_cli("generate", "--spec", str(BAD / "bundle" / "spec.yaml"),
+                     "--out", str(tmp_path / "notes.txt" / "pkg"), "--package", "pkg")
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr and "internal error" not in result.stderr
+    assert (f"{tmp_path / 'notes.txt' / 'pkg'}: cannot write the package here: "
+            f"{tmp_path / 'notes.txt'} is a file, not a folder (choose a folder you can write to)") in result.stderr
+    assert snapshot(tmp_path) == before
+
+
 def test_out_that_is_not_a_package_is_refused(tmp_path: Path) -> None:
     """`--out` at a folder holding other files is never replaced (it would be deleted)."""
     out = tmp_path / "project"
