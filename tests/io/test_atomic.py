@@ -306,7 +306,7 @@ def test_error_while_staging_the_second_package_writes_neither(
         real_fill(staging, files, mode)
 
     monkeypatch.setattr(write, "_fill", failing_fill)
-    with pytest.raises(OSError, match="No space left"):
+    with pytest.raises(GeneratorError, match="two: cannot write the package here: No space left"):
         write.write_many({first: {"a.py": "A = 2\n"}, second: {"b.py": "B = 2\n"}})
     assert snapshot(tmp_path) == before
 
