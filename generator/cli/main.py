@@ -187,7 +187,8 @@ def _report_coverage(generation: pipeline.Generation, folders: dict[str, Path]) 
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="openapi-clientgen", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="openapi-clientgen", description=DESCRIPTION, epilog=EXIT_CODES)
     commands = parser.add_subparsers(dest="command", required=True)
 
     validate_cmd = commands.add_parser("validate", help=cmd_validate.__doc__)
@@ -222,6 +223,13 @@ def _parser() -> argparse.ArgumentParser:
     for command in (check, diff, compare, update):
         command.register(commands, _add_common)
     return parser
+
+
+# What `--help` tells someone who installed the command (not how the module is run).
+DESCRIPTION = ("Typed Python clients (pydantic v2 models, sync and async httpx clients) from "
+               "OpenAPI 3.0/3.1 documents; `check` keeps vendored copies in step with them.")
+EXIT_CODES = ("exit codes: 0 success, 1 problems found (invalid spec, drift, breaking changes), "
+              "2 usage or input errors. `python -m generator` is the same command.")
 
 
 def error_exit_code(args: argparse.Namespace, error: GeneratorError) -> int:

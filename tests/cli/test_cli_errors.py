@@ -398,3 +398,15 @@ def test_remote_ref_is_fetched_only_with_the_flag(tmp_path: Path) -> None:
         assert allowed.returncode == 0, allowed.stderr
         assert "valid" in allowed.stdout
         assert [request.path for request in server.requests] == ["/item.yaml"]
+
+
+def test_help_describes_the_command_and_its_exit_codes() -> None:
+    """`openapi-clientgen --help` says what the tool does and what its exit codes mean (it used to
+    show the module docstring's `python -m generator` line)."""
+    result = run_cli("--help")
+    assert result.returncode == 0
+    assert result.stdout.startswith("usage: openapi-clientgen")
+    assert "Command line:" not in result.stdout
+    text = " ".join(result.stdout.split())  # argparse wraps at the terminal's width
+    assert "from OpenAPI 3.0/3.1 documents" in text
+    assert "exit codes: 0 success, 1 problems found" in text
