@@ -64,7 +64,7 @@ def read_limited(path: Path, max_bytes: int) -> bytes:
             raise GeneratorError([too_large(file, size, max_bytes)])
         raw = path.read_bytes()
     except FileNotFoundError:
-        raise GeneratorError([Problem(file, "", None, "file not found")]) from None
+        raise GeneratorError([_not_found(file)]) from None
     except IsADirectoryError:
         raise GeneratorError([Problem(file, "", None, "is a directory, not a file")]) from None
     except OSError as exc:
@@ -72,6 +72,15 @@ def read_limited(path: Path, max_bytes: int) -> bytes:
     if len(raw) > max_bytes:
         raise GeneratorError([too_large(file, len(raw), max_bytes)])
     return raw
+
+
+def _not_found(file: str) -> Problem:
+    """A missing file; a URL given where a file is read (`Path` has folded its `//`) says so."""
+    url = re.match(r"(https?):/+(.*)", file)
+    if url:
+        return Problem(f"{url[1]}://{url[2]}", "", None, "a URL, not a file: documents are read from disk",
+                       "download it first, e.g. `curl -fLo openapi.json URL`, and give that file")
+    return Problem(file, "", None, "file not found")
 
 
 # --------------------------------------------------------------------------- parsing

@@ -294,6 +294,19 @@ def test_generate_from_a_missing_or_folder_spec(spec: str, tmp_path: Path) -> No
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("command", ["generate", "validate"])
+def test_a_url_given_as_the_spec_is_told_to_download_it(command: str, tmp_path: Path) -> None:
+    """`--spec https://...` is read as a path (nothing is fetched): say it is a URL, not that a
+    file `https:/...` (its `//` folded) is missing."""
+    url = "https://api.example.invalid/v1/openapi.json"
+    args = ["generate", "--spec", url, "--out", str(tmp_path / "pkg")] if command == "generate" else ["validate", url]
+    result = run_cli(*args)
+    assert result.returncode != 0
+    assert "Traceback" not in result.stderr and "file not found" not in result.stderr
+    assert f"{url}: a URL, not a file" in result.stderr and "curl -fLo openapi.json URL" in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_unknown_provider_is_named() -> None:
     result = run_cli("generate", "no_such_provider", "--out", "/nonexistent-output-root")
     assert result.returncode == 2
