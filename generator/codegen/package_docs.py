@@ -85,11 +85,10 @@ class ModelEntry:
 def public(annotation: str) -> str:
     """An annotation as users write it: `models.X`, `params.XParam`, `Sequence[...]`,
     `datetime.date`, not the private aliases the generated modules import them as (`_models.X`,
-    `_params.XParam`, `_abc.Sequence[...]`, `_datetime.date`)."""
+    `_params.XParam`, `_abc.Sequence[...]`, `_datetime.date`: every module under `_` + its name)."""
     annotation = re.sub(rf"\b{QUALIFIER}\.", f"{PUBLIC_QUALIFIER}.", annotation)
-    annotation = re.sub(r"(?<![\w.])_params\.", "params.", annotation)
-    annotation = re.sub(r"(?<![\w.])_(datetime|decimal|uuid|pydantic)\.", r"\1.", annotation)
-    return re.sub(rf"(?<![\w.])({ABC_QUALIFIER}|_typing)\.", "", annotation)
+    annotation = re.sub(rf"(?<![\w.])({ABC_QUALIFIER}|_typing|_builtins)\.", "", annotation)
+    return re.sub(r"(?<![\w.])_([a-z]\w*)\.", r"\1.", annotation)
 
 
 def _alternatives(annotation: str) -> list[str]:

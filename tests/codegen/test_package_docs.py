@@ -256,6 +256,7 @@ paths:
               properties:
                 lines: {type: array, items: {$ref: "#/components/schemas/Line"}, minItems: 1}
                 due: {type: string, format: date}
+                host: {type: string, format: ipv4}
       responses:
         "200": {description: ok, content: {application/json: {schema: {$ref: "#/components/schemas/Line"}}}}
 components:
@@ -279,7 +280,8 @@ def test_docs_name_types_as_users_write_them_and_a_list_argument_gets_an_example
     api_md, readme = files["api.md"], files["README.md"]
     assert "- `lines: Sequence[models.Line | params.LineParam]`" in api_md
     assert "- `due: datetime.date | NotGiven = NOT_GIVEN`" in api_md
-    assert "_abc." not in api_md + readme and "_datetime." not in api_md + readme
+    assert "- `host: ipaddress.IPv4Address | NotGiven = NOT_GIVEN`" in api_md
+    assert not re.search(r"(?<![\w.])_[a-z]\w*\.", api_md + readme)  # no private module alias
     assert 'result = client.orders.create(lines=[models.Line(sku="string")])' in readme
     write.write(files, tmp_path / "orders")
     blocks = PYTHON_BLOCK.findall(readme)
