@@ -676,6 +676,19 @@ def test_streamed_lines_split_as_the_http_library_splits_them(
     assert got == b"".join(chunks).decode().splitlines() == ["a", "b", "c", "d", "", "e", "f", "", "g"]
 
 
+def test_a_streamed_line_may_be_max_response_size_long_its_line_break_not_counted(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer], kind: str
+) -> None:
+    """As ``read()`` allows a body of exactly the limit, ``iter_lines`` allows a line of
+    exactly the limit: the break after it is not part of the line it gives."""
+    limit = 1 << 10
+    chunks = [b"x" * limit + b"\r", b"\n" + b"y" * limit + b"\n", b"z" * limit]
+    server = serve([Reply(200, {"Content-Type": "text/plain"}, chunks=chunks)])
+    lines_of = STREAMED_USES["lines"][0 if kind == "sync" else 1]
+    got = with_streaming_response(make_api(server, max_response_size=limit), completion_spec(pkg), lines_of)
+    assert got == ["x" * limit, "y" * limit, "z" * limit]
+
+
 CHILD = """
 import json, resource, sys, zlib
 sys.path[:0] = [{root!r}, {packages!r}]
