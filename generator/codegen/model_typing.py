@@ -291,8 +291,15 @@ _BUILTIN_GENERICS = {"Dict": "dict", "List": "list"}
 
 
 def _builtin_generics(tree: ast.Module) -> Iterator[_Edit]:
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and node.id in _BUILTIN_GENERICS:
+    """`typing.Dict` / `typing.List` as `dict` / `list`: only the names imported from typing (a
+    schema named `List` is a model class, and a field typed with it stays typed with it)."""
+    from_typing = {alias.name for node in tree.body
+                   if isinstance(node, ast.ImportFrom) and node.module == "typing"
+                   for alias in node.names if alias.asname is None}
+    defined = {node.name for node in tree.body if isinstance(node, ast.ClassDef)}
+    replaced = (from_typing - defined) & _BUILTIN_GENERICS.keys()
+    for node in ast.walk(tree) if replaced else ():
+        if isinstance(node, ast.Name) and node.id in replaced:
             yield _span(node), _BUILTIN_GENERICS[node.id]
 
 

@@ -194,3 +194,35 @@ def test_unusual_headers_and_a_root_model_defined_below_stay_importable_and_mypy
     models = import_from(tmp_path, "unusual")
     models.Cycle.model_rebuild()
     assert models.Cycle().later == models.Later(1)
+
+
+NAMED_LIKE_TYPING = '''\
+from __future__ import annotations
+
+from typing import Dict
+
+from pydantic import BaseModel, ConfigDict
+
+
+class List(BaseModel):
+    name: str | None = None
+
+
+class Holder(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    __annotations__ = {
+        "__pydantic_extra__": Dict[str, str],
+    }
+    items: List | None = None
+'''
+
+
+def test_a_model_named_like_a_typing_alias_keeps_its_type(tmp_path: Path) -> None:
+    """A schema named `List` is a model class: a field typed with it stays typed with it (it
+    became the builtin `list`, which takes any list and gives no model); `typing.Dict`, imported
+    as such, still becomes `dict`."""
+    cleaned = mypy_clean(NAMED_LIKE_TYPING)
+    assert "items: List | None = None" in cleaned and '"__pydantic_extra__": dict[str, str]' in cleaned
+    (tmp_path / "named.py").write_text(cleaned, encoding="utf-8")
+    models = import_from(tmp_path, "named")
+    assert isinstance(models.Holder(items={"name": "n"}).items, models.List)
