@@ -58,19 +58,36 @@ def mypy_clean(source: str) -> str:
     lines = source.split("\n")
     edits = [
         *_root_default_wraps(tree, source, lines), *_builtin_generics(tree), *_none_defaults(tree),
-        *(_field_ignore(field.statement, lines) for field in _overrides_in_conflict(classes)
-          if not any("# type: ignore" in line for line in _lines_of(field.statement, lines))),
-        *(_header_ignoring_misc(cls.node, source) for cls in classes.values()
-          if len(cls.bases) > 1 and not cls.node.keywords
-          and "# type: ignore" not in lines[cls.node.lineno - 1] and _bases_conflict(cls, classes)),
+        *_override_ignores(classes, lines), *_header_ignores(classes, source, lines),
     ]
     if not edits:
         return source
     # from the end, so that no edit moves a place another still has to change; at one place a
-    # replacement goes before an insertion
-    for span, text in sorted(dict.fromkeys(edits), key=lambda edit: (*edit[0][:2], edit[0][:2] != edit[0][2:]), reverse=True):
+    # replacement goes before an insertion; an edit asked for twice is made once
+    for span, text in sorted(dict.fromkeys(edits), key=_from_the_end, reverse=True):
         _replace(lines, span, text)
     return "\n".join(lines)
+
+
+def _from_the_end(edit: _Edit) -> tuple[int, int, bool]:
+    (first_line, first_offset, last_line, last_offset), _ = edit
+    return first_line, first_offset, (first_line, first_offset) != (last_line, last_offset)
+
+
+def _override_ignores(classes: dict[str, _Class], lines: list[str]) -> Iterator[_Edit]:
+    """`# type: ignore[assignment]` on each override in conflict (not on one that has one)."""
+    for field in _overrides_in_conflict(classes):
+        if not any("# type: ignore" in line for line in _lines_of(field.statement, lines)):
+            yield _field_ignore(field.statement, lines)
+
+
+def _header_ignores(classes: dict[str, _Class], source: str, lines: list[str]) -> Iterator[_Edit]:
+    """`# type: ignore[misc]` on each class whose bases conflict (a header with keywords, or
+    with an ignore already, is left as it is)."""
+    for cls in classes.values():
+        if (len(cls.bases) > 1 and not cls.node.keywords and "# type: ignore" not in lines[cls.node.lineno - 1]
+                and _bases_conflict(cls, classes)):
+            yield _header_ignoring_misc(cls.node, source)
 
 
 def _lines_of(statement: ast.stmt, lines: list[str]) -> list[str]:
