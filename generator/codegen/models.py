@@ -53,6 +53,15 @@ class Models:
     # wrapping it that was added for the operations that need it by name
     aliases: dict[str, str] = field(default_factory=dict)
     enums: dict[str, tuple[str | int, ...]] = field(default_factory=dict)  # class -> member values
+    # a name models.py imports -> (its module, its name there): `date_aliased` -> (datetime, date)
+    imports: dict[str, tuple[str, str]] = field(default_factory=dict)
+
+    @property
+    def annotation_modules(self) -> list[tuple[str, str]]:
+        """(module, alias) of each module whose names models.py imports: the modules that use
+        its annotations import them under these `_` aliases, which no argument can shadow."""
+        modules = {module for module, _ in self.imports.values()} | {"typing"}  # `_EnumWidener`'s Literal
+        return sorted((module, module_alias(module)) for module in modules)
 
     @functools.cached_property
     def class_names(self) -> frozenset[str]:
@@ -101,7 +110,7 @@ class Models:
         if node is None:
             return "object"
         node = _EnumWidener(self.enums).visit(copy.deepcopy(node))
-        return ast.unparse(_UnionFlattener().visit(_Qualifier(self.class_names).visit(node)))
+        return ast.unparse(_UnionFlattener().visit(_Qualifier(self).visit(node)))
 
     def request_annotation(
         self, class_name: str, wire_name: str, *, drop_none: bool, params: ParamTypes
@@ -133,7 +142,7 @@ class Models:
 
     def _request_source(self, node: ast.expr, params: ParamTypes, qualifier: str | None) -> str:
         node = _EnumWidener(self.enums).visit(copy.deepcopy(node))
-        node = _Qualifier(self.class_names).visit(node)
+        node = _Qualifier(self).visit(node)
         return ast.unparse(_UnionFlattener().visit(_ParamWidener(self, params, qualifier).visit(node)))
 
     def param_classes(self, params: ParamTypes) -> list[ParamClass]:
@@ -167,7 +176,7 @@ class Models:
             found = self.classes.get(class_name, {}).get("root")
             if found is not None:
                 node = _strip_annotated(found.annotation)
-                return ast.unparse(_Qualifier(self.class_names).visit(copy.deepcopy(node)))
+                return ast.unparse(_Qualifier(self).visit(copy.deepcopy(node)))
         return f"{QUALIFIER}.{class_name}"
 
 
@@ -240,7 +249,7 @@ class _ParamWidener(ast.NodeTransformer):
             return node
         self.expanding.add(name)
         inner = _EnumWidener(self.models.enums).visit(_strip_annotated(root.annotation))
-        inner = self.visit(_Qualifier(self.models.class_names).visit(inner))
+        inner = self.visit(_Qualifier(self.models).visit(inner))
         self.expanding.discard(name)
         self.widened += 1
         return ast.BinOp(left=node, op=ast.BitOr(), right=inner)
@@ -311,7 +320,7 @@ class _EnumWidener(ast.NodeTransformer):
         if not values:
             return node
         literal = ast.Subscript(
-            ast.Name("Literal", ast.Load()),
+            ast.Attribute(ast.Name(module_alias("typing"), ast.Load()), "Literal", ast.Load()),
             ast.Tuple([ast.Constant(v) for v in values], ast.Load()) if len(values) > 1 else ast.Constant(values[0]),
             ast.Load(),
         )
@@ -319,33 +328,23 @@ class _EnumWidener(ast.NodeTransformer):
 
 
 class _Qualifier(ast.NodeTransformer):
-    """`Foo` -> `_models.Foo` for model classes; `Any` -> `_typing.Any` and the like for the
-    names models.py imports (the resources module imports those modules under `_` aliases, so
-    no argument name can shadow them)."""
+    """`Foo` -> `_models.Foo` for model classes; `Any` -> `_typing.Any`, `date_aliased` ->
+    `_datetime.date` and the like for the names models.py imports (the modules using these
+    annotations import those modules under `_` aliases, so no argument name can shadow them)."""
 
-    def __init__(self, model_names: AbstractSet[str]) -> None:
-        self.model_names = model_names
+    def __init__(self, models: Models) -> None:
+        self.model_names = models.class_names
+        self.imports = models.imports
 
     def visit_Name(self, node: ast.Name) -> ast.expr:
-        module = QUALIFIER if node.id in self.model_names else _IMPORTED_FROM.get(node.id)
-        if module is None:
+        if node.id in self.model_names:
+            qualified = ast.Attribute(ast.Name(QUALIFIER, ast.Load()), node.id, ast.Load())
+        elif node.id in self.imports:
+            module, name = self.imports[node.id]
+            qualified = ast.Attribute(ast.Name(module_alias(module), ast.Load()), name, ast.Load())
+        else:
             return node
-        return ast.copy_location(ast.Attribute(ast.Name(module, ast.Load()), node.id, ast.Load()), node)
-
-
-# Names datamodel-code-generator imports into models.py that can appear in annotations.
-_IMPORTED_FROM = {
-    **dict.fromkeys(("Any", "Literal"), "_typing"),
-    **dict.fromkeys(("date", "datetime", "time", "timedelta"), "_datetime"),
-    "Decimal": "_decimal",
-    "UUID": "_uuid",
-    **dict.fromkeys(
-        ("AwareDatetime", "NaiveDatetime", "AnyUrl", "AnyHttpUrl", "EmailStr", "Base64Str", "Json",
-         "SecretStr", "StrictStr", "StrictInt", "StrictBool", "StrictFloat", "PastDate",
-         "FutureDate", "IPvAnyAddress", "UUID1", "UUID3", "UUID4", "UUID5"),
-        "_pydantic",
-    ),
-}
+        return ast.copy_location(qualified, node)
 
 
 def _field_wire_name(target: str, annotation: ast.expr) -> str:
@@ -409,7 +408,22 @@ def index_models(source: str) -> Models:
                 wire = _field_wire_name(name, statement.annotation)
                 fields[wire] = ModelField(statement.annotation, statement.value is not None)
         classes[node.name] = fields
-    return Models(source, classes, bases, frozenset(roots), enums=enums)
+    return Models(source, classes, bases, frozenset(roots), enums=enums, imports=_imported_names(tree))
+
+
+def _imported_names(tree: ast.Module) -> dict[str, tuple[str, str]]:
+    """Each name models.py imports from another module, as its annotations spell it."""
+    return {
+        alias.asname or alias.name: (node.module, alias.name)
+        for node in tree.body
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level and node.module != "__future__"
+        for alias in node.names
+    }
+
+
+def module_alias(module: str) -> str:
+    """How generated modules import `module` for annotations: `datetime` -> `_datetime`."""
+    return "_" + module.replace(".", "_")
 
 
 _ENUM_BASES = frozenset({"Enum", "StrEnum", "IntEnum"})

@@ -16,6 +16,7 @@ import keyword
 import math
 import re
 from collections.abc import Iterable, Iterator
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -592,19 +593,19 @@ class ParamClassView:
     functional: bool
 
 
-# Names params.py uses in annotations: a key spelled like one would shadow it in a class body.
-_PARAMS_MODULE_NAMES = frozenset({"Required", "TypedDict", "_models", "_abc", "_typing", "_datetime",
-                                  "_decimal", "_uuid", "_pydantic"})
+# Names params.py uses in annotations (with the module aliases of `Models.annotation_modules`):
+# a key spelled like one would shadow it in a class body.
+_PARAMS_MODULE_NAMES = frozenset({"Required", "TypedDict", "_models", "_abc"})
 _BUILTINS = frozenset(dir(builtins))
 
 
-def _param_class_view(param_class: ParamClass) -> ParamClassView:
+def _param_class_view(param_class: ParamClass, module_aliases: AbstractSet[str]) -> ParamClassView:
     fields = tuple(
         (f.key, f"Required[{f.annotation}]" if f.required else f.annotation) for f in param_class.fields
     )
     functional = any(
         not key.isidentifier() or keyword.iskeyword(key) or key in _PARAMS_MODULE_NAMES
-        or key.endswith("Param") or key in _BUILTINS
+        or key in module_aliases or key.endswith("Param") or key in _BUILTINS
         for key, _ in fields
     )
     return ParamClassView(param_class.name, param_class.model, fields, functional)
@@ -701,7 +702,8 @@ def render(api: Api, models: Models, views: PackageViews | None = None) -> dict[
         Argument(p.name, models.annotation(p.model_class, p.model_key, drop_none=True) + " | None", "None")
         for p in api.client_params
     ]
-    param_classes = [_param_class_view(c) for c in models.param_classes(params)]
+    module_aliases = {alias for _, alias in models.annotation_modules}
+    param_classes = [_param_class_view(c, module_aliases) for c in models.param_classes(params)]
     context = {
         "api": api,
         "title_doc": docstring(api.title or api.options.package),
@@ -719,6 +721,7 @@ def render(api: Api, models: Models, views: PackageViews | None = None) -> dict[
         "uses_pages": any(op.page for op in operations),
         "param_classes": param_classes,
         "param_exports": exports([c.name for c in param_classes]),
+        "annotation_modules": models.annotation_modules,
         "generator_version": __version__,
         "user_agent": user_agent(api),
         "error_modules": error_modules(),

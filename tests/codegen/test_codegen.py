@@ -240,6 +240,53 @@ def test_params_exports_are_in_ruffs_order_whatever_the_dependency_order(tmp_pat
     assert ruff.returncode == 0, ruff.stdout + ruff.stderr
 
 
+def test_types_models_imports_under_any_name_are_imported_where_signatures_use_them(tmp_path: Path) -> None:
+    """datamodel-code-generator imports `Path` for `format: path`, `IPv4Address` for `ipv4`,
+    and `date` as `date_aliased` when a field is named `date`: method signatures spell them
+    through the module models.py took them from (found on real documents, whose packages failed
+    ruff and mypy with undefined names)."""
+    date = {"type": "string", "format": "date"}
+    doc = {
+        "openapi": "3.0.3",
+        "info": {"title": "t", "version": "1"},
+        "paths": {"/reports/{registry}": {"get": {
+            "operationId": "get_report",
+            "parameters": [
+                {"name": "registry", "in": "path", "required": True, "schema": {"type": "string", "format": "path"}},
+                {"name": "since", "in": "query", "schema": date},
+                {"name": "address", "in": "query", "schema": {"type": "string", "format": "ipv4"}},
+            ],
+            "responses": {"200": {"description": "ok", "content": {"application/json": {
+                "schema": {"$ref": "#/components/schemas/Report"}}}}},
+        }}},
+        "components": {"schemas": {"Report": {"type": "object", "properties": {"date": date}}}},
+    }
+    package = _generate(doc, tmp_path, "imports_pkg")
+    folder = tmp_path / "imports_pkg"
+    assert "from datetime import date as date_aliased" in (folder / "models.py").read_text(encoding="utf-8")
+    resources = (folder / "_resources.py").read_text(encoding="utf-8")
+    assert "registry: _pathlib.Path," in resources and "since: _datetime.date | NotGiven" in resources
+    assert "address: _ipaddress.IPv4Address | NotGiven" in resources
+    checks = [
+        [str(Path(sys.executable).parent / "ruff"), "check", "--isolated", "--line-length=100", "imports_pkg"],
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir=/dev/null", "imports_pkg"],
+    ]
+    for command in checks:
+        result = subprocess.run(command, cwd=tmp_path, check=False, capture_output=True, text=True, timeout=300)
+        assert result.returncode == 0, result.stdout + result.stderr
+    import datetime
+    import ipaddress
+    import pathlib
+
+    with ScriptedServer([Reply(200, body={"date": "2026-11-30"})]) as server:
+        client = package.Client(api_key="k", base_url=server.url)
+        report = client.default.get_report(registry=pathlib.Path("main"), since=datetime.date(2026, 11, 30),
+                                           address=ipaddress.IPv4Address("10.0.0.1"))
+    assert server.requests[0].path == "/reports/main"
+    assert server.requests[0].query == [("since", "2026-11-30"), ("address", "10.0.0.1")]
+    assert report.date == datetime.date(2026, 11, 30)
+
+
 def test_one_wire_name_in_three_locations_reaches_each(tmp_path: Path) -> None:
     """`id` in the path, the query and a header: three arguments, each sent under `id`."""
     doc = {
