@@ -51,10 +51,12 @@ from typing import Any, Generic, Literal, TypeVar
 
 import pydantic
 
-from ._errors import PaginationCycleError
+from ._errors import PaginationCycleError, excerpt
 
 __all__ = ["AsyncPage", "AsyncPaginator", "Pagination", "SyncPage"]
 
+#: How much of a cursor a message shows (``PaginationCycleError.value`` holds all of it).
+_SHOWN_CHARS = 60
 _ItemT = TypeVar("_ItemT")
 _PageT = TypeVar("_PageT")
 
@@ -143,6 +145,11 @@ def _page_state(pagination: Pagination, query: Mapping[str, object]) -> str | No
     return None if value is None else str(value)
 
 
+def _shown(state: str | None) -> str:
+    """A page parameter's value for a message: the server chose it, and may make it any size."""
+    return excerpt(repr(state), _SHOWN_CHARS)
+
+
 class _BasePage(Generic[_ItemT, _PageT]):
     """What the sync and async pages share: the answer, its items, the next query."""
 
@@ -175,8 +182,8 @@ class _BasePage(Generic[_ItemT, _PageT]):
         if state in fetched:
             param = self.pagination.param
             raise PaginationCycleError(
-                f"the list's pages run in a cycle: the answer to {param}={self._state()!r} "
-                f"asks for {param}={state!r}, a page already fetched; stopped rather than "
+                f"the list's pages run in a cycle: the answer to {param}={_shown(self._state())} "
+                f"asks for {param}={_shown(state)}, a page already fetched; stopped rather than "
                 "loop forever",
                 param=param,
                 value=str(state),

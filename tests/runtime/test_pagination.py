@@ -368,6 +368,23 @@ def test_a_server_ignoring_the_cursor_is_a_cycle(package: Any, serve: Callable[.
     client.close()
 
 
+def test_a_cycle_error_shows_a_servers_long_cursor_cut_short(
+    package: Any, serve: Callable[..., ScriptedServer]
+) -> None:
+    """The server picks the cursor, of any length: the message shows its start (the error's
+    ``value`` holds it whole), not a message as long as the answer."""
+    cursor = "c" * 20_000
+    page = {"object": "list", "data": [{"id": cursor}], "has_more": True}
+    server = serve([([], page)] * 2)
+    client = package.Client(base_url=server.url, max_retries=0)
+    with pytest.raises(package.PaginationCycleError) as raised:
+        list(client.engines.list())
+    client.close()
+    assert raised.value.value == cursor
+    message = str(raised.value)
+    assert len(message) < 400 and "after='cccc" in message and "...," in message
+
+
 JOB_ENDS: dict[str, dict[str, Any]] = {
     "has_more false, a cursor given": {"data": [{"id": "j2"}], "next_cursor": "c3", "has_more": False},
     "an empty page, has_more true": {"data": [], "next_cursor": "c3", "has_more": True},
