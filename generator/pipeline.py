@@ -113,7 +113,7 @@ class Generation:
 
     def operations(self, name: str) -> int:
         """How many operations the document of package `name` has."""
-        return sum(1 for _ in iter_operations(self.documents[name].data))
+        return operation_count(self.documents[name])
 
     def generated(self, name: str) -> int:
         outcome = self.outcomes.get(name)
@@ -176,12 +176,17 @@ def _add_records(files: dict[str, str], target: Target, document: Document, outc
                  toolkit: dict[str, str]) -> None:
     """COVERAGE.md (when something was repaired or skipped), then PROVENANCE.json over it all."""
     if outcome.repairs or outcome.skipped:
-        operations = sum(1 for _ in iter_operations(document.data))
+        operations = operation_count(document)
         files[coverage.NOTE_FILENAME] = coverage.note(
             shown_spec(document), operations, outcome.repairs, outcome.skipped)
     inputs = provenance.inputs_record(document.sha256, document.overlay_sha256, target.settings)
     files[provenance.FILENAME] = provenance.record(
         files, inputs, toolkit, coverage.record(outcome.repairs, outcome.skipped))
+
+
+def operation_count(document: Document) -> int:
+    """How many operations `document` has (as loaded: skipped ones included)."""
+    return sum(1 for _ in iter_operations(document.data))
 
 
 def shown_spec(document: Document) -> str:
@@ -278,7 +283,7 @@ def _refuse_when_every_operation_skipped(documents: dict[str, tuple[Target, Docu
     problems: list[Problem] = []
     for name, (_, document) in documents.items():
         outcome = outcomes.get(name)
-        operations = sum(1 for _ in iter_operations(document.data))
+        operations = operation_count(document)
         if outcome is None or not operations or len({s.pointer for s in outcome.skipped}) < operations:
             continue
         problems.extend(Problem(str(document.path), skip.pointer, document.line_of(skip.pointer),

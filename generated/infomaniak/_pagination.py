@@ -32,7 +32,11 @@ A server whose answers lead back to a page already fetched (cursor A, then B, th
 a cursor it ignores) would make the walk endless: iterating remembers the value of the page
 parameter of every page it fetched (small strings, one per page) and raises
 :class:`PaginationCycleError` instead of asking for one of them again. ``next_page()``, one step,
-knows only its own page: it raises when the next page would be that same one.
+knows only its own page: it raises when the next page would be that same one. A server that
+ignores an offset or a page number answers every request with the same page: a walk raises the
+same error when a page holds exactly the items of the page before it (a list whose items repeat
+in page-sized runs would be cut there: no real API pages that way). Messages show the server's
+values cut short and with the client's credentials blanked, as every message of the client.
 """
 
 from __future__ import annotations
@@ -51,10 +55,12 @@ from typing import Any, Generic, Literal, TypeVar
 
 import pydantic
 
-from ._errors import PaginationCycleError
+from ._errors import PaginationCycleError, excerpt
 
 __all__ = ["AsyncPage", "AsyncPaginator", "Pagination", "SyncPage"]
 
+#: How much of a cursor a message shows (``PaginationCycleError.value`` holds all of it).
+_SHOWN_CHARS = 60
 _ItemT = TypeVar("_ItemT")
 _PageT = TypeVar("_PageT")
 
@@ -143,14 +149,26 @@ def _page_state(pagination: Pagination, query: Mapping[str, object]) -> str | No
     return None if value is None else str(value)
 
 
+def _shown(state: str | None) -> str:
+    """A page parameter's value for a message: the server chose it, and may make it any size."""
+    return excerpt(repr(state), _SHOWN_CHARS)
+
+
 class _BasePage(Generic[_ItemT, _PageT]):
     """What the sync and async pages share: the answer, its items, the next query."""
 
-    def __init__(self, pagination: Pagination, query: Mapping[str, object], page: _PageT) -> None:
+    def __init__(
+        self,
+        pagination: Pagination,
+        query: Mapping[str, object],
+        page: _PageT,
+        redact: Callable[[str], str],
+    ) -> None:
         self.pagination = pagination
         #: this page's answer, as the document types it
         self.page = page
         self._query = dict(query)  # the query it was fetched with
+        self._redact = redact  # the client's: a server may echo a credential as a cursor
 
     @property
     def items(self) -> list[_ItemT]:
@@ -175,13 +193,32 @@ class _BasePage(Generic[_ItemT, _PageT]):
         if state in fetched:
             param = self.pagination.param
             raise PaginationCycleError(
-                f"the list's pages run in a cycle: the answer to {param}={self._state()!r} "
-                f"asks for {param}={state!r}, a page already fetched; stopped rather than "
-                "loop forever",
+                self._redact(
+                    f"the list's pages run in a cycle: the answer to {param}={_shown(self._state())} "
+                    f"asks for {param}={_shown(state)}, a page already fetched; stopped rather "
+                    "than loop forever"
+                ),
                 param=param,
-                value=str(state),
+                value=self._redact(str(state)),
             )
         return query
+
+    def _check_not_a_repeat_of(self, previous: _BasePage[_ItemT, _PageT]) -> None:
+        """Raise :class:`PaginationCycleError` when this page holds exactly the (non-empty)
+        items of the page before it: the server ignores the page parameter."""
+        items = self.items
+        if not items or items != previous.items:
+            return
+        param = self.pagination.param
+        raise PaginationCycleError(
+            self._redact(
+                f"the list's pages run in a cycle: {param}={_shown(self._state())} gave the same "
+                f"items as {param}={_shown(previous._state())} (the server ignores {param}?); "
+                "stopped rather than loop forever"
+            ),
+            param=param,
+            value=self._redact(str(self._state())),
+        )
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.pagination.style} items={len(self.items)}>"
@@ -198,20 +235,27 @@ class SyncPage(_BasePage[_ItemT, _PageT]):
         fetch: Callable[[Mapping[str, object]], _PageT],
         query: Mapping[str, object],
         page: _PageT,
+        *,
+        redact: Callable[[str], str] = str,
     ) -> None:
-        super().__init__(pagination, query, page)
+        super().__init__(pagination, query, page, redact)
         self._fetch_page = fetch  # the full query -> that page's answer
 
     def next_page(self) -> SyncPage[_ItemT, _PageT] | None:
         """The page after this one (one request), or ``None`` at the end of the list;
-        :class:`PaginationCycleError` when the answer asks for this same page again."""
-        return self._following(fetched={self._state()})
+        :class:`PaginationCycleError` when the answer asks for this same page again, or the
+        next page repeats this one's items."""
+        following = self._following(fetched={self._state()})
+        if following is not None:
+            following._check_not_a_repeat_of(self)
+        return following
 
     def _following(self, fetched: Collection[str | None]) -> SyncPage[_ItemT, _PageT] | None:
         query = self._next_full_query(fetched)
         if query is None:
             return None
-        return SyncPage(self.pagination, self._fetch_page, query, self._fetch_page(query))
+        page = self._fetch_page(query)
+        return SyncPage(self.pagination, self._fetch_page, query, page, redact=self._redact)
 
     def iter_pages(self) -> Iterator[SyncPage[_ItemT, _PageT]]:
         """This page, then each following page as a page object."""
@@ -220,7 +264,10 @@ class SyncPage(_BasePage[_ItemT, _PageT]):
         while current is not None:
             fetched.add(current._state())
             yield current
-            current = current._following(fetched)
+            following = current._following(fetched)
+            if following is not None:
+                following._check_not_a_repeat_of(current)
+            current = following
 
     def pages(self) -> Iterator[_PageT]:
         """This answer, then each following one, as the document types them."""
@@ -242,20 +289,27 @@ class AsyncPage(_BasePage[_ItemT, _PageT]):
         fetch: Callable[[Mapping[str, object]], Awaitable[_PageT]],
         query: Mapping[str, object],
         page: _PageT,
+        *,
+        redact: Callable[[str], str] = str,
     ) -> None:
-        super().__init__(pagination, query, page)
+        super().__init__(pagination, query, page, redact)
         self._fetch_page = fetch  # the full query -> that page's answer
 
     async def next_page(self) -> AsyncPage[_ItemT, _PageT] | None:
         """The page after this one (one request), or ``None`` at the end of the list;
-        :class:`PaginationCycleError` when the answer asks for this same page again."""
-        return await self._following(fetched={self._state()})
+        :class:`PaginationCycleError` when the answer asks for this same page again, or the
+        next page repeats this one's items."""
+        following = await self._following(fetched={self._state()})
+        if following is not None:
+            following._check_not_a_repeat_of(self)
+        return following
 
     async def _following(self, fetched: Collection[str | None]) -> AsyncPage[_ItemT, _PageT] | None:
         query = self._next_full_query(fetched)
         if query is None:
             return None
-        return AsyncPage(self.pagination, self._fetch_page, query, await self._fetch_page(query))
+        page = await self._fetch_page(query)
+        return AsyncPage(self.pagination, self._fetch_page, query, page, redact=self._redact)
 
     async def iter_pages(self) -> AsyncIterator[AsyncPage[_ItemT, _PageT]]:
         """This page, then each following page as a page object."""
@@ -264,7 +318,10 @@ class AsyncPage(_BasePage[_ItemT, _PageT]):
         while current is not None:
             fetched.add(current._state())
             yield current
-            current = await current._following(fetched)
+            following = await current._following(fetched)
+            if following is not None:
+                following._check_not_a_repeat_of(current)
+            current = following
 
     async def pages(self) -> AsyncIterator[_PageT]:
         """This answer, then each following one, as the document types them."""

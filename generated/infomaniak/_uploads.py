@@ -7,15 +7,18 @@ time. Two other kinds of file are prepared here:
 * a path (``Path("data.jsonl")``) becomes a :class:`FileFromPath`: opened when a body reads
   it and closed at its end, so the file is streamed (never held whole in memory) and every
   attempt opens it afresh;
-* a file that cannot be rewound (a pipe, a socket, a generator-like reader) becomes a
-  :class:`OneShot`: sent chunked (its size is unknown) and never sent again once read, since
-  the second body would be empty or cut short. :func:`spent` names such a part, so that the
-  client refuses the retry or the redirect with a clear error instead.
+* a file that cannot be rewound (a pipe, a socket, a generator-like reader), or a path to
+  something that is not a regular file (a named pipe, ``/dev/stdin``: its size says nothing of
+  what it holds, and opened again it gives other bytes or none), becomes a :class:`OneShot`:
+  sent chunked (its size is unknown) and never sent again once read, since the second body
+  would be empty or cut short. :func:`spent` names such a part, so that the client refuses the
+  retry or the redirect with a clear error instead.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Iterator, Mapping, Sequence
 from typing import IO, Any
 
@@ -92,10 +95,12 @@ def _rewindable(file: object) -> bool:
 
 
 def _prepared(file: object) -> object:
-    """One file as it will be sent: a path to a :class:`FileFromPath`, a file that cannot be
-    rewound to a :class:`OneShot`, content (bytes, str) and seekable files as they are."""
+    """One file as it will be sent: a path to a :class:`FileFromPath` (a :class:`OneShot` of it
+    unless it is a regular file), a file that cannot be rewound to a :class:`OneShot`, content
+    (bytes, str) and seekable files as they are. A missing path raises here, before sending."""
     if isinstance(file, os.PathLike):
-        return FileFromPath(file)
+        opened = FileFromPath(file)
+        return opened if stat.S_ISREG(os.stat(opened.path).st_mode) else OneShot(opened)
     if isinstance(file, bytes | bytearray | memoryview | str) or _rewindable(file):
         return file
     return OneShot(file)
@@ -106,10 +111,9 @@ def _part(value: object) -> object:
     its file."""
     if isinstance(value, tuple) and len(value) >= 2:
         return (value[0], _prepared(value[1]), *value[2:])
-    prepared = _prepared(value)
-    if isinstance(prepared, FileFromPath):
-        return (prepared.name, prepared)
-    return prepared
+    if isinstance(value, os.PathLike):
+        return (os.path.basename(os.fspath(value)), _prepared(value))
+    return _prepared(value)
 
 
 def file_parts(files: Sequence[tuple[str, object]] | Mapping[str, object]) -> Parts:
@@ -135,5 +139,6 @@ def spent(parts: Parts | None) -> str | None:
 def close(parts: Parts | None) -> None:
     """Close the files opened from paths (after the last attempt, however it ended)."""
     for _, file in _files(parts):
-        if isinstance(file, FileFromPath):
-            file.close()
+        opened = file._file if isinstance(file, OneShot) else file
+        if isinstance(opened, FileFromPath):
+            opened.close()

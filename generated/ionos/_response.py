@@ -113,7 +113,7 @@ class _LineSplitter:
         return lines
 
     def _add(self, piece: str) -> None:
-        self._size += len(piece)
+        self._size += len(piece.splitlines()[0])  # the line break is not part of the line
         if self._size > self._limit:
             self._partial, self._size = [], 0
             raise too_large(self._response, self._limit)

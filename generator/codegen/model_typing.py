@@ -26,6 +26,8 @@ the old one, a subclass of one, a literal of its type, or `int` where `float` is
 from __future__ import annotations
 
 import ast
+import io
+import tokenize
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -53,23 +55,39 @@ def mypy_clean(source: str) -> str:
     """`source` (a models.py) with the conflicts mypy would report marked or resolved."""
     tree = ast.parse(source)
     classes = {node.name: _class(node) for node in tree.body if isinstance(node, ast.ClassDef)}
-    roots = {node.name for node in tree.body if isinstance(node, ast.ClassDef) and _is_root(node)}
     lines = source.split("\n")
     edits = [
-        *_root_default_wraps(tree, roots, source), *_builtin_generics(tree), *_none_defaults(tree),
-        *(_field_ignore(field.statement, lines) for field in _overrides_in_conflict(classes)
-          if not any("# type: ignore" in line for line in _lines_of(field.statement, lines))),
-        *(_header_ignoring_misc(cls.node, source) for cls in classes.values()
-          if len(cls.bases) > 1 and not cls.node.keywords
-          and "# type: ignore" not in lines[cls.node.lineno - 1] and _bases_conflict(cls, classes)),
+        *_root_default_wraps(tree, source, lines), *_builtin_generics(tree), *_none_defaults(tree),
+        *_override_ignores(classes, lines), *_header_ignores(classes, source, lines),
     ]
     if not edits:
         return source
     # from the end, so that no edit moves a place another still has to change; at one place a
-    # replacement goes before an insertion
-    for span, text in sorted(edits, key=lambda edit: (*edit[0][:2], edit[0][:2] != edit[0][2:]), reverse=True):
+    # replacement goes before an insertion; an edit asked for twice is made once
+    for span, text in sorted(dict.fromkeys(edits), key=_from_the_end, reverse=True):
         _replace(lines, span, text)
     return "\n".join(lines)
+
+
+def _from_the_end(edit: _Edit) -> tuple[int, int, bool]:
+    (first_line, first_offset, last_line, last_offset), _ = edit
+    return first_line, first_offset, (first_line, first_offset) != (last_line, last_offset)
+
+
+def _override_ignores(classes: dict[str, _Class], lines: list[str]) -> Iterator[_Edit]:
+    """`# type: ignore[assignment]` on each override in conflict (not on one that has one)."""
+    for field in _overrides_in_conflict(classes):
+        if not any("# type: ignore" in line for line in _lines_of(field.statement, lines)):
+            yield _field_ignore(field.statement, lines)
+
+
+def _header_ignores(classes: dict[str, _Class], source: str, lines: list[str]) -> Iterator[_Edit]:
+    """`# type: ignore[misc]` on each class whose bases conflict (a header with keywords, or
+    with an ignore already, is left as it is)."""
+    for cls in classes.values():
+        if (len(cls.bases) > 1 and not cls.node.keywords and "# type: ignore" not in lines[cls.node.lineno - 1]
+                and _bases_conflict(cls, classes)):
+            yield _header_ignoring_misc(cls.node, source)
 
 
 def _lines_of(statement: ast.stmt, lines: list[str]) -> list[str]:
@@ -233,8 +251,12 @@ def _span(node: ast.expr) -> _Span:
     return node.lineno, node.col_offset, node.end_lineno, node.end_col_offset
 
 
-def _root_default_wraps(tree: ast.Module, roots: set[str], source: str) -> Iterator[_Edit]:
-    """Defaults given as the bare value of the one root model a field is typed with."""
+def _root_default_wraps(tree: ast.Module, source: str, lines: list[str]) -> Iterator[_Edit]:
+    """Defaults given as the bare value of the one root model a field is typed with. A default
+    runs when its class is defined: one of a model defined further down (a cycle) stays bare,
+    the line ignored (`N(1)` would fail the import; pydantic validates 1 into an `N` anyway)."""
+    roots: set[str] = set()  # those defined so far
+    later_roots = {node.name for node in tree.body if isinstance(node, ast.ClassDef) and _is_root(node)}
     for node in tree.body:
         if not isinstance(node, ast.ClassDef):
             continue
@@ -247,8 +269,14 @@ def _root_default_wraps(tree: ast.Module, roots: set[str], source: str) -> Itera
             if not isinstance(value, ast.Constant | ast.List | ast.Dict | ast.UnaryOp):
                 continue  # a Field(...) or a call already builds the value
             types = [m for m in _members(statement.annotation) if ast.unparse(m) != "None"]
-            if len(types) == 1 and ast.unparse(types[0]) in roots:
-                yield _span(value), f"{ast.unparse(types[0])}({ast.get_source_segment(source, value)})"
+            name = ast.unparse(types[0]) if len(types) == 1 else ""
+            if name in roots:
+                yield _span(value), f"{name}({ast.get_source_segment(source, value)})"
+            elif name in later_roots:
+                yield _field_ignore(statement, lines)
+        if _is_root(node):
+            roots.add(node.name)
+            later_roots.discard(node.name)
 
 
 def _none_defaults(tree: ast.Module) -> Iterator[_Edit]:
@@ -280,8 +308,15 @@ _BUILTIN_GENERICS = {"Dict": "dict", "List": "list"}
 
 
 def _builtin_generics(tree: ast.Module) -> Iterator[_Edit]:
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and node.id in _BUILTIN_GENERICS:
+    """`typing.Dict` / `typing.List` as `dict` / `list`: only the names imported from typing (a
+    schema named `List` is a model class, and a field typed with it stays typed with it)."""
+    from_typing = {alias.name for node in tree.body
+                   if isinstance(node, ast.ImportFrom) and node.module == "typing"
+                   for alias in node.names if alias.asname is None}
+    defined = {node.name for node in tree.body if isinstance(node, ast.ClassDef)}
+    replaced = (from_typing - defined) & _BUILTIN_GENERICS.keys()
+    for node in ast.walk(tree) if replaced else ():
+        if isinstance(node, ast.Name) and node.id in replaced:
             yield _span(node), _BUILTIN_GENERICS[node.id]
 
 
@@ -291,14 +326,25 @@ def _header_ignoring_misc(node: ast.ClassDef, source: str) -> _Edit:
     end of a header it wraps moves to its last line)."""
     last = node.bases[-1]
     assert last.end_lineno is not None and last.end_col_offset is not None
-    lines = source.split("\n")[last.end_lineno - 1 :]
-    line, offset = last.end_lineno, last.end_col_offset
-    rest = lines[0].encode("utf-8")[offset:].decode("utf-8")
-    while ":" not in rest:  # the header goes on: `,` and `)` on the next line
-        line, offset, rest = line + 1, 0, lines[line - last.end_lineno + 1]
-    end = offset + len(rest[: rest.index(":") + 1].encode("utf-8"))
+    line, end = _header_colon(source.split("\n"), last.end_lineno, last.end_col_offset)
     bases = "".join(f"    {ast.unparse(base)},\n" for base in node.bases)
     return (node.lineno, node.col_offset, line, end), f"class {node.name}(  # type: ignore[misc]\n{bases}):"
+
+
+def _header_colon(lines: list[str], line: int, offset: int) -> tuple[int, int]:
+    """The line and byte offset just after the `:` ending a class header, from `offset` on
+    `line`, just after its last base: the first `:` token there (a `:` in a comment is not one,
+    and the header's keywords, which hold them, are never rewritten)."""
+    first = lines[line - 1].encode("utf-8")[offset:].decode("utf-8")
+    # the `(` balances the `)` still to come: a tokenizer may reject an unmatched one
+    fragment = "(" + "\n".join([first, *lines[line:]])
+    for token in tokenize.generate_tokens(io.StringIO(fragment).readline):
+        if token.type == tokenize.OP and token.string == ":":
+            row, column = token.end
+            if row == 1:
+                return line, offset + len(first[: column - 1].encode("utf-8"))
+            return line + row - 1, len(lines[line + row - 2][:column].encode("utf-8"))
+    raise ValueError(f"no `:` ends the class header on line {line}")
 
 
 def _replace(lines: list[str], span: _Span, text: str) -> None:

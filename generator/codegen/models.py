@@ -21,7 +21,7 @@ import sys
 import tempfile
 import unicodedata
 import warnings
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -76,32 +76,33 @@ class Models:
         return self.name(class_name) in self.root_classes
 
     def field(self, class_name: str, wire_name: str) -> ModelField | None:
-        """The field `wire_name` of `class_name`, searching base classes too."""
-        pending = [class_name]
-        while pending:
-            current = pending.pop(0)
-            found = self.classes.get(current, {}).get(wire_name)
+        """The field `wire_name` of `class_name`, searching base classes too: its own, else the
+        one its first base that has the field has (pydantic copies a field from its bases' fields,
+        the first base's winning, not from where Python's lookup would find it)."""
+        own = self.classes.get(class_name, {}).get(wire_name)
+        if own is not None:
+            return own
+        for base in self.bases.get(class_name, ()):
+            found = self.field(base, wire_name)
             if found is not None:
                 return found
-            pending.extend(self.bases.get(current, ()))
         return None
 
     def all_fields(self, class_name: str) -> dict[str, ModelField]:
-        """Every field of `class_name`, inherited ones first (as pydantic orders them), a field
-        redeclared by a subclass in its base's place; each base counted once."""
-        fields: dict[str, ModelField] = {}
-        seen: set[str] = set()
+        """Every field of `class_name` in pydantic's order: as the method resolution order,
+        walked from its far end, first declares each (a base's fields first); each the
+        definition `field` gives."""
+        names = dict.fromkeys(wire for current in reversed(self.mro(class_name))
+                              for wire in self.classes.get(current, {}))
+        return {wire: found for wire in names if (found := self.field(class_name, wire)) is not None}
 
-        def collect(name: str) -> None:
-            if name in seen:
-                return
-            seen.add(name)
-            for base in self.bases.get(name, ()):
-                collect(base)
-            fields.update(self.classes.get(name, {}))
+    def mro(self, class_name: str) -> tuple[str, ...]:
+        """`class_name` then its bases, in the order Python looks an attribute up in them (C3)."""
+        return _linearized(class_name, self.bases, self._mros)
 
-        collect(class_name)
-        return fields
+    @functools.cached_property
+    def _mros(self) -> dict[str, tuple[str, ...]]:
+        return {}  # class -> its method resolution order, filled as asked for
 
     def annotation(self, class_name: str, wire_name: str, *, drop_none: bool) -> str:
         """Python source of the field's type, model names qualified, `| None` dropped on request."""
@@ -161,14 +162,8 @@ class Models:
 
     def _all_fields(self, class_name: str) -> dict[str, ModelField]:
         """The fields of `class_name` and of its bases (its own first), by wire name."""
-        fields: dict[str, ModelField] = {}
-        pending = [class_name]
-        while pending:
-            current = pending.pop(0)
-            for wire, found in self.classes.get(current, {}).items():
-                fields.setdefault(wire, found)
-            pending.extend(self.bases.get(current, ()))
-        return fields
+        own = self.classes.get(class_name, {})
+        return {**own, **{wire: found for wire, found in self.all_fields(class_name).items() if wire not in own}}
 
     def is_object_class(self, name: str) -> bool:
         """Whether `name` is a model class with fields of its own (not an enum or root model)."""
@@ -361,6 +356,29 @@ def _field_wire_name(target: str, annotation: ast.expr) -> str:
                     if keyword.arg == "alias" and isinstance(keyword.value, ast.Constant):
                         return str(keyword.value.value)
     return target
+
+
+def _linearized(name: str, bases: Mapping[str, tuple[str, ...]],
+                memo: dict[str, tuple[str, ...]]) -> tuple[str, ...]:
+    """`name`'s C3 linearization over `bases` (names without an entry have no bases). A
+    hierarchy Python would reject (no consistent order) falls back on depth-first order."""
+    if name in memo:
+        return memo[name]
+    own = bases.get(name, ())
+    pending = [list(_linearized(base, bases, memo)) for base in own] + [list(own)]
+    order = [name]
+    while pending := [sequence for sequence in pending if sequence]:
+        head = next((sequence[0] for sequence in pending
+                     if not any(sequence[0] in other[1:] for other in pending)), None)
+        if head is None:  # inconsistent: the import would fail anyway
+            order.extend(base for sequence in pending for base in sequence if base not in order)
+            break
+        order.append(head)
+        for sequence in pending:
+            if sequence[0] == head:
+                del sequence[0]
+    memo[name] = tuple(order)
+    return memo[name]
 
 
 def index_models(source: str) -> Models:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 import keyword
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -205,23 +205,23 @@ def examples(resources: list[ResourceView], models: Models) -> list[Call]:
 
 
 def streaming_example(resources: list[ResourceView], models: Models) -> Call | None:
-    for resource in resources:
-        for operation in resource.operations:
-            if operation.stream_chunk is not None:
-                call = _call(resource, operation, models, streaming=True)
-                if call is not None:
-                    return call
-    return None
+    """A method that streams, called so that it does, if the package has one."""
+    return _first_call(resources, models, lambda operation: operation.stream_chunk is not None, streaming=True)
 
 
 def pagination_example(resources: list[ResourceView], models: Models) -> Call | None:
     """A paginated list method to show `for` / `async for` over, if the package has one."""
+    return _first_call(resources, models, lambda operation: operation.page is not None, streaming=False)
+
+
+def _first_call(resources: list[ResourceView], models: Models, wanted: Callable[[OperationView], bool],
+                *, streaming: bool) -> Call | None:
+    """The call of the first `wanted` operation that can be shown with values its types accept."""
     for resource in resources:
         for operation in resource.operations:
-            if operation.page is not None:
-                call = _call(resource, operation, models, streaming=False)
-                if call is not None:
-                    return call
+            call = _call(resource, operation, models, streaming=streaming) if wanted(operation) else None
+            if call is not None:
+                return call
     return None
 
 

@@ -599,6 +599,16 @@ _PARAMS_MODULE_NAMES = frozenset({"Required", "TypedDict", "_models", "_abc"})
 _BUILTINS = frozenset(dir(builtins))
 
 
+def _annotation_modules(models: Models, operations: list[OperationView]) -> list[tuple[str, str]]:
+    """(module, alias) of each module the annotations of the resources and params modules name:
+    those models.py takes names from, and `builtins` when a signature needs a builtin an argument
+    shadows (models.py may import from it too: one import either way)."""
+    modules = set(models.annotation_modules)
+    if any(BUILTINS_ALIAS in text for op in operations for text in _annotations(op)):
+        modules.add(("builtins", BUILTINS_ALIAS))
+    return sorted(modules)
+
+
 def _param_class_view(param_class: ParamClass, module_aliases: AbstractSet[str]) -> ParamClassView:
     fields = tuple(
         (f.key, f"Required[{f.annotation}]" if f.required else f.annotation) for f in param_class.fields
@@ -717,11 +727,10 @@ def render(api: Api, models: Models, views: PackageViews | None = None) -> dict[
         "uses_overloads": any(op.sync.overloads for op in operations),
         "uses_streams": any(op.stream_chunk for op in operations),
         "uses_file_content": any(op.uses_file_content() for op in operations),
-        "uses_builtins": any(BUILTINS_ALIAS in text for op in operations for text in _annotations(op)),
         "uses_pages": any(op.page for op in operations),
         "param_classes": param_classes,
         "param_exports": exports([c.name for c in param_classes]),
-        "annotation_modules": models.annotation_modules,
+        "annotation_modules": _annotation_modules(models, operations),
         "generator_version": __version__,
         "user_agent": user_agent(api),
         "error_modules": error_modules(),

@@ -28,7 +28,7 @@ import re
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from generator import __version__
@@ -202,7 +202,16 @@ def read(folder: Path) -> Recorded | None:
         coverage = data.get("coverage")
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
+    if not all(isinstance(name, str) and _inside(name) for name in files):
+        return None  # a record naming a file outside its folder is not one this generator wrote
     return Recorded(inputs, toolkit, files, canonical=text == _dump(inputs, toolkit, files, coverage))
+
+
+def _inside(relative: str) -> bool:
+    """A path that stays inside the folder it is relative to: no root, no drive, no `..`."""
+    path = PurePosixPath(relative)
+    return bool(relative) and not path.is_absolute() and ".." not in path.parts and "\\" not in relative \
+        and ":" not in relative
 
 
 def changed_keys(recorded: dict[str, str], current: dict[str, str]) -> list[str]:

@@ -89,8 +89,8 @@ def write_many(packages: dict[Path, dict[str, str]], *, force: bool = False,
     missing or half written.
     """
     destinations = {Path(os.path.abspath(dest)): files for dest, files in packages.items()}
-    for dest in destinations:
-        _check_destination(dest, force=force, discard_edits=discard_edits)
+    for dest, files in destinations.items():
+        _check_destination(dest, files, force=force, discard_edits=discard_edits)
     staged: list[tuple[Path, Path]] = []
     try:
         for dest, files in destinations.items():
@@ -141,9 +141,10 @@ def _interrupts_deferred() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
-def _check_destination(dest: Path, *, force: bool, discard_edits: bool) -> None:
+def _check_destination(dest: Path, files: dict[str, str], *, force: bool, discard_edits: bool) -> None:
     """Refuse to replace a file, or a folder holding anything but a package this generator wrote
-    (`force`: replace the folder all the same)."""
+    as it wrote it, where replacing it with `files` would lose something (`force`: replace the
+    folder all the same)."""
     if not os.path.lexists(dest):
         return
     if dest.is_symlink() or not dest.is_dir():
@@ -159,7 +160,10 @@ def _check_destination(dest: Path, *, force: bool, discard_edits: bool) -> None:
             "generator wrote; refusing to replace it",
             "choose a new or empty folder, move those files out, or pass --force to replace it")])
     recorded = None if discard_edits else provenance.read(dest)
-    edited = provenance.modified_files(dest, recorded) if recorded is not None else []
+    edited = [  # a file already as the new package has it loses nothing (a merge's result)
+        relative for relative in (provenance.modified_files(dest, recorded) if recorded else [])
+        if (dest / relative).read_bytes() != files.get(relative, "").encode("utf-8")
+    ]
     if edited:
         raise GeneratorError([Problem(
             str(dest), "", None,

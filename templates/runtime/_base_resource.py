@@ -185,7 +185,9 @@ class SyncHTTPMethod:
         def fetch(query: Mapping[str, object]) -> Any:
             return self._client.request(cast_to, dataclasses.replace(request, query=query))
 
-        return lambda first: page_cls(pagination, fetch, request.query, first)
+        return lambda first: page_cls(
+            pagination, fetch, request.query, first, redact=self._client._redact
+        )
 
 
 class AsyncHTTPMethod:
@@ -308,7 +310,9 @@ class AsyncHTTPMethod:
         async def fetch(query: Mapping[str, object]) -> Any:
             return await self._client.request(cast_to, dataclasses.replace(request, query=query))
 
-        return lambda first: page_cls(pagination, fetch, request.query, first)
+        return lambda first: page_cls(
+            pagination, fetch, request.query, first, redact=self._client._redact
+        )
 
 
 class SyncAPIResource:

@@ -255,15 +255,21 @@ def test_types_models_imports_under_any_name_are_imported_where_signatures_use_t
                 {"name": "registry", "in": "path", "required": True, "schema": {"type": "string", "format": "path"}},
                 {"name": "since", "in": "query", "schema": date},
                 {"name": "address", "in": "query", "schema": {"type": "string", "format": "ipv4"}},
+                {"name": "int", "in": "query", "schema": {"type": "integer"}},  # `_builtins.int` then
             ],
             "responses": {"200": {"description": "ok", "content": {"application/json": {
                 "schema": {"$ref": "#/components/schemas/Report"}}}}},
         }}},
-        "components": {"schemas": {"Report": {"type": "object", "properties": {"date": date}}}},
+        "components": {"schemas": {
+            "Report": {"type": "object", "properties": {"date": date, "count": {"type": "integer"}}},
+            # a field named `int` beside an integer: dcg writes `from builtins import int as int_aliased`
+            "Flags": {"type": "object", "properties": {"int": {"type": "boolean"}, "count": {"type": "integer"}}},
+        }},
     }
     package = _generate(doc, tmp_path, "imports_pkg")
     folder = tmp_path / "imports_pkg"
-    assert "from datetime import date as date_aliased" in (folder / "models.py").read_text(encoding="utf-8")
+    models = (folder / "models.py").read_text(encoding="utf-8")
+    assert "from datetime import date as date_aliased" in models and "from builtins import int as" in models
     resources = (folder / "_resources.py").read_text(encoding="utf-8")
     assert "registry: _pathlib.Path," in resources and "since: _datetime.date | NotGiven" in resources
     assert "address: _ipaddress.IPv4Address | NotGiven" in resources
@@ -281,9 +287,9 @@ def test_types_models_imports_under_any_name_are_imported_where_signatures_use_t
     with ScriptedServer([Reply(200, body={"date": "2026-11-30"})]) as server:
         client = package.Client(api_key="k", base_url=server.url)
         report = client.default.get_report(registry=pathlib.Path("main"), since=datetime.date(2026, 11, 30),
-                                           address=ipaddress.IPv4Address("10.0.0.1"))
+                                           address=ipaddress.IPv4Address("10.0.0.1"), int=7)
     assert server.requests[0].path == "/reports/main"
-    assert server.requests[0].query == [("since", "2026-11-30"), ("address", "10.0.0.1")]
+    assert server.requests[0].query == [("since", "2026-11-30"), ("address", "10.0.0.1"), ("int", "7")]
     assert report.date == datetime.date(2026, 11, 30)
 
 

@@ -145,3 +145,84 @@ def test_the_models_behave_as_before(tmp_path: Path) -> None:
 def test_a_clean_module_is_left_as_it_is() -> None:
     source = "from pydantic import BaseModel\n\n\nclass A(BaseModel):\n    x: int = 1\n"
     assert mypy_clean(source) is source
+
+
+UNUSUAL = '''\
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import BaseModel, Field, RootModel
+
+
+class Left(BaseModel):
+    name: str | None = None
+
+
+class Right(BaseModel):
+    name: int | None = None
+
+
+class Commented(
+    Left,
+    Right,  # the second base: \u00e9 (it must come last)
+):
+    pass
+
+
+class Cycle(BaseModel):
+    later: Annotated[Later | None, Field(validate_default=True)] = 1
+
+
+class Later(RootModel[int]):
+    root: int
+'''
+
+
+def test_unusual_headers_and_a_root_model_defined_below_stay_importable_and_mypy_clean(
+    tmp_path: Path,
+) -> None:
+    """A `:` in a comment after the last base is not the header's end (it was: the `):` was
+    left behind, a syntax error); a root model defined below the field defaulting to it (a
+    cycle) cannot be called there (`Later(1)` fails the import): the default stays bare and
+    the line ignores the assignment."""
+    cleaned = mypy_clean(UNUSUAL)
+    assert "class Commented(  # type: ignore[misc]\n    Left,\n    Right,\n):\n    pass" in cleaned
+    assert "Field(validate_default=True)] = 1  # type: ignore[assignment]" in cleaned
+    result = _mypy(tmp_path, "unusual", cleaned)
+    assert result.returncode == 0, result.stdout
+    models = import_from(tmp_path, "unusual")
+    models.Cycle.model_rebuild()
+    assert models.Cycle().later == models.Later(1)
+
+
+NAMED_LIKE_TYPING = '''\
+from __future__ import annotations
+
+from typing import Dict
+
+from pydantic import BaseModel, ConfigDict
+
+
+class List(BaseModel):
+    name: str | None = None
+
+
+class Holder(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    __annotations__ = {
+        "__pydantic_extra__": Dict[str, str],
+    }
+    items: List | None = None
+'''
+
+
+def test_a_model_named_like_a_typing_alias_keeps_its_type(tmp_path: Path) -> None:
+    """A schema named `List` is a model class: a field typed with it stays typed with it (it
+    became the builtin `list`, which takes any list and gives no model); `typing.Dict`, imported
+    as such, still becomes `dict`."""
+    cleaned = mypy_clean(NAMED_LIKE_TYPING)
+    assert "items: List | None = None" in cleaned and '"__pydantic_extra__": dict[str, str]' in cleaned
+    (tmp_path / "named.py").write_text(cleaned, encoding="utf-8")
+    models = import_from(tmp_path, "named")
+    assert isinstance(models.Holder(items={"name": "n"}).items, models.List)

@@ -38,20 +38,26 @@ def _client_attributes(client_py: str) -> dict[str, str]:
             if not cls.startswith("Async")}
 
 
+def assert_blocks_pass_mypy_strict(blocks: list[str], folder: Path) -> None:
+    """Each block written to `folder` as a program (beside the package it imports), all of
+    them accepted by `mypy --strict`."""
+    for number, block in enumerate(blocks):
+        (folder / f"example_{number}.py").write_text(block, encoding="utf-8")
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir", str(folder / ".mypy"),
+         *(f"example_{n}.py" for n in range(len(blocks)))],
+        cwd=folder, capture_output=True, text=True, timeout=300, check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
 @pytest.mark.parametrize("provider", PROVIDERS)
 def test_readme_examples_pass_mypy_strict(provider: str, tmp_path: Path) -> None:
     """Each Python block of the README is a complete program that `mypy --strict` accepts."""
     shutil.copytree(GENERATED / provider, tmp_path / provider, ignore=shutil.ignore_patterns("__pycache__"))
     blocks = PYTHON_BLOCK.findall((GENERATED / provider / "README.md").read_text(encoding="utf-8"))
     assert len(blocks) >= 3  # usage per resource, streaming, errors
-    for number, block in enumerate(blocks):
-        (tmp_path / f"example_{number}.py").write_text(block, encoding="utf-8")
-    result = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir", str(tmp_path / ".mypy"),
-         *(f"example_{n}.py" for n in range(len(blocks)))],
-        cwd=tmp_path, capture_output=True, text=True, timeout=300, check=False,
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
+    assert_blocks_pass_mypy_strict(blocks, tmp_path)
 
 
 def test_the_project_readme_example_passes_mypy_strict_for_every_provider(tmp_path: Path) -> None:
@@ -212,14 +218,7 @@ def test_a_paginated_package_shows_for_and_async_for_and_its_examples_pass_mypy_
             "On `AsyncClient`, not awaited: `AsyncPaginator[models.Model, models.ModelList]`, `async for` over "
             "it gives every item, `await` gives the first page.") in files["api.md"]
     blocks = PYTHON_BLOCK.findall(readme)
-    for number, block in enumerate(blocks):
-        (tmp_path / f"example_{number}.py").write_text(block, encoding="utf-8")
-    result = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir", str(tmp_path / ".mypy"),
-         *(f"example_{n}.py" for n in range(len(blocks)))],
-        cwd=tmp_path, capture_output=True, text=True, timeout=300, check=False,
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
+    assert_blocks_pass_mypy_strict(blocks, tmp_path)
 
 
 def test_api_md_lists_the_fields_a_model_inherits(tmp_path: Path) -> None:

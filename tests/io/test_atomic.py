@@ -437,6 +437,34 @@ def test_a_hand_edit_inside_a_package_is_not_discarded_without_force(tmp_path: P
     assert (dest / "m.py").read_text(encoding="utf-8") == "M = 4\n"
 
 
+def test_a_file_already_as_the_new_package_has_it_is_no_hand_edit(tmp_path: Path) -> None:
+    """After a merge, a generated file may differ from the old record but already hold what the
+    new generation writes: replacing it loses nothing, so it is not refused."""
+    dest = tmp_path / "pkg"
+    write.write(packaged({"m.py": "M = 1\n", "n.py": "N = 1\n"}), dest)
+    (dest / "m.py").write_text("M = 2\n", encoding="utf-8")  # what the other branch generated
+    write.write(packaged({"m.py": "M = 2\n", "n.py": "N = 2\n"}), dest)
+    assert (dest / "n.py").read_text(encoding="utf-8") == "N = 2\n"
+    (dest / "m.py").write_text("M = 3  # mine\n", encoding="utf-8")
+    with pytest.raises(GeneratorError, match=r"hand edits replacing it would discard \(m\.py\)"):
+        write.write(packaged({"m.py": "M = 2\n", "n.py": "N = 2\n"}), dest)
+
+
+@pytest.mark.parametrize("listed", ["../outside.txt", "/etc/hostname", "sub/../../outside.txt"])
+def test_a_record_naming_files_outside_its_folder_is_not_ours(tmp_path: Path, listed: str) -> None:
+    """A PROVENANCE.json listing a path outside its folder was not written by this generator:
+    the folder is refused as foreign (nothing outside it is read as part of the package)."""
+    dest = tmp_path / "pkg"
+    write.write(packaged({"m.py": "M = 1\n"}), dest)
+    record = json.loads((dest / "PROVENANCE.json").read_text(encoding="utf-8"))
+    record["files"][listed] = "0" * 64
+    (dest / "PROVENANCE.json").write_text(json.dumps(record), encoding="utf-8")
+    assert provenance.read(dest) is None
+    with pytest.raises(GeneratorError, match="not only a package this generator wrote"):
+        write.write(packaged({"m.py": "M = 2\n"}), dest)
+    assert (dest / "m.py").read_text(encoding="utf-8") == "M = 1\n"
+
+
 def test_generate_refuses_to_discard_a_hand_edit(tmp_path: Path) -> None:
     """On the command line: exit 1 (an input error of `generate`), the file named, `--force`
     named as the way out, the package untouched; with `--force` it is regenerated."""

@@ -497,6 +497,46 @@ def test_a_file_that_cannot_be_rewound_is_sent_once_never_cut_short(
     assert len(failing.requests) == 1 and api.sleeps == []
 
 
+def fifo_with(folder: Path, data: bytes) -> Path:
+    """A named pipe in ``folder`` that gives ``data`` to the first reader to open it."""
+    folder.mkdir()
+    fifo = folder / "fifo"
+    os.mkfifo(fifo)
+
+    def feed() -> None:
+        with open(fifo, "wb") as writer:
+            writer.write(data)
+
+    threading.Thread(target=feed, daemon=True).start()
+    return fifo
+
+
+def test_a_path_to_a_named_pipe_is_sent_once_whole(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer], tmp_path: Path
+) -> None:
+    """A path that is not a regular file (a named pipe, `/dev/stdin`, `<(cmd)`) has no size to
+    announce (it was sent with a Content-Length of 0 bytes of file: the HTTP library stopped on
+    "Too much data") and cannot be read twice: it goes chunked, once; a redirect asking for it
+    again is refused, naming the part. A missing path fails before anything is sent."""
+    fine = serve([Reply(200, body={"id": "f"})])
+    make_api(fine).call(completion_spec(pkg, success={"200": None}),
+                        upload_options(pkg, [("log", fifo_with(tmp_path / "a", DATA))]))
+    (sent,) = fine.requests
+    assert file_payloads(sent) == {"log": DATA} and sent.headers["transfer-encoding"] == "chunked"
+    assert b'filename="fifo"' in sent.body
+
+    moved = serve([Reply(307, {"Location": "/v1/again"}), Reply(200, body={"id": "f"})])
+    with pytest.raises(pkg.APIError, match="part 'log' cannot be rewound"):
+        make_api(moved).call(completion_spec(pkg, success={"200": None}),
+                             upload_options(pkg, [("log", ("log.txt", fifo_with(tmp_path / "b", DATA)))]))
+    assert [file_payloads(r) for r in moved.requests] == [{"log": DATA}]
+
+    with pytest.raises(FileNotFoundError):
+        make_api(fine).call(completion_spec(pkg, success={"200": None}),
+                            upload_options(pkg, [("log", tmp_path / "missing")]))
+    assert len(fine.requests) == 1
+
+
 def test_a_file_given_by_path_is_closed_after_the_call(
     pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer], tmp_path: Path
 ) -> None:
@@ -674,6 +714,19 @@ def test_streamed_lines_split_as_the_http_library_splits_them(
     lines_of = STREAMED_USES["lines"][0 if kind == "sync" else 1]
     got = with_streaming_response(make_api(server), completion_spec(pkg), lines_of)
     assert got == b"".join(chunks).decode().splitlines() == ["a", "b", "c", "d", "", "e", "f", "", "g"]
+
+
+def test_a_streamed_line_may_be_max_response_size_long_its_line_break_not_counted(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer], kind: str
+) -> None:
+    """As ``read()`` allows a body of exactly the limit, ``iter_lines`` allows a line of
+    exactly the limit: the break after it is not part of the line it gives."""
+    limit = 1 << 10
+    chunks = [b"x" * limit + b"\r", b"\n" + b"y" * limit + b"\n", b"z" * limit]
+    server = serve([Reply(200, {"Content-Type": "text/plain"}, chunks=chunks)])
+    lines_of = STREAMED_USES["lines"][0 if kind == "sync" else 1]
+    got = with_streaming_response(make_api(server, max_response_size=limit), completion_spec(pkg), lines_of)
+    assert got == ["x" * limit, "y" * limit, "z" * limit]
 
 
 CHILD = """

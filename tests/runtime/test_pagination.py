@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import json
 from collections.abc import Callable, Coroutine, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
+import yaml
 
 from generator import pipeline
 from generator.codegen import paging
@@ -352,20 +354,76 @@ def test_items_before_the_cycle_are_given(package: Any) -> None:
 
 
 def test_a_server_ignoring_the_cursor_is_a_cycle(package: Any, serve: Callable[..., ScriptedServer]) -> None:
-    """The same page again (the server ignored `after`): its last id asks for that page again."""
+    """The same page again (the server ignored `after`): the second answer repeats the first's
+    items, so no item is given twice; one step (`next_page`) sees it too."""
     server = serve(CURSOR_PAGES[:1] * 3)
     client = package.Client(base_url=server.url, max_retries=0)
     first = client.engines.list(limit=2)
-    second = first.next_page()
-    assert second is not None and [m.id for m in second.items] == ["m1", "m2"]
     with pytest.raises(package.PaginationCycleError) as raised:
-        second.next_page()  # one step sees its own page asked for again
-    assert raised.value.value == "m2"
+        first.next_page()
+    assert raised.value.value == "m2" and "gave the same items" in str(raised.value)
+    given: list[str] = []
     with pytest.raises(package.PaginationCycleError):
-        list(first)  # the walk: m1 m2 (after=m2:) m1 m2, then after=m2 again
+        given.extend(model.id for model in first)  # the walk: m1 m2, then (after=m2) m1 m2 again
+    assert given == ["m1", "m2"]
     assert _sent(server) == [[("limit", "2")], [("after", "m2"), ("limit", "2")],
                              [("after", "m2"), ("limit", "2")]]
     client.close()
+
+
+@pytest.mark.parametrize("mode", sorted(WALKS))
+@pytest.mark.parametrize("pages", ["offset", "page"])
+def test_a_server_ignoring_the_offset_or_page_number_is_a_cycle(
+    package: Any, serve: Callable[..., ScriptedServer], mode: str, pages: str
+) -> None:
+    """An offset or a page number grows with every request, so no value repeats: a server that
+    ignores it answers the same page for ever. The second answer holding the first's items
+    ends the walk with the typed error, after two requests."""
+    first_page, resource = (OFFSET_PAGES[0], "items") if pages == "offset" else (PAGE_PAGES[0], "pets")
+    server = serve([first_page] * 5)
+    arguments = {"limit": 2} if pages == "offset" else {"per_page": 2}
+    with pytest.raises(package.PaginationCycleError) as raised:
+        WALKS[mode](package, server.url, resource, **arguments)
+    assert raised.value.param == ("offset" if pages == "offset" else "page")
+    assert len(server.requests) == 2
+
+
+def test_a_cycle_message_blanks_a_key_the_server_echoes_as_a_cursor(tmp_path: Path) -> None:
+    """A server may hand the client's own key back as a cursor: the cycle error shows it blanked,
+    as every message of the client does."""
+    document = yaml.safe_load(SPEC.read_text(encoding="utf-8"))
+    document["components"]["securitySchemes"] = {"bearer": {"type": "http", "scheme": "bearer"}}
+    document["security"] = [{"bearer": []}]
+    spec = tmp_path / "keyed.json"
+    spec.write_text(json.dumps(document), encoding="utf-8")
+    write.write(pipeline.build_packages([pipeline.target_for_spec(spec, "keyed")])["keyed"], tmp_path / "keyed")
+    keyed = import_from(tmp_path, "keyed")
+    key = "sk-live-0123456789abcdef"
+    page = {"object": "list", "data": [{"id": key}], "has_more": True}
+    with ScriptedServer([Reply(200, body=page)], repeat_last=True) as server:
+        client = keyed.Client(api_key=key, base_url=server.url, max_retries=0)
+        with pytest.raises(keyed.PaginationCycleError) as raised:
+            list(client.engines.list())
+        client.close()
+    assert key not in str(raised.value) and key not in repr(raised.value)
+    assert key not in raised.value.value
+
+
+def test_a_cycle_error_shows_a_servers_long_cursor_cut_short(
+    package: Any, serve: Callable[..., ScriptedServer]
+) -> None:
+    """The server picks the cursor, of any length: the message shows its start (the error's
+    ``value`` holds it whole), not a message as long as the answer."""
+    cursor = "c" * 20_000
+    page = {"object": "list", "data": [{"id": cursor}], "has_more": True}
+    server = serve([([], page)] * 2)
+    client = package.Client(base_url=server.url, max_retries=0)
+    with pytest.raises(package.PaginationCycleError) as raised:
+        list(client.engines.list())
+    client.close()
+    assert raised.value.value == cursor
+    message = str(raised.value)
+    assert len(message) < 400 and "after='cccc" in message and "cccc..." in message
 
 
 JOB_ENDS: dict[str, dict[str, Any]] = {
