@@ -283,15 +283,7 @@ def test_docs_name_types_as_users_write_them_and_a_list_argument_gets_an_example
     assert not re.search(r"(?<![\w.])_[a-z]\w*\.", api_md + readme)  # no private module alias
     assert 'result = client.orders.create(lines=[models.Line(sku="string")])' in readme
     write.write(files, tmp_path / "orders")
-    blocks = PYTHON_BLOCK.findall(readme)
-    for number, block in enumerate(blocks):
-        (tmp_path / f"example_{number}.py").write_text(block, encoding="utf-8")
-    result = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir", str(tmp_path / ".mypy"),
-         *(f"example_{n}.py" for n in range(len(blocks)))],
-        cwd=tmp_path, capture_output=True, text=True, timeout=300, check=False,
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
+    assert_blocks_pass_mypy_strict(PYTHON_BLOCK.findall(readme), tmp_path)
 
 
 def test_a_relative_server_is_named_where_the_base_url_is_asked_for(
@@ -357,15 +349,7 @@ def test_the_readme_names_the_credentials_the_client_takes(
     assert "api_key" not in readme
     assert f"client = Client({arguments})" in readme
     write.write(files, tmp_path / "locked")
-    blocks = PYTHON_BLOCK.findall(readme)
-    for number, block in enumerate(blocks):
-        (tmp_path / f"example_{number}.py").write_text(block, encoding="utf-8")
-    result = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir", str(tmp_path / ".mypy"),
-         *(f"example_{n}.py" for n in range(len(blocks)))],
-        cwd=tmp_path, capture_output=True, text=True, timeout=300, check=False,
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
+    assert_blocks_pass_mypy_strict(PYTHON_BLOCK.findall(readme), tmp_path)
 
 
 def test_models_header_names_the_tool_not_a_provider(tmp_path: Path) -> None:
