@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import errno
+import glob
 import os
 import re
 import shutil
@@ -111,6 +112,9 @@ def write_many(packages: dict[Path, dict[str, str]], *, force: bool = False,
     finally:
         for staging, _ in staged:
             if os.path.lexists(staging):
+                shutil.rmtree(staging, ignore_errors=True)
+        for dest in destinations:  # one made but not yet recorded when Ctrl-C landed
+            for staging in dest.parent.glob(f".{glob.escape(dest.name)}.new-{os.getpid()}-*"):
                 shutil.rmtree(staging, ignore_errors=True)
 
 

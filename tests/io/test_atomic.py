@@ -22,6 +22,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -487,3 +488,23 @@ def _umask() -> int:
     mask = os.umask(0o022)
     os.umask(mask)
     return mask
+
+
+def test_an_interrupt_right_after_a_staging_folder_is_made_leaves_none(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C between making a staging folder and recording it (the window the SIGINT test above
+    sometimes hits under load): nothing is written and no `.NAME.new-PID-*` folder is left."""
+    dest = tmp_path / "pkg"
+    write.write(packaged({"a.py": "A = 1\n"}), dest)
+    before = snapshot(tmp_path)
+    real_mkdtemp = write.tempfile.mkdtemp
+
+    def interrupted_mkdtemp(*args: Any, **kwargs: Any) -> str:
+        real_mkdtemp(*args, **kwargs)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(write.tempfile, "mkdtemp", interrupted_mkdtemp)
+    with pytest.raises(KeyboardInterrupt):
+        write.write(packaged({"a.py": "A = 2\n"}), dest)
+    assert snapshot(tmp_path) == before
