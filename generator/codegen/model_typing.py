@@ -26,6 +26,7 @@ the old one, a subclass of one, a literal of its type, or `int` where `float` is
 from __future__ import annotations
 
 import ast
+import copy
 import io
 import tokenize
 from collections.abc import Iterator
@@ -59,6 +60,7 @@ def mypy_clean(source: str) -> str:
     edits = [
         *_root_default_wraps(tree, source, lines), *_builtin_generics(tree), *_none_defaults(tree),
         *_override_ignores(classes, lines), *_header_ignores(classes, source, lines),
+        *_quoted_root_unions(tree),
     ]
     if not edits:
         return source
@@ -67,6 +69,45 @@ def mypy_clean(source: str) -> str:
     for span, text in sorted(dict.fromkeys(edits), key=_from_the_end, reverse=True):
         _replace(lines, span, text)
     return "\n".join(lines)
+
+
+def _quoted_root_unions(tree: ast.Module) -> Iterator[_Edit]:
+    """`RootModel[Union[str, list[Optional["Value"]]]]` (a recursive root model's base, where a
+    forward reference must be a string and `X | "Y"` fails at run time) -> `RootModel["str |
+    list[Value | None]"]`: one string pydantic resolves as it resolves the field, and not the
+    `Union` ruff rejects (UP007, which it cannot fix there itself)."""
+    for node in tree.body:
+        for base in node.bases if isinstance(node, ast.ClassDef) else ():
+            if not (isinstance(base, ast.Subscript) and getattr(base.value, "id", "") == "RootModel"):
+                continue
+            names = {getattr(n, "id", "") for n in ast.walk(base.slice)}
+            forward = any(isinstance(n, ast.Constant) and isinstance(n.value, str) for n in ast.walk(base.slice))
+            if forward and names & {"Union", "Optional"}:
+                piped = _PipeUnions().visit(copy.deepcopy(base.slice))
+                yield _span(base.slice), repr(ast.unparse(piped))
+
+
+class _PipeUnions(ast.NodeTransformer):
+    """`Union[A, B]` -> `A | B`, `Optional[A]` -> `A | None`, `"A"` -> `A` (inside a string the
+    forward reference needs no quotes); `Literal[...]` values stay strings."""
+
+    def visit_Subscript(self, node: ast.Subscript) -> ast.expr:
+        kind = getattr(node.value, "id", "")
+        if kind == "Literal":
+            return node
+        self.generic_visit(node)
+        if kind not in ("Union", "Optional"):
+            return node
+        parts = list(node.slice.elts) if isinstance(node.slice, ast.Tuple) else [node.slice]
+        if kind == "Optional":
+            parts.append(ast.Constant(None))
+        piped = parts[0]
+        for part in parts[1:]:
+            piped = ast.BinOp(left=piped, op=ast.BitOr(), right=part)
+        return piped
+
+    def visit_Constant(self, node: ast.Constant) -> ast.expr:
+        return ast.Name(node.value, ast.Load()) if isinstance(node.value, str) else node
 
 
 def _from_the_end(edit: _Edit) -> tuple[int, int, bool]:

@@ -55,6 +55,8 @@ class Models:
     enums: dict[str, tuple[str | int, ...]] = field(default_factory=dict)  # class -> member values
     # a name models.py imports -> (its module, its name there): `date_aliased` -> (datetime, date)
     imports: dict[str, tuple[str, str]] = field(default_factory=dict)
+    # names models.py binds outside classes that annotations may use: `X = TypeAliasType("X", ...)`
+    type_aliases: frozenset[str] = frozenset()
 
     @property
     def annotation_modules(self) -> list[tuple[str, str]]:
@@ -333,7 +335,7 @@ class _Qualifier(ast.NodeTransformer):
     annotations import those modules under `_` aliases, so no argument name can shadow them)."""
 
     def __init__(self, models: Models) -> None:
-        self.model_names = models.class_names
+        self.model_names = models.class_names | models.type_aliases
         self.imports = models.imports
 
     def visit_Name(self, node: ast.Name) -> ast.expr:
@@ -408,7 +410,8 @@ def index_models(source: str) -> Models:
                 wire = _field_wire_name(name, statement.annotation)
                 fields[wire] = ModelField(statement.annotation, statement.value is not None)
         classes[node.name] = fields
-    return Models(source, classes, bases, frozenset(roots), enums=enums, imports=_imported_names(tree))
+    return Models(source, classes, bases, frozenset(roots), enums=enums, imports=_imported_names(tree),
+                  type_aliases=_type_aliases(tree))
 
 
 def _imported_names(tree: ast.Module) -> dict[str, tuple[str, str]]:
@@ -419,6 +422,18 @@ def _imported_names(tree: ast.Module) -> dict[str, tuple[str, str]]:
         if isinstance(node, ast.ImportFrom) and node.module and not node.level and node.module != "__future__"
         for alias in node.names
     }
+
+
+def _type_aliases(tree: ast.Module) -> frozenset[str]:
+    """The type aliases models.py defines (`X = TypeAliasType("X", ...)`: the form dcg writes
+    for Python 3.11, which has no `type X = ...` statement)."""
+    return frozenset(
+        target.id
+        for node in tree.body
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
+        and getattr(node.value.func, "id", "") == "TypeAliasType"
+        for target in node.targets if isinstance(target, ast.Name)
+    )
 
 
 def module_alias(module: str) -> str:

@@ -293,6 +293,43 @@ def test_types_models_imports_under_any_name_are_imported_where_signatures_use_t
     assert report.date == datetime.date(2026, 11, 30)
 
 
+def test_type_aliases_of_models_py_are_qualified_in_signatures(tmp_path: Path) -> None:
+    """A constrained map value becomes a module-level `TypeAliasType` in models.py, not a class:
+    signatures and params.py reach it as `_models.X` too (found on Vercel's document, whose
+    package failed mypy with an undefined name)."""
+    doc = {
+        "openapi": "3.0.3",
+        "info": {"title": "t", "version": "1"},
+        "paths": {"/deployments": {"post": {
+            "operationId": "create_deployment",
+            "requestBody": {"content": {"application/json": {"schema": {"type": "object", "properties": {
+                "env": {"type": "object", "additionalProperties": {"type": "string", "maxLength": 10}},
+                "build": {"$ref": "#/components/schemas/Build"},
+            }}}}},
+            "responses": {"204": {"description": "done"}},
+        }}},
+        "components": {"schemas": {"Build": {"type": "object", "properties": {
+            "env": {"type": "object", "additionalProperties": {"type": "string", "maxLength": 10}},
+        }}}},
+    }
+    package = _generate(doc, tmp_path, "aliases_pkg")
+    folder = tmp_path / "aliases_pkg"
+    assert "= TypeAliasType(" in (folder / "models.py").read_text(encoding="utf-8")
+    assert "dict[str, _models.CreateDeploymentBodyEnvAdditionalProperty]" in (
+        folder / "_resources.py").read_text(encoding="utf-8")
+    checks = [
+        [str(Path(sys.executable).parent / "ruff"), "check", "--isolated", "--line-length=100", "aliases_pkg"],
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir=/dev/null", "aliases_pkg"],
+    ]
+    for command in checks:
+        result = subprocess.run(command, cwd=tmp_path, check=False, capture_output=True, text=True, timeout=300)
+        assert result.returncode == 0, result.stdout + result.stderr
+    with ScriptedServer([Reply(204)]) as server:
+        client = package.Client(api_key="k", base_url=server.url)
+        client.default.create_deployment(env={"A": "x"}, build={"env": {"B": "y"}})
+    assert server.requests[0].json() == {"env": {"A": "x"}, "build": {"env": {"B": "y"}}}
+
+
 def test_one_wire_name_in_three_locations_reaches_each(tmp_path: Path) -> None:
     """`id` in the path, the query and a header: three arguments, each sent under `id`."""
     doc = {

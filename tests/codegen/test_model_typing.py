@@ -226,3 +226,31 @@ def test_a_model_named_like_a_typing_alias_keeps_its_type(tmp_path: Path) -> Non
     (tmp_path / "named.py").write_text(cleaned, encoding="utf-8")
     models = import_from(tmp_path, "named")
     assert isinstance(models.Holder(items={"name": "n"}).items, models.List)
+
+
+RECURSIVE_ROOT = '''\
+from __future__ import annotations
+
+from typing import Any, Literal, Optional, Union
+
+from pydantic import RootModel
+
+
+class Value(RootModel[Union[str, Literal["a|b"], dict[str, Any], list[Optional["Value"]]]]):
+    root: str | Literal["a|b"] | dict[str, Any] | list[Value | None]
+'''
+
+
+def test_a_recursive_root_models_base_is_one_string_ruff_accepts(tmp_path: Path) -> None:
+    """dcg writes a recursive root model's base with `Union` and a quoted forward reference (the
+    `|` form fails at run time there); ruff rejects it (UP007) without a fix. One string takes
+    its place: ruff and mypy pass, pydantic validates as before, Literal values stay strings."""
+    cleaned = mypy_clean(RECURSIVE_ROOT)
+    assert """class Value(RootModel["str | Literal['a|b'] | dict[str, Any] | list[Value | None]"]):""" in cleaned
+    (tmp_path / "recursive.py").write_text(cleaned, encoding="utf-8")
+    ruff = subprocess.run([str(Path(sys.executable).parent / "ruff"), "check", *RUFF_SETTINGS, "recursive.py"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=60, check=False)
+    assert "UP007" not in ruff.stdout, ruff.stdout
+    assert _mypy(tmp_path, "checked", cleaned).returncode == 0
+    value = import_from(tmp_path, "recursive").Value
+    assert value.model_validate(["x", None, ["a|b"]]).model_dump() == ["x", None, ["a|b"]]
