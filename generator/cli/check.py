@@ -121,10 +121,22 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def _drift_hint(args: argparse.Namespace) -> str:
     if args.spec:
-        return f"replace {args.target} with a package freshly generated from {args.spec}"
+        overlay = f" --overlay {args.overlay}" if args.overlay else ""
+        return (f"replace {args.target} with a package freshly generated from {args.spec}: "
+                f"openapi-clientgen generate --spec {args.spec}{overlay} --out {args.target} "
+                f"--package {_recorded_package(args.target)}")
     if args.target:
-        return f"replace {args.target} with a freshly generated {args.provider} package"
+        return (f"replace {args.target} with a freshly generated {args.provider} package: "
+                f"openapi-clientgen generate {args.provider} --out {args.target} "
+                f"--package {_recorded_package(args.target)}")
     return "run `make generate` to regenerate (and move hand edits into the spec, overlay or templates)"
+
+
+def _recorded_package(folder: Path) -> str:
+    """The package name a copy's record holds (the folder's name when it has none)."""
+    recorded = provenance.read(folder)
+    settings = provenance.recorded_settings(recorded) if recorded is not None else {}
+    return settings.get("package") or folder.name
 
 
 def register(commands: Any, add_common: Callable[[argparse.ArgumentParser], None]) -> None:

@@ -156,24 +156,27 @@ def _check_destination(dest: Path, files: dict[str, str], *, force: bool, discar
                                       "choose a new folder for the package")])
     if force:
         return
+    problems: list[Problem] = []  # every reason at once: one run tells the user all to move
     unlisted = foreign_files(dest)
     if unlisted:
-        raise GeneratorError([Problem(
+        problems.append(Problem(
             str(dest), "", None,
             f"holds files replacing it would delete ({_shown(unlisted)}): not only a package this "
             "generator wrote; refusing to replace it",
-            "choose a new or empty folder, move those files out, or pass --force to replace it")])
+            "choose a new or empty folder, move those files out, or pass --force to replace it"))
     recorded = None if discard_edits else provenance.read(dest)
     edited = [  # a file already as the new package has it loses nothing (a merge's result)
         relative for relative in (provenance.modified_files(dest, recorded) if recorded else [])
         if (dest / relative).read_bytes() != files.get(relative, "").encode("utf-8")
     ]
     if edited:
-        raise GeneratorError([Problem(
+        problems.append(Problem(
             str(dest), "", None,
             f"holds hand edits replacing it would discard ({_shown(edited)}): these files differ "
             "from what its PROVENANCE.json says was written; refusing to replace it",
-            "move the edits into the spec, overlay or templates, or pass --force to discard them")])
+            "move the edits into the spec, overlay or templates, or pass --force to discard them"))
+    if problems:
+        raise GeneratorError(problems)
 
 
 def _shown(files: list[str]) -> str:

@@ -113,6 +113,11 @@ def test_a_package_generated_from_a_document_is_checked_against_it(tmp_path: Pat
         assert check.returncode == 1, check.stdout + check.stderr
         assert "inputs changed: spec" in check.stdout and "README.md" in check.stdout
         assert f"replace {out} with a package freshly generated from {spec}" in check.stderr
+    # the command the hint gives brings the copy back in line
+    command = check.stderr.split(": openapi-clientgen ", 1)[1].split()
+    assert command == ["generate", "--spec", str(spec), "--out", str(out), "--package", "my_client"]
+    assert run_cli(*command).returncode == 0
+    assert run_cli("check", "--target", out, "--spec", spec).returncode == 0
     for wrong in (["--spec", spec, "--provider", "ionos"], [], ["--spec", tmp_path / "nope.yaml"]):
         refused = run_cli("check", "--target", out, *wrong)
         assert refused.returncode == 2 and "Traceback" not in refused.stderr, refused.stderr

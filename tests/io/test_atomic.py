@@ -451,6 +451,19 @@ def test_a_file_already_as_the_new_package_has_it_is_no_hand_edit(tmp_path: Path
         write.write(packaged({"m.py": "M = 2\n", "n.py": "N = 2\n"}), dest)
 
 
+def test_a_folder_with_added_files_and_hand_edits_names_both_at_once(tmp_path: Path) -> None:
+    """One refusal lists every reason, so one run tells the user all there is to move."""
+    dest = tmp_path / "pkg"
+    write.write(packaged({"m.py": "M = 1\n"}), dest)
+    (dest / "m.py").write_text("M = 1  # mine\n", encoding="utf-8")
+    (dest / "notes.md").write_text("mine\n", encoding="utf-8")
+    with pytest.raises(GeneratorError) as raised:
+        write.write(packaged({"m.py": "M = 2\n"}), dest)
+    messages = [problem.message for problem in raised.value.problems]
+    assert len(messages) == 2
+    assert "(notes.md)" in messages[0] and "hand edits replacing it would discard (m.py)" in messages[1]
+
+
 @pytest.mark.parametrize("listed", ["../outside.txt", "/etc/hostname", "sub/../../outside.txt"])
 def test_a_record_naming_files_outside_its_folder_is_not_ours(tmp_path: Path, listed: str) -> None:
     """A PROVENANCE.json listing a path outside its folder was not written by this generator:
