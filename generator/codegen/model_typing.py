@@ -251,12 +251,18 @@ def _fits(member: ast.expr, old: set[str], old_literals: set[object], classes: d
     return any(ancestor in old for ancestor in _ancestors(classes, text))
 
 
+# Bases of the standard library's own that make a class a subtype of a builtin.
+_LIBRARY_BASES = {"StrEnum": ("str", "Enum"), "IntEnum": ("int", "Enum"), "IntFlag": ("int", "Enum")}
+
+
 def _ancestors(classes: dict[str, _Class], name: str) -> set[str]:
+    """Every class `name` derives from (a `StrEnum` is a `str`, as mypy knows)."""
     found: set[str] = set()
     pending = [name]
     while pending:
-        current = classes.get(pending.pop())
-        for base in current.bases if current is not None else ():
+        current = pending.pop()
+        bases = classes[current].bases if current in classes else _LIBRARY_BASES.get(current, ())
+        for base in bases:
             if base not in found:
                 found.add(base)
                 pending.append(base)

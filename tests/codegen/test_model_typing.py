@@ -16,7 +16,7 @@ from tests.support import import_from
 MODELS = """\
 from __future__ import annotations
 
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import Annotated, Dict, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, RootModel
@@ -24,6 +24,10 @@ from pydantic import BaseModel, ConfigDict, Field, RootModel
 
 class ToolStatus(Enum):
     a = "a"
+
+
+class Color(StrEnum):
+    red = "red"
 
 
 class CallStatus(Enum):
@@ -41,6 +45,7 @@ class Base(BaseModel):
     name: str
     note: int | None = None
     user: str = None
+    color: str | None = None
 
 
 class Other(BaseModel):
@@ -56,6 +61,7 @@ class Call(Base):
     count: int
     note: Annotated[str, Field(description="A description long enough that the formatter wraps this line.")] = "n"
     user: str | None = None
+    color: Color  # a StrEnum is a str: no ignore (mypy would call one unused)
 
 
 class Both(Base, Other):
@@ -137,7 +143,7 @@ def test_the_models_behave_as_before(tmp_path: Path) -> None:
     models = import_from(tmp_path, "cleaned")
     assert models.Req().n == models.N(1) and models.Req(n=3).n == models.N(3)
     assert models.Req().user is None and models.Req(user="u").user == "u"
-    call = models.Call(status="b", kind="x", count=1, name="n")
+    call = models.Call(status="b", kind="x", count=1, name="n", color="red")
     assert call.status is models.CallStatus.b
     assert models.Extra(note="x").model_extra == {"note": "x"}
 
