@@ -273,13 +273,7 @@ def test_types_models_imports_under_any_name_are_imported_where_signatures_use_t
     resources = (folder / "_resources.py").read_text(encoding="utf-8")
     assert "registry: _pathlib.Path," in resources and "since: _datetime.date | NotGiven" in resources
     assert "address: _ipaddress.IPv4Address | NotGiven" in resources
-    checks = [
-        [str(Path(sys.executable).parent / "ruff"), "check", "--isolated", "--line-length=100", "imports_pkg"],
-        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir=/dev/null", "imports_pkg"],
-    ]
-    for command in checks:
-        result = subprocess.run(command, cwd=tmp_path, check=False, capture_output=True, text=True, timeout=300)
-        assert result.returncode == 0, result.stdout + result.stderr
+    _assert_ruff_and_mypy_strict_pass(tmp_path, "imports_pkg")
     import datetime
     import ipaddress
     import pathlib
@@ -317,13 +311,7 @@ def test_type_aliases_of_models_py_are_qualified_in_signatures(tmp_path: Path) -
     assert "= TypeAliasType(" in (folder / "models.py").read_text(encoding="utf-8")
     assert "dict[str, _models.CreateDeploymentBodyEnvAdditionalProperty]" in (
         folder / "_resources.py").read_text(encoding="utf-8")
-    checks = [
-        [str(Path(sys.executable).parent / "ruff"), "check", "--isolated", "--line-length=100", "aliases_pkg"],
-        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir=/dev/null", "aliases_pkg"],
-    ]
-    for command in checks:
-        result = subprocess.run(command, cwd=tmp_path, check=False, capture_output=True, text=True, timeout=300)
-        assert result.returncode == 0, result.stdout + result.stderr
+    _assert_ruff_and_mypy_strict_pass(tmp_path, "aliases_pkg")
     with ScriptedServer([Reply(204)]) as server:
         client = package.Client(api_key="k", base_url=server.url)
         client.default.create_deployment(env={"A": "x"}, build={"env": {"B": "y"}})
@@ -357,6 +345,18 @@ def test_one_wire_name_in_three_locations_reaches_each(tmp_path: Path) -> None:
         request = server.requests[-1]
     assert request.path == "/items/a%20b" and request.query == [("id", "7")]
     assert request.headers["id"] == "h"
+
+
+def _assert_ruff_and_mypy_strict_pass(folder: Path, package: str) -> None:
+    """`ruff check` (its default rules, as a vendoring team runs it) and `mypy --strict` on the
+    package `folder/package`."""
+    checks = [
+        [str(Path(sys.executable).parent / "ruff"), "check", "--isolated", "--line-length=100", package],
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir=/dev/null", package],
+    ]
+    for command in checks:
+        result = subprocess.run(command, cwd=folder, check=False, capture_output=True, text=True, timeout=300)
+        assert result.returncode == 0, result.stdout + result.stderr
 
 
 def _generate(doc: dict[str, Any], folder: Path, package: str) -> Any:

@@ -94,14 +94,18 @@ def test_readme_names_what_a_vendoring_team_needs(provider: str) -> None:
     assert {"README.md", "api.md"} <= set(record.files)
 
 
-def test_api_md_lists_every_method_and_model_of_a_feature_document(tmp_path: Path) -> None:
-    out = tmp_path / "pets"
+def _generated(spec: Path, out: Path) -> Path:
+    """`spec` generated into `out` by the command line, as a user runs it."""
     result = subprocess.run(
-        [sys.executable, "-m", "generator", "generate", "--spec", str(FEATURE_SPECS / "petstore_tags.yaml"),
-         "--out", str(out)],
+        [sys.executable, "-m", "generator", "generate", "--spec", str(spec), "--out", str(out)],
         cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
     )
     assert result.returncode == 0, result.stderr
+    return out
+
+
+def test_api_md_lists_every_method_and_model_of_a_feature_document(tmp_path: Path) -> None:
+    out = _generated(FEATURE_SPECS / "petstore_tags.yaml", tmp_path / "pets")
     api_md = (out / "api.md").read_text(encoding="utf-8")
     readme = (out / "README.md").read_text(encoding="utf-8")
     attributes = _client_attributes((out / "_client.py").read_text(encoding="utf-8"))
@@ -224,13 +228,7 @@ def test_a_paginated_package_shows_for_and_async_for_and_its_examples_pass_mypy_
 def test_api_md_lists_the_fields_a_model_inherits(tmp_path: Path) -> None:
     """`Dog(Base)` from `allOf: [Base, {...}]`: its entry lists Base's fields before its own,
     as pydantic orders them (models.py declares only `bark` in Dog)."""
-    out = tmp_path / "dogs"
-    result = subprocess.run(
-        [sys.executable, "-m", "generator", "generate", "--spec", str(FEATURE_SPECS / "all_of.yaml"),
-         "--out", str(out)],
-        cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
-    )
-    assert result.returncode == 0, result.stderr
+    out = _generated(FEATURE_SPECS / "all_of.yaml", tmp_path / "dogs")
     assert "class Dog(Base):" in (out / "models.py").read_text(encoding="utf-8")
     api_md = (out / "api.md").read_text(encoding="utf-8")
     dog = api_md.split("### `models.Dog`\n", 1)[1].split("###", 1)[0]
