@@ -98,7 +98,8 @@ class _PipeUnions(ast.NodeTransformer):
         self.generic_visit(node)
         if kind not in ("Union", "Optional"):
             return node
-        parts = list(node.slice.elts) if isinstance(node.slice, ast.Tuple) else [node.slice]
+        parts = [member for part in (node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice])
+                 for member in _members(part)]  # `Union[A, Optional[B]]`: A | B | None, flat
         if kind == "Optional":
             parts.append(ast.Constant(None))
         piped = parts[0]
@@ -106,8 +107,13 @@ class _PipeUnions(ast.NodeTransformer):
             piped = ast.BinOp(left=piped, op=ast.BitOr(), right=part)
         return piped
 
+    def visit_Call(self, node: ast.Call) -> ast.expr:
+        return node  # `Field(description="...")`: its strings are values, not references
+
     def visit_Constant(self, node: ast.Constant) -> ast.expr:
-        return ast.Name(node.value, ast.Load()) if isinstance(node.value, str) else node
+        if isinstance(node.value, str) and node.value.isidentifier():
+            return ast.Name(node.value, ast.Load())
+        return node
 
 
 def _from_the_end(edit: _Edit) -> tuple[int, int, bool]:

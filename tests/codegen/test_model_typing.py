@@ -237,13 +237,17 @@ def test_a_model_named_like_a_typing_alias_keeps_its_type(tmp_path: Path) -> Non
 RECURSIVE_ROOT = '''\
 from __future__ import annotations
 
-from typing import Any, Literal, Optional, Union
+from typing import Annotated, Any, Literal, Optional, Union
 
-from pydantic import RootModel
+from pydantic import Field, RootModel
 
 
 class Value(RootModel[Union[str, Literal["a|b"], dict[str, Any], list[Optional["Value"]]]]):
     root: str | Literal["a|b"] | dict[str, Any] | list[Value | None]
+
+
+class Described(RootModel[list[Annotated[Union[int, Optional["Described"]], Field(description="a b")]]]):
+    root: list[Annotated[int | Described | None, Field(description="a b")]]
 '''
 
 
@@ -258,5 +262,8 @@ def test_a_recursive_root_models_base_is_one_string_ruff_accepts(tmp_path: Path)
                           cwd=tmp_path, capture_output=True, text=True, timeout=60, check=False)
     assert "UP007" not in ruff.stdout, ruff.stdout
     assert _mypy(tmp_path, "checked", cleaned).returncode == 0
-    value = import_from(tmp_path, "recursive").Value
-    assert value.model_validate(["x", None, ["a|b"]]).model_dump() == ["x", None, ["a|b"]]
+    # a Field's strings are values, not references: only the forward reference loses its quotes
+    assert """RootModel["list[Annotated[int | Described | None, Field(description='a b')]]"]""" in cleaned
+    module = import_from(tmp_path, "recursive")
+    assert module.Value.model_validate(["x", None, ["a|b"]]).model_dump() == ["x", None, ["a|b"]]
+    assert module.Described.model_validate([1, None, [2]]).model_dump() == [1, None, [2]]
