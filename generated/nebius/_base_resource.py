@@ -14,8 +14,9 @@ the HTTP method and the path, as in openai-python::
 
 ``cast_to`` is the operation's :class:`ResponseSpec`, whose type parameter is the type of the
 parsed body: the call returns that type, or ``stream_cls`` when it streams. Inside
-``with_raw_response`` the same call returns the :class:`APIResponse` instead
-(:func:`to_raw_response` types that); inside ``with_streaming_response`` it returns the
+``with_raw_response`` the same call returns the :class:`APIResponse` instead (an
+:class:`AsyncAPIResponse`, parsed by awaiting it, on the async client; :func:`to_raw_response`
+types that); inside ``with_streaming_response`` it returns the
 response with its body still unread, wrapped in a context manager that closes it
 (:func:`to_streamed_response`).
 
@@ -362,14 +363,18 @@ def to_raw_response(method: Callable[P, R]) -> Callable[P, APIResponse[R]]:
 
 def async_to_raw_response(
     method: Callable[P, Awaitable[R]],
-) -> Callable[P, Awaitable[APIResponse[R]]]:
+) -> Callable[P, Awaitable[AsyncAPIResponse[R]]]:
+    """The async twin of :func:`to_raw_response`: an :class:`AsyncAPIResponse` (its body read),
+    ``await raw.parse()`` as in openai-python."""
+
     @functools.wraps(method)
-    async def wrapped(*args: P.args, **kwargs: P.kwargs) -> APIResponse[R]:
+    async def wrapped(*args: P.args, **kwargs: P.kwargs) -> AsyncAPIResponse[R]:
         token = _RAW_RESPONSE.set(True)
         try:
-            return await method(*args, **kwargs)  # type: ignore[return-value]
+            raw: APIResponse[R] = await method(*args, **kwargs)  # type: ignore[assignment]
         finally:
             _RAW_RESPONSE.reset(token)
+        return AsyncAPIResponse.of(raw)
 
     return wrapped
 

@@ -126,7 +126,10 @@ async def async_paginated() -> list[int]:
     following = await first.next_page()
     raw = await client.pets.with_raw_response.list()
     status: int = raw.status_code
-    del ids, answer, following, status
+    # an async raw response is parsed by awaiting it, as openai-python's
+    parsed: feat_pagination.AsyncPage[feat_pagination.models.Pet, feat_pagination.models.PetPage]
+    parsed = await raw.parse()
+    del ids, answer, following, status, parsed
     return [pet.id async for pet in first]
 """
 

@@ -87,13 +87,38 @@ def call(
             if configure:
                 configure(client)
             raw = await client.completions.with_raw_response.create(**kwargs)
+            assert isinstance(raw, pkg.AsyncAPIResponse)  # `await raw.parse()`, as openai-python's
             if streaming:
                 await raw.http_response.aclose()
-            else:
-                raw.parse()
-            return raw
+                return _ReadAsync(raw, None)
+            return _ReadAsync(raw, await raw.parse())
 
     return asyncio.run(run())
+
+
+class _ReadAsync:
+    """An async raw response whose body was read and parsed inside the event loop, with the
+    plain accessors the assertions below share with the sync `APIResponse`."""
+
+    def __init__(self, raw: Any, parsed: Any) -> None:
+        self._raw, self._parsed = raw, parsed
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._raw, name)  # status_code, headers, http_response, ...
+
+    def parse(self) -> Any:
+        return self._parsed
+
+    @property
+    def content(self) -> bytes:
+        return bytes(self._raw.http_response.content)
+
+    @property
+    def text(self) -> str:
+        return str(self._raw.http_response.text)
+
+    def json(self) -> Any:
+        return json.loads(self.content)
 
 
 def assert_accepted(raw: Any) -> None:

@@ -198,19 +198,20 @@ def test_async_raw_and_streamed_responses_parse_into_the_page(
 ) -> None:
     server = serve(CURSOR_PAGES[:1] + CURSOR_PAGES)
 
-    async def run() -> tuple[Any, Any, list[str]]:
+    async def run() -> tuple[Any, Any, Any, list[str]]:
         client = package.AsyncClient(base_url=server.url, max_retries=0)
         try:
             raw = await client.engines.with_raw_response.list(limit=2)
+            first = await raw.parse()  # an AsyncAPIResponse: parsed by awaiting, as in openai-python
             async with client.engines.with_streaming_response.list(limit=2) as response:
                 page = await response.parse()
-            return raw, page, [m.id async for m in page]
+            return raw, first, page, [m.id async for m in page]
         finally:
             await client.close()
 
-    raw, page, ids = _run(run())
-    assert raw.status_code == 200 and isinstance(raw.parse(), package.AsyncPage)
-    assert [m.id for m in raw.parse().items] == ["m1", "m2"]
+    raw, first, page, ids = _run(run())
+    assert raw.status_code == 200 and isinstance(raw, package.AsyncAPIResponse)
+    assert isinstance(first, package.AsyncPage) and [m.id for m in first.items] == ["m1", "m2"]
     assert isinstance(page, package.AsyncPage)
     assert ids == ["m1", "m2", "m3", "m4", "m5"]
     assert len(server.requests) == 4
