@@ -95,9 +95,7 @@ def _vendored_target(args: argparse.Namespace, manifest: Manifest | None) -> tup
     if args.overlay and not args.spec:
         raise usage_error("", "--overlay goes with --spec (a provider's overlay is in the manifest)")
     if args.spec:
-        recorded = provenance.read(args.target)
-        package = provenance.recorded_settings(recorded).get("package") if recorded else None
-        provider = Provider.standalone(args.spec, package or args.target.name, args.overlay)
+        provider = Provider.standalone(args.spec, _recorded_package(args.target), args.overlay)
         return (str(args.spec), provider, args.target)
     assert manifest is not None
     provider = manifest.get(args.provider)

@@ -174,12 +174,16 @@ def _base_definitions(classes: dict[str, _Class], name: str, field: str) -> list
     order: an override is checked against every one of them."""
     found: list[_Field] = []
     for base in classes[name].bases if name in classes else ():
-        definition = classes[base].fields.get(field) if base in classes else None
-        if definition is None:
-            definition = _inherited(classes, base, field)
+        definition = _definition(classes, base, field)
         if definition is not None and definition not in found:
             found.append(definition)
     return found
+
+
+def _definition(classes: dict[str, _Class], name: str, field: str) -> _Field | None:
+    """The definition of `field` class `name` has: its own, else the one it inherits."""
+    own = classes[name].fields.get(field) if name in classes else None
+    return own if own is not None else _inherited(classes, name, field)
 
 
 def _overrides_in_conflict(classes: dict[str, _Class]) -> Iterator[_Field]:
@@ -212,7 +216,7 @@ def _bases_conflict(cls: _Class, classes: dict[str, _Class]) -> bool:
     first: dict[str, _Field] = {}
     for base in cls.bases:
         for field in _all_fields(classes, base):
-            definition = classes[base].fields.get(field) or _inherited(classes, base, field)
+            definition = _definition(classes, base, field)
             if field in cls.fields or definition is None:
                 continue
             earlier = first.setdefault(field, definition)

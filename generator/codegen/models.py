@@ -70,6 +70,12 @@ class Models:
         """Every class models.py defines (root models included), built once per package."""
         return frozenset(self.classes)
 
+    @functools.cached_property
+    def module_names(self) -> frozenset[str]:
+        """What annotations reach as `_models.X`: the classes and the type aliases, built once
+        (every annotation of the package is qualified against it)."""
+        return self.class_names | self.type_aliases
+
     def name(self, class_name: str) -> str:
         """The models.py class standing for `class_name`."""
         return self.aliases.get(class_name, class_name)
@@ -335,7 +341,7 @@ class _Qualifier(ast.NodeTransformer):
     annotations import those modules under `_` aliases, so no argument name can shadow them)."""
 
     def __init__(self, models: Models) -> None:
-        self.model_names = models.class_names | models.type_aliases
+        self.model_names = models.module_names
         self.imports = models.imports
 
     def visit_Name(self, node: ast.Name) -> ast.expr:

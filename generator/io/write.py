@@ -157,18 +157,15 @@ def _check_destination(dest: Path, files: dict[str, str], *, force: bool, discar
     if force:
         return
     problems: list[Problem] = []  # every reason at once: one run tells the user all to move
-    unlisted = foreign_files(dest)
+    recorded = provenance.read(dest)
+    unlisted = foreign_files(dest, recorded)
     if unlisted:
         problems.append(Problem(
             str(dest), "", None,
             f"holds files replacing it would delete ({_shown(unlisted)}): not only a package this "
             "generator wrote; refusing to replace it",
             "choose a new or empty folder, move those files out, or pass --force to replace it"))
-    recorded = None if discard_edits else provenance.read(dest)
-    edited = [  # a file already as the new package has it loses nothing (a merge's result)
-        relative for relative in (provenance.modified_files(dest, recorded) if recorded else [])
-        if (dest / relative).read_bytes() != files.get(relative, "").encode("utf-8")
-    ]
+    edited = [] if discard_edits or recorded is None else _edits_lost(dest, recorded, files)
     if edited:
         problems.append(Problem(
             str(dest), "", None,
@@ -179,15 +176,22 @@ def _check_destination(dest: Path, files: dict[str, str], *, force: bool, discar
         raise GeneratorError(problems)
 
 
+def _edits_lost(dest: Path, recorded: provenance.Recorded, files: dict[str, str]) -> list[str]:
+    """Files edited since they were written that replacing `dest` with `files` would lose (one
+    already as the new package has it, as after a merge, loses nothing)."""
+    return [relative for relative in provenance.modified_files(dest, recorded)
+            if (dest / relative).read_bytes() != files.get(relative, "").encode("utf-8")]
+
+
 def _shown(files: list[str]) -> str:
     more = len(files) - SHOWN_FILES
     return ", ".join(files[:SHOWN_FILES]) + (f" and {more} more" if more > 0 else "")
 
 
-def foreign_files(folder: Path) -> list[str]:
-    """Files in `folder` that are not part of the package its PROVENANCE.json records (every
-    file, when there is no valid record of ours), caches left out; sorted."""
-    recorded = provenance.read(folder)
+def foreign_files(folder: Path, recorded: provenance.Recorded | None) -> list[str]:
+    """Files in `folder` that are not part of the package its PROVENANCE.json (`recorded`, as
+    read from it) lists (every file, when there is no valid record of ours), caches left out;
+    sorted."""
     listed = set(recorded.files) | {provenance.FILENAME} if recorded is not None else set()
     return sorted(
         relative for relative in (
