@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from generator.spec.pointer import HTTP_METHODS
+from generator.document.pointer import HTTP_METHODS
 
 Schema = dict[str, Any]
 

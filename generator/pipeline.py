@@ -13,15 +13,19 @@ from pathlib import Path
 from typing import Any
 
 from generator import validate
-from generator.codegen import coverage, format, ir, models, package_docs, render
+from generator.document.loading import Document, load
+from generator.document.operations import iter_operations
 from generator.io import provenance
+from generator.ir import builder as ir
 from generator.manifest import Manifest, Provider
+from generator.models import dcg as models
+from generator.output import coverage, format
 from generator.problems import GeneratorError, Problem, Repaired
-from generator.spec.document import Document, load
-from generator.spec.operations import iter_operations
-from generator.validate import triage
+from generator.render import package as render
+from generator.render import package_docs
+from generator.tolerate import triage
+from generator.tolerate.triage import Outcome
 from generator.validate.background import SpecValidation
-from generator.validate.triage import Outcome
 
 # A repair can uncover a problem another one hid; this many rounds settle any real document.
 MAX_REPAIR_ROUNDS = 3

@@ -2,10 +2,10 @@
 
 - `generator.problems` (and the package root, `generator/__init__.py`) import nothing from generator;
 - `generator.io.*` imports only problems and io;
-- `generator.spec.*` only problems, io and spec;
-- `generator.validate.*`, `generator.codegen.*`, `generator.drift.*` only problems, io, spec and
-  their own subpackage;
-- `generator.manifest` only problems, io and spec; `generator.pipeline` anything but cli;
+- the stages, lowest first: document < names < validate < tolerate < ir < models < render < output;
+  each imports only problems, io, itself and the stages below it;
+- `generator.drift.*` imports problems, io, document, names and ir; `generator.manifest` problems,
+  io and document; `generator.pipeline` anything but cli;
   `generator.cli.*` and `generator.__main__` anything;
 - no import cycles among generator modules.
 
@@ -56,17 +56,17 @@ def test_the_checker_reports_a_layer_violation_and_a_cycle_with_file_and_line(tm
     _write(tmp_path, {
         "generator/__init__.py": '"""root"""\n',
         "generator/problems.py": "import json\n",
-        "generator/codegen/__init__.py": "",
-        "generator/codegen/ir.py": "",
-        "generator/spec/__init__.py": "",
-        # the violation: spec reaches up into codegen
-        "generator/spec/x.py": """
-            '''A spec module.'''
+        "generator/ir/__init__.py": "",
+        "generator/ir/builder.py": "",
+        "generator/document/__init__.py": "",
+        # the violation: the document stage reaches up into the ir stage
+        "generator/document/x.py": """
+            '''A document module.'''
 
-            from generator.codegen import ir
+            from generator.ir import builder
             """,
         # allowed: io and problems, relative imports resolved
-        "generator/spec/y.py": """
+        "generator/document/y.py": """
             from ..problems import GeneratorError
             from . import x
             """,
@@ -86,16 +86,16 @@ def test_the_checker_reports_a_layer_violation_and_a_cycle_with_file_and_line(tm
     })
     imports = collect_imports(tmp_path)
     assert imports == [
+        Import("generator.document.x", "generator.ir.builder", "generator/document/x.py", 3),
+        Import("generator.document.y", "generator.problems", "generator/document/y.py", 1),
+        Import("generator.document.y", "generator.document.x", "generator/document/y.py", 2),
         Import("generator.drift.a", "generator.drift.b", "generator/drift/a.py", 1),
         Import("generator.drift.b", "generator.drift.a", "generator/drift/b.py", 2),
         Import("generator.io.w", "generator.problems", "generator/io/w.py", 1),
-        Import("generator.spec.x", "generator.codegen.ir", "generator/spec/x.py", 3),
-        Import("generator.spec.y", "generator.problems", "generator/spec/y.py", 1),
-        Import("generator.spec.y", "generator.spec.x", "generator/spec/y.py", 2),
         Import("generator.validate.v", "generator.validate.rules", "generator/validate/v.py", 1),
     ]
-    violation = ("generator/spec/x.py:3: generator.spec.x imports generator.codegen.ir "
-                 "(spec may import only: io, problems, root, spec)")
+    violation = ("generator/document/x.py:3: generator.document.x imports generator.ir.builder "
+                 "(document may import only: document, io, problems, root)")
     assert layering_violations(imports) == [violation]
     cycle = ("generator.drift.a (generator/drift/a.py:1) -> generator.drift.b (generator/drift/b.py:2)"
              " -> generator.drift.a")

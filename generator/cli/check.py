@@ -18,9 +18,9 @@ from typing import Any
 
 from generator.cli.common import DEFAULT_OUTPUT, read_manifest, usage_error
 from generator.cli.compare import COMPARE_DOC_HELP, default_compare_doc
-from generator.drift.compare import check_document
+from generator.drift.check.compare import check_document
+from generator.drift.check.tree import PackageReport, changed_inputs, explain, read_tree
 from generator.drift.report import CHECK_FORMATS, DIFF_CAP, format_check
-from generator.drift.tree import PackageReport, changed_inputs, explain, read_tree
 from generator.io import provenance
 from generator.manifest import Manifest, Provider
 

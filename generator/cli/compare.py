@@ -25,7 +25,7 @@ def default_compare_doc(manifest_path: Path) -> Path:
 
 def cmd_compare(args: argparse.Namespace) -> int:
     """Markdown table of completions parameters and fields across providers."""
-    from generator.drift.compare import compare_document
+    from generator.drift.check.compare import compare_document
     from generator.io.write import write_file
 
     manifest = read_manifest(args.manifest)

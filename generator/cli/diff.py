@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 from generator.problems import GeneratorError, Problem
 
 if TYPE_CHECKING:
-    from generator.drift.change import Change
-    from generator.spec.document import Document
+    from generator.document.loading import Document
+    from generator.drift.diff.change import Change
 
 # Problems that stop code generation but leave a document a valid OpenAPI description:
 # they do not stop a diff.
@@ -24,7 +24,7 @@ _MARKDOWN_LIMIT = 50  # changes in a Markdown report (a pull-request comment) un
 def cmd_diff(args: argparse.Namespace) -> int:
     """Semantic diff of two OpenAPI documents: each change breaking, possibly breaking or
     non-breaking, breaking first, grouped by operation and shared component."""
-    from generator.drift.differ import diff
+    from generator.drift.diff.differ import diff
     from generator.drift.report import ReportOptions, exit_code, format_changes
 
     documents = {"old": _load_valid(args.old, args), "new": _load_valid(args.new, args)}
@@ -43,7 +43,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
 
 def _load_valid(path: Path, args: argparse.Namespace) -> Document:
     """The document, or a `GeneratorError` with every problem that makes it invalid OpenAPI."""
-    from generator.spec.document import load
+    from generator.document.loading import load
 
     document = load(path, allow_remote_refs=args.allow_remote_refs)
     if args.no_validate:

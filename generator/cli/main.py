@@ -41,7 +41,7 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
 def cmd_validate(args: argparse.Namespace) -> int:
     """Validate provider specs (by name) or spec files (by path); print every problem."""
     from generator import pipeline
-    from generator.spec.document import load
+    from generator.document.loading import load
     from generator.validate import validate
 
     manifest = None
@@ -71,7 +71,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
 def _what_generate_does(data: dict[str, object], problems: list[Problem], *,
                         strict: bool) -> dict[Problem, str]:
     """Each problem's note: what `generate` would do about it."""
-    from generator.validate.triage import triage
+    from generator.tolerate.triage import triage
 
     if strict:
         return {problem: "generate stops: strict" for problem in problems if problem.severity != "warning"}
@@ -145,8 +145,8 @@ def _generate_targets(args: argparse.Namespace) -> tuple[list[pipeline.Target], 
 def _package_name(out: Path, package: str | None) -> str:
     """`--package`, else the last part of `--out`; a usage error saying what to pass when that
     is not a Python package name."""
-    from generator.codegen.namespace import package_name_problem
-    from generator.spec.names import snake_case
+    from generator.names.identifiers import snake_case
+    from generator.names.namespace import package_name_problem
 
     name = package or out.name
     refused = package_name_problem(name)
@@ -163,7 +163,7 @@ def _package_name(out: Path, package: str | None) -> str:
 
 def _report_coverage(generation: pipeline.Generation, folders: dict[str, Path]) -> None:
     """One line per repair and per skipped operation (stderr), then each package's summary."""
-    from generator.codegen import coverage  # loaded by the generation already
+    from generator.output import coverage  # loaded by the generation already
 
     for name, folder in folders.items():
         outcome = generation.outcomes.get(name)

@@ -18,7 +18,7 @@ from typing import Any
 
 from generator.cli.common import DEFAULT_OUTPUT, UsageError, read_manifest, shown_path, usage_error
 from generator.cli.compare import COMPARE_DOC_HELP, default_compare_doc
-from generator.drift.change import Change
+from generator.drift.diff.change import Change
 from generator.manifest import Manifest, Provider
 from generator.problems import GeneratorError, Problem
 
@@ -40,9 +40,9 @@ def cmd_update(args: argparse.Namespace) -> int:
     """Take in a new spec for a provider: validate, diff, replace, regenerate."""
     import tempfile
 
+    from generator.drift.check.tree import read_tree
+    from generator.drift.check.update import code_changes
     from generator.drift.report import exit_code
-    from generator.drift.tree import read_tree
-    from generator.drift.update import code_changes
 
     manifest = read_manifest(args.manifest)
     provider = manifest.get(args.provider)
@@ -129,9 +129,9 @@ def _build(
     import shutil
 
     from generator import pipeline
-    from generator.drift.compare import compare_document
-    from generator.drift.update import relocated
-    from generator.spec.document import load
+    from generator.document.loading import load
+    from generator.drift.check.compare import compare_document
+    from generator.drift.check.update import relocated
 
     scratch = tmp / "spec"
     shutil.copytree(provider.spec.parent, scratch, ignore=shutil.ignore_patterns("__pycache__"))
@@ -155,9 +155,9 @@ def _build(
 def _print_spec_changes(provider: Provider, source: str, new_data: dict[str, Any]) -> list[Change]:
     """The semantic diff from the vendored spec, printed and returned (empty when the vendored
     spec no longer loads: then there is nothing to compare with)."""
-    from generator.drift.differ import diff
+    from generator.document.loading import load
+    from generator.drift.diff.differ import diff
     from generator.drift.report import ReportOptions, format_changes
-    from generator.spec.document import load
 
     try:
         old_data = load(provider.spec).data

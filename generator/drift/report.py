@@ -10,7 +10,8 @@ import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 
-from generator.drift.change import (
+from generator.drift.check.tree import PackageReport
+from generator.drift.diff.change import (
     BREAKING,
     NON_BREAKING,
     POSSIBLY_BREAKING,
@@ -18,7 +19,6 @@ from generator.drift.change import (
     Change,
     rank,
 )
-from generator.drift.tree import PackageReport
 from generator.io.paths import shown_path
 
 

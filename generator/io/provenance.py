@@ -44,7 +44,7 @@ TEMPLATES_DIR = templates_dir()
 # `templates` is the installed copy of templates/ (hashed on its own, as in a checkout).
 CHECK_ONLY = frozenset({"__main__.py", "cli", "drift", "templates"})
 # Parts that shape docs/providers.md (with the specs, overlays and provider names).
-COMPARE_PARTS = ("drift", "spec", "manifest.py", "problems.py")
+COMPARE_PARTS = ("drift", "document", "manifest.py", "problems.py")
 DOC_FOOTER = re.compile(r"<!-- provenance: inputs sha256 ([0-9a-f]{64}), content sha256 ([0-9a-f]{64}) -->\n\Z")
 
 

@@ -14,8 +14,8 @@ generation, in a forked child (`background.SpecValidation`).
 
 from __future__ import annotations
 
+from generator.document.loading import Document
 from generator.problems import Problem, unique_problems
-from generator.spec.document import Document
 from generator.validate.rules import (
     check_internal_refs,
     check_method_name_clashes,

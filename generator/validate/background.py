@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from types import TracebackType
 from typing import Self
 
+from generator.document.loading import Document
 from generator.problems import Problem
-from generator.spec.document import Document
 
 
 class SpecValidation:

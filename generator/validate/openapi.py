@@ -31,11 +31,11 @@ from openapi_spec_validator.validation.exceptions import (
 from openapi_spec_validator.validation.validators import SpecValidator
 from referencing.exceptions import Unresolvable
 
+from generator.document.loading import Document
+from generator.document.pointer import fragment_pointer, join_pointer
+from generator.document.refs import Refs, iter_refs
+from generator.document.tree import depth, with_deep_stack
 from generator.problems import Problem, unique_problems
-from generator.spec.document import Document
-from generator.spec.pointer import fragment_pointer, join_pointer
-from generator.spec.refs import Refs, iter_refs
-from generator.spec.tree import depth, with_deep_stack
 
 MAX_MESSAGE = 300
 _LOCATION = "_generator_location"

@@ -14,18 +14,19 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any
 
-from generator.problems import Problem
-from generator.spec.document import Document
-from generator.spec.operations import iter_operations, name_clashes
-from generator.spec.pointer import (
+from generator.document.loading import Document
+from generator.document.operations import iter_operations
+from generator.document.pointer import (
     fragment_pointer,
     join_pointer,
     resolve_pointer,
     split_pointer,
     unescape_token,
 )
-from generator.spec.refs import Refs, is_named_map, iter_objects, iter_refs
-from generator.spec.schemas import in_schema, json_key, same_json
+from generator.document.refs import Refs, is_named_map, iter_objects, iter_refs
+from generator.document.schemas import in_schema, json_key, same_json
+from generator.names.operations import name_clashes
+from generator.problems import Problem
 
 
 def check_internal_refs(doc: Document) -> list[Problem]:

@@ -6,7 +6,7 @@ JSON pointer) and say what is wrong and what to do (every problem line carries a
 parentheses), and leave the output folder byte-identical. The provider-manifest variant writes
 into a copy of `generated/` through a manifest that mixes a good provider with a broken one:
 nothing at all may be written. `--debug` shows the traceback. (Without `--strict`, `generate`
-repairs and skips what it can: tests/validate/test_tolerant_generation.py.)
+repairs and skips what it can: tests/tolerate/test_tolerant_generation.py.)
 """
 
 from __future__ import annotations

@@ -19,8 +19,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.drift.change import BREAKING, NON_BREAKING, POSSIBLY_BREAKING
-from generator.drift.differ import diff
+from generator.drift.diff.change import BREAKING, NON_BREAKING, POSSIBLY_BREAKING
+from generator.drift.diff.differ import diff
 from generator.drift.report import exit_code
 
 Doc = dict[str, Any]

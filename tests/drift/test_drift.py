@@ -18,11 +18,11 @@ from typing import Any
 
 import pytest
 
-from generator.drift.change import Change
-from generator.drift.differ import diff
+from generator.document.pointer import join_tokens, resolve_pointer, split_pointer
+from generator.drift.diff.change import Change
+from generator.drift.diff.differ import diff
+from generator.drift.diff.table import compare
 from generator.drift.report import exit_code, format_changes
-from generator.drift.table import compare
-from generator.spec.pointer import join_tokens, resolve_pointer, split_pointer
 from tests.support import SPECS
 
 B, NB = "breaking", "non-breaking"

@@ -15,10 +15,10 @@ from __future__ import annotations
 import pytest
 
 from bench.drift_pairs import pair_files
-from generator.drift.change import BREAKING, POSSIBLY_BREAKING, Change
-from generator.drift.differ import diff
+from generator.document.loading import load
+from generator.drift.diff.change import BREAKING, POSSIBLY_BREAKING, Change
+from generator.drift.diff.differ import diff
 from generator.drift.report import ReportOptions, format_changes, owner
-from generator.spec.document import load
 
 PAIR = "ideal-postcodes 4.14.1 -> 4.21.0"
 S = "/components/schemas/"

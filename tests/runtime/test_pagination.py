@@ -19,8 +19,8 @@ import pytest
 import yaml
 
 from generator import pipeline
-from generator.codegen import paging
 from generator.io import write
+from generator.ir import paging
 from generator.problems import GeneratorError
 from tests.support import FEATURE_SPECS, import_from
 from tests.support.servers import Recorded, Reply, ScriptedServer

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from generator import pipeline, validate
+from generator.document.loading import load
 from generator.problems import GeneratorError
-from generator.spec.document import load
 from generator.validate.background import SpecValidation
 from generator.validate.openapi import spec_problems
 from tests.support import BAD_DOCS, ROOT

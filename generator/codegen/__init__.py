@@ -1,1 +1,0 @@
-"""Code generation: the intermediate model, models.py, the rendered package, formatting."""

@@ -1,0 +1,283 @@
+"""Bundling: every external `$ref` (another file, or an http(s) URL when allowed) copied into
+the document, so that later stages see one self-contained document.
+
+An external `$ref` is copied into the components section matching where the ref sits
+(schema -> `schemas`, parameter -> `parameters`, ...). The name is the last pointer segment of
+the ref's fragment, else the file stem, sanitised to `[A-Za-z0-9._-]`; a taken name gets a
+numeric suffix (`Pet2`, `Pet3`, ...) in document walk order. Refs in places without a
+components section (and path items in 3.0) are inlined. Cycles through components are fine;
+a cycle that would have to be inlined is an error.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urljoin, urlsplit
+
+from generator.document.pointer import (
+    HTTP_METHODS,
+    escape_token,
+    join_pointer,
+    nearest_line,
+    resolve_pointer,
+    split_pointer,
+)
+from generator.document.read import parse_bytes, read_limited
+from generator.document.refs import is_extension, is_named_map
+from generator.document.tree import copy_tree
+from generator.io.fetch import Downloader
+from generator.problems import GeneratorError, Problem
+
+REMOTE_TIMEOUT_SECONDS = 10.0
+_EXTERNAL_REF = re.compile(rb"""\$ref['"]?\s*:\s*(?!['"]?#)""")
+
+
+def may_have_external_refs(raw: bytes) -> bool:
+    """Cheap pre-check so big self-contained specs skip the bundling walk."""
+    return _EXTERNAL_REF.search(raw) is not None
+
+
+def bundle(main_path: Path, data: dict[str, Any], lines: Mapping[str, int], *,
+           allow_remote_refs: bool, max_bytes: int) -> dict[str, Any]:
+    """`data` with every external `$ref` bundled in (changed in place and returned)."""
+    return _Bundler(main_path, data, lines, allow_remote_refs, max_bytes).bundle()
+
+
+# What a member of a map-like kind is (paths -> path item, responses -> response, ...).
+_MEMBER_KIND = {
+    "paths": "pathItem", "parameters": "parameter", "responses": "response",
+    "content": "mediaType", "examples": "example", "headers": "header", "links": "link",
+    "callbacks": "callback", "callback": "pathItem", "encodings": "encoding",
+    "schemas": "schema", "requestBodies": "requestBody", "securitySchemes": "securityScheme",
+    "pathItems": "pathItem",
+}
+_FIELD_KIND: dict[tuple[str, str], str] = {
+    ("document", "paths"): "paths",
+    ("document", "webhooks"): "paths",
+    ("document", "components"): "components",
+    **{("components", section): section for section in (
+        "schemas", "parameters", "responses", "requestBodies", "headers", "examples", "links",
+        "callbacks", "securitySchemes", "pathItems")},
+    ("pathItem", "parameters"): "parameters",
+    **{("pathItem", method): "operation" for method in HTTP_METHODS},
+    ("operation", "parameters"): "parameters",
+    ("operation", "requestBody"): "requestBody",
+    ("operation", "responses"): "responses",
+    ("operation", "callbacks"): "callbacks",
+    ("parameter", "schema"): "schema",
+    ("header", "schema"): "schema",
+    ("mediaType", "schema"): "schema",
+    ("parameter", "content"): "content",
+    ("header", "content"): "content",
+    ("requestBody", "content"): "content",
+    ("response", "content"): "content",
+    ("parameter", "examples"): "examples",
+    ("header", "examples"): "examples",
+    ("mediaType", "examples"): "examples",
+    ("mediaType", "encoding"): "encodings",
+    ("encoding", "headers"): "headers",
+    ("response", "headers"): "headers",
+    ("response", "links"): "links",
+}
+# The components section an object of that kind is bundled into.
+_KIND_SECTION = {
+    "schema": "schemas", "parameter": "parameters", "response": "responses",
+    "requestBody": "requestBodies", "header": "headers", "example": "examples",
+    "link": "links", "callback": "callbacks", "securityScheme": "securitySchemes",
+    "pathItem": "pathItems",
+}
+
+
+def child_kind(kind: str, key: str) -> str:
+    """The OpenAPI object kind found under `key` of an object of `kind`."""
+    if kind == "schema":
+        return "schema"
+    member = _MEMBER_KIND.get(kind)
+    if member is not None:
+        return member
+    return _FIELD_KIND.get((kind, key), "other")
+
+
+@dataclass
+class _Source:
+    location: str  # absolute path or URL
+    label: str  # file name used in problems
+    data: Any
+    lines: Mapping[str, int]
+    remote: bool = False
+
+
+@dataclass
+class _Bundler:
+    main_path: Path
+    data: dict[str, Any]
+    lines: Mapping[str, int]
+    allow_remote_refs: bool
+    max_bytes: int
+    problems: list[Problem] = field(default_factory=list)
+    sources: dict[str, _Source] = field(default_factory=dict)
+    assigned: dict[tuple[str, str, str], str] = field(default_factory=dict)
+    inlining: set[tuple[str, str]] = field(default_factory=set)
+
+    def __post_init__(self) -> None:
+        self.root_dir = self.main_path.absolute().parent.resolve()
+        self.main_location = str(self.main_path.resolve())
+        self.main = _Source(str(self.main_path.absolute()), str(self.main_path), self.data,
+                            self.lines)
+        self.sources[self.main_location] = self.main
+        self.allow_31_path_items = str(self.data.get("openapi", "")).startswith("3.1")
+        self.downloader = Downloader(max_bytes=self.max_bytes, timeout=REMOTE_TIMEOUT_SECONDS)
+
+    def bundle(self) -> dict[str, Any]:
+        with self.downloader:
+            self.walk(self.data, "document", self.main, "")
+        if self.problems:
+            raise GeneratorError(self.problems)
+        return self.data
+
+    def walk(self, node: Any, kind: str, source: _Source, pointer: str) -> Any:
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            if isinstance(ref, str) and (source is not self.main or not ref.startswith("#")):
+                replacement = self.bundle_ref(ref, kind, source, join_pointer(pointer, "$ref"))
+                if not isinstance(replacement, str):
+                    return replacement
+                node["$ref"] = replacement
+            named_map = is_named_map(pointer)
+            for key, value in list(node.items()):
+                if key != "$ref" and (named_map or not is_extension(key)):
+                    node[key] = self.walk(value, child_kind(kind, key), source,
+                                          join_pointer(pointer, key))
+        elif isinstance(node, list):
+            for index, item in enumerate(node):
+                node[index] = self.walk(item, child_kind(kind, str(index)), source,
+                                        f"{pointer}/{index}")
+        return node
+
+    def bundle_ref(self, ref: str, kind: str, source: _Source, ref_pointer: str) -> Any:
+        """The new `$ref` string, or (for inlined refs) the replacement content."""
+        located = self.locate(ref, source, ref_pointer)
+        if located is None:
+            return ref
+        location, fragment = located
+        if location == self.main_location:
+            return "#" + fragment
+        target = self.source(location, source, ref_pointer, ref)
+        if target is None:
+            return ref
+        found, value = resolve_pointer(target.data, fragment)
+        if not found:
+            self.problem(source, ref_pointer, f"$ref {ref!r}: {target.label} has no {fragment!r}",
+                         "check the pointer after '#'")
+            return ref
+        section = _KIND_SECTION.get(kind)
+        if section == "pathItems" and not self.allow_31_path_items:
+            section = None
+        if section is None:
+            return self.inline(ref, value, kind, target, fragment, source, ref_pointer)
+        key = (location, fragment, section)
+        existing = self.assigned.get(key)
+        if existing is not None:
+            return existing
+        components = self.data.setdefault("components", {})
+        entries = components.setdefault(section, {})
+        name = _free_key(component_name(fragment, location), entries)
+        new_ref = f"#/components/{section}/{escape_token(name)}"
+        self.assigned[key] = new_ref
+        entries[name] = None  # reserve the name before walking (cycles come back to it)
+        entries[name] = self.walk(copy_tree(value), kind, target, fragment)
+        return new_ref
+
+    def inline(self, ref: str, value: Any, kind: str, target: _Source, fragment: str,
+               source: _Source, ref_pointer: str) -> Any:
+        key = (target.location, fragment)
+        if key in self.inlining:
+            self.problem(source, ref_pointer,
+                         f"$ref {ref!r} is part of a reference cycle that would have to be inlined",
+                         "reference a schema or other component instead")
+            return {"$ref": ref}
+        self.inlining.add(key)
+        try:
+            return self.walk(copy_tree(value), kind, target, fragment)
+        finally:
+            self.inlining.discard(key)
+
+    def locate(self, ref: str, source: _Source, ref_pointer: str) -> tuple[str, str] | None:
+        """(absolute location, JSON pointer fragment) of `ref`, or None after a problem."""
+        address, _, fragment = ref.partition("#")
+        fragment = unquote(fragment)
+        if not address:
+            return source.location, fragment
+        if source.remote or urlsplit(address).scheme:
+            absolute = urljoin(source.location, address) if source.remote else address
+            scheme = urlsplit(absolute).scheme
+            if scheme not in ("http", "https"):
+                self.problem(source, ref_pointer,
+                             f"$ref {ref!r}: {scheme or 'local'} references are not supported here",
+                             "use a relative file path or an http(s) URL")
+                return None
+            if not self.allow_remote_refs:
+                self.problem(source, ref_pointer, f"remote $ref {ref!r} refused",
+                             "pass --allow-remote-refs to fetch it (only for sources you trust), "
+                             "or download it next to the spec and reference it by relative path")
+                return None
+            return absolute, fragment
+        target = (Path(source.location).parent / unquote(address)).resolve()
+        if not target.is_relative_to(self.root_dir):
+            self.problem(source, ref_pointer,
+                         f"$ref {ref!r} points outside the spec's folder ({self.root_dir})",
+                         "copy the file into the spec's folder and reference it from there")
+            return None
+        if not target.is_file():
+            self.problem(source, ref_pointer, f"$ref {ref!r}: file not found ({target})",
+                         "check the relative path; it is resolved from the referring file's folder")
+            return None
+        return str(target), fragment
+
+    def source(self, location: str, referrer: _Source, ref_pointer: str, ref: str) -> _Source | None:
+        known = self.sources.get(location)
+        if known is not None:
+            return known
+        remote = location.startswith(("http://", "https://"))
+        label = location if remote else _display_path(Path(location))
+        try:
+            raw = self.downloader.bytes(location) if remote else read_limited(Path(location), self.max_bytes)
+            suffix = Path(urlsplit(location).path).suffix if remote else Path(location).suffix
+            data, lines = parse_bytes(raw, label, suffix)
+        except GeneratorError as exc:
+            self.problem(referrer, ref_pointer, f"$ref {ref!r} cannot be loaded")
+            self.problems.extend(exc.problems)
+            return None
+        loaded = _Source(location, label, data, lines, remote)
+        self.sources[location] = loaded
+        return loaded
+
+    def problem(self, source: _Source, pointer: str, message: str, hint: str = "") -> None:
+        self.problems.append(
+            Problem(source.label, pointer, nearest_line(source.lines, pointer), message, hint)
+        )
+
+
+def _display_path(path: Path) -> str:
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def component_name(fragment: str, location: str) -> str:
+    """Last pointer segment, else the file stem; only characters components keys allow."""
+    tokens = split_pointer(fragment)
+    base = tokens[-1] if tokens else Path(urlsplit(location).path).stem
+    return re.sub(r"[^A-Za-z0-9._-]", "_", base) or "Component"
+
+
+def _free_key(name: str, taken: dict[str, Any]) -> str:
+    """`name`, or `name2`, `name3`...: the first key `components/<section>` does not hold yet."""
+    return next(candidate for candidate in (name, *(f"{name}{n}" for n in itertools.count(2)))
+                if candidate not in taken)

@@ -1,0 +1,154 @@
+"""The document stage's product and its entry point: `load(path) -> Document`.
+
+file bytes -> parsed JSON-compatible data (+ line of every JSON pointer)   (`read`)
+           -> checked to be OpenAPI 3.0.x / 3.1.x                           (here)
+           -> overlay applied (optional)                                    (`overlay`)
+           -> external `$ref`s bundled into `components`                    (`bundle`)
+
+Every failure raises `GeneratorError` with precise `Problem`s (file, pointer, line). The overlay
+is applied before bundling, so overlay targets address the file as written.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from generator.document.bundle import bundle, may_have_external_refs
+from generator.document.overlay import apply_overlay
+from generator.document.pointer import join_pointer, nearest_line
+from generator.document.read import DEFAULT_MAX_BYTES, parse_bytes, read_limited
+from generator.problems import GeneratorError, Problem
+
+SUPPORTED_VERSION = re.compile(r"3\.[01]\.\d+(-[0-9A-Za-z.-]+)?")
+
+
+@dataclass(frozen=True)
+class Document:
+    path: Path
+    data: dict[str, Any]
+    sha256: str
+    overlay_sha256: str | None
+    lines: Mapping[str, int]
+    overlay_problems: tuple[Problem, ...] = ()
+
+    def line_of(self, pointer: str) -> int | None:
+        return nearest_line(self.lines, pointer)
+
+    @property
+    def version(self) -> str:
+        return str(self.data.get("openapi", ""))
+
+
+
+# --------------------------------------------------------------------------- public entry
+
+
+def load(
+    path: Path,
+    *,
+    overlay: Path | None = None,
+    allow_remote_refs: bool = False,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+) -> Document:
+    path = Path(path)
+    raw = read_limited(path, max_bytes)
+    data, lines = parse_bytes(raw, str(path), path.suffix)
+    check_openapi_root(data, str(path), lines)
+    assert isinstance(data, dict)
+    if _SURROGATE_ESCAPE.search(raw):
+        _reject_lone_surrogates(data, "", str(path), lines)
+
+    overlay_sha256: str | None = None
+    overlay_problems: tuple[Problem, ...] = ()
+    overlay_raw = b""
+    if overlay is not None:
+        overlay = Path(overlay)
+        overlay_raw = read_limited(overlay, max_bytes)
+        overlay_data, overlay_lines = parse_bytes(overlay_raw, str(overlay), overlay.suffix)
+        overlay_sha256 = hashlib.sha256(overlay_raw).hexdigest()
+        try:
+            data, problems = apply_overlay(data, overlay_data, str(overlay))
+        except GeneratorError as exc:
+            raise GeneratorError([_with_line(p, overlay_lines) for p in exc.problems]) from None
+        overlay_problems = tuple(_with_line(p, overlay_lines) for p in problems)
+
+    if may_have_external_refs(raw) or (overlay is not None and may_have_external_refs(overlay_raw)):
+        data = bundle(path, data, lines, allow_remote_refs=allow_remote_refs, max_bytes=max_bytes)
+    return Document(
+        path=path,
+        data=data,
+        sha256=hashlib.sha256(raw).hexdigest(),
+        overlay_sha256=overlay_sha256,
+        lines=lines,
+        overlay_problems=overlay_problems,
+    )
+
+
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+
+
+def _reject_lone_surrogates(node: Any, pointer: str, file: str, lines: Mapping[str, int]) -> None:
+    """JSON can escape half of a UTF-16 pair (`\\ud800`); such a string is not text and
+    cannot be written to any file: refuse it where it stands."""
+    if isinstance(node, str):
+        try:
+            node.encode("utf-8")
+        except UnicodeEncodeError:
+            raise GeneratorError(
+                [Problem(file, pointer, nearest_line(lines, pointer),
+                         "string holds a lone UTF-16 surrogate escape (like \\ud800)",
+                         "escape whole surrogate pairs, or write the character itself")]
+            ) from None
+    elif isinstance(node, dict):
+        for key, value in node.items():
+            _reject_lone_surrogates(key, pointer, file, lines)
+            _reject_lone_surrogates(value, join_pointer(pointer, key), file, lines)
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            _reject_lone_surrogates(value, join_pointer(pointer, index), file, lines)
+
+
+
+def _with_line(problem: Problem, lines: Mapping[str, int]) -> Problem:
+    if problem.line is not None:
+        return problem
+    return replace(problem, line=nearest_line(lines, problem.pointer))
+
+
+
+def check_openapi_root(data: Any, file: str, lines: Mapping[str, int]) -> None:
+    if not isinstance(data, dict):
+        kind = "a list" if isinstance(data, list) else f"a single {type(data).__name__} value"
+        raise GeneratorError([Problem(
+            file, "", 1, f"the document is {kind}, not a mapping",
+            "an OpenAPI document is a mapping that starts with `openapi: 3.x.y`")])
+    if "openapi" not in data:
+        if "swagger" in data:
+            raise GeneratorError([Problem(
+                file, "/swagger", nearest_line(lines, "/swagger"),
+                f"Swagger {data['swagger']} documents are not supported; only OpenAPI 3.0.x/3.1.x",
+                "convert it to OpenAPI 3 first, e.g. `npx swagger2openapi spec.yaml -o spec3.yaml`"
+                " or https://converter.swagger.io")])
+        raise GeneratorError([Problem(
+            file, "", 1, "not an OpenAPI document: there is no top-level `openapi` key",
+            "an OpenAPI document starts with e.g. `openapi: \"3.1.0\"`")])
+    version = data["openapi"]
+    if isinstance(version, str) and SUPPORTED_VERSION.fullmatch(version):
+        return
+    line = nearest_line(lines, "/openapi")
+    if isinstance(version, (int, float)) and not isinstance(version, bool):
+        raise GeneratorError([Problem(
+            file, "/openapi", line,
+            f"`openapi: {version}` was read as a number, not a version string",
+            "quote the full version, e.g. openapi: \"3.0.3\"")])
+    if not isinstance(version, str) or not SUPPORTED_VERSION.fullmatch(version):
+        raise GeneratorError([Problem(
+            file, "/openapi", line,
+            f"unsupported OpenAPI version {version!r}; supported are 3.0.x and 3.1.x",
+            "write the full version, e.g. \"3.0.3\" or \"3.1.0\"")])
+

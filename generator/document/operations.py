@@ -1,0 +1,52 @@
+"""The one walk over a document's operations.
+
+`iter_operations` yields every operation under `paths` (following a path item's `$ref`) with its
+pointer and the path item's shared parameters. How each is named in generated code is
+`generator.names.operations`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from generator.document.pointer import HTTP_METHODS, join_pointer
+from generator.document.refs import Refs
+from generator.problems import operation_label
+
+
+@dataclass(frozen=True)
+class OperationSite:
+    """Where an operation is: `/paths/~1users/get`, its path, its HTTP method and its object."""
+
+    pointer: str
+    path: str
+    method: str
+    operation: dict[str, Any]
+    shared_parameters: tuple[Any, ...]  # the path item's own `parameters`
+
+    @property
+    def label(self) -> str:
+        return operation_label(self.method, self.path)
+
+
+def iter_operations(data: dict[str, Any], *, sorted_paths: bool = False) -> Iterator[OperationSite]:
+    """Every operation under `paths`, in document order (or sorted by path)."""
+    paths = data.get("paths")
+    if not isinstance(paths, dict):
+        return
+    refs = Refs(data)
+    for path in sorted(paths) if sorted_paths else paths:
+        item = paths[path]
+        if isinstance(item, dict) and isinstance(item.get("$ref"), str):
+            _, item = refs.lookup(item["$ref"])
+        if not isinstance(item, dict):
+            continue
+        shared = item.get("parameters")
+        shared_parameters = tuple(shared) if isinstance(shared, list) else ()
+        for method in HTTP_METHODS:
+            operation = item.get(method)
+            if isinstance(operation, dict):
+                pointer = join_pointer(join_pointer("/paths", path), method)
+                yield OperationSite(pointer, path, method, operation, shared_parameters)

@@ -1,0 +1,493 @@
+"""Reading a spec file: JSON or YAML bytes into JSON-compatible data and a line map.
+
+Decisions
+- YAML is composed with a safe loader (libyaml's CSafeLoader when available) and converted by
+  our own node walk, so that: mapping keys are always the key's text (`200` -> "200",
+  `on` -> "on"), duplicate keys are refused, timestamps stay strings, `yes`/`no`/`on`/`off` values
+  stay strings (only true/false are booleans), octal/sexagesimal ints stay strings, and
+  `.inf`/`.nan` stay strings (they are not JSON).
+- YAML anchors/aliases (and `<<` merge keys) are accepted only in small doses: at most
+  `MAX_YAML_ALIASES` alias uses, and the aliases may add at most `MAX_ALIAS_EXPANSION` nodes to the
+  expanded document. Both are measured on the composed node graph (which shares aliased nodes)
+  before anything is expanded, so an alias bomb is refused fast with bounded memory.
+- JSON line numbers are computed lazily (first lookup) by a regex tokenizer.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from generator.document.pointer import join_pointer
+from generator.document.tree import depth, with_deep_stack
+from generator.io.fetch import too_large
+from generator.problems import GeneratorError, Problem
+
+DEFAULT_MAX_BYTES = 64 * 1024 * 1024
+MAX_YAML_ALIASES = 100
+MAX_ALIAS_EXPANSION = 100_000
+
+
+class LazyLines(Mapping[str, int]):
+    """A pointer -> line mapping computed on first use (JSON line scanning is not free)."""
+
+    def __init__(self, compute: Callable[[], dict[str, int]]) -> None:
+        self._compute = compute
+        self._lines: dict[str, int] | None = None
+
+    def _get(self) -> dict[str, int]:
+        if self._lines is None:
+            self._lines = self._compute()
+        return self._lines
+
+    def __getitem__(self, pointer: str) -> int:
+        return self._get()[pointer]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._get())
+
+    def __len__(self) -> int:
+        return len(self._get())
+
+
+
+def read_limited(path: Path, max_bytes: int) -> bytes:
+    file = str(path)
+    try:
+        size = path.stat().st_size
+        if size > max_bytes:
+            raise GeneratorError([too_large(file, size, max_bytes)])
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise GeneratorError([_not_found(file)]) from None
+    except IsADirectoryError:
+        raise GeneratorError([Problem(file, "", None, "is a directory, not a file")]) from None
+    except OSError as exc:
+        raise GeneratorError([Problem(file, "", None, f"cannot read: {exc.strerror}")]) from None
+    if len(raw) > max_bytes:
+        raise GeneratorError([too_large(file, len(raw), max_bytes)])
+    return raw
+
+
+def _not_found(file: str) -> Problem:
+    """A missing file; a URL given where a file is read (`Path` has folded its `//`) says so."""
+    url = re.match(r"(https?):/+(.*)", file)
+    if url:
+        return Problem(f"{url[1]}://{url[2]}", "", None, "a URL, not a file: documents are read from disk",
+                       "download it first, e.g. `curl -fLo openapi.json URL`, and give that file")
+    return Problem(file, "", None, "file not found")
+
+
+# --------------------------------------------------------------------------- parsing
+
+
+def parse_bytes(raw: bytes, file: str, suffix: str = "") -> tuple[Any, Mapping[str, int]]:
+    """Parse JSON or YAML bytes into JSON-compatible data and a pointer -> line mapping."""
+    if not raw.strip():
+        raise GeneratorError(
+            [Problem(file, "", None, "file is empty", "expected an OpenAPI document")]
+        )
+    if _looks_like_json(raw, suffix):
+        return _parse_json(raw, file)
+    return _parse_yaml(raw, file)
+
+
+def _looks_like_json(raw: bytes, suffix: str) -> bool:
+    suffix = suffix.lower()
+    if suffix == ".json":
+        return True
+    if suffix in (".yaml", ".yml"):
+        return False
+    return raw.lstrip()[:1] in (b"{", b"[")
+
+
+# ---- JSON
+
+
+class _DuplicateJsonKey(Exception):
+    pass
+
+
+class _NonJsonConstant(Exception):
+    pass
+
+
+def _unique_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        raise _DuplicateJsonKey()
+    return result
+
+
+def _reject_constant(name: str) -> Any:
+    raise _NonJsonConstant(name)
+
+
+def _parse_json(raw: bytes, file: str) -> tuple[Any, Mapping[str, int]]:
+    text = _decode(raw, file)
+    try:
+        data = json.loads(
+            text, object_pairs_hook=_unique_pairs, parse_constant=_reject_constant
+        )
+    except json.JSONDecodeError as exc:
+        raise GeneratorError(
+            [
+                Problem(
+                    file,
+                    "",
+                    exc.lineno,
+                    f"JSON syntax error at column {exc.colno}: {exc.msg}",
+                    _json_hint(exc.msg),
+                )
+            ]
+        ) from None
+    except _NonJsonConstant as exc:
+        raise GeneratorError(
+            [Problem(file, "", None, f"{exc} is not valid JSON", "use null or a string")]
+        ) from None
+    except _DuplicateJsonKey:
+        _, duplicates = scan_json_lines(text, find_duplicates=True)
+        raise GeneratorError(
+            [_duplicate_key_problem(file, *duplicate) for duplicate in duplicates]
+        ) from None
+    return data, LazyLines(lambda: scan_json_lines(text)[0])
+
+
+def _decode(raw: bytes, file: str) -> str:
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise GeneratorError(
+            [Problem(file, "", None, f"not UTF-8 text (byte {exc.start})", "save it as UTF-8")]
+        ) from None
+
+
+def _json_hint(message: str) -> str:
+    if "Expecting property name" in message:
+        return "a trailing comma or an unquoted key? JSON keys need double quotes"
+    if "Expecting ',' delimiter" in message:
+        return "a missing comma between items?"
+    return "check brackets, commas and quotes near this position"
+
+
+_JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"(?:\s*:)?|[{}\[\],]|[^\s{}\[\],:"]+')
+
+
+class _Frame:
+    __slots__ = ("child", "index", "is_array", "keys", "pointer")
+
+    def __init__(self, pointer: str, is_array: bool) -> None:
+        self.pointer = pointer
+        self.is_array = is_array
+        self.index = 0
+        self.child = pointer
+        self.keys: dict[str, int] | None = None
+
+
+def scan_json_lines(
+    text: str, *, find_duplicates: bool = False
+) -> tuple[dict[str, int], list[tuple[str, str, int, int]]]:
+    """Line of every member/item of (valid) JSON text, by pointer; optionally duplicate keys.
+
+    Duplicates come as (object pointer, key, first line, second line).
+    """
+    lines: dict[str, int] = {}
+    duplicates: list[tuple[str, str, int, int]] = []
+    stack: list[_Frame] = []
+    line, last = 1, 0
+
+    def line_at(position: int) -> int:
+        nonlocal line, last
+        line += text.count("\n", last, position)
+        last = position
+        return line
+
+    def start_value(position: int) -> str:
+        if not stack:
+            lines[""] = line_at(position)
+            return ""
+        frame = stack[-1]
+        if frame.is_array:
+            frame.child = f"{frame.pointer}/{frame.index}"
+            lines[frame.child] = line_at(position)
+        return frame.child
+
+    for match in _JSON_TOKEN.finditer(text):
+        token = match.group()
+        first = token[0]
+        if first == '"':
+            if token[-1] == ":":
+                frame = stack[-1]
+                key = _json_key(token)
+                frame.child = join_pointer(frame.pointer, key)
+                key_line = line_at(match.start())
+                lines[frame.child] = key_line
+                if find_duplicates:
+                    keys = frame.keys if frame.keys is not None else {}
+                    frame.keys = keys
+                    if key in keys:
+                        duplicates.append((frame.pointer, key, keys[key], key_line))
+                    keys.setdefault(key, key_line)
+            else:
+                start_value(match.start())
+        elif first == "{" or first == "[":
+            stack.append(_Frame(start_value(match.start()), first == "["))
+        elif first == "}" or first == "]":
+            stack.pop()
+        elif first == ",":
+            if stack[-1].is_array:
+                stack[-1].index += 1
+        else:
+            start_value(match.start())
+    return lines, duplicates
+
+
+def _json_key(token: str) -> str:
+    literal = token[: token.rindex('"') + 1]
+    if "\\" not in literal:
+        return literal[1:-1]
+    return str(json.loads(literal))
+
+
+# ---- YAML
+
+_SafeLoader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class NodeLoader(_SafeLoader):  # type: ignore[valid-type,misc]
+    """Safe loader; we only use its composer (node graph with marks), never its constructor."""
+
+
+_TAG = "tag:yaml.org,2002:"
+_DECIMAL_INT = re.compile(r"[-+]?(0|[1-9][0-9_]*)")
+_HEX_INT = re.compile(r"[-+]?0x[0-9a-fA-F_]+")
+_FLOAT = re.compile(r"[-+]?([0-9][0-9_]*)?\.[0-9_]*([eE][-+][0-9]+)?")
+
+
+def _parse_yaml(raw: bytes, file: str) -> tuple[Any, Mapping[str, int]]:
+    loader = NodeLoader(raw)
+    try:
+        root = loader.get_single_node()
+    except yaml.MarkedYAMLError as exc:
+        raise GeneratorError([_yaml_syntax_problem(file, exc)]) from None
+    except yaml.YAMLError as exc:
+        raise GeneratorError([Problem(file, "", None, f"YAML error: {exc}")]) from None
+    finally:
+        loader.dispose()
+    if root is None:
+        raise GeneratorError(
+            [Problem(file, "", None, "file has no YAML document (only comments or blank lines)")]
+        )
+    if b"&" in raw:
+        _check_aliases(root, file)
+    converter = _YamlConverter(file)
+    try:
+        # schemas may nest hundreds of levels deep
+        data = with_deep_stack(lambda: converter.convert(root, ""), depth(root, _yaml_children))
+    except RecursionError:
+        raise GeneratorError([Problem(file, "", None, "document is nested too deeply")]) from None
+    if converter.problems:
+        raise GeneratorError(converter.problems)
+    converter.lines.setdefault("", root.start_mark.line + 1)
+    return data, converter.lines
+
+
+def _yaml_children(node: yaml.Node) -> list[yaml.Node]:
+    if isinstance(node, yaml.MappingNode):
+        return [part for pair in node.value for part in pair]
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    return []
+
+
+def _yaml_syntax_problem(file: str, exc: yaml.MarkedYAMLError) -> Problem:
+    mark = exc.problem_mark or exc.context_mark
+    what = exc.problem or "invalid YAML"
+    if exc.context:
+        what = f"{what} ({exc.context})"
+    line = mark.line + 1 if mark is not None else None
+    column = f" at column {mark.column + 1}" if mark is not None else ""
+    return Problem(file, "", line, f"YAML syntax error{column}: {what}", _yaml_hint(what))
+
+
+def _yaml_hint(what: str) -> str:
+    if "mapping values are not allowed" in what:
+        return "a value containing ': ' must be quoted, or the indentation is off"
+    if "'\\t'" in what or "tab" in what:
+        return "YAML does not allow tabs for indentation; use spaces"
+    if "found undefined alias" in what:
+        return "an alias *name needs an anchor &name defined before it"
+    if "expected a single document" in what:
+        return "the file holds several YAML documents (---); keep only the OpenAPI one"
+    return "check indentation and quoting near this position"
+
+
+class _AliasCounter:
+    """Measure alias use on the composed node graph without expanding it."""
+
+    def __init__(self) -> None:
+        self.sizes: dict[int, int] = {}
+        self.in_progress: set[int] = set()
+        self.aliases = 0
+        self.unique = 0
+        self.first_alias_line: int | None = None
+        self.recursive_line: int | None = None
+
+    def size(self, node: yaml.Node) -> int:
+        key = id(node)
+        known = self.sizes.get(key)
+        if known is not None:
+            self.aliases += 1
+            if self.first_alias_line is None:
+                self.first_alias_line = node.start_mark.line + 1
+            return known
+        if key in self.in_progress:
+            self.recursive_line = node.start_mark.line + 1
+            return 1
+        self.in_progress.add(key)
+        self.unique += 1
+        total = 1
+        if isinstance(node, yaml.MappingNode):
+            for key_node, value_node in node.value:
+                total += self.size(key_node) + self.size(value_node)
+        elif isinstance(node, yaml.SequenceNode):
+            for item in node.value:
+                total += self.size(item)
+        self.in_progress.discard(key)
+        self.sizes[key] = total
+        return total
+
+
+def _check_aliases(root: yaml.Node, file: str) -> None:
+    counter = _AliasCounter()
+    try:
+        expanded = counter.size(root)
+    except RecursionError:
+        raise GeneratorError([Problem(file, "", None, "document is nested too deeply")]) from None
+    hint = (
+        "YAML anchors/aliases (&name / *name) are limited to guard against alias bombs; "
+        "write the repeated parts out, or use $ref"
+    )
+    if counter.recursive_line is not None:
+        raise GeneratorError(
+            [Problem(file, "", counter.recursive_line, "recursive YAML alias", hint)]
+        )
+    growth = expanded - counter.unique
+    if counter.aliases > MAX_YAML_ALIASES:
+        message = f"too many YAML aliases: {counter.aliases} (limit {MAX_YAML_ALIASES})"
+    elif growth > MAX_ALIAS_EXPANSION:
+        message = (
+            f"YAML aliases would expand the document by {growth} nodes "
+            f"(limit {MAX_ALIAS_EXPANSION}); refusing a possible alias bomb"
+        )
+    else:
+        return
+    raise GeneratorError([Problem(file, "", counter.first_alias_line, message, hint)])
+
+
+class _YamlConverter:
+    """YAML node graph -> JSON-compatible data, recording the line of every pointer."""
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.lines: dict[str, int] = {}
+        self.problems: list[Problem] = []
+
+    def convert(self, node: yaml.Node, pointer: str) -> Any:
+        if isinstance(node, yaml.MappingNode):
+            return self._mapping(node, pointer)
+        if isinstance(node, yaml.SequenceNode):
+            return self._sequence(node, pointer)
+        assert isinstance(node, yaml.ScalarNode)
+        return scalar_value(node)
+
+    def _sequence(self, node: yaml.SequenceNode, pointer: str) -> list[Any]:
+        result = []
+        for index, item in enumerate(node.value):
+            child = f"{pointer}/{index}"
+            self.lines[child] = item.start_mark.line + 1
+            result.append(self.convert(item, child))
+        return result
+
+    def _mapping(self, node: yaml.MappingNode, pointer: str) -> dict[str, Any]:
+        result = self._merged_base(node, pointer)
+        key_lines: dict[str, int] = {}
+        for key_node, value_node in node.value:
+            if key_node.tag == _TAG + "merge":
+                continue
+            key = self._key(key_node, pointer)
+            if key is None:
+                continue
+            child = join_pointer(pointer, key)
+            line = key_node.start_mark.line + 1
+            if key in key_lines:
+                self.problems.append(_duplicate_key_problem(self.file, pointer, key,
+                                                            key_lines[key], line))
+                continue
+            key_lines[key] = line
+            self.lines[child] = line
+            result[key] = self.convert(value_node, child)
+        return result
+
+    def _merged_base(self, node: yaml.MappingNode, pointer: str) -> dict[str, Any]:
+        """`<<: *base` / `<<: [*a, *b]`: keys from the sources; earlier sources win."""
+        base: dict[str, Any] = {}
+        for key_node, value_node in node.value:
+            if key_node.tag != _TAG + "merge":
+                continue
+            sources = value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node]
+            for source in sources:
+                if not isinstance(source, yaml.MappingNode):
+                    self.problems.append(Problem(
+                        self.file, pointer, source.start_mark.line + 1,
+                        "a `<<` merge key needs a mapping or a list of mappings"))
+                    continue
+                for key, value in self._mapping(source, pointer).items():
+                    base.setdefault(key, value)
+        return base
+
+    def _key(self, key_node: yaml.Node, pointer: str) -> str | None:
+        if isinstance(key_node, yaml.ScalarNode):
+            return str(key_node.value)
+        self.problems.append(Problem(
+            self.file, pointer, key_node.start_mark.line + 1,
+            "mapping key is not a plain string", "JSON/OpenAPI keys must be strings"))
+        return None
+
+
+def _duplicate_key_problem(file: str, pointer: str, key: str, first: int, second: int) -> Problem:
+    return Problem(
+        file,
+        join_pointer(pointer, key),
+        second,
+        f"duplicate key {key!r} (first on line {first}, again on line {second})",
+        "a parser would silently keep only the last one; remove or rename one of them",
+    )
+
+
+def scalar_value(node: yaml.ScalarNode) -> Any:
+    """A YAML scalar as JSON data, without YAML 1.1 surprises."""
+    text = str(node.value)
+    if node.style or node.tag == _TAG + "str":
+        return text
+    tag = node.tag
+    if tag == _TAG + "null":
+        return None
+    if tag == _TAG + "bool":
+        lowered = text.lower()
+        return lowered == "true" if lowered in ("true", "false") else text
+    if tag == _TAG + "int":
+        if _DECIMAL_INT.fullmatch(text):
+            return int(text.replace("_", ""))
+        if _HEX_INT.fullmatch(text):
+            return int(text.replace("_", ""), 16)
+        return text
+    if tag == _TAG + "float" and _FLOAT.fullmatch(text):
+        return float(text.replace("_", ""))
+    return text
+

@@ -1,0 +1,772 @@
+"""Semantic diff of two OpenAPI documents: every change to the wire contract, classed.
+
+``diff(old, new)`` takes two loaded, JSON-compatible documents (OpenAPI 3.0 or 3.1, in any
+mix) and returns a sorted list of :class:`~generator.drift.diff.change.Change`, one per distinct
+change, each ``breaking``, ``possibly-breaking`` (undecided) or ``non-breaking``.
+``report.format_changes`` renders them as text, Markdown or JSON; ``report.exit_code`` turns
+them into a CI verdict. Schemas are flattened by ``walk.SchemaWalker`` (the 3.0/3.1
+normalisation is described there); what a field change breaks is decided in ``rules``, and
+re-judged by ``subsume`` where a field-by-field reading can be wrong (composed schemas).
+
+How documents are compared
+--------------------------
+* Paths are matched by template *shape* (``/items/{id}`` and ``/items/{item_id}`` are the same
+  endpoint); path parameters are matched by position, and a rename is reported once per path
+  as ``path-parameter-renamed``.
+* Schemas are compared by content, never by ``$ref`` name: both sides are flattened into fields
+  keyed by their structural location (``.usage``, ``.choices``, ``[]``, ``.text``...) and the
+  fields are compared key by key. For a real ``oneOf``/``anyOf`` the multiset of branch shallow
+  types is compared to report branches added or removed (a non-union side counts as one branch
+  per type, so ``string`` -> ``oneOf: [string, array]`` is a branch added). A union that is a
+  union on both sides and gained or lost branches is compared branch by branch instead
+  (``split_union``: branches paired by ``$ref``, then content, then kind), so that what a new
+  branch brings is one "branch added" change, not changes of the old branches' properties.
+
+What breaks (``judge``, ``branches_rewritten``, ``subsume.covers``)
+-------------------------------------------------------------------
+A request change breaks callers only if some value the old schema accepted is now rejected; a
+response change only if the new schema allows a value the old one could not produce. The rules
+decide field by field; where that can be wrong the whole schema, then each union in it, is
+judged by ``subsume.covers``: proven covered -> every change in it is non-breaking (and says
+so); a witness -> the rules' verdicts stand; undecided -> a breaking change AT the union is
+"possibly breaking". A union whose branches changed in a way the merged fields do not show (a
+bound or pattern of one scalar branch) is judged as a whole (``*-branches-changed``). A
+``pattern`` replaced by another is possibly breaking in both directions (added: tightened,
+removed: relaxed); a ``multipleOf`` replaced by a multiple of it is tightened.
+
+Pointers, and one report per change
+-----------------------------------
+``Change.pointer`` is an RFC 6901 pointer that resolves literally in the document
+``Change.side`` names: the NEW one, or the OLD one for removals (path, operation, parameter,
+property, response, media type, branch). A schema reached through a ``$ref`` is reported where
+it is: ``/components/schemas/Req/properties/stop``, not along the operation path. Parameters,
+request bodies and responses that are ``$ref``s likewise point into ``components``; a property
+added, removed or made required points at its declaration in the parent (the property's own
+``$ref`` object, not its target). Properties merged from ``allOf``/``oneOf`` members keep the
+member in the pointer (``.../allOf/1/properties/x``); a location declared by several members
+is reported at the first one. Enum, constraint and documentation changes point at the schema
+that carries them (the field), not at the keyword.
+
+A change inside a shared component is found once per operation that uses it; ``merge_shared``
+keeps one change per (pointer, kind, severity, side) with the operations it affects in
+``Change.operations``; its message names the component (``schema `Item` property `name`
+became nullable``) when several operations share it, the operation otherwise.
+
+Decisions where the brief is silent
+-----------------------------------
+* Enum value added in a response: NON-BREAKING (``enum-value-added-response``) for the clients
+  this project generates. datamodel-code-generator emits closed ``Enum``/``Literal`` types, but
+  responses go through the tolerant parser (``templates/runtime/_parse.py``): when strict
+  validation fails, an unlisted enum value is kept as a plain ``str`` instead of raising. Code
+  that matches on the enum may still see a value it does not know, which is why the change is
+  reported at all. Set ``RESPONSE_ENUM_ADDED_BREAKING = True`` for clients that parse strictly.
+  Enum value removed from a response: non-breaking. Enum constraint added to a request field:
+  breaking; removed from a request: non-breaking; the reverse for responses.
+* Type narrowed in a RESPONSE (number -> integer): non-breaking, every value the new server
+  sends was valid before. Type widened in a request: non-breaking (``type-widened``).
+* Request property removed: breaking (the SDK silently drops the value). Response property
+  removed: breaking, required or not.
+* ``oneOf``/``anyOf`` branch added: request non-breaking, response breaking; branch removed:
+  request breaking, response non-breaking -- unless ``subsume`` proves the other branches
+  cover it (one branch replacing two it covers, an enum rewritten as single-value branches,
+  ``array[A]`` becoming ``array[A] | array[B]`` in a request): then non-breaking. A switch
+  between ``oneOf`` and ``anyOf`` is ignored (``oneOf`` is read as ``anyOf``, as pydantic
+  unions do).
+* A union's constraints are those every branch has, at the loosest branch's value, so that
+  branches bounded alike merged into one bounded schema are no change.
+* ``additionalProperties``: ``false`` added in a request is breaking
+  (``additional-properties-disallowed``), removed is non-breaking; response changes are
+  non-breaking (generated clients tolerate unknown keys). A map's value schema is compared
+  recursively under ``/additionalProperties``.
+* Array items are compared recursively under ``/items`` (display name ``[]``).
+* Constraints (maxLength, maximum, minItems, pattern, multipleOf, uniqueItems, ...): tightened in
+  a request breaking, relaxed non-breaking; in a response the opposite (generated models
+  validate constraints, so a relaxed response bound can reject new data).
+* ``default`` changed, ``title``/``description``/``summary``/``example``/``deprecated`` changed,
+  ``operationId`` changed: non-breaking (the wire contract is unchanged; a changed generated
+  method name is caught by the regenerate-and-diff gate).
+* Request body removed or added as required, media type removed (request, or a 2xx
+  response): breaking; a removed request body none of whose media types had a schema is not
+  (nothing was sent in it). Non-2xx response or its media type removed: non-breaking; any response
+  added: non-breaking.
+* Servers: the first server URL changing or any old URL disappearing is breaking
+  (``server-changed``); only adding alternatives is ``server-added``, non-breaking. Any change
+  of an effective security requirement (root or operation) or of a security scheme definition
+  is breaking.
+* Components: ``component-renamed`` (same content, new name), ``component-removed`` and
+  ``component-added`` are non-breaking info; their wire effects are reported at operations.
+
+Not covered: webhooks, callbacks, links, response headers, parameter style/explode, request
+and response encodings, ``prefixItems``/``patternProperties``/``not``/``if``, readOnly/
+writeOnly, discriminator mappings, items or map values added to a schema that had none,
+changes inside components no operation uses (except renames/removals as info).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, replace
+from urllib.parse import quote
+
+from generator.document.pointer import HTTP_METHODS, fragment_pointer, join_tokens, split_pointer
+from generator.document.refs import Refs
+from generator.drift.diff.change import Change, severity
+from generator.drift.diff.rules import Ctx, FieldDiff
+from generator.drift.diff.subsume import covers, identity
+from generator.drift.diff.walk import (
+    Field,
+    Json,
+    Key,
+    Param,
+    SchemaInfo,
+    SchemaWalker,
+    canonical_json,
+    declared_types,
+    is_property,
+    is_success,
+    literal_pointer,
+    operation_object,
+    operation_parameters,
+    path_shape,
+    template_names,
+)
+
+
+def diff(old: Mapping[str, Json], new: Mapping[str, Json]) -> list[Change]:
+    """All changes from ``old`` to ``new``, sorted by pointer then kind, without duplicates."""
+    return _Differ(old, new).run()
+
+
+@dataclass
+class _Found:
+    """A change as found while walking one operation, before shared ones are merged."""
+
+    pointer: str
+    kind: str
+    breaking: bool | None
+    message: str  # "POST /v1/x: request body property `a` became nullable"
+    detail: str  # "became nullable" (what changed, without operation and subject); "" if none
+    op: str  # "POST /v1/x", "" outside operations
+    side: str = "new"
+    key: Key | None = None  # the schema location, while a schema is being judged
+
+
+
+def _security(requirements: Json) -> frozenset[tuple[tuple[str, tuple[str, ...]], ...]]:
+    out = set()
+    for requirement in requirements or []:
+        if isinstance(requirement, Mapping):
+            out.add(tuple(sorted((str(k), tuple(sorted(v or []))) for k, v in requirement.items())))
+    return frozenset(out)
+
+
+def _server_urls(servers: Json) -> list[str]:
+    urls = []
+    for server in servers or []:
+        url = str(server.get("url", ""))
+        for name, variable in (server.get("variables") or {}).items():
+            url = url.replace("{" + name + "}", str(variable.get("default", "")))
+        urls.append(url.rstrip("/") or "/")
+    return urls
+
+
+def _without_docs(value: Json) -> Json:
+    if isinstance(value, Mapping):
+        return {k: _without_docs(v) for k, v in value.items() if k != "description"}
+    if isinstance(value, list):
+        return [_without_docs(v) for v in value]
+    return value
+
+
+def _old_ops_by_new(old: Mapping[str, Json], new: Mapping[str, Json]) -> dict[str, str]:
+    """Pointer of each new operation -> the old one it is compared with (same path shape)."""
+    old_paths = {path_shape(p): p for p in sorted(old.get("paths") or {})}
+    mapping = {}
+    for new_path in new.get("paths") or {}:
+        old_path = old_paths.get(path_shape(new_path))
+        if old_path is not None:
+            for method in HTTP_METHODS:
+                new_pointer = join_tokens("", "paths", new_path, method)
+                mapping[new_pointer] = join_tokens("", "paths", old_path, method)
+    return mapping
+
+
+class _Differ:
+    """One comparison: walks both documents side by side and collects every change.
+
+    Each level (security schemes, paths, methods, parameters, responses, media types, fields)
+    compares two maps key by key in the same removed / added / in-both shape. The loop is
+    written out at each level on purpose: the kinds, the pointer side (old for removals) and
+    the severities differ per level, and a generic helper would hide exactly those decisions.
+    """
+
+    def __init__(self, old: Mapping[str, Json], new: Mapping[str, Json]) -> None:
+        self.old, self.new = old, new
+        self.old_refs, self.new_refs = Refs(old), Refs(new)
+        self.old_walker = SchemaWalker(self.old_refs)
+        self.new_walker = SchemaWalker(self.new_refs)
+        self.found: list[_Found] = []
+        self.old_ops_by_new = _old_ops_by_new(old, new)
+        self.op = ""  # the operation being compared, for the changes found in it
+        self.verdicts: dict[tuple[object, object, bool], bool | None] = {}  # `covers`, memoised
+
+    def covers(self, request: bool, wide: Json, narrow: Json) -> bool | None:
+        """`subsume.covers` with the wide side new for a request, old for a response; a shared
+        schema (the same `$ref`s or objects) is judged once for all operations using it."""
+        key = (identity(wide), identity(narrow), request)
+        if key not in self.verdicts:
+            wide_refs, narrow_refs = ((self.new_refs, self.old_refs) if request
+                                      else (self.old_refs, self.new_refs))
+            self.verdicts[key] = covers(wide_refs, wide, narrow_refs, narrow, response=not request)
+        return self.verdicts[key]
+
+    def add(self, pointer: str, kind: str, breaking: bool | None, message: str,
+            side: str = "new") -> None:
+        self.found.append(_Found(pointer, kind, breaking, message, "", self.op, side))
+
+    def run(self) -> list[Change]:
+        self.servers("", self.old.get("servers"), self.new.get("servers"), "the API", root=True)
+        if _security(self.old.get("security")) != _security(self.new.get("security")):
+            self.add("/security", "security-changed", True,
+                     "the global security requirement changed")
+        self.security_schemes()
+        self.paths()
+        self.components()
+        return merge_shared(self.found)
+
+    # ---- document level
+
+    def servers(self, pointer: str, old: Json, new: Json, owner: str, root: bool = False) -> None:
+        if not root and old is None and new is None:
+            return
+        old_urls, new_urls = _server_urls(old) or ["/"], _server_urls(new) or ["/"]
+        if old_urls == new_urls:
+            return
+        where = join_tokens(pointer, "servers")
+        if old_urls[0] != new_urls[0] or not set(old_urls) <= set(new_urls):
+            self.add(where, "server-changed", True,
+                     f"{owner}: server changed from {old_urls[0]} to {new_urls[0]}")
+        else:
+            added = ", ".join(u for u in new_urls if u not in old_urls)
+            self.add(where, "server-added", False, f"{owner}: server {added} added")
+
+    def security_schemes(self) -> None:
+        old = (self.old.get("components") or {}).get("securitySchemes") or {}
+        new = (self.new.get("components") or {}).get("securitySchemes") or {}
+        for name in sorted(set(old) | set(new)):
+            pointer = join_tokens("", "components", "securitySchemes", name)
+            if name not in new:
+                self.add(pointer, "security-scheme-removed", True,
+                         f"security scheme `{name}` was removed", side="old")
+            elif name not in old:
+                self.add(pointer, "security-scheme-added", False,
+                         f"security scheme `{name}` was added")
+            elif _without_docs(self.old_refs.object(old[name])) != _without_docs(
+                self.new_refs.object(new[name])
+            ):
+                self.add(pointer, "security-changed", True,
+                         f"security scheme `{name}` changed")
+
+    def components(self) -> None:
+        old = (self.old.get("components") or {}).get("schemas") or {}
+        new = (self.new.get("components") or {}).get("schemas") or {}
+        added = sorted(set(new) - set(old))
+        for name in sorted(set(old) - set(new)):
+            fingerprint = self._fingerprint(self.old_walker, name)
+            twin = next((a for a in added if self._fingerprint(self.new_walker, a) == fingerprint),
+                        None)
+            if twin is None:
+                self.add(join_tokens("", "components", "schemas", name), "component-removed", False,
+                         f"component schema `{name}` was removed", side="old")
+            else:
+                added.remove(twin)
+                self.add(join_tokens("", "components", "schemas", twin), "component-renamed", False,
+                         f"component schema `{name}` was renamed to `{twin}`")
+        for name in added:
+            self.add(join_tokens("", "components", "schemas", name), "component-added", False,
+                     f"component schema `{name}` was added")
+
+    @staticmethod
+    def _fingerprint(walker: SchemaWalker, name: str) -> tuple[tuple[Key, SchemaInfo], ...]:
+        pointer = join_tokens("", "components", "schemas", name)
+        ref = "#" + quote(pointer)  # a `$ref` fragment is percent-decoded before it is followed
+        return tuple((f.key, f.info) for f in walker.walk({"$ref": ref}, pointer))
+
+    # ---- paths and operations
+
+    def paths(self) -> None:
+        old = {path_shape(p): p for p in sorted(self.old.get("paths") or {})}
+        new = {path_shape(p): p for p in sorted(self.new.get("paths") or {})}
+        for shape in sorted(set(old) | set(new)):
+            if shape not in new:
+                self.add(join_tokens("", "paths", old[shape]), "path-removed", True,
+                         f"path `{old[shape]}` was removed", side="old")
+            elif shape not in old:
+                self.add(join_tokens("", "paths", new[shape]), "path-added", False,
+                         f"path `{new[shape]}` was added")
+            else:
+                self.path_item(old[shape], new[shape])
+
+    def path_item(self, old_path: str, new_path: str) -> None:
+        old_item = self.old_refs.object(self.old["paths"][old_path])
+        new_item = self.new_refs.object(self.new["paths"][new_path])
+        pointer = join_tokens("", "paths", new_path)
+        for before, after in zip(template_names(old_path), template_names(new_path)):
+            if before != after:
+                self.add(pointer, "path-parameter-renamed", True,
+                         f"`{old_path}` -> `{new_path}`: path parameter `{before}` "
+                         f"renamed to `{after}`")
+        self.servers(pointer, old_item.get("servers"), new_item.get("servers"), f"`{new_path}`")
+        for method in HTTP_METHODS:
+            label = f"{method.upper()} {new_path}"
+            if method in old_item and method not in new_item:
+                self.add(join_tokens("", "paths", old_path, method), "operation-removed", True,
+                         f"{method.upper()} {old_path}: operation was removed", side="old")
+            elif method in new_item and method not in old_item:
+                self.add(join_tokens(pointer, method), "operation-added", False,
+                         f"{label}: operation was added")
+            elif method in new_item:
+                self.op = label
+                self.operation(label, (old_path, old_item), (new_path, new_item), method)
+                self.op = ""
+
+    def operation(
+        self, label: str, old: tuple[str, dict[str, Json]], new: tuple[str, dict[str, Json]],
+        method: str,
+    ) -> None:
+        old_op, new_op = operation_object(old[1], method), operation_object(new[1], method)
+        pointer = join_tokens("", "paths", new[0], method)
+        self.docs(pointer, label, "operation", old_op, new_op, ("summary", "description"))
+        if old_op.get("operationId") != new_op.get("operationId"):
+            self.add(pointer, "operation-id-changed", False,
+                     f"{label}: operationId changed from {old_op.get('operationId')} to "
+                     f"{new_op.get('operationId')}")
+        if bool(old_op.get("deprecated")) != bool(new_op.get("deprecated")):
+            self.add(pointer, "deprecation-changed", False,
+                     f"{label}: deprecated is now {bool(new_op.get('deprecated'))}")
+        if ("security" in old_op or "security" in new_op) and _security(
+            old_op.get("security", self.old.get("security"))
+        ) != _security(new_op.get("security", self.new.get("security"))):
+            self.add(join_tokens(pointer, "security"), "security-changed", True,
+                     f"{label}: security requirement changed")
+        self.servers(pointer, old_op.get("servers"), new_op.get("servers"), label)
+        self.parameters(label, old, new, method)
+        self.request_body(label, pointer, old_op, new_op)
+        self.responses(label, pointer, old_op, new_op)
+
+    def docs(
+        self, pointer: str, label: str, what: str, old: Mapping[str, Json],
+        new: Mapping[str, Json], keys: Iterable[str],
+    ) -> None:
+        for key in keys:
+            if old.get(key) != new.get(key):
+                self.add(pointer, f"{key}-changed", False, f"{label}: {what} {key} changed")
+
+    def examples(
+        self, pointer: str, label: str, what: str, old: Mapping[str, Json], new: Mapping[str, Json]
+    ) -> None:
+        if (old.get("example"), old.get("examples")) != (new.get("example"), new.get("examples")):
+            self.add(pointer, "example-changed", False, f"{label}: {what} example changed")
+
+    def parameters(
+        self, label: str, old: tuple[str, dict[str, Json]], new: tuple[str, dict[str, Json]],
+        method: str,
+    ) -> None:
+        old_params = operation_parameters(self.old_refs, old[0], old[1], method)
+        new_params = operation_parameters(self.new_refs, new[0], new[1], method)
+        for key in sorted(set(old_params) | set(new_params)):
+            before, after = old_params.get(key), new_params.get(key)
+            if after is None and before is not None:
+                self.add(before.entry, "parameter-removed", True,
+                         f"{label}: {before.location} parameter `{before.name}` was removed",
+                         side="old")
+            elif before is None and after is not None:
+                kind = "parameter-added-required" if after.required else "parameter-added-optional"
+                self.add(after.entry, kind, after.required,
+                         f"{label}: {after.location} parameter `{after.name}` was added"
+                         + (" as required" if after.required else ""))
+            elif before is not None and after is not None:
+                self.parameter(label, before, after)
+
+    def parameter(self, label: str, old: Param, new: Param) -> None:
+        what = f"{new.location} parameter `{new.name}`"
+        if old.required != new.required:
+            kind = "parameter-became-required" if new.required else "parameter-became-optional"
+            self.add(new.pointer, kind, new.required,
+                     f"{label}: {what} became {'required' if new.required else 'optional'}")
+        self.docs(new.pointer, label, what, old.raw, new.raw, ("description",))
+        self.examples(new.pointer, label, what, old.raw, new.raw)
+        if bool(old.raw.get("deprecated")) != bool(new.raw.get("deprecated")):
+            self.add(new.pointer, "deprecation-changed", False,
+                     f"{label}: {what} deprecated is now {bool(new.raw.get('deprecated'))}")
+        (old_schema, old_ptr), (new_schema, new_ptr) = old.schema(), new.schema()
+        self.schema(Ctx(label, what, "request"), old_schema, old_ptr, new_schema, new_ptr)
+
+    def request_body(
+        self, label: str, pointer: str, old_op: Mapping[str, Json], new_op: Mapping[str, Json]
+    ) -> None:
+        old = self.old_refs.object(old_op["requestBody"]) if "requestBody" in old_op else None
+        new = self.new_refs.object(new_op["requestBody"]) if "requestBody" in new_op else None
+        old_ptr = literal_pointer(self.old_refs, old_op.get("requestBody"),
+                                  self._old_op_pointer(pointer, "requestBody"))
+        new_ptr = literal_pointer(self.new_refs, new_op.get("requestBody"),
+                                  join_tokens(pointer, "requestBody"))
+        if new is None:
+            if old is None:
+                return
+            schemaless = not any(isinstance(media, Mapping) and "schema" in media
+                                 for media in (old.get("content") or {}).values())
+            self.add(old_ptr, "request-body-removed", not schemaless,
+                     f"{label}: request body was removed"
+                     + (" (it had no schema: nothing was sent in it)" if schemaless else ""),
+                     side="old")
+            return
+        required = new.get("required") is True
+        if old is None:
+            kind = "request-body-added-required" if required else "request-body-added-optional"
+            self.add(new_ptr, kind, required, f"{label}: request body was added")
+            return
+        if (old.get("required") is True) != required:
+            kind = "request-body-became-required" if required else "request-body-became-optional"
+            self.add(new_ptr, kind, required,
+                     f"{label}: request body became {'required' if required else 'optional'}")
+        self.docs(new_ptr, label, "request body", old, new, ("description",))
+        self.content(Ctx(label, "request body", "request"), old, new, old_ptr, new_ptr)
+
+    def _old_op_pointer(self, new_op_pointer: str, *tokens: str) -> str:
+        """Operations are matched by path shape; the old pointer differs only in the path key."""
+        return join_tokens(self.old_ops_by_new.get(new_op_pointer, new_op_pointer), *tokens)
+
+    def responses(
+        self, label: str, pointer: str, old_op: Mapping[str, Json], new_op: Mapping[str, Json]
+    ) -> None:
+        old = {str(k): v for k, v in (old_op.get("responses") or {}).items()}
+        new = {str(k): v for k, v in (new_op.get("responses") or {}).items()}
+        for status in sorted(set(old) | set(new)):
+            old_ptr = literal_pointer(self.old_refs, old.get(status),
+                                      self._old_op_pointer(pointer, "responses", status))
+            new_ptr = literal_pointer(self.new_refs, new.get(status),
+                                      join_tokens(pointer, "responses", status))
+            if status not in new:
+                kind = "success-response-removed" if is_success(status) else "response-removed"
+                self.add(old_ptr, kind, is_success(status),
+                         f"{label}: response {status} was removed", side="old")
+            elif status not in old:
+                self.add(new_ptr, "response-added", False, f"{label}: response {status} was added")
+            else:
+                before = self.old_refs.object(old[status])
+                after = self.new_refs.object(new[status])
+                what = f"response {status}"
+                self.docs(new_ptr, label, what, before, after, ("description",))
+                ctx = Ctx(label, what, "response")
+                self.content(ctx, before, after, old_ptr, new_ptr, is_success(status))
+
+    def content(
+        self, ctx: Ctx, old: Mapping[str, Json], new: Mapping[str, Json], old_ptr: str,
+        new_ptr: str, removal_breaks: bool = True,
+    ) -> None:
+        old_content = old.get("content") or {}
+        new_content = new.get("content") or {}
+        for media_type in sorted(set(old_content) | set(new_content)):
+            before_ptr = join_tokens(old_ptr, "content", media_type)
+            after_ptr = join_tokens(new_ptr, "content", media_type)
+            if media_type not in new_content:
+                self.add(before_ptr, "media-type-removed", removal_breaks,
+                         f"{ctx.op}: {ctx.where} media type {media_type} was removed", side="old")
+            elif media_type not in old_content:
+                self.add(after_ptr, "media-type-added", False,
+                         f"{ctx.op}: {ctx.where} media type {media_type} was added")
+            else:
+                before, after = old_content[media_type] or {}, new_content[media_type] or {}
+                self.examples(after_ptr, ctx.op, f"{ctx.where} ({media_type})", before, after)
+                self.schema(ctx, before.get("schema", {}), join_tokens(before_ptr, "schema"),
+                            after.get("schema", {}), join_tokens(after_ptr, "schema"))
+
+    # ---- schemas
+
+    def schema(self, ctx: Ctx, old: Json, old_ptr: str, new: Json, new_ptr: str) -> None:
+        found, old_fields, new_fields = self.compare(ctx, (old, old_ptr), (new, new_ptr))
+        self.branches_rewritten(ctx, old_fields, new_fields, found)
+        if any(f.breaking is not False for f in found):
+            self.judge(ctx, (old, old_fields), (new, new_fields), found)
+        self.found += found
+
+    def compare(
+        self, ctx: Ctx, old: tuple[Json, str], new: tuple[Json, str], prefix: Key = ()
+    ) -> tuple[list[_Found], dict[Key, Field], dict[Key, Field]]:
+        """Every change between two schemas, field by field; a union that gained or lost
+        branches is compared branch by branch (``split_union``)."""
+        old_fields = _prefixed(self.old_walker.flatten(*old), prefix)
+        new_fields = _prefixed(self.new_walker.flatten(*new), prefix)
+        found = self.field_changes(ctx, old_fields, new_fields)
+        split: list[Key] = []
+        for key in sorted(set(old_fields) & set(new_fields)):
+            if key == prefix or any(key[:len(k)] == k for k in split):
+                continue
+            by_branch = self.split_union(ctx, key, old_fields[key], new_fields[key])
+            if by_branch is None:
+                continue
+            split.append(key)
+            found = [f for f in found if not _merged_artifact(f, key)] + by_branch
+        return found, old_fields, new_fields
+
+    def split_union(self, ctx: Ctx, key: Key, before: Field, after: Field) -> list[_Found] | None:
+        """A union that gained or lost branches, compared branch by branch.
+
+        The merged key space would report what a new branch brings as changes of the old
+        branches' properties (at the first branch's pointer). Branches are paired by `$ref`
+        (else by content, else in order among those of one type); each pair is compared on its
+        own, and each unpaired branch is one change. None when no branch was added or removed.
+        """
+        if not (before.info.union and after.info.union):
+            return None
+        old_branches = _branches(self.old_refs, before)
+        new_branches = _branches(self.new_refs, after)
+        if old_branches is None or new_branches is None:
+            return None
+        pairs, removed, added = _pair_branches(old_branches, new_branches)
+        if not removed and not added:
+            return None
+        request = ctx.direction == "request"
+        union = "any-of" if after.info.union == "anyOf" else "one-of"
+        subject = f"{ctx.op}: {ctx.subject(key)}"
+        out = [_Found(pointer, f"{union}-branch-added", not request,
+                      f"{subject} gained a branch ({label})", f"gained a branch ({label})",
+                      self.op, "new", key) for _, pointer, label in added]
+        out += [_Found(pointer, f"{union}-branch-removed", request,
+                       f"{subject} lost a branch ({label})", f"lost a branch ({label})",
+                       self.op, "old", key) for _, pointer, label in removed]
+        for (old_schema, old_ptr, _), (new_schema, new_ptr, _) in pairs:
+            found, _, _ = self.compare(ctx, (old_schema, old_ptr), (new_schema, new_ptr), key)
+            out += found
+        return out
+
+    def field_changes(self, ctx: Ctx, old_fields: Mapping[Key, Field],
+                      new_fields: Mapping[Key, Field]) -> list[_Found]:
+        found: list[_Found] = []
+        for key in sorted(set(old_fields) | set(new_fields)):
+            def report(pointer: str, kind: str, breaking: bool | None, message: str,
+                       detail: str = "", side: str = "new", key: Key = key) -> None:
+                found.append(_Found(pointer, kind, breaking, message, detail, self.op, side, key))
+
+            before, after = old_fields.get(key), new_fields.get(key)
+            if before is not None and after is not None:
+                FieldDiff(report, ctx, before, after).run()
+            elif before is not None and _container_kept(key, new_fields):
+                report(before.declared_at or before.pointer, f"{ctx.direction}-property-removed",
+                       True, f"{ctx.op}: {ctx.subject(key)} was removed", "was removed", "old")
+            elif after is not None and _container_kept(key, old_fields):
+                self.property_added(ctx, after, report)
+        return found
+
+    def branches_rewritten(self, ctx: Ctx, old_fields: Mapping[Key, Field],
+                           new_fields: Mapping[Key, Field], found: list[_Found]) -> None:
+        """A union whose branches changed in what the merged fields do not show (a bound or a
+        pattern of one scalar branch): judged as a whole, unless something at or under it is
+        already reported as (possibly) breaking."""
+        flagged = {f.key for f in found if f.breaking is not False}
+        for key in sorted(set(old_fields) & set(new_fields)):
+            before, after = old_fields[key], new_fields[key]
+            if not (before.info.union or after.info.union) or any(
+                    k is not None and k[:len(key)] == key for k in flagged):
+                continue
+            if canonical_json(before.source) == canonical_json(after.source):
+                continue
+            request = ctx.direction == "request"
+            wide, narrow = (after, before) if request else (before, after)
+            verdict = self.covers(request, wide.source, narrow.source)
+            if verdict is True:
+                continue  # a rewrite that changes nothing a value can tell
+            union = "any-of" if (after.info.union or before.info.union) == "anyOf" else "one-of"
+            detail = ("branches changed: " + ("some value valid before is now rejected"
+                                              if request else "it can now send a value it could not")
+                      if verdict is False else "branches changed (undecided whether "
+                      + ("every old value is still accepted)" if request
+                         else "it can now send a value it could not)"))
+            found.append(_Found(after.pointer, f"{union}-branches-changed", verdict is False or None,
+                                f"{ctx.op}: {ctx.subject(key)} {detail}", detail, self.op,
+                                "new", key))
+
+    def property_added(self, ctx: Ctx, added: Field, report: AddFound) -> None:
+        message = f"{ctx.op}: {ctx.subject(added.key)} was added"
+        at = added.declared_at or added.pointer
+        if ctx.direction == "response":
+            report(at, "response-property-added", False, message, "was added")
+        elif added.info.required:
+            report(at, "request-property-added-required", True, message + " as required",
+                   "was added as required")
+        else:
+            report(at, "request-property-added-optional", False, message, "was added")
+
+    def judge(
+        self, ctx: Ctx, old: tuple[Json, Mapping[Key, Field]], new: tuple[Json, Mapping[Key, Field]],
+        found: list[_Found],
+    ) -> None:
+        """Re-judge what the field-by-field rules called breaking where they can be wrong.
+
+        The whole schema first, then every ``oneOf``/``anyOf`` location (outermost first): where
+        the wide side (new for a request, old for a response) provably accepts every value of
+        the narrow one, nothing in it breaks; where that is undecided, a breaking change AT the
+        union (branches, its bounds) becomes possibly breaking.
+        """
+        request = ctx.direction == "request"
+        (wide, wide_fields), (narrow, narrow_fields) = (new, old) if request else (old, new)
+        composed = sorted(k for k in set(old[1]) & set(new[1])
+                          if old[1][k].info.union or new[1][k].info.union)
+        settled: list[Key] = []
+        for key in [(), *(k for k in composed if k)]:
+            pending = [f for f in found if f.breaking is not False and f.key is not None
+                       and f.key[:len(key)] == key and not any(f.key[:len(s)] == s for s in settled)]
+            if not pending:
+                continue
+            if key:
+                verdict = self.covers(request, wide_fields[key].source, narrow_fields[key].source)
+            else:
+                verdict = self.covers(request, wide, narrow)
+            if verdict is True:
+                settled.append(key)
+                note = ("every value it accepted is still accepted" if request
+                        else "every value it can send now was possible before")
+                for f in pending:
+                    f.breaking = False
+                    f.message += f" ({note})"
+            elif verdict is None and key in composed:
+                for f in pending:
+                    if f.key == key and f.breaking:
+                        f.breaking = None
+                        f.message += " (undecided: whether the new branches take every old value)"
+
+AddFound = Callable[..., None]
+Branch = tuple[Json, str, str]  # (schema, literal pointer, shallow type label)
+
+
+def _prefixed(fields: Mapping[Key, Field], prefix: Key) -> dict[Key, Field]:
+    if not prefix:
+        return dict(fields)
+    return {prefix + k: replace(f, key=prefix + k) for k, f in fields.items()}
+
+
+def _merged_artifact(found: _Found, key: Key) -> bool:
+    """A change under a split union's key that came from merging its branches."""
+    if found.key is None or found.key[:len(key)] != key:
+        return False
+    return len(found.key) > len(key) or found.kind.endswith(("-branch-added", "-branch-removed"))
+
+
+def _branches(refs: Refs, union: Field) -> list[Branch] | None:
+    """The non-null branches of the union a field is (None when it is not one list of them)."""
+    node, _, _ = refs.deref(union.source)
+    if not isinstance(node, Mapping) or "allOf" in node:
+        return None
+    for keyword in ("oneOf", "anyOf"):
+        if isinstance(node.get(keyword), list):
+            out = []
+            for i, branch in enumerate(node[keyword]):
+                resolved, _, _ = refs.deref(branch)
+                types, _ = declared_types(resolved) if isinstance(resolved, Mapping) else ([], False)
+                if types != ["null"]:
+                    out.append((branch, join_tokens(union.pointer, keyword, str(i)),
+                                _branch_label(branch, types)))
+            return out
+    return None
+
+
+def _kind_of(branch: Branch) -> str:
+    """Branches of one kind may be paired in order: inline ones by their types."""
+    return "ref" if branch[2].startswith("`") else branch[2]
+
+
+def _branch_label(branch: Json, types: list[str]) -> str:
+    """`Name` for a `$ref`'d branch, its types for an inline one."""
+    if isinstance(branch, Mapping) and isinstance(branch.get("$ref"), str):
+        return "`" + split_pointer(fragment_pointer(branch["$ref"]) or branch["$ref"])[-1] + "`"
+    return "|".join(types) or "any"
+
+
+def _pair_branches(
+    old: list[Branch], new: list[Branch]
+) -> tuple[list[tuple[Branch, Branch]], list[Branch], list[Branch]]:
+    """(pairs, removed, added): by `$ref` or equal content first, then in order within a type."""
+    def identity_of(branch: Branch) -> str:
+        schema = branch[0]
+        if isinstance(schema, Mapping) and isinstance(schema.get("$ref"), str):
+            return "ref:" + str(schema["$ref"])
+        return canonical_json(schema)
+
+    left = list(old)
+    pairs, added = [], []
+    for branch in new:
+        twin = next((b for b in left if identity_of(b) == identity_of(branch)), None)
+        if twin is None:
+            added.append(branch)
+        else:
+            left.remove(twin)
+            pairs.append((twin, branch))
+    for branch in list(added):
+        twin = next((b for b in left if _kind_of(b) == _kind_of(branch)), None)
+        if twin is not None:
+            left.remove(twin)
+            added.remove(branch)
+            pairs.append((twin, branch))
+    return pairs, left, added
+
+
+def _container_kept(key: Key, other: Mapping[Key, Field]) -> bool:
+    """A property added/removed is reported only where its parent object exists on both sides."""
+    if not is_property(key):
+        return False
+    parent = other.get(key[:-1])
+    return parent is not None and (not parent.info.types or "object" in parent.info.types)
+
+
+
+# --------------------------------------------------------------------------- one report per change
+
+
+def merge_shared(found: Iterable[_Found]) -> list[Change]:
+    """One :class:`Change` per distinct change, sorted by pointer then kind.
+
+    A change inside a component (its pointer under ``/components/``) is found once per operation
+    that uses it; those are merged into one change at the component, listing the operations. With
+    one operation it reads as any other change ("POST /x: request body property `a` ..."); with
+    several, it names the component and what changed in it.
+    """
+    groups: dict[tuple[str, str, str, str], list[_Found]] = {}
+    for f in found:
+        groups.setdefault((f.pointer, f.kind, severity(f.breaking), f.side), []).append(f)
+    changes = set()
+    for (pointer, kind, level, side), members in groups.items():
+        operations = tuple(sorted({f.op for f in members if f.op}))
+        first = min(members, key=lambda f: f.message)
+        if len(operations) > 1 and first.detail:
+            message = f"{component_subject(pointer)} {first.detail}"
+        elif len(operations) > 1:
+            message = first.message.removeprefix(f"{first.op}: ")
+        else:
+            message = first.message
+        changes.add(Change(pointer, kind, level, message, side, operations))
+    return sorted(changes)
+
+
+def component_subject(pointer: str) -> str:
+    """``/components/schemas/Usage/properties/a/items`` -> "schema `Usage` property `a[]`"."""
+    tokens = split_pointer(pointer)
+    if len(tokens) < 3 or tokens[0] != "components":
+        return f"`{pointer}`"
+    section = {"schemas": "schema", "parameters": "parameter", "requestBodies": "request body",
+               "responses": "response", "headers": "header"}.get(tokens[1], tokens[1])
+    path, rest = "", tokens[3:]
+    i = 0
+    while i < len(rest):
+        token = rest[i]
+        if token == "properties" and i + 1 < len(rest):
+            path += "." + rest[i + 1]
+            i += 2
+            continue
+        if token in ("content", "allOf", "oneOf", "anyOf") and i + 1 < len(rest):
+            i += 2  # a media type or a member: not part of the location's name
+            continue
+        path += {"items": "[]", "additionalProperties": "{}"}.get(token, "")
+        i += 1
+    subject = f"{section} `{tokens[2]}`"
+    return subject + (f" property `{path.lstrip('.')}`" if path else "")

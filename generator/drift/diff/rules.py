@@ -1,0 +1,235 @@
+"""What is breaking, field by field: the rules the differ applies to a schema location that
+exists in both documents.
+
+A change breaks a REQUEST when the new server rejects what old callers send (a bound tightened,
+a type narrowed, an enum value removed, a property became required...), and a RESPONSE when the
+generated client rejects or mistypes what the new server sends (the reverse: a bound relaxed, a
+type widened, a branch added...). The per-decision reasons are listed in `differ`'s docstring.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+from generator.drift.diff.walk import (
+    LOWER_BOUNDS,
+    UPPER_BOUNDS,
+    Field,
+    Json,
+    Key,
+    display_name,
+    is_property,
+)
+
+Direction = Literal["request", "response"]
+# (pointer, kind, breaking, message, detail, side): how a rule reports a change to the differ.
+# breaking None: undecided ("possibly breaking"); detail: the message without operation and
+# subject ("became nullable"); side: "old" when the pointer is into the old document.
+AddChange = Callable[[str, str, "bool | None", str, str, str], None]
+
+# Generated clients parse responses tolerantly (an unlisted enum value is kept as a str), so a
+# response enum value added is not breaking for them; True for clients that parse strictly.
+RESPONSE_ENUM_ADDED_BREAKING = False
+
+
+@dataclass(frozen=True)
+class Ctx:
+    """Where a schema is compared, and which way its data flows."""
+
+    op: str  # "POST /v1/completions"
+    where: str  # "request body", "parameter `model`", "response 200"
+    direction: Direction
+
+    def subject(self, key: Key) -> str:
+        return f"{self.where} property `{display_name(key)}`" if key else self.where
+
+
+def _accepts(types: frozenset[str], t: str) -> bool:
+    """Whether a value of JSON type `t` is valid for `types` (empty: any; integers are numbers)."""
+    return not types or t in types or (t == "integer" and "number" in types)
+
+
+def _covers(a: frozenset[str], b: frozenset[str]) -> bool:
+    """Every value of a type in ``b`` is valid for ``a``."""
+    if not b:
+        return not a
+    return all(_accepts(a, t) for t in b)
+
+
+def _tightened(keyword: str, old: Json, new: Json) -> bool | None:
+    """Whether changing the constraint `keyword` from `old` to `new` rejects more values;
+    None when that cannot be told (one pattern for another: neither language is known to
+    contain the other)."""
+    if keyword in UPPER_BOUNDS:
+        return new is not None and (old is None or new < old)
+    if keyword in LOWER_BOUNDS:
+        return new is not None and (old is None or new > old)
+    if keyword == "pattern" and old is not None and new is not None:
+        return None
+    if keyword == "multipleOf" and old is not None and new is not None:
+        return not float(new / old).is_integer() if old else None
+    return new is not None  # pattern / multipleOf / uniqueItems added (removed: relaxed)
+
+
+class FieldDiff:
+    """Compares one field present on both sides; every change found goes to `add`."""
+
+    def __init__(self, add: AddChange, ctx: Ctx, old: Field, new: Field) -> None:
+        self.report, self.ctx, self.old, self.new = add, ctx, old, new
+        self.request = ctx.direction == "request"
+        self.subject = ctx.subject(new.key)
+
+    def add(self, kind: str, breaking: bool | None, message: str, pointer: str | None = None,
+            side: str = "new") -> None:
+        self.report(pointer or self.new.pointer, kind, breaking,
+                    f"{self.ctx.op}: {self.subject} {message}", message, side)
+
+    def run(self) -> None:
+        self.required()
+        self.nullable()
+        if self.old.info.union or self.new.info.union:
+            self.branches()
+        else:
+            self.types()
+        self.enum()
+        self.constraints()
+        self.closed()
+        self.documentation()
+
+    def required(self) -> None:
+        old, new = self.old.info.required, self.new.info.required
+        if not is_property(self.new.key) or old == new:
+            return
+        direction = self.ctx.direction
+        at = self.new.declared_at or self.new.pointer  # required is its parent's keyword
+        if new:
+            self.add(f"{direction}-property-became-required", self.request, "became required", at)
+        else:
+            self.add(f"{direction}-property-became-optional", not self.request, "became optional",
+                     at)
+
+    def nullable(self) -> None:
+        old, new = self.old.info.nullable, self.new.info.nullable
+        if old == new:
+            return
+        direction = self.ctx.direction
+        if new:
+            self.add(f"{direction}-property-became-nullable", not self.request, "became nullable")
+        else:
+            self.add(f"{direction}-property-became-not-nullable", self.request,
+                     "became not nullable")
+
+    def types(self) -> None:
+        old, new = self.old.info.types, self.new.info.types
+        if _covers(old, new) and _covers(new, old):
+            return
+        change = f"type changed from {self.old.info.label} to {self.new.info.label}"
+        if _covers(new, old):
+            self.add("type-widened", not self.request, change)
+        elif _covers(old, new):
+            self.add("type-narrowed", self.request, change)
+        else:
+            self.add("type-changed", True, change)
+
+    def branches(self) -> None:
+        """Branch multisets; a non-union side counts as one branch per type."""
+        old_labels, old_pointers = _branch_view(self.old)
+        new_labels, new_pointers = _branch_view(self.new)
+        union = _union_kind(self.new.info.union or self.old.info.union)
+        old, new = Counter(old_labels), Counter(new_labels)
+        for label, count in sorted((new - old).items()):
+            for pointer in [p for lbl, p in new_pointers if lbl == label][-count:]:
+                self.add(f"{union}-branch-added", not self.request, f"gained a {label} branch",
+                         pointer)
+        for label, count in sorted((old - new).items()):
+            for pointer in [p for lbl, p in old_pointers if lbl == label][-count:]:
+                self.add(f"{union}-branch-removed", self.request, f"lost its {label} branch",
+                         pointer, side="old")
+
+    def enum(self) -> None:
+        old, new = self.old.info.enum, self.new.info.enum
+        if old == new or (old is not None and new is not None and set(old) == set(new)):
+            return
+        direction = self.ctx.direction
+        if old is None:
+            self.add("enum-constraint-added", self.request,
+                     f"is now restricted to {_values(new or ())}")
+        elif new is None:
+            self.add("enum-constraint-removed", not self.request, "is no longer an enum")
+        else:
+            added = [v for v in new if v not in old]
+            removed = [v for v in old if v not in new]
+            if added:
+                breaking = RESPONSE_ENUM_ADDED_BREAKING and not self.request
+                self.add(f"enum-value-added-{direction}", breaking,
+                         f"gained enum value(s) {_values(added)}")
+            if removed:
+                self.add(f"enum-value-removed-{direction}", self.request,
+                         f"lost enum value(s) {_values(removed)}")
+
+    def constraints(self) -> None:
+        old, new = dict(self.old.info.constraints), dict(self.new.info.constraints)
+        for keyword in sorted(set(old) | set(new)):
+            before, after = old.get(keyword), new.get(keyword)
+            if before == after:
+                continue
+            tightened = _tightened(keyword, before, after)
+            change = f"{keyword} changed from {before} to {after}"
+            if tightened is None:
+                self.add(f"constraint-changed-{self.ctx.direction}", None,
+                         change + " (neither is known to accept all the other does)")
+                continue
+            kind = f"constraint-{'tightened' if tightened else 'relaxed'}-{self.ctx.direction}"
+            self.add(kind, tightened == self.request, change)
+
+    def closed(self) -> None:
+        old, new = self.old.info.closed, self.new.info.closed
+        if old != new:
+            kind = "additional-properties-disallowed" if new else "additional-properties-allowed"
+            self.add(kind, new and self.request,
+                     "no longer accepts additional properties" if new
+                     else "now accepts additional properties")
+
+    def documentation(self) -> None:
+        old, new = self.old.info, self.new.info
+        for kind, before, after in (
+            ("default-changed", old.default, new.default),
+            ("example-changed", old.examples, new.examples),
+        ):
+            if before != after:
+                self.add(kind, False, f"{kind.split('-')[0]} changed from {before or 'unset'} "
+                                      f"to {after or 'unset'}")
+        for kind, before, after in (
+            ("description-changed", old.description, new.description),
+            ("title-changed", old.title, new.title),
+        ):
+            if before != after:
+                self.add(kind, False, f"{kind.split('-')[0]} changed ({_short(after)})")
+        if old.deprecated != new.deprecated:
+            self.add("deprecation-changed", False, f"deprecated is now {new.deprecated}")
+
+
+def _branch_view(f: Field) -> tuple[tuple[str, ...], list[tuple[str, str]]]:
+    if f.info.union:
+        return f.info.branches, list(f.branch_pointers)
+    labels = tuple(sorted(f.info.types)) or ("any",)
+    return labels, [(label, f.pointer) for label in labels]
+
+
+def _short(text: str | None, limit: int = 60) -> str:
+    if not text:
+        return "removed"
+    flat = " ".join(str(text).split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
+
+
+def _union_kind(keyword: str) -> str:
+    return "any-of" if keyword == "anyOf" else "one-of"
+
+
+def _values(values: Iterable[str]) -> str:
+    return ", ".join(values)
+

@@ -1,0 +1,529 @@
+"""The one schema walker: every schema flattened into fields, 3.0 and 3.1 spellings made equal.
+
+Used by the differ (two documents) and by the comparison table (one operation per provider), so
+both see the same normalisation and the same `$ref` handling.
+
+* Schemas are compared by content, never by `$ref` name. `SchemaWalker` flattens a schema into
+  fields keyed by their structural location (`.usage`, `.choices`, `[]`, `.text`...). Internal
+  `$ref`s are followed (leniently, by `spec.refs.Refs.deref`); a `$ref` already being expanded on
+  the current branch stops the walk there (recursive schemas terminate, the cut node is marked
+  `recursive`).
+* Normalisation makes 3.0 and 3.1 spellings compare equal: `nullable: true`, `type: [x,
+  "null"]`, `oneOf`/`anyOf` with a `{type: "null"}` branch, `allOf: [$ref]` + `nullable`;
+  `const` is a one-value enum; `null` is dropped from enums; 3.0 boolean
+  `exclusiveMinimum/Maximum` become the 3.1 numeric form; a schema without `type` but with
+  `properties` is an object, with `items` an array; `example` and `examples` are one list.
+* `allOf` is merged (required = union). A `oneOf`/`anyOf` with a single non-null branch is that
+  branch. A real union (>= 2 non-null branches) merges the branches' properties into one key
+  space (a property is required when every branch that declares it requires it), its type is
+  the union of branch types, and the branches' shallow types are kept to compare branch
+  multisets. A location declared by several members (a property in two branches, the items of
+  two array branches, a property in two allOf members) is walked in every member and merged.
+
+The operation helpers pair what the differ compares: paths by template shape, parameters by
+location and name (path parameters by position), and pick the JSON media type of a body.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from dataclasses import field as dataclass_field
+from typing import Any
+
+from generator.document.pointer import fragment_pointer, join_tokens
+from generator.document.refs import Refs
+
+Json = Any
+Key = tuple[str, ...]
+
+MAX_DEPTH = 64  # a schema nested deeper is cut there, like a cycle (marked `recursive`)
+# The constraint keywords a field carries; whether a change tightens one is in `rules`.
+UPPER_BOUNDS = ("maxLength", "maxItems", "maxProperties", "maximum", "exclusiveMaximum")
+LOWER_BOUNDS = ("minLength", "minItems", "minProperties", "minimum", "exclusiveMinimum")
+OTHER_CONSTRAINTS = ("pattern", "multipleOf", "uniqueItems")
+_NO_DEFAULT: Json = object()
+
+
+@dataclass(frozen=True)
+class SchemaInfo:
+    """What one flattened schema node means on the wire (version-independent)."""
+
+    types: frozenset[str]  # shallow JSON types without "null"; empty = any
+    label: str  # rendered type, e.g. "string | array[string]"
+    nullable: bool
+    required: bool  # required in its parent object (items/map values: True)
+    enum: tuple[str, ...] | None  # JSON-encoded values, declared order, no null
+    default: str | None  # JSON-encoded
+    constraints: tuple[tuple[str, Json], ...]
+    closed: bool  # additionalProperties: false
+    union: str  # "oneOf" / "anyOf" when >= 2 non-null branches, else ""
+    branches: tuple[str, ...]  # sorted shallow labels of the union branches
+    description: str | None
+    title: str | None
+    examples: str | None  # JSON-encoded list
+    deprecated: bool
+    recursive: bool  # the walk stopped here (cycle or depth)
+
+
+@dataclass(frozen=True)
+class Field:
+    """One structural location of a flattened schema, where it is, and what it means."""
+
+    key: Key  # structural location: (".usage", ".prompt_tokens"), (".choices", "[]", ".text")
+    pointer: str  # where the schema literally is: the target of its `$ref`, if it has one
+    info: SchemaInfo
+    declared_at: str = ""  # where the location is declared (a property's `$ref`, not its target)
+    branch_pointers: tuple[tuple[str, str], ...] = ()  # (shallow label, pointer) per branch
+    # The schema(s) declaring this location, as one JSON schema (for `subsume`).
+    source: Json = dataclass_field(default=None, compare=False, hash=False)
+
+
+@dataclass(frozen=True)
+class _Child:
+    """A sub-schema to walk, or (``parts``) the same location declared by several members."""
+
+    schema: Json
+    pointer: str
+    stack: frozenset[str]
+    parts: tuple[_Child, ...] = ()
+    mode: str = ""  # "all" (allOf members) or "any" (union branches) when parts are set
+
+
+def _combine(a: _Child | None, b: _Child | None, mode: str) -> _Child | None:
+    """One location declared by two members: both are walked, merged per ``mode``."""
+    if a is None or b is None:
+        return a or b
+    parts = (a.parts if a.mode == mode else (a,)) + (b.parts if b.mode == mode else (b,))
+    return _Child(None, a.pointer, a.stack, parts, mode)
+
+
+@dataclass
+class _Shape:
+    """One schema's meaning while it is being built: its own keywords, then allOf/oneOf/anyOf
+    members merged in."""
+
+    types: list[str] = field(default_factory=list)
+    nullable: bool = False
+    enum: list[Json] | None = None
+    default: Json = _NO_DEFAULT
+    constraints: dict[str, Json] = field(default_factory=dict)
+    docs: dict[str, Json] = field(default_factory=dict)
+    properties: dict[str, _Child] = field(default_factory=dict)
+    required: set[str] = field(default_factory=set)
+    items: _Child | None = None
+    extra: _Child | None = None
+    closed: bool = False
+    union: str = ""
+    branches: list[tuple[str, str]] = field(default_factory=list)
+    branch_labels: list[str] = field(default_factory=list)
+    recursive: bool = False
+    label: str = "any"
+    pointer: str = ""  # literal pointer of the schema (after its `$ref`s)
+
+
+def canonical_json(value: Json) -> str:
+    """One spelling of a JSON value (keys sorted): how values and schemas are compared."""
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
+def declared_types(node: Mapping[str, Json]) -> tuple[list[str], bool]:
+    raw = node.get("type")
+    listed = [raw] if isinstance(raw, str) else [t for t in raw or [] if isinstance(t, str)]
+    types = [t for t in listed if t != "null"]
+    if listed and not types:
+        return ["null"], True  # `type: null` alone: only null (not "any type")
+    if not types and "type" not in node:
+        if "properties" in node or "additionalProperties" in node:
+            types = ["object"]
+        elif "items" in node:
+            types = ["array"]
+    return types, "null" in listed or node.get("nullable") is True
+
+
+def constraints_of(node: Mapping[str, Json]) -> dict[str, Json]:
+    found = {
+        k: node[k]
+        for k in (*UPPER_BOUNDS, *LOWER_BOUNDS, *OTHER_CONSTRAINTS)
+        if k in node and not isinstance(node[k], bool)
+    }
+    for zero in ("minLength", "minItems", "minProperties"):
+        if found.get(zero) == 0:
+            del found[zero]  # the bound every value meets: no constraint
+    if node.get("uniqueItems") is True:
+        found["uniqueItems"] = True
+    for exclusive, inclusive in (("exclusiveMaximum", "maximum"), ("exclusiveMinimum", "minimum")):
+        if node.get(exclusive) is True and inclusive in node:  # OpenAPI 3.0 boolean form
+            found[exclusive] = found.pop(inclusive)
+    return found
+
+
+def _examples(node: Mapping[str, Json]) -> list[Json] | None:
+    if isinstance(node.get("examples"), list):
+        return list(node["examples"])
+    if "example" in node:
+        return [node["example"]]
+    return None
+
+
+def _own_shape(node: Mapping[str, Json], pointer: str, stack: frozenset[str]) -> _Shape:
+    """The keywords of one schema object, combinators not applied."""
+    types, nullable = declared_types(node)
+    shape = _Shape(types=types, nullable=nullable, constraints=constraints_of(node))
+    if "const" in node:
+        shape.enum = [node["const"]]
+    elif isinstance(node.get("enum"), list):
+        shape.enum = [v for v in node["enum"] if v is not None]
+    if "default" in node:
+        shape.default = node["default"]
+    for doc_key in ("description", "title", "deprecated"):
+        if doc_key in node:
+            shape.docs[doc_key] = node[doc_key]
+    examples = _examples(node)
+    if examples is not None:
+        shape.docs["examples"] = examples
+    if "x-unresolved-ref" in node:
+        shape.types = ["ref:" + str(node["x-unresolved-ref"])]
+    for name, sub in (node.get("properties") or {}).items():
+        sub_pointer = join_tokens(pointer, "properties", str(name))
+        shape.properties[str(name)] = _Child(sub, sub_pointer, stack)
+    if isinstance(node.get("required"), list):
+        shape.required = {str(r) for r in node["required"]}
+    if isinstance(node.get("items"), Mapping):
+        shape.items = _Child(node["items"], join_tokens(pointer, "items"), stack)
+    extra = node.get("additionalProperties")
+    if isinstance(extra, Mapping) and extra:
+        shape.extra = _Child(extra, join_tokens(pointer, "additionalProperties"), stack)
+    shape.closed = extra is False
+    return shape
+
+
+def _intersect_types(a: list[str], b: list[str]) -> list[str]:
+    if not a or not b:
+        return a or b
+    both = [t for t in a if t in b]
+    if "integer" in a + b and "number" in a + b and "integer" not in both:
+        both.append("integer")
+    return both or a
+
+
+def _merge_all(a: _Shape, b: _Shape) -> None:
+    """allOf: ``b``'s constraints are added to ``a`` (``a``'s own keywords win)."""
+    a.types = _intersect_types(a.types, b.types)
+    a.nullable = a.nullable or b.nullable  # 3.0 idiom: {allOf: [$ref], nullable: true}
+    if a.enum is None or b.enum is None:
+        a.enum = a.enum if a.enum is not None else b.enum
+    else:
+        a.enum = [v for v in a.enum if v in b.enum]
+    if a.default is _NO_DEFAULT:
+        a.default = b.default
+    a.constraints = {**b.constraints, **a.constraints}
+    a.docs = {**b.docs, **a.docs}
+    for name, child in b.properties.items():
+        a.properties[name] = _combine(a.properties.get(name), child, "all") or child
+    a.required |= b.required
+    a.items = _combine(a.items, b.items, "all")
+    a.extra = _combine(a.extra, b.extra, "all")
+    a.closed = a.closed or b.closed
+    if b.union and not a.union:
+        a.union, a.branches, a.branch_labels = b.union, b.branches, b.branch_labels
+    a.recursive = a.recursive or b.recursive
+
+
+def _merge_any(shapes: Sequence[_Shape]) -> _Shape:
+    """oneOf/anyOf of >= 2 branches: one key space, types united."""
+    merged = _Shape()
+    for s in shapes:
+        merged.types += [t for t in s.types if t not in merged.types]
+        merged.nullable = merged.nullable or s.nullable
+        for name, child in s.properties.items():
+            merged.properties[name] = _combine(merged.properties.get(name), child, "any") or child
+        merged.items = _combine(merged.items, s.items, "any")
+        merged.extra = _combine(merged.extra, s.extra, "any")
+        merged.recursive = merged.recursive or s.recursive
+    if all(s.enum is not None for s in shapes):
+        merged.enum = [v for s in shapes for v in s.enum or []]
+    merged.constraints = _loosest(shapes)
+    merged.required = {
+        name
+        for name in merged.properties
+        if all(name in s.required for s in shapes if name in s.properties)
+    }
+    merged.closed = all(s.closed for s in shapes)
+    return merged
+
+
+def _loosest(shapes: Sequence[_Shape]) -> dict[str, Json]:
+    """The constraints every branch of a union has, at the loosest branch's value: what holds for
+    the whole union (so that a union of bounded branches merged into one bounded schema is no
+    change)."""
+    common = set.intersection(*(set(s.constraints) for s in shapes)) if shapes else set()
+    out: dict[str, Json] = {}
+    for keyword in sorted(common):
+        values = [s.constraints[keyword] for s in shapes]
+        if keyword in UPPER_BOUNDS:
+            out[keyword] = max(values)
+        elif keyword in LOWER_BOUNDS:
+            out[keyword] = min(values)
+        elif all(v == values[0] for v in values):
+            out[keyword] = values[0]
+    return out
+
+
+def literal_pointer(refs: Refs, schema: Json, pointer: str) -> str:
+    """Where the keywords of ``schema`` (at ``pointer``) literally are: its `$ref` chain's target."""
+    seen: set[str] = set()
+    while isinstance(schema, Mapping) and isinstance(schema.get("$ref"), str):
+        ref = schema["$ref"]
+        target = fragment_pointer(ref)
+        found, node = refs.lookup(ref)
+        if target is None or not found or ref in seen:
+            break
+        seen.add(ref)
+        schema, pointer = node, target
+    return pointer
+
+
+def source_of(child: _Child) -> Json:
+    """The one JSON schema a (possibly merged) location stands for."""
+    if not child.parts:
+        return child.schema
+    keyword = "allOf" if child.mode == "all" else "anyOf"
+    return {keyword: [source_of(part) for part in child.parts]}
+
+
+def _shallow(shape: _Shape) -> str:
+    return "|".join(shape.types) or "any"
+
+
+def _is_null(shape: _Shape) -> bool:
+    only_null = shape.types == ["null"] or not shape.types
+    return shape.nullable and only_null and not shape.properties and shape.items is None
+
+
+class SchemaWalker:
+    """The one flattening walker: schema -> :class:`Field` per structural location."""
+
+    def __init__(self, refs: Refs) -> None:
+        self.refs = refs
+
+    def walk(
+        self, schema: Json, pointer: str, stack: frozenset[str] = frozenset()
+    ) -> Iterator[Field]:
+        yield from self._walk(_Child(schema, pointer, stack), (), False, 0)
+
+    def flatten(
+        self, schema: Json, pointer: str, stack: frozenset[str] = frozenset()
+    ) -> dict[Key, Field]:
+        return {f.key: f for f in self.walk(schema, pointer, stack)}
+
+    def _walk(self, child: _Child, key: Key, required: bool, depth: int) -> Iterator[Field]:
+        shape = self.child_shape(child, depth)
+        yield Field(key, shape.pointer or child.pointer, _info(shape, required), child.pointer,
+                    tuple(shape.branches), source_of(child))
+        if shape.recursive:
+            return
+        for name, sub in shape.properties.items():
+            yield from self._walk(sub, (*key, "." + name), name in shape.required, depth + 1)
+        for segment, sub_or_none in (("[]", shape.items), ("{}", shape.extra)):
+            if sub_or_none is not None:
+                yield from self._walk(sub_or_none, (*key, segment), True, depth + 1)
+
+    def child_shape(self, child: _Child, depth: int) -> _Shape:
+        if not child.parts:
+            return self.shape(child.schema, child.pointer, child.stack, depth)
+        shapes = [self.child_shape(part, depth + 1) for part in child.parts]
+        if child.mode == "all":
+            merged = shapes[0]
+            for other in shapes[1:]:
+                _merge_all(merged, other)
+        else:
+            merged = _merge_any(shapes)
+            merged.pointer = shapes[0].pointer
+        merged.label = self._label(merged, depth)
+        return merged
+
+    def shape(self, schema: Json, pointer: str, stack: frozenset[str], depth: int) -> _Shape:
+        pointer = literal_pointer(self.refs, schema, pointer)
+        node, stack, cycled = self.refs.deref(schema, stack)
+        if not isinstance(node, Mapping):
+            return _Shape(pointer=pointer)  # `true` / `{}`-like: any
+        shape = _own_shape(node, pointer, stack)
+        shape.pointer = pointer
+        if cycled or depth > MAX_DEPTH:
+            shape.recursive = True
+            shape.label = _shallow(shape)
+            return shape
+        for i, member in enumerate(node.get("allOf") or []):
+            member_pointer = join_tokens(pointer, "allOf", str(i))
+            _merge_all(shape, self.shape(member, member_pointer, stack, depth + 1))
+        for keyword in ("oneOf", "anyOf"):
+            if isinstance(node.get(keyword), list):
+                self._apply_union(shape, node[keyword], keyword, pointer, stack, depth)
+        shape.label = self._label(shape, depth)
+        return shape
+
+    def _apply_union(
+        self, shape: _Shape, branches: list[Json], keyword: str, pointer: str,
+        stack: frozenset[str], depth: int,
+    ) -> None:
+        built = [
+            (self.shape(b, join_tokens(pointer, keyword, str(i)), stack, depth + 1),
+             join_tokens(pointer, keyword, str(i)))
+            for i, b in enumerate(branches)
+        ]
+        real = [(s, p) for s, p in built if not _is_null(s)]
+        shape.nullable = shape.nullable or len(real) < len(built)
+        if built and not real and not shape.types:
+            shape.types = ["null"]  # every branch is null: only null
+        if len(real) == 1:
+            _merge_all(shape, real[0][0])
+        elif real:
+            own = shape.types[:]  # a branch without a type of its own has the schema's
+            _merge_all(shape, _merge_any([s for s, _ in real]))
+            shape.union = keyword
+            shape.branches = [(_shallow(s) if s.types or not own else "|".join(own), p)
+                              for s, p in real]
+            shape.branch_labels = [s.label if s.types or not own else "|".join(own)
+                                   for s, _ in real]
+
+    def _label(self, shape: _Shape, depth: int) -> str:
+        if shape.union:
+            return " | ".join(shape.branch_labels)
+        parts = []
+        for t in shape.types:
+            if t == "array" and shape.items is not None:
+                items = self.child_shape(shape.items, depth + 1)
+                parts.append(f"array[{items.label}]")
+            else:
+                parts.append(t)
+        return " | ".join(parts) or "any"
+
+
+def _info(shape: _Shape, required: bool) -> SchemaInfo:
+    docs = shape.docs
+    return SchemaInfo(
+        types=frozenset(shape.types),
+        label=shape.label,
+        nullable=shape.nullable,
+        required=required,
+        enum=None if shape.enum is None else tuple(dict.fromkeys(canonical_json(v) for v in shape.enum)),
+        default=None if shape.default is _NO_DEFAULT else canonical_json(shape.default),
+        constraints=tuple(sorted(shape.constraints.items())),
+        closed=shape.closed,
+        union=shape.union,
+        branches=tuple(sorted(label for label, _ in shape.branches)),
+        description=docs.get("description"),
+        title=docs.get("title"),
+        examples=canonical_json(docs["examples"]) if "examples" in docs else None,
+        deprecated=docs.get("deprecated") is True,
+        recursive=shape.recursive,
+    )
+
+
+def display_name(key: Key) -> str:
+    """``(".choices", "[]", ".text")`` -> ``choices[].text``."""
+    return "".join(key).lstrip(".")
+
+
+def is_property(key: Key) -> bool:
+    """Whether the location is an object property (not the root, items or map values)."""
+    return bool(key) and key[-1].startswith(".")
+
+
+# --------------------------------------------------------------------------- operations
+
+
+@dataclass(frozen=True)
+class Param:
+    """One effective parameter of an operation, dereferenced, with its pointer.
+
+    (Its field list looks like `spec.operations.OperationSite`'s, but the two describe different
+    things: a parameter here, an operation there.)
+    """
+
+    name: str
+    location: str
+    required: bool
+    raw: dict[str, Json]
+    pointer: str  # where the parameter is defined (a component's, when the entry is a `$ref`)
+    entry: str  # the operation's (or path item's) `parameters` entry
+
+    def schema(self) -> tuple[Json, str]:
+        if "schema" in self.raw:
+            return self.raw["schema"], join_tokens(self.pointer, "schema")
+        for media_type, media in sorted((self.raw.get("content") or {}).items()):
+            if isinstance(media, Mapping) and "schema" in media:
+                return media["schema"], join_tokens(self.pointer, "content", media_type, "schema")
+        return {}, join_tokens(self.pointer, "schema")
+
+
+def template_names(path: str) -> list[str]:
+    return [part.split("}")[0] for part in path.split("{")[1:]]
+
+
+def path_shape(path: str) -> str:
+    out, depth = [], 0
+    for ch in path:
+        if ch == "{":
+            depth += 1
+            if depth == 1:
+                out.append("{}")
+        elif ch == "}":
+            depth = max(0, depth - 1)
+        elif depth == 0:
+            out.append(ch)
+    return "".join(out).rstrip("/") or "/"
+
+
+def operation_parameters(
+    refs: Refs, path: str, path_item: Mapping[str, Json], method: str
+) -> dict[tuple[str, str], Param]:
+    """Effective parameters of an operation (operation level overrides path level).
+
+    Keyed by (location, name); path parameters by ("path", position in the template) so a
+    renamed path parameter still matches.
+    """
+    names = template_names(path)
+    found: dict[tuple[str, str], Param] = {}
+    base = join_tokens("", "paths", path)
+    levels = (
+        (path_item.get("parameters"), base),
+        (operation_object(path_item, method).get("parameters"), join_tokens(base, method)),
+    )
+    for params, pointer in levels:
+        for i, raw in enumerate(params or []):
+            param = refs.object(raw)
+            name, location = str(param.get("name", "")), str(param.get("in", ""))
+            if location == "path" and name in names:
+                key = ("path", str(names.index(name)))
+            else:
+                key = (location, name.lower() if location == "header" else name)
+            required = location == "path" or param.get("required") is True
+            entry = join_tokens(pointer, "parameters", str(i))
+            found[key] = Param(name, location, required, param,
+                               literal_pointer(refs, raw, entry), entry)
+    return found
+
+
+def operation_object(path_item: Mapping[str, Json], method: str) -> dict[str, Json]:
+    """The operation under `method`, or {} when the path item has none."""
+    op = path_item.get(method)
+    return dict(op) if isinstance(op, Mapping) else {}
+
+
+def pick_media(content: Mapping[str, Json]) -> tuple[str, dict[str, Json]] | None:
+    """The JSON media type of a content map (application/json, then *+json, then the first)."""
+    ordered = sorted(content)
+    preferred = [m for m in ordered if m.split(";")[0].strip().lower() == "application/json"]
+    plus_json = [m for m in ordered if m.split(";")[0].strip().lower().endswith("+json")]
+    for media_type in preferred + plus_json + ordered:
+        media = content[media_type]
+        return media_type, dict(media) if isinstance(media, Mapping) else {}
+    return None
+
+
+def is_success(status: str) -> bool:
+    return status.upper().startswith("2")
+

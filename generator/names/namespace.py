@@ -1,0 +1,379 @@
+"""The names generated code already binds, and the names spec-derived code takes beside them.
+
+Spec text becomes resource attributes of the client, resource classes, methods and module
+constants. Each lives in a namespace the templates and the hand-written runtime already fill
+(`Client.close`, `SyncAPIResource.with_raw_response`, the imports of `_resources.py`): those
+names are read here from the runtime's and the templates' own source, not listed by hand, so a
+name added there is reserved at once. `plan` chooses every spec-derived name clear of them and
+of each other, and says which it had to change; `check_module_names` is the generation-time
+proof that no module of a package binds a name twice.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import functools
+import importlib.metadata
+import keyword
+import re
+import sys
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
+
+from generator.io.paths import templates_dir
+from generator.names import identifiers as names
+
+TEMPLATES = templates_dir()  # installed: generator/templates; a checkout: templates/
+RUNTIME = TEMPLATES / "runtime"
+CLIENT_BASES = ("SyncAPIClient", "AsyncAPIClient")
+RESOURCE_BASES = ("SyncAPIResource", "AsyncAPIResource")
+CLIENT_TEMPLATE = "_client.py.jinja"
+RESOURCES_TEMPLATE = "_resources.py.jinja"
+OPERATIONS_MODULE = "_operations.py"  # helpers `_resources.py` may import by bare name
+HTTP_LIBRARIES = ("httpx", "httpx2")
+
+_JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.DOTALL)
+_IMPORT = re.compile(r"^(?:from\s+\S+\s+)?import\s+(\([^)]*\)|[^\n]*)$", re.MULTILINE)
+_TOP_DEFINITION = re.compile(r"^(?:class|def)\s+([A-Za-z_]\w*)(?=[\s(:])|^([A-Za-z_]\w*)\s*[:=]", re.MULTILINE)
+_SELF_ATTRIBUTE = re.compile(r"\bself\.([A-Za-z_]\w*)\s*(?::[^=\n]*)?=(?!=)|^\s*(?:async\s+)?def\s+([A-Za-z_]\w*)",
+                             re.MULTILINE)
+_CLASS_ASSIGNMENT = re.compile(r"^ {4}([A-Za-z_]\w*)\s*(?::[^=\n]*)?=(?!=)")  # `with_options = copy`
+
+
+# ---- what the runtime and the templates bind -----------------------------------------------
+
+
+@functools.cache
+def _runtime_trees() -> dict[str, ast.Module]:
+    return {path.name: ast.parse(path.read_text(encoding="utf-8")) for path in sorted(RUNTIME.glob("*.py"))}
+
+
+@functools.cache
+def _template(name: str) -> str:
+    return (TEMPLATES / name).read_text(encoding="utf-8")
+
+
+def _bindings(body: list[ast.stmt]) -> Iterator[str]:
+    """The names a module or class body binds, one per binding (the overloads of a function
+    bind it once, with its implementation; an annotation without a value binds nothing)."""
+    for node in body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if not any(isinstance(d, ast.Name) and d.id == "overload" for d in node.decorator_list):
+                yield node.name
+        elif isinstance(node, ast.ClassDef):
+            yield node.name
+        elif isinstance(node, ast.Assign) or (isinstance(node, ast.AnnAssign) and node.value is not None):
+            for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                yield from (n.id for n in ast.walk(target) if isinstance(n, ast.Name))
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            yield from ((alias.asname or alias.name).split(".")[0] for alias in node.names)
+
+
+def runtime_names(module: str) -> frozenset[str]:
+    """The names a runtime module binds at its top level."""
+    return frozenset(_bindings(_runtime_trees()[module].body))
+
+
+def _classes() -> dict[str, ast.ClassDef]:
+    return {node.name: node for tree in _runtime_trees().values() for node in tree.body
+            if isinstance(node, ast.ClassDef)}
+
+
+def _class_attributes(name: str, classes: Mapping[str, ast.ClassDef]) -> set[str]:
+    """Every name an instance of runtime class `name` answers to: methods, class attributes and
+    `self.x` assignments, its runtime bases' included."""
+    found: set[str] = set()
+    pending, seen = [name], set()
+    while pending:
+        node = classes.get(pending.pop())
+        if node is None or node.name in seen:
+            continue
+        seen.add(node.name)
+        pending.extend(base.id for base in node.bases if isinstance(base, ast.Name))
+        for item in node.body:
+            if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                found.add(item.name)
+            elif isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+                found.add(item.target.id)
+            elif isinstance(item, ast.Assign):
+                found.update(t.id for t in item.targets if isinstance(t, ast.Name))
+        for sub in ast.walk(node):
+            if isinstance(sub, ast.Attribute) and isinstance(sub.ctx, ast.Store) and \
+                    isinstance(sub.value, ast.Name) and sub.value.id == "self":
+                found.add(sub.attr)
+    return found
+
+
+def _template_attributes(template: str) -> set[str]:
+    """`self.x = ...`, `def x` and class-body `x = ...` of a template's code (its generated
+    parts left out)."""
+    text = _JINJA.sub(" ", _template(template))
+    found = {a or b for a, b in _SELF_ATTRIBUTE.findall(text)}
+    in_class = False
+    for line in text.splitlines():
+        if line[:1].strip():
+            in_class = line.startswith("class ")
+        elif in_class and (match := _CLASS_ASSIGNMENT.match(line)):
+            found.add(match.group(1))
+    return found
+
+
+def _template_module_names(template: str) -> set[str]:
+    """What a template imports and defines at its top level (its generated parts left out)."""
+    text = _template(template)
+    found: set[str] = set()
+    for match in _IMPORT.finditer(text):
+        # a name built by the template (`Async{{ r.class_name }}`) is not one of its own
+        for item in _JINJA.sub("\0", match.group(1)).strip("()").split(","):
+            words = item.split()
+            if words and words[-1].split(".")[0].isidentifier():
+                found.add(words[-1].split(".")[0])
+    plain = _JINJA.sub("\0", text)
+    found.update(a or b for a, b in _TOP_DEFINITION.findall(plain))
+    return found
+
+
+def _signature_builtins(template: str) -> set[str]:
+    """Builtins the method signatures of a template read (`str` in `api_key: str | None`): a
+    class attribute named like one would hide it from them (mypy reads them in the class body)."""
+    code = _JINJA.sub(" ", _template(template))
+    signatures = re.findall(r"\bdef\s+\w+\((.*?)\)\s*->\s*([^:\n]+):", code, flags=re.DOTALL)
+    words = {word for signature in signatures for part in signature
+             for word in re.findall(r"(?<![.\w])([A-Za-z_]\w*)", part)}
+    return words & set(dir(builtins))
+
+
+@functools.cache
+def client_attributes() -> frozenset[str]:
+    """Names of the generated `Client`/`AsyncClient` a resource attribute must not take: its
+    attributes, and the builtins its method signatures read."""
+    classes = _classes()
+    found = {name for base in CLIENT_BASES for name in _class_attributes(base, classes)}
+    return frozenset(found | _template_attributes(CLIENT_TEMPLATE) | set(dir(object))
+                     | _signature_builtins(CLIENT_TEMPLATE))
+
+
+@functools.cache
+def resource_attributes() -> frozenset[str]:
+    """Names of a generated resource class a method must not take."""
+    classes = _classes()
+    found = {name for base in RESOURCE_BASES for name in _class_attributes(base, classes)}
+    return frozenset(found | _template_attributes(RESOURCES_TEMPLATE) | set(dir(object)))
+
+
+@functools.cache
+def module_names() -> frozenset[str]:
+    """Names `_resources.py` and `_client.py` bind themselves: resource classes keep clear."""
+    # the client classes' names are chosen in a `{% set %}`, out of the regular expressions' sight
+    return frozenset(_template_module_names(RESOURCES_TEMPLATE) | _template_module_names(CLIENT_TEMPLATE)
+                     | runtime_names(OPERATIONS_MODULE) | {"Client", "AsyncClient"})
+
+
+@functools.cache
+def client_arguments() -> frozenset[str]:
+    """Names `Client.__init__` has or reads (its arguments, the module's names, builtins it
+    calls): a client-level parameter must not take one."""
+    text = _template(CLIENT_TEMPLATE)
+    start = text.index("def __init__(")
+    code = re.sub(r'""".*?"""', " ", _JINJA.sub(" ", text[start:]), flags=re.DOTALL)
+    code = re.sub(r"#[^\n]*|\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'", " ", code)  # comments, strings
+    words = set(re.findall(r"(?<![.\w])([A-Za-z_]\w*)", code))
+    return frozenset(words | _template_module_names(CLIENT_TEMPLATE))
+
+
+# ---- the plan ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Rename:
+    """A spec-derived name that had to change, and why."""
+
+    pointer: str  # the operation it comes from
+    problem: str
+    action: str
+
+
+@dataclass(frozen=True)
+class Plan:
+    attributes: dict[str, str]  # resource attribute as named by the spec -> on the client
+    class_names: dict[str, str]  # resource attribute as named by the spec -> its class
+    methods: dict[str, str]  # operation pointer -> method name
+    constants: dict[str, str]  # operation pointer -> its ResponseSpec constant
+    renames: tuple[Rename, ...]
+
+
+def _free_group(natural: str, forms: Callable[[str], tuple[str, ...]], taken: set[str]) -> str:
+    """`natural`, `natural2`, ...: the first whose every form is free (a resource `Jobs` beside
+    `Async Jobs`: its async class would be `AsyncJobs`); its forms then taken."""
+    candidate, counter = natural, 2
+    while any(name in taken for name in forms(candidate)):
+        candidate, counter = f"{natural}{counter}", counter + 1
+    taken.update(forms(candidate))
+    return candidate
+
+
+def _resource_classes(name: str) -> tuple[str, ...]:
+    return name, f"Async{name}", f"{name}WithRawResponse", f"Async{name}WithRawResponse"
+
+
+def _operation_constants(name: str) -> tuple[str, ...]:
+    """An operation's `ResponseSpec` constant and its `Pagination` one (render adds `_PAGES`)."""
+    return name, f"{name}_PAGES"
+
+
+def plan(operations: Iterable[tuple[str, str, str]]) -> Plan:
+    """Every spec-derived name of a package, from (pointer, resource, method) in generation
+    order, each clear of what the runtime and the templates bind and of each other."""
+    operations = list(operations)
+    renames: list[Rename] = []
+    first_pointer: dict[str, str] = {}
+    for pointer, resource, _ in operations:
+        first_pointer.setdefault(resource, pointer)
+    attributes, class_names = _resource_names(first_pointer, renames)
+    methods = _method_names(operations, attributes, renames)
+    taken_constants = set(module_names())
+    constants = {
+        pointer: _free_group(f"_{resource.upper()}_{methods[pointer].upper()}".replace("__", "_"),
+                             _operation_constants, taken_constants)
+        for pointer, resource, _ in operations
+    }
+    return Plan(attributes, class_names, methods, constants, tuple(renames))
+
+
+def _resource_names(first_pointer: dict[str, str], renames: list[Rename]
+                    ) -> tuple[dict[str, str], dict[str, str]]:
+    """Each resource's attribute on the client and its class name; `first_pointer`: resource ->
+    the first operation of it (where a rename is reported)."""
+    attributes: dict[str, str] = {}
+    class_names: dict[str, str] = {}
+    taken_attributes = set(client_attributes())
+    taken_classes = set(module_names())
+    for resource in sorted(first_pointer):
+        attribute = resource
+        if resource in taken_attributes:
+            attribute = names.first_free(f"{resource}_", taken_attributes | set(first_pointer))
+            renames.append(Rename(first_pointer[resource],
+                                  f"the resource `{resource}` is named like an attribute of the client",
+                                  f"it is `client.{attribute}`"))
+        taken_attributes.add(attribute)
+        attributes[resource] = attribute
+        natural = names.class_name(resource)
+        class_names[resource] = _free_group(natural, _resource_classes, taken_classes)
+        if class_names[resource] != natural:
+            renames.append(Rename(first_pointer[resource],
+                                  f"the resource `{resource}` would be the class `{natural}`, "
+                                  "which the package already has",
+                                  f"its classes are `{class_names[resource]}` and "
+                                  f"`Async{class_names[resource]}`"))
+    return attributes, class_names
+
+
+def _method_names(operations: list[tuple[str, str, str]], attributes: dict[str, str],
+                  renames: list[Rename]) -> dict[str, str]:
+    """operation pointer -> its method, clear of what every resource has (`with_raw_response`)."""
+    by_resource: dict[str, set[str]] = {}
+    for _, resource, method in operations:
+        by_resource.setdefault(resource, set()).add(method)
+    methods: dict[str, str] = {}
+    for pointer, resource, method in operations:
+        if method in resource_attributes():
+            new = names.first_free(f"{method}_", resource_attributes() | by_resource[resource])
+            by_resource[resource].add(new)
+            renames.append(Rename(pointer, f"the method `{method}` is named like an attribute of "
+                                  "every resource", f"it is `{attributes[resource]}.{new}()`"))
+            method = new
+        methods[pointer] = method
+    return methods
+
+
+# ---- the generation-time proof ----------------------------------------------------------------
+
+
+def _bound_twice(body: list[ast.stmt]) -> list[str]:
+    """Names a module or class body binds more than once."""
+    return sorted(name for name, count in Counter(_bindings(body)).items() if count > 1)
+
+
+def _init_assigned_twice(cls: ast.ClassDef) -> list[str]:
+    """`self.x` attributes a class's `__init__` assigns more than once."""
+    assigned = Counter(
+        target.attr
+        for item in cls.body if isinstance(item, ast.FunctionDef) and item.name == "__init__"
+        for statement in item.body if isinstance(statement, (ast.Assign, ast.AnnAssign))
+        for target in (statement.targets if isinstance(statement, ast.Assign) else [statement.target])
+        if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self"
+    )
+    return sorted(name for name, count in assigned.items() if count > 1)
+
+
+def names_bound_twice(files: Mapping[str, str], modules: Iterable[str]) -> list[str]:
+    """`module: name` for every name a rendered module binds twice at its top level, in a
+    class body, or as an attribute its `__init__` sets."""
+    found: list[str] = []
+    for module in modules:
+        try:
+            tree = ast.parse(files[module])
+        except SyntaxError:  # format's compile check names the file and the line
+            continue
+        found.extend(f"{module}: {name}" for name in _bound_twice(tree.body))
+        for node in tree.body:
+            if isinstance(node, ast.ClassDef):
+                twice = [*_bound_twice(node.body), *(f"self.{n}" for n in _init_assigned_twice(node))]
+                found.extend(f"{module}: {node.name}.{name}" for name in twice)
+    return found
+
+
+# ---- the package's own name ----------------------------------------------------------------------
+
+
+@functools.cache
+def shadowed_modules() -> frozenset[str]:
+    """Top-level modules a generated package must not be named like: the standard library, and
+    what the generated code imports with the distributions it needs (a package folder named
+    `httpx` on the path would be imported instead of httpx)."""
+    imported = {
+        (alias.name if isinstance(node, ast.Import) else node.module or "").split(".")[0]
+        for tree in _runtime_trees().values() for node in ast.walk(tree)
+        if isinstance(node, (ast.Import, ast.ImportFrom)) and getattr(node, "level", 0) == 0
+        for alias in node.names
+    }
+    imported |= set(HTTP_LIBRARIES)
+    return frozenset(set(sys.stdlib_module_names) | imported | _dependency_modules(imported))
+
+
+def _dependency_modules(roots: Iterable[str]) -> set[str]:
+    """Top-level modules of the installed distributions `roots` need, transitively."""
+    by_module = importlib.metadata.packages_distributions()
+    modules_of: dict[str, set[str]] = {}
+    for module, distributions in by_module.items():
+        for distribution in distributions:
+            modules_of.setdefault(distribution.lower().replace("_", "-"), set()).add(module)
+    pending = [d.lower().replace("_", "-") for root in roots for d in by_module.get(root, [])]
+    seen: set[str] = set()
+    while pending:
+        distribution = pending.pop()
+        if distribution in seen:
+            continue
+        seen.add(distribution)
+        try:
+            requirements = importlib.metadata.requires(distribution) or []
+        except importlib.metadata.PackageNotFoundError:
+            continue
+        for requirement in requirements:
+            if "extra ==" not in requirement:
+                pending.append(re.split(r"[\s<>=!~;\[(]", requirement, maxsplit=1)[0].lower().replace("_", "-"))
+    return {module for distribution in seen for module in modules_of.get(distribution, set())}
+
+
+def package_name_problem(package: str) -> str | None:
+    """Why `package` cannot name a generated package, or None when it can."""
+    if not package.isidentifier():
+        return f"{package!r} is not a Python package name"
+    if keyword.iskeyword(package):
+        return f"{package!r} is a Python keyword: `import {package}` is a syntax error"
+    if package in shadowed_modules():
+        return (f"{package!r} is the name of a module the generated code or Python needs: "
+                "the package would hide it")
+    return None

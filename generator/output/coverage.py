@@ -1,0 +1,87 @@
+"""What a package covers of its document: the count check, the record and the note.
+
+After every generation the generated methods are counted against the document's operations
+minus the named skips (`check`); a mismatch is a generator bug and fails loudly. The repairs and
+skips are recorded in PROVENANCE.json (`record`) and written for people in COVERAGE.md (`note`).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Collection, Sequence
+from pathlib import Path
+from typing import Any
+
+from generator.document.operations import iter_operations
+from generator.names import namespace
+from generator.names.operations import operation_names
+from generator.problems import GeneratorError, Problem, Repaired, Skipped
+from generator.render import package as render
+
+NOTE_FILENAME = "COVERAGE.md"
+SYNC_RESOURCE_BASE = "SyncAPIResource"  # the base of every sync resource class in _resources.py
+
+
+def check(file: str, original: dict[str, Any], working: dict[str, Any], skipped: Collection[str],
+          files: dict[str, str]) -> None:
+    """Every operation of `original` is a method in `_resources.py` or among `skipped`."""
+    # counted, not matched by pointer: a repair may move an operation (a query string out of
+    # its path), never drop one
+    wanted = sum(1 for _ in iter_operations(original)) - len(set(skipped))
+    kept = sum(1 for _ in iter_operations(working))
+    lost = [] if kept == wanted else [f"{wanted - kept} operation(s)"]
+    methods = _methods_by_class(files.get("_resources.py", ""))
+    sites = list(iter_operations(working, sorted_paths=True))
+    named = [(site.pointer, *operation_names(site.path, site.method, site.operation)) for site in sites]
+    chosen = namespace.plan(named)  # the names ir.build gives them
+    missing = [
+        f"{site.method.upper()} {site.path}" for site, (pointer, resource, _) in zip(sites, named, strict=True)
+        if chosen.methods[pointer] not in methods.get(chosen.class_names[resource], set())
+    ]
+    generated = sum(len(names) for names in methods.values())
+    if lost or missing or generated != wanted:
+        raise GeneratorError([Problem(
+            file, "", None,
+            f"generator bug: {wanted} operations to generate, {generated} methods generated"
+            + (f"; lost without a reason: {', '.join(lost)}" if lost else "")
+            + (f"; not generated: {', '.join(missing)}" if missing else ""),
+            "nothing was written; run with --debug and report it with the spec")])
+
+
+def _methods_by_class(source: str) -> dict[str, set[str]]:
+    """Public method names of each sync resource class (overloads counted once); classes are
+    known by their base, as a tag may make any name (`AsyncJobs` for a tag `async-jobs`)."""
+    if not source:
+        return {}
+    result: dict[str, set[str]] = {}
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.ClassDef) and any(
+            isinstance(base, ast.Name) and base.id == SYNC_RESOURCE_BASE for base in node.bases
+        ):
+            result[node.name] = {
+                item.name for item in node.body
+                if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and not item.name.startswith("_")
+            }
+    return result
+
+
+def record(repairs: Sequence[Repaired], skipped: Sequence[Skipped]) -> dict[str, Any] | None:
+    """The `coverage` entry of PROVENANCE.json; None when nothing was repaired or skipped."""
+    if not repairs and not skipped:
+        return None
+    return {
+        "repairs": [{"file": Path(r.file).name, "pointer": r.pointer, "line": r.line,
+                     "problem": r.problem, "action": r.action} for r in repairs],
+        "skipped": [{"method": s.method.upper(), "path": s.path, "pointer": s.pointer,
+                     "reasons": list(s.reasons)} for s in skipped],
+    }
+
+
+def note(file: str, operations: int, repairs: Sequence[Repaired],
+         skipped: Sequence[Skipped]) -> str:
+    """COVERAGE.md: what the package leaves out of its document, and what was repaired."""
+    environment = render.environment(render.TEMPLATES)
+    text = environment.get_template("COVERAGE.md.jinja").render(
+        file=file, operations=operations, repairs=repairs, skipped=skipped,
+    )
+    return text.rstrip("\n") + "\n"

@@ -1,0 +1,297 @@
+"""The docstring text of a generated method: summary, description, Args, Returns, Raises.
+
+Google style, wrapped to the width a method's docstring has in the formatted code. Spec text
+is only rearranged here (prose paragraphs re-wrapped; lists, tables and code kept line by
+line); `render.docstring` then makes the text one string literal, whatever it contains.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import textwrap
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from generator.ir.builder import Operation, Param, ResponseType
+from generator.render.style import LINE_LENGTH
+
+# A method's docstring starts 8 columns in (class, then def); its sections indent 4 more.
+WIDTH = LINE_LENGTH - 8
+INDENT = "    "
+
+# `status_error_class` of templates/runtime/_errors.py: the exception each status raises (a
+# test keeps the two tables equal).
+STATUS_ERRORS = {
+    400: "BadRequestError",
+    401: "AuthenticationError",
+    403: "PermissionDeniedError",
+    404: "NotFoundError",
+    409: "ConflictError",
+    422: "UnprocessableEntityError",
+    429: "RateLimitError",
+    529: "OverloadedError",
+}
+
+CALL_OPTION_DOCS = {
+    "extra_headers": "Headers to send besides the client's and the spec's (they win); an "
+    "`Omit()` value removes a header.",
+    "extra_query": "Query parameters to add to the request.",
+    "extra_body": "Properties to add to the request body (they win over the arguments).",
+    "timeout": "The timeout of this request, in seconds, instead of the client's.",
+    "max_retries": "The number of retries of this request, instead of the client's.",
+}
+
+RAISES_DOCS = {
+    "APIStatusError": "The server answered another error status (the subclass of its code "
+    "where there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`, "
+    "the error model the document declares for the status, if any.",
+    "APIConnectionError": "No usable answer: the connection failed, or timed out "
+    "(`APITimeoutError`).",
+    "APIResponseValidationError": "A success body does not decode into its type.",
+    "RequestValidationError": "An argument does not match the spec; nothing was sent.",
+}
+
+_LOCATION_DOCS = {
+    "path": "The `{}` path parameter.",
+    "query": "The `{}` query parameter.",
+    "header": "The `{}` header.",
+    "cookie": "The `{}` cookie.",
+    "body": "The `{}` property of the request body.",
+}
+# Lines that keep their own line: list items, tables, quotes, headings, indented code.
+_STRUCTURED = re.compile(r"\s|[-*+]\s|>|\||#+\s|\d+[.)]\s")
+_FENCE = re.compile(r"\s*(```|~~~)")
+# The module aliases `_resources.py` qualifies names with; a reader knows the bare names.
+_QUALIFIER = re.compile(r"\b_(?:models|params|abc|typing|datetime|decimal|uuid|pydantic)\.")
+
+
+def error_class(status: str) -> str:
+    """The exception the runtime raises for a documented error status key."""
+    if status.isdigit():
+        code = int(status)
+        return STATUS_ERRORS.get(code) or ("InternalServerError" if code >= 500 else "APIStatusError")
+    return "InternalServerError" if status.upper() == "5XX" else "APIStatusError"
+
+
+def readable(annotation: str) -> str:
+    """An annotation as the docs show it: `list[_models.Pet]` -> `list[Pet]`."""
+    return _QUALIFIER.sub("", annotation)
+
+
+def wrap(text: str, width: int, indent: str = "") -> list[str]:
+    """`text` as lines of at most `width` where it can be, all but the first starting with
+    `indent`: prose paragraphs re-wrapped, other lines kept (a long one wrapped under its own
+    indent), fenced code untouched."""
+    if len(text) <= width and "\n" not in text and "\r" not in text:
+        return [text]  # most descriptions: one short line
+    lines: list[str] = []
+    for verbatim, block in _blocks(text.replace("\r\n", "\n").replace("\r", "\n")):
+        if lines:
+            lines.append("")
+        first = "" if not lines else indent
+        if verbatim:
+            lines.extend(first + line if i == 0 else indent + line for i, line in enumerate(block))
+        elif any(_STRUCTURED.match(line) for line in block):
+            for line in block:
+                lines.extend(_wrap_line(line, width, first, indent))
+                first = indent
+        else:
+            joined = " ".join(line.strip() for line in block)
+            lines.extend(_wrap_line(joined, width, first, indent))
+    return [line if line.strip() else "" for line in lines]
+
+
+def _blocks(text: str) -> Iterator[tuple[bool, list[str]]]:
+    """Paragraphs (split at blank lines) and fenced code blocks (verbatim, blank lines kept)."""
+    block: list[str] = []
+    fenced = False
+    for line in text.split("\n"):
+        if _FENCE.match(line):
+            if not fenced and block:
+                yield False, block
+                block = []
+            block.append(line)
+            if fenced:
+                yield True, block
+                block = []
+            fenced = not fenced
+        elif fenced:
+            block.append(line)
+        elif line.strip():
+            block.append(line.rstrip())
+        elif block:
+            yield False, block
+            block = []
+    if block:
+        yield fenced, block
+
+
+def _wrap_line(line: str, width: int, first: str, indent: str) -> list[str]:
+    if len(first) + len(line) <= width:
+        return [first + line]
+    own = line[: len(line) - len(line.lstrip())]
+    hanging = own + (INDENT if _STRUCTURED.match(line.lstrip()) else "")  # under a list item
+    return textwrap.wrap(
+        line,
+        width,
+        initial_indent=first,
+        subsequent_indent=indent + hanging,
+        break_long_words=False,
+        break_on_hyphens=False,
+    ) or [first + line]
+
+
+@functools.lru_cache(maxsize=4096)  # the call options, and descriptions APIs repeat
+def _entry(name: str, text: str) -> tuple[str, ...]:
+    """`name: text` under a section, continuation lines indented once more."""
+    lines = wrap(f"{name}: {text}", WIDTH - len(INDENT), indent=INDENT)
+    return tuple(INDENT + line if line else "" for line in lines)
+
+
+def _section(title: str, entries: Sequence[tuple[str, str]]) -> str:
+    lines = [f"{title}:"]
+    for name, text in entries:
+        lines.extend(_entry(name, text))
+    return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class MethodDoc:
+    """The parts of a method's docstring that are the same for each of its signatures."""
+
+    head: str  # summary, description, deprecation
+    args: str  # the Args section
+    raises: str  # the Raises section
+
+    def text(self, returns: str) -> str:
+        """The whole docstring with `returns` as its Returns section."""
+        lines = wrap(returns, WIDTH - len(INDENT))
+        returns_section = "\n".join(["Returns:", *(INDENT + line if line else "" for line in lines)])
+        return "\n\n".join(part for part in (self.head, self.args, returns_section, self.raises) if part)
+
+
+def method_doc(operation: Operation, argument_order: Sequence[str]) -> MethodDoc:
+    """`argument_order`: the method's arguments as its signature lists them."""
+    return MethodDoc(_head(operation), _args(operation, argument_order), _raises(operation))
+
+
+def _head(operation: Operation) -> str:
+    summary = operation.summary.strip() or f"{operation.http_method.upper()} {operation.path}"
+    # the summary shares its first line with the opening quotes
+    parts = ["\n".join(wrap(summary, WIDTH - 3))]
+    description = operation.description.strip()
+    if description and description != summary:
+        parts.append("\n".join(wrap(description, WIDTH)))
+    if operation.deprecated:
+        parts.append("Deprecated: the spec marks this operation as deprecated.")
+    return "\n\n".join(parts)
+
+
+def _args(operation: Operation, argument_order: Sequence[str]) -> str:
+    params = {param.name: param for param in operation.params}
+    entries = []
+    for name in argument_order:
+        param = params.get(name)
+        entries.append((name, _param_doc(param) if param is not None else CALL_OPTION_DOCS[name]))
+    return _section("Args", entries)
+
+
+def _param_doc(param: Param) -> str:
+    text = param.description.strip()
+    if not text:
+        text = (
+            "The request body."
+            if param.location == "body" and not param.model_key
+            else _LOCATION_DOCS[param.location].format(param.wire_name)
+        )
+    if param.deprecated:
+        text = "Deprecated. " + text
+    if param.client_level:
+        text += "\n\nDefaults to the value the client was created with."
+    return text
+
+
+def returns_doc(operation: Operation, annotations: Sequence[str]) -> str:
+    """What the non-streaming call returns; `annotations[i]` types `operation.success[i]`."""
+    responses = list(zip(operation.success, annotations, strict=True))
+    if not responses:
+        return "`None` (the spec documents no success response)."
+    if len(responses) == 1:
+        response, annotation = responses[0]
+        return f"{_body_phrase(response, annotation)}: the {response.status} response."
+    by_status = "; ".join(
+        f"{response.status}: {_body_phrase(response, annotation)}"
+        for response, annotation in responses
+    )
+    return f"The response by status: {by_status}."
+
+
+def _body_phrase(response: ResponseType, annotation: str) -> str:
+    if response.kind == "json" and response.model_class is None:
+        return "The decoded JSON body"
+    if response.kind == "text":
+        return "The body as text"
+    if response.kind == "bytes":
+        return "The body as bytes"
+    return f"`{readable(annotation)}`"
+
+
+def stream_doc(stream_class: str, chunk: str) -> str:
+    return f"A `{stream_class}` of `{readable(chunk)}` chunks (server-sent events)."
+
+
+def page_doc(returned: str, page_class: str, item: str, answer: str, style: str) -> str:
+    """What a list method returns: the first page (sync), or the paginator an async method
+    gives at once (awaited: the first page; `async for` over it: every item)."""
+    every = f"over it gives every item of every page, fetching the next pages ({style} pagination) as needed"
+    answers = f"`.page` is the first `{readable(answer)}` answer, `.pages()` gives each answer in turn"
+    if returned == page_class:
+        return f"A `{page_class}` of `{readable(item)}` items: `for` {every}; {answers}."
+    return (f"An `{returned}` of `{readable(item)}` items: `async for` {every}; awaited, it gives the "
+            f"first page, an `{page_class}` ({answers}).")
+
+
+def either_doc(plain: str, switch: str, stream: str) -> str:
+    return f"{plain} With `{switch}=True`, {stream[:1].lower()}{stream[1:]}"
+
+
+def _raises(operation: Operation) -> str:
+    groups: dict[str, list[ResponseType]] = {}
+    for response in operation.errors:
+        groups.setdefault(error_class(response.status), []).append(response)
+    entries = [
+        (cls, f"The server answered {_statuses([r.status for r in responses])}{_parsed_as(responses)}.")
+        for cls, responses in groups.items()
+        if cls != "APIStatusError"
+    ]
+    entries.append(("APIStatusError", RAISES_DOCS["APIStatusError"]))
+    entries.append(("APIConnectionError", RAISES_DOCS["APIConnectionError"]))
+    if any(response.kind == "json" for response in operation.success):
+        entries.append(("APIResponseValidationError", RAISES_DOCS["APIResponseValidationError"]))
+    if _validates_arguments(operation):
+        entries.append(("RequestValidationError", RAISES_DOCS["RequestValidationError"]))
+    return _section("Raises", entries)
+
+
+def _parsed_as(responses: list[ResponseType]) -> str:
+    """` (`parsed_body`: `ErrorResponse`)` when the responses of one exception class share one
+    documented error model."""
+    models = {response.model_class for response in responses}
+    if len(models) != 1 or None in models:
+        return ""
+    return f" (`parsed_body`: `{models.pop()}`)"
+
+
+def _statuses(statuses: list[str]) -> str:
+    named = [status if status.isdigit() else f"a {status.upper()} status" for status in statuses]
+    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " or " + named[-1]
+
+
+def _validates_arguments(operation: Operation) -> bool:
+    """Whether the call checks any argument before sending (a JSON body without a schema is
+    sent as given)."""
+    body = operation.body
+    if any(param.location != "body" for param in operation.params):
+        return True
+    return body is not None and (body.model_class is not None or body.kind == "content")

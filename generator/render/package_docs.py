@@ -1,0 +1,353 @@
+"""The package's own documents: README.md (what a team vendoring it needs) and api.md (every
+method and every model, in the manner of openai-python's api.md).
+
+Python computes the views here (calls with placeholder arguments, signatures, the guard an
+optional field needs); templates/README.md.jinja and templates/api.md.jinja hold the layout.
+Every Python example in README.md is a complete snippet that passes `mypy --strict` against the
+package (tests/render/test_package_docs.py runs it), so an example can only use what the types
+allow: a value it cannot build honestly is not shown.
+"""
+
+from __future__ import annotations
+
+import ast
+import keyword
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator import __version__
+from generator.ir.builder import Api, SecurityScheme
+from generator.models.dcg import ABC_QUALIFIER, QUALIFIER, Models
+from generator.render.package import (
+    CALL_ARGUMENTS,
+    TEMPLATES,
+    Argument,
+    OperationView,
+    ResourceView,
+    environment,
+    error_exports,
+)
+
+GENERATOR = "openapi-clientgen"
+PUBLIC_QUALIFIER = "models"  # how README and api.md name the models module
+# How deep a placeholder may build nested models (a request model holding a model ...).
+MAX_MODEL_DEPTH = 2
+_SIMPLE = {"str": '"string"', "int": "1", "float": "1.0", "bool": "True", "None": "None",
+           "bytes": 'b"data"', "FileContent": 'b"file content"', "object": "{}"}
+
+
+@dataclass(frozen=True)
+class Call:
+    """One example call: `client.attr.method(args)`, and what to do with its result."""
+
+    resource: str  # the client attribute
+    method: str
+    arguments: tuple[tuple[str, str], ...]  # (name, placeholder source)
+    result_lines: tuple[str, ...]  # lines using `result` (a print, behind a guard when optional)
+
+    @property
+    def text(self) -> str:
+        return self.text_on("client")
+
+    def text_on(self, client: str) -> str:
+        """The call on the client named `client` (`async_client` in an async example)."""
+        arguments = ", ".join(f"{name}={value}" for name, value in self.arguments)
+        return f"{client}.{self.resource}.{self.method}({arguments})"
+
+    @property
+    def imports(self) -> str:
+        """What the example imports from the package besides `Client`."""
+        return f", {PUBLIC_QUALIFIER}" if f"{PUBLIC_QUALIFIER}." in self.text else ""
+
+
+@dataclass(frozen=True)
+class MethodEntry:
+    """One method in api.md."""
+
+    http: str  # "POST /v1/completions"
+    call: str  # "client.completions.create"
+    parameters: tuple[str, ...]  # "model: str", "top_p: float = NOT_GIVEN"
+    returns: str
+    summary: str
+    stream_switch: str | None = None  # the argument that makes it stream, and then it returns
+    streams: str | None = None
+    async_returns: str | None = None  # a list: what `AsyncClient`'s method gives, not awaited
+
+
+@dataclass(frozen=True)
+class ModelEntry:
+    name: str
+    fields: tuple[tuple[str, str], ...]  # (wire name, annotation)
+
+
+def public(annotation: str) -> str:
+    """An annotation as users write it: `models.X`, `params.XParam`, `Sequence[...]`,
+    `datetime.date`, not the private aliases the generated modules import them as (`_models.X`,
+    `_params.XParam`, `_abc.Sequence[...]`, `_datetime.date`: every module under `_` + its name)."""
+    annotation = re.sub(rf"\b{QUALIFIER}\.", f"{PUBLIC_QUALIFIER}.", annotation)
+    annotation = re.sub(rf"(?<![\w.])({ABC_QUALIFIER}|_typing|_builtins)\.", "", annotation)
+    return re.sub(r"(?<![\w.])_([a-z]\w*)\.", r"\1.", annotation)
+
+
+def _alternatives(annotation: str) -> list[str]:
+    """The members of a top-level union (`A | list[B | C]` -> `A`, `list[B | C]`)."""
+    parts, depth, current = [], 0, ""
+    for char in annotation:
+        depth += char == "["
+        depth -= char == "]"
+        if char == "|" and depth == 0:
+            parts.append(current.strip())
+            current = ""
+        else:
+            current += char
+    parts.append(current.strip())
+    return [part for part in parts if part and part != "NotGiven"]
+
+
+def placeholder(annotation: str, models: Models, depth: int = 0) -> str | None:
+    """Source of a value of type `annotation` a type checker accepts, or None when there is
+    none to show honestly."""
+    for option in _alternatives(annotation):
+        if option in _SIMPLE:
+            return _SIMPLE[option]
+        if option.startswith("Literal["):
+            return _first_literal(option)
+        if option.startswith(("list[", "Sequence[", f"{ABC_QUALIFIER}.Sequence[")):
+            # one item when it can be shown: an empty list may be below the schema's minItems
+            item = placeholder(option[option.index("[") + 1:-1], models, depth)
+            return f"[{item}]" if item is not None else "[]"
+        if option.startswith(("dict[", "Mapping[", f"{ABC_QUALIFIER}.Mapping[")):
+            return "{}"
+        if option.startswith(QUALIFIER + ".") and depth < MAX_MODEL_DEPTH:
+            built = _model_placeholder(option[len(QUALIFIER) + 1:], models, depth + 1)
+            if built is not None:
+                return built
+    return None
+
+
+def _first_literal(annotation: str) -> str | None:
+    node = ast.parse(annotation, mode="eval").body
+    if not isinstance(node, ast.Subscript):
+        return None
+    values = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+    return ast.unparse(values[0]) if values else None
+
+
+def _model_placeholder(name: str, models: Models, depth: int) -> str | None:
+    """`models.X(required=...)`, when every required field has a placeholder; an enum by its
+    first value (`models.Species("dog")`: an enum class called without one is a TypeError)."""
+    if name in models.root_classes or name not in models.classes:
+        return None
+    if name in models.enums:
+        values = models.enums[name]
+        return f"{PUBLIC_QUALIFIER}.{name}({values[0]!r})" if values else None
+    arguments = []
+    for wire, model_field in models.classes[name].items():
+        if model_field.optional:
+            continue
+        if not wire.isidentifier() or keyword.iskeyword(wire):
+            return None
+        value = placeholder(models.annotation(name, wire, drop_none=True), models, depth)
+        if value is None:
+            return None
+        arguments.append(f"{wire}={value}")
+    return f"{PUBLIC_QUALIFIER}.{name}({', '.join(arguments)})"
+
+
+def _required(arguments: tuple[Argument, ...]) -> list[Argument]:
+    return [argument for argument in arguments if argument.default is None]
+
+
+def _result_lines(returns: str, models: Models) -> tuple[str, ...]:
+    """Print the result; for a model, its first field, behind a guard when it may be None."""
+    if not returns.startswith(QUALIFIER + ".") or "|" in returns or "[" in returns:
+        return ("print(result)",)
+    name = returns[len(QUALIFIER) + 1:]
+    for wire in models.classes.get(name, {}):
+        if not wire.isidentifier() or keyword.iskeyword(wire) or wire.startswith("_"):
+            continue
+        may_be_none = "None" in _alternatives(models.annotation(name, wire, drop_none=False))
+        if may_be_none:
+            return (f"if result.{wire} is not None:  # optional in the document",
+                    f"    print(result.{wire})")
+        return (f"print(result.{wire})",)
+    return ("print(result)",)
+
+
+def _call(resource: ResourceView, operation: OperationView, models: Models, *,
+          streaming: bool) -> Call | None:
+    """An example call of `operation`, or None when some required argument has no honest value."""
+    variant = operation.sync
+    # the overloads: non-streaming first, streaming (`stream: Literal[True]`) second
+    signature = (variant.overloads[1 if streaming else 0] if variant.overloads else variant.implementation)
+    arguments = []
+    for argument in _required(signature.arguments):
+        value = "True" if argument.name == operation.stream_switch else placeholder(argument.annotation, models)
+        if value is None:
+            return None
+        arguments.append((argument.name, value))
+    lines = ("print(chunk)",) if streaming else _result_lines(signature.returns, models)
+    return Call(resource.attr, operation.name, tuple(arguments), lines)
+
+
+def examples(resources: list[ResourceView], models: Models) -> list[Call]:
+    """One call per resource: its first operation that can be shown honestly (not streaming)."""
+    found = []
+    for resource in resources:
+        for operation in resource.operations:
+            call = None if operation.always_streams else _call(resource, operation, models, streaming=False)
+            if call is not None:
+                found.append(call)
+                break
+    return found
+
+
+def streaming_example(resources: list[ResourceView], models: Models) -> Call | None:
+    """A method that streams, called so that it does, if the package has one."""
+    return _first_call(resources, models, lambda operation: operation.stream_chunk is not None, streaming=True)
+
+
+def pagination_example(resources: list[ResourceView], models: Models) -> Call | None:
+    """A paginated list method to show `for` / `async for` over, if the package has one."""
+    return _first_call(resources, models, lambda operation: operation.page is not None, streaming=False)
+
+
+def _first_call(resources: list[ResourceView], models: Models, wanted: Callable[[OperationView], bool],
+                *, streaming: bool) -> Call | None:
+    """The call of the first `wanted` operation that can be shown with values its types accept."""
+    for resource in resources:
+        for operation in resource.operations:
+            call = _call(resource, operation, models, streaming=streaming) if wanted(operation) else None
+            if call is not None:
+                return call
+    return None
+
+
+def method_entries(resources: list[ResourceView], summaries: Mapping[tuple[str, str], str]
+                   ) -> list[tuple[ResourceView, list[MethodEntry]]]:
+    """api.md's methods, resource by resource."""
+    listed = []
+    for resource in resources:
+        entries = []
+        for operation in resource.operations:
+            signature = operation.sync.implementation
+            parameters = tuple(
+                public(f"{a.name}: {a.annotation}" + (f" = {a.default}" if a.default is not None else ""))
+                for a in signature.arguments[: len(signature.arguments) - len(CALL_ARGUMENTS)]
+            )
+            overloads = operation.sync.overloads  # not streaming, streaming, either
+            entries.append(MethodEntry(
+                f"{operation.http_method.upper()} {operation.path}",
+                f"client.{resource.attr}.{operation.name}",
+                parameters,
+                public(overloads[0].returns if overloads else signature.returns),
+                summaries.get((resource.attr, operation.name), ""),
+                operation.stream_switch if overloads else None,
+                public(overloads[1].returns) if overloads else None,
+                public(operation.async_.implementation.returns) if operation.page else None,
+            ))
+        listed.append((resource, entries))
+    return listed
+
+
+def _type_text(annotation: ast.expr) -> str:
+    """An annotation as its type reads: `Annotated[T, Field(...)]` is `T`."""
+    if (isinstance(annotation, ast.Subscript) and isinstance(annotation.value, ast.Name)
+            and annotation.value.id == "Annotated" and isinstance(annotation.slice, ast.Tuple)):
+        return _type_text(annotation.slice.elts[0])
+    return ast.unparse(annotation)
+
+
+def model_entries(models: Models) -> list[ModelEntry]:
+    """Every class of models.py with its fields (wire names, inherited ones too) and their
+    types, or an enum's values; read from the index models.py was parsed into."""
+    entries = [
+        ModelEntry(name, tuple((wire, public(_type_text(model_field.annotation)))
+                               for wire, model_field in models.all_fields(name).items())
+                   or tuple((repr(value), "enum value") for value in models.enums.get(name, ())))
+        for name in models.classes if not name.startswith("_")
+    ]
+    return sorted(entries, key=lambda entry: entry.name)
+
+
+def client_arguments(api: Api, models: Models) -> str:
+    """`Client(...)`'s arguments in the examples: the credentials of the document's first way of
+    authenticating, a base URL when the document names none (ending in its server's path when
+    that is relative), and a value for each client-level parameter (one set on the client serves
+    every call)."""
+    arguments = [f'{name}="my-{name.replace("_", "-")}"' for name in _example_credentials(api)]
+    if not api.base_url:
+        arguments.append(f'base_url="https://api.example.com{api.server_path or ""}"')
+    for param in api.client_params:
+        value = placeholder(models.annotation(param.model_class, param.model_key, drop_none=True), models)
+        if value is not None:
+            arguments.append(f"{param.name}={value}")
+    return ", ".join(arguments)
+
+
+def _example_credentials(api: Api) -> list[str]:
+    """The client arguments of the first requirement the document lists (several schemes may be
+    needed together), else of its first scheme."""
+    schemes = {scheme.key: scheme for scheme in api.security.schemes}
+    first = next((requirement for requirement in api.security.requirements
+                  if requirement and all(key in schemes for key in requirement)), None)
+    chosen = [schemes[key] for key in first] if first else list(api.security.schemes[:1])
+    return [argument for scheme in chosen for argument in scheme.arguments]
+
+
+def credential_rows(api: Api) -> list[tuple[str, str]]:
+    """The README's configuration rows for the credentials: (what, how), one per scheme."""
+    return [(_credential_what(scheme), _credential_how(scheme)) for scheme in api.security.schemes]
+
+
+def _credential_what(scheme: SecurityScheme) -> str:
+    if scheme.arguments == ("api_key",):
+        return "API key"
+    if scheme.basic:
+        return f"`{scheme.key}` (HTTP basic)"
+    return f"`{scheme.key}` ({scheme.location} `{scheme.field}`)"
+
+
+def _credential_how(scheme: SecurityScheme) -> str:
+    arguments = " and ".join(f"`{argument}=`" for argument in scheme.arguments)
+    variables = " and ".join(f"`{variable}`" for variable in scheme.env)
+    noun = "variable" if len(scheme.env) == 1 else "variables"
+    return f"{arguments} or the environment {noun} {variables}"
+
+
+def documents(api: Api, models: Models, resources: list[ResourceView], *, spec_sha256: str,
+              settings: Mapping[str, str], versions: Mapping[str, str]) -> dict[str, str]:
+    """README.md and api.md of the package."""
+    env = environment(TEMPLATES)
+    summaries = {(r.attr, op.name): op.summary for r in api.resources for op in r.operations}
+    provider = settings.get("provider")
+    package = api.options.package
+    spec_name = Path(api.options.source_file).name
+    context = {
+        "api": api,
+        "package": package,
+        "title": api.title or package,
+        "spec_sha256": spec_sha256,
+        "versions": sorted(versions.items()),
+        "generator": GENERATOR,
+        "generator_version": __version__,
+        "examples": examples(resources, models),
+        "streaming": streaming_example(resources, models),
+        "pagination": pagination_example(resources, models),
+        "errors": error_exports(),
+        "regenerate": (f"{GENERATOR} generate {provider} --out path/to/{package}" if provider
+                       else f"{GENERATOR} generate --spec {spec_name} --out path/to/{package} --package {package}"),
+        "check": (f"{GENERATOR} check --target path/to/{package} --provider {provider}" if provider
+                  else f"{GENERATOR} check --target path/to/{package} --spec {spec_name}"),
+        "methods": method_entries(resources, summaries),
+        "models": model_entries(models),
+        "client_options": ", ".join(argument.name for argument in CALL_ARGUMENTS),  # listed once
+        "client_arguments": client_arguments(api, models),
+        "credentials": credential_rows(api),
+    }
+    return {
+        "README.md": env.get_template("README.md.jinja").render(context).rstrip("\n") + "\n",
+        "api.md": env.get_template("api.md.jinja").render(context).rstrip("\n") + "\n",
+    }

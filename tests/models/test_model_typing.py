@@ -1,0 +1,269 @@
+"""models.py passes `mypy --strict` where datamodel-code-generator's output would not (found on
+OpenAI's and Azure OpenAI's documents): a subclass changing a field's type, two bases declaring
+one field differently, a root-model field with a bare default, `typing.Dict`. mypy itself
+judges the result, so an ignore that is not needed (`--strict` reports it) fails too."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from generator.models.typing_fixes import mypy_clean
+from generator.output.format import RUFF_SETTINGS
+from tests.support import import_from
+
+MODELS = """\
+from __future__ import annotations
+
+from enum import Enum, StrEnum
+from typing import Annotated, Dict, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, RootModel
+
+
+class ToolStatus(Enum):
+    a = "a"
+
+
+class Color(StrEnum):
+    red = "red"
+
+
+class CallStatus(Enum):
+    b = "b"
+
+
+class N(RootModel[int]):
+    root: Annotated[int, Field(ge=1)]
+
+
+class Base(BaseModel):
+    status: ToolStatus | None = None
+    kind: Literal["x", "y"] | None = None
+    count: float | None = None
+    name: str
+    note: int | None = None
+    user: str = None
+    color: str | None = None
+
+
+class Other(BaseModel):
+    name: int
+
+
+class Call(Base):
+    status: Annotated[
+        CallStatus,
+        Field(description="d"),
+    ]
+    kind: Literal["x"]
+    count: int
+    note: Annotated[str, Field(description="A description long enough that the formatter wraps this line.")] = "n"
+    user: str | None = None
+    color: Color  # a StrEnum is a str: no ignore (mypy would call one unused)
+
+
+class Both(Base, Other):
+    pass
+
+
+class ABaseWithALongNameSoThatTheFormatterWrapsTheHeaderOfTheClassUsingIt(BaseModel):
+    name: bytes
+
+
+class WrappedByTheFormatter(Base, ABaseWithALongNameSoThatTheFormatterWrapsTheHeaderOfTheClassUsingIt):
+    pass
+
+
+class Extra(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    __annotations__ = {
+        "__pydantic_extra__": Dict[str, str],
+    }
+
+
+class Req(BaseModel):
+    n: Annotated[N | None, Field(validate_default=True)] = 1
+    user: Annotated[str, Field(description="d")] = None
+    tags: Dict[str, str] = None
+
+
+class Named(BaseModel):
+    name: str | None = None
+
+
+class NarrowedTwice(Base, Named):
+    pass
+"""
+
+
+def _mypy(folder: Path, name: str, text: str) -> subprocess.CompletedProcess[str]:
+    (folder / f"{name}.py").write_text(text, encoding="utf-8")
+    return subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir=/dev/null",
+         f"{name}.py"],
+        cwd=folder, capture_output=True, text=True, timeout=300, check=False,
+    )
+
+
+def test_what_mypy_rejects_is_marked_or_resolved_and_nothing_else(tmp_path: Path) -> None:
+    before = _mypy(tmp_path, "before", MODELS)
+    assert before.returncode == 1
+    assert "[assignment]" in before.stdout and "[misc]" in before.stdout
+    cleaned = mypy_clean(MODELS)
+    after = _mypy(tmp_path, "after", cleaned)
+    assert after.returncode == 0, after.stdout
+    assert cleaned.count("# type: ignore") == 5  # `user` fits once the base's says `| None`  # `kind` and `count` narrow compatibly: none
+    assert "class Both(  # type: ignore[misc]\n    Base,\n    Other,\n):\n" in cleaned
+    assert "status: Annotated[  # type: ignore[assignment]" in cleaned
+    assert "= N(1)" in cleaned and "dict[str, str]" in cleaned
+    assert "user: Annotated[str | None, Field(" in cleaned and "tags: dict[str, str] | None = None" in cleaned
+    # two bases declaring `name` as `str` and `str | None`: mypy wants the same type, a subtype
+    # is not enough
+    assert 'Definition of "name" in base class "Base" is incompatible with definition in base class "Named"' in before.stdout
+    assert "class NarrowedTwice(  # type: ignore[misc]" in cleaned
+    assert mypy_clean(cleaned) == cleaned  # a second pass finds nothing more
+
+
+def test_the_ignores_stay_where_mypy_reports_once_formatted(tmp_path: Path) -> None:
+    """The package's formatter wraps long headers and lines; each ignore must still sit on the
+    line mypy reports (a comment at the end of a wrapped class header would move to its `):`)."""
+    (tmp_path / "formatted.py").write_text(mypy_clean(MODELS), encoding="utf-8")
+    subprocess.run([str(Path(sys.executable).parent / "ruff"), "format", *RUFF_SETTINGS, "formatted.py"],
+                   cwd=tmp_path, check=True, capture_output=True, timeout=60)
+    formatted = (tmp_path / "formatted.py").read_text(encoding="utf-8")
+    assert "class WrappedByTheFormatter(  # type: ignore[misc]\n" in formatted
+    result = _mypy(tmp_path, "formatted", formatted)
+    assert result.returncode == 0, result.stdout
+
+
+def test_the_models_behave_as_before(tmp_path: Path) -> None:
+    (tmp_path / "cleaned.py").write_text(mypy_clean(MODELS), encoding="utf-8")
+    models = import_from(tmp_path, "cleaned")
+    assert models.Req().n == models.N(1) and models.Req(n=3).n == models.N(3)
+    assert models.Req().user is None and models.Req(user="u").user == "u"
+    call = models.Call(status="b", kind="x", count=1, name="n", color="red")
+    assert call.status is models.CallStatus.b
+    assert models.Extra(note="x").model_extra == {"note": "x"}
+
+
+def test_a_clean_module_is_left_as_it_is() -> None:
+    source = "from pydantic import BaseModel\n\n\nclass A(BaseModel):\n    x: int = 1\n"
+    assert mypy_clean(source) is source
+
+
+UNUSUAL = '''\
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import BaseModel, Field, RootModel
+
+
+class Left(BaseModel):
+    name: str | None = None
+
+
+class Right(BaseModel):
+    name: int | None = None
+
+
+class Commented(
+    Left,
+    Right,  # the second base: \u00e9 (it must come last)
+):
+    pass
+
+
+class Cycle(BaseModel):
+    later: Annotated[Later | None, Field(validate_default=True)] = 1
+
+
+class Later(RootModel[int]):
+    root: int
+'''
+
+
+def test_unusual_headers_and_a_root_model_defined_below_stay_importable_and_mypy_clean(
+    tmp_path: Path,
+) -> None:
+    """A `:` in a comment after the last base is not the header's end (it was: the `):` was
+    left behind, a syntax error); a root model defined below the field defaulting to it (a
+    cycle) cannot be called there (`Later(1)` fails the import): the default stays bare and
+    the line ignores the assignment."""
+    cleaned = mypy_clean(UNUSUAL)
+    assert "class Commented(  # type: ignore[misc]\n    Left,\n    Right,\n):\n    pass" in cleaned
+    assert "Field(validate_default=True)] = 1  # type: ignore[assignment]" in cleaned
+    result = _mypy(tmp_path, "unusual", cleaned)
+    assert result.returncode == 0, result.stdout
+    models = import_from(tmp_path, "unusual")
+    models.Cycle.model_rebuild()
+    assert models.Cycle().later == models.Later(1)
+
+
+NAMED_LIKE_TYPING = '''\
+from __future__ import annotations
+
+from typing import Dict
+
+from pydantic import BaseModel, ConfigDict
+
+
+class List(BaseModel):
+    name: str | None = None
+
+
+class Holder(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    __annotations__ = {
+        "__pydantic_extra__": Dict[str, str],
+    }
+    items: List | None = None
+'''
+
+
+def test_a_model_named_like_a_typing_alias_keeps_its_type(tmp_path: Path) -> None:
+    """A schema named `List` is a model class: a field typed with it stays typed with it (it
+    became the builtin `list`, which takes any list and gives no model); `typing.Dict`, imported
+    as such, still becomes `dict`."""
+    cleaned = mypy_clean(NAMED_LIKE_TYPING)
+    assert "items: List | None = None" in cleaned and '"__pydantic_extra__": dict[str, str]' in cleaned
+    (tmp_path / "named.py").write_text(cleaned, encoding="utf-8")
+    models = import_from(tmp_path, "named")
+    assert isinstance(models.Holder(items={"name": "n"}).items, models.List)
+
+
+RECURSIVE_ROOT = '''\
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, Optional, Union
+
+from pydantic import Field, RootModel
+
+
+class Value(RootModel[Union[str, Literal["a|b"], dict[str, Any], list[Optional["Value"]]]]):
+    root: str | Literal["a|b"] | dict[str, Any] | list[Value | None]
+
+
+class Described(RootModel[list[Annotated[Union[int, Optional["Described"]], Field(description="a b")]]]):
+    root: list[Annotated[int | Described | None, Field(description="a b")]]
+'''
+
+
+def test_a_recursive_root_models_base_is_one_string_ruff_accepts(tmp_path: Path) -> None:
+    """dcg writes a recursive root model's base with `Union` and a quoted forward reference (the
+    `|` form fails at run time there); ruff rejects it (UP007) without a fix. One string takes
+    its place: ruff and mypy pass, pydantic validates as before, Literal values stay strings."""
+    cleaned = mypy_clean(RECURSIVE_ROOT)
+    assert """class Value(RootModel["str | Literal['a|b'] | dict[str, Any] | list[Value | None]"]):""" in cleaned
+    (tmp_path / "recursive.py").write_text(cleaned, encoding="utf-8")
+    ruff = subprocess.run([str(Path(sys.executable).parent / "ruff"), "check", *RUFF_SETTINGS, "recursive.py"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=60, check=False)
+    assert "UP007" not in ruff.stdout, ruff.stdout
+    assert _mypy(tmp_path, "checked", cleaned).returncode == 0
+    # a Field's strings are values, not references: only the forward reference loses its quotes
+    assert """RootModel["list[Annotated[int | Described | None, Field(description='a b')]]"]""" in cleaned
+    module = import_from(tmp_path, "recursive")
+    assert module.Value.model_validate(["x", None, ["a|b"]]).model_dump() == ["x", None, ["a|b"]]
+    assert module.Described.model_validate([1, None, [2]]).model_dump() == [1, None, [2]]
