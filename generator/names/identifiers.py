@@ -13,16 +13,15 @@ import re
 import unicodedata
 from collections.abc import Container, Iterable
 
+from generator.names.reserved import CALL_ARGUMENT_NAMES
+
 _WORD_BOUNDARY = re.compile(
     r"[A-Z]?[a-z]+\d*|[A-Z]+(?=[A-Z][a-z]|\d|\b|_|$)|[A-Z]+|\d+",
 )
 _NON_WORD = re.compile(r"[^0-9A-Za-z]+")
 
-# The arguments every generated method has besides the operation's own (render.CALL_ARGUMENTS):
-# a parameter called like one takes another name. Method bodies reach everything else through
-# names no parameter can take (`self._client`, `_ops.validated`, `_models.X`, the local `_checked`).
-CALL_ARGUMENTS = ("extra_headers", "extra_query", "extra_body", "timeout", "max_retries")
-_RESERVED_ARGUMENTS = frozenset({"self", *CALL_ARGUMENTS})
+# A parameter called like an argument every method has takes another name (names/reserved.py).
+_RESERVED_ARGUMENTS = frozenset({"self", *CALL_ARGUMENT_NAMES})
 # Names models.py imports or pydantic reserves: a schema called like one is renamed.
 _RESERVED_CLASSES = frozenset(
     {

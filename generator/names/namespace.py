@@ -12,7 +12,6 @@ proof that no module of a package binds a name twice.
 from __future__ import annotations
 
 import ast
-import builtins
 import functools
 import importlib.metadata
 import keyword
@@ -24,6 +23,7 @@ from dataclasses import dataclass
 
 from generator.io.paths import templates_dir
 from generator.names import identifiers as names
+from generator.names.reserved import BUILTIN_NAMES
 
 TEMPLATES = templates_dir()  # installed: generator/templates; a checkout: templates/
 RUNTIME = TEMPLATES / "runtime"
@@ -142,7 +142,7 @@ def _signature_builtins(template: str) -> set[str]:
     signatures = re.findall(r"\bdef\s+\w+\((.*?)\)\s*->\s*([^:\n]+):", code, flags=re.DOTALL)
     words = {word for signature in signatures for part in signature
              for word in re.findall(r"(?<![.\w])([A-Za-z_]\w*)", part)}
-    return words & set(dir(builtins))
+    return words & BUILTIN_NAMES
 
 
 @functools.cache

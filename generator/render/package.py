@@ -9,7 +9,6 @@ of every method. Spec text reaches a template only as a finished Python literal 
 from __future__ import annotations
 
 import ast
-import builtins
 import dataclasses
 import functools
 import keyword
@@ -26,14 +25,14 @@ import jinja2
 from generator import __version__
 from generator.ir.builder import Api, Body, Operation, Param, Resource, ResponseType, Security
 from generator.models.dcg import Models, ParamClass, ParamTypes
-from generator.names import namespace
+from generator.names import namespace, reserved
 from generator.problems import GeneratorError, Problem
 from generator.render import docstrings as docs
 
 TEMPLATES = namespace.TEMPLATES
 RUNTIME = namespace.RUNTIME
 RENDERED_MODULES = ("__init__.py", "_client.py", "_resources.py", "params.py")
-BUILTIN_NAMES = frozenset(dir(builtins))
+BUILTIN_NAMES = reserved.BUILTIN_NAMES
 BUILTINS_ALIAS = "_builtins"  # `import builtins as _builtins`: builtins no method or argument hides
 QUERY_DELIMITERS = {"form": ",", "spaceDelimited": " ", "pipeDelimited": "|"}
 
@@ -252,13 +251,7 @@ def _annotation(param: Param, models: Models, body: Body | None, params: ParamTy
     return "object"  # a JSON body the spec gives no schema for
 
 
-CALL_ARGUMENTS = (
-    Argument("extra_headers", "Headers | None", "None"),
-    Argument("extra_query", "Query | None", "None"),
-    Argument("extra_body", "Mapping[str, object] | None", "None"),
-    Argument("timeout", "Timeout | NotGiven", "NOT_GIVEN"),
-    Argument("max_retries", "int | NotGiven", "NOT_GIVEN"),
-)
+CALL_ARGUMENTS = tuple(Argument(*argument) for argument in reserved.CALL_ARGUMENTS)
 
 
 @dataclass(frozen=True)
@@ -597,7 +590,6 @@ class ParamClassView:
 # Names params.py uses in annotations (with the module aliases of `Models.annotation_modules`):
 # a key spelled like one would shadow it in a class body.
 _PARAMS_MODULE_NAMES = frozenset({"Required", "TypedDict", "_models", "_abc"})
-_BUILTINS = frozenset(dir(builtins))
 
 
 def _annotation_modules(models: Models, operations: list[OperationView]) -> list[tuple[str, str]]:
@@ -616,7 +608,7 @@ def _param_class_view(param_class: ParamClass, module_aliases: AbstractSet[str])
     )
     functional = any(
         not key.isidentifier() or keyword.iskeyword(key) or key in _PARAMS_MODULE_NAMES
-        or key in module_aliases or key.endswith("Param") or key in _BUILTINS
+        or key in module_aliases or key.endswith("Param") or key in BUILTIN_NAMES
         for key, _ in fields
     )
     return ParamClassView(param_class.name, param_class.model, fields, functional)

@@ -22,8 +22,7 @@ import pytest
 
 from generator import pipeline
 from generator.io import write
-from generator.names import identifiers as names
-from generator.names import namespace
+from generator.names import namespace, reserved
 from generator.problems import GeneratorError
 from generator.render import package as render
 from tests.support import FEATURE_SPECS, ROOT, import_from
@@ -150,7 +149,7 @@ def test_the_reserved_names_are_the_runtime_ones(names_package: tuple[Any, pipel
             assert inherited and inherited <= namespace.resource_attributes()
     assert {"close", "request", "api_key", "base_url", "timeout", "client_params", "with_options", "copy"} \
         <= namespace.client_attributes()
-    assert tuple(a.name for a in render.CALL_ARGUMENTS) == names.CALL_ARGUMENTS
+    assert tuple(a.name for a in render.CALL_ARGUMENTS) == reserved.CALL_ARGUMENT_NAMES
 
 
 def test_a_name_bound_twice_fails_generation(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
