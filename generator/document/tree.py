@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
 
 
@@ -37,6 +37,25 @@ def copy_tree(data: Any) -> Any:
             else:
                 target.append(copied)
     return root
+
+
+def iter_children(data: Any) -> Iterator[tuple[Any, Any, Any]]:
+    """(container, key, value) for every dict or list inside `data`, parents before children,
+    each container once (a subtree shared by two parents is walked from the first): an explicit
+    stack, so any depth. `container[key] = new` replaces a value in place; a caller may change a
+    child's contents before the walk reaches it (it is read when popped)."""
+    if not isinstance(data, (dict, list)):
+        return
+    seen = {id(data)}
+    stack = [data]
+    while stack:
+        node = stack.pop()
+        items = list(node.items()) if isinstance(node, dict) else list(enumerate(node))
+        for key, value in items:
+            if isinstance(value, (dict, list)) and id(value) not in seen:
+                seen.add(id(value))
+                yield node, key, value
+                stack.append(value)
 
 
 T = TypeVar("T")
