@@ -1,0 +1,297 @@
+"""models.py cut into group modules, so that using one model imports only what it needs.
+
+datamodel-code-generator writes one module; for a 1,000-operation API that is thousands of classes
+built at import. Here its top-level definitions become a graph (who names whom), and:
+
+- a reference cycle is one group (its classes need each other to be built);
+- a group whose definitions are named from one other group only is kept with it (the inline classes
+  of a schema live with that schema), unless it is an *anchor* (a component schema of the
+  document): anchors always head their own module, so adding or changing another schema never moves
+  them, and their module path (pickles, `__module__`) stays put;
+- each remaining group is a module named after its head (`Pet` -> `_pet`), importing the groups it
+  names; the graph of groups has no cycles, so imports at the top of each module are enough.
+
+Anything the split does not understand (a statement that is not an import, a class, an assignment
+to one name or a `X.model_rebuild()` call) keeps the whole source as one module: never a guess.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+_REBUILD = "model_rebuild"
+_CAMEL_BOUNDARY = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+
+
+@dataclass(frozen=True)
+class GroupModule:
+    """One module of models: its file stem (`_pet`), the names it defines (in source order), the
+    import lines it needs and its body (the definitions' source, then their rebuilds)."""
+
+    module: str
+    names: tuple[str, ...]
+    imports: tuple[str, ...]
+    body: str
+
+
+@dataclass(frozen=True)
+class ModelModules:
+    """The group modules of one models.py, and where each public name lives."""
+
+    groups: tuple[GroupModule, ...]
+
+    @property
+    def module_of(self) -> dict[str, str]:
+        return {name: group.module for group in self.groups for name in group.names}
+
+
+@dataclass
+class _Definition:
+    name: str
+    source: str  # its lines, leading comments included
+    names: set[str]  # every name it reads
+    references: set[str]  # the other definitions among them
+    rebuilds: list[str]
+
+
+def split_models(source: str, anchors: Iterable[str] = (), *,
+                 whole: str = "_models") -> ModelModules:
+    """The group modules of `source` (a models module); `anchors` name the classes that always
+    head a module of their own. `whole` is the module that holds everything when the source has a
+    shape the split does not understand."""
+    tree = ast.parse(source)
+    lines = source.splitlines(keepends=True)
+    parsed = _definitions(tree, lines)
+    if parsed is None:
+        return _one_module(tree, lines, whole)
+    imports, definitions = parsed
+    if not definitions:
+        return ModelModules(())
+    groups = _groups(definitions, set(anchors))
+    modules = _module_names(groups)
+    group_of = {name: index for index, members in enumerate(groups) for name in members}
+    result = []
+    for index, members in enumerate(groups):
+        own = [definitions[name] for name in definitions if group_of[name] == index]
+        result.append(_group_module(modules[index], own, imports, group_of, modules, index))
+    return ModelModules(tuple(sorted(result, key=lambda group: group.module)))
+
+
+def _statement_source(node: ast.stmt, lines: list[str], start: int) -> str:
+    """The statement's full lines, with the comment lines right above it (from line `start`)."""
+    first = node.lineno - 1
+    if isinstance(node, ast.ClassDef) and node.decorator_list:
+        first = min(decorator.lineno for decorator in node.decorator_list) - 1
+    while first > start and lines[first - 1].lstrip().startswith("#"):
+        first -= 1
+    return "".join(lines[first:node.end_lineno])
+
+
+def _bound_name(node: ast.stmt) -> str | None:
+    if isinstance(node, ast.ClassDef):
+        return node.name
+    if isinstance(node, ast.Assign) and len(node.targets) == 1:
+        return node.targets[0].id if isinstance(node.targets[0], ast.Name) else None
+    if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+        return node.target.id
+    return None
+
+
+def _rebuilt(node: ast.stmt) -> str | None:
+    """`X` of a top-level `X.model_rebuild(...)`."""
+    if not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)):
+        return None
+    function = node.value.func
+    if not (isinstance(function, ast.Attribute) and function.attr == _REBUILD):
+        return None
+    return function.value.id if isinstance(function.value, ast.Name) else None
+
+
+def _definitions(tree: ast.Module, lines: list[str]
+                 ) -> tuple[dict[str, str], dict[str, _Definition]] | None:
+    """(bound name -> its import line, name -> definition), or None for a shape not understood."""
+    imports: dict[str, str] = {}
+    definitions: dict[str, _Definition] = {}
+    previous_end = 0
+    for node in tree.body:
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            imports.update(_import_lines(node))
+        elif (rebuilt := _rebuilt(node)) is not None:
+            if rebuilt not in definitions:
+                return None
+            definitions[rebuilt].rebuilds.append(_statement_source(node, lines, previous_end))
+        elif (name := _bound_name(node)) == "__all__":
+            pass
+        elif name is None or name in definitions:
+            return None
+        else:
+            read = _names_in(node)
+            definitions[name] = _Definition(name, _statement_source(node, lines, previous_end),
+                                            read, set(read), [])
+        previous_end = node.end_lineno or previous_end
+    defined = definitions.keys()
+    for definition in definitions.values():
+        definition.references = (definition.references & defined) - {definition.name}
+    return imports, definitions
+
+
+def _import_lines(node: ast.Import | ast.ImportFrom) -> dict[str, str]:
+    """Each name an import binds, with the one-name import statement that binds it."""
+    found = {}
+    for alias in node.names:
+        bound = alias.asname or alias.name.split(".")[0]
+        spelled = alias.name + (f" as {alias.asname}" if alias.asname else "")
+        if isinstance(node, ast.ImportFrom):
+            # one package level deeper than the module it was written for
+            level = "." * (node.level + 1) if node.level else ""
+            found[bound] = f"from {level}{node.module or ''} import {spelled}"
+        else:
+            found[bound] = f"import {spelled}"
+    return found
+
+
+def _names_in(node: ast.AST) -> set[str]:
+    """Every name a definition reads, forward references in string annotations included."""
+    names = set()
+    for child in ast.walk(node):
+        if isinstance(child, ast.Name):
+            names.add(child.id)
+        elif isinstance(child, ast.Constant) and isinstance(child.value, str):
+            names.update(_names_in_text(child.value))
+    return names
+
+
+def _names_in_text(text: str) -> set[str]:
+    """The names of a string that parses as an expression (a quoted annotation), else none."""
+    if not text.isprintable() or len(text) > 10_000:
+        return set()
+    try:
+        expression = ast.parse(text, mode="eval")
+    except SyntaxError:
+        return set()
+    return {child.id for child in ast.walk(expression) if isinstance(child, ast.Name)}
+
+
+def _strongly_connected(graph: Mapping[str, set[str]]) -> list[list[str]]:
+    """Tarjan's components (iterative: a long chain of references must not recurse), each in
+    source order, in an order where a component comes after every component it references."""
+    order = {name: position for position, name in enumerate(graph)}
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    components: list[list[str]] = []
+    for root in graph:
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root], key=order.__getitem__)))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is None:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                if low[node] == index[node]:
+                    components.append(_pop_component(stack, on_stack, node, order))
+            elif child not in index:
+                index[child] = low[child] = len(index)
+                stack.append(child)
+                on_stack.add(child)
+                work.append((child, iter(sorted(graph[child], key=order.__getitem__))))
+            elif child in on_stack:
+                low[node] = min(low[node], index[child])
+    return components
+
+
+def _pop_component(stack: list[str], on_stack: set[str], head: str,
+                   order: Mapping[str, int]) -> list[str]:
+    component = []
+    while True:
+        name = stack.pop()
+        on_stack.discard(name)
+        component.append(name)
+        if name == head:
+            return sorted(component, key=order.__getitem__)
+
+
+def _groups(definitions: Mapping[str, _Definition], anchors: set[str]) -> list[list[str]]:
+    """The definitions' groups: cycles together, each group named from one other group only
+    (and holding no anchor) kept with that group."""
+    components = _strongly_connected({name: d.references for name, d in definitions.items()})
+    component_of = {name: index for index, members in enumerate(components) for name in members}
+    users: dict[int, set[int]] = {index: set() for index in range(len(components))}
+    for name, definition in definitions.items():
+        for target in definition.references:
+            if component_of[target] != component_of[name]:
+                users[component_of[target]].add(component_of[name])
+    final: dict[int, int] = {}
+    # users come after what they reference in `components`: walk it backwards, users first
+    for index in reversed(range(len(components))):
+        heads = {final[user] for user in users[index]}
+        anchored = any(name in anchors for name in components[index])
+        final[index] = heads.pop() if len(heads) == 1 and not anchored else index
+    grouped: dict[int, list[str]] = {}
+    for index, members in enumerate(components):
+        grouped.setdefault(final[index], []).extend(members)
+    return [grouped[head] + [] for head in sorted(grouped)]
+
+
+def _module_names(groups: list[list[str]]) -> list[str]:
+    """`_snake_case` of each group's root (`_root`). Clashes get `_2`, `_3` in name order."""
+    stems = [_module_stem(_root(members)) for members in groups]
+    taken: dict[str, int] = {}
+    names = [""] * len(groups)
+    for position in sorted(range(len(groups)), key=lambda i: (stems[i], _root(groups[i]))):
+        count = taken.get(stems[position], 0) + 1
+        taken[stems[position]] = count
+        names[position] = stems[position] if count == 1 else f"{stems[position]}_{count}"
+    return names
+
+
+def _root(members: list[str]) -> str:
+    """The group's root: its last definition (the others, kept with it, are what it references,
+    and come first; in a cycle, the last of the cycle in source order)."""
+    return members[-1]
+
+
+def _module_stem(name: str) -> str:
+    words = _CAMEL_BOUNDARY.sub("_", name).lower()
+    stem = re.sub(r"[^0-9a-z]+", "_", words).strip("_") or "model"
+    return f"_{stem}"
+
+
+def _group_module(module: str, own: list[_Definition], imports: Mapping[str, str],
+                  group_of: Mapping[str, int], modules: list[str], index: int) -> GroupModule:
+    used = set().union(*(d.names for d in own))
+    future = [line for name, line in imports.items() if name == "annotations"]
+    needed = future + sorted({line for name, line in imports.items() if name in used} - set(future))
+    cross: dict[str, list[str]] = {}
+    for definition in own:
+        for target in sorted(definition.references):
+            if group_of[target] != index:
+                cross.setdefault(modules[group_of[target]], []).append(target)
+    needed += [f"from .{other} import {', '.join(sorted(set(names)))}"
+               for other, names in sorted(cross.items())]
+    body = "\n\n".join(d.source.strip("\n") for d in own)
+    rebuilds = [line.strip("\n") for d in own for line in d.rebuilds]
+    if rebuilds:
+        body += "\n\n\n" + "\n".join(rebuilds)
+    return GroupModule(module, tuple(d.name for d in own), tuple(needed), body + "\n")
+
+
+def _one_module(tree: ast.Module, lines: list[str], module: str) -> ModelModules:
+    """The whole source as one module (a shape the split does not understand)."""
+    names = [name for node in tree.body if (name := _bound_name(node)) not in (None, "__all__")]
+    imports = [line for node in tree.body if isinstance(node, (ast.Import, ast.ImportFrom))
+               for line in _import_lines(node).values()]
+    body = "".join(line for node in tree.body if not isinstance(node, (ast.Import, ast.ImportFrom))
+                   and _bound_name(node) != "__all__"
+                   for line in lines[node.lineno - 1:node.end_lineno])
+    return ModelModules((GroupModule(module, tuple(dict.fromkeys(names)), tuple(imports), body),))
