@@ -18,17 +18,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator import __version__
-from generator.ir.builder import Api, SecurityScheme
-from generator.models.dcg import ABC_QUALIFIER, QUALIFIER, Models
-from generator.render.package import (
-    CALL_ARGUMENTS,
-    TEMPLATES,
-    Argument,
-    OperationView,
-    ResourceView,
-    environment,
-    error_exports,
-)
+from generator.ir import Api, SecurityScheme
+from generator.models import ABC_QUALIFIER, QUALIFIER, Models
+from generator.render.environment import TEMPLATES, environment
+from generator.render.runtime import error_exports
+from generator.render.views import CALL_ARGUMENTS, Argument, OperationView, ResourceView
 
 GENERATOR = "openapi-clientgen"
 PUBLIC_QUALIFIER = "models"  # how README and api.md name the models module

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.models.dcg import index_models
+from generator.models import index_models
 from tests.support import import_from
 
 DIAMONDS = """\
