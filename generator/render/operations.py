@@ -84,10 +84,12 @@ def _body_view(operation: Operation, models: Models) -> BodyView | None:
     fields = [p for p in operation.params if p.location == "body"]
     if body.expanded and body.model_class is not None:
         checked = _checked(body.model_class, fields, body.file_fields)
-        return BodyView(body.kind, body.media_type, None, None, checked, frozenset(body.file_fields))
+        return BodyView(body.kind, body.media_type, None, None, checked,
+                        frozenset(body.file_fields))
     root_model = models.name(body.model_class) if body.model_class else None
     argument = fields[0].name if fields else "body"
-    return BodyView(body.kind, body.media_type, argument, root_model, None, frozenset(body.file_fields))
+    return BodyView(body.kind, body.media_type, argument, root_model, None,
+                    frozenset(body.file_fields))
 
 
 def _accept(operation: Operation) -> str | None:
@@ -99,7 +101,9 @@ def _accept(operation: Operation) -> str | None:
 
 def _target(response: ResponseType, models: Models) -> Target:
     if response.kind == "json":
-        return _model_target(response.model_class, models) if response.model_class else Target("builtin", "object")
+        if response.model_class:
+            return _model_target(response.model_class, models)
+        return Target("builtin", "object")
     return Target("builtin", {"text": "str", "bytes": "bytes", "none": "None"}[response.kind])
 
 
@@ -114,7 +118,8 @@ def _responses(operation: Operation, models: Models, returns: str) -> Responses:
         success=tuple((r.status, _target(r, models)) for r in operation.success),
         errors=tuple((r.status, _target(r, models)) for r in operation.errors),
         headers=tuple((h.wire_name, h.python_type) for h in operation.headers),
-        stream_chunk=_model_target(operation.stream_chunk, models) if operation.stream_chunk else None,
+        stream_chunk=(_model_target(operation.stream_chunk, models) if operation.stream_chunk
+                      else None),
     )
 
 

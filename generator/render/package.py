@@ -104,7 +104,8 @@ def _context(api: Api, models: Models, views: PackageViews) -> dict[str, Any]:
     module_aliases = {alias for _, alias in models.annotation_modules}
     param_classes = [_param_class_view(c, module_aliases)
                      for c in views.params.param_classes(models)]
-    resource_classes = [name for r in api.resources for name in (r.class_name, "Async" + r.class_name)]
+    resource_classes = [name for r in api.resources
+                        for name in (r.class_name, "Async" + r.class_name)]
     return {
         "api": api,
         "title_doc": docstring(api.title or api.options.package),

@@ -24,7 +24,8 @@ class SchemeView:
     def source(self) -> str:
         """How a user gives the credential, for the runtime's messages."""
         if self.basic:
-            return f"{self.arguments[0]}= and {self.arguments[1]}= (or {self.env[0]} and {self.env[1]})"
+            return (f"{self.arguments[0]}= and {self.arguments[1]}= "
+                    f"(or {self.env[0]} and {self.env[1]})")
         return f"{self.arguments[0]}= (or the {self.env[0]} environment variable)"
 
 
@@ -54,7 +55,8 @@ class SecurityView:
     @property
     def doc(self) -> list[str]:
         """One docstring line per credential argument: `- api_key: IONOS_API_KEY`."""
-        return [f"- `{a}`: `{e}`" for s in self.schemes for a, e in zip(s.arguments, s.env, strict=True)]
+        return [f"- `{a}`: `{e}`" for s in self.schemes
+                for a, e in zip(s.arguments, s.env, strict=True)]
 
 
 def security_view(security: Security) -> SecurityView:
