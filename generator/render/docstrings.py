@@ -241,6 +241,7 @@ def _body_phrase(response: ResponseType, annotation: str) -> str:
 
 
 def stream_doc(stream_class: str, chunk: str) -> str:
+    """The Returns text of a method that streams."""
     return f"A `{stream_class}` of `{readable(chunk)}` chunks (server-sent events)."
 
 
@@ -258,6 +259,7 @@ def page_doc(returned: str, page_class: str, item: str, answer: str, style: str)
 
 
 def either_doc(plain: str, switch: str, stream: str) -> str:
+    """The Returns text of a method whose `switch` argument turns streaming on."""
     return f"{plain} With `{switch}=True`, {stream[:1].lower()}{stream[1:]}"
 
 

@@ -53,6 +53,7 @@ class Call:
 
     @property
     def text(self) -> str:
+        """The call on `client`."""
         return self.text_on("client")
 
     def text_on(self, client: str) -> str:
@@ -82,6 +83,8 @@ class MethodEntry:
 
 @dataclass(frozen=True)
 class ModelEntry:
+    """One model class in api.md, with its fields (or an enum's values)."""
+
     name: str
     fields: tuple[tuple[str, str], ...]  # (wire name, annotation)
 

@@ -31,12 +31,15 @@ class SchemeView:
 
 @dataclass(frozen=True)
 class SecurityView:
+    """The client's credentials: its schemes, and the sets of them a call may satisfy."""
+
     schemes: tuple[SchemeView, ...]
     requirements: tuple[tuple[str, ...], ...]
     required: bool
 
     @property
     def arguments(self) -> list[str]:
+        """Every credential argument of the client, scheme by scheme."""
         return [argument for scheme in self.schemes for argument in scheme.arguments]
 
     @property
@@ -46,10 +49,12 @@ class SecurityView:
 
     @property
     def basic(self) -> bool:
+        """Whether some scheme is HTTP basic (username and password)."""
         return any(scheme.basic for scheme in self.schemes)
 
     @property
     def keyed(self) -> bool:
+        """Whether some scheme takes one key (an API key or a bearer token)."""
         return any(not scheme.basic for scheme in self.schemes)
 
     @property
@@ -60,6 +65,7 @@ class SecurityView:
 
 
 def security_view(security: Security) -> SecurityView:
+    """The view of the IR's security, as `_client.py.jinja` reads it."""
     return SecurityView(
         tuple(SchemeView(s.key, s.location, s.field, s.prefix, s.basic, s.arguments, s.env)
               for s in security.schemes),

@@ -14,6 +14,8 @@ from generator.names import reserved
 
 @dataclass(frozen=True)
 class Argument:
+    """One argument of a signature: its name, annotation and default's source."""
+
     name: str
     annotation: str
     default: str | None  # None: required
@@ -21,6 +23,8 @@ class Argument:
 
 @dataclass(frozen=True)
 class Signature:
+    """One `def` of a method (an overload or the implementation)."""
+
     arguments: tuple[Argument, ...]
     returns: str
     doc: str  # the docstring literal
@@ -82,6 +86,8 @@ class Placed:
 
 @dataclass(frozen=True)
 class BodyView:
+    """How a method sends its request body."""
+
     kind: str  # json, form, multipart or content
     media_type: str
     argument: str | None  # the argument holding the whole body (properties not spread out)
@@ -113,6 +119,8 @@ class Responses:
 
 @dataclass(frozen=True)
 class OperationView:
+    """Everything one method of a resource class is rendered from."""
+
     name: str
     http_method: str  # get, post, ...: the resource's `_get`, `_post`, ...
     path: str
@@ -139,6 +147,8 @@ class OperationView:
 
 @dataclass(frozen=True)
 class ResourceView:
+    """One resource class (sync and async) and the client attribute holding it."""
+
     attr: str
     class_name: str
     operations: tuple[OperationView, ...]
