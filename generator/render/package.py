@@ -25,7 +25,7 @@ from generator.problems import GeneratorError, Problem
 from generator.render.environment import TEMPLATES, environment
 from generator.render.filters import docstring
 from generator.render.operations import PackageViews, package_views
-from generator.render.runtime import ERROR_MODULES, error_exports, runtime_modules
+from generator.render.runtime import ERROR_MODULES, RUNTIME, error_exports, runtime_modules
 from generator.render.security import security_view
 from generator.render.views import Argument, OperationView
 
@@ -147,7 +147,7 @@ def render(api: Api, models: Models, views: PackageViews | None = None) -> dict[
         "models.py": models_module(models),
         "params.py": env.get_template("params.py.jinja").render(context),
         "py.typed": "",
-        **runtime_modules(api.options.http_library),
+        **runtime_modules(RUNTIME, api.options.http_library),
     }
     _check_module_names(files, api.options.source_file)
     return files

@@ -8,6 +8,8 @@ tests/render/test_runtime_facts.py checks the declarations against the runtime.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from generator.names import namespace
 from generator.render.environment import TEMPLATES, environment
 
@@ -35,10 +37,10 @@ def runtime_files() -> frozenset[str]:
     return frozenset(module.name for module in RUNTIME.glob("*.py"))
 
 
-def runtime_modules(http_library: str) -> dict[str, str]:
-    """Every runtime module's text by file name, `_http.py` importing `http_library`."""
+def runtime_modules(runtime: Path, http_library: str) -> dict[str, str]:
+    """Every module of the `runtime` folder by file name, `_http.py` importing `http_library`."""
     files = {module.name: module.read_text(encoding="utf-8")
-             for module in sorted(RUNTIME.glob("*.py"))}
+             for module in sorted(runtime.glob("*.py"))}
     files["_http.py"] = http_module(files["_http.py"], http_library)
     return files
 

@@ -26,10 +26,11 @@ from typing import Any
 
 import pytest
 
-from generator import cli, render
+from generator import cli
 from generator.io import provenance, write
 from generator.output import format
 from generator.problems import GeneratorError
+from generator.render import package as render
 from tests.support import GENERATED, PROVIDERS, ROOT
 
 Tree = dict[str, bytes | None]

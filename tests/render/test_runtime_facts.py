@@ -47,7 +47,7 @@ def test_http_module_imports_the_declared_library_once_as_lib() -> None:
 @pytest.mark.parametrize("library", ["httpx", "httpx2"])
 def test_http_module_swaps_only_the_import_line(library: str) -> None:
     source = (runtime.RUNTIME / "_http.py").read_text(encoding="utf-8")
-    swapped = runtime.runtime_modules(library)["_http.py"]
+    swapped = runtime.runtime_modules(runtime.RUNTIME, library)["_http.py"]
     assert [name for name, alias in _library_imports(swapped) if alias == "_lib"] == [library]
     assert swapped.splitlines() == [
         f"import {library} as _lib" if line == f"import {runtime.RUNTIME_HTTP_LIBRARY} as _lib"
@@ -61,7 +61,7 @@ def test_an_http_module_without_the_import_line_is_refused() -> None:
 
 
 def test_runtime_modules_are_copied_as_they_are() -> None:
-    modules = runtime.runtime_modules(runtime.RUNTIME_HTTP_LIBRARY)
+    modules = runtime.runtime_modules(runtime.RUNTIME, runtime.RUNTIME_HTTP_LIBRARY)
     assert set(modules) == runtime.runtime_files()
     for name, text in modules.items():
         assert text == (runtime.RUNTIME / name).read_text(encoding="utf-8"), name
