@@ -12,16 +12,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator import validate
+from generator import models, render, validate
 from generator.document.loading import Document, load
 from generator.document.operations import iter_operations
 from generator.io import provenance
 from generator.ir import builder as ir
 from generator.manifest import Manifest, Provider
-from generator.models import dcg as models
 from generator.output import coverage, format
 from generator.problems import GeneratorError, Problem, Repaired
-from generator.render import package as render
 from generator.render import package_docs
 from generator.tolerate import triage
 from generator.tolerate.triage import Outcome

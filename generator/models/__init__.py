@@ -1,13 +1,24 @@
 """The models stage: an `Api`'s schemas -> models.py text through datamodel-code-generator, its
-index (classes, fields, annotations) and the TypedDicts of params.py."""
+index (classes, fields, annotations) and the TypedDicts of params.py.
 
-from generator.models.dcg import (
+Modules: `build` (the stage: which dcg runs, root wrappers), `run` (one dcg run and its guarded
+speed-up), `index` (the index of models.py), `annotations` (rewrites of its annotations),
+`params` (the `TypedDict` forms), `typing_fixes` (what mypy would refuse in dcg's output).
+"""
+
+from generator.models.annotations import QUALIFIER, module_alias
+from generator.models.build import models_source
+from generator.models.index import ModelField, Models, index_models
+from generator.models.params import (
     ABC_QUALIFIER,
-    QUALIFIER,
-    Models,
+    PARAMS_QUALIFIER,
     ParamClass,
+    ParamField,
     ParamTypes,
-    models_source,
 )
+from generator.models.run import MODELS_HEADER
 
-__all__ = ["ABC_QUALIFIER", "QUALIFIER", "Models", "ParamClass", "ParamTypes", "models_source"]
+__all__ = [
+    "ABC_QUALIFIER", "MODELS_HEADER", "PARAMS_QUALIFIER", "QUALIFIER", "ModelField", "Models",
+    "ParamClass", "ParamField", "ParamTypes", "index_models", "models_source", "module_alias",
+]

@@ -78,10 +78,12 @@ def _quoted_root_unions(tree: ast.Module) -> Iterator[_Edit]:
     `Union` ruff rejects (UP007, which it cannot fix there itself)."""
     for node in tree.body:
         for base in node.bases if isinstance(node, ast.ClassDef) else ():
-            if not (isinstance(base, ast.Subscript) and getattr(base.value, "id", "") == "RootModel"):
+            if not (isinstance(base, ast.Subscript)
+                    and getattr(base.value, "id", "") == "RootModel"):
                 continue
             names = {getattr(n, "id", "") for n in ast.walk(base.slice)}
-            forward = any(isinstance(n, ast.Constant) and isinstance(n.value, str) for n in ast.walk(base.slice))
+            forward = any(isinstance(n, ast.Constant) and isinstance(n.value, str)
+                          for n in ast.walk(base.slice))
             if forward and names & {"Union", "Optional"}:
                 piped = _PipeUnions().visit(copy.deepcopy(base.slice))
                 yield _span(base.slice), repr(ast.unparse(piped))
@@ -98,7 +100,8 @@ class _PipeUnions(ast.NodeTransformer):
         self.generic_visit(node)
         if kind not in ("Union", "Optional"):
             return node
-        parts = [member for part in (node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice])
+        arguments = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        parts = [member for part in arguments
                  for member in _members(part)]  # `Union[A, Optional[B]]`: A | B | None, flat
         if kind == "Optional":
             parts.append(ast.Constant(None))
@@ -132,7 +135,8 @@ def _header_ignores(classes: dict[str, _Class], source: str, lines: list[str]) -
     """`# type: ignore[misc]` on each class whose bases conflict (a header with keywords, or
     with an ignore already, is left as it is)."""
     for cls in classes.values():
-        if (len(cls.bases) > 1 and not cls.node.keywords and "# type: ignore" not in lines[cls.node.lineno - 1]
+        if (len(cls.bases) > 1 and not cls.node.keywords
+                and "# type: ignore" not in lines[cls.node.lineno - 1]
                 and _bases_conflict(cls, classes)):
             yield _header_ignoring_misc(cls.node, source)
 
@@ -220,7 +224,8 @@ def _bases_conflict(cls: _Class, classes: dict[str, _Class]) -> bool:
             if field in cls.fields or definition is None:
                 continue
             earlier = first.setdefault(field, definition)
-            if earlier is not definition and _differ(earlier.annotation, definition.annotation, classes):
+            if earlier is not definition and _differ(earlier.annotation, definition.annotation,
+                                                     classes):
                 return True
     return False
 
@@ -251,7 +256,8 @@ def _conflicts(new: ast.expr, old: ast.expr, classes: dict[str, _Class]) -> bool
     return not all(_fits(member, old_texts, old_literals, classes) for member in _members(new))
 
 
-def _fits(member: ast.expr, old: set[str], old_literals: set[object], classes: dict[str, _Class]) -> bool:
+def _fits(member: ast.expr, old: set[str], old_literals: set[object],
+          classes: dict[str, _Class]) -> bool:
     text = ast.unparse(member)
     if text in old or (text == "int" and "float" in old):
         return True
@@ -262,7 +268,9 @@ def _fits(member: ast.expr, old: set[str], old_literals: set[object], classes: d
 
 
 # Bases of the standard library's own that make a class a subtype of a builtin.
-_LIBRARY_BASES = {"StrEnum": ("str", "Enum"), "IntEnum": ("int", "Enum"), "IntFlag": ("int", "Enum")}
+_LIBRARY_BASES = {
+    "StrEnum": ("str", "Enum"), "IntEnum": ("int", "Enum"), "IntFlag": ("int", "Enum"),
+}
 
 
 def _ancestors(classes: dict[str, _Class], name: str) -> set[str]:
@@ -313,7 +321,8 @@ def _root_default_wraps(tree: ast.Module, source: str, lines: list[str]) -> Iter
     runs when its class is defined: one of a model defined further down (a cycle) stays bare,
     the line ignored (`N(1)` would fail the import; pydantic validates 1 into an `N` anyway)."""
     roots: set[str] = set()  # those defined so far
-    later_roots = {node.name for node in tree.body if isinstance(node, ast.ClassDef) and _is_root(node)}
+    later_roots = {node.name for node in tree.body
+                   if isinstance(node, ast.ClassDef) and _is_root(node)}
     for node in tree.body:
         if not isinstance(node, ast.ClassDef):
             continue
@@ -342,7 +351,8 @@ def _none_defaults(tree: ast.Module) -> Iterator[_Edit]:
         for statement in node.body if isinstance(node, ast.ClassDef) else ():
             if isinstance(statement, ast.AnnAssign) and _takes_none_by_default(statement):
                 _, _, line, offset = _span(_unannotated(statement.annotation))
-                yield (line, offset, line, offset), " | None"  # an insertion: edits inside it stay valid
+                # an insertion: edits inside it stay valid
+                yield (line, offset, line, offset), " | None"
 
 
 def _takes_none_by_default(statement: ast.AnnAssign) -> bool:
@@ -357,7 +367,8 @@ def _takes_none_by_default(statement: ast.AnnAssign) -> bool:
 def _unannotated(annotation: ast.expr) -> ast.expr:
     """`T` of `Annotated[T, ...]`, else the annotation itself."""
     if isinstance(annotation, ast.Subscript) and getattr(annotation.value, "id", "") == "Annotated":
-        return annotation.slice.elts[0] if isinstance(annotation.slice, ast.Tuple) else annotation.slice
+        inner = annotation.slice
+        return inner.elts[0] if isinstance(inner, ast.Tuple) else inner
     return annotation
 
 
@@ -385,7 +396,8 @@ def _header_ignoring_misc(node: ast.ClassDef, source: str) -> _Edit:
     assert last.end_lineno is not None and last.end_col_offset is not None
     line, end = _header_colon(source.split("\n"), last.end_lineno, last.end_col_offset)
     bases = "".join(f"    {ast.unparse(base)},\n" for base in node.bases)
-    return (node.lineno, node.col_offset, line, end), f"class {node.name}(  # type: ignore[misc]\n{bases}):"
+    header = f"class {node.name}(  # type: ignore[misc]"
+    return (node.lineno, node.col_offset, line, end), f"{header}\n{bases}):"
 
 
 def _header_colon(lines: list[str], line: int, offset: int) -> tuple[int, int]:

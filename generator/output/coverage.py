@@ -12,11 +12,11 @@ from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Any
 
+from generator import render
 from generator.document.operations import iter_operations
 from generator.names import namespace
 from generator.names.operations import operation_names
 from generator.problems import GeneratorError, Problem, Repaired, Skipped
-from generator.render import package as render
 
 NOTE_FILENAME = "COVERAGE.md"
 SYNC_RESOURCE_BASE = "SyncAPIResource"  # the base of every sync resource class in _resources.py

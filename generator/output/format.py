@@ -91,7 +91,8 @@ def format_packages(
         _run_ruff(["format", *RUFF_SETTINGS, "--quiet", "."], root)
         return {
             package: {
-                relative: text if relative in verbatim else (root / package / relative).read_text(encoding="utf-8")
+                relative: text if relative in verbatim
+                else (root / package / relative).read_text(encoding="utf-8")
                 for relative, text in files.items()
             }
             for package, files in packages.items()

@@ -13,7 +13,7 @@ import textwrap
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from generator.ir.builder import Operation, Param, ResponseType
+from generator.ir import Operation, Param, ResponseType
 from generator.render.style import LINE_LENGTH
 
 # A method's docstring starts 8 columns in (class, then def); its sections indent 4 more.
@@ -70,7 +70,8 @@ def error_class(status: str) -> str:
     """The exception the runtime raises for a documented error status key."""
     if status.isdigit():
         code = int(status)
-        return STATUS_ERRORS.get(code) or ("InternalServerError" if code >= 500 else "APIStatusError")
+        fallback = "InternalServerError" if code >= 500 else "APIStatusError"
+        return STATUS_ERRORS.get(code) or fallback
     return "InternalServerError" if status.upper() == "5XX" else "APIStatusError"
 
 
@@ -167,8 +168,10 @@ class MethodDoc:
     def text(self, returns: str) -> str:
         """The whole docstring with `returns` as its Returns section."""
         lines = wrap(returns, WIDTH - len(INDENT))
-        returns_section = "\n".join(["Returns:", *(INDENT + line if line else "" for line in lines)])
-        return "\n\n".join(part for part in (self.head, self.args, returns_section, self.raises) if part)
+        returns_section = "\n".join(["Returns:",
+                                     *(INDENT + line if line else "" for line in lines)])
+        parts = (self.head, self.args, returns_section, self.raises)
+        return "\n\n".join(part for part in parts if part)
 
 
 def method_doc(operation: Operation, argument_order: Sequence[str]) -> MethodDoc:
@@ -238,21 +241,25 @@ def _body_phrase(response: ResponseType, annotation: str) -> str:
 
 
 def stream_doc(stream_class: str, chunk: str) -> str:
+    """The Returns text of a method that streams."""
     return f"A `{stream_class}` of `{readable(chunk)}` chunks (server-sent events)."
 
 
 def page_doc(returned: str, page_class: str, item: str, answer: str, style: str) -> str:
     """What a list method returns: the first page (sync), or the paginator an async method
     gives at once (awaited: the first page; `async for` over it: every item)."""
-    every = f"over it gives every item of every page, fetching the next pages ({style} pagination) as needed"
-    answers = f"`.page` is the first `{readable(answer)}` answer, `.pages()` gives each answer in turn"
+    every = (f"over it gives every item of every page, fetching the next pages ({style} "
+             "pagination) as needed")
+    answers = (f"`.page` is the first `{readable(answer)}` answer, `.pages()` gives each answer "
+               "in turn")
     if returned == page_class:
         return f"A `{page_class}` of `{readable(item)}` items: `for` {every}; {answers}."
-    return (f"An `{returned}` of `{readable(item)}` items: `async for` {every}; awaited, it gives the "
-            f"first page, an `{page_class}` ({answers}).")
+    return (f"An `{returned}` of `{readable(item)}` items: `async for` {every}; awaited, it "
+            f"gives the first page, an `{page_class}` ({answers}).")
 
 
 def either_doc(plain: str, switch: str, stream: str) -> str:
+    """The Returns text of a method whose `switch` argument turns streaming on."""
     return f"{plain} With `{switch}=True`, {stream[:1].lower()}{stream[1:]}"
 
 
@@ -261,7 +268,8 @@ def _raises(operation: Operation) -> str:
     for response in operation.errors:
         groups.setdefault(error_class(response.status), []).append(response)
     entries = [
-        (cls, f"The server answered {_statuses([r.status for r in responses])}{_parsed_as(responses)}.")
+        (cls, (f"The server answered {_statuses([r.status for r in responses])}"
+               f"{_parsed_as(responses)}."))
         for cls, responses in groups.items()
         if cls != "APIStatusError"
     ]

@@ -18,17 +18,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator import __version__
-from generator.ir.builder import Api, SecurityScheme
-from generator.models.dcg import ABC_QUALIFIER, QUALIFIER, Models
-from generator.render.package import (
-    CALL_ARGUMENTS,
-    TEMPLATES,
-    Argument,
-    OperationView,
-    ResourceView,
-    environment,
-    error_exports,
-)
+from generator.ir import Api, SecurityScheme
+from generator.models import ABC_QUALIFIER, QUALIFIER, Models
+from generator.render.environment import TEMPLATES, environment
+from generator.render.runtime import error_exports
+from generator.render.views import CALL_ARGUMENTS, Argument, OperationView, ResourceView
 
 GENERATOR = "openapi-clientgen"
 PUBLIC_QUALIFIER = "models"  # how README and api.md name the models module
@@ -39,16 +33,27 @@ _SIMPLE = {"str": '"string"', "int": "1", "float": "1.0", "bool": "True", "None"
 
 
 @dataclass(frozen=True)
+class Printed:
+    """What an example prints of its result: a field (behind a guard when it may be None), or
+    the whole result when `field` is None."""
+
+    field: str | None
+    guarded: bool = False
+
+
+@dataclass(frozen=True)
 class Call:
     """One example call: `client.attr.method(args)`, and what to do with its result."""
 
     resource: str  # the client attribute
     method: str
     arguments: tuple[tuple[str, str], ...]  # (name, placeholder source)
-    result_lines: tuple[str, ...]  # lines using `result` (a print, behind a guard when optional)
+    # what the example prints of `result` (README.md.jinja writes the statements)
+    printed: Printed
 
     @property
     def text(self) -> str:
+        """The call on `client`."""
         return self.text_on("client")
 
     def text_on(self, client: str) -> str:
@@ -78,6 +83,8 @@ class MethodEntry:
 
 @dataclass(frozen=True)
 class ModelEntry:
+    """One model class in api.md, with its fields (or an enum's values)."""
+
     name: str
     fields: tuple[tuple[str, str], ...]  # (wire name, annotation)
 
@@ -160,20 +167,17 @@ def _required(arguments: tuple[Argument, ...]) -> list[Argument]:
     return [argument for argument in arguments if argument.default is None]
 
 
-def _result_lines(returns: str, models: Models) -> tuple[str, ...]:
+def printed(returns: str, models: Models) -> Printed:
     """Print the result; for a model, its first field, behind a guard when it may be None."""
     if not returns.startswith(QUALIFIER + ".") or "|" in returns or "[" in returns:
-        return ("print(result)",)
+        return Printed(None)
     name = returns[len(QUALIFIER) + 1:]
     for wire in models.classes.get(name, {}):
         if not wire.isidentifier() or keyword.iskeyword(wire) or wire.startswith("_"):
             continue
         may_be_none = "None" in _alternatives(models.annotation(name, wire, drop_none=False))
-        if may_be_none:
-            return (f"if result.{wire} is not None:  # optional in the document",
-                    f"    print(result.{wire})")
-        return (f"print(result.{wire})",)
-    return ("print(result)",)
+        return Printed(wire, guarded=may_be_none)
+    return Printed(None)
 
 
 def _call(resource: ResourceView, operation: OperationView, models: Models, *,
@@ -181,15 +185,17 @@ def _call(resource: ResourceView, operation: OperationView, models: Models, *,
     """An example call of `operation`, or None when some required argument has no honest value."""
     variant = operation.sync
     # the overloads: non-streaming first, streaming (`stream: Literal[True]`) second
-    signature = (variant.overloads[1 if streaming else 0] if variant.overloads else variant.implementation)
+    signature = (variant.overloads[1 if streaming else 0] if variant.overloads
+                 else variant.implementation)
     arguments = []
     for argument in _required(signature.arguments):
-        value = "True" if argument.name == operation.stream_switch else placeholder(argument.annotation, models)
+        value = ("True" if argument.name == operation.stream_switch
+                 else placeholder(argument.annotation, models))
         if value is None:
             return None
         arguments.append((argument.name, value))
-    lines = ("print(chunk)",) if streaming else _result_lines(signature.returns, models)
-    return Call(resource.attr, operation.name, tuple(arguments), lines)
+    shown = Printed(None) if streaming else printed(signature.returns, models)
+    return Call(resource.attr, operation.name, tuple(arguments), shown)
 
 
 def examples(resources: list[ResourceView], models: Models) -> list[Call]:
@@ -197,7 +203,8 @@ def examples(resources: list[ResourceView], models: Models) -> list[Call]:
     found = []
     for resource in resources:
         for operation in resource.operations:
-            call = None if operation.always_streams else _call(resource, operation, models, streaming=False)
+            call = (None if operation.always_streams
+                    else _call(resource, operation, models, streaming=False))
             if call is not None:
                 found.append(call)
                 break
@@ -206,20 +213,23 @@ def examples(resources: list[ResourceView], models: Models) -> list[Call]:
 
 def streaming_example(resources: list[ResourceView], models: Models) -> Call | None:
     """A method that streams, called so that it does, if the package has one."""
-    return _first_call(resources, models, lambda operation: operation.stream_chunk is not None, streaming=True)
+    return _first_call(resources, models, lambda operation: operation.stream_chunk is not None,
+                       streaming=True)
 
 
 def pagination_example(resources: list[ResourceView], models: Models) -> Call | None:
     """A paginated list method to show `for` / `async for` over, if the package has one."""
-    return _first_call(resources, models, lambda operation: operation.page is not None, streaming=False)
+    return _first_call(resources, models, lambda operation: operation.page is not None,
+                       streaming=False)
 
 
-def _first_call(resources: list[ResourceView], models: Models, wanted: Callable[[OperationView], bool],
-                *, streaming: bool) -> Call | None:
+def _first_call(resources: list[ResourceView], models: Models,
+                wanted: Callable[[OperationView], bool], *, streaming: bool) -> Call | None:
     """The call of the first `wanted` operation that can be shown with values its types accept."""
     for resource in resources:
         for operation in resource.operations:
-            call = _call(resource, operation, models, streaming=streaming) if wanted(operation) else None
+            call = (_call(resource, operation, models, streaming=streaming) if wanted(operation)
+                    else None)
             if call is not None:
                 return call
     return None
@@ -234,7 +244,8 @@ def method_entries(resources: list[ResourceView], summaries: Mapping[tuple[str, 
         for operation in resource.operations:
             signature = operation.sync.implementation
             parameters = tuple(
-                public(f"{a.name}: {a.annotation}" + (f" = {a.default}" if a.default is not None else ""))
+                public(f"{a.name}: {a.annotation}"
+                       + (f" = {a.default}" if a.default is not None else ""))
                 for a in signature.arguments[: len(signature.arguments) - len(CALL_ARGUMENTS)]
             )
             overloads = operation.sync.overloads  # not streaming, streaming, either
@@ -281,7 +292,8 @@ def client_arguments(api: Api, models: Models) -> str:
     if not api.base_url:
         arguments.append(f'base_url="https://api.example.com{api.server_path or ""}"')
     for param in api.client_params:
-        value = placeholder(models.annotation(param.model_class, param.model_key, drop_none=True), models)
+        annotation = models.annotation(param.model_class, param.model_key, drop_none=True)
+        value = placeholder(annotation, models)
         if value is not None:
             arguments.append(f"{param.name}={value}")
     return ", ".join(arguments)
@@ -338,7 +350,8 @@ def documents(api: Api, models: Models, resources: list[ResourceView], *, spec_s
         "pagination": pagination_example(resources, models),
         "errors": error_exports(),
         "regenerate": (f"{GENERATOR} generate {provider} --out path/to/{package}" if provider
-                       else f"{GENERATOR} generate --spec {spec_name} --out path/to/{package} --package {package}"),
+                       else f"{GENERATOR} generate --spec {spec_name} --out path/to/{package} "
+                            f"--package {package}"),
         "check": (f"{GENERATOR} check --target path/to/{package} --provider {provider}" if provider
                   else f"{GENERATOR} check --target path/to/{package} --spec {spec_name}"),
         "methods": method_entries(resources, summaries),

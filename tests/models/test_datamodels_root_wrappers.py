@@ -11,7 +11,7 @@ import pytest
 from generator import pipeline
 from generator.document.loading import load
 from generator.ir import builder as ir
-from generator.models import dcg as datamodels
+from generator.models import build, run
 from tests.support import FEATURE_SPECS
 
 ROOT_MODELS = FEATURE_SPECS / "root_models.yaml"
@@ -24,36 +24,36 @@ def _api(spec: Path) -> ir.Api:
 
 def _counting_runs(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     runs: list[int] = []
-    run_dcg = datamodels._run_dcg
+    run_dcg = run._run_dcg
 
     def counted(document: dict[str, Any], settings_dir: Path, field_aliases: dict[str, str]) -> str:
         runs.append(1)
         return run_dcg(document, settings_dir, field_aliases)
 
-    monkeypatch.setattr(datamodels, "_run_dcg", counted)
+    monkeypatch.setattr(run, "_run_dcg", counted)
     return runs
 
 
 def test_folded_root_models_are_wrapped_in_one_run(monkeypatch: pytest.MonkeyPatch) -> None:
     api = _api(ROOT_MODELS)
     runs = _counting_runs(monkeypatch)
-    one = datamodels.models_source(api.models_input, api.required_classes, str(ROOT_MODELS))
+    one = build.models_source(api.models_input, api.required_classes, str(ROOT_MODELS))
     assert len(runs) == 1
     assert one.aliases  # the document has folded root models the operations name
     for name in api.required_classes:
         assert one.name(name) in one.classes
 
     runs.clear()
-    monkeypatch.setattr(datamodels, "_likely_folded", lambda schemas, required: set())
-    two = datamodels.models_source(api.models_input, api.required_classes, str(ROOT_MODELS))
+    monkeypatch.setattr(build, "_likely_folded", lambda schemas, required: set())
+    two = build.models_source(api.models_input, api.required_classes, str(ROOT_MODELS))
     assert len(runs) == 2
     assert (two.source, two.aliases) == (one.source, one.aliases)
 
 
 def test_a_wrong_guess_falls_back_to_two_runs(monkeypatch: pytest.MonkeyPatch) -> None:
     api = _api(ROOT_MODELS)
-    expected = datamodels.models_source(api.models_input, api.required_classes, str(ROOT_MODELS))
-    guess = datamodels._likely_folded(
+    expected = build.models_source(api.models_input, api.required_classes, str(ROOT_MODELS))
+    guess = build._likely_folded(
         api.models_input["components"]["schemas"], api.required_classes
     )
     schemas = api.models_input["components"]["schemas"]
@@ -64,8 +64,8 @@ def test_a_wrong_guess_falls_back_to_two_runs(monkeypatch: pytest.MonkeyPatch) -
     assert not_folded
     runs = _counting_runs(monkeypatch)
     monkeypatch.setattr(
-        datamodels, "_likely_folded", lambda schemas, required: guess | {not_folded[0]}
+        build, "_likely_folded", lambda schemas, required: guess | {not_folded[0]}
     )
-    got = datamodels.models_source(api.models_input, api.required_classes, str(ROOT_MODELS))
+    got = build.models_source(api.models_input, api.required_classes, str(ROOT_MODELS))
     assert len(runs) == 3  # the wrong guess, then plain and wrapped
     assert (got.source, got.aliases) == (expected.source, expected.aliases)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.models.dcg import index_models
+from generator.models import index_models
 from tests.support import import_from
 
 DIAMONDS = """\
@@ -62,3 +62,72 @@ def test_fields_and_their_types_follow_pydantics_order_and_pythons_lookup(tmp_pa
             assert shown == expected[wire].annotation.__args__[0].__name__, (name, wire)
             assert models.field(name, wire) is field
     assert models.mro("Both") == tuple(cls.__name__ for cls in module.Both.__mro__[:5])
+
+
+KINDS = """\
+from __future__ import annotations
+
+from datetime import date as date_aliased
+from enum import StrEnum
+from typing import Annotated, Any
+
+from pydantic import BaseModel, Field, RootModel
+from typing_extensions import TypeAliasType
+
+Json = TypeAliasType("Json", "dict[str, Json] | list[Json] | str | None")
+
+
+class Color(StrEnum):
+    red = "red"
+    green = "green"
+
+
+class Tags(RootModel[list[str]]):
+    root: list[str]
+
+
+class Item(BaseModel):
+    model_config = {"extra": "allow"}
+    class_: Annotated[str, Field(alias="class")]
+    color: Color | None = None
+    tags: Tags
+    when: date_aliased | None = None
+    extra: Any = None
+    data: Json | None = None
+"""
+
+
+def test_the_index_reads_enums_roots_aliases_imports_and_type_aliases() -> None:
+    models = index_models(KINDS)
+    assert models.source == KINDS
+    assert models.enums == {"Color": ("red", "green")}
+    assert models.root_classes == {"Tags"}
+    assert list(models.classes["Item"]) == ["class", "color", "tags", "when", "extra", "data"]
+    assert models.classes["Item"]["class"].optional is False
+    assert models.classes["Item"]["color"].optional is True
+    assert models.imports["date_aliased"] == ("datetime", "date")
+    assert "annotations" not in models.imports  # `from __future__` is no name annotations use
+    assert models.type_aliases == {"Json"}
+    assert models.module_names == {"Color", "Tags", "Item", "Json"}
+    assert ("datetime", "_datetime") in models.annotation_modules
+    assert ("typing", "_typing") in models.annotation_modules
+
+
+def test_annotations_are_qualified_and_enums_take_their_values() -> None:
+    models = index_models(KINDS)
+    assert models.annotation("Item", "class", drop_none=False) == "str"
+    assert (models.annotation("Item", "color", drop_none=True)
+            == "_models.Color | _typing.Literal['red', 'green']")
+    assert models.annotation("Item", "when", drop_none=False) == "_datetime.date | None"
+    assert models.annotation("Item", "extra", drop_none=True) == "_typing.Any"
+    assert models.annotation("Item", "data", drop_none=True) == "_models.Json"
+    assert models.annotation("Item", "missing", drop_none=True) == "object"
+
+
+def test_a_root_model_stands_for_the_type_it_wraps() -> None:
+    models = index_models(KINDS)
+    assert models.class_annotation("Tags") == "list[str]"
+    assert models.class_annotation("Item") == "_models.Item"
+    assert models.is_root("Tags") and not models.is_root("Item")
+    assert models.is_object_class("Item")
+    assert not models.is_object_class("Tags") and not models.is_object_class("Color")

@@ -20,11 +20,10 @@ from typing import Any
 
 import pytest
 
-from generator import pipeline
+from generator import pipeline, render
 from generator.io import write
 from generator.names import namespace, reserved
 from generator.problems import GeneratorError
-from generator.render import package as render
 from tests.support import FEATURE_SPECS, ROOT, import_from
 from tests.support.servers import Reply, ScriptedServer
 

@@ -22,9 +22,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator import pipeline
+from generator import pipeline, render
 from generator.io import write
-from generator.render import package as render
 from tests.support import GENERATED, TEMPLATES, import_from
 from tests.support.servers import Reply, ScriptedServer
 

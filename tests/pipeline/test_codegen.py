@@ -27,8 +27,8 @@ from generator.io import write
 from generator.ir import builder as ir
 from generator.manifest import load_manifest
 from generator.names import identifiers as names
+from generator.render import RUNTIME, literal
 from generator.render import docstrings as docs
-from generator.render.package import RUNTIME, literal
 from tests.support import FEATURE_SPECS, GENERATED, PROVIDERS, ROOT, import_from
 from tests.support.servers import Reply, ScriptedServer, sse
 

@@ -37,7 +37,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from generator import pipeline
-from generator.render.package import docstring, literal
+from generator.render import docstring, literal
 from tests.support import ROOT, import_from
 from tests.support.servers import Reply, ScriptedServer
 

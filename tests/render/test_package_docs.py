@@ -16,6 +16,8 @@ import pytest
 
 from generator import pipeline
 from generator.io import provenance, write
+from generator.models import Models, index_models
+from generator.render.package_docs import Printed, model_entries, placeholder, printed, public
 from tests.support import FEATURE_SPECS, GENERATED, PROVIDERS, ROOT, import_from
 from tests.support.servers import Reply, ScriptedServer
 
@@ -379,3 +381,110 @@ def test_the_readme_tells_how_calls_are_retried_with_the_runtime_values(idempote
         assert "each call carries an `Idempotency-Key` header" in section
     else:
         assert "only after a failure to connect" in section and "Idempotency-Key" not in section
+
+
+# ---- the view functions, unit by unit ------------------------------------------------------
+
+DOCS_MODELS = """\
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated
+
+from pydantic import BaseModel, Field, RootModel
+
+
+class Species(StrEnum):
+    dog = "dog"
+    cat = "cat"
+
+
+class Owner(BaseModel):
+    name: str
+    age: int | None = None
+
+
+class Pet(BaseModel):
+    name: str
+    species: Species
+    owner: Owner
+    tags: list[str]
+
+
+class Deep(BaseModel):
+    pet: Pet
+
+
+class Odd(BaseModel):
+    class_: Annotated[str, Field(alias="class")]
+
+
+class Tags(RootModel[list[str]]):
+    root: list[str]
+
+
+class Maybe(BaseModel):
+    note: str | None
+    count: int
+"""
+
+
+@pytest.fixture(scope="module")
+def docs_models() -> Models:
+    return index_models(DOCS_MODELS)
+
+
+@pytest.mark.parametrize(("annotation", "expected"), [
+    ("str", '"string"'),
+    ("int | NotGiven", "1"),
+    ("None | float", "None"),
+    ("FileContent", 'b"file content"'),
+    ("Literal['a', 'b'] | NotGiven", "'a'"),
+    ("list[int]", "[1]"),
+    ("_abc.Sequence[bool]", "[True]"),
+    ("list[_models.Tags]", "[]"),  # a root model has no honest placeholder: an empty list
+    ("dict[str, int]", "{}"),
+    ("_abc.Mapping[str, object]", "{}"),
+    ("_models.Species", "models.Species('dog')"),  # an enum called without a value fails
+    ("_models.Owner", 'models.Owner(name="string")'),  # required fields only
+    ("_models.Tags", None),
+    ("_models.Odd", None),  # `class` cannot be a keyword argument
+    ("_models.Missing", None),
+    ("Any", None),
+])
+def test_placeholder_is_a_value_the_type_accepts(docs_models: Models, annotation: str,
+                                                 expected: str | None) -> None:
+    assert placeholder(annotation, docs_models) == expected
+
+
+def test_placeholder_builds_nested_models_only_so_deep(docs_models: Models) -> None:
+    """Pet's fields are built one model deep (an enum, an Owner); Deep's Pet would need its
+    fields' models two deep, and gets no placeholder rather than a wrong one."""
+    assert placeholder("_models.Pet", docs_models) == (
+        "models.Pet(name=\"string\", species=models.Species('dog'), "
+        "owner=models.Owner(name=\"string\"), tags=[\"string\"])")
+    assert placeholder("_models.Deep", docs_models) is None
+
+
+def test_printed_guards_a_field_that_may_be_none(docs_models: Models) -> None:
+    assert printed("_models.Maybe", docs_models) == Printed("note", guarded=True)
+    assert printed("_models.Owner", docs_models) == Printed("name", guarded=False)
+    assert printed("_models.Odd", docs_models) == Printed(None)  # no attribute name to show
+    assert printed("_models.Pet | None", docs_models) == Printed(None)
+    assert printed("list[_models.Pet]", docs_models) == Printed(None)
+    assert printed("str", docs_models) == Printed(None)
+
+
+def test_public_names_types_as_users_write_them() -> None:
+    assert public("_models.Pet | _params.PetParam") == "models.Pet | params.PetParam"
+    assert public("_abc.Sequence[_models.Pet]") == "Sequence[models.Pet]"
+    assert public("_typing.Literal['a'] | _builtins.list[int]") == "Literal['a'] | list[int]"
+    assert public("_datetime.date | my_models.X") == "datetime.date | my_models.X"
+
+
+def test_model_entries_list_fields_by_wire_name_and_enum_values(docs_models: Models) -> None:
+    entries = {entry.name: entry.fields for entry in model_entries(docs_models)}
+    assert list(entries) == sorted(entries)
+    assert entries["Odd"] == (("class", "str"),)  # the wire name, the type without Annotated
+    assert entries["Species"] == (("'dog'", "enum value"), ("'cat'", "enum value"))
+    assert [wire for wire, _ in entries["Pet"]] == ["name", "species", "owner", "tags"]

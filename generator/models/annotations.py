@@ -1,0 +1,117 @@
+"""Rewrites of the annotations models.py gives its fields, into what a signature reads.
+
+Each is an AST transformer or a small function over `ast.expr`: `Annotated[...]` stripped,
+`| None` dropped, enum classes widened with their plain values, model names qualified as
+`_models.X` and imported names as `_<module>.name`, unions flattened.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
+
+QUALIFIER = "_models"
+
+
+def module_alias(module: str) -> str:
+    """How generated modules import `module` for annotations: `datetime` -> `_datetime`."""
+    return "_" + module.replace(".", "_")
+
+
+def union_members(node: ast.expr) -> list[ast.expr]:
+    """The members of a `A | B | ...` union, in order (a non-union is its own one member)."""
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        return union_members(node.left) + union_members(node.right)
+    return [node]
+
+
+def union_of(members: list[ast.expr]) -> ast.expr:
+    """`A | B | ...` of one or more members."""
+    result = members[0]
+    for member in members[1:]:
+        result = ast.BinOp(left=result, op=ast.BitOr(), right=member)
+    return result
+
+
+def without_none(node: ast.expr) -> ast.expr:
+    """`node` without its `None` members (unchanged when it has none, or only `None`)."""
+    members = union_members(node)
+    kept = [m for m in members if not (isinstance(m, ast.Constant) and m.value is None)]
+    if not kept or len(kept) == len(members):
+        return node
+    return union_of(kept)
+
+
+def strip_annotated(node: ast.expr) -> ast.expr:
+    """`node` without any `Annotated[T, Field(...)]` wrapper, however deep (`list[Annotated[A | B,
+    Field(discriminator=...)]]` -> `list[A | B]`): the metadata belongs to the model, which still
+    validates the value; a signature needs only the type."""
+    result = _AnnotatedStripper().visit(copy.deepcopy(node))
+    assert isinstance(result, ast.expr)
+    return result
+
+
+class _AnnotatedStripper(ast.NodeTransformer):
+    def visit_Subscript(self, node: ast.Subscript) -> ast.AST:
+        if isinstance(node.value, ast.Name) and node.value.id == "Annotated":
+            inner = node.slice
+            if isinstance(inner, ast.Tuple) and inner.elts:
+                stripped: ast.AST = self.visit(inner.elts[0])
+                return stripped
+        return self.generic_visit(node)
+
+
+class UnionFlattener(ast.NodeTransformer):
+    """`A | (B | C)` -> `A | B | C`: a widened member reads as one more union member; a member
+    that widening brought twice (`str` of two enums, the `None` of a nullable root model inside
+    an optional field) is kept once."""
+
+    def visit_BinOp(self, node: ast.BinOp) -> ast.expr:
+        if not isinstance(node.op, ast.BitOr):
+            return node
+        unique: dict[str, ast.expr] = {}
+        for member in (self.visit(member) for member in union_members(node)):
+            unique.setdefault(ast.unparse(member), member)
+        return union_of(list(unique.values()))
+
+
+class EnumWidener(ast.NodeTransformer):
+    """`Color` -> `Color | Literal["red", "green"]`: an argument takes the enum's plain values
+    too, as callers write them (`color="red"`); the model still checks them."""
+
+    def __init__(self, enums: Mapping[str, tuple[str | int, ...]]) -> None:
+        self.enums = enums
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:
+        values = self.enums.get(node.id)
+        if not values:
+            return node
+        members = (ast.Tuple([ast.Constant(v) for v in values], ast.Load()) if len(values) > 1
+                   else ast.Constant(values[0]))
+        typing_literal = ast.Attribute(ast.Name(module_alias("typing"), ast.Load()), "Literal",
+                                       ast.Load())
+        literal = ast.Subscript(typing_literal, members, ast.Load())
+        return ast.BinOp(left=node, op=ast.BitOr(), right=literal)
+
+
+class Qualifier(ast.NodeTransformer):
+    """`Foo` -> `_models.Foo` for model classes; `Any` -> `_typing.Any`, `date_aliased` ->
+    `_datetime.date` and the like for the names models.py imports (the modules using these
+    annotations import those modules under `_` aliases, so no argument name can shadow them)."""
+
+    def __init__(self, model_names: AbstractSet[str],
+                 imports: Mapping[str, tuple[str, str]]) -> None:
+        self.model_names = model_names
+        self.imports = imports
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:
+        if node.id in self.model_names:
+            qualified = ast.Attribute(ast.Name(QUALIFIER, ast.Load()), node.id, ast.Load())
+        elif node.id in self.imports:
+            module, name = self.imports[node.id]
+            qualified = ast.Attribute(ast.Name(module_alias(module), ast.Load()), name, ast.Load())
+        else:
+            return node
+        return ast.copy_location(qualified, node)

@@ -1,0 +1,158 @@
+"""The models stage: the codegen document -> `Models` (models.py and its index).
+
+Root models other models use get collapsed into them by datamodel-code-generator; the ones the
+templates need by name get a `<Name>Root` wrapper. Which ones fold is guessed first (one dcg run
+when right); otherwise dcg runs once plain to see which folded, then again with their wrappers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from collections.abc import Set as AbstractSet
+from dataclasses import replace
+from typing import Any
+
+import jinja2
+
+from generator.document.pointer import unescape_token
+from generator.models.index import Models, index_models
+from generator.models.run import MODELS_HEADER, dcg_models
+from generator.names import namespace
+from generator.names.aliases import nfkc_field_aliases
+from generator.problems import GeneratorError, Problem
+
+_SCHEMA_REF = "#/components/schemas/"
+# a schema with any of these becomes a class of its own (object model, enum, base class)
+_CLASS_KEYWORDS = frozenset(
+    {"properties", "additionalProperties", "patternProperties", "enum", "allOf"}
+)
+EMPTY_MODELS_TEMPLATE = "models_empty.py.jinja"  # models.py of a document without schemas
+
+
+def models_source(
+    document: dict[str, Any], required_classes: frozenset[str], source_file: str
+) -> Models:
+    """Run datamodel-code-generator on the codegen document; check every class we need exists."""
+    schemas = (document.get("components") or {}).get("schemas") or {}
+    if not schemas:
+        return index_models(empty_models_source())
+    field_aliases = nfkc_field_aliases(document)  # the wrappers add no properties
+    models = _wrapped_in_one_run(document, required_classes, source_file, field_aliases)
+    if models is None:
+        models = _in_two_runs(document, required_classes, source_file, field_aliases)
+    missing = sorted(name for name in required_classes if models.name(name) not in models.classes)
+    if missing:
+        raise GeneratorError(
+            [Problem(source_file, "/components/schemas", None,
+                     f"datamodel-code-generator produced no class for: {', '.join(missing)}",
+                     "this schema shape is not supported yet; see docs/unsupported.md")]
+        )
+    return models
+
+
+def empty_models_source() -> str:
+    """models.py when the document has no schemas (its shape is in templates/)."""
+    text = (namespace.TEMPLATES / EMPTY_MODELS_TEMPLATE).read_text(encoding="utf-8")
+    template = jinja2.Template(text, keep_trailing_newline=True, undefined=jinja2.StrictUndefined)
+    return str(template.render(header=MODELS_HEADER))
+
+
+def _in_two_runs(document: dict[str, Any], required_classes: frozenset[str], source_file: str,
+                 field_aliases: dict[str, str]) -> Models:
+    """dcg once plain; when some required schemas folded, again with their root wrappers."""
+    models = dcg_models(document, source_file, field_aliases)
+    folded = required_classes - set(models.classes)
+    if folded:
+        wrapped, aliases = _with_root_wrappers(document, folded, set(models.classes))
+        if aliases:  # else the same document again: the same output
+            models = replace(dcg_models(wrapped, source_file, field_aliases), aliases=aliases)
+    return models
+
+
+def _with_root_wrappers(
+    document: dict[str, Any], folded: AbstractSet[str], taken: AbstractSet[str]
+) -> tuple[dict[str, Any], dict[str, str]]:
+    """The document plus a `<Name>Root` schema referring to each folded schema: nothing else
+    refers to the wrapper, so datamodel-code-generator keeps it as a root model."""
+    schemas = dict(document["components"]["schemas"])
+    used = set(taken) | set(schemas)
+    aliases: dict[str, str] = {}
+    for name in sorted(folded):
+        if name not in schemas:
+            continue
+        alias = f"{name}Root"
+        counter = 2
+        while alias in used:
+            alias, counter = f"{name}Root{counter}", counter + 1
+        used.add(alias)
+        schemas[alias] = {"$ref": f"{_SCHEMA_REF}{name}"}
+        aliases[name] = alias
+    return {**document, "components": {**document["components"], "schemas": schemas}}, aliases
+
+
+def _counted_refs(schema: Any) -> Iterator[str]:
+    """The `$ref`s in `schema` that are uses: not those of its `allOf` members (bases)."""
+    pending: list[tuple[Any, bool]] = [(schema, True)]
+    while pending:
+        node, counts = pending.pop()
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            if counts and isinstance(ref, str):
+                yield ref
+            for key, value in node.items():
+                if key == "allOf" and isinstance(value, list):
+                    pending.extend((member, False) for member in value)
+                else:
+                    pending.append((value, True))
+        elif isinstance(node, list):
+            pending.extend((item, True) for item in node)
+
+
+def _referred_schemas(schemas: dict[str, Any]) -> set[str]:
+    """Names of the component schemas another schema uses by `$ref` (as a property, an item, a
+    union member...: an `allOf` member is a base, not a use)."""
+    referred: set[str] = set()
+    for name, schema in schemas.items():
+        for ref in _counted_refs(schema):
+            if ref.startswith(_SCHEMA_REF):
+                target = unescape_token(ref[len(_SCHEMA_REF):])
+                if target != name:
+                    referred.add(target)
+    return referred
+
+
+def _likely_folded(schemas: dict[str, Any], required_classes: frozenset[str]) -> set[str]:
+    """The required schemas datamodel-code-generator will most likely fold into the models using
+    them: root-model shapes (no properties, enum or allOf; an object only as a union) another
+    schema uses. Only a guess: `_wrapped_in_one_run` checks it against dcg's output."""
+    candidates = {
+        name for name in required_classes
+        if isinstance(schema := schemas.get(name), dict) and not _CLASS_KEYWORDS & schema.keys()
+        and (schema.get("type") != "object" or "anyOf" in schema or "oneOf" in schema)
+    }
+    return candidates & _referred_schemas(schemas) if candidates else set()
+
+
+def _wrapped_in_one_run(
+    document: dict[str, Any], required_classes: frozenset[str], source_file: str,
+    field_aliases: dict[str, str],
+) -> Models | None:
+    """models.py with the root wrappers of the likely folded schemas, from one dcg run, when the
+    result shows the guess was exact: the schemas folded are the ones wrapped, and the wrapper
+    names are the ones `_with_root_wrappers` gives knowing the other classes. The dcg input is
+    then the very document the two-run path would give dcg the second time. None otherwise."""
+    schemas = document["components"]["schemas"]
+    guess = _likely_folded(schemas, required_classes)
+    if not guess:
+        return None
+    wrapped, aliases = _with_root_wrappers(document, guess, set())
+    models = replace(dcg_models(wrapped, source_file, field_aliases), aliases=aliases)
+    others = set(models.classes) - set(aliases.values())
+    folded = {name for name in required_classes - others if name in schemas}
+    if (
+        folded == guess
+        and set(aliases.values()) <= set(models.classes)
+        and _with_root_wrappers(document, folded, others)[1] == aliases
+    ):
+        return models
+    return None

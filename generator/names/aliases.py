@@ -1,0 +1,46 @@
+"""Field names for properties Python would read as another name (NFKC normalisation).
+
+Identifier decisions live in names/: the models stage passes these to datamodel-code-generator
+as field aliases, so that every property keeps its own field and its own wire name.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterator
+from typing import Any
+
+from generator.names.identifiers import python_name
+
+
+def _iter_property_names(node: Any) -> Iterator[str]:
+    """Every key of every `properties` map in the document."""
+    pending = [node]
+    while pending:
+        current = pending.pop()
+        if isinstance(current, dict):
+            properties = current.get("properties")
+            if isinstance(properties, dict):
+                yield from (key for key in properties if isinstance(key, str))
+            pending.extend(current.values())
+        elif isinstance(current, list):
+            pending.extend(current)
+
+
+def nfkc_field_aliases(document: dict[str, Any]) -> dict[str, str]:
+    """Property names Python reads as another name -> an ASCII field name.
+
+    Python identifiers are NFKC-normalised, so a field written `ﬁle` is the field `file`:
+    the model would then read and write `file` on the wire, and `ﬁle` beside `fi` in one
+    schema would be one field. These names get an ASCII field name (clear of every property
+    name in the document) and keep the wire name as the field's alias."""
+    used = set(_iter_property_names(document))
+    aliases: dict[str, str] = {}
+    for wire in sorted(used):
+        if not wire.isidentifier() or unicodedata.normalize("NFKC", wire) == wire:
+            continue  # dcg aliases non-identifiers itself; stable names are fine as they are
+        candidate = python_name(wire, fallback="field")
+        while candidate in used or candidate in aliases.values():
+            candidate = f"{candidate}_"
+        aliases[wire] = candidate
+    return aliases

@@ -1,0 +1,167 @@
+"""IR operations -> the views their methods are rendered from (`OperationView`, `ResourceView`).
+
+What a method body sends (checked arguments, query/header/cookie placement, the body), what it
+parses the answers into, and its sync and async signatures (`render.signatures`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from generator.ir import Api, Operation, Param, Resource, ResponseType
+from generator.models import Models, ParamTypes
+from generator.names.hidden import hidden_builtins, unhidden
+from generator.names.reserved import BUILTIN_NAMES
+from generator.render import signatures
+from generator.render.views import (
+    BodyView,
+    Checked,
+    OperationView,
+    PageView,
+    Placed,
+    ResourceView,
+    Responses,
+    Target,
+    Value,
+)
+
+QUERY_DELIMITERS = {"form": ",", "spaceDelimited": " ", "pipeDelimited": "|"}
+
+
+@dataclass(frozen=True)
+class PackageViews:
+    """What the package's files are rendered from: one view per resource, and the request
+    models whose `TypedDict` form (params.py) the arguments take."""
+
+    resources: list[ResourceView]
+    params: ParamTypes
+
+
+def package_views(api: Api, models: Models) -> PackageViews:
+    """The views of every resource of `api`, and the model classes their arguments collected."""
+    params = ParamTypes()
+    return PackageViews([_resource_view(resource, models, params) for resource in api.resources],
+                        params)
+
+
+def _resource_view(resource: Resource, models: Models, params: ParamTypes) -> ResourceView:
+    hidden = hidden_builtins(op.name for op in resource.operations)
+    return ResourceView(
+        resource.attr,
+        resource.class_name,
+        tuple(_operation_view(op, models, params, hidden) for op in resource.operations),
+    )
+
+
+def _checked(model: str, params: list[Param], raw: Iterable[str] = ()) -> Checked:
+    return Checked(
+        model=model,
+        values=tuple(Value(p.model_key, p.name, p.client_level) for p in params),
+        nullable=frozenset(p.model_key for p in params if p.nullable),
+        python_names={p.model_key: p.name for p in params if p.model_key != p.name},
+        raw=frozenset(raw),
+    )
+
+
+def _placed(params: list[Param]) -> Placed | None:
+    if not params:
+        return None
+    return Placed(
+        keys=tuple(p.model_key for p in params),
+        wire_names={p.model_key: p.wire_name for p in params if p.model_key != p.wire_name},
+        delimiters={p.model_key: QUERY_DELIMITERS[p.style] for p in params
+                    if not p.explode and p.style in QUERY_DELIMITERS},
+        deep=frozenset(p.model_key for p in params if p.style == "deepObject"),
+        json_encoded=frozenset(p.model_key for p in params if p.style == "json"),
+    )
+
+
+def _body_view(operation: Operation, models: Models) -> BodyView | None:
+    body = operation.body
+    if body is None:
+        return None
+    fields = [p for p in operation.params if p.location == "body"]
+    if body.expanded and body.model_class is not None:
+        checked = _checked(body.model_class, fields, body.file_fields)
+        return BodyView(body.kind, body.media_type, None, None, checked,
+                        frozenset(body.file_fields))
+    root_model = models.name(body.model_class) if body.model_class else None
+    argument = fields[0].name if fields else "body"
+    return BodyView(body.kind, body.media_type, argument, root_model, None,
+                    frozenset(body.file_fields))
+
+
+def _accept(operation: Operation) -> str | None:
+    if any(r.kind == "json" for r in operation.success) or operation.stream_only:
+        return None
+    media = sorted({m for r in operation.success for m in r.media_types})
+    return ", ".join(media) or None
+
+
+def _target(response: ResponseType, models: Models) -> Target:
+    if response.kind == "json":
+        if response.model_class:
+            return _model_target(response.model_class, models)
+        return Target("builtin", "object")
+    return Target("builtin", {"text": "str", "bytes": "bytes", "none": "None"}[response.kind])
+
+
+def _model_target(class_name: str, models: Models) -> Target:
+    return Target("root" if models.is_root(class_name) else "model", models.name(class_name))
+
+
+def _responses(operation: Operation, models: Models, returns: str) -> Responses:
+    return Responses(
+        constant=operation.constant,
+        returns=returns,
+        success=tuple((r.status, _target(r, models)) for r in operation.success),
+        errors=tuple((r.status, _target(r, models)) for r in operation.errors),
+        headers=tuple((h.wire_name, h.python_type) for h in operation.headers),
+        stream_chunk=(_model_target(operation.stream_chunk, models) if operation.stream_chunk
+                      else None),
+    )
+
+
+def _operation_view(operation: Operation, models: Models, params: ParamTypes,
+                    hidden: frozenset[str]) -> OperationView:
+    """The view of one method; `hidden`: the builtins its class's methods hide."""
+    shape = signatures.shape(operation, models, params)
+    located = {
+        location: [p for p in operation.params if p.location == location]
+        for location in ("path", "query", "header", "cookie")
+    }
+    non_body = [p for p in operation.params if p.location != "body"]
+    return OperationView(
+        name=operation.name,
+        http_method=operation.http_method,
+        path=operation.path,
+        responses=_responses(operation, models, shape.returns),
+        params=_checked(non_body[0].model_class, non_body) if non_body else None,
+        path_keys=frozenset(p.model_key for p in located["path"]),
+        query=_placed(located["query"]),
+        headers=_placed(located["header"]),
+        cookies=_placed(located["cookie"]),
+        accept=_accept(operation),
+        body=_body_view(operation, models),
+        stream_switch=operation.stream_param if shape.chunk else None,
+        always_streams=operation.stream_only and shape.chunk is not None,
+        # read in the body, where an argument named like a builtin would hide it
+        stream_chunk=unhidden(shape.chunk, BUILTIN_NAMES) if shape.chunk else None,
+        page=_page_view(operation, shape),
+        sync=signatures.unhidden_variant(signatures.variant(operation, shape, "Stream"), hidden),
+        async_=signatures.unhidden_variant(
+            signatures.variant(operation, shape, "AsyncStream"), hidden),
+        security=None if operation.security is None else [list(r) for r in operation.security],
+    )
+
+
+def _page_view(operation: Operation, shape: signatures.Shape) -> PageView | None:
+    pagination = operation.pagination
+    if pagination is None or shape.item is None:
+        return None
+    arguments = tuple((name, value) for name, value in vars(pagination).items()
+                      if value is not None)
+    # `page_cls=SyncPage[item, returns]` is read in the body, where arguments may hide builtins
+    return PageView(f"{operation.constant}_PAGES", arguments, unhidden(shape.item, BUILTIN_NAMES),
+                    unhidden(shape.returns, BUILTIN_NAMES))
