@@ -4,7 +4,7 @@ per group module (`generator.models.split`). Layout in templates/models/."""
 from __future__ import annotations
 
 from generator.models.split import ModelModules
-from generator.render.package import TEMPLATES, environment
+from generator.render.environment import TEMPLATES, environment
 
 
 def package_files(modules: ModelModules, *, package: str, header: str, doc: str,
