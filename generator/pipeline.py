@@ -12,11 +12,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator import validate
+from generator import ir, validate
 from generator.document.loading import Document, load
 from generator.document.operations import iter_operations
 from generator.io import provenance
-from generator.ir import builder as ir
 from generator.manifest import Manifest, Provider
 from generator.models import dcg as models
 from generator.output import coverage, format

@@ -13,7 +13,7 @@ import textwrap
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from generator.ir.builder import Operation, Param, ResponseType
+from generator.ir import Operation, Param, ResponseType
 from generator.render.style import LINE_LENGTH
 
 # A method's docstring starts 8 columns in (class, then def); its sections indent 4 more.

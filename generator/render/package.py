@@ -23,7 +23,7 @@ from typing import Literal
 import jinja2
 
 from generator import __version__
-from generator.ir.builder import Api, Body, Operation, Param, Resource, ResponseType, Security
+from generator.ir import Api, Body, Operation, Param, Resource, ResponseType, Security
 from generator.models.dcg import Models, ParamClass, ParamTypes
 from generator.names import namespace, reserved
 from generator.problems import GeneratorError, Problem

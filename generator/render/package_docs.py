@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator import __version__
-from generator.ir.builder import Api, SecurityScheme
+from generator.ir import Api, SecurityScheme
 from generator.models.dcg import ABC_QUALIFIER, QUALIFIER, Models
 from generator.render.package import (
     CALL_ARGUMENTS,
