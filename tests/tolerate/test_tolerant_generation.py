@@ -324,13 +324,14 @@ def test_count_check_fails_loudly_on_a_lost_method() -> None:
     document: dict[str, Any] = {"paths": {"/a": {"get": {"operationId": "one"}},
                                           "/b": {"get": {"operationId": "two"}}}}
     resources = "class Default(SyncAPIResource):\n    def one(self) -> None: ...\n"
+    named = {"/paths/~1a/get": ("Default", "one"), "/paths/~1b/get": ("Default", "two")}
     with pytest.raises(GeneratorError) as caught:
-        coverage.check("spec.yaml", document, document, set(), {"_resources.py": resources})
+        coverage.check("spec.yaml", document, document, set(), {"_resources.py": resources}, named)
     assert "generator bug: 2 operations to generate, 1 methods generated" in str(caught.value)
     assert "not generated: GET /b" in str(caught.value)
     working = {"paths": {"/a": document["paths"]["/a"]}}
     coverage.check("spec.yaml", document, working, {"/paths/~1b/get"},
-                   {"_resources.py": resources})  # a named skip accounts for it
+                   {"_resources.py": resources}, named)  # a named skip accounts for it
 
 
 def test_fixed_query_is_sent_with_the_other_query_parameters(generated: dict[str, tuple[Path, str]]) -> None:
