@@ -35,7 +35,7 @@ def run_stages(spec: Path, out: Path) -> dict[str, Any]:
     from generator import pipeline, render, validate
     from generator.document.loading import load
     from generator.io import write
-    from generator.ir import builder as ir
+    from generator import ir
     from generator.output import format
     from generator.validate.openapi import spec_problems
 

@@ -12,11 +12,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator import models, render, validate
+from generator import ir, models, render, validate
 from generator.document.loading import Document, load
 from generator.document.operations import iter_operations
 from generator.io import provenance
-from generator.ir import builder as ir
 from generator.manifest import Manifest, Provider
 from generator.output import coverage, format
 from generator.problems import GeneratorError, Problem, Repaired
@@ -90,6 +89,7 @@ class _Rendered:
     files: dict[str, str]
     failed: tuple[tuple[str, str], ...]  # (operation pointer, why): left out of a tolerant package
     renames: tuple[Repaired, ...]  # spec-derived names that had to change
+    methods: dict[str, tuple[str, str]]  # operation pointer -> (resource class, method)
 
 
 def _render(target: Target, document: Document) -> _Rendered:
@@ -102,7 +102,7 @@ def _render(target: Target, document: Document) -> _Rendered:
         versions=provenance.runtime_versions(target.options.http_library)))
     renames = tuple(Repaired(str(document.path), rename.pointer, document.line_of(rename.pointer),
                              rename.problem, rename.action) for rename in api.renames)
-    return _Rendered(files, api.failed, renames)
+    return _Rendered(files, api.failed, renames, api.method_names())
 
 
 @dataclass(frozen=True)
@@ -149,9 +149,10 @@ def generate_packages(chosen: list[Target], *, allow_remote_refs: bool = False) 
     working = {name: (target, _with_data(document, outcomes[name].data) if name in outcomes else document)
                for name, (target, document) in documents.items()}
     formatted: dict[str, dict[str, str]] | None
+    methods: dict[str, dict[str, tuple[str, str]]] = {}  # package -> what its methods are named
     with SpecValidation([document for _, document in working.values()]) as verdict:
         try:
-            formatted = _generate(working, outcomes)
+            formatted = _generate(working, outcomes, methods)
         except Exception:
             if not verdict.problems():
                 raise
@@ -160,12 +161,12 @@ def generate_packages(chosen: list[Target], *, allow_remote_refs: bool = False) 
     _raise_for_strict(documents, problems)
     again = _tolerate_validator_problems(working, outcomes, problems)
     if formatted is None:
-        formatted = _generate(working, outcomes)
+        formatted = _generate(working, outcomes, methods)
     elif again:
         redo = {name: working[name] for name in again}
-        formatted.update(_generate(redo, outcomes))
+        formatted.update(_generate(redo, outcomes, methods))
         working.update(redo)
-    _check_coverage(documents, working, outcomes, formatted)
+    _check_coverage(documents, working, outcomes, formatted, methods)
     _refuse_when_every_operation_skipped(documents, outcomes)
     toolkit = provenance.toolkit_fingerprint()
     for name, files in formatted.items():
@@ -267,14 +268,16 @@ def _raise_for_strict(documents: dict[str, tuple[Target, Document]], problems: l
 
 def _check_coverage(documents: dict[str, tuple[Target, Document]],
                     working: dict[str, tuple[Target, Document]], outcomes: dict[str, Outcome],
-                    formatted: dict[str, dict[str, str]]) -> None:
+                    formatted: dict[str, dict[str, str]],
+                    methods: dict[str, dict[str, tuple[str, str]]]) -> None:
     """Every operation of the document is generated or named as skipped: anything else is a
     generator bug, and fails loudly."""
     for name, files in formatted.items():
         original = documents[name][1]
         outcome = outcomes.get(name)
         skipped = {entry.pointer for entry in outcome.skipped} if outcome is not None else set()
-        coverage.check(str(original.path), original.data, working[name][1].data, skipped, files)
+        coverage.check(str(original.path), original.data, working[name][1].data, skipped, files,
+                       methods[name])
 
 
 def _refuse_when_every_operation_skipped(documents: dict[str, tuple[Target, Document]],
@@ -331,12 +334,14 @@ def _nothing_to_generate(document: Document) -> list[Problem]:
                     "add operations under `paths`")]
 
 
-def _generate(documents: dict[str, tuple[Target, Document]], outcomes: dict[str, Outcome]
-              ) -> dict[str, dict[str, str]]:
+def _generate(documents: dict[str, tuple[Target, Document]], outcomes: dict[str, Outcome],
+              methods: dict[str, dict[str, tuple[str, str]]]) -> dict[str, dict[str, str]]:
     """The formatted packages; operations code generation had to leave out of a tolerant one
-    are recorded as skipped in its outcome (and left out of its working document)."""
+    are recorded as skipped in its outcome (and left out of its working document), and what
+    each package's methods are named in `methods`."""
     rendered = {name: _render(target, doc) for name, (target, doc) in documents.items()}
     for name, result in rendered.items():
+        methods[name] = result.methods
         if result.renames:  # named like repairs, strict targets too: a name changed is a warning
             current = outcomes.get(name) or Outcome(documents[name][1].data, (), ())
             outcomes[name] = current.then(Outcome(current.data, result.renames, ()))

@@ -1,7 +1,13 @@
 """The intermediate model: a loaded document -> `Api` (resources, operations, params, bodies,
-responses, streams, pages, security, servers). Later stages import from here."""
+responses, streams, pages, security, servers). Later stages import from here.
 
-from generator.ir.builder import (
+`model` holds the values, `build` the stage function; the modules between them decide one
+part of an operation each (parameters, bodies, responses, security, servers), `classes` and
+`schemas` prepare the schema document datamodel-code-generator is given.
+"""
+
+from generator.ir.build import build
+from generator.ir.model import (
     Api,
     Body,
     BuildOptions,
@@ -12,7 +18,6 @@ from generator.ir.builder import (
     ResponseType,
     Security,
     SecurityScheme,
-    build,
 )
 
 __all__ = [

@@ -25,7 +25,8 @@ HINT = "x-codegen-pagination"
 
 ITEMS = ("data", "items", "results")
 HAS_MORE = ("has_more", "hasMore", "has_next", "has_next_page")
-NEXT_CURSOR = ("next_cursor", "nextCursor", "next_page_token", "nextPageToken", "next_token", "next_page")
+NEXT_CURSOR = ("next_cursor", "nextCursor", "next_page_token", "nextPageToken", "next_token",
+               "next_page")
 CURSOR_PARAMS = ("after", "starting_after", "cursor", "page_token", "pageToken", "next_token")
 STRING_CURSOR_PARAMS = ("page",)  # a cursor when typed as a string (OpenAI's usage lists)
 # cursors that are the last item's id when the answer names no next cursor (OpenAI's `after`)
@@ -59,7 +60,8 @@ def _first(candidates: tuple[str, ...], present: Collection[str]) -> str | None:
     return next((name for name in candidates if name in present), None)
 
 
-def from_hint(hint: object, query: Mapping[str, str | None], properties: Mapping[str, Any]) -> Pagination:
+def from_hint(hint: object, query: Mapping[str, str | None],
+              properties: Mapping[str, Any]) -> Pagination:
     """The pagination an overlay declares; every name must exist in the operation."""
     if not isinstance(hint, dict):
         raise HintError("must be a mapping with at least `style`")
@@ -71,7 +73,8 @@ def from_hint(hint: object, query: Mapping[str, str | None], properties: Mapping
         raise HintError(f"`style` must be one of {list(STYLES)} (got {style!r})")
     detected = detect(query, properties, only=style)
     items = hint.get("items") or (detected.items if detected else None)
-    param = hint.get("param") or hint.get(f"{style}_param") or (detected.param if detected else None)
+    param = (hint.get("param") or hint.get(f"{style}_param")
+             or (detected.param if detected else None))
     if not isinstance(items, str) or items not in properties:
         raise HintError(f"`items`: the answer has no property {items!r}")
     if not isinstance(param, str) or param not in query:
@@ -107,10 +110,13 @@ def detect(
             return Pagination("cursor", items, cursor, following, has_more, None, limit_param)
     offset = _first(OFFSET_PARAMS, query)
     if offset is not None and only in (None, "offset"):
-        return Pagination("offset", items, offset, None, has_more, _first(TOTAL_ITEMS, properties), limit_param)
-    page = next((name for name in PAGE_PARAMS if name in query and query[name] in ("integer", "number", None)), None)
+        return Pagination("offset", items, offset, None, has_more, _first(TOTAL_ITEMS, properties),
+                          limit_param)
+    page = next((name for name in PAGE_PARAMS
+                 if name in query and query[name] in ("integer", "number", None)), None)
     if page is not None and only in (None, "page"):
-        return Pagination("page", items, page, None, has_more, _first(TOTAL_PAGES, properties), limit_param)
+        return Pagination("page", items, page, None, has_more, _first(TOTAL_PAGES, properties),
+                          limit_param)
     return None
 
 

@@ -61,7 +61,8 @@ def snake_case(text: str) -> str:
 
 
 def pascal_case(text: str) -> str:
-    """`chat completions` -> `ChatCompletions`; keeps inner capitals of an existing PascalCase word."""
+    """`chat completions` -> `ChatCompletions`; keeps inner capitals of an existing PascalCase
+    word."""
     return "".join(word[:1].upper() + word[1:] for word in _ascii_words(text))
 
 

@@ -3,10 +3,10 @@
 Spec text becomes resource attributes of the client, resource classes, methods and module
 constants. Each lives in a namespace the templates and the hand-written runtime already fill
 (`Client.close`, `SyncAPIResource.with_raw_response`, the imports of `_resources.py`): those
-names are read here from the runtime's and the templates' own source, not listed by hand, so a
-name added there is reserved at once. `plan` chooses every spec-derived name clear of them and
-of each other, and says which it had to change; `check_module_names` is the generation-time
-proof that no module of a package binds a name twice.
+names are declared in `names/reserved.py` (and proven complete by tests/names, which read the
+templates). `plan` chooses every spec-derived name clear of them and of each other, and says
+which it had to change; `names_bound_twice` is the generation-time proof that no module of a
+package binds a name twice.
 """
 
 from __future__ import annotations
@@ -23,36 +23,43 @@ from dataclasses import dataclass
 
 from generator.io.paths import templates_dir
 from generator.names import identifiers as names
-from generator.names.reserved import BUILTIN_NAMES
+from generator.names import reserved
 
-TEMPLATES = templates_dir()  # installed: generator/templates; a checkout: templates/
+# Where render reads the templates from (installed: generator/templates; a checkout: templates/).
+TEMPLATES = templates_dir()
 RUNTIME = TEMPLATES / "runtime"
-CLIENT_BASES = ("SyncAPIClient", "AsyncAPIClient")
-RESOURCE_BASES = ("SyncAPIResource", "AsyncAPIResource")
-CLIENT_TEMPLATE = "_client.py.jinja"
-RESOURCES_TEMPLATE = "_resources.py.jinja"
-OPERATIONS_MODULE = "_operations.py"  # helpers `_resources.py` may import by bare name
-HTTP_LIBRARIES = ("httpx", "httpx2")
-
-_JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.DOTALL)
-_IMPORT = re.compile(r"^(?:from\s+\S+\s+)?import\s+(\([^)]*\)|[^\n]*)$", re.MULTILINE)
-_TOP_DEFINITION = re.compile(r"^(?:class|def)\s+([A-Za-z_]\w*)(?=[\s(:])|^([A-Za-z_]\w*)\s*[:=]", re.MULTILINE)
-_SELF_ATTRIBUTE = re.compile(r"\bself\.([A-Za-z_]\w*)\s*(?::[^=\n]*)?=(?!=)|^\s*(?:async\s+)?def\s+([A-Za-z_]\w*)",
-                             re.MULTILINE)
-_CLASS_ASSIGNMENT = re.compile(r"^ {4}([A-Za-z_]\w*)\s*(?::[^=\n]*)?=(?!=)")  # `with_options = copy`
 
 
 # ---- what the runtime and the templates bind -----------------------------------------------
 
 
 @functools.cache
-def _runtime_trees() -> dict[str, ast.Module]:
-    return {path.name: ast.parse(path.read_text(encoding="utf-8")) for path in sorted(RUNTIME.glob("*.py"))}
+def client_attributes() -> frozenset[str]:
+    """Names of the generated `Client`/`AsyncClient` a resource attribute must not take: its
+    attributes, and the builtins its method signatures read."""
+    return frozenset(reserved.CLIENT_BASE_ATTRIBUTES | reserved.CLIENT_TEMPLATE_ATTRIBUTES
+                     | set(dir(object)) | reserved.CLIENT_SIGNATURE_BUILTINS)
 
 
 @functools.cache
-def _template(name: str) -> str:
-    return (TEMPLATES / name).read_text(encoding="utf-8")
+def resource_attributes() -> frozenset[str]:
+    """Names of a generated resource class a method must not take."""
+    return frozenset(reserved.RESOURCE_BASE_ATTRIBUTES | reserved.RESOURCE_TEMPLATE_ATTRIBUTES
+                     | set(dir(object)))
+
+
+@functools.cache
+def module_names() -> frozenset[str]:
+    """Names `_resources.py` and `_client.py` bind themselves: resource classes keep clear."""
+    return frozenset(reserved.RESOURCES_MODULE_NAMES | reserved.CLIENT_MODULE_NAMES
+                     | reserved.OPERATIONS_MODULE_NAMES | reserved.CLIENT_CLASSES)
+
+
+@functools.cache
+def client_arguments() -> frozenset[str]:
+    """Names `Client.__init__` has or reads (its arguments, the module's names, builtins it
+    calls): a client-level parameter must not take one."""
+    return frozenset(reserved.CLIENT_INIT_NAMES | reserved.CLIENT_MODULE_NAMES)
 
 
 def _bindings(body: list[ast.stmt]) -> Iterator[str]:
@@ -64,123 +71,12 @@ def _bindings(body: list[ast.stmt]) -> Iterator[str]:
                 yield node.name
         elif isinstance(node, ast.ClassDef):
             yield node.name
-        elif isinstance(node, ast.Assign) or (isinstance(node, ast.AnnAssign) and node.value is not None):
+        elif isinstance(node, ast.Assign) or (isinstance(node, ast.AnnAssign)
+                                              and node.value is not None):
             for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
                 yield from (n.id for n in ast.walk(target) if isinstance(n, ast.Name))
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
             yield from ((alias.asname or alias.name).split(".")[0] for alias in node.names)
-
-
-def runtime_names(module: str) -> frozenset[str]:
-    """The names a runtime module binds at its top level."""
-    return frozenset(_bindings(_runtime_trees()[module].body))
-
-
-def _classes() -> dict[str, ast.ClassDef]:
-    return {node.name: node for tree in _runtime_trees().values() for node in tree.body
-            if isinstance(node, ast.ClassDef)}
-
-
-def _class_attributes(name: str, classes: Mapping[str, ast.ClassDef]) -> set[str]:
-    """Every name an instance of runtime class `name` answers to: methods, class attributes and
-    `self.x` assignments, its runtime bases' included."""
-    found: set[str] = set()
-    pending, seen = [name], set()
-    while pending:
-        node = classes.get(pending.pop())
-        if node is None or node.name in seen:
-            continue
-        seen.add(node.name)
-        pending.extend(base.id for base in node.bases if isinstance(base, ast.Name))
-        for item in node.body:
-            if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                found.add(item.name)
-            elif isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
-                found.add(item.target.id)
-            elif isinstance(item, ast.Assign):
-                found.update(t.id for t in item.targets if isinstance(t, ast.Name))
-        for sub in ast.walk(node):
-            if isinstance(sub, ast.Attribute) and isinstance(sub.ctx, ast.Store) and \
-                    isinstance(sub.value, ast.Name) and sub.value.id == "self":
-                found.add(sub.attr)
-    return found
-
-
-def _template_attributes(template: str) -> set[str]:
-    """`self.x = ...`, `def x` and class-body `x = ...` of a template's code (its generated
-    parts left out)."""
-    text = _JINJA.sub(" ", _template(template))
-    found = {a or b for a, b in _SELF_ATTRIBUTE.findall(text)}
-    in_class = False
-    for line in text.splitlines():
-        if line[:1].strip():
-            in_class = line.startswith("class ")
-        elif in_class and (match := _CLASS_ASSIGNMENT.match(line)):
-            found.add(match.group(1))
-    return found
-
-
-def _template_module_names(template: str) -> set[str]:
-    """What a template imports and defines at its top level (its generated parts left out)."""
-    text = _template(template)
-    found: set[str] = set()
-    for match in _IMPORT.finditer(text):
-        # a name built by the template (`Async{{ r.class_name }}`) is not one of its own
-        for item in _JINJA.sub("\0", match.group(1)).strip("()").split(","):
-            words = item.split()
-            if words and words[-1].split(".")[0].isidentifier():
-                found.add(words[-1].split(".")[0])
-    plain = _JINJA.sub("\0", text)
-    found.update(a or b for a, b in _TOP_DEFINITION.findall(plain))
-    return found
-
-
-def _signature_builtins(template: str) -> set[str]:
-    """Builtins the method signatures of a template read (`str` in `api_key: str | None`): a
-    class attribute named like one would hide it from them (mypy reads them in the class body)."""
-    code = _JINJA.sub(" ", _template(template))
-    signatures = re.findall(r"\bdef\s+\w+\((.*?)\)\s*->\s*([^:\n]+):", code, flags=re.DOTALL)
-    words = {word for signature in signatures for part in signature
-             for word in re.findall(r"(?<![.\w])([A-Za-z_]\w*)", part)}
-    return words & BUILTIN_NAMES
-
-
-@functools.cache
-def client_attributes() -> frozenset[str]:
-    """Names of the generated `Client`/`AsyncClient` a resource attribute must not take: its
-    attributes, and the builtins its method signatures read."""
-    classes = _classes()
-    found = {name for base in CLIENT_BASES for name in _class_attributes(base, classes)}
-    return frozenset(found | _template_attributes(CLIENT_TEMPLATE) | set(dir(object))
-                     | _signature_builtins(CLIENT_TEMPLATE))
-
-
-@functools.cache
-def resource_attributes() -> frozenset[str]:
-    """Names of a generated resource class a method must not take."""
-    classes = _classes()
-    found = {name for base in RESOURCE_BASES for name in _class_attributes(base, classes)}
-    return frozenset(found | _template_attributes(RESOURCES_TEMPLATE) | set(dir(object)))
-
-
-@functools.cache
-def module_names() -> frozenset[str]:
-    """Names `_resources.py` and `_client.py` bind themselves: resource classes keep clear."""
-    # the client classes' names are chosen in a `{% set %}`, out of the regular expressions' sight
-    return frozenset(_template_module_names(RESOURCES_TEMPLATE) | _template_module_names(CLIENT_TEMPLATE)
-                     | runtime_names(OPERATIONS_MODULE) | {"Client", "AsyncClient"})
-
-
-@functools.cache
-def client_arguments() -> frozenset[str]:
-    """Names `Client.__init__` has or reads (its arguments, the module's names, builtins it
-    calls): a client-level parameter must not take one."""
-    text = _template(CLIENT_TEMPLATE)
-    start = text.index("def __init__(")
-    code = re.sub(r'""".*?"""', " ", _JINJA.sub(" ", text[start:]), flags=re.DOTALL)
-    code = re.sub(r"#[^\n]*|\"(?:[^\"\\\n]|\\.)*\"|'(?:[^'\\\n]|\\.)*'", " ", code)  # comments, strings
-    words = set(re.findall(r"(?<![.\w])([A-Za-z_]\w*)", code))
-    return frozenset(words | _template_module_names(CLIENT_TEMPLATE))
 
 
 # ---- the plan ----------------------------------------------------------------------------------
@@ -197,6 +93,8 @@ class Rename:
 
 @dataclass(frozen=True)
 class Plan:
+    """Every spec-derived name of a package, and the ones that had to change."""
+
     attributes: dict[str, str]  # resource attribute as named by the spec -> on the client
     class_names: dict[str, str]  # resource attribute as named by the spec -> its class
     methods: dict[str, str]  # operation pointer -> method name
@@ -254,9 +152,10 @@ def _resource_names(first_pointer: dict[str, str], renames: list[Rename]
         attribute = resource
         if resource in taken_attributes:
             attribute = names.first_free(f"{resource}_", taken_attributes | set(first_pointer))
-            renames.append(Rename(first_pointer[resource],
-                                  f"the resource `{resource}` is named like an attribute of the client",
-                                  f"it is `client.{attribute}`"))
+            renames.append(Rename(
+                first_pointer[resource],
+                f"the resource `{resource}` is named like an attribute of the client",
+                f"it is `client.{attribute}`"))
         taken_attributes.add(attribute)
         attributes[resource] = attribute
         natural = names.class_name(resource)
@@ -302,8 +201,10 @@ def _init_assigned_twice(cls: ast.ClassDef) -> list[str]:
         target.attr
         for item in cls.body if isinstance(item, ast.FunctionDef) and item.name == "__init__"
         for statement in item.body if isinstance(statement, (ast.Assign, ast.AnnAssign))
-        for target in (statement.targets if isinstance(statement, ast.Assign) else [statement.target])
-        if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self"
+        for target in (statement.targets if isinstance(statement, ast.Assign)
+                       else [statement.target])
+        if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name)
+        and target.value.id == "self"
     )
     return sorted(name for name, count in assigned.items() if count > 1)
 
@@ -320,7 +221,8 @@ def names_bound_twice(files: Mapping[str, str], modules: Iterable[str]) -> list[
         found.extend(f"{module}: {name}" for name in _bound_twice(tree.body))
         for node in tree.body:
             if isinstance(node, ast.ClassDef):
-                twice = [*_bound_twice(node.body), *(f"self.{n}" for n in _init_assigned_twice(node))]
+                twice = [*_bound_twice(node.body),
+                         *(f"self.{n}" for n in _init_assigned_twice(node))]
                 found.extend(f"{module}: {node.name}.{name}" for name in twice)
     return found
 
@@ -333,13 +235,7 @@ def shadowed_modules() -> frozenset[str]:
     """Top-level modules a generated package must not be named like: the standard library, and
     what the generated code imports with the distributions it needs (a package folder named
     `httpx` on the path would be imported instead of httpx)."""
-    imported = {
-        (alias.name if isinstance(node, ast.Import) else node.module or "").split(".")[0]
-        for tree in _runtime_trees().values() for node in ast.walk(tree)
-        if isinstance(node, (ast.Import, ast.ImportFrom)) and getattr(node, "level", 0) == 0
-        for alias in node.names
-    }
-    imported |= set(HTTP_LIBRARIES)
+    imported = set(reserved.RUNTIME_IMPORTS) | set(reserved.HTTP_LIBRARIES)
     return frozenset(set(sys.stdlib_module_names) | imported | _dependency_modules(imported))
 
 
@@ -363,7 +259,8 @@ def _dependency_modules(roots: Iterable[str]) -> set[str]:
             continue
         for requirement in requirements:
             if "extra ==" not in requirement:
-                pending.append(re.split(r"[\s<>=!~;\[(]", requirement, maxsplit=1)[0].lower().replace("_", "-"))
+                name = re.split(r"[\s<>=!~;\[(]", requirement, maxsplit=1)[0]
+                pending.append(name.lower().replace("_", "-"))
     return {module for distribution in seen for module in modules_of.get(distribution, set())}
 
 

@@ -58,7 +58,8 @@ def name_clashes(
         if earlier is not site:
             problems.append(Problem(
                 file, site.pointer, line_of(site.pointer),
-                f"operations {earlier.pointer} (line {line_of(earlier.pointer)}) and {site.pointer} "
+                f"operations {earlier.pointer} (line {line_of(earlier.pointer)}) and "
+                f"{site.pointer} "
                 f"would both become the method {name[0]}.{name[1]}()",
                 "give one of them its own `x-codegen-method` (or `x-codegen-resource`) "
                 "in the overlay"))

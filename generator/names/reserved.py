@@ -1,7 +1,10 @@
 """Names the generated code itself binds, which no spec-derived name may take.
 
 Each is defined here once; the renderer builds from these and the identifier rules keep clear of
-them.
+them. What the templates and the hand-written runtime (templates/runtime/) bind is declared
+below as data: code generation reads no template text to learn it.
+tests/names/test_reserved.py reads the templates and the runtime and proves each list complete
+and exact, so a name added there fails that test until it is declared here.
 """
 
 from __future__ import annotations
@@ -31,3 +34,102 @@ CALL_ARGUMENT_NAMES = tuple(argument.name for argument in CALL_ARGUMENTS)
 
 # Python's builtins: a generated name that hides one makes the code after it read another thing.
 BUILTIN_NAMES = frozenset(dir(builtins))
+
+# ---- what the templates and the runtime bind (checked against them by tests/names) ----------
+
+CLIENT_TEMPLATE = "_client.py.jinja"
+RESOURCES_TEMPLATE = "_resources.py.jinja"
+OPERATIONS_MODULE = "_operations.py"  # the runtime module of helpers `_resources.py` imports
+CLIENT_BASES = ("SyncAPIClient", "AsyncAPIClient")
+RESOURCE_BASES = ("SyncAPIResource", "AsyncAPIResource")
+CLIENT_CLASSES = frozenset({"Client", "AsyncClient"})
+HTTP_LIBRARIES = ("httpx", "httpx2")  # what generated code may import besides the runtime's
+
+# What an instance of the runtime's SyncAPIClient/AsyncAPIClient (templates/runtime/) answers
+# to: methods, class attributes, `self.x` assignments, its runtime bases' included.
+CLIENT_BASE_ATTRIBUTES = frozenset({
+    "__aenter__", "__aexit__", "__api_key", "__base_url", "__enter__", "__exit__", "__init__",
+    "__repr__", "_auth", "_base_headers", "_build_request", "_check_body_resendable",
+    "_chunk_type", "_client", "_default_headers", "_default_query", "_header_cache", "_headers",
+    "_hidden", "_hidden_query", "_local_error", "_log_retry", "_make_status_error",
+    "_may_retry_after", "_may_retry_status", "_origin", "_owns_client", "_parse_body",
+    "_parsed_url", "_prepare", "_random", "_raw_response", "_read", "_redact", "_redirect",
+    "_retry_delay", "_send", "_sleep", "_stream_cls", "_too_many_redirects", "_transport_error",
+    "_undecodable", "_url", "_urls", "_warn_if_clear_text", "_with_credentials", "_wrap_headers",
+    "aclose", "api_key", "base_url", "close", "idempotency_header", "max_event_size",
+    "max_redirects", "max_response_size", "max_retries", "request", "request_raw", "timeout",
+    "user_agent",
+})
+
+# The same of the runtime's SyncAPIResource/AsyncAPIResource.
+RESOURCE_BASE_ATTRIBUTES = frozenset({
+    "__init__", "_client", "_delete", "_get", "_head", "_options", "_patch", "_post", "_put",
+    "_trace",
+})
+
+# What `_client.py.jinja`'s classes add: `self.x = ...`, `def x`, class-body `x = ...`.
+CLIENT_TEMPLATE_ATTRIBUTES = frozenset({
+    "__init__", "_auth", "_base_url", "client_params", "copy", "credential_arguments",
+    "user_agent", "with_options",
+})
+
+# What `_resources.py.jinja`'s classes add.
+RESOURCE_TEMPLATE_ATTRIBUTES = frozenset({
+    "__init__", "with_raw_response", "with_streaming_response",
+})
+
+# Builtins the method signatures of `_client.py.jinja` read (`str` in `api_key: str | None`):
+# a client attribute named like one would hide it from them (mypy reads them in the class body).
+CLIENT_SIGNATURE_BUILTINS = frozenset({
+    "None", "int", "object", "str",
+})
+
+# What `_resources.py.jinja` imports and defines at its top level (its generated parts aside).
+RESOURCES_MODULE_NAMES = frozenset({
+    "AsyncAPIClient", "AsyncAPIResource", "AsyncPage", "AsyncPaginator", "AsyncStream",
+    "FileContent", "Headers", "Literal", "Mapping", "NOT_GIVEN", "NotGiven", "Pagination", "Query",
+    "ResponseSpec", "Stream", "SyncAPIClient", "SyncAPIResource", "SyncPage", "Timeout", "__all__",
+    "_abc", "_models", "_ops", "_params", "annotations", "async_to_raw_response",
+    "async_to_streamed_response", "overload", "to_raw_response", "to_streamed_response",
+})
+
+# What `_client.py.jinja` imports and defines at its top level; the client classes' names
+# (`Client`, `AsyncClient`) are chosen in a `{% set %}`: `CLIENT_CLASSES`.
+CLIENT_MODULE_NAMES = frozenset({
+    "API_KEY_ENV", "AsyncAPIClient", "Auth", "BASE_URL_ENV", "CREDENTIAL_SOURCES",
+    "DEFAULT_BASE_URL", "DEFAULT_MAX_EVENT_SIZE", "DEFAULT_MAX_REDIRECTS",
+    "DEFAULT_MAX_RESPONSE_SIZE", "IDEMPOTENCY_HEADER", "Mapping", "NOT_GIVEN", "NotGiven",
+    "SECURITY", "SECURITY_SCHEMES", "SecurityScheme", "Self", "SyncAPIClient", "Timeout",
+    "USER_AGENT", "__all__", "_auth", "_base_url", "_http", "annotations", "copied_client", "os",
+})
+
+# What templates/runtime/_operations.py binds at its top level: `_resources.py` may import
+# any of them by bare name.
+OPERATIONS_MODULE_NAMES = frozenset({
+    "Annotated", "Any", "AsyncAPIClient", "CallOptions", "Callable", "Collection", "FileContent",
+    "FileData", "FormBody", "Headers", "IO", "Iterable", "Mapping", "MultipartBody", "NOT_GIVEN",
+    "NotGiven", "Query", "RawBody", "RequestValidationError", "Sequence", "SyncAPIClient",
+    "Timeout", "TypeAlias", "TypedDict", "_describe", "_dump", "_form_value",
+    "_keep_given_integers", "_scalar", "_short", "_validator", "annotations", "client_value",
+    "dataclass", "form_body", "form_fields", "format_path", "json", "multipart_body",
+    "multipart_fields", "multipart_files", "os", "pick", "pick_strings", "pydantic",
+    "pydantic_core", "quote", "raw_body", "raw_content", "request_options", "root_type",
+    "validated", "validated_root",
+})
+
+# Every word `Client.__init__` and the code after it in `_client.py.jinja` reads or binds
+# (its arguments, the builtins it calls, `super`, ...), the module's names aside.
+CLIENT_INIT_NAMES = frozenset({
+    "None", "__init__", "api_key", "auth", "base_url", "copy", "def", "default_headers",
+    "default_query", "dict", "from_env", "http_client", "idempotency_header", "int",
+    "max_event_size", "max_redirects", "max_response_size", "max_retries", "object", "return",
+    "self", "str", "super", "timeout", "with_options",
+})
+
+# Top-level modules templates/runtime/*.py import.
+RUNTIME_IMPORTS = frozenset({
+    "__future__", "asyncio", "base64", "collections", "contextlib", "contextvars", "dataclasses",
+    "datetime", "email", "enum", "functools", "httpx", "ipaddress", "json", "logging", "math",
+    "os", "pydantic", "pydantic_core", "random", "stat", "threading", "time", "types", "typing",
+    "urllib", "uuid", "warnings", "weakref",
+})

@@ -8,37 +8,36 @@ skips are recorded in PROVENANCE.json (`record`) and written for people in COVER
 from __future__ import annotations
 
 import ast
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from generator import render
 from generator.document.operations import iter_operations
-from generator.names import namespace
-from generator.names.operations import operation_names
-from generator.problems import GeneratorError, Problem, Repaired, Skipped
+from generator.problems import GeneratorError, Problem, Repaired, Skipped, operation_label
 
 NOTE_FILENAME = "COVERAGE.md"
 SYNC_RESOURCE_BASE = "SyncAPIResource"  # the base of every sync resource class in _resources.py
 
 
 def check(file: str, original: dict[str, Any], working: dict[str, Any], skipped: Collection[str],
-          files: dict[str, str]) -> None:
-    """Every operation of `original` is a method in `_resources.py` or among `skipped`."""
+          files: dict[str, str], methods: Mapping[str, tuple[str, str]]) -> None:
+    """Every operation of `original` is a method in `_resources.py` or among `skipped`.
+
+    `methods` is what the package's `Api` named each operation (pointer -> (resource class,
+    method), `Api.method_names`): the names are looked up as decided, not decided again."""
     # counted, not matched by pointer: a repair may move an operation (a query string out of
     # its path), never drop one
     wanted = sum(1 for _ in iter_operations(original)) - len(set(skipped))
     kept = sum(1 for _ in iter_operations(working))
     lost = [] if kept == wanted else [f"{wanted - kept} operation(s)"]
-    methods = _methods_by_class(files.get("_resources.py", ""))
-    sites = list(iter_operations(working, sorted_paths=True))
-    named = [(site.pointer, *operation_names(site.path, site.method, site.operation)) for site in sites]
-    chosen = namespace.plan(named)  # the names ir.build gives them
+    defined = _methods_by_class(files.get("_resources.py", ""))
     missing = [
-        f"{site.method.upper()} {site.path}" for site, (pointer, resource, _) in zip(sites, named, strict=True)
-        if chosen.methods[pointer] not in methods.get(chosen.class_names[resource], set())
+        operation_label(site.method, site.path)
+        for site in iter_operations(working, sorted_paths=True)
+        if not _defined(methods.get(site.pointer), defined)
     ]
-    generated = sum(len(names) for names in methods.values())
+    generated = sum(len(names) for names in defined.values())
     if lost or missing or generated != wanted:
         raise GeneratorError([Problem(
             file, "", None,
@@ -46,6 +45,11 @@ def check(file: str, original: dict[str, Any], working: dict[str, Any], skipped:
             + (f"; lost without a reason: {', '.join(lost)}" if lost else "")
             + (f"; not generated: {', '.join(missing)}" if missing else ""),
             "nothing was written; run with --debug and report it with the spec")])
+
+
+def _defined(named: tuple[str, str] | None, defined: Mapping[str, set[str]]) -> bool:
+    """The method `named` (resource class, method) is among the `defined` ones."""
+    return named is not None and named[1] in defined.get(named[0], set())
 
 
 def _methods_by_class(source: str) -> dict[str, set[str]]:
@@ -60,7 +64,8 @@ def _methods_by_class(source: str) -> dict[str, set[str]]:
         ):
             result[node.name] = {
                 item.name for item in node.body
-                if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and not item.name.startswith("_")
+                if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))
+                and not item.name.startswith("_")
             }
     return result
 

@@ -288,7 +288,7 @@ def test_check_fast_path_imports_nothing_heavy(sandbox: Path) -> None:
         reports.append(drift_cli.check_compare_doc(manifest, box / "docs" / "providers.md", full=False))
         assert all(not r.files and not r.regenerated for r in reports), reports
         heavy = {{"generator.pipeline", "generator.document.loading", "generator.validate",
-                  "generator.drift.diff.differ", "generator.drift.diff.rules", "generator.drift.diff.walk", "generator.drift.diff.table", "generator.drift.check.update", "generator.ir.builder", "httpx", "openapi_spec_validator", "datamodel_code_generator",
+                  "generator.drift.diff.differ", "generator.drift.diff.rules", "generator.drift.diff.walk", "generator.drift.diff.table", "generator.drift.check.update", "generator.ir.build", "generator.ir.operations", "httpx", "openapi_spec_validator", "datamodel_code_generator",
                   "jinja2", "importlib.metadata"}}
         loaded = sorted(heavy & set(sys.modules))
         assert not loaded, loaded

@@ -8,9 +8,8 @@ from typing import Any
 
 import pytest
 
-from generator import pipeline
+from generator import ir, pipeline
 from generator.document.loading import load
-from generator.ir import builder as ir
 from generator.models import build, run
 from tests.support import FEATURE_SPECS
 

@@ -15,8 +15,7 @@ from typing import Any
 import pytest
 
 from bench.synthetic import make_spec
-from generator import pipeline
-from generator.ir import builder as ir
+from generator import ir, pipeline
 from generator.models import build, run
 
 

@@ -21,10 +21,9 @@ from typing import Any
 
 import pytest
 
-from generator import pipeline
+from generator import ir, pipeline
 from generator.document.pointer import HTTP_METHODS
 from generator.io import write
-from generator.ir import builder as ir
 from generator.manifest import load_manifest
 from generator.names import identifiers as names
 from generator.render import RUNTIME, literal

@@ -19,9 +19,6 @@ from typing import Any
 
 import pytest
 
-from generator import pipeline
-from generator.document.operations import OperationSite
-from generator.ir import builder as ir
 from generator.manifest import load_manifest
 from generator.output import coverage
 from generator.problems import GeneratorError
@@ -327,44 +324,14 @@ def test_count_check_fails_loudly_on_a_lost_method() -> None:
     document: dict[str, Any] = {"paths": {"/a": {"get": {"operationId": "one"}},
                                           "/b": {"get": {"operationId": "two"}}}}
     resources = "class Default(SyncAPIResource):\n    def one(self) -> None: ...\n"
+    named = {"/paths/~1a/get": ("Default", "one"), "/paths/~1b/get": ("Default", "two")}
     with pytest.raises(GeneratorError) as caught:
-        coverage.check("spec.yaml", document, document, set(), {"_resources.py": resources})
+        coverage.check("spec.yaml", document, document, set(), {"_resources.py": resources}, named)
     assert "generator bug: 2 operations to generate, 1 methods generated" in str(caught.value)
     assert "not generated: GET /b" in str(caught.value)
     working = {"paths": {"/a": document["paths"]["/a"]}}
     coverage.check("spec.yaml", document, working, {"/paths/~1b/get"},
-                   {"_resources.py": resources})  # a named skip accounts for it
-
-
-def test_an_operation_code_generation_cannot_build_is_skipped_and_named(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
-    """A shape no check foresaw: the operation is left out and named (tolerant), or generation
-    stops (strict); it never vanishes silently."""
-    spec = tmp_path / "two.yaml"
-    spec.write_text(
-        "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths:\n"
-        "  /items:\n    get: {operationId: listItems, responses: {'204': {description: ok}}}\n"
-        "  /items/{id}:\n    get:\n      operationId: getItem\n"
-        "      parameters: [{name: id, in: path, required: true, schema: {type: string}}]\n"
-        "      responses: {'204': {description: ok}}\n", encoding="utf-8")
-    original = ir._Builder.build_operation
-
-    def fragile(self: ir._Builder, site: OperationSite) -> ir.Operation:
-        if site.path == "/items/{id}":
-            raise KeyError("surprise")
-        return original(self, site)
-
-    monkeypatch.setattr(ir._Builder, "build_operation", fragile)
-    generation = pipeline.generate_packages([pipeline.target_for_spec(spec, "pkg")])
-    [skip] = generation.outcomes["pkg"].skipped
-    assert skip.label == "GET /items/{id}"
-    assert skip.reasons == ("the generator cannot build it: KeyError: 'surprise'",)
-    files = generation.packages["pkg"]
-    assert "def list_items(" in files["_resources.py"] and "def get_item(" not in files["_resources.py"]
-    assert "`GET /items/{id}`" in files["COVERAGE.md"]
-    with pytest.raises(KeyError):
-        pipeline.generate_packages([pipeline.target_for_spec(spec, "pkg", strict=True)])
+                   {"_resources.py": resources}, named)  # a named skip accounts for it
 
 
 def test_fixed_query_is_sent_with_the_other_query_parameters(generated: dict[str, tuple[Path, str]]) -> None:

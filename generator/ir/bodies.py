@@ -1,0 +1,90 @@
+"""An operation's request body: how it is sent, and the arguments that carry it.
+
+A JSON, form or multipart body whose schema is an object becomes keyword arguments, one per
+property (readOnly ones left out); any other body is one argument, `body`. The class that
+validates it is the body's schema without its readOnly properties (`<Name>Request`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from generator.ir.context import Context
+from generator.ir.media import pick_json
+from generator.ir.model import Body, BodyKind, Param
+from generator.ir.schemas import is_binary, is_nullable, object_properties
+from generator.names import identifiers as names
+
+
+def request_body(context: Context, stem: str, operation: dict[str, Any], taken: set[str]
+                 ) -> tuple[Body | None, list[Param]]:
+    """The operation's body and the arguments that carry it (named clear of `taken`, which
+    they are added to); (None, []) without a body."""
+    raw = context.refs.resolve(operation.get("requestBody"))
+    if not isinstance(raw, dict) or not isinstance(raw.get("content"), dict) or not raw["content"]:
+        return None, []
+    content: dict[str, Any] = raw["content"]
+    required = raw.get("required") is True
+    media_type, kind = choose_body_media(content)
+    media = content[media_type] if isinstance(content[media_type], dict) else {}
+    schema = media.get("schema")
+    # the argument holding a whole body: `body`, unless a parameter has that name
+    whole = names.argument_name("body", reserved=taken)
+    if kind == "content" or schema is None:
+        kind = "json" if kind == "json" else "content"
+        taken.add(whole)
+        return Body(kind, media_type, None, False, required), [
+            Param(whole, "body", "body", "", "", required, kind == "json", _text(raw))
+        ]
+    model_class = context.classes.variant(
+        context.classes.class_for(schema, f"{stem}Body"), schema, "readOnly")
+    shape = object_properties(schema, context.refs)
+    if shape is None:
+        taken.add(whole)
+        param = Param(whole, "body", "body", model_class, "", required,
+                      is_nullable(schema, context.refs), _text(raw))
+        return Body(kind, media_type, model_class, False, required), [param]
+    params, file_fields = _expanded(context, kind, model_class, shape, taken)
+    return Body(kind, media_type, model_class, True, required, file_fields), params
+
+
+def _expanded(context: Context, kind: BodyKind, model_class: str,
+              shape: tuple[dict[str, Any], set[str]], taken: set[str]
+              ) -> tuple[list[Param], tuple[str, ...]]:
+    """One argument per property of an object body, and the multipart ones sent as files."""
+    properties, required = shape
+    params: list[Param] = []
+    file_fields: list[str] = []
+    for wire in properties:
+        prop = context.refs.resolve(properties[wire])
+        if isinstance(prop, dict) and prop.get("readOnly") is True:
+            continue
+        if kind == "multipart" and is_binary(prop, context.refs):
+            file_fields.append(wire)
+        name = names.argument_name(wire, reserved=taken)
+        taken.add(name)
+        params.append(Param(name, wire, "body", model_class, wire, wire in required,
+                            is_nullable(prop, context.refs),
+                            _text(prop) if isinstance(prop, dict) else ""))
+    return params, tuple(file_fields)
+
+
+def choose_body_media(content: Mapping[str, Any]) -> tuple[str, BodyKind]:
+    """The media type a body is sent as: JSON first, then a form, then multipart, else the
+    first by name as raw content."""
+    picked = pick_json(content)
+    if picked is not None:
+        return picked[0], "json"
+    for media_type in sorted(content):
+        base = media_type.split(";")[0].strip().lower()
+        if base == "application/x-www-form-urlencoded":
+            return media_type, "form"
+        if base.startswith("multipart/"):
+            return media_type, "multipart"
+    return min(content), "content"
+
+
+def _text(node: dict[str, Any]) -> str:
+    description = node.get("description")
+    return description if isinstance(description, str) else ""

@@ -1,0 +1,167 @@
+"""The `ir` stage: a validated document -> the `Api` every later stage reads.
+
+`build` walks the document's operations once (`operations.build_operation`), then names
+them package-wide (`names.namespace.plan`, `names.client_arguments`), groups them into
+resources and adds what the whole package needs: security, servers, client-level parameters
+and the schema document handed to datamodel-code-generator, its component schemas renamed to
+valid class names and every inline schema an operation needs hoisted under
+`components/schemas` with a name chosen here, so that generated method signatures can point
+at the models by name.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from generator.document.operations import iter_operations
+from generator.document.refs import Refs
+from generator.document.tree import copy_tree
+from generator.ir.classes import ModelClasses
+from generator.ir.context import Context
+from generator.ir.model import Api, BuildOptions, Operation, Param, Resource
+from generator.ir.operations import build_operation
+from generator.ir.schemas import ascii_enum_names, hoist_deep_schemas
+from generator.ir.security import security
+from generator.ir.servers import server_path, server_url
+from generator.names import namespace
+from generator.names.client_arguments import ArgumentSite, client_argument_renames
+from generator.names.components import rename_component_schemas
+from generator.names.operations import name_clashes
+from generator.problems import GeneratorError, Problem
+
+CANNOT_BUILD = "the generator cannot build it"
+Failed = list[tuple[str, str]]
+
+
+def build(data: dict[str, Any], options: BuildOptions, *, tolerate: bool = False) -> Api:
+    """The intermediate model of a validated document (`data` is left as it is).
+
+    With `tolerate`, an operation the document describes in a way no earlier check caught
+    (an unusable hint, a `$ref` to nothing) is left out and named in `Api.failed` instead of
+    stopping the whole package; without it that problem stops the build. Any other exception
+    is a generator bug and propagates, tolerant or not."""
+    context = _context(data, options)
+    sites = list(iter_operations(context.data, sorted_paths=True))
+    clashes = name_clashes(sites, options.source_file, lambda pointer: None)
+    if clashes:
+        raise GeneratorError(clashes)
+    operations: list[Operation] = []
+    failed: Failed = []
+    for site in sites:
+        try:
+            built = build_operation(context, site)
+        except GeneratorError as error:
+            if not tolerate:
+                raise
+            failed.append((site.pointer, _cannot_build(error.problems)))
+            continue
+        if isinstance(built, Problem):
+            if not tolerate:
+                raise GeneratorError([built])
+            failed.append((site.pointer, _cannot_build([built])))
+            continue
+        operations.append(built)
+    return _api(context, operations, failed)
+
+
+def _context(data: dict[str, Any], options: BuildOptions) -> Context:
+    """A working copy of `data` with its component schemas named as classes."""
+    working = copy_tree(data)
+    taken: set[str] = set()
+    rename_component_schemas(working, taken)
+    ascii_enum_names(working)
+    refs = Refs(working, options.source_file)
+    classes = ModelClasses(working["components"]["schemas"], taken, refs)
+    return Context(working, options, refs, classes)
+
+
+def _cannot_build(problems: list[Problem]) -> str:
+    """Why an operation is left out, as its skip names it (no file paths: they differ
+    between machines)."""
+    return f"{CANNOT_BUILD}: " + "; ".join(problem.message for problem in problems)
+
+
+def _api(context: Context, operations: list[Operation], failed: Failed) -> Api:
+    chosen = namespace.plan((op.pointer, op.resource, op.name) for op in operations)
+    operations, client_renames = _clear_client_arguments(operations)
+    resources = _resources(operations, chosen)
+    hoist_deep_schemas(context.classes.schemas, context.classes.taken)
+    data, options = context.data, context.options
+    info = data.get("info") or {}
+    client_params = _client_params(operations)
+    return Api(
+        title=_text(info.get("title")),
+        version=_text(info.get("version")) or str(info.get("version", "")),
+        description=_text(info.get("description")),
+        options=options,
+        base_url=server_url(data, options.default_base_url),
+        security=security(data, options, operations, {p.name for p in client_params}),
+        resources=resources,
+        client_params=client_params,
+        models_input=data,
+        required_classes=frozenset(context.classes.required),
+        failed=tuple(failed),
+        idempotency_header=_idempotency_header(data),
+        server_path=None if options.default_base_url else server_path(data),
+        renames=(*chosen.renames, *client_renames),
+    )
+
+
+def _resources(operations: list[Operation], chosen: namespace.Plan) -> tuple[Resource, ...]:
+    """The operations grouped by resource, each named as the plan chose (both sorted)."""
+    by_resource: dict[str, list[Operation]] = {}
+    for operation in operations:
+        by_resource.setdefault(operation.resource, []).append(dataclasses.replace(
+            operation,
+            resource=chosen.attributes[operation.resource],
+            name=chosen.methods[operation.pointer],
+            constant=chosen.constants[operation.pointer],
+        ))
+    return tuple(
+        Resource(chosen.attributes[resource], chosen.class_names[resource],
+                 tuple(sorted(ops, key=lambda o: o.name)))
+        for resource, ops in sorted(by_resource.items())
+    )
+
+
+def _clear_client_arguments(operations: list[Operation]
+                            ) -> tuple[list[Operation], list[namespace.Rename]]:
+    """Client-level parameters renamed where `names.client_arguments` says, in every method
+    that has them."""
+    renamed, renames = client_argument_renames(
+        ArgumentSite(op.pointer, p.name, p.wire_name, p.client_level)
+        for op in operations for p in op.params)
+    if not renamed:
+        return operations, renames
+    return [dataclasses.replace(op, params=tuple(_renamed(p, renamed) for p in op.params))
+            for op in operations], renames
+
+
+def _renamed(param: Param, renamed: dict[str, str]) -> Param:
+    if param.client_level and param.name in renamed:
+        return dataclasses.replace(param, name=renamed[param.name])
+    return param
+
+
+def _client_params(operations: list[Operation]) -> tuple[Param, ...]:
+    """The client-level parameters of all operations, one per name, by name."""
+    seen: dict[str, Param] = {}
+    for operation in operations:
+        for param in operation.params:
+            if param.client_level and param.name not in seen:
+                seen[param.name] = param
+    return tuple(seen[name] for name in sorted(seen))
+
+
+def _idempotency_header(data: dict[str, Any]) -> str | None:
+    """`x-codegen-idempotency-key` at the document's root: `false` turns the header off, a
+    string renames it (default `Idempotency-Key`)."""
+    hint = data.get("x-codegen-idempotency-key", True)
+    if hint is False:
+        return None
+    return hint if isinstance(hint, str) and hint else "Idempotency-Key"
+
+
+def _text(value: Any) -> str:
+    return value if isinstance(value, str) else ""

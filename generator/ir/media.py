@@ -1,0 +1,39 @@
+"""Media types as the generated client treats them: JSON, text or bytes.
+
+A response's or a body's media type decides how it is read and sent; `application/json`,
+any `+json` type and `*/*` are JSON, `text/*` (but the event stream) is text, the rest bytes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal
+
+ResponseKind = Literal["json", "text", "bytes", "none"]
+
+
+def media_kind(media_type: str) -> ResponseKind:
+    """How a body of `media_type` is read: `json`, `text` or `bytes`."""
+    base = media_type.split(";")[0].strip().lower()
+    if base == "application/json" or base.endswith("+json") or base == "*/*":
+        return "json"
+    if base.startswith("text/") and base != "text/event-stream":
+        return "text"
+    return "bytes"
+
+
+def pick_json(content: Mapping[str, Any]) -> tuple[str, Any] | None:
+    """(media type, media object) of the JSON entry of a `content` map: the first JSON type
+    by name, `*/*` only when there is no other; None when there is none."""
+    for media_type in sorted(content):
+        if media_kind(media_type) == "json" and media_type != "*/*":
+            return media_type, content[media_type]
+    if "*/*" in content:
+        return "*/*", content["*/*"]
+    return None
+
+
+def json_content(param: dict[str, Any]) -> bool:
+    """A parameter described by a JSON media type (`content`) instead of a `schema`."""
+    content = param.get("content")
+    return "schema" not in param and isinstance(content, dict) and pick_json(content) is not None

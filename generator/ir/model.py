@@ -1,0 +1,184 @@
+"""The intermediate model: what the templates and the later stages read of an API.
+
+`Api` holds the package's resources, each with one `Operation` per path item method: its
+parameters (python name, wire name, location), body, responses, stream and pages, plus the
+security, the servers and the schema document handed to datamodel-code-generator. Values
+only: `generator.ir.build` makes them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from generator.ir import paging
+from generator.ir.media import ResponseKind, media_kind
+from generator.names import namespace
+
+__all__ = [
+    "Api", "Body", "BodyKind", "BuildOptions", "Operation", "Param", "ParamLocation", "Resource",
+    "ResponseHeader", "ResponseKind", "ResponseType", "Security", "SecurityScheme",
+]
+
+ParamLocation = Literal["path", "query", "header", "cookie", "body"]
+BodyKind = Literal["json", "form", "multipart", "content"]
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """How a package is named and configured: the manifest entry's settings."""
+
+    package: str
+    api_key_env: str
+    base_url_env: str
+    default_base_url: str | None = None
+    http_library: str = "httpx"
+    source_file: str = ""
+
+
+@dataclass(frozen=True)
+class Param:
+    """One argument of a generated method."""
+
+    name: str  # python identifier in the method signature
+    wire_name: str  # exactly as sent
+    location: ParamLocation
+    model_class: str  # the models.py class whose field types this argument
+    model_key: str  # that field's wire name (alias)
+    required: bool
+    nullable: bool
+    description: str
+    client_level: bool = False
+    explode: bool = True
+    deprecated: bool = False
+    style: str = "form"  # query serialisation: form, spaceDelimited, pipeDelimited, deepObject,
+    # or "json" for a parameter given by `content: {application/json: ...}` (sent JSON-encoded)
+
+
+@dataclass(frozen=True)
+class Body:
+    """An operation's request body: how it is sent and which class validates it."""
+
+    kind: BodyKind
+    media_type: str
+    model_class: str | None  # class validating the body (None: sent as given)
+    expanded: bool  # object properties became keyword arguments
+    required: bool
+    file_fields: tuple[str, ...] = ()  # multipart properties sent as files
+
+    @property
+    def is_text(self) -> bool:
+        """A raw body of a `text/*` media type: the argument is `str`, not `bytes`."""
+        return self.kind == "content" and media_kind(self.media_type) == "text"
+
+
+@dataclass(frozen=True)
+class ResponseType:
+    """One documented response: its status, how it is read and the class it parses into."""
+
+    status: str  # "200", "2XX", "default"
+    kind: ResponseKind
+    model_class: str | None  # for json bodies
+    media_types: tuple[str, ...] = ()  # as documented, for the Accept header
+
+
+@dataclass(frozen=True)
+class ResponseHeader:
+    """A header a success response documents, with the python type it is read as."""
+
+    wire_name: str
+    python_type: str  # int, float, bool or str
+    description: str
+
+
+@dataclass(frozen=True)
+class Operation:
+    """One path item method, as one method of one resource class."""
+
+    resource: str
+    name: str  # method name
+    http_method: str
+    path: str
+    pointer: str
+    summary: str
+    description: str
+    params: tuple[Param, ...]
+    body: Body | None
+    success: tuple[ResponseType, ...]
+    errors: tuple[ResponseType, ...]
+    headers: tuple[ResponseHeader, ...]
+    stream_param: str | None  # python name of the boolean that switches to SSE
+    stream_chunk: str | None  # models.py class of one streamed chunk
+    stream_only: bool  # the operation always streams (text/event-stream, no switch)
+    deprecated: bool
+    # the operation's own `security` (alternatives of scheme names, `()` = public), None: the
+    # document's
+    security: tuple[tuple[str, ...], ...] | None = None
+    pagination: paging.Pagination | None = None  # how a list's next pages are fetched
+    constant: str = ""  # its ResponseSpec constant in _resources.py, unique in the package
+
+    @property
+    def returns(self) -> ResponseType | None:
+        """The response the method's return type describes: the first documented success."""
+        return self.success[0] if self.success else None
+
+
+@dataclass(frozen=True)
+class Resource:
+    """A group of operations: an attribute of the client and a class of `_resources.py`."""
+
+    attr: str
+    class_name: str
+    operations: tuple[Operation, ...]
+
+
+@dataclass(frozen=True)
+class SecurityScheme:
+    """One security scheme the document uses, as the client sends it."""
+
+    key: str  # its name under components/securitySchemes
+    location: Literal["header", "query", "cookie"]
+    field: str  # the header, query parameter or cookie name
+    prefix: str  # written before the credential: "Bearer ", "Basic ", ""
+    basic: bool  # HTTP basic: a username and a password
+    # the client's constructor arguments: ("api_key",), ("username", "password")
+    arguments: tuple[str, ...]
+    env: tuple[str, ...]  # the environment variable of each argument
+
+
+@dataclass(frozen=True)
+class Security:
+    """What the document says about authentication, for `_client.py`."""
+
+    schemes: tuple[SecurityScheme, ...]
+    requirements: tuple[tuple[str, ...], ...]  # the document's `security`: alternatives of keys
+    required: bool  # an operation needs a credential: a client without any fails at construction
+
+
+@dataclass(frozen=True)
+class Api:
+    """Everything a package is rendered from, for one document."""
+
+    title: str
+    version: str
+    description: str
+    options: BuildOptions
+    base_url: str | None
+    security: Security
+    resources: tuple[Resource, ...]
+    client_params: tuple[Param, ...]
+    models_input: dict[str, Any]  # the schema document for datamodel-code-generator
+    required_classes: frozenset[str]  # classes the templates reference; must exist in models.py
+    failed: tuple[tuple[str, str], ...] = ()  # (operation pointer, why) of operations left out
+    idempotency_header: str | None = "Idempotency-Key"  # `x-codegen-idempotency-key`; None: off
+    renames: tuple[namespace.Rename, ...] = ()  # spec-derived names that had to change, and why
+    # the first server's URL when it is relative (`/api/v2`): the base URL a user gives ends in it
+    server_path: str | None = None
+
+    def method_names(self) -> dict[str, tuple[str, str]]:
+        """operation pointer -> (its resource class, its method): the names the package's
+        operations were given, which the count check looks for in `_resources.py`."""
+        return {
+            operation.pointer: (resource.class_name, operation.name)
+            for resource in self.resources for operation in resource.operations
+        }

@@ -1,0 +1,106 @@
+"""One operation of the document -> one `Operation`, or the `Problem` that keeps it out.
+
+The operation's parameters, body, responses, stream and pages are each decided by their own
+module; this one puts them together in the method's argument order (required ones first,
+client-level ones last). What the document says wrong about an operation that no check
+caught before (an unusable `x-codegen-pagination` hint, a `$ref` to nothing) is a `Problem`
+value (a dangling `$ref` raises its GeneratorError from `Refs`): a tolerant build names the
+operation as skipped. Anything else raised here is a bug of the generator, and fails loudly.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.document.operations import OperationSite
+from generator.ir import paging
+from generator.ir.bodies import request_body
+from generator.ir.context import Context
+from generator.ir.model import Operation, Param, ResponseType
+from generator.ir.parameters import merged_parameters, parameters
+from generator.ir.responses import responses, streaming
+from generator.ir.schemas import json_type, object_properties
+from generator.ir.security import own_security
+from generator.names import identifiers as names
+from generator.names.operations import operation_names
+from generator.problems import Problem
+
+PAGINATION_HINT_DOCS = "see docs/architecture.md, Codegen hints"
+
+
+def build_operation(context: Context, site: OperationSite) -> Operation | Problem:
+    """The operation at `site` as its method will be generated (named as the spec names it:
+    the package-wide naming comes later), or the document problem that prevents it. A `$ref`
+    to nothing met on the way raises its GeneratorError (`Refs.target`)."""
+    operation = site.operation
+    resource, method = operation_names(site.path, site.method, operation)
+    stem = class_stem(resource, method)
+    taken: set[str] = set()
+    raw_params = merged_parameters(context.refs, site.shared_parameters, operation)
+    params = parameters(context, stem, raw_params, taken)
+    body, body_params = request_body(context, stem, operation, taken)
+    success, errors, headers = responses(context, stem, operation)
+    stream_param, stream_chunk, stream_only = streaming(context, operation, body_params, success)
+    pagination = None if stream_chunk else pages(context, site, success)
+    if isinstance(pagination, Problem):
+        return pagination
+    return Operation(
+        resource=resource,
+        name=method,
+        http_method=site.method,
+        path=site.path,
+        pointer=site.pointer,
+        summary=_text(operation.get("summary")),
+        description=_text(operation.get("description")),
+        params=_in_signature_order([*params, *body_params]),
+        body=body,
+        success=success,
+        errors=errors,
+        headers=headers,
+        stream_param=stream_param,
+        stream_chunk=stream_chunk,
+        stream_only=stream_only,
+        deprecated=operation.get("deprecated") is True,
+        security=own_security(context.data, operation),
+        pagination=pagination,
+    )
+
+
+def class_stem(resource: str, method: str) -> str:
+    """Prefix of the classes hoisted for an operation: `CompletionsCreate`; operations of the
+    catch-all `default` resource drop the resource (`GetUsersByUserIdNotes`)."""
+    if resource == "default":
+        return names.pascal_case(method)
+    return names.pascal_case(resource) + names.pascal_case(method)
+
+
+def _in_signature_order(params: list[Param]) -> tuple[Param, ...]:
+    """Required arguments first, then optional and client-level ones (a stable sort)."""
+    return tuple(sorted(params, key=lambda p: (not p.required or p.client_level)))
+
+
+def pages(context: Context, site: OperationSite, success: tuple[ResponseType, ...]
+          ) -> paging.Pagination | Problem | None:
+    """How the operation's list pages: its `x-codegen-pagination` hint, else (for a GET)
+    the shape of its query and of its JSON answer (`paging.detect`); a hint that does not
+    fit the operation is a Problem."""
+    hint = site.operation.get(paging.HINT)
+    answer = next((r.model_class for r in success if r.kind == "json" and r.model_class), None)
+    refs = context.refs
+    shape = object_properties(context.classes.schemas.get(answer), refs) if answer else None
+    answer_properties = shape[0] if shape else {}
+    properties = {name: refs.resolve(schema) for name, schema in answer_properties.items()}
+    query = {p["name"]: json_type(p.get("schema"), refs)
+             for p in merged_parameters(refs, site.shared_parameters, site.operation)
+             if p.get("in") == "query"}
+    if hint is None:
+        return paging.detect(query, properties) if site.method == "get" else None
+    try:
+        return paging.from_hint(hint, query, properties)
+    except paging.HintError as error:
+        return Problem(context.options.source_file, f"{site.pointer}/{paging.HINT}", None,
+                       f"{paging.HINT}: {error}", PAGINATION_HINT_DOCS)
+
+
+def _text(value: Any) -> str:
+    return value if isinstance(value, str) else ""

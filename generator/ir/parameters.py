@@ -1,0 +1,87 @@
+"""An operation's parameters as arguments of its method.
+
+Path-level and operation-level parameters are merged (the operation's win), and all of them
+become the fields of one `<Stem>Params` class in models.py: each argument's annotation is that
+class's field, so a parameter's schema is typed exactly as a property would be.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.document.refs import Refs
+from generator.ir.context import Context
+from generator.ir.media import json_content
+from generator.ir.model import Param
+from generator.ir.schemas import is_nullable
+from generator.names import identifiers as names
+
+LOCATIONS = ("path", "query", "header", "cookie")
+
+
+def merged_parameters(refs: Refs, shared: tuple[Any, ...], operation: dict[str, Any]
+                      ) -> list[dict[str, Any]]:
+    """Path-level parameters overridden by operation-level ones with the same (name, in)."""
+    merged: dict[tuple[str, str], dict[str, Any]] = {}
+    for raw in [*shared, *(operation.get("parameters") or [])]:
+        param = refs.resolve(raw)
+        if isinstance(param, dict) and isinstance(param.get("name"), str):
+            merged[(param["name"], str(param.get("in")))] = param
+    return list(merged.values())
+
+
+def parameters(context: Context, stem: str, raw_params: list[dict[str, Any]],
+               taken: set[str]) -> list[Param]:
+    """The arguments of `raw_params` (named clear of `taken`, which they are added to), typed
+    by the fields of the class `<stem>Params`."""
+    if not raw_params:
+        return []
+    properties: dict[str, Any] = {}
+    required: list[str] = []
+    keys: list[tuple[dict[str, Any], str]] = []
+    for param in raw_params:
+        key = param["name"]
+        if key in properties:  # same wire name in two locations
+            key = f"{key} ({param.get('in')})"
+        properties[key] = _schema(param)
+        if param.get("in") == "path" or param.get("required") is True:
+            required.append(key)
+        keys.append((param, key))
+    model_class = context.classes.class_for(
+        {"type": "object", "properties": properties, "required": required}, f"{stem}Params"
+    )
+    result = []
+    for param, key in keys:
+        if str(param.get("in")) in LOCATIONS:
+            result.append(_argument(context, param, model_class, key, properties[key],
+                                    key in required, taken))
+            taken.add(result[-1].name)
+    return result
+
+
+def _schema(param: dict[str, Any]) -> Any:
+    """The parameter's schema; a `content`-style parameter's is its media type's."""
+    schema = param.get("schema")
+    if schema is None:
+        media: Any = next(iter((param.get("content") or {}).values()), {})
+        schema = media.get("schema", {}) if isinstance(media, dict) else {}
+    return schema if isinstance(schema, (dict, bool)) else {}
+
+
+def _argument(context: Context, param: dict[str, Any], model_class: str, key: str, schema: Any,
+              required: bool, taken: set[str]) -> Param:
+    description = param.get("description")
+    return Param(
+        name=names.argument_name(param["name"], reserved=taken),
+        wire_name=param["name"],
+        location=param["in"],
+        model_class=model_class,
+        model_key=key,
+        required=required,
+        nullable=is_nullable(schema, context.refs),
+        description=description if isinstance(description, str) else "",
+        client_level=param.get("x-codegen-client-param") is True,
+        explode=param.get("explode", param.get("style", "form") == "form") is not False,
+        deprecated=param.get("deprecated") is True,
+        style="json" if json_content(param) else str(param.get("style") or "form"),
+    )

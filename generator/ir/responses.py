@@ -1,0 +1,128 @@
+"""An operation's responses: what its method returns, raises and streams.
+
+Each documented status becomes a `ResponseType` (JSON into a class, text, bytes or nothing);
+the successes' first is the return type, the others are errors. A JSON answer is parsed into
+its schema without writeOnly properties (`<Name>Response`). The stream switch and the class of
+one streamed chunk are decided here too, from the responses and the body's arguments.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.ir.context import Context
+from generator.ir.media import media_kind, pick_json
+from generator.ir.model import Param, ResponseHeader, ResponseType
+from generator.ir.schemas import header_python_type
+from generator.names import identifiers as names
+
+EVENT_STREAM = "text/event-stream"
+Responses = tuple[tuple[ResponseType, ...], tuple[ResponseType, ...], tuple[ResponseHeader, ...]]
+
+
+def responses(context: Context, stem: str, operation: dict[str, Any]) -> Responses:
+    """(successes, errors, the first success's headers); without a 2XX, `default` is the
+    success. Classes are `<stem>Response`, or `<stem>Response201`... when there are several."""
+    raw = operation.get("responses") or {}
+    statuses = sorted(str(code) for code in raw)
+    success_count = sum(1 for code in statuses if code.startswith("2"))
+    success: list[ResponseType] = []
+    errors: list[ResponseType] = []
+    headers: tuple[ResponseHeader, ...] = ()
+    for code in statuses:
+        response = context.refs.resolve(raw.get(code))
+        if not isinstance(response, dict):
+            continue
+        is_success = code.startswith("2") or (code == "default" and not success_count)
+        suffix = "" if (is_success and success_count <= 1) else code.capitalize()
+        role = "Response" if is_success else "Error"
+        entry = response_type(context, code, response, f"{stem}{role}{suffix}")
+        if not is_success:
+            errors.append(entry)
+            continue
+        success.append(entry)
+        headers = headers or response_headers(context, response)
+    return tuple(success), tuple(errors), headers
+
+
+def response_type(context: Context, code: str, response: dict[str, Any],
+                  suggested: str) -> ResponseType:
+    """How the response of `code` is read, and the class (`suggested`) a JSON one parses into."""
+    content = response.get("content")
+    if not isinstance(content, dict) or not content:
+        return ResponseType(code, "none", None)
+    media_types = tuple(sorted(media for media in content if media != EVENT_STREAM))
+    picked = pick_json(content)
+    if picked is not None:
+        schema = picked[1].get("schema") if isinstance(picked[1], dict) else None
+        if schema is None:
+            return ResponseType(code, "json", None, media_types)
+        classes = context.classes
+        model_class = classes.variant(classes.class_for(schema, suggested), schema, "writeOnly")
+        return ResponseType(code, "json", model_class, media_types)
+    kinds = [media_kind(media) for media in media_types]
+    if not kinds:
+        return ResponseType(code, "none", None)
+    return ResponseType(code, "text" if "text" in kinds else "bytes", None, media_types)
+
+
+def response_headers(context: Context, response: dict[str, Any]) -> tuple[ResponseHeader, ...]:
+    """The headers a response documents, by name, each with the python type it is read as."""
+    result = []
+    for wire in sorted(response.get("headers") or {}):
+        header = context.refs.resolve(response["headers"][wire])
+        if isinstance(header, dict):
+            description = header.get("description")
+            result.append(ResponseHeader(
+                wire, header_python_type(header.get("schema"), context.refs),
+                description if isinstance(description, str) else ""))
+    return tuple(result)
+
+
+def streaming(context: Context, operation: dict[str, Any], body_params: list[Param],
+              success: tuple[ResponseType, ...]) -> tuple[str | None, str | None, bool]:
+    """The boolean argument that switches the call to SSE, the chunk class, and whether
+    the operation always streams.
+
+    The `x-codegen-stream` hint wins; without it a body property named `stream` is the
+    switch (the OpenAI convention). Chunks parse into the `text/event-stream` schema when
+    the spec documents one, else into the JSON success model (OpenAI-style APIs stream
+    objects of the same shape).
+    """
+    hint = operation.get("x-codegen-stream")
+    hint = hint if isinstance(hint, dict) else {}
+    switch_wire = hint.get("param", "stream")
+    switch = next((p for p in body_params if p.wire_name == switch_wire), None)
+    sse_schema = event_stream_schema(context, operation)
+    chunk = _chunk_class(context, hint, sse_schema, switch_wire, success)
+    if chunk is None:
+        return None, None, False
+    if switch is not None:
+        return switch.name, chunk, False
+    always = sse_schema is not None and not any(r.kind == "json" for r in success)
+    return None, (chunk if always else None), always
+
+
+def _chunk_class(context: Context, hint: dict[str, Any], sse_schema: Any | None,
+                 switch_wire: Any, success: tuple[ResponseType, ...]) -> str | None:
+    chunk_ref = hint.get("chunk")
+    if isinstance(chunk_ref, str):
+        return context.classes.class_for({"$ref": chunk_ref}, "StreamChunk")
+    if sse_schema is not None:
+        return context.classes.class_for(sse_schema, f"{names.pascal_case(switch_wire)}Chunk")
+    first_json = next((r for r in success if r.kind == "json"), None)
+    return first_json.model_class if first_json is not None else None
+
+
+def event_stream_schema(context: Context, operation: dict[str, Any]) -> Any | None:
+    """The schema of one event of a 2XX `text/event-stream` response (`itemSchema`, else
+    `schema`, else any); None when no success streams."""
+    for code, response in sorted((operation.get("responses") or {}).items()):
+        response = context.refs.resolve(response)
+        content = response.get("content") if isinstance(response, dict) else None
+        if str(code).startswith("2") and isinstance(content, dict) and EVENT_STREAM in content:
+            media = content[EVENT_STREAM]
+            if not isinstance(media, dict):
+                return {}
+            return media.get("itemSchema") or media.get("schema") or {}
+    return None

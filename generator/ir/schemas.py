@@ -1,0 +1,184 @@
+"""Schemas read and prepared for the models: what an inline schema is, and the input of
+datamodel-code-generator made safe for it.
+
+Queries (`is_nullable`, `object_properties`, `json_type`, ...) answer what the operation
+builder asks of a schema. Preparations (`ascii_enum_names`, `hoist_deep_schemas`) change the
+working copy so that models.py's generator takes it: every walk keeps its own stack (or a
+bound), as schemas may nest deeper than Python's recursion limit.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.document.keywords import subschemas
+from generator.document.refs import Refs
+from generator.document.tree import iter_children
+from generator.names import identifiers as names
+from generator.names.components import SCHEMAS_PREFIX
+
+HOIST_DEPTH = 32  # inline schema levels models.py's generator takes in one piece (its limit: ~250)
+ALL_OF_DEPTH = 32  # allOf levels merged into one object's properties (deeper ones are left out)
+CLASS_KEYWORDS = ("properties", "enum", "oneOf", "anyOf", "allOf")  # what makes a schema a class
+
+
+# ---- preparing the input of datamodel-code-generator ----------------------------------------
+
+
+def ascii_enum_names(data: Any) -> None:
+    """Give enums with non-ASCII values ASCII member names (`x-enum-varnames`): Python folds
+    identifiers by NFKC, so members named from `ﬁ` and `fi` would collide in models.py."""
+    if isinstance(data, dict):
+        _name_enum_members(data)
+    for _, _, node in iter_children(data):
+        if isinstance(node, dict):
+            _name_enum_members(node)
+
+
+def _name_enum_members(node: dict[str, Any]) -> None:
+    values = node.get("enum")
+    if (
+        isinstance(values, list)
+        and "x-enum-varnames" not in node
+        and any(isinstance(v, str) and not v.isascii() for v in values)
+    ):
+        taken: set[str] = set()
+        node["x-enum-varnames"] = [
+            names.unique(names.python_name(str(v), fallback="value"), taken) for v in values
+        ]
+
+
+def hoist_deep_schemas(schemas: dict[str, Any], taken: set[str]) -> None:
+    """Inline schemas nested deeper than `HOIST_DEPTH` become component schemas of their own
+    (`<Name>Level32`, ...) referenced where they were: recursive and deeply nested schemas are
+    legal, and each class is then generated from a schema of bounded depth."""
+    pending = [(schema, 0, name) for name, schema in schemas.items()]
+    while pending:
+        schema, depth, owner = pending.pop()
+        if not isinstance(schema, dict) or "$ref" in schema:
+            continue
+        for container, key in subschemas(schema):
+            child = container[key]
+            if not isinstance(child, dict) or "$ref" in child:
+                continue
+            if depth + 1 >= HOIST_DEPTH:
+                name = names.unique(names.class_name(f"{owner}Level{HOIST_DEPTH}"), taken)
+                schemas[name] = child
+                container[key] = {"$ref": SCHEMAS_PREFIX + name}
+                pending.append((child, 0, name))
+            else:
+                pending.append((child, depth + 1, owner))
+
+
+# ---- questions about one schema ---------------------------------------------------------------
+
+
+def is_nullable(schema: Any, refs: Refs) -> bool:
+    """3.0 `nullable`, 3.1 `type: [.., "null"]`, `const: null`, or a null branch of oneOf/anyOf
+    (however deep, a union that contains itself included)."""
+    pending, seen = [schema], set()
+    while pending:
+        node = refs.resolve(pending.pop())
+        if not isinstance(node, dict) or id(node) in seen:
+            continue
+        seen.add(id(node))
+        if _allows_null(node):
+            return True
+        pending.extend((node.get("oneOf") or []) + (node.get("anyOf") or []))
+    return False
+
+
+def _allows_null(node: dict[str, Any]) -> bool:
+    kind = node.get("type")
+    if node.get("nullable") is True or kind == "null":
+        return True
+    if isinstance(kind, list) and "null" in kind:
+        return True
+    return "const" in node and node["const"] is None
+
+
+def object_properties(schema: Any, refs: Refs, depth: int = 0
+                      ) -> tuple[dict[str, Any], set[str]] | None:
+    """Properties and required names of an object schema (allOf merged, `ALL_OF_DEPTH` levels
+    of it at most: the recursion is bounded); None if not an object."""
+    schema = refs.resolve(schema)
+    if not isinstance(schema, dict) or depth > ALL_OF_DEPTH:
+        return None
+    properties: dict[str, Any] = {}
+    required: set[str] = set()
+    found = False
+    for part in schema.get("allOf") or []:
+        merged = object_properties(part, refs, depth + 1)
+        if merged is not None:
+            found = True
+            properties.update(merged[0])
+            required |= merged[1]
+    own = schema.get("properties")
+    if isinstance(own, dict):
+        found = True
+        properties.update(own)
+    elif _has_type(schema, "object"):
+        found = found or not (schema.get("oneOf") or schema.get("anyOf"))
+    required |= {r for r in schema.get("required") or [] if isinstance(r, str)}
+    return (properties, required) if found else None
+
+
+def _has_type(schema: dict[str, Any], kind: str) -> bool:
+    declared = schema.get("type")
+    return declared == kind or (isinstance(declared, list) and kind in declared)
+
+
+def json_type(schema: Any, refs: Refs) -> str | None:
+    """The schema's one JSON type (`integer`, `string`...), or None when it has not one."""
+    schema = refs.resolve(schema)
+    kind = schema.get("type") if isinstance(schema, dict) else None
+    if isinstance(kind, list):
+        kinds = [k for k in kind if k != "null"]
+        kind = kinds[0] if len(kinds) == 1 else None
+    return kind if isinstance(kind, str) else None
+
+
+def header_python_type(schema: Any, refs: Refs) -> str:
+    """The python type a response header of `schema` is read as: int, float, bool or str."""
+    schema = refs.resolve(schema)
+    kind = schema.get("type") if isinstance(schema, dict) else None
+    if isinstance(kind, list):
+        kind = next((k for k in kind if k != "null"), None)
+    return {"integer": "int", "number": "float", "boolean": "bool"}.get(str(kind), "str")
+
+
+def is_array(schema: dict[str, Any]) -> bool:
+    """`type: array`, alone or among others."""
+    return _has_type(schema, "array")
+
+
+def deserves_class(schema: Any) -> bool:
+    """An inline schema that models.py would turn into a class (object, enum, union)."""
+    if not isinstance(schema, dict) or "$ref" in schema:
+        return False
+    return any(key in schema for key in CLASS_KEYWORDS)
+
+
+def branch_name(branch: dict[str, Any], parent: str, index: int) -> str:
+    """The class of a oneOf/anyOf branch: the parent's name and the branch's `title`, or
+    `<parent>Option<index>`."""
+    title = branch.get("title")
+    if isinstance(title, str) and names.class_name(title, fallback=""):
+        return parent + names.class_name(title)
+    return f"{parent}Option{index}"
+
+
+def is_binary(schema: Any, refs: Refs) -> bool:
+    """A file: `format: binary` or `contentMediaType`, or an array of them (however deep)."""
+    seen: set[int] = set()
+    while True:
+        schema = refs.resolve(schema)
+        if not isinstance(schema, dict) or id(schema) in seen:
+            return False
+        if schema.get("format") == "binary" or "contentMediaType" in schema:
+            return True
+        seen.add(id(schema))
+        items = schema.get("items")
+        if schema.get("type") != "array" or items is None:
+            return False
+        schema = items

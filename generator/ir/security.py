@@ -1,0 +1,126 @@
+"""Authentication: the schemes a document's requirements use, and the client arguments and
+environment variables that carry their credentials.
+
+Only schemes a client can send are used (apiKey, http, oauth2 and openIdConnect tokens); a
+requirement naming another is left out. Without any usable scheme the client takes an
+optional bearer key, as most documents that leave security out expect.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from generator.ir.model import BuildOptions, Operation, Security, SecurityScheme
+from generator.names import identifiers as names
+from generator.names import namespace
+
+# The credential arguments the security naming itself hands out (`Client(api_key=...)`): the
+# only names `Client.__init__` reads that a credential may take.
+CREDENTIAL_ARGUMENTS = frozenset({"api_key", "username", "password"})
+Requirements = tuple[tuple[str, ...], ...]
+
+
+def usable_schemes(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The declared schemes a client can send: apiKey (header, query, cookie), http (bearer,
+    basic, any other scheme as `Authorization: <scheme> <credential>`), oauth2 and
+    openIdConnect (a bearer token the user obtains). mutualTLS is the transport's business."""
+    declared = (data.get("components") or {}).get("securitySchemes") or {}
+    return {key: scheme for key, scheme in declared.items()
+            if isinstance(scheme, dict) and _usable(scheme)}
+
+
+def _usable(scheme: dict[str, Any]) -> bool:
+    kind = scheme.get("type")
+    if kind == "apiKey":
+        return scheme.get("in") in ("header", "query", "cookie") and bool(scheme.get("name"))
+    if kind == "http":
+        return bool(scheme.get("scheme"))
+    return kind in ("oauth2", "openIdConnect")
+
+
+def requirements(raw: Any, usable: Mapping[str, Any]) -> Requirements:
+    """Security requirements as alternatives of scheme keys; `{}` is `()` (public). A
+    requirement naming a scheme the client cannot send is left out."""
+    alternatives: list[tuple[str, ...]] = []
+    for requirement in raw if isinstance(raw, list) else []:
+        if isinstance(requirement, dict) and all(name in usable for name in requirement):
+            alternative = tuple(requirement)
+            if alternative not in alternatives:
+                alternatives.append(alternative)
+    return tuple(alternatives)
+
+
+def own_security(data: dict[str, Any], operation: dict[str, Any]) -> Requirements | None:
+    """The operation's own `security`, when it has one and it differs from the document's."""
+    if "security" not in operation:
+        return None
+    usable = usable_schemes(data)
+    own = requirements(operation.get("security"), usable) or ((),)  # `[]`: public, as `[{}]`
+    document = requirements(data.get("security"), usable) or ((),)
+    return None if own == document else own
+
+
+def security(data: dict[str, Any], options: BuildOptions, operations: list[Operation],
+             reserved: set[str]) -> Security:
+    """The schemes the document's requirements use and the client arguments that carry them.
+
+    Naming: one scheme -> `api_key` (its variable the manifest's `api_key_env`), or `username`
+    and `password` for HTTP basic (`<PREFIX>_USERNAME`, `<PREFIX>_PASSWORD`, PREFIX being
+    `api_key_env` without `_API_KEY`). Several -> one argument per scheme, the scheme's name in
+    snake_case (`username`/`password` suffixed for basic), its variable `<PREFIX>_<ARGUMENT>`."""
+    usable = usable_schemes(data)
+    document = requirements(data.get("security"), usable)
+    effective = [document if op.security is None else op.security for op in operations]
+    used = {name for requirement in _all(document, effective) for name in requirement}
+    keys = [key for key in usable if key in used]
+    taken = set(reserved) | (namespace.client_arguments() - CREDENTIAL_ARGUMENTS)
+    schemes = [_scheme(key, usable[key], _arguments(key, usable[key], len(keys), taken), options)
+               for key in keys]
+    if not schemes:  # none declared (documents often leave it out): a bearer key, sent when given
+        undeclared = SecurityScheme("api_key", "header", "Authorization", "Bearer ", False,
+                                    ("api_key",), (options.api_key_env,))
+        return Security((undeclared,), (("api_key",), ()), False)
+    required = any(alternatives and all(alternatives) for alternatives in effective)
+    return Security(tuple(schemes), document, required)
+
+
+def _all(document: Requirements, effective: Iterable[Requirements]) -> Iterable[tuple[str, ...]]:
+    for alternatives in [document, *effective]:
+        yield from alternatives
+
+
+def _is_basic(raw: dict[str, Any]) -> bool:
+    return raw.get("type") == "http" and str(raw.get("scheme")).lower() == "basic"
+
+
+def _arguments(key: str, raw: dict[str, Any], schemes: int, taken: set[str]) -> tuple[str, ...]:
+    """The client arguments of scheme `key` (clear of `taken`, which they are added to)."""
+    basic = _is_basic(raw)
+    stem = names.python_name(key, fallback="credential")
+    if schemes == 1:
+        wanted = ["username", "password"] if basic else ["api_key"]
+    else:
+        wanted = [f"{stem}_username", f"{stem}_password"] if basic else [stem]
+    arguments = tuple(names.python_name(a, reserved=taken) for a in wanted)
+    taken.update(arguments)
+    return arguments
+
+
+def _env_prefix(api_key_env: str) -> str:
+    """`IONOS` of `IONOS_API_KEY`: the prefix of every other credential's variable."""
+    return api_key_env.removesuffix("_API_KEY").removesuffix("_KEY") or api_key_env
+
+
+def _scheme(key: str, raw: dict[str, Any], arguments: tuple[str, ...],
+            options: BuildOptions) -> SecurityScheme:
+    prefix = _env_prefix(options.api_key_env)
+    env = tuple(options.api_key_env if argument == "api_key" else f"{prefix}_{argument.upper()}"
+                for argument in arguments)
+    if raw.get("type") == "apiKey":
+        return SecurityScheme(key, raw["in"], str(raw["name"]), "", False, arguments, env)
+    http = str(raw.get("scheme", "bearer")).lower() if raw.get("type") == "http" else "bearer"
+    if http == "basic":
+        return SecurityScheme(key, "header", "Authorization", "Basic ", True, arguments, env)
+    prefix = "Bearer " if http == "bearer" else f"{raw['scheme']} "
+    return SecurityScheme(key, "header", "Authorization", prefix, False, arguments, env)
