@@ -31,10 +31,9 @@ def _peak_mib() -> float:
 
 
 def run_stages(spec: Path, out: Path) -> dict[str, Any]:
-    from generator import pipeline, validate
+    from generator import ir, pipeline, validate
     from generator.document.loading import load
     from generator.io import write
-    from generator.ir import builder as ir
     from generator.models import dcg as datamodels
     from generator.output import format
     from generator.render import package as render
