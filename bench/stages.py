@@ -31,11 +31,10 @@ def _peak_mib() -> float:
 
 
 def run_stages(spec: Path, out: Path) -> dict[str, Any]:
+    from generator import ir, pipeline, render, validate
     from generator import models as datamodels
-    from generator import pipeline, render, validate
     from generator.document.loading import load
     from generator.io import write
-    from generator import ir
     from generator.output import format
     from generator.validate.openapi import spec_problems
 

@@ -3,7 +3,7 @@
 Every name that reaches generated code (method, parameter, class, resource) comes from
 here: spec text is split into words, cased, stripped of anything that is not an identifier
 character, and kept clear of keywords and of the names beside it (`reserved`). Which names
-generated code already binds is codegen's knowledge (`codegen/namespace.py`).
+generated code already binds is declared in `names/reserved.py` (`names/namespace.py` reads it).
 """
 
 from __future__ import annotations

@@ -376,7 +376,8 @@ def test_count_check_knows_resource_classes_by_their_base() -> None:
         "class AsyncJobs(SyncAPIResource):\n    def list_jobs(self) -> None: ...\n"
         "class AsyncAsyncJobs(AsyncAPIResource):\n    async def list_jobs(self) -> None: ...\n"
     )
-    coverage.check("spec.yaml", document, document, set(), {"_resources.py": resources})
+    named = {"/paths/~1jobs/get": ("AsyncJobs", "list_jobs")}
+    coverage.check("spec.yaml", document, document, set(), {"_resources.py": resources}, named)
 
 
 def test_a_document_whose_every_operation_is_skipped_is_refused(tmp_path: Path) -> None:
