@@ -258,14 +258,18 @@ class _Bundler:
             return None
         return str(target), fragment
 
-    def source(self, location: str, referrer: _Source, ref_pointer: str, ref: str) -> _Source | None:
+    def source(self, location: str, referrer: _Source, ref_pointer: str,
+               ref: str) -> _Source | None:
+        """The file or URL at `location`, read and parsed once (a problem, and None, when it
+        cannot be)."""
         known = self.sources.get(location)
         if known is not None:
             return known
         remote = location.startswith(("http://", "https://"))
         label = location if remote else _display_path(Path(location))
         try:
-            raw = self.downloader.bytes(location) if remote else read_limited(Path(location), self.max_bytes)
+            raw = (self.downloader.bytes(location) if remote
+                   else read_limited(Path(location), self.max_bytes))
             suffix = Path(urlsplit(location).path).suffix if remote else Path(location).suffix
             data, lines = parse_bytes(raw, label, suffix)
         except GeneratorError as exc:

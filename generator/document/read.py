@@ -378,12 +378,13 @@ class _YamlDepth:
         # per open collection: [pointer, is a mapping, key awaited, current key, items so far]
         self.stack: list[list[Any]] = []
 
-    def too_deep(self, loader: yaml.SafeLoader) -> tuple[str, int] | None:
+    def too_deep(self, loader: yaml.SafeLoader) -> tuple[str, int | None] | None:
         try:
-            while (event := loader.get_event()) is not None:
+            while (event := loader.get_event()) is not None:  # type: ignore[no-untyped-call]
                 if isinstance(event, yaml.CollectionStartEvent):
                     if len(self.stack) >= MAX_NESTING:
-                        return self._child(), event.start_mark.line + 1
+                        mark = event.start_mark
+                        return self._child(), mark.line + 1 if mark is not None else None
                     self.stack.append([self._child(), isinstance(event, yaml.MappingStartEvent),
                                        True, "", 0])
                 elif isinstance(event, yaml.CollectionEndEvent):
