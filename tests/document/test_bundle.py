@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from generator.document.bundle import bundle, component_name
 from generator.document.loading import load
 from generator.validate import validate
 from tests.document.expect import find, load_error, only, write
@@ -148,3 +149,49 @@ components:
     problems = load_error(spec, allow_remote_refs=True)
     find(problems, "/components/schemas/Holder/$ref", "cannot be loaded")
     assert any("404" in p.message for p in problems)
+
+
+# --------------------------------------------------------------------------- bundle() itself
+
+
+def test_a_clashing_component_is_named_with_a_number(tmp_path: Path) -> None:
+    write(tmp_path / "one.yaml", "Pet: {type: string}\n")
+    write(tmp_path / "two.yaml", "Pet: {type: integer}\n")
+    data = {"openapi": "3.1.0", "components": {"schemas": {
+        "Pet": {"type": "boolean"},
+        "A": {"$ref": "one.yaml#/Pet"}, "B": {"$ref": "two.yaml#/Pet"},
+        "C": {"$ref": "one.yaml#/Pet"},
+    }}}
+    schemas = bundle(tmp_path / "spec.yaml", data, {}, allow_remote_refs=False,
+                     max_bytes=1_000_000)["components"]["schemas"]
+    assert schemas["A"] == {"$ref": "#/components/schemas/Pet2"}
+    assert schemas["B"] == {"$ref": "#/components/schemas/Pet3"}
+    assert schemas["C"] == {"$ref": "#/components/schemas/Pet2"}, "one copy per target"
+    assert (schemas["Pet"], schemas["Pet2"], schemas["Pet3"]) == (
+        {"type": "boolean"}, {"type": "string"}, {"type": "integer"})
+
+
+def test_component_names_keep_only_the_characters_components_allow() -> None:
+    assert component_name("/definitions/Pet Shop", "x.yaml") == "Pet_Shop"
+    assert component_name("", "/a/b/common.schema.yaml") == "common.schema"
+
+
+def test_refs_in_places_without_a_section_are_inlined(tmp_path: Path) -> None:
+    write(tmp_path / "ops.yaml", "list:\n  responses: {'200': {description: ok}}\n")
+    data = {"openapi": "3.1.0", "paths": {"/a": {"get": {"$ref": "ops.yaml#/list"}}}}
+    result = bundle(tmp_path / "spec.yaml", data, {}, allow_remote_refs=False, max_bytes=10_000)
+    assert result["paths"]["/a"]["get"] == {"responses": {"200": {"description": "ok"}}}
+
+
+def test_bundling_walks_a_document_nested_deeper_than_python_recursion(tmp_path: Path) -> None:
+    write(tmp_path / "leaf.yaml", "Leaf: {type: string}\n")
+    deep: dict[str, Any] = {"$ref": "leaf.yaml#/Leaf"}
+    for _ in range(2_000):
+        deep = {"type": "array", "items": deep}
+    data = {"openapi": "3.1.0", "components": {"schemas": {"Deep": deep}}}
+    result = bundle(tmp_path / "spec.yaml", data, {}, allow_remote_refs=False, max_bytes=10_000)
+    node = result["components"]["schemas"]["Deep"]
+    while "items" in node:
+        node = node["items"]
+    assert node == {"$ref": "#/components/schemas/Leaf"}
+    assert result["components"]["schemas"]["Leaf"] == {"type": "string"}
