@@ -65,6 +65,7 @@ def target_for_spec(spec: Path, package: str, overlay: Path | None = None, *,
 
 
 def targets(manifest: Manifest, names: list[str]) -> list[Target]:
+    """The targets of the manifest's providers named (all of them when none is)."""
     chosen = [manifest.get(name) for name in names] if names else list(manifest.providers)
     return [target_for(provider) for provider in chosen]
 
@@ -116,14 +117,17 @@ class Generation:
         return operation_count(self.documents[name])
 
     def generated(self, name: str) -> int:
+        """How many operations package `name` has: the document's, less those skipped."""
         outcome = self.outcomes.get(name)
         skipped = {skip.pointer for skip in outcome.skipped} if outcome is not None else set()
         return self.operations(name) - len(skipped)
 
     def spec_file(self, name: str) -> str:
+        """The document package `name` was generated from, as given."""
         return str(self.documents[name].path)
 
     def line_of(self, name: str, pointer: str) -> int | None:
+        """The line of `pointer` in package `name`'s document."""
         return self.documents[name].line_of(pointer)
 
 
