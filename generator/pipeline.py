@@ -1,5 +1,5 @@
-"""The stages in order, for one or many packages: load -> validate (triage) -> ir -> models ->
-render -> format, then the count check and the records.
+"""The stages in order, for one or many packages: load -> validate -> tolerate -> ir -> models
+-> render -> format, then the count check and the records.
 
 Everything is built in memory; nothing touches the destination until every package has been
 rendered and formatted, so a problem in one spec leaves all of `generated/` as it was.
@@ -10,9 +10,8 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from generator import ir, models, render, validate
+from generator import ir, models, render, tolerate, validate
 from generator.document.loading import Document, load
 from generator.document.operations import iter_operations
 from generator.io import provenance
@@ -20,12 +19,8 @@ from generator.manifest import Manifest, Provider
 from generator.output import coverage, format
 from generator.problems import GeneratorError, Problem, Repaired
 from generator.render import package_docs
-from generator.tolerate import triage
-from generator.tolerate.triage import Outcome
+from generator.tolerate import Outcome
 from generator.validate.background import SpecValidation
-
-# A repair can uncover a problem another one hid; this many rounds settle any real document.
-MAX_REPAIR_ROUNDS = 3
 
 
 @dataclass(frozen=True)
@@ -62,10 +57,12 @@ def target_for(provider: Provider, package: str | None = None) -> Target:
 def target_for_spec(spec: Path, package: str, overlay: Path | None = None, *,
                     strict: bool = False) -> Target:
     """The target of a document given by path (`--spec`): see `Provider.standalone`."""
-    return dataclasses.replace(target_for(Provider.standalone(spec, package, overlay)), strict=strict)
+    standalone = target_for(Provider.standalone(spec, package, overlay))
+    return dataclasses.replace(standalone, strict=strict)
 
 
 def targets(manifest: Manifest, names: list[str]) -> list[Target]:
+    """The targets of the manifest's providers named (all of them when none is)."""
     chosen = [manifest.get(name) for name in names] if names else list(manifest.providers)
     return [target_for(provider) for provider in chosen]
 
@@ -118,18 +115,22 @@ class Generation:
         return operation_count(self.documents[name])
 
     def generated(self, name: str) -> int:
+        """How many operations package `name` has: the document's, less those skipped."""
         outcome = self.outcomes.get(name)
         skipped = {skip.pointer for skip in outcome.skipped} if outcome is not None else set()
         return self.operations(name) - len(skipped)
 
     def spec_file(self, name: str) -> str:
+        """The document package `name` was generated from, as given."""
         return str(self.documents[name].path)
 
     def line_of(self, name: str, pointer: str) -> int | None:
+        """The line of `pointer` in package `name`'s document."""
         return self.documents[name].line_of(pointer)
 
 
-def build_packages(chosen: list[Target], *, allow_remote_refs: bool = False) -> dict[str, dict[str, str]]:
+def build_packages(chosen: list[Target], *,
+                   allow_remote_refs: bool = False) -> dict[str, dict[str, str]]:
     """package name -> (relative path -> text), formatted, each with its PROVENANCE.json."""
     return generate_packages(chosen, allow_remote_refs=allow_remote_refs).packages
 
@@ -137,54 +138,118 @@ def build_packages(chosen: list[Target], *, allow_remote_refs: bool = False) -> 
 def generate_packages(chosen: list[Target], *, allow_remote_refs: bool = False) -> Generation:
     """Every package of `chosen`, with what was repaired and skipped on the way.
 
-    A strict target stops at any problem. A tolerant one has its problems triaged
-    (`validate.triage`): repairs applied to a copy of its document and failing operations left
+    A strict target stops at any problem. A tolerant one has its problems settled
+    (`tolerate.settle`): repairs applied to a copy of its document and failing operations left
     out, each named. openapi-spec-validator runs beside the code generation (`SpecValidation`):
-    a valid document (the common case) pays nothing for it; a document it finds more problems in
-    is repaired and, when the decisions change generated code, generated again. Its problems, when there are any, are what the caller of a strict target
-    gets, even when the generation of an invalid document failed first in some other way."""
+    a valid document (the common case) pays nothing for it; a document it finds more problems
+    in is repaired and, when the decisions change generated code, generated again. Its
+    problems, when there are any, are what the caller of a strict target gets, even when the
+    generation of an invalid document failed first in some other way.
+
+    Each step returns new values (nothing is changed in place), and nothing is written: the
+    caller writes the packages once all of them are made."""
     documents = _load_all(chosen, allow_remote_refs=allow_remote_refs)
-    outcomes = {name: _tolerate_own_problems(document)
+    outcomes = {name: tolerate.settle_own_problems(document)
                 for name, (target, document) in documents.items() if not target.strict}
-    working = {name: (target, _with_data(document, outcomes[name].data) if name in outcomes else document)
+    working = {name: (target, _working_document(document, outcomes.get(name)))
                for name, (target, document) in documents.items()}
-    formatted: dict[str, dict[str, str]] | None
-    methods: dict[str, dict[str, tuple[str, str]]] = {}  # package -> what its methods are named
+    first, problems = _generate_beside_validation(working, outcomes)
+    _raise_for_strict(documents, problems)
+    final = _generate_settled(first, _Generated({}, outcomes, working, {}), problems)
+    _check_coverage(documents, final)
+    _refuse_when_every_operation_skipped(documents, final.outcomes)
+    toolkit = provenance.toolkit_fingerprint()
+    packages = {name: _with_records(files, *documents[name], final.outcomes.get(name), toolkit)
+                for name, files in final.formatted.items()}
+    return Generation(packages, final.outcomes,
+                      {name: document for name, (_, document) in documents.items()})
+
+
+_Working = dict[str, tuple[Target, Document]]  # package name -> (target, document to generate)
+
+
+@dataclass(frozen=True)
+class _Generated:
+    """One generation of packages: the formatted files, and the outcomes and working documents
+    as generation left them (operations code generation could not build recorded as skipped)."""
+
+    formatted: dict[str, dict[str, str]]
+    outcomes: dict[str, Outcome]
+    working: _Working
+    # package -> operation pointer -> (resource class, method): what the Api named each one
+    methods: dict[str, dict[str, tuple[str, str]]]
+
+
+def _working_document(document: Document, outcome: Outcome | None) -> Document:
+    """The document a package is generated from: as loaded, or as tolerate left it."""
+    return document if outcome is None else tolerate.with_data(document, outcome.data)
+
+
+def _generate_beside_validation(working: _Working, outcomes: dict[str, Outcome]
+                                ) -> tuple[_Generated | None, list[Problem]]:
+    """The packages generated while openapi-spec-validator checks their documents, and its
+    problems. A generation that fails while the validator has problems to say is not an error
+    yet (None): the problems explain it, and settling them may mend it."""
     with SpecValidation([document for _, document in working.values()]) as verdict:
         try:
-            formatted = _generate(working, outcomes, methods)
+            first: _Generated | None = _generate(working, outcomes)
         except Exception:
             if not verdict.problems():
                 raise
-            formatted = None
-        problems = verdict.problems()
-    _raise_for_strict(documents, problems)
-    again = _tolerate_validator_problems(working, outcomes, problems)
-    if formatted is None:
-        formatted = _generate(working, outcomes, methods)
-    elif again:
-        redo = {name: working[name] for name in again}
-        formatted.update(_generate(redo, outcomes, methods))
-        working.update(redo)
-    _check_coverage(documents, working, outcomes, formatted, methods)
-    _refuse_when_every_operation_skipped(documents, outcomes)
-    toolkit = provenance.toolkit_fingerprint()
-    for name, files in formatted.items():
-        target, document = documents[name]
-        _add_records(files, target, document, outcomes.get(name, Outcome(document.data, (), ())), toolkit)
-    return Generation(formatted, outcomes, {name: document for name, (_, document) in documents.items()})
+            first = None
+        return first, verdict.problems()
 
 
-def _add_records(files: dict[str, str], target: Target, document: Document, outcome: Outcome,
-                 toolkit: dict[str, str]) -> None:
-    """COVERAGE.md (when something was repaired or skipped), then PROVENANCE.json over it all."""
-    if outcome.repairs or outcome.skipped:
-        operations = operation_count(document)
-        files[coverage.NOTE_FILENAME] = coverage.note(
-            shown_spec(document), operations, outcome.repairs, outcome.skipped)
+def _generate_settled(first: _Generated | None, before: _Generated,
+                      problems: list[Problem]) -> _Generated:
+    """The final generation: the validator's problems settled for each tolerant package, and
+    the packages whose code those decisions change generated again (all of them when the
+    first generation failed)."""
+    base = first if first is not None else before
+    settled = _settle_validator_problems(base.working, base.outcomes, problems)
+    outcomes = {**base.outcomes, **settled}
+    working = {**base.working, **{name: (base.working[name][0],
+                                         tolerate.with_data(base.working[name][1], outcome.data))
+                                  for name, outcome in settled.items()}}
+    if first is None:
+        return _generate(working, outcomes)
+    again = [name for name, outcome in settled.items() if outcome.changes_output]
+    if not again:
+        return _Generated(first.formatted, outcomes, working, first.methods)
+    redo = _generate({name: working[name] for name in again}, outcomes)
+    return _Generated({**first.formatted, **redo.formatted}, redo.outcomes,
+                      {**working, **redo.working}, {**first.methods, **redo.methods})
+
+
+def _settle_validator_problems(working: _Working, outcomes: dict[str, Outcome],
+                               problems: list[Problem]) -> dict[str, Outcome]:
+    """The new outcome of each tolerant package whose document openapi-spec-validator found
+    problems in, those settled (repaired, operations skipped). Its `changes_output` says
+    whether these decisions change generated code (a repair of an annotation code generation
+    does not read leaves the package as generated)."""
+    settled: dict[str, Outcome] = {}
+    for name, (target, document) in working.items():
+        own = [problem for problem in problems if problem.file == str(document.path)]
+        if not target.strict and own:
+            # only what these decisions change decides whether the package is generated again
+            fresh = dataclasses.replace(outcomes[name], changes_output=False)
+            settled[name] = tolerate.settle(document, fresh, own)
+    return settled
+
+
+def _with_records(files: dict[str, str], target: Target, document: Document,
+                  outcome: Outcome | None, toolkit: dict[str, str]) -> dict[str, str]:
+    """`files` with COVERAGE.md (when something was repaired or skipped), then PROVENANCE.json
+    over it all."""
+    done = outcome if outcome is not None else Outcome.untouched(document.data)
+    notes: dict[str, str] = {}
+    if done.repairs or done.skipped:
+        notes[coverage.NOTE_FILENAME] = coverage.note(
+            shown_spec(document), operation_count(document), done.repairs, done.skipped)
+    noted = {**files, **notes}
     inputs = provenance.inputs_record(document.sha256, document.overlay_sha256, target.settings)
-    files[provenance.FILENAME] = provenance.record(
-        files, inputs, toolkit, coverage.record(outcome.repairs, outcome.skipped))
+    record = provenance.record(noted, inputs, toolkit, coverage.record(done.repairs, done.skipped))
+    return {**noted, provenance.FILENAME: record}
 
 
 def operation_count(document: Document) -> int:
@@ -197,129 +262,71 @@ def shown_spec(document: Document) -> str:
     return document.path.name
 
 
-def _with_data(document: Document, data: dict[str, Any]) -> Document:
-    """`document` as triage left it: repaired data, its overlay's problems decided."""
-    return dataclasses.replace(document, data=data, overlay_problems=())
-
-
-def _tolerate_own_problems(document: Document) -> Outcome:
-    """Our own checks triaged and acted on: what openapi-spec-validator then sees is repaired."""
-    return _settle(document, Outcome(document.data, (), ()), validate.own_checks(document))
-
-
-def _tolerate_validator_problems(
-    working: dict[str, tuple[Target, Document]], outcomes: dict[str, Outcome], problems: list[Problem]
-) -> list[str]:
-    """Tolerant packages whose document openapi-spec-validator found problems in, settled
-    (repaired, operations skipped); `working` and `outcomes` updated. The names of those whose
-    generated code the decisions change (a repair of an annotation code generation does not
-    read leaves the package as generated)."""
-    again = []
-    for name, (target, document) in working.items():
-        own = [problem for problem in problems if problem.file == str(document.path)]
-        if target.strict or not own:
-            continue
-        # only what these decisions change decides whether the package is generated again
-        outcomes[name] = _settle(document, dataclasses.replace(outcomes[name], changes_output=False), own)
-        working[name] = (target, _with_data(document, outcomes[name].data))
-        if outcomes[name].changes_output:
-            again.append(name)
-    return again
-
-
-def _settle(document: Document, outcome: Outcome, problems: list[Problem]) -> Outcome:
-    """Triage and apply until our own checks find nothing left (a repair can uncover what a
-    problem hid); blocking problems, or problems that survive `MAX_REPAIR_ROUNDS`, stop.
-    openapi-spec-validator is not run again: its verdict costs seconds on large documents, and
-    what it found is decided."""
-    decided: set[tuple[str, str, str]] = set()
-    for _ in range(MAX_REPAIR_ROUNDS):
-        # A problem decided in an earlier round (a repair that keeps the text as it is, say)
-        # keeps that decision.
-        problems = [p for p in problems
-                    if p.severity != "warning" and (p.pointer, p.code, p.message) not in decided]
-        if not problems:
-            return outcome
-        decisions = triage.triage(outcome.data, problems)
-        blocking = [decision.problem for decision in decisions if decision.category == "blocking"]
-        if blocking:
-            raise GeneratorError(blocking)
-        if any(decision.moves_path for decision in decisions):
-            # the other problems' pointers name the old paths: they are found again next round
-            decisions = [decision for decision in decisions if decision.moves_path]
-        decided.update((d.problem.pointer, d.problem.code, d.problem.message) for d in decisions)
-        outcome = outcome.then(triage.apply(outcome.data, decisions))
-        problems = validate.own_checks(_with_data(document, outcome.data))
-    problems = [p for p in problems if p.severity != "warning" and (p.pointer, p.code, p.message) not in decided]
-    if problems:
-        raise GeneratorError([*problems, Problem(
-            str(document.path), "", None,
-            f"still invalid after {MAX_REPAIR_ROUNDS} rounds of repairs",
-            "run `validate` and fix these in the spec or its overlay")])
-    return outcome
-
-
-def _raise_for_strict(documents: dict[str, tuple[Target, Document]], problems: list[Problem]) -> None:
+def _raise_for_strict(documents: _Working, problems: list[Problem]) -> None:
+    """openapi-spec-validator's problems of the strict targets' documents stop generation."""
     files = {str(document.path) for target, document in documents.values() if target.strict}
     strict = [problem for problem in problems if problem.file in files]
     if strict:
         raise GeneratorError(strict)
 
 
-def _check_coverage(documents: dict[str, tuple[Target, Document]],
-                    working: dict[str, tuple[Target, Document]], outcomes: dict[str, Outcome],
-                    formatted: dict[str, dict[str, str]],
-                    methods: dict[str, dict[str, tuple[str, str]]]) -> None:
+def _check_coverage(documents: _Working, final: _Generated) -> None:
     """Every operation of the document is generated or named as skipped: anything else is a
     generator bug, and fails loudly."""
-    for name, files in formatted.items():
+    for name, files in final.formatted.items():
         original = documents[name][1]
-        outcome = outcomes.get(name)
+        outcome = final.outcomes.get(name)
         skipped = {entry.pointer for entry in outcome.skipped} if outcome is not None else set()
-        coverage.check(str(original.path), original.data, working[name][1].data, skipped, files,
-                       methods[name])
+        coverage.check(str(original.path), original.data, final.working[name][1].data, skipped,
+                       files, final.methods[name])
 
 
-def _refuse_when_every_operation_skipped(documents: dict[str, tuple[Target, Document]],
+def _refuse_when_every_operation_skipped(documents: _Working,
                                          outcomes: dict[str, Outcome]) -> None:
     """A document whose operations were all skipped would give a client without a single method:
     that is a refusal, so it fails (each skip named) rather than writing a package that looks
     generated. A document without operations (models only) is not affected."""
-    problems: list[Problem] = []
-    for name, (_, document) in documents.items():
-        outcome = outcomes.get(name)
-        operations = operation_count(document)
-        if outcome is None or not operations or len({s.pointer for s in outcome.skipped}) < operations:
-            continue
-        problems.extend(Problem(str(document.path), skip.pointer, document.line_of(skip.pointer),
-                                f"skipped {skip.label}: {'; '.join(skip.reasons)}")
-                        for skip in outcome.skipped)
-        problems.append(Problem(str(document.path), "/paths", document.line_of("/paths"),
-                                f"every one of its {operations} operations had to be skipped: the "
-                                "client would have no methods; nothing was written",
-                                "fix the problems named above"))
+    problems = [problem for name, (_, document) in documents.items()
+                for problem in _all_skipped(document, outcomes.get(name))]
     if problems:
         raise GeneratorError(problems)
 
 
-def _load_all(chosen: list[Target], *, allow_remote_refs: bool) -> dict[str, tuple[Target, Document]]:
+def _all_skipped(document: Document, outcome: Outcome | None) -> list[Problem]:
+    """Each skip of `document` and the refusal, when every one of its operations was skipped."""
+    operations = operation_count(document)
+    skipped = outcome.skipped if outcome is not None else ()
+    if not operations or len({skip.pointer for skip in skipped}) < operations:
+        return []
+    return [*(Problem(str(document.path), skip.pointer, document.line_of(skip.pointer),
+                      f"skipped {skip.label}: {'; '.join(skip.reasons)}") for skip in skipped),
+            Problem(str(document.path), "/paths", document.line_of("/paths"),
+                    f"every one of its {operations} operations had to be skipped: the "
+                    "client would have no methods; nothing was written",
+                    "fix the problems named above")]
+
+
+def _load_all(chosen: list[Target], *, allow_remote_refs: bool) -> _Working:
     """Every document loaded, and the strict ones through our own checks; all their problems in
     one error (with openapi-spec-validator's too, then: generation would not start)."""
     problems: list[Problem] = []
     documents: dict[str, tuple[Target, Document]] = {}
     for target in chosen:
         try:
-            document = load(target.spec, overlay=target.overlay, allow_remote_refs=allow_remote_refs)
+            document = load(target.spec, overlay=target.overlay,
+                            allow_remote_refs=allow_remote_refs)
         except GeneratorError as error:
             problems.extend(error.problems)
             continue
         documents[target.options.package] = (target, document)
-    problems.extend(problem for _, document in documents.values() for problem in _nothing_to_generate(document))
+    problems.extend(problem for _, document in documents.values()
+                    for problem in _nothing_to_generate(document))
     if problems:
         raise GeneratorError(problems)
     strict = [document for target, document in documents.values() if target.strict]
     if any(validate.own_checks(document) for document in strict):
-        raise GeneratorError([problem for document in strict for problem in validate.validate(document)])
+        raise GeneratorError([problem for document in strict
+                              for problem in validate.validate(document)])
     return documents
 
 
@@ -327,27 +334,40 @@ def _nothing_to_generate(document: Document) -> list[Problem]:
     """A document with neither operations nor component schemas: there is no package to make."""
     components = document.data.get("components")
     schemas = components.get("schemas") if isinstance(components, dict) else None
-    if next(iter_operations(document.data), None) is not None or (isinstance(schemas, dict) and schemas):
+    has_operations = next(iter_operations(document.data), None) is not None
+    if has_operations or (isinstance(schemas, dict) and schemas):
         return []
     return [Problem(str(document.path), "/paths", document.line_of("/paths"),
                     "nothing to generate: the document has no operations and no component schemas",
                     "add operations under `paths`")]
 
 
-def _generate(documents: dict[str, tuple[Target, Document]], outcomes: dict[str, Outcome],
-              methods: dict[str, dict[str, tuple[str, str]]]) -> dict[str, dict[str, str]]:
-    """The formatted packages; operations code generation had to leave out of a tolerant one
-    are recorded as skipped in its outcome (and left out of its working document), and what
-    each package's methods are named in `methods`."""
-    rendered = {name: _render(target, doc) for name, (target, doc) in documents.items()}
-    for name, result in rendered.items():
-        methods[name] = result.methods
-        if result.renames:  # named like repairs, strict targets too: a name changed is a warning
-            current = outcomes.get(name) or Outcome(documents[name][1].data, (), ())
-            outcomes[name] = current.then(Outcome(current.data, result.renames, ()))
-        if result.failed:
-            target, document = documents[name]
-            outcomes[name] = outcomes[name].then(triage.skip_operations(outcomes[name].data, result.failed))
-            documents[name] = (target, _with_data(document, outcomes[name].data))
-    unformatted = {name: result.files for name, result in rendered.items()}
-    return format.format_packages(unformatted, verbatim=render.runtime_files())
+def _generate(working: _Working, outcomes: dict[str, Outcome]) -> _Generated:
+    """The formatted packages of `working`; the names code generation had to change, and the
+    operations it had to leave out of a tolerant package, recorded in its outcome (and the
+    latter left out of its working document)."""
+    rendered = {name: _render(target, document) for name, (target, document) in working.items()}
+    after = {name: _after_rendering(working[name], outcomes.get(name), result)
+             for name, result in rendered.items()}
+    formatted = format.format_packages({name: result.files for name, result in rendered.items()},
+                                       verbatim=render.runtime_files())
+    return _Generated(
+        formatted,
+        {**outcomes, **{name: outcome for name, (outcome, _) in after.items()
+                       if outcome is not None}},
+        {**working, **{name: package for name, (_, package) in after.items()}},
+        {name: result.methods for name, result in rendered.items()})
+
+
+def _after_rendering(package: tuple[Target, Document], outcome: Outcome | None,
+                     result: _Rendered) -> tuple[Outcome | None, tuple[Target, Document]]:
+    """A package's outcome and working document once rendering has said what it changed."""
+    target, document = package
+    if result.renames:  # named like repairs, strict targets too: a name changed is a warning
+        current = outcome or Outcome.untouched(document.data)
+        outcome = current.then(Outcome(current.data, result.renames, ()))
+    if result.failed:
+        current = outcome or Outcome.untouched(document.data)
+        outcome = current.then(tolerate.skip_operations(current.data, result.failed))
+        package = (target, tolerate.with_data(document, outcome.data))
+    return outcome, package

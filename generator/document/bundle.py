@@ -141,23 +141,42 @@ class _Bundler:
         return self.data
 
     def walk(self, node: Any, kind: str, source: _Source, pointer: str) -> Any:
-        if isinstance(node, dict):
-            ref = node.get("$ref")
-            if isinstance(ref, str) and (source is not self.main or not ref.startswith("#")):
-                replacement = self.bundle_ref(ref, kind, source, join_pointer(pointer, "$ref"))
-                if not isinstance(replacement, str):
-                    return replacement
-                node["$ref"] = replacement
-            named_map = is_named_map(pointer)
-            for key, value in list(node.items()):
-                if key != "$ref" and (named_map or not is_extension(key)):
-                    node[key] = self.walk(value, child_kind(kind, key), source,
-                                          join_pointer(pointer, key))
-        elif isinstance(node, list):
-            for index, item in enumerate(node):
-                node[index] = self.walk(item, child_kind(kind, str(index)), source,
-                                        f"{pointer}/{index}")
+        """`node` with its external `$ref`s bundled: each replaced by a local one, or by the
+        content it inlines. Parents before children, in document order (the order names are
+        given in); its own stack, so any depth."""
+        root = [node]
+        stack: list[tuple[Any, Any, Any, str, str]] = [(root, 0, node, kind, pointer)]
+        while stack:
+            holder, key, value, kind, pointer = stack.pop()
+            if isinstance(value, dict):
+                replacement = self._rewrite_ref(value, kind, source, pointer)
+                if replacement is not value:
+                    holder[key] = replacement
+                    continue
+                stack.extend(reversed(self._members(value, kind, pointer)))
+            elif isinstance(value, list):
+                stack.extend((value, index, value[index], child_kind(kind, str(index)),
+                              f"{pointer}/{index}") for index in range(len(value) - 1, -1, -1))
+        return root[0]
+
+    def _rewrite_ref(self, node: dict[str, Any], kind: str, source: _Source, pointer: str) -> Any:
+        """`node` with its `$ref` made local, or what replaces it when the ref is inlined."""
+        ref = node.get("$ref")
+        if isinstance(ref, str) and (source is not self.main or not ref.startswith("#")):
+            replacement = self.bundle_ref(ref, kind, source, join_pointer(pointer, "$ref"))
+            if not isinstance(replacement, str):
+                return replacement
+            node["$ref"] = replacement
         return node
+
+    def _members(self, node: dict[str, Any], kind: str,
+                 pointer: str) -> list[tuple[Any, Any, Any, str, str]]:
+        """What `walk` visits under an object: not `$ref`, not vendor extensions (their content
+        is opaque) unless the object maps names."""
+        named_map = is_named_map(pointer)
+        return [(node, key, value, child_kind(kind, key), join_pointer(pointer, key))
+                for key, value in node.items()
+                if key != "$ref" and (named_map or not is_extension(key))]
 
     def bundle_ref(self, ref: str, kind: str, source: _Source, ref_pointer: str) -> Any:
         """The new `$ref` string, or (for inlined refs) the replacement content."""
@@ -239,14 +258,18 @@ class _Bundler:
             return None
         return str(target), fragment
 
-    def source(self, location: str, referrer: _Source, ref_pointer: str, ref: str) -> _Source | None:
+    def source(self, location: str, referrer: _Source, ref_pointer: str,
+               ref: str) -> _Source | None:
+        """The file or URL at `location`, read and parsed once (a problem, and None, when it
+        cannot be)."""
         known = self.sources.get(location)
         if known is not None:
             return known
         remote = location.startswith(("http://", "https://"))
         label = location if remote else _display_path(Path(location))
         try:
-            raw = self.downloader.bytes(location) if remote else read_limited(Path(location), self.max_bytes)
+            raw = (self.downloader.bytes(location) if remote
+                   else read_limited(Path(location), self.max_bytes))
             suffix = Path(urlsplit(location).path).suffix if remote else Path(location).suffix
             data, lines = parse_bytes(raw, label, suffix)
         except GeneratorError as exc:

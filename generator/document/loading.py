@@ -29,6 +29,11 @@ SUPPORTED_VERSION = re.compile(r"3\.[01]\.\d+(-[0-9A-Za-z.-]+)?")
 
 @dataclass(frozen=True)
 class Document:
+    """One OpenAPI document as every later stage reads it: its data (JSON-compatible, overlay
+    applied, external `$ref`s bundled in), where each JSON pointer was written (`lines`, for
+    problems that name a line) and the hashes of the bytes it came from (the records say which
+    inputs a package was made from). Frozen: a stage that changes the data makes a new one."""
+
     path: Path
     data: dict[str, Any]
     sha256: str
@@ -37,12 +42,12 @@ class Document:
     overlay_problems: tuple[Problem, ...] = ()
 
     def line_of(self, pointer: str) -> int | None:
+        """The line `pointer` (or its nearest ancestor with one) was written on."""
         return nearest_line(self.lines, pointer)
 
     @property
     def version(self) -> str:
         return str(self.data.get("openapi", ""))
-
 
 
 # --------------------------------------------------------------------------- public entry
@@ -55,13 +60,18 @@ def load(
     allow_remote_refs: bool = False,
     max_bytes: int = DEFAULT_MAX_BYTES,
 ) -> Document:
+    """The document stage: `path` read (JSON or YAML, at most `max_bytes`, nested at most
+    `MAX_NESTING` levels), checked to be OpenAPI 3.0/3.1, `overlay` applied, external `$ref`s
+    bundled (http(s) ones only with `allow_remote_refs`). Every failure is a `GeneratorError`
+    whose problems name file, pointer and line, so that no later stage meets a malformed
+    document; what the document says is checked by `generator.validate`."""
     path = Path(path)
     raw = read_limited(path, max_bytes)
     data, lines = parse_bytes(raw, str(path), path.suffix)
     check_openapi_root(data, str(path), lines)
     assert isinstance(data, dict)
     if _SURROGATE_ESCAPE.search(raw):
-        _reject_lone_surrogates(data, "", str(path), lines)
+        _reject_lone_surrogates(data, str(path), lines)
 
     overlay_sha256: str | None = None
     overlay_problems: tuple[Problem, ...] = ()
@@ -92,26 +102,33 @@ def load(
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 
 
-def _reject_lone_surrogates(node: Any, pointer: str, file: str, lines: Mapping[str, int]) -> None:
+def _reject_lone_surrogates(data: Any, file: str, lines: Mapping[str, int]) -> None:
     """JSON can escape half of a UTF-16 pair (`\\ud800`); such a string is not text and
-    cannot be written to any file: refuse it where it stands."""
-    if isinstance(node, str):
-        try:
-            node.encode("utf-8")
-        except UnicodeEncodeError:
-            raise GeneratorError(
-                [Problem(file, pointer, nearest_line(lines, pointer),
-                         "string holds a lone UTF-16 surrogate escape (like \\ud800)",
-                         "escape whole surrogate pairs, or write the character itself")]
-            ) from None
-    elif isinstance(node, dict):
-        for key, value in node.items():
-            _reject_lone_surrogates(key, pointer, file, lines)
-            _reject_lone_surrogates(value, join_pointer(pointer, key), file, lines)
-    elif isinstance(node, list):
-        for index, value in enumerate(node):
-            _reject_lone_surrogates(value, join_pointer(pointer, index), file, lines)
+    cannot be written to any file: refuse the first one, in document order, where it stands
+    (keys too). Its own stack: documents may nest deeper than Python recursion goes."""
+    stack: list[tuple[Any, str]] = [(data, "")]
+    while stack:
+        node, pointer = stack.pop()
+        if isinstance(node, str):
+            _refuse_if_not_text(node, pointer, file, lines)
+        elif isinstance(node, dict):
+            for key, value in reversed(node.items()):
+                stack.append((value, join_pointer(pointer, key)))
+                stack.append((key, pointer))  # a key is read before its value
+        elif isinstance(node, list):
+            stack.extend((node[index], join_pointer(pointer, index))
+                         for index in range(len(node) - 1, -1, -1))
 
+
+def _refuse_if_not_text(text: str, pointer: str, file: str, lines: Mapping[str, int]) -> None:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise GeneratorError(
+            [Problem(file, pointer, nearest_line(lines, pointer),
+                     "string holds a lone UTF-16 surrogate escape (like \\ud800)",
+                     "escape whole surrogate pairs, or write the character itself")]
+        ) from None
 
 
 def _with_line(problem: Problem, lines: Mapping[str, int]) -> Problem:
@@ -120,8 +137,8 @@ def _with_line(problem: Problem, lines: Mapping[str, int]) -> Problem:
     return replace(problem, line=nearest_line(lines, problem.pointer))
 
 
-
 def check_openapi_root(data: Any, file: str, lines: Mapping[str, int]) -> None:
+    """Refuse anything but an OpenAPI 3.0.x/3.1.x mapping, saying what it is instead."""
     if not isinstance(data, dict):
         kind = "a list" if isinstance(data, list) else f"a single {type(data).__name__} value"
         raise GeneratorError([Problem(

@@ -370,12 +370,16 @@ def _update(match: Match, update: Any, file: str, pointer: str) -> list[Problem]
 
 
 def deep_merge(target: dict[str, Any], update: dict[str, Any]) -> None:
-    """Merge `update` into `target` in place: objects recurse, arrays append, the rest replaces."""
-    for key, value in update.items():
-        existing = target.get(key)
-        if isinstance(existing, dict) and isinstance(value, dict):
-            deep_merge(existing, value)
-        elif isinstance(existing, list) and isinstance(value, list):
-            existing.extend(value)
-        else:
-            target[key] = value
+    """Merge `update` into `target` in place: objects merge key by key, arrays append, the rest
+    replaces. Its own stack: an update may nest as deep as a document."""
+    stack = [(target, update)]
+    while stack:
+        into, source = stack.pop()
+        for key, value in source.items():
+            existing = into.get(key)
+            if isinstance(existing, dict) and isinstance(value, dict):
+                stack.append((existing, value))
+            elif isinstance(existing, list) and isinstance(value, list):
+                existing.extend(value)
+            else:
+                into[key] = value

@@ -31,7 +31,8 @@ def join_pointer(pointer: str, token: str | int) -> str:
 
 
 def join_tokens(pointer: str, *tokens: str | int) -> str:
-    """`pointer` extended by each token, escaped: `join_tokens("", "paths", "/a")` is `/paths/~1a`."""
+    """`pointer` extended by each token, escaped: `join_tokens("", "paths", "/a")` is
+    `/paths/~1a`."""
     for token in tokens:
         pointer = join_pointer(pointer, token)
     return pointer

@@ -23,8 +23,9 @@ from typing import Any
 
 import yaml
 
+from generator.document.nesting import refuse_deep_yaml, too_deep_problem
 from generator.document.pointer import join_pointer
-from generator.document.tree import depth, with_deep_stack
+from generator.document.tree import MAX_NESTING, depth, with_deep_stack
 from generator.io.fetch import too_large
 from generator.problems import GeneratorError, Problem
 
@@ -57,6 +58,8 @@ class LazyLines(Mapping[str, int]):
 
 
 def read_limited(path: Path, max_bytes: int) -> bytes:
+    """The bytes of `path`, refused (as a located problem) past `max_bytes` or when unreadable:
+    a size limit first, so that no document can exhaust memory before it is parsed."""
     file = str(path)
     try:
         size = path.stat().st_size
@@ -78,7 +81,8 @@ def _not_found(file: str) -> Problem:
     """A missing file; a URL given where a file is read (`Path` has folded its `//`) says so."""
     url = re.match(r"(https?):/+(.*)", file)
     if url:
-        return Problem(f"{url[1]}://{url[2]}", "", None, "a URL, not a file: documents are read from disk",
+        return Problem(f"{url[1]}://{url[2]}", "", None,
+                       "a URL, not a file: documents are read from disk",
                        "download it first, e.g. `curl -fLo openapi.json URL`, and give that file")
     return Problem(file, "", None, "file not found")
 
@@ -131,21 +135,11 @@ def _reject_constant(name: str) -> Any:
 def _parse_json(raw: bytes, file: str) -> tuple[Any, Mapping[str, int]]:
     text = _decode(raw, file)
     try:
-        data = json.loads(
-            text, object_pairs_hook=_unique_pairs, parse_constant=_reject_constant
-        )
+        data = _loads_any_depth(text, file)
     except json.JSONDecodeError as exc:
-        raise GeneratorError(
-            [
-                Problem(
-                    file,
-                    "",
-                    exc.lineno,
-                    f"JSON syntax error at column {exc.colno}: {exc.msg}",
-                    _json_hint(exc.msg),
-                )
-            ]
-        ) from None
+        raise GeneratorError([Problem(file, "", exc.lineno,
+                                      f"JSON syntax error at column {exc.colno}: {exc.msg}",
+                                      _json_hint(exc.msg))]) from None
     except _NonJsonConstant as exc:
         raise GeneratorError(
             [Problem(file, "", None, f"{exc} is not valid JSON", "use null or a string")]
@@ -156,6 +150,25 @@ def _parse_json(raw: bytes, file: str) -> tuple[Any, Mapping[str, int]]:
             [_duplicate_key_problem(file, *duplicate) for duplicate in duplicates]
         ) from None
     return data, LazyLines(lambda: scan_json_lines(text)[0])
+
+
+def _loads(text: str) -> Any:
+    return json.loads(text, object_pairs_hook=_unique_pairs, parse_constant=_reject_constant)
+
+
+def _loads_any_depth(text: str, file: str) -> Any:
+    """`json.loads`, also of a document nested deeper than the default recursion limit allows
+    (json's C decoder recurses once per level): measured first, refused past `MAX_NESTING`."""
+    try:
+        return _loads(text)
+    except RecursionError:
+        pass  # retried below, on a stack that holds the document
+    scanner = _JsonScanner(text, max_depth=MAX_NESTING)
+    scanner.run()
+    if scanner.too_deep is not None:
+        pointer, line = scanner.too_deep
+        raise GeneratorError([too_deep_problem(file, pointer, line)])
+    return with_deep_stack(lambda: _loads(text), scanner.deepest)
 
 
 def _decode(raw: bytes, file: str) -> str:
@@ -196,55 +209,84 @@ def scan_json_lines(
 
     Duplicates come as (object pointer, key, first line, second line).
     """
-    lines: dict[str, int] = {}
-    duplicates: list[tuple[str, str, int, int]] = []
-    stack: list[_Frame] = []
-    line, last = 1, 0
+    scanner = _JsonScanner(text, find_duplicates=find_duplicates)
+    scanner.run()
+    return scanner.lines, scanner.duplicates
 
-    def line_at(position: int) -> int:
-        nonlocal line, last
-        line += text.count("\n", last, position)
-        last = position
-        return line
 
-    def start_value(position: int) -> str:
-        if not stack:
-            lines[""] = line_at(position)
+class _JsonScanner:
+    """One pass of a regex tokenizer over JSON text, with its own stack (any depth): the line
+    of every pointer, duplicate keys, how deep the text nests, and where it first nests deeper
+    than `max_depth` (the scan stops there). Text that is not valid JSON is scanned as far as
+    it goes without failing: the decoder says what is wrong with it."""
+
+    def __init__(self, text: str, *, find_duplicates: bool = False,
+                 max_depth: int | None = None) -> None:
+        self.text = text
+        self.find_duplicates = find_duplicates
+        self.max_depth = max_depth
+        self.lines: dict[str, int] = {}
+        self.duplicates: list[tuple[str, str, int, int]] = []
+        self.stack: list[_Frame] = []
+        self.deepest = 0
+        self.too_deep: tuple[str, int] | None = None  # (pointer, line) past `max_depth`
+        self._line, self._last = 1, 0
+
+    def run(self) -> None:
+        for match in _JSON_TOKEN.finditer(self.text):
+            token, position = match.group(), match.start()
+            first = token[0]
+            if first == '"' and token[-1] == ":" and self.stack:
+                self._key(token, position)
+            elif first in "{[":
+                if not self._open(first == "[", position):
+                    return
+            elif first in "}]":
+                if self.stack:
+                    self.stack.pop()
+            elif first == ",":
+                if self.stack and self.stack[-1].is_array:
+                    self.stack[-1].index += 1
+            else:
+                self._start_value(position)
+
+    def _line_at(self, position: int) -> int:
+        self._line += self.text.count("\n", self._last, position)
+        self._last = position
+        return self._line
+
+    def _start_value(self, position: int) -> str:
+        if not self.stack:
+            self.lines[""] = self._line_at(position)
             return ""
-        frame = stack[-1]
+        frame = self.stack[-1]
         if frame.is_array:
             frame.child = f"{frame.pointer}/{frame.index}"
-            lines[frame.child] = line_at(position)
+            self.lines[frame.child] = self._line_at(position)
         return frame.child
 
-    for match in _JSON_TOKEN.finditer(text):
-        token = match.group()
-        first = token[0]
-        if first == '"':
-            if token[-1] == ":":
-                frame = stack[-1]
-                key = _json_key(token)
-                frame.child = join_pointer(frame.pointer, key)
-                key_line = line_at(match.start())
-                lines[frame.child] = key_line
-                if find_duplicates:
-                    keys = frame.keys if frame.keys is not None else {}
-                    frame.keys = keys
-                    if key in keys:
-                        duplicates.append((frame.pointer, key, keys[key], key_line))
-                    keys.setdefault(key, key_line)
-            else:
-                start_value(match.start())
-        elif first == "{" or first == "[":
-            stack.append(_Frame(start_value(match.start()), first == "["))
-        elif first == "}" or first == "]":
-            stack.pop()
-        elif first == ",":
-            if stack[-1].is_array:
-                stack[-1].index += 1
-        else:
-            start_value(match.start())
-    return lines, duplicates
+    def _open(self, is_array: bool, position: int) -> bool:
+        """Enter an object or array; False (and `too_deep` set) past `max_depth`."""
+        pointer = self._start_value(position)
+        if self.max_depth is not None and len(self.stack) >= self.max_depth:
+            self.too_deep = (pointer, self._line_at(position))
+            return False
+        self.stack.append(_Frame(pointer, is_array))
+        self.deepest = max(self.deepest, len(self.stack))
+        return True
+
+    def _key(self, token: str, position: int) -> None:
+        frame = self.stack[-1]
+        key = _json_key(token)
+        frame.child = join_pointer(frame.pointer, key)
+        key_line = self._line_at(position)
+        self.lines[frame.child] = key_line
+        if self.find_duplicates:
+            keys = frame.keys if frame.keys is not None else {}
+            frame.keys = keys
+            if key in keys:
+                self.duplicates.append((frame.pointer, key, keys[key], key_line))
+            keys.setdefault(key, key_line)
 
 
 def _json_key(token: str) -> str:
@@ -270,6 +312,7 @@ _FLOAT = re.compile(r"[-+]?([0-9][0-9_]*)?\.[0-9_]*([eE][-+][0-9]+)?")
 
 
 def _parse_yaml(raw: bytes, file: str) -> tuple[Any, Mapping[str, int]]:
+    refuse_deep_yaml(raw, file, NodeLoader)
     loader = NodeLoader(raw)
     try:
         root = loader.get_single_node()
@@ -283,14 +326,14 @@ def _parse_yaml(raw: bytes, file: str) -> tuple[Any, Mapping[str, int]]:
         raise GeneratorError(
             [Problem(file, "", None, "file has no YAML document (only comments or blank lines)")]
         )
+    levels = depth(root, _yaml_children)
     if b"&" in raw:
-        _check_aliases(root, file)
+        _check_aliases(root, file, levels)
     converter = _YamlConverter(file)
     try:
-        # schemas may nest hundreds of levels deep
-        data = with_deep_stack(lambda: converter.convert(root, ""), depth(root, _yaml_children))
-    except RecursionError:
-        raise GeneratorError([Problem(file, "", None, "document is nested too deeply")]) from None
+        data = with_deep_stack(lambda: converter.convert(root, ""), levels)
+    except RecursionError:  # aliases made it deeper than the node graph is
+        raise GeneratorError([too_deep_problem(file, "", None)]) from None
     if converter.problems:
         raise GeneratorError(converter.problems)
     converter.lines.setdefault("", root.start_mark.line + 1)
@@ -363,12 +406,9 @@ class _AliasCounter:
         return total
 
 
-def _check_aliases(root: yaml.Node, file: str) -> None:
+def _check_aliases(root: yaml.Node, file: str, levels: int) -> None:
     counter = _AliasCounter()
-    try:
-        expanded = counter.size(root)
-    except RecursionError:
-        raise GeneratorError([Problem(file, "", None, "document is nested too deeply")]) from None
+    expanded = with_deep_stack(lambda: counter.size(root), levels)  # its walk recurses
     hint = (
         "YAML anchors/aliases (&name / *name) are limited to guard against alias bombs; "
         "write the repeated parts out, or use $ref"
@@ -440,7 +480,8 @@ class _YamlConverter:
         for key_node, value_node in node.value:
             if key_node.tag != _TAG + "merge":
                 continue
-            sources = value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node]
+            many = isinstance(value_node, yaml.SequenceNode)
+            sources = value_node.value if many else [value_node]
             for source in sources:
                 if not isinstance(source, yaml.MappingNode):
                     self.problems.append(Problem(

@@ -11,16 +11,28 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from generator.document.pointer import HTTP_METHODS, fragment_pointer, join_pointer, resolve_pointer
+from generator.document.keywords import DATA_KEYWORDS, SCHEMA_MAPS
+from generator.document.pointer import (
+    HTTP_METHODS,
+    fragment_pointer,
+    join_pointer,
+    resolve_pointer,
+)
 from generator.problems import GeneratorError, Problem
 
-# Keys whose values are data (examples, defaults), not OpenAPI objects: `$ref` there is not a ref.
-_DATA_KEYS = frozenset({"example", "default", "enum", "const"})
-_SCHEMA_MAPS = frozenset({"properties", "patternProperties", "$defs", "definitions"})
+# Keys whose values are data, not OpenAPI objects: a `$ref` there is not a reference. Not
+# `examples`: outside a schema it maps names to Example Objects, which may be `$ref`s; a
+# schema's `examples` list and an Example's `value` are skipped where they stand instead.
+_DATA_KEYS = DATA_KEYWORDS - {"examples"}
+# Maps whose keys the document's author chose: the schema maps (a property may be called
+# `x-id` or `default`).
+_NAMED_SCHEMA_MAPS = frozenset(SCHEMA_MAPS)
 
 
 class Refs:
-    """Internal `$ref` resolution over one document."""
+    """Internal `$ref` resolution over one document: strict (`target`, `resolve`: a dangling
+    ref is a located error) for code generation, lenient (`lookup`, `deref`, `object`: a
+    marker) for checks and drift, which report what they cannot follow."""
 
     def __init__(self, data: Any, source: str = "") -> None:
         self.data = data
@@ -44,7 +56,8 @@ class Refs:
                          "load() bundles file refs; remote refs need --allow-remote-refs")]
             )
         raise GeneratorError(
-            [Problem(self.source, fragment_pointer(ref) or "", None, f"$ref {ref!r} points to nothing",
+            [Problem(self.source, fragment_pointer(ref) or "", None,
+                     f"$ref {ref!r} points to nothing",
                      "fix the reference or add the missing component")]
         )
 
@@ -131,6 +144,6 @@ def is_named_map(pointer: str) -> bool:
     """The object at `pointer` maps user-chosen names (schema properties, components), where a
     key like `x-id` is a name, not an extension."""
     last = pointer.rsplit("/", 1)[-1]
-    if last in _SCHEMA_MAPS:
+    if last in _NAMED_SCHEMA_MAPS:
         return True
     return pointer.count("/") == 2 and pointer.startswith("/components/")

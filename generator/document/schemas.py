@@ -11,24 +11,37 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-# Keywords whose value maps names chosen by the document's author to objects.
+from generator.document.keywords import SCHEMA_MAPS
+
+# Keywords whose value maps names chosen by the document's author to objects: the schema maps
+# of the keyword table, and OpenAPI's own maps (which hold no schemas, so are not in it).
 _NAMED_MAPS = frozenset({
-    "properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "headers",
-    "content", "responses", "examples", "links", "callbacks", "encoding", "variables", "mapping",
-    "scopes",
+    *SCHEMA_MAPS, "headers", "content", "responses", "examples", "links", "callbacks",
+    "encoding", "variables", "mapping", "scopes",
 })
 
 
 def is_name(tokens: Sequence[str], index: int) -> bool:
     """Whether `tokens[index]` is a name (a property, a path, a component, a media type...)
-    rather than a keyword of the object holding it."""
-    if index <= 0:
-        return False
-    if index == 1 and tokens[0] in ("paths", "webhooks"):
-        return True
-    if index == 2 and tokens[0] == "components":
-        return True
-    return tokens[index - 1] in _NAMED_MAPS and not is_name(tokens, index - 1)
+    rather than a keyword of the object holding it.
+
+    A token after a name map is a name, unless that map's own token is itself a name (a
+    property called `properties`): read back to the first token that settles it, counting
+    those turns (a loop, not recursion: pointers may be thousands of tokens long)."""
+    turns = 0
+    while True:
+        if index <= 0:
+            settled = False
+        elif (index == 1 and tokens[0] in ("paths", "webhooks")) or (
+            index == 2 and tokens[0] == "components"
+        ):
+            settled = True
+        elif tokens[index - 1] in _NAMED_MAPS:
+            turns, index = turns + 1, index - 1
+            continue
+        else:
+            settled = False
+        return settled if turns % 2 == 0 else not settled
 
 
 def schema_root(tokens: Sequence[str]) -> int | None:
@@ -44,6 +57,7 @@ def schema_root(tokens: Sequence[str]) -> int | None:
 
 
 def in_schema(tokens: Sequence[str]) -> bool:
+    """Whether the location `tokens` names lies in (or is) a Schema Object."""
     root = schema_root(tokens)
     return root is not None and len(tokens) >= root
 
@@ -60,4 +74,5 @@ def json_key(value: object) -> tuple[str, object]:
 
 
 def same_json(left: object, right: object) -> bool:
+    """JSON equality: `1 == 1.0`, `1 != true`, objects and arrays by content."""
     return json_key(left) == json_key(right)

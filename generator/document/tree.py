@@ -2,6 +2,9 @@
 
 Documents may nest schemas hundreds of levels deep (a legal, if unusual, shape); recursion in
 Python stops near 1000 frames, so every whole-document copy and walk here keeps its own stack.
+The libraries that walk a document recursively (the JSON decoder, PyYAML's composer,
+openapi-spec-validator, datamodel-code-generator) run under `with_deep_stack`, which holds
+`MAX_NESTING` levels: `load` refuses a document nested deeper, naming where.
 """
 
 from __future__ import annotations
@@ -59,9 +62,14 @@ def iter_children(data: Any) -> Iterator[tuple[Any, Any, Any]]:
 
 
 T = TypeVar("T")
+# The deepest document accepted, in levels of JSON objects and arrays (a schema nested in
+# `properties` takes two: the `properties` map and the schema). About 1,200 schemas in
+# `properties` in `properties`, 2,400 in `items` in `items`: far beyond any real document, and
+# what the deep stack below holds for every library that walks one recursively.
+MAX_NESTING = 2_400
 FRAMES_PER_LEVEL = 16  # what the libraries walking schemas take per nesting level (dcg, jsonschema)
-MAX_RECURSION_LIMIT = 40_000  # ~2 400 nesting levels...
-DEEP_STACK_BYTES = 512 * 1024 * 1024  # ...which this stack holds (reserved; pages used as needed)
+MAX_RECURSION_LIMIT = FRAMES_PER_LEVEL * MAX_NESTING + 1_000  # those levels, the caller's frames
+DEEP_STACK_BYTES = 512 * 1024 * 1024  # holds that many frames (reserved; pages used as needed)
 
 
 def depth(data: Any, children: Callable[[Any], Iterable[Any]] | None = None) -> int:

@@ -27,14 +27,17 @@ from generator.validate.rules import (
 
 
 def validate(doc: Document) -> list[Problem]:
-    """Every problem of the document: the overlay's, ours, then openapi-spec-validator's."""
+    """The validate stage: every problem of the document, each located (file, pointer, line):
+    the overlay's, ours, then openapi-spec-validator's. `validate` (the command) shows them
+    all; `generate` decides about each (`generator.tolerate`) or, strict, stops."""
     from generator.validate.openapi import spec_problems  # the expensive part
 
     dangling = check_internal_refs(doc)
     own = own_checks(doc, dangling)
     # our schema checks find some of openapi-spec-validator's slips first: each is said once
     said = {problem.pointer for problem in own if problem.code.startswith("schema:")}
-    return unique_problems([*own, *(p for p in spec_problems(doc, dangling) if p.pointer not in said)])
+    theirs = [problem for problem in spec_problems(doc, dangling) if problem.pointer not in said]
+    return unique_problems([*own, *theirs])
 
 
 def own_checks(doc: Document, dangling: list[Problem] | None = None) -> list[Problem]:
@@ -42,6 +45,6 @@ def own_checks(doc: Document, dangling: list[Problem] | None = None) -> list[Pro
     if dangling is None:
         dangling = check_internal_refs(doc)
     return unique_problems([
-        *doc.overlay_problems, *dangling, *check_ref_cycles(doc), *check_path_query_strings(doc), *check_parameters(doc),
-        *check_schema_keywords(doc), *check_method_name_clashes(doc),
+        *doc.overlay_problems, *dangling, *check_ref_cycles(doc), *check_path_query_strings(doc),
+        *check_parameters(doc), *check_schema_keywords(doc), *check_method_name_clashes(doc),
     ])

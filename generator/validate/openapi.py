@@ -57,7 +57,8 @@ def _stamp(error: ValidationError, parts: tuple[Any, ...]) -> None:
 
 def _locating(keyword_cls: type[keywords.KeywordValidator]) -> type[keywords.KeywordValidator]:
     """A subclass whose errors carry the location of the object it was checking."""
-    suffix: tuple[str, ...] = ("default",) if issubclass(keyword_cls, keywords.ValueValidator) else ()
+    is_value = issubclass(keyword_cls, keywords.ValueValidator)
+    suffix: tuple[str, ...] = ("default",) if is_value else ()
 
     def call(self: Any, *args: Any, **kwargs: Any) -> Iterator[ValidationError]:
         where = next((arg for arg in args if isinstance(arg, SchemaPath)), None)
@@ -158,14 +159,16 @@ def _error_problem(doc: Document, error: ValidationError) -> Problem:
         tokens = [*stamped, *tokens]
     pointer = canonical_pointer(doc.data, tokens)
     return Problem(str(doc.path), pointer, doc.line_of(pointer),
-                   _shorten(_message(error, cause)), _hint_for(error, cause), code=_code_for(error, cause))
+                   _shorten(_message(error, cause)), _hint_for(error, cause),
+                   code=_code_for(error, cause))
 
 
 def _message(error: ValidationError, cause: ValidationError) -> str:
     """The library's message, except where it prints a set (its order changes from run to run)."""
     if isinstance(error, ExtraParametersError):
         names = sorted(set(re.findall(r"'((?:[^'\\]|\\.)*)'", cause.message)))
-        return "Required list has not defined properties: " + ", ".join(f"'{name}'" for name in names)
+        listed = ", ".join(f"'{name}'" for name in names)
+        return "Required list has not defined properties: " + listed
     return str(cause.message)
 
 

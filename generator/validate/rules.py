@@ -30,6 +30,7 @@ from generator.problems import Problem
 
 
 def check_internal_refs(doc: Document) -> list[Problem]:
+    """Local `$ref`s that point to nothing, each with the nearest existing key as a hint."""
     problems = []
     for pointer, ref in iter_refs(doc.data):
         target = fragment_pointer(ref)
@@ -56,7 +57,8 @@ def check_ref_cycles(doc: Document) -> list[Problem]:
 def _pure_edges(data: Any, node: dict[str, Any]) -> Iterator[str]:
     """Pointers of the schemas `node` is, not merely contains: its `$ref`, its `allOf` members'."""
     references = [node.get("$ref")]
-    references += [member.get("$ref") for member in node.get("allOf") or [] if isinstance(member, dict)]
+    references += [member.get("$ref") for member in node.get("allOf") or []
+                   if isinstance(member, dict)]
     for ref in references:
         target = fragment_pointer(ref) if isinstance(ref, str) else None
         if target is not None and resolve_pointer(data, target)[0]:
@@ -64,44 +66,61 @@ def _pure_edges(data: Any, node: dict[str, Any]) -> Iterator[str]:
 
 
 def _strongly_connected(edges: dict[str, list[str]]) -> list[list[str]]:
-    """The strongly connected groups of the graph (Tarjan's algorithm, with its own stack)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    on_stack: set[str] = set()
-    stack: list[str] = []
-    groups: list[list[str]] = []
+    """The strongly connected groups of the graph (Tarjan's algorithm, with its own stack:
+    `$ref` chains may be longer than Python recursion goes)."""
+    search = _Tarjan(edges)
     for root in edges:
-        if root in index:
-            continue
-        work = [(root, 0)]
+        if root not in search.index:
+            search.visit(root)
+    return search.groups
+
+
+class _Tarjan:
+    """The state of one Tarjan search: the order nodes were reached in, the lowest order each
+    reaches back to, the nodes of groups not yet closed."""
+
+    def __init__(self, edges: dict[str, list[str]]) -> None:
+        self.edges = edges
+        self.index: dict[str, int] = {}
+        self.low: dict[str, int] = {}
+        self.on_stack: set[str] = set()
+        self.stack: list[str] = []
+        self.groups: list[list[str]] = []
+
+    def visit(self, root: str) -> None:
+        work = [(root, 0)]  # (node, its next edge to follow)
         while work:
             node, next_edge = work.pop()
             if next_edge == 0:
-                index[node] = low[node] = len(index)
-                stack.append(node)
-                on_stack.add(node)
-            targets = edges.get(node, [])
+                self.index[node] = self.low[node] = len(self.index)
+                self.stack.append(node)
+                self.on_stack.add(node)
+            targets = self.edges.get(node, [])
             if next_edge < len(targets):
                 work.append((node, next_edge + 1))
-                target = targets[next_edge]
-                if target not in index:
-                    work.append((target, 0))
-                elif target in on_stack:
-                    low[node] = min(low[node], index[target])
+                self._follow(node, targets[next_edge], work)
                 continue
-            if low[node] == index[node]:
-                group = []
-                while True:
-                    member = stack.pop()
-                    on_stack.discard(member)
-                    group.append(member)
-                    if member == node:
-                        break
-                groups.append(sorted(group))
+            if self.low[node] == self.index[node]:
+                self.groups.append(self._close(node))
             if work:
                 parent = work[-1][0]
-                low[parent] = min(low[parent], low[node])
-    return groups
+                self.low[parent] = min(self.low[parent], self.low[node])
+
+    def _follow(self, node: str, target: str, work: list[tuple[str, int]]) -> None:
+        if target not in self.index:
+            work.append((target, 0))
+        elif target in self.on_stack:
+            self.low[node] = min(self.low[node], self.index[target])
+
+    def _close(self, node: str) -> list[str]:
+        """The group `node` roots, off the stack, sorted."""
+        group = []
+        while True:
+            member = self.stack.pop()
+            self.on_stack.discard(member)
+            group.append(member)
+            if member == node:
+                return sorted(group)
 
 
 def _cycle_in(group: list[str], edges: dict[str, list[str]]) -> list[str]:
@@ -140,9 +159,10 @@ def _describe_missing(data: Any, ref: str, target: str) -> tuple[str, str]:
     for token in tokens:
         found, child = resolve_pointer(node, "/" + token)
         if not found:
-            message = f"$ref {ref!r} points to nothing: {existing or '#'} has no {unescape_token(token)!r}"
+            missing = unescape_token(token)
+            message = f"$ref {ref!r} points to nothing: {existing or '#'} has no {missing!r}"
             candidates = [str(key) for key in node] if isinstance(node, dict) else []
-            close = difflib.get_close_matches(unescape_token(token), candidates, n=1)
+            close = difflib.get_close_matches(missing, candidates, n=1)
             hint = f"did you mean {close[0]!r}?" if close else "define it, or fix the reference"
             return message, hint
         existing, node = f"{existing}/{token}", child
@@ -150,11 +170,13 @@ def _describe_missing(data: Any, ref: str, target: str) -> tuple[str, str]:
 
 
 def check_method_name_clashes(doc: Document) -> list[Problem]:
+    """Operations the naming rule would give the same generated method."""
     return [replace(problem, code="method-clash")
             for problem in name_clashes(iter_operations(doc.data), str(doc.path), doc.line_of)]
 
 
 def check_path_query_strings(doc: Document) -> list[Problem]:
+    """Path templates that carry a query string (`/search?q={q}`): a path holds no query."""
     paths = doc.data.get("paths")
     if not isinstance(paths, dict):
         return []
@@ -187,7 +209,8 @@ def check_parameters(doc: Document) -> list[Problem]:
             for index, raw in enumerate(parameters):
                 pointer = f"{holder}/parameters/{index}"
                 parameter = refs.deref(raw)[0]
-                if pointer in seen or not isinstance(parameter, dict) or "x-unresolved-ref" in parameter:
+                unusable = not isinstance(parameter, dict) or "x-unresolved-ref" in parameter
+                if pointer in seen or unusable:
                     continue
                 seen.add(pointer)
                 missing = [key for key in ("name", "in") if not isinstance(parameter.get(key), str)]
@@ -218,7 +241,8 @@ def check_schema_keywords(doc: Document) -> list[Problem]:
             problems.extend(_boolean_exclusive_bounds(doc, pointer, node))
         if "default" in node and in_schema(split_pointer(pointer)):  # not a server variable's
             problems.extend(_default_misfit(doc, pointer, node, refs))
-        if _has_duplicates(node.get("required")) or (not openapi_31 and _has_duplicates(node.get("enum"))):
+        duplicate_enum = not openapi_31 and _has_duplicates(node.get("enum"))
+        if _has_duplicates(node.get("required")) or duplicate_enum:
             keyword = "required" if _has_duplicates(node.get("required")) else "enum"
             where = join_pointer(pointer, keyword)
             problems.append(Problem(str(doc.path), where, doc.line_of(where),
@@ -244,7 +268,8 @@ def _boolean_exclusive_bounds(doc: Document, pointer: str, node: dict[str, Any])
             where = join_pointer(pointer, keyword)
             problems.append(Problem(
                 str(doc.path), where, doc.line_of(where),
-                f"`{keyword}: {str(node[keyword]).lower()}` is OpenAPI 3.0 syntax; in 3.1 it is a number",
+                f"`{keyword}: {str(node[keyword]).lower()}` is OpenAPI 3.0 syntax; "
+                "in 3.1 it is a number",
                 f"write `{keyword}: <bound>` in place of the `minimum`/`maximum` it qualifies",
                 code="boolean-exclusive-bound"))
     return problems
@@ -272,6 +297,9 @@ _JSON_TYPES: dict[str, Callable[[object], bool]] = {
     "null": lambda v: v is None,
 }
 # A schema whose meaning depends on other schemas: its default is left to openapi-spec-validator.
+# Not the keyword table's subschema keywords: it is about meaning (`$ref`, composition and
+# conditionals make a default's fit a question of other schemas), where `properties` or
+# `items` do not; the walk itself is `iter_objects`, which reads the table.
 _COMPOSED = ("$ref", "allOf", "anyOf", "oneOf", "not", "if", "$dynamicRef")
 
 
@@ -284,8 +312,7 @@ def _default_misfit(doc: Document, pointer: str, node: dict[str, Any], refs: Ref
                         "make a branch nullable, or drop the default", code="schema:oneOf")]
     if any(key in node for key in _COMPOSED):
         return []
-    declared = node.get("type")
-    types = [declared] if isinstance(declared, str) else declared if isinstance(declared, list) else []
+    types = _declared_types(node)
     if node.get("nullable") is True:
         types = [*types, "null"]
     known = [kind for kind in types if isinstance(kind, str) and kind in _JSON_TYPES]
@@ -315,15 +342,24 @@ def _null_refused_by_every_branch(node: dict[str, Any], refs: Refs) -> bool:
         return False
     for raw in branches:
         branch = refs.deref(raw)[0]
-        if not isinstance(branch, dict) or any(key in branch for key in (*_COMPOSED, "x-unresolved-ref")):
+        if not isinstance(branch, dict) or any(key in branch
+                                               for key in (*_COMPOSED, "x-unresolved-ref")):
             return False
-        declared = branch.get("type")
-        types = [declared] if isinstance(declared, str) else declared if isinstance(declared, list) else []
-        if not types or "null" in types or branch.get("nullable") is True or None in (branch.get("enum") or []):
+        types = _declared_types(branch)
+        if (not types or "null" in types or branch.get("nullable") is True
+                or None in (branch.get("enum") or [])):
             return False
         if "const" in branch and branch["const"] is None:
             return False
     return True
+
+
+def _declared_types(schema: dict[str, Any]) -> list[Any]:
+    """The schema's `type` as a list (`"string"` -> `["string"]`); none declared -> `[]`."""
+    declared = schema.get("type")
+    if isinstance(declared, str):
+        return [declared]
+    return declared if isinstance(declared, list) else []
 
 
 def _has_duplicates(values: object) -> bool:

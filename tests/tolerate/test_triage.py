@@ -12,7 +12,7 @@ import yaml
 
 from generator import validate
 from generator.document.loading import load
-from generator.tolerate.triage import Decision, apply, triage
+from generator.tolerate import Decision, apply, triage
 
 
 def decisions_for(tmp_path: Path, document: dict[str, Any]) -> tuple[dict[str, Any], list[Decision]]:

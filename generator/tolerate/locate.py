@@ -1,0 +1,91 @@
+"""Where a problem lies in the document: its operation, its path item, the operations that
+reach a component. Repairs and skips change one path only, so a shared path item is made the
+path's own first (`own_path_item`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.document.operations import iter_operations
+from generator.document.pointer import HTTP_METHODS, fragment_pointer, join_tokens, split_pointer
+from generator.document.refs import Refs, iter_refs
+from generator.document.tree import copy_tree
+
+
+def operation_of(tokens: list[str]) -> str | None:
+    """`/paths/<p>/<method>` when `tokens` lie inside an operation."""
+    if len(tokens) >= 3 and tokens[0] == "paths" and tokens[2] in HTTP_METHODS:
+        return join_tokens("", *tokens[:3])
+    return None
+
+
+def path_item_of(tokens: list[str]) -> str | None:
+    """`/paths/<p>` when `tokens` lie inside a path item."""
+    if len(tokens) >= 2 and tokens[0] == "paths":
+        return join_tokens("", *tokens[:2])
+    return None
+
+
+def own_path_item(data: dict[str, Any], path: str) -> dict[str, Any] | None:
+    """`data["paths"][path]` as an object of its own: a path item given by `$ref` (3.1
+    `components/pathItems`, or one item shared by two paths) is copied in first, so that a
+    repair or a skip changes this path only."""
+    paths = data.get("paths")
+    item = paths.get(path) if isinstance(paths, dict) else None
+    if isinstance(item, dict) and isinstance(item.get("$ref"), str):
+        resolved, _, _ = Refs(data).deref(item)
+        if isinstance(resolved, dict) and "x-unresolved-ref" not in resolved:
+            item = paths[path] = copy_tree(dict(resolved))  # type: ignore[index]
+    return item if isinstance(item, dict) else None
+
+
+def path_item(data: dict[str, Any], path: str) -> dict[str, Any] | None:
+    """`data["paths"][path]`, through its `$ref` if it has one (read only)."""
+    paths = data.get("paths")
+    item = Refs(data).deref(paths.get(path))[0] if isinstance(paths, dict) else None
+    return item if isinstance(item, dict) and "x-unresolved-ref" not in item else None
+
+
+def methods_of(item: dict[str, Any] | None) -> list[str]:
+    """The HTTP methods a path item has operations for, in OpenAPI's order."""
+    return [method for method in HTTP_METHODS
+            if item is not None and isinstance(item.get(method), dict)]
+
+
+def operation_object(data: dict[str, Any], operation: str) -> dict[str, Any] | None:
+    """The operation at `/paths/<p>/<method>`, its path item made its own first."""
+    _, path, method = split_pointer(operation)
+    item = own_path_item(data, path)
+    found = item.get(method) if item is not None else None
+    return found if isinstance(found, dict) else None
+
+
+def operations_using(data: dict[str, Any], target: str) -> tuple[str, ...]:
+    """Pointers of the operations whose objects reach `target` through `$ref`s (component
+    schemas are not followed: a schema problem is repaired in the schema)."""
+    refs = Refs(data)
+    paths = data.get("paths") or {}
+    using = [site.pointer for site in iter_operations(data)
+             if _reaches(refs, [paths.get(site.path), site.operation, *site.shared_parameters],
+                         target)]
+    return tuple(dict.fromkeys(using))
+
+
+def _reaches(refs: Refs, pending: list[Any], target: str) -> bool:
+    seen: set[str] = set()
+    while pending:
+        for _, ref in iter_refs(pending.pop()):
+            pointer = fragment_pointer(ref) or ref
+            if within(pointer, target):
+                return True
+            if ref not in seen and not pointer.startswith("/components/schemas/"):
+                seen.add(ref)
+                found, value = refs.lookup(ref)
+                if found:
+                    pending.append(value)
+    return False
+
+
+def within(pointer: str, ancestor: str) -> bool:
+    """`pointer` is `ancestor` or lies under it."""
+    return pointer == ancestor or pointer.startswith(ancestor + "/")

@@ -1,0 +1,197 @@
+"""document/bundle.py: external `$ref`s (files, http(s) with the flag) bundled into components."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator.document.bundle import bundle, component_name
+from generator.document.loading import load
+from generator.validate import validate
+from tests.document.expect import find, load_error, only, write
+from tests.support import BAD_DOCS as BAD
+
+SCHEMA_REF = "/paths/~1items/get/responses/200/content/application~1json/schema/$ref"
+
+
+def test_multi_file_refs_are_bundled_into_components() -> None:
+    doc = load(BAD / "bundle" / "spec.yaml")
+    data = doc.data
+    item = data["paths"]["/items/{item_id}"]
+    assert item["parameters"] == [{"$ref": "#/components/parameters/ItemId"}]
+    assert item["get"]["responses"]["200"] == {"$ref": "#/components/responses/ItemResponse"}
+    error_ref = item["get"]["responses"]["404"]["content"]["application/json"]["schema"]
+    assert error_ref == {"$ref": "#/components/schemas/error"}
+    components = data["components"]
+    assert components["parameters"]["ItemId"]["schema"] == {
+        "$ref": "#/components/schemas/ItemIdType"
+    }
+    # the document already has an `Item`: the bundled one gets a numeric suffix
+    assert "the document's own Item" in components["schemas"]["Item"]["description"]
+    bundled_item = components["schemas"]["Item2"]
+    assert bundled_item["properties"]["children"]["items"] == {"$ref": "#/components/schemas/Item2"}
+    assert bundled_item["properties"]["error"] == {"$ref": "#/components/schemas/error"}
+    assert components["responses"]["ItemResponse"]["content"]["application/json"]["schema"] == {
+        "$ref": "#/components/schemas/Item2"
+    }
+    assert components["schemas"]["error"]["properties"]["message"] == {"type": "string"}
+    assert "$ref': '" not in repr({k: v for k, v in data.items()}).replace("'#/", "")
+    assert validate(doc) == []
+
+
+def test_missing_ref_file_names_pointer_and_line() -> None:
+    problem = only(load_error(BAD / "missing_ref_file.yaml"))
+    assert problem.file == str(BAD / "missing_ref_file.yaml")
+    assert (problem.pointer, problem.line) == ("/paths/~1items/get/parameters/0/$ref", 9)
+    assert "'./parameters.yaml#/Limit': file not found" in problem.message
+
+
+def test_ref_outside_the_spec_folder_is_refused() -> None:
+    spec = BAD / "ref_outside" / "spec.yaml"
+    problem = only(load_error(spec))
+    assert problem.file == str(spec)
+    assert problem.line == 14
+    assert problem.pointer == SCHEMA_REF
+    assert "'../outside_target.yaml#/Item' points outside the spec's folder" in problem.message
+
+
+def test_symlink_leading_outside_the_spec_folder_is_refused(tmp_path: Path) -> None:
+    write(tmp_path / "secret.yaml", "Item: {type: object}\n")
+    spec = write(tmp_path / "spec" / "spec.yaml", """\
+openapi: 3.1.0
+info: {title: t, version: "1"}
+paths: {}
+components:
+  schemas:
+    Item:
+      $ref: "link.yaml#/Item"
+""")
+    os.symlink(tmp_path / "secret.yaml", tmp_path / "spec" / "link.yaml")
+    problem = only(load_error(spec))
+    assert (problem.pointer, problem.line) == ("/components/schemas/Item/$ref", 7)
+    assert "points outside the spec's folder" in problem.message
+
+
+def test_remote_ref_is_refused_without_the_flag() -> None:
+    spec = BAD / "remote_ref.yaml"
+    problem = only(load_error(spec))
+    assert problem.file == str(spec)
+    assert problem.line == 14
+    assert problem.pointer == SCHEMA_REF
+    assert "remote $ref 'https://example.com/schemas/item.yaml#/Item' refused" in problem.message
+    assert "--allow-remote-refs" in problem.hint
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture
+def http_root(tmp_path: Path) -> Iterator[tuple[Path, str]]:
+    root = tmp_path / "served"
+    root.mkdir()
+    handler = functools.partial(_QuietHandler, directory=str(root))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield root, f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+@pytest.mark.timeout(30)
+def test_remote_ref_is_fetched_with_the_flag(tmp_path: Path, http_root: tuple[Path, str]) -> None:
+    root, base = http_root
+    write(root / "item.yaml",
+          "Item:\n  type: object\n  properties:\n    id: {$ref: 'common.yaml#/Id'}\n")
+    write(root / "common.yaml", "Id: {type: string}\n")
+    spec = write(tmp_path / "spec.yaml", f"""\
+openapi: 3.1.0
+info: {{title: t, version: "1"}}
+paths: {{}}
+components:
+  schemas:
+    Holder:
+      $ref: "{base}/item.yaml#/Item"
+""")
+    doc = load(spec, allow_remote_refs=True)
+    schemas = doc.data["components"]["schemas"]
+    assert schemas["Holder"] == {"$ref": "#/components/schemas/Item"}
+    assert schemas["Item"]["properties"]["id"] == {"$ref": "#/components/schemas/Id"}
+    assert schemas["Id"] == {"type": "string"}
+    assert validate(doc) == []
+
+
+@pytest.mark.timeout(30)
+def test_remote_ref_that_is_missing_is_reported(tmp_path: Path,
+                                                http_root: tuple[Path, str]) -> None:
+    _, base = http_root
+    spec = write(tmp_path / "spec.yaml", f"""\
+openapi: 3.1.0
+info: {{title: t, version: "1"}}
+paths: {{}}
+components:
+  schemas:
+    Holder:
+      $ref: "{base}/nothing.yaml"
+""")
+    problems = load_error(spec, allow_remote_refs=True)
+    find(problems, "/components/schemas/Holder/$ref", "cannot be loaded")
+    assert any("404" in p.message for p in problems)
+
+
+# --------------------------------------------------------------------------- bundle() itself
+
+
+def test_a_clashing_component_is_named_with_a_number(tmp_path: Path) -> None:
+    write(tmp_path / "one.yaml", "Pet: {type: string}\n")
+    write(tmp_path / "two.yaml", "Pet: {type: integer}\n")
+    data = {"openapi": "3.1.0", "components": {"schemas": {
+        "Pet": {"type": "boolean"},
+        "A": {"$ref": "one.yaml#/Pet"}, "B": {"$ref": "two.yaml#/Pet"},
+        "C": {"$ref": "one.yaml#/Pet"},
+    }}}
+    schemas = bundle(tmp_path / "spec.yaml", data, {}, allow_remote_refs=False,
+                     max_bytes=1_000_000)["components"]["schemas"]
+    assert schemas["A"] == {"$ref": "#/components/schemas/Pet2"}
+    assert schemas["B"] == {"$ref": "#/components/schemas/Pet3"}
+    assert schemas["C"] == {"$ref": "#/components/schemas/Pet2"}, "one copy per target"
+    assert (schemas["Pet"], schemas["Pet2"], schemas["Pet3"]) == (
+        {"type": "boolean"}, {"type": "string"}, {"type": "integer"})
+
+
+def test_component_names_keep_only_the_characters_components_allow() -> None:
+    assert component_name("/definitions/Pet Shop", "x.yaml") == "Pet_Shop"
+    assert component_name("", "/a/b/common.schema.yaml") == "common.schema"
+
+
+def test_refs_in_places_without_a_section_are_inlined(tmp_path: Path) -> None:
+    write(tmp_path / "ops.yaml", "list:\n  responses: {'200': {description: ok}}\n")
+    data = {"openapi": "3.1.0", "paths": {"/a": {"get": {"$ref": "ops.yaml#/list"}}}}
+    result = bundle(tmp_path / "spec.yaml", data, {}, allow_remote_refs=False, max_bytes=10_000)
+    assert result["paths"]["/a"]["get"] == {"responses": {"200": {"description": "ok"}}}
+
+
+def test_bundling_walks_a_document_nested_deeper_than_python_recursion(tmp_path: Path) -> None:
+    write(tmp_path / "leaf.yaml", "Leaf: {type: string}\n")
+    deep: dict[str, Any] = {"$ref": "leaf.yaml#/Leaf"}
+    for _ in range(2_000):
+        deep = {"type": "array", "items": deep}
+    data = {"openapi": "3.1.0", "components": {"schemas": {"Deep": deep}}}
+    result = bundle(tmp_path / "spec.yaml", data, {}, allow_remote_refs=False, max_bytes=10_000)
+    node = result["components"]["schemas"]["Deep"]
+    while "items" in node:
+        node = node["items"]
+    assert node == {"$ref": "#/components/schemas/Leaf"}
+    assert result["components"]["schemas"]["Leaf"] == {"type": "string"}

@@ -1,0 +1,117 @@
+"""Deeply nested documents: 1,000 levels load and validate (JSON and YAML); past `MAX_NESTING`
+a located error names the limit, from `load` and from the CLI, never a RecursionError.
+
+The documents are built as text here, in tmp_path (json.dumps itself recurses)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from generator.document.loading import load
+from generator.document.pointer import split_pointer
+from generator.document.tree import MAX_NESTING, depth
+from generator.validate import own_checks, validate
+from tests.document.expect import load_error, only
+from tests.support import ROOT
+
+HEADER = '"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {}'
+
+
+def json_text(levels: int, kind: str) -> str:
+    """`components/schemas/Deep`, nested `levels` schemas deep in `properties` or `items`."""
+    opening, closing = (('{"type": "object", "properties": {"p": ', "}}") if kind == "properties"
+                        else ('{"type": "array", "items": ', "}"))
+    deep = opening * levels + '{"type": "string"}' + closing * levels
+    return "{" + HEADER + ',\n"components": {"schemas": {"Deep": ' + deep + "}}}\n"
+
+
+def yaml_text(levels: int, kind: str) -> str:
+    """The same in block style (line 7 opens `Deep`'s schema)."""
+    lines = ["openapi: 3.1.0", "info: {title: t, version: '1'}", "paths: {}", "components:",
+             "  schemas:", "    Deep:"]
+    indent = 6
+    for _ in range(levels):
+        pad = " " * indent
+        if kind == "properties":
+            lines += [f"{pad}type: object", f"{pad}properties:", f"{pad}  p:"]
+            indent += 4
+        else:
+            lines += [f"{pad}type: array", f"{pad}items:"]
+            indent += 2
+    lines.append(" " * indent + "type: string")
+    return "\n".join(lines) + "\n"
+
+
+def written(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+@pytest.mark.parametrize("kind", ["properties", "items"])
+@pytest.mark.parametrize("form", ["json", "yaml"])
+def test_1000_levels_load_and_pass_our_checks(tmp_path: Path, kind: str, form: str) -> None:
+    text = json_text(1000, kind) if form == "json" else yaml_text(1000, kind)
+    document = load(written(tmp_path, f"deep.{form}", text))
+    per_level = 2 if kind == "properties" else 1
+    assert depth(document.data) == 4 + 1000 * per_level  # root, components, schemas, Deep...
+    assert own_checks(document) == []
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize(("kind", "form"), [("properties", "json"), ("items", "yaml")])
+def test_1000_levels_pass_openapi_spec_validator(tmp_path: Path, kind: str, form: str) -> None:
+    text = json_text(1000, kind) if form == "json" else yaml_text(1000, kind)
+    assert validate(load(written(tmp_path, f"deep.{form}", text))) == []
+
+
+def assert_names_the_limit(problem_text: str) -> None:
+    assert "MAX_NESTING" in problem_text
+    assert f"more than {MAX_NESTING} levels" in problem_text
+
+
+def test_5000_levels_of_json_are_refused_where_the_limit_is_crossed(tmp_path: Path) -> None:
+    problem = only(load_error(written(tmp_path, "deep.json", json_text(5000, "properties"))))
+    assert_names_the_limit(problem.message)
+    tokens = split_pointer(problem.pointer)
+    assert len(tokens) == MAX_NESTING  # the object one level past the limit
+    assert tokens[:5] == ["components", "schemas", "Deep", "properties", "p"]
+    assert problem.line == 2
+
+
+def test_5000_levels_of_block_yaml_are_refused_where_the_limit_is_crossed(tmp_path: Path) -> None:
+    problem = only(load_error(written(tmp_path, "deep.yaml", yaml_text(5000, "items"))))
+    assert_names_the_limit(problem.message)
+    tokens = split_pointer(problem.pointer)
+    assert len(tokens) == MAX_NESTING
+    assert tokens[:4] == ["components", "schemas", "Deep", "items"]
+    # `Deep` (level 4) opens on line 7, each `items` level two lines further on
+    assert problem.line == 7 + 2 * (MAX_NESTING + 1 - 4)
+
+
+def test_flow_yaml_nested_far_past_the_limit_is_refused_fast(tmp_path: Path) -> None:
+    """100,000 levels of `[`: PyYAML's composer would break the process's stack."""
+    text = "openapi: 3.1.0\npaths: {}\nx-deep: " + "[" * 100_000 + "]" * 100_000 + "\n"
+    problem = only(load_error(written(tmp_path, "flow.yaml", text)))
+    assert_names_the_limit(problem.message)
+    assert problem.pointer.startswith("/x-deep/0/0/")
+    assert problem.line == 3
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("form", ["json", "yaml"])
+def test_the_cli_says_the_limit_without_a_traceback(tmp_path: Path, form: str) -> None:
+    text = json_text(5000, "items") if form == "json" else yaml_text(5000, "items")
+    spec = written(tmp_path, f"deep.{form}", text)
+    result = subprocess.run([sys.executable, "-m", "generator", "validate", str(spec)],
+                            cwd=ROOT, capture_output=True, text=True, timeout=100, check=False)
+    assert result.returncode != 0
+    output = result.stdout + result.stderr
+    assert "Traceback" not in output
+    assert "RecursionError" not in output
+    assert_names_the_limit(output)
+    assert f"{spec}:" in output

@@ -1,0 +1,210 @@
+"""document/read.py: JSON and YAML bytes to data and lines; syntax errors, duplicate keys,
+aliases, size."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import tracemalloc
+from pathlib import Path
+from typing import Any
+
+from generator.document.loading import load
+from tests.document.expect import load_error, only, write
+from tests.support import BAD_DOCS as BAD
+
+
+def test_yaml_syntax_error_has_line_column_and_hint() -> None:
+    problem = only(load_error(BAD / "yaml_syntax.yaml"))
+    assert problem.file == str(BAD / "yaml_syntax.yaml")
+    assert problem.line == 5
+    assert "YAML syntax error at column 20" in problem.message
+    assert "mapping values are not allowed" in problem.message
+    assert "quoted" in problem.hint
+
+
+def test_json_syntax_error_has_line_and_column() -> None:
+    problem = only(load_error(BAD / "json_syntax.json"))
+    assert problem.file == str(BAD / "json_syntax.json")
+    assert problem.line == 5
+    assert "JSON syntax error at column 1" in problem.message
+    assert "trailing comma" in problem.hint
+
+
+def test_duplicate_yaml_key_names_both_lines() -> None:
+    problem = only(load_error(BAD / "duplicate_keys.yaml"))
+    assert problem.pointer == "/paths/~1items"
+    assert problem.line == 11
+    assert "duplicate key '/items'" in problem.message
+    assert "first on line 6, again on line 11" in problem.message
+
+
+def test_duplicate_json_key_names_both_lines() -> None:
+    problem = only(load_error(BAD / "duplicate_keys.json"))
+    assert problem.pointer == "/info/title"
+    assert problem.line == 6
+    assert "first on line 4, again on line 6" in problem.message
+
+
+def test_json_nan_is_refused(tmp_path: Path) -> None:
+    spec = write(tmp_path / "nan.json", '{"openapi": "3.1.0", "x": NaN}')
+    assert "NaN is not valid JSON" in only(load_error(spec)).message
+
+
+def test_alias_bomb_is_refused_with_bounded_memory() -> None:
+    """Refused before anything is expanded: memory stays small (speed is `make bench`'s job)."""
+    tracemalloc.start()
+    try:
+        problem = only(load_error(BAD / "alias_bomb.yaml"))
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 50 * 1024 * 1024
+    assert problem.line == 4
+    assert "alias bomb" in problem.message
+    assert "anchors/aliases" in problem.hint
+
+
+def test_a_few_aliases_and_merge_keys_are_expanded_into_independent_copies(tmp_path: Path) -> None:
+    spec = write(tmp_path / "aliases.yaml", """\
+openapi: 3.1.0
+info: {title: t, version: "1"}
+paths: {}
+x-base: &base {a: 1, b: [1]}
+x-copy: *base
+x-merged:
+  <<: *base
+  b: [2]
+""")
+    data = load(spec).data
+    assert data["x-copy"] == {"a": 1, "b": [1]}
+    assert data["x-merged"] == {"a": 1, "b": [2]}
+    data["x-copy"]["b"].append(9)
+    assert data["x-base"]["b"] == [1], "aliases must be copies, not shared objects"
+
+
+def test_empty_file() -> None:
+    problem = only(load_error(BAD / "empty.yaml"))
+    assert problem.file == str(BAD / "empty.yaml")
+    assert problem.message == "file is empty"
+
+
+def test_file_over_the_size_limit() -> None:
+    problem = only(load_error(BAD / "overlay_target.yaml", max_bytes=100))
+    assert "larger than the limit of 100 bytes" in problem.message
+
+
+def test_missing_file() -> None:
+    assert only(load_error(BAD / "no_such_file.yaml")).message == "file not found"
+
+
+SMALL_YAML = """\
+openapi: 3.1.0
+info:
+  title: Small
+  version: "1"
+paths:
+  /items/{id}:
+    get:
+      tags:
+        - items
+        - on
+      responses:
+        200:
+          description: ok
+x-dates:
+  on: 2024-01-01
+  yes: yes
+  octal: 0755
+  number: 1.5
+  nothing: null
+"""
+
+
+def test_yaml_is_normalised_to_json_data_and_lines_are_recorded(tmp_path: Path) -> None:
+    doc = load(write(tmp_path / "small.yaml", SMALL_YAML))
+    assert doc.data["paths"]["/items/{id}"]["get"]["responses"] == {"200": {"description": "ok"}}
+    assert doc.data["paths"]["/items/{id}"]["get"]["tags"] == ["items", "on"]
+    assert doc.data["x-dates"] == {
+        "on": "2024-01-01", "yes": "yes", "octal": "0755", "number": 1.5, "nothing": None,
+    }
+    json.dumps(doc.data)  # JSON-compatible
+    op = "/paths/~1items~1{id}/get"
+    assert doc.lines["/openapi"] == 1
+    assert doc.lines["/paths/~1items~1{id}"] == 6
+    assert doc.lines[op] == 7
+    assert doc.lines[f"{op}/tags/1"] == 10
+    assert doc.lines[f"{op}/responses/200/description"] == 13
+    assert doc.line_of(f"{op}/responses/200/content/application~1json") == 12
+    assert doc.line_of("/nowhere/at/all") == 1
+
+
+SMALL_JSON = """\
+{
+  "openapi": "3.1.0",
+  "info": {"title": "Small", "version": "1"},
+  "paths": {
+    "/items/{id}": {
+      "get": {
+        "tags": [
+          "items",
+          7
+        ],
+        "responses": {
+          "200": {"description": "ok \\"quoted\\" {x}"}
+        }
+      }
+    }
+  },
+  "x-a~b": [[1, 2], {"k": true}]
+}
+"""
+
+
+def test_json_lines_are_recorded(tmp_path: Path) -> None:
+    doc = load(write(tmp_path / "small.json", SMALL_JSON))
+    op = "/paths/~1items~1{id}/get"
+    assert doc.lines["/info/version"] == 3
+    assert doc.lines[op] == 6
+    assert doc.lines[f"{op}/tags/0"] == 8
+    assert doc.lines[f"{op}/tags/1"] == 9
+    assert doc.lines[f"{op}/responses/200/description"] == 12
+    assert doc.lines["/x-a~0b/1/k"] == 17
+    assert doc.sha256 == hashlib.sha256(SMALL_JSON.encode()).hexdigest()
+
+
+def _big_spec(target_bytes: int) -> dict[str, Any]:
+    paths: dict[str, Any] = {}
+    schemas: dict[str, Any] = {}
+    index = 0
+    while index * 3000 < target_bytes:
+        name = f"Thing{index}"
+        schemas[name] = {
+            "type": "object",
+            "properties": {
+                f"field_{j}": {"type": "string", "description": f"Field {j}", "enum": ["a", "b"]}
+                for j in range(20)
+            },
+        }
+        paths[f"/things{index}/{{thing_id}}"] = {"get": {
+            "operationId": f"getThing{index}",
+            "parameters": [{"name": "thing_id", "in": "path", "required": True,
+                            "schema": {"type": "string"}}],
+            "responses": {"200": {"description": "ok", "content": {"application/json": {
+                "schema": {"$ref": f"#/components/schemas/{name}"}}}}},
+        }}
+        index += 1
+    return {"openapi": "3.1.0", "info": {"title": "Big", "version": "1"}, "paths": paths,
+            "components": {"schemas": schemas}}
+
+
+def test_20_mb_json_document_loads_with_line_numbers(tmp_path: Path) -> None:
+    """A large document loads and its lines are found (how fast: `make bench`, not a test)."""
+    text = json.dumps(_big_spec(20_000_000), indent=2)
+    assert len(text) > 20_000_000
+    spec = write(tmp_path / "big.json", text)
+    doc = load(spec)
+    pointer = "/components/schemas/Thing4000/properties/field_3/enum/1"
+    line = doc.line_of(pointer)
+    assert line is not None
+    assert text.splitlines()[line - 1].strip() == '"b"'

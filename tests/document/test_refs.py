@@ -1,0 +1,88 @@
+"""document/refs.py: `Refs` (strict and lenient resolution) and `iter_refs`/`iter_objects`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator.document.loading import Document
+from generator.document.refs import Refs, is_named_map, iter_objects, iter_refs
+from generator.problems import GeneratorError
+from generator.validate import own_checks
+
+DATA: dict[str, Any] = {
+    "paths": {"/a/{id}": {"get": {"operationId": "getA"}}},
+    "components": {"schemas": {
+        "A": {"type": "string"},
+        "B": {"$ref": "#/components/schemas/A", "description": "B's own"},
+        "Loop": {"$ref": "#/components/schemas/Loop"},
+    }},
+}
+
+
+def test_lookup_reads_percent_encoded_and_escaped_fragments() -> None:
+    refs = Refs(DATA)
+    assert refs.lookup("#/paths/~1a~1%7Bid%7D/get") == (True, {"operationId": "getA"})
+    assert refs.lookup("#/components/schemas/Nope") == (False, None)
+    assert refs.lookup("other.yaml#/A") == (False, None)
+
+
+def test_target_names_a_dangling_or_external_ref() -> None:
+    refs = Refs(DATA, "spec.yaml")
+    with pytest.raises(GeneratorError, match="points to nothing") as dangling:
+        refs.target("#/components/schemas/Nope")
+    assert dangling.value.problems[0].pointer == "/components/schemas/Nope"
+    with pytest.raises(GeneratorError, match="unbundled external"):
+        refs.target("other.yaml#/A")
+
+
+def test_resolve_follows_chains_and_stops_at_a_cycle() -> None:
+    refs = Refs(DATA)
+    assert refs.resolve({"$ref": "#/components/schemas/B"}) == {"type": "string"}
+    assert refs.resolve(DATA["components"]["schemas"]["Loop"]) == {
+        "$ref": "#/components/schemas/Loop"}
+
+
+def test_deref_lets_siblings_override_and_marks_what_it_cannot_follow() -> None:
+    refs = Refs(DATA)
+    node, stack, looped = refs.deref({"$ref": "#/components/schemas/B", "title": "t"})
+    assert node == {"type": "string", "description": "B's own", "title": "t"}
+    assert stack == {"#/components/schemas/B", "#/components/schemas/A"} and not looped
+    assert refs.deref({"$ref": "#/nowhere"})[0] == {"x-unresolved-ref": "#/nowhere"}
+    assert refs.object({"$ref": "#/nowhere"}) == {"x-unresolved-ref": "#/nowhere"}
+
+
+def test_iter_refs_skips_data_and_extensions_but_not_named_maps() -> None:
+    ref = {"$ref": "#/components/schemas/A"}
+    schema = {
+        "example": dict(ref), "default": dict(ref), "enum": [dict(ref)], "x-vendor": dict(ref),
+        "examples": [dict(ref)],
+        "properties": {"default": dict(ref), "x-id": dict(ref)},
+    }
+    content = {"examples": {"one": dict(ref), "two": {"value": dict(ref)}}}
+    found = [pointer for pointer, _ in iter_refs({"schema": schema, "content": content})]
+    assert found == ["/schema/properties/default/$ref", "/schema/properties/x-id/$ref",
+                     "/content/examples/one/$ref"]
+
+
+def test_a_ref_under_dependent_schemas_is_seen() -> None:
+    """`dependentSchemas` maps property names to schemas: a dependency named `default` or
+    `x-flag` is a schema, and its `$ref` a reference (it used to be read as data)."""
+    schema = {"dependentSchemas": {"default": {"$ref": "#/components/schemas/Gone"},
+                                   "x-flag": {"$ref": "#/components/schemas/A"}}}
+    data = {"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {},
+            "components": {"schemas": {"A": {"type": "string"}, "S": schema}}}
+    assert is_named_map("/components/schemas/S/dependentSchemas")
+    assert [pointer for pointer, _ in iter_refs(data)] == [
+        "/components/schemas/S/dependentSchemas/default/$ref",
+        "/components/schemas/S/dependentSchemas/x-flag/$ref"]
+    problems = own_checks(Document(Path("s.yaml"), data, "0" * 64, None, {}))
+    assert [(p.code, p.pointer) for p in problems] == [
+        ("dangling-ref", "/components/schemas/S/dependentSchemas/default/$ref")]
+
+
+def test_iter_objects_goes_in_document_order() -> None:
+    data = {"a": {"b": {}}, "c": [{"d": {}}]}
+    assert [pointer for pointer, _ in iter_objects(data)] == ["", "/a", "/a/b", "/c/0", "/c/0/d"]

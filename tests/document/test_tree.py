@@ -1,0 +1,84 @@
+"""document/tree.py: walks and copies that no depth breaks, and the deep stack."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import pytest
+
+from generator.document.tree import MAX_NESTING, copy_tree, depth, iter_children, with_deep_stack
+
+
+def chain(levels: int) -> dict[str, Any]:
+    """{"a": {"a": ... {"leaf": 1}}}: `levels` dicts, built without recursion."""
+    root: dict[str, Any] = {"leaf": 1}
+    for _ in range(levels - 1):
+        root = {"a": root}
+    return root
+
+
+def test_iter_children_visits_a_10000_deep_chain_parents_first() -> None:
+    data = chain(10_000)
+    visited = list(iter_children(data))
+    assert len(visited) == 9_999
+    container, key, value = visited[0]
+    assert container is data and key == "a" and value is data["a"]
+    assert visited[-1][2] == {"leaf": 1}
+
+
+def test_iter_children_lets_the_caller_replace_values_in_place() -> None:
+    data: dict[str, Any] = {"list": [{"x": 1}, {"x": 2}], "keep": {"y": 3}}
+    for container, key, value in iter_children(data):
+        if isinstance(value, dict) and "x" in value:
+            container[key] = {"x": value["x"] * 10}
+    assert data == {"list": [{"x": 10}, {"x": 20}], "keep": {"y": 3}}
+
+
+def test_iter_children_walks_a_shared_subtree_once() -> None:
+    shared = {"s": [1]}
+    data = {"a": shared, "b": shared}
+    assert [value for _, _, value in iter_children(data)].count(shared) == 1
+
+
+def test_copy_tree_copies_containers_and_keeps_sharing() -> None:
+    shared = {"s": [1, 2]}
+    data = {"a": shared, "b": [shared, "text"]}
+    copied = copy_tree(data)
+    assert copied == data
+    assert copied is not data and copied["a"] is not shared
+    assert copied["a"] is copied["b"][0], "a subtree shared in the source stays shared"
+    copied["a"]["s"].append(3)
+    assert shared == {"s": [1, 2]}
+
+
+def test_copy_tree_of_a_10000_deep_chain() -> None:
+    data = chain(10_000)
+    copied = copy_tree(data)
+    assert depth(copied) == 10_000
+    assert copied is not data
+
+
+def test_depth_counts_levels_of_dicts_and_lists() -> None:
+    assert depth({}) == 1
+    assert depth({"a": [{"b": 1}]}) == 3
+    assert depth(chain(10_000)) == 10_000
+    assert depth([1, [2, [3]]], children=lambda n: [c for c in n if isinstance(c, list)]) == 3
+
+
+def _recurse(levels: int) -> int:
+    return 0 if levels == 0 else 1 + _recurse(levels - 1)
+
+
+def test_with_deep_stack_runs_a_walk_deeper_than_the_default_limit() -> None:
+    levels = 5 * sys.getrecursionlimit()
+    assert with_deep_stack(lambda: _recurse(levels), MAX_NESTING) == levels
+    assert sys.getrecursionlimit() < levels, "the limit is restored afterwards"
+
+
+def test_with_deep_stack_raises_the_walks_error_in_the_caller() -> None:
+    def fail() -> None:
+        raise ValueError("inside")
+
+    with pytest.raises(ValueError, match="inside"):
+        with_deep_stack(fail, MAX_NESTING)
