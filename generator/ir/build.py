@@ -27,7 +27,7 @@ from generator.ir.servers import server_path, server_url
 from generator.names import namespace
 from generator.names.client_arguments import ArgumentSite, client_argument_renames
 from generator.names.components import rename_component_schemas
-from generator.names.operations import name_clashes
+from generator.names.operations import method_names, name_clashes
 from generator.problems import GeneratorError, Problem
 
 CANNOT_BUILD = "the generator cannot build it"
@@ -46,11 +46,12 @@ def build(data: dict[str, Any], options: BuildOptions, *, tolerate: bool = False
     clashes = name_clashes(sites, options.source_file, lambda pointer: None)
     if clashes:
         raise GeneratorError(clashes)
+    names = method_names(sites)
     operations: list[Operation] = []
     failed: Failed = []
     for site in sites:
         try:
-            built = build_operation(context, site)
+            built = build_operation(context, site, names[site.pointer])
         except GeneratorError as error:
             if not tolerate:
                 raise

@@ -22,18 +22,19 @@ from generator.ir.responses import responses, streaming
 from generator.ir.schemas import json_type, object_properties
 from generator.ir.security import own_security
 from generator.names import identifiers as names
-from generator.names.operations import operation_names
 from generator.problems import Problem
 
 PAGINATION_HINT_DOCS = "see docs/architecture.md, Codegen hints"
 
 
-def build_operation(context: Context, site: OperationSite) -> Operation | Problem:
-    """The operation at `site` as its method will be generated (named as the spec names it:
-    the package-wide naming comes later), or the document problem that prevents it. A `$ref`
-    to nothing met on the way raises its GeneratorError (`Refs.target`)."""
+def build_operation(context: Context, site: OperationSite,
+                    name: tuple[str, str]) -> Operation | Problem:
+    """The operation at `site` as its method will be generated, `name` being its (resource,
+    method) by the document's naming rule (`names.operations.method_names`; clashes with what
+    the runtime binds are settled later), or the document problem that prevents it. A `$ref` to
+    nothing met on the way raises its GeneratorError (`Refs.target`)."""
     operation = site.operation
-    resource, method = operation_names(site.path, site.method, operation)
+    resource, method = name
     stem = class_stem(resource, method)
     taken: set[str] = set()
     raw_params = merged_parameters(context.refs, site.shared_parameters, operation)

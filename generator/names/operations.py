@@ -1,12 +1,16 @@
 """How each operation is named in generated code, and which operations that rule makes clash.
 
-`operation_names` is the naming rule (codegen hints, else tag and operationId, else method and
-path words); `name_clashes` finds operations that the rule gives the same method, which
-validation reports and code generation refuses.
+`operation_names` is one operation's rule (codegen hints, else tag and operationId, else method
+and path words); `method_names` decides for a whole document, dropping the resource's name from
+the front of a method that repeats it (`repos/get` under `repos` -> `client.repos.get`), as
+githubkit does, unless that would clash, leave nothing or make a keyword; `name_clashes` finds
+operations the rule gives the same method, which validation reports and code generation refuses.
 """
 
 from __future__ import annotations
 
+import keyword
+from collections import Counter
 from collections.abc import Callable, Iterable
 
 from generator.document.operations import OperationSite
@@ -46,14 +50,51 @@ def operation_names(path: str, verb: str, operation: dict[str, object]) -> tuple
     return python_name(resource, fallback="default"), python_name(method, fallback=verb)
 
 
+def _without_prefix(resource: str, method: str, operation: dict[str, object]) -> str | None:
+    """`method` without the `resource_` it starts with, when an operationId (not a hint) named
+    it and what is left is a name of its own; else None."""
+    if operation.get("x-codegen-method") or not isinstance(operation.get("operationId"), str):
+        return None
+    prefix = resource + "_"
+    rest = method[len(prefix):] if method.startswith(prefix) else ""
+    if not rest or keyword.iskeyword(rest):
+        return None
+    return rest if python_name(rest, fallback="") == rest else None
+
+
+def method_names(sites: Iterable[OperationSite]) -> dict[str, tuple[str, str]]:
+    """(resource attribute, method name) of every operation, by pointer: `operation_names`,
+    with the resource's prefix dropped where `_without_prefix` allows and no other method of
+    the resource would then be named alike (those keep their full names)."""
+    full: dict[str, tuple[str, str]] = {}
+    short: dict[str, str] = {}
+    for site in sites:
+        resource, method = full[site.pointer] = operation_names(site.path, site.method,
+                                                                site.operation)
+        stripped = _without_prefix(resource, method, site.operation)
+        if stripped is not None:
+            short[site.pointer] = stripped
+    while True:
+        chosen = {pointer: (resource, short.get(pointer, method))
+                  for pointer, (resource, method) in full.items()}
+        counts = Counter(chosen.values())
+        clashing = [pointer for pointer in short if counts[chosen[pointer]] > 1]
+        if not clashing:
+            return chosen
+        for pointer in clashing:  # each round gives back at least one full name: it ends
+            del short[pointer]
+
+
 def name_clashes(
     sites: Iterable[OperationSite], file: str, line_of: Callable[[str], int | None]
 ) -> list[Problem]:
     """A problem for every operation whose (resource, method) an earlier one already has."""
     first_seen: dict[tuple[str, str], OperationSite] = {}
     problems = []
-    for site in sites:
-        name = operation_names(site.path, site.method, site.operation)
+    listed = list(sites)
+    names = method_names(listed)
+    for site in listed:
+        name = names[site.pointer]
         earlier = first_seen.setdefault(name, site)
         if earlier is not site:
             problems.append(Problem(

@@ -24,7 +24,7 @@ from generator.document.keywords import SCHEMA_LISTS, SCHEMA_MAPS
 from generator.document.operations import iter_operations
 from generator.document.pointer import join_tokens, resolve_pointer, split_pointer
 from generator.document.schemas import in_schema, is_name, schema_root
-from generator.names.operations import operation_names
+from generator.names.operations import method_names, operation_names
 from generator.problems import Problem
 from generator.tolerate import messages, repairs
 from generator.tolerate.decisions import Decision
@@ -250,8 +250,7 @@ def _method_clash(data: dict[str, Any], problem: Problem, tokens: list[str]) -> 
     resource, _ = operation_names(path, method, operation)
     unnamed = {k: v for k, v in operation.items() if k not in ("operationId", "x-codegen-method")}
     fallback = operation_names(path, method, unnamed)[1]
-    taken = {operation_names(site.path, site.method, site.operation)
-             for site in iter_operations(data)}
+    taken = set(method_names(iter_operations(data)).values())
     if (resource, fallback) in taken:
         return skip(problem, [problem.pointer])
     return Decision(problem, "repairable",
