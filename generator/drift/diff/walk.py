@@ -171,6 +171,15 @@ def _own_shape(node: Mapping[str, Json], pointer: str, stack: frozenset[str]) ->
     """The keywords of one schema object, combinators not applied."""
     types, nullable = declared_types(node)
     shape = _Shape(types=types, nullable=nullable, constraints=constraints_of(node))
+    _own_values(shape, node)
+    if "x-unresolved-ref" in node:
+        shape.types = ["ref:" + str(node["x-unresolved-ref"])]
+    _own_children(shape, node, pointer, stack)
+    return shape
+
+
+def _own_values(shape: _Shape, node: Mapping[str, Json]) -> None:
+    """The values a schema pins or documents: enum (or const), default, docs and examples."""
     if "const" in node:
         shape.enum = [node["const"]]
     elif isinstance(node.get("enum"), list):
@@ -183,8 +192,11 @@ def _own_shape(node: Mapping[str, Json], pointer: str, stack: frozenset[str]) ->
     examples = _examples(node)
     if examples is not None:
         shape.docs["examples"] = examples
-    if "x-unresolved-ref" in node:
-        shape.types = ["ref:" + str(node["x-unresolved-ref"])]
+
+
+def _own_children(shape: _Shape, node: Mapping[str, Json], pointer: str,
+                  stack: frozenset[str]) -> None:
+    """The subschemas a schema's own keywords hold: properties, items, additionalProperties."""
     for name, sub in (node.get("properties") or {}).items():
         sub_pointer = join_tokens(pointer, "properties", str(name))
         shape.properties[str(name)] = _Child(sub, sub_pointer, stack)
@@ -196,7 +208,6 @@ def _own_shape(node: Mapping[str, Json], pointer: str, stack: frozenset[str]) ->
     if isinstance(extra, Mapping) and extra:
         shape.extra = _Child(extra, join_tokens(pointer, "additionalProperties"), stack)
     shape.closed = extra is False
-    return shape
 
 
 def _intersect_types(a: list[str], b: list[str]) -> list[str]:
