@@ -29,7 +29,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
     from generator.io.write import write_file
 
     manifest = read_manifest(args.manifest)
-    chosen = [manifest.get(n) for n in args.providers] if args.providers else list(manifest.providers)
+    chosen = ([manifest.get(n) for n in args.providers] if args.providers
+              else list(manifest.providers))
     text = compare_document(chosen)
     if args.out:
         write_file(args.out, text.encode("utf-8"))

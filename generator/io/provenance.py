@@ -45,7 +45,8 @@ TEMPLATES_DIR = templates_dir()
 CHECK_ONLY = frozenset({"__main__.py", "cli", "drift", "templates"})
 # Parts that shape docs/providers.md (with the specs, overlays and provider names).
 COMPARE_PARTS = ("drift", "document", "manifest.py", "problems.py")
-DOC_FOOTER = re.compile(r"<!-- provenance: inputs sha256 ([0-9a-f]{64}), content sha256 ([0-9a-f]{64}) -->\n\Z")
+DOC_FOOTER = re.compile(r"<!-- provenance: inputs sha256 ([0-9a-f]{64}), "
+                        r"content sha256 ([0-9a-f]{64}) -->\n\Z")
 
 
 def sha256_text(text: str) -> str:
@@ -162,7 +163,8 @@ def input_fingerprint(spec: Path, overlay: Path | None, settings: dict[str, str]
 
 def recorded_settings(recorded: Recorded) -> dict[str, str]:
     """The generation settings a record holds (package, provider, ...), without the prefix."""
-    return {key[len(SETTING):]: value for key, value in recorded.inputs.items() if key.startswith(SETTING)}
+    return {key[len(SETTING):]: value for key, value in recorded.inputs.items()
+            if key.startswith(SETTING)}
 
 
 def _dump(inputs: dict[str, str], toolkit: dict[str, str], files: dict[str, str],
@@ -204,18 +206,21 @@ def read(folder: Path) -> Recorded | None:
         return None
     if not all(isinstance(name, str) and _inside(name) for name in files):
         return None  # a record naming a file outside its folder is not one this generator wrote
-    return Recorded(inputs, toolkit, files, canonical=text == _dump(inputs, toolkit, files, coverage))
+    canonical = text == _dump(inputs, toolkit, files, coverage)
+    return Recorded(inputs, toolkit, files, canonical=canonical)
 
 
 def _inside(relative: str) -> bool:
     """A path that stays inside the folder it is relative to: no root, no drive, no `..`."""
     path = PurePosixPath(relative)
-    return bool(relative) and not path.is_absolute() and ".." not in path.parts and "\\" not in relative \
-        and ":" not in relative
+    return (bool(relative) and not path.is_absolute() and ".." not in path.parts
+            and "\\" not in relative and ":" not in relative)
 
 
 def changed_keys(recorded: dict[str, str], current: dict[str, str]) -> list[str]:
-    return sorted(key for key in set(recorded) | set(current) if recorded.get(key) != current.get(key))
+    """The keys whose values differ between two fingerprints (present in one only included)."""
+    return sorted(key for key in set(recorded) | set(current)
+                  if recorded.get(key) != current.get(key))
 
 
 def modified_files(folder: Path, recorded: Recorded) -> list[str]:
@@ -236,7 +241,8 @@ def hand_edited(folder: Path, recorded: Recorded) -> list[str]:
     }
     for relative in sorted(on_disk | set(recorded.files)):
         path = folder / relative
-        if relative not in recorded.files or not path.is_file() or _sha256_file(path) != recorded.files[relative]:
+        if (relative not in recorded.files or not path.is_file()
+                or _sha256_file(path) != recorded.files[relative]):
             edited.append(relative)
     return edited
 

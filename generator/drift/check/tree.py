@@ -123,7 +123,8 @@ def changed_inputs(
         raise GeneratorError([Problem(exc.filename or str(spec), "", None,
                                       f"cannot read: {exc.strerror}")]) from exc
     names = {"spec_sha256": "spec", "overlay_sha256": "overlay"}
-    changed = [names.get(key, key.replace(provenance.SETTING, "setting ")) for key in provenance.changed_keys(recorded.inputs, current)]
+    changed = [names.get(key, key.replace(provenance.SETTING, "setting "))
+               for key in provenance.changed_keys(recorded.inputs, current)]
     toolkit = provenance.changed_keys(recorded.toolkit, provenance.toolkit_fingerprint())
     changed += [TOOLKIT_LABELS.get(key, key.replace("tool:", "pinned ")) for key in toolkit]
     return changed

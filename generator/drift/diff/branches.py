@@ -12,7 +12,8 @@ from collections.abc import Mapping
 
 from generator.document.pointer import fragment_pointer, join_tokens, split_pointer
 from generator.document.refs import Refs
-from generator.drift.diff.walk import Field, Json, canonical_json, declared_types
+from generator.drift.diff.merge import Found
+from generator.drift.diff.walk import Field, Json, Key, canonical_json, declared_types
 
 Branch = tuple[Json, str, str]  # (schema, literal pointer, shallow type label)
 
@@ -27,7 +28,7 @@ def branches_of(refs: Refs, union: Field) -> list[Branch] | None:
             out = []
             for i, branch in enumerate(node[keyword]):
                 resolved, _, _ = refs.deref(branch)
-                types, _ = declared_types(resolved) if isinstance(resolved, Mapping) else ([], False)
+                types = declared_types(resolved)[0] if isinstance(resolved, Mapping) else []
                 if types != ["null"]:
                     out.append((branch, join_tokens(union.pointer, keyword, str(i)),
                                 branch_label(branch, types)))
@@ -73,3 +74,20 @@ def pair_branches(
             added.remove(branch)
             pairs.append((twin, branch))
     return pairs, left, added
+
+
+def branches_detail(request: bool, verdict: bool | None) -> str:
+    """What a union's rewritten branches did, as the `*-branches-changed` change says it."""
+    if verdict is False:
+        return "branches changed: " + ("some value valid before is now rejected"
+                                       if request else "it can now send a value it could not")
+    undecided = ("every old value is still accepted" if request
+                 else "it can now send a value it could not")
+    return f"branches changed (undecided whether {undecided})"
+
+
+def merged_artifact(found: Found, key: Key) -> bool:
+    """A change under a split union's key that came from merging its branches."""
+    if found.key is None or found.key[:len(key)] != key:
+        return False
+    return len(found.key) > len(key) or found.kind.endswith(("-branch-added", "-branch-removed"))

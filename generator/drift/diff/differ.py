@@ -47,10 +47,7 @@ member in the pointer (``.../allOf/1/properties/x``); a location declared by sev
 is reported at the first one. Enum, constraint and documentation changes point at the schema
 that carries them (the field), not at the keyword.
 
-A change inside a shared component is found once per operation that uses it; ``merge_shared``
-keeps one change per (pointer, kind, severity, side) with the operations it affects in
-``Change.operations``; its message names the component (``schema `Item` property `name`
-became nullable``) when several operations share it, the operation otherwise.
+A change inside a shared component is reported once, listing its operations (``merge``).
 
 The decisions on what breaks, where the OpenAPI specification is silent, are listed in
 ``rules`` (its docstring).
@@ -70,7 +67,12 @@ from urllib.parse import quote
 from generator.document import tree
 from generator.document.pointer import HTTP_METHODS, join_tokens
 from generator.document.refs import Refs
-from generator.drift.diff.branches import branches_of, pair_branches
+from generator.drift.diff.branches import (
+    branches_detail,
+    branches_of,
+    merged_artifact,
+    pair_branches,
+)
 from generator.drift.diff.change import Change
 from generator.drift.diff.merge import Found, merge_shared
 from generator.drift.diff.rules import Ctx, FieldDiff
@@ -90,6 +92,7 @@ from generator.drift.diff.walk import (
     operation_parameters,
     path_shape,
     template_names,
+    without_docs,
 )
 
 
@@ -119,14 +122,6 @@ def _server_urls(servers: Json) -> list[str]:
             url = url.replace("{" + name + "}", str(variable.get("default", "")))
         urls.append(url.rstrip("/") or "/")
     return urls
-
-
-def _without_docs(value: Json) -> Json:
-    if isinstance(value, Mapping):
-        return {k: _without_docs(v) for k, v in value.items() if k != "description"}
-    if isinstance(value, list):
-        return [_without_docs(v) for v in value]
-    return value
 
 
 def _old_ops_by_new(old: Mapping[str, Json], new: Mapping[str, Json]) -> dict[str, str]:
@@ -212,7 +207,7 @@ class _Differ:
             elif name not in old:
                 self.add(pointer, "security-scheme-added", False,
                          f"security scheme `{name}` was added")
-            elif _without_docs(self.old_refs.object(old[name])) != _without_docs(
+            elif without_docs(self.old_refs.object(old[name])) != without_docs(
                 self.new_refs.object(new[name])
             ):
                 self.add(pointer, "security-changed", True,
@@ -458,7 +453,7 @@ class _Differ:
             if by_branch is None:
                 continue
             split.append(key)
-            found = [f for f in found if not _merged_artifact(f, key)] + by_branch
+            found = [f for f in found if not merged_artifact(f, key)] + by_branch
         return found, old_fields, new_fields
 
     def split_union(self, ctx: Ctx, key: Key, before: Field, after: Field) -> list[Found] | None:
@@ -529,11 +524,7 @@ class _Differ:
             if verdict is True:
                 continue  # a rewrite that changes nothing a value can tell
             union = "any-of" if (after.info.union or before.info.union) == "anyOf" else "one-of"
-            detail = ("branches changed: " + ("some value valid before is now rejected"
-                                              if request else "it can now send a value it could not")
-                      if verdict is False else "branches changed (undecided whether "
-                      + ("every old value is still accepted)" if request
-                         else "it can now send a value it could not)"))
+            detail = branches_detail(request, verdict)
             found.append(Found(after.pointer, f"{union}-branches-changed", verdict is False or None,
                                 f"{ctx.op}: {ctx.subject(key)} {detail}", detail, self.op,
                                 "new", key))
@@ -549,10 +540,8 @@ class _Differ:
         else:
             report(at, "request-property-added-optional", False, message, "was added")
 
-    def judge(
-        self, ctx: Ctx, old: tuple[Json, Mapping[Key, Field]], new: tuple[Json, Mapping[Key, Field]],
-        found: list[Found],
-    ) -> None:
+    def judge(self, ctx: Ctx, old: tuple[Json, Mapping[Key, Field]],
+              new: tuple[Json, Mapping[Key, Field]], found: list[Found]) -> None:
         """Re-judge what the field-by-field rules called breaking where they can be wrong.
 
         The whole schema first, then every ``oneOf``/``anyOf`` location (outermost first): where
@@ -567,7 +556,8 @@ class _Differ:
         settled: list[Key] = []
         for key in [(), *(k for k in composed if k)]:
             pending = [f for f in found if f.breaking is not False and f.key is not None
-                       and f.key[:len(key)] == key and not any(f.key[:len(s)] == s for s in settled)]
+                       and f.key[:len(key)] == key
+                       and not any(f.key[:len(s)] == s for s in settled)]
             if not pending:
                 continue
             if key:
@@ -594,13 +584,6 @@ def _prefixed(fields: Mapping[Key, Field], prefix: Key) -> dict[Key, Field]:
     if not prefix:
         return dict(fields)
     return {prefix + k: replace(f, key=prefix + k) for k, f in fields.items()}
-
-
-def _merged_artifact(found: Found, key: Key) -> bool:
-    """A change under a split union's key that came from merging its branches."""
-    if found.key is None or found.key[:len(key)] != key:
-        return False
-    return len(found.key) > len(key) or found.kind.endswith(("-branch-added", "-branch-removed"))
 
 
 def _container_kept(key: Key, other: Mapping[Key, Field]) -> bool:

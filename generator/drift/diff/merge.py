@@ -2,7 +2,9 @@
 
 A change inside a shared component is found once per operation that uses it (the differ walks
 each operation on its own); ``merge_shared`` keeps one change per (pointer, kind, severity,
-side), listing the operations it affects, and names the component when several share it.
+side), listing the operations it affects in ``Change.operations``; its message names the
+component (``schema `Item` property `name` became nullable``) when several operations share it,
+the operation otherwise.
 """
 
 from __future__ import annotations

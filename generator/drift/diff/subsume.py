@@ -151,7 +151,8 @@ class _Judge:
         if "number" in kinds:
             checks.append(_numbers_cover(w.bounds, n.bounds))
         if "string" in kinds:
-            checks.append(_sizes_cover(w.bounds, n.bounds, "minLength", "maxLength", bool(n.patterns)))
+            checks.append(_sizes_cover(w.bounds, n.bounds, "minLength", "maxLength",
+                                       bool(n.patterns)))
             checks.append(True if w.patterns <= n.patterns else None)
         if "array" in kinds:
             checks.append(_sizes_cover(w.bounds, n.bounds, "minItems", "maxItems", False))
@@ -400,7 +401,8 @@ def _numbers_cover(w: Mapping[str, Json], n: Mapping[str, Json]) -> Verdict:
     checks: list[Verdict] = []
     for inclusive, exclusive, sign in (("minimum", "exclusiveMinimum", 1),
                                        ("maximum", "exclusiveMaximum", -1)):
-        w_bound, n_bound = _bound(w, inclusive, exclusive, sign), _bound(n, inclusive, exclusive, sign)
+        w_bound = _bound(w, inclusive, exclusive, sign)
+        n_bound = _bound(n, inclusive, exclusive, sign)
         if w_bound is None:
             continue
         if n_bound is None:

@@ -128,6 +128,16 @@ def canonical_json(value: Json) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False)
 
 
+def without_docs(value: Json) -> Json:
+    """`value` without its `description` keys, at any depth: two values that differ only in
+    prose compare equal."""
+    if isinstance(value, Mapping):
+        return {k: without_docs(v) for k, v in value.items() if k != "description"}
+    if isinstance(value, list):
+        return [without_docs(v) for v in value]
+    return value
+
+
 def declared_types(node: Mapping[str, Json]) -> tuple[list[str], bool]:
     raw = node.get("type")
     listed = [raw] if isinstance(raw, str) else [t for t in raw or [] if isinstance(t, str)]
@@ -283,7 +293,8 @@ def _loosest(shapes: Sequence[_Shape]) -> dict[str, Json]:
 
 
 def literal_pointer(refs: Refs, schema: Json, pointer: str) -> str:
-    """Where the keywords of ``schema`` (at ``pointer``) literally are: its `$ref` chain's target."""
+    """Where the keywords of ``schema`` (at ``pointer``) literally are: its `$ref` chain's
+    target."""
     seen: set[str] = set()
     while isinstance(schema, Mapping) and isinstance(schema.get("$ref"), str):
         ref = schema["$ref"]
@@ -419,7 +430,8 @@ def _info(shape: _Shape, required: bool) -> SchemaInfo:
         label=shape.label,
         nullable=shape.nullable,
         required=required,
-        enum=None if shape.enum is None else tuple(dict.fromkeys(canonical_json(v) for v in shape.enum)),
+        enum=(None if shape.enum is None
+              else tuple(dict.fromkeys(canonical_json(v) for v in shape.enum))),
         default=None if shape.default is _NO_DEFAULT else canonical_json(shape.default),
         constraints=tuple(sorted(shape.constraints.items())),
         closed=shape.closed,
