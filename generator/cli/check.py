@@ -146,6 +146,8 @@ def _recorded_package(folder: Path) -> str:
 
 
 def register(commands: Any, add_common: Callable[[argparse.ArgumentParser], None]) -> None:
+    """Add the `check` subcommand to `commands` (the CLI's subparsers): its arguments and
+    its handler; each command module registers itself, so main.py only lists them."""
     check_cmd = commands.add_parser("check", help=cmd_check.__doc__)
     check_cmd.add_argument("providers", nargs="*",
                            help="provider names (default: all, and the comparison document)")

@@ -41,6 +41,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 
 def register(commands: Any, add_common: Callable[[argparse.ArgumentParser], None]) -> None:
+    """Add the `compare` subcommand to `commands` (the CLI's subparsers): its arguments and
+    its handler; each command module registers itself, so main.py only lists them."""
     compare_cmd = commands.add_parser("compare", help=cmd_compare.__doc__)
     compare_cmd.add_argument("providers", nargs="*", help="provider names (default: all)")
     compare_cmd.add_argument("--out", type=Path, help="write the table here instead of stdout")

@@ -262,6 +262,8 @@ def _interrupted_message(written: list[Path]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """The `openapi-clientgen` command: run the subcommand `argv` names; its exit code (problems
+    printed as file:line: messages, 2 for a usage error, 1 for a failure or drift)."""
     args = _parser().parse_args(argv)
     run: Callable[[argparse.Namespace], int] = args.run
     earlier = len(written_so_far())  # a caller may run several commands in one process

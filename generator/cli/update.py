@@ -190,6 +190,8 @@ def _install(provider: Provider, raw: bytes, folder: Path, candidate: _Candidate
 
 
 def register(commands: Any, add_common: Callable[[argparse.ArgumentParser], None]) -> None:
+    """Add the `update` subcommand to `commands` (the CLI's subparsers): its arguments and
+    its handler; each command module registers itself, so main.py only lists them."""
     update_cmd = commands.add_parser("update", help=cmd_update.__doc__)
     update_cmd.add_argument("provider", help="the manifest's name of the provider to update")
     update_cmd.add_argument("--from", dest="source", required=True,

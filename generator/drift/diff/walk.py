@@ -139,6 +139,8 @@ def without_docs(value: Json) -> Json:
 
 
 def declared_types(node: Mapping[str, Json]) -> tuple[list[str], bool]:
+    """(types without "null", nullable) a schema declares, 3.0 and 3.1 spellings alike; an object
+    or array by its keywords when `type` is absent, [] for any type."""
     raw = node.get("type")
     listed = [raw] if isinstance(raw, str) else [t for t in raw or [] if isinstance(t, str)]
     types = [t for t in listed if t != "null"]
@@ -153,6 +155,8 @@ def declared_types(node: Mapping[str, Json]) -> tuple[list[str], bool]:
 
 
 def constraints_of(node: Mapping[str, Json]) -> dict[str, Json]:
+    """The bounds a schema sets (lengths, sizes, numbers, pattern, step, uniqueness), 3.0's
+    boolean `exclusiveMaximum` read as 3.1's number; bounds every value meets left out."""
     found = {
         k: node[k]
         for k in (*UPPER_BOUNDS, *LOWER_BOUNDS, *OTHER_CONSTRAINTS)
@@ -483,10 +487,12 @@ class Param:
 
 
 def template_names(path: str) -> list[str]:
+    """The parameter names of a path template, in order: `/a/{x}/{y}` -> [x, y]."""
     return [part.split("}")[0] for part in path.split("{")[1:]]
 
 
 def path_shape(path: str) -> str:
+    """A path template with its parameter names blanked: how paths of two documents match."""
     out, depth = [], 0
     for ch in path:
         if ch == "{":
@@ -548,5 +554,6 @@ def pick_media(content: Mapping[str, Json]) -> tuple[str, dict[str, Json]] | Non
 
 
 def is_success(status: str) -> bool:
+    """Whether a response key is a 2xx status (`200`, `2XX`)."""
     return status.upper().startswith("2")
 
