@@ -279,5 +279,5 @@ def component_name(fragment: str, location: str) -> str:
 
 def _free_key(name: str, taken: dict[str, Any]) -> str:
     """`name`, or `name2`, `name3`...: the first key `components/<section>` does not hold yet."""
-    return next(candidate for candidate in (name, *(f"{name}{n}" for n in itertools.count(2)))
-                if candidate not in taken)
+    candidates = itertools.chain([name], (f"{name}{n}" for n in itertools.count(2)))
+    return next(candidate for candidate in candidates if candidate not in taken)
