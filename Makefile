@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-$(shell cat requirements.lock pyproject.toml | sha25
 
 PRISM_STAMP := tools/node_modules/.installed
 
-.PHONY: setup tools generate check test lint bench corpus clean
+.PHONY: setup tools generate check test lint golden bench corpus clean
 
 setup: $(STAMP)
 
@@ -35,6 +35,9 @@ test: setup tools  ## the whole suite, including servers it starts itself
 lint: setup
 	$(VENV)/bin/ruff check generator tests
 	$(PY) -m mypy generator
+
+golden: setup  ## refresh tests/golden/: every feature package, generated exactly as the tests do
+	$(PY) -m tests.support.golden --write
 
 bench: setup
 	$(PY) -m bench

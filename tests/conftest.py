@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from tests.support import PROVIDERS
+from tests.support.servers import Reply, ScriptedServer
 
 # `pristine` and `sandbox`: a regenerated copy of the repository for CLI tests (tests/cli/).
 pytest_plugins = ["tests.support.sandbox"]
@@ -19,3 +22,30 @@ def clean_env(monkeypatch: pytest.MonkeyPatch) -> Iterator[pytest.MonkeyPatch]:
         monkeypatch.delenv(f"{provider.upper()}_API_KEY", raising=False)
         monkeypatch.delenv(f"{provider.upper()}_BASE_URL", raising=False)
     yield monkeypatch
+
+
+@pytest.fixture
+def serve() -> Iterator[Callable[..., ScriptedServer]]:
+    """`serve(replies, **options)`: a `ScriptedServer` on 127.0.0.1, started at once and stopped
+    (its threads joined, bounded) when the test ends, whatever the test did."""
+    servers: list[ScriptedServer] = []
+
+    def start(replies: list[Reply], **kwargs: Any) -> ScriptedServer:
+        server = ScriptedServer(replies, **kwargs).start()
+        servers.append(server)
+        return server
+
+    yield start
+    for server in servers:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def feature_packages(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The folder holding every package generated from tests/feature_specs/, generated once per
+    session: the feature tests and the golden record compare the same generation."""
+    from tests.support.features import write_feature_packages  # the generator, only when asked
+
+    out = tmp_path_factory.mktemp("features")
+    write_feature_packages(out)
+    return out

@@ -72,17 +72,20 @@ def check_compare_doc(manifest: Manifest, doc: Path, *, full: bool) -> PackageRe
     return check_document(doc, manifest.providers, manifest.path, full=full)
 
 
-def _check_targets(args: argparse.Namespace, manifest: Manifest | None) -> list[tuple[str, Provider, Path]]:
+def _check_targets(args: argparse.Namespace, manifest: Manifest | None
+                   ) -> list[tuple[str, Provider, Path]]:
     if args.target or args.provider or args.spec:
         return [_vendored_target(args, manifest)]
     if args.overlay:
         raise usage_error("", "--overlay goes with --target and --spec")
     assert manifest is not None
-    chosen = [manifest.get(n) for n in args.providers] if args.providers else list(manifest.providers)
+    chosen = ([manifest.get(n) for n in args.providers] if args.providers
+              else list(manifest.providers))
     return [(p.name, p, args.output / p.package) for p in chosen]
 
 
-def _vendored_target(args: argparse.Namespace, manifest: Manifest | None) -> tuple[str, Provider, Path]:
+def _vendored_target(args: argparse.Namespace, manifest: Manifest | None
+                     ) -> tuple[str, Provider, Path]:
     """`--target DIR` with where it came from: a manifest provider (`--provider`) or a document
     (`--spec`, `--overlay`), as `generate` was given it."""
     if not args.target or bool(args.provider) == bool(args.spec):
@@ -93,7 +96,8 @@ def _vendored_target(args: argparse.Namespace, manifest: Manifest | None) -> tup
     if not args.target.is_dir():
         raise usage_error(str(args.target), "not a folder")
     if args.overlay and not args.spec:
-        raise usage_error("", "--overlay goes with --spec (a provider's overlay is in the manifest)")
+        raise usage_error("", "--overlay goes with --spec "
+                              "(a provider's overlay is in the manifest)")
     if args.spec:
         provider = Provider.standalone(args.spec, _recorded_package(args.target), args.overlay)
         return (str(args.spec), provider, args.target)
@@ -103,10 +107,13 @@ def _vendored_target(args: argparse.Namespace, manifest: Manifest | None) -> tup
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    """Compare generated packages (and docs/providers.md) with what their inputs produce; exit 1 on drift."""
+    """Compare generated packages (and docs/providers.md) with what their inputs produce; exit 1
+    on drift."""
     # `--target` alone is a usage error of its own: no manifest needed to say so.
-    manifest = None if args.spec or (args.target and not args.provider) else read_manifest(args.manifest)
-    reports = check_packages(_check_targets(args, manifest), full=args.full, renamed=bool(args.target))
+    standalone = args.spec or (args.target and not args.provider)
+    manifest = None if standalone else read_manifest(args.manifest)
+    reports = check_packages(_check_targets(args, manifest), full=args.full,
+                             renamed=bool(args.target))
     if manifest is not None and not args.target and not args.providers:
         doc = args.compare_doc or default_compare_doc(args.manifest)
         reports.append(check_compare_doc(manifest, doc, full=args.full))
@@ -127,7 +134,8 @@ def _drift_hint(args: argparse.Namespace) -> str:
         return (f"replace {args.target} with a freshly generated {args.provider} package: "
                 f"openapi-clientgen generate {args.provider} --out {args.target} "
                 f"--package {_recorded_package(args.target)}")
-    return "run `make generate` to regenerate (and move hand edits into the spec, overlay or templates)"
+    return ("run `make generate` to regenerate "
+            "(and move hand edits into the spec, overlay or templates)")
 
 
 def _recorded_package(folder: Path) -> str:
@@ -138,20 +146,27 @@ def _recorded_package(folder: Path) -> str:
 
 
 def register(commands: Any, add_common: Callable[[argparse.ArgumentParser], None]) -> None:
+    """Add the `check` subcommand to `commands` (the CLI's subparsers): its arguments and
+    its handler; each command module registers itself, so main.py only lists them."""
     check_cmd = commands.add_parser("check", help=cmd_check.__doc__)
-    check_cmd.add_argument("providers", nargs="*", help="provider names (default: all, and the comparison document)")
+    check_cmd.add_argument("providers", nargs="*",
+                           help="provider names (default: all, and the comparison document)")
     check_cmd.add_argument("--output", type=Path, default=DEFAULT_OUTPUT,
                            help="root of generated packages (default: generated/)")
     check_cmd.add_argument("--target", type=Path, help="a vendored copy of one package (any name)")
     check_cmd.add_argument("--provider", help="which provider --target was generated from")
     check_cmd.add_argument("--spec", type=Path,
-                           help="the document --target was generated from (generate --spec), instead of --provider")
-    check_cmd.add_argument("--overlay", type=Path, help="the Overlay document --target was generated with (with --spec)")
-    check_cmd.add_argument("--full", action="store_true", help="always regenerate; skip the provenance fast path")
+                           help="the document --target was generated from (generate --spec), "
+                                "instead of --provider")
+    check_cmd.add_argument("--overlay", type=Path,
+                           help="the Overlay document --target was generated with (with --spec)")
+    check_cmd.add_argument("--full", action="store_true",
+                           help="always regenerate; skip the provenance fast path")
     check_cmd.add_argument("--format", choices=sorted(CHECK_FORMATS), default="text",
                            help="report format (default: text)")
     check_cmd.add_argument("--verbose", action="store_true",
-                           help=f"print every diff line (text: the first {DIFF_CAP} after the summary)")
+                           help=f"print every diff line "
+                                f"(text: the first {DIFF_CAP} after the summary)")
     check_cmd.add_argument("--compare-doc", type=Path, help=COMPARE_DOC_HELP)
     add_common(check_cmd)
     check_cmd.set_defaults(run=cmd_check)

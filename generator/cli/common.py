@@ -30,6 +30,7 @@ class UsageError(GeneratorError):
 
 
 def usage_error(file: str, message: str, hint: str = "") -> UsageError:
+    """A wrong command line, as one problem (`file` may be ""): the CLI exits 2 with it."""
     return UsageError([Problem(file, "", None, message, hint)])
 
 

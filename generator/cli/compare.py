@@ -29,7 +29,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
     from generator.io.write import write_file
 
     manifest = read_manifest(args.manifest)
-    chosen = [manifest.get(n) for n in args.providers] if args.providers else list(manifest.providers)
+    chosen = ([manifest.get(n) for n in args.providers] if args.providers
+              else list(manifest.providers))
     text = compare_document(chosen)
     if args.out:
         write_file(args.out, text.encode("utf-8"))
@@ -40,6 +41,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 
 def register(commands: Any, add_common: Callable[[argparse.ArgumentParser], None]) -> None:
+    """Add the `compare` subcommand to `commands` (the CLI's subparsers): its arguments and
+    its handler; each command module registers itself, so main.py only lists them."""
     compare_cmd = commands.add_parser("compare", help=cmd_compare.__doc__)
     compare_cmd.add_argument("providers", nargs="*", help="provider names (default: all)")
     compare_cmd.add_argument("--out", type=Path, help="write the table here instead of stdout")

@@ -74,6 +74,8 @@ def _with_lines(changes: list[Change], documents: dict[str, Document]) -> list[C
 
 
 def register(commands: Any, add_common: Callable[[argparse.ArgumentParser], None]) -> None:
+    """Add the `diff` subcommand to `commands` (the CLI's subparsers): its arguments and
+    its handler; each command module registers itself, so main.py only lists them."""
     diff_cmd = commands.add_parser("diff", help=cmd_diff.__doc__)
     diff_cmd.add_argument("old", type=Path, help="the old document (YAML or JSON)")
     diff_cmd.add_argument("new", type=Path, help="the new document (YAML or JSON)")

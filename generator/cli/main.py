@@ -54,7 +54,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
             manifest = manifest or read_manifest(args.manifest)
             target = pipeline.target_for(manifest.get(item))
         try:
-            document = load(target.spec, overlay=target.overlay, allow_remote_refs=args.allow_remote_refs)
+            document = load(target.spec, overlay=target.overlay,
+                            allow_remote_refs=args.allow_remote_refs)
         except GeneratorError as error:
             problems.extend(error.problems)
             continue
@@ -74,7 +75,8 @@ def _what_generate_does(data: dict[str, object], problems: list[Problem], *,
     from generator.tolerate.triage import triage
 
     if strict:
-        return {problem: "generate stops: strict" for problem in problems if problem.severity != "warning"}
+        return {problem: "generate stops: strict"
+                for problem in problems if problem.severity != "warning"}
     notes = {}
     for decision in triage(data, problems):
         if decision.category == "repairable":
@@ -89,7 +91,8 @@ def _what_generate_does(data: dict[str, object], problems: list[Problem], *,
 def _looks_like_path(item: str) -> bool:
     """A spec file (checked by `load`, which says if it is missing) rather than a provider name."""
     path = Path(item)
-    return path.exists() or path.suffix.lower() in (".yaml", ".yml", ".json") or "/" in item or "\\" in item
+    spelt_as_path = path.suffix.lower() in (".yaml", ".yml", ".json") or "/" in item or "\\" in item
+    return path.exists() or spelt_as_path
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
@@ -101,7 +104,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
         print("warning: --output is deprecated; use --out", file=sys.stderr)
     chosen, folders = _generate_targets(args)
     generation = pipeline.generate_packages(chosen, allow_remote_refs=args.allow_remote_refs)
-    write_many({folders[name]: generation.packages[name] for name in sorted(folders)}, force=args.force)
+    write_many({folders[name]: generation.packages[name] for name in sorted(folders)},
+               force=args.force)
     _report_coverage(generation, dict(sorted(folders.items())))
     return 0
 
@@ -118,14 +122,17 @@ def _generate_targets(args: argparse.Namespace) -> tuple[list[pipeline.Target], 
         if args.providers:
             raise usage_error("", "give either provider names or --spec, not both")
         if not args.out:
-            raise usage_error("", "generate --spec needs --out DIR", "the folder the package is written to")
+            raise usage_error("", "generate --spec needs --out DIR",
+                              "the folder the package is written to")
         package = _package_name(args.out, args.package)
         return ([pipeline.target_for_spec(args.spec, package, args.overlay, strict=args.strict)],
                 {package: args.out})
     if args.overlay:
-        raise usage_error("", "--overlay goes with --spec (a provider's overlay is in the manifest)")
+        raise usage_error("", "--overlay goes with --spec "
+                              "(a provider's overlay is in the manifest)")
     manifest = read_manifest(args.manifest)
-    providers = [manifest.get(name) for name in args.providers] if args.providers else list(manifest.providers)
+    providers = ([manifest.get(name) for name in args.providers] if args.providers
+                 else list(manifest.providers))
     one_folder = args.out is not None and len(args.providers) == 1
     if args.package and not one_folder:
         raise usage_error("", "--package names one package: give one provider and --out DIR")
@@ -170,16 +177,20 @@ def _report_coverage(generation: pipeline.Generation, folders: dict[str, Path]) 
         repairs = outcome.repairs if outcome is not None else ()
         skipped = outcome.skipped if outcome is not None else ()
         for repair in repairs:
-            print(Problem(repair.file, repair.pointer, repair.line,
-                          f"repaired: {repair.problem} -> {repair.action}").format(), file=sys.stderr)
+            repaired = f"repaired: {repair.problem} -> {repair.action}"
+            print(Problem(repair.file, repair.pointer, repair.line, repaired).format(),
+                  file=sys.stderr)
         for skip in skipped:
-            print(Problem(generation.spec_file(name), skip.pointer, generation.line_of(name, skip.pointer),
-                          f"skipped {skip.label}: {'; '.join(skip.reasons)}").format(), file=sys.stderr)
+            line = generation.line_of(name, skip.pointer)
+            message = f"skipped {skip.label}: {'; '.join(skip.reasons)}"
+            print(Problem(generation.spec_file(name), skip.pointer, line, message).format(),
+                  file=sys.stderr)
         if generation.operations(name) == 0:
             print(f"{generation.spec_file(name)}: no operations under `paths`: the package has the "
                   "models and a client without methods", file=sys.stderr)
         if repairs or skipped:
-            print(f"wrote {folder}: {generation.generated(name)} of {generation.operations(name)} operations "
+            print(f"wrote {folder}: {generation.generated(name)} of "
+                  f"{generation.operations(name)} operations "
                   f"generated, {len(skipped)} skipped, {len(repairs)} repaired "
                   f"(listed in {folder / coverage.NOTE_FILENAME})")
         else:
@@ -192,13 +203,15 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
 
     validate_cmd = commands.add_parser("validate", help=cmd_validate.__doc__)
-    validate_cmd.add_argument("targets", nargs="*", help="provider names or spec paths (default: all)")
+    validate_cmd.add_argument("targets", nargs="*",
+                              help="provider names or spec paths (default: all)")
     _add_common(validate_cmd)
     validate_cmd.set_defaults(run=cmd_validate)
 
     generate_cmd = commands.add_parser("generate", help=cmd_generate.__doc__)
     generate_cmd.add_argument("providers", nargs="*", help="provider names (default: all)")
-    generate_cmd.add_argument("--spec", type=Path, help="any OpenAPI 3.0/3.1 document, instead of a provider")
+    generate_cmd.add_argument("--spec", type=Path,
+                              help="any OpenAPI 3.0/3.1 document, instead of a provider")
     generate_cmd.add_argument("--overlay", type=Path, help="an Overlay 1.0 document for --spec")
     generate_cmd.add_argument(
         "--out", type=Path,
@@ -209,8 +222,8 @@ def _parser() -> argparse.ArgumentParser:
     generate_cmd.add_argument("--output", type=Path, help="deprecated: use --out")
     generate_cmd.add_argument(
         "--force", action="store_true",
-        help="replace an --out folder even when it holds files that are not the generated package's, "
-             "or hand edits to its files")
+        help="replace an --out folder even when it holds files that are not the generated "
+             "package's, or hand edits to its files")
     generate_cmd.add_argument(
         "--strict", action="store_true",
         help="any problem in a spec stops generation (default: repair what can be, skip operations "
@@ -249,6 +262,8 @@ def _interrupted_message(written: list[Path]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """The `openapi-clientgen` command: run the subcommand `argv` names; its exit code (problems
+    printed as file:line: messages, 2 for a usage error, 1 for a failure or drift)."""
     args = _parser().parse_args(argv)
     run: Callable[[argparse.Namespace], int] = args.run
     earlier = len(written_so_far())  # a caller may run several commands in one process

@@ -56,12 +56,14 @@ def cmd_update(args: argparse.Namespace) -> int:
         changes = _print_spec_changes(provider, args.source, candidate.data)
         before = read_tree(folder)
         if _unchanged(provider, raw, before, candidate, doc):
-            print(f"no change: {shown_path(provider.spec)}, {shown_path(folder)} and the comparison "
-                  f"document already are what {args.source} gives; nothing was written")
+            print(f"no change: {shown_path(provider.spec)}, {shown_path(folder)} and the "
+                  f"comparison document already are what {args.source} gives; "
+                  "nothing was written")
             return 0
         if exit_code(changes, args.fail_on):
-            print(f"update refused: the new spec has {'breaking ' if args.fail_on == 'breaking' else ''}"
-                  f"changes (--fail-on {args.fail_on}); {NOTHING_CHANGED}", file=sys.stderr)
+            which = "breaking " if args.fail_on == "breaking" else ""
+            print(f"update refused: the new spec has {which}changes (--fail-on {args.fail_on}); "
+                  f"{NOTHING_CHANGED}", file=sys.stderr)
             return 1
         _install(provider, raw, folder, candidate, doc, discard_edits=args.discard_edits)
     print(f"updated {shown_path(provider.spec)} from {args.source}")
@@ -81,7 +83,8 @@ def _refuse_hand_edits(folder: Path) -> None:
     if edited:
         raise usage_error(
             str(folder), f"hand edits would be discarded: {', '.join(edited)}",
-            "move them into the spec, overlay or templates, or pass --discard-edits; " + NOTHING_CHANGED)
+            "move them into the spec, overlay or templates, or pass --discard-edits; "
+            + NOTHING_CHANGED)
 
 
 def _unchanged(provider: Provider, raw: bytes, before: dict[str, str], candidate: _Candidate,
@@ -89,7 +92,8 @@ def _unchanged(provider: Provider, raw: bytes, before: dict[str, str], candidate
     """The spec, the package and the comparison document are already what `raw` gives."""
     try:
         same_spec = provider.spec.read_bytes() == raw
-        same_doc = candidate.doc_text is None or doc.read_text(encoding="utf-8") == candidate.doc_text
+        same_doc = (candidate.doc_text is None
+                    or doc.read_text(encoding="utf-8") == candidate.doc_text)
     except OSError:
         return False
     return same_spec and same_doc and before == candidate.package
@@ -116,7 +120,8 @@ def _download(url: str) -> bytes:
         return download(url, max_bytes=MAX_DOWNLOAD, timeout=DOWNLOAD_TIMEOUT)
     except GeneratorError as error:
         # The download's own problems (naming the URL), as a usage error: exit 2, not written.
-        problems = [dataclasses.replace(problem, hint=NOTHING_CHANGED) for problem in error.problems]
+        problems = [dataclasses.replace(problem, hint=NOTHING_CHANGED)
+                    for problem in error.problems]
         raise UsageError(problems) from error
 
 
@@ -185,9 +190,12 @@ def _install(provider: Provider, raw: bytes, folder: Path, candidate: _Candidate
 
 
 def register(commands: Any, add_common: Callable[[argparse.ArgumentParser], None]) -> None:
+    """Add the `update` subcommand to `commands` (the CLI's subparsers): its arguments and
+    its handler; each command module registers itself, so main.py only lists them."""
     update_cmd = commands.add_parser("update", help=cmd_update.__doc__)
     update_cmd.add_argument("provider", help="the manifest's name of the provider to update")
-    update_cmd.add_argument("--from", dest="source", required=True, help="a file path or an http(s) URL")
+    update_cmd.add_argument("--from", dest="source", required=True,
+                            help="a file path or an http(s) URL")
     update_cmd.add_argument("--output", type=Path, default=DEFAULT_OUTPUT,
                             help="root of generated packages (default: generated/)")
     update_cmd.add_argument(
@@ -197,6 +205,7 @@ def register(commands: Any, add_common: Callable[[argparse.ArgumentParser], None
     update_cmd.add_argument(
         "--discard-edits", action="store_true",
         help="regenerate even over files of the package edited by hand (default: refuse)")
-    update_cmd.add_argument("--compare-doc", type=Path, help=COMPARE_DOC_HELP + "; rewritten when it exists")
+    update_cmd.add_argument("--compare-doc", type=Path,
+                            help=COMPARE_DOC_HELP + "; rewritten when it exists")
     add_common(update_cmd)
     update_cmd.set_defaults(run=cmd_update)

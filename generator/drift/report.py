@@ -33,7 +33,8 @@ _TITLES = {BREAKING: "Breaking", POSSIBLY_BREAKING: "Possibly breaking",
            NON_BREAKING: "Non-breaking"}
 _SECTIONS = {"schemas": "schema", "parameters": "parameter", "requestBodies": "request body",
              "responses": "response", "headers": "header"}
-_LISTED_OPERATIONS = 8  # a shared change names this many of the operations it affects, then "N more"
+# A shared change names this many of the operations it affects, then "N more".
+_LISTED_OPERATIONS = 8
 
 
 def summary(changes: Iterable[Change]) -> dict[str, int]:
@@ -196,7 +197,8 @@ def exit_code(changes: Iterable[Change], fail_on: str = "breaking") -> int:
         return int(bool(items))
     if fail_on in (BREAKING, POSSIBLY_BREAKING):
         return int(any(rank(c.severity) <= rank(fail_on) for c in items))
-    raise ValueError(f"unknown fail_on {fail_on!r}; expected breaking, possibly-breaking, any or none")
+    raise ValueError(f"unknown fail_on {fail_on!r}; "
+                     "expected breaking, possibly-breaking, any or none")
 
 
 # --------------------------------------------------------------------------- check: packages
@@ -210,7 +212,8 @@ DIFF_CAP = 60
 def line_counts(diff: Iterable[str]) -> tuple[int, int]:
     """(lines added, lines removed) of a unified diff, its file headers left out."""
     lines = [line for line in diff if not line.startswith(("+++", "---"))]
-    return sum(1 for line in lines if line.startswith("+")), sum(1 for line in lines if line.startswith("-"))
+    added = sum(1 for line in lines if line.startswith("+"))
+    return added, sum(1 for line in lines if line.startswith("-"))
 
 
 def _check_text(reports: list[PackageReport], *, verbose: bool = False) -> str:

@@ -17,6 +17,7 @@ if TYPE_CHECKING:  # httpx costs ~80 ms to import; only downloads need it
 
 
 def too_large(source: str, size: int, max_bytes: int) -> Problem:
+    """The problem of a download over its size limit (a spec is never that big: refuse it)."""
     return Problem(
         source,
         "",

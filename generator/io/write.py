@@ -1,8 +1,9 @@
 """Write a package, or one file, atomically: the destination is exactly the old one or the new.
 
-Writing goes to a temporary sibling folder (`.NAME.new-PID-xxxxxxxx`) that then trades places with the destination
-in one atomic exchange (Linux `renameat2(RENAME_EXCHANGE)`; elsewhere two renames): an error,
-Ctrl-C or kill at any moment leaves the destination exactly as it was, old or new, never partial.
+Writing goes to a temporary sibling folder (`.NAME.new-PID-xxxxxxxx`) that then trades places
+with the destination in one atomic exchange (Linux `renameat2(RENAME_EXCHANGE)`; elsewhere two
+renames): an error, Ctrl-C or kill at any moment leaves the destination exactly as it was, old or
+new, never partial.
 Siblings left behind by a killed run are removed by the next write to the same destination, and
 only those: a folder named exactly as this module names them, whose process (the PID in the name)
 is gone.
@@ -74,7 +75,8 @@ def write_file(path: Path, data: bytes) -> None:
         pass
 
 
-def write(files: dict[str, str], dest: Path, *, force: bool = False, discard_edits: bool = False) -> None:
+def write(files: dict[str, str], dest: Path, *, force: bool = False,
+          discard_edits: bool = False) -> None:
     """Replace `dest` with exactly `files`, atomically."""
     write_many({dest: files}, force=force, discard_edits=discard_edits)
 
@@ -84,10 +86,10 @@ def write_many(packages: dict[Path, dict[str, str]], *, force: bool = False,
     """Replace each destination folder with exactly its files.
 
     Every destination is checked first (`force` replaces one that is not a package of ours, or
-    holds files its record does not list, or hand edits; `discard_edits` only the last), and every package is staged (written and fsynced
-    next to its destination) before the first swap, so an error while writing leaves every
-    destination as it was. Each swap is one atomic exchange: at no instant is a destination
-    missing or half written.
+    holds files its record does not list, or hand edits; `discard_edits` only the last), and
+    every package is staged (written and fsynced next to its destination) before the first
+    swap, so an error while writing leaves every destination as it was. Each swap is one atomic
+    exchange: at no instant is a destination missing or half written.
     """
     destinations = {Path(os.path.abspath(dest)): files for dest, files in packages.items()}
     for dest, files in destinations.items():
@@ -145,7 +147,8 @@ def _interrupts_deferred() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
-def _check_destination(dest: Path, files: dict[str, str], *, force: bool, discard_edits: bool) -> None:
+def _check_destination(dest: Path, files: dict[str, str], *, force: bool,
+                       discard_edits: bool) -> None:
     """Refuse to replace a file, or a folder holding anything but a package this generator wrote
     as it wrote it, where replacing it with `files` would lose something (`force`: replace the
     folder all the same)."""
@@ -196,7 +199,8 @@ def foreign_files(folder: Path, recorded: provenance.Recorded | None) -> list[st
     return sorted(
         relative for relative in (
             path.relative_to(folder).as_posix() for path in folder.rglob("*")
-            if (path.is_file() or path.is_symlink()) and not _CACHES & set(path.relative_to(folder).parts)
+            if (path.is_file() or path.is_symlink())
+            and not _CACHES & set(path.relative_to(folder).parts)
         )
         if relative not in listed
     )

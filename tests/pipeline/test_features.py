@@ -1,6 +1,7 @@
 """General OpenAPI coverage: one small document per feature under `tests/feature_specs/`.
 
-Every document is generated (one in-process `build_packages` call for all of them), the
+Every document is generated (one in-process `build_packages` call for all of them, once per
+session: the `feature_packages` fixture, which the golden record test shares), the
 packages pass `ruff` and `mypy --strict` (one run each), and each feature's client sends the
 request the spec describes to a scripted server on 127.0.0.1 and parses the answer into the
 documented type.
@@ -23,33 +24,13 @@ from urllib.parse import parse_qsl
 
 import pytest
 
-from generator import pipeline
-from generator.io import write
-from tests.support import FEATURE_SPECS, import_from
+from tests.support import import_from
+from tests.support.features import feature_specs
 from tests.support.servers import Recorded, Reply, ScriptedServer
 
-FEATURES = FEATURE_SPECS
 VENV_BIN = Path(sys.executable).parent
 JSON = {"Content-Type": "application/json"}
-
-
-def _feature_specs() -> dict[str, Path]:
-    """Package name -> document: every top-level YAML file, and `<dir>/main.yaml` documents."""
-    specs = {f"feat_{path.stem}": path for path in sorted(FEATURES.glob("*.yaml"))}
-    specs |= {f"feat_{path.parent.name}": path for path in sorted(FEATURES.glob("*/main.yaml"))}
-    return specs
-
-
-SPECS = _feature_specs()
-
-
-@pytest.fixture(scope="module")
-def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("features")
-    packages = pipeline.build_packages([pipeline.target_for_spec(path, name) for name, path in SPECS.items()])
-    for name, files in packages.items():
-        write.write(files, out / name)
-    return out
+SPECS = feature_specs()
 
 
 # Type-checked with the packages (never run): the signatures take what callers naturally write.
@@ -150,16 +131,16 @@ def wrong() -> None:
 
 
 @pytest.fixture(scope="module")
-def mypy_result(generated: Path) -> subprocess.CompletedProcess[str]:
-    (generated / "typed_usage.py").write_text(TYPED_USAGE, encoding="utf-8")
+def mypy_result(feature_packages: Path) -> subprocess.CompletedProcess[str]:
+    (feature_packages / "typed_usage.py").write_text(TYPED_USAGE, encoding="utf-8")
     return subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", "--no-incremental", *sorted(SPECS), "typed_usage.py"],
-        cwd=generated, capture_output=True, text=True, timeout=600, check=False,
+        cwd=feature_packages, capture_output=True, text=True, timeout=600, check=False,
     )
 
 
-def test_every_feature_document_generates(generated: Path) -> None:
-    assert sorted(p.name for p in generated.iterdir() if p.is_dir()) == sorted(SPECS)
+def test_every_feature_document_generates(feature_packages: Path) -> None:
+    assert sorted(p.name for p in feature_packages.iterdir() if p.is_dir()) == sorted(SPECS)
     assert len(SPECS) >= 20
 
 
@@ -167,23 +148,23 @@ def test_generated_features_pass_mypy_strict(mypy_result: subprocess.CompletedPr
     assert mypy_result.returncode == 0, mypy_result.stdout + mypy_result.stderr
 
 
-def test_mypy_refuses_dicts_that_do_not_match_the_model(generated: Path) -> None:
-    (generated / "wrong_dicts.py").write_text(WRONG_DICTS, encoding="utf-8")
+def test_mypy_refuses_dicts_that_do_not_match_the_model(feature_packages: Path) -> None:
+    (feature_packages / "wrong_dicts.py").write_text(WRONG_DICTS, encoding="utf-8")
     result = subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--follow-imports=silent",
          "wrong_dicts.py"],
-        cwd=generated, capture_output=True, text=True, timeout=600, check=False,
+        cwd=feature_packages, capture_output=True, text=True, timeout=600, check=False,
     )
-    (generated / "wrong_dicts.py").unlink()
+    (feature_packages / "wrong_dicts.py").unlink()
     errors = [line for line in result.stdout.splitlines() if ": error:" in line]
     assert [line.split(":")[1] for line in errors] == ["9", "10", "11"], result.stdout
     assert "LineParam" in errors[0] and "LineParam" in errors[1] and "CatParam" in errors[2]
 
 
-def test_generated_features_pass_ruff(generated: Path) -> None:
+def test_generated_features_pass_ruff(feature_packages: Path) -> None:
     ruff = subprocess.run(
         [str(VENV_BIN / "ruff"), "check", "--isolated", "--line-length=100", "."],
-        cwd=generated, capture_output=True, text=True, timeout=120, check=False,
+        cwd=feature_packages, capture_output=True, text=True, timeout=120, check=False,
     )
     assert ruff.returncode == 0, ruff.stdout + ruff.stderr
 
@@ -210,21 +191,22 @@ class Served:
 
 
 @pytest.fixture
-def serve(generated: Path) -> Iterator[Callable[..., Served]]:
-    """`serve("feat_x", [Reply(...)], base_path="/api")` -> a `Served` (closed after the test)."""
-    stack: list[tuple[ScriptedServer, Any]] = []
+def connect(feature_packages: Path, serve: Callable[..., ScriptedServer]
+            ) -> Iterator[Callable[..., Served]]:
+    """`connect("feat_x", [Reply(...)], base_path="/api")` -> a `Served`: the package's client on
+    a scripted server (both closed after the test)."""
+    clients: list[Any] = []
 
     def start(package_name: str, replies: list[Reply], *, base_path: str = "") -> Served:
-        package = import_from(generated, package_name)
-        server = ScriptedServer(replies).start()
+        package = import_from(feature_packages, package_name)
+        server = serve(replies)
         client = package.Client(api_key="sk-test", base_url=server.url + base_path, max_retries=0)
-        stack.append((server, client))
+        clients.append(client)
         return Served(package, server, client)
 
     yield start
-    for server, client in stack:
+    for client in clients:
         client.close()
-        server.stop()
 
 
 def _multipart(request: Recorded) -> list[tuple[str, str | None, str | None, bytes]]:
@@ -242,8 +224,8 @@ def _multipart(request: Recorded) -> list[tuple[str, str | None, str | None, byt
 # -- OpenAPI 3.1: type arrays, null, const -------------------------------------------------
 
 
-def test_31_null_allowed_only_where_the_type_array_says(serve: Callable[..., Served]) -> None:
-    s = serve("feat_openapi31_nullable", [Reply(200, body={"name": "n", "note": None})])
+def test_31_null_allowed_only_where_the_type_array_says(connect: Callable[..., Served]) -> None:
+    s = connect("feat_openapi31_nullable", [Reply(200, body={"name": "n", "note": None})])
     result = s.client.default.create_item(name="n", note=None, kind="item")
     assert s.last.method == "POST" and s.last.path == "/items"
     assert s.last.json() == {"name": "n", "note": None, "kind": "item"}  # count (default null) unset
@@ -255,8 +237,8 @@ def test_31_null_allowed_only_where_the_type_array_says(serve: Callable[..., Ser
     assert len(s.requests) == 1
 
 
-def test_31_nullable_with_default_is_sent_when_given(serve: Callable[..., Served]) -> None:
-    s = serve("feat_openapi31_nullable", [Reply(200, body={"name": "n"})])
+def test_31_nullable_with_default_is_sent_when_given(connect: Callable[..., Served]) -> None:
+    s = connect("feat_openapi31_nullable", [Reply(200, body={"name": "n"})])
     s.client.default.create_item(name="n", note="x", count=None)
     assert s.last.json() == {"name": "n", "note": "x", "count": None}
 
@@ -264,8 +246,8 @@ def test_31_nullable_with_default_is_sent_when_given(serve: Callable[..., Served
 # -- allOf, oneOf / anyOf ------------------------------------------------------------------
 
 
-def test_all_of_merges_properties_into_arguments(serve: Callable[..., Served]) -> None:
-    s = serve("feat_all_of", [Reply(200, body={"id": "d1", "bark": "loud"})])
+def test_all_of_merges_properties_into_arguments(connect: Callable[..., Served]) -> None:
+    s = connect("feat_all_of", [Reply(200, body={"id": "d1", "bark": "loud"})])
     when = datetime.datetime(2024, 5, 1, 12, 0, tzinfo=datetime.UTC)
     result = s.client.default.create_dog(id="d1", bark=s.models.Bark.quiet, created_at=when)
     assert s.last.json() == {"id": "d1", "bark": "quiet", "created-at": "2024-05-01T12:00:00Z"}
@@ -273,16 +255,16 @@ def test_all_of_merges_properties_into_arguments(serve: Callable[..., Served]) -
     assert result.id == "d1"
 
 
-def test_one_of_with_discriminator_picks_the_class(serve: Callable[..., Served]) -> None:
-    s = serve("feat_one_of", [Reply(200, body={"pet_type": "dog", "barks": 3})])
+def test_one_of_with_discriminator_picks_the_class(connect: Callable[..., Served]) -> None:
+    s = connect("feat_one_of", [Reply(200, body={"pet_type": "dog", "barks": 3})])
     result = s.client.default.create_pet(body=s.models.Cat(pet_type="cat", meows=True))
     assert s.last.method == "POST" and s.last.path == "/pets"
     assert s.last.json() == {"pet_type": "cat", "meows": True}
     assert type(result) is s.models.Dog and result.barks == 3
 
 
-def test_one_of_body_accepts_plain_data_and_rejects_unknown_tags(serve: Callable[..., Served]) -> None:
-    s = serve("feat_one_of", [Reply(200, body={"pet_type": "cat", "meows": False})])
+def test_one_of_body_accepts_plain_data_and_rejects_unknown_tags(connect: Callable[..., Served]) -> None:
+    s = connect("feat_one_of", [Reply(200, body={"pet_type": "cat", "meows": False})])
     result = s.client.default.create_pet(body={"pet_type": "dog", "barks": 1})
     assert s.last.json() == {"pet_type": "dog", "barks": 1}
     assert type(result) is s.models.Cat
@@ -291,18 +273,18 @@ def test_one_of_body_accepts_plain_data_and_rejects_unknown_tags(serve: Callable
     assert len(s.requests) == 1
 
 
-def test_array_of_discriminated_items_in_a_body_property(serve: Callable[..., Served]) -> None:
+def test_array_of_discriminated_items_in_a_body_property(connect: Callable[..., Served]) -> None:
     """`list[Annotated[Cat | Dog, Field(discriminator=...)]]` in the model; the argument is typed
     `list[Cat | Dog]` (mypy above), and the model still checks each item's tag."""
-    s = serve("feat_one_of", [Reply(204)])
+    s = connect("feat_one_of", [Reply(204)])
     s.client.default.create_herd(pets=[s.models.Cat(pet_type="cat", meows=True), {"pet_type": "dog", "barks": 2}])
     assert s.last.json() == {"pets": [{"pet_type": "cat", "meows": True}, {"pet_type": "dog", "barks": 2}]}
     with pytest.raises(s.package.RequestValidationError, match="pets"):
         s.client.default.create_herd(pets=[{"pet_type": "cow"}])
 
 
-def test_any_of_without_discriminator(serve: Callable[..., Served]) -> None:
-    s = serve("feat_one_of", [Reply(200, body={"number": 2}), Reply(200, body={"text": "t"})])
+def test_any_of_without_discriminator(connect: Callable[..., Served]) -> None:
+    s = connect("feat_one_of", [Reply(200, body={"number": 2}), Reply(200, body={"text": "t"})])
     first = s.client.default.put_value(value=["a", "b"])
     assert s.last.method == "PUT" and s.last.json() == {"value": ["a", "b"]}
     assert type(first) is s.models.PutValueResponseOption2 and first.number == 2
@@ -316,9 +298,9 @@ def test_any_of_without_discriminator(serve: Callable[..., Served]) -> None:
 # -- recursive schemas, maps, nested arrays ------------------------------------------------
 
 
-def test_recursive_schema_round_trip(serve: Callable[..., Served]) -> None:
+def test_recursive_schema_round_trip(connect: Callable[..., Served]) -> None:
     answer = {"name": "root", "children": [{"name": "a", "children": [{"name": "b"}]}]}
-    s = serve("feat_recursive", [Reply(200, body=answer)])
+    s = connect("feat_recursive", [Reply(200, body=answer)])
     node = s.models.TreeNode
     result = s.client.default.create_tree(name="root", children=[node(name="a", children=[node(name="b")])])
     assert s.last.json() == answer
@@ -327,8 +309,8 @@ def test_recursive_schema_round_trip(serve: Callable[..., Served]) -> None:
     assert result.children[0].children[0].name == "b"
 
 
-def test_request_objects_as_plain_dicts(serve: Callable[..., Served]) -> None:
-    s = serve("feat_recursive", [Reply(200, body={"name": "root"})])
+def test_request_objects_as_plain_dicts(connect: Callable[..., Served]) -> None:
+    s = connect("feat_recursive", [Reply(200, body={"name": "root"})])
     s.client.default.create_tree(
         name="root", children=[{"name": "a", "children": [{"name": "b"}]}], parent={"name": "up"}
     )
@@ -340,8 +322,8 @@ def test_request_objects_as_plain_dicts(serve: Callable[..., Served]) -> None:
     assert len(s.requests) == 1
 
 
-def test_additional_properties_maps(serve: Callable[..., Served]) -> None:
-    s = serve("feat_maps", [Reply(200, body={"env": 3, "team": 1})])
+def test_additional_properties_maps(connect: Callable[..., Served]) -> None:
+    s = connect("feat_maps", [Reply(200, body={"env": 3, "team": 1})])
     result = s.client.default.set_labels(labels={"env": "prod"}, limits={"cpu": s.models.Limit(max=4)})
     assert s.last.method == "PUT"
     assert s.last.json() == {"labels": {"env": "prod"}, "limits": {"cpu": {"max": 4}}}
@@ -350,8 +332,8 @@ def test_additional_properties_maps(serve: Callable[..., Served]) -> None:
         s.client.default.set_labels(labels={"env": 1})
 
 
-def test_nested_arrays(serve: Callable[..., Served]) -> None:
-    s = serve("feat_nested_arrays", [Reply(200, body=[[[1, 2]], [[3]]])])
+def test_nested_arrays(connect: Callable[..., Served]) -> None:
+    s = connect("feat_nested_arrays", [Reply(200, body=[[[1, 2]], [[3]]])])
     result = s.client.default.multiply(rows=[[1.5, 2], [3, 4]])
     assert s.last.json() == {"rows": [[1.5, 2.0], [3.0, 4.0]]}
     assert result == [[[1, 2]], [[3]]] and type(result) is list
@@ -362,8 +344,8 @@ def test_nested_arrays(serve: Callable[..., Served]) -> None:
 # -- enums, readOnly / writeOnly, defaults -------------------------------------------------
 
 
-def test_string_and_integer_enums(serve: Callable[..., Served]) -> None:
-    s = serve("feat_enums", [Reply(200, body={"color": "blue", "level": 3})])
+def test_string_and_integer_enums(connect: Callable[..., Served]) -> None:
+    s = connect("feat_enums", [Reply(200, body={"color": "blue", "level": 3})])
     m = s.models
     result = s.client.default.paint(color=m.Color.red, level=m.Level.integer_2, finish=m.PaintParamsFinish.gloss)
     assert s.last.query == [("finish", "gloss")]
@@ -371,15 +353,15 @@ def test_string_and_integer_enums(serve: Callable[..., Served]) -> None:
     assert result.color is m.Color.blue and result.level is m.Level.integer_3
 
 
-def test_enum_arguments_take_plain_values(serve: Callable[..., Served]) -> None:
-    s = serve("feat_enums", [Reply(200, body={})])
+def test_enum_arguments_take_plain_values(connect: Callable[..., Served]) -> None:
+    s = connect("feat_enums", [Reply(200, body={})])
     s.client.default.paint(color="green", level=3, finish="matte")
     assert s.last.query == [("finish", "matte")]
     assert s.last.json() == {"color": "green", "level": 3}
 
 
-def test_enums_are_validated_before_sending(serve: Callable[..., Served]) -> None:
-    s = serve("feat_enums", [Reply(200, body={})])
+def test_enums_are_validated_before_sending(connect: Callable[..., Served]) -> None:
+    s = connect("feat_enums", [Reply(200, body={})])
     with pytest.raises(s.package.RequestValidationError, match="color"):
         s.client.default.paint(color="purple")
     with pytest.raises(s.package.RequestValidationError, match="level"):
@@ -389,8 +371,8 @@ def test_enums_are_validated_before_sending(serve: Callable[..., Served]) -> Non
     assert s.requests == []
 
 
-def test_read_only_is_not_an_argument_and_write_only_not_required_back(serve: Callable[..., Served]) -> None:
-    s = serve("feat_read_write_only", [Reply(201, body={"id": "a1", "email": "e@x"})])
+def test_read_only_is_not_an_argument_and_write_only_not_required_back(connect: Callable[..., Served]) -> None:
+    s = connect("feat_read_write_only", [Reply(201, body={"id": "a1", "email": "e@x"})])
     create = s.client.default.create_account
     assert "id" not in inspect.signature(create).parameters
     assert {"email", "password"} <= set(inspect.signature(create).parameters)
@@ -401,8 +383,8 @@ def test_read_only_is_not_an_argument_and_write_only_not_required_back(serve: Ca
     assert s.models.AccountResponse.model_validate({"id": "a1", "email": "e@x"})  # strictly valid
 
 
-def test_defaults_are_not_sent_when_unset(serve: Callable[..., Served]) -> None:
-    s = serve("feat_defaults", [Reply(200, body={}), Reply(200, body={"total": 3})])
+def test_defaults_are_not_sent_when_unset(connect: Callable[..., Served]) -> None:
+    s = connect("feat_defaults", [Reply(200, body={}), Reply(200, body={"total": 3})])
     result = s.client.default.search(q="x")
     assert s.last.query == [] and "x-trace" not in s.last.headers
     assert s.last.json() == {"q": "x"}
@@ -415,8 +397,8 @@ def test_defaults_are_not_sent_when_unset(serve: Callable[..., Served]) -> None:
 # -- request bodies: form, multipart, raw ---------------------------------------------------
 
 
-def test_form_urlencoded_body(serve: Callable[..., Served]) -> None:
-    s = serve("feat_form_body", [Reply(200, body={"access_token": "t", "expires_in": 60})])
+def test_form_urlencoded_body(connect: Callable[..., Served]) -> None:
+    s = connect("feat_form_body", [Reply(200, body={"access_token": "t", "expires_in": 60})])
     result = s.client.default.get_token(
         grant_type=s.models.GetTokenBodyGrantType.client_credentials, client_id="c 1",
         scope=["read", "write"], remember=True,
@@ -432,8 +414,8 @@ def test_form_urlencoded_body(serve: Callable[..., Served]) -> None:
         s.client.default.get_token(grant_type="implicit", client_id="c")
 
 
-def test_multipart_file_upload(serve: Callable[..., Served]) -> None:
-    s = serve("feat_multipart", [Reply(200, body={"id": "file-1", "bytes": 5})])
+def test_multipart_file_upload(connect: Callable[..., Served]) -> None:
+    s = connect("feat_multipart", [Reply(200, body={"id": "file-1", "bytes": 5})])
     result = s.client.default.upload_file(
         file=("notes.txt", b"hello", "text/plain"), purpose=s.models.UploadFileBodyPurpose.fine_tune,
         tags=["a", "b"], size_hint=5,
@@ -447,8 +429,8 @@ def test_multipart_file_upload(serve: Callable[..., Served]) -> None:
     assert result.id == "file-1" and result.bytes == 5
 
 
-def test_multipart_array_of_files_sends_one_part_per_file(serve: Callable[..., Served]) -> None:
-    s = serve("feat_multipart", [Reply(200, body={"id": "f", "bytes": 3})])
+def test_multipart_array_of_files_sends_one_part_per_file(connect: Callable[..., Served]) -> None:
+    s = connect("feat_multipart", [Reply(200, body={"id": "f", "bytes": 3})])
     s.client.default.upload_file(
         file=b"F", purpose="assistants", attachments=[("a.txt", b"A", "text/plain"), b"B"]
     )
@@ -460,8 +442,8 @@ def test_multipart_array_of_files_sends_one_part_per_file(serve: Callable[..., S
     ]
 
 
-def test_multipart_files_as_paths(serve: Callable[..., Served], tmp_path: Path) -> None:
-    s = serve("feat_multipart", [Reply(200, body={"id": "f", "bytes": 3})])
+def test_multipart_files_as_paths(connect: Callable[..., Served], tmp_path: Path) -> None:
+    s = connect("feat_multipart", [Reply(200, body={"id": "f", "bytes": 3})])
     data = tmp_path / "train.jsonl"
     data.write_bytes(b'{"a": 1}')
     s.client.default.upload_file(
@@ -474,8 +456,8 @@ def test_multipart_files_as_paths(serve: Callable[..., Served], tmp_path: Path) 
     ]
 
 
-def test_multipart_accepts_bare_bytes_and_validates_fields(serve: Callable[..., Served]) -> None:
-    s = serve("feat_multipart", [Reply(200, body={"id": "f", "bytes": 1})])
+def test_multipart_accepts_bare_bytes_and_validates_fields(connect: Callable[..., Served]) -> None:
+    s = connect("feat_multipart", [Reply(200, body={"id": "f", "bytes": 1})])
     s.client.default.upload_file(file=b"\x00\x01", purpose="assistants")
     parts = _multipart(s.last)
     assert [(p[0], p[3]) for p in parts] == [("purpose", b"assistants"), ("file", b"\x00\x01")]
@@ -484,8 +466,8 @@ def test_multipart_accepts_bare_bytes_and_validates_fields(serve: Callable[..., 
     assert len(s.requests) == 1
 
 
-def test_raw_text_and_binary_bodies(serve: Callable[..., Served]) -> None:
-    s = serve("feat_binary_text", [
+def test_raw_text_and_binary_bodies(connect: Callable[..., Served]) -> None:
+    s = connect("feat_binary_text", [
         Reply(200, {"Content-Type": "text/plain; charset=utf-8"}, "héllo back"),
         Reply(204), Reply(204),
     ])
@@ -502,8 +484,8 @@ def test_raw_text_and_binary_bodies(serve: Callable[..., Served]) -> None:
 # -- responses: binary, text, several successes, default errors -----------------------------
 
 
-def test_binary_and_text_responses(serve: Callable[..., Served]) -> None:
-    s = serve("feat_binary_text", [
+def test_binary_and_text_responses(connect: Callable[..., Served]) -> None:
+    s = connect("feat_binary_text", [
         Reply(200, {"Content-Type": "application/octet-stream"}, b"\x89PNG\x00"),
         Reply(200, {"Content-Type": "text/plain"}, "ok"),
     ])
@@ -516,8 +498,8 @@ def test_binary_and_text_responses(serve: Callable[..., Served]) -> None:
     assert text == "ok" and type(text) is str
 
 
-def test_several_success_responses_parse_per_status(serve: Callable[..., Served]) -> None:
-    s = serve("feat_several_success", [
+def test_several_success_responses_parse_per_status(connect: Callable[..., Served]) -> None:
+    s = connect("feat_several_success", [
         Reply(200, body={"id": "j", "output": "done"}),
         Reply(202, body={"id": "j", "state": "running"}),
         Reply(204),
@@ -529,8 +511,8 @@ def test_several_success_responses_parse_per_status(serve: Callable[..., Served]
     assert [r.method for r in s.requests] == ["POST"] * 3
 
 
-def test_default_error_response_raises_with_parsed_body(serve: Callable[..., Served]) -> None:
-    s = serve("feat_default_error", [
+def test_default_error_response_raises_with_parsed_body(connect: Callable[..., Served]) -> None:
+    s = connect("feat_default_error", [
         Reply(404, body={"missing": "x"}),
         Reply(500, body={"code": 500, "message": "boom"}),
         Reply(418, body={"code": 418, "message": "teapot"}),
@@ -556,8 +538,8 @@ def test_default_error_response_raises_with_parsed_body(serve: Callable[..., Ser
 # -- parameters: header, cookie, array query, path-level ------------------------------------
 
 
-def test_header_and_cookie_parameters(serve: Callable[..., Served]) -> None:
-    s = serve("feat_header_cookie", [Reply(200, {"X-Rate-Remaining": "9"}, {"user": "u"})])
+def test_header_and_cookie_parameters(connect: Callable[..., Served]) -> None:
+    s = connect("feat_header_cookie", [Reply(200, {"X-Rate-Remaining": "9"}, {"user": "u"})])
     raw = s.client.default.with_raw_response.get_session(
         x_request_id="r-1", session_id="s1", x_retry_count=2, x_debug=True,
         theme=s.models.GetSessionParamsTheme.dark,
@@ -570,8 +552,8 @@ def test_header_and_cookie_parameters(serve: Callable[..., Served]) -> None:
     assert raw.parse().user == "u"
 
 
-def test_optional_header_and_cookie_left_out(serve: Callable[..., Served]) -> None:
-    s = serve("feat_header_cookie", [Reply(200, body={})])
+def test_optional_header_and_cookie_left_out(connect: Callable[..., Served]) -> None:
+    s = connect("feat_header_cookie", [Reply(200, body={})])
     s.client.default.get_session(x_request_id="r", session_id="s")
     assert s.last.headers["cookie"] == "session_id=s"
     assert "x-retry-count" not in s.last.headers and "x-debug" not in s.last.headers
@@ -579,8 +561,8 @@ def test_optional_header_and_cookie_left_out(serve: Callable[..., Served]) -> No
         s.client.default.get_session(x_request_id="r", session_id="s", x_retry_count="many")
 
 
-def test_array_query_styles(serve: Callable[..., Served]) -> None:
-    s = serve("feat_array_query", [Reply(200, body=[1])])
+def test_array_query_styles(connect: Callable[..., Served]) -> None:
+    s = connect("feat_array_query", [Reply(200, body=[1])])
     result = s.client.default.list_items(
         ids=[1, 2], tags=["a", "b"], fields=["x", "y"], colors=["r", "g"], sizes=["s", "m"], active=False,
     )
@@ -595,21 +577,21 @@ def test_array_query_styles(serve: Callable[..., Served]) -> None:
     assert result == [1]
 
 
-def test_deep_object_query_parameter(serve: Callable[..., Served]) -> None:
-    s = serve("feat_array_query", [Reply(200, body=[])])
+def test_deep_object_query_parameter(connect: Callable[..., Served]) -> None:
+    s = connect("feat_array_query", [Reply(200, body=[])])
     s.client.default.list_items(filter=s.models.ListItemsParamsFilter(state="open", min=2))
     assert s.last.query == [("filter[state]", "open"), ("filter[min]", "2")]
 
 
-def test_json_content_query_parameter(serve: Callable[..., Served]) -> None:
-    s = serve("feat_array_query", [Reply(200, body=[])])
+def test_json_content_query_parameter(connect: Callable[..., Served]) -> None:
+    s = connect("feat_array_query", [Reply(200, body=[])])
     s.client.default.list_items(where={"price": 9.5})
     assert s.last.query == [("where", '{"price":9.5}')]
 
 
-def test_several_tags_become_resources(serve: Callable[..., Served]) -> None:
+def test_several_tags_become_resources(connect: Callable[..., Served]) -> None:
     pet = {"id": 1, "name": "Rex", "tag": None}
-    s = serve("feat_petstore_tags", [Reply(200, body=[pet]), Reply(200, body={"kibble": 3})], base_path="/api")
+    s = connect("feat_petstore_tags", [Reply(200, body=[pet]), Reply(200, body={"kibble": 3})], base_path="/api")
     assert type(s.client.pets).__name__ == "Pets" and type(s.client.store).__name__ == "Store"
     pets = s.client.pets.list_pets(limit=5, tags=["a", "b"])
     assert s.last.path == "/api/pets" and s.last.query == [("limit", "5"), ("tags", "a"), ("tags", "b")]
@@ -619,8 +601,8 @@ def test_several_tags_become_resources(serve: Callable[..., Served]) -> None:
     assert s.last.path == "/api/stores/s%201/inventory" and s.last.headers["x-request-id"] == "r"
 
 
-def test_operations_without_operation_id(serve: Callable[..., Served]) -> None:
-    s = serve("feat_no_operation_ids", [Reply(200, body=[{"text": "hi"}]), Reply(204)])
+def test_operations_without_operation_id(connect: Callable[..., Served]) -> None:
+    s = connect("feat_no_operation_ids", [Reply(200, body=[{"text": "hi"}]), Reply(204)])
     notes = s.client.default.get_users_by_user_id_notes(user_id=7, class_="x")
     assert (s.last.method, s.last.path, s.last.query) == ("GET", "/users/7/notes", [("class", "x")])
     assert type(notes[0]) is s.models.GetUsersByUserIdNotesResponseItem and notes[0].text == "hi"
@@ -628,8 +610,8 @@ def test_operations_without_operation_id(serve: Callable[..., Served]) -> None:
     assert (s.last.method, s.last.path) == ("DELETE", "/users/7/notes")
 
 
-def test_path_level_parameters(serve: Callable[..., Served]) -> None:
-    s = serve("feat_path_level_params", [Reply(200, body={"members": ["ann"]})], base_path="/v2")
+def test_path_level_parameters(connect: Callable[..., Served]) -> None:
+    s = connect("feat_path_level_params", [Reply(200, body={"members": ["ann"]})], base_path="/v2")
     result = s.client.default.list_members(org="acme", page=2, n2_fa_only=True)
     assert s.last.path == "/v2/orgs/acme/members"
     assert s.last.query == [("page", "2"), ("2fa-only", "true")]
@@ -637,9 +619,9 @@ def test_path_level_parameters(serve: Callable[..., Served]) -> None:
     assert inspect.signature(s.client.default.list_members).parameters["page"].default is inspect.Parameter.empty
 
 
-def test_refs_across_files(serve: Callable[..., Served]) -> None:
+def test_refs_across_files(connect: Callable[..., Served]) -> None:
     order = {"id": "o1", "lines": [{"sku": "a", "quantity": 2}]}
-    s = serve("feat_multi_file", [Reply(201, body=order), Reply(200, body=order)])
+    s = connect("feat_multi_file", [Reply(201, body=order), Reply(200, body=order)])
     m = s.models
     created = s.client.default.create_order(lines=[m.Line(sku="a", quantity=2)])
     assert (s.last.method, s.last.path) == ("POST", "/orders")
@@ -654,9 +636,9 @@ def test_refs_across_files(serve: Callable[..., Served]) -> None:
 # -- async -------------------------------------------------------------------------------------
 
 
-def test_async_client_sends_the_same_requests(generated: Path) -> None:
-    package = import_from(generated, "feat_multipart")
-    one_of = import_from(generated, "feat_one_of")
+def test_async_client_sends_the_same_requests(feature_packages: Path) -> None:
+    package = import_from(feature_packages, "feat_multipart")
+    one_of = import_from(feature_packages, "feat_one_of")
 
     async def main(url: str) -> tuple[Any, Any]:
         async with package.AsyncClient(api_key="k", base_url=url, max_retries=0) as client:
@@ -676,8 +658,8 @@ def test_async_client_sends_the_same_requests(generated: Path) -> None:
 # -- root models (arrays, scalars, unions) as whole bodies and responses -------------------
 
 
-def test_root_models_as_bodies_and_responses(serve: Callable[..., Served]) -> None:
-    s = serve("feat_root_models", [
+def test_root_models_as_bodies_and_responses(connect: Callable[..., Served]) -> None:
+    s = connect("feat_root_models", [
         Reply(200, body=[{"name": "a"}]), Reply(200, JSON, "2"), Reply(200, JSON, '"ok"'),
         Reply(200, body={"pets": [{"name": "b"}], "name": "o"}),
     ])

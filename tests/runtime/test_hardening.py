@@ -22,7 +22,7 @@ import textwrap
 import threading
 import warnings
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -32,9 +32,7 @@ import pytest
 
 from tests.support import ROOT
 from tests.support.runtime_harness import (
-    VARIANTS,
     Api,
-    build_package,
     completion_options,
     completion_spec,
 )
@@ -45,45 +43,6 @@ COMPLETION = {
     "id": "c1", "object": "text_completion", "created": 1, "model": "m",
     "choices": [{"index": 0, "text": "hi", "finish_reason": "stop"}],
 }
-
-
-@pytest.fixture(scope="session", params=VARIANTS)
-def pkg(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
-    return build_package(tmp_path_factory.mktemp("hardening"), request.param)
-
-
-@pytest.fixture(params=["sync", "async"])
-def kind(request: pytest.FixtureRequest) -> str:
-    return str(request.param)
-
-
-@pytest.fixture
-def serve() -> Iterator[Callable[..., ScriptedServer]]:
-    servers: list[ScriptedServer] = []
-
-    def start(replies: list[Reply], **kwargs: Any) -> ScriptedServer:
-        server = ScriptedServer(replies, **kwargs).start()
-        servers.append(server)
-        return server
-
-    yield start
-    for server in servers:
-        server.stop()
-
-
-@pytest.fixture
-def make_api(pkg: ModuleType, kind: str) -> Iterator[Callable[..., Api]]:
-    apis: list[Api] = []
-
-    def make(server: ScriptedServer, **kwargs: Any) -> Api:
-        kwargs.setdefault("base_url", server.url + "/v1")
-        api = Api(pkg, kind, **kwargs)
-        apis.append(api)
-        return api
-
-    yield make
-    for api in apis:
-        api.close()
 
 
 def header_key(pkg: ModuleType, secret: str = SECRET, field: str = "X-API-Key") -> Any:

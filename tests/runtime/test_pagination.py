@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 import json
-from collections.abc import Callable, Coroutine, Iterator
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -63,18 +63,9 @@ def package(tmp_path_factory: pytest.TempPathFactory) -> Any:
     return import_from(out, "feat_paged")
 
 
-@pytest.fixture
-def serve() -> Iterator[Callable[[list[tuple[list[tuple[str, str]], Any]]], ScriptedServer]]:
-    servers: list[ScriptedServer] = []
-
-    def start(pages: list[tuple[list[tuple[str, str]], Any]]) -> ScriptedServer:
-        server = ScriptedServer([Reply(200, body=answer) for _, answer in pages]).start()
-        servers.append(server)
-        return server
-
-    yield start
-    for server in servers:
-        server.stop()
+def _answers(pages: list[tuple[list[tuple[str, str]], Any]]) -> list[Reply]:
+    """The server's script of a walk: each page's answer, in order."""
+    return [Reply(200, body=answer) for _, answer in pages]
 
 
 def _sent(server: ScriptedServer) -> list[list[tuple[str, str]]]:
@@ -129,7 +120,7 @@ WALKS = {"sync": _walk_sync, "async": _walk_async, "async_awaited": _walk_awaite
 def test_cursor_pages_by_the_last_id_until_has_more_is_false(
     package: Any, serve: Callable[..., ScriptedServer], mode: str
 ) -> None:
-    server = serve(CURSOR_PAGES)
+    server = serve(_answers(CURSOR_PAGES))
     items = WALKS[mode](package, server.url, "engines", limit=2)
     assert [item.id for item in items] == ["m1", "m2", "m3", "m4", "m5"]
     assert all(isinstance(item, package.models.Model) for item in items)
@@ -140,7 +131,7 @@ def test_cursor_pages_by_the_last_id_until_has_more_is_false(
 def test_offset_pages_until_the_total(
     package: Any, serve: Callable[..., ScriptedServer], mode: str
 ) -> None:
-    server = serve(OFFSET_PAGES)
+    server = serve(_answers(OFFSET_PAGES))
     items = WALKS[mode](package, server.url, "items", limit=2)
     assert [item.name for item in items] == ["a", "b", "c", "d", "e"]
     assert _sent(server) == [sorted(query) for query, _ in OFFSET_PAGES]
@@ -150,7 +141,7 @@ def test_offset_pages_until_the_total(
 def test_page_numbers_until_the_last_page(
     package: Any, serve: Callable[..., ScriptedServer], mode: str
 ) -> None:
-    server = serve(PAGE_PAGES)
+    server = serve(_answers(PAGE_PAGES))
     items = WALKS[mode](package, server.url, "pets", per_page=2)
     assert [item.id for item in items] == [1, 2, 3, 4, 5]
     assert _sent(server) == [sorted(query) for query, _ in PAGE_PAGES]
@@ -160,7 +151,7 @@ def test_page_numbers_until_the_last_page(
 def test_hinted_cursor_follows_the_declared_names(
     package: Any, serve: Callable[..., ScriptedServer], mode: str
 ) -> None:
-    server = serve(HINTED_PAGES)
+    server = serve(_answers(HINTED_PAGES))
     items = WALKS[mode](package, server.url, "events")
     assert [item.seq for item in items] == [1, 2, 3]
     assert _sent(server) == [sorted(query) for query, _ in HINTED_PAGES]
@@ -169,7 +160,7 @@ def test_hinted_cursor_follows_the_declared_names(
 def test_pages_gives_each_answer_and_fetches_lazily(
     package: Any, serve: Callable[..., ScriptedServer]
 ) -> None:
-    server = serve(CURSOR_PAGES)
+    server = serve(_answers(CURSOR_PAGES))
     client = package.Client(base_url=server.url, max_retries=0)
     first = client.engines.list(limit=2)
     assert len(server.requests) == 1  # the first page only, until more is asked for
@@ -183,7 +174,8 @@ def test_pages_gives_each_answer_and_fetches_lazily(
 
 
 def test_raw_response_parses_into_the_page(package: Any, serve: Callable[..., ScriptedServer]) -> None:
-    server = serve(CURSOR_PAGES[:1] + [(CURSOR_PAGES[1][0], {"object": "list", "data": [], "has_more": True})])
+    empty = {"object": "list", "data": [], "has_more": True}
+    server = serve(_answers(CURSOR_PAGES[:1] + [(CURSOR_PAGES[1][0], empty)]))
     client = package.Client(base_url=server.url, max_retries=0)
     raw = client.engines.with_raw_response.list(limit=2)
     assert raw.status_code == 200
@@ -196,7 +188,7 @@ def test_raw_response_parses_into_the_page(package: Any, serve: Callable[..., Sc
 def test_async_raw_and_streamed_responses_parse_into_the_page(
     package: Any, serve: Callable[..., ScriptedServer]
 ) -> None:
-    server = serve(CURSOR_PAGES[:1] + CURSOR_PAGES)
+    server = serve(_answers(CURSOR_PAGES[:1] + CURSOR_PAGES))
 
     async def run() -> tuple[Any, Any, Any, list[str]]:
         client = package.AsyncClient(base_url=server.url, max_retries=0)
@@ -282,7 +274,7 @@ def test_the_docstrings_say_how_each_client_walks_a_list(package: Any) -> None:
 
 
 def test_the_first_page_stays_reachable(package: Any, serve: Callable[..., ScriptedServer]) -> None:
-    server = serve(CURSOR_PAGES[:1])
+    server = serve(_answers(CURSOR_PAGES[:1]))
     client = package.Client(base_url=server.url, max_retries=0)
     first = client.engines.list(limit=2)
     assert isinstance(first, package.SyncPage)
@@ -297,7 +289,7 @@ def test_an_async_list_sends_nothing_until_awaited_or_iterated(
 ) -> None:
     """`client.x.list()` on the async client is an `AsyncPaginator`: `async for` over it walks
     every page, `await` gives the first page (each use starts again at the first page)."""
-    server = serve(CURSOR_PAGES + CURSOR_PAGES)
+    server = serve(_answers(CURSOR_PAGES + CURSOR_PAGES))
 
     async def run() -> tuple[list[str], Any, int, list[Any]]:
         client = package.AsyncClient(base_url=server.url, max_retries=0)
@@ -357,7 +349,7 @@ def test_items_before_the_cycle_are_given(package: Any) -> None:
 def test_a_server_ignoring_the_cursor_is_a_cycle(package: Any, serve: Callable[..., ScriptedServer]) -> None:
     """The same page again (the server ignored `after`): the second answer repeats the first's
     items, so no item is given twice; one step (`next_page`) sees it too."""
-    server = serve(CURSOR_PAGES[:1] * 3)
+    server = serve(_answers(CURSOR_PAGES[:1] * 3))
     client = package.Client(base_url=server.url, max_retries=0)
     first = client.engines.list(limit=2)
     with pytest.raises(package.PaginationCycleError) as raised:
@@ -381,7 +373,7 @@ def test_a_server_ignoring_the_offset_or_page_number_is_a_cycle(
     ignores it answers the same page for ever. The second answer holding the first's items
     ends the walk with the typed error, after two requests."""
     first_page, resource = (OFFSET_PAGES[0], "items") if pages == "offset" else (PAGE_PAGES[0], "pets")
-    server = serve([first_page] * 5)
+    server = serve(_answers([first_page] * 5))
     arguments = {"limit": 2} if pages == "offset" else {"per_page": 2}
     with pytest.raises(package.PaginationCycleError) as raised:
         WALKS[mode](package, server.url, resource, **arguments)
@@ -417,7 +409,7 @@ def test_a_cycle_error_shows_a_servers_long_cursor_cut_short(
     ``value`` holds it whole), not a message as long as the answer."""
     cursor = "c" * 20_000
     page = {"object": "list", "data": [{"id": cursor}], "has_more": True}
-    server = serve([([], page)] * 2)
+    server = serve(_answers([([], page)] * 2))
     client = package.Client(base_url=server.url, max_retries=0)
     with pytest.raises(package.PaginationCycleError) as raised:
         list(client.engines.list())
@@ -439,7 +431,7 @@ def test_the_answer_ends_a_list_whatever_cursor_it_holds(
     package: Any, serve: Callable[..., ScriptedServer], mode: str, ending: str
 ) -> None:
     first = {"data": [{"id": "j1"}], "next_cursor": "c2", "has_more": True}
-    server = serve([([], first), ([("cursor", "c2")], JOB_ENDS[ending])])
+    server = serve(_answers([([], first), ([("cursor", "c2")], JOB_ENDS[ending])]))
     items = WALKS[mode](package, server.url, "jobs")
     assert [job.id for job in items] == ["j1"] + [job["id"] for job in JOB_ENDS[ending]["data"]]
     assert _sent(server) == [[], [("cursor", "c2")]]  # no third request

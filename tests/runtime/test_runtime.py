@@ -10,7 +10,7 @@ import email.utils
 import json
 import logging
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -20,7 +20,6 @@ import pytest
 from tests.support.runtime_harness import (
     VARIANTS,
     Api,
-    build_package,
     completion_options,
     completion_spec,
 )
@@ -56,45 +55,6 @@ def err(message: str, **extra: Any) -> dict[str, Any]:
 
 
 # -- fixtures ------------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="session", params=VARIANTS)
-def pkg(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
-    return build_package(tmp_path_factory.mktemp("rt"), request.param)
-
-
-@pytest.fixture(params=["sync", "async"])
-def kind(request: pytest.FixtureRequest) -> str:
-    return str(request.param)
-
-
-@pytest.fixture
-def serve() -> Iterator[Callable[..., ScriptedServer]]:
-    servers: list[ScriptedServer] = []
-
-    def start(replies: list[Reply], **kwargs: Any) -> ScriptedServer:
-        server = ScriptedServer(replies, **kwargs).start()
-        servers.append(server)
-        return server
-
-    yield start
-    for server in servers:
-        server.stop()
-
-
-@pytest.fixture
-def make_api(pkg: ModuleType, kind: str) -> Iterator[Callable[..., Api]]:
-    apis: list[Api] = []
-
-    def make(server: ScriptedServer, **kwargs: Any) -> Api:
-        kwargs.setdefault("base_url", server.url + "/v1")
-        api = Api(pkg, kind, **kwargs)
-        apis.append(api)
-        return api
-
-    yield make
-    for api in apis:
-        api.close()
 
 
 # -- package shape -------------------------------------------------------------------------

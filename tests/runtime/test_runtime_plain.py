@@ -19,9 +19,7 @@ import pydantic
 import pytest
 
 from tests.support.runtime_harness import (
-    VARIANTS,
     Api,
-    build_package,
     completion_options,
     completion_spec,
 )
@@ -36,11 +34,6 @@ COMPLETION = {
     "model": "m",
     "choices": [{"index": 0, "text": "hello", "finish_reason": "stop"}],
 }
-
-
-@pytest.fixture(scope="module", params=VARIANTS)
-def pkg(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
-    return build_package(tmp_path_factory.mktemp("plain"), request.param)
 
 
 @pytest.fixture

@@ -18,13 +18,6 @@ from typing import Any
 import pydantic
 import pytest
 
-from tests.support.runtime_harness import VARIANTS, build_package
-
-
-@pytest.fixture(scope="module", params=VARIANTS)
-def pkg(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
-    return build_package(tmp_path_factory.mktemp("sse"), request.param)
-
 
 def chunk(text: str, **extra: Any) -> dict[str, Any]:
     return {

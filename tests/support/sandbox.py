@@ -30,6 +30,7 @@ def run_cli(*args: str | Path, timeout: float = TIMEOUT) -> subprocess.Completed
 
 
 def sandbox_args(box: Path) -> list[str]:
+    """The CLI options that point a command at the sandbox's manifest and generated/."""
     return ["--manifest", str(box / "specs" / "providers.yaml"), "--output", str(box / "generated")]
 
 
@@ -58,6 +59,7 @@ def pristine(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def sandbox(pristine: Path, tmp_path: Path) -> Iterator[Path]:
+    """A fresh copy of `pristine` for one test to change as it likes."""
     box = tmp_path / "repo"
     shutil.copytree(pristine, box)
     yield box

@@ -86,6 +86,8 @@ def _first_difference(have: str | None, want: str | None) -> int | None:
 
 @dataclass
 class FileDrift:
+    """One file `check` found different from what regenerating writes, and why."""
+
     path: str  # relative to the package folder (the document's folder for docs)
     status: str  # what regenerating does: added (missing on disk) | removed (extra) | changed
     cause: str  # "hand edit ..." or "inputs changed: spec, templates, ..."
@@ -95,6 +97,9 @@ class FileDrift:
 
 @dataclass
 class PackageReport:
+    """What `check` found for one package (or the comparison document): its drifted files, the
+    inputs that changed since it was written, and its hand edits."""
+
     name: str
     folder: Path
     label: str = ""  # what `clean:`/`drift:` names: the folder, or the document
@@ -123,7 +128,8 @@ def changed_inputs(
         raise GeneratorError([Problem(exc.filename or str(spec), "", None,
                                       f"cannot read: {exc.strerror}")]) from exc
     names = {"spec_sha256": "spec", "overlay_sha256": "overlay"}
-    changed = [names.get(key, key.replace(provenance.SETTING, "setting ")) for key in provenance.changed_keys(recorded.inputs, current)]
+    changed = [names.get(key, key.replace(provenance.SETTING, "setting "))
+               for key in provenance.changed_keys(recorded.inputs, current)]
     toolkit = provenance.changed_keys(recorded.toolkit, provenance.toolkit_fingerprint())
     changed += [TOOLKIT_LABELS.get(key, key.replace("tool:", "pinned ")) for key in toolkit]
     return changed

@@ -83,8 +83,8 @@ def _members(node: ast.AST) -> dict[str, str]:
                 if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)}
     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
         arguments = node.args
-        return {a.arg: _type_text(a.annotation)
-                for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs) if a.arg != "self"}
+        every = (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)
+        return {a.arg: _type_text(a.annotation) for a in every if a.arg != "self"}
     return {}
 
 
@@ -92,8 +92,10 @@ def _detail(before: str, after: str) -> str:
     """` (+new_field, -old_field, field: int -> str)` for a changed model or method: members
     that came, went, or changed type; "" when only something else changed."""
     old, new = _members(ast.parse(before).body[0]), _members(ast.parse(after).body[0])
-    parts = [*(f"+{n}" for n in sorted(set(new) - set(old))), *(f"-{n}" for n in sorted(set(old) - set(new))),
-             *(f"{n}: {old[n]} -> {new[n]}" for n in sorted(set(old) & set(new)) if old[n] != new[n])]
+    parts = [*(f"+{n}" for n in sorted(set(new) - set(old))),
+             *(f"-{n}" for n in sorted(set(old) - set(new))),
+             *(f"{n}: {old[n]} -> {new[n]}" for n in sorted(set(old) & set(new))
+               if old[n] != new[n])]
     return f" ({', '.join(parts)})" if parts else ""
 
 

@@ -47,54 +47,10 @@ member in the pointer (``.../allOf/1/properties/x``); a location declared by sev
 is reported at the first one. Enum, constraint and documentation changes point at the schema
 that carries them (the field), not at the keyword.
 
-A change inside a shared component is found once per operation that uses it; ``merge_shared``
-keeps one change per (pointer, kind, severity, side) with the operations it affects in
-``Change.operations``; its message names the component (``schema `Item` property `name`
-became nullable``) when several operations share it, the operation otherwise.
+A change inside a shared component is reported once, listing its operations (``merge``).
 
-Decisions where the brief is silent
------------------------------------
-* Enum value added in a response: NON-BREAKING (``enum-value-added-response``) for the clients
-  this project generates. datamodel-code-generator emits closed ``Enum``/``Literal`` types, but
-  responses go through the tolerant parser (``templates/runtime/_parse.py``): when strict
-  validation fails, an unlisted enum value is kept as a plain ``str`` instead of raising. Code
-  that matches on the enum may still see a value it does not know, which is why the change is
-  reported at all. Set ``RESPONSE_ENUM_ADDED_BREAKING = True`` for clients that parse strictly.
-  Enum value removed from a response: non-breaking. Enum constraint added to a request field:
-  breaking; removed from a request: non-breaking; the reverse for responses.
-* Type narrowed in a RESPONSE (number -> integer): non-breaking, every value the new server
-  sends was valid before. Type widened in a request: non-breaking (``type-widened``).
-* Request property removed: breaking (the SDK silently drops the value). Response property
-  removed: breaking, required or not.
-* ``oneOf``/``anyOf`` branch added: request non-breaking, response breaking; branch removed:
-  request breaking, response non-breaking -- unless ``subsume`` proves the other branches
-  cover it (one branch replacing two it covers, an enum rewritten as single-value branches,
-  ``array[A]`` becoming ``array[A] | array[B]`` in a request): then non-breaking. A switch
-  between ``oneOf`` and ``anyOf`` is ignored (``oneOf`` is read as ``anyOf``, as pydantic
-  unions do).
-* A union's constraints are those every branch has, at the loosest branch's value, so that
-  branches bounded alike merged into one bounded schema are no change.
-* ``additionalProperties``: ``false`` added in a request is breaking
-  (``additional-properties-disallowed``), removed is non-breaking; response changes are
-  non-breaking (generated clients tolerate unknown keys). A map's value schema is compared
-  recursively under ``/additionalProperties``.
-* Array items are compared recursively under ``/items`` (display name ``[]``).
-* Constraints (maxLength, maximum, minItems, pattern, multipleOf, uniqueItems, ...): tightened in
-  a request breaking, relaxed non-breaking; in a response the opposite (generated models
-  validate constraints, so a relaxed response bound can reject new data).
-* ``default`` changed, ``title``/``description``/``summary``/``example``/``deprecated`` changed,
-  ``operationId`` changed: non-breaking (the wire contract is unchanged; a changed generated
-  method name is caught by the regenerate-and-diff gate).
-* Request body removed or added as required, media type removed (request, or a 2xx
-  response): breaking; a removed request body none of whose media types had a schema is not
-  (nothing was sent in it). Non-2xx response or its media type removed: non-breaking; any response
-  added: non-breaking.
-* Servers: the first server URL changing or any old URL disappearing is breaking
-  (``server-changed``); only adding alternatives is ``server-added``, non-breaking. Any change
-  of an effective security requirement (root or operation) or of a security scheme definition
-  is breaking.
-* Components: ``component-renamed`` (same content, new name), ``component-removed`` and
-  ``component-added`` are non-breaking info; their wire effects are reported at operations.
+The decisions on what breaks, where the OpenAPI specification is silent, are listed in
+``rules`` (its docstring).
 
 Not covered: webhooks, callbacks, links, response headers, parameter style/explode, request
 and response encodings, ``prefixItems``/``patternProperties``/``not``/``if``, readOnly/
@@ -105,12 +61,20 @@ changes inside components no operation uses (except renames/removals as info).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from urllib.parse import quote
 
-from generator.document.pointer import HTTP_METHODS, fragment_pointer, join_tokens, split_pointer
+from generator.document import tree
+from generator.document.pointer import HTTP_METHODS, join_tokens
 from generator.document.refs import Refs
-from generator.drift.diff.change import Change, severity
+from generator.drift.diff.branches import (
+    branches_detail,
+    branches_of,
+    merged_artifact,
+    pair_branches,
+)
+from generator.drift.diff.change import Change
+from generator.drift.diff.merge import Found, merge_shared
 from generator.drift.diff.rules import Ctx, FieldDiff
 from generator.drift.diff.subsume import covers, identity
 from generator.drift.diff.walk import (
@@ -121,7 +85,6 @@ from generator.drift.diff.walk import (
     SchemaInfo,
     SchemaWalker,
     canonical_json,
-    declared_types,
     is_property,
     is_success,
     literal_pointer,
@@ -129,27 +92,18 @@ from generator.drift.diff.walk import (
     operation_parameters,
     path_shape,
     template_names,
+    without_docs,
 )
 
 
 def diff(old: Mapping[str, Json], new: Mapping[str, Json]) -> list[Change]:
-    """All changes from ``old`` to ``new``, sorted by pointer then kind, without duplicates."""
-    return _Differ(old, new).run()
+    """All changes from ``old`` to ``new``, sorted by pointer then kind, without duplicates.
 
-
-@dataclass
-class _Found:
-    """A change as found while walking one operation, before shared ones are merged."""
-
-    pointer: str
-    kind: str
-    breaking: bool | None
-    message: str  # "POST /v1/x: request body property `a` became nullable"
-    detail: str  # "became nullable" (what changed, without operation and subject); "" if none
-    op: str  # "POST /v1/x", "" outside operations
-    side: str = "new"
-    key: Key | None = None  # the schema location, while a schema is being judged
-
+    Runs with the stack the documents' nesting needs (``tree.with_deep_stack``): the walks
+    below recurse, and a legal document may nest schemas or extensions a thousand levels deep.
+    """
+    levels = max(tree.depth(old), tree.depth(new))
+    return tree.with_deep_stack(lambda: _Differ(old, new).run(), levels)
 
 
 def _security(requirements: Json) -> frozenset[tuple[tuple[str, tuple[str, ...]], ...]]:
@@ -168,14 +122,6 @@ def _server_urls(servers: Json) -> list[str]:
             url = url.replace("{" + name + "}", str(variable.get("default", "")))
         urls.append(url.rstrip("/") or "/")
     return urls
-
-
-def _without_docs(value: Json) -> Json:
-    if isinstance(value, Mapping):
-        return {k: _without_docs(v) for k, v in value.items() if k != "description"}
-    if isinstance(value, list):
-        return [_without_docs(v) for v in value]
-    return value
 
 
 def _old_ops_by_new(old: Mapping[str, Json], new: Mapping[str, Json]) -> dict[str, str]:
@@ -205,7 +151,7 @@ class _Differ:
         self.old_refs, self.new_refs = Refs(old), Refs(new)
         self.old_walker = SchemaWalker(self.old_refs)
         self.new_walker = SchemaWalker(self.new_refs)
-        self.found: list[_Found] = []
+        self.found: list[Found] = []
         self.old_ops_by_new = _old_ops_by_new(old, new)
         self.op = ""  # the operation being compared, for the changes found in it
         self.verdicts: dict[tuple[object, object, bool], bool | None] = {}  # `covers`, memoised
@@ -222,7 +168,7 @@ class _Differ:
 
     def add(self, pointer: str, kind: str, breaking: bool | None, message: str,
             side: str = "new") -> None:
-        self.found.append(_Found(pointer, kind, breaking, message, "", self.op, side))
+        self.found.append(Found(pointer, kind, breaking, message, "", self.op, side))
 
     def run(self) -> list[Change]:
         self.servers("", self.old.get("servers"), self.new.get("servers"), "the API", root=True)
@@ -261,7 +207,7 @@ class _Differ:
             elif name not in old:
                 self.add(pointer, "security-scheme-added", False,
                          f"security scheme `{name}` was added")
-            elif _without_docs(self.old_refs.object(old[name])) != _without_docs(
+            elif without_docs(self.old_refs.object(old[name])) != without_docs(
                 self.new_refs.object(new[name])
             ):
                 self.add(pointer, "security-changed", True,
@@ -493,7 +439,7 @@ class _Differ:
 
     def compare(
         self, ctx: Ctx, old: tuple[Json, str], new: tuple[Json, str], prefix: Key = ()
-    ) -> tuple[list[_Found], dict[Key, Field], dict[Key, Field]]:
+    ) -> tuple[list[Found], dict[Key, Field], dict[Key, Field]]:
         """Every change between two schemas, field by field; a union that gained or lost
         branches is compared branch by branch (``split_union``)."""
         old_fields = _prefixed(self.old_walker.flatten(*old), prefix)
@@ -507,10 +453,10 @@ class _Differ:
             if by_branch is None:
                 continue
             split.append(key)
-            found = [f for f in found if not _merged_artifact(f, key)] + by_branch
+            found = [f for f in found if not merged_artifact(f, key)] + by_branch
         return found, old_fields, new_fields
 
-    def split_union(self, ctx: Ctx, key: Key, before: Field, after: Field) -> list[_Found] | None:
+    def split_union(self, ctx: Ctx, key: Key, before: Field, after: Field) -> list[Found] | None:
         """A union that gained or lost branches, compared branch by branch.
 
         The merged key space would report what a new branch brings as changes of the old
@@ -520,20 +466,20 @@ class _Differ:
         """
         if not (before.info.union and after.info.union):
             return None
-        old_branches = _branches(self.old_refs, before)
-        new_branches = _branches(self.new_refs, after)
+        old_branches = branches_of(self.old_refs, before)
+        new_branches = branches_of(self.new_refs, after)
         if old_branches is None or new_branches is None:
             return None
-        pairs, removed, added = _pair_branches(old_branches, new_branches)
+        pairs, removed, added = pair_branches(old_branches, new_branches)
         if not removed and not added:
             return None
         request = ctx.direction == "request"
         union = "any-of" if after.info.union == "anyOf" else "one-of"
         subject = f"{ctx.op}: {ctx.subject(key)}"
-        out = [_Found(pointer, f"{union}-branch-added", not request,
+        out = [Found(pointer, f"{union}-branch-added", not request,
                       f"{subject} gained a branch ({label})", f"gained a branch ({label})",
                       self.op, "new", key) for _, pointer, label in added]
-        out += [_Found(pointer, f"{union}-branch-removed", request,
+        out += [Found(pointer, f"{union}-branch-removed", request,
                        f"{subject} lost a branch ({label})", f"lost a branch ({label})",
                        self.op, "old", key) for _, pointer, label in removed]
         for (old_schema, old_ptr, _), (new_schema, new_ptr, _) in pairs:
@@ -542,12 +488,12 @@ class _Differ:
         return out
 
     def field_changes(self, ctx: Ctx, old_fields: Mapping[Key, Field],
-                      new_fields: Mapping[Key, Field]) -> list[_Found]:
-        found: list[_Found] = []
+                      new_fields: Mapping[Key, Field]) -> list[Found]:
+        found: list[Found] = []
         for key in sorted(set(old_fields) | set(new_fields)):
             def report(pointer: str, kind: str, breaking: bool | None, message: str,
                        detail: str = "", side: str = "new", key: Key = key) -> None:
-                found.append(_Found(pointer, kind, breaking, message, detail, self.op, side, key))
+                found.append(Found(pointer, kind, breaking, message, detail, self.op, side, key))
 
             before, after = old_fields.get(key), new_fields.get(key)
             if before is not None and after is not None:
@@ -560,7 +506,7 @@ class _Differ:
         return found
 
     def branches_rewritten(self, ctx: Ctx, old_fields: Mapping[Key, Field],
-                           new_fields: Mapping[Key, Field], found: list[_Found]) -> None:
+                           new_fields: Mapping[Key, Field], found: list[Found]) -> None:
         """A union whose branches changed in what the merged fields do not show (a bound or a
         pattern of one scalar branch): judged as a whole, unless something at or under it is
         already reported as (possibly) breaking."""
@@ -578,12 +524,8 @@ class _Differ:
             if verdict is True:
                 continue  # a rewrite that changes nothing a value can tell
             union = "any-of" if (after.info.union or before.info.union) == "anyOf" else "one-of"
-            detail = ("branches changed: " + ("some value valid before is now rejected"
-                                              if request else "it can now send a value it could not")
-                      if verdict is False else "branches changed (undecided whether "
-                      + ("every old value is still accepted)" if request
-                         else "it can now send a value it could not)"))
-            found.append(_Found(after.pointer, f"{union}-branches-changed", verdict is False or None,
+            detail = branches_detail(request, verdict)
+            found.append(Found(after.pointer, f"{union}-branches-changed", verdict is False or None,
                                 f"{ctx.op}: {ctx.subject(key)} {detail}", detail, self.op,
                                 "new", key))
 
@@ -598,10 +540,8 @@ class _Differ:
         else:
             report(at, "request-property-added-optional", False, message, "was added")
 
-    def judge(
-        self, ctx: Ctx, old: tuple[Json, Mapping[Key, Field]], new: tuple[Json, Mapping[Key, Field]],
-        found: list[_Found],
-    ) -> None:
+    def judge(self, ctx: Ctx, old: tuple[Json, Mapping[Key, Field]],
+              new: tuple[Json, Mapping[Key, Field]], found: list[Found]) -> None:
         """Re-judge what the field-by-field rules called breaking where they can be wrong.
 
         The whole schema first, then every ``oneOf``/``anyOf`` location (outermost first): where
@@ -616,7 +556,8 @@ class _Differ:
         settled: list[Key] = []
         for key in [(), *(k for k in composed if k)]:
             pending = [f for f in found if f.breaking is not False and f.key is not None
-                       and f.key[:len(key)] == key and not any(f.key[:len(s)] == s for s in settled)]
+                       and f.key[:len(key)] == key
+                       and not any(f.key[:len(s)] == s for s in settled)]
             if not pending:
                 continue
             if key:
@@ -637,7 +578,6 @@ class _Differ:
                         f.message += " (undecided: whether the new branches take every old value)"
 
 AddFound = Callable[..., None]
-Branch = tuple[Json, str, str]  # (schema, literal pointer, shallow type label)
 
 
 def _prefixed(fields: Mapping[Key, Field], prefix: Key) -> dict[Key, Field]:
@@ -646,127 +586,9 @@ def _prefixed(fields: Mapping[Key, Field], prefix: Key) -> dict[Key, Field]:
     return {prefix + k: replace(f, key=prefix + k) for k, f in fields.items()}
 
 
-def _merged_artifact(found: _Found, key: Key) -> bool:
-    """A change under a split union's key that came from merging its branches."""
-    if found.key is None or found.key[:len(key)] != key:
-        return False
-    return len(found.key) > len(key) or found.kind.endswith(("-branch-added", "-branch-removed"))
-
-
-def _branches(refs: Refs, union: Field) -> list[Branch] | None:
-    """The non-null branches of the union a field is (None when it is not one list of them)."""
-    node, _, _ = refs.deref(union.source)
-    if not isinstance(node, Mapping) or "allOf" in node:
-        return None
-    for keyword in ("oneOf", "anyOf"):
-        if isinstance(node.get(keyword), list):
-            out = []
-            for i, branch in enumerate(node[keyword]):
-                resolved, _, _ = refs.deref(branch)
-                types, _ = declared_types(resolved) if isinstance(resolved, Mapping) else ([], False)
-                if types != ["null"]:
-                    out.append((branch, join_tokens(union.pointer, keyword, str(i)),
-                                _branch_label(branch, types)))
-            return out
-    return None
-
-
-def _kind_of(branch: Branch) -> str:
-    """Branches of one kind may be paired in order: inline ones by their types."""
-    return "ref" if branch[2].startswith("`") else branch[2]
-
-
-def _branch_label(branch: Json, types: list[str]) -> str:
-    """`Name` for a `$ref`'d branch, its types for an inline one."""
-    if isinstance(branch, Mapping) and isinstance(branch.get("$ref"), str):
-        return "`" + split_pointer(fragment_pointer(branch["$ref"]) or branch["$ref"])[-1] + "`"
-    return "|".join(types) or "any"
-
-
-def _pair_branches(
-    old: list[Branch], new: list[Branch]
-) -> tuple[list[tuple[Branch, Branch]], list[Branch], list[Branch]]:
-    """(pairs, removed, added): by `$ref` or equal content first, then in order within a type."""
-    def identity_of(branch: Branch) -> str:
-        schema = branch[0]
-        if isinstance(schema, Mapping) and isinstance(schema.get("$ref"), str):
-            return "ref:" + str(schema["$ref"])
-        return canonical_json(schema)
-
-    left = list(old)
-    pairs, added = [], []
-    for branch in new:
-        twin = next((b for b in left if identity_of(b) == identity_of(branch)), None)
-        if twin is None:
-            added.append(branch)
-        else:
-            left.remove(twin)
-            pairs.append((twin, branch))
-    for branch in list(added):
-        twin = next((b for b in left if _kind_of(b) == _kind_of(branch)), None)
-        if twin is not None:
-            left.remove(twin)
-            added.remove(branch)
-            pairs.append((twin, branch))
-    return pairs, left, added
-
-
 def _container_kept(key: Key, other: Mapping[Key, Field]) -> bool:
     """A property added/removed is reported only where its parent object exists on both sides."""
     if not is_property(key):
         return False
     parent = other.get(key[:-1])
     return parent is not None and (not parent.info.types or "object" in parent.info.types)
-
-
-
-# --------------------------------------------------------------------------- one report per change
-
-
-def merge_shared(found: Iterable[_Found]) -> list[Change]:
-    """One :class:`Change` per distinct change, sorted by pointer then kind.
-
-    A change inside a component (its pointer under ``/components/``) is found once per operation
-    that uses it; those are merged into one change at the component, listing the operations. With
-    one operation it reads as any other change ("POST /x: request body property `a` ..."); with
-    several, it names the component and what changed in it.
-    """
-    groups: dict[tuple[str, str, str, str], list[_Found]] = {}
-    for f in found:
-        groups.setdefault((f.pointer, f.kind, severity(f.breaking), f.side), []).append(f)
-    changes = set()
-    for (pointer, kind, level, side), members in groups.items():
-        operations = tuple(sorted({f.op for f in members if f.op}))
-        first = min(members, key=lambda f: f.message)
-        if len(operations) > 1 and first.detail:
-            message = f"{component_subject(pointer)} {first.detail}"
-        elif len(operations) > 1:
-            message = first.message.removeprefix(f"{first.op}: ")
-        else:
-            message = first.message
-        changes.add(Change(pointer, kind, level, message, side, operations))
-    return sorted(changes)
-
-
-def component_subject(pointer: str) -> str:
-    """``/components/schemas/Usage/properties/a/items`` -> "schema `Usage` property `a[]`"."""
-    tokens = split_pointer(pointer)
-    if len(tokens) < 3 or tokens[0] != "components":
-        return f"`{pointer}`"
-    section = {"schemas": "schema", "parameters": "parameter", "requestBodies": "request body",
-               "responses": "response", "headers": "header"}.get(tokens[1], tokens[1])
-    path, rest = "", tokens[3:]
-    i = 0
-    while i < len(rest):
-        token = rest[i]
-        if token == "properties" and i + 1 < len(rest):
-            path += "." + rest[i + 1]
-            i += 2
-            continue
-        if token in ("content", "allOf", "oneOf", "anyOf") and i + 1 < len(rest):
-            i += 2  # a media type or a member: not part of the location's name
-            continue
-        path += {"items": "[]", "additionalProperties": "{}"}.get(token, "")
-        i += 1
-    subject = f"{section} `{tokens[2]}`"
-    return subject + (f" property `{path.lstrip('.')}`" if path else "")

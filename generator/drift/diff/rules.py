@@ -4,7 +4,52 @@ exists in both documents.
 A change breaks a REQUEST when the new server rejects what old callers send (a bound tightened,
 a type narrowed, an enum value removed, a property became required...), and a RESPONSE when the
 generated client rejects or mistypes what the new server sends (the reverse: a bound relaxed, a
-type widened, a branch added...). The per-decision reasons are listed in `differ`'s docstring.
+type widened, a branch added...). How documents are matched and pointers chosen is in
+`differ`'s docstring.
+
+Decisions where the OpenAPI specification is silent
+----------------------------------------------------
+* Enum value added in a response: NON-BREAKING (``enum-value-added-response``) for the clients
+  this project generates. datamodel-code-generator emits closed ``Enum``/``Literal`` types, but
+  responses go through the tolerant parser (``templates/runtime/_parse.py``): when strict
+  validation fails, an unlisted enum value is kept as a plain ``str`` instead of raising. Code
+  that matches on the enum may still see a value it does not know, which is why the change is
+  reported at all. Set ``RESPONSE_ENUM_ADDED_BREAKING = True`` for clients that parse strictly.
+  Enum value removed from a response: non-breaking. Enum constraint added to a request field:
+  breaking; removed from a request: non-breaking; the reverse for responses.
+* Type narrowed in a RESPONSE (number -> integer): non-breaking, every value the new server
+  sends was valid before. Type widened in a request: non-breaking (``type-widened``).
+* Request property removed: breaking (the SDK silently drops the value). Response property
+  removed: breaking, required or not.
+* ``oneOf``/``anyOf`` branch added: request non-breaking, response breaking; branch removed:
+  request breaking, response non-breaking -- unless ``subsume`` proves the other branches
+  cover it (one branch replacing two it covers, an enum rewritten as single-value branches,
+  ``array[A]`` becoming ``array[A] | array[B]`` in a request): then non-breaking. A switch
+  between ``oneOf`` and ``anyOf`` is ignored (``oneOf`` is read as ``anyOf``, as pydantic
+  unions do).
+* A union's constraints are those every branch has, at the loosest branch's value, so that
+  branches bounded alike merged into one bounded schema are no change.
+* ``additionalProperties``: ``false`` added in a request is breaking
+  (``additional-properties-disallowed``), removed is non-breaking; response changes are
+  non-breaking (generated clients tolerate unknown keys). A map's value schema is compared
+  recursively under ``/additionalProperties``.
+* Array items are compared recursively under ``/items`` (display name ``[]``).
+* Constraints (maxLength, maximum, minItems, pattern, multipleOf, uniqueItems, ...): tightened in
+  a request breaking, relaxed non-breaking; in a response the opposite (generated models
+  validate constraints, so a relaxed response bound can reject new data).
+* ``default`` changed, ``title``/``description``/``summary``/``example``/``deprecated`` changed,
+  ``operationId`` changed: non-breaking (the wire contract is unchanged; a changed generated
+  method name is caught by the regenerate-and-diff gate).
+* Request body removed or added as required, media type removed (request, or a 2xx
+  response): breaking; a removed request body none of whose media types had a schema is not
+  (nothing was sent in it). Non-2xx response or its media type removed: non-breaking; any response
+  added: non-breaking.
+* Servers: the first server URL changing or any old URL disappearing is breaking
+  (``server-changed``); only adding alternatives is ``server-added``, non-breaking. Any change
+  of an effective security requirement (root or operation) or of a security scheme definition
+  is breaking.
+* Components: ``component-renamed`` (same content, new name), ``component-removed`` and
+  ``component-added`` are non-breaking info; their wire effects are reported at operations.
 """
 
 from __future__ import annotations

@@ -31,6 +31,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
+from generator.document.keywords import SUBSCHEMA_KEYWORDS
 from generator.document.refs import Refs
 from generator.drift.diff.walk import Json, canonical_json, constraints_of, declared_types
 
@@ -38,11 +39,13 @@ Verdict = bool | None
 
 MAX_DEPTH = 32
 MAX_ALTERNATIVES = 64
-# Keywords whose meaning this judge does not model: a schema using one is undecided.
-_OPAQUE = frozenset({
-    "not", "if", "then", "else", "patternProperties", "prefixItems", "contains",
-    "dependentRequired", "dependentSchemas", "propertyNames", "unevaluatedProperties",
-    "unevaluatedItems", "minContains", "maxContains", "$dynamicRef", "x-unresolved-ref",
+# The subschema keywords this judge models (`$defs`/`definitions` hold schemas that apply to no
+# value); a schema using any other subschema keyword of the one table, or one of the keywords
+# below, is undecided.
+_MODELLED = frozenset({"properties", "additionalProperties", "items", "allOf", "anyOf", "oneOf",
+                       "$defs", "definitions"})
+_OPAQUE = (SUBSCHEMA_KEYWORDS - _MODELLED) | frozenset({
+    "dependentRequired", "minContains", "maxContains", "$dynamicRef", "x-unresolved-ref",
 })
 _FAMILIES = {"number": "number", "integer": "number", "string": "string", "array": "array",
              "object": "object", "boolean": "boolean"}
@@ -112,23 +115,22 @@ class _Judge:
         return verdict
 
     def alt_covered(self, w_alts: list[_Alt], n: _Alt, depth: int) -> Verdict:
+        """Whether the union ``w_alts`` accepts every value of the one alternative ``n``."""
         if any(_is_any(w) for w in w_alts):
             return True
         if n.opaque or any(w.opaque for w in w_alts):
             return None
         if n.enum is not None:
-            values = [v for v in n.enum if _value_ok(n, v) is not False]
-            checks = [_any(_value_ok(w, v) for w in w_alts) for v in values]
-            if n.null:
-                checks.append(any(w.null for w in w_alts))
-            return _all(checks)
+            return _enum_covered(w_alts, n)
+        decided = _null_decides(w_alts, n)
+        if decided is not None:
+            return decided
+        return self.typed_covered(w_alts, n, depth)
+
+    def typed_covered(self, w_alts: list[_Alt], n: _Alt, depth: int) -> Verdict:
+        """``alt_covered`` for an alternative with types: some branch covers it, or provably
+        none does (no branch takes its type, a tag or a required key no branch accepts)."""
         candidates = [w for w in w_alts if _types_cover(w.types, n.types)]
-        if n.types is not None and not n.types and not n.null:
-            return True  # accepts nothing
-        if n.null and not any(w.null for w in w_alts):
-            return False
-        if n.types is not None and not n.types:
-            return True  # only null, accepted above
         verdicts = [self.alt_alt(w, n, depth) for w in candidates]
         if any(v is True for v in verdicts):
             return True
@@ -149,7 +151,8 @@ class _Judge:
         if "number" in kinds:
             checks.append(_numbers_cover(w.bounds, n.bounds))
         if "string" in kinds:
-            checks.append(_sizes_cover(w.bounds, n.bounds, "minLength", "maxLength", bool(n.patterns)))
+            checks.append(_sizes_cover(w.bounds, n.bounds, "minLength", "maxLength",
+                                       bool(n.patterns)))
             checks.append(True if w.patterns <= n.patterns else None)
         if "array" in kinds:
             checks.append(_sizes_cover(w.bounds, n.bounds, "minItems", "maxItems", False))
@@ -164,8 +167,21 @@ class _Judge:
         return _all(checks)
 
     def objects(self, w: _Alt, n: _Alt, depth: int) -> Verdict:
+        """Whether object alternative ``w`` accepts every object ``n`` does: keys required,
+        properties declared on either side, and the schema of undeclared keys."""
         if not w.required <= n.required:
             return False  # an object without the newly required key was valid
+        checks = self.wide_properties(w, n, depth) + self.narrow_properties(w, n, depth)
+        if w.extra is False and n.extra is not False:
+            checks.append(False)
+        elif w.extra is not None and w.extra is not False and n.extra is not False:
+            checks.append(self.schemas(w.refs, w.extra, n.refs,
+                                       n.extra if n.extra is not None else {}, depth + 1))
+        return _all(checks)
+
+    def wide_properties(self, w: _Alt, n: _Alt, depth: int) -> list[Verdict]:
+        """The checks of each property ``w`` declares: against ``n``'s declaration of it, or
+        its schema of undeclared keys; a response property ``n`` removed is not covered."""
         checks: list[Verdict] = []
         for name, schema in w.props.items():
             if name in n.props:
@@ -174,6 +190,12 @@ class _Judge:
                 checks.append(False)  # a response property removed
             elif n.extra is not None and n.extra is not False:
                 checks.append(self.schemas(w.refs, schema, n.refs, n.extra, depth + 1))
+        return checks
+
+    def narrow_properties(self, w: _Alt, n: _Alt, depth: int) -> list[Verdict]:
+        """The checks of each property only ``n`` declares: ``w`` closed (or a request, where
+        a property removed is lost) rejects it, else ``w``'s undeclared keys' schema judges."""
+        checks: list[Verdict] = []
         for name, schema in n.props.items():
             if name in w.props:
                 continue
@@ -181,12 +203,7 @@ class _Judge:
                 checks.append(False)
             elif w.extra is not None:
                 checks.append(self.schemas(w.refs, w.extra, n.refs, schema, depth + 1))
-        if w.extra is False and n.extra is not False:
-            checks.append(False)
-        elif w.extra is not None and w.extra is not False and n.extra is not False:
-            checks.append(self.schemas(w.refs, w.extra, n.refs,
-                                       n.extra if n.extra is not None else {}, depth + 1))
-        return _all(checks)
+        return checks
 
 
 # --------------------------------------------------------------------------- alternatives
@@ -315,6 +332,27 @@ def _split(alts: list[_Alt]) -> list[_Alt]:
     return out
 
 
+def _enum_covered(w_alts: list[_Alt], n: _Alt) -> Verdict:
+    """Whether the union ``w_alts`` accepts each value of ``n``'s enum (and null, if ``n`` does)."""
+    values = [v for v in n.enum or () if _value_ok(n, v) is not False]
+    checks = [_any(_value_ok(w, v) for w in w_alts) for v in values]
+    if n.null:
+        checks.append(any(w.null for w in w_alts))
+    return _all(checks)
+
+
+def _null_decides(w_alts: list[_Alt], n: _Alt) -> Verdict:
+    """The verdict when null settles it: True when ``n`` accepts nothing, or only a null some
+    branch accepts; False when ``n`` accepts null and no branch does; None otherwise."""
+    if n.types is not None and not n.types and not n.null:
+        return True  # accepts nothing
+    if n.null and not any(w.null for w in w_alts):
+        return False
+    if n.types is not None and not n.types:
+        return True  # only null, accepted above
+    return None
+
+
 def _discriminated(w_alts: list[_Alt], n: _Alt, depth: int) -> bool:
     """Whether ``n`` requires a property (a tag such as `type` or `dataset`) whose enum values
     no alternative of ``w_alts`` accepts: then no value of ``n`` is valid for any of them."""
@@ -363,7 +401,8 @@ def _numbers_cover(w: Mapping[str, Json], n: Mapping[str, Json]) -> Verdict:
     checks: list[Verdict] = []
     for inclusive, exclusive, sign in (("minimum", "exclusiveMinimum", 1),
                                        ("maximum", "exclusiveMaximum", -1)):
-        w_bound, n_bound = _bound(w, inclusive, exclusive, sign), _bound(n, inclusive, exclusive, sign)
+        w_bound = _bound(w, inclusive, exclusive, sign)
+        n_bound = _bound(n, inclusive, exclusive, sign)
         if w_bound is None:
             continue
         if n_bound is None:

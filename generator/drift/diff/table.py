@@ -29,6 +29,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from generator.document import tree
 from generator.document.operations import iter_operations
 from generator.document.pointer import HTTP_METHODS, join_tokens
 from generator.document.refs import Refs
@@ -141,7 +142,15 @@ def _locate(doc: Mapping[str, Any], operation: tuple[str, str] | None) -> _Locat
 
 def compare(specs: Mapping[str, Mapping[str, Any]], operation: tuple[str, str] | None = None
             ) -> str:
-    """Markdown table of the operation's fields across providers (see module docstring)."""
+    """Markdown table of the operation's fields across providers (see module docstring).
+
+    Runs with the stack the documents' nesting needs (``tree.with_deep_stack``): the schema walk
+    recurses, and a legal document may nest a thousand levels deep."""
+    levels = max((tree.depth(doc) for doc in specs.values()), default=0)
+    return tree.with_deep_stack(lambda: _table(specs, operation), levels)
+
+
+def _table(specs: Mapping[str, Mapping[str, Any]], operation: tuple[str, str] | None) -> str:
     table: dict[RowKey, dict[str, str]] = {}
     notes = []
     for provider, doc in specs.items():

@@ -128,7 +128,19 @@ def canonical_json(value: Json) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False)
 
 
+def without_docs(value: Json) -> Json:
+    """`value` without its `description` keys, at any depth: two values that differ only in
+    prose compare equal."""
+    if isinstance(value, Mapping):
+        return {k: without_docs(v) for k, v in value.items() if k != "description"}
+    if isinstance(value, list):
+        return [without_docs(v) for v in value]
+    return value
+
+
 def declared_types(node: Mapping[str, Json]) -> tuple[list[str], bool]:
+    """(types without "null", nullable) a schema declares, 3.0 and 3.1 spellings alike; an object
+    or array by its keywords when `type` is absent, [] for any type."""
     raw = node.get("type")
     listed = [raw] if isinstance(raw, str) else [t for t in raw or [] if isinstance(t, str)]
     types = [t for t in listed if t != "null"]
@@ -143,6 +155,8 @@ def declared_types(node: Mapping[str, Json]) -> tuple[list[str], bool]:
 
 
 def constraints_of(node: Mapping[str, Json]) -> dict[str, Json]:
+    """The bounds a schema sets (lengths, sizes, numbers, pattern, step, uniqueness), 3.0's
+    boolean `exclusiveMaximum` read as 3.1's number; bounds every value meets left out."""
     found = {
         k: node[k]
         for k in (*UPPER_BOUNDS, *LOWER_BOUNDS, *OTHER_CONSTRAINTS)
@@ -171,6 +185,15 @@ def _own_shape(node: Mapping[str, Json], pointer: str, stack: frozenset[str]) ->
     """The keywords of one schema object, combinators not applied."""
     types, nullable = declared_types(node)
     shape = _Shape(types=types, nullable=nullable, constraints=constraints_of(node))
+    _own_values(shape, node)
+    if "x-unresolved-ref" in node:
+        shape.types = ["ref:" + str(node["x-unresolved-ref"])]
+    _own_children(shape, node, pointer, stack)
+    return shape
+
+
+def _own_values(shape: _Shape, node: Mapping[str, Json]) -> None:
+    """The values a schema pins or documents: enum (or const), default, docs and examples."""
     if "const" in node:
         shape.enum = [node["const"]]
     elif isinstance(node.get("enum"), list):
@@ -183,8 +206,11 @@ def _own_shape(node: Mapping[str, Json], pointer: str, stack: frozenset[str]) ->
     examples = _examples(node)
     if examples is not None:
         shape.docs["examples"] = examples
-    if "x-unresolved-ref" in node:
-        shape.types = ["ref:" + str(node["x-unresolved-ref"])]
+
+
+def _own_children(shape: _Shape, node: Mapping[str, Json], pointer: str,
+                  stack: frozenset[str]) -> None:
+    """The subschemas a schema's own keywords hold: properties, items, additionalProperties."""
     for name, sub in (node.get("properties") or {}).items():
         sub_pointer = join_tokens(pointer, "properties", str(name))
         shape.properties[str(name)] = _Child(sub, sub_pointer, stack)
@@ -196,7 +222,6 @@ def _own_shape(node: Mapping[str, Json], pointer: str, stack: frozenset[str]) ->
     if isinstance(extra, Mapping) and extra:
         shape.extra = _Child(extra, join_tokens(pointer, "additionalProperties"), stack)
     shape.closed = extra is False
-    return shape
 
 
 def _intersect_types(a: list[str], b: list[str]) -> list[str]:
@@ -272,7 +297,8 @@ def _loosest(shapes: Sequence[_Shape]) -> dict[str, Json]:
 
 
 def literal_pointer(refs: Refs, schema: Json, pointer: str) -> str:
-    """Where the keywords of ``schema`` (at ``pointer``) literally are: its `$ref` chain's target."""
+    """Where the keywords of ``schema`` (at ``pointer``) literally are: its `$ref` chain's
+    target."""
     seen: set[str] = set()
     while isinstance(schema, Mapping) and isinstance(schema.get("$ref"), str):
         ref = schema["$ref"]
@@ -408,7 +434,8 @@ def _info(shape: _Shape, required: bool) -> SchemaInfo:
         label=shape.label,
         nullable=shape.nullable,
         required=required,
-        enum=None if shape.enum is None else tuple(dict.fromkeys(canonical_json(v) for v in shape.enum)),
+        enum=(None if shape.enum is None
+              else tuple(dict.fromkeys(canonical_json(v) for v in shape.enum))),
         default=None if shape.default is _NO_DEFAULT else canonical_json(shape.default),
         constraints=tuple(sorted(shape.constraints.items())),
         closed=shape.closed,
@@ -460,10 +487,12 @@ class Param:
 
 
 def template_names(path: str) -> list[str]:
+    """The parameter names of a path template, in order: `/a/{x}/{y}` -> [x, y]."""
     return [part.split("}")[0] for part in path.split("{")[1:]]
 
 
 def path_shape(path: str) -> str:
+    """A path template with its parameter names blanked: how paths of two documents match."""
     out, depth = [], 0
     for ch in path:
         if ch == "{":
@@ -525,5 +554,6 @@ def pick_media(content: Mapping[str, Json]) -> tuple[str, dict[str, Json]] | Non
 
 
 def is_success(status: str) -> bool:
+    """Whether a response key is a 2xx status (`200`, `2XX`)."""
     return status.upper().startswith("2")
 
