@@ -14,6 +14,9 @@ setup(
         "generator.templates.runtime",
     ],
     package_dir={"generator.templates": "templates"},
-    package_data={"generator.templates": ["*.jinja"], "generator.templates.runtime": ["*.py"]},
+    # templates in subfolders too (models/, resources/): a template left out of the wheel would
+    # change the installed tool's output and its fingerprint
+    package_data={"generator.templates": ["*.jinja", "*/*.jinja", "*/*/*.jinja"],
+                  "generator.templates.runtime": ["*.py"]},
     include_package_data=False,
 )
