@@ -4,6 +4,8 @@
                                    # documents, clients, imports
     python -m bench --quick        # fewer repetitions, N = 100/1000, no real document
     python -m bench --only-openai  # OpenAI's document alone, ours vs openapi-python-client
+    python -m bench --only-large-api  # GitHub's API as a package: import and first call, ours vs
+                                      # githubkit and opc's package (bench/large_api.py)
     python -m bench --skip-diff    # without `diff` on the real version pairs (bench/drift_pairs.py)
 
 Progress goes to stderr; the table (and, for missed targets, where the time goes) to stdout.
@@ -19,7 +21,7 @@ import sys
 import time
 from pathlib import Path
 
-from . import drift_pairs, generation, measure, overhead, profiles, real_spec
+from . import drift_pairs, generation, large_api, measure, overhead, profiles, real_spec
 from .generation import Context
 from .table import Row, ratio, render, seconds
 
@@ -58,9 +60,13 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--skip-generation", action="store_true")
     parser.add_argument("--skip-clients", action="store_true")
     parser.add_argument("--skip-real", action="store_true",
-                        help="skip the large real documents (GitHub's and OpenAI's; not run with --quick)")
+                        help="skip the large real documents (GitHub's and OpenAI's, and the large-API "
+                             "rows; not run with --quick)")
     parser.add_argument("--only-openai", action="store_true",
                         help="only OpenAI's document, ours vs openapi-python-client (--reps runs each)")
+    parser.add_argument("--only-large-api", action="store_true",
+                        help="only the large-API rows: GitHub's API as ours, githubkit and opc's "
+                             "package, import and first call (bench/large_api.py)")
     parser.add_argument("--skip-diff", action="store_true",
                         help="skip `diff` on the real version pairs (--quick: the small pairs only)")
     parser.add_argument("--profile-size", type=int, default=1000,
@@ -120,6 +126,14 @@ def import_rows(ctx: Context, reps: int) -> list[Row]:
                 ratio(ours, peer))]
 
 
+def only(rows: list[Row], started: float) -> int:
+    """The table of a single section (`--only-...`)."""
+    print(render(rows))
+    missed = sum(1 for row in rows if row.met is False)
+    print(f"{missed} target(s) missed; bench took {time.perf_counter() - started:.0f} s")
+    return 0
+
+
 def main(argv: list[str]) -> int:
     args = parse_args(argv)
     started = time.perf_counter()
@@ -130,11 +144,9 @@ def main(argv: list[str]) -> int:
     notes: list[str] = []
     if args.only_openai:
         generation.warm_up(ctx)
-        rows = real_spec.openai_rows(ctx, ctx.reps)
-        print(render(rows))
-        missed = sum(1 for row in rows if row.met is False)
-        print(f"{missed} target(s) missed; bench took {time.perf_counter() - started:.0f} s")
-        return 0
+        return only(real_spec.openai_rows(ctx, ctx.reps), started)
+    if args.only_large_api:
+        return only(large_api.rows(ctx, CACHE), started)
     if not args.skip_generation:
         real = not (args.quick or args.skip_real)
         section_rows, section_notes = generation_section(ctx, sizes, args.profile_size, real)
@@ -148,6 +160,8 @@ def main(argv: list[str]) -> int:
         section_rows, section_notes = clients_section(ctx, 3 if args.quick else 5)
         rows += section_rows + import_rows(ctx, 5 if args.quick else 9)
         notes += section_notes
+    if not (args.quick or args.skip_real):
+        rows += large_api.rows(ctx, CACHE)
     print(render(rows))
     print("\n".join(["", *notes]) if notes else "")
     missed = sum(1 for row in rows if row.met is False)

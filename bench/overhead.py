@@ -27,8 +27,9 @@ _PEER_WHAT = {"plain": "create", "stream": "stream", "stream-split": "stream, on
 
 
 @contextmanager
-def server(ctx: Context) -> Iterator[str]:
-    process = subprocess.Popen([ctx.python, "-m", "bench.server"], cwd=ctx.root, env=ctx.env,
+def server(ctx: Context, *args: str) -> Iterator[str]:
+    """`bench.server` (with `args`) in its own process, for the body of the block: its URL."""
+    process = subprocess.Popen([ctx.python, "-m", "bench.server", *args], cwd=ctx.root, env=ctx.env,
                                stdout=subprocess.PIPE, text=True)
     try:
         assert process.stdout is not None
