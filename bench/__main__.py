@@ -1,9 +1,11 @@
 """`make bench`: one table of ratios and medians measured side by side in the same run.
 
-    python -m bench                # providers, no-op check, N = 100/1000/5000, GitHub's and OpenAI's
-                                   # documents, clients, imports
+    python -m bench                # providers, no-op check, N = 100/1000/5000, GitHub's and
+                                   # OpenAI's documents, clients, imports, the large-API rows
     python -m bench --quick        # fewer repetitions, N = 100/1000, no real document
     python -m bench --only-openai  # OpenAI's document alone, ours vs openapi-python-client
+    python -m bench --only-large-api  # GitHub's API as a package: import and first call, ours vs
+                                      # githubkit and opc's package (bench/large_api.py)
     python -m bench --skip-diff    # without `diff` on the real version pairs (bench/drift_pairs.py)
 
 Progress goes to stderr; the table (and, for missed targets, where the time goes) to stdout.
@@ -19,7 +21,7 @@ import sys
 import time
 from pathlib import Path
 
-from . import drift_pairs, generation, measure, overhead, profiles, real_spec
+from . import drift_pairs, generation, large_api, measure, overhead, profiles, real_spec
 from .generation import Context
 from .table import Row, ratio, render, seconds
 
@@ -43,8 +45,8 @@ def ensure_tools(python: str) -> None:
             missing.append(name)
     if not missing:
         return
-    pins = {line.split("==")[0].lower(): line.strip()
-            for line in (ROOT / "requirements.lock").read_text(encoding="utf-8").splitlines() if "==" in line}
+    lock = (ROOT / "requirements.lock").read_text(encoding="utf-8").splitlines()
+    pins = {line.split("==")[0].lower(): line.strip() for line in lock if "==" in line}
     wanted = [pins.get(name, name) for name in missing]
     log(f"installing {', '.join(wanted)}")
     subprocess.run([python, "-m", "pip", "install", "--quiet", *wanted], check=True)
@@ -52,19 +54,27 @@ def ensure_tools(python: str) -> None:
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="fewer repetitions, sizes 100 and 1000")
+    parser.add_argument("--quick", action="store_true",
+                        help="fewer repetitions, sizes 100 and 1000")
     parser.add_argument("--sizes", type=int, nargs="+", help="synthetic document sizes (schemas)")
     parser.add_argument("--reps", type=int, help="repetitions per generation measurement")
     parser.add_argument("--skip-generation", action="store_true")
     parser.add_argument("--skip-clients", action="store_true")
     parser.add_argument("--skip-real", action="store_true",
-                        help="skip the large real documents (GitHub's and OpenAI's; not run with --quick)")
+                        help="skip the large real documents (GitHub's and OpenAI's, and the "
+                             "large-API rows; not run with --quick)")
     parser.add_argument("--only-openai", action="store_true",
-                        help="only OpenAI's document, ours vs openapi-python-client (--reps runs each)")
+                        help="only OpenAI's document, ours vs openapi-python-client "
+                             "(--reps runs each)")
+    parser.add_argument("--only-large-api", action="store_true",
+                        help="only the large-API rows: GitHub's API as ours, githubkit and opc's "
+                             "package, import and first call (bench/large_api.py)")
     parser.add_argument("--skip-diff", action="store_true",
-                        help="skip `diff` on the real version pairs (--quick: the small pairs only)")
+                        help="skip `diff` on the real version pairs "
+                             "(--quick: the small pairs only)")
     parser.add_argument("--profile-size", type=int, default=1000,
-                        help="synthetic size profiled with cProfile when a generation target is missed")
+                        help="synthetic size profiled with cProfile when a generation target "
+                             "is missed")
     return parser.parse_args(argv)
 
 
@@ -74,7 +84,8 @@ def context(args: argparse.Namespace) -> Context:
         shutil.rmtree(WORK)
     WORK.mkdir(parents=True)
     reps = args.reps or (2 if args.quick else 3)
-    return Context(python=python, root=ROOT, work=WORK, env=measure.bench_env(python, WORK / "pycache"),
+    env = measure.bench_env(python, WORK / "pycache")
+    return Context(python=python, root=ROOT, work=WORK, env=env,
                    reps=reps, large_reps=1, log=log)
 
 
@@ -116,8 +127,17 @@ def import_rows(ctx: Context, reps: int) -> list[Row]:
     log("import time")
     ours = profiles.import_seconds(ctx, "generated.ionos", reps)
     peer = profiles.import_seconds(ctx, "openai", reps)
-    return [Row("import generated.ionos vs import openai (-X importtime)", seconds(ours), seconds(peer),
+    return [Row("import generated.ionos vs import openai (-X importtime)", seconds(ours),
+                seconds(peer),
                 ratio(ours, peer))]
+
+
+def only(rows: list[Row], started: float) -> int:
+    """The table of a single section (`--only-...`)."""
+    print(render(rows))
+    missed = sum(1 for row in rows if row.met is False)
+    print(f"{missed} target(s) missed; bench took {time.perf_counter() - started:.0f} s")
+    return 0
 
 
 def main(argv: list[str]) -> int:
@@ -130,11 +150,9 @@ def main(argv: list[str]) -> int:
     notes: list[str] = []
     if args.only_openai:
         generation.warm_up(ctx)
-        rows = real_spec.openai_rows(ctx, ctx.reps)
-        print(render(rows))
-        missed = sum(1 for row in rows if row.met is False)
-        print(f"{missed} target(s) missed; bench took {time.perf_counter() - started:.0f} s")
-        return 0
+        return only(real_spec.openai_rows(ctx, ctx.reps), started)
+    if args.only_large_api:
+        return only(large_api.rows(ctx, CACHE), started)
     if not args.skip_generation:
         real = not (args.quick or args.skip_real)
         section_rows, section_notes = generation_section(ctx, sizes, args.profile_size, real)
@@ -148,6 +166,8 @@ def main(argv: list[str]) -> int:
         section_rows, section_notes = clients_section(ctx, 3 if args.quick else 5)
         rows += section_rows + import_rows(ctx, 5 if args.quick else 9)
         notes += section_notes
+    if not (args.quick or args.skip_real):
+        rows += large_api.rows(ctx, CACHE)
     print(render(rows))
     print("\n".join(["", *notes]) if notes else "")
     missed = sum(1 for row in rows if row.met is False)

@@ -27,8 +27,9 @@ _PEER_WHAT = {"plain": "create", "stream": "stream", "stream-split": "stream, on
 
 
 @contextmanager
-def server(ctx: Context) -> Iterator[str]:
-    process = subprocess.Popen([ctx.python, "-m", "bench.server"], cwd=ctx.root, env=ctx.env,
+def server(ctx: Context, *args: str) -> Iterator[str]:
+    """`bench.server` (with `args`) in its own process, for the body of the block: its URL."""
+    process = subprocess.Popen([ctx.python, "-m", "bench.server", *args], cwd=ctx.root, env=ctx.env,
                                stdout=subprocess.PIPE, text=True)
     try:
         assert process.stdout is not None
@@ -69,15 +70,19 @@ def profile_clients(ctx: Context, combos: list[str]) -> list[str]:
 
 def _profile_lines(combo: str, ours: dict[str, Any], floor: dict[str, Any]) -> list[str]:
     mine, theirs = ours["own_seconds_per_unit"], floor["own_seconds_per_unit"]
-    groups = sorted(set(mine) | set(theirs), key=lambda g: mine.get(g, 0.0) - theirs.get(g, 0.0), reverse=True)
+    groups = sorted(set(mine) | set(theirs), key=lambda g: mine.get(g, 0.0) - theirs.get(g, 0.0),
+                    reverse=True)
     unit = "chunk" if "stream" in combo else "request"
-    lines = [f"{combo}: own time per {unit} under cProfile, ours vs raw httpx (largest extra first):"]
+    title = f"{combo}: own time per {unit} under cProfile, ours vs raw httpx (largest extra first):"
+    lines = [title]
     for group in groups:
         extra = mine.get(group, 0.0) - theirs.get(group, 0.0)
         if abs(extra) * 1e6 >= 0.1 or group.startswith("runtime:"):
-            lines.append(f"  {group:<24} {mine.get(group, 0.0) * 1e6:8.2f} us  {theirs.get(group, 0.0) * 1e6:8.2f} us"
+            lines.append(f"  {group:<24} {mine.get(group, 0.0) * 1e6:8.2f} us  "
+                         f"{theirs.get(group, 0.0) * 1e6:8.2f} us"
                          f"  {extra * 1e6:+8.2f} us")
-    lines.append(f"  total                    {sum(mine.values()) * 1e6:8.2f} us  {sum(theirs.values()) * 1e6:8.2f} us")
+    lines.append(f"  total                    {sum(mine.values()) * 1e6:8.2f} us  "
+                 f"{sum(theirs.values()) * 1e6:8.2f} us")
     lines.append(f"{combo}: generated package, cumulative:")
     lines += ["  " + line for line in ours["generated_cumulative"]]
     return lines
@@ -95,8 +100,9 @@ def floor_rows(results: Results, mode: str, kind: str) -> list[Row]:
     return [
         Row(f"{what}: {_unit(kind)}/s vs raw httpx", f"{ours['per_second']:,.0f}",
             f"{floor['per_second']:,.0f}", f"{rate:.2f}x", f">= {FLOOR:.2f}x", rate >= FLOOR),
-        Row(f"{what}: client CPU/{_unit(kind)[:-1]} vs raw httpx", f"{ours['cpu_per_unit'] * 1e6:.1f} us",
-            f"{floor['cpu_per_unit'] * 1e6:.1f} us", f"{cpu:.2f}x", f"<= {1 / FLOOR:.2f}x", cpu <= 1 / FLOOR),
+        Row(f"{what}: client CPU/{_unit(kind)[:-1]} vs raw httpx",
+            f"{ours['cpu_per_unit'] * 1e6:.1f} us", f"{floor['cpu_per_unit'] * 1e6:.1f} us",
+            f"{cpu:.2f}x", f"<= {1 / FLOOR:.2f}x", cpu <= 1 / FLOOR),
     ]
 
 
@@ -108,7 +114,8 @@ def peer_row(results: Results, mode: str, kind: str) -> Row:
 
 
 def rows(results: Results) -> list[Row]:
-    combos = [(mode, kind) for mode in ("sync", "async") for kind in KINDS if f"ours/{mode}/{kind}" in results]
+    combos = [(mode, kind) for mode in ("sync", "async") for kind in KINDS
+              if f"ours/{mode}/{kind}" in results]
     found = [row for mode, kind in combos for row in floor_rows(results, mode, kind)]
     return found + [peer_row(results, mode, kind) for mode, kind in combos]
 

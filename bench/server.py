@@ -1,6 +1,7 @@
 """A minimal fast HTTP/1.1 server for client-overhead benchmarks, run as its own process.
 
     python -m bench.server   # prints "PORT <n>" once listening on 127.0.0.1
+    python -m bench.server --json BODY.json --path /repos/o/r   # that file for that path, else 404
 
 Keep-alive, any method and path. A request body containing `"stream":true` gets a 1000-event
 SSE body (`data: <completion chunk>` ... `data: [DONE]`); anything else gets one fixed
@@ -10,13 +11,19 @@ The SSE body is one write (the client reads it in a few large chunks). Under a p
 with `/split/` it is sent as a real token stream is: chunked transfer encoding, one HTTP chunk
 and one write per event, yielding to the event loop in between, so the client sees event-sized
 reads (how many events one read holds then depends on who is faster).
+
+With `--json`, the server answers only GET requests for `--path`, with that file's bytes as
+`application/json`, and every other request with 404, so that a client calling a wrong URL
+fails instead of parsing the wrong answer (bench/large_api.py).
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 STREAM_CHUNKS = 1000
@@ -26,7 +33,9 @@ COMPLETION: dict[str, Any] = {
     "object": "text_completion",
     "created": 1_700_000_000,
     "model": "bench-model",
-    "choices": [{"text": "Hello, world! " * 8, "index": 0, "logprobs": None, "finish_reason": "stop"}],
+    "choices": [
+        {"text": "Hello, world! " * 8, "index": 0, "logprobs": None, "finish_reason": "stop"}
+    ],
     "usage": {"prompt_tokens": 5, "completion_tokens": 32, "total_tokens": 37},
 }
 
@@ -42,9 +51,9 @@ def chunk(index: int) -> dict[str, Any]:
     }
 
 
-def _response(content_type: str, body: bytes) -> bytes:
+def _response(content_type: str, body: bytes, status: str = "200 OK") -> bytes:
     head = (
-        "HTTP/1.1 200 OK\r\n"
+        f"HTTP/1.1 {status}\r\n"
         f"content-type: {content_type}\r\n"
         f"content-length: {len(body)}\r\n"
         "connection: keep-alive\r\n\r\n"
@@ -55,6 +64,7 @@ def _response(content_type: str, body: bytes) -> bytes:
 JSON_RESPONSE = _response("application/json", json.dumps(COMPLETION).encode())
 SSE_BODY = b"".join(f"data: {json.dumps(chunk(i))}\n\n".encode() for i in range(STREAM_CHUNKS))
 SSE_RESPONSE = _response("text/event-stream", SSE_BODY + b"data: [DONE]\n\n")
+NOT_FOUND = _response("application/json", b'{"message": "Not Found"}', "404 Not Found")
 SPLIT_HEAD = (
     b"HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\n"
     b"transfer-encoding: chunked\r\nconnection: keep-alive\r\n\r\n"
@@ -67,7 +77,8 @@ SPLIT_CHUNKS = [
 
 
 class _Http(asyncio.Protocol):
-    def __init__(self) -> None:
+    def __init__(self, route: tuple[bytes, bytes] | None = None) -> None:
+        self.route = route  # (request line start, response): the one answer of --json mode
         self.buffer = b""
         self.transport: asyncio.Transport | None = None
         self.streaming: asyncio.Task[None] | None = None  # a /split/ answer being written
@@ -96,9 +107,14 @@ class _Http(asyncio.Protocol):
         total = end + 4 + length
         if len(self.buffer) < total:
             return False
-        target = self.buffer[:end].split(b"\r\n", 1)[0].split(b" ")[1:2]
+        request_line = self.buffer[:end].split(b"\r\n", 1)[0]
+        target = request_line.split(b" ")[1:2]
         body = self.buffer[end + 4 : total]
         self.buffer = self.buffer[total:]
+        if self.route is not None:
+            start, answer = self.route
+            self.transport.write(answer if request_line.startswith(start) else NOT_FOUND)
+            return True
         streaming = b'"stream":true' in body.replace(b" ", b"")
         if streaming and target and target[0].startswith(b"/split/"):
             self.streaming = asyncio.get_running_loop().create_task(self._split_stream())
@@ -121,22 +137,33 @@ class _Http(asyncio.Protocol):
             pass
 
 
-async def serve() -> None:
+async def serve(route: tuple[bytes, bytes] | None = None) -> None:
     loop = asyncio.get_running_loop()
-    server = await loop.create_server(_Http, "127.0.0.1", 0, backlog=128)
+    server = await loop.create_server(lambda: _Http(route), "127.0.0.1", 0, backlog=128)
     port = server.sockets[0].getsockname()[1]
     print(f"PORT {port}", flush=True)
     async with server:
         await server.serve_forever()
 
 
-def main() -> int:
+def json_route(body: Path, path: str) -> tuple[bytes, bytes]:
+    """The --json answer: `GET <path> ` (exactly that target, without a query) and the file's
+    bytes as a 200 application/json response."""
+    return f"GET {path} ".encode("ascii"), _response("application/json", body.read_bytes())
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.server")
+    parser.add_argument("--json", type=Path, help="answer GET --path with this file's bytes")
+    parser.add_argument("--path", default="/", help="the one path answered with --json")
+    args = parser.parse_args(argv)
+    route = json_route(args.json, args.path) if args.json is not None else None
     try:
-        asyncio.run(serve())
+        asyncio.run(serve(route))
     except KeyboardInterrupt:
         pass
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))
