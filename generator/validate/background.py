@@ -75,9 +75,9 @@ class SpecValidation:
         """Every document's problems, in the order of the documents."""
         pending = self.pending
         found = self._collect()
-        if found is None or len(found) != len(pending):
-            found = _each_spec_problems(pending)
-        fresh = iter(found)
+        if pending and (found is None or len(found) != len(pending)):
+            found = _each_spec_problems(pending)  # no child, or it died without a verdict
+        fresh = iter(found or [])
         verdicts = [self.known[index] if index in self.known else next(fresh)
                     for index in range(len(self.docs))]
         self._store(verdicts)
