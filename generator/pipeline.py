@@ -3,21 +3,30 @@
 
 Everything is built in memory; nothing touches the destination until every package has been
 rendered and formatted, so a problem in one spec leaves all of `generated/` as it was.
+
+With a cache (`generator.io.cache`), a package made before from the same inputs is taken from
+it: the document is loaded (callers report its lines and counts), everything after is skipped,
+and what generation repaired and skipped comes back with the files. The key holds everything
+that shapes the bytes (`_package_key`), so a package from the cache is byte for byte the one
+generation would make.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import sys
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
+from typing import Any
 
 from generator import ir, models, render, tolerate, validate
 from generator.document.loading import Document, load
 from generator.document.operations import iter_operations
 from generator.io import provenance
+from generator.io.cache import Cache, data_sha256, key_of
 from generator.manifest import Manifest, Provider
 from generator.output import coverage, format
-from generator.problems import GeneratorError, Problem, Repaired
+from generator.problems import GeneratorError, Problem, Repaired, Skipped
 from generator.render import package_docs
 from generator.tolerate import Outcome
 from generator.validate.background import SpecValidation
@@ -129,14 +138,34 @@ class Generation:
         return self.documents[name].line_of(pointer)
 
 
-def build_packages(chosen: list[Target], *,
-                   allow_remote_refs: bool = False) -> dict[str, dict[str, str]]:
+def build_packages(chosen: list[Target], *, allow_remote_refs: bool = False,
+                   cache: Cache | None = None) -> dict[str, dict[str, str]]:
     """package name -> (relative path -> text), formatted, each with its PROVENANCE.json."""
-    return generate_packages(chosen, allow_remote_refs=allow_remote_refs).packages
+    return generate_packages(chosen, allow_remote_refs=allow_remote_refs, cache=cache).packages
 
 
-def generate_packages(chosen: list[Target], *, allow_remote_refs: bool = False) -> Generation:
-    """Every package of `chosen`, with what was repaired and skipped on the way.
+def generate_packages(chosen: list[Target], *, allow_remote_refs: bool = False,
+                      cache: Cache | None = None) -> Generation:
+    """Every package of `chosen`, with what was repaired and skipped on the way; from `cache`
+    when it holds the package of the same inputs, toolkit and settings (a document that may
+    fetch remote `$ref`s is never cached: what they return can change). A package restored
+    from the cache has its repairs and skips; its outcome's `data` is the document as loaded
+    (the repaired copy is not kept).
+
+    The packages not in the cache are generated (`_generate_fresh`) and stored there.
+    """
+    store = None if allow_remote_refs else cache
+    documents = _load_all(chosen, allow_remote_refs=allow_remote_refs)
+    keys = _package_keys(documents) if store is not None else {}
+    restored = _restore_all(store, keys, documents)
+    fresh = {name: pair for name, pair in documents.items() if name not in restored}
+    made = _generate_fresh(fresh, store) if fresh else Generation({}, {}, {})
+    _store_all(store, keys, made)
+    return _merged(documents, restored, made)
+
+
+def _generate_fresh(documents: _Working, cache: Cache | None) -> Generation:
+    """Every package of `documents` generated, with what was repaired and skipped on the way.
 
     A strict target stops at any problem. A tolerant one has its problems settled
     (`tolerate.settle`): repairs applied to a copy of its document and failing operations left
@@ -147,13 +176,14 @@ def generate_packages(chosen: list[Target], *, allow_remote_refs: bool = False) 
     generation of an invalid document failed first in some other way.
 
     Each step returns new values (nothing is changed in place), and nothing is written: the
-    caller writes the packages once all of them are made."""
-    documents = _load_all(chosen, allow_remote_refs=allow_remote_refs)
+    caller writes the packages once all of them are made. openapi-spec-validator's verdicts
+    are taken from `cache` when it has them."""
+    _check_strict_documents(documents)
     outcomes = {name: tolerate.settle_own_problems(document)
                 for name, (target, document) in documents.items() if not target.strict}
     working = {name: (target, _working_document(document, outcomes.get(name)))
                for name, (target, document) in documents.items()}
-    first, problems = _generate_beside_validation(working, outcomes)
+    first, problems = _generate_beside_validation(working, outcomes, cache)
     _raise_for_strict(documents, problems)
     final = _generate_settled(first, _Generated({}, outcomes, working, {}), problems)
     _check_coverage(documents, final)
@@ -185,12 +215,13 @@ def _working_document(document: Document, outcome: Outcome | None) -> Document:
     return document if outcome is None else tolerate.with_data(document, outcome.data)
 
 
-def _generate_beside_validation(working: _Working, outcomes: dict[str, Outcome]
+def _generate_beside_validation(working: _Working, outcomes: dict[str, Outcome],
+                                cache: Cache | None = None
                                 ) -> tuple[_Generated | None, list[Problem]]:
     """The packages generated while openapi-spec-validator checks their documents, and its
     problems. A generation that fails while the validator has problems to say is not an error
     yet (None): the problems explain it, and settling them may mend it."""
-    with SpecValidation([document for _, document in working.values()]) as verdict:
+    with SpecValidation([document for _, document in working.values()], cache) as verdict:
         try:
             first: _Generated | None = _generate(working, outcomes)
         except Exception:
@@ -307,8 +338,7 @@ def _all_skipped(document: Document, outcome: Outcome | None) -> list[Problem]:
 
 
 def _load_all(chosen: list[Target], *, allow_remote_refs: bool) -> _Working:
-    """Every document loaded, and the strict ones through our own checks; all their problems in
-    one error (with openapi-spec-validator's too, then: generation would not start)."""
+    """Every document loaded; all their problems in one error."""
     problems: list[Problem] = []
     documents: dict[str, tuple[Target, Document]] = {}
     for target in chosen:
@@ -323,11 +353,16 @@ def _load_all(chosen: list[Target], *, allow_remote_refs: bool) -> _Working:
                     for problem in _nothing_to_generate(document))
     if problems:
         raise GeneratorError(problems)
+    return documents
+
+
+def _check_strict_documents(documents: _Working) -> None:
+    """The strict documents through our own checks; all their problems in one error (with
+    openapi-spec-validator's too, then: generation would not start)."""
     strict = [document for target, document in documents.values() if target.strict]
     if any(validate.own_checks(document) for document in strict):
         raise GeneratorError([problem for document in strict
                               for problem in validate.validate(document)])
-    return documents
 
 
 def _nothing_to_generate(document: Document) -> list[Problem]:
@@ -371,3 +406,119 @@ def _after_rendering(package: tuple[Target, Document], outcome: Outcome | None,
         outcome = current.then(tolerate.skip_operations(current.data, result.failed))
         package = (target, tolerate.with_data(document, outcome.data))
     return outcome, package
+
+
+# -- the package cache --------------------------------------------------------------------------
+
+NAMESPACE = "packages"
+ENTRY_FORMAT = 1  # of a package entry: changing its fields changes this
+
+
+def _package_keys(documents: _Working) -> dict[str, str]:
+    """The cache key of each package whose inputs can be keyed."""
+    keys = {name: _package_key(target, document) for name, (target, document) in documents.items()}
+    return {name: key for name, key in keys.items() if key is not None}
+
+
+def _package_key(target: Target, document: Document) -> str | None:
+    """Everything that shapes a package's bytes and what generation says about it: the spec
+    and overlay as given (messages name them) and their bytes, the loaded data (which holds
+    every bundled file's content), the target's settings and options, the toolkit, the runtime
+    versions its README names and the Python version. None when the data has no JSON form."""
+    data = data_sha256(document.data)
+    if data is None:
+        return None
+    overlay = target.overlay
+    return key_of({
+        "format": ENTRY_FORMAT,
+        "spec": [str(target.spec), str(target.spec.resolve()), document.sha256],
+        "overlay": [str(overlay), str(overlay.resolve()), document.overlay_sha256]
+        if overlay is not None else None,
+        "data_sha256": data,
+        "settings": target.settings,
+        "options": dataclasses.asdict(target.options),
+        "strict": target.strict,
+        "toolkit": provenance.toolkit_fingerprint(),
+        "runtime": provenance.runtime_versions(target.options.http_library),
+        "python": sys.version,
+    })
+
+
+def _restore_all(cache: Cache | None, keys: dict[str, str], documents: _Working
+                 ) -> dict[str, tuple[dict[str, str], Outcome | None]]:
+    """The packages found in `cache`: name -> (files, outcome)."""
+    found = {}
+    for name, key in keys.items():
+        entry = _decoded(cache.get(NAMESPACE, key), documents[name][1]) if cache else None
+        if entry is not None:
+            found[name] = entry
+    return found
+
+
+def _store_all(cache: Cache | None, keys: dict[str, str], made: Generation) -> None:
+    """Each package just generated, kept in `cache`."""
+    if cache is None:
+        return
+    for name, files in made.packages.items():
+        if name in keys:
+            cache.put(NAMESPACE, keys[name], _encoded(files, made.outcomes.get(name)))
+
+
+def _merged(documents: _Working, restored: dict[str, tuple[dict[str, str], Outcome | None]],
+            made: Generation) -> Generation:
+    """One generation of every package, in the order of the targets."""
+    packages = {name: restored[name][0] if name in restored else made.packages[name]
+                for name in documents}
+    outcomes = {**made.outcomes, **{name: outcome for name, (_, outcome) in restored.items()
+                                    if outcome is not None}}
+    return Generation(packages, {name: outcomes[name] for name in documents if name in outcomes},
+                      {name: document for name, (_, document) in documents.items()})
+
+
+def _encoded(files: dict[str, str], outcome: Outcome | None) -> dict[str, Any]:
+    """A package entry: its files, and what generation repaired and skipped (None when it
+    recorded no outcome at all, as for a valid strict document)."""
+    said = None if outcome is None else {
+        "repairs": [[r.file, r.pointer, r.line, r.problem, r.action] for r in outcome.repairs],
+        "skipped": [[s.method, s.path, s.pointer, list(s.reasons)] for s in outcome.skipped],
+    }
+    return {"format": ENTRY_FORMAT, "files": files, "outcome": said}
+
+
+def _decoded(entry: Any, document: Document) -> tuple[dict[str, str], Outcome | None] | None:
+    """The files and outcome of a package entry; None when it is not one this module wrote."""
+    try:
+        files = entry["files"]
+        if entry["format"] != ENTRY_FORMAT or not all(
+                isinstance(text, str) and _relative(path) for path, text in files.items()):
+            return None
+        said = entry["outcome"]
+        if said is None:
+            return dict(files), None
+        repairs = tuple(_repaired(*item) for item in said["repairs"])
+        skipped = tuple(_skipped(*item) for item in said["skipped"])
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+    return dict(files), Outcome(document.data, repairs, skipped)
+
+
+def _repaired(file: str, pointer: str, line: int | None, problem: str, action: str) -> Repaired:
+    if not all(isinstance(text, str) for text in (file, pointer, problem, action)) or not (
+            line is None or (isinstance(line, int) and not isinstance(line, bool))):
+        raise ValueError("not a repair")
+    return Repaired(file, pointer, line, problem, action)
+
+
+def _skipped(method: str, path: str, pointer: str, reasons: list[str]) -> Skipped:
+    if not isinstance(reasons, list) or not all(
+            isinstance(text, str) for text in (method, path, pointer, *reasons)):
+        raise ValueError("not a skip")
+    return Skipped(method, path, pointer, tuple(reasons))
+
+
+def _relative(path: str) -> bool:
+    """A path that stays inside the package folder (an entry is data, not trusted)."""
+    if not isinstance(path, str) or "\\" in path or ":" in path:
+        return False
+    relative = PurePosixPath(path)
+    return bool(relative.parts) and not relative.is_absolute() and ".." not in relative.parts

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,35 @@ from tests.support.servers import Reply, ScriptedServer
 
 # `pristine` and `sandbox`: a regenerated copy of the repository for CLI tests (tests/cli/).
 pytest_plugins = ["tests.support.sandbox"]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def session_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """The generator's cache (generator/io/cache.py) in a folder of this session, set before any
+    other fixture runs: the suite never reads or writes the user's cache, and the commands it
+    runs in subprocesses inherit the setting."""
+    from generator.io.cache import DIR_ENV, OFF_ENV
+
+    folder = tmp_path_factory.mktemp("cache")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(DIR_ENV, str(folder))
+        patch.delenv(OFF_ENV, raising=False)
+        yield folder
+
+
+_TESTS = itertools.count()
+
+
+@pytest.fixture(autouse=True)
+def cache_per_test(session_cache: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Each test its own cache folder (inside the session's): a test that breaks a stage on
+    purpose (a missing formatter, broken templates) must meet that stage, not a package an
+    earlier test left in the cache."""
+    from generator.io.cache import DIR_ENV
+
+    folder = session_cache / f"test-{next(_TESTS)}"
+    monkeypatch.setenv(DIR_ENV, str(folder))
+    return folder
 
 
 @pytest.fixture

@@ -16,23 +16,32 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from generator.cli.common import DEFAULT_OUTPUT, read_manifest, usage_error
+from generator.cli.common import (
+    DEFAULT_OUTPUT,
+    add_cache_option,
+    chosen_cache,
+    read_manifest,
+    usage_error,
+)
 from generator.cli.compare import COMPARE_DOC_HELP, default_compare_doc
 from generator.drift.check.compare import check_document
 from generator.drift.check.tree import PackageReport, changed_inputs, explain, read_tree
 from generator.drift.report import CHECK_FORMATS, DIFF_CAP, format_check
 from generator.io import provenance
+from generator.io.cache import Cache
 from generator.manifest import Manifest, Provider
 
 
 def check_packages(items: Iterable[tuple[str, Provider, Path]], *, full: bool,
-                   renamed: bool = False) -> list[PackageReport]:
+                   renamed: bool = False, cache: Cache | None = None) -> list[PackageReport]:
     """Compare each folder with what its provider's inputs produce; explain every difference.
 
     Fast path: a folder whose record matches the current inputs and settings and whose files
     match the record is clean without regenerating. Everything else is regenerated in one batch,
     under the same package name, so both ways give the same verdict. `renamed`: the folders are
     vendored copies, whose package name is the one their record holds (else the folder's name).
+    `cache`: where regenerated packages and validator verdicts may come from (`--full` still
+    regenerates what the cache does not hold; a cached package is what generation would make).
     """
     reports: list[PackageReport] = []
     pending: list[tuple[PackageReport, Provider, str]] = []
@@ -47,7 +56,7 @@ def check_packages(items: Iterable[tuple[str, Provider, Path]], *, full: bool,
         if full or recorded is None or report.changed_inputs or report.hand_edits:
             pending.append((report, provider, package))
     if pending:
-        _regenerate_and_explain(pending)
+        _regenerate_and_explain(pending, cache)
     return reports
 
 
@@ -58,11 +67,12 @@ def _package_name(provider: Provider, folder: Path, recorded: provenance.Recorde
     return folder.name if folder.name.isidentifier() else provider.package
 
 
-def _regenerate_and_explain(pending: list[tuple[PackageReport, Provider, str]]) -> None:
+def _regenerate_and_explain(pending: list[tuple[PackageReport, Provider, str]],
+                            cache: Cache | None) -> None:
     from generator import pipeline  # only when something may have drifted
 
     chosen = {package: pipeline.target_for(provider, package) for _, provider, package in pending}
-    built = pipeline.build_packages(list(chosen.values()))
+    built = pipeline.build_packages(list(chosen.values()), cache=cache)
     for report, _, package in pending:
         explain(report, built[package], read_tree(report.folder))
 
@@ -113,7 +123,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     standalone = args.spec or (args.target and not args.provider)
     manifest = None if standalone else read_manifest(args.manifest)
     reports = check_packages(_check_targets(args, manifest), full=args.full,
-                             renamed=bool(args.target))
+                             renamed=bool(args.target), cache=chosen_cache(args))
     if manifest is not None and not args.target and not args.providers:
         doc = args.compare_doc or default_compare_doc(args.manifest)
         reports.append(check_compare_doc(manifest, doc, full=args.full))
@@ -169,4 +179,5 @@ def register(commands: Any, add_common: Callable[[argparse.ArgumentParser], None
                                 f"(text: the first {DIFF_CAP} after the summary)")
     check_cmd.add_argument("--compare-doc", type=Path, help=COMPARE_DOC_HELP)
     add_common(check_cmd)
+    add_cache_option(check_cmd)
     check_cmd.set_defaults(run=cmd_check)

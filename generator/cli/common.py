@@ -1,19 +1,21 @@
-"""What every command shares: default locations, usage errors, printing problems."""
+"""What every command shares: default locations, usage errors, printing problems, the cache."""
 
 from __future__ import annotations
 
+import argparse
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from generator.io.cache import DIR_ENV, OFF_ENV, Cache, user_cache
 from generator.io.paths import checkout_root, shown_path
 from generator.manifest import Manifest, load_manifest
 from generator.problems import GeneratorError, Problem
 
 # shown_path is defined in io/ so that drift/'s reports can use it too; commands import it here.
 __all__ = [
-    "DEFAULT_MANIFEST", "DEFAULT_OUTPUT", "ROOT", "UsageError", "print_problems", "read_manifest",
-    "shown_path", "usage_error",
+    "DEFAULT_MANIFEST", "DEFAULT_OUTPUT", "ROOT", "UsageError", "add_cache_option", "chosen_cache",
+    "print_problems", "read_manifest", "shown_path", "usage_error",
 ]
 
 # In a source checkout the defaults are the repository's, wherever the command runs; an installed
@@ -27,6 +29,20 @@ class UsageError(GeneratorError):
     """Bad arguments or unreadable input: exit 2."""
 
     usage = True
+
+
+NO_CACHE_HELP = (f"neither read nor write the cache of generated packages and validator verdicts "
+                 f"(${DIR_ENV}, else ~/.cache/openapi-clientgen); {OFF_ENV}=1 does the same")
+
+
+def add_cache_option(parser: argparse.ArgumentParser) -> None:
+    """`--no-cache`, on the commands that generate or validate."""
+    parser.add_argument("--no-cache", action="store_true", help=NO_CACHE_HELP)
+
+
+def chosen_cache(args: argparse.Namespace) -> Cache | None:
+    """The user's cache, unless `--no-cache` or the environment turns it off."""
+    return user_cache(enabled=not getattr(args, "no_cache", False))
 
 
 def usage_error(file: str, message: str, hint: str = "") -> UsageError:

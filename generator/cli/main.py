@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING
 from generator.cli.common import (
     DEFAULT_MANIFEST,
     DEFAULT_OUTPUT,
+    add_cache_option,
+    chosen_cache,
     print_problems,
     read_manifest,
     usage_error,
@@ -45,6 +47,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
     from generator.validate import validate
 
     manifest = None
+    cache = chosen_cache(args)
     problems: list[Problem] = []
     verdicts: dict[Problem, str] = {}
     for item in args.targets or [p.name for p in read_manifest(args.manifest).providers]:
@@ -59,7 +62,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
         except GeneratorError as error:
             problems.extend(error.problems)
             continue
-        found = validate(document)  # includes the overlay's problems
+        found = validate(document, cache)  # includes the overlay's problems
         problems.extend(found)
         if not found:
             print(f"{target.spec}: valid")
@@ -103,7 +106,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
     if args.output is not None:
         print("warning: --output is deprecated; use --out", file=sys.stderr)
     chosen, folders = _generate_targets(args)
-    generation = pipeline.generate_packages(chosen, allow_remote_refs=args.allow_remote_refs)
+    generation = pipeline.generate_packages(chosen, allow_remote_refs=args.allow_remote_refs,
+                                            cache=chosen_cache(args))
     write_many({folders[name]: generation.packages[name] for name in sorted(folders)},
                force=args.force)
     _report_coverage(generation, dict(sorted(folders.items())))
@@ -206,6 +210,7 @@ def _parser() -> argparse.ArgumentParser:
     validate_cmd.add_argument("targets", nargs="*",
                               help="provider names or spec paths (default: all)")
     _add_common(validate_cmd)
+    add_cache_option(validate_cmd)
     validate_cmd.set_defaults(run=cmd_validate)
 
     generate_cmd = commands.add_parser("generate", help=cmd_generate.__doc__)
@@ -229,6 +234,7 @@ def _parser() -> argparse.ArgumentParser:
         help="any problem in a spec stops generation (default: repair what can be, skip operations "
              "that cannot be generated, and name each)")
     _add_common(generate_cmd)
+    add_cache_option(generate_cmd)
     generate_cmd.set_defaults(run=cmd_generate)
 
     from generator.cli import check, compare, diff, update  # the drift commands

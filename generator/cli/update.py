@@ -16,7 +16,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.cli.common import DEFAULT_OUTPUT, UsageError, read_manifest, shown_path, usage_error
+from generator.cli.common import (
+    DEFAULT_OUTPUT,
+    UsageError,
+    add_cache_option,
+    chosen_cache,
+    read_manifest,
+    shown_path,
+    usage_error,
+)
 from generator.cli.compare import COMPARE_DOC_HELP, default_compare_doc
 from generator.drift.diff.change import Change
 from generator.manifest import Manifest, Provider
@@ -146,7 +154,8 @@ def _build(
     staged_provider = dataclasses.replace(provider, spec=staged)
     try:
         data = load(staged, allow_remote_refs=args.allow_remote_refs).data
-        packages = pipeline.build_packages([target], allow_remote_refs=args.allow_remote_refs)
+        packages = pipeline.build_packages([target], allow_remote_refs=args.allow_remote_refs,
+                                           cache=chosen_cache(args))
         doc_text = (compare_document([staged_provider if p.name == provider.name else p
                                       for p in manifest.providers])
                     if with_doc else None)
@@ -208,4 +217,5 @@ def register(commands: Any, add_common: Callable[[argparse.ArgumentParser], None
     update_cmd.add_argument("--compare-doc", type=Path,
                             help=COMPARE_DOC_HELP + "; rewritten when it exists")
     add_common(update_cmd)
+    add_cache_option(update_cmd)
     update_cmd.set_defaults(run=cmd_update)

@@ -15,6 +15,7 @@ generation, in a forked child (`background.SpecValidation`).
 from __future__ import annotations
 
 from generator.document.loading import Document
+from generator.io.cache import Cache
 from generator.problems import Problem, unique_problems
 from generator.validate.rules import (
     check_internal_refs,
@@ -26,17 +27,19 @@ from generator.validate.rules import (
 )
 
 
-def validate(doc: Document) -> list[Problem]:
+def validate(doc: Document, cache: Cache | None = None) -> list[Problem]:
     """The validate stage: every problem of the document, each located (file, pointer, line):
-    the overlay's, ours, then openapi-spec-validator's. `validate` (the command) shows them
-    all; `generate` decides about each (`generator.tolerate`) or, strict, stops."""
-    from generator.validate.openapi import spec_problems  # the expensive part
+    the overlay's, ours, then openapi-spec-validator's (from `cache` when it has the verdict).
+    `validate` (the command) shows them all; `generate` decides about each
+    (`generator.tolerate`) or, strict, stops."""
+    from generator.validate.background import cached_spec_problems  # the expensive part
 
     dangling = check_internal_refs(doc)
     own = own_checks(doc, dangling)
     # our schema checks find some of openapi-spec-validator's slips first: each is said once
     said = {problem.pointer for problem in own if problem.code.startswith("schema:")}
-    theirs = [problem for problem in spec_problems(doc, dangling) if problem.pointer not in said]
+    theirs = [problem for problem in cached_spec_problems(doc, cache, dangling)
+              if problem.pointer not in said]
     return unique_problems([*own, *theirs])
 
 

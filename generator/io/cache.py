@@ -1,0 +1,212 @@
+"""A content-addressed, size-bounded cache on disk: JSON values by key, never wrong.
+
+It knows nothing of what it stores: callers make the key (`key_of`) from everything that shapes
+the value, and a value is only ever found again under the same key. Each entry is one file,
+`<namespace>/<key>`, holding a header line (format, the payload's length and sha256) and the
+payload, a JSON document. An entry that is truncated, corrupted or not ours fails the checksum
+or the parse: it is deleted and reported as a miss, so the caller computes the value again and
+replaces it. Entries are written to a temporary file and renamed, so a reader never sees half of
+one, and concurrent writers of the same key leave one whole entry.
+
+JSON, not pickle: whoever can write into a cache folder must not be able to run code.
+
+Where: `$OPENAPI_CLIENTGEN_CACHE_DIR`, else `$XDG_CACHE_HOME/openapi-clientgen`, else
+`~/.cache/openapi-clientgen`. `OPENAPI_CLIENTGEN_NO_CACHE=1` (or the commands' `--no-cache`)
+turns it off. Bounded (`DEFAULT_MAX_BYTES`): after a write, the least recently used entries
+(by mtime, which a hit refreshes) are evicted until the whole folder fits. A folder that cannot
+be created, read or written is no cache: every lookup misses and nothing fails.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+import time
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+DIR_ENV = "OPENAPI_CLIENTGEN_CACHE_DIR"
+OFF_ENV = "OPENAPI_CLIENTGEN_NO_CACHE"
+SIZE_ENV = "OPENAPI_CLIENTGEN_CACHE_MAX_BYTES"
+DEFAULT_MAX_BYTES = 512 * 1024 * 1024
+MAGIC = b"openapi-clientgen-cache/1"
+_TEMP_PREFIX = ".tmp-"
+_STALE_TEMP_SECONDS = 3600.0  # a temporary file this old was left by a writer that died
+
+
+def key_of(parts: Any) -> str:
+    """The sha256 (hex) of `parts` as canonical JSON (mapping keys sorted): a cache key from
+    everything that shapes a value."""
+    text = json.dumps(parts, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def data_sha256(data: Any) -> str | None:
+    """The sha256 of JSON-compatible `data` in its own order (order is meaning: it decides the
+    order of generated code), or None when it has no JSON form (then nothing is cached)."""
+    try:
+        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), check_circular=False)
+    except (TypeError, ValueError, RecursionError):
+        return None
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def default_folder(environ: Mapping[str, str] | None = None) -> Path:
+    """Where the cache lives: `$OPENAPI_CLIENTGEN_CACHE_DIR`, `$XDG_CACHE_HOME/openapi-clientgen`
+    or `~/.cache/openapi-clientgen`."""
+    env = os.environ if environ is None else environ
+    if env.get(DIR_ENV):
+        return Path(env[DIR_ENV])
+    base = Path(env["XDG_CACHE_HOME"]) if env.get("XDG_CACHE_HOME") else Path.home() / ".cache"
+    return base / "openapi-clientgen"
+
+
+def disabled_by_environment(environ: Mapping[str, str] | None = None) -> bool:
+    """`OPENAPI_CLIENTGEN_NO_CACHE` set to anything but "", "0", "false" or "no"."""
+    env = os.environ if environ is None else environ
+    return env.get(OFF_ENV, "").strip().lower() not in ("", "0", "false", "no")
+
+
+def user_cache(*, enabled: bool = True) -> Cache | None:
+    """The user's cache, or None when it is turned off (`enabled` false, i.e. `--no-cache`, or
+    `OPENAPI_CLIENTGEN_NO_CACHE`)."""
+    if not enabled or disabled_by_environment():
+        return None
+    return Cache(default_folder(), _max_bytes_from_environment())
+
+
+def _max_bytes_from_environment() -> int:
+    try:
+        return max(0, int(os.environ.get(SIZE_ENV, "")))
+    except ValueError:
+        return DEFAULT_MAX_BYTES
+
+
+class Cache:
+    """JSON values in `folder`, by namespace and key, at most `max_bytes` in all."""
+
+    def __init__(self, folder: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> None:
+        self.folder = Path(folder)
+        self.max_bytes = max_bytes
+
+    def get(self, namespace: str, key: str) -> Any | None:
+        """The value stored under `key`, or None (missing, unreadable, or damaged: a damaged
+        entry is deleted, so the next `put` replaces it)."""
+        path = self._path(namespace, key)
+        try:
+            raw = path.read_bytes()
+        except OSError:
+            return None
+        value = _decode(raw)
+        if value is None:
+            _remove(path)
+            return None
+        _touch(path)  # recently used: evicted last
+        return value
+
+    def put(self, namespace: str, key: str, value: Any) -> None:
+        """Store `value` (JSON-compatible) under `key`, atomically; then evict down to the bound.
+        Any failure to write leaves the cache as it was, silently."""
+        try:
+            entry = _encode(value)
+        except (TypeError, ValueError, RecursionError):
+            return
+        if len(entry) > self.max_bytes:
+            return  # could never fit: storing it would only evict everything else
+        path = self._path(namespace, key)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            _write_atomically(path, entry)
+        except OSError:
+            return
+        self.evict()
+
+    def evict(self) -> None:
+        """Delete the least recently used entries until the folder holds at most `max_bytes`
+        (and temporary files writers left behind)."""
+        entries = _entries(self.folder)
+        total = sum(size for _, size, _ in entries)
+        for path, size, _ in sorted(entries, key=lambda entry: entry[2]):
+            if total <= self.max_bytes:
+                break
+            if _remove(path):
+                total -= size
+
+    def _path(self, namespace: str, key: str) -> Path:
+        if not (key.isalnum() and namespace.isidentifier()):
+            raise ValueError(f"not a cache key: {namespace}/{key}")
+        return self.folder / namespace / key
+
+
+def _encode(value: Any) -> bytes:
+    payload = json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    digest = hashlib.sha256(payload).hexdigest()
+    return b"%s %d %s\n" % (MAGIC, len(payload), digest.encode()) + payload
+
+
+def _decode(raw: bytes) -> Any | None:
+    """The payload of an entry, or None when it is not one whole entry of this format."""
+    header, newline, payload = raw.partition(b"\n")
+    fields = header.split(b" ")
+    if not newline or len(fields) != 3 or fields[0] != MAGIC or not fields[1].isdigit():
+        return None
+    if int(fields[1]) != len(payload):
+        return None
+    if hashlib.sha256(payload).hexdigest().encode() != fields[2]:
+        return None
+    try:
+        return json.loads(payload.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return None
+
+
+def _write_atomically(path: Path, entry: bytes) -> None:
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=_TEMP_PREFIX)
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(entry)
+        os.replace(temporary, path)
+    except BaseException:
+        _remove(Path(temporary))
+        raise
+
+
+def _entries(folder: Path) -> list[tuple[Path, int, float]]:
+    """(path, size, mtime) of every entry under `folder`; stale temporary files are deleted
+    on the way, fresh ones (a writer at work) left alone and not counted."""
+    found: list[tuple[Path, int, float]] = []
+    try:
+        namespaces = [item for item in os.scandir(folder) if item.is_dir(follow_symlinks=False)]
+        listings = [list(os.scandir(namespace.path)) for namespace in namespaces]
+    except OSError:
+        return []
+    now = time.time()
+    for item in (item for listing in listings for item in listing):
+        try:
+            stat = item.stat(follow_symlinks=False)
+        except OSError:
+            continue
+        if item.name.startswith(_TEMP_PREFIX):
+            if now - stat.st_mtime > _STALE_TEMP_SECONDS:
+                _remove(Path(item.path))
+        elif item.is_file(follow_symlinks=False):
+            found.append((Path(item.path), stat.st_size, stat.st_mtime))
+    return found
+
+
+def _touch(path: Path) -> None:
+    try:
+        os.utime(path)
+    except OSError:
+        pass
+
+
+def _remove(path: Path) -> bool:
+    try:
+        path.unlink()
+    except OSError:
+        return False
+    return True
