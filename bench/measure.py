@@ -185,8 +185,10 @@ def fresh_dir(path: Path) -> Callable[[], None]:
 def bench_env(python: str, pycache: Path) -> dict[str, str]:
     """The environment for measured processes: the venv's bin first on PATH
     (openapi-python-client runs `ruff`), and bytecode cached under `pycache` (as users have it,
-    even where PYTHONDONTWRITEBYTECODE is set, without writing into the source tree)."""
+    even where PYTHONDONTWRITEBYTECODE is set, without writing into the source tree). The
+    generation cache is off: every row measures the work itself, not a cache hit."""
     env = dict(os.environ)
+    env["OPENAPI_CLIENTGEN_NO_CACHE"] = "1"
     env["PATH"] = f"{Path(python).parent}{os.pathsep}{env.get('PATH', '')}"
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env["PYTHONPYCACHEPREFIX"] = str(pycache)
