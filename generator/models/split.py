@@ -24,6 +24,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 _REBUILD = "model_rebuild"
+# A line as Python's tokenizer ends one (the line numbers of `ast` count these): not
+# `str.splitlines`, which also breaks at `\x0c`, `\u2028`... inside a string literal.
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n|\Z)")
 _CAMEL_BOUNDARY = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 
 
@@ -66,7 +69,7 @@ def split_models(source: str, anchors: Iterable[str] = (), *, whole: str = "_mod
     it (a large models module takes seconds to parse); it is only read."""
     if tree is None:
         tree = ast.parse(source)
-    lines = source.splitlines(keepends=True)
+    lines = _source_lines(source)
     parsed = _definitions(tree, lines)
     if parsed is None:
         return _one_module(tree, lines, whole)
@@ -81,6 +84,12 @@ def split_models(source: str, anchors: Iterable[str] = (), *, whole: str = "_mod
         own = [definitions[name] for name in definitions if group_of[name] == index]
         result.append(_group_module(modules[index], own, imports, group_of, modules, index))
     return ModelModules(tuple(sorted(result, key=lambda group: group.module)))
+
+
+def _source_lines(source: str) -> list[str]:
+    """`source`'s lines, each with its line end, numbered as `ast` numbers them."""
+    lines = _LINE.findall(source)
+    return lines[:-1] if lines and not lines[-1] else lines
 
 
 def _statement_source(node: ast.stmt, lines: list[str], start: int) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast
 import keyword
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any
@@ -134,12 +134,12 @@ def _context(api: Api, models: Models, views: PackageViews) -> dict[str, Any]:
     }
 
 
-def models_files(api: Api, models: Models) -> dict[str, str]:
+def models_files(models: Models, anchors: Iterable[str] = ()) -> dict[str, str]:
     """The models package: `models/__init__.py`, lazy, and the group modules (the split the
-    models stage made; made here for an index built without it)."""
+    models stage made; made here, `anchors` heading modules, for an index built without it)."""
     modules = models.modules
     if modules is None:
-        modules = split_models(models.source, component_classes(api.models_input))
+        modules = split_models(models.source, anchors)
     return package_files(modules, package=MODELS_PACKAGE, header=MODELS_HEADER, doc=MODELS_DOC,
                          kind="model classes", order=exports)
 
@@ -162,7 +162,7 @@ def render(api: Api, models: Models, views: PackageViews | None = None) -> dict[
         "__init__.py": env.get_template("__init__.py.jinja").render(context),
         "_client.py": env.get_template("_client.py.jinja").render(context),
         "_resources.py": env.get_template("_resources.py.jinja").render(context),
-        **models_files(api, models),
+        **models_files(models, component_classes(api.models_input)),
         **params_files(api, env.get_template("params.py.jinja").render(context)),
         "py.typed": "",
         **runtime_modules(RUNTIME, api.options.http_library),
