@@ -81,6 +81,7 @@ def _in_two_runs(document: dict[str, Any], required_classes: frozenset[str], sou
     if folded:
         wrapped, aliases = _with_root_wrappers(document, folded, set(models.classes))
         if aliases:  # else the same document again: the same output
+            del models  # its parsed tree is large: let it go before the next run builds another
             models = replace(dcg_models(wrapped, source_file, field_aliases), aliases=aliases)
     return models
 
