@@ -1,9 +1,11 @@
 """The models stage: an `Api`'s schemas -> models.py text through datamodel-code-generator, its
-index (classes, fields, annotations) and the TypedDicts of params.py.
+index (classes, fields, annotations), the group modules the package writes it as, and the
+TypedDicts of params.
 
 Modules: `build` (the stage: which dcg runs, root wrappers), `run` (one dcg run and its guarded
 speed-up), `index` (the index of models.py), `annotations` (rewrites of its annotations),
-`params` (the `TypedDict` forms), `typing_fixes` (what mypy would refuse in dcg's output).
+`params` (the `TypedDict` forms), `typing_fixes` (what mypy would refuse in dcg's output),
+`split` (models.py, or params, cut into group modules).
 """
 
 from generator.models.annotations import QUALIFIER, module_alias

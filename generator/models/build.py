@@ -7,7 +7,7 @@ when right); otherwise dcg runs once plain to see which folded, then again with 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from collections.abc import Set as AbstractSet
 from dataclasses import replace
 from typing import Any
@@ -17,6 +17,7 @@ import jinja2
 from generator.document.pointer import unescape_token
 from generator.models.index import Models, index_models
 from generator.models.run import MODELS_HEADER, dcg_models
+from generator.models.split import split_models
 from generator.names import namespace
 from generator.names.aliases import nfkc_field_aliases
 from generator.problems import GeneratorError, Problem
@@ -32,10 +33,11 @@ EMPTY_MODELS_TEMPLATE = "models_empty.py.jinja"  # models.py of a document witho
 def models_source(
     document: dict[str, Any], required_classes: frozenset[str], source_file: str
 ) -> Models:
-    """Run datamodel-code-generator on the codegen document; check every class we need exists."""
+    """Run datamodel-code-generator on the codegen document; check every class we need exists;
+    split the result into group modules, each component schema heading its own."""
     schemas = (document.get("components") or {}).get("schemas") or {}
     if not schemas:
-        return index_models(empty_models_source())
+        return with_modules(index_models(empty_models_source()), ())
     field_aliases = nfkc_field_aliases(document)  # the wrappers add no properties
     models = _wrapped_in_one_run(document, required_classes, source_file, field_aliases)
     if models is None:
@@ -47,7 +49,21 @@ def models_source(
                      f"datamodel-code-generator produced no class for: {', '.join(missing)}",
                      "this schema shape is not supported yet; see docs/unsupported.md")]
         )
-    return models
+    return with_modules(models, component_classes(document))
+
+
+def component_classes(document: dict[str, Any]) -> list[str]:
+    """The class names of the document's component schemas (the hoisted inline ones included):
+    the models that always head a module of their own, so that a change elsewhere in the
+    document never moves them (their module is where pickles find them)."""
+    return list((document.get("components") or {}).get("schemas") or {})
+
+
+def with_modules(models: Models, anchors: Iterable[str]) -> Models:
+    """`models` with its group modules (`split.split_models`), read from the tree the index was
+    built from, which is then let go."""
+    modules = split_models(models.source, anchors, tree=models.tree)
+    return replace(models, modules=modules, tree=None)
 
 
 def empty_models_source() -> str:
@@ -65,6 +81,7 @@ def _in_two_runs(document: dict[str, Any], required_classes: frozenset[str], sou
     if folded:
         wrapped, aliases = _with_root_wrappers(document, folded, set(models.classes))
         if aliases:  # else the same document again: the same output
+            del models  # its parsed tree is large: let it go before the next run builds another
             models = replace(dcg_models(wrapped, source_file, field_aliases), aliases=aliases)
     return models
 

@@ -23,6 +23,7 @@ from generator.models.annotations import (
     strip_annotated,
     without_none,
 )
+from generator.models.split import ModelModules
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,12 @@ class Models:
     imports: dict[str, tuple[str, str]] = field(default_factory=dict)
     # names models.py binds outside classes that annotations may use: `X = TypeAliasType("X", ...)`
     type_aliases: frozenset[str] = frozenset()
+    # the group modules the package writes models.py as (`split.split_models`): set by the models
+    # stage, which knows the component schemas; None for an index alone
+    modules: ModelModules | None = None
+    # `source` parsed, kept only until the split has read it: parsing a large models.py takes
+    # seconds (GitHub's: 1.5 s), and the whole tree is large to keep for a whole generation
+    tree: ast.Module | None = field(default=None, compare=False, repr=False)
 
     @property
     def annotation_modules(self) -> list[tuple[str, str]]:
@@ -236,7 +243,7 @@ def index_models(source: str) -> Models:
         bases[node.name] = tuple(base.id for base in node.bases if isinstance(base, ast.Name))
         classes[node.name] = _class_fields(node)
     return Models(source, classes, bases, frozenset(roots), enums=enums,
-                  imports=_imported_names(tree), type_aliases=_type_aliases(tree))
+                  imports=_imported_names(tree), type_aliases=_type_aliases(tree), tree=tree)
 
 
 def _imported_names(tree: ast.Module) -> dict[str, tuple[str, str]]:

@@ -12,7 +12,8 @@ built at import. Here its top-level definitions become a graph (who names whom),
   names; the graph of groups has no cycles, so imports at the top of each module are enough.
 
 Anything the split does not understand (a statement that is not an import, a class, an assignment
-to one name or a `X.model_rebuild()` call) keeps the whole source as one module: never a guess.
+to one name, the string right after one (its docstring), a `X.model_rebuild()` call or the
+module's docstring) keeps the whole source as one module: never a guess.
 """
 
 from __future__ import annotations
@@ -23,6 +24,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 _REBUILD = "model_rebuild"
+# A line as Python's tokenizer ends one (the line numbers of `ast` count these): not
+# `str.splitlines`, which also breaks at `\x0c`, `\u2028`... inside a string literal.
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n|\Z)")
 _CAMEL_BOUNDARY = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 
 
@@ -57,13 +61,15 @@ class _Definition:
     rebuilds: list[str]
 
 
-def split_models(source: str, anchors: Iterable[str] = (), *,
-                 whole: str = "_models") -> ModelModules:
+def split_models(source: str, anchors: Iterable[str] = (), *, whole: str = "_models",
+                 tree: ast.Module | None = None) -> ModelModules:
     """The group modules of `source` (a models module); `anchors` name the classes that always
     head a module of their own. `whole` is the module that holds everything when the source has a
-    shape the split does not understand."""
-    tree = ast.parse(source)
-    lines = source.splitlines(keepends=True)
+    shape the split does not understand. `tree` is `source` already parsed, when the caller has
+    it (a large models module takes seconds to parse); it is only read."""
+    if tree is None:
+        tree = ast.parse(source)
+    lines = _source_lines(source)
     parsed = _definitions(tree, lines)
     if parsed is None:
         return _one_module(tree, lines, whole)
@@ -78,6 +84,12 @@ def split_models(source: str, anchors: Iterable[str] = (), *,
         own = [definitions[name] for name in definitions if group_of[name] == index]
         result.append(_group_module(modules[index], own, imports, group_of, modules, index))
     return ModelModules(tuple(sorted(result, key=lambda group: group.module)))
+
+
+def _source_lines(source: str) -> list[str]:
+    """`source`'s lines, each with its line end, numbered as `ast` numbers them."""
+    lines = _LINE.findall(source)
+    return lines[:-1] if lines and not lines[-1] else lines
 
 
 def _statement_source(node: ast.stmt, lines: list[str], start: int) -> str:
@@ -116,26 +128,39 @@ def _definitions(tree: ast.Module, lines: list[str]
     imports: dict[str, str] = {}
     definitions: dict[str, _Definition] = {}
     previous_end = 0
-    for node in tree.body:
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
+    last: _Definition | None = None  # the definition just read, whose docstring may follow
+    for position, node in enumerate(tree.body):
+        if _is_string(node) and (position == 0 or last is not None):
+            if last is not None:  # an attribute docstring: it goes where its definition goes
+                last.source += _statement_source(node, lines, node.lineno - 1)
+            last = None
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
             imports.update(_import_lines(node))
+            last = None
         elif (rebuilt := _rebuilt(node)) is not None:
             if rebuilt not in definitions:
                 return None
             definitions[rebuilt].rebuilds.append(_statement_source(node, lines, previous_end))
+            last = None
         elif (name := _bound_name(node)) == "__all__":
-            pass
+            last = None
         elif name is None or name in definitions:
             return None
         else:
             read = _names_in(node)
-            definitions[name] = _Definition(name, _statement_source(node, lines, previous_end),
-                                            read, set(read), [])
+            last = definitions[name] = _Definition(
+                name, _statement_source(node, lines, previous_end), read, set(read), [])
         previous_end = node.end_lineno or previous_end
     defined = definitions.keys()
     for definition in definitions.values():
         definition.references = (definition.references & defined) - {definition.name}
     return imports, definitions
+
+
+def _is_string(node: ast.stmt) -> bool:
+    """A bare string statement: the module's docstring, or one documenting the name above it."""
+    return (isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+            and isinstance(node.value.value, str))
 
 
 def _import_lines(node: ast.Import | ast.ImportFrom) -> dict[str, str]:

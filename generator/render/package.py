@@ -9,27 +9,33 @@ built by `generator.names`, so nothing in a spec can inject code.
 
 from __future__ import annotations
 
+import ast
 import keyword
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any
 
 from generator import __version__
 from generator.ir import Api
-from generator.models import ABC_QUALIFIER, QUALIFIER, Models, ParamClass
+from generator.models import ABC_QUALIFIER, MODELS_HEADER, QUALIFIER, Models, ParamClass
+from generator.models.build import component_classes
+from generator.models.params import PARAM_SUFFIX
+from generator.models.split import split_models
 from generator.names import namespace
 from generator.names.hidden import BUILTINS_ALIAS
 from generator.names.reserved import BUILTIN_NAMES
 from generator.problems import GeneratorError, Problem
 from generator.render.environment import TEMPLATES, environment
 from generator.render.filters import docstring
+from generator.render.model_modules import MODELS_DOC, package_files
 from generator.render.operations import PackageViews, package_views
 from generator.render.runtime import ERROR_MODULES, RUNTIME, error_exports, runtime_modules
 from generator.render.security import security_view
 from generator.render.views import Argument, OperationView
 
-RENDERED_MODULES = ("__init__.py", "_client.py", "_resources.py", "params.py")
+RENDERED_MODULES = ("__init__.py", "_client.py", "_resources.py")
+MODELS_PACKAGE, PARAMS_PACKAGE = "models", "params"  # the subpackages holding them
 # What the package root exports besides the errors (`__init__.py`).
 ROOT_EXPORTS = ("NOT_GIVEN", "APIResponse", "AsyncAPIResponse", "AsyncClient", "AsyncPage",
                 "AsyncPaginator", "AsyncStream", "Client", "NotGiven", "Omit", "Stream", "SyncPage",
@@ -128,12 +134,24 @@ def _context(api: Api, models: Models, views: PackageViews) -> dict[str, Any]:
     }
 
 
-def models_module(models: Models) -> str:
-    """models.py with an `__all__` naming every public class (`from pkg.models import *` and
-    type checkers see exactly those); the classes as its index holds them."""
-    names = exports([name for name in models.classes if not name.startswith("_")])
-    return environment(TEMPLATES).get_template("models.py.jinja").render(
-        source=models.source.rstrip("\n"), exports=names)
+def models_files(models: Models, anchors: Iterable[str] = ()) -> dict[str, str]:
+    """The models package: `models/__init__.py`, lazy, and the group modules (the split the
+    models stage made; made here, `anchors` heading modules, for an index built without it)."""
+    modules = models.modules
+    if modules is None:
+        modules = split_models(models.source, anchors)
+    return package_files(modules, package=MODELS_PACKAGE, header=MODELS_HEADER, doc=MODELS_DOC,
+                         kind="model classes", order=exports)
+
+
+def params_files(api: Api, source: str) -> dict[str, str]:
+    """The params package from params.py's text `source` (templates/params.py.jinja): its
+    docstring the package's, each component schema's `TypedDict` heading a module of its own."""
+    tree = ast.parse(source)
+    anchors = [f"{name}{PARAM_SUFFIX}" for name in component_classes(api.models_input)]
+    modules = split_models(source, anchors, whole="_params", tree=tree)
+    return package_files(modules, package=PARAMS_PACKAGE, header="",
+                         doc=ast.get_docstring(tree) or "", kind="TypedDict classes", order=exports)
 
 
 def render(api: Api, models: Models, views: PackageViews | None = None) -> dict[str, str]:
@@ -144,8 +162,8 @@ def render(api: Api, models: Models, views: PackageViews | None = None) -> dict[
         "__init__.py": env.get_template("__init__.py.jinja").render(context),
         "_client.py": env.get_template("_client.py.jinja").render(context),
         "_resources.py": env.get_template("_resources.py.jinja").render(context),
-        "models.py": models_module(models),
-        "params.py": env.get_template("params.py.jinja").render(context),
+        **models_files(models, component_classes(api.models_input)),
+        **params_files(api, env.get_template("params.py.jinja").render(context)),
         "py.typed": "",
         **runtime_modules(RUNTIME, api.options.http_library),
     }
@@ -156,7 +174,8 @@ def render(api: Api, models: Models, views: PackageViews | None = None) -> dict[
 def _check_module_names(files: dict[str, str], source_file: str) -> None:
     """Every name a rendered module binds, it binds once: names are chosen clear of each other
     (`namespace.plan`), so a name bound twice is a generator bug, and fails loudly."""
-    twice = namespace.names_bound_twice(files, RENDERED_MODULES)
+    params = [path for path in sorted(files) if path.startswith(f"{PARAMS_PACKAGE}/")]
+    twice = namespace.names_bound_twice(files, [*RENDERED_MODULES, *params])
     if twice:
         raise GeneratorError([Problem(
             source_file, "", None, f"generator bug: names bound twice: {', '.join(twice)}",

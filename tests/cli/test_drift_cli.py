@@ -339,15 +339,17 @@ def test_check_changed_input_and_hand_edit_in_same_file(sandbox: Path) -> None:
     doc = json.loads(spec.read_text(encoding="utf-8"))
     doc["components"]["schemas"]["CompletionRequest"]["properties"]["seed"] = {"type": "integer"}
     spec.write_text(json.dumps(doc, indent=2), encoding="utf-8")
-    hand_edit(sandbox / "generated" / "ionos" / "models.py", "class CompletionRequest(BaseModel):",
+    hand_edit(sandbox / "generated" / "ionos" / "models" / "_completion_request.py",
+              "class CompletionRequest(BaseModel):",
               "class CompletionRequest(BaseModel):  # tuned by hand")
 
     code, reports = check_json(sandbox, "ionos")
     assert code == 1
     (ionos,) = reports
-    assert ionos["changed_inputs"] == ["spec"] and ionos["hand_edits"] == ["models.py"]
+    assert ionos["changed_inputs"] == ["spec"] and ionos["hand_edits"] == ["models/_completion_request.py"]
     causes = {f["path"]: f["cause"] for f in ionos["files"]}
-    assert causes["models.py"] == "hand edit: regenerating discards it; inputs changed too: spec"
+    assert causes["models/_completion_request.py"] == (
+        "hand edit: regenerating discards it; inputs changed too: spec")
     assert causes["PROVENANCE.json"] == "inputs changed: spec"
     assert causes["_resources.py"] == "inputs changed: spec"  # the new `seed` parameter
 

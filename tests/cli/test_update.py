@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from tests.support import subpackage_text
 from tests.support.sandbox import run_cli, sandbox_args, snapshot
 from tests.support.servers import Reply, ScriptedServer
 
@@ -35,8 +36,8 @@ def changed_spec(box: Path) -> bytes:
     return (json.dumps(doc, indent=2) + "\n").encode()
 
 
-def model_fields(models: Path) -> dict[str, set[str]]:
-    tree = ast.parse(models.read_text(encoding="utf-8"))
+def model_fields(package: Path) -> dict[str, set[str]]:
+    tree = ast.parse(subpackage_text(package))
     return {
         node.name: {item.target.id for item in node.body
                     if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)}
@@ -63,7 +64,7 @@ def assert_updated(box: Path, result: Any, new_bytes: bytes, source: str) -> Non
     assert "changed method AsyncCompletions.create (+seed)" in out
     # on disk: the spec, the models, the comparison document
     assert (box / SPEC).read_bytes() == new_bytes
-    fields = model_fields(box / "generated" / "ionos" / "models.py")
+    fields = model_fields(box / "generated" / "ionos")
     assert "seed" in fields["CompletionRequest"]
     assert "created" not in fields["SuccessfulCompletionResponse"] and "id" in fields["SuccessfulCompletionResponse"]
     assert "| seed | body |" in (box / "docs" / "providers.md").read_text(encoding="utf-8")
@@ -83,8 +84,9 @@ def test_update_from_file(sandbox: Path, tmp_path: Path) -> None:
     assert_updated(sandbox, update(sandbox, source), new_bytes, str(source))
     after = snapshot(sandbox / "generated")
     changed = {path for path in before.keys() | after.keys() if before.get(path) != after.get(path)}
-    assert changed == {"ionos/PROVENANCE.json", "ionos/models.py", "ionos/_resources.py", "ionos/README.md",
-                       "ionos/api.md"}
+    assert changed == {"ionos/PROVENANCE.json", "ionos/models/_completion_request.py",
+                       "ionos/models/_successful_completion_response.py", "ionos/_resources.py",
+                       "ionos/README.md", "ionos/api.md"}
 
 
 @pytest.mark.timeout(300)
@@ -189,12 +191,12 @@ def test_update_fail_on(sandbox: Path, tmp_path: Path, fail_on: str, refused: bo
 def test_update_refuses_to_discard_a_hand_edit_unless_told(sandbox: Path, tmp_path: Path) -> None:
     source = tmp_path / "next.json"
     source.write_bytes(changed_spec(sandbox))
-    models = sandbox / "generated" / "ionos" / "models.py"
+    models = sandbox / "generated" / "ionos" / "models" / "_completion_request.py"
     models.write_text(models.read_text(encoding="utf-8") + "# local fix\n", encoding="utf-8")
     before = snapshot(sandbox)
     result = update(sandbox, source)
     assert result.returncode == 2
-    assert "hand edits would be discarded: models.py" in result.stderr and "--discard-edits" in result.stderr
+    assert "hand edits would be discarded: models/_completion_request.py" in result.stderr and "--discard-edits" in result.stderr
     assert snapshot(sandbox) == before
     result = run_cli("update", "ionos", "--from", source, "--discard-edits", *sandbox_args(sandbox))
     assert result.returncode == 0, result.stderr

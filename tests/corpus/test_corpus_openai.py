@@ -56,7 +56,7 @@ def test_openai_generates_every_operation_and_the_package_imports(spec: Path,
 def test_openai_client_and_resources_pass_mypy_strict(generated: tuple[Path, Outcome]) -> None:
     package, outcome = generated
     assert outcome.ok, f"{NAME} did not generate: {outcome.reason}"
-    # The two files the client is made of; models.py is datamodel-code-generator's output, read
+    # The two files the client is made of; the models are datamodel-code-generator's output, read
     # for its types but not judged here (its own allOf re-declarations: docs/corpus.md).
     mypy = subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir=/dev/null",

@@ -38,7 +38,7 @@ def _copy_of_record(tmp_path: Path, package: str) -> Path:
 def test_a_changed_byte_an_extra_and_a_missing_file_are_each_reported(tmp_path: Path) -> None:
     copy = _copy_of_record(tmp_path, "feat_enums")
     record = golden.read_record(copy)
-    models = copy / "feat_enums" / "models.py"
+    models = copy / "feat_enums" / "models" / "_color.py"
     text = models.read_text(encoding="utf-8")
     models.write_text(text.replace("class ", "class X", 1), encoding="utf-8")
     (copy / "feat_enums" / "notes.txt").write_text("hand-written\n", encoding="utf-8")
@@ -49,10 +49,11 @@ def test_a_changed_byte_an_extra_and_a_missing_file_are_each_reported(tmp_path: 
     assert [line.split("\n")[0] for line in found] == [
         "missing: feat_enums/py.typed (in the record, not generated)",
         "extra: feat_enums/notes.txt (generated, not in the record)",
-        "different: feat_enums/models.py",
+        "different: feat_enums/models/_color.py",
     ]
     diff = found[2]
-    assert "--- record/feat_enums/models.py" in diff and "+++ generated/feat_enums/models.py" in diff
+    assert "--- record/feat_enums/models/_color.py" in diff
+    assert "+++ generated/feat_enums/models/_color.py" in diff
     assert "\n    +class X" in diff and "\n    -class " in diff
 
 
@@ -74,6 +75,6 @@ def test_provenance_is_compared_without_its_toolkit_block(tmp_path: Path) -> Non
     fresh = json.dumps(other_toolkit, indent=2).encode() + b"\n"
     assert golden.recorded_bytes(name, fresh) == record[name]
 
-    other_files = dict(other_toolkit, files={**stored["files"], "models.py": "f" * 64})
+    other_files = dict(other_toolkit, files={**stored["files"], "models/_color.py": "f" * 64})
     changed = golden.recorded_bytes(name, json.dumps(other_files, indent=2).encode() + b"\n")
     assert golden.differences(record, {**record, name: changed})[0].startswith(f"different: {name}")

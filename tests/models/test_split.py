@@ -191,3 +191,52 @@ def test_models_of_a_split_package_validate_and_pickle(tmp_path: Path) -> None:
         print(type(node.children[0]).__name__, pickle.loads(pickle.dumps(node)) == node)
         """)
     assert out.splitlines() == ["True shop.models._pet", "Leaf True"]
+
+
+def test_line_breaks_python_does_not_end_lines_at_stay_inside_their_definition() -> None:
+    """`\\x0c`, `\\x85`, `\\u2028` in a string literal end no line for `ast` (found with a
+    description holding them: the module cut at the wrong lines did not compile)."""
+    source = _source("""
+        class A(BaseModel):
+            x: str = "one\x0ctwo\x85three\u2028four"
+
+
+        class B(BaseModel):
+            a: A
+        """) + "\r\nclass C(BaseModel):\r\n    y: int = 0\r\n"
+    modules = split_models(source, anchors=["A", "B", "C"])
+    for group in modules.groups:
+        compile("\n".join(group.imports) + "\n" + group.body, group.module, "exec")
+    a = next(group for group in modules.groups if group.module == "_a")
+    assert "one\x0ctwo\x85three\u2028four" in a.body and "class B" not in a.body
+    assert modules.module_of["C"] == "_c"
+
+
+def test_module_and_attribute_docstrings_stay_with_what_they_document() -> None:
+    """A functional `TypedDict` followed by its docstring (params.py) moves as one; the
+    module's docstring is left to the package."""
+    source = textwrap.dedent('''\
+        """The params."""
+
+        from __future__ import annotations
+
+        from typing import TypedDict
+
+        from . import models as _models
+
+        APARAM = TypedDict("APARAM", {"x-y": "_models.A"}, total=False)
+        """The dict form of `models.A`."""
+
+
+        class BParam(TypedDict, total=False):
+            """The dict form of `models.B`."""
+
+            a: APARAM
+        ''')
+    modules = split_models(source, anchors=["APARAM", "BParam"], whole="_params")
+    assert [group.module for group in modules.groups] == ["_aparam", "_b_param"]
+    a = modules.groups[0]
+    assert a.body.rstrip().endswith('"""The dict form of `models.A`."""')
+    assert "from .. import models as _models" in a.imports  # one level deeper
+    assert "The params." not in a.body + modules.groups[1].body
+    assert "from ._aparam import APARAM" in modules.groups[1].imports

@@ -28,7 +28,7 @@ from generator.manifest import load_manifest
 from generator.names import identifiers as names
 from generator.render import RUNTIME, literal
 from generator.render import docstrings as docs
-from tests.support import FEATURE_SPECS, GENERATED, PROVIDERS, ROOT, import_from
+from tests.support import FEATURE_SPECS, GENERATED, PROVIDERS, ROOT, import_from, subpackage_text
 from tests.support.servers import Reply, ScriptedServer, sse
 
 FEATURES = FEATURE_SPECS
@@ -212,8 +212,8 @@ def test_arguments_named_like_the_helpers_keep_their_values(tmp_path: Path) -> N
 
 
 def test_params_exports_are_in_ruffs_order_whatever_the_dependency_order(tmp_path: Path) -> None:
-    """params.py lists a nested TypedDict before the one using it (`ZoneParam` before
-    `AddressParam`); its `__all__` is still in the order ruff's RUF022 wants (found on real
+    """params lists a nested TypedDict before the one using it (`ZoneParam`, imported by
+    `AddressParam`'s module); its `__all__` is still in the order ruff's RUF022 wants (found on real
     documents: every package with two nested request objects failed `ruff check`)."""
     zone = {"type": "object", "properties": {"code": {"type": "string"}}}
     address = {"type": "object", "properties": {"zone": {"$ref": "#/components/schemas/Zone"}}}
@@ -230,8 +230,13 @@ def test_params_exports_are_in_ruffs_order_whatever_the_dependency_order(tmp_pat
         "components": {"schemas": {"Zone": zone, "Address": address}},
     }
     _generate(doc, tmp_path, "ordered_pkg")
-    params = (tmp_path / "ordered_pkg" / "params.py").read_text(encoding="utf-8")
-    assert params.index("class ZoneParam") < params.index("class AddressParam")
+    params = tmp_path / "ordered_pkg" / "params"
+    # each in a module of its own, the one using the other importing it
+    assert "class ZoneParam" in (params / "_zone_param.py").read_text(encoding="utf-8")
+    address = (params / "_address_param.py").read_text(encoding="utf-8")
+    assert "class AddressParam" in address and "from ._zone_param import ZoneParam" in address
+    exported = import_from(tmp_path, "ordered_pkg").params.__all__
+    assert {"AddressParam", "ZoneParam"} <= set(exported) and exported == sorted(exported)
     ruff = subprocess.run(
         [str(Path(sys.executable).parent / "ruff"), "check", "--isolated", "--line-length=100",
          str(tmp_path / "ordered_pkg")],
@@ -268,7 +273,7 @@ def test_types_models_imports_under_any_name_are_imported_where_signatures_use_t
     }
     package = _generate(doc, tmp_path, "imports_pkg")
     folder = tmp_path / "imports_pkg"
-    models = (folder / "models.py").read_text(encoding="utf-8")
+    models = subpackage_text(folder)
     assert "from datetime import date as date_aliased" in models and "from builtins import int as" in models
     resources = (folder / "_resources.py").read_text(encoding="utf-8")
     assert "registry: _pathlib.Path," in resources and "since: _datetime.date | NotGiven" in resources
@@ -308,7 +313,7 @@ def test_type_aliases_of_models_py_are_qualified_in_signatures(tmp_path: Path) -
     }
     package = _generate(doc, tmp_path, "aliases_pkg")
     folder = tmp_path / "aliases_pkg"
-    assert "= TypeAliasType(" in (folder / "models.py").read_text(encoding="utf-8")
+    assert "= TypeAliasType(" in subpackage_text(folder)
     assert "dict[str, _models.CreateDeploymentBodyEnvAdditionalProperty]" in (
         folder / "_resources.py").read_text(encoding="utf-8")
     _assert_ruff_and_mypy_strict_pass(tmp_path, "aliases_pkg")

@@ -41,7 +41,8 @@ from generator.render import docstring, literal
 from tests.support import ROOT, import_from
 from tests.support.servers import Reply, ScriptedServer
 
-RENDERED = ("__init__.py", "_client.py", "_resources.py", "models.py")
+RENDERED = ("__init__.py", "_client.py", "_resources.py")
+MODELS = "models/"  # the models package: its modules read as one (their names come from the spec)
 FRAGMENTS = (
     '"',
     "'",
@@ -260,6 +261,8 @@ def skeleton(tree: ast.AST) -> Counter[str]:
             label += ":" + _identifier(node.arg)
         elif isinstance(node, ast.alias):
             label += ":" + _identifier(node.name) + " as " + _identifier(node.asname)
+        elif isinstance(node, ast.ImportFrom) and node.level:  # a group module: named from the spec
+            label += ":" + "." * node.level + _identifier(node.module)
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
             label += ":" + str(getattr(node, "module", ""))
         elif isinstance(node, ast.Constant):
@@ -297,6 +300,11 @@ def parse_all(files: dict[str, str]) -> dict[str, ast.Module]:
     for name in RENDERED:
         compile(files[name], name, "exec")  # the bytes compile, not only parse
         trees[name] = ast.parse(files[name])
+    models = sorted(name for name in files if name.startswith(MODELS))
+    assert f"{MODELS}__init__.py" in models and len(models) > 1
+    for name in models:
+        compile(files[name], name, "exec")
+    trees[MODELS] = ast.Module([node for name in models for node in ast.parse(files[name]).body], [])
     return trees
 
 

@@ -9,9 +9,9 @@ import ast
 import pytest
 
 from generator.models import MODELS_HEADER, index_models
-from generator.models.build import empty_models_source
+from generator.models.build import empty_models_source, with_modules
 from generator.render import runtime
-from generator.render.package import models_module
+from generator.render.package import models_files
 
 
 def _error_classes(tree: ast.Module) -> tuple[str, ...]:
@@ -67,20 +67,40 @@ def test_runtime_modules_are_copied_as_they_are() -> None:
         assert text == (runtime.RUNTIME / name).read_text(encoding="utf-8"), name
 
 
-def test_models_module_lists_every_public_class_in_all() -> None:
+def _exported(module: str) -> list[str]:
+    [exported] = [node.value for node in ast.parse(module).body
+                  if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "__all__"
+                  or isinstance(node, ast.AnnAssign) and getattr(node.target, "id", "") == "__all__"]
+    assert exported is not None
+    value = ast.literal_eval(exported)
+    assert isinstance(value, list)
+    return value
+
+
+def test_the_models_package_lists_every_public_class_in_all() -> None:
     source = "class B:\n    pass\n\n\nclass _Hidden:\n    pass\n\n\nclass A:\n    pass\n\n\n"
-    module = models_module(index_models(source))
-    tree = ast.parse(module)
-    assert module.startswith(source.rstrip("\n") + "\n\n__all__ = [\n")
-    assert module.endswith("]\n")
-    exported = [node for node in tree.body if isinstance(node, ast.Assign)]
-    assert len(exported) == 1 and ast.literal_eval(exported[0].value) == ["A", "B"]
+    files = models_files(with_modules(index_models(source), ["A", "B", "_Hidden"]))
+    assert sorted(files) == ["models/__init__.py", "models/_a.py", "models/_b.py", "models/_hidden.py"]
+    init = files["models/__init__.py"]
+    assert init.splitlines()[0] == MODELS_HEADER
+    assert _exported(init) == ["A", "B"]  # `_Hidden` is reachable (`_MODULE_OF`), not exported
+    [module_of] = [node.value for node in ast.parse(init).body if isinstance(node, ast.AnnAssign)
+                   and getattr(node.target, "id", "") == "_MODULE_OF"]
+    assert module_of is not None
+    assert ast.literal_eval(module_of) == {"A": "_a", "B": "_b", "_Hidden": "_hidden"}
+    assert _exported(files["models/_a.py"]) == ["A"] and _exported(files["models/_hidden.py"]) == []
+    assert files["models/_b.py"].startswith(MODELS_HEADER + "\n")
+    assert "class B:\n    pass\n" in files["models/_b.py"]
 
 
-def test_a_document_without_schemas_gives_the_empty_models_module() -> None:
+def test_a_document_without_schemas_gives_the_empty_models_package() -> None:
     source = empty_models_source()
     assert source.splitlines()[0] == MODELS_HEADER
     tree = ast.parse(source)
     assert [type(node).__name__ for node in tree.body] == ["ImportFrom", "ImportFrom", "AnnAssign"]
     assert index_models(source).classes == {}
     assert source.endswith("__all__: list[str] = []\n")
+    files = models_files(with_modules(index_models(source), ()))
+    assert list(files) == ["models/__init__.py"]
+    assert "__all__: list[str] = []\n" in files["models/__init__.py"]
+    assert "if TYPE_CHECKING:" not in files["models/__init__.py"]

@@ -72,3 +72,18 @@ def run_generator_measured(args: list[str], timeout: float) -> tuple[int, str, i
     )
     sample = json.loads(result.stdout)
     return sample["returncode"], sample["stderr"], sample["peak_kib"] * 1024, time.monotonic() - start
+
+
+def subpackage_text(package: Path | dict[str, str], subpackage: str = "models") -> str:
+    """The text of every module of a generated package's `models` (or `params`) subpackage, its
+    `__init__.py` first, then the group modules by name: what one models.py used to hold.
+    `package` is the package's folder or its files (relative path -> text)."""
+    if isinstance(package, Path):
+        files = {path.relative_to(package).as_posix(): path.read_text(encoding="utf-8")
+                 for path in sorted((package / subpackage).glob("*.py"))}
+    else:
+        files = dict(package)
+    init = f"{subpackage}/__init__.py"
+    modules = sorted(name for name in files
+                     if name.startswith(f"{subpackage}/") and name.endswith(".py") and name != init)
+    return "".join(files[name] for name in [init, *modules])

@@ -1,9 +1,9 @@
 """What `update` reports: the generated code a new spec changes, and problems found in the staged
 copy of a spec, named by where the user knows them.
 
-The code summary reads the generated sources (models in `models.py`, public methods in
-`_resources.py`) with `ast`: it names the models and methods added, removed or changed, and for a
-changed one the fields or parameters that came or went.
+The code summary reads the generated sources (models in the modules of the `models/` package,
+public methods in `_resources.py`) with `ast`: it names the models and methods added, removed or
+changed, and for a changed one the fields or parameters that came or went.
 """
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import TypeGuard
 
 from generator.problems import Problem
+
+MODELS_PACKAGE = "models/"  # the package of the model classes, one group module per file
 
 
 def code_changes(before: dict[str, str], after: dict[str, str]) -> list[str]:
@@ -51,7 +53,7 @@ def _symbols(files: dict[str, str]) -> dict[str, str]:
         for node in tree.body:
             if not isinstance(node, ast.ClassDef):
                 continue
-            if module == "models.py":
+            if module.startswith(MODELS_PACKAGE) and module != f"{MODELS_PACKAGE}__init__.py":
                 found[f"model {node.name}"] = ast.unparse(node)
             elif module == "_resources.py":
                 for item in node.body:
