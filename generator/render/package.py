@@ -10,7 +10,6 @@ built by `generator.names`, so nothing in a spec can inject code.
 from __future__ import annotations
 
 import keyword
-from collections.abc import Iterator
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any
@@ -24,12 +23,15 @@ from generator.names.reserved import BUILTIN_NAMES
 from generator.problems import GeneratorError, Problem
 from generator.render.environment import TEMPLATES, environment
 from generator.render.filters import docstring
+from generator.render import resources
 from generator.render.operations import PackageViews, package_views
 from generator.render.runtime import ERROR_MODULES, RUNTIME, error_exports, runtime_modules
 from generator.render.security import security_view
 from generator.render.views import Argument, OperationView
 
-RENDERED_MODULES = ("__init__.py", "_client.py", "_resources.py", "params.py")
+# The modules rendered from templates whose every binding a spec name may reach, besides the
+# resource modules (`resources.module_path`).
+RENDERED_MODULES = ("__init__.py", "_client.py", "params.py", resources.RESOURCES_INIT)
 # What the package root exports besides the errors (`__init__.py`).
 ROOT_EXPORTS = ("NOT_GIVEN", "APIResponse", "AsyncAPIResponse", "AsyncClient", "AsyncPage",
                 "AsyncPaginator", "AsyncStream", "Client", "NotGiven", "Omit", "Stream", "SyncPage",
@@ -78,19 +80,9 @@ def _annotation_modules(models: Models, operations: list[OperationView]) -> list
     those models.py takes names from, and `builtins` when a signature needs a builtin an argument
     shadows (models.py may import from it too: one import either way)."""
     modules = set(models.annotation_modules)
-    if any(BUILTINS_ALIAS in text for op in operations for text in _annotations(op)):
+    if any(BUILTINS_ALIAS in text for op in operations for text in resources.annotations(op)):
         modules.add(("builtins", BUILTINS_ALIAS))
     return sorted(modules)
-
-
-def _annotations(op: OperationView) -> Iterator[str]:
-    if op.stream_chunk:
-        yield op.stream_chunk
-    if op.page:
-        yield from (op.page.item, op.page.returns)
-    for signature in (*op.sync.overloads, op.sync.implementation):
-        yield signature.returns
-        yield from (a.annotation for a in signature.arguments)
 
 
 def _context(api: Api, models: Models, views: PackageViews) -> dict[str, Any]:
@@ -104,20 +96,14 @@ def _context(api: Api, models: Models, views: PackageViews) -> dict[str, Any]:
     module_aliases = {alias for _, alias in models.annotation_modules}
     param_classes = [_param_class_view(c, module_aliases)
                      for c in views.params.param_classes(models)]
-    resource_classes = [name for r in api.resources
-                        for name in (r.class_name, "Async" + r.class_name)]
     return {
         "api": api,
         "title_doc": docstring(api.title or api.options.package),
         "resources": views.resources,
         "operations": operations,
-        "resource_exports": exports(resource_classes),
+        "resource_exports": exports(resources.class_exports(views.resources)),
         "client_params": client_params,
         "security": security_view(api.security),
-        "uses_overloads": any(op.sync.overloads for op in operations),
-        "uses_streams": any(op.stream_chunk for op in operations),
-        "uses_file_content": any(op.uses_file_content() for op in operations),
-        "uses_pages": any(op.page for op in operations),
         "param_classes": param_classes,
         "param_exports": exports([c.name for c in param_classes]),
         "annotation_modules": _annotation_modules(models, operations),
@@ -143,7 +129,7 @@ def render(api: Api, models: Models, views: PackageViews | None = None) -> dict[
     files = {
         "__init__.py": env.get_template("__init__.py.jinja").render(context),
         "_client.py": env.get_template("_client.py.jinja").render(context),
-        "_resources.py": env.get_template("_resources.py.jinja").render(context),
+        **_resource_modules(context),
         "models.py": models_module(models),
         "params.py": env.get_template("params.py.jinja").render(context),
         "py.typed": "",
@@ -153,10 +139,25 @@ def render(api: Api, models: Models, views: PackageViews | None = None) -> dict[
     return files
 
 
+def _resource_modules(context: dict[str, Any]) -> dict[str, str]:
+    """`resources/__init__.py` and each resource's module."""
+    env = environment(TEMPLATES)
+    template = env.get_template("resources/resource.py.jinja")
+    modules = {resources.RESOURCES_INIT:
+               env.get_template("resources/__init__.py.jinja").render(context)}
+    for resource in context["resources"]:
+        own = resources.resource_context(resource, context["annotation_modules"],
+                                         exports(resources.class_exports([resource])))
+        modules[resources.module_path(resource)] = template.render({**context, **own})
+    return modules
+
+
 def _check_module_names(files: dict[str, str], source_file: str) -> None:
     """Every name a rendered module binds, it binds once: names are chosen clear of each other
     (`namespace.plan`), so a name bound twice is a generator bug, and fails loudly."""
-    twice = namespace.names_bound_twice(files, RENDERED_MODULES)
+    modules = [*RENDERED_MODULES, *(path for path in files
+                                    if path.startswith(f"{resources.RESOURCES_PACKAGE}/"))]
+    twice = namespace.names_bound_twice(files, sorted(set(modules)))
     if twice:
         raise GeneratorError([Problem(
             source_file, "", None, f"generator bug: names bound twice: {', '.join(twice)}",

@@ -23,7 +23,7 @@ from tests.support import TEMPLATES
 
 RUNTIME = TEMPLATES / "runtime"
 _JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.DOTALL)
-_IMPORT = re.compile(r"^(?:from\s+\S+\s+)?import\s+(\([^)]*\)|[^\n]*)$", re.MULTILINE)
+_IMPORT = re.compile(r"^[ \t]*(?:from\s+\S+\s+)?import\s+(\([^)]*\)|[^\n]*)$", re.MULTILINE)
 _TOP_DEFINITION = re.compile(
     r"^(?:class|def)\s+([A-Za-z_]\w*)(?=[\s(:])|^([A-Za-z_]\w*)\s*[:=]", re.MULTILINE)
 _SELF_ATTRIBUTE = re.compile(
@@ -148,7 +148,10 @@ FACTS = {
     "RESOURCE_TEMPLATE_ATTRIBUTES": lambda: _template_attributes(reserved.RESOURCES_TEMPLATE),
     "CLIENT_SIGNATURE_BUILTINS": lambda: _signature_builtins(reserved.CLIENT_TEMPLATE),
     "RESOURCES_MODULE_NAMES": lambda: _template_module_names(reserved.RESOURCES_TEMPLATE),
+    "RESOURCES_INIT_NAMES": lambda: _template_module_names(reserved.RESOURCES_INIT_TEMPLATE),
     "CLIENT_MODULE_NAMES": lambda: _template_module_names(reserved.CLIENT_TEMPLATE),
+    "CLIENT_DECORATORS": lambda: set(re.findall(r"^\s*@([A-Za-z_]\w*)\s*$",
+                                                _template(reserved.CLIENT_TEMPLATE), re.MULTILINE)),
     "OPERATIONS_MODULE_NAMES": lambda: _runtime_module_names(reserved.OPERATIONS_MODULE),
     "CLIENT_INIT_NAMES": lambda: (_client_init_words()
                                   - _template_module_names(reserved.CLIENT_TEMPLATE)),
