@@ -135,7 +135,8 @@ OPERATIONS_MODULE_NAMES = frozenset({
 # (its arguments, the builtins it calls, `super`, ...), the module's names aside.
 CLIENT_INIT_NAMES = frozenset({
     "None", "__init__", "api_key", "auth", "base_url", "copy", "def", "default_headers",
-    "default_query", "dict", "from_env", "http_client", "idempotency_header", "int",
+    "default_query", "dict", "from", "from_env", "http_client", "idempotency_header", "import",
+    "int",
     "max_event_size", "max_redirects", "max_response_size", "max_retries", "object", "return",
     "self", "str", "super", "timeout", "with_options",
 })

@@ -1,15 +1,18 @@
-"""The API resources: one class per resource, one method per operation."""
+"""The `completions` resource (`client.completions`): its sync and async classes.
+
+The models each answer parses into are looked up on the operation's first call, so importing this
+module loads none of them.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Literal, overload
+from typing import TYPE_CHECKING, Literal, overload
 
-from . import _operations as _ops
-from . import models as _models
-from . import params as _params
-from ._base_client import AsyncAPIClient, ResponseSpec, SyncAPIClient
-from ._base_resource import (
+from .. import _operations as _ops
+from .. import models as _models
+from .._base_client import AsyncAPIClient, ResponseSpec, ResponseTargets, SyncAPIClient
+from .._base_resource import (
     AsyncAPIResource,
     SyncAPIResource,
     async_to_raw_response,
@@ -17,8 +20,12 @@ from ._base_resource import (
     to_raw_response,
     to_streamed_response,
 )
-from ._streaming import AsyncStream, Stream
-from ._types import NOT_GIVEN, Headers, NotGiven, Query, Timeout
+from .._streaming import AsyncStream, Stream
+from .._types import NOT_GIVEN, Headers, NotGiven, Query, Timeout
+
+if TYPE_CHECKING:
+    # the request dicts are named in signatures only: params is not imported at run time
+    from .. import params as _params
 
 __all__ = [
     "AsyncCompletions",
@@ -26,8 +33,10 @@ __all__ = [
 ]
 
 _COMPLETIONS_CREATE: ResponseSpec[_models.Completion] = ResponseSpec(
-    success={"200": _models.Completion},
-    stream_chunk=_models.Completion,
+    lambda: ResponseTargets(
+        success={"200": _models.Completion},
+        stream_chunk=_models.Completion,
+    )
 )
 
 
