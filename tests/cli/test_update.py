@@ -83,7 +83,7 @@ def test_update_from_file(sandbox: Path, tmp_path: Path) -> None:
     assert_updated(sandbox, update(sandbox, source), new_bytes, str(source))
     after = snapshot(sandbox / "generated")
     changed = {path for path in before.keys() | after.keys() if before.get(path) != after.get(path)}
-    assert changed == {"ionos/PROVENANCE.json", "ionos/models.py", "ionos/_resources.py", "ionos/README.md",
+    assert changed == {"ionos/PROVENANCE.json", "ionos/models.py", "ionos/resources/completions.py", "ionos/README.md",
                        "ionos/api.md"}
 
 
