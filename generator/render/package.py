@@ -21,9 +21,9 @@ from generator.names import namespace
 from generator.names.hidden import BUILTINS_ALIAS
 from generator.names.reserved import BUILTIN_NAMES
 from generator.problems import GeneratorError, Problem
+from generator.render import resources
 from generator.render.environment import TEMPLATES, environment
 from generator.render.filters import docstring
-from generator.render import resources
 from generator.render.operations import PackageViews, package_views
 from generator.render.runtime import ERROR_MODULES, RUNTIME, error_exports, runtime_modules
 from generator.render.security import security_view
@@ -80,7 +80,7 @@ def _annotation_modules(models: Models, operations: list[OperationView]) -> list
     those models.py takes names from, and `builtins` when a signature needs a builtin an argument
     shadows (models.py may import from it too: one import either way)."""
     modules = set(models.annotation_modules)
-    if any(BUILTINS_ALIAS in text for op in operations for text in resources.annotations(op)):
+    if any(BUILTINS_ALIAS in text for op in operations for text in resources.annotation_texts(op)):
         modules.add(("builtins", BUILTINS_ALIAS))
     return sorted(modules)
 

@@ -32,7 +32,7 @@ def class_exports(resources: Iterable[ResourceView]) -> list[str]:
     return [name for r in resources for name in (r.class_name, "Async" + r.class_name)]
 
 
-def annotations(op: OperationView) -> Iterator[str]:
+def annotation_texts(op: OperationView) -> Iterator[str]:
     """Every annotation a method (sync and async) and its page and stream types write."""
     if op.stream_chunk:
         yield op.stream_chunk
@@ -65,7 +65,7 @@ def resource_context(resource: ResourceView, modules: Iterable[tuple[str, str]],
     """What `resources/resource.py.jinja` renders one resource from (besides the package's
     context): the modules its annotations name (`modules`: those any annotation may name, with
     `builtins` under `BUILTINS_ALIAS`) and what its typing needs."""
-    texts = [text for op in resource.operations for text in annotations(op)]
+    texts = [text for op in resource.operations for text in annotation_texts(op)]
     candidates = sorted({*modules, ("builtins", BUILTINS_ALIAS)} - {_ABC})
     operations = resource.operations
     return {

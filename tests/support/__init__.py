@@ -15,9 +15,9 @@ import json
 import subprocess
 import sys
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from types import ModuleType
-from collections.abc import Mapping
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
