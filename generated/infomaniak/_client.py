@@ -23,7 +23,6 @@ if TYPE_CHECKING:
     # each resource's module is imported when its attribute is first read (below)
     from .resources.completions import AsyncCompletions, Completions
 
-
 __all__ = ["DEFAULT_BASE_URL", "AsyncClient", "Client"]
 
 API_KEY_ENV = "INFOMANIAK_API_KEY"

@@ -188,3 +188,12 @@ def test_code_generation_reads_no_template_text(stage: str) -> None:
     for module in sorted(folder.glob("*.py")):
         code = module.read_text(encoding="utf-8")
         assert not re.search(r"\bread_text\(|\bopen\(|\.read\(", code), module.name
+
+
+def test_no_resource_attribute_names_the_resources_package_module() -> None:
+    """`resources/<attribute>.py`: an attribute is never `__init__` (nor any name the client
+    already has), so a resource module cannot stand in for the package's own."""
+    chosen = namespace.plan([("/paths/~1a/get", "__init__", "get"), ("/paths/~1b/get", "copy", "get")])
+    assert "__init__" in namespace.client_attributes()
+    assert set(chosen.attributes.values()).isdisjoint(namespace.client_attributes())
+    assert chosen.attributes["__init__"] != "__init__"

@@ -31,7 +31,6 @@ if TYPE_CHECKING:
     from .resources.timeout_ import AsyncTimeout2, Timeout2
     from .resources.with_options_ import AsyncWithOptions, WithOptions
 
-
 __all__ = ["DEFAULT_BASE_URL", "AsyncClient", "Client"]
 
 API_KEY_ENV = "FEAT_NAMES_API_KEY"

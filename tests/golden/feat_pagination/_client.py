@@ -27,7 +27,6 @@ if TYPE_CHECKING:
     from .resources.jobs import AsyncJobs, Jobs
     from .resources.pets import AsyncPets, Pets
 
-
 __all__ = ["DEFAULT_BASE_URL", "AsyncClient", "Client"]
 
 API_KEY_ENV = "FEAT_PAGINATION_API_KEY"

@@ -24,7 +24,6 @@ if TYPE_CHECKING:
     from .resources.pets import AsyncPets, Pets
     from .resources.store import AsyncStore, Store
 
-
 __all__ = ["DEFAULT_BASE_URL", "AsyncClient", "Client"]
 
 API_KEY_ENV = "FEAT_PETSTORE_TAGS_API_KEY"

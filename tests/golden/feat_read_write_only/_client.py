@@ -23,7 +23,6 @@ if TYPE_CHECKING:
     # each resource's module is imported when its attribute is first read (below)
     from .resources.default import AsyncDefault, Default
 
-
 __all__ = ["DEFAULT_BASE_URL", "AsyncClient", "Client"]
 
 API_KEY_ENV = "FEAT_READ_WRITE_ONLY_API_KEY"
