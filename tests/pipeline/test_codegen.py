@@ -614,10 +614,9 @@ def test_the_raises_table_matches_the_runtime() -> None:
 @pytest.mark.parametrize("method", HTTP_METHODS)
 def test_each_http_method_of_a_resource_sends_that_method(method: str) -> None:
     import asyncio
+    import importlib
 
     import httpx
-
-    import importlib
 
     ionos = import_from(GENERATED, "ionos")
     importlib.import_module("ionos._base_resource")  # the package alone imports no resource
