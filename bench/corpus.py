@@ -270,7 +270,7 @@ def run_ours(spec: Path, work: Path, s: Settings) -> Outcome:
         outcome.reason = reason(ran.stderr) or reason(ran.stdout) or f"exit {ran.returncode}, no package"
         return outcome
     outcome.ok = True
-    outcome.operations = counting.ours(out) if (out / "_resources.py").exists() else 0
+    outcome.operations = counting.ours(out) if (out / "resources").is_dir() else 0
     read_coverage(outcome, out, ran.stdout)
     # no bytecode written for a package that is deleted next (the shared pycache would only grow)
     imported = run([s.python, "-c", IMPORT_ALL.format(package="pkg")], cwd=out.parent,

@@ -12,8 +12,9 @@ def _is_overload(node: ast.stmt) -> bool:
 
 
 def sync_methods(resources_source: str) -> list[str]:
-    """`Class.method` for every public method of the sync resource classes in our
-    `_resources.py` (overload stubs, async and raw-response classes excluded)."""
+    """`Class.method` for every public method of the sync resource classes in our resource
+    modules (`resources/*.py`, one after the other; overload stubs, async and raw-response
+    classes excluded)."""
     methods = []
     for node in ast.parse(resources_source).body:
         if not isinstance(node, ast.ClassDef) or node.name.startswith("Async"):
@@ -27,7 +28,9 @@ def sync_methods(resources_source: str) -> list[str]:
 
 
 def ours(package_dir: Path) -> int:
-    return len(sync_methods((package_dir / "_resources.py").read_text(encoding="utf-8")))
+    """The methods of our package in `package_dir` (its `resources/<attribute>.py` modules)."""
+    modules = sorted((package_dir / "resources").glob("*.py"))
+    return len(sync_methods("\n".join(p.read_text(encoding="utf-8") for p in modules)))
 
 
 def openapi_python_client(project_dir: Path) -> int:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from typing import Self
+from functools import cached_property
+from typing import TYPE_CHECKING, Self
 
 from . import _http
 from ._auth import Auth, SecurityScheme, from_env
@@ -16,8 +17,11 @@ from ._base_client import (
     SyncAPIClient,
 )
 from ._options import copied_client
-from ._resources import AsyncCompletions, Completions
 from ._types import NOT_GIVEN, NotGiven, Timeout
+
+if TYPE_CHECKING:
+    # each resource's module is imported when its attribute is first read (below)
+    from .resources.completions import AsyncCompletions, Completions
 
 __all__ = ["DEFAULT_BASE_URL", "AsyncClient", "Client"]
 
@@ -69,8 +73,6 @@ class Client(SyncAPIClient):
 
     user_agent = USER_AGENT
 
-    completions: Completions
-
     def __init__(
         self,
         *,
@@ -118,7 +120,6 @@ class Client(SyncAPIClient):
         self.client_params: dict[str, object] = {
             "ai_project_id": ai_project_id,
         }
-        self.completions = Completions(self)
 
     def copy(
         self,
@@ -161,6 +162,13 @@ class Client(SyncAPIClient):
         )
 
     with_options = copy
+
+    @cached_property
+    def completions(self) -> Completions:
+        """The `completions` resource, its module imported on first use and the object kept."""
+        from .resources.completions import Completions
+
+        return Completions(self)
 
 
 class AsyncClient(AsyncAPIClient):
@@ -168,8 +176,6 @@ class AsyncClient(AsyncAPIClient):
 
     user_agent = USER_AGENT
 
-    completions: AsyncCompletions
-
     def __init__(
         self,
         *,
@@ -217,7 +223,6 @@ class AsyncClient(AsyncAPIClient):
         self.client_params: dict[str, object] = {
             "ai_project_id": ai_project_id,
         }
-        self.completions = AsyncCompletions(self)
 
     def copy(
         self,
@@ -260,3 +265,10 @@ class AsyncClient(AsyncAPIClient):
         )
 
     with_options = copy
+
+    @cached_property
+    def completions(self) -> AsyncCompletions:
+        """The `completions` resource, its module imported on first use and the object kept."""
+        from .resources.completions import AsyncCompletions
+
+        return AsyncCompletions(self)

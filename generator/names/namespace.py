@@ -2,7 +2,7 @@
 
 Spec text becomes resource attributes of the client, resource classes, methods and module
 constants. Each lives in a namespace the templates and the hand-written runtime already fill
-(`Client.close`, `SyncAPIResource.with_raw_response`, the imports of `_resources.py`): those
+(`Client.close`, `SyncAPIResource.with_raw_response`, the imports of a resource module): those
 names are declared in `names/reserved.py` (and proven complete by tests/names, which read the
 templates). `plan` chooses every spec-derived name clear of them and of each other, and says
 which it had to change; `names_bound_twice` is the generation-time proof that no module of a
@@ -38,7 +38,8 @@ def client_attributes() -> frozenset[str]:
     """Names of the generated `Client`/`AsyncClient` a resource attribute must not take: its
     attributes, and the builtins its method signatures read."""
     return frozenset(reserved.CLIENT_BASE_ATTRIBUTES | reserved.CLIENT_TEMPLATE_ATTRIBUTES
-                     | set(dir(object)) | reserved.CLIENT_SIGNATURE_BUILTINS)
+                     | set(dir(object)) | reserved.CLIENT_SIGNATURE_BUILTINS
+                     | reserved.CLIENT_DECORATORS)
 
 
 @functools.cache
@@ -50,9 +51,11 @@ def resource_attributes() -> frozenset[str]:
 
 @functools.cache
 def module_names() -> frozenset[str]:
-    """Names `_resources.py` and `_client.py` bind themselves: resource classes keep clear."""
-    return frozenset(reserved.RESOURCES_MODULE_NAMES | reserved.CLIENT_MODULE_NAMES
-                     | reserved.OPERATIONS_MODULE_NAMES | reserved.CLIENT_CLASSES)
+    """Names a resource module (`resources/<attribute>.py`), `resources/__init__.py` and
+    `_client.py` bind themselves: resource classes keep clear."""
+    return frozenset(reserved.RESOURCES_MODULE_NAMES | reserved.RESOURCES_INIT_NAMES
+                     | reserved.CLIENT_MODULE_NAMES | reserved.OPERATIONS_MODULE_NAMES
+                     | reserved.CLIENT_CLASSES)
 
 
 @functools.cache

@@ -38,7 +38,8 @@ BUILTIN_NAMES = frozenset(dir(builtins))
 # ---- what the templates and the runtime bind (checked against them by tests/names) ----------
 
 CLIENT_TEMPLATE = "_client.py.jinja"
-RESOURCES_TEMPLATE = "_resources.py.jinja"
+RESOURCES_TEMPLATE = "resources/resource.py.jinja"  # one module per resource
+RESOURCES_INIT_TEMPLATE = "resources/__init__.py.jinja"  # the package exporting their classes
 OPERATIONS_MODULE = "_operations.py"  # the runtime module of helpers `_resources.py` imports
 CLIENT_BASES = ("SyncAPIClient", "AsyncAPIClient")
 RESOURCE_BASES = ("SyncAPIResource", "AsyncAPIResource")
@@ -88,7 +89,8 @@ CLIENT_SIGNATURE_BUILTINS = frozenset({
 RESOURCES_MODULE_NAMES = frozenset({
     "AsyncAPIClient", "AsyncAPIResource", "AsyncPage", "AsyncPaginator", "AsyncStream",
     "FileContent", "Headers", "Literal", "Mapping", "NOT_GIVEN", "NotGiven", "Pagination", "Query",
-    "ResponseSpec", "Stream", "SyncAPIClient", "SyncAPIResource", "SyncPage", "Timeout", "__all__",
+    "ResponseSpec", "ResponseTargets", "Stream", "SyncAPIClient", "SyncAPIResource", "SyncPage",
+    "TYPE_CHECKING", "Timeout", "__all__",
     "_abc", "_models", "_ops", "_params", "annotations", "async_to_raw_response",
     "async_to_streamed_response", "overload", "to_raw_response", "to_streamed_response",
 })
@@ -99,9 +101,21 @@ CLIENT_MODULE_NAMES = frozenset({
     "API_KEY_ENV", "AsyncAPIClient", "Auth", "BASE_URL_ENV", "CREDENTIAL_SOURCES",
     "DEFAULT_BASE_URL", "DEFAULT_MAX_EVENT_SIZE", "DEFAULT_MAX_REDIRECTS",
     "DEFAULT_MAX_RESPONSE_SIZE", "IDEMPOTENCY_HEADER", "Mapping", "NOT_GIVEN", "NotGiven",
-    "SECURITY", "SECURITY_SCHEMES", "SecurityScheme", "Self", "SyncAPIClient", "Timeout",
-    "USER_AGENT", "__all__", "_auth", "_base_url", "_http", "annotations", "copied_client", "os",
+    "SECURITY", "SECURITY_SCHEMES", "SecurityScheme", "Self", "SyncAPIClient", "TYPE_CHECKING",
+    "Timeout", "USER_AGENT", "__all__", "_auth", "_base_url", "_http", "annotations",
+    "cached_property", "copied_client", "os",
 })
+
+# What `resources/__init__.py.jinja` imports and defines at its top level (the resource classes
+# it imports for type checkers aside).
+RESOURCES_INIT_NAMES = frozenset({
+    "TYPE_CHECKING", "_MODULES", "__all__", "__dir__", "__getattr__", "_import_module",
+    "annotations",
+})
+
+# Decorators the client classes' bodies read: a resource attribute named like one would hide
+# it from the properties after it.
+CLIENT_DECORATORS = frozenset({"cached_property"})
 
 # What templates/runtime/_operations.py binds at its top level: `_resources.py` may import
 # any of them by bare name.
@@ -121,7 +135,8 @@ OPERATIONS_MODULE_NAMES = frozenset({
 # (its arguments, the builtins it calls, `super`, ...), the module's names aside.
 CLIENT_INIT_NAMES = frozenset({
     "None", "__init__", "api_key", "auth", "base_url", "copy", "def", "default_headers",
-    "default_query", "dict", "from_env", "http_client", "idempotency_header", "int",
+    "default_query", "dict", "from", "from_env", "http_client", "idempotency_header", "import",
+    "int",
     "max_event_size", "max_redirects", "max_response_size", "max_retries", "object", "return",
     "self", "str", "super", "timeout", "with_options",
 })

@@ -17,12 +17,14 @@ from generator.document.operations import iter_operations
 from generator.problems import GeneratorError, Problem, Repaired, Skipped, operation_label
 
 NOTE_FILENAME = "COVERAGE.md"
-SYNC_RESOURCE_BASE = "SyncAPIResource"  # the base of every sync resource class in _resources.py
+SYNC_RESOURCE_BASE = "SyncAPIResource"  # the base of every sync resource class
+RESOURCES_PACKAGE = "resources/"  # one module per resource
 
 
 def check(file: str, original: dict[str, Any], working: dict[str, Any], skipped: Collection[str],
           files: dict[str, str], methods: Mapping[str, tuple[str, str]]) -> None:
-    """Every operation of `original` is a method in `_resources.py` or among `skipped`.
+    """Every operation of `original` is a method of a resource module (`resources/*.py`) or
+    among `skipped`.
 
     `methods` is what the package's `Api` named each operation (pointer -> (resource class,
     method), `Api.method_names`): the names are looked up as decided, not decided again."""
@@ -31,7 +33,11 @@ def check(file: str, original: dict[str, Any], working: dict[str, Any], skipped:
     wanted = sum(1 for _ in iter_operations(original)) - len(set(skipped))
     kept = sum(1 for _ in iter_operations(working))
     lost = [] if kept == wanted else [f"{wanted - kept} operation(s)"]
-    defined = _methods_by_class(files.get("_resources.py", ""))
+    defined: dict[str, set[str]] = {}
+    for path in sorted(files):
+        if path.startswith(RESOURCES_PACKAGE) and path.endswith(".py"):
+            for name, found in _methods_by_class(files[path]).items():
+                defined.setdefault(name, set()).update(found)
     missing = [
         operation_label(site.method, site.path)
         for site in iter_operations(working, sorted_paths=True)

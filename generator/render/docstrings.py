@@ -62,7 +62,7 @@ _LOCATION_DOCS = {
 # Lines that keep their own line: list items, tables, quotes, headings, indented code.
 _STRUCTURED = re.compile(r"\s|[-*+]\s|>|\||#+\s|\d+[.)]\s")
 _FENCE = re.compile(r"\s*(```|~~~)")
-# The module aliases `_resources.py` qualifies names with; a reader knows the bare names.
+# The module aliases the resource modules qualify names with; a reader knows the bare names.
 _QUALIFIER = re.compile(r"\b_(?:models|params|abc|typing|datetime|decimal|uuid|pydantic)\.")
 
 

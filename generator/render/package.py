@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast
 import keyword
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any
@@ -26,6 +26,7 @@ from generator.names import namespace
 from generator.names.hidden import BUILTINS_ALIAS
 from generator.names.reserved import BUILTIN_NAMES
 from generator.problems import GeneratorError, Problem
+from generator.render import resources
 from generator.render.environment import TEMPLATES, environment
 from generator.render.filters import docstring
 from generator.render.model_modules import MODELS_DOC, package_files
@@ -34,7 +35,9 @@ from generator.render.runtime import ERROR_MODULES, RUNTIME, error_exports, runt
 from generator.render.security import security_view
 from generator.render.views import Argument, OperationView
 
-RENDERED_MODULES = ("__init__.py", "_client.py", "_resources.py")
+# The modules rendered from templates whose every binding a spec name may reach, besides the
+# resource modules (`resources.module_path`) and the params package's.
+RENDERED_MODULES = ("__init__.py", "_client.py", resources.RESOURCES_INIT)
 MODELS_PACKAGE, PARAMS_PACKAGE = "models", "params"  # the subpackages holding them
 # What the package root exports besides the errors (`__init__.py`).
 ROOT_EXPORTS = ("NOT_GIVEN", "APIResponse", "AsyncAPIResponse", "AsyncClient", "AsyncPage",
@@ -84,19 +87,9 @@ def _annotation_modules(models: Models, operations: list[OperationView]) -> list
     those models.py takes names from, and `builtins` when a signature needs a builtin an argument
     shadows (models.py may import from it too: one import either way)."""
     modules = set(models.annotation_modules)
-    if any(BUILTINS_ALIAS in text for op in operations for text in _annotations(op)):
+    if any(BUILTINS_ALIAS in text for op in operations for text in resources.annotation_texts(op)):
         modules.add(("builtins", BUILTINS_ALIAS))
     return sorted(modules)
-
-
-def _annotations(op: OperationView) -> Iterator[str]:
-    if op.stream_chunk:
-        yield op.stream_chunk
-    if op.page:
-        yield from (op.page.item, op.page.returns)
-    for signature in (*op.sync.overloads, op.sync.implementation):
-        yield signature.returns
-        yield from (a.annotation for a in signature.arguments)
 
 
 def _context(api: Api, models: Models, views: PackageViews) -> dict[str, Any]:
@@ -110,20 +103,14 @@ def _context(api: Api, models: Models, views: PackageViews) -> dict[str, Any]:
     module_aliases = {alias for _, alias in models.annotation_modules}
     param_classes = [_param_class_view(c, module_aliases)
                      for c in views.params.param_classes(models)]
-    resource_classes = [name for r in api.resources
-                        for name in (r.class_name, "Async" + r.class_name)]
     return {
         "api": api,
         "title_doc": docstring(api.title or api.options.package),
         "resources": views.resources,
         "operations": operations,
-        "resource_exports": exports(resource_classes),
+        "resource_exports": exports(resources.class_exports(views.resources)),
         "client_params": client_params,
         "security": security_view(api.security),
-        "uses_overloads": any(op.sync.overloads for op in operations),
-        "uses_streams": any(op.stream_chunk for op in operations),
-        "uses_file_content": any(op.uses_file_content() for op in operations),
-        "uses_pages": any(op.page for op in operations),
         "param_classes": param_classes,
         "param_exports": exports([c.name for c in param_classes]),
         "annotation_modules": _annotation_modules(models, operations),
@@ -161,7 +148,7 @@ def render(api: Api, models: Models, views: PackageViews | None = None) -> dict[
     files = {
         "__init__.py": env.get_template("__init__.py.jinja").render(context),
         "_client.py": env.get_template("_client.py.jinja").render(context),
-        "_resources.py": env.get_template("_resources.py.jinja").render(context),
+        **_resource_modules(context),
         **models_files(models, component_classes(api.models_input)),
         **params_files(api, env.get_template("params.py.jinja").render(context)),
         "py.typed": "",
@@ -171,11 +158,26 @@ def render(api: Api, models: Models, views: PackageViews | None = None) -> dict[
     return files
 
 
+def _resource_modules(context: dict[str, Any]) -> dict[str, str]:
+    """`resources/__init__.py` and each resource's module."""
+    env = environment(TEMPLATES)
+    template = env.get_template("resources/resource.py.jinja")
+    modules = {resources.RESOURCES_INIT:
+               env.get_template("resources/__init__.py.jinja").render(context)}
+    for resource in context["resources"]:
+        own = resources.resource_context(resource, context["annotation_modules"],
+                                         exports(resources.class_exports([resource])))
+        modules[resources.module_path(resource)] = template.render({**context, **own})
+    return modules
+
+
 def _check_module_names(files: dict[str, str], source_file: str) -> None:
     """Every name a rendered module binds, it binds once: names are chosen clear of each other
     (`namespace.plan`), so a name bound twice is a generator bug, and fails loudly."""
-    params = [path for path in sorted(files) if path.startswith(f"{PARAMS_PACKAGE}/")]
-    twice = namespace.names_bound_twice(files, [*RENDERED_MODULES, *params])
+    modules = [*RENDERED_MODULES, *(path for path in files
+                                    if path.startswith((f"{resources.RESOURCES_PACKAGE}/",
+                                                        f"{PARAMS_PACKAGE}/")))]
+    twice = namespace.names_bound_twice(files, sorted(set(modules)))
     if twice:
         raise GeneratorError([Problem(
             source_file, "", None, f"generator bug: names bound twice: {', '.join(twice)}",

@@ -351,7 +351,7 @@ def test_check_changed_input_and_hand_edit_in_same_file(sandbox: Path) -> None:
     assert causes["models/_completion_request.py"] == (
         "hand edit: regenerating discards it; inputs changed too: spec")
     assert causes["PROVENANCE.json"] == "inputs changed: spec"
-    assert causes["_resources.py"] == "inputs changed: spec"  # the new `seed` parameter
+    assert causes["resources/completions.py"] == "inputs changed: spec"  # the new `seed` parameter
 
 
 @pytest.mark.timeout(300)
@@ -389,14 +389,14 @@ def test_check_target_renamed_copy(sandbox: Path, tmp_path: Path) -> None:
     assert code == 0 and len(reports) == 1 and reports[0]["clean"] and not reports[0]["regenerated"]
     assert check_json(sandbox, *args, "--full")[0] == 0
 
-    hand_edit(vendored / "_resources.py", "def create(", "def create(  # patched\n")
+    hand_edit(vendored / "resources" / "completions.py", "def create(", "def create(  # patched\n")
     result = check(sandbox, *args)
     assert result.returncode == 1
     assert f"drift: {vendored}" in result.stdout
-    assert f"changed: {vendored / '_resources.py'} (hand edit" in result.stdout
+    assert f"changed: {vendored / 'resources' / 'completions.py'} (hand edit" in result.stdout
     assert "+    def create(" in result.stdout or "-    def create(  # patched" in result.stdout
     code, reports = check_json(sandbox, *args)
-    assert [f["path"] for f in reports[0]["files"]] == ["_resources.py"]
+    assert [f["path"] for f in reports[0]["files"]] == ["resources/completions.py"]
     assert "replace " in result.stderr and "ionos" in result.stderr
 
 

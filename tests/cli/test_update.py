@@ -85,8 +85,8 @@ def test_update_from_file(sandbox: Path, tmp_path: Path) -> None:
     after = snapshot(sandbox / "generated")
     changed = {path for path in before.keys() | after.keys() if before.get(path) != after.get(path)}
     assert changed == {"ionos/PROVENANCE.json", "ionos/models/_completion_request.py",
-                       "ionos/models/_successful_completion_response.py", "ionos/_resources.py",
-                       "ionos/README.md", "ionos/api.md"}
+                       "ionos/models/_successful_completion_response.py",
+                       "ionos/resources/completions.py", "ionos/README.md", "ionos/api.md"}
 
 
 @pytest.mark.timeout(300)

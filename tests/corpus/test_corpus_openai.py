@@ -56,11 +56,11 @@ def test_openai_generates_every_operation_and_the_package_imports(spec: Path,
 def test_openai_client_and_resources_pass_mypy_strict(generated: tuple[Path, Outcome]) -> None:
     package, outcome = generated
     assert outcome.ok, f"{NAME} did not generate: {outcome.reason}"
-    # The two files the client is made of; the models are datamodel-code-generator's output, read
+    # The modules the client is made of; the models are datamodel-code-generator's output, read
     # for its types but not judged here (its own allOf re-declarations: docs/corpus.md).
     mypy = subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir=/dev/null",
-         "--follow-imports=silent", "pkg/_resources.py", "pkg/_client.py"],
+         "--follow-imports=silent", "pkg/resources", "pkg/_client.py"],
         cwd=package.parent, capture_output=True, text=True, timeout=110, check=False,
     )
     assert mypy.returncode == 0, "\n".join((mypy.stdout + mypy.stderr).splitlines()[:20])

@@ -255,7 +255,7 @@ def test_formatter_failure_leaves_the_folder(
 def _broken_templates(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, insert: str) -> None:
     templates = tmp_path / "templates"
     shutil.copytree(render.TEMPLATES, templates, ignore=shutil.ignore_patterns("__pycache__"))
-    resources = templates / "_resources.py.jinja"
+    resources = templates / "resources" / "resource.py.jinja"
     resources.write_text(resources.read_text(encoding="utf-8") + insert, encoding="utf-8")
     monkeypatch.setattr(render, "TEMPLATES", templates)
     monkeypatch.setattr(render, "RUNTIME", templates / "runtime")
@@ -282,7 +282,7 @@ def test_template_producing_invalid_python_leaves_the_folder(
     code, err = _generate_in_process(out, capsys)
     assert code != 0
     # the compile check reads the text while ruff works: it names the file and line
-    assert re.search(r"_resources\.py:\d+: generated code does not compile", err), err
+    assert re.search(r"resources/\w+\.py:\d+: generated code does not compile", err), err
     assert snapshot(out) == before
 
 

@@ -17,7 +17,7 @@ from generator import ir, pipeline
 from generator.cli.main import main
 from generator.ir import operations
 from generator.problems import GeneratorError
-from tests.support import IMPERFECT_DOCS
+from tests.support import IMPERFECT_DOCS, resources_source
 
 TWO_OPERATIONS = (
     "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths:\n"
@@ -87,7 +87,7 @@ def test_a_document_problem_still_skips_its_operation_and_names_it(tmp_path: Pat
     skipped = {skip.label: skip.reasons for skip in generation.outcomes["pkg"].skipped}
     assert set(skipped) == {"GET /items/{id}", "DELETE /items/{id}"}
     assert skipped["DELETE /items/{id}"] == ("parameter has no `in`",)
-    resources = generation.packages["pkg"]["_resources.py"]
+    resources = resources_source(generation.packages["pkg"])
     assert "def list_items(" in resources and "def get_item(" not in resources
     assert "`GET /items/{id}`" in generation.packages["pkg"]["COVERAGE.md"]
 

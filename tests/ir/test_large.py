@@ -20,7 +20,7 @@ import pytest
 from bench.counting import sync_methods
 from bench.synthetic import count_operations, make_spec
 from generator.document.read import DEFAULT_MAX_BYTES
-from tests.support import run_generator_measured
+from tests.support import resources_source, run_generator_measured
 
 GIB = 1024 * 1024 * 1024
 
@@ -36,7 +36,7 @@ def test_5000_schemas_generate_with_bounded_memory(tmp_path: Path) -> None:
     )
     print(f"N=5000: {seconds:.0f} s, peak RSS {peak / 2**20:.0f} MiB")
     assert code == 0, stderr
-    methods = sync_methods((out / "_resources.py").read_text(encoding="utf-8"))
+    methods = sync_methods(resources_source(out))
     assert len(methods) == len(set(methods)) == count_operations(spec)
     # measured: ~0.95 GiB, nearly all inside datamodel-code-generator (load+validate+ir end
     # near 140 MiB); ~45 s on 2 cores
@@ -67,7 +67,7 @@ def test_twenty_megabyte_document_validates_and_generates(tmp_path: Path) -> Non
     print(f"20 MB: {seconds:.0f} s, peak RSS {peak / 2**20:.0f} MiB")
     assert code == 0, stderr
     assert len(
-        sync_methods((out / "_resources.py").read_text(encoding="utf-8"))
+        sync_methods(resources_source(out))
     ) == count_operations(spec)
     assert peak < GIB
 

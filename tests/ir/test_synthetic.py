@@ -14,7 +14,7 @@ from openapi_spec_validator import OpenAPIV30SpecValidator
 
 from bench.counting import sync_methods
 from bench.synthetic import count_operations, make_spec
-from tests.support import ROOT
+from tests.support import ROOT, resources_source
 
 N = 200
 
@@ -59,7 +59,7 @@ def test_generation_keeps_every_operation(spec: dict[str, Any], tmp_path: Path) 
         [sys.executable, "-m", "generator", "generate", "--spec", str(spec_file), "--out", str(out)],
         cwd=ROOT, check=True, capture_output=True, text=True,
     )
-    methods = sync_methods((out / "_resources.py").read_text(encoding="utf-8"))
+    methods = sync_methods(resources_source(out))
     assert len(methods) == count_operations(spec)
     assert len(set(methods)) == len(methods)
     expected = {op["operationId"].lower() for item in spec["paths"].values() for op in item.values()}

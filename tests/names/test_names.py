@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import functools
 import subprocess
 import sys
 from pathlib import Path
@@ -24,7 +25,7 @@ from generator import pipeline, render
 from generator.io import write
 from generator.names import namespace, reserved
 from generator.problems import GeneratorError
-from tests.support import FEATURE_SPECS, ROOT, import_from
+from tests.support import FEATURE_SPECS, ROOT, import_from, resources_source
 from tests.support.servers import Reply, ScriptedServer
 
 NAMES = FEATURE_SPECS / "names.yaml"
@@ -52,7 +53,7 @@ def test_builders_of_a_b_c_and_a_bc_are_two(names_package: tuple[Any, pipeline.G
     second = _call(package, lambda client: client.a.b_c())
     assert (first.method, first.path) == ("GET", "/ab")
     assert (second.method, second.path) == ("GET", "/a/bc")
-    tree = ast.parse(generation.packages["names_pkg"]["_resources.py"])
+    tree = ast.parse(resources_source(generation.packages["names_pkg"]))
     constants = [t.id for node in tree.body if isinstance(node, ast.AnnAssign)
                  for t in [node.target] if isinstance(t, ast.Name)]
     assert "_A_B_C" in constants and "_A_B_C2" in constants
@@ -138,8 +139,10 @@ def test_the_reserved_names_are_the_runtime_ones(names_package: tuple[Any, pipel
     resource have is among them."""
     package, _ = names_package
     for client in (package.Client(api_key="k"), package.AsyncClient(api_key="k")):
-        resources = {name for name, value in vars(client).items()
-                     if type(value).__module__.endswith("_resources")}
+        resources = {name for name, value in vars(type(client)).items()
+                     if isinstance(value, functools.cached_property)}
+        assert resources and all(
+            type(getattr(client, name)).__module__ == f"names_pkg.resources.{name}" for name in resources)
         public = {name for name in dir(client) if not name.startswith("_")}  # spec names never are
         assert public - resources <= namespace.client_attributes()
         for name in resources:
@@ -163,7 +166,7 @@ def test_a_name_bound_twice_fails_generation(monkeypatch: pytest.MonkeyPatch, tm
         return dataclasses.replace(chosen, constants=dict.fromkeys(chosen.constants, "_SAME"))
 
     monkeypatch.setattr(namespace, "plan", colliding)
-    with pytest.raises(GeneratorError, match=r"generator bug: names bound twice: _resources.py: _SAME"):
+    with pytest.raises(GeneratorError, match=r"generator bug: names bound twice: resources/\w+\.py: _SAME"):
         pipeline.render_package(pipeline.target_for_spec(NAMES, "names_pkg"),
                                 pipeline.load_checked(pipeline.target_for_spec(NAMES, "names_pkg")))
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import functools
 import inspect
 import itertools
 import keyword
@@ -24,10 +25,10 @@ from hypothesis import strategies as st
 
 from generator import pipeline, render
 from generator.io import write
-from tests.support import GENERATED, TEMPLATES, import_from
+from tests.support import GENERATED, TEMPLATES, import_from, resource_modules
 from tests.support.servers import Reply, ScriptedServer
 
-GENERATED_MODULES = ("__init__.py", "_client.py", "_resources.py")
+GENERATED_MODULES = ("__init__.py", "_client.py", "resources/__init__.py")
 CALL_ARGUMENTS = {argument.name for argument in render.CALL_ARGUMENTS}
 
 
@@ -50,6 +51,7 @@ def _identifiers(source: str) -> set[str]:
 def _name_pool() -> list[str]:
     sources = [path.read_text(encoding="utf-8") for path in sorted((TEMPLATES / "runtime").glob("*.py"))]
     sources += [(GENERATED / "ionos" / module).read_text(encoding="utf-8") for module in GENERATED_MODULES]
+    sources += resource_modules(GENERATED / "ionos").values()
     pool = set().union(*map(_identifiers, sources)) | set(dir(builtins))
     return sorted(pool | set(keyword.kwlist) | set(keyword.softkwlist))
 
@@ -92,8 +94,10 @@ def _generated(doc: dict[str, Any], folder: Path) -> Any:
 def _methods(client: Any) -> list[Any]:
     """Every operation method of the client's resources."""
     found = []
-    for value in vars(client).values():
-        if type(value).__module__.endswith("._resources"):
+    resources = [name for name, member in vars(type(client)).items()
+                 if isinstance(member, functools.cached_property)]
+    for value in (getattr(client, name) for name in resources):
+        if ".resources." in type(value).__module__:
             found.extend(getattr(value, name) for name, member in vars(type(value)).items()
                          if inspect.isfunction(member) and not name.startswith("_"))
     return found

@@ -23,7 +23,7 @@ from tests.support import TEMPLATES
 
 RUNTIME = TEMPLATES / "runtime"
 _JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}", re.DOTALL)
-_IMPORT = re.compile(r"^(?:from\s+\S+\s+)?import\s+(\([^)]*\)|[^\n]*)$", re.MULTILINE)
+_IMPORT = re.compile(r"^[ \t]*(?:from\s+\S+\s+)?import\s+(\([^)]*\)|[^\n]*)$", re.MULTILINE)
 _TOP_DEFINITION = re.compile(
     r"^(?:class|def)\s+([A-Za-z_]\w*)(?=[\s(:])|^([A-Za-z_]\w*)\s*[:=]", re.MULTILINE)
 _SELF_ATTRIBUTE = re.compile(
@@ -148,7 +148,10 @@ FACTS = {
     "RESOURCE_TEMPLATE_ATTRIBUTES": lambda: _template_attributes(reserved.RESOURCES_TEMPLATE),
     "CLIENT_SIGNATURE_BUILTINS": lambda: _signature_builtins(reserved.CLIENT_TEMPLATE),
     "RESOURCES_MODULE_NAMES": lambda: _template_module_names(reserved.RESOURCES_TEMPLATE),
+    "RESOURCES_INIT_NAMES": lambda: _template_module_names(reserved.RESOURCES_INIT_TEMPLATE),
     "CLIENT_MODULE_NAMES": lambda: _template_module_names(reserved.CLIENT_TEMPLATE),
+    "CLIENT_DECORATORS": lambda: set(re.findall(r"^\s*@([A-Za-z_]\w*)\s*$",
+                                                _template(reserved.CLIENT_TEMPLATE), re.MULTILINE)),
     "OPERATIONS_MODULE_NAMES": lambda: _runtime_module_names(reserved.OPERATIONS_MODULE),
     "CLIENT_INIT_NAMES": lambda: (_client_init_words()
                                   - _template_module_names(reserved.CLIENT_TEMPLATE)),
@@ -185,3 +188,12 @@ def test_code_generation_reads_no_template_text(stage: str) -> None:
     for module in sorted(folder.glob("*.py")):
         code = module.read_text(encoding="utf-8")
         assert not re.search(r"\bread_text\(|\bopen\(|\.read\(", code), module.name
+
+
+def test_no_resource_attribute_names_the_resources_package_module() -> None:
+    """`resources/<attribute>.py`: an attribute is never `__init__` (nor any name the client
+    already has), so a resource module cannot stand in for the package's own."""
+    chosen = namespace.plan([("/paths/~1a/get", "__init__", "get"), ("/paths/~1b/get", "copy", "get")])
+    assert "__init__" in namespace.client_attributes()
+    assert set(chosen.attributes.values()).isdisjoint(namespace.client_attributes())
+    assert chosen.attributes["__init__"] != "__init__"

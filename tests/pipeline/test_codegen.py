@@ -28,7 +28,15 @@ from generator.manifest import load_manifest
 from generator.names import identifiers as names
 from generator.render import RUNTIME, literal
 from generator.render import docstrings as docs
-from tests.support import FEATURE_SPECS, GENERATED, PROVIDERS, ROOT, import_from, subpackage_text
+from tests.support import (
+    FEATURE_SPECS,
+    GENERATED,
+    PROVIDERS,
+    ROOT,
+    import_from,
+    resources_source,
+    subpackage_text,
+)
 from tests.support.servers import Reply, ScriptedServer, sse
 
 FEATURES = FEATURE_SPECS
@@ -51,12 +59,13 @@ def _targets() -> dict[str, pipeline.Target]:
 
 @pytest.fixture(scope="module")
 def rendered() -> dict[str, tuple[ir.Api, str]]:
-    """Package -> (its IR, `_resources.py` as `render` leaves it, before ruff touches it)."""
+    """Package -> (its IR, its resource modules as `render` leaves them, one after the other,
+    before ruff touches them)."""
     result = {}
     for name, target in _targets().items():
         document = pipeline.load_checked(target)
         api = ir.build(document.data, target.options)
-        result[name] = (api, pipeline.render_package(target, document)["_resources.py"])
+        result[name] = (api, resources_source(pipeline.render_package(target, document)))
     return result
 
 
@@ -275,7 +284,7 @@ def test_types_models_imports_under_any_name_are_imported_where_signatures_use_t
     folder = tmp_path / "imports_pkg"
     models = subpackage_text(folder)
     assert "from datetime import date as date_aliased" in models and "from builtins import int as" in models
-    resources = (folder / "_resources.py").read_text(encoding="utf-8")
+    resources = resources_source(folder)
     assert "registry: _pathlib.Path," in resources and "since: _datetime.date | NotGiven" in resources
     assert "address: _ipaddress.IPv4Address | NotGiven" in resources
     _assert_ruff_and_mypy_strict_pass(tmp_path, "imports_pkg")
@@ -314,8 +323,7 @@ def test_type_aliases_of_models_py_are_qualified_in_signatures(tmp_path: Path) -
     package = _generate(doc, tmp_path, "aliases_pkg")
     folder = tmp_path / "aliases_pkg"
     assert "= TypeAliasType(" in subpackage_text(folder)
-    assert "dict[str, _models.CreateDeploymentBodyEnvAdditionalProperty]" in (
-        folder / "_resources.py").read_text(encoding="utf-8")
+    assert "dict[str, _models.CreateDeploymentBodyEnvAdditionalProperty]" in resources_source(folder)
     _assert_ruff_and_mypy_strict_pass(tmp_path, "aliases_pkg")
     with ScriptedServer([Reply(204)]) as server:
         client = package.Client(api_key="k", base_url=server.url)
@@ -428,7 +436,7 @@ def test_return_types_flow_from_the_typed_runtime(tmp_path: Path) -> None:
     for folder in (good, bad):
         shutil.copytree(GENERATED / "ionos", folder / "ionos", ignore=shutil.ignore_patterns("__pycache__"))
     (good / "typed_calls.py").write_text(TYPED_CALLS, encoding="utf-8")
-    resources = bad / "ionos" / "_resources.py"
+    resources = bad / "ionos" / "resources" / "completions.py"
     source = resources.read_text(encoding="utf-8")
     spec_type = "ResponseSpec[_models.SuccessfulCompletionResponse]"
     stream_cls = "stream_cls=AsyncStream[_models.SuccessfulCompletionResponse]"
@@ -442,7 +450,7 @@ def test_return_types_flow_from_the_typed_runtime(tmp_path: Path) -> None:
     broken = _mypy(bad, "ionos")
     errors = [line for line in broken.stdout.splitlines() if ": error:" in line]
     assert broken.returncode == 1
-    assert errors and all("ionos/_resources.py" in line for line in errors), broken.stdout
+    assert errors and all("ionos/resources/completions.py" in line for line in errors), broken.stdout
     assert any('got "int' in line for line in errors), broken.stdout  # the sync method
     assert any("AsyncStream[str]" in line for line in errors), broken.stdout
 
@@ -509,7 +517,7 @@ def test_a_documented_error_of_a_streaming_operation_raises_its_class(event_stre
 
 
 def _create_methods() -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
-    tree = ast.parse((GENERATED / "ionos" / "_resources.py").read_text(encoding="utf-8"))
+    tree = ast.parse((GENERATED / "ionos" / "resources" / "completions.py").read_text(encoding="utf-8"))
     return [
         item
         for node in tree.body
@@ -563,7 +571,7 @@ def test_generated_docstrings_fit_the_line_length() -> None:
     """Wrapped at 100 columns; only a line that is one unbreakable word (a long URL) exceeds."""
     checked = 0
     for provider in PROVIDERS:
-        source = (GENERATED / provider / "_resources.py").read_text(encoding="utf-8")
+        source = resources_source(GENERATED / provider)
         lines = source.split("\n")
         for node in ast.walk(ast.parse(source)):
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and ast.get_docstring(node):
@@ -619,10 +627,12 @@ def test_the_raises_table_matches_the_runtime() -> None:
 @pytest.mark.parametrize("method", HTTP_METHODS)
 def test_each_http_method_of_a_resource_sends_that_method(method: str) -> None:
     import asyncio
+    import importlib
 
     import httpx
 
     ionos = import_from(GENERATED, "ionos")
+    importlib.import_module("ionos._base_resource")  # the package alone imports no resource
     seen: list[tuple[str, str, bytes]] = []
 
     def answer(request: httpx.Request) -> httpx.Response:

@@ -41,7 +41,9 @@ from generator.render import docstring, literal
 from tests.support import ROOT, import_from
 from tests.support.servers import Reply, ScriptedServer
 
-RENDERED = ("__init__.py", "_client.py", "_resources.py")
+RENDERED = ("__init__.py", "_client.py")
+# ... and every module of these packages (one module per resource)
+RENDERED_PACKAGES = ("resources/",)
 MODELS = "models/"  # the models package: its modules read as one (their names come from the spec)
 FRAGMENTS = (
     '"',
@@ -264,7 +266,9 @@ def skeleton(tree: ast.AST) -> Counter[str]:
         elif isinstance(node, ast.ImportFrom) and node.level:  # a group module: named from the spec
             label += ":" + "." * node.level + _identifier(node.module)
         elif isinstance(node, (ast.Import, ast.ImportFrom)):
-            label += ":" + str(getattr(node, "module", ""))
+            # `from .resources.<attribute> import ...`: the attribute comes from the spec
+            module = str(getattr(node, "module", ""))
+            label += ":" + ".".join(_identifier(part) for part in module.split("."))
         elif isinstance(node, ast.Constant):
             value = node.value
             if isinstance(value, str) and "zq" in value.lower():
@@ -297,9 +301,14 @@ def module_names(tree: ast.Module) -> Counter[str]:
 
 def parse_all(files: dict[str, str]) -> dict[str, ast.Module]:
     trees = {}
-    for name in RENDERED:
+    names = [n for n in sorted(files) if n in RENDERED or n.startswith(RENDERED_PACKAGES)]
+    assert "resources/__init__.py" in names
+    for name in (n for n in names if n.endswith(".py")):
         compile(files[name], name, "exec")  # the bytes compile, not only parse
-        trees[name] = ast.parse(files[name])
+        # `resources/<attribute>.py`: the attribute is spec-derived
+        key = "/".join(_identifier(part) for part in name.split("/"))
+        assert key not in trees, f"two modules are {key}: compare them apart"
+        trees[key] = ast.parse(files[name])
     models = sorted(name for name in files if name.startswith(MODELS))
     assert f"{MODELS}__init__.py" in models and len(models) > 1
     for name in models:

@@ -18,14 +18,22 @@ from generator import pipeline
 from generator.io import provenance, write
 from generator.models import Models, index_models
 from generator.render.package_docs import Printed, model_entries, placeholder, printed, public
-from tests.support import FEATURE_SPECS, GENERATED, PROVIDERS, ROOT, import_from, subpackage_text
+from tests.support import (
+    FEATURE_SPECS,
+    GENERATED,
+    PROVIDERS,
+    ROOT,
+    import_from,
+    resources_source,
+    subpackage_text,
+)
 from tests.support.servers import Reply, ScriptedServer
 
 PYTHON_BLOCK = re.compile(r"```python\n(.*?)```", re.DOTALL)
 
 
 def _public_methods(resources_py: str) -> dict[str, list[str]]:
-    """Sync resource class -> its public methods, read from _resources.py."""
+    """Sync resource class -> its public methods, read from the resource modules."""
     found: dict[str, list[str]] = {}
     for node in ast.parse(resources_py).body:
         if isinstance(node, ast.ClassDef) and not node.name.startswith("Async"):
@@ -36,8 +44,8 @@ def _public_methods(resources_py: str) -> dict[str, list[str]]:
 
 def _client_attributes(client_py: str) -> dict[str, str]:
     """Resource class -> the Client attribute holding it."""
-    return {cls: attr for attr, cls in re.findall(r"^    (\w+): (\w+)$", client_py, re.MULTILINE)
-            if not cls.startswith("Async")}
+    found = re.findall(r"^    @cached_property\n    def (\w+)\(self\) -> (\w+):$", client_py, re.MULTILINE)
+    return {cls: attr for attr, cls in found if not cls.startswith("Async")}
 
 
 def assert_blocks_pass_mypy_strict(blocks: list[str], folder: Path) -> None:
@@ -111,7 +119,7 @@ def test_api_md_lists_every_method_and_model_of_a_feature_document(tmp_path: Pat
     api_md = (out / "api.md").read_text(encoding="utf-8")
     readme = (out / "README.md").read_text(encoding="utf-8")
     attributes = _client_attributes((out / "_client.py").read_text(encoding="utf-8"))
-    methods = _public_methods((out / "_resources.py").read_text(encoding="utf-8"))
+    methods = _public_methods(resources_source(out))
     methods = {cls: names for cls, names in methods.items() if cls in attributes}  # resources
     assert sum(map(len, methods.values())) >= 3
     for cls, names in methods.items():
@@ -277,7 +285,7 @@ def test_docs_name_types_as_users_write_them_and_a_list_argument_gets_an_example
     spec = tmp_path / "orders.yaml"
     spec.write_text(ORDERS, encoding="utf-8")
     files = pipeline.build_packages([pipeline.target_for_spec(spec, "orders")])["orders"]
-    assert "_abc.Sequence[" in files["_resources.py"]  # what the docs must not show
+    assert "_abc.Sequence[" in resources_source(files)  # what the docs must not show
     api_md, readme = files["api.md"], files["README.md"]
     assert "- `lines: Sequence[models.Line | params.LineParam]`" in api_md
     assert "- `due: datetime.date | NotGiven = NOT_GIVEN`" in api_md

@@ -15,6 +15,7 @@ import json
 import subprocess
 import sys
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -41,6 +42,22 @@ COMPLETION: dict[str, Any] = {
     "service_tier": "default",
     "usage": {"prompt_tokens": 3, "completion_tokens": 2, "total_tokens": 5},
 }
+
+
+def resource_modules(package: Mapping[str, str] | Path) -> dict[str, str]:
+    """`resources/<attribute>.py` -> text of each resource module of a generated package: its
+    files in memory (relative path -> text) or its folder."""
+    if isinstance(package, Path):
+        return {f"resources/{path.name}": path.read_text(encoding="utf-8")
+                for path in sorted((package / "resources").glob("*.py")) if path.stem != "__init__"}
+    return {path: text for path, text in sorted(package.items())
+            if path.startswith("resources/") and path != "resources/__init__.py"}
+
+
+def resources_source(package: Mapping[str, str] | Path) -> str:
+    """Every resource module of a package, one after the other: one text to search or parse
+    (`ast.parse` reads it as one module)."""
+    return "\n".join(resource_modules(package).values())
 
 
 def import_from(folder: Path, name: str) -> ModuleType:

@@ -326,12 +326,12 @@ def test_count_check_fails_loudly_on_a_lost_method() -> None:
     resources = "class Default(SyncAPIResource):\n    def one(self) -> None: ...\n"
     named = {"/paths/~1a/get": ("Default", "one"), "/paths/~1b/get": ("Default", "two")}
     with pytest.raises(GeneratorError) as caught:
-        coverage.check("spec.yaml", document, document, set(), {"_resources.py": resources}, named)
+        coverage.check("spec.yaml", document, document, set(), {"resources/default.py": resources}, named)
     assert "generator bug: 2 operations to generate, 1 methods generated" in str(caught.value)
     assert "not generated: GET /b" in str(caught.value)
     working = {"paths": {"/a": document["paths"]["/a"]}}
     coverage.check("spec.yaml", document, working, {"/paths/~1b/get"},
-                   {"_resources.py": resources}, named)  # a named skip accounts for it
+                   {"resources/default.py": resources}, named)  # a named skip accounts for it
 
 
 def test_fixed_query_is_sent_with_the_other_query_parameters(generated: dict[str, tuple[Path, str]]) -> None:
@@ -377,7 +377,7 @@ def test_count_check_knows_resource_classes_by_their_base() -> None:
         "class AsyncAsyncJobs(AsyncAPIResource):\n    async def list_jobs(self) -> None: ...\n"
     )
     named = {"/paths/~1jobs/get": ("AsyncJobs", "list_jobs")}
-    coverage.check("spec.yaml", document, document, set(), {"_resources.py": resources}, named)
+    coverage.check("spec.yaml", document, document, set(), {"resources/async_jobs.py": resources}, named)
 
 
 def test_a_document_whose_every_operation_is_skipped_is_refused(tmp_path: Path) -> None:

@@ -2,7 +2,7 @@
 copy of a spec, named by where the user knows them.
 
 The code summary reads the generated sources (models in the modules of the `models/` package,
-public methods in `_resources.py`) with `ast`: it names the models and methods added, removed or
+public methods in `resources/*.py`) with `ast`: it names the models and methods added, removed or
 changed, and for a changed one the fields or parameters that came or went.
 """
 
@@ -55,7 +55,7 @@ def _symbols(files: dict[str, str]) -> dict[str, str]:
                 continue
             if module.startswith(MODELS_PACKAGE) and module != f"{MODELS_PACKAGE}__init__.py":
                 found[f"model {node.name}"] = ast.unparse(node)
-            elif module == "_resources.py":
+            elif module.startswith("resources/"):  # one module per resource
                 for item in node.body:
                     if _is_public_method(item):
                         found[f"method {node.name}.{item.name}"] = ast.unparse(item)

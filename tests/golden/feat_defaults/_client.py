@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from typing import Self
+from functools import cached_property
+from typing import TYPE_CHECKING, Self
 
 from . import _http
 from ._auth import Auth, SecurityScheme, from_env
@@ -16,8 +17,11 @@ from ._base_client import (
     SyncAPIClient,
 )
 from ._options import copied_client
-from ._resources import AsyncDefault, Default
 from ._types import NOT_GIVEN, NotGiven, Timeout
+
+if TYPE_CHECKING:
+    # each resource's module is imported when its attribute is first read (below)
+    from .resources.default import AsyncDefault, Default
 
 __all__ = ["DEFAULT_BASE_URL", "AsyncClient", "Client"]
 
@@ -69,8 +73,6 @@ class Client(SyncAPIClient):
 
     user_agent = USER_AGENT
 
-    default: Default
-
     def __init__(
         self,
         *,
@@ -114,7 +116,6 @@ class Client(SyncAPIClient):
             http_client=http_client,
         )
         self.client_params: dict[str, object] = {}
-        self.default = Default(self)
 
     def copy(
         self,
@@ -155,6 +156,13 @@ class Client(SyncAPIClient):
         )
 
     with_options = copy
+
+    @cached_property
+    def default(self) -> Default:
+        """The `default` resource, its module imported on first use and the object kept."""
+        from .resources.default import Default
+
+        return Default(self)
 
 
 class AsyncClient(AsyncAPIClient):
@@ -162,8 +170,6 @@ class AsyncClient(AsyncAPIClient):
 
     user_agent = USER_AGENT
 
-    default: AsyncDefault
-
     def __init__(
         self,
         *,
@@ -207,7 +213,6 @@ class AsyncClient(AsyncAPIClient):
             http_client=http_client,
         )
         self.client_params: dict[str, object] = {}
-        self.default = AsyncDefault(self)
 
     def copy(
         self,
@@ -248,3 +253,10 @@ class AsyncClient(AsyncAPIClient):
         )
 
     with_options = copy
+
+    @cached_property
+    def default(self) -> AsyncDefault:
+        """The `default` resource, its module imported on first use and the object kept."""
+        from .resources.default import AsyncDefault
+
+        return AsyncDefault(self)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from typing import Self
+from functools import cached_property
+from typing import TYPE_CHECKING, Self
 
 from . import _http
 from ._auth import Auth, SecurityScheme, from_env
@@ -16,27 +17,19 @@ from ._base_client import (
     SyncAPIClient,
 )
 from ._options import copied_client
-from ._resources import (
-    AB,
-    A,
-    AsyncA,
-    AsyncAB,
-    AsyncAsyncJobs,
-    AsyncClient2,
-    AsyncJobs,
-    AsyncJobs2,
-    AsyncModels,
-    AsyncStr,
-    AsyncTimeout2,
-    AsyncWithOptions,
-    Client2,
-    Jobs2,
-    Models,
-    Str,
-    Timeout2,
-    WithOptions,
-)
 from ._types import NOT_GIVEN, NotGiven, Timeout
+
+if TYPE_CHECKING:
+    # each resource's module is imported when its attribute is first read (below)
+    from .resources.a import A, AsyncA
+    from .resources.a_b import AB, AsyncAB
+    from .resources.async_jobs import AsyncAsyncJobs, AsyncJobs
+    from .resources.client import AsyncClient2, Client2
+    from .resources.jobs import AsyncJobs2, Jobs2
+    from .resources.models import AsyncModels, Models
+    from .resources.str_ import AsyncStr, Str
+    from .resources.timeout_ import AsyncTimeout2, Timeout2
+    from .resources.with_options_ import AsyncWithOptions, WithOptions
 
 __all__ = ["DEFAULT_BASE_URL", "AsyncClient", "Client"]
 
@@ -88,16 +81,6 @@ class Client(SyncAPIClient):
 
     user_agent = USER_AGENT
 
-    a: A
-    a_b: AB
-    async_jobs: AsyncJobs
-    client: Client2
-    jobs: Jobs2
-    models: Models
-    str_: Str
-    timeout_: Timeout2
-    with_options_: WithOptions
-
     def __init__(
         self,
         *,
@@ -148,15 +131,6 @@ class Client(SyncAPIClient):
             "base_url_": base_url_,
             "http_client_": http_client_,
         }
-        self.a = A(self)
-        self.a_b = AB(self)
-        self.async_jobs = AsyncJobs(self)
-        self.client = Client2(self)
-        self.jobs = Jobs2(self)
-        self.models = Models(self)
-        self.str_ = Str(self)
-        self.timeout_ = Timeout2(self)
-        self.with_options_ = WithOptions(self)
 
     def copy(
         self,
@@ -203,6 +177,69 @@ class Client(SyncAPIClient):
         )
 
     with_options = copy
+
+    @cached_property
+    def a(self) -> A:
+        """The `a` resource, its module imported on first use and the object kept."""
+        from .resources.a import A
+
+        return A(self)
+
+    @cached_property
+    def a_b(self) -> AB:
+        """The `a_b` resource, its module imported on first use and the object kept."""
+        from .resources.a_b import AB
+
+        return AB(self)
+
+    @cached_property
+    def async_jobs(self) -> AsyncJobs:
+        """The `async_jobs` resource, its module imported on first use and the object kept."""
+        from .resources.async_jobs import AsyncJobs
+
+        return AsyncJobs(self)
+
+    @cached_property
+    def client(self) -> Client2:
+        """The `client` resource, its module imported on first use and the object kept."""
+        from .resources.client import Client2
+
+        return Client2(self)
+
+    @cached_property
+    def jobs(self) -> Jobs2:
+        """The `jobs` resource, its module imported on first use and the object kept."""
+        from .resources.jobs import Jobs2
+
+        return Jobs2(self)
+
+    @cached_property
+    def models(self) -> Models:
+        """The `models` resource, its module imported on first use and the object kept."""
+        from .resources.models import Models
+
+        return Models(self)
+
+    @cached_property
+    def str_(self) -> Str:
+        """The `str_` resource, its module imported on first use and the object kept."""
+        from .resources.str_ import Str
+
+        return Str(self)
+
+    @cached_property
+    def timeout_(self) -> Timeout2:
+        """The `timeout_` resource, its module imported on first use and the object kept."""
+        from .resources.timeout_ import Timeout2
+
+        return Timeout2(self)
+
+    @cached_property
+    def with_options_(self) -> WithOptions:
+        """The `with_options_` resource, its module imported on first use and the object kept."""
+        from .resources.with_options_ import WithOptions
+
+        return WithOptions(self)
 
 
 class AsyncClient(AsyncAPIClient):
@@ -210,16 +247,6 @@ class AsyncClient(AsyncAPIClient):
 
     user_agent = USER_AGENT
 
-    a: AsyncA
-    a_b: AsyncAB
-    async_jobs: AsyncAsyncJobs
-    client: AsyncClient2
-    jobs: AsyncJobs2
-    models: AsyncModels
-    str_: AsyncStr
-    timeout_: AsyncTimeout2
-    with_options_: AsyncWithOptions
-
     def __init__(
         self,
         *,
@@ -270,15 +297,6 @@ class AsyncClient(AsyncAPIClient):
             "base_url_": base_url_,
             "http_client_": http_client_,
         }
-        self.a = AsyncA(self)
-        self.a_b = AsyncAB(self)
-        self.async_jobs = AsyncAsyncJobs(self)
-        self.client = AsyncClient2(self)
-        self.jobs = AsyncJobs2(self)
-        self.models = AsyncModels(self)
-        self.str_ = AsyncStr(self)
-        self.timeout_ = AsyncTimeout2(self)
-        self.with_options_ = AsyncWithOptions(self)
 
     def copy(
         self,
@@ -325,3 +343,66 @@ class AsyncClient(AsyncAPIClient):
         )
 
     with_options = copy
+
+    @cached_property
+    def a(self) -> AsyncA:
+        """The `a` resource, its module imported on first use and the object kept."""
+        from .resources.a import AsyncA
+
+        return AsyncA(self)
+
+    @cached_property
+    def a_b(self) -> AsyncAB:
+        """The `a_b` resource, its module imported on first use and the object kept."""
+        from .resources.a_b import AsyncAB
+
+        return AsyncAB(self)
+
+    @cached_property
+    def async_jobs(self) -> AsyncAsyncJobs:
+        """The `async_jobs` resource, its module imported on first use and the object kept."""
+        from .resources.async_jobs import AsyncAsyncJobs
+
+        return AsyncAsyncJobs(self)
+
+    @cached_property
+    def client(self) -> AsyncClient2:
+        """The `client` resource, its module imported on first use and the object kept."""
+        from .resources.client import AsyncClient2
+
+        return AsyncClient2(self)
+
+    @cached_property
+    def jobs(self) -> AsyncJobs2:
+        """The `jobs` resource, its module imported on first use and the object kept."""
+        from .resources.jobs import AsyncJobs2
+
+        return AsyncJobs2(self)
+
+    @cached_property
+    def models(self) -> AsyncModels:
+        """The `models` resource, its module imported on first use and the object kept."""
+        from .resources.models import AsyncModels
+
+        return AsyncModels(self)
+
+    @cached_property
+    def str_(self) -> AsyncStr:
+        """The `str_` resource, its module imported on first use and the object kept."""
+        from .resources.str_ import AsyncStr
+
+        return AsyncStr(self)
+
+    @cached_property
+    def timeout_(self) -> AsyncTimeout2:
+        """The `timeout_` resource, its module imported on first use and the object kept."""
+        from .resources.timeout_ import AsyncTimeout2
+
+        return AsyncTimeout2(self)
+
+    @cached_property
+    def with_options_(self) -> AsyncWithOptions:
+        """The `with_options_` resource, its module imported on first use and the object kept."""
+        from .resources.with_options_ import AsyncWithOptions
+
+        return AsyncWithOptions(self)

@@ -92,6 +92,7 @@ __all__ = [
     "BaseClient",
     "RequestOptions",
     "ResponseSpec",
+    "ResponseTargets",
     "SyncAPIClient",
 ]
 
@@ -126,9 +127,8 @@ _URL_CACHE_SIZE: Final = 256  # distinct request URLs kept parsed per client
 
 
 @dataclass(frozen=True)
-class ResponseSpec(Generic[_T]):
-    """What the spec documents for one operation's responses; ``_T`` is the python type of
-    the success bodies (the generated module declares it beside the spec's entries).
+class ResponseTargets:
+    """What one operation's documented responses parse into.
 
     ``success`` and ``errors`` map a status key (``"200"``, ``"2XX"``, ``"default"``) to a parse
     target: a pydantic model class or any type ``TypeAdapter`` accepts, ``bytes`` (binary),
@@ -141,6 +141,76 @@ class ResponseSpec(Generic[_T]):
     errors: Mapping[str, object] = field(default_factory=dict)
     headers: Mapping[str, object] = field(default_factory=dict)
     stream_chunk: object | None = None
+
+
+class ResponseSpec(Generic[_T]):
+    """What the spec documents for one operation's responses; ``_T`` is the python type of
+    the success bodies (the generated module declares it beside the spec's entries).
+
+    A generated resource module gives ``build``, a function returning the
+    :class:`ResponseTargets`, called once, on the operation's first call: the module names
+    its models without importing them, so importing a resource loads no model. The tables
+    may also be given directly (``ResponseSpec(success={"200": Pet})``).
+    """
+
+    __slots__ = ("_build", "_targets")
+
+    def __init__(
+        self,
+        build: Callable[[], ResponseTargets] | None = None,
+        /,
+        *,
+        success: Mapping[str, object] | None = None,
+        errors: Mapping[str, object] | None = None,
+        headers: Mapping[str, object] | None = None,
+        stream_chunk: object | None = None,
+    ) -> None:
+        self._build = build
+        self._targets: ResponseTargets | None = None
+        if build is None:
+            self._targets = ResponseTargets(
+                success or {}, errors or {}, headers or {}, stream_chunk
+            )
+
+    @property
+    def resolved(self) -> bool:
+        """Whether the targets have been built (the models they name imported)."""
+        return self._targets is not None
+
+    @property
+    def targets(self) -> ResponseTargets:
+        """The parse targets, built on first use (two threads may both build them: the same
+        tables either way)."""
+        targets = self._targets
+        if targets is None:
+            assert self._build is not None
+            targets = self._targets = self._build()
+        return targets
+
+    @property
+    def success(self) -> Mapping[str, object]:
+        """Status key -> parse target of the 2xx answers."""
+        return self.targets.success
+
+    @property
+    def errors(self) -> Mapping[str, object]:
+        """Status key -> parse target of the documented error answers."""
+        return self.targets.errors
+
+    @property
+    def headers(self) -> Mapping[str, object]:
+        """Documented response header -> its python type."""
+        return self.targets.headers
+
+    @property
+    def stream_chunk(self) -> object | None:
+        """The type of one server-sent event, when the call streams."""
+        return self.targets.stream_chunk
+
+    def __repr__(self) -> str:
+        if self._targets is None:
+            return "ResponseSpec(<not built yet>)"
+        return f"ResponseSpec({self._targets!r})"
 
 
 @dataclass

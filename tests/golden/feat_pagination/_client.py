@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from typing import Self
+from functools import cached_property
+from typing import TYPE_CHECKING, Self
 
 from . import _http
 from ._auth import Auth, SecurityScheme, from_env
@@ -16,19 +17,15 @@ from ._base_client import (
     SyncAPIClient,
 )
 from ._options import copied_client
-from ._resources import (
-    AsyncEngines,
-    AsyncEvents,
-    AsyncItems,
-    AsyncJobs,
-    AsyncPets,
-    Engines,
-    Events,
-    Items,
-    Jobs,
-    Pets,
-)
 from ._types import NOT_GIVEN, NotGiven, Timeout
+
+if TYPE_CHECKING:
+    # each resource's module is imported when its attribute is first read (below)
+    from .resources.engines import AsyncEngines, Engines
+    from .resources.events import AsyncEvents, Events
+    from .resources.items import AsyncItems, Items
+    from .resources.jobs import AsyncJobs, Jobs
+    from .resources.pets import AsyncPets, Pets
 
 __all__ = ["DEFAULT_BASE_URL", "AsyncClient", "Client"]
 
@@ -80,12 +77,6 @@ class Client(SyncAPIClient):
 
     user_agent = USER_AGENT
 
-    engines: Engines
-    events: Events
-    items: Items
-    jobs: Jobs
-    pets: Pets
-
     def __init__(
         self,
         *,
@@ -129,11 +120,6 @@ class Client(SyncAPIClient):
             http_client=http_client,
         )
         self.client_params: dict[str, object] = {}
-        self.engines = Engines(self)
-        self.events = Events(self)
-        self.items = Items(self)
-        self.jobs = Jobs(self)
-        self.pets = Pets(self)
 
     def copy(
         self,
@@ -174,6 +160,41 @@ class Client(SyncAPIClient):
         )
 
     with_options = copy
+
+    @cached_property
+    def engines(self) -> Engines:
+        """The `engines` resource, its module imported on first use and the object kept."""
+        from .resources.engines import Engines
+
+        return Engines(self)
+
+    @cached_property
+    def events(self) -> Events:
+        """The `events` resource, its module imported on first use and the object kept."""
+        from .resources.events import Events
+
+        return Events(self)
+
+    @cached_property
+    def items(self) -> Items:
+        """The `items` resource, its module imported on first use and the object kept."""
+        from .resources.items import Items
+
+        return Items(self)
+
+    @cached_property
+    def jobs(self) -> Jobs:
+        """The `jobs` resource, its module imported on first use and the object kept."""
+        from .resources.jobs import Jobs
+
+        return Jobs(self)
+
+    @cached_property
+    def pets(self) -> Pets:
+        """The `pets` resource, its module imported on first use and the object kept."""
+        from .resources.pets import Pets
+
+        return Pets(self)
 
 
 class AsyncClient(AsyncAPIClient):
@@ -181,12 +202,6 @@ class AsyncClient(AsyncAPIClient):
 
     user_agent = USER_AGENT
 
-    engines: AsyncEngines
-    events: AsyncEvents
-    items: AsyncItems
-    jobs: AsyncJobs
-    pets: AsyncPets
-
     def __init__(
         self,
         *,
@@ -230,11 +245,6 @@ class AsyncClient(AsyncAPIClient):
             http_client=http_client,
         )
         self.client_params: dict[str, object] = {}
-        self.engines = AsyncEngines(self)
-        self.events = AsyncEvents(self)
-        self.items = AsyncItems(self)
-        self.jobs = AsyncJobs(self)
-        self.pets = AsyncPets(self)
 
     def copy(
         self,
@@ -275,3 +285,38 @@ class AsyncClient(AsyncAPIClient):
         )
 
     with_options = copy
+
+    @cached_property
+    def engines(self) -> AsyncEngines:
+        """The `engines` resource, its module imported on first use and the object kept."""
+        from .resources.engines import AsyncEngines
+
+        return AsyncEngines(self)
+
+    @cached_property
+    def events(self) -> AsyncEvents:
+        """The `events` resource, its module imported on first use and the object kept."""
+        from .resources.events import AsyncEvents
+
+        return AsyncEvents(self)
+
+    @cached_property
+    def items(self) -> AsyncItems:
+        """The `items` resource, its module imported on first use and the object kept."""
+        from .resources.items import AsyncItems
+
+        return AsyncItems(self)
+
+    @cached_property
+    def jobs(self) -> AsyncJobs:
+        """The `jobs` resource, its module imported on first use and the object kept."""
+        from .resources.jobs import AsyncJobs
+
+        return AsyncJobs(self)
+
+    @cached_property
+    def pets(self) -> AsyncPets:
+        """The `pets` resource, its module imported on first use and the object kept."""
+        from .resources.pets import AsyncPets
+
+        return AsyncPets(self)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from typing import Self
+from functools import cached_property
+from typing import TYPE_CHECKING, Self
 
 from . import _http
 from ._auth import Auth, SecurityScheme, from_env
@@ -16,8 +17,12 @@ from ._base_client import (
     SyncAPIClient,
 )
 from ._options import copied_client
-from ._resources import AsyncPets, AsyncStore, Pets, Store
 from ._types import NOT_GIVEN, NotGiven, Timeout
+
+if TYPE_CHECKING:
+    # each resource's module is imported when its attribute is first read (below)
+    from .resources.pets import AsyncPets, Pets
+    from .resources.store import AsyncStore, Store
 
 __all__ = ["DEFAULT_BASE_URL", "AsyncClient", "Client"]
 
@@ -67,9 +72,6 @@ class Client(SyncAPIClient):
 
     user_agent = USER_AGENT
 
-    pets: Pets
-    store: Store
-
     def __init__(
         self,
         *,
@@ -114,8 +116,6 @@ class Client(SyncAPIClient):
             http_client=http_client,
         )
         self.client_params: dict[str, object] = {}
-        self.pets = Pets(self)
-        self.store = Store(self)
 
     def copy(
         self,
@@ -156,6 +156,20 @@ class Client(SyncAPIClient):
         )
 
     with_options = copy
+
+    @cached_property
+    def pets(self) -> Pets:
+        """The `pets` resource, its module imported on first use and the object kept."""
+        from .resources.pets import Pets
+
+        return Pets(self)
+
+    @cached_property
+    def store(self) -> Store:
+        """The `store` resource, its module imported on first use and the object kept."""
+        from .resources.store import Store
+
+        return Store(self)
 
 
 class AsyncClient(AsyncAPIClient):
@@ -163,9 +177,6 @@ class AsyncClient(AsyncAPIClient):
 
     user_agent = USER_AGENT
 
-    pets: AsyncPets
-    store: AsyncStore
-
     def __init__(
         self,
         *,
@@ -210,8 +221,6 @@ class AsyncClient(AsyncAPIClient):
             http_client=http_client,
         )
         self.client_params: dict[str, object] = {}
-        self.pets = AsyncPets(self)
-        self.store = AsyncStore(self)
 
     def copy(
         self,
@@ -252,3 +261,17 @@ class AsyncClient(AsyncAPIClient):
         )
 
     with_options = copy
+
+    @cached_property
+    def pets(self) -> AsyncPets:
+        """The `pets` resource, its module imported on first use and the object kept."""
+        from .resources.pets import AsyncPets
+
+        return AsyncPets(self)
+
+    @cached_property
+    def store(self) -> AsyncStore:
+        """The `store` resource, its module imported on first use and the object kept."""
+        from .resources.store import AsyncStore
+
+        return AsyncStore(self)

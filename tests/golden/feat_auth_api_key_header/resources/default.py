@@ -1,0 +1,504 @@
+"""The `default` resource (`client.default`): its sync and async classes.
+
+The models each answer parses into are looked up on the operation's first call, so importing this
+module loads none of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .. import _operations as _ops
+from .. import models as _models
+from .._base_client import AsyncAPIClient, ResponseSpec, ResponseTargets, SyncAPIClient
+from .._base_resource import (
+    AsyncAPIResource,
+    SyncAPIResource,
+    async_to_raw_response,
+    async_to_streamed_response,
+    to_raw_response,
+    to_streamed_response,
+)
+from .._types import NOT_GIVEN, Headers, NotGiven, Query, Timeout
+
+__all__ = [
+    "AsyncDefault",
+    "Default",
+]
+
+_DEFAULT_CREATE_ITEM: ResponseSpec[_models.CreateItemResponse] = ResponseSpec(
+    lambda: ResponseTargets(
+        success={"200": _models.CreateItemResponse},
+    )
+)
+
+
+_DEFAULT_DELETE_ITEM: ResponseSpec[None] = ResponseSpec(
+    lambda: ResponseTargets(
+        success={"204": None},
+    )
+)
+
+
+_DEFAULT_GET_ITEM: ResponseSpec[_models.GetItemResponse] = ResponseSpec(
+    lambda: ResponseTargets(
+        success={"200": _models.GetItemResponse},
+    )
+)
+
+
+_DEFAULT_HEALTH: ResponseSpec[_models.HealthResponse] = ResponseSpec(
+    lambda: ResponseTargets(
+        success={"200": _models.HealthResponse},
+    )
+)
+
+
+class Default(SyncAPIResource):
+    """Operations of the `default` resource."""
+
+    def __init__(self, client: SyncAPIClient) -> None:
+        super().__init__(client)
+        self.with_raw_response = DefaultWithRawResponse(self)
+        self.with_streaming_response = DefaultWithStreamingResponse(self)
+
+    def create_item(
+        self,
+        *,
+        name: str,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Mapping[str, object] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
+    ) -> _models.CreateItemResponse:
+        """POST /items
+
+        Args:
+            name: The `name` property of the request body.
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            `CreateItemResponse`: the 200 response.
+
+        Raises:
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            APIResponseValidationError: A success body does not decode into its type.
+            RequestValidationError: An argument does not match the spec; nothing was sent.
+        """
+        return self._post(
+            "/items",
+            body=_ops.validated(
+                _models.CreateItemBody,
+                {
+                    "name": name,
+                },
+            ),
+            options=_ops.request_options(
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+            ),
+            cast_to=_DEFAULT_CREATE_ITEM,
+        )
+
+    def delete_item(
+        self,
+        *,
+        item_id: str,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Mapping[str, object] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
+    ) -> None:
+        """DELETE /items/{item_id}
+
+        Args:
+            item_id: The `item_id` path parameter.
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            `None`: the 204 response.
+
+        Raises:
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            RequestValidationError: An argument does not match the spec; nothing was sent.
+        """
+        _checked = _ops.validated(
+            _models.DeleteItemParams,
+            {
+                "item_id": item_id,
+            },
+        )
+        return self._delete(
+            _ops.format_path("/items/{item_id}", _checked, {"item_id"}),
+            options=_ops.request_options(
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+            ),
+            cast_to=_DEFAULT_DELETE_ITEM,
+        )
+
+    def get_item(
+        self,
+        *,
+        item_id: str,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Mapping[str, object] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
+    ) -> _models.GetItemResponse:
+        """GET /items/{item_id}
+
+        Args:
+            item_id: The `item_id` path parameter.
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            `GetItemResponse`: the 200 response.
+
+        Raises:
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            APIResponseValidationError: A success body does not decode into its type.
+            RequestValidationError: An argument does not match the spec; nothing was sent.
+        """
+        _checked = _ops.validated(
+            _models.GetItemParams,
+            {
+                "item_id": item_id,
+            },
+        )
+        return self._get(
+            _ops.format_path("/items/{item_id}", _checked, {"item_id"}),
+            options=_ops.request_options(
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+            ),
+            cast_to=_DEFAULT_GET_ITEM,
+        )
+
+    def health(
+        self,
+        *,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Mapping[str, object] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
+    ) -> _models.HealthResponse:
+        """GET /health
+
+        Args:
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            `HealthResponse`: the 200 response.
+
+        Raises:
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            APIResponseValidationError: A success body does not decode into its type.
+        """
+        return self._get(
+            "/health",
+            options=_ops.request_options(
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+                security=[[]],
+            ),
+            cast_to=_DEFAULT_HEALTH,
+        )
+
+
+class DefaultWithRawResponse:
+    """`default` methods that return the raw response: status, headers, `parse()`."""
+
+    def __init__(self, resource: Default) -> None:
+        self.create_item = to_raw_response(resource.create_item)
+        self.delete_item = to_raw_response(resource.delete_item)
+        self.get_item = to_raw_response(resource.get_item)
+        self.health = to_raw_response(resource.health)
+
+
+class DefaultWithStreamingResponse:
+    """`default` methods that return the response unread, as a context manager:
+    `with ... as response:` then `response.parse()`, `read()` or `iter_bytes()`."""
+
+    def __init__(self, resource: Default) -> None:
+        self.create_item = to_streamed_response(resource.create_item)
+        self.delete_item = to_streamed_response(resource.delete_item)
+        self.get_item = to_streamed_response(resource.get_item)
+        self.health = to_streamed_response(resource.health)
+
+
+class AsyncDefault(AsyncAPIResource):
+    """Operations of the `default` resource (async)."""
+
+    def __init__(self, client: AsyncAPIClient) -> None:
+        super().__init__(client)
+        self.with_raw_response = AsyncDefaultWithRawResponse(self)
+        self.with_streaming_response = AsyncDefaultWithStreamingResponse(self)
+
+    async def create_item(
+        self,
+        *,
+        name: str,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Mapping[str, object] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
+    ) -> _models.CreateItemResponse:
+        """POST /items
+
+        Args:
+            name: The `name` property of the request body.
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            `CreateItemResponse`: the 200 response.
+
+        Raises:
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            APIResponseValidationError: A success body does not decode into its type.
+            RequestValidationError: An argument does not match the spec; nothing was sent.
+        """
+        return await self._post(
+            "/items",
+            body=_ops.validated(
+                _models.CreateItemBody,
+                {
+                    "name": name,
+                },
+            ),
+            options=_ops.request_options(
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+            ),
+            cast_to=_DEFAULT_CREATE_ITEM,
+        )
+
+    async def delete_item(
+        self,
+        *,
+        item_id: str,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Mapping[str, object] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
+    ) -> None:
+        """DELETE /items/{item_id}
+
+        Args:
+            item_id: The `item_id` path parameter.
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            `None`: the 204 response.
+
+        Raises:
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            RequestValidationError: An argument does not match the spec; nothing was sent.
+        """
+        _checked = _ops.validated(
+            _models.DeleteItemParams,
+            {
+                "item_id": item_id,
+            },
+        )
+        return await self._delete(
+            _ops.format_path("/items/{item_id}", _checked, {"item_id"}),
+            options=_ops.request_options(
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+            ),
+            cast_to=_DEFAULT_DELETE_ITEM,
+        )
+
+    async def get_item(
+        self,
+        *,
+        item_id: str,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Mapping[str, object] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
+    ) -> _models.GetItemResponse:
+        """GET /items/{item_id}
+
+        Args:
+            item_id: The `item_id` path parameter.
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            `GetItemResponse`: the 200 response.
+
+        Raises:
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            APIResponseValidationError: A success body does not decode into its type.
+            RequestValidationError: An argument does not match the spec; nothing was sent.
+        """
+        _checked = _ops.validated(
+            _models.GetItemParams,
+            {
+                "item_id": item_id,
+            },
+        )
+        return await self._get(
+            _ops.format_path("/items/{item_id}", _checked, {"item_id"}),
+            options=_ops.request_options(
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+            ),
+            cast_to=_DEFAULT_GET_ITEM,
+        )
+
+    async def health(
+        self,
+        *,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Mapping[str, object] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
+    ) -> _models.HealthResponse:
+        """GET /health
+
+        Args:
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            `HealthResponse`: the 200 response.
+
+        Raises:
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            APIResponseValidationError: A success body does not decode into its type.
+        """
+        return await self._get(
+            "/health",
+            options=_ops.request_options(
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+                security=[[]],
+            ),
+            cast_to=_DEFAULT_HEALTH,
+        )
+
+
+class AsyncDefaultWithRawResponse:
+    """`default` methods that return the raw response: status, headers, `parse()`."""
+
+    def __init__(self, resource: AsyncDefault) -> None:
+        self.create_item = async_to_raw_response(resource.create_item)
+        self.delete_item = async_to_raw_response(resource.delete_item)
+        self.get_item = async_to_raw_response(resource.get_item)
+        self.health = async_to_raw_response(resource.health)
+
+
+class AsyncDefaultWithStreamingResponse:
+    """`default` methods that return the response unread, as an async context
+    manager: `async with ... as response:` then `await response.parse()`."""
+
+    def __init__(self, resource: AsyncDefault) -> None:
+        self.create_item = async_to_streamed_response(resource.create_item)
+        self.delete_item = async_to_streamed_response(resource.delete_item)
+        self.get_item = async_to_streamed_response(resource.get_item)
+        self.health = async_to_streamed_response(resource.health)

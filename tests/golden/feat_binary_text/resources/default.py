@@ -1,0 +1,482 @@
+"""The `default` resource (`client.default`): its sync and async classes.
+
+The models each answer parses into are looked up on the operation's first call, so importing this
+module loads none of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .. import _operations as _ops
+from .. import models as _models
+from .._base_client import AsyncAPIClient, ResponseSpec, ResponseTargets, SyncAPIClient
+from .._base_resource import (
+    AsyncAPIResource,
+    SyncAPIResource,
+    async_to_raw_response,
+    async_to_streamed_response,
+    to_raw_response,
+    to_streamed_response,
+)
+from .._types import NOT_GIVEN, Headers, NotGiven, Query, Timeout
+
+__all__ = [
+    "AsyncDefault",
+    "Default",
+]
+
+_DEFAULT_DOWNLOAD_FILE: ResponseSpec[bytes] = ResponseSpec(
+    lambda: ResponseTargets(
+        success={"200": bytes},
+    )
+)
+
+
+_DEFAULT_ECHO: ResponseSpec[str] = ResponseSpec(
+    lambda: ResponseTargets(
+        success={"200": str},
+    )
+)
+
+
+_DEFAULT_HEALTH: ResponseSpec[str] = ResponseSpec(
+    lambda: ResponseTargets(
+        success={"200": str},
+    )
+)
+
+
+_DEFAULT_PUT_BLOB: ResponseSpec[None] = ResponseSpec(
+    lambda: ResponseTargets(
+        success={"204": None},
+    )
+)
+
+
+class Default(SyncAPIResource):
+    """Operations of the `default` resource."""
+
+    def __init__(self, client: SyncAPIClient) -> None:
+        super().__init__(client)
+        self.with_raw_response = DefaultWithRawResponse(self)
+        self.with_streaming_response = DefaultWithStreamingResponse(self)
+
+    def download_file(
+        self,
+        *,
+        file_id: str,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Mapping[str, object] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
+    ) -> bytes:
+        """GET /files/{file_id}/content
+
+        Args:
+            file_id: The `file_id` path parameter.
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            The body as bytes: the 200 response.
+
+        Raises:
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            RequestValidationError: An argument does not match the spec; nothing was sent.
+        """
+        _checked = _ops.validated(
+            _models.DownloadFileParams,
+            {
+                "file_id": file_id,
+            },
+        )
+        return self._get(
+            _ops.format_path("/files/{file_id}/content", _checked, {"file_id"}),
+            options=_ops.request_options(
+                accept="application/octet-stream",
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+            ),
+            cast_to=_DEFAULT_DOWNLOAD_FILE,
+        )
+
+    def echo(
+        self,
+        *,
+        body: str,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Mapping[str, object] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
+    ) -> str:
+        """POST /echo
+
+        Args:
+            body: The request body.
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            The body as text: the 200 response.
+
+        Raises:
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            RequestValidationError: An argument does not match the spec; nothing was sent.
+        """
+        return self._post(
+            "/echo",
+            body=_ops.raw_body(body, "text/plain"),
+            options=_ops.request_options(
+                accept="text/plain",
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+            ),
+            cast_to=_DEFAULT_ECHO,
+        )
+
+    def health(
+        self,
+        *,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Mapping[str, object] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
+    ) -> str:
+        """GET /health
+
+        Args:
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            The body as text: the 200 response.
+
+        Raises:
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+        """
+        return self._get(
+            "/health",
+            options=_ops.request_options(
+                accept="text/plain",
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+            ),
+            cast_to=_DEFAULT_HEALTH,
+        )
+
+    def put_blob(
+        self,
+        *,
+        body: bytes | NotGiven = NOT_GIVEN,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Mapping[str, object] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
+    ) -> None:
+        """PUT /blobs
+
+        Args:
+            body: The request body.
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            `None`: the 204 response.
+
+        Raises:
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            RequestValidationError: An argument does not match the spec; nothing was sent.
+        """
+        return self._put(
+            "/blobs",
+            body=_ops.raw_body(body, "application/octet-stream"),
+            options=_ops.request_options(
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+            ),
+            cast_to=_DEFAULT_PUT_BLOB,
+        )
+
+
+class DefaultWithRawResponse:
+    """`default` methods that return the raw response: status, headers, `parse()`."""
+
+    def __init__(self, resource: Default) -> None:
+        self.download_file = to_raw_response(resource.download_file)
+        self.echo = to_raw_response(resource.echo)
+        self.health = to_raw_response(resource.health)
+        self.put_blob = to_raw_response(resource.put_blob)
+
+
+class DefaultWithStreamingResponse:
+    """`default` methods that return the response unread, as a context manager:
+    `with ... as response:` then `response.parse()`, `read()` or `iter_bytes()`."""
+
+    def __init__(self, resource: Default) -> None:
+        self.download_file = to_streamed_response(resource.download_file)
+        self.echo = to_streamed_response(resource.echo)
+        self.health = to_streamed_response(resource.health)
+        self.put_blob = to_streamed_response(resource.put_blob)
+
+
+class AsyncDefault(AsyncAPIResource):
+    """Operations of the `default` resource (async)."""
+
+    def __init__(self, client: AsyncAPIClient) -> None:
+        super().__init__(client)
+        self.with_raw_response = AsyncDefaultWithRawResponse(self)
+        self.with_streaming_response = AsyncDefaultWithStreamingResponse(self)
+
+    async def download_file(
+        self,
+        *,
+        file_id: str,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Mapping[str, object] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
+    ) -> bytes:
+        """GET /files/{file_id}/content
+
+        Args:
+            file_id: The `file_id` path parameter.
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            The body as bytes: the 200 response.
+
+        Raises:
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            RequestValidationError: An argument does not match the spec; nothing was sent.
+        """
+        _checked = _ops.validated(
+            _models.DownloadFileParams,
+            {
+                "file_id": file_id,
+            },
+        )
+        return await self._get(
+            _ops.format_path("/files/{file_id}/content", _checked, {"file_id"}),
+            options=_ops.request_options(
+                accept="application/octet-stream",
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+            ),
+            cast_to=_DEFAULT_DOWNLOAD_FILE,
+        )
+
+    async def echo(
+        self,
+        *,
+        body: str,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Mapping[str, object] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
+    ) -> str:
+        """POST /echo
+
+        Args:
+            body: The request body.
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            The body as text: the 200 response.
+
+        Raises:
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            RequestValidationError: An argument does not match the spec; nothing was sent.
+        """
+        return await self._post(
+            "/echo",
+            body=_ops.raw_body(body, "text/plain"),
+            options=_ops.request_options(
+                accept="text/plain",
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+            ),
+            cast_to=_DEFAULT_ECHO,
+        )
+
+    async def health(
+        self,
+        *,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Mapping[str, object] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
+    ) -> str:
+        """GET /health
+
+        Args:
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            The body as text: the 200 response.
+
+        Raises:
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+        """
+        return await self._get(
+            "/health",
+            options=_ops.request_options(
+                accept="text/plain",
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+            ),
+            cast_to=_DEFAULT_HEALTH,
+        )
+
+    async def put_blob(
+        self,
+        *,
+        body: bytes | NotGiven = NOT_GIVEN,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Mapping[str, object] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
+    ) -> None:
+        """PUT /blobs
+
+        Args:
+            body: The request body.
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            `None`: the 204 response.
+
+        Raises:
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            RequestValidationError: An argument does not match the spec; nothing was sent.
+        """
+        return await self._put(
+            "/blobs",
+            body=_ops.raw_body(body, "application/octet-stream"),
+            options=_ops.request_options(
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+            ),
+            cast_to=_DEFAULT_PUT_BLOB,
+        )
+
+
+class AsyncDefaultWithRawResponse:
+    """`default` methods that return the raw response: status, headers, `parse()`."""
+
+    def __init__(self, resource: AsyncDefault) -> None:
+        self.download_file = async_to_raw_response(resource.download_file)
+        self.echo = async_to_raw_response(resource.echo)
+        self.health = async_to_raw_response(resource.health)
+        self.put_blob = async_to_raw_response(resource.put_blob)
+
+
+class AsyncDefaultWithStreamingResponse:
+    """`default` methods that return the response unread, as an async context
+    manager: `async with ... as response:` then `await response.parse()`."""
+
+    def __init__(self, resource: AsyncDefault) -> None:
+        self.download_file = async_to_streamed_response(resource.download_file)
+        self.echo = async_to_streamed_response(resource.echo)
+        self.health = async_to_streamed_response(resource.health)
+        self.put_blob = async_to_streamed_response(resource.put_blob)
