@@ -11,18 +11,21 @@ Decisions
   expanded document. Both are measured on the composed node graph (which shares aliased nodes)
   before anything is expanded, so an alias bomb is refused fast with bounded memory.
 - JSON line numbers are computed lazily (first lookup) by a regex tokenizer.
+- Lines are kept in a `LineMap` (document/lines.py), one entry per node keyed by its parent and
+  its own token: a pointer string per node would grow with depth x key length.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from generator.document.lines import ROOT, LazyLines, LineMap
 from generator.document.nesting import refuse_deep_yaml, too_deep_problem
 from generator.document.pointer import join_pointer
 from generator.document.tree import MAX_NESTING, depth, with_deep_stack
@@ -32,29 +35,6 @@ from generator.problems import GeneratorError, Problem
 DEFAULT_MAX_BYTES = 64 * 1024 * 1024
 MAX_YAML_ALIASES = 100
 MAX_ALIAS_EXPANSION = 100_000
-
-
-class LazyLines(Mapping[str, int]):
-    """A pointer -> line mapping computed on first use (JSON line scanning is not free)."""
-
-    def __init__(self, compute: Callable[[], dict[str, int]]) -> None:
-        self._compute = compute
-        self._lines: dict[str, int] | None = None
-
-    def _get(self) -> dict[str, int]:
-        if self._lines is None:
-            self._lines = self._compute()
-        return self._lines
-
-    def __getitem__(self, pointer: str) -> int:
-        return self._get()[pointer]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._get())
-
-    def __len__(self) -> int:
-        return len(self._get())
-
 
 
 def read_limited(path: Path, max_bytes: int) -> bytes:
@@ -192,19 +172,19 @@ _JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"(?:\s*:)?|[{}\[\],]|[^\s{}\[\],:"]+'
 
 
 class _Frame:
-    __slots__ = ("child", "index", "is_array", "keys", "pointer")
+    __slots__ = ("child", "index", "is_array", "keys", "node")
 
-    def __init__(self, pointer: str, is_array: bool) -> None:
-        self.pointer = pointer
+    def __init__(self, node: int, is_array: bool) -> None:
+        self.node = node  # in the line map
         self.is_array = is_array
         self.index = 0
-        self.child = pointer
+        self.child = node
         self.keys: dict[str, int] | None = None
 
 
 def scan_json_lines(
     text: str, *, find_duplicates: bool = False
-) -> tuple[dict[str, int], list[tuple[str, str, int, int]]]:
+) -> tuple[LineMap, list[tuple[str, str, int, int]]]:
     """Line of every member/item of (valid) JSON text, by pointer; optionally duplicate keys.
 
     Duplicates come as (object pointer, key, first line, second line).
@@ -225,7 +205,7 @@ class _JsonScanner:
         self.text = text
         self.find_duplicates = find_duplicates
         self.max_depth = max_depth
-        self.lines: dict[str, int] = {}
+        self.lines = LineMap()
         self.duplicates: list[tuple[str, str, int, int]] = []
         self.stack: list[_Frame] = []
         self.deepest = 0
@@ -255,37 +235,37 @@ class _JsonScanner:
         self._last = position
         return self._line
 
-    def _start_value(self, position: int) -> str:
+    def _start_value(self, position: int) -> int:
+        """The node of the value starting at `position` (an array's item is recorded here)."""
         if not self.stack:
-            self.lines[""] = self._line_at(position)
-            return ""
+            self.lines.set_line(ROOT, self._line_at(position))
+            return ROOT
         frame = self.stack[-1]
         if frame.is_array:
-            frame.child = f"{frame.pointer}/{frame.index}"
-            self.lines[frame.child] = self._line_at(position)
+            frame.child = self.lines.add(frame.node, frame.index, self._line_at(position))
         return frame.child
 
     def _open(self, is_array: bool, position: int) -> bool:
         """Enter an object or array; False (and `too_deep` set) past `max_depth`."""
-        pointer = self._start_value(position)
+        node = self._start_value(position)
         if self.max_depth is not None and len(self.stack) >= self.max_depth:
-            self.too_deep = (pointer, self._line_at(position))
+            self.too_deep = (self.lines.pointer_of(node), self._line_at(position))
             return False
-        self.stack.append(_Frame(pointer, is_array))
+        self.stack.append(_Frame(node, is_array))
         self.deepest = max(self.deepest, len(self.stack))
         return True
 
     def _key(self, token: str, position: int) -> None:
         frame = self.stack[-1]
         key = _json_key(token)
-        frame.child = join_pointer(frame.pointer, key)
         key_line = self._line_at(position)
-        self.lines[frame.child] = key_line
+        frame.child = self.lines.add(frame.node, key, key_line)
         if self.find_duplicates:
             keys = frame.keys if frame.keys is not None else {}
             frame.keys = keys
             if key in keys:
-                self.duplicates.append((frame.pointer, key, keys[key], key_line))
+                self.duplicates.append((self.lines.pointer_of(frame.node), key, keys[key],
+                                        key_line))
             keys.setdefault(key, key_line)
 
 
@@ -331,12 +311,12 @@ def _parse_yaml(raw: bytes, file: str) -> tuple[Any, Mapping[str, int]]:
         _check_aliases(root, file, levels)
     converter = _YamlConverter(file)
     try:
-        data = with_deep_stack(lambda: converter.convert(root, ""), levels)
+        data = with_deep_stack(lambda: converter.convert(root, ROOT), levels)
     except RecursionError:  # aliases made it deeper than the node graph is
         raise GeneratorError([too_deep_problem(file, "", None)]) from None
     if converter.problems:
         raise GeneratorError(converter.problems)
-    converter.lines.setdefault("", root.start_mark.line + 1)
+    converter.lines.set_line(ROOT, root.start_mark.line + 1, replace=False)
     return data, converter.lines
 
 
@@ -435,46 +415,44 @@ class _YamlConverter:
 
     def __init__(self, file: str) -> None:
         self.file = file
-        self.lines: dict[str, int] = {}
+        self.lines = LineMap()
         self.problems: list[Problem] = []
 
-    def convert(self, node: yaml.Node, pointer: str) -> Any:
+    def convert(self, node: yaml.Node, at: int) -> Any:
+        """`node` as JSON data; `at` is its node in the line map."""
         if isinstance(node, yaml.MappingNode):
-            return self._mapping(node, pointer)
+            return self._mapping(node, at)
         if isinstance(node, yaml.SequenceNode):
-            return self._sequence(node, pointer)
+            return self._sequence(node, at)
         assert isinstance(node, yaml.ScalarNode)
         return scalar_value(node)
 
-    def _sequence(self, node: yaml.SequenceNode, pointer: str) -> list[Any]:
+    def _sequence(self, node: yaml.SequenceNode, at: int) -> list[Any]:
         result = []
         for index, item in enumerate(node.value):
-            child = f"{pointer}/{index}"
-            self.lines[child] = item.start_mark.line + 1
+            child = self.lines.add(at, index, item.start_mark.line + 1)
             result.append(self.convert(item, child))
         return result
 
-    def _mapping(self, node: yaml.MappingNode, pointer: str) -> dict[str, Any]:
-        result = self._merged_base(node, pointer)
+    def _mapping(self, node: yaml.MappingNode, at: int) -> dict[str, Any]:
+        result = self._merged_base(node, at)
         key_lines: dict[str, int] = {}
         for key_node, value_node in node.value:
             if key_node.tag == _TAG + "merge":
                 continue
-            key = self._key(key_node, pointer)
+            key = self._key(key_node, at)
             if key is None:
                 continue
-            child = join_pointer(pointer, key)
             line = key_node.start_mark.line + 1
             if key in key_lines:
-                self.problems.append(_duplicate_key_problem(self.file, pointer, key,
-                                                            key_lines[key], line))
+                self.problems.append(_duplicate_key_problem(
+                    self.file, self.lines.pointer_of(at), key, key_lines[key], line))
                 continue
             key_lines[key] = line
-            self.lines[child] = line
-            result[key] = self.convert(value_node, child)
+            result[key] = self.convert(value_node, self.lines.add(at, key, line))
         return result
 
-    def _merged_base(self, node: yaml.MappingNode, pointer: str) -> dict[str, Any]:
+    def _merged_base(self, node: yaml.MappingNode, at: int) -> dict[str, Any]:
         """`<<: *base` / `<<: [*a, *b]`: keys from the sources; earlier sources win."""
         base: dict[str, Any] = {}
         for key_node, value_node in node.value:
@@ -485,18 +463,18 @@ class _YamlConverter:
             for source in sources:
                 if not isinstance(source, yaml.MappingNode):
                     self.problems.append(Problem(
-                        self.file, pointer, source.start_mark.line + 1,
+                        self.file, self.lines.pointer_of(at), source.start_mark.line + 1,
                         "a `<<` merge key needs a mapping or a list of mappings"))
                     continue
-                for key, value in self._mapping(source, pointer).items():
+                for key, value in self._mapping(source, at).items():
                     base.setdefault(key, value)
         return base
 
-    def _key(self, key_node: yaml.Node, pointer: str) -> str | None:
+    def _key(self, key_node: yaml.Node, at: int) -> str | None:
         if isinstance(key_node, yaml.ScalarNode):
             return str(key_node.value)
         self.problems.append(Problem(
-            self.file, pointer, key_node.start_mark.line + 1,
+            self.file, self.lines.pointer_of(at), key_node.start_mark.line + 1,
             "mapping key is not a plain string", "JSON/OpenAPI keys must be strings"))
         return None
 
