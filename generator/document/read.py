@@ -18,113 +18,31 @@ Decisions
 from __future__ import annotations
 
 import json
-import os
+import math
 import re
-import stat
 from collections.abc import Mapping
-from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any
 
 import yaml
 
+from generator.document.files import read_limited
 from generator.document.lines import ROOT, LazyLines, LineMap
 from generator.document.nesting import refuse_deep_yaml, too_deep_problem
+from generator.document.numbers import (
+    MIGHT_BE_TOO_LARGE,
+    number_problem,
+    out_of_range,
+    token_out_of_range,
+)
 from generator.document.pointer import join_pointer
 from generator.document.tree import MAX_NESTING, depth, with_deep_stack
-from generator.io.fetch import too_large
 from generator.problems import GeneratorError, Problem
+
+__all__ = ["DEFAULT_MAX_BYTES", "parse_bytes", "read_limited", "scalar_value", "scan_json_lines"]
 
 DEFAULT_MAX_BYTES = 64 * 1024 * 1024
 MAX_YAML_ALIASES = 100
 MAX_ALIAS_EXPANSION = 100_000
-
-
-def read_limited(path: Path, max_bytes: int) -> bytes:
-    """The bytes of `path`, refused (as a located problem) past `max_bytes` or when unreadable:
-    a size limit first, so that no document can exhaust memory before it is parsed.
-
-    At most `max_bytes + 1` bytes are read whatever the file says its size is (a pipe such as
-    `/dev/stdin` says 0, a file may still grow). A regular file or a pipe is read; a device
-    (`/dev/zero`, a terminal) or a socket is refused before reading. The file is opened without
-    waiting, so that a named pipe nobody writes to (left in a folder, or a `$ref` to one) reads
-    as empty instead of blocking forever."""
-    file = str(path)
-    try:
-        descriptor = os.open(path, os.O_RDONLY | _NO_WAIT)
-    except FileNotFoundError:
-        raise GeneratorError([_not_found(file)]) from None
-    except OSError as exc:
-        raise GeneratorError([_unreadable(file, exc)]) from None
-    try:
-        status = os.fstat(descriptor)
-        _check_readable_kind(file, status, max_bytes)
-        _wait_when_reading(descriptor)
-        with os.fdopen(descriptor, "rb", closefd=False) as stream:
-            raw = _read_at_most(stream, max_bytes + 1, status.st_size)
-    except OSError as exc:
-        raise GeneratorError([_unreadable(file, exc)]) from None
-    finally:
-        os.close(descriptor)
-    if len(raw) > max_bytes:
-        raise GeneratorError([Problem(
-            file, "", None, f"holds more than {max_bytes} bytes, the limit",
-            "a spec is never that big; raise max_bytes if this really is one")])
-    return raw
-
-
-_NO_WAIT = getattr(os, "O_NONBLOCK", 0)
-
-
-def _check_readable_kind(file: str, status: os.stat_result, max_bytes: int) -> None:
-    """A regular file of at most `max_bytes` (as it says), or a pipe; else a located problem."""
-    mode = status.st_mode
-    if stat.S_ISDIR(mode):
-        raise GeneratorError([Problem(file, "", None, "is a directory, not a file")])
-    if not (stat.S_ISREG(mode) or stat.S_ISFIFO(mode)):
-        raise GeneratorError([Problem(file, "", None, "is a device or a socket, not a file",
-                                      "give the document's file")])
-    if status.st_size > max_bytes:
-        raise GeneratorError([too_large(file, status.st_size, max_bytes)])
-
-
-def _read_at_most(stream: BinaryIO, limit: int, expected: int) -> bytes:
-    """Up to `limit` bytes of `stream`: the `expected` size at once (plus one byte, to see
-    that it ends there), the rest, if any, a chunk at a time (no buffer of `limit` bytes is
-    made for a small file)."""
-    chunks = [stream.read(min(limit, expected + 1))]
-    total = len(chunks[0])
-    while total < limit and (chunk := stream.read(min(_CHUNK, limit - total))):
-        chunks.append(chunk)
-        total += len(chunk)
-    return b"".join(chunks)
-
-
-_CHUNK = 1024 * 1024
-
-
-def _wait_when_reading(descriptor: int) -> None:
-    """Reads wait for a pipe's writer again (opening did not, see `read_limited`)."""
-    if _NO_WAIT:
-        import fcntl
-
-        flags = fcntl.fcntl(descriptor, fcntl.F_GETFL)
-        fcntl.fcntl(descriptor, fcntl.F_SETFL, flags & ~_NO_WAIT)
-
-
-def _unreadable(file: str, exc: OSError) -> Problem:
-    if isinstance(exc, IsADirectoryError):
-        return Problem(file, "", None, "is a directory, not a file")
-    return Problem(file, "", None, f"cannot read: {exc.strerror}")
-
-
-def _not_found(file: str) -> Problem:
-    """A missing file; a URL given where a file is read (`Path` has folded its `//`) says so."""
-    url = re.match(r"(https?):/+(.*)", file)
-    if url:
-        return Problem(f"{url[1]}://{url[2]}", "", None,
-                       "a URL, not a file: documents are read from disk",
-                       "download it first, e.g. `curl -fLo openapi.json URL`, and give that file")
-    return Problem(file, "", None, "file not found")
 
 
 # --------------------------------------------------------------------------- parsing
@@ -174,6 +92,8 @@ def _reject_constant(name: str) -> Any:
 
 def _parse_json(raw: bytes, file: str) -> tuple[Any, Mapping[str, int]]:
     text = _decode(raw, file)
+    if MIGHT_BE_TOO_LARGE.search(text):
+        _refuse_too_large_numbers(text, file)
     try:
         data = _loads_any_depth(text, file)
     except json.JSONDecodeError as exc:
@@ -190,6 +110,14 @@ def _parse_json(raw: bytes, file: str) -> tuple[Any, Mapping[str, int]]:
             [_duplicate_key_problem(file, *duplicate) for duplicate in duplicates]
         ) from None
     return data, LazyLines(lambda: scan_json_lines(text)[0])
+
+
+def _refuse_too_large_numbers(text: str, file: str) -> None:
+    """The first number of `text` too large to be read (`numbers`), refused where it is."""
+    scanner = _JsonScanner(text, find_too_large=True)
+    scanner.run()
+    if scanner.too_large is not None:
+        raise GeneratorError([number_problem(file, *scanner.too_large)])
 
 
 def _loads(text: str) -> Any:
@@ -261,9 +189,11 @@ class _JsonScanner:
     it goes without failing: the decoder says what is wrong with it."""
 
     def __init__(self, text: str, *, find_duplicates: bool = False,
-                 max_depth: int | None = None) -> None:
+                 max_depth: int | None = None, find_too_large: bool = False) -> None:
         self.text = text
         self.find_duplicates = find_duplicates
+        self.find_too_large = find_too_large
+        self.too_large: tuple[str, int, str] | None = None  # (pointer, line, the number)
         self.max_depth = max_depth
         self.lines = LineMap()
         self.duplicates: list[tuple[str, str, int, int]] = []
@@ -287,8 +217,17 @@ class _JsonScanner:
             elif first == ",":
                 if self.stack and self.stack[-1].is_array:
                     self.stack[-1].index += 1
-            else:
-                self._start_value(position)
+            elif not self._scalar(token, position):
+                return
+
+    def _scalar(self, token: str, position: int) -> bool:
+        """A number, string, true, false or null; False (and `too_large` set) when looking for
+        numbers too large to read and this is one."""
+        node = self._start_value(position)
+        if self.find_too_large and token_out_of_range(token):
+            self.too_large = (self.lines.pointer_of(node), self._line_at(position), token)
+            return False
+        return True
 
     def _line_at(self, position: int) -> int:
         self._line += self.text.count("\n", self._last, position)
@@ -485,7 +424,15 @@ class _YamlConverter:
         if isinstance(node, yaml.SequenceNode):
             return self._sequence(node, at)
         assert isinstance(node, yaml.ScalarNode)
-        return scalar_value(node)
+        try:
+            value = scalar_value(node)
+        except ValueError:  # an integer of more digits than Python reads
+            value = math.inf
+        if out_of_range(value):
+            self.problems.append(number_problem(self.file, self.lines.pointer_of(at),
+                                                node.start_mark.line + 1, str(node.value)))
+            return None
+        return value
 
     def _sequence(self, node: yaml.SequenceNode, at: int) -> list[Any]:
         result = []
