@@ -90,6 +90,17 @@ def _code_keyword(data: dict[str, Any], problem: Problem, tokens: list[str]) -> 
     return None
 
 
+def _inline_nesting(data: dict[str, Any], problem: Problem,
+                    tokens: list[str]) -> Decision | None:
+    """Schemas nested inline past the limit: the schema where the limit is crossed reads as
+    any value (the values deeper in are not checked; the wire format is as it was)."""
+    if problem.code == "inline-nesting":
+        return Decision(problem, "repairable",
+                        "reads the schema nested past the limit as unconstrained (any value)",
+                        fix=repairs.replace_with_empty(problem.pointer))
+    return None
+
+
 def _dangling_ref(data: dict[str, Any], problem: Problem, tokens: list[str]) -> Decision | None:
     """A `$ref` to nothing: in a schema it becomes an unconstrained schema; elsewhere the
     operations that use it are skipped."""
@@ -308,7 +319,7 @@ def _validator_gave_up(data: dict[str, Any], problem: Problem,
 
 # The repairs that keep what the document evidently meant first, then the problems of a kind.
 _RULES: tuple[Rule, ...] = (
-    _code_keyword, _dangling_ref, _invalid_default_or_example, _invalid_examples,
+    _code_keyword, _inline_nesting, _dangling_ref, _invalid_default_or_example, _invalid_examples,
     _duplicate_entries, _unusable_pattern, _invalid_parameter, _boolean_bound, _null_type_in_30,
     _required_not_a_property, _duplicate_operation_id, _undeclared_path_parameter,
     _missing_text_field, _unknown_fields, _overlay_no_match, _method_clash, _query_string,

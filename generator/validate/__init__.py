@@ -19,6 +19,7 @@ from generator.document.loading import Document
 from generator.problems import Problem, unique_problems
 from generator.validate.rules import (
     check_code_keywords,
+    check_inline_nesting,
     check_internal_refs,
     check_method_name_clashes,
     check_parameters,
@@ -50,4 +51,5 @@ def own_checks(doc: Document, dangling: list[Problem] | None = None) -> list[Pro
         *doc.overlay_problems, *check_code_keywords(doc), *dangling, *check_ref_cycles(doc),
         *check_path_query_strings(doc),
         *check_parameters(doc), *check_schema_keywords(doc), *check_method_name_clashes(doc),
+        *check_inline_nesting(doc),
     ])

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any
 
+from generator.document.keywords import SCHEMA_LISTS, SCHEMA_VALUES
 from generator.document.loading import Document
 from generator.document.operations import iter_operations
 from generator.document.pointer import (
@@ -408,7 +409,7 @@ def check_code_keywords(doc: Document) -> list[Problem]:
 
 # A step of the walk: (node, the step it was reached from, its key there, whether that key
 # is a name the document's author chose). Pointers are made only for what is found.
-_Step = tuple[Any, "Any", str, bool]
+_Step = tuple[Any, ...]
 
 
 def iter_code_keywords(data: Any) -> Iterator[tuple[str, str]]:
@@ -436,7 +437,7 @@ def _names_keys(step: _Step) -> bool:
     """Whether the keys of the object reached by `step` are names (`is_name`'s rule, one level
     at a time): those of `/paths`, `/webhooks`, `/components/*`, and of a name map reached
     by its keyword."""
-    _, parent, key, key_is_name = step
+    parent, key, key_is_name = step[1], step[2], step[3]
     if parent is None:
         return False
     grandparent = parent[1]
@@ -453,3 +454,56 @@ def _pointer_of(step: _Step, key: str) -> str:
         tokens.append(step[2])
         step = step[1]
     return join_tokens("", *reversed(tokens))
+
+
+# --------------------------------------------------------------------------- inline nesting
+
+# How deep schemas may nest inside one another inline (`items` in `items`, a union in a union,
+# `additionalProperties` in `additionalProperties`): each level is a pair of brackets in one
+# annotation of the generated code (`list[list[...]]`), and Python's parser stops at 200.
+# A schema under `properties` or `$defs` (a class of its own) or a `$ref` starts again at 0.
+MAX_INLINE_NESTING = 100
+_INLINE = frozenset((*SCHEMA_VALUES, *SCHEMA_LISTS, "patternProperties", "dependentSchemas"))
+_INLINE_MAPS = frozenset({"patternProperties", "dependentSchemas"})
+
+
+def check_inline_nesting(doc: Document) -> list[Problem]:
+    """Schemas nested inline more than `MAX_INLINE_NESTING` levels deep, each chain once, where
+    it crosses the limit: the generated annotation would be more than Python can parse."""
+    problems = []
+    for step in _too_deep_inline(doc.data):
+        pointer = _pointer_of(step[1], step[2])
+        problems.append(Problem(
+            str(doc.path), pointer, doc.line_of(pointer),
+            f"schemas are nested inline more than {MAX_INLINE_NESTING} levels deep here (the "
+            "limit, MAX_INLINE_NESTING): the generated type would nest as deep",
+            "move the inner schema into components/schemas and $ref it", code="inline-nesting"))
+    return problems
+
+
+def _too_deep_inline(data: Any) -> Iterator[_Step]:
+    """The steps (node, parent step, key, key is a name, inline level) of the objects where a
+    chain of inline schemas crosses the limit (not walked further). Its own stack."""
+    stack: list[_Step] = [(data, None, "", False, 0)]
+    while stack:
+        step = stack.pop()
+        node, level = step[0], step[4]
+        if isinstance(node, dict):
+            if level > MAX_INLINE_NESTING:
+                yield step
+                continue
+            names = _names_keys(step)
+            for key, value in node.items():
+                if not names and key in _LITERAL_DATA:
+                    continue
+                stack.append((value, step, str(key), names, _inline_level(step, key, names)))
+        elif isinstance(node, list):
+            stack.extend((node[index], step, str(index), False, level)
+                         for index in range(len(node) - 1, -1, -1))
+
+
+def _inline_level(step: _Step, key: object, is_name: bool) -> int:
+    """The inline level of the value at `key` of the object reached by `step`."""
+    if is_name:  # a named schema: of its own, unless in a map that is a type (`dict[str, X]`)
+        return int(step[4]) if step[2] in _INLINE_MAPS and not step[3] else 0
+    return int(step[4]) + 1 if key in _INLINE else 0
