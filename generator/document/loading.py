@@ -20,7 +20,7 @@ from typing import Any
 
 from generator.document.bundle import bundle, may_have_external_refs
 from generator.document.overlay import apply_overlay
-from generator.document.pointer import join_pointer, nearest_line
+from generator.document.pointer import join_tokens, nearest_line
 from generator.document.read import DEFAULT_MAX_BYTES, parse_bytes, read_limited
 from generator.problems import GeneratorError, Problem
 
@@ -102,33 +102,49 @@ def load(
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 
 
+# Where a node stands: None for the root, else (its parent's place, its key or index).
+_Place = tuple[Any, str | int] | None
+
+
 def _reject_lone_surrogates(data: Any, file: str, lines: Mapping[str, int]) -> None:
     """JSON can escape half of a UTF-16 pair (`\\ud800`); such a string is not text and
     cannot be written to any file: refuse the first one, in document order, where it stands
-    (keys too). Its own stack: documents may nest deeper than Python recursion goes."""
-    stack: list[tuple[Any, str]] = [(data, "")]
+    (keys too). Its own stack: documents may nest deeper than Python recursion goes; each
+    node's place is a link to its parent's, made into a pointer only for the one refused (a
+    pointer string per node costs depth x key length each)."""
+    stack: list[tuple[Any, _Place]] = [(data, None)]
     while stack:
-        node, pointer = stack.pop()
+        node, place = stack.pop()
         if isinstance(node, str):
-            _refuse_if_not_text(node, pointer, file, lines)
+            if not _is_text(node):
+                pointer = _pointer_of(place)
+                raise GeneratorError(
+                    [Problem(file, pointer, nearest_line(lines, pointer),
+                             "string holds a lone UTF-16 surrogate escape (like \\ud800)",
+                             "escape whole surrogate pairs, or write the character itself")])
         elif isinstance(node, dict):
             for key, value in reversed(node.items()):
-                stack.append((value, join_pointer(pointer, key)))
-                stack.append((key, pointer))  # a key is read before its value
+                stack.append((value, (place, key)))
+                stack.append((key, place))  # a key is read before its value
         elif isinstance(node, list):
-            stack.extend((node[index], join_pointer(pointer, index))
+            stack.extend((node[index], (place, index))
                          for index in range(len(node) - 1, -1, -1))
 
 
-def _refuse_if_not_text(text: str, pointer: str, file: str, lines: Mapping[str, int]) -> None:
+def _pointer_of(place: _Place) -> str:
+    tokens: list[str | int] = []
+    while place is not None:
+        place, token = place
+        tokens.append(token)
+    return join_tokens("", *reversed(tokens))
+
+
+def _is_text(text: str) -> bool:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        raise GeneratorError(
-            [Problem(file, pointer, nearest_line(lines, pointer),
-                     "string holds a lone UTF-16 surrogate escape (like \\ud800)",
-                     "escape whole surrogate pairs, or write the character itself")]
-        ) from None
+        return False
+    return True
 
 
 def _with_line(problem: Problem, lines: Mapping[str, int]) -> Problem:

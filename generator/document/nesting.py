@@ -12,7 +12,7 @@ from typing import Any
 
 import yaml
 
-from generator.document.pointer import join_pointer
+from generator.document.pointer import join_tokens
 from generator.document.tree import MAX_NESTING
 from generator.problems import GeneratorError, Problem
 
@@ -50,10 +50,12 @@ def _yaml_depth_bound(raw: bytes) -> int:
 
 class _YamlDepth:
     """Follows a YAML event stream with a stack of open collections, to say where it first
-    nests deeper than `MAX_NESTING`, as (JSON pointer, line)."""
+    nests deeper than `MAX_NESTING`, as (JSON pointer, line). Each open collection keeps its
+    own token, not its pointer (thousands of levels of long keys would make the pointers of
+    the stack gigabytes): the pointer is made once, where the limit is crossed."""
 
     def __init__(self) -> None:
-        # per open collection: [pointer, is a mapping, key awaited, current key, items so far]
+        # per open collection: [its token, is a mapping, key awaited, current key, items so far]
         self.stack: list[list[Any]] = []
 
     def too_deep(self, loader: yaml.SafeLoader) -> tuple[str, int | None] | None:
@@ -62,7 +64,7 @@ class _YamlDepth:
                 if isinstance(event, yaml.CollectionStartEvent):
                     if len(self.stack) >= MAX_NESTING:
                         mark = event.start_mark
-                        return self._child(), mark.line + 1 if mark is not None else None
+                        return self._pointer(), mark.line + 1 if mark is not None else None
                     self.stack.append([self._child(), isinstance(event, yaml.MappingStartEvent),
                                        True, "", 0])
                 elif isinstance(event, yaml.CollectionEndEvent):
@@ -76,12 +78,18 @@ class _YamlDepth:
             loader.dispose()
         return None
 
-    def _child(self) -> str:
-        """The pointer of the node starting now."""
+    def _child(self) -> str | int:
+        """The token of the node starting now ("" for the document's root, which has none)."""
         if not self.stack:
             return ""
-        pointer, is_mapping, _, key, index = self.stack[-1]
-        return join_pointer(pointer, key if is_mapping else index)
+        _, is_mapping, _, key, index = self.stack[-1]
+        token: str | int = key if is_mapping else index
+        return token
+
+    def _pointer(self) -> str:
+        """The pointer of the node starting now."""
+        tokens = [frame[0] for frame in self.stack[1:]]
+        return join_tokens("", *tokens, self._child()) if self.stack else ""
 
     def _node(self, event: yaml.ScalarEvent | yaml.AliasEvent) -> None:
         frame = self.stack[-1] if self.stack else None

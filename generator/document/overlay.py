@@ -15,7 +15,7 @@ and filters `[?(@.key == 'value')]`, `[?@.a.b != 1]`, `[?(@.key)]` (exists).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,6 +23,13 @@ from generator.document.tree import copy_tree
 from generator.problems import GeneratorError, Problem
 
 SUPPORTED_OVERLAY = re.compile(r"1\.0\.\d+")
+# The most nodes one step of a target may match (a real target matches a few, or one kind of
+# node in every schema): a target like `$..*..*..*` is refused past it, not followed into
+# gigabytes.
+MAX_MATCHES = 200_000
+# The most nodes one action may add to the document (its update's size, once per match): an
+# update copied into each of many matches could grow the document without bound.
+MAX_ADDED_NODES = 2_000_000
 
 
 class JsonPathError(ValueError):
@@ -187,12 +194,41 @@ def _filter_literal(text: str) -> Any:
 
 
 def select(data: Any, segments: list[Segment]) -> list[Match]:
-    """All nodes of `data` matched by the parsed path, in document order."""
+    """All nodes of `data` matched by the parsed path, each once, in the order found.
+
+    Each step keeps a node once however many ways lead to it (`$..*..*` reaches a deep node
+    from each of its ancestors: without that, every `..` multiplies the nodes by the depth), and
+    matches at most `MAX_MATCHES` nodes (`TooManyMatches` past it)."""
     current: list[Match] = [(None, None, data)]
     for segment in segments:
         candidates = _descendants(current) if segment.recursive else current
-        current = [found for node in candidates for found in _apply(segment.selector, node)]
+        current = _at_most(_unique(found for node in candidates
+                                   for found in _apply(segment.selector, node)))
     return current
+
+
+class TooManyMatches(JsonPathError):
+    """A step of the target matches more than `MAX_MATCHES` nodes."""
+
+
+def _unique(matches: Iterable[Match]) -> Iterator[Match]:
+    """Each node once: a node is its place (its parent container and its key there)."""
+    seen: set[tuple[int, str | int | None]] = set()
+    for match in matches:
+        place = (id(match[0]), match[1])
+        if place not in seen:
+            seen.add(place)
+            yield match
+
+
+def _at_most(matches: Iterable[Match]) -> list[Match]:
+    found: list[Match] = []
+    for match in matches:
+        if len(found) == MAX_MATCHES:
+            raise TooManyMatches(
+                f"it matches more than {MAX_MATCHES:,} nodes (the limit, MAX_MATCHES)")
+        found.append(match)
+    return found
 
 
 def _children(value: Any) -> Iterator[Match]:
@@ -204,14 +240,18 @@ def _children(value: Any) -> Iterator[Match]:
             yield value, index, child
 
 
-def _descendants(nodes: list[Match]) -> list[Match]:
-    result: list[Match] = []
+def _descendants(nodes: list[Match]) -> Iterator[Match]:
+    """`nodes` and every node under them, each once, parents before children."""
+    seen: set[tuple[int, str | int | None]] = set()
     stack = list(reversed(nodes))
     while stack:
         node = stack.pop()
-        result.append(node)
+        place = (id(node[0]), node[1])
+        if place in seen:
+            continue
+        seen.add(place)
+        yield node
         stack.extend(reversed(list(_children(node[2]))))
-    return result
 
 
 def _apply(selector: Selector, node: Match) -> Iterator[Match]:
@@ -270,8 +310,8 @@ def apply_overlay(
     result: dict[str, Any] = copy_tree(data)
     problems: list[Problem] = []
     for action in actions:
-        matches = select(result, action.segments)
         pointer = f"/actions/{action.index}"
+        matches = _matches(result, action, overlay_file)
         if not matches:
             problems.append(Problem(
                 overlay_file, pointer, None,
@@ -284,6 +324,43 @@ def apply_overlay(
             for match in matches:
                 problems.extend(_update(match, action.update, overlay_file, pointer))
     return result, problems
+
+
+def _matches(data: Any, action: _Action, file: str) -> list[Match]:
+    """What `action` targets in `data`; a located error past `MAX_MATCHES`, or when its
+    update, copied into each match, would add more than `MAX_ADDED_NODES` nodes."""
+    pointer = f"/actions/{action.index}"
+    try:
+        matches = select(data, action.segments)
+    except TooManyMatches as exc:
+        raise GeneratorError([Problem(
+            file, f"{pointer}/target", None, f"target {action.target!r}: {exc}",
+            "name the nodes more precisely (fewer `..` and `*`)", code="overlay-too-many")]
+        ) from None
+    if action.has_update and not action.remove and matches:
+        added = len(matches) * node_count(action.update)
+        if added > MAX_ADDED_NODES:
+            raise GeneratorError([Problem(
+                file, f"{pointer}/update", None,
+                f"the update, copied into each of the {len(matches):,} nodes {action.target!r} "
+                f"matches, would add {added:,} nodes to the document (the limit, "
+                f"MAX_ADDED_NODES, is {MAX_ADDED_NODES:,})",
+                "target fewer nodes, or make the update smaller", code="overlay-too-many")])
+    return matches
+
+
+def node_count(data: Any) -> int:
+    """How many values `data` holds, itself included (its own stack: any depth)."""
+    count = 0
+    stack = [data]
+    while stack:
+        node = stack.pop()
+        count += 1
+        if isinstance(node, dict):
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return count
 
 
 def _parse_actions(overlay: Any, file: str) -> list[_Action]:

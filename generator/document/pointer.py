@@ -6,6 +6,7 @@ A `$ref` fragment is a URI fragment: it is percent-decoded before it is read as 
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Mapping
 from typing import Any
 from urllib.parse import unquote
@@ -58,8 +59,19 @@ def resolve_pointer(data: Any, pointer: str) -> tuple[bool, Any]:
     return True, node
 
 
+class Lines(Mapping[str, int]):
+    """A pointer -> line mapping that also finds the nearest ancestor's line in one walk (the
+    line maps of `document.lines`, which hold no pointer strings)."""
+
+    @abstractmethod
+    def nearest(self, pointer: str) -> int | None:
+        """The line of `pointer`, else of its nearest ancestor that has one."""
+
+
 def nearest_line(lines: Mapping[str, int], pointer: str) -> int | None:
     """Line of `pointer`, else of its nearest ancestor that has one."""
+    if isinstance(lines, Lines):
+        return lines.nearest(pointer)
     while True:
         line = lines.get(pointer)
         if line is not None:
@@ -67,7 +79,6 @@ def nearest_line(lines: Mapping[str, int], pointer: str) -> int | None:
         if not pointer:
             return None
         pointer = pointer.rsplit("/", 1)[0]
-
 
 
 def fragment_pointer(ref: str) -> str | None:

@@ -11,80 +11,38 @@ Decisions
   expanded document. Both are measured on the composed node graph (which shares aliased nodes)
   before anything is expanded, so an alias bomb is refused fast with bounded memory.
 - JSON line numbers are computed lazily (first lookup) by a regex tokenizer.
+- Lines are kept in a `LineMap` (document/lines.py), one entry per node keyed by its parent and
+  its own token: a pointer string per node would grow with depth x key length.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
-from collections.abc import Callable, Iterator, Mapping
-from pathlib import Path
+from collections.abc import Mapping
 from typing import Any
 
 import yaml
 
+from generator.document.files import read_limited
+from generator.document.lines import ROOT, LazyLines, LineMap
 from generator.document.nesting import refuse_deep_yaml, too_deep_problem
+from generator.document.numbers import (
+    MIGHT_BE_TOO_LARGE,
+    number_problem,
+    out_of_range,
+    token_out_of_range,
+)
 from generator.document.pointer import join_pointer
 from generator.document.tree import MAX_NESTING, depth, with_deep_stack
-from generator.io.fetch import too_large
 from generator.problems import GeneratorError, Problem
+
+__all__ = ["DEFAULT_MAX_BYTES", "parse_bytes", "read_limited", "scalar_value", "scan_json_lines"]
 
 DEFAULT_MAX_BYTES = 64 * 1024 * 1024
 MAX_YAML_ALIASES = 100
 MAX_ALIAS_EXPANSION = 100_000
-
-
-class LazyLines(Mapping[str, int]):
-    """A pointer -> line mapping computed on first use (JSON line scanning is not free)."""
-
-    def __init__(self, compute: Callable[[], dict[str, int]]) -> None:
-        self._compute = compute
-        self._lines: dict[str, int] | None = None
-
-    def _get(self) -> dict[str, int]:
-        if self._lines is None:
-            self._lines = self._compute()
-        return self._lines
-
-    def __getitem__(self, pointer: str) -> int:
-        return self._get()[pointer]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._get())
-
-    def __len__(self) -> int:
-        return len(self._get())
-
-
-
-def read_limited(path: Path, max_bytes: int) -> bytes:
-    """The bytes of `path`, refused (as a located problem) past `max_bytes` or when unreadable:
-    a size limit first, so that no document can exhaust memory before it is parsed."""
-    file = str(path)
-    try:
-        size = path.stat().st_size
-        if size > max_bytes:
-            raise GeneratorError([too_large(file, size, max_bytes)])
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise GeneratorError([_not_found(file)]) from None
-    except IsADirectoryError:
-        raise GeneratorError([Problem(file, "", None, "is a directory, not a file")]) from None
-    except OSError as exc:
-        raise GeneratorError([Problem(file, "", None, f"cannot read: {exc.strerror}")]) from None
-    if len(raw) > max_bytes:
-        raise GeneratorError([too_large(file, len(raw), max_bytes)])
-    return raw
-
-
-def _not_found(file: str) -> Problem:
-    """A missing file; a URL given where a file is read (`Path` has folded its `//`) says so."""
-    url = re.match(r"(https?):/+(.*)", file)
-    if url:
-        return Problem(f"{url[1]}://{url[2]}", "", None,
-                       "a URL, not a file: documents are read from disk",
-                       "download it first, e.g. `curl -fLo openapi.json URL`, and give that file")
-    return Problem(file, "", None, "file not found")
 
 
 # --------------------------------------------------------------------------- parsing
@@ -134,6 +92,8 @@ def _reject_constant(name: str) -> Any:
 
 def _parse_json(raw: bytes, file: str) -> tuple[Any, Mapping[str, int]]:
     text = _decode(raw, file)
+    if MIGHT_BE_TOO_LARGE.search(text):
+        _refuse_too_large_numbers(text, file)
     try:
         data = _loads_any_depth(text, file)
     except json.JSONDecodeError as exc:
@@ -150,6 +110,14 @@ def _parse_json(raw: bytes, file: str) -> tuple[Any, Mapping[str, int]]:
             [_duplicate_key_problem(file, *duplicate) for duplicate in duplicates]
         ) from None
     return data, LazyLines(lambda: scan_json_lines(text)[0])
+
+
+def _refuse_too_large_numbers(text: str, file: str) -> None:
+    """The first number of `text` too large to be read (`numbers`), refused where it is."""
+    scanner = _JsonScanner(text, find_too_large=True)
+    scanner.run()
+    if scanner.too_large is not None:
+        raise GeneratorError([number_problem(file, *scanner.too_large)])
 
 
 def _loads(text: str) -> Any:
@@ -192,19 +160,19 @@ _JSON_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"(?:\s*:)?|[{}\[\],]|[^\s{}\[\],:"]+'
 
 
 class _Frame:
-    __slots__ = ("child", "index", "is_array", "keys", "pointer")
+    __slots__ = ("child", "index", "is_array", "keys", "node")
 
-    def __init__(self, pointer: str, is_array: bool) -> None:
-        self.pointer = pointer
+    def __init__(self, node: int, is_array: bool) -> None:
+        self.node = node  # in the line map
         self.is_array = is_array
         self.index = 0
-        self.child = pointer
+        self.child = node
         self.keys: dict[str, int] | None = None
 
 
 def scan_json_lines(
     text: str, *, find_duplicates: bool = False
-) -> tuple[dict[str, int], list[tuple[str, str, int, int]]]:
+) -> tuple[LineMap, list[tuple[str, str, int, int]]]:
     """Line of every member/item of (valid) JSON text, by pointer; optionally duplicate keys.
 
     Duplicates come as (object pointer, key, first line, second line).
@@ -221,11 +189,13 @@ class _JsonScanner:
     it goes without failing: the decoder says what is wrong with it."""
 
     def __init__(self, text: str, *, find_duplicates: bool = False,
-                 max_depth: int | None = None) -> None:
+                 max_depth: int | None = None, find_too_large: bool = False) -> None:
         self.text = text
         self.find_duplicates = find_duplicates
+        self.find_too_large = find_too_large
+        self.too_large: tuple[str, int, str] | None = None  # (pointer, line, the number)
         self.max_depth = max_depth
-        self.lines: dict[str, int] = {}
+        self.lines = LineMap()
         self.duplicates: list[tuple[str, str, int, int]] = []
         self.stack: list[_Frame] = []
         self.deepest = 0
@@ -247,45 +217,54 @@ class _JsonScanner:
             elif first == ",":
                 if self.stack and self.stack[-1].is_array:
                     self.stack[-1].index += 1
-            else:
-                self._start_value(position)
+            elif not self._scalar(token, position):
+                return
+
+    def _scalar(self, token: str, position: int) -> bool:
+        """A number, string, true, false or null; False (and `too_large` set) when looking for
+        numbers too large to read and this is one."""
+        node = self._start_value(position)
+        if self.find_too_large and token_out_of_range(token):
+            self.too_large = (self.lines.pointer_of(node), self._line_at(position), token)
+            return False
+        return True
 
     def _line_at(self, position: int) -> int:
         self._line += self.text.count("\n", self._last, position)
         self._last = position
         return self._line
 
-    def _start_value(self, position: int) -> str:
+    def _start_value(self, position: int) -> int:
+        """The node of the value starting at `position` (an array's item is recorded here)."""
         if not self.stack:
-            self.lines[""] = self._line_at(position)
-            return ""
+            self.lines.set_line(ROOT, self._line_at(position))
+            return ROOT
         frame = self.stack[-1]
         if frame.is_array:
-            frame.child = f"{frame.pointer}/{frame.index}"
-            self.lines[frame.child] = self._line_at(position)
+            frame.child = self.lines.add(frame.node, frame.index, self._line_at(position))
         return frame.child
 
     def _open(self, is_array: bool, position: int) -> bool:
         """Enter an object or array; False (and `too_deep` set) past `max_depth`."""
-        pointer = self._start_value(position)
+        node = self._start_value(position)
         if self.max_depth is not None and len(self.stack) >= self.max_depth:
-            self.too_deep = (pointer, self._line_at(position))
+            self.too_deep = (self.lines.pointer_of(node), self._line_at(position))
             return False
-        self.stack.append(_Frame(pointer, is_array))
+        self.stack.append(_Frame(node, is_array))
         self.deepest = max(self.deepest, len(self.stack))
         return True
 
     def _key(self, token: str, position: int) -> None:
         frame = self.stack[-1]
         key = _json_key(token)
-        frame.child = join_pointer(frame.pointer, key)
         key_line = self._line_at(position)
-        self.lines[frame.child] = key_line
+        frame.child = self.lines.add(frame.node, key, key_line)
         if self.find_duplicates:
             keys = frame.keys if frame.keys is not None else {}
             frame.keys = keys
             if key in keys:
-                self.duplicates.append((frame.pointer, key, keys[key], key_line))
+                self.duplicates.append((self.lines.pointer_of(frame.node), key, keys[key],
+                                        key_line))
             keys.setdefault(key, key_line)
 
 
@@ -331,12 +310,12 @@ def _parse_yaml(raw: bytes, file: str) -> tuple[Any, Mapping[str, int]]:
         _check_aliases(root, file, levels)
     converter = _YamlConverter(file)
     try:
-        data = with_deep_stack(lambda: converter.convert(root, ""), levels)
+        data = with_deep_stack(lambda: converter.convert(root, ROOT), levels)
     except RecursionError:  # aliases made it deeper than the node graph is
         raise GeneratorError([too_deep_problem(file, "", None)]) from None
     if converter.problems:
         raise GeneratorError(converter.problems)
-    converter.lines.setdefault("", root.start_mark.line + 1)
+    converter.lines.set_line(ROOT, root.start_mark.line + 1, replace=False)
     return data, converter.lines
 
 
@@ -435,46 +414,52 @@ class _YamlConverter:
 
     def __init__(self, file: str) -> None:
         self.file = file
-        self.lines: dict[str, int] = {}
+        self.lines = LineMap()
         self.problems: list[Problem] = []
 
-    def convert(self, node: yaml.Node, pointer: str) -> Any:
+    def convert(self, node: yaml.Node, at: int) -> Any:
+        """`node` as JSON data; `at` is its node in the line map."""
         if isinstance(node, yaml.MappingNode):
-            return self._mapping(node, pointer)
+            return self._mapping(node, at)
         if isinstance(node, yaml.SequenceNode):
-            return self._sequence(node, pointer)
+            return self._sequence(node, at)
         assert isinstance(node, yaml.ScalarNode)
-        return scalar_value(node)
+        try:
+            value = scalar_value(node)
+        except ValueError:  # an integer of more digits than Python reads
+            value = math.inf
+        if out_of_range(value):
+            self.problems.append(number_problem(self.file, self.lines.pointer_of(at),
+                                                node.start_mark.line + 1, str(node.value)))
+            return None
+        return value
 
-    def _sequence(self, node: yaml.SequenceNode, pointer: str) -> list[Any]:
+    def _sequence(self, node: yaml.SequenceNode, at: int) -> list[Any]:
         result = []
         for index, item in enumerate(node.value):
-            child = f"{pointer}/{index}"
-            self.lines[child] = item.start_mark.line + 1
+            child = self.lines.add(at, index, item.start_mark.line + 1)
             result.append(self.convert(item, child))
         return result
 
-    def _mapping(self, node: yaml.MappingNode, pointer: str) -> dict[str, Any]:
-        result = self._merged_base(node, pointer)
+    def _mapping(self, node: yaml.MappingNode, at: int) -> dict[str, Any]:
+        result = self._merged_base(node, at)
         key_lines: dict[str, int] = {}
         for key_node, value_node in node.value:
             if key_node.tag == _TAG + "merge":
                 continue
-            key = self._key(key_node, pointer)
+            key = self._key(key_node, at)
             if key is None:
                 continue
-            child = join_pointer(pointer, key)
             line = key_node.start_mark.line + 1
             if key in key_lines:
-                self.problems.append(_duplicate_key_problem(self.file, pointer, key,
-                                                            key_lines[key], line))
+                self.problems.append(_duplicate_key_problem(
+                    self.file, self.lines.pointer_of(at), key, key_lines[key], line))
                 continue
             key_lines[key] = line
-            self.lines[child] = line
-            result[key] = self.convert(value_node, child)
+            result[key] = self.convert(value_node, self.lines.add(at, key, line))
         return result
 
-    def _merged_base(self, node: yaml.MappingNode, pointer: str) -> dict[str, Any]:
+    def _merged_base(self, node: yaml.MappingNode, at: int) -> dict[str, Any]:
         """`<<: *base` / `<<: [*a, *b]`: keys from the sources; earlier sources win."""
         base: dict[str, Any] = {}
         for key_node, value_node in node.value:
@@ -485,18 +470,18 @@ class _YamlConverter:
             for source in sources:
                 if not isinstance(source, yaml.MappingNode):
                     self.problems.append(Problem(
-                        self.file, pointer, source.start_mark.line + 1,
+                        self.file, self.lines.pointer_of(at), source.start_mark.line + 1,
                         "a `<<` merge key needs a mapping or a list of mappings"))
                     continue
-                for key, value in self._mapping(source, pointer).items():
+                for key, value in self._mapping(source, at).items():
                     base.setdefault(key, value)
         return base
 
-    def _key(self, key_node: yaml.Node, pointer: str) -> str | None:
+    def _key(self, key_node: yaml.Node, at: int) -> str | None:
         if isinstance(key_node, yaml.ScalarNode):
             return str(key_node.value)
         self.problems.append(Problem(
-            self.file, pointer, key_node.start_mark.line + 1,
+            self.file, self.lines.pointer_of(at), key_node.start_mark.line + 1,
             "mapping key is not a plain string", "JSON/OpenAPI keys must be strings"))
         return None
 

@@ -15,7 +15,7 @@ from generator.document.keywords import SCHEMA_MAPS
 
 # Keywords whose value maps names chosen by the document's author to objects: the schema maps
 # of the keyword table, and OpenAPI's own maps (which hold no schemas, so are not in it).
-_NAMED_MAPS = frozenset({
+NAME_MAPS = frozenset({
     *SCHEMA_MAPS, "headers", "content", "responses", "examples", "links", "callbacks",
     "encoding", "variables", "mapping", "scopes",
 })
@@ -36,7 +36,7 @@ def is_name(tokens: Sequence[str], index: int) -> bool:
             index == 2 and tokens[0] == "components"
         ):
             settled = True
-        elif tokens[index - 1] in _NAMED_MAPS:
+        elif tokens[index - 1] in NAME_MAPS:
             turns, index = turns + 1, index - 1
             continue
         else:

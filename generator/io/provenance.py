@@ -54,8 +54,26 @@ def sha256_text(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+# The largest file a record's hash is taken of: more than any generated file, spec or overlay
+# is (their own limit is 64 MB); a bigger one, or one that never ends (a symlink to /dev/zero),
+# gets `TOO_LARGE` for a hash, which matches no record, instead of being read to its end.
+MAX_HASHED_BYTES = 128 * 1024 * 1024
+TOO_LARGE = "too-large"
+# The largest PROVENANCE.json read: records of the largest packages are a few hundred KB.
+MAX_RECORD_BYTES = 16 * 1024 * 1024
+
+
 def _sha256_file(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    """The SHA-256 of the file's bytes, read in chunks, at most `MAX_HASHED_BYTES` of them."""
+    digest = hashlib.sha256()
+    read = 0
+    with path.open("rb") as stream:
+        while chunk := stream.read(1024 * 1024):
+            read += len(chunk)
+            if read > MAX_HASHED_BYTES:
+                return TOO_LARGE
+            digest.update(chunk)
+    return digest.hexdigest()
 
 
 def _tree_files(folder: Path, pattern: str, skip: Iterable[str] = ()) -> list[Path]:
@@ -201,16 +219,37 @@ class Recorded:
 
 
 def read(folder: Path) -> Recorded | None:
-    """The record in `folder`, or None when it is missing or unreadable."""
+    """The record in `folder`, or None when it is missing or not a record this generator wrote
+    (see `read_or_why`)."""
+    recorded = read_or_why(folder)
+    return recorded if isinstance(recorded, Recorded) else None
+
+
+def read_or_why(folder: Path) -> Recorded | str:
+    """The record in `folder`, or why it is not one this generator wrote: missing, not a file
+    (a symlink to a device reads forever), larger than `MAX_RECORD_BYTES`, nested deeper than
+    JSON is read, not its shape, or naming a file outside its folder."""
+    path = folder / FILENAME
     try:
-        text = (folder / FILENAME).read_text(encoding="utf-8")
-        data: Any = json.loads(text)
-        inputs, toolkit, files = dict(data["inputs"]), dict(data["toolkit"]), dict(data["files"])
-        coverage = data.get("coverage")
+        if not path.is_file():
+            return "missing" if not os.path.lexists(path) else "not a file"
+        with path.open("rb") as stream:
+            raw = stream.read(MAX_RECORD_BYTES + 1)
+        if len(raw) > MAX_RECORD_BYTES:
+            return f"larger than {MAX_RECORD_BYTES} bytes"
+        return _parse_record(raw.decode("utf-8"))
+    except RecursionError:
+        return "nested too deep"
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return None
+        return "not readable as a record"
+
+
+def _parse_record(text: str) -> Recorded | str:
+    data: Any = json.loads(text)
+    inputs, toolkit, files = dict(data["inputs"]), dict(data["toolkit"]), dict(data["files"])
+    coverage = data.get("coverage")
     if not all(isinstance(name, str) and _inside(name) for name in files):
-        return None  # a record naming a file outside its folder is not one this generator wrote
+        return "it names a file outside its folder"
     canonical = text == _dump(inputs, toolkit, files, coverage)
     return Recorded(inputs, toolkit, files, canonical=canonical)
 

@@ -160,7 +160,13 @@ def _check_destination(dest: Path, files: dict[str, str], *, force: bool,
     if force:
         return
     problems: list[Problem] = []  # every reason at once: one run tells the user all to move
-    recorded = provenance.read(dest)
+    found = provenance.read_or_why(dest)
+    recorded = found if isinstance(found, provenance.Recorded) else None
+    if recorded is None and found != "missing":
+        problems.append(Problem(
+            str(dest / provenance.FILENAME), "", None,
+            f"not a record this generator wrote ({found}); refusing to replace the folder",
+            "choose a new or empty folder, or pass --force to replace it"))
     unlisted = foreign_files(dest, recorded)
     if unlisted:
         problems.append(Problem(

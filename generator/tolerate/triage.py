@@ -7,7 +7,7 @@
 - *repairable*: generation goes on with a stated repair that keeps the wire contract the
   document evidently meant (an invalid `default` or `example` dropped, duplicate `required`
   entries merged, a 3.0-style boolean `exclusiveMinimum` in 3.1 read the 3.0 way, a missing
-  `info.version` read as empty, ...).
+  `info.version` read as empty, a code generator's keyword like `customTypePath` dropped...).
 
 `triage(data, problems)` decides; `act.apply(data, decisions)` returns a repaired copy of the
 document with the skipped operations removed. Nothing here changes the caller's data. The
@@ -77,6 +77,28 @@ def decide(data: dict[str, Any], problem: Problem) -> Decision:
 
 def _last(tokens: list[str]) -> str:
     return tokens[-1] if tokens else ""
+
+
+def _code_keyword(data: dict[str, Any], problem: Problem, tokens: list[str]) -> Decision | None:
+    """A code generator's keyword (`customTypePath`, `x-python-type`...) goes: no OpenAPI
+    reader gives it a meaning, and obeyed it would make the package import what the document
+    names."""
+    if problem.code == "code-keyword":
+        return Decision(problem, "repairable",
+                        f"drops `{_last(tokens)}`: a document does not choose the package's code",
+                        fix=repairs.delete(problem.pointer))
+    return None
+
+
+def _inline_nesting(data: dict[str, Any], problem: Problem,
+                    tokens: list[str]) -> Decision | None:
+    """Schemas nested inline past the limit: the schema where the limit is crossed reads as
+    any value (the values deeper in are not checked; the wire format is as it was)."""
+    if problem.code == "inline-nesting":
+        return Decision(problem, "repairable",
+                        "reads the schema nested past the limit as unconstrained (any value)",
+                        fix=repairs.replace_with_empty(problem.pointer))
+    return None
 
 
 def _dangling_ref(data: dict[str, Any], problem: Problem, tokens: list[str]) -> Decision | None:
@@ -297,8 +319,8 @@ def _validator_gave_up(data: dict[str, Any], problem: Problem,
 
 # The repairs that keep what the document evidently meant first, then the problems of a kind.
 _RULES: tuple[Rule, ...] = (
-    _dangling_ref, _invalid_default_or_example, _invalid_examples, _duplicate_entries,
-    _unusable_pattern, _invalid_parameter, _boolean_bound, _null_type_in_30,
+    _code_keyword, _inline_nesting, _dangling_ref, _invalid_default_or_example, _invalid_examples,
+    _duplicate_entries, _unusable_pattern, _invalid_parameter, _boolean_bound, _null_type_in_30,
     _required_not_a_property, _duplicate_operation_id, _undeclared_path_parameter,
     _missing_text_field, _unknown_fields, _overlay_no_match, _method_clash, _query_string,
     _validator_gave_up,

@@ -5,7 +5,8 @@
 2. our own checks (`rules`): dangling internal `$ref`s, `$ref` cycles with nothing in between,
    query strings in paths, parameters
    without a name or location, schema keywords (defaults that misfit, duplicates, 3.0 booleans
-   in 3.1, patterns pydantic cannot compile) and generated method-name clashes;
+   in 3.1, patterns pydantic cannot compile), generated method-name clashes and the code
+   generator's own keywords (`customTypePath`...: a document must not choose imports);
 3. every error of openapi-spec-validator (`openapi`), each located by JSON pointer and line.
 
 Generation runs the cheap first two inline and openapi-spec-validator beside the code
@@ -18,6 +19,8 @@ from generator.document.loading import Document
 from generator.io.cache import Cache
 from generator.problems import Problem, unique_problems
 from generator.validate.rules import (
+    check_code_keywords,
+    check_inline_nesting,
     check_internal_refs,
     check_method_name_clashes,
     check_parameters,
@@ -48,6 +51,8 @@ def own_checks(doc: Document, dangling: list[Problem] | None = None) -> list[Pro
     if dangling is None:
         dangling = check_internal_refs(doc)
     return unique_problems([
-        *doc.overlay_problems, *dangling, *check_ref_cycles(doc), *check_path_query_strings(doc),
+        *doc.overlay_problems, *check_code_keywords(doc), *dangling, *check_ref_cycles(doc),
+        *check_path_query_strings(doc),
         *check_parameters(doc), *check_schema_keywords(doc), *check_method_name_clashes(doc),
+        *check_inline_nesting(doc),
     ])

@@ -4,7 +4,9 @@ Dangling internal `$ref`s (with the nearest existing key as a hint), operations 
 naming rule would give the same generated method, path templates that carry a query string
 (`/search?q={q}`), parameters without a name or a location (which openapi-spec-validator
 crashes on), and 3.0-style boolean `exclusiveMinimum`/`exclusiveMaximum` in a 3.1 document
-(which it does not always see, and which would otherwise read as the bound 1).
+(which it does not always see, and which would otherwise read as the bound 1), and the
+keywords of datamodel-code-generator itself (`customTypePath`, `x-python-type`, ...), with which
+a document could choose what the generated package imports.
 """
 
 from __future__ import annotations
@@ -14,17 +16,19 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any
 
+from generator.document.keywords import SCHEMA_LISTS, SCHEMA_VALUES
 from generator.document.loading import Document
 from generator.document.operations import iter_operations
 from generator.document.pointer import (
     fragment_pointer,
     join_pointer,
+    join_tokens,
     resolve_pointer,
     split_pointer,
     unescape_token,
 )
 from generator.document.refs import Refs, is_named_map, iter_objects, iter_refs
-from generator.document.schemas import in_schema, json_key, same_json
+from generator.document.schemas import NAME_MAPS, in_schema, json_key, same_json
 from generator.names.operations import name_clashes
 from generator.problems import Problem
 
@@ -369,3 +373,137 @@ def _has_duplicates(values: object) -> bool:
     return len(keys) != len(values)
 
 
+
+
+# --------------------------------------------------------------------------- code keywords
+
+# Keywords datamodel-code-generator obeys that make the package import, subclass or bind what
+# the document names (`customTypePath: antigravity.geohash` -> `from antigravity import
+# geohash`, run at import), or steer its own internals: no OpenAPI or JSON Schema meaning, so
+# a document written for any other tool never needs them. Found in dcg 0.89's source (its
+# `JsonSchemaObject` aliases, `x-python-type`/`x-python-import` readers, `x-is-*` markers,
+# its `x-datamodel-code-generator-*` internal markers).
+CODE_KEYWORDS = frozenset({"customTypePath", "customBasePath", "x-is-base-class", "x-is-classvar"})
+CODE_KEYWORD_PREFIXES = ("x-python-", "x-datamodel-code-generator-")
+# Literal data: what is inside is a value, written out as one, never read as a keyword.
+_LITERAL_DATA = frozenset({"default", "example", "examples", "enum", "const"})
+
+
+def is_code_keyword(key: object) -> bool:
+    """Whether `key`, as a keyword, would make the generated code name code of the document's
+    choosing (see `CODE_KEYWORDS`)."""
+    return isinstance(key, str) and (key in CODE_KEYWORDS or key.startswith(CODE_KEYWORD_PREFIXES))
+
+
+def check_code_keywords(doc: Document) -> list[Problem]:
+    """Every code-generator keyword of the document (`customTypePath`, `x-python-type`, ...;
+    see `CODE_KEYWORDS`), wherever it stands as a keyword: in schemas, inside vendor
+    extensions (dcg reads some, like `x-propertyNames`, as schemas), anywhere else. Importing
+    a package generated from an untrusted document must never run code the document named."""
+    return [Problem(str(doc.path), pointer, doc.line_of(pointer),
+                    f"`{keyword}` is a code generator's keyword: the package would import or "
+                    "bind what it names", "remove it: OpenAPI has no such keyword",
+                    code="code-keyword")
+            for pointer, keyword in iter_code_keywords(doc.data)]
+
+
+# A step of the walk: (node, the step it was reached from, its key there, whether that key
+# is a name the document's author chose). Pointers are made only for what is found.
+_Step = tuple[Any, ...]
+
+
+def iter_code_keywords(data: Any) -> Iterator[tuple[str, str]]:
+    """(pointer, keyword) of each code keyword in `data`, in document order; names (a property
+    called `customTypePath`) and literal data are not keywords. Its own stack: any depth."""
+    stack: list[_Step] = [(data, None, "", False)]
+    while stack:
+        step = stack.pop()
+        node = step[0]
+        if isinstance(node, dict):
+            children: list[_Step] = []
+            for child_key, value in node.items():
+                name = _names_keys(step) if isinstance(child_key, str) else False
+                if not name and is_code_keyword(child_key):
+                    yield _pointer_of(step, child_key), child_key
+                elif name or child_key not in _LITERAL_DATA:
+                    children.append((value, step, str(child_key), name))
+            stack.extend(reversed(children))
+        elif isinstance(node, list):
+            stack.extend((node[index], step, str(index), False)
+                         for index in range(len(node) - 1, -1, -1))
+
+
+def _names_keys(step: _Step) -> bool:
+    """Whether the keys of the object reached by `step` are names (`is_name`'s rule, one level
+    at a time): those of `/paths`, `/webhooks`, `/components/*`, and of a name map reached
+    by its keyword."""
+    parent, key, key_is_name = step[1], step[2], step[3]
+    if parent is None:
+        return False
+    grandparent = parent[1]
+    if grandparent is None and key in ("paths", "webhooks"):
+        return True
+    if grandparent is not None and grandparent[1] is None and parent[2] == "components":
+        return True
+    return key in NAME_MAPS and not key_is_name
+
+
+def _pointer_of(step: _Step, key: str) -> str:
+    tokens = [key]
+    while step[1] is not None:
+        tokens.append(step[2])
+        step = step[1]
+    return join_tokens("", *reversed(tokens))
+
+
+# --------------------------------------------------------------------------- inline nesting
+
+# How deep schemas may nest inside one another inline (`items` in `items`, a union in a union,
+# `additionalProperties` in `additionalProperties`): each level is a pair of brackets in one
+# annotation of the generated code (`list[list[...]]`), and Python's parser stops at 200.
+# A schema under `properties` or `$defs` (a class of its own) or a `$ref` starts again at 0.
+MAX_INLINE_NESTING = 100
+_INLINE = frozenset((*SCHEMA_VALUES, *SCHEMA_LISTS, "patternProperties", "dependentSchemas"))
+_INLINE_MAPS = frozenset({"patternProperties", "dependentSchemas"})
+
+
+def check_inline_nesting(doc: Document) -> list[Problem]:
+    """Schemas nested inline more than `MAX_INLINE_NESTING` levels deep, each chain once, where
+    it crosses the limit: the generated annotation would be more than Python can parse."""
+    problems = []
+    for step in _too_deep_inline(doc.data):
+        pointer = _pointer_of(step[1], step[2])
+        problems.append(Problem(
+            str(doc.path), pointer, doc.line_of(pointer),
+            f"schemas are nested inline more than {MAX_INLINE_NESTING} levels deep here (the "
+            "limit, MAX_INLINE_NESTING): the generated type would nest as deep",
+            "move the inner schema into components/schemas and $ref it", code="inline-nesting"))
+    return problems
+
+
+def _too_deep_inline(data: Any) -> Iterator[_Step]:
+    """The steps (node, parent step, key, key is a name, inline level) of the objects where a
+    chain of inline schemas crosses the limit (not walked further). Its own stack."""
+    stack: list[_Step] = [(data, None, "", False, 0)]
+    while stack:
+        step = stack.pop()
+        node, level = step[0], step[4]
+        if isinstance(node, dict):
+            if level > MAX_INLINE_NESTING:
+                yield step
+                continue
+            names = _names_keys(step)
+            for key, value in node.items():
+                if not names and key in _LITERAL_DATA:
+                    continue
+                stack.append((value, step, str(key), names, _inline_level(step, key, names)))
+        elif isinstance(node, list):
+            stack.extend((node[index], step, str(index), False, level)
+                         for index in range(len(node) - 1, -1, -1))
+
+
+def _inline_level(step: _Step, key: object, is_name: bool) -> int:
+    """The inline level of the value at `key` of the object reached by `step`."""
+    if is_name:  # a named schema: of its own, unless in a map that is a type (`dict[str, X]`)
+        return int(step[4]) if step[2] in _INLINE_MAPS and not step[3] else 0
+    return int(step[4]) + 1 if key in _INLINE else 0
