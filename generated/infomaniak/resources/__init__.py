@@ -1,11 +1,8 @@
 """The API's resources, one module each (`resources/<attribute>.py`, `client.<attribute>`).
 
 `Client` imports a resource's module the first time its attribute is read. The classes are
-exported here too, each module imported on first access:
-
-    from infomaniak.resources import Completions
-
-imports `resources/completions.py` only.
+exported here too, each module imported on first access: reading
+`resources.Completions` imports `resources/completions.py` only.
 """
 
 from __future__ import annotations

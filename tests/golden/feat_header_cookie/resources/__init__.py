@@ -1,11 +1,8 @@
 """The API's resources, one module each (`resources/<attribute>.py`, `client.<attribute>`).
 
 `Client` imports a resource's module the first time its attribute is read. The classes are
-exported here too, each module imported on first access:
-
-    from feat_header_cookie.resources import Default
-
-imports `resources/default.py` only.
+exported here too, each module imported on first access: reading
+`resources.Default` imports `resources/default.py` only.
 """
 
 from __future__ import annotations

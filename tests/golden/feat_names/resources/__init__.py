@@ -1,11 +1,8 @@
 """The API's resources, one module each (`resources/<attribute>.py`, `client.<attribute>`).
 
 `Client` imports a resource's module the first time its attribute is read. The classes are
-exported here too, each module imported on first access:
-
-    from feat_names.resources import A
-
-imports `resources/a.py` only.
+exported here too, each module imported on first access: reading
+`resources.A` imports `resources/a.py` only.
 """
 
 from __future__ import annotations

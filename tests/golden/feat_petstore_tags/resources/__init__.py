@@ -1,11 +1,8 @@
 """The API's resources, one module each (`resources/<attribute>.py`, `client.<attribute>`).
 
 `Client` imports a resource's module the first time its attribute is read. The classes are
-exported here too, each module imported on first access:
-
-    from feat_petstore_tags.resources import Pets
-
-imports `resources/pets.py` only.
+exported here too, each module imported on first access: reading
+`resources.Pets` imports `resources/pets.py` only.
 """
 
 from __future__ import annotations
