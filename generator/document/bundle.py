@@ -33,7 +33,8 @@ from generator.document.tree import copy_tree
 from generator.io.fetch import Downloader
 from generator.problems import GeneratorError, Problem
 
-REMOTE_TIMEOUT_SECONDS = 10.0
+REMOTE_TIMEOUT_SECONDS = 10.0  # one remote `$ref`'s file, the whole download
+REMOTE_TOTAL_SECONDS = 60.0  # every remote `$ref` of one document together
 _EXTERNAL_REF = re.compile(rb"""\$ref['"]?\s*:\s*(?!['"]?#)""")
 
 
@@ -131,7 +132,8 @@ class _Bundler:
                             self.lines)
         self.sources[self.main_location] = self.main
         self.allow_31_path_items = str(self.data.get("openapi", "")).startswith("3.1")
-        self.downloader = Downloader(max_bytes=self.max_bytes, timeout=REMOTE_TIMEOUT_SECONDS)
+        self.downloader = Downloader(max_bytes=self.max_bytes, timeout=REMOTE_TIMEOUT_SECONDS,
+                                     total=REMOTE_TOTAL_SECONDS)
 
     def bundle(self) -> dict[str, Any]:
         with self.downloader:
