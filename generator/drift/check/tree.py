@@ -95,6 +95,14 @@ def _read_regular(path: Path) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")  # as text mode reads it
 
 
+def shown_file(folder: Path, relative: str) -> str:
+    """How a file of a checked folder is named in reports: the folder as `shown_path` shows it,
+    then the file's path in it, the file itself not resolved (a link is named, not followed;
+    resolving a link loop fails)."""
+    base = shown_path(folder)
+    return relative if base == "." else f"{base}/{relative}"
+
+
 def differing_files(
     expected: dict[str, str], actual: dict[str, str]
 ) -> Iterator[tuple[str, str, str | None, str | None]]:
@@ -209,7 +217,7 @@ def explain(report: PackageReport, expected: dict[str, str], actual: dict[str, s
     """Fill `report.files` with every difference between disk and regenerated output."""
     report.regenerated = True
     for relative, status, want, have in differing_files(expected, actual):
-        shown = shown_path(report.folder / relative)
+        shown = shown_file(report.folder, relative)
         report.files.append(
             FileDrift(relative, status, _cause(relative, report), unified_diff(shown, have, want),
                       _first_difference(have, want))
