@@ -427,8 +427,6 @@ class _Differ:
         found = self.field_changes(ctx, old_fields, new_fields)
         if below:
             found = [f for f in found if f.key != prefix]
-        for key in cut:
-            found += self.compare_cut(ctx, key, old_fields[key], new_fields[key])
         split: list[Key] = []
         for key in sorted(set(old_fields) & set(new_fields)):
             if key == prefix or key in cut or any(key[:len(k)] == k for k in split):
@@ -438,6 +436,9 @@ class _Differ:
                 continue
             split.append(key)
             found = [f for f in found if not merged_artifact(f, key)] + by_branch
+        for key in cut:  # (one under a union compared branch by branch was compared there)
+            if not any(key[:len(k)] == k for k in split):
+                found += self.compare_cut(ctx, key, old_fields[key], new_fields[key])
         return found, old_fields, new_fields
 
     def compare_cut(self, ctx: Ctx, key: Key, before: Field, after: Field) -> list[Found]:
