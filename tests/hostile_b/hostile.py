@@ -94,3 +94,24 @@ def external_fan_out(levels: int = LEVELS) -> dict[str, Any]:
 def write_json(path: Path, data: Any) -> Path:
     path.write_text(json.dumps(data), encoding="utf-8")
     return path
+
+
+def any_of_fan_out(levels: int = LEVELS, leaf: str = "string") -> dict[str, Any]:
+    """`S_i: {anyOf: [$ref S_i+1, $ref S_i+1]}`: its rendered type doubles per level."""
+    schemas: dict[str, Any] = {
+        f"S{i}": {"anyOf": [_ref(f"S{i + 1}"), _ref(f"S{i + 1}")]} for i in range(1, levels)
+    }
+    schemas[f"S{levels}"] = {"type": "object", "properties": {"x": {"type": leaf}}}
+    return document(schemas)
+
+
+def diamond_fan_out(levels: int = LEVELS, leaf: str = "string") -> dict[str, Any]:
+    """`S_i: {allOf: [$ref A_i+1, $ref B_i+1]}`, both of which are `allOf: [$ref S_i+1]`: the
+    same schema through 2**depth different `$ref` paths."""
+    schemas: dict[str, Any] = {}
+    for i in range(1, levels):
+        schemas[f"S{i}"] = {"allOf": [_ref(f"A{i + 1}"), _ref(f"B{i + 1}")]}
+        schemas[f"A{i + 1}"] = {"allOf": [_ref(f"S{i + 1}")]}
+        schemas[f"B{i + 1}"] = {"allOf": [_ref(f"S{i + 1}")]}
+    schemas[f"S{levels}"] = {"type": "object", "properties": {"x": {"type": leaf}}}
+    return document(schemas)

@@ -19,7 +19,9 @@ from generator.problems import GeneratorError
 from tests.hostile_b.hostile import (
     LEVELS,
     all_of_fan_out,
+    any_of_fan_out,
     assert_orderly,
+    diamond_fan_out,
     document,
     external_fan_out,
     property_fan_out,
@@ -28,14 +30,16 @@ from tests.hostile_b.hostile import (
 )
 
 SHAPES = {"properties": property_fan_out, "allOf": all_of_fan_out}
+DIFF_ONLY = {"anyOf": any_of_fan_out}  # generate: datamodel-code-generator's own blow-up
 
 
 @pytest.mark.timeout(200)
-@pytest.mark.parametrize("shape", sorted(SHAPES))
+@pytest.mark.parametrize("shape", sorted({**SHAPES, **DIFF_ONLY}))
 def test_diff_of_fan_out_reports_the_change_at_the_shared_schema(tmp_path: Path,
                                                                  shape: str) -> None:
-    old = write_json(tmp_path / "old.json", SHAPES[shape]())
-    new = write_json(tmp_path / "new.json", SHAPES[shape](leaf="integer"))
+    make = {**SHAPES, **DIFF_ONLY}[shape]
+    old = write_json(tmp_path / "old.json", make())
+    new = write_json(tmp_path / "new.json", make(leaf="integer"))
     changed = run_bounded("diff", old, new, "--format", "json")
     assert_orderly(changed)
     assert changed.returncode == 1, changed.stdout + changed.stderr
@@ -43,6 +47,23 @@ def test_diff_of_fan_out_reports_the_change_at_the_shared_schema(tmp_path: Path,
     same = run_bounded("diff", old, old)
     assert_orderly(same)
     assert same.returncode == 0 and "0 breaking, 0 possibly breaking, 0 non-breaking" in same.stdout
+
+
+@pytest.mark.timeout(120)
+def test_diff_refuses_a_schema_reached_through_too_many_paths(tmp_path: Path) -> None:
+    """Diamonds level after level: 2**30 different `$ref` paths to one schema, whose cycle
+    check depends on the path. A located refusal, never an answer from a schema cut short."""
+    old = write_json(tmp_path / "old.json", diamond_fan_out())
+    new = write_json(tmp_path / "new.json", diamond_fan_out(leaf="integer"))
+    result = run_bounded("diff", old, new, "--no-validate")
+    assert_orderly(result)
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert "old document: /components/schemas/S" in result.stderr
+    assert "different `$ref` paths" in result.stderr
+    small = run_bounded("diff", write_json(tmp_path / "a.json", diamond_fan_out(levels=6)),
+                        write_json(tmp_path / "b.json", diamond_fan_out(6, "integer")))
+    assert small.returncode == 1 and "type-changed /components/schemas/S6/properties/x" in (
+        small.stdout)
 
 
 @pytest.mark.timeout(300)

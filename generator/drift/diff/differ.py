@@ -124,8 +124,8 @@ class _Differ:
     def __init__(self, old: Mapping[str, Json], new: Mapping[str, Json]) -> None:
         self.old, self.new = old, new
         self.old_refs, self.new_refs = Refs(old), Refs(new)
-        self.old_walker = SchemaWalker(self.old_refs)
-        self.new_walker = SchemaWalker(self.new_refs)
+        self.old_walker = SchemaWalker(self.old_refs, "old document")
+        self.new_walker = SchemaWalker(self.new_refs, "new document")
         self.found: list[Found] = []
         self.old_ops_by_new = old_ops_by_new(old, new)
         self.op = ""  # the operation being compared, for the changes found in it

@@ -34,6 +34,7 @@ from typing import Any
 
 from generator.document.pointer import fragment_pointer, join_tokens
 from generator.document.refs import Refs
+from generator.problems import GeneratorError, Problem
 
 Json = Any
 Key = tuple[str, ...]
@@ -45,6 +46,11 @@ MAX_DEPTH = 64  # a schema nested deeper is cut there, like a cycle (marked `rec
 # walked is a `cut` field, and the differ compares its schema once, on its own.
 FIELD_BUDGET = 10_000
 SHAPE_MEMO = 50_000  # shapes kept for reuse (a pure function of schema, stack and depth)
+# Schema meanings one walk builds: a schema reached by many different `$ref` paths (diamonds,
+# level after level) is rebuilt per path, as its cycle check depends on the path. Past it the
+# walk is refused (a located error), rather than answered from a schema cut short.
+SHAPE_BUILDS = 50_000
+MAX_LABEL = 2_000  # characters of a rendered type ("string | array[integer]")
 # The constraint keywords a field carries; whether a change tightens one is in `rules`.
 UPPER_BOUNDS = ("maxLength", "maxItems", "maxProperties", "maximum", "exclusiveMaximum")
 LOWER_BOUNDS = ("minLength", "minItems", "minProperties", "minimum", "exclusiveMinimum")
@@ -118,9 +124,11 @@ def _combine(a: _Child | None, b: _Child | None, mode: str) -> _Child | None:
 
 
 def _part_identity(part: _Child) -> tuple[object, ...]:
+    """Parts are one when they are the same schema object at the same place, whatever `$ref`
+    path reached it (the first one's path is kept for its cycle check)."""
     if part.parts:
         return ("parts", id(part))
-    return (id(part.schema), part.pointer, part.stack)
+    return (id(part.schema), part.pointer)
 
 
 @dataclass
@@ -372,14 +380,17 @@ class _Progress:
 class SchemaWalker:
     """The one flattening walker: schema -> :class:`Field` per structural location."""
 
-    def __init__(self, refs: Refs) -> None:
+    def __init__(self, refs: Refs, name: str = "") -> None:
         self.refs = refs
+        self.name = name  # the document, as a refusal names it
         self.degraded = False  # a walk passed FIELD_BUDGET: repeated schemas are cut from now on
         self._shapes: dict[tuple[int, str, frozenset[str], int], tuple[Json, _Shape]] = {}
+        self._builds = 0  # shapes built in the current walk
 
     def walk(
         self, schema: Json, pointer: str, stack: frozenset[str] = frozenset()
     ) -> Iterator[Field]:
+        self._builds = 0
         yield from self._walk(_Child(schema, pointer, stack), (), False, 0, _Progress())
 
     def flatten(
@@ -452,6 +463,13 @@ class SchemaWalker:
             return _Shape(pointer=pointer)  # `true` / `{}`-like: any
         shape = _own_shape(node, pointer, stack)
         shape.pointer = pointer
+        self._builds += 1
+        if self._builds > SHAPE_BUILDS:
+            raise GeneratorError([Problem(
+                self.name, pointer, None,
+                f"this schema is reached through more than {SHAPE_BUILDS} different `$ref` "
+                "paths (references that fan out, level after level): too many to compare",
+                "share fewer schemas between the members of each allOf or union")])
         if cycled or depth > MAX_DEPTH:
             shape.recursive = True
             shape.label = _shallow(shape)
@@ -491,7 +509,7 @@ class SchemaWalker:
 
     def _label(self, shape: _Shape, depth: int) -> str:
         if shape.union:
-            return " | ".join(shape.branch_labels)
+            return _capped(" | ".join(shape.branch_labels))
         parts = []
         for t in shape.types:
             if t == "array" and shape.items is not None:
@@ -499,7 +517,13 @@ class SchemaWalker:
                 parts.append(f"array[{items.label}]")
             else:
                 parts.append(t)
-        return " | ".join(parts) or "any"
+        return _capped(" | ".join(parts)) or "any"
+
+
+def _capped(label: str) -> str:
+    """A label of at most `MAX_LABEL` characters: a union of unions, level after level, would
+    double it per level."""
+    return label if len(label) <= MAX_LABEL else label[:MAX_LABEL - 3] + "..."
 
 
 def _info(shape: _Shape, required: bool) -> SchemaInfo:
