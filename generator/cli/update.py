@@ -139,16 +139,15 @@ def _build(
 ) -> _Candidate:
     """Load, generate and tabulate the new spec in a scratch copy of its folder (so relative
     `$ref`s resolve); a problem anywhere refuses the update, naming the user's files."""
-    import shutil
-
     from generator import pipeline
     from generator.document.loading import load
     from generator.drift.check.compare import compare_document
     from generator.drift.check.update import relocated
 
     scratch = tmp / "spec"
-    shutil.copytree(provider.spec.parent, scratch, ignore=shutil.ignore_patterns("__pycache__"))
+    _stage_folder(provider.spec.parent, scratch)
     staged = scratch / provider.spec.name
+    staged.unlink(missing_ok=True)  # a link there must not be written through
     staged.write_bytes(raw)
     target = dataclasses.replace(pipeline.target_for(provider), spec=staged)
     staged_provider = dataclasses.replace(provider, spec=staged)
@@ -164,6 +163,29 @@ def _build(
         raise UsageError([*problems, Problem(args.source, "", None, "update refused",
                                              NOTHING_CHANGED)]) from error
     return _Candidate(data, packages[provider.package], doc_text)
+
+
+def _stage_folder(folder: Path, scratch: Path) -> None:
+    """A copy of the spec folder in which `$ref`s resolve as they do in `folder`, under the same
+    containment rules as `generate`: symbolic links are copied as links, never followed (a link
+    loop, or one to a large folder, is one entry); a link that resolves inside `folder` is made
+    to point at the copy, one that leaves it keeps its target, so the loader refuses a `$ref`
+    through it as `generate` does."""
+    import os
+    import shutil
+
+    shutil.copytree(folder, scratch, symlinks=True,
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    root = folder.resolve()
+    for link in [path for path in scratch.rglob("*") if path.is_symlink()]:
+        original = folder / link.relative_to(scratch)
+        try:
+            resolved = original.resolve(strict=False)
+        except (OSError, RuntimeError):  # a loop: left as copied, it resolves to nothing
+            continue
+        if resolved.is_relative_to(root):
+            link.unlink()
+            link.symlink_to(os.path.relpath(scratch / resolved.relative_to(root), link.parent))
 
 
 def _print_spec_changes(provider: Provider, source: str, new_data: dict[str, Any]) -> list[Change]:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urljoin, urlsplit
 
+from generator.document.keywords import DATA_KEYWORDS
 from generator.document.pointer import (
     HTTP_METHODS,
     escape_token,
@@ -33,7 +34,12 @@ from generator.document.tree import copy_tree
 from generator.io.fetch import Downloader
 from generator.problems import GeneratorError, Problem
 
-REMOTE_TIMEOUT_SECONDS = 10.0
+REMOTE_TIMEOUT_SECONDS = 10.0  # one remote `$ref`'s file, the whole download
+REMOTE_TOTAL_SECONDS = 60.0  # every remote `$ref` of one document together
+# References without a components section are inlined: copies. A target referenced twice by each
+# of the targets it is referenced from doubles per level, so what they add is bounded, like YAML
+# aliases (read.MAX_ALIAS_EXPANSION).
+MAX_INLINED_NODES = 100_000
 _EXTERNAL_REF = re.compile(rb"""\$ref['"]?\s*:\s*(?!['"]?#)""")
 
 
@@ -123,6 +129,9 @@ class _Bundler:
     sources: dict[str, _Source] = field(default_factory=dict)
     assigned: dict[tuple[str, str, str], str] = field(default_factory=dict)
     inlining: set[tuple[str, str]] = field(default_factory=set)
+    inlined: dict[tuple[str, str, str], tuple[Any, int]] = field(default_factory=dict)
+    inlined_nodes: int = 0  # what inlining has copied into the document so far
+    over_budget: bool = False
 
     def __post_init__(self) -> None:
         self.root_dir = self.main_path.absolute().parent.resolve()
@@ -131,7 +140,8 @@ class _Bundler:
                             self.lines)
         self.sources[self.main_location] = self.main
         self.allow_31_path_items = str(self.data.get("openapi", "")).startswith("3.1")
-        self.downloader = Downloader(max_bytes=self.max_bytes, timeout=REMOTE_TIMEOUT_SECONDS)
+        self.downloader = Downloader(max_bytes=self.max_bytes, timeout=REMOTE_TIMEOUT_SECONDS,
+                                     total=REMOTE_TOTAL_SECONDS)
 
     def bundle(self) -> dict[str, Any]:
         with self.downloader:
@@ -172,11 +182,13 @@ class _Bundler:
     def _members(self, node: dict[str, Any], kind: str,
                  pointer: str) -> list[tuple[Any, Any, Any, str, str]]:
         """What `walk` visits under an object: not `$ref`, not vendor extensions (their content
-        is opaque) unless the object maps names."""
+        is opaque), not literal data (examples, defaults: a `$ref` there is a value), unless
+        the object maps names."""
         named_map = is_named_map(pointer)
         return [(node, key, value, child_kind(kind, key), join_pointer(pointer, key))
                 for key, value in node.items()
-                if key != "$ref" and (named_map or not is_extension(key))]
+                if key != "$ref" and (named_map or not (is_extension(key)
+                                                        or is_data(kind, key)))]
 
     def bundle_ref(self, ref: str, kind: str, source: _Source, ref_pointer: str) -> Any:
         """The new `$ref` string, or (for inlined refs) the replacement content."""
@@ -214,17 +226,36 @@ class _Bundler:
 
     def inline(self, ref: str, value: Any, kind: str, target: _Source, fragment: str,
                source: _Source, ref_pointer: str) -> Any:
+        """What replaces a `$ref` with no components section: the target, walked once; later
+        references to it get copies of that walk, `MAX_INLINED_NODES` at most in all."""
         key = (target.location, fragment)
         if key in self.inlining:
             self.problem(source, ref_pointer,
                          f"$ref {ref!r} is part of a reference cycle that would have to be inlined",
                          "reference a schema or other component instead")
             return {"$ref": ref}
-        self.inlining.add(key)
-        try:
-            return self.walk(copy_tree(value), kind, target, fragment)
-        finally:
-            self.inlining.discard(key)
+        known = self.inlined.get((*key, kind))
+        first = known is None
+        if known is None:
+            self.inlining.add(key)
+            try:
+                walked = self.walk(copy_tree(value), kind, target, fragment)
+            finally:
+                self.inlining.discard(key)
+            known = self.inlined[(*key, kind)] = (walked, node_count(walked))
+        if first:
+            return known[0]
+        self.inlined_nodes += known[1]  # a copy: what only repeated references add
+        if self.inlined_nodes > MAX_INLINED_NODES:
+            if not self.over_budget:
+                self.over_budget = True
+                self.problem(source, ref_pointer,
+                             f"$ref {ref!r}: inlining it (and the references before it) would "
+                             f"copy more than {MAX_INLINED_NODES} nodes into the document "
+                             "(references that fan out)",
+                             "move what is referenced many times into components")
+            return {"$ref": ref}
+        return copy_tree(known[0])
 
     def locate(self, ref: str, source: _Source, ref_pointer: str) -> tuple[str, str] | None:
         """(absolute location, JSON pointer fragment) of `ref`, or None after a problem."""
@@ -284,6 +315,30 @@ class _Bundler:
         self.problems.append(
             Problem(source.label, pointer, nearest_line(source.lines, pointer), message, hint)
         )
+
+
+def is_data(kind: str, key: str) -> bool:
+    """Whether `key` of an object of `kind` holds literal data, never OpenAPI objects: a schema's
+    examples, default, enum, const; an Example's `value`; the `example` of a media type,
+    parameter or header. (A media type's `examples` maps names to Example Objects.)"""
+    if kind == "schema":
+        return key in DATA_KEYWORDS
+    if kind == "example":
+        return key == "value"
+    return key == "example"
+
+
+def node_count(data: Any) -> int:
+    """Objects, arrays and values in `data`, counted as a copy would hold them."""
+    count, pending = 0, [data]
+    while pending:
+        node = pending.pop()
+        count += 1
+        if isinstance(node, dict):
+            pending.extend(node.values())
+        elif isinstance(node, list):
+            pending.extend(node)
+    return count
 
 
 def _display_path(path: Path) -> str:

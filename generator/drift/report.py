@@ -10,7 +10,7 @@ import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 
-from generator.drift.check.tree import PackageReport
+from generator.drift.check.tree import PackageReport, shown_file
 from generator.drift.diff.change import (
     BREAKING,
     NON_BREAKING,
@@ -19,7 +19,6 @@ from generator.drift.diff.change import (
     Change,
     rank,
 )
-from generator.io.paths import shown_path
 
 
 def md_cell(text: str) -> str:
@@ -230,7 +229,7 @@ def _check_text(reports: list[PackageReport], *, verbose: bool = False) -> str:
             lines.append(f"  inputs changed: {', '.join(report.changed_inputs)}")
         for item in report.files:
             added, removed = line_counts(item.diff)
-            lines.append(f"  {item.status}: {shown_path(report.folder / item.path)} "
+            lines.append(f"  {item.status}: {shown_file(report.folder, item.path)} "
                          f"({item.cause}; +{added} -{removed} lines)")
         for item in report.files:
             diff.extend(line.rstrip("\n") for line in item.diff)
@@ -252,11 +251,11 @@ def _check_markdown(reports: list[PackageReport]) -> str:
         if not report.files:
             lines.append(f"| {report.name} | | clean | |")
         for item in report.files:
-            lines.append(f"| {report.name} | `{shown_path(report.folder / item.path)}` "
+            lines.append(f"| {report.name} | `{shown_file(report.folder, item.path)}` "
                          f"| {item.status} | {md_cell(item.cause)} |")
     for report in reports:
         for item in report.files:
-            lines += ["", f"<details><summary>{shown_path(report.folder / item.path)}</summary>",
+            lines += ["", f"<details><summary>{shown_file(report.folder, item.path)}</summary>",
                       "", "```diff", *(line.rstrip("\n") for line in item.diff), "```", "",
                       "</details>"]
     return "\n".join(lines) + "\n"
@@ -293,7 +292,7 @@ def _check_github(reports: list[PackageReport], *, verbose: bool = False) -> str
     lines = []
     for report in reports:
         for item in report.files:
-            where = f"file={_gh_escape(shown_path(report.folder / item.path), prop=True)}"
+            where = f"file={_gh_escape(shown_file(report.folder, item.path), prop=True)}"
             if item.line:
                 where += f",line={item.line}"
             message = f"{item.status} ({item.cause}); regenerate with `make generate`, do not edit"

@@ -100,15 +100,30 @@ def _allows_null(node: dict[str, Any]) -> bool:
 def object_properties(schema: Any, refs: Refs, depth: int = 0
                       ) -> tuple[dict[str, Any], set[str]] | None:
     """Properties and required names of an object schema (allOf merged, `ALL_OF_DEPTH` levels
-    of it at most: the recursion is bounded); None if not an object."""
+    of it at most: the recursion is bounded); None if not an object.
+
+    Each schema is merged once per level (a memo for the one call): members that reference the
+    same schema, level after level (`allOf: [$ref: Next, $ref: Next]`), would otherwise cost
+    2**depth."""
+    return _object_properties(schema, refs, depth, {})
+
+
+_Merged = tuple[dict[str, Any], set[str]] | None
+
+
+def _object_properties(schema: Any, refs: Refs, depth: int,
+                       memo: dict[tuple[int, int], tuple[Any, _Merged]]) -> _Merged:
     schema = refs.resolve(schema)
     if not isinstance(schema, dict) or depth > ALL_OF_DEPTH:
         return None
+    known = memo.get((id(schema), depth))
+    if known is not None:
+        return known[1]
     properties: dict[str, Any] = {}
     required: set[str] = set()
     found = False
     for part in schema.get("allOf") or []:
-        merged = object_properties(part, refs, depth + 1)
+        merged = _object_properties(part, refs, depth + 1, memo)
         if merged is not None:
             found = True
             properties.update(merged[0])
@@ -120,7 +135,9 @@ def object_properties(schema: Any, refs: Refs, depth: int = 0
     elif _has_type(schema, "object"):
         found = found or not (schema.get("oneOf") or schema.get("anyOf"))
     required |= {r for r in schema.get("required") or [] if isinstance(r, str)}
-    return (properties, required) if found else None
+    result = (properties, required) if found else None
+    memo[(id(schema), depth)] = (schema, result)  # the schema kept: its id stays its own
+    return result
 
 
 def _has_type(schema: dict[str, Any], kind: str) -> bool:

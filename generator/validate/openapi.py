@@ -12,8 +12,9 @@ time of generating a large document), so it is imported only where it runs.
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 from urllib.parse import unquote
 
@@ -71,7 +72,68 @@ def _locating(keyword_cls: type[keywords.KeywordValidator]) -> type[keywords.Key
                 _stamp(error, parts)
             yield error
 
-    return type(f"Locating{keyword_cls.__name__}", (keyword_cls,), {"__call__": call})
+    members: dict[str, Any] = {"__call__": call}
+    if issubclass(keyword_cls, keywords.SchemaValidator):
+        members["_collect_properties"] = _collect_properties_once
+    if issubclass(keyword_cls, keywords.ValueValidator):
+        members["value_validator_cls"] = _linear_patterns(keyword_cls.value_validator_cls)
+    return type(f"Locating{keyword_cls.__name__}", (keyword_cls,), members)
+
+
+def _collect_properties_once(self: Any, schema: SchemaPath) -> set[str]:
+    """The library's `_collect_properties`, once per schema object: it walks `allOf`/`anyOf`/
+    `oneOf`/`items` through every `$ref` anew, so schemas whose members reference the next one
+    twice cost 2**depth; memoised (and a cycle, which recursed until the stack ran out, cut),
+    each schema's answer is computed once and is the same set."""
+    memo: dict[int, tuple[Any, set[str]]] = self.__dict__.setdefault("_generator_properties", {})
+    value = schema.read_value()
+    known = memo.get(id(value))
+    if known is not None:
+        return set(known[1])
+    memo[id(value)] = (value, set())  # on the current branch: a cycle adds nothing more
+    found: set[str] = keywords.SchemaValidator._collect_properties(self, schema)
+    memo[id(value)] = (value, found)  # the value kept alive, so its id is not reused
+    return set(found)
+
+
+def _linear_patterns(base: Any) -> Any:
+    """`base` (the validator of `default` and example values) with `pattern` matched by
+    pydantic-core's linear-time regex engine, as the generated models match it: Python's `re`
+    backtracks, and `^(a+)+$` against thirty a's and a `!` ran for a minute. A pattern
+    pydantic-core cannot run is not checked here (`rules` reports it as unusable)."""
+    from jsonschema import validators  # type: ignore[import-untyped]
+
+    def pattern(validator: Any, expression: Any, instance: Any, schema: Any
+                ) -> Iterator[ValidationError]:
+        if not (validator.is_type(instance, "string") and isinstance(expression, str)):
+            return
+        matches = _pattern_matcher(expression)
+        if matches is not None and not matches(instance):
+            yield ValidationError(f"{instance!r} does not match {expression!r}")
+
+    return validators.extend(base, {"pattern": pattern})
+
+
+@functools.lru_cache(maxsize=1024)
+def _pattern_matcher(expression: str) -> Callable[[str], bool] | None:
+    """Whether a string matches `expression` somewhere (`re.search`'s reading, in linear time),
+    or None when pydantic-core cannot compile it."""
+    from pydantic_core import SchemaError, SchemaValidator, core_schema
+    from pydantic_core import ValidationError as Mismatch
+
+    try:
+        checker = SchemaValidator(core_schema.str_schema(pattern=expression))
+    except SchemaError:
+        return None
+
+    def matches(text: str) -> bool:
+        try:
+            checker.validate_python(text)
+        except Mismatch:
+            return False
+        return True
+
+    return matches
 
 
 def _locating_validator(base: type[SpecValidator]) -> type[SpecValidator]:

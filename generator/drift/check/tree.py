@@ -9,6 +9,8 @@ standard library and `io` only.
 
 from __future__ import annotations
 
+import os
+import stat
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,15 +27,80 @@ TOOLKIT_LABELS = {
 }
 
 
+# A file on disk larger than this is not read: nothing this generator writes comes near it, so
+# it differs, and reading it whole would only cost memory.
+MAX_COMPARED_BYTES = 64 * 1024 * 1024
+
+
+class Unread(str):
+    """What `read_tree` shows for a path it does not read: a symbolic link (as git records one,
+    by its target string), a special file or an oversized one. It differs from every text, even
+    an equal one: regenerating writes a regular file there."""
+
+
 def read_tree(folder: Path) -> dict[str, str]:
-    """Every file under `folder` (relative posix path -> text), caches left out; {} if missing."""
+    """Every file under `folder` (relative posix path -> text), caches left out; {} if missing.
+
+    Never reads through a symbolic link (a link to `/proc/self/environ` or `../secret.txt` would
+    print the target's content into a CI log): a link is compared as its target string, and a
+    link to a folder is not walked into. FIFOs and devices are skipped (reading one blocks)."""
     if not folder.is_dir():
         return {}
-    return {
-        path.relative_to(folder).as_posix(): path.read_text(encoding="utf-8", errors="replace")
-        for path in sorted(folder.rglob("*"))
-        if path.is_file() and "__pycache__" not in path.parts
-    }
+    found: dict[str, str] = {}
+    for path in sorted(_walk_no_links(folder)):
+        relative = path.relative_to(folder).as_posix()
+        text = _file_text(path)
+        if text is not None:
+            found[relative] = text
+    return found
+
+
+def _walk_no_links(folder: Path) -> Iterator[Path]:
+    """Every entry under `folder`, caches left out; links (to files or folders) are entries,
+    never followed, so a link loop ends."""
+    for root, dirs, files in os.walk(folder, followlinks=False):
+        dirs[:] = [d for d in dirs if d != "__pycache__"]
+        base = Path(root)
+        yield from (base / name for name in files)
+        yield from (base / name for name in dirs if (base / name).is_symlink())
+
+
+def _file_text(path: Path) -> str | None:
+    """The text of a regular file, an `Unread` description of a link or an oversized file, None
+    for what is no file (a FIFO, a device, a socket: never opened)."""
+    try:
+        info = path.lstat()
+        if stat.S_ISLNK(info.st_mode):
+            return Unread(f"symbolic link to {os.readlink(path)!r} (not followed)\n")
+        if not stat.S_ISREG(info.st_mode):
+            return None
+        if info.st_size > MAX_COMPARED_BYTES:
+            return Unread(f"{info.st_size} bytes: too large to compare (not read)\n")
+        return _read_regular(path)
+    except OSError as exc:
+        return Unread(f"unreadable: {exc.strerror}\n")
+
+
+def _read_regular(path: Path) -> str:
+    """The file's text, opened without following a link swapped in since `lstat`, and read no
+    further than the size cap."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    with os.fdopen(os.open(path, flags), "rb") as handle:
+        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+            return Unread("not a regular file (not read)\n")
+        data = handle.read(MAX_COMPARED_BYTES + 1)
+    if len(data) > MAX_COMPARED_BYTES:
+        return Unread("too large to compare (not read)\n")
+    text = data.decode("utf-8", errors="replace")
+    return text.replace("\r\n", "\n").replace("\r", "\n")  # as text mode reads it
+
+
+def shown_file(folder: Path, relative: str) -> str:
+    """How a file of a checked folder is named in reports: the folder as `shown_path` shows it,
+    then the file's path in it, the file itself not resolved (a link is named, not followed;
+    resolving a link loop fails)."""
+    base = shown_path(folder)
+    return relative if base == "." else f"{base}/{relative}"
 
 
 def differing_files(
@@ -43,7 +110,7 @@ def differing_files(
     status is what regenerating does: added (missing on disk), removed (extra) or changed."""
     for relative in sorted(set(expected) | set(actual)):
         want, have = expected.get(relative), actual.get(relative)
-        if want == have:
+        if want == have and not isinstance(have, Unread):
             continue
         status = "added" if have is None else "removed" if want is None else "changed"
         yield relative, status, want, have
@@ -150,7 +217,7 @@ def explain(report: PackageReport, expected: dict[str, str], actual: dict[str, s
     """Fill `report.files` with every difference between disk and regenerated output."""
     report.regenerated = True
     for relative, status, want, have in differing_files(expected, actual):
-        shown = shown_path(report.folder / relative)
+        shown = shown_file(report.folder, relative)
         report.files.append(
             FileDrift(relative, status, _cause(relative, report), unified_diff(shown, have, want),
                       _first_difference(have, want))

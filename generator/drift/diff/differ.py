@@ -74,24 +74,30 @@ from generator.drift.diff.branches import (
     pair_branches,
 )
 from generator.drift.diff.change import Change
+from generator.drift.diff.cuts import cut_pair, split_cuts, walked_from
 from generator.drift.diff.merge import Found, merge_shared
+from generator.drift.diff.pairing import (
+    Param,
+    is_success,
+    old_ops_by_new,
+    operation_object,
+    operation_parameters,
+    path_shape,
+    security_set,
+    server_urls,
+    template_names,
+)
 from generator.drift.diff.rules import Ctx, FieldDiff
 from generator.drift.diff.subsume import covers, identity
 from generator.drift.diff.walk import (
     Field,
     Json,
     Key,
-    Param,
     SchemaInfo,
     SchemaWalker,
     canonical_json,
     is_property,
-    is_success,
     literal_pointer,
-    operation_object,
-    operation_parameters,
-    path_shape,
-    template_names,
     without_docs,
 )
 
@@ -106,37 +112,6 @@ def diff(old: Mapping[str, Json], new: Mapping[str, Json]) -> list[Change]:
     return tree.with_deep_stack(lambda: _Differ(old, new).run(), levels)
 
 
-def _security(requirements: Json) -> frozenset[tuple[tuple[str, tuple[str, ...]], ...]]:
-    out = set()
-    for requirement in requirements or []:
-        if isinstance(requirement, Mapping):
-            out.add(tuple(sorted((str(k), tuple(sorted(v or []))) for k, v in requirement.items())))
-    return frozenset(out)
-
-
-def _server_urls(servers: Json) -> list[str]:
-    urls = []
-    for server in servers or []:
-        url = str(server.get("url", ""))
-        for name, variable in (server.get("variables") or {}).items():
-            url = url.replace("{" + name + "}", str(variable.get("default", "")))
-        urls.append(url.rstrip("/") or "/")
-    return urls
-
-
-def _old_ops_by_new(old: Mapping[str, Json], new: Mapping[str, Json]) -> dict[str, str]:
-    """Pointer of each new operation -> the old one it is compared with (same path shape)."""
-    old_paths = {path_shape(p): p for p in sorted(old.get("paths") or {})}
-    mapping = {}
-    for new_path in new.get("paths") or {}:
-        old_path = old_paths.get(path_shape(new_path))
-        if old_path is not None:
-            for method in HTTP_METHODS:
-                new_pointer = join_tokens("", "paths", new_path, method)
-                mapping[new_pointer] = join_tokens("", "paths", old_path, method)
-    return mapping
-
-
 class _Differ:
     """One comparison: walks both documents side by side and collects every change.
 
@@ -149,12 +124,13 @@ class _Differ:
     def __init__(self, old: Mapping[str, Json], new: Mapping[str, Json]) -> None:
         self.old, self.new = old, new
         self.old_refs, self.new_refs = Refs(old), Refs(new)
-        self.old_walker = SchemaWalker(self.old_refs)
-        self.new_walker = SchemaWalker(self.new_refs)
+        self.old_walker = SchemaWalker(self.old_refs, "old document")
+        self.new_walker = SchemaWalker(self.new_refs, "new document")
         self.found: list[Found] = []
-        self.old_ops_by_new = _old_ops_by_new(old, new)
+        self.old_ops_by_new = old_ops_by_new(old, new)
         self.op = ""  # the operation being compared, for the changes found in it
         self.verdicts: dict[tuple[object, object, bool], bool | None] = {}  # `covers`, memoised
+        self.compared_cuts: set[tuple[str, ...]] = set()
 
     def covers(self, request: bool, wide: Json, narrow: Json) -> bool | None:
         """`subsume.covers` with the wide side new for a request, old for a response; a shared
@@ -172,7 +148,7 @@ class _Differ:
 
     def run(self) -> list[Change]:
         self.servers("", self.old.get("servers"), self.new.get("servers"), "the API", root=True)
-        if _security(self.old.get("security")) != _security(self.new.get("security")):
+        if security_set(self.old.get("security")) != security_set(self.new.get("security")):
             self.add("/security", "security-changed", True,
                      "the global security requirement changed")
         self.security_schemes()
@@ -185,7 +161,7 @@ class _Differ:
     def servers(self, pointer: str, old: Json, new: Json, owner: str, root: bool = False) -> None:
         if not root and old is None and new is None:
             return
-        old_urls, new_urls = _server_urls(old) or ["/"], _server_urls(new) or ["/"]
+        old_urls, new_urls = server_urls(old) or ["/"], server_urls(new) or ["/"]
         if old_urls == new_urls:
             return
         where = join_tokens(pointer, "servers")
@@ -290,9 +266,9 @@ class _Differ:
         if bool(old_op.get("deprecated")) != bool(new_op.get("deprecated")):
             self.add(pointer, "deprecation-changed", False,
                      f"{label}: deprecated is now {bool(new_op.get('deprecated'))}")
-        if ("security" in old_op or "security" in new_op) and _security(
+        if ("security" in old_op or "security" in new_op) and security_set(
             old_op.get("security", self.old.get("security"))
-        ) != _security(new_op.get("security", self.new.get("security"))):
+        ) != security_set(new_op.get("security", self.new.get("security"))):
             self.add(join_tokens(pointer, "security"), "security-changed", True,
                      f"{label}: security requirement changed")
         self.servers(pointer, old_op.get("servers"), new_op.get("servers"), label)
@@ -438,23 +414,42 @@ class _Differ:
         self.found += found
 
     def compare(
-        self, ctx: Ctx, old: tuple[Json, str], new: tuple[Json, str], prefix: Key = ()
+        self, ctx: Ctx, old: tuple[Json, str], new: tuple[Json, str], prefix: Key = (),
+        below: bool = False,
     ) -> tuple[list[Found], dict[Key, Field], dict[Key, Field]]:
         """Every change between two schemas, field by field; a union that gained or lost
-        branches is compared branch by branch (``split_union``)."""
+        branches is compared branch by branch (``split_union``); a location the walker cut is
+        compared on its own (``cuts``). `below`: the location at `prefix` itself is compared
+        already, only what is under it is wanted."""
         old_fields = _prefixed(self.old_walker.flatten(*old), prefix)
         new_fields = _prefixed(self.new_walker.flatten(*new), prefix)
+        cut = split_cuts(old_fields, new_fields)
         found = self.field_changes(ctx, old_fields, new_fields)
+        if below:
+            found = [f for f in found if f.key != prefix]
         split: list[Key] = []
         for key in sorted(set(old_fields) & set(new_fields)):
-            if key == prefix or any(key[:len(k)] == k for k in split):
+            if key == prefix or key in cut or any(key[:len(k)] == k for k in split):
                 continue
             by_branch = self.split_union(ctx, key, old_fields[key], new_fields[key])
             if by_branch is None:
                 continue
             split.append(key)
             found = [f for f in found if not merged_artifact(f, key)] + by_branch
+        for key in cut:  # (one under a union compared branch by branch was compared there)
+            if not any(key[:len(k)] == k for k in split):
+                found += self.compare_cut(ctx, key, old_fields[key], new_fields[key])
         return found, old_fields, new_fields
+
+    def compare_cut(self, ctx: Ctx, key: Key, before: Field, after: Field) -> list[Found]:
+        """What changed below a location the walker cut: its two schemas compared once per
+        operation and place (the changes in a shared schema are found once)."""
+        pair = cut_pair(self.op, ctx.direction, ctx.where, before, after)
+        if pair in self.compared_cuts:
+            return []
+        self.compared_cuts.add(pair)
+        found, _, _ = self.compare(ctx, walked_from(before), walked_from(after), key, below=True)
+        return found
 
     def split_union(self, ctx: Ctx, key: Key, before: Field, after: Field) -> list[Found] | None:
         """A union that gained or lost branches, compared branch by branch.

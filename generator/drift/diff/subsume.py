@@ -39,6 +39,9 @@ Verdict = bool | None
 
 MAX_DEPTH = 32
 MAX_ALTERNATIVES = 64
+# Pairs of schemas one question may judge: properties referencing the next schema twice, level
+# after level, are 2**depth pairs. Past it the answer is undecided (never a wrong verdict).
+MAX_STEPS = 20_000
 # The subschema keywords this judge models (`$defs`/`definitions` hold schemas that apply to no
 # value); a schema using any other subschema keyword of the one table, or one of the keywords
 # below, is undecided.
@@ -92,15 +95,26 @@ class _Judge:
         self.response = response
         self.assumed: set[tuple[object, object]] = set()  # pairs being judged: assumed covered
         self.judged: dict[tuple[object, object], Verdict] = {}  # `$ref` pairs already judged
+        self.steps = 0
+        self.assumptions_used = 0  # times a pair being judged was met again (a cycle)
+        # Verdicts reached without meeting any pair being judged: those depend on nothing but
+        # the pair and the depth, so a pair met again (fan-out, not a cycle) is judged once.
+        self.acyclic: dict[tuple[object, object, int], tuple[Json, Json, Verdict]] = {}
 
     def schemas(self, w_refs: Refs, wide: Json, n_refs: Refs, narrow: Json, depth: int) -> Verdict:
-        if depth > MAX_DEPTH:
+        self.steps += 1
+        if depth > MAX_DEPTH or self.steps > MAX_STEPS:
             return None
         pair = (identity(wide), identity(narrow))
         if pair in self.assumed:
+            self.assumptions_used += 1
             return True
         if pair in self.judged:
             return self.judged[pair]
+        known = self.acyclic.get((*pair, depth))
+        if known is not None:
+            return known[2]
+        used_before = self.assumptions_used
         self.assumed.add(pair)
         try:
             w_alts, n_alts = _alts(w_refs, wide, depth), _alts(n_refs, narrow, depth)
@@ -110,6 +124,8 @@ class _Judge:
                 verdict = _all(self.alt_covered(w_alts, n, depth) for n in _split(n_alts))
         finally:
             self.assumed.discard(pair)
+        if self.assumptions_used == used_before:
+            self.acyclic[(*pair, depth)] = (wide, narrow, verdict)  # both kept: ids stay theirs
         if isinstance(pair[0], str) and isinstance(pair[1], str) and not self.assumed:
             self.judged[pair] = verdict  # (a verdict reached under an assumption is not kept)
         return verdict
@@ -222,16 +238,36 @@ def _deref(refs: Refs, schema: Json) -> Json:
 
 
 def _alts(refs: Refs, schema: Json, depth: int) -> list[_Alt] | None:
-    """The schema as a union of conjunctions; None when it uses what this judge does not model."""
+    """The schema as a union of conjunctions; None when it uses what this judge does not model.
+    Each member is read once per level (`allOf: [$ref: Next, $ref: Next]`, level after level,
+    would otherwise cost 2**depth)."""
+    return _alts_of(refs, schema, depth, {})
+
+
+def _alts_of(refs: Refs, schema: Json, depth: int,
+             memo: dict[tuple[int, int], tuple[Json, list[_Alt] | None]]) -> list[_Alt] | None:
     if depth > MAX_DEPTH:
         return None
+    known = memo.get((id(schema), depth))
+    if known is not None:
+        return None if known[1] is None else list(known[1])
     node = _deref(refs, schema)
     if node is True or node is None:
-        return [_open(refs)]
-    if node is False:
-        return [_Alt(refs, frozenset(), False, None)]
-    if not isinstance(node, Mapping):
-        return None
+        result: list[_Alt] | None = [_open(refs)]
+    elif node is False:
+        result = [_Alt(refs, frozenset(), False, None)]
+    elif not isinstance(node, Mapping):
+        result = None
+    else:
+        result = _conjunctions(refs, node, depth, memo)
+    memo[(id(schema), depth)] = (schema, result)  # the schema kept: its id stays its own
+    return None if result is None else list(result)
+
+
+def _conjunctions(refs: Refs, node: Mapping[str, Json], depth: int,
+                  memo: dict[tuple[int, int], tuple[Json, list[_Alt] | None]]
+                  ) -> list[_Alt] | None:
+    """A schema object's own keywords, times each allOf member and each union's branches."""
     own = _own(refs, node)
     if own is None:
         return None
@@ -241,7 +277,7 @@ def _alts(refs: Refs, schema: Json, depth: int) -> list[_Alt] | None:
     for members in groups:
         options: list[_Alt] = []
         for member in members:
-            found = _alts(refs, member, depth + 1)
+            found = _alts_of(refs, member, depth + 1, memo)
             if found is None:
                 return None
             options += found

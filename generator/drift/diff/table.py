@@ -33,14 +33,8 @@ from generator.document import tree
 from generator.document.operations import iter_operations
 from generator.document.pointer import HTTP_METHODS, join_tokens
 from generator.document.refs import Refs
-from generator.drift.diff.walk import (
-    SchemaInfo,
-    SchemaWalker,
-    display_name,
-    is_success,
-    operation_parameters,
-    pick_media,
-)
+from generator.drift.diff.pairing import is_success, operation_parameters, pick_media
+from generator.drift.diff.walk import SchemaInfo, SchemaWalker, display_name
 from generator.drift.report import md_cell
 
 ABSENT = "—"

@@ -20,25 +20,37 @@ both see the same normalisation and the same `$ref` handling.
   multisets. A location declared by several members (a property in two branches, the items of
   two array branches, a property in two allOf members) is walked in every member and merged.
 
-The operation helpers pair what the differ compares: paths by template shape, parameters by
-location and name (path parameters by position), and pick the JSON media type of a body.
+The operation helpers (which paths, parameters and media types the differ pairs) are in
+``pairing``.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from dataclasses import field as dataclass_field
 from typing import Any
 
 from generator.document.pointer import fragment_pointer, join_tokens
 from generator.document.refs import Refs
+from generator.problems import GeneratorError, Problem
 
 Json = Any
 Key = tuple[str, ...]
 
 MAX_DEPTH = 64  # a schema nested deeper is cut there, like a cycle (marked `recursive`)
+# Locations one walk flattens before the walker stops expanding what it already expanded: a
+# schema whose properties reference the next schema twice, level after level, has 2**depth
+# locations. Past it (for the rest of the walker's life) a location whose schema was already
+# walked is a `cut` field, and the differ compares its schema once, on its own.
+FIELD_BUDGET = 10_000
+SHAPE_MEMO = 50_000  # shapes kept for reuse (a pure function of schema, stack and depth)
+# Schema meanings one walk builds: a schema reached by many different `$ref` paths (diamonds,
+# level after level) is rebuilt per path, as its cycle check depends on the path. Past it the
+# walk is refused (a located error), rather than answered from a schema cut short.
+SHAPE_BUILDS = 50_000
+MAX_LABEL = 2_000  # characters of a rendered type ("string | array[integer]")
 # The constraint keywords a field carries; whether a change tightens one is in `rules`.
 UPPER_BOUNDS = ("maxLength", "maxItems", "maxProperties", "maximum", "exclusiveMaximum")
 LOWER_BOUNDS = ("minLength", "minItems", "minProperties", "minimum", "exclusiveMinimum")
@@ -78,6 +90,9 @@ class Field:
     branch_pointers: tuple[tuple[str, str], ...] = ()  # (shallow label, pointer) per branch
     # The schema(s) declaring this location, as one JSON schema (for `subsume`).
     source: Json = dataclass_field(default=None, compare=False, hash=False)
+    # Not expanded: its schema was already walked (past `FIELD_BUDGET`); what is below it is
+    # compared by comparing `source` on its own.
+    cut: bool = dataclass_field(default=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -92,11 +107,28 @@ class _Child:
 
 
 def _combine(a: _Child | None, b: _Child | None, mode: str) -> _Child | None:
-    """One location declared by two members: both are walked, merged per ``mode``."""
+    """One location declared by two members: both are walked, merged per ``mode``. A schema
+    declaring it twice (the same object at the same place, through two members that
+    reference it) is one part: X and X is X, and members referencing the same schema level
+    after level would otherwise double the parts per level."""
     if a is None or b is None:
         return a or b
-    parts = (a.parts if a.mode == mode else (a,)) + (b.parts if b.mode == mode else (b,))
+    every = (a.parts if a.mode == mode else (a,)) + (b.parts if b.mode == mode else (b,))
+    distinct: dict[tuple[object, ...], _Child] = {}
+    for part in every:
+        distinct.setdefault(_part_identity(part), part)
+    parts = tuple(distinct.values())
+    if len(parts) == 1:
+        return parts[0]
     return _Child(None, a.pointer, a.stack, parts, mode)
+
+
+def _part_identity(part: _Child) -> tuple[object, ...]:
+    """Parts are one when they are the same schema object at the same place, whatever `$ref`
+    path reached it (the first one's path is kept for its cycle check)."""
+    if part.parts:
+        return ("parts", id(part))
+    return (id(part.schema), part.pointer)
 
 
 @dataclass
@@ -319,6 +351,15 @@ def source_of(child: _Child) -> Json:
     return {keyword: [source_of(part) for part in child.parts]}
 
 
+def _copy_shape(shape: _Shape) -> _Shape:
+    """A copy whose containers the caller may change (merging does) without touching the
+    memoised original; the values in them (children, JSON data) are shared, never changed."""
+    return replace(shape, types=list(shape.types), enum=None if shape.enum is None else list(
+        shape.enum), constraints=dict(shape.constraints), docs=dict(shape.docs),
+        properties=dict(shape.properties), required=set(shape.required),
+        branches=list(shape.branches), branch_labels=list(shape.branch_labels))
+
+
 def _shallow(shape: _Shape) -> str:
     return "|".join(shape.types) or "any"
 
@@ -328,33 +369,64 @@ def _is_null(shape: _Shape) -> bool:
     return shape.nullable and only_null and not shape.properties and shape.items is None
 
 
+@dataclass
+class _Progress:
+    """One walk's count of locations and the literal pointers it expanded."""
+
+    fields: int = 0
+    expanded: set[str] = field(default_factory=set)
+
+
 class SchemaWalker:
     """The one flattening walker: schema -> :class:`Field` per structural location."""
 
-    def __init__(self, refs: Refs) -> None:
+    def __init__(self, refs: Refs, name: str = "") -> None:
         self.refs = refs
+        self.name = name  # the document, as a refusal names it
+        self.degraded = False  # a walk passed FIELD_BUDGET: repeated schemas are cut from now on
+        self._shapes: dict[tuple[int, str, frozenset[str], int], tuple[Json, _Shape]] = {}
+        self._builds = 0  # shapes built in the current walk
 
     def walk(
         self, schema: Json, pointer: str, stack: frozenset[str] = frozenset()
     ) -> Iterator[Field]:
-        yield from self._walk(_Child(schema, pointer, stack), (), False, 0)
+        self._builds = 0
+        yield from self._walk(_Child(schema, pointer, stack), (), False, 0, _Progress())
 
     def flatten(
         self, schema: Json, pointer: str, stack: frozenset[str] = frozenset()
     ) -> dict[Key, Field]:
         return {f.key: f for f in self.walk(schema, pointer, stack)}
 
-    def _walk(self, child: _Child, key: Key, required: bool, depth: int) -> Iterator[Field]:
+    def _walk(self, child: _Child, key: Key, required: bool, depth: int,
+              progress: _Progress) -> Iterator[Field]:
         shape = self.child_shape(child, depth)
+        progress.fields += 1
+        self.degraded = self.degraded or progress.fields > FIELD_BUDGET
+        cut = self._cut(child, shape, progress)
         yield Field(key, shape.pointer or child.pointer, _info(shape, required), child.pointer,
-                    tuple(shape.branches), source_of(child))
-        if shape.recursive:
+                    tuple(shape.branches), source_of(child), cut)
+        if shape.recursive or cut:
             return
         for name, sub in shape.properties.items():
-            yield from self._walk(sub, (*key, "." + name), name in shape.required, depth + 1)
+            yield from self._walk(sub, (*key, "." + name), name in shape.required, depth + 1,
+                                  progress)
         for segment, sub_or_none in (("[]", shape.items), ("{}", shape.extra)):
             if sub_or_none is not None:
-                yield from self._walk(sub_or_none, (*key, segment), True, depth + 1)
+                yield from self._walk(sub_or_none, (*key, segment), True, depth + 1, progress)
+
+    def _cut(self, child: _Child, shape: _Shape, progress: _Progress) -> bool:
+        """Whether this location's children are left out: past the budget, its (one) schema
+        was already expanded in this walk. Below the budget every location is expanded."""
+        if child.parts or not (shape.properties or shape.items or shape.extra):
+            return False
+        if not self.degraded:
+            progress.expanded.add(shape.pointer)
+            return False
+        if shape.pointer in progress.expanded:
+            return True
+        progress.expanded.add(shape.pointer)
+        return False
 
     def child_shape(self, child: _Child, depth: int) -> _Shape:
         if not child.parts:
@@ -371,12 +443,33 @@ class SchemaWalker:
         return merged
 
     def shape(self, schema: Json, pointer: str, stack: frozenset[str], depth: int) -> _Shape:
+        """The meaning of one schema (its `$ref`s followed, allOf/oneOf/anyOf applied); each is
+        built once per (schema, stack, depth): members that reference the same schema, level
+        after level, would otherwise cost 2**depth. The caller gets its own copy."""
+        memo_key = (id(schema), pointer, stack, depth)
+        known = self._shapes.get(memo_key)
+        if known is None:
+            if len(self._shapes) >= SHAPE_MEMO:
+                self._shapes.clear()
+            known = self._shapes[memo_key] = (schema, self._build_shape(schema, pointer, stack,
+                                                                        depth))
+        return _copy_shape(known[1])
+
+    def _build_shape(self, schema: Json, pointer: str, stack: frozenset[str],
+                     depth: int) -> _Shape:
         pointer = literal_pointer(self.refs, schema, pointer)
         node, stack, cycled = self.refs.deref(schema, stack)
         if not isinstance(node, Mapping):
             return _Shape(pointer=pointer)  # `true` / `{}`-like: any
         shape = _own_shape(node, pointer, stack)
         shape.pointer = pointer
+        self._builds += 1
+        if self._builds > SHAPE_BUILDS:
+            raise GeneratorError([Problem(
+                self.name, pointer, None,
+                f"this schema is reached through more than {SHAPE_BUILDS} different `$ref` "
+                "paths (references that fan out, level after level): too many to compare",
+                "share fewer schemas between the members of each allOf or union")])
         if cycled or depth > MAX_DEPTH:
             shape.recursive = True
             shape.label = _shallow(shape)
@@ -416,7 +509,7 @@ class SchemaWalker:
 
     def _label(self, shape: _Shape, depth: int) -> str:
         if shape.union:
-            return " | ".join(shape.branch_labels)
+            return _capped(" | ".join(shape.branch_labels))
         parts = []
         for t in shape.types:
             if t == "array" and shape.items is not None:
@@ -424,7 +517,13 @@ class SchemaWalker:
                 parts.append(f"array[{items.label}]")
             else:
                 parts.append(t)
-        return " | ".join(parts) or "any"
+        return _capped(" | ".join(parts)) or "any"
+
+
+def _capped(label: str) -> str:
+    """A label of at most `MAX_LABEL` characters: a union of unions, level after level, would
+    double it per level."""
+    return label if len(label) <= MAX_LABEL else label[:MAX_LABEL - 3] + "..."
 
 
 def _info(shape: _Shape, required: bool) -> SchemaInfo:
@@ -457,103 +556,3 @@ def display_name(key: Key) -> str:
 def is_property(key: Key) -> bool:
     """Whether the location is an object property (not the root, items or map values)."""
     return bool(key) and key[-1].startswith(".")
-
-
-# --------------------------------------------------------------------------- operations
-
-
-@dataclass(frozen=True)
-class Param:
-    """One effective parameter of an operation, dereferenced, with its pointer.
-
-    (Its field list looks like `spec.operations.OperationSite`'s, but the two describe different
-    things: a parameter here, an operation there.)
-    """
-
-    name: str
-    location: str
-    required: bool
-    raw: dict[str, Json]
-    pointer: str  # where the parameter is defined (a component's, when the entry is a `$ref`)
-    entry: str  # the operation's (or path item's) `parameters` entry
-
-    def schema(self) -> tuple[Json, str]:
-        if "schema" in self.raw:
-            return self.raw["schema"], join_tokens(self.pointer, "schema")
-        for media_type, media in sorted((self.raw.get("content") or {}).items()):
-            if isinstance(media, Mapping) and "schema" in media:
-                return media["schema"], join_tokens(self.pointer, "content", media_type, "schema")
-        return {}, join_tokens(self.pointer, "schema")
-
-
-def template_names(path: str) -> list[str]:
-    """The parameter names of a path template, in order: `/a/{x}/{y}` -> [x, y]."""
-    return [part.split("}")[0] for part in path.split("{")[1:]]
-
-
-def path_shape(path: str) -> str:
-    """A path template with its parameter names blanked: how paths of two documents match."""
-    out, depth = [], 0
-    for ch in path:
-        if ch == "{":
-            depth += 1
-            if depth == 1:
-                out.append("{}")
-        elif ch == "}":
-            depth = max(0, depth - 1)
-        elif depth == 0:
-            out.append(ch)
-    return "".join(out).rstrip("/") or "/"
-
-
-def operation_parameters(
-    refs: Refs, path: str, path_item: Mapping[str, Json], method: str
-) -> dict[tuple[str, str], Param]:
-    """Effective parameters of an operation (operation level overrides path level).
-
-    Keyed by (location, name); path parameters by ("path", position in the template) so a
-    renamed path parameter still matches.
-    """
-    names = template_names(path)
-    found: dict[tuple[str, str], Param] = {}
-    base = join_tokens("", "paths", path)
-    levels = (
-        (path_item.get("parameters"), base),
-        (operation_object(path_item, method).get("parameters"), join_tokens(base, method)),
-    )
-    for params, pointer in levels:
-        for i, raw in enumerate(params or []):
-            param = refs.object(raw)
-            name, location = str(param.get("name", "")), str(param.get("in", ""))
-            if location == "path" and name in names:
-                key = ("path", str(names.index(name)))
-            else:
-                key = (location, name.lower() if location == "header" else name)
-            required = location == "path" or param.get("required") is True
-            entry = join_tokens(pointer, "parameters", str(i))
-            found[key] = Param(name, location, required, param,
-                               literal_pointer(refs, raw, entry), entry)
-    return found
-
-
-def operation_object(path_item: Mapping[str, Json], method: str) -> dict[str, Json]:
-    """The operation under `method`, or {} when the path item has none."""
-    op = path_item.get(method)
-    return dict(op) if isinstance(op, Mapping) else {}
-
-
-def pick_media(content: Mapping[str, Json]) -> tuple[str, dict[str, Json]] | None:
-    """The JSON media type of a content map (application/json, then *+json, then the first)."""
-    ordered = sorted(content)
-    preferred = [m for m in ordered if m.split(";")[0].strip().lower() == "application/json"]
-    plus_json = [m for m in ordered if m.split(";")[0].strip().lower().endswith("+json")]
-    for media_type in preferred + plus_json + ordered:
-        media = content[media_type]
-        return media_type, dict(media) if isinstance(media, Mapping) else {}
-    return None
-
-
-def is_success(status: str) -> bool:
-    """Whether a response key is a 2xx status (`200`, `2XX`)."""
-    return status.upper().startswith("2")
-
