@@ -19,11 +19,13 @@ module's docstring) keeps the whole source as one module: never a guess.
 from __future__ import annotations
 
 import ast
+import hashlib
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 _REBUILD = "model_rebuild"
+MAX_STEM = 80  # characters of a group module's name (the file's: well under 255 bytes)
 # A line as Python's tokenizer ends one (the line numbers of `ast` count these): not
 # `str.splitlines`, which also breaks at `\x0c`, `\u2028`... inside a string literal.
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n|\Z)")
@@ -287,8 +289,14 @@ def _root(members: list[str]) -> str:
 
 
 def _module_stem(name: str) -> str:
+    """`_snake_case` of `name`; a long one cut to MAX_STEM characters and told apart by a hash
+    of the whole name (file systems refuse names over 255 bytes; class names of deep inline
+    schemas are longer)."""
     words = _CAMEL_BOUNDARY.sub("_", name).lower()
     stem = re.sub(r"[^0-9a-z]+", "_", words).strip("_") or "model"
+    if len(stem) > MAX_STEM:
+        digest = hashlib.sha256(name.encode("utf-8")).hexdigest()[:10]
+        stem = f"{stem[:MAX_STEM - 11].rstrip('_')}_{digest}"
     return f"_{stem}"
 
 

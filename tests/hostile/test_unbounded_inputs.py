@@ -54,7 +54,7 @@ def test_a_document_given_through_a_pipe_is_generated(tmp_path: Path) -> None:
                      stdin=SPEC.read_bytes(), timeout=300)
     assert_no_crash(result)
     assert result.returncode == 0, result.stderr
-    assert (out / "models.py").is_file()
+    assert (out / "models" / "__init__.py").is_file()
 
 
 def test_a_named_pipe_nobody_writes_to_reads_as_empty(tmp_path: Path) -> None:

@@ -77,7 +77,7 @@ def test_validate_generate_and_check_of_fan_out(tmp_path: Path, shape: str) -> N
     generated = run_bounded("generate", "--spec", spec, "--out", out, "--package", "pkg")
     assert_orderly(generated)
     assert generated.returncode == 0, generated.stdout + generated.stderr
-    assert (out / "models.py").is_file()
+    assert (out / "models" / "__init__.py").is_file()
     checked = run_bounded("check", "--target", out, "--spec", spec, "--full")
     assert_orderly(checked)
     assert checked.returncode == 0 and f"clean: {out}" in checked.stdout, checked.stdout

@@ -13,6 +13,7 @@ import pytest
 import yaml
 
 from tests.hostile_b.hostile import assert_orderly, document, run_bounded, write_json
+from tests.support import subpackage_text
 
 PART = {"Thing": {"type": "object", "properties": {"name": {"type": "string"}}}}
 
@@ -62,7 +63,7 @@ def test_update_takes_a_folder_with_links_in_it(tmp_path: Path, ref: str) -> Non
     assert result.returncode == 0, result.stdout + result.stderr
     assert json.loads((box / "specs" / "mini" / "openapi.json").read_text()) == json.loads(
         source.read_text())
-    assert "class Thing" in (box / "generated" / "mini" / "models.py").read_text()
+    assert "class Thing" in subpackage_text(box / "generated" / "mini")
     # generate takes the same document from the vendored folder
     generated = run_bounded("generate", "--spec", box / "specs" / "mini" / "openapi.json",
                             "--out", tmp_path / "again", "--package", "again")

@@ -69,6 +69,9 @@ def _audited(clone: Path, scratch: Path, *args: str) -> list[str]:
     log = scratch / "opened.json"
     env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
     env["TMPDIR"] = str(scratch)  # temporary files of the run: in a place of its own
+    # the generation cache is the user's, outside any checkout by design (tests/pipeline/
+    # test_cache.py covers it): off here, so what is opened is what the run itself needs
+    env["OPENAPI_CLIENTGEN_NO_CACHE"] = "1"
     result = subprocess.run([sys.executable, "-c", AUDITED, str(log), *args], cwd=clone, env=env,
                             capture_output=True, text=True, timeout=TIMEOUT, check=False)
     assert result.returncode == 0, result.stdout + result.stderr

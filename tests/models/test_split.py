@@ -240,3 +240,19 @@ def test_module_and_attribute_docstrings_stay_with_what_they_document() -> None:
     assert "from .. import models as _models" in a.imports  # one level deeper
     assert "The params." not in a.body + modules.groups[1].body
     assert "from ._aparam import APARAM" in modules.groups[1].imports
+
+
+def test_a_long_class_name_gets_a_short_module_name_told_apart_by_a_hash() -> None:
+    long_a, long_b = "Level" * 40 + "A", "Level" * 40 + "B"
+    source = _source(f"""
+        class {long_a}(BaseModel):
+            x: int = 0
+
+
+        class {long_b}(BaseModel):
+            x: int = 0
+        """)
+    modules = split_models(source, anchors=[long_a, long_b]).module_of
+    assert modules[long_a] != modules[long_b]
+    assert all(len(name) <= 81 and name.isidentifier() for name in modules.values())
+    assert modules == split_models(source, anchors=[long_a, long_b]).module_of  # stable
