@@ -9,6 +9,23 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 
+def printable(text: str) -> str:
+    """`text` safe to print on a terminal: every character that is not printable (ESC, BEL,
+    other control characters, bidi overrides, line separators) spelt as its escape (`\\x1b`),
+    the rest as it is. A document's names reach messages; an escape sequence in one must not
+    clear a screen or write the clipboard (OSC 52) of whoever reads the output."""
+    if text.isprintable():
+        return text
+    return "".join(char if char.isprintable() else _escaped(char) for char in text)
+
+
+def _escaped(char: str) -> str:
+    code = ord(char)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
 @dataclass(frozen=True)
 class Problem:
     file: str
@@ -20,7 +37,11 @@ class Problem:
     code: str = ""  # what kind of problem (`dangling-ref`, `schema:type`, ...): how it is triaged
 
     def format(self) -> str:
-        """One line: `file:line: pointer: message (hint)`; missing parts are left out."""
+        """One line: `file:line: pointer: message (hint)`; missing parts are left out; what a
+        document wrote is made `printable`."""
+        return printable(self._text())
+
+    def _text(self) -> str:
         location = self.file
         if self.line is not None:
             location = f"{location}:{self.line}" if location else f"line {self.line}"
