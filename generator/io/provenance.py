@@ -101,12 +101,6 @@ def _tree_hash(folder: Path, pattern: str, skip: Iterable[str] = ()) -> str:
     return digest.hexdigest()
 
 
-def covered_modules() -> list[str]:
-    """The generator modules the toolkit fingerprint covers, relative to generator/."""
-    return [path.relative_to(GENERATOR_DIR).as_posix()
-            for path in _tree_files(GENERATOR_DIR, "*.py", CHECK_ONLY)]
-
-
 def _normalise(name: str) -> str:
     return re.sub(r"[-_.]+", "_", name).lower()
 
