@@ -12,6 +12,7 @@ import json
 from collections.abc import Sequence
 
 from generator.document.keywords import SCHEMA_MAPS
+from generator.document.pointer import HTTP_METHODS
 
 # Keywords whose value maps names chosen by the document's author to objects: the schema maps
 # of the keyword table, and OpenAPI's own maps (which hold no schemas, so are not in it).
@@ -53,6 +54,25 @@ def schema_root(tokens: Sequence[str]) -> int | None:
             return 3
         if token in ("schema", "itemSchema") and not is_name(tokens, index):
             return index + 1
+    return None
+
+
+# Where Parameter Objects stand (None: any token): a path item's, an operation's, a component.
+_PARAMETER_SHAPES = (("paths", None, "parameters", None), ("paths", None, None, "parameters", None),
+                     ("components", "parameters", None))
+
+
+
+def parameter_pointer(tokens: Sequence[str]) -> tuple[list[str], str] | None:
+    """(the tokens of the Parameter Object, the field of it the location is: "" for the object
+    itself) when `tokens` name a parameter or one of its own fields, not a place inside its
+    schema, content or examples."""
+    for shape in _PARAMETER_SHAPES:
+        size = len(shape)
+        if not size <= len(tokens) <= size + 1 or (size == 5 and tokens[2] not in HTTP_METHODS):
+            continue
+        if all(want is None or want == token for want, token in zip(shape, tokens, strict=False)):
+            return list(tokens[:size]), tokens[size] if len(tokens) > size else ""
     return None
 
 

@@ -13,7 +13,9 @@ import re
 _UNEXPECTED = re.compile(r"\((.*) (?:was|were) unexpected\)")
 _NOT_MATCHING = re.compile(r"^(.*) (?:does|do) not match any of the regexes")
 _QUOTED = re.compile(r"'((?:[^'\\]|\\.)*)'")
-_REQUIRED_PROPERTY = re.compile(r"^'((?:[^'\\]|\\.)*)' is a required property$")
+# at the start, or after what names the object (`parameter `id` (in: path): `)
+_REQUIRED_PROPERTY = re.compile(r"(?:^|: )'((?:[^'\\]|\\.)*)' is a required property$")
+_NOT_OF_TYPE = re.compile(r"(?:^|: )None is not of type '([a-z]+)'$")
 _PATH_PARAMETER = re.compile(r"Path parameter '([^']+)'")
 
 
@@ -31,11 +33,17 @@ def quoted_names(message: str) -> list[str]:
 
 def missing_required(message: str) -> str | None:
     """The field of `'version' is a required property`."""
-    found = _REQUIRED_PROPERTY.match(message)
+    found = _REQUIRED_PROPERTY.search(message)
     return found.group(1) if found else None
 
 
 def path_parameter(message: str) -> str | None:
     """The parameter of `Path parameter 'id' for 'get' operation in '/items' was not resolved`."""
     found = _PATH_PARAMETER.search(message)
+    return found.group(1) if found else None
+
+
+def expected_type(message: str) -> str | None:
+    """The type of `None is not of type 'object'` (the message about a null value)."""
+    found = _NOT_OF_TYPE.search(message)
     return found.group(1) if found else None

@@ -78,6 +78,22 @@ def transform(pointer: str, change: Callable[[Any], Any]) -> Fix:
         found, parent = resolve_pointer(data, join_tokens("", *tokens[:-1]))
         if found and isinstance(parent, dict) and tokens[-1] in parent:
             parent[tokens[-1]] = change(parent[tokens[-1]])
+        elif (found and isinstance(parent, list) and tokens[-1].isdigit()
+              and int(tokens[-1]) < len(parent)):
+            parent[int(tokens[-1])] = change(parent[int(tokens[-1])])
+    return fix
+
+
+def change_object(pointer: str, changes: list[Callable[[dict[str, Any]], None]],
+                  needed: list[Callable[[dict[str, Any]], bool]]) -> Fix:
+    """The object at `pointer` changed by each of `changes` whose `needed` still holds (two
+    problems of one parameter may ask for the same change)."""
+    def fix(data: dict[str, Any]) -> None:
+        found, node = resolve_pointer(data, pointer)
+        if found and isinstance(node, dict):
+            for change, is_needed in zip(changes, needed, strict=True):
+                if is_needed(node):
+                    change(node)
     return fix
 
 

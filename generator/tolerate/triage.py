@@ -26,7 +26,7 @@ from generator.document.pointer import join_tokens, resolve_pointer, split_point
 from generator.document.schemas import in_schema, is_name, schema_root
 from generator.names.operations import method_names, operation_names
 from generator.problems import Problem
-from generator.tolerate import messages, repairs
+from generator.tolerate import messages, repairs, slips
 from generator.tolerate.decisions import Decision
 from generator.tolerate.locate import (
     methods_of,
@@ -318,12 +318,16 @@ def _validator_gave_up(data: dict[str, Any], problem: Problem,
 
 
 # The repairs that keep what the document evidently meant first, then the problems of a kind.
+# Slips that change nothing sent (slips.py) come before the rules that would read them as
+# something else (a status key as an unknown field, a parameter's slip as an invalid part).
 _RULES: tuple[Rule, ...] = (
-    _code_keyword, _inline_nesting, _dangling_ref, _invalid_default_or_example, _invalid_examples,
-    _duplicate_entries, _unusable_pattern, _invalid_parameter, _boolean_bound, _null_type_in_30,
+    _code_keyword, _inline_nesting, _dangling_ref, slips.parameter_slip,
+    _invalid_default_or_example, _invalid_examples, _duplicate_entries, _unusable_pattern,
+    _invalid_parameter, slips.false_subschema, _boolean_bound, _null_type_in_30,
     _required_not_a_property, _duplicate_operation_id, _undeclared_path_parameter,
-    _missing_text_field, _unknown_fields, _overlay_no_match, _method_clash, _query_string,
-    _validator_gave_up,
+    slips.missing_root_part, slips.missing_responses, slips.empty_yaml_value, slips.status_keys,
+    slips.local_servers, slips.path_items_in_30, _missing_text_field, _unknown_fields,
+    _overlay_no_match, _method_clash, _query_string, _validator_gave_up,
 )
 
 

@@ -33,8 +33,15 @@ from openapi_spec_validator.validation.validators import SpecValidator
 from referencing.exceptions import Unresolvable
 
 from generator.document.loading import Document
-from generator.document.pointer import fragment_pointer, join_pointer
+from generator.document.pointer import (
+    fragment_pointer,
+    join_pointer,
+    join_tokens,
+    resolve_pointer,
+    split_pointer,
+)
 from generator.document.refs import Refs, iter_refs
+from generator.document.schemas import parameter_pointer
 from generator.document.tree import depth, with_deep_stack
 from generator.problems import Problem, unique_problems
 
@@ -221,8 +228,22 @@ def _error_problem(doc: Document, error: ValidationError) -> Problem:
         tokens = [*stamped, *tokens]
     pointer = canonical_pointer(doc.data, tokens)
     return Problem(str(doc.path), pointer, doc.line_of(pointer),
-                   _shorten(_message(error, cause)), _hint_for(error, cause),
-                   code=_code_for(error, cause))
+                   _shorten(parameter_named(doc.data, pointer) + _message(error, cause)),
+                   _hint_for(error, cause), code=_code_for(error, cause))
+
+
+def parameter_named(data: Any, pointer: str) -> str:
+    """`parameter `id` (in: path): ` when `pointer` is a Parameter Object or one of its fields
+    (not inside its schema or content), so that every message about one names it; else ''."""
+    found_at = parameter_pointer(split_pointer(pointer))
+    if found_at is not None:
+        found, parameter = resolve_pointer(data, join_tokens("", *found_at[0]))
+        name = parameter.get("name") if found and isinstance(parameter, dict) else None
+        if isinstance(name, str):
+            where = parameter.get("in")
+            located = f" (in: {where})" if isinstance(where, str) else ""
+            return f"parameter `{name}`{located}: "
+    return ""
 
 
 def _message(error: ValidationError, cause: ValidationError) -> str:
@@ -231,6 +252,13 @@ def _message(error: ValidationError, cause: ValidationError) -> str:
         names = sorted(set(re.findall(r"'((?:[^'\\]|\\.)*)'", cause.message)))
         listed = ", ".join(f"'{name}'" for name in names)
         return "Required list has not defined properties: " + listed
+    exclusive = cause.validator_value.get("required") if cause.validator == "not" and isinstance(
+        cause.validator_value, dict) else None
+    if isinstance(exclusive, list) and len(exclusive) == 2:  # `example` XOR `examples`, ...
+        return f"has both `{exclusive[0]}` and `{exclusive[1]}`, which exclude each other"
+    if cause.validator == "maxProperties" and isinstance(cause.instance, dict):
+        listed = ", ".join(f"`{key}`" for key in cause.instance)
+        return f"has {len(cause.instance)} entries ({listed}); at most {cause.validator_value}"
     return str(cause.message)
 
 
@@ -249,8 +277,26 @@ def deepest_cause(error: ValidationError) -> ValidationError:
     best = error
     while best.context:
         candidates = [e for e in best.context if not _reference_branch_noise(e)]
+        candidates = _branches_of_its_location(best.instance, candidates)
         best = max(candidates or best.context, key=lambda e: len(e.absolute_path))
     return best
+
+
+def _branches_of_its_location(instance: Any,
+                              errors: list[ValidationError]) -> list[ValidationError]:
+    """Of a parameter's `oneOf` (one branch per `in`), the errors of the branches that accept
+    its `in`: `'path' is not one of ['query']` is the query branch speaking, not the slip."""
+    if not (isinstance(instance, dict) and isinstance(instance.get("in"), str)):
+        return errors
+    wrong = {_branch(e) for e in errors
+             if list(e.relative_path) == ["in"] and e.validator in ("enum", "const")}
+    kept = [e for e in errors if _branch(e) not in wrong]
+    return kept or errors
+
+
+def _branch(error: ValidationError) -> Any:
+    path = list(error.relative_schema_path)
+    return path[0] if path else None
 
 
 def _reference_branch_noise(error: ValidationError) -> bool:

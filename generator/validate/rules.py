@@ -217,15 +217,25 @@ def check_parameters(doc: Document) -> list[Problem]:
                 if pointer in seen or unusable:
                     continue
                 seen.add(pointer)
-                missing = [key for key in ("name", "in") if not isinstance(parameter.get(key), str)]
-                if missing or parameter.get("in") not in _LOCATIONS:
-                    what = f"has no {' or '.join(f'`{m}`' for m in missing)}" if missing else (
-                        f"has the location {parameter.get('in')!r}")
+                what = _unusable_parameter(parameter)
+                if what is not None:
                     problems.append(Problem(
                         str(doc.path), pointer, doc.line_of(pointer), f"parameter {what}",
                         "a parameter needs a `name` and `in: path|query|header|cookie`",
                         code="invalid-parameter"))
     return problems
+
+
+def _unusable_parameter(parameter: dict[str, Any]) -> str | None:
+    """What makes a parameter unusable (`has no `name``), or None."""
+    if parameter.get("in") == "querystring":  # 3.2's whole query string as one value
+        return "is `in: querystring`, which is OpenAPI 3.2"
+    missing = [key for key in ("name", "in") if not isinstance(parameter.get(key), str)]
+    if missing:
+        return f"has no {' or '.join(f'`{m}`' for m in missing)}"
+    if parameter.get("in") not in _LOCATIONS:
+        return f"has the location {parameter.get('in')!r}"
+    return None
 
 
 def check_schema_keywords(doc: Document) -> list[Problem]:
@@ -243,10 +253,11 @@ def check_schema_keywords(doc: Document) -> list[Problem]:
             continue
         if openapi_31:
             problems.extend(_boolean_exclusive_bounds(doc, pointer, node))
+            problems.extend(_false_subschemas(doc, pointer, node))
         if "default" in node and in_schema(split_pointer(pointer)):  # not a server variable's
             problems.extend(_default_misfit(doc, pointer, node, refs))
-        duplicate_enum = not openapi_31 and _has_duplicates(node.get("enum"))
-        if _has_duplicates(node.get("required")) or duplicate_enum:
+        # 3.1 allows repeated enum values, but dcg makes aliases of them (`a_1 = "a"`)
+        if _has_duplicates(node.get("required")) or _has_duplicates(node.get("enum")):
             keyword = "required" if _has_duplicates(node.get("required")) else "enum"
             where = join_pointer(pointer, keyword)
             problems.append(Problem(str(doc.path), where, doc.line_of(where),
@@ -276,6 +287,26 @@ def _boolean_exclusive_bounds(doc: Document, pointer: str, node: dict[str, Any])
                 "in 3.1 it is a number",
                 f"write `{keyword}: <bound>` in place of the `minimum`/`maximum` it qualifies",
                 code="boolean-exclusive-bound"))
+    return problems
+
+
+def _false_subschemas(doc: Document, pointer: str, node: dict[str, Any]) -> list[Problem]:
+    """`false` (no value is valid) in `allOf`, or as every branch of `oneOf`/`anyOf`: legal
+    3.1, but a schema nothing satisfies, which datamodel-code-generator refuses to generate."""
+    problems = []
+    for keyword in ("allOf", "oneOf", "anyOf"):
+        members = node.get(keyword)
+        if not isinstance(members, list) or False not in members:
+            continue
+        if keyword != "allOf" and any(member is not False for member in members):
+            continue  # a `false` branch never matches: the others decide
+        for index, member in enumerate(members):
+            if member is False:
+                where = join_pointer(join_pointer(pointer, keyword), index)
+                problems.append(Problem(
+                    str(doc.path), where, doc.line_of(where),
+                    f"`false` in `{keyword}`: no value satisfies the schema",
+                    "drop the `false` (or the property it forbids)", code="false-subschema"))
     return problems
 
 
