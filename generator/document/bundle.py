@@ -41,11 +41,14 @@ REMOTE_TOTAL_SECONDS = 60.0  # every remote `$ref` of one document together
 # aliases (read.MAX_ALIAS_EXPANSION).
 MAX_INLINED_NODES = 100_000
 _EXTERNAL_REF = re.compile(rb"""\$ref['"]?\s*:\s*(?!['"]?#)""")
+# a discriminator mapping's value naming a file: `dog: ./dog.yaml`, `"dog": "d.json#/Dog"`
+_FILE_VALUE = re.compile(rb"""['"]?\s*:\s*['"]?[^'"#\s{}\[\],]+\.(?:ya?ml|json)\b""")
 
 
 def may_have_external_refs(raw: bytes) -> bool:
     """Cheap pre-check so big self-contained specs skip the bundling walk."""
-    return _EXTERNAL_REF.search(raw) is not None
+    return _EXTERNAL_REF.search(raw) is not None or (
+        b"mapping" in raw and _FILE_VALUE.search(raw) is not None)
 
 
 def bundle(main_path: Path, data: dict[str, Any], lines: Mapping[str, int], *,
@@ -171,6 +174,8 @@ class _Bundler:
 
     def _rewrite_ref(self, node: dict[str, Any], kind: str, source: _Source, pointer: str) -> Any:
         """`node` with its `$ref` made local, or what replaces it when the ref is inlined."""
+        if kind == "schema":
+            self._rewrite_mapping(node, source, pointer)
         ref = node.get("$ref")
         if isinstance(ref, str) and (source is not self.main or not ref.startswith("#")):
             replacement = self.bundle_ref(ref, kind, source, join_pointer(pointer, "$ref"))
@@ -178,6 +183,22 @@ class _Bundler:
                 return replacement
             node["$ref"] = replacement
         return node
+
+    def _rewrite_mapping(self, node: dict[str, Any], source: _Source, pointer: str) -> None:
+        """A discriminator's `mapping` values that are references to another file (or, in
+        another file, to anything) made local like `$ref`s: resolved from the referring file's
+        folder, never from wherever generation runs. A bare schema name is left as it is."""
+        discriminator = node.get("discriminator")
+        mapping = discriminator.get("mapping") if isinstance(discriminator, dict) else None
+        if not isinstance(mapping, dict):
+            return
+        at = join_pointer(join_pointer(pointer, "discriminator"), "mapping")
+        for key, value in mapping.items():
+            if isinstance(value, str) and _is_reference(value) and (
+                    source is not self.main or not value.startswith("#")):
+                replacement = self.bundle_ref(value, "schema", source, join_pointer(at, key))
+                if isinstance(replacement, str):
+                    mapping[key] = replacement
 
     def _members(self, node: dict[str, Any], kind: str,
                  pointer: str) -> list[tuple[Any, Any, Any, str, str]]:
@@ -315,6 +336,12 @@ class _Bundler:
         self.problems.append(
             Problem(source.label, pointer, nearest_line(source.lines, pointer), message, hint)
         )
+
+
+def _is_reference(value: str) -> bool:
+    """A mapping value that is a reference (`#/...`, `dog.yaml`, `dog.yaml#/Dog`), not a schema
+    name (`Dog`)."""
+    return "#" in value or "/" in value or value.endswith((".yaml", ".yml", ".json"))
 
 
 def is_data(kind: str, key: str) -> bool:

@@ -10,6 +10,7 @@ settings, which gives the same bytes, and skipping it saves ~30% of dcg's time a
 from __future__ import annotations
 
 import operator
+import re
 import sys
 import tempfile
 import warnings
@@ -125,11 +126,19 @@ def dcg_models(document: dict[str, Any], source_file: str, field_aliases: dict[s
     return index_models(mypy_clean(source.rstrip("\n") + "\n"))
 
 
+# dcg names the schema it stopped at: "Error at schema path '#/components/schemas/A/...': ..."
+_SCHEMA_PATH = re.compile(r"^Error at schema path '#(/[^']*)': ")
+
+
 def _failure(source_file: str, exc: Exception) -> Problem:
+    """dcg's error as a problem at the schema it names (else at the schemas as a whole)."""
     first_line = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-    return Problem(source_file, "/components/schemas", None,
-                   f"datamodel-code-generator failed: {first_line}",
-                   "run with --debug for the full error")
+    located = _SCHEMA_PATH.match(first_line)
+    pointer = located.group(1) if located else "/components/schemas"
+    said = first_line[located.end():] if located else first_line
+    return Problem(source_file, pointer, None, f"datamodel-code-generator failed: {said}",
+                   "run with --debug for the full error; `validate` may name the slip",
+                   code="dcg-failed")
 
 
 def _give_back_freed_memory() -> None:
