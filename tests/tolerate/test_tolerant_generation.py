@@ -103,8 +103,8 @@ CASES += [
         ("path_item_ref.yaml:6: /paths/~1v1~1items/get: repaired: operations /paths/~1items/get "
          "(line 4) and /paths/~1v1~1items/get would both become the method default.list_items() "
          "-> names it `default.get_v1_items()` (its path-based name)"),
-        ("path_item_ref.yaml:9: /paths/~1other/get: skipped GET /other: 'bogus' is not one of "
-         "['form', 'spaceDelimited', 'pipeDelimited', 'deepObject']"),
+        ("path_item_ref.yaml:9: /paths/~1other/get: skipped GET /other: parameter `bad` (in: query): "
+         "'bogus' is not one of ['form', 'spaceDelimited', 'pipeDelimited', 'deepObject']"),
     ), 2, ("GET /other",)),
     Case("query_string_and_skip.yaml", (
         ("query_string_and_skip.yaml:4: /paths/~1search?q={q}: repaired: path '/search?q={q}' "
