@@ -42,8 +42,10 @@ def missing_root_part(data: dict[str, Any], problem: Problem,
 def empty_yaml_value(data: dict[str, Any], problem: Problem,
                      tokens: list[str]) -> Decision | None:
     """`paths:`, `info:` or `headers:` with nothing after them is YAML's null: read as the
-    empty map (or list) the place holds. A schema written so is decided as a schema."""
-    if problem.code != "schema:type" or not tokens or in_schema(tokens):
+    empty map (or list) the place holds. A schema written so is decided as a schema; an empty
+    `security:` by where it is (it has no one empty reading)."""
+    if problem.code != "schema:type" or not tokens or in_schema(tokens) or (
+            tokens[-1] == "security"):  # `[]` would mean "no credentials", absent "inherited"
         return None
     found, value = resolve_pointer(data, problem.pointer)
     kind = messages.expected_type(problem.message)

@@ -195,3 +195,29 @@ def test_bundling_walks_a_document_nested_deeper_than_python_recursion(tmp_path:
         node = node["items"]
     assert node == {"$ref": "#/components/schemas/Leaf"}
     assert result["components"]["schemas"]["Leaf"] == {"type": "string"}
+
+
+def test_discriminator_mapping_to_another_file_is_bundled(tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """A mapping value naming a file is a reference: resolved from the document's folder, never
+    from the current directory, and made local; a bare schema name stays. Even when no `$ref` of
+    the document leaves it, the mapping alone makes it bundled."""
+    folder = tmp_path / "spec"
+    folder.mkdir()
+    (folder / "dog.yaml").write_text("type: object\nproperties: {bark: {type: boolean}}\n",
+                                     encoding="utf-8")
+    (folder / "main.yaml").write_text(
+        "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths: {}\n"
+        "components:\n  schemas:\n    Cat: {type: object}\n    Pet:\n      type: object\n"
+        "      properties: {kind: {type: string}}\n"
+        "      discriminator:\n        propertyName: kind\n"
+        "        mapping: {dog: './dog.yaml', cat: Cat, own: '#/components/schemas/Cat'}\n",
+        encoding="utf-8")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    data = load(folder / "main.yaml").data
+    schemas = data["components"]["schemas"]
+    assert schemas["Pet"]["discriminator"]["mapping"] == {
+        "dog": "#/components/schemas/dog", "cat": "Cat", "own": "#/components/schemas/Cat"}
+    assert schemas["dog"]["properties"] == {"bark": {"type": "boolean"}}

@@ -26,8 +26,8 @@ from tests.support.servers import Reply, ScriptedServer
 # doc stem -> (substrings of stderr lines, repairs recorded, skipped operations)
 CASES: dict[str, tuple[tuple[str, ...], int, tuple[str, ...]]] = {
     "components_only": ((
-        "components_only.yaml:1: repaired: 'paths' is a required property -> reads the missing "
-        "`paths` as `{}`: a package of models only, without methods",
+        ("components_only.yaml:1: repaired: 'paths' is a required property -> reads the missing "
+         "`paths` as `{}`: a package of models only, without methods"),
     ), 1, ()),
     "no_info": ((
         "no_info.yaml:1: repaired: 'info' is a required property -> reads the missing `info` as empty",

@@ -79,7 +79,8 @@ def test_invalid_component_skips_every_operation_using_it(tmp_path: Path) -> Non
     document = base(
         {"/a": {"get": {**OK, "parameters": [parameter]}}, "/b": {"get": {**OK, "parameters": [parameter]}},
          "/c": {"get": dict(OK)}},
-        components={"parameters": {"Limit": {"name": "limit", "in": "query", "schema": {"type": "integer"},
+        components={"parameters": {"Limit": {"name": "limit", "in": "query",
+                                             "schema": {"type": "array", "items": {"type": "integer"}},
                                              "style": "sideways"}}},
     )
     data, decisions = decisions_for(tmp_path, document)
@@ -185,3 +186,71 @@ def test_a_default_outside_its_enum_is_told_to_use_an_allowed_value(tmp_path: Pa
     [decision] = decisions
     assert decision.problem.message == "'blue' is not one of ['red', 'green']"
     assert decision.problem.hint == "use one of the allowed values, or drop the default"
+
+
+def test_a_style_that_sends_the_same_is_dropped_for_every_user_of_the_component(tmp_path: Path) -> None:
+    """A single value is sent alike in every query style: the component is repaired, not its users skipped."""
+    parameter = {"$ref": "#/components/parameters/Limit"}
+    document = base({"/a": {"get": {**OK, "parameters": [parameter]}}}, components={"parameters": {
+        "Limit": {"name": "limit", "in": "query", "schema": {"type": "integer"}, "style": "sideways"}}})
+    data, decisions = decisions_for(tmp_path, document)
+    assert [(d.category, d.action) for d in decisions] == [
+        ("repairable", "drops `style: sideways`: a query parameter is sent `form` style")]
+    assert decisions[0].problem.message.startswith("parameter `limit` (in: query): ")
+    assert "style" not in apply(data, decisions).data["components"]["parameters"]["Limit"]
+
+
+@pytest.mark.parametrize(("version", "message"), [
+    ("3.0.3", "parameter `id` (in: path): 'required' is a required property"),
+    ("3.1.0", "parameter `id` (in: path): 'required' is a required property"),
+])
+def test_the_parameters_own_location_speaks(tmp_path: Path, version: str, message: str) -> None:
+    """openapi-spec-validator's `oneOf` has a branch per `in`: the path branch's error, not the
+    query branch's `'path' is not one of ['query']`."""
+    parameter = {"name": "id", "in": "path", "schema": {"type": "string"}}
+    document = base({"/a/{id}": {"get": {**OK, "parameters": [parameter]}}})
+    document["openapi"] = version
+    data, decisions = decisions_for(tmp_path, document)
+    assert [d.problem.message for d in decisions] == [message]
+    repaired = apply(data, decisions).data["paths"]["/a/{id}"]["get"]["parameters"][0]
+    assert repaired["required"] is True
+
+
+def test_required_as_text_reads_as_what_it_says(tmp_path: Path) -> None:
+    parameters = [{"name": "a", "in": "query", "required": "yes", "schema": {"type": "string"}},
+                  {"name": "b", "in": "query", "required": "optional", "schema": {"type": "string"}}]
+    data, decisions = decisions_for(tmp_path, base({"/a": {"get": {**OK, "parameters": parameters}}}))
+    assert all(d.category == "repairable" for d in decisions)
+    repaired = apply(data, decisions).data["paths"]["/a"]["get"]["parameters"]
+    assert [p["required"] for p in repaired] == [True, False]
+
+
+def test_an_empty_security_is_not_read_as_no_credentials(tmp_path: Path) -> None:
+    """`security:` with nothing after it is null: `[]` would drop credentials, so it is not a
+    slip read as empty; an empty `parameters:` is."""
+    document = base({"/a": {"get": {**OK, "security": None}}, "/b": {"get": {**OK, "parameters": None}}})
+    data, decisions = decisions_for(tmp_path, document)
+    by_pointer = {d.problem.pointer: d for d in decisions}
+    assert by_pointer["/paths/~1a/get/security"].category == "operation"
+    assert by_pointer["/paths/~1b/get/parameters"].action == "reads the empty `parameters:` as `[]`"
+    assert apply(data, decisions).data["paths"]["/b"]["get"]["parameters"] == []
+
+
+def test_31_responses_left_without_a_status_keep_the_operation(tmp_path: Path) -> None:
+    document = base({"/a": {"get": {"responses": {"abcdef": {"description": "x"}}}}})
+    document["openapi"] = "3.1.0"
+    data, decisions = decisions_for(tmp_path, document)
+    assert {d.category for d in decisions} == {"repairable"}
+    assert {d.action for d in decisions} == {
+        "drops the invalid status key(s) `abcdef` (no documented response is left)"}
+    assert apply(data, decisions).data["paths"]["/a"]["get"]["responses"] == {}
+
+
+def test_false_among_union_branches_is_no_problem(tmp_path: Path) -> None:
+    """A `false` branch of `anyOf` never matches: the other branches decide, nothing to repair."""
+    document = base({"/c": {"get": dict(OK)}}, components={"schemas": {
+        "S": {"anyOf": [False, {"type": "string"}]}, "T": {"oneOf": [False]}}})
+    document["openapi"] = "3.1.0"
+    data, decisions = decisions_for(tmp_path, document)
+    assert [d.problem.pointer for d in decisions] == ["/components/schemas/T/oneOf/0"]
+    assert apply(data, decisions).data["components"]["schemas"]["T"] == {"oneOf": [{}]}
