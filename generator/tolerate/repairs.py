@@ -62,6 +62,20 @@ def delete_keys(pointer: str, names: list[str]) -> Fix:
     return fix
 
 
+def rename_keys(pointer: str, renames: dict[str, str], dropped: list[str]) -> Fix:
+    """The object at `pointer` with each key of `renames` renamed (its place kept, unless the
+    new name is taken) and the keys `dropped` gone."""
+    def fix(data: dict[str, Any]) -> None:
+        found, node = resolve_pointer(data, pointer)
+        if not found or not isinstance(node, dict):
+            return
+        chosen = {old: new for old, new in renames.items() if new not in node}
+        items = [(chosen.get(key, key), value) for key, value in node.items() if key not in dropped]
+        node.clear()
+        node.update(items)
+    return fix
+
+
 def set_default(pointer: str, key: str, value: Any) -> Fix:
     """The object at `pointer` gets `key: value` unless it has `key`."""
     def fix(data: dict[str, Any]) -> None:

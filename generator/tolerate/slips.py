@@ -79,11 +79,20 @@ def status_keys(data: dict[str, Any], problem: Problem, tokens: list[str]) -> De
     if not found or not isinstance(responses, dict):
         return None
     invalid = [key for key in responses if not _STATUS_KEY.fullmatch(key)]
-    if invalid:
-        listed = ", ".join(f"`{key}`" for key in invalid)
-        left = "" if len(invalid) < len(responses) else " (no documented response is left)"
-        return Decision(problem, "repairable", f"drops the invalid status key(s) {listed}{left}",
-                        fix=repairs.delete_keys(problem.pointer, invalid))
+    # `2xx`: the range `2XX` as OpenAPI spells it
+    ranges = {key: key.upper() for key in invalid
+              if _STATUS_KEY.fullmatch(key.upper()) and key.upper() not in responses}
+    dropped = [key for key in invalid if key not in ranges]
+    said = []
+    if ranges:
+        said.append("reads " + ", ".join(f"`{key}` as `{new}`" for key, new in ranges.items()))
+    if dropped:
+        left = "" if len(dropped) < len(responses) else " (no documented response is left)"
+        said.append("drops the invalid status key(s) " + ", ".join(f"`{key}`" for key in dropped)
+                    + left)
+    if said:
+        return Decision(problem, "repairable", "; ".join(said),
+                        fix=repairs.rename_keys(problem.pointer, ranges, dropped))
     if not responses:
         return Decision(problem, "repairable",
                         "reads the empty `responses` as no documented response")

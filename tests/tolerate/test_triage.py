@@ -254,3 +254,11 @@ def test_false_among_union_branches_is_no_problem(tmp_path: Path) -> None:
     data, decisions = decisions_for(tmp_path, document)
     assert [d.problem.pointer for d in decisions] == ["/components/schemas/T/oneOf/0"]
     assert apply(data, decisions).data["components"]["schemas"]["T"] == {"oneOf": [{}]}
+
+
+def test_a_lower_case_status_range_is_read_as_the_range(tmp_path: Path) -> None:
+    responses = {"2xx": {"description": "ok"}, "nope": {"description": "x"}}
+    data, decisions = decisions_for(tmp_path, base({"/a": {"get": {"responses": responses}}}))
+    assert {d.action for d in decisions} == {
+        "reads `2xx` as `2XX`; drops the invalid status key(s) `nope`"}
+    assert list(apply(data, decisions).data["paths"]["/a"]["get"]["responses"]) == ["2XX"]
