@@ -13,9 +13,9 @@ surprise:
   our problem codes read comes from the Python pass exactly as before; a valid answer skips it.
   jsonschema-rs says "valid" only where the Python pass would too: formats are decided by the
   Python pass's own format checker (none for the document pass; the metaschema's, whose one
-  enforced format is `regex`, for the meta-checks), and the metaschemas' patterns (plain ASCII
-  patterns whose ECMA and Python readings differ only on other characters) are trusted only
-  when every key and pattern-matched value of the instance is printable ASCII.
+  enforced format is `regex`, for the meta-checks), and the metaschemas' patterns (read as ECMA
+  regexes by jsonschema-rs, by `re` in Python) are trusted only when both readings agree on
+  every key and pattern-matched value of the instance (`patterns_agree`).
 
 Everything here is checked by tests/validate/test_fast.py: the verdicts with and without both
 levers are equal over every document of the test suite and injected faults.
@@ -24,6 +24,7 @@ levers are equal over every document of the test suite and injected faults.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable, Iterator
 from importlib import metadata
 from typing import Any
@@ -71,24 +72,72 @@ def use_id_sets(schema_validator: Any) -> None:
 # --------------------------------------------------------------------------- the prefilter
 
 
-def plain_strings(instance: Any) -> bool:
-    """Whether every key of every object in `instance`, and every value of a
-    `PATTERN_VALUE_KEYS` key, is printable ASCII (where ECMA and Python regexes agree)."""
+def patterns_agree(instance: Any) -> bool:
+    """Whether jsonschema-rs's (ECMA) reading of the metaschemas' patterns gives what Python's
+    `re.search` gives on `instance`: on every key of every object, and every value of a
+    `PATTERN_VALUE_KEYS` key (where those patterns are matched). Printable ASCII agrees (the
+    patterns are plain); any other text is checked against each pattern."""
     stack = [instance]
     while stack:
         node = stack.pop()
         if isinstance(node, dict):
             for key, value in node.items():
-                if not (key.isascii() and key.isprintable()):
+                if not _plain(key) and not _every_pattern_agrees(key):
                     return False
-                if key in PATTERN_VALUE_KEYS and isinstance(value, str) and not (
-                        value.isascii() and value.isprintable()):
+                if key in PATTERN_VALUE_KEYS and isinstance(value, str) and not _plain(
+                        value) and not _every_pattern_agrees(value):
                     return False
                 if isinstance(value, (dict, list)):
                     stack.append(value)
         elif isinstance(node, list):
             stack.extend(item for item in node if isinstance(item, (dict, list)))
     return True
+
+
+def _plain(text: str) -> bool:
+    return text.isascii() and text.isprintable()
+
+
+def _every_pattern_agrees(text: str) -> bool:
+    return all(_same_match(pattern, text) for pattern in _metaschema_patterns())
+
+
+def _same_match(pattern: str, text: str) -> bool:
+    try:
+        return (re.search(pattern, text) is not None) == bool(_ecma(pattern).is_valid(text))
+    except Exception:  # noqa: BLE001  # a pattern one engine cannot read: no agreement
+        return False
+
+
+@functools.lru_cache(maxsize=256)
+def _ecma(pattern: str) -> Any:
+    import jsonschema_rs  # type: ignore[import-not-found, unused-ignore]
+
+    return jsonschema_rs.validator_for({"pattern": pattern}, offline=True)
+
+
+@functools.cache
+def _metaschema_patterns() -> tuple[str, ...]:
+    """Every pattern the OpenAPI schemas and the metaschemas match text against (and a few
+    names that only look like patterns: more checks, never fewer)."""
+    from openapi_schema_validator._specifications import REGISTRY
+    from openapi_spec_validator.schemas.utils import get_schema_content
+
+    schemas = [get_schema_content(version) for version in ("3.0", "3.1")]
+    schemas += [REGISTRY.contents(uri) for uri in REGISTRY]
+    found: set[str] = set()
+    stack: list[Any] = schemas
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            if isinstance(node.get("pattern"), str):
+                found.add(node["pattern"])
+            if isinstance(node.get("patternProperties"), dict):
+                found.update(node["patternProperties"])
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return tuple(sorted(found))
 
 
 @functools.cache
@@ -116,7 +165,7 @@ class PrefilteredValidator:
 
 def _says_valid(fast: Any, instance: Any) -> bool:
     try:
-        return bool(fast.is_valid(instance)) and plain_strings(instance)
+        return bool(fast.is_valid(instance)) and patterns_agree(instance)
     except Exception:  # noqa: BLE001  # anything unexpected: the Python pass decides
         return False
 
@@ -154,7 +203,7 @@ def meta_valid(keyword: Any, schema: Any, value: Any) -> bool:
     find nothing, decided by jsonschema-rs; False when it cannot say (the check then runs)."""
     try:
         found = _meta_checker(keyword, schema, value)
-        return found is not None and bool(found.is_valid(value)) and plain_strings(value)
+        return found is not None and bool(found.is_valid(value)) and patterns_agree(value)
     except Exception:  # noqa: BLE001  # anything unexpected: the library's check decides
         return False
 

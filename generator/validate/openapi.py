@@ -185,9 +185,14 @@ def spec_problems(doc: Document, dangling: Iterable[Problem] | None = None, *,
     the `fast` levers (the same verdict, slower: what the tests compare against)."""
     from generator.validate.rules import check_internal_refs
 
-    if dangling is None:
-        dangling = check_internal_refs(doc)
-    return unique_problems(run_spec_validator(doc, already_reported=dangling, levers=levers))
+    # only a validator stopped at an unresolvable $ref reads them: worked out then (a second
+    # or more on large documents otherwise)
+    reported = _later(lambda: check_internal_refs(doc)) if dangling is None else dangling
+    return unique_problems(run_spec_validator(doc, already_reported=reported, levers=levers))
+
+
+def _later(make: Callable[[], Iterable[Problem]]) -> Iterator[Problem]:
+    yield from make()
 
 
 def run_spec_validator(doc: Document, already_reported: Iterable[Problem] = (), *,
