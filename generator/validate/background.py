@@ -158,9 +158,11 @@ def validation_budget() -> float:
         budget = math.nan
     if not (math.isfinite(budget) and budget > 0):
         shown = printable(raw)
-        raise GeneratorError([Problem(
+        error = GeneratorError([Problem(
             "", "", None, f"{BUDGET_VARIABLE}={shown!r} is not a number of seconds above 0",
             f"unset it for the default of {DEFAULT_BUDGET:g} s")])
+        error.usage = True  # type: ignore[attr-defined]  # the CLI's exit code 2
+        raise error
     return budget
 
 
