@@ -36,7 +36,7 @@ FORMAT = 1  # of a verdict entry: changing its fields changes this
 # The distributions whose code decides the verdict.
 VALIDATOR_STACK = ("openapi-spec-validator", "openapi-schema-validator", "jsonschema",
                    "jsonschema-path", "referencing", "jsonschema-rs")
-BUDGET_VARIABLE = "CLIENTGEN_VALIDATION_BUDGET"  # seconds openapi-spec-validator may take
+BUDGET_VARIABLE = "OPENAPI_CLIENTGEN_VALIDATION_BUDGET"  # seconds openapi-spec-validator may take
 DEFAULT_BUDGET = 120.0
 TIMEOUT_CODE = "validator-timeout"
 _LENGTH = struct.Struct("<Q")  # before each verdict the child writes: its size
@@ -52,7 +52,7 @@ class SpecValidation:
     without asking kills and reaps the child. Where fork is unavailable (not Linux), or the child
     dies without a verdict, `problems()` validates inline: the answer is the same, only slower.
 
-    The child has `budget` seconds (`validation_budget()`: CLIENTGEN_VALIDATION_BUDGET, else
+    The child has `budget` seconds (`validation_budget()`: OPENAPI_CLIENTGEN_VALIDATION_BUDGET, else
     120) from the start of the block: a document whose verdict is not in by then gets the
     `validator-timeout` problem instead (and nothing is cached for it), so generation goes on
     without that verdict and says so, and `validate` reports it.
@@ -147,7 +147,7 @@ class SpecValidation:
 
 
 def validation_budget() -> float:
-    """The seconds openapi-spec-validator has: CLIENTGEN_VALIDATION_BUDGET, else
+    """The seconds openapi-spec-validator has: OPENAPI_CLIENTGEN_VALIDATION_BUDGET, else
     `DEFAULT_BUDGET`; a value that is not a number of seconds above 0 is refused."""
     raw = os.environ.get(BUDGET_VARIABLE, "").strip()
     if not raw:

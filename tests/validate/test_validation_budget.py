@@ -1,5 +1,5 @@
 """The validator's time budget (#22.4): a validation that does not finish within
-CLIENTGEN_VALIDATION_BUDGET seconds is stopped; generation goes on without its verdict and says
+OPENAPI_CLIENTGEN_VALIDATION_BUDGET seconds is stopped; generation goes on without its verdict and says
 so, `validate` reports it and exits 1; nothing is cached for it; a document whose verdict was in
 keeps it.
 
