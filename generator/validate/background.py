@@ -39,6 +39,7 @@ VALIDATOR_STACK = ("openapi-spec-validator", "openapi-schema-validator", "jsonsc
 BUDGET_VARIABLE = "OPENAPI_CLIENTGEN_VALIDATION_BUDGET"  # seconds openapi-spec-validator may take
 DEFAULT_BUDGET = 120.0
 TIMEOUT_CODE = "validator-timeout"
+TIMEOUT_PREFIX = "validation: not finished within"
 _LENGTH = struct.Struct("<Q")  # before each verdict the child writes: its size
 # Our code that turns the library's errors into problems: what the validate layer may import.
 VALIDATION_SOURCES = ("__init__.py", "problems.py", "io", "document", "names", "validate")
@@ -83,7 +84,10 @@ class SpecValidation:
             self.known = {index: found for index, key in self.keys.items()
                           if (found := _cached(self.cache, key, self.docs[index])) is not None}
         if sys.platform.startswith("linux") and self.pending:
-            self.results = tempfile.TemporaryFile(prefix="clientgen-verdicts-")
+            try:
+                self.results = tempfile.TemporaryFile(prefix="clientgen-verdicts-")
+            except OSError:  # no temporary folder to write in: validated inline, when asked
+                return self
             self.read_fd, write_fd = os.pipe()
             self.deadline = time.monotonic() + self.budget
             self.pid = os.fork()
@@ -169,10 +173,15 @@ def validation_budget() -> float:
 def timeout_problem(doc: Document, budget: float) -> Problem:
     """What a document whose validation did not finish within `budget` seconds is told."""
     return Problem(str(doc.path), "", None,
-                   f"validation: not finished within {budget:g} s; openapi-spec-validator's "
-                   "verdict is missing",
+                   f"{TIMEOUT_PREFIX} {budget:g} s; openapi-spec-validator's verdict is missing",
                    f"set {BUDGET_VARIABLE} to more seconds to wait longer",
                    code=TIMEOUT_CODE)
+
+
+def verdict_missing(message: str) -> bool:
+    """Whether a problem's (or a repair's) message is `timeout_problem`'s: what was made
+    without the verdict must not be kept as if it had it."""
+    return message.startswith(TIMEOUT_PREFIX)
 
 
 def _timed_out(verdict: list[Problem]) -> bool:
