@@ -29,7 +29,7 @@ from generator.output import coverage, format
 from generator.problems import GeneratorError, Problem, Repaired, Skipped
 from generator.render import package_docs
 from generator.tolerate import Outcome
-from generator.validate.background import SpecValidation
+from generator.validate.background import SpecValidation, verdict_missing
 
 
 @dataclass(frozen=True)
@@ -460,8 +460,12 @@ def _store_all(cache: Cache | None, keys: dict[str, str], made: Generation) -> N
     if cache is None:
         return
     for name, files in made.packages.items():
-        if name in keys:
-            cache.put(NAMESPACE, keys[name], _encoded(files, made.outcomes.get(name)))
+        outcome = made.outcomes.get(name)
+        # a package made without openapi-spec-validator's verdict (out of time) is not kept
+        missed = outcome is not None and any(verdict_missing(repair.problem)
+                                             for repair in outcome.repairs)
+        if name in keys and not missed:
+            cache.put(NAMESPACE, keys[name], _encoded(files, outcome))
 
 
 def _merged(documents: _Working, restored: dict[str, tuple[dict[str, str], Outcome | None]],

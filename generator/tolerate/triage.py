@@ -311,7 +311,7 @@ def _query_string(data: dict[str, Any], problem: Problem, tokens: list[str]) -> 
 
 def _validator_gave_up(data: dict[str, Any], problem: Problem,
                        tokens: list[str]) -> Decision | None:
-    if problem.code in ("validator-stopped", "validator-crashed"):
+    if problem.code in ("validator-stopped", "validator-crashed", "validator-timeout"):
         return Decision(problem, "repairable",
                         "generates without openapi-spec-validator's verdict on the rest")
     return None

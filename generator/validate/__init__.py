@@ -41,7 +41,7 @@ def validate(doc: Document, cache: Cache | None = None) -> list[Problem]:
     own = own_checks(doc, dangling)
     # our schema checks find some of openapi-spec-validator's slips first: each is said once
     said = {problem.pointer for problem in own if problem.code.startswith("schema:")}
-    theirs = [problem for problem in cached_spec_problems(doc, cache, dangling)
+    theirs = [problem for problem in cached_spec_problems(doc, cache)
               if problem.pointer not in said]
     return unique_problems([*own, *theirs])
 

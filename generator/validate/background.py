@@ -12,25 +12,35 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import math
 import os
 import pickle
+import select
 import signal
+import struct
 import sys
+import tempfile
+import time
 from collections.abc import Sequence
 from importlib import metadata
 from types import TracebackType
-from typing import Any, Self
+from typing import IO, Any, Self
 
 from generator.document.loading import Document
 from generator.io.cache import Cache, data_sha256, key_of
 from generator.io.paths import GENERATOR_DIR
-from generator.problems import Problem
+from generator.problems import GeneratorError, Problem, printable
 
 NAMESPACE = "verdicts"
 FORMAT = 1  # of a verdict entry: changing its fields changes this
 # The distributions whose code decides the verdict.
 VALIDATOR_STACK = ("openapi-spec-validator", "openapi-schema-validator", "jsonschema",
-                   "jsonschema-path", "referencing")
+                   "jsonschema-path", "referencing", "jsonschema-rs")
+BUDGET_VARIABLE = "OPENAPI_CLIENTGEN_VALIDATION_BUDGET"  # seconds openapi-spec-validator may take
+DEFAULT_BUDGET = 120.0
+TIMEOUT_CODE = "validator-timeout"
+TIMEOUT_PREFIX = "validation: not finished within"
+_LENGTH = struct.Struct("<Q")  # before each verdict the child writes: its size
 # Our code that turns the library's errors into problems: what the validate layer may import.
 VALIDATION_SOURCES = ("__init__.py", "problems.py", "io", "document", "names", "validate")
 
@@ -42,15 +52,25 @@ class SpecValidation:
     found in `cache` are not computed again; the others are stored there. Leaving the block
     without asking kills and reaps the child. Where fork is unavailable (not Linux), or the child
     dies without a verdict, `problems()` validates inline: the answer is the same, only slower.
+
+    The child has `budget` seconds (`validation_budget()`: OPENAPI_CLIENTGEN_VALIDATION_BUDGET, else
+    120) from the start of the block: a document whose verdict is not in by then gets the
+    `validator-timeout` problem instead (and nothing is cached for it), so generation goes on
+    without that verdict and says so, and `validate` reports it.
     """
 
-    def __init__(self, docs: Sequence[Document], cache: Cache | None = None) -> None:
+    def __init__(self, docs: Sequence[Document], cache: Cache | None = None,
+                 budget: float | None = None) -> None:
         self.docs = list(docs)
         self.cache = cache
+        self.budget = validation_budget() if budget is None else budget
         self.pid = 0
-        self.read_fd = -1
+        self.read_fd = -1  # its end closes when the child ends
+        self.results: IO[bytes] | None = None  # where the child writes each verdict
+        self.deadline = 0.0
         self.known: dict[int, list[Problem]] = {}  # index in docs -> verdict from the cache
         self.keys: dict[int, str] = {}
+        self.answer: list[Problem] | None = None
 
     @property
     def pending(self) -> list[Document]:
@@ -64,20 +84,33 @@ class SpecValidation:
             self.known = {index: found for index, key in self.keys.items()
                           if (found := _cached(self.cache, key, self.docs[index])) is not None}
         if sys.platform.startswith("linux") and self.pending:
+            try:
+                self.results = tempfile.TemporaryFile(prefix="clientgen-verdicts-")
+            except OSError:  # no temporary folder to write in: validated inline, when asked
+                return self
             self.read_fd, write_fd = os.pipe()
+            self.deadline = time.monotonic() + self.budget
             self.pid = os.fork()
             if self.pid == 0:
-                _validate_in_child(self.pending, self.read_fd, write_fd)
+                _validate_in_child(self.pending, self.read_fd, self.results.fileno())
             os.close(write_fd)
         return self
 
     def problems(self) -> list[Problem]:
-        """Every document's problems, in the order of the documents."""
+        """Every document's problems, in the order of the documents (worked out once)."""
+        if self.answer is None:
+            self.answer = self._problems()
+        return list(self.answer)
+
+    def _problems(self) -> list[Problem]:
         pending = self.pending
-        found = self._collect()
-        if pending and (found is None or len(found) != len(pending)):
-            found = _each_spec_problems(pending)  # no child, or it died without a verdict
-        fresh = iter(found or [])
+        found, timed_out = self._collect()
+        missing = pending[len(found):]
+        if timed_out:
+            found += [[timeout_problem(doc, self.budget)] for doc in missing]
+        elif missing:
+            found += _each_spec_problems(missing)  # no child, or it died without a verdict
+        fresh = iter(found)
         verdicts = [self.known[index] if index in self.known else next(fresh)
                     for index in range(len(self.docs))]
         self._store(verdicts)
@@ -87,46 +120,108 @@ class SpecValidation:
         if self.cache is None:
             return
         for index, key in self.keys.items():
-            if index not in self.known:
+            if index not in self.known and not _timed_out(verdicts[index]):
                 store_verdict(self.cache, key, self.docs[index], verdicts[index])
 
-    def _collect(self) -> list[list[Problem]] | None:
+    def _collect(self) -> tuple[list[list[Problem]], bool]:
+        """The verdicts the child wrote, in the order of `pending`, and whether it was stopped
+        at the deadline (so the documents after them have none)."""
         if self.pid == 0:
-            return None
-        with os.fdopen(self.read_fd, "rb") as pipe:
-            self.read_fd = -1
-            payload = pipe.read()
-        _, status = os.waitpid(self.pid, 0)
-        self.pid = 0
-        if status != 0 or not payload:
-            return None
-        found: list[list[Problem]] = pickle.loads(payload)  # our own child's bytes
-        return found
+            return [], False
+        ended = _ends_by(self.read_fd, self.deadline)
+        self._end_child()
+        found = _read_verdicts(self.results) if self.results is not None else []
+        return found, not ended
 
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
-                 trace: TracebackType | None) -> None:
+    def _end_child(self) -> None:
         if self.read_fd >= 0:
             os.close(self.read_fd)
             self.read_fd = -1
         if self.pid:
-            os.kill(self.pid, signal.SIGKILL)
+            os.kill(self.pid, signal.SIGKILL)  # a child that has ended is a zombie: no error
             os.waitpid(self.pid, 0)
             self.pid = 0
 
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        self._end_child()
+        if self.results is not None:
+            self.results.close()
+            self.results = None
 
-def cached_spec_problems(doc: Document, cache: Cache | None,
-                         dangling: Sequence[Problem] | None = None) -> list[Problem]:
-    """openapi-spec-validator's verdict on `doc` (`openapi.spec_problems`), inline, from
-    `cache` when it has it (and stored there when it did not)."""
-    key = verdict_key(doc) if cache is not None else None
-    found = _cached(cache, key, doc) if cache is not None and key is not None else None
-    if found is None:
-        from generator.validate.openapi import spec_problems  # the expensive import
 
-        found = spec_problems(doc, dangling)
-        if cache is not None and key is not None:
-            store_verdict(cache, key, doc, found)
+def validation_budget() -> float:
+    """The seconds openapi-spec-validator has: OPENAPI_CLIENTGEN_VALIDATION_BUDGET, else
+    `DEFAULT_BUDGET`; a value that is not a number of seconds above 0 is refused."""
+    raw = os.environ.get(BUDGET_VARIABLE, "").strip()
+    if not raw:
+        return DEFAULT_BUDGET
+    try:
+        budget = float(raw)
+    except ValueError:
+        budget = math.nan
+    if not (math.isfinite(budget) and budget > 0):
+        shown = printable(raw)
+        error = GeneratorError([Problem(
+            "", "", None, f"{BUDGET_VARIABLE}={shown!r} is not a number of seconds above 0",
+            f"unset it for the default of {DEFAULT_BUDGET:g} s")])
+        error.usage = True  # type: ignore[attr-defined]  # the CLI's exit code 2
+        raise error
+    return budget
+
+
+def timeout_problem(doc: Document, budget: float) -> Problem:
+    """What a document whose validation did not finish within `budget` seconds is told."""
+    return Problem(str(doc.path), "", None,
+                   f"{TIMEOUT_PREFIX} {budget:g} s; openapi-spec-validator's verdict is missing",
+                   f"set {BUDGET_VARIABLE} to more seconds to wait longer",
+                   code=TIMEOUT_CODE)
+
+
+def verdict_missing(message: str) -> bool:
+    """Whether a problem's (or a repair's) message is `timeout_problem`'s: what was made
+    without the verdict must not be kept as if it had it."""
+    return message.startswith(TIMEOUT_PREFIX)
+
+
+def _timed_out(verdict: list[Problem]) -> bool:
+    return any(problem.code == TIMEOUT_CODE for problem in verdict)
+
+
+def _ends_by(fd: int, deadline: float) -> bool:
+    """Whether the pipe's writer (the child) ends before `deadline`: its end of the pipe
+    closes then, and the read end turns readable (nothing is ever written to it)."""
+    while True:
+        readable, _, _ = select.select([fd], [], [], max(0.0, deadline - time.monotonic()))
+        if not readable:
+            return False
+        if not os.read(fd, 4096):
+            return True
+
+
+def _read_verdicts(results: IO[bytes]) -> list[list[Problem]]:
+    """Each whole verdict the child wrote (a length, then its pickle), up to the first one it
+    did not finish writing."""
+    results.seek(0)
+    data = results.read()
+    found: list[list[Problem]] = []
+    offset = 0
+    while offset + _LENGTH.size <= len(data):
+        (size,) = _LENGTH.unpack_from(data, offset)
+        offset += _LENGTH.size
+        if offset + size > len(data):
+            break
+        found.append(pickle.loads(data[offset:offset + size]))  # our own child's bytes
+        offset += size
     return found
+
+
+def cached_spec_problems(doc: Document, cache: Cache | None) -> list[Problem]:
+    """openapi-spec-validator's verdict on `doc` (`openapi.spec_problems`), from `cache` when
+    it has it (and stored there when it did not), else worked out now within the time budget
+    (in a forked child: a validation that does not finish is stopped and said)."""
+    with SpecValidation([doc], cache) as verdict:
+        return verdict.problems()
 
 
 def verdict_key(doc: Document) -> str | None:
@@ -202,21 +297,32 @@ def _validation_sources() -> str:
     return digest.hexdigest()
 
 
-def _validate_in_child(docs: Sequence[Document], read_fd: int, write_fd: int) -> None:
-    """The forked child: validate, send the pickled problems, and leave without running any of
-    the parent's cleanup (atexit handlers, temporary folders, pytest's machinery)."""
+def _validate_in_child(docs: Sequence[Document], read_fd: int, results_fd: int) -> None:
+    """The forked child: validate each document and write its verdict as soon as it is in,
+    then leave without running any of the parent's cleanup (atexit handlers, temporary
+    folders, pytest's machinery). Ending closes its end of the pipe: the parent's signal."""
     status = 1
     try:
         os.close(read_fd)
-        payload = pickle.dumps(_each_spec_problems(docs))
-        with os.fdopen(write_fd, "wb") as pipe:
-            pipe.write(payload)
+        for verdict in map(_spec_problems, docs):
+            payload = pickle.dumps(verdict)
+            _write_all(results_fd, _LENGTH.pack(len(payload)) + payload)
         status = 0
     finally:
         os._exit(status)
 
 
-def _each_spec_problems(docs: Sequence[Document]) -> list[list[Problem]]:
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def _spec_problems(doc: Document) -> list[Problem]:
     from generator.validate.openapi import spec_problems  # the expensive import, in the child
 
-    return [spec_problems(doc) for doc in docs]
+    return spec_problems(doc)
+
+
+def _each_spec_problems(docs: Sequence[Document]) -> list[list[Problem]]:
+    return [_spec_problems(doc) for doc in docs]

@@ -44,9 +44,11 @@ from generator.document.refs import Refs, iter_refs
 from generator.document.schemas import parameter_pointer
 from generator.document.tree import depth, with_deep_stack
 from generator.problems import Problem, unique_problems
+from generator.validate import fast
 
 MAX_MESSAGE = 300
 _LOCATION = "_generator_location"
+_FAST = "generator_fast"  # on a spec validator's keyword registry: use the `fast` levers
 _SEMANTIC_ERRORS = (
     DuplicateOperationIDError, ExtraParametersError, ParameterDuplicateError,
     UnresolvableParameterError,
@@ -82,6 +84,7 @@ def _locating(keyword_cls: type[keywords.KeywordValidator]) -> type[keywords.Key
     members: dict[str, Any] = {"__call__": call}
     if issubclass(keyword_cls, keywords.SchemaValidator):
         members["_collect_properties"] = _collect_properties_once
+        members.update(_fast_schema_members(keyword_cls))
     if issubclass(keyword_cls, keywords.ValueValidator):
         members["value_validator_cls"] = _linear_patterns(keyword_cls.value_validator_cls)
     return type(f"Locating{keyword_cls.__name__}", (keyword_cls,), members)
@@ -101,6 +104,22 @@ def _collect_properties_once(self: Any, schema: SchemaPath) -> set[str]:
     found: set[str] = keywords.SchemaValidator._collect_properties(self, schema)
     memo[id(value)] = (value, found)  # the value kept alive, so its id is not reused
     return set(found)
+
+
+def _fast_schema_members(keyword_cls: type[keywords.KeywordValidator]) -> dict[str, Any]:
+    """The `fast` levers of a schema keyword validator, used when its spec validator asks."""
+
+    def init(self: Any, registry: Any) -> None:
+        keyword_cls.__init__(self, registry)
+        if getattr(registry, _FAST, False):
+            fast.use_id_sets(self)
+
+    def validate_schema_meta(self: Any, schema: SchemaPath, value: Any) -> Any:
+        if getattr(self.registry, _FAST, False) and fast.meta_valid(self, schema, value):
+            return None
+        return keyword_cls._validate_schema_meta(self, schema, value)  # type: ignore[attr-defined]
+
+    return {"__init__": init, "_validate_schema_meta": validate_schema_meta}
 
 
 def _linear_patterns(base: Any) -> Any:
@@ -143,27 +162,50 @@ def _pattern_matcher(expression: str) -> Callable[[str], bool] | None:
     return matches
 
 
-def _locating_validator(base: type[SpecValidator]) -> type[SpecValidator]:
+def _locating_validator(base: type[SpecValidator], version: str) -> type[SpecValidator]:
+    """`base` with locating keyword validators, its document pass on the Python `jsonschema`
+    backend, and the `fast` levers unless made with `fast=False`."""
     validators = {name: _locating(cls) for name, cls in base.keyword_validators.items()}
-    return type(f"Locating{base.__name__}", (base,), {"keyword_validators": validators})
+
+    def init(self: Any, schema: Any, levers: bool = True) -> None:
+        base.__init__(self, schema)
+        setattr(self.keyword_validators_registry, _FAST, levers)
+
+    def schema_validator(self: Any) -> Any:
+        levers = getattr(self.keyword_validators_registry, _FAST, False)
+        return fast.document_validator(version, prefilter=levers)
+
+    return type(f"Locating{base.__name__}", (base,), {
+        "keyword_validators": validators, "__init__": init,
+        "schema_validator": property(schema_validator)})
 
 
-_VALIDATORS: dict[str, type[SpecValidator]] = {
-    "3.0": _locating_validator(OpenAPIV30SpecValidator),
-    "3.1": _locating_validator(OpenAPIV31SpecValidator),
+_VALIDATORS: dict[str, Any] = {  # their __init__ takes `levers`
+    "3.0": _locating_validator(OpenAPIV30SpecValidator, "3.0"),
+    "3.1": _locating_validator(OpenAPIV31SpecValidator, "3.1"),
 }
 
 
-def spec_problems(doc: Document, dangling: Iterable[Problem] | None = None) -> list[Problem]:
-    """openapi-spec-validator's verdict, each problem once."""
+def spec_problems(doc: Document, dangling: Iterable[Problem] | None = None, *,
+                  levers: bool = True) -> list[Problem]:
+    """openapi-spec-validator's verdict, each problem once; `levers=False` runs it without
+    the `fast` levers (the same verdict, slower: what the tests compare against)."""
     from generator.validate.rules import check_internal_refs
 
-    if dangling is None:
-        dangling = check_internal_refs(doc)
-    return unique_problems(run_spec_validator(doc, already_reported=dangling))
+    # only a validator stopped at an unresolvable $ref reads them: worked out then (a second
+    # or more on large documents otherwise)
+    reported = _later(lambda: check_internal_refs(doc)) if dangling is None else dangling
+    return unique_problems(run_spec_validator(doc, already_reported=reported, levers=levers))
 
 
-def run_spec_validator(doc: Document, already_reported: Iterable[Problem] = ()) -> list[Problem]:
+def _later(make: Callable[[], Iterable[Problem]]) -> Iterator[Problem]:
+    yield from make()
+
+
+def run_spec_validator(doc: Document, already_reported: Iterable[Problem] = (), *,
+                       levers: bool = True) -> list[Problem]:
+    """Every error of openapi-spec-validator as a located problem: the document-level pass's,
+    the schema walk's, the semantic checks', and one when it stopped half-way."""
     version = str(doc.data.get("openapi", ""))
     validator_cls = _VALIDATORS.get(version[:3])
     file = str(doc.path)
@@ -177,7 +219,7 @@ def run_spec_validator(doc: Document, already_reported: Iterable[Problem] = ()) 
     errors: list[Any] = []  # kept when the library stops half-way
 
     def collect() -> None:
-        errors.extend(validator_cls(doc.data).iter_errors())
+        errors.extend(validator_cls(doc.data, levers).iter_errors())
 
     try:
         # the library recurses once per nesting level: deep (legal) schemas need a deep stack

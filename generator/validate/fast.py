@@ -1,0 +1,265 @@
+"""openapi-spec-validator made fast without changing one verdict, for the pinned versions only.
+
+Two levers (issue #21), both guarded, each falling back to the library's own code on any
+surprise:
+
+- `use_id_sets`: openapi-spec-validator 0.9.0 remembers the schema objects it has walked and
+  meta-checked in lists (`visited_schema_ids`, `meta_checked_schema_ids`) and asks `in` of them
+  once per schema: quadratic in the number of schemas (seconds on GitHub's document). A set
+  answers the same membership question in constant time.
+- `Prefilter`: the JSON-Schema passes (the document against the OpenAPI schema, each schema
+  object against its dialect's metaschema) asked of jsonschema-rs first. Only when it says
+  "invalid" does the Python `jsonschema` pass run, so every message, pointer and error context
+  our problem codes read comes from the Python pass exactly as before; a valid answer skips it.
+  jsonschema-rs says "valid" only where the Python pass would too: formats are decided by the
+  Python pass's own format checker (none for the document pass; the metaschema's, whose one
+  enforced format is `regex`, for the meta-checks), and the metaschemas' patterns (read as ECMA
+  regexes by jsonschema-rs, by `re` in Python) are trusted only when both readings agree on
+  every key and pattern-matched value of the instance (`patterns_agree`).
+
+Everything here is checked by tests/validate/test_fast.py: the verdicts with and without both
+levers are equal over every document of the test suite and injected faults.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable, Iterator
+from importlib import metadata
+from typing import Any
+
+# The exact versions whose internals and semantics the levers were verified against.
+PINNED_SPEC_VALIDATOR = {"openapi-spec-validator": "0.9.0"}
+PINNED_PREFILTER = {**PINNED_SPEC_VALIDATOR, "openapi-schema-validator": "0.9.0",
+                    "jsonschema": "4.26.0", "jsonschema-rs": "0.60.3"}
+# Values a metaschema pattern is matched against (besides object keys): `openapi`, an HTTP
+# scheme's `scheme`, a path parameter's `name` (3.1), `$id` and the anchors (2020-12 core).
+PATTERN_VALUE_KEYS = frozenset({"openapi", "scheme", "name", "$id", "$anchor", "$dynamicAnchor"})
+
+
+def _versions_are(pinned: dict[str, str]) -> bool:
+    try:
+        return all(metadata.version(name) == version for name, version in pinned.items())
+    except metadata.PackageNotFoundError:
+        return False
+
+
+@functools.cache
+def id_sets_apply() -> bool:
+    """Whether the installed openapi-spec-validator is the one `use_id_sets` was written for."""
+    return _versions_are(PINNED_SPEC_VALIDATOR)
+
+
+class IdSet(set[int]):
+    """A set with the `append` of the list it stands in for: the library only appends and
+    asks `in`."""
+
+    def append(self, item: int) -> None:
+        """`list.append`'s spelling of `set.add`."""
+        self.add(item)
+
+
+def use_id_sets(schema_validator: Any) -> None:
+    """Replace the library's two id lists of a fresh `SchemaValidator` with sets, when the
+    installed version is the pinned one and the lists are the empty lists it starts with."""
+    lists = ("visited_schema_ids", "meta_checked_schema_ids")
+    if id_sets_apply() and all(getattr(schema_validator, name, None) == [] for name in lists):
+        for name in lists:
+            setattr(schema_validator, name, IdSet())
+
+
+# --------------------------------------------------------------------------- the prefilter
+
+
+def patterns_agree(instance: Any) -> bool:
+    """Whether jsonschema-rs's (ECMA) reading of the metaschemas' patterns gives what Python's
+    `re.search` gives on `instance`: on every key of every object, and every value of a
+    `PATTERN_VALUE_KEYS` key (where those patterns are matched). Printable ASCII agrees (the
+    patterns are plain); any other text is checked against each pattern."""
+    stack = [instance]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if not _plain(key) and not _every_pattern_agrees(key):
+                    return False
+                if key in PATTERN_VALUE_KEYS and isinstance(value, str) and not _plain(
+                        value) and not _every_pattern_agrees(value):
+                    return False
+                if isinstance(value, (dict, list)):
+                    stack.append(value)
+        elif isinstance(node, list):
+            stack.extend(item for item in node if isinstance(item, (dict, list)))
+    return True
+
+
+def _plain(text: str) -> bool:
+    return text.isascii() and text.isprintable()
+
+
+def _every_pattern_agrees(text: str) -> bool:
+    return all(_same_match(pattern, text) for pattern in _metaschema_patterns())
+
+
+def _same_match(pattern: str, text: str) -> bool:
+    try:
+        return (re.search(pattern, text) is not None) == bool(_ecma(pattern).is_valid(text))
+    except Exception:  # noqa: BLE001  # a pattern one engine cannot read: no agreement
+        return False
+
+
+@functools.lru_cache(maxsize=256)
+def _ecma(pattern: str) -> Any:
+    import jsonschema_rs  # type: ignore[import-not-found, unused-ignore]
+
+    return jsonschema_rs.validator_for({"pattern": pattern}, offline=True)
+
+
+@functools.cache
+def _metaschema_patterns() -> tuple[str, ...]:
+    """Every pattern the OpenAPI schemas and the metaschemas match text against (and a few
+    names that only look like patterns: more checks, never fewer)."""
+    from openapi_schema_validator._specifications import REGISTRY
+    from openapi_spec_validator.schemas.utils import get_schema_content
+
+    schemas = [get_schema_content(version) for version in ("3.0", "3.1")]
+    schemas += [REGISTRY.contents(uri) for uri in REGISTRY]
+    found: set[str] = set()
+    stack: list[Any] = schemas
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            if isinstance(node.get("pattern"), str):
+                found.add(node["pattern"])
+            if isinstance(node.get("patternProperties"), dict):
+                found.update(node["patternProperties"])
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return tuple(sorted(found))
+
+
+@functools.cache
+def prefilter_applies() -> bool:
+    """Whether jsonschema-rs is installed and every library is the version the prefilter was
+    verified with."""
+    return _versions_are(PINNED_PREFILTER)
+
+
+class PrefilteredValidator:
+    """The Python validator of the OpenAPI schema, asked only when jsonschema-rs finds the
+    document invalid (or cannot decide)."""
+
+    def __init__(self, python: Any, fast: Any | None) -> None:
+        self.python = python
+        self.fast = fast
+
+    def iter_errors(self, instance: Any) -> Iterator[Any]:
+        """The Python validator's errors: none, without running it, when jsonschema-rs says
+        the instance is valid."""
+        if self.fast is not None and _says_valid(self.fast, instance):
+            return iter(())
+        return iter(self.python.iter_errors(instance))
+
+
+def _says_valid(fast: Any, instance: Any) -> bool:
+    try:
+        return bool(fast.is_valid(instance)) and patterns_agree(instance)
+    except Exception:  # noqa: BLE001  # anything unexpected: the Python pass decides
+        return False
+
+
+def document_validator(version: str, prefilter: bool) -> PrefilteredValidator:
+    """The validator of the document-level pass for OpenAPI `version` ("3.0", "3.1"): the
+    Python `jsonschema` one, as the library's `jsonschema` backend makes it (its `auto` backend
+    would switch to jsonschema-rs and drop the error context our problem codes read), behind
+    jsonschema-rs when `prefilter` and the versions are the pinned ones."""
+    python, fast = _document_validators(version)
+    return PrefilteredValidator(python, fast if prefilter else None)
+
+
+@functools.cache
+def _document_validators(version: str) -> tuple[Any, Any | None]:
+    """The Python validator of the OpenAPI schema of `version`, made once (as the library's
+    module-level one is), and its jsonschema-rs twin (None: not pinned, or not compiled)."""
+    from openapi_spec_validator.schemas.backend.jsonschema import create_validator
+    from openapi_spec_validator.schemas.utils import get_schema_content
+
+    schema = dict(get_schema_content(version))
+    python = create_validator(schema)
+    if not prefilter_applies():
+        return python, None
+    import jsonschema_rs  # type: ignore[import-not-found, unused-ignore]
+
+    try:
+        return python, jsonschema_rs.validator_for(schema, validate_formats=False, offline=True)
+    except Exception:  # noqa: BLE001  # cannot compile it: the Python pass alone
+        return python, None
+
+
+def meta_valid(keyword: Any, schema: Any, value: Any) -> bool:
+    """Whether the library's meta-check of `value` (`keyword._validate_schema_meta`) would
+    find nothing, decided by jsonschema-rs; False when it cannot say (the check then runs)."""
+    try:
+        found = _meta_checker(keyword, schema, value)
+        return found is not None and bool(found.is_valid(value)) and patterns_agree(value)
+    except Exception:  # noqa: BLE001  # anything unexpected: the library's check decides
+        return False
+
+
+def _meta_checker(keyword: Any, schema: Any, value: Any) -> Any | None:
+    """The jsonschema-rs form of the metaschema check the library would run on `value`, when
+    it is the OpenAPI dialect's own (`check_openapi_schema`)."""
+    from openapi_schema_validator import OAS30Validator, OAS31Validator
+    from openapi_spec_validator.validation import keywords
+
+    if isinstance(keyword, keywords.OpenAPIV31SchemaValidator):
+        if isinstance(keyword, keywords.OpenAPIV32SchemaValidator):
+            return None
+        dialect = keyword._get_schema_dialect_id(schema, value)
+        chosen: Any = keyword._get_validator_class_for_dialect(dialect)
+        if chosen is not OAS31Validator:
+            return None
+        return _fast_metaschema(chosen, keyword.schema_validator_format_checker)
+    if isinstance(keyword, keywords.OpenAPIV30SchemaValidator) and (
+            keyword.schema_validator_cls is OAS30Validator):
+        return _fast_metaschema(OAS30Validator, OAS30Validator.FORMAT_CHECKER)
+    return None
+
+
+@functools.cache
+def _fast_metaschema(validator_cls: Any, format_checker: Any) -> Any:
+    """jsonschema-rs over `validator_cls.META_SCHEMA`, its references resolved in the registry
+    the Python check uses, each format the metaschemas name decided by `format_checker`."""
+    import jsonschema_rs
+    from openapi_schema_validator._specifications import REGISTRY
+
+    resources = [(uri, REGISTRY.contents(uri)) for uri in REGISTRY]
+    formats = {name: _conforming(format_checker, name)
+               for _, contents in resources for name in _formats_named(contents)}
+    return jsonschema_rs.validator_for(
+        validator_cls.META_SCHEMA, formats=formats, validate_formats=True,
+        registry=jsonschema_rs.Registry(resources), offline=True)
+
+
+def _conforming(format_checker: Any, name: str) -> Callable[[Any], bool]:
+    def conforms(instance: Any) -> bool:
+        return bool(format_checker.conforms(instance, name))
+
+    return conforms
+
+
+def _formats_named(schema: Any) -> set[str]:
+    """Every `format` a (meta)schema names."""
+    found: set[str] = set()
+    stack = [schema]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            if isinstance(node.get("format"), str):
+                found.add(node["format"])
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return found

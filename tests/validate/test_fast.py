@@ -1,0 +1,150 @@
+"""The validator's fast levers (`generator.validate.fast`): the same verdict as the plain path.
+
+The differential (`bench.validator_diff`, which `python -m bench.validator_diff` runs over the
+corpus): every document of the test suite, the hostile fan-outs and the injected faults give
+the same problems, pointer for pointer and word for word, with the id sets and the
+jsonschema-rs prefilter and without them. The other tests show that the levers are really used
+(where the pinned versions are installed), fall back to the library's own code on a surprise,
+and that the document pass is the Python `jsonschema` one whatever openapi-spec-validator's
+backend setting says.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bench import validator_diff
+from generator.document.loading import load
+from generator.validate import fast, openapi
+from generator.validate.openapi import spec_problems
+from tests.hostile_b import hostile
+from tests.support import BAD_DOCS, FEATURE_SPECS, IMPERFECT_DOCS, ROOT
+
+FAULT_BASES = (FEATURE_SPECS / "all_of.yaml", FEATURE_SPECS / "openapi31_nullable.yaml",
+               ROOT / "specs" / "ionos" / "openapi.json")
+
+
+def _differences(totals: validator_diff.Totals) -> list[str]:
+    return totals.differences
+
+
+def test_every_document_of_the_suite_has_the_same_verdict_with_and_without_the_levers() -> None:
+    totals = validator_diff.run([FEATURE_SPECS, BAD_DOCS, IMPERFECT_DOCS, ROOT / "specs"],
+                                faults=False)
+    assert totals.documents >= 50
+    assert _differences(totals) == []
+
+
+@pytest.mark.parametrize("base", FAULT_BASES, ids=lambda path: path.name)
+def test_injected_faults_have_the_same_verdict_with_and_without_the_levers(base: Path) -> None:
+    totals = validator_diff.Totals()
+    document = load(base)
+    found = 0
+    for name, variant in validator_diff.faulty_variants(document):
+        validator_diff.compare(variant, totals, name)
+        found += bool(spec_problems(variant, levers=False))
+    assert _differences(totals) == []
+    assert totals.documents == len(validator_diff.FAULTS)
+    assert found >= len(validator_diff.FAULTS) // 2  # most faults are problems the path reports
+
+
+@pytest.mark.parametrize("shape", ["property_fan_out", "all_of_fan_out", "any_of_fan_out"])
+def test_hostile_fan_outs_have_the_same_verdict(tmp_path: Path, shape: str) -> None:
+    schemas = getattr(hostile, shape)(12)
+    path = tmp_path / "fan.json"
+    path.write_text(json.dumps(hostile.document(schemas)), encoding="utf-8")
+    totals = validator_diff.run([path], faults=True)
+    assert _differences(totals) == []
+
+
+def test_keys_and_values_where_the_regex_readings_differ_are_not_trusted() -> None:
+    assert fast.patterns_agree({"paths": {"/a": {}}, "name": "plain", "x-a": 1})
+    # other text is compared pattern by pattern, by jsonschema-rs itself: without it, untrusted
+    assert fast.patterns_agree({"x-ünï": 1}) == fast.prefilter_applies()
+    assert fast.patterns_agree({"example": {"name": "🚒 wontfix"}}) == fast.prefilter_applies()
+    # Python's `$` matches before a final newline, ECMA's does not
+    assert not fast.patterns_agree({"components": {"schemas": {"Named\n": {}}}})
+    assert not fast.patterns_agree({"openapi": "3.0.3\n"})
+    # Python's `\d` reads Unicode digits, ECMA's only 0-9
+    assert not fast.patterns_agree({"responses": {"2\u0663\u0663": {}}})
+
+
+class _Counting:
+    """A Python validator that counts how often it is asked."""
+
+    def __init__(self, python: Any) -> None:
+        self.python = python
+        self.calls = 0
+
+    def iter_errors(self, instance: Any) -> Any:
+        self.calls += 1
+        return self.python.iter_errors(instance)
+
+
+def test_the_python_document_pass_runs_only_when_jsonschema_rs_says_invalid() -> None:
+    valid, invalid = load(ROOT / "specs" / "ionos" / "openapi.json"), load(
+        BAD_DOCS / "validator_only.yaml")
+    for document, runs_anyway in ((valid, False), (invalid, True)):
+        validator = fast.document_validator("3.0", prefilter=True)
+        counting = _Counting(validator.python)
+        validator.python = counting
+        list(validator.iter_errors(document.data))
+        expected = 1 if runs_anyway or not fast.prefilter_applies() else 0
+        assert counting.calls == expected, fast.PINNED_PREFILTER
+
+
+def test_the_levers_need_the_pinned_versions(monkeypatch: pytest.MonkeyPatch) -> None:
+    fast.prefilter_applies.cache_clear()
+    fast.id_sets_apply.cache_clear()
+    try:
+        monkeypatch.setitem(fast.PINNED_PREFILTER, "jsonschema", "0.0.1")
+        monkeypatch.setitem(fast.PINNED_SPEC_VALIDATOR, "openapi-spec-validator", "0.0.1")
+        assert not fast.prefilter_applies()
+        assert not fast.id_sets_apply()
+        validator = openapi._VALIDATORS["3.0"](load(BAD_DOCS / "validator_only.yaml").data)
+        schema_keyword = validator.keyword_validators_registry["schema"]
+        assert schema_keyword.visited_schema_ids == []  # the library's own list
+        assert type(schema_keyword.visited_schema_ids) is list
+    finally:
+        fast.prefilter_applies.cache_clear()
+        fast.id_sets_apply.cache_clear()
+
+
+def test_id_sets_replace_the_lists_of_the_pinned_version() -> None:
+    document = load(BAD_DOCS / "validator_only.yaml")
+    with_levers = openapi._VALIDATORS["3.0"](document.data)
+    without = openapi._VALIDATORS["3.0"](document.data, False)
+    kind = type(with_levers.keyword_validators_registry["schema"].visited_schema_ids)
+    assert kind is (fast.IdSet if fast.id_sets_apply() else list)
+    assert type(without.keyword_validators_registry["schema"].visited_schema_ids) is list
+
+
+def test_a_surprise_in_the_prefilter_leaves_the_verdict_to_the_library(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    document = load(BAD_DOCS / "validator_only.yaml")
+    expected = spec_problems(document, levers=False)
+
+    def surprise(*_: object) -> None:
+        raise RuntimeError("an internal the prefilter did not expect")
+
+    monkeypatch.setattr(fast, "_meta_checker", surprise)
+    monkeypatch.setattr(fast, "patterns_agree", surprise)
+    assert spec_problems(document) == expected
+    assert expected  # the document is invalid: the messages came from the Python pass
+
+
+def test_the_document_pass_is_python_jsonschema_whatever_the_library_backend_says(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OPENAPI_SPEC_VALIDATOR_SCHEMA_VALIDATOR_BACKEND", "jsonschema-rs")
+    validator = fast.document_validator("3.0", prefilter=False)
+    assert type(validator.python).__module__.startswith("jsonschema")
+    found = spec_problems(load(BAD_DOCS / "validator_only.yaml"))
+    # the error context the Python backend keeps: the missing field, not "not valid under any"
+    assert [problem.message for problem in found][:2] == [
+        "'description' is a required property",
+        "'int' is not one of ['array', 'boolean', 'integer', 'number', 'object', 'string']",
+    ]
