@@ -1,0 +1,132 @@
+"""The two documents `diff` and `update` compare, made comparable the way `generate` makes a
+document generatable: each side validated and its problems classified by the tolerate stage
+(repairable / operation / blocking), the same way for both.
+
+* A blocking problem on either side stops the comparison (exit 2, each problem located).
+* Every repair, and every operation left out, is applied to BOTH sides: a repair made on one
+  side only would show up as a change the document never made (an invalid `default` dropped
+  from the old side, kept on the new, reads as "default added"). So a change that only a
+  repair made is never reported; the report's header names each side's repairs once.
+* `strict`: any problem refuses, as before; `validate=False` (`--no-validate`): nothing is
+  validated, nothing repaired.
+
+Lives in cli/ because it joins validate and tolerate to drift, which may not import them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from generator.document.loading import Document
+from generator.io.cache import Cache
+from generator.problems import GeneratorError, Problem, Repaired, Skipped, printable
+
+# Problems that stop code generation but leave a document a valid OpenAPI description:
+# they do not stop a diff and need no repair.
+CODEGEN_ONLY = frozenset({"method-clash", "pattern-unusable"})
+SIDES = ("old", "new")
+_LISTED = 5  # repairs named in the header per side, then "N more"
+
+
+@dataclass(frozen=True)
+class Tolerated:
+    """What the tolerate stage did to one side: its repairs and the operations left out."""
+
+    repairs: tuple[Repaired, ...] = ()
+    skipped: tuple[Skipped, ...] = ()
+
+
+@dataclass(frozen=True)
+class Comparable:
+    """The two documents as compared, and per side what was repaired or left out."""
+
+    documents: dict[str, Document]
+    tolerated: dict[str, Tolerated]
+
+    def header(self) -> list[str]:
+        """`old: 3 repaired, new: 4 repaired: ...` and the operations not compared, or nothing
+        when neither side needed anything."""
+        if not any(t.repairs or t.skipped for t in self.tolerated.values()):
+            return []
+        counts = ", ".join(f"{side}: {len(self.tolerated[side].repairs)} repaired"
+                           for side in SIDES)
+        lines = [f"{counts} (applied to both sides; a change only a repair made is not reported):"]
+        for side in SIDES:
+            lines += _repair_lines(side, self.tolerated[side].repairs)
+        skipped = sorted({s.label for t in self.tolerated.values() for s in t.skipped})
+        if skipped:
+            lines.append(f"  not compared (left out of both sides): {', '.join(skipped)}")
+        return [printable(line) for line in lines]
+
+    def record(self) -> dict[str, object]:
+        """The same for JSON: per side the repairs (pointer, problem, action) and the
+        operations left out."""
+        return {side: {"repairs": [{"pointer": r.pointer, "line": r.line, "problem": r.problem,
+                                    "action": r.action} for r in tolerated.repairs],
+                       "not_compared": [s.label for s in tolerated.skipped]}
+                for side, tolerated in self.tolerated.items()}
+
+
+def _repair_lines(side: str, repairs: Iterable[Repaired]) -> list[str]:
+    items = sorted(repairs, key=lambda r: (r.pointer, r.action))
+    lines = [f"  {side}: {r.pointer or '/'}: {r.action} ({r.problem})" for r in items[:_LISTED]]
+    if len(items) > _LISTED:
+        lines.append(f"  {side}: ... and {len(items) - _LISTED} more repair(s)")
+    return lines
+
+
+def comparable(documents: dict[str, Document], *, strict: bool, validate: bool,
+               cache: Cache | None = None) -> Comparable:
+    """Both documents validated (unless `validate` is false), their problems classified and
+    the decisions of both sides applied to both; `GeneratorError` for a blocking problem (or,
+    `strict`, for any problem), naming every one of them. openapi-spec-validator's verdicts
+    come from `cache` when it has them (`generate` and `update` store them there)."""
+    untouched = Comparable(documents, {side: Tolerated() for side in SIDES})
+    if not validate:
+        return untouched
+    problems = {side: _problems(documents[side], cache) for side in SIDES}
+    if strict:
+        _refuse(documents, problems)
+        return untouched
+    from generator import tolerate  # the stage `generate` decides with
+
+    decisions = {side: tolerate.triage(documents[side].data, problems[side]) for side in SIDES}
+    blocking = {side: [d.problem for d in decisions[side] if d.category == "blocking"]
+                for side in SIDES}
+    _refuse(documents, blocking)
+    every = [*decisions["old"], *decisions["new"]]
+    # a repair that moves a path first: the other decisions' pointers name the moved paths
+    ordered = [*(d for d in every if d.moves_path), *(d for d in every if not d.moves_path)]
+    repaired = {side: tolerate.apply(documents[side].data, ordered) for side in SIDES}
+    tolerated = {side: _own(repaired[side].repairs, repaired[side].skipped, documents[side])
+                 for side in SIDES}
+    return Comparable({side: tolerate.with_data(documents[side], repaired[side].data)
+                       for side in SIDES}, tolerated)
+
+
+def _own(repairs: Iterable[Repaired], skipped: Iterable[Skipped],
+         document: Document) -> Tolerated:
+    """The repairs this side's own problems asked for (the other side's, applied here too, are
+    named under that side), and the operations left out of it."""
+    return Tolerated(tuple(r for r in repairs if r.file == str(document.path)),
+                     tuple(skipped))
+
+
+def _problems(document: Document, cache: Cache | None) -> list[Problem]:
+    from generator.validate import validate  # openapi-spec-validator: only when it is used
+
+    return [p for p in validate(document, cache)
+            if p.severity == "error" and p.code not in CODEGEN_ONLY]
+
+
+def _refuse(documents: dict[str, Document], problems: dict[str, list[Problem]]) -> None:
+    found: list[Problem] = []
+    for side in SIDES:
+        if problems[side]:
+            found += [*problems[side], Problem(
+                str(documents[side].path), "", None, "invalid OpenAPI document: not compared",
+                "fix it, or pass --no-validate")]
+    if found:
+        raise GeneratorError(found)
+
