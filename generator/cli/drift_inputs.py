@@ -3,10 +3,14 @@ document generatable: each side validated and its problems classified by the tol
 (repairable / operation / blocking), the same way for both.
 
 * A blocking problem on either side stops the comparison (exit 2, each problem located).
-* Every repair, and every operation left out, is applied to BOTH sides: a repair made on one
-  side only would show up as a change the document never made (an invalid `default` dropped
-  from the old side, kept on the new, reads as "default added"). So a change that only a
-  repair made is never reported; the report's header names each side's repairs once.
+* Each side is repaired as `generate` would repair it, and a slip both sides share is repaired
+  alike on both (a repair decided on one side is applied to the other wherever it holds the
+  same value at the same place): a change that only a repair made is never reported. A slip
+  on one side only is the document's change, and is compared as repaired (a `$ref` that now
+  points to nothing reads as "any value": the response's type changed).
+* An operation left out (its problem cannot be repaired) is left out of BOTH sides, and named:
+  left out of one side only it would read as removed or added.
+* The report's header names each side's repairs once.
 * `strict`: any problem refuses, as before; `validate=False` (`--no-validate`): nothing is
   validated, nothing repaired.
 
@@ -17,10 +21,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from generator.document.loading import Document
+from generator.document.pointer import resolve_pointer
 from generator.io.cache import Cache
 from generator.problems import GeneratorError, Problem, Repaired, Skipped, printable
+
+if TYPE_CHECKING:
+    from generator.tolerate import Decision
 
 # Problems that stop code generation but leave a document a valid OpenAPI description:
 # they do not stop a diff and need no repair.
@@ -51,7 +60,7 @@ class Comparable:
             return []
         counts = ", ".join(f"{side}: {len(self.tolerated[side].repairs)} repaired"
                            for side in SIDES)
-        lines = [f"{counts} (applied to both sides; a change only a repair made is not reported):"]
+        lines = [f"{counts} (as `generate` repairs them; a slip both sides share is repaired alike):"]
         for side in SIDES:
             lines += _repair_lines(side, self.tolerated[side].repairs)
         skipped = sorted({s.label for t in self.tolerated.values() for s in t.skipped})
@@ -95,14 +104,31 @@ def comparable(documents: dict[str, Document], *, strict: bool, validate: bool,
     blocking = {side: [d.problem for d in decisions[side] if d.category == "blocking"]
                 for side in SIDES}
     _refuse(documents, blocking)
-    every = [*decisions["old"], *decisions["new"]]
-    # a repair that moves a path first: the other decisions' pointers name the moved paths
-    ordered = [*(d for d in every if d.moves_path), *(d for d in every if not d.moves_path)]
-    repaired = {side: tolerate.apply(documents[side].data, ordered) for side in SIDES}
+    repaired = {side: tolerate.apply(documents[side].data, _for_side(
+        documents, side, decisions)) for side in SIDES}
     tolerated = {side: _own(repaired[side].repairs, repaired[side].skipped, documents[side])
                  for side in SIDES}
     return Comparable({side: tolerate.with_data(documents[side], repaired[side].data)
                        for side in SIDES}, tolerated)
+
+
+def _for_side(documents: dict[str, Document], side: str,
+              decisions: dict[str, list[Decision]]) -> list[Decision]:
+    """The decisions acted on for `side`: its own, the other side's skips, and the other side's
+    repairs of a value this side holds too (the same slip, repaired alike); a repair that moves
+    a path first, since the other decisions' pointers name the moved paths."""
+    other = "new" if side == "old" else "old"
+    data, other_data = documents[side].data, documents[other].data
+    shared = [d for d in decisions[other] if d.category == "operation" or (
+        d.category == "repairable" and _same_value(data, other_data, d.problem.pointer))]
+    every = [*decisions[side], *shared]
+    return [*(d for d in every if d.moves_path), *(d for d in every if not d.moves_path)]
+
+
+def _same_value(data: dict[str, Any], other: dict[str, Any], pointer: str) -> bool:
+    found, value = resolve_pointer(data, pointer)
+    found_other, value_other = resolve_pointer(other, pointer)
+    return found and found_other and bool(value == value_other)
 
 
 def _own(repairs: Iterable[Repaired], skipped: Iterable[Skipped],
