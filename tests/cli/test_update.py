@@ -221,3 +221,26 @@ def test_update_names_a_field_whose_type_changed(sandbox: Path, tmp_path: Path) 
     assert result.returncode == 0, result.stderr
     assert "changed model CompletionRequest (user: str | None -> int | None)" in result.stdout
     assert "changed method Completions.create (user: str | NotGiven -> int | NotGiven)" in result.stdout
+
+
+@pytest.mark.timeout(300)
+def test_update_diff_is_tolerant_and_names_the_repair(sandbox: Path, tmp_path: Path) -> None:
+    """A new spec with a slip `generate` repairs (a default of the wrong type) is taken in; its
+    semantic diff names the repair in its header and reports no change the repair made."""
+    doc: dict[str, Any] = json.loads((sandbox / SPEC).read_bytes())
+    user = doc["components"]["schemas"]["CompletionRequest"]["properties"]["user"]
+    user["default"] = 5  # not a string: dropped, as `generate` drops it
+    manifest = sandbox / "specs" / "providers.yaml"  # a tolerant provider (this repo's are strict)
+    text = manifest.read_text(encoding="utf-8")
+    manifest.write_text(text.replace("package: ionos\n    api_key_env: IONOS_API_KEY\n"
+                                     "    strict: true", "package: ionos\n    api_key_env: "
+                                     "IONOS_API_KEY\n    strict: false"), encoding="utf-8")
+    assert manifest.read_text(encoding="utf-8") != text
+    source = tmp_path / "slipped.json"
+    source.write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")
+    result = update(sandbox, source)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "old: 0 repaired, new: 1 repaired " in result.stdout
+    assert ("  new: /components/schemas/CompletionRequest/properties/user/default: drops the "
+            "invalid `default`") in result.stdout
+    assert "0 breaking, 0 possibly breaking, 0 non-breaking change(s)" in result.stdout
