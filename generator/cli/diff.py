@@ -23,7 +23,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
     non-breaking, breaking first, grouped by operation and shared component."""
     from generator.cli.drift_inputs import comparable
     from generator.document.loading import load
-    from generator.drift.diff.differ import diff
+    from generator.drift.diff.differ import diff_with_client
     from generator.drift.report import ReportOptions, exit_code, format_changes
 
     loaded = {side: load(path, allow_remote_refs=args.allow_remote_refs)
@@ -32,7 +32,8 @@ def cmd_diff(args: argparse.Namespace) -> int:
                       cache=chosen_cache(args))
     del loaded
     documents = dict(pair.documents)
-    changes = _with_lines(diff(documents["old"].data, documents["new"].data), documents)
+    changes = _with_lines(diff_with_client(documents["old"].data, documents["new"].data),
+                          documents)
     files = {"old": str(args.old), "new": str(args.new)}
     header, record = tuple(pair.header()), pair.record()
     limit = args.limit if args.limit is not None else (
@@ -69,9 +70,11 @@ def register(commands: Any, add_common: Callable[[argparse.ArgumentParser], None
     diff_cmd.add_argument("old", type=Path, help="the old document (YAML or JSON)")
     diff_cmd.add_argument("new", type=Path, help="the new document (YAML or JSON)")
     diff_cmd.add_argument(
-        "--fail-on", choices=("breaking", "possibly-breaking", "any", "none"), default="breaking",
+        "--fail-on", choices=("breaking", "possibly-breaking", "client-breaking", "any", "none"),
+        default="breaking",
         help="exit 1 on a change at this level: breaking (default), possibly-breaking (breaking "
-             "too), any change, or none")
+             "too), client-breaking (breaks code written against the generated client), any "
+             "change, or none")
     diff_cmd.add_argument(
         "--only", choices=("breaking", "possibly-breaking", "non-breaking"), default="non-breaking",
         help="show only the changes at or above this severity (default: all); the summary "

@@ -60,7 +60,7 @@ class Comparable:
             return []
         counts = ", ".join(f"{side}: {len(self.tolerated[side].repairs)} repaired"
                            for side in SIDES)
-        lines = [f"{counts} (as `generate` repairs them; a slip both sides share is repaired alike):"]
+        lines = [f"{counts} (as `generate` repairs; a slip both sides share, alike on both):"]
         for side in SIDES:
             lines += _repair_lines(side, self.tolerated[side].repairs)
         skipped = sorted({s.label for t in self.tolerated.values() for s in t.skipped})

@@ -72,7 +72,8 @@ def cmd_update(args: argparse.Namespace) -> int:
                   "nothing was written")
             return 0
         if exit_code(changes, args.fail_on):
-            which = "breaking " if args.fail_on == "breaking" else ""
+            which = {"breaking": "breaking ", "client-breaking": "client-breaking "}.get(
+                args.fail_on, "")
             print(f"update refused: the new spec has {which}changes (--fail-on {args.fail_on}); "
                   f"{NOTHING_CHANGED}", file=sys.stderr)
             return 1
@@ -200,7 +201,7 @@ def _print_spec_changes(provider: Provider, args: argparse.Namespace, new: Docum
     from generator.cli.drift_inputs import comparable
     from generator.document.loading import load
     from generator.drift.check.update import relocated
-    from generator.drift.diff.differ import diff
+    from generator.drift.diff.differ import diff_with_client
     from generator.drift.report import ReportOptions, format_changes
 
     try:
@@ -217,7 +218,7 @@ def _print_spec_changes(provider: Provider, args: argparse.Namespace, new: Docum
                              provider.spec.parent)
         raise UsageError([*problems, Problem(args.source, "", None, "update refused",
                                              NOTHING_CHANGED)]) from error
-    changes = diff(pair.documents["old"].data, pair.documents["new"].data)
+    changes = diff_with_client(pair.documents["old"].data, pair.documents["new"].data)
     print(f"spec changes for {provider.name} ({shown_path(provider.spec)} -> {args.source}):")
     files = {"old": shown_path(provider.spec), "new": args.source}
     sys.stdout.write(format_changes(changes, "text", ReportOptions(
@@ -247,9 +248,10 @@ def register(commands: Any, add_common: Callable[[argparse.ArgumentParser], None
     update_cmd.add_argument("--output", type=Path, default=DEFAULT_OUTPUT,
                             help="root of generated packages (default: generated/)")
     update_cmd.add_argument(
-        "--fail-on", choices=("breaking", "any", "none"), default="none",
+        "--fail-on", choices=("breaking", "client-breaking", "any", "none"), default="none",
         help="refuse the update (exit 1, nothing written) when the new spec has breaking changes, "
-             "any change, or never (default: none)")
+             "changes that break code written against the client, any change, or never "
+             "(default: none)")
     update_cmd.add_argument(
         "--discard-edits", action="store_true",
         help="regenerate even over files of the package edited by hand (default: refuse)")

@@ -171,6 +171,8 @@ def _changes_text(everything: Sequence[Change], shown: Sequence[Change],
         for c in members:
             lines.append(f"  [{c.severity}] {c.kind} {c.pointer} ({_where(c, options.files)})")
             lines.append(f"      {c.message}")
+            if c.client:
+                lines.append(f"      client: {c.client}")
             if len(c.operations) > 1:
                 lines.append(f"      affects {len(c.operations)} operations: {_used_by(c)}")
     if left_out:
@@ -195,6 +197,8 @@ def _changes_markdown(everything: Sequence[Change], shown: Sequence[Change],
         for c in members:
             affects = (f"<br>affects {len(c.operations)} operations: {_used_by(c)}"
                        if len(c.operations) > 1 else "")
+            if c.client:
+                affects = f"<br>client: {c.client}" + affects
             lines.append(f"| {c.severity} | `{c.kind}` | `{md_cell(c.pointer)}` "
                          f"| {md_cell(c.message)} ({md_cell(_where(c, options.files))})"
                          f"{md_cell(affects)} |")
@@ -205,16 +209,19 @@ def _changes_markdown(everything: Sequence[Change], shown: Sequence[Change],
 
 def exit_code(changes: Iterable[Change], fail_on: str = "breaking") -> int:
     """1 when ``fail_on`` is hit, else 0: "breaking" (any breaking change), "possibly-breaking"
-    (any breaking or possibly breaking change), "any" (any change), "none" (never)."""
+    (any breaking or possibly breaking change), "client-breaking" (a breaking change that
+    breaks code written against the generated client), "any" (any change), "none" (never)."""
     items = list(changes)
     if fail_on == "none":
         return 0
+    if fail_on == "client-breaking":
+        return int(any(c.client_breaking for c in items))
     if fail_on == "any":
         return int(bool(items))
     if fail_on in (BREAKING, POSSIBLY_BREAKING):
         return int(any(rank(c.severity) <= rank(fail_on) for c in items))
     raise ValueError(f"unknown fail_on {fail_on!r}; "
-                     "expected breaking, possibly-breaking, any or none")
+                     "expected breaking, possibly-breaking, client-breaking, any or none")
 
 
 # --------------------------------------------------------------------------- check: packages
