@@ -621,7 +621,8 @@ def test_format_json() -> None:
     assert payload["summary"] == {"breaking": 1, "possibly_breaking": 0, "non_breaking": 1}
     assert [c["kind"] for c in payload["changes"]] == ["path-removed", "description-changed"]
     assert list(payload["changes"][0]) == ["pointer", "kind", "severity", "message", "side",
-                                           "operations", "line"]
+                                           "operations", "line", "client", "client_breaking",
+                                           "detail"]
 
 
 def test_format_empty_and_deterministic() -> None:
