@@ -26,7 +26,14 @@ from typing import TYPE_CHECKING, Any
 from generator.document.loading import Document
 from generator.document.pointer import resolve_pointer
 from generator.io.cache import Cache
-from generator.problems import GeneratorError, Problem, Repaired, Skipped, printable
+from generator.problems import (
+    GeneratorError,
+    Problem,
+    Repaired,
+    Skipped,
+    printable,
+    unique_problems,
+)
 
 if TYPE_CHECKING:
     from generator.tolerate import Decision
@@ -94,7 +101,7 @@ def comparable(documents: dict[str, Document], *, strict: bool, validate: bool,
     untouched = Comparable(documents, {side: Tolerated() for side in SIDES})
     if not validate:
         return untouched
-    problems = {side: _problems(documents[side], cache) for side in SIDES}
+    problems = _problems(documents, cache)
     if strict:
         _refuse(documents, problems)
         return untouched
@@ -139,11 +146,23 @@ def _own(repairs: Iterable[Repaired], skipped: Iterable[Skipped],
                      tuple(skipped))
 
 
-def _problems(document: Document, cache: Cache | None) -> list[Problem]:
-    from generator.validate import validate  # openapi-spec-validator: only when it is used
+def _problems(documents: dict[str, Document], cache: Cache | None) -> dict[str, list[Problem]]:
+    """Each side's problems, as `validate` finds them: openapi-spec-validator on the old side
+    in a forked child while the new side is validated here (two documents of 13 MB cost the
+    validator most of a minute each), verdicts taken from `cache` when it has them."""
+    from generator.validate import own_checks, validate  # openapi-spec-validator: when used
+    from generator.validate.background import SpecValidation
 
-    return [p for p in validate(document, cache)
-            if p.severity == "error" and p.code not in CODEGEN_ONLY]
+    old = documents["old"]
+    with SpecValidation([old], cache) as verdict:
+        new_problems = validate(documents["new"], cache)
+        own = own_checks(old)
+        theirs = verdict.problems()
+    # as `validate` does: our schema checks find some of the validator's slips first
+    said = {problem.pointer for problem in own if problem.code.startswith("schema:")}
+    old_problems = unique_problems([*own, *(p for p in theirs if p.pointer not in said)])
+    return {side: [p for p in found if p.severity == "error" and p.code not in CODEGEN_ONLY]
+            for side, found in (("old", old_problems), ("new", new_problems))}
 
 
 def _refuse(documents: dict[str, Document], problems: dict[str, list[Problem]]) -> None:
