@@ -23,7 +23,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
     non-breaking, breaking first, grouped by operation and shared component."""
     from generator.cli.drift_inputs import comparable
     from generator.document.loading import load
-    from generator.drift.diff.differ import diff_with_client
+    from generator.drift.diff.client import diff_with_client
     from generator.drift.report import ReportOptions, exit_code, format_changes
 
     loaded = {side: load(path, allow_remote_refs=args.allow_remote_refs)

@@ -201,7 +201,7 @@ def _print_spec_changes(provider: Provider, args: argparse.Namespace, new: Docum
     from generator.cli.drift_inputs import comparable
     from generator.document.loading import load
     from generator.drift.check.update import relocated
-    from generator.drift.diff.differ import diff_with_client
+    from generator.drift.diff.client import diff_with_client
     from generator.drift.report import ReportOptions, format_changes
 
     try:

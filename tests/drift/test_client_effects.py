@@ -11,8 +11,7 @@ from typing import Any
 import pytest
 
 from generator.drift.diff.change import Change
-from generator.drift.diff.client import NO_EFFECT
-from generator.drift.diff.differ import diff_with_client
+from generator.drift.diff.client import NO_EFFECT, diff_with_client
 from generator.drift.report import exit_code, format_changes
 
 Doc = dict[str, Any]

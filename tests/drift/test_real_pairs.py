@@ -79,8 +79,7 @@ def test_each_change_of_the_pair_names_its_effect_on_the_client() -> None:
     """Every breaking change of the pair is traced to a model of the generated client (the
     union of address models gains a branch; a field becomes `str | None`), so each is
     client-breaking; the documentation-only changes have no effect on the client."""
-    from generator.drift.diff.client import NO_EFFECT
-    from generator.drift.diff.differ import diff_with_client
+    from generator.drift.diff.client import NO_EFFECT, diff_with_client
 
     old, new = pair_files(PAIR)
     traced = diff_with_client(load(old).data, load(new).data)

@@ -112,15 +112,6 @@ def diff(old: Mapping[str, Json], new: Mapping[str, Json]) -> list[Change]:
     return tree.with_deep_stack(lambda: _Differ(old, new).run(), levels)
 
 
-def diff_with_client(old: Mapping[str, Json], new: Mapping[str, Json]) -> list[Change]:
-    """`diff`, each change naming what it does to the generated client (`client`)."""
-    from generator.drift.diff.client import with_client_effects
-
-    levels = max(tree.depth(old), tree.depth(new))
-    return tree.with_deep_stack(
-        lambda: with_client_effects(_Differ(old, new).run(), old, new), levels)
-
-
 class _Differ:
     """One comparison: walks both documents side by side and collects every change.
 
