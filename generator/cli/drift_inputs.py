@@ -95,7 +95,7 @@ def _repair_lines(side: str, repairs: Iterable[Repaired]) -> list[str]:
 def comparable(documents: dict[str, Document], *, strict: bool, validate: bool,
                cache: Cache | None = None) -> Comparable:
     """Both documents validated (unless `validate` is false), their problems classified and
-    the decisions of both sides applied to both; `GeneratorError` for a blocking problem (or,
+    acted on (`_for_side`); `GeneratorError` for a blocking problem (or,
     `strict`, for any problem), naming every one of them. openapi-spec-validator's verdicts
     come from `cache` when it has them (`generate` and `update` store them there)."""
     untouched = Comparable(documents, {side: Tolerated() for side in SIDES})
@@ -111,8 +111,10 @@ def comparable(documents: dict[str, Document], *, strict: bool, validate: bool,
     blocking = {side: [d.problem for d in decisions[side] if d.category == "blocking"]
                 for side in SIDES}
     _refuse(documents, blocking)
-    repaired = {side: tolerate.apply(documents[side].data, _for_side(
-        documents, side, decisions)) for side in SIDES}
+    chosen = {side: _for_side(documents, side, decisions) for side in SIDES}
+    # a side with nothing to act on is compared as loaded (no copy of a 13 MB document)
+    repaired = {side: tolerate.apply(documents[side].data, chosen[side]) if chosen[side]
+                else tolerate.Outcome.untouched(documents[side].data) for side in SIDES}
     tolerated = {side: _own(repaired[side].repairs, repaired[side].skipped, documents[side])
                  for side in SIDES}
     return Comparable({side: tolerate.with_data(documents[side], repaired[side].data)
@@ -133,9 +135,14 @@ def _for_side(documents: dict[str, Document], side: str,
 
 
 def _same_value(data: dict[str, Any], other: dict[str, Any], pointer: str) -> bool:
+    if not pointer:
+        return False  # a problem of the whole document: each side's own
     found, value = resolve_pointer(data, pointer)
     found_other, value_other = resolve_pointer(other, pointer)
-    return found and found_other and bool(value == value_other)
+    try:
+        return found and found_other and bool(value == value_other)
+    except RecursionError:  # values nested past the interpreter's limit: not known equal
+        return False
 
 
 def _own(repairs: Iterable[Repaired], skipped: Iterable[Skipped],
