@@ -169,18 +169,22 @@ def test_update_missing_file_and_unknown_provider(frozen: Path, tmp_path: Path) 
 
 
 @pytest.mark.timeout(300)
-@pytest.mark.parametrize(("fail_on", "refused"), [("breaking", True), ("any", True), ("none", False)])
+@pytest.mark.parametrize(("fail_on", "refused"), [("breaking", True), ("client-breaking", True),
+                                                  ("any", True), ("none", False)])
 def test_update_fail_on(sandbox: Path, tmp_path: Path, fail_on: str, refused: bool) -> None:
-    """The new spec removes a response field (breaking): `--fail-on breaking|any` refuse it,
-    exit 1, nothing written; `none` (the default) takes it in."""
+    """The new spec removes a response field (breaking, and a field of the generated model):
+    `--fail-on breaking|client-breaking|any` refuse it, exit 1, nothing written; `none` (the
+    default) takes it in."""
     source = tmp_path / "next.json"
     source.write_bytes(changed_spec(sandbox))
     before = snapshot(sandbox)
     result = run_cli("update", "ionos", "--from", source, "--fail-on", fail_on, *sandbox_args(sandbox))
     if refused:
         assert result.returncode == 1, result.stdout + result.stderr
-        assert f"update refused: the new spec has {'breaking ' if fail_on == 'breaking' else ''}changes" in result.stderr
+        which = f"{fail_on} " if fail_on in ("breaking", "client-breaking") else ""
+        assert f"update refused: the new spec has {which}changes" in result.stderr
         assert "[breaking] response-property-removed" in result.stdout  # the diff says why
+        assert "client: models.SuccessfulCompletionResponse.created: removed" in result.stdout
         assert snapshot(sandbox) == before
     else:
         assert result.returncode == 0, result.stderr
