@@ -28,6 +28,7 @@ import copy
 from typing import Any
 
 from generator.drift.diff.change import BREAKING, NON_BREAKING, POSSIBLY_BREAKING
+from generator.drift.diff.client import diff_with_client
 from generator.drift.diff.differ import diff
 
 PATH = "/orgs/{org}/projectsV2/{project_number}/items"
@@ -63,6 +64,11 @@ def test_projects_v2_item_body_has_no_confident_breaking_change() -> None:
         assert severities[("request-property-added-optional", f"/properties/{name}")] == (
             NON_BREAKING)
     assert severities[("request-property-became-optional", "/properties/id")] == NON_BREAKING
+    closed = [c for c in diff_with_client(_document(OLD), _document(NEW))
+              if c.kind == "additional-properties-disallowed"]
+    assert [c.client.split(": ")[:2] for c in closed] == [
+        ["client.default.add_item", "request body (keyword arguments)"]]
+    assert not closed[0].client_breaking
 
 
 def test_closing_a_body_that_declared_additional_properties_is_breaking() -> None:

@@ -252,6 +252,8 @@ def _body_effect(change: Change, operation: Any, method: str, rest: list[str]) -
             if param.location == "body" and param.wire_name == prop:
                 return f"{method}: argument {param.name}: {_what(change)}"
         return f"{method}: argument {argument_name(prop)}: {_what(change)}"
+    if body.expanded:  # the body as a whole: its arguments together
+        return f"{method}: request body (keyword arguments): {_what(change)}"
     if body.model_class:
         return _model_effect(body.model_class, rest[rest.index("schema") + 1:]
                              if "schema" in rest else [], change)
