@@ -59,6 +59,7 @@ class Comparable:
 
     documents: dict[str, Document]
     tolerated: dict[str, Tolerated]
+    validated: bool = True  # False with `--no-validate`: nothing was looked at
 
     def header(self) -> list[str]:
         """`old: 3 repaired, new: 4 repaired: ...` and the operations not compared, or nothing
@@ -77,7 +78,9 @@ class Comparable:
 
     def record(self) -> dict[str, object]:
         """The same for JSON: per side the repairs (pointer, problem, action) and the
-        operations left out."""
+        operations left out; nothing when the documents were not validated."""
+        if not self.validated:
+            return {}
         return {side: {"repairs": [{"pointer": r.pointer, "line": r.line, "problem": r.problem,
                                     "action": r.action} for r in tolerated.repairs],
                        "not_compared": [s.label for s in tolerated.skipped]}
@@ -100,7 +103,7 @@ def comparable(documents: dict[str, Document], *, strict: bool, validate: bool,
     come from `cache` when it has them (`generate` and `update` store them there)."""
     untouched = Comparable(documents, {side: Tolerated() for side in SIDES})
     if not validate:
-        return untouched
+        return Comparable(documents, untouched.tolerated, validated=False)
     problems = _problems(documents, cache)
     if strict:
         _refuse(documents, problems)
