@@ -10,8 +10,11 @@ against the pins (bench/corpus_sources.py does the fetching), and the documents 
 same pairs (section "diff"); tests/drift/test_real_pairs.py freezes the breaking changes of the
 ideal-postcodes pair.
 
-All pinned documents fail openapi-spec-validator (3.1-style `type: 'null'` in a 3.0 document,
-duplicated enum values), so they are compared with `--no-validate`.
+`diff` runs with its defaults, as a CI job would: each document validated, and its slips
+(3.1-style `type: 'null'` in a 3.0 document, duplicated enum values...) repaired as `generate`
+repairs them; a second row per pair times `--no-validate` (the comparison alone). The scaling
+rows diff synthetic documents of n, 2n and 4n operations: time and memory should grow with
+the size, not faster (`ratio` is time(4n) / time(n), about 4 when linear).
 """
 
 from __future__ import annotations
@@ -54,29 +57,78 @@ def pair_files(name: str, cache: Path = CACHE) -> tuple[Path, Path]:
     return paths[pair.old.name], paths[pair.new.name]
 
 
-def diff_command(python: str, old: Path, new: Path) -> list[str]:
-    return [python, "-m", "generator", "diff", str(old), str(new), "--no-validate",
-            "--fail-on", "none", "--format", "json"]
+def diff_command(python: str, old: Path, new: Path, *extra: str) -> list[str]:
+    return [python, "-m", "generator", "diff", str(old), str(new), *extra,
+            "--fail-on", "none", "--format", "json", "--no-cache"]
 
 
 def rows(python: str, root: Path, env: dict[str, str] | None,
          names: tuple[str, ...] | None = None) -> list[Row]:
-    """One row per pair: `diff`'s wall time and peak memory, and the distinct changes found."""
+    """Rows per pair (defaults, then `--no-validate`): `diff`'s wall time and peak memory, and
+    the distinct changes found; then the synthetic scaling rows."""
     out = []
     for pair in load_pairs()[1]:
         if names is not None and pair.name not in names:
             continue
         old, new = pair_files(pair.name)
-        sample = measure.run_checked(diff_command(python, old, new), cwd=root, env=env,
-                                     capture_stdout=True)
-        counts = json.loads(sample.stdout)["summary"]
         size = (old.stat().st_size + new.stat().st_size) / 2e6
-        label = f"diff {pair.name} ({size:.1f} MB each)"
-        found = (f"{counts['breaking']} breaking, {counts['possibly_breaking']} possibly, "
-                 f"{counts['non_breaking']} other")
-        out += [Row(f"{label}: time (1 run)", seconds(sample.wall), "", ""),
-                Row(f"{label}: peak memory", f"{sample.peak_kib / 1024:.0f} MiB", "", ""),
-                Row(f"{label}: distinct changes", found, "", "")]
+        for mode, extra in (("defaults", ()), ("--no-validate", ("--no-validate",))):
+            sample = measure.run_checked(diff_command(python, old, new, *extra), cwd=root,
+                                         env=env, capture_stdout=True)
+            report = json.loads(sample.stdout)
+            counts = report["summary"]
+            repaired = ", ".join(f"{side}: {len(t['repairs'])} repaired"
+                                 for side, t in (report.get("tolerated") or {}).items())
+            label = f"diff {pair.name} ({size:.1f} MB each, {mode})"
+            found = (f"{counts['breaking']} breaking, {counts['possibly_breaking']} possibly, "
+                     f"{counts['non_breaking']} other" + (f"; {repaired}" if repaired else ""))
+            out += [Row(f"{label}: time (1 run)", seconds(sample.wall), "", ""),
+                    Row(f"{label}: peak memory", f"{sample.peak_kib / 1024:.0f} MiB", "", ""),
+                    Row(f"{label}: distinct changes", found, "", "")]
+    return [*out, *scaling_rows(python, root, env)]
+
+
+def synthetic(operations: int, changed: bool) -> dict[str, object]:
+    """A document of `operations` operations, each with its own request and response schema
+    that share one component (`Shared`); `changed` tightens a bound in every request."""
+    schemas: dict[str, object] = {"Shared": {"type": "object", "properties": {
+        "id": {"type": "string"}, "tags": {"type": "array", "items": {"type": "string"}}}}}
+    paths: dict[str, object] = {}
+    for i in range(operations):
+        schemas[f"Req{i}"] = {"type": "object", "required": ["name"], "properties": {
+            "name": {"type": "string", "maxLength": 10 if changed else 20},
+            "shared": {"$ref": "#/components/schemas/Shared"}}}
+        schemas[f"Resp{i}"] = {"allOf": [{"$ref": "#/components/schemas/Shared"},
+                                         {"properties": {"n": {"type": "integer"}}}]}
+        body = {"content": {"application/json": {"schema": {"$ref": f"#/components/schemas/Req{i}"}}}}
+        ok = {"description": "ok", "content": {"application/json": {
+            "schema": {"$ref": f"#/components/schemas/Resp{i}"}}}}
+        paths[f"/items{i}"] = {"post": {"operationId": f"op{i}", "requestBody": body,
+                                        "responses": {"200": ok}}}
+    return {"openapi": "3.0.3", "info": {"title": "synthetic", "version": "1"},
+            "paths": paths, "components": {"schemas": schemas}}
+
+
+def scaling_rows(python: str, root: Path, env: dict[str, str] | None,
+                 base: int = 250) -> list[Row]:
+    """`diff --no-validate` on synthetic pairs of n, 2n and 4n operations: time linear in size."""
+    import tempfile
+
+    walls: list[float] = []
+    out: list[Row] = []
+    with tempfile.TemporaryDirectory(prefix="drift-scaling-") as tmp:
+        for factor in (1, 2, 4):
+            count = base * factor
+            old, new = Path(tmp) / f"old{count}.json", Path(tmp) / f"new{count}.json"
+            old.write_text(json.dumps(synthetic(count, False)), encoding="utf-8")
+            new.write_text(json.dumps(synthetic(count, True)), encoding="utf-8")
+            sample = measure.run_checked(diff_command(python, old, new, "--no-validate"),
+                                         cwd=root, env=env, capture_stdout=True)
+            walls.append(sample.wall)
+            out.append(Row(f"diff synthetic, {count} operations: time / peak memory",
+                           f"{seconds(sample.wall)} / {sample.peak_kib / 1024:.0f} MiB", "", ""))
+    out.append(Row("diff synthetic: time(4n) / time(n) (4 when linear)",
+                   f"{walls[2] / walls[0]:.2f}", "", ""))
     return out
 
 

@@ -9,54 +9,44 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generator.problems import GeneratorError, Problem
+from generator.cli.common import add_cache_option, chosen_cache
 
 if TYPE_CHECKING:
     from generator.document.loading import Document
     from generator.drift.diff.change import Change
 
-# Problems that stop code generation but leave a document a valid OpenAPI description:
-# they do not stop a diff.
-_CODEGEN_ONLY = frozenset({"method-clash", "pattern-unusable"})
 _MARKDOWN_LIMIT = 50  # changes in a Markdown report (a pull-request comment) unless --limit says
 
 
 def cmd_diff(args: argparse.Namespace) -> int:
     """Semantic diff of two OpenAPI documents: each change breaking, possibly breaking or
     non-breaking, breaking first, grouped by operation and shared component."""
-    from generator.drift.diff.differ import diff
+    from generator.cli.drift_inputs import comparable
+    from generator.document.loading import load
+    from generator.drift.diff.client import diff_with_client
     from generator.drift.report import ReportOptions, exit_code, format_changes
 
-    documents = {"old": _load_valid(args.old, args), "new": _load_valid(args.new, args)}
-    changes = _with_lines(diff(documents["old"].data, documents["new"].data), documents)
+    loaded = {side: load(path, allow_remote_refs=args.allow_remote_refs)
+              for side, path in (("old", args.old), ("new", args.new))}
+    pair = comparable(loaded, strict=args.strict, validate=not args.no_validate,
+                      cache=chosen_cache(args))
+    del loaded
+    documents = dict(pair.documents)
+    changes = _with_lines(diff_with_client(documents["old"].data, documents["new"].data),
+                          documents)
     files = {"old": str(args.old), "new": str(args.new)}
+    header, record = tuple(pair.header()), pair.record()
     limit = args.limit if args.limit is not None else (
         _MARKDOWN_LIMIT if args.format == "markdown" else 0)
     if args.report:
-        full = ReportOptions(only=args.only, files=files)
+        full = ReportOptions(only=args.only, files=files, header=header,
+                             tolerated=record)
         args.report.write_text(format_changes(changes, args.format, full), encoding="utf-8")
     options = ReportOptions(only=args.only, limit=limit, files=files,
-                            full_report=str(args.report) if args.report else "")
+                            full_report=str(args.report) if args.report else "", header=header,
+                            tolerated=record)
     sys.stdout.write(format_changes(changes, args.format, options))
     return exit_code(changes, args.fail_on)
-
-
-def _load_valid(path: Path, args: argparse.Namespace) -> Document:
-    """The document, or a `GeneratorError` with every problem that makes it invalid OpenAPI."""
-    from generator.document.loading import load
-
-    document = load(path, allow_remote_refs=args.allow_remote_refs)
-    if args.no_validate:
-        return document
-    from generator.validate import validate  # openapi-spec-validator: only when it is used
-
-    problems = [p for p in validate(document)
-                if p.severity == "error" and p.code not in _CODEGEN_ONLY]
-    if problems:
-        raise GeneratorError([*problems, Problem(str(path), "", None,
-                                                 "invalid OpenAPI document: not compared",
-                                                 "fix it, or pass --no-validate")])
-    return document
 
 
 def _with_lines(changes: list[Change], documents: dict[str, Document]) -> list[Change]:
@@ -80,9 +70,11 @@ def register(commands: Any, add_common: Callable[[argparse.ArgumentParser], None
     diff_cmd.add_argument("old", type=Path, help="the old document (YAML or JSON)")
     diff_cmd.add_argument("new", type=Path, help="the new document (YAML or JSON)")
     diff_cmd.add_argument(
-        "--fail-on", choices=("breaking", "possibly-breaking", "any", "none"), default="breaking",
+        "--fail-on", choices=("breaking", "possibly-breaking", "client-breaking", "any", "none"),
+        default="breaking",
         help="exit 1 on a change at this level: breaking (default), possibly-breaking (breaking "
-             "too), any change, or none")
+             "too), client-breaking (breaks code written against the generated client), any "
+             "change, or none")
     diff_cmd.add_argument(
         "--only", choices=("breaking", "possibly-breaking", "non-breaking"), default="non-breaking",
         help="show only the changes at or above this severity (default: all); the summary "
@@ -96,6 +88,10 @@ def register(commands: Any, add_common: Callable[[argparse.ArgumentParser], None
     diff_cmd.add_argument("--report", type=Path, metavar="FILE",
                           help="also write the whole report (no --limit) to FILE")
     diff_cmd.add_argument("--no-validate", action="store_true",
-                          help="compare without validating the documents first")
+                          help="compare without validating (or repairing) the documents first")
+    diff_cmd.add_argument("--strict", action="store_true",
+                          help="refuse a document with any problem (default: repair what "
+                               "`generate` repairs, on both sides, and name it)")
     add_common(diff_cmd)
+    add_cache_option(diff_cmd)
     diff_cmd.set_defaults(run=cmd_diff)

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from generator.cli.common import (
     DEFAULT_OUTPUT,
@@ -30,6 +30,9 @@ from generator.drift.diff.change import Change
 from generator.manifest import Manifest, Provider
 from generator.problems import GeneratorError, Problem
 
+if TYPE_CHECKING:
+    from generator.document.loading import Document
+
 MAX_DOWNLOAD = 32 * 1024 * 1024
 DOWNLOAD_TIMEOUT = 30.0
 NOTHING_CHANGED = "nothing was changed"
@@ -39,7 +42,7 @@ NOTHING_CHANGED = "nothing was changed"
 class _Candidate:
     """The new spec and everything built from it, in memory, before anything is written."""
 
-    data: dict[str, Any]
+    document: Document  # the new spec as loaded (without overlay), for the semantic diff
     package: dict[str, str]
     doc_text: str | None  # None when there is no comparison document to rewrite
 
@@ -61,7 +64,7 @@ def cmd_update(args: argparse.Namespace) -> int:
     doc = args.compare_doc or default_compare_doc(args.manifest)
     with tempfile.TemporaryDirectory(prefix="clientgen-update-") as tmp:
         candidate = _build(args, manifest, provider, raw, Path(tmp), with_doc=doc.is_file())
-        changes = _print_spec_changes(provider, args.source, candidate.data)
+        changes = _print_spec_changes(provider, args, candidate.document, Path(tmp))
         before = read_tree(folder)
         if _unchanged(provider, raw, before, candidate, doc):
             print(f"no change: {shown_path(provider.spec)}, {shown_path(folder)} and the "
@@ -69,7 +72,8 @@ def cmd_update(args: argparse.Namespace) -> int:
                   "nothing was written")
             return 0
         if exit_code(changes, args.fail_on):
-            which = "breaking " if args.fail_on == "breaking" else ""
+            which = {"breaking": "breaking ", "client-breaking": "client-breaking "}.get(
+                args.fail_on, "")
             print(f"update refused: the new spec has {which}changes (--fail-on {args.fail_on}); "
                   f"{NOTHING_CHANGED}", file=sys.stderr)
             return 1
@@ -152,7 +156,7 @@ def _build(
     target = dataclasses.replace(pipeline.target_for(provider), spec=staged)
     staged_provider = dataclasses.replace(provider, spec=staged)
     try:
-        data = load(staged, allow_remote_refs=args.allow_remote_refs).data
+        document = load(staged, allow_remote_refs=args.allow_remote_refs)
         packages = pipeline.build_packages([target], allow_remote_refs=args.allow_remote_refs,
                                            cache=chosen_cache(args))
         doc_text = (compare_document([staged_provider if p.name == provider.name else p
@@ -162,7 +166,7 @@ def _build(
         problems = relocated(error.problems, scratch, staged, args.source, provider.spec.parent)
         raise UsageError([*problems, Problem(args.source, "", None, "update refused",
                                              NOTHING_CHANGED)]) from error
-    return _Candidate(data, packages[provider.package], doc_text)
+    return _Candidate(document, packages[provider.package], doc_text)
 
 
 def _stage_folder(folder: Path, scratch: Path) -> None:
@@ -188,23 +192,37 @@ def _stage_folder(folder: Path, scratch: Path) -> None:
             link.symlink_to(os.path.relpath(scratch / resolved.relative_to(root), link.parent))
 
 
-def _print_spec_changes(provider: Provider, source: str, new_data: dict[str, Any]) -> list[Change]:
+def _print_spec_changes(provider: Provider, args: argparse.Namespace, new: Document,
+                        tmp: Path) -> list[Change]:
     """The semantic diff from the vendored spec, printed and returned (empty when the vendored
-    spec no longer loads: then there is nothing to compare with)."""
+    spec no longer loads: then there is nothing to compare with). Both sides go through the
+    tolerate stage as `diff` does (`cli.drift_inputs`): repairs named in the header and applied
+    to both; a blocking problem refuses the update."""
+    from generator.cli.drift_inputs import comparable
     from generator.document.loading import load
-    from generator.drift.diff.differ import diff
+    from generator.drift.check.update import relocated
+    from generator.drift.diff.client import diff_with_client
     from generator.drift.report import ReportOptions, format_changes
 
     try:
-        old_data = load(provider.spec).data
+        old = load(provider.spec)
     except GeneratorError as error:
         print(f"note: the vendored {provider.spec} does not load ({error}); no semantic diff",
               file=sys.stderr)
         return []
-    changes = diff(old_data, new_data)
-    print(f"spec changes for {provider.name} ({shown_path(provider.spec)} -> {source}):")
-    files = {"old": shown_path(provider.spec), "new": source}
-    sys.stdout.write(format_changes(changes, "text", ReportOptions(files=files)))
+    try:
+        pair = comparable({"old": old, "new": new}, strict=provider.strict, validate=True,
+                          cache=chosen_cache(args))
+    except GeneratorError as error:
+        problems = relocated(error.problems, tmp / "spec", new.path, args.source,
+                             provider.spec.parent)
+        raise UsageError([*problems, Problem(args.source, "", None, "update refused",
+                                             NOTHING_CHANGED)]) from error
+    changes = diff_with_client(pair.documents["old"].data, pair.documents["new"].data)
+    print(f"spec changes for {provider.name} ({shown_path(provider.spec)} -> {args.source}):")
+    files = {"old": shown_path(provider.spec), "new": args.source}
+    sys.stdout.write(format_changes(changes, "text", ReportOptions(
+        files=files, header=tuple(pair.header()))))
     return changes
 
 
@@ -230,9 +248,10 @@ def register(commands: Any, add_common: Callable[[argparse.ArgumentParser], None
     update_cmd.add_argument("--output", type=Path, default=DEFAULT_OUTPUT,
                             help="root of generated packages (default: generated/)")
     update_cmd.add_argument(
-        "--fail-on", choices=("breaking", "any", "none"), default="none",
+        "--fail-on", choices=("breaking", "client-breaking", "any", "none"), default="none",
         help="refuse the update (exit 1, nothing written) when the new spec has breaking changes, "
-             "any change, or never (default: none)")
+             "changes that break code written against the client, any change, or never "
+             "(default: none)")
     update_cmd.add_argument(
         "--discard-edits", action="store_true",
         help="regenerate even over files of the package edited by hand (default: refuse)")

@@ -19,6 +19,13 @@ from generator.drift.diff.change import (
     Change,
     rank,
 )
+from generator.problems import printable
+
+
+def printable_lines(lines: Iterable[str]) -> str:
+    """Lines joined for printing, each made `printable` (a document's names reach headings and
+    pointers: an ESC or BEL in them must not reach a terminal as it is)."""
+    return "".join(printable(line) + "\n" for line in lines)
 
 
 def md_cell(text: str) -> str:
@@ -47,12 +54,16 @@ def summary(changes: Iterable[Change]) -> dict[str, int]:
 class ReportOptions:
     """What a report shows: ``only`` the changes at or above a severity; at most ``limit``
     changes (0: all) before "N more"; ``files`` names the old and new documents (for
-    ``file:line``); ``full_report`` is where the whole report was written, if it was."""
+    ``file:line``); ``full_report`` is where the whole report was written, if it was;
+    ``header``: lines said before the changes (what was repaired on each side), and
+    ``tolerated`` the same for JSON."""
 
     only: str = NON_BREAKING
     limit: int = 0
     files: Mapping[str, str] = field(default_factory=dict)
     full_report: str = ""
+    header: tuple[str, ...] = ()
+    tolerated: Mapping[str, object] = field(default_factory=dict)
 
 
 def format_changes(changes: Iterable[Change], fmt: str = "text",
@@ -68,7 +79,10 @@ def format_changes(changes: Iterable[Change], fmt: str = "text",
     if fmt == "markdown":
         return _changes_markdown(everything, shown, options)
     if fmt == "json":
-        payload = {"changes": [asdict(c) for c in _ordered(shown)], "summary": summary(everything)}
+        payload: dict[str, object] = {"changes": [asdict(c) for c in _ordered(shown)],
+                                      "summary": summary(everything)}
+        if options.tolerated:
+            payload["tolerated"] = options.tolerated
         return json.dumps(payload, indent=2, ensure_ascii=False) + "\n"
     raise ValueError(f"unknown format {fmt!r}; expected text, markdown or json")
 
@@ -146,7 +160,7 @@ def _capped(shown: Sequence[Change], limit: int) -> tuple[list[tuple[str, str, l
 
 def _changes_text(everything: Sequence[Change], shown: Sequence[Change],
                   options: ReportOptions) -> str:
-    lines: list[str] = []
+    lines: list[str] = list(options.header)
     groups, left_out = _capped(shown, options.limit)
     level = ""
     for severity, heading, members in groups:
@@ -157,16 +171,21 @@ def _changes_text(everything: Sequence[Change], shown: Sequence[Change],
         for c in members:
             lines.append(f"  [{c.severity}] {c.kind} {c.pointer} ({_where(c, options.files)})")
             lines.append(f"      {c.message}")
+            if c.client:
+                lines.append(f"      client: {c.client}")
             if len(c.operations) > 1:
                 lines.append(f"      affects {len(c.operations)} operations: {_used_by(c)}")
     if left_out:
         lines.append(_more_line(left_out, options))
-    return "\n".join([*lines, _summary_line(everything)]) + "\n"
+    # headings, pointers and messages carry the documents' names: no terminal escapes
+    return printable_lines([*lines, _summary_line(everything)])
 
 
 def _changes_markdown(everything: Sequence[Change], shown: Sequence[Change],
                       options: ReportOptions) -> str:
     lines = ["## API changes", "", f"**{_summary_line(everything)}**"]
+    if options.header:
+        lines += ["", *(f"> {md_cell(line.strip())}<br>" for line in options.header)]
     groups, left_out = _capped(shown, options.limit)
     level = ""
     for severity, heading, members in groups:
@@ -178,26 +197,31 @@ def _changes_markdown(everything: Sequence[Change], shown: Sequence[Change],
         for c in members:
             affects = (f"<br>affects {len(c.operations)} operations: {_used_by(c)}"
                        if len(c.operations) > 1 else "")
+            if c.client:
+                affects = f"<br>client: {c.client}" + affects
             lines.append(f"| {c.severity} | `{c.kind}` | `{md_cell(c.pointer)}` "
                          f"| {md_cell(c.message)} ({md_cell(_where(c, options.files))})"
                          f"{md_cell(affects)} |")
     if left_out:
         lines += ["", _more_line(left_out, options)]
-    return "\n".join(lines) + "\n"
+    return printable_lines(lines)
 
 
 def exit_code(changes: Iterable[Change], fail_on: str = "breaking") -> int:
     """1 when ``fail_on`` is hit, else 0: "breaking" (any breaking change), "possibly-breaking"
-    (any breaking or possibly breaking change), "any" (any change), "none" (never)."""
+    (any breaking or possibly breaking change), "client-breaking" (a breaking change that
+    breaks code written against the generated client), "any" (any change), "none" (never)."""
     items = list(changes)
     if fail_on == "none":
         return 0
+    if fail_on == "client-breaking":
+        return int(any(c.client_breaking for c in items))
     if fail_on == "any":
         return int(bool(items))
     if fail_on in (BREAKING, POSSIBLY_BREAKING):
         return int(any(rank(c.severity) <= rank(fail_on) for c in items))
     raise ValueError(f"unknown fail_on {fail_on!r}; "
-                     "expected breaking, possibly-breaking, any or none")
+                     "expected breaking, possibly-breaking, client-breaking, any or none")
 
 
 # --------------------------------------------------------------------------- check: packages

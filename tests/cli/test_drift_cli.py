@@ -131,19 +131,55 @@ def _line_of(path: Path, text: str) -> int:
 
 
 @pytest.mark.timeout(120)
-def test_diff_invalid_document_exits_2_with_its_problems(tmp_path: Path) -> None:
+def test_diff_repairs_what_generate_repairs_and_strict_refuses(tmp_path: Path) -> None:
+    """Tolerant by default, like `generate`: each side's slips repaired and named once in the
+    header; the change the document made is reported; `--strict` refuses as before."""
     doc = base_doc()
     doc["paths"]["/v1/items"]["post"]["responses"]["200"]["content"]["application/json"][
         "schema"] = {"$ref": "#/components/schemas/Missing"}
     del doc["info"]["title"]
     old, new = diff_pair(tmp_path, doc)
-    result = run_cli("diff", old, new)
-    assert result.returncode == 2, result.stdout + result.stderr
-    assert "Traceback" not in result.stderr and result.stdout == ""
-    assert f"{new}:" in result.stderr and "#/components/schemas/Missing" in result.stderr
-    assert "title" in result.stderr
-    assert f"{new}: invalid OpenAPI document: not compared" in result.stderr
-    assert run_cli("diff", old, new, "--no-validate", "--fail-on", "none").returncode == 0
+    result = run_cli("diff", old, new, "--fail-on", "any")
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert result.stdout.startswith("old: 0 repaired, new: 2 repaired ")
+    assert "  new: /info: reads the missing `title` as empty" in result.stdout
+    assert "#/components/schemas/Missing" in result.stdout  # the repair, named
+    assert "Traceback" not in result.stderr
+    strict = run_cli("diff", old, new, "--strict")
+    assert strict.returncode == 2, strict.stdout + strict.stderr
+    assert "Traceback" not in strict.stderr and strict.stdout == ""
+    assert f"{new}:" in strict.stderr and "#/components/schemas/Missing" in strict.stderr
+    assert "title" in strict.stderr
+    assert f"{new}: invalid OpenAPI document: not compared" in strict.stderr
+    unchecked = run_cli("diff", old, new, "--no-validate", "--fail-on", "none")
+    assert unchecked.returncode == 0 and "repaired" not in unchecked.stdout
+
+
+@pytest.mark.timeout(120)
+def test_diff_repairs_a_shared_slip_alike_and_never_reports_the_repair(tmp_path: Path) -> None:
+    """The same invalid default on both sides is dropped on both (no change); a duplicated enum
+    entry only the new side has is merged, leaving the enum as it was (no change); the real
+    change is reported. JSON carries the repairs per side."""
+    old_doc, new_doc = base_doc(), base_doc()
+    for doc in (old_doc, new_doc):
+        doc["components"]["schemas"]["Req"]["properties"]["size"]["default"] = "big"
+    new_doc["components"]["schemas"]["Resp"]["properties"]["status"]["enum"] = [
+        "ok", "queued", "ok"]
+    new_doc["components"]["schemas"]["Req"]["properties"]["name"]["maxLength"] = 10
+    old = write_doc(tmp_path / "old.json", old_doc)
+    new = write_doc(tmp_path / "new.json", new_doc)
+    result = run_cli("diff", old, new, "--format", "json")
+    assert result.returncode == 1, result.stdout + result.stderr
+    report = json.loads(result.stdout)
+    assert [c["kind"] for c in report["changes"]] == ["constraint-tightened-request"]
+    tolerated = report["tolerated"]
+    assert [r["action"] for r in tolerated["old"]["repairs"]] == ["drops the invalid `default`"]
+    assert sorted(r["pointer"] for r in tolerated["new"]["repairs"]) == [
+        "/components/schemas/Req/properties/size/default",
+        "/components/schemas/Resp/properties/status/enum"]
+    text = run_cli("diff", old, new).stdout
+    assert text.startswith("old: 1 repaired, new: 2 repaired ")
+    assert "default-changed" not in text
 
 
 @pytest.mark.timeout(120)
@@ -189,6 +225,8 @@ def test_diff_json(tmp_path: Path) -> None:
         "pointer": f"{REQ}/properties/seed", "kind": "request-property-added-optional",
         "severity": "non-breaking", "message": data["changes"][0]["message"], "side": "new",
         "operations": ["POST /v1/items"], "line": _line_of(new, '"seed": {'),
+        "client": "client.default.create_item: argument seed: added (optional)",
+        "client_breaking": False, "detail": "was added",
     }]
 
 

@@ -169,18 +169,22 @@ def test_update_missing_file_and_unknown_provider(frozen: Path, tmp_path: Path) 
 
 
 @pytest.mark.timeout(300)
-@pytest.mark.parametrize(("fail_on", "refused"), [("breaking", True), ("any", True), ("none", False)])
+@pytest.mark.parametrize(("fail_on", "refused"), [("breaking", True), ("client-breaking", True),
+                                                  ("any", True), ("none", False)])
 def test_update_fail_on(sandbox: Path, tmp_path: Path, fail_on: str, refused: bool) -> None:
-    """The new spec removes a response field (breaking): `--fail-on breaking|any` refuse it,
-    exit 1, nothing written; `none` (the default) takes it in."""
+    """The new spec removes a response field (breaking, and a field of the generated model):
+    `--fail-on breaking|client-breaking|any` refuse it, exit 1, nothing written; `none` (the
+    default) takes it in."""
     source = tmp_path / "next.json"
     source.write_bytes(changed_spec(sandbox))
     before = snapshot(sandbox)
     result = run_cli("update", "ionos", "--from", source, "--fail-on", fail_on, *sandbox_args(sandbox))
     if refused:
         assert result.returncode == 1, result.stdout + result.stderr
-        assert f"update refused: the new spec has {'breaking ' if fail_on == 'breaking' else ''}changes" in result.stderr
+        which = f"{fail_on} " if fail_on in ("breaking", "client-breaking") else ""
+        assert f"update refused: the new spec has {which}changes" in result.stderr
         assert "[breaking] response-property-removed" in result.stdout  # the diff says why
+        assert "client: models.SuccessfulCompletionResponse.created: removed" in result.stdout
         assert snapshot(sandbox) == before
     else:
         assert result.returncode == 0, result.stderr
@@ -221,3 +225,26 @@ def test_update_names_a_field_whose_type_changed(sandbox: Path, tmp_path: Path) 
     assert result.returncode == 0, result.stderr
     assert "changed model CompletionRequest (user: str | None -> int | None)" in result.stdout
     assert "changed method Completions.create (user: str | NotGiven -> int | NotGiven)" in result.stdout
+
+
+@pytest.mark.timeout(300)
+def test_update_diff_is_tolerant_and_names_the_repair(sandbox: Path, tmp_path: Path) -> None:
+    """A new spec with a slip `generate` repairs (a default of the wrong type) is taken in; its
+    semantic diff names the repair in its header and reports no change the repair made."""
+    doc: dict[str, Any] = json.loads((sandbox / SPEC).read_bytes())
+    user = doc["components"]["schemas"]["CompletionRequest"]["properties"]["user"]
+    user["default"] = 5  # not a string: dropped, as `generate` drops it
+    manifest = sandbox / "specs" / "providers.yaml"  # a tolerant provider (this repo's are strict)
+    text = manifest.read_text(encoding="utf-8")
+    manifest.write_text(text.replace("package: ionos\n    api_key_env: IONOS_API_KEY\n"
+                                     "    strict: true", "package: ionos\n    api_key_env: "
+                                     "IONOS_API_KEY\n    strict: false"), encoding="utf-8")
+    assert manifest.read_text(encoding="utf-8") != text
+    source = tmp_path / "slipped.json"
+    source.write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")
+    result = update(sandbox, source)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "old: 0 repaired, new: 1 repaired " in result.stdout
+    assert ("  new: /components/schemas/CompletionRequest/properties/user/default: drops the "
+            "invalid `default`") in result.stdout
+    assert "0 breaking, 0 possibly breaking, 0 non-breaking change(s)" in result.stdout

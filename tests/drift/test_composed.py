@@ -136,11 +136,13 @@ CASES: list[tuple[str, tuple[Doc, Doc], str]] = [
     ("constraint-missing-in-one-old-branch",
      _request({"oneOf": [{"type": "integer", "minimum": 1}, {"type": "number"}]},
               {"type": "number", "minimum": 1}), BREAKING),
+    # the old schema named no additional properties: only a value with keys it never named is
+    # rejected now (tests/drift/test_projects_v2.py has the reasoning): not a confident verdict
     ("required-alternatives-added-and-closed-request",
      _request({"type": "object", "required": ["id"], "properties": {"id": {"type": "integer"}}},
               {"type": "object", "additionalProperties": False,
                "properties": {"id": {"type": "integer"}, "owner": {"type": "string"}},
-               "oneOf": [{"required": ["id"]}, {"required": ["owner"]}]}), BREAKING),
+               "oneOf": [{"required": ["id"]}, {"required": ["owner"]}]}), POSSIBLY_BREAKING),
     ("pattern-added-request",
      _request({"type": "string"}, {"type": "string", "pattern": "^[a-z]+$"}), BREAKING),
     ("request-body-with-schema-removed",

@@ -365,8 +365,10 @@ CASES = [
     Case("map-value-type-changed",
          _set([*RQ, "properties", "metadata", "additionalProperties"], {"type": "integer"}),
          [("type-changed", B, REQ_S + "/properties/metadata/additionalProperties")]),
+    # the base schema declares no additional properties: only undeclared keys are rejected now
+    # (declared ones made `false`: breaking, in test_projects_v2.py)
     Case("additional-properties-disallowed-request", _set([*RQ, "additionalProperties"], False),
-         [("additional-properties-disallowed", B, REQ_S)]),
+         [("additional-properties-disallowed", "possibly-breaking", REQ_S)]),
     Case("additional-properties-disallowed-response", _set([*RS, "additionalProperties"], False),
          [("additional-properties-disallowed", NB, RESP_S)]),
     Case("request-body-became-optional", _set([*P, "requestBody", "required"], False),
@@ -619,7 +621,8 @@ def test_format_json() -> None:
     assert payload["summary"] == {"breaking": 1, "possibly_breaking": 0, "non_breaking": 1}
     assert [c["kind"] for c in payload["changes"]] == ["path-removed", "description-changed"]
     assert list(payload["changes"][0]) == ["pointer", "kind", "severity", "message", "side",
-                                           "operations", "line"]
+                                           "operations", "line", "client", "client_breaking",
+                                           "detail"]
 
 
 def test_format_empty_and_deterministic() -> None:

@@ -72,3 +72,21 @@ def test_each_shared_change_once_and_the_breaking_report_fits_a_screen(
         if change.severity == BREAKING:
             per_heading[owner(change)] = per_heading.get(owner(change), 0) + 1
     assert max(per_heading.values()) <= 8  # one screen per operation
+
+
+@pytest.mark.timeout(300)
+def test_each_change_of_the_pair_names_its_effect_on_the_client() -> None:
+    """Every breaking change of the pair is traced to a model of the generated client (the
+    union of address models gains a branch; a field becomes `str | None`), so each is
+    client-breaking; the documentation-only changes have no effect on the client."""
+    from generator.drift.diff.client import NO_EFFECT, diff_with_client
+
+    old, new = pair_files(PAIR)
+    traced = diff_with_client(load(old).data, load(new).data)
+    breaking = {c.pointer: c.client for c in traced if c.severity == BREAKING}
+    assert all(effect.startswith("models.") for effect in breaking.values()), breaking
+    assert breaking[S + "EcadAddress/allOf/1/properties/post_county_id"] == (
+        "models.EcadAddress.post_county_id: now accepts None")
+    assert all(c.client_breaking for c in traced if c.severity == BREAKING)
+    docs_only = [c for c in traced if c.kind in ("description-changed", "example-changed")]
+    assert docs_only and all(c.client == NO_EFFECT and not c.client_breaking for c in docs_only)

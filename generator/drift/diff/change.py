@@ -6,7 +6,7 @@ import the schema walker and the rules.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 BREAKING = "breaking"
 POSSIBLY_BREAKING = "possibly-breaking"  # could not be decided either way (a pattern changed...)
@@ -27,6 +27,11 @@ class Change:
     side: str = "new"
     operations: tuple[str, ...] = ()
     line: int | None = None
+    # What the change does to the generated client (`client.with_client_effects`), and whether
+    # it breaks code written against it; "" / False until that is worked out.
+    client: str = field(default="", compare=False)
+    client_breaking: bool = field(default=False, compare=False)
+    detail: str = field(default="", compare=False)  # "became nullable": no operation, no subject
 
 
 def severity(breaking: bool | None) -> str:

@@ -52,7 +52,8 @@ def merge_shared(found: Iterable[Found]) -> list[Change]:
             message = first.message.removeprefix(f"{first.op}: ")
         else:
             message = first.message
-        changes.add(Change(pointer, kind, level, message, side, operations))
+        changes.add(Change(pointer, kind, level, message, side, operations,
+                           detail=first.detail))
     return sorted(changes)
 
 

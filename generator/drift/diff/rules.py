@@ -30,7 +30,10 @@ Decisions where the OpenAPI specification is silent
 * A union's constraints are those every branch has, at the loosest branch's value, so that
   branches bounded alike merged into one bounded schema are no change.
 * ``additionalProperties``: ``false`` added in a request is breaking
-  (``additional-properties-disallowed``), removed is non-breaking; response changes are
+  (``additional-properties-disallowed``) when the old schema declared additional properties
+  (``true`` or a schema); when it said nothing, possibly breaking: every value made of the
+  declared properties still passes (a generated client sends only those, unless the caller adds
+  undeclared keys through ``extra_body``). Removed is non-breaking; response changes are
   non-breaking (generated clients tolerate unknown keys). A map's value schema is compared
   recursively under ``/additionalProperties``.
 * Array items are compared recursively under ``/items`` (display name ``[]``).
@@ -232,11 +235,20 @@ class FieldDiff:
 
     def closed(self) -> None:
         old, new = self.old.info.closed, self.new.info.closed
-        if old != new:
-            kind = "additional-properties-disallowed" if new else "additional-properties-allowed"
-            self.add(kind, new and self.request,
-                     "no longer accepts additional properties" if new
-                     else "now accepts additional properties")
+        if old == new:
+            return
+        if not new:
+            self.add("additional-properties-allowed", False, "now accepts additional properties")
+        elif self.request and not self.old.info.open_declared:
+            # The old schema never said undeclared keys were welcome: every value built from
+            # its declared properties (what a generated client's arguments send) still passes;
+            # only one carrying keys the document never named (`extra_body`) is rejected now.
+            self.add("additional-properties-disallowed", None,
+                     "no longer accepts additional properties (the old schema declared none: "
+                     "only properties it never named are rejected)")
+        else:
+            self.add("additional-properties-disallowed", self.request,
+                     "no longer accepts additional properties")
 
     def documentation(self) -> None:
         old, new = self.old.info, self.new.info

@@ -70,6 +70,7 @@ class SchemaInfo:
     default: str | None  # JSON-encoded
     constraints: tuple[tuple[str, Json], ...]
     closed: bool  # additionalProperties: false
+    open_declared: bool  # additionalProperties: true or a schema, said in so many words
     union: str  # "oneOf" / "anyOf" when >= 2 non-null branches, else ""
     branches: tuple[str, ...]  # sorted shallow labels of the union branches
     description: str | None
@@ -147,6 +148,7 @@ class _Shape:
     items: _Child | None = None
     extra: _Child | None = None
     closed: bool = False
+    open_declared: bool = False
     union: str = ""
     branches: list[tuple[str, str]] = field(default_factory=list)
     branch_labels: list[str] = field(default_factory=list)
@@ -254,6 +256,7 @@ def _own_children(shape: _Shape, node: Mapping[str, Json], pointer: str,
     if isinstance(extra, Mapping) and extra:
         shape.extra = _Child(extra, join_tokens(pointer, "additionalProperties"), stack)
     shape.closed = extra is False
+    shape.open_declared = extra is True or isinstance(extra, Mapping)
 
 
 def _intersect_types(a: list[str], b: list[str]) -> list[str]:
@@ -283,6 +286,7 @@ def _merge_all(a: _Shape, b: _Shape) -> None:
     a.items = _combine(a.items, b.items, "all")
     a.extra = _combine(a.extra, b.extra, "all")
     a.closed = a.closed or b.closed
+    a.open_declared = a.open_declared or b.open_declared
     if b.union and not a.union:
         a.union, a.branches, a.branch_labels = b.union, b.branches, b.branch_labels
     a.recursive = a.recursive or b.recursive
@@ -308,6 +312,7 @@ def _merge_any(shapes: Sequence[_Shape]) -> _Shape:
         if all(name in s.required for s in shapes if name in s.properties)
     }
     merged.closed = all(s.closed for s in shapes)
+    merged.open_declared = any(s.open_declared for s in shapes)
     return merged
 
 
@@ -538,6 +543,7 @@ def _info(shape: _Shape, required: bool) -> SchemaInfo:
         default=None if shape.default is _NO_DEFAULT else canonical_json(shape.default),
         constraints=tuple(sorted(shape.constraints.items())),
         closed=shape.closed,
+        open_declared=shape.open_declared,
         union=shape.union,
         branches=tuple(sorted(label for label, _ in shape.branches)),
         description=docs.get("description"),

@@ -1,0 +1,187 @@
+"""The two documents `diff` and `update` compare, made comparable the way `generate` makes a
+document generatable: each side validated and its problems classified by the tolerate stage
+(repairable / operation / blocking), the same way for both.
+
+* A blocking problem on either side stops the comparison (exit 2, each problem located).
+* Each side is repaired as `generate` would repair it, and a slip both sides share is repaired
+  alike on both (a repair decided on one side is applied to the other wherever it holds the
+  same value at the same place): a change that only a repair made is never reported. A slip
+  on one side only is the document's change, and is compared as repaired (a `$ref` that now
+  points to nothing reads as "any value": the response's type changed).
+* An operation left out (its problem cannot be repaired) is left out of BOTH sides, and named:
+  left out of one side only it would read as removed or added.
+* The report's header names each side's repairs once.
+* `strict`: any problem refuses, as before; `validate=False` (`--no-validate`): nothing is
+  validated, nothing repaired.
+
+Lives in cli/ because it joins validate and tolerate to drift, which may not import them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from generator.document.loading import Document
+from generator.document.pointer import resolve_pointer
+from generator.io.cache import Cache
+from generator.problems import (
+    GeneratorError,
+    Problem,
+    Repaired,
+    Skipped,
+    printable,
+    unique_problems,
+)
+
+if TYPE_CHECKING:
+    from generator.tolerate import Decision
+
+# Problems that stop code generation but leave a document a valid OpenAPI description:
+# they do not stop a diff and need no repair.
+CODEGEN_ONLY = frozenset({"method-clash", "pattern-unusable"})
+SIDES = ("old", "new")
+_LISTED = 5  # repairs named in the header per side, then "N more"
+
+
+@dataclass(frozen=True)
+class Tolerated:
+    """What the tolerate stage did to one side: its repairs and the operations left out."""
+
+    repairs: tuple[Repaired, ...] = ()
+    skipped: tuple[Skipped, ...] = ()
+
+
+@dataclass(frozen=True)
+class Comparable:
+    """The two documents as compared, and per side what was repaired or left out."""
+
+    documents: dict[str, Document]
+    tolerated: dict[str, Tolerated]
+    validated: bool = True  # False with `--no-validate`: nothing was looked at
+
+    def header(self) -> list[str]:
+        """`old: 3 repaired, new: 4 repaired: ...` and the operations not compared, or nothing
+        when neither side needed anything."""
+        if not any(t.repairs or t.skipped for t in self.tolerated.values()):
+            return []
+        counts = ", ".join(f"{side}: {len(self.tolerated[side].repairs)} repaired"
+                           for side in SIDES)
+        lines = [f"{counts} (as `generate` repairs; a slip both sides share, alike on both):"]
+        for side in SIDES:
+            lines += _repair_lines(side, self.tolerated[side].repairs)
+        skipped = sorted({s.label for t in self.tolerated.values() for s in t.skipped})
+        if skipped:
+            lines.append(f"  not compared (left out of both sides): {', '.join(skipped)}")
+        return [printable(line) for line in lines]
+
+    def record(self) -> dict[str, object]:
+        """The same for JSON: per side the repairs (pointer, problem, action) and the
+        operations left out; nothing when the documents were not validated."""
+        if not self.validated:
+            return {}
+        return {side: {"repairs": [{"pointer": r.pointer, "line": r.line, "problem": r.problem,
+                                    "action": r.action} for r in tolerated.repairs],
+                       "not_compared": [s.label for s in tolerated.skipped]}
+                for side, tolerated in self.tolerated.items()}
+
+
+def _repair_lines(side: str, repairs: Iterable[Repaired]) -> list[str]:
+    items = sorted(repairs, key=lambda r: (r.pointer, r.action))
+    lines = [f"  {side}: {r.pointer or '/'}: {r.action} ({r.problem})" for r in items[:_LISTED]]
+    if len(items) > _LISTED:
+        lines.append(f"  {side}: ... and {len(items) - _LISTED} more repair(s)")
+    return lines
+
+
+def comparable(documents: dict[str, Document], *, strict: bool, validate: bool,
+               cache: Cache | None = None) -> Comparable:
+    """Both documents validated (unless `validate` is false), their problems classified and
+    acted on (`_for_side`); `GeneratorError` for a blocking problem (or,
+    `strict`, for any problem), naming every one of them. openapi-spec-validator's verdicts
+    come from `cache` when it has them (`generate` and `update` store them there)."""
+    untouched = Comparable(documents, {side: Tolerated() for side in SIDES})
+    if not validate:
+        return Comparable(documents, untouched.tolerated, validated=False)
+    problems = _problems(documents, cache)
+    if strict:
+        _refuse(documents, problems)
+        return untouched
+    from generator import tolerate  # the stage `generate` decides with
+
+    decisions = {side: tolerate.triage(documents[side].data, problems[side]) for side in SIDES}
+    blocking = {side: [d.problem for d in decisions[side] if d.category == "blocking"]
+                for side in SIDES}
+    _refuse(documents, blocking)
+    chosen = {side: _for_side(documents, side, decisions) for side in SIDES}
+    # a side with nothing to act on is compared as loaded (no copy of a 13 MB document)
+    repaired = {side: tolerate.apply(documents[side].data, chosen[side]) if chosen[side]
+                else tolerate.Outcome.untouched(documents[side].data) for side in SIDES}
+    tolerated = {side: _own(repaired[side].repairs, repaired[side].skipped, documents[side])
+                 for side in SIDES}
+    return Comparable({side: tolerate.with_data(documents[side], repaired[side].data)
+                       for side in SIDES}, tolerated)
+
+
+def _for_side(documents: dict[str, Document], side: str,
+              decisions: dict[str, list[Decision]]) -> list[Decision]:
+    """The decisions acted on for `side`: its own, the other side's skips, and the other side's
+    repairs of a value this side holds too (the same slip, repaired alike); a repair that moves
+    a path first, since the other decisions' pointers name the moved paths."""
+    other = "new" if side == "old" else "old"
+    data, other_data = documents[side].data, documents[other].data
+    shared = [d for d in decisions[other] if d.category == "operation" or (
+        d.category == "repairable" and _same_value(data, other_data, d.problem.pointer))]
+    every = [*decisions[side], *shared]
+    return [*(d for d in every if d.moves_path), *(d for d in every if not d.moves_path)]
+
+
+def _same_value(data: dict[str, Any], other: dict[str, Any], pointer: str) -> bool:
+    if not pointer:
+        return False  # a problem of the whole document: each side's own
+    found, value = resolve_pointer(data, pointer)
+    found_other, value_other = resolve_pointer(other, pointer)
+    try:
+        return found and found_other and bool(value == value_other)
+    except RecursionError:  # values nested past the interpreter's limit: not known equal
+        return False
+
+
+def _own(repairs: Iterable[Repaired], skipped: Iterable[Skipped],
+         document: Document) -> Tolerated:
+    """The repairs this side's own problems asked for (the other side's, applied here too, are
+    named under that side), and the operations left out of it."""
+    return Tolerated(tuple(r for r in repairs if r.file == str(document.path)),
+                     tuple(skipped))
+
+
+def _problems(documents: dict[str, Document], cache: Cache | None) -> dict[str, list[Problem]]:
+    """Each side's problems, as `validate` finds them: openapi-spec-validator on the old side
+    in a forked child while the new side is validated here (two documents of 13 MB cost the
+    validator most of a minute each), verdicts taken from `cache` when it has them."""
+    from generator.validate import own_checks, validate  # openapi-spec-validator: when used
+    from generator.validate.background import SpecValidation
+
+    old = documents["old"]
+    with SpecValidation([old], cache) as verdict:
+        new_problems = validate(documents["new"], cache)
+        own = own_checks(old)
+        theirs = verdict.problems()
+    # as `validate` does: our schema checks find some of the validator's slips first
+    said = {problem.pointer for problem in own if problem.code.startswith("schema:")}
+    old_problems = unique_problems([*own, *(p for p in theirs if p.pointer not in said)])
+    return {side: [p for p in found if p.severity == "error" and p.code not in CODEGEN_ONLY]
+            for side, found in (("old", old_problems), ("new", new_problems))}
+
+
+def _refuse(documents: dict[str, Document], problems: dict[str, list[Problem]]) -> None:
+    found: list[Problem] = []
+    for side in SIDES:
+        if problems[side]:
+            found += [*problems[side], Problem(
+                str(documents[side].path), "", None, "invalid OpenAPI document: not compared",
+                "fix it, or pass --no-validate")]
+    if found:
+        raise GeneratorError(found)
+
