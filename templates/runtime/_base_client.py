@@ -710,7 +710,9 @@ class BaseClient:
         try:
             url = response.request.url.join(location)
         except _http.InvalidURL as exc:  # the server's Location cannot be followed
-            raise APIError(self._redact(f"Invalid redirect from the server: {exc}")) from exc
+            raise self._bad_redirect(exc) from exc
+        if url.scheme not in ("http", "https"):  # mailto:, data:, about:blank, urn:, file:...
+            raise self._bad_redirect(f"{excerpt(location, 80)!r} is not an http(s) URL")
         method, content, data, files = (
             prepared.method,
             prepared.content,
@@ -755,6 +757,11 @@ class BaseClient:
                     f"or a seekable file to allow it ({prepared.method} {prepared.url})"
                 )
             )
+
+    def _bad_redirect(self, why: object) -> APIError:
+        """A redirect whose ``Location`` cannot be followed: the server's answer, not a
+        transport failure (so it is not retried)."""
+        return APIError(self._redact(f"Invalid redirect from the server: {why}"))
 
     def _too_many_redirects(self, prepared: _Prepared) -> TooManyRedirectsError:
         return TooManyRedirectsError(
@@ -1031,6 +1038,10 @@ class SyncAPIClient(BaseClient):
                 if response is not None:
                     response.close()
                 raise self._local_error(exc) from exc
+            except _http.InvalidURL as exc:  # no HTTPError: httpx reads a Location it
+                if response is not None:  # cannot join while sending (`next_request`)
+                    response.close()
+                raise self._bad_redirect(exc) from exc
             except _http.DecodingError as exc:  # the server answered: not a transport error
                 if response is None:
                     raise
@@ -1199,6 +1210,10 @@ class AsyncAPIClient(BaseClient):
                 if response is not None:
                     await response.aclose()
                 raise self._local_error(exc) from exc
+            except _http.InvalidURL as exc:  # no HTTPError: httpx reads a Location it
+                if response is not None:  # cannot join while sending (`next_request`)
+                    await response.aclose()
+                raise self._bad_redirect(exc) from exc
             except _http.DecodingError as exc:  # the server answered: not a transport error
                 if response is None:
                     raise

@@ -11,7 +11,9 @@ A client that raises on every such drift is useless, so parsing is two-step:
    missing required field becomes ``None``.
 
 Invalid JSON is not a drift but a broken answer: :func:`parse_json` lets ``ValueError``
-(``json.JSONDecodeError``) through for the caller to wrap.
+(``json.JSONDecodeError``) through for the caller to wrap. JSON nested deeper than Python's
+decoder recurses (a few thousand ``[`` from a hostile server) is invalid JSON too: :func:`loads`
+turns its ``RecursionError`` into a ``ValueError``, so it ends in the client's own error.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ __all__ = [
     "extra_keeps",
     "is_json_media",
     "json_validator",
+    "loads",
     "parse_json",
     "validate_python",
 ]
@@ -43,6 +46,16 @@ def is_json_media(content_type: str) -> bool:
     """``application/json``, or a ``+json`` type, parameters aside."""
     media = content_type.split(";", 1)[0].strip().lower()
     return media == "application/json" or media.endswith("+json")
+
+
+def loads(raw: str | bytes) -> Any:
+    """``json.loads``, with JSON nested too deeply to decode a ``ValueError`` like any other
+    JSON it cannot read (``RecursionError`` is no ``ValueError``: it would escape the client's
+    error handling)."""
+    try:
+        return json.loads(raw)
+    except RecursionError:
+        raise ValueError("the JSON is nested too deeply to decode") from None
 
 
 def _adapter(type_: Any) -> pydantic.TypeAdapter[Any]:
@@ -72,7 +85,7 @@ def json_validator(type_: object) -> Callable[[str | bytes], Any]:
     validator (what ``model_validate_json`` calls, minus its per-call Python overhead).
     """
     if type_ is Any or type_ is object:
-        return json.loads
+        return loads
     if _is_model(type_):
         validator = type_.__pydantic_validator__  # a mock until the model is complete
         if isinstance(validator, pydantic_core.SchemaValidator):
@@ -101,12 +114,14 @@ def parse_json(type_: object, raw: str | bytes) -> Any:
     Raises ``ValueError`` when ``raw`` is not JSON at all.
     """
     if type_ is Any or type_ is object:
-        return json.loads(raw)
+        return loads(raw)
     try:
         return json_validator(type_)(raw)
     except pydantic.ValidationError:
         pass
-    return construct(json.loads(raw), type_)
+    except RecursionError:  # a validator without pydantic-core's own depth limit
+        pass
+    return construct(loads(raw), type_)
 
 
 def validate_python(type_: object, value: object) -> Any:
