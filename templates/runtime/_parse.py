@@ -24,7 +24,7 @@ import functools
 import json
 import types
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, get_args, get_origin
 
 import pydantic
@@ -36,7 +36,9 @@ __all__ = [
     "is_json_media",
     "json_validator",
     "loads",
+    "media_choice",
     "parse_json",
+    "success_target",
     "validate_python",
 ]
 
@@ -56,6 +58,112 @@ def loads(raw: str | bytes) -> Any:
         return json.loads(raw)
     except RecursionError:
         raise ValueError("the JSON is nested too deeply to decode") from None
+
+
+#: What :func:`media_choice` and :func:`success_target` give when nothing fits.
+NO_TARGET: Any = object()
+
+
+#: ``application/*`` media types whose bodies are text (as the generator's ``ir/media.py``).
+_TEXT_APPLICATION = frozenset(
+    {
+        "application/csv",
+        "application/ecmascript",
+        "application/graphql",
+        "application/javascript",
+        "application/jsonl",
+        "application/markdown",
+        "application/sql",
+        "application/x-ndjson",
+        "application/x-sh",
+        "application/x-yaml",
+        "application/xml",
+        "application/yaml",
+    }
+)
+
+
+def _media_kind(content_type: str) -> str:
+    """How the generator reads a media type: ``json``, ``text`` or ``bytes``."""
+    media = content_type.split(";", 1)[0].strip().lower()
+    if media in _TEXT_APPLICATION or media.endswith(("+xml", "+yaml")):
+        return "text"
+    if media in ("application/json", "*/*") or media.endswith("+json"):
+        return "json"
+    return "text" if media.startswith("text/") else "bytes"
+
+
+def media_choice(choices: Mapping[str, object], content_type: str) -> object:
+    """The target a response's ``Content-Type`` picks among ``choices`` (documented media type
+    -> target, for a status documented with several): the same media type, else a range the
+    document gives (``text/*``, ``*/*``), else the first of the same kind (JSON, text or
+    binary); without a ``Content-Type``, the first documented. :data:`NO_TARGET` when none
+    fits (``text/html`` where JSON and CSV are documented)."""
+    if not content_type.strip():
+        return next(iter(choices.values()), NO_TARGET)
+    media = content_type.split(";", 1)[0].strip().lower()
+    lowered = {key.split(";", 1)[0].strip().lower(): target for key, target in choices.items()}
+    for key in (media, media.partition("/")[0] + "/*", "*/*"):
+        if key in lowered:
+            return lowered[key]
+    kind = _media_kind(media)
+    return next((t for key, t in lowered.items() if _media_kind(key) == kind), NO_TARGET)
+
+
+def _distinct(targets: Iterable[object]) -> list[object]:
+    found: list[object] = []
+    for target in targets:
+        if not any(target is seen or target == seen for seen in found):
+            found.append(target)
+    return found
+
+
+def _takes(target: object, content_type: str, body: bytes) -> bool:
+    """Whether ``body`` reads as ``target`` without leniency (the media type fits; JSON
+    validates strictly)."""
+    if isinstance(target, Mapping):
+        target = media_choice(target, content_type)
+    if target is None:
+        return not body
+    if target is NO_TARGET:
+        return False
+    kind = _media_kind(content_type) if content_type.strip() else "json"
+    if target is str or target is bytes:
+        return kind == ("text" if target is str else "bytes")
+    try:
+        json_validator(target)(body)
+    except (ValueError, RecursionError):
+        return False
+    return True
+
+
+def success_target(
+    table: Mapping[str, object], status: int, content_type: str, body: bytes
+) -> object:
+    """What a 2xx answer parses into: the entry of its status (the code, its ``2XX`` range,
+    ``default``); for a status the document does not list, as openai-python parses every 2xx
+    into the declared type, the one documented success target, or of several the first (in
+    status order) that takes the body strictly, else the first that has a body (``None``
+    without one); ``None`` when the document lists no success (the method returns ``None``).
+    An entry that is a mapping (a status documented with several media types) is resolved by
+    the answer's ``Content-Type`` (:func:`media_choice`), :data:`NO_TARGET` when none fits.
+    """
+    found = table.get(str(status), NO_TARGET)
+    for key in (f"{status // 100}XX", f"{status // 100}xx", "default"):
+        if found is NO_TARGET:
+            found = table.get(key, NO_TARGET)
+    if found is NO_TARGET:
+        found = _undocumented(_distinct(table.values()), content_type, body)
+    if isinstance(found, Mapping):
+        return media_choice(found, content_type)
+    return found
+
+
+def _undocumented(candidates: list[object], content_type: str, body: bytes) -> object:
+    with_body = [target for target in candidates if target is not None]
+    if not body or not with_body:
+        return None if (None in candidates or not with_body) else with_body[0]
+    return next((t for t in with_body if _takes(t, content_type, body)), with_body[0])
 
 
 def _adapter(type_: Any) -> pydantic.TypeAdapter[Any]:
