@@ -2,6 +2,9 @@
 
 A response's or a body's media type decides how it is read and sent; `application/json`,
 any `+json` type and `*/*` are JSON, `text/*` (but the event stream) is text, the rest bytes.
+A response is read as text also in the `application/*` types that are text by definition
+(`TEXT_APPLICATION`, any `+xml` or `+yaml`): a Markdown or XML answer is a `str`, as the
+runtime's `_parse.media_choice` reads them (a request body keeps taking `bytes` there).
 """
 
 from __future__ import annotations
@@ -20,6 +23,23 @@ def media_kind(media_type: str) -> ResponseKind:
     if base.startswith("text/") and base != "text/event-stream":
         return "text"
     return "bytes"
+
+
+#: `application/*` media types whose bodies are text: their answers are read as `str`.
+TEXT_APPLICATION = frozenset({
+    "application/csv", "application/ecmascript", "application/graphql", "application/javascript",
+    "application/jsonl", "application/markdown", "application/sql", "application/x-ndjson",
+    "application/x-sh", "application/x-yaml", "application/xml", "application/yaml",
+})
+
+
+def response_kind(media_type: str) -> ResponseKind:
+    """How an answer of `media_type` is read: as `media_kind`, and as text in the
+    `application/*` types that are text (Markdown, XML, YAML, CSV, NDJSON...)."""
+    base = media_type.split(";")[0].strip().lower()
+    if base in TEXT_APPLICATION or base.endswith(("+xml", "+yaml")):
+        return "text"
+    return media_kind(base)
 
 
 def pick_json(content: Mapping[str, Any]) -> tuple[str, Any] | None:

@@ -1,9 +1,11 @@
 """An operation's responses: what its method returns, raises and streams.
 
-Each documented status becomes a `ResponseType` (JSON into a class, text, bytes or nothing);
-the successes' first is the return type, the others are errors. A JSON answer is parsed into
-its schema without writeOnly properties (`<Name>Response`). The stream switch and the class of
-one streamed chunk are decided here too, from the responses and the body's arguments.
+Each documented status becomes a `ResponseType` (JSON into a class, text, bytes or nothing),
+a success documented in media types of several kinds one per kind (JSON, text, binary: the
+method returns `Thing | str`); the successes' first is the return type, the others are
+errors. A JSON answer is parsed into its schema without writeOnly properties
+(`<Name>Response`). The stream switch and the class of one streamed chunk are decided here
+too, from the responses and the body's arguments.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.ir.context import Context
-from generator.ir.media import media_kind, pick_json
+from generator.ir.media import pick_json, response_kind
 from generator.ir.model import Param, ResponseHeader, ResponseType
 from generator.ir.schemas import header_python_type
 from generator.names import identifiers as names
@@ -36,13 +38,31 @@ def responses(context: Context, stem: str, operation: dict[str, Any]) -> Respons
         is_success = code.startswith("2") or (code == "default" and not success_count)
         suffix = "" if (is_success and success_count <= 1) else code.capitalize()
         role = "Response" if is_success else "Error"
-        entry = response_type(context, code, response, f"{stem}{role}{suffix}")
         if not is_success:
-            errors.append(entry)
+            errors.append(response_type(context, code, response, f"{stem}{role}{suffix}"))
             continue
-        success.append(entry)
+        success.extend(success_types(context, code, response, f"{stem}{role}{suffix}"))
         headers = headers or response_headers(context, response)
     return tuple(success), tuple(errors), headers
+
+
+def success_types(context: Context, code: str, response: dict[str, Any],
+                  suggested: str) -> tuple[ResponseType, ...]:
+    """How a success answer of `code` is read: one `ResponseType` per kind its media types
+    are read as (JSON, then text, then binary), so a status documented as JSON and as
+    `text/csv` returns `Thing | str` and the runtime picks by the answer's Content-Type."""
+    content = response.get("content")
+    if not isinstance(content, dict):
+        return (response_type(context, code, response, suggested),)
+    media_types = sorted(m for m in content if m != EVENT_STREAM)
+    kinds = {kind: [m for m in media_types if response_kind(m) == kind]
+             for kind in ("json", "text", "bytes")}
+    if sum(1 for found in kinds.values() if found) <= 1:
+        return (response_type(context, code, response, suggested),)
+    return tuple(
+        response_type(context, code, {"content": {m: content[m] for m in found}}, suggested)
+        for found in kinds.values() if found
+    )
 
 
 def response_type(context: Context, code: str, response: dict[str, Any],
@@ -60,7 +80,7 @@ def response_type(context: Context, code: str, response: dict[str, Any],
         classes = context.classes
         model_class = classes.variant(classes.class_for(schema, suggested), schema, "writeOnly")
         return ResponseType(code, "json", model_class, media_types)
-    kinds = [media_kind(media) for media in media_types]
+    kinds = [response_kind(media) for media in media_types]
     if not kinds:
         return ResponseType(code, "none", None)
     return ResponseType(code, "text" if "text" in kinds else "bytes", None, media_types)

@@ -217,17 +217,33 @@ def _param_doc(param: Param) -> str:
 
 def returns_doc(operation: Operation, annotations: Sequence[str]) -> str:
     """What the non-streaming call returns; `annotations[i]` types `operation.success[i]`."""
-    responses = list(zip(operation.success, annotations, strict=True))
-    if not responses:
+    grouped = _phrases_by_status(operation, annotations)
+    if not grouped:
         return "`None` (the spec documents no success response)."
-    if len(responses) == 1:
-        response, annotation = responses[0]
-        return f"{_body_phrase(response, annotation)}: the {response.status} response."
-    by_status = "; ".join(
-        f"{response.status}: {_body_phrase(response, annotation)}"
-        for response, annotation in responses
-    )
+    if len(grouped) == 1:
+        status, phrases = next(iter(grouped.items()))
+        ending = " (by its Content-Type)." if len(phrases) > 1 else "."
+        return f"{_either(phrases)}: the {status} response{ending}"
+    by_status = "; ".join(f"{status}: {_either(p)}" for status, p in grouped.items())
     return f"The response by status: {by_status}."
+
+
+def _either(phrases: Sequence[str]) -> str:
+    """`A or b or c`: the phrases after the first start in lower case (`the body as text`)."""
+    rest = [p[0].lower() + p[1:] if p.startswith("The ") else p for p in phrases[1:]]
+    return " or ".join([phrases[0], *rest])
+
+
+def _phrases_by_status(operation: Operation, annotations: Sequence[str]) -> dict[str, list[str]]:
+    """Status -> what its answer is; a status read in several kinds (JSON and text) has one
+    phrase per kind, each naming its media types."""
+    grouped: dict[str, list[str]] = {}
+    for response, annotation in zip(operation.success, annotations, strict=True):
+        phrase = _body_phrase(response, annotation)
+        if sum(1 for other in operation.success if other.status == response.status) > 1:
+            phrase += f" ({', '.join(response.media_types)})"
+        grouped.setdefault(response.status, []).append(phrase)
+    return grouped
 
 
 def _body_phrase(response: ResponseType, annotation: str) -> str:

@@ -93,7 +93,9 @@ def _body_view(operation: Operation, models: Models) -> BodyView | None:
 
 
 def _accept(operation: Operation) -> str | None:
-    if any(r.kind == "json" for r in operation.success) or operation.stream_only:
+    """The `Accept` header of an operation that may answer in other than JSON: every media
+    type its successes document (JSON, CSV and Markdown, chosen by a query parameter)."""
+    if all(r.kind in ("json", "none") for r in operation.success) or operation.stream_only:
         return None
     media = sorted({m for r in operation.success for m in r.media_types})
     return ", ".join(media) or None
@@ -111,11 +113,24 @@ def _model_target(class_name: str, models: Models) -> Target:
     return Target("root" if models.is_root(class_name) else "model", models.name(class_name))
 
 
+def _by_status(responses: Iterable[ResponseType], models: Models) -> tuple[tuple[str, Target], ...]:
+    """Status -> target; a status read in several kinds (JSON and text) -> the target of each
+    of its media types, which the runtime picks from by the answer's Content-Type."""
+    grouped: dict[str, list[ResponseType]] = {}
+    for response in responses:
+        grouped.setdefault(response.status, []).append(response)
+    return tuple(
+        (status, _target(kinds[0], models) if len(kinds) == 1 else Target(
+            "media", "", tuple((m, _target(r, models)) for r in kinds for m in r.media_types)))
+        for status, kinds in grouped.items()
+    )
+
+
 def _responses(operation: Operation, models: Models, returns: str) -> Responses:
     return Responses(
         constant=operation.constant,
         returns=returns,
-        success=tuple((r.status, _target(r, models)) for r in operation.success),
+        success=_by_status(operation.success, models),
         errors=tuple((r.status, _target(r, models)) for r in operation.errors),
         headers=tuple((h.wire_name, h.python_type) for h in operation.headers),
         stream_chunk=(_model_target(operation.stream_chunk, models) if operation.stream_chunk

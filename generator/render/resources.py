@@ -56,7 +56,7 @@ def _uses_models(op: OperationView) -> bool:
     if responses.stream_chunk:
         targets.append(responses.stream_chunk)
     body = op.body
-    return (op.params is not None or any(t.kind != "builtin" for t in targets)
+    return (op.params is not None or any(t.names_models() for t in targets)
             or (body is not None and (body.checked is not None or body.root_model is not None)))
 
 

@@ -99,10 +99,19 @@ class BodyView:
 @dataclass(frozen=True)
 class Target:
     """What the runtime parses a body into: `_models.X`, `root_type(_models.X)` (the type a
-    root model wraps, so a `list[Pet]` body is a list) or a builtin (str, bytes, None, object)."""
+    root model wraps, so a `list[Pet]` body is a list), a builtin (str, bytes, None, object),
+    or, for a status documented in media types of several kinds, a mapping of media type ->
+    target (`choices`) the answer's Content-Type picks from."""
 
-    kind: Literal["model", "root", "builtin"]
+    kind: Literal["model", "root", "builtin", "media"]
     name: str
+    choices: tuple[tuple[str, Target], ...] = ()  # media type -> target, for `media`
+
+    def names_models(self) -> bool:
+        """Whether the rendered target reads `_models.X`."""
+        if self.kind == "media":
+            return any(choice.names_models() for _, choice in self.choices)
+        return self.kind != "builtin"
 
 
 @dataclass(frozen=True)

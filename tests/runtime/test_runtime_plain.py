@@ -281,7 +281,8 @@ def test_stream_and_plain_base_headers_differ(pkg: ModuleType) -> None:
         server.stop()
 
 
-def test_parse_body_missing_target_uses_content_type(pkg: ModuleType) -> None:
+def test_an_undocumented_2xx_parses_into_the_declared_type(pkg: ModuleType) -> None:
+    """Issue 23.7: never an untyped dict or text behind a model annotation."""
     server = ScriptedServer(
         [
             Reply(201, body={"a": 1}),
@@ -292,8 +293,9 @@ def test_parse_body_missing_target_uses_content_type(pkg: ModuleType) -> None:
     api = Api(pkg, "sync", base_url=server.url)
     try:
         spec = pkg.ResponseSpec(success={"200": pkg.models.Completion})
-        assert api.call(spec, completion_options(pkg)) == {"a": 1}
-        assert api.call(spec, completion_options(pkg)) == "text"
+        assert type(api.call(spec, completion_options(pkg))) is pkg.models.Completion
+        with pytest.raises(pkg.APIResponseValidationError, match=r"HTTP 201.*\(text/plain\)"):
+            api.call(spec, completion_options(pkg))
         with pytest.raises(pkg.APIResponseValidationError, match=r"\(application/json\)"):
             api.call(spec, completion_options(pkg))
     finally:
