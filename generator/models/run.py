@@ -25,7 +25,7 @@ from generator.document.tree import depth, with_deep_stack
 from generator.io import provenance
 from generator.io.cache import Cache, data_sha256, key_of
 from generator.models.index import Models, index_models
-from generator.models.typing_fixes import mypy_clean
+from generator.models.typing_fixes import mypy_clean_parsed
 from generator.problems import GeneratorError, Problem
 
 MODELS_HEADER = (
@@ -125,11 +125,13 @@ def dcg_models(document: dict[str, Any], source_file: str, field_aliases: dict[s
     given = dcg_input(document)
     key = dcg_key(given, field_aliases) if cache is not None else None
     source = _cached_source(cache, key)
-    if source is None:
-        source = mypy_clean(_dcg_source(given, source_file, field_aliases).rstrip("\n") + "\n")
-        if cache is not None and key is not None:
-            cache.put(NAMESPACE, key, {"format": ENTRY_FORMAT, "source": source})
-    return index_models(source)
+    if source is not None:
+        return index_models(source)
+    source, tree = mypy_clean_parsed(
+        _dcg_source(given, source_file, field_aliases).rstrip("\n") + "\n")
+    if cache is not None and key is not None:
+        cache.put(NAMESPACE, key, {"format": ENTRY_FORMAT, "source": source})
+    return index_models(source, tree)  # dcg's text parsed once when no fix changed it
 
 
 def _dcg_source(document: dict[str, Any], source_file: str, field_aliases: dict[str, str]) -> str:
