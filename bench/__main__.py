@@ -102,8 +102,8 @@ def generation_section(ctx: Context, sizes: list[int], profile_size: int,
     synthetic_rows, results = generation.synthetic(ctx, sizes)
     rows += synthetic_rows
     if real:
-        rows += (real_spec.rows(ctx, CACHE) + real_spec.openai_rows(ctx, ctx.reps)
-                 + regenerate.rows(ctx, CACHE))
+        # GitHub's document cold (an empty cache), unchanged and edited: bench/regenerate.py
+        rows += real_spec.openai_rows(ctx, ctx.reps) + regenerate.rows(ctx, CACHE)
     notes: list[str] = []
     largest = results[-1]
     log(f"generation: stage breakdown at N={largest.n_schemas}")
@@ -161,7 +161,7 @@ def main(argv: list[str]) -> int:
     if args.only_targets:
         generation.warm_up(ctx)
         return only(generation.providers(ctx) + real_spec.openai_rows(ctx, ctx.reps)
-                    + real_spec.rows(ctx, CACHE) + regenerate.rows(ctx, CACHE), started)
+                    + regenerate.rows(ctx, CACHE), started)
     if args.only_large_api:
         return only(large_api.rows(ctx, CACHE), started)
     if not args.skip_generation:
