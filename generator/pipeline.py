@@ -382,14 +382,14 @@ def _generate(working: _Working, outcomes: dict[str, Outcome],
               cache: Cache | None = None) -> _Generated:
     """The formatted packages of `working`; the names code generation had to change, and the
     operations it had to leave out of a tolerant package, recorded in its outcome (and the
-    latter left out of its working document). dcg's output is taken from `cache` when it has
-    it."""
+    latter left out of its working document). dcg's output, and formatted files, are taken from
+    `cache` when it has them."""
     rendered = {name: _render(target, document, cache)
                 for name, (target, document) in working.items()}
     after = {name: _after_rendering(working[name], outcomes.get(name), result)
              for name, result in rendered.items()}
     formatted = format.format_packages({name: result.files for name, result in rendered.items()},
-                                       verbatim=render.runtime_files())
+                                       verbatim=render.runtime_files(), cache=cache)
     return _Generated(
         formatted,
         {**outcomes, **{name: outcome for name, (outcome, _) in after.items()

@@ -2,7 +2,8 @@
 key of exactly what it reads. A package whose whole-package entry misses (an operation edited,
 another package name) but whose dcg input is unchanged is generated without running dcg, to the
 very bytes a run without any cache gives; a damaged entry is regenerated; `--no-cache` reads and
-writes nothing."""
+writes nothing. With the formatted files in the cache too (generator/output/format.py), such a
+warm run formats nothing; after an operation edit, only the modules that changed."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from generator import pipeline
 from generator.cli import main as cli_main
 from generator.io import cache as cache_module
 from generator.models import run
+from generator.output import format as output_format
 from tests.support import FEATURE_SPECS, IMPERFECT_DOCS, ROOT
 from tests.support.sandbox import snapshot
 
@@ -56,6 +58,20 @@ def dcg_runs(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return runs
 
 
+@pytest.fixture
+def formatted(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
+    """The files of each ruff pass (none when every file came from the cache)."""
+    passes: list[list[str]] = []
+    real = output_format._formatted
+
+    def spy(packages: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
+        passes.append(sorted(path for files in packages.values() for path in files))
+        return real(packages)
+
+    monkeypatch.setattr(output_format, "_formatted", spy)
+    return passes
+
+
 def _generate(spec: Path, out: Path, *extra: str) -> dict[str, bytes]:
     code = cli_main(["generate", "--spec", str(spec), "--out", str(out), *extra])
     assert code == 0
@@ -75,7 +91,7 @@ def _without_packages(folder: Path) -> None:
 @pytest.mark.parametrize("spec", DOCUMENTS, ids=lambda path: path.relative_to(ROOT / "tests").as_posix())
 def test_warm_from_dcg_entries_is_every_byte_of_a_run_without_cache(
         spec: Path, cache_dir: Path, tmp_path: Path, dcg_runs: list[int],
-        capsys: pytest.CaptureFixture[str]) -> None:
+        formatted: list[list[str]], capsys: pytest.CaptureFixture[str]) -> None:
     plain = _generate(spec, tmp_path / "plain" / "pkg", "--no-cache")
     plain_err = capsys.readouterr().err
     assert not cache_dir.exists()  # --no-cache writes nothing
@@ -84,9 +100,10 @@ def test_warm_from_dcg_entries_is_every_byte_of_a_run_without_cache(
     assert capsys.readouterr().err == plain_err
     assert len(dcg_runs) > ran and _entries(cache_dir, run.NAMESPACE)
     _without_packages(cache_dir)
-    ran = len(dcg_runs)
+    ran, passes = len(dcg_runs), len(formatted)
     warm = _generate(spec, tmp_path / "warm" / "pkg")
     assert len(dcg_runs) == ran  # dcg did not run
+    assert len(formatted) == passes  # nor ruff
     assert capsys.readouterr().err == plain_err
     assert cold == warm == plain
 
@@ -108,7 +125,7 @@ def _describe_first_operation(text: str) -> Any:
 
 
 def test_an_operation_only_edit_skips_dcg_and_gives_the_bytes_of_a_fresh_run(
-        cache_dir: Path, tmp_path: Path, dcg_runs: list[int]) -> None:
+        cache_dir: Path, tmp_path: Path, dcg_runs: list[int], formatted: list[list[str]]) -> None:
     source = FEATURE_SPECS / "pagination.yaml"
     before = _edited_copy(source, tmp_path / "before", _describe_first_operation("Before."))
     after = _edited_copy(source, tmp_path / "after", _describe_first_operation("After the edit."))
@@ -116,6 +133,9 @@ def test_an_operation_only_edit_skips_dcg_and_gives_the_bytes_of_a_fresh_run(
     ran = len(dcg_runs)
     warm = _generate(after, tmp_path / "two" / "pkg")
     assert len(dcg_runs) == ran
+    # the modules the edited operation's text reaches, formatted again; the models untouched
+    assert formatted[-1] and not any(path.startswith("models/") for path in formatted[-1])
+    assert len(formatted[-1]) < len(formatted[0])
     assert b"After the edit." in b"".join(warm.values())
     assert warm == _generate(after, tmp_path / "three" / "pkg", "--no-cache")
 
