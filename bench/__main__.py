@@ -7,6 +7,9 @@
     python -m bench --only-large-api  # GitHub's API as a package: import and first call, ours vs
                                       # githubkit and opc's package (bench/large_api.py)
     python -m bench --skip-diff    # without `diff` on the real version pairs (bench/drift_pairs.py)
+    python -m bench --only-targets # the generation targets of issue #21: providers, OpenAI's and
+                                   # GitHub's documents, regenerating GitHub's unchanged and after
+                                   # one description edit (cache on: bench/regenerate.py)
 
 Progress goes to stderr; the table (and, for missed targets, where the time goes) to stdout.
 """
@@ -21,7 +24,7 @@ import sys
 import time
 from pathlib import Path
 
-from . import drift_pairs, generation, large_api, measure, overhead, profiles, real_spec
+from . import drift_pairs, generation, large_api, measure, overhead, profiles, real_spec, regenerate
 from .generation import Context
 from .table import Row, ratio, render, seconds
 
@@ -69,6 +72,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--only-large-api", action="store_true",
                         help="only the large-API rows: GitHub's API as ours, githubkit and opc's "
                              "package, import and first call (bench/large_api.py)")
+    parser.add_argument("--only-targets", action="store_true",
+                        help="only the generation targets: the providers, OpenAI's and GitHub's "
+                             "documents, regenerating GitHub's unchanged and after one edit")
     parser.add_argument("--skip-diff", action="store_true",
                         help="skip `diff` on the real version pairs "
                              "(--quick: the small pairs only)")
@@ -96,7 +102,8 @@ def generation_section(ctx: Context, sizes: list[int], profile_size: int,
     synthetic_rows, results = generation.synthetic(ctx, sizes)
     rows += synthetic_rows
     if real:
-        rows += real_spec.rows(ctx, CACHE) + real_spec.openai_rows(ctx, ctx.reps)
+        # GitHub's document cold (an empty cache), unchanged and edited: bench/regenerate.py
+        rows += real_spec.openai_rows(ctx, ctx.reps) + regenerate.rows(ctx, CACHE)
     notes: list[str] = []
     largest = results[-1]
     log(f"generation: stage breakdown at N={largest.n_schemas}")
@@ -151,6 +158,10 @@ def main(argv: list[str]) -> int:
     if args.only_openai:
         generation.warm_up(ctx)
         return only(real_spec.openai_rows(ctx, ctx.reps), started)
+    if args.only_targets:
+        generation.warm_up(ctx)
+        return only(generation.providers(ctx) + real_spec.openai_rows(ctx, ctx.reps)
+                    + regenerate.rows(ctx, CACHE), started)
     if args.only_large_api:
         return only(large_api.rows(ctx, CACHE), started)
     if not args.skip_generation:

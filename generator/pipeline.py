@@ -98,9 +98,10 @@ class _Rendered:
     methods: dict[str, tuple[str, str]]  # operation pointer -> (resource class, method)
 
 
-def _render(target: Target, document: Document) -> _Rendered:
+def _render(target: Target, document: Document, cache: Cache | None = None) -> _Rendered:
     api = ir.build(document.data, target.options, tolerate=not target.strict)
-    package_models = models.models_source(api.models_input, api.required_classes, str(target.spec))
+    package_models = models.models_source(api.models_input, api.required_classes,
+                                          str(target.spec), cache)
     views = render.package_views(api, package_models)
     files = render.render(api, package_models, views)
     files.update(package_docs.documents(
@@ -185,7 +186,7 @@ def _generate_fresh(documents: _Working, cache: Cache | None) -> Generation:
                for name, (target, document) in documents.items()}
     first, problems = _generate_beside_validation(working, outcomes, cache)
     _raise_for_strict(documents, problems)
-    final = _generate_settled(first, _Generated({}, outcomes, working, {}), problems)
+    final = _generate_settled(first, _Generated({}, outcomes, working, {}), problems, cache)
     _check_coverage(documents, final)
     _refuse_when_every_operation_skipped(documents, final.outcomes)
     toolkit = provenance.toolkit_fingerprint()
@@ -223,7 +224,7 @@ def _generate_beside_validation(working: _Working, outcomes: dict[str, Outcome],
     yet (None): the problems explain it, and settling them may mend it."""
     with SpecValidation([document for _, document in working.values()], cache) as verdict:
         try:
-            first: _Generated | None = _generate(working, outcomes)
+            first: _Generated | None = _generate(working, outcomes, cache)
         except Exception:
             if not verdict.problems():
                 raise
@@ -232,7 +233,7 @@ def _generate_beside_validation(working: _Working, outcomes: dict[str, Outcome],
 
 
 def _generate_settled(first: _Generated | None, before: _Generated,
-                      problems: list[Problem]) -> _Generated:
+                      problems: list[Problem], cache: Cache | None = None) -> _Generated:
     """The final generation: the validator's problems settled for each tolerant package, and
     the packages whose code those decisions change generated again (all of them when the
     first generation failed)."""
@@ -243,11 +244,11 @@ def _generate_settled(first: _Generated | None, before: _Generated,
                                          tolerate.with_data(base.working[name][1], outcome.data))
                                   for name, outcome in settled.items()}}
     if first is None:
-        return _generate(working, outcomes)
+        return _generate(working, outcomes, cache)
     again = [name for name, outcome in settled.items() if outcome.changes_output]
     if not again:
         return _Generated(first.formatted, outcomes, working, first.methods)
-    redo = _generate({name: working[name] for name in again}, outcomes)
+    redo = _generate({name: working[name] for name in again}, outcomes, cache)
     return _Generated({**first.formatted, **redo.formatted}, redo.outcomes,
                       {**working, **redo.working}, {**first.methods, **redo.methods})
 
@@ -377,15 +378,18 @@ def _nothing_to_generate(document: Document) -> list[Problem]:
                     "add operations under `paths`")]
 
 
-def _generate(working: _Working, outcomes: dict[str, Outcome]) -> _Generated:
+def _generate(working: _Working, outcomes: dict[str, Outcome],
+              cache: Cache | None = None) -> _Generated:
     """The formatted packages of `working`; the names code generation had to change, and the
     operations it had to leave out of a tolerant package, recorded in its outcome (and the
-    latter left out of its working document)."""
-    rendered = {name: _render(target, document) for name, (target, document) in working.items()}
+    latter left out of its working document). dcg's output, and formatted files, are taken from
+    `cache` when it has them."""
+    rendered = {name: _render(target, document, cache)
+                for name, (target, document) in working.items()}
     after = {name: _after_rendering(working[name], outcomes.get(name), result)
              for name, result in rendered.items()}
     formatted = format.format_packages({name: result.files for name, result in rendered.items()},
-                                       verbatim=render.runtime_files())
+                                       verbatim=render.runtime_files(), cache=cache)
     return _Generated(
         formatted,
         {**outcomes, **{name: outcome for name, (outcome, _) in after.items()

@@ -226,9 +226,11 @@ def _class_fields(node: ast.ClassDef) -> dict[str, ModelField]:
     return fields
 
 
-def index_models(source: str) -> Models:
-    """The index of the models.py text `source` (which it keeps)."""
-    tree = ast.parse(source)
+def index_models(source: str, tree: ast.Module | None = None) -> Models:
+    """The index of the models.py text `source` (which it keeps); `tree` is that text parsed,
+    when the caller has it (else it is parsed here)."""
+    if tree is None:
+        tree = ast.parse(source)
     classes: dict[str, dict[str, ModelField]] = {}
     bases: dict[str, tuple[str, ...]] = {}
     roots: set[str] = set()

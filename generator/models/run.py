@@ -5,6 +5,11 @@ The options follow shared/research: the dated preset (standard collections, unio
 renumbers existing classes, `extra="allow"` so responses keep unknown fields. dcg's own formatter
 is off (`formatters=[]`): write.py runs the pinned ruff over every generated file with fixed
 settings, which gives the same bytes, and skipping it saves ~30% of dcg's time and memory.
+
+dcg reads the component schemas only (its default `openapi_scopes`), so it is given the document
+without `paths` and `webhooks` (`dcg_input`): less to index, and its output, kept in the cache
+(`NAMESPACE`) under a key of exactly that input, the aliases, our code and the tool and Python
+versions, is found again when only operations changed.
 """
 
 from __future__ import annotations
@@ -18,8 +23,10 @@ from pathlib import Path
 from typing import Any
 
 from generator.document.tree import depth, with_deep_stack
+from generator.io import provenance
+from generator.io.cache import Cache, data_sha256, key_of
 from generator.models.index import Models, index_models
-from generator.models.typing_fixes import mypy_clean
+from generator.models.typing_fixes import mypy_clean_parsed
 from generator.problems import GeneratorError, Problem
 
 MODELS_HEADER = (
@@ -112,18 +119,94 @@ def _run_dcg(document: dict[str, Any], settings_dir: Path, field_aliases: dict[s
     return str(result or "")
 
 
-def dcg_models(document: dict[str, Any], source_file: str, field_aliases: dict[str, str]) -> Models:
+def dcg_models(document: dict[str, Any], source_file: str, field_aliases: dict[str, str],
+               cache: Cache | None = None) -> Models:
     """models.py from one dcg run over `document`, its typing fixed, indexed; a dcg failure is
-    a located problem."""
+    a located problem. From `cache` when it holds the output of the same dcg input."""
+    given = dcg_input(document)
+    key = dcg_key(given, field_aliases) if cache is not None else None
+    source = _cached_source(cache, key)
+    if source is not None:
+        return index_models(source)
+    source, tree = mypy_clean_parsed(
+        _dcg_source(given, source_file, field_aliases).rstrip("\n") + "\n")
+    if cache is not None and key is not None:
+        cache.put(NAMESPACE, key, {"format": ENTRY_FORMAT, "source": source})
+    return index_models(source, tree)  # dcg's text parsed once when no fix changed it
+
+
+def _dcg_source(document: dict[str, Any], source_file: str, field_aliases: dict[str, str]) -> str:
     with tempfile.TemporaryDirectory() as neutral:  # dcg reads no settings from the caller's folder
         try:
-            source = with_deep_stack(lambda: _run_dcg(document, Path(neutral), field_aliases),
-                                     depth(document))
+            return with_deep_stack(lambda: _run_dcg(document, Path(neutral), field_aliases),
+                                   depth(document))
         except Exception as exc:  # dcg raises many types; all mean the same to the user
             raise GeneratorError([_failure(source_file, exc)]) from exc
         finally:
             _give_back_freed_memory()
-    return index_models(mypy_clean(source.rstrip("\n") + "\n"))
+
+
+# -- what dcg reads, and its output in the cache ----------------------------------------------
+
+NAMESPACE = "dcg"
+ENTRY_FORMAT = 1  # of a dcg entry: changing its fields changes this
+_OPERATION_PARTS = ("paths", "webhooks")  # what dcg does not read with its default scopes
+_LOCAL_COMPONENT = "#/components/"
+
+
+def dcg_input(document: dict[str, Any]) -> dict[str, Any]:
+    """The document dcg is given: without `paths` and `webhooks`, which dcg (parsing component
+    schemas only) does not read, unless a `$ref` elsewhere points anywhere but into
+    `#/components/` (then the document as it is: dcg may follow it anywhere)."""
+    rest = {key: value for key, value in document.items() if key not in _OPERATION_PARTS}
+    if len(rest) == len(document) or not _refs_stay_in_components(rest):
+        return document
+    return rest
+
+
+def _refs_stay_in_components(data: Any) -> bool:
+    """Every `$ref` string anywhere in `data` (literal data and extensions included) points
+    into `#/components/`. An explicit stack: documents nest deep."""
+    pending = [data]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            if isinstance(ref, str) and not ref.startswith(_LOCAL_COMPONENT):
+                return False
+            pending.extend(value for value in node.values() if isinstance(value, dict | list))
+        elif isinstance(node, list):
+            pending.extend(item for item in node if isinstance(item, dict | list))
+    return True
+
+
+def dcg_key(given: dict[str, Any], field_aliases: dict[str, str]) -> str | None:
+    """The cache key of dcg's output (as `mypy_clean` left it) for the input `given`: its data
+    in its order, the aliases in theirs, our code (options and fixes are in it), the pinned
+    tools' versions and Python's. None when the input has no JSON form."""
+    data = data_sha256(given)
+    if data is None:
+        return None
+    toolkit = provenance.toolkit_fingerprint()
+    return key_of({
+        "format": ENTRY_FORMAT,
+        "input_sha256": data,
+        "aliases": list(field_aliases.items()),
+        "generator_sha256": toolkit["generator_sha256"],
+        "tools": provenance.tool_versions(),
+        "python": sys.version,
+    })
+
+
+def _cached_source(cache: Cache | None, key: str | None) -> str | None:
+    """dcg's output kept under `key`; None when absent or not an entry this module wrote."""
+    if cache is None or key is None:
+        return None
+    entry = cache.get(NAMESPACE, key)
+    if not isinstance(entry, dict) or entry.get("format") != ENTRY_FORMAT:
+        return None
+    source = entry.get("source")
+    return source if isinstance(source, str) and source.endswith("\n") else None
 
 
 # dcg names the schema it stopped at: "Error at schema path '#/components/schemas/A/...': ..."

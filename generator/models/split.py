@@ -19,6 +19,7 @@ module's docstring) keeps the whole source as one module: never a guess.
 from __future__ import annotations
 
 import ast
+import functools
 import hashlib
 import re
 from collections.abc import Iterable, Mapping
@@ -191,15 +192,16 @@ def _names_in(node: ast.AST) -> set[str]:
     return names
 
 
-def _names_in_text(text: str) -> set[str]:
+@functools.lru_cache(maxsize=8192)  # one text recurs in many fields (a description, a union)
+def _names_in_text(text: str) -> frozenset[str]:
     """The names of a string that parses as an expression (a quoted annotation), else none."""
     if not text.isprintable() or len(text) > 10_000:
-        return set()
+        return frozenset()
     try:
         expression = ast.parse(text, mode="eval")
     except SyntaxError:
-        return set()
-    return {child.id for child in ast.walk(expression) if isinstance(child, ast.Name)}
+        return frozenset()
+    return frozenset(child.id for child in ast.walk(expression) if isinstance(child, ast.Name))
 
 
 def _strongly_connected(graph: Mapping[str, set[str]]) -> list[list[str]]:

@@ -54,7 +54,18 @@ class _Class:
 
 def mypy_clean(source: str) -> str:
     """`source` (a models.py) with the conflicts mypy would report marked or resolved."""
+    return mypy_clean_parsed(source)[0]
+
+
+def mypy_clean_parsed(source: str) -> tuple[str, ast.Module | None]:
+    """`mypy_clean(source)`, and the tree of that text when it is `source` unchanged (the tree
+    parsed here, which the checks only read): a caller that needs it parses nothing again."""
     tree = ast.parse(source)
+    cleaned = _cleaned(source, tree)
+    return cleaned, tree if cleaned is source else None
+
+
+def _cleaned(source: str, tree: ast.Module) -> str:
     classes = {node.name: _class(node) for node in tree.body if isinstance(node, ast.ClassDef)}
     lines = source.split("\n")
     edits = [

@@ -2,16 +2,25 @@
 
 ruff runs once over a scratch copy, with our own settings only (`--isolated`), so a
 `pyproject.toml` near the output cannot change the bytes.
+
+With a cache, each package keeps the formatted text of every file it formatted, by the sha256
+of the file's path and unformatted text (`NAMESPACE`; the entry's key holds the package name,
+ruff's version and settings, and the Python version, whose compiler checked the text). A file
+found there is neither formatted nor compiled again: after an edit of one operation, only the
+modules that changed are (ruff formats and fixes each file on its own).
 """
 
 from __future__ import annotations
 
+import hashlib
 import subprocess
 import sys
 import tempfile
 from collections.abc import Callable, Collection
 from pathlib import Path
 
+from generator.io import provenance
+from generator.io.cache import Cache, key_of
 from generator.problems import GeneratorError, Problem
 from generator.render.style import LINE_LENGTH
 
@@ -70,33 +79,87 @@ def _run_ruff(args: list[str], where: Path, meanwhile: Callable[[], None] | None
 
 
 def format_packages(
-    packages: dict[str, dict[str, str]], verbatim: Collection[str] = ()
+    packages: dict[str, dict[str, str]], verbatim: Collection[str] = (),
+    cache: Cache | None = None,
 ) -> dict[str, dict[str, str]]:
     """Each package's .py files through `ruff check --fix` (safe fixes) and `ruff format`, then
     compiled. Files named in `verbatim` (the runtime, copied from templates/runtime/, whose
-    formatting a test checks) pass through untouched: their text does not depend on the spec."""
+    formatting a test checks) pass through untouched: their text does not depend on the spec.
+    A file whose formatted text `cache` holds (same path, same text) is taken from it."""
+    known = {package: _known(cache, package) for package in packages}
+    pending = {package: {relative: text for relative, text in files.items()
+                         if relative not in verbatim
+                         and _file_key(relative, text) not in known[package]}
+               for package, files in packages.items()}
+    formatted = _formatted(pending) if any(pending.values()) else {}
+    result = {
+        package: {
+            relative: text if relative in verbatim
+            else formatted[package][relative] if relative in pending[package]
+            else known[package][_file_key(relative, text)]
+            for relative, text in files.items()
+        }
+        for package, files in packages.items()
+    }
+    if cache is not None:
+        for package, files in packages.items():
+            cache.put(NAMESPACE, _entry_key(package), {"format": ENTRY_FORMAT, "files": {
+                _file_key(relative, text): result[package][relative]
+                for relative, text in files.items() if relative not in verbatim}})
+    return result
+
+
+def _formatted(packages: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
+    """`packages` (the files to format, none verbatim) formatted and compiled."""
     with tempfile.TemporaryDirectory(prefix="clientgen-format-") as scratch:
         root = Path(scratch)
         for package, files in packages.items():
             for relative, text in files.items():
-                if relative in verbatim:
-                    continue
                 target = root / package / relative
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_text(text, encoding="utf-8")
         # Formatting and import fixes keep the code's meaning, so the compile check can read
         # the unformatted text, here, while ruff works in its own process.
         _run_ruff(["check", *RUFF_SETTINGS, *RUFF_FIXES, "."], root,
-                  meanwhile=lambda: _check_all_compile(packages, verbatim))
+                  meanwhile=lambda: _check_all_compile(packages, ()))
         _run_ruff(["format", *RUFF_SETTINGS, "--quiet", "."], root)
-        return {
-            package: {
-                relative: text if relative in verbatim
-                else (root / package / relative).read_text(encoding="utf-8")
-                for relative, text in files.items()
-            }
-            for package, files in packages.items()
-        }
+        return {package: {relative: (root / package / relative).read_text(encoding="utf-8")
+                          for relative in files}
+                for package, files in packages.items()}
+
+
+# -- formatted files in the cache -------------------------------------------------------------
+
+NAMESPACE = "formatted"
+ENTRY_FORMAT = 1  # of a formatted-files entry: changing its fields changes this
+
+
+def _entry_key(package: str) -> str:
+    """The key of a package's formatted files: its name (ruff's import sorting reads the
+    folder), ruff's version, binary and settings, and the Python version (its compiler checked
+    the text)."""
+    return key_of({"format": ENTRY_FORMAT, "package": package, "ruff": _ruff(),
+                   "ruff_version": provenance.tool_versions().get("ruff", ""),
+                   "settings": [*RUFF_SETTINGS, *RUFF_FIXES], "python": sys.version})
+
+
+def _file_key(relative: str, text: str) -> str:
+    """What a file's formatted text depends on besides the entry's key: its path and text."""
+    digest = hashlib.sha256(relative.encode("utf-8", "surrogatepass") + b"\0")
+    digest.update(text.encode("utf-8", "surrogatepass"))
+    return digest.hexdigest()
+
+
+def _known(cache: Cache | None, package: str) -> dict[str, str]:
+    """The formatted files `cache` holds for `package` (file key -> text); none when the entry
+    is absent or not one this module wrote."""
+    entry = cache.get(NAMESPACE, _entry_key(package)) if cache is not None else None
+    files = entry.get("files") if isinstance(entry, dict) and entry.get(
+        "format") == ENTRY_FORMAT else None
+    if not isinstance(files, dict):
+        return {}
+    return {key: text for key, text in files.items()
+            if isinstance(key, str) and isinstance(text, str)}
 
 
 def _check_all_compile(packages: dict[str, dict[str, str]], verbatim: Collection[str]) -> None:

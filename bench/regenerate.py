@@ -1,0 +1,105 @@
+"""GitHub's REST description with the cache on (issue #21): generated cold (an empty cache),
+again unchanged, and again after one operation's description was edited, each against
+openapi-python-client's full run of the document (it has no cache: every run is a full one; one
+run of the edited copy stands for all three, the edit changes nothing it does).
+
+The cache lives in a folder of this bench run (`OPENAPI_CLIENTGEN_CACHE_DIR`), empty before the
+cold run, which fills it; everything else is the environment of the other rows. A cold run with
+an empty cache does all the work a run without the cache does, and writes three entries (the
+verdict, dcg's output, the package). An unchanged document
+is restored whole from the package cache; the edited one misses it (its bytes changed) but its
+components are those of the primed run, so datamodel-code-generator's output comes from the
+cache and the rest (load, validation, the IR, rendering, formatting) runs.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from . import counting, measure
+from .generation import Context, opc_cmd, ours_spec_cmd
+from .real_spec import github_spec
+from .synthetic import count_operations
+from .table import Row, ratio, seconds
+
+EDITED_TEXT = "Edited by the bench: one operation's description, nothing else."
+
+
+def edited_copy(spec: Path, target: Path) -> Path:
+    """`spec` with the description of its first operation replaced (the components untouched)."""
+    data = json.loads(spec.read_text(encoding="utf-8"))
+    path_item = next(iter(data["paths"].values()))
+    operation = next(value for key, value in path_item.items()
+                     if key in ("get", "put", "post", "delete", "patch", "options", "head"))
+    operation["description"] = EDITED_TEXT
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text(json.dumps(data, indent=2), encoding="utf-8")
+    return target
+
+
+def cached_env(ctx: Context) -> dict[str, str]:
+    env = dict(ctx.env)
+    env.pop("OPENAPI_CLIENTGEN_NO_CACHE", None)
+    env["OPENAPI_CLIENTGEN_CACHE_DIR"] = str(ctx.work / "generation-cache")
+    return env
+
+
+def _sample(ctx: Context, label: str, cmd: list[str], env: dict[str, str],
+            out: Path) -> measure.Sample:
+    sample = measure.run_checked(cmd, cwd=ctx.root, env=env)
+    ctx.log(f"  {label}: {sample.wall:.2f} s (CPU {sample.cpu:.2f} s), "
+            f"peak {sample.peak_kib / 1024:.0f} MiB")
+    return sample
+
+
+def rows(ctx: Context, cache: Path) -> list[Row]:
+    ctx.log("generation: GitHub's REST description, cold, unchanged and edited, cache on")
+    spec = github_spec(cache)
+    edited = edited_copy(spec, ctx.work / "github-edited" / spec.name)
+    env = cached_env(ctx)
+    out = ctx.work / "github"
+    cold = _sample(ctx, "ours, cold (empty cache)", ours_spec_cmd(ctx, spec, out), env, out)
+    kept_ours = counting.ours(out)
+    unchanged = [_sample(ctx, "ours, unchanged", ours_spec_cmd(ctx, spec, out), env, out)
+                 for _ in range(max(1, ctx.reps))]
+    once = _sample(ctx, "ours, one description edited",
+                   ours_spec_cmd(ctx, edited, ctx.work / "github_edited"), env, out)
+    opc_out = ctx.work / "opc_github"
+    measure.fresh_dir(opc_out)()
+    theirs = _sample(ctx, "openapi-python-client (full run)",
+                     opc_cmd(ctx, edited, opc_out), ctx.env, opc_out)
+    warm = measure.summarize(unchanged)
+    operations = count_operations(json.loads(spec.read_text(encoding="utf-8")))
+    label = f"GitHub REST API ({spec.stat().st_size / 1e6:.0f} MB, {operations} operations)"
+    return [*_cold_rows(label, cold, theirs, (kept_ours, counting.openapi_python_client(opc_out),
+                                               operations)),
+        Row(f"regenerate GitHub unchanged, cache on: time (median of {warm.runs})",
+            seconds(warm.wall), seconds(theirs.wall), ratio(warm.wall, theirs.wall),
+            "<= 0.05x", warm.wall <= 0.05 * theirs.wall),
+        Row("regenerate GitHub unchanged, cache on: CPU time", seconds(warm.cpu),
+            seconds(theirs.cpu), ratio(warm.cpu, theirs.cpu)),
+        Row("regenerate GitHub, one description edited, cache on: time (1 run)",
+            seconds(once.wall), seconds(theirs.wall), ratio(once.wall, theirs.wall),
+            "<= 0.30x", once.wall <= 0.3 * theirs.wall),
+        Row("regenerate GitHub, one description edited, cache on: CPU time", seconds(once.cpu),
+            seconds(theirs.cpu), ratio(once.cpu, theirs.cpu)),
+        Row("regenerate GitHub, one description edited: peak memory",
+            f"{once.peak_kib / 1024:.0f} MiB", f"{theirs.peak_kib / 1024:.0f} MiB",
+            ratio(once.peak_kib, theirs.peak_kib)),
+    ]
+
+
+def _cold_rows(label: str, ours: measure.Sample, theirs: measure.Sample,
+               kept: tuple[int, int, int]) -> list[Row]:
+    ours_mib, theirs_mib = ours.peak_kib / 1024, theirs.peak_kib / 1024
+    return [
+        Row(f"generate {label}: time (1 run)", seconds(ours.wall), seconds(theirs.wall),
+            ratio(ours.wall, theirs.wall), "<= 1.50x", ours.wall <= 1.5 * theirs.wall),
+        Row(f"generate {label}: CPU time (1 run)", seconds(ours.cpu), seconds(theirs.cpu),
+            ratio(ours.cpu, theirs.cpu)),
+        Row(f"generate {label}: peak memory", f"{ours_mib:.0f} MiB", f"{theirs_mib:.0f} MiB",
+            ratio(ours_mib, theirs_mib), "<= 750 MiB", ours_mib <= 750),
+        Row(f"generate {label}: operations kept", f"{kept[0]}/{kept[2]}", f"{kept[1]}/{kept[2]}",
+            "", "all", kept[0] == kept[2]),
+    ]
