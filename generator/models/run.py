@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.document.tree import depth, with_deep_stack
+from generator.models.fan_out import keep_fanned_out_roots_named
 from generator.models.index import Models, index_models
 from generator.models.typing_fixes import mypy_clean
 from generator.problems import GeneratorError, Problem
@@ -87,6 +88,7 @@ def _run_dcg(document: dict[str, Any], settings_dir: Path, field_aliases: dict[s
     )
 
     _speed_up_dcg()
+    keep_fanned_out_roots_named()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         result = generate(
