@@ -25,11 +25,12 @@ import hashlib
 import json
 import os
 import re
+import stat
 import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import Any, BinaryIO
 
 from generator import __version__
 from generator.io.paths import GENERATOR_DIR, templates_dir
@@ -65,15 +66,44 @@ MAX_RECORD_BYTES = 16 * 1024 * 1024
 
 def _sha256_file(path: Path) -> str:
     """The SHA-256 of the file's bytes, read in chunks, at most `MAX_HASHED_BYTES` of them."""
+    with path.open("rb") as stream:
+        return _sha256_stream(stream)
+
+
+def _sha256_stream(stream: BinaryIO) -> str:
     digest = hashlib.sha256()
     read = 0
-    with path.open("rb") as stream:
-        while chunk := stream.read(1024 * 1024):
-            read += len(chunk)
-            if read > MAX_HASHED_BYTES:
-                return TOO_LARGE
-            digest.update(chunk)
+    while chunk := stream.read(1024 * 1024):
+        read += len(chunk)
+        if read > MAX_HASHED_BYTES:
+            return TOO_LARGE
+        digest.update(chunk)
     return digest.hexdigest()
+
+
+def _package_file_sha256(folder: Path, relative: str) -> str | None:
+    """`_sha256_file` of a file of a package, None unless it is a regular file reached through
+    no link (`_entry_kind`): what is behind a link is never read."""
+    if _entry_kind(folder, relative) != "file":
+        return None
+    try:
+        with _open_regular(folder / relative) as stream:
+            return _sha256_stream(stream)
+    except OSError:
+        return None
+
+
+def _open_regular(path: Path) -> BinaryIO:
+    """`path` opened for reading, refused (OSError) unless it is a regular file: never a pipe,
+    which would block, or a device, which never ends. A link as its last part is refused where
+    the system can say so (`O_NOFOLLOW`: one swapped in since `_entry_kind` looked)."""
+    flags = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+             | getattr(os, "O_NOFOLLOW", 0))
+    fd = os.open(path, flags)
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise OSError(f"{path} is not a regular file")
+    return os.fdopen(fd, "rb")
 
 
 def _tree_files(folder: Path, pattern: str, skip: Iterable[str] = ()) -> list[Path]:
@@ -263,26 +293,87 @@ def changed_keys(recorded: dict[str, str], current: dict[str, str]) -> list[str]
 
 def modified_files(folder: Path, recorded: Recorded) -> list[str]:
     """Recorded files still there whose bytes are no longer what was written: someone's work,
-    which replacing the folder would lose (a deleted or added file is not in this list)."""
+    which replacing the folder would lose (a deleted or added file is not in this list). A link
+    where a file was written (or on the way to it) is never followed: it is such a change."""
     return [relative for relative, sha in sorted(recorded.files.items())
-            if (folder / relative).is_file() and _sha256_file(folder / relative) != sha]
+            if _entry_kind(folder, relative) != "missing"
+            and _package_file_sha256(folder, relative) != sha]
 
 
 def hand_edited(folder: Path, recorded: Recorded) -> list[str]:
     """Files whose bytes differ from what the record says was written, files that appeared or
-    vanished, and PROVENANCE.json itself when it is not as written."""
+    vanished, and PROVENANCE.json itself when it is not as written. Nothing is read through a
+    link: a link, or what lies behind one, is an edit (git commits links; one to
+    `/proc/self/environ` must not be read). OS litter (`is_litter`) is no one's edit."""
     edited = [] if recorded.canonical else [FILENAME]
-    on_disk = {
-        path.relative_to(folder).as_posix()
-        for path in folder.rglob("*")
-        if path.is_file() and "__pycache__" not in path.parts and path.name != FILENAME
-    }
+    on_disk = set(package_entries(folder)) - {FILENAME}
     for relative in sorted(on_disk | set(recorded.files)):
-        path = folder / relative
-        if (relative not in recorded.files or not path.is_file()
-                or _sha256_file(path) != recorded.files[relative]):
+        if (relative not in recorded.files
+                or _package_file_sha256(folder, relative) != recorded.files[relative]):
             edited.append(relative)
     return edited
+
+
+# Files an operating system's file browser leaves in folders it shows (macOS Finder, its
+# AppleDouble `._name` twins on foreign disks, Windows Explorer): neither a hand edit nor a
+# file the package holds. A folder of ours holding them is still replaced, and they are kept.
+LITTER_NAMES = frozenset({".DS_Store", "Thumbs.db", "ehthumbs.db", "desktop.ini", "Icon\r"})
+LITTER_PREFIX = "._"
+MAX_LITTER_BYTES = 1024 * 1024  # a larger file of such a name is someone's: not litter
+
+
+def is_litter(folder: Path, relative: str) -> bool:
+    """Whether `relative` in `folder` is a small regular file of a name OS file browsers leave
+    (`LITTER_NAMES`, `._*`), reached through no link."""
+    name = PurePosixPath(relative).name
+    if name not in LITTER_NAMES and not name.startswith(LITTER_PREFIX):
+        return False
+    if _entry_kind(folder, relative) != "file":
+        return False
+    return os.lstat(folder / relative).st_size <= MAX_LITTER_BYTES
+
+
+def package_entries(folder: Path, *, litter: bool = False) -> list[str]:
+    """Every entry under `folder` that is not a folder (files, links to anything, pipes...),
+    relative, sorted; caches (`__pycache__`) left out, OS litter too unless asked for. Links
+    are entries, never followed, so a link to a folder is not walked into and a loop ends."""
+    found: list[str] = []
+    for root, dirs, files in os.walk(folder, followlinks=False):
+        dirs[:] = [name for name in dirs if name != "__pycache__"]
+        base = Path(root)
+        names = [*files, *(name for name in dirs if (base / name).is_symlink())]
+        found.extend((base / name).relative_to(folder).as_posix() for name in names)
+    return sorted(relative for relative in found if litter or not is_litter(folder, relative))
+
+
+def _entry_kind(folder: Path, relative: str) -> str:
+    """What `relative` is in `folder`, no link followed: "file" (regular), "link" (it or a
+    folder on the way is one), "missing", or "other" (a folder, a pipe, a device...)."""
+    current = folder
+    for part in PurePosixPath(relative).parts:
+        current = current / part
+        try:
+            mode = os.lstat(current).st_mode
+        except (FileNotFoundError, NotADirectoryError):
+            return "missing"
+        except OSError:  # not a folder on the way, no permission: not the file written
+            return "other"
+        if stat.S_ISLNK(mode):
+            return "link"
+    return "file" if stat.S_ISREG(mode) else "other"
+
+
+def read_regular(folder: Path, relative: str) -> bytes | None:
+    """The bytes of the regular file `relative` in `folder`, reached through no link, at most
+    `MAX_HASHED_BYTES` of them; None for anything else (a link, a pipe, a larger file)."""
+    if _entry_kind(folder, relative) != "file":
+        return None
+    try:
+        with _open_regular(folder / relative) as stream:
+            data = stream.read(MAX_HASHED_BYTES + 1)
+    except OSError:
+        return None
+    return data if len(data) <= MAX_HASHED_BYTES else None
 
 
 # -- docs/providers.md ------------------------------------------------------------------------

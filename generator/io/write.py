@@ -39,8 +39,6 @@ from generator.problems import GeneratorError, Problem
 
 # tempfile.mkdtemp's random part: 8 characters of this alphabet.
 _TEMP_SUFFIX = "[a-z0-9_]{8}"
-# Caches Python writes beside the modules it imports: never the user's work.
-_CACHES = frozenset({"__pycache__"})
 SHOWN_FILES = 10  # a refusal names this many of the files that would be lost
 
 # Destinations swapped in by this process, appended while Ctrl-C is ignored: an interrupt that
@@ -105,6 +103,7 @@ def write_many(packages: dict[Path, dict[str, str]], *, force: bool = False,
                 )
                 staged.append((staging, dest))
                 _fill(staging, files, _mode_for(dest))
+                _carry_litter(dest, staging)
             except OSError as exc:  # nothing swapped yet: every destination is as it was
                 raise _unwritable(dest, exc) from exc
         with _interrupts_deferred():
@@ -189,7 +188,7 @@ def _edits_lost(dest: Path, recorded: provenance.Recorded, files: dict[str, str]
     """Files edited since they were written that replacing `dest` with `files` would lose (one
     already as the new package has it, as after a merge, loses nothing)."""
     return [relative for relative in provenance.modified_files(dest, recorded)
-            if (dest / relative).read_bytes() != files.get(relative, "").encode("utf-8")]
+            if provenance.read_regular(dest, relative) != files.get(relative, "").encode("utf-8")]
 
 
 def _shown(files: list[str]) -> str:
@@ -199,17 +198,24 @@ def _shown(files: list[str]) -> str:
 
 def foreign_files(folder: Path, recorded: provenance.Recorded | None) -> list[str]:
     """Files in `folder` that are not part of the package its PROVENANCE.json (`recorded`, as
-    read from it) lists (every file, when there is no valid record of ours), caches left out;
-    sorted."""
+    read from it) lists (every file, when there is no valid record of ours), caches and OS
+    litter left out (`provenance.package_entries`: links and pipes are files here); sorted."""
     listed = set(recorded.files) | {provenance.FILENAME} if recorded is not None else set()
-    return sorted(
-        relative for relative in (
-            path.relative_to(folder).as_posix() for path in folder.rglob("*")
-            if (path.is_file() or path.is_symlink())
-            and not _CACHES & set(path.relative_to(folder).parts)
-        )
-        if relative not in listed
-    )
+    return [relative for relative in provenance.package_entries(folder) if relative not in listed]
+
+
+def _carry_litter(dest: Path, staging: Path) -> None:
+    """Copy the OS litter of `dest` (`provenance.is_litter`: `.DS_Store`, `Thumbs.db`...) into
+    the package replacing it, in the folders the new package still has: a user's file is
+    never deleted by a regeneration, nor counted as an edit."""
+    if not dest.is_dir() or dest.is_symlink():
+        return
+    for relative in provenance.package_entries(dest, litter=True):
+        target = staging / relative
+        if (not os.path.lexists(target) and target.parent.is_dir()
+                and provenance.is_litter(dest, relative)
+                and (data := provenance.read_regular(dest, relative)) is not None):
+            target.write_bytes(data)
 
 
 def _mode_for(dest: Path) -> int:

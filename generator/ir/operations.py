@@ -22,6 +22,7 @@ from generator.ir.responses import responses, streaming
 from generator.ir.schemas import json_type, object_properties
 from generator.ir.security import own_security
 from generator.names import identifiers as names
+from generator.names.headers import first_unsendable
 from generator.problems import Problem
 
 PAGINATION_HINT_DOCS = "see docs/architecture.md, Codegen hints"
@@ -38,6 +39,10 @@ def build_operation(context: Context, site: OperationSite,
     stem = class_stem(resource, method)
     taken: set[str] = set()
     raw_params = merged_parameters(context.refs, site.shared_parameters, operation)
+    unsendable = first_unsendable(raw_params)
+    if unsendable is not None:  # every call would fail: a named skip, never sent
+        return Problem(context.options.source_file, site.pointer, None, unsendable,
+                       "rename the parameter in the spec or an overlay")
     params = parameters(context, stem, raw_params, taken)
     body, body_params = request_body(context, stem, operation, taken)
     success, errors, headers = responses(context, stem, operation)

@@ -20,7 +20,7 @@ from generator.models.index import Models, index_models
 from generator.models.run import MODELS_HEADER, dcg_models
 from generator.models.split import split_models
 from generator.names import namespace
-from generator.names.aliases import nfkc_field_aliases
+from generator.names.aliases import field_aliases as all_field_aliases
 from generator.problems import GeneratorError, Problem
 
 _SCHEMA_REF = "#/components/schemas/"
@@ -41,7 +41,7 @@ def models_source(
     schemas = (document.get("components") or {}).get("schemas") or {}
     if not schemas:
         return with_modules(index_models(empty_models_source()), ())
-    field_aliases = nfkc_field_aliases(document)  # the wrappers add no properties
+    field_aliases = all_field_aliases(document)  # the wrappers add no properties
     models = _wrapped_in_one_run(document, required_classes, source_file, field_aliases, cache)
     if models is None:
         models = _in_two_runs(document, required_classes, source_file, field_aliases, cache)

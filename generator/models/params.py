@@ -24,6 +24,10 @@ PARAMS_QUALIFIER = "_params"
 ABC_QUALIFIER = "_abc"  # collections.abc, as the resources and params modules import it
 PARAM_SUFFIX = "Param"
 _COVARIANT = {"list": "Sequence", "dict": "Mapping"}
+# A root model is widened with the type it wraps only while that stays this small, root models
+# inside it widened too: past it (root models naming the next one twice, level after level,
+# would widen into 2**levels members) an argument takes the root model itself.
+MAX_WIDENED_NODES = 2_000
 
 
 @dataclass(frozen=True)
@@ -50,6 +54,7 @@ class ParamTypes:
     arguments are typed."""
 
     used: set[str] = field(default_factory=set)
+    widths: dict[str, int] = field(default_factory=dict)  # root model -> `_widened_nodes`
 
     def request_annotation(
         self, models: Models, class_name: str, wire_name: str, *, drop_none: bool
@@ -145,7 +150,8 @@ class _ParamWidener(ast.NodeTransformer):
     def _with_root_type(self, node: ast.Attribute) -> ast.expr:
         name = node.attr
         root = self.models.root_type(name)
-        if root is None or name in self.expanding:
+        if (root is None or name in self.expanding
+                or _widened_nodes(self.models, name, self.params.widths) > MAX_WIDENED_NODES):
             return node
         self.expanding.add(name)
         inner = EnumWidener(self.models.enums).visit(root)
@@ -153,3 +159,23 @@ class _ParamWidener(ast.NodeTransformer):
         self.expanding.discard(name)
         self.widened += 1
         return ast.BinOp(left=node, op=ast.BitOr(), right=inner)
+
+
+def _widened_nodes(models: Models, name: str, known: dict[str, int]) -> int:
+    """The size of root model `name`'s type with every root model in it widened in turn and
+    enum values added (AST nodes), up to just past `MAX_WIDENED_NODES`: each root model is
+    measured once (`known`), however many paths reach it."""
+    if name in known:
+        return known[name]
+    known[name] = 1  # while it is measured: a recursive root stays the model (not widened)
+    total = 0
+    for node in ast.walk(models.root_type(name) or ast.Constant(None)):
+        total += 1
+        if isinstance(node, ast.Name):
+            total += len(models.enums.get(node.id, ()))
+            if node.id in models.root_classes and node.id != name:
+                total += _widened_nodes(models, node.id, known)
+        if total > MAX_WIDENED_NODES:
+            break
+    known[name] = total
+    return total

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import dataclasses
 import io
 import tokenize
 from collections.abc import Iterator
@@ -41,11 +42,21 @@ class _Field:
     annotation: ast.expr  # as the checks read it: `| None` added where `_none_defaults` adds it
 
 
+@dataclass
+class _Memo:
+    """What `_definition` and `_all_fields` found for one class, each asked for once."""
+
+    definitions: dict[str, _Field | None] = dataclasses.field(default_factory=dict)
+    field_names: list[str] | None = None
+
+
 @dataclass(frozen=True)
 class _Class:
     node: ast.ClassDef
     bases: tuple[str, ...]
     fields: dict[str, _Field]
+    # bases shared along many paths (`allOf` diamonds, level after level) are walked once
+    memo: _Memo = dataclasses.field(default_factory=_Memo, compare=False, repr=False)
 
     @property
     def name(self) -> str:
@@ -197,8 +208,13 @@ def _base_definitions(classes: dict[str, _Class], name: str, field: str) -> list
 
 def _definition(classes: dict[str, _Class], name: str, field: str) -> _Field | None:
     """The definition of `field` class `name` has: its own, else the one it inherits."""
-    own = classes[name].fields.get(field) if name in classes else None
-    return own if own is not None else _inherited(classes, name, field)
+    if name not in classes:
+        return None
+    found = classes[name].memo.definitions
+    if field not in found:
+        own = classes[name].fields.get(field)
+        found[field] = own if own is not None else _inherited(classes, name, field)
+    return found[field]
 
 
 def _overrides_in_conflict(classes: dict[str, _Class]) -> Iterator[_Field]:
@@ -244,11 +260,11 @@ def _bases_conflict(cls: _Class, classes: dict[str, _Class]) -> bool:
 def _all_fields(classes: dict[str, _Class], name: str) -> list[str]:
     if name not in classes:
         return []
-    names: list[str] = []
-    for base in classes[name].bases:
-        names.extend(field for field in _all_fields(classes, base) if field not in names)
-    names.extend(field for field in classes[name].fields if field not in names)
-    return names
+    cls = classes[name]
+    if cls.memo.field_names is None:
+        inherited = dict.fromkeys(wire for base in cls.bases for wire in _all_fields(classes, base))
+        cls.memo.field_names = list({**inherited, **dict.fromkeys(cls.fields)})
+    return cls.memo.field_names
 
 
 def _differ(first: ast.expr, second: ast.expr, classes: dict[str, _Class]) -> bool:

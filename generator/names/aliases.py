@@ -1,4 +1,5 @@
-"""Field names for properties Python would read as another name (NFKC normalisation).
+"""Field names for properties Python would read as another name (NFKC normalisation), and for
+properties pydantic reserves the names of (its protected namespaces).
 
 Identifier decisions live in names/: the models stage passes these to datamodel-code-generator
 as field aliases, so that every property keeps its own field and its own wire name.
@@ -40,6 +41,37 @@ def nfkc_field_aliases(document: dict[str, Any]) -> dict[str, str]:
         if not wire.isidentifier() or unicodedata.normalize("NFKC", wire) == wire:
             continue  # dcg aliases non-identifiers itself; stable names are fine as they are
         candidate = python_name(wire, fallback="field")
+        while candidate in used or candidate in aliases.values():
+            candidate = f"{candidate}_"
+        aliases[wire] = candidate
+    return aliases
+
+
+# pydantic warns when a model is defined with a field whose name starts with one of these (its
+# default `protected_namespaces`): an import error under `python -W error`. datamodel-code-
+# generator renames a field that would shadow a BaseModel attribute (`model_dump` ->
+# `model_dump_`), which still starts with one. tests/names proves the list against pydantic.
+PROTECTED_PREFIXES = ("model_validate", "model_dump")
+PROTECTED_ALIAS_PREFIX = "field_"
+
+
+def field_aliases(document: dict[str, Any]) -> dict[str, str]:
+    """Every field alias the models need: `nfkc_field_aliases` and `protected_field_aliases`."""
+    nfkc = nfkc_field_aliases(document)
+    return {**nfkc, **protected_field_aliases(document, set(nfkc.values()))}
+
+
+def protected_field_aliases(document: dict[str, Any], taken: set[str]) -> dict[str, str]:
+    """Property names whose field would fall in pydantic's protected namespaces -> a field name
+    that does not (`model_dump` -> `field_model_dump`, as dcg names `_private` fields), clear of
+    every property name in the document and of `taken`; the wire name stays the alias."""
+    used = set(_iter_property_names(document)) | taken
+    aliases: dict[str, str] = {}
+    for wire in sorted(used - taken):
+        field = wire if wire.isidentifier() else python_name(wire, fallback="field")
+        if not field.startswith(PROTECTED_PREFIXES):
+            continue
+        candidate = PROTECTED_ALIAS_PREFIX + python_name(field)
         while candidate in used or candidate in aliases.values():
             candidate = f"{candidate}_"
         aliases[wire] = candidate

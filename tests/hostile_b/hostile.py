@@ -115,3 +115,26 @@ def diamond_fan_out(levels: int = LEVELS, leaf: str = "string") -> dict[str, Any
         schemas[f"B{i + 1}"] = {"allOf": [_ref(f"S{i + 1}")]}
     schemas[f"S{levels}"] = {"type": "object", "properties": {"x": {"type": leaf}}}
     return document(schemas)
+
+
+def nested_arrays_fan_out(levels: int = LEVELS, leaf: str = "string") -> dict[str, Any]:
+    """`S_i: {anyOf: [{array of S_i+1}, {anyOf: [{array of S_i+1}, null]}]}`: a nested `anyOf`
+    of arrays of the next schema, whose inlined type doubles per level."""
+    schemas: dict[str, Any] = {}
+    for i in range(1, levels):
+        array = {"type": "array", "items": _ref(f"S{i + 1}")}
+        schemas[f"S{i}"] = {"anyOf": [array, {"anyOf": [dict(array), {"type": "null"}]}]}
+    schemas[f"S{levels}"] = {"type": "object", "properties": {"x": {"type": leaf}}}
+    return document(schemas)
+
+
+def list_or_map_fan_out(levels: int = LEVELS, leaf: str = "string") -> dict[str, Any]:
+    """`S_i: {anyOf: [{array of S_i+1}, {map of S_i+1}]}`: two different types of the next
+    schema, so its inlined type has 2**levels members that no union could merge."""
+    schemas: dict[str, Any] = {
+        f"S{i}": {"anyOf": [{"type": "array", "items": _ref(f"S{i + 1}")},
+                            {"type": "object", "additionalProperties": _ref(f"S{i + 1}")}]}
+        for i in range(1, levels)
+    }
+    schemas[f"S{levels}"] = {"type": "object", "properties": {"x": {"type": leaf}}}
+    return document(schemas)

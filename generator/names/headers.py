@@ -1,0 +1,35 @@
+"""Which parameter names an HTTP request can carry as a header or cookie name.
+
+A header field name is a token (RFC 9110 section 5.1: letters, digits and ``!#$%&'*+-.^_`|~``),
+and so is a cookie name (RFC 6265 section 4.1.1). A parameter named otherwise (`X-Id\\nHost: x`,
+`a=b; admin`) could never be sent: httpx refuses the request, every call fails at run time. The
+operation is left out as a named skip instead (`ir.operations`), so no spec text ever reaches a
+request's header names unchecked.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+_TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
+SENT_AS_NAMES = frozenset({"header", "cookie"})
+
+
+def unsendable_name(name: str, location: str) -> str | None:
+    """Why a parameter `name` in `location` cannot be sent (None: it can, or it is not sent
+    as a name: a path or query parameter's name is percent-encoded)."""
+    if location not in SENT_AS_NAMES or _TOKEN.fullmatch(name):
+        return None
+    return (f"{location} parameter {name!r} cannot be sent: an HTTP {location} name is a token "
+            "(letters, digits and !#$%&'*+-.^_`|~), which this name is not")
+
+
+def first_unsendable(parameters: Iterable[dict[str, Any]]) -> str | None:
+    """`unsendable_name` of the first parameter (resolved, with a string `name`) that has one."""
+    for parameter in parameters:
+        reason = unsendable_name(parameter["name"], str(parameter.get("in")))
+        if reason is not None:
+            return reason
+    return None

@@ -1,0 +1,112 @@
+"""A generated package's folder as the edit checks read it (issue #22 items 2 and 3).
+
+- Nothing is read through a symbolic link: a link where a file was written (or a folder on the
+  way to it) is a hand edit, even when what it points to holds the very bytes written, and
+  replacing the folder is refused; a link to a pipe or to `/proc/self/environ` is never opened.
+- OS litter (`.DS_Store`, `Thumbs.db`, `desktop.ini`, `._name`) is neither an edit nor a file
+  of someone's that blocks `generate`: the folder is replaced and the litter kept in place.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from generator.io import provenance, write
+from generator.problems import GeneratorError
+
+CONTENT = {"a.py": "x = 1\n", "sub/b.py": "y = 2\n"}
+
+
+def _package(extra: str = "") -> dict[str, str]:
+    files = {path: text + extra for path, text in CONTENT.items()}
+    return {**files, provenance.FILENAME: provenance.record(files, {"spec_sha256": "0"}, {})}
+
+
+def _written(tmp_path: Path) -> Path:
+    dest = tmp_path / "pkg"
+    write.write(_package(), dest)
+    return dest
+
+
+def _refusal(dest: Path, files: dict[str, str]) -> str:
+    with pytest.raises(GeneratorError) as refused:
+        write.write(files, dest)
+    return " ".join(problem.message for problem in refused.value.problems)
+
+
+def _edits(dest: Path) -> list[str]:
+    recorded = provenance.read(dest)
+    assert recorded is not None
+    return provenance.hand_edited(dest, recorded)
+
+
+def test_a_link_holding_the_written_bytes_is_a_hand_edit(tmp_path: Path) -> None:
+    dest = _written(tmp_path)
+    outside = tmp_path / "outside.py"
+    outside.write_text(CONTENT["a.py"], encoding="utf-8")  # the very bytes written
+    (dest / "a.py").unlink()
+    (dest / "a.py").symlink_to(outside)
+    assert _edits(dest) == ["a.py"]
+    message = _refusal(dest, _package())
+    assert "hand edits" in message and "a.py" in message
+    assert (dest / "a.py").is_symlink()  # nothing replaced
+    # the new package has those bytes too: a link is still lost work, never compared by content
+    outside.write_text(_package(" # new")["a.py"], encoding="utf-8")
+    assert "a.py" in _refusal(dest, _package(" # new"))
+
+
+def test_a_linked_folder_is_never_walked_into(tmp_path: Path) -> None:
+    dest = _written(tmp_path)
+    copy = tmp_path / "copy"
+    copy.mkdir()
+    (copy / "b.py").write_text(CONTENT["sub/b.py"], encoding="utf-8")
+    (dest / "sub" / "b.py").unlink()
+    (dest / "sub").rmdir()
+    (dest / "sub").symlink_to(copy)
+    assert _edits(dest) == ["sub", "sub/b.py"]
+    recorded = provenance.read(dest)
+    assert recorded is not None and provenance.modified_files(dest, recorded) == ["sub/b.py"]
+    assert "sub" in _refusal(dest, _package())
+
+
+@pytest.mark.timeout(30)
+def test_links_to_pipes_and_secrets_are_never_opened(tmp_path: Path) -> None:
+    dest = _written(tmp_path)
+    os.mkfifo(tmp_path / "pipe")  # opening it to read would block until a writer comes
+    (dest / "a.py").unlink()
+    (dest / "a.py").symlink_to(tmp_path / "pipe")
+    (dest / "sub" / "b.py").unlink()
+    (dest / "sub" / "b.py").symlink_to("/proc/self/environ")
+    os.mkfifo(dest / "fifo")  # a pipe of its own: someone's, never opened either
+    (dest / "loop").symlink_to("loop")
+    assert _edits(dest) == ["a.py", "fifo", "loop", "sub/b.py"]
+    assert provenance.read_regular(dest, "a.py") is None
+    assert provenance.read_regular(dest, "sub/b.py") is None
+    message = _refusal(dest, _package())
+    assert "fifo" in message and "loop" in message and "a.py" in message
+
+
+def test_os_litter_is_kept_and_blocks_nothing(tmp_path: Path) -> None:
+    dest = _written(tmp_path)
+    litter = {".DS_Store": b"\0\0\0\1Bud1", "Thumbs.db": b"\xd0\xcf", "sub/desktop.ini": b"[x]",
+              "sub/._b.py": b"\0\5\26\7"}
+    for relative, data in litter.items():
+        (dest / relative).write_bytes(data)
+    assert _edits(dest) == []
+    assert write.foreign_files(dest, provenance.read(dest)) == []
+    write.write(_package(" # new"), dest)  # no --force needed
+    assert (dest / "a.py").read_text(encoding="utf-8") == "x = 1\n # new"
+    assert {relative: (dest / relative).read_bytes() for relative in litter} == litter
+    assert _edits(dest) == []
+
+
+def test_what_only_looks_like_litter_is_someones_file(tmp_path: Path) -> None:
+    dest = _written(tmp_path)
+    (dest / ".DS_Store").write_bytes(b"x" * (provenance.MAX_LITTER_BYTES + 1))  # too large
+    (dest / "Thumbs.db").symlink_to(tmp_path / "elsewhere")  # a link
+    assert _edits(dest) == [".DS_Store", "Thumbs.db"]
+    message = _refusal(dest, _package())
+    assert ".DS_Store" in message and "Thumbs.db" in message
