@@ -46,6 +46,15 @@ def test_read_tree_reads_no_link(tmp_path: Path) -> None:
     assert all(isinstance(tree[name], Unread) for name in ("env.txt", "loop", "dangling", "up"))
 
 
+def test_read_tree_leaves_out_os_litter_but_not_a_link_of_its_name(tmp_path: Path) -> None:
+    (tmp_path / "a.py").write_text("x = 1\n", encoding="utf-8")
+    (tmp_path / ".DS_Store").write_bytes(b"\x00\x00\x00\x01Bud1")
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "._a.py").write_bytes(b"\x00\x05\x16\x07")
+    (tmp_path / "Thumbs.db").symlink_to("/proc/self/environ")  # a link is never litter
+    assert set(read_tree(tmp_path)) == {"a.py", "Thumbs.db"}
+
+
 def test_a_link_always_differs_even_from_its_own_text(tmp_path: Path) -> None:
     (tmp_path / "a.txt").symlink_to("b.txt")
     actual = read_tree(tmp_path)

@@ -39,7 +39,8 @@ class Unread(str):
 
 
 def read_tree(folder: Path) -> dict[str, str]:
-    """Every file under `folder` (relative posix path -> text), caches left out; {} if missing.
+    """Every file under `folder` (relative posix path -> text), caches and OS litter
+    (`provenance.is_litter`: `.DS_Store`, `Thumbs.db`, ...) left out; {} if missing.
 
     Never reads through a symbolic link (a link to `/proc/self/environ` or `../secret.txt` would
     print the target's content into a CI log): a link is compared as its target string, and a
@@ -49,6 +50,8 @@ def read_tree(folder: Path) -> dict[str, str]:
     found: dict[str, str] = {}
     for path in sorted(_walk_no_links(folder)):
         relative = path.relative_to(folder).as_posix()
+        if provenance.is_litter(folder, relative):
+            continue  # `generate` keeps a file browser's litter, so it is no difference either
         text = _file_text(path)
         if text is not None:
             found[relative] = text
