@@ -5,11 +5,7 @@ credentials it passes are the ones its operation needs, each resource has an exa
 
 from __future__ import annotations
 
-import json
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -19,30 +15,7 @@ from generator.document.loading import load
 from generator.io import write
 from tests.support import resources_source
 from tests.support.features import feature_specs, write_feature_packages
-from tests.support.spec_server import spec_server
-
-PYTHON_BLOCK = re.compile(r"```python\n(.*?)```", re.DOTALL)
-# Runs each block as its own `__main__` program in one interpreter; says which one failed.
-RUNNER = """\
-import json, sys, traceback
-for number, source in enumerate(json.load(sys.stdin)):
-    try:
-        exec(compile(source, f"<README example {number}>", "exec"), {"__name__": "__main__"})
-    except BaseException:
-        traceback.print_exc()
-        sys.exit(f"README example {number} failed:\\n{source}")
-"""
-
-
-def run_readme_examples(package: Path, base_url_env: str, server_url: str) -> subprocess.CompletedProcess[str]:
-    """Every Python block of `package`'s README.md, run beside the package with its base URL
-    (the environment variable, and the placeholder URL an example spells out) pointing at
-    `server_url`; no other environment (no credential comes from it)."""
-    blocks = PYTHON_BLOCK.findall((package / "README.md").read_text(encoding="utf-8"))
-    programs = [block.replace("https://api.example.com", server_url) for block in blocks]
-    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), base_url_env: server_url}
-    return subprocess.run([sys.executable, "-c", RUNNER], input=json.dumps(programs), cwd=package.parent,
-                          env=env, capture_output=True, text=True, timeout=120, check=False)
+from tests.support.spec_server import run_readme_examples, spec_server
 
 
 @pytest.fixture(scope="module")

@@ -17,8 +17,12 @@ with spec_server(document) as server:
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from tests.support.servers import Recorded, Reply, ScriptedServer
@@ -171,6 +175,33 @@ def _asks_to_stream(request: Recorded) -> bool:
     except ValueError:
         return False
     return isinstance(body, dict) and body.get("stream") is True
+
+
+PYTHON_BLOCK = re.compile(r"```python\n(.*?)```", re.DOTALL)
+# Runs each block as its own `__main__` program in one interpreter; says which one failed.
+RUNNER = """\
+import json, sys, traceback
+for number, source in enumerate(json.load(sys.stdin)):
+    try:
+        exec(compile(source, f"<README example {number}>", "exec"), {"__name__": "__main__"})
+    except BaseException:
+        traceback.print_exc()
+        sys.exit(f"README example {number} failed:\\n{source}")
+"""
+
+
+def run_readme_examples(package: Path, base_url_env: str, server_url: str, *,
+                        timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    """Every Python block of `package`'s README.md, run beside the package with its base URL
+    (the environment variable, and the placeholder URL an example spells out) pointing at
+    `server_url`; no other environment (no credential comes from it)."""
+    blocks = PYTHON_BLOCK.findall((package / "README.md").read_text(encoding="utf-8"))
+    programs = [block.replace("https://api.example.com", server_url) for block in blocks]
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), base_url_env: server_url,
+           "PYTHONDONTWRITEBYTECODE": "1"}
+    return subprocess.run([sys.executable, "-c", RUNNER], input=json.dumps(programs),
+                          cwd=package.parent, env=env, capture_output=True, text=True,
+                          timeout=timeout, check=False)
 
 
 def spec_server(data: Mapping[str, Any]) -> ScriptedServer:
