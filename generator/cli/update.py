@@ -52,6 +52,12 @@ def cmd_update(args: argparse.Namespace) -> int:
     from generator.drift.check.update import code_changes
     from generator.drift.report import exit_code
 
+    if Path(args.provider).suffix.lower() in (".yaml", ".yml", ".json"):
+        # A package made with `generate --spec` has no manifest entry to update: say what does it.
+        raise usage_error(args.provider, "update takes a provider of the manifest, not a document",
+                          "for a package generated with --spec: openapi-clientgen diff OLD NEW, "
+                          "then openapi-clientgen generate --spec NEW --out DIR (check --target "
+                          "DIR --spec NEW says when it is done)")
     manifest = read_manifest(args.manifest)
     provider = manifest.get(args.provider)
     raw = _read_source(args.source)

@@ -134,3 +134,14 @@ def test_drift_of_a_vendored_copy_names_its_own_command(tmp_path: Path) -> None:
     result = run_cli("check", "--target", target, "--spec", spec, "--format", "github")
     assert result.returncode == 1 and "make generate" not in result.stdout
     assert f"`openapi-clientgen generate --spec {spec} --out {target} --package acme_client`" in result.stdout
+
+
+def test_update_given_a_document_says_what_remakes_a_spec_package(tmp_path: Path) -> None:
+    """`update` rewrites a manifest provider's spec; a `--spec` package has no such home, and
+    `update acme.yaml` says which commands do the job instead of "unknown provider"."""
+    spec = tmp_path / "acme.yaml"
+    spec.write_text(ACME, encoding="utf-8")
+    result = run_cli("update", spec, "--from", spec)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "not a document" in result.stderr and "generate --spec NEW --out DIR" in result.stderr
+    assert "unknown provider" not in result.stderr
