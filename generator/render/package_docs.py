@@ -199,11 +199,13 @@ def printed(returns: str, models: Models) -> Printed:
     if not returns.startswith(QUALIFIER + ".") or "|" in returns or "[" in returns:
         return Printed(None)
     name = returns[len(QUALIFIER) + 1:]
-    for wire in models.classes.get(name, {}):
-        if not wire.isidentifier() or keyword.iskeyword(wire) or wire.startswith("_"):
+    for wire, model_field in models.classes.get(name, {}).items():
+        attribute = model_field.attribute or wire  # `merged_from`, the field of `mergedFrom`
+        if (not attribute.isidentifier() or keyword.iskeyword(attribute)
+                or attribute.startswith("_")):
             continue
         may_be_none = "None" in _alternatives(models.annotation(name, wire, drop_none=False))
-        return Printed(wire, guarded=may_be_none)
+        return Printed(attribute, guarded=may_be_none)
     return Printed(None)
 
 

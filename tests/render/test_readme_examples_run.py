@@ -99,3 +99,39 @@ def test_each_example_passes_the_credentials_its_operation_needs(tmp_path: Path)
     assert sent["/hooks"]["authorization"] == "Bearer my-bearer" and "x-key" not in sent["/hooks"]
     (ping,) = [headers for path, headers in sent.items() if path.startswith("/pings/https")]
     assert ping["x-key"] == "my-key" and "authorization" not in ping
+
+
+CAMEL = """\
+openapi: 3.0.3
+info: {title: Revisions, version: "1"}
+servers: [{url: "https://revisions.example.com"}]
+paths:
+  /revisions/{id}:
+    get:
+      operationId: get_revision
+      tags: [revisions]
+      parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+      responses:
+        "200":
+          description: ok
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [mergedFrom]
+                properties:
+                  mergedFrom: {type: string}
+"""
+
+
+def test_the_printed_field_is_the_attribute_not_the_wire_name(tmp_path: Path) -> None:
+    """GitBook's `mergedFrom` is the attribute `merged_from`: `result.mergedFrom` raised
+    AttributeError in the example (found by `make corpus --readme`)."""
+    spec = tmp_path / "revisions.yaml"
+    spec.write_text(CAMEL, encoding="utf-8")
+    files = pipeline.build_packages([pipeline.target_for_spec(spec, "revisions")])["revisions"]
+    write.write(files, tmp_path / "revisions")
+    assert "print(result.merged_from)" in files["README.md"]
+    with spec_server(load(spec).data) as server:
+        ran = run_readme_examples(tmp_path / "revisions", "REVISIONS_BASE_URL", server.url)
+    assert ran.returncode == 0, ran.stderr[-4000:]
