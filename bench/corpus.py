@@ -5,6 +5,7 @@
     python -m bench.corpus --only ai/openai --only apis-guru/stripe.com
     python -m bench.corpus --tools ours        # our generator alone
     python -m bench.corpus --fresh             # rerun even what the cache has
+    python -m bench.corpus --only peer- --mypy --readme   # + mypy --strict (ours and opc), README runs
 
 For each document (bench/corpus_pins.json, fetched and verified by bench/corpus_sources.py):
 ours generates it (`python -m generator generate --spec DOC --out TMP/pkg --package pkg`), a
@@ -14,6 +15,11 @@ the first problem line of its stderr (the last line for a Python traceback). Wha
 and skipped (the tolerant mode, docs/tolerant.md) is read from the `coverage` entry of the
 generated PROVENANCE.json, and the operations it counted in the document from its summary line
 (`wrote DIR: N of M operations generated, ...`).
+
+With `--mypy`, each generated package of a document up to `--mypy-max-kb` is checked with
+`mypy --strict` (ours and openapi-python-client's alike: the `mypy` column, errors counted);
+with `--readme`, ours runs every Python example of its README.md against a 127.0.0.1 server
+answering as the document says (tests/support/spec_server.py; the `readme` column).
 
 Results are kept in `.bench-cache/corpus/results.json`, keyed by the document's hash and a
 fingerprint of each tool, so an interrupted or repeated run redoes only what changed; a
@@ -36,7 +42,7 @@ import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -92,6 +98,9 @@ class Outcome:
     repair_classes: dict[str, int] = field(default_factory=dict)  # by what the repair did
     repair_problems: dict[str, int] = field(default_factory=dict)  # by the problem repaired
     stderr: list[str] = field(default_factory=list)  # ours: the first 200 lines; opc: first and last
+    mypy_errors: int | None = None  # `mypy --strict` errors in the package (None: not checked)
+    readme: bool | None = None  # ours: every README example ran (None: not run)
+    readme_reason: str = ""
 
 
 @dataclass
@@ -244,6 +253,40 @@ class Settings:
     import_timeout: float
     tools: tuple[str, ...]
     keep: bool
+    mypy_max_bytes: int | None = None  # None: no mypy column
+    readme: bool = False
+
+
+MYPY_FOUND = re.compile(r"^Found (\d+) errors? in", re.MULTILINE)
+
+
+def mypy_errors(package: Path, s: Settings) -> int:
+    """`mypy --strict` errors in `package` (a folder holding `__init__.py`), run beside it;
+    -1 when mypy did not finish in the timeout."""
+    cmd = [s.python, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir", os.devnull,
+           "--no-error-summary", "-p", package.name]
+    ran = run(cmd, cwd=package.parent, env={**s.env, "MYPYPATH": str(package.parent)},
+              timeout=s.timeout)
+    if ran.returncode is None:
+        return -1
+    return sum(1 for line in ran.stdout.splitlines() if ": error:" in line)
+
+
+def readme_runs(package: Path, spec: Path) -> tuple[bool, str]:
+    """Every README example of our package, run against a server answering as `spec` says."""
+    sys.path.insert(0, str(ROOT))
+    from generator.document.loading import load
+    from tests.support.spec_server import run_readme_examples, spec_server
+
+    try:
+        data = load(spec).data
+    except Exception as exc:  # noqa: BLE001 - generated, but the loader's strict read refuses
+        return False, f"document not loaded: {exc}"
+    with spec_server(data) as server:
+        ran = run_readme_examples(package, "PKG_BASE_URL", server.url)
+    lines = [line for line in ran.stderr.splitlines() if line.strip()]
+    failed = next((line for line in reversed(lines) if re.match(r"^\w*(Error|Exception)\b", line)), "")
+    return ran.returncode == 0, failed or (lines[-1] if lines and ran.returncode else "")
 
 
 def subprocess_env(python: str) -> dict[str, str]:
@@ -284,7 +327,16 @@ def run_ours(spec: Path, work: Path, s: Settings) -> Outcome:
         outcome.stderr = [line for line in imported.stderr.splitlines() if line.strip()][-40:]
     else:
         outcome.stage = ""
+        _checks(outcome, out, spec, s)
     return outcome
+
+
+def _checks(outcome: Outcome, package: Path, spec: Path | None, s: Settings) -> None:
+    """The optional columns: mypy --strict, and (ours) the README examples run."""
+    if s.mypy_max_bytes is not None and spec is not None and spec.stat().st_size <= s.mypy_max_bytes:
+        outcome.mypy_errors = mypy_errors(package, s)
+    if s.readme and spec is not None and outcome.imported:
+        outcome.readme, outcome.readme_reason = readme_runs(package, spec)
 
 
 def run_opc(spec: Path, work: Path, s: Settings) -> Outcome:
@@ -300,6 +352,7 @@ def run_opc(spec: Path, work: Path, s: Settings) -> Outcome:
     if outcome.ok:
         outcome.operations = counting.openapi_python_client(out)
         outcome.stage = ""
+        _checks(outcome, out, None if s.mypy_max_bytes is None else spec, replace(s, readme=False))
     else:
         text = ran.stderr if ran.stderr.strip() else ran.stdout
         outcome.reason = opc_reason(text) or f"exit {ran.returncode}, no package"
@@ -368,8 +421,14 @@ def save_results(results: dict[str, Result], meta: dict[str, Any], path: Path = 
     scratch.replace(path)
 
 
-def reusable(previous: Result | None, key: dict[str, str], tool: str) -> bool:
+def reusable(previous: Result | None, key: dict[str, str], tool: str, *, mypy: bool = False,
+             readme: bool = False) -> bool:
+    """A cached outcome serves when made from the same document and tool, with the columns asked for."""
     if previous is None or getattr(previous, tool).ok is None:
+        return False
+    outcome = getattr(previous, tool)
+    if outcome.ok and ((mypy and outcome.mypy_errors is None)
+                       or (readme and tool == "ours" and outcome.imported and outcome.readme is None)):
         return False
     return previous.key.get("sha256") == key["sha256"] and previous.key.get(tool) == key[tool]
 
@@ -387,7 +446,7 @@ def count(value: int | None) -> str:
 
 def table(results: list[Result]) -> str:
     header = ("document", "OAS", "KB", "ops", "ours gen", "import", "ours ops", "skipped", "repairs",
-              "ours s", "opc gen", "opc ops", "opc s", "ours failure")
+              "ours s", "opc gen", "opc ops", "opc s", "mypy ours/opc", "readme", "ours failure")
     rows = [header]
     for r in results:
         o = r.ours
@@ -400,12 +459,37 @@ def table(results: list[Result]) -> str:
             f"{o.seconds + o.import_seconds:.1f}" if o.ok is not None else "",
             yes(r.opc.ok), count(r.opc.operations),
             f"{r.opc.seconds:.1f}" if r.opc.ok is not None else "",
-            corpus_classes.short(o.reason, 70) if o.reason else "",
+            f"{mypy_cell(o)}/{mypy_cell(r.opc)}" if o.mypy_errors is not None or r.opc.mypy_errors is not None
+            else "",
+            yes(o.readme),
+            corpus_classes.short(o.reason or o.readme_reason, 70),
         ))
     widths = [max(len(row[i]) for row in rows) for i in range(len(header))]
     lines = ["| " + " | ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)) + " |" for row in rows]
     lines.insert(1, "|" + "|".join("-" * (w + 2) for w in widths) + "|")
     return "\n".join(lines)
+
+
+def mypy_cell(outcome: Outcome) -> str:
+    """`ok`, the number of errors, `timeout`, or `-` when not checked."""
+    if outcome.mypy_errors is None:
+        return "-"
+    return {0: "ok", -1: "timeout"}.get(outcome.mypy_errors, str(outcome.mypy_errors))
+
+
+def checks_summary(results: list[Result]) -> list[str]:
+    """The mypy --strict and README lines, over the documents they ran on."""
+    lines = []
+    for tool, label in (("ours", "ours"), ("opc", "openapi-python-client")):
+        checked = [getattr(r, tool) for r in results if getattr(r, tool).mypy_errors is not None]
+        if checked:
+            clean = sum(1 for o in checked if o.mypy_errors == 0)
+            lines.append(f"mypy --strict, {label}: clean {pct(clean, len(checked))}, "
+                         f"{sum(max(o.mypy_errors or 0, 0) for o in checked)} error(s) in all")
+    ran = [r.ours for r in results if r.ours.readme is not None]
+    if ran:
+        lines.append(f"README examples (ours) ran: {pct(sum(1 for o in ran if o.readme), len(ran))}")
+    return lines
 
 
 def pct(part: int, whole: int) -> str:
@@ -476,7 +560,8 @@ def by_version(results: list[Result]) -> list[str]:
 def write_report(results: list[Result], meta: dict[str, Any], path: Path = REPORT) -> None:
     lines = ["# Corpus run", ""]
     lines += [f"- {k}: `{v}`" for k, v in meta.items()]
-    lines += ["", *summary(results), *by_version(results), "", "## Failures of ours, by class", ""]
+    lines += ["", *summary(results), *by_version(results), *checks_summary(results), "",
+              "## Failures of ours, by class", ""]
     lines += corpus_classes.markdown(results)
     lines += ["", "## Every failure of ours", "", *corpus_classes.failure_list(results)]
     lines += ["", "## What ours repaired, by class (documents that generated)", "",
@@ -487,6 +572,9 @@ def write_report(results: list[Result], meta: dict[str, Any], path: Path = REPOR
               *corpus_classes.coverage_table(results, "skip")]
     lines += ["", "## Failures of openapi-python-client", ""]
     lines += [f"- `{r.name}`: {corpus_classes.short(r.opc.reason, 200)}" for r in results if r.opc.ok is False]
+    lines += ["", "## README examples of ours that failed", ""]
+    lines += [f"- `{r.name}`: {corpus_classes.short(r.ours.readme_reason, 200)}" for r in results
+              if r.ours.readme is False]
     lines += ["", "## Every document", "", table(results), ""]
     path.write_text("\n".join(lines), encoding="utf-8")
 
@@ -505,6 +593,12 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--tools", default="ours,opc", help="comma-separated: ours, opc")
     parser.add_argument("--fresh", action="store_true", help="rerun the selected documents, cached or not")
     parser.add_argument("--keep", action="store_true", help=f"keep generated packages under {WORK}")
+    parser.add_argument("--mypy", action="store_true",
+                        help="mypy --strict on each generated package (ours and opc): the mypy column")
+    parser.add_argument("--mypy-max-kb", type=int, default=300,
+                        help="only documents up to this size get the mypy check (default 300)")
+    parser.add_argument("--readme", action="store_true",
+                        help="run our README examples against a server answering as the document says")
     return parser.parse_args(argv)
 
 
@@ -528,7 +622,8 @@ def main(argv: list[str]) -> int:
         raise SystemExit("no pinned document matches")
     paths = ensure_documents(docs, sources, log=log)
     python = sys.executable
-    settings = Settings(python, subprocess_env(python), args.timeout, args.import_timeout, tools, args.keep)
+    settings = Settings(python, subprocess_env(python), args.timeout, args.import_timeout, tools, args.keep,
+                        args.mypy_max_kb * 1024 if args.mypy else None, args.readme)
     prints = fingerprints()
     meta = {"fingerprints": prints, "jobs": args.jobs, "timeout": args.timeout}
     results = load_results()  # --fresh reruns the selected documents, and keeps the others' records
@@ -537,7 +632,8 @@ def main(argv: list[str]) -> int:
     for doc in docs:
         key = {"sha256": doc.sha256, **prints}
         previous = results.get(doc.name)
-        need = tools if args.fresh else tuple(t for t in tools if not reusable(previous, key, t))
+        need = tools if args.fresh else tuple(
+            t for t in tools if not reusable(previous, key, t, mypy=args.mypy, readme=args.readme))
         if need:
             todo.append((doc, key, need, previous))
     log(f"corpus: {len(docs)} document(s), {len(docs) - len(todo)} cached, running {len(todo)} "
@@ -545,7 +641,7 @@ def main(argv: list[str]) -> int:
 
     def one(item: tuple[Document, dict[str, str], tuple[str, ...], Result | None]) -> Result:
         doc, key, need, previous = item
-        s = Settings(settings.python, settings.env, settings.timeout, settings.import_timeout, need, settings.keep)
+        s = replace(settings, tools=need)
         result = run_document(doc, paths[doc.name], key, s, previous)
         if previous is not None:  # keep the other tool's fingerprint only when its outcome was reused
             for tool in TOOLS:
@@ -569,7 +665,7 @@ def main(argv: list[str]) -> int:
     write_report(chosen, meta)
     print(table(chosen))
     print()
-    for line in summary(chosen) + by_version(chosen):
+    for line in summary(chosen) + by_version(chosen) + checks_summary(chosen):
         print(line)
     print(f"failure classes (ours): {corpus_classes.one_line(chosen)}")
     print(f"repair classes (ours): {corpus_classes.coverage_line(chosen, 'repair')}")

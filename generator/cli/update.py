@@ -25,7 +25,7 @@ from generator.cli.common import (
     shown_path,
     usage_error,
 )
-from generator.cli.compare import COMPARE_DOC_HELP, default_compare_doc
+from generator.cli.compare import COMPARE_DOC_HELP, compare_page
 from generator.drift.diff.change import Change
 from generator.manifest import Manifest, Provider
 from generator.problems import GeneratorError, Problem
@@ -55,15 +55,22 @@ def cmd_update(args: argparse.Namespace) -> int:
     from generator.drift.check.update import code_changes
     from generator.drift.report import exit_code
 
+    if Path(args.provider).suffix.lower() in (".yaml", ".yml", ".json"):
+        # A package made with `generate --spec` has no manifest entry to update: say what does it.
+        raise usage_error(args.provider, "update takes a provider of the manifest, not a document",
+                          "for a package generated with --spec: openapi-clientgen diff OLD NEW, "
+                          "then openapi-clientgen generate --spec NEW --out DIR (check --target "
+                          "DIR --spec NEW says when it is done)")
     manifest = read_manifest(args.manifest)
     provider = manifest.get(args.provider)
     raw = _read_source(args.source)
     folder = args.output / provider.package
     if not args.discard_edits:
         _refuse_hand_edits(folder)
-    doc = args.compare_doc or default_compare_doc(args.manifest)
+    doc = compare_page(manifest, args.compare_doc)
     with tempfile.TemporaryDirectory(prefix="clientgen-update-") as tmp:
-        candidate = _build(args, manifest, provider, raw, Path(tmp), with_doc=doc.is_file())
+        candidate = _build(args, manifest, provider, raw, Path(tmp),
+                           with_doc=doc is not None and doc.is_file())
         changes = _print_spec_changes(provider, args, candidate.document, Path(tmp))
         before = read_tree(folder)
         if _unchanged(provider, raw, before, candidate, doc):
@@ -81,7 +88,7 @@ def cmd_update(args: argparse.Namespace) -> int:
     print(f"updated {shown_path(provider.spec)} from {args.source}")
     print(f"generated code changes in {shown_path(folder)}:")
     print("\n".join(code_changes(before, candidate.package)) or "  none")
-    if candidate.doc_text is not None:
+    if candidate.doc_text is not None and doc is not None:
         print(f"rewrote {shown_path(doc)}")
     return 0
 
@@ -100,11 +107,11 @@ def _refuse_hand_edits(folder: Path) -> None:
 
 
 def _unchanged(provider: Provider, raw: bytes, before: dict[str, str], candidate: _Candidate,
-               doc: Path) -> bool:
+               doc: Path | None) -> bool:
     """The spec, the package and the comparison document are already what `raw` gives."""
     try:
         same_spec = provider.spec.read_bytes() == raw
-        same_doc = (candidate.doc_text is None
+        same_doc = (candidate.doc_text is None or doc is None
                     or doc.read_text(encoding="utf-8") == candidate.doc_text)
     except OSError:
         return False
@@ -159,8 +166,9 @@ def _build(
         document = load(staged, allow_remote_refs=args.allow_remote_refs)
         packages = pipeline.build_packages([target], allow_remote_refs=args.allow_remote_refs,
                                            cache=chosen_cache(args))
+        operation = manifest.compare.operation if manifest.compare is not None else None
         doc_text = (compare_document([staged_provider if p.name == provider.name else p
-                                      for p in manifest.providers])
+                                      for p in manifest.providers], operation)
                     if with_doc else None)
     except GeneratorError as error:
         problems = relocated(error.problems, scratch, staged, args.source, provider.spec.parent)
@@ -226,15 +234,15 @@ def _print_spec_changes(provider: Provider, args: argparse.Namespace, new: Docum
     return changes
 
 
-def _install(provider: Provider, raw: bytes, folder: Path, candidate: _Candidate, doc: Path, *,
-             discard_edits: bool) -> None:
+def _install(provider: Provider, raw: bytes, folder: Path, candidate: _Candidate,
+             doc: Path | None, *, discard_edits: bool) -> None:
     """Everything is built: stage the spec beside the vendored one, swap the package, then
     rename the spec over the old one (both are atomic; the spec stays old if the swap fails)."""
     from generator.io.write import replacing_file, write, write_file
 
     with replacing_file(provider.spec, raw):
         write(candidate.package, folder, discard_edits=discard_edits)
-    if candidate.doc_text is not None:
+    if candidate.doc_text is not None and doc is not None:
         write_file(doc, candidate.doc_text.encode("utf-8"))
 
 

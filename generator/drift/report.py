@@ -319,7 +319,8 @@ def _check_github(reports: list[PackageReport], *, verbose: bool = False) -> str
             where = f"file={_gh_escape(shown_file(report.folder, item.path), prop=True)}"
             if item.line:
                 where += f",line={item.line}"
-            message = f"{item.status} ({item.cause}); regenerate with `make generate`, do not edit"
+            remedy = f"`{report.remedy}`" if report.remedy else "the generator"
+            message = f"{item.status} ({item.cause}); regenerate with {remedy}, do not edit"
             lines.append(f"::error {where},title=generated code drift::{_gh_escape(message)}")
     return "\n".join(lines) + ("\n" if lines else "") + _check_text(reports, verbose=verbose)
 

@@ -32,6 +32,7 @@ class ModelField:
 
     annotation: ast.expr
     optional: bool  # has a default
+    attribute: str = ""  # its Python name, when that is not the wire name (`Field(alias=...)`)
 
 
 @dataclass(frozen=True)
@@ -222,7 +223,8 @@ def _class_fields(node: ast.ClassDef) -> dict[str, ModelField]:
             if name == "model_config":
                 continue
             wire = _field_wire_name(name, statement.annotation)
-            fields[wire] = ModelField(statement.annotation, statement.value is not None)
+            fields[wire] = ModelField(statement.annotation, statement.value is not None,
+                                      name if name != wire else "")
     return fields
 
 

@@ -11,6 +11,7 @@ allow: a value it cannot build honestly is not shown.
 from __future__ import annotations
 
 import ast
+import dataclasses
 import keyword
 import re
 from collections.abc import Callable, Mapping
@@ -30,6 +31,20 @@ PUBLIC_QUALIFIER = "models"  # how README and api.md name the models module
 MAX_MODEL_DEPTH = 2
 _SIMPLE = {"str": '"string"', "int": "1", "float": "1.0", "bool": "True", "None": "None",
            "bytes": 'b"data"', "FileContent": 'b"file content"', "object": "{}"}
+# Values of types a module builds (`format: uri`, `date`, ...), spelt as the generated modules
+# annotate them (`_pydantic.AnyUrl`) and as models do (`AnyUrl`); the example imports the module.
+_URL = 'pydantic.AnyUrl("https://example.com")'
+_DATETIME = "datetime.datetime(2024, 1, 1, tzinfo=datetime.timezone.utc)"
+_UUID = 'uuid.UUID("12345678-1234-5678-1234-567812345678")'
+_CONSTRUCTED = {
+    "_pydantic.AnyUrl": _URL, "AnyUrl": _URL, "_pydantic.AnyHttpUrl": _URL, "AnyHttpUrl": _URL,
+    "_datetime.date": "datetime.date(2024, 1, 1)", "date": "datetime.date(2024, 1, 1)",
+    "_datetime.datetime": _DATETIME, "datetime": _DATETIME, "AwareDatetime": _DATETIME,
+    "_pydantic.AwareDatetime": _DATETIME, "_uuid.UUID": _UUID, "UUID": _UUID,
+}
+# Modules an example imports when its values use them.
+_MODULES = ("datetime", "pydantic", "uuid")
+Requirements = tuple[tuple[str, ...], ...]
 
 
 @dataclass(frozen=True)
@@ -50,6 +65,9 @@ class Call:
     arguments: tuple[tuple[str, str], ...]  # (name, placeholder source)
     # what the example prints of `result` (README.md.jinja writes the statements)
     printed: Printed
+    # the operation's own security (None: the document's), which the credentials must meet
+    security: Requirements | None = None
+    client: str = ""  # `Client(...)`'s arguments in this example (`documents` sets them)
 
     @property
     def text(self) -> str:
@@ -65,6 +83,13 @@ class Call:
     def imports(self) -> str:
         """What the example imports from the package besides `Client`."""
         return f", {PUBLIC_QUALIFIER}" if f"{PUBLIC_QUALIFIER}." in self.text else ""
+
+    @property
+    def preamble(self) -> str:
+        """`import datetime` (and the like) for the values the call builds, then a blank line."""
+        used = [module for module in _MODULES
+                if re.search(rf"(?<![\w.]){module}\.", self.text)]
+        return "".join(f"import {module}\n" for module in used) + ("\n" if used else "")
 
 
 @dataclass(frozen=True)
@@ -119,6 +144,8 @@ def placeholder(annotation: str, models: Models, depth: int = 0) -> str | None:
     for option in _alternatives(annotation):
         if option in _SIMPLE:
             return _SIMPLE[option]
+        if option in _CONSTRUCTED:
+            return _CONSTRUCTED[option]
         if option.startswith("Literal["):
             return _first_literal(option)
         if option.startswith(("list[", "Sequence[", f"{ABC_QUALIFIER}.Sequence[")):
@@ -172,11 +199,13 @@ def printed(returns: str, models: Models) -> Printed:
     if not returns.startswith(QUALIFIER + ".") or "|" in returns or "[" in returns:
         return Printed(None)
     name = returns[len(QUALIFIER) + 1:]
-    for wire in models.classes.get(name, {}):
-        if not wire.isidentifier() or keyword.iskeyword(wire) or wire.startswith("_"):
+    for wire, model_field in models.classes.get(name, {}).items():
+        attribute = model_field.attribute or wire  # `merged_from`, the field of `mergedFrom`
+        if (not attribute.isidentifier() or keyword.iskeyword(attribute)
+                or attribute.startswith("_")):
             continue
         may_be_none = "None" in _alternatives(models.annotation(name, wire, drop_none=False))
-        return Printed(wire, guarded=may_be_none)
+        return Printed(attribute, guarded=may_be_none)
     return Printed(None)
 
 
@@ -195,7 +224,9 @@ def _call(resource: ResourceView, operation: OperationView, models: Models, *,
             return None
         arguments.append((argument.name, value))
     shown = Printed(None) if streaming else printed(signature.returns, models)
-    return Call(resource.attr, operation.name, tuple(arguments), shown)
+    security = (None if operation.security is None
+                else tuple(tuple(requirement) for requirement in operation.security))
+    return Call(resource.attr, operation.name, tuple(arguments), shown, security)
 
 
 def examples(resources: list[ResourceView], models: Models) -> list[Call]:
@@ -283,12 +314,13 @@ def model_entries(models: Models) -> list[ModelEntry]:
     return sorted(entries, key=lambda entry: entry.name)
 
 
-def client_arguments(api: Api, models: Models) -> str:
-    """`Client(...)`'s arguments in the examples: the credentials of the document's first way of
-    authenticating, a base URL when the document names none (ending in its server's path when
-    that is relative), and a value for each client-level parameter (one set on the client serves
-    every call)."""
-    arguments = [f'{name}="my-{name.replace("_", "-")}"' for name in _example_credentials(api)]
+def client_arguments(api: Api, models: Models, security: Requirements | None = None) -> str:
+    """`Client(...)`'s arguments in an example: the credentials of the first way of
+    authenticating its operation's `security` (None: the document's) lists, a base URL when the
+    document names none (ending in its server's path when that is relative), and a value for
+    each client-level parameter (one set on the client serves every call)."""
+    arguments = [f'{name}="my-{name.replace("_", "-")}"'
+                 for name in _example_credentials(api, security)]
     if not api.base_url:
         arguments.append(f'base_url="https://api.example.com{api.server_path or ""}"')
     for param in api.client_params:
@@ -299,14 +331,25 @@ def client_arguments(api: Api, models: Models) -> str:
     return ", ".join(arguments)
 
 
-def _example_credentials(api: Api) -> list[str]:
-    """The client arguments of the first requirement the document lists (several schemes may be
-    needed together), else of its first scheme."""
+def _example_credentials(api: Api, security: Requirements | None = None) -> list[str]:
+    """The client arguments of the first requirement the operation's own `security` lists
+    (several schemes may be needed together), else of the document's first, else of its first
+    scheme (a public operation's client is made as any other: with a credential)."""
     schemes = {scheme.key: scheme for scheme in api.security.schemes}
-    first = next((requirement for requirement in api.security.requirements
+    listed = [*(security or ()), *api.security.requirements]
+    first = next((requirement for requirement in listed
                   if requirement and all(key in schemes for key in requirement)), None)
     chosen = [schemes[key] for key in first] if first else list(api.security.schemes[:1])
     return [argument for scheme in chosen for argument in scheme.arguments]
+
+
+def with_client(call: Call, api: Api, models: Models) -> Call:
+    """`call` with the `Client(...)` arguments its operation needs."""
+    return dataclasses.replace(call, client=client_arguments(api, models, call.security))
+
+
+def _maybe_with_client(call: Call | None, api: Api, models: Models) -> Call | None:
+    return None if call is None else with_client(call, api, models)
 
 
 def credential_rows(api: Api) -> list[tuple[str, str]]:
@@ -345,9 +388,9 @@ def documents(api: Api, models: Models, resources: list[ResourceView], *, spec_s
         "versions": sorted(versions.items()),
         "generator": GENERATOR,
         "generator_version": __version__,
-        "examples": examples(resources, models),
-        "streaming": streaming_example(resources, models),
-        "pagination": pagination_example(resources, models),
+        "examples": [with_client(call, api, models) for call in examples(resources, models)],
+        "streaming": _maybe_with_client(streaming_example(resources, models), api, models),
+        "pagination": _maybe_with_client(pagination_example(resources, models), api, models),
         "errors": error_exports(),
         "regenerate": (f"{GENERATOR} generate {provider} --out path/to/{package}" if provider
                        else f"{GENERATOR} generate --spec {spec_name} --out path/to/{package} "
@@ -357,7 +400,6 @@ def documents(api: Api, models: Models, resources: list[ResourceView], *, spec_s
         "methods": method_entries(resources, summaries),
         "models": model_entries(models),
         "client_options": ", ".join(argument.name for argument in CALL_ARGUMENTS),  # listed once
-        "client_arguments": client_arguments(api, models),
         "credentials": credential_rows(api),
     }
     return {

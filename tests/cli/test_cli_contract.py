@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from generator.cli.main import _parser
-from tests.support import ROOT
+from tests.support import PROVIDERS, ROOT
 from tests.support.sandbox import run_cli, sandbox_args, snapshot
 
 FEATURES = ROOT / "tests" / "feature_specs"
@@ -53,7 +53,7 @@ def test_every_argument_of_every_command_has_help() -> None:
 def test_unknown_provider_is_a_usage_error_everywhere(command: list[str]) -> None:
     result = run_cli(*command)
     assert result.returncode == 2, result.stderr
-    assert "unknown provider 'acme'" in result.stderr and "known providers: infomaniak, ionos, nebius" in result.stderr
+    assert "unknown provider 'acme'" in result.stderr and f"known providers: {', '.join(PROVIDERS)}" in result.stderr
     assert "Traceback" not in result.stderr
 
 

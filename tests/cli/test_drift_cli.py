@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 import yaml
 
-from tests.support import ROOT
+from tests.support import PROVIDERS, ROOT
 from tests.support.sandbox import run_cli, sandbox_args
 
 OP = "/paths/~1v1~1items/post"
@@ -301,7 +301,7 @@ def hand_edit(path: Path, old: str, new: str) -> None:
 def test_check_clean_fast_path_and_full_agree(sandbox: Path) -> None:
     code, reports = check_json(sandbox)
     assert code == 0
-    assert [r["package"] for r in reports] == ["infomaniak", "ionos", "nebius", "docs"]
+    assert [r["package"] for r in reports] == [*PROVIDERS, "docs"]
     assert all(r["clean"] and not r["regenerated"] for r in reports)  # nothing regenerated
     code, reports = check_json(sandbox, "--full")
     assert code == 0

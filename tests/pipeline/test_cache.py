@@ -22,7 +22,7 @@ from generator.io.cache import Cache
 from generator.problems import Problem
 from generator.validate import background, openapi, validate
 from generator.validate.background import SpecValidation
-from tests.support import BAD_DOCS, FEATURE_SPECS, IMPERFECT_DOCS, ROOT
+from tests.support import BAD_DOCS, FEATURE_SPECS, IMPERFECT_DOCS, PROVIDERS, ROOT
 from tests.support.sandbox import snapshot
 
 FEATURES = ("one_of.yaml", "pagination.yaml", "auth_multiple.yaml", "multi_file/main.yaml")
@@ -95,7 +95,7 @@ def test_providers_warm_are_byte_identical_and_generate_nothing(
     warm = _run(capsys, "generate", "--out", out)
     assert warm == cold
     assert snapshot(out) == cold_files
-    for name in ("infomaniak", "ionos", "nebius"):  # and as generated/ holds them
+    for name in PROVIDERS:  # and as generated/ holds them
         assert {path: data for path, data in cold_files.items()
                 if path.startswith(f"{name}/") and not path.endswith("PROVENANCE.json")} == {
             f"{name}/{path}": data for path, data in snapshot(ROOT / "generated" / name).items()

@@ -1,7 +1,10 @@
 """The vendored provider documents are faithful to the provider reference pages.
 
-- IONOS publishes its OpenAPI document inside the page: the vendored file must equal it.
-- Infomaniak and Nebius publish only a rendered field list: the page is parsed and every
+Every provider of specs/providers.yaml is checked (none is named here but where a test is about
+one provider's document): its reference page is one of two kinds, told apart by its content.
+
+- A page embedding the OpenAPI document (IONOS): the vendored file must equal it.
+- A page with only a rendered field list (Infomaniak, Nebius): the page is parsed and every
   field on it must be in the hand-written document at the same place, with the same kind,
   format, required flag, nullability, enum values, default and description. Where the page's
   type rendering contradicts the field's own text, the document follows the text; those
@@ -19,25 +22,36 @@ from typing import Any
 
 import pytest
 import yaml
-from openapi_spec_validator import OpenAPIV30SpecValidator
+from openapi_spec_validator import OpenAPIV30SpecValidator, OpenAPIV31SpecValidator
 
-from generator.manifest import load_manifest
-from tests.support import SPECS
+from tests.support import manifest_providers
 
-SPEC_FILES = {
-    "ionos": SPECS / "ionos" / "openapi.json",
-    "infomaniak": SPECS / "infomaniak" / "openapi.yaml",
-    "nebius": SPECS / "nebius" / "openapi.yaml",
-}
+SPEC_FILES = {name: provider.spec for name, provider in manifest_providers().items()}
+EMBEDDED_DOCUMENT = re.compile(r"```json\s*(.*?)\s*```", re.DOTALL)
 
 
 def seed_page(provider: str) -> str:
     """The provider's own reference page, vendored unchanged beside its document and named in
     the manifest as its source."""
-    reference = load_manifest(SPECS / "providers.yaml").get(provider).reference
+    reference = manifest_providers()[provider].reference
     assert reference is not None, f"specs/providers.yaml names no reference page for {provider}"
-    assert reference.parent == SPECS / provider  # beside the document, inside the repository
+    assert reference.parent == SPEC_FILES[provider].parent  # beside the document
     return reference.read_text(encoding="utf-8")
+
+
+def page_kind(provider: str) -> str:
+    """`embedded`: the page carries the OpenAPI document; `fields`: a rendered field list (front
+    matter, then one bullet per field)."""
+    page = seed_page(provider)
+    if EMBEDDED_DOCUMENT.search(page):
+        return "embedded"
+    assert page.startswith("---\n") and re.search(r"^ *- `", page, re.MULTILINE), (
+        f"{provider}: the reference page is neither an embedded document nor a field list")
+    return "fields"
+
+
+EMBEDDED = sorted(name for name in SPEC_FILES if page_kind(name) == "embedded")
+FIELD_LISTS = sorted(name for name in SPEC_FILES if page_kind(name) == "fields")
 
 
 def load_spec(provider: str) -> dict[str, Any]:
@@ -402,11 +416,18 @@ class Checker:
 # --------------------------------------------------------------------------- tests
 
 
-def test_ionos_spec_is_the_document_embedded_in_the_page() -> None:
-    blocks = re.findall(r"```json\s*(.*?)\s*```", seed_page("ionos"), re.DOTALL)
-    assert len(blocks) == 1, "expected exactly one ```json block on the IONOS page"
+def test_every_provider_has_a_reference_page_of_a_known_kind() -> None:
+    """No provider escapes the checks below: each is in exactly one of them."""
+    assert sorted(EMBEDDED + FIELD_LISTS) == sorted(SPEC_FILES)
+    assert "ionos" in EMBEDDED and {"infomaniak", "nebius"} <= set(FIELD_LISTS)
+
+
+@pytest.mark.parametrize("provider", EMBEDDED)
+def test_spec_is_the_document_embedded_in_the_page(provider: str) -> None:
+    blocks = EMBEDDED_DOCUMENT.findall(seed_page(provider))
+    assert len(blocks) == 1, f"expected exactly one ```json block on the {provider} page"
     embedded = json.loads(blocks[0])
-    vendored_text = SPEC_FILES["ionos"].read_text(encoding="utf-8")
+    vendored_text = SPEC_FILES[provider].read_text(encoding="utf-8")
     assert json.loads(vendored_text) == embedded
     # Same content, same key order, pretty-printed with indent=2 and a trailing newline.
     assert vendored_text == json.dumps(embedded, indent=2, ensure_ascii=False) + "\n"
@@ -441,7 +462,7 @@ def test_page_parser_reads_field_lines() -> None:
     assert page_default(PageField("t", "number", (), "<i>Defaults to</i> `1`<br>An")) == 1
 
 
-@pytest.mark.parametrize("provider", ["infomaniak", "nebius"])
+@pytest.mark.parametrize("provider", FIELD_LISTS)
 def test_every_page_field_is_in_the_document(provider: str) -> None:
     page = parse_page(seed_page(provider))
     doc = load_spec(provider)
@@ -465,7 +486,7 @@ def test_page_parser_saw_the_whole_field_list() -> None:
     def count(fields: list[PageField]) -> int:
         return sum(bool(f.name) + count(f.children) for f in fields)
 
-    for provider in ("infomaniak", "nebius"):
+    for provider in FIELD_LISTS:
         text = seed_page(provider)
         named_bullets = len(re.findall(r"^ *- `", text.split("\n---\n")[1], re.MULTILINE))
         page = parse_page(text)
@@ -501,7 +522,7 @@ def test_nebius_service_tier_is_one_named_enum() -> None:
     assert schemas["ServiceTier"]["enum"] == ["auto", "default", "over-limit", "flex", "no-limit"]
 
 
-@pytest.mark.parametrize("provider", ["infomaniak", "nebius"])
+@pytest.mark.parametrize("provider", FIELD_LISTS)
 def test_hand_written_documents_follow_the_conventions(provider: str) -> None:
     doc = load_spec(provider)
     assert doc["openapi"] == "3.0.3"
@@ -530,7 +551,10 @@ def test_hand_written_documents_follow_the_conventions(provider: str) -> None:
 
 @pytest.mark.parametrize("provider", sorted(SPEC_FILES))
 def test_vendored_document_validates(provider: str) -> None:
-    errors = [error.message for error in OpenAPIV30SpecValidator(load_spec(provider)).iter_errors()]
+    doc = load_spec(provider)
+    validator = (OpenAPIV31SpecValidator if str(doc.get("openapi")).startswith("3.1")
+                 else OpenAPIV30SpecValidator)
+    errors = [error.message for error in validator(doc).iter_errors()]
     assert errors == []
 
 
@@ -552,12 +576,15 @@ def jsonpath_node(doc: Any, target: str) -> Any:
     return node
 
 
-CLIENT_PARAMS = {"infomaniak": "product_id", "nebius": "ai_project_id", "ionos": None}
+# The client-level parameter each overlay marks (a provider not listed marks none).
+CLIENT_PARAMS = {"infomaniak": "product_id", "nebius": "ai_project_id"}
 
 
 @pytest.mark.parametrize("provider", sorted(SPEC_FILES))
 def test_overlay_targets_exist_and_set_the_codegen_hints(provider: str) -> None:
-    overlay = yaml.safe_load((SPECS / provider / "overlay.yaml").read_text(encoding="utf-8"))
+    overlay_path = manifest_providers()[provider].overlay
+    assert overlay_path is not None, f"specs/providers.yaml names no overlay for {provider}"
+    overlay = yaml.safe_load(overlay_path.read_text(encoding="utf-8"))
     assert overlay["overlay"] == "1.0.0"
     assert overlay["info"]["title"] and isinstance(overlay["info"]["version"], str)
     doc = load_spec(provider)
@@ -576,4 +603,4 @@ def test_overlay_targets_exist_and_set_the_codegen_hints(provider: str) -> None:
     body, _ = resolve(doc, op["requestBody"]["content"]["application/json"]["schema"])
     assert body["properties"]["stream"]["type"] == "boolean"
     marked = [p["name"] for p in op.get("parameters", []) if p.get("x-codegen-client-param")]
-    assert marked == ([CLIENT_PARAMS[provider]] if CLIENT_PARAMS[provider] else [])
+    assert marked == ([CLIENT_PARAMS[provider]] if provider in CLIENT_PARAMS else [])

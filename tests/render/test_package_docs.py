@@ -481,7 +481,8 @@ def test_placeholder_builds_nested_models_only_so_deep(docs_models: Models) -> N
 def test_printed_guards_a_field_that_may_be_none(docs_models: Models) -> None:
     assert printed("_models.Maybe", docs_models) == Printed("note", guarded=True)
     assert printed("_models.Owner", docs_models) == Printed("name", guarded=False)
-    assert printed("_models.Odd", docs_models) == Printed(None)  # no attribute name to show
+    # the attribute, not the wire name: `class` is a keyword, `class_` the field pydantic has
+    assert printed("_models.Odd", docs_models) == Printed("class_")
     assert printed("_models.Pet | None", docs_models) == Printed(None)
     assert printed("list[_models.Pet]", docs_models) == Printed(None)
     assert printed("str", docs_models) == Printed(None)

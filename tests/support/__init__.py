@@ -30,7 +30,19 @@ FEATURE_SPECS = ROOT / "tests" / "feature_specs"
 # Real-world slips, one document per repair or skip class (tolerant generation).
 IMPERFECT_DOCS = ROOT / "tests" / "imperfect_docs"
 
-PROVIDERS = ("infomaniak", "ionos", "nebius")
+MANIFEST = SPECS / "providers.yaml"
+
+
+def manifest_providers() -> dict[str, Any]:
+    """The providers of specs/providers.yaml by name (`generator.manifest.Provider` entries): the
+    one list of them every test derives its providers from (adding one is editing the manifest:
+    see "Adding a provider" in docs/architecture.md)."""
+    from generator.manifest import load_manifest
+
+    return {provider.name: provider for provider in load_manifest(MANIFEST).providers}
+
+
+PROVIDERS = tuple(sorted(manifest_providers()))
 # A completion every provider's response model accepts (provider and wire-compat tests).
 COMPLETION: dict[str, Any] = {
     "id": "cmpl-1",

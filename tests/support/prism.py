@@ -39,7 +39,7 @@ from typing import IO, Any, Self
 import pytest
 import yaml
 
-from tests.support import ROOT
+from tests.support import ROOT, manifest_providers
 
 TOOLS = ROOT / "tools"
 PRISM = TOOLS / "node_modules" / ".bin" / "prism"
@@ -211,11 +211,7 @@ def prism_servers_fixture() -> Iterator[PrismPool]:
 
 # -- the provider's own document: what a request may contain ---------------------------------
 
-SPECS: dict[str, Path] = {
-    "infomaniak": ROOT / "specs" / "infomaniak" / "openapi.yaml",
-    "ionos": ROOT / "specs" / "ionos" / "openapi.json",
-    "nebius": ROOT / "specs" / "nebius" / "openapi.yaml",
-}
+SPECS: dict[str, Path] = {name: provider.spec for name, provider in manifest_providers().items()}
 
 #: keyword arguments every generated method has; a documented name equal to one of them gets a
 #: trailing underscore in Python (Nebius documents a body property called `extra_body`).

@@ -177,6 +177,7 @@ class PackageReport:
     changed_inputs: list[str] = field(default_factory=list)
     hand_edits: list[str] = field(default_factory=list)
     regenerated: bool = False
+    remedy: str = ""  # the command that remakes it where `check` runs (`make generate`, ...)
 
     def __post_init__(self) -> None:
         self.label = self.label or shown_path(self.folder)

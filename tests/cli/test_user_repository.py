@@ -1,0 +1,147 @@
+"""Issue #23.15 and #23.16: the tool in a user's own repository, a manifest of APIs that are
+not this repository's completions providers. The comparison page is there only when the
+manifest asks for it (`compare:`), and a drift message names the command that remakes the
+package there (no Makefile), which then leaves `check` clean."""
+
+from __future__ import annotations
+
+import shlex
+from pathlib import Path
+
+import pytest
+
+from tests.support.sandbox import run_cli
+
+ACME = """\
+openapi: 3.0.3
+info: {title: Acme, version: "1"}
+servers: [{url: "https://acme.example.com"}]
+paths:
+  /widgets:
+    get:
+      operationId: list_widgets
+      tags: [widgets]
+      responses:
+        "200":
+          description: ok
+          content:
+            application/json:
+              schema: {type: array, items: {$ref: "#/components/schemas/Widget"}}
+    post:
+      operationId: create_widget
+      tags: [widgets]
+      requestBody:
+        required: true
+        content: {application/json: {schema: {$ref: "#/components/schemas/Widget"}}}
+      responses:
+        "201": {description: made, content: {application/json: {schema: {$ref: "#/components/schemas/Widget"}}}}
+components:
+  schemas:
+    Widget:
+      type: object
+      required: [name]
+      properties:
+        name: {type: string}
+        size: {type: integer}
+"""
+
+MANIFEST = """\
+providers:
+  acme:
+    spec: acme/openapi.yaml
+    package: acme
+    api_key_env: ACME_API_KEY
+"""
+
+
+def _repository(root: Path, manifest: str = MANIFEST) -> Path:
+    """A user's repository: specs/providers.yaml and one document, no Makefile, no docs/."""
+    (root / "specs" / "acme").mkdir(parents=True)
+    (root / "specs" / "acme" / "openapi.yaml").write_text(ACME, encoding="utf-8")
+    (root / "specs" / "providers.yaml").write_text(manifest, encoding="utf-8")
+    return root / "specs" / "providers.yaml"
+
+
+def _generate_then_check(manifest: Path, out: Path) -> tuple[int, str, str]:
+    generated = run_cli("generate", "--manifest", manifest, "--out", out)
+    assert generated.returncode == 0, generated.stderr
+    checked = run_cli("check", "--manifest", manifest, "--output", out)
+    return checked.returncode, checked.stdout, checked.stderr
+
+
+def test_a_manifest_without_compare_has_no_comparison_page(tmp_path: Path) -> None:
+    """`generate` then `check` is clean: no docs/providers.md is asked for, none is written."""
+    manifest = _repository(tmp_path)
+    code, stdout, stderr = _generate_then_check(manifest, tmp_path / "generated")
+    assert code == 0, stdout + stderr
+    assert "providers.md" not in stdout + stderr and not (tmp_path / "docs").exists()
+    assert stdout.count("clean: ") == 1
+
+
+def test_a_manifest_asking_for_a_comparison_page_gets_one_for_its_operation(tmp_path: Path) -> None:
+    """`compare: {out, operation}`: `check` reports the page missing, naming the command that
+    writes it; after that command it is clean, and the page tabulates the chosen operation."""
+    manifest = _repository(tmp_path, MANIFEST + "compare:\n  out: ../docs/widgets.md\n"
+                                              "  operation: POST /widgets\n")
+    code, stdout, stderr = _generate_then_check(manifest, tmp_path / "generated")
+    assert code == 1 and "document missing" in stdout, stdout
+    hint = stderr.split("run `", 1)[1].split("`", 1)[0]
+    assert "make generate" not in hint and "compare" in hint and "widgets.md" in hint
+    for command in hint.split(" && "):
+        words = shlex.split(command)
+        assert words[0] == "openapi-clientgen"
+        assert run_cli(*words[1:]).returncode == 0
+    page = (tmp_path / "docs" / "widgets.md").read_text(encoding="utf-8")
+    assert "# `POST /widgets` across providers" in page and "| name |" in page
+    rechecked = run_cli("check", "--manifest", manifest, "--output", tmp_path / "generated")
+    assert rechecked.returncode == 0, rechecked.stdout + rechecked.stderr
+
+
+@pytest.mark.parametrize("entry", ["compare: yes\n", "compare:\n  out: x.md\n  operation: widgets\n"])
+def test_a_bad_compare_entry_is_named(entry: str, tmp_path: Path) -> None:
+    manifest = _repository(tmp_path, MANIFEST + entry)
+    result = run_cli("check", "--manifest", manifest, "--output", tmp_path / "generated")
+    assert result.returncode == 2 and "providers.yaml" in result.stderr and "/compare" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("fmt", ["text", "github"])
+def test_drift_names_the_command_that_remakes_it_where_check_runs(fmt: str, tmp_path: Path) -> None:
+    """No Makefile here: when the document changed, the message names `openapi-clientgen
+    generate ...` with this manifest and output, and that command makes `check` clean again."""
+    manifest = _repository(tmp_path)
+    out = tmp_path / "generated"
+    assert _generate_then_check(manifest, out)[0] == 0
+    spec = tmp_path / "specs" / "acme" / "openapi.yaml"
+    spec.write_text(ACME.replace("size: {type: integer}", "size: {type: number}"), encoding="utf-8")
+    result = run_cli("check", "--manifest", manifest, "--output", out, "--format", fmt)
+    assert result.returncode == 1
+    said = result.stderr if fmt == "text" else result.stdout
+    assert "make generate" not in said
+    command = said.split("`openapi-clientgen generate", 1)[1].split("`", 1)[0]
+    assert f"--manifest {manifest}" in command and f"--out {out}" in command
+    assert run_cli("generate", *shlex.split(command)).returncode == 0
+    assert run_cli("check", "--manifest", manifest, "--output", out).returncode == 0
+
+
+def test_drift_of_a_vendored_copy_names_its_own_command(tmp_path: Path) -> None:
+    """`check --target DIR --spec FILE` (the github format too): the exact `generate --spec`."""
+    spec = tmp_path / "acme.yaml"
+    spec.write_text(ACME, encoding="utf-8")
+    target = tmp_path / "vendor" / "acme_client"
+    assert run_cli("generate", "--spec", spec, "--out", target).returncode == 0
+    (target / "_client.py").write_text("# edited\n", encoding="utf-8")
+    result = run_cli("check", "--target", target, "--spec", spec, "--format", "github")
+    assert result.returncode == 1 and "make generate" not in result.stdout
+    assert f"`openapi-clientgen generate --spec {spec} --out {target} --package acme_client`" in result.stdout
+
+
+def test_update_given_a_document_says_what_remakes_a_spec_package(tmp_path: Path) -> None:
+    """`update` rewrites a manifest provider's spec; a `--spec` package has no such home, and
+    `update acme.yaml` says which commands do the job instead of "unknown provider"."""
+    spec = tmp_path / "acme.yaml"
+    spec.write_text(ACME, encoding="utf-8")
+    result = run_cli("update", spec, "--from", spec)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "not a document" in result.stderr and "generate --spec NEW --out DIR" in result.stderr
+    assert "unknown provider" not in result.stderr

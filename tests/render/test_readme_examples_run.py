@@ -1,0 +1,137 @@
+"""Issue #23.14: every Python example of every feature package's README.md runs, against a
+127.0.0.1 server answering as the document says (tests/support/spec_server.py): the
+credentials it passes are the ones its operation needs, each resource has an example (a
+`format: uri` argument included), and what it prints is what the server sent, parsed."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from generator import pipeline
+from generator.document.loading import load
+from generator.io import write
+from tests.support import resources_source
+from tests.support.features import feature_specs, write_feature_packages
+from tests.support.spec_server import run_readme_examples, spec_server
+
+
+@pytest.fixture(scope="module")
+def feature_packages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    return write_feature_packages(tmp_path_factory.mktemp("features"))
+
+
+@pytest.mark.parametrize("name", sorted(feature_specs()))
+def test_every_readme_example_of_a_feature_package_runs(name: str, feature_packages: dict[str, Path]) -> None:
+    package = feature_packages[name]
+    readme = (package / "README.md").read_text(encoding="utf-8")
+    resources = re.findall(r"^    def (\w+)\(self\) -> \w+:$", (package / "_client.py").read_text(encoding="utf-8"),
+                           re.MULTILINE)
+    for attr in set(resources) - {"with_options", "copy"}:
+        if f"client.{attr}." in resources_source(package) or f"`client.{attr}`" in readme:
+            assert f"### `client.{attr}`" in readme, f"{name}: no example for client.{attr}"
+    with spec_server(load(feature_specs()[name]).data) as server:
+        ran = run_readme_examples(package, f"{name.upper()}_BASE_URL", server.url)
+    assert ran.returncode == 0, ran.stderr[-4000:]
+    assert server.requests, "the examples sent nothing"
+    assert all(request.path != "404" for request in server.requests)
+
+
+HOOKS = """\
+openapi: 3.0.3
+info: {title: Hooks, version: "1"}
+servers: [{url: "https://hooks.example.com"}]
+components:
+  securitySchemes:
+    key: {type: apiKey, in: header, name: X-Key}
+    bearer: {type: http, scheme: bearer}
+security: [{key: []}]
+paths:
+  /hooks:
+    post:
+      operationId: create
+      tags: [hooks]
+      security: [{bearer: []}]
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [target, due]
+              properties:
+                target: {type: string, format: uri}
+                due: {type: string, format: date}
+      responses:
+        "200": {description: ok, content: {application/json: {schema: {type: object, properties: {id: {type: integer}}}}}}
+  /pings/{url}:
+    get:
+      operationId: ping
+      tags: [pings]
+      parameters:
+        - {name: url, in: path, required: true, schema: {type: string, format: uri}}
+      responses:
+        "200": {description: ok}
+"""
+
+
+def test_each_example_passes_the_credentials_its_operation_needs(tmp_path: Path) -> None:
+    """The document's security is `key`, `POST /hooks` needs `bearer`: its example makes the
+    client with `bearer=` (with `key=` the call raises MissingCredentialsError), the other with
+    `key=`; `format: uri` and `format: date` arguments get values (`pydantic.AnyUrl(...)`,
+    `datetime.date(...)`, imported), so both resources have a running example."""
+    spec = tmp_path / "hooks.yaml"
+    spec.write_text(HOOKS, encoding="utf-8")
+    files = pipeline.build_packages([pipeline.target_for_spec(spec, "hooks")])["hooks"]
+    write.write(files, tmp_path / "hooks")
+    readme = files["README.md"]
+    hooks = readme.split("### `client.hooks`", 1)[1].split("###", 1)[0]
+    pings = readme.split("### `client.pings`", 1)[1].split("##", 1)[0]
+    assert 'client = Client(bearer="my-bearer")' in hooks and "import datetime\nimport pydantic\n" in hooks
+    assert 'target=pydantic.AnyUrl("https://example.com"), due=datetime.date(2024, 1, 1)' in hooks
+    assert 'client = Client(key="my-key")' in pings
+    with spec_server(load(spec).data) as server:
+        ran = run_readme_examples(tmp_path / "hooks", "HOOKS_BASE_URL", server.url)
+    assert ran.returncode == 0, ran.stderr[-4000:]
+    sent = {request.path: request.headers for request in server.requests}
+    assert sent["/hooks"]["authorization"] == "Bearer my-bearer" and "x-key" not in sent["/hooks"]
+    (ping,) = [headers for path, headers in sent.items() if path.startswith("/pings/https")]
+    assert ping["x-key"] == "my-key" and "authorization" not in ping
+
+
+CAMEL = """\
+openapi: 3.0.3
+info: {title: Revisions, version: "1"}
+servers: [{url: "https://revisions.example.com"}]
+paths:
+  /revisions/{id}:
+    get:
+      operationId: get_revision
+      tags: [revisions]
+      parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+      responses:
+        "200":
+          description: ok
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [mergedFrom]
+                properties:
+                  mergedFrom: {type: string}
+"""
+
+
+def test_the_printed_field_is_the_attribute_not_the_wire_name(tmp_path: Path) -> None:
+    """GitBook's `mergedFrom` is the attribute `merged_from`: `result.mergedFrom` raised
+    AttributeError in the example (found by `make corpus --readme`)."""
+    spec = tmp_path / "revisions.yaml"
+    spec.write_text(CAMEL, encoding="utf-8")
+    files = pipeline.build_packages([pipeline.target_for_spec(spec, "revisions")])["revisions"]
+    write.write(files, tmp_path / "revisions")
+    assert "print(result.merged_from)" in files["README.md"]
+    with spec_server(load(spec).data) as server:
+        ran = run_readme_examples(tmp_path / "revisions", "REVISIONS_BASE_URL", server.url)
+    assert ran.returncode == 0, ran.stderr[-4000:]
