@@ -60,7 +60,7 @@ def mypy_clean(source: str) -> str:
     edits = [
         *_root_default_wraps(tree, source, lines), *_builtin_generics(tree), *_none_defaults(tree),
         *_override_ignores(classes, lines), *_header_ignores(classes, source, lines),
-        *_quoted_root_unions(tree),
+        *_quoted_root_unions(tree), *_bare_generics(tree),
     ]
     if not edits:
         return source
@@ -386,6 +386,22 @@ def _builtin_generics(tree: ast.Module) -> Iterator[_Edit]:
     for node in ast.walk(tree) if replaced else ():
         if isinstance(node, ast.Name) and node.id in replaced:
             yield _span(node), _BUILTIN_GENERICS[node.id]
+
+
+_BARE = {"list": "list[object]", "dict": "dict[str, object]"}
+
+
+def _bare_generics(tree: ast.Module) -> Iterator[_Edit]:
+    """A bare `list` / `dict` (dcg's type for an array of maps of itself, `RootModel[list[dict]]`,
+    which mypy --strict refuses as missing type arguments) as `list[object]` / `dict[str,
+    object]`: what pydantic checks of it either way, spelt so a type checker reads it."""
+    for cls in (node for node in tree.body if isinstance(node, ast.ClassDef)):
+        typed = [*cls.bases, *(s.annotation for s in cls.body if isinstance(s, ast.AnnAssign))]
+        for annotation in typed:
+            heads = {id(n.value) for n in ast.walk(annotation) if isinstance(n, ast.Subscript)}
+            for node in ast.walk(annotation):
+                if isinstance(node, ast.Name) and node.id in _BARE and id(node) not in heads:
+                    yield _span(node), _BARE[node.id]
 
 
 def _header_ignoring_misc(node: ast.ClassDef, source: str) -> _Edit:
