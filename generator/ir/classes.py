@@ -154,11 +154,14 @@ class ModelClasses:
 def _renamed_ref(schema: Any, renamed: dict[str, str]) -> Any:
     """`schema`, a `$ref` to a renamed class pointing at its new name instead."""
     ref = schema.get("$ref") if isinstance(schema, dict) else None
-    name = ref[len(SCHEMAS_PREFIX):] if isinstance(ref, str) and ref.startswith(SCHEMAS_PREFIX) else None
+    if not (isinstance(ref, str) and ref.startswith(SCHEMAS_PREFIX)):
+        return schema
+    name = ref[len(SCHEMAS_PREFIX):]
     return {"$ref": SCHEMAS_PREFIX + renamed[name]} if name in renamed else schema
 
 
-def _renamed_discriminator(discriminator: dict[str, Any], renamed: dict[str, str]) -> dict[str, Any]:
+def _renamed_discriminator(discriminator: dict[str, Any], renamed: dict[str, str]
+                           ) -> dict[str, Any]:
     """The discriminator with each tag still naming the branch it named: explicit mapping
     entries point at the renamed classes, and a renamed branch the mapping does not list keeps
     its implicit tag (its old class name)."""

@@ -12,8 +12,8 @@ talk to a scripted server on 127.0.0.1, sync and async.
 from __future__ import annotations
 
 import asyncio
-import importlib
 import base64
+import importlib
 import subprocess
 import sys
 import typing
