@@ -128,8 +128,8 @@ class ModelClasses:
 
 
     def _union_variant(self, class_name: str, flag: Flag) -> str:
-        """A oneOf/anyOf of component classes whose branches have variants: the union of the
-        variants (`<Name>Request` of `Cat | Dog` is `CatRequest | DogRequest`), its
+        """A oneOf/anyOf of component classes whose object branches have variants: the union
+        of the variants (`<Name>Request` of `Cat | Dog` is `CatRequest | DogRequest`), its
         discriminator's mapping pointing at them (the tags the branches had stay theirs)."""
         stored = self.schemas.get(class_name)
         keyword = next((k for k in ("oneOf", "anyOf") if isinstance(stored, dict)
@@ -139,7 +139,8 @@ class ModelClasses:
         renamed: dict[str, str] = {}  # branch class -> its variant
         for branch in stored[keyword]:
             name = self._component(branch)
-            if name is not None:
+            # object branches only: a union of unions keeps its inner ones (no recursion here)
+            if name is not None and object_properties(self.schemas.get(name), self.refs):
                 renamed[name] = self.variant(name, self.schemas.get(name), flag)
         renamed = {name: new for name, new in renamed.items() if new != name}
         if not renamed:
