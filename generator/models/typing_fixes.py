@@ -323,6 +323,7 @@ def _root_default_wraps(tree: ast.Module, source: str, lines: list[str]) -> Iter
     roots: set[str] = set()  # those defined so far
     later_roots = {node.name for node in tree.body
                    if isinstance(node, ast.ClassDef) and _is_root(node)}
+    members = _root_enum_members(tree)
     for node in tree.body:
         if not isinstance(node, ast.ClassDef):
             continue
@@ -337,12 +338,43 @@ def _root_default_wraps(tree: ast.Module, source: str, lines: list[str]) -> Iter
             types = [m for m in _members(statement.annotation) if ast.unparse(m) != "None"]
             name = ast.unparse(types[0]) if len(types) == 1 else ""
             if name in roots:
-                yield _span(value), f"{name}({ast.get_source_segment(source, value)})"
+                yield _span(value), _wrapped_default(name, value, source, members)
             elif name in later_roots:
                 yield _field_ignore(statement, lines)
         if _is_root(node):
             roots.add(node.name)
             later_roots.discard(node.name)
+
+
+def _wrapped_default(root: str, value: ast.expr, source: str,
+                     members: dict[tuple[str, object], str]) -> str:
+    """`N(1)`, or `N(NEnum.rc1)` for the value of an enum the root model wraps."""
+    constant = value.value if isinstance(value, ast.Constant) else None
+    given = members.get((root, constant)) or ast.get_source_segment(source, value)
+    return f"{root}({given})"
+
+
+def _root_enum_members(tree: ast.Module) -> dict[tuple[str, object], str]:
+    """(root model, value) -> `Enum.member`, for root models wrapping one enum (an enum with
+    `null` among its values: `N(RootModel[NEnum | None])`). Their default is the member, not the
+    bare value: mypy takes `N(NEnum.rc1)` and refuses `N("RC1")`, as the root's type says."""
+    classes = [node for node in tree.body if isinstance(node, ast.ClassDef)]
+    enums = {node.name: {statement.value.value: f"{node.name}.{target.id}"
+                         for statement in node.body if isinstance(statement, ast.Assign)
+                         and isinstance(statement.value, ast.Constant)
+                         for target in statement.targets if isinstance(target, ast.Name)}
+             for node in classes
+             if any(ast.unparse(base).endswith("Enum") for base in node.bases)}
+    found: dict[tuple[str, object], str] = {}
+    for node in classes:
+        root = next((s.annotation for s in node.body if isinstance(s, ast.AnnAssign)
+                     and isinstance(s.target, ast.Name) and s.target.id == "root"), None)
+        wrapped = [ast.unparse(m) for m in _members(root) if ast.unparse(m) != "None"
+                   ] if root else []
+        if _is_root(node) and len(wrapped) == 1 and wrapped[0] in enums:
+            found.update({(node.name, value): member
+                          for value, member in enums[wrapped[0]].items()})
+    return found
 
 
 def _none_defaults(tree: ast.Module) -> Iterator[_Edit]:

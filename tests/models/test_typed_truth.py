@@ -3,7 +3,8 @@
 Three feature documents (tests/feature_specs/): `forward_refs.yaml` (names models.py uses before
 it defines them, as GitBook's: an enum key under `oneOf: [$ref, null]`, a recursive
 `PlainObject`; an array of maps of itself), `typed_bodies.yaml` (a body that is an enum, free-form
-object bodies, an optional body, `format: uri` / `uuid` arguments) and
+object bodies, an optional body, `format: uri` / `uuid` arguments, the default of an enum that
+takes null) and
 `auth_declared_unused.yaml` (Airflow's `security: []` beside Basic, Kerberos and OpenID schemes).
 Their packages pass `mypy --strict` with calls written as a user writes them, and their clients
 talk to a scripted server on 127.0.0.1, sync and async.
@@ -199,6 +200,16 @@ def test_read_only_properties_of_union_branches_are_not_sent(served: Any) -> Non
     assert [r.json() for r in server.requests] == [{"kind": "cat", "meows": True}] * 2 + [{"kind": "dog"}] * 2
     assert "id" not in package.models.CatRequest.model_fields
     assert "id" not in package.models.DogRequest.model_fields
+
+
+def test_the_default_of_an_enum_that_takes_null_is_its_member(generated: Path) -> None:
+    """`channel: {allOf: [Channel], default: stable}`, Channel's values `[stable, beta, null]`:
+    a root model around the enum, its default built from the member (`Channel(ChannelChannelEnum.stable)`
+    type-checks, `Channel("stable")` did not)."""
+    package = import_from(generated, "feat_typed_bodies")
+    enum = importlib.import_module(package.models.Channel.__module__).ChannelChannelEnum
+    assert package.models.Note().channel == package.models.Channel(enum.stable)
+    assert package.models.Note(channel=None).channel.root is None
 
 
 def test_uri_and_uuid_arguments_take_strings(served: Any) -> None:
