@@ -17,6 +17,12 @@ if TYPE_CHECKING:
     from ._cat_request import (
         CatRequest as CatRequest,
     )
+    from ._channel import (
+        Channel as Channel,
+    )
+    from ._channel_channel_enum import (
+        ChannelChannelEnum as ChannelChannelEnum,
+    )
     from ._check_link_params import (
         CheckLinkParams as CheckLinkParams,
     )
@@ -51,6 +57,8 @@ if TYPE_CHECKING:
 __all__ = [
     "Cat",
     "CatRequest",
+    "Channel",
+    "ChannelChannelEnum",
     "CheckLinkParams",
     "Color",
     "Dog",
@@ -67,6 +75,8 @@ __all__ = [
 _MODULE_OF: dict[str, str] = {
     "Cat": "_cat",
     "CatRequest": "_cat_request",
+    "Channel": "_channel",
+    "ChannelChannelEnum": "_channel_channel_enum",
     "CheckLinkParams": "_check_link_params",
     "Color": "_color",
     "Dog": "_dog",

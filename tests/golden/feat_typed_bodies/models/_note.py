@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from pydantic import AnyUrl, BaseModel, ConfigDict
+from typing import Annotated
+
+from pydantic import AnyUrl, BaseModel, ConfigDict, Field
+
+from ._channel import Channel
+from ._channel_channel_enum import ChannelChannelEnum
 
 __all__ = [
     "Note",
@@ -16,3 +21,4 @@ class Note(BaseModel):
     )
     text: str | None = None
     link: AnyUrl | None = None
+    channel: Annotated[Channel, Field(validate_default=True)] = Channel(ChannelChannelEnum.stable)

@@ -145,6 +145,11 @@ class Default(SyncAPIResource):
         *,
         text: str | NotGiven = NOT_GIVEN,
         link: _pydantic.AnyUrl | str | NotGiven = NOT_GIVEN,
+        channel: _models.Channel
+        | _models.ChannelChannelEnum
+        | _typing.Literal["stable", "beta"]
+        | None
+        | NotGiven = NOT_GIVEN,
         extra_headers: Headers | None = None,
         extra_query: Query | None = None,
         extra_body: Mapping[str, object] | None = None,
@@ -156,6 +161,7 @@ class Default(SyncAPIResource):
         Args:
             text: The `text` property of the request body.
             link: The `link` property of the request body.
+            channel: The `channel` property of the request body.
             extra_headers: Headers to send besides the client's and the spec's (they win); an
                 `Omit()` value removes a header.
             extra_query: Query parameters to add to the request.
@@ -182,6 +188,7 @@ class Default(SyncAPIResource):
                     {
                         "text": text,
                         "link": link,
+                        "channel": channel,
                     },
                 )
             ),
@@ -473,6 +480,11 @@ class AsyncDefault(AsyncAPIResource):
         *,
         text: str | NotGiven = NOT_GIVEN,
         link: _pydantic.AnyUrl | str | NotGiven = NOT_GIVEN,
+        channel: _models.Channel
+        | _models.ChannelChannelEnum
+        | _typing.Literal["stable", "beta"]
+        | None
+        | NotGiven = NOT_GIVEN,
         extra_headers: Headers | None = None,
         extra_query: Query | None = None,
         extra_body: Mapping[str, object] | None = None,
@@ -484,6 +496,7 @@ class AsyncDefault(AsyncAPIResource):
         Args:
             text: The `text` property of the request body.
             link: The `link` property of the request body.
+            channel: The `channel` property of the request body.
             extra_headers: Headers to send besides the client's and the spec's (they win); an
                 `Omit()` value removes a header.
             extra_query: Query parameters to add to the request.
@@ -510,6 +523,7 @@ class AsyncDefault(AsyncAPIResource):
                     {
                         "text": text,
                         "link": link,
+                        "channel": channel,
                     },
                 )
             ),
