@@ -1,7 +1,8 @@
 """An operation's request body: how it is sent, and the arguments that carry it.
 
-A JSON, form or multipart body whose schema is an object becomes keyword arguments, one per
-property (readOnly ones left out); any other body is one argument, `body`. The class that
+A JSON, form or multipart body whose schema is an object with properties becomes keyword
+arguments, one per property (readOnly ones left out); any other body (a free-form object
+included: `{type: object}`) is one argument, `body`. The class that
 validates it is the body's schema without its readOnly properties (`<Name>Request`).
 """
 
@@ -40,7 +41,7 @@ def request_body(context: Context, stem: str, operation: dict[str, Any], taken: 
     model_class = context.classes.variant(
         context.classes.class_for(schema, f"{stem}Body"), schema, "readOnly")
     shape = object_properties(schema, context.refs)
-    if shape is None:
+    if shape is None or not shape[0]:  # not an object, or one without properties: free-form
         taken.add(whole)
         param = Param(whole, "body", "body", model_class, "", required,
                       is_nullable(schema, context.refs), _text(raw))

@@ -21,7 +21,11 @@ from generator.ir.classes import ModelClasses
 from generator.ir.context import Context
 from generator.ir.model import Api, BuildOptions, Operation, Param, Resource
 from generator.ir.operations import build_operation
-from generator.ir.schemas import ascii_enum_names, hoist_deep_schemas
+from generator.ir.schemas import (
+    ascii_enum_names,
+    hoist_deep_schemas,
+    hoist_self_referencing_items,
+)
 from generator.ir.security import security
 from generator.ir.servers import server_path, server_url
 from generator.names import namespace
@@ -88,6 +92,7 @@ def _api(context: Context, operations: list[Operation], failed: Failed) -> Api:
     operations, client_renames = _clear_client_arguments(operations)
     resources = _resources(operations, chosen)
     hoist_deep_schemas(context.classes.schemas, context.classes.taken)
+    hoist_self_referencing_items(context.classes.schemas, context.classes.taken)
     data, options = context.data, context.options
     info = data.get("info") or {}
     client_params = _client_params(operations)

@@ -109,7 +109,7 @@ class ModelClasses:
     def _hoist_variant(self, class_name: str, schema: Any, flag: Flag) -> str:
         shape = object_properties(schema, self.refs)
         if shape is None:
-            return class_name
+            return self._union_variant(class_name, flag)
         properties, required = shape
         dropped = {name for name, prop in properties.items()
                    if isinstance(prop, dict) and prop.get(flag) is True}
@@ -125,6 +125,58 @@ class ModelClasses:
             if isinstance(resolved, dict) and keyword in resolved:
                 kept[keyword] = resolved[keyword]
         return self.class_for(kept, class_name + ("Request" if flag == "readOnly" else "Response"))
+
+
+    def _union_variant(self, class_name: str, flag: Flag) -> str:
+        """A oneOf/anyOf of component classes whose object branches have variants: the union
+        of the variants (`<Name>Request` of `Cat | Dog` is `CatRequest | DogRequest`), its
+        discriminator's mapping pointing at them (the tags the branches had stay theirs)."""
+        stored = self.schemas.get(class_name)
+        keyword = next((k for k in ("oneOf", "anyOf") if isinstance(stored, dict)
+                        and isinstance(stored.get(k), list)), None)
+        if keyword is None or not isinstance(stored, dict):
+            return class_name
+        renamed: dict[str, str] = {}  # branch class -> its variant
+        for branch in stored[keyword]:
+            name = self._component(branch)
+            # object branches only: a union of unions keeps its inner ones (no recursion here)
+            if name is not None and object_properties(self.schemas.get(name), self.refs):
+                renamed[name] = self.variant(name, self.schemas.get(name), flag)
+        renamed = {name: new for name, new in renamed.items() if new != name}
+        if not renamed:
+            return class_name
+        union = {key: value for key, value in stored.items() if key != keyword}
+        union[keyword] = [_renamed_ref(branch, renamed) for branch in stored[keyword]]
+        if isinstance(stored.get("discriminator"), dict):
+            union["discriminator"] = _renamed_discriminator(stored["discriminator"], renamed)
+        return self.class_for(union, class_name + ("Request" if flag == "readOnly" else "Response"))
+
+
+def _renamed_ref(schema: Any, renamed: dict[str, str]) -> Any:
+    """`schema`, a `$ref` to a renamed class pointing at its new name instead."""
+    ref = schema.get("$ref") if isinstance(schema, dict) else None
+    if not (isinstance(ref, str) and ref.startswith(SCHEMAS_PREFIX)):
+        return schema
+    name = ref[len(SCHEMAS_PREFIX):]
+    return {"$ref": SCHEMAS_PREFIX + renamed[name]} if name in renamed else schema
+
+
+def _renamed_discriminator(discriminator: dict[str, Any], renamed: dict[str, str]
+                           ) -> dict[str, Any]:
+    """The discriminator with each tag still naming the branch it named: explicit mapping
+    entries point at the renamed classes, and a renamed branch the mapping does not list keeps
+    its implicit tag (its old class name)."""
+    mapping = discriminator.get("mapping")
+    mapping = dict(mapping) if isinstance(mapping, dict) else {}
+    targets = {v for v in mapping.values() if isinstance(v, str)}
+    for tag, target in list(mapping.items()):
+        if isinstance(target, str):
+            bare = target if target.startswith("#") else SCHEMAS_PREFIX + target
+            mapping[tag] = _renamed_ref({"$ref": bare}, renamed)["$ref"]
+    for old, new in renamed.items():
+        if SCHEMAS_PREFIX + old not in targets and old not in targets:
+            mapping[old] = SCHEMAS_PREFIX + new
+    return {**discriminator, "mapping": mapping}
 
 
 def _wrapped(schema: Any) -> Any:

@@ -2,9 +2,10 @@
 datamodel-code-generator made safe for it.
 
 Queries (`is_nullable`, `object_properties`, `json_type`, ...) answer what the operation
-builder asks of a schema. Preparations (`ascii_enum_names`, `hoist_deep_schemas`) change the
-working copy so that models.py's generator takes it: every walk keeps its own stack (or a
-bound), as schemas may nest deeper than Python's recursion limit.
+builder asks of a schema. Preparations (`ascii_enum_names`, `hoist_deep_schemas`,
+`hoist_self_referencing_items`) change the working copy so that models.py's generator takes it:
+every walk keeps its own stack (or a bound), as schemas may nest deeper than Python's recursion
+limit.
 """
 
 from __future__ import annotations
@@ -68,6 +69,34 @@ def hoist_deep_schemas(schemas: dict[str, Any], taken: set[str]) -> None:
                 pending.append((child, 0, name))
             else:
                 pending.append((child, depth + 1, owner))
+
+
+def hoist_self_referencing_items(schemas: dict[str, Any], taken: set[str]) -> None:
+    """The inline `items` of an array component that refer to the component itself (an array
+    of maps or of arrays of itself) become a component of their own, `<Name>Item`: given them
+    inline, models.py's generator types the array a bare `list` (which mypy --strict refuses
+    and which checks nothing), while a named item schema is typed `list[<Name>Item]`."""
+    for owner in list(schemas):
+        schema = schemas[owner]
+        items = schema.get("items") if isinstance(schema, dict) else None
+        if not isinstance(items, dict) or "$ref" in items or not is_array(schema):
+            continue
+        if _refers_to(items, SCHEMAS_PREFIX + owner):
+            name = names.unique(names.class_name(f"{owner}Item"), taken)
+            schemas[name] = items
+            schema["items"] = {"$ref": SCHEMAS_PREFIX + name}
+
+
+def _refers_to(schema: dict[str, Any], ref: str) -> bool:
+    return any(key == "$ref" and value == ref for _, key, value in _items_of(schema))
+
+
+def _items_of(schema: dict[str, Any]) -> Any:
+    """(container, key, value) of every entry of `schema`, however deep (its own included)."""
+    for container in [schema, *(node for _, _, node in iter_children(schema))]:
+        if isinstance(container, dict):
+            for key, value in container.items():
+                yield container, key, value
 
 
 # ---- questions about one schema ---------------------------------------------------------------

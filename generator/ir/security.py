@@ -2,8 +2,9 @@
 environment variables that carry their credentials.
 
 Only schemes a client can send are used (apiKey, http, oauth2 and openIdConnect tokens); a
-requirement naming another is left out. Without any usable scheme the client takes an
-optional bearer key, as most documents that leave security out expect.
+requirement naming another is left out. Schemes declared but named by no requirement (a
+document saying `security: []`) are each offered, none required. Without any usable scheme the
+client takes an optional bearer key, as most documents that leave security out expect.
 """
 
 from __future__ import annotations
@@ -74,6 +75,8 @@ def security(data: dict[str, Any], options: BuildOptions, operations: list[Opera
     effective = [document if op.security is None else op.security for op in operations]
     used = {name for requirement in _all(document, effective) for name in requirement}
     keys = [key for key in usable if key in used]
+    if not keys and usable:  # declared, required nowhere (`security: []`): each one offered
+        return _offered(usable, options, reserved)
     taken = set(reserved) | (namespace.client_arguments() - CREDENTIAL_ARGUMENTS)
     schemes = [_scheme(key, usable[key], _arguments(key, usable[key], len(keys), taken), options)
                for key in keys]
@@ -83,6 +86,18 @@ def security(data: dict[str, Any], options: BuildOptions, operations: list[Opera
         return Security((undeclared,), (("api_key",), ()), False)
     required = any(alternatives and all(alternatives) for alternatives in effective)
     return Security(tuple(schemes), document, required)
+
+
+def _offered(usable: Mapping[str, dict[str, Any]], options: BuildOptions, reserved: set[str]
+             ) -> Security:
+    """Schemes a document declares but no requirement names (`security: []` at the top, as
+    Airflow's: Basic, Kerberos, OpenID): a client argument each, none required, and each
+    request carries the first one given (in the document's order), sent its scheme's way;
+    with none given, nothing."""
+    taken = set(reserved) | (namespace.client_arguments() - CREDENTIAL_ARGUMENTS)
+    schemes = tuple(_scheme(key, raw, _arguments(key, raw, len(usable), taken), options)
+                    for key, raw in usable.items())
+    return Security(schemes, (*((key,) for key in usable), ()), False)
 
 
 def _all(document: Requirements, effective: Iterable[Requirements]) -> Iterable[tuple[str, ...]]:

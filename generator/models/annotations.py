@@ -1,8 +1,9 @@
 """Rewrites of the annotations models.py gives its fields, into what a signature reads.
 
 Each is an AST transformer or a small function over `ast.expr`: `Annotated[...]` stripped,
-`| None` dropped, enum classes widened with their plain values, model names qualified as
-`_models.X` and imported names as `_<module>.name`, unions flattened.
+forward references unquoted, `| None` dropped, enum classes widened with their plain values (URL
+and UUID types with `str`), model names qualified as `_models.X` and imported names as
+`_<module>.name`, unions flattened.
 """
 
 from __future__ import annotations
@@ -47,8 +48,9 @@ def without_none(node: ast.expr) -> ast.expr:
 def strip_annotated(node: ast.expr) -> ast.expr:
     """`node` without any `Annotated[T, Field(...)]` wrapper, however deep (`list[Annotated[A | B,
     Field(discriminator=...)]]` -> `list[A | B]`): the metadata belongs to the model, which still
-    validates the value; a signature needs only the type."""
-    result = _AnnotatedStripper().visit(copy.deepcopy(node))
+    validates the value; a signature needs only the type. Forward references come unquoted
+    (`dict["Lang", str]` -> `dict[Lang, str]`; see `_ForwardReferences`)."""
+    result = _ForwardReferences().visit(_AnnotatedStripper().visit(copy.deepcopy(node)))
     assert isinstance(result, ast.expr)
     return result
 
@@ -61,6 +63,29 @@ class _AnnotatedStripper(ast.NodeTransformer):
                 stripped: ast.AST = self.visit(inner.elts[0])
                 return stripped
         return self.generic_visit(node)
+
+
+class _ForwardReferences(ast.NodeTransformer):
+    """`"Lang"` -> `Lang`, `"list[Tree]"` -> `list[Tree]`: datamodel-code-generator quotes the
+    names a class uses before defining them (a key enum, a recursive model). Quoted, a name
+    escapes the rewrites that qualify it (`_models.Lang`) and widen it, and the module using the
+    annotation holds no such name (mypy: not defined; `get_type_hints`: NameError). A
+    `Literal[...]`'s strings are values, and stay."""
+
+    def visit_Subscript(self, node: ast.Subscript) -> ast.AST:
+        head = node.value
+        name = head.attr if isinstance(head, ast.Attribute) else getattr(head, "id", "")
+        return node if name == "Literal" else self.generic_visit(node)
+
+    def visit_Constant(self, node: ast.Constant) -> ast.AST:
+        if not isinstance(node.value, str):
+            return node
+        try:
+            parsed = ast.parse(node.value.strip(), mode="eval").body
+        except SyntaxError:
+            return node
+        unquoted: ast.AST = self.visit(parsed)
+        return unquoted
 
 
 class UnionFlattener(ast.NodeTransformer):
@@ -94,6 +119,29 @@ class EnumWidener(ast.NodeTransformer):
                                        ast.Load())
         literal = ast.Subscript(typing_literal, members, ast.Load())
         return ast.BinOp(left=node, op=ast.BitOr(), right=literal)
+
+
+def takes_str(module: str, name: str) -> bool:
+    """Whether models.py's imported type `name` of `module` is one a field validates a plain
+    `str` into (pydantic's lax mode) but a type checker refuses a `str` for: pydantic's URL
+    and DSN types (`format: uri` -> `AnyUrl`), UUIDs (`format: uuid`)."""
+    if module == "pydantic":
+        return name.endswith(("Url", "Dsn")) or name.startswith("UUID")
+    return (module, name) == ("uuid", "UUID")
+
+
+class StrWidener(ast.NodeTransformer):
+    """`AnyUrl` -> `AnyUrl | str`, `UUID` -> `UUID | str` (`takes_str`): an argument takes the
+    string a caller has, as the model validating it does, as enums take their values."""
+
+    def __init__(self, imports: Mapping[str, tuple[str, str]]) -> None:
+        self.imports = imports
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:
+        found = self.imports.get(node.id)
+        if found is None or not takes_str(*found):
+            return node
+        return ast.BinOp(left=node, op=ast.BitOr(), right=ast.Name("str", ast.Load()))
 
 
 class Qualifier(ast.NodeTransformer):

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from generator.models.annotations import (
     QUALIFIER,
     EnumWidener,
+    StrWidener,
     UnionFlattener,
     strip_annotated,
 )
@@ -93,6 +94,7 @@ class ParamTypes:
 
     def _source(self, models: Models, node: ast.expr, qualifier: str | None) -> str:
         node = EnumWidener(models.enums).visit(copy.deepcopy(node))
+        node = StrWidener(models.imports).visit(node)
         node = models.qualifier().visit(node)
         widened = _ParamWidener(models, self, qualifier).visit(node)
         return ast.unparse(UnionFlattener().visit(widened))
@@ -154,7 +156,7 @@ class _ParamWidener(ast.NodeTransformer):
                 or _widened_nodes(self.models, name, self.params.widths) > MAX_WIDENED_NODES):
             return node
         self.expanding.add(name)
-        inner = EnumWidener(self.models.enums).visit(root)
+        inner = StrWidener(self.models.imports).visit(EnumWidener(self.models.enums).visit(root))
         inner = self.visit(self.models.qualifier().visit(inner))
         self.expanding.discard(name)
         self.widened += 1

@@ -82,7 +82,7 @@ def _cleaned(source: str, tree: ast.Module) -> str:
     edits = [
         *_root_default_wraps(tree, source, lines), *_builtin_generics(tree), *_none_defaults(tree),
         *_override_ignores(classes, lines), *_header_ignores(classes, source, lines),
-        *_quoted_root_unions(tree),
+        *_quoted_root_unions(tree), *_bare_generics(tree),
     ]
     if not edits:
         return source
@@ -350,6 +350,7 @@ def _root_default_wraps(tree: ast.Module, source: str, lines: list[str]) -> Iter
     roots: set[str] = set()  # those defined so far
     later_roots = {node.name for node in tree.body
                    if isinstance(node, ast.ClassDef) and _is_root(node)}
+    members = _root_enum_members(tree)
     for node in tree.body:
         if not isinstance(node, ast.ClassDef):
             continue
@@ -364,12 +365,43 @@ def _root_default_wraps(tree: ast.Module, source: str, lines: list[str]) -> Iter
             types = [m for m in _members(statement.annotation) if ast.unparse(m) != "None"]
             name = ast.unparse(types[0]) if len(types) == 1 else ""
             if name in roots:
-                yield _span(value), f"{name}({ast.get_source_segment(source, value)})"
+                yield _span(value), _wrapped_default(name, value, source, members)
             elif name in later_roots:
                 yield _field_ignore(statement, lines)
         if _is_root(node):
             roots.add(node.name)
             later_roots.discard(node.name)
+
+
+def _wrapped_default(root: str, value: ast.expr, source: str,
+                     members: dict[tuple[str, object], str]) -> str:
+    """`N(1)`, or `N(NEnum.rc1)` for the value of an enum the root model wraps."""
+    constant = value.value if isinstance(value, ast.Constant) else None
+    given = members.get((root, constant)) or ast.get_source_segment(source, value)
+    return f"{root}({given})"
+
+
+def _root_enum_members(tree: ast.Module) -> dict[tuple[str, object], str]:
+    """(root model, value) -> `Enum.member`, for root models wrapping one enum (an enum with
+    `null` among its values: `N(RootModel[NEnum | None])`). Their default is the member, not the
+    bare value: mypy takes `N(NEnum.rc1)` and refuses `N("RC1")`, as the root's type says."""
+    classes = [node for node in tree.body if isinstance(node, ast.ClassDef)]
+    enums = {node.name: {statement.value.value: f"{node.name}.{target.id}"
+                         for statement in node.body if isinstance(statement, ast.Assign)
+                         and isinstance(statement.value, ast.Constant)
+                         for target in statement.targets if isinstance(target, ast.Name)}
+             for node in classes
+             if any(ast.unparse(base).endswith("Enum") for base in node.bases)}
+    found: dict[tuple[str, object], str] = {}
+    for node in classes:
+        root = next((s.annotation for s in node.body if isinstance(s, ast.AnnAssign)
+                     and isinstance(s.target, ast.Name) and s.target.id == "root"), None)
+        wrapped = [ast.unparse(m) for m in _members(root) if ast.unparse(m) != "None"
+                   ] if root else []
+        if _is_root(node) and len(wrapped) == 1 and wrapped[0] in enums:
+            found.update({(node.name, value): member
+                          for value, member in enums[wrapped[0]].items()})
+    return found
 
 
 def _none_defaults(tree: ast.Module) -> Iterator[_Edit]:
@@ -413,6 +445,22 @@ def _builtin_generics(tree: ast.Module) -> Iterator[_Edit]:
     for node in ast.walk(tree) if replaced else ():
         if isinstance(node, ast.Name) and node.id in replaced:
             yield _span(node), _BUILTIN_GENERICS[node.id]
+
+
+_BARE = {"list": "list[object]", "dict": "dict[str, object]"}
+
+
+def _bare_generics(tree: ast.Module) -> Iterator[_Edit]:
+    """A bare `list` / `dict` (dcg's type for an array of maps of itself, `RootModel[list[dict]]`,
+    which mypy --strict refuses as missing type arguments) as `list[object]` / `dict[str,
+    object]`: what pydantic checks of it either way, spelt so a type checker reads it."""
+    for cls in (node for node in tree.body if isinstance(node, ast.ClassDef)):
+        typed = [*cls.bases, *(s.annotation for s in cls.body if isinstance(s, ast.AnnAssign))]
+        for annotation in typed:
+            heads = {id(n.value) for n in ast.walk(annotation) if isinstance(n, ast.Subscript)}
+            for node in ast.walk(annotation):
+                if isinstance(node, ast.Name) and node.id in _BARE and id(node) not in heads:
+                    yield _span(node), _BARE[node.id]
 
 
 def _header_ignoring_misc(node: ast.ClassDef, source: str) -> _Edit:

@@ -126,8 +126,8 @@ OPERATIONS_MODULE_NAMES = frozenset({
     "Timeout", "TypeAlias", "TypedDict", "_describe", "_dump", "_form_value",
     "_keep_given_integers", "_scalar", "_short", "_validator", "annotations", "client_value",
     "dataclass", "form_body", "form_fields", "format_path", "json", "multipart_body",
-    "multipart_fields", "multipart_files", "os", "pick", "pick_strings", "pydantic",
-    "pydantic_core", "quote", "raw_body", "raw_content", "request_options", "root_type",
+    "multipart_fields", "multipart_files", "optional_body", "os", "pick", "pick_strings",
+    "pydantic", "pydantic_core", "quote", "raw_body", "raw_content", "request_options", "root_type",
     "validated", "validated_root",
 })
 

@@ -85,7 +85,7 @@ def _body_view(operation: Operation, models: Models) -> BodyView | None:
     if body.expanded and body.model_class is not None:
         checked = _checked(body.model_class, fields, body.file_fields)
         return BodyView(body.kind, body.media_type, None, None, checked,
-                        frozenset(body.file_fields))
+                        frozenset(body.file_fields), optional=not body.required)
     root_model = models.name(body.model_class) if body.model_class else None
     argument = fields[0].name if fields else "body"
     return BodyView(body.kind, body.media_type, argument, root_model, None,

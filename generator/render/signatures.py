@@ -22,12 +22,19 @@ from generator.render.views import CALL_ARGUMENTS, Argument, MethodVariant, Sign
 PAGE_CLASSES = {"Stream": "SyncPage", "AsyncStream": "AsyncPage"}
 # What a list method returns: the first page (sync), a paginator to await or iterate (async)
 LIST_CLASSES = {"Stream": "SyncPage", "AsyncStream": "AsyncPaginator"}
+FREE_FORM = "Mapping[str, object]"  # a free-form object body (resources import `Mapping`)
 
 
 def _response_annotation(response: ResponseType, models: Models) -> str:
     if response.kind == "json":
         return models.class_annotation(response.model_class) if response.model_class else "object"
     return {"text": "str", "bytes": "bytes", "none": "None"}[response.kind]
+
+
+def _free_form(models: Models, class_name: str) -> bool:
+    """A model of no fields that keeps what it is given (`{type: object}`): any JSON object."""
+    name = models.name(class_name)
+    return models.is_object_class(name) and not models.all_fields(name)
 
 
 def _union(annotations: Iterable[str]) -> str:
@@ -53,6 +60,8 @@ def _annotation(param: Param, models: Models, body: Body | None, params: ParamTy
         return params.request_annotation(
             models, param.model_class, param.model_key, drop_none=not param.nullable
         )
+    if param.model_class and _free_form(models, param.model_class):
+        return FREE_FORM
     if param.model_class:
         return params.request_class_annotation(models, param.model_class)
     if body is not None and body.kind == "content":

@@ -94,6 +94,7 @@ class BodyView:
     root_model: str | None  # the model checking that whole body (None: sent as given)
     checked: Checked | None  # the properties, when they are arguments
     files: frozenset[str]  # multipart file parts
+    optional: bool = False  # the document's body is optional: none is sent when none is given
 
 
 @dataclass(frozen=True)

@@ -143,14 +143,16 @@ class Models(SyncAPIResource):
         """
         return self._post(
             "/models",
-            body=_ops.validated(
-                _models.ModelsStrBody,
-                {
-                    "dict": dict,
-                    "request_options": request_options,
-                    "self": self_,
-                },
-                python_names={"self": "self_"},
+            body=_ops.optional_body(
+                _ops.validated(
+                    _models.ModelsStrBody,
+                    {
+                        "dict": dict,
+                        "request_options": request_options,
+                        "self": self_,
+                    },
+                    python_names={"self": "self_"},
+                )
             ),
             options=_ops.request_options(
                 extra_headers=extra_headers,
@@ -282,14 +284,16 @@ class AsyncModels(AsyncAPIResource):
         """
         return await self._post(
             "/models",
-            body=_ops.validated(
-                _models.ModelsStrBody,
-                {
-                    "dict": dict,
-                    "request_options": request_options,
-                    "self": self_,
-                },
-                python_names={"self": "self_"},
+            body=_ops.optional_body(
+                _ops.validated(
+                    _models.ModelsStrBody,
+                    {
+                        "dict": dict,
+                        "request_options": request_options,
+                        "self": self_,
+                    },
+                    python_names={"self": "self_"},
+                )
             ),
             options=_ops.request_options(
                 extra_headers=extra_headers,
