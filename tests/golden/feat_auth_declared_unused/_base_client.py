@@ -75,7 +75,7 @@ from ._errors import (
     redact_body,
     status_error_class,
 )
-from ._parse import is_json_media, parse_json, validate_python
+from ._parse import NO_TARGET, media_choice, parse_json, success_target, validate_python
 from ._response import APIResponse, aread_bounded, read_bounded
 from ._streaming import AsyncStream, Stream
 from ._types import NOT_GIVEN, Headers, NotGiven, Omit, Query, Timeout
@@ -132,7 +132,11 @@ class ResponseTargets:
 
     ``success`` and ``errors`` map a status key (``"200"``, ``"2XX"``, ``"default"``) to a parse
     target: a pydantic model class or any type ``TypeAdapter`` accepts, ``bytes`` (binary),
-    ``str`` (text) or ``None`` (no body). ``headers`` maps documented response header names
+    ``str`` (text) or ``None`` (no body); a success status documented with several media
+    types maps to a mapping of media type -> target (``{"application/json": Thing,
+    "text/csv": str}``), picked by the answer's ``Content-Type``. A 2xx status the table does
+    not list parses into the documented success type (``_parse.success_target``: the rule
+    for several). ``headers`` maps documented response header names
     to python types for ``APIResponse.typed_headers``; ``stream_chunk`` is the type of each
     server-sent event when the call streams.
     """
@@ -710,7 +714,9 @@ class BaseClient:
         try:
             url = response.request.url.join(location)
         except _http.InvalidURL as exc:  # the server's Location cannot be followed
-            raise APIError(self._redact(f"Invalid redirect from the server: {exc}")) from exc
+            raise self._bad_redirect(exc) from exc
+        if url.scheme not in ("http", "https"):  # mailto:, data:, about:blank, urn:, file:...
+            raise self._bad_redirect(f"{excerpt(location, 80)!r} is not an http(s) URL")
         method, content, data, files = (
             prepared.method,
             prepared.content,
@@ -755,6 +761,11 @@ class BaseClient:
                     f"or a seekable file to allow it ({prepared.method} {prepared.url})"
                 )
             )
+
+    def _bad_redirect(self, why: object) -> APIError:
+        """A redirect whose ``Location`` cannot be followed: the server's answer, not a
+        transport failure (so it is not retried)."""
+        return APIError(self._redact(f"Invalid redirect from the server: {why}"))
 
     def _too_many_redirects(self, prepared: _Prepared) -> TooManyRedirectsError:
         return TooManyRedirectsError(
@@ -854,43 +865,48 @@ class BaseClient:
         return cls(self._redact(message), response=response, body=body, parsed_body=parsed)
 
     def _parse_body(self, spec: ResponseSpec[Any], response: _http.Response) -> Any:
-        """The typed body of a 2xx answer that has been read."""
-        target = _lookup(spec.success, response.status_code)
+        """The typed body of a 2xx answer that has been read: parsed into what the document
+        declares for its status (``success_target``: an undocumented 2xx into the declared
+        success type too, never an untyped value behind a model annotation), or
+        ``APIResponseValidationError``."""
+        raw = response.content
+        content_type = response.headers.get("content-type", "")
+        target = success_target(spec.success, response.status_code, content_type, raw)
         if target is None:
             return None
-        raw = response.content
+        if target is NO_TARGET:
+            raise self._invalid_body(
+                response, f"its Content-Type ({content_type}) is none the document lists"
+            )
         if target is bytes:
             return raw
         if target is str:
             return response.text
         if not raw:
             return None
-        if target is _MISSING:
-            content_type = response.headers.get("content-type", "")
-            if is_json_media(content_type):
-                target = Any
-            elif content_type.startswith("text/"):
-                return response.text
-            else:
-                return raw
         try:
             return parse_json(target, raw)
         except ValueError as exc:
-            content_type = response.headers.get("content-type", "")
-            raise APIResponseValidationError(
-                response=response,
-                body=self._redact(response.text),
-                message=self._redact(  # a validation error quotes the input
-                    f"Expected a JSON body for status {response.status_code} "
-                    f"({content_type or 'no content-type'}): {exc}"
-                ),
+            raise self._invalid_body(
+                response, f"expected a JSON body ({content_type or 'no content-type'}): {exc}"
             ) from exc
+
+    def _invalid_body(self, response: _http.Response, why: str) -> APIResponseValidationError:
+        return APIResponseValidationError(
+            response=response,
+            body=self._redact(response.text),
+            message=self._redact(  # a validation error quotes the input
+                f"The body of HTTP {response.status_code} could not be read: {why}"
+            ),
+        )
 
     def _chunk_type(self, spec: ResponseSpec[Any]) -> object:
         if spec.stream_chunk is not None:
             return spec.stream_chunk
         target = _lookup(spec.success, 200)
-        return Any if target is _MISSING or target is None else target
+        if isinstance(target, Mapping):  # several media types: the events are JSON
+            target = media_choice(target, "application/json")
+        return Any if target in (_MISSING, NO_TARGET, None) else target
 
     def _raw_response(
         self,
@@ -1031,6 +1047,10 @@ class SyncAPIClient(BaseClient):
                 if response is not None:
                     response.close()
                 raise self._local_error(exc) from exc
+            except _http.InvalidURL as exc:  # no HTTPError: httpx reads a Location it
+                if response is not None:  # cannot join while sending (`next_request`)
+                    response.close()
+                raise self._bad_redirect(exc) from exc
             except _http.DecodingError as exc:  # the server answered: not a transport error
                 if response is None:
                     raise
@@ -1199,6 +1219,10 @@ class AsyncAPIClient(BaseClient):
                 if response is not None:
                     await response.aclose()
                 raise self._local_error(exc) from exc
+            except _http.InvalidURL as exc:  # no HTTPError: httpx reads a Location it
+                if response is not None:  # cannot join while sending (`next_request`)
+                    await response.aclose()
+                raise self._bad_redirect(exc) from exc
             except _http.DecodingError as exc:  # the server answered: not a transport error
                 if response is None:
                     raise

@@ -11,7 +11,9 @@ A client that raises on every such drift is useless, so parsing is two-step:
    missing required field becomes ``None``.
 
 Invalid JSON is not a drift but a broken answer: :func:`parse_json` lets ``ValueError``
-(``json.JSONDecodeError``) through for the caller to wrap.
+(``json.JSONDecodeError``) through for the caller to wrap. JSON nested deeper than Python's
+decoder recurses (a few thousand ``[`` from a hostile server) is invalid JSON too: :func:`loads`
+turns its ``RecursionError`` into a ``ValueError``, so it ends in the client's own error.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import functools
 import json
 import types
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, get_args, get_origin
 
 import pydantic
@@ -33,7 +35,10 @@ __all__ = [
     "extra_keeps",
     "is_json_media",
     "json_validator",
+    "loads",
+    "media_choice",
     "parse_json",
+    "success_target",
     "validate_python",
 ]
 
@@ -43,6 +48,122 @@ def is_json_media(content_type: str) -> bool:
     """``application/json``, or a ``+json`` type, parameters aside."""
     media = content_type.split(";", 1)[0].strip().lower()
     return media == "application/json" or media.endswith("+json")
+
+
+def loads(raw: str | bytes) -> Any:
+    """``json.loads``, with JSON nested too deeply to decode a ``ValueError`` like any other
+    JSON it cannot read (``RecursionError`` is no ``ValueError``: it would escape the client's
+    error handling)."""
+    try:
+        return json.loads(raw)
+    except RecursionError:
+        raise ValueError("the JSON is nested too deeply to decode") from None
+
+
+#: What :func:`media_choice` and :func:`success_target` give when nothing fits.
+NO_TARGET: Any = object()
+
+
+#: ``application/*`` media types whose bodies are text (as the generator's ``ir/media.py``).
+_TEXT_APPLICATION = frozenset(
+    {
+        "application/csv",
+        "application/ecmascript",
+        "application/graphql",
+        "application/javascript",
+        "application/jsonl",
+        "application/markdown",
+        "application/sql",
+        "application/x-ndjson",
+        "application/x-sh",
+        "application/x-yaml",
+        "application/xml",
+        "application/yaml",
+    }
+)
+
+
+def _media_kind(content_type: str) -> str:
+    """How the generator reads a media type: ``json``, ``text`` or ``bytes``."""
+    media = content_type.split(";", 1)[0].strip().lower()
+    if media in _TEXT_APPLICATION or media.endswith(("+xml", "+yaml")):
+        return "text"
+    if media in ("application/json", "*/*") or media.endswith("+json"):
+        return "json"
+    return "text" if media.startswith("text/") else "bytes"
+
+
+def media_choice(choices: Mapping[str, object], content_type: str) -> object:
+    """The target a response's ``Content-Type`` picks among ``choices`` (documented media type
+    -> target, for a status documented with several): the same media type, else a range the
+    document gives (``text/*``, ``*/*``), else the first of the same kind (JSON, text or
+    binary); without a ``Content-Type``, the first documented. :data:`NO_TARGET` when none
+    fits (``text/html`` where JSON and CSV are documented)."""
+    if not content_type.strip():
+        return next(iter(choices.values()), NO_TARGET)
+    media = content_type.split(";", 1)[0].strip().lower()
+    lowered = {key.split(";", 1)[0].strip().lower(): target for key, target in choices.items()}
+    for key in (media, media.partition("/")[0] + "/*", "*/*"):
+        if key in lowered:
+            return lowered[key]
+    kind = _media_kind(media)
+    return next((t for key, t in lowered.items() if _media_kind(key) == kind), NO_TARGET)
+
+
+def _distinct(targets: Iterable[object]) -> list[object]:
+    found: list[object] = []
+    for target in targets:
+        if not any(target is seen or target == seen for seen in found):
+            found.append(target)
+    return found
+
+
+def _takes(target: object, content_type: str, body: bytes) -> bool:
+    """Whether ``body`` reads as ``target`` without leniency (the media type fits; JSON
+    validates strictly)."""
+    if isinstance(target, Mapping):
+        target = media_choice(target, content_type)
+    if target is None:
+        return not body
+    if target is NO_TARGET:
+        return False
+    kind = _media_kind(content_type) if content_type.strip() else "json"
+    if target is str or target is bytes:
+        return kind == ("text" if target is str else "bytes")
+    try:
+        json_validator(target)(body)
+    except (ValueError, RecursionError):
+        return False
+    return True
+
+
+def success_target(
+    table: Mapping[str, object], status: int, content_type: str, body: bytes
+) -> object:
+    """What a 2xx answer parses into: the entry of its status (the code, its ``2XX`` range,
+    ``default``); for a status the document does not list, as openai-python parses every 2xx
+    into the declared type, the one documented success target, or of several the first (in
+    status order) that takes the body strictly, else the first that has a body (``None``
+    without one); ``None`` when the document lists no success (the method returns ``None``).
+    An entry that is a mapping (a status documented with several media types) is resolved by
+    the answer's ``Content-Type`` (:func:`media_choice`), :data:`NO_TARGET` when none fits.
+    """
+    found = table.get(str(status), NO_TARGET)
+    for key in (f"{status // 100}XX", f"{status // 100}xx", "default"):
+        if found is NO_TARGET:
+            found = table.get(key, NO_TARGET)
+    if found is NO_TARGET:
+        found = _undocumented(_distinct(table.values()), content_type, body)
+    if isinstance(found, Mapping):
+        return media_choice(found, content_type)
+    return found
+
+
+def _undocumented(candidates: list[object], content_type: str, body: bytes) -> object:
+    with_body = [target for target in candidates if target is not None]
+    if not body or not with_body:
+        return None if (None in candidates or not with_body) else with_body[0]
+    return next((t for t in with_body if _takes(t, content_type, body)), with_body[0])
 
 
 def _adapter(type_: Any) -> pydantic.TypeAdapter[Any]:
@@ -72,7 +193,7 @@ def json_validator(type_: object) -> Callable[[str | bytes], Any]:
     validator (what ``model_validate_json`` calls, minus its per-call Python overhead).
     """
     if type_ is Any or type_ is object:
-        return json.loads
+        return loads
     if _is_model(type_):
         validator = type_.__pydantic_validator__  # a mock until the model is complete
         if isinstance(validator, pydantic_core.SchemaValidator):
@@ -101,12 +222,14 @@ def parse_json(type_: object, raw: str | bytes) -> Any:
     Raises ``ValueError`` when ``raw`` is not JSON at all.
     """
     if type_ is Any or type_ is object:
-        return json.loads(raw)
+        return loads(raw)
     try:
         return json_validator(type_)(raw)
     except pydantic.ValidationError:
         pass
-    return construct(json.loads(raw), type_)
+    except RecursionError:  # a validator without pydantic-core's own depth limit
+        pass
+    return construct(loads(raw), type_)
 
 
 def validate_python(type_: object, value: object) -> Any:

@@ -14,14 +14,13 @@ hold nothing and are not limited.
 
 from __future__ import annotations
 
-import json
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping
 from types import TracebackType
 from typing import Any, Generic, TypeVar
 
 from . import _http
 from ._errors import ResponseTooLargeError
-from ._parse import validate_python
+from ._parse import loads, validate_python
 
 __all__ = [
     "APIResponse",
@@ -269,7 +268,7 @@ class APIResponse(_BaseAPIResponse[_T]):
 
     def json(self) -> Any:
         """The body decoded as JSON (plain python values, no models)."""
-        return json.loads(self.content)
+        return loads(self.content)
 
     def iter_bytes(self, chunk_size: int | None = None) -> Iterator[bytes]:
         """The body as it arrives, decoded (gzip...) into byte chunks."""
@@ -325,7 +324,7 @@ class AsyncAPIResponse(_BaseAPIResponse[_T]):
 
     async def json(self) -> Any:
         """The body decoded as JSON (plain python values, no models)."""
-        return json.loads(await self.read())
+        return loads(await self.read())
 
     async def iter_bytes(self, chunk_size: int | None = None) -> AsyncIterator[bytes]:
         """The body as it arrives, decoded (gzip...) into byte chunks."""

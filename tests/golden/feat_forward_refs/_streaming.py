@@ -8,9 +8,10 @@ also ends iteration silently (like openai-python: some OpenAI-compatible servers
 Errors in the stream: an event whose JSON has a truthy ``error`` key, or any ``event: error``,
 raises. When the error object carries an HTTP-like status (``status``, ``status_code`` or a
 numeric ``code``) the matching ``APIStatusError`` subclass is raised (``RateLimitError`` for
-429, ...); otherwise a plain ``APIError``. A data line that is not JSON raises ``APIError``
-naming the problem. Messages built from what the server sent have the client's credentials
-blanked out.
+429, ...); otherwise a plain ``APIError``. A data line that is not JSON (or JSON nested too
+deeply to decode) raises ``APIResponseValidationError`` naming the problem; a ``retry:`` field
+that is no number Python reads is ignored, as openai-python's decoder does. Messages built
+from what the server sent have the client's credentials blanked out.
 
 Size: one event larger than ``max_event_size`` (the client's, 16 MiB by default) raises
 ``ResponseTooLargeError`` as soon as the decoder holds that much without a blank line; the
@@ -19,7 +20,7 @@ number of events is not limited.
 
 from __future__ import annotations
 
-import json
+import contextlib
 import weakref
 from collections.abc import (
     AsyncGenerator,
@@ -39,13 +40,21 @@ from ._errors import (
     APIConnectionError,
     APIError,
     APIResponseDecodingError,
+    APIResponseValidationError,
     APITimeoutError,
     ResponseTooLargeError,
     excerpt,
     redact_body,
     status_error_class,
 )
-from ._parse import extra_keeps, is_json_media, json_validator, parse_json, validate_python
+from ._parse import (
+    extra_keeps,
+    is_json_media,
+    json_validator,
+    loads,
+    parse_json,
+    validate_python,
+)
 
 __all__ = ["AsyncStream", "SSEDecoder", "ServerSentEvent", "Stream"]
 
@@ -62,8 +71,9 @@ class ServerSentEvent:
     retry: int | None = None
 
     def json(self) -> Any:
-        """The data decoded as JSON."""
-        return json.loads(self.data)
+        """The data decoded as JSON (``ValueError`` when it is not JSON, or nested too deeply
+        to decode)."""
+        return loads(self.data)
 
 
 _BOM = b"\xef\xbb\xbf"
@@ -224,7 +234,10 @@ class SSEDecoder:
             if b"\0" not in value:
                 self._last_id = _text(value)
         elif name == b"retry" and value.isdigit():
-            self._retry = int(value)
+            # as openai-python's decoder: a value it cannot read is ignored (Python refuses to
+            # convert more than 4,300 digits)
+            with contextlib.suppress(ValueError):
+                self._retry = int(value)
 
     def flush(self) -> list[ServerSentEvent]:
         """End of stream: an unterminated final event is discarded, as the spec requires."""
@@ -345,13 +358,13 @@ class _Decoder(Generic[_T]):
         data = sse.data
         if sse.event == "error":
             try:
-                payload: object = json.loads(data)
+                payload: object = loads(data)
             except ValueError:
                 payload = None
             raise _error_from_event(self.response, payload, data, sse.event, self._redact)
         if '"error"' in data:  # cheap pre-check; only then decode to look for the key
             try:
-                payload = json.loads(data)
+                payload = loads(data)
             except ValueError as exc:
                 raise self._malformed(data, exc) from exc
             if isinstance(payload, dict) and payload.get("error"):
@@ -364,13 +377,13 @@ class _Decoder(Generic[_T]):
             raise self._malformed(data, exc) from exc
         return parsed
 
-    def _malformed(self, data: str, exc: ValueError) -> APIError:
-        return APIError(
-            self._redact(
+    def _malformed(self, data: str, exc: ValueError) -> APIResponseValidationError:
+        return APIResponseValidationError(
+            response=self.response,
+            body=self._redact(data),
+            message=self._redact(
                 f"Malformed JSON in server-sent event data ({exc}): {excerpt(self._redact(data), 120)!r}"
             ),
-            self.response.request,
-            body=self._redact(data),
         )
 
     def _bounded(self, pieces: Iterable[bytes]) -> Iterator[bytes]:

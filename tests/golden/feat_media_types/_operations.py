@@ -141,17 +141,29 @@ def _keep_given_integers(dumped: Any, given: Any) -> Any:
     return dumped
 
 
-def validated_root(model: type[pydantic.BaseModel], value: object, *, name: str = "body") -> Any:
-    """A whole request body (not an object with properties) checked by its root model;
-    `NOT_GIVEN` (an optional body left out) stays `NOT_GIVEN`."""
+def validated_root(model: type[Any], value: object, *, name: str = "body") -> Any:
+    """A whole request body (not an object with properties) checked by its root model, or by
+    its enum class (a body that is one of an enum's values); `NOT_GIVEN` (an optional body left
+    out) stays `NOT_GIVEN`."""
     if isinstance(value, NotGiven):
         return NOT_GIVEN
+    adapter: pydantic.TypeAdapter[Any] | None = None
+    if not issubclass(model, pydantic.BaseModel):
+        adapter = pydantic.TypeAdapter(model)  # an enum: no model_validate of its own
     try:
-        instance = model.model_validate(value)
+        instance = model.model_validate(value) if adapter is None else adapter.validate_python(value)
     except pydantic.ValidationError as exc:
         details = "; ".join(_describe(error, {}) for error in exc.errors())
         raise RequestValidationError(f"{name}: {details}") from None
+    if adapter is not None:
+        return adapter.dump_python(instance, mode="json")
     return instance.model_dump(mode="json", by_alias=True, exclude_unset=True)
+
+
+def optional_body(values: dict[str, Any]) -> dict[str, Any] | NotGiven:
+    """An optional JSON body's checked properties, or `NOT_GIVEN` (no body at all, as the
+    document allows) when the caller gave none of them."""
+    return values if values else NOT_GIVEN
 
 
 def root_type(model: type[pydantic.RootModel[Any]]) -> object:
