@@ -562,3 +562,19 @@ def display_name(key: Key) -> str:
 def is_property(key: Key) -> bool:
     """Whether the location is an object property (not the root, items or map values)."""
     return bool(key) and key[-1].startswith(".")
+
+
+def prefixed(fields: Mapping[Key, Field], prefix: Key) -> dict[Key, Field]:
+    """`fields` keyed (and each `Field.key` set) under `prefix`: a branch or cut location's
+    walk, placed where it stands in the enclosing schema."""
+    if not prefix:
+        return dict(fields)
+    return {prefix + k: replace(f, key=prefix + k) for k, f in fields.items()}
+
+
+def container_kept(key: Key, other: Mapping[Key, Field]) -> bool:
+    """A property added/removed is reported only where its parent object exists on both sides."""
+    if not is_property(key):
+        return False
+    parent = other.get(key[:-1])
+    return parent is not None and (not parent.info.types or "object" in parent.info.types)
