@@ -87,7 +87,7 @@ from generator.drift.diff.pairing import (
     template_names,
 )
 from generator.drift.diff.rules import Ctx, FieldDiff
-from generator.drift.diff.same import Same, Walked
+from generator.drift.diff.same import Flats, Same, Unkept, Walked
 from generator.drift.diff.subsume import covers, identity
 from generator.drift.diff.walk import (
     Field,
@@ -128,7 +128,7 @@ class _Differ:
         self.old, self.new = old, new
         self.old_refs, self.new_refs = Refs(old), Refs(new)
         self.same = Same(self.old_refs, self.new_refs) if reuse else None
-        self.walked = Walked() if reuse else None
+        self.walked, self.flats = (Walked() if reuse else None), (Flats() if reuse else Unkept())
         self.fingerprints: dict[tuple[str, str], tuple[tuple[Key, SchemaInfo], ...]] = {}
         self.old_walker = SchemaWalker(self.old_refs, "old document")
         self.new_walker = SchemaWalker(self.new_refs, "new document")
@@ -442,8 +442,8 @@ class _Differ:
         branches is compared branch by branch (``split_union``); a location the walker cut is
         compared on its own (``cuts``). `below`: the location at `prefix` itself is compared
         already, only what is under it is wanted."""
-        old_fields = prefixed(self.old_walker.flatten(*old), prefix)
-        new_fields = prefixed(self.new_walker.flatten(*new), prefix)
+        old_fields = prefixed(self.flats.flatten(self.old_walker, *old), prefix)
+        new_fields = prefixed(self.flats.flatten(self.new_walker, *new), prefix)
         cut = split_cuts(old_fields, new_fields)
         found = self.field_changes(ctx, old_fields, new_fields)
         if below:

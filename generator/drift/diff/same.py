@@ -27,6 +27,7 @@ from typing import Any
 from generator.document.refs import Refs
 from generator.drift.diff.merge import Found
 from generator.drift.diff.rules import Ctx
+from generator.drift.diff.walk import Field, Key, SchemaWalker
 
 
 class Same:
@@ -138,3 +139,39 @@ def _ref_only(schema: Any) -> tuple[str, str] | None:
     if isinstance(schema, Mapping) and len(schema) == 1 and isinstance(schema.get("$ref"), str):
         return ("$ref", schema["$ref"])
     return None
+
+
+class Flats:
+    """Each side's flattening of a `$ref`-only schema, kept per target: a component reached
+    from many operations and places is walked once per side. The walk of a `$ref` that
+    resolves depends on its target alone, but for where the reference itself stands (the
+    root field's `declared_at`), which is set for each caller. Not kept once a walker has
+    passed its budget (`walk.FIELD_BUDGET`): from then on its walks cut what they repeat."""
+
+    def __init__(self) -> None:
+        self._fields: dict[tuple[int, str], dict[Key, Field]] = {}
+
+    def flatten(self, walker: SchemaWalker, schema: Any, pointer: str) -> dict[Key, Field]:
+        """`walker.flatten(schema, pointer)`, from the one walk of its target when it has one."""
+        ref = _ref_only(schema)
+        if ref is None or walker.degraded or not walker.refs.lookup(ref[1])[0]:
+            return walker.flatten(schema, pointer)
+        key = (id(walker), ref[1])
+        known = self._fields.get(key)
+        if known is None:
+            known = walker.flatten(schema, pointer)
+            if walker.degraded:
+                return known
+            self._fields[key] = known
+        root = known.get(())
+        if root is None or root.declared_at == pointer:
+            return known
+        return {**known, (): replace(root, declared_at=pointer, source=schema)}
+
+
+class Unkept(Flats):
+    """Every schema walked where it is reached (`differ.diff(reuse=False)`)."""
+
+    def flatten(self, walker: SchemaWalker, schema: Any, pointer: str) -> dict[Key, Field]:
+        """`walker.flatten(schema, pointer)`."""
+        return walker.flatten(schema, pointer)

@@ -26,6 +26,7 @@ The operation helpers (which paths, parameters and media types the differ pairs)
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -359,10 +360,13 @@ def source_of(child: _Child) -> Json:
 def _copy_shape(shape: _Shape) -> _Shape:
     """A copy whose containers the caller may change (merging does) without touching the
     memoised original; the values in them (children, JSON data) are shared, never changed."""
-    return replace(shape, types=list(shape.types), enum=None if shape.enum is None else list(
-        shape.enum), constraints=dict(shape.constraints), docs=dict(shape.docs),
-        properties=dict(shape.properties), required=set(shape.required),
-        branches=list(shape.branches), branch_labels=list(shape.branch_labels))
+    copied = copy.copy(shape)  # (`dataclasses.replace` reads the fields' list on every call)
+    copied.types, copied.constraints = list(shape.types), dict(shape.constraints)
+    copied.enum = None if shape.enum is None else list(shape.enum)
+    copied.docs, copied.properties = dict(shape.docs), dict(shape.properties)
+    copied.required, copied.branches = set(shape.required), list(shape.branches)
+    copied.branch_labels = list(shape.branch_labels)
+    return copied
 
 
 def _shallow(shape: _Shape) -> str:
