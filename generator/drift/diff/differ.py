@@ -132,6 +132,8 @@ class _Differ:
         self.fingerprints: dict[tuple[str, str], tuple[tuple[Key, SchemaInfo], ...]] = {}
         self.old_walker = SchemaWalker(self.old_refs, "old document")
         self.new_walker = SchemaWalker(self.new_refs, "new document")
+        if self.same is not None:  # (below a location equal on both sides: nothing to find)
+            self.old_walker.prune = self.new_walker.prune = self.same.closure_same
         self.found: list[Found] = []
         self.old_ops_by_new = old_ops_by_new(old, new)
         self.op = ""  # the operation being compared, for the changes found in it
@@ -466,7 +468,8 @@ class _Differ:
         """What changed below a location the walker cut: its two schemas compared once per
         operation and place (the changes in a shared schema are found once)."""
         pair = cut_pair(self.op, ctx.direction, ctx.where, before, after)
-        if pair in self.compared_cuts:
+        if pair in self.compared_cuts or (self.same and self.same.same(before.source,
+                                                                      after.source)):
             return []
         self.compared_cuts.add(pair)
         found, _, _ = self.compare(ctx, walked_from(before), walked_from(after), key, below=True)

@@ -47,6 +47,10 @@ class Same:
             return False
         return all(self._closure_same(ref) for ref in refs_in(old))
 
+    def closure_same(self, start: str) -> bool:
+        """Whether `start`'s target, and all it reaches, is equal on both sides."""
+        return self._closure_same(start)
+
     def _closure_same(self, start: str) -> bool:
         known = self._closures.get(start)
         if known is not None:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from dataclasses import field as dataclass_field
 from typing import Any
@@ -395,6 +395,9 @@ class SchemaWalker:
         self.degraded = False  # a walk passed FIELD_BUDGET: repeated schemas are cut from now on
         self._shapes: dict[tuple[int, str, frozenset[str], int], tuple[Json, _Shape]] = {}
         self._builds = 0  # shapes built in the current walk
+        # `$ref`s whose subtree the differ knows equal on both sides (`same.Same`): a location
+        # that is one of them is not expanded below (a `cut` field, never a walk's root).
+        self.prune: Callable[[str], bool] | None = None
 
     def walk(
         self, schema: Json, pointer: str, stack: frozenset[str] = frozenset()
@@ -412,7 +415,7 @@ class SchemaWalker:
         shape = self.child_shape(child, depth)
         progress.fields += 1
         self.degraded = self.degraded or progress.fields > FIELD_BUDGET
-        cut = self._cut(child, shape, progress)
+        cut = self._cut(child, shape, progress) or (bool(key) and self._pruned(child, shape))
         yield Field(key, shape.pointer or child.pointer, _info(shape, required), child.pointer,
                     tuple(shape.branches), source_of(child), cut)
         if shape.recursive or cut:
@@ -436,6 +439,14 @@ class SchemaWalker:
             return True
         progress.expanded.add(shape.pointer)
         return False
+
+    def _pruned(self, child: _Child, shape: _Shape) -> bool:
+        schema = child.schema
+        if self.prune is None or child.parts or not (shape.properties or shape.items
+                                                     or shape.extra):
+            return False
+        return (isinstance(schema, Mapping) and len(schema) == 1
+                and isinstance(schema.get("$ref"), str) and self.prune(schema["$ref"]))
 
     def child_shape(self, child: _Child, depth: int) -> _Shape:
         if not child.parts:
