@@ -82,7 +82,8 @@ def rows(python: str, root: Path, env: dict[str, str] | None,
             label = f"diff {pair.name} ({size:.1f} MB each, {mode})"
             found = (f"{counts['breaking']} breaking, {counts['possibly_breaking']} possibly, "
                      f"{counts['non_breaking']} other" + (f"; {repaired}" if repaired else ""))
-            out += [Row(f"{label}: time (1 run)", seconds(sample.wall), "", ""),
+            out += [Row(f"{label}: time (1 run)",
+                        f"{seconds(sample.wall)} (CPU {seconds(sample.cpu)})", "", ""),
                     Row(f"{label}: peak memory", f"{sample.peak_kib / 1024:.0f} MiB", "", ""),
                     Row(f"{label}: distinct changes", found, "", "")]
     return [*out, *scaling_rows(python, root, env)]

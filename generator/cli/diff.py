@@ -56,11 +56,28 @@ def _with_lines(changes: list[Change], documents: dict[str, Document]) -> list[C
     lines: dict[tuple[str, str], int | None] = {}
     for side in ("new", "old"):
         document = documents.pop(side)
-        for change in changes:
-            if change.side == side:
-                lines[side, change.pointer] = document.line_of(change.pointer)
+        pointers = {change.pointer for change in changes if change.side == side}
+        for pointer, line in _lines_of(document, pointers).items():
+            lines[side, pointer] = line
         del document
     return [dataclasses.replace(c, line=lines.get((c.side, c.pointer))) for c in changes]
+
+
+def _lines_of(document: Document, pointers: set[str]) -> dict[str, int | None]:
+    """The lines of `pointers`: for a JSON document (whose line map is built on first use) by
+    descending its text along them alone (`json_lines`), not by scanning every token."""
+    from generator.document.lines import LazyLines
+    from generator.drift.json_lines import pointer_lines
+
+    if isinstance(document.lines, LazyLines) and pointers:
+        try:
+            text = document.path.read_bytes().decode("utf-8-sig")
+        except (OSError, UnicodeDecodeError):
+            text = ""
+        found = pointer_lines(text, pointers) if text else None
+        if found is not None:
+            return found
+    return {pointer: document.line_of(pointer) for pointer in pointers}
 
 
 def register(commands: Any, add_common: Callable[[argparse.ArgumentParser], None]) -> None:

@@ -61,7 +61,6 @@ changes inside components no operation uses (except renames/removals as info).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import replace
 from urllib.parse import quote
 
 from generator.document import tree
@@ -88,6 +87,7 @@ from generator.drift.diff.pairing import (
     template_names,
 )
 from generator.drift.diff.rules import Ctx, FieldDiff
+from generator.drift.diff.same import Flats, Same, Unkept, Walked
 from generator.drift.diff.subsume import covers, identity
 from generator.drift.diff.walk import (
     Field,
@@ -96,20 +96,22 @@ from generator.drift.diff.walk import (
     SchemaInfo,
     SchemaWalker,
     canonical_json,
-    is_property,
+    container_kept,
     literal_pointer,
+    prefixed,
     without_docs,
 )
 
 
-def diff(old: Mapping[str, Json], new: Mapping[str, Json]) -> list[Change]:
-    """All changes from ``old`` to ``new``, sorted by pointer then kind, without duplicates.
+def diff(old: Mapping[str, Json], new: Mapping[str, Json], reuse: bool = True) -> list[Change]:
+    """All changes from ``old`` to ``new``, sorted by pointer then kind, without duplicates
+    (`reuse`: off in tests proving that ``same`` changes nothing).
 
     Runs with the stack the documents' nesting needs (``tree.with_deep_stack``): the walks
     below recurse, and a legal document may nest schemas or extensions a thousand levels deep.
     """
     levels = max(tree.depth(old), tree.depth(new))
-    return tree.with_deep_stack(lambda: _Differ(old, new).run(), levels)
+    return tree.with_deep_stack(lambda: _Differ(old, new, reuse).run(), levels)
 
 
 class _Differ:
@@ -121,11 +123,17 @@ class _Differ:
     the severities differ per level, and a generic helper would hide exactly those decisions.
     """
 
-    def __init__(self, old: Mapping[str, Json], new: Mapping[str, Json]) -> None:
+    def __init__(self, old: Mapping[str, Json], new: Mapping[str, Json],
+                 reuse: bool = True) -> None:
         self.old, self.new = old, new
         self.old_refs, self.new_refs = Refs(old), Refs(new)
+        self.same = Same(self.old_refs, self.new_refs) if reuse else None
+        self.walked, self.flats = (Walked() if reuse else None), (Flats() if reuse else Unkept())
+        self.fingerprints: dict[tuple[str, str], tuple[tuple[Key, SchemaInfo], ...]] = {}
         self.old_walker = SchemaWalker(self.old_refs, "old document")
         self.new_walker = SchemaWalker(self.new_refs, "new document")
+        if self.same is not None:  # (below a location equal on both sides: nothing to find)
+            self.old_walker.prune = self.new_walker.prune = self.same.closure_same
         self.found: list[Found] = []
         self.old_ops_by_new = old_ops_by_new(old, new)
         self.op = ""  # the operation being compared, for the changes found in it
@@ -194,9 +202,8 @@ class _Differ:
         new = (self.new.get("components") or {}).get("schemas") or {}
         added = sorted(set(new) - set(old))
         for name in sorted(set(old) - set(new)):
-            fingerprint = self._fingerprint(self.old_walker, name)
-            twin = next((a for a in added if self._fingerprint(self.new_walker, a) == fingerprint),
-                        None)
+            fingerprint = self._fingerprint("old", name)
+            twin = next((a for a in added if self._fingerprint("new", a) == fingerprint), None)
             if twin is None:
                 self.add(join_tokens("", "components", "schemas", name), "component-removed", False,
                          f"component schema `{name}` was removed", side="old")
@@ -208,11 +215,15 @@ class _Differ:
             self.add(join_tokens("", "components", "schemas", name), "component-added", False,
                      f"component schema `{name}` was added")
 
-    @staticmethod
-    def _fingerprint(walker: SchemaWalker, name: str) -> tuple[tuple[Key, SchemaInfo], ...]:
-        pointer = join_tokens("", "components", "schemas", name)
-        ref = "#" + quote(pointer)  # a `$ref` fragment is percent-decoded before it is followed
-        return tuple((f.key, f.info) for f in walker.walk({"$ref": ref}, pointer))
+    def _fingerprint(self, side: str, name: str) -> tuple[tuple[Key, SchemaInfo], ...]:
+        """A component's meaning, walked once per side (matched against every added one)."""
+        if (side, name) not in self.fingerprints:
+            walker = self.old_walker if side == "old" else self.new_walker
+            pointer = join_tokens("", "components", "schemas", name)
+            ref = "#" + quote(pointer)  # a `$ref` fragment is percent-decoded when followed
+            self.fingerprints[side, name] = tuple(
+                (f.key, f.info) for f in walker.walk({"$ref": ref}, pointer))
+        return self.fingerprints[side, name]
 
     # ---- paths and operations
 
@@ -407,11 +418,23 @@ class _Differ:
     # ---- schemas
 
     def schema(self, ctx: Ctx, old: Json, old_ptr: str, new: Json, new_ptr: str) -> None:
-        found, old_fields, new_fields = self.compare(ctx, (old, old_ptr), (new, new_ptr))
+        if self.same is None or self.walked is None:
+            self.found += self.schema_changes(ctx, (old, old_ptr), (new, new_ptr))
+        elif not self.same.same(old, new):  # (equal with all it references: no change in it)
+            key = self.walked.key(ctx, (old, old_ptr), (new, new_ptr))
+            found = self.walked.get(key, self.op)
+            if found is None:
+                found = self.schema_changes(ctx, (old, old_ptr), (new, new_ptr))
+                self.walked.keep(key, self.op, found)
+            self.found += found
+
+    def schema_changes(self, ctx: Ctx, old: tuple[Json, str], new: tuple[Json, str]
+                       ) -> list[Found]:
+        found, old_fields, new_fields = self.compare(ctx, old, new)
         self.branches_rewritten(ctx, old_fields, new_fields, found)
         if any(f.breaking is not False for f in found):
-            self.judge(ctx, (old, old_fields), (new, new_fields), found)
-        self.found += found
+            self.judge(ctx, (old[0], old_fields), (new[0], new_fields), found)
+        return found
 
     def compare(
         self, ctx: Ctx, old: tuple[Json, str], new: tuple[Json, str], prefix: Key = (),
@@ -421,8 +444,8 @@ class _Differ:
         branches is compared branch by branch (``split_union``); a location the walker cut is
         compared on its own (``cuts``). `below`: the location at `prefix` itself is compared
         already, only what is under it is wanted."""
-        old_fields = _prefixed(self.old_walker.flatten(*old), prefix)
-        new_fields = _prefixed(self.new_walker.flatten(*new), prefix)
+        old_fields = prefixed(self.flats.flatten(self.old_walker, *old), prefix)
+        new_fields = prefixed(self.flats.flatten(self.new_walker, *new), prefix)
         cut = split_cuts(old_fields, new_fields)
         found = self.field_changes(ctx, old_fields, new_fields)
         if below:
@@ -445,7 +468,8 @@ class _Differ:
         """What changed below a location the walker cut: its two schemas compared once per
         operation and place (the changes in a shared schema are found once)."""
         pair = cut_pair(self.op, ctx.direction, ctx.where, before, after)
-        if pair in self.compared_cuts:
+        if pair in self.compared_cuts or (self.same and self.same.same(before.source,
+                                                                      after.source)):
             return []
         self.compared_cuts.add(pair)
         found, _, _ = self.compare(ctx, walked_from(before), walked_from(after), key, below=True)
@@ -493,10 +517,10 @@ class _Differ:
             before, after = old_fields.get(key), new_fields.get(key)
             if before is not None and after is not None:
                 FieldDiff(report, ctx, before, after).run()
-            elif before is not None and _container_kept(key, new_fields):
+            elif before is not None and container_kept(key, new_fields):
                 report(before.declared_at or before.pointer, f"{ctx.direction}-property-removed",
                        True, f"{ctx.op}: {ctx.subject(key)} was removed", "was removed", "old")
-            elif after is not None and _container_kept(key, old_fields):
+            elif after is not None and container_kept(key, old_fields):
                 self.property_added(ctx, after, report)
         return found
 
@@ -573,17 +597,3 @@ class _Differ:
                         f.message += " (undecided: whether the new branches take every old value)"
 
 AddFound = Callable[..., None]
-
-
-def _prefixed(fields: Mapping[Key, Field], prefix: Key) -> dict[Key, Field]:
-    if not prefix:
-        return dict(fields)
-    return {prefix + k: replace(f, key=prefix + k) for k, f in fields.items()}
-
-
-def _container_kept(key: Key, other: Mapping[Key, Field]) -> bool:
-    """A property added/removed is reported only where its parent object exists on both sides."""
-    if not is_property(key):
-        return False
-    parent = other.get(key[:-1])
-    return parent is not None and (not parent.info.types or "object" in parent.info.types)

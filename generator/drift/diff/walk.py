@@ -26,8 +26,9 @@ The operation helpers (which paths, parameters and media types the differ pairs)
 
 from __future__ import annotations
 
+import copy
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from dataclasses import field as dataclass_field
 from typing import Any
@@ -359,10 +360,13 @@ def source_of(child: _Child) -> Json:
 def _copy_shape(shape: _Shape) -> _Shape:
     """A copy whose containers the caller may change (merging does) without touching the
     memoised original; the values in them (children, JSON data) are shared, never changed."""
-    return replace(shape, types=list(shape.types), enum=None if shape.enum is None else list(
-        shape.enum), constraints=dict(shape.constraints), docs=dict(shape.docs),
-        properties=dict(shape.properties), required=set(shape.required),
-        branches=list(shape.branches), branch_labels=list(shape.branch_labels))
+    copied = copy.copy(shape)  # (`dataclasses.replace` reads the fields' list on every call)
+    copied.types, copied.constraints = list(shape.types), dict(shape.constraints)
+    copied.enum = None if shape.enum is None else list(shape.enum)
+    copied.docs, copied.properties = dict(shape.docs), dict(shape.properties)
+    copied.required, copied.branches = set(shape.required), list(shape.branches)
+    copied.branch_labels = list(shape.branch_labels)
+    return copied
 
 
 def _shallow(shape: _Shape) -> str:
@@ -391,6 +395,9 @@ class SchemaWalker:
         self.degraded = False  # a walk passed FIELD_BUDGET: repeated schemas are cut from now on
         self._shapes: dict[tuple[int, str, frozenset[str], int], tuple[Json, _Shape]] = {}
         self._builds = 0  # shapes built in the current walk
+        # `$ref`s whose subtree the differ knows equal on both sides (`same.Same`): a location
+        # that is one of them is not expanded below (a `cut` field, never a walk's root).
+        self.prune: Callable[[str], bool] | None = None
 
     def walk(
         self, schema: Json, pointer: str, stack: frozenset[str] = frozenset()
@@ -408,7 +415,7 @@ class SchemaWalker:
         shape = self.child_shape(child, depth)
         progress.fields += 1
         self.degraded = self.degraded or progress.fields > FIELD_BUDGET
-        cut = self._cut(child, shape, progress)
+        cut = self._cut(child, shape, progress) or (bool(key) and self._pruned(child, shape))
         yield Field(key, shape.pointer or child.pointer, _info(shape, required), child.pointer,
                     tuple(shape.branches), source_of(child), cut)
         if shape.recursive or cut:
@@ -432,6 +439,14 @@ class SchemaWalker:
             return True
         progress.expanded.add(shape.pointer)
         return False
+
+    def _pruned(self, child: _Child, shape: _Shape) -> bool:
+        schema = child.schema
+        if self.prune is None or child.parts or not (shape.properties or shape.items
+                                                     or shape.extra):
+            return False
+        return (isinstance(schema, Mapping) and len(schema) == 1
+                and isinstance(schema.get("$ref"), str) and self.prune(schema["$ref"]))
 
     def child_shape(self, child: _Child, depth: int) -> _Shape:
         if not child.parts:
@@ -562,3 +577,19 @@ def display_name(key: Key) -> str:
 def is_property(key: Key) -> bool:
     """Whether the location is an object property (not the root, items or map values)."""
     return bool(key) and key[-1].startswith(".")
+
+
+def prefixed(fields: Mapping[Key, Field], prefix: Key) -> dict[Key, Field]:
+    """`fields` keyed (and each `Field.key` set) under `prefix`: a branch or cut location's
+    walk, placed where it stands in the enclosing schema."""
+    if not prefix:
+        return dict(fields)
+    return {prefix + k: replace(f, key=prefix + k) for k, f in fields.items()}
+
+
+def container_kept(key: Key, other: Mapping[Key, Field]) -> bool:
+    """A property added/removed is reported only where its parent object exists on both sides."""
+    if not is_property(key):
+        return False
+    parent = other.get(key[:-1])
+    return parent is not None and (not parent.info.types or "object" in parent.info.types)

@@ -1,0 +1,84 @@
+"""The differ's reuse (`drift/diff/same.py`) changes nothing in the report: a schema pair equal
+with all it references is not walked, and a pair's changes found for one operation are
+re-rooted for every other operation reaching it. Each pair below is diffed with and without
+reuse and the two reports must be equal, change for change (pointer, kind, severity, message,
+side, operations)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from bench.drift_pairs import load_pairs, pair_files
+from generator.document.loading import load
+from generator.document.refs import Refs
+from generator.drift.diff.differ import diff
+from generator.drift.diff.same import Same
+from tests.drift.test_drift import CASES, VARIANT_IDS, VARIANTS, base, render
+
+
+def _both(old: dict[str, Any], new: dict[str, Any]) -> list[Any]:
+    reused, walked = diff(old, new), diff(old, new, reuse=False)
+    assert reused == walked
+    return reused
+
+
+@pytest.mark.parametrize(("version", "use_refs"), VARIANTS, ids=VARIANT_IDS)
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_minimal_pairs_per_kind_of_change(case: Any, version: str, use_refs: bool) -> None:
+    changed = base()
+    case.mutate(changed)
+    _both(render(base(), version, use_refs), render(changed, version, use_refs))
+
+
+def _shared(leaf: str, description: str = "a") -> dict[str, Any]:
+    """Three operations and two places (a response, a request body) reaching `Item`, whose
+    `tags` items reach `Tag`; `Other` changes nothing."""
+    ref = {"$ref": "#/components/schemas/Item"}
+
+    def op(method: str) -> dict[str, Any]:
+        return {"requestBody": {"content": {"application/json": {"schema": dict(ref)}}},
+                "responses": {"200": {"description": "ok", "content": {
+                    "application/json": {"schema": dict(ref)}}},
+                    "201": {"description": "ok", "content": {"application/json": {
+                        "schema": {"$ref": "#/components/schemas/Other"}}}}}}
+
+    return {"openapi": "3.0.3", "info": {"title": "t", "version": "1"},
+            "paths": {"/a": {"post": op("post"), "put": op("put")}, "/b/{id}": {"post": op("b")}},
+            "components": {"schemas": {
+                "Item": {"type": "object", "required": ["id"], "properties": {
+                    "id": {"type": "string"},
+                    "tags": {"type": "array", "items": {"$ref": "#/components/schemas/Tag"}}}},
+                "Tag": {"type": "object", "description": description,
+                        "properties": {"name": {"type": leaf}}},
+                "Other": {"type": "object", "properties": {
+                    "self": {"$ref": "#/components/schemas/Other"}}}}}}
+
+
+def test_a_change_deep_in_a_shared_component_is_reported_once_with_every_operation() -> None:
+    changes = _both(_shared("string"), _shared("integer", description="b"))
+    kinds = sorted((c.kind, c.pointer, len(c.operations)) for c in changes)
+    tag = "/components/schemas/Tag"
+    # (a type changed in a request and in a response, breaking both ways: one change)
+    assert kinds == [("description-changed", tag, 3), ("type-changed", tag + "/properties/name", 3)]
+
+
+def test_equal_closure_is_told_from_a_change_anywhere_it_reaches() -> None:
+    old, new = _shared("string"), _shared("integer")
+    same = Same(Refs(old), Refs(new))
+    item, other = {"$ref": "#/components/schemas/Item"}, {"$ref": "#/components/schemas/Other"}
+    assert not same.same(item, item)  # Item is equal, but Tag, which it reaches, is not
+    assert same.same(other, other)  # a cycle, equal on both sides
+    assert not same.same({"$ref": "#/components/schemas/Nowhere"}, other)
+    gone = copy.deepcopy(new)
+    del gone["components"]["schemas"]["Other"]
+    assert not Same(Refs(old), Refs(gone)).same(other, other)
+
+
+@pytest.mark.timeout(600)
+@pytest.mark.parametrize("name", [p.name for p in load_pairs()[1]])
+def test_pinned_pairs(name: str) -> None:
+    old, new = pair_files(name)
+    _both(load(old).data, load(new).data)
