@@ -151,7 +151,9 @@ def validated_root(model: type[Any], value: object, *, name: str = "body") -> An
     if not issubclass(model, pydantic.BaseModel):
         adapter = pydantic.TypeAdapter(model)  # an enum: no model_validate of its own
     try:
-        instance = model.model_validate(value) if adapter is None else adapter.validate_python(value)
+        instance = (
+            model.model_validate(value) if adapter is None else adapter.validate_python(value)
+        )
     except pydantic.ValidationError as exc:
         details = "; ".join(_describe(error, {}) for error in exc.errors())
         raise RequestValidationError(f"{name}: {details}") from None
