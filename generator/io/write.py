@@ -94,9 +94,12 @@ def write_many(packages: dict[Path, dict[str, str]], *, force: bool = False,
     destinations = {Path(os.path.abspath(dest)): files for dest, files in packages.items()}
     for dest, files in destinations.items():
         _check_destination(dest, files, force=force, discard_edits=discard_edits)
+    # a destination already holding exactly these files (regenerating an unchanged input) is
+    # left as it is: rewriting and fsyncing thousands of files would change nothing
+    changed = {dest: files for dest, files in destinations.items() if not _holds(dest, files)}
     staged: list[tuple[Path, Path]] = []
     try:
-        for dest, files in destinations.items():
+        for dest, files in changed.items():
             try:
                 dest.parent.mkdir(parents=True, exist_ok=True)
                 _clean_stale(dest)
@@ -145,6 +148,20 @@ def _interrupts_deferred() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+def _holds(dest: Path, files: dict[str, str]) -> bool:
+    """`dest` is a folder holding exactly `files` as its record lists them: the record is the
+    one `files` carries, byte for byte, and no file differs from it, is missing or was added."""
+    record = files.get(provenance.FILENAME)
+    try:
+        if record is None or (dest / provenance.FILENAME).read_bytes() != record.encode("utf-8"):
+            return False
+    except OSError:
+        return False
+    recorded = provenance.read(dest)
+    return (recorded is not None and set(recorded.files) | {provenance.FILENAME} == set(files)
+            and not provenance.hand_edited(dest, recorded))
 
 
 def _check_destination(dest: Path, files: dict[str, str], *, force: bool,
