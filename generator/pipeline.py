@@ -222,7 +222,7 @@ def _generate_fresh(documents: _Working, cache: Cache | None) -> Generation:
     first, problems = _generate_beside_validation(working, outcomes, cache)
     _raise_for_strict(documents, problems)
     final = _generate_settled(first, _Generated({}, outcomes, working, {}), problems, cache)
-    _check_coverage(documents, final)
+    _check_coverage(documents, final, cache)
     _refuse_when_every_operation_skipped(documents, final.outcomes)
     toolkit = provenance.toolkit_fingerprint()
     packages = {name: _with_records(files, *documents[name], final.outcomes.get(name), toolkit)
@@ -337,7 +337,7 @@ def _raise_for_strict(documents: _Working, problems: list[Problem]) -> None:
         raise GeneratorError(strict)
 
 
-def _check_coverage(documents: _Working, final: _Generated) -> None:
+def _check_coverage(documents: _Working, final: _Generated, cache: Cache | None) -> None:
     """Every operation of the document is generated or named as skipped: anything else is a
     generator bug, and fails loudly."""
     for name, files in final.formatted.items():
@@ -345,7 +345,7 @@ def _check_coverage(documents: _Working, final: _Generated) -> None:
         outcome = final.outcomes.get(name)
         skipped = {entry.pointer for entry in outcome.skipped} if outcome is not None else set()
         coverage.check(str(original.path), original.data, final.working[name][1].data, skipped,
-                       files, final.methods[name])
+                       files, final.methods[name], cache)
 
 
 def _refuse_when_every_operation_skipped(documents: _Working,
