@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from . import counting, measure
+from . import counting, generation, measure
 from .generation import Context, opc_cmd, ours_spec_cmd
 from .real_spec import github_spec
 from .synthetic import count_operations
@@ -103,3 +103,24 @@ def _cold_rows(label: str, ours: measure.Sample, theirs: measure.Sample,
         Row(f"generate {label}: operations kept", f"{kept[0]}/{kept[2]}", f"{kept[1]}/{kept[2]}",
             "", "all", kept[0] == kept[2]),
     ]
+
+
+def main(argv: list[str]) -> int:
+    """`python -m bench.regenerate [--reps N]`: these rows alone (the bench's context, tools
+    checked, the table printed as `python -m bench --only-...` prints one)."""
+    import time
+
+    from . import __main__ as bench
+
+    started = time.perf_counter()
+    args = bench.parse_args(argv)
+    bench.ensure_tools(bench.sys.executable)
+    ctx = bench.context(args)
+    generation.warm_up(ctx)
+    return bench.only(rows(ctx, bench.CACHE), started)
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.exit(main(sys.argv[1:]))
