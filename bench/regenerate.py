@@ -5,11 +5,15 @@ run of the edited copy stands for all three, the edit changes nothing it does).
 
 The cache lives in a folder of this bench run (`OPENAPI_CLIENTGEN_CACHE_DIR`), empty before the
 cold run, which fills it; everything else is the environment of the other rows. A cold run with
-an empty cache does all the work a run without the cache does, and writes three entries (the
-verdict, dcg's output, the package). An unchanged document
-is restored whole from the package cache; the edited one misses it (its bytes changed) but its
-components are those of the primed run, so datamodel-code-generator's output comes from the
-cache and the rest (load, validation, the IR, rendering, formatting) runs.
+an empty cache does all the work a run without the cache does, and writes its entries (the
+verdict, dcg's output, the split of models.py, the formatted files, the resource modules'
+methods, the package). An unchanged document is restored whole from the package cache by its
+bytes (nothing loaded) into the folder that already holds it (nothing written); the edited one
+misses it (its bytes changed) but its components are those of the primed run, so dcg's output
+and its split come from the cache, and so do the unchanged files' formatting and methods; the
+rest (load, validation, the IR, rendering) runs.
+
+`python -m bench.regenerate [--reps N]` runs these rows alone.
 """
 
 from __future__ import annotations

@@ -5,10 +5,11 @@ Everything is built in memory; nothing touches the destination until every packa
 rendered and formatted, so a problem in one spec leaves all of `generated/` as it was.
 
 With a cache (`generator.io.cache`), a package made before from the same inputs is taken from
-it: the document is loaded (callers report its lines and counts), everything after is skipped,
-and what generation repaired and skipped comes back with the files. The key holds everything
-that shapes the bytes (`_package_key`), so a package from the cache is byte for byte the one
-generation would make.
+it, with what generation repaired and skipped and what the commands report (the document's
+operation count, the lines its repairs and skips name). When the input's bytes alone decide the
+package (no file bundled in), it is found by their hash before anything is loaded; else the
+document is loaded and its data keys it. Either key holds everything that shapes the bytes
+(`_key_parts`), so a package from the cache is byte for byte the one generation would make.
 """
 
 from __future__ import annotations
@@ -175,7 +176,8 @@ def generate_packages(chosen: list[Target], *, allow_remote_refs: bool = False,
     when it holds the package of the same inputs, toolkit and settings (a document that may
     fetch remote `$ref`s is never cached: what they return can change). A package restored
     from the cache has its repairs and skips; its outcome's `data` is the document as loaded
-    (the repaired copy is not kept).
+    (the repaired copy is not kept), or {} when it was restored by its bytes without loading
+    (then `Generation.restored` says what is reported about it).
 
     The packages not in the cache are generated (`_generate_fresh`) and stored there.
     """
