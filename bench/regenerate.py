@@ -5,11 +5,15 @@ run of the edited copy stands for all three, the edit changes nothing it does).
 
 The cache lives in a folder of this bench run (`OPENAPI_CLIENTGEN_CACHE_DIR`), empty before the
 cold run, which fills it; everything else is the environment of the other rows. A cold run with
-an empty cache does all the work a run without the cache does, and writes three entries (the
-verdict, dcg's output, the package). An unchanged document
-is restored whole from the package cache; the edited one misses it (its bytes changed) but its
-components are those of the primed run, so datamodel-code-generator's output comes from the
-cache and the rest (load, validation, the IR, rendering, formatting) runs.
+an empty cache does all the work a run without the cache does, and writes its entries (the
+verdict, dcg's output, the split of models.py, the formatted files, the resource modules'
+methods, the package). An unchanged document is restored whole from the package cache by its
+bytes (nothing loaded) into the folder that already holds it (nothing written); the edited one
+misses it (its bytes changed) but its components are those of the primed run, so dcg's output
+and its split come from the cache, and so do the unchanged files' formatting and methods; the
+rest (load, validation, the IR, rendering) runs.
+
+`python -m bench.regenerate [--reps N]` runs these rows alone.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from . import counting, measure
+from . import counting, generation, measure
 from .generation import Context, opc_cmd, ours_spec_cmd
 from .real_spec import github_spec
 from .synthetic import count_operations
@@ -103,3 +107,24 @@ def _cold_rows(label: str, ours: measure.Sample, theirs: measure.Sample,
         Row(f"generate {label}: operations kept", f"{kept[0]}/{kept[2]}", f"{kept[1]}/{kept[2]}",
             "", "all", kept[0] == kept[2]),
     ]
+
+
+def main(argv: list[str]) -> int:
+    """`python -m bench.regenerate [--reps N]`: these rows alone (the bench's context, tools
+    checked, the table printed as `python -m bench --only-...` prints one)."""
+    import time
+
+    from . import __main__ as bench
+
+    started = time.perf_counter()
+    args = bench.parse_args(argv)
+    bench.ensure_tools(bench.sys.executable)
+    ctx = bench.context(args)
+    generation.warm_up(ctx)
+    return bench.only(rows(ctx, bench.CACHE), started)
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.exit(main(sys.argv[1:]))

@@ -5,28 +5,33 @@ Everything is built in memory; nothing touches the destination until every packa
 rendered and formatted, so a problem in one spec leaves all of `generated/` as it was.
 
 With a cache (`generator.io.cache`), a package made before from the same inputs is taken from
-it: the document is loaded (callers report its lines and counts), everything after is skipped,
-and what generation repaired and skipped comes back with the files. The key holds everything
-that shapes the bytes (`_package_key`), so a package from the cache is byte for byte the one
-generation would make.
+it, with what generation repaired and skipped and what the commands report (the document's
+operation count, the lines its repairs and skips name). When the input's bytes alone decide the
+package (no file bundled in), it is found by their hash before anything is loaded; else the
+document is loaded and its data keys it. Either key holds everything that shapes the bytes
+(`_key_parts`), so a package from the cache is byte for byte the one generation would make.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import json
 import sys
 from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any
 
 from generator import ir, models, render, tolerate, validate
+from generator.document.bundle import may_have_external_refs
 from generator.document.loading import Document, load
 from generator.document.operations import iter_operations
-from generator.io import provenance
+from generator.document.read import DEFAULT_MAX_BYTES, read_limited
+from generator.io import package_entry, provenance
 from generator.io.cache import Cache, data_sha256, key_of
 from generator.manifest import Manifest, Provider
 from generator.output import coverage, format
-from generator.problems import GeneratorError, Problem, Repaired, Skipped
+from generator.problems import GeneratorError, Problem, Repaired
 from generator.render import package_docs
 from generator.tolerate import Outcome
 from generator.validate.background import SpecValidation, verdict_missing
@@ -119,9 +124,14 @@ class Generation:
     packages: dict[str, dict[str, str]]
     outcomes: dict[str, Outcome]
     documents: dict[str, Document]  # as loaded, before any repair
+    # a package restored from the cache by its input's bytes has no document loaded: what the
+    # commands report about it was kept with it
+    restored: dict[str, Restored] = dataclasses.field(default_factory=dict)
 
     def operations(self, name: str) -> int:
         """How many operations the document of package `name` has."""
+        if name not in self.documents:
+            return self.restored[name].operations
         return operation_count(self.documents[name])
 
     def generated(self, name: str) -> int:
@@ -132,11 +142,26 @@ class Generation:
 
     def spec_file(self, name: str) -> str:
         """The document package `name` was generated from, as given."""
+        if name not in self.documents:
+            return self.restored[name].spec_file
         return str(self.documents[name].path)
 
     def line_of(self, name: str, pointer: str) -> int | None:
-        """The line of `pointer` in package `name`'s document."""
+        """The line of `pointer` in package `name`'s document (of a package restored without
+        loading its document: known for the pointers its repairs and skips name)."""
+        if name not in self.documents:
+            return self.restored[name].lines.get(pointer)
         return self.documents[name].line_of(pointer)
+
+
+@dataclass(frozen=True)
+class Restored:
+    """What is reported about a package restored from the cache without loading its document:
+    the document as given, its operations and the lines of the pointers its outcome names."""
+
+    spec_file: str
+    operations: int
+    lines: dict[str, int | None]
 
 
 def build_packages(chosen: list[Target], *, allow_remote_refs: bool = False,
@@ -151,18 +176,30 @@ def generate_packages(chosen: list[Target], *, allow_remote_refs: bool = False,
     when it holds the package of the same inputs, toolkit and settings (a document that may
     fetch remote `$ref`s is never cached: what they return can change). A package restored
     from the cache has its repairs and skips; its outcome's `data` is the document as loaded
-    (the repaired copy is not kept).
+    (the repaired copy is not kept), or {} when it was restored by its bytes without loading
+    (then `Generation.restored` says what is reported about it).
 
     The packages not in the cache are generated (`_generate_fresh`) and stored there.
     """
     store = None if allow_remote_refs else cache
+    quick = _restore_by_bytes(store, chosen) if store is not None else {}
+    rest = [target for target in chosen if target.options.package not in quick]
+    loaded = _generate_loaded(rest, store, allow_remote_refs) if rest else Generation({}, {}, {})
+    return _in_order([target.options.package for target in chosen], quick, loaded)
+
+
+def _generate_loaded(chosen: list[Target], store: Cache | None,
+                     allow_remote_refs: bool) -> Generation:
+    """The packages of `chosen` from their loaded documents: from `store` by the documents'
+    data (which holds every bundled file), else generated and stored."""
     documents = _load_all(chosen, allow_remote_refs=allow_remote_refs)
     keys = _package_keys(documents) if store is not None else {}
     restored = _restore_all(store, keys, documents)
     fresh = {name: pair for name, pair in documents.items() if name not in restored}
     made = _generate_fresh(fresh, store) if fresh else Generation({}, {}, {})
     _store_all(store, keys, made)
-    return _merged(documents, restored, made)
+    found = {name: (files, outcome, None) for name, (files, outcome) in restored.items()}
+    return _in_order(list(documents), found, made, documents)
 
 
 def _generate_fresh(documents: _Working, cache: Cache | None) -> Generation:
@@ -187,7 +224,7 @@ def _generate_fresh(documents: _Working, cache: Cache | None) -> Generation:
     first, problems = _generate_beside_validation(working, outcomes, cache)
     _raise_for_strict(documents, problems)
     final = _generate_settled(first, _Generated({}, outcomes, working, {}), problems, cache)
-    _check_coverage(documents, final)
+    _check_coverage(documents, final, cache)
     _refuse_when_every_operation_skipped(documents, final.outcomes)
     toolkit = provenance.toolkit_fingerprint()
     packages = {name: _with_records(files, *documents[name], final.outcomes.get(name), toolkit)
@@ -302,7 +339,7 @@ def _raise_for_strict(documents: _Working, problems: list[Problem]) -> None:
         raise GeneratorError(strict)
 
 
-def _check_coverage(documents: _Working, final: _Generated) -> None:
+def _check_coverage(documents: _Working, final: _Generated, cache: Cache | None) -> None:
     """Every operation of the document is generated or named as skipped: anything else is a
     generator bug, and fails loudly."""
     for name, files in final.formatted.items():
@@ -310,7 +347,7 @@ def _check_coverage(documents: _Working, final: _Generated) -> None:
         outcome = final.outcomes.get(name)
         skipped = {entry.pointer for entry in outcome.skipped} if outcome is not None else set()
         coverage.check(str(original.path), original.data, final.working[name][1].data, skipped,
-                       files, final.methods[name])
+                       files, final.methods[name], cache)
 
 
 def _refuse_when_every_operation_skipped(documents: _Working,
@@ -413,39 +450,104 @@ def _after_rendering(package: tuple[Target, Document], outcome: Outcome | None,
 
 
 # -- the package cache --------------------------------------------------------------------------
-
-NAMESPACE = "packages"
-ENTRY_FORMAT = 1  # of a package entry: changing its fields changes this
+# A package is kept under the key of its input's bytes when they alone decide it (no file is
+# bundled in: `_self_contained`), so that regenerating an unchanged input reads and hashes them
+# and loads nothing; else under the key of the loaded data, which holds every bundled file.
 
 
 def _package_keys(documents: _Working) -> dict[str, str]:
     """The cache key of each package whose inputs can be keyed."""
-    keys = {name: _package_key(target, document) for name, (target, document) in documents.items()}
+    keys = {name: _bytes_key(target, document.sha256, document.overlay_sha256)
+            if _self_contained(target, document) else _data_key(target, document)
+            for name, (target, document) in documents.items()}
     return {name: key for name, key in keys.items() if key is not None}
 
 
-def _package_key(target: Target, document: Document) -> str | None:
-    """Everything that shapes a package's bytes and what generation says about it: the spec
-    and overlay as given (messages name them) and their bytes, the loaded data (which holds
-    every bundled file's content), the target's settings and options, the toolkit, the runtime
-    versions its README names and the Python version. None when the data has no JSON form."""
-    data = data_sha256(document.data)
-    if data is None:
-        return None
+def _key_parts(target: Target, spec_sha256: str, overlay_sha256: str | None) -> dict[str, Any]:
+    """Everything besides the data that shapes a package's bytes and what generation says about
+    it: the spec and overlay as given (messages name them) and their bytes' hashes, the target's
+    settings and options, the toolkit, the runtime versions its README names, Python's version."""
     overlay = target.overlay
-    return key_of({
-        "format": ENTRY_FORMAT,
-        "spec": [str(target.spec), str(target.spec.resolve()), document.sha256],
-        "overlay": [str(overlay), str(overlay.resolve()), document.overlay_sha256]
+    return {
+        "format": package_entry.ENTRY_FORMAT,
+        "spec": [str(target.spec), str(target.spec.resolve()), spec_sha256],
+        "overlay": [str(overlay), str(overlay.resolve()), overlay_sha256]
         if overlay is not None else None,
-        "data_sha256": data,
         "settings": target.settings,
         "options": dataclasses.asdict(target.options),
         "strict": target.strict,
         "toolkit": provenance.toolkit_fingerprint(),
         "runtime": provenance.runtime_versions(target.options.http_library),
         "python": sys.version,
-    })
+    }
+
+
+def _bytes_key(target: Target, spec_sha256: str, overlay_sha256: str | None) -> str:
+    """The key of a package its input's bytes alone decide."""
+    return key_of({**_key_parts(target, spec_sha256, overlay_sha256), "by": "bytes"})
+
+
+def _data_key(target: Target, document: Document) -> str | None:
+    """The key of a package by its loaded data (every bundled file's content is in it); None
+    when the data has no JSON form."""
+    data = data_sha256(document.data)
+    if data is None:
+        return None
+    return key_of({**_key_parts(target, document.sha256, document.overlay_sha256),
+                   "data_sha256": data})
+
+
+def _self_contained(target: Target, document: Document) -> bool:
+    """Whether `document`'s data is what its spec's and overlay's bytes alone give: loading
+    bundled no file in (none was looked for; or, for a JSON spec without overlay, the data is
+    the plain parse of its bytes: what looked like an external `$ref` was text). False when the
+    files changed since they were loaded."""
+    try:
+        raw = read_limited(target.spec, DEFAULT_MAX_BYTES)
+        overlay_raw = (read_limited(target.overlay, DEFAULT_MAX_BYTES)
+                       if target.overlay is not None else b"")
+    except GeneratorError:
+        return False
+    if hashlib.sha256(raw).hexdigest() != document.sha256 or (
+            target.overlay is not None
+            and hashlib.sha256(overlay_raw).hexdigest() != document.overlay_sha256):
+        return False
+    if not may_have_external_refs(raw) and not may_have_external_refs(overlay_raw):
+        return True
+    if target.overlay is not None or target.spec.suffix.lower() != ".json":
+        return False
+    try:  # bundling replaces what it bundles, so equal data means it bundled nothing (both are
+        # parses of the same bytes, in their order: equality need not compare the order)
+        return bool(json.loads(raw) == document.data)
+    except (ValueError, RecursionError):
+        return False
+
+
+def _restore_by_bytes(cache: Cache, chosen: list[Target]
+                      ) -> dict[str, tuple[dict[str, str], Outcome | None, Restored]]:
+    """The packages found in `cache` under the key of their input's bytes (nothing loaded):
+    name -> (files, outcome, what is reported). An input that cannot be read is left to `load`,
+    which says why."""
+    found = {}
+    for target in chosen:
+        try:
+            raw = read_limited(target.spec, DEFAULT_MAX_BYTES)
+            overlay = (None if target.overlay is None else
+                       hashlib.sha256(read_limited(target.overlay, DEFAULT_MAX_BYTES)).hexdigest())
+        except GeneratorError:
+            continue
+        key = _bytes_key(target, hashlib.sha256(raw).hexdigest(), overlay)
+        entry = package_entry.decoded(cache.get(package_entry.NAMESPACE, key))
+        if entry is not None:
+            found[target.options.package] = (entry.files, _outcome(entry, {}), Restored(
+                str(target.spec), entry.operations, entry.lines))
+    return found
+
+
+def _outcome(entry: package_entry.PackageEntry, data: dict[str, Any]) -> Outcome | None:
+    """The outcome an entry recorded, over `data` (the document as loaded: {} when it was not
+    loaded)."""
+    return None if entry.said is None else Outcome(data, *entry.said)
 
 
 def _restore_all(cache: Cache | None, keys: dict[str, str], documents: _Working
@@ -453,9 +555,9 @@ def _restore_all(cache: Cache | None, keys: dict[str, str], documents: _Working
     """The packages found in `cache`: name -> (files, outcome)."""
     found = {}
     for name, key in keys.items():
-        entry = _decoded(cache.get(NAMESPACE, key), documents[name][1]) if cache else None
+        entry = package_entry.decoded(cache.get(package_entry.NAMESPACE, key)) if cache else None
         if entry is not None:
-            found[name] = entry
+            found[name] = (entry.files, _outcome(entry, documents[name][1].data))
     return found
 
 
@@ -469,64 +571,29 @@ def _store_all(cache: Cache | None, keys: dict[str, str], made: Generation) -> N
         missed = outcome is not None and any(verdict_missing(repair.problem)
                                              for repair in outcome.repairs)
         if name in keys and not missed:
-            cache.put(NAMESPACE, keys[name], _encoded(files, outcome))
+            entry = _entry(files, outcome, made.documents[name])
+            cache.put(package_entry.NAMESPACE, keys[name], package_entry.encoded(entry))
 
 
-def _merged(documents: _Working, restored: dict[str, tuple[dict[str, str], Outcome | None]],
-            made: Generation) -> Generation:
-    """One generation of every package, in the order of the targets."""
-    packages = {name: restored[name][0] if name in restored else made.packages[name]
-                for name in documents}
-    outcomes = {**made.outcomes, **{name: outcome for name, (_, outcome) in restored.items()
+def _entry(files: dict[str, str], outcome: Outcome | None,
+           document: Document) -> package_entry.PackageEntry:
+    said = None if outcome is None else (outcome.repairs, outcome.skipped)
+    pointers = [] if outcome is None else [
+        *(repair.pointer for repair in outcome.repairs),
+        *(skip.pointer for skip in outcome.skipped)]
+    return package_entry.PackageEntry(files, said, operation_count(document),
+                                      {pointer: document.line_of(pointer) for pointer in pointers})
+
+
+def _in_order(names: list[str], found: dict[str, tuple[dict[str, str], Outcome | None, Any]],
+              made: Generation, documents: _Working | None = None) -> Generation:
+    """The packages `found` in the cache (with what is reported of those restored by their
+    bytes) and those `made`, in the order of `names`."""
+    packages = {name: found[name][0] if name in found else made.packages[name] for name in names}
+    outcomes = {**made.outcomes, **{name: outcome for name, (_, outcome, _) in found.items()
                                     if outcome is not None}}
-    return Generation(packages, {name: outcomes[name] for name in documents if name in outcomes},
-                      {name: document for name, (_, document) in documents.items()})
-
-
-def _encoded(files: dict[str, str], outcome: Outcome | None) -> dict[str, Any]:
-    """A package entry: its files, and what generation repaired and skipped (None when it
-    recorded no outcome at all, as for a valid strict document)."""
-    said = None if outcome is None else {
-        "repairs": [[r.file, r.pointer, r.line, r.problem, r.action] for r in outcome.repairs],
-        "skipped": [[s.method, s.path, s.pointer, list(s.reasons)] for s in outcome.skipped],
-    }
-    return {"format": ENTRY_FORMAT, "files": files, "outcome": said}
-
-
-def _decoded(entry: Any, document: Document) -> tuple[dict[str, str], Outcome | None] | None:
-    """The files and outcome of a package entry; None when it is not one this module wrote."""
-    try:
-        files = entry["files"]
-        if entry["format"] != ENTRY_FORMAT or not all(
-                isinstance(text, str) and _relative(path) for path, text in files.items()):
-            return None
-        said = entry["outcome"]
-        if said is None:
-            return dict(files), None
-        repairs = tuple(_repaired(*item) for item in said["repairs"])
-        skipped = tuple(_skipped(*item) for item in said["skipped"])
-    except (KeyError, TypeError, ValueError, AttributeError):
-        return None
-    return dict(files), Outcome(document.data, repairs, skipped)
-
-
-def _repaired(file: str, pointer: str, line: int | None, problem: str, action: str) -> Repaired:
-    if not all(isinstance(text, str) for text in (file, pointer, problem, action)) or not (
-            line is None or (isinstance(line, int) and not isinstance(line, bool))):
-        raise ValueError("not a repair")
-    return Repaired(file, pointer, line, problem, action)
-
-
-def _skipped(method: str, path: str, pointer: str, reasons: list[str]) -> Skipped:
-    if not isinstance(reasons, list) or not all(
-            isinstance(text, str) for text in (method, path, pointer, *reasons)):
-        raise ValueError("not a skip")
-    return Skipped(method, path, pointer, tuple(reasons))
-
-
-def _relative(path: str) -> bool:
-    """A path that stays inside the package folder (an entry is data, not trusted)."""
-    if not isinstance(path, str) or "\\" in path or ":" in path:
-        return False
-    relative = PurePosixPath(path)
-    return bool(relative.parts) and not relative.is_absolute() and ".." not in relative.parts
+    loaded = made.documents if documents is None else {
+        name: document for name, (_, document) in documents.items()}
+    return Generation(packages, {name: outcomes[name] for name in names if name in outcomes},
+                      loaded, {name: shown for name, (_, _, shown) in found.items()
+                               if isinstance(shown, Restored)})

@@ -40,7 +40,7 @@ REMOTE_TOTAL_SECONDS = 60.0  # every remote `$ref` of one document together
 # of the targets it is referenced from doubles per level, so what they add is bounded, like YAML
 # aliases (read.MAX_ALIAS_EXPANSION).
 MAX_INLINED_NODES = 100_000
-_EXTERNAL_REF = re.compile(rb"""\$ref['"]?\s*:\s*(?!['"]?#)""")
+_EXTERNAL_REF = re.compile(rb"""\$ref['"]?\s*:(?!\s*['"]?#)""")
 # a discriminator mapping's value naming a file: `dog: ./dog.yaml`, `"dog": "d.json#/Dog"`
 _FILE_VALUE = re.compile(rb"""['"]?\s*:\s*['"]?[^'"#\s{}\[\],]+\.(?:ya?ml|json)\b""")
 

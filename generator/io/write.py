@@ -11,7 +11,8 @@ is gone.
 An existing destination is replaced only when it is a package this generator wrote and nothing
 else: a valid PROVENANCE.json, no file the record does not list (a file a user added would be
 lost), and no recorded file whose bytes differ from the record (a hand edit would be lost).
-Anything else is refused, naming the files, unless the caller forces it.
+Anything else is refused, naming the files, unless the caller forces it. A destination that
+already holds exactly the new files (an unchanged input regenerated) is left as it is.
 
 A single file (a vendored spec, docs/providers.md) is staged beside itself and renamed over the
 old one (`replacing_file`), which is atomic on every platform.
@@ -90,11 +91,14 @@ def write_many(packages: dict[Path, dict[str, str]], *, force: bool = False,
     exchange: at no instant is a destination missing or half written.
     """
     destinations = {Path(os.path.abspath(dest)): files for dest, files in packages.items()}
-    for dest, files in destinations.items():
+    # a destination already holding exactly these files (regenerating an unchanged input) is
+    # left as it is: rewriting and fsyncing thousands of files would change nothing
+    changed = {dest: files for dest, files in destinations.items() if not _holds(dest, files)}
+    for dest, files in changed.items():
         _check_destination(dest, files, force=force, discard_edits=discard_edits)
     staged: list[tuple[Path, Path]] = []
     try:
-        for dest, files in destinations.items():
+        for dest, files in changed.items():
             try:
                 dest.parent.mkdir(parents=True, exist_ok=True)
                 _clean_stale(dest)
@@ -144,6 +148,39 @@ def _interrupts_deferred() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+def _holds(dest: Path, files: dict[str, str]) -> bool:
+    """`dest` is a folder holding exactly `files`, byte for byte, and nothing else (caches
+    Python writes beside the modules aside): its record first, which differs whenever any file
+    of the package does."""
+    record = files.get(provenance.FILENAME)
+    try:
+        if record is None or (dest / provenance.FILENAME).read_bytes() != record.encode("utf-8"):
+            return False
+        if _files_in(dest) != set(files):
+            return False
+        for relative, text in files.items():
+            with open(dest / relative, "rb") as stream:
+                if stream.read() != text.encode("utf-8"):
+                    return False
+    except OSError:
+        return False
+    return True
+
+
+def _files_in(folder: Path) -> set[str] | None:
+    """Every file under `folder` (caches left out), relative, with `/`; None when it holds a
+    symlink (never one of ours: the folder is replaced)."""
+    found: set[str] = set()
+    for root, folders, names in os.walk(folder):
+        folders[:] = [name for name in folders if name not in _CACHES]
+        if any(os.path.islink(os.path.join(root, name)) for name in (*folders, *names)):
+            return None
+        base = os.path.relpath(root, folder)
+        found.update(name if base == "." else f"{base}/{name}".replace(os.sep, "/")
+                     for name in names)
+    return found
 
 
 def _check_destination(dest: Path, files: dict[str, str], *, force: bool,

@@ -18,7 +18,7 @@ from generator.document.pointer import unescape_token
 from generator.io.cache import Cache
 from generator.models.index import Models, index_models
 from generator.models.run import MODELS_HEADER, dcg_models
-from generator.models.split import split_models
+from generator.models.split import cached_split
 from generator.names import namespace
 from generator.names.aliases import field_aliases as all_field_aliases
 from generator.problems import GeneratorError, Problem
@@ -52,7 +52,7 @@ def models_source(
                      f"datamodel-code-generator produced no class for: {', '.join(missing)}",
                      "this schema shape is not supported yet; see docs/unsupported.md")]
         )
-    return with_modules(models, component_classes(document))
+    return with_modules(models, component_classes(document), cache)
 
 
 def component_classes(document: dict[str, Any]) -> list[str]:
@@ -62,10 +62,10 @@ def component_classes(document: dict[str, Any]) -> list[str]:
     return list((document.get("components") or {}).get("schemas") or {})
 
 
-def with_modules(models: Models, anchors: Iterable[str]) -> Models:
-    """`models` with its group modules (`split.split_models`), read from the tree the index was
-    built from, which is then let go."""
-    modules = split_models(models.source, anchors, tree=models.tree)
+def with_modules(models: Models, anchors: Iterable[str], cache: Cache | None = None) -> Models:
+    """`models` with its group modules (`split.split_models`, from `cache` when it has them),
+    read from the tree the index was built from, which is then let go."""
+    modules = cached_split(models.source, anchors, cache, tree=models.tree)
     return replace(models, modules=modules, tree=None)
 
 

@@ -22,8 +22,12 @@ import ast
 import functools
 import hashlib
 import re
+import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+
+from generator.io import provenance
+from generator.io.cache import Cache, key_of
 
 _REBUILD = "model_rebuild"
 MAX_STEM = 80  # characters of a group module's name (the file's: well under 255 bytes)
@@ -330,3 +334,62 @@ def _one_module(tree: ast.Module, lines: list[str], module: str) -> ModelModules
                    and _bound_name(node) != "__all__"
                    for line in lines[node.lineno - 1:node.end_lineno])
     return ModelModules((GroupModule(module, tuple(dict.fromkeys(names)), tuple(imports), body),))
+
+
+# -- the split in the cache -------------------------------------------------------------------
+
+NAMESPACE = "split"
+ENTRY_FORMAT = 1  # of a split entry: changing its fields changes this
+
+
+def cached_split(source: str, anchors: Iterable[str], cache: Cache | None, *,
+                 tree: ast.Module | None = None) -> ModelModules:
+    """`split_models(source, anchors, tree=tree)`, from `cache` when it holds the split of the
+    same source and anchors made by the same code (a large models.py takes seconds to split: an
+    edit outside the component schemas finds dcg's output and its split both cached)."""
+    anchored = list(anchors)
+    key = None if cache is None else _split_key(source, anchored)
+    found = None if cache is None or key is None else _decoded(cache.get(NAMESPACE, key))
+    if found is not None:
+        return found
+    modules = split_models(source, anchored, tree=tree)
+    if cache is not None and key is not None:
+        cache.put(NAMESPACE, key, _encoded(modules))
+    return modules
+
+
+def _split_key(source: str, anchors: list[str]) -> str | None:
+    text = source.encode("utf-8", "surrogatepass")
+    return key_of({
+        "format": ENTRY_FORMAT,
+        "source_sha256": hashlib.sha256(text).hexdigest(),
+        "anchors": anchors,
+        "generator_sha256": provenance.toolkit_fingerprint()["generator_sha256"],
+        "python": sys.version,
+    })
+
+
+def _encoded(modules: ModelModules) -> dict[str, object]:
+    return {"format": ENTRY_FORMAT, "groups": [
+        [group.module, list(group.names), list(group.imports), group.body]
+        for group in modules.groups]}
+
+
+def _decoded(entry: object) -> ModelModules | None:
+    """The split an entry holds; None when it is not one this module wrote."""
+    if not isinstance(entry, dict) or entry.get("format") != ENTRY_FORMAT:
+        return None
+    groups = entry.get("groups")
+    if not isinstance(groups, list):
+        return None
+    found = []
+    for item in groups:
+        if not (isinstance(item, list) and len(item) == 4 and isinstance(item[0], str)
+                and isinstance(item[3], str) and _strings(item[1]) and _strings(item[2])):
+            return None
+        found.append(GroupModule(item[0], tuple(item[1]), tuple(item[2]), item[3]))
+    return ModelModules(tuple(found))
+
+
+def _strings(value: object) -> bool:
+    return isinstance(value, list) and all(isinstance(item, str) for item in value)

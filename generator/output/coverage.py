@@ -8,12 +8,15 @@ skips are recorded in PROVENANCE.json (`record`) and written for people in COVER
 from __future__ import annotations
 
 import ast
+import sys
 from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from generator import render
 from generator.document.operations import iter_operations
+from generator.io.cache import Cache, key_of
+from generator.io.provenance import sha256_text, toolkit_fingerprint
 from generator.problems import GeneratorError, Problem, Repaired, Skipped, operation_label
 
 NOTE_FILENAME = "COVERAGE.md"
@@ -22,12 +25,14 @@ RESOURCES_PACKAGE = "resources/"  # one module per resource
 
 
 def check(file: str, original: dict[str, Any], working: dict[str, Any], skipped: Collection[str],
-          files: dict[str, str], methods: Mapping[str, tuple[str, str]]) -> None:
+          files: dict[str, str], methods: Mapping[str, tuple[str, str]],
+          cache: Cache | None = None) -> None:
     """Every operation of `original` is a method of a resource module (`resources/*.py`) or
     among `skipped`.
 
     `methods` is what the package's `Api` named each operation (pointer -> (resource class,
-    method), `Api.method_names`): the names are looked up as decided, not decided again."""
+    method), `Api.method_names`): the names are looked up as decided, not decided again. The
+    methods each resource module defines come from `cache` when it has read the same text."""
     # counted, not matched by pointer: a repair may move an operation (a query string out of
     # its path), never drop one
     wanted = sum(1 for _ in iter_operations(original)) - len(set(skipped))
@@ -36,7 +41,7 @@ def check(file: str, original: dict[str, Any], working: dict[str, Any], skipped:
     defined: dict[str, set[str]] = {}
     for path in sorted(files):
         if path.startswith(RESOURCES_PACKAGE) and path.endswith(".py"):
-            for name, found in _methods_by_class(files[path]).items():
+            for name, found in _cached_methods(files[path], cache).items():
                 defined.setdefault(name, set()).update(found)
     missing = [
         operation_label(site.method, site.path)
@@ -56,6 +61,30 @@ def check(file: str, original: dict[str, Any], working: dict[str, Any], skipped:
 def _defined(named: tuple[str, str] | None, defined: Mapping[str, set[str]]) -> bool:
     """The method `named` (resource class, method) is among the `defined` ones."""
     return named is not None and named[1] in defined.get(named[0], set())
+
+
+NAMESPACE = "methods"
+ENTRY_FORMAT = 1  # of a methods entry: changing its fields changes this
+
+
+def _cached_methods(source: str, cache: Cache | None) -> dict[str, set[str]]:
+    """`_methods_by_class(source)`, from `cache` when it has read the same text (parsing every
+    resource module again is seconds on a large API; an edit changes one or two of them)."""
+    if cache is None:
+        return _methods_by_class(source)
+    key = key_of({"format": ENTRY_FORMAT, "source_sha256": sha256_text(source),
+                  "generator_sha256": toolkit_fingerprint()["generator_sha256"],
+                  "python": sys.version})
+    entry = cache.get(NAMESPACE, key)
+    if isinstance(entry, dict) and entry.get("format") == ENTRY_FORMAT and isinstance(
+            classes := entry.get("classes"), dict) and all(
+            isinstance(names, list) and all(isinstance(n, str) for n in names)
+            for names in classes.values()):
+        return {name: set(names) for name, names in classes.items()}
+    found = _methods_by_class(source)
+    cache.put(NAMESPACE, key, {"format": ENTRY_FORMAT,
+                               "classes": {name: sorted(names) for name, names in found.items()}})
+    return found
 
 
 def _methods_by_class(source: str) -> dict[str, set[str]]:

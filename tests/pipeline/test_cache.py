@@ -17,7 +17,7 @@ from generator import pipeline
 from generator.cli import main as cli_main
 from generator.document.loading import load
 from generator.io import cache as cache_module
-from generator.io import provenance
+from generator.io import package_entry, provenance
 from generator.io.cache import Cache
 from generator.problems import Problem
 from generator.validate import background, openapi, validate
@@ -90,7 +90,7 @@ def test_providers_warm_are_byte_identical_and_generate_nothing(
     cold = _run(capsys, "generate", "--out", out)
     assert cold[0] == 0, cold[2]
     cold_files = snapshot(out)
-    assert len(_entries(cache_dir, pipeline.NAMESPACE)) == 3
+    assert len(_entries(cache_dir, package_entry.NAMESPACE)) == 3
     _refuse_generation(monkeypatch)
     warm = _run(capsys, "generate", "--out", out)
     assert warm == cold
@@ -150,8 +150,8 @@ def _garbage_json(entry: bytes) -> bytes:
 
 def _foreign_json(entry: bytes) -> bytes:
     """Valid JSON that is not a package entry (a file outside the package, among others)."""
-    return cache_module._encode({"format": pipeline.ENTRY_FORMAT, "files": {"../evil.py": "x"},
-                                 "outcome": None})
+    return cache_module._encode({"format": package_entry.ENTRY_FORMAT, "files": {"../evil.py": "x"},
+                                 "outcome": None, "operations": 1, "lines": {}})
 
 
 @pytest.mark.parametrize("damage", [_flip_a_byte, _truncate, _garbage_json, _foreign_json])
@@ -162,12 +162,12 @@ def test_a_damaged_entry_is_ignored_and_replaced(
     out = tmp_path / "pkg"
     cold = _generate_spec(capsys, spec, out)
     cold_files = snapshot(out)
-    [(name, entry)] = _entries(cache_dir, pipeline.NAMESPACE).items()
-    (cache_dir / pipeline.NAMESPACE / name).write_bytes(damage(entry))
+    [(name, entry)] = _entries(cache_dir, package_entry.NAMESPACE).items()
+    (cache_dir / package_entry.NAMESPACE / name).write_bytes(damage(entry))
     assert _generate_spec(capsys, spec, out) == cold
     assert snapshot(out) == cold_files
     assert len(generations) == 2, "the damaged entry was used"
-    assert _entries(cache_dir, pipeline.NAMESPACE) == {name: entry}  # replaced, whole again
+    assert _entries(cache_dir, package_entry.NAMESPACE) == {name: entry}  # replaced, whole again
 
 
 @pytest.mark.parametrize("how", ["flag", "environment"])
@@ -189,10 +189,10 @@ def test_no_cache_does_not_read_an_existing_entry(
         cache_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
         generations: list[list[str]]) -> None:
     _generate_spec(capsys, SMALL, tmp_path / "pkg")
-    before = _entries(cache_dir, pipeline.NAMESPACE)
+    before = _entries(cache_dir, package_entry.NAMESPACE)
     _generate_spec(capsys, SMALL, tmp_path / "pkg", "--no-cache")
     assert len(generations) == 2
-    assert _entries(cache_dir, pipeline.NAMESPACE) == before
+    assert _entries(cache_dir, package_entry.NAMESPACE) == before
 
 
 def test_what_shapes_the_bytes_changes_the_key(
@@ -215,7 +215,7 @@ def test_what_shapes_the_bytes_changes_the_key(
     assert len(generations) == 4, "the toolkit fingerprint"
     _generate_spec(capsys, spec, tmp_path / "pkg", "--strict")
     assert len(generations) == 5, "strictness"
-    assert len(_entries(cache_dir, pipeline.NAMESPACE)) == 5
+    assert len(_entries(cache_dir, package_entry.NAMESPACE)) == 5
 
 
 def test_a_bundled_file_changes_the_key(cache_dir: Path, tmp_path: Path,
@@ -243,12 +243,12 @@ def test_the_size_bound_evicts_the_least_recently_used(
         cache_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch, generations: list[list[str]]) -> None:
     _generate_spec(capsys, SMALL, tmp_path / "first")
-    entry = next(iter(_entries(cache_dir, pipeline.NAMESPACE).values()))
+    entry = next(iter(_entries(cache_dir, package_entry.NAMESPACE).values()))
     verdicts = sum(map(len, _entries(cache_dir, background.NAMESPACE).values()))
     # room for the verdict and one package (the same document under another name)
     monkeypatch.setenv(cache_module.SIZE_ENV, str(verdicts + len(entry) * 3 // 2))
     _generate_spec(capsys, SMALL, tmp_path / "second")
-    assert len(_entries(cache_dir, pipeline.NAMESPACE)) == 1
+    assert len(_entries(cache_dir, package_entry.NAMESPACE)) == 1
     assert len(_entries(cache_dir, background.NAMESPACE)) == 1, "used since: kept"
     _generate_spec(capsys, SMALL, tmp_path / "second")
     assert generations == [["first"], ["second"]], "the newest entry stays"
@@ -337,7 +337,7 @@ def test_validate_warm_says_what_cold_says(cache_dir: Path, capsys: pytest.Captu
 def test_entries_are_json(cache_dir: Path, tmp_path: Path,
                           capsys: pytest.CaptureFixture[str]) -> None:
     _generate_spec(capsys, IMPERFECT_DOCS / "skipped_operations.yaml", tmp_path / "pkg")
-    for namespace in (pipeline.NAMESPACE, background.NAMESPACE):
+    for namespace in (package_entry.NAMESPACE, background.NAMESPACE):
         for entry in _entries(cache_dir, namespace).values():
             header, _, payload = entry.partition(b"\n")
             assert header.startswith(cache_module.MAGIC + b" ")

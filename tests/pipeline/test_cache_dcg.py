@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 import yaml
 
-from generator import pipeline
 from generator.cli import main as cli_main
 from generator.io import cache as cache_module
+from generator.io import package_entry
 from generator.models import run
 from generator.output import format as output_format
 from tests.support import FEATURE_SPECS, IMPERFECT_DOCS, ROOT
@@ -85,7 +85,7 @@ def _entries(folder: Path, namespace: str) -> dict[str, bytes]:
 
 def _without_packages(folder: Path) -> None:
     """The whole-package entries removed: only the dcg entries can spare work now."""
-    shutil.rmtree(folder / pipeline.NAMESPACE, ignore_errors=True)
+    shutil.rmtree(folder / package_entry.NAMESPACE, ignore_errors=True)
 
 
 @pytest.mark.parametrize("spec", DOCUMENTS, ids=lambda path: path.relative_to(ROOT / "tests").as_posix())
