@@ -40,6 +40,8 @@ from generator.problems import GeneratorError, Problem
 
 # tempfile.mkdtemp's random part: 8 characters of this alphabet.
 _TEMP_SUFFIX = "[a-z0-9_]{8}"
+# Caches Python writes beside the modules it imports: never the user's work.
+_CACHES = frozenset({"__pycache__"})
 SHOWN_FILES = 10  # a refusal names this many of the files that would be lost
 
 # Destinations swapped in by this process, appended while Ctrl-C is ignored: an interrupt that
