@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from generator.document.loading import Document
 from generator.document.pointer import resolve_pointer
+from generator.drift.diff.same import equal_json
 from generator.io.cache import Cache
 from generator.problems import (
     GeneratorError,
@@ -142,10 +143,7 @@ def _same_value(data: dict[str, Any], other: dict[str, Any], pointer: str) -> bo
         return False  # a problem of the whole document: each side's own
     found, value = resolve_pointer(data, pointer)
     found_other, value_other = resolve_pointer(other, pointer)
-    try:
-        return found and found_other and bool(value == value_other)
-    except RecursionError:  # values nested past the interpreter's limit: not known equal
-        return False
+    return found and found_other and equal_json(value, value_other)
 
 
 def _own(repairs: Iterable[Repaired], skipped: Iterable[Skipped],

@@ -77,6 +77,21 @@ def test_equal_closure_is_told_from_a_change_anywhere_it_reaches() -> None:
     assert not Same(Refs(old), Refs(gone)).same(other, other)
 
 
+@pytest.mark.parametrize(("before", "after"), [(1, True), (0, False), (1, 1.0), ([1, 0], [True, False])])
+@pytest.mark.parametrize("keyword", ["const", "default", "enum"])
+def test_a_value_python_takes_for_equal_is_still_a_change(keyword: str, before: Any,
+                                                          after: Any) -> None:
+    """`1 == True` and `1 == 1.0` in Python, not in JSON: the reuse must not skip the pair."""
+    def doc(value: Any) -> dict[str, Any]:
+        data = _shared("string")
+        tag = data["components"]["schemas"]["Tag"]["properties"]["name"]
+        tag[keyword] = value if keyword != "enum" or isinstance(value, list) else [value]
+        return data
+
+    changes = _both(doc(before), doc(after))
+    assert changes and all("/components/schemas/Tag" in c.pointer for c in changes), changes
+
+
 @pytest.mark.timeout(600)
 @pytest.mark.parametrize("name", [p.name for p in load_pairs()[1]])
 def test_pinned_pairs(name: str) -> None:

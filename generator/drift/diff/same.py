@@ -27,7 +27,7 @@ from typing import Any
 from generator.document.refs import Refs
 from generator.drift.diff.merge import Found
 from generator.drift.diff.rules import Ctx
-from generator.drift.diff.walk import Field, Key, SchemaWalker
+from generator.drift.diff.walk import Field, Key, SchemaWalker, canonical_json
 
 
 class Same:
@@ -40,10 +40,7 @@ class Same:
 
     def same(self, old: Any, new: Any) -> bool:
         """Equal JSON, and every `$ref` reachable from it equal on both sides."""
-        try:
-            if old is not new and old != new:
-                return False
-        except RecursionError:  # nested past the interpreter's limit: walk it as before
+        if not equal_json(old, new):
             return False
         return all(self._closure_same(ref) for ref in refs_in(old))
 
@@ -81,12 +78,22 @@ class Same:
         if ref not in self._targets:
             found_old, old = self.old_refs.lookup(ref)
             found_new, new = self.new_refs.lookup(ref)
-            try:
-                equal = found_old == found_new and (not found_old or old is new or old == new)
-            except RecursionError:
-                equal = False
+            equal = found_old == found_new and (not found_old or equal_json(old, new))
             self._targets[ref] = tuple(dict.fromkeys(refs_in(old))) if equal else None
         return self._targets[ref]
+
+
+def equal_json(old: Any, new: Any) -> bool:
+    """Whether two values are the same JSON, as the walker compares them (`canonical_json`):
+    Python's `==` alone takes `1`, `1.0` and `true` for one another, which would hide a change of
+    `const`, `default` or `enum`. Values nested past the interpreter's limit, or that JSON cannot
+    spell, are not known equal: they are walked as before."""
+    if old is new:
+        return True
+    try:
+        return bool(old == new) and canonical_json(old) == canonical_json(new)
+    except (RecursionError, TypeError, ValueError):
+        return False
 
 
 def refs_in(value: Any) -> Iterator[str]:
