@@ -99,7 +99,7 @@ def test_the_decoder_keeps_the_last_readable_retry(pkg: ModuleType) -> None:
 
 @pytest.mark.parametrize("location", ["mailto:someone@example.com", "data:text/plain,hello",
                                       "about:blank", "urn:isbn:0451450523", "file:///etc/passwd",
-                                      "javascript:alert(1)"])
+                                      "javascript:alert(1)", "http://[::1", "http://a:b:c/"])
 @pytest.mark.parametrize("status", [302, 307])
 def test_a_redirect_to_no_http_url_is_an_api_error_not_retried(
     pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer],

@@ -417,6 +417,15 @@ def retry_delay(
 # -- shared client state and logic ---------------------------------------------------------
 
 
+def _is_bad_location(exc: BaseException) -> bool:
+    """Whether the library failed to parse a redirect's ``Location`` while sending: it says so
+    with a RemoteProtocolError (a malformed URL) where a URL it parses but cannot send is an
+    InvalidURL."""
+    return isinstance(exc, _http.RemoteProtocolError) and str(exc).startswith(
+        "Invalid URL in location header"
+    )
+
+
 class BaseClient:
     """State and I/O-free logic shared by :class:`SyncAPIClient` and :class:`AsyncAPIClient`."""
 
@@ -1059,6 +1068,8 @@ class SyncAPIClient(BaseClient):
             except _http.HTTPError as exc:
                 if response is not None:
                     response.close()
+                if _is_bad_location(exc):  # the server's answer, not the network: no retry
+                    raise self._bad_redirect(exc) from exc
                 if retries_taken < prepared.max_retries and self._may_retry_after(prepared, exc):
                     delay = self._retry_delay(retries_taken, None)
                     self._log_retry(prepared, retries_taken, delay, type(exc).__name__)
@@ -1231,6 +1242,8 @@ class AsyncAPIClient(BaseClient):
             except _http.HTTPError as exc:
                 if response is not None:
                     await response.aclose()
+                if _is_bad_location(exc):  # the server's answer, not the network: no retry
+                    raise self._bad_redirect(exc) from exc
                 if retries_taken < prepared.max_retries and self._may_retry_after(prepared, exc):
                     delay = self._retry_delay(retries_taken, None)
                     self._log_retry(prepared, retries_taken, delay, type(exc).__name__)
