@@ -153,22 +153,30 @@ def _interrupts_deferred() -> Iterator[None]:
 
 
 def _holds(dest: Path, files: dict[str, str]) -> bool:
-    """`dest` is a folder holding exactly `files`, byte for byte, and nothing else (caches
-    Python writes beside the modules aside): its record first, which differs whenever any file
-    of the package does."""
-    record = files.get(provenance.FILENAME)
+    """`dest` is a real folder holding exactly `files`, byte for byte, and nothing else (caches
+    Python writes beside the modules aside). What is no regular file (a link, a pipe, a device:
+    `PROVENANCE.json -> /dev/zero`) is never opened: such a folder is not ours as written."""
+    if provenance.FILENAME not in files or dest.is_symlink() or not dest.is_dir():
+        return False
     try:
-        if record is None or (dest / provenance.FILENAME).read_bytes() != record.encode("utf-8"):
-            return False
         if _files_in(dest) != set(files):
             return False
-        for relative, text in files.items():
-            with open(dest / relative, "rb") as stream:
-                if stream.read() != text.encode("utf-8"):
-                    return False
+        # the record first: it differs whenever any file of the package does
+        for relative in sorted(files, key=lambda name: name != provenance.FILENAME):
+            if not _same_regular_file(dest / relative, files[relative].encode("utf-8")):
+                return False
     except OSError:
         return False
     return True
+
+
+def _same_regular_file(path: Path, expected: bytes) -> bool:
+    """Whether `path` is a regular file of exactly `expected` bytes (its size checked first)."""
+    status = os.lstat(path)
+    if not stat.S_ISREG(status.st_mode) or status.st_size != len(expected):
+        return False
+    with open(path, "rb") as stream:
+        return stream.read(len(expected) + 1) == expected
 
 
 def _files_in(folder: Path) -> set[str] | None:

@@ -110,3 +110,36 @@ def test_what_only_looks_like_litter_is_someones_file(tmp_path: Path) -> None:
     assert _edits(dest) == [".DS_Store", "Thumbs.db"]
     message = _refusal(dest, _package())
     assert ".DS_Store" in message and "Thumbs.db" in message
+
+
+def test_an_unchanged_package_behind_a_link_to_a_device_is_refused_not_read(
+    tmp_path: Path,
+) -> None:
+    """Writing the same package again skips a folder that already holds it; a record that is a
+    link to `/dev/zero` (read whole, it never ends) must not be opened to decide that."""
+    dest = _written(tmp_path)
+    (dest / provenance.FILENAME).unlink()
+    (dest / provenance.FILENAME).symlink_to("/dev/zero")
+    with pytest.raises(GeneratorError):
+        write.write(_package(), dest)
+    assert (dest / provenance.FILENAME).is_symlink()  # nothing replaced
+
+
+def test_a_link_to_a_folder_holding_the_package_is_not_taken_for_it(tmp_path: Path) -> None:
+    real = _written(tmp_path)
+    linked = tmp_path / "linked"
+    linked.symlink_to(real, target_is_directory=True)
+    with pytest.raises(GeneratorError) as refused:
+        write.write(_package(), linked)
+    assert "not a folder" in str(refused.value.problems[0].message)
+    assert linked.is_symlink()
+
+
+def test_the_same_package_again_leaves_the_folder_as_it_is(tmp_path: Path) -> None:
+    dest = _written(tmp_path)
+    before = os.stat(dest / "a.py").st_mtime_ns
+    (dest / "sub" / "b.py").chmod(0o444)  # a rewrite would replace the file: a new inode
+    inode = os.stat(dest / "sub" / "b.py").st_ino
+    write.write(_package(), dest)
+    assert os.stat(dest / "a.py").st_mtime_ns == before
+    assert os.stat(dest / "sub" / "b.py").st_ino == inode
