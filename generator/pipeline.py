@@ -29,6 +29,7 @@ from generator.document.operations import iter_operations
 from generator.document.read import DEFAULT_MAX_BYTES, read_limited
 from generator.io import package_entry, provenance
 from generator.io.cache import Cache, data_sha256, key_of
+from generator.io.paths import is_regular_file
 from generator.manifest import Manifest, Provider
 from generator.output import coverage, format
 from generator.problems import GeneratorError, Problem, Repaired
@@ -450,9 +451,8 @@ def _after_rendering(package: tuple[Target, Document], outcome: Outcome | None,
 
 
 # -- the package cache --------------------------------------------------------------------------
-# A package is kept under the key of its input's bytes when they alone decide it (no file is
-# bundled in: `_self_contained`), so that regenerating an unchanged input reads and hashes them
-# and loads nothing; else under the key of the loaded data, which holds every bundled file.
+# Kept under the key of its input's bytes when they alone decide it (`_self_contained`): a hit
+# then reads and hashes them, loads nothing; else under the loaded data's key (bundled files).
 
 
 def _package_keys(documents: _Working) -> dict[str, str]:
@@ -488,8 +488,7 @@ def _bytes_key(target: Target, spec_sha256: str, overlay_sha256: str | None) -> 
 
 
 def _data_key(target: Target, document: Document) -> str | None:
-    """The key of a package by its loaded data (every bundled file's content is in it); None
-    when the data has no JSON form."""
+    """The key of a package by its loaded data (bundled files included); None without JSON form."""
     data = data_sha256(document.data)
     if data is None:
         return None
@@ -502,12 +501,10 @@ def _self_contained(target: Target, document: Document) -> bool:
     bundled no file in (none was looked for; or, for a JSON spec without overlay, the data is
     the plain parse of its bytes: what looked like an external `$ref` was text). False when the
     files changed since they were loaded."""
-    try:
-        raw = read_limited(target.spec, DEFAULT_MAX_BYTES)
-        overlay_raw = (read_limited(target.overlay, DEFAULT_MAX_BYTES)
-                       if target.overlay is not None else b"")
-    except GeneratorError:
+    read = _input_bytes(target)
+    if read is None:
         return False
+    raw, overlay_raw = read[0], read[1] or b""
     if hashlib.sha256(raw).hexdigest() != document.sha256 or (
             target.overlay is not None
             and hashlib.sha256(overlay_raw).hexdigest() != document.overlay_sha256):
@@ -526,16 +523,12 @@ def _self_contained(target: Target, document: Document) -> bool:
 def _restore_by_bytes(cache: Cache, chosen: list[Target]
                       ) -> dict[str, tuple[dict[str, str], Outcome | None, Restored]]:
     """The packages found in `cache` under the key of their input's bytes (nothing loaded):
-    name -> (files, outcome, what is reported). An input that cannot be read is left to `load`,
-    which says why."""
+    name -> (files, outcome, what is reported); an input not read here is left to `load`."""
     found = {}
     for target in chosen:
-        try:
-            raw = read_limited(target.spec, DEFAULT_MAX_BYTES)
-            overlay = (None if target.overlay is None else
-                       hashlib.sha256(read_limited(target.overlay, DEFAULT_MAX_BYTES)).hexdigest())
-        except GeneratorError:
+        if (read := _input_bytes(target)) is None:
             continue
+        raw, overlay = read[0], None if read[1] is None else hashlib.sha256(read[1]).hexdigest()
         key = _bytes_key(target, hashlib.sha256(raw).hexdigest(), overlay)
         entry = package_entry.decoded(cache.get(package_entry.NAMESPACE, key))
         if entry is not None:
@@ -544,9 +537,20 @@ def _restore_by_bytes(cache: Cache, chosen: list[Target]
     return found
 
 
+def _input_bytes(target: Target) -> tuple[bytes, bytes | None] | None:
+    """The spec's and overlay's bytes when both are regular files (a pipe read here would be
+    lost to `load`), else None, as when one cannot be read (`load` says why)."""
+    if not all(is_regular_file(p) for p in (target.spec, target.overlay) if p is not None):
+        return None
+    try:
+        return read_limited(target.spec, DEFAULT_MAX_BYTES), (
+            None if target.overlay is None else read_limited(target.overlay, DEFAULT_MAX_BYTES))
+    except GeneratorError:
+        return None
+
+
 def _outcome(entry: package_entry.PackageEntry, data: dict[str, Any]) -> Outcome | None:
-    """The outcome an entry recorded, over `data` (the document as loaded: {} when it was not
-    loaded)."""
+    """The outcome an entry recorded, over `data` (the loaded document; {} when not loaded)."""
     return None if entry.said is None else Outcome(data, *entry.said)
 
 
@@ -578,11 +582,7 @@ def _store_all(cache: Cache | None, keys: dict[str, str], made: Generation) -> N
 def _entry(files: dict[str, str], outcome: Outcome | None,
            document: Document) -> package_entry.PackageEntry:
     said = None if outcome is None else (outcome.repairs, outcome.skipped)
-    pointers = [] if outcome is None else [
-        *(repair.pointer for repair in outcome.repairs),
-        *(skip.pointer for skip in outcome.skipped)]
-    return package_entry.PackageEntry(files, said, operation_count(document),
-                                      {pointer: document.line_of(pointer) for pointer in pointers})
+    return package_entry.made(files, said, operation_count(document), document.line_of)
 
 
 def _in_order(names: list[str], found: dict[str, tuple[dict[str, str], Outcome | None, Any]],

@@ -9,7 +9,7 @@ or names a file outside the package folder, decodes to None (a miss).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any
@@ -28,6 +28,15 @@ class PackageEntry:
     said: tuple[tuple[Repaired, ...], tuple[Skipped, ...]] | None  # (repairs, skips)
     operations: int
     lines: dict[str, int | None]  # pointer -> line, for the pointers of repairs and skips
+
+
+def made(files: dict[str, str], said: tuple[tuple[Repaired, ...], tuple[Skipped, ...]] | None,
+         operations: int, line_of: Callable[[str], int | None]) -> PackageEntry:
+    """The entry of a package just generated: the line of each pointer its repairs and skips
+    name is kept, so a hit reports them without loading the document."""
+    pointers = [] if said is None else [*(r.pointer for r in said[0]),
+                                        *(s.pointer for s in said[1])]
+    return PackageEntry(files, said, operations, {p: line_of(p) for p in pointers})
 
 
 def encoded(entry: PackageEntry) -> dict[str, Any]:

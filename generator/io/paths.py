@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import stat
 from importlib import resources
 from pathlib import Path
 
@@ -35,3 +37,12 @@ def shown_path(path: Path) -> str:
         return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
     except ValueError:
         return path.as_posix()
+
+
+def is_regular_file(path: Path) -> bool:
+    """Whether `path` is (or links to) a regular file: not a pipe, a device or a folder, whose
+    bytes a second reader would not see again."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
