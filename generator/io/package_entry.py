@@ -27,15 +27,14 @@ class PackageEntry:
     files: dict[str, str]
     said: tuple[tuple[Repaired, ...], tuple[Skipped, ...]] | None  # (repairs, skips)
     operations: int
-    lines: dict[str, int | None]  # pointer -> line, for the pointers of repairs and skips
+    lines: dict[str, int | None]  # pointer -> line, for the pointers of skips
 
 
 def made(files: dict[str, str], said: tuple[tuple[Repaired, ...], tuple[Skipped, ...]] | None,
          operations: int, line_of: Callable[[str], int | None]) -> PackageEntry:
-    """The entry of a package just generated: the line of each pointer its repairs and skips
-    name is kept, so a hit reports them without loading the document."""
-    pointers = [] if said is None else [*(r.pointer for r in said[0]),
-                                        *(s.pointer for s in said[1])]
+    """The entry of a package just generated: the line of each pointer its skips name is kept,
+    so a hit reports them without loading the document (a repair carries its own line)."""
+    pointers = [] if said is None else [s.pointer for s in said[1]]
     return PackageEntry(files, said, operations, {p: line_of(p) for p in pointers})
 
 
