@@ -35,6 +35,16 @@ def too_large(source: str, size: int, max_bytes: int) -> Problem:
 _Body = bytes  # the class below has a method named `bytes`
 
 
+class _Late:
+    """What a GET read past its deadline returns: the caller says so, in one wording whichever
+    thread noticed first (on a loaded machine the reader can see the deadline pass before the
+    caller's `join` wakes)."""
+
+
+def _late(allowed: float) -> str:
+    return f"no complete response within {allowed:.0f} s"
+
+
 def _too_slow(source: str, why: str) -> Problem:
     """The problem of a download that did not finish in time."""
     return Problem(source, "", None, f"cannot download: {why} (the server is too slow or stalls)",
@@ -68,7 +78,9 @@ class Downloader:
         worker.join(allowed)
         if worker.is_alive():  # stalled in connect, headers or body: abandon it
             self._abandon()
-            raise GeneratorError([_too_slow(url, f"no complete response within {allowed:.0f} s")])
+            raise GeneratorError([_too_slow(url, _late(allowed))])
+        if outcome.get("late"):  # the worker saw the deadline pass before this thread woke
+            raise GeneratorError([_too_slow(url, _late(allowed))])
         if "error" in outcome:
             raise outcome["error"]
         data: _Body = outcome["data"]
@@ -77,11 +89,12 @@ class Downloader:
     def _fetch(self, url: str, deadline: float, outcome: dict[str, Any]) -> None:
         """`_read` on the worker thread: its result, or the exception it raised, in `outcome`."""
         try:
-            outcome["data"] = self._read(url, deadline)
+            data = self._read(url, deadline)
+            outcome["late" if isinstance(data, _Late) else "data"] = data
         except BaseException as error:  # noqa: BLE001 - raised in the caller's thread instead
             outcome["error"] = error
 
-    def _read(self, url: str, deadline: float) -> _Body:
+    def _read(self, url: str, deadline: float) -> _Body | _Late:
         import httpx
 
         if self._http is None:
@@ -99,7 +112,7 @@ class Downloader:
                     if total > self.max_bytes:
                         raise GeneratorError([too_large(url, total, self.max_bytes)])
                     if time.monotonic() > deadline:  # the caller has given up: stop reading
-                        raise GeneratorError([_too_slow(url, "deadline passed")])
+                        return _Late()
                     chunks.append(chunk)
         except httpx.HTTPError as exc:
             raise GeneratorError(

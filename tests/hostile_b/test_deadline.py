@@ -104,3 +104,17 @@ def test_update_from_a_trickling_url_ends(trickling_url: str, monkeypatch: pytes
     assert code == 2
     err = capsys.readouterr().err
     assert trickling_url in err and "nothing was changed" in err
+
+
+@pytest.mark.parametrize("trickling_url", ["body"], indirect=True)  # headers: only a body read checks it
+def test_the_reader_seeing_the_deadline_first_says_the_same(
+        trickling_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a loaded machine the reading thread can pass its deadline before the caller's `join`
+    wakes: the message must not depend on which thread noticed first."""
+    join = threading.Thread.join
+    monkeypatch.setattr(threading.Thread, "join",
+                        lambda self, timeout=None: join(self, None if timeout else timeout))
+    with (Downloader(max_bytes=1_000_000, timeout=1.0) as downloader,
+          pytest.raises(GeneratorError) as stalled):
+        downloader.bytes(trickling_url)
+    assert "no complete response within 1 s" in stalled.value.problems[0].message
