@@ -41,6 +41,7 @@ _FORMATS = {
 _PLAIN = {"string": "str", "integer": "int", "number": "float", "boolean": "bool"}
 _BINARY = frozenset({"binary"})
 MAX_DEPTH = 64  # a schema nested deeper is spelt `Any` (dcg would have hoisted it)
+MAX_INLINED_TYPES = 1_000  # a root model larger than this stays named (models/fan_out.py)
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,7 @@ class Typing:
         self.schemas: Mapping[str, Any] = components.get("schemas") or {}
         self.inline: dict[str, Mapping[str, Any]] = {}  # classes dcg makes of inline schemas
         self.collapsing: set[str] = set()  # root models being inlined (a circular one stays)
+        self.roots: dict[str, list[Node]] = {}  # each root model's type, worked out once
 
     def schema(self, name: str) -> Any:
         return self.schemas.get(name, self.inline.get(name))
@@ -99,11 +101,11 @@ class Typing:
                       list(part.get("properties") or {}) if isinstance(part, Mapping) else [])
         return [w for w in dict.fromkeys(found) if isinstance(w, str)]
 
-    def _property(self, class_name: str, wire: str) -> tuple[Any, str]:
+    def _property(self, class_name: str, wire: str, depth: int = 0) -> tuple[Any, str]:
         """The field's schema and the name dcg gives a class made of it: `<Owner><Field>`, or
         `<Field>` alone for a property of an inline `allOf` part (dcg's merged parts)."""
         schema = self.schema(class_name)
-        if not isinstance(schema, Mapping):
+        if not isinstance(schema, Mapping) or depth > MAX_DEPTH:  # an `allOf` cycle ends
             return None, ""
         found = (schema.get("properties") or {}).get(wire)
         if isinstance(found, Mapping):
@@ -111,7 +113,7 @@ class Typing:
         for part in schema.get("allOf") or ():
             target = _target(part)
             if target:
-                inherited = self._property(target, wire)
+                inherited = self._property(target, wire, depth + 1)
                 if inherited[0] is not None:
                     return inherited
             elif isinstance(part, Mapping):
@@ -120,13 +122,13 @@ class Typing:
                     return own, _pascal(wire)
         return None, ""
 
-    def _required(self, class_name: str, wire: str) -> bool:
+    def _required(self, class_name: str, wire: str, depth: int = 0) -> bool:
         schema = self.schema(class_name)
-        if not isinstance(schema, Mapping):
+        if not isinstance(schema, Mapping) or depth > MAX_DEPTH:
             return False
         if wire in (schema.get("required") or ()):
             return True
-        return any(self._required(_target(part) or "", wire) if _target(part) else
+        return any(self._required(_target(part) or "", wire, depth + 1) if _target(part) else
                    isinstance(part, Mapping) and wire in (part.get("required") or ())
                    for part in schema.get("allOf") or ())
 
@@ -150,7 +152,9 @@ class Typing:
         if target is not None:
             nullable = [NONE] if schema.get("nullable") is True else []
             if self.kind_of(target) == "root" and target not in self.collapsing:
-                return _unique([*self.root_union(target), *nullable])  # dcg collapses roots
+                inlined = self.root_union(target, depth)
+                if _size(inlined) <= MAX_INLINED_TYPES:  # dcg collapses roots (models/fan_out)
+                    return _unique([*inlined, *nullable])
             return [Node("class", target), *nullable]
         members = self._members(schema, inline_name, depth)
         if schema.get("nullable") is True and NONE not in members:
@@ -159,9 +163,11 @@ class Typing:
 
     def _members(self, schema: Mapping[str, Any], inline_name: str, depth: int) -> list[Node]:
         if "const" in schema:
-            return [Node("literal", values=(schema["const"],))]
+            return [Node("literal", values=(schema["const"],))] if _scalar(schema["const"]) \
+                else [ANY]
         enum = schema.get("enum")
-        if isinstance(enum, list) and len(enum) == 1 and "properties" not in schema:
+        if isinstance(enum, list) and len(enum) == 1 and _scalar(enum[0]) \
+                and "properties" not in schema:
             return [Node("literal", values=(enum[0],))]  # dcg's single-value enum
         if "enum" in schema or "properties" in schema:
             self.inline.setdefault(inline_name, schema)
@@ -207,13 +213,32 @@ class Typing:
         values = schema.get("enum") if isinstance(schema, Mapping) else None
         return tuple(v for v in values if v is not None) if isinstance(values, list) else ()
 
-    def root_union(self, name: str) -> list[Node]:
+    def root_union(self, name: str, depth: int = 0) -> list[Node]:
         """The type the root model `name` wraps (its own name where it is circular)."""
-        self.collapsing.add(name)
-        try:
-            return self.union(self.schema(name), name, 0)
-        finally:
-            self.collapsing.discard(name)
+        found = self.roots.get(name)
+        if found is None:
+            self.collapsing.add(name)
+            try:
+                found = self.roots[name] = self.union(self.schema(name), name, depth + 1)
+            finally:
+                self.collapsing.discard(name)
+        return found
+
+
+def _scalar(value: Any) -> bool:
+    """A value a `Literal[...]` can hold (and a `Node` can hash)."""
+    return isinstance(value, str | int | float | bool)
+
+
+def _size(union: list[Node], limit: int = MAX_INLINED_TYPES) -> int:
+    """The types in `union`, counted up to just past `limit` (shared parts count each time,
+    as they would be written out)."""
+    total, stack = 0, list(union)
+    while stack and total <= limit:
+        node = stack.pop()
+        total += 1
+        stack.extend(node.items)
+    return total
 
 
 def _is_free_object(schema: Mapping[str, Any]) -> bool:
