@@ -116,8 +116,12 @@ def _operations(data: Mapping[str, Any]) -> BuiltSide | None:
         api = _api(data)
     except (GeneratorError, RecursionError, ValueError, TypeError, KeyError):
         return None  # a document the builder refuses: changes say what they touch on the wire
+    try:
+        types = client_annotations(api)
+    except (RecursionError, ValueError, TypeError, KeyError):
+        types = Annotations({}, {})  # the texts keep their words, without the types
     return ([(resource.attr, operation) for resource in api.resources
-             for operation in resource.operations], client_annotations(api))
+             for operation in resource.operations], types)
 
 
 def diff_with_client(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[Change]:
