@@ -29,7 +29,8 @@ METHOD = "client.issues.add_labels"
 
 def base() -> Doc:
     """`POST /issues/{number}/labels` (query `dry_run` and `mode`, an expanded body of
-    `labels: list[str]`) returning an `Issue`; a `LabelObject` component, unused yet."""
+    `labels: list[str]`) returning an `Issue` (its `state` a `State` enum); a `LabelObject`
+    component, unused yet."""
     number = {"name": "number", "in": "path", "required": True, "schema": {"type": "integer"}}
     issue = {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Issue"}}},
              "description": "ok"}
@@ -49,9 +50,11 @@ def base() -> Doc:
                 "labels": {"type": "array", "items": {"type": "string"}}}},
             "LabelObject": {"type": "object", "required": ["name"],
                             "properties": {"name": {"type": "string"}}},
+            "State": {"type": "string", "enum": ["open", "closed"]},
             "Issue": {"type": "object", "required": ["id"], "properties": {
                 "id": {"type": "integer"}, "state_reason": {"type": "string"},
-                "user": {"type": "object", "properties": {"login": {"type": "string"}}}}},
+                "user": {"type": "object", "properties": {"login": {"type": "string"}}},
+                "state": {"$ref": "#/components/schemas/State"}}},
         }},
     }
 
@@ -145,6 +148,12 @@ CASES: list[Case] = [
      "component-removed", "models.LabelObject: class removed", True),
     ("model-added", lambda d: _schemas(d).update(Milestone={"type": "object"}),
      "component-added", "models.Milestone: class added", False),
+    ("model-renamed", lambda d: _schemas(d).update(Label=_schemas(d).pop("LabelObject")),
+     "component-renamed", "models.Label: class renamed (was models.LabelObject)", True),
+    # a component enum: the class gains a member (arguments typed with it take the value too)
+    ("enum-class-value-added", lambda d: _schemas(d).update(
+        State={"type": "string", "enum": ["open", "closed", "locked"]}),
+     "enum-value-added", 'models.State: gained enum value(s) "locked"', False),
 ]
 
 
