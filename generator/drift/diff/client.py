@@ -1,21 +1,27 @@
 """What each change does to the generated client, read from the intermediate model (`ir.build`
 of each side; no model generation): the method and argument, the model and field, or "no
-effect on the generated client".
+effect on the generated client" -- with the Python annotation before and after, as the
+generated code spells it (`types.py`, from both sides' intermediate models).
 
-* A change in an operation's parameter names the method and its argument
-  (`client.issues.add_labels: argument labels: type changed ...`); one in a request body
-  property the argument it became (an expanded body) or the body's model and field.
-* A change in a response, or in a component schema, names the model and field
-  (`models.Issue.state_reason: became required`). A component schema's model class is named as
-  `names.identifiers.class_name` names it (what datamodel-code-generator is given for
-  component schemas); a field by its Python name (`argument_name`).
-* Prose, examples, titles, defaults and component bookkeeping: "no effect on the generated
-  client". A change that cannot be traced (servers, security, a component no method uses) says
-  what it touches on the wire instead.
+* A change in an operation's parameter names the method and its argument, typed as the
+  resource module types it (`client.issues.add_labels: argument dry_run: bool | NotGiven ->
+  str | NotGiven`); one in a request body property the argument it became (an expanded body),
+  the body argument (a body sent whole), or the body's model and field.
+* A change in a response, or in a component schema, names the model and field, typed as
+  models.py types it (`models.Issue.state_reason: no longer optional: str | None -> str`); a
+  change deeper inside a field the innermost model class's field it reaches. A component
+  schema's model class is named as `names.identifiers.class_name` names it (what
+  datamodel-code-generator is given for component schemas); a field by its Python name
+  (`argument_name`). A component added, removed or renamed is its class's.
+* Prose, examples, titles, defaults: "no effect on the generated client". A change that cannot
+  be traced (servers, security, a component no method uses) says what it touches on the wire
+  instead.
 
-`client_breaking`: a breaking change that is traced to a method, argument, model or field -- what
-breaks code written against the generated client (`--fail-on client-breaking`). A change with
-no effect on the generated client never is, whatever its wire severity.
+`client_breaking`: what breaks code written against the generated client
+(`--fail-on client-breaking`): a breaking change traced to a method, argument, model or field;
+a model class removed or renamed; an argument whose annotation no longer names a model class
+it named (whatever the wire says: passing that class no longer type-checks). A change with no
+effect on the generated client never is, whatever its wire severity.
 """
 
 from __future__ import annotations
