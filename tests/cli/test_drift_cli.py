@@ -225,7 +225,7 @@ def test_diff_json(tmp_path: Path) -> None:
         "pointer": f"{REQ}/properties/seed", "kind": "request-property-added-optional",
         "severity": "non-breaking", "message": data["changes"][0]["message"], "side": "new",
         "operations": ["POST /v1/items"], "line": _line_of(new, '"seed": {'),
-        "client": "client.default.create_item: argument seed: added (optional)",
+        "client": "client.default.create_item: argument seed: added (optional): int | NotGiven",
         "client_breaking": False, "detail": "was added",
     }]
 

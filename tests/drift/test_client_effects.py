@@ -107,7 +107,7 @@ def test_client_effect_in_every_format() -> None:
     assert "      client: models.Issue.state_reason: removed" in text
     assert "client: models.Issue.state_reason: removed" in format_changes(changes, "markdown")
     json_report = format_changes(changes, "json")
-    assert '"client": "models.Issue.state_reason: removed"' in json_report
+    assert '"client": "models.Issue.state_reason: removed (was str | None)"' in json_report
     assert '"client_breaking": true' in json_report
 
 

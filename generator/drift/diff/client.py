@@ -1,27 +1,35 @@
 """What each change does to the generated client, read from the intermediate model (`ir.build`
 of each side; no model generation): the method and argument, the model and field, or "no
-effect on the generated client".
+effect on the generated client" -- with the Python annotation before and after, as the
+generated code spells it (`types.py`, from both sides' intermediate models).
 
-* A change in an operation's parameter names the method and its argument
-  (`client.issues.add_labels: argument labels: type changed ...`); one in a request body
-  property the argument it became (an expanded body) or the body's model and field.
-* A change in a response, or in a component schema, names the model and field
-  (`models.Issue.state_reason: became required`). A component schema's model class is named as
-  `names.identifiers.class_name` names it (what datamodel-code-generator is given for
-  component schemas); a field by its Python name (`argument_name`).
-* Prose, examples, titles, defaults and component bookkeeping: "no effect on the generated
-  client". A change that cannot be traced (servers, security, a component no method uses) says
-  what it touches on the wire instead.
+* A change in an operation's parameter names the method and its argument, typed as the
+  resource module types it (`client.issues.add_labels: argument dry_run: bool | NotGiven ->
+  str | NotGiven`); one in a request body property the argument it became (an expanded body),
+  the body argument (a body sent whole), or the body's model and field.
+* A change in a response, or in a component schema, names the model and field, typed as
+  models.py types it (`models.Issue.state_reason: no longer optional: str | None -> str`); a
+  change deeper inside a field the innermost model class's field it reaches. A component
+  schema's model class is named as `names.identifiers.class_name` names it (what
+  datamodel-code-generator is given for component schemas); a field by its Python name
+  (`argument_name`). A component added, removed or renamed is its class's.
+* Prose, examples, titles, defaults: "no effect on the generated client". A change that cannot
+  be traced (servers, security, a component no method uses) says what it touches on the wire
+  instead.
 
-`client_breaking`: a breaking change that is traced to a method, argument, model or field -- what
-breaks code written against the generated client (`--fail-on client-breaking`). A change with
-no effect on the generated client never is, whatever its wire severity.
+`client_breaking`: what breaks code written against the generated client
+(`--fail-on client-breaking`): a breaking change traced to a method, argument, model or field;
+a model class removed or renamed; an argument whose annotation no longer names a model class
+it named (whatever the wire says: passing that class no longer type-checks). A change with no
+effect on the generated client never is, whatever its wire severity.
 """
 
 from __future__ import annotations
 
+import difflib
 import os
 import pickle
+import re
 import signal
 import sys
 from collections.abc import Iterable, Mapping
@@ -31,6 +39,7 @@ from typing import Any
 from generator.document.pointer import HTTP_METHODS, join_tokens, resolve_pointer, split_pointer
 from generator.document.refs import Refs
 from generator.drift.diff.change import BREAKING, Change
+from generator.drift.diff.types import Annotations, client_annotations
 from generator.names.identifiers import argument_name, class_name
 from generator.problems import GeneratorError
 
@@ -39,9 +48,16 @@ NOT_TRACED = "not traced to a method or model (the wire contract: servers, secur
 # Kinds that change what a document says, not what the generated code does.
 _NO_EFFECT_KINDS = frozenset({
     "description-changed", "title-changed", "example-changed", "summary-changed",
-    "default-changed", "deprecation-changed", "component-added", "component-removed",
-    "component-renamed", "operation-id-changed", "server-added",
+    "default-changed", "deprecation-changed", "operation-id-changed", "server-added",
 })
+# A model class removed or renamed breaks code naming it, whatever the wire says.
+_CLASS_KINDS = frozenset({"component-removed", "component-renamed"})
+LONG_PAIR = 160  # characters of a pair of annotations past which shared members are elided
+ELIDED = "..."
+_SEP = " | "
+_MODEL = re.compile(r"\b_models\.(\w+)")
+_RENAMED = re.compile(r"component schema `(.*)` was renamed to `", re.DOTALL)
+BuiltSide = tuple[list[tuple[str, Any]], Annotations]
 
 
 class Built:
@@ -61,9 +77,10 @@ class Built:
             os.close(write_fd)
             self.pid, self.fd = pid, read_fd
 
-    def operations(self) -> list[tuple[str, Any]] | None:
-        """(resource attribute, `ir.Operation`) of every operation; None when the builder
-        refuses the document."""
+    def operations(self) -> BuiltSide | None:
+        """(resource attribute, `ir.Operation`) of every operation, and the annotations of
+        the generated client (`types.client_annotations`); None when the builder refuses the
+        document."""
         if self.pid:
             with os.fdopen(self.fd, "rb") as pipe:
                 self.fd = -1
@@ -71,7 +88,7 @@ class Built:
             _, status = os.waitpid(self.pid, 0)
             self.pid = 0
             if status == 0 and payload:
-                found: list[tuple[str, Any]] | None = pickle.loads(payload)  # our own child's
+                found: BuiltSide | None = pickle.loads(payload)  # our own child's
                 return found
         return _operations(self.data)
 
@@ -100,13 +117,17 @@ def _build_in_child(data: Mapping[str, Any], read_fd: int, write_fd: int) -> Non
         os._exit(status)
 
 
-def _operations(data: Mapping[str, Any]) -> list[tuple[str, Any]] | None:
+def _operations(data: Mapping[str, Any]) -> BuiltSide | None:
     try:
         api = _api(data)
     except (GeneratorError, RecursionError, ValueError, TypeError, KeyError):
         return None  # a document the builder refuses: changes say what they touch on the wire
-    return [(resource.attr, operation) for resource in api.resources
-            for operation in resource.operations]
+    try:
+        types = client_annotations(api)
+    except (RecursionError, ValueError, TypeError, KeyError):
+        types = Annotations({}, {})  # the texts keep their words, without the types
+    return ([(resource.attr, operation) for resource in api.resources
+             for operation in resource.operations], types)
 
 
 def diff_with_client(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[Change]:
@@ -129,8 +150,11 @@ def with_client_effects(changes: Iterable[Change], built: Mapping[str, Built]) -
     sides = {side: _Side(b.data, b.operations()) for side, b in built.items()}
     out = []
     for change in items:
-        effect = _effect(change, sides[change.side], sides)
-        breaking = change.severity == BREAKING and effect not in (NO_EFFECT, NOT_TRACED)
+        trace = _Trace(change, sides[change.side], sides)
+        effect = _effect(change, trace)
+        traced = effect not in (NO_EFFECT, NOT_TRACED)
+        breaking = traced and (change.severity == BREAKING or change.kind in _CLASS_KINDS
+                               or trace.dropped_class)
         out.append(replace(change, client=effect, client_breaking=breaking))
     return out
 
@@ -138,13 +162,14 @@ def with_client_effects(changes: Iterable[Change], built: Mapping[str, Built]) -
 class _Side:
     """One document's operations as the generated client names them."""
 
-    def __init__(self, data: Mapping[str, Any], built: list[tuple[str, Any]] | None) -> None:
+    def __init__(self, data: Mapping[str, Any], built: BuiltSide | None) -> None:
         self.data = data
         self.refs = Refs(data)
         self.operations: dict[str, Any] = {}
         self.resources: dict[str, str] = {}
         self.bodies: dict[str, list[str]] = {}  # body schema's `$ref` target -> operations
-        for attr, operation in built or []:
+        self.types = built[1] if built else Annotations({}, {})
+        for attr, operation in built[0] if built else []:
             self.operations[operation.pointer] = operation
             self.resources[operation.pointer] = attr
             target = self._body_target(operation)
@@ -178,7 +203,8 @@ def _api(data: Mapping[str, Any]) -> Any:
     return ir.build(dict(data), options, tolerate=True)
 
 
-def _effect(change: Change, side: _Side, sides: Mapping[str, _Side]) -> str:
+def _effect(change: Change, trace: _Trace) -> str:
+    side = trace.side
     if change.kind in _NO_EFFECT_KINDS:
         return NO_EFFECT
     tokens = split_pointer(change.pointer)
@@ -188,17 +214,168 @@ def _effect(change: Change, side: _Side, sides: Mapping[str, _Side]) -> str:
         verb = "removed" if change.side == "old" else "added"
         return "; ".join(f"{m}: method {verb}" for m in methods if m) or NOT_TRACED
     if len(tokens) >= 3 and tokens[0] == "paths" and tokens[2] in HTTP_METHODS:
-        return _in_operation(change, side, tokens) or NOT_TRACED
+        return _in_operation(change, trace, tokens) or NOT_TRACED
+    if len(tokens) == 3 and tokens[:2] == ["components", "schemas"]:
+        return _class_effect(change, tokens[2])
     if len(tokens) >= 3 and tokens[:2] == ["components", "schemas"]:
-        return _schema_effect(change, side, tokens)
+        return _schema_effect(change, trace, tokens)
     if tokens[:1] == ["components"] and change.operations:
         return f"{_what(change)} (shared by {len(change.operations)} operation(s))"
     return NOT_TRACED
 
 
-def _schema_effect(change: Change, side: _Side, tokens: list[str]) -> str:
+def _class_effect(change: Change, component: str) -> str:
+    """A component schema added, removed or renamed: models.py gains, loses or renames its
+    class (`names.identifiers.class_name`); any other change of the schema as a whole."""
+    model = f"models.{class_name(component)}"
+    if change.kind == "component-added":
+        return f"{model}: class added"
+    if change.kind == "component-removed":
+        return f"{model}: class removed"
+    if change.kind == "component-renamed":  # the pointer names the new component
+        was = _RENAMED.match(change.message)
+        return f"{model}: class renamed" + (f" (was models.{class_name(was[1])})" if was else "")
+    return f"{model}: {_what(change)}"
+
+
+class _Trace:
+    """Where a change is looked up: the side its pointer names, and both sides' annotations
+    (`types.Annotations`) for the Python types before and after."""
+
+    def __init__(self, change: Change, side: _Side, sides: Mapping[str, _Side]) -> None:
+        self.change, self.side = change, side
+        self.old = sides["old"].types if "old" in sides else Annotations({}, {})
+        self.new = sides["new"].types if "new" in sides else Annotations({}, {})
+        # an argument's annotation lost a model class: code passing one stops type-checking
+        self.dropped_class = False
+
+    def argument(self, subject: str, operation: str, name: str, param: Any = None,
+                 deeper: tuple[str, ...] = ()) -> str:
+        """The argument's annotation before and after; a change deeper inside it (`deeper`:
+        the property names below the argument's) lands on the field of the model class the
+        argument holds, when it holds one."""
+        if deeper:
+            found = (self._nested(param.model_class, (param.model_key, *deeper))
+                     if param is not None and param.model_key else None)
+            # a change inside a union or a list of several classes: where, in the wire's words
+            return f"{subject}: {found}" if found else (
+                f"{subject}: at {'.'.join(deeper)}: {_what(self.change)}")
+        key = (operation, name)
+        before, after = self.old.arguments.get(key), self.new.arguments.get(key)
+        if before is not None and after is not None:
+            self.dropped_class |= bool(_MODEL.findall(before)
+                                       and set(_MODEL.findall(before)) - set(_MODEL.findall(after)))
+        return _typed(subject, self.change, before, after)
+
+    def field(self, model: str, wires: tuple[str, ...]) -> str:
+        """`models.X.field`'s annotation before and after; a change deeper inside the field
+        lands on the innermost model class's field that it reaches."""
+        if len(wires) > 1:
+            found = self._nested(model, wires)
+            if found:
+                return found
+        key = (model, wires[0])
+        return _typed(f"models.{model}.{argument_name(wires[0])}", self.change,
+                      self.old.fields.get(key), self.new.fields.get(key))
+
+    def has_field(self, model: str, wires: tuple[str, ...]) -> bool:
+        """Whether the field path `wires` from class `model` reaches a field on either side."""
+        if not wires:
+            return False
+        owner: str | None = model
+        for wire in wires[:-1]:
+            owner = self._types().nested.get((owner, wire)) if owner else None
+        key = (owner or "", wires[-1])
+        return key in self.old.fields or key in self.new.fields
+
+    def _types(self) -> Annotations:
+        return self.new if self.change.side == "new" else self.old
+
+    def _nested(self, model: str, wires: tuple[str, ...]) -> str | None:
+        """From class `model` down the fields `wires[:-1]` (each holding one object class, on
+        the side the change names), to the field `wires[-1]`; None where the path forks."""
+        owner: str | None = model
+        for wire in wires[:-1]:
+            owner = self._types().nested.get((owner, wire)) if owner else None
+        if owner is None:
+            return None
+        key = (owner, wires[-1])
+        return _typed(f"models.{owner}.{argument_name(wires[-1])}", self.change,
+                      self.old.fields.get(key), self.new.fields.get(key))
+
+
+def _typed(subject: str, change: Change, before: str | None, after: str | None) -> str:
+    """`subject: <before> -> <after>` in the generated code's annotations, with the change's
+    phrase where it says more than the types (`no longer optional: str | None -> str`)."""
+    what = _what(change)
+    if before is None and after is None:
+        return f"{subject}: {what}"
+    if before is None:
+        return f"{subject}: {what}: {after}"
+    if after is None:
+        return f"{subject}: {what} (was {before})"
+    if before == after:
+        return f"{subject}: {what}; type unchanged: {after}"
+    if len(before) + len(after) > LONG_PAIR:
+        before, after = elided(before, after)
+    if change.kind.endswith(_PHRASED):
+        return f"{subject}: {what}: {before} -> {after}"
+    return f"{subject}: {before} -> {after}"
+
+
+def _members(text: str) -> list[str]:
+    """The members of the union `text` at its outermost level (`list[A | B] | None`: two)."""
+    found, depth, start = [], 0, 0
+    for i, char in enumerate(text):
+        depth += (char in "[(") - (char in "])")
+        if depth == 0 and text.startswith(_SEP, i):
+            found.append(text[start:i])
+            start = i + len(_SEP)
+    return [*found, text[start:]]
+
+
+def _unwrapped(before: str, after: str) -> tuple[str, str, str]:
+    """The subscript heads both single-member annotations share (`list[`, `dict[str, `),
+    peeled off: (head, inner before, inner after); the closing brackets are the head's."""
+    head = ""
+    while (len(_members(before)) == len(_members(after)) == 1 and before.endswith("]")
+           and after.endswith("]") and "[" in before
+           and after.startswith(before[:before.index("[") + 1])):
+        cut = before.index("[") + 1
+        head, before, after = head + before[:cut], before[cut:-1], after[cut:-1]
+    return head, before, after
+
+
+def elided(before: str, after: str) -> tuple[str, str]:
+    """A long pair of annotations with the runs of union members both share shortened to
+    their first and last member around `...`, so what changed stands out (`A | ... | F | G` ->
+    `A | ... | F | New | G`); the members kept are spelt exactly."""
+    head, before, after = _unwrapped(before, after)
+    old, new = _members(before), _members(after)
+    tail = "]" * head.count("[")
+    if len(old) == len(new) == 1:  # nothing left to shorten
+        return head + before + tail, head + after + tail
+    kept_old: list[str] = []
+    kept_new: list[str] = []
+    matcher = difflib.SequenceMatcher(a=old, b=new, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal" and i2 - i1 >= 3:
+            kept_old += [old[i1], ELIDED, old[i2 - 1]]
+            kept_new += [old[i1], ELIDED, old[i2 - 1]]
+        elif tag == "replace" and i2 - i1 == j2 - j1 == 1:
+            one, other = elided(old[i1], new[j1])  # one member changed inside: shorten it
+            kept_old.append(one)
+            kept_new.append(other)
+        else:
+            kept_old += old[i1:i2]
+            kept_new += new[j1:j2]
+    return head + _SEP.join(kept_old) + tail, head + _SEP.join(kept_new) + tail
+
+
+def _schema_effect(change: Change, trace: _Trace, tokens: list[str]) -> str:
     """A component schema's change: the argument it is, when the schema is an expanded request
     body and the change is one of its own properties; else the model and field."""
+    side = trace.side
     users = side.bodies.get(join_tokens("", *tokens[:3]), [])
     prop = _first_property(tokens[3:])
     if users and prop is not None and tokens[3:5] == ["properties", prop]:
@@ -207,13 +384,16 @@ def _schema_effect(change: Change, side: _Side, tokens: list[str]) -> str:
             operation = side.operations[pointer]
             name = next((p.name for p in operation.params
                          if p.location == "body" and p.wire_name == prop), argument_name(prop))
-            found.append(f"{side.method(pointer)}: argument {name}")
+            param = next((p for p in operation.params if p.name == name), None)
+            found.append(trace.argument(f"{side.method(pointer)}: argument {name}", pointer,
+                                        name, param, _properties(tokens[3:])[1:]))
         listed = "; ".join(found[:3]) + (f" (and {len(found) - 3} more)" if len(found) > 3 else "")
-        return f"{listed}: {_what(change)}"
-    return _model_effect(class_name(tokens[2]), tokens[3:], change)
+        return listed
+    return _model_effect(class_name(tokens[2]), tokens[3:], trace)
 
 
-def _in_operation(change: Change, side: _Side, tokens: list[str]) -> str | None:
+def _in_operation(change: Change, trace: _Trace, tokens: list[str]) -> str | None:
+    side = trace.side
     operation_pointer = join_tokens("", *tokens[:3])
     method = side.method(operation_pointer)
     if method is None:
@@ -223,66 +403,80 @@ def _in_operation(change: Change, side: _Side, tokens: list[str]) -> str | None:
     if not rest:
         return f"{method}: method {'removed' if change.side == 'old' else 'added'}"
     if rest[0] == "parameters" and len(rest) >= 2:
-        return _parameter_effect(change, side, operation, method, tokens[:5])
+        return _parameter_effect(change, trace, operation, method, tokens[:5])
     if rest[0] == "requestBody":
-        return _body_effect(change, operation, method, rest)
+        return _body_effect(change, trace, operation, method, rest)
     if rest[0] == "responses" and len(rest) >= 2:
-        return _response_effect(change, operation, method, rest)
+        return _response_effect(change, trace, operation, method, rest)
     return f"{method}: {_what(change)}"
 
 
-def _parameter_effect(change: Change, side: _Side, operation: Any, method: str,
+def _parameter_effect(change: Change, trace: _Trace, operation: Any, method: str,
                       tokens: list[str]) -> str:
+    side = trace.side
     found, raw = resolve_pointer(side.data, join_tokens("", *tokens))
     node = side.refs.object(raw) if found else None
     if isinstance(node, Mapping):
         for param in operation.params:
             if param.wire_name == node.get("name") and param.location == node.get("in"):
-                return f"{method}: argument {param.name}: {_what(change)}"
+                return trace.argument(f"{method}: argument {param.name}", operation.pointer,
+                                      param.name)
     return f"{method}: {_what(change)}"
 
 
-def _body_effect(change: Change, operation: Any, method: str, rest: list[str]) -> str:
+def _body_effect(change: Change, trace: _Trace, operation: Any, method: str,
+                 rest: list[str]) -> str:
     prop = _first_property(rest)
     body = operation.body
     if body is None:
         return f"{method}: request body {_what(change)}"
     if prop is not None and body.expanded:
-        for param in operation.params:
-            if param.location == "body" and param.wire_name == prop:
-                return f"{method}: argument {param.name}: {_what(change)}"
-        return f"{method}: argument {argument_name(prop)}: {_what(change)}"
+        param = next((p for p in operation.params
+                      if p.location == "body" and p.wire_name == prop), None)
+        name = param.name if param else argument_name(prop)
+        return trace.argument(f"{method}: argument {name}", operation.pointer, name, param,
+                              _properties(rest)[1:])
     if body.expanded:  # the body as a whole: its arguments together
         return f"{method}: request body (keyword arguments): {_what(change)}"
-    if body.model_class:
-        return _model_effect(body.model_class, rest[rest.index("schema") + 1:]
-                             if "schema" in rest else [], change)
+    inside = rest[rest.index("schema") + 1:] if "schema" in rest else []
+    whole = next((p for p in operation.params if p.location == "body" and not p.model_key), None)
+    if body.model_class and (whole is None or trace.has_field(body.model_class,
+                                                              _properties(inside))):
+        return _model_effect(body.model_class, inside, trace)
+    if whole is not None:  # the body is one argument (a union, a list...): its annotation
+        return trace.argument(f"{method}: argument {whole.name}", operation.pointer, whole.name,
+                              whole, _properties(inside))
     return f"{method}: request body {_what(change)}"
 
 
-def _response_effect(change: Change, operation: Any, method: str, rest: list[str]) -> str:
+def _response_effect(change: Change, trace: _Trace, operation: Any, method: str,
+                     rest: list[str]) -> str:
     status = rest[1]
     for response in (*operation.success, *operation.errors):
         if response.status == status and response.model_class:
             after = rest[rest.index("schema") + 1:] if "schema" in rest else []
             if after:
-                return _model_effect(response.model_class, after, change)
+                return _model_effect(response.model_class, after, trace)
             return f"{method}: returns models.{response.model_class}: {_what(change)}"
     return f"{method}: response {status}: {_what(change)}"
 
 
 def _first_property(tokens: list[str]) -> str | None:
-    for i, token in enumerate(tokens[:-1]):
-        if token == "properties":
-            return tokens[i + 1]
-    return None
+    found = _properties(tokens)
+    return found[0] if found else None
 
 
-def _model_effect(model: str, tokens: list[str], change: Change) -> str:
-    prop = _first_property(tokens)
-    if prop is None:
-        return f"models.{model}: {_what(change)}"
-    return f"models.{model}.{argument_name(prop)}: {_what(change)}"
+def _properties(tokens: list[str]) -> tuple[str, ...]:
+    """The property names along `tokens` (each after a `properties` token), outermost first."""
+    return tuple(tokens[i + 1] for i, token in enumerate(tokens[:-1]) if token == "properties"
+                 and (i == 0 or tokens[i - 1] != "properties"))
+
+
+def _model_effect(model: str, tokens: list[str], trace: _Trace) -> str:
+    wires = _properties(tokens)
+    if not wires:
+        return f"models.{model}: {_what(trace.change)}"
+    return trace.field(model, wires)
 
 
 _PHRASES = {
@@ -290,7 +484,11 @@ _PHRASES = {
     "became-nullable": "now accepts None", "became-not-nullable": "no longer accepts None",
     "property-removed": "removed", "property-added-required": "added (required)",
     "property-added-optional": "added (optional)", "property-added": "added",
+    "parameter-removed": "removed", "parameter-added-required": "added (required)",
+    "parameter-added-optional": "added (optional)",
 }
+# Kinds whose phrase is kept beside the types: requiredness and nullability read in both
+_PHRASED = ("became-required", "became-optional", "became-nullable", "became-not-nullable")
 
 
 def _what(change: Change) -> str:

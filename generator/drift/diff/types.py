@@ -1,0 +1,430 @@
+"""The Python annotations of the generated client, spelt from the intermediate model alone.
+
+`drift` may not import `models/` or `render/` (docs/architecture.md), and reading the real
+annotations would need a datamodel-code-generator run; so this module spells them from
+`Api.models_input` (the schema document dcg is given, its component schemas already named as
+models.py's classes, the IR's hoisted classes included), as the two places spell them:
+
+* a model field, as models.py's classes type it (`Annotated[...]` left out): `str | None` for
+  an optional or nullable field, `list[Label]`, `dict[str, Any]`, `AwareDatetime`;
+* an argument, as the resource modules render it (generator/render/signatures.py with
+  generator/models/params.py's rewrites): model classes qualified and taking their `TypedDict`
+  form (`_models.Label | _params.LabelParam`), enum classes their plain values
+  (`_models.Color | _typing.Literal["red", "green"]`), URL and UUID types a `str`, containers
+  of widened members covariant (`_abc.Sequence[...]`), `| NotGiven` when it may be left out.
+
+What only dcg decides is spelt by its rule: an inline object or enum inside a class's field
+becomes the class `<Owner><Field>` (`CompletionRequest.stream_options` ->
+`CompletionRequestStreamOptions`; dcg adds a digit when that name is taken, which this module
+does not foresee). `tests/drift/test_client_types.py` proves the spellings agree with the
+golden packages (tests/golden/) on the feature documents.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from generator.names.hidden import hidden_builtins, unhidden
+
+SCHEMAS_PREFIX = "#/components/schemas/"
+# (type, format) -> (module, name) of what models.py imports for it; a plain type otherwise
+_FORMATS = {
+    ("string", "date-time"): ("pydantic", "AwareDatetime"),
+    ("string", "date"): ("datetime", "date"),
+    ("string", "time"): ("datetime", "time"),
+    ("string", "uri"): ("pydantic", "AnyUrl"),
+    ("string", "uuid"): ("uuid", "UUID"),
+}
+_PLAIN = {"string": "str", "integer": "int", "number": "float", "boolean": "bool"}
+_BINARY = frozenset({"binary"})
+MAX_DEPTH = 64  # a schema nested deeper is spelt `Any` (dcg would have hoisted it)
+MAX_INLINED_TYPES = 1_000  # a root model larger than this stays named (models/fan_out.py)
+
+
+@dataclass(frozen=True)
+class Node:
+    """One member of a union: a builtin (`str`), an import (`pydantic.AnyUrl`), a model class,
+    a literal, `None`, or a `list` / `dict` of a union."""
+
+    kind: str  # "plain", "import", "class", "literal", "none", "list", "dict"
+    name: str = ""  # plain / class name; the module of an import
+    attr: str = ""  # an import's name
+    items: tuple[Node, ...] = ()  # a list's or dict's value union
+    values: tuple[str | int | float | bool, ...] = ()  # a literal's
+
+
+ANY = Node("import", "typing", "Any")
+NONE = Node("none")
+
+
+class Typing:
+    """The annotations of one side's generated client."""
+
+    def __init__(self, models_input: Mapping[str, Any]) -> None:
+        components = models_input.get("components") or {}
+        self.schemas: Mapping[str, Any] = components.get("schemas") or {}
+        self.inline: dict[str, Mapping[str, Any]] = {}  # classes dcg makes of inline schemas
+        self.collapsing: set[str] = set()  # root models being inlined (a circular one stays)
+        self.roots: dict[str, list[Node]] = {}  # each root model's type, worked out once
+
+    def schema(self, name: str) -> Any:
+        return self.schemas.get(name, self.inline.get(name))
+
+    # ---- reading the classes ----------------------------------------------------------
+
+    def kind_of(self, name: str) -> str:
+        """"object" (a BaseModel), "enum" or "root" (a RootModel) for the class `name`."""
+        schema = self.schema(name)
+        if not isinstance(schema, Mapping):
+            return "object"
+        if "enum" in schema and "properties" not in schema:
+            return "enum"
+        if "properties" in schema or "allOf" in schema or _is_free_object(schema):
+            return "object"
+        return "root"
+
+    def has_field(self, class_name: str, wire: str) -> bool:
+        return self._property(class_name, wire)[0] is not None
+
+    def wires(self, name: str, depth: int = 0) -> list[str]:
+        """The wire names of the fields of class `name`, its `allOf` parts' included."""
+        schema = self.schema(name)
+        if not isinstance(schema, Mapping) or depth > MAX_DEPTH:
+            return []
+        found = list(schema.get("properties") or {})
+        for part in schema.get("allOf") or ():
+            target = _target(part)
+            found += (self.wires(target, depth + 1) if target else
+                      list(part.get("properties") or {}) if isinstance(part, Mapping) else [])
+        return [w for w in dict.fromkeys(found) if isinstance(w, str)]
+
+    def _property(self, class_name: str, wire: str, depth: int = 0) -> tuple[Any, str]:
+        """The field's schema and the name dcg gives a class made of it: `<Owner><Field>`, or
+        `<Field>` alone for a property of an inline `allOf` part (dcg's merged parts)."""
+        schema = self.schema(class_name)
+        if not isinstance(schema, Mapping) or depth > MAX_DEPTH:  # an `allOf` cycle ends
+            return None, ""
+        found = (schema.get("properties") or {}).get(wire)
+        if isinstance(found, Mapping):
+            return found, class_name + _pascal(wire)
+        for part in schema.get("allOf") or ():
+            target = _target(part)
+            if target:
+                inherited = self._property(target, wire, depth + 1)
+                if inherited[0] is not None:
+                    return inherited
+            elif isinstance(part, Mapping):
+                own = (part.get("properties") or {}).get(wire)
+                if isinstance(own, Mapping):
+                    return own, _pascal(wire)
+        return None, ""
+
+    def _required(self, class_name: str, wire: str, depth: int = 0) -> bool:
+        schema = self.schema(class_name)
+        if not isinstance(schema, Mapping) or depth > MAX_DEPTH:
+            return False
+        if wire in (schema.get("required") or ()):
+            return True
+        return any(self._required(_target(part) or "", wire, depth + 1) if _target(part) else
+                   isinstance(part, Mapping) and wire in (part.get("required") or ())
+                   for part in schema.get("allOf") or ())
+
+    def field_union(self, class_name: str, wire: str) -> list[Node] | None:
+        """The field's type as models.py gives it, or None when the class has no such field.
+        An optional field is `| None` unless it has a default (dcg then writes `= default`)."""
+        schema, inline_name = self._property(class_name, wire)
+        if schema is None:
+            return None
+        union = self.union(schema, inline_name, 0)
+        has_default = schema.get("default") is not None
+        if not self._required(class_name, wire) and not has_default and NONE not in union:
+            union = [*union, NONE]
+        return union
+
+    def union(self, schema: Any, inline_name: str, depth: int) -> list[Node]:
+        """The members `schema` is typed as; an inline class is named `inline_name`."""
+        if not isinstance(schema, Mapping) or depth > MAX_DEPTH:
+            return [ANY]
+        target = _target(schema)
+        if target is not None:
+            nullable = [NONE] if schema.get("nullable") is True else []
+            if self.kind_of(target) == "root" and target not in self.collapsing:
+                inlined = self.root_union(target, depth)
+                if _size(inlined) <= MAX_INLINED_TYPES:  # dcg collapses roots (models/fan_out)
+                    return _unique([*inlined, *nullable])
+            return [Node("class", target), *nullable]
+        members = self._members(schema, inline_name, depth)
+        if schema.get("nullable") is True and NONE not in members:
+            members.append(NONE)
+        return _unique(members)
+
+    def _members(self, schema: Mapping[str, Any], inline_name: str, depth: int) -> list[Node]:
+        if "const" in schema:
+            return [Node("literal", values=(schema["const"],))] if _scalar(schema["const"]) \
+                else [ANY]
+        enum = schema.get("enum")
+        if isinstance(enum, list) and len(enum) == 1 and _scalar(enum[0]) \
+                and "properties" not in schema:
+            return [Node("literal", values=(enum[0],))]  # dcg's single-value enum
+        if "enum" in schema or "properties" in schema:
+            self.inline.setdefault(inline_name, schema)
+            return [Node("class", inline_name)]
+        for key in ("oneOf", "anyOf"):
+            if isinstance(schema.get(key), list):
+                return [m for i, branch in enumerate(schema[key])
+                        for m in self.union(branch, f"{inline_name}{i + 1}", depth + 1)]
+        all_of = schema.get("allOf")
+        if isinstance(all_of, list) and len(all_of) == 1:
+            return self.union(all_of[0], inline_name, depth + 1)
+        if isinstance(all_of, list):
+            return [Node("class", inline_name)]
+        kinds = schema.get("type")
+        if isinstance(kinds, list):
+            return [m for kind in kinds for m in self._typed(schema, kind, inline_name, depth)]
+        return self._typed(schema, kinds, inline_name, depth)
+
+    def _typed(self, schema: Mapping[str, Any], kind: Any, inline_name: str,
+               depth: int) -> list[Node]:
+        if kind == "null":
+            return [NONE]
+        if kind == "array":
+            items = schema.get("items")
+            inner = self.union(items, f"{inline_name}Item", depth + 1) if items else [ANY]
+            return [Node("list", items=tuple(inner))]
+        if kind == "object" or (kind is None and "additionalProperties" in schema):
+            extra = schema.get("additionalProperties")
+            inner = (self.union(extra, f"{inline_name}Value", depth + 1)
+                     if isinstance(extra, Mapping) and extra else [ANY])
+            return [Node("dict", items=tuple(inner))]
+        fmt = schema.get("format")
+        if kind == "string" and fmt in _BINARY:
+            return [Node("plain", "bytes")]
+        found = _FORMATS.get((kind, fmt)) if isinstance(fmt, str) else None
+        if found is not None:
+            return [Node("import", found[0], found[1])]
+        plain = _PLAIN.get(kind) if isinstance(kind, str) else None
+        return [Node("plain", plain)] if plain else [ANY]
+
+    def enum_values(self, name: str) -> tuple[Any, ...]:
+        schema = self.schema(name)
+        values = schema.get("enum") if isinstance(schema, Mapping) else None
+        return tuple(v for v in values if v is not None) if isinstance(values, list) else ()
+
+    def root_union(self, name: str, depth: int = 0) -> list[Node]:
+        """The type the root model `name` wraps (its own name where it is circular)."""
+        found = self.roots.get(name)
+        if found is None:
+            self.collapsing.add(name)
+            try:
+                found = self.roots[name] = self.union(self.schema(name), name, depth + 1)
+            finally:
+                self.collapsing.discard(name)
+        return found
+
+
+def _scalar(value: Any) -> bool:
+    """A value a `Literal[...]` can hold (and a `Node` can hash)."""
+    return isinstance(value, str | int | float | bool)
+
+
+def _size(union: list[Node], limit: int = MAX_INLINED_TYPES) -> int:
+    """The types in `union`, counted up to just past `limit` (shared parts count each time,
+    as they would be written out)."""
+    total, stack = 0, list(union)
+    while stack and total <= limit:
+        node = stack.pop()
+        total += 1
+        stack.extend(node.items)
+    return total
+
+
+def _is_free_object(schema: Mapping[str, Any]) -> bool:
+    extra = schema.get("additionalProperties")
+    return schema.get("type") == "object" and "properties" not in schema \
+        and extra in (None, True, {})
+
+
+def _target(schema: Any) -> str | None:
+    ref = schema.get("$ref") if isinstance(schema, Mapping) else None
+    if isinstance(ref, str) and ref.startswith(SCHEMAS_PREFIX) \
+            and "/" not in ref[len(SCHEMAS_PREFIX):]:
+        return ref[len(SCHEMAS_PREFIX):]
+    return None
+
+
+def _pascal(wire: str) -> str:
+    """dcg's class name part for a field: `stream_options` -> `StreamOptions`."""
+    words = [w for w in "".join(c if c.isalnum() else " " for c in wire).split() if w]
+    return "".join(w[:1].upper() + w[1:] for w in words) or "Field"
+
+
+def _unique(members: list[Node]) -> list[Node]:
+    return list(dict.fromkeys(members))
+
+
+def _literal(value: Any) -> str:
+    """As ruff formats it: strings in double quotes."""
+    return json.dumps(value, ensure_ascii=False) if isinstance(value, str) else repr(value)
+
+
+# ---- models.py's spelling -------------------------------------------------------------
+
+
+def field_text(union: list[Node]) -> str:
+    """`str | None`, `list[Label]`, `dict[str, Any]`, as models.py's fields are typed."""
+    return " | ".join(_field_member(m) for m in union)
+
+
+def _field_member(node: Node) -> str:
+    if node.kind == "none":
+        return "None"
+    if node.kind in ("plain", "class"):
+        return node.name
+    if node.kind == "import":
+        return node.attr
+    if node.kind == "literal":
+        return f"Literal[{', '.join(_literal(v) for v in node.values)}]"
+    inner = field_text(list(node.items))
+    return f"list[{inner}]" if node.kind == "list" else f"dict[str, {inner}]"
+
+
+# ---- the resource modules' spelling ---------------------------------------------------
+
+
+class _Arguments:
+    """An argument's union rewritten as a signature reads it (models/params.py's `_source`)."""
+
+    def __init__(self, typing: Typing) -> None:
+        self.typing = typing
+        self.expanding: set[str] = set()
+
+    def text(self, union: list[Node]) -> tuple[str, bool]:
+        """The spelling, and whether a model class in it was widened."""
+        parts: list[str] = []
+        widened = False
+        for node in union:
+            spelt, wide = self._member(node)
+            widened |= wide
+            parts.extend(spelt)
+        return " | ".join(dict.fromkeys(parts)), widened
+
+    def _member(self, node: Node) -> tuple[list[str], bool]:
+        if node.kind == "none":
+            return ["None"], False
+        if node.kind == "plain":
+            return [node.name], False
+        if node.kind == "import":
+            qualified = f"_{node.name}.{node.attr}"
+            takes_str = node.attr == "UUID" or node.attr.endswith(("Url", "Dsn"))
+            return ([qualified, "str"] if takes_str else [qualified]), False
+        if node.kind == "literal":
+            return [f"_typing.Literal[{', '.join(_literal(v) for v in node.values)}]"], False
+        if node.kind == "class":
+            return self._class(node.name)
+        inner, widened = self.text(list(node.items))
+        if node.kind == "list":
+            return [f"{'_abc.Sequence' if widened else 'list'}[{inner}]"], widened
+        return [f"{'_abc.Mapping' if widened else 'dict'}[str, {inner}]"], widened
+
+    def _class(self, name: str) -> tuple[list[str], bool]:
+        kind = self.typing.kind_of(name)
+        if kind == "enum":
+            values = self.typing.enum_values(name)
+            literal = f"_typing.Literal[{', '.join(_literal(v) for v in values)}]"
+            return [f"_models.{name}", *([literal] if values else [])], False
+        if kind == "object":
+            return [f"_models.{name}", f"_params.{name}Param"], True
+        if name in self.expanding:  # a recursive root model stays the model
+            return [f"_models.{name}"], False
+        self.expanding.add(name)
+        try:
+            inner, widened = self.text(self.typing.root_union(name))
+        finally:
+            self.expanding.discard(name)
+        return [f"_models.{name}", inner], widened
+
+
+def argument_text(typing: Typing, param: Any, body: Any) -> str:
+    """The annotation of `param` (an `ir.Param`) in the generated method's signature."""
+    annotation = _argument_type(typing, param, body)
+    optional = not param.required or param.client_level
+    return f"{annotation} | NotGiven" if optional else annotation
+
+
+def _argument_type(typing: Typing, param: Any, body: Any) -> str:
+    if param.location != "body" or param.model_key:
+        union = typing.field_union(param.model_class, param.model_key)
+        if union is None:
+            return "object"
+        if body is not None and param.location == "body" and param.model_key in body.file_fields:
+            return "list[FileContent]" if union[0].kind == "list" else "FileContent"
+        if not param.nullable:
+            union = [m for m in union if m != NONE] or union
+        return _Arguments(typing).text(union)[0]
+    if param.model_class:
+        kind = typing.kind_of(param.model_class)
+        if kind == "object" and not _has_fields(typing, param.model_class):
+            return "Mapping[str, object]"
+        if kind == "root":  # the whole body's type: the root model's, widened
+            return _Arguments(typing).text(typing.root_union(param.model_class))[0]
+        return _Arguments(typing).text([Node("class", param.model_class)])[0]
+    if body is not None and body.kind == "content":
+        return "str" if body.is_text else "bytes"
+    return "object"
+
+
+def _has_fields(typing: Typing, name: str) -> bool:
+    schema = typing.schema(name)
+    return isinstance(schema, Mapping) and bool(schema.get("properties") or schema.get("allOf"))
+
+
+@dataclass(frozen=True)
+class Annotations:
+    """One side's annotations, looked up by the changes: small enough to send from the child
+    that builds the intermediate model (strings, not schemas)."""
+
+    arguments: dict[tuple[str, str], str]  # (operation pointer, argument) -> its annotation
+    fields: dict[tuple[str, str], str]  # (models.py class, field's wire name) -> its annotation
+    # (class, wire name) -> the one object class the field holds (in a list or map too): where
+    # a change deeper inside the field lands
+    nested: dict[tuple[str, str], str] = field(default_factory=dict)
+
+
+def client_annotations(api: Any) -> Annotations:
+    """Every argument's and every model field's annotation of `api` (an `ir.Api`)."""
+    typing = Typing(api.models_input)
+    arguments = {}
+    for resource in api.resources:
+        hidden = hidden_builtins(op.name for op in resource.operations)
+        for operation in resource.operations:
+            for param in operation.params:
+                text = unhidden(argument_text(typing, param, operation.body), hidden)
+                arguments[(operation.pointer, param.name)] = text
+    fields: dict[tuple[str, str], str] = {}
+    nested: dict[tuple[str, str], str] = {}
+    done: set[str] = set()
+    while pending := [n for n in [*typing.schemas, *typing.inline] if n not in done]:
+        for name in pending:  # typing a field may name an inline class, typed in turn
+            done.add(name)
+            for wire in typing.wires(name):
+                union = typing.field_union(name, wire)
+                if union is not None:
+                    fields[(name, wire)] = field_text(union)
+                    held = _object_classes(typing, union)
+                    if len(held) == 1:
+                        nested[(name, wire)] = held[0]
+    return Annotations(arguments, fields, nested)
+
+
+def _object_classes(typing: Typing, union: list[Node]) -> list[str]:
+    """The object classes a field's union holds, inside lists and maps too."""
+    found: list[str] = []
+    for node in union:
+        if node.kind == "class" and typing.kind_of(node.name) == "object":
+            found.append(node.name)
+        elif node.kind in ("list", "dict"):
+            found += _object_classes(typing, list(node.items))
+    return list(dict.fromkeys(found))
