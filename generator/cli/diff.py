@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
+import gc
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -21,19 +23,30 @@ _MARKDOWN_LIMIT = 50  # changes in a Markdown report (a pull-request comment) un
 def cmd_diff(args: argparse.Namespace) -> int:
     """Semantic diff of two OpenAPI documents: each change breaking, possibly breaking or
     non-breaking, breaking first, grouped by operation and shared component."""
-    from generator.cli.drift_inputs import comparable
+    try:
+        return _compared(args)
+    finally:
+        gc.unfreeze()  # frozen while the documents were compared (`load_comparable`, below)
+
+
+def _compared(args: argparse.Namespace) -> int:
+    from generator.cli.drift_inputs import load_comparable
     from generator.document.loading import load
     from generator.drift.diff.client import diff_with_client
     from generator.drift.report import ReportOptions, exit_code, format_changes
+    from generator.drift.share import share
 
-    loaded = {side: load(path, allow_remote_refs=args.allow_remote_refs)
-              for side, path in (("old", args.old), ("new", args.new))}
-    pair = comparable(loaded, strict=args.strict, validate=not args.no_validate,
-                      cache=chosen_cache(args))
-    del loaded
+    pair = load_comparable({"old": args.old, "new": args.new},
+                           functools.partial(load, allow_remote_refs=args.allow_remote_refs),
+                           strict=args.strict, validate=not args.no_validate,
+                           cache=chosen_cache(args))
     documents = dict(pair.documents)
-    changes = _with_lines(diff_with_client(documents["old"].data, documents["new"].data),
-                          documents)
+    old, new = documents["old"].data, documents["new"].data
+    new = share(old, new)  # the unchanged parts: one object for both sides (`drift.share`)
+    # The documents live to the end: the garbage collector need not walk them again, nor may
+    # the forked children (its walks would copy every page of them).
+    gc.freeze()
+    changes = _with_lines(diff_with_client(old, new), documents)
     files = {"old": str(args.old), "new": str(args.new)}
     header, record = tuple(pair.header()), pair.record()
     limit = args.limit if args.limit is not None else (

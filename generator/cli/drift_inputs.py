@@ -19,13 +19,17 @@ Lives in cli/ because it joins validate and tolerate to drift, which may not imp
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import functools
+import gc
+from collections.abc import Callable, Iterable, Mapping
+from contextlib import ExitStack
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from generator.document.loading import Document
 from generator.document.pointer import resolve_pointer
 from generator.drift.diff.same import equal_json
+from generator.drift.forked import Forked
 from generator.io.cache import Cache
 from generator.problems import (
     GeneratorError,
@@ -38,11 +42,13 @@ from generator.problems import (
 
 if TYPE_CHECKING:
     from generator.tolerate import Decision
+    from generator.validate.background import SpecValidation
 
 # Problems that stop code generation but leave a document a valid OpenAPI description:
 # they do not stop a diff and need no repair.
 CODEGEN_ONLY = frozenset({"method-clash", "pattern-unusable"})
 SIDES = ("old", "new")
+S = TypeVar("S")  # what a document is loaded from (a path), or the document itself
 _LISTED = 5  # repairs named in the header per side, then "N more"
 
 
@@ -102,13 +108,53 @@ def comparable(documents: dict[str, Document], *, strict: bool, validate: bool,
     acted on (`_for_side`); `GeneratorError` for a blocking problem (or,
     `strict`, for any problem), naming every one of them. openapi-spec-validator's verdicts
     come from `cache` when it has them (`generate` and `update` store them there)."""
-    untouched = Comparable(documents, {side: Tolerated() for side in SIDES})
+    try:
+        return load_comparable(documents, _as_loaded, strict=strict, validate=validate,
+                               cache=cache)
+    finally:
+        gc.unfreeze()  # (`load_comparable` froze the heap for its children)
+
+
+def _as_loaded(document: Document) -> Document:
+    return document
+
+
+def load_comparable(sources: Mapping[str, S], load: Callable[[S], Document], *, strict: bool,
+                    validate: bool, cache: Cache | None = None) -> Comparable:
+    """`comparable` of the two documents `load` makes of `sources` (`old`, `new`), each side
+    validated beside the other: as soon as the old side is loaded, openapi-spec-validator and
+    our own checks of it start in forked children and run while the new side loads; then the
+    new side's openapi-spec-validator in another child while our checks of it run here. On two
+    cores that keeps both busy; the problems are the ones `validate` finds, in its order."""
     if not validate:
-        return Comparable(documents, untouched.tolerated, validated=False)
-    problems = _problems(documents, cache)
+        loaded = {side: load(sources[side]) for side in SIDES}
+        return Comparable(loaded, {side: Tolerated() for side in SIDES}, validated=False)
+    from generator.validate import own_checks  # our checks: what code generation relies on
+    from generator.validate.background import SpecValidation
+
+    documents: dict[str, Document] = {}
+    with ExitStack() as stack:
+        verdicts, own = {}, {}
+        for side in SIDES:
+            documents[side] = load(sources[side])
+            # the loaded documents live on: a child's collector must not walk them (its walks
+            # would copy every page of them); the caller may unfreeze (`gc.unfreeze`)
+            gc.freeze()
+            verdicts[side] = stack.enter_context(SpecValidation([documents[side]], cache))
+            if side == "old":  # the new side's own checks run here, while the children run
+                own[side] = Forked(functools.partial(own_checks, documents[side]))
+                stack.callback(own[side].close)
+        found = {"new": own_checks(documents["new"]), "old": own["old"].result()}
+        problems = {side: _side_problems(found[side], verdicts[side]) for side in SIDES}
+    return _decided(documents, problems, strict)
+
+
+def _decided(documents: dict[str, Document], problems: dict[str, list[Problem]],
+             strict: bool) -> Comparable:
+    """The tolerate stage's decisions on each side's `problems`, acted on."""
     if strict:
         _refuse(documents, problems)
-        return untouched
+        return Comparable(documents, {side: Tolerated() for side in SIDES})
     from generator import tolerate  # the stage `generate` decides with
 
     decisions = {side: tolerate.triage(documents[side].data, problems[side]) for side in SIDES}
@@ -154,23 +200,14 @@ def _own(repairs: Iterable[Repaired], skipped: Iterable[Skipped],
                      tuple(skipped))
 
 
-def _problems(documents: dict[str, Document], cache: Cache | None) -> dict[str, list[Problem]]:
-    """Each side's problems, as `validate` finds them: openapi-spec-validator on the old side
-    in a forked child while the new side is validated here (two documents of 13 MB cost the
-    validator most of a minute each), verdicts taken from `cache` when it has them."""
-    from generator.validate import own_checks, validate  # openapi-spec-validator: when used
-    from generator.validate.background import SpecValidation
-
-    old = documents["old"]
-    with SpecValidation([old], cache) as verdict:
-        new_problems = validate(documents["new"], cache)
-        own = own_checks(old)
-        theirs = verdict.problems()
+def _side_problems(own: list[Problem], verdict: SpecValidation) -> list[Problem]:
+    """One side's problems as `validate` finds them, from our own checks (`own`) and
+    openapi-spec-validator's verdict (from `verdict`'s forked child, or the cache), but for the
+    code-generation-only ones and warnings."""
     # as `validate` does: our schema checks find some of the validator's slips first
     said = {problem.pointer for problem in own if problem.code.startswith("schema:")}
-    old_problems = unique_problems([*own, *(p for p in theirs if p.pointer not in said)])
-    return {side: [p for p in found if p.severity == "error" and p.code not in CODEGEN_ONLY]
-            for side, found in (("old", old_problems), ("new", new_problems))}
+    found = unique_problems([*own, *(p for p in verdict.problems() if p.pointer not in said)])
+    return [p for p in found if p.severity == "error" and p.code not in CODEGEN_ONLY]
 
 
 def _refuse(documents: dict[str, Document], problems: dict[str, list[Problem]]) -> None:

@@ -1,0 +1,71 @@
+"""A call made in a forked child while the caller goes on: on two cores, the two sides of a
+comparison are worked on at once.
+
+`Forked(call)` forks (Linux) and the child runs `call()`, sends its return value back pickled
+through a pipe and leaves without running any of the parent's cleanup; `result()` reads it.
+Where fork is unavailable, or the child dies, raises or sends nothing, `result()` makes the
+call inline: the answer is the same (an exception the call raises is raised in the caller),
+only later. The pickle comes from our own child, never from a file or the network.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import signal
+import sys
+from collections.abc import Callable
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
+
+
+class Forked(Generic[T]):
+    """`call()`, computed in a forked child; `result()` its value, `close()` stops the child
+    whose value is not wanted any more."""
+
+    def __init__(self, call: Callable[[], T]) -> None:
+        self.call = call
+        self.pid, self.fd = 0, -1
+        if sys.platform.startswith("linux"):
+            read_fd, write_fd = os.pipe()
+            pid = os.fork()
+            if pid == 0:
+                _run_in_child(call, read_fd, write_fd)
+            os.close(write_fd)
+            self.pid, self.fd = pid, read_fd
+
+    def result(self) -> T:
+        """The call's value: the child's, else computed here."""
+        if self.pid:
+            with os.fdopen(self.fd, "rb") as pipe:
+                self.fd = -1
+                payload = pipe.read()
+            _, status = os.waitpid(self.pid, 0)
+            self.pid = 0
+            if status == 0 and payload:
+                value: T = pickle.loads(payload)  # our own child's bytes
+                return value
+        return self.call()
+
+    def close(self) -> None:
+        """Stop and reap the child if its value was never read."""
+        if self.fd >= 0:
+            os.close(self.fd)
+            self.fd = -1
+        if self.pid:
+            os.kill(self.pid, signal.SIGKILL)  # a child that has ended is a zombie: no error
+            os.waitpid(self.pid, 0)
+            self.pid = 0
+
+
+def _run_in_child(call: Callable[[], object], read_fd: int, write_fd: int) -> None:
+    status = 1
+    try:
+        os.close(read_fd)
+        payload = pickle.dumps(call())
+        with os.fdopen(write_fd, "wb") as pipe:
+            pipe.write(payload)
+        status = 0
+    finally:
+        os._exit(status)

@@ -1,0 +1,33 @@
+"""`drift.forked.Forked`: a call's value from a forked child, or made inline when the child
+cannot give it (the same value, or the same exception)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from generator.drift.forked import Forked
+
+
+def test_the_value_comes_from_the_child() -> None:
+    parent = os.getpid()
+    assert Forked(os.getpid).result() != parent  # computed in another process
+    assert Forked(lambda: {"a": [1, 2.5, None]}).result() == {"a": [1, 2.5, None]}
+
+
+def test_a_call_that_raises_in_the_child_raises_in_the_caller() -> None:
+    def refuse() -> None:
+        raise ValueError("no")
+
+    with pytest.raises(ValueError, match="no"):
+        Forked(refuse).result()
+
+
+def test_close_stops_a_child_whose_value_is_not_wanted() -> None:
+    forked = Forked(lambda: os.read(os.open("/dev/zero", os.O_RDONLY), 1))
+    pid = forked.pid
+    forked.close()
+    assert forked.pid == 0
+    with pytest.raises(ChildProcessError):
+        os.waitpid(pid, 0)  # reaped
