@@ -115,10 +115,10 @@ def test_a_run_killed_while_linking_leaves_the_old_tree_or_the_new(tmp_path: Pat
     write.write(packaged({**OLD, **many}), dest)
     old, new = tree(dest), tree_of(packaged({**NEW, **many}))
     interrupted = 0
+    real = write._linked
     for attempt in range(6):
         pid = os.fork()
         if pid == 0:  # the child: a write slowed down at each link, killed at some moment
-            real = write._linked
             write._linked = lambda *args: (time.sleep(0.002), real(*args))[1]  # type: ignore[assignment]
             try:
                 write.write(packaged({**NEW, **many}), dest)
