@@ -39,13 +39,14 @@ class ModelField:
     reads a few thousand of GitHub's 51,000 annotations, and parsing all of models.py (4 MB)
     again would take seconds. `type_text` (what the package's docs show) comes with it."""
 
-    __slots__ = ("_annotation", "_text", "_type_text", "attribute", "optional")
+    __slots__ = ("_annotation", "_stripped", "_text", "_type_text", "attribute", "optional")
 
     def __init__(self, annotation: ast.expr | None, optional: bool, attribute: str = "", *,
                  text: str | None = None, type_text: str | None = None) -> None:
         if annotation is None and text is None:
             raise ValueError("a field needs its annotation or its text")
         self._annotation = annotation
+        self._stripped: ast.expr | None = None
         self._text = text
         self._type_text = type_text
         self.optional = optional
@@ -58,6 +59,15 @@ class ModelField:
             assert self._text is not None
             self._annotation = ast.parse(self._text.strip(), mode="eval").body
         return self._annotation
+
+    def stripped(self) -> ast.expr:
+        """A new copy of the annotation without `Annotated[...]` (`strip_annotated`), which the
+        caller may change: stripped once per field (a field many operations type an argument
+        with is read as often), copied for each caller (its metadata, descriptions and all, is
+        not copied again)."""
+        if self._stripped is None:
+            self._stripped = strip_annotated(self.annotation)
+        return copy.deepcopy(self._stripped)
 
     @property
     def type_text(self) -> str:
@@ -178,7 +188,7 @@ class Models:
         found = self.field(class_name, wire_name)
         if found is None:
             return None
-        node = strip_annotated(found.annotation)
+        node = found.stripped()
         return without_none(node) if drop_none else node
 
     def root_type(self, class_name: str) -> ast.expr | None:
@@ -187,7 +197,7 @@ class Models:
         if class_name not in self.root_classes:
             return None
         found = self.classes.get(class_name, {}).get("root")
-        return None if found is None else strip_annotated(found.annotation)
+        return None if found is None else found.stripped()
 
     def is_object_class(self, name: str) -> bool:
         """Whether `name` is a model class with fields of its own (not an enum or root model)."""
