@@ -335,8 +335,10 @@ def _link_unchanged(previous: Path, staging: Path, encoded: dict[str, bytes],
     made is checked again (the very file seen, now with two names, its bytes read back): a
     file changed in between is written instead. Where links cannot be made (another
     filesystem, a platform without `fwalk`), nothing is reused and everything is written."""
-    recorded = provenance.read(previous) if hasattr(os, "fwalk") else None
-    if recorded is None or previous.is_symlink() or not previous.is_dir():
+    if not hasattr(os, "fwalk") or previous.is_symlink() or not previous.is_dir():
+        return set()
+    recorded = provenance.read(previous)
+    if recorded is None:
         return set()
     wanted = {relative for relative in recorded.files if relative in encoded} - {skip}
     linked: set[str] = set()
