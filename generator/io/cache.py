@@ -107,8 +107,9 @@ class Cache:
         _touch(path)  # recently used: evicted last
         return value
 
-    def put(self, namespace: str, key: str, value: Any) -> None:
-        """Store `value` (JSON-compatible) under `key`, atomically; then evict down to the bound.
+    def put(self, namespace: str, key: str, value: Any, *, evict: bool = True) -> None:
+        """Store `value` (JSON-compatible) under `key`, atomically; then evict down to the bound
+        (unless `evict` is false: a caller storing many entries evicts once, after the last).
         Any failure to write leaves the cache as it was, silently."""
         try:
             entry = _encode(value)
@@ -122,7 +123,8 @@ class Cache:
             _write_atomically(path, entry)
         except OSError:
             return
-        self.evict()
+        if evict:
+            self.evict()
 
     def evict(self) -> None:
         """Delete the least recently used entries until the folder holds at most `max_bytes`

@@ -11,9 +11,14 @@ from __future__ import annotations
 import ast
 import copy
 import functools
+import re
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
+from generator.io.cache import Cache, key_of
+from generator.io.provenance import sha256_text, toolkit_fingerprint
 from generator.models.annotations import (
     QUALIFIER,
     EnumWidener,
@@ -26,13 +31,64 @@ from generator.models.annotations import (
 from generator.models.split import ModelModules
 
 
-@dataclass(frozen=True)
 class ModelField:
-    """One field of a model class: its annotation as models.py writes it."""
+    """One field of a model class: its annotation as models.py writes it, whether it has a
+    default, and its Python name when that is not the wire name (`Field(alias=...)`).
 
-    annotation: ast.expr
-    optional: bool  # has a default
-    attribute: str = ""  # its Python name, when that is not the wire name (`Field(alias=...)`)
+    From the cache, the annotation comes as its text and is parsed when first read: a render
+    reads a few thousand of GitHub's 51,000 annotations, and parsing all of models.py (4 MB)
+    again would take seconds. `type_text` (what the package's docs show) comes with it."""
+
+    __slots__ = ("_annotation", "_stripped", "_text", "_type_text", "attribute", "optional")
+
+    def __init__(self, annotation: ast.expr | None, optional: bool, attribute: str = "", *,
+                 text: str | None = None, type_text: str | None = None) -> None:
+        if annotation is None and text is None:
+            raise ValueError("a field needs its annotation or its text")
+        self._annotation = annotation
+        self._stripped: ast.expr | None = None
+        self._text = text
+        self._type_text = type_text
+        self.optional = optional
+        self.attribute = attribute
+
+    @property
+    def annotation(self) -> ast.expr:
+        """The annotation's node (parsed from its text on first use)."""
+        if self._annotation is None:
+            assert self._text is not None
+            self._annotation = ast.parse(self._text.strip(), mode="eval").body
+        return self._annotation
+
+    def stripped(self) -> ast.expr:
+        """A new copy of the annotation without `Annotated[...]` (`strip_annotated`), which the
+        caller may change: stripped once per field (a field many operations type an argument
+        with is read as often), copied for each caller (its metadata, descriptions and all, is
+        not copied again)."""
+        if self._stripped is None:
+            self._stripped = strip_annotated(self.annotation)
+        return copy.deepcopy(self._stripped)
+
+    @property
+    def type_text(self) -> str:
+        """The annotation as its type reads: `Annotated[T, Field(...)]` is `T`, unparsed."""
+        if self._type_text is None:
+            self._type_text = _type_text(self.annotation)
+        return self._type_text
+
+    def text(self) -> str:
+        """The annotation's source text (as models.py writes it, or unparsed)."""
+        if self._text is None:
+            self._text = ast.unparse(self.annotation)
+        return self._text
+
+
+def _type_text(annotation: ast.expr) -> str:
+    """An annotation as its type reads: `Annotated[T, Field(...)]` is `T`."""
+    if (isinstance(annotation, ast.Subscript) and isinstance(annotation.value, ast.Name)
+            and annotation.value.id == "Annotated" and isinstance(annotation.slice, ast.Tuple)):
+        return _type_text(annotation.slice.elts[0])
+    return ast.unparse(annotation)
 
 
 @dataclass(frozen=True)
@@ -132,7 +188,7 @@ class Models:
         found = self.field(class_name, wire_name)
         if found is None:
             return None
-        node = strip_annotated(found.annotation)
+        node = found.stripped()
         return without_none(node) if drop_none else node
 
     def root_type(self, class_name: str) -> ast.expr | None:
@@ -141,7 +197,7 @@ class Models:
         if class_name not in self.root_classes:
             return None
         found = self.classes.get(class_name, {}).get("root")
-        return None if found is None else strip_annotated(found.annotation)
+        return None if found is None else found.stripped()
 
     def is_object_class(self, name: str) -> bool:
         """Whether `name` is a model class with fields of its own (not an enum or root model)."""
@@ -214,8 +270,9 @@ def _is_root(node: ast.ClassDef) -> bool:
                for base in node.bases)
 
 
-def _class_fields(node: ast.ClassDef) -> dict[str, ModelField]:
-    """The fields a class body declares, by wire name (`model_config` is no field)."""
+def _class_fields(node: ast.ClassDef, segment: _Segments | None) -> dict[str, ModelField]:
+    """The fields a class body declares, by wire name (`model_config` is no field); with
+    `segment`, each keeps its annotation's source text (for the cache)."""
     fields: dict[str, ModelField] = {}
     for statement in node.body:
         if isinstance(statement, ast.AnnAssign) and isinstance(statement.target, ast.Name):
@@ -223,14 +280,29 @@ def _class_fields(node: ast.ClassDef) -> dict[str, ModelField]:
             if name == "model_config":
                 continue
             wire = _field_wire_name(name, statement.annotation)
-            fields[wire] = ModelField(statement.annotation, statement.value is not None,
-                                      name if name != wire else "")
+            fields[wire] = ModelField(
+                statement.annotation, statement.value is not None, name if name != wire else "",
+                text=segment.of(statement.annotation) if segment is not None else None)
     return fields
 
 
-def index_models(source: str, tree: ast.Module | None = None) -> Models:
+def index_models(source: str, tree: ast.Module | None = None,
+                 cache: Cache | None = None) -> Models:
     """The index of the models.py text `source` (which it keeps); `tree` is that text parsed,
-    when the caller has it (else it is parsed here)."""
+    when the caller has it (else it is parsed here, unless `cache` holds the index of the same
+    text: then nothing is parsed)."""
+    if cache is None:
+        return _indexed(source, tree, None)
+    key = _entry_key(source)
+    found = _from_entry(source, cache.get(NAMESPACE, key))
+    if found is not None:
+        return found
+    models = _indexed(source, tree, _Segments(source))
+    cache.put(NAMESPACE, key, _entry(models))
+    return models
+
+
+def _indexed(source: str, tree: ast.Module | None, segment: _Segments | None) -> Models:
     if tree is None:
         tree = ast.parse(source)
     classes: dict[str, dict[str, ModelField]] = {}
@@ -245,7 +317,7 @@ def index_models(source: str, tree: ast.Module | None = None) -> Models:
         if _is_root(node):
             roots.add(node.name)
         bases[node.name] = tuple(base.id for base in node.bases if isinstance(base, ast.Name))
-        classes[node.name] = _class_fields(node)
+        classes[node.name] = _class_fields(node, segment)
     return Models(source, classes, bases, frozenset(roots), enums=enums,
                   imports=_imported_names(tree), type_aliases=_type_aliases(tree), tree=tree)
 
@@ -271,3 +343,98 @@ def _type_aliases(tree: ast.Module) -> frozenset[str]:
         and getattr(node.value.func, "id", "") == "TypeAliasType"
         for target in node.targets if isinstance(target, ast.Name)
     )
+
+
+# -- the index in the cache, beside dcg's output ------------------------------------------------
+
+NAMESPACE = "models_index"
+ENTRY_FORMAT = 1  # of an index entry: changing its fields changes this
+
+
+def _entry_key(source: str) -> str:
+    """What the index of `source` depends on: the text, the code reading it (the generator's
+    source hash) and Python's version (whose parser reads it)."""
+    return key_of({"format": ENTRY_FORMAT, "source_sha256": sha256_text(source),
+                   "generator_sha256": toolkit_fingerprint()["generator_sha256"],
+                   "python": sys.version})
+
+
+def _entry(models: Models) -> dict[str, Any]:
+    """The index as JSON, every order kept (models.py's order is the package's)."""
+    return {
+        "format": ENTRY_FORMAT,
+        "classes": [[name, [[wire, f.text(), f.type_text, f.optional, f.attribute]
+                            for wire, f in fields.items()]]
+                    for name, fields in models.classes.items()],
+        "bases": [[name, list(bases)] for name, bases in models.bases.items()],
+        "roots": sorted(models.root_classes),
+        "enums": [[name, list(values)] for name, values in models.enums.items()],
+        "imports": [[name, module, real] for name, (module, real) in models.imports.items()],
+        "type_aliases": sorted(models.type_aliases),
+    }
+
+
+def _from_entry(source: str, entry: Any) -> Models | None:
+    """The index an entry holds, or None when it is not one this module wrote whole."""
+    if not isinstance(entry, dict) or entry.get("format") != ENTRY_FORMAT:
+        return None
+    try:
+        classes = {name: {wire: ModelField(None, bool(optional), attribute, text=text,
+                                           type_text=type_text)
+                          for wire, text, type_text, optional, attribute in fields}
+                   for name, fields in entry["classes"]}
+        models = Models(
+            source, classes, {name: tuple(bases) for name, bases in entry["bases"]},
+            frozenset(entry["roots"]),
+            enums={name: tuple(values) for name, values in entry["enums"]},
+            imports={name: (module, real) for name, module, real in entry["imports"]},
+            type_aliases=frozenset(entry["type_aliases"]))
+    except (KeyError, TypeError, ValueError):
+        return None
+    return models if _well_typed(models) else None
+
+
+def _well_typed(models: Models) -> bool:
+    """Every name and text a string, every enum value a string or an int: a foreign entry
+    that parses as JSON is still not used."""
+    def strings(values: Any) -> bool:
+        return all(isinstance(value, str) for value in values)
+
+    return (all(strings((name, *fields)) and all(
+                strings((f._text, f._type_text, f.attribute)) for f in fields.values())
+                for name, fields in models.classes.items())
+            and all(strings((name, *bases)) for name, bases in models.bases.items())
+            and strings(models.root_classes) and strings(models.type_aliases)
+            and all(strings((name, *pair)) for name, pair in models.imports.items())
+            and all(isinstance(name, str) and all(
+                isinstance(v, str | int) and not isinstance(v, bool) for v in values)
+                for name, values in models.enums.items()))
+
+
+class _Segments:
+    """The source text of nodes of one text, by their positions (`ast.get_source_segment`
+    splits the whole text again for every node: minutes for GitHub's 51,000 annotations).
+    Lines end as the parser ends them (`\\r\\n`, `\\r`, `\\n`); columns count UTF-8 bytes."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.starts = [0, *(match.end() for match in _LINE_END.finditer(source))]
+
+    def of(self, node: ast.expr) -> str | None:
+        """The text of `node`, or None (then it is unparsed when stored)."""
+        end_line, end_column = node.end_lineno, node.end_col_offset
+        if end_line is None or end_column is None:
+            return None
+        return self.source[self._offset(node.lineno, node.col_offset):
+                           self._offset(end_line, end_column)]
+
+    def _offset(self, line: int, column: int) -> int:
+        start = self.starts[line - 1]
+        end = self.starts[line] if line < len(self.starts) else len(self.source)
+        text = self.source[start:end]
+        if text.isascii():
+            return start + column
+        return start + len(text.encode("utf-8")[:column].decode("utf-8", "replace"))
+
+
+_LINE_END = re.compile(r"\r\n|\r|\n")

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator import __version__
+from generator.io.cache import Cache
 from generator.ir import Api
 from generator.models import ABC_QUALIFIER, MODELS_HEADER, QUALIFIER, Models, ParamClass
 from generator.models.build import component_classes
@@ -155,8 +156,10 @@ extend-select = ["I"]
 """
 
 
-def render(api: Api, models: Models, views: PackageViews | None = None) -> dict[str, str]:
-    """Every Python file of the package, unformatted, keyed by relative path."""
+def render(api: Api, models: Models, views: PackageViews | None = None,
+           cache: Cache | None = None) -> dict[str, str]:
+    """Every Python file of the package, unformatted, keyed by relative path; what the check
+    that no module binds a name twice read of a module's text before is taken from `cache`."""
     env = environment(TEMPLATES)
     context = _context(api, models, views if views is not None else package_views(api, models))
     files = {
@@ -169,7 +172,7 @@ def render(api: Api, models: Models, views: PackageViews | None = None) -> dict[
         "ruff.toml": RUFF_TOML,
         **runtime_modules(RUNTIME, api.options.http_library),
     }
-    _check_module_names(files, api.options.source_file)
+    _check_module_names(files, api.options.source_file, cache)
     return files
 
 
@@ -186,13 +189,14 @@ def _resource_modules(context: dict[str, Any]) -> dict[str, str]:
     return modules
 
 
-def _check_module_names(files: dict[str, str], source_file: str) -> None:
+def _check_module_names(files: dict[str, str], source_file: str,
+                        cache: Cache | None = None) -> None:
     """Every name a rendered module binds, it binds once: names are chosen clear of each other
     (`namespace.plan`), so a name bound twice is a generator bug, and fails loudly."""
     modules = [*RENDERED_MODULES, *(path for path in files
                                     if path.startswith((f"{resources.RESOURCES_PACKAGE}/",
                                                         f"{PARAMS_PACKAGE}/")))]
-    twice = namespace.names_bound_twice(files, sorted(set(modules)))
+    twice = namespace.names_bound_twice(files, sorted(set(modules)), cache)
     if twice:
         raise GeneratorError([Problem(
             source_file, "", None, f"generator bug: names bound twice: {', '.join(twice)}",

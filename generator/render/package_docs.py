@@ -294,19 +294,11 @@ def method_entries(resources: list[ResourceView], summaries: Mapping[tuple[str, 
     return listed
 
 
-def _type_text(annotation: ast.expr) -> str:
-    """An annotation as its type reads: `Annotated[T, Field(...)]` is `T`."""
-    if (isinstance(annotation, ast.Subscript) and isinstance(annotation.value, ast.Name)
-            and annotation.value.id == "Annotated" and isinstance(annotation.slice, ast.Tuple)):
-        return _type_text(annotation.slice.elts[0])
-    return ast.unparse(annotation)
-
-
 def model_entries(models: Models) -> list[ModelEntry]:
     """Every class of models.py with its fields (wire names, inherited ones too) and their
     types, or an enum's values; read from the index models.py was parsed into."""
     entries = [
-        ModelEntry(name, tuple((wire, public(_type_text(model_field.annotation)))
+        ModelEntry(name, tuple((wire, public(model_field.type_text))
                                for wire, model_field in models.all_fields(name).items())
                    or tuple((repr(value), "enum value") for value in models.enums.get(name, ())))
         for name in models.classes if not name.startswith("_")

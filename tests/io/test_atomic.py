@@ -301,11 +301,11 @@ def test_error_while_staging_the_second_package_writes_neither(
     real_fill = write._fill
     calls: list[Path] = []
 
-    def failing_fill(staging: Path, files: dict[str, str], mode: int) -> None:
+    def failing_fill(staging: Path, files: dict[str, str], mode: int, previous: Path) -> None:
         calls.append(staging)
         if len(calls) == 2:
             raise OSError(28, "No space left on device")
-        real_fill(staging, files, mode)
+        real_fill(staging, files, mode, previous)
 
     monkeypatch.setattr(write, "_fill", failing_fill)
     with pytest.raises(GeneratorError, match="two: cannot write the package here: No space left"):
