@@ -47,3 +47,105 @@ def test_fast_base_lookup_gives_dcg_own_output(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(inherited, "get_generated_base_models", original)
     monkeypatch.setattr(run, "_speed_up_dcg", lambda: None)
     assert _models_source(spec) == fast
+
+
+# -- the memoised pure helpers (models.dcg_speed) ----------------------------------------------
+
+PROVIDERS = Path(__file__).resolve().parents[2] / "specs"
+_FEATURES = ("names.yaml", "one_of.yaml", "recursive.yaml", "openapi31_nullable.yaml")
+
+
+def _document_sources() -> list[tuple[str, Any]]:
+    """(name, the models stage's input) of the providers' documents with their overlays, a few
+    feature documents (names, enums, unions, nullability, recursion) and a synthetic one."""
+    from generator.document.loading import load
+    from tests.support import FEATURE_SPECS
+
+    chosen = [
+        (PROVIDERS / name / spec, PROVIDERS / name / "overlay.yaml")
+        for name, spec in (
+            ("infomaniak", "openapi.yaml"),
+            ("ionos", "openapi.json"),
+            ("nebius", "openapi.yaml"),
+        )
+    ]
+    chosen += [(FEATURE_SPECS / name, None) for name in _FEATURES]
+    apis = []
+    for spec, overlay in chosen:
+        target = pipeline.target_for_spec(spec, "speed", overlay)
+        apis.append(
+            (spec.name, ir.build(load(target.spec, overlay=target.overlay).data, target.options))
+        )
+    options = pipeline.target_for_spec(Path("synthetic.json"), "syn").options
+    apis.append(("synthetic", ir.build(make_spec(120, seed=3), options)))
+    return apis
+
+
+def _all_models(apis: list[tuple[str, Any]]) -> dict[str, tuple[str, str]]:
+    return {
+        name: (models.source, repr(models.modules))
+        for name, api in apis
+        for models in [build.models_source(api.models_input, api.required_classes, name)]
+    }
+
+
+def test_memoised_dcg_helpers_give_dcg_own_output(monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.models import dcg_speed
+
+    apis = _document_sources()
+    fast = _all_models(apis)
+    applied = {patch.name: patch for patch in dcg_speed._PATCHES if patch.original is not None}
+    assert set(applied) == {patch.name for patch in dcg_speed._PATCHES}  # all on dcg 0.89.0
+    assert all(
+        applied[name].memo
+        for name in (  # each was asked, its answers kept
+            "is_python_name",
+            "pydantic_target_meets",
+            "current_base_path_context",
+        )
+    )
+
+    with dcg_speed.without_speed_ups():
+        monkeypatch.setattr(run, "_speed_up_dcg", lambda: None)
+        from datamodel_code_generator.parser import _inherited_schemas as inherited
+
+        base_lookup = inherited.get_generated_base_models
+        monkeypatch.setattr(
+            inherited,
+            "get_generated_base_models",
+            getattr(base_lookup, "clientgen_original", base_lookup),
+        )
+        memos_before = {name: dict(patch.memo) for name, patch in applied.items()}
+        plain = _all_models(apis)
+        assert {name: dict(patch.memo) for name, patch in applied.items()} == memos_before
+    assert plain == fast
+
+
+def test_memoised_helper_answers_as_dcg_does() -> None:
+    """The memo keeps values of different types apart (`1`, `True`, a `str` subclass), and a
+    call it has no key for goes to dcg's own function."""
+    from datamodel_code_generator import _target_unicode
+
+    from generator.models import dcg_speed
+
+    run._run_dcg(
+        {
+            "openapi": "3.0.3",
+            "info": {"title": "t", "version": "1"},
+            "paths": {},
+            "components": {"schemas": {"A": {"type": "string"}}},
+        },
+        Path("."),
+        {},
+    )
+    fast = _target_unicode.is_python_name
+    original = fast.clientgen_original
+
+    class Text(str):
+        pass
+
+    for value in ("name", "class", "1x", "ünïcode", Text("name"), "", "a-b"):
+        assert fast(value) == original(value)
+        assert fast(value, None, rule="ascii") == original(value, None, rule="ascii")
+    assert dcg_speed._scalar(1) != dcg_speed._scalar(True)
+    assert dcg_speed._name_key(Text("x")) is None
