@@ -134,15 +134,32 @@ def _document_directory(original: Any, memo: dict[Hashable, Any]) -> Any:
 
 
 _dcg_config_items: list[Callable[[Any], Any]] = []  # dcg's `base_model._config_dict_items`
+_plain_config_class: list[type] = []  # dcg's `ConfigDict` when its dump is its set attributes
 
 
 def _config_items_of(config: Any) -> Any:
-    """dcg's `_config_dict_items(config)`, the function looked up once: this runs at every field."""
+    """The items dcg's `_config_dict_items(config)` reads (a `model_dump` of the set fields),
+    without the dump when `config` is dcg's own `ConfigDict`: a model without serializers,
+    computed fields or extra fields dumps exactly its set attributes."""
     if not _dcg_config_items:
-        from datamodel_code_generator.model.pydantic_v2 import base_model
-
-        _dcg_config_items.append(base_model._config_dict_items)
+        _load_config_helpers()
+    if (_plain_config_class and type(config) is _plain_config_class[0]
+            and not config.__pydantic_extra__):
+        fields_set = config.__pydantic_fields_set__
+        return [(name, value) for name, value in config.__dict__.items() if name in fields_set]
     return _dcg_config_items[0](config)
+
+
+def _load_config_helpers() -> None:
+    from datamodel_code_generator.model import pydantic_v2
+    from datamodel_code_generator.model.pydantic_v2 import base_model
+
+    _dcg_config_items.append(base_model._config_dict_items)
+    config_class = getattr(pydantic_v2, "ConfigDict", None)
+    decorators = getattr(config_class, "__pydantic_decorators__", None)
+    if (decorators is not None and not decorators.field_serializers
+            and not decorators.model_serializers and not config_class.model_computed_fields):
+        _plain_config_class.append(config_class)
 
 
 _PATCHES = (

@@ -77,7 +77,7 @@ def _document_sources() -> list[tuple[str, Any]]:
             (spec.name, ir.build(load(target.spec, overlay=target.overlay).data, target.options))
         )
     options = pipeline.target_for_spec(Path("synthetic.json"), "syn").options
-    apis.append(("synthetic", ir.build(make_spec(120, seed=3), options)))
+    apis.append(("synthetic", ir.build(make_spec(40, seed=3), options)))
     return apis
 
 
