@@ -143,8 +143,11 @@ def _config_items_of(config: Any) -> Any:
     computed fields or extra fields dumps exactly its set attributes."""
     if not _dcg_config_items:
         _load_config_helpers()
-    if (_plain_config_class and type(config) is _plain_config_class[0]
-            and not config.__pydantic_extra__):
+    if (
+        _plain_config_class
+        and type(config) is _plain_config_class[0]
+        and not config.__pydantic_extra__
+    ):
         fields_set = config.__pydantic_fields_set__
         return [(name, value) for name, value in config.__dict__.items() if name in fields_set]
     return _dcg_config_items[0](config)
@@ -157,8 +160,12 @@ def _load_config_helpers() -> None:
     _dcg_config_items.append(base_model._config_dict_items)
     config_class = getattr(pydantic_v2, "ConfigDict", None)
     decorators = getattr(config_class, "__pydantic_decorators__", None)
-    if (decorators is not None and not decorators.field_serializers
-            and not decorators.model_serializers and not config_class.model_computed_fields):
+    if (
+        decorators is not None
+        and not decorators.field_serializers
+        and not decorators.model_serializers
+        and not config_class.model_computed_fields
+    ):
         _plain_config_class.append(config_class)
 
 
