@@ -134,7 +134,7 @@ def _document_directory(original: Any, memo: dict[Hashable, Any]) -> Any:
 
 
 _dcg_config_items: list[Callable[[Any], Any]] = []  # dcg's `base_model._config_dict_items`
-_plain_config_class: list[type] = []  # dcg's `ConfigDict` when its dump is its set attributes
+_plain_config_class: list[Any] = []  # dcg's `ConfigDict` when its dump is its set attributes
 
 
 def _config_items_of(config: Any) -> Any:
@@ -158,7 +158,7 @@ def _load_config_helpers() -> None:
     from datamodel_code_generator.model.pydantic_v2 import base_model
 
     _dcg_config_items.append(base_model._config_dict_items)
-    config_class = getattr(pydantic_v2, "ConfigDict", None)
+    config_class: Any = getattr(pydantic_v2, "ConfigDict", None)
     decorators = getattr(config_class, "__pydantic_decorators__", None)
     if (
         decorators is not None
