@@ -1,13 +1,17 @@
-"""Pure helpers of datamodel-code-generator 0.89.0 answered from a memo: same results, less work.
+"""Work datamodel-code-generator 0.89.0 repeats answered from a memo: same results, less work.
 
-dcg's time on a large document has no single hotspot: it asks the same small questions of the same
-values again and again (is this text a Python name, which `ConfigDict` items does this config
-write, does the target Pydantic have this construct), hundreds of thousands of times on GitHub's
-document. Each function memoised here is pure: its result is a function of its arguments' values
-(strings, enums, tuples of them) and of constants of dcg's modules, it writes nothing, and it
-returns immutable values (a list result is copied for each caller). Its memo key holds each
-argument with its exact type, so that `1`, `True` and `1.0` or a `str` subclass never share an
-answer; arguments of any other kind go to dcg's own function.
+dcg's time on a large document has no single hotspot. Two of its repeated computations cost
+enough per call to be worth a memo (measured in fresh processes, `python -m bench.dcg_speed`):
+- `ModelResolver.current_base_path_context` resolves the same base directory (`realpath`: a
+  `lstat` per path component) at every schema it enters, `document_directory` likewise: the
+  resolved directory is kept per (base, path) for the run; nothing writes files meanwhile.
+- `_safe_config_dict_items(config, target)`, asked at every field for its model's `ConfigDict`,
+  dumps the config and normalises every item: kept per (items, target), and the items read from
+  the config's set attributes where dcg's `ConfigDict` dumps exactly those.
+A memo key holds each value with its exact type, so that `1`, `True` and `1.0` or a `str`
+subclass never share an answer; a value of any other kind goes to dcg's own function, and a list
+result is copied for each caller. Cheap pure helpers (`is_python_name`, `pydantic_target_meets`)
+are called more often but cost less than a memo lookup: they stay dcg's.
 
 Applied to the pinned dcg version only, as `run._speed_up_dcg` is, and bound wherever dcg's
 modules bound the original name; `without_speed_ups` puts dcg's own functions back (the tests
@@ -58,27 +62,6 @@ def _scalar(value: Any) -> Hashable | None:
 
 def _is_enum_member(value: Any) -> bool:
     return isinstance(value, Enum)
-
-
-def _name_key(value: Any, target: Any = None, *, rule: Any = "target") -> Hashable | None:
-    """`is_python_name(value, target, rule=...)`: a plain string, a target version, a rule."""
-    if type(value) is not str or (target_key := _scalar(target)) is None or type(rule) is not str:
-        return None
-    return (value, target_key, rule)
-
-
-def _identifier_key(value: Any, target: Any) -> Hashable | None:
-    """`is_identifier(value, target)`: a plain string and a target version."""
-    if type(value) is not str or (target_key := _scalar(target)) is None:
-        return None
-    return (value, target_key)
-
-
-def _meets_key(construct: Any, target: Any) -> Hashable | None:
-    """`pydantic_target_meets(construct, target)`: a construct name and a target version."""
-    if type(construct) is not str or (target_key := _scalar(target)) is None:
-        return None
-    return (construct, target_key)
 
 
 def _config_key(config: Any, target: Any) -> Hashable | None:
@@ -170,9 +153,6 @@ def _load_config_helpers() -> None:
 
 
 _PATCHES = (
-    _Patch(f"{_DCG}._target_unicode", "is_identifier", _identifier_key),
-    _Patch(f"{_DCG}._target_unicode", "is_python_name", _name_key),
-    _Patch(f"{_DCG}._requirements", "pydantic_target_meets", _meets_key),
     _Patch(
         f"{_DCG}.model.pydantic_v2.base_model",
         "_safe_config_dict_items",

@@ -99,8 +99,7 @@ def test_memoised_dcg_helpers_give_dcg_own_output(monkeypatch: pytest.MonkeyPatc
     assert all(
         applied[name].memo
         for name in (  # each was asked, its answers kept
-            "is_python_name",
-            "pydantic_target_meets",
+            "_safe_config_dict_items",
             "current_base_path_context",
         )
     )
@@ -121,10 +120,11 @@ def test_memoised_dcg_helpers_give_dcg_own_output(monkeypatch: pytest.MonkeyPatc
     assert plain == fast
 
 
-def test_memoised_helper_answers_as_dcg_does() -> None:
+def test_memoised_config_items_answer_as_dcg_does() -> None:
     """The memo keeps values of different types apart (`1`, `True`, a `str` subclass), and a
-    call it has no key for goes to dcg's own function."""
-    from datamodel_code_generator import _target_unicode
+    config it has no key for (a list value) goes to dcg's own function."""
+    from datamodel_code_generator import PythonVersion  # type: ignore[attr-defined]
+    from datamodel_code_generator.model.pydantic_v2 import ConfigDict, base_model
 
     from generator.models import dcg_speed
 
@@ -138,14 +138,26 @@ def test_memoised_helper_answers_as_dcg_does() -> None:
         Path("."),
         {},
     )
-    fast = _target_unicode.is_python_name
+    fast = base_model._safe_config_dict_items
     original = fast.clientgen_original
+    target = PythonVersion.PY_311
 
     class Text(str):
         pass
 
-    for value in ("name", "class", "1x", "ünïcode", Text("name"), "", "a-b"):
-        assert fast(value) == original(value)
-        assert fast(value, None, rule="ascii") == original(value, None, rule="ascii")
+    configs: list[Any] = [
+        {"extra": "allow"},
+        {"extra": Text("allow")},
+        {"frozen": True},
+        {"frozen": 1},
+        {"frozen": 1.0},
+        {"title": "x", "strict": False},
+        {"json_schema_extra": ["a"]},
+        ConfigDict(extra="allow"),
+        ConfigDict(extra="forbid", frozen=True),
+        ConfigDict(),
+    ]
+    for config in configs * 2:  # the second time from the memo
+        assert fast(config, target) == original(config, target)
     assert dcg_speed._scalar(1) != dcg_speed._scalar(True)
-    assert dcg_speed._name_key(Text("x")) is None
+    assert dcg_speed._config_key({"json_schema_extra": ["a"]}, target) is None
