@@ -25,6 +25,7 @@ from typing import Any
 from generator.document.tree import depth, with_deep_stack
 from generator.io import provenance
 from generator.io.cache import Cache, data_sha256, key_of
+from generator.models import dcg_speed
 from generator.models.fan_out import keep_fanned_out_roots_named
 from generator.models.index import Models, index_models
 from generator.models.typing_fixes import mypy_clean_parsed
@@ -96,6 +97,7 @@ def _run_dcg(document: dict[str, Any], settings_dir: Path, field_aliases: dict[s
     )
 
     _speed_up_dcg()
+    dcg_speed.install()
     keep_fanned_out_roots_named()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")

@@ -47,3 +47,117 @@ def test_fast_base_lookup_gives_dcg_own_output(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(inherited, "get_generated_base_models", original)
     monkeypatch.setattr(run, "_speed_up_dcg", lambda: None)
     assert _models_source(spec) == fast
+
+
+# -- the memoised pure helpers (models.dcg_speed) ----------------------------------------------
+
+PROVIDERS = Path(__file__).resolve().parents[2] / "specs"
+_FEATURES = ("names.yaml", "one_of.yaml", "recursive.yaml", "openapi31_nullable.yaml")
+
+
+def _document_sources() -> list[tuple[str, Any]]:
+    """(name, the models stage's input) of the providers' documents with their overlays, a few
+    feature documents (names, enums, unions, nullability, recursion) and a synthetic one."""
+    from generator.document.loading import load
+    from tests.support import FEATURE_SPECS
+
+    chosen = [
+        (PROVIDERS / name / spec, PROVIDERS / name / "overlay.yaml")
+        for name, spec in (
+            ("infomaniak", "openapi.yaml"),
+            ("ionos", "openapi.json"),
+            ("nebius", "openapi.yaml"),
+        )
+    ]
+    chosen += [(FEATURE_SPECS / name, None) for name in _FEATURES]
+    apis = []
+    for spec, overlay in chosen:
+        target = pipeline.target_for_spec(spec, "speed", overlay)
+        apis.append(
+            (spec.name, ir.build(load(target.spec, overlay=target.overlay).data, target.options))
+        )
+    options = pipeline.target_for_spec(Path("synthetic.json"), "syn").options
+    apis.append(("synthetic", ir.build(make_spec(40, seed=3), options)))
+    return apis
+
+
+def _all_models(apis: list[tuple[str, Any]]) -> dict[str, tuple[str, str]]:
+    return {
+        name: (models.source, repr(models.modules))
+        for name, api in apis
+        for models in [build.models_source(api.models_input, api.required_classes, name)]
+    }
+
+
+def test_memoised_dcg_helpers_give_dcg_own_output(monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.models import dcg_speed
+
+    apis = _document_sources()
+    fast = _all_models(apis)
+    applied = {patch.name: patch for patch in dcg_speed._PATCHES if patch.original is not None}
+    assert set(applied) == {patch.name for patch in dcg_speed._PATCHES}  # all on dcg 0.89.0
+    assert all(
+        applied[name].memo
+        for name in (  # each was asked, its answers kept
+            "_safe_config_dict_items",
+            "current_base_path_context",
+        )
+    )
+
+    with dcg_speed.without_speed_ups():
+        monkeypatch.setattr(run, "_speed_up_dcg", lambda: None)
+        from datamodel_code_generator.parser import _inherited_schemas as inherited
+
+        base_lookup = inherited.get_generated_base_models
+        monkeypatch.setattr(
+            inherited,
+            "get_generated_base_models",
+            getattr(base_lookup, "clientgen_original", base_lookup),
+        )
+        memos_before = {name: dict(patch.memo) for name, patch in applied.items()}
+        plain = _all_models(apis)
+        assert {name: dict(patch.memo) for name, patch in applied.items()} == memos_before
+    assert plain == fast
+
+
+def test_memoised_config_items_answer_as_dcg_does() -> None:
+    """The memo keeps values of different types apart (`1`, `True`, a `str` subclass), and a
+    config it has no key for (a list value) goes to dcg's own function."""
+    from datamodel_code_generator import PythonVersion  # type: ignore[attr-defined]
+    from datamodel_code_generator.model.pydantic_v2 import ConfigDict, base_model
+
+    from generator.models import dcg_speed
+
+    run._run_dcg(
+        {
+            "openapi": "3.0.3",
+            "info": {"title": "t", "version": "1"},
+            "paths": {},
+            "components": {"schemas": {"A": {"type": "string"}}},
+        },
+        Path("."),
+        {},
+    )
+    fast = base_model._safe_config_dict_items
+    original = fast.clientgen_original
+    target = PythonVersion.PY_311
+
+    class Text(str):
+        pass
+
+    configs: list[Any] = [
+        {"extra": "allow"},
+        {"extra": Text("allow")},
+        {"frozen": True},
+        {"frozen": 1},
+        {"frozen": 1.0},
+        {"title": "x", "strict": False},
+        {"json_schema_extra": ["a"]},
+        ConfigDict(extra="allow"),
+        ConfigDict(extra="forbid", frozen=True),
+        ConfigDict(),
+    ]
+    for config in configs * 2:  # the second time from the memo
+        assert fast(config, target) == original(config, target)
+    assert dcg_speed._scalar(1) != dcg_speed._scalar(True)
+    assert dcg_speed._config_key({"json_schema_extra": ["a"]}, target) is None
