@@ -109,7 +109,7 @@ def _render(target: Target, document: Document, cache: Cache | None = None) -> _
     package_models = models.models_source(api.models_input, api.required_classes,
                                           str(target.spec), cache)
     views = render.package_views(api, package_models)
-    files = render.render(api, package_models, views)
+    files = render.render(api, package_models, views, cache)
     files.update(package_docs.documents(
         api, package_models, views.resources, spec_sha256=document.sha256, settings=target.settings,
         versions=provenance.runtime_versions(target.options.http_library)))

@@ -131,12 +131,12 @@ def dcg_models(document: dict[str, Any], source_file: str, field_aliases: dict[s
     key = dcg_key(given, field_aliases) if cache is not None else None
     source = _cached_source(cache, key)
     if source is not None:
-        return index_models(source)
+        return index_models(source, cache=cache)  # an operation-only edit parses no models
     source, tree = mypy_clean_parsed(
         _dcg_source(given, source_file, field_aliases).rstrip("\n") + "\n")
     if cache is not None and key is not None:
         cache.put(NAMESPACE, key, {"format": ENTRY_FORMAT, "source": source})
-    return index_models(source, tree)  # dcg's text parsed once when no fix changed it
+    return index_models(source, tree, cache)  # dcg's text parsed once when no fix changed it
 
 
 def _dcg_source(document: dict[str, Any], source_file: str, field_aliases: dict[str, str]) -> str:

@@ -17,7 +17,8 @@ import yaml
 from generator.cli import main as cli_main
 from generator.io import cache as cache_module
 from generator.io import package_entry
-from generator.models import run
+from generator.models import index, run
+from generator.names import namespace
 from generator.output import format as output_format
 from tests.support import FEATURE_SPECS, IMPERFECT_DOCS, ROOT
 from tests.support.sandbox import snapshot
@@ -125,14 +126,21 @@ def _describe_first_operation(text: str) -> Any:
 
 
 def test_an_operation_only_edit_skips_dcg_and_gives_the_bytes_of_a_fresh_run(
-        cache_dir: Path, tmp_path: Path, dcg_runs: list[int], formatted: list[list[str]]) -> None:
+        cache_dir: Path, tmp_path: Path, dcg_runs: list[int], formatted: list[list[str]],
+        monkeypatch: pytest.MonkeyPatch) -> None:
     source = FEATURE_SPECS / "pagination.yaml"
     before = _edited_copy(source, tmp_path / "before", _describe_first_operation("Before."))
     after = _edited_copy(source, tmp_path / "after", _describe_first_operation("After the edit."))
     _generate(before, tmp_path / "one" / "pkg")
+    assert _entries(cache_dir, index.NAMESPACE) and _entries(cache_dir, namespace.NAMESPACE)
     ran = len(dcg_runs)
+    indexed: list[str] = []
+    real_indexed = index._indexed
+    monkeypatch.setattr(index, "_indexed", lambda source, *rest: (
+        indexed.append(source), real_indexed(source, *rest))[1])
     warm = _generate(after, tmp_path / "two" / "pkg")
     assert len(dcg_runs) == ran
+    assert not indexed  # the models' index came from the cache: models.py not parsed
     # the modules the edited operation's text reaches, formatted again; the models untouched
     assert formatted[-1] and not any(path.startswith("models/") for path in formatted[-1])
     assert len(formatted[-1]) < len(formatted[0])
