@@ -113,7 +113,7 @@ def _parse_json(raw: bytes, file: str) -> tuple[Any, Mapping[str, int]]:
     return data, LazyLines(lambda: _scanned_lines(text))
 
 
-def _scanned_lines(text: str) -> Mapping[str, int]:
+def _scanned_lines(text: str) -> LineMap:
     """The line map of JSON `text`, made when a line is first asked for."""
     with cyclic_gc_paused():  # as the parse: a tree of the document's size, without cycles
         return scan_json_lines(text)[0]

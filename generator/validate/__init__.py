@@ -19,6 +19,7 @@ from generator.document.loading import Document
 from generator.io.cache import Cache
 from generator.problems import Problem, unique_problems
 from generator.validate.rules import (
+    Walked,
     check_code_keywords,
     check_inline_nesting,
     check_internal_refs,
@@ -27,7 +28,6 @@ from generator.validate.rules import (
     check_path_query_strings,
     check_ref_cycles,
     check_schema_keywords,
-    Walked,
 )
 
 

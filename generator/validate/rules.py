@@ -478,16 +478,18 @@ def iter_code_keywords(data: Any) -> Iterator[tuple[str, str]]:
         node = step[0]
         if isinstance(node, dict):
             children: list[_Step] = []
+            names = _names_keys(step)  # the same for every key of the object
             for child_key, value in node.items():
-                name = _names_keys(step) if isinstance(child_key, str) else False
+                name = names and isinstance(child_key, str)
                 if not name and is_code_keyword(child_key):
                     yield _pointer_of(step, child_key), child_key
-                elif name or child_key not in _LITERAL_DATA:
-                    children.append((value, step, str(child_key), name))
+                elif isinstance(value, (dict, list)) and (name or child_key not in _LITERAL_DATA):
+                    children.append((value, step, str(child_key), name))  # scalars hold no keys
             stack.extend(reversed(children))
         elif isinstance(node, list):
             stack.extend((node[index], step, str(index), False)
-                         for index in range(len(node) - 1, -1, -1))
+                         for index in range(len(node) - 1, -1, -1)
+                         if isinstance(node[index], (dict, list)))
 
 
 def _names_keys(step: _Step) -> bool:
@@ -551,12 +553,13 @@ def _too_deep_inline(data: Any) -> Iterator[_Step]:
                 continue
             names = _names_keys(step)
             for key, value in node.items():
-                if not names and key in _LITERAL_DATA:
-                    continue
+                if (not names and key in _LITERAL_DATA) or not isinstance(value, (dict, list)):
+                    continue  # literal data, or a scalar: no schema in it
                 stack.append((value, step, str(key), names, _inline_level(step, key, names)))
         elif isinstance(node, list):
             stack.extend((node[index], step, str(index), False, level)
-                         for index in range(len(node) - 1, -1, -1))
+                         for index in range(len(node) - 1, -1, -1)
+                         if isinstance(node[index], (dict, list)))
 
 
 def _inline_level(step: _Step, key: object, is_name: bool) -> int:
