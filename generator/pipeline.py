@@ -27,6 +27,7 @@ from generator.document.bundle import may_have_external_refs
 from generator.document.loading import Document, load
 from generator.document.operations import iter_operations
 from generator.document.read import DEFAULT_MAX_BYTES, read_limited
+from generator.document.tree import fewer_cycle_collections
 from generator.io import package_entry, provenance
 from generator.io.cache import Cache, data_sha256, key_of
 from generator.io.paths import is_regular_file
@@ -185,7 +186,10 @@ def generate_packages(chosen: list[Target], *, allow_remote_refs: bool = False,
     store = None if allow_remote_refs else cache
     quick = _restore_by_bytes(store, chosen) if store is not None else {}
     rest = [target for target in chosen if target.options.package not in quick]
-    loaded = _generate_loaded(rest, store, allow_remote_refs) if rest else Generation({}, {}, {})
+    loaded = Generation({}, {}, {})
+    with fewer_cycle_collections():  # documents and models are trees of millions of objects
+        if rest:
+            loaded = _generate_loaded(rest, store, allow_remote_refs)
     return _in_order([target.options.package for target in chosen], quick, loaded)
 
 
@@ -357,23 +361,9 @@ def _refuse_when_every_operation_skipped(documents: _Working,
     that is a refusal, so it fails (each skip named) rather than writing a package that looks
     generated. A document without operations (models only) is not affected."""
     problems = [problem for name, (_, document) in documents.items()
-                for problem in _all_skipped(document, outcomes.get(name))]
+                for problem in tolerate.every_operation_skipped(document, outcomes.get(name))]
     if problems:
         raise GeneratorError(problems)
-
-
-def _all_skipped(document: Document, outcome: Outcome | None) -> list[Problem]:
-    """Each skip of `document` and the refusal, when every one of its operations was skipped."""
-    operations = operation_count(document)
-    skipped = outcome.skipped if outcome is not None else ()
-    if not operations or len({skip.pointer for skip in skipped}) < operations:
-        return []
-    return [*(Problem(str(document.path), skip.pointer, document.line_of(skip.pointer),
-                      f"skipped {skip.label}: {'; '.join(skip.reasons)}") for skip in skipped),
-            Problem(str(document.path), "/paths", document.line_of("/paths"),
-                    f"every one of its {operations} operations had to be skipped: the "
-                    "client would have no methods; nothing was written",
-                    "fix the problems named above")]
 
 
 def _load_all(chosen: list[Target], *, allow_remote_refs: bool) -> _Working:

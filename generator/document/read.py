@@ -35,7 +35,7 @@ from generator.document.numbers import (
     token_out_of_range,
 )
 from generator.document.pointer import join_pointer
-from generator.document.tree import MAX_NESTING, depth, with_deep_stack
+from generator.document.tree import MAX_NESTING, cyclic_gc_paused, depth, with_deep_stack
 from generator.problems import GeneratorError, Problem
 
 __all__ = ["DEFAULT_MAX_BYTES", "parse_bytes", "read_limited", "scalar_value", "scan_json_lines"]
@@ -54,9 +54,10 @@ def parse_bytes(raw: bytes, file: str, suffix: str = "") -> tuple[Any, Mapping[s
         raise GeneratorError(
             [Problem(file, "", None, "file is empty", "expected an OpenAPI document")]
         )
-    if _looks_like_json(raw, suffix):
-        return _parse_json(raw, file)
-    return _parse_yaml(raw, file)
+    with cyclic_gc_paused():
+        if _looks_like_json(raw, suffix):
+            return _parse_json(raw, file)
+        return _parse_yaml(raw, file)
 
 
 def _looks_like_json(raw: bytes, suffix: str) -> bool:
@@ -109,7 +110,13 @@ def _parse_json(raw: bytes, file: str) -> tuple[Any, Mapping[str, int]]:
         raise GeneratorError(
             [_duplicate_key_problem(file, *duplicate) for duplicate in duplicates]
         ) from None
-    return data, LazyLines(lambda: scan_json_lines(text)[0])
+    return data, LazyLines(lambda: _scanned_lines(text))
+
+
+def _scanned_lines(text: str) -> LineMap:
+    """The line map of JSON `text`, made when a line is first asked for."""
+    with cyclic_gc_paused():  # as the parse: a tree of the document's size, without cycles
+        return scan_json_lines(text)[0]
 
 
 def _refuse_too_large_numbers(text: str, file: str) -> None:

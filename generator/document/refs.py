@@ -14,6 +14,7 @@ from typing import Any
 from generator.document.keywords import DATA_KEYWORDS, SCHEMA_MAPS
 from generator.document.pointer import (
     HTTP_METHODS,
+    escape_token,
     fragment_pointer,
     join_pointer,
     resolve_pointer,
@@ -109,22 +110,44 @@ def iter_refs(data: Any) -> Iterator[tuple[str, str]]:
 
 def iter_objects(data: Any) -> Iterator[tuple[str, dict[str, Any]]]:
     """(pointer, object) for every OpenAPI or schema object of the document, in document order:
-    example/default/enum data and the content of vendor extensions are not walked."""
-    stack: list[tuple[Any, str, str]] = [(data, "", "")]
+    example/default/enum data and the content of vendor extensions are not walked.
+
+    The walk every check of a large document takes several times, so it is written for speed:
+    only containers are stacked, and each keeps its own last token and its parent's, from
+    which `is_named_map` and `_is_responses` are told without splitting the pointer (their
+    rules, as the differential test in tests/document/test_refs.py shows)."""
+    # (node, pointer, its escaped last token, its parent's escaped last token)
+    stack: list[tuple[Any, str, str, str]] = [(data, "", "", "")]
     while stack:
-        node, pointer, parent_key = stack.pop()
+        node, pointer, token, up = stack.pop()
         if isinstance(node, dict):
             yield pointer, node
-            named_map = is_named_map(pointer) or _is_responses(pointer)
+            named_map = _names_children(pointer, token, up)
+            value_is_data = up == "examples"  # an Example Object's `value`
             for key, value in reversed(node.items()):
+                if not isinstance(value, (dict, list)):
+                    continue
                 if not named_map and (key in _DATA_KEYS or is_extension(key)):
                     continue
-                if key == "value" and pointer.rsplit("/", 2)[-2:-1] == ["examples"]:
+                if value_is_data and key == "value":
                     continue
-                stack.append((value, join_pointer(pointer, key), key))
-        elif isinstance(node, list) and parent_key != "examples":
+                escaped = escape_token(key)
+                stack.append((value, f"{pointer}/{escaped}", escaped, token))
+        elif isinstance(node, list) and token != "examples":
             for index in range(len(node) - 1, -1, -1):
-                stack.append((node[index], f"{pointer}/{index}", ""))
+                item = node[index]
+                if isinstance(item, (dict, list)):
+                    stack.append((item, f"{pointer}/{index}", str(index), token))
+
+
+def _names_children(pointer: str, token: str, up: str) -> bool:
+    """`is_named_map(pointer) or _is_responses(pointer)`, from the object's last token and its
+    parent's."""
+    if token in _NAMED_SCHEMA_MAPS:
+        return True
+    if up == "components":
+        return pointer.count("/") == 2 and pointer.startswith("/components/")
+    return token == "responses" and up in HTTP_METHODS
 
 
 def _is_responses(pointer: str) -> bool:

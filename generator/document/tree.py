@@ -9,9 +9,11 @@ openapi-spec-validator, datamodel-code-generator) run under `with_deep_stack`, w
 
 from __future__ import annotations
 
+import gc
 import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 
@@ -40,6 +42,40 @@ def copy_tree(data: Any) -> Any:
             else:
                 target.append(copied)
     return root
+
+
+@contextmanager
+def cyclic_gc_paused() -> Iterator[None]:
+    """Python's cycle collector off while a document's tree is built: it would otherwise walk
+    every object made so far each time a generation fills (a 3 MB YAML document's parse spent
+    more than half its time there), and the tree it builds holds no cycles to collect.
+    Reference counting still frees everything; the collector is switched back on after."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+# The collector's thresholds while packages are generated (Python's defaults: 700, 10, 10).
+# A generation holds trees of millions of objects (the document, its working copies, the
+# models), and with the defaults the collector walked them over and over: 2.1 of OpenAI's
+# 14 CPU seconds, 0.7 with these (the same objects made, freed by reference counting as
+# before; only cycles wait longer, and the peak memory measured the same).
+GENERATION_GC_THRESHOLDS = (10_000, 20, 20)
+
+
+@contextmanager
+def fewer_cycle_collections() -> Iterator[None]:
+    """The collector at `GENERATION_GC_THRESHOLDS` for the work inside, as it was after."""
+    previous = gc.get_threshold()
+    gc.set_threshold(*GENERATION_GC_THRESHOLDS)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*previous)
 
 
 def iter_children(data: Any) -> Iterator[tuple[Any, Any, Any]]:

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from generator.document.loading import Document
+from generator.document.operations import iter_operations
 from generator.document.pointer import split_pointer
 from generator.document.tree import copy_tree
 from generator.problems import Problem, Skipped, operation_label
@@ -44,3 +46,18 @@ def skip_operations(data: dict[str, Any], failed: Iterable[tuple[str, str]]) -> 
     result = copy_tree(data)
     skipped = remove_operations(result, ((operation, (why,)) for operation, why in failed))
     return Outcome(result, (), skipped, changes_output=True)
+
+
+def every_operation_skipped(document: Document, outcome: Outcome | None) -> list[Problem]:
+    """Each skip of `document` and the refusal, when every one of its operations was skipped
+    (a client without a single method is a refusal, not a package); else nothing."""
+    operations = sum(1 for _ in iter_operations(document.data))
+    skipped = outcome.skipped if outcome is not None else ()
+    if not operations or len({skip.pointer for skip in skipped}) < operations:
+        return []
+    return [*(Problem(str(document.path), skip.pointer, document.line_of(skip.pointer),
+                      f"skipped {skip.label}: {'; '.join(skip.reasons)}") for skip in skipped),
+            Problem(str(document.path), "/paths", document.line_of("/paths"),
+                    f"every one of its {operations} operations had to be skipped: the "
+                    "client would have no methods; nothing was written",
+                    "fix the problems named above")]

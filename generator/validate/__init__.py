@@ -19,6 +19,7 @@ from generator.document.loading import Document
 from generator.io.cache import Cache
 from generator.problems import Problem, unique_problems
 from generator.validate.rules import (
+    Walked,
     check_code_keywords,
     check_inline_nesting,
     check_internal_refs,
@@ -48,11 +49,13 @@ def validate(doc: Document, cache: Cache | None = None) -> list[Problem]:
 
 def own_checks(doc: Document, dangling: list[Problem] | None = None) -> list[Problem]:
     """The overlay's problems and our own checks: cheap, and what code generation relies on."""
+    walked = Walked(doc.data)  # one walk of the objects for the checks that read them
     if dangling is None:
-        dangling = check_internal_refs(doc)
+        dangling = check_internal_refs(doc, walked)
     return unique_problems([
-        *doc.overlay_problems, *check_code_keywords(doc), *dangling, *check_ref_cycles(doc),
-        *check_path_query_strings(doc),
-        *check_parameters(doc), *check_schema_keywords(doc), *check_method_name_clashes(doc),
+        *doc.overlay_problems, *check_code_keywords(doc), *dangling,
+        *check_ref_cycles(doc, walked), *check_path_query_strings(doc),
+        *check_parameters(doc), *check_schema_keywords(doc, walked),
+        *check_method_name_clashes(doc),
         *check_inline_nesting(doc),
     ])

@@ -27,46 +27,71 @@ from generator.document.pointer import (
     split_pointer,
     unescape_token,
 )
-from generator.document.refs import Refs, is_named_map, iter_objects, iter_refs
+from generator.document.refs import Refs, is_named_map, iter_objects
 from generator.document.schemas import NAME_MAPS, in_schema, json_key, same_json
 from generator.names.operations import name_clashes
 from generator.problems import Problem
 
 
-def check_internal_refs(doc: Document) -> list[Problem]:
+class Walked:
+    """One walk of a document shared by the checks that read its objects (`iter_objects`), and
+    what its local `$ref`s resolve to, looked up once per distinct reference: `own_checks`
+    makes one for all its checks (each check alone makes its own)."""
+
+    def __init__(self, data: Any) -> None:
+        self.data = data
+        self.objects = list(iter_objects(data))
+        self._targets: dict[str, str | None] = {}  # ref -> the pointer it names, if it resolves
+
+    def target(self, ref: str) -> str | None:
+        """The pointer local `ref` names when it resolves to something in the document."""
+        if ref not in self._targets:
+            target = fragment_pointer(ref)
+            found = target is not None and resolve_pointer(self.data, target)[0]
+            self._targets[ref] = target if found else None
+        return self._targets[ref]
+
+
+def check_internal_refs(doc: Document, walked: Walked | None = None) -> list[Problem]:
     """Local `$ref`s that point to nothing, each with the nearest existing key as a hint."""
+    walked = walked if walked is not None else Walked(doc.data)
     problems = []
-    for pointer, ref in iter_refs(doc.data):
-        target = fragment_pointer(ref)
-        if target is None:
+    for at, node in walked.objects:  # iter_refs, from the shared walk
+        ref = node.get("$ref")
+        if not isinstance(ref, str):
             continue
-        found, _ = resolve_pointer(doc.data, target)
-        if not found:
-            message, hint = _describe_missing(doc.data, ref, target)
-            problems.append(Problem(str(doc.path), pointer, doc.line_of(pointer), message, hint,
-                                    code="dangling-ref"))
+        target = fragment_pointer(ref)
+        if target is None or walked.target(ref) is not None:
+            continue
+        pointer = join_pointer(at, "$ref")
+        message, hint = _describe_missing(doc.data, ref, target)
+        problems.append(Problem(str(doc.path), pointer, doc.line_of(pointer), message, hint,
+                                code="dangling-ref"))
     return problems
 
 
-def check_ref_cycles(doc: Document) -> list[Problem]:
+def check_ref_cycles(doc: Document, walked: Walked | None = None) -> list[Problem]:
     """Schemas that come back to themselves through `$ref` and `allOf` alone (`A: {$ref: A}`,
     A -> B -> A, `A: {allOf: [{$ref: A}]}`): they describe no value (a class cannot inherit
     from itself). A cycle through anything else (a property, array items, a oneOf branch) is
-    a recursive schema, legal, and generated."""
-    edges = {pointer: list(_pure_edges(doc.data, node)) for pointer, node in iter_objects(doc.data)}
+    a recursive schema, legal, and generated.
+
+    Only objects with a `$ref` or an `allOf` have edges: the others can be in no cycle, and
+    leaving them out of the search changes neither which groups it finds nor their order."""
+    walked = walked if walked is not None else Walked(doc.data)
+    edges = {pointer: found for pointer, node in walked.objects
+             if ("$ref" in node or "allOf" in node) and (found := _pure_edges(walked, node))}
     return [_ref_cycle(doc, _cycle_in(group, edges)) for group in _strongly_connected(edges)
             if len(group) > 1 or group[0] in edges.get(group[0], [])]
 
 
-def _pure_edges(data: Any, node: dict[str, Any]) -> Iterator[str]:
+def _pure_edges(walked: Walked, node: dict[str, Any]) -> list[str]:
     """Pointers of the schemas `node` is, not merely contains: its `$ref`, its `allOf` members'."""
     references = [node.get("$ref")]
     references += [member.get("$ref") for member in node.get("allOf") or []
                    if isinstance(member, dict)]
-    for ref in references:
-        target = fragment_pointer(ref) if isinstance(ref, str) else None
-        if target is not None and resolve_pointer(data, target)[0]:
-            yield target
+    targets = [walked.target(ref) for ref in references if isinstance(ref, str)]
+    return [target for target in targets if target is not None]
 
 
 def _strongly_connected(edges: dict[str, list[str]]) -> list[list[str]]:
@@ -238,7 +263,7 @@ def _unusable_parameter(parameter: dict[str, Any]) -> str | None:
     return None
 
 
-def check_schema_keywords(doc: Document) -> list[Problem]:
+def check_schema_keywords(doc: Document, walked: Walked | None = None) -> list[Problem]:
     """In one walk over the document: 3.0-style boolean `exclusiveMinimum`/`exclusiveMaximum`
     in a 3.1 document, `pattern`s the generated models could not compile (pydantic-core
     refuses some regular expressions: its size limit, look-around; the package would then
@@ -248,7 +273,8 @@ def check_schema_keywords(doc: Document) -> list[Problem]:
     refs = Refs(doc.data)
     problems = []
     pattern_errors: dict[str, str | None] = {}
-    for pointer, node in iter_objects(doc.data):
+    objects = walked.objects if walked is not None else iter_objects(doc.data)
+    for pointer, node in objects:
         if is_named_map(pointer):
             continue
         if openapi_31:
@@ -452,16 +478,18 @@ def iter_code_keywords(data: Any) -> Iterator[tuple[str, str]]:
         node = step[0]
         if isinstance(node, dict):
             children: list[_Step] = []
+            names = _names_keys(step)  # the same for every key of the object
             for child_key, value in node.items():
-                name = _names_keys(step) if isinstance(child_key, str) else False
+                name = names and isinstance(child_key, str)
                 if not name and is_code_keyword(child_key):
                     yield _pointer_of(step, child_key), child_key
-                elif name or child_key not in _LITERAL_DATA:
-                    children.append((value, step, str(child_key), name))
+                elif isinstance(value, (dict, list)) and (name or child_key not in _LITERAL_DATA):
+                    children.append((value, step, str(child_key), name))  # scalars hold no keys
             stack.extend(reversed(children))
         elif isinstance(node, list):
             stack.extend((node[index], step, str(index), False)
-                         for index in range(len(node) - 1, -1, -1))
+                         for index in range(len(node) - 1, -1, -1)
+                         if isinstance(node[index], (dict, list)))
 
 
 def _names_keys(step: _Step) -> bool:
@@ -525,12 +553,13 @@ def _too_deep_inline(data: Any) -> Iterator[_Step]:
                 continue
             names = _names_keys(step)
             for key, value in node.items():
-                if not names and key in _LITERAL_DATA:
-                    continue
+                if (not names and key in _LITERAL_DATA) or not isinstance(value, (dict, list)):
+                    continue  # literal data, or a scalar: no schema in it
                 stack.append((value, step, str(key), names, _inline_level(step, key, names)))
         elif isinstance(node, list):
             stack.extend((node[index], step, str(index), False, level)
-                         for index in range(len(node) - 1, -1, -1))
+                         for index in range(len(node) - 1, -1, -1)
+                         if isinstance(node[index], (dict, list)))
 
 
 def _inline_level(step: _Step, key: object, is_name: bool) -> int:
