@@ -20,7 +20,7 @@ from generator.ir.model import Operation, Param, ResponseType
 from generator.ir.parameters import merged_parameters, parameters
 from generator.ir.responses import responses, streaming
 from generator.ir.schemas import json_type, object_properties
-from generator.ir.security import own_security
+from generator.ir.security import own_security, unsendable_requirement
 from generator.names import identifiers as names
 from generator.names.headers import first_unsendable
 from generator.problems import Problem
@@ -43,6 +43,10 @@ def build_operation(context: Context, site: OperationSite,
     if unsendable is not None:  # every call would fail: a named skip, never sent
         return Problem(context.options.source_file, site.pointer, None, unsendable,
                        "rename the parameter in the spec or an overlay")
+    unsendable = unsendable_requirement(context.data, operation)
+    if unsendable is not None:  # no credential it needs could be sent: a named skip
+        return Problem(context.options.source_file, site.pointer, None, unsendable,
+                       "rename the scheme's header or cookie in the spec or an overlay")
     params = parameters(context, stem, raw_params, taken)
     body, body_params = request_body(context, stem, operation, taken)
     success, errors, headers = responses(context, stem, operation)

@@ -15,6 +15,7 @@ from typing import Any
 from generator.ir.model import BuildOptions, Operation, Security, SecurityScheme
 from generator.names import identifiers as names
 from generator.names import namespace
+from generator.names.headers import TOKEN, unsendable_name
 
 # The credential arguments the security naming itself hands out (`Client(api_key=...)`): the
 # only names `Client.__init__` reads that a credential may take.
@@ -33,11 +34,51 @@ def usable_schemes(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
 
 def _usable(scheme: dict[str, Any]) -> bool:
     kind = scheme.get("type")
+    if unsendable_scheme(scheme) is not None:
+        return False
     if kind == "apiKey":
         return scheme.get("in") in ("header", "query", "cookie") and bool(scheme.get("name"))
     if kind == "http":
         return bool(scheme.get("scheme"))
     return kind in ("oauth2", "openIdConnect")
+
+
+def unsendable_scheme(scheme: Any) -> str | None:
+    """Why a declared scheme's credential could never be sent, as `names.headers` says of a
+    parameter: an apiKey header or cookie name, or an http auth-scheme (RFC 9110 section 11.1),
+    that is no token. None: it can, or it is no scheme of those kinds."""
+    if not isinstance(scheme, dict):
+        return None
+    name = scheme.get("name")
+    place = str(scheme.get("in"))
+    if scheme.get("type") == "apiKey" and isinstance(name, str) and name and unsendable_name(
+            name, place):
+        return f"its {place} name {name!r} cannot be sent: an HTTP {place} name is a token"
+    word = scheme.get("scheme")
+    if scheme.get("type") == "http" and isinstance(word, str) and word and not (
+            TOKEN.fullmatch(word)):
+        return f"http auth-scheme {word!r} cannot be sent: it is no token"
+    return None
+
+
+def unsendable_requirement(data: dict[str, Any], operation: dict[str, Any]) -> str | None:
+    """Why no credential the operation requires could be sent: every alternative of its
+    security (its own, else the document's) names a scheme `unsendable_scheme` refuses. None
+    when one alternative can be met (or none is asked)."""
+    raw = operation["security"] if "security" in operation else data.get("security")
+    declared = (data.get("components") or {}).get("securitySchemes") or {}
+    if not isinstance(raw, list) or not raw or not isinstance(declared, dict):
+        return None
+    reasons = [_unsendable_alternative(requirement, declared) for requirement in raw]
+    return reasons[0] if all(reasons) else None
+
+
+def _unsendable_alternative(requirement: Any, declared: dict[str, Any]) -> str | None:
+    for key in requirement if isinstance(requirement, dict) else ():
+        reason = unsendable_scheme(declared.get(key))
+        if reason is not None:
+            return f"security scheme {key!r}: {reason}"
+    return None
 
 
 def requirements(raw: Any, usable: Mapping[str, Any]) -> Requirements:

@@ -13,14 +13,14 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-_TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
+TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
 SENT_AS_NAMES = frozenset({"header", "cookie"})
 
 
 def unsendable_name(name: str, location: str) -> str | None:
     """Why a parameter `name` in `location` cannot be sent (None: it can, or it is not sent
     as a name: a path or query parameter's name is percent-encoded)."""
-    if location not in SENT_AS_NAMES or _TOKEN.fullmatch(name):
+    if location not in SENT_AS_NAMES or TOKEN.fullmatch(name):
         return None
     return (f"{location} parameter {name!r} cannot be sent: an HTTP {location} name is a token "
             "(letters, digits and !#$%&'*+-.^_`|~), which this name is not")

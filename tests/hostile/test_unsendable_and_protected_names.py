@@ -4,6 +4,9 @@
 - a header or cookie parameter whose name is no HTTP token (`X-Id\\nHost: evil`, `a=b; admin`)
   could never be sent (every call would fail at run time): its operation is left out as a
   named skip, the others are generated, and no such name reaches the package;
+- so could a credential whose apiKey header or cookie name is no token: the scheme is never
+  used, an operation that can only be called with it is a named skip, one with another
+  alternative keeps that one;
 - properties named like pydantic's own attributes (`model_dump`, `model_validate_json`...) get
   field names outside pydantic's protected namespaces (`field_model_dump`), the wire name kept
   as the alias, so the package imports under `python -W error`.
@@ -49,9 +52,16 @@ def _document() -> dict[str, Any]:
             "/bad-cookie": {"post": _operation("badCookie", {"name": BAD_NAMES["cookie"],
                                                              "in": "cookie"})},
             "/good": {"post": _operation("good", {"name": "X-Request-Id", "in": "header"})},
+            "/bad-key": {"post": {**_operation("badKey"), "security": [{"badKey": []}]}},
+            "/either-key": {"post": {**_operation("eitherKey"),
+                                     "security": [{"badKey": []}, {"goodKey": []}]}},
         },
         "components": {"schemas": {"Pet": {"type": "object", "properties": properties,
-                                           "required": ["model_dump"]}}},
+                                           "required": ["model_dump"]}},
+                       "securitySchemes": {
+                           "badKey": {"type": "apiKey", "in": "header",
+                                      "name": "X-Key\r\nHost: evil.example"},
+                           "goodKey": {"type": "apiKey", "in": "header", "name": "X-Good-Key"}}},
     }
 
 
@@ -82,9 +92,11 @@ def test_unsendable_parameters_skip_their_operation_and_fields_import_cleanly(
         assert f"{location} parameter {name!r} cannot be sent" in result.stderr
     assert "skipped POST /bad-header" in result.stderr and "skipped POST /bad-cookie" in (
         result.stderr)
+    assert "skipped POST /bad-key" in result.stderr and "security scheme 'badKey'" in (
+        result.stderr) and "/either-key" not in result.stderr
     package = "".join(path.read_text(encoding="utf-8") for path in out.rglob("*.py"))
     assert "Host: evil" not in package and "admin" not in package
-    assert "X-Request-Id" in package
+    assert "X-Request-Id" in package and "X-Good-Key" in package
     coverage = (out / "COVERAGE.md").read_text(encoding="utf-8")
     assert "POST /bad-header" in coverage and "POST /bad-cookie" in coverage
     used = subprocess.run([sys.executable, "-W", "error", "-c", _USE], cwd=tmp_path,
@@ -94,6 +106,7 @@ def test_unsendable_parameters_skip_their_operation_and_fields_import_cleanly(
     assert json.loads(values) == ["d", "v", "f", {"model_dump": "d", "model_validate": "v",
                                                   "field_model_dump": "f"}]
     assert "good" in methods and "bad_header" not in methods and "bad_cookie" not in methods
+    assert "either_key" in methods and "bad_key" not in methods
 
 
 def test_protected_aliases_leave_the_namespaces_and_every_other_name() -> None:
