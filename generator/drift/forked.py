@@ -17,6 +17,8 @@ import sys
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
+from generator.io.children import fork_child
+
 T = TypeVar("T")
 
 
@@ -29,7 +31,7 @@ class Forked(Generic[T]):
         self.pid, self.fd = 0, -1
         if sys.platform.startswith("linux"):
             read_fd, write_fd = os.pipe()
-            pid = os.fork()
+            pid = fork_child()
             if pid == 0:
                 _run_in_child(call, read_fd, write_fd)
             os.close(write_fd)

@@ -28,6 +28,7 @@ from typing import IO, Any, Self
 
 from generator.document.loading import Document
 from generator.io.cache import Cache, data_sha256, key_of
+from generator.io.children import fork_child
 from generator.io.paths import GENERATOR_DIR
 from generator.problems import GeneratorError, Problem, printable
 
@@ -90,7 +91,7 @@ class SpecValidation:
                 return self
             self.read_fd, write_fd = os.pipe()
             self.deadline = time.monotonic() + self.budget
-            self.pid = os.fork()
+            self.pid = fork_child()
             if self.pid == 0:
                 _validate_in_child(self.pending, self.read_fd, self.results.fileno())
             os.close(write_fd)

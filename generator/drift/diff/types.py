@@ -69,6 +69,11 @@ class Typing:
         self.inline: dict[str, Mapping[str, Any]] = {}  # classes dcg makes of inline schemas
         self.collapsing: set[str] = set()  # root models being inlined (a circular one stays)
         self.roots: dict[str, list[Node]] = {}  # each root model's type, worked out once
+        # each class's fields and required names, worked out once: `allOf` parts shared level
+        # after level (a fan-out) would otherwise be walked once per path, 2**levels times
+        self._wires: dict[str, list[str]] = {}
+        self._found: dict[tuple[str, str], tuple[Any, str]] = {}
+        self._needed: dict[tuple[str, str], bool] = {}
 
     def schema(self, name: str) -> Any:
         return self.schemas.get(name, self.inline.get(name))
@@ -91,6 +96,12 @@ class Typing:
 
     def wires(self, name: str, depth: int = 0) -> list[str]:
         """The wire names of the fields of class `name`, its `allOf` parts' included."""
+        if name not in self._wires:
+            self._wires[name] = []  # an `allOf` cycle ends here
+            self._wires[name] = self._own_wires(name, depth)
+        return self._wires[name]
+
+    def _own_wires(self, name: str, depth: int) -> list[str]:
         schema = self.schema(name)
         if not isinstance(schema, Mapping) or depth > MAX_DEPTH:
             return []
@@ -104,6 +115,13 @@ class Typing:
     def _property(self, class_name: str, wire: str, depth: int = 0) -> tuple[Any, str]:
         """The field's schema and the name dcg gives a class made of it: `<Owner><Field>`, or
         `<Field>` alone for a property of an inline `allOf` part (dcg's merged parts)."""
+        key = (class_name, wire)
+        if key not in self._found:
+            self._found[key] = None, ""  # an `allOf` cycle ends here
+            self._found[key] = self._own_property(class_name, wire, depth)
+        return self._found[key]
+
+    def _own_property(self, class_name: str, wire: str, depth: int) -> tuple[Any, str]:
         schema = self.schema(class_name)
         if not isinstance(schema, Mapping) or depth > MAX_DEPTH:  # an `allOf` cycle ends
             return None, ""
@@ -123,6 +141,13 @@ class Typing:
         return None, ""
 
     def _required(self, class_name: str, wire: str, depth: int = 0) -> bool:
+        key = (class_name, wire)
+        if key not in self._needed:
+            self._needed[key] = False  # an `allOf` cycle ends here
+            self._needed[key] = self._own_required(class_name, wire, depth)
+        return self._needed[key]
+
+    def _own_required(self, class_name: str, wire: str, depth: int) -> bool:
         schema = self.schema(class_name)
         if not isinstance(schema, Mapping) or depth > MAX_DEPTH:
             return False
