@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import functools
 import gc
 import sys
 from collections.abc import Callable
@@ -33,13 +32,17 @@ def _compared(args: argparse.Namespace) -> int:
     from generator.cli.drift_inputs import load_comparable
     from generator.document.loading import load
     from generator.drift.diff.client import diff_with_client
+    from generator.drift.json_lines import without_text
     from generator.drift.report import ReportOptions, exit_code, format_changes
     from generator.drift.share import share
 
-    pair = load_comparable({"old": args.old, "new": args.new},
-                           functools.partial(load, allow_remote_refs=args.allow_remote_refs),
-                           strict=args.strict, validate=not args.no_validate,
-                           cache=chosen_cache(args))
+    def light(path: Path) -> Document:
+        # the document keeps no text for its line map (`without_text`): GitHub's pair held
+        # 95 MiB of text in every process of the comparison; a line is read back when needed
+        return without_text(load(path, allow_remote_refs=args.allow_remote_refs))
+
+    pair = load_comparable({"old": args.old, "new": args.new}, light, strict=args.strict,
+                           validate=not args.no_validate, cache=chosen_cache(args))
     documents = dict(pair.documents)
     old, new = documents["old"].data, documents["new"].data
     new = share(old, new)  # the unchanged parts: one object for both sides (`drift.share`)
@@ -80,9 +83,9 @@ def _lines_of(document: Document, pointers: set[str]) -> dict[str, int | None]:
     """The lines of `pointers`: for a JSON document (whose line map is built on first use) by
     descending its text along them alone (`json_lines`), not by scanning every token."""
     from generator.document.lines import LazyLines
-    from generator.drift.json_lines import pointer_lines
+    from generator.drift.json_lines import FileLines, pointer_lines
 
-    if isinstance(document.lines, LazyLines) and pointers:
+    if isinstance(document.lines, LazyLines | FileLines) and pointers:
         try:
             text = document.path.read_bytes().decode("utf-8-sig")
         except (OSError, UnicodeDecodeError):

@@ -15,12 +15,20 @@ falls back to the full scan).
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
 import json
 import re
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from generator.document.pointer import escape_token
+from generator.document.lines import LazyLines, LineMap
+from generator.document.pointer import Lines, escape_token, nearest_line
+from generator.document.read import scan_json_lines
+
+if TYPE_CHECKING:
+    from generator.document.loading import Document
 
 _SPACE = re.compile(r"[ \t\n\r]*")
 _KEY = re.compile(r'"((?:[^"\\]|\\.)*)"[ \t\n\r]*:[ \t\n\r]*', re.DOTALL)
@@ -126,3 +134,62 @@ def _key_text(raw: str) -> str:
     if "\\" not in raw:
         return raw
     return str(json.loads(f'"{raw}"'))
+
+
+_SINGLE_LOOKUPS = 8  # pointers looked up one by one before the whole line map is built
+
+
+class FileLines(Lines):
+    """A JSON document's line map that does not hold its text: read back from the file (of
+    the hash the document was loaded from) when a line is asked for. The document stage keeps
+    the text for its lazy map: GitHub's 13 MB description is a 50 MB `str` (one character past
+    U+FFFF makes every character four bytes), held for each side of a diff that seldom needs a
+    line. The first few lookups descend the text along their pointer alone (`pointer_lines`,
+    the same answer as the map's `nearest`); after that, or for anything else, the whole map
+    is built once. A file changed since it was loaded has no lines (None), never wrong ones."""
+
+    def __init__(self, path: Path, sha256: str) -> None:
+        self.path, self.sha256 = path, sha256
+        self._map: Mapping[str, int] | None = None
+        self._lookups = 0
+
+    def _text(self) -> str | None:
+        try:
+            raw = self.path.read_bytes()
+            if hashlib.sha256(raw).hexdigest() != self.sha256:
+                return None
+            return raw.decode("utf-8-sig")
+        except (OSError, UnicodeDecodeError):
+            return None
+
+    def _whole(self) -> Mapping[str, int]:
+        if self._map is None:
+            text = self._text()
+            self._map = scan_json_lines(text)[0] if text is not None else LineMap()
+        return self._map
+
+    def nearest(self, pointer: str) -> int | None:
+        if self._map is None and self._lookups < _SINGLE_LOOKUPS:
+            self._lookups += 1
+            text = self._text()
+            found = pointer_lines(text, [pointer]) if text is not None else None
+            if found is not None:
+                return found[pointer]
+        return nearest_line(self._whole(), pointer)
+
+    def __getitem__(self, pointer: str) -> int:
+        return self._whole()[pointer]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._whole())
+
+    def __len__(self) -> int:
+        return len(self._whole())
+
+
+def without_text(document: Document) -> Document:
+    """`document` with its JSON line map read back from the file when needed (`FileLines`)
+    instead of computed from the text it keeps; any other document as it is."""
+    if not isinstance(document.lines, LazyLines):
+        return document
+    return dataclasses.replace(document, lines=FileLines(document.path, document.sha256))

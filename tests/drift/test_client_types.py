@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import pickle
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,14 @@ import pytest
 from generator import ir
 from generator.document.loading import load
 from generator.drift.diff.change import NON_BREAKING, Change
-from generator.drift.diff.client import Built, diff_with_client, elided, with_client_effects
+from generator.drift.diff.client import (
+    Built,
+    built_pair,
+    diff_with_client,
+    elided,
+    operation_record,
+    with_client_effects,
+)
 from generator.drift.diff.types import Typing, client_annotations, field_text
 from generator.drift.report import exit_code
 from tests.support import ROOT
@@ -321,3 +329,35 @@ def test_hostile_schemas_are_spelt_in_bounded_time() -> None:
     assert field_text(typing.field_union("Top", "odd") or []) == "Any | None"
     assert field_text(typing.field_union("Top", "loop") or []) == "A | None"
     assert not typing.has_field("A", "missing")
+
+
+def test_one_child_sends_both_sides_as_slim_records() -> None:
+    """`built_pair` builds both sides in one child, one after the other, and gets what a child
+    per side gets; what comes back holds no `ir` object (the 13 MB document's operations,
+    unpickled whole, took the parent up by more than 100 MiB), only what the effects read."""
+    new = copy.deepcopy(base())
+    _query(new, "dry_run")["schema"] = {"type": "string"}
+    pair = built_pair(base(), new)
+    alone = {"old": Built(base()), "new": Built(new)}
+    try:
+        for side in ("old", "new"):
+            found = pair[side].operations()
+            assert found is not None and found == alone[side].operations()
+            assert b"generator.ir" not in pickle.dumps(found)
+    finally:
+        for built in (*pair.values(), *alone.values()):
+            built.close()
+    api = ir.build(base(), ir.BuildOptions(package="client", api_key_env="K", base_url_env="U"),
+                   tolerate=True)
+    ((resource, operation),) = [(r.attr, o) for r in api.resources for o in r.operations]
+    record = operation_record(resource, operation)
+    assert (record.pointer, record.name, record.resource) == (operation.pointer, "add_labels",
+                                                              "issues")
+    assert [(p.name, p.wire_name, p.location, p.model_class, p.model_key)
+            for p in record.params] == [(p.name, p.wire_name, p.location, p.model_class,
+                                         p.model_key) for p in operation.params]
+    assert record.body is not None and operation.body is not None
+    assert (record.body.media_type, record.body.model_class, record.body.expanded) == (
+        operation.body.media_type, operation.body.model_class, operation.body.expanded)
+    assert [(r.status, r.model_class) for r in record.responses] == [
+        (r.status, r.model_class) for r in (*operation.success, *operation.errors)]

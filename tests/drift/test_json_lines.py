@@ -1,14 +1,18 @@
 """`json_lines.pointer_lines` gives the line `LineMap.nearest` (the full scan) gives, for every
-node of a document and for pointers that leave it."""
+node of a document and for pointers that leave it; so does `FileLines`, which reads the text
+back from the file."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
+from generator.document.lines import LazyLines
+from generator.document.loading import load
 from generator.document.pointer import join_tokens
 from generator.document.read import scan_json_lines
-from generator.drift.json_lines import pointer_lines
+from generator.drift.json_lines import FileLines, pointer_lines, without_text
 
 
 def _pointers(node: Any, pointer: str = "") -> list[str]:
@@ -38,3 +42,35 @@ def test_every_node_and_pointers_that_leave_the_document() -> None:
 def test_text_that_is_not_json_is_left_to_the_full_scan() -> None:
     assert pointer_lines('{"a": [1, 2', ["/a/1"]) is None
     assert pointer_lines('{"a" 1}', ["/a"]) is None
+
+
+def test_file_lines_answer_as_the_map_without_holding_the_text(tmp_path: Path) -> None:
+    """A document `diff` loads keeps no text for its line map (`without_text`): its lines are
+    read back from the file, one pointer at a time at first, then from the whole map, and are
+    the ones the document stage's own map gives; a file changed since has no lines."""
+    path = tmp_path / "doc.json"
+    path.write_text(json.dumps(DATA, indent=2), encoding="utf-8")
+    document = load(path)
+    assert isinstance(document.lines, LazyLines)
+    light = without_text(document)
+    assert isinstance(light.lines, FileLines) and light.data is document.data
+    text = path.read_text(encoding="utf-8")
+    assert text not in vars(light.lines).values()
+    pointers = [*_pointers(DATA), "/nope", "/a~1b/c~0d/1/x/deeper"]
+    expected = {p: document.line_of(p) for p in pointers}
+    assert {p: light.line_of(p) for p in pointers} == expected  # past the single lookups too
+    assert dict(light.lines) == dict(document.lines)
+    path.write_text(json.dumps({"openapi": "3.1.0", "other": DATA}, indent=2), encoding="utf-8")
+    assert without_text(load(tmp_path / "doc.json")).line_of("/other") == 3
+    assert light.line_of("/a~1b") == expected["/a~1b"]  # its map was built already
+    stale = without_text(document)
+    assert stale.line_of("/a~1b") is None  # not the line of another text
+
+
+def test_a_yaml_document_keeps_its_map(tmp_path: Path) -> None:
+    path = tmp_path / "doc.yaml"
+    path.write_text("openapi: 3.1.0\ninfo: {title: t, version: '1'}\npaths: {}\n",
+                    encoding="utf-8")
+    document = load(path)
+    assert without_text(document) is document
+

@@ -13,7 +13,9 @@ from typing import Any
 import pytest
 
 from generator.cli import main
-from generator.drift.diff.differ import diff
+from generator.document import tree
+from generator.drift.diff.differ import _levels, diff
+from generator.drift.diff.walk import _Spellings, canonical_json
 from generator.drift.share import share
 from tests.cli.test_drift_cli import base_doc, write_doc
 from tests.drift.test_drift import CASES, base, render
@@ -99,3 +101,26 @@ def test_both_sides_validated_beside_each_other_find_what_validate_finds(
         repairs = pair.tolerated[side].repairs
         assert sorted(r.pointer for r in repairs) == sorted({p.pointer for p in expected})
         assert all(r.file == str(path) for r in repairs)
+
+
+def test_the_nesting_of_both_sides_is_measured_in_one_walk() -> None:
+    """`differ._levels` walks a part both sides share once, and answers what measuring each
+    side alone answers (the recursion limit of the comparison)."""
+    deep: dict[str, Any] = {"leaf": 1}
+    for _ in range(30):
+        deep = {"next": [deep]}
+    for old, new in ((base(), base()), ({"a": deep}, {"b": {"c": deep}}), ({}, {"a": [[{}]]}),
+                     ({"a": copy.deepcopy(deep)}, {"a": deep, "b": 2}), (1, 2)):
+        expected = max(tree.depth(old), tree.depth(new))
+        assert _levels(old, new) == expected
+        assert _levels(old, share(old, copy.deepcopy(new))) == expected
+
+
+def test_examples_spelt_once_are_spelt_as_canonical_json() -> None:
+    """The walker spells each example object once (`walk._Spellings`), as `canonical_json`
+    spells the list of them: keys sorted, `1`, `1.0` and `true` apart, text as written."""
+    shared = {"b": [1, 1.0, True], "a": {"é": None, "z": "x\n"}}
+    spelt = _Spellings()
+    for values in ([], [shared], [shared, 1, "s", [shared], {}], [[], {"k": float("inf")}]):
+        assert spelt.of_list(values) == canonical_json(values)
+        assert spelt.of_list(values) == canonical_json(values)  # from what it kept

@@ -27,19 +27,17 @@ effect on the generated client never is, whatever its wire severity.
 from __future__ import annotations
 
 import difflib
-import os
-import pickle
+import functools
 import re
-import signal
-import sys
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from generator.document.pointer import HTTP_METHODS, join_tokens, resolve_pointer, split_pointer
 from generator.document.refs import Refs
 from generator.drift.diff.change import BREAKING, Change
 from generator.drift.diff.types import Annotations, client_annotations
+from generator.drift.forked import Forked
 from generator.names.identifiers import argument_name, class_name
 from generator.problems import GeneratorError
 
@@ -57,64 +55,114 @@ ELIDED = "..."
 _SEP = " | "
 _MODEL = re.compile(r"\b_models\.(\w+)")
 _RENAMED = re.compile(r"component schema `(.*)` was renamed to `", re.DOTALL)
-BuiltSide = tuple[list[tuple[str, Any]], Annotations]
+@dataclass(frozen=True)
+class ParamRecord:
+    """What the effects read of an `ir.Param`: its Python and wire names, where it is sent,
+    and the models.py class and field whose types it takes."""
+
+    name: str
+    wire_name: str
+    location: str
+    model_class: str
+    model_key: str
+
+
+@dataclass(frozen=True)
+class BodyRecord:
+    """What the effects read of an `ir.Body`."""
+
+    media_type: str
+    model_class: str | None
+    expanded: bool
+
+
+@dataclass(frozen=True)
+class ResponseRecord:
+    """What the effects read of an `ir.ResponseType`."""
+
+    status: str
+    model_class: str | None
+
+
+@dataclass(frozen=True)
+class OperationRecord:
+    """One operation as the effects read it (`_Side`, `_in_operation`...): a few names, not the
+    `ir.Operation` with its descriptions and the rest. The child that builds the intermediate
+    model sends these: a 13 MB document's operations unpickled whole took the parent up by
+    more than 100 MiB."""
+
+    pointer: str
+    name: str
+    resource: str  # the attribute of the resource on the client (`client.<resource>.<name>`)
+    params: tuple[ParamRecord, ...]
+    body: BodyRecord | None
+    responses: tuple[ResponseRecord, ...]  # the successes, then the errors, as documented
+
+
+BuiltSide = tuple[list[OperationRecord], Annotations]
+
+
+def operation_record(resource: str, operation: Any) -> OperationRecord:
+    """The slim record of `operation` (an `ir.Operation` of the resource `resource`)."""
+    body = operation.body
+    return OperationRecord(
+        operation.pointer, operation.name, resource,
+        tuple(ParamRecord(p.name, p.wire_name, p.location, p.model_class, p.model_key)
+              for p in operation.params),
+        BodyRecord(body.media_type, body.model_class, body.expanded) if body else None,
+        tuple(ResponseRecord(r.status, r.model_class)
+              for r in (*operation.success, *operation.errors)))
+
+
+class _Builds:
+    """`_operations` of several documents, one after the other in one forked child (`Forked`)
+    while the caller compares them; read once, by any number of `Built`s. One child for both
+    sides: the first side's model is let go before the second is built, so the tree holds one
+    intermediate model at a time (two children held two, ~90 MiB each on GitHub's pair), and
+    the builds (~1.5 s together there) still end before the comparison does."""
+
+    def __init__(self, *documents: Mapping[str, Any]) -> None:
+        self._child = Forked(functools.partial(_operations_of, documents))
+        self._found: list[BuiltSide | None] | None = None
+
+    def result(self, index: int) -> BuiltSide | None:
+        if self._found is None:
+            self._found = self._child.result()
+        return self._found[index]
+
+    def close(self) -> None:
+        self._child.close()
+
+
+def _operations_of(documents: tuple[Mapping[str, Any], ...]) -> list[BuiltSide | None]:
+    return [_operations(data) for data in documents]  # each model freed before the next
 
 
 class Built:
-    """A document's intermediate model, built in a forked child (Linux) while the caller
-    compares the documents, and read back by `operations()`; built inline where fork is
-    unavailable or the child fails. Building a 13 MB document's model takes seconds: beside
-    the comparison it costs no wall time on a second core."""
+    """A document's intermediate model, built in a forked child (inline where fork is
+    unavailable or the child fails) while the caller compares the documents, and read back by
+    `operations()` as slim records. `built_pair` builds both sides in one child."""
 
-    def __init__(self, data: Mapping[str, Any]) -> None:
+    def __init__(self, data: Mapping[str, Any], builds: _Builds | None = None,
+                 index: int = 0) -> None:
         self.data = data
-        self.pid, self.fd = 0, -1
-        if sys.platform.startswith("linux"):
-            read_fd, write_fd = os.pipe()
-            pid = os.fork()
-            if pid == 0:
-                _build_in_child(data, read_fd, write_fd)
-            os.close(write_fd)
-            self.pid, self.fd = pid, read_fd
+        self._builds, self._index = builds or _Builds(data), index
 
     def operations(self) -> BuiltSide | None:
-        """(resource attribute, `ir.Operation`) of every operation, and the annotations of
-        the generated client (`types.client_annotations`); None when the builder refuses the
+        """The record (`OperationRecord`) of every operation, and the annotations of the
+        generated client (`types.client_annotations`); None when the builder refuses the
         document."""
-        if self.pid:
-            with os.fdopen(self.fd, "rb") as pipe:
-                self.fd = -1
-                payload = pipe.read()
-            _, status = os.waitpid(self.pid, 0)
-            self.pid = 0
-            if status == 0 and payload:
-                found: BuiltSide | None = pickle.loads(payload)  # our own child's
-                return found
-        return _operations(self.data)
+        return self._builds.result(self._index)
 
     def close(self) -> None:
         """Stop and reap the child if its answer was never read."""
-        if self.fd >= 0:
-            os.close(self.fd)
-            self.fd = -1
-        if self.pid:
-            os.kill(self.pid, signal.SIGKILL)
-            os.waitpid(self.pid, 0)
-            self.pid = 0
+        self._builds.close()
 
 
-def _build_in_child(data: Mapping[str, Any], read_fd: int, write_fd: int) -> None:
-    """The forked child: build, send the pickled operations, and leave without running any of
-    the parent's cleanup."""
-    status = 1
-    try:
-        os.close(read_fd)
-        payload = pickle.dumps(_operations(data))
-        with os.fdopen(write_fd, "wb") as pipe:
-            pipe.write(payload)
-        status = 0
-    finally:
-        os._exit(status)
+def built_pair(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Built]:
+    """Both sides' `Built`, from one child that builds the old side, then the new."""
+    builds = _Builds(old, new)
+    return {"old": Built(old, builds, 0), "new": Built(new, builds, 1)}
 
 
 def _operations(data: Mapping[str, Any]) -> BuiltSide | None:
@@ -126,7 +174,7 @@ def _operations(data: Mapping[str, Any]) -> BuiltSide | None:
         types = client_annotations(api)
     except (RecursionError, ValueError, TypeError, KeyError):
         types = Annotations({}, {})  # the texts keep their words, without the types
-    return ([(resource.attr, operation) for resource in api.resources
+    return ([operation_record(resource.attr, operation) for resource in api.resources
              for operation in resource.operations], types)
 
 
@@ -135,7 +183,7 @@ def diff_with_client(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[Cha
     intermediate models are built beside the comparison."""
     from generator.drift.diff.differ import diff
 
-    built = {"old": Built(old), "new": Built(new)}  # forked before the walk's thread starts
+    built = built_pair(old, new)  # forked before the walk's thread starts
     try:
         return with_client_effects(diff(old, new), built)
     finally:
@@ -165,18 +213,18 @@ class _Side:
     def __init__(self, data: Mapping[str, Any], built: BuiltSide | None) -> None:
         self.data = data
         self.refs = Refs(data)
-        self.operations: dict[str, Any] = {}
+        self.operations: dict[str, OperationRecord] = {}
         self.resources: dict[str, str] = {}
         self.bodies: dict[str, list[str]] = {}  # body schema's `$ref` target -> operations
         self.types = built[1] if built else Annotations({}, {})
-        for attr, operation in built[0] if built else []:
+        for operation in built[0] if built else []:
             self.operations[operation.pointer] = operation
-            self.resources[operation.pointer] = attr
+            self.resources[operation.pointer] = operation.resource
             target = self._body_target(operation)
             if target:
                 self.bodies.setdefault(target, []).append(operation.pointer)
 
-    def _body_target(self, operation: Any) -> str | None:
+    def _body_target(self, operation: OperationRecord) -> str | None:
         """The component an expanded request body's schema references (`#/components/...`)."""
         if operation.body is None or not operation.body.expanded:
             return None
@@ -249,7 +297,7 @@ class _Trace:
         # an argument's annotation lost a model class: code passing one stops type-checking
         self.dropped_class = False
 
-    def argument(self, subject: str, operation: str, name: str, param: Any = None,
+    def argument(self, subject: str, operation: str, name: str, param: ParamRecord | None = None,
                  deeper: tuple[str, ...] = ()) -> str:
         """The argument's annotation before and after; a change deeper inside it (`deeper`:
         the property names below the argument's) lands on the field of the model class the
@@ -411,7 +459,7 @@ def _in_operation(change: Change, trace: _Trace, tokens: list[str]) -> str | Non
     return f"{method}: {_what(change)}"
 
 
-def _parameter_effect(change: Change, trace: _Trace, operation: Any, method: str,
+def _parameter_effect(change: Change, trace: _Trace, operation: OperationRecord, method: str,
                       tokens: list[str]) -> str:
     side = trace.side
     found, raw = resolve_pointer(side.data, join_tokens("", *tokens))
@@ -424,7 +472,7 @@ def _parameter_effect(change: Change, trace: _Trace, operation: Any, method: str
     return f"{method}: {_what(change)}"
 
 
-def _body_effect(change: Change, trace: _Trace, operation: Any, method: str,
+def _body_effect(change: Change, trace: _Trace, operation: OperationRecord, method: str,
                  rest: list[str]) -> str:
     prop = _first_property(rest)
     body = operation.body
@@ -449,10 +497,10 @@ def _body_effect(change: Change, trace: _Trace, operation: Any, method: str,
     return f"{method}: request body {_what(change)}"
 
 
-def _response_effect(change: Change, trace: _Trace, operation: Any, method: str,
+def _response_effect(change: Change, trace: _Trace, operation: OperationRecord, method: str,
                      rest: list[str]) -> str:
     status = rest[1]
-    for response in (*operation.success, *operation.errors):
+    for response in operation.responses:
         if response.status == status and response.model_class:
             after = rest[rest.index("schema") + 1:] if "schema" in rest else []
             if after:

@@ -110,8 +110,26 @@ def diff(old: Mapping[str, Json], new: Mapping[str, Json], reuse: bool = True) -
     Runs with the stack the documents' nesting needs (``tree.with_deep_stack``): the walks
     below recurse, and a legal document may nest schemas or extensions a thousand levels deep.
     """
-    levels = max(tree.depth(old), tree.depth(new))
-    return tree.with_deep_stack(lambda: _Differ(old, new, reuse).run(), levels)
+    return tree.with_deep_stack(lambda: _Differ(old, new, reuse).run(), _levels(old, new))
+
+
+def _levels(old: Json, new: Json) -> int:
+    """`max(tree.depth(old), tree.depth(new))` in one walk: a node met on either side is not
+    walked again. The new document's unchanged parts are the old one's objects
+    (`drift.share`), each at the same pointer, so at the same level: it is walked once, not
+    once per side (0.3 s on GitHub's pair)."""
+    both = (old, new)
+
+    def children(node: Json | tuple[Json, Json]) -> list[Json]:
+        if node is both:
+            return [side for side in both if isinstance(side, (dict, list))]
+        if isinstance(node, dict):
+            return [value for value in node.values() if isinstance(value, (dict, list))]
+        if isinstance(node, list):
+            return [value for value in node if isinstance(value, (dict, list))]
+        return []
+
+    return max(1, tree.depth(both, children) - 1)  # (the pair itself is a level)
 
 
 class _Differ:
@@ -535,7 +553,8 @@ class _Differ:
             if not (before.info.union or after.info.union) or any(
                     k is not None and k[:len(key)] == key for k in flagged):
                 continue
-            if canonical_json(before.source) == canonical_json(after.source):
+            if before.source is after.source or (  # (one object: shared by `drift.share`)
+                    canonical_json(before.source) == canonical_json(after.source)):
                 continue
             request = ctx.direction == "request"
             wide, narrow = (after, before) if request else (before, after)

@@ -26,7 +26,6 @@ The operation helpers (which paths, parameters and media types the differ pairs)
 
 from __future__ import annotations
 
-import copy
 import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -360,7 +359,10 @@ def source_of(child: _Child) -> Json:
 def _copy_shape(shape: _Shape) -> _Shape:
     """A copy whose containers the caller may change (merging does) without touching the
     memoised original; the values in them (children, JSON data) are shared, never changed."""
-    copied = copy.copy(shape)  # (`dataclasses.replace` reads the fields' list on every call)
+    # what `copy.copy` makes, without its reduce protocol (62 000 copies on GitHub's pair);
+    # `dataclasses.replace` would read the fields' list on every call
+    copied = _Shape.__new__(_Shape)
+    copied.__dict__.update(shape.__dict__)
     copied.types, copied.constraints = list(shape.types), dict(shape.constraints)
     copied.enum = None if shape.enum is None else list(shape.enum)
     copied.docs, copied.properties = dict(shape.docs), dict(shape.properties)
@@ -386,6 +388,27 @@ class _Progress:
     expanded: set[str] = field(default_factory=set)
 
 
+class _Spellings:
+    """`canonical_json` of a list of examples, each example spelt once per walker: the same
+    document example is met at every location and operation reaching its schema (GitHub's
+    examples are whole objects). Kept by identity, with the value itself so that its id is not
+    reused; a list is spelt as `json.dumps` spells it, its items joined by `, `."""
+
+    def __init__(self) -> None:
+        self._known: dict[int, tuple[Json, str]] = {}
+
+    def of_list(self, values: list[Json]) -> str:
+        return "[" + ", ".join(self._of(value) for value in values) + "]"
+
+    def _of(self, value: Json) -> str:
+        if not isinstance(value, (dict, list)):
+            return canonical_json(value)
+        known = self._known.get(id(value))
+        if known is None:
+            known = self._known[id(value)] = (value, canonical_json(value))
+        return known[1]
+
+
 class SchemaWalker:
     """The one flattening walker: schema -> :class:`Field` per structural location."""
 
@@ -398,6 +421,7 @@ class SchemaWalker:
         # `$ref`s whose subtree the differ knows equal on both sides (`same.Same`): a location
         # that is one of them is not expanded below (a `cut` field, never a walk's root).
         self.prune: Callable[[str], bool] | None = None
+        self._spelt = _Spellings()
 
     def walk(
         self, schema: Json, pointer: str, stack: frozenset[str] = frozenset()
@@ -416,7 +440,8 @@ class SchemaWalker:
         progress.fields += 1
         self.degraded = self.degraded or progress.fields > FIELD_BUDGET
         cut = self._cut(child, shape, progress) or (bool(key) and self._pruned(child, shape))
-        yield Field(key, shape.pointer or child.pointer, _info(shape, required), child.pointer,
+        yield Field(key, shape.pointer or child.pointer, _info(shape, required, self._spelt),
+                    child.pointer,
                     tuple(shape.branches), source_of(child), cut)
         if shape.recursive or cut:
             return
@@ -546,7 +571,7 @@ def _capped(label: str) -> str:
     return label if len(label) <= MAX_LABEL else label[:MAX_LABEL - 3] + "..."
 
 
-def _info(shape: _Shape, required: bool) -> SchemaInfo:
+def _info(shape: _Shape, required: bool, spelt: _Spellings) -> SchemaInfo:
     docs = shape.docs
     return SchemaInfo(
         types=frozenset(shape.types),
@@ -563,7 +588,7 @@ def _info(shape: _Shape, required: bool) -> SchemaInfo:
         branches=tuple(sorted(label for label, _ in shape.branches)),
         description=docs.get("description"),
         title=docs.get("title"),
-        examples=canonical_json(docs["examples"]) if "examples" in docs else None,
+        examples=spelt.of_list(docs["examples"]) if "examples" in docs else None,
         deprecated=docs.get("deprecated") is True,
         recursive=shape.recursive,
     )
