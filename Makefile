@@ -29,8 +29,12 @@ generate: setup  ## regenerate every provider package into generated/, and docs/
 check: setup  ## exit 1 when generated/ (or docs/) differs from what the inputs produce
 	$(PY) -m generator check
 
+# TEST_WORKERS: pytest-xdist processes (one per core by default; 0 = no workers, one process).
+# --dist loadfile: a test file's tests share one worker, so module fixtures are built once;
+# the slowest files are handed out first (tests/support/schedule.py), not xdist's most-tests-first.
+TEST_WORKERS ?= auto
 test: setup tools  ## the whole suite, including servers it starts itself
-	$(PY) -m pytest
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
 
 lint: setup
 	$(VENV)/bin/ruff check generator tests

@@ -10,10 +10,19 @@ from typing import Any
 import pytest
 
 from tests.support import PROVIDERS
+from tests.support.schedule import slowest_files_first
 from tests.support.servers import Reply, ScriptedServer
 
 # `pristine` and `sandbox`: a regenerated copy of the repository for CLI tests (tests/cli/).
 pytest_plugins = ["tests.support.sandbox"]
+
+
+@pytest.hookimpl(trylast=True)  # after pytest's own reordering (by fixture parameters)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """In a pytest-xdist worker (`make test`), the slowest files first (tests/support/schedule.py):
+    the workers finish together. A plain `pytest` run keeps the collection order."""
+    if hasattr(config, "workerinput"):
+        slowest_files_first(items)
 
 
 @pytest.fixture(scope="session", autouse=True)

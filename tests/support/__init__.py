@@ -4,8 +4,8 @@ The one importable support package of the suite (`from tests.support import ...`
 `servers` (scripted HTTP servers), `prism` (Stoplight Prism mock servers), `runtime_harness`
 (throwaway client packages from templates/runtime), `sandbox` (a repository copy for CLI tests:
 helpers and the `pristine`/`sandbox` fixtures, a pytest plugin of tests/conftest.py) and
-`architecture` (the layering checker of tests/test_architecture.py). conftest.py files hold
-fixtures only.
+`architecture` (the layering checker of tests/test_architecture.py) and `schedule` (the order
+pytest-xdist hands out the test files in). conftest.py files hold fixtures and hooks only.
 """
 
 from __future__ import annotations
