@@ -17,7 +17,7 @@ from typing import Any
 from tests.support import ROOT
 
 LEVELS = 30  # 2**30 paths through the references: only a walk that visits each schema once ends
-TIMEOUT = 60.0  # seconds per command: each finishes in a few
+TIMEOUT = 120.0  # seconds per command: each finishes in a few (more under a loaded CI)
 MEMORY = 3 * 1024**3  # bytes of address space per command
 
 
