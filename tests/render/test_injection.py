@@ -153,9 +153,10 @@ def texts(payloads: dict[str, str]) -> dict[str, str]:
     # a server URL with `{` is a template (not used as the default); keep it an absolute URL
     t["server"] = "https://x.example/" + re.sub(r"[{}]", "", t["server"]) + "/z"
     # a header or cookie name that is no HTTP token skips its operation (names/headers.py,
-    # tests/hostile/test_unsendable_and_protected_names.py): these stay sendable, quotes and
-    # all, so the operation is generated and their text checked here
-    for slot in ("header_name", "cookie_name"):
+    # tests/hostile/test_unsendable_and_protected_names.py), as does an apiKey header name
+    # (ir/security.py): these stay sendable, quotes and all, so the operation is generated and
+    # their text checked here
+    for slot in ("header_name", "cookie_name", "auth_header"):
         t[slot] = re.sub(r"[^!#$%&'*+\-.^_`|~0-9A-Za-z]", "", t[slot].replace(" ", "-", 1))
     return t
 
