@@ -30,12 +30,7 @@ class Forked(Generic[T]):
         self.call = call
         self.pid, self.fd = 0, -1
         if sys.platform.startswith("linux"):
-            read_fd, write_fd = os.pipe()
-            pid = fork_child()
-            if pid == 0:
-                _run_in_child(call, read_fd, write_fd)
-            os.close(write_fd)
-            self.pid, self.fd = pid, read_fd
+            self.pid, self.fd = _forked(call)
 
     def result(self) -> T:
         """The call's value: the child's, else computed here."""
@@ -59,6 +54,26 @@ class Forked(Generic[T]):
             os.kill(self.pid, signal.SIGKILL)  # a child that has ended is a zombie: no error
             os.waitpid(self.pid, 0)
             self.pid = 0
+
+
+def _forked(call: Callable[[], object]) -> tuple[int, int]:
+    """The child's pid and the pipe its value comes through; (0, -1) when no child could be
+    made (no file descriptor left, a pids limit, no memory to fork a large process): then
+    `result()` computes the call here, as the docstring promises."""
+    try:
+        read_fd, write_fd = os.pipe()
+    except OSError:
+        return 0, -1
+    try:
+        pid = fork_child()
+    except OSError:
+        os.close(read_fd)
+        os.close(write_fd)
+        return 0, -1
+    if pid == 0:
+        _run_in_child(call, read_fd, write_fd)
+    os.close(write_fd)
+    return pid, read_fd
 
 
 def _run_in_child(call: Callable[[], object], read_fd: int, write_fd: int) -> None:

@@ -19,6 +19,7 @@ import dataclasses
 import hashlib
 import json
 import re
+import stat
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -189,7 +190,15 @@ class FileLines(Lines):
 
 def without_text(document: Document) -> Document:
     """`document` with its JSON line map read back from the file when needed (`FileLines`)
-    instead of computed from the text it keeps; any other document as it is."""
-    if not isinstance(document.lines, LazyLines):
+    instead of computed from the text it keeps; any other document as it is, and so is one
+    read from a pipe or a device (`diff a.json <(curl ...)`), which cannot be read again."""
+    if not isinstance(document.lines, LazyLines) or not _regular_file(document.path):
         return document
     return dataclasses.replace(document, lines=FileLines(document.path, document.sha256))
+
+
+def _regular_file(path: Path) -> bool:
+    try:
+        return stat.S_ISREG(path.stat().st_mode)
+    except OSError:
+        return False

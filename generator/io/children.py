@@ -9,10 +9,12 @@ with nobody to read its answer. Linux's parent-death signal ends it instead.
 from __future__ import annotations
 
 import ctypes
+import functools
 import os
 import signal
 import sys
 import threading
+from collections.abc import Callable
 
 _PR_SET_PDEATHSIG = 1
 
@@ -21,21 +23,25 @@ def fork_child() -> int:
     """`os.fork()`; in the child, set up to be killed when the parent dies. The signal follows
     the forking *thread*, so it is armed only when the fork is made on the main thread (a
     worker thread that ends would take the child with it); elsewhere the child is as before."""
-    on_main_thread = threading.current_thread() is threading.main_thread()
+    prctl = _prctl() if threading.current_thread() is threading.main_thread() else None
     parent = os.getpid()
     pid = os.fork()
-    if pid == 0 and on_main_thread:
-        _die_with(parent)
+    if pid == 0 and prctl is not None:
+        prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+        if os.getppid() != parent:  # the parent died before the signal was armed
+            os._exit(1)
     return pid
 
 
-def _die_with(parent: int) -> None:
+@functools.cache
+def _prctl() -> Callable[..., int] | None:
+    """libc's prctl, looked up in the parent: loading a library in a forked child could wait
+    for ever on a loader lock another thread held at the fork. None: not Linux, or no prctl
+    (the child then lives on as it did before)."""
     if not sys.platform.startswith("linux"):
-        return
+        return None
     try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
-    except (OSError, AttributeError):  # no prctl: the child lives on as it did before
-        return
-    if os.getppid() != parent:  # the parent died before the signal was armed
-        os._exit(1)
+        function: Callable[..., int] = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+    return function

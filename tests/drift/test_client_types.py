@@ -26,7 +26,13 @@ from generator.drift.diff.client import (
     operation_record,
     with_client_effects,
 )
-from generator.drift.diff.types import Typing, client_annotations, field_text
+from generator.drift.diff.types import (
+    MAX_WIDENED_TEXT,
+    Typing,
+    _Arguments,
+    client_annotations,
+    field_text,
+)
 from generator.drift.report import exit_code
 from tests.support import ROOT
 from tests.support.features import feature_specs
@@ -329,6 +335,11 @@ def test_hostile_schemas_are_spelt_in_bounded_time() -> None:
     assert field_text(typing.field_union("Top", "odd") or []) == "Any | None"
     assert field_text(typing.field_union("Top", "loop") or []) == "A | None"
     assert not typing.has_field("A", "missing")
+    # an argument of that type: each root spelt once, the widening bounded (models/params.py
+    # keeps a root past its bound as the model alone); unbounded it was a 65 MB string
+    spelt, _ = _Arguments(typing).text(typing.root_union("S0"))
+    assert spelt.startswith("list[") and len(spelt) < 3 * MAX_WIDENED_TEXT
+    assert "_models.S" in spelt
 
 
 def test_one_child_sends_both_sides_as_slim_records() -> None:

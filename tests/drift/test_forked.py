@@ -3,10 +3,12 @@ cannot give it (the same value, or the same exception)."""
 
 from __future__ import annotations
 
+import errno
 import os
 
 import pytest
 
+from generator.drift import forked
 from generator.drift.forked import Forked
 
 
@@ -31,3 +33,16 @@ def test_close_stops_a_child_whose_value_is_not_wanted() -> None:
     assert forked.pid == 0
     with pytest.raises(ChildProcessError):
         os.waitpid(pid, 0)  # reaped
+
+
+def test_a_fork_that_fails_computes_the_value_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No child can be made (a pids limit, no memory to fork a large process): the call runs
+    in this process, and no pipe is left open."""
+    def refuse() -> int:
+        raise OSError(errno.EAGAIN, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(forked, "fork_child", refuse)
+    before = len(os.listdir("/proc/self/fd"))
+    child = forked.Forked(lambda: 42)
+    assert child.pid == 0 and child.result() == 42
+    assert len(os.listdir("/proc/self/fd")) == before

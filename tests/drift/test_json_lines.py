@@ -5,6 +5,7 @@ back from the file."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -74,3 +75,19 @@ def test_a_yaml_document_keeps_its_map(tmp_path: Path) -> None:
     document = load(path)
     assert without_text(document) is document
 
+
+
+def test_a_document_read_from_a_pipe_keeps_its_map(tmp_path: Path) -> None:
+    """`diff old.json <(cat new.json)`: a pipe cannot be read again, so its lines stay with
+    the text it was loaded from (they were lost: `FileLines` read the drained pipe)."""
+    path = tmp_path / "doc.json"
+    path.write_text(json.dumps(DATA, indent=2), encoding="utf-8")
+    read_fd, write_fd = os.pipe()
+    with os.fdopen(write_fd, "wb") as writer:
+        writer.write(path.read_bytes())
+    try:
+        document = load(Path(f"/dev/fd/{read_fd}"))
+    finally:
+        os.close(read_fd)
+    kept = without_text(document)
+    assert kept is document and kept.line_of("/a~1b") == load(path).line_of("/a~1b") == 3

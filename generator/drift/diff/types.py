@@ -42,6 +42,10 @@ _PLAIN = {"string": "str", "integer": "int", "number": "float", "boolean": "bool
 _BINARY = frozenset({"binary"})
 MAX_DEPTH = 64  # a schema nested deeper is spelt `Any` (dcg would have hoisted it)
 MAX_INLINED_TYPES = 1_000  # a root model larger than this stays named (models/fan_out.py)
+# characters of a root model's widened argument type past which it stays the model alone, as
+# models/params.py keeps a root past MAX_WIDENED_NODES unwidened (measured there in AST nodes;
+# here in text, so the two bounds agree only roughly, on types no document writes by hand)
+MAX_WIDENED_TEXT = 20_000
 
 
 @dataclass(frozen=True)
@@ -74,6 +78,8 @@ class Typing:
         self._wires: dict[str, list[str]] = {}
         self._found: dict[tuple[str, str], tuple[Any, str]] = {}
         self._needed: dict[tuple[str, str], bool] = {}
+        # each root model's widened argument spelling, by the roots being expanded around it
+        self.widened: dict[tuple[str, frozenset[str]], tuple[list[str], bool]] = {}
 
     def schema(self, name: str) -> Any:
         return self.schemas.get(name, self.inline.get(name))
@@ -364,12 +370,16 @@ class _Arguments:
             return [f"_models.{name}", f"_params.{name}Param"], True
         if name in self.expanding:  # a recursive root model stays the model
             return [f"_models.{name}"], False
-        self.expanding.add(name)
-        try:
-            inner, widened = self.text(self.typing.root_union(name))
-        finally:
-            self.expanding.discard(name)
-        return [f"_models.{name}", inner], widened
+        key = (name, frozenset(self.expanding))  # roots reached many times are spelt once
+        if key not in self.typing.widened:
+            self.expanding.add(name)
+            try:
+                inner, widened = self.text(self.typing.root_union(name))
+            finally:
+                self.expanding.discard(name)
+            self.typing.widened[key] = ([f"_models.{name}"], False) if (
+                len(inner) > MAX_WIDENED_TEXT) else ([f"_models.{name}", inner], widened)
+        return self.typing.widened[key]
 
 
 def argument_text(typing: Typing, param: Any, body: Any) -> str:
