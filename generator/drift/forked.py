@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import os
 import pickle
-import signal
 import sys
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
-from generator.io.children import fork_child
+from generator.io.children import fork_child, stop
 
 T = TypeVar("T")
 
@@ -47,13 +46,8 @@ class Forked(Generic[T]):
 
     def close(self) -> None:
         """Stop and reap the child if its value was never read."""
-        if self.fd >= 0:
-            os.close(self.fd)
-            self.fd = -1
-        if self.pid:
-            os.kill(self.pid, signal.SIGKILL)  # a child that has ended is a zombie: no error
-            os.waitpid(self.pid, 0)
-            self.pid = 0
+        stop(self.pid, self.fd)
+        self.pid, self.fd = 0, -1
 
 
 def _forked(call: Callable[[], object]) -> tuple[int, int]:

@@ -45,3 +45,13 @@ def _prctl() -> Callable[..., int] | None:
     except (OSError, AttributeError):
         return None
     return function
+
+
+def stop(pid: int, fd: int) -> None:
+    """Close our end `fd` of a child's pipe (when >= 0) and kill and reap the child `pid`
+    (when not 0): its answer is not wanted, or has been read."""
+    if fd >= 0:
+        os.close(fd)
+    if pid:
+        os.kill(pid, signal.SIGKILL)  # a child that has ended is a zombie: no error
+        os.waitpid(pid, 0)

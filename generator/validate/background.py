@@ -16,7 +16,6 @@ import math
 import os
 import pickle
 import select
-import signal
 import struct
 import sys
 import tempfile
@@ -28,7 +27,7 @@ from typing import IO, Any, Self
 
 from generator.document.loading import Document
 from generator.io.cache import Cache, data_sha256, key_of
-from generator.io.children import fork_child
+from generator.io.children import fork_child, stop
 from generator.io.paths import GENERATOR_DIR
 from generator.problems import GeneratorError, Problem, printable
 
@@ -135,13 +134,8 @@ class SpecValidation:
         return found, not ended
 
     def _end_child(self) -> None:
-        if self.read_fd >= 0:
-            os.close(self.read_fd)
-            self.read_fd = -1
-        if self.pid:
-            os.kill(self.pid, signal.SIGKILL)  # a child that has ended is a zombie: no error
-            os.waitpid(self.pid, 0)
-            self.pid = 0
+        stop(self.pid, self.read_fd)
+        self.pid, self.read_fd = 0, -1
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  trace: TracebackType | None) -> None:
