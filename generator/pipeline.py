@@ -25,7 +25,7 @@ from typing import Any
 from generator import ir, models, render, tolerate, validate
 from generator.document.bundle import may_have_external_refs
 from generator.document.loading import Document, load
-from generator.document.operations import iter_operations
+from generator.document.operations import count_operations, iter_operations
 from generator.document.read import DEFAULT_MAX_BYTES, read_limited
 from generator.document.tree import fewer_cycle_collections
 from generator.io import package_entry, provenance
@@ -328,7 +328,7 @@ def _with_records(files: dict[str, str], target: Target, document: Document,
 
 def operation_count(document: Document) -> int:
     """How many operations `document` has (as loaded: skipped ones included)."""
-    return sum(1 for _ in iter_operations(document.data))
+    return count_operations(document.data)
 
 
 def shown_spec(document: Document) -> str:

@@ -37,7 +37,6 @@ from generator.problems import (
     Repaired,
     Skipped,
     printable,
-    unique_problems,
 )
 
 if TYPE_CHECKING:
@@ -204,9 +203,9 @@ def _side_problems(own: list[Problem], verdict: SpecValidation) -> list[Problem]
     """One side's problems as `validate` finds them, from our own checks (`own`) and
     openapi-spec-validator's verdict (from `verdict`'s forked child, or the cache), but for the
     code-generation-only ones and warnings."""
-    # as `validate` does: our schema checks find some of the validator's slips first
-    said = {problem.pointer for problem in own if problem.code.startswith("schema:")}
-    found = unique_problems([*own, *(p for p in verdict.problems() if p.pointer not in said)])
+    from generator.validate import with_validator_problems
+
+    found = with_validator_problems(own, verdict.problems())
     return [p for p in found if p.severity == "error" and p.code not in CODEGEN_ONLY]
 
 

@@ -50,3 +50,8 @@ def iter_operations(data: dict[str, Any], *, sorted_paths: bool = False) -> Iter
             if isinstance(operation, dict):
                 pointer = join_pointer(join_pointer("/paths", path), method)
                 yield OperationSite(pointer, path, method, operation, shared_parameters)
+
+
+def count_operations(data: dict[str, Any]) -> int:
+    """How many operations `data` has, as `iter_operations` walks them."""
+    return sum(1 for _ in iter_operations(data))

@@ -297,15 +297,16 @@ def _fill(staging: Path, files: dict[str, str], mode: int, previous: Path) -> No
     """
     ordered = sorted(files, key=lambda relative: relative != provenance.FILENAME)
     encoded = {relative: files[relative].encode("utf-8") for relative in ordered}
-    linked: set[str] = set()
-    for relative in ordered:
-        if relative in linked:
-            continue
-        _write_synced(staging / relative, encoded[relative])
-        if relative == ordered[0]:  # the record, always written anew: what a fresh file's
-            # owner and permissions are, which a reused one must have
-            linked = _link_unchanged(previous, staging, encoded, _owner_and_mode(
-                os.lstat(staging / relative)), skip=relative)
+    if ordered:
+        # the record, always written anew, first: what a fresh file's owner and permissions
+        # are, which a reused one must have
+        first = ordered[0]
+        _write_synced(staging / first, encoded[first])
+        linked = _link_unchanged(previous, staging, encoded,
+                                 _owner_and_mode(os.lstat(staging / first)), skip=first)
+        for relative in ordered[1:]:
+            if relative not in linked:
+                _write_synced(staging / relative, encoded[relative])
     os.chmod(staging, mode)  # mkdtemp makes it 0700
     folders = {staging / parent for relative in ordered
                for parent in Path(relative).parents}  # each file's folders, up to `staging`

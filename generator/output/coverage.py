@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from generator import render
-from generator.document.operations import iter_operations
+from generator.document.operations import count_operations, iter_operations
 from generator.io.cache import Cache, key_of
 from generator.io.provenance import sha256_text, toolkit_fingerprint
 from generator.problems import GeneratorError, Problem, Repaired, Skipped, operation_label
@@ -35,8 +35,8 @@ def check(file: str, original: dict[str, Any], working: dict[str, Any], skipped:
     methods each resource module defines come from `cache` when it has read the same text."""
     # counted, not matched by pointer: a repair may move an operation (a query string out of
     # its path), never drop one
-    wanted = sum(1 for _ in iter_operations(original)) - len(set(skipped))
-    kept = sum(1 for _ in iter_operations(working))
+    wanted = count_operations(original) - len(set(skipped))
+    kept = count_operations(working)
     lost = [] if kept == wanted else [f"{wanted - kept} operation(s)"]
     defined: dict[str, set[str]] = {}
     for path in sorted(files):

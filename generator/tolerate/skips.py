@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from generator.document.loading import Document
-from generator.document.operations import iter_operations
+from generator.document.operations import count_operations
 from generator.document.pointer import split_pointer
 from generator.document.tree import copy_tree
 from generator.problems import Problem, Skipped, operation_label
@@ -51,7 +51,7 @@ def skip_operations(data: dict[str, Any], failed: Iterable[tuple[str, str]]) -> 
 def every_operation_skipped(document: Document, outcome: Outcome | None) -> list[Problem]:
     """Each skip of `document` and the refusal, when every one of its operations was skipped
     (a client without a single method is a refusal, not a package); else nothing."""
-    operations = sum(1 for _ in iter_operations(document.data))
+    operations = count_operations(document.data)
     skipped = outcome.skipped if outcome is not None else ()
     if not operations or len({skip.pointer for skip in skipped}) < operations:
         return []

@@ -38,22 +38,21 @@ def validate(doc: Document, cache: Cache | None = None) -> list[Problem]:
     (`generator.tolerate`) or, strict, stops."""
     from generator.validate.background import cached_spec_problems  # the expensive part
 
-    dangling = check_internal_refs(doc)
-    own = own_checks(doc, dangling)
-    # our schema checks find some of openapi-spec-validator's slips first: each is said once
+    return with_validator_problems(own_checks(doc), cached_spec_problems(doc, cache))
+
+
+def with_validator_problems(own: list[Problem], theirs: list[Problem]) -> list[Problem]:
+    """Our problems then openapi-spec-validator's: our schema checks find some of its slips
+    first, and each is said once."""
     said = {problem.pointer for problem in own if problem.code.startswith("schema:")}
-    theirs = [problem for problem in cached_spec_problems(doc, cache)
-              if problem.pointer not in said]
-    return unique_problems([*own, *theirs])
+    return unique_problems([*own, *(problem for problem in theirs if problem.pointer not in said)])
 
 
-def own_checks(doc: Document, dangling: list[Problem] | None = None) -> list[Problem]:
+def own_checks(doc: Document) -> list[Problem]:
     """The overlay's problems and our own checks: cheap, and what code generation relies on."""
     walked = Walked(doc.data)  # one walk of the objects for the checks that read them
-    if dangling is None:
-        dangling = check_internal_refs(doc, walked)
     return unique_problems([
-        *doc.overlay_problems, *check_code_keywords(doc), *dangling,
+        *doc.overlay_problems, *check_code_keywords(doc), *check_internal_refs(doc, walked),
         *check_ref_cycles(doc, walked), *check_path_query_strings(doc),
         *check_parameters(doc), *check_schema_keywords(doc, walked),
         *check_method_name_clashes(doc),
