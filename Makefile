@@ -41,6 +41,7 @@ lint: setup
 	$(PY) -m mypy generator
 
 golden: setup  ## refresh tests/golden/: every feature package, generated exactly as the tests do
+	$(PY) -m tests.support.precompile
 	$(PY) -m tests.support.golden --write
 
 bench: setup

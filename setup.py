@@ -17,6 +17,8 @@ setup(
     # templates in subfolders too (models/, resources/): a template left out of the wheel would
     # change the installed tool's output and its fingerprint
     package_data={"generator.templates": ["*.jinja", "*/*.jinja", "*/*/*.jinja"],
-                  "generator.templates.runtime": ["*.py"]},
+                  "generator.templates.runtime": ["*.py"],
+                  # what the precompiled templates were compiled from (generator/render/precompiled.py)
+                  "generator.render.compiled_templates": ["MANIFEST.json"]},
     include_package_data=False,
 )

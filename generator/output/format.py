@@ -13,6 +13,7 @@ modules that changed are (ruff formats and fixes each file on its own).
 from __future__ import annotations
 
 import hashlib
+import os
 import subprocess
 import sys
 import tempfile
@@ -109,15 +110,45 @@ def format_packages(
     return result
 
 
+# ruff reads and rewrites the files of a scratch copy that nothing keeps: in a RAM filesystem,
+# where creating thousands of files costs nothing, not on a disk whose journal each creation
+# may wait for (1,500 files: 0.05 s against 0.9-1.8 s on an ext4 disk other processes flush)
+_MEMORY_FOLDER = "/dev/shm"
+
+
+class _ScratchFull(Exception):
+    """The scratch copy could not be written in the RAM filesystem."""
+
+
 def _formatted(packages: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
     """`packages` (the files to format, none verbatim) formatted and compiled."""
-    with tempfile.TemporaryDirectory(prefix="clientgen-format-") as scratch:
+    memory = _MEMORY_FOLDER if os.path.isdir(_MEMORY_FOLDER) and os.access(
+        _MEMORY_FOLDER, os.W_OK | os.X_OK) else None
+    if memory is not None:
+        try:
+            return _formatted_in(packages, memory)
+        except _ScratchFull:  # too small: the system's temporary folder then
+            pass
+    return _formatted_in(packages, None)
+
+
+def _formatted_in(packages: dict[str, dict[str, str]],
+                  folder: str | None) -> dict[str, dict[str, str]]:
+    """`_formatted` in a scratch copy under `folder` (None: the system's temporary folder)."""
+    try:
+        made = tempfile.TemporaryDirectory(prefix="clientgen-format-", dir=folder)
+    except OSError as error:
+        if folder is None:
+            raise
+        raise _ScratchFull from error
+    with made as scratch:
         root = Path(scratch)
-        for package, files in packages.items():
-            for relative, text in files.items():
-                target = root / package / relative
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_text(text, encoding="utf-8")
+        try:
+            _write_scratch(root, packages)
+        except OSError as error:
+            if folder is None:
+                raise
+            raise _ScratchFull from error
         # Formatting and import fixes keep the code's meaning, so the compile check can read
         # the unformatted text, here, while ruff works in its own process.
         _run_ruff(["check", *RUFF_SETTINGS, *RUFF_FIXES, "."], root,
@@ -160,6 +191,14 @@ def _known(cache: Cache | None, package: str) -> dict[str, str]:
         return {}
     return {key: text for key, text in files.items()
             if isinstance(key, str) and isinstance(text, str)}
+
+
+def _write_scratch(root: Path, packages: dict[str, dict[str, str]]) -> None:
+    for package, files in packages.items():
+        for relative, text in files.items():
+            target = root / package / relative
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
 
 
 def _check_all_compile(packages: dict[str, dict[str, str]], verbatim: Collection[str]) -> None:

@@ -1,0 +1,1 @@
+"""Templates compiled by generator/render/precompiled.py: do not edit."""

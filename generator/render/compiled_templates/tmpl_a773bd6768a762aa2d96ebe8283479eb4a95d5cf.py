@@ -1,0 +1,86 @@
+from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
+name = 'COVERAGE.md.jinja'
+
+def root(context, missing=missing):
+    resolve = context.resolve_or_missing
+    undefined = environment.undefined
+    concat = environment.concat
+    cond_expr_undefined = Undefined
+    if 0: yield None
+    l_0_file = resolve('file')
+    l_0_operations = resolve('operations')
+    l_0_skipped = resolve('skipped')
+    l_0_repairs = resolve('repairs')
+    try:
+        t_1 = environment.filters['code']
+    except KeyError:
+        @internalcode
+        def t_1(*unused):
+            raise TemplateRuntimeError("No filter named 'code' found.")
+    try:
+        t_2 = environment.filters['length']
+    except KeyError:
+        @internalcode
+        def t_2(*unused):
+            raise TemplateRuntimeError("No filter named 'length' found.")
+    try:
+        t_3 = environment.filters['oneline']
+    except KeyError:
+        @internalcode
+        def t_3(*unused):
+            raise TemplateRuntimeError("No filter named 'oneline' found.")
+    pass
+    yield '# What this package covers of its document\n\nGenerated from '
+    yield str(t_1((undefined(name='file') if l_0_file is missing else l_0_file)))
+    yield ': '
+    yield str(((undefined(name='operations') if l_0_operations is missing else l_0_operations) - t_2((undefined(name='skipped') if l_0_skipped is missing else l_0_skipped))))
+    yield ' of '
+    yield str((undefined(name='operations') if l_0_operations is missing else l_0_operations))
+    yield ' operations.\nThe document has problems that the generator repaired or could not get around; each is listed\nbelow. Generate with `--strict` to refuse such a document instead.\n'
+    if (undefined(name='skipped') if l_0_skipped is missing else l_0_skipped):
+        pass
+        yield '\n## Operations left out ('
+        yield str(t_2((undefined(name='skipped') if l_0_skipped is missing else l_0_skipped)))
+        yield ')\n\n'
+        l_1_loop = missing
+        for l_1_s, l_1_loop in LoopContext((undefined(name='skipped') if l_0_skipped is missing else l_0_skipped), undefined):
+            _loop_vars = {}
+            pass
+            yield '- '
+            yield str(t_1(environment.getattr(l_1_s, 'label')))
+            yield ' ('
+            yield str(t_1(environment.getattr(l_1_s, 'pointer')))
+            yield '): '
+            l_2_loop = missing
+            for l_2_reason, l_2_loop in LoopContext(environment.getattr(l_1_s, 'reasons'), undefined):
+                _loop_vars = {}
+                pass
+                yield str(t_1(l_2_reason))
+                yield str(('; ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 11 in 'COVERAGE.md.jinja' evaluated to false and no else section was defined.")))
+            l_2_loop = l_2_reason = missing
+            yield '\n'
+        l_1_loop = l_1_s = missing
+    if (undefined(name='repairs') if l_0_repairs is missing else l_0_repairs):
+        pass
+        yield '\n## Repairs ('
+        yield str(t_2((undefined(name='repairs') if l_0_repairs is missing else l_0_repairs)))
+        yield ')\n\n'
+        for l_1_r in (undefined(name='repairs') if l_0_repairs is missing else l_0_repairs):
+            _loop_vars = {}
+            pass
+            yield '- '
+            yield str(t_1(environment.getattr(l_1_r, 'pointer')))
+            if environment.getattr(l_1_r, 'line'):
+                pass
+                yield ' (line '
+                yield str(environment.getattr(l_1_r, 'line'))
+                yield ')'
+            yield ': '
+            yield str(t_1(environment.getattr(l_1_r, 'problem')))
+            yield ': '
+            yield str(t_3(environment.getattr(l_1_r, 'action')))
+            yield '\n'
+        l_1_r = missing
+
+blocks = {}
+debug_info = '3=34&6=40&8=43&10=46&11=50&15=63&17=66&19=68&20=72'
