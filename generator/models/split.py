@@ -86,10 +86,11 @@ def split_models(source: str, anchors: Iterable[str] = (), *, whole: str = "_mod
     groups = _groups(definitions, set(anchors))
     modules = _module_names(groups)
     group_of = {name: index for index, members in enumerate(groups) for name in members}
-    result = []
-    for index, members in enumerate(groups):
-        own = [definitions[name] for name in definitions if group_of[name] == index]
-        result.append(_group_module(modules[index], own, imports, group_of, modules, index))
+    owned: list[list[_Definition]] = [[] for _ in groups]  # each group's, in source order
+    for name, definition in definitions.items():
+        owned[group_of[name]].append(definition)
+    result = [_group_module(modules[index], own, imports, group_of, modules, index)
+              for index, own in enumerate(owned)]
     return ModelModules(tuple(sorted(result, key=lambda group: group.module)))
 
 

@@ -26,10 +26,13 @@ the old one, a subclass of one, a literal of its type, or `int` where `float` is
 from __future__ import annotations
 
 import ast
+import bisect
 import copy
 import dataclasses
 import io
+import re
 import tokenize
+from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -80,7 +83,7 @@ def _cleaned(source: str, tree: ast.Module) -> str:
     classes = {node.name: _class(node) for node in tree.body if isinstance(node, ast.ClassDef)}
     lines = source.split("\n")
     edits = [
-        *_root_default_wraps(tree, source, lines), *_builtin_generics(tree), *_none_defaults(tree),
+        *_root_default_wraps(tree, lines), *_builtin_generics(tree, lines), *_none_defaults(tree),
         *_override_ignores(classes, lines), *_header_ignores(classes, source, lines),
         *_quoted_root_unions(tree), *_bare_generics(tree),
     ]
@@ -343,7 +346,7 @@ def _span(node: ast.expr) -> _Span:
     return node.lineno, node.col_offset, node.end_lineno, node.end_col_offset
 
 
-def _root_default_wraps(tree: ast.Module, source: str, lines: list[str]) -> Iterator[_Edit]:
+def _root_default_wraps(tree: ast.Module, lines: list[str]) -> Iterator[_Edit]:
     """Defaults given as the bare value of the one root model a field is typed with. A default
     runs when its class is defined: one of a model defined further down (a cycle) stays bare,
     the line ignored (`N(1)` would fail the import; pydantic validates 1 into an `N` anyway)."""
@@ -365,7 +368,7 @@ def _root_default_wraps(tree: ast.Module, source: str, lines: list[str]) -> Iter
             types = [m for m in _members(statement.annotation) if ast.unparse(m) != "None"]
             name = ast.unparse(types[0]) if len(types) == 1 else ""
             if name in roots:
-                yield _span(value), _wrapped_default(name, value, source, members)
+                yield _span(value), _wrapped_default(name, value, lines, members)
             elif name in later_roots:
                 yield _field_ignore(statement, lines)
         if _is_root(node):
@@ -373,12 +376,22 @@ def _root_default_wraps(tree: ast.Module, source: str, lines: list[str]) -> Iter
             later_roots.discard(node.name)
 
 
-def _wrapped_default(root: str, value: ast.expr, source: str,
+def _wrapped_default(root: str, value: ast.expr, lines: list[str],
                      members: dict[tuple[str, object], str]) -> str:
     """`N(1)`, or `N(NEnum.rc1)` for the value of an enum the root model wraps."""
     constant = value.value if isinstance(value, ast.Constant) else None
-    given = members.get((root, constant)) or ast.get_source_segment(source, value)
+    given = members.get((root, constant)) or _text_at(lines, _span(value))
     return f"{root}({given})"
+
+
+def _text_at(lines: list[str], span: _Span) -> str:
+    """The text `span` covers (`ast.get_source_segment` splits the whole text again for each
+    node it is asked for: a third of this module's time on OpenAI's models)."""
+    first_line, first_offset, last_line, last_offset = span
+    chosen = [line.encode("utf-8") for line in lines[first_line - 1 : last_line]]
+    chosen[-1] = chosen[-1][:last_offset]
+    chosen[0] = chosen[0][first_offset:]
+    return b"\n".join(chosen).decode("utf-8")
 
 
 def _root_enum_members(tree: ast.Module) -> dict[tuple[str, object], str]:
@@ -419,8 +432,15 @@ def _takes_none_by_default(statement: ast.AnnAssign) -> bool:
     default = statement.value
     if not (isinstance(default, ast.Constant) and default.value is None):
         return False
-    members = {ast.unparse(member) for member in _members(statement.annotation)}
-    return not members & {"None", *_TOP}
+    return not any(_is_none_or_top(member) for member in _members(statement.annotation))
+
+
+def _is_none_or_top(member: ast.expr) -> bool:
+    """Whether `member` is spelt `None`, `Any` or `object` (what `ast.unparse` would say, read
+    from the node: unparsing each of GitHub's 85,000 defaulted fields took a second)."""
+    if isinstance(member, ast.Constant):
+        return member.value is None
+    return isinstance(member, ast.Name) and member.id in _TOP
 
 
 def _unannotated(annotation: ast.expr) -> ast.expr:
@@ -434,7 +454,7 @@ def _unannotated(annotation: ast.expr) -> ast.expr:
 _BUILTIN_GENERICS = {"Dict": "dict", "List": "list"}
 
 
-def _builtin_generics(tree: ast.Module) -> Iterator[_Edit]:
+def _builtin_generics(tree: ast.Module, lines: list[str]) -> Iterator[_Edit]:
     """`typing.Dict` / `typing.List` as `dict` / `list`: only the names imported from typing (a
     schema named `List` is a model class, and a field typed with it stays typed with it)."""
     from_typing = {alias.name for node in tree.body
@@ -442,9 +462,25 @@ def _builtin_generics(tree: ast.Module) -> Iterator[_Edit]:
                    for alias in node.names if alias.asname is None}
     defined = {node.name for node in tree.body if isinstance(node, ast.ClassDef)}
     replaced = (from_typing - defined) & _BUILTIN_GENERICS.keys()
-    for node in ast.walk(tree) if replaced else ():
-        if isinstance(node, ast.Name) and node.id in replaced:
-            yield _span(node), _BUILTIN_GENERICS[node.id]
+    for statement in _statements_spelling(tree, lines, replaced) if replaced else ():
+        for node in ast.walk(statement):
+            if isinstance(node, ast.Name) and node.id in replaced:
+                yield _span(node), _BUILTIN_GENERICS[node.id]
+
+
+def _statements_spelling(tree: ast.Module, lines: list[str], words: set[str]) -> list[ast.stmt]:
+    """The top-level statements whose lines hold one of `words` as a word: the only ones that
+    can hold a `Name` of it (walking every node of a large models.py costs seconds)."""
+    spelt = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(words))) + r")\b")
+    found = [number for number, line in enumerate(lines, start=1) if spelt.search(line)]
+    return [statement for statement in tree.body
+            if _holds_a_line(found, statement.lineno, statement.end_lineno or statement.lineno)]
+
+
+def _holds_a_line(numbers: list[int], first: int, last: int) -> bool:
+    """Whether the sorted `numbers` hold one in `first`..`last`."""
+    position = bisect.bisect_left(numbers, first)
+    return position < len(numbers) and numbers[position] <= last
 
 
 _BARE = {"list": "list[object]", "dict": "dict[str, object]"}
@@ -457,10 +493,25 @@ def _bare_generics(tree: ast.Module) -> Iterator[_Edit]:
     for cls in (node for node in tree.body if isinstance(node, ast.ClassDef)):
         typed = [*cls.bases, *(s.annotation for s in cls.body if isinstance(s, ast.AnnAssign))]
         for annotation in typed:
-            heads = {id(n.value) for n in ast.walk(annotation) if isinstance(n, ast.Subscript)}
-            for node in ast.walk(annotation):
-                if isinstance(node, ast.Name) and node.id in _BARE and id(node) not in heads:
-                    yield _span(node), _BARE[node.id]
+            yield from _bare_in(annotation)
+
+
+def _bare_in(annotation: ast.expr) -> Iterator[_Edit]:
+    """`_bare_generics` of one annotation, in the order `ast.walk` meets the names. One walk:
+    a subscript's head is a child of the subscript, met after it."""
+    heads: set[int] = set()
+    pending: deque[ast.AST] = deque([annotation])
+    while pending:
+        node = pending.popleft()
+        if isinstance(node, ast.Subscript):
+            heads.add(id(node.value))
+        elif isinstance(node, ast.Name):
+            if node.id in _BARE and id(node) not in heads:
+                yield _span(node), _BARE[node.id]
+            continue
+        elif isinstance(node, ast.Constant):
+            continue
+        pending.extend(ast.iter_child_nodes(node))
 
 
 def _header_ignoring_misc(node: ast.ClassDef, source: str) -> _Edit:
