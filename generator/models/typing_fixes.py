@@ -36,6 +36,8 @@ from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from generator.models.reparse import Edit, Span, edited_tree
+
 _TOP = frozenset({"Any", "object"})
 
 
@@ -68,32 +70,36 @@ class _Class:
 
 def mypy_clean(source: str) -> str:
     """`source` (a models.py) with the conflicts mypy would report marked or resolved."""
-    return mypy_clean_parsed(source)[0]
+    return _cleaned(source, ast.parse(source))[0]
 
 
 def mypy_clean_parsed(source: str) -> tuple[str, ast.Module | None]:
-    """`mypy_clean(source)`, and the tree of that text when it is `source` unchanged (the tree
-    parsed here, which the checks only read): a caller that needs it parses nothing again."""
+    """`mypy_clean(source)`, and the tree of that text (the one parsed here, its edited
+    statements parsed again: `reparse`), or None when the edits could not be placed: a caller
+    that needs the tree parses nothing again."""
     tree = ast.parse(source)
-    cleaned = _cleaned(source, tree)
-    return cleaned, tree if cleaned is source else None
+    cleaned, edits = _cleaned(source, tree)
+    if cleaned is source:
+        return cleaned, tree
+    return cleaned, edited_tree(tree, edits, cleaned)
 
 
-def _cleaned(source: str, tree: ast.Module) -> str:
+def _cleaned(source: str, tree: ast.Module) -> tuple[str, list[_Edit]]:
+    """The text after the edits the checks ask for, and those edits (each once)."""
     classes = {node.name: _class(node) for node in tree.body if isinstance(node, ast.ClassDef)}
     lines = source.split("\n")
-    edits = [
+    edits = list(dict.fromkeys([
         *_root_default_wraps(tree, lines), *_builtin_generics(tree, lines), *_none_defaults(tree),
         *_override_ignores(classes, lines), *_header_ignores(classes, source, lines),
         *_quoted_root_unions(tree), *_bare_generics(tree),
-    ]
+    ]))
     if not edits:
-        return source
+        return source, []
     # from the end, so that no edit moves a place another still has to change; at one place a
     # replacement goes before an insertion; an edit asked for twice is made once
-    for span, text in sorted(dict.fromkeys(edits), key=_from_the_end, reverse=True):
+    for span, text in sorted(edits, key=_from_the_end, reverse=True):
         _replace(lines, span, text)
-    return "\n".join(lines)
+    return "\n".join(lines), edits
 
 
 def _quoted_root_unions(tree: ast.Module) -> Iterator[_Edit]:
@@ -337,8 +343,8 @@ def _literal_values(node: ast.expr) -> list[object]:
     return [part.value for part in parts if isinstance(part, ast.Constant)]
 
 
-_Span = tuple[int, int, int, int]  # first line, its byte offset, last line, the offset after
-_Edit = tuple[_Span, str]  # what the text there becomes
+_Span = Span
+_Edit = Edit
 
 
 def _span(node: ast.expr) -> _Span:
