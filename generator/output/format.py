@@ -122,14 +122,31 @@ class _ScratchFull(Exception):
 
 def _formatted(packages: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
     """`packages` (the files to format, none verbatim) formatted and compiled."""
-    memory = _MEMORY_FOLDER if os.path.isdir(_MEMORY_FOLDER) and os.access(
-        _MEMORY_FOLDER, os.W_OK | os.X_OK) else None
+    memory = _MEMORY_FOLDER if _has_room(_MEMORY_FOLDER, packages) else None
     if memory is not None:
         try:
             return _formatted_in(packages, memory)
         except _ScratchFull:  # too small: the system's temporary folder then
             pass
     return _formatted_in(packages, None)
+
+
+def _has_room(folder: str, packages: dict[str, dict[str, str]]) -> bool:
+    """Whether `folder` is usable and has room for the copy as ruff may grow it (formatting
+    adds lines; a full RAM filesystem inside ruff would fail the run, not fall back)."""
+    if not (os.path.isdir(folder) and os.access(folder, os.W_OK | os.X_OK)):
+        return False
+    try:
+        status = os.statvfs(folder)
+    except OSError:
+        return False
+    files = sum(len(texts) for texts in packages.values())
+    size = sum(len(text) for texts in packages.values() for text in texts.values())
+    needed = _ROOM_FACTOR * size + files * status.f_frsize  # each file takes a block at least
+    return status.f_bavail * status.f_frsize >= needed
+
+
+_ROOM_FACTOR = 3
 
 
 def _formatted_in(packages: dict[str, dict[str, str]],

@@ -76,3 +76,24 @@ def test_a_full_temporary_folder_is_an_error(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.setattr(output_format, "_write_scratch", always_full)
     with pytest.raises(OSError, match="No space left"):
         _format()
+
+
+def test_a_memory_folder_without_room_for_the_copy_is_not_used(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """ruff grows the files it formats: a RAM filesystem must have room for that up front (a
+    full one inside ruff would fail the run instead of falling back)."""
+    expected = _format()
+    monkeypatch.setattr(output_format, "_MEMORY_FOLDER", str(tmp_path))
+    real = output_format.os.statvfs
+
+    class Nearly:
+        def __init__(self, folder: str) -> None:
+            status = real(folder)
+            self.f_frsize = status.f_frsize
+            size = sum(len(text) for text in PACKAGE.values())
+            self.f_bavail = (2 * size) // status.f_frsize  # less than 3x the copy
+
+    monkeypatch.setattr(output_format.os, "statvfs", Nearly)
+    made = _scratch_parents(monkeypatch)
+    assert _format() == expected
+    assert made == [None]
