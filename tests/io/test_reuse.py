@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import signal
 import stat
+import sys
 import time
 from pathlib import Path
 
@@ -50,9 +51,8 @@ def test_unchanged_files_are_linked_changed_ones_written(tmp_path: Path) -> None
     assert [entry for entry in os.listdir(tmp_path) if entry.startswith(".")] == []
 
 
-def test_only_what_was_written_is_fsynced(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    dest = tmp_path / "pkg"
-    write.write(packaged(OLD), dest)
+def _fsynced(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The paths fsynced from now on."""
     synced: list[str] = []
     real_fsync = os.fsync
 
@@ -61,6 +61,37 @@ def test_only_what_was_written_is_fsynced(tmp_path: Path, monkeypatch: pytest.Mo
         real_fsync(fd)
 
     monkeypatch.setattr(os, "fsync", recording)
+    return synced
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="syncfs is Linux's")
+def test_one_syncfs_makes_the_staged_package_durable(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A device flush per fsync made a package of thousands of files take seconds: the files
+    are written, then their filesystem is synced once; only the swap's folder is fsynced."""
+    dest = tmp_path / "pkg"
+    write.write(packaged(OLD), dest)
+    synced_filesystems: list[Path] = []
+    real = write._synced_filesystem
+
+    def recording(path: Path) -> bool:
+        synced_filesystems.append(path)
+        return real(path)
+
+    monkeypatch.setattr(write, "_synced_filesystem", recording)
+    synced = _fsynced(monkeypatch)
+    write.write(packaged(NEW), dest)
+    assert len(synced_filesystems) == 1 and synced_filesystems[0].parent == tmp_path
+    assert [Path(path).name for path in synced] == [tmp_path.name]  # the swap's folder
+    assert tree(dest) == {name: text.encode() for name, text in packaged(NEW).items()}
+
+
+def test_without_syncfs_only_what_was_written_is_fsynced(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    dest = tmp_path / "pkg"
+    write.write(packaged(OLD), dest)
+    monkeypatch.setattr(write, "_synced_filesystem", lambda path: False)
+    synced = _fsynced(monkeypatch)
     write.write(packaged(NEW), dest)
     names = sorted(Path(path).name for path in synced)
     # the two files written, the staging folder and its `sub`, then the folder holding `dest`
