@@ -83,14 +83,16 @@ def _lines_of(document: Document, pointers: set[str]) -> dict[str, int | None]:
     """The lines of `pointers`: for a JSON document (whose line map is built on first use) by
     descending its text along them alone (`json_lines`), not by scanning every token."""
     from generator.document.lines import LazyLines
-    from generator.drift.json_lines import FileLines, pointer_lines
+    from generator.drift.json_lines import FileLines, pointer_lines_in
 
     if isinstance(document.lines, LazyLines | FileLines) and pointers:
         try:
-            text = document.path.read_bytes().decode("utf-8-sig")
-        except (OSError, UnicodeDecodeError):
-            text = ""
-        found = pointer_lines(text, pointers) if text else None
+            raw = document.path.read_bytes()
+        except OSError:
+            raw = b""
+        # descended as bytes (`pointer_lines_in`): the decoded text of GitHub's file is 50 MB
+        found = pointer_lines_in(raw, pointers) if raw else None
+        del raw
         if found is not None:
             return found
     return {pointer: document.line_of(pointer) for pointer in pointers}
