@@ -47,7 +47,7 @@ def pointer_lines_in(raw: bytes, pointers: Iterable[str]) -> dict[str, int | Non
     13 MB `str`, not a 50 MB one). JSON's syntax is ASCII and a UTF-8 byte past it is never a
     quote, a backslash or a newline, so the descent and the lines are the same; only the keys
     are decoded. None, as `pointer_lines`, also when `raw` is not UTF-8."""
-    body = raw[len(_BOM):] if raw.startswith(_BOM) else raw
+    body = raw.removeprefix(_BOM)
     if not _is_utf8(body):
         return None
     return pointer_lines(body.decode("latin-1"), pointers, _latin1=True)
