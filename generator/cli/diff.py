@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from generator.cli.common import add_cache_option, chosen_cache
 
 if TYPE_CHECKING:
+    from generator.cli.drift_inputs import Comparable
     from generator.document.loading import Document
     from generator.drift.diff.change import Change
 
@@ -29,27 +30,21 @@ def cmd_diff(args: argparse.Namespace) -> int:
 
 
 def _compared(args: argparse.Namespace) -> int:
-    from generator.cli.drift_inputs import load_comparable
+    from generator.cli.drift_inputs import compare_loaded
     from generator.document.loading import load
-    from generator.drift.diff.client import diff_with_client
     from generator.drift.json_lines import without_text
     from generator.drift.report import ReportOptions, exit_code, format_changes
-    from generator.drift.share import share
 
     def light(path: Path) -> Document:
         # the document keeps no text for its line map (`without_text`): GitHub's pair held
         # 95 MiB of text in every process of the comparison; a line is read back when needed
         return without_text(load(path, allow_remote_refs=args.allow_remote_refs))
 
-    pair = load_comparable({"old": args.old, "new": args.new}, light, strict=args.strict,
-                           validate=not args.no_validate, cache=chosen_cache(args))
-    documents = dict(pair.documents)
-    old, new = documents["old"].data, documents["new"].data
-    new = share(old, new)  # the unchanged parts: one object for both sides (`drift.share`)
-    # The documents live to the end: the garbage collector need not walk them again, nor may
-    # the forked children (its walks would copy every page of them).
-    gc.freeze()
-    changes = _with_lines(diff_with_client(old, new), documents)
+    # compared while openapi-spec-validator's verdicts are still being worked out (kept when
+    # they add no problem: `compare_loaded`)
+    pair, changes = compare_loaded({"old": args.old, "new": args.new}, light, _changes,
+                                   strict=args.strict, validate=not args.no_validate,
+                                   cache=chosen_cache(args))
     files = {"old": str(args.old), "new": str(args.new)}
     header, record = tuple(pair.header()), pair.record()
     limit = args.limit if args.limit is not None else (
@@ -65,10 +60,26 @@ def _compared(args: argparse.Namespace) -> int:
     return exit_code(changes, args.fail_on)
 
 
+def _changes(pair: Comparable) -> list[Change]:
+    """Every change from the pair's old document to its new one, each with its line."""
+    from generator.drift.diff.client import diff_with_client
+    from generator.drift.share import share
+
+    documents = pair.documents  # let go one at a time once compared (`_with_lines`)
+    old, new = documents["old"].data, documents["new"].data
+    new = share(old, new)  # the unchanged parts: one object for both sides (`drift.share`)
+    # The documents live until their lines are read: the garbage collector need not walk them
+    # again, nor may the forked children (its walks would copy every page of them).
+    gc.freeze()
+    changes = diff_with_client(old, new)
+    del old, new
+    return _with_lines(changes, documents)
+
+
 def _with_lines(changes: list[Change], documents: dict[str, Document]) -> list[Change]:
     """Each change with the line of its pointer in the document it names. The documents are
-    let go one at a time (a JSON document's line map is as large as its data): a 12 MB pair
-    peaks lower."""
+    let go one at a time (taken out of `documents`; a JSON document's line map is as large as
+    its data): a 12 MB pair peaks lower."""
     lines: dict[tuple[str, str], int | None] = {}
     for side in ("new", "old"):
         document = documents.pop(side)
