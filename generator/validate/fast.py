@@ -92,11 +92,12 @@ def plain_subnodes() -> Iterator[None]:
     if not (subnodes_apply() and isinstance(original, classmethod)):
         yield
         return
-    SubscriptableAccessor._get_subnode = classmethod(_plain_subnode(original.__func__))
+    setattr(SubscriptableAccessor, "_get_subnode",  # noqa: B010  # (a method, for mypy)
+            classmethod(_plain_subnode(original.__func__)))
     try:
         yield
     finally:
-        SubscriptableAccessor._get_subnode = original
+        setattr(SubscriptableAccessor, "_get_subnode", original)  # noqa: B010
 
 
 def _plain_subnode(library: Callable[..., Any]) -> Callable[..., Any]:
