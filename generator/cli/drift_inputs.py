@@ -122,10 +122,10 @@ def _as_loaded(document: Document) -> Document:
 def load_comparable(sources: Mapping[str, S], load: Callable[[S], Document], *, strict: bool,
                     validate: bool, cache: Cache | None = None) -> Comparable:
     """`comparable` of the two documents `load` makes of `sources` (`old`, `new`), each side
-    validated beside the other: as soon as the old side is loaded, our own checks of it start
-    in a forked child and run while the new side loads; then openapi-spec-validator on both in
-    another child while our checks of the new side run here (`_validating`). On two cores that
-    keeps both busy; the problems are the ones `validate` finds, in its order."""
+    validated beside the other: as soon as the old side is loaded, openapi-spec-validator and
+    our own checks of it start in forked children and run while the new side loads; then the
+    new side's openapi-spec-validator in another child while our checks of it run here. On two
+    cores that keeps both busy; the problems are the ones `validate` finds, in its order."""
     return compare_loaded(sources, load, _as_compared, strict=strict, validate=validate,
                           cache=cache)[0]
 
@@ -150,11 +150,10 @@ def compare_loaded(sources: Mapping[str, S], load: Callable[[S], Document],
     with ExitStack() as stack:
         documents, verdicts, own = _validating(sources, load, stack, cache)
         ahead = None
-        if verdicts.pending:  # not all from the cache
+        if any(verdict.pending for verdict in verdicts.values()):  # not all from the cache
             guessed = {side: _side_problems(own[side]) for side in SIDES}
             ahead = _ahead(documents, guessed, strict, compare)
-        problems = {side: _side_problems(own[side], verdict)
-                    for side, verdict in zip(SIDES, verdicts.verdicts(), strict=True)}
+        problems = {side: _side_problems(own[side], verdicts[side]) for side in SIDES}
     if ahead is not None and problems == guessed:
         return ahead.outcome()
     pair = _decided(documents, problems, strict)
@@ -191,26 +190,25 @@ def _ahead(documents: dict[str, Document], problems: dict[str, list[Problem]], s
 
 
 def _validating(sources: Mapping[str, S], load: Callable[[S], Document], stack: ExitStack,
-                cache: Cache | None) -> tuple[dict[str, Document], SpecValidation,
+                cache: Cache | None) -> tuple[dict[str, Document], dict[str, SpecValidation],
                                               dict[str, list[Problem]]]:
-    """Both documents loaded, openapi-spec-validator on both (old, new) in one forked child
-    (its verdicts read later, within `stack`), and our own checks' problems of each: the old
-    side's in a child of its own as soon as it is loaded, while the new side loads, the new
-    side's here. One child for both verdicts imports the validator once (a quarter of a second)
-    and holds one side's copy of the pages it reads at a time, not both sides' at once."""
+    """Both documents loaded, openapi-spec-validator on each in a forked child (its verdict
+    read later, within `stack`), and our own checks' problems of each (`load_comparable`)."""
     from generator.validate import own_checks  # our checks: what code generation relies on
     from generator.validate.background import SpecValidation
 
-    documents = {"old": load(sources["old"])}
-    # the loaded documents live on: a child's collector must not walk them (its walks would
-    # copy every page of them); the caller may unfreeze (`gc.unfreeze`)
-    gc.freeze()
-    own_old = Forked(functools.partial(own_checks, documents["old"]))
-    stack.callback(own_old.close)
-    documents["new"] = load(sources["new"])
-    gc.freeze()
-    verdicts = stack.enter_context(SpecValidation([documents[side] for side in SIDES], cache))
-    found = {"new": own_checks(documents["new"]), "old": own_old.result()}
+    documents: dict[str, Document] = {}
+    verdicts, own = {}, {}
+    for side in SIDES:
+        documents[side] = load(sources[side])
+        # the loaded documents live on: a child's collector must not walk them (its walks
+        # would copy every page of them); the caller may unfreeze (`gc.unfreeze`)
+        gc.freeze()
+        verdicts[side] = stack.enter_context(SpecValidation([documents[side]], cache))
+        if side == "old":  # the new side's own checks run here, while the children run
+            own[side] = Forked(functools.partial(own_checks, documents[side]))
+            stack.callback(own[side].close)
+    found = {"new": own_checks(documents["new"]), "old": own["old"].result()}
     return documents, verdicts, found
 
 
@@ -265,13 +263,13 @@ def _own(repairs: Iterable[Repaired], skipped: Iterable[Skipped],
                      tuple(skipped))
 
 
-def _side_problems(own: list[Problem], verdict: Iterable[Problem] = ()) -> list[Problem]:
+def _side_problems(own: list[Problem], verdict: SpecValidation | None = None) -> list[Problem]:
     """One side's problems as `validate` finds them, from our own checks (`own`) and
-    openapi-spec-validator's verdict (from its forked child, or the cache; none: ours alone),
-    but for the code-generation-only ones and warnings."""
+    openapi-spec-validator's verdict (from `verdict`'s forked child, or the cache; None: ours
+    alone), but for the code-generation-only ones and warnings."""
     from generator.validate import with_validator_problems
 
-    found = with_validator_problems(own, list(verdict))
+    found = with_validator_problems(own, verdict.problems() if verdict is not None else [])
     return [p for p in found if p.severity == "error" and p.code not in CODEGEN_ONLY]
 
 

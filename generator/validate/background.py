@@ -70,7 +70,7 @@ class SpecValidation:
         self.deadline = 0.0
         self.known: dict[int, list[Problem]] = {}  # index in docs -> verdict from the cache
         self.keys: dict[int, str] = {}
-        self.answer: list[list[Problem]] | None = None
+        self.answer: list[Problem] | None = None
 
     @property
     def pending(self) -> list[Document]:
@@ -98,15 +98,11 @@ class SpecValidation:
 
     def problems(self) -> list[Problem]:
         """Every document's problems, in the order of the documents (worked out once)."""
-        return [problem for verdict in self.verdicts() for problem in verdict]
-
-    def verdicts(self) -> list[list[Problem]]:
-        """Each document's problems, in the order of the documents (worked out once)."""
         if self.answer is None:
-            self.answer = self._verdicts()
-        return [list(verdict) for verdict in self.answer]
+            self.answer = self._problems()
+        return list(self.answer)
 
-    def _verdicts(self) -> list[list[Problem]]:
+    def _problems(self) -> list[Problem]:
         pending = self.pending
         found, timed_out = self._collect()
         missing = pending[len(found):]
@@ -118,7 +114,7 @@ class SpecValidation:
         verdicts = [self.known[index] if index in self.known else next(fresh)
                     for index in range(len(self.docs))]
         self._store(verdicts)
-        return verdicts
+        return [problem for verdict in verdicts for problem in verdict]
 
     def _store(self, verdicts: list[list[Problem]]) -> None:
         if self.cache is None:

@@ -20,15 +20,15 @@ from tests.cli.test_drift_cli import base_doc, write_doc
 
 @pytest.fixture
 def events(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
-    """What happened, in order: "verdicts" when the verdicts are read."""
+    """What happened, in order: "verdicts" each time a side's verdict is read."""
     happened: list[str] = []
-    verdicts = SpecValidation.verdicts
+    problems = SpecValidation.problems
 
     def recorded(self: SpecValidation) -> Any:
         happened.append("verdicts")
-        return verdicts(self)
+        return problems(self)
 
-    monkeypatch.setattr(SpecValidation, "verdicts", recorded)
+    monkeypatch.setattr(SpecValidation, "problems", recorded)
     yield happened
     gc.unfreeze()
 
@@ -54,7 +54,7 @@ def test_the_comparison_made_ahead_of_the_verdicts_stands_when_they_add_nothing(
         return _seen(pair)
 
     pair, value = compare_loaded(paths, load, compare, strict=False, validate=True)
-    assert events == ["compare", "verdicts"]  # made before they were read
+    assert events == ["compare", "verdicts", "verdicts"]  # made before they were read
     assert value == _seen(pair) == _seen(load_comparable(paths, load, strict=False,
                                                          validate=True))
     assert pair.header()[0].startswith("old: 1 repaired, new: 0 repaired")
@@ -78,7 +78,7 @@ def test_verdicts_that_add_a_problem_have_the_pair_compared_again(
         return _seen(pair)
 
     pair, value = compare_loaded(paths, load, compare, strict=False, validate=True)
-    assert events == ["compare", "verdicts", "compare"]
+    assert events == ["compare", "verdicts", "verdicts", "compare"]
     assert compared[1] is pair and _seen(compared[0]) != _seen(pair)
     expected = load_comparable(paths, load, strict=False, validate=True)
     assert value == _seen(pair) == _seen(expected)
@@ -109,4 +109,4 @@ def test_verdicts_from_the_cache_are_read_before_the_comparison(
         events.append("compare")
 
     compare_loaded(paths, load, compare, strict=False, validate=True, cache=cache)
-    assert events == ["verdicts", "compare"]  # nothing to wait for
+    assert events == ["verdicts", "verdicts", "compare"]  # nothing to wait for
