@@ -127,7 +127,7 @@ def load_comparable(sources: Mapping[str, S], load: Callable[[S], Document], *, 
     new side's openapi-spec-validator in another child while our checks of it run here. On two
     cores that keeps both busy; the problems are the ones `validate` finds, in its order."""
     return compare_loaded(sources, load, _as_compared, strict=strict, validate=validate,
-                          cache=cache)[0]
+                          cache=cache, ahead=False)[0]
 
 
 def _as_compared(pair: Comparable) -> None:
@@ -136,26 +136,27 @@ def _as_compared(pair: Comparable) -> None:
 
 def compare_loaded(sources: Mapping[str, S], load: Callable[[S], Document],
                    compare: Callable[[Comparable], T], *, strict: bool, validate: bool,
-                   cache: Cache | None = None) -> tuple[Comparable, T]:
+                   cache: Cache | None = None, ahead: bool = True) -> tuple[Comparable, T]:
     """`load_comparable`'s pair and `compare(pair)`, the comparison made while
     openapi-spec-validator's verdicts are still being worked out in their children: on the
     pair our own checks alone make (`_ahead`), kept when the verdicts then add no problem to
     either side (the usual case: the pair is the very one they would have made), else made
     again on the pair every problem makes. `compare` may change a document's containers only
-    to equal values (`drift.share`), and must have no effect but its value."""
+    to equal values (`drift.share`), and must have no effect but its value. `ahead=False`:
+    compared once the verdicts are in (a comparison too cheap to be worth making twice)."""
     if not validate:
         loaded = {side: load(sources[side]) for side in SIDES}
         pair = Comparable(loaded, {side: Tolerated() for side in SIDES}, validated=False)
         return pair, compare(pair)
     with ExitStack() as stack:
         documents, verdicts, own = _validating(sources, load, stack, cache)
-        ahead = None
-        if any(verdict.pending for verdict in verdicts.values()):  # not all from the cache
+        made = None
+        if ahead and any(verdict.pending for verdict in verdicts.values()):  # not all cached
             guessed = {side: _side_problems(own[side]) for side in SIDES}
-            ahead = _ahead(documents, guessed, strict, compare)
+            made = _ahead(documents, guessed, strict, compare)
         problems = {side: _side_problems(own[side], verdicts[side]) for side in SIDES}
-    if ahead is not None and problems == guessed:
-        return ahead.outcome()
+    if made is not None and problems == guessed:
+        return made.outcome()
     pair = _decided(documents, problems, strict)
     return pair, compare(pair)
 

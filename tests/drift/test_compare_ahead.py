@@ -110,3 +110,22 @@ def test_verdicts_from_the_cache_are_read_before_the_comparison(
 
     compare_loaded(paths, load, compare, strict=False, validate=True, cache=cache)
     assert events == ["verdicts", "verdicts", "compare"]  # nothing to wait for
+
+
+def test_load_comparable_compares_nothing_ahead(tmp_path: Path, events: list[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """`load_comparable` (`update`'s pair) has nothing to compare: its pair is made once, after
+    the verdicts, even when they add a problem."""
+    from generator.cli import drift_inputs
+
+    decided = drift_inputs._decided
+
+    def recorded(*args: Any) -> Any:
+        events.append("decided")
+        return decided(*args)
+
+    monkeypatch.setattr(drift_inputs, "_decided", recorded)
+    new_doc = base_doc()
+    del new_doc["info"]["title"]
+    load_comparable(_paths(tmp_path, new_doc), load, strict=False, validate=True)
+    assert events == ["verdicts", "verdicts", "decided"]
