@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from generator.cli.common import add_cache_option, chosen_cache
 
 if TYPE_CHECKING:
+    from generator.cli.drift_inputs import Comparable
     from generator.document.loading import Document
     from generator.drift.diff.change import Change
 
@@ -22,34 +23,34 @@ _MARKDOWN_LIMIT = 50  # changes in a Markdown report (a pull-request comment) un
 def cmd_diff(args: argparse.Namespace) -> int:
     """Semantic diff of two OpenAPI documents: each change breaking, possibly breaking or
     non-breaking, breaking first, grouped by operation and shared component."""
+    from generator.document.tree import fewer_cycle_collections
+
     try:
-        return _compared(args)
+        # the documents and the differ's records are trees of millions of objects that the
+        # collector walked over and over with its default thresholds (0.65 of the differ's
+        # 2.9 s on GitHub's pair); the forked children inherit the thresholds
+        with fewer_cycle_collections():
+            return _compared(args)
     finally:
-        gc.unfreeze()  # frozen while the documents were compared (`load_comparable`, below)
+        gc.unfreeze()  # frozen while the documents were compared (`compare_loaded`, below)
 
 
 def _compared(args: argparse.Namespace) -> int:
-    from generator.cli.drift_inputs import load_comparable
+    from generator.cli.drift_inputs import compare_loaded
     from generator.document.loading import load
-    from generator.drift.diff.client import diff_with_client
     from generator.drift.json_lines import without_text
     from generator.drift.report import ReportOptions, exit_code, format_changes
-    from generator.drift.share import share
 
     def light(path: Path) -> Document:
         # the document keeps no text for its line map (`without_text`): GitHub's pair held
         # 95 MiB of text in every process of the comparison; a line is read back when needed
         return without_text(load(path, allow_remote_refs=args.allow_remote_refs))
 
-    pair = load_comparable({"old": args.old, "new": args.new}, light, strict=args.strict,
-                           validate=not args.no_validate, cache=chosen_cache(args))
-    documents = dict(pair.documents)
-    old, new = documents["old"].data, documents["new"].data
-    new = share(old, new)  # the unchanged parts: one object for both sides (`drift.share`)
-    # The documents live to the end: the garbage collector need not walk them again, nor may
-    # the forked children (its walks would copy every page of them).
-    gc.freeze()
-    changes = _with_lines(diff_with_client(old, new), documents)
+    # compared while openapi-spec-validator's verdicts are still being worked out (kept when
+    # they add no problem: `compare_loaded`)
+    pair, changes = compare_loaded({"old": args.old, "new": args.new}, light, _changes,
+                                   strict=args.strict, validate=not args.no_validate,
+                                   cache=chosen_cache(args))
     files = {"old": str(args.old), "new": str(args.new)}
     header, record = tuple(pair.header()), pair.record()
     limit = args.limit if args.limit is not None else (
@@ -65,10 +66,26 @@ def _compared(args: argparse.Namespace) -> int:
     return exit_code(changes, args.fail_on)
 
 
+def _changes(pair: Comparable) -> list[Change]:
+    """Every change from the pair's old document to its new one, each with its line."""
+    from generator.drift.diff.client import diff_with_client
+    from generator.drift.share import share
+
+    documents = pair.documents  # let go one at a time once compared (`_with_lines`)
+    old, new = documents["old"].data, documents["new"].data
+    new = share(old, new)  # the unchanged parts: one object for both sides (`drift.share`)
+    # The documents live until their lines are read: the garbage collector need not walk them
+    # again, nor may the forked children (its walks would copy every page of them).
+    gc.freeze()
+    changes = diff_with_client(old, new)
+    del old, new
+    return _with_lines(changes, documents)
+
+
 def _with_lines(changes: list[Change], documents: dict[str, Document]) -> list[Change]:
     """Each change with the line of its pointer in the document it names. The documents are
-    let go one at a time (a JSON document's line map is as large as its data): a 12 MB pair
-    peaks lower."""
+    let go one at a time (taken out of `documents`; a JSON document's line map is as large as
+    its data): a 12 MB pair peaks lower."""
     lines: dict[tuple[str, str], int | None] = {}
     for side in ("new", "old"):
         document = documents.pop(side)
@@ -83,14 +100,16 @@ def _lines_of(document: Document, pointers: set[str]) -> dict[str, int | None]:
     """The lines of `pointers`: for a JSON document (whose line map is built on first use) by
     descending its text along them alone (`json_lines`), not by scanning every token."""
     from generator.document.lines import LazyLines
-    from generator.drift.json_lines import FileLines, pointer_lines
+    from generator.drift.json_lines import FileLines, pointer_lines_in
 
     if isinstance(document.lines, LazyLines | FileLines) and pointers:
         try:
-            text = document.path.read_bytes().decode("utf-8-sig")
-        except (OSError, UnicodeDecodeError):
-            text = ""
-        found = pointer_lines(text, pointers) if text else None
+            raw = document.path.read_bytes()
+        except OSError:
+            raw = b""
+        # descended as bytes (`pointer_lines_in`): the decoded text of GitHub's file is 50 MB
+        found = pointer_lines_in(raw, pointers) if raw else None
+        del raw
         if found is not None:
             return found
     return {pointer: document.line_of(pointer) for pointer in pointers}

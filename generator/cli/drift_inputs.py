@@ -24,7 +24,7 @@ import gc
 from collections.abc import Callable, Iterable, Mapping
 from contextlib import ExitStack
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from generator.document.loading import Document
 from generator.document.pointer import resolve_pointer
@@ -48,6 +48,7 @@ if TYPE_CHECKING:
 CODEGEN_ONLY = frozenset({"method-clash", "pattern-unusable"})
 SIDES = ("old", "new")
 S = TypeVar("S")  # what a document is loaded from (a path), or the document itself
+T = TypeVar("T")  # what a comparison of the pair gives (`compare_loaded`)
 _LISTED = 5  # repairs named in the header per side, then "N more"
 
 
@@ -125,27 +126,91 @@ def load_comparable(sources: Mapping[str, S], load: Callable[[S], Document], *, 
     our own checks of it start in forked children and run while the new side loads; then the
     new side's openapi-spec-validator in another child while our checks of it run here. On two
     cores that keeps both busy; the problems are the ones `validate` finds, in its order."""
+    return compare_loaded(sources, load, _as_compared, strict=strict, validate=validate,
+                          cache=cache, ahead=False)[0]
+
+
+def _as_compared(pair: Comparable) -> None:
+    return None
+
+
+def compare_loaded(sources: Mapping[str, S], load: Callable[[S], Document],
+                   compare: Callable[[Comparable], T], *, strict: bool, validate: bool,
+                   cache: Cache | None = None, ahead: bool = True) -> tuple[Comparable, T]:
+    """`load_comparable`'s pair and `compare(pair)`, the comparison made while
+    openapi-spec-validator's verdicts are still being worked out in their children: on the
+    pair our own checks alone make (`_ahead`), kept when the verdicts then add no problem to
+    either side (the usual case: the pair is the very one they would have made), else made
+    again on the pair every problem makes. `compare` may change a document's containers only
+    to equal values (`drift.share`), and must have no effect but its value. `ahead=False`:
+    compared once the verdicts are in (a comparison too cheap to be worth making twice)."""
     if not validate:
         loaded = {side: load(sources[side]) for side in SIDES}
-        return Comparable(loaded, {side: Tolerated() for side in SIDES}, validated=False)
+        pair = Comparable(loaded, {side: Tolerated() for side in SIDES}, validated=False)
+        return pair, compare(pair)
+    with ExitStack() as stack:
+        documents, verdicts, own = _validating(sources, load, stack, cache)
+        made = None
+        if ahead and any(verdict.pending for verdict in verdicts.values()):  # not all cached
+            guessed = {side: _side_problems(own[side]) for side in SIDES}
+            made = _ahead(documents, guessed, strict, compare)
+        problems = {side: _side_problems(own[side], verdicts[side]) for side in SIDES}
+    if made is not None and problems == guessed:
+        return made.outcome()
+    pair = _decided(documents, problems, strict)
+    return pair, compare(pair)
+
+
+@dataclass(frozen=True)
+class _Ahead(Generic[T]):
+    """A comparison made before the verdicts were in: its pair, and its value or error."""
+
+    pair: Comparable
+    value: T | None = None
+    error: Exception | None = None
+
+    def outcome(self) -> tuple[Comparable, T]:
+        if self.error is not None:
+            raise self.error
+        return self.pair, self.value  # type: ignore[return-value]  # (no error: a value)
+
+
+def _ahead(documents: dict[str, Document], problems: dict[str, list[Problem]], strict: bool,
+           compare: Callable[[Comparable], T]) -> _Ahead[T] | None:
+    """`compare` of the pair `problems` make; None when they refuse it (the verdicts may add
+    to what is refused: the error is raised once they are in). An error of the comparison is
+    kept, to be raised only if this pair is the one compared."""
+    try:
+        pair = _decided(documents, problems, strict)
+    except GeneratorError:
+        return None
+    try:
+        return _Ahead(pair, compare(pair))
+    except Exception as error:  # noqa: BLE001  # raised by `outcome`, if this pair stands
+        return _Ahead(pair, error=error)
+
+
+def _validating(sources: Mapping[str, S], load: Callable[[S], Document], stack: ExitStack,
+                cache: Cache | None) -> tuple[dict[str, Document], dict[str, SpecValidation],
+                                              dict[str, list[Problem]]]:
+    """Both documents loaded, openapi-spec-validator on each in a forked child (its verdict
+    read later, within `stack`), and our own checks' problems of each (`load_comparable`)."""
     from generator.validate import own_checks  # our checks: what code generation relies on
     from generator.validate.background import SpecValidation
 
     documents: dict[str, Document] = {}
-    with ExitStack() as stack:
-        verdicts, own = {}, {}
-        for side in SIDES:
-            documents[side] = load(sources[side])
-            # the loaded documents live on: a child's collector must not walk them (its walks
-            # would copy every page of them); the caller may unfreeze (`gc.unfreeze`)
-            gc.freeze()
-            verdicts[side] = stack.enter_context(SpecValidation([documents[side]], cache))
-            if side == "old":  # the new side's own checks run here, while the children run
-                own[side] = Forked(functools.partial(own_checks, documents[side]))
-                stack.callback(own[side].close)
-        found = {"new": own_checks(documents["new"]), "old": own["old"].result()}
-        problems = {side: _side_problems(found[side], verdicts[side]) for side in SIDES}
-    return _decided(documents, problems, strict)
+    verdicts, own = {}, {}
+    for side in SIDES:
+        documents[side] = load(sources[side])
+        # the loaded documents live on: a child's collector must not walk them (its walks
+        # would copy every page of them); the caller may unfreeze (`gc.unfreeze`)
+        gc.freeze()
+        verdicts[side] = stack.enter_context(SpecValidation([documents[side]], cache))
+        if side == "old":  # the new side's own checks run here, while the children run
+            own[side] = Forked(functools.partial(own_checks, documents[side]))
+            stack.callback(own[side].close)
+    found = {"new": own_checks(documents["new"]), "old": own["old"].result()}
+    return documents, verdicts, found
 
 
 def _decided(documents: dict[str, Document], problems: dict[str, list[Problem]],
@@ -199,13 +264,13 @@ def _own(repairs: Iterable[Repaired], skipped: Iterable[Skipped],
                      tuple(skipped))
 
 
-def _side_problems(own: list[Problem], verdict: SpecValidation) -> list[Problem]:
+def _side_problems(own: list[Problem], verdict: SpecValidation | None = None) -> list[Problem]:
     """One side's problems as `validate` finds them, from our own checks (`own`) and
-    openapi-spec-validator's verdict (from `verdict`'s forked child, or the cache), but for the
-    code-generation-only ones and warnings."""
+    openapi-spec-validator's verdict (from `verdict`'s forked child, or the cache; None: ours
+    alone), but for the code-generation-only ones and warnings."""
     from generator.validate import with_validator_problems
 
-    found = with_validator_problems(own, verdict.problems())
+    found = with_validator_problems(own, verdict.problems() if verdict is not None else [])
     return [p for p in found if p.severity == "error" and p.code not in CODEGEN_ONLY]
 
 

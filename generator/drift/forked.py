@@ -1,11 +1,15 @@
 """A call made in a forked child while the caller goes on: on two cores, the two sides of a
 comparison are worked on at once.
 
-`Forked(call)` forks (Linux) and the child runs `call()`, sends its return value back pickled
-through a pipe and leaves without running any of the parent's cleanup; `result()` reads it.
-Where fork is unavailable, or the child dies, raises or sends nothing, `result()` makes the
-call inline: the answer is the same (an exception the call raises is raised in the caller),
-only later. The pickle comes from our own child, never from a file or the network.
+`Forked(call)` forks (Linux) and the child runs `call()`, writes its return value pickled to
+an unlinked temporary file and leaves without running any of the parent's cleanup; `result()`
+waits for the child and reads the file. A file, not a pipe: a value larger than a pipe holds
+(GitHub's operation records) would keep the child, and every page of the documents it copied
+while working, alive until the caller reads it, often seconds later; written to a file, the
+child ends as soon as its value is made. Where fork is unavailable, or the child dies, raises
+or writes nothing, `result()` makes the call inline: the answer is the same (an exception the
+call raises is raised in the caller), only later. The pickle comes from our own child, never
+from another file or the network.
 """
 
 from __future__ import annotations
@@ -13,8 +17,9 @@ from __future__ import annotations
 import os
 import pickle
 import sys
+import tempfile
 from collections.abc import Callable
-from typing import Generic, TypeVar
+from typing import IO, Generic, TypeVar
 
 from generator.io.children import fork_child, stop
 
@@ -27,18 +32,19 @@ class Forked(Generic[T]):
 
     def __init__(self, call: Callable[[], T]) -> None:
         self.call = call
-        self.pid, self.fd = 0, -1
+        self.pid, self.file = 0, None
         if sys.platform.startswith("linux"):
-            self.pid, self.fd = _forked(call)
+            self.pid, self.file = _forked(call)
 
     def result(self) -> T:
         """The call's value: the child's, else computed here."""
-        if self.pid:
-            with os.fdopen(self.fd, "rb") as pipe:
-                self.fd = -1
-                payload = pipe.read()
+        if self.pid and self.file is not None:
             _, status = os.waitpid(self.pid, 0)
             self.pid = 0
+            with self.file as file:
+                self.file = None
+                file.seek(0)
+                payload = file.read()
             if status == 0 and payload:
                 value: T = pickle.loads(payload)  # our own child's bytes
                 return value
@@ -46,37 +52,36 @@ class Forked(Generic[T]):
 
     def close(self) -> None:
         """Stop and reap the child if its value was never read."""
-        stop(self.pid, self.fd)
-        self.pid, self.fd = 0, -1
+        stop(self.pid, -1)
+        if self.file is not None:
+            self.file.close()
+        self.pid, self.file = 0, None
 
 
-def _forked(call: Callable[[], object]) -> tuple[int, int]:
-    """The child's pid and the pipe its value comes through; (0, -1) when no child could be
-    made (no file descriptor left, a pids limit, no memory to fork a large process): then
-    `result()` computes the call here, as the docstring promises."""
+def _forked(call: Callable[[], object]) -> tuple[int, IO[bytes] | None]:
+    """The child's pid and the file its value is written to; (0, None) when no child could be
+    made (no temporary file, a pids limit, no memory to fork a large process): then `result()`
+    computes the call here, as the docstring promises."""
     try:
-        read_fd, write_fd = os.pipe()
+        file = tempfile.TemporaryFile(prefix="clientgen-forked-")  # noqa: SIM115  # result() or close() closes it
     except OSError:
-        return 0, -1
+        return 0, None
     try:
         pid = fork_child()
     except OSError:
-        os.close(read_fd)
-        os.close(write_fd)
-        return 0, -1
+        file.close()
+        return 0, None
     if pid == 0:
-        _run_in_child(call, read_fd, write_fd)
-    os.close(write_fd)
-    return pid, read_fd
+        _run_in_child(call, file.fileno())
+    return pid, file
 
 
-def _run_in_child(call: Callable[[], object], read_fd: int, write_fd: int) -> None:
+def _run_in_child(call: Callable[[], object], fd: int) -> None:
     status = 1
     try:
-        os.close(read_fd)
-        payload = pickle.dumps(call())
-        with os.fdopen(write_fd, "wb") as pipe:
-            pipe.write(payload)
+        payload = memoryview(pickle.dumps(call()))
+        while payload:
+            payload = payload[os.write(fd, payload):]
         status = 0
     finally:
         os._exit(status)

@@ -15,6 +15,7 @@ falls back to the full scan).
 
 from __future__ import annotations
 
+import codecs
 import dataclasses
 import hashlib
 import json
@@ -39,16 +40,48 @@ _DECODER = json.JSONDecoder()
 _Trie = dict[str, list[Any]]
 
 
-def pointer_lines(text: str, pointers: Iterable[str]) -> dict[str, int | None] | None:
+def pointer_lines_in(raw: bytes, pointers: Iterable[str]) -> dict[str, int | None] | None:
+    """`pointer_lines` of UTF-8 JSON `raw` (a byte order mark first is skipped, as
+    `utf-8-sig` does), descended as Latin-1 text: one byte per character, where the decoded
+    text of a document with one character past U+FFFF takes four (GitHub's 13 MB file: a
+    13 MB `str`, not a 50 MB one). JSON's syntax is ASCII and a UTF-8 byte past it is never a
+    quote, a backslash or a newline, so the descent and the lines are the same; only the keys
+    are decoded. None, as `pointer_lines`, also when `raw` is not UTF-8."""
+    body = raw.removeprefix(_BOM)
+    if not _is_utf8(body):
+        return None
+    return pointer_lines(body.decode("latin-1"), pointers, _latin1=True)
+
+
+_BOM = "\ufeff".encode()
+_CHUNK = 1 << 20  # bytes decoded at a time when checking that a file is UTF-8
+
+
+def _is_utf8(raw: bytes) -> bool:
+    """Whether `raw` decodes as UTF-8, checked a chunk at a time (no decoded copy kept)."""
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    view = memoryview(raw)
+    try:
+        for start in range(0, len(raw), _CHUNK):
+            decoder.decode(view[start:start + _CHUNK])
+        decoder.decode(b"", final=True)
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def pointer_lines(text: str, pointers: Iterable[str], *,
+                  _latin1: bool = False) -> dict[str, int | None] | None:
     """{pointer: line of it or of its nearest ancestor} for each of `pointers`; None when the
-    text cannot be descended (not JSON, nested past the interpreter's limit)."""
+    text cannot be descended (not JSON, nested past the interpreter's limit). (`_latin1`: the
+    text is UTF-8 read as Latin-1, `pointer_lines_in`.)"""
     wanted = sorted(set(pointers))
     trie: _Trie = {}
     for pointer in wanted:
         node = trie
         for token in pointer[1:].split("/") if pointer.startswith("/") else []:
             node = node.setdefault(token, [0, {}])[1]
-    walker = _Descent(text)
+    walker = _Descent(text, _latin1)
     try:
         start = _SPACE.match(text, 0)
         position = start.end() if start else 0
@@ -74,8 +107,8 @@ def _nearest(trie: _Trie, pointer: str, root_line: int) -> int | None:
 class _Descent:
     """One walk down the text; positions only grow, so lines are counted as it goes."""
 
-    def __init__(self, text: str) -> None:
-        self.text = text
+    def __init__(self, text: str, latin1: bool = False) -> None:
+        self.text, self.latin1 = text, latin1
         self._line, self._last = 1, 0
 
     def line_at(self, position: int) -> int:
@@ -98,7 +131,7 @@ class _Descent:
             key = _KEY.match(self.text, position)
             if key is None:
                 raise ValueError("not a member")
-            entry = trie.get(escape_token(_key_text(key.group(1))))
+            entry = trie.get(escape_token(_key_text(self._utf8(key.group(1)))))
             if entry is not None:
                 entry[0] = self.line_at(position)
             position = self._space(self.value(key.end(), entry[1] if entry else {}))
@@ -120,6 +153,11 @@ class _Descent:
                 return position + 1
             position = self._after_comma(position)
             index += 1
+
+    def _utf8(self, raw: str) -> str:
+        if not self.latin1 or raw.isascii():
+            return raw
+        return raw.encode("latin-1").decode("utf-8")
 
     def _space(self, position: int) -> int:
         found = _SPACE.match(self.text, position)
@@ -154,13 +192,18 @@ class FileLines(Lines):
         self._map: Mapping[str, int] | None = None
         self._lookups = 0
 
-    def _text(self) -> str | None:
+    def _raw(self) -> bytes | None:
         try:
             raw = self.path.read_bytes()
-            if hashlib.sha256(raw).hexdigest() != self.sha256:
-                return None
-            return raw.decode("utf-8-sig")
-        except (OSError, UnicodeDecodeError):
+        except OSError:
+            return None
+        return raw if hashlib.sha256(raw).hexdigest() == self.sha256 else None
+
+    def _text(self) -> str | None:
+        raw = self._raw()
+        try:
+            return raw.decode("utf-8-sig") if raw is not None else None
+        except UnicodeDecodeError:
             return None
 
     def _whole(self) -> Mapping[str, int]:
@@ -172,8 +215,8 @@ class FileLines(Lines):
     def nearest(self, pointer: str) -> int | None:
         if self._map is None and self._lookups < _SINGLE_LOOKUPS:
             self._lookups += 1
-            text = self._text()
-            found = pointer_lines(text, [pointer]) if text is not None else None
+            raw = self._raw()
+            found = pointer_lines_in(raw, [pointer]) if raw is not None else None
             if found is not None:
                 return found[pointer]
         return nearest_line(self._whole(), pointer)

@@ -12,6 +12,7 @@ time of generating a large document), so it is imported only where it runs.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import re
 from collections.abc import Callable, Iterable, Iterator
@@ -219,7 +220,8 @@ def run_spec_validator(doc: Document, already_reported: Iterable[Problem] = (), 
     errors: list[Any] = []  # kept when the library stops half-way
 
     def collect() -> None:
-        errors.extend(validator_cls(doc.data, levers).iter_errors())
+        with fast.plain_subnodes() if levers else contextlib.nullcontext():
+            errors.extend(validator_cls(doc.data, levers).iter_errors())
 
     try:
         # the library recurses once per nesting level: deep (legal) schemas need a deep stack

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import os
+import time
 
 import pytest
 
@@ -46,3 +47,24 @@ def test_a_fork_that_fails_computes_the_value_here(monkeypatch: pytest.MonkeyPat
     child = forked.Forked(lambda: 42)
     assert child.pid == 0 and child.result() == 42
     assert len(os.listdir("/proc/self/fd")) == before
+
+
+def _ended(pid: int) -> bool:
+    """Whether the child has ended (a zombie until reaped), leaving it to be reaped."""
+    return os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None
+
+
+def test_the_child_ends_once_its_value_is_made_however_large() -> None:
+    """A value larger than a pipe holds does not keep the child (and the memory it holds)
+    alive until the caller reads it: the child ends before `result()` is asked (through a
+    pipe it waited for ever), and the value is whole."""
+    value = {"records": ["x" * 100] * 100_000}  # ~10 MB pickled
+    child = Forked(lambda: value)
+    for _ in range(6000):  # a minute at most: its work is one pickle
+        if _ended(child.pid):
+            break
+        time.sleep(0.01)
+    assert _ended(child.pid)
+    before = len(os.listdir("/proc/self/fd"))
+    assert child.result() == value
+    assert len(os.listdir("/proc/self/fd")) == before - 1  # its file closed

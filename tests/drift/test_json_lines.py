@@ -13,7 +13,7 @@ from generator.document.lines import LazyLines
 from generator.document.loading import load
 from generator.document.pointer import join_tokens
 from generator.document.read import scan_json_lines
-from generator.drift.json_lines import FileLines, pointer_lines, without_text
+from generator.drift.json_lines import FileLines, pointer_lines, pointer_lines_in, without_text
 
 
 def _pointers(node: Any, pointer: str = "") -> list[str]:
@@ -38,6 +38,23 @@ def test_every_node_and_pointers_that_leave_the_document() -> None:
         pointers = [*_pointers(DATA), "/nope", "/a~1b/c~0d/9", "/a~1b/c~0d/1/x/deeper",
                     "no-slash", "/list/0/0/0"]
         assert pointer_lines(text, pointers) == {p: full.nearest(p) for p in pointers}
+
+
+def test_bytes_read_as_latin1_give_the_lines_of_the_decoded_text() -> None:
+    """`pointer_lines_in` (UTF-8 bytes descended one byte a character) answers as the decoded
+    text does: keys past ASCII, past U+FFFF, escaped or not, a byte order mark first; bytes
+    that are not UTF-8 are left to the full scan."""
+    data = {**DATA, "ключ\U0001f600": {"\u00e9": [1, {"z": "\U0001f600\n"}]}, "x\u0085": 1}
+    for text in (json.dumps(data, indent=2, ensure_ascii=False), json.dumps(data, indent=2),
+                 json.dumps(data, ensure_ascii=False),
+                 json.dumps(data, indent=1, ensure_ascii=False).replace(": ", " :\n ")):
+        full, _ = scan_json_lines(text)
+        pointers = [*_pointers(data), "/nope", "/ключ\U0001f600/é/1/z/deeper"]
+        expected = {p: full.nearest(p) for p in pointers}
+        assert pointer_lines_in(text.encode(), pointers) == expected
+        assert pointer_lines_in("\ufeff".encode() + text.encode(), pointers) == expected
+    assert pointer_lines_in(b'{"a": "\xff"}', ["/a"]) is None
+    assert pointer_lines_in(b'{"a": [1, 2', ["/a/1"]) is None
 
 
 def test_text_that_is_not_json_is_left_to_the_full_scan() -> None:

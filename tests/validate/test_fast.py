@@ -148,3 +148,26 @@ def test_the_document_pass_is_python_jsonschema_whatever_the_library_backend_say
         "'description' is a required property",
         "'int' is not one of ['array', 'boolean', 'integer', 'number', 'object', 'string']",
     ]
+
+
+def test_plain_subnodes_steps_down_json_containers_as_the_library_does() -> None:
+    """The `Subscriptable` check skipped for a dict or list gives the same value, or the same
+    KeyError, as pathable's own step; anything else is left to pathable; the library's method
+    is back after the block."""
+    from pathable.accessors import SubscriptableAccessor
+
+    library = SubscriptableAccessor.__dict__["_get_subnode"]
+    cases: list[tuple[Any, Any]] = [({"a": 1}, "a"), ({"a": 1}, "b"), ([1, 2], 1), ([1], 5),
+                                    ([1], "x"), ("text", 0), (3, "a"), ((1, 2), 0)]
+
+    def outcome(node: Any, part: Any) -> tuple[str, Any]:
+        try:
+            return "value", SubscriptableAccessor._get_subnode(node, part)
+        except KeyError as error:
+            return "KeyError", (error.args, type(error.__cause__))
+
+    expected = [outcome(node, part) for node, part in cases]
+    with fast.plain_subnodes():
+        assert SubscriptableAccessor.__dict__["_get_subnode"] is not library
+        assert [outcome(node, part) for node, part in cases] == expected
+    assert SubscriptableAccessor.__dict__["_get_subnode"] is library

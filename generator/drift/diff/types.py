@@ -22,6 +22,7 @@ golden packages (tests/golden/) on the feature documents.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -286,6 +287,7 @@ def _target(schema: Any) -> str | None:
     return None
 
 
+@functools.cache  # a document names the same few fields (`id`, `url`...) in every schema
 def _pascal(wire: str) -> str:
     """dcg's class name part for a field: `stream_options` -> `StreamOptions`."""
     words = [w for w in "".join(c if c.isalnum() else " " for c in wire).split() if w]
