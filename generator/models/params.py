@@ -9,7 +9,6 @@ params.py gets the `TypedDict` of each (`ParamTypes.param_classes`).
 from __future__ import annotations
 
 import ast
-import copy
 from dataclasses import dataclass, field
 
 from generator.models.annotations import (
@@ -17,7 +16,6 @@ from generator.models.annotations import (
     EnumWidener,
     StrWidener,
     UnionFlattener,
-    strip_annotated,
 )
 from generator.models.index import ModelField, Models
 
@@ -86,14 +84,16 @@ class ParamTypes:
 
     def _param_class(self, models: Models, name: str) -> ParamClass:
         fields = tuple(
-            ParamField(wire, self._source(models, strip_annotated(found.annotation), None),
+            ParamField(wire, self._source(models, found.stripped(), None),
                        required=not found.optional)
             for wire, found in _own_fields_first(models, name).items()
         )
         return ParamClass(f"{name}{PARAM_SUFFIX}", name, fields)
 
     def _source(self, models: Models, node: ast.expr, qualifier: str | None) -> str:
-        node = EnumWidener(models.enums).visit(copy.deepcopy(node))
+        """`node` (the caller's own copy: it is rewritten in place) widened, qualified and
+        unparsed."""
+        node = EnumWidener(models.enums).visit(node)
         node = StrWidener(models.imports).visit(node)
         node = models.qualifier().visit(node)
         widened = _ParamWidener(models, self, qualifier).visit(node)
