@@ -51,6 +51,37 @@ def may_have_external_refs(raw: bytes) -> bool:
         b"mapping" in raw and _FILE_VALUE.search(raw) is not None)
 
 
+def refers_outside(data: Any) -> bool:
+    """Whether the main document `data` holds a reference `bundle` would follow: a `$ref`, or
+    a discriminator mapping's reference, that is not local (`#...`). Looked for everywhere,
+    in a plain walk: `bundle` looks in fewer places (not in examples, defaults, extensions),
+    so False means bundling would change nothing, and its walk (building a pointer for every
+    node) can be skipped. `may_have_external_refs` is fooled by file names in examples."""
+    pending = [data]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, dict):
+            if ("$ref" in node or "discriminator" in node) and _refers_outside(node):
+                return True
+            pending.extend(node.values())
+        elif isinstance(node, list):
+            pending.extend(node)
+    return False
+
+
+def _refers_outside(node: dict[str, Any]) -> bool:
+    """`node`'s own `$ref`, or its discriminator mapping's values, name something not local:
+    what `_Bundler._rewrite_ref` and `_rewrite_mapping` bundle in the main document."""
+    ref = node.get("$ref")
+    if isinstance(ref, str) and not ref.startswith("#"):
+        return True
+    discriminator = node.get("discriminator")
+    mapping = discriminator.get("mapping") if isinstance(discriminator, dict) else None
+    return isinstance(mapping, dict) and any(
+        isinstance(value, str) and _is_reference(value) and not value.startswith("#")
+        for value in mapping.values())
+
+
 def bundle(main_path: Path, data: dict[str, Any], lines: Mapping[str, int], *,
            allow_remote_refs: bool, max_bytes: int) -> dict[str, Any]:
     """`data` with every external `$ref` bundled in (changed in place and returned)."""

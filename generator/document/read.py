@@ -55,12 +55,12 @@ def parse_bytes(raw: bytes, file: str, suffix: str = "") -> tuple[Any, Mapping[s
             [Problem(file, "", None, "file is empty", "expected an OpenAPI document")]
         )
     with cyclic_gc_paused():
-        if _looks_like_json(raw, suffix):
+        if looks_like_json(raw, suffix):
             return _parse_json(raw, file)
         return _parse_yaml(raw, file)
 
 
-def _looks_like_json(raw: bytes, suffix: str) -> bool:
+def looks_like_json(raw: bytes, suffix: str) -> bool:
     suffix = suffix.lower()
     if suffix == ".json":
         return True
