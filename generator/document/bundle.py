@@ -85,7 +85,16 @@ def _refers_outside(node: dict[str, Any]) -> bool:
 def bundle(main_path: Path, data: dict[str, Any], lines: Mapping[str, int], *,
            allow_remote_refs: bool, max_bytes: int) -> dict[str, Any]:
     """`data` with every external `$ref` bundled in (changed in place and returned)."""
-    return _Bundler(main_path, data, lines, allow_remote_refs, max_bytes).bundle()
+    return bundle_telling(main_path, data, lines, allow_remote_refs=allow_remote_refs,
+                          max_bytes=max_bytes)[0]
+
+
+def bundle_telling(main_path: Path, data: dict[str, Any], lines: Mapping[str, int], *,
+                   allow_remote_refs: bool, max_bytes: int) -> tuple[dict[str, Any], bool]:
+    """`bundle`, and whether it changed anything: it followed a reference (every reference
+    it follows is made local or replaced, or is a problem, which raises)."""
+    bundler = _Bundler(main_path, data, lines, allow_remote_refs, max_bytes)
+    return bundler.bundle(), bundler.followed
 
 
 # What a member of a map-like kind is (paths -> path item, responses -> response, ...).
@@ -166,6 +175,7 @@ class _Bundler:
     inlined: dict[tuple[str, str, str], tuple[Any, int]] = field(default_factory=dict)
     inlined_nodes: int = 0  # what inlining has copied into the document so far
     over_budget: bool = False
+    followed: bool = False  # whether a reference was followed (`bundle_ref`)
 
     def __post_init__(self) -> None:
         self.root_dir = self.main_path.absolute().parent.resolve()
@@ -244,6 +254,7 @@ class _Bundler:
 
     def bundle_ref(self, ref: str, kind: str, source: _Source, ref_pointer: str) -> Any:
         """The new `$ref` string, or (for inlined refs) the replacement content."""
+        self.followed = True
         located = self.locate(ref, source, ref_pointer)
         if located is None:
             return ref

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from generator.document.bundle import bundle, may_have_external_refs, refers_outside
+from generator.document.bundle import bundle_telling, may_have_external_refs, refers_outside
 from generator.document.overlay import apply_overlay
 from generator.document.pointer import join_tokens, nearest_line
 from generator.document.read import (
@@ -45,6 +45,9 @@ class Document:
     overlay_sha256: str | None
     lines: Mapping[str, int]
     overlay_problems: tuple[Problem, ...] = ()
+    # whether loading bundled in what an external reference names (or made one local): the
+    # data is then more than the spec's and overlay's bytes alone give
+    bundled: bool = False
 
     def line_of(self, pointer: str) -> int | None:
         """The line `pointer` (or its nearest ancestor with one) was written on."""
@@ -81,6 +84,7 @@ def load(
     overlay_sha256: str | None = None
     overlay_problems: tuple[Problem, ...] = ()
     overlay_raw = b""
+    bundled = False
     if overlay is not None:
         overlay = Path(overlay)
         overlay_raw = read_limited(overlay, max_bytes)
@@ -94,7 +98,8 @@ def load(
 
     if (may_have_external_refs(raw) or (overlay is not None and may_have_external_refs(overlay_raw))
             ) and refers_outside(data):
-        data = bundle(path, data, lines, allow_remote_refs=allow_remote_refs, max_bytes=max_bytes)
+        data, bundled = bundle_telling(path, data, lines, allow_remote_refs=allow_remote_refs,
+                                       max_bytes=max_bytes)
     return Document(
         path=path,
         data=data,
@@ -102,6 +107,7 @@ def load(
         overlay_sha256=overlay_sha256,
         lines=lines,
         overlay_problems=overlay_problems,
+        bundled=bundled,
     )
 
 

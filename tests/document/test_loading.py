@@ -15,6 +15,7 @@ from generator.document.loading import Document, load
 from generator.problems import GeneratorError, Problem
 from tests.document.expect import load_error, only, write
 from tests.support import BAD_DOCS as BAD
+from tests.support import FEATURE_SPECS
 
 
 def test_problem_format_leaves_out_missing_parts() -> None:
@@ -134,7 +135,7 @@ def test_file_names_in_examples_do_not_make_the_document_bundled(
     def refused(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("bundled a document that refers to nothing outside it")
 
-    monkeypatch.setattr(loading, "bundle", refused)
+    monkeypatch.setattr(loading, "bundle_telling", refused)
     assert load(spec).data["components"]["schemas"]["Cat"]["example"] == "config.yaml"
 
 
@@ -143,3 +144,15 @@ def test_what_refers_outside_the_document() -> None:
     assert refers_outside({"a": [{"b": {"$ref": "other.yaml#/x"}}]})
     assert refers_outside([{"discriminator": {"mapping": {"d": "#/x", "c": "cat.json"}}}])
     assert not refers_outside({"discriminator": {"mapping": {"d": "#/components/schemas/D"}}})
+
+
+def test_a_document_says_whether_loading_bundled_anything_in(tmp_path: Path) -> None:
+    """`Document.bundled`: a file followed is bundled; a `$ref` in an example is text (the
+    bundler walks the document, follows nothing), and the data is the bytes' alone."""
+    assert load(FEATURE_SPECS / "multi_file" / "main.yaml").bundled
+    spec = write(tmp_path / "spec.json", json.dumps({
+        "openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {},
+        "components": {"schemas": {"Pet": {"type": "object", "example": {"$ref": "x.json"}}}}}))
+    assert refers_outside(json.loads(spec.read_bytes()))
+    loaded = load(spec)
+    assert not loaded.bundled and loaded.data == json.loads(spec.read_bytes())
