@@ -66,8 +66,15 @@ class ModelField:
         with is read as often), copied for each caller (its metadata, descriptions and all, is
         not copied again)."""
         if self._stripped is None:
-            self._stripped = strip_annotated(self.annotation)
+            self._stripped = strip_annotated(self._type_node())
         return clone(self._stripped)
+
+    def _type_node(self) -> ast.expr:
+        """The annotation, or (not parsed yet) its type's text parsed: `Annotated[T, Field(...)]`
+        as `T`, stripped the same, without parsing the metadata (descriptions and all)."""
+        if self._annotation is None and self._type_text is not None:
+            return ast.parse(self._type_text.strip(), mode="eval").body
+        return self.annotation
 
     @property
     def type_text(self) -> str:

@@ -54,6 +54,11 @@ class ParamTypes:
 
     used: set[str] = field(default_factory=set)
     widths: dict[str, int] = field(default_factory=dict)  # root model -> `_widened_nodes`
+    # (annotation as written, qualifier) -> (its source, the classes typing it collected), for
+    # the `Models` they were made with: GitHub's 4,700 arguments have 560 distinct types
+    sources: dict[tuple[str, str | None], tuple[str, frozenset[str]]] = field(
+        default_factory=dict, repr=False)
+    sources_of: Models | None = field(default=None, repr=False)
 
     def request_annotation(
         self, models: Models, class_name: str, wire_name: str, *, drop_none: bool
@@ -92,7 +97,25 @@ class ParamTypes:
 
     def _source(self, models: Models, node: ast.expr, qualifier: str | None) -> str:
         """`node` (the caller's own copy: it is rewritten in place) widened, qualified and
-        unparsed."""
+        unparsed; made once per text, the classes it collects (`used`) collected again on
+        each later use."""
+        if self.sources_of is not models:
+            self.sources, self.sources_of = {}, models
+        key = (ast.unparse(node), qualifier)
+        known = self.sources.get(key)
+        if known is None:
+            outer, self.used = self.used, set()  # to see what this one collects
+            try:
+                known = self.sources[key] = (self._made_source(models, node, qualifier),
+                                             frozenset(self.used))
+            finally:
+                outer.update(self.used)
+                self.used = outer
+        else:
+            self.used.update(known[1])
+        return known[0]
+
+    def _made_source(self, models: Models, node: ast.expr, qualifier: str | None) -> str:
         node = EnumWidener(models.enums).visit(node)
         node = StrWidener(models.imports).visit(node)
         node = models.qualifier().visit(node)
