@@ -29,7 +29,7 @@ from generator.document.files import read_limited
 from generator.document.lines import ROOT, LazyLines, LineMap
 from generator.document.nesting import refuse_deep_yaml, too_deep_problem
 from generator.document.numbers import (
-    MIGHT_BE_TOO_LARGE,
+    might_be_too_large,
     number_problem,
     out_of_range,
     token_out_of_range,
@@ -93,7 +93,7 @@ def _reject_constant(name: str) -> Any:
 
 def _parse_json(raw: bytes, file: str) -> tuple[Any, Mapping[str, int]]:
     text = _decode(raw, file)
-    if MIGHT_BE_TOO_LARGE.search(text):
+    if might_be_too_large(text):
         _refuse_too_large_numbers(text, file)
     try:
         data = _loads_any_depth(text, file)
