@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import json
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -488,9 +487,9 @@ def _data_key(target: Target, document: Document) -> str | None:
 
 def _self_contained(target: Target, document: Document) -> bool:
     """Whether `document`'s data is what its spec's and overlay's bytes alone give: loading
-    bundled no file in (none was looked for; or, for a JSON spec without overlay, the data is
-    the plain parse of its bytes: what looked like an external `$ref` was text). False when the
-    files changed since they were loaded."""
+    bundled no file in (none was looked for; or, for a JSON spec without overlay, loading
+    followed no reference, `Document.bundled`: what looked like an external `$ref` was text).
+    False when the files changed since they were loaded."""
     read = _input_bytes(target)
     if read is None:
         return False
@@ -503,11 +502,7 @@ def _self_contained(target: Target, document: Document) -> bool:
         return True
     if target.overlay is not None or target.spec.suffix.lower() != ".json":
         return False
-    try:  # bundling replaces what it bundles, so equal data means it bundled nothing (both are
-        # parses of the same bytes, in their order: equality need not compare the order)
-        return bool(json.loads(raw) == document.data)
-    except (ValueError, RecursionError):
-        return False
+    return not document.bundled  # then the data is the plain parse of its bytes
 
 
 def _restore_by_bytes(cache: Cache, chosen: list[Target]

@@ -51,10 +51,50 @@ def may_have_external_refs(raw: bytes) -> bool:
         b"mapping" in raw and _FILE_VALUE.search(raw) is not None)
 
 
+def refers_outside(data: Any) -> bool:
+    """Whether the main document `data` holds a reference `bundle` would follow: a `$ref`, or
+    a discriminator mapping's reference, that is not local (`#...`). Looked for everywhere,
+    in a plain walk: `bundle` looks in fewer places (not in examples, defaults, extensions),
+    so False means bundling would change nothing, and its walk (building a pointer for every
+    node) can be skipped. `may_have_external_refs` is fooled by file names in examples."""
+    pending = [data]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, dict):
+            if ("$ref" in node or "discriminator" in node) and _refers_outside(node):
+                return True
+            pending.extend(node.values())
+        elif isinstance(node, list):
+            pending.extend(node)
+    return False
+
+
+def _refers_outside(node: dict[str, Any]) -> bool:
+    """`node`'s own `$ref`, or its discriminator mapping's values, name something not local:
+    what `_Bundler._rewrite_ref` and `_rewrite_mapping` bundle in the main document."""
+    ref = node.get("$ref")
+    if isinstance(ref, str) and not ref.startswith("#"):
+        return True
+    discriminator = node.get("discriminator")
+    mapping = discriminator.get("mapping") if isinstance(discriminator, dict) else None
+    return isinstance(mapping, dict) and any(
+        isinstance(value, str) and _is_reference(value) and not value.startswith("#")
+        for value in mapping.values())
+
+
 def bundle(main_path: Path, data: dict[str, Any], lines: Mapping[str, int], *,
            allow_remote_refs: bool, max_bytes: int) -> dict[str, Any]:
     """`data` with every external `$ref` bundled in (changed in place and returned)."""
-    return _Bundler(main_path, data, lines, allow_remote_refs, max_bytes).bundle()
+    return bundle_telling(main_path, data, lines, allow_remote_refs=allow_remote_refs,
+                          max_bytes=max_bytes)[0]
+
+
+def bundle_telling(main_path: Path, data: dict[str, Any], lines: Mapping[str, int], *,
+                   allow_remote_refs: bool, max_bytes: int) -> tuple[dict[str, Any], bool]:
+    """`bundle`, and whether it changed anything: it followed a reference (every reference
+    it follows is made local or replaced, or is a problem, which raises)."""
+    bundler = _Bundler(main_path, data, lines, allow_remote_refs, max_bytes)
+    return bundler.bundle(), bundler.followed
 
 
 # What a member of a map-like kind is (paths -> path item, responses -> response, ...).
@@ -135,6 +175,7 @@ class _Bundler:
     inlined: dict[tuple[str, str, str], tuple[Any, int]] = field(default_factory=dict)
     inlined_nodes: int = 0  # what inlining has copied into the document so far
     over_budget: bool = False
+    followed: bool = False  # whether a reference was followed (`bundle_ref`)
 
     def __post_init__(self) -> None:
         self.root_dir = self.main_path.absolute().parent.resolve()
@@ -213,6 +254,7 @@ class _Bundler:
 
     def bundle_ref(self, ref: str, kind: str, source: _Source, ref_pointer: str) -> Any:
         """The new `$ref` string, or (for inlined refs) the replacement content."""
+        self.followed = True
         located = self.locate(ref, source, ref_pointer)
         if located is None:
             return ref

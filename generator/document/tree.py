@@ -17,9 +17,15 @@ from contextlib import contextmanager
 from typing import Any, TypeVar
 
 
-def copy_tree(data: Any) -> Any:
+def copy_tree(data: Any,
+              each_dict: Callable[[dict[str, Any], dict[str, Any]], None] | None = None) -> Any:
     """A deep copy of JSON-like `data` (dicts and lists copied, everything else shared, as
-    `copy.deepcopy` does for str/int/float/bool/None); shared subtrees stay shared, as there."""
+    `copy.deepcopy` does for str/int/float/bool/None); shared subtrees stay shared, as there.
+
+    `each_dict(source, copy)`, when given, is called once for every dict copied (shared ones
+    once), parents before children, once the copy has the source's entries (its containers
+    not yet filled: read them in `source`); what it changes in `copy` is kept. A change made
+    to every dict of a copy costs no second walk."""
     if not isinstance(data, (dict, list)):
         return data
     copies: dict[int, Any] = {}
@@ -41,6 +47,8 @@ def copy_tree(data: Any) -> Any:
                 target[key] = copied
             else:
                 target.append(copied)
+        if each_dict is not None and isinstance(source, dict):
+            each_dict(source, target)
     return root
 
 

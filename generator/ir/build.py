@@ -22,7 +22,7 @@ from generator.ir.context import Context
 from generator.ir.model import Api, BuildOptions, Operation, Param, Resource
 from generator.ir.operations import build_operation
 from generator.ir.schemas import (
-    ascii_enum_names,
+    ascii_member_names,
     hoist_deep_schemas,
     hoist_self_referencing_items,
 )
@@ -30,7 +30,7 @@ from generator.ir.security import security
 from generator.ir.servers import server_path, server_url
 from generator.names import namespace
 from generator.names.client_arguments import ArgumentSite, client_argument_renames
-from generator.names.components import rename_component_schemas
+from generator.names.components import class_names, ref_renames, renamed_ref
 from generator.names.operations import method_names, name_clashes
 from generator.problems import GeneratorError, Problem
 
@@ -71,11 +71,22 @@ def build(data: dict[str, Any], options: BuildOptions, *, tolerate: bool = False
 
 
 def _context(data: dict[str, Any], options: BuildOptions) -> Context:
-    """A working copy of `data` with its component schemas named as classes."""
-    working = copy_tree(data)
+    """A working copy of `data` with its component schemas named as classes (the refs to them
+    following) and its non-ASCII enums' members named, all in the one walk of the copy."""
     taken: set[str] = set()
-    rename_component_schemas(working, taken)
-    ascii_enum_names(working)
+    chosen = class_names(data.get("components", {}).get("schemas") or {}, taken)
+    renames = ref_renames(chosen)
+
+    def prepared(source: dict[str, Any], copied: dict[str, Any]) -> None:
+        if renames and "$ref" in source and (ref := renamed_ref(source, renames)) is not None:
+            copied["$ref"] = ref
+        if "enum" in source and (members := ascii_member_names(source)) is not None:
+            copied["x-enum-varnames"] = members
+
+    working = copy_tree(data, prepared)
+    components = working.setdefault("components", {})
+    schemas = components.get("schemas") or {}
+    components["schemas"] = {new: schemas[original] for original, new in chosen.items()}
     refs = Refs(working, options.source_file)
     classes = ModelClasses(working["components"]["schemas"], taken, refs)
     return Context(working, options, refs, classes)

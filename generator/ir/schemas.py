@@ -2,7 +2,7 @@
 datamodel-code-generator made safe for it.
 
 Queries (`is_nullable`, `object_properties`, `json_type`, ...) answer what the operation
-builder asks of a schema. Preparations (`ascii_enum_names`, `hoist_deep_schemas`,
+builder asks of a schema. Preparations (`ascii_member_names`, `hoist_deep_schemas`,
 `hoist_self_referencing_items`) change the working copy so that models.py's generator takes it:
 every walk keeps its own stack (or a bound), as schemas may nest deeper than Python's recursion
 limit.
@@ -26,17 +26,10 @@ CLASS_KEYWORDS = ("properties", "enum", "oneOf", "anyOf", "allOf")  # what makes
 # ---- preparing the input of datamodel-code-generator ----------------------------------------
 
 
-def ascii_enum_names(data: Any) -> None:
-    """Give enums with non-ASCII values ASCII member names (`x-enum-varnames`): Python folds
-    identifiers by NFKC, so members named from `ﬁ` and `fi` would collide in models.py."""
-    if isinstance(data, dict):
-        _name_enum_members(data)
-    for _, _, node in iter_children(data):
-        if isinstance(node, dict):
-            _name_enum_members(node)
-
-
-def _name_enum_members(node: dict[str, Any]) -> None:
+def ascii_member_names(node: dict[str, Any]) -> list[str] | None:
+    """The `x-enum-varnames` an enum with non-ASCII values gets: ASCII member names (Python
+    folds identifiers by NFKC, so members named from `ﬁ` and `fi` would collide in models.py).
+    None for any other object, and for an enum that names its members itself."""
     values = node.get("enum")
     if (
         isinstance(values, list)
@@ -44,9 +37,8 @@ def _name_enum_members(node: dict[str, Any]) -> None:
         and any(isinstance(v, str) and not v.isascii() for v in values)
     ):
         taken: set[str] = set()
-        node["x-enum-varnames"] = [
-            names.unique(names.python_name(str(v), fallback="value"), taken) for v in values
-        ]
+        return [names.unique(names.python_name(str(v), fallback="value"), taken) for v in values]
+    return None
 
 
 def hoist_deep_schemas(schemas: dict[str, Any], taken: set[str]) -> None:

@@ -9,9 +9,9 @@ and UUID types with `str`), model names qualified as `_models.X` and imported na
 from __future__ import annotations
 
 import ast
-import copy
 from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
+from typing import Any
 
 QUALIFIER = "_models"
 
@@ -50,19 +50,42 @@ def strip_annotated(node: ast.expr) -> ast.expr:
     Field(discriminator=...)]]` -> `list[A | B]`): the metadata belongs to the model, which still
     validates the value; a signature needs only the type. Forward references come unquoted
     (`dict["Lang", str]` -> `dict[Lang, str]`; see `_ForwardReferences`)."""
-    result = _ForwardReferences().visit(_AnnotatedStripper().visit(copy.deepcopy(node)))
+    result = _ForwardReferences().visit(_copied(node, strip=True))
     assert isinstance(result, ast.expr)
     return result
 
 
-class _AnnotatedStripper(ast.NodeTransformer):
-    def visit_Subscript(self, node: ast.Subscript) -> ast.AST:
-        if isinstance(node.value, ast.Name) and node.value.id == "Annotated":
-            inner = node.slice
-            if isinstance(inner, ast.Tuple) and inner.elts:
-                stripped: ast.AST = self.visit(inner.elts[0])
-                return stripped
-        return self.generic_visit(node)
+def clone(node: ast.expr) -> ast.expr:
+    """A copy of `node`'s tree that the rewrites here may change in place (they do: a
+    `NodeTransformer` sets the fields of the nodes it visits). `copy.deepcopy` of an AST goes
+    through the pickling protocol node by node: several times slower, and signatures copy
+    thousands of annotations."""
+    copied = _copied(node, strip=False)
+    assert isinstance(copied, ast.expr)
+    return copied
+
+
+def _copied(value: Any, *, strip: bool) -> Any:
+    """`value` (a node, a list of them, or a field's plain value) copied; with `strip`, each
+    `Annotated[T, ...]` is the copy of its `T` (its metadata, descriptions and all, is never
+    copied). Nodes without fields (`Load`, `BitOr`) hold nothing to change and are shared."""
+    if isinstance(value, list):
+        return [_copied(item, strip=strip) for item in value]
+    if not isinstance(value, ast.AST) or not value._fields:
+        return value
+    if strip and _is_annotated(value):
+        return _copied(value.slice.elts[0], strip=True)  # type: ignore[attr-defined]
+    copied = value.__class__.__new__(value.__class__)
+    for name, field in value.__dict__.items():
+        setattr(copied, name, _copied(field, strip=strip))
+    return copied
+
+
+def _is_annotated(node: ast.AST) -> bool:
+    """`Annotated[T, ...]`: a subscript of the name `Annotated` by a tuple of at least `T`."""
+    return (isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name)
+            and node.value.id == "Annotated" and isinstance(node.slice, ast.Tuple)
+            and bool(node.slice.elts))
 
 
 class _ForwardReferences(ast.NodeTransformer):

@@ -9,7 +9,6 @@ model class names qualified as `_models.X`.
 from __future__ import annotations
 
 import ast
-import copy
 import functools
 import re
 import sys
@@ -24,6 +23,7 @@ from generator.models.annotations import (
     EnumWidener,
     Qualifier,
     UnionFlattener,
+    clone,
     module_alias,
     strip_annotated,
     without_none,
@@ -66,8 +66,15 @@ class ModelField:
         with is read as often), copied for each caller (its metadata, descriptions and all, is
         not copied again)."""
         if self._stripped is None:
-            self._stripped = strip_annotated(self.annotation)
-        return copy.deepcopy(self._stripped)
+            self._stripped = strip_annotated(self._type_node())
+        return clone(self._stripped)
+
+    def _type_node(self) -> ast.expr:
+        """The annotation, or (not parsed yet) its type's text parsed: `Annotated[T, Field(...)]`
+        as `T`, stripped the same, without parsing the metadata (descriptions and all)."""
+        if self._annotation is None and self._type_text is not None:
+            return ast.parse(self._type_text.strip(), mode="eval").body
+        return self.annotation
 
     @property
     def type_text(self) -> str:
@@ -180,7 +187,7 @@ class Models:
         node = self.field_type(class_name, wire_name, drop_none=drop_none)
         if node is None:
             return "object"
-        node = EnumWidener(self.enums).visit(copy.deepcopy(node))
+        node = EnumWidener(self.enums).visit(node)  # a copy of its own (`field_type`)
         return ast.unparse(UnionFlattener().visit(self.qualifier().visit(node)))
 
     def field_type(self, class_name: str, wire_name: str, *, drop_none: bool) -> ast.expr | None:
@@ -208,7 +215,7 @@ class Models:
         class_name = self.name(class_name)
         root = self.root_type(class_name)
         if root is not None:
-            return ast.unparse(self.qualifier().visit(copy.deepcopy(root)))
+            return ast.unparse(self.qualifier().visit(root))  # a copy of its own (`root_type`)
         return f"{QUALIFIER}.{class_name}"
 
 

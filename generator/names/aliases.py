@@ -35,7 +35,11 @@ def nfkc_field_aliases(document: dict[str, Any]) -> dict[str, str]:
     the model would then read and write `file` on the wire, and `ﬁle` beside `fi` in one
     schema would be one field. These names get an ASCII field name (clear of every property
     name in the document) and keep the wire name as the field's alias."""
-    used = set(_iter_property_names(document))
+    return _nfkc_aliases(set(_iter_property_names(document)))
+
+
+def _nfkc_aliases(used: set[str]) -> dict[str, str]:
+    """`nfkc_field_aliases` of a document whose property names are `used`."""
     aliases: dict[str, str] = {}
     for wire in sorted(used):
         if not wire.isidentifier() or unicodedata.normalize("NFKC", wire) == wire:
@@ -57,15 +61,21 @@ PROTECTED_ALIAS_PREFIX = "field_"
 
 def field_aliases(document: dict[str, Any]) -> dict[str, str]:
     """Every field alias the models need: `nfkc_field_aliases` and `protected_field_aliases`."""
-    nfkc = nfkc_field_aliases(document)
-    return {**nfkc, **protected_field_aliases(document, set(nfkc.values()))}
+    used = set(_iter_property_names(document))  # one walk for both
+    nfkc = _nfkc_aliases(used)
+    return {**nfkc, **_protected_aliases(used, set(nfkc.values()))}
 
 
 def protected_field_aliases(document: dict[str, Any], taken: set[str]) -> dict[str, str]:
     """Property names whose field would fall in pydantic's protected namespaces -> a field name
     that does not (`model_dump` -> `field_model_dump`, as dcg names `_private` fields), clear of
     every property name in the document and of `taken`; the wire name stays the alias."""
-    used = set(_iter_property_names(document)) | taken
+    return _protected_aliases(set(_iter_property_names(document)), taken)
+
+
+def _protected_aliases(names: set[str], taken: set[str]) -> dict[str, str]:
+    """`protected_field_aliases` of a document whose property names are `names`."""
+    used = names | taken
     aliases: dict[str, str] = {}
     for wire in sorted(used - taken):
         field = wire if wire.isidentifier() else python_name(wire, fallback="field")

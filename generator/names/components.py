@@ -3,7 +3,8 @@
 A schema's key under `components/schemas` is the author's text (`pet-list`, `Ñandú`, `Field`);
 the class it becomes needs a valid name clear of what models.py imports and of every other
 class. The names are decided here, with the rest of the identifiers, and every `$ref` to a
-renamed schema is pointed at its new key, so the working document stays consistent.
+renamed schema is pointed at its new key (as the IR's working copy is made, `ir.build`), so
+the working document stays consistent.
 """
 
 from __future__ import annotations
@@ -12,46 +13,31 @@ from collections.abc import Mapping
 from typing import Any
 
 from generator.document.pointer import escape_token, fragment_pointer
-from generator.document.tree import iter_children
 from generator.names import identifiers as names
 
 SCHEMAS_PREFIX = "#/components/schemas/"
 
 
-def rename_component_schemas(data: dict[str, Any], taken: set[str]) -> None:
-    """Give every component schema of `data` a valid, unique class name (added to `taken`)
-    and rewrite the refs to it, in place."""
-    components = data.setdefault("components", {})
-    schemas = components.get("schemas") or {}
-    renamed: dict[str, Any] = {}
-    renames: dict[str, str] = {}
-    for original in sorted(schemas):
-        new = names.unique(names.class_name(original), taken)
-        renamed[new] = schemas[original]
-        if new != original:
-            renames[SCHEMAS_PREFIX + escape_token(original)] = SCHEMAS_PREFIX + new
-    components["schemas"] = renamed
-    if renames:
-        rewrite_refs(data, renames)
+def class_names(schemas: Mapping[str, Any], taken: set[str]) -> dict[str, str]:
+    """Each component schema's key -> its valid, unique class name (added to `taken`), in the
+    keys' sorted order: the order `components/schemas` is then written in."""
+    return {original: names.unique(names.class_name(original), taken)
+            for original in sorted(schemas)}
 
 
-def rewrite_refs(data: Any, renames: Mapping[str, str]) -> None:
-    """Point every `$ref` at a renamed component schema (`renames`: old ref -> new ref) at
-    its new name, refs into the schema's insides included. An explicit-stack walk: schemas
-    may nest deeper than Python's recursion limit."""
-    if isinstance(data, dict):
-        _rewrite_ref(data, renames)
-    for _, _, node in iter_children(data):
-        if isinstance(node, dict):
-            _rewrite_ref(node, renames)
+def ref_renames(chosen: Mapping[str, str]) -> dict[str, str]:
+    """The refs to change for `chosen` (`class_names`): old ref -> new ref, renamed ones only."""
+    return {SCHEMAS_PREFIX + escape_token(original): SCHEMAS_PREFIX + new
+            for original, new in chosen.items() if new != original}
 
 
-def _rewrite_ref(node: dict[str, Any], renames: Mapping[str, str]) -> None:
+def renamed_ref(node: Mapping[str, Any], renames: Mapping[str, str]) -> str | None:
+    """`node`'s `$ref` pointed at a renamed component schema (`renames`: old ref -> new ref),
+    refs into the schema's insides included; None when it names no renamed schema."""
     ref = node.get("$ref")
     pointer = fragment_pointer(ref) if isinstance(ref, str) else None  # percent-decoded
     if pointer is None or not pointer.startswith(SCHEMAS_PREFIX[1:]):
-        return
+        return None
     head, sep, tail = pointer[len(SCHEMAS_PREFIX) - 1:].partition("/")
     renamed = renames.get(SCHEMAS_PREFIX + head)
-    if renamed is not None:
-        node["$ref"] = renamed + sep + tail
+    return None if renamed is None else renamed + sep + tail

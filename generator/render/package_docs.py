@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import functools
 import keyword
 import re
 from collections.abc import Callable, Mapping
@@ -114,13 +115,21 @@ class ModelEntry:
     fields: tuple[tuple[str, str], ...]  # (wire name, annotation)
 
 
+_PRIVATE_MODELS = re.compile(rf"\b{QUALIFIER}\.")
+_UNNAMED_MODULES = re.compile(rf"(?<![\w.])({ABC_QUALIFIER}|_typing|_builtins)\.")
+_PRIVATE_MODULE = re.compile(r"(?<![\w.])_([a-z]\w*)\.")
+
+
+@functools.lru_cache(maxsize=65_536)  # api.md shows GitHub's 51,000 fields: a few thousand types
 def public(annotation: str) -> str:
     """An annotation as users write it: `models.X`, `params.XParam`, `Sequence[...]`,
     `datetime.date`, not the private aliases the generated modules import them as (`_models.X`,
     `_params.XParam`, `_abc.Sequence[...]`, `_datetime.date`: every module under `_` + its name)."""
-    annotation = re.sub(rf"\b{QUALIFIER}\.", f"{PUBLIC_QUALIFIER}.", annotation)
-    annotation = re.sub(rf"(?<![\w.])({ABC_QUALIFIER}|_typing|_builtins)\.", "", annotation)
-    return re.sub(r"(?<![\w.])_([a-z]\w*)\.", r"\1.", annotation)
+    if "_" not in annotation or "." not in annotation:  # every alias is `_<name>.`
+        return annotation
+    annotation = _PRIVATE_MODELS.sub(f"{PUBLIC_QUALIFIER}.", annotation)
+    annotation = _UNNAMED_MODULES.sub("", annotation)
+    return _PRIVATE_MODULE.sub(r"\1.", annotation)
 
 
 def _alternatives(annotation: str) -> list[str]:

@@ -82,3 +82,19 @@ def test_with_deep_stack_raises_the_walks_error_in_the_caller() -> None:
 
     with pytest.raises(ValueError, match="inside"):
         with_deep_stack(fail, MAX_NESTING)
+
+
+def test_copy_tree_calls_each_dict_once_with_its_source_and_keeps_what_it_changes() -> None:
+    shared = {"n": 1}
+    data = {"a": [shared, shared], "b": {"c": shared}}
+    seen: list[Any] = []
+
+    def mark(source: dict[str, Any], copied: dict[str, Any]) -> None:
+        seen.append(source)
+        copied["seen"] = True
+
+    copied = copy_tree(data, mark)
+    assert [id(source) for source in seen] == [id(data), id(data["b"]), id(shared)]
+    assert copied == {"a": [{"n": 1, "seen": True}] * 2, "b": {"c": {"n": 1, "seen": True},
+                                                                 "seen": True}, "seen": True}
+    assert data == {"a": [shared, shared], "b": {"c": shared}} and shared == {"n": 1}

@@ -111,3 +111,20 @@ def test_a_foreign_entry_of_the_right_checksum_is_not_used(tmp_path: Path) -> No
         "x", 1, "int", False, ""]]]], "bases": [], "roots": [], "enums": [], "imports": [],
         "type_aliases": []})
     assert _shape(index.index_models(SOURCE, cache=cache)) == _shape(index.index_models(SOURCE))
+
+
+def test_a_warm_field_types_arguments_without_parsing_its_metadata(tmp_path: Path,
+                                                                   parses: list[str]) -> None:
+    """A signature reads a field's type without `Annotated[...]`: from the cache, only its
+    type's text is parsed (not the outer `Field(...)`, descriptions and all), to the same
+    nodes."""
+    cold = index.index_models(SOURCE)
+    cache = Cache(tmp_path / "cache")
+    index.index_models(SOURCE, cache=cache)
+    warm = index.index_models(SOURCE, cache=cache)
+    del parses[:]
+    for name, fields in cold.classes.items():
+        for wire, found in fields.items():
+            assert ast.dump(warm.classes[name][wire].stripped()) == ast.dump(found.stripped())
+    assert parses and not any("description" in text for text in parses)
+    assert ast.unparse(warm.classes["Pet"]["mergedFrom"].stripped()) == "list[int] | None"

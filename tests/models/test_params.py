@@ -89,3 +89,21 @@ def test_param_classes_follow_the_fields_models_use_in_models_order() -> None:
     # in params.py itself the dict forms are unqualified
     assert pet.fields[0] == ParamField("owner", "_models.Owner | OwnerParam", required=True)
     assert pet.fields[1].annotation == "_abc.Sequence[_models.Pet | PetParam] | None"
+
+
+def test_a_type_made_once_collects_its_classes_again_each_time_it_is_used() -> None:
+    """Arguments typed alike share one made source (`ParamTypes.sources`); the classes the
+    first collected are collected again by the next, and a new `Models` starts afresh."""
+    models, params = index_models(MODELS), ParamTypes()
+    first = params.request_annotation(models, "Request", "pet", drop_none=True)
+    params.used.clear()
+    again = params.request_annotation(models, "Pet", "friends", drop_none=True)
+    assert params.request_annotation(models, "Request", "pet", drop_none=True) == first
+    assert params.used == {"Pet"}
+    assert len(params.sources) == 2 and again.startswith("_abc.Sequence[")
+    other = index_models(MODELS.replace("class Pet(BaseModel):", "class Pet(RootModel[str]):")
+                         .replace("    owner: Owner\n", "    root: str\n"))
+    params.used.clear()
+    assert params.request_annotation(other, "Request", "pet", drop_none=True) == (
+        "_models.Pet | str")
+    assert params.used == set()
