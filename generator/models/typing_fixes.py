@@ -84,7 +84,7 @@ def mypy_clean_parsed(source: str) -> tuple[str, ast.Module | None]:
     return cleaned, edited_tree(tree, edits, cleaned)
 
 
-def _cleaned(source: str, tree: ast.Module) -> tuple[str, list[_Edit]]:
+def _cleaned(source: str, tree: ast.Module) -> tuple[str, list[Edit]]:
     """The text after the edits the checks ask for, and those edits (each once)."""
     classes = {node.name: _class(node) for node in tree.body if isinstance(node, ast.ClassDef)}
     lines = source.split("\n")
@@ -102,7 +102,7 @@ def _cleaned(source: str, tree: ast.Module) -> tuple[str, list[_Edit]]:
     return "\n".join(lines), edits
 
 
-def _quoted_root_unions(tree: ast.Module) -> Iterator[_Edit]:
+def _quoted_root_unions(tree: ast.Module) -> Iterator[Edit]:
     """`RootModel[Union[str, list[Optional["Value"]]]]` (a recursive root model's base, where a
     forward reference must be a string and `X | "Y"` fails at run time) -> `RootModel["str |
     list[Value | None]"]`: one string pydantic resolves as it resolves the field, and not the
@@ -150,19 +150,19 @@ class _PipeUnions(ast.NodeTransformer):
         return node
 
 
-def _from_the_end(edit: _Edit) -> tuple[int, int, bool]:
+def _from_the_end(edit: Edit) -> tuple[int, int, bool]:
     (first_line, first_offset, last_line, last_offset), _ = edit
     return first_line, first_offset, (first_line, first_offset) != (last_line, last_offset)
 
 
-def _override_ignores(classes: dict[str, _Class], lines: list[str]) -> Iterator[_Edit]:
+def _override_ignores(classes: dict[str, _Class], lines: list[str]) -> Iterator[Edit]:
     """`# type: ignore[assignment]` on each override in conflict (not on one that has one)."""
     for field in _overrides_in_conflict(classes):
         if not any("# type: ignore" in line for line in _lines_of(field.statement, lines)):
             yield _field_ignore(field.statement, lines)
 
 
-def _header_ignores(classes: dict[str, _Class], source: str, lines: list[str]) -> Iterator[_Edit]:
+def _header_ignores(classes: dict[str, _Class], source: str, lines: list[str]) -> Iterator[Edit]:
     """`# type: ignore[misc]` on each class whose bases conflict (a header with keywords, or
     with an ignore already, is left as it is)."""
     for cls in classes.values():
@@ -235,7 +235,7 @@ def _overrides_in_conflict(classes: dict[str, _Class]) -> Iterator[_Field]:
                 yield own
 
 
-def _field_ignore(statement: ast.AnnAssign, lines: list[str]) -> _Edit:
+def _field_ignore(statement: ast.AnnAssign, lines: list[str]) -> Edit:
     """`# type: ignore[assignment]` where mypy reports the conflict once the formatter has
     wrapped the statement: with a default, on the default's line (the statement's last: a
     comment at its end stays there); without, on the first line, after the annotation's first
@@ -343,16 +343,12 @@ def _literal_values(node: ast.expr) -> list[object]:
     return [part.value for part in parts if isinstance(part, ast.Constant)]
 
 
-_Span = Span
-_Edit = Edit
-
-
-def _span(node: ast.expr) -> _Span:
+def _span(node: ast.expr) -> Span:
     assert node.end_lineno is not None and node.end_col_offset is not None
     return node.lineno, node.col_offset, node.end_lineno, node.end_col_offset
 
 
-def _root_default_wraps(tree: ast.Module, lines: list[str]) -> Iterator[_Edit]:
+def _root_default_wraps(tree: ast.Module, lines: list[str]) -> Iterator[Edit]:
     """Defaults given as the bare value of the one root model a field is typed with. A default
     runs when its class is defined: one of a model defined further down (a cycle) stays bare,
     the line ignored (`N(1)` would fail the import; pydantic validates 1 into an `N` anyway)."""
@@ -390,7 +386,7 @@ def _wrapped_default(root: str, value: ast.expr, lines: list[str],
     return f"{root}({given})"
 
 
-def _text_at(lines: list[str], span: _Span) -> str:
+def _text_at(lines: list[str], span: Span) -> str:
     """The text `span` covers (`ast.get_source_segment` splits the whole text again for each
     node it is asked for: a third of this module's time on OpenAI's models)."""
     first_line, first_offset, last_line, last_offset = span
@@ -423,7 +419,7 @@ def _root_enum_members(tree: ast.Module) -> dict[tuple[str, object], str]:
     return found
 
 
-def _none_defaults(tree: ast.Module) -> Iterator[_Edit]:
+def _none_defaults(tree: ast.Module) -> Iterator[Edit]:
     """`x: T = None` (or `Annotated[T, ...] = None`) where T does not take None: `T | None`."""
     for node in tree.body:
         for statement in node.body if isinstance(node, ast.ClassDef) else ():
@@ -460,7 +456,7 @@ def _unannotated(annotation: ast.expr) -> ast.expr:
 _BUILTIN_GENERICS = {"Dict": "dict", "List": "list"}
 
 
-def _builtin_generics(tree: ast.Module, lines: list[str]) -> Iterator[_Edit]:
+def _builtin_generics(tree: ast.Module, lines: list[str]) -> Iterator[Edit]:
     """`typing.Dict` / `typing.List` as `dict` / `list`: only the names imported from typing (a
     schema named `List` is a model class, and a field typed with it stays typed with it)."""
     from_typing = {alias.name for node in tree.body
@@ -492,7 +488,7 @@ def _holds_a_line(numbers: list[int], first: int, last: int) -> bool:
 _BARE = {"list": "list[object]", "dict": "dict[str, object]"}
 
 
-def _bare_generics(tree: ast.Module) -> Iterator[_Edit]:
+def _bare_generics(tree: ast.Module) -> Iterator[Edit]:
     """A bare `list` / `dict` (dcg's type for an array of maps of itself, `RootModel[list[dict]]`,
     which mypy --strict refuses as missing type arguments) as `list[object]` / `dict[str,
     object]`: what pydantic checks of it either way, spelt so a type checker reads it."""
@@ -502,7 +498,7 @@ def _bare_generics(tree: ast.Module) -> Iterator[_Edit]:
             yield from _bare_in(annotation)
 
 
-def _bare_in(annotation: ast.expr) -> Iterator[_Edit]:
+def _bare_in(annotation: ast.expr) -> Iterator[Edit]:
     """`_bare_generics` of one annotation, in the order `ast.walk` meets the names. One walk:
     a subscript's head is a child of the subscript, met after it."""
     heads: set[int] = set()
@@ -520,7 +516,7 @@ def _bare_in(annotation: ast.expr) -> Iterator[_Edit]:
         pending.extend(ast.iter_child_nodes(node))
 
 
-def _header_ignoring_misc(node: ast.ClassDef, source: str) -> _Edit:
+def _header_ignoring_misc(node: ast.ClassDef, source: str) -> Edit:
     """`class C(A, B):` written one base a line with the ignore after the `(`: mypy reports the
     conflict on the `class` line, and that is where the formatter keeps a comment (one at the
     end of a header it wraps moves to its last line)."""
@@ -548,7 +544,7 @@ def _header_colon(lines: list[str], line: int, offset: int) -> tuple[int, int]:
     raise ValueError(f"no `:` ends the class header on line {line}")
 
 
-def _replace(lines: list[str], span: _Span, text: str) -> None:
+def _replace(lines: list[str], span: Span, text: str) -> None:
     """Put `text` where `span` is (it may cover several lines; ast's offsets count UTF-8 bytes)."""
     first_line, first_offset, last_line, last_offset = span
     head = lines[first_line - 1].encode("utf-8")[:first_offset].decode("utf-8")

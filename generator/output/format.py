@@ -12,12 +12,13 @@ modules that changed are (ruff formats and fixes each file on its own).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterator
 from pathlib import Path
 
 from generator.io import provenance
@@ -131,6 +132,9 @@ def _formatted(packages: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]
     return _formatted_in(packages, None)
 
 
+_ROOM_FACTOR = 3  # the RAM filesystem must hold this many times the copy
+
+
 def _has_room(folder: str, packages: dict[str, dict[str, str]]) -> bool:
     """Whether `folder` is usable and has room for the copy as ruff may grow it (formatting
     adds lines; a full RAM filesystem inside ruff would fail the run, not fall back)."""
@@ -146,26 +150,29 @@ def _has_room(folder: str, packages: dict[str, dict[str, str]]) -> bool:
     return status.f_bavail * status.f_frsize >= needed
 
 
-_ROOM_FACTOR = 3
-
-
-def _formatted_in(packages: dict[str, dict[str, str]],
-                  folder: str | None) -> dict[str, dict[str, str]]:
-    """`_formatted` in a scratch copy under `folder` (None: the system's temporary folder)."""
+@contextlib.contextmanager
+def _scratch_copy(packages: dict[str, dict[str, str]], folder: str | None) -> Iterator[Path]:
+    """A scratch folder under `folder` (None: the system's temporary folder) holding
+    `packages`, removed on leaving; `_ScratchFull` when it cannot be made under `folder`."""
     try:
         made = tempfile.TemporaryDirectory(prefix="clientgen-format-", dir=folder)
+        try:
+            _write_scratch(Path(made.name), packages)
+        except OSError:
+            made.cleanup()
+            raise
     except OSError as error:
         if folder is None:
             raise
         raise _ScratchFull from error
     with made as scratch:
-        root = Path(scratch)
-        try:
-            _write_scratch(root, packages)
-        except OSError as error:
-            if folder is None:
-                raise
-            raise _ScratchFull from error
+        yield Path(scratch)
+
+
+def _formatted_in(packages: dict[str, dict[str, str]],
+                  folder: str | None) -> dict[str, dict[str, str]]:
+    """`_formatted` in a scratch copy under `folder` (None: the system's temporary folder)."""
+    with _scratch_copy(packages, folder) as root:
         # Formatting and import fixes keep the code's meaning, so the compile check can read
         # the unformatted text, here, while ruff works in its own process.
         _run_ruff(["check", *RUFF_SETTINGS, *RUFF_FIXES, "."], root,
