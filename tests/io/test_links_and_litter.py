@@ -143,3 +143,40 @@ def test_the_same_package_again_leaves_the_folder_as_it_is(tmp_path: Path) -> No
     write.write(_package(), dest)
     assert os.stat(dest / "a.py").st_mtime_ns == before
     assert os.stat(dest / "sub" / "b.py").st_ino == inode
+
+
+def _each_file_alone(dest: Path, recorded: provenance.Recorded) -> list[str]:
+    """`modified_files` as it was before the one-walk hashing: each recorded file looked at on
+    its own (its path's every part `lstat`ed, then opened)."""
+    return [relative for relative, sha in sorted(recorded.files.items())
+            if provenance._entry_kind(dest, relative) != "missing"
+            and provenance._package_file_sha256(dest, relative) != sha]
+
+
+@pytest.mark.timeout(30)
+def test_one_walk_finds_what_looking_at_each_file_alone_finds(tmp_path: Path) -> None:
+    files = {f"f{n}.py": f"v = {n}\n" for n in range(8)}
+    files |= {"deep/er/x.py": "x = 0\n", "deep/y.py": "y = 0\n", "gone/z.py": "z = 0\n"}
+    package = {**files, provenance.FILENAME: provenance.record(files, {"spec_sha256": "0"}, {})}
+    dest = tmp_path / "pkg"
+    write.write(package, dest)
+    (dest / "f0.py").write_text("edited\n", encoding="utf-8")  # an edit
+    (dest / "f1.py").unlink()  # gone: no edit
+    (dest / "f2.py").unlink()
+    (dest / "f2.py").symlink_to(dest / "f3.py")  # a link, even to a file of the package
+    (dest / "f4.py").unlink()
+    os.mkfifo(dest / "f4.py")  # a pipe where a file was: never opened
+    (dest / "f5.py").unlink()
+    (dest / "f5.py").mkdir()  # a folder where a file was
+    elsewhere = tmp_path / "elsewhere"
+    (dest / "deep").rename(elsewhere)
+    (dest / "deep").symlink_to(elsewhere)  # a folder on the way is a link
+    (dest / "gone" / "z.py").unlink()
+    (dest / "gone").rmdir()
+    # a file where a folder was: what was written in it is gone, no edit of it
+    (dest / "gone").write_text("a file where a folder was\n", encoding="utf-8")
+    recorded = provenance.read(dest)
+    assert recorded is not None
+    found = provenance.modified_files(dest, recorded)
+    assert found == _each_file_alone(dest, recorded)
+    assert found == ["deep/er/x.py", "deep/y.py", "f0.py", "f2.py", "f4.py", "f5.py"]
