@@ -294,30 +294,33 @@ def changed_keys(recorded: dict[str, str], current: dict[str, str]) -> list[str]
 def modified_files(folder: Path, recorded: Recorded) -> list[str]:
     """Recorded files still there whose bytes are no longer what was written: someone's work,
     which replacing the folder would lose (a deleted or added file is not in this list). A link
-    where a file was written (or on the way to it) is never followed: it is such a change.
-
-    The regular files are hashed in one walk (`_regular_file_hashes`); a recorded file that
-    walk did not find (gone, a link, behind one, a pipe) is looked at on its own, as before."""
-    hashed = _regular_file_hashes(folder, recorded.files.keys())
+    where a file was written (or on the way to it) is never followed: it is such a change."""
+    hashes = _package_file_hashes(folder, recorded.files)
     return [relative for relative, sha in sorted(recorded.files.items())
-            if (hashed[relative] != sha if relative in hashed
-                else _entry_kind(folder, relative) != "missing"
-                and _package_file_sha256(folder, relative) != sha)]
+            if hashes[relative] != sha
+            and (hashes[relative] is not None or _entry_kind(folder, relative) != "missing")]
 
 
-def _regular_file_hashes(folder: Path, wanted: Iterable[str]) -> dict[str, str]:
+def _package_file_hashes(folder: Path, relatives: Iterable[str]) -> dict[str, str | None]:
+    """`_package_file_sha256` of each of `relatives`: the regular files hashed in one walk
+    (`_regular_file_hashes`), each one that walk did not find (gone, a link, behind one, a
+    pipe) looked at on its own."""
+    wanted = set(relatives)
+    walked = _regular_file_hashes(folder, wanted)
+    return {relative: walked[relative] if relative in walked
+            else _package_file_sha256(folder, relative) for relative in wanted}
+
+
+def _regular_file_hashes(folder: Path, wanted: set[str]) -> dict[str, str]:
     """`_sha256_stream` of each file of `wanted` (relative, `/`-separated) that is a regular
     file reached through no link: one `os.fwalk` that follows none (each name opened relative
     to its folder's descriptor, with `O_NOFOLLOW`), entering only folders on the way to a wanted
-    file. A package's thousands of files, one `lstat` per part of each path and a `Path` per
-    step took half a second. Anything else is left out, for the caller to look at alone; so is
-    everything where the platform has no `fwalk`."""
-    names = set(wanted)
-    if not hasattr(os, "fwalk") or not names:
+    file. Looked at one by one, a package's thousands of files (an `lstat` per part of each
+    path, a `Path` per step) took half a second. Anything else is left out, for the caller to
+    look at alone; so is everything where the platform has no `fwalk`."""
+    if not hasattr(os, "fwalk") or not wanted:
         return {}
-    on_the_way = {relative.rsplit("/", 1)[0] for relative in names if "/" in relative}
-    on_the_way |= {parent for folder_path in list(on_the_way)
-                   for parent in _parents(folder_path)}
+    on_the_way = {parent for relative in wanted for parent in _parents(relative)}
     hashed: dict[str, str] = {}
     try:
         for root, folders, files, root_fd in os.fwalk(folder, follow_symlinks=False):
@@ -326,7 +329,7 @@ def _regular_file_hashes(folder: Path, wanted: Iterable[str]) -> dict[str, str]:
             folders[:] = [name for name in folders if f"{prefix}{name}" in on_the_way]
             for name in files:
                 relative = f"{prefix}{name}"
-                if relative in names and (sha := _hash_in_folder(name, root_fd)) is not None:
+                if relative in wanted and (sha := _hash_in_folder(name, root_fd)) is not None:
                     hashed[relative] = sha
     except OSError:
         return {}  # every file looked at alone
@@ -334,7 +337,7 @@ def _regular_file_hashes(folder: Path, wanted: Iterable[str]) -> dict[str, str]:
 
 
 def _parents(relative: str) -> list[str]:
-    """`a/b/c` -> [`a/b`, `a`]."""
+    """The folders on the way to `relative`: `a/b/c.py` -> [`a/b`, `a`]."""
     parts = relative.split("/")
     return ["/".join(parts[:end]) for end in range(len(parts) - 1, 0, -1)]
 
@@ -360,9 +363,9 @@ def hand_edited(folder: Path, recorded: Recorded) -> list[str]:
     `/proc/self/environ` must not be read). OS litter (`is_litter`) is no one's edit."""
     edited = [] if recorded.canonical else [FILENAME]
     on_disk = set(package_entries(folder)) - {FILENAME}
+    hashes = _package_file_hashes(folder, recorded.files)
     for relative in sorted(on_disk | set(recorded.files)):
-        if (relative not in recorded.files
-                or _package_file_sha256(folder, relative) != recorded.files[relative]):
+        if relative not in recorded.files or hashes[relative] != recorded.files[relative]:
             edited.append(relative)
     return edited
 

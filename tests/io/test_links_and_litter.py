@@ -180,3 +180,10 @@ def test_one_walk_finds_what_looking_at_each_file_alone_finds(tmp_path: Path) ->
     found = provenance.modified_files(dest, recorded)
     assert found == _each_file_alone(dest, recorded)
     assert found == ["deep/er/x.py", "deep/y.py", "f0.py", "f2.py", "f4.py", "f5.py"]
+    # `check`'s view, through the same walk: what vanished counts too, and what appeared
+    on_disk = set(provenance.package_entries(dest)) - {provenance.FILENAME}
+    alone = [relative for relative in sorted(on_disk | set(recorded.files))
+             if relative not in recorded.files
+             or provenance._package_file_sha256(dest, relative) != recorded.files[relative]]
+    assert provenance.hand_edited(dest, recorded) == alone
+    assert {"f1.py", "gone", "gone/z.py"} <= set(alone) and set(found) <= set(alone)
