@@ -21,12 +21,12 @@ import hashlib
 import json
 import re
 import stat
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.document.lines import LazyLines, LineMap
-from generator.document.pointer import Lines, escape_token, nearest_line
+from generator.document.pointer import escape_token
 from generator.document.read import scan_json_lines
 
 if TYPE_CHECKING:
@@ -178,7 +178,7 @@ def _key_text(raw: str) -> str:
 _SINGLE_LOOKUPS = 8  # pointers looked up one by one before the whole line map is built
 
 
-class FileLines(Lines):
+class FileLines(LazyLines):
     """A JSON document's line map that does not hold its text: read back from the file (of
     the hash the document was loaded from) when a line is asked for. The document stage keeps
     the text for its lazy map: GitHub's 13 MB description is a 50 MB `str` (one character past
@@ -188,8 +188,8 @@ class FileLines(Lines):
     is built once. A file changed since it was loaded has no lines (None), never wrong ones."""
 
     def __init__(self, path: Path, sha256: str) -> None:
+        super().__init__(self._whole)
         self.path, self.sha256 = path, sha256
-        self._map: Mapping[str, int] | None = None
         self._lookups = 0
 
     def _raw(self) -> bytes | None:
@@ -199,43 +199,30 @@ class FileLines(Lines):
             return None
         return raw if hashlib.sha256(raw).hexdigest() == self.sha256 else None
 
-    def _text(self) -> str | None:
+    def _whole(self) -> LineMap:
         raw = self._raw()
         try:
-            return raw.decode("utf-8-sig") if raw is not None else None
+            text = raw.decode("utf-8-sig") if raw is not None else None
         except UnicodeDecodeError:
-            return None
-
-    def _whole(self) -> Mapping[str, int]:
-        if self._map is None:
-            text = self._text()
-            self._map = scan_json_lines(text)[0] if text is not None else LineMap()
-        return self._map
+            text = None
+        return scan_json_lines(text)[0] if text is not None else LineMap()
 
     def nearest(self, pointer: str) -> int | None:
-        if self._map is None and self._lookups < _SINGLE_LOOKUPS:
+        if self._lines is None and self._lookups < _SINGLE_LOOKUPS:
             self._lookups += 1
             raw = self._raw()
             found = pointer_lines_in(raw, [pointer]) if raw is not None else None
             if found is not None:
                 return found[pointer]
-        return nearest_line(self._whole(), pointer)
-
-    def __getitem__(self, pointer: str) -> int:
-        return self._whole()[pointer]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._whole())
-
-    def __len__(self) -> int:
-        return len(self._whole())
+        return super().nearest(pointer)
 
 
 def without_text(document: Document) -> Document:
     """`document` with its JSON line map read back from the file when needed (`FileLines`)
     instead of computed from the text it keeps; any other document as it is, and so is one
     read from a pipe or a device (`diff a.json <(curl ...)`), which cannot be read again."""
-    if not isinstance(document.lines, LazyLines) or not _regular_file(document.path):
+    if (not isinstance(document.lines, LazyLines) or isinstance(document.lines, FileLines)
+            or not _regular_file(document.path)):
         return document
     return dataclasses.replace(document, lines=FileLines(document.path, document.sha256))
 

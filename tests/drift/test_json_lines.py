@@ -72,6 +72,7 @@ def test_file_lines_answer_as_the_map_without_holding_the_text(tmp_path: Path) -
     assert isinstance(document.lines, LazyLines)
     light = without_text(document)
     assert isinstance(light.lines, FileLines) and light.data is document.data
+    assert without_text(light) is light  # already without its text: kept, map and all
     text = path.read_text(encoding="utf-8")
     assert text not in vars(light.lines).values()
     pointers = [*_pointers(DATA), "/nope", "/a~1b/c~0d/1/x/deeper"]
