@@ -338,7 +338,12 @@ def _yaml_syntax_problem(file: str, exc: yaml.MarkedYAMLError) -> Problem:
     mark = exc.problem_mark or exc.context_mark
     what = exc.problem or "invalid YAML"
     if exc.context:
-        what = f"{what} ({exc.context})"
+        # where the unclosed thing began: an unclosed quote is reported where parsing failed,
+        # often many lines further down
+        began = exc.context_mark
+        at = (f" that starts at line {began.line + 1}"
+              if began is not None and mark is not None and began.line != mark.line else "")
+        what = f"{what} ({exc.context}{at})"
     line = mark.line + 1 if mark is not None else None
     column = f" at column {mark.column + 1}" if mark is not None else ""
     return Problem(file, "", line, f"YAML syntax error{column}: {what}", _yaml_hint(what))
@@ -351,6 +356,9 @@ def _yaml_hint(what: str) -> str:
         return "YAML does not allow tabs for indentation; use spaces"
     if "found undefined alias" in what:
         return "an alias *name needs an anchor &name defined before it"
+    if "that starts at line" in what:
+        return ("a quote or bracket opened there may never be closed, or the indentation is off "
+                "between there and here")
     if "expected a single document" in what:
         return "the file holds several YAML documents (---); keep only the OpenAPI one"
     return "check indentation and quoting near this position"

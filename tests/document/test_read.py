@@ -23,6 +23,17 @@ def test_yaml_syntax_error_has_line_column_and_hint() -> None:
     assert "quoted" in problem.hint
 
 
+def test_yaml_error_far_from_its_cause_names_where_the_unclosed_part_began(tmp_path: Path) -> None:
+    """An unclosed quote is reported where parsing gave up, lines further down: the message
+    also names the line where the mapping being parsed began, and the hint says why."""
+    text = ('openapi: 3.0.3\ninfo:\n  title: "unclosed\n  version: "1"\npaths: {}\n'
+            "components:\n  schemas:\n    A: {type: string}\n")
+    problem = only(load_error(write(tmp_path / "unclosed.yaml", text)))
+    assert problem.line == 4
+    assert "(while parsing a block mapping that starts at line 3)" in problem.message
+    assert "never be closed" in problem.hint
+
+
 def test_json_syntax_error_has_line_and_column() -> None:
     problem = only(load_error(BAD / "json_syntax.json"))
     assert problem.file == str(BAD / "json_syntax.json")
