@@ -10,7 +10,7 @@ import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 
-from generator.drift.check.tree import PackageReport, shown_file
+from generator.drift.check.tree import FileDrift, PackageReport, shown_file
 from generator.drift.diff.change import (
     BREAKING,
     NON_BREAKING,
@@ -232,6 +232,17 @@ def exit_code(changes: Iterable[Change], fail_on: str = "breaking") -> int:
 DIFF_CAP = 60
 
 
+# Files whose lines change with every input (the hashes they record): in the capped preview
+# after the code, which says what changed; the summary above still lists them in their order.
+_RECORDS = frozenset({"PROVENANCE.json", "README.md", "COVERAGE.md"})
+
+
+def _preview_rank(item: FileDrift) -> int:
+    """Python modules first, other files next, the package's records last (stable within)."""
+    name = item.path.rsplit("/", 1)[-1]
+    return 2 if name in _RECORDS else 0 if name.endswith(".py") else 1
+
+
 def line_counts(diff: Iterable[str]) -> tuple[int, int]:
     """(lines added, lines removed) of a unified diff, its file headers left out."""
     lines = [line for line in diff if not line.startswith(("+++", "---"))]
@@ -255,7 +266,7 @@ def _check_text(reports: list[PackageReport], *, verbose: bool = False) -> str:
             added, removed = line_counts(item.diff)
             lines.append(f"  {item.status}: {shown_file(report.folder, item.path)} "
                          f"({item.cause}; +{added} -{removed} lines)")
-        for item in report.files:
+        for item in sorted(report.files, key=_preview_rank):
             diff.extend(line.rstrip("\n") for line in item.diff)
     if diff:
         files = sum(len(report.files) for report in reports)
