@@ -50,7 +50,7 @@ HTTP_LIBRARIES = ("httpx", "httpx2")  # what generated code may import besides t
 # to: methods, class attributes, `self.x` assignments, its runtime bases' included.
 CLIENT_BASE_ATTRIBUTES = frozenset({
     "__aenter__", "__aexit__", "__api_key", "__base_url", "__enter__", "__exit__", "__init__",
-    "__repr__", "_auth", "_bad_redirect", "_base_headers", "_build_request",
+    "__repr__", "_answer_redactor", "_auth", "_bad_redirect", "_base_headers", "_build_request",
     "_check_body_resendable", "_chunk_type", "_client", "_default_headers", "_default_query",
     "_header_cache", "_headers", "_hidden", "_hidden_query", "_invalid_body", "_local_error",
     "_log_retry", "_make_status_error", "_may_retry_after", "_may_retry_status", "_origin",

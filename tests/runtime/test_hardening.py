@@ -131,6 +131,39 @@ def test_echoed_keys_are_blanked_in_every_escaped_form(
     assert "***" in str(caught.value)
 
 
+def test_a_credential_sent_as_a_plain_header_parameter_is_blanked_when_echoed(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
+) -> None:
+    """A document may declare its token as an ordinary header parameter (`x-access-token`), not
+    as a security scheme: the client was never told it is a credential, yet a header named like
+    one is blanked out of the error a server answers with, as a declared key is. A header
+    named like nothing of the kind stays as the server said it. (The token is not the
+    client's own key, which is blanked anyway.)"""
+    echoed = {"error": {"message": f"bad token {HEADER_TOKEN}, trace {PLAIN_VALUE}"}}
+    server = serve([
+        Reply(401, body=echoed),
+        Reply(200, {"Content-Type": "application/json"}, body="{not json " + HEADER_TOKEN),
+    ])
+    api = make_api(server, max_retries=0)
+    sent = {"X-Access-Token": HEADER_TOKEN, "X-Trace": PLAIN_VALUE,
+            "Cookie": f"theme=dark; session={ODD_SECRET}"}
+    with pytest.raises(pkg.AuthenticationError) as status_error:
+        api.call(completion_spec(pkg), completion_options(pkg, extra_headers=sent))
+    with pytest.raises(pkg.APIResponseValidationError) as invalid:
+        api.call(completion_spec(pkg), completion_options(pkg, extra_headers=sent))
+    assert server.requests[0].headers["x-access-token"] == HEADER_TOKEN  # sent as given
+    for caught in (status_error.value, invalid.value):
+        shown = str(caught) + repr(caught) + json.dumps(caught.body)
+        assert HEADER_TOKEN not in shown and "***" in shown
+    assert status_error.value.body == {"error": {"message": f"bad token ***, trace {PLAIN_VALUE}"}}
+    pairs = pkg._auth.credential_headers({"Cookie": f"theme=dark; session={ODD_SECRET}", "Accept": "x/y"})
+    assert ODD_SECRET in pairs and "dark" in pairs and "x/y" not in pairs
+
+
+PLAIN_VALUE = "trace-0123456789"
+HEADER_TOKEN = "tok-plain-header-9876543210"
+
+
 def test_an_error_event_echoing_the_key_is_redacted(
     pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
 ) -> None:

@@ -59,7 +59,9 @@ from ._auth import (
     SecurityScheme,
     SensitiveHeaders,
     SensitiveURL,
+    credential_headers,
     is_loopback,
+    redact_values,
 )
 from ._auth import origin_of as _origin_of
 from ._errors import (
@@ -528,6 +530,18 @@ class BaseClient:
         sometimes echo a key back)."""
         return self._auth.redact(text)
 
+    def _answer_redactor(self, response: _http.Response) -> Callable[[str], str]:
+        """``_redact``, and also the values of the request's headers named like credentials:
+        a header parameter such as ``x-access-token`` is one the client was never told is a
+        credential, and a server answering an error may echo it back."""
+        try:
+            echoed = credential_headers(response.request.headers)
+        except RuntimeError:  # a response made without a request
+            echoed = ()
+        if not echoed:
+            return self._redact
+        return lambda text: redact_values(self._redact(text), echoed)
+
     # -- building ------------------------------------------------------------------------
 
     def _url(self, path: str) -> str:
@@ -849,12 +863,13 @@ class BaseClient:
     ) -> APIStatusError:
         """The typed exception for a non-2xx answer whose body has been read; a credential
         the server echoes back is blanked out of its body (and so of its message) first."""
+        redact = self._answer_redactor(response)
         raw = response.content
-        text = self._redact(response.text) if raw else ""
+        text = redact(response.text) if raw else ""
         decoded: object = _MISSING
         if raw:
             try:
-                decoded = redact_body(json.loads(raw), text, self._redact)
+                decoded = redact_body(json.loads(raw), text, redact)
             except (ValueError, RecursionError):  # not JSON, or nested past what json reads
                 decoded = _MISSING
         body: object = text or None
@@ -871,7 +886,7 @@ class BaseClient:
             response.status_code, None if decoded is _MISSING else decoded, text
         )
         cls = status_error_class(response.status_code)
-        return cls(self._redact(message), response=response, body=body, parsed_body=parsed)
+        return cls(redact(message), response=response, body=body, parsed_body=parsed)
 
     def _parse_body(self, spec: ResponseSpec[Any], response: _http.Response) -> Any:
         """The typed body of a 2xx answer that has been read: parsed into what the document
@@ -901,10 +916,11 @@ class BaseClient:
             ) from exc
 
     def _invalid_body(self, response: _http.Response, why: str) -> APIResponseValidationError:
+        redact = self._answer_redactor(response)
         return APIResponseValidationError(
             response=response,
-            body=self._redact(response.text),
-            message=self._redact(  # a validation error quotes the input
+            body=redact(response.text),
+            message=redact(  # a validation error quotes the input
                 f"The body of HTTP {response.status_code} could not be read: {why}"
             ),
         )

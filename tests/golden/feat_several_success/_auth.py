@@ -42,6 +42,7 @@ __all__ = [
     "SecurityScheme",
     "SensitiveHeaders",
     "SensitiveURL",
+    "credential_headers",
     "from_env",
     "is_loopback",
     "origin_of",
@@ -151,6 +152,46 @@ def _forms(secret: str) -> Iterator[str]:
     yield quote(secret)
     query = _http.URL("http://h/", params={"k": secret}).query.decode("ascii")
     yield query[2:]
+
+
+#: Words in a request header's name that say it carries a credential, whether or not the
+#: document declares it as a security scheme (``x-access-token`` as a plain header parameter).
+_CREDENTIAL_WORDS = (
+    "auth",
+    "token",
+    "secret",
+    "password",
+    "passwd",
+    "apikey",
+    "api-key",
+    "api_key",
+    "session",
+    "signature",
+    "cookie",
+)
+
+
+def credential_headers(headers: Mapping[str, str]) -> tuple[str, ...]:
+    """The values of the request ``headers`` whose names say they hold a credential (each
+    cookie's value for ``Cookie``): a server answering an error may echo them back."""
+    found: list[str] = []
+    for name, value in headers.items():
+        lowered = name.lower()
+        if not any(word in lowered for word in _CREDENTIAL_WORDS):
+            continue
+        found.append(value)
+        if lowered == "cookie":
+            found.extend(part.partition("=")[2].strip() for part in value.split(";"))
+    return tuple(value for value in found if len(value) >= _MIN_REDACTED)
+
+
+def redact_values(text: str, values: Sequence[str]) -> str:
+    """``text`` with every form (``_forms``) of each of ``values`` replaced by ``***``,
+    longest first, so that a value inside another is not left half shown."""
+    for form in sorted({form for value in values for form in _forms(value)}, key=len, reverse=True):
+        if len(form) >= _MIN_REDACTED and form in text:
+            text = text.replace(form, "***")
+    return text
 
 
 class Auth:
