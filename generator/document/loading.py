@@ -58,6 +58,21 @@ class Document:
         return str(self.data.get("openapi", ""))
 
 
+# A file the user named (the spec, the overlay) that cannot be read at all (missing, a folder,
+# a device, too large): an input error, which the command line exits 2 for, as it does for a
+# usage error; a `$ref`'d file that cannot be read is a problem of the document instead.
+UNREADABLE_INPUT = "unreadable-input"
+
+
+def _read_given(path: Path, max_bytes: int) -> bytes:
+    """`read_limited`, its problems marked `UNREADABLE_INPUT`."""
+    try:
+        return read_limited(path, max_bytes)
+    except GeneratorError as error:
+        raise GeneratorError([replace(problem, code=UNREADABLE_INPUT)
+                              for problem in error.problems]) from None
+
+
 # --------------------------------------------------------------------------- public entry
 
 
@@ -74,7 +89,7 @@ def load(
     whose problems name file, pointer and line, so that no later stage meets a malformed
     document; what the document says is checked by `generator.validate`."""
     path = Path(path)
-    raw = read_limited(path, max_bytes)
+    raw = _read_given(path, max_bytes)
     data, lines = parse_bytes(raw, str(path), path.suffix)
     check_openapi_root(data, str(path), lines)
     assert isinstance(data, dict)
@@ -87,7 +102,7 @@ def load(
     bundled = False
     if overlay is not None:
         overlay = Path(overlay)
-        overlay_raw = read_limited(overlay, max_bytes)
+        overlay_raw = _read_given(overlay, max_bytes)
         overlay_data, overlay_lines = parse_bytes(overlay_raw, str(overlay), overlay.suffix)
         overlay_sha256 = hashlib.sha256(overlay_raw).hexdigest()
         try:

@@ -279,7 +279,7 @@ def test_manifest_with_one_broken_provider_writes_nothing(tmp_path: Path) -> Non
 
 def test_validate_names_a_missing_file_as_a_file() -> None:
     result = run_cli("validate", str(BAD / "no_such_spec.yaml"))
-    assert result.returncode != 0
+    assert result.returncode == 2  # an input error, as `check` and `diff` say it
     assert "Traceback" not in result.stderr
     assert "no_such_spec.yaml: file not found" in result.stderr
     assert "unknown provider" not in result.stderr
@@ -288,9 +288,18 @@ def test_validate_names_a_missing_file_as_a_file() -> None:
 @pytest.mark.parametrize("spec", ["no_such_spec.yaml", "."], ids=["missing", "a-folder"])
 def test_generate_from_a_missing_or_folder_spec(spec: str, tmp_path: Path) -> None:
     result = run_cli("generate", "--spec", str(BAD / spec), "--out", str(tmp_path / "pkg"))
-    assert result.returncode != 0
+    assert result.returncode == 2  # an input error (1 means the document has problems)
     assert "Traceback" not in result.stderr
     assert ("file not found" if spec != "." else "is a directory") in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_missing_file_a_ref_names_is_a_problem_of_the_document_exit_1(tmp_path: Path) -> None:
+    """Exit 2 is for a spec or overlay the user named that cannot be read; a `$ref` to a file
+    that is not there is the document's slip, said like any other (exit 1)."""
+    result = run_cli("generate", "--spec", str(BAD / "missing_ref_file.yaml"),
+                     "--out", str(tmp_path / "pkg"))
+    assert result.returncode == 1 and "file not found" in result.stderr
     assert list(tmp_path.iterdir()) == []
 
 
@@ -301,7 +310,7 @@ def test_a_url_given_as_the_spec_is_told_to_download_it(command: str, tmp_path: 
     url = "https://api.example.invalid/v1/openapi.json"
     args = ["generate", "--spec", url, "--out", str(tmp_path / "pkg")] if command == "generate" else ["validate", url]
     result = run_cli(*args)
-    assert result.returncode != 0
+    assert result.returncode == 2
     assert "Traceback" not in result.stderr and "file not found" not in result.stderr
     assert f"{url}: a URL, not a file" in result.stderr and "curl -fLo openapi.json URL" in result.stderr
     assert list(tmp_path.iterdir()) == []
