@@ -118,3 +118,38 @@ def test_a_breaking_wire_change_with_no_client_effect_is_not_client_breaking() -
     (server,) = [c for c in changes if c.kind == "server-changed"]
     assert server.severity == "breaking" and not server.client_breaking
     assert exit_code(changes, "client-breaking") == 0 and exit_code(changes, "breaking") == 1
+
+
+def _body_and_answer() -> Doc:
+    """`Labels` is both `add_labels`' expanded body and what `GET /labels` answers with."""
+    doc = base()
+    doc["paths"]["/labels"] = {"get": {
+        "operationId": "list_labels", "tags": ["issues"],
+        "responses": {"200": {"description": "ok", "content": {"application/json": {
+            "schema": {"$ref": "#/components/schemas/Labels"}}}}}}}
+    _schemas(doc)["Labels"]["properties"]["color"] = {"type": "string"}
+    return doc
+
+
+def test_a_schema_both_body_and_answer_names_the_argument_and_the_model_field() -> None:
+    """Found in a new user's trial: a property of such a schema removed is two changes, one per
+    direction. The request side's names the argument callers pass; the response side's names the
+    model field code reads off the answers (not the argument again). A change of the property's
+    type, one change for both directions, names both."""
+    new = _body_and_answer()
+    _schemas(new)["Labels"]["properties"].pop("color")
+    changes = diff_with_client(_body_and_answer(), new)
+    (request,) = [c for c in changes if c.kind == "request-property-removed"]
+    (response,) = [c for c in changes if c.kind == "response-property-removed"]
+    assert request.client.startswith("client.issues.add_labels: argument color: removed")
+    assert "models.Labels" not in request.client
+    assert response.client == "models.Labels.color: removed (was str | None)"
+    retyped = _body_and_answer()
+    _schemas(retyped)["Labels"]["properties"]["color"] = {"type": "integer"}
+    (typed,) = [c for c in diff_with_client(_body_and_answer(), retyped) if c.kind == "type-changed"]
+    assert typed.client.startswith("client.issues.add_labels: argument color: str | NotGiven -> int")
+    assert typed.client.endswith("; models.Labels.color: str | None -> int | None")
+    # a schema only ever sent as an expanded body names the argument alone, as before
+    (body_only,) = [c for c in _changed(lambda d: _schemas(d)["Labels"]["properties"].update(
+        labels={"type": "array", "items": {"type": "integer"}})) if c.kind == "type-changed"]
+    assert "models.Labels" not in body_only.client

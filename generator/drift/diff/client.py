@@ -426,6 +426,8 @@ def _schema_effect(change: Change, trace: _Trace, tokens: list[str]) -> str:
     side = trace.side
     users = side.bodies.get(join_tokens("", *tokens[:3]), [])
     prop = _first_property(tokens[3:])
+    if change.kind.startswith("response-"):  # what answers hold: the model's field
+        return _model_effect(class_name(tokens[2]), tokens[3:], trace)
     if users and prop is not None and tokens[3:5] == ["properties", prop]:
         found = []
         for pointer in users:
@@ -436,8 +438,21 @@ def _schema_effect(change: Change, trace: _Trace, tokens: list[str]) -> str:
             found.append(trace.argument(f"{side.method(pointer)}: argument {name}", pointer,
                                         name, param, _properties(tokens[3:])[1:]))
         listed = "; ".join(found[:3]) + (f" (and {len(found) - 3} more)" if len(found) > 3 else "")
-        return listed
+        if not _reaches_beyond(change, users):
+            return listed
+        # an answer (or an unexpanded use) is typed with the class: its field changes too
+        return f"{listed}; {_model_effect(class_name(tokens[2]), tokens[3:], trace)}"
     return _model_effect(class_name(tokens[2]), tokens[3:], trace)
+
+
+def _reaches_beyond(change: Change, bodies: list[str]) -> bool:
+    """Whether the change affects an operation other than those taking the schema as their
+    expanded body (`bodies`, operation pointers): one answering with it, say."""
+    expanded = set()
+    for pointer in bodies:
+        tokens = split_pointer(pointer)
+        expanded.add(f"{tokens[2].upper()} {tokens[1]}")
+    return any(label not in expanded for label in change.operations)
 
 
 def _in_operation(change: Change, trace: _Trace, tokens: list[str]) -> str | None:
