@@ -64,7 +64,7 @@ def test_document_over_the_size_limit_is_refused_clearly(tmp_path: Path) -> None
         handle.seek(0, os.SEEK_END)
         handle.write(b'"}')
     code, stderr, peak, _ = run_generator_measured(["validate", str(spec_file)], timeout=60)
-    assert code == 1
+    assert code == 2  # an input that cannot be read: exit 2, as for every command
     assert "Traceback" not in stderr
     assert str(spec_file) in stderr
     assert "MB" in stderr or "bytes" in stderr, stderr
