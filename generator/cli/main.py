@@ -43,7 +43,7 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
 def cmd_validate(args: argparse.Namespace) -> int:
     """Validate provider specs (by name) or spec files (by path); print every problem."""
     from generator import pipeline
-    from generator.document.loading import UNREADABLE_INPUT, load
+    from generator.document.loading import load, only_unreadable_inputs
     from generator.validate import validate
 
     manifest = None
@@ -69,7 +69,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
         else:
             verdicts.update(_what_generate_does(document.data, found, strict=target.strict))
     print_problems(problems, verdicts)
-    if problems and all(problem.code == UNREADABLE_INPUT for problem in problems):
+    if only_unreadable_inputs(problems):
         return 2  # nothing could be read: an input error, as for every other command
     return 1 if problems else 0
 
@@ -257,11 +257,9 @@ def error_exit_code(args: argparse.Namespace, error: GeneratorError) -> int:
     """1 for an invalid spec from `validate`/`generate`; 2 for usage and input errors (a spec
     or overlay that cannot be read at all, every command alike), and for anything that stops
     `check`/`diff`/`update` (whose 1 means drift or breaking changes)."""
-    from generator.document.loading import UNREADABLE_INPUT  # loaded by the command already
+    from generator.document.loading import only_unreadable_inputs  # loaded by the command already
 
-    unreadable = bool(error.problems) and all(
-        problem.code == UNREADABLE_INPUT for problem in error.problems)
-    if (getattr(error, "usage", False) or unreadable
+    if (getattr(error, "usage", False) or only_unreadable_inputs(error.problems)
             or args.command in ("check", "diff", "update", "compare")):
         return 2
     return 1

@@ -64,6 +64,11 @@ class Document:
 UNREADABLE_INPUT = "unreadable-input"
 
 
+def only_unreadable_inputs(problems: list[Problem]) -> bool:
+    """Whether `problems` are all of files the user named that cannot be read (exit 2)."""
+    return bool(problems) and all(problem.code == UNREADABLE_INPUT for problem in problems)
+
+
 def _read_given(path: Path, max_bytes: int) -> bytes:
     """`read_limited`, its problems marked `UNREADABLE_INPUT`."""
     try:

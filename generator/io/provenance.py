@@ -93,13 +93,17 @@ def _package_file_sha256(folder: Path, relative: str) -> str | None:
         return None
 
 
+# how a recorded file is opened: never through a link as its last part, never blocking on a pipe
+# (the caller then checks that what it opened is a regular file)
+_REGULAR_ONLY = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+                 | getattr(os, "O_NOFOLLOW", 0))
+
+
 def _open_regular(path: Path) -> BinaryIO:
     """`path` opened for reading, refused (OSError) unless it is a regular file: never a pipe,
     which would block, or a device, which never ends. A link as its last part is refused where
     the system can say so (`O_NOFOLLOW`: one swapped in since `_entry_kind` looked)."""
-    flags = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-             | getattr(os, "O_NOFOLLOW", 0))
-    fd = os.open(path, flags)
+    fd = os.open(path, _REGULAR_ONLY)
     if not stat.S_ISREG(os.fstat(fd).st_mode):
         os.close(fd)
         raise OSError(f"{path} is not a regular file")
@@ -345,9 +349,8 @@ def _parents(relative: str) -> list[str]:
 def _hash_in_folder(name: str, folder_fd: int) -> str | None:
     """`_sha256_stream` of `name` in the folder `folder_fd` when it is a regular file (not a
     link: `O_NOFOLLOW`; not a pipe: `O_NONBLOCK`, then checked), else None."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0)
     try:
-        fd = os.open(name, flags, dir_fd=folder_fd)
+        fd = os.open(name, _REGULAR_ONLY, dir_fd=folder_fd)
     except OSError:
         return None
     with os.fdopen(fd, "rb") as stream:

@@ -290,6 +290,25 @@ def test_a_key_the_server_echoes_is_blanked_in_the_error_body_too(
     assert SECRET in first.response.text  # the raw answer, as received
 
 
+def test_a_base_url_carrying_a_password_is_refused_without_showing_it(
+    pkg: ModuleType, serve: Callable[..., ScriptedServer]
+) -> None:
+    # the HTTP library would send user:password as Basic auth in place of the key, and the
+    # URL, password and all, would show in the client's repr, request reprs and logs
+    server = serve([Reply(200, body=COMPLETION)])
+    with_password = server.url.replace("http://", "http://user:" + SECRET + "@")
+    for kwargs in ({"api_key": "k"}, {"api_key": None, "auth": header_key(pkg)}):
+        with pytest.raises(ValueError, match="user name or password") as caught:
+            pkg.SyncAPIClient(base_url=with_password, **kwargs)
+        assert SECRET not in str(caught.value)
+    client = pkg.SyncAPIClient(base_url=server.url, api_key="k")
+    with pytest.raises(ValueError, match="user name or password"):
+        client.base_url = server.url.replace("http://", "http://user@")
+    assert client.base_url == server.url  # refused: the client still sends where it did
+    client.close()
+    assert not server.requests
+
+
 # -- plain HTTP ----------------------------------------------------------------------------
 
 

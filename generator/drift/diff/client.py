@@ -39,7 +39,7 @@ from generator.drift.diff.change import BREAKING, Change
 from generator.drift.diff.types import Annotations, client_annotations
 from generator.drift.forked import Forked
 from generator.names.identifiers import argument_name, class_name
-from generator.problems import GeneratorError
+from generator.problems import GeneratorError, operation_label
 
 NO_EFFECT = "no effect on the generated client"
 NOT_TRACED = "not traced to a method or model (the wire contract: servers, security...)"
@@ -451,7 +451,7 @@ def _reaches_beyond(change: Change, bodies: list[str]) -> bool:
     expanded = set()
     for pointer in bodies:
         tokens = split_pointer(pointer)
-        expanded.add(f"{tokens[2].upper()} {tokens[1]}")
+        expanded.add(operation_label(tokens[2], tokens[1]))
     return any(label not in expanded for label in change.operations)
 
 

@@ -101,6 +101,7 @@ from generator.drift.diff.walk import (
     prefixed,
     without_docs,
 )
+from generator.problems import operation_label
 
 
 def diff(old: Mapping[str, Json], new: Mapping[str, Json], reuse: bool = True) -> list[Change]:
@@ -269,10 +270,10 @@ class _Differ:
                          f"renamed to `{after}`")
         self.servers(pointer, old_item.get("servers"), new_item.get("servers"), f"`{new_path}`")
         for method in HTTP_METHODS:
-            label = f"{method.upper()} {new_path}"
+            label = operation_label(method, new_path)
             if method in old_item and method not in new_item:
                 self.add(join_tokens("", "paths", old_path, method), "operation-removed", True,
-                         f"{method.upper()} {old_path}: operation was removed", side="old")
+                         f"{operation_label(method, old_path)}: operation was removed", side="old")
             elif method in new_item and method not in old_item:
                 self.add(join_tokens(pointer, method), "operation-added", False,
                          f"{label}: operation was added")

@@ -47,6 +47,7 @@ __all__ = [
     "is_loopback",
     "origin_of",
     "pair_from_env",
+    "redact_values",
 ]
 
 #: RFC 6265 cookie-octets other than `%` (as ``_base_client`` encodes cookie values).

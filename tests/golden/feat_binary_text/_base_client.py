@@ -509,8 +509,15 @@ class BaseClient:
 
     @base_url.setter
     def base_url(self, value: str) -> None:
+        url = _http.URL(str(value))
+        if url.userinfo:  # the HTTP library would send it as Basic auth, in place of the key
+            raise ValueError(
+                "base_url must not carry a user name or password (user:password@host): a URL "
+                "shows in logs, reprs and error messages; pass credentials as the client's "
+                "credential arguments (or an Authorization header in default_headers)"
+            )
         self.__base_url = str(value)
-        self._origin = _origin_of(_http.URL(self.__base_url))
+        self._origin = _origin_of(url)
         self._urls: dict[str, tuple[_http.URL, bool]] = {}
 
     @property
