@@ -27,9 +27,17 @@ def first_server(data: dict[str, Any]) -> str | None:
 def server_url(data: dict[str, Any], fallback: str | None) -> str | None:
     """The default base URL: the first server's absolute http(s) URL, else `fallback`."""
     url = first_server(data)
-    if url and urlparse(url).scheme in ("http", "https") and "{" not in url:
+    if url and _usable_default(url):
         return url.rstrip("/")
     return fallback.rstrip("/") if fallback else None
+
+
+def _usable_default(url: str) -> bool:
+    """An absolute http(s) URL without variables left and without `user:password@`, which
+    clients refuse as a base URL (credentials in a URL show in logs and messages)."""
+    parsed = urlparse(url)
+    return (parsed.scheme in ("http", "https") and "{" not in url
+            and parsed.username is None and parsed.password is None)
 
 
 def server_path(data: dict[str, Any]) -> str | None:
