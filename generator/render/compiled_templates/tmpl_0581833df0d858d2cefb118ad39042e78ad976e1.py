@@ -196,7 +196,7 @@ def root(context, missing=missing):
         yield ')\ntry:\n    result = '
         yield str(environment.getattr((undefined(name='call') if l_0_call is missing else l_0_call), 'text'))
         yield '\nexcept APIStatusError as error:  # the server answered with an error status\n    print(error.status_code, error.body)\nexcept APIConnectionError as error:  # no answer: network failure or timeout\n    print(error)\n```\n'
-    yield "\n## Retries and timeouts\n\nConnection errors, timeouts and 408, 409, 429 and 5xx answers are retried up to `max_retries`\ntimes (2 by default; `max_retries=0` on the client or on a call turns retrying off), after the\nserver's `Retry-After` when it asks for at most 60 s, else after a backoff of 0.5 s doubling\nper attempt up to 8 s.\n\n"
+    yield "\n## Answers that drift from the document\n\nServers add fields, invent enum values and leave out fields their document marks required. A\nsuccess answer that does not match its schema is still returned, not raised: it is validated\nfirst, and when that fails the value is built without validation. Fields the document does not\nlist are kept (`result.model_extra`), an enum value it does not list stays a plain `str`, and a\nrequired field the server left out is `None`, whatever its annotation says: check such fields\nwhen the server is known to drift. Only a body that is not JSON at all (or has a Content-Type\nthe document does not list) raises `APIResponseValidationError`.\n\n## Retries and timeouts\n\nConnection errors, timeouts and 408, 409, 429 and 5xx answers are retried up to `max_retries`\ntimes (2 by default; `max_retries=0` on the client or on a call turns retrying off), after the\nserver's `Retry-After` when it asks for at most 60 s, else after a backoff of 0.5 s doubling\nper attempt up to 8 s.\n\n"
     if environment.getattr((undefined(name='api') if l_0_api is missing else l_0_api), 'idempotency_header'):
         pass
         yield 'A POST or PATCH is sent again only when that cannot repeat it: each call carries an\n`'
@@ -212,4 +212,4 @@ def root(context, missing=missing):
     yield '   # exit 1 when the copy differs from what its inputs give\n```\n\n`PROVENANCE.json` records what this package was made from and the sha256 of every file.\n'
 
 blocks = {}
-debug_info = '1=52&3=54&4=58&11=64&12=68&19=74&20=78&22=84&26=96&27=100&30=102&32=108&33=110&34=112&36=115&37=118&38=120&40=125&45=130&47=134&66=136&71=139&73=145&74=147&78=149&90=152&91=154&93=158&94=160&96=162&101=164&102=166&104=168&115=171&117=174&119=183&120=185&123=189&125=195&127=197&142=200&144=203&157=209&158=211'
+debug_info = '1=52&3=54&4=58&11=64&12=68&19=74&20=78&22=84&26=96&27=100&30=102&32=108&33=110&34=112&36=115&37=118&38=120&40=125&45=130&47=134&66=136&71=139&73=145&74=147&78=149&90=152&91=154&93=158&94=160&96=162&101=164&102=166&104=168&115=171&117=174&119=183&120=185&123=189&125=195&127=197&152=200&154=203&167=209&168=211'
