@@ -69,6 +69,24 @@ def test_a_custom_header_key_never_reaches_another_origin(
     assert landed.method == ("POST" if status in (307, 308) else "GET")
 
 
+@pytest.mark.parametrize("status", [302, 307])
+def test_headers_named_like_credentials_never_reach_another_origin_whoever_set_them(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer], status: int
+) -> None:
+    # neither the client's default headers nor a call's extra headers are declared credentials,
+    # but their names say they are: they stay home as the declared scheme's header does
+    elsewhere = serve([Reply(200, body=COMPLETION)])
+    home = serve([Reply(status, {"Location": elsewhere.url + "/x"})])
+    api = make_api(home, auth=header_key(pkg), default_headers={"X-Gateway-Token": "gw-" + SECRET})
+    api.call(completion_spec(pkg), completion_options(
+        pkg, extra_headers={"X-Goog-Api-Key": "goog-" + SECRET, "X-Trace": "trace-1"}))
+    (sent,), (landed,) = home.requests, elsewhere.requests
+    assert sent.headers["x-gateway-token"] == "gw-" + SECRET
+    assert sent.headers["x-goog-api-key"] == "goog-" + SECRET
+    assert SECRET not in json.dumps(landed.headers) + landed.target
+    assert landed.headers["x-trace"] == "trace-1"  # a header naming no credential follows
+
+
 def test_an_absolute_url_to_another_host_gets_no_credential(
     pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
 ) -> None:
@@ -100,6 +118,53 @@ def test_a_bad_header_value_is_a_local_error_not_retried(
     assert not isinstance(caught.value, pkg.APIConnectionError)
     assert SECRET not in str(caught.value) and SECRET not in repr(caught.value)
     assert api.sleeps == [] and server.requests == []
+
+
+def test_a_header_value_the_http_library_refuses_is_not_shown(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
+) -> None:
+    # a token read from a file keeps its line break: the library's message quotes the value
+    server = serve([Reply(200, body=COMPLETION)])
+    api = make_api(server, max_retries=0)
+    token = "tok-from-a-file-0123456789\n"
+    with pytest.raises(pkg.APIError) as caught:
+        api.call(completion_spec(pkg), completion_options(pkg, extra_headers={"X-Note": token}))
+    assert "tok-from-a-file" not in str(caught.value) + repr(caught.value)
+    assert "Invalid request" in str(caught.value) and server.requests == []
+
+
+@pytest.mark.parametrize("header", [
+    {"Host": "other-tenant.example"}, {"Content-Length": "0"},
+    {"Transfer-Encoding": "chunked"}, {"te": "trailers"},
+])
+def test_headers_the_http_library_frames_the_request_with_are_refused(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer],
+    header: dict[str, str],
+) -> None:
+    # Host would send the credentials to another virtual host; Content-Length beside
+    # Transfer-Encoding frames one body two ways (request smuggling)
+    server = serve([Reply(200, body=COMPLETION)])
+    api = make_api(server, max_retries=3)
+    with pytest.raises(pkg.APIError, match="set by the HTTP client") as caught:
+        api.call(completion_spec(pkg), completion_options(pkg, extra_headers=header))
+    assert next(iter(header.values())) not in str(caught.value)
+    with_default = make_api(server, default_headers=header)
+    with pytest.raises(pkg.APIError, match="set by the HTTP client"):
+        with_default.call(completion_spec(pkg), completion_options(pkg))
+    assert server.requests == [] and api.sleeps == []
+
+
+def test_a_key_echoed_with_json_escaped_slashes_is_blanked(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
+) -> None:
+    key = "AbCd/EfGh+IjKl=="  # base64 keys hold '/', which PHP's json_encode writes as '\/'
+    body = b'{"code": 401, "invalid_key": "AbCd\\/EfGh+IjKl=="}'
+    server = serve([Reply(401, {"Content-Type": "application/json"}, body=body)])
+    api = make_api(server, auth=header_key(pkg, key), max_retries=0)
+    with pytest.raises(pkg.AuthenticationError) as caught:
+        api.call(completion_spec(pkg), completion_options(pkg))
+    shown = str(caught.value) + repr(caught.value) + json.dumps(caught.value.body)
+    assert "EfGh" not in shown and "***" in str(caught.value)
 
 
 def test_credential_headers_are_hidden_in_request_repr(
@@ -307,6 +372,22 @@ def test_a_base_url_carrying_a_password_is_refused_without_showing_it(
     assert client.base_url == server.url  # refused: the client still sends where it did
     client.close()
     assert not server.requests
+
+
+def test_a_body_compressed_twice_over_is_refused_before_it_expands(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
+) -> None:
+    # 64 MiB of zeros gzipped twice is a few kilobytes on the wire; decoded layer by layer
+    # inside the HTTP library it would be whole before max_response_size could count it
+    bomb = gzip.compress(gzip.compress(bytes(64 * 1024 * 1024)))
+    assert len(bomb) < 200_000
+    server = serve([Reply(200, {"Content-Type": "application/json",
+                                "Content-Encoding": "gzip, gzip"}, body=bomb)])
+    api = make_api(server, max_retries=2, max_response_size=1024 * 1024)
+    with pytest.raises(pkg.APIResponseDecodingError, match="stacked") as caught:
+        api.call(completion_spec(pkg), completion_options(pkg))
+    assert "gzip, gzip" in str(caught.value)
+    assert api.sleeps == [] and len(server.requests) == 1  # the server answered: not retried
 
 
 # -- plain HTTP ----------------------------------------------------------------------------

@@ -178,8 +178,8 @@ class ScriptedServer:
 
     def _serve(self, conn: socket.socket) -> None:
         buffer = b""
-        conn.settimeout(0.1)
         try:
+            conn.settimeout(0.1)  # in the try: stop() may have closed the connection already
             while not self._stop.is_set():
                 request, buffer = self._read_request(conn, buffer)
                 if request is None:

@@ -60,8 +60,9 @@ from ._auth import (
     SensitiveHeaders,
     SensitiveURL,
     credential_headers,
+    is_credential_header,
     is_loopback,
-    redact_values,
+    values_redactor,
 )
 from ._auth import origin_of as _origin_of
 from ._errors import (
@@ -428,6 +429,38 @@ def _is_bad_location(exc: BaseException) -> bool:
     )
 
 
+#: Headers the HTTP library sets from the URL and the body: a value from an argument or a
+#: document's header parameter would name another virtual host (which the credentials would go
+#: to) or frame the body two ways at once (request smuggling).
+_FRAMING_HEADERS = frozenset(
+    {"host", "content-length", "transfer-encoding", "te", "trailer", "upgrade"}
+)
+
+
+def _refuse_framing_headers(headers: Mapping[str, tuple[str, str]]) -> None:
+    """Refuse a request whose headers set one of ``_FRAMING_HEADERS`` (its value not shown)."""
+    framing = sorted(name for name, _ in headers.values() if name.lower() in _FRAMING_HEADERS)
+    if framing:
+        raise APIError(
+            f"Invalid request: header {framing[0]!r} is set by the HTTP client from the URL "
+            "and the body; a value given for it is refused (change base_url to reach another "
+            "host)"
+        )
+
+
+def _refuse_stacked_codings(response: _http.Response) -> None:
+    """A body compressed twice over (``Content-Encoding: gzip, gzip``) expands a thousandfold
+    per layer inside the HTTP library, a few kilobytes into gigabytes, before any of it can be
+    counted against ``max_response_size``: such a body is not decoded at all."""
+    codings = response.headers.get("content-encoding", "").lower().split(",")
+    applied = [coding.strip() for coding in codings if coding.strip() not in ("", "identity")]
+    if len(applied) > 1:
+        raise _http.DecodingError(
+            f"{len(applied)} content codings stacked ({', '.join(applied)}) are not decoded: "
+            "a small body could expand past max_response_size before it is counted"
+        )
+
+
 class BaseClient:
     """State and I/O-free logic shared by :class:`SyncAPIClient` and :class:`AsyncAPIClient`."""
 
@@ -547,7 +580,8 @@ class BaseClient:
             echoed = ()
         if not echoed:
             return self._redact
-        return lambda text: redact_values(self._redact(text), echoed)
+        blank_echoed = values_redactor(echoed)
+        return lambda text: blank_echoed(self._redact(text))
 
     # -- building ------------------------------------------------------------------------
 
@@ -575,6 +609,7 @@ class BaseClient:
             },
         )
         _put(headers, omitted, self._default_headers)
+        _refuse_framing_headers(headers)
         frozen = frozenset(omitted)
         self._header_cache[stream] = (user_agent, headers, frozen)
         return headers, frozen
@@ -601,6 +636,7 @@ class BaseClient:
             )
             _put(headers, omitted, {"Cookie": cookie})
         _put(headers, omitted, options.extra_headers)
+        _refuse_framing_headers(headers)
         return headers, frozenset(omitted)
 
     def _prepare(self, options: RequestOptions, *, stream: bool) -> _Prepared:
@@ -765,9 +801,13 @@ class BaseClient:
             }
         else:
             self._check_body_resendable(prepared, f"redirected it (HTTP {response.status_code})")
-        if _origin_of(url) != self._origin:
+        if _origin_of(url) != self._origin:  # also headers named like credentials, whoever set them
             hidden = self._hidden | {"cookie"}
-            headers = {k: v for k, v in headers.items() if k.lower() not in hidden}
+            headers = {
+                k: v
+                for k, v in headers.items()
+                if k.lower() not in hidden and not is_credential_header(k)
+            }
         return replace(
             prepared,
             method=method,
@@ -816,9 +856,12 @@ class BaseClient:
             ),
         )
 
-    def _local_error(self, exc: Exception) -> APIError:
-        """A request the HTTP library refused to write (e.g. a line break in a header)."""
-        return APIError(self._redact(f"Invalid request: {exc}"))
+    def _local_error(self, exc: Exception, request: _http.Request | None) -> APIError:
+        """A request the HTTP library refused to write (e.g. a line break in a header). Its
+        message may quote a header's value: none of them is shown (a token read from a file
+        keeps its line break)."""
+        sent = list(request.headers.values()) if request is not None else []
+        return APIError(values_redactor(sent)(self._redact(f"Invalid request: {exc}")))
 
     def _may_retry_after(self, prepared: _Prepared, exc: Exception) -> bool:
         """Whether a transport failure may be retried without repeating an effect (and with
@@ -1073,12 +1116,13 @@ class SyncAPIClient(BaseClient):
                     if hops >= self.max_redirects:
                         raise self._too_many_redirects(prepared)
                     hops, attempt = hops + 1, following
+                _refuse_stacked_codings(response)
                 if not ((stream or lazy) and response.is_success):
                     self._read(response)
             except _http.LocalProtocolError as exc:  # our request, not the network: no retry
                 if response is not None:
                     response.close()
-                raise self._local_error(exc) from exc
+                raise self._local_error(exc, request) from exc
             except _http.InvalidURL as exc:  # no HTTPError: httpx reads a Location it
                 if response is not None:  # cannot join while sending (`next_request`)
                     response.close()
@@ -1247,12 +1291,13 @@ class AsyncAPIClient(BaseClient):
                     if hops >= self.max_redirects:
                         raise self._too_many_redirects(prepared)
                     hops, attempt = hops + 1, following
+                _refuse_stacked_codings(response)
                 if not ((stream or lazy) and response.is_success):
                     await self._read(response)
             except _http.LocalProtocolError as exc:  # our request, not the network: no retry
                 if response is not None:
                     await response.aclose()
-                raise self._local_error(exc) from exc
+                raise self._local_error(exc, request) from exc
             except _http.InvalidURL as exc:  # no HTTPError: httpx reads a Location it
                 if response is not None:  # cannot join while sending (`next_request`)
                     await response.aclose()

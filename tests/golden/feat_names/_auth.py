@@ -27,7 +27,7 @@ import logging
 import os
 import threading
 import weakref
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 from urllib.parse import quote, quote_plus, unquote_plus
@@ -44,10 +44,11 @@ __all__ = [
     "SensitiveURL",
     "credential_headers",
     "from_env",
+    "is_credential_header",
     "is_loopback",
     "origin_of",
     "pair_from_env",
-    "redact_values",
+    "values_redactor",
 ]
 
 #: RFC 6265 cookie-octets other than `%` (as ``_base_client`` encodes cookie values).
@@ -147,6 +148,7 @@ def _forms(secret: str) -> Iterator[str]:
     yield secret
     yield repr(secret)[1:-1]
     yield json.dumps(secret)[1:-1]
+    yield json.dumps(secret)[1:-1].replace("/", "\\/")  # JSON with ``/`` escaped (PHP's)
     yield quote(secret, safe="")
     yield quote_plus(secret)
     yield quote(secret, safe=COOKIE_SAFE)
@@ -172,27 +174,42 @@ _CREDENTIAL_WORDS = (
 )
 
 
+def is_credential_header(name: str) -> bool:
+    """Whether a request header's name says it holds a credential."""
+    lowered = name.lower()
+    return any(word in lowered for word in _CREDENTIAL_WORDS)
+
+
 def credential_headers(headers: Mapping[str, str]) -> tuple[str, ...]:
     """The values of the request ``headers`` whose names say they hold a credential (each
     cookie's value for ``Cookie``): a server answering an error may echo them back."""
     found: list[str] = []
     for name, value in headers.items():
-        lowered = name.lower()
-        if not any(word in lowered for word in _CREDENTIAL_WORDS):
+        if not is_credential_header(name):
             continue
         found.append(value)
-        if lowered == "cookie":
+        if name.lower() == "cookie":
             found.extend(part.partition("=")[2].strip() for part in value.split(";"))
     return tuple(value for value in found if len(value) >= _MIN_REDACTED)
 
 
-def redact_values(text: str, values: Sequence[str]) -> str:
-    """``text`` with every form (``_forms``) of each of ``values`` replaced by ``***``,
-    longest first, so that a value inside another is not left half shown."""
-    for form in sorted({form for value in values for form in _forms(value)}, key=len, reverse=True):
-        if len(form) >= _MIN_REDACTED and form in text:
-            text = text.replace(form, "***")
-    return text
+def values_redactor(values: Sequence[str]) -> Callable[[str], str]:
+    """A function blanking every form (``_forms``) of each of ``values`` out of a text as
+    ``***``, longest first, so that a value inside another is not left half shown. The forms
+    are made once: an error body is redacted string by string."""
+    forms = sorted(
+        {form for value in values for form in _forms(value) if len(form) >= _MIN_REDACTED},
+        key=len,
+        reverse=True,
+    )
+
+    def redact(text: str) -> str:
+        for form in forms:
+            if form in text:
+                text = text.replace(form, "***")
+        return text
+
+    return redact
 
 
 class Auth:
