@@ -398,11 +398,21 @@ def package_entries(folder: Path, *, litter: bool = False) -> list[str]:
     are entries, never followed, so a link to a folder is not walked into and a loop ends."""
     found: list[str] = []
     for root, dirs, files in os.walk(folder, followlinks=False):
-        dirs[:] = [name for name in dirs if name != "__pycache__"]
         base = Path(root)
         names = [*files, *(name for name in dirs if (base / name).is_symlink())]
         found.extend((base / name).relative_to(folder).as_posix() for name in names)
-    return sorted(relative for relative in found if litter or not is_litter(folder, relative))
+    return sorted(relative for relative in found if not is_compiled_cache(relative)
+                  and (litter or not is_litter(folder, relative)))
+
+
+PYTHON_CACHE = "__pycache__"  # the folder Python compiles imported modules into
+
+
+def is_compiled_cache(relative: str) -> bool:
+    """Whether `relative` is what Python compiles into a `__pycache__` folder (`*.pyc`):
+    anything else there (a user's note) is a file like any other."""
+    parts = relative.split("/")
+    return len(parts) > 1 and parts[-2] == PYTHON_CACHE and parts[-1].endswith((".pyc", ".pyo"))
 
 
 def _entry_kind(folder: Path, relative: str) -> str:

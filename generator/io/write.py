@@ -41,7 +41,7 @@ from generator.problems import GeneratorError, Problem
 # tempfile.mkdtemp's random part: 8 characters of this alphabet.
 _TEMP_SUFFIX = "[a-z0-9_]{8}"
 # Caches Python writes beside the modules it imports: never the user's work.
-_CACHES = frozenset({"__pycache__"})
+_CACHES = frozenset({provenance.PYTHON_CACHE})
 SHOWN_FILES = 10  # a refusal names this many of the files that would be lost
 
 # Destinations swapped in by this process, appended while Ctrl-C is ignored: an interrupt that
@@ -180,16 +180,16 @@ def _same_regular_file(path: Path, expected: bytes) -> bool:
 
 
 def _files_in(folder: Path) -> set[str] | None:
-    """Every file under `folder` (caches left out), relative, with `/`; None when it holds a
-    symlink (never one of ours: the folder is replaced)."""
+    """Every file under `folder` (Python's compiled caches left out), relative, with `/`; None
+    when it holds a symlink (never one of ours: the folder is replaced). Anything else in a
+    `__pycache__` folder (a user's note) counts: replacing the folder would lose it."""
     found: set[str] = set()
     for root, folders, names in os.walk(folder):
-        folders[:] = [name for name in folders if name not in _CACHES]
         if any(os.path.islink(os.path.join(root, name)) for name in (*folders, *names)):
             return None
         base = os.path.relpath(root, folder)
-        found.update(name if base == "." else f"{base}/{name}".replace(os.sep, "/")
-                     for name in names)
+        found.update(relative for name in names if not provenance.is_compiled_cache(
+            relative := name if base == "." else f"{base}/{name}".replace(os.sep, "/")))
     return found
 
 

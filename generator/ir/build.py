@@ -121,7 +121,8 @@ def _api(context: Context, operations: list[Operation], failed: Failed) -> Api:
         failed=tuple(failed),
         idempotency_header=_idempotency_header(data),
         server_path=None if options.default_base_url else server_path(data),
-        renames=(*chosen.renames, *client_renames),
+        renames=(*chosen.renames, *client_renames,
+                 *(note for op in operations for note in op.ignored)),
     )
 
 

@@ -116,6 +116,8 @@ class Operation:
     security: tuple[tuple[str, ...], ...] | None = None
     pagination: paging.Pagination | None = None  # how a list's next pages are fetched
     constant: str = ""  # its ResponseSpec constant in _resources.py, unique in the package
+    # header parameters left out of the method (the HTTP client sets them), each named
+    ignored: tuple[namespace.Rename, ...] = ()
 
     @property
     def returns(self) -> ResponseType | None:

@@ -22,7 +22,8 @@ from generator.ir.responses import responses, streaming
 from generator.ir.schemas import json_type, object_properties
 from generator.ir.security import own_security, unsendable_requirement
 from generator.names import identifiers as names
-from generator.names.headers import first_unsendable
+from generator.names.headers import first_unsendable, set_by_the_client
+from generator.names.namespace import Rename
 from generator.problems import Problem
 
 PAGINATION_HINT_DOCS = "see docs/architecture.md, Codegen hints"
@@ -39,6 +40,8 @@ def build_operation(context: Context, site: OperationSite,
     stem = class_stem(resource, method)
     taken: set[str] = set()
     raw_params = merged_parameters(context.refs, site.shared_parameters, operation)
+    ignored = _client_set_headers(site.pointer, raw_params)
+    raw_params = [param for param in raw_params if not set_by_the_client(param)]
     unsendable = first_unsendable(raw_params)
     if unsendable is not None:  # every call would fail: a named skip, never sent
         return Problem(context.options.source_file, site.pointer, None, unsendable,
@@ -73,7 +76,17 @@ def build_operation(context: Context, site: OperationSite,
         deprecated=operation.get("deprecated") is True,
         security=own_security(context.data, operation),
         pagination=pagination,
+        ignored=ignored,
     )
+
+
+def _client_set_headers(pointer: str, raw_params: list[dict[str, Any]]) -> tuple[Rename, ...]:
+    """A note for each header parameter the HTTP client sets itself (`Host`, `Content-Length`...),
+    which the method leaves out."""
+    return tuple(
+        Rename(pointer, f"header parameter `{param['name']}` is set by the HTTP client from "
+               "the URL and the body (a value given for it is refused)", "left out of the method")
+        for param in raw_params if set_by_the_client(param))
 
 
 def class_stem(resource: str, method: str) -> str:

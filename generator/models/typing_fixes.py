@@ -12,7 +12,9 @@ mypy rejects:
 - a field whose type does not take `None` with `None` as its default (`user: str = None`): the
   type says `| None`, as the attribute is when the field is not given;
 - a field typed with a root model whose default is the bare value (`n: N | None = 1`, with
-  `validate_default=True`): the default becomes `N(1)`, the value pydantic builds from it anyway.
+  `validate_default=True`): the default becomes `N(1)`, the value pydantic builds from it anyway;
+  likewise a field typed with an object model whose default is its JSON object
+  (`nested: Nested = {"value": "preset"}` becomes `Nested.model_validate({...})`).
 
 And one ruff rejects without a fix of its own: `typing.Dict` / `typing.List` (in the
 `__annotations__` dcg writes for typed extra fields) become `dict` / `list`; the formatter's
@@ -193,6 +195,12 @@ def _checked_annotation(statement: ast.AnnAssign) -> ast.expr:
     return statement.annotation
 
 
+def _is_object_model(node: ast.ClassDef) -> bool:
+    """A model class with fields (a `BaseModel`, or a subclass of another model: not an enum)."""
+    bases = {ast.unparse(base) for base in node.bases}
+    return bool(bases) and not bases & {"Enum", "StrEnum", "IntEnum"} and not _is_root(node)
+
+
 def _is_root(node: ast.ClassDef) -> bool:
     return any(isinstance(base, ast.Subscript) and getattr(base.value, "id", "") == "RootModel"
                for base in node.bases)
@@ -349,33 +357,58 @@ def _span(node: ast.expr) -> Span:
 
 
 def _root_default_wraps(tree: ast.Module, lines: list[str]) -> Iterator[Edit]:
-    """Defaults given as the bare value of the one root model a field is typed with. A default
-    runs when its class is defined: one of a model defined further down (a cycle) stays bare,
-    the line ignored (`N(1)` would fail the import; pydantic validates 1 into an `N` anyway)."""
-    roots: set[str] = set()  # those defined so far
-    later_roots = {node.name for node in tree.body
-                   if isinstance(node, ast.ClassDef) and _is_root(node)}
-    members = _root_enum_members(tree)
+    """Defaults given as the bare value of the one root model a field is typed with, or as the
+    JSON object of the one object model it is typed with. A default runs when its class is
+    defined: one of a model defined further down (a cycle) stays bare, the line ignored (`N(1)`
+    would fail the import; pydantic validates 1 into an `N` anyway)."""
+    defined = _Defined(roots=set(), objects=set(), members=_root_enum_members(tree), later={
+        node.name for node in tree.body
+        if isinstance(node, ast.ClassDef) and (_is_root(node) or _is_object_model(node))})
     for node in tree.body:
         if not isinstance(node, ast.ClassDef):
             continue
         for statement in node.body:
-            if not (isinstance(statement, ast.AnnAssign) and statement.value is not None):
-                continue
-            value = statement.value
-            if isinstance(value, ast.Constant) and value.value is None:
-                continue
-            if not isinstance(value, ast.Constant | ast.List | ast.Dict | ast.UnaryOp):
-                continue  # a Field(...) or a call already builds the value
-            types = [m for m in _members(statement.annotation) if ast.unparse(m) != "None"]
-            name = ast.unparse(types[0]) if len(types) == 1 else ""
-            if name in roots:
-                yield _span(value), _wrapped_default(name, value, lines, members)
-            elif name in later_roots:
-                yield _field_ignore(statement, lines)
+            if isinstance(statement, ast.AnnAssign) and _bare_default(statement.value):
+                edit = _default_edit(statement, defined, lines)
+                if edit is not None:
+                    yield edit
         if _is_root(node):
-            roots.add(node.name)
-            later_roots.discard(node.name)
+            defined.roots.add(node.name)
+        elif _is_object_model(node):
+            defined.objects.add(node.name)
+        defined.later.discard(node.name)
+
+
+@dataclass
+class _Defined:
+    """The model classes met so far as `_root_default_wraps` walks models.py, and the rest."""
+
+    roots: set[str]
+    objects: set[str]  # object models
+    later: set[str]  # root and object models defined further down
+    members: dict[tuple[str, object], str]  # `_root_enum_members`
+
+
+def _bare_default(value: ast.expr | None) -> bool:
+    """A default that is a literal value (not None, not a `Field(...)` or a call building it)."""
+    if value is None or (isinstance(value, ast.Constant) and value.value is None):
+        return False
+    return isinstance(value, ast.Constant | ast.List | ast.Dict | ast.UnaryOp)
+
+
+def _default_edit(statement: ast.AnnAssign, defined: _Defined, lines: list[str]) -> Edit | None:
+    value = statement.value
+    assert value is not None  # `_bare_default` said so
+    types = [m for m in _members(statement.annotation) if ast.unparse(m) != "None"]
+    name = ast.unparse(types[0]) if len(types) == 1 else ""
+    if name in defined.roots:
+        return _span(value), _wrapped_default(name, value, lines, defined.members)
+    if name in defined.objects and isinstance(value, ast.Dict):
+        # an object model's default given as its JSON object: the model it validates into
+        return _span(value), f"{name}.model_validate({_text_at(lines, _span(value))})"
+    if name in defined.later and "# type: ignore" not in lines[(statement.end_lineno or 1) - 1]:
+        return _field_ignore(statement, lines)
+    return None
 
 
 def _wrapped_default(root: str, value: ast.expr, lines: list[str],

@@ -15,6 +15,11 @@ from typing import Any
 
 TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
 SENT_AS_NAMES = frozenset({"header", "cookie"})
+# Headers the HTTP client sets from the URL and the body, which generated clients refuse a value
+# for (templates/runtime/_base_client.py, `_FRAMING_HEADERS`): a header parameter named like one
+# would be an argument every use of which fails, so it is left out of the method, named.
+CLIENT_SET_HEADERS = frozenset({"host", "content-length", "transfer-encoding", "te", "trailer",
+                                "upgrade"})
 
 
 def unsendable_name(name: str, location: str) -> str | None:
@@ -33,3 +38,9 @@ def first_unsendable(parameters: Iterable[dict[str, Any]]) -> str | None:
         if reason is not None:
             return reason
     return None
+
+
+def set_by_the_client(parameter: dict[str, Any]) -> bool:
+    """Whether `parameter` (resolved) is a header parameter named like `CLIENT_SET_HEADERS`."""
+    return (parameter.get("in") == "header" and isinstance(parameter.get("name"), str)
+            and parameter["name"].lower() in CLIENT_SET_HEADERS)

@@ -416,6 +416,19 @@ def test_a_file_added_inside_a_package_is_not_deleted_without_force(tmp_path: Pa
     assert sorted(os.listdir(dest)) == ["PROVENANCE.json", "m.py"]
 
 
+def test_a_users_file_inside_a_python_cache_folder_is_theirs(tmp_path: Path) -> None:
+    """Only what Python compiles into `__pycache__` is a cache: anything else there is kept."""
+    dest = tmp_path / "pkg"
+    write.write(packaged({"m.py": "M = 1\n"}), dest)
+    (dest / "__pycache__").mkdir()
+    (dest / "__pycache__" / "m.cpython-311.pyc").write_bytes(b"\0")
+    (dest / "__pycache__" / "mynotes.md").write_text("mine\n", encoding="utf-8")
+    before = snapshot(tmp_path)
+    with pytest.raises(GeneratorError, match=r"__pycache__/mynotes\.md"):
+        write.write(packaged({"m.py": "M = 2\n"}), dest)
+    assert snapshot(tmp_path) == before
+
+
 def test_a_hand_edit_inside_a_package_is_not_discarded_without_force(tmp_path: Path) -> None:
     """A generated file someone edited (its bytes no longer what the record says was written) is
     their work: replacing the package is refused, the file named, nothing written; `force` (or

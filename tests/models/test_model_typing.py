@@ -1,6 +1,7 @@
 """models.py passes `mypy --strict` where datamodel-code-generator's output would not (found on
 OpenAI's and Azure OpenAI's documents): a subclass changing a field's type, two bases declaring
-one field differently, a root-model field with a bare default, `typing.Dict`. mypy itself
+one field differently, a root-model field with a bare default, an object-model field whose
+default is its JSON object, `typing.Dict`. mypy itself
 judges the result, so an ignore that is not needed (`--strict` reports it) fails too."""
 
 from __future__ import annotations
@@ -83,10 +84,20 @@ class Extra(BaseModel):
     }
 
 
+class Preset(BaseModel):
+    value: str | None = None
+
+
 class Req(BaseModel):
     n: Annotated[N | None, Field(validate_default=True)] = 1
     user: Annotated[str, Field(description="d")] = None
     tags: Dict[str, str] = None
+    preset: Annotated[Preset, Field(validate_default=True)] = {"value": "p"}
+    below: Annotated[Below, Field(validate_default=True)] = {"value": "b"}
+
+
+class Below(BaseModel):  # defined after the default that names it: that line is ignored
+    value: str | None = None
 
 
 class Named(BaseModel):
@@ -114,10 +125,11 @@ def test_what_mypy_rejects_is_marked_or_resolved_and_nothing_else(tmp_path: Path
     cleaned = mypy_clean(MODELS)
     after = _mypy(tmp_path, "after", cleaned)
     assert after.returncode == 0, after.stdout
-    assert cleaned.count("# type: ignore") == 5  # `user` fits once the base's says `| None`  # `kind` and `count` narrow compatibly: none
+    assert cleaned.count("# type: ignore") == 6  # `user` fits once the base's says `| None`  # `kind` and `count` narrow compatibly: none
     assert "class Both(  # type: ignore[misc]\n    Base,\n    Other,\n):\n" in cleaned
     assert "status: Annotated[  # type: ignore[assignment]" in cleaned
     assert "= N(1)" in cleaned and "dict[str, str]" in cleaned
+    assert '= Preset.model_validate({"value": "p"})' in cleaned
     assert "user: Annotated[str | None, Field(" in cleaned and "tags: dict[str, str] | None = None" in cleaned
     # two bases declaring `name` as `str` and `str | None`: mypy wants the same type, a subtype
     # is not enough
@@ -142,6 +154,9 @@ def test_the_models_behave_as_before(tmp_path: Path) -> None:
     (tmp_path / "cleaned.py").write_text(mypy_clean(MODELS), encoding="utf-8")
     models = import_from(tmp_path, "cleaned")
     assert models.Req().n == models.N(1) and models.Req(n=3).n == models.N(3)
+    first, second = models.Req(), models.Req()
+    assert first.preset == models.Preset(value="p") and first.preset is not second.preset
+    assert first.below == models.Below(value="b")
     assert models.Req().user is None and models.Req(user="u").user == "u"
     call = models.Call(status="b", kind="x", count=1, name="n", color="red")
     assert call.status is models.CallStatus.b

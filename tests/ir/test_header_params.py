@@ -1,0 +1,40 @@
+"""Header parameters the HTTP client sets itself are left out of the method, each named."""
+
+from __future__ import annotations
+
+from generator import ir
+
+OPTIONS = ir.BuildOptions(package="pkg", api_key_env="PKG_API_KEY", base_url_env="PKG_BASE_URL")
+
+
+def header(name: str) -> dict[str, object]:
+    return {"name": name, "in": "header", "schema": {"type": "string"}}
+
+
+DOCUMENT = {
+    "openapi": "3.0.3",
+    "info": {"title": "t", "version": "1"},
+    "paths": {"/x": {
+        "parameters": [header("transfer-encoding")],  # path-level ones too
+        "get": {
+            "operationId": "getX",
+            "parameters": [header("Host"), header("Content-Length"), header("X-Trace"),
+                           header("Accept"), {"name": "host", "in": "query",
+                                              "schema": {"type": "string"}}],
+            "responses": {"200": {"description": "ok"}},
+        },
+    }},
+}
+
+
+def test_host_and_framing_headers_are_left_out_and_named() -> None:
+    api = ir.build(DOCUMENT, OPTIONS)
+    (operation,) = [op for resource in api.resources for op in resource.operations]
+    sent = {(param.location, param.wire_name) for param in operation.params}
+    # a query parameter called `host` and headers the client does not set stay arguments
+    assert sent == {("header", "X-Trace"), ("header", "Accept"), ("query", "host")}
+    noted = sorted(rename.problem for rename in api.renames)
+    assert len(noted) == 3 and all("set by the HTTP client" in text for text in noted)
+    assert any("`Host`" in text for text in noted)
+    assert any("`transfer-encoding`" in text for text in noted)
+    assert {rename.pointer for rename in api.renames} == {"/paths/~1x/get"}
