@@ -38,3 +38,18 @@ def test_host_and_framing_headers_are_left_out_and_named() -> None:
     assert any("`Host`" in text for text in noted)
     assert any("`transfer-encoding`" in text for text in noted)
     assert {rename.pointer for rename in api.renames} == {"/paths/~1x/get"}
+
+
+def test_the_generator_leaves_out_what_the_runtime_refuses() -> None:
+    """`CLIENT_SET_HEADERS` and the runtime's `_FRAMING_HEADERS` name the same headers: an
+    argument for one would only ever raise, a header left out that the runtime sends is lost."""
+    import ast
+
+    from generator.names.headers import CLIENT_SET_HEADERS
+    from tests.support import ROOT
+
+    tree = ast.parse((ROOT / "templates" / "runtime" / "_base_client.py").read_text("utf-8"))
+    (value,) = [node.value for node in tree.body if isinstance(node, ast.Assign)
+                and [ast.unparse(target) for target in node.targets] == ["_FRAMING_HEADERS"]]
+    assert isinstance(value, ast.Call)
+    assert set(ast.literal_eval(value.args[0])) == CLIENT_SET_HEADERS
