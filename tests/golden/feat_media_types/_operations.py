@@ -272,7 +272,7 @@ def format_path(template: str, values: Mapping[str, Any], keys: Collection[str])
     percent-encoded (a `/` in a value stays inside it); arrays and objects in the `simple`
     style (`1,2,3`; `key,value`).
 
-    A value never changes which path is requested: an empty value is refused (ValueError
+    A value never changes which path is requested: an empty value is refused (RequestValidationError
     naming the parameter), and a segment that comes out as only dots (`.`, `..`, which the
     HTTP client would resolve away) has its dots sent as `%2E`."""
     encoded: dict[str, str] = {}
@@ -284,7 +284,9 @@ def format_path(template: str, values: Mapping[str, Any], keys: Collection[str])
         items = value if isinstance(value, list) else [value]
         text = ",".join(quote(_scalar(item), safe="") for item in items)
         if not text:
-            raise ValueError(f"path parameter {key!r} must not be empty (it would change the path)")
+            raise RequestValidationError(
+                f"path parameter {key!r} must not be empty (it would change the path)"
+            )
         encoded["{" + key + "}"] = text
     segments = template.split("/")
     for index, segment in enumerate(segments):
