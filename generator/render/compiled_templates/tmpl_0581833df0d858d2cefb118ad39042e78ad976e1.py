@@ -92,7 +92,7 @@ def root(context, missing=missing):
         yield ' (the full URL, ending in '
         yield str(t_1(environment.getattr((undefined(name='api') if l_0_api is missing else l_0_api), 'server_path')))
         yield ": the document's server is relative)"
-    yield ' |\n\n## Usage\n\n'
+    yield " |\n\nCredentials go only to the base URL's origin (scheme, host and port): a redirect elsewhere\ndrops them, with every header whose name says it holds one (`X-Access-Token`, `*-Api-Key`,\ncookies...), whoever set it. They never show in a repr, in the HTTP library's log lines or in an\nerror message, even when a server echoes them back. A `base_url` carrying `user:password@` is\nrefused, and so is a value for `Host`, `Content-Length` or `Transfer-Encoding`: the HTTP client\nsets those from the URL and the body.\n\n## Usage\n\n"
     for l_1_call in (undefined(name='examples') if l_0_examples is missing else l_0_examples):
         _loop_vars = {}
         pass
@@ -212,4 +212,4 @@ def root(context, missing=missing):
     yield '   # exit 1 when the copy differs from what its inputs give\n```\n\n`PROVENANCE.json` records what this package was made from and the sha256 of every file.\n'
 
 blocks = {}
-debug_info = '1=52&3=54&4=58&11=64&12=68&19=74&20=78&22=84&26=96&27=100&30=102&32=108&33=110&34=112&36=115&37=118&38=120&40=125&45=130&47=134&66=136&71=139&73=145&74=147&78=149&90=152&91=154&93=158&94=160&96=162&101=164&102=166&104=168&115=171&117=174&119=183&120=185&123=189&125=195&127=197&152=200&154=203&167=209&168=211'
+debug_info = '1=52&3=54&4=58&11=64&12=68&19=74&20=78&22=84&33=96&34=100&37=102&39=108&40=110&41=112&43=115&44=118&45=120&47=125&52=130&54=134&73=136&78=139&80=145&81=147&85=149&97=152&98=154&100=158&101=160&103=162&108=164&109=166&111=168&122=171&124=174&126=183&127=185&130=189&132=195&134=197&159=200&161=203&174=209&175=211'
