@@ -86,6 +86,14 @@ CASES: list[tuple[str, Callable[[Doc], None], str, str, bool]] = [
     ("description-changed",
      lambda d: _schemas(d)["Issue"]["properties"]["title"].update(description="new words"),
      "description-changed", NO_EFFECT, False),
+    # the wire is the same, but the method takes the new operationId's name: calls break
+    ("method-renamed-by-its-operation-id",
+     lambda d: _op(d, "/issues/{number}", "get").update(operationId="fetch"),
+     "operation-id-changed", "client.issues.get: method renamed to client.issues.fetch", True),
+    # an operationId spelt otherwise that names the method alike changes no code
+    ("operation-id-respelt",
+     lambda d: _op(d, "/issues/{number}/labels", "post").update(operationId="addLabels"),
+     "operation-id-changed", NO_EFFECT, False),
 ]
 
 

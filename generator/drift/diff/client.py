@@ -46,7 +46,7 @@ NOT_TRACED = "not traced to a method or model (the wire contract: servers, secur
 # Kinds that change what a document says, not what the generated code does.
 _NO_EFFECT_KINDS = frozenset({
     "description-changed", "title-changed", "example-changed", "summary-changed",
-    "default-changed", "deprecation-changed", "operation-id-changed", "server-added",
+    "default-changed", "deprecation-changed", "server-added",
 })
 # A model class removed or renamed breaks code naming it, whatever the wire says.
 _CLASS_KINDS = frozenset({"component-removed", "component-renamed"})
@@ -202,7 +202,7 @@ def with_client_effects(changes: Iterable[Change], built: Mapping[str, Built]) -
         effect = _effect(change, trace)
         traced = effect not in (NO_EFFECT, NOT_TRACED)
         breaking = traced and (change.severity == BREAKING or change.kind in _CLASS_KINDS
-                               or trace.dropped_class)
+                               or trace.dropped_class or trace.renamed_method)
         out.append(replace(change, client=effect, client_breaking=breaking))
     return out
 
@@ -255,6 +255,8 @@ def _effect(change: Change, trace: _Trace) -> str:
     side = trace.side
     if change.kind in _NO_EFFECT_KINDS:
         return NO_EFFECT
+    if change.kind == "operation-id-changed":
+        return _method_renamed(trace)
     tokens = split_pointer(change.pointer)
     if len(tokens) == 2 and tokens[0] == "paths":
         methods = [side.method(p) for p in sorted(side.operations)
@@ -286,12 +288,27 @@ def _class_effect(change: Change, component: str) -> str:
     return f"{model}: {_what(change)}"
 
 
+def _method_renamed(trace: _Trace) -> str:
+    """An operationId change: the method it renames (code calling the old name breaks), or no
+    effect when both sides name the method alike (an overlay's `x-codegen-method`, a repeat)."""
+    pointer = join_tokens("", *split_pointer(trace.change.pointer)[:3])
+    before, after = trace.sides["old"].method(pointer), trace.sides["new"].method(pointer)
+    if before is None or after is None:
+        return NOT_TRACED
+    if before == after:
+        return NO_EFFECT
+    trace.renamed_method = True
+    return f"{before}: method renamed to {after}"
+
+
 class _Trace:
     """Where a change is looked up: the side its pointer names, and both sides' annotations
     (`types.Annotations`) for the Python types before and after."""
 
     def __init__(self, change: Change, side: _Side, sides: Mapping[str, _Side]) -> None:
-        self.change, self.side = change, side
+        self.change, self.side, self.sides = change, side, sides
+        # an operationId change renamed the method: code calling the old name breaks
+        self.renamed_method = False
         self.old = sides["old"].types if "old" in sides else Annotations({}, {})
         self.new = sides["new"].types if "new" in sides else Annotations({}, {})
         # an argument's annotation lost a model class: code passing one stops type-checking
