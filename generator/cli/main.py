@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import os
 import re
 import sys
 from collections.abc import Callable, Sequence
@@ -108,6 +109,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
     if args.output is not None:
         print("warning: --output is deprecated; use --out", file=sys.stderr)
     chosen, folders = _generate_targets(args)
+    for folder in folders.values():
+        _refuse_a_file_in_the_way(folder)
     generation = pipeline.generate_packages(chosen, allow_remote_refs=args.allow_remote_refs,
                                             cache=chosen_cache(args))
     write_many({folders[name]: generation.packages[name] for name in sorted(folders)},
@@ -153,6 +156,19 @@ def _generate_targets(args: argparse.Namespace) -> tuple[list[pipeline.Target], 
     if args.strict:
         chosen = [dataclasses.replace(target, strict=True) for target in chosen]
     return chosen, folders
+
+
+def _refuse_a_file_in_the_way(folder: Path) -> None:
+    """A usage error (exit 2) when `folder` is an existing file (or link), or lies under one: it
+    is the command line that named it. Said before anything is generated, in the words the
+    writer would use (io/write.py still refuses, should the file appear meanwhile)."""
+    if os.path.lexists(folder) and (folder.is_symlink() or not folder.is_dir()):
+        raise usage_error(str(folder), "exists and is not a folder",
+                          "choose a new folder for the package")
+    blocking = next((parent for parent in folder.parents if os.path.lexists(parent)), None)
+    if blocking is not None and not blocking.is_dir():
+        raise usage_error(str(folder), f"cannot write the package here: {blocking} is a file, "
+                                       "not a folder", "choose a folder you can write to")
 
 
 def _package_name(out: Path, package: str | None) -> str:
@@ -250,7 +266,9 @@ def _parser() -> argparse.ArgumentParser:
 DESCRIPTION = ("Typed Python clients (pydantic v2 models, sync and async httpx clients) from "
                "OpenAPI 3.0/3.1 documents; `check` keeps vendored copies in step with them.")
 EXIT_CODES = ("exit codes: 0 success, 1 problems found (invalid spec, drift, breaking changes), "
-              "2 usage or input errors. `python -m generator` is the same command.")
+              "2 usage or input errors. A document that cannot be parsed gives 1 from validate "
+              "and generate (a problem found), 2 from check, diff, update and compare (nothing "
+              "to compare). `python -m generator` is the same command.")
 
 
 def error_exit_code(args: argparse.Namespace, error: GeneratorError) -> int:

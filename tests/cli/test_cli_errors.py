@@ -358,11 +358,45 @@ def test_out_under_a_file_is_a_clear_error_not_an_internal_one(tmp_path: Path) -
     before = snapshot(tmp_path)
     result = run_cli("generate", "--spec", str(BAD / "bundle" / "spec.yaml"),
                      "--out", str(tmp_path / "notes.txt" / "pkg"), "--package", "pkg")
-    assert result.returncode == 1
+    assert result.returncode == 2  # the command line named it: a usage error
     assert "Traceback" not in result.stderr and "internal error" not in result.stderr
     assert (f"{tmp_path / 'notes.txt' / 'pkg'}: cannot write the package here: "
             f"{tmp_path / 'notes.txt'} is a file, not a folder (choose a folder you can write to)") in result.stderr
     assert snapshot(tmp_path) == before
+
+
+@pytest.mark.parametrize("command", [
+    ("generate", "--spec", str(BAD / "bundle" / "spec.yaml"), "--package", "pkg"),
+    ("generate", "ionos"),
+    ("generate", "ionos", "nebius"),  # --out is then the folder holding one folder per package
+], ids=["spec", "one-provider", "providers"])
+def test_out_naming_an_existing_file_is_a_usage_error(command: tuple[str, ...],
+                                                      tmp_path: Path) -> None:
+    """`--out client` where client is a file: exit 2 (a usage error, as the README says),
+    said before anything is generated, and the file left as it was."""
+    (tmp_path / "client").write_text("mine\n", encoding="utf-8")
+    before = snapshot(tmp_path)
+    result = run_cli(*command, "--out", str(tmp_path / "client"))
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr and "internal error" not in result.stderr
+    assert f"{tmp_path / 'client'}" in result.stderr and "not a folder" in result.stderr
+    assert snapshot(tmp_path) == before
+
+
+@pytest.mark.parametrize(("command", "code"), [
+    (("validate", str(BAD / "yaml_syntax.yaml")), 1),
+    (("generate", "--spec", str(BAD / "yaml_syntax.yaml"), "--out", "{out}"), 1),
+    (("diff", str(BAD / "yaml_syntax.yaml"), str(BAD / "bundle" / "spec.yaml")), 2),
+    (("diff", str(BAD / "bundle" / "spec.yaml"), str(BAD / "yaml_syntax.yaml")), 2),
+], ids=["validate", "generate", "diff-old", "diff-new"])
+def test_a_document_that_cannot_be_parsed_exits_as_the_readme_says(
+        command: tuple[str, ...], code: int, tmp_path: Path) -> None:
+    """The README's per-command rule: a problem found (1) for validate and generate, a document
+    that cannot be compared (2) for diff, whose 1 means changes found."""
+    result = run_cli(*(part.replace("{out}", str(tmp_path / "pkg")) for part in command))
+    assert result.returncode == code, result.stderr
+    assert "yaml_syntax.yaml:5: YAML syntax error" in result.stderr
+    assert "Traceback" not in result.stderr
 
 
 def test_out_that_is_not_a_package_is_refused(tmp_path: Path) -> None:
