@@ -150,9 +150,17 @@ def _decode(raw: bytes, file: str) -> str:
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise GeneratorError(
-            [Problem(file, "", None, f"not UTF-8 text (byte {exc.start})", "save it as UTF-8")]
-        ) from None
+        raise GeneratorError([not_utf8_problem(raw, file, exc.start)]) from None
+
+
+def not_utf8_problem(raw: bytes, file: str, start: int) -> Problem:
+    """The first byte of `raw` that is no UTF-8, at its line and column (in characters: the
+    line's readable part before it), said in the file's terms, not the decoder's."""
+    line_start = raw.rfind(b"\n", 0, start) + 1
+    column = len(raw[line_start:start].decode("utf-8", "replace")) + 1
+    return Problem(file, "", raw.count(b"\n", 0, start) + 1,
+                   f"not UTF-8 (byte 0x{raw[start]:02X} at column {column})",
+                   "save the file as UTF-8: a Latin-1 or Windows-1252 export is the usual cause")
 
 
 def _json_hint(message: str) -> str:
@@ -299,15 +307,19 @@ _FLOAT = re.compile(r"[-+]?([0-9][0-9_]*)?\.[0-9_]*([eE][-+][0-9]+)?")
 
 def _parse_yaml(raw: bytes, file: str) -> tuple[Any, Mapping[str, int]]:
     refuse_deep_yaml(raw, file, NodeLoader)
-    loader = NodeLoader(raw)
+    loader = None
     try:
+        loader = NodeLoader(raw)  # PyYAML's own reader decodes here already
         root = loader.get_single_node()
+    except yaml.reader.ReaderError:
+        raise GeneratorError([_unreadable_yaml_text(raw, file)]) from None
     except yaml.MarkedYAMLError as exc:
         raise GeneratorError([_yaml_syntax_problem(file, exc)]) from None
     except yaml.YAMLError as exc:
         raise GeneratorError([Problem(file, "", None, f"YAML error: {exc}")]) from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     if root is None:
         raise GeneratorError(
             [Problem(file, "", None, "file has no YAML document (only comments or blank lines)")]
@@ -324,6 +336,33 @@ def _parse_yaml(raw: bytes, file: str) -> tuple[Any, Mapping[str, int]]:
         raise GeneratorError(converter.problems)
     converter.lines.set_line(ROOT, root.start_mark.line + 1, replace=False)
     return data, converter.lines
+
+
+# Characters YAML 1.1/1.2 refuses in a stream (its printable set, c-printable).
+_NOT_YAML_PRINTABLE = re.compile(
+    "[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+_UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")  # YAML may be UTF-16 (or 32): PyYAML decodes those
+
+
+def _unreadable_yaml_text(raw: bytes, file: str) -> Problem:
+    """PyYAML's reader refused the text (its message: `<byte string>`, an offset, the bad
+    character escaped): found again here, the first byte that is no UTF-8, or the first
+    character YAML does not allow, at its line and column."""
+    if raw.startswith(_UTF16_BOMS):
+        return Problem(file, "", None, "not readable as UTF-16 text", "save the file as UTF-8")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return not_utf8_problem(raw, file, exc.start)
+    found = _NOT_YAML_PRINTABLE.search(text)
+    if found is None:  # not expected: the reader refused something; say that much, located
+        return Problem(file, "", None, "text PyYAML cannot read", "save the file as UTF-8")
+    line_start = text.rfind("\n", 0, found.start()) + 1
+    return Problem(file, "", text.count("\n", 0, found.start()) + 1,
+                   f"character U+{ord(found.group()):04X} is not allowed in YAML "
+                   f"(at column {found.start() - line_start + 1})",
+                   "remove it; in a double-quoted string a control character is written as an "
+                   "escape")
 
 
 def _yaml_children(node: yaml.Node) -> list[yaml.Node]:

@@ -399,6 +399,23 @@ def test_a_document_that_cannot_be_parsed_exits_as_the_readme_says(
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.parametrize(("command", "code"), [
+    (("validate", "{spec}"), 1),
+    (("generate", "--spec", "{spec}", "--out", "{out}"), 1),
+    (("diff", "{spec}", str(BAD / "bundle" / "spec.yaml")), 2),
+], ids=["validate", "generate", "diff"])
+def test_a_document_not_in_utf8_is_named_at_its_line_and_exits_as_a_syntax_error(
+        command: tuple[str, ...], code: int, tmp_path: Path) -> None:
+    spec = tmp_path / "latin1.yaml"
+    spec.write_bytes(b'openapi: 3.0.3\ninfo:\n  title: caf\xe9\n  version: "1"\npaths: {}\n')
+    args = (part.replace("{spec}", str(spec)).replace("{out}", str(tmp_path / "pkg"))
+            for part in command)
+    result = run_cli(*args)
+    assert result.returncode == code, result.stderr
+    assert f"{spec}:3: not UTF-8 (byte 0xE9 at column 13)" in result.stderr
+    assert "byte string" not in result.stderr and "Traceback" not in result.stderr
+
+
 def test_out_that_is_not_a_package_is_refused(tmp_path: Path) -> None:
     """`--out` at a folder holding other files is never replaced (it would be deleted)."""
     out = tmp_path / "project"

@@ -42,6 +42,49 @@ def test_json_syntax_error_has_line_and_column() -> None:
     assert "trailing comma" in problem.hint
 
 
+def _bytes_file(path: Path, raw: bytes) -> Path:
+    path.write_bytes(raw)
+    return path
+
+
+LATIN1_TITLE = b'openapi: 3.0.3\ninfo:\n  title: caf\xe9 api\n  version: "1"\npaths: {}\n'
+
+
+def test_yaml_not_utf8_names_the_byte_its_line_and_column(tmp_path: Path) -> None:
+    """A Latin-1 export: PyYAML's message (`<byte string>`, an offset, `\\x0a`) is replaced by
+    the file's line and the byte's column."""
+    problem = only(load_error(_bytes_file(tmp_path / "latin1.yaml", LATIN1_TITLE)))
+    assert (problem.line, problem.message) == (3, "not UTF-8 (byte 0xE9 at column 13)")
+    assert "save the file as UTF-8" in problem.hint
+    assert "byte string" not in problem.format() and "\\x0a" not in problem.format()
+
+
+def test_yaml_not_utf8_after_a_multibyte_character_counts_characters(tmp_path: Path) -> None:
+    raw = LATIN1_TITLE.replace(b"caf\xe9 api", "\u00e9t\u00e9 \xff".encode("utf-8").replace(
+        b"\xc3\xbf", b"\xff"))
+    problem = only(load_error(_bytes_file(tmp_path / "mixed.yaml", raw)))
+    assert (problem.line, problem.message) == (3, "not UTF-8 (byte 0xFF at column 14)")
+
+
+def test_json_not_utf8_is_located_too(tmp_path: Path) -> None:
+    raw = b'{"openapi": "3.0.3",\n "info": {"title": "caf\xe9", "version": "1"},\n "paths": {}}'
+    problem = only(load_error(_bytes_file(tmp_path / "latin1.json", raw)))
+    assert (problem.line, problem.message) == (2, "not UTF-8 (byte 0xE9 at column 24)")
+
+
+def test_yaml_control_character_is_located(tmp_path: Path) -> None:
+    raw = LATIN1_TITLE.replace(b"caf\xe9", b"ca\x07f")
+    problem = only(load_error(_bytes_file(tmp_path / "bell.yaml", raw)))
+    assert (problem.line, problem.message) == (
+        3, "character U+0007 is not allowed in YAML (at column 12)")
+
+
+def test_utf16_yaml_with_its_bom_still_loads(tmp_path: Path) -> None:
+    text = LATIN1_TITLE.replace(b"\xe9", b"e").decode("ascii")
+    path = _bytes_file(tmp_path / "utf16.yaml", "\ufeff".encode("utf-16-le") + text.encode("utf-16-le"))
+    assert load(path).data["info"]["title"] == "cafe api"
+
+
 def test_duplicate_yaml_key_names_both_lines() -> None:
     problem = only(load_error(BAD / "duplicate_keys.yaml"))
     assert problem.pointer == "/paths/~1items"
