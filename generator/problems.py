@@ -26,6 +26,30 @@ def _escaped(char: str) -> str:
     return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
+# A pointer longer than this is shortened in messages: a document nested thousands of levels
+# deep gives one of 15 KB, which would bury the message (JSON output keeps pointers exact).
+MAX_SHOWN_POINTER = 160
+_HEAD_SEGMENTS, _TAIL_SEGMENTS, _MAX_SEGMENT = 5, 3, 40
+
+
+def shown_pointer(pointer: str) -> str:
+    """`pointer` as a message shows it: whole up to `MAX_SHOWN_POINTER` characters, else its
+    first and last segments (each at most `_MAX_SEGMENT` characters) around `…`, with how many
+    segments it has: `/components/schemas/Deep/properties/a/…/properties/a/b (2,404 segments)`."""
+    if len(pointer) <= MAX_SHOWN_POINTER:
+        return pointer
+    segments = pointer.split("/")[1:]
+    if len(segments) <= _HEAD_SEGMENTS + _TAIL_SEGMENTS:
+        return "/" + "/".join(_cut(segment) for segment in segments)
+    head = "/".join(_cut(segment) for segment in segments[:_HEAD_SEGMENTS])
+    tail = "/".join(_cut(segment) for segment in segments[-_TAIL_SEGMENTS:])
+    return f"/{head}/…/{tail} ({len(segments):,} segments)"
+
+
+def _cut(segment: str) -> str:
+    return segment if len(segment) <= _MAX_SEGMENT else segment[:_MAX_SEGMENT - 1] + "…"
+
+
 @dataclass(frozen=True)
 class Problem:
     file: str
@@ -37,15 +61,15 @@ class Problem:
     code: str = ""  # what kind of problem (`dangling-ref`, `schema:type`, ...): how it is triaged
 
     def format(self) -> str:
-        """One line: `file:line: pointer: message (hint)`; missing parts are left out; what a
-        document wrote is made `printable`."""
+        """One line: `file:line: pointer: message (hint)`; missing parts are left out, a long
+        pointer is shortened (`shown_pointer`); what a document wrote is made `printable`."""
         return printable(self._text())
 
     def _text(self) -> str:
         location = self.file
         if self.line is not None:
             location = f"{location}:{self.line}" if location else f"line {self.line}"
-        parts = [part for part in (location, self.pointer) if part]
+        parts = [part for part in (location, shown_pointer(self.pointer)) if part]
         if self.severity != "error":
             parts.append(self.severity)
         text = ": ".join([*parts, self.message]) if parts else self.message

@@ -37,6 +37,7 @@ from generator.problems import (
     Repaired,
     Skipped,
     printable,
+    shown_pointer,
 )
 
 if TYPE_CHECKING:
@@ -96,7 +97,8 @@ class Comparable:
 
 def _repair_lines(side: str, repairs: Iterable[Repaired]) -> list[str]:
     items = sorted(repairs, key=lambda r: (r.pointer, r.action))
-    lines = [f"  {side}: {r.pointer or '/'}: {r.action} ({r.problem})" for r in items[:_LISTED]]
+    lines = [f"  {side}: {shown_pointer(r.pointer) or '/'}: {r.action} ({r.problem})"
+             for r in items[:_LISTED]]
     if len(items) > _LISTED:
         lines.append(f"  {side}: ... and {len(items) - _LISTED} more repair(s)")
     return lines

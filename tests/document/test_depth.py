@@ -14,6 +14,7 @@ import pytest
 from generator.document.loading import load
 from generator.document.pointer import split_pointer
 from generator.document.tree import MAX_NESTING, depth
+from generator.problems import MAX_SHOWN_POINTER, Problem, shown_pointer
 from generator.validate import own_checks, validate
 from generator.validate.rules import MAX_INLINE_NESTING
 from tests.document.expect import load_error, only
@@ -125,3 +126,23 @@ def test_the_cli_says_the_limit_without_a_traceback(tmp_path: Path, form: str) -
     assert "RecursionError" not in output
     assert_names_the_limit(output)
     assert f"{spec}:" in output
+    # the pointer where the limit is crossed (15 KB) is shortened in the message: its first and
+    # last segments, and how deep it is
+    assert len(output) < 600, output
+    assert f"/components/schemas/Deep/items/items/…/items/items/items ({MAX_NESTING:,} segments)" in output
+
+
+def test_a_long_pointer_is_shortened_in_messages_and_kept_exact_in_the_problem() -> None:
+    pointer = "/components/schemas/Deep" + "/properties/a" * 1200
+    problem = Problem("spec.json", pointer, 1, "too deep")
+    assert problem.pointer == pointer  # JSON output, repairs and lookups read it whole
+    assert problem.format() == ("spec.json:1: /components/schemas/Deep/properties/a/…/a/properties/a"
+                                " (2,403 segments): too deep")
+
+
+def test_a_pointer_of_few_long_segments_keeps_them_all_each_cut() -> None:
+    key = "k" * 300
+    shown = shown_pointer(f"/paths/{key}/get")
+    assert shown == f"/paths/{'k' * 39}…/get"
+    assert shown_pointer("/paths/~1items/get") == "/paths/~1items/get"
+    assert shown_pointer("/" + "x" * MAX_SHOWN_POINTER)[-1] == "…"
