@@ -20,6 +20,7 @@ from generator.cli.common import (
     DEFAULT_MANIFEST,
     DEFAULT_OUTPUT,
     add_cache_option,
+    add_out_options,
     chosen_cache,
     read_manifest,
     shown_path,
@@ -114,7 +115,7 @@ def _vendored_target(args: argparse.Namespace, manifest: Manifest | None
         raise usage_error("", "--overlay goes with --spec "
                               "(a provider's overlay is in the manifest)")
     if args.spec:
-        provider = Provider.standalone(args.spec, _recorded_package(args.target), args.overlay)
+        provider = Provider.standalone(args.spec, recorded_package(args.target), args.overlay)
         return (str(args.spec), provider, args.target)
     assert manifest is not None
     provider = manifest.get(args.provider)
@@ -124,6 +125,7 @@ def _vendored_target(args: argparse.Namespace, manifest: Manifest | None
 def cmd_check(args: argparse.Namespace) -> int:
     """Compare generated packages (and docs/providers.md) with what their inputs produce; exit 1
     on drift."""
+    _read_out_as_generate_does(args)
     # `--target` alone is a usage error of its own: no manifest needed to say so.
     standalone = args.spec or (args.target and not args.provider)
     manifest = None if standalone else read_manifest(args.manifest)
@@ -143,6 +145,18 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 1 if drifted else 0
 
 
+def _read_out_as_generate_does(args: argparse.Namespace) -> None:
+    """`--out DIR` names what `generate`'s `--out DIR` wrote: with one provider named, the
+    package itself (which `generate PROVIDER --out DIR` names after DIR), so it is checked as
+    `--target DIR --provider NAME` is; with none or several, the folder holding them."""
+    if args.out is None:
+        return
+    if len(args.providers) == 1 and not (args.target or args.provider or args.spec):
+        args.target, args.provider, args.providers = args.out, args.providers[0], []
+    else:
+        args.output = args.out
+
+
 def _drift_hint(args: argparse.Namespace, remedy: str) -> str:
     if args.spec:
         return (f"replace {args.target} with a package freshly generated from {args.spec}: "
@@ -160,19 +174,27 @@ def _remedy(args: argparse.Namespace, manifest: Manifest | None) -> str:
     if args.spec:
         overlay = f" --overlay {args.overlay}" if args.overlay else ""
         return (f"{GENERATOR} generate --spec {args.spec}{overlay} --out {args.target} "
-                f"--package {_recorded_package(args.target)}")
+                f"--package {recorded_package(args.target)}")
     if args.target:
         return (f"{GENERATOR} generate {args.provider}{_manifest_option(args)} --out "
-                f"{args.target} --package {_recorded_package(args.target)}")
+                f"{args.target} --package {recorded_package(args.target)}")
     if _make_generates(args):
         return "make generate"
     names = "".join(f" {name}" for name in args.providers)
-    out = "" if args.output == DEFAULT_OUTPUT else f" --out {args.output}"
+    out = "" if args.output == DEFAULT_OUTPUT else f" --out {_generate_out(args, manifest)}"
     command = f"{GENERATOR} generate{names}{_manifest_option(args)}{out}"
     doc = compare_page(manifest, args.compare_doc) if manifest is not None else None
     if doc is not None and not args.providers:
         command += f" && {GENERATOR} compare{_manifest_option(args)} --out {shown_path(doc)}"
     return command
+
+
+def _generate_out(args: argparse.Namespace, manifest: Manifest | None) -> Path:
+    """What `generate` takes as `--out` for the packages under `--output`: their root, but for
+    one provider named the package's own folder (it would write one package into the root)."""
+    if len(args.providers) == 1 and manifest is not None:
+        return Path(args.output) / manifest.get(args.providers[0]).package
+    return Path(args.output)
 
 
 def _manifest_option(args: argparse.Namespace) -> str:
@@ -193,7 +215,7 @@ def _make_generates(args: argparse.Namespace) -> bool:
     return targets and ("generator generate" in text or f"{GENERATOR} generate" in text)
 
 
-def _recorded_package(folder: Path) -> str:
+def recorded_package(folder: Path) -> str:
     """The package name a copy's record holds (the folder's name when it has none)."""
     recorded = provenance.read(folder)
     settings = provenance.recorded_settings(recorded) if recorded is not None else {}
@@ -206,8 +228,9 @@ def register(commands: Any, add_common: Callable[[argparse.ArgumentParser], None
     check_cmd = commands.add_parser("check", help=cmd_check.__doc__)
     check_cmd.add_argument("providers", nargs="*",
                            help="provider names (default: all, and the comparison document)")
-    check_cmd.add_argument("--output", type=Path, default=DEFAULT_OUTPUT,
-                           help="root of generated packages (default: generated/)")
+    add_out_options(check_cmd, "what `generate --out DIR` wrote: with one provider named, that "
+                               "package's folder (as --target DIR --provider NAME); else the "
+                               "folder holding one folder per package")
     check_cmd.add_argument("--target", type=Path, help="a vendored copy of one package (any name)")
     check_cmd.add_argument("--provider", help="which provider --target was generated from")
     check_cmd.add_argument("--spec", type=Path,

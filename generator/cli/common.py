@@ -14,8 +14,9 @@ from generator.problems import GeneratorError, Problem
 
 # shown_path is defined in io/ so that drift/'s reports can use it too; commands import it here.
 __all__ = [
-    "DEFAULT_MANIFEST", "DEFAULT_OUTPUT", "ROOT", "UsageError", "add_cache_option", "chosen_cache",
-    "print_problems", "read_manifest", "shown_path", "usage_error",
+    "DEFAULT_MANIFEST", "DEFAULT_OUTPUT", "ROOT", "UsageError", "add_cache_option",
+    "add_out_options", "chosen_cache", "print_problems", "read_manifest", "shown_path",
+    "usage_error",
 ]
 
 # In a source checkout the defaults are the repository's, wherever the command runs; an installed
@@ -38,6 +39,17 @@ NO_CACHE_HELP = (f"neither read nor write the cache of generated packages and va
 def add_cache_option(parser: argparse.ArgumentParser) -> None:
     """`--no-cache`, on the commands that generate or validate."""
     parser.add_argument("--no-cache", action="store_true", help=NO_CACHE_HELP)
+
+
+def add_out_options(parser: argparse.ArgumentParser, out_help: str) -> None:
+    """`--out DIR`, meaning what `generate`'s `--out` meant (`out_help` says it for the command),
+    and `--output ROOT`, the older spelling of the root of the generated packages (kept
+    working); one or the other."""
+    either = parser.add_mutually_exclusive_group()
+    either.add_argument("--out", type=Path, help=out_help)
+    either.add_argument("--output", type=Path, default=DEFAULT_OUTPUT,
+                        help="root of the generated packages, one folder per package "
+                             "(default: generated/)")
 
 
 def chosen_cache(args: argparse.Namespace) -> Cache | None:

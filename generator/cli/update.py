@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.cli.common import (
-    DEFAULT_OUTPUT,
     UsageError,
     add_cache_option,
+    add_out_options,
     chosen_cache,
     read_manifest,
     shown_path,
@@ -64,12 +64,12 @@ def cmd_update(args: argparse.Namespace) -> int:
     manifest = read_manifest(args.manifest)
     provider = manifest.get(args.provider)
     raw = _read_source(args.source)
-    folder = args.output / provider.package
+    folder, package = _package_folder(args, provider)
     if not args.discard_edits:
         _refuse_hand_edits(folder)
     doc = compare_page(manifest, args.compare_doc)
     with tempfile.TemporaryDirectory(prefix="clientgen-update-") as tmp:
-        candidate = _build(args, manifest, provider, raw, Path(tmp),
+        candidate = _build(args, manifest, provider, raw, Path(tmp), package,
                            with_doc=doc is not None and doc.is_file())
         changes = _print_spec_changes(provider, args, candidate.document, Path(tmp))
         before = read_tree(folder)
@@ -91,6 +91,17 @@ def cmd_update(args: argparse.Namespace) -> int:
     if candidate.doc_text is not None and doc is not None:
         print(f"rewrote {shown_path(doc)}")
     return 0
+
+
+def _package_folder(args: argparse.Namespace, provider: Provider) -> tuple[Path, str]:
+    """Where the provider's package is, and its name: `--out DIR` is the package's own folder,
+    as `generate PROVIDER --out DIR` wrote it (the name its record holds, else the folder's);
+    `--output ROOT` holds it under the manifest's name."""
+    from generator.cli.check import recorded_package
+
+    if args.out is None:
+        return args.output / provider.package, provider.package
+    return args.out, recorded_package(args.out)
 
 
 def _refuse_hand_edits(folder: Path) -> None:
@@ -146,7 +157,7 @@ def _download(url: str) -> bytes:
 
 def _build(
     args: argparse.Namespace, manifest: Manifest, provider: Provider, raw: bytes, tmp: Path,
-    *, with_doc: bool,
+    package: str, *, with_doc: bool,
 ) -> _Candidate:
     """Load, generate and tabulate the new spec in a scratch copy of its folder (so relative
     `$ref`s resolve); a problem anywhere refuses the update, naming the user's files."""
@@ -160,7 +171,7 @@ def _build(
     staged = scratch / provider.spec.name
     staged.unlink(missing_ok=True)  # a link there must not be written through
     staged.write_bytes(raw)
-    target = dataclasses.replace(pipeline.target_for(provider), spec=staged)
+    target = dataclasses.replace(pipeline.target_for(provider, package), spec=staged)
     staged_provider = dataclasses.replace(provider, spec=staged)
     try:
         document = load(staged, allow_remote_refs=args.allow_remote_refs)
@@ -174,7 +185,7 @@ def _build(
         problems = relocated(error.problems, scratch, staged, args.source, provider.spec.parent)
         raise UsageError([*problems, Problem(args.source, "", None, "update refused",
                                              NOTHING_CHANGED)]) from error
-    return _Candidate(document, packages[provider.package], doc_text)
+    return _Candidate(document, packages[package], doc_text)
 
 
 def _stage_folder(folder: Path, scratch: Path) -> None:
@@ -253,8 +264,8 @@ def register(commands: Any, add_common: Callable[[argparse.ArgumentParser], None
     update_cmd.add_argument("provider", help="the manifest's name of the provider to update")
     update_cmd.add_argument("--from", dest="source", required=True,
                             help="a file path or an http(s) URL")
-    update_cmd.add_argument("--output", type=Path, default=DEFAULT_OUTPUT,
-                            help="root of generated packages (default: generated/)")
+    add_out_options(update_cmd, "the package's folder, as `generate PROVIDER --out DIR` wrote "
+                                "it (named as its PROVENANCE.json says, else as the folder)")
     update_cmd.add_argument(
         "--fail-on", choices=("breaking", "client-breaking", "any", "none"), default="none",
         help="refuse the update (exit 1, nothing written) when the new spec has breaking changes, "

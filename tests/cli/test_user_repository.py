@@ -145,3 +145,55 @@ def test_update_given_a_document_says_what_remakes_a_spec_package(tmp_path: Path
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert "not a document" in result.stderr and "generate --spec NEW --out DIR" in result.stderr
     assert "unknown provider" not in result.stderr
+
+
+def test_check_takes_out_as_generate_does(tmp_path: Path) -> None:
+    """`--out` means in `check` what it meant to `generate`: the folder holding the packages,
+    or (one provider named) the package's own folder, whatever it is called; `--output` keeps
+    working, and the two together are a usage error."""
+    manifest = _repository(tmp_path)
+    root = tmp_path / "generated"
+    assert run_cli("generate", "--manifest", manifest, "--out", root).returncode == 0
+    checked = run_cli("check", "--manifest", manifest, "--out", root)
+    assert (checked.returncode, checked.stdout) == (0, f"clean: {root / 'acme'}\n"), checked.stderr
+    copy = tmp_path / "vendor" / "acme_client"
+    assert run_cli("generate", "acme", "--manifest", manifest, "--out", copy).returncode == 0
+    for extra in ([], ["--full"]):  # by the record and by regeneration
+        checked = run_cli("check", "acme", "--manifest", manifest, "--out", copy, *extra)
+        assert (checked.returncode, checked.stdout) == (0, f"clean: {copy}\n"), checked.stderr
+    both = run_cli("check", "--manifest", manifest, "--out", root, "--output", root)
+    assert both.returncode == 2 and "not allowed with argument" in both.stderr
+
+
+def test_drift_under_output_of_one_provider_names_its_package_folder(tmp_path: Path) -> None:
+    """`check acme --output ROOT`: `generate acme --out DIR` writes the package into DIR itself,
+    so the command given names ROOT/acme, and running it makes `check` clean again."""
+    manifest = _repository(tmp_path)
+    root = tmp_path / "generated"
+    assert run_cli("generate", "--manifest", manifest, "--out", root).returncode == 0
+    spec = tmp_path / "specs" / "acme" / "openapi.yaml"
+    spec.write_text(ACME.replace("size: {type: integer}", "size: {type: number}"), encoding="utf-8")
+    result = run_cli("check", "acme", "--manifest", manifest, "--output", root)
+    assert result.returncode == 1
+    command = result.stderr.split("`openapi-clientgen generate", 1)[1].split("`", 1)[0]
+    assert f"--out {root / 'acme'}" in command
+    assert run_cli("generate", *shlex.split(command)).returncode == 0
+    assert run_cli("check", "acme", "--manifest", manifest, "--output", root).returncode == 0
+    assert sorted(path.name for path in root.iterdir()) == ["acme"]
+
+
+def test_update_takes_out_as_generate_does(tmp_path: Path) -> None:
+    """`update acme --out DIR` updates the package `generate acme --out DIR` wrote there, under
+    its own name, and nothing under generated/."""
+    manifest = _repository(tmp_path)
+    copy = tmp_path / "vendor" / "acme_client"
+    assert run_cli("generate", "acme", "--manifest", manifest, "--out", copy).returncode == 0
+    new = tmp_path / "new.yaml"
+    new.write_text(ACME.replace("size: {type: integer}", "size: {type: number}"), encoding="utf-8")
+    updated = run_cli("update", "acme", "--from", new, "--manifest", manifest, "--out", copy)
+    assert updated.returncode == 0, updated.stdout + updated.stderr
+    assert f"generated code changes in {copy}" in updated.stdout
+    assert not (tmp_path / "generated").exists() and not (copy / "acme").exists()
+    assert "from acme_client import" in (copy / "README.md").read_text(encoding="utf-8")
+    checked = run_cli("check", "acme", "--manifest", manifest, "--out", copy, "--full")
+    assert checked.returncode == 0, checked.stdout + checked.stderr
