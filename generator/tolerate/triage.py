@@ -113,6 +113,18 @@ def _dangling_ref(data: dict[str, Any], problem: Problem, tokens: list[str]) -> 
     return _by_location(data, problem, tokens)
 
 
+def _dangling_mapping(data: dict[str, Any], problem: Problem,
+                      tokens: list[str]) -> Decision | None:
+    """A discriminator mapping entry naming no schema: the entry goes (no value can be read as
+    a schema that does not exist); the branches keep the tags the rest of the mapping, or their
+    schema's name, gives them."""
+    if problem.code != "dangling-mapping":
+        return None
+    return Decision(problem, "repairable",
+                    f"drops the discriminator mapping entry `{_last(tokens)}` (it names no schema)",
+                    fix=repairs.delete(problem.pointer))
+
+
 def _invalid_default_or_example(data: dict[str, Any], problem: Problem,
                                 tokens: list[str]) -> Decision | None:
     last = _last(tokens)
@@ -321,7 +333,7 @@ def _validator_gave_up(data: dict[str, Any], problem: Problem,
 # Slips that change nothing sent (slips.py) come before the rules that would read them as
 # something else (a status key as an unknown field, a parameter's slip as an invalid part).
 _RULES: tuple[Rule, ...] = (
-    _code_keyword, _inline_nesting, _dangling_ref, slips.parameter_slip,
+    _code_keyword, _inline_nesting, _dangling_ref, _dangling_mapping, slips.parameter_slip,
     _invalid_default_or_example, _invalid_examples, _duplicate_entries, _unusable_pattern,
     _invalid_parameter, slips.false_subschema, _boolean_bound, _null_type_in_30,
     _required_not_a_property, _duplicate_operation_id, _undeclared_path_parameter,

@@ -2,7 +2,8 @@
 
 `validate(doc)` returns, in this order:
 1. `doc.overlay_problems` (overlay actions that matched nothing);
-2. our own checks (`rules`): dangling internal `$ref`s, `$ref` cycles with nothing in between,
+2. our own checks (`rules`): dangling internal `$ref`s (and discriminator mappings naming no
+   schema), `$ref` cycles with nothing in between, `required` names no property defines,
    query strings in paths, parameters
    without a name or location, schema keywords (defaults that misfit, duplicates, 3.0 booleans
    in 3.1, patterns pydantic cannot compile), generated method-name clashes and the code
@@ -21,6 +22,7 @@ from generator.problems import Problem, unique_problems
 from generator.validate.rules import (
     Walked,
     check_code_keywords,
+    check_discriminator_mappings,
     check_inline_nesting,
     check_internal_refs,
     check_method_name_clashes,
@@ -53,7 +55,8 @@ def own_checks(doc: Document) -> list[Problem]:
     walked = Walked(doc.data)  # one walk of the objects for the checks that read them
     return unique_problems([
         *doc.overlay_problems, *check_code_keywords(doc), *check_internal_refs(doc, walked),
-        *check_ref_cycles(doc, walked), *check_path_query_strings(doc),
+        *check_ref_cycles(doc, walked), *check_discriminator_mappings(doc, walked),
+        *check_path_query_strings(doc),
         *check_parameters(doc), *check_schema_keywords(doc, walked),
         *check_method_name_clashes(doc),
         *check_inline_nesting(doc),

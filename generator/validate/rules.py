@@ -1,6 +1,7 @@
 """Our own checks: what code generation relies on, cheap enough to run inline.
 
-Dangling internal `$ref`s (with the nearest existing key as a hint), operations that the
+Dangling internal `$ref`s (with the nearest existing key as a hint) and discriminator mapping
+entries naming no schema, `required` names that no property defines, operations that the
 naming rule would give the same generated method, path templates that carry a query string
 (`/search?q={q}`), parameters without a name or a location (which openapi-spec-validator
 crashes on), and 3.0-style boolean `exclusiveMinimum`/`exclusiveMaximum` in a 3.1 document
@@ -68,6 +69,50 @@ def check_internal_refs(doc: Document, walked: Walked | None = None) -> list[Pro
         problems.append(Problem(str(doc.path), pointer, doc.line_of(pointer), message, hint,
                                 code="dangling-ref"))
     return problems
+
+
+SCHEMAS_PREFIX = "#/components/schemas/"
+
+
+def check_discriminator_mappings(doc: Document, walked: Walked | None = None) -> list[Problem]:
+    """A discriminator's `mapping` entry naming a schema that does not exist (`cat: Kat`, or
+    `#/components/schemas/Kat`): a reference like a `$ref`, which openapi-spec-validator does
+    not follow. A value naming another file was bundled (or refused) when the document was
+    loaded, so what is left here is local."""
+    walked = walked if walked is not None else Walked(doc.data)
+    problems = []
+    for at, node in walked.objects:
+        discriminator = node.get("discriminator")
+        mapping = discriminator.get("mapping") if isinstance(discriminator, dict) else None
+        if not isinstance(mapping, dict) or is_named_map(at) or not in_schema(split_pointer(at)):
+            continue
+        for tag, value in mapping.items():
+            ref = _mapping_ref(value)
+            if ref is not None and walked.target(ref) is None:
+                problems.append(_dangling_mapping(doc, at, tag, ref))
+    return problems
+
+
+def _mapping_ref(value: object) -> str | None:
+    """The local reference a mapping value makes: itself when it is one (`#/...`), a schema of
+    `components/schemas` for a bare name (`Dog`); None for anything else (not a string, a URI
+    of another document: not ours to resolve)."""
+    if not isinstance(value, str):
+        return None
+    if value.startswith("#"):
+        return value
+    if "/" in value or "#" in value or ":" in value:
+        return None
+    return SCHEMAS_PREFIX + value
+
+
+def _dangling_mapping(doc: Document, at: str, tag: str, ref: str) -> Problem:
+    pointer = join_tokens(at, "discriminator", "mapping", tag)
+    target = fragment_pointer(ref)
+    _, hint = _describe_missing(doc.data, ref, target) if target is not None else ("", "")
+    return Problem(str(doc.path), pointer, doc.line_of(pointer),
+                   f"discriminator mapping {tag!r} names {ref!r}, which does not exist",
+                   hint or "name an existing schema, or drop the entry", code="dangling-mapping")
 
 
 def check_ref_cycles(doc: Document, walked: Walked | None = None) -> list[Problem]:
@@ -289,6 +334,7 @@ def check_schema_keywords(doc: Document, walked: Walked | None = None) -> list[P
             problems.append(Problem(str(doc.path), where, doc.line_of(where),
                                     f"{node[keyword]!r} has non-unique elements",
                                     "list each entry once", code="schema:uniqueItems"))
+        problems.extend(_required_not_defined(doc, pointer, node))
         pattern = node.get("pattern")
         if isinstance(pattern, str):
             if pattern not in pattern_errors:
@@ -300,6 +346,48 @@ def check_schema_keywords(doc: Document, walked: Walked | None = None) -> list[P
                                         f"pattern cannot be compiled for validation: {error}",
                                         "simplify the regular expression", code="pattern-unusable"))
     return problems
+
+
+# Where else a name of `required` may be defined than the schema's own `properties`: left to
+# openapi-spec-validator (`allOf`, whose members it collects) or legal ways of defining a
+# property elsewhere (a branch, a `$ref` beside it in 3.1, a pattern, a schema for the rest).
+_PROPERTIES_ELSEWHERE = ("allOf", "anyOf", "oneOf", "$ref", "patternProperties",
+                         "dependentSchemas", "if", "then", "else", "unevaluatedProperties")
+# A schema in one of these places is read together with others (`allOf: [{$ref: Base},
+# {required: [name]}]` requires Base's `name`; `not: {required: [a]}` forbids `a`).
+_COMBINED_IN = frozenset({"allOf", "anyOf", "oneOf", "not", "if", "then", "else",
+                          "dependentSchemas"})
+
+
+def _required_not_defined(doc: Document, pointer: str, node: dict[str, Any]) -> list[Problem]:
+    """`required` naming what the schema's `properties` do not define, where nothing else could
+    define it: no generated model has such a field, and `generate` drops the names. Reported at
+    the schema, as openapi-spec-validator reports the `allOf` case (the same repair), with the
+    line of `required`."""
+    required, properties = node.get("required"), node.get("properties")
+    if not (isinstance(required, list) and isinstance(properties, dict)):
+        return []
+    tokens = split_pointer(pointer)
+    if (any(keyword in node for keyword in _PROPERTIES_ELSEWHERE)
+            or isinstance(node.get("additionalProperties"), dict)
+            or not in_schema(tokens) or _combined(tokens)):
+        return []
+    missing = [name for name in dict.fromkeys(required)
+               if isinstance(name, str) and name not in properties]
+    if not missing:
+        return []
+    listed = ", ".join(repr(name) for name in missing)
+    where = join_pointer(pointer, "required")
+    return [Problem(str(doc.path), pointer, doc.line_of(where),
+                    f"`required` lists {listed}, which `properties` does not define",
+                    "add the property, or drop the name from `required`",
+                    code="required-not-a-property")]
+
+
+def _combined(tokens: list[str]) -> bool:
+    """Whether the schema at `tokens` is read together with others (a member of `allOf`...)."""
+    return bool(tokens) and (tokens[-1] in _COMBINED_IN
+                             or (len(tokens) > 1 and tokens[-2] in _COMBINED_IN))
 
 
 def _boolean_exclusive_bounds(doc: Document, pointer: str, node: dict[str, Any]) -> list[Problem]:

@@ -114,6 +114,15 @@ CASES += [
         "query_string_and_skip.yaml:3: /paths/~1search/get: skipped GET /search: parameter has no `in`",
     ), 1, ("GET /api?action={action}", "POST /api?method={method}", "GET /search")),
 ]
+CASES += [
+    Case("dangling_mapping.yaml", (
+        ("dangling_mapping.yaml:27: /components/schemas/Pet/discriminator/mapping/cat: repaired: "
+         "discriminator mapping 'cat' names '#/components/schemas/Kat', which does not exist -> "
+         "drops the discriminator mapping entry `cat` (it names no schema)"),
+        ("dangling_mapping.yaml:41: /components/schemas/Owner: repaired: `required` lists 'nmae', "
+         "which `properties` does not define -> drops `nmae` from `required` (no such property)"),
+    ), 2, ()),
+]
 CLEAN = ["extension_ref.yaml", "percent_encoded_ref.yaml"]
 
 
@@ -298,12 +307,37 @@ def test_strict_refuses_with_the_same_problems_and_writes_nothing(case: Case, tm
     assert [p.name for p in out.iterdir()] == ["keep.txt"]
 
 
+def test_a_dangling_mapping_entry_goes_and_the_others_tag_as_before(
+        generated: dict[str, tuple[Path, str]]) -> None:
+    """`cat: Kat` dropped: `dog` still tags Dog, Cat is told by its schema's name; the Owner
+    model requires `id` only (`nmae` was no property)."""
+    models = package(generated, "dangling_mapping.yaml").models
+    assert type(models.Pet.model_validate({"kind": "dog", "bark": True}).root).__name__ == "Dog"
+    assert type(models.Pet.model_validate({"kind": "Cat"}).root).__name__ == "Cat"
+    assert models.Owner.model_validate({"id": "o1"}).id == "o1"
+
+
 def test_validate_says_what_generate_would_do() -> None:
     result = run_cli("validate", IMPERFECT / "skipped_operations.yaml", IMPERFECT / "default_wrong_type.yaml")
     assert result.returncode == 1
     assert "[generate skips GET /items/{id}]" in result.stderr
     assert "[generate skips DELETE /items/{id}]" in result.stderr
     assert "[generate repairs: drops the invalid `default`]" in result.stderr
+
+
+def test_validate_reports_a_dangling_mapping_and_an_undefined_required_name() -> None:
+    """Both found by `validate` too, with line, pointer and what `generate` does about them."""
+    result = run_cli("validate", IMPERFECT / "dangling_mapping.yaml")
+    assert result.returncode == 1
+    doc = IMPERFECT / "dangling_mapping.yaml"
+    assert (f"{doc}:27: /components/schemas/Pet/discriminator/mapping/cat: discriminator mapping "
+            "'cat' names '#/components/schemas/Kat', which does not exist (did you mean 'Cat'?) "
+            "[generate repairs: drops the discriminator mapping entry `cat` (it names no schema)]"
+            ) in result.stderr
+    assert (f"{doc}:41: /components/schemas/Owner: `required` lists 'nmae', which `properties` "
+            "does not define (add the property, or drop the name from `required`) "
+            "[generate repairs: drops `nmae` from `required` (no such property)]") in result.stderr
+    assert len(result.stderr.splitlines()) == 2, result.stderr
 
 
 def test_vendored_providers_are_strict() -> None:

@@ -125,3 +125,85 @@ def test_two_operations_with_the_same_method_name() -> None:
 def test_default_operation_names(path: str, verb: str, operation: dict[str, Any],
                                  expected: tuple[str, str]) -> None:
     assert default_operation_names(path, verb, operation) == expected
+
+
+def _own_problems(tmp_path: Path, schemas: str, version: str = "3.0.3") -> list[tuple[str, str]]:
+    from generator.validate import own_checks
+
+    text = (f"openapi: {version}\ninfo: {{title: t, version: '1'}}\npaths: {{}}\n"
+            f"components:\n  schemas:\n{schemas}")
+    doc = load(write(tmp_path / "spec.yaml", text))
+    return [(p.code, p.pointer) for p in own_checks(doc)]
+
+
+MAPPED = """\
+    Dog: {type: object, properties: {kind: {type: string}}}
+    Cat: {type: object, properties: {kind: {type: string}}}
+    Pet:
+      oneOf: [{$ref: '#/components/schemas/Dog'}, {$ref: '#/components/schemas/Cat'}]
+      discriminator:
+        propertyName: kind
+        mapping: {MAPPING}
+"""
+
+
+@pytest.mark.parametrize(("mapping", "dangling"), [
+    ("{dog: '#/components/schemas/Dog', cat: Cat}", []),
+    ("{dog: '#/components/schemas/Dgo', cat: Kat}", ["dog", "cat"]),
+    ("{dog: '#/components/schemas/Dog/properties/kind', cat: 'https://example.com/x#/Cat'}", []),
+])
+def test_a_discriminator_mapping_naming_no_schema_is_reported(
+        mapping: str, dangling: list[str], tmp_path: Path) -> None:
+    found = _own_problems(tmp_path, MAPPED.replace("{MAPPING}", mapping))
+    assert found == [("dangling-mapping", f"/components/schemas/Pet/discriminator/mapping/{tag}")
+                     for tag in dangling]
+
+
+def test_the_dangling_mapping_problem_has_its_line_and_a_suggestion(tmp_path: Path) -> None:
+    from generator.validate import own_checks
+
+    text = (f"openapi: 3.1.0\ninfo: {{title: t, version: '1'}}\npaths: {{}}\ncomponents:\n"
+            f"  schemas:\n{MAPPED.replace('{MAPPING}', '{cat: Kat}')}")
+    problem = only(own_checks(load(write(tmp_path / "spec.yaml", text))))
+    assert problem.line == 12
+    assert problem.message == "discriminator mapping 'cat' names '#/components/schemas/Kat', which does not exist"
+    assert problem.hint == "did you mean 'Cat'?"
+
+
+@pytest.mark.parametrize(("schemas", "expected"), [
+    # the schema's own properties do not define it: reported at the schema
+    ("    A: {type: object, required: [id, ghost], properties: {id: {type: string}}}\n",
+     [("required-not-a-property", "/components/schemas/A")]),
+    ("    A: {type: object, additionalProperties: false, required: [x], properties: {}}\n",
+     [("required-not-a-property", "/components/schemas/A")]),
+    # nested inline schemas too
+    ("    A: {type: array, items: {type: object, required: [b], properties: {a: {}}}}\n",
+     [("required-not-a-property", "/components/schemas/A/items")]),
+    # defined: nothing to say
+    ("    A: {type: object, required: [id], properties: {id: {type: string}}}\n", []),
+    # defined elsewhere, or read with other schemas: not ours to judge
+    (("    B: {type: object, properties: {name: {}}}\n"
+      "    A: {allOf: [{$ref: '#/components/schemas/B'}, {required: [name], properties: {x: {}}}]}\n"),
+     []),
+    ("    A: {type: object, properties: {a: {}}, anyOf: [{required: [a]}, {required: [b]}]}\n", []),
+    ("    A: {type: object, properties: {a: {}}, not: {required: [b], properties: {c: {}}}}\n", []),
+    ("    A: {type: object, required: [b], properties: {a: {}}, additionalProperties: {}}\n", []),
+    ("    A: {type: object, required: [x-b], properties: {a: {}}, patternProperties: {'^x-': {}}}\n",
+     []),
+    # a property named `required` is a name, not the keyword
+    ("    A: {type: object, properties: {required: {type: array}}}\n", []),
+])
+def test_required_naming_no_property_is_reported_where_nothing_else_defines_it(
+        schemas: str, expected: list[tuple[str, str]], tmp_path: Path) -> None:
+    assert _own_problems(tmp_path, schemas) == expected
+
+
+def test_the_required_problem_has_the_line_of_required(tmp_path: Path) -> None:
+    from generator.validate import own_checks
+
+    text = ("openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n"
+            "    A:\n      type: object\n      properties:\n        id: {type: string}\n"
+            "      required: [id, nmae]\n")
+    problem = only(own_checks(load(write(tmp_path / "spec.yaml", text))))
+    assert (problem.pointer, problem.line) == ("/components/schemas/A", 10)
+    assert problem.message == "`required` lists 'nmae', which `properties` does not define"
