@@ -151,7 +151,10 @@ def _read_out_as_generate_does(args: argparse.Namespace) -> None:
     `--target DIR --provider NAME` is; with none or several, the folder holding them."""
     if args.out is None:
         return
-    if len(args.providers) == 1 and not (args.target or args.provider or args.spec):
+    if args.target or args.provider or args.spec:
+        raise usage_error("", "give either --out or --target (with --provider or --spec), "
+                              "not both: each names the package to check")
+    if len(args.providers) == 1:
         args.target, args.provider, args.providers = args.out, args.providers[0], []
     else:
         args.output = args.out

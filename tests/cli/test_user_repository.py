@@ -163,6 +163,9 @@ def test_check_takes_out_as_generate_does(tmp_path: Path) -> None:
         assert (checked.returncode, checked.stdout) == (0, f"clean: {copy}\n"), checked.stderr
     both = run_cli("check", "--manifest", manifest, "--out", root, "--output", root)
     assert both.returncode == 2 and "not allowed with argument" in both.stderr
+    with_target = run_cli("check", "--manifest", manifest, "--out", copy, "--target", copy,
+                          "--provider", "acme")
+    assert with_target.returncode == 2 and "either --out or --target" in with_target.stderr
 
 
 def test_drift_under_output_of_one_provider_names_its_package_folder(tmp_path: Path) -> None:
