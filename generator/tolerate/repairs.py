@@ -158,11 +158,16 @@ def exclusive_bound(schema_pointer: str, keyword: str) -> Fix:
 
 
 def drop_required(schema_pointer: str, names: list[str]) -> Fix:
-    """The schema's `required` without `names`."""
+    """The schema's `required` without `names`; without `required` at all when no name is
+    left (an empty list is itself invalid in OpenAPI 3.0: one slip, one repair)."""
     def fix(data: dict[str, Any]) -> None:
         found, schema = resolve_pointer(data, schema_pointer)
         if found and isinstance(schema, dict) and isinstance(schema.get("required"), list):
-            schema["required"] = [name for name in schema["required"] if name not in names]
+            kept = [name for name in schema["required"] if name not in names]
+            if kept:
+                schema["required"] = kept
+            else:
+                del schema["required"]
     return fix
 
 

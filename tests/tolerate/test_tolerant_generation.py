@@ -121,7 +121,9 @@ CASES += [
          "drops the discriminator mapping entry `cat` (it names no schema)"),
         ("dangling_mapping.yaml:41: /components/schemas/Owner: repaired: `required` lists 'nmae', "
          "which `properties` does not define -> drops `nmae` from `required` (no such property)"),
-    ), 2, ()),
+        ("dangling_mapping.yaml:49: /components/schemas/Tags: repaired: `required` lists 'tags', "
+         "which `properties` does not define -> drops `tags` from `required` (no such property)"),
+    ), 3, ()),
 ]
 CLEAN = ["extension_ref.yaml", "percent_encoded_ref.yaml"]
 
@@ -337,7 +339,8 @@ def test_validate_reports_a_dangling_mapping_and_an_undefined_required_name() ->
     assert (f"{doc}:41: /components/schemas/Owner: `required` lists 'nmae', which `properties` "
             "does not define (add the property, or drop the name from `required`) "
             "[generate repairs: drops `nmae` from `required` (no such property)]") in result.stderr
-    assert len(result.stderr.splitlines()) == 2, result.stderr
+    assert f"{doc}:49: /components/schemas/Tags: `required` lists 'tags'" in result.stderr
+    assert len(result.stderr.splitlines()) == 3, result.stderr
 
 
 def test_vendored_providers_are_strict() -> None:
