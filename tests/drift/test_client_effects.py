@@ -5,6 +5,7 @@ change, and `--fail-on client-breaking`."""
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -94,7 +95,41 @@ CASES: list[tuple[str, Callable[[Doc], None], str, str, bool]] = [
     ("operation-id-respelt",
      lambda d: _op(d, "/issues/{number}/labels", "post").update(operationId="addLabels"),
      "operation-id-changed", NO_EFFECT, False),
+    # the first tag names the resource: the method moves, and calls of the old one break
+    ("method-moved-by-its-tag",
+     lambda d: _op(d, "/issues/{number}", "get").update(tags=["tickets"]),
+     "tags-changed", "client.issues.get: method moved to client.tickets.get", True),
+    # a tag after the first names nothing in the generated client
+    ("second-tag-added",
+     lambda d: _op(d, "/issues/{number}", "get").update(tags=["issues", "tickets"]),
+     "tags-changed", NO_EFFECT, False),
+    # the same URL on the wire; the keyword-only argument takes the new name: calls break
+    ("path-parameter-renamed",
+     lambda d: _rename_path_parameter(d, "num"),
+     "path-parameter-renamed", "client.issues.get: argument number renamed to num", True),
+    # a new spelling that makes the same argument name changes no code
+    ("path-parameter-respelt",
+     lambda d: _rename_path_parameter(d, "Number"),
+     "path-parameter-renamed", NO_EFFECT, False),
+    # a model field carries its default (`state_reason: str | None = 'open'`): named, a
+    # behaviour change that breaks no code
+    ("model-field-default-added",
+     lambda d: _schemas(d)["Issue"]["properties"]["state_reason"].update(default="open"),
+     "default-changed", "models.Issue.state_reason: default added: 'open'", False),
+    # an argument's default is not in the signature (`= NOT_GIVEN`) and is never sent
+    ("argument-default-added",
+     lambda d: _op(d, "/issues/{number}/labels", "post")["parameters"][1]["schema"].update(
+         default=True),
+     "default-changed", NO_EFFECT, False),
 ]
+
+
+def _rename_path_parameter(doc: Doc, name: str) -> None:
+    """`/issues/{number}` -> `/issues/{<name>}`, its parameter renamed with it."""
+    item = doc["paths"].pop("/issues/{number}")
+    # (a copy: `base` shares the parameter with `add_labels`, whose path keeps `{number}`)
+    item["get"]["parameters"] = [dict(item["get"]["parameters"][0], name=name)]
+    doc["paths"][f"/issues/{{{name}}}"] = item
 
 
 @pytest.mark.parametrize(("mutate", "kind", "effect", "client_breaking"),
@@ -161,3 +196,56 @@ def test_a_schema_both_body_and_answer_names_the_argument_and_the_model_field() 
     (body_only,) = [c for c in _changed(lambda d: _schemas(d)["Labels"]["properties"].update(
         labels={"type": "array", "items": {"type": "integer"}})) if c.kind == "type-changed"]
     assert "models.Labels" not in body_only.client
+
+
+def test_a_moved_method_in_every_format() -> None:
+    """A tag change sends nothing different (non-breaking on the wire) but moves the method:
+    text, Markdown and JSON name the move, and `--fail-on client-breaking` fails on it alone."""
+    changes = _changed(lambda d: _op(d, "/issues/{number}", "get").update(tags=["tickets"]))
+    assert [(c.kind, c.severity) for c in changes] == [("tags-changed", "non-breaking")]
+    moved = "client.issues.get: method moved to client.tickets.get"
+    assert f"      client: {moved}\n" in format_changes(changes, "text")
+    assert f"client: {moved}" in format_changes(changes, "markdown")
+    (entry,) = json.loads(format_changes(changes, "json"))["changes"]
+    assert entry["client"] == moved and entry["client_breaking"] is True
+    assert exit_code(changes, "client-breaking") == 1 and exit_code(changes, "breaking") == 0
+
+
+def test_a_renamed_path_parameter_pairs_the_operations() -> None:
+    """`/issues/{number}` -> `/issues/{num}` is one endpoint: one change, non-breaking on the
+    wire, client-breaking for the argument; no method reads as removed or added."""
+    changes = _changed(lambda d: _rename_path_parameter(d, "num"))
+    assert [(c.kind, c.severity, c.client_breaking) for c in changes] == [
+        ("path-parameter-renamed", "non-breaking", True)]
+    assert "method" not in changes[0].client
+    assert exit_code(changes, "breaking") == 0 and exit_code(changes, "client-breaking") == 1
+
+
+def test_both_path_parameters_of_a_path_renamed_are_one_change() -> None:
+    """A path renaming two template parameters is one change naming both arguments."""
+    def two(doc: Doc, first: str, second: str) -> None:
+        doc["paths"][f"/issues/{{{first}}}/comments/{{{second}}}"] = {"get": {
+            "operationId": "get_comment", "tags": ["issues"], "responses": {"204": {
+                "description": "x"}},
+            "parameters": [{"name": n, "in": "path", "required": True,
+                            "schema": {"type": "integer"}} for n in (first, second)]}}
+
+    old, new = base(), base()
+    two(old, "number", "comment_id")
+    two(new, "issue", "id")
+    (change,) = diff_with_client(old, new)
+    assert change.message.endswith(": path parameter `number` renamed to `issue`, "
+                                   "path parameter `comment_id` renamed to `id`")
+    assert change.client == ("client.issues.get_comment: argument number renamed to issue; "
+                             "client.issues.get_comment: argument comment_id renamed to id")
+
+
+def test_a_changed_default_names_both_values_as_python_spells_them() -> None:
+    old, new = base(), base()
+    _schemas(old)["Issue"]["properties"]["state_reason"]["default"] = "available to all"
+    _schemas(new)["Issue"]["properties"]["state_reason"]["default"] = "sold"
+    (change,) = diff_with_client(old, new)
+    assert change.client == "models.Issue.state_reason: default 'available to all' -> 'sold'"
+    assert not change.client_breaking
+    (removed,) = diff_with_client(old, base())
+    assert removed.client == "models.Issue.state_reason: default removed (was 'available to all')"
