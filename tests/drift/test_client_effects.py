@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from generator.document.overlay import apply_overlay
 from generator.drift.diff.change import Change
 from generator.drift.diff.client import NO_EFFECT, diff_with_client
 from generator.drift.report import exit_code, format_changes
@@ -249,3 +250,35 @@ def test_a_changed_default_names_both_values_as_python_spells_them() -> None:
     assert not change.client_breaking
     (removed,) = diff_with_client(old, base())
     assert removed.client == "models.Issue.state_reason: default removed (was 'available to all')"
+
+
+def _pinned(doc: Doc) -> Doc:
+    """`doc` with a provider-like overlay applied (`specs/<provider>/overlay.yaml`): `GET
+    /issues/{number}` is `client.tickets.fetch` whatever its tags and operationId say."""
+    overlay = {"overlay": "1.0.0", "info": {"title": "hints", "version": "1"}, "actions": [{
+        "target": "$.paths['/issues/{number}'].get",
+        "update": {"x-codegen-resource": "tickets", "x-codegen-method": "fetch"}}]}
+    named, problems = apply_overlay(doc, overlay, "overlay.yaml")
+    assert problems == []
+    return named
+
+
+def test_an_overlay_names_the_methods_as_the_generated_client_does() -> None:
+    """With the overlay (`diff --overlay`, `update PROVIDER`) a change names the overlay's
+    method, and a tag change the overlay overrides moves nothing; the changes themselves are
+    the documents' own (compared without the overlay)."""
+    old, new = base(), base()
+    _op(new, "/issues/{number}", "get").update(tags=["tracker"], operationId="show")
+    _op(new, "/issues/{number}", "get")["parameters"] = [
+        {"name": "number", "in": "path", "required": True, "schema": {"type": "string"}}]
+    bare = {c.kind: c for c in diff_with_client(old, new)}
+    named = {c.kind: c for c in diff_with_client(old, new, {"old": _pinned(old),
+                                                            "new": _pinned(new)})}
+    assert sorted(named) == sorted(bare) == ["operation-id-changed", "tags-changed",
+                                             "type-changed"]
+    assert bare["tags-changed"].client == "client.issues.get: method moved to client.tracker.show"
+    assert bare["tags-changed"].client_breaking
+    for kind in ("tags-changed", "operation-id-changed"):
+        assert named[kind].client == NO_EFFECT and not named[kind].client_breaking
+    assert bare["type-changed"].client.startswith("client.tracker.show: argument number: ")
+    assert named["type-changed"].client == "client.tickets.fetch: argument number: int -> str"

@@ -169,9 +169,13 @@ class Built:
         self._builds.close()
 
 
-def built_pair(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Built]:
-    """Both sides' `Built`, from one child that builds the old side, then the new."""
-    builds = _Builds(old, new)
+def built_pair(old: Mapping[str, Any], new: Mapping[str, Any],
+               named: Mapping[str, Mapping[str, Any]] | None = None) -> dict[str, Built]:
+    """Both sides' `Built`, from one child that builds the old side, then the new: from
+    `named`'s documents when given (the same documents with an overlay's `x-codegen-*` hints,
+    as `generate` is given them), while the changes' pointers are looked up in `old` and `new`
+    (the documents compared)."""
+    builds = _Builds(named["old"], named["new"]) if named else _Builds(old, new)
     return {"old": Built(old, builds, 0), "new": Built(new, builds, 1)}
 
 
@@ -188,12 +192,15 @@ def _operations(data: Mapping[str, Any]) -> BuiltSide | None:
              for operation in resource.operations], types)
 
 
-def diff_with_client(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[Change]:
+def diff_with_client(old: Mapping[str, Any], new: Mapping[str, Any],
+                     named: Mapping[str, Mapping[str, Any]] | None = None) -> list[Change]:
     """`differ.diff`, each change naming what it does to the generated client; both sides'
-    intermediate models are built beside the comparison."""
+    intermediate models are built beside the comparison, from `named` when given (`old` and
+    `new` with the provider's overlay applied: the client's names are the overlay's, the
+    changes the documents' own)."""
     from generator.drift.diff.differ import diff
 
-    built = built_pair(old, new)  # forked before the walk's thread starts
+    built = built_pair(old, new, named)  # forked before the walk's thread starts
     try:
         return with_client_effects(diff(old, new), built)
     finally:
