@@ -282,3 +282,29 @@ def test_an_overlay_names_the_methods_as_the_generated_client_does() -> None:
         assert named[kind].client == NO_EFFECT and not named[kind].client_breaking
     assert bare["type-changed"].client.startswith("client.tracker.show: argument number: ")
     assert named["type-changed"].client == "client.tickets.fetch: argument number: int -> str"
+
+
+def _with_state(default: str, referenced: bool = True) -> Doc:
+    """`Issue.state` a `$ref` to the enum component `State`, whose own `default` is `default`
+    (`referenced=False`: `State` is only a wrapped `allOf` member's, reported at the field)."""
+    doc = base()
+    _schemas(doc)["State"] = {"type": "string", "enum": ["open", "closed"], "default": default}
+    ref = {"$ref": "#/components/schemas/State"}
+    _schemas(doc)["Issue"]["properties"]["state"] = ref if referenced else {
+        "allOf": [ref], "description": "wrapped"}
+    return doc
+
+
+def test_a_component_default_names_the_fields_that_take_it() -> None:
+    """datamodel-code-generator gives a field the default of the schema it references
+    (`state: State | None = State.open`): a change of the component's default is reported at
+    the component and names those fields; a field wrapping the `$ref` is reported (and named)
+    at the field itself, once."""
+    (direct,) = diff_with_client(_with_state("open"), _with_state("closed"))
+    assert direct.pointer == "/components/schemas/State"
+    assert direct.client == "models.Issue.state: default 'open' -> 'closed'"
+    assert not direct.client_breaking
+    wrapped = diff_with_client(_with_state("open", False), _with_state("closed", False))
+    assert [(c.pointer, c.client) for c in wrapped] == [
+        ("/components/schemas/Issue/properties/state",
+         "models.Issue.state: default 'open' -> 'closed'")]

@@ -38,6 +38,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
+from urllib.parse import unquote
 
 from generator.document.pointer import HTTP_METHODS, join_tokens, resolve_pointer, split_pointer
 from generator.document.refs import Refs
@@ -380,8 +381,36 @@ def _default_effect(change: Change, trace: _Trace) -> str:
     Never client-breaking: code written against the old client still type-checks and runs; it
     is a change of behaviour (the value read where the answer leaves the field out), which the
     report names for the reader to judge."""
+    tokens = split_pointer(change.pointer)
+    if len(tokens) == 3 and tokens[:2] == ["components", "schemas"]:
+        return _referenced_default(change, trace.side, tokens[2])
     effect = _traced_effect(change, trace)
     return effect if trace.named_field else NO_EFFECT
+
+
+def _referenced_default(change: Change, side: _Side, component: str) -> str:
+    """A component schema's own `default` changed: datamodel-code-generator gives it to every
+    field that references the schema (`status: Status | None = Status.available`). The fields
+    of the component schemas' classes that are a `$ref` to it are named here; one that wraps
+    the `$ref` (a one-member `allOf`, `nullable`) takes the default too, but the differ
+    reports the change at that field itself; a field of an inline object is not looked for."""
+    target = join_tokens("", "components", "schemas", component)
+    schemas = (side.data.get("components") or {}).get("schemas") or {}
+    fields = [f"models.{class_name(owner)}.{argument_name(name)}"
+              for owner, schema in sorted(schemas.items()) if isinstance(schema, Mapping)
+              for name, prop in sorted((schema.get("properties") or {}).items())
+              if _references(prop, target)]
+    if not fields:
+        return NO_EFFECT
+    listed = "; ".join(f"{field}: {_what(change)}" for field in fields[:3])
+    return listed + (f" (and {len(fields) - 3} more)" if len(fields) > 3 else "")
+
+
+def _references(schema: Any, target: str) -> bool:
+    """Whether a property schema is a `$ref` to the component at pointer `target`, without a
+    default of its own."""
+    ref = schema.get("$ref") if isinstance(schema, Mapping) and "default" not in schema else None
+    return isinstance(ref, str) and ref.startswith("#") and unquote(ref[1:]) == target
 
 
 class _Trace:
