@@ -308,3 +308,16 @@ def test_a_component_default_names_the_fields_that_take_it() -> None:
     assert [(c.pointer, c.client) for c in wrapped] == [
         ("/components/schemas/Issue/properties/state",
          "models.Issue.state: default 'open' -> 'closed'")]
+
+
+def test_a_method_renamed_on_a_renamed_path_is_traced_to_its_old_name() -> None:
+    """The old method is looked up at the old path (`/issues/{number}`), paired with the new
+    one by shape: the operationId change names both methods, the rename both arguments."""
+    def renamed(doc: Doc) -> None:
+        _rename_path_parameter(doc, "num")
+        _op(doc, "/issues/{num}", "get").update(operationId="fetch")
+
+    found = {c.kind: c.client for c in _changed(renamed)}
+    assert found == {
+        "operation-id-changed": "client.issues.get: method renamed to client.issues.fetch",
+        "path-parameter-renamed": "client.issues.get: argument number renamed to num"}
