@@ -4,18 +4,20 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
 import gc
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generator.cli.common import add_cache_option, chosen_cache
+from generator.cli.common import add_cache_option, chosen_cache, print_problems
 
 if TYPE_CHECKING:
     from generator.cli.drift_inputs import Comparable
-    from generator.document.loading import Document
+    from generator.document.loading import Document, Overlay
     from generator.drift.diff.change import Change
+    from generator.problems import Problem
 
 _MARKDOWN_LIMIT = 50  # changes in a Markdown report (a pull-request comment) unless --limit says
 
@@ -37,7 +39,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
 
 def _compared(args: argparse.Namespace) -> int:
     from generator.cli.drift_inputs import compare_loaded
-    from generator.document.loading import load
+    from generator.document.loading import load, read_overlay
     from generator.drift.json_lines import without_text
     from generator.drift.report import ReportOptions, exit_code, format_changes
 
@@ -48,9 +50,12 @@ def _compared(args: argparse.Namespace) -> int:
 
     # compared while openapi-spec-validator's verdicts are still being worked out (kept when
     # they add no problem: `compare_loaded`)
-    pair, changes = compare_loaded({"old": args.old, "new": args.new}, light, _changes,
-                                   strict=args.strict, validate=not args.no_validate,
-                                   cache=chosen_cache(args))
+    # read first: an overlay that cannot be read stops the command before any work (exit 2)
+    overlay = read_overlay(args.overlay) if args.overlay else None
+    pair, (changes, unmatched) = compare_loaded(
+        {"old": args.old, "new": args.new}, light, functools.partial(_changes, overlay=overlay),
+        strict=args.strict, validate=not args.no_validate, cache=chosen_cache(args))
+    print_problems(unmatched)  # (returned, not printed: a comparison may be made twice)
     files = {"old": str(args.old), "new": str(args.new)}
     header, record = tuple(pair.header()), pair.record()
     limit = args.limit if args.limit is not None else (
@@ -66,20 +71,26 @@ def _compared(args: argparse.Namespace) -> int:
     return exit_code(changes, args.fail_on)
 
 
-def _changes(pair: Comparable) -> list[Change]:
-    """Every change from the pair's old document to its new one, each with its line."""
+def _changes(pair: Comparable, overlay: Overlay | None = None
+             ) -> tuple[list[Change], list[Problem]]:
+    """Every change from the pair's old document to its new one, each with its line, its
+    effect on the client named as `overlay` names methods (`x-codegen-resource`...); and the
+    overlay's actions that matched nothing on a side (`named_by_overlay`)."""
+    from generator.cli.drift_inputs import named_by_overlay
     from generator.drift.diff.client import diff_with_client
     from generator.drift.share import share
 
     documents = pair.documents  # let go one at a time once compared (`_with_lines`)
+    # (a copy of each document, only with --overlay: the providers' documents are small)
+    named, unmatched = named_by_overlay(documents, overlay)
     old, new = documents["old"].data, documents["new"].data
     new = share(old, new)  # the unchanged parts: one object for both sides (`drift.share`)
     # The documents live until their lines are read: the garbage collector need not walk them
     # again, nor may the forked children (its walks would copy every page of them).
     gc.freeze()
-    changes = diff_with_client(old, new)
-    del old, new
-    return _with_lines(changes, documents)
+    changes = diff_with_client(old, new, named)
+    del old, new, named
+    return _with_lines(changes, documents), unmatched
 
 
 def _with_lines(changes: list[Change], documents: dict[str, Document]) -> list[Change]:
@@ -139,6 +150,11 @@ def register(commands: Any, add_common: Callable[[argparse.ArgumentParser], None
              "all otherwise; 0: all)")
     diff_cmd.add_argument("--report", type=Path, metavar="FILE",
                           help="also write the whole report (no --limit) to FILE")
+    diff_cmd.add_argument(
+        "--overlay", type=Path, metavar="FILE",
+        help="an OpenAPI Overlay (a provider's overlay.yaml) applied to both documents when "
+             "naming the client's methods (x-codegen-resource, x-codegen-method), as "
+             "`generate --overlay` names them; the changes are the documents' own")
     diff_cmd.add_argument("--no-validate", action="store_true",
                           help="compare without validating (or repairing) the documents first")
     diff_cmd.add_argument("--strict", action="store_true",

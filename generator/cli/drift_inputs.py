@@ -23,10 +23,10 @@ import functools
 import gc
 from collections.abc import Callable, Iterable, Mapping
 from contextlib import ExitStack
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from generator.document.loading import Document
+from generator.document.loading import Document, Overlay, overlaid
 from generator.document.pointer import resolve_pointer
 from generator.drift.diff.same import equal_json
 from generator.drift.forked import Forked
@@ -93,6 +93,24 @@ class Comparable:
                                     "action": r.action} for r in tolerated.repairs],
                        "not_compared": [s.label for s in tolerated.skipped]}
                 for side, tolerated in self.tolerated.items()}
+
+
+def named_by_overlay(documents: Mapping[str, Document], overlay: Overlay | None
+                     ) -> tuple[dict[str, dict[str, Any]] | None, list[Problem]]:
+    """Each side with `overlay` applied, for naming the client's resources and methods as
+    `generate` names them (`x-codegen-resource`, `x-codegen-method`), and a warning per action
+    that matched nothing on a side (ignored there, as `generate` ignores it); (None, []) without
+    an overlay. The documents compared stay as they are: the changes are theirs."""
+    if overlay is None:
+        return None, []
+    named, unmatched = {}, []
+    for side in SIDES:
+        named[side], problems = overlaid(documents[side].data, overlay)
+        unmatched += [replace(problem, severity="warning",
+                              hint=f"in the {side} document: ignored there, as `generate` "
+                                   "ignores it, when naming the client")
+                      for problem in problems]
+    return named, unmatched
 
 
 def _repair_lines(side: str, repairs: Iterable[Repaired]) -> list[str]:

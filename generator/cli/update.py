@@ -21,6 +21,7 @@ from generator.cli.common import (
     add_cache_option,
     add_out_options,
     chosen_cache,
+    print_problems,
     read_manifest,
     shown_path,
     usage_error,
@@ -216,9 +217,10 @@ def _print_spec_changes(provider: Provider, args: argparse.Namespace, new: Docum
     """The semantic diff from the vendored spec, printed and returned (empty when the vendored
     spec no longer loads: then there is nothing to compare with). Both sides go through the
     tolerate stage as `diff` does (`cli.drift_inputs`): repairs named in the header and applied
-    to both; a blocking problem refuses the update."""
-    from generator.cli.drift_inputs import comparable
-    from generator.document.loading import load
+    to both; a blocking problem refuses the update. Each change's effect names the methods as
+    the package does: the provider's overlay applied to both sides for naming only."""
+    from generator.cli.drift_inputs import comparable, named_by_overlay
+    from generator.document.loading import load, read_overlay
     from generator.drift.check.update import relocated
     from generator.drift.diff.client import diff_with_client
     from generator.drift.report import ReportOptions, format_changes
@@ -237,7 +239,11 @@ def _print_spec_changes(provider: Provider, args: argparse.Namespace, new: Docum
                              provider.spec.parent)
         raise UsageError([*problems, Problem(args.source, "", None, "update refused",
                                              NOTHING_CHANGED)]) from error
-    changes = diff_with_client(pair.documents["old"].data, pair.documents["new"].data)
+    # the client's names are the overlay's (`client.completions.create`), as generated
+    overlay = read_overlay(provider.overlay) if provider.overlay is not None else None
+    named, unmatched = named_by_overlay(pair.documents, overlay)
+    print_problems(unmatched)
+    changes = diff_with_client(pair.documents["old"].data, pair.documents["new"].data, named)
     print(f"spec changes for {provider.name} ({shown_path(provider.spec)} -> {args.source}):")
     files = {"old": shown_path(provider.spec), "new": args.source}
     sys.stdout.write(format_changes(changes, "text", ReportOptions(

@@ -106,15 +106,9 @@ def load(
     overlay_raw = b""
     bundled = False
     if overlay is not None:
-        overlay = Path(overlay)
-        overlay_raw = _read_given(overlay, max_bytes)
-        overlay_data, overlay_lines = parse_bytes(overlay_raw, str(overlay), overlay.suffix)
-        overlay_sha256 = hashlib.sha256(overlay_raw).hexdigest()
-        try:
-            data, problems = apply_overlay(data, overlay_data, str(overlay))
-        except GeneratorError as exc:
-            raise GeneratorError([_with_line(p, overlay_lines) for p in exc.problems]) from None
-        overlay_problems = tuple(_with_line(p, overlay_lines) for p in problems)
+        read = read_overlay(overlay, max_bytes)
+        overlay_raw, overlay_sha256 = read.raw, hashlib.sha256(read.raw).hexdigest()
+        data, overlay_problems = overlaid(data, read)
 
     if (may_have_external_refs(raw) or (overlay is not None and may_have_external_refs(overlay_raw))
             ) and refers_outside(data):
@@ -129,6 +123,36 @@ def load(
         overlay_problems=overlay_problems,
         bundled=bundled,
     )
+
+
+@dataclass(frozen=True)
+class Overlay:
+    """An Overlay 1.0 file as read: its bytes, parsed data and where each pointer was written
+    (its problems name lines); applied by `overlaid`, to one document or to several."""
+
+    path: Path
+    raw: bytes
+    data: Any
+    lines: Mapping[str, int]
+
+
+def read_overlay(path: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> Overlay:
+    """The overlay file at `path`, read and parsed; one that cannot be read is an unreadable
+    input (exit 2), one that does not parse a located problem."""
+    path = Path(path)
+    raw = _read_given(path, max_bytes)
+    data, lines = parse_bytes(raw, str(path), path.suffix)
+    return Overlay(path, raw, data, lines)
+
+
+def overlaid(data: dict[str, Any], overlay: Overlay) -> tuple[dict[str, Any], tuple[Problem, ...]]:
+    """A copy of `data` with `overlay` applied, and the problems of actions that matched
+    nothing, located in the overlay file; an overlay that is no Overlay document raises."""
+    try:
+        result, problems = apply_overlay(data, overlay.data, str(overlay.path))
+    except GeneratorError as exc:
+        raise GeneratorError([_with_line(p, overlay.lines) for p in exc.problems]) from None
+    return result, tuple(_with_line(p, overlay.lines) for p in problems)
 
 
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")

@@ -230,6 +230,47 @@ def test_diff_json(tmp_path: Path) -> None:
     }]
 
 
+PROVIDER_OVERLAY = """\
+overlay: '1.0.0'
+info: {title: codegen hints, version: '1.0.0'}
+actions:
+  - target: $.paths['/v1/items'].post
+    description: Expose the operation as `client.items.create(...)`.
+    update: {x-codegen-resource: items, x-codegen-method: create}
+  - target: $.paths['/v1/gone'].post
+    update: {x-codegen-method: gone}
+"""
+
+
+@pytest.mark.timeout(120)
+def test_diff_overlay_names_methods_as_the_generated_client(tmp_path: Path) -> None:
+    """A provider-like overlay (`x-codegen-resource`/`-method`, specs/<provider>/overlay.yaml)
+    applied to both sides names the method as the generated client has it; a tag change it
+    overrides moves nothing (exit 0 with `--fail-on client-breaking`, where without it the
+    method moves: exit 1). An action that matches nothing on a side is a warning per side; an
+    overlay that cannot be read exits 2."""
+    doc = non_breaking_doc()
+    doc["paths"]["/v1/items"]["post"]["tags"] = ["things"]
+    old, new = diff_pair(tmp_path, doc)
+    overlay = tmp_path / "overlay.yaml"
+    overlay.write_text(PROVIDER_OVERLAY, encoding="utf-8")
+    bare = run_cli("diff", old, new, "--fail-on", "client-breaking")
+    assert bare.returncode == 1, bare.stdout + bare.stderr
+    assert "client: client.things.create_item: argument seed: added (optional)" in bare.stdout
+    assert "client: client.default.create_item: method moved to client.things.create_item" in (
+        bare.stdout)
+    named = run_cli("diff", old, new, "--fail-on", "client-breaking", "--overlay", overlay)
+    assert named.returncode == 0, named.stdout + named.stderr
+    assert "client: client.items.create: argument seed: added (optional)" in named.stdout
+    assert "tags changed from none to things\n      client: no effect on the generated client" in (
+        named.stdout)
+    warnings = [line for line in named.stderr.splitlines() if "/actions/1" in line]
+    assert [w.split("(in the ")[1].split(" ")[0] for w in warnings] == ["old", "new"]
+    assert all(w.startswith(f"{overlay}:7: /actions/1: warning: target ") for w in warnings)
+    missing = run_cli("diff", old, new, "--overlay", tmp_path / "missing.yaml")
+    assert missing.returncode == 2 and "missing.yaml" in missing.stderr
+
+
 @pytest.mark.timeout(120)
 def test_diff_yaml_and_json_spellings_are_equal(tmp_path: Path) -> None:
     for old_name, new_name in (("a.yaml", "b.json"), ("a.json", "b.yml"), ("a.yaml", "b.yaml")):

@@ -56,6 +56,9 @@ def assert_updated(box: Path, result: Any, new_bytes: bytes, source: str) -> Non
     assert f"[non-breaking] request-property-added-optional {REQ}/seed" in out
     assert f"[breaking] response-property-removed {RESP}/created" in out
     assert "1 breaking, 0 possibly breaking, 1 non-breaking change(s)" in out
+    # named as the generated client has it: the manifest's overlay says `completions.create`
+    # (without it, the name the tag and operationId make)
+    assert "client: client.completions.create: argument seed: added (optional)" in out
     # what changed in the generated code
     assert f"updated {box / SPEC} from {source}" in out or f"from {source}" in out
     assert "changed model CompletionRequest (+seed)" in out

@@ -20,9 +20,9 @@ def test_diff_compares_with_fewer_cycle_collections(tmp_path: Path,
     seen: list[tuple[int, ...]] = []
     compare = client.diff_with_client
 
-    def recorded(old: Any, new: Any) -> Any:
+    def recorded(old: Any, new: Any, named: Any = None) -> Any:
         seen.append(gc.get_threshold())
-        return compare(old, new)
+        return compare(old, new, named)
 
     monkeypatch.setattr(client, "diff_with_client", recorded)
     before = gc.get_threshold()

@@ -13,29 +13,37 @@ generated code spells it (`types.py`, from both sides' intermediate models).
   schema's model class is named as `names.identifiers.class_name` names it (what
   datamodel-code-generator is given for component schemas); a field by its Python name
   (`argument_name`). A component added, removed or renamed is its class's.
-* Prose, examples, titles, defaults: "no effect on the generated client". A change that cannot
-  be traced (servers, security, a component no method uses) says what it touches on the wire
-  instead.
+* An operationId or tags change names the method it renames or moves to another resource; a
+  path parameter renamed, the argument of each method under the path it renames (the two
+  sides' operations paired by path shape, `pairing.old_ops_by_new`).
+* A `default` names the model field that carries it (`models.Pet.status: default 'available'
+  -> 'sold'`); an argument's default reaches no generated code (`_default_effect`).
+* Prose, examples, titles: "no effect on the generated client". A change that cannot be traced
+  (servers, security, a component no method uses) says what it touches on the wire instead.
 
 `client_breaking`: what breaks code written against the generated client
 (`--fail-on client-breaking`): a breaking change traced to a method, argument, model or field;
-a model class removed or renamed; an argument whose annotation no longer names a model class
-it named (whatever the wire says: passing that class no longer type-checks). A change with no
-effect on the generated client never is, whatever its wire severity.
+a method renamed or moved, an argument renamed; a model class removed or renamed; an argument
+whose annotation no longer names a model class it named (whatever the wire says: passing that
+class no longer type-checks). A change with no effect on the generated client never is,
+whatever its wire severity.
 """
 
 from __future__ import annotations
 
 import difflib
 import functools
+import json
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
+from urllib.parse import unquote
 
 from generator.document.pointer import HTTP_METHODS, join_tokens, resolve_pointer, split_pointer
 from generator.document.refs import Refs
 from generator.drift.diff.change import BREAKING, Change
+from generator.drift.diff.pairing import old_ops_by_new, template_names
 from generator.drift.diff.types import Annotations, client_annotations
 from generator.drift.forked import Forked
 from generator.names.identifiers import argument_name, class_name
@@ -46,8 +54,11 @@ NOT_TRACED = "not traced to a method or model (the wire contract: servers, secur
 # Kinds that change what a document says, not what the generated code does.
 _NO_EFFECT_KINDS = frozenset({
     "description-changed", "title-changed", "example-changed", "summary-changed",
-    "default-changed", "deprecation-changed", "server-added",
+    "deprecation-changed", "server-added",
 })
+DEFAULT_CHANGED = "default-changed"
+# Changes that send the same requests but may rename or move the generated method.
+_NAMING_KINDS = frozenset({"operation-id-changed", "tags-changed"})
 # A model class removed or renamed breaks code naming it, whatever the wire says.
 _CLASS_KINDS = frozenset({"component-removed", "component-renamed"})
 LONG_PAIR = 160  # characters of a pair of annotations past which shared members are elided
@@ -159,9 +170,13 @@ class Built:
         self._builds.close()
 
 
-def built_pair(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Built]:
-    """Both sides' `Built`, from one child that builds the old side, then the new."""
-    builds = _Builds(old, new)
+def built_pair(old: Mapping[str, Any], new: Mapping[str, Any],
+               named: Mapping[str, Mapping[str, Any]] | None = None) -> dict[str, Built]:
+    """Both sides' `Built`, from one child that builds the old side, then the new: from
+    `named`'s documents when given (the same documents with an overlay's `x-codegen-*` hints,
+    as `generate` is given them), while the changes' pointers are looked up in `old` and `new`
+    (the documents compared)."""
+    builds = _Builds(named["old"], named["new"]) if named else _Builds(old, new)
     return {"old": Built(old, builds, 0), "new": Built(new, builds, 1)}
 
 
@@ -178,12 +193,15 @@ def _operations(data: Mapping[str, Any]) -> BuiltSide | None:
              for operation in resource.operations], types)
 
 
-def diff_with_client(old: Mapping[str, Any], new: Mapping[str, Any]) -> list[Change]:
+def diff_with_client(old: Mapping[str, Any], new: Mapping[str, Any],
+                     named: Mapping[str, Mapping[str, Any]] | None = None) -> list[Change]:
     """`differ.diff`, each change naming what it does to the generated client; both sides'
-    intermediate models are built beside the comparison."""
+    intermediate models are built beside the comparison, from `named` when given (`old` and
+    `new` with the provider's overlay applied: the client's names are the overlay's, the
+    changes the documents' own)."""
     from generator.drift.diff.differ import diff
 
-    built = built_pair(old, new)  # forked before the walk's thread starts
+    built = built_pair(old, new, named)  # forked before the walk's thread starts
     try:
         return with_client_effects(diff(old, new), built)
     finally:
@@ -196,13 +214,15 @@ def with_client_effects(changes: Iterable[Change], built: Mapping[str, Built]) -
     `client_breaking` set, from the intermediate model of the side its pointer names."""
     items = list(changes)
     sides = {side: _Side(b.data, b.operations()) for side, b in built.items()}
+    paired = (old_ops_by_new(sides["old"].data, sides["new"].data)
+              if "old" in sides and "new" in sides else {})
     out = []
     for change in items:
-        trace = _Trace(change, sides[change.side], sides)
+        trace = _Trace(change, sides[change.side], sides, paired)
         effect = _effect(change, trace)
         traced = effect not in (NO_EFFECT, NOT_TRACED)
         breaking = traced and (change.severity == BREAKING or change.kind in _CLASS_KINDS
-                               or trace.dropped_class or trace.renamed_method)
+                               or trace.dropped_class or trace.breaks_calls)
         out.append(replace(change, client=effect, client_breaking=breaking))
     return out
 
@@ -238,8 +258,8 @@ class _Side:
         ref = schema.get("$ref") if found and isinstance(schema, Mapping) else None
         return ref.removeprefix("#") if isinstance(ref, str) and ref.startswith("#/") else None
 
-    def method(self, pointer: str) -> str | None:
-        if pointer not in self.operations:
+    def method(self, pointer: str | None) -> str | None:
+        if pointer is None or pointer not in self.operations:
             return None
         return f"client.{self.resources[pointer]}.{self.operations[pointer].name}"
 
@@ -252,11 +272,20 @@ def _api(data: Mapping[str, Any]) -> Any:
 
 
 def _effect(change: Change, trace: _Trace) -> str:
-    side = trace.side
     if change.kind in _NO_EFFECT_KINDS:
         return NO_EFFECT
-    if change.kind == "operation-id-changed":
-        return _method_renamed(trace)
+    if change.kind in _NAMING_KINDS:
+        return _method_moved(trace)
+    if change.kind == "path-parameter-renamed":
+        return _path_parameter_renamed(trace)
+    if change.kind == DEFAULT_CHANGED:
+        return _default_effect(change, trace)
+    return _traced_effect(change, trace)
+
+
+def _traced_effect(change: Change, trace: _Trace) -> str:
+    """The method and argument, or the model and field, the change's pointer reaches."""
+    side = trace.side
     tokens = split_pointer(change.pointer)
     if len(tokens) == 2 and tokens[0] == "paths":
         methods = [side.method(p) for p in sorted(side.operations)
@@ -288,27 +317,114 @@ def _class_effect(change: Change, component: str) -> str:
     return f"{model}: {_what(change)}"
 
 
-def _method_renamed(trace: _Trace) -> str:
-    """An operationId change: the method it renames (code calling the old name breaks), or no
-    effect when both sides name the method alike (an overlay's `x-codegen-method`, a repeat)."""
+def _method_moved(trace: _Trace) -> str:
+    """An operationId or tags change: the method it renames, or moves to another resource (the
+    first tag names it), both breaking code calling the old name; no effect when both sides
+    name the method alike (an overlay's `x-codegen-method` or `x-codegen-resource`, a repeat,
+    a tag other than the first). Both changes at once each name the whole move."""
     pointer = join_tokens("", *split_pointer(trace.change.pointer)[:3])
-    before, after = trace.sides["old"].method(pointer), trace.sides["new"].method(pointer)
+    old_side, new_side = trace.sides["old"], trace.sides["new"]
+    old_pointer = trace.paired.get(pointer, pointer)
+    before, after = old_side.method(old_pointer), new_side.method(pointer)
     if before is None or after is None:
         return NOT_TRACED
     if before == after:
         return NO_EFFECT
-    trace.renamed_method = True
-    return f"{before}: method renamed to {after}"
+    trace.breaks_calls = True
+    moved = old_side.resources[old_pointer] != new_side.resources[pointer]
+    return f"{before}: method {'moved' if moved else 'renamed'} to {after}"
+
+
+def _path_parameter_renamed(trace: _Trace) -> str:
+    """A path template's parameters renamed (`/pets/{petId}` -> `/pets/{id}`; one change per
+    path): the same URL on the wire, but each method under the path may rename the arguments;
+    arguments are keyword-only, so code passing an old name breaks. No effect where both names
+    make one argument name (`petId` -> `pet_id`)."""
+    new_side, old_side = trace.sides["new"], trace.sides["old"]
+    prefix = trace.change.pointer + "/"
+    renamed, traced = [], False
+    for pointer in sorted(p for p in new_side.operations if p.startswith(prefix)):
+        old_pointer = trace.paired.get(pointer)
+        if old_pointer is None or old_pointer not in old_side.operations:
+            continue
+        traced = True
+        renamed += [f"{old_side.method(old_pointer)}: argument {was} renamed to {now}"
+                    for was, now in _renamed_arguments(old_side.operations[old_pointer],
+                                                       new_side.operations[pointer])]
+    trace.breaks_calls = bool(renamed)
+    return "; ".join(renamed) or (NO_EFFECT if traced else NOT_TRACED)
+
+
+def _renamed_arguments(old: OperationRecord, new: OperationRecord) -> list[tuple[str, str]]:
+    """The Python names of the path arguments whose template parameter was renamed, old and
+    new, where they differ."""
+    old_path, new_path = split_pointer(old.pointer)[1], split_pointer(new.pointer)[1]
+    found = []
+    for before, after in zip(template_names(old_path), template_names(new_path)):
+        was, now = _path_argument(old, before), _path_argument(new, after)
+        if was is not None and now is not None and was != now:
+            found.append((was, now))
+    return found
+
+
+def _path_argument(operation: OperationRecord, wire_name: str) -> str | None:
+    return next((p.name for p in operation.params
+                 if p.location == "path" and p.wire_name == wire_name), None)
+
+
+def _default_effect(change: Change, trace: _Trace) -> str:
+    """A `default` changed. It reaches generated code only as a model field's default
+    (`status: Status = Status.sold`): an answer without the field now reads the new value.
+    An argument's default does not: the signature says `= NOT_GIVEN`, and what is left out is
+    not sent, so the server applies its own default (the document's is what it says it does).
+
+    Never client-breaking: code written against the old client still type-checks and runs; it
+    is a change of behaviour (the value read where the answer leaves the field out), which the
+    report names for the reader to judge."""
+    tokens = split_pointer(change.pointer)
+    if len(tokens) == 3 and tokens[:2] == ["components", "schemas"]:
+        return _referenced_default(change, trace.side, tokens[2])
+    effect = _traced_effect(change, trace)
+    return effect if trace.named_field else NO_EFFECT
+
+
+def _referenced_default(change: Change, side: _Side, component: str) -> str:
+    """A component schema's own `default` changed: datamodel-code-generator gives it to every
+    field that references the schema (`status: Status | None = Status.available`). The fields
+    of the component schemas' classes that are a `$ref` to it are named here; one that wraps
+    the `$ref` (a one-member `allOf`, `nullable`) takes the default too, but the differ
+    reports the change at that field itself; a field of an inline object is not looked for."""
+    target = join_tokens("", "components", "schemas", component)
+    schemas = (side.data.get("components") or {}).get("schemas") or {}
+    fields = [f"models.{class_name(owner)}.{argument_name(name)}"
+              for owner, schema in sorted(schemas.items()) if isinstance(schema, Mapping)
+              for name, prop in sorted((schema.get("properties") or {}).items())
+              if _references(prop, target)]
+    if not fields:
+        return NO_EFFECT
+    listed = "; ".join(f"{field}: {_what(change)}" for field in fields[:3])
+    return listed + (f" (and {len(fields) - 3} more)" if len(fields) > 3 else "")
+
+
+def _references(schema: Any, target: str) -> bool:
+    """Whether a property schema is a `$ref` to the component at pointer `target`, without a
+    default of its own."""
+    ref = schema.get("$ref") if isinstance(schema, Mapping) and "default" not in schema else None
+    return isinstance(ref, str) and ref.startswith("#") and unquote(ref[1:]) == target
 
 
 class _Trace:
     """Where a change is looked up: the side its pointer names, and both sides' annotations
     (`types.Annotations`) for the Python types before and after."""
 
-    def __init__(self, change: Change, side: _Side, sides: Mapping[str, _Side]) -> None:
+    def __init__(self, change: Change, side: _Side, sides: Mapping[str, _Side],
+                 paired: Mapping[str, str]) -> None:
         self.change, self.side, self.sides = change, side, sides
-        # an operationId change renamed the method: code calling the old name breaks
-        self.renamed_method = False
+        self.paired = paired  # new operation pointer -> the old one (`pairing.old_ops_by_new`)
+        # a method renamed or moved, or an argument renamed: code calling the old name breaks
+        self.breaks_calls = False
+        # the change reached a model class's field (where a `default` lands in generated code)
+        self.named_field = False
         self.old = sides["old"].types if "old" in sides else Annotations({}, {})
         self.new = sides["new"].types if "new" in sides else Annotations({}, {})
         # an argument's annotation lost a model class: code passing one stops type-checking
@@ -319,6 +435,8 @@ class _Trace:
         """The argument's annotation before and after; a change deeper inside it (`deeper`:
         the property names below the argument's) lands on the field of the model class the
         argument holds, when it holds one."""
+        if self.change.kind == DEFAULT_CHANGED and not deeper:
+            return NO_EFFECT  # not in the signature (`= NOT_GIVEN`), not sent: `_default_effect`
         if deeper:
             found = (self._nested(param.model_class, (param.model_key, *deeper))
                      if param is not None and param.model_key else None)
@@ -340,6 +458,7 @@ class _Trace:
             if found:
                 return found
         key = (model, wires[0])
+        self.named_field = True
         return _typed(f"models.{model}.{argument_name(wires[0])}", self.change,
                       self.old.fields.get(key), self.new.fields.get(key))
 
@@ -365,6 +484,7 @@ class _Trace:
         if owner is None:
             return None
         key = (owner, wires[-1])
+        self.named_field = True
         return _typed(f"models.{owner}.{argument_name(wires[-1])}", self.change,
                       self.old.fields.get(key), self.new.fields.get(key))
 
@@ -373,8 +493,8 @@ def _typed(subject: str, change: Change, before: str | None, after: str | None) 
     """`subject: <before> -> <after>` in the generated code's annotations, with the change's
     phrase where it says more than the types (`no longer optional: str | None -> str`)."""
     what = _what(change)
-    if before is None and after is None:
-        return f"{subject}: {what}"
+    if (before is None and after is None) or change.kind == DEFAULT_CHANGED:
+        return f"{subject}: {what}"  # (a default changes no annotation)
     if before is None:
         return f"{subject}: {what}: {after}"
     if after is None:
@@ -454,11 +574,13 @@ def _schema_effect(change: Change, trace: _Trace, tokens: list[str]) -> str:
             param = next((p for p in operation.params if p.name == name), None)
             found.append(trace.argument(f"{side.method(pointer)}: argument {name}", pointer,
                                         name, param, _properties(tokens[3:])[1:]))
+        found = [effect for effect in found if effect != NO_EFFECT]  # (an argument's default)
         listed = "; ".join(found[:3]) + (f" (and {len(found) - 3} more)" if len(found) > 3 else "")
         if not _reaches_beyond(change, users):
-            return listed
+            return listed or NO_EFFECT
         # an answer (or an unexpanded use) is typed with the class: its field changes too
-        return f"{listed}; {_model_effect(class_name(tokens[2]), tokens[3:], trace)}"
+        model = _model_effect(class_name(tokens[2]), tokens[3:], trace)
+        return f"{listed}; {model}" if listed else model
     return _model_effect(class_name(tokens[2]), tokens[3:], trace)
 
 
@@ -573,9 +695,54 @@ _PHRASED = ("became-required", "became-optional", "became-nullable", "became-not
 
 def _what(change: Change) -> str:
     """What the change does, in a few words: the detail the rules gave, or its kind."""
+    if change.kind == DEFAULT_CHANGED:
+        return _default_phrase(change.detail)
     for suffix, phrase in _PHRASES.items():
         if change.kind.endswith(suffix):
             if change.kind.startswith("response") and suffix == "became-required":
                 return "no longer optional"
             return phrase
     return change.detail or change.kind.replace("-", " ")
+
+
+_UNSET = "unset"  # how `rules` spells a default that is not there
+
+
+def _default_phrase(detail: str) -> str:
+    """`default changed from "available" to "sold"` (the rules' words, JSON values) as the
+    generated code's Python values: `default 'available' -> 'sold'`, `default added: 2`,
+    `default removed (was 1)`; the rules' words where they cannot be read."""
+    found = _default_values(detail)
+    if found is None:
+        return detail or "default changed"
+    before, after = found
+    if before is None:
+        return f"default added: {after}"
+    if after is None:
+        return f"default removed (was {before})"
+    return f"default {before} -> {after}"
+
+
+def _default_values(detail: str) -> tuple[str | None, str | None] | None:
+    """The two values of `default changed from <JSON or unset> to <JSON or unset>`, each as
+    Python spells it (None: unset), read left to right (a JSON string may hold ` to `)."""
+    head = "default changed from "
+    if not detail.startswith(head):
+        return None
+    before, rest = _json_value(detail[len(head):])
+    if rest is None or not rest.startswith(" to "):
+        return None
+    after, tail = _json_value(rest[len(" to "):])
+    return (before, after) if tail == "" else None
+
+
+def _json_value(text: str) -> tuple[str | None, str | None]:
+    """The value `text` starts with, in Python's spelling (None for `unset`), and the text after
+    it (None when it starts with neither)."""
+    if text.startswith(_UNSET):
+        return None, text[len(_UNSET):]
+    try:
+        value, end = json.JSONDecoder().raw_decode(text)
+    except ValueError:
+        return None, None
+    return repr(value), text[end:]

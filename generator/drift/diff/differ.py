@@ -12,7 +12,10 @@ How documents are compared
 --------------------------
 * Paths are matched by template *shape* (``/items/{id}`` and ``/items/{item_id}`` are the same
   endpoint); path parameters are matched by position, and a rename is reported once per path
-  as ``path-parameter-renamed``.
+  as ``path-parameter-renamed``, non-breaking (the name is never sent; the generated client's
+  argument may be renamed, which ``client`` reports as client-breaking).
+* An operation's ``tags`` changing is ``tags-changed``, non-breaking (nothing on the wire; the
+  generated client may move the method to another resource, which ``client`` reports).
 * Schemas are compared by content, never by ``$ref`` name: both sides are flattened into fields
   keyed by their structural location (``.usage``, ``.choices``, ``[]``, ``.text``...) and the
   fields are compared key by key. For a real ``oneOf``/``anyOf`` the multiset of branch shallow
@@ -263,11 +266,14 @@ class _Differ:
         old_item = self.old_refs.object(self.old["paths"][old_path])
         new_item = self.new_refs.object(self.new["paths"][new_path])
         pointer = join_tokens("", "paths", new_path)
-        for before, after in zip(template_names(old_path), template_names(new_path)):
-            if before != after:
-                self.add(pointer, "path-parameter-renamed", True,
-                         f"`{old_path}` -> `{new_path}`: path parameter `{before}` "
-                         f"renamed to `{after}`")
+        renamed = [f"path parameter `{before}` renamed to `{after}`" for before, after
+                   in zip(template_names(old_path), template_names(new_path)) if before != after]
+        if renamed:
+            # Non-breaking on the wire: each value goes in the same place of the same URL and
+            # no name is sent. The generated client's arguments may be renamed, which breaks
+            # calls: `client` says so (client-breaking). One change per path, naming them all.
+            self.add(pointer, "path-parameter-renamed", False,
+                     f"`{old_path}` -> `{new_path}`: {', '.join(renamed)}")
         self.servers(pointer, old_item.get("servers"), new_item.get("servers"), f"`{new_path}`")
         for method in HTTP_METHODS:
             label = operation_label(method, new_path)
@@ -293,6 +299,7 @@ class _Differ:
             self.add(pointer, "operation-id-changed", False,
                      f"{label}: operationId changed from {old_op.get('operationId')} to "
                      f"{new_op.get('operationId')}")
+        self.tags(pointer, label, old_op.get("tags"), new_op.get("tags"))
         if bool(old_op.get("deprecated")) != bool(new_op.get("deprecated")):
             self.add(pointer, "deprecation-changed", False,
                      f"{label}: deprecated is now {bool(new_op.get('deprecated'))}")
@@ -305,6 +312,13 @@ class _Differ:
         self.parameters(label, old, new, method)
         self.request_body(label, pointer, old_op, new_op)
         self.responses(label, pointer, old_op, new_op)
+
+    def tags(self, pointer: str, label: str, old: Json, new: Json) -> None:
+        """Tags send nothing; the generated client groups methods by their first tag, so a
+        change may move a method to another resource (`client.with_client_effects` says so)."""
+        if old != new:
+            self.add(pointer, "tags-changed", False,
+                     f"{label}: tags changed from {_listed(old)} to {_listed(new)}")
 
     def docs(
         self, pointer: str, label: str, what: str, old: Mapping[str, Json],
@@ -617,3 +631,10 @@ class _Differ:
                         f.message += " (undecided: whether the new branches take every old value)"
 
 AddFound = Callable[..., None]
+
+
+def _listed(values: Json) -> str:
+    """A list of names as a message spells it (`pets, store`), or `none`."""
+    if not isinstance(values, list) or not values:
+        return "none"
+    return ", ".join(str(value) for value in values)
