@@ -117,6 +117,21 @@ paths:
           content:
             application/json:
               schema: {$ref: '#/components/schemas/Owner'}
+  /owners:
+    get:
+      operationId: listOwners
+      parameters:
+        - {name: page, in: query, schema: {type: integer}}
+      responses:
+        '200':
+          description: a page of owners
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  results: {type: array, items: {$ref: '#/components/schemas/Owner'}}
+                  total_pages: {type: integer}
   /pets/events:
     get:
       operationId: watchPets
@@ -161,13 +176,17 @@ class Caller:
         method = self.client.default
         for part in resource_method.split("."):
             method = getattr(method, part)
-        if self.kind == "sync":
+        if self.kind == "sync" or resource_method == "list_owners":  # a paginator: not awaited
             return method(**arguments)
         return self.runner.run(method(**arguments))
 
     def run(self, value: Any) -> Any:
         """`value` itself on the sync side, awaited on the async side (`raw.parse()`)."""
         return value if self.kind == "sync" else self.runner.run(value)
+
+    def items(self, paginator: Any) -> list[Any]:
+        """Every item of a paginated list, and the exception that ended it (or None) last."""
+        return self.chunks(paginator)
 
     def chunks(self, stream: Any) -> list[Any]:
         """Every chunk of a stream, and the exception that ended it (or None) last."""
@@ -271,6 +290,20 @@ def test_a_streamed_event_of_an_unknown_kind_is_its_dict(
     assert chunks[1] == HAMSTER
 
 
+def test_a_page_of_a_list_parses_leniently_too(
+    connect: Callable[..., tuple[Caller, ScriptedServer]],
+) -> None:
+    pages = [
+        {"results": [{"name": "Ann", "pets": [CAT]}], "total_pages": 2},
+        {"results": [{"name": "Bob", "pets": [HAMSTER]}], "total_pages": 2},
+    ]
+    call, _ = connect([Reply(200, JSON, page) for page in pages])
+    ann, bob, ended = call.items(call("list_owners"))
+    assert ended is None
+    assert type(ann.pets[0]) is call.models.Cat
+    assert type(bob) is call.models.Owner and bob.pets == [HAMSTER]
+
+
 def test_an_empty_body_where_json_is_declared_is_none_when_lenient(
     connect: Callable[..., tuple[Caller, ScriptedServer]],
 ) -> None:
@@ -334,6 +367,23 @@ def test_strict_is_set_and_unset_by_with_options(
         copy("create_pet", body=CAT)
     lenient = strict.with_options(strict_response_validation=False)
     assert lenient("create_pet", body=CAT) == HAMSTER
+
+
+def test_strict_applies_to_every_page_of_a_list(
+    connect: Callable[..., tuple[Caller, ScriptedServer]],
+) -> None:
+    pages = [
+        {"results": [{"name": "Ann", "pets": [CAT]}], "total_pages": 2},
+        {"results": [{"pets": [CAT]}], "total_pages": 2},  # an owner without its name
+    ]
+    call, server = connect(
+        [Reply(200, JSON, page) for page in pages], strict_response_validation=True
+    )
+    ann, ended = call.items(call("list_owners"))
+    assert type(ann) is call.models.Owner and ann.name == "Ann"
+    assert isinstance(ended, call.package.APIResponseValidationError)
+    assert "results.0.name: Field required" in str(ended)
+    assert [r.query for r in server.requests] == [[], [("page", "2")]]
 
 
 def test_strict_applies_to_the_raw_response_parse(
