@@ -53,13 +53,14 @@ CLIENT_BASE_ATTRIBUTES = frozenset({
     "__repr__", "_answer_redactor", "_auth", "_bad_redirect", "_base_headers", "_build_request",
     "_check_body_resendable", "_chunk_type", "_client", "_default_headers", "_default_query",
     "_header_cache", "_headers", "_hidden", "_hidden_query", "_invalid_body", "_local_error",
-    "_log_retry", "_make_status_error", "_may_retry_after", "_may_retry_status", "_origin",
-    "_owns_client", "_parse_body", "_parsed_url", "_prepare", "_random", "_raw_response", "_read",
-    "_redact", "_redirect", "_retry_delay", "_send", "_sleep", "_stream_cls", "_too_many_redirects",
-    "_transport_error", "_undecodable", "_url", "_urls", "_warn_if_clear_text", "_with_credentials",
-    "_wrap_headers", "aclose", "api_key", "base_url", "close", "idempotency_header",
+    "_log_retry", "_make_status_error", "_may_retry_after", "_may_retry_status", "_mismatch",
+    "_origin", "_owns_client", "_parse_body", "_parsed_url", "_prepare", "_random",
+    "_raw_response", "_read", "_redact", "_redirect", "_retry_delay", "_send", "_sleep",
+    "_stream_cls", "_too_many_redirects", "_transport_error", "_undecodable", "_url", "_urls",
+    "_warn_if_clear_text", "_with_credentials", "_wrap_headers", "aclose", "api_key", "base_url",
+    "close", "idempotency_header",
     "max_event_size", "max_redirects", "max_response_size", "max_retries", "request", "request_raw",
-    "timeout", "user_agent",
+    "strict_response_validation", "timeout", "user_agent",
 })
 
 # The same of the runtime's SyncAPIResource/AsyncAPIResource.
@@ -82,7 +83,7 @@ RESOURCE_TEMPLATE_ATTRIBUTES = frozenset({
 # Builtins the method signatures of `_client.py.jinja` read (`str` in `api_key: str | None`):
 # a client attribute named like one would hide it from them (mypy reads them in the class body).
 CLIENT_SIGNATURE_BUILTINS = frozenset({
-    "None", "int", "object", "str",
+    "False", "None", "bool", "int", "object", "str",
 })
 
 # What `_resources.py.jinja` imports and defines at its top level (its generated parts aside).
@@ -134,11 +135,11 @@ OPERATIONS_MODULE_NAMES = frozenset({
 # Every word `Client.__init__` and the code after it in `_client.py.jinja` reads or binds
 # (its arguments, the builtins it calls, `super`, ...), the module's names aside.
 CLIENT_INIT_NAMES = frozenset({
-    "None", "__init__", "api_key", "auth", "base_url", "copy", "def", "default_headers",
-    "default_query", "dict", "from", "from_env", "http_client", "idempotency_header", "import",
-    "int",
-    "max_event_size", "max_redirects", "max_response_size", "max_retries", "object", "return",
-    "self", "str", "super", "timeout", "with_options",
+    "False", "None", "__init__", "api_key", "auth", "base_url", "bool", "copy", "def",
+    "default_headers", "default_query", "dict", "from", "from_env", "http_client",
+    "idempotency_header", "import", "int", "max_event_size", "max_redirects", "max_response_size",
+    "max_retries", "object", "return", "self", "str", "strict_response_validation", "super",
+    "timeout", "with_options",
 })
 
 # Top-level modules templates/runtime/*.py import.

@@ -176,7 +176,7 @@ def root(context, missing=missing):
             yield str(environment.getattr(l_2_p, 'default'))
             yield ',\n'
         l_2_p = missing
-        yield '        timeout: Timeout | NotGiven = NOT_GIVEN,\n        max_retries: int = 2,\n        max_redirects: int = DEFAULT_MAX_REDIRECTS,\n        max_response_size: int = DEFAULT_MAX_RESPONSE_SIZE,\n        max_event_size: int = DEFAULT_MAX_EVENT_SIZE,\n        idempotency_header: str | None = IDEMPOTENCY_HEADER,\n        default_headers: Mapping[str, str] | None = None,\n        default_query: Mapping[str, object] | None = None,\n        http_client: _http.'
+        yield '        timeout: Timeout | NotGiven = NOT_GIVEN,\n        max_retries: int = 2,\n        max_redirects: int = DEFAULT_MAX_REDIRECTS,\n        max_response_size: int = DEFAULT_MAX_RESPONSE_SIZE,\n        max_event_size: int = DEFAULT_MAX_EVENT_SIZE,\n        idempotency_header: str | None = IDEMPOTENCY_HEADER,\n        default_headers: Mapping[str, str] | None = None,\n        default_query: Mapping[str, object] | None = None,\n        strict_response_validation: bool = False,\n        http_client: _http.'
         yield str(('AsyncClient' if (undefined(name='is_async') if l_1_is_async is missing else l_1_is_async) else 'Client'))
         yield ' | None = None,\n    ) -> None:\n        """Create a client.\n\n        Credentials, each its argument else its environment variable:\n'
         for l_2_line in environment.getattr((undefined(name='security') if l_0_security is missing else l_0_security), 'doc'):
@@ -191,7 +191,7 @@ def root(context, missing=missing):
             yield '        Without any, creating the client raises `MissingCredentialsError`.\n'
         yield '\n        The base URL defaults to `'
         yield str(environment.getattr(environment.getattr((undefined(name='api') if l_0_api is missing else l_0_api), 'options'), 'base_url_env'))
-        yield '`, then to the spec\'s server.\n        `max_response_size` and `max_event_size` bound what one response body (decoded) and\n        one server-sent event may hold, in bytes.\n        """\n        #: the credentials as given or found in the environment (`copy()` passes them on)\n        self.credential_arguments: dict[str, str | None] = {\n'
+        yield '`, then to the spec\'s server.\n        `max_response_size` and `max_event_size` bound what one response body (decoded) and\n        one server-sent event may hold, in bytes. With `strict_response_validation=True` an\n        answer (or streamed event) that does not match its declared model raises\n        `APIResponseValidationError` instead of being returned as built without validation.\n        """\n        #: the credentials as given or found in the environment (`copy()` passes them on)\n        self.credential_arguments: dict[str, str | None] = {\n'
         l_2_loop = missing
         for l_2_s, l_2_loop in LoopContext(environment.getattr((undefined(name='security') if l_0_security is missing else l_0_security), 'schemes'), undefined):
             _loop_vars = {}
@@ -216,7 +216,7 @@ def root(context, missing=missing):
         else:
             pass
             yield '            api_key=None,\n'
-        yield '            auth=_auth(**self.credential_arguments),\n            timeout=timeout,\n            max_retries=max_retries,\n            max_redirects=max_redirects,\n            max_response_size=max_response_size,\n            max_event_size=max_event_size,\n            idempotency_header=idempotency_header,\n            default_headers=default_headers,\n            default_query=default_query,\n            http_client=http_client,\n        )\n        self.client_params: dict[str, object] = {\n'
+        yield '            auth=_auth(**self.credential_arguments),\n            timeout=timeout,\n            max_retries=max_retries,\n            max_redirects=max_redirects,\n            max_response_size=max_response_size,\n            max_event_size=max_event_size,\n            idempotency_header=idempotency_header,\n            default_headers=default_headers,\n            default_query=default_query,\n            strict_response_validation=strict_response_validation,\n            http_client=http_client,\n        )\n        self.client_params: dict[str, object] = {\n'
         for l_2_p in (undefined(name='client_params') if l_1_client_params is missing else l_1_client_params):
             _loop_vars = {}
             pass
@@ -246,7 +246,7 @@ def root(context, missing=missing):
             yield str(environment.getattr(l_2_p, 'default'))
             yield ',\n'
         l_2_p = missing
-        yield '        timeout: Timeout | NotGiven = NOT_GIVEN,\n        max_retries: int | NotGiven = NOT_GIVEN,\n        max_redirects: int | NotGiven = NOT_GIVEN,\n        max_response_size: int | NotGiven = NOT_GIVEN,\n        max_event_size: int | NotGiven = NOT_GIVEN,\n        idempotency_header: str | None | NotGiven = NOT_GIVEN,\n        default_headers: Mapping[str, str] | None = None,\n        default_query: Mapping[str, object] | None = None,\n        http_client: _http.'
+        yield '        timeout: Timeout | NotGiven = NOT_GIVEN,\n        max_retries: int | NotGiven = NOT_GIVEN,\n        max_redirects: int | NotGiven = NOT_GIVEN,\n        max_response_size: int | NotGiven = NOT_GIVEN,\n        max_event_size: int | NotGiven = NOT_GIVEN,\n        idempotency_header: str | None | NotGiven = NOT_GIVEN,\n        default_headers: Mapping[str, str] | None = None,\n        default_query: Mapping[str, object] | None = None,\n        strict_response_validation: bool | NotGiven = NOT_GIVEN,\n        http_client: _http.'
         yield str(('AsyncClient' if (undefined(name='is_async') if l_1_is_async is missing else l_1_is_async) else 'Client'))
         yield ' | None = None,\n    ) -> Self:\n        """A new client with the given options changed and the others as this one\'s.\n\n        It shares this client\'s connection pool (unless `http_client` is given); headers and\n        query parameters are added to this client\'s: `client.with_options(timeout=5.0)` for\n        a few calls with another timeout.\n        """\n        return copied_client(\n            self,\n            {\n'
         for l_2_a in environment.getattr((undefined(name='security') if l_0_security is missing else l_0_security), 'arguments'):
@@ -268,7 +268,7 @@ def root(context, missing=missing):
             yield str(environment.getattr(l_2_p, 'name'))
             yield ',\n'
         l_2_p = missing
-        yield '                "timeout": timeout,\n                "max_retries": max_retries,\n                "max_redirects": max_redirects,\n                "max_response_size": max_response_size,\n                "max_event_size": max_event_size,\n                "idempotency_header": idempotency_header,\n                "default_headers": default_headers,\n                "default_query": default_query,\n                "http_client": http_client,\n            },\n        )\n\n    with_options = copy\n'
+        yield '                "timeout": timeout,\n                "max_retries": max_retries,\n                "max_redirects": max_redirects,\n                "max_response_size": max_response_size,\n                "max_event_size": max_event_size,\n                "idempotency_header": idempotency_header,\n                "default_headers": default_headers,\n                "default_query": default_query,\n                "strict_response_validation": strict_response_validation,\n                "http_client": http_client,\n            },\n        )\n\n    with_options = copy\n'
         for l_2_r in (undefined(name='resources') if l_0_resources is missing else l_0_resources):
             _loop_vars = {}
             pass
@@ -292,4 +292,4 @@ def root(context, missing=missing):
     l_1_loop = l_1_variant = l_1_is_async = l_1_cls = l_1_base = l_1_prefix = l_1_client_params = missing
 
 blocks = {}
-debug_info = '7=22&15=29&28=33&31=36&32=40&38=48&39=50&40=52&42=54&44=56&47=58&48=62&52=77&55=79&56=83&65=89&67=92&76=98&77=101&78=105&86=110&87=113&88=116&90=129&96=137&98=140&99=145&100=147&101=149&102=151&105=154&106=158&113=160&114=164&117=168&118=172&128=180&133=182&134=186&136=189&140=193&146=196&147=200&148=204&154=213&171=220&172=224&179=230&180=234&183=238&184=242&194=250&205=252&206=256&209=262&210=266&225=272&228=276&229=281&230=283&232=288'
+debug_info = '7=22&15=29&28=33&31=36&32=40&38=48&39=50&40=52&42=54&44=56&47=58&48=62&52=77&55=79&56=83&65=89&67=92&76=98&77=101&78=105&86=110&87=113&88=116&90=129&96=137&98=140&99=145&100=147&101=149&102=151&105=154&106=158&113=160&114=164&117=168&118=172&129=180&134=182&135=186&137=189&141=193&149=196&150=200&151=204&157=213&175=220&176=224&183=230&184=234&187=238&188=242&199=250&210=252&211=256&214=262&215=266&231=272&234=276&235=281&236=283&238=288'

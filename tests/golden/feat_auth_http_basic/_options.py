@@ -40,6 +40,7 @@ def _current(client: SyncAPIClient | AsyncAPIClient) -> dict[str, Any]:
         "max_response_size": client.max_response_size,
         "max_event_size": client.max_event_size,
         "idempotency_header": client.idempotency_header,
+        "strict_response_validation": client.strict_response_validation,
         "default_headers": dict(client._default_headers),
         "default_query": dict(client._default_query),
         **client_params,

@@ -14,7 +14,8 @@ APIError
 │       └── OverloadedError        529
 ├── APIConnectionError             no usable answer: refused, reset, truncated
 │   └── APITimeoutError
-├── APIResponseValidationError     a 2xx answer whose body could not be decoded
+├── APIResponseValidationError     a 2xx answer whose body could not be decoded (or, with
+│   │                              strict_response_validation, does not match its type)
 │   └── APIResponseDecodingError   a received body whose Content-Encoding is corrupt
 ├── ResponseTooLargeError          a body or one server-sent event larger than the client allows
 ├── TooManyRedirectsError          more redirects than the client follows (a loop)
@@ -213,7 +214,10 @@ class APITimeoutError(APIConnectionError):
 
 
 class APIResponseValidationError(APIError):
-    """A success response whose body could not be decoded into the documented type."""
+    """A success response whose body could not be decoded into the documented type: not
+    JSON, a Content-Type the document does not list, or (with the client's
+    ``strict_response_validation=True``) JSON that does not match the declared model, when
+    ``body`` is the decoded JSON."""
 
     response: _http.Response
     status_code: int

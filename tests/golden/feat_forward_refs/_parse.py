@@ -8,7 +8,13 @@ A client that raises on every such drift is useless, so parsing is two-step:
 2. on ``ValidationError`` the JSON is decoded and :func:`construct` builds the value *without*
    validation, recursing through nested models, lists, dicts, unions and enums: unknown fields
    are kept (for ``extra="allow"`` models), an unlisted enum value stays a plain ``str``, a
-   missing required field becomes ``None``.
+   missing required field becomes ``None``. A discriminated union (``oneOf`` with a
+   ``discriminator``) is built into the member its tag names; an object whose tag names no
+   member (a kind the document does not list) stays the decoded ``dict``, never a wrong class.
+
+With ``strict=True`` (the client's ``strict_response_validation``) there is no fallback: a body
+that is JSON but does not validate raises ``pydantic.ValidationError`` (a ``ValueError``; one
+that is not JSON raises another ``ValueError``, as without ``strict``).
 
 Invalid JSON is not a drift but a broken answer: :func:`parse_json` lets ``ValueError``
 (``json.JSONDecodeError``) through for the caller to wrap. JSON nested deeper than Python's
@@ -37,6 +43,7 @@ __all__ = [
     "json_validator",
     "loads",
     "media_choice",
+    "mismatch_summary",
     "parse_json",
     "success_target",
     "validate_python",
@@ -216,23 +223,39 @@ def extra_keeps(type_: object, key: str) -> bool:
     return True
 
 
-def parse_json(type_: object, raw: str | bytes) -> Any:
-    """Decode JSON text into ``type_``: strict fast path, lenient fallback.
+def mismatch_summary(error: pydantic.ValidationError) -> str:
+    """What a validation found, as ``"location: message"`` parts (at most three shown, the
+    input values left out): the message of strict mode's error."""
+    found = [
+        f"{'.'.join(str(part) for part in item['loc']) or '(root)'}: {item['msg']}"
+        for item in error.errors(include_url=False, include_input=False)
+    ]
+    more = len(found) - 3
+    return "; ".join(found[:3]) + (f" (and {more} more)" if more > 0 else "")
 
-    Raises ``ValueError`` when ``raw`` is not JSON at all.
+
+def parse_json(type_: object, raw: str | bytes, *, strict: bool = False) -> Any:
+    """Decode JSON text into ``type_``: strict fast path, lenient fallback; with ``strict``
+    (the client's ``strict_response_validation``) no fallback: JSON that does not match
+    raises ``pydantic.ValidationError``.
+
+    Raises ``ValueError`` (not a ``ValidationError``) when ``raw`` is not JSON at all.
     """
     if type_ is Any or type_ is object:
         return loads(raw)
     try:
         return json_validator(type_)(raw)
-    except pydantic.ValidationError:
-        pass
+    except pydantic.ValidationError as exc:
+        if strict:
+            loads(raw)  # not JSON at all: a ValueError of its own
+            raise exc from None
     except RecursionError:  # a validator without pydantic-core's own depth limit
-        pass
+        if strict:
+            raise ValueError("the JSON is nested too deeply to validate") from None
     return construct(loads(raw), type_)
 
 
-def validate_python(type_: object, value: object) -> Any:
+def validate_python(type_: object, value: object, *, strict: bool = False) -> Any:
     """Like :func:`parse_json` for an already-decoded JSON value."""
     if type_ is Any or type_ is object:
         return value
@@ -241,6 +264,8 @@ def validate_python(type_: object, value: object) -> Any:
             return type_.model_validate(value)
         return _get_adapter(type_).validate_python(value)
     except pydantic.ValidationError:
+        if strict:
+            raise
         return construct(value, type_)
 
 
@@ -258,12 +283,17 @@ def construct(value: object, type_: object) -> Any:
 
     Never raises: where the data does not fit the annotation it is returned unchanged.
     """
+    discriminator = _discriminator(type_)
     type_ = _strip_annotated(type_)
     origin = get_origin(type_)
 
     if origin is typing.Union or origin is types.UnionType:
+        if discriminator is not None:
+            return _construct_tagged(value, get_args(type_), discriminator)
         return _construct_union(value, get_args(type_))
     if _is_model(type_):
+        if issubclass(type_, pydantic.RootModel):
+            return _construct_root(value, type_)
         return _construct_model(value, type_) if isinstance(value, Mapping) else value
     if isinstance(type_, type) and issubclass(type_, enum.Enum):
         try:
@@ -291,21 +321,122 @@ def construct(value: object, type_: object) -> Any:
     return value
 
 
+def _discriminator(type_: object) -> str | Callable[[Any], Any] | None:
+    """The discriminator an ``Annotated`` union carries (``Field(discriminator=...)`` or
+    ``Discriminator(...)``): a field name, or pydantic's callable returning a ``Tag``."""
+    while get_origin(type_) is typing.Annotated:
+        for meta in getattr(type_, "__metadata__", ()):
+            found = getattr(meta, "discriminator", None)
+            if isinstance(found, pydantic.Discriminator):
+                found = found.discriminator
+            if isinstance(found, str) or callable(found):
+                return found
+        type_ = get_args(type_)[0]
+    return None
+
+
+def _construct_tagged(
+    value: object, variants: tuple[Any, ...], discriminator: str | Callable[[Any], Any]
+) -> Any:
+    """A discriminated union's value: the member its tag names (validated, else built
+    leniently); ``value`` unchanged when the tag names none (a kind the document does not
+    list, a missing or non-string tag): an object is never given a member it does not name."""
+    if value is None and type(None) in variants:
+        return None
+    if not isinstance(value, Mapping):
+        return value
+    member = (
+        _member_by_field(value, variants, discriminator)
+        if isinstance(discriminator, str)
+        else _member_by_tag(value, variants, discriminator)
+    )
+    if member is None:
+        return value
+    try:
+        return _get_adapter(member).validate_python(value)
+    except (ValueError, TypeError):
+        return construct(value, member)
+
+
+def _member_by_field(value: Mapping[str, Any], variants: tuple[Any, ...], name: str) -> Any:
+    """The model among ``variants`` whose ``name`` field (by name or alias) is a ``Literal``
+    (or enum) holding the value's tag; ``None`` when none does."""
+    for variant in variants:
+        model = _strip_annotated(variant)
+        if not _is_model(model):
+            continue
+        for field_name, field in model.model_fields.items():
+            if name not in (field_name, field.alias):
+                continue
+            key = field.alias if field.alias is not None and field.alias in value else field_name
+            if key in value and _tag_allowed(value[key], field.annotation):
+                return variant
+    return None
+
+
+def _tag_allowed(tag: object, annotation: object) -> bool:
+    """Whether ``tag`` is a value ``annotation`` (a ``Literal``, an enum, a union of them)
+    allows, compared as JSON values (``1`` is not ``True``)."""
+    annotation = _strip_annotated(annotation)
+    if annotation is type(None):
+        return tag is None
+    origin = get_origin(annotation)
+    if origin is typing.Union or origin is types.UnionType:
+        return any(_tag_allowed(tag, arg) for arg in get_args(annotation))
+    if origin is typing.Literal:
+        return any(_same_json(tag, allowed) for allowed in get_args(annotation))
+    if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
+        return any(_same_json(tag, member) for member in annotation)
+    return False
+
+
+def _same_json(tag: object, allowed: object) -> bool:
+    if isinstance(allowed, enum.Enum):
+        allowed = allowed.value
+    return type(tag) is type(allowed) and tag == allowed
+
+
+def _member_by_tag(
+    value: Mapping[str, Any], variants: tuple[Any, ...], discriminator: Callable[[Any], Any]
+) -> Any:
+    """The variant marked ``Tag(t)`` for the tag a callable discriminator gives."""
+    try:
+        tag = discriminator(value)
+    except (AttributeError, KeyError, TypeError, ValueError):  # the value stays untyped
+        return None
+    for variant in variants:
+        for meta in getattr(variant, "__metadata__", ()):
+            if isinstance(meta, pydantic.Tag) and tag is not None and meta.tag == tag:
+                return variant
+    return None
+
+
+def _construct_root(value: object, model: type[pydantic.RootModel[Any]]) -> Any:
+    """A root model around ``value`` built into its root type (the field's discriminator
+    kept)."""
+    field = model.model_fields["root"]
+    root = construct(value, typing.Annotated[field.annotation, field])
+    return model.model_construct(root)
+
+
 def _construct_union(value: object, variants: tuple[Any, ...]) -> Any:
     if value is None:
         return None
-    # a variant that validates strictly wins; then the first model variant whose fields overlap
+    # a variant that validates strictly wins; then the model variant whose fields overlap most
+    # (the first of equals), never one whose constant (a `Literal` field: a tag) the value
+    # contradicts: that class would be a lie
     for variant in variants:
         if variant is type(None):
             continue
         with contextlib.suppress(ValueError, TypeError):
             return _get_adapter(variant).validate_python(value)
     if isinstance(value, Mapping):
+        variants = tuple(v for v in variants if not _contradicts(value, _strip_annotated(v)))
         best: type[pydantic.BaseModel] | None = None
         best_score = -1
         for variant in variants:
             variant = _strip_annotated(variant)
-            if _is_model(variant):
+            if _is_model(variant) and not issubclass(variant, pydantic.RootModel):
                 score = sum(1 for key in value if _field_name(variant, key) is not None)
                 if score > best_score:
                     best, best_score = variant, score
@@ -318,6 +449,28 @@ def _construct_union(value: object, variants: tuple[Any, ...]) -> Any:
         if built is not value:
             return built
     return value
+
+
+def _contradicts(value: Mapping[str, Any], model: object) -> bool:
+    """Whether ``value`` gives one of ``model``'s ``Literal`` fields a value it does not
+    allow (``{"pet_type": "dog"}`` against ``Cat``'s ``pet_type: Literal["cat"]``)."""
+    if not _is_model(model) or issubclass(model, pydantic.RootModel):
+        return False
+    for name, field in model.model_fields.items():
+        key = field.alias if field.alias is not None and field.alias in value else name
+        if key not in value or not _is_literal(field.annotation):
+            continue
+        if not _tag_allowed(value[key], field.annotation):
+            return True
+    return False
+
+
+def _is_literal(annotation: object) -> bool:
+    annotation = _strip_annotated(annotation)
+    origin = get_origin(annotation)
+    if origin is typing.Union or origin is types.UnionType:
+        return all(_is_literal(arg) or arg is type(None) for arg in get_args(annotation))
+    return origin is typing.Literal
 
 
 def _field_name(model: type[pydantic.BaseModel], key: str) -> str | None:
@@ -339,7 +492,11 @@ def _construct_model(data: Mapping[str, Any], model: type[pydantic.BaseModel]) -
         key = field.alias if field.alias is not None and field.alias in data else name
         if key in data:
             raw = data[key]
-            values[name] = construct(raw, field.annotation) if raw is not None else None
+            # a discriminated union's field: pydantic keeps the discriminator on the field
+            annotation: Any = field.annotation
+            if field.discriminator is not None:
+                annotation = typing.Annotated[annotation, field]
+            values[name] = construct(raw, annotation) if raw is not None else None
             fields_set.add(name)
             consumed.add(key)
         elif field.is_required():

@@ -86,6 +86,7 @@ class Client(SyncAPIClient):
         idempotency_header: str | None = IDEMPOTENCY_HEADER,
         default_headers: Mapping[str, str] | None = None,
         default_query: Mapping[str, object] | None = None,
+        strict_response_validation: bool = False,
         http_client: _http.Client | None = None,
     ) -> None:
         """Create a client.
@@ -95,7 +96,9 @@ class Client(SyncAPIClient):
 
         The base URL defaults to `FEAT_HEADER_COOKIE_BASE_URL`, then to the spec's server.
         `max_response_size` and `max_event_size` bound what one response body (decoded) and
-        one server-sent event may hold, in bytes.
+        one server-sent event may hold, in bytes. With `strict_response_validation=True` an
+        answer (or streamed event) that does not match its declared model raises
+        `APIResponseValidationError` instead of being returned as built without validation.
         """
         #: the credentials as given or found in the environment (`copy()` passes them on)
         self.credential_arguments: dict[str, str | None] = {
@@ -113,6 +116,7 @@ class Client(SyncAPIClient):
             idempotency_header=idempotency_header,
             default_headers=default_headers,
             default_query=default_query,
+            strict_response_validation=strict_response_validation,
             http_client=http_client,
         )
         self.client_params: dict[str, object] = {}
@@ -130,6 +134,7 @@ class Client(SyncAPIClient):
         idempotency_header: str | None | NotGiven = NOT_GIVEN,
         default_headers: Mapping[str, str] | None = None,
         default_query: Mapping[str, object] | None = None,
+        strict_response_validation: bool | NotGiven = NOT_GIVEN,
         http_client: _http.Client | None = None,
     ) -> Self:
         """A new client with the given options changed and the others as this one's.
@@ -151,6 +156,7 @@ class Client(SyncAPIClient):
                 "idempotency_header": idempotency_header,
                 "default_headers": default_headers,
                 "default_query": default_query,
+                "strict_response_validation": strict_response_validation,
                 "http_client": http_client,
             },
         )
@@ -183,6 +189,7 @@ class AsyncClient(AsyncAPIClient):
         idempotency_header: str | None = IDEMPOTENCY_HEADER,
         default_headers: Mapping[str, str] | None = None,
         default_query: Mapping[str, object] | None = None,
+        strict_response_validation: bool = False,
         http_client: _http.AsyncClient | None = None,
     ) -> None:
         """Create a client.
@@ -192,7 +199,9 @@ class AsyncClient(AsyncAPIClient):
 
         The base URL defaults to `FEAT_HEADER_COOKIE_BASE_URL`, then to the spec's server.
         `max_response_size` and `max_event_size` bound what one response body (decoded) and
-        one server-sent event may hold, in bytes.
+        one server-sent event may hold, in bytes. With `strict_response_validation=True` an
+        answer (or streamed event) that does not match its declared model raises
+        `APIResponseValidationError` instead of being returned as built without validation.
         """
         #: the credentials as given or found in the environment (`copy()` passes them on)
         self.credential_arguments: dict[str, str | None] = {
@@ -210,6 +219,7 @@ class AsyncClient(AsyncAPIClient):
             idempotency_header=idempotency_header,
             default_headers=default_headers,
             default_query=default_query,
+            strict_response_validation=strict_response_validation,
             http_client=http_client,
         )
         self.client_params: dict[str, object] = {}
@@ -227,6 +237,7 @@ class AsyncClient(AsyncAPIClient):
         idempotency_header: str | None | NotGiven = NOT_GIVEN,
         default_headers: Mapping[str, str] | None = None,
         default_query: Mapping[str, object] | None = None,
+        strict_response_validation: bool | NotGiven = NOT_GIVEN,
         http_client: _http.AsyncClient | None = None,
     ) -> Self:
         """A new client with the given options changed and the others as this one's.
@@ -248,6 +259,7 @@ class AsyncClient(AsyncAPIClient):
                 "idempotency_header": idempotency_header,
                 "default_headers": default_headers,
                 "default_query": default_query,
+                "strict_response_validation": strict_response_validation,
                 "http_client": http_client,
             },
         )

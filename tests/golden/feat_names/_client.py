@@ -97,6 +97,7 @@ class Client(SyncAPIClient):
         idempotency_header: str | None = IDEMPOTENCY_HEADER,
         default_headers: Mapping[str, str] | None = None,
         default_query: Mapping[str, object] | None = None,
+        strict_response_validation: bool = False,
         http_client: _http.Client | None = None,
     ) -> None:
         """Create a client.
@@ -106,7 +107,9 @@ class Client(SyncAPIClient):
 
         The base URL defaults to `FEAT_NAMES_BASE_URL`, then to the spec's server.
         `max_response_size` and `max_event_size` bound what one response body (decoded) and
-        one server-sent event may hold, in bytes.
+        one server-sent event may hold, in bytes. With `strict_response_validation=True` an
+        answer (or streamed event) that does not match its declared model raises
+        `APIResponseValidationError` instead of being returned as built without validation.
         """
         #: the credentials as given or found in the environment (`copy()` passes them on)
         self.credential_arguments: dict[str, str | None] = {
@@ -124,6 +127,7 @@ class Client(SyncAPIClient):
             idempotency_header=idempotency_header,
             default_headers=default_headers,
             default_query=default_query,
+            strict_response_validation=strict_response_validation,
             http_client=http_client,
         )
         self.client_params: dict[str, object] = {
@@ -148,6 +152,7 @@ class Client(SyncAPIClient):
         idempotency_header: str | None | NotGiven = NOT_GIVEN,
         default_headers: Mapping[str, str] | None = None,
         default_query: Mapping[str, object] | None = None,
+        strict_response_validation: bool | NotGiven = NOT_GIVEN,
         http_client: _http.Client | None = None,
     ) -> Self:
         """A new client with the given options changed and the others as this one's.
@@ -172,6 +177,7 @@ class Client(SyncAPIClient):
                 "idempotency_header": idempotency_header,
                 "default_headers": default_headers,
                 "default_query": default_query,
+                "strict_response_validation": strict_response_validation,
                 "http_client": http_client,
             },
         )
@@ -263,6 +269,7 @@ class AsyncClient(AsyncAPIClient):
         idempotency_header: str | None = IDEMPOTENCY_HEADER,
         default_headers: Mapping[str, str] | None = None,
         default_query: Mapping[str, object] | None = None,
+        strict_response_validation: bool = False,
         http_client: _http.AsyncClient | None = None,
     ) -> None:
         """Create a client.
@@ -272,7 +279,9 @@ class AsyncClient(AsyncAPIClient):
 
         The base URL defaults to `FEAT_NAMES_BASE_URL`, then to the spec's server.
         `max_response_size` and `max_event_size` bound what one response body (decoded) and
-        one server-sent event may hold, in bytes.
+        one server-sent event may hold, in bytes. With `strict_response_validation=True` an
+        answer (or streamed event) that does not match its declared model raises
+        `APIResponseValidationError` instead of being returned as built without validation.
         """
         #: the credentials as given or found in the environment (`copy()` passes them on)
         self.credential_arguments: dict[str, str | None] = {
@@ -290,6 +299,7 @@ class AsyncClient(AsyncAPIClient):
             idempotency_header=idempotency_header,
             default_headers=default_headers,
             default_query=default_query,
+            strict_response_validation=strict_response_validation,
             http_client=http_client,
         )
         self.client_params: dict[str, object] = {
@@ -314,6 +324,7 @@ class AsyncClient(AsyncAPIClient):
         idempotency_header: str | None | NotGiven = NOT_GIVEN,
         default_headers: Mapping[str, str] | None = None,
         default_query: Mapping[str, object] | None = None,
+        strict_response_validation: bool | NotGiven = NOT_GIVEN,
         http_client: _http.AsyncClient | None = None,
     ) -> Self:
         """A new client with the given options changed and the others as this one's.
@@ -338,6 +349,7 @@ class AsyncClient(AsyncAPIClient):
                 "idempotency_header": idempotency_header,
                 "default_headers": default_headers,
                 "default_query": default_query,
+                "strict_response_validation": strict_response_validation,
                 "http_client": http_client,
             },
         )

@@ -9,7 +9,9 @@ Errors in the stream: an event whose JSON has a truthy ``error`` key, or any ``e
 raises. When the error object carries an HTTP-like status (``status``, ``status_code`` or a
 numeric ``code``) the matching ``APIStatusError`` subclass is raised (``RateLimitError`` for
 429, ...); otherwise a plain ``APIError``. A data line that is not JSON (or JSON nested too
-deeply to decode) raises ``APIResponseValidationError`` naming the problem; a ``retry:`` field
+deeply to decode) raises ``APIResponseValidationError`` naming the problem, as does, with the
+client's ``strict_response_validation``, one whose JSON does not match the chunk type (else it
+is parsed leniently, as a response body is: ``_parse``); a ``retry:`` field
 that is no number Python reads is ignored, as openai-python's decoder does. Messages built
 from what the server sent have the client's credentials blanked out.
 
@@ -35,6 +37,8 @@ from dataclasses import dataclass
 from types import TracebackType
 from typing import Any, Generic, Self, TypeVar
 
+import pydantic
+
 from . import _http
 from ._errors import (
     APIConnectionError,
@@ -52,6 +56,7 @@ from ._parse import (
     is_json_media,
     json_validator,
     loads,
+    mismatch_summary,
     parse_json,
     validate_python,
 )
@@ -319,9 +324,12 @@ class _Decoder(Generic[_T]):
         chunk_type: object,
         redact: Callable[[str], str] | None = None,
         max_event_size: int | None = None,
+        strict: bool = False,
     ) -> None:
         self.response = response
         self._chunk_type = chunk_type
+        #: the client's `strict_response_validation`: a chunk that does not match raises
+        self._strict = strict
         self._redact: Callable[[str], str] = redact or str
         self._max_event_size = max_event_size
         #: the strict fast path, bound once per stream (raises ValueError on anything odd)
@@ -369,13 +377,31 @@ class _Decoder(Generic[_T]):
                 raise self._malformed(data, exc) from exc
             if isinstance(payload, dict) and payload.get("error"):
                 raise _error_from_event(self.response, payload, data, sse.event, self._redact)
-            result: _T = validate_python(self._chunk_type, payload)
+            try:
+                result: _T = validate_python(self._chunk_type, payload, strict=self._strict)
+            except pydantic.ValidationError as exc:  # strict mode only
+                raise self._mismatch(data, payload, exc) from exc
             return result
         try:
-            parsed: _T = parse_json(self._chunk_type, data)
+            parsed: _T = parse_json(self._chunk_type, data, strict=self._strict)
+        except pydantic.ValidationError as exc:  # strict mode only: JSON, but not the type
+            raise self._mismatch(data, loads(data), exc) from exc
         except ValueError as exc:
             raise self._malformed(data, exc) from exc
         return parsed
+
+    def _mismatch(
+        self, data: str, payload: object, exc: pydantic.ValidationError
+    ) -> APIResponseValidationError:
+        """Strict mode's error for an event whose JSON does not match the chunk type."""
+        return APIResponseValidationError(
+            response=self.response,
+            body=redact_body(payload, data, self._redact),
+            message=self._redact(
+                "A server-sent event does not match the declared type "
+                f"(strict_response_validation): {mismatch_summary(exc)}"
+            ),
+        )
 
     def _malformed(self, data: str, exc: ValueError) -> APIResponseValidationError:
         return APIResponseValidationError(
@@ -444,8 +470,9 @@ class Stream(_Decoder[_T]):
         chunk_type: object,
         redact: Callable[[str], str] | None = None,
         max_event_size: int | None = None,
+        strict: bool = False,
     ) -> None:
-        super().__init__(response, chunk_type, redact, max_event_size)
+        super().__init__(response, chunk_type, redact, max_event_size, strict)
         # The chunk generator is made once. A `for` loop gets it directly (no wrapping
         # generator per chunk); then the stream only keeps a weak reference, so leaving the
         # loop early drops the generator, which closes the response.
@@ -573,8 +600,9 @@ class AsyncStream(_Decoder[_T]):
         chunk_type: object,
         redact: Callable[[str], str] | None = None,
         max_event_size: int | None = None,
+        strict: bool = False,
     ) -> None:
-        super().__init__(response, chunk_type, redact, max_event_size)
+        super().__init__(response, chunk_type, redact, max_event_size, strict)
         # The chunk generator is made once. `async for` gets it directly (an async generator
         # wrapping it costs a quarter of a microsecond per chunk); then the stream only keeps
         # a weak reference, so that an abandoned loop still finalises (closes) it.

@@ -90,6 +90,7 @@ class Client(SyncAPIClient):
         idempotency_header: str | None = IDEMPOTENCY_HEADER,
         default_headers: Mapping[str, str] | None = None,
         default_query: Mapping[str, object] | None = None,
+        strict_response_validation: bool = False,
         http_client: _http.Client | None = None,
     ) -> None:
         """Create a client.
@@ -99,7 +100,9 @@ class Client(SyncAPIClient):
 
         The base URL defaults to `FEAT_PAGINATION_BASE_URL`, then to the spec's server.
         `max_response_size` and `max_event_size` bound what one response body (decoded) and
-        one server-sent event may hold, in bytes.
+        one server-sent event may hold, in bytes. With `strict_response_validation=True` an
+        answer (or streamed event) that does not match its declared model raises
+        `APIResponseValidationError` instead of being returned as built without validation.
         """
         #: the credentials as given or found in the environment (`copy()` passes them on)
         self.credential_arguments: dict[str, str | None] = {
@@ -117,6 +120,7 @@ class Client(SyncAPIClient):
             idempotency_header=idempotency_header,
             default_headers=default_headers,
             default_query=default_query,
+            strict_response_validation=strict_response_validation,
             http_client=http_client,
         )
         self.client_params: dict[str, object] = {}
@@ -134,6 +138,7 @@ class Client(SyncAPIClient):
         idempotency_header: str | None | NotGiven = NOT_GIVEN,
         default_headers: Mapping[str, str] | None = None,
         default_query: Mapping[str, object] | None = None,
+        strict_response_validation: bool | NotGiven = NOT_GIVEN,
         http_client: _http.Client | None = None,
     ) -> Self:
         """A new client with the given options changed and the others as this one's.
@@ -155,6 +160,7 @@ class Client(SyncAPIClient):
                 "idempotency_header": idempotency_header,
                 "default_headers": default_headers,
                 "default_query": default_query,
+                "strict_response_validation": strict_response_validation,
                 "http_client": http_client,
             },
         )
@@ -215,6 +221,7 @@ class AsyncClient(AsyncAPIClient):
         idempotency_header: str | None = IDEMPOTENCY_HEADER,
         default_headers: Mapping[str, str] | None = None,
         default_query: Mapping[str, object] | None = None,
+        strict_response_validation: bool = False,
         http_client: _http.AsyncClient | None = None,
     ) -> None:
         """Create a client.
@@ -224,7 +231,9 @@ class AsyncClient(AsyncAPIClient):
 
         The base URL defaults to `FEAT_PAGINATION_BASE_URL`, then to the spec's server.
         `max_response_size` and `max_event_size` bound what one response body (decoded) and
-        one server-sent event may hold, in bytes.
+        one server-sent event may hold, in bytes. With `strict_response_validation=True` an
+        answer (or streamed event) that does not match its declared model raises
+        `APIResponseValidationError` instead of being returned as built without validation.
         """
         #: the credentials as given or found in the environment (`copy()` passes them on)
         self.credential_arguments: dict[str, str | None] = {
@@ -242,6 +251,7 @@ class AsyncClient(AsyncAPIClient):
             idempotency_header=idempotency_header,
             default_headers=default_headers,
             default_query=default_query,
+            strict_response_validation=strict_response_validation,
             http_client=http_client,
         )
         self.client_params: dict[str, object] = {}
@@ -259,6 +269,7 @@ class AsyncClient(AsyncAPIClient):
         idempotency_header: str | None | NotGiven = NOT_GIVEN,
         default_headers: Mapping[str, str] | None = None,
         default_query: Mapping[str, object] | None = None,
+        strict_response_validation: bool | NotGiven = NOT_GIVEN,
         http_client: _http.AsyncClient | None = None,
     ) -> Self:
         """A new client with the given options changed and the others as this one's.
@@ -280,6 +291,7 @@ class AsyncClient(AsyncAPIClient):
                 "idempotency_header": idempotency_header,
                 "default_headers": default_headers,
                 "default_query": default_query,
+                "strict_response_validation": strict_response_validation,
                 "http_client": http_client,
             },
         )

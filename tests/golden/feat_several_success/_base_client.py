@@ -21,6 +21,11 @@ Redirects are followed here, at most ``max_redirects`` (a loop ends in
 A body that cannot be decoded (corrupt gzip) or is larger than ``max_response_size`` is the
 server's answer, not a transport failure: it raises at once.
 
+A 2xx body that is JSON but does not match its declared type is tolerated (``_parse``: built
+without validation) unless the client has ``strict_response_validation=True`` (as
+openai-python's ``_strict_response_validation``): then it raises
+``APIResponseValidationError``, as does each such event of a stream.
+
 The delay is ``retry-after-ms``, else ``Retry-After`` (seconds or an HTTP date) when it is in
 (0, 60] s; otherwise exponential backoff 0.5 s * 2^n capped at 8 s, shortened by up to 25 %
 of jitter. The request body is serialised once, so every attempt sends the same bytes; a
@@ -78,7 +83,15 @@ from ._errors import (
     redact_body,
     status_error_class,
 )
-from ._parse import NO_TARGET, media_choice, parse_json, success_target, validate_python
+from ._parse import (
+    NO_TARGET,
+    loads,
+    media_choice,
+    mismatch_summary,
+    parse_json,
+    success_target,
+    validate_python,
+)
 from ._response import APIResponse, aread_bounded, read_bounded
 from ._streaming import AsyncStream, Stream
 from ._types import NOT_GIVEN, Headers, NotGiven, Omit, Query, Timeout
@@ -484,6 +497,7 @@ class BaseClient:
         idempotency_header: str | None = DEFAULT_IDEMPOTENCY_HEADER,
         default_headers: Mapping[str, str] | None = None,
         default_query: Mapping[str, object] | None = None,
+        strict_response_validation: bool = False,
     ) -> None:
         for name, value in (
             ("max_retries", max_retries),
@@ -512,6 +526,8 @@ class BaseClient:
         self.max_response_size = max_response_size
         self.max_event_size = max_event_size
         self.idempotency_header = idempotency_header
+        #: a 2xx body that does not match its declared type raises (else it is tolerated)
+        self.strict_response_validation = strict_response_validation
         self._default_headers: dict[str, str] = dict(default_headers or {})
         self._default_query: dict[str, object] = dict(default_query or {})
         self._random: Callable[[], float] = random.random
@@ -942,7 +958,9 @@ class BaseClient:
         """The typed body of a 2xx answer that has been read: parsed into what the document
         declares for its status (``success_target``: an undocumented 2xx into the declared
         success type too, never an untyped value behind a model annotation), or
-        ``APIResponseValidationError``."""
+        ``APIResponseValidationError``: for a body that is not JSON, and with
+        ``strict_response_validation`` for one that does not match the declared type (an empty
+        body where JSON is declared included, except for HEAD)."""
         raw = response.content
         content_type = response.headers.get("content-type", "")
         target = success_target(spec.success, response.status_code, content_type, raw)
@@ -957,9 +975,13 @@ class BaseClient:
         if target is str:
             return response.text
         if not raw:
+            if self.strict_response_validation and response.request.method != "HEAD":
+                raise self._invalid_body(response, "it is empty where JSON is declared")
             return None
         try:
-            return parse_json(target, raw)
+            return parse_json(target, raw, strict=self.strict_response_validation)
+        except pydantic.ValidationError as exc:  # strict mode only: JSON, but not the type
+            raise self._mismatch(response, exc) from exc
         except ValueError as exc:
             raise self._invalid_body(
                 response, f"expected a JSON body ({content_type or 'no content-type'}): {exc}"
@@ -972,6 +994,22 @@ class BaseClient:
             body=redact(response.text),
             message=redact(  # a validation error quotes the input
                 f"The body of HTTP {response.status_code} could not be read: {why}"
+            ),
+        )
+
+    def _mismatch(
+        self, response: _http.Response, exc: pydantic.ValidationError
+    ) -> APIResponseValidationError:
+        """Strict mode's error for a JSON body that does not match its declared type: ``body``
+        the decoded JSON, as an ``APIStatusError``'s (a credential echoed back blanked out)."""
+        redact = self._answer_redactor(response)
+        return APIResponseValidationError(
+            response=response,
+            # JSON (the validator parsed it), nested no deeper than `loads` reads
+            body=redact_body(loads(response.content), response.text, redact),
+            message=redact(  # a validation message may quote the input
+                f"The body of HTTP {response.status_code} does not match the declared type "
+                f"(strict_response_validation): {mismatch_summary(exc)}"
             ),
         )
 
@@ -1000,6 +1038,7 @@ class BaseClient:
                 chunk_type=chunk_type,
                 redact=self._redact,
                 max_event_size=self.max_event_size,
+                strict=self.strict_response_validation,
             )
         else:
             parser = lambda: self._parse_body(spec, response)
@@ -1034,6 +1073,7 @@ class SyncAPIClient(BaseClient):
         idempotency_header: str | None = DEFAULT_IDEMPOTENCY_HEADER,
         default_headers: Mapping[str, str] | None = None,
         default_query: Mapping[str, object] | None = None,
+        strict_response_validation: bool = False,
         http_client: _http.Client | None = None,
     ) -> None:
         super().__init__(
@@ -1050,6 +1090,7 @@ class SyncAPIClient(BaseClient):
             idempotency_header=idempotency_header,
             default_headers=default_headers,
             default_query=default_query,
+            strict_response_validation=strict_response_validation,
         )
         self._owns_client = http_client is None
         self._client = http_client or _http.Client(
@@ -1209,6 +1250,7 @@ class AsyncAPIClient(BaseClient):
         idempotency_header: str | None = DEFAULT_IDEMPOTENCY_HEADER,
         default_headers: Mapping[str, str] | None = None,
         default_query: Mapping[str, object] | None = None,
+        strict_response_validation: bool = False,
         http_client: _http.AsyncClient | None = None,
     ) -> None:
         super().__init__(
@@ -1225,6 +1267,7 @@ class AsyncAPIClient(BaseClient):
             idempotency_header=idempotency_header,
             default_headers=default_headers,
             default_query=default_query,
+            strict_response_validation=strict_response_validation,
         )
         self._owns_client = http_client is None
         self._client = http_client or _http.AsyncClient(
