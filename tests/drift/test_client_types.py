@@ -129,7 +129,7 @@ CASES: list[Case] = [
     ("argument-enum-value-removed", lambda d: _query(d, "mode")["schema"].update(enum=["a"]),
      "enum-value-removed-request",
      (f"{METHOD}: argument mode: {MODE}[\"a\", \"b\"] | NotGiven -> "
-      '_typing.Literal["a"] | NotGiven'), True),
+      '_typing.Literal["a"] | NotGiven; models.IssuesAddLabelsParamsMode: class removed'), True),
     ("field-type-changed",
      lambda d: _schemas(d)["Issue"]["properties"].update(state_reason={"type": "integer"}),
      "type-changed", "models.Issue.state_reason: str | None -> int | None", True),
