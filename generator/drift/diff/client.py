@@ -18,12 +18,19 @@ generated code spells it (`types.py`, from both sides' intermediate models).
   sides' operations paired by path shape, `pairing.old_ops_by_new`).
 * A `default` names the model field that carries it (`models.Pet.status: default 'available'
   -> 'sold'`); an argument's default reaches no generated code (`_default_effect`).
+* An enum value removed names the member the enum class loses (`models.OrderStatus.delivered:
+  member removed`), the class found in the annotations the effect names
+  (`_with_members_removed`).
+* A method whose return flips between its answer's model and pages of items (pagination is
+  detected from the answer's shape, `ir.paging`) says so on the change that caused it, or as a
+  change of its own, `return-shape-changed` (`_with_return_shapes`).
 * Prose, examples, titles: "no effect on the generated client". A change that cannot be traced
   (servers, security, a component no method uses) says what it touches on the wire instead.
 
 `client_breaking`: what breaks code written against the generated client
 (`--fail-on client-breaking`): a breaking change traced to a method, argument, model or field;
-a method renamed or moved, an argument renamed; a model class removed or renamed; an argument
+a method renamed or moved, an argument renamed; a model class removed or renamed; an enum
+class member removed; a method's return flipped between its model and pages; an argument
 whose annotation no longer names a model class it named (whatever the wire says: passing that
 class no longer type-checks). A change with no effect on the generated client never is,
 whatever its wire severity.
