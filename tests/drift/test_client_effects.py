@@ -386,6 +386,15 @@ def test_an_inline_list_answer_pages_items_of_its_own_type() -> None:
     (added,) = diff_with_client(inline(_pets()), inline(_pets(next_cursor=True)))
     assert added.client.endswith("; client.pets.list_pets: now returns a paginated list of "
                                  "models.Pet (was models.PetsListPetsResponse)")
+    for items, spelt in (({"type": "string"}, "str"),
+                         ({"type": "string", "format": "date-time"}, "AwareDatetime")):
+        old, new = inline(_pets()), inline(_pets(next_cursor=True))
+        for doc in (old, new):
+            content = doc["paths"]["/pets"]["get"]["responses"]["200"]["content"]
+            content["application/json"]["schema"]["properties"]["data"]["items"] = items
+        (added,) = diff_with_client(old, new)
+        assert added.client.endswith(f"now returns a paginated list of {spelt} "
+                                     "(was models.PetsListPetsResponse)")
 
 
 def test_the_page_parameter_removed_names_the_return_shape_on_the_argument() -> None:

@@ -51,7 +51,7 @@ from generator.document.pointer import HTTP_METHODS, join_tokens, resolve_pointe
 from generator.document.refs import Refs
 from generator.drift.diff.change import BREAKING, NON_BREAKING, Change
 from generator.drift.diff.pairing import old_ops_by_new, template_names
-from generator.drift.diff.types import Annotations, client_annotations
+from generator.drift.diff.types import Annotations, client_annotations, names_class
 from generator.drift.forked import Forked
 from generator.names.identifiers import argument_name, class_name
 from generator.problems import GeneratorError, operation_label
@@ -170,8 +170,7 @@ def _item_type(types: Annotations, model: str, items: str) -> str:
     members = [m for m in _members(field) if m != "None"] if field else []
     if len(members) != 1 or not (members[0].startswith("list[") and members[0].endswith("]")):
         return "object"
-    classes = {owner for owner, _ in types.fields} | set(types.enums)
-    return _SEP.join(f"models.{m}" if m in classes else m for m in _members(members[0][5:-1]))
+    return _SEP.join(f"models.{m}" if names_class(m) else m for m in _members(members[0][5:-1]))
 
 
 class _Builds:
@@ -312,7 +311,7 @@ def _with_return_shapes(changes: list[Change], sides: Mapping[str, _Side],
     though the wire is unchanged. Named on the change that caused it (a property or query
     parameter the paging reads), else as a change of its own on the operation."""
     old_side, new_side = sides["old"], sides["new"]
-    out = list(changes)
+    out, own = list(changes), []
     for pointer in sorted(new_side.operations):
         old_pointer = paired.get(pointer, pointer)
         before, after = old_side.operations.get(old_pointer), new_side.operations[pointer]
@@ -321,10 +320,12 @@ def _with_return_shapes(changes: list[Change], sides: Mapping[str, _Side],
         shape = _return_shape(new_side.method(pointer) or pointer, before, after)
         cause = _shape_cause(out, sides, before, after)
         if cause is None:
-            out.append(_shape_change(after, shape))
+            own.append(_shape_change(after, shape))
         else:
             out[cause] = _with_shape(out[cause], shape)
-    return sorted(out, key=lambda c: (c.pointer, c.kind))  # as `differ.diff` orders them
+    if not own:
+        return out
+    return sorted([*out, *own], key=lambda c: (c.pointer, c.kind))  # as `differ.diff` orders
 
 
 def _return_shape(method: str, before: OperationRecord, after: OperationRecord) -> str:

@@ -308,6 +308,16 @@ def _literal(value: Any) -> str:
 # ---- models.py's spelling -------------------------------------------------------------
 
 
+# what `field_text` spells a member that is no model class as: builtins and imported names
+_NOT_CLASSES = frozenset({*_PLAIN.values(), "bytes", "None", ANY.attr,
+                          *(name for _, name in _FORMATS.values())})
+
+
+def names_class(member: str) -> bool:
+    """Whether a member `field_text` spelt (`Pet`, `str`, `list[Pet]`) is a models.py class."""
+    return member.isidentifier() and member not in _NOT_CLASSES
+
+
 def field_text(union: list[Node]) -> str:
     """`str | None`, `list[Label]`, `dict[str, Any]`, as models.py's fields are typed."""
     return " | ".join(_field_member(m) for m in union)
