@@ -471,6 +471,21 @@ def test_a_component_enum_value_removed_names_the_component_class_member() -> No
     assert removed.client_breaking
 
 
+def test_an_enum_in_an_operations_own_answer_names_its_class_member() -> None:
+    """An inline answer (`PetsListPetsResponse`) whose inline field enum loses a value."""
+    def answer(values: list[str]) -> Doc:
+        doc = _pets()
+        content = doc["paths"]["/pets"]["get"]["responses"]["200"]["content"]
+        content["application/json"]["schema"] = {"type": "object", "properties": {
+            "kind": {"type": "string", "enum": values}}}
+        return doc
+
+    (removed,) = diff_with_client(answer(["cat", "dog", "fox"]), answer(["cat", "dog"]))
+    assert removed.pointer.startswith("/paths/~1pets/get/responses/200/")
+    assert removed.client.endswith("; models.PetsListPetsResponseKind.fox: member removed")
+    assert removed.client_breaking
+
+
 def test_an_enum_left_with_one_value_is_a_class_removed() -> None:
     """dcg types a one-value inline enum `Literal[...]`: the class `IssueStatus` is gone."""
     (removed,) = diff_with_client(_with_status(["open", "closed"]), _with_status(["open"]))

@@ -294,8 +294,7 @@ def _with_members_removed(effect: str, trace: _Trace) -> str:
 
 def _members_gone(name: str, trace: _Trace) -> list[str]:
     after = trace.new.enums.get(name)
-    if after is None:
-        # no enums spelt at all: the new side's annotations could not be worked out
+    if after is None:  # gone (one value left is a `Literal`), unless nothing was spelt
         return [f"models.{name}: class removed"] if trace.new.fields else []
     kept = {value for value, _ in after}
     return [f"models.{name}.{member}: member removed" if member
