@@ -293,6 +293,47 @@ def test_diff_response_enum_value_added_is_not_breaking(tmp_path: Path) -> None:
 
 
 @pytest.mark.timeout(120)
+def test_diff_response_enum_value_removed_fails_on_client_breaking(tmp_path: Path) -> None:
+    """Found in a new user's trial: non-breaking on the wire, but the enum class loses the
+    member code names (`RespStatus.<value>`): `--fail-on client-breaking` exits 1."""
+    old_doc = base_doc()
+    old_doc["components"]["schemas"]["Resp"]["properties"]["status"]["enum"].append("failed")
+    old = write_doc(tmp_path / "old.yaml", old_doc)
+    new = write_doc(tmp_path / "new.yaml", base_doc())
+    assert run_cli("diff", old, new).returncode == 0
+    result = run_cli("diff", old, new, "--fail-on", "client-breaking")
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "models.RespStatus.failed: member removed" in result.stdout
+
+
+@pytest.mark.timeout(120)
+def test_diff_pagination_declared_is_a_change_of_its_own_with_its_line(tmp_path: Path) -> None:
+    """A list that starts paging by an `x-codegen-pagination` hint (which the differ does not
+    compare): the method's return is its own change, at the operation, with its line."""
+    old_doc: dict[str, Any] = {
+        "openapi": "3.0.3", "info": {"title": "t", "version": "1"},
+        "paths": {"/pets": {"get": {
+            "operationId": "listPets", "tags": ["pets"],
+            "parameters": [{"name": "cursor", "in": "query", "schema": {"type": "string"}}],
+            "responses": {"200": {"description": "ok", "content": {"application/json": {
+                "schema": {"type": "object", "properties": {
+                    "data": {"type": "array", "items": {"type": "string"}}}}}}}}}}}}
+    new_doc = json.loads(json.dumps(old_doc))
+    new_doc["paths"]["/pets"]["get"]["x-codegen-pagination"] = {
+        "style": "cursor", "items": "data", "param": "cursor"}
+    old, new = tmp_path / "old.yaml", tmp_path / "new.yaml"
+    old.write_text(yaml.safe_dump(old_doc, sort_keys=False), encoding="utf-8")
+    new.write_text(yaml.safe_dump(new_doc, sort_keys=False), encoding="utf-8")
+    result = run_cli("diff", old, new, "--fail-on", "client-breaking", "--format", "json")
+    assert result.returncode == 1, result.stdout + result.stderr
+    (change,) = json.loads(result.stdout)["changes"]
+    assert (change["pointer"], change["kind"]) == ("/paths/~1pets/get", "return-shape-changed")
+    assert change["line"] == 7 and change["client_breaking"] is True  # the `get:` line
+    assert change["client"] == ("client.pets.list_pets: now returns a paginated list of str "
+                                "(was models.PetsListPetsResponse)")
+
+
+@pytest.mark.timeout(120)
 def test_diff_follows_external_file_refs(tmp_path: Path) -> None:
     """A $ref into another file is bundled by the loader, and a change there is found."""
     schemas = base_doc()["components"]["schemas"]

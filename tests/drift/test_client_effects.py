@@ -321,3 +321,201 @@ def test_a_method_renamed_on_a_renamed_path_is_traced_to_its_old_name() -> None:
     assert found == {
         "operation-id-changed": "client.issues.get: method renamed to client.issues.fetch",
         "path-parameter-renamed": "client.issues.get: argument number renamed to num"}
+
+
+# ---- a method's return shape: its answer's model, or pages of items (`ir.paging`) ---------
+
+
+def _pets(next_cursor: bool = False, hint: Doc | None = None) -> Doc:
+    """`GET /pets` with a `cursor` query parameter, answering `PetList` (`data`: a list of
+    `Pet`): paginated when the answer has a `next_cursor` (`paging.detect`), or a hint says so."""
+    doc = base()
+    operation: Doc = {
+        "operationId": "list_pets", "tags": ["pets"],
+        "parameters": [{"name": "cursor", "in": "query", "schema": {"type": "string"}}],
+        "responses": {"200": {"description": "ok", "content": {"application/json": {
+            "schema": {"$ref": "#/components/schemas/PetList"}}}}}}
+    if hint is not None:
+        operation["x-codegen-pagination"] = hint
+    doc["paths"]["/pets"] = {"get": operation}
+    pet_list: Doc = {"type": "object", "required": ["data"], "properties": {
+        "data": {"type": "array", "items": {"$ref": "#/components/schemas/Pet"}}}}
+    if next_cursor:
+        pet_list["properties"]["next_cursor"] = {"type": "string", "nullable": True}
+    _schemas(doc).update(PetList=pet_list, Pet={"type": "object", "properties": {
+        "id": {"type": "integer"}}})
+    return doc
+
+
+PAGED = "client.pets.list_pets: now returns a paginated list of models.Pet (was models.PetList)"
+UNPAGED = ("client.pets.list_pets: no longer paginated: returns models.PetList "
+           "(was pages of models.Pet)")
+
+
+def test_an_optional_next_cursor_added_turns_the_method_into_pages() -> None:
+    """Found in a new user's trial: a new optional answer property is non-breaking on the wire,
+    but `list_pets` then returns `SyncPage[Pet, PetList]`: `resp.data` fails. Named on the
+    change that caused it, client-breaking, in every format."""
+    changes = diff_with_client(_pets(), _pets(next_cursor=True))
+    (added,) = changes
+    assert (added.kind, added.severity) == ("response-property-added", "non-breaking")
+    assert added.client == f"models.PetList.next_cursor: added: str | None; {PAGED}"
+    assert added.client_breaking
+    assert exit_code(changes, "client-breaking") == 1 and exit_code(changes, "breaking") == 0
+    assert f"; {PAGED}\n" in format_changes(changes, "text")
+    assert PAGED in format_changes(changes, "markdown")
+    (entry,) = json.loads(format_changes(changes, "json"))["changes"]
+    assert entry["client"].endswith(PAGED) and entry["client_breaking"] is True
+
+
+def test_the_next_cursor_removed_turns_the_pages_back_into_the_model() -> None:
+    """The trial's petstore: iterating `list_pets()` would now iterate the model's fields."""
+    (removed,) = diff_with_client(_pets(next_cursor=True), _pets())
+    assert removed.kind == "response-property-removed"
+    assert removed.client == f"models.PetList.next_cursor: removed (was str | None); {UNPAGED}"
+    assert removed.client_breaking
+
+
+def test_an_inline_list_answer_pages_items_of_its_own_type() -> None:
+    """The trial's minimal pair: an inline answer whose `data` holds strings."""
+    def inline(doc: Doc) -> Doc:
+        content = doc["paths"]["/pets"]["get"]["responses"]["200"]["content"]
+        content["application/json"]["schema"] = _schemas(doc).pop("PetList")
+        return doc
+
+    (added,) = diff_with_client(inline(_pets()), inline(_pets(next_cursor=True)))
+    assert added.client.endswith("; client.pets.list_pets: now returns a paginated list of "
+                                 "models.Pet (was models.PetsListPetsResponse)")
+    for items, spelt in (({"type": "string"}, "str"),
+                         ({"type": "string", "format": "date-time"}, "AwareDatetime")):
+        old, new = inline(_pets()), inline(_pets(next_cursor=True))
+        for doc in (old, new):
+            content = doc["paths"]["/pets"]["get"]["responses"]["200"]["content"]
+            content["application/json"]["schema"]["properties"]["data"]["items"] = items
+        (added,) = diff_with_client(old, new)
+        assert added.client.endswith(f"now returns a paginated list of {spelt} "
+                                     "(was models.PetsListPetsResponse)")
+
+
+def test_the_page_parameter_removed_names_the_return_shape_on_the_argument() -> None:
+    new = _pets(next_cursor=True)
+    new["paths"]["/pets"]["get"]["parameters"] = []
+    (removed,) = [c for c in diff_with_client(_pets(next_cursor=True), new)
+                  if c.kind == "parameter-removed"]
+    assert removed.client == (f"client.pets.list_pets: argument cursor: removed (was str | "
+                              f"NotGiven); {UNPAGED}")
+    assert removed.client_breaking
+
+
+def test_a_return_shape_no_change_explains_is_a_change_of_its_own() -> None:
+    """An `x-codegen-pagination` hint added to the document: the differ sees no change of the
+    wire, the generated method returns pages."""
+    hint = {"style": "cursor", "items": "data", "param": "cursor"}
+    changes = diff_with_client(_pets(), _pets(hint=hint))
+    (own,) = changes
+    assert (own.pointer, own.kind, own.severity) == ("/paths/~1pets/get", "return-shape-changed",
+                                                     "non-breaking")
+    assert own.operations == ("GET /pets",) and own.message.startswith("GET /pets: ")
+    assert own.client == PAGED and own.client_breaking
+    assert exit_code(changes, "client-breaking") == 1
+    (back,) = diff_with_client(_pets(hint=hint), _pets())
+    assert back.client == UNPAGED and back.client_breaking
+
+
+def test_a_change_that_keeps_the_return_shape_names_none() -> None:
+    """Still pages on both sides (an item's field changed), or never did: no shape named."""
+    new = _pets(next_cursor=True)
+    _schemas(new)["Pet"]["properties"]["name"] = {"type": "string"}
+    (added,) = diff_with_client(_pets(next_cursor=True), new)
+    assert "list_pets" not in added.client and not added.client_breaking
+    new = _pets()
+    _schemas(new)["PetList"]["properties"]["total"] = {"type": "integer"}
+    (total,) = diff_with_client(_pets(), new)
+    assert "list_pets" not in total.client and not total.client_breaking
+
+
+# ---- an enum value removed: the enum class loses a member ---------------------------------
+
+
+def _with_status(values: list[Any], component: bool = False) -> Doc:
+    """`Issue.status`: an inline enum (the class `IssueStatus`), or a `$ref` to `Status`."""
+    doc = base()
+    enum = {"type": "string" if isinstance(values[0], str) else "integer", "enum": values}
+    if component:
+        _schemas(doc)["Status"] = enum
+        enum = {"$ref": "#/components/schemas/Status"}
+    _schemas(doc)["Issue"]["properties"]["status"] = enum
+    return doc
+
+
+def test_a_response_enum_value_removed_removes_the_class_member() -> None:
+    """Found in a new user's trial: non-breaking on the wire, but `IssueStatus.closed` no
+    longer exists: code naming it fails mypy and raises AttributeError."""
+    changes = diff_with_client(_with_status(["open", "closed"]),
+                               _with_status(["open", "pending"]))
+    (removed,) = [c for c in changes if c.kind == "enum-value-removed-response"]
+    assert removed.severity == "non-breaking"
+    assert removed.client == ('models.Issue.status: lost enum value(s) "closed"; annotation '
+                              'unchanged: IssueStatus | None; models.IssueStatus.closed: '
+                              'member removed')
+    assert removed.client_breaking and exit_code(changes, "client-breaking") == 1
+    (added,) = [c for c in changes if c.kind == "enum-value-added-response"]
+    assert "member" not in added.client and not added.client_breaking
+
+
+def test_a_component_enum_value_removed_names_the_component_class_member() -> None:
+    (removed,) = diff_with_client(_with_status(["open", "closed"], component=True),
+                                  _with_status(["open"], component=True))
+    assert removed.client == ('models.Status: lost enum value(s) "closed"; '
+                              'models.Status.closed: member removed')
+    assert removed.client_breaking
+
+
+def test_an_enum_in_an_operations_own_answer_names_its_class_member() -> None:
+    """An inline answer (`PetsListPetsResponse`) whose inline field enum loses a value."""
+    def answer(values: list[str]) -> Doc:
+        doc = _pets()
+        content = doc["paths"]["/pets"]["get"]["responses"]["200"]["content"]
+        content["application/json"]["schema"] = {"type": "object", "properties": {
+            "kind": {"type": "string", "enum": values}}}
+        return doc
+
+    (removed,) = diff_with_client(answer(["cat", "dog", "fox"]), answer(["cat", "dog"]))
+    assert removed.pointer.startswith("/paths/~1pets/get/responses/200/")
+    assert removed.client.endswith("; models.PetsListPetsResponseKind.fox: member removed")
+    assert removed.client_breaking
+
+
+def test_an_enum_left_with_one_value_is_a_class_removed() -> None:
+    """dcg types a one-value inline enum `Literal[...]`: the class `IssueStatus` is gone."""
+    (removed,) = diff_with_client(_with_status(["open", "closed"]), _with_status(["open"]))
+    assert removed.client.endswith("; models.IssueStatus: class removed")
+    assert removed.client_breaking
+
+
+def test_members_are_named_as_dcg_names_them() -> None:
+    """`pt-br` -> `pt_br`, `2` -> `integer_2` (the golden packages' enums); a name dcg makes
+    by rules not foreseen here is said by its value."""
+    (removed,) = diff_with_client(_with_status(["en", "pt-br", "class", "fr"]),
+                                  _with_status(["en", "fr"]))
+    assert removed.client.endswith('; models.IssueStatus.pt_br: member removed; '
+                                   'models.IssueStatus: member for "class" removed')
+    (number,) = diff_with_client(_with_status([1, 2, 3]), _with_status([1, 3]))
+    assert number.client.endswith("; models.IssueStatus.integer_2: member removed")
+
+
+def test_a_request_enum_value_removed_was_and_is_client_breaking() -> None:
+    """The argument's `Literal[...]` loses the value (breaking on the wire too), and the enum
+    class its member."""
+    def mode(values: list[str]) -> Doc:
+        doc = base()
+        _op(doc, "/issues/{number}/labels", "post")["parameters"].append(
+            {"name": "mode", "in": "query", "schema": {"type": "string", "enum": values}})
+        return doc
+
+    (removed,) = diff_with_client(mode(["a", "b", "c"]), mode(["a", "c"]))
+    assert (removed.kind, removed.severity) == ("enum-value-removed-request", "breaking")
+    assert removed.client.startswith("client.issues.add_labels: argument mode: ")
+    assert '_typing.Literal["a", "c"] | NotGiven' in removed.client
+    assert removed.client.endswith("; models.IssuesAddLabelsParamsMode.b: member removed")
+    assert removed.client_breaking

@@ -18,12 +18,19 @@ generated code spells it (`types.py`, from both sides' intermediate models).
   sides' operations paired by path shape, `pairing.old_ops_by_new`).
 * A `default` names the model field that carries it (`models.Pet.status: default 'available'
   -> 'sold'`); an argument's default reaches no generated code (`_default_effect`).
+* An enum value removed names the member the enum class loses (`models.OrderStatus.delivered:
+  member removed`), the class found in the annotations the effect names
+  (`_with_members_removed`).
+* A method whose return flips between its answer's model and pages of items (pagination is
+  detected from the answer's shape, `ir.paging`) says so on the change that caused it, or as a
+  change of its own, `return-shape-changed` (`_with_return_shapes`).
 * Prose, examples, titles: "no effect on the generated client". A change that cannot be traced
   (servers, security, a component no method uses) says what it touches on the wire instead.
 
 `client_breaking`: what breaks code written against the generated client
 (`--fail-on client-breaking`): a breaking change traced to a method, argument, model or field;
-a method renamed or moved, an argument renamed; a model class removed or renamed; an argument
+a method renamed or moved, an argument renamed; a model class removed or renamed; an enum
+class member removed; a method's return flipped between its model and pages; an argument
 whose annotation no longer names a model class it named (whatever the wire says: passing that
 class no longer type-checks). A change with no effect on the generated client never is,
 whatever its wire severity.
@@ -42,9 +49,9 @@ from urllib.parse import unquote
 
 from generator.document.pointer import HTTP_METHODS, join_tokens, resolve_pointer, split_pointer
 from generator.document.refs import Refs
-from generator.drift.diff.change import BREAKING, Change
+from generator.drift.diff.change import BREAKING, NON_BREAKING, Change
 from generator.drift.diff.pairing import old_ops_by_new, template_names
-from generator.drift.diff.types import Annotations, client_annotations
+from generator.drift.diff.types import Annotations, client_annotations, names_class
 from generator.drift.forked import Forked
 from generator.names.identifiers import argument_name, class_name
 from generator.problems import GeneratorError, operation_label
@@ -66,6 +73,10 @@ ELIDED = "..."
 _SEP = " | "
 _MODEL = re.compile(r"\b_models\.(\w+)")
 _RENAMED = re.compile(r"component schema `(.*)` was renamed to `", re.DOTALL)
+_WORD = re.compile(r"\b[A-Za-z_]\w*\b")  # the names in an effect's text (its annotations')
+_ENUM_REMOVED = "enum-value-removed-"
+# a method's return flipped between its answer's model and pages (`_with_return_shapes`)
+RETURN_SHAPE_CHANGED = "return-shape-changed"
 @dataclass(frozen=True)
 class ParamRecord:
     """What the effects read of an `ir.Param`: its Python and wire names, where it is sent,
@@ -96,6 +107,17 @@ class ResponseRecord:
 
 
 @dataclass(frozen=True)
+class PagesRecord:
+    """A paginated list method's return (`render.signatures`: `SyncPage[item, model]`, an
+    `AsyncPaginator` on the async client): what one item is, and the names on the wire the
+    detection or the `x-codegen-pagination` hint read, whose change may have turned paging on
+    or off."""
+
+    item: str  # one item's type (`models.Pet`, `str`; `object` where models.py's is not a list)
+    names: frozenset[str]  # the items array, the page parameter, the next cursor, `has_more`
+
+
+@dataclass(frozen=True)
 class OperationRecord:
     """One operation as the effects read it (`_Side`, `_in_operation`...): a few names, not the
     `ir.Operation` with its descriptions and the rest. The child that builds the intermediate
@@ -108,21 +130,47 @@ class OperationRecord:
     params: tuple[ParamRecord, ...]
     body: BodyRecord | None
     responses: tuple[ResponseRecord, ...]  # the successes, then the errors, as documented
+    returns: str | None = None  # the class of the first success: what the method returns
+    pages: PagesRecord | None = None  # set when the method returns pages of items instead
 
 
 BuiltSide = tuple[list[OperationRecord], Annotations]
 
 
-def operation_record(resource: str, operation: Any) -> OperationRecord:
-    """The slim record of `operation` (an `ir.Operation` of the resource `resource`)."""
+def operation_record(resource: str, operation: Any,
+                     types: Annotations | None = None) -> OperationRecord:
+    """The slim record of `operation` (an `ir.Operation` of the resource `resource`); `types`
+    (the side's annotations) spell a paginated list's item."""
     body = operation.body
+    returns = operation.returns.model_class if operation.returns else None
     return OperationRecord(
         operation.pointer, operation.name, resource,
         tuple(ParamRecord(p.name, p.wire_name, p.location, p.model_class, p.model_key)
               for p in operation.params),
         BodyRecord(body.media_type, body.model_class, body.expanded) if body else None,
         tuple(ResponseRecord(r.status, r.model_class)
-              for r in (*operation.success, *operation.errors)))
+              for r in (*operation.success, *operation.errors)),
+        returns, _pages_record(operation.pagination, returns, types or Annotations({}, {})))
+
+
+def _pages_record(pagination: Any, returns: str | None, types: Annotations) -> PagesRecord | None:
+    """What a paginated method returns; None where the method returns its answer's model, as
+    `render.signatures` decides: a pagination and a model class to read the items from."""
+    if pagination is None or returns is None:
+        return None
+    names = frozenset(n for n in (pagination.items, pagination.param, pagination.next,
+                                  pagination.has_more) if n)
+    return PagesRecord(_item_type(types, returns, pagination.items), names)
+
+
+def _item_type(types: Annotations, model: str, items: str) -> str:
+    """One item of the field `items` of class `model` (`list[Pet] | None`: `models.Pet`), as
+    `render.signatures._item_annotation` reads it; `object` when the field is no list."""
+    field = types.fields.get((model, items))
+    members = [m for m in _members(field) if m != "None"] if field else []
+    if len(members) != 1 or not (members[0].startswith("list[") and members[0].endswith("]")):
+        return "object"
+    return _SEP.join(f"models.{m}" if names_class(m) else m for m in _members(members[0][5:-1]))
 
 
 class _Builds:
@@ -189,7 +237,7 @@ def _operations(data: Mapping[str, Any]) -> BuiltSide | None:
         types = client_annotations(api)
     except (RecursionError, ValueError, TypeError, KeyError):
         types = Annotations({}, {})  # the texts keep their words, without the types
-    return ([operation_record(resource.attr, operation) for resource in api.resources
+    return ([operation_record(resource.attr, operation, types) for resource in api.resources
              for operation in resource.operations], types)
 
 
@@ -214,17 +262,133 @@ def with_client_effects(changes: Iterable[Change], built: Mapping[str, Built]) -
     `client_breaking` set, from the intermediate model of the side its pointer names."""
     items = list(changes)
     sides = {side: _Side(b.data, b.operations()) for side, b in built.items()}
-    paired = (old_ops_by_new(sides["old"].data, sides["new"].data)
-              if "old" in sides and "new" in sides else {})
-    out = []
-    for change in items:
-        trace = _Trace(change, sides[change.side], sides, paired)
-        effect = _effect(change, trace)
-        traced = effect not in (NO_EFFECT, NOT_TRACED)
-        breaking = traced and (change.severity == BREAKING or change.kind in _CLASS_KINDS
-                               or trace.dropped_class or trace.breaks_calls)
-        out.append(replace(change, client=effect, client_breaking=breaking))
-    return out
+    both = "old" in sides and "new" in sides
+    paired = old_ops_by_new(sides["old"].data, sides["new"].data) if both else {}
+    out = [_with_effect(change, _Trace(change, sides[change.side], sides, paired))
+           for change in items]
+    return _with_return_shapes(out, sides, paired) if both else out
+
+
+def _with_effect(change: Change, trace: _Trace) -> Change:
+    effect = _with_members_removed(_effect(change, trace), trace)
+    traced = effect not in (NO_EFFECT, NOT_TRACED)
+    breaking = traced and (change.severity == BREAKING or change.kind in _CLASS_KINDS
+                           or trace.dropped_class or trace.breaks_calls or trace.dropped_member)
+    return replace(change, client=effect, client_breaking=breaking)
+
+
+def _with_members_removed(effect: str, trace: _Trace) -> str:
+    """An enum value removed: the enum class models.py makes of the schema loses its member,
+    so code naming it (`OrderStatus.delivered`) breaks, whatever the wire says (a response's
+    enum losing a value is non-breaking there). The classes are those the effect names (the
+    field's or argument's annotation, or the component's class) that are enums on the old
+    side; an enum gone from the new side (one value left: a `Literal`) is a class removed."""
+    if not trace.change.kind.startswith(_ENUM_REMOVED) or effect in (NO_EFFECT, NOT_TRACED):
+        return effect
+    named = dict.fromkeys(_WORD.findall(effect))
+    gone = [text for name in named if name in trace.old.enums
+            for text in _members_gone(name, trace)]
+    trace.dropped_member = bool(gone)
+    return "; ".join([effect, *gone])
+
+
+def _members_gone(name: str, trace: _Trace) -> list[str]:
+    after = trace.new.enums.get(name)
+    if after is None:  # gone (one value left is a `Literal`), unless nothing was spelt
+        return [f"models.{name}: class removed"] if trace.new.fields else []
+    kept = {value for value, _ in after}
+    return [f"models.{name}.{member}: member removed" if member
+            else f"models.{name}: member for {value} removed"
+            for value, member in trace.old.enums[name] if value not in kept]
+
+
+def _with_return_shapes(changes: list[Change], sides: Mapping[str, _Side],
+                        paired: Mapping[str, str]) -> list[Change]:
+    """A method whose return shape flipped between its answer's model and pages of items
+    (pagination is detected from the answer's shape, `ir.paging`: an optional `next_cursor`
+    added turns `-> PetList` into `-> SyncPage[Pet, PetList]`): client-breaking both ways,
+    though the wire is unchanged. Named on the change that caused it (a property or query
+    parameter the paging reads), else as a change of its own on the operation."""
+    old_side, new_side = sides["old"], sides["new"]
+    out, own = list(changes), []
+    for pointer in sorted(new_side.operations):
+        old_pointer = paired.get(pointer, pointer)
+        before, after = old_side.operations.get(old_pointer), new_side.operations[pointer]
+        if before is None or (before.pages is None) == (after.pages is None):
+            continue
+        shape = _return_shape(new_side.method(pointer) or pointer, before, after)
+        cause = _shape_cause(out, sides, before, after)
+        if cause is None:
+            own.append(_shape_change(after, shape))
+        else:
+            out[cause] = _with_shape(out[cause], shape)
+    if not own:
+        return out
+    return sorted([*out, *own], key=lambda c: (c.pointer, c.kind))  # as `differ.diff` orders
+
+
+def _return_shape(method: str, before: OperationRecord, after: OperationRecord) -> str:
+    if after.pages is not None:
+        return (f"{method}: now returns a paginated list of {after.pages.item} "
+                f"(was {_returned(before.returns)})")
+    was = before.pages.item if before.pages else "object"
+    return f"{method}: no longer paginated: returns {_returned(after.returns)} (was pages of {was})"
+
+
+def _returned(model: str | None) -> str:
+    return f"models.{model}" if model else "no model"
+
+
+def _shape_cause(changes: list[Change], sides: Mapping[str, _Side], before: OperationRecord,
+                 after: OperationRecord) -> int | None:
+    """The index of the first change of the operation that touches a name the paging of
+    either side reads (the items array, the page parameter, the next cursor, `has_more`)."""
+    names = frozenset().union(*(r.pages.names for r in (before, after) if r.pages))
+    pointers = (before.pointer, after.pointer)
+    labels = {_label(p) for p in pointers}
+    for index, change in enumerate(changes):
+        about = bool(labels & set(change.operations)) or any(
+            change.pointer.startswith(p + "/") for p in pointers)
+        if about and names & _names_touched(change, sides[change.side]):
+            return index
+    return None
+
+
+def _names_touched(change: Change, side: _Side) -> set[str]:
+    """The answer property (the innermost the pointer names) or query parameter a change is
+    at; nothing for a request body's change (paging reads answers)."""
+    tokens = split_pointer(change.pointer)
+    if change.kind.startswith("request-") or "requestBody" in tokens:
+        return set()
+    found = set(_properties(tokens)[-1:])
+    for at in (2, 3):  # a path item's parameters, or an operation's
+        if len(tokens) > at + 1 and tokens[0] == "paths" and tokens[at] == "parameters":
+            _, raw = resolve_pointer(side.data, join_tokens("", *tokens[:at + 2]))
+            node = side.refs.object(raw)
+            if isinstance(node, Mapping) and node.get("in") == "query":
+                found.add(str(node.get("name")))
+    return found
+
+
+def _label(pointer: str) -> str:
+    tokens = split_pointer(pointer)
+    return operation_label(tokens[2], tokens[1])
+
+
+def _with_shape(change: Change, shape: str) -> Change:
+    untraced = change.client in (NO_EFFECT, NOT_TRACED, "")
+    return replace(change, client=shape if untraced else f"{change.client}; {shape}",
+                   client_breaking=True)
+
+
+def _shape_change(after: OperationRecord, shape: str) -> Change:
+    """The return shape's flip as a change of its own: none of the document's changes names
+    what the paging reads (an `x-codegen-pagination` added, a schema swapped whole...)."""
+    label = _label(after.pointer)
+    paged = "now" if after.pages else "no longer"
+    return Change(after.pointer, RETURN_SHAPE_CHANGED, NON_BREAKING,
+                  f"{label}: the generated method {paged} returns pages (the wire is unchanged)",
+                  operations=(label,), client=shape, client_breaking=True)
 
 
 class _Side:
@@ -429,6 +593,8 @@ class _Trace:
         self.new = sides["new"].types if "new" in sides else Annotations({}, {})
         # an argument's annotation lost a model class: code passing one stops type-checking
         self.dropped_class = False
+        # an enum class lost a member: code naming it stops type-checking and running
+        self.dropped_member = False
 
     def argument(self, subject: str, operation: str, name: str, param: ParamRecord | None = None,
                  deeper: tuple[str, ...] = ()) -> str:
@@ -499,8 +665,9 @@ def _typed(subject: str, change: Change, before: str | None, after: str | None) 
         return f"{subject}: {what}: {after}"
     if after is None:
         return f"{subject}: {what} (was {before})"
-    if before == after:
-        return f"{subject}: {what}; type unchanged: {after}"
+    if before == after:  # (an enum's values changed: its class's name is the same)
+        unchanged = "annotation" if change.kind.startswith("enum-value-") else "type"
+        return f"{subject}: {what}; {unchanged} unchanged: {after}"
     if len(before) + len(after) > LONG_PAIR:
         before, after = elided(before, after)
     if change.kind.endswith(_PHRASED):

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import functools
 import json
+import keyword
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -306,6 +308,16 @@ def _literal(value: Any) -> str:
 # ---- models.py's spelling -------------------------------------------------------------
 
 
+# what `field_text` spells a member that is no model class as: builtins and imported names
+_NOT_CLASSES = frozenset({*_PLAIN.values(), "bytes", "None", ANY.attr,
+                          *(name for _, name in _FORMATS.values())})
+
+
+def names_class(member: str) -> bool:
+    """Whether a member `field_text` spelt (`Pet`, `str`, `list[Pet]`) is a models.py class."""
+    return member.isidentifier() and member not in _NOT_CLASSES
+
+
 def field_text(union: list[Node]) -> str:
     """`str | None`, `list[Label]`, `dict[str, Any]`, as models.py's fields are typed."""
     return " | ".join(_field_member(m) for m in union)
@@ -428,6 +440,9 @@ class Annotations:
     # (class, wire name) -> the one object class the field holds (in a list or map too): where
     # a change deeper inside the field lands
     nested: dict[tuple[str, str], str] = field(default_factory=dict)
+    # each enum class -> its members, (value as JSON, member name or None where not foreseen):
+    # a value removed is a member gone, which code naming it breaks on
+    enums: dict[str, tuple[tuple[str, str | None], ...]] = field(default_factory=dict)
 
 
 def client_annotations(api: Any) -> Annotations:
@@ -453,7 +468,35 @@ def client_annotations(api: Any) -> Annotations:
                     held = _object_classes(typing, union)
                     if len(held) == 1:
                         nested[(name, wire)] = held[0]
-    return Annotations(arguments, fields, nested)
+    enums = {name: enum_members(typing, name) for name in [*typing.schemas, *typing.inline]
+             if typing.kind_of(name) == "enum"}
+    return Annotations(arguments, fields, nested, enums)
+
+
+def enum_members(typing: Typing, name: str) -> tuple[tuple[str, str | None], ...]:
+    """The enum class `name`'s members: each value (as JSON) and the member dcg names it, from
+    `x-enum-varnames` (which the builder gives non-ASCII enums) or from the value itself."""
+    schema = typing.schema(name)
+    values = [v for v in schema.get("enum") or () if v is not None]
+    given = schema.get("x-enum-varnames")
+    names = given if isinstance(given, list) and len(given) == len(values) else None
+    return tuple((json.dumps(value, ensure_ascii=False),
+                  str(names[i]) if names else member_name(value))
+                 for i, value in enumerate(values))
+
+
+def member_name(value: Any) -> str | None:
+    """dcg's member name for an enum value, where its rule is plain: `pt-br` -> `pt_br`, `1` ->
+    `integer_1`; None for what it renames by rules not foreseen here (a keyword, a leading digit
+    or underscore, a negative number, a float)."""
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        return None
+    if isinstance(value, int):
+        return f"integer_{value}" if value >= 0 else None
+    spelt = re.sub(r"\W", "_", value)
+    if not spelt.isidentifier() or keyword.iskeyword(spelt) or spelt.startswith("_"):
+        return None
+    return spelt
 
 
 def _object_classes(typing: Typing, union: list[Node]) -> list[str]:
