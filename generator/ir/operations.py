@@ -105,8 +105,9 @@ def _in_signature_order(params: list[Param]) -> tuple[Param, ...]:
 def pages(context: Context, site: OperationSite, success: tuple[ResponseType, ...]
           ) -> paging.Pagination | Problem | None:
     """How the operation's list pages: its `x-codegen-pagination` hint, else (for a GET)
-    the shape of its query and of its JSON answer (`paging.detect`); a hint that does not
-    fit the operation is a Problem."""
+    the shape of its query and of its JSON answer (`paging.detect`); `false` (on the
+    operation, or at the document's root for all of them) turns detection off; a hint that
+    does not fit the operation is a Problem."""
     hint = site.operation.get(paging.HINT)
     answer = next((r.model_class for r in success if r.kind == "json" and r.model_class), None)
     refs = context.refs
@@ -116,6 +117,8 @@ def pages(context: Context, site: OperationSite, success: tuple[ResponseType, ..
     query = {p["name"]: json_type(p.get("schema"), refs)
              for p in merged_parameters(refs, site.shared_parameters, site.operation)
              if p.get("in") == "query"}
+    if hint is False or (hint is None and context.data.get(paging.HINT) is False):
+        return None  # the operation's, or the document's: detection off
     if hint is None:
         return paging.detect(query, properties) if site.method == "get" else None
     try:
