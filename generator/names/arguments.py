@@ -24,7 +24,7 @@ def argument_rename(pointer: str, wire: str, where: str, name: str) -> Rename | 
     if natural is None:
         problem = f"the {where} `{wire}` has no character a Python name can hold"
     else:
-        holder = ("an argument every method has" if natural in RESERVED_ARGUMENTS
-                  else "another argument of the method")
-        problem = f"the {where} `{wire}` would be the argument `{natural}`, which {holder} is"
+        holder = ("every method already uses" if natural in RESERVED_ARGUMENTS
+                  else "another argument of the method already uses")
+        problem = f"the {where} `{wire}` would be the argument `{natural}`, a name {holder}"
     return Rename(pointer, problem, f"its argument is `{name}`")

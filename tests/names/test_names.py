@@ -132,8 +132,8 @@ def test_each_rename_is_reported_and_only_true_clashes_are_renamed(
     }
     files = generation.packages["names_pkg"]
     assert "`client.timeout_`" in files["COVERAGE.md"]
-    assert ("the request body property `self` would be the argument `self`, which an argument "
-            "every method has is``: its argument is `self_`") in files["COVERAGE.md"]
+    assert ("the request body property `self` would be the argument `self`, a name every "
+            "method already uses``: its argument is `self_`") in files["COVERAGE.md"]
     assert all("models" not in action for action in actions)
 
 

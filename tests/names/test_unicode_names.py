@@ -17,6 +17,7 @@ import pytest
 
 from generator import pipeline
 from generator.io import write
+from generator.names.arguments import argument_rename
 from generator.names.identifiers import argument_name, natural_argument_name, python_name
 from tests.support import FEATURE_SPECS, import_from
 from tests.support.servers import Reply, ScriptedServer
@@ -97,3 +98,11 @@ def test_each_argument_sends_its_own_property(generation: pipeline.Generation,
         (sent,) = server.requests
     assert sent.query == [("straße", "s")]
     assert sent.json() == {"größe": 1, "groe": "g", "日本": "j", "größeWert": "w", "🙂": "smile"}
+
+
+def test_an_argument_taken_by_another_is_reported() -> None:
+    rename = argument_rename("/paths/~1a/post", "Größe", "query parameter", "größe_")
+    assert rename is not None and rename.problem == (
+        "the query parameter `Größe` would be the argument `größe`, a name another argument "
+        "of the method already uses")
+    assert argument_rename("/paths/~1a/post", "Größe", "query parameter", "größe") is None
