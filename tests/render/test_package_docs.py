@@ -251,7 +251,8 @@ def test_api_md_lists_the_fields_a_model_inherits(tmp_path: Path) -> None:
     assert "class Dog(Base):" in subpackage_text(out)
     api_md = (out / "api.md").read_text(encoding="utf-8")
     dog = api_md.split("### `models.Dog`\n", 1)[1].split("###", 1)[0]
-    assert [line.split("`")[1] for line in dog.strip().splitlines()] == ["id", "created-at", "bark"]
+    assert [line.split("`")[1] for line in dog.strip().splitlines()] == ["id", "created_at", "bark"]
+    assert "- `created_at` (`created-at` on the wire): " in dog
 
 
 ORDERS = """\
