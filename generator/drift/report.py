@@ -10,7 +10,7 @@ import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 
-from generator.drift.check.tree import FileDrift, PackageReport, shown_file
+from generator.drift.check.tree import BINARY_DIFFERS, FileDrift, PackageReport, shown_file
 from generator.drift.diff.change import (
     BREAKING,
     NON_BREAKING,
@@ -250,6 +250,14 @@ def line_counts(diff: Iterable[str]) -> tuple[int, int]:
     return added, sum(1 for line in lines if line.startswith("-"))
 
 
+def _change_size(item: FileDrift) -> str:
+    """How much a file changes: its lines added and removed, or that a binary file differs."""
+    if item.binary:
+        return BINARY_DIFFERS
+    added, removed = line_counts(item.diff)
+    return f"+{added} -{removed} lines"
+
+
 def _check_text(reports: list[PackageReport], *, verbose: bool = False) -> str:
     """Per package: clean, or what drifted (inputs changed, each file with its lines added and
     removed); then the diffs, all of them with `verbose`, else the first `DIFF_CAP` lines."""
@@ -263,9 +271,8 @@ def _check_text(reports: list[PackageReport], *, verbose: bool = False) -> str:
         if report.changed_inputs:
             lines.append(f"  inputs changed: {', '.join(report.changed_inputs)}")
         for item in report.files:
-            added, removed = line_counts(item.diff)
             lines.append(f"  {item.status}: {shown_file(report.folder, item.path)} "
-                         f"({item.cause}; +{added} -{removed} lines)")
+                         f"({item.cause}; {_change_size(item)})")
         for item in sorted(report.files, key=_preview_rank):
             diff.extend(line.rstrip("\n") for line in item.diff)
     if diff:
@@ -307,7 +314,7 @@ def _check_json(reports: list[PackageReport]) -> str:
             "hand_edits": report.hand_edits,
             "files": [
                 {"path": f.path, "status": f.status, "cause": f.cause, "line": f.line,
-                 "diff": "".join(f.diff)}
+                 "binary": f.binary, "diff": "".join(f.diff)}
                 for f in report.files
             ],
         }

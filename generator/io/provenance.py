@@ -394,13 +394,15 @@ def is_litter(folder: Path, relative: str) -> bool:
 
 def package_entries(folder: Path, *, litter: bool = False) -> list[str]:
     """Every entry under `folder` that is not a folder (files, links to anything, pipes...),
-    relative, sorted; caches (`__pycache__`) left out, OS litter too unless asked for. Links
-    are entries, never followed, so a link to a folder is not walked into and a loop ends."""
+    relative, sorted; caches (`__pycache__`, tool caches: `is_tool_cache`) left out, OS litter
+    too unless asked for. Links are entries, never followed, so a link to a folder is not
+    walked into and a loop ends."""
     found: list[str] = []
     for root, dirs, files in os.walk(folder, followlinks=False):
         base = Path(root)
         names = [*files, *(name for name in dirs if (base / name).is_symlink())]
         found.extend((base / name).relative_to(folder).as_posix() for name in names)
+        dirs[:] = [name for name in dirs if not is_tool_cache(base / name)]
     return sorted(relative for relative in found if not is_compiled_cache(relative)
                   and (litter or not is_litter(folder, relative)))
 
@@ -413,6 +415,27 @@ def is_compiled_cache(relative: str) -> bool:
     anything else there (a user's note) is a file like any other."""
     parts = relative.split("/")
     return len(parts) > 1 and parts[-2] == PYTHON_CACHE and parts[-1].endswith((".pyc", ".pyo"))
+
+
+# Tools write their caches into the folder they run in: ruff beside the `ruff.toml` the package
+# ships (so `ruff check pkg` writes `pkg/.ruff_cache/`), mypy and pytest in the working folder.
+# Each tags its cache as disposable with a CACHEDIR.TAG (https://bford.info/cachedir/): what it
+# holds is no one's work, so `check` ignores it and a regeneration drops it, as `__pycache__`.
+CACHEDIR_TAG = "CACHEDIR.TAG"
+CACHEDIR_SIGNATURE = b"Signature: 8a477f597d28d172789f06886806bc55"
+
+
+def is_tool_cache(path: Path) -> bool:
+    """Whether `path` is a tool's cache folder (`.ruff_cache`, `.mypy_cache`, `.pytest_cache`):
+    a hidden folder (a generated package has none), no link, holding a regular `CACHEDIR.TAG`
+    that begins with the tag's signature."""
+    if not path.name.startswith(".") or path.is_symlink() or not path.is_dir():
+        return False
+    try:
+        with _open_regular(path / CACHEDIR_TAG) as stream:
+            return stream.read(len(CACHEDIR_SIGNATURE)) == CACHEDIR_SIGNATURE
+    except OSError:
+        return False
 
 
 def _entry_kind(folder: Path, relative: str) -> str:

@@ -13,6 +13,9 @@ else: a valid PROVENANCE.json, no file the record does not list (a file a user a
 lost), and no recorded file whose bytes differ from the record (a hand edit would be lost).
 Anything else is refused, naming the files, unless the caller forces it. A destination that
 already holds exactly the new files (an unchanged input regenerated) is left as it is.
+Caches are no one's work: Python's `__pycache__` and the caches tools tag as such
+(`provenance.is_tool_cache`: `.ruff_cache`, `.mypy_cache`, `.pytest_cache`) neither block a
+replacement nor survive it (the tools rebuild them); OS litter (`.DS_Store`) is carried over.
 
 A single file (a vendored spec, docs/providers.md) is staged beside itself and renamed over the
 old one (`replacing_file`), which is atomic on every platform.
@@ -180,13 +183,15 @@ def _same_regular_file(path: Path, expected: bytes) -> bool:
 
 
 def _files_in(folder: Path) -> set[str] | None:
-    """Every file under `folder` (Python's compiled caches left out), relative, with `/`; None
-    when it holds a symlink (never one of ours: the folder is replaced). Anything else in a
-    `__pycache__` folder (a user's note) counts: replacing the folder would lose it."""
+    """Every file under `folder` (Python's compiled caches and tools' caches left out), relative,
+    with `/`; None when it holds a symlink (never one of ours: the folder is replaced). Anything
+    else in a `__pycache__` folder (a user's note) counts: replacing the folder would lose it."""
     found: set[str] = set()
     for root, folders, names in os.walk(folder):
         if any(os.path.islink(os.path.join(root, name)) for name in (*folders, *names)):
             return None
+        folders[:] = [name for name in folders
+                      if not provenance.is_tool_cache(Path(root, name))]
         base = os.path.relpath(root, folder)
         found.update(relative for name in names if not provenance.is_compiled_cache(
             relative := name if base == "." else f"{base}/{name}".replace(os.sep, "/")))
@@ -381,7 +386,8 @@ def _link_unchanged(previous: Path, staging: Path, encoded: dict[str, bytes],
     linked: set[str] = set()
     try:
         for root, folders, names, root_fd in os.fwalk(previous, follow_symlinks=False):
-            folders[:] = [name for name in folders if name not in _CACHES]
+            folders[:] = [name for name in folders if name not in _CACHES
+                          and not provenance.is_tool_cache(Path(root, name))]
             base = os.path.relpath(root, previous).replace(os.sep, "/")
             for name in names:
                 relative = name if base == "." else f"{base}/{name}"

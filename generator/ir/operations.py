@@ -22,6 +22,7 @@ from generator.ir.responses import responses, streaming
 from generator.ir.schemas import json_type, object_properties
 from generator.ir.security import own_security, unsendable_requirement
 from generator.names import identifiers as names
+from generator.names.arguments import argument_rename
 from generator.names.headers import first_unsendable, set_by_the_client
 from generator.names.namespace import Rename
 from generator.problems import Problem
@@ -52,6 +53,7 @@ def build_operation(context: Context, site: OperationSite,
                        "rename the scheme's header or cookie in the spec or an overlay")
     params = parameters(context, stem, raw_params, taken)
     body, body_params = request_body(context, stem, operation, taken)
+    ignored += _renamed_arguments(site.pointer, [*params, *body_params])
     success, errors, headers = responses(context, stem, operation)
     stream_param, stream_chunk, stream_only = streaming(context, operation, body_params, success)
     pagination = None if stream_chunk else pages(context, site, success)
@@ -87,6 +89,22 @@ def _client_set_headers(pointer: str, raw_params: list[dict[str, Any]]) -> tuple
         Rename(pointer, f"header parameter `{param['name']}` is set by the HTTP client from "
                "the URL and the body (a value given for it is refused)", "left out of the method")
         for param in raw_params if set_by_the_client(param))
+
+
+def _renamed_arguments(pointer: str, params: list[Param]) -> tuple[Rename, ...]:
+    """A note for each argument not named as its parameter or property alone would be (a clash,
+    a name without a character a Python name can hold); the whole body's `body` is no name of
+    the document's."""
+    found = (argument_rename(pointer, param.wire_name, _where(param), param.name)
+             for param in params if param.location != "body" or param.model_key)
+    return tuple(rename for rename in found if rename is not None)
+
+
+def _where(param: Param) -> str:
+    """How a method's docstring names what the argument carries."""
+    if param.location == "body":
+        return "request body property"
+    return f"{param.location} parameter"
 
 
 def class_stem(resource: str, method: str) -> str:

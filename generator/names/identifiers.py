@@ -21,7 +21,7 @@ _WORD_BOUNDARY = re.compile(
 _NON_WORD = re.compile(r"[^0-9A-Za-z]+")
 
 # A parameter called like an argument every method has takes another name (names/reserved.py).
-_RESERVED_ARGUMENTS = frozenset({"self", *CALL_ARGUMENT_NAMES})
+RESERVED_ARGUMENTS = frozenset({"self", *CALL_ARGUMENT_NAMES})
 # Names models.py imports or pydantic reserves: a schema called like one is renamed.
 _RESERVED_CLASSES = frozenset(
     {
@@ -47,8 +47,18 @@ _RESERVED_CLASSES = frozenset(
 )
 
 
+# Letters NFKD does not take apart into an ASCII letter and accents, spelt as their languages
+# spell them in ASCII (German `Straße` -> `Strasse`, Danish `Ærø` -> `AEro`); accents are
+# stripped by NFKD, and other scripts have no ASCII form (their words are left out).
+_TRANSLITERATION = str.maketrans({
+    "ß": "ss", "ẞ": "SS", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o", "Ø": "O",
+    "đ": "d", "Đ": "D", "ð": "d", "Ð": "D", "þ": "th", "Þ": "TH", "ł": "l", "Ł": "L", "ı": "i",
+})
+
+
 def _ascii_words(text: str) -> list[str]:
-    folded = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    folded = unicodedata.normalize("NFKD", text.translate(_TRANSLITERATION))
+    folded = folded.encode("ascii", "ignore").decode("ascii")
     words: list[str] = []
     for chunk in _NON_WORD.split(folded):
         words.extend(_WORD_BOUNDARY.findall(chunk))
@@ -67,21 +77,69 @@ def pascal_case(text: str) -> str:
 
 
 def python_name(text: str, *, fallback: str = "value", reserved: Iterable[str] = ()) -> str:
-    """A snake_case identifier for `text` that is not a keyword or a reserved name."""
-    name = snake_case(text) or fallback
+    """A snake_case ASCII identifier for `text` that is not a keyword or a reserved name (ASCII:
+    it may name a module file, an environment variable, a method)."""
+    return _cleared(_valid(snake_case(text) or fallback), reserved)
+
+
+def _valid(name: str) -> str:
+    """`name` (words joined) as Python can bind it: a leading digit prefixed, a keyword suffixed."""
     if name[0].isdigit():
         name = f"n{name}"
     if keyword.iskeyword(name) or keyword.issoftkeyword(name):
         name = f"{name}_"
+    return name
+
+
+def _cleared(name: str, reserved: Iterable[str]) -> str:
     taken = set(reserved)
     while name in taken:  # `fi`, `ﬁ` and `FI` all fold to `fi`: each gets one more `_`
         name = f"{name}_"
     return name
 
 
+def _shape(char: str) -> str:
+    """`char` as `_WORD_BOUNDARY` sees it: `A` (a capital), `a` (any other letter or mark a name
+    holds: lower case, caseless scripts), `0` (a digit), `_` (what no name holds: a break)."""
+    if char == "_" or not f"a{char}".isidentifier():
+        return "_"
+    if char.isupper() or char.istitle():
+        return "A"
+    return "0" if char.isdecimal() else "a"
+
+
+def identifier_words(text: str) -> list[str]:
+    """The words of `text` as a Python identifier keeps them (PEP 3131): NFKC, as Python reads
+    every identifier, split where ASCII text is split (`_ascii_words`: at what no name holds and
+    at case changes), letters of every script kept: `größeWert` -> [`größe`, `Wert`]."""
+    normal = unicodedata.normalize("NFKC", text)
+    shape = "".join(_shape(char) for char in normal)
+    words: list[str] = []
+    for chunk in re.finditer(r"[^_]+", shape):
+        words.extend(normal[chunk.start() + word.start():chunk.start() + word.end()]
+                     for word in _WORD_BOUNDARY.finditer(chunk.group()))
+    return words
+
+
+def natural_argument_name(text: str) -> str | None:
+    """The argument a parameter or body property named `text` becomes when nothing else takes
+    that name: snake_case in the letters it has (`größeWert` -> `größe_wert`, `日本` -> `日本`,
+    `ÆON` -> `æon`), as datamodel-code-generator names the model's field; the ASCII form
+    (`snake_case`) when that is no name Python keeps as written; None when `text` holds no
+    character a name can (`🙂`)."""
+    name = "_".join(word.lower() for word in identifier_words(text))
+    if name and (name := _valid(name)).isidentifier() and (
+            unicodedata.normalize("NFKC", name) == name):
+        return name
+    ascii_name = snake_case(text)
+    return _valid(ascii_name) if ascii_name else None
+
+
 def argument_name(text: str, *, reserved: Iterable[str] = ()) -> str:
-    """`python_name` of a method argument: clear of `self` and the arguments every method has."""
-    return python_name(text, reserved={*_RESERVED_ARGUMENTS, *reserved})
+    """`natural_argument_name` of a method argument (`value` for a name without a character a
+    name can hold), clear of `self`, the arguments every method has and `reserved`: a trailing
+    `_` per clash."""
+    return _cleared(natural_argument_name(text) or "value", {*RESERVED_ARGUMENTS, *reserved})
 
 
 def class_name(text: str, *, fallback: str = "Model") -> str:

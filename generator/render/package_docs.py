@@ -108,11 +108,21 @@ class MethodEntry:
 
 
 @dataclass(frozen=True)
+class FieldEntry:
+    """One field of a model in api.md: the attribute code reads, and its name on the wire
+    beside it where the two differ (`user_name`, `userName`)."""
+
+    attribute: str
+    wire: str  # "" when the attribute is the wire name
+    annotation: str
+
+
+@dataclass(frozen=True)
 class ModelEntry:
     """One model class in api.md, with its fields (or an enum's values)."""
 
     name: str
-    fields: tuple[tuple[str, str], ...]  # (wire name, annotation)
+    fields: tuple[FieldEntry, ...]
 
 
 _PRIVATE_MODELS = re.compile(rf"\b{QUALIFIER}\.")
@@ -304,15 +314,24 @@ def method_entries(resources: list[ResourceView], summaries: Mapping[tuple[str, 
 
 
 def model_entries(models: Models) -> list[ModelEntry]:
-    """Every class of models.py with its fields (wire names, inherited ones too) and their
-    types, or an enum's values; read from the index models.py was parsed into."""
+    """Every class of models.py with its fields (inherited ones too) by the attribute code reads
+    (`user_name`, its wire name `userName` beside it) and their types, or an enum's values;
+    read from the index models.py was parsed into."""
     entries = [
-        ModelEntry(name, tuple((wire, public(model_field.type_text))
-                               for wire, model_field in models.all_fields(name).items())
-                   or tuple((repr(value), "enum value") for value in models.enums.get(name, ())))
+        ModelEntry(name, _field_entries(models, name)
+                   or tuple(FieldEntry(repr(value), "", "enum value")
+                            for value in models.enums.get(name, ())))
         for name in models.classes if not name.startswith("_")
     ]
     return sorted(entries, key=lambda entry: entry.name)
+
+
+def _field_entries(models: Models, name: str) -> tuple[FieldEntry, ...]:
+    return tuple(
+        FieldEntry(model_field.attribute or wire,
+                   wire if model_field.attribute not in ("", wire) else "",
+                   public(model_field.type_text))
+        for wire, model_field in models.all_fields(name).items())
 
 
 def client_arguments(api: Api, models: Models, security: Requirements | None = None) -> str:

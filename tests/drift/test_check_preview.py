@@ -6,8 +6,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.drift.check.tree import FileDrift, PackageReport
+from generator.drift.check.tree import (
+    BINARY_DIFFERS,
+    FileDrift,
+    PackageReport,
+    explain,
+    read_tree,
+)
 from generator.drift.report import DIFF_CAP, format_check
+from generator.io import provenance
 
 
 def _drift(path: str, lines: int) -> FileDrift:
@@ -31,3 +38,46 @@ def test_the_preview_shows_code_before_records_and_the_summary_keeps_its_order()
     full = format_check([report], "text", verbose=True).splitlines()
     assert [line[len("--- a/"):] for line in full if line.startswith("--- a/")][3:] == [
         "PROVENANCE.json", "README.md"]
+
+
+def test_a_binary_file_is_said_to_differ_never_printed(tmp_path: Path) -> None:
+    """A binary file on disk (one holding a NUL byte) is one line in every format: its bytes
+    would garble a terminal or a CI log (found in a new user's trial: a ruff cache file)."""
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "a.py").write_text("x = 1\n", encoding="utf-8")
+    (package / "blob.bin").write_bytes(b"head\n\x00\x9b[2J\xff\xfe secret-bytes\n")
+    report = PackageReport("pkg", package)
+    explain(report, {"a.py": "x = 1\n"}, read_tree(package))
+    (item,) = report.files
+    assert item.binary and item.line is None
+    assert item.diff == [f"{BINARY_DIFFERS}: {package}/blob.bin (on disk: binary file of 26 bytes)\n"]
+    text = format_check([report], "text")
+    assert f"removed: {package}/blob.bin (hand edit" not in text  # no hand_edits given here
+    assert f"(differs although no input changed (nondeterministic generator?); {BINARY_DIFFERS})" in text
+    for fmt in ("text", "markdown", "json", "github"):
+        shown = format_check([report], fmt)
+        assert "\x00" not in shown and "\\u0000" not in shown and "secret-bytes" not in shown, fmt
+
+
+def test_a_tool_cache_is_not_read_as_part_of_the_package(tmp_path: Path) -> None:
+    package = tmp_path / "pkg"
+    (package / ".ruff_cache").mkdir(parents=True)
+    (package / ".ruff_cache" / provenance.CACHEDIR_TAG).write_bytes(provenance.CACHEDIR_SIGNATURE)
+    (package / ".ruff_cache" / "0").write_bytes(b"\x00")
+    (package / ".notes").mkdir()
+    (package / ".notes" / "todo.md").write_text("mine\n", encoding="utf-8")
+    assert read_tree(package) == {".notes/todo.md": "mine\n"}
+
+
+def test_a_binary_comparison_page_is_said_to_differ(tmp_path: Path) -> None:
+    from generator.drift.check.compare import check_document
+    from generator.manifest import load_manifest
+
+    manifest = Path(__file__).parents[2] / "specs" / "providers.yaml"
+    page = tmp_path / "providers.md"
+    page.write_bytes(b"\x00\xff\xfe secret-bytes\n")
+    report = check_document(page, load_manifest(manifest).providers, manifest, full=True)
+    (item,) = report.files
+    assert item.binary and item.diff == [
+        f"{BINARY_DIFFERS}: {page} (on disk: binary file of 17 bytes)\n"]

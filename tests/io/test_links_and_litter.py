@@ -5,11 +5,16 @@
   replacing the folder is refused; a link to a pipe or to `/proc/self/environ` is never opened.
 - OS litter (`.DS_Store`, `Thumbs.db`, `desktop.ini`, `._name`) is neither an edit nor a file
   of someone's that blocks `generate`: the folder is replaced and the litter kept in place.
+- A tool's cache (`.ruff_cache` that `ruff check pkg` writes beside the package's ruff.toml,
+  `.mypy_cache`, `.pytest_cache`: hidden folders tagged by a CACHEDIR.TAG) is neither: it blocks
+  nothing, is no edit, and a regeneration drops it as it drops `__pycache__`.
 """
 
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -187,3 +192,69 @@ def test_one_walk_finds_what_looking_at_each_file_alone_finds(tmp_path: Path) ->
              or provenance._package_file_sha256(dest, relative) != recorded.files[relative]]
     assert provenance.hand_edited(dest, recorded) == alone
     assert {"f1.py", "gone", "gone/z.py"} <= set(alone) and set(found) <= set(alone)
+
+
+TAG = provenance.CACHEDIR_SIGNATURE + b"\n# This file is a cache directory tag.\n"
+
+
+def _tool_caches(dest: Path) -> dict[str, bytes]:
+    """A package's folder as ruff, mypy and pytest leave it: their caches, tagged, at the top
+    and in a subpackage (run from there)."""
+    caches = {".ruff_cache/0.17.5/8006102483298815258": b"\x00\x01bincode\xff",
+              ".mypy_cache/3.12/a.data.json": b"{}", ".pytest_cache/v/cache/nodeids": b"[]",
+              "sub/.mypy_cache/3.12/b.meta.json": b"{}"}
+    for folder in (".ruff_cache", ".mypy_cache", ".pytest_cache", "sub/.mypy_cache"):
+        (dest / folder).mkdir()
+        (dest / folder / provenance.CACHEDIR_TAG).write_bytes(TAG)
+    for relative, data in caches.items():
+        (dest / relative).parent.mkdir(parents=True, exist_ok=True)
+        (dest / relative).write_bytes(data)
+    return caches
+
+
+def test_tool_caches_are_no_edit_and_regeneration_drops_them(tmp_path: Path) -> None:
+    dest = _written(tmp_path)
+    caches = _tool_caches(dest)
+    assert _edits(dest) == []
+    assert write.foreign_files(dest, provenance.read(dest)) == []
+    write.write(_package(), dest)  # the same package: the folder is left as it is
+    assert all((dest / relative).exists() for relative in caches)
+    write.write(_package(" # new"), dest)  # no --force needed
+    assert (dest / "a.py").read_text(encoding="utf-8") == "x = 1\n # new"
+    assert sorted(path.name for path in dest.iterdir()) == ["PROVENANCE.json", "a.py", "sub"]
+    assert not (dest / "sub" / ".mypy_cache").exists()
+
+
+def test_what_only_looks_like_a_tool_cache_is_someones_work(tmp_path: Path) -> None:
+    dest = _written(tmp_path)
+    for name, tag in {".untagged_cache": None, ".wrong_cache": b"Signature: 0000\n",
+                      "visible_cache": TAG}.items():
+        (dest / name).mkdir()
+        (dest / name / "data").write_bytes(b"someone's")
+        if tag is not None:
+            (dest / name / provenance.CACHEDIR_TAG).write_bytes(tag)
+    (dest / ".linked_cache").mkdir()
+    (dest / ".linked_cache" / provenance.CACHEDIR_TAG).symlink_to(tmp_path / "tag")
+    (tmp_path / "tag").write_bytes(TAG)  # a tag reached through a link is not read
+    (dest / ".linked_cache" / "data").write_bytes(b"someone's")
+    expected = [".linked_cache/CACHEDIR.TAG", ".linked_cache/data", ".untagged_cache/data",
+                ".wrong_cache/CACHEDIR.TAG", ".wrong_cache/data", "visible_cache/CACHEDIR.TAG",
+                "visible_cache/data"]
+    assert _edits(dest) == expected
+    assert ".untagged_cache/data" in _refusal(dest, _package(" # new"))
+
+
+@pytest.mark.timeout(60)
+def test_the_cache_ruff_writes_beside_the_packages_ruff_toml_is_no_edit(tmp_path: Path) -> None:
+    """What the trial did: `ruff check pkg` on a package shipping its ruff.toml."""
+    files = {"a.py": "x = 1\n", "ruff.toml": "line-length = 100\n"}
+    dest = tmp_path / "pkg"
+    write.write({**files, provenance.FILENAME: provenance.record(files, {"spec_sha256": "0"}, {})},
+                dest)
+    env = {key: value for key, value in os.environ.items() if key != "RUFF_CACHE_DIR"}
+    ruff = Path(sys.executable).parent / "ruff"
+    subprocess.run([str(ruff), "check", "pkg"], cwd=tmp_path, env=env, check=True,
+                   capture_output=True, timeout=60)
+    assert (dest / ".ruff_cache" / provenance.CACHEDIR_TAG).is_file()
+    assert _edits(dest) == []
+    assert write.foreign_files(dest, provenance.read(dest)) == []

@@ -128,9 +128,12 @@ def test_each_rename_is_reported_and_only_true_clashes_are_renamed(
         "it is `http_client_`",
         "it is `client.str_`",
         "it is `client.with_options_`",
+        "its argument is `self_`",  # the body property `self`: an argument every method has
     }
     files = generation.packages["names_pkg"]
     assert "`client.timeout_`" in files["COVERAGE.md"]
+    assert ("the request body property `self` would be the argument `self`, a name every "
+            "method already uses``: its argument is `self_`") in files["COVERAGE.md"]
     assert all("models" not in action for action in actions)
 
 

@@ -17,7 +17,14 @@ import pytest
 from generator import pipeline
 from generator.io import provenance, write
 from generator.models import Models, index_models
-from generator.render.package_docs import Printed, model_entries, placeholder, printed, public
+from generator.render.package_docs import (
+    FieldEntry,
+    Printed,
+    model_entries,
+    placeholder,
+    printed,
+    public,
+)
 from tests.support import (
     FEATURE_SPECS,
     GENERATED,
@@ -244,7 +251,8 @@ def test_api_md_lists_the_fields_a_model_inherits(tmp_path: Path) -> None:
     assert "class Dog(Base):" in subpackage_text(out)
     api_md = (out / "api.md").read_text(encoding="utf-8")
     dog = api_md.split("### `models.Dog`\n", 1)[1].split("###", 1)[0]
-    assert [line.split("`")[1] for line in dog.strip().splitlines()] == ["id", "created-at", "bark"]
+    assert [line.split("`")[1] for line in dog.strip().splitlines()] == ["id", "created_at", "bark"]
+    assert "- `created_at` (`created-at` on the wire): " in dog
 
 
 ORDERS = """\
@@ -429,6 +437,7 @@ class Deep(BaseModel):
 
 class Odd(BaseModel):
     class_: Annotated[str, Field(alias="class")]
+    user_name: Annotated[str | None, Field(alias="userName")] = None
 
 
 class Tags(RootModel[list[str]]):
@@ -495,9 +504,30 @@ def test_public_names_types_as_users_write_them() -> None:
     assert public("_datetime.date | my_models.X") == "datetime.date | my_models.X"
 
 
-def test_model_entries_list_fields_by_wire_name_and_enum_values(docs_models: Models) -> None:
+def test_model_entries_list_fields_by_attribute_and_enum_values(docs_models: Models) -> None:
+    """A field by the attribute code reads, its wire name beside it where it differs (found in
+    a new user's trial: api.md listed `userName`, and `User(...).userName` fails)."""
     entries = {entry.name: entry.fields for entry in model_entries(docs_models)}
     assert list(entries) == sorted(entries)
-    assert entries["Odd"] == (("class", "str"),)  # the wire name, the type without Annotated
-    assert entries["Species"] == (("'dog'", "enum value"), ("'cat'", "enum value"))
-    assert [wire for wire, _ in entries["Pet"]] == ["name", "species", "owner", "tags"]
+    assert entries["Odd"] == (  # the type without Annotated
+        FieldEntry("class_", "class", "str"), FieldEntry("user_name", "userName", "str | None"))
+    assert entries["Species"] == (FieldEntry("'dog'", "", "enum value"),
+                                  FieldEntry("'cat'", "", "enum value"))
+    assert [(field.attribute, field.wire) for field in entries["Pet"]] == [
+        ("name", ""), ("species", ""), ("owner", ""), ("tags", "")]
+
+
+def test_api_md_names_a_field_as_code_reads_it(tmp_path: Path) -> None:
+    spec = tmp_path / "fields.yaml"
+    spec.write_text(
+        "openapi: 3.0.3\ninfo: {title: fields, version: '1'}\npaths:\n  /users:\n    get:\n"
+        "      responses:\n        '200':\n          description: ok\n          content:\n"
+        "            application/json:\n              schema: {$ref: '#/components/schemas/User'}\n"
+        "components:\n  schemas:\n    User:\n      type: object\n      required: [id]\n"
+        "      properties:\n        id: {type: integer}\n        userName: {type: string}\n"
+        "        x-y: {type: string}\n", encoding="utf-8")
+    generation = pipeline.generate_packages([pipeline.target_for_spec(spec, "fields_pkg")])
+    api_md = generation.packages["fields_pkg"]["api.md"]
+    section = api_md.split("### `models.User`\n\n", 1)[1]
+    assert section.startswith("- `id`: `int`\n- `user_name` (`userName` on the wire): `str | None`\n"
+                              "- `x_y` (`x-y` on the wire): `str | None`\n")

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Protocol
 
-from generator.drift.check.tree import PackageReport, explain
+from generator.drift.check.tree import PackageReport, explain, file_text
 from generator.io import provenance
 from generator.io.paths import shown_path
 from generator.problems import GeneratorError, Problem
@@ -93,7 +93,7 @@ def check_document(
     except OSError as exc:
         raise GeneratorError([Problem(exc.filename or str(manifest), "", None,
                                       f"cannot read: {exc.strerror}")]) from exc
-    text = doc.read_text(encoding="utf-8") if doc.is_file() else None
+    text = file_text(doc.read_bytes()) if doc.is_file() else None
     report.changed_inputs, report.hand_edits = _recorded_drift(text, inputs, doc.name)
     if not full and not report.hand_edits and not report.changed_inputs:
         return report

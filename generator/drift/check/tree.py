@@ -32,10 +32,20 @@ TOOLKIT_LABELS = {
 MAX_COMPARED_BYTES = 64 * 1024 * 1024
 
 
+# How a diff names a binary file, as `git diff` does ("Binary files a and b differ").
+BINARY_DIFFERS = "binary file differs"
+
+
 class Unread(str):
     """What `read_tree` shows for a path it does not read: a symbolic link (as git records one,
     by its target string), a special file or an oversized one. It differs from every text, even
     an equal one: regenerating writes a regular file there."""
+
+
+class Binary(Unread):
+    """What `read_tree` shows for a binary file (one holding a NUL byte): never printed as
+    text, whose lines would put raw bytes into a terminal or a CI log; its diff is one line
+    saying it differs (`unified_diff`)."""
 
 
 def read_tree(folder: Path) -> dict[str, str]:
@@ -59,11 +69,13 @@ def read_tree(folder: Path) -> dict[str, str]:
 
 
 def _walk_no_links(folder: Path) -> Iterator[Path]:
-    """Every entry under `folder`, caches left out; links (to files or folders) are entries,
+    """Every entry under `folder`, caches (`__pycache__`, `provenance.is_tool_cache`: what
+    `generate` neither counts nor keeps) left out; links (to files or folders) are entries,
     never followed, so a link loop ends."""
     for root, dirs, files in os.walk(folder, followlinks=False):
-        dirs[:] = [d for d in dirs if d != "__pycache__"]
         base = Path(root)
+        dirs[:] = [d for d in dirs if d != provenance.PYTHON_CACHE
+                   and not provenance.is_tool_cache(base / d)]
         yield from (base / name for name in files)
         yield from (base / name for name in dirs if (base / name).is_symlink())
 
@@ -94,8 +106,15 @@ def _read_regular(path: Path) -> str:
         data = handle.read(MAX_COMPARED_BYTES + 1)
     if len(data) > MAX_COMPARED_BYTES:
         return Unread("too large to compare (not read)\n")
+    return file_text(data)
+
+
+def file_text(data: bytes) -> str:
+    """A file's bytes as `check` compares them: text as text mode reads it, or `Binary`."""
+    if b"\0" in data:  # as git and diff(1) tell binary from text
+        return Binary(f"binary file of {len(data)} bytes\n")
     text = data.decode("utf-8", errors="replace")
-    return text.replace("\r\n", "\n").replace("\r", "\n")  # as text mode reads it
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def shown_file(folder: Path, relative: str) -> str:
@@ -120,8 +139,12 @@ def differing_files(
 
 
 def unified_diff(shown: str, have: str | None, want: str | None) -> list[str]:
-    """On disk -> regenerated, each line ending in a newline."""
+    """On disk -> regenerated, each line ending in a newline; a binary file on disk is one line
+    saying it differs (`BINARY_DIFFERS`), never its bytes."""
     import difflib  # only a drifted file needs it
+
+    if isinstance(have, Binary):
+        return [f"{BINARY_DIFFERS}: {shown} (on disk: {have.rstrip()})\n"]
 
     return [
         line if line.endswith("\n") else line + "\n"
@@ -163,6 +186,7 @@ class FileDrift:
     cause: str  # "hand edit ..." or "inputs changed: spec, templates, ..."
     diff: list[str]
     line: int | None  # first changed line on disk
+    binary: bool = False  # a binary file on disk: its diff is one line saying so
 
 
 @dataclass
@@ -222,7 +246,8 @@ def explain(report: PackageReport, expected: dict[str, str], actual: dict[str, s
     report.regenerated = True
     for relative, status, want, have in differing_files(expected, actual):
         shown = shown_file(report.folder, relative)
+        binary = isinstance(have, Binary)
         report.files.append(
             FileDrift(relative, status, _cause(relative, report), unified_diff(shown, have, want),
-                      _first_difference(have, want))
+                      None if binary else _first_difference(have, want), binary)
         )

@@ -33,7 +33,7 @@ def root(context, missing=missing):
     yield str((undefined(name='package') if l_0_package is missing else l_0_package))
     yield '.models`. Each method also takes `'
     yield str((undefined(name='client_options') if l_0_client_options is missing else l_0_client_options))
-    yield '`;\narguments left out are not sent (`NOT_GIVEN`).\n'
+    yield "`;\narguments left out are not sent (`NOT_GIVEN`). A model's fields are listed by the attribute\ncode reads (`model.user_name`), with the field's name on the wire beside it where it differs.\n"
     for (l_1_resource, l_1_entries) in (undefined(name='methods') if l_0_methods is missing else l_0_methods):
         _loop_vars = {}
         pass
@@ -87,16 +87,21 @@ def root(context, missing=missing):
         yield '\n### `models.'
         yield str(environment.getattr(l_1_model, 'name'))
         yield '`\n\n'
-        for (l_2_name, l_2_annotation) in environment.getattr(l_1_model, 'fields'):
+        for l_2_field in environment.getattr(l_1_model, 'fields'):
             _loop_vars = {}
             pass
             yield '- '
-            yield str(t_1(l_2_name))
+            yield str(t_1(environment.getattr(l_2_field, 'attribute')))
+            if environment.getattr(l_2_field, 'wire'):
+                pass
+                yield ' ('
+                yield str(t_1(environment.getattr(l_2_field, 'wire')))
+                yield ' on the wire)'
             yield ': '
-            yield str(t_1(l_2_annotation))
+            yield str(t_1(environment.getattr(l_2_field, 'annotation')))
             yield '\n'
-        l_2_name = l_2_annotation = missing
+        l_2_field = missing
     l_1_model = missing
 
 blocks = {}
-debug_info = '1=29&3=31&4=33&6=37&8=41&9=45&11=49&13=53&14=55&17=58&18=71&20=74&21=78&28=84&30=88&32=90&33=94'
+debug_info = '1=29&3=31&4=33&7=37&9=41&10=45&12=49&14=53&15=55&18=58&19=71&21=74&22=78&29=84&31=88&33=90&34=94'
