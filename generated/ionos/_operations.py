@@ -380,6 +380,8 @@ class CallOptions(TypedDict, total=False):
     timeout: Timeout | NotGiven
     max_retries: int | NotGiven
     security: Sequence[Sequence[str]]
+    retry_safe: bool
+    idempotency_header: str
 
 
 def request_options(
@@ -394,11 +396,15 @@ def request_options(
     timeout: Timeout | NotGiven = NOT_GIVEN,
     max_retries: int | NotGiven = NOT_GIVEN,
     security: Sequence[Sequence[str]] | None = None,
+    retry_safe: bool = False,
+    idempotency_header: str | None = None,
 ) -> CallOptions:
     """The options of one call. `accept` is the `Accept` header of an operation that answers
     only in non-JSON media types (a header argument named `Accept` still wins); `security` is
     the operation's own requirement (alternatives of scheme names, `[]`: public), when it
-    differs from the document's."""
+    differs from the document's. `retry_safe`: the operation may be repeated on any failure
+    (`x-codegen-retry-safe`); `idempotency_header`: the key header the document declares for
+    it, filled with a fresh key when the caller gives none (see `_base_client`)."""
     options = CallOptions(
         extra_headers=extra_headers,
         extra_query=extra_query,
@@ -416,4 +422,8 @@ def request_options(
         options["cookies"] = cookies
     if security is not None:
         options["security"] = security
+    if retry_safe:
+        options["retry_safe"] = True
+    if idempotency_header:
+        options["idempotency_header"] = idempotency_header
     return options

@@ -17,6 +17,7 @@ from typing import Any
 from generator.document.operations import iter_operations
 from generator.document.refs import Refs
 from generator.document.tree import copy_tree
+from generator.ir import retries
 from generator.ir.classes import ModelClasses
 from generator.ir.context import Context
 from generator.ir.model import Api, BuildOptions, Operation, Param, Resource
@@ -119,7 +120,7 @@ def _api(context: Context, operations: list[Operation], failed: Failed) -> Api:
         models_input=data,
         required_classes=frozenset(context.classes.required),
         failed=tuple(failed),
-        idempotency_header=_idempotency_header(data),
+        idempotency_header=retries.root_idempotency_header(data),
         server_path=None if options.default_base_url else server_path(data),
         renames=(*chosen.renames, *client_renames,
                  *(note for op in operations for note in op.ignored)),
@@ -170,15 +171,6 @@ def _client_params(operations: list[Operation]) -> tuple[Param, ...]:
             if param.client_level and param.name not in seen:
                 seen[param.name] = param
     return tuple(seen[name] for name in sorted(seen))
-
-
-def _idempotency_header(data: dict[str, Any]) -> str | None:
-    """`x-codegen-idempotency-key` at the document's root: `false` turns the header off, a
-    string renames it (default `Idempotency-Key`)."""
-    hint = data.get("x-codegen-idempotency-key", True)
-    if hint is False:
-        return None
-    return hint if isinstance(hint, str) and hint else "Idempotency-Key"
 
 
 def _text(value: Any) -> str:

@@ -118,6 +118,10 @@ class Operation:
     constant: str = ""  # its ResponseSpec constant in _resources.py, unique in the package
     # header parameters left out of the method (the HTTP client sets them), each named
     ignored: tuple[namespace.Rename, ...] = ()
+    # `x-codegen-retry-safe: true`: retried on any failure, as an idempotent method (ir/retries)
+    retry_safe: bool = False
+    # the idempotency-key header the operation declares (a POST/PATCH carries a fresh key)
+    idempotency_header: str | None = None
 
     @property
     def returns(self) -> ResponseType | None:
@@ -172,7 +176,9 @@ class Api:
     models_input: dict[str, Any]  # the schema document for datamodel-code-generator
     required_classes: frozenset[str]  # classes the templates reference; must exist in models.py
     failed: tuple[tuple[str, str], ...] = ()  # (operation pointer, why) of operations left out
-    idempotency_header: str | None = "Idempotency-Key"  # `x-codegen-idempotency-key`; None: off
+    # every POST/PATCH carries this key (root `x-codegen-idempotency-key`); None: only the
+    # operations declaring one (ir/retries)
+    idempotency_header: str | None = None
     renames: tuple[namespace.Rename, ...] = ()  # spec-derived names that had to change, and why
     # the first server's URL when it is relative (`/api/v2`): the base URL a user gives ends in it
     server_path: str | None = None

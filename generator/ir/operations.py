@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.document.operations import OperationSite
-from generator.ir import paging
+from generator.ir import paging, retries
 from generator.ir.bodies import request_body
 from generator.ir.context import Context
 from generator.ir.model import Operation, Param, ResponseType
@@ -79,6 +79,8 @@ def build_operation(context: Context, site: OperationSite,
         security=own_security(context.data, operation),
         pagination=pagination,
         ignored=ignored,
+        retry_safe=retries.retry_safe(operation),
+        idempotency_header=retries.declared_idempotency_header(context.data, raw_params),
     )
 
 

@@ -168,6 +168,8 @@ def _operation_view(operation: Operation, models: Models, params: ParamTypes,
         async_=signatures.unhidden_variant(
             signatures.variant(operation, shape, "AsyncStream"), hidden),
         security=None if operation.security is None else [list(r) for r in operation.security],
+        retry_safe=operation.retry_safe,
+        idempotency_header=operation.idempotency_header,
     )
 
 

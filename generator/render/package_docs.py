@@ -392,6 +392,28 @@ def _credential_how(scheme: SecurityScheme) -> str:
     return f"{arguments} or the environment {noun} {variables}"
 
 
+# Retried on any failure whatever the document says (RFC 9110 idempotent methods): the README
+# names only the other methods that are.
+_IDEMPOTENT = frozenset({"get", "head", "options", "put", "delete", "trace"})
+_NAMED_CALLS = 6  # more are counted, not listed: api.md lists them all
+
+
+def retried_calls(resources: list[ResourceView], keyed: bool) -> str:
+    """The README's subject naming the POST/PATCH methods retried like idempotent ones, with
+    its verb (`client.a.b` is, `client.a.b`, `client.c.d` are): those declaring an idempotency
+    key (`keyed`), else those marked `x-codegen-retry-safe`; "" when none is."""
+    calls = sorted(f"`client.{resource.attr}.{op.name}`" for resource in resources
+                   for op in resource.operations if op.http_method not in _IDEMPOTENT
+                   and (bool(op.idempotency_header) if keyed else op.retry_safe))
+    if not calls:
+        return ""
+    if len(calls) == 1:
+        return f"{calls[0]} is"
+    if len(calls) > _NAMED_CALLS:
+        return ", ".join(calls[:_NAMED_CALLS]) + f" and {len(calls) - _NAMED_CALLS} more are"
+    return ", ".join(calls[:-1]) + f" and {calls[-1]} are"
+
+
 def documents(api: Api, models: Models, resources: list[ResourceView], *, spec_sha256: str,
               settings: Mapping[str, str], versions: Mapping[str, str]) -> dict[str, str]:
     """README.md and api.md of the package."""
@@ -421,6 +443,8 @@ def documents(api: Api, models: Models, resources: list[ResourceView], *, spec_s
         "models": model_entries(models),
         "client_options": ", ".join(argument.name for argument in CALL_ARGUMENTS),  # listed once
         "credentials": credential_rows(api),
+        "keyed_calls": retried_calls(resources, keyed=True),
+        "retry_safe_calls": retried_calls(resources, keyed=False),
     }
     return {
         "README.md": env.get_template("README.md.jinja").render(context).rstrip("\n") + "\n",

@@ -149,6 +149,8 @@ class OperationView:
     sync: MethodVariant
     async_: MethodVariant
     security: list[list[str]] | None = None  # the operation's own requirement (`[]`: public)
+    retry_safe: bool = False  # `x-codegen-retry-safe`: retried on any failure
+    idempotency_header: str | None = None  # the key header the operation declares
 
     def uses_file_content(self) -> bool:
         """Whether a file argument's annotation names `FileContent`."""

@@ -40,6 +40,9 @@ them. ``response`` is the answer as received, left untouched.
 
 from __future__ import annotations
 
+import datetime as _dt
+import email.utils
+import math
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
@@ -66,6 +69,7 @@ __all__ = [
     "TooManyRedirectsError",
     "UnprocessableEntityError",
     "error_message",
+    "parse_retry_after",
     "redact_body",
     "status_error_class",
 ]
@@ -121,11 +125,17 @@ class APIStatusError(APIError):
         parsed_body: ``body`` parsed into the error model the document declares for this
             status, or ``None`` (none declared, or the body does not match it); see
             :meth:`parsed_as` for it typed.
+        retry_after: the seconds the server asked to wait before trying again
+            (``retry-after-ms``, else ``Retry-After`` in seconds or as an HTTP date, counted
+            from when the error was raised; a date already past is 0), or ``None``. The client
+            sleeps at most 60 s between its own retries: a longer wait is raised at once,
+            for the caller to schedule.
     """
 
     response: _http.Response
     status_code: int
     parsed_body: object | None
+    retry_after: float | None
 
     def __init__(
         self,
@@ -140,6 +150,8 @@ class APIStatusError(APIError):
         self.response = response
         self.status_code = response.status_code if status_code is None else status_code
         self.parsed_body = parsed_body
+        after = parse_retry_after(response.headers)
+        self.retry_after = None if after is None else max(after, 0.0)
 
     def parsed_as(self, model: type[_ModelT]) -> _ModelT | None:
         """``parsed_body`` when it is a ``model`` (the error model the document declares for
@@ -287,6 +299,39 @@ _STATUS_ERRORS: dict[int, type[APIStatusError]] = {
     429: RateLimitError,
     529: OverloadedError,
 }
+
+
+def parse_retry_after(headers: Mapping[str, str]) -> float | None:
+    """Seconds to wait per ``retry-after-ms``, else ``Retry-After`` (seconds or HTTP date; a
+    date already past gives a negative number); ``None`` when absent or not a finite number."""
+    retry_ms = headers.get("retry-after-ms")
+    if retry_ms is not None:
+        with_ms = _finite(retry_ms)
+        if with_ms is not None:
+            return with_ms / 1000.0
+    retry_after = headers.get("retry-after")
+    if retry_after is None:
+        return None
+    seconds = _finite(retry_after)
+    if seconds is not None:
+        return seconds
+    try:
+        when = email.utils.parsedate_to_datetime(retry_after)
+    except (TypeError, ValueError, IndexError):
+        return None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=_dt.UTC)
+    return (when - _dt.datetime.now(_dt.UTC)).total_seconds()
+
+
+def _finite(text: str) -> float | None:
+    """``text`` as a number of seconds; ``None`` for anything else, "nan" and "inf" included
+    (``float`` reads them, and no wait is infinite)."""
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if math.isfinite(value) else None
 
 
 def status_error_class(status_code: int) -> type[APIStatusError]:

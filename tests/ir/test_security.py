@@ -266,20 +266,8 @@ def test_an_empty_path_parameter_is_refused_before_sending(package: Any, server:
     assert server.requests == []
 
 
-# -- Idempotency-Key -----------------------------------------------------------------------------
-
-
-def test_posts_carry_an_idempotency_key_unless_the_document_turns_it_off(package: Any, server: ScriptedServer) -> None:
-    with package("auth_api_key_header").Client(api_key=SECRET, base_url=server.url) as client:
-        client.default.create_item(name="a")
-        client.default.create_item(name="b")
-        client.default.get_item(item_id="1")
-    first, second, get = server.requests
-    assert first.headers["idempotency-key"] != second.headers["idempotency-key"]  # one per call
-    assert "idempotency-key" not in get.headers
-    with package("auth_api_key_query").Client(api_key=SECRET, base_url=server.url) as client:
-        client.default.create_item(name="c")  # x-codegen-idempotency-key: false
-    assert "idempotency-key" not in server.requests[-1].headers
+# -- client options ------------------------------------------------------------------------------
+# (which POSTs carry an idempotency key, and are retried: tests/ir/test_retries.py)
 
 
 def test_a_copy_keeps_every_credential_and_limit(package: Any, server: ScriptedServer) -> None:

@@ -600,6 +600,7 @@ def test_overlay_targets_exist_and_set_the_codegen_hints(provider: str) -> None:
     assert op["x-codegen-resource"] == "completions"
     assert op["x-codegen-method"] == "create"
     assert op["x-codegen-stream"] == {"param": "stream"}
+    assert op["x-codegen-retry-safe"] is True  # a completion changes nothing: retried as openai-python does
     body, _ = resolve(doc, op["requestBody"]["content"]["application/json"]["schema"])
     assert body["properties"]["stream"]["type"] == "boolean"
     marked = [p["name"] for p in op.get("parameters", []) if p.get("x-codegen-client-param")]

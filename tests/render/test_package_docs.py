@@ -382,11 +382,22 @@ def test_models_header_names_the_tool_not_a_provider(tmp_path: Path) -> None:
     assert all(files[name].splitlines()[0] == header for name in models)
 
 
-@pytest.mark.parametrize("idempotency", [True, False], ids=["idempotency-key", "turned-off"])
-def test_the_readme_tells_how_calls_are_retried_with_the_runtime_values(idempotency: bool, tmp_path: Path) -> None:
-    """The README states the retry and timeout defaults; the numbers are the runtime's own."""
+RETRY_STANCES = {
+    "root-hint": "x-codegen-idempotency-key: X-Request-Key\n",
+    "silent": "",
+    "marked-retry-safe": "",
+}
+
+
+@pytest.mark.parametrize("stance", sorted(RETRY_STANCES))
+def test_the_readme_tells_how_calls_are_retried_with_the_runtime_values(stance: str, tmp_path: Path) -> None:
+    """The README states the retry and timeout defaults (the numbers are the runtime's own),
+    what a Retry-After over the cap does, and which POSTs are retried on what the document says."""
+    text = ORDERS + RETRY_STANCES[stance]
+    if stance == "marked-retry-safe":
+        text = text.replace("      operationId: create\n", "      operationId: create\n      x-codegen-retry-safe: true\n")
     spec = tmp_path / "orders.yaml"
-    spec.write_text(ORDERS if idempotency else ORDERS + "x-codegen-idempotency-key: false\n", encoding="utf-8")
+    spec.write_text(text, encoding="utf-8")
     files = pipeline.build_packages([pipeline.target_for_spec(spec, "orders")])["orders"]
     write.write(files, tmp_path / "orders")
     runtime = import_from(tmp_path, "orders")._base_client
@@ -394,13 +405,18 @@ def test_the_readme_tells_how_calls_are_retried_with_the_runtime_values(idempote
     assert f"up to `max_retries` times ({runtime.DEFAULT_MAX_RETRIES} by default;" in section
     assert sorted(runtime.RETRY_STATUSES) == [408, 409, 429] and "408, 409, 429 and 5xx answers" in section
     assert f"at most {runtime.MAX_RETRY_AFTER:g} s" in section
+    assert "A server asking for a longer wait is not retried" in section and "`retry_after`" in section
     assert f"backoff of {runtime.INITIAL_RETRY_DELAY:g} s doubling per attempt up to {runtime.MAX_RETRY_DELAY:g} s" in section
     timeout = runtime.DEFAULT_TIMEOUT
     assert f"A call may take {timeout.read:g} s ({timeout.connect:g} s to connect)" in section
-    if idempotency:
-        assert "each call carries an `Idempotency-Key` header" in section
-    else:
-        assert "only after a failure to connect" in section and "Idempotency-Key" not in section
+    if stance == "root-hint":
+        assert "each call carries one" in section and "`X-Request-Key` header" in section
+        assert "provably" not in section
+    else:  # never the claim that a POST is safe because of a key the server may ignore
+        assert "only when it provably had no effect, after a failure to connect" in section
+        assert "a 429 (the server declined it)" in section and "carries one" not in section
+    marked = "`client.orders.create` is marked retry-safe (`x-codegen-retry-safe`)"
+    assert (marked in section) is (stance == "marked-retry-safe")
 
 
 # ---- the view functions, unit by unit ------------------------------------------------------

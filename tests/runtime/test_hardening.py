@@ -8,8 +8,10 @@ are measured in a child process (its peak RSS) while a gzip bomb built at run ti
 
 from __future__ import annotations
 
+import datetime
 import email.parser
 import email.policy
+import email.utils
 import gzip
 import importlib
 import json
@@ -20,6 +22,7 @@ import subprocess
 import sys
 import textwrap
 import threading
+import time
 import warnings
 import zlib
 from collections.abc import Callable
@@ -415,60 +418,167 @@ def test_plain_http_to_another_host_with_a_key_warns_once(pkg: ModuleType) -> No
 # -- retries that cannot repeat a side effect ---------------------------------------------------
 
 
-def test_a_retried_post_carries_one_idempotency_key(
-    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
-) -> None:
-    server = serve([Reply(502), Reply(503), Reply(200, body=COMPLETION), Reply(200, body=COMPLETION)])
-    api = make_api(server)
-    api.call(completion_spec(pkg), completion_options(pkg))
-    keys = {r.headers["idempotency-key"] for r in server.requests}
-    assert len(server.requests) == 3 and len(keys) == 1
-    api.call(completion_spec(pkg), completion_options(pkg))
-    assert server.requests[-1].headers["idempotency-key"] not in keys  # a new call, a new key
+SLOW_DOWN = {"error": {"message": "slow down", "type": "rate_limit"}}
 
 
-def test_a_read_timeout_retries_a_post_only_with_an_idempotency_key(
-    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
-) -> None:
-    server = serve([Reply(200, body=COMPLETION, delay=1.0), Reply(200, body=COMPLETION)])
-    api = make_api(server, timeout=0.3)
-    api.call(completion_spec(pkg), completion_options(pkg))
-    first, second = server.requests
-    assert first.headers["idempotency-key"] == second.headers["idempotency-key"]
-    plain = serve([Reply(200, body=COMPLETION, delay=1.0), Reply(200, body=COMPLETION)])
-    api = make_api(plain, timeout=0.3, idempotency_header=None)
-    with pytest.raises(pkg.APITimeoutError):
-        api.call(completion_spec(pkg), completion_options(pkg))
-    assert len(plain.requests) == 1 and "idempotency-key" not in plain.requests[0].headers
+def post(pkg: ModuleType, **overrides: Any) -> Any:
+    """A POST that may have an effect (an order): not marked retry-safe."""
+    return completion_options(pkg, retry_safe=False, **overrides)
 
 
-def test_without_idempotency_key_a_post_is_retried_only_when_nothing_was_sent(
-    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
-) -> None:
-    server = serve([Reply(502), Reply(200, body=COMPLETION)])
-    api = make_api(server, idempotency_header=None)
-    with pytest.raises(pkg.InternalServerError):
-        api.call(completion_spec(pkg), completion_options(pkg))
-    assert len(server.requests) == 1 and api.sleeps == []
-    # the same answer to a GET is retried
-    api.call(completion_spec(pkg), completion_options(pkg, method="get", json_body=pkg.NOT_GIVEN))
-    assert len(server.requests) == 2
-    # the server's own x-should-retry: true is heard
-    told = serve([Reply(503, {"x-should-retry": "true"}), Reply(200, body=COMPLETION)])
-    api.client.base_url = told.url
-    api.call(completion_spec(pkg), completion_options(pkg))
-    assert len(told.requests) == 2
-    # connection refused: nothing was sent, so even this POST is retried
+def refused_url() -> str:
+    """A 127.0.0.1 URL nothing listens on: connecting fails before any byte is sent."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    refused = Api(pkg, api.kind, base_url=f"http://127.0.0.1:{port}", idempotency_header=None, max_retries=2)
+    return f"http://127.0.0.1:{port}/v1"
+
+
+def test_a_post_the_document_says_nothing_about_is_sent_once_after_a_502_or_a_timeout(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
+) -> None:
+    # the backend may have committed before the proxy's 502 or our timeout: a second POST
+    # could be a second order, and no key is sent that the server might ignore anyway
+    server = serve([Reply(502), Reply(200, body=COMPLETION)])
+    api = make_api(server)
+    with pytest.raises(pkg.InternalServerError):
+        api.call(completion_spec(pkg), post(pkg))
+    assert len(server.requests) == 1 and api.sleeps == []
+    assert "idempotency-key" not in server.requests[0].headers
+    slow = serve([Reply(200, body=COMPLETION, delay=1.0), Reply(200, body=COMPLETION)])
+    api = make_api(slow, timeout=0.3)
+    with pytest.raises(pkg.APITimeoutError):
+        api.call(completion_spec(pkg), post(pkg))
+    assert len(slow.requests) == 1
+    # the same answer to a GET is retried
+    api.client.base_url = server.url + "/v1"
+    api.call(completion_spec(pkg), post(pkg, method="get", json_body=pkg.NOT_GIVEN))
+    assert len(server.requests) == 2
+
+
+def test_a_post_is_retried_when_it_provably_had_no_effect(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
+) -> None:
+    # a 429: the server declined the request
+    limited = serve([Reply(429, {"Retry-After": "1"}), Reply(200, body=COMPLETION)])
+    api = make_api(limited)
+    assert api.call(completion_spec(pkg), post(pkg)).id == "c1"
+    assert len(limited.requests) == 2 and api.sleeps == [1.0]
+    # the server's own x-should-retry: true is heard
+    told = serve([Reply(503, {"x-should-retry": "true"}), Reply(200, body=COMPLETION)])
+    api.client.base_url = told.url + "/v1"
+    api.call(completion_spec(pkg), post(pkg))
+    assert len(told.requests) == 2
+    # ... and x-should-retry: false, even on a 429
+    declined = serve([Reply(429, {"x-should-retry": "false"}), Reply(200, body=COMPLETION)])
+    api.client.base_url = declined.url + "/v1"
+    with pytest.raises(pkg.RateLimitError):
+        api.call(completion_spec(pkg), post(pkg))
+    assert len(declined.requests) == 1
+    # connection refused: nothing was sent
+    refused = Api(pkg, api.kind, base_url=refused_url(), max_retries=2)
     try:
         with pytest.raises(pkg.APIConnectionError):
-            refused.call(completion_spec(pkg), completion_options(pkg))
+            refused.call(completion_spec(pkg), post(pkg))
         assert len(refused.sleeps) == 2
     finally:
         refused.close()
+
+
+def test_a_post_with_a_declared_idempotency_key_is_retried_with_the_same_key(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
+) -> None:
+    server = serve([Reply(502), Reply(503), Reply(200, body=COMPLETION)], repeat_last=True)
+    api = make_api(server)
+    declared = post(pkg, idempotency_header="X-Idempotency-Key")  # the operation declares it
+    api.call(completion_spec(pkg), declared)
+    keys = {r.headers["x-idempotency-key"] for r in server.requests}
+    assert len(server.requests) == 3 and len(keys) == 1 and "" not in keys
+    assert "idempotency-key" not in server.requests[0].headers  # only the declared header
+    api.call(completion_spec(pkg), declared)
+    assert server.requests[-1].headers["x-idempotency-key"] not in keys  # a new call, a new key
+    # the caller's own key is kept
+    own = post(pkg, idempotency_header="X-Idempotency-Key", headers={"X-Idempotency-Key": "mine"})
+    api.call(completion_spec(pkg), own)
+    assert server.requests[-1].headers["x-idempotency-key"] == "mine"
+
+
+def test_a_client_naming_the_header_keys_and_retries_every_post_unless_omitted(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
+) -> None:
+    server = serve([Reply(200, body=COMPLETION, delay=1.0), Reply(200, body=COMPLETION)])
+    api = make_api(server, timeout=0.3, idempotency_header="Idempotency-Key")
+    api.call(completion_spec(pkg), post(pkg))
+    first, second = server.requests
+    assert first.headers["idempotency-key"] == second.headers["idempotency-key"]
+    # the key taken away with Omit takes the retries with it
+    bare = serve([Reply(502), Reply(200, body=COMPLETION)])
+    api.client.base_url = bare.url + "/v1"
+    with pytest.raises(pkg.InternalServerError):
+        api.call(completion_spec(pkg), post(pkg, extra_headers={"Idempotency-Key": pkg.Omit()}))
+    assert len(bare.requests) == 1 and "idempotency-key" not in bare.requests[0].headers
+
+
+def test_an_operation_marked_retry_safe_is_retried_without_a_key(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
+) -> None:
+    server = serve([Reply(502), Reply(reset=True), Reply(200, body=COMPLETION)])
+    api = make_api(server)
+    assert api.call(completion_spec(pkg), completion_options(pkg, retry_safe=True)).id == "c1"
+    assert len(server.requests) == 3 and len(api.sleeps) == 2
+    assert not any("idempotency-key" in r.headers for r in server.requests)
+
+
+@pytest.mark.parametrize("retry_safe", [True, False], ids=["retry-safe", "plain-post"])
+def test_a_retry_after_beyond_the_cap_raises_at_once_with_the_wait(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer], retry_safe: bool
+) -> None:
+    # retrying sooner than asked would spend more of an exhausted quota: the caller schedules
+    server = serve([Reply(429, {"Retry-After": "120"}, body=SLOW_DOWN), Reply(200, body=COMPLETION)])
+    api = make_api(server)
+    with pytest.raises(pkg.RateLimitError) as caught:
+        api.call(completion_spec(pkg), completion_options(pkg, retry_safe=retry_safe))
+    assert len(server.requests) == 1 and api.sleeps == []
+    assert caught.value.retry_after == 120.0
+    # the server's x-should-retry: true does not make waiting shorter either
+    told = serve([Reply(503, {"retry-after-ms": "90000", "x-should-retry": "true"}), Reply(200, body=COMPLETION)])
+    api.client.base_url = told.url + "/v1"
+    with pytest.raises(pkg.InternalServerError) as caught_503:
+        api.call(completion_spec(pkg), completion_options(pkg, retry_safe=retry_safe))
+    assert len(told.requests) == 1 and caught_503.value.retry_after == 90.0
+
+
+def test_a_retry_after_within_the_cap_is_waited_and_stays_on_the_last_error(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
+) -> None:
+    server = serve([Reply(429, {"Retry-After": "2"}, body=SLOW_DOWN)], repeat_last=True)
+    api = make_api(server, max_retries=2)
+    with pytest.raises(pkg.RateLimitError) as caught:
+        api.call(completion_spec(pkg), post(pkg))
+    assert len(server.requests) == 3 and api.sleeps == [2.0, 2.0]
+    assert caught.value.retry_after == 2.0
+    api.real_sleep()  # the wait is really taken: a short one, to keep the test fast
+    quick = serve([Reply(429, {"retry-after-ms": "200"}), Reply(200, body=COMPLETION)])
+    api.client.base_url = quick.url + "/v1"
+    started = time.monotonic()
+    api.call(completion_spec(pkg), post(pkg))
+    assert len(quick.requests) == 2 and time.monotonic() - started >= 0.19
+
+
+def test_retry_after_is_read_as_seconds_a_date_or_milliseconds(pkg: ModuleType) -> None:
+    def error(headers: dict[str, str]) -> Any:
+        response = pkg._http.Response(429, headers=headers, request=pkg._http.Request("GET", "http://h/"))
+        return pkg.RateLimitError("slow", response=response, body=None)
+
+    assert error({}).retry_after is None
+    assert error({"Retry-After": "soon"}).retry_after is None
+    assert error({"Retry-After": "nan"}).retry_after is None  # float() reads it: no wait is NaN
+    assert error({"Retry-After": "1.5", "retry-after-ms": "250"}).retry_after == 0.25
+    assert error({"Retry-After": "Wed, 21 Oct 2015 07:28:00 GMT"}).retry_after == 0.0  # past
+    later = email.utils.format_datetime(
+        datetime.datetime.now(datetime.UTC) + datetime.timedelta(seconds=300), usegmt=True
+    )
+    assert 290 < error({"Retry-After": later}).retry_after <= 300
 
 
 def test_a_corrupt_gzip_body_is_a_decoding_error_not_retried(

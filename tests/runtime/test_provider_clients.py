@@ -116,3 +116,19 @@ def test_wrong_argument_type_is_caught_before_sending(clean_env: pytest.MonkeyPa
         with pytest.raises(package.RequestValidationError, match="service_tier"):
             client.completions.create(model="m", prompt="x", service_tier="platinum")
     assert server.requests == []
+
+
+@pytest.mark.parametrize("provider", ["infomaniak", "ionos", "nebius"])
+def test_a_completion_is_retried_after_a_502_without_a_key(provider: str, clean_env: pytest.MonkeyPatch) -> None:
+    # the overlays mark completions x-codegen-retry-safe: openai-python's retries, no key the
+    # provider never documented
+    package = import_from(GENERATED, provider)
+    with ScriptedServer([Reply(502), Reply(200, body=COMPLETION)]) as server:
+        clean_env.setenv(f"{provider.upper()}_API_KEY", "sk-test-123")
+        extra = {"product_id": 1} if provider == "infomaniak" else {}
+        with package.Client(base_url=server.url, **extra) as client:
+            client._sleep = lambda seconds: None
+            assert client.completions.create(model="m", prompt="Hi").choices[0].text == "Hello!"
+    first, second = server.requests
+    assert first.json() == second.json()
+    assert not [name for name in first.headers if "idempotency" in name]

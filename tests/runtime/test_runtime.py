@@ -400,17 +400,28 @@ def test_retry_after_ms_and_http_date(
     assert 27 < api.sleeps[1] <= 30
 
 
-def test_retry_after_too_large_falls_back_to_backoff(
+def test_retry_after_zero_or_unreadable_falls_back_to_backoff(
     pkg: ModuleType, serve: Callable[..., ScriptedServer], make_api: Callable[..., Api]
 ) -> None:
     server = serve(
-        [Reply(429, headers={"Retry-After": "3600"}), Reply(429, headers={"Retry-After": "0"})]
+        [Reply(429, headers={"Retry-After": "soon"}), Reply(429, headers={"Retry-After": "0"})]
         + [Reply(200, body=COMPLETION)]
     )
     api = make_api(server)
     api.call(completion_spec(pkg), completion_options(pkg))
     assert 0.375 <= api.sleeps[0] <= 0.5
     assert 0.75 <= api.sleeps[1] <= 1.0
+
+
+def test_retry_after_beyond_the_cap_is_not_waited_for_nor_retried(
+    pkg: ModuleType, serve: Callable[..., ScriptedServer], make_api: Callable[..., Api]
+) -> None:
+    server = serve([Reply(429, headers={"Retry-After": "3600"}), Reply(200, body=COMPLETION)])
+    api = make_api(server)
+    with pytest.raises(pkg.RateLimitError) as info:
+        api.call(completion_spec(pkg), completion_options(pkg))
+    assert len(server.requests) == 1 and api.sleeps == []
+    assert info.value.retry_after == 3600.0
 
 
 def test_529_overloaded_after_retries(

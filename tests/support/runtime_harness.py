@@ -155,11 +155,14 @@ def completion_spec(pkg: ModuleType, **overrides: Any) -> Any:
 
 
 def completion_options(pkg: ModuleType, **overrides: Any) -> Any:
-    """``RequestOptions`` of a completion call."""
+    """``RequestOptions`` of a completion call: retry-safe, as the providers' overlays mark
+    their completions (``x-codegen-retry-safe``); ``retry_safe=False`` makes it a POST that may
+    have an effect."""
     kwargs: dict[str, Any] = {
         "method": "post",
         "path": "/completions",
         "json_body": {"model": "m", "prompt": "hi"},
+        "retry_safe": True,
     }
     kwargs.update(overrides)
     return pkg.RequestOptions(**kwargs)

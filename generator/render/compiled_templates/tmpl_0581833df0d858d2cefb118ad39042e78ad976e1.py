@@ -21,6 +21,8 @@ def root(context, missing=missing):
     l_0_package = resolve('package')
     l_0_errors = resolve('errors')
     l_0_call = resolve('call')
+    l_0_keyed_calls = resolve('keyed_calls')
+    l_0_retry_safe_calls = resolve('retry_safe_calls')
     l_0_regenerate = resolve('regenerate')
     l_0_check = resolve('check')
     try:
@@ -196,15 +198,26 @@ def root(context, missing=missing):
         yield ')\ntry:\n    result = '
         yield str(environment.getattr((undefined(name='call') if l_0_call is missing else l_0_call), 'text'))
         yield '\nexcept APIStatusError as error:  # the server answered with an error status\n    print(error.status_code, error.body)\nexcept APIConnectionError as error:  # no answer: network failure or timeout\n    print(error)\n```\n'
-    yield "\n## Answers that drift from the document\n\nServers add fields, invent enum values and leave out fields their document marks required. A\nsuccess answer that does not match its schema is still returned, not raised: it is validated\nfirst, and when that fails the value is built without validation. Fields the document does not\nlist are kept (`result.model_extra`), an enum value it does not list stays a plain `str`, and a\nrequired field the server left out is `None`, whatever its annotation says: check such fields\nwhen the server is known to drift. An object of a `oneOf` with a `discriminator` becomes the\nmember its tag names; one whose tag names no member (a kind the server added since the document\nwas written) stays the decoded `dict`, as an unlisted enum value stays a `str`, never the first\nmember with the wrong class: check with `isinstance` where the server may add kinds. (Without a\ndiscriminator, the member whose fields it shares most, never one whose constant it contradicts.)\nStreamed events and the pages of a list are parsed the same way. By default only a body that is\nnot JSON at all (or has a Content-Type the document does not list) raises\n`APIResponseValidationError`.\n\nTo be told instead, create the client with `strict_response_validation=True` (or take a copy,\n`client.with_options(strict_response_validation=True)`), as openai-python's\n`_strict_response_validation`: a success answer, or a streamed event, that does not match its\ndeclared model (a missing required field, a wrong type, an unlisted enum value or\ndiscriminator tag, an empty body where JSON is declared) then raises\n`APIResponseValidationError`; its `body` is the decoded JSON, its `response` the answer, and\nits message says what did not match. Fields the document does not list are still kept.\n\n## Retries and timeouts\n\nConnection errors, timeouts and 408, 409, 429 and 5xx answers are retried up to `max_retries`\ntimes (2 by default; `max_retries=0` on the client or on a call turns retrying off), after the\nserver's `Retry-After` when it asks for at most 60 s, else after a backoff of 0.5 s doubling\nper attempt up to 8 s.\n\n"
+    yield "\n## Answers that drift from the document\n\nServers add fields, invent enum values and leave out fields their document marks required. A\nsuccess answer that does not match its schema is still returned, not raised: it is validated\nfirst, and when that fails the value is built without validation. Fields the document does not\nlist are kept (`result.model_extra`), an enum value it does not list stays a plain `str`, and a\nrequired field the server left out is `None`, whatever its annotation says: check such fields\nwhen the server is known to drift. An object of a `oneOf` with a `discriminator` becomes the\nmember its tag names; one whose tag names no member (a kind the server added since the document\nwas written) stays the decoded `dict`, as an unlisted enum value stays a `str`, never the first\nmember with the wrong class: check with `isinstance` where the server may add kinds. (Without a\ndiscriminator, the member whose fields it shares most, never one whose constant it contradicts.)\nStreamed events and the pages of a list are parsed the same way. By default only a body that is\nnot JSON at all (or has a Content-Type the document does not list) raises\n`APIResponseValidationError`.\n\nTo be told instead, create the client with `strict_response_validation=True` (or take a copy,\n`client.with_options(strict_response_validation=True)`), as openai-python's\n`_strict_response_validation`: a success answer, or a streamed event, that does not match its\ndeclared model (a missing required field, a wrong type, an unlisted enum value or\ndiscriminator tag, an empty body where JSON is declared) then raises\n`APIResponseValidationError`; its `body` is the decoded JSON, its `response` the answer, and\nits message says what did not match. Fields the document does not list are still kept.\n\n## Retries and timeouts\n\nConnection errors, timeouts and 408, 409, 429 and 5xx answers are retried up to `max_retries`\ntimes (2 by default; `max_retries=0` on the client or on a call turns retrying off), after the\nserver's `Retry-After` when it asks for at most 60 s, else after a backoff of 0.5 s doubling\nper attempt up to 8 s. A server asking for a longer wait is not retried: the error is raised\nat once, and its `retry_after` (on every `APIStatusError`, so `RateLimitError`) holds the\nseconds asked for (from `retry-after-ms` or `Retry-After`, seconds or a date; `None` when the\nanswer gave none), for you to schedule the call again.\n\nGET, PUT and DELETE calls are retried on all of these: repeating them changes nothing.\n\n"
     if environment.getattr((undefined(name='api') if l_0_api is missing else l_0_api), 'idempotency_header'):
         pass
-        yield 'A POST or PATCH is sent again only when that cannot repeat it: each call carries an\n`'
+        yield 'So is a POST or PATCH: the document says the server de-duplicates requests carrying the same\n`'
         yield str(environment.getattr((undefined(name='api') if l_0_api is missing else l_0_api), 'idempotency_header'))
-        yield '` header, the same on every attempt (`idempotency_header=None` on the\nclient leaves it out, and with it those retries).\n'
+        yield '` header, and each call carries one, the same on every attempt\n(a value you give in `extra_headers` is kept; `idempotency_header=None` on the client leaves the\nkey out, and with it those retries).\n'
     else:
         pass
-        yield 'A POST or PATCH is sent again only after a failure to connect (nothing was sent): the\ndocument turned the idempotency header off.\n'
+        yield "A POST or PATCH may have taken effect before a timeout, a broken connection or a 5xx answer:\nunless the document says that a repeat is harmless, it is sent again only when it provably had\nno effect, after a failure to connect (nothing was sent), a 429 (the server declined it) or the\nserver's `x-should-retry: true`.\n"
+        if (undefined(name='keyed_calls') if l_0_keyed_calls is missing else l_0_keyed_calls):
+            pass
+            yield '\n'
+            yield str((undefined(name='keyed_calls') if l_0_keyed_calls is missing else l_0_keyed_calls))
+            yield ' declared with an idempotency-key header: each call carries a key (one per\ncall, the same on every attempt; a value you pass is kept), so a failure is retried as for a GET.\n'
+        if (undefined(name='retry_safe_calls') if l_0_retry_safe_calls is missing else l_0_retry_safe_calls):
+            pass
+            yield '\n'
+            yield str((undefined(name='retry_safe_calls') if l_0_retry_safe_calls is missing else l_0_retry_safe_calls))
+            yield ' marked retry-safe (`x-codegen-retry-safe`): repeating a call costs but\nchanges nothing, so a failure is retried as for a GET, without a key.\n'
+        yield '\nIf the server de-duplicates requests on a header, naming it on the client\n(`Client(idempotency_header="Idempotency-Key")`) adds a key to every POST and PATCH, and\nlets them be retried.\n'
     yield '\nA call may take 600 s (5 s to connect) unless `timeout=` on the client or on the call says\notherwise.\n\n## Regenerate and check\n\n```sh\n'
     yield str((undefined(name='regenerate') if l_0_regenerate is missing else l_0_regenerate))
     yield '\n'
@@ -212,4 +225,4 @@ def root(context, missing=missing):
     yield '   # exit 1 when the copy differs from what its inputs give\n```\n\n`PROVENANCE.json` records what this package was made from and the sha256 of every file.\n'
 
 blocks = {}
-debug_info = '1=52&3=54&4=58&11=64&12=68&19=74&20=78&22=84&33=96&34=100&37=102&39=108&40=110&41=112&43=115&44=118&45=120&47=125&52=130&54=134&77=136&82=139&84=145&85=147&89=149&101=152&102=154&104=158&105=160&107=162&112=164&113=166&115=168&126=171&128=174&130=183&131=185&134=189&136=195&138=197&177=200&179=203&192=209&193=211'
+debug_info = '1=54&3=56&4=60&11=66&12=70&19=76&20=80&22=86&33=98&34=102&37=104&39=110&40=112&41=114&43=117&44=120&45=122&47=127&52=132&54=136&77=138&82=141&84=147&85=149&89=151&101=154&102=156&104=160&105=162&107=164&112=166&113=168&115=170&126=173&128=176&130=185&131=187&134=191&136=197&138=199&182=202&184=205&192=210&194=213&197=215&199=218&214=222&215=224'

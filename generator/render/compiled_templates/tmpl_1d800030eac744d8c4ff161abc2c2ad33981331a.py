@@ -52,7 +52,7 @@ def root(context, missing=missing):
     yield str(t_1(environment.getattr((undefined(name='api') if l_0_api is missing else l_0_api), 'base_url')))
     yield '\n# The package and its API version, then the generator that wrote it.\nUSER_AGENT = '
     yield str(t_1((undefined(name='user_agent') if l_0_user_agent is missing else l_0_user_agent)))
-    yield '\n#: `Idempotency-Key` header of POST and PATCH requests (their retries are safe); None: off\nIDEMPOTENCY_HEADER: str | None = '
+    yield '\n#: the idempotency-key header every POST and PATCH carries (the document says the server\n#: de-duplicates on it, so they are retried); None: only operations declaring one\nIDEMPOTENCY_HEADER: str | None = '
     yield str(t_1(environment.getattr((undefined(name='api') if l_0_api is missing else l_0_api), 'idempotency_header')))
     yield "\n#: the document's security schemes, as sent\nSECURITY_SCHEMES: tuple[SecurityScheme, ...] = (\n"
     for l_1_s in environment.getattr((undefined(name='security') if l_0_security is missing else l_0_security), 'schemes'):
@@ -292,4 +292,4 @@ def root(context, missing=missing):
     l_1_loop = l_1_variant = l_1_is_async = l_1_cls = l_1_base = l_1_prefix = l_1_client_params = missing
 
 blocks = {}
-debug_info = '7=22&15=29&28=33&31=36&32=40&38=48&39=50&40=52&42=54&44=56&47=58&48=62&52=77&55=79&56=83&65=89&67=92&76=98&77=101&78=105&86=110&87=113&88=116&90=129&96=137&98=140&99=145&100=147&101=149&102=151&105=154&106=158&113=160&114=164&117=168&118=172&129=180&134=182&135=186&137=189&141=193&149=196&150=200&151=204&157=213&175=220&176=224&183=230&184=234&187=238&188=242&199=250&210=252&211=256&214=262&215=266&231=272&234=276&235=281&236=283&238=288'
+debug_info = '7=22&15=29&28=33&31=36&32=40&38=48&39=50&40=52&42=54&45=56&48=58&49=62&53=77&56=79&57=83&66=89&68=92&77=98&78=101&79=105&87=110&88=113&89=116&91=129&97=137&99=140&100=145&101=147&102=149&103=151&106=154&107=158&114=160&115=164&118=168&119=172&130=180&135=182&136=186&138=189&142=193&150=196&151=200&152=204&158=213&176=220&177=224&184=230&185=234&188=238&189=242&200=250&211=252&212=256&215=262&216=266&232=272&235=276&236=281&237=283&239=288'

@@ -30,8 +30,9 @@ BASE_URL_ENV = "FEAT_FORM_BODY_BASE_URL"
 DEFAULT_BASE_URL: str | None = "https://api.example.com"
 # The package and its API version, then the generator that wrote it.
 USER_AGENT = "feat_form_body/1 openapi-clientgen/0.1.0"
-#: `Idempotency-Key` header of POST and PATCH requests (their retries are safe); None: off
-IDEMPOTENCY_HEADER: str | None = "Idempotency-Key"
+#: the idempotency-key header every POST and PATCH carries (the document says the server
+#: de-duplicates on it, so they are retried); None: only operations declaring one
+IDEMPOTENCY_HEADER: str | None = None
 #: the document's security schemes, as sent
 SECURITY_SCHEMES: tuple[SecurityScheme, ...] = (
     SecurityScheme("api_key", "header", "Authorization", prefix="Bearer "),

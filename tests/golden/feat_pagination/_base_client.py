@@ -12,10 +12,16 @@ decision and delay, response parsing and error mapping are methods of :class:`Ba
 Retries (like openai-python): up to ``max_retries`` (default 2) extra attempts on connection
 errors, timeouts, 408, 409, 429 and >= 500, unless the server says otherwise with
 ``x-should-retry: true|false``. A request that may have had an effect is only sent again when
-that cannot repeat the effect: GET, HEAD, OPTIONS, PUT, DELETE and TRACE are idempotent; a
-POST or PATCH is retried after a failure to connect (nothing was sent), and after a timeout, a
-broken connection or a retryable status only when it carries an ``Idempotency-Key`` (the client
-adds one per call, the same for each of its attempts, unless ``idempotency_header=None``).
+that cannot repeat the effect. Retry-safe are: GET, HEAD, OPTIONS, PUT, DELETE and TRACE
+(idempotent methods); an operation the document marks ``x-codegen-retry-safe`` (repeating it
+costs but changes nothing, as an LLM completion: ``RequestOptions.retry_safe``); and a POST or
+PATCH carrying an idempotency key, which is sent only where the server honours one: the
+operation declares the header (``RequestOptions.idempotency_header``) or the client names it
+(``idempotency_header=``, whose default the generated client takes from the document). The
+key is one per call, the same for each of its attempts; the caller's own value is kept. Any
+other POST or PATCH is retried only when it provably had no effect: a failure to connect
+(nothing was sent), a 429 (the server declined it) or the server's ``x-should-retry: true``;
+never after a timeout, a broken connection or a 5xx, when the server may have acted on it.
 Redirects are followed here, at most ``max_redirects`` (a loop ends in
 ``TooManyRedirectsError``, never retried), and credentials go only to the configured origin.
 A body that cannot be decoded (corrupt gzip) or is larger than ``max_response_size`` is the
@@ -28,9 +34,11 @@ openai-python's ``_strict_response_validation``): then it raises
 
 The delay is ``retry-after-ms``, else ``Retry-After`` (seconds or an HTTP date) when it is in
 (0, 60] s; otherwise exponential backoff 0.5 s * 2^n capped at 8 s, shortened by up to 25 %
-of jitter. The request body is serialised once, so every attempt sends the same bytes; a
-multipart file given by path is opened afresh for each attempt, and one that cannot be
-rewound is never sent twice (``_uploads``).
+of jitter. A server asking for more than 60 s is not retried at all: the error is raised at
+once, its ``retry_after`` the seconds asked for, for the caller to schedule (a retry sooner
+would only spend more of an exhausted quota). The request body is serialised once, so every
+attempt sends the same bytes; a multipart file given by path is opened afresh for each
+attempt, and one that cannot be rewound is never sent twice (``_uploads``).
 """
 
 from __future__ import annotations
@@ -38,7 +46,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime as _dt
-import email.utils
 import enum
 import json
 import logging
@@ -80,6 +87,7 @@ from ._errors import (
     TooManyRedirectsError,
     error_message,
     excerpt,
+    parse_retry_after,
     redact_body,
     status_error_class,
 )
@@ -135,6 +143,8 @@ DEFAULT_MAX_REDIRECTS: Final = 5
 DEFAULT_MAX_RESPONSE_SIZE: Final = 64 * 1024 * 1024
 #: Largest single server-sent event (a stream's total is not limited).
 DEFAULT_MAX_EVENT_SIZE: Final = 16 * 1024 * 1024
+#: The usual name of an idempotency-key header (``x-codegen-idempotency-key: true``); no
+#: client sends one unless the document or the caller says the server honours it.
 DEFAULT_IDEMPOTENCY_HEADER: Final = "Idempotency-Key"
 
 _MISSING: Any = object()
@@ -257,6 +267,12 @@ class RequestOptions:
     #: the operation's own ``security`` (alternatives of scheme names; ``()`` among them:
     #: public); ``None``: the document's
     security: Sequence[Sequence[str]] | None = None
+    #: the operation may be sent again whatever happened to an attempt (``x-codegen-retry-safe``:
+    #: repeating it costs but changes nothing, as a completion), as an idempotent method is
+    retry_safe: bool = False
+    #: the idempotency-key header the document declares for this operation (the server
+    #: de-duplicates on it); ``None``: the client's ``idempotency_header``
+    idempotency_header: str | None = None
 
 
 @dataclass
@@ -274,7 +290,9 @@ class _Prepared:
     max_retries: int
     omitted: frozenset[str] = frozenset()  # lower-cased header names removed with Omit
     credentials: tuple[Credential, ...] = ()  # sent only to the configured origin
-    retry_safe: bool = True  # idempotent method, or an Idempotency-Key is sent
+    # idempotent method, an operation marked retry-safe, or an idempotency key is sent: any
+    # failure may be retried; else only one that provably had no effect
+    retry_safe: bool = True
 
 
 # -- pure helpers --------------------------------------------------------------------------
@@ -382,30 +400,6 @@ def _query_pairs(*sources: Mapping[str, object] | None) -> list[tuple[str, Any]]
     return pairs
 
 
-def parse_retry_after(headers: Mapping[str, str]) -> float | None:
-    """Seconds to wait per ``retry-after-ms``, else ``Retry-After`` (seconds or HTTP date)."""
-    retry_ms = headers.get("retry-after-ms")
-    if retry_ms is not None:
-        try:
-            return float(retry_ms) / 1000.0
-        except ValueError:
-            pass
-    retry_after = headers.get("retry-after")
-    if retry_after is None:
-        return None
-    try:
-        return float(retry_after)
-    except ValueError:
-        pass
-    try:
-        when = email.utils.parsedate_to_datetime(retry_after)
-    except (TypeError, ValueError, IndexError):
-        return None
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=_dt.UTC)
-    return (when - _dt.datetime.now(_dt.UTC)).total_seconds()
-
-
 def should_retry(response: _http.Response) -> bool:
     """Whether a non-2xx answer is worth another attempt."""
     override = response.headers.get("x-should-retry", "").strip().lower()
@@ -494,7 +488,7 @@ class BaseClient:
         max_redirects: int = DEFAULT_MAX_REDIRECTS,
         max_response_size: int = DEFAULT_MAX_RESPONSE_SIZE,
         max_event_size: int = DEFAULT_MAX_EVENT_SIZE,
-        idempotency_header: str | None = DEFAULT_IDEMPOTENCY_HEADER,
+        idempotency_header: str | None = None,
         default_headers: Mapping[str, str] | None = None,
         default_query: Mapping[str, object] | None = None,
         strict_response_validation: bool = False,
@@ -687,13 +681,9 @@ class BaseClient:
                 by_name["content-type"] = ("Content-Type", "application/json")
         method = options.method.upper()
         retry_safe = method in IDEMPOTENT_METHODS
-        if not retry_safe and self.idempotency_header:
-            key = self.idempotency_header.lower()
-            if key in by_name:  # the caller's own key
-                retry_safe = True
-            elif key not in omitted:  # one key per call: every attempt sends the same
-                by_name[key] = (self.idempotency_header, str(uuid.uuid4()))
-                retry_safe = True
+        if not retry_safe:
+            keyed = self._add_idempotency_key(options, by_name, omitted)
+            retry_safe = keyed or options.retry_safe
         # A path the spec wrote with a fixed query (`/items?beta=true`) keeps it: its pairs go
         # first, as the HTTP client replaces a URL's query when it is given params.
         path, _, fixed_query = options.path.partition("?")
@@ -718,6 +708,27 @@ class BaseClient:
             credentials=self._auth.credentials(options.security),
             retry_safe=retry_safe,
         )
+
+    def _add_idempotency_key(
+        self,
+        options: RequestOptions,
+        by_name: dict[str, tuple[str, str]],
+        omitted: frozenset[str],
+    ) -> bool:
+        """Give a POST/PATCH the idempotency key its server honours (the operation's declared
+        header, else the client's ``idempotency_header``), one per call so that every attempt
+        sends the same; whether a key is sent. Without one nothing is added: a key the server
+        ignores would make a retry look safe when it is not."""
+        header = options.idempotency_header or self.idempotency_header
+        if not header:
+            return False
+        key = header.lower()
+        if key in by_name:  # the caller's own key
+            return True
+        if key in omitted:  # the caller removed it with Omit
+            return False
+        by_name[key] = (header, str(uuid.uuid4()))
+        return True
 
     def _parsed_url(self, url: str) -> tuple[_http.URL, bool]:
         """``url`` parsed once (httpx parses a ``str`` URL on every request, tens of µs, while
@@ -881,20 +892,28 @@ class BaseClient:
 
     def _may_retry_after(self, prepared: _Prepared, exc: Exception) -> bool:
         """Whether a transport failure may be retried without repeating an effect (and with
-        the whole body)."""
+        the whole body): any, for a retry-safe request; else only one that happened before
+        anything was sent (a failed connect)."""
         if _uploads.spent(prepared.files) is not None:
             return False
         return prepared.retry_safe or isinstance(exc, _NOT_SENT)
 
     def _may_retry_status(self, prepared: _Prepared, response: _http.Response) -> bool:
-        """Whether a non-2xx answer may be retried: a retryable status of an idempotent
-        request (or one with an Idempotency-Key), or the server's ``x-should-retry: true``;
-        never when the body cannot be sent whole again."""
+        """Whether a non-2xx answer may be retried: a retryable status of a retry-safe request
+        (idempotent method, marked retry-safe, or carrying an idempotency key), a 429 of any
+        request (the server declined it: nothing was done), or the server's
+        ``x-should-retry: true``. Never when the body cannot be sent whole again, nor when the
+        server asks for a longer wait than the client sleeps (a retry sooner is pointless)."""
         if _uploads.spent(prepared.files) is not None:
+            return False
+        after = parse_retry_after(response.headers)
+        if after is not None and after > MAX_RETRY_AFTER:
             return False
         if response.headers.get("x-should-retry", "").strip().lower() == "true":
             return True
-        return prepared.retry_safe and should_retry(response)
+        if not prepared.retry_safe and response.status_code != 429:
+            return False  # a 5xx or timeout-like status after the body went out: maybe done
+        return should_retry(response)
 
     # -- retries -------------------------------------------------------------------------
 
@@ -1070,7 +1089,7 @@ class SyncAPIClient(BaseClient):
         max_redirects: int = DEFAULT_MAX_REDIRECTS,
         max_response_size: int = DEFAULT_MAX_RESPONSE_SIZE,
         max_event_size: int = DEFAULT_MAX_EVENT_SIZE,
-        idempotency_header: str | None = DEFAULT_IDEMPOTENCY_HEADER,
+        idempotency_header: str | None = None,
         default_headers: Mapping[str, str] | None = None,
         default_query: Mapping[str, object] | None = None,
         strict_response_validation: bool = False,
@@ -1247,7 +1266,7 @@ class AsyncAPIClient(BaseClient):
         max_redirects: int = DEFAULT_MAX_REDIRECTS,
         max_response_size: int = DEFAULT_MAX_RESPONSE_SIZE,
         max_event_size: int = DEFAULT_MAX_EVENT_SIZE,
-        idempotency_header: str | None = DEFAULT_IDEMPOTENCY_HEADER,
+        idempotency_header: str | None = None,
         default_headers: Mapping[str, str] | None = None,
         default_query: Mapping[str, object] | None = None,
         strict_response_validation: bool = False,
