@@ -64,7 +64,8 @@ def _checked(model: str, params: list[Param], raw: Iterable[str] = ()) -> Checke
     )
 
 
-def _placed(params: list[Param]) -> Placed | None:
+def _placed(params: list[Param], *, named: bool = False) -> Placed | None:
+    """`named`: the check of the values (headers) names each argument in its errors."""
     if not params:
         return None
     return Placed(
@@ -74,6 +75,7 @@ def _placed(params: list[Param]) -> Placed | None:
                     if not p.explode and p.style in QUERY_DELIMITERS},
         deep=frozenset(p.model_key for p in params if p.style == "deepObject"),
         json_encoded=frozenset(p.model_key for p in params if p.style == "json"),
+        python_names={p.model_key: p.name for p in params if named and p.model_key != p.name},
     )
 
 
@@ -155,7 +157,7 @@ def _operation_view(operation: Operation, models: Models, params: ParamTypes,
         params=_checked(non_body[0].model_class, non_body) if non_body else None,
         path_keys=frozenset(p.model_key for p in located["path"]),
         query=_placed(located["query"]),
-        headers=_placed(located["header"]),
+        headers=_placed(located["header"], named=True),
         cookies=_placed(located["cookie"]),
         accept=_accept(operation),
         body=_body_view(operation, models),

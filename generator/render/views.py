@@ -82,6 +82,7 @@ class Placed:
     delimiters: dict[str, str]  # query arrays and objects not exploded: key -> delimiter
     deep: frozenset[str]  # deepObject query parameters
     json_encoded: frozenset[str]  # query parameters sent as JSON text
+    python_names: dict[str, str]  # headers: key -> argument, where they differ (errors name both)
 
 
 @dataclass(frozen=True)

@@ -179,7 +179,7 @@ def root(context, missing=missing):
         yield '`'
         yield str((', ' if (not environment.getattr(l_1_loop, 'last')) else '.'))
     l_1_loop = l_1_name = missing
-    yield '\n'
+    yield "\nAn argument the document does not allow (a wrong type, an empty path parameter, a line break\nor a non-ASCII character in a header) raises `RequestValidationError`, a `ValueError`, before\nanything is sent; its message names the argument, never a header's value.\n\n"
     if (undefined(name='examples') if l_0_examples is missing else l_0_examples):
         pass
         l_0_call = environment.getitem((undefined(name='examples') if l_0_examples is missing else l_0_examples), 0)
@@ -212,4 +212,4 @@ def root(context, missing=missing):
     yield '   # exit 1 when the copy differs from what its inputs give\n```\n\n`PROVENANCE.json` records what this package was made from and the sha256 of every file.\n'
 
 blocks = {}
-debug_info = '1=52&3=54&4=58&11=64&12=68&19=74&20=78&22=84&33=96&34=100&37=102&39=108&40=110&41=112&43=115&44=118&45=120&47=125&52=130&54=134&73=136&78=139&80=145&81=147&85=149&97=152&98=154&100=158&101=160&103=162&108=164&109=166&111=168&122=171&124=174&126=183&127=185&130=189&132=195&134=197&176=200&178=203&191=209&192=211'
+debug_info = '1=52&3=54&4=58&11=64&12=68&19=74&20=78&22=84&33=96&34=100&37=102&39=108&40=110&41=112&43=115&44=118&45=120&47=125&52=130&54=134&73=136&78=139&80=145&81=147&85=149&97=152&98=154&100=158&101=160&103=162&108=164&109=166&111=168&122=171&124=174&130=183&131=185&134=189&136=195&138=197&180=200&182=203&195=209&196=211'

@@ -359,6 +359,12 @@ def root(context, missing=missing):
                 ', json_encoded=',
                 str(t_1(environment.getattr(l_1_p, 'json_encoded'))),
             ))
+        if environment.getattr(l_1_p, 'python_names'):
+            pass
+            t_10.extend((
+                ', python_names=',
+                str(t_1(environment.getattr(l_1_p, 'python_names'))),
+            ))
         t_10.append(
             ')',
         )
@@ -414,7 +420,7 @@ def root(context, missing=missing):
             ))
         t_11.extend((
             '        return ',
-            str(('await ' if environment.getattr(l_1_variant, 'coroutine') else cond_expr_undefined("the inline if-expression on line 108 in 'macros.jinja' evaluated to false and no else section was defined."))),
+            str(('await ' if environment.getattr(l_1_variant, 'coroutine') else cond_expr_undefined("the inline if-expression on line 109 in 'macros.jinja' evaluated to false and no else section was defined."))),
             'self._',
             str(environment.getattr(l_1_op, 'http_method')),
             '(\n',
@@ -463,7 +469,7 @@ def root(context, missing=missing):
             pass
             t_11.extend((
                 '                headers=',
-                str(context.call((undefined(name='placed') if l_0_placed is missing else l_0_placed), 'pick_strings', environment.getattr(l_1_op, 'headers'))),
+                str(context.call((undefined(name='placed') if l_0_placed is missing else l_0_placed), 'pick_headers', environment.getattr(l_1_op, 'headers'))),
                 ',\n',
             ))
         if environment.getattr(l_1_op, 'cookies'):
@@ -529,4 +535,4 @@ def root(context, missing=missing):
     context.vars['method'] = l_0_method = Macro(environment, macro, 'method', ('op', 'variant'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '2=24&3=29&6=70&7=79&12=96&13=102&15=106&16=109&17=113&19=116&20=122&22=135&23=139&29=149&32=157&33=162&38=180&40=187&42=190&43=193&44=197&46=208&50=217&51=221&53=224&54=228&56=231&57=235&63=245&64=250&67=273&68=278&69=282&70=285&71=289&72=300&73=304&74=309&75=313&77=319&82=325&83=334&84=338&85=344&86=350&87=356&92=369&93=377&94=378&97=383&98=387&99=391&102=397&103=401&104=405&105=408&106=412&108=417&109=422&110=426&112=435&114=438&115=442&118=448&119=452&121=455&122=459&124=462&125=466&127=469&128=473&135=479&136=483&139=488&140=491&142=495&143=500&144=504&145=506&147=511&148=515&149=517'
+debug_info = '2=24&3=29&6=70&7=79&12=96&13=102&15=106&16=109&17=113&19=116&20=122&22=135&23=139&29=149&32=157&33=162&38=180&40=187&42=190&43=193&44=197&46=208&50=217&51=221&53=224&54=228&56=231&57=235&63=245&64=250&67=273&68=278&69=282&70=285&71=289&72=300&73=304&74=309&75=313&77=319&82=325&83=334&84=338&85=344&86=350&87=356&88=362&93=375&94=383&95=384&98=389&99=393&100=397&103=403&104=407&105=411&106=414&107=418&109=423&110=428&111=432&113=441&115=444&116=448&119=454&120=458&122=461&123=465&125=468&126=472&128=475&129=479&136=485&137=489&140=494&141=497&143=501&144=506&145=510&146=512&148=517&149=521&150=523'
