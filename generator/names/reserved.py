@@ -52,7 +52,7 @@ CLIENT_BASE_ATTRIBUTES = frozenset({
     "__aenter__", "__aexit__", "__api_key", "__base_url", "__enter__", "__exit__", "__init__",
     "__repr__", "_answer_redactor", "_auth", "_bad_redirect", "_base_headers", "_build_request",
     "_check_body_resendable", "_chunk_type", "_client", "_default_headers", "_default_query",
-    "_empty_body",
+    "_check_empty_body",
     "_header_cache", "_headers", "_hidden", "_hidden_query", "_invalid_body", "_local_error",
     "_log_retry", "_make_status_error", "_may_retry_after", "_may_retry_status", "_mismatch",
     "_origin", "_owns_client", "_parse_body", "_parsed_url", "_prepare", "_random",
@@ -93,7 +93,8 @@ RESOURCES_MODULE_NAMES = frozenset({
     "FileContent", "Headers", "Literal", "Mapping", "NOT_GIVEN", "NotGiven", "Pagination", "Query",
     "ResponseSpec", "ResponseTargets", "Stream", "SyncAPIClient", "SyncAPIResource", "SyncPage",
     "TYPE_CHECKING", "Timeout", "__all__",
-    "_abc", "_models", "_ops", "_params", "annotations", "async_to_raw_response",
+    "_abc", "_models", "_ops", "_params", "_typing_extensions", "annotations",
+    "async_to_raw_response",
     "async_to_streamed_response", "overload", "to_raw_response", "to_streamed_response",
 })
 

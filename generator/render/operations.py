@@ -170,7 +170,16 @@ def _operation_view(operation: Operation, models: Models, params: ParamTypes,
         async_=signatures.unhidden_variant(
             signatures.variant(operation, shape, "AsyncStream"), hidden),
         security=None if operation.security is None else [list(r) for r in operation.security],
+        deprecated=_deprecation(operation),
     )
+
+
+def _deprecation(operation: Operation) -> str | None:
+    """The message a deprecated operation's `@typing_extensions.deprecated` gives (type
+    checkers show it at each call; calling it warns, as openai-python's deprecated methods)."""
+    if not operation.deprecated:
+        return None
+    return f"the API marks {operation.http_method.upper()} {operation.path} as deprecated"
 
 
 def _page_view(operation: Operation, shape: signatures.Shape) -> PageView | None:

@@ -150,6 +150,8 @@ class OperationView:
     sync: MethodVariant
     async_: MethodVariant
     security: list[list[str]] | None = None  # the operation's own requirement (`[]`: public)
+    # the PEP 702 message of a deprecated operation (`@deprecated(...)`), None when it is not
+    deprecated: str | None = None
 
     def uses_file_content(self) -> bool:
         """Whether a file argument's annotation names `FileContent`."""

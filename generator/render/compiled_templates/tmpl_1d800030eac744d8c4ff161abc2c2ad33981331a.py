@@ -189,6 +189,9 @@ def root(context, missing=missing):
         if environment.getattr((undefined(name='security') if l_0_security is missing else l_0_security), 'required'):
             pass
             yield '        Without any, creating the client raises `MissingCredentialsError`.\n'
+        elif environment.getattr((undefined(name='security') if l_0_security is missing else l_0_security), 'needed'):
+            pass
+            yield '        Without any, the client is made (some operations are public) and a call of an\n        operation that needs one raises `MissingCredentialsError`, before anything is sent.\n'
         yield '\n        The base URL defaults to `'
         yield str(environment.getattr(environment.getattr((undefined(name='api') if l_0_api is missing else l_0_api), 'options'), 'base_url_env'))
         yield '`, then to the spec\'s server.\n        `max_response_size` and `max_event_size` bound what one response body (decoded) and\n        one server-sent event may hold, in bytes. With `strict_response_validation=True` an\n        answer (or streamed event) that does not match its declared model raises\n        `APIResponseValidationError` instead of being returned as built without validation.\n        """\n        #: the credentials as given or found in the environment (`copy()` passes them on)\n        self.credential_arguments: dict[str, str | None] = {\n'
@@ -292,4 +295,4 @@ def root(context, missing=missing):
     l_1_loop = l_1_variant = l_1_is_async = l_1_cls = l_1_base = l_1_prefix = l_1_client_params = missing
 
 blocks = {}
-debug_info = '7=22&15=29&28=33&31=36&32=40&38=48&39=50&40=52&42=54&44=56&47=58&48=62&52=77&55=79&56=83&65=89&67=92&76=98&77=101&78=105&86=110&87=113&88=116&90=129&96=137&98=140&99=145&100=147&101=149&102=151&105=154&106=158&113=160&114=164&117=168&118=172&129=180&134=182&135=186&137=189&141=193&149=196&150=200&151=204&157=213&175=220&176=224&183=230&184=234&187=238&188=242&199=250&210=252&211=256&214=262&215=266&231=272&234=276&235=281&236=283&238=288'
+debug_info = '7=22&15=29&28=33&31=36&32=40&38=48&39=50&40=52&42=54&44=56&47=58&48=62&52=77&55=79&56=83&65=89&67=92&76=98&77=101&78=105&86=110&87=113&88=116&90=129&96=137&98=140&99=145&100=147&101=149&102=151&105=154&106=158&113=160&114=164&117=168&118=172&129=180&134=182&135=186&137=189&139=192&144=196&152=199&153=203&154=207&160=216&178=223&179=227&186=233&187=237&190=241&191=245&202=253&213=255&214=259&217=265&218=269&234=275&237=279&238=284&239=286&241=291'

@@ -49,7 +49,12 @@ def root(context, missing=missing):
             yield str(environment.getattr(l_2_entry, 'call'))
             yield '`: `'
             yield str(environment.getattr(l_2_entry, 'http'))
-            yield '`\n\n'
+            yield '`'
+            yield str((' (deprecated)' if environment.getattr(l_2_entry, 'deprecated') else cond_expr_undefined("the inline if-expression on line 11 in 'api.md.jinja' evaluated to false and no else section was defined.")))
+            yield '\n\n'
+            if environment.getattr(l_2_entry, 'deprecated'):
+                pass
+                yield "**Deprecated**: the API's document marks this operation deprecated; type checkers flag calls\nto it (PEP 702) and calling it warns (`DeprecationWarning`).\n\n"
             if environment.getattr(l_2_entry, 'summary'):
                 pass
                 yield str(t_2(environment.getattr(l_2_entry, 'summary')))
@@ -99,4 +104,4 @@ def root(context, missing=missing):
     l_1_model = missing
 
 blocks = {}
-debug_info = '1=29&3=31&4=33&6=37&8=41&9=45&11=49&13=53&14=55&17=58&18=71&20=74&21=78&28=84&30=88&32=90&33=94'
+debug_info = '1=29&3=31&4=33&6=37&8=41&9=45&11=49&13=55&18=58&19=60&22=63&23=76&25=79&26=83&33=89&35=93&37=95&38=99'

@@ -398,8 +398,18 @@ def root(context, missing=missing):
                 '\n',
             ))
         l_2_signature = missing
+        t_11.append(
+            '\n',
+        )
+        if environment.getattr(l_1_op, 'deprecated'):
+            pass
+            t_11.extend((
+                '    @_typing_extensions.deprecated(',
+                str(t_1(environment.getattr(l_1_op, 'deprecated'))),
+                ')\n',
+            ))
         t_11.extend((
-            '\n    ',
+            '    ',
             str((undefined(name='prefix') if l_1_prefix is missing else l_1_prefix)),
             'def ',
             str(environment.getattr(l_1_op, 'name')),
@@ -420,7 +430,7 @@ def root(context, missing=missing):
             ))
         t_11.extend((
             '        return ',
-            str(('await ' if environment.getattr(l_1_variant, 'coroutine') else cond_expr_undefined("the inline if-expression on line 109 in 'macros.jinja' evaluated to false and no else section was defined."))),
+            str(('await ' if environment.getattr(l_1_variant, 'coroutine') else cond_expr_undefined("the inline if-expression on line 113 in 'macros.jinja' evaluated to false and no else section was defined."))),
             'self._',
             str(environment.getattr(l_1_op, 'http_method')),
             '(\n',
@@ -535,4 +545,4 @@ def root(context, missing=missing):
     context.vars['method'] = l_0_method = Macro(environment, macro, 'method', ('op', 'variant'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '2=24&3=29&6=70&7=79&12=96&13=102&15=106&16=109&17=113&19=116&20=122&22=135&23=139&29=149&32=157&33=162&38=180&40=187&42=190&43=193&44=197&46=208&50=217&51=221&53=224&54=228&56=231&57=235&63=245&64=250&67=273&68=278&69=282&70=285&71=289&72=300&73=304&74=309&75=313&77=319&82=325&83=334&84=338&85=344&86=350&87=356&88=362&93=375&94=383&95=384&98=389&99=393&100=397&103=403&104=407&105=411&106=414&107=418&109=423&110=428&111=432&113=441&115=444&116=448&119=454&120=458&122=461&123=465&125=468&126=472&128=475&129=479&136=485&137=489&140=494&141=497&143=501&144=506&145=510&146=512&148=517&149=521&150=523'
+debug_info = '2=24&3=29&6=70&7=79&12=96&13=102&15=106&16=109&17=113&19=116&20=122&22=135&23=139&29=149&32=157&33=162&38=180&40=187&42=190&43=193&44=197&46=208&50=217&51=221&53=224&54=228&56=231&57=235&63=245&64=250&67=273&68=278&69=282&70=285&71=289&72=300&73=304&74=309&75=313&77=319&82=325&83=334&84=338&85=344&86=350&87=356&88=362&93=375&94=383&95=384&98=389&99=393&100=397&103=404&105=408&107=413&108=417&109=421&110=424&111=428&113=433&114=438&115=442&117=451&119=454&120=458&123=464&124=468&126=471&127=475&129=478&130=482&132=485&133=489&140=495&141=499&144=504&145=507&147=511&148=516&149=520&150=522&152=527&153=531&154=533'

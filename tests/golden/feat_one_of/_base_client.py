@@ -976,7 +976,8 @@ class BaseClient:
         if target is str:
             return response.text
         if not raw:
-            return self._empty_body(response, target)
+            self._check_empty_body(response, target)
+            return None
         try:
             return parse_json(target, raw, strict=self.strict_response_validation)
         except pydantic.ValidationError as exc:  # strict mode only: JSON, but not the type
@@ -986,17 +987,16 @@ class BaseClient:
                 response, f"expected a JSON body ({content_type or 'no content-type'}): {exc}"
             ) from exc
 
-    def _empty_body(self, response: _http.Response, target: object) -> None:
-        """An empty 2xx body where JSON is declared (a status documented without content
-        never gets here: its target is ``None``). ``None`` for a HEAD answer, which has no body,
-        and, unless ``strict_response_validation``, where the declared type takes null; else
-        ``APIResponseValidationError`` in both modes: a method typed ``-> Pet`` returning
-        ``None`` would be a lie the caller meets later as an ``AttributeError``."""
-        if response.request.method == "HEAD":
-            return None
-        if not self.strict_response_validation and admits_null(target):
-            return None
-        raise self._invalid_body(response, "it is empty where JSON is declared")
+    def _check_empty_body(self, response: _http.Response, target: object) -> None:
+        """Whether an empty 2xx body where JSON is declared may be ``None`` (a status
+        documented without content never gets here: its target is ``None``): for a HEAD answer,
+        which has no body, and, unless ``strict_response_validation``, where the declared type
+        takes null. Else ``APIResponseValidationError``, in both modes: a method typed
+        ``-> Pet`` returning ``None`` would be a lie the caller meets later as an
+        ``AttributeError``."""
+        lenient = not self.strict_response_validation
+        if response.request.method != "HEAD" and not (lenient and admits_null(target)):
+            raise self._invalid_body(response, "it is empty where JSON is declared")
 
     def _invalid_body(self, response: _http.Response, why: str) -> APIResponseValidationError:
         redact = self._answer_redactor(response)
