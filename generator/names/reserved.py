@@ -127,12 +127,11 @@ OPERATIONS_MODULE_NAMES = frozenset({
     "FileData", "FormBody", "Headers", "IO", "Iterable", "Mapping", "MultipartBody", "NOT_GIVEN",
     "NotGiven", "Query", "RawBody", "RequestValidationError", "Sequence", "SyncAPIClient",
     "Timeout", "TypeAlias", "TypedDict", "_check_header", "_describe", "_dump", "_form_value",
-    "_header_problem", "_keep_given_integers", "_scalar", "_short", "_validator", "annotations", "client_value",
-    "dataclass", "form_body", "form_fields", "format_path", "json", "multipart_body",
-    "multipart_fields", "multipart_files", "optional_body", "os", "pick", "pick_headers",
-    "pick_strings",
-    "pydantic", "pydantic_core", "quote", "raw_body", "raw_content", "request_options", "root_type",
-    "validated", "validated_root",
+    "_header_problem", "_keep_given_integers", "_scalar", "_short", "_validator", "annotations",
+    "client_value", "dataclass", "form_body", "form_fields", "format_path", "json",
+    "multipart_body", "multipart_fields", "multipart_files", "optional_body", "os", "pick",
+    "pick_headers", "pick_strings", "pydantic", "pydantic_core", "quote", "raw_body",
+    "raw_content", "request_options", "root_type", "validated", "validated_root",
 })
 
 # Every word `Client.__init__` and the code after it in `_client.py.jinja` reads or binds

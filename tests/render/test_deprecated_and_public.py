@@ -117,16 +117,15 @@ def test_calling_a_deprecated_method_warns_and_another_does_not(
     kennel: ModuleType, kind: str
 ) -> None:
     replies = [Reply(204), Reply(204), Reply(200, body={"id": 1})]
-    with ScriptedServer(replies) as server:
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
-            if kind == "sync":
-                with kennel.Client(bearer_auth="t", base_url=server.url) as client:
-                    client.pets.delete_pet(pet_id=1)
-                    client.pets.with_raw_response.delete_pet(pet_id=1)
-                    client.pets.get_pet(pet_id=1)
-            else:
-                asyncio.run(_async_calls(kennel, server.url))
+    with ScriptedServer(replies) as server, warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        if kind == "sync":
+            with kennel.Client(bearer_auth="t", base_url=server.url) as client:
+                client.pets.delete_pet(pet_id=1)
+                client.pets.with_raw_response.delete_pet(pet_id=1)
+                client.pets.get_pet(pet_id=1)
+        else:
+            asyncio.run(_async_calls(kennel, server.url))
     messages = [str(w.message) for w in caught if issubclass(w.category, DeprecationWarning)]
     assert messages == ["the API marks DELETE /pets/{pet_id} as deprecated"] * 2
     assert len(server.requests) == 3  # the calls themselves go on
@@ -172,11 +171,11 @@ def test_without_credentials_public_calls_work_and_others_name_every_way(
 ) -> None:
     both = ("bearer_auth= (or the KENNEL_BEARER_AUTH environment variable), or "
             "api_key_header= (or the KENNEL_API_KEY_HEADER environment variable)")
-    with ScriptedServer([Reply(200, body={"ok": True})]) as server:
-        with kennel.Client(base_url=server.url) as client:
-            assert client.status.get_health().ok is True
-            with pytest.raises(kennel.MissingCredentialsError) as caught:
-                client.pets.get_pet(pet_id=1)
+    with ScriptedServer([Reply(200, body={"ok": True})]) as server, \
+            kennel.Client(base_url=server.url) as client:
+        assert client.status.get_health().ok is True
+        with pytest.raises(kennel.MissingCredentialsError) as caught:
+            client.pets.get_pet(pet_id=1)
     assert str(caught.value) == f"Missing credentials: pass {both}"
     assert [r.path for r in server.requests] == ["/health"]
     assert "authorization" not in server.requests[0].headers

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -58,7 +57,7 @@ def get_session(package: ModuleType, kind: str, url: str, **arguments: Any) -> A
         ("a\r\nX-Evil: 1", "contains a line break"),
         ("line\nbreak", "contains a line break"),
         ("nul\x00byte", "contains a control character"),
-        ("caf\u00e9-value", "must be ASCII"),
+        ("caf\u00e9-value", "contains a non-ASCII character"),
     ],
 )
 def test_a_header_value_that_cannot_be_sent_is_a_request_validation_error(

@@ -406,7 +406,7 @@ def _header_problem(value: str) -> str | None:
     if any((ord(char) < 0x20 and char != "\t") or ord(char) == 0x7F for char in value):
         return "contains a control character"
     if not value.isascii():
-        return "must be ASCII (a header cannot carry other characters as given)"
+        return "contains a non-ASCII character"
     return None
 
 
