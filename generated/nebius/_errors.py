@@ -227,9 +227,9 @@ class APITimeoutError(APIConnectionError):
 
 class APIResponseValidationError(APIError):
     """A success response whose body could not be decoded into the documented type: not
-    JSON, a Content-Type the document does not list, or (with the client's
-    ``strict_response_validation=True``) JSON that does not match the declared model, when
-    ``body`` is the decoded JSON."""
+    JSON, empty where the type takes no null, a Content-Type the document does not list, or
+    (with the client's ``strict_response_validation=True``) JSON that does not match the
+    declared model, when ``body`` is the decoded JSON."""
 
     response: _http.Response
     status_code: int

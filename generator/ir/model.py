@@ -158,7 +158,10 @@ class Security:
 
     schemes: tuple[SecurityScheme, ...]
     requirements: tuple[tuple[str, ...], ...]  # the document's `security`: alternatives of keys
-    required: bool  # an operation needs a credential: a client without any fails at construction
+    # every operation needs a credential: a client without any fails at construction (when
+    # some are public, it is made without one, and a call needing one raises instead)
+    required: bool
+    needed: bool = False  # some operation needs a credential (said in the client's docstring)
 
 
 @dataclass(frozen=True)

@@ -125,8 +125,11 @@ def security(data: dict[str, Any], options: BuildOptions, operations: list[Opera
         undeclared = SecurityScheme("api_key", "header", "Authorization", "Bearer ", False,
                                     ("api_key",), (options.api_key_env,))
         return Security((undeclared,), (("api_key",), ()), False)
-    required = any(alternatives and all(alternatives) for alternatives in effective)
-    return Security(tuple(schemes), document, required)
+    needing = [bool(alternatives) and all(alternatives) for alternatives in effective]
+    # a client for the public operations alone must not need a made-up credential: only a
+    # document whose every operation needs one refuses a client without (as openai-python)
+    required = bool(needing) and all(needing)
+    return Security(tuple(schemes), document, required, any(needing))
 
 
 def _offered(usable: Mapping[str, dict[str, Any]], options: BuildOptions, reserved: set[str]

@@ -52,6 +52,7 @@ CLIENT_BASE_ATTRIBUTES = frozenset({
     "__aenter__", "__aexit__", "__api_key", "__base_url", "__enter__", "__exit__", "__init__",
     "__repr__", "_answer_redactor", "_auth", "_bad_redirect", "_base_headers", "_build_request",
     "_check_body_resendable", "_chunk_type", "_client", "_default_headers", "_default_query",
+    "_check_empty_body",
     "_header_cache", "_headers", "_hidden", "_hidden_query", "_invalid_body", "_local_error",
     "_log_retry", "_make_status_error", "_may_retry_after", "_may_retry_status", "_mismatch",
     "_origin", "_owns_client", "_parse_body", "_parsed_url", "_prepare", "_random",
@@ -92,7 +93,8 @@ RESOURCES_MODULE_NAMES = frozenset({
     "FileContent", "Headers", "Literal", "Mapping", "NOT_GIVEN", "NotGiven", "Pagination", "Query",
     "ResponseSpec", "ResponseTargets", "Stream", "SyncAPIClient", "SyncAPIResource", "SyncPage",
     "TYPE_CHECKING", "Timeout", "__all__",
-    "_abc", "_models", "_ops", "_params", "annotations", "async_to_raw_response",
+    "_abc", "_models", "_ops", "_params", "_typing_extensions", "annotations",
+    "async_to_raw_response",
     "async_to_streamed_response", "overload", "to_raw_response", "to_streamed_response",
 })
 
@@ -124,12 +126,12 @@ OPERATIONS_MODULE_NAMES = frozenset({
     "Annotated", "Any", "AsyncAPIClient", "CallOptions", "Callable", "Collection", "FileContent",
     "FileData", "FormBody", "Headers", "IO", "Iterable", "Mapping", "MultipartBody", "NOT_GIVEN",
     "NotGiven", "Query", "RawBody", "RequestValidationError", "Sequence", "SyncAPIClient",
-    "Timeout", "TypeAlias", "TypedDict", "_describe", "_dump", "_form_value",
-    "_keep_given_integers", "_scalar", "_short", "_validator", "annotations", "client_value",
-    "dataclass", "form_body", "form_fields", "format_path", "json", "multipart_body",
-    "multipart_fields", "multipart_files", "optional_body", "os", "pick", "pick_strings",
-    "pydantic", "pydantic_core", "quote", "raw_body", "raw_content", "request_options", "root_type",
-    "validated", "validated_root",
+    "Timeout", "TypeAlias", "TypedDict", "_check_header", "_describe", "_dump", "_form_value",
+    "_header_problem", "_keep_given_integers", "_scalar", "_short", "_validator", "annotations",
+    "client_value", "dataclass", "form_body", "form_fields", "format_path", "json",
+    "multipart_body", "multipart_fields", "multipart_files", "optional_body", "os", "pick",
+    "pick_headers", "pick_strings", "pydantic", "pydantic_core", "quote", "raw_body",
+    "raw_content", "request_options", "root_type", "validated", "validated_root",
 })
 
 # Every word `Client.__init__` and the code after it in `_client.py.jinja` reads or binds

@@ -64,7 +64,8 @@ def _checked(model: str, params: list[Param], raw: Iterable[str] = ()) -> Checke
     )
 
 
-def _placed(params: list[Param]) -> Placed | None:
+def _placed(params: list[Param], *, named: bool = False) -> Placed | None:
+    """`named`: the check of the values (headers) names each argument in its errors."""
     if not params:
         return None
     return Placed(
@@ -74,6 +75,7 @@ def _placed(params: list[Param]) -> Placed | None:
                     if not p.explode and p.style in QUERY_DELIMITERS},
         deep=frozenset(p.model_key for p in params if p.style == "deepObject"),
         json_encoded=frozenset(p.model_key for p in params if p.style == "json"),
+        python_names={p.model_key: p.name for p in params if named and p.model_key != p.name},
     )
 
 
@@ -155,7 +157,7 @@ def _operation_view(operation: Operation, models: Models, params: ParamTypes,
         params=_checked(non_body[0].model_class, non_body) if non_body else None,
         path_keys=frozenset(p.model_key for p in located["path"]),
         query=_placed(located["query"]),
-        headers=_placed(located["header"]),
+        headers=_placed(located["header"], named=True),
         cookies=_placed(located["cookie"]),
         accept=_accept(operation),
         body=_body_view(operation, models),
@@ -170,7 +172,16 @@ def _operation_view(operation: Operation, models: Models, params: ParamTypes,
         security=None if operation.security is None else [list(r) for r in operation.security],
         retry_safe=operation.retry_safe,
         idempotency_header=operation.idempotency_header,
+        deprecated=_deprecation(operation),
     )
+
+
+def _deprecation(operation: Operation) -> str | None:
+    """The message a deprecated operation's `@typing_extensions.deprecated` gives (type
+    checkers show it at each call; calling it warns, as openai-python's deprecated methods)."""
+    if not operation.deprecated:
+        return None
+    return f"the API marks {operation.http_method.upper()} {operation.path} as deprecated"
 
 
 def _page_view(operation: Operation, shape: signatures.Shape) -> PageView | None:

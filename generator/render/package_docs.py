@@ -105,6 +105,7 @@ class MethodEntry:
     stream_switch: str | None = None  # the argument that makes it stream, and then it returns
     streams: str | None = None
     async_returns: str | None = None  # a list: what `AsyncClient`'s method gives, not awaited
+    deprecated: bool = False  # the document marks the operation deprecated
 
 
 @dataclass(frozen=True)
@@ -248,11 +249,18 @@ def _call(resource: ResourceView, operation: OperationView, models: Models, *,
     return Call(resource.attr, operation.name, tuple(arguments), shown, security)
 
 
+def _preferred(resource: ResourceView) -> list[OperationView]:
+    """The resource's operations, those the document does not deprecate first: an example is
+    what a new user copies, and it should not be a call the API wants them to stop making."""
+    return sorted(resource.operations, key=lambda operation: operation.deprecated is not None)
+
+
 def examples(resources: list[ResourceView], models: Models) -> list[Call]:
-    """One call per resource: its first operation that can be shown honestly (not streaming)."""
+    """One call per resource: its first operation that can be shown honestly (not streaming),
+    a deprecated one only when no other can."""
     found = []
     for resource in resources:
-        for operation in resource.operations:
+        for operation in _preferred(resource):
             call = (None if operation.always_streams
                     else _call(resource, operation, models, streaming=False))
             if call is not None:
@@ -275,9 +283,10 @@ def pagination_example(resources: list[ResourceView], models: Models) -> Call | 
 
 def _first_call(resources: list[ResourceView], models: Models,
                 wanted: Callable[[OperationView], bool], *, streaming: bool) -> Call | None:
-    """The call of the first `wanted` operation that can be shown with values its types accept."""
+    """The call of the first `wanted` operation that can be shown with values its types accept
+    (of a resource's, a deprecated one last)."""
     for resource in resources:
-        for operation in resource.operations:
+        for operation in _preferred(resource):
             call = (_call(resource, operation, models, streaming=streaming) if wanted(operation)
                     else None)
             if call is not None:
@@ -308,6 +317,7 @@ def method_entries(resources: list[ResourceView], summaries: Mapping[tuple[str, 
                 operation.stream_switch if overloads else None,
                 public(overloads[1].returns) if overloads else None,
                 public(operation.async_.implementation.returns) if operation.page else None,
+                operation.deprecated is not None,
             ))
         listed.append((resource, entries))
     return listed
@@ -354,7 +364,11 @@ def client_arguments(api: Api, models: Models, security: Requirements | None = N
 def _example_credentials(api: Api, security: Requirements | None = None) -> list[str]:
     """The client arguments of the first requirement the operation's own `security` lists
     (several schemes may be needed together), else of the document's first, else of its first
-    scheme (a public operation's client is made as any other: with a credential)."""
+    scheme; none for a public operation (its own `security` or the document's names no scheme:
+    its client is made without one, and a made-up token would only mislead)."""
+    own = api.security.requirements if security is None else security
+    if api.security.schemes and not api.security.required and not any(own):
+        return []
     schemes = {scheme.key: scheme for scheme in api.security.schemes}
     listed = [*(security or ()), *api.security.requirements]
     first = next((requirement for requirement in listed
@@ -440,6 +454,8 @@ def documents(api: Api, models: Models, resources: list[ResourceView], *, spec_s
         "check": (f"{GENERATOR} check --target path/to/{package} --provider {provider}" if provider
                   else f"{GENERATOR} check --target path/to/{package} --spec {spec_name}"),
         "methods": method_entries(resources, summaries),
+        "deprecated": [f"client.{resource.attr}.{operation.name}" for resource in resources
+                       for operation in resource.operations if operation.deprecated],
         "models": model_entries(models),
         "client_options": ", ".join(argument.name for argument in CALL_ARGUMENTS),  # listed once
         "credentials": credential_rows(api),

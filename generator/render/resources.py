@@ -80,4 +80,5 @@ def resource_context(resource: ResourceView, modules: Iterable[tuple[str, str]],
         "uses_streams": any(op.stream_chunk for op in operations),
         "uses_file_content": any(op.uses_file_content() for op in operations),
         "uses_pages": any(op.page for op in operations),
+        "uses_deprecated": any(op.deprecated for op in operations),
     }

@@ -35,7 +35,8 @@ class SecurityView:
 
     schemes: tuple[SchemeView, ...]
     requirements: tuple[tuple[str, ...], ...]
-    required: bool
+    required: bool  # every operation needs a credential: none given fails at construction
+    needed: bool  # some operation needs one: a call of it without fails
 
     @property
     def arguments(self) -> list[str]:
@@ -71,4 +72,5 @@ def security_view(security: Security) -> SecurityView:
               for s in security.schemes),
         security.requirements,
         security.required,
+        security.needed,
     )

@@ -82,6 +82,7 @@ class Placed:
     delimiters: dict[str, str]  # query arrays and objects not exploded: key -> delimiter
     deep: frozenset[str]  # deepObject query parameters
     json_encoded: frozenset[str]  # query parameters sent as JSON text
+    python_names: dict[str, str]  # headers: key -> argument, where they differ (errors name both)
 
 
 @dataclass(frozen=True)
@@ -151,6 +152,8 @@ class OperationView:
     security: list[list[str]] | None = None  # the operation's own requirement (`[]`: public)
     retry_safe: bool = False  # `x-codegen-retry-safe`: retried on any failure
     idempotency_header: str | None = None  # the key header the operation declares
+    # the PEP 702 message of a deprecated operation (`@deprecated(...)`), None when it is not
+    deprecated: str | None = None
 
     def uses_file_content(self) -> bool:
         """Whether a file argument's annotation names `FileContent`."""

@@ -88,6 +88,14 @@ CASES: list[tuple[str, Callable[[Doc], None], str, str, bool]] = [
     ("description-changed",
      lambda d: _schemas(d)["Issue"]["properties"]["title"].update(description="new words"),
      "description-changed", NO_EFFECT, False),
+    # PEP 702: the method is decorated, calls are flagged and warn, none breaks
+    ("operation-deprecated",
+     lambda d: _op(d, "/issues/{number}", "get").update(deprecated=True),
+     "deprecation-changed", "client.issues.get: now @deprecated (type checkers flag calls", False),
+    # a parameter's deprecation shows in the docstring only
+    ("parameter-deprecated",
+     lambda d: _op(d, "/issues/{number}/labels", "post")["parameters"][1].update(deprecated=True),
+     "deprecation-changed", NO_EFFECT, False),
     # the wire is the same, but the method takes the new operationId's name: calls break
     ("method-renamed-by-its-operation-id",
      lambda d: _op(d, "/issues/{number}", "get").update(operationId="fetch"),

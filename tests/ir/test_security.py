@@ -148,17 +148,30 @@ def test_an_unmet_requirement_fails_before_sending(package: Any, server: Scripte
     with pkg.Client(api_key_auth="key-123456", base_url=server.url) as client:
         with pytest.raises(pkg.MissingCredentialsError, match="FEAT_AUTH_MULTIPLE_BEARER_AUTH"):
             client.default.admin()
-        with pytest.raises(pkg.MissingCredentialsError, match="basic_auth_username"):
+        with pytest.raises(pkg.MissingCredentialsError) as caught:
             client.default.either()
         client.default.list_items()
     assert [r.path for r in server.requests] == ["/items"]
+    # every way of authenticating it is named, not the first alone (new-user trial, finding 03)
+    assert str(caught.value) == (
+        "Missing credentials: pass basic_auth_username= and basic_auth_password= (or "
+        "FEAT_AUTH_MULTIPLE_BASIC_AUTH_USERNAME and FEAT_AUTH_MULTIPLE_BASIC_AUTH_PASSWORD), "
+        "or bearer_auth= (or the FEAT_AUTH_MULTIPLE_BEARER_AUTH environment variable)"
+    )
 
 
 def test_security_per_operation_optional_and_none(package: Any, server: ScriptedServer) -> None:
     pkg = package("auth_per_operation")
-    # one operation needs the token: a client without it is refused, naming the variable
-    with pytest.raises(pkg.MissingCredentialsError, match="FEAT_AUTH_PER_OPERATION_API_KEY"):
-        pkg.Client(base_url=server.url)
+    # one operation needs the token, others are public: a client without it is made, and only
+    # the call that needs it fails (naming the variable), before anything is sent
+    with pkg.Client(base_url=server.url) as anonymous:
+        with pytest.raises(pkg.MissingCredentialsError, match="FEAT_AUTH_PER_OPERATION_API_KEY"):
+            anonymous.default.secret()
+        anonymous.default.optional()
+        anonymous.default.open()
+    assert [r.path for r in server.requests] == ["/optional", "/open"]
+    assert not any("authorization" in r.headers for r in server.requests)
+    server.requests.clear()
     with pkg.Client(api_key=SECRET, base_url=server.url) as client:
         client.default.secret()
         client.default.optional()
@@ -171,16 +184,33 @@ def test_security_per_operation_optional_and_none(package: Any, server: Scripted
 def test_missing_key_fails_at_construction_naming_the_variable(
     package: Any, server: ScriptedServer, clean_env: pytest.MonkeyPatch
 ) -> None:
-    pkg = package("auth_api_key_header")
-    with pytest.raises(pkg.MissingCredentialsError, match="FEAT_AUTH_API_KEY_HEADER_API_KEY") as caught:
+    """Every operation of the document needs the key: a client without it is refused at once
+    (as openai-python's)."""
+    pkg = package("auth_api_key_query")
+    with pytest.raises(pkg.MissingCredentialsError, match="FEAT_AUTH_API_KEY_QUERY_API_KEY") as caught:
         pkg.Client(base_url=server.url)
     assert isinstance(caught.value, pkg.APIError)
     with pytest.raises(pkg.MissingCredentialsError):
         pkg.AsyncClient(base_url=server.url)
-    clean_env.setenv("FEAT_AUTH_API_KEY_HEADER_API_KEY", SECRET)
+    clean_env.setenv("FEAT_AUTH_API_KEY_QUERY_API_KEY", SECRET)
     with pkg.Client(base_url=server.url) as client:
-        client.default.get_item(item_id="1")
-    assert only(server).headers["x-api-key"] == SECRET
+        client.default.list_items()
+    assert ("api_key", SECRET) in only(server).query
+
+
+def test_a_client_for_the_public_operations_needs_no_key(
+    package: Any, server: ScriptedServer, clean_env: pytest.MonkeyPatch
+) -> None:
+    """`GET /health` is `security: []`: a client without the key is made (new-user trial,
+    finding 03); a call needing the key raises before sending, naming its variable."""
+    pkg = package("auth_api_key_header")
+    for cls in (pkg.Client, pkg.AsyncClient):
+        assert cls(base_url=server.url).api_key is None
+    with pkg.Client(base_url=server.url) as client:
+        with pytest.raises(pkg.MissingCredentialsError, match="FEAT_AUTH_API_KEY_HEADER_API_KEY"):
+            client.default.get_item(item_id="1")
+        client.default.health()
+    assert only(server).path == "/health" and "x-api-key" not in only(server).headers
 
 
 def test_an_api_whose_operations_are_all_public_needs_no_key(package: Any, server: ScriptedServer) -> None:

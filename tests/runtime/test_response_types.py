@@ -151,6 +151,30 @@ def test_an_empty_undocumented_2xx_among_several_is_none_where_none_is_documente
     assert call("run_job") is None
 
 
+# -- an empty body where the declared type is a model (new-user trial, finding 12) -----------
+
+
+@pytest.mark.parametrize("status", [200, 204])  # the documented 200, an undocumented 204
+def test_an_empty_answer_for_a_method_typed_as_a_model_is_a_typed_error(
+    connect: Callable[..., tuple[Caller, ScriptedServer]], status: int
+) -> None:
+    """`get_thing` returns `Thing`: None would be a lie met later as an AttributeError."""
+    call, _ = connect("undocumented_success", [Reply(status, JSON, b"")])
+    with pytest.raises(call.errors.APIResponseValidationError, match="empty") as info:
+        call("get_thing", thing_id="t1")
+    assert info.value.status_code == status
+
+
+def test_a_status_documented_without_content_is_none_and_typed_so(
+    connect: Callable[..., tuple[Caller, ScriptedServer]]
+) -> None:
+    """`run_job` documents `204` without content: it returns `Result | Job | None`."""
+    call, _ = connect("several_success", [Reply(204), Reply(200, JSON, b"")])
+    assert call("run_job") is None
+    with pytest.raises(call.errors.APIResponseValidationError, match="empty"):
+        call("run_job")  # the 200 declares `Result`
+
+
 # -- 23.10: one status, several media types ------------------------------------------------
 
 

@@ -117,6 +117,15 @@ paths:
           content:
             application/json:
               schema: {$ref: '#/components/schemas/Owner'}
+  /owners/found:
+    get:
+      operationId: findOwner
+      responses:
+        '200':
+          description: the owner's name, or null
+          content:
+            application/json:
+              schema: {type: string, nullable: true}
   /owners:
     get:
       operationId: listOwners
@@ -304,11 +313,24 @@ def test_a_page_of_a_list_parses_leniently_too(
     assert type(bob) is call.models.Owner and bob.pets == [HAMSTER]
 
 
-def test_an_empty_body_where_json_is_declared_is_none_when_lenient(
+def test_an_empty_body_where_a_model_is_declared_raises_when_lenient_too(
     connect: Callable[..., tuple[Caller, ScriptedServer]],
 ) -> None:
-    call, _ = connect([Reply(200, JSON, b"")])
-    assert call("get_owner", owner_id="o1") is None
+    """Nothing to build leniently: `None` behind `-> Owner` would be a lie (finding 12)."""
+    call, _ = connect([Reply(200, JSON, b""), Reply(200, JSON)])
+    with pytest.raises(call.package.APIResponseValidationError, match="empty"):
+        call("get_owner", owner_id="o1")
+    assert call("head_owner", owner_id="o1") is None  # a HEAD answer has no body
+
+
+def test_an_empty_body_where_the_type_takes_null_is_none_unless_strict(
+    connect: Callable[..., tuple[Caller, ScriptedServer]],
+) -> None:
+    call, _ = connect([Reply(200, JSON, b"")] * 2)
+    assert call("find_owner") is None  # declared `str | None` (nullable)
+    strict = call.with_options(strict_response_validation=True)
+    with pytest.raises(call.package.APIResponseValidationError, match="empty"):
+        strict("find_owner")
 
 
 # -- strict_response_validation=True --------------------------------------------------------

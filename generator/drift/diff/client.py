@@ -63,6 +63,7 @@ _NO_EFFECT_KINDS = frozenset({
     "description-changed", "title-changed", "example-changed", "summary-changed",
     "deprecation-changed", "server-added",
 })
+DEPRECATION_CHANGED = "deprecation-changed"
 DEFAULT_CHANGED = "default-changed"
 # Changes that send the same requests but may rename or move the generated method.
 _NAMING_KINDS = frozenset({"operation-id-changed", "tags-changed"})
@@ -436,6 +437,8 @@ def _api(data: Mapping[str, Any]) -> Any:
 
 
 def _effect(change: Change, trace: _Trace) -> str:
+    if change.kind == DEPRECATION_CHANGED:
+        return _deprecation_effect(change, trace)
     if change.kind in _NO_EFFECT_KINDS:
         return NO_EFFECT
     if change.kind in _NAMING_KINDS:
@@ -445,6 +448,21 @@ def _effect(change: Change, trace: _Trace) -> str:
     if change.kind == DEFAULT_CHANGED:
         return _default_effect(change, trace)
     return _traced_effect(change, trace)
+
+
+def _deprecation_effect(change: Change, trace: _Trace) -> str:
+    """An operation deprecated or no longer: its method gains or loses
+    `@typing_extensions.deprecated` (type checkers flag calls, a call warns), which breaks no
+    call; a parameter's or a schema's deprecation shows only in docstrings."""
+    tokens = split_pointer(change.pointer)
+    if not (len(tokens) == 3 and tokens[0] == "paths" and tokens[2] in HTTP_METHODS):
+        return NO_EFFECT
+    method = trace.side.method(change.pointer)
+    if method is None:
+        return NOT_TRACED
+    now = change.message.endswith("deprecated is now True")
+    return (f"{method}: now @deprecated (type checkers flag calls; a call warns)" if now
+            else f"{method}: no longer @deprecated")
 
 
 def _traced_effect(change: Change, trace: _Trace) -> str:

@@ -189,6 +189,9 @@ def root(context, missing=missing):
         if environment.getattr((undefined(name='security') if l_0_security is missing else l_0_security), 'required'):
             pass
             yield '        Without any, creating the client raises `MissingCredentialsError`.\n'
+        elif environment.getattr((undefined(name='security') if l_0_security is missing else l_0_security), 'needed'):
+            pass
+            yield '        Without any, the client is made (some operations are public) and a call of an\n        operation that needs one raises `MissingCredentialsError`, before anything is sent.\n'
         yield '\n        The base URL defaults to `'
         yield str(environment.getattr(environment.getattr((undefined(name='api') if l_0_api is missing else l_0_api), 'options'), 'base_url_env'))
         yield '`, then to the spec\'s server.\n        `max_response_size` and `max_event_size` bound what one response body (decoded) and\n        one server-sent event may hold, in bytes. With `strict_response_validation=True` an\n        answer (or streamed event) that does not match its declared model raises\n        `APIResponseValidationError` instead of being returned as built without validation.\n        """\n        #: the credentials as given or found in the environment (`copy()` passes them on)\n        self.credential_arguments: dict[str, str | None] = {\n'
@@ -292,4 +295,4 @@ def root(context, missing=missing):
     l_1_loop = l_1_variant = l_1_is_async = l_1_cls = l_1_base = l_1_prefix = l_1_client_params = missing
 
 blocks = {}
-debug_info = '7=22&15=29&28=33&31=36&32=40&38=48&39=50&40=52&42=54&45=56&48=58&49=62&53=77&56=79&57=83&66=89&68=92&77=98&78=101&79=105&87=110&88=113&89=116&91=129&97=137&99=140&100=145&101=147&102=149&103=151&106=154&107=158&114=160&115=164&118=168&119=172&130=180&135=182&136=186&138=189&142=193&150=196&151=200&152=204&158=213&176=220&177=224&184=230&185=234&188=238&189=242&200=250&211=252&212=256&215=262&216=266&232=272&235=276&236=281&237=283&239=288'
+debug_info = '7=22&15=29&28=33&31=36&32=40&38=48&39=50&40=52&42=54&45=56&48=58&49=62&53=77&56=79&57=83&66=89&68=92&77=98&78=101&79=105&87=110&88=113&89=116&91=129&97=137&99=140&100=145&101=147&102=149&103=151&106=154&107=158&114=160&115=164&118=168&119=172&130=180&135=182&136=186&138=189&140=192&145=196&153=199&154=203&155=207&161=216&179=223&180=227&187=233&188=237&191=241&192=245&203=253&214=255&215=259&218=265&219=269&235=275&238=279&239=284&240=286&242=291'

@@ -49,7 +49,12 @@ def root(context, missing=missing):
             yield str(environment.getattr(l_2_entry, 'call'))
             yield '`: `'
             yield str(environment.getattr(l_2_entry, 'http'))
-            yield '`\n\n'
+            yield '`'
+            yield str((' (deprecated)' if environment.getattr(l_2_entry, 'deprecated') else cond_expr_undefined("the inline if-expression on line 12 in 'api.md.jinja' evaluated to false and no else section was defined.")))
+            yield '\n\n'
+            if environment.getattr(l_2_entry, 'deprecated'):
+                pass
+                yield "**Deprecated**: the API's document marks this operation deprecated; type checkers flag calls\nto it (PEP 702) and calling it warns (`DeprecationWarning`).\n\n"
             if environment.getattr(l_2_entry, 'summary'):
                 pass
                 yield str(t_2(environment.getattr(l_2_entry, 'summary')))
@@ -104,4 +109,4 @@ def root(context, missing=missing):
     l_1_model = missing
 
 blocks = {}
-debug_info = '1=29&3=31&4=33&7=37&9=41&10=45&12=49&14=53&15=55&18=58&19=71&21=74&22=78&29=84&31=88&33=90&34=94'
+debug_info = '1=29&3=31&4=33&7=37&9=41&10=45&12=49&14=55&19=58&20=60&23=63&24=76&26=79&27=83&34=89&36=93&38=95&39=99'

@@ -7,6 +7,7 @@ def root(context, missing=missing):
     concat = environment.concat
     cond_expr_undefined = Undefined
     if 0: yield None
+    l_0_uses_deprecated = resolve('uses_deprecated')
     l_0_resource = resolve('resource')
     l_0_uses_abc = resolve('uses_abc')
     l_0_annotation_modules = resolve('annotation_modules')
@@ -27,6 +28,9 @@ def root(context, missing=missing):
     pass
     l_0_m = context.vars['m'] = environment.get_template('macros.jinja', 'resources/resource.py.jinja')._get_default_module(context)
     context.exported_vars.discard('m')
+    if (undefined(name='uses_deprecated') if l_0_uses_deprecated is missing else l_0_uses_deprecated):
+        pass
+        yield '# This module defines deprecated methods (PEP 702) and wraps them (`with_raw_response`): only the\n# calls of its users are to be flagged.\n# mypy: disable-error-code="deprecated"\n# pyright: reportDeprecated=false\n'
     yield '"""The `'
     yield str(environment.getattr((undefined(name='resource') if l_0_resource is missing else l_0_resource), 'attr'))
     yield '` resource (`client.'
@@ -44,6 +48,9 @@ def root(context, missing=missing):
         yield str(l_1_alias)
         yield '\n'
     l_1_module = l_1_alias = missing
+    if (undefined(name='uses_deprecated') if l_0_uses_deprecated is missing else l_0_uses_deprecated):
+        pass
+        yield 'import typing_extensions as _typing_extensions\n'
     yield 'from collections.abc import Mapping\n'
     if ((undefined(name='uses_params') if l_0_uses_params is missing else l_0_uses_params) and (undefined(name='uses_overloads') if l_0_uses_overloads is missing else l_0_uses_overloads)):
         pass
@@ -99,7 +106,7 @@ def root(context, missing=missing):
                 yield str(l_2_name)
                 yield '='
                 yield str(t_1(l_2_value))
-                yield str((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 65 in 'resources/resource.py.jinja' evaluated to false and no else section was defined.")))
+                yield str((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 74 in 'resources/resource.py.jinja' evaluated to false and no else section was defined.")))
             l_2_loop = l_2_name = l_2_value = missing
             yield ')\n'
     l_1_loop = l_1_op = missing
@@ -199,4 +206,4 @@ def root(context, missing=missing):
     l_1_op = missing
 
 blocks = {}
-debug_info = '1=28&2=31&10=35&13=38&14=42&17=48&19=51&21=54&27=58&39=62&42=65&45=68&50=72&57=76&58=80&61=85&63=89&64=91&65=93&70=107&71=109&75=111&76=113&77=115&78=118&82=122&83=124&85=126&86=128&87=132&91=138&92=140&95=142&96=144&97=148&101=154&102=156&106=158&107=160&108=162&109=165&113=169&114=171&116=173&117=175&118=179&122=185&123=187&126=189&127=191&128=195'
+debug_info = '1=29&2=31&8=35&16=39&19=42&20=46&22=51&26=55&28=58&30=61&36=65&48=69&51=72&54=75&59=79&66=83&67=87&70=92&72=96&73=98&74=100&79=114&80=116&84=118&85=120&86=122&87=125&91=129&92=131&94=133&95=135&96=139&100=145&101=147&104=149&105=151&106=155&110=161&111=163&115=165&116=167&117=169&118=172&122=176&123=178&125=180&126=182&127=186&131=192&132=194&135=196&136=198&137=202'

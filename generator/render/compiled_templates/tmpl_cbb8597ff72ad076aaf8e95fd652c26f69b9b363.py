@@ -359,6 +359,12 @@ def root(context, missing=missing):
                 ', json_encoded=',
                 str(t_1(environment.getattr(l_1_p, 'json_encoded'))),
             ))
+        if environment.getattr(l_1_p, 'python_names'):
+            pass
+            t_10.extend((
+                ', python_names=',
+                str(t_1(environment.getattr(l_1_p, 'python_names'))),
+            ))
         t_10.append(
             ')',
         )
@@ -392,8 +398,18 @@ def root(context, missing=missing):
                 '\n',
             ))
         l_2_signature = missing
+        t_11.append(
+            '\n',
+        )
+        if environment.getattr(l_1_op, 'deprecated'):
+            pass
+            t_11.extend((
+                '    @_typing_extensions.deprecated(',
+                str(t_1(environment.getattr(l_1_op, 'deprecated'))),
+                ')\n',
+            ))
         t_11.extend((
-            '\n    ',
+            '    ',
             str((undefined(name='prefix') if l_1_prefix is missing else l_1_prefix)),
             'def ',
             str(environment.getattr(l_1_op, 'name')),
@@ -414,7 +430,7 @@ def root(context, missing=missing):
             ))
         t_11.extend((
             '        return ',
-            str(('await ' if environment.getattr(l_1_variant, 'coroutine') else cond_expr_undefined("the inline if-expression on line 108 in 'macros.jinja' evaluated to false and no else section was defined."))),
+            str(('await ' if environment.getattr(l_1_variant, 'coroutine') else cond_expr_undefined("the inline if-expression on line 113 in 'macros.jinja' evaluated to false and no else section was defined."))),
             'self._',
             str(environment.getattr(l_1_op, 'http_method')),
             '(\n',
@@ -463,7 +479,7 @@ def root(context, missing=missing):
             pass
             t_11.extend((
                 '                headers=',
-                str(context.call((undefined(name='placed') if l_0_placed is missing else l_0_placed), 'pick_strings', environment.getattr(l_1_op, 'headers'))),
+                str(context.call((undefined(name='placed') if l_0_placed is missing else l_0_placed), 'pick_headers', environment.getattr(l_1_op, 'headers'))),
                 ',\n',
             ))
         if environment.getattr(l_1_op, 'cookies'):
@@ -541,4 +557,4 @@ def root(context, missing=missing):
     context.vars['method'] = l_0_method = Macro(environment, macro, 'method', ('op', 'variant'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '2=24&3=29&6=70&7=79&12=96&13=102&15=106&16=109&17=113&19=116&20=122&22=135&23=139&29=149&32=157&33=162&38=180&40=187&42=190&43=193&44=197&46=208&50=217&51=221&53=224&54=228&56=231&57=235&63=245&64=250&67=273&68=278&69=282&70=285&71=289&72=300&73=304&74=309&75=313&77=319&82=325&83=334&84=338&85=344&86=350&87=356&92=369&93=377&94=378&97=383&98=387&99=391&102=397&103=401&104=405&105=408&106=412&108=417&109=422&110=426&112=435&114=438&115=442&118=448&119=452&121=455&122=459&124=462&125=466&127=469&128=473&135=479&136=483&138=486&141=491&142=495&145=500&146=503&148=507&149=512&150=516&151=518&153=523&154=527&155=529'
+debug_info = '2=24&3=29&6=70&7=79&12=96&13=102&15=106&16=109&17=113&19=116&20=122&22=135&23=139&29=149&32=157&33=162&38=180&40=187&42=190&43=193&44=197&46=208&50=217&51=221&53=224&54=228&56=231&57=235&63=245&64=250&67=273&68=278&69=282&70=285&71=289&72=300&73=304&74=309&75=313&77=319&82=325&83=334&84=338&85=344&86=350&87=356&88=362&93=375&94=383&95=384&98=389&99=393&100=397&103=404&105=408&107=413&108=417&109=421&110=424&111=428&113=433&114=438&115=442&117=451&119=454&120=458&123=464&124=468&126=471&127=475&129=478&130=482&132=485&133=489&140=495&141=499&143=502&146=507&147=511&150=516&151=519&153=523&154=528&155=532&156=534&158=539&159=543&160=545'

@@ -65,7 +65,7 @@ def _auth(
         },
         requirements=SECURITY,
         sources=CREDENTIAL_SOURCES,
-        required=True,
+        required=False,
     )
 
 
@@ -94,7 +94,8 @@ class Client(SyncAPIClient):
 
         Credentials, each its argument else its environment variable:
         - `api_key`: `FEAT_AUTH_API_KEY_HEADER_API_KEY`
-        Without any, creating the client raises `MissingCredentialsError`.
+        Without any, the client is made (some operations are public) and a call of an
+        operation that needs one raises `MissingCredentialsError`, before anything is sent.
 
         The base URL defaults to `FEAT_AUTH_API_KEY_HEADER_BASE_URL`, then to the spec's server.
         `max_response_size` and `max_event_size` bound what one response body (decoded) and
@@ -198,7 +199,8 @@ class AsyncClient(AsyncAPIClient):
 
         Credentials, each its argument else its environment variable:
         - `api_key`: `FEAT_AUTH_API_KEY_HEADER_API_KEY`
-        Without any, creating the client raises `MissingCredentialsError`.
+        Without any, the client is made (some operations are public) and a call of an
+        operation that needs one raises `MissingCredentialsError`, before anything is sent.
 
         The base URL defaults to `FEAT_AUTH_API_KEY_HEADER_BASE_URL`, then to the spec's server.
         `max_response_size` and `max_event_size` bound what one response body (decoded) and

@@ -3,7 +3,8 @@
 Arguments are checked against the spec's own models before anything is sent; unset arguments
 (`NOT_GIVEN`) are not sent at all; `None` is sent as null only where the spec allows null.
 The checked values are then placed where the spec says: the path (`format_path`), the query
-(`pick`), headers and cookies (`pick_strings`), and the body (JSON as it is, or `form_body`,
+(`pick`), headers (`pick_headers`, checked: no line breaks, ASCII) and cookies (`pick_strings`;
+percent-encoded when sent), and the body (JSON as it is, or `form_body`,
 `multipart_body`, `raw_body`); `request_options` gathers all but the path and the body.
 """
 
@@ -365,6 +366,48 @@ def pick_strings(
         for key in keys
         if values.get(key) is not None
     }
+
+
+def pick_headers(
+    values: Mapping[str, Any],
+    keys: Iterable[str],
+    *,
+    wire_names: Mapping[str, str] | None = None,
+    python_names: Mapping[str, str] | None = None,
+) -> dict[str, str]:
+    """Header values among `values`, as :func:`pick_strings` gives them, each checked before
+    anything is sent: the HTTP library refuses a line break (it would start another header), a
+    control character or a non-ASCII character with a bare error naming neither the argument
+    nor the header. `python_names` maps a key to its argument's name, where they differ."""
+    picked = pick_strings(values, keys, wire_names=wire_names)
+    for key in keys:
+        wire = wire_names.get(key, key) if wire_names else key
+        if wire in picked:
+            argument = python_names.get(key, key) if python_names else key
+            _check_header(wire, argument, picked[wire])
+    return picked
+
+
+def _check_header(wire: str, argument: str, value: str) -> None:
+    """`RequestValidationError` naming the header and the argument, never the value: it may be
+    a secret (a token in a header the document does not declare as a credential)."""
+    problem = _header_problem(value)
+    if problem is not None:
+        named = repr(wire) if argument == wire else f"{wire!r} ({argument})"
+        raise RequestValidationError(
+            f"header parameter {named}: {problem} (the value is not shown); nothing was sent"
+        )
+
+
+def _header_problem(value: str) -> str | None:
+    """What makes `value` unsendable as a header value (RFC 9110 field-value, ASCII only)."""
+    if "\r" in value or "\n" in value:
+        return "contains a line break"
+    if any((ord(char) < 0x20 and char != "\t") or ord(char) == 0x7F for char in value):
+        return "contains a control character"
+    if not value.isascii():
+        return "contains a non-ASCII character"
+    return None
 
 
 class CallOptions(TypedDict, total=False):

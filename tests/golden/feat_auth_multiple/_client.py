@@ -79,7 +79,7 @@ def _auth(
         },
         requirements=SECURITY,
         sources=CREDENTIAL_SOURCES,
-        required=True,
+        required=False,
     )
 
 
@@ -114,7 +114,8 @@ class Client(SyncAPIClient):
         - `bearer_auth`: `FEAT_AUTH_MULTIPLE_BEARER_AUTH`
         - `basic_auth_username`: `FEAT_AUTH_MULTIPLE_BASIC_AUTH_USERNAME`
         - `basic_auth_password`: `FEAT_AUTH_MULTIPLE_BASIC_AUTH_PASSWORD`
-        Without any, creating the client raises `MissingCredentialsError`.
+        Without any, the client is made (some operations are public) and a call of an
+        operation that needs one raises `MissingCredentialsError`, before anything is sent.
 
         The base URL defaults to `FEAT_AUTH_MULTIPLE_BASE_URL`, then to the spec's server.
         `max_response_size` and `max_event_size` bound what one response body (decoded) and
@@ -237,7 +238,8 @@ class AsyncClient(AsyncAPIClient):
         - `bearer_auth`: `FEAT_AUTH_MULTIPLE_BEARER_AUTH`
         - `basic_auth_username`: `FEAT_AUTH_MULTIPLE_BASIC_AUTH_USERNAME`
         - `basic_auth_password`: `FEAT_AUTH_MULTIPLE_BASIC_AUTH_PASSWORD`
-        Without any, creating the client raises `MissingCredentialsError`.
+        Without any, the client is made (some operations are public) and a call of an
+        operation that needs one raises `MissingCredentialsError`, before anything is sent.
 
         The base URL defaults to `FEAT_AUTH_MULTIPLE_BASE_URL`, then to the spec's server.
         `max_response_size` and `max_event_size` bound what one response body (decoded) and

@@ -37,6 +37,7 @@ import pydantic
 import pydantic_core
 
 __all__ = [
+    "admits_null",
     "construct",
     "extra_keeps",
     "is_json_media",
@@ -207,6 +208,16 @@ def json_validator(type_: object) -> Callable[[str | bytes], Any]:
             return validator.validate_json
         return type_.model_validate_json
     return _get_adapter(type_).validate_json
+
+
+def admits_null(type_: object) -> bool:
+    """Whether JSON ``null`` validates as ``type_`` (``Pet | None``, a nullable schema, any
+    value): where an empty answer may honestly be ``None``."""
+    try:
+        json_validator(type_)(b"null")
+    except (ValueError, RecursionError):
+        return False
+    return True
 
 
 def extra_keeps(type_: object, key: str) -> bool:

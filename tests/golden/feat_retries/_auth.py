@@ -286,16 +286,16 @@ class Auth:
         return text
 
     def missing_message(self, requirements: Sequence[Sequence[str]]) -> str:
-        """What to give, for the first requirement (all of its schemes)."""
-        first = requirements[0] if requirements else ()
-        wanted = [name for name in first if not self.has(name)]
-        if wanted:
-            return "Missing credentials: pass " + " and ".join(
-                self._sources.get(name, name) for name in wanted
-            )
-        return "Missing credentials: pass " + ", or ".join(  # the document's own names none
-            self._sources.get(name, name) for name in self.schemes
-        )
+        """What to give: every way of authenticating ``requirements`` lists (what each lacks
+        of its schemes), so that a user holding only an API key is not sent for a bearer
+        token; every scheme when they list none."""
+        ways = [
+            " and ".join(self._sources.get(name, name) for name in lacking)
+            for lacking in ([n for n in r if not self.has(n)] for r in requirements if r)
+        ]
+        if not ways:  # the document's own requirements name none
+            ways = [self._sources.get(name, name) for name in self.schemes]
+        return "Missing credentials: pass " + ", or ".join(dict.fromkeys(ways))
 
     def credentials(self, requirements: Sequence[Sequence[str]] | None) -> tuple[Credential, ...]:
         """The credentials a request sends: those of the first requirement the client meets

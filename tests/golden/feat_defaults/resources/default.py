@@ -103,7 +103,9 @@ class Default(SyncAPIResource):
             ),
             options=_ops.request_options(
                 query=_ops.pick(_checked, ["limit"]),
-                headers=_ops.pick_strings(_checked, ["X-Trace"]),
+                headers=_ops.pick_headers(
+                    _checked, ["X-Trace"], python_names={"X-Trace": "x_trace"}
+                ),
                 extra_headers=extra_headers,
                 extra_query=extra_query,
                 extra_body=extra_body,
@@ -198,7 +200,9 @@ class AsyncDefault(AsyncAPIResource):
             ),
             options=_ops.request_options(
                 query=_ops.pick(_checked, ["limit"]),
-                headers=_ops.pick_strings(_checked, ["X-Trace"]),
+                headers=_ops.pick_headers(
+                    _checked, ["X-Trace"], python_names={"X-Trace": "x_trace"}
+                ),
                 extra_headers=extra_headers,
                 extra_query=extra_query,
                 extra_body=extra_body,

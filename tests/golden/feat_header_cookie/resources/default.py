@@ -104,7 +104,15 @@ class Default(SyncAPIResource):
         return self._get(
             "/session",
             options=_ops.request_options(
-                headers=_ops.pick_strings(_checked, ["X-Request-ID", "X-Retry-Count", "X-Debug"]),
+                headers=_ops.pick_headers(
+                    _checked,
+                    ["X-Request-ID", "X-Retry-Count", "X-Debug"],
+                    python_names={
+                        "X-Request-ID": "x_request_id",
+                        "X-Retry-Count": "x_retry_count",
+                        "X-Debug": "x_debug",
+                    },
+                ),
                 cookies=_ops.pick_strings(_checked, ["session_id", "theme"]),
                 extra_headers=extra_headers,
                 extra_query=extra_query,
@@ -200,7 +208,15 @@ class AsyncDefault(AsyncAPIResource):
         return await self._get(
             "/session",
             options=_ops.request_options(
-                headers=_ops.pick_strings(_checked, ["X-Request-ID", "X-Retry-Count", "X-Debug"]),
+                headers=_ops.pick_headers(
+                    _checked,
+                    ["X-Request-ID", "X-Retry-Count", "X-Debug"],
+                    python_names={
+                        "X-Request-ID": "x_request_id",
+                        "X-Retry-Count": "x_retry_count",
+                        "X-Debug": "x_debug",
+                    },
+                ),
                 cookies=_ops.pick_strings(_checked, ["session_id", "theme"]),
                 extra_headers=extra_headers,
                 extra_query=extra_query,

@@ -101,7 +101,9 @@ class Client2(SyncAPIResource):
             body=_ops.validated_root(_models.ClientWithRawResponseBody, body_),
             options=_ops.request_options(
                 query=_ops.pick(_checked, ["body", "params", "list"]),
-                headers=_ops.pick_strings(_checked, ["api_key"]),
+                headers=_ops.pick_headers(
+                    _checked, ["api_key"], python_names={"api_key": "api_key_"}
+                ),
                 extra_headers=extra_headers,
                 extra_query=extra_query,
                 extra_body=extra_body,
@@ -195,7 +197,9 @@ class AsyncClient2(AsyncAPIResource):
             body=_ops.validated_root(_models.ClientWithRawResponseBody, body_),
             options=_ops.request_options(
                 query=_ops.pick(_checked, ["body", "params", "list"]),
-                headers=_ops.pick_strings(_checked, ["api_key"]),
+                headers=_ops.pick_headers(
+                    _checked, ["api_key"], python_names={"api_key": "api_key_"}
+                ),
                 extra_headers=extra_headers,
                 extra_query=extra_query,
                 extra_body=extra_body,

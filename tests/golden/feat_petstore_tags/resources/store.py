@@ -87,7 +87,9 @@ class Store(SyncAPIResource):
         return self._get(
             _ops.format_path("/stores/{storeId}/inventory", _checked, {"storeId"}),
             options=_ops.request_options(
-                headers=_ops.pick_strings(_checked, ["X-Request-ID"]),
+                headers=_ops.pick_headers(
+                    _checked, ["X-Request-ID"], python_names={"X-Request-ID": "x_request_id"}
+                ),
                 extra_headers=extra_headers,
                 extra_query=extra_query,
                 extra_body=extra_body,
@@ -167,7 +169,9 @@ class AsyncStore(AsyncAPIResource):
         return await self._get(
             _ops.format_path("/stores/{storeId}/inventory", _checked, {"storeId"}),
             options=_ops.request_options(
-                headers=_ops.pick_strings(_checked, ["X-Request-ID"]),
+                headers=_ops.pick_headers(
+                    _checked, ["X-Request-ID"], python_names={"X-Request-ID": "x_request_id"}
+                ),
                 extra_headers=extra_headers,
                 extra_query=extra_query,
                 extra_body=extra_body,

@@ -173,7 +173,11 @@ class Default(SyncAPIResource):
                 },
             ),
             options=_ops.request_options(
-                headers=_ops.pick_strings(_checked, ["Idempotency-Key"]),
+                headers=_ops.pick_headers(
+                    _checked,
+                    ["Idempotency-Key"],
+                    python_names={"Idempotency-Key": "idempotency_key"},
+                ),
                 extra_headers=extra_headers,
                 extra_query=extra_query,
                 extra_body=extra_body,
@@ -345,7 +349,11 @@ class Default(SyncAPIResource):
                 },
             ),
             options=_ops.request_options(
-                headers=_ops.pick_strings(_checked, ["x-idempotency-KEY"]),
+                headers=_ops.pick_headers(
+                    _checked,
+                    ["x-idempotency-KEY"],
+                    python_names={"x-idempotency-KEY": "x_idempotency_key"},
+                ),
                 extra_headers=extra_headers,
                 extra_query=extra_query,
                 extra_body=extra_body,
@@ -492,7 +500,11 @@ class AsyncDefault(AsyncAPIResource):
                 },
             ),
             options=_ops.request_options(
-                headers=_ops.pick_strings(_checked, ["Idempotency-Key"]),
+                headers=_ops.pick_headers(
+                    _checked,
+                    ["Idempotency-Key"],
+                    python_names={"Idempotency-Key": "idempotency_key"},
+                ),
                 extra_headers=extra_headers,
                 extra_query=extra_query,
                 extra_body=extra_body,
@@ -664,7 +676,11 @@ class AsyncDefault(AsyncAPIResource):
                 },
             ),
             options=_ops.request_options(
-                headers=_ops.pick_strings(_checked, ["x-idempotency-KEY"]),
+                headers=_ops.pick_headers(
+                    _checked,
+                    ["x-idempotency-KEY"],
+                    python_names={"x-idempotency-KEY": "x_idempotency_key"},
+                ),
                 extra_headers=extra_headers,
                 extra_query=extra_query,
                 extra_body=extra_body,

@@ -130,7 +130,7 @@ class Default(SyncAPIResource):
             "/links",
             options=_ops.request_options(
                 query=_ops.pick(_checked, ["target"]),
-                headers=_ops.pick_strings(_checked, ["trace"]),
+                headers=_ops.pick_headers(_checked, ["trace"]),
                 extra_headers=extra_headers,
                 extra_query=extra_query,
                 extra_body=extra_body,
@@ -465,7 +465,7 @@ class AsyncDefault(AsyncAPIResource):
             "/links",
             options=_ops.request_options(
                 query=_ops.pick(_checked, ["target"]),
-                headers=_ops.pick_strings(_checked, ["trace"]),
+                headers=_ops.pick_headers(_checked, ["trace"]),
                 extra_headers=extra_headers,
                 extra_query=extra_query,
                 extra_body=extra_body,

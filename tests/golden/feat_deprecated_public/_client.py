@@ -1,0 +1,308 @@
+"""The API clients: `Client` (sync) and `AsyncClient`."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from functools import cached_property
+from typing import TYPE_CHECKING, Self
+
+from . import _http
+from ._auth import Auth, SecurityScheme, from_env
+from ._base_client import (
+    DEFAULT_MAX_EVENT_SIZE,
+    DEFAULT_MAX_REDIRECTS,
+    DEFAULT_MAX_RESPONSE_SIZE,
+    AsyncAPIClient,
+    SyncAPIClient,
+)
+from ._options import copied_client
+from ._types import NOT_GIVEN, NotGiven, Timeout
+
+if TYPE_CHECKING:
+    # each resource's module is imported when its attribute is first read (below)
+    from .resources.pets import AsyncPets, Pets
+    from .resources.status import AsyncStatus, Status
+
+__all__ = ["DEFAULT_BASE_URL", "AsyncClient", "Client"]
+
+API_KEY_ENV = "FEAT_DEPRECATED_PUBLIC_API_KEY"
+BASE_URL_ENV = "FEAT_DEPRECATED_PUBLIC_BASE_URL"
+DEFAULT_BASE_URL: str | None = "https://kennel.example.com"
+# The package and its API version, then the generator that wrote it.
+USER_AGENT = "feat_deprecated_public/1 openapi-clientgen/0.1.0"
+#: the idempotency-key header every POST and PATCH carries (the document says the server
+#: de-duplicates on it, so they are retried); None: only operations declaring one
+IDEMPOTENCY_HEADER: str | None = None
+#: the document's security schemes, as sent
+SECURITY_SCHEMES: tuple[SecurityScheme, ...] = (
+    SecurityScheme("bearerAuth", "header", "Authorization", prefix="Bearer "),
+    SecurityScheme("apiKeyHeader", "header", "X-API-Key"),
+)
+#: the document's `security`: alternatives, each the schemes it needs together
+SECURITY: list[list[str]] = [["bearerAuth"], ["apiKeyHeader"]]
+#: how each scheme's credential is given, for error messages
+CREDENTIAL_SOURCES: dict[str, str] = {
+    "bearerAuth": "bearer_auth= (or the FEAT_DEPRECATED_PUBLIC_BEARER_AUTH environment variable)",
+    "apiKeyHeader": "api_key_header= (or the FEAT_DEPRECATED_PUBLIC_API_KEY_HEADER environment variable)",
+}
+
+
+def _base_url(base_url: str | None) -> str:
+    resolved = base_url or os.environ.get(BASE_URL_ENV) or DEFAULT_BASE_URL
+    if not resolved:
+        raise ValueError(
+            f"no base URL: pass base_url= or set {BASE_URL_ENV} (the spec names no server)"
+        )
+    return resolved
+
+
+def _auth(
+    bearer_auth: str | None,
+    api_key_header: str | None,
+) -> Auth:
+    """The client's credentials: the arguments, else their environment variables."""
+    return Auth(
+        SECURITY_SCHEMES,
+        {
+            "bearerAuth": from_env(bearer_auth, "FEAT_DEPRECATED_PUBLIC_BEARER_AUTH"),
+            "apiKeyHeader": from_env(api_key_header, "FEAT_DEPRECATED_PUBLIC_API_KEY_HEADER"),
+        },
+        requirements=SECURITY,
+        sources=CREDENTIAL_SOURCES,
+        required=False,
+    )
+
+
+class Client(SyncAPIClient):
+    """Client for the API: one attribute per resource."""
+
+    user_agent = USER_AGENT
+
+    def __init__(
+        self,
+        *,
+        bearer_auth: str | None = None,
+        api_key_header: str | None = None,
+        base_url: str | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int = 2,
+        max_redirects: int = DEFAULT_MAX_REDIRECTS,
+        max_response_size: int = DEFAULT_MAX_RESPONSE_SIZE,
+        max_event_size: int = DEFAULT_MAX_EVENT_SIZE,
+        idempotency_header: str | None = IDEMPOTENCY_HEADER,
+        default_headers: Mapping[str, str] | None = None,
+        default_query: Mapping[str, object] | None = None,
+        strict_response_validation: bool = False,
+        http_client: _http.Client | None = None,
+    ) -> None:
+        """Create a client.
+
+        Credentials, each its argument else its environment variable:
+        - `bearer_auth`: `FEAT_DEPRECATED_PUBLIC_BEARER_AUTH`
+        - `api_key_header`: `FEAT_DEPRECATED_PUBLIC_API_KEY_HEADER`
+        Without any, the client is made (some operations are public) and a call of an
+        operation that needs one raises `MissingCredentialsError`, before anything is sent.
+
+        The base URL defaults to `FEAT_DEPRECATED_PUBLIC_BASE_URL`, then to the spec's server.
+        `max_response_size` and `max_event_size` bound what one response body (decoded) and
+        one server-sent event may hold, in bytes. With `strict_response_validation=True` an
+        answer (or streamed event) that does not match its declared model raises
+        `APIResponseValidationError` instead of being returned as built without validation.
+        """
+        #: the credentials as given or found in the environment (`copy()` passes them on)
+        self.credential_arguments: dict[str, str | None] = {
+            "bearer_auth": from_env(bearer_auth, "FEAT_DEPRECATED_PUBLIC_BEARER_AUTH"),
+            "api_key_header": from_env(api_key_header, "FEAT_DEPRECATED_PUBLIC_API_KEY_HEADER"),
+        }
+        super().__init__(
+            base_url=_base_url(base_url),
+            api_key=None,
+            auth=_auth(**self.credential_arguments),
+            timeout=timeout,
+            max_retries=max_retries,
+            max_redirects=max_redirects,
+            max_response_size=max_response_size,
+            max_event_size=max_event_size,
+            idempotency_header=idempotency_header,
+            default_headers=default_headers,
+            default_query=default_query,
+            strict_response_validation=strict_response_validation,
+            http_client=http_client,
+        )
+        self.client_params: dict[str, object] = {}
+
+    def copy(
+        self,
+        *,
+        bearer_auth: str | None = None,
+        api_key_header: str | None = None,
+        base_url: str | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
+        max_redirects: int | NotGiven = NOT_GIVEN,
+        max_response_size: int | NotGiven = NOT_GIVEN,
+        max_event_size: int | NotGiven = NOT_GIVEN,
+        idempotency_header: str | None | NotGiven = NOT_GIVEN,
+        default_headers: Mapping[str, str] | None = None,
+        default_query: Mapping[str, object] | None = None,
+        strict_response_validation: bool | NotGiven = NOT_GIVEN,
+        http_client: _http.Client | None = None,
+    ) -> Self:
+        """A new client with the given options changed and the others as this one's.
+
+        It shares this client's connection pool (unless `http_client` is given); headers and
+        query parameters are added to this client's: `client.with_options(timeout=5.0)` for
+        a few calls with another timeout.
+        """
+        return copied_client(
+            self,
+            {
+                "bearer_auth": bearer_auth,
+                "api_key_header": api_key_header,
+                "base_url": base_url,
+                "timeout": timeout,
+                "max_retries": max_retries,
+                "max_redirects": max_redirects,
+                "max_response_size": max_response_size,
+                "max_event_size": max_event_size,
+                "idempotency_header": idempotency_header,
+                "default_headers": default_headers,
+                "default_query": default_query,
+                "strict_response_validation": strict_response_validation,
+                "http_client": http_client,
+            },
+        )
+
+    with_options = copy
+
+    @cached_property
+    def pets(self) -> Pets:
+        """The `pets` resource, its module imported on first use and the object kept."""
+        from .resources.pets import Pets
+
+        return Pets(self)
+
+    @cached_property
+    def status(self) -> Status:
+        """The `status` resource, its module imported on first use and the object kept."""
+        from .resources.status import Status
+
+        return Status(self)
+
+
+class AsyncClient(AsyncAPIClient):
+    """Async client for the API: one attribute per resource."""
+
+    user_agent = USER_AGENT
+
+    def __init__(
+        self,
+        *,
+        bearer_auth: str | None = None,
+        api_key_header: str | None = None,
+        base_url: str | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int = 2,
+        max_redirects: int = DEFAULT_MAX_REDIRECTS,
+        max_response_size: int = DEFAULT_MAX_RESPONSE_SIZE,
+        max_event_size: int = DEFAULT_MAX_EVENT_SIZE,
+        idempotency_header: str | None = IDEMPOTENCY_HEADER,
+        default_headers: Mapping[str, str] | None = None,
+        default_query: Mapping[str, object] | None = None,
+        strict_response_validation: bool = False,
+        http_client: _http.AsyncClient | None = None,
+    ) -> None:
+        """Create a client.
+
+        Credentials, each its argument else its environment variable:
+        - `bearer_auth`: `FEAT_DEPRECATED_PUBLIC_BEARER_AUTH`
+        - `api_key_header`: `FEAT_DEPRECATED_PUBLIC_API_KEY_HEADER`
+        Without any, the client is made (some operations are public) and a call of an
+        operation that needs one raises `MissingCredentialsError`, before anything is sent.
+
+        The base URL defaults to `FEAT_DEPRECATED_PUBLIC_BASE_URL`, then to the spec's server.
+        `max_response_size` and `max_event_size` bound what one response body (decoded) and
+        one server-sent event may hold, in bytes. With `strict_response_validation=True` an
+        answer (or streamed event) that does not match its declared model raises
+        `APIResponseValidationError` instead of being returned as built without validation.
+        """
+        #: the credentials as given or found in the environment (`copy()` passes them on)
+        self.credential_arguments: dict[str, str | None] = {
+            "bearer_auth": from_env(bearer_auth, "FEAT_DEPRECATED_PUBLIC_BEARER_AUTH"),
+            "api_key_header": from_env(api_key_header, "FEAT_DEPRECATED_PUBLIC_API_KEY_HEADER"),
+        }
+        super().__init__(
+            base_url=_base_url(base_url),
+            api_key=None,
+            auth=_auth(**self.credential_arguments),
+            timeout=timeout,
+            max_retries=max_retries,
+            max_redirects=max_redirects,
+            max_response_size=max_response_size,
+            max_event_size=max_event_size,
+            idempotency_header=idempotency_header,
+            default_headers=default_headers,
+            default_query=default_query,
+            strict_response_validation=strict_response_validation,
+            http_client=http_client,
+        )
+        self.client_params: dict[str, object] = {}
+
+    def copy(
+        self,
+        *,
+        bearer_auth: str | None = None,
+        api_key_header: str | None = None,
+        base_url: str | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
+        max_redirects: int | NotGiven = NOT_GIVEN,
+        max_response_size: int | NotGiven = NOT_GIVEN,
+        max_event_size: int | NotGiven = NOT_GIVEN,
+        idempotency_header: str | None | NotGiven = NOT_GIVEN,
+        default_headers: Mapping[str, str] | None = None,
+        default_query: Mapping[str, object] | None = None,
+        strict_response_validation: bool | NotGiven = NOT_GIVEN,
+        http_client: _http.AsyncClient | None = None,
+    ) -> Self:
+        """A new client with the given options changed and the others as this one's.
+
+        It shares this client's connection pool (unless `http_client` is given); headers and
+        query parameters are added to this client's: `client.with_options(timeout=5.0)` for
+        a few calls with another timeout.
+        """
+        return copied_client(
+            self,
+            {
+                "bearer_auth": bearer_auth,
+                "api_key_header": api_key_header,
+                "base_url": base_url,
+                "timeout": timeout,
+                "max_retries": max_retries,
+                "max_redirects": max_redirects,
+                "max_response_size": max_response_size,
+                "max_event_size": max_event_size,
+                "idempotency_header": idempotency_header,
+                "default_headers": default_headers,
+                "default_query": default_query,
+                "strict_response_validation": strict_response_validation,
+                "http_client": http_client,
+            },
+        )
+
+    with_options = copy
+
+    @cached_property
+    def pets(self) -> AsyncPets:
+        """The `pets` resource, its module imported on first use and the object kept."""
+        from .resources.pets import AsyncPets
+
+        return AsyncPets(self)
+
+    @cached_property
+    def status(self) -> AsyncStatus:
+        """The `status` resource, its module imported on first use and the object kept."""
+        from .resources.status import AsyncStatus
+
+        return AsyncStatus(self)

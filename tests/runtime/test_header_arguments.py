@@ -1,0 +1,88 @@
+"""A header parameter's value the HTTP library cannot send (new-user trial, finding 08).
+
+A line break (which would start another header), a control character or a non-ASCII character
+in a header argument raises the documented `RequestValidationError` before anything is sent,
+naming the header and the argument, never the value (it may be a secret the document does not
+declare as one); a cookie parameter takes the same values (they are percent-encoded). The
+package is generated from tests/feature_specs/header_cookie.yaml; each case runs the sync and
+the async client against a scripted server on 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from generator import pipeline
+from generator.io import write
+from tests.support import FEATURE_SPECS, import_from
+from tests.support.servers import Reply, ScriptedServer
+
+pytestmark = pytest.mark.timeout(120)
+
+OK = Reply(200, {"Content-Type": "application/json"}, {"user": "ada"})
+
+
+@pytest.fixture(scope="module")
+def package(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
+    out = tmp_path_factory.mktemp("headers")
+    target = pipeline.target_for_spec(FEATURE_SPECS / "header_cookie.yaml", "feat_header_cookie")
+    for name, files in pipeline.build_packages([target]).items():
+        write.write(files, out / name)
+    return import_from(out, "feat_header_cookie")
+
+
+def get_session(package: ModuleType, kind: str, url: str, **arguments: Any) -> Any:
+    """`client.default.get_session(...)` on the sync or the async client."""
+    arguments = {"x_request_id": "r-1", "session_id": "s-1", **arguments}
+    if kind == "sync":
+        with package.Client(base_url=url, max_retries=0) as client:
+            return client.default.get_session(**arguments)
+
+    async def run() -> Any:
+        async with package.AsyncClient(base_url=url, max_retries=0) as client:
+            return await client.default.get_session(**arguments)
+
+    return asyncio.run(run())
+
+
+@pytest.mark.parametrize("kind", ["sync", "async"])
+@pytest.mark.parametrize(
+    ("value", "problem"),
+    [
+        ("a\r\nX-Evil: 1", "contains a line break"),
+        ("line\nbreak", "contains a line break"),
+        ("nul\x00byte", "contains a control character"),
+        ("caf\u00e9-value", "contains a non-ASCII character"),
+    ],
+)
+def test_a_header_value_that_cannot_be_sent_is_a_request_validation_error(
+    package: ModuleType,
+    serve: Callable[..., ScriptedServer],
+    kind: str,
+    value: str,
+    problem: str,
+) -> None:
+    server = serve([OK])
+    with pytest.raises(package.RequestValidationError) as info:
+        get_session(package, kind, server.url, x_request_id=value)
+    message = str(info.value)
+    assert "header parameter 'X-Request-ID' (x_request_id)" in message and problem in message
+    assert value not in message and repr(value)[1:-1] not in message  # nor escaped
+    assert not isinstance(info.value, package.APIError)  # a programming error, not the server's
+    assert server.requests == []
+
+
+@pytest.mark.parametrize("kind", ["sync", "async"])
+def test_good_headers_and_any_cookie_value_are_sent(
+    package: ModuleType, serve: Callable[..., ScriptedServer], kind: str
+) -> None:
+    server = serve([OK])
+    get_session(package, kind, server.url, x_retry_count=2, session_id="caf\u00e9; a\r\nb")
+    (request,) = server.requests
+    assert request.headers["x-request-id"] == "r-1" and request.headers["x-retry-count"] == "2"
+    assert request.headers["cookie"].startswith("session_id=caf%C3%A9%3B%20a%0D%0Ab")
