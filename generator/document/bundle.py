@@ -78,7 +78,7 @@ def _refers_outside(node: dict[str, Any]) -> bool:
     discriminator = node.get("discriminator")
     mapping = discriminator.get("mapping") if isinstance(discriminator, dict) else None
     return isinstance(mapping, dict) and any(
-        isinstance(value, str) and _is_reference(value) and not value.startswith("#")
+        isinstance(value, str) and is_mapping_reference(value) and not value.startswith("#")
         for value in mapping.values())
 
 
@@ -235,7 +235,7 @@ class _Bundler:
             return
         at = join_pointer(join_pointer(pointer, "discriminator"), "mapping")
         for key, value in mapping.items():
-            if isinstance(value, str) and _is_reference(value) and (
+            if isinstance(value, str) and is_mapping_reference(value) and (
                     source is not self.main or not value.startswith("#")):
                 replacement = self.bundle_ref(value, "schema", source, join_pointer(at, key))
                 if isinstance(replacement, str):
@@ -380,9 +380,9 @@ class _Bundler:
         )
 
 
-def _is_reference(value: str) -> bool:
-    """A mapping value that is a reference (`#/...`, `dog.yaml`, `dog.yaml#/Dog`), not a schema
-    name (`Dog`)."""
+def is_mapping_reference(value: str) -> bool:
+    """A discriminator mapping value that is a reference (`#/...`, `dog.yaml`,
+    `dog.yaml#/Dog`), not a schema name (`Dog`)."""
     return "#" in value or "/" in value or value.endswith((".yaml", ".yml", ".json"))
 
 

@@ -7,6 +7,7 @@ as field aliases, so that every property keeps its own field and its own wire na
 
 from __future__ import annotations
 
+import keyword
 import unicodedata
 from collections.abc import Iterator
 from typing import Any
@@ -86,3 +87,55 @@ def _protected_aliases(names: set[str], taken: set[str]) -> dict[str, str]:
             candidate = f"{candidate}_"
         aliases[wire] = candidate
     return aliases
+
+
+# The public attributes of pydantic's BaseModel (2.x): datamodel-code-generator suffixes a field
+# that would shadow one (`schema` -> `schema_`). tests/names proves the list against pydantic.
+BASE_MODEL_ATTRIBUTES = frozenset({
+    "construct", "copy", "dict", "from_orm", "json", "model_computed_fields", "model_config",
+    "model_construct", "model_copy", "model_dump", "model_dump_json", "model_extra",
+    "model_fields", "model_fields_set", "model_json_schema", "model_parametrized_name",
+    "model_post_init", "model_rebuild", "model_validate", "model_validate_json",
+    "model_validate_strings", "parse_file", "parse_obj", "parse_raw", "schema", "schema_json",
+    "update_forward_refs", "validate",
+})
+
+
+def model_field_name(wire: str) -> str:
+    """The attribute models.py gives the property `wire`, as datamodel-code-generator names it
+    given `field_aliases` (`userName` -> `user_name`, `class` -> `class_`, `schema` ->
+    `schema_`, `1st` -> `field_1st`, `_private` -> `field_private`, `model_dump` ->
+    `field_model_dump`), for what names a field without generating the models (`drift`'s client
+    effects, which must agree with api.md). The clash suffixes one document may add (two
+    properties of one model making one name) are not foreseen."""
+    name = _dcg_snake_case(wire)
+    if not name.strip("_"):
+        return f"field{name}" if name else "field_"
+    if name.startswith("_"):
+        return f"field{name}"
+    if name[0].isdigit() or name.startswith(PROTECTED_PREFIXES):
+        return PROTECTED_ALIAS_PREFIX + name
+    if keyword.iskeyword(name) or name in BASE_MODEL_ATTRIBUTES:
+        return f"{name}_"
+    return name
+
+
+def _dcg_snake_case(wire: str) -> str:
+    """`wire` in snake_case as datamodel-code-generator spells a field: a word starts at an
+    upper-case letter after a lower-case letter or digit, or at the last capital of an acronym
+    followed by a lower-case letter (`HTTPCode` -> `http_code`); a digit stays with the letters
+    around it (`S3Bucket` -> `s3_bucket`, `v2beta`); other characters become `_`."""
+    chars = [c if c.isalnum() or c == "_" else "_" for c in wire]
+    out: list[str] = []
+    for index, char in enumerate(chars):
+        before = chars[index - 1] if index else ""
+        after = chars[index + 1] if index + 1 < len(chars) else ""
+        starts_word = char.isupper() and (before.islower() or before.isdigit() or (
+            before.isupper() and after.islower()))
+        if starts_word and out and out[-1] != "_":
+            out.append("_")
+        out.append(char.lower())
+    core = "_".join(part for part in "".join(out).split("_") if part)
+    lead = wire[:len(wire) - len(wire.lstrip("_"))]  # kept: dcg prefixes `field` to them
+    trail = wire[len(wire.rstrip("_")):] if core else ""
+    return lead + core + trail

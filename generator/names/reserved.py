@@ -50,18 +50,17 @@ HTTP_LIBRARIES = ("httpx", "httpx2")  # what generated code may import besides t
 # to: methods, class attributes, `self.x` assignments, its runtime bases' included.
 CLIENT_BASE_ATTRIBUTES = frozenset({
     "__aenter__", "__aexit__", "__api_key", "__base_url", "__enter__", "__exit__", "__init__",
-    "__repr__", "_answer_redactor", "_auth", "_bad_redirect", "_base_headers", "_build_request",
-    "_check_body_resendable", "_chunk_type", "_client", "_default_headers", "_default_query",
-    "_check_empty_body",
-    "_header_cache", "_headers", "_hidden", "_hidden_query", "_invalid_body", "_local_error",
-    "_log_retry", "_make_status_error", "_may_retry_after", "_may_retry_status", "_mismatch",
-    "_origin", "_owns_client", "_parse_body", "_parsed_url", "_prepare", "_random",
-    "_raw_response", "_read", "_redact", "_redirect", "_retry_delay", "_send", "_sleep",
-    "_stream_cls", "_too_many_redirects", "_transport_error", "_undecodable", "_url", "_urls",
+    "__repr__", "_add_idempotency_key", "_answer_redactor", "_auth", "_bad_redirect",
+    "_base_headers", "_build_request", "_check_body_resendable", "_check_empty_body",
+    "_chunk_type", "_client", "_default_headers", "_default_query", "_header_cache", "_headers",
+    "_hidden", "_hidden_query", "_invalid_body", "_local_error", "_log_retry",
+    "_make_status_error", "_may_retry_after", "_may_retry_status", "_mismatch", "_origin",
+    "_owns_client", "_parse_body", "_parsed_url", "_prepare", "_random", "_raw_response", "_read",
+    "_redact", "_redirect", "_retry_delay", "_send", "_sleep", "_stream_cls",
+    "_too_many_redirects", "_transport_error", "_undecodable", "_url", "_urls",
     "_warn_if_clear_text", "_with_credentials", "_wrap_headers", "aclose", "api_key", "base_url",
-    "close", "idempotency_header",
-    "max_event_size", "max_redirects", "max_response_size", "max_retries", "request", "request_raw",
-    "strict_response_validation", "timeout", "user_agent",
+    "close", "idempotency_header", "max_event_size", "max_redirects", "max_response_size",
+    "max_retries", "request", "request_raw", "strict_response_validation", "timeout", "user_agent",
 })
 
 # The same of the runtime's SyncAPIResource/AsyncAPIResource.

@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any
 
+from generator.document.bundle import is_mapping_reference
 from generator.document.keywords import SCHEMA_LISTS, SCHEMA_VALUES
 from generator.document.loading import Document
 from generator.document.operations import iter_operations
@@ -95,15 +96,14 @@ def check_discriminator_mappings(doc: Document, walked: Walked | None = None) ->
 
 def _mapping_ref(value: object) -> str | None:
     """The local reference a mapping value makes: itself when it is one (`#/...`), a schema of
-    `components/schemas` for a bare name (`Dog`); None for anything else (not a string, a URI
-    of another document: not ours to resolve)."""
+    `components/schemas` for a bare name (`Dog`); None for anything else (not a string, another
+    document's: bundled by then, or not ours to resolve). Name or reference as the bundler
+    reads it (`bundle.is_mapping_reference`)."""
     if not isinstance(value, str):
         return None
-    if value.startswith("#"):
-        return value
-    if "/" in value or "#" in value or ":" in value:
-        return None
-    return SCHEMAS_PREFIX + value
+    if not is_mapping_reference(value):
+        return SCHEMAS_PREFIX + value
+    return value if value.startswith("#") else None
 
 
 def _dangling_mapping(doc: Document, at: str, tag: str, ref: str) -> Problem:

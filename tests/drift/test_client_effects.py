@@ -260,6 +260,18 @@ def test_a_changed_default_names_both_values_as_python_spells_them() -> None:
     assert removed.client == "models.Issue.state_reason: default removed (was 'available to all')"
 
 
+@pytest.mark.parametrize(("wire", "attribute"), [("timeout", "timeout"), ("self", "self"),
+                                                  ("class", "class_"), ("1st", "field_1st")])
+def test_a_field_is_named_by_its_attribute_not_as_an_argument(wire: str, attribute: str) -> None:
+    """A model field keeps the names a method argument may not (`self`, `timeout`): it is
+    named as models.py spells it (`names.aliases.model_field_name`), as api.md lists it."""
+    old, new = base(), base()
+    for doc, default in ((old, 5), (new, 10)):
+        _schemas(doc)["Issue"]["properties"][wire] = {"type": "integer", "default": default}
+    (change,) = diff_with_client(old, new)
+    assert change.client == f"models.Issue.{attribute}: default 5 -> 10"
+
+
 def _pinned(doc: Doc) -> Doc:
     """`doc` with a provider-like overlay applied (`specs/<provider>/overlay.yaml`): `GET
     /issues/{number}` is `client.tickets.fetch` whatever its tags and operationId say."""

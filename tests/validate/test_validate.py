@@ -159,6 +159,14 @@ def test_a_discriminator_mapping_naming_no_schema_is_reported(
                      for tag in dangling]
 
 
+def test_a_mapping_to_another_file_is_the_bundlers_not_a_schema_name(tmp_path: Path) -> None:
+    """`dog.yaml` is a reference (the bundler's `is_mapping_reference`), never the schema
+    named `dog.yaml`: bundled in, it names what the file holds, and nothing is dangling."""
+    write(tmp_path / "dog.yaml", "type: object\nproperties: {kind: {type: string}}\n")
+    found = _own_problems(tmp_path, MAPPED.replace("{MAPPING}", "{dog: dog.yaml, cat: Cat}"))
+    assert found == []
+
+
 def test_the_dangling_mapping_problem_has_its_line_and_a_suggestion(tmp_path: Path) -> None:
     from generator.validate import own_checks
 

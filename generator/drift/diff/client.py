@@ -11,8 +11,9 @@ generated code spells it (`types.py`, from both sides' intermediate models).
   models.py types it (`models.Issue.state_reason: no longer optional: str | None -> str`); a
   change deeper inside a field the innermost model class's field it reaches. A component
   schema's model class is named as `names.identifiers.class_name` names it (what
-  datamodel-code-generator is given for component schemas); a field by its Python name
-  (`argument_name`). A component added, removed or renamed is its class's.
+  datamodel-code-generator is given for component schemas); a field by its attribute
+  (`names.aliases.model_field_name`, as dcg names it). A component added, removed or renamed
+  is its class's.
 * An operationId or tags change names the method it renames or moves to another resource; a
   path parameter renamed, the argument of each method under the path it renames (the two
   sides' operations paired by path shape, `pairing.old_ops_by_new`).
@@ -53,6 +54,7 @@ from generator.drift.diff.change import BREAKING, NON_BREAKING, Change
 from generator.drift.diff.pairing import old_ops_by_new, template_names
 from generator.drift.diff.types import Annotations, client_annotations, names_class
 from generator.drift.forked import Forked
+from generator.names.aliases import model_field_name
 from generator.names.identifiers import argument_name, class_name
 from generator.problems import GeneratorError, operation_label
 
@@ -578,7 +580,7 @@ def _referenced_default(change: Change, side: _Side, component: str) -> str:
     reports the change at that field itself; a field of an inline object is not looked for."""
     target = join_tokens("", "components", "schemas", component)
     schemas = (side.data.get("components") or {}).get("schemas") or {}
-    fields = [f"models.{class_name(owner)}.{argument_name(name)}"
+    fields = [f"models.{class_name(owner)}.{model_field_name(name)}"
               for owner, schema in sorted(schemas.items()) if isinstance(schema, Mapping)
               for name, prop in sorted((schema.get("properties") or {}).items())
               if _references(prop, target)]
@@ -643,7 +645,7 @@ class _Trace:
                 return found
         key = (model, wires[0])
         self.named_field = True
-        return _typed(f"models.{model}.{argument_name(wires[0])}", self.change,
+        return _typed(f"models.{model}.{model_field_name(wires[0])}", self.change,
                       self.old.fields.get(key), self.new.fields.get(key))
 
     def has_field(self, model: str, wires: tuple[str, ...]) -> bool:
@@ -669,7 +671,7 @@ class _Trace:
             return None
         key = (owner, wires[-1])
         self.named_field = True
-        return _typed(f"models.{owner}.{argument_name(wires[-1])}", self.change,
+        return _typed(f"models.{owner}.{model_field_name(wires[-1])}", self.change,
                       self.old.fields.get(key), self.new.fields.get(key))
 
 
