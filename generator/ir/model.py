@@ -118,6 +118,9 @@ class Operation:
     constant: str = ""  # its ResponseSpec constant in _resources.py, unique in the package
     # header parameters left out of the method (the HTTP client sets them), each named
     ignored: tuple[namespace.Rename, ...] = ()
+    # arguments not named as their parameter or property alone would be (a clash, a name
+    # without a character a Python name can hold), each a note COVERAGE.md lists
+    renamed_arguments: tuple[namespace.Rename, ...] = ()
     # `x-codegen-retry-safe: true`: retried on any failure, as an idempotent method (ir/retries)
     retry_safe: bool = False
     # the idempotency-key header the operation declares (a POST/PATCH carries a fresh key)
