@@ -189,6 +189,12 @@ class Api:
     # the first server's URL when it is relative (`/api/v2`): the base URL a user gives ends in it
     server_path: str | None = None
 
+    def uses_deprecated(self) -> bool:
+        """Whether an operation is deprecated: the package then imports `typing_extensions`
+        (`@typing_extensions.deprecated`), a dependency its README names."""
+        return any(operation.deprecated
+                   for resource in self.resources for operation in resource.operations)
+
     def method_names(self) -> dict[str, tuple[str, str]]:
         """operation pointer -> (its resource class, its method): the names the package's
         operations were given, which the count check looks for in `_resources.py`."""
