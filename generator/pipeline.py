@@ -112,7 +112,8 @@ def _render(target: Target, document: Document, cache: Cache | None = None) -> _
     files = render.render(api, package_models, views, cache)
     files.update(package_docs.documents(
         api, package_models, views.resources, spec_sha256=document.sha256, settings=target.settings,
-        versions=provenance.runtime_versions(target.options.http_library)))
+        versions=provenance.runtime_versions(target.options.http_library,
+                                             typing_extensions=api.uses_deprecated())))
     renames = tuple(Repaired(str(document.path), rename.pointer, document.line_of(rename.pointer),
                              rename.problem, rename.action) for rename in api.renames)
     return _Rendered(files, api.failed, renames, api.method_names())
@@ -466,7 +467,8 @@ def _key_parts(target: Target, spec_sha256: str, overlay_sha256: str | None) -> 
         "options": dataclasses.asdict(target.options),
         "strict": target.strict,
         "toolkit": provenance.toolkit_fingerprint(),
-        "runtime": provenance.runtime_versions(target.options.http_library),
+        # every version a README may name (whether it names typing_extensions the spec decides)
+        "runtime": provenance.runtime_versions(target.options.http_library, typing_extensions=True),
         "python": sys.version,
     }
 

@@ -162,10 +162,14 @@ def _dist_version(name: str) -> str:
     return metadata.version(name)
 
 
-def runtime_versions(http_library: str) -> dict[str, str]:
+def runtime_versions(http_library: str, *, typing_extensions: bool) -> dict[str, str]:
     """The runtime dependencies of a generated package, with the versions installed here (the
-    ones its tests ran with)."""
-    return {"pydantic": _dist_version("pydantic"), http_library: _dist_version(http_library)}
+    ones its tests ran with); `typing_extensions` for a package that imports it (its
+    deprecated operations' `@typing_extensions.deprecated`)."""
+    versions = {"pydantic": _dist_version("pydantic"), http_library: _dist_version(http_library)}
+    if typing_extensions:
+        versions["typing_extensions"] = _dist_version("typing_extensions")
+    return versions
 
 
 def tool_versions() -> dict[str, str]:

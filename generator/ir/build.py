@@ -123,7 +123,7 @@ def _api(context: Context, operations: list[Operation], failed: Failed) -> Api:
         idempotency_header=retries.root_idempotency_header(data),
         server_path=None if options.default_base_url else server_path(data),
         renames=(*chosen.renames, *client_renames,
-                 *(note for op in operations for note in op.ignored)),
+                 *(note for op in operations for note in (*op.ignored, *op.renamed_arguments))),
     )
 
 

@@ -118,6 +118,9 @@ class Operation:
     constant: str = ""  # its ResponseSpec constant in _resources.py, unique in the package
     # header parameters left out of the method (the HTTP client sets them), each named
     ignored: tuple[namespace.Rename, ...] = ()
+    # arguments not named as their parameter or property alone would be (a clash, a name
+    # without a character a Python name can hold), each a note COVERAGE.md lists
+    renamed_arguments: tuple[namespace.Rename, ...] = ()
     # `x-codegen-retry-safe: true`: retried on any failure, as an idempotent method (ir/retries)
     retry_safe: bool = False
     # the idempotency-key header the operation declares (a POST/PATCH carries a fresh key)
@@ -185,6 +188,12 @@ class Api:
     renames: tuple[namespace.Rename, ...] = ()  # spec-derived names that had to change, and why
     # the first server's URL when it is relative (`/api/v2`): the base URL a user gives ends in it
     server_path: str | None = None
+
+    def uses_deprecated(self) -> bool:
+        """Whether an operation is deprecated: the package then imports `typing_extensions`
+        (`@typing_extensions.deprecated`), a dependency its README names."""
+        return any(operation.deprecated
+                   for resource in self.resources for operation in resource.operations)
 
     def method_names(self) -> dict[str, tuple[str, str]]:
         """operation pointer -> (its resource class, its method): the names the package's

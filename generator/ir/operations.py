@@ -53,7 +53,6 @@ def build_operation(context: Context, site: OperationSite,
                        "rename the scheme's header or cookie in the spec or an overlay")
     params = parameters(context, stem, raw_params, taken)
     body, body_params = request_body(context, stem, operation, taken)
-    ignored += _renamed_arguments(site.pointer, [*params, *body_params])
     success, errors, headers = responses(context, stem, operation)
     stream_param, stream_chunk, stream_only = streaming(context, operation, body_params, success)
     pagination = None if stream_chunk else pages(context, site, success)
@@ -79,6 +78,7 @@ def build_operation(context: Context, site: OperationSite,
         security=own_security(context.data, operation),
         pagination=pagination,
         ignored=ignored,
+        renamed_arguments=_renamed_arguments(site.pointer, [*params, *body_params]),
         retry_safe=retries.retry_safe(operation),
         idempotency_header=retries.declared_idempotency_header(context.data, raw_params),
     )

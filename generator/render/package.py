@@ -29,7 +29,7 @@ from generator.names.reserved import BUILTIN_NAMES
 from generator.problems import GeneratorError, Problem
 from generator.render import resources
 from generator.render.environment import TEMPLATES, environment
-from generator.render.filters import docstring
+from generator.render.filters import docstring, literal
 from generator.render.model_modules import MODELS_DOC, package_files
 from generator.render.operations import PackageViews, package_views
 from generator.render.runtime import ERROR_MODULES, RUNTIME, error_exports, runtime_modules
@@ -94,6 +94,13 @@ def _annotation_modules(models: Models, operations: list[OperationView]) -> list
     return sorted(modules)
 
 
+def idempotency_default(api: Api) -> str:
+    """The Python expression of the client's `idempotency_header` default: the header the
+    document names for every POST and PATCH, else `NOT_GIVEN` (only operations declaring one
+    carry a key; an explicit `None` from the user turns keys off everywhere)."""
+    return literal(api.idempotency_header) if api.idempotency_header else "NOT_GIVEN"
+
+
 def _context(api: Api, models: Models, views: PackageViews) -> dict[str, Any]:
     """What the package's modules are rendered from."""
     operations = [op for resource in views.resources for op in resource.operations]
@@ -118,6 +125,7 @@ def _context(api: Api, models: Models, views: PackageViews) -> dict[str, Any]:
         "annotation_modules": _annotation_modules(models, operations),
         "generator_version": __version__,
         "user_agent": user_agent(api),
+        "idempotency_default": idempotency_default(api),
         "error_modules": ERROR_MODULES,
         "root_exports": exports([*ROOT_EXPORTS, *error_exports()]),
     }

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator import __version__
-from generator.ir import Api, SecurityScheme
+from generator.ir import Api, SecurityScheme, retries
 from generator.models import ABC_QUALIFIER, QUALIFIER, Models
 from generator.render.environment import TEMPLATES, environment
 from generator.render.runtime import error_exports
@@ -406,26 +406,33 @@ def _credential_how(scheme: SecurityScheme) -> str:
     return f"{arguments} or the environment {noun} {variables}"
 
 
-# Retried on any failure whatever the document says (RFC 9110 idempotent methods): the README
-# names only the other methods that are.
-_IDEMPOTENT = frozenset({"get", "head", "options", "put", "delete", "trace"})
 _NAMED_CALLS = 6  # more are counted, not listed: api.md lists them all
+
+
+def named_calls(calls: list[str]) -> str:
+    """`calls` as README prose, each inline code: "`a`", "`a` and `b`", "`a`, `b` and `c`";
+    beyond `_NAMED_CALLS` the rest counted ("... and 3 more"); "" for none."""
+    shown = [f"`{call}`" for call in calls]
+    if len(shown) > _NAMED_CALLS:
+        return ", ".join(shown[:_NAMED_CALLS]) + f" and {len(shown) - _NAMED_CALLS} more"
+    if len(shown) <= 1:
+        return "".join(shown)
+    return ", ".join(shown[:-1]) + f" and {shown[-1]}"
 
 
 def retried_calls(resources: list[ResourceView], keyed: bool) -> str:
     """The README's subject naming the POST/PATCH methods retried like idempotent ones, with
     its verb (`client.a.b` is, `client.a.b`, `client.c.d` are): those declaring an idempotency
-    key (`keyed`), else those marked `x-codegen-retry-safe`; "" when none is."""
-    calls = sorted(f"`client.{resource.attr}.{op.name}`" for resource in resources
-                   for op in resource.operations if op.http_method not in _IDEMPOTENT
-                   and (bool(op.idempotency_header) if keyed else op.retry_safe))
+    key (`keyed`), else those marked `x-codegen-retry-safe` that declare none (one doing both
+    carries a key: it is named once, with the keyed); "" when none is."""
+    calls = sorted(f"client.{resource.attr}.{op.name}" for resource in resources
+                   for op in resource.operations
+                   if op.http_method not in retries.IDEMPOTENT_METHODS
+                   and (bool(op.idempotency_header) if keyed
+                        else op.retry_safe and not op.idempotency_header))
     if not calls:
         return ""
-    if len(calls) == 1:
-        return f"{calls[0]} is"
-    if len(calls) > _NAMED_CALLS:
-        return ", ".join(calls[:_NAMED_CALLS]) + f" and {len(calls) - _NAMED_CALLS} more are"
-    return ", ".join(calls[:-1]) + f" and {calls[-1]} are"
+    return named_calls(calls) + (" is" if len(calls) == 1 else " are")
 
 
 def documents(api: Api, models: Models, resources: list[ResourceView], *, spec_sha256: str,
@@ -454,8 +461,9 @@ def documents(api: Api, models: Models, resources: list[ResourceView], *, spec_s
         "check": (f"{GENERATOR} check --target path/to/{package} --provider {provider}" if provider
                   else f"{GENERATOR} check --target path/to/{package} --spec {spec_name}"),
         "methods": method_entries(resources, summaries),
-        "deprecated": [f"client.{resource.attr}.{operation.name}" for resource in resources
-                       for operation in resource.operations if operation.deprecated],
+        "deprecated": named_calls([f"client.{resource.attr}.{operation.name}"
+                                   for resource in resources
+                                   for operation in resource.operations if operation.deprecated]),
         "models": model_entries(models),
         "client_options": ", ".join(argument.name for argument in CALL_ARGUMENTS),  # listed once
         "credentials": credential_rows(api),

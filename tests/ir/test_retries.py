@@ -2,7 +2,9 @@
 
 The feature document `tests/feature_specs/retries.yaml` has a plain POST, a POST and a PATCH
 declaring an idempotency-key header (spelt two ways) and a POST marked
-`x-codegen-retry-safe`; its generated client talks to scripted servers on 127.0.0.1.
+`x-codegen-retry-safe`; `retries_key_off.yaml` a POST declaring `Idempotency-Key` under the
+root's `x-codegen-idempotency-key: false`. Their generated clients talk to scripted servers on
+127.0.0.1.
 """
 
 from __future__ import annotations
@@ -29,7 +31,8 @@ FLAKY = [Reply(502), Reply(200, body=ORDER)]
 def generated(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("retries")
     targets = [pipeline.target_for_spec(FEATURE_SPECS / name, f"feat_{Path(name).stem}")
-               for name in ("retries.yaml", "auth_api_key_header.yaml", "auth_api_key_query.yaml")]
+               for name in ("retries.yaml", "retries_key_off.yaml", "auth_api_key_header.yaml",
+                            "auth_api_key_query.yaml")]
     for name, files in pipeline.build_packages(targets).items():
         write.write(files, out / name)
     return out
@@ -102,12 +105,62 @@ def test_a_client_naming_the_header_keys_and_retries_every_post(pkg: ModuleType,
 def test_a_document_saying_nothing_or_false_sends_no_key(generated: Path, clean_env: pytest.MonkeyPatch,
                                                                 flaky: ScriptedServer) -> None:
     silent = import_from(generated, "feat_auth_api_key_header")  # says nothing: no key
-    assert silent._client.IDEMPOTENCY_HEADER is None
+    assert silent._client.IDEMPOTENCY_HEADER is silent.NOT_GIVEN
     with silent.Client(api_key="k-123456", base_url=flaky.url) as c, pytest.raises(silent.InternalServerError):
         c.default.create_item(name="a")
     assert len(flaky.requests) == 1 and "idempotency-key" not in flaky.requests[0].headers
     off = import_from(generated, "feat_auth_api_key_query")  # x-codegen-idempotency-key: false
-    assert off._client.IDEMPOTENCY_HEADER is None
+    assert off._client.IDEMPOTENCY_HEADER is off.NOT_GIVEN
+
+
+def test_a_document_saying_false_sends_no_key_even_where_an_operation_declares_one(
+        generated: Path, clean_env: pytest.MonkeyPatch, flaky: ScriptedServer) -> None:
+    """`retries_key_off.yaml`: root `x-codegen-idempotency-key: false` over a POST declaring
+    `Idempotency-Key`: the author says the server ignores it, so one unkeyed attempt on a 502
+    (a key the server ignores would make the retry create a second payment)."""
+    off = import_from(generated, "feat_retries_key_off")
+    with client(off, flaky) as c, pytest.raises(off.InternalServerError):
+        c.default.create_payment(item="a")
+    (sent,) = flaky.requests
+    assert sent.method == "POST" and "idempotency-key" not in sent.headers
+    readme = (generated / "feat_retries_key_off" / "README.md").read_text(encoding="utf-8")
+    assert "declared with an idempotency-key header" not in readme and "provably" in readme
+
+
+@pytest.mark.parametrize("make", ["constructor", "with_options"])
+def test_the_users_none_turns_off_every_key_and_the_keyed_retries(
+        pkg: ModuleType, flaky: ScriptedServer, make: str) -> None:
+    """`idempotency_header=None` (unlike leaving it out) wins over the operation's own header:
+    `create_payment` declares `Idempotency-Key`, yet is sent once, without a key, on a 502."""
+    if make == "constructor":
+        made = client(pkg, flaky, idempotency_header=None)
+    else:
+        made = client(pkg, flaky).with_options(idempotency_header=None)
+        made._sleep = lambda seconds: None
+    assert made.idempotency_header is None
+    with made as c, pytest.raises(pkg.InternalServerError):
+        c.default.create_payment(item="a")
+    (sent,) = flaky.requests
+    assert "idempotency-key" not in sent.headers
+    assert c.with_options(max_retries=1).idempotency_header is None  # a copy keeps the choice
+
+
+def test_the_users_none_turns_off_the_root_hints_key_too(
+        tmp_path: Path, clean_env: pytest.MonkeyPatch, flaky: ScriptedServer) -> None:
+    spec = tmp_path / "keyed.yaml"
+    spec.write_text((FEATURE_SPECS / "retries.yaml").read_text(encoding="utf-8")
+                    + "x-codegen-idempotency-key: true\n", encoding="utf-8")
+    write.write(pipeline.build_packages([pipeline.target_for_spec(spec, "keyed_off")])["keyed_off"],
+                tmp_path / "keyed_off")
+    keyed = import_from(tmp_path, "keyed_off")
+    with client(keyed, flaky) as c:  # the document's default: keyed and retried
+        assert c.default.create_order(item="a").id == "o1"
+    assert len(flaky.requests) == 2 and flaky.requests[0].headers["idempotency-key"]
+    with ScriptedServer([Reply(502)], repeat_last=True) as failing, \
+            client(keyed, failing, idempotency_header=None) as c, pytest.raises(keyed.InternalServerError):
+        c.default.create_order(item="a")
+    (sent,) = failing.requests
+    assert "idempotency-key" not in sent.headers
 
 
 @pytest.mark.parametrize(("hint", "header"), [

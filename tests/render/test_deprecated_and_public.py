@@ -21,6 +21,7 @@ import asyncio
 import subprocess
 import sys
 import warnings
+from importlib import metadata
 from pathlib import Path
 from types import ModuleType
 
@@ -146,7 +147,20 @@ def test_api_md_marks_deprecated_methods_and_the_readme_shows_another(generated:
     readme = (generated / "kennel" / "README.md").read_text(encoding="utf-8")
     pets = readme.split("### `client.pets`", 1)[1].split("###", 1)[0]
     assert "result = client.pets.get_pet(pet_id=1)" in pets
-    assert "`client.pets.delete_pet`, `client.pets.search_pets`" in readme
+    assert "deprecated (`client.pets.delete_pet` and `client.pets.search_pets`; each" in readme
+
+
+def test_the_readme_requires_typing_extensions_only_where_a_method_is_deprecated(
+        generated: Path, tmp_path: Path) -> None:
+    """The deprecated methods import `typing_extensions`: the Requirements name it, pinned as
+    the others are; a package without a deprecated operation does not import it nor name it."""
+    readme = (generated / "kennel" / "README.md").read_text(encoding="utf-8")
+    requirements = readme.split("## Requirements", 1)[1].split("\n## ", 1)[0]
+    version = metadata.version("typing_extensions")
+    assert f"- `typing_extensions` (tested with {version})\n" in requirements
+    plain = pipeline.build_packages([pipeline.target_for_spec(FEATURE_SPECS / "retries.yaml", "plain")])["plain"]
+    assert "typing_extensions" not in plain["README.md"]
+    assert not [name for name, text in plain.items() if name.endswith(".py") and "typing_extensions" in text]
 
 
 # -- public operations and several ways to authenticate ------------------------------------------

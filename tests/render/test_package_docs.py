@@ -21,6 +21,7 @@ from generator.render.package_docs import (
     FieldEntry,
     Printed,
     model_entries,
+    named_calls,
     placeholder,
     printed,
     public,
@@ -384,9 +385,13 @@ def test_models_header_names_the_tool_not_a_provider(tmp_path: Path) -> None:
 
 RETRY_STANCES = {
     "root-hint": "x-codegen-idempotency-key: X-Request-Key\n",
+    "root-hint-true": "x-codegen-idempotency-key: true\n",
     "silent": "",
     "marked-retry-safe": "",
+    "marked-and-keyed": "",
 }
+#: `create` declaring an idempotency-key header
+KEY_PARAMETER = "      parameters: [{name: Idempotency-Key, in: header, schema: {type: string}}]\n"
 
 
 @pytest.mark.parametrize("stance", sorted(RETRY_STANCES))
@@ -394,8 +399,10 @@ def test_the_readme_tells_how_calls_are_retried_with_the_runtime_values(stance: 
     """The README states the retry and timeout defaults (the numbers are the runtime's own),
     what a Retry-After over the cap does, and which POSTs are retried on what the document says."""
     text = ORDERS + RETRY_STANCES[stance]
-    if stance == "marked-retry-safe":
+    if stance.startswith("marked-"):
         text = text.replace("      operationId: create\n", "      operationId: create\n      x-codegen-retry-safe: true\n")
+    if stance == "marked-and-keyed":
+        text = text.replace("      tags: [orders]\n", "      tags: [orders]\n" + KEY_PARAMETER)
     spec = tmp_path / "orders.yaml"
     spec.write_text(text, encoding="utf-8")
     files = pipeline.build_packages([pipeline.target_for_spec(spec, "orders")])["orders"]
@@ -409,14 +416,35 @@ def test_the_readme_tells_how_calls_are_retried_with_the_runtime_values(stance: 
     assert f"backoff of {runtime.INITIAL_RETRY_DELAY:g} s doubling per attempt up to {runtime.MAX_RETRY_DELAY:g} s" in section
     timeout = runtime.DEFAULT_TIMEOUT
     assert f"A call may take {timeout.read:g} s ({timeout.connect:g} s to connect)" in section
-    if stance == "root-hint":
-        assert "each call carries one" in section and "`X-Request-Key` header" in section
+    if stance.startswith("root-hint"):
+        header = "X-Request-Key" if stance == "root-hint" else "Idempotency-Key"
+        assert "So is a POST or PATCH: the document says the server de-duplicates" in section
+        assert "each call carries one" in section and f"`{header}` header" in section
+        assert "`idempotency_header=None` on the client leaves every key out" in section
         assert "provably" not in section
     else:  # never the claim that a POST is safe because of a key the server may ignore
         assert "only when it provably had no effect, after a failure to connect" in section
         assert "a 429 (the server declined it)" in section and "carries one" not in section
     marked = "`client.orders.create` is marked retry-safe (`x-codegen-retry-safe`)"
     assert (marked in section) is (stance == "marked-retry-safe")
+    # named once, with the keyed calls, when it is both marked and keyed: it carries a key
+    keyed = "`client.orders.create` is declared with an idempotency-key header"
+    assert (keyed in section) is (stance == "marked-and-keyed")
+    assert section.count("`client.orders.create`") == (stance.startswith("marked-"))
+
+
+@pytest.mark.parametrize(("count", "prose"), [
+    (0, ""),
+    (1, "`c0`"),
+    (2, "`c0` and `c1`"),
+    (3, "`c0`, `c1` and `c2`"),
+    (6, "`c0`, `c1`, `c2`, `c3`, `c4` and `c5`"),
+    (8, "`c0`, `c1`, `c2`, `c3`, `c4`, `c5` and 2 more"),
+])
+def test_named_calls_lists_a_few_and_counts_the_rest(count: int, prose: str) -> None:
+    """The one helper both README lists (deprecated operations, retried POSTs) are cut by."""
+    assert named_calls([f"c{i}" for i in range(count)]) == prose
+
 
 
 # ---- the view functions, unit by unit ------------------------------------------------------

@@ -8,6 +8,7 @@ import ast
 
 import pytest
 
+from generator.ir import retries
 from generator.models import MODELS_HEADER, index_models
 from generator.models.build import empty_models_source, with_modules
 from generator.render import runtime
@@ -104,3 +105,11 @@ def test_a_document_without_schemas_gives_the_empty_models_package() -> None:
     assert list(files) == ["models/__init__.py"]
     assert "__all__: list[str] = []\n" in files["models/__init__.py"]
     assert "if TYPE_CHECKING:" not in files["models/__init__.py"]
+
+
+def test_the_docs_retry_the_methods_the_runtime_retries() -> None:
+    """ir/retries.IDEMPOTENT_METHODS (the README's) is the runtime's IDEMPOTENT_METHODS."""
+    source = (runtime.RUNTIME / "_base_client.py").read_text(encoding="utf-8")
+    line = next(line for line in source.splitlines() if line.startswith("IDEMPOTENT_METHODS"))
+    declared = ast.literal_eval(line.split("frozenset(", 1)[1].rsplit(")", 1)[0])
+    assert {method.lower() for method in declared} == retries.IDEMPOTENT_METHODS

@@ -154,7 +154,7 @@ def test_an_empty_undocumented_2xx_among_several_is_none_where_none_is_documente
 # -- an empty body where the declared type is a model (new-user trial, finding 12) -----------
 
 
-@pytest.mark.parametrize("status", [200, 204])  # the documented 200, an undocumented 204
+@pytest.mark.parametrize("status", [200, 201])  # the documented 200, an undocumented 201
 def test_an_empty_answer_for_a_method_typed_as_a_model_is_a_typed_error(
     connect: Callable[..., tuple[Caller, ScriptedServer]], status: int
 ) -> None:
@@ -163,6 +163,22 @@ def test_an_empty_answer_for_a_method_typed_as_a_model_is_a_typed_error(
     with pytest.raises(call.errors.APIResponseValidationError, match="empty") as info:
         call("get_thing", thing_id="t1")
     assert info.value.status_code == status
+
+
+@pytest.mark.parametrize("status", [204, 205])
+def test_an_empty_204_or_205_is_none_whatever_was_declared_unless_strict(
+    connect: Callable[..., tuple[Caller, ScriptedServer]], status: int
+) -> None:
+    """`create_thing` (a POST) declares only `201: Thing`, but a 204/205 carries no body (RFC
+    9110): raising on a success would invite a repeat of a call that took effect. Strict mode
+    still says so."""
+    call, server = connect("undocumented_success", [Reply(status, JSON, b"")] * 2)
+    assert call("create_thing", name="lamp") is None
+    call.client = call.client.with_options(strict_response_validation=True)
+    with pytest.raises(call.errors.APIResponseValidationError, match="empty") as info:
+        call("create_thing", name="lamp")
+    assert info.value.status_code == status
+    assert [r.method for r in server.requests] == ["POST", "POST"]
 
 
 def test_a_status_documented_without_content_is_none_and_typed_so(

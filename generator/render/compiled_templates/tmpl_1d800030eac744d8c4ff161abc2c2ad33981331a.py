@@ -11,6 +11,7 @@ def root(context, missing=missing):
     l_0_security = resolve('security')
     l_0_api = resolve('api')
     l_0_user_agent = resolve('user_agent')
+    l_0_idempotency_default = resolve('idempotency_default')
     try:
         t_1 = environment.filters['literal']
     except KeyError:
@@ -52,8 +53,8 @@ def root(context, missing=missing):
     yield str(t_1(environment.getattr((undefined(name='api') if l_0_api is missing else l_0_api), 'base_url')))
     yield '\n# The package and its API version, then the generator that wrote it.\nUSER_AGENT = '
     yield str(t_1((undefined(name='user_agent') if l_0_user_agent is missing else l_0_user_agent)))
-    yield '\n#: the idempotency-key header every POST and PATCH carries (the document says the server\n#: de-duplicates on it, so they are retried); None: only operations declaring one\nIDEMPOTENCY_HEADER: str | None = '
-    yield str(t_1(environment.getattr((undefined(name='api') if l_0_api is missing else l_0_api), 'idempotency_header')))
+    yield '\n#: the idempotency-key header every POST and PATCH carries (the document says the server\n#: de-duplicates on it, so they are retried); NOT_GIVEN: only operations declaring one\n#: (`idempotency_header=None` on the client sends no key, and makes no keyed retry, anywhere)\nIDEMPOTENCY_HEADER: str | NotGiven = '
+    yield str((undefined(name='idempotency_default') if l_0_idempotency_default is missing else l_0_idempotency_default))
     yield "\n#: the document's security schemes, as sent\nSECURITY_SCHEMES: tuple[SecurityScheme, ...] = (\n"
     for l_1_s in environment.getattr((undefined(name='security') if l_0_security is missing else l_0_security), 'schemes'):
         _loop_vars = {}
@@ -176,7 +177,7 @@ def root(context, missing=missing):
             yield str(environment.getattr(l_2_p, 'default'))
             yield ',\n'
         l_2_p = missing
-        yield '        timeout: Timeout | NotGiven = NOT_GIVEN,\n        max_retries: int = 2,\n        max_redirects: int = DEFAULT_MAX_REDIRECTS,\n        max_response_size: int = DEFAULT_MAX_RESPONSE_SIZE,\n        max_event_size: int = DEFAULT_MAX_EVENT_SIZE,\n        idempotency_header: str | None = IDEMPOTENCY_HEADER,\n        default_headers: Mapping[str, str] | None = None,\n        default_query: Mapping[str, object] | None = None,\n        strict_response_validation: bool = False,\n        http_client: _http.'
+        yield '        timeout: Timeout | NotGiven = NOT_GIVEN,\n        max_retries: int = 2,\n        max_redirects: int = DEFAULT_MAX_REDIRECTS,\n        max_response_size: int = DEFAULT_MAX_RESPONSE_SIZE,\n        max_event_size: int = DEFAULT_MAX_EVENT_SIZE,\n        idempotency_header: str | None | NotGiven = IDEMPOTENCY_HEADER,\n        default_headers: Mapping[str, str] | None = None,\n        default_query: Mapping[str, object] | None = None,\n        strict_response_validation: bool = False,\n        http_client: _http.'
         yield str(('AsyncClient' if (undefined(name='is_async') if l_1_is_async is missing else l_1_is_async) else 'Client'))
         yield ' | None = None,\n    ) -> None:\n        """Create a client.\n\n        Credentials, each its argument else its environment variable:\n'
         for l_2_line in environment.getattr((undefined(name='security') if l_0_security is missing else l_0_security), 'doc'):
@@ -295,4 +296,4 @@ def root(context, missing=missing):
     l_1_loop = l_1_variant = l_1_is_async = l_1_cls = l_1_base = l_1_prefix = l_1_client_params = missing
 
 blocks = {}
-debug_info = '7=22&15=29&28=33&31=36&32=40&38=48&39=50&40=52&42=54&45=56&48=58&49=62&53=77&56=79&57=83&66=89&68=92&77=98&78=101&79=105&87=110&88=113&89=116&91=129&97=137&99=140&100=145&101=147&102=149&103=151&106=154&107=158&114=160&115=164&118=168&119=172&130=180&135=182&136=186&138=189&140=192&145=196&153=199&154=203&155=207&161=216&179=223&180=227&187=233&188=237&191=241&192=245&203=253&214=255&215=259&218=265&219=269&235=275&238=279&239=284&240=286&242=291'
+debug_info = '7=23&15=30&28=34&31=37&32=41&38=49&39=51&40=53&42=55&46=57&49=59&50=63&54=78&57=80&58=84&67=90&69=93&78=99&79=102&80=106&88=111&89=114&90=117&92=130&98=138&100=141&101=146&102=148&103=150&104=152&107=155&108=159&115=161&116=165&119=169&120=173&131=181&136=183&137=187&139=190&141=193&146=197&154=200&155=204&156=208&162=217&180=224&181=228&188=234&189=238&192=242&193=246&204=254&215=256&216=260&219=266&220=270&236=276&239=280&240=285&241=287&243=292'

@@ -31,8 +31,9 @@ DEFAULT_BASE_URL: str | None = "https://api.example.com"
 # The package and its API version, then the generator that wrote it.
 USER_AGENT = "feat_auth_public/1.0 openapi-clientgen/0.1.0"
 #: the idempotency-key header every POST and PATCH carries (the document says the server
-#: de-duplicates on it, so they are retried); None: only operations declaring one
-IDEMPOTENCY_HEADER: str | None = None
+#: de-duplicates on it, so they are retried); NOT_GIVEN: only operations declaring one
+#: (`idempotency_header=None` on the client sends no key, and makes no keyed retry, anywhere)
+IDEMPOTENCY_HEADER: str | NotGiven = NOT_GIVEN
 #: the document's security schemes, as sent
 SECURITY_SCHEMES: tuple[SecurityScheme, ...] = (
     SecurityScheme("token", "header", "Authorization", prefix="Bearer "),
@@ -84,7 +85,7 @@ class Client(SyncAPIClient):
         max_redirects: int = DEFAULT_MAX_REDIRECTS,
         max_response_size: int = DEFAULT_MAX_RESPONSE_SIZE,
         max_event_size: int = DEFAULT_MAX_EVENT_SIZE,
-        idempotency_header: str | None = IDEMPOTENCY_HEADER,
+        idempotency_header: str | None | NotGiven = IDEMPOTENCY_HEADER,
         default_headers: Mapping[str, str] | None = None,
         default_query: Mapping[str, object] | None = None,
         strict_response_validation: bool = False,
@@ -187,7 +188,7 @@ class AsyncClient(AsyncAPIClient):
         max_redirects: int = DEFAULT_MAX_REDIRECTS,
         max_response_size: int = DEFAULT_MAX_RESPONSE_SIZE,
         max_event_size: int = DEFAULT_MAX_EVENT_SIZE,
-        idempotency_header: str | None = IDEMPOTENCY_HEADER,
+        idempotency_header: str | None | NotGiven = IDEMPOTENCY_HEADER,
         default_headers: Mapping[str, str] | None = None,
         default_query: Mapping[str, object] | None = None,
         strict_response_validation: bool = False,

@@ -17,8 +17,8 @@ that cannot repeat the effect. Retry-safe are: GET, HEAD, OPTIONS, PUT, DELETE a
 costs but changes nothing, as an LLM completion: ``RequestOptions.retry_safe``); and a POST or
 PATCH carrying an idempotency key, which is sent only where the server honours one: the
 operation declares the header (``RequestOptions.idempotency_header``) or the client names it
-(``idempotency_header=``, whose default the generated client takes from the document). The
-key is one per call, the same for each of its attempts; the caller's own value is kept. Any
+(``idempotency_header=``, whose default the generated client takes from the document; an
+explicit ``None`` sends no key anywhere, the declared ones included). The key is one per call, the same for each of its attempts; the caller's own value is kept. Any
 other POST or PATCH is retried only when it provably had no effect: a failure to connect
 (nothing was sent), a 429 (the server declined it) or the server's ``x-should-retry: true``;
 never after a timeout, a broken connection or a 5xx, when the server may have acted on it.
@@ -135,6 +135,8 @@ MAX_RETRY_DELAY: Final = 8.0
 MAX_RETRY_AFTER: Final = 60.0
 RETRY_STATUSES: Final = frozenset({408, 409, 429})
 #: Methods whose repetition has no further effect (RFC 9110, 9.2.2): always safe to retry.
+#: statuses that carry no body (RFC 9110 15.3.5, 15.3.6): an empty one is ``None`` when lenient
+_NO_CONTENT: Final = frozenset({204, 205})
 IDEMPOTENT_METHODS: Final = frozenset({"GET", "HEAD", "OPTIONS", "PUT", "DELETE", "TRACE"})
 #: Failures that happen before any byte of the request is sent.
 _NOT_SENT: Final = (_http.ConnectError, _http.ConnectTimeout, _http.PoolTimeout)
@@ -489,7 +491,7 @@ class BaseClient:
         max_redirects: int = DEFAULT_MAX_REDIRECTS,
         max_response_size: int = DEFAULT_MAX_RESPONSE_SIZE,
         max_event_size: int = DEFAULT_MAX_EVENT_SIZE,
-        idempotency_header: str | None = None,
+        idempotency_header: str | None | NotGiven = NOT_GIVEN,
         default_headers: Mapping[str, str] | None = None,
         default_query: Mapping[str, object] | None = None,
         strict_response_validation: bool = False,
@@ -520,7 +522,9 @@ class BaseClient:
         self.max_redirects = max_redirects
         self.max_response_size = max_response_size
         self.max_event_size = max_event_size
-        self.idempotency_header = idempotency_header
+        #: the header every POST/PATCH carries a key in; ``NOT_GIVEN``: only the operations
+        #: declaring one; ``None``: no key at all (the user's choice)
+        self.idempotency_header: str | None | NotGiven = idempotency_header
         #: a 2xx body that does not match its declared type raises (else it is tolerated)
         self.strict_response_validation = strict_response_validation
         self._default_headers: dict[str, str] = dict(default_headers or {})
@@ -719,8 +723,14 @@ class BaseClient:
         """Give a POST/PATCH the idempotency key its server honours (the operation's declared
         header, else the client's ``idempotency_header``), one per call so that every attempt
         sends the same; whether a key is sent. Without one nothing is added: a key the server
-        ignores would make a retry look safe when it is not."""
-        header = options.idempotency_header or self.idempotency_header
+        ignores would make a retry look safe when it is not. The client's ``None`` (given by
+        the user; ``NOT_GIVEN`` is "not named") sends none at all, so nothing is keyed-retried."""
+        if self.idempotency_header is None:  # the user turned keys off, everywhere
+            return False
+        client_header = self.idempotency_header
+        header = options.idempotency_header or (
+            None if isinstance(client_header, NotGiven) else client_header
+        )
         if not header:
             return False
         key = header.lower()
@@ -980,8 +990,12 @@ class BaseClient:
         success type too, never an untyped value behind a model annotation), or
         ``APIResponseValidationError``: for a body that is not JSON or is empty where the
         declared type takes no null (``_empty_body``), and with ``strict_response_validation``
-        for one that does not match the declared type."""
+        for one that does not match the declared type. An empty 204 or 205 is ``None`` unless
+        ``strict_response_validation``: those statuses carry no body (RFC 9110), and raising
+        on a POST or DELETE that succeeded would invite the caller to repeat it."""
         raw = response.content
+        if not raw and response.status_code in _NO_CONTENT and not self.strict_response_validation:
+            return None  # 204/205 carry no body (RFC 9110): a success, whatever was declared
         content_type = response.headers.get("content-type", "")
         target = success_target(spec.success, response.status_code, content_type, raw)
         if target is None:
@@ -1100,7 +1114,7 @@ class SyncAPIClient(BaseClient):
         max_redirects: int = DEFAULT_MAX_REDIRECTS,
         max_response_size: int = DEFAULT_MAX_RESPONSE_SIZE,
         max_event_size: int = DEFAULT_MAX_EVENT_SIZE,
-        idempotency_header: str | None = None,
+        idempotency_header: str | None | NotGiven = NOT_GIVEN,
         default_headers: Mapping[str, str] | None = None,
         default_query: Mapping[str, object] | None = None,
         strict_response_validation: bool = False,
@@ -1277,7 +1291,7 @@ class AsyncAPIClient(BaseClient):
         max_redirects: int = DEFAULT_MAX_REDIRECTS,
         max_response_size: int = DEFAULT_MAX_RESPONSE_SIZE,
         max_event_size: int = DEFAULT_MAX_EVENT_SIZE,
-        idempotency_header: str | None = None,
+        idempotency_header: str | None | NotGiven = NOT_GIVEN,
         default_headers: Mapping[str, str] | None = None,
         default_query: Mapping[str, object] | None = None,
         strict_response_validation: bool = False,

@@ -1,0 +1,211 @@
+"""The `default` resource (`client.default`): its sync and async classes.
+
+The models each answer parses into are looked up on the operation's first call, so importing this
+module loads none of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .. import _operations as _ops
+from .. import models as _models
+from .._base_client import AsyncAPIClient, ResponseSpec, ResponseTargets, SyncAPIClient
+from .._base_resource import (
+    AsyncAPIResource,
+    SyncAPIResource,
+    async_to_raw_response,
+    async_to_streamed_response,
+    to_raw_response,
+    to_streamed_response,
+)
+from .._types import NOT_GIVEN, Headers, NotGiven, Query, Timeout
+
+__all__ = [
+    "AsyncDefault",
+    "Default",
+]
+
+_DEFAULT_CREATE_PAYMENT: ResponseSpec[_models.Payment] = ResponseSpec(
+    lambda: ResponseTargets(
+        success={"200": _models.Payment},
+    )
+)
+
+
+class Default(SyncAPIResource):
+    """Operations of the `default` resource."""
+
+    def __init__(self, client: SyncAPIClient) -> None:
+        super().__init__(client)
+        self.with_raw_response = DefaultWithRawResponse(self)
+        self.with_streaming_response = DefaultWithStreamingResponse(self)
+
+    def create_payment(
+        self,
+        *,
+        item: str,
+        idempotency_key: str | NotGiven = NOT_GIVEN,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Mapping[str, object] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
+    ) -> _models.Payment:
+        """POST /payments
+
+        Args:
+            item: The `item` property of the request body.
+            idempotency_key: The `Idempotency-Key` header.
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            `Payment`: the 200 response.
+
+        Raises:
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            APIResponseValidationError: A success body does not decode into its type.
+            RequestValidationError: An argument does not match the spec; nothing was sent.
+        """
+        _checked = _ops.validated(
+            _models.CreatePaymentParams,
+            {
+                "Idempotency-Key": idempotency_key,
+            },
+            python_names={"Idempotency-Key": "idempotency_key"},
+        )
+        return self._post(
+            "/payments",
+            body=_ops.validated(
+                _models.PaymentIn,
+                {
+                    "item": item,
+                },
+            ),
+            options=_ops.request_options(
+                headers=_ops.pick_headers(
+                    _checked,
+                    ["Idempotency-Key"],
+                    python_names={"Idempotency-Key": "idempotency_key"},
+                ),
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+            ),
+            cast_to=_DEFAULT_CREATE_PAYMENT,
+        )
+
+
+class DefaultWithRawResponse:
+    """`default` methods that return the raw response: status, headers, `parse()`."""
+
+    def __init__(self, resource: Default) -> None:
+        self.create_payment = to_raw_response(resource.create_payment)
+
+
+class DefaultWithStreamingResponse:
+    """`default` methods that return the response unread, as a context manager:
+    `with ... as response:` then `response.parse()`, `read()` or `iter_bytes()`."""
+
+    def __init__(self, resource: Default) -> None:
+        self.create_payment = to_streamed_response(resource.create_payment)
+
+
+class AsyncDefault(AsyncAPIResource):
+    """Operations of the `default` resource (async)."""
+
+    def __init__(self, client: AsyncAPIClient) -> None:
+        super().__init__(client)
+        self.with_raw_response = AsyncDefaultWithRawResponse(self)
+        self.with_streaming_response = AsyncDefaultWithStreamingResponse(self)
+
+    async def create_payment(
+        self,
+        *,
+        item: str,
+        idempotency_key: str | NotGiven = NOT_GIVEN,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Mapping[str, object] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
+    ) -> _models.Payment:
+        """POST /payments
+
+        Args:
+            item: The `item` property of the request body.
+            idempotency_key: The `Idempotency-Key` header.
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            `Payment`: the 200 response.
+
+        Raises:
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            APIResponseValidationError: A success body does not decode into its type.
+            RequestValidationError: An argument does not match the spec; nothing was sent.
+        """
+        _checked = _ops.validated(
+            _models.CreatePaymentParams,
+            {
+                "Idempotency-Key": idempotency_key,
+            },
+            python_names={"Idempotency-Key": "idempotency_key"},
+        )
+        return await self._post(
+            "/payments",
+            body=_ops.validated(
+                _models.PaymentIn,
+                {
+                    "item": item,
+                },
+            ),
+            options=_ops.request_options(
+                headers=_ops.pick_headers(
+                    _checked,
+                    ["Idempotency-Key"],
+                    python_names={"Idempotency-Key": "idempotency_key"},
+                ),
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+            ),
+            cast_to=_DEFAULT_CREATE_PAYMENT,
+        )
+
+
+class AsyncDefaultWithRawResponse:
+    """`default` methods that return the raw response: status, headers, `parse()`."""
+
+    def __init__(self, resource: AsyncDefault) -> None:
+        self.create_payment = async_to_raw_response(resource.create_payment)
+
+
+class AsyncDefaultWithStreamingResponse:
+    """`default` methods that return the response unread, as an async context
+    manager: `async with ... as response:` then `await response.parse()`."""
+
+    def __init__(self, resource: AsyncDefault) -> None:
+        self.create_payment = async_to_streamed_response(resource.create_payment)
