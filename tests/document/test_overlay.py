@@ -73,6 +73,25 @@ def test_overlay_update_deep_merges_and_appends_arrays_without_mutating_input() 
     assert chat["x-codegen-stream"] == {"param": "stream"}
 
 
+def test_overlay_adds_a_component_and_names_it_in_a_hint() -> None:
+    """What the Nebius and Infomaniak overlays do: a schema of their own (a stream chunk's) added
+    beside the document's, then named by a later action's `x-codegen-stream.chunk`, merged into
+    the hint an earlier action set."""
+    spec = copy.deepcopy(SPEC)
+    spec["components"] = {"schemas": {"Item": {"type": "object"}}}
+    chunk = {"type": "object", "properties": {"usage": {"type": "object", "nullable": True}}}
+    result, problems = apply_overlay(spec, overlay_of(
+        {"target": "$.paths.*.post", "update": {"x-codegen-stream": {"param": "stream"}}},
+        {"target": "$.components.schemas", "update": {"CompletionChunk": chunk}},
+        {"target": "$.paths.*.post",
+         "update": {"x-codegen-stream": {"chunk": "#/components/schemas/CompletionChunk"}}},
+    ), "o.yaml")
+    assert problems == []
+    assert result["components"]["schemas"] == {"Item": {"type": "object"}, "CompletionChunk": chunk}
+    assert result["paths"]["/v1/chat/completions"]["post"]["x-codegen-stream"] == {
+        "param": "stream", "chunk": "#/components/schemas/CompletionChunk"}
+
+
 def test_overlay_filters_and_remove() -> None:
     result, problems = apply_overlay(SPEC, overlay_of(
         {"target": "$.paths['/v1/items/{id}'].get.parameters[?(@.in == 'header')]", "remove": True},

@@ -53,12 +53,17 @@ def test_a_fourth_provider_is_covered_by_the_provider_tests(tmp_path: Path) -> N
     text = manifest.read_text(encoding="utf-8")
     assert text == MANIFEST.read_text(encoding="utf-8")
     manifest.write_text(text.replace("providers:\n", "providers:\n" + ENTRY, 1), encoding="utf-8")
-    # The one fact the docs' table asks for that applies: the overlay marks a client parameter.
+    # The facts the docs' table asks for that apply: the overlay marks a client parameter ...
     specs_test = clone / "tests" / "providers" / "test_specs.py"
     pinned = 'CLIENT_PARAMS = {"infomaniak": "product_id", "nebius": "ai_project_id"}'
     assert pinned in specs_test.read_text(encoding="utf-8")
     specs_test.write_text(specs_test.read_text(encoding="utf-8").replace(
         pinned, pinned[:-1] + ', "acme": "ai_project_id"}'), encoding="utf-8")
+    # ... and, Nebius's overlay being copied, the stream-chunk schema it adds.
+    chunks = 'STREAM_CHUNKS = {"infomaniak": "CompletionChunk", "nebius": "CompletionChunk"}'
+    assert chunks in specs_test.read_text(encoding="utf-8")
+    specs_test.write_text(specs_test.read_text(encoding="utf-8").replace(
+        chunks, chunks[:-1] + ', "acme": "CompletionChunk"}'), encoding="utf-8")
 
     collected = _run(clone, "-m", "pytest", "-q", "--collect-only", "-p", "no:cacheprovider", "tests/providers",
                      "--ignore=tests/providers/test_adding_a_provider.py")

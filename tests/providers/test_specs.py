@@ -578,6 +578,10 @@ def jsonpath_node(doc: Any, target: str) -> Any:
 
 # The client-level parameter each overlay marks (a provider not listed marks none).
 CLIENT_PARAMS = {"infomaniak": "product_id", "nebius": "ai_project_id"}
+# The stream-chunk schema each overlay adds and names in `x-codegen-stream.chunk` (a provider not
+# listed streams chunks of its 200 response's schema): the page says `usage` comes only on the
+# last chunk, which the 200 response requires (tests/providers/test_stream_chunks.py).
+STREAM_CHUNKS = {"infomaniak": "CompletionChunk", "nebius": "CompletionChunk"}
 
 
 @pytest.mark.parametrize("provider", sorted(SPEC_FILES))
@@ -588,20 +592,34 @@ def test_overlay_targets_exist_and_set_the_codegen_hints(provider: str) -> None:
     assert overlay["overlay"] == "1.0.0"
     assert overlay["info"]["title"] and isinstance(overlay["info"]["version"], str)
     doc = load_spec(provider)
+    added: list[str] = []
     for action in overlay["actions"]:
         assert action["description"].strip(), f"action on {action['target']} says not why"
         node = jsonpath_node(doc, action["target"])
         assert isinstance(node, dict)
+        if action["target"] == "$.components.schemas":
+            # A schema of our own (a stream chunk's): added beside the document's, never over one.
+            assert not set(action["update"]) & set(node), "the overlay would change a document schema"
+            added += action["update"]
+            node.update(action["update"])
+            continue
         assert all(key.startswith("x-codegen-") for key in action["update"])
-        node.update(action["update"])
+        for key, value in action["update"].items():  # the overlay's deep merge, one level down
+            node[key] = {**node[key], **value} if isinstance(node.get(key), dict) else value
+    assert added == ([STREAM_CHUNKS[provider]] if provider in STREAM_CHUNKS else [])
 
     (path_item,) = doc["paths"].values()
     op = path_item["post"]
     assert op["x-codegen-resource"] == "completions"
     assert op["x-codegen-method"] == "create"
-    assert op["x-codegen-stream"] == {"param": "stream"}
+    chunk = STREAM_CHUNKS.get(provider)
+    assert op["x-codegen-stream"] == (
+        {"param": "stream", "chunk": f"#/components/schemas/{chunk}"} if chunk else {"param": "stream"})
     assert op["x-codegen-retry-safe"] is True  # a completion changes nothing: retried as openai-python does
     body, _ = resolve(doc, op["requestBody"]["content"]["application/json"]["schema"])
     assert body["properties"]["stream"]["type"] == "boolean"
     marked = [p["name"] for p in op.get("parameters", []) if p.get("x-codegen-client-param")]
     assert marked == ([CLIENT_PARAMS[provider]] if provider in CLIENT_PARAMS else [])
+    validator = (OpenAPIV31SpecValidator if str(doc.get("openapi")).startswith("3.1")
+                 else OpenAPIV30SpecValidator)
+    assert [error.message for error in validator(doc).iter_errors()] == []  # the overlaid document

@@ -41,6 +41,9 @@ SUCCESS_MODEL = {
     "ionos": "SuccessfulCompletionResponse",
     "nebius": "CompletionResponse",
 }
+# The model one streamed chunk parses into: the overlay's chunk schema where the 200 response
+# requires what only the last chunk carries (`usage`), else the 200 response's model.
+CHUNK_MODEL = {**SUCCESS_MODEL, "infomaniak": "CompletionChunk", "nebius": "CompletionChunk"}
 
 
 @functools.cache
@@ -469,7 +472,7 @@ def _chunk(text: str, *, usage: bool = False) -> dict[str, Any]:
 @pytest.mark.parametrize("provider", PROVIDERS)
 def test_streaming_parses_server_sent_events(provider: str, mode: str) -> None:
     pkg = package(provider)
-    model = getattr(pkg.models, SUCCESS_MODEL[provider])
+    model = getattr(pkg.models, CHUNK_MODEL[provider])
     events = sse(_chunk("Hel"), _chunk("lo"), _chunk("", usage=True))
     kwargs = {**full_arguments(provider), "stream": True}
     with ScriptedServer(

@@ -20,6 +20,9 @@ if TYPE_CHECKING:
     from ._completion_choice import (
         CompletionChoiceFinishReason as CompletionChoiceFinishReason,
     )
+    from ._completion_chunk import (
+        CompletionChunk as CompletionChunk,
+    )
     from ._completion_logprobs import (
         CompletionLogprobs as CompletionLogprobs,
     )
@@ -46,6 +49,7 @@ __all__ = [
     "Completion",
     "CompletionChoice",
     "CompletionChoiceFinishReason",
+    "CompletionChunk",
     "CompletionLogprobs",
     "CompletionRequest",
     "CompletionTokensDetails",
@@ -60,6 +64,7 @@ _MODULE_OF: dict[str, str] = {
     "Completion": "_completion",
     "CompletionChoice": "_completion_choice",
     "CompletionChoiceFinishReason": "_completion_choice",
+    "CompletionChunk": "_completion_chunk",
     "CompletionLogprobs": "_completion_logprobs",
     "CompletionRequest": "_completion_request",
     "CompletionTokensDetails": "_completion_tokens_details",

@@ -35,7 +35,7 @@ __all__ = [
 _COMPLETIONS_CREATE: ResponseSpec[_models.Completion] = ResponseSpec(
     lambda: ResponseTargets(
         success={"200": _models.Completion},
-        stream_chunk=_models.Completion,
+        stream_chunk=_models.CompletionChunk,
     )
 )
 
@@ -207,7 +207,7 @@ class Completions(SyncAPIResource):
         extra_body: Mapping[str, object] | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
         max_retries: int | NotGiven = NOT_GIVEN,
-    ) -> Stream[_models.Completion]:
+    ) -> Stream[_models.CompletionChunk]:
         """Create completion
 
         OpenAI compatible completion, see the [OpenAI
@@ -300,7 +300,7 @@ class Completions(SyncAPIResource):
             max_retries: The number of retries of this request, instead of the client's.
 
         Returns:
-            A `Stream` of `Completion` chunks (server-sent events).
+            A `Stream` of `CompletionChunk` chunks (server-sent events).
 
         Raises:
             APIStatusError: The server answered another error status (the subclass of its code where
@@ -339,7 +339,7 @@ class Completions(SyncAPIResource):
         extra_body: Mapping[str, object] | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
         max_retries: int | NotGiven = NOT_GIVEN,
-    ) -> _models.Completion | Stream[_models.Completion]:
+    ) -> _models.Completion | Stream[_models.CompletionChunk]:
         """Create completion
 
         OpenAI compatible completion, see the [OpenAI
@@ -432,8 +432,8 @@ class Completions(SyncAPIResource):
             max_retries: The number of retries of this request, instead of the client's.
 
         Returns:
-            `Completion`: the 200 response. With `stream=True`, a `Stream` of `Completion` chunks
-            (server-sent events).
+            `Completion`: the 200 response. With `stream=True`, a `Stream` of `CompletionChunk`
+            chunks (server-sent events).
 
         Raises:
             APIStatusError: The server answered another error status (the subclass of its code where
@@ -471,7 +471,7 @@ class Completions(SyncAPIResource):
         extra_body: Mapping[str, object] | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
         max_retries: int | NotGiven = NOT_GIVEN,
-    ) -> _models.Completion | Stream[_models.Completion]:
+    ) -> _models.Completion | Stream[_models.CompletionChunk]:
         """Create completion
 
         OpenAI compatible completion, see the [OpenAI
@@ -564,8 +564,8 @@ class Completions(SyncAPIResource):
             max_retries: The number of retries of this request, instead of the client's.
 
         Returns:
-            `Completion`: the 200 response. With `stream=True`, a `Stream` of `Completion` chunks
-            (server-sent events).
+            `Completion`: the 200 response. With `stream=True`, a `Stream` of `CompletionChunk`
+            chunks (server-sent events).
 
         Raises:
             APIStatusError: The server answered another error status (the subclass of its code where
@@ -616,7 +616,7 @@ class Completions(SyncAPIResource):
             ),
             cast_to=_COMPLETIONS_CREATE,
             stream=stream is True,
-            stream_cls=Stream[_models.Completion],
+            stream_cls=Stream[_models.CompletionChunk],
         )
 
 
@@ -802,7 +802,7 @@ class AsyncCompletions(AsyncAPIResource):
         extra_body: Mapping[str, object] | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
         max_retries: int | NotGiven = NOT_GIVEN,
-    ) -> AsyncStream[_models.Completion]:
+    ) -> AsyncStream[_models.CompletionChunk]:
         """Create completion
 
         OpenAI compatible completion, see the [OpenAI
@@ -895,7 +895,7 @@ class AsyncCompletions(AsyncAPIResource):
             max_retries: The number of retries of this request, instead of the client's.
 
         Returns:
-            A `AsyncStream` of `Completion` chunks (server-sent events).
+            A `AsyncStream` of `CompletionChunk` chunks (server-sent events).
 
         Raises:
             APIStatusError: The server answered another error status (the subclass of its code where
@@ -934,7 +934,7 @@ class AsyncCompletions(AsyncAPIResource):
         extra_body: Mapping[str, object] | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
         max_retries: int | NotGiven = NOT_GIVEN,
-    ) -> _models.Completion | AsyncStream[_models.Completion]:
+    ) -> _models.Completion | AsyncStream[_models.CompletionChunk]:
         """Create completion
 
         OpenAI compatible completion, see the [OpenAI
@@ -1027,7 +1027,7 @@ class AsyncCompletions(AsyncAPIResource):
             max_retries: The number of retries of this request, instead of the client's.
 
         Returns:
-            `Completion`: the 200 response. With `stream=True`, a `AsyncStream` of `Completion`
+            `Completion`: the 200 response. With `stream=True`, a `AsyncStream` of `CompletionChunk`
             chunks (server-sent events).
 
         Raises:
@@ -1066,7 +1066,7 @@ class AsyncCompletions(AsyncAPIResource):
         extra_body: Mapping[str, object] | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
         max_retries: int | NotGiven = NOT_GIVEN,
-    ) -> _models.Completion | AsyncStream[_models.Completion]:
+    ) -> _models.Completion | AsyncStream[_models.CompletionChunk]:
         """Create completion
 
         OpenAI compatible completion, see the [OpenAI
@@ -1159,7 +1159,7 @@ class AsyncCompletions(AsyncAPIResource):
             max_retries: The number of retries of this request, instead of the client's.
 
         Returns:
-            `Completion`: the 200 response. With `stream=True`, a `AsyncStream` of `Completion`
+            `Completion`: the 200 response. With `stream=True`, a `AsyncStream` of `CompletionChunk`
             chunks (server-sent events).
 
         Raises:
@@ -1211,7 +1211,7 @@ class AsyncCompletions(AsyncAPIResource):
             ),
             cast_to=_COMPLETIONS_CREATE,
             stream=stream is True,
-            stream_cls=AsyncStream[_models.Completion],
+            stream_cls=AsyncStream[_models.CompletionChunk],
         )
 
 

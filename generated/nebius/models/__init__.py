@@ -17,6 +17,9 @@ if TYPE_CHECKING:
     from ._completion_choice import (
         CompletionChoiceFinishReason as CompletionChoiceFinishReason,
     )
+    from ._completion_chunk import (
+        CompletionChunk as CompletionChunk,
+    )
     from ._completion_request import (
         CompletionRequest as CompletionRequest,
     )
@@ -51,6 +54,7 @@ if TYPE_CHECKING:
 __all__ = [
     "CompletionChoice",
     "CompletionChoiceFinishReason",
+    "CompletionChunk",
     "CompletionRequest",
     "CompletionRequestStreamOptions",
     "CompletionResponse",
@@ -67,6 +71,7 @@ __all__ = [
 _MODULE_OF: dict[str, str] = {
     "CompletionChoice": "_completion_choice",
     "CompletionChoiceFinishReason": "_completion_choice",
+    "CompletionChunk": "_completion_chunk",
     "CompletionRequest": "_completion_request",
     "CompletionRequestStreamOptions": "_completion_request",
     "CompletionResponse": "_completion_response",

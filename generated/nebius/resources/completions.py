@@ -37,7 +37,7 @@ _COMPLETIONS_CREATE: ResponseSpec[_models.CompletionResponse] = ResponseSpec(
     lambda: ResponseTargets(
         success={"200": _models.CompletionResponse},
         errors={"422": _models.HTTPValidationError},
-        stream_chunk=_models.CompletionResponse,
+        stream_chunk=_models.CompletionChunk,
     )
 )
 
@@ -189,7 +189,7 @@ class Completions(SyncAPIResource):
         extra_body: Mapping[str, object] | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
         max_retries: int | NotGiven = NOT_GIVEN,
-    ) -> Stream[_models.CompletionResponse]:
+    ) -> Stream[_models.CompletionChunk]:
         """Create completion
 
         Creates a model completion for the given input prompt.
@@ -250,7 +250,7 @@ class Completions(SyncAPIResource):
             max_retries: The number of retries of this request, instead of the client's.
 
         Returns:
-            A `Stream` of `CompletionResponse` chunks (server-sent events).
+            A `Stream` of `CompletionChunk` chunks (server-sent events).
 
         Raises:
             UnprocessableEntityError: The server answered 422 (`parsed_body`:
@@ -296,7 +296,7 @@ class Completions(SyncAPIResource):
         extra_body: Mapping[str, object] | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
         max_retries: int | NotGiven = NOT_GIVEN,
-    ) -> _models.CompletionResponse | Stream[_models.CompletionResponse]:
+    ) -> _models.CompletionResponse | Stream[_models.CompletionChunk]:
         """Create completion
 
         Creates a model completion for the given input prompt.
@@ -358,7 +358,7 @@ class Completions(SyncAPIResource):
 
         Returns:
             `CompletionResponse`: the 200 response. With `stream=True`, a `Stream` of
-            `CompletionResponse` chunks (server-sent events).
+            `CompletionChunk` chunks (server-sent events).
 
         Raises:
             UnprocessableEntityError: The server answered 422 (`parsed_body`:
@@ -403,7 +403,7 @@ class Completions(SyncAPIResource):
         extra_body: Mapping[str, object] | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
         max_retries: int | NotGiven = NOT_GIVEN,
-    ) -> _models.CompletionResponse | Stream[_models.CompletionResponse]:
+    ) -> _models.CompletionResponse | Stream[_models.CompletionChunk]:
         """Create completion
 
         Creates a model completion for the given input prompt.
@@ -465,7 +465,7 @@ class Completions(SyncAPIResource):
 
         Returns:
             `CompletionResponse`: the 200 response. With `stream=True`, a `Stream` of
-            `CompletionResponse` chunks (server-sent events).
+            `CompletionChunk` chunks (server-sent events).
 
         Raises:
             UnprocessableEntityError: The server answered 422 (`parsed_body`:
@@ -536,7 +536,7 @@ class Completions(SyncAPIResource):
             ),
             cast_to=_COMPLETIONS_CREATE,
             stream=stream is True,
-            stream_cls=Stream[_models.CompletionResponse],
+            stream_cls=Stream[_models.CompletionChunk],
         )
 
 
@@ -702,7 +702,7 @@ class AsyncCompletions(AsyncAPIResource):
         extra_body: Mapping[str, object] | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
         max_retries: int | NotGiven = NOT_GIVEN,
-    ) -> AsyncStream[_models.CompletionResponse]:
+    ) -> AsyncStream[_models.CompletionChunk]:
         """Create completion
 
         Creates a model completion for the given input prompt.
@@ -763,7 +763,7 @@ class AsyncCompletions(AsyncAPIResource):
             max_retries: The number of retries of this request, instead of the client's.
 
         Returns:
-            A `AsyncStream` of `CompletionResponse` chunks (server-sent events).
+            A `AsyncStream` of `CompletionChunk` chunks (server-sent events).
 
         Raises:
             UnprocessableEntityError: The server answered 422 (`parsed_body`:
@@ -809,7 +809,7 @@ class AsyncCompletions(AsyncAPIResource):
         extra_body: Mapping[str, object] | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
         max_retries: int | NotGiven = NOT_GIVEN,
-    ) -> _models.CompletionResponse | AsyncStream[_models.CompletionResponse]:
+    ) -> _models.CompletionResponse | AsyncStream[_models.CompletionChunk]:
         """Create completion
 
         Creates a model completion for the given input prompt.
@@ -871,7 +871,7 @@ class AsyncCompletions(AsyncAPIResource):
 
         Returns:
             `CompletionResponse`: the 200 response. With `stream=True`, a `AsyncStream` of
-            `CompletionResponse` chunks (server-sent events).
+            `CompletionChunk` chunks (server-sent events).
 
         Raises:
             UnprocessableEntityError: The server answered 422 (`parsed_body`:
@@ -916,7 +916,7 @@ class AsyncCompletions(AsyncAPIResource):
         extra_body: Mapping[str, object] | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
         max_retries: int | NotGiven = NOT_GIVEN,
-    ) -> _models.CompletionResponse | AsyncStream[_models.CompletionResponse]:
+    ) -> _models.CompletionResponse | AsyncStream[_models.CompletionChunk]:
         """Create completion
 
         Creates a model completion for the given input prompt.
@@ -978,7 +978,7 @@ class AsyncCompletions(AsyncAPIResource):
 
         Returns:
             `CompletionResponse`: the 200 response. With `stream=True`, a `AsyncStream` of
-            `CompletionResponse` chunks (server-sent events).
+            `CompletionChunk` chunks (server-sent events).
 
         Raises:
             UnprocessableEntityError: The server answered 422 (`parsed_body`:
@@ -1049,7 +1049,7 @@ class AsyncCompletions(AsyncAPIResource):
             ),
             cast_to=_COMPLETIONS_CREATE,
             stream=stream is True,
-            stream_cls=AsyncStream[_models.CompletionResponse],
+            stream_cls=AsyncStream[_models.CompletionChunk],
         )
 
 
