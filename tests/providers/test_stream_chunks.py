@@ -77,13 +77,14 @@ def test_chunks_with_null_usage_then_the_usage_parse_under_strict_validation(
     package = import_from(packages, provider)
     events = sse(_chunk(provider, text="Hel", usage=None), _chunk(provider, text="lo", usage=None),
                  _chunk(provider, text=None, usage=USAGE))
-    with ScriptedServer([Reply(200, {"Content-Type": "text/event-stream"}, chunks=events)]) as server:
-        with package.Client(api_key="sk-test", base_url=server.url, strict_response_validation=True,
-                            **CLIENT_ARGUMENTS[provider]) as client:
-            stream = client.completions.create(
-                model="m", prompt="Hi", stream=True, stream_options={"include_usage": True})
-            with stream:
-                chunks = list(stream)
+    with (
+        ScriptedServer([Reply(200, {"Content-Type": "text/event-stream"}, chunks=events)]) as server,
+        package.Client(api_key="sk-test", base_url=server.url, strict_response_validation=True,
+                       **CLIENT_ARGUMENTS[provider]) as client,
+        client.completions.create(
+            model="m", prompt="Hi", stream=True, stream_options={"include_usage": True}) as stream,
+    ):
+        chunks = list(stream)
     assert [type(chunk) for chunk in chunks] == [package.models.CompletionChunk] * 3
     assert [chunk.usage for chunk in chunks[:2]] == [None, None]
     assert "".join(chunk.choices[0].text for chunk in chunks[:2]) == "Hello"
