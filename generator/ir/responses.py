@@ -126,6 +126,8 @@ def streaming(context: Context, operation: dict[str, Any], body_params: list[Par
 def _chunk_class(context: Context, hint: dict[str, Any], sse_schema: Any | None,
                  switch_wire: Any, success: tuple[ResponseType, ...]) -> str | None:
     chunk_ref = hint.get("chunk")
+    if isinstance(chunk_ref, dict):  # written as a Reference Object: `{$ref: ...}`
+        chunk_ref = chunk_ref.get("$ref")
     if isinstance(chunk_ref, str):
         return context.classes.class_for({"$ref": chunk_ref}, "StreamChunk")
     if sse_schema is not None:

@@ -1,0 +1,55 @@
+"""`x-codegen-stream.chunk` names the schema stream chunks parse into, written as a reference
+string or as a Reference Object (`{$ref: ...}`): both forms mean the same class."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import yaml
+
+from generator import ir
+
+DOC = """
+openapi: 3.0.3
+info: {title: t, version: '1'}
+paths:
+  /complete:
+    post:
+      operationId: complete
+      requestBody:
+        content:
+          application/json:
+            schema:
+              type: object
+              properties: {stream: {type: boolean}}
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json: {schema: {$ref: '#/components/schemas/Answer'}}
+components:
+  schemas:
+    Answer: {type: object, required: [usage], properties: {usage: {type: integer}}}
+    Chunk: {type: object, properties: {usage: {type: integer, nullable: true}}}
+"""
+OPTIONS = ir.BuildOptions(package="pkg", api_key_env="PKG_API_KEY", base_url_env="PKG_BASE_URL")
+
+
+def _chunk(hint: Any) -> Any:
+    document = yaml.safe_load(DOC)
+    if hint is not None:
+        document["paths"]["/complete"]["post"]["x-codegen-stream"] = hint
+    api = ir.build(document, OPTIONS)
+    [operation] = [op for resource in api.resources for op in resource.operations]
+    return operation.stream_chunk
+
+
+@pytest.mark.parametrize("chunk", ["#/components/schemas/Chunk",
+                                   {"$ref": "#/components/schemas/Chunk"}])
+def test_either_form_names_the_chunk_schema(chunk: Any) -> None:
+    assert _chunk({"param": "stream", "chunk": chunk}) == "Chunk"
+
+
+def test_without_chunk_the_answer_is_the_chunk() -> None:
+    assert _chunk(None) == "Answer"
