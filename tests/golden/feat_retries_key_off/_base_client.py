@@ -974,9 +974,9 @@ class BaseClient:
             body = decoded
             target = _lookup(spec.errors, response.status_code)
             if target not in (_MISSING, None, str, bytes):
-                try:
-                    parsed = validate_python(target, decoded)
-                except (ValueError, TypeError, AttributeError):  # `body` still shows it
+                try:  # strict: a body that does not match is None, never a hollow model
+                    parsed = validate_python(target, decoded, strict=True)
+                except (ValueError, TypeError, AttributeError, RecursionError):  # `body` shows it
                     parsed = None
         message = error_message(
             response.status_code, None if decoded is _MISSING else decoded, text
