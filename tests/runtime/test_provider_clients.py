@@ -145,10 +145,12 @@ def test_ionos_parsed_body_is_the_validated_model_or_none(
     body: dict[str, Any], parsed: bool, clean_env: pytest.MonkeyPatch
 ) -> None:
     package = import_from(GENERATED, "ionos")
-    with ScriptedServer([Reply(429, body=body)]) as server:
-        with package.Client(api_key="k", base_url=server.url, max_retries=0) as client:
-            with pytest.raises(package.RateLimitError) as caught:
-                client.completions.create(model="m", prompt="x")
+    with (
+        ScriptedServer([Reply(429, body=body)]) as server,
+        package.Client(api_key="k", base_url=server.url, max_retries=0) as client,
+        pytest.raises(package.RateLimitError) as caught,
+    ):
+        client.completions.create(model="m", prompt="x")
     error = caught.value
     assert error.body == body  # the decoded JSON either way
     if parsed:

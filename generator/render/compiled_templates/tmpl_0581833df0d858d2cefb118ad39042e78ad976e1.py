@@ -95,7 +95,19 @@ def root(context, missing=missing):
         yield ' (the full URL, ending in '
         yield str(t_1(environment.getattr((undefined(name='api') if l_0_api is missing else l_0_api), 'server_path')))
         yield ": the document's server is relative)"
-    yield " |\n\nCredentials go only to the base URL's origin (scheme, host and port): a redirect elsewhere\ndrops them, with every header whose name says it holds one (`X-Access-Token`, `*-Api-Key`,\ncookies...), whoever set it. They never show in a repr, in the HTTP library's log lines or in an\nerror message, even when a server echoes them back. A `base_url` carrying `user:password@` is\nrefused, and so is a value for `Host`, `Content-Length` or `Transfer-Encoding`: the HTTP client\nsets those from the URL and the body.\n\n## Usage\n\n"
+    yield ' |\n\n'
+    if environment.getattr((undefined(name='api') if l_0_api is missing else l_0_api), 'path_prefix'):
+        pass
+        yield "Every operation's path starts with "
+        yield str(t_1(environment.getattr((undefined(name='api') if l_0_api is missing else l_0_api), 'path_prefix')))
+        yield ': a base URL whose path ends in it\n(`https://host'
+        yield str(environment.getattr((undefined(name='api') if l_0_api is missing else l_0_api), 'path_prefix'))
+        yield "`, as openai-python's base URLs are written) has it dropped\nonce, so `https://host` and `https://host"
+        yield str(environment.getattr((undefined(name='api') if l_0_api is missing else l_0_api), 'path_prefix'))
+        yield '`, given as `base_url=` or in\n`'
+        yield str(environment.getattr(environment.getattr((undefined(name='api') if l_0_api is missing else l_0_api), 'options'), 'base_url_env'))
+        yield '`, reach the same paths (`client.base_url` shows the URL as given).\nA base URL ending in anything else is used as it is.\n\n'
+    yield "Credentials go only to the base URL's origin (scheme, host and port): a redirect elsewhere\ndrops them, with every header whose name says it holds one (`X-Access-Token`, `*-Api-Key`,\ncookies...), whoever set it. They never show in a repr, in the HTTP library's log lines or in an\nerror message, even when a server echoes them back. A `base_url` carrying `user:password@` is\nrefused, and so is a value for `Host`, `Content-Length` or `Transfer-Encoding`: the HTTP client\nsets those from the URL and the body.\n\n## Usage\n\n"
     for l_1_call in (undefined(name='examples') if l_0_examples is missing else l_0_examples):
         _loop_vars = {}
         pass
@@ -232,4 +244,4 @@ def root(context, missing=missing):
     yield '   # exit 1 when the copy differs from what its inputs give\n```\n\n`PROVENANCE.json` records what this package was made from and the sha256 of every file.\n'
 
 blocks = {}
-debug_info = '1=55&3=57&4=61&11=67&12=71&19=77&20=81&22=87&33=99&34=103&37=105&39=111&40=113&41=115&43=118&44=121&45=123&47=128&52=133&54=137&55=139&57=142&84=145&89=148&91=154&92=156&96=158&108=161&109=163&111=167&112=169&114=171&119=173&120=175&122=177&133=180&135=183&141=192&142=194&145=198&147=204&149=206&199=209&201=212&209=217&211=220&215=222&217=225&232=229&233=231'
+debug_info = '1=55&3=57&4=61&11=67&12=71&19=77&20=81&22=87&24=99&25=102&26=104&27=106&28=108&41=111&42=115&45=117&47=123&48=125&49=127&51=130&52=133&53=135&55=140&60=145&62=149&63=151&65=154&92=157&97=160&99=166&100=168&104=170&116=173&117=175&119=179&120=181&122=183&127=185&128=187&130=189&141=192&143=195&149=204&150=206&153=210&155=216&157=218&207=221&209=224&217=229&219=232&223=234&225=237&240=241&241=243'
