@@ -28,7 +28,7 @@ from generator.ir.schemas import (
     hoist_self_referencing_items,
 )
 from generator.ir.security import security
-from generator.ir.servers import server_path, server_url
+from generator.ir.servers import server_path, server_url, shared_path_prefix
 from generator.names import namespace
 from generator.names.client_arguments import ArgumentSite, client_argument_renames
 from generator.names.components import class_names, ref_renames, renamed_ref
@@ -108,12 +108,14 @@ def _api(context: Context, operations: list[Operation], failed: Failed) -> Api:
     data, options = context.data, context.options
     info = data.get("info") or {}
     client_params = _client_params(operations)
+    base_url = server_url(data, options.default_base_url)
+    relative_server = None if options.default_base_url else server_path(data)
     return Api(
         title=_text(info.get("title")),
         version=_text(info.get("version")) or str(info.get("version", "")),
         description=_text(info.get("description")),
         options=options,
-        base_url=server_url(data, options.default_base_url),
+        base_url=base_url,
         security=security(data, options, operations, {p.name for p in client_params}),
         resources=resources,
         client_params=client_params,
@@ -121,7 +123,11 @@ def _api(context: Context, operations: list[Operation], failed: Failed) -> Api:
         required_classes=frozenset(context.classes.required),
         failed=tuple(failed),
         idempotency_header=retries.root_idempotency_header(data),
-        server_path=None if options.default_base_url else server_path(data),
+        server_path=relative_server,
+        path_prefix=shared_path_prefix(
+            (operation.path for operation in operations),
+            (base_url, relative_server),
+        ),
         renames=(*chosen.renames, *client_renames,
                  *(note for op in operations for note in (*op.ignored, *op.renamed_arguments))),
     )

@@ -188,6 +188,9 @@ class Api:
     renames: tuple[namespace.Rename, ...] = ()  # spec-derived names that had to change, and why
     # the first server's URL when it is relative (`/api/v2`): the base URL a user gives ends in it
     server_path: str | None = None
+    # the leading path segments every operation shares (`/v1`): a base URL ending in them
+    # (openai-python's `https://host/v1`) has them dropped once by the client (ir/servers)
+    path_prefix: str | None = None
 
     def uses_deprecated(self) -> bool:
         """Whether an operation is deprecated: the package then imports `typing_extensions`

@@ -7,6 +7,7 @@ relative one (`/api/v2`) is a path every base URL a user gives must end in. The 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 from urllib.parse import urlparse
 
@@ -47,3 +48,32 @@ def server_path(data: dict[str, Any]) -> str | None:
     if url and url.startswith("/") and "{" not in url and url.rstrip("/"):
         return url.rstrip("/")
     return None
+
+
+def shared_path_prefix(paths: Iterable[str], bases: Iterable[str | None] = ()) -> str | None:
+    """The leading whole path segments every operation's path shares (`/v1` of `/v1/completions`
+    and `/v1/models`), which a base URL copied from an openai-python setup ends in too; the
+    client drops it from such a base URL once (`https://host/v1` reaches `/v1/completions`).
+
+    None when the operations share no segment, when there is none, or when a base URL (or
+    relative server path) the document itself gives already ends in the prefix: there the doubled
+    segment is the real address. A segment with a `{template}` ends the prefix (a base URL
+    holds a value, never the placeholder), and the prefix leaves every path at least one
+    segment of its own (it is never a whole operation's path).
+    """
+    split = [[segment for segment in path.split("/") if segment] for path in paths]
+    if not split:
+        return None
+    shared: list[str] = []
+    for position in range(min(len(segments) for segments in split) - 1):
+        segment = split[0][position]
+        if "{" in segment or any(segments[position] != segment for segments in split):
+            break
+        shared.append(segment)
+    if not shared:
+        return None
+    prefix = "/" + "/".join(shared)
+    for base in bases:
+        if base and (urlparse(base).path.rstrip("/") + "/").endswith(prefix + "/"):
+            return None
+    return prefix

@@ -55,12 +55,13 @@ CLIENT_BASE_ATTRIBUTES = frozenset({
     "_chunk_type", "_client", "_default_headers", "_default_query", "_header_cache", "_headers",
     "_hidden", "_hidden_query", "_invalid_body", "_local_error", "_log_retry",
     "_make_status_error", "_may_retry_after", "_may_retry_status", "_mismatch", "_origin",
-    "_owns_client", "_parse_body", "_parsed_url", "_prepare", "_random", "_raw_response", "_read",
-    "_redact", "_redirect", "_retry_delay", "_send", "_sleep", "_stream_cls",
-    "_too_many_redirects", "_transport_error", "_undecodable", "_url", "_urls",
-    "_warn_if_clear_text", "_with_credentials", "_wrap_headers", "aclose", "api_key", "base_url",
-    "close", "idempotency_header", "max_event_size", "max_redirects", "max_response_size",
-    "max_retries", "request", "request_raw", "strict_response_validation", "timeout", "user_agent",
+    "_owns_client", "_parse_body", "_parsed_url", "_path_prefix", "_prepare", "_random",
+    "_raw_response", "_read", "_redact", "_redirect", "_request_base", "_retry_delay", "_send",
+    "_sleep", "_stream_cls", "_too_many_redirects", "_transport_error", "_undecodable", "_url",
+    "_urls", "_warn_if_clear_text", "_with_credentials", "_wrap_headers", "aclose", "api_key",
+    "base_url", "close", "idempotency_header", "is_closed", "max_event_size", "max_redirects",
+    "max_response_size", "max_retries", "request", "request_raw", "strict_response_validation",
+    "timeout", "user_agent",
 })
 
 # The same of the runtime's SyncAPIResource/AsyncAPIResource.
@@ -71,8 +72,8 @@ RESOURCE_BASE_ATTRIBUTES = frozenset({
 
 # What `_client.py.jinja`'s classes add: `self.x = ...`, `def x`, class-body `x = ...`.
 CLIENT_TEMPLATE_ATTRIBUTES = frozenset({
-    "__init__", "_auth", "_base_url", "client_params", "copy", "credential_arguments",
-    "user_agent", "with_options",
+    "__init__", "_auth", "_base_url", "_path_prefix", "client_params", "copy",
+    "credential_arguments", "user_agent", "with_options",
 })
 
 # What `_resources.py.jinja`'s classes add.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.ir.servers import server_path, server_url
+from generator.ir.servers import server_path, server_url, shared_path_prefix
 
 
 def document(url: str, **variables: str) -> dict[str, object]:
@@ -34,3 +34,29 @@ def test_a_server_a_client_could_not_use_falls_back(url: str) -> None:
 def test_a_relative_server_is_a_path_base_urls_must_end_in() -> None:
     assert server_path(document("/api/v2/")) == "/api/v2"
     assert server_url(document("/api/v2/"), None) is None
+
+
+@pytest.mark.parametrize(("paths", "prefix"), [
+    (["/v1/completions"], "/v1"),
+    (["/v1/completions", "/v1/models/{model}"], "/v1"),
+    (["/api/v2/a", "/api/v2/b/c"], "/api/v2"),
+    (["/v1/completions", "/v2/completions"], None),  # not ALL operations share it
+    (["/v1/completions", "/v1"], None),  # it would be the whole path of one
+    (["/v10/a", "/v1/b"], None),  # whole segments only
+    (["/completions"], None),
+    (["/2/ai/{product_id}/openai/v1/completions"], "/2/ai"),  # a placeholder ends it
+    (["/{version}/a"], None),
+    ([], None),
+])
+def test_the_prefix_every_operation_shares(paths: list[str], prefix: str | None) -> None:
+    assert shared_path_prefix(paths) == prefix
+
+
+@pytest.mark.parametrize("base", ["https://api.example.com/v1", "https://api.example.com/x/v1/", "/v1"])
+def test_no_prefix_when_the_document_s_own_base_ends_in_it(base: str) -> None:
+    # the document says its requests go to .../v1/v1/...: that doubled segment is real
+    assert shared_path_prefix(["/v1/completions"], [base]) is None
+
+
+def test_a_base_ending_in_another_segment_keeps_the_prefix() -> None:
+    assert shared_path_prefix(["/v1/completions"], ["https://api.example.com/xv1", None]) == "/v1"

@@ -575,3 +575,36 @@ def test_api_md_names_a_field_as_code_reads_it(tmp_path: Path) -> None:
     section = api_md.split("### `models.User`\n\n", 1)[1]
     assert section.startswith("- `id`: `int`\n- `user_name` (`userName` on the wire): `str | None`\n"
                               "- `x_y` (`x-y` on the wire): `str | None`\n")
+
+
+PREFIX_DOC = """\
+openapi: 3.1.0
+info: {title: Prefixed, version: "1"}
+servers: [{url: "SERVER"}]
+paths:
+  /v1/things:
+    get: {operationId: list_things, responses: {"200": {description: ok}}}
+  SECOND:
+    get: {operationId: get_other, responses: {"200": {description: ok}}}
+"""
+
+
+@pytest.mark.parametrize(("server", "second", "prefix"), [
+    ("https://api.example.com", "/v1/others", "/v1"),
+    ("https://api.example.com", "/v2/others", None),  # not every operation shares it
+    ("https://api.example.com/v1", "/v1/others", None),  # the document's own base ends in it
+])
+def test_the_shared_path_prefix_is_set_and_documented_only_where_every_path_has_it(
+        server: str, second: str, prefix: str | None, tmp_path: Path) -> None:
+    spec = tmp_path / "prefixed.yaml"
+    spec.write_text(PREFIX_DOC.replace("SERVER", server).replace("SECOND", second), encoding="utf-8")
+    files = pipeline.build_packages([pipeline.target_for_spec(spec, "prefixed")])["prefixed"]
+    paragraph = "Every operation's path starts with `/v1`: a base URL whose path ends in it"
+    assert (paragraph in files["README.md"]) is (prefix is not None)
+    assert ('_path_prefix = "/v1"' in files["_client.py"]) is (prefix is not None)
+
+
+def test_the_readme_says_where_its_import_line_applies() -> None:
+    readme = (GENERATED / "ionos" / "README.md").read_text(encoding="utf-8")
+    assert "The examples import the package by its own name (`from ionos import Client`)" in readme
+    assert "`from generated.ionos import Client`" in readme

@@ -140,3 +140,93 @@ def test_streaming_response_error_status_still_raises(infomaniak: Any) -> None:
             pass
         assert raised.value.body == {"error": {"message": "no model"}}
         client.close()
+
+
+# -- a base URL ending in the prefix every operation shares (openai-python's `.../v1`) ----------
+
+
+@pytest.mark.parametrize("provider", ["ionos", "nebius"])
+@pytest.mark.parametrize("suffix", ["", "/", "/v1", "/v1/"])
+def test_a_base_url_with_or_without_the_shared_prefix_reaches_the_same_path(
+    provider: str, suffix: str, clean_env: pytest.MonkeyPatch
+) -> None:
+    package = import_from(GENERATED, provider)
+    with (
+        ScriptedServer([Reply(200, body=COMPLETION)]) as server,
+        package.Client(api_key="k", base_url=server.url + suffix) as client,
+    ):
+        assert client.base_url == server.url + suffix  # shown as given
+        client.completions.create(model="m", prompt="Hi")
+    assert server.requests[0].path == "/v1/completions"
+
+
+def test_a_base_url_from_the_environment_drops_the_prefix_too(clean_env: pytest.MonkeyPatch) -> None:
+    package = import_from(GENERATED, "nebius")
+    with ScriptedServer([Reply(200, body=COMPLETION)]) as server:
+        clean_env.setenv("NEBIUS_BASE_URL", server.url + "/v1/")
+        with package.Client(api_key="k") as client:
+            client.completions.create(model="m", prompt="Hi")
+    assert server.requests[0].path == "/v1/completions"
+
+
+def test_async_client_drops_the_prefix_and_a_copy_keeps_doing_so(clean_env: pytest.MonkeyPatch) -> None:
+    package = import_from(GENERATED, "ionos")
+
+    async def run(url: str) -> None:
+        async with package.AsyncClient(api_key="k", base_url=url + "/v1") as client:
+            await client.completions.create(model="m", prompt="a")
+            await client.with_options(timeout=5.0).completions.create(model="m", prompt="b")
+
+    with ScriptedServer([Reply(200, body=COMPLETION)], repeat_last=True) as server:
+        asyncio.run(run(server.url))
+    assert [r.path for r in server.requests] == ["/v1/completions", "/v1/completions"]
+
+
+@pytest.mark.parametrize(("suffix", "path"), [
+    ("/v2", "/v2/v1/completions"),  # another segment: untouched
+    ("/xv1", "/xv1/v1/completions"),  # whole segments only
+    ("/v1/v1", "/v1/v1/completions"),  # dropped once, never twice
+    ("/proxy", "/proxy/v1/completions"),
+])
+def test_a_base_url_ending_in_anything_else_is_used_as_given(
+    suffix: str, path: str, clean_env: pytest.MonkeyPatch
+) -> None:
+    package = import_from(GENERATED, "ionos")
+    with (
+        ScriptedServer([Reply(200, body=COMPLETION)]) as server,
+        package.Client(api_key="k", base_url=server.url + suffix) as client,
+    ):
+        client.completions.create(model="m", prompt="Hi")
+    assert server.requests[0].path == path
+
+
+def test_the_prefix_stops_at_a_placeholder(clean_env: pytest.MonkeyPatch) -> None:
+    # Infomaniak's paths share only `/2/ai` before the `{product_id}` placeholder: that is the
+    # prefix; a base URL ending in `/v1` (after the placeholder) stays as it is
+    package = import_from(GENERATED, "infomaniak")
+    assert package.Client._path_prefix == "/2/ai"
+    with ScriptedServer([Reply(200, body=COMPLETION)], repeat_last=True) as server:
+        for suffix in ("/2/ai", "/v1"):
+            with package.Client(api_key="k", base_url=server.url + suffix, product_id=3) as client:
+                client.completions.create(model="m", prompt="Hi")
+    assert [r.path for r in server.requests] == [
+        "/2/ai/3/openai/v1/completions", "/v1/2/ai/3/openai/v1/completions"]
+
+
+# -- is_closed() as openai-python has it ------------------------------------------------------
+
+
+def test_is_closed_on_both_clients(infomaniak: Any) -> None:
+    client = infomaniak.Client(api_key="k", base_url="http://127.0.0.1:9", product_id=1)
+    copy = client.with_options(timeout=1.0)
+    assert (client.is_closed(), copy.is_closed()) == (False, False)
+    client.close()
+    assert (client.is_closed(), copy.is_closed()) == (True, True)  # the copy shares the pool
+
+    async def run() -> tuple[bool, bool]:
+        aclient = infomaniak.AsyncClient(api_key="k", base_url="http://127.0.0.1:9", product_id=1)
+        before = aclient.is_closed()
+        await aclient.close()
+        return before, aclient.is_closed()
+
+    assert asyncio.run(run()) == (False, True)

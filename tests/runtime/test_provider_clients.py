@@ -132,3 +132,31 @@ def test_a_completion_is_retried_after_a_502_without_a_key(provider: str, clean_
     first, second = server.requests
     assert first.json() == second.json()
     assert not [name for name in first.headers if "idempotency" in name]
+
+
+# IONOS's document says its backend answers errors in an IONOS-native shape, not the declared
+# OpenAI-style ErrorResponse: such a body is left unparsed, never a hollow ErrorResponse(error=None).
+_IONOS_NATIVE = {"httpStatus": 429, "messages": [{"errorCode": "paas-rate-limit", "message": "Too many requests"}]}
+_IONOS_DECLARED = {"error": {"message": "slow down", "type": "requests", "code": "429"}}
+
+
+@pytest.mark.parametrize(("body", "parsed"), [(_IONOS_NATIVE, False), (_IONOS_DECLARED, True)])
+def test_ionos_parsed_body_is_the_validated_model_or_none(
+    body: dict[str, Any], parsed: bool, clean_env: pytest.MonkeyPatch
+) -> None:
+    package = import_from(GENERATED, "ionos")
+    with (
+        ScriptedServer([Reply(429, body=body)]) as server,
+        package.Client(api_key="k", base_url=server.url, max_retries=0) as client,
+        pytest.raises(package.RateLimitError) as caught,
+    ):
+        client.completions.create(model="m", prompt="x")
+    error = caught.value
+    assert error.body == body  # the decoded JSON either way
+    if parsed:
+        assert isinstance(error.parsed_body, package.models.ErrorResponse)
+        assert error.parsed_as(package.models.ErrorResponse) is error.parsed_body
+        assert error.parsed_body.error.message == "slow down"
+    else:
+        assert error.parsed_body is None
+        assert error.parsed_as(package.models.ErrorResponse) is None

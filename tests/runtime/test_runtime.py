@@ -730,6 +730,45 @@ def test_stream_context_manager_closes_connection(
     assert server.client_closed.wait(5)
 
 
+def test_stream_close_closes_connection(
+    pkg: ModuleType, serve: Callable[..., ScriptedServer], make_api: Callable[..., Api], kind: str
+) -> None:
+    # openai-python's `stream.close()`, awaited on AsyncStream (an alias of its aclose())
+    server = _stream_server(serve, sse(chunk("a"), chunk("b"), done=False), hold_open=True)
+    api = make_api(server)
+
+    async def first_then_close() -> tuple[str, list[Any]]:
+        stream = await api.client.request(completion_spec(pkg), completion_options(pkg), stream=True)
+        first = await stream.__anext__()
+        await stream.close()
+        return first.choices[0].text, [c async for c in stream]
+
+    if kind == "sync":
+        stream = api.client.request(completion_spec(pkg), completion_options(pkg), stream=True)
+        first = next(stream).choices[0].text
+        stream.close()
+        rest = list(stream)
+    else:
+        first, rest = api.run(first_then_close)
+    assert (first, rest) == ("a", [])
+    assert server.client_closed.wait(5)
+
+
+def test_is_closed_follows_the_http_client(
+    pkg: ModuleType, serve: Callable[..., ScriptedServer], make_api: Callable[..., Api], kind: str
+) -> None:
+    server = serve([Reply(200, body=COMPLETION)])
+    api = make_api(server)
+    assert api.client.is_closed() is False
+    api.call(completion_spec(pkg), completion_options(pkg))
+    assert api.client.is_closed() is False
+    if kind == "sync":
+        api.client.close()
+    else:
+        api.run(api.client.close)
+    assert api.client.is_closed() is True
+
+
 def test_stream_http_error_before_streaming(
     pkg: ModuleType, serve: Callable[..., ScriptedServer], make_api: Callable[..., Api]
 ) -> None:

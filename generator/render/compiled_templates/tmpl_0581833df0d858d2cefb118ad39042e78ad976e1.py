@@ -14,12 +14,12 @@ def root(context, missing=missing):
     l_0_spec_sha256 = resolve('spec_sha256')
     l_0_versions = resolve('versions')
     l_0_credentials = resolve('credentials')
+    l_0_package = resolve('package')
     l_0_examples = resolve('examples')
     l_0_pagination = resolve('pagination')
     l_0_client_options = resolve('client_options')
     l_0_deprecated = resolve('deprecated')
     l_0_streaming = resolve('streaming')
-    l_0_package = resolve('package')
     l_0_errors = resolve('errors')
     l_0_call = resolve('call')
     l_0_keyed_calls = resolve('keyed_calls')
@@ -95,7 +95,27 @@ def root(context, missing=missing):
         yield ' (the full URL, ending in '
         yield str(t_1(environment.getattr((undefined(name='api') if l_0_api is missing else l_0_api), 'server_path')))
         yield ": the document's server is relative)"
-    yield " |\n\nCredentials go only to the base URL's origin (scheme, host and port): a redirect elsewhere\ndrops them, with every header whose name says it holds one (`X-Access-Token`, `*-Api-Key`,\ncookies...), whoever set it. They never show in a repr, in the HTTP library's log lines or in an\nerror message, even when a server echoes them back. A `base_url` carrying `user:password@` is\nrefused, and so is a value for `Host`, `Content-Length` or `Transfer-Encoding`: the HTTP client\nsets those from the URL and the body.\n\n## Usage\n\n"
+    yield ' |\n\n'
+    if environment.getattr((undefined(name='api') if l_0_api is missing else l_0_api), 'path_prefix'):
+        pass
+        yield "Every operation's path starts with "
+        yield str(t_1(environment.getattr((undefined(name='api') if l_0_api is missing else l_0_api), 'path_prefix')))
+        yield ': a base URL whose path ends in it\n(`https://host'
+        yield str(environment.getattr((undefined(name='api') if l_0_api is missing else l_0_api), 'path_prefix'))
+        yield "`, the way openai-python's base URLs end in `/v1`) has it dropped\nonce, so `https://host` and `https://host"
+        yield str(environment.getattr((undefined(name='api') if l_0_api is missing else l_0_api), 'path_prefix'))
+        yield '`, given as `base_url=` or in\n`'
+        yield str(environment.getattr(environment.getattr((undefined(name='api') if l_0_api is missing else l_0_api), 'options'), 'base_url_env'))
+        yield '`, reach the same paths (`client.base_url` shows the URL as given).\nA base URL ending in anything else is used as it is.\n\n'
+    yield "Credentials go only to the base URL's origin (scheme, host and port): a redirect elsewhere\ndrops them, with every header whose name says it holds one (`X-Access-Token`, `*-Api-Key`,\ncookies...), whoever set it. They never show in a repr, in the HTTP library's log lines or in an\nerror message, even when a server echoes them back. A `base_url` carrying `user:password@` is\nrefused, and so is a value for `Host`, `Content-Length` or `Transfer-Encoding`: the HTTP client\nsets those from the URL and the body.\n\n## Usage\n\nThe examples import the package by its own name (`from "
+    yield str((undefined(name='package') if l_0_package is missing else l_0_package))
+    yield ' import Client`): that is\nhow it is imported where its folder, `'
+    yield str((undefined(name='package') if l_0_package is missing else l_0_package))
+    yield '/`, sits directly on `sys.path` (vendored as\n`vendor/'
+    yield str((undefined(name='package') if l_0_package is missing else l_0_package))
+    yield '/` with `vendor` on the path, or the folder a script runs from). Where it\nlives inside another package, import it through that one (in the openapi-clientgen repository,\nrun from its root: `from generated.'
+    yield str((undefined(name='package') if l_0_package is missing else l_0_package))
+    yield ' import Client`).\n\n'
     for l_1_call in (undefined(name='examples') if l_0_examples is missing else l_0_examples):
         _loop_vars = {}
         pass
@@ -232,4 +252,4 @@ def root(context, missing=missing):
     yield '   # exit 1 when the copy differs from what its inputs give\n```\n\n`PROVENANCE.json` records what this package was made from and the sha256 of every file.\n'
 
 blocks = {}
-debug_info = '1=55&3=57&4=61&11=67&12=71&19=77&20=81&22=87&33=99&34=103&37=105&39=111&40=113&41=115&43=118&44=121&45=123&47=128&52=133&54=137&55=139&57=142&84=145&89=148&91=154&92=156&96=158&108=161&109=163&111=167&112=169&114=171&119=173&120=175&122=177&133=180&135=183&141=192&142=194&145=198&147=204&149=206&199=209&201=212&209=217&211=220&215=222&217=225&232=229&233=231'
+debug_info = '1=55&3=57&4=61&11=67&12=71&19=77&20=81&22=87&24=99&25=102&26=104&27=106&28=108&41=111&42=113&43=115&45=117&47=119&48=123&51=125&53=131&54=133&55=135&57=138&58=141&59=143&61=148&66=153&68=157&69=159&71=162&98=165&103=168&105=174&106=176&110=178&122=181&123=183&125=187&126=189&128=191&133=193&134=195&136=197&147=200&149=203&155=212&156=214&159=218&161=224&163=226&213=229&215=232&223=237&225=240&229=242&231=245&246=249&247=251'

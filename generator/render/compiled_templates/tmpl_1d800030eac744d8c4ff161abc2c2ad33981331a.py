@@ -157,7 +157,13 @@ def root(context, missing=missing):
         yield str((undefined(name='base') if l_1_base is missing else l_1_base))
         yield '):\n    """'
         yield str(('Async client' if (undefined(name='is_async') if l_1_is_async is missing else l_1_is_async) else 'Client'))
-        yield ' for the API: one attribute per resource."""\n\n    user_agent = USER_AGENT\n\n    def __init__(\n        self,\n        *,\n'
+        yield ' for the API: one attribute per resource."""\n\n    user_agent = USER_AGENT\n'
+        if environment.getattr((undefined(name='api') if l_0_api is missing else l_0_api), 'path_prefix'):
+            pass
+            yield "    # every operation's path starts with it: a base URL ending in it has it dropped once\n    _path_prefix = "
+            yield str(t_1(environment.getattr((undefined(name='api') if l_0_api is missing else l_0_api), 'path_prefix')))
+            yield '\n'
+        yield '\n    def __init__(\n        self,\n        *,\n'
         for l_2_a in environment.getattr((undefined(name='security') if l_0_security is missing else l_0_security), 'arguments'):
             _loop_vars = {}
             pass
@@ -296,4 +302,4 @@ def root(context, missing=missing):
     l_1_loop = l_1_variant = l_1_is_async = l_1_cls = l_1_base = l_1_prefix = l_1_client_params = missing
 
 blocks = {}
-debug_info = '7=23&15=30&28=34&31=37&32=41&38=49&39=51&40=53&42=55&46=57&49=59&50=63&54=78&57=80&58=84&67=90&69=93&78=99&79=102&80=106&88=111&89=114&90=117&92=130&98=138&100=141&101=146&102=148&103=150&104=152&107=155&108=159&115=161&116=165&119=169&120=173&131=181&136=183&137=187&139=190&141=193&146=197&154=200&155=204&156=208&162=217&180=224&181=228&188=234&189=238&192=242&193=246&204=254&215=256&216=260&219=266&220=270&236=276&239=280&240=285&241=287&243=292'
+debug_info = '7=23&15=30&28=34&31=37&32=41&38=49&39=51&40=53&42=55&46=57&49=59&50=63&54=78&57=80&58=84&67=90&69=93&78=99&79=102&80=106&88=111&89=114&90=117&92=130&98=138&100=141&101=146&102=148&103=150&104=152&107=155&108=159&111=161&113=164&119=167&120=171&123=175&124=179&135=187&140=189&141=193&143=196&145=199&150=203&158=206&159=210&160=214&166=223&184=230&185=234&192=240&193=244&196=248&197=252&208=260&219=262&220=266&223=272&224=276&240=282&243=286&244=291&245=293&247=298'

@@ -26,7 +26,8 @@ APIError
 Every ``APIStatusError`` carries the error body twice: ``body`` is the body as sent, decoded
 (the JSON value, else the text, else ``None``), the same shape for every status; ``parsed_body``
 is that body parsed into the error model the document declares for the status (``None`` where
-it declares none or the body does not match it). ``parsed_as(Model)`` gives it typed::
+it declares none or the body does not validate against it: never a model built without its
+required fields). ``parsed_as(Model)`` gives it typed::
 
     except NotFoundError as e:
         e.body                          # {"error": {"message": "no such model"}}

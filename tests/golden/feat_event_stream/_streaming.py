@@ -586,7 +586,8 @@ class Stream(_Decoder[_T]):
 
 
 class AsyncStream(_Decoder[_T]):
-    """The async twin of :class:`Stream` (``async for``, ``async with``, ``await aclose()``).
+    """The async twin of :class:`Stream` (``async for``, ``async with``, ``await aclose()``, or
+    ``await close()`` as in openai-python).
 
     Leaving an ``async for`` early closes the response too, but asynchronously: Python hands
     the abandoned iterator to the event loop's finaliser, which closes it on a later loop
@@ -707,6 +708,10 @@ class AsyncStream(_Decoder[_T]):
             if chunks is not None:
                 await chunks.aclose()
         await self.response.aclose()
+
+    async def close(self) -> None:
+        """Alias of :meth:`aclose` (openai-python's ``await stream.close()``)."""
+        await self.aclose()
 
     async def __aenter__(self) -> Self:
         return self

@@ -74,6 +74,8 @@ class Client(SyncAPIClient):
     """Client for the API: one attribute per resource."""
 
     user_agent = USER_AGENT
+    # every operation's path starts with it: a base URL ending in it has it dropped once
+    _path_prefix = "/users"
 
     def __init__(
         self,
@@ -177,6 +179,8 @@ class AsyncClient(AsyncAPIClient):
     """Async client for the API: one attribute per resource."""
 
     user_agent = USER_AGENT
+    # every operation's path starts with it: a base URL ending in it has it dropped once
+    _path_prefix = "/users"
 
     def __init__(
         self,

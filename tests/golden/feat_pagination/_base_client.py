@@ -58,7 +58,7 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import TracebackType
 from typing import Any, Final, Generic, Self, TypeVar
-from urllib.parse import parse_qsl, quote, urlencode
+from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
 
 import pydantic
 import pydantic_core
@@ -471,11 +471,28 @@ def _refuse_stacked_codings(response: _http.Response) -> None:
         )
 
 
+def _without_repeated_prefix(base_url: str, prefix: str) -> str:
+    """``base_url`` without ``prefix`` (whole leading path segments every operation's path
+    starts with, such as ``/v1``) when its path ends in it, once: ``https://host/v1`` (as
+    openai-python's base URLs are written) and ``https://host`` then both reach
+    ``https://host/v1/completions``. Any other base URL is returned as it is."""
+    if not prefix:
+        return base_url
+    parts = urlsplit(base_url)
+    path = parts.path.rstrip("/")
+    if not path.endswith(prefix):  # `prefix` starts with "/": whole segments only
+        return base_url
+    return urlunsplit(parts._replace(path=path[: -len(prefix)]))
+
+
 class BaseClient:
     """State and I/O-free logic shared by :class:`SyncAPIClient` and :class:`AsyncAPIClient`."""
 
     #: ``User-Agent`` header; ``None`` -> the module's ``USER_AGENT``.
     user_agent: str | None = None
+    #: the leading path segments every operation's path shares (``/v1``), set by the
+    #: generated client; a base URL ending in them has them dropped once (see ``base_url``)
+    _path_prefix: str = ""
     _stream_cls: type[Stream[Any] | AsyncStream[Any]]
 
     def __init__(
@@ -552,7 +569,15 @@ class BaseClient:
 
     @property
     def base_url(self) -> str:
-        """Where requests go; credentials go only to its origin (scheme, host, port)."""
+        """Where requests go, as given; credentials go only to its origin (scheme, host, port).
+
+        When every operation's path starts with the same segments (``/v1/completions``,
+        ``/v1/models``: the client's ``_path_prefix``), a base URL whose path ends in them
+        (``https://host/v1``, as openai-python's base URLs and the providers' guides write it)
+        has them dropped once when requests are made: ``https://host`` and ``https://host/v1``
+        both reach ``https://host/v1/completions``. A base URL ending in anything else, or a
+        prefix not every operation shares, is left as it is.
+        """
         return self.__base_url
 
     @base_url.setter
@@ -565,6 +590,8 @@ class BaseClient:
                 "credential arguments (or an Authorization header in default_headers)"
             )
         self.__base_url = str(value)
+        #: what request paths are joined to (the base URL without a repeated path prefix)
+        self._request_base = _without_repeated_prefix(self.__base_url, self._path_prefix)
         self._origin = _origin_of(url)
         self._urls: dict[str, tuple[_http.URL, bool]] = {}
 
@@ -603,7 +630,7 @@ class BaseClient:
     def _url(self, path: str) -> str:
         if path.startswith(("http://", "https://")):
             return path
-        return self.base_url.rstrip("/") + "/" + path.lstrip("/")
+        return self._request_base.rstrip("/") + "/" + path.lstrip("/")
 
     def _base_headers(self, stream: bool) -> tuple[dict[str, tuple[str, str]], frozenset[str]]:
         """The headers every request starts from (Accept, User-Agent, the client's
@@ -974,9 +1001,9 @@ class BaseClient:
             body = decoded
             target = _lookup(spec.errors, response.status_code)
             if target not in (_MISSING, None, str, bytes):
-                try:
-                    parsed = validate_python(target, decoded)
-                except (ValueError, TypeError, AttributeError):  # `body` still shows it
+                try:  # strict: a body that does not match is None, never a hollow model
+                    parsed = validate_python(target, decoded, strict=True)
+                except (ValueError, TypeError, AttributeError, RecursionError):  # `body` shows it
                     parsed = None
         message = error_message(
             response.status_code, None if decoded is _MISSING else decoded, text
@@ -1256,6 +1283,11 @@ class SyncAPIClient(BaseClient):
         bytes of it (a small compressed body can decode to gigabytes)."""
         read_bounded(response, self.max_response_size)
 
+    def is_closed(self) -> bool:
+        """Whether the underlying HTTP client is closed (as openai-python's ``is_closed()``);
+        a copy made by ``with_options`` shares it, so closing the original closes the copy."""
+        return self._client.is_closed
+
     def close(self) -> None:
         """Close the underlying HTTP client if this client created it."""
         if self._owns_client:
@@ -1432,6 +1464,11 @@ class AsyncAPIClient(BaseClient):
         """Read the body into ``response.content``, decoded, at most ``max_response_size``
         bytes of it (a small compressed body can decode to gigabytes)."""
         await aread_bounded(response, self.max_response_size)
+
+    def is_closed(self) -> bool:
+        """Whether the underlying HTTP client is closed (as openai-python's ``is_closed()``);
+        a copy made by ``with_options`` shares it, so closing the original closes the copy."""
+        return self._client.is_closed
 
     async def close(self) -> None:
         """Close the underlying HTTP client if this client created it."""
