@@ -125,6 +125,16 @@ def _dangling_mapping(data: dict[str, Any], problem: Problem,
                     fix=repairs.delete(problem.pointer))
 
 
+def _invalid_hint(data: dict[str, Any], problem: Problem,
+                  tokens: list[str]) -> Decision | None:
+    """A codegen hint of the wrong kind (`x-codegen-retry-safe: yes`): it goes, so that the
+    package is generated as without it, and the repair says so."""
+    if problem.code != "hint-invalid":
+        return None
+    return Decision(problem, "repairable", f"ignores the hint `{_last(tokens)}`",
+                    fix=repairs.delete(problem.pointer))
+
+
 def _invalid_default_or_example(data: dict[str, Any], problem: Problem,
                                 tokens: list[str]) -> Decision | None:
     last = _last(tokens)
@@ -333,7 +343,8 @@ def _validator_gave_up(data: dict[str, Any], problem: Problem,
 # Slips that change nothing sent (slips.py) come before the rules that would read them as
 # something else (a status key as an unknown field, a parameter's slip as an invalid part).
 _RULES: tuple[Rule, ...] = (
-    _code_keyword, _inline_nesting, _dangling_ref, _dangling_mapping, slips.parameter_slip,
+    _code_keyword, _inline_nesting, _dangling_ref, _dangling_mapping, _invalid_hint,
+    slips.parameter_slip,
     _invalid_default_or_example, _invalid_examples, _duplicate_entries, _unusable_pattern,
     _invalid_parameter, slips.false_subschema, _boolean_bound, _null_type_in_30,
     _required_not_a_property, _duplicate_operation_id, _undeclared_path_parameter,

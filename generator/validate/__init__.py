@@ -29,6 +29,7 @@ from generator.validate.rules import (
     check_parameters,
     check_path_query_strings,
     check_ref_cycles,
+    check_retry_hints,
     check_schema_keywords,
 )
 
@@ -56,7 +57,7 @@ def own_checks(doc: Document) -> list[Problem]:
     return unique_problems([
         *doc.overlay_problems, *check_code_keywords(doc), *check_internal_refs(doc, walked),
         *check_ref_cycles(doc, walked), *check_discriminator_mappings(doc, walked),
-        *check_path_query_strings(doc),
+        *check_path_query_strings(doc), *check_retry_hints(doc),
         *check_parameters(doc), *check_schema_keywords(doc, walked),
         *check_method_name_clashes(doc),
         *check_inline_nesting(doc),

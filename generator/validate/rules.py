@@ -31,8 +31,9 @@ from generator.document.pointer import (
 )
 from generator.document.refs import Refs, is_named_map, iter_objects
 from generator.document.schemas import NAME_MAPS, in_schema, json_key, same_json
+from generator.names.headers import TOKEN
 from generator.names.operations import name_clashes
-from generator.problems import Problem
+from generator.problems import Problem, printable
 
 
 class Walked:
@@ -264,6 +265,35 @@ def check_path_query_strings(doc: Document) -> list[Problem]:
                 "a path holds no query; declare its parts as `in: query` parameters",
                 code="path-query-string"))
     return problems
+
+
+# The retry hints (generator/ir/retries.py) and what each must be: a hint that is neither is
+# not read, and says so (never a silent fallback to not retrying).
+IDEMPOTENCY_HINT, RETRY_SAFE_HINT = "x-codegen-idempotency-key", "x-codegen-retry-safe"
+
+
+def check_retry_hints(doc: Document) -> list[Problem]:
+    """The root's `x-codegen-idempotency-key` (true, false or a header name) and each
+    operation's `x-codegen-retry-safe` (true or false), when they are something else."""
+    problems = []
+    root = doc.data.get(IDEMPOTENCY_HINT)
+    if IDEMPOTENCY_HINT in doc.data and not (
+            isinstance(root, bool) or (isinstance(root, str) and TOKEN.fullmatch(root))):
+        problems.append(_unread_hint(doc, f"/{IDEMPOTENCY_HINT}", root,
+                                     "true, false or a header name"))
+    for site in iter_operations(doc.data):
+        value = site.operation.get(RETRY_SAFE_HINT)
+        if RETRY_SAFE_HINT in site.operation and not isinstance(value, bool):
+            problems.append(_unread_hint(doc, join_pointer(site.pointer, RETRY_SAFE_HINT),
+                                         value, "true or false"))
+    return problems
+
+
+def _unread_hint(doc: Document, pointer: str, value: object, allowed: str) -> Problem:
+    hint = pointer.rsplit("/", 1)[-1]
+    return Problem(str(doc.path), pointer, doc.line_of(pointer),
+                   f"`{hint}` must be {allowed} (got {printable(repr(value))[:60]})",
+                   "see docs/architecture.md, Codegen hints", code="hint-invalid")
 
 
 _LOCATIONS = frozenset({"path", "query", "header", "cookie"})
