@@ -79,12 +79,20 @@ def format_changes(changes: Iterable[Change], fmt: str = "text",
     if fmt == "markdown":
         return _changes_markdown(everything, shown, options)
     if fmt == "json":
-        payload: dict[str, object] = {"changes": [asdict(c) for c in _ordered(shown)],
+        payload: dict[str, object] = {"changes": [_json_change(c) for c in _ordered(shown)],
                                       "summary": summary(everything)}
         if options.tolerated:
             payload["tolerated"] = options.tolerated
         return json.dumps(payload, indent=2, ensure_ascii=False) + "\n"
     raise ValueError(f"unknown format {fmt!r}; expected text, markdown or json")
+
+
+def _json_change(change: Change) -> dict[str, object]:
+    """A change's JSON entry: its fields but `values` (what the message already says, kept
+    for the client effects)."""
+    entry = asdict(change)
+    del entry["values"]
+    return entry
 
 
 def owner(change: Change) -> str:

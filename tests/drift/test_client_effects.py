@@ -539,3 +539,23 @@ def test_a_request_enum_value_removed_was_and_is_client_breaking() -> None:
     assert '_typing.Literal["a", "c"] | NotGiven' in removed.client
     assert removed.client.endswith("; models.IssuesAddLabelsParamsMode.b: member removed")
     assert removed.client_breaking
+
+
+def test_a_defaults_effect_reads_the_values_not_the_message() -> None:
+    """The effect is made of `Change.values` (JSON text), whatever the message's words."""
+    from generator.drift.diff import client
+
+    change = Change("/components/schemas/Pet/properties/status/default", "default-changed",
+                    "non-breaking", "reworded: anything at all", detail="reworded",
+                    values=('"from unset to x"', None))
+    assert client._what(change) == "default removed (was 'from unset to x')"
+
+
+def test_a_deprecation_is_read_from_its_values() -> None:
+    old, new = base(), base()
+    _op(new, "/issues/{number}", "get")["deprecated"] = True
+    (change,) = diff_with_client(old, new)
+    assert change.values == ("false", "true")
+    assert change.client.endswith("now @deprecated (type checkers flag calls; a call warns)")
+    (back,) = diff_with_client(new, old)
+    assert back.values == ("true", "false") and back.client.endswith("no longer @deprecated")

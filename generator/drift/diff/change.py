@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 BREAKING = "breaking"
 POSSIBLY_BREAKING = "possibly-breaking"  # could not be decided either way (a pattern changed...)
 NON_BREAKING = "non-breaking"
+Values = tuple[str | None, str | None] | None  # a value before and after, as JSON text
 SEVERITIES = (BREAKING, POSSIBLY_BREAKING, NON_BREAKING)  # most severe first
 
 
@@ -32,6 +33,9 @@ class Change:
     client: str = field(default="", compare=False)
     client_breaking: bool = field(default=False, compare=False)
     detail: str = field(default="", compare=False)  # "became nullable": no operation, no subject
+    # A default's or a flag's value before and after, as JSON text (None: not set), where the
+    # change is one of them: what the client effects read, never the message's words.
+    values: Values = field(default=None, compare=False)
 
 
 def severity(breaking: bool | None) -> str:

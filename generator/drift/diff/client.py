@@ -462,7 +462,7 @@ def _deprecation_effect(change: Change, trace: _Trace) -> str:
     method = trace.side.method(change.pointer)
     if method is None:
         return NOT_TRACED
-    now = change.message.endswith("deprecated is now True")
+    now = change.values is not None and change.values[1] == "true"
     return (f"{method}: now @deprecated (type checkers flag calls; a call warns)" if now
             else f"{method}: no longer @deprecated")
 
@@ -883,7 +883,7 @@ _PHRASED = ("became-required", "became-optional", "became-nullable", "became-not
 def _what(change: Change) -> str:
     """What the change does, in a few words: the detail the rules gave, or its kind."""
     if change.kind == DEFAULT_CHANGED:
-        return _default_phrase(change.detail)
+        return _default_phrase(change)
     for suffix, phrase in _PHRASES.items():
         if change.kind.endswith(suffix):
             if change.kind.startswith("response") and suffix == "became-required":
@@ -892,44 +892,14 @@ def _what(change: Change) -> str:
     return change.detail or change.kind.replace("-", " ")
 
 
-_UNSET = "unset"  # how `rules` spells a default that is not there
-
-
-def _default_phrase(detail: str) -> str:
-    """`default changed from "available" to "sold"` (the rules' words, JSON values) as the
-    generated code's Python values: `default 'available' -> 'sold'`, `default added: 2`,
-    `default removed (was 1)`; the rules' words where they cannot be read."""
-    found = _default_values(detail)
-    if found is None:
-        return detail or "default changed"
-    before, after = found
+def _default_phrase(change: Change) -> str:
+    """A default's change (`Change.values`: JSON text) in the generated code's Python values:
+    `default 'available' -> 'sold'`, `default added: 2`, `default removed (was 1)`."""
+    if change.values is None:
+        return change.detail or "default changed"
+    before, after = (None if text is None else repr(json.loads(text)) for text in change.values)
     if before is None:
         return f"default added: {after}"
     if after is None:
         return f"default removed (was {before})"
     return f"default {before} -> {after}"
-
-
-def _default_values(detail: str) -> tuple[str | None, str | None] | None:
-    """The two values of `default changed from <JSON or unset> to <JSON or unset>`, each as
-    Python spells it (None: unset), read left to right (a JSON string may hold ` to `)."""
-    head = "default changed from "
-    if not detail.startswith(head):
-        return None
-    before, rest = _json_value(detail[len(head):])
-    if rest is None or not rest.startswith(" to "):
-        return None
-    after, tail = _json_value(rest[len(" to "):])
-    return (before, after) if tail == "" else None
-
-
-def _json_value(text: str) -> tuple[str | None, str | None]:
-    """The value `text` starts with, in Python's spelling (None for `unset`), and the text after
-    it (None when it starts with neither)."""
-    if text.startswith(_UNSET):
-        return None, text[len(_UNSET):]
-    try:
-        value, end = json.JSONDecoder().raw_decode(text)
-    except ValueError:
-        return None, None
-    return repr(value), text[end:]

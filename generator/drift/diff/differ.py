@@ -75,7 +75,7 @@ from generator.drift.diff.branches import (
     merged_artifact,
     pair_branches,
 )
-from generator.drift.diff.change import Change
+from generator.drift.diff.change import Change, Values
 from generator.drift.diff.cuts import cut_pair, split_cuts, walked_from
 from generator.drift.diff.merge import Found, merge_shared
 from generator.drift.diff.pairing import (
@@ -89,7 +89,7 @@ from generator.drift.diff.pairing import (
     server_urls,
     template_names,
 )
-from generator.drift.diff.rules import Ctx, FieldDiff
+from generator.drift.diff.rules import Ctx, FieldDiff, flag_values
 from generator.drift.diff.same import Flats, Same, Unkept, Walked
 from generator.drift.diff.subsume import covers, identity
 from generator.drift.diff.walk import (
@@ -173,8 +173,9 @@ class _Differ:
         return self.verdicts[key]
 
     def add(self, pointer: str, kind: str, breaking: bool | None, message: str,
-            side: str = "new") -> None:
-        self.found.append(Found(pointer, kind, breaking, message, "", self.op, side))
+            side: str = "new", values: Values = None) -> None:
+        self.found.append(Found(pointer, kind, breaking, message, "", self.op, side,
+                                values=values))
 
     def run(self) -> list[Change]:
         self.servers("", self.old.get("servers"), self.new.get("servers"), "the API", root=True)
@@ -302,7 +303,8 @@ class _Differ:
         self.tags(pointer, label, old_op.get("tags"), new_op.get("tags"))
         if bool(old_op.get("deprecated")) != bool(new_op.get("deprecated")):
             self.add(pointer, "deprecation-changed", False,
-                     f"{label}: deprecated is now {bool(new_op.get('deprecated'))}")
+                     f"{label}: deprecated is now {bool(new_op.get('deprecated'))}",
+                     values=flag_values(old_op.get("deprecated"), new_op.get("deprecated")))
         if ("security" in old_op or "security" in new_op) and security_set(
             old_op.get("security", self.old.get("security"))
         ) != security_set(new_op.get("security", self.new.get("security"))):
@@ -364,7 +366,8 @@ class _Differ:
         self.examples(new.pointer, label, what, old.raw, new.raw)
         if bool(old.raw.get("deprecated")) != bool(new.raw.get("deprecated")):
             self.add(new.pointer, "deprecation-changed", False,
-                     f"{label}: {what} deprecated is now {bool(new.raw.get('deprecated'))}")
+                     f"{label}: {what} deprecated is now {bool(new.raw.get('deprecated'))}",
+                     values=flag_values(old.raw.get("deprecated"), new.raw.get("deprecated")))
         (old_schema, old_ptr), (new_schema, new_ptr) = old.schema(), new.schema()
         self.schema(Ctx(label, what, "request"), old_schema, old_ptr, new_schema, new_ptr)
 
@@ -544,8 +547,10 @@ class _Differ:
         found: list[Found] = []
         for key in sorted(set(old_fields) | set(new_fields)):
             def report(pointer: str, kind: str, breaking: bool | None, message: str,
-                       detail: str = "", side: str = "new", key: Key = key) -> None:
-                found.append(Found(pointer, kind, breaking, message, detail, self.op, side, key))
+                       detail: str = "", side: str = "new", values: Values = None,
+                       key: Key = key) -> None:
+                found.append(Found(pointer, kind, breaking, message, detail, self.op, side, key,
+                                   values))
 
             before, after = old_fields.get(key), new_fields.get(key)
             if before is not None and after is not None:

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from generator.document.pointer import split_pointer
-from generator.drift.diff.change import Change, severity
+from generator.drift.diff.change import Change, Values, severity
 from generator.drift.diff.walk import Key
 
 
@@ -29,6 +29,7 @@ class Found:
     op: str  # "POST /v1/x", "" outside operations
     side: str = "new"
     key: Key | None = None  # the schema location, while a schema is being judged
+    values: Values = None  # (`Change.values`)
 
 
 def merge_shared(found: Iterable[Found]) -> list[Change]:
@@ -53,7 +54,7 @@ def merge_shared(found: Iterable[Found]) -> list[Change]:
         else:
             message = first.message
         changes.add(Change(pointer, kind, level, message, side, operations,
-                           detail=first.detail))
+                           detail=first.detail, values=first.values))
     return sorted(changes)
 
 

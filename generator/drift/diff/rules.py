@@ -62,6 +62,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Literal
 
+from generator.drift.diff.change import Values
 from generator.drift.diff.walk import (
     LOWER_BOUNDS,
     UPPER_BOUNDS,
@@ -73,10 +74,11 @@ from generator.drift.diff.walk import (
 )
 
 Direction = Literal["request", "response"]
-# (pointer, kind, breaking, message, detail, side): how a rule reports a change to the differ.
-# breaking None: undecided ("possibly breaking"); detail: the message without operation and
-# subject ("became nullable"); side: "old" when the pointer is into the old document.
-AddChange = Callable[[str, str, "bool | None", str, str, str], None]
+# (pointer, kind, breaking, message, detail, side, values): how a rule reports a change to the
+# differ. breaking None: undecided ("possibly breaking"); detail: the message without operation
+# and subject ("became nullable"); side: "old" when the pointer is into the old document;
+# values: `Change.values`.
+AddChange = Callable[[str, str, "bool | None", str, str, str, Values], None]
 
 # Generated clients parse responses tolerantly (an unlisted enum value is kept as a str), so a
 # response enum value added is not breaking for them; True for clients that parse strictly.
@@ -131,9 +133,9 @@ class FieldDiff:
         self.subject = ctx.subject(new.key)
 
     def add(self, kind: str, breaking: bool | None, message: str, pointer: str | None = None,
-            side: str = "new") -> None:
+            side: str = "new", values: Values = None) -> None:
         self.report(pointer or self.new.pointer, kind, breaking,
-                    f"{self.ctx.op}: {self.subject} {message}", message, side)
+                    f"{self.ctx.op}: {self.subject} {message}", message, side, values)
 
     def run(self) -> None:
         self.required()
@@ -258,7 +260,7 @@ class FieldDiff:
         ):
             if before != after:
                 self.add(kind, False, f"{kind.split('-')[0]} changed from {before or 'unset'} "
-                                      f"to {after or 'unset'}")
+                                      f"to {after or 'unset'}", values=(before, after))
         for kind, before, after in (
             ("description-changed", old.description, new.description),
             ("title-changed", old.title, new.title),
@@ -266,7 +268,8 @@ class FieldDiff:
             if before != after:
                 self.add(kind, False, f"{kind.split('-')[0]} changed ({_short(after)})")
         if old.deprecated != new.deprecated:
-            self.add("deprecation-changed", False, f"deprecated is now {new.deprecated}")
+            self.add("deprecation-changed", False, f"deprecated is now {new.deprecated}",
+                     values=flag_values(old.deprecated, new.deprecated))
 
 
 def _branch_view(f: Field) -> tuple[tuple[str, ...], list[tuple[str, str]]]:
@@ -290,3 +293,7 @@ def _union_kind(keyword: str) -> str:
 def _values(values: Iterable[str]) -> str:
     return ", ".join(values)
 
+
+def flag_values(before: object, after: object) -> Values:
+    """A boolean flag's values as `Change.values` spells them (JSON text)."""
+    return ("true" if before else "false", "true" if after else "false")
