@@ -124,7 +124,8 @@ def identifier_words(text: str) -> list[str]:
 def natural_argument_name(text: str) -> str | None:
     """The argument a parameter or body property named `text` becomes when nothing else takes
     that name: snake_case in the letters it has (`größeWert` -> `größe_wert`, `日本` -> `日本`,
-    `ÆON` -> `æon`), as datamodel-code-generator names the model's field; the ASCII form
+    `ÆON` -> `æon`), as datamodel-code-generator names the model's field for names without
+    digits and reserved words (`aliases.model_field_name` spells every field); the ASCII form
     (`snake_case`) when that is no name Python keeps as written; None when `text` holds no
     character a name can (`🙂`)."""
     name = "_".join(word.lower() for word in identifier_words(text))

@@ -18,7 +18,8 @@ costs but changes nothing, as an LLM completion: ``RequestOptions.retry_safe``);
 PATCH carrying an idempotency key, which is sent only where the server honours one: the
 operation declares the header (``RequestOptions.idempotency_header``) or the client names it
 (``idempotency_header=``, whose default the generated client takes from the document; an
-explicit ``None`` sends no key anywhere, the declared ones included). The key is one per call, the same for each of its attempts; the caller's own value is kept. Any
+explicit ``None`` sends no key anywhere, the declared ones included). The key is one per call,
+the same for each of its attempts; the caller's own value is kept. Any
 other POST or PATCH is retried only when it provably had no effect: a failure to connect
 (nothing was sent), a 429 (the server declined it) or the server's ``x-should-retry: true``;
 never after a timeout, a broken connection or a 5xx, when the server may have acted on it.
@@ -134,9 +135,9 @@ INITIAL_RETRY_DELAY: Final = 0.5
 MAX_RETRY_DELAY: Final = 8.0
 MAX_RETRY_AFTER: Final = 60.0
 RETRY_STATUSES: Final = frozenset({408, 409, 429})
-#: Methods whose repetition has no further effect (RFC 9110, 9.2.2): always safe to retry.
-#: statuses that carry no body (RFC 9110 15.3.5, 15.3.6): an empty one is ``None`` when lenient
+#: Statuses that carry no body (RFC 9110 15.3.5, 15.3.6): an empty one is ``None`` when lenient.
 _NO_CONTENT: Final = frozenset({204, 205})
+#: Methods whose repetition has no further effect (RFC 9110, 9.2.2): always safe to retry.
 IDEMPOTENT_METHODS: Final = frozenset({"GET", "HEAD", "OPTIONS", "PUT", "DELETE", "TRACE"})
 #: Failures that happen before any byte of the request is sent.
 _NOT_SENT: Final = (_http.ConnectError, _http.ConnectTimeout, _http.PoolTimeout)
