@@ -130,6 +130,29 @@ CASES: list[tuple[str, Callable[[Doc], None], str, str, bool]] = [
      lambda d: _op(d, "/issues/{number}/labels", "post")["parameters"][1]["schema"].update(
          default=True),
      "default-changed", NO_EFFECT, False),
+    # a format changes the generated type: the field is a `datetime` now
+    ("model-field-format-added",
+     lambda d: _schemas(d)["Issue"]["properties"]["state_reason"].update(format="date-time"),
+     "constraint-tightened-response",
+     "models.Issue.state_reason: str | None -> AwareDatetime | None", True),
+    # readOnly: the expanded body's argument is gone from the method
+    ("body-argument-became-read-only",
+     lambda d: _schemas(d)["Labels"]["properties"]["labels"].update(readOnly=True),
+     "request-property-became-read-only",
+     "client.issues.add_labels: argument labels: became readOnly (no longer sent)", True),
+    # the regenerated client sends the new spelling: no call changes
+    ("query-argument-serialization-changed",
+     lambda d: _op(d, "/issues/{number}/labels", "post")["parameters"][1].update(explode=False),
+     "parameter-serialization-changed",
+     ("client.issues.add_labels: argument dry_run: sent style=form, explode=false by the "
+      "regenerated client"), False),
+    # the one success's headers are typed on the raw response
+    ("typed-response-header-added",
+     lambda d: _op(d, "/issues/{number}", "get")["responses"].update({"200": dict(
+         _op(d, "/issues/{number}", "get")["responses"]["200"],  # (shared with add_labels)
+         headers={"X-Poll-Interval": {"schema": {"type": "integer"}}})}),
+     "response-header-added",
+     "client.issues.get: with_raw_response: typed_headers['X-Poll-Interval']: ", False),
 ]
 
 

@@ -25,7 +25,7 @@ from generator.drift.diff.table import compare
 from generator.drift.report import exit_code, format_changes
 from tests.support import SPECS
 
-B, NB = "breaking", "non-breaking"
+B, NB, PB = "breaking", "non-breaking", "possibly-breaking"
 OP = "/paths/~1v1~1completions/post"
 REQ_S = OP + "/requestBody/content/application~1json/schema"
 RESP_S = OP + "/responses/200/content/application~1json/schema"
@@ -91,7 +91,7 @@ def base() -> Doc:
                 "responses": {"200": {"description": "OK", "content": {
                     "application/json": {"schema": response},
                     "text/event-stream": {"schema": {"type": "string"}},
-                }}},
+                }, "headers": {"X-Request-Id": {"required": True, "schema": {"type": "string"}}}}},
             }},
             "/items/{id}": {
                 "parameters": [item_param],
@@ -380,6 +380,54 @@ CASES = [
              "application/merge-patch+json": op(d)["requestBody"]["content"]["application/json"]}),
          [("media-type-added", NB, OP + "/requestBody/content/application~1merge-patch+json"),
           ("media-type-removed", B, OP + "/requestBody/content/application~1json")]),
+    # format: a constraint, and a change of the generated type (`str` -> `datetime`)
+    Case("format-added-request", _set([*RQ, "properties", "prompt", "format"], "date-time"),
+         [("constraint-tightened-request", B, REQ_S + "/properties/prompt")]),
+    Case("format-added-response", _set([*RS, "properties", "created", "format"], "int32"),
+         [("constraint-tightened-response", NB, RESP_S + "/properties/created")]),
+    Case("format-of-the-practical-range", _set([*RQ, "properties", "n", "format"], "int64"),
+         [("format-changed", NB, REQ_S + "/properties/n")]),
+    # one branch's format: the union as a whole is judged (`subsume`: formats undecided)
+    Case("format-added-to-one-branch",
+         _set([*RQ, "properties", "stop", "oneOf", 0, "format"], "uuid"),
+         [("one-of-branches-changed", PB, REQ_S + "/properties/stop")]),
+    Case("format-follows-the-type",
+         _set([*RQ, "properties", "n"], {"type": "number", "format": "float"}),
+         [("type-widened", NB, REQ_S + "/properties/n")]),
+    # readOnly / writeOnly: the generated request (response) model leaves the property out
+    Case("request-property-became-read-only", _set([*RQ, "properties", "n", "readOnly"], True),
+         [("request-property-became-read-only", B, REQ_S + "/properties/n")]),
+    Case("response-property-became-write-only",
+         _set([*RS, "properties", "created", "writeOnly"], True),
+         [("response-property-became-write-only", B, RESP_S + "/properties/created")]),
+    Case("response-property-became-read-only",
+         _set([*RS, "properties", "created", "readOnly"], True),
+         [("response-property-became-read-only", NB, RESP_S + "/properties/created")]),
+    # how a parameter is spelt on the wire
+    Case("parameter-explode-of-a-primitive", _set([*P, "parameters", 0, "explode"], False),
+         [("parameter-serialization-changed", NB, OP + "/parameters/0")]),
+    Case("parameter-style-prefixing-a-primitive", _set([*P, "parameters", 0, "style"], "label"),
+         [("parameter-serialization-changed", B, OP + "/parameters/0")]),
+    Case("parameter-explode-stated-as-its-default",
+         lambda d: op(d)["parameters"][0].update(style="form", explode=True), []),
+    Case("parameter-explode-of-an-array",
+         lambda d: op(d)["parameters"][0].update(
+             schema={"type": "array", "items": {"type": "string"}}, explode=False),
+         [("type-changed", B, OP + "/parameters/0/schema"),
+          ("parameter-serialization-changed", B, OP + "/parameters/0")]),
+    # response headers
+    Case("response-header-removed", _del([*P, "responses", "200", "headers"]),
+         [("response-header-removed", B, OP + "/responses/200/headers/X-Request-Id")]),
+    Case("response-header-became-optional",
+         _set([*P, "responses", "200", "headers", "X-Request-Id", "required"], False),
+         [("response-header-became-optional", B, OP + "/responses/200/headers/X-Request-Id")]),
+    Case("response-header-type-changed",
+         _set([*P, "responses", "200", "headers", "X-Request-Id", "schema"], {"type": "integer"}),
+         [("type-changed", B, OP + "/responses/200/headers/X-Request-Id/schema")]),
+    Case("response-header-added-in-another-case",
+         _set([*P, "responses", "200", "headers", "x-request-id"],
+              {"required": True, "schema": {"type": "string"}}),
+         []),  # HTTP reads header names without case: the same header, said twice
     Case("allof-rewrite-is-no-change",
          lambda d: _split_allof(req(d)), []),
     Case("nullable-spelled-as-oneof-is-no-change",

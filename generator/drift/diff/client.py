@@ -69,6 +69,9 @@ DEPRECATION_CHANGED = "deprecation-changed"
 DEFAULT_CHANGED = "default-changed"
 # Changes that send the same requests but may rename or move the generated method.
 _NAMING_KINDS = frozenset({"operation-id-changed", "tags-changed"})
+# Changes of how the wire spells what a call sends: the regenerated client spells it the new
+# way, so no call written against it changes (`client_breaking` never).
+_FOLLOWED_KINDS = frozenset({"parameter-serialization-changed"})
 # A model class removed or renamed breaks code naming it, whatever the wire says.
 _CLASS_KINDS = frozenset({"component-removed", "component-renamed"})
 LONG_PAIR = 160  # characters of a pair of annotations past which shared members are elided
@@ -275,8 +278,9 @@ def with_client_effects(changes: Iterable[Change], built: Mapping[str, Built]) -
 def _with_effect(change: Change, trace: _Trace) -> Change:
     effect = _with_members_removed(_effect(change, trace), trace)
     traced = effect not in (NO_EFFECT, NOT_TRACED)
-    breaking = traced and (change.severity == BREAKING or change.kind in _CLASS_KINDS
-                           or trace.dropped_class or trace.breaks_calls or trace.dropped_member)
+    breaking = traced and change.kind not in _FOLLOWED_KINDS and (
+        change.severity == BREAKING or change.kind in _CLASS_KINDS or trace.dropped_class
+        or trace.breaks_calls or trace.dropped_member or trace.retyped)
     return replace(change, client=effect, client_breaking=breaking)
 
 
@@ -615,6 +619,15 @@ class _Trace:
         self.dropped_class = False
         # an enum class lost a member: code naming it stops type-checking and running
         self.dropped_member = False
+        # a `format` changed the generated type (`str` -> `datetime`): code using the old one
+        # breaks, whichever way the wire's verdict goes
+        self.retyped = False
+
+    def typed(self, subject: str, before: str | None, after: str | None) -> str:
+        """`_typed`, noting a type a `format` change made another."""
+        self.retyped |= (self.change.detail.startswith("format changed") and before is not None
+                         and after is not None and before != after)
+        return _typed(subject, self.change, before, after)
 
     def argument(self, subject: str, operation: str, name: str, param: ParamRecord | None = None,
                  deeper: tuple[str, ...] = ()) -> str:
@@ -634,7 +647,7 @@ class _Trace:
         if before is not None and after is not None:
             self.dropped_class |= bool(_MODEL.findall(before)
                                        and set(_MODEL.findall(before)) - set(_MODEL.findall(after)))
-        return _typed(subject, self.change, before, after)
+        return self.typed(subject, before, after)
 
     def field(self, model: str, wires: tuple[str, ...]) -> str:
         """`models.X.field`'s annotation before and after; a change deeper inside the field
@@ -645,8 +658,8 @@ class _Trace:
                 return found
         key = (model, wires[0])
         self.named_field = True
-        return _typed(f"models.{model}.{model_field_name(wires[0])}", self.change,
-                      self.old.fields.get(key), self.new.fields.get(key))
+        return self.typed(f"models.{model}.{model_field_name(wires[0])}",
+                          self.old.fields.get(key), self.new.fields.get(key))
 
     def has_field(self, model: str, wires: tuple[str, ...]) -> bool:
         """Whether the field path `wires` from class `model` reaches a field on either side."""
@@ -671,8 +684,8 @@ class _Trace:
             return None
         key = (owner, wires[-1])
         self.named_field = True
-        return _typed(f"models.{owner}.{model_field_name(wires[-1])}", self.change,
-                      self.old.fields.get(key), self.new.fields.get(key))
+        return self.typed(f"models.{owner}.{model_field_name(wires[-1])}",
+                          self.old.fields.get(key), self.new.fields.get(key))
 
 
 def _typed(subject: str, change: Change, before: str | None, after: str | None) -> str:
@@ -841,6 +854,8 @@ def _body_effect(change: Change, trace: _Trace, operation: OperationRecord, meth
 def _response_effect(change: Change, trace: _Trace, operation: OperationRecord, method: str,
                      rest: list[str]) -> str:
     status = rest[1]
+    if len(rest) >= 4 and rest[2] == "headers":
+        return _header_effect(change, trace, operation, method, (status, rest[3]))
     for response in operation.responses:
         if response.status == status and response.model_class:
             after = rest[rest.index("schema") + 1:] if "schema" in rest else []
@@ -848,6 +863,30 @@ def _response_effect(change: Change, trace: _Trace, operation: OperationRecord, 
                 return _model_effect(response.model_class, after, trace)
             return f"{method}: returns models.{response.model_class}: {_what(change)}"
     return f"{method}: response {status}: {_what(change)}"
+
+
+def _header_effect(change: Change, trace: _Trace, operation: OperationRecord, method: str,
+                   where: tuple[str, str]) -> str:
+    """A response's headers are typed (the raw response's `typed_headers`) for one response
+    only, as `ir.responses` picks it: the first success, by status, that documents headers;
+    any other response's headers stay plain strings."""
+    status, header = where
+    if status != _typed_headers_status(trace.side, operation.pointer):
+        return NO_EFFECT
+    return f"{method}: with_raw_response: typed_headers[{header!r}]: {_what(change)}"
+
+
+def _typed_headers_status(side: _Side, operation_pointer: str) -> str | None:
+    found, operation = resolve_pointer(side.data, operation_pointer)
+    responses = operation.get("responses") if found and isinstance(operation, Mapping) else None
+    if not isinstance(responses, Mapping):
+        return None
+    by_status = {str(code): response for code, response in responses.items()}
+    statuses = sorted(by_status)
+    successes = [code for code in statuses if code.startswith("2")] or [
+        code for code in statuses if code == "default"]
+    return next((code for code in successes if side.refs.object(by_status[code]).get("headers")),
+                None)
 
 
 def _first_property(tokens: list[str]) -> str | None:
@@ -884,6 +923,9 @@ def _what(change: Change) -> str:
     """What the change does, in a few words: the detail the rules gave, or its kind."""
     if change.kind == DEFAULT_CHANGED:
         return _default_phrase(change)
+    if change.kind in _FOLLOWED_KINDS and change.values is not None:
+        return (f"sent {change.values[1]} by the regenerated client (was {change.values[0]}; "
+                "calls unchanged)")
     for suffix, phrase in _PHRASES.items():
         if change.kind.endswith(suffix):
             if change.kind.startswith("response") and suffix == "became-required":

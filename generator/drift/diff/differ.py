@@ -16,6 +16,11 @@ How documents are compared
   argument may be renamed, which ``client`` reports as client-breaking).
 * An operation's ``tags`` changing is ``tags-changed``, non-breaking (nothing on the wire; the
   generated client may move the method to another resource, which ``client`` reports).
+* A parameter's ``style``/``explode`` (each location's defaults filled in) changing is
+  ``parameter-serialization-changed``: breaking where the spellings differ for its values (an
+  array or object, a primitive under ``matrix``/``label``). Response headers are paired by name
+  without case (``Content-Type`` ignored, as OpenAPI says): a required one removed or made
+  optional breaks; each header's schema is compared as a response's.
 * Schemas are compared by content, never by ``$ref`` name: both sides are flattened into fields
   keyed by their structural location (``.usage``, ``.choices``, ``[]``, ``.text``...) and the
   fields are compared key by key. For a real ``oneOf``/``anyOf`` the multiset of branch shallow
@@ -100,6 +105,7 @@ from generator.drift.diff.walk import (
     SchemaWalker,
     canonical_json,
     container_kept,
+    declared_types,
     literal_pointer,
     prefixed,
     without_docs,
@@ -368,8 +374,23 @@ class _Differ:
             self.add(new.pointer, "deprecation-changed", False,
                      f"{label}: {what} deprecated is now {bool(new.raw.get('deprecated'))}",
                      values=flag_values(old.raw.get("deprecated"), new.raw.get("deprecated")))
+        self.serialization(label, what, old, new)
         (old_schema, old_ptr), (new_schema, new_ptr) = old.schema(), new.schema()
         self.schema(Ctx(label, what, "request"), old_schema, old_ptr, new_schema, new_ptr)
+
+    def serialization(self, label: str, what: str, old: Param, new: Param) -> None:
+        """`style` and `explode`, as each location defaults them: a server reading the new
+        spelling misreads the old one where the two differ for the parameter's values (an
+        array or object, or a primitive under `matrix` or `label`); elsewhere no change."""
+        before, after = serialized_as(old), serialized_as(new)
+        if before == after:
+            return
+        breaking = (before is None or after is None  # a media type for a style, or back
+                    or (before[0] != after[0] and bool({before[0], after[0]} & _PREFIXED_STYLES))
+                    or not _primitive(self.new_refs, new.schema()[0]))
+        self.add(new.pointer, "parameter-serialization-changed", breaking,
+                 f"{label}: {what} is now sent {_spelt(after)} (was {_spelt(before)})",
+                 values=(_spelt(before), _spelt(after)))
 
     def request_body(
         self, label: str, pointer: str, old_op: Mapping[str, Json], new_op: Mapping[str, Json]
@@ -429,6 +450,33 @@ class _Differ:
                 self.docs(new_ptr, label, what, before, after, ("description",))
                 ctx = Ctx(label, what, "response")
                 self.content(ctx, before, after, old_ptr, new_ptr, is_success(status))
+                self.headers(label, what, (before, old_ptr), (after, new_ptr))
+
+    def headers(self, label: str, what: str, old: tuple[Mapping[str, Json], str],
+                new: tuple[Mapping[str, Json], str]) -> None:
+        """A response's headers, by name (case-insensitive, as HTTP reads them): one that was
+        required and is gone or optional breaks what a caller reads; its schema is a
+        response's (`schema`)."""
+        old_headers, new_headers = _headers_of(self.old_refs, old), _headers_of(self.new_refs, new)
+        for name in sorted(set(old_headers) | set(new_headers)):
+            before, after = old_headers.get(name), new_headers.get(name)
+            if after is None and before is not None:
+                self.add(before.pointer, "response-header-removed", before.required,
+                         f"{label}: {what} header `{before.name}` was removed", side="old")
+            elif before is None and after is not None:
+                self.add(after.pointer, "response-header-added", False,
+                         f"{label}: {what} header `{after.name}` was added")
+            elif before is not None and after is not None:
+                self.header(label, f"{what} header `{after.name}`", before, after)
+
+    def header(self, label: str, what: str, old: Param, new: Param) -> None:
+        if old.required != new.required:
+            now = "required" if new.required else "optional"
+            self.add(new.pointer, f"response-header-became-{now}", old.required,
+                     f"{label}: {what} became {now}")
+        self.docs(new.pointer, label, what, old.raw, new.raw, ("description",))
+        (old_schema, old_ptr), (new_schema, new_ptr) = old.schema(), new.schema()
+        self.schema(Ctx(label, what, "response"), old_schema, old_ptr, new_schema, new_ptr)
 
     def content(
         self, ctx: Ctx, old: Mapping[str, Json], new: Mapping[str, Json], old_ptr: str,
@@ -614,7 +662,7 @@ class _Differ:
         settled: list[Key] = []
         for key in [(), *(k for k in composed if k)]:
             pending = [f for f in found if f.breaking is not False and f.key is not None
-                       and f.key[:len(key)] == key
+                       and f.kind not in _NOT_VALUE_SETS and f.key[:len(key)] == key
                        and not any(f.key[:len(s)] == s for s in settled)]
             if not pending:
                 continue
@@ -636,6 +684,57 @@ class _Differ:
                         f.message += " (undecided: whether the new branches take every old value)"
 
 AddFound = Callable[..., None]
+# Styles that prefix even a single value (`;id=5`, `.5`): a switch to or from one changes how
+# every value is sent.
+_PREFIXED_STYLES = frozenset({"matrix", "label"})
+_DEFAULT_STYLES = {"query": "form", "cookie": "form", "path": "simple", "header": "simple"}
+
+
+def serialized_as(param: Param) -> tuple[str, bool] | None:
+    """(style, explode) the parameter is sent with, the location's defaults filled in; None
+    for a parameter sent as `content` (a media type, not a style)."""
+    if "schema" not in param.raw:
+        return None
+    style = param.raw.get("style")
+    if not isinstance(style, str):
+        style = _DEFAULT_STYLES.get(param.location, "simple")
+    explode = param.raw.get("explode")
+    return style, explode if isinstance(explode, bool) else style == "form"
+
+
+def _spelt(serialized: tuple[str, bool] | None) -> str:
+    if serialized is None:
+        return "as its media type"
+    style, explode = serialized
+    return f"style={style}, explode={'true' if explode else 'false'}"
+
+
+def _primitive(refs: Refs, schema: Json) -> bool:
+    """Whether the schema's values are all primitives (so `explode` and the delimited styles
+    send them alike); a schema of no declared type may hold arrays."""
+    node, _stack, _cycled = refs.deref(schema, frozenset())
+    types, _nullable = declared_types(node) if isinstance(node, Mapping) else ([], False)
+    return bool(types) and not {"array", "object"} & set(types)
+
+
+def _headers_of(refs: Refs, response: tuple[Mapping[str, Json], str]) -> dict[str, Param]:
+    """A response's headers by lower-cased name, each dereferenced, as `Param`s (a header is
+    described like a parameter); `Content-Type` is left out, as OpenAPI says it is ignored."""
+    data, pointer = response
+    found: dict[str, Param] = {}
+    for name, entry in (data.get("headers") or {}).items():
+        header = refs.object(entry)
+        if not isinstance(header, Mapping) or str(name).lower() == "content-type":
+            continue
+        entry_ptr = join_tokens(pointer, "headers", str(name))
+        found[str(name).lower()] = Param(
+            str(name), "header", header.get("required") is True, dict(header),
+            literal_pointer(refs, entry, entry_ptr), entry_ptr)
+    return found
+# Changes that keep every value valid yet break: the property is no longer sent (returned) at
+# all, which no proof about values (`subsume`) can clear.
+_NOT_VALUE_SETS = frozenset({"request-property-became-read-only",
+                             "response-property-became-write-only"})
 
 
 def _listed(values: Json) -> str:

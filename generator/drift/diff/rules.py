@@ -37,9 +37,17 @@ Decisions where the OpenAPI specification is silent
   non-breaking (generated clients tolerate unknown keys). A map's value schema is compared
   recursively under ``/additionalProperties``.
 * Array items are compared recursively under ``/items`` (display name ``[]``).
-* Constraints (maxLength, maximum, minItems, pattern, multipleOf, uniqueItems, ...): tightened in
-  a request breaking, relaxed non-breaking; in a response the opposite (generated models
-  validate constraints, so a relaxed response bound can reject new data).
+* Constraints (maxLength, maximum, minItems, pattern, multipleOf, uniqueItems, format, ...):
+  tightened in a request breaking, relaxed non-breaking; in a response the opposite (generated
+  models validate constraints, so a relaxed response bound can reject new data). A ``format``
+  added tightens, removed relaxes; one format for another is a known widening (``int32`` ->
+  ``int64``, ``email`` -> ``idn-email``), its reverse, or possibly breaking (``date`` ->
+  ``date-time``: nothing tells how a server checks either). The generated type may change with
+  it (``str`` -> ``datetime``): the change's client effect says so.
+* ``readOnly`` gained by a request property, or ``writeOnly`` by a response property: breaking,
+  the generated request (response) model leaves the property out, as if it were removed; lost:
+  non-breaking. The flags elsewhere (``readOnly`` in a response...) change nothing sent or read:
+  non-breaking.
 * ``default`` changed, ``title``/``description``/``summary``/``example``/``deprecated`` changed,
   ``operationId`` changed: non-breaking (the wire contract is unchanged; a changed generated
   method name is caught by the regenerate-and-diff gate).
@@ -121,7 +129,32 @@ def _tightened(keyword: str, old: Json, new: Json) -> bool | None:
         return None
     if keyword == "multipleOf" and old is not None and new is not None:
         return not float(new / old).is_integer() if old else None
+    if keyword == "format" and old is not None and new is not None:
+        return _format_tightened(old, new)
     return new is not None  # pattern / multipleOf / uniqueItems added (removed: relaxed)
+
+
+# Formats whose values all are values of a wider one: (narrower, wider).
+_FORMAT_WIDENINGS = frozenset({
+    ("int32", "int64"), ("float", "double"), ("email", "idn-email"), ("hostname", "idn-hostname"),
+    ("uri", "iri"), ("uri-reference", "iri-reference"),
+})
+
+
+# A missing format, and those naming the range any value has in practice (JSON parsers read
+# integers as 64-bit, numbers as doubles): one for another narrows nothing anybody sends.
+_PRACTICAL_FORMATS = frozenset({None, "int64", "double"})
+
+
+def _format_tightened(old: Json, new: Json) -> bool | None:
+    """Whether one `format` for another rejects more values: False for a known widening
+    (`int32` -> `int64`), True for its reverse, None for any other pair (`date` and `uuid`
+    share no values, but an unknown format is checked by nobody: neither is decided)."""
+    if (old, new) in _FORMAT_WIDENINGS:
+        return False
+    if (new, old) in _FORMAT_WIDENINGS:
+        return True
+    return None
 
 
 class FieldDiff:
@@ -146,6 +179,7 @@ class FieldDiff:
             self.types()
         self.enum()
         self.constraints()
+        self.access()
         self.closed()
         self.documentation()
 
@@ -226,6 +260,8 @@ class FieldDiff:
             before, after = old.get(keyword), new.get(keyword)
             if before == after:
                 continue
+            if keyword == "format" and self._format_follows_type(before, after):
+                continue
             tightened = _tightened(keyword, before, after)
             change = f"{keyword} changed from {before} to {after}"
             if tightened is None:
@@ -234,6 +270,41 @@ class FieldDiff:
                 continue
             kind = f"constraint-{'tightened' if tightened else 'relaxed'}-{self.ctx.direction}"
             self.add(kind, tightened == self.request, change)
+
+    def _format_follows_type(self, before: Json, after: Json) -> bool:
+        """Whether a `format` change needs no verdict of its own: the type changed with it
+        (`number`/`float` -> `integer`: the type's change says what breaks), or it only names
+        the range every value has in practice (`int64` on an integer, `double` on a number:
+        said, never breaking)."""
+        if self.old.info.types != self.new.info.types:
+            return True
+        if {before, after} <= _PRACTICAL_FORMATS:
+            self.add("format-changed", False, f"format changed from {before} to {after} "
+                     "(the range every value has in practice)")
+            return True
+        return False
+
+    def access(self) -> None:
+        """`readOnly` in a request and `writeOnly` in a response take a property out of the
+        generated models (`<Name>Request`, `<Name>Response`): gaining one there is a property
+        removed (breaking), losing one a property added; elsewhere the flag changes nothing
+        that is sent or read, and is said as a non-breaking change."""
+        if not is_property(self.new.key):
+            return
+        flags = (("readOnly", "read-only", self.old.info.read_only, self.new.info.read_only),
+                 ("writeOnly", "write-only", self.old.info.write_only, self.new.info.write_only))
+        for keyword, spelt, before, after in flags:
+            if before == after:
+                continue
+            drops = self.request == (keyword == "readOnly")  # the direction the flag hides it in
+            direction = self.ctx.direction
+            if after:
+                hidden = " (no longer " + ("sent" if self.request else "returned") + ")"
+                self.add(f"{direction}-property-became-{spelt}", drops,
+                         f"became {keyword}" + (hidden if drops else ""))
+            else:
+                self.add(f"{direction}-property-no-longer-{spelt}", False,
+                         f"is no longer {keyword}")
 
     def closed(self) -> None:
         old, new = self.old.info.closed, self.new.info.closed

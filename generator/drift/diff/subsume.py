@@ -163,7 +163,7 @@ class _Judge:
             return None  # a finite set against an open one: unless the bounds pin it, no
         kinds = {_FAMILIES.get(t, t) for t in n.types} if n.types is not None else set(
             _FAMILIES.values())
-        checks: list[Verdict] = []
+        checks: list[Verdict] = [_formats_cover(w.bounds, n.bounds)]
         if "number" in kinds:
             checks.append(_numbers_cover(w.bounds, n.bounds))
         if "string" in kinds:
@@ -510,7 +510,7 @@ def _value_ok(alt: _Alt, value: Json) -> Verdict:
         return False
     if isinstance(value, (list, dict)):
         return None
-    checks: list[Verdict] = []
+    checks: list[Verdict] = [None] if "format" in alt.bounds else []  # (formats: not checked)
     if isinstance(value, str):
         checks.append(alt.bounds.get("minLength", 0) <= len(value) <= alt.bounds.get(
             "maxLength", len(value)))
@@ -522,6 +522,14 @@ def _value_ok(alt: _Alt, value: Json) -> Verdict:
     elif isinstance(value, (int, float)) and not isinstance(value, bool):
         checks.append(_number_in(alt.bounds, value))
     return _all(checks)
+
+
+def _formats_cover(wide: Mapping[str, Json], narrow: Mapping[str, Json]) -> Verdict:
+    """Whether the wide side's `format` takes every value of the narrow side's: none, or the
+    same one; any other pair is undecided here (`rules` knows the widenings)."""
+    if "format" not in wide or wide["format"] == narrow.get("format"):
+        return True
+    return None
 
 
 def _number_in(bounds: Mapping[str, Json], value: float) -> bool:

@@ -54,7 +54,9 @@ MAX_LABEL = 2_000  # characters of a rendered type ("string | array[integer]")
 # The constraint keywords a field carries; whether a change tightens one is in `rules`.
 UPPER_BOUNDS = ("maxLength", "maxItems", "maxProperties", "maximum", "exclusiveMaximum")
 LOWER_BOUNDS = ("minLength", "minItems", "minProperties", "minimum", "exclusiveMinimum")
-OTHER_CONSTRAINTS = ("pattern", "multipleOf", "uniqueItems")
+# `format` narrows what a string or number may be (`date-time`, `int32`); a change of it
+# also changes the generated type (`str` -> `datetime`): compared as a constraint
+OTHER_CONSTRAINTS = ("pattern", "multipleOf", "uniqueItems", "format")
 _NO_DEFAULT: Json = object()
 
 
@@ -78,6 +80,8 @@ class SchemaInfo:
     examples: str | None  # JSON-encoded list
     deprecated: bool
     recursive: bool  # the walk stopped here (cycle or depth)
+    read_only: bool = False  # never sent: the generated request models leave it out
+    write_only: bool = False  # never returned: the generated response models leave it out
 
 
 @dataclass(frozen=True)
@@ -155,6 +159,8 @@ class _Shape:
     recursive: bool = False
     label: str = "any"
     pointer: str = ""  # literal pointer of the schema (after its `$ref`s)
+    read_only: bool = False
+    write_only: bool = False
 
 
 def canonical_json(value: Json) -> str:
@@ -237,6 +243,8 @@ def _own_values(shape: _Shape, node: Mapping[str, Json]) -> None:
     for doc_key in ("description", "title", "deprecated"):
         if doc_key in node:
             shape.docs[doc_key] = node[doc_key]
+    shape.read_only = node.get("readOnly") is True
+    shape.write_only = node.get("writeOnly") is True
     examples = _examples(node)
     if examples is not None:
         shape.docs["examples"] = examples
@@ -290,6 +298,8 @@ def _merge_all(a: _Shape, b: _Shape) -> None:
     if b.union and not a.union:
         a.union, a.branches, a.branch_labels = b.union, b.branches, b.branch_labels
     a.recursive = a.recursive or b.recursive
+    a.read_only = a.read_only or b.read_only  # a member's flag holds for the whole
+    a.write_only = a.write_only or b.write_only
 
 
 def _merge_any(shapes: Sequence[_Shape]) -> _Shape:
@@ -303,6 +313,8 @@ def _merge_any(shapes: Sequence[_Shape]) -> _Shape:
         merged.items = _combine(merged.items, s.items, "any")
         merged.extra = _combine(merged.extra, s.extra, "any")
         merged.recursive = merged.recursive or s.recursive
+    merged.read_only = all(s.read_only for s in shapes)  # else some branch is sent
+    merged.write_only = all(s.write_only for s in shapes)
     if all(s.enum is not None for s in shapes):
         merged.enum = [v for s in shapes for v in s.enum or []]
     merged.constraints = _loosest(shapes)
@@ -591,6 +603,8 @@ def _info(shape: _Shape, required: bool, spelt: _Spellings) -> SchemaInfo:
         examples=spelt.of_list(docs["examples"]) if "examples" in docs else None,
         deprecated=docs.get("deprecated") is True,
         recursive=shape.recursive,
+        read_only=shape.read_only,
+        write_only=shape.write_only,
     )
 
 
