@@ -829,3 +829,50 @@ def test_real_specs_self_diff_is_empty() -> None:
     for doc in docs.values():
         assert diff(doc, copy.deepcopy(doc)) == []
     assert compare(docs, None) == compare(copy.deepcopy(docs), None)
+
+
+# --------------------------------------------------------------------------- discriminators
+
+
+def _pets(discriminator: Doc) -> Doc:
+    """`POST /pets` takes and returns `Pet`, a `Cat` or a `Dog` told apart by `discriminator`."""
+    pet = {"$ref": "#/components/schemas/Pet"}
+    branch = {"type": "object", "required": ["kind"], "properties": {"kind": {"type": "string"}}}
+    return {
+        "openapi": "3.1.0", "info": {"title": "t", "version": "1"},
+        "paths": {"/pets": {"post": {
+            "requestBody": {"content": {"application/json": {"schema": pet}}},
+            "responses": {"200": {"description": "ok",
+                                  "content": {"application/json": {"schema": pet}}}}}}},
+        "components": {"schemas": {
+            "Pet": {"oneOf": [{"$ref": "#/components/schemas/Cat"},
+                              {"$ref": "#/components/schemas/Dog"}],
+                    "discriminator": discriminator},
+            "Cat": branch, "Dog": copy.deepcopy(branch)}},
+    }
+
+
+_MAPPED = {"propertyName": "kind", "mapping": {"cat": "#/components/schemas/Cat",
+                                               "dog": "#/components/schemas/Dog"}}
+
+
+@pytest.mark.parametrize(("old", "new", "expected"), [
+    # the tag is read from another property: old values lack it (a server reads the other
+    # one; a client picks the branch by it)
+    (_MAPPED, {"propertyName": "type", "mapping": _MAPPED["mapping"]},
+     {("discriminator-property-changed", B)}),
+    # `cat` renamed `kitty`: a request tagged `cat` is refused; a response tagged `kitty`
+    # parses as plain data (as an unknown enum value does)
+    (_MAPPED, {"propertyName": "kind", "mapping": {"kitty": "#/components/schemas/Cat",
+                                                   "dog": "#/components/schemas/Dog"}},
+     {("discriminator-value-removed", B), ("discriminator-value-removed", NB),
+      ("discriminator-value-added", NB)}),
+    # the implicit mapping (each branch's component name) spelt out: the same tags
+    ({"propertyName": "kind"},
+     {"propertyName": "kind", "mapping": {"Cat": "#/components/schemas/Cat"}}, set()),
+], ids=["property", "tag-renamed", "implicit-spelt-out"])
+def test_a_discriminator_change_is_judged(old: Doc, new: Doc,
+                                          expected: set[tuple[str, str]]) -> None:
+    changes = diff(_pets(old), _pets(new))
+    assert {(c.kind, c.severity) for c in changes} == expected
+    assert all(c.pointer == "/components/schemas/Pet" for c in changes)

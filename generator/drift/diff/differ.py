@@ -731,10 +731,11 @@ def _headers_of(refs: Refs, response: tuple[Mapping[str, Json], str]) -> dict[st
             str(name), "header", header.get("required") is True, dict(header),
             literal_pointer(refs, entry, entry_ptr), entry_ptr)
     return found
-# Changes that keep every value valid yet break: the property is no longer sent (returned) at
-# all, which no proof about values (`subsume`) can clear.
+# Changes that no proof about values (`subsume`) can clear: the property is no longer sent
+# (returned) at all, or a union tells its branches apart by another tag.
 _NOT_VALUE_SETS = frozenset({"request-property-became-read-only",
-                             "response-property-became-write-only"})
+                             "response-property-became-write-only",
+                             "discriminator-property-changed", "discriminator-value-removed"})
 
 
 def _listed(values: Json) -> str:

@@ -179,6 +179,7 @@ class FieldDiff:
             self.types()
         self.enum()
         self.constraints()
+        self.discriminator()
         self.access()
         self.closed()
         self.documentation()
@@ -270,6 +271,27 @@ class FieldDiff:
                 continue
             kind = f"constraint-{'tightened' if tightened else 'relaxed'}-{self.ctx.direction}"
             self.add(kind, tightened == self.request, change)
+
+    def discriminator(self) -> None:
+        """The tag a union is told apart by: another property breaks both ways (a server reads,
+        a client picks by, the other one); a tag value removed breaks a request, one added a
+        response only as an enum value added does (unknown tags parse as plain data)."""
+        old, new = self.old.info.discriminator, self.new.info.discriminator
+        if old == new or old is None or new is None:
+            return  # gained or lost with the union itself: its branches say what changed
+        if old[0] != new[0]:
+            self.add("discriminator-property-changed", True,
+                     f"is now told apart by `{new[0]}` (was `{old[0]}`)")
+            return
+        removed = [tag for tag in old[1] if tag not in new[1]]
+        added = [tag for tag in new[1] if tag not in old[1]]
+        if removed:
+            self.add("discriminator-value-removed", self.request,
+                     f"no longer takes {old[0]} {_values(removed)}")
+        if added:
+            self.add("discriminator-value-added",
+                     RESPONSE_ENUM_ADDED_BREAKING and not self.request,
+                     f"now also takes {new[0]} {_values(added)}")
 
     def _format_follows_type(self, before: Json, after: Json) -> bool:
         """Whether a `format` change needs no verdict of its own: the type changed with it

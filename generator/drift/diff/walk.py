@@ -82,6 +82,8 @@ class SchemaInfo:
     recursive: bool  # the walk stopped here (cycle or depth)
     read_only: bool = False  # never sent: the generated request models leave it out
     write_only: bool = False  # never returned: the generated response models leave it out
+    # (propertyName, the tag values it maps, sorted): how a union picks its branch
+    discriminator: tuple[str, tuple[str, ...]] | None = None
 
 
 @dataclass(frozen=True)
@@ -161,6 +163,7 @@ class _Shape:
     pointer: str = ""  # literal pointer of the schema (after its `$ref`s)
     read_only: bool = False
     write_only: bool = False
+    discriminator: tuple[str, tuple[str, ...]] | None = None
 
 
 def canonical_json(value: Json) -> str:
@@ -213,6 +216,27 @@ def constraints_of(node: Mapping[str, Json]) -> dict[str, Json]:
     return found
 
 
+_SCHEMA_REF = "#/components/schemas/"
+
+
+def discriminator_of(node: Mapping[str, Json]) -> tuple[str, tuple[str, ...]] | None:
+    """The union's `discriminator`: its property and the tag values that pick a branch, those
+    of `mapping` and, for a branch no mapping value names, its component's name (OpenAPI's
+    implicit mapping: renaming that component changes the tag). None without one."""
+    found = node.get("discriminator")
+    if not isinstance(found, Mapping) or not isinstance(found.get("propertyName"), str):
+        return None
+    mapping = found.get("mapping") if isinstance(found.get("mapping"), Mapping) else {}
+    named = {str(value) for value in mapping.values()}
+    tags = {str(key) for key in mapping}
+    for keyword in ("oneOf", "anyOf"):
+        for branch in node.get(keyword) or []:
+            ref = branch.get("$ref") if isinstance(branch, Mapping) else None
+            if isinstance(ref, str) and ref.startswith(_SCHEMA_REF) and ref not in named:
+                tags.add(ref[len(_SCHEMA_REF):])
+    return found["propertyName"], tuple(sorted(tags))
+
+
 def _examples(node: Mapping[str, Json]) -> list[Json] | None:
     if isinstance(node.get("examples"), list):
         return list(node["examples"])
@@ -245,6 +269,7 @@ def _own_values(shape: _Shape, node: Mapping[str, Json]) -> None:
             shape.docs[doc_key] = node[doc_key]
     shape.read_only = node.get("readOnly") is True
     shape.write_only = node.get("writeOnly") is True
+    shape.discriminator = discriminator_of(node)
     examples = _examples(node)
     if examples is not None:
         shape.docs["examples"] = examples
@@ -298,6 +323,7 @@ def _merge_all(a: _Shape, b: _Shape) -> None:
     if b.union and not a.union:
         a.union, a.branches, a.branch_labels = b.union, b.branches, b.branch_labels
     a.recursive = a.recursive or b.recursive
+    a.discriminator = a.discriminator or b.discriminator
     a.read_only = a.read_only or b.read_only  # a member's flag holds for the whole
     a.write_only = a.write_only or b.write_only
 
@@ -605,6 +631,7 @@ def _info(shape: _Shape, required: bool, spelt: _Spellings) -> SchemaInfo:
         recursive=shape.recursive,
         read_only=shape.read_only,
         write_only=shape.write_only,
+        discriminator=shape.discriminator,
     )
 
 
