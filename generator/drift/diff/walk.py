@@ -226,7 +226,8 @@ def discriminator_of(node: Mapping[str, Json]) -> tuple[str, tuple[str, ...]] | 
     found = node.get("discriminator")
     if not isinstance(found, Mapping) or not isinstance(found.get("propertyName"), str):
         return None
-    mapping = found.get("mapping") if isinstance(found.get("mapping"), Mapping) else {}
+    given = found.get("mapping")
+    mapping: Mapping[str, Json] = given if isinstance(given, Mapping) else {}
     named = {str(value) for value in mapping.values()}
     tags = {str(key) for key in mapping}
     for keyword in ("oneOf", "anyOf"):
