@@ -20,6 +20,7 @@ import pytest
 
 from generator.document.pointer import join_tokens, resolve_pointer, split_pointer
 from generator.drift.diff.change import Change
+from generator.drift.diff.client import NO_EFFECT, diff_with_client
 from generator.drift.diff.differ import diff
 from generator.drift.diff.table import compare
 from generator.drift.report import exit_code, format_changes
@@ -876,3 +877,51 @@ def test_a_discriminator_change_is_judged(old: Doc, new: Doc,
     changes = diff(_pets(old), _pets(new))
     assert {(c.kind, c.severity) for c in changes} == expected
     assert all(c.pointer == "/components/schemas/Pet" for c in changes)
+
+
+# --------------------------------------------------------------------------- webhooks
+
+
+def _with_webhook(payload: Doc) -> Doc:
+    """A 3.1 document whose one webhook, `newPet`, posts `payload` to the consumer."""
+    return {
+        "openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {},
+        "webhooks": {"newPet": {"post": {
+            "requestBody": {"content": {"application/json": {"schema": payload}}},
+            "responses": {"200": {"description": "received"}}}}},
+    }
+
+
+_PAYLOAD = {"type": "object", "required": ["id"],
+            "properties": {"id": {"type": "string"}, "name": {"type": "string"}}}
+_BODY = "/webhooks/newPet/post/requestBody/content/application~1json/schema"
+
+
+@pytest.mark.parametrize(("mutate", "expected"), [
+    # the consumer reads what the API sends: judged as a response is
+    (lambda d: d["webhooks"]["newPet"]["post"]["requestBody"]["content"]["application/json"][
+        "schema"]["properties"].pop("name"),
+     {("response-property-removed", B, _BODY + "/properties/name")}),
+    (lambda d: d["webhooks"]["newPet"]["post"]["requestBody"]["content"]["application/json"][
+        "schema"]["properties"].update(age={"type": "integer"}),
+     {("response-property-added", NB, _BODY + "/properties/age")}),
+    (lambda d: d["webhooks"]["newPet"]["post"]["requestBody"]["content"]["application/json"][
+        "schema"].update(required=[]),
+     {("response-property-became-optional", B, _BODY + "/properties/id")}),
+    (lambda d: d.pop("webhooks"), {("webhook-removed", B, "/webhooks/newPet")}),
+], ids=["property-removed", "property-added", "property-optional", "webhook-removed"])
+def test_a_webhook_is_compared_as_the_consumer_reads_it(
+        mutate: Callable[[Doc], None], expected: set[tuple[str, str, str]]) -> None:
+    new = _with_webhook(copy.deepcopy(_PAYLOAD))
+    mutate(new)
+    changes = diff(_with_webhook(copy.deepcopy(_PAYLOAD)), new)
+    assert {(c.kind, c.severity, c.pointer) for c in changes} == expected
+    assert all(c.message.startswith(("webhook `newPet`", "webhook `newPet` (POST)"))
+               for c in changes)
+
+
+def test_a_webhook_change_has_no_effect_on_the_generated_client() -> None:
+    new = _with_webhook({**_PAYLOAD, "required": []})
+    changes = diff_with_client(_with_webhook(_PAYLOAD), new)
+    assert [(c.kind, c.client, c.client_breaking) for c in changes] == [
+        ("response-property-became-optional", NO_EFFECT, False)]

@@ -482,6 +482,9 @@ def _traced_effect(change: Change, trace: _Trace) -> str:
         return "; ".join(f"{m}: method {verb}" for m in methods if m) or NOT_TRACED
     if len(tokens) >= 3 and tokens[0] == "paths" and tokens[2] in HTTP_METHODS:
         return _in_operation(change, trace, tokens) or NOT_TRACED
+    if tokens[:1] == ["webhooks"]:
+        return NO_EFFECT  # the client sends no webhook; the models its schemas name are traced
+        # at their components
     if len(tokens) == 3 and tokens[:2] == ["components", "schemas"]:
         return _class_effect(change, tokens[2])
     if len(tokens) >= 3 and tokens[:2] == ["components", "schemas"]:

@@ -94,7 +94,7 @@ from generator.drift.diff.pairing import (
     server_urls,
     template_names,
 )
-from generator.drift.diff.rules import Ctx, FieldDiff, flag_values
+from generator.drift.diff.rules import Ctx, Direction, FieldDiff, flag_values
 from generator.drift.diff.same import Flats, Same, Unkept, Walked
 from generator.drift.diff.subsume import covers, identity
 from generator.drift.diff.walk import (
@@ -165,6 +165,9 @@ class _Differ:
         self.found: list[Found] = []
         self.old_ops_by_new = old_ops_by_new(old, new)
         self.op = ""  # the operation being compared, for the changes found in it
+        # comparing a webhook: the API sends its request and reads its response, so each
+        # schema is judged the other way round (`flow`)
+        self.webhook = False
         self.verdicts: dict[tuple[object, object, bool], bool | None] = {}  # `covers`, memoised
         self.compared_cuts: set[tuple[str, ...]] = set()
 
@@ -190,6 +193,7 @@ class _Differ:
                      "the global security requirement changed")
         self.security_schemes()
         self.paths()
+        self.webhooks()
         self.components()
         return merge_shared(self.found)
 
@@ -269,6 +273,33 @@ class _Differ:
             else:
                 self.path_item(old[shape], new[shape])
 
+    def webhooks(self) -> None:
+        """3.1's `webhooks`, paired by name: each is a request the API sends to its consumer,
+        compared as an operation whose request the consumer reads (`flow`). One gone breaks a
+        consumer waiting for it."""
+        old, new = self.old.get("webhooks") or {}, self.new.get("webhooks") or {}
+        for name in sorted(set(old) | set(new), key=str):
+            pointer = join_tokens("", "webhooks", str(name))
+            if name not in new:
+                self.add(pointer, "webhook-removed", True, f"webhook `{name}` was removed",
+                         side="old")
+            elif name not in old:
+                self.add(pointer, "webhook-added", False, f"webhook `{name}` was added")
+            else:
+                self.webhook = True
+                try:
+                    self.methods(("webhooks", str(name)), self.old_refs.object(old[name]),
+                                 self.new_refs.object(new[name]))
+                finally:
+                    self.webhook = False
+
+    def flow(self, direction: Direction) -> Direction:
+        """Which way data flows where an operation says `direction`: reversed for a webhook
+        (its request is read by the consumer, as a response is)."""
+        if not self.webhook:
+            return direction
+        return "response" if direction == "request" else "request"
+
     def path_item(self, old_path: str, new_path: str) -> None:
         old_item = self.old_refs.object(self.old["paths"][old_path])
         new_item = self.new_refs.object(self.new["paths"][new_path])
@@ -282,25 +313,36 @@ class _Differ:
             self.add(pointer, "path-parameter-renamed", False,
                      f"`{old_path}` -> `{new_path}`: {', '.join(renamed)}")
         self.servers(pointer, old_item.get("servers"), new_item.get("servers"), f"`{new_path}`")
+        self.methods(("paths", old_path, new_path), old_item, new_item)
+
+    def methods(self, where: tuple[str, ...], old_item: dict[str, Json],
+                new_item: dict[str, Json]) -> None:
+        """The operations of a path item (`where`: "paths", the old path, the new one) or of a
+        webhook (`where`: "webhooks", its name), method by method."""
+        root, old_key, new_key = where[0], where[1], where[-1]
         for method in HTTP_METHODS:
-            label = operation_label(method, new_path)
+            label = self._label(method, new_key)
             if method in old_item and method not in new_item:
-                self.add(join_tokens("", "paths", old_path, method), "operation-removed", True,
-                         f"{operation_label(method, old_path)}: operation was removed", side="old")
+                self.add(join_tokens("", root, old_key, method), "operation-removed", True,
+                         f"{self._label(method, old_key)}: operation was removed", side="old")
             elif method in new_item and method not in old_item:
-                self.add(join_tokens(pointer, method), "operation-added", False,
+                self.add(join_tokens("", root, new_key, method), "operation-added", False,
                          f"{label}: operation was added")
             elif method in new_item:
                 self.op = label
-                self.operation(label, (old_path, old_item), (new_path, new_item), method)
+                self.operation(label, (old_key, old_item), (new_key, new_item), method)
                 self.op = ""
+
+    def _label(self, method: str, key: str) -> str:
+        return f"webhook `{key}` ({method.upper()})" if self.webhook else operation_label(
+            method, key)
 
     def operation(
         self, label: str, old: tuple[str, dict[str, Json]], new: tuple[str, dict[str, Json]],
         method: str,
     ) -> None:
         old_op, new_op = operation_object(old[1], method), operation_object(new[1], method)
-        pointer = join_tokens("", "paths", new[0], method)
+        pointer = join_tokens("", self._root(), new[0], method)
         self.docs(pointer, label, "operation", old_op, new_op, ("summary", "description"))
         if old_op.get("operationId") != new_op.get("operationId"):
             self.add(pointer, "operation-id-changed", False,
@@ -320,6 +362,9 @@ class _Differ:
         self.parameters(label, old, new, method)
         self.request_body(label, pointer, old_op, new_op)
         self.responses(label, pointer, old_op, new_op)
+
+    def _root(self) -> str:
+        return "webhooks" if self.webhook else "paths"
 
     def tags(self, pointer: str, label: str, old: Json, new: Json) -> None:
         """Tags send nothing; the generated client groups methods by their first tag, so a
@@ -346,8 +391,8 @@ class _Differ:
         self, label: str, old: tuple[str, dict[str, Json]], new: tuple[str, dict[str, Json]],
         method: str,
     ) -> None:
-        old_params = operation_parameters(self.old_refs, old[0], old[1], method)
-        new_params = operation_parameters(self.new_refs, new[0], new[1], method)
+        old_params = operation_parameters(self.old_refs, old[0], old[1], method, self._root())
+        new_params = operation_parameters(self.new_refs, new[0], new[1], method, self._root())
         for key in sorted(set(old_params) | set(new_params)):
             before, after = old_params.get(key), new_params.get(key)
             if after is None and before is not None:
@@ -376,7 +421,8 @@ class _Differ:
                      values=flag_values(old.raw.get("deprecated"), new.raw.get("deprecated")))
         self.serialization(label, what, old, new)
         (old_schema, old_ptr), (new_schema, new_ptr) = old.schema(), new.schema()
-        self.schema(Ctx(label, what, "request"), old_schema, old_ptr, new_schema, new_ptr)
+        self.schema(Ctx(label, what, self.flow("request")), old_schema, old_ptr, new_schema,
+                    new_ptr)
 
     def serialization(self, label: str, what: str, old: Param, new: Param) -> None:
         """`style` and `explode`, as each location defaults them: a server reading the new
@@ -421,7 +467,8 @@ class _Differ:
             self.add(new_ptr, kind, required,
                      f"{label}: request body became {'required' if required else 'optional'}")
         self.docs(new_ptr, label, "request body", old, new, ("description",))
-        self.content(Ctx(label, "request body", "request"), old, new, old_ptr, new_ptr)
+        self.content(Ctx(label, "request body", self.flow("request")), old, new, old_ptr,
+                     new_ptr)
 
     def _old_op_pointer(self, new_op_pointer: str, *tokens: str) -> str:
         """Operations are matched by path shape; the old pointer differs only in the path key."""
@@ -448,7 +495,7 @@ class _Differ:
                 after = self.new_refs.object(new[status])
                 what = f"response {status}"
                 self.docs(new_ptr, label, what, before, after, ("description",))
-                ctx = Ctx(label, what, "response")
+                ctx = Ctx(label, what, self.flow("response"))
                 self.content(ctx, before, after, old_ptr, new_ptr, is_success(status))
                 self.headers(label, what, (before, old_ptr), (after, new_ptr))
 
@@ -476,7 +523,8 @@ class _Differ:
                      f"{label}: {what} became {now}")
         self.docs(new.pointer, label, what, old.raw, new.raw, ("description",))
         (old_schema, old_ptr), (new_schema, new_ptr) = old.schema(), new.schema()
-        self.schema(Ctx(label, what, "response"), old_schema, old_ptr, new_schema, new_ptr)
+        self.schema(Ctx(label, what, self.flow("response")), old_schema, old_ptr, new_schema,
+                    new_ptr)
 
     def content(
         self, ctx: Ctx, old: Mapping[str, Json], new: Mapping[str, Json], old_ptr: str,
