@@ -328,10 +328,22 @@ CASES = [
     Case("server-added",
          _set(["servers"], [{"url": "https://api.example.com"}, {"url": "https://eu.example"}]),
          [("server-added", NB, "/servers")]),
-    Case("security-changed-global", _set(["security"], []),
+    Case("security-changed-global", _set(["security"], [{"key": []}]),
          [("security-changed", B, "/security")]),
+    # every caller meets no requirement at all: public is no break (whatever else it is)
+    Case("security-removed-global", _set(["security"], []),
+         [("security-changed", NB, "/security")]),
+    # a caller holding a bearer token still meets one alternative
+    Case("security-alternative-added", _set(["security"], [{"bearer": []}, {"key": []}]),
+         [("security-changed", NB, "/security")]),
     Case("security-changed-operation", _set([*P, "security"], [{"bearer": ["write"]}]),
          [("security-changed", B, OP + "/security")]),
+    Case("security-made-optional-for-an-operation", _set([*P, "security"], [{}, {"bearer": []}]),
+         [("security-changed", NB, OP + "/security")]),
+    # a hint and a scope catalog: a credential is got and sent alike
+    Case("security-scheme-hints-changed",
+         _set(["components", "securitySchemes", "bearer", "bearerFormat"], "JWT"),
+         [("security-changed", NB, "/components/securitySchemes/bearer")]),
     Case("security-scheme-changed",
          _set(["components", "securitySchemes", "bearer"],
               {"type": "apiKey", "in": "header", "name": "X-Key"}),

@@ -188,9 +188,12 @@ class _Differ:
 
     def run(self) -> list[Change]:
         self.servers("", self.old.get("servers"), self.new.get("servers"), "the API", root=True)
-        if security_set(self.old.get("security")) != security_set(self.new.get("security")):
-            self.add("/security", "security-changed", True,
-                     "the global security requirement changed")
+        old_security, new_security = (security_set(self.old.get("security")),
+                                      security_set(self.new.get("security")))
+        if old_security != new_security:
+            tightened = security_tightened(old_security, new_security)
+            self.add("/security", "security-changed", tightened,
+                     "the global security requirement changed" + _SECURITY_KEPT * (not tightened))
         self.security_schemes()
         self.paths()
         self.webhooks()
@@ -224,11 +227,15 @@ class _Differ:
             elif name not in old:
                 self.add(pointer, "security-scheme-added", False,
                          f"security scheme `{name}` was added")
-            elif without_docs(self.old_refs.object(old[name])) != without_docs(
-                self.new_refs.object(new[name])
-            ):
-                self.add(pointer, "security-changed", True,
-                         f"security scheme `{name}` changed")
+            else:
+                before, after = self.old_refs.object(old[name]), self.new_refs.object(new[name])
+                if without_docs(before) == without_docs(after):
+                    continue
+                sent_alike = _scheme_meaning(before) == _scheme_meaning(after)
+                self.add(pointer, "security-changed", not sent_alike,
+                         f"security scheme `{name}` changed" + (
+                             " (only its hints: bearerFormat, the scopes it lists)"
+                             if sent_alike else ""))
 
     def components(self) -> None:
         old = (self.old.get("components") or {}).get("schemas") or {}
@@ -353,11 +360,12 @@ class _Differ:
             self.add(pointer, "deprecation-changed", False,
                      f"{label}: deprecated is now {bool(new_op.get('deprecated'))}",
                      values=flag_values(old_op.get("deprecated"), new_op.get("deprecated")))
-        if ("security" in old_op or "security" in new_op) and security_set(
-            old_op.get("security", self.old.get("security"))
-        ) != security_set(new_op.get("security", self.new.get("security"))):
-            self.add(join_tokens(pointer, "security"), "security-changed", True,
-                     f"{label}: security requirement changed")
+        old_security = security_set(old_op.get("security", self.old.get("security")))
+        new_security = security_set(new_op.get("security", self.new.get("security")))
+        if ("security" in old_op or "security" in new_op) and old_security != new_security:
+            tightened = security_tightened(old_security, new_security)
+            self.add(join_tokens(pointer, "security"), "security-changed", tightened,
+                     f"{label}: security requirement changed" + _SECURITY_KEPT * (not tightened))
         self.servers(pointer, old_op.get("servers"), new_op.get("servers"), label)
         self.parameters(label, old, new, method)
         self.request_body(label, pointer, old_op, new_op)
@@ -732,6 +740,35 @@ class _Differ:
                         f.message += " (undecided: whether the new branches take every old value)"
 
 AddFound = Callable[..., None]
+_SECURITY_KEPT = " (every caller that met the old requirement meets the new one)"
+Requirement = tuple[tuple[str, tuple[str, ...]], ...]  # one alternative: (scheme, scopes)...
+
+
+def security_tightened(old: frozenset[Requirement], new: frozenset[Requirement]) -> bool:
+    """Whether some caller that met the old requirement meets none of the new alternatives:
+    a caller holds an old alternative's schemes with its scopes; a new alternative is met when
+    it asks for no other scheme and no other scope. No requirement at all (public), or an
+    empty alternative (`{}`), is met by every caller."""
+    olds, news = old or frozenset({()}), new or frozenset({()})
+    return any(not any(_meets(dict(held), wanted) for wanted in news) for held in olds)
+
+
+def _meets(held: Mapping[str, tuple[str, ...]], wanted: Requirement) -> bool:
+    return all(scheme in held and set(scopes) <= set(held[scheme]) for scheme, scopes in wanted)
+
+
+def _scheme_meaning(scheme: Mapping[str, Json]) -> Json:
+    """What decides how a credential is got and sent: a security scheme without its prose, its
+    `bearerFormat` (a hint) and its flows' scope lists (a catalog: requirements name scopes)."""
+    meaning = {key: value for key, value in without_docs(scheme).items() if key != "bearerFormat"}
+    flows = meaning.get("flows")
+    if isinstance(flows, Mapping):
+        meaning["flows"] = {name: {key: value for key, value in flow.items() if key != "scopes"}
+                            if isinstance(flow, Mapping) else flow
+                            for name, flow in flows.items()}
+    return meaning
+
+
 # Styles that prefix even a single value (`;id=5`, `.5`): a switch to or from one changes how
 # every value is sent.
 _PREFIXED_STYLES = frozenset({"matrix", "label"})

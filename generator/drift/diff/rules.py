@@ -56,9 +56,13 @@ Decisions where the OpenAPI specification is silent
   (nothing was sent in it). Non-2xx response or its media type removed: non-breaking; any response
   added: non-breaking.
 * Servers: the first server URL changing or any old URL disappearing is breaking
-  (``server-changed``); only adding alternatives is ``server-added``, non-breaking. Any change
-  of an effective security requirement (root or operation) or of a security scheme definition
-  is breaking.
+  (``server-changed``); only adding alternatives is ``server-added``, non-breaking. An
+  effective security requirement (root or operation) that changed is breaking when some caller
+  meeting an old alternative (its schemes, its scopes) meets no new one: a scope or a scheme
+  now asked for, an alternative gone. An alternative added, a scope dropped, an empty
+  alternative (``{}``) or no requirement at all are non-breaking. A security scheme's
+  definition changed is breaking unless only its hints changed (``bearerFormat``, the scopes
+  its flows list).
 * Components: ``component-renamed`` (same content, new name), ``component-removed`` and
   ``component-added`` are non-breaking info; their wire effects are reported at operations.
 """
