@@ -847,8 +847,9 @@ def test_real_specs_self_diff_is_empty() -> None:
 # --------------------------------------------------------------------------- discriminators
 
 
-def _pets(discriminator: Doc) -> Doc:
-    """`POST /pets` takes and returns `Pet`, a `Cat` or a `Dog` told apart by `discriminator`."""
+def _pets(discriminator: Doc | None) -> Doc:
+    """`POST /pets` takes and returns `Pet`, a `Cat` or a `Dog` told apart by `discriminator`
+    (None: by their shapes alone)."""
     pet = {"$ref": "#/components/schemas/Pet"}
     branch = {"type": "object", "required": ["kind"], "properties": {"kind": {"type": "string"}}}
     return {
@@ -860,7 +861,7 @@ def _pets(discriminator: Doc) -> Doc:
         "components": {"schemas": {
             "Pet": {"oneOf": [{"$ref": "#/components/schemas/Cat"},
                               {"$ref": "#/components/schemas/Dog"}],
-                    "discriminator": discriminator},
+                    **({"discriminator": discriminator} if discriminator else {})},
             "Cat": branch, "Dog": copy.deepcopy(branch)}},
     }
 
@@ -880,11 +881,14 @@ _MAPPED = {"propertyName": "kind", "mapping": {"cat": "#/components/schemas/Cat"
                                                    "dog": "#/components/schemas/Dog"}},
      {("discriminator-value-removed", B), ("discriminator-value-removed", NB),
       ("discriminator-value-added", NB)}),
+    # a union told apart by a tag from now on: a request value without one is refused
+    # (whether every old value has it is not decided); a response parses as before
+    (None, _MAPPED, {("discriminator-added", PB), ("discriminator-added", NB)}),
     # the implicit mapping (each branch's component name) spelt out: the same tags
     ({"propertyName": "kind"},
      {"propertyName": "kind", "mapping": {"Cat": "#/components/schemas/Cat"}}, set()),
-], ids=["property", "tag-renamed", "implicit-spelt-out"])
-def test_a_discriminator_change_is_judged(old: Doc, new: Doc,
+], ids=["property", "tag-renamed", "added", "implicit-spelt-out"])
+def test_a_discriminator_change_is_judged(old: Doc | None, new: Doc,
                                           expected: set[tuple[str, str]]) -> None:
     changes = diff(_pets(old), _pets(new))
     assert {(c.kind, c.severity) for c in changes} == expected

@@ -740,6 +740,13 @@ class _Differ:
                         f.message += " (undecided: whether the new branches take every old value)"
 
 AddFound = Callable[..., None]
+# Changes that no proof about values (`subsume`) can clear: the property is no longer sent
+# (returned) at all, or a union tells its branches apart by another tag.
+_NOT_VALUE_SETS = frozenset({"request-property-became-read-only",
+                             "response-property-became-write-only",
+                             "discriminator-property-changed", "discriminator-value-removed",
+                             "discriminator-added"})
+
 _SECURITY_KEPT = " (every caller that met the old requirement meets the new one)"
 Requirement = tuple[tuple[str, tuple[str, ...]], ...]  # one alternative: (scheme, scopes)...
 
@@ -816,11 +823,6 @@ def _headers_of(refs: Refs, response: tuple[Mapping[str, Json], str]) -> dict[st
             str(name), "header", header.get("required") is True, dict(header),
             literal_pointer(refs, entry, entry_ptr), entry_ptr)
     return found
-# Changes that no proof about values (`subsume`) can clear: the property is no longer sent
-# (returned) at all, or a union tells its branches apart by another tag.
-_NOT_VALUE_SETS = frozenset({"request-property-became-read-only",
-                             "response-property-became-write-only",
-                             "discriminator-property-changed", "discriminator-value-removed"})
 
 
 def _listed(values: Json) -> str:

@@ -281,8 +281,19 @@ class FieldDiff:
         a client picks by, the other one); a tag value removed breaks a request, one added a
         response only as an enum value added does (unknown tags parse as plain data)."""
         old, new = self.old.info.discriminator, self.new.info.discriminator
-        if old == new or old is None or new is None:
+        if old == new or not (self.old.info.union and self.new.info.union):
             return  # gained or lost with the union itself: its branches say what changed
+        if new is None and old is not None:
+            self.add("discriminator-removed", False, f"is no longer told apart by `{old[0]}`")
+            return
+        if old is None and new is not None:
+            # a request value must now carry a tag its server maps (does every old one? not
+            # decided); a response is parsed by its tag when one maps, else as before
+            self.add("discriminator-added", None if self.request else False,
+                     f"is now told apart by `{new[0]}`")
+            return
+        if old is None or new is None:
+            return
         if old[0] != new[0]:
             self.add("discriminator-property-changed", True,
                      f"is now told apart by `{new[0]}` (was `{old[0]}`)")

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, replace
 from dataclasses import field as dataclass_field
 from typing import Any
 
-from generator.document.pointer import fragment_pointer, join_tokens
+from generator.document.pointer import fragment_pointer, join_tokens, unescape_token
 from generator.document.refs import Refs
 from generator.problems import GeneratorError, Problem
 
@@ -234,7 +234,7 @@ def discriminator_of(node: Mapping[str, Json]) -> tuple[str, tuple[str, ...]] | 
         for branch in node.get(keyword) or []:
             ref = branch.get("$ref") if isinstance(branch, Mapping) else None
             if isinstance(ref, str) and ref.startswith(_SCHEMA_REF) and ref not in named:
-                tags.add(ref[len(_SCHEMA_REF):])
+                tags.add(unescape_token(ref[len(_SCHEMA_REF):]))
     return found["propertyName"], tuple(sorted(tags))
 
 
