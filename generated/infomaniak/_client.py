@@ -134,7 +134,7 @@ class Client(SyncAPIClient):
         *,
         api_key: str | None = None,
         base_url: str | None = None,
-        product_id: int | None = None,
+        product_id: int | None | NotGiven = NOT_GIVEN,
         timeout: Timeout | NotGiven = NOT_GIVEN,
         max_retries: int | NotGiven = NOT_GIVEN,
         max_redirects: int | NotGiven = NOT_GIVEN,
@@ -150,7 +150,10 @@ class Client(SyncAPIClient):
 
         It shares this client's connection pool (unless `http_client` is given); headers and
         query parameters are added to this client's: `client.with_options(timeout=5.0)` for
-        a few calls with another timeout.
+        a few calls with another timeout. An option left out stays as this client's, and so
+        does one given as `None` (credentials too), but for `timeout` (`None`: no timeout),
+        `idempotency_header` (`None`: no key) and the arguments set once for every call
+        (`None` unsets one: each call then passes its own, as without it).
         """
         return copied_client(
             self,
@@ -245,7 +248,7 @@ class AsyncClient(AsyncAPIClient):
         *,
         api_key: str | None = None,
         base_url: str | None = None,
-        product_id: int | None = None,
+        product_id: int | None | NotGiven = NOT_GIVEN,
         timeout: Timeout | NotGiven = NOT_GIVEN,
         max_retries: int | NotGiven = NOT_GIVEN,
         max_redirects: int | NotGiven = NOT_GIVEN,
@@ -261,7 +264,10 @@ class AsyncClient(AsyncAPIClient):
 
         It shares this client's connection pool (unless `http_client` is given); headers and
         query parameters are added to this client's: `client.with_options(timeout=5.0)` for
-        a few calls with another timeout.
+        a few calls with another timeout. An option left out stays as this client's, and so
+        does one given as `None` (credentials too), but for `timeout` (`None`: no timeout),
+        `idempotency_header` (`None`: no key) and the arguments set once for every call
+        (`None` unsets one: each call then passes its own, as without it).
         """
         return copied_client(
             self,

@@ -41,7 +41,7 @@ def build_operation(context: Context, site: OperationSite,
     stem = class_stem(resource, method)
     taken: set[str] = set()
     raw_params = merged_parameters(context.refs, site.shared_parameters, operation)
-    ignored = _client_set_headers(site.pointer, raw_params)
+    ignored = _client_set_headers(site.pointer, raw_params) + _head_bodies(site)
     raw_params = [param for param in raw_params if not set_by_the_client(param)]
     unsendable = first_unsendable(raw_params)
     if unsendable is not None:  # every call would fail: a named skip, never sent
@@ -53,7 +53,7 @@ def build_operation(context: Context, site: OperationSite,
                        "rename the scheme's header or cookie in the spec or an overlay")
     params = parameters(context, stem, raw_params, taken)
     body, body_params = request_body(context, stem, operation, taken)
-    success, errors, headers = responses(context, stem, operation)
+    success, errors, headers = responses(context, stem, operation, bodiless=site.method == "head")
     stream_param, stream_chunk, stream_only = streaming(context, operation, body_params, success)
     pagination = None if stream_chunk else pages(context, site, success)
     if isinstance(pagination, Problem):
@@ -91,6 +91,21 @@ def _client_set_headers(pointer: str, raw_params: list[dict[str, Any]]) -> tuple
         Rename(pointer, f"header parameter `{param['name']}` is set by the HTTP client from "
                "the URL and the body (a value given for it is refused)", "left out of the method")
         for param in raw_params if set_by_the_client(param))
+
+
+def _head_bodies(site: OperationSite) -> tuple[Rename, ...]:
+    """A note for a HEAD operation whose success answer declares content: a HEAD answer has no
+    body (RFC 9110 9.3.2), so the method returns None, never the model it could not fill."""
+    if site.method != "head":
+        return ()
+    raw = site.operation.get("responses")
+    declared = sorted(str(code) for code, response in (raw.items() if isinstance(raw, dict) else ())
+                      if str(code).startswith("2") and isinstance(response, dict)
+                      and response.get("content"))
+    if not declared:
+        return ()
+    return (Rename(site.pointer, f"the HEAD answer {declared[0]} declares a body, which a HEAD "
+                   "answer never has", "the method returns None (the headers: with_raw_response)"),)
 
 
 def _renamed_arguments(pointer: str, params: list[Param]) -> tuple[Rename, ...]:

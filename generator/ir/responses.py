@@ -22,9 +22,11 @@ EVENT_STREAM = "text/event-stream"
 Responses = tuple[tuple[ResponseType, ...], tuple[ResponseType, ...], tuple[ResponseHeader, ...]]
 
 
-def responses(context: Context, stem: str, operation: dict[str, Any]) -> Responses:
+def responses(context: Context, stem: str, operation: dict[str, Any], *,
+              bodiless: bool = False) -> Responses:
     """(successes, errors, the first success's headers); without a 2XX, `default` is the
-    success. Classes are `<stem>Response`, or `<stem>Response201`... when there are several."""
+    success. Classes are `<stem>Response`, or `<stem>Response201`... when there are several.
+    `bodiless` (a HEAD operation): a success has no body, whatever content it declares."""
     raw = operation.get("responses") or {}
     statuses = sorted(str(code) for code in raw)
     success_count = sum(1 for code in statuses if code.startswith("2"))
@@ -41,7 +43,10 @@ def responses(context: Context, stem: str, operation: dict[str, Any]) -> Respons
         if not is_success:
             errors.append(response_type(context, code, response, f"{stem}{role}{suffix}"))
             continue
-        success.extend(success_types(context, code, response, f"{stem}{role}{suffix}"))
+        if bodiless:
+            success.append(ResponseType(code, "none", None))
+        else:
+            success.extend(success_types(context, code, response, f"{stem}{role}{suffix}"))
         headers = headers or response_headers(context, response)
     return tuple(success), tuple(errors), headers
 

@@ -467,6 +467,8 @@ def documents(api: Api, models: Models, resources: list[ResourceView], *, spec_s
         "models": model_entries(models),
         "client_options": ", ".join(argument.name for argument in CALL_ARGUMENTS),  # listed once
         "credentials": credential_rows(api),
+        # the arguments set once on the client (a project id), which `with_options(x=None)` unsets
+        "client_settings": named_calls([param.name for param in api.client_params]),
         "keyed_calls": retried_calls(resources, keyed=True),
         "retry_safe_calls": retried_calls(resources, keyed=False),
     }

@@ -25,10 +25,9 @@ ERROR_MODULES: tuple[tuple[str, tuple[str, ...]], ...] = (
         "APIResponseValidationError", "APIStatusError", "APITimeoutError", "AuthenticationError",
         "BadRequestError", "ConflictError", "InternalServerError", "MissingCredentialsError",
         "NotFoundError", "OverloadedError", "PaginationCycleError", "PermissionDeniedError",
-        "RateLimitError", "ResponseTooLargeError", "TooManyRedirectsError",
-        "UnprocessableEntityError",
+        "RateLimitError", "RequestValidationError", "ResponseTooLargeError",
+        "TooManyRedirectsError", "UnprocessableEntityError",
     )),
-    ("_operations", ("RequestValidationError",)),
 )
 
 

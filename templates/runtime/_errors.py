@@ -21,6 +21,9 @@ APIError
 ├── TooManyRedirectsError          more redirects than the client follows (a loop)
 ├── PaginationCycleError           a list's next page is one it already fetched (a loop)
 └── MissingCredentialsError        the API needs a credential and none was given
+
+RequestValidationError (a ValueError)  an argument, or a header given in extra_headers or
+                                       default_headers, that cannot be sent: nothing was sent
 ```
 
 Every ``APIStatusError`` carries the error body twice: ``body`` is the body as sent, decoded
@@ -66,17 +69,31 @@ __all__ = [
     "PaginationCycleError",
     "PermissionDeniedError",
     "RateLimitError",
+    "RequestValidationError",
     "ResponseTooLargeError",
     "TooManyRedirectsError",
     "UnprocessableEntityError",
     "error_message",
     "parse_retry_after",
     "redact_body",
+    "request_id",
     "status_error_class",
 ]
 
 _EXCERPT_CHARS = 300
 _ModelT = TypeVar("_ModelT")
+
+
+class RequestValidationError(ValueError):
+    """An argument does not match the spec, or a header cannot be sent; raised before
+    anything is sent. A ``ValueError``, not an ``APIError``: the caller's mistake, not the
+    server's answer."""
+
+
+def request_id(headers: Mapping[str, str]) -> str | None:
+    """The server's request id (``x-request-id``, else ``request-id``), for support tickets."""
+    value: str | None = headers.get("x-request-id") or headers.get("request-id")
+    return value
 
 
 class APIError(Exception):
@@ -167,9 +184,7 @@ class APIStatusError(APIError):
     @property
     def request_id(self) -> str | None:
         """The server's request id, for support tickets."""
-        headers = self.response.headers
-        value: str | None = headers.get("x-request-id") or headers.get("request-id")
-        return value
+        return request_id(self.response.headers)
 
 
 class BadRequestError(APIStatusError):

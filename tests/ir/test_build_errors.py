@@ -34,10 +34,10 @@ def planted_bug(monkeypatch: pytest.MonkeyPatch) -> None:
     """`responses`, which every operation goes through, breaks on `GET /items/{id}`."""
     real = operations.responses
 
-    def broken(context: Any, stem: str, operation: dict[str, Any]) -> Any:
+    def broken(context: Any, stem: str, operation: dict[str, Any], **options: Any) -> Any:
         if operation.get("operationId") == "getItem":
             raise TypeError("planted bug")
-        return real(context, stem, operation)
+        return real(context, stem, operation, **options)
 
     monkeypatch.setattr(operations, "responses", broken)
 

@@ -511,6 +511,22 @@ def test_several_success_responses_parse_per_status(connect: Callable[..., Serve
     assert [r.method for r in s.requests] == ["POST"] * 3
 
 
+def test_a_head_answer_declared_with_a_json_body_returns_none(connect: Callable[..., Served]) -> None:
+    """A HEAD answer has no body (RFC 9110 9.3.2) even where the document declares one (copied
+    from the GET's): the method is typed and returns None, never a `Thing` it could not fill;
+    the headers are the raw response's. The document's slip is named as a repair."""
+    s = connect("feat_head_body", [Reply(200, {**JSON, "ETag": '"v1"'}), Reply(200, {**JSON, "ETag": '"v2"'})])
+    check = s.client.default.check_thing
+    assert inspect.signature(check).return_annotation == "None"
+    assert check(thing_id="t1") is None
+    raw = s.client.default.with_raw_response.check_thing(thing_id="t1")
+    assert raw.parse() is None and raw.headers["etag"] == '"v2"' and raw.typed_headers == {"ETag": '"v2"'}
+    assert [(r.method, r.path) for r in s.requests] == [("HEAD", "/things/t1")] * 2
+    assert inspect.signature(s.client.default.get_thing).return_annotation == "_models.Thing"
+    coverage = (Path(s.package.__file__).parent / "COVERAGE.md").read_text(encoding="utf-8")
+    assert "the HEAD answer 200 declares a body" in coverage
+
+
 def test_default_error_response_raises_with_parsed_body(connect: Callable[..., Served]) -> None:
     s = connect("feat_default_error", [
         Reply(404, body={"missing": "x"}),

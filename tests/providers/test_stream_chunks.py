@@ -8,8 +8,10 @@ in `x-codegen-stream.chunk`; openai-python types the same field `Optional[Comple
 
 Proved here against a local server with `strict_response_validation=True` (a chunk the model
 refuses raises), and with `mypy --strict` (`chunk.usage.total_tokens` without a None check is
-refused, with one accepted). Each chunk's choices are as the documents require them: a non-null
-`finish_reason` (and on Infomaniak a `logprobs` object): the pages show no other field null.
+refused, with one accepted). A chunk's choices are `CompletionChunkChoice` (the overlays add it
+too): `finish_reason` null until a choice's last chunk, as OpenAI-compatible servers stream it; the
+whole answer's `CompletionChoice` still requires it (strict mode refuses a null there). On
+Infomaniak a choice carries a `logprobs` object, as the document requires.
 """
 
 from __future__ import annotations
@@ -50,10 +52,11 @@ def packages(tmp_path_factory: pytest.TempPathFactory) -> Path:
 LOGPROBS = {"text_offset": [0], "token_logprobs": [-0.1], "tokens": ["Hello"], "top_logprobs": [{}]}
 
 
-def _chunk(provider: str, *, text: str | None, usage: dict[str, Any] | None) -> dict[str, Any]:
+def _chunk(provider: str, *, text: str | None, usage: dict[str, Any] | None,
+           finish_reason: str | None = "stop") -> dict[str, Any]:
     """One event as `stream_options: {"include_usage": true}` has it: `"usage": null` on a
     content chunk, then an additional chunk with empty `choices` and the usage."""
-    choice: dict[str, Any] = {"index": 0, "text": text, "finish_reason": "stop"}
+    choice: dict[str, Any] = {"index": 0, "text": text, "finish_reason": finish_reason}
     if provider == "infomaniak":
         choice["logprobs"] = LOGPROBS
     chunk: dict[str, Any] = {
@@ -93,6 +96,30 @@ def test_chunks_with_null_usage_then_the_usage_parse_under_strict_validation(
     answer = getattr(package.models, {"infomaniak": "Completion", "nebius": "CompletionResponse"}[provider])
     assert answer.model_fields["usage"].is_required()
     assert not package.models.CompletionChunk.model_fields["usage"].is_required()
+
+
+@pytest.mark.parametrize("provider", AFFECTED)
+def test_chunks_with_a_null_finish_reason_until_the_last_parse_under_strict_validation(
+        provider: str, packages: Path) -> None:
+    """What an OpenAI-compatible server streams: `"finish_reason": null` on every chunk of a
+    choice but its last (user trial, item 5: strict mode refused them)."""
+    package = import_from(packages, provider)
+    events = sse(_chunk(provider, text="Hel", usage=None, finish_reason=None),
+                 _chunk(provider, text="lo", usage=None, finish_reason="length"))
+    with (
+        ScriptedServer([Reply(200, {"Content-Type": "text/event-stream"}, chunks=events)]) as server,
+        package.Client(api_key="sk-test", base_url=server.url, strict_response_validation=True,
+                       **CLIENT_ARGUMENTS[provider]) as client,
+        client.completions.create(model="m", prompt="Hi", stream=True) as stream,
+    ):
+        chunks = list(stream)
+    assert [chunk.choices[0].finish_reason for chunk in chunks] == [None, "length"]
+    # a whole answer's choice still requires a finish reason, strictly
+    choice = package.models.CompletionChoice
+    assert choice.model_fields["finish_reason"].is_required()
+    with pytest.raises(ValueError, match="finish_reason"):
+        choice.model_validate({**_chunk(provider, text="x", usage=None)["choices"][0],
+                               "finish_reason": None})
 
 
 def _snippet(provider: str, checked: bool) -> str:

@@ -230,3 +230,99 @@ def test_is_closed_on_both_clients(infomaniak: Any) -> None:
         return before, aclient.is_closed()
 
     assert asyncio.run(run()) == (False, True)
+
+
+# -- with_options(x=None) unsets a client-level argument (user trial, item 4) ----------------------
+
+
+def test_with_options_none_unsets_a_client_level_argument_but_keeps_credentials(
+    clean_env: pytest.MonkeyPatch,
+) -> None:
+    nebius = import_from(GENERATED, "nebius")
+    with ScriptedServer([Reply(200, body=COMPLETION)], repeat_last=True) as server:
+        client = nebius.Client(api_key="sk-1", base_url=server.url, ai_project_id="p-1", max_retries=0)
+        unset = client.with_options(ai_project_id=None, api_key=None)
+        kept = client.with_options(max_retries=1)  # left out: kept
+        assert unset.client_params == {"ai_project_id": None} and unset.api_key == "sk-1"
+        assert kept.client_params == {"ai_project_id": "p-1"}
+        unset.completions.create(model="m", prompt="a")
+        unset.completions.create(model="m", prompt="b", ai_project_id="p-2")  # per call still works
+        client.completions.create(model="m", prompt="c")  # the original unchanged
+        client.close()
+    first, second, third = server.requests
+    assert first.query == [] and first.headers["authorization"] == "Bearer sk-1"
+    assert second.query == [("ai_project_id", "p-2")]
+    assert third.query == [("ai_project_id", "p-1")]
+
+
+def test_a_path_backed_client_argument_unset_must_be_passed_per_call(infomaniak: Any) -> None:
+    with ScriptedServer([Reply(200, body=COMPLETION)], repeat_last=True) as server:
+        client = infomaniak.Client(api_key="k", base_url=server.url, product_id=7, max_retries=0)
+        unset = client.with_options(product_id=None)
+        with pytest.raises(infomaniak.RequestValidationError, match="product_id"):
+            unset.completions.create(model="m", prompt="a")  # refused, never a path without it
+        unset.completions.create(model="m", prompt="a", product_id=8)
+        client.close()
+    assert [r.path for r in server.requests] == ["/2/ai/8/openai/v1/completions"]
+
+
+# -- client.default_headers (user trial, item 2) -------------------------------------------------
+
+
+def test_default_headers_are_the_headers_sent_without_the_credentials(infomaniak: Any) -> None:
+    secret = "sk-live-0123456789abcdef"
+    client = infomaniak.Client(api_key=secret, base_url="http://127.0.0.1:9", product_id=1,
+                               default_headers={"X-Team": "blue", "X-Api-Key": "extra-secret-42"})
+    headers = client.default_headers
+    assert dict(headers) == {"Accept": "application/json", "User-Agent": client.user_agent,
+                             "X-Team": "blue", "X-Api-Key": "extra-secret-42"}
+    assert headers["x-team"] == "blue" and "ACCEPT" in headers  # names in any case
+    assert "Authorization" not in headers  # the client's own credential: not a default header
+    shown = repr(headers) + str(headers)
+    assert secret not in shown and "extra-secret-42" not in shown and "'X-Team': 'blue'" in shown
+    with pytest.raises(TypeError):
+        headers["X-Team"] = "red"  # type: ignore[index]  # read-only
+    copy = client.with_options(default_headers={"X-Team": infomaniak.Omit(), "X-B": "b"})
+    assert "X-Team" not in copy.default_headers and copy.default_headers["X-B"] == "b"
+    client.close()
+
+
+def test_default_headers_say_what_a_request_carries(infomaniak: Any) -> None:
+    with ScriptedServer([Reply(200, body=COMPLETION)]) as server:
+        client = infomaniak.Client(api_key="k", base_url=server.url, product_id=1, max_retries=0,
+                                   default_headers={"X-Team": "blue"})
+        client.completions.create(model="m", prompt="a")
+        expected = {name.lower(): value for name, value in client.default_headers.items()}
+        client.close()
+    (request,) = server.requests
+    assert {name: request.headers[name] for name in expected} == expected
+
+
+# -- the server's request id on what a method returns (user trial, item 3) ------------------------
+
+
+@pytest.mark.parametrize("header", ["x-request-id", "request-id"])
+def test_a_returned_model_carries_the_request_id(infomaniak: Any, header: str) -> None:
+    replies = [Reply(200, {header: "req-123"}, body=COMPLETION), Reply(200, body=COMPLETION)]
+    with ScriptedServer(replies) as server:
+        client = infomaniak.Client(api_key="k", base_url=server.url, product_id=1, max_retries=0)
+        completion = client.completions.create(model="m", prompt="a")
+        raw = client.completions.with_raw_response.create(model="m", prompt="a")
+        client.close()
+    assert completion._request_id == "req-123"
+    assert "_request_id" not in completion.model_dump() and "req-123" not in repr(completion)
+    assert raw.request_id is None and raw.parse()._request_id is None  # none sent: None
+    assert completion == raw.parse()  # not a field: the same answer compares equal
+
+
+def test_an_async_returned_model_carries_the_request_id(infomaniak: Any) -> None:
+    async def run(url: str) -> tuple[Any, Any]:
+        async with infomaniak.AsyncClient(api_key="k", base_url=url, product_id=1) as client:
+            completion = await client.completions.create(model="m", prompt="a")
+            raw = await client.completions.with_raw_response.create(model="m", prompt="a")
+            return completion, await raw.parse()
+
+    reply = Reply(200, {"x-request-id": "req-9"}, body=COMPLETION)
+    with ScriptedServer([reply, reply]) as server:
+        completion, parsed = asyncio.run(run(server.url))
+    assert completion._request_id == parsed._request_id == "req-9"

@@ -111,29 +111,31 @@ def test_a_malformed_key_is_refused_at_construction_without_showing_it(pkg: Modu
         header_key(pkg, SECRET + "\n")
 
 
-def test_a_bad_header_value_is_a_local_error_not_retried(
+def test_a_bad_header_value_is_refused_before_sending_not_retried(
     pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
 ) -> None:
+    # the caller's mistake, as a bad header argument is: RequestValidationError (a ValueError)
     server = serve([Reply(200, body=COMPLETION)])
     api = make_api(server, auth=header_key(pkg), max_retries=3)
-    with pytest.raises(pkg.APIError) as caught:
+    with pytest.raises(pkg.RequestValidationError) as caught:
         api.call(completion_spec(pkg), completion_options(pkg, extra_headers={"X-Note": "a\r\nb" + SECRET}))
-    assert not isinstance(caught.value, pkg.APIConnectionError)
+    assert not isinstance(caught.value, pkg.APIError)
     assert SECRET not in str(caught.value) and SECRET not in repr(caught.value)
     assert api.sleeps == [] and server.requests == []
 
 
-def test_a_header_value_the_http_library_refuses_is_not_shown(
+def test_a_header_value_the_http_library_would_refuse_is_not_shown(
     pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
 ) -> None:
-    # a token read from a file keeps its line break: the library's message quotes the value
+    # a token read from a file keeps its line break: the library's message would quote the value
     server = serve([Reply(200, body=COMPLETION)])
     api = make_api(server, max_retries=0)
     token = "tok-from-a-file-0123456789\n"
-    with pytest.raises(pkg.APIError) as caught:
+    with pytest.raises(pkg.RequestValidationError) as caught:
         api.call(completion_spec(pkg), completion_options(pkg, extra_headers={"X-Note": token}))
     assert "tok-from-a-file" not in str(caught.value) + repr(caught.value)
-    assert "Invalid request" in str(caught.value) and server.requests == []
+    assert "extra_headers 'X-Note': contains a line break" in str(caught.value)
+    assert server.requests == []
 
 
 @pytest.mark.parametrize("header", [

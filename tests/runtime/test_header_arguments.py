@@ -86,3 +86,83 @@ def test_good_headers_and_any_cookie_value_are_sent(
     (request,) = server.requests
     assert request.headers["x-request-id"] == "r-1" and request.headers["x-retry-count"] == "2"
     assert request.headers["cookie"].startswith("session_id=caf%C3%A9%3B%20a%0D%0Ab")
+
+
+# -- the same for headers given in extra_headers= and default_headers= (user trial, item 1) ------
+
+SECRET = "sk-live-0123456789abcdef"
+BAD_VALUES = [
+    (f"{SECRET}\r\nX-Evil: 1", "contains a line break"),
+    (f"{SECRET}\x00", "contains a control character"),
+    (f"{SECRET}\u00e9", "contains a non-ASCII character"),
+    (12345, "is not a str (got int)"),
+    (SECRET.encode(), "is not a str (got bytes)"),  # its str would be sent: "b'sk-...'"
+]
+BAD_NAMES = [f"X-Token: {SECRET}", "X Token", "", 7, b"X-Token"]
+
+
+def _assert_refused(info: pytest.ExceptionInfo[Exception], package: ModuleType, where: str) -> None:
+    message = str(info.value)
+    assert message.startswith(where) and "nothing was sent" in message
+    assert SECRET not in message and "0123456789" not in message  # nor a part of it
+    assert not isinstance(info.value, package.APIError)  # the caller's mistake, not the server's
+
+
+@pytest.mark.parametrize("kind", ["sync", "async"])
+@pytest.mark.parametrize(("value", "problem"), BAD_VALUES)
+def test_a_bad_extra_header_value_is_a_request_validation_error(
+    package: ModuleType,
+    serve: Callable[..., ScriptedServer],
+    kind: str,
+    value: object,
+    problem: str,
+) -> None:
+    server = serve([OK])
+    with pytest.raises(package.RequestValidationError) as info:
+        get_session(package, kind, server.url, extra_headers={"X-Token": value})
+    _assert_refused(info, package, "extra_headers 'X-Token': ")
+    assert problem in str(info.value)
+    assert server.requests == []
+
+
+@pytest.mark.parametrize("kind", ["sync", "async"])
+@pytest.mark.parametrize("name", BAD_NAMES)
+def test_a_bad_extra_header_name_is_a_request_validation_error_that_does_not_show_it(
+    package: ModuleType, serve: Callable[..., ScriptedServer], kind: str, name: object
+) -> None:
+    server = serve([OK])
+    with pytest.raises(package.RequestValidationError) as info:
+        get_session(package, kind, server.url, extra_headers={name: "v"})
+    _assert_refused(info, package, "extra_headers: a header name is not a valid one")
+    assert server.requests == []
+
+
+@pytest.mark.parametrize("client_class", ["Client", "AsyncClient"])
+@pytest.mark.parametrize(("value", "problem"), BAD_VALUES)
+def test_a_bad_default_header_is_refused_when_the_client_is_made(
+    package: ModuleType, client_class: str, value: object, problem: str
+) -> None:
+    with pytest.raises(package.RequestValidationError) as info:
+        getattr(package, client_class)(base_url="http://127.0.0.1:9", default_headers={"X-Token": value})
+    _assert_refused(info, package, "default_headers 'X-Token': ")
+    assert problem in str(info.value)
+
+
+def test_a_bad_default_header_given_to_with_options_is_refused(package: ModuleType) -> None:
+    with (
+        package.Client(base_url="http://127.0.0.1:9") as client,
+        pytest.raises(package.RequestValidationError) as info,
+    ):
+        client.with_options(default_headers={"X-Token": f"{SECRET}\n"})
+    _assert_refused(info, package, "default_headers 'X-Token': ")
+
+
+@pytest.mark.parametrize("kind", ["sync", "async"])
+def test_omit_and_none_in_extra_headers_still_remove_and_leave_a_header(
+    package: ModuleType, serve: Callable[..., ScriptedServer], kind: str
+) -> None:
+    server = serve([OK])
+    get_session(package, kind, server.url, extra_headers={"User-Agent": package.Omit(), "X-A": None, "X-B": "b"})
+    (request,) = server.requests
+    assert "user-agent" not in request.headers and "x-a" not in request.headers
+    assert request.headers["x-b"] == "b"

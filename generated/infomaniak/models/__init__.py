@@ -23,6 +23,12 @@ if TYPE_CHECKING:
     from ._completion_chunk import (
         CompletionChunk as CompletionChunk,
     )
+    from ._completion_chunk_choice import (
+        CompletionChunkChoice as CompletionChunkChoice,
+    )
+    from ._completion_chunk_choice import (
+        FinishReason as FinishReason,
+    )
     from ._completion_logprobs import (
         CompletionLogprobs as CompletionLogprobs,
     )
@@ -50,11 +56,13 @@ __all__ = [
     "CompletionChoice",
     "CompletionChoiceFinishReason",
     "CompletionChunk",
+    "CompletionChunkChoice",
     "CompletionLogprobs",
     "CompletionRequest",
     "CompletionTokensDetails",
     "CompletionUsage",
     "CompletionsCreateParams",
+    "FinishReason",
     "PromptTokensDetails",
     "StreamOptions",
 ]
@@ -65,11 +73,13 @@ _MODULE_OF: dict[str, str] = {
     "CompletionChoice": "_completion_choice",
     "CompletionChoiceFinishReason": "_completion_choice",
     "CompletionChunk": "_completion_chunk",
+    "CompletionChunkChoice": "_completion_chunk_choice",
     "CompletionLogprobs": "_completion_logprobs",
     "CompletionRequest": "_completion_request",
     "CompletionTokensDetails": "_completion_tokens_details",
     "CompletionUsage": "_completion_usage",
     "CompletionsCreateParams": "_completions_create_params",
+    "FinishReason": "_completion_chunk_choice",
     "PromptTokensDetails": "_prompt_tokens_details",
     "StreamOptions": "_stream_options",
 }

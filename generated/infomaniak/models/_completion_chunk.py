@@ -6,7 +6,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ._completion_choice import CompletionChoice
+from ._completion_chunk_choice import CompletionChunkChoice
 from ._completion_usage import CompletionUsage
 
 __all__ = [
@@ -30,7 +30,7 @@ class CompletionChunk(BaseModel):
     ]
     model: Annotated[str, Field(description="The model used for the chat completion.")]
     choices: Annotated[
-        list[CompletionChoice],
+        list[CompletionChunkChoice],
         Field(description="The chunk's choices; an empty array on the additional usage chunk."),
     ]
     system_fingerprint: Annotated[

@@ -20,6 +20,12 @@ if TYPE_CHECKING:
     from ._completion_chunk import (
         CompletionChunk as CompletionChunk,
     )
+    from ._completion_chunk_choice import (
+        CompletionChunkChoice as CompletionChunkChoice,
+    )
+    from ._completion_chunk_choice import (
+        FinishReason as FinishReason,
+    )
     from ._completion_request import (
         CompletionRequest as CompletionRequest,
     )
@@ -55,11 +61,13 @@ __all__ = [
     "CompletionChoice",
     "CompletionChoiceFinishReason",
     "CompletionChunk",
+    "CompletionChunkChoice",
     "CompletionRequest",
     "CompletionRequestStreamOptions",
     "CompletionResponse",
     "CompletionTokensDetails",
     "CompletionsCreateParams",
+    "FinishReason",
     "HTTPValidationError",
     "PromptTokensDetails",
     "ServiceTier",
@@ -72,11 +80,13 @@ _MODULE_OF: dict[str, str] = {
     "CompletionChoice": "_completion_choice",
     "CompletionChoiceFinishReason": "_completion_choice",
     "CompletionChunk": "_completion_chunk",
+    "CompletionChunkChoice": "_completion_chunk_choice",
     "CompletionRequest": "_completion_request",
     "CompletionRequestStreamOptions": "_completion_request",
     "CompletionResponse": "_completion_response",
     "CompletionTokensDetails": "_completion_tokens_details",
     "CompletionsCreateParams": "_completions_create_params",
+    "FinishReason": "_completion_chunk_choice",
     "HTTPValidationError": "_http_validation_error",
     "PromptTokensDetails": "_prompt_tokens_details",
     "ServiceTier": "_service_tier",

@@ -6,7 +6,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ._completion_choice import CompletionChoice
+from ._completion_chunk_choice import CompletionChunkChoice
 from ._service_tier import ServiceTier
 from ._usage import Usage
 
@@ -30,7 +30,9 @@ class CompletionChunk(BaseModel):
         int, Field(description="The Unix timestamp of when the completion was created.")
     ]
     model: Annotated[str, Field(description="The model used for the chat completion.")]
-    choices: Annotated[list[CompletionChoice], Field(description="A list of completion choices.")]
+    choices: Annotated[
+        list[CompletionChunkChoice], Field(description="A list of completion choices.")
+    ]
     usage: Annotated[
         Usage | None,
         Field(

@@ -252,13 +252,18 @@ def root(context, missing=missing):
             yield str(environment.getattr(l_2_p, 'name'))
             yield ': '
             yield str(environment.getattr(l_2_p, 'annotation'))
-            yield ' = '
-            yield str(environment.getattr(l_2_p, 'default'))
-            yield ',\n'
+            yield ' | NotGiven = NOT_GIVEN,\n'
         l_2_p = missing
         yield '        timeout: Timeout | NotGiven = NOT_GIVEN,\n        max_retries: int | NotGiven = NOT_GIVEN,\n        max_redirects: int | NotGiven = NOT_GIVEN,\n        max_response_size: int | NotGiven = NOT_GIVEN,\n        max_event_size: int | NotGiven = NOT_GIVEN,\n        idempotency_header: str | None | NotGiven = NOT_GIVEN,\n        default_headers: Mapping[str, str] | None = None,\n        default_query: Mapping[str, object] | None = None,\n        strict_response_validation: bool | NotGiven = NOT_GIVEN,\n        http_client: _http.'
         yield str(('AsyncClient' if (undefined(name='is_async') if l_1_is_async is missing else l_1_is_async) else 'Client'))
-        yield ' | None = None,\n    ) -> Self:\n        """A new client with the given options changed and the others as this one\'s.\n\n        It shares this client\'s connection pool (unless `http_client` is given); headers and\n        query parameters are added to this client\'s: `client.with_options(timeout=5.0)` for\n        a few calls with another timeout.\n        """\n        return copied_client(\n            self,\n            {\n'
+        yield ' | None = None,\n    ) -> Self:\n        """A new client with the given options changed and the others as this one\'s.\n\n        It shares this client\'s connection pool (unless `http_client` is given); headers and\n        query parameters are added to this client\'s: `client.with_options(timeout=5.0)` for\n        a few calls with another timeout. An option left out stays as this client\'s, and so\n        does one given as `None` (credentials too), but for `timeout` (`None`: no timeout),\n'
+        if (undefined(name='client_params') if l_1_client_params is missing else l_1_client_params):
+            pass
+            yield '        `idempotency_header` (`None`: no key) and the arguments set once for every call\n        (`None` unsets one: each call then passes its own, as without it).\n'
+        else:
+            pass
+            yield '        and `idempotency_header` (`None`: no key).\n'
+        yield '        """\n        return copied_client(\n            self,\n            {\n'
         for l_2_a in environment.getattr((undefined(name='security') if l_0_security is missing else l_0_security), 'arguments'):
             _loop_vars = {}
             pass
@@ -302,4 +307,4 @@ def root(context, missing=missing):
     l_1_loop = l_1_variant = l_1_is_async = l_1_cls = l_1_base = l_1_prefix = l_1_client_params = missing
 
 blocks = {}
-debug_info = '7=23&15=30&28=34&31=37&32=41&38=49&39=51&40=53&42=55&46=57&49=59&50=63&54=78&57=80&58=84&67=90&69=93&78=99&79=102&80=106&88=111&89=114&90=117&92=130&98=138&100=141&101=146&102=148&103=150&104=152&107=155&108=159&111=161&113=164&119=167&120=171&123=175&124=179&135=187&140=189&141=193&143=196&145=199&150=203&158=206&159=210&160=214&166=223&184=230&185=234&192=240&193=244&196=248&197=252&208=260&219=262&220=266&223=272&224=276&240=282&243=286&244=291&245=293&247=298'
+debug_info = '7=23&15=30&28=34&31=37&32=41&38=49&39=51&40=53&42=55&46=57&49=59&50=63&54=78&57=80&58=84&67=90&69=93&78=99&79=102&80=106&88=111&89=114&90=117&92=130&98=138&100=141&101=146&102=148&103=150&104=152&107=155&108=159&111=161&113=164&119=167&120=171&123=175&124=179&135=187&140=189&141=193&143=196&145=199&150=203&158=206&159=210&160=214&166=223&184=230&185=234&192=240&193=244&196=248&197=252&208=258&216=260&226=267&227=271&230=277&231=281&247=287&250=291&251=296&252=298&254=303'

@@ -151,7 +151,9 @@ class Client(SyncAPIClient):
 
         It shares this client's connection pool (unless `http_client` is given); headers and
         query parameters are added to this client's: `client.with_options(timeout=5.0)` for
-        a few calls with another timeout.
+        a few calls with another timeout. An option left out stays as this client's, and so
+        does one given as `None` (credentials too), but for `timeout` (`None`: no timeout),
+        and `idempotency_header` (`None`: no key).
         """
         return copied_client(
             self,
@@ -260,7 +262,9 @@ class AsyncClient(AsyncAPIClient):
 
         It shares this client's connection pool (unless `http_client` is given); headers and
         query parameters are added to this client's: `client.with_options(timeout=5.0)` for
-        a few calls with another timeout.
+        a few calls with another timeout. An option left out stays as this client's, and so
+        does one given as `None` (credentials too), but for `timeout` (`None`: no timeout),
+        and `idempotency_header` (`None`: no key).
         """
         return copied_client(
             self,

@@ -20,7 +20,8 @@ from urllib.parse import quote
 import pydantic
 import pydantic_core
 
-from ._base_client import AsyncAPIClient, SyncAPIClient
+from ._base_client import AsyncAPIClient, SyncAPIClient, header_problem
+from ._errors import RequestValidationError
 from ._types import NOT_GIVEN, Headers, NotGiven, Query, Timeout
 
 #: A file for a multipart upload: its bytes, an open binary file or a path (`Path("a.jsonl")`,
@@ -28,10 +29,6 @@ from ._types import NOT_GIVEN, Headers, NotGiven, Query, Timeout
 #: `(filename, content)` or `(filename, content, content_type)`.
 FileData: TypeAlias = bytes | IO[bytes] | os.PathLike[str]
 FileContent: TypeAlias = FileData | tuple[str, FileData] | tuple[str, FileData, str]
-
-
-class RequestValidationError(ValueError):
-    """An argument does not match the spec; raised before anything is sent."""
 
 
 def _describe(error: Mapping[str, Any], python_names: Mapping[str, str]) -> str:
@@ -391,23 +388,12 @@ def pick_headers(
 def _check_header(wire: str, argument: str, value: str) -> None:
     """`RequestValidationError` naming the header and the argument, never the value: it may be
     a secret (a token in a header the document does not declare as a credential)."""
-    problem = _header_problem(value)
+    problem = header_problem(value)
     if problem is not None:
         named = repr(wire) if argument == wire else f"{wire!r} ({argument})"
         raise RequestValidationError(
             f"header parameter {named}: {problem} (the value is not shown); nothing was sent"
         )
-
-
-def _header_problem(value: str) -> str | None:
-    """What makes `value` unsendable as a header value (RFC 9110 field-value, ASCII only)."""
-    if "\r" in value or "\n" in value:
-        return "contains a line break"
-    if any((ord(char) < 0x20 and char != "\t") or ord(char) == 0x7F for char in value):
-        return "contains a control character"
-    if not value.isascii():
-        return "contains a non-ASCII character"
-    return None
 
 
 class CallOptions(TypedDict, total=False):

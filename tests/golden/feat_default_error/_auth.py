@@ -13,9 +13,11 @@ the error says where the bad character is, never the secret), and :meth:`Auth.re
 every form of them (as sent, repr-escaped, JSON-escaped, percent-encoded) out of the messages
 the client builds. A credential sent in the query is part of the request's URL, which the HTTP
 library prints (its own log line, ``repr(request)``): :class:`SensitiveURL` shows such a URL
-with the credential's value as ``***``. What the HTTP library logs of the server's answer (its
-transport logs every response header at DEBUG) may echo a key back: :class:`_LogRedaction`
-blanks the secrets of every live client out of those records.
+with the credential's value as ``***``; :class:`HeadersView` (``client.default_headers``)
+hides the values of headers named like credentials from its ``repr`` the same way. What the
+HTTP library logs of the server's answer (its transport logs every response header at DEBUG)
+may echo a key back: :class:`_LogRedaction` blanks the secrets of every live client out of
+those records.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from ._errors import MissingCredentialsError
 __all__ = [
     "Auth",
     "Credential",
+    "HeadersView",
     "Origin",
     "SecurityScheme",
     "SensitiveHeaders",
@@ -381,6 +384,38 @@ class SensitiveHeaders(_http.Headers):
         as_dict = dict(items)
         shown = repr(as_dict) if len(as_dict) == len(items) else repr(items)
         return f"Headers({shown})"
+
+
+class HeadersView(Mapping[str, str]):
+    """Headers to read, not change (``client.default_headers``): looked up whatever the case
+    of the name, iterated in the names' own case. Its ``repr`` shows the value of a header
+    named like a credential (or among ``hidden``, lower-cased) as ``[secure]``, as
+    :class:`SensitiveHeaders` does for a request: printing a client's headers shows no key."""
+
+    __slots__ = ("_by_key", "_hidden")
+
+    def __init__(self, headers: Mapping[str, str], *, hidden: frozenset[str] = frozenset()) -> None:
+        self._by_key = {name.lower(): (name, value) for name, value in headers.items()}
+        self._hidden = hidden
+
+    def __getitem__(self, name: str) -> str:
+        return self._by_key[name.lower()][1]
+
+    def __iter__(self) -> Iterator[str]:
+        return (name for name, _ in self._by_key.values())
+
+    def __len__(self) -> int:
+        return len(self._by_key)
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and name.lower() in self._by_key
+
+    def __repr__(self) -> str:
+        shown = {
+            name: "[secure]" if key in self._hidden or is_credential_header(name) else value
+            for key, (name, value) in self._by_key.items()
+        }
+        return f"HeadersView({shown!r})"
 
 
 class SensitiveURL(_http.URL):

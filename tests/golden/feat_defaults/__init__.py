@@ -19,11 +19,11 @@ from ._errors import (
     PaginationCycleError,
     PermissionDeniedError,
     RateLimitError,
+    RequestValidationError,
     ResponseTooLargeError,
     TooManyRedirectsError,
     UnprocessableEntityError,
 )
-from ._operations import RequestValidationError
 from ._pagination import AsyncPage, AsyncPaginator, SyncPage
 from ._response import APIResponse, AsyncAPIResponse
 from ._streaming import AsyncStream, Stream

@@ -19,7 +19,7 @@ from types import TracebackType
 from typing import Any, Generic, TypeVar
 
 from . import _http
-from ._errors import ResponseTooLargeError
+from ._errors import ResponseTooLargeError, request_id
 from ._parse import loads, validate_python
 
 __all__ = [
@@ -195,9 +195,7 @@ class _BaseAPIResponse(Generic[_T]):
     @property
     def request_id(self) -> str | None:
         """The ``x-request-id`` (or ``request-id``) response header, if any."""
-        headers = self.http_response.headers
-        value: str | None = headers.get("x-request-id") or headers.get("request-id")
-        return value
+        return request_id(self.http_response.headers)
 
     @property
     def typed_headers(self) -> dict[str, object]:

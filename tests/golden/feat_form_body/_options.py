@@ -49,11 +49,16 @@ def _current(client: SyncAPIClient | AsyncAPIClient) -> dict[str, Any]:
 
 def copied_client(client: _ClientT, changes: Mapping[str, object]) -> _ClientT:
     """A new client of ``client``'s class: its options, with ``changes`` applied (``NOT_GIVEN``
-    and, except for ``timeout``, ``None`` keep the original's; headers and query parameters
-    are added to the original's), sharing its HTTP client unless ``http_client`` is given."""
+    keeps the original's, and so does ``None`` except for ``timeout``, ``idempotency_header``
+    and the client-level arguments, which it unsets; headers and query parameters are added to
+    the original's), sharing its HTTP client unless ``http_client`` is given."""
     arguments = _current(client)
+    # a client-level argument (a project id) is optional, so `None` takes it away (openai-python's
+    # `copy(organization=None)` keeps the original's: there is no way back to none); a
+    # credential's `None` still keeps it, as there
+    none_is_a_value = _NONE_IS_A_VALUE | set(getattr(client, "client_params", ()))
     for name, value in changes.items():
-        if isinstance(value, NotGiven) or (value is None and name not in _NONE_IS_A_VALUE):
+        if isinstance(value, NotGiven) or (value is None and name not in none_is_a_value):
             continue
         if name in _MERGED and isinstance(value, Mapping):
             arguments[name] = {**arguments[name], **value}

@@ -69,6 +69,7 @@ from ._auth import (
     COOKIE_SAFE,
     Auth,
     Credential,
+    HeadersView,
     SecurityScheme,
     SensitiveHeaders,
     SensitiveURL,
@@ -85,11 +86,13 @@ from ._errors import (
     APIResponseValidationError,
     APIStatusError,
     APITimeoutError,
+    RequestValidationError,
     TooManyRedirectsError,
     error_message,
     excerpt,
     parse_retry_after,
     redact_body,
+    request_id,
     status_error_class,
 )
 from ._parse import (
@@ -120,6 +123,7 @@ __all__ = [
     "ResponseSpec",
     "ResponseTargets",
     "SyncAPIClient",
+    "header_problem",
 ]
 
 log = logging.getLogger(__name__)
@@ -369,6 +373,51 @@ def _skip(value: object) -> bool:
     return value is None or isinstance(value, Omit | NotGiven)
 
 
+#: The characters of a header name (RFC 9110 5.1, ``token``): anything else, a space, a
+#: colon or a line break, would end the name early and write a header nobody asked for.
+_TOKEN_CHARS: Final = frozenset(
+    "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+)
+
+
+def header_problem(value: str) -> str | None:
+    """What makes ``value`` unsendable as a header value (RFC 9110 field-value, ASCII only)."""
+    if "\r" in value or "\n" in value:
+        return "contains a line break"
+    if any((ord(char) < 0x20 and char != "\t") or ord(char) == 0x7F for char in value):
+        return "contains a control character"
+    if not value.isascii():
+        return "contains a non-ASCII character"
+    return None
+
+
+def check_headers(where: str, headers: Mapping[Any, object] | None) -> None:
+    """``RequestValidationError`` for the first header of ``headers`` (the caller's
+    ``extra_headers`` or ``default_headers``, named by ``where``) that cannot be sent, before
+    anything is: the HTTP library would refuse it with an error naming neither, or (a number,
+    bytes) send its ``str``. The value is never shown (it may be a token), nor a name that is
+    not a valid one (it may be a whole ``Name: value`` line). ``Omit`` and ``None`` are no
+    values: they remove or leave a header."""
+    for name, value in (headers or {}).items():
+        if not isinstance(name, str) or not name or not _TOKEN_CHARS.issuperset(name):
+            kind = type(name).__name__
+            raise RequestValidationError(
+                f"{where}: a header name is not a valid one (got {kind}, not shown: a name is "
+                "a non-empty str of letters, digits and !#$%&'*+-.^_`|~); nothing was sent"
+            )
+        if value is None or isinstance(value, Omit | NotGiven):
+            continue
+        problem = (
+            header_problem(value)
+            if isinstance(value, str)
+            else f"is not a str (got {type(value).__name__})"
+        )
+        if problem is not None:
+            raise RequestValidationError(
+                f"{where} {name!r}: {problem} (the value is not shown); nothing was sent"
+            )
+
+
 def _put(
     headers: dict[str, tuple[str, str]], omitted: set[str], source: Mapping[str, object] | None
 ) -> None:
@@ -459,6 +508,16 @@ def _refuse_framing_headers(headers: Mapping[str, tuple[str, str]]) -> None:
         )
 
 
+def _with_request_id(parsed: _T, response: _http.Response) -> _T:
+    """``parsed`` with the server's request id as ``_request_id`` when it is a model (as
+    openai-python's models have it; ``None`` when the answer names none). The attribute is
+    not a field: ``model_dump`` and ``==`` leave it out. Set past ``__setattr__``, so that a
+    frozen model takes it too."""
+    if isinstance(parsed, pydantic.BaseModel):
+        object.__setattr__(parsed, "_request_id", request_id(response.headers))
+    return parsed
+
+
 def _refuse_stacked_codings(response: _http.Response) -> None:
     """A body compressed twice over (``Content-Encoding: gzip, gzip``) expands a thousandfold
     per layer inside the HTTP library, a few kilobytes into gigabytes, before any of it can be
@@ -495,6 +554,7 @@ class BaseClient:
     #: generated client; a base URL ending in them has them dropped once (see ``base_url``)
     _path_prefix: str = ""
     _stream_cls: type[Stream[Any] | AsyncStream[Any]]
+    _client: _http.Client | _http.AsyncClient  # the subclasses narrow it
 
     def __init__(
         self,
@@ -522,6 +582,7 @@ class BaseClient:
         ):
             if value < 0:
                 raise ValueError(f"{name} must be >= {0 if name.startswith('max_re') else 1}")
+        check_headers("default_headers", default_headers)  # refused now, not at each call
         if auth is None:  # one key in one header: `Authorization: Bearer <key>` by default
             scheme = SecurityScheme(
                 "api_key", field=auth_header, prefix=f"{auth_scheme} " if auth_scheme else ""
@@ -601,6 +662,21 @@ class BaseClient:
         """The API key (never shown by ``repr``, logs or exception messages)."""
         return self.__api_key
 
+    @property
+    def default_headers(self) -> Mapping[str, str]:
+        """The headers every request starts with (as openai-python's ``default_headers``):
+        ``Accept``, ``User-Agent`` and the ``default_headers`` given, read-only. The client's
+        credentials are not among them: they go only to the base URL's origin, and only with
+        the operations that need them (``api_key`` gives the key). A header given here whose
+        name says it holds a credential keeps its value, which its ``repr`` hides."""
+        headers, _ = self._base_headers(stream=False)
+        return HeadersView(dict(headers.values()), hidden=self._hidden)
+
+    def is_closed(self) -> bool:
+        """Whether the underlying HTTP client is closed (as openai-python's ``is_closed()``);
+        a copy made by ``with_options`` shares it, so closing the original closes the copy."""
+        return self._client.is_closed
+
     def __repr__(self) -> str:
         key = "set" if self._auth.given else "none"
         return (
@@ -671,13 +747,14 @@ class BaseClient:
         omitted = set(base_omitted)
         if options.content_type and options.files is None:
             _put(headers, omitted, {"Content-Type": options.content_type})
-        _put(headers, omitted, options.headers)
+        _put(headers, omitted, options.headers)  # checked by the method (pick_headers)
         if options.cookies:
             cookie = "; ".join(
                 f"{name}={quote(value, safe=COOKIE_SAFE)}"
                 for name, value in options.cookies.items()
             )
             _put(headers, omitted, {"Cookie": cookie})
+        check_headers("extra_headers", options.extra_headers)
         _put(headers, omitted, options.extra_headers)
         _refuse_framing_headers(headers)
         return headers, frozenset(omitted)
@@ -1113,7 +1190,7 @@ class BaseClient:
                 strict=self.strict_response_validation,
             )
         else:
-            parser = lambda: self._parse_body(spec, response)
+            parser = lambda: _with_request_id(self._parse_body(spec, response), response)
         return APIResponse(
             http_response=response,
             parser=parser,
@@ -1165,7 +1242,7 @@ class SyncAPIClient(BaseClient):
             strict_response_validation=strict_response_validation,
         )
         self._owns_client = http_client is None
-        self._client = http_client or _http.Client(
+        self._client: _http.Client = http_client or _http.Client(
             timeout=self.timeout,
             limits=DEFAULT_LIMITS,
             follow_redirects=False,  # see request_raw
@@ -1284,11 +1361,6 @@ class SyncAPIClient(BaseClient):
         bytes of it (a small compressed body can decode to gigabytes)."""
         read_bounded(response, self.max_response_size)
 
-    def is_closed(self) -> bool:
-        """Whether the underlying HTTP client is closed (as openai-python's ``is_closed()``);
-        a copy made by ``with_options`` shares it, so closing the original closes the copy."""
-        return self._client.is_closed
-
     def close(self) -> None:
         """Close the underlying HTTP client if this client created it."""
         if self._owns_client:
@@ -1347,7 +1419,7 @@ class AsyncAPIClient(BaseClient):
             strict_response_validation=strict_response_validation,
         )
         self._owns_client = http_client is None
-        self._client = http_client or _http.AsyncClient(
+        self._client: _http.AsyncClient = http_client or _http.AsyncClient(
             timeout=self.timeout,
             limits=DEFAULT_LIMITS,
             follow_redirects=False,  # see request_raw
@@ -1465,11 +1537,6 @@ class AsyncAPIClient(BaseClient):
         """Read the body into ``response.content``, decoded, at most ``max_response_size``
         bytes of it (a small compressed body can decode to gigabytes)."""
         await aread_bounded(response, self.max_response_size)
-
-    def is_closed(self) -> bool:
-        """Whether the underlying HTTP client is closed (as openai-python's ``is_closed()``);
-        a copy made by ``with_options`` shares it, so closing the original closes the copy."""
-        return self._client.is_closed
 
     async def close(self) -> None:
         """Close the underlying HTTP client if this client created it."""

@@ -143,9 +143,9 @@ class Client(SyncAPIClient):
         *,
         api_key: str | None = None,
         base_url: str | None = None,
-        api_key_: str | None = None,
-        base_url_: str | None = None,
-        http_client_: str | None = None,
+        api_key_: str | None | NotGiven = NOT_GIVEN,
+        base_url_: str | None | NotGiven = NOT_GIVEN,
+        http_client_: str | None | NotGiven = NOT_GIVEN,
         timeout: Timeout | NotGiven = NOT_GIVEN,
         max_retries: int | NotGiven = NOT_GIVEN,
         max_redirects: int | NotGiven = NOT_GIVEN,
@@ -161,7 +161,10 @@ class Client(SyncAPIClient):
 
         It shares this client's connection pool (unless `http_client` is given); headers and
         query parameters are added to this client's: `client.with_options(timeout=5.0)` for
-        a few calls with another timeout.
+        a few calls with another timeout. An option left out stays as this client's, and so
+        does one given as `None` (credentials too), but for `timeout` (`None`: no timeout),
+        `idempotency_header` (`None`: no key) and the arguments set once for every call
+        (`None` unsets one: each call then passes its own, as without it).
         """
         return copied_client(
             self,
@@ -315,9 +318,9 @@ class AsyncClient(AsyncAPIClient):
         *,
         api_key: str | None = None,
         base_url: str | None = None,
-        api_key_: str | None = None,
-        base_url_: str | None = None,
-        http_client_: str | None = None,
+        api_key_: str | None | NotGiven = NOT_GIVEN,
+        base_url_: str | None | NotGiven = NOT_GIVEN,
+        http_client_: str | None | NotGiven = NOT_GIVEN,
         timeout: Timeout | NotGiven = NOT_GIVEN,
         max_retries: int | NotGiven = NOT_GIVEN,
         max_redirects: int | NotGiven = NOT_GIVEN,
@@ -333,7 +336,10 @@ class AsyncClient(AsyncAPIClient):
 
         It shares this client's connection pool (unless `http_client` is given); headers and
         query parameters are added to this client's: `client.with_options(timeout=5.0)` for
-        a few calls with another timeout.
+        a few calls with another timeout. An option left out stays as this client's, and so
+        does one given as `None` (credentials too), but for `timeout` (`None`: no timeout),
+        `idempotency_header` (`None`: no key) and the arguments set once for every call
+        (`None` unsets one: each call then passes its own, as without it).
         """
         return copied_client(
             self,

@@ -1,0 +1,298 @@
+"""The `default` resource (`client.default`): its sync and async classes.
+
+The models each answer parses into are looked up on the operation's first call, so importing this
+module loads none of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .. import _operations as _ops
+from .. import models as _models
+from .._base_client import AsyncAPIClient, ResponseSpec, ResponseTargets, SyncAPIClient
+from .._base_resource import (
+    AsyncAPIResource,
+    SyncAPIResource,
+    async_to_raw_response,
+    async_to_streamed_response,
+    to_raw_response,
+    to_streamed_response,
+)
+from .._types import NOT_GIVEN, Headers, NotGiven, Query, Timeout
+
+__all__ = [
+    "AsyncDefault",
+    "Default",
+]
+
+_DEFAULT_CHECK_THING: ResponseSpec[None] = ResponseSpec(
+    lambda: ResponseTargets(
+        success={"200": None},
+        errors={"404": None},
+        headers={"ETag": str},
+    )
+)
+
+
+_DEFAULT_GET_THING: ResponseSpec[_models.Thing] = ResponseSpec(
+    lambda: ResponseTargets(
+        success={"200": _models.Thing},
+    )
+)
+
+
+class Default(SyncAPIResource):
+    """Operations of the `default` resource."""
+
+    def __init__(self, client: SyncAPIClient) -> None:
+        super().__init__(client)
+        self.with_raw_response = DefaultWithRawResponse(self)
+        self.with_streaming_response = DefaultWithStreamingResponse(self)
+
+    def check_thing(
+        self,
+        *,
+        thing_id: str,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Mapping[str, object] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
+    ) -> None:
+        """HEAD /things/{thing_id}
+
+        Args:
+            thing_id: The `thing_id` path parameter.
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            `None`: the 200 response.
+
+        Raises:
+            NotFoundError: The server answered 404.
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            RequestValidationError: An argument does not match the spec; nothing was sent.
+        """
+        _checked = _ops.validated(
+            _models.CheckThingParams,
+            {
+                "thing_id": thing_id,
+            },
+        )
+        return self._head(
+            _ops.format_path("/things/{thing_id}", _checked, {"thing_id"}),
+            options=_ops.request_options(
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+            ),
+            cast_to=_DEFAULT_CHECK_THING,
+        )
+
+    def get_thing(
+        self,
+        *,
+        thing_id: str,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Mapping[str, object] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
+    ) -> _models.Thing:
+        """GET /things/{thing_id}
+
+        Args:
+            thing_id: The `thing_id` path parameter.
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            `Thing`: the 200 response.
+
+        Raises:
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            APIResponseValidationError: A success body does not decode into its type.
+            RequestValidationError: An argument does not match the spec; nothing was sent.
+        """
+        _checked = _ops.validated(
+            _models.GetThingParams,
+            {
+                "thing_id": thing_id,
+            },
+        )
+        return self._get(
+            _ops.format_path("/things/{thing_id}", _checked, {"thing_id"}),
+            options=_ops.request_options(
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+            ),
+            cast_to=_DEFAULT_GET_THING,
+        )
+
+
+class DefaultWithRawResponse:
+    """`default` methods that return the raw response: status, headers, `parse()`."""
+
+    def __init__(self, resource: Default) -> None:
+        self.check_thing = to_raw_response(resource.check_thing)
+        self.get_thing = to_raw_response(resource.get_thing)
+
+
+class DefaultWithStreamingResponse:
+    """`default` methods that return the response unread, as a context manager:
+    `with ... as response:` then `response.parse()`, `read()` or `iter_bytes()`."""
+
+    def __init__(self, resource: Default) -> None:
+        self.check_thing = to_streamed_response(resource.check_thing)
+        self.get_thing = to_streamed_response(resource.get_thing)
+
+
+class AsyncDefault(AsyncAPIResource):
+    """Operations of the `default` resource (async)."""
+
+    def __init__(self, client: AsyncAPIClient) -> None:
+        super().__init__(client)
+        self.with_raw_response = AsyncDefaultWithRawResponse(self)
+        self.with_streaming_response = AsyncDefaultWithStreamingResponse(self)
+
+    async def check_thing(
+        self,
+        *,
+        thing_id: str,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Mapping[str, object] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
+    ) -> None:
+        """HEAD /things/{thing_id}
+
+        Args:
+            thing_id: The `thing_id` path parameter.
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            `None`: the 200 response.
+
+        Raises:
+            NotFoundError: The server answered 404.
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            RequestValidationError: An argument does not match the spec; nothing was sent.
+        """
+        _checked = _ops.validated(
+            _models.CheckThingParams,
+            {
+                "thing_id": thing_id,
+            },
+        )
+        return await self._head(
+            _ops.format_path("/things/{thing_id}", _checked, {"thing_id"}),
+            options=_ops.request_options(
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+            ),
+            cast_to=_DEFAULT_CHECK_THING,
+        )
+
+    async def get_thing(
+        self,
+        *,
+        thing_id: str,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Mapping[str, object] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
+    ) -> _models.Thing:
+        """GET /things/{thing_id}
+
+        Args:
+            thing_id: The `thing_id` path parameter.
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            `Thing`: the 200 response.
+
+        Raises:
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            APIResponseValidationError: A success body does not decode into its type.
+            RequestValidationError: An argument does not match the spec; nothing was sent.
+        """
+        _checked = _ops.validated(
+            _models.GetThingParams,
+            {
+                "thing_id": thing_id,
+            },
+        )
+        return await self._get(
+            _ops.format_path("/things/{thing_id}", _checked, {"thing_id"}),
+            options=_ops.request_options(
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+            ),
+            cast_to=_DEFAULT_GET_THING,
+        )
+
+
+class AsyncDefaultWithRawResponse:
+    """`default` methods that return the raw response: status, headers, `parse()`."""
+
+    def __init__(self, resource: AsyncDefault) -> None:
+        self.check_thing = async_to_raw_response(resource.check_thing)
+        self.get_thing = async_to_raw_response(resource.get_thing)
+
+
+class AsyncDefaultWithStreamingResponse:
+    """`default` methods that return the response unread, as an async context
+    manager: `async with ... as response:` then `await response.parse()`."""
+
+    def __init__(self, resource: AsyncDefault) -> None:
+        self.check_thing = async_to_streamed_response(resource.check_thing)
+        self.get_thing = async_to_streamed_response(resource.get_thing)
