@@ -185,7 +185,8 @@ def _package_name(out: Path, package: str | None) -> str:
         raise usage_error("", f"--package: {refused}", "pass --package NAME with another name")
     suggestion = re.sub(r"\W", "_", out.name).strip("_") or "client"
     if package_name_problem(suggestion) is not None:
-        suggestion = f"{snake_case(suggestion) or 'api'}_client"
+        # cut: a folder name too long to be a package name must not be suggested back
+        suggestion = f"{snake_case(suggestion)[:40].rstrip('_') or 'api'}_client"
     raise usage_error(str(out), f"--out's folder name names the package, and {refused}",
                       f"pass --package NAME, e.g. --package {suggestion}")
 
