@@ -113,10 +113,38 @@ def cmd_generate(args: argparse.Namespace) -> int:
         _refuse_a_file_in_the_way(folder)
     generation = pipeline.generate_packages(chosen, allow_remote_refs=args.allow_remote_refs,
                                             cache=chosen_cache(args))
+    here = os.getcwd()
+    earlier = len(written_so_far())
     write_many({folders[name]: generation.packages[name] for name in sorted(folders)},
                force=args.force)
     _report_coverage(generation, dict(sorted(folders.items())))
+    _note_replaced_current_folder(here, written_so_far()[earlier:])
     return 0
+
+
+def _note_replaced_current_folder(here: str, written: list[Path]) -> None:
+    """Say so when a package replaced the folder the command ran in (`--out .`): the swap puts
+    a new folder at that path, and a shell still in the old one lists nothing (and a command
+    run from it again cannot tell where it is) until it enters the path again."""
+    for folder in written:
+        if here == str(folder) or here.startswith(str(folder) + os.sep):
+            print(f"note: {folder} replaced the folder this command ran in; a shell in it sees "
+                  'the old, removed one: run `cd "$PWD"` to see the package', file=sys.stderr)
+            return
+
+
+def _current_folder_problem() -> Problem | None:
+    """The folder the command runs in may be gone (removed, or replaced by a `generate --out .`
+    run from it): every relative path would then fail, after all the work, as an internal
+    error. Said first, with what to do."""
+    try:
+        os.getcwd()
+    except FileNotFoundError:
+        return Problem(os.environ.get("PWD", "."), "", None,
+                       "the folder this command runs in no longer exists (removed, "
+                       "or replaced: `generate --out .` replaces the folder it is given)",
+                       'enter it again (`cd "$PWD"`) and run the command again')
+    return None
 
 
 def _generate_targets(args: argparse.Namespace) -> tuple[list[pipeline.Target], dict[str, Path]]:
@@ -185,7 +213,8 @@ def _package_name(out: Path, package: str | None) -> str:
         raise usage_error("", f"--package: {refused}", "pass --package NAME with another name")
     suggestion = re.sub(r"\W", "_", out.name).strip("_") or "client"
     if package_name_problem(suggestion) is not None:
-        suggestion = f"{snake_case(suggestion) or 'api'}_client"
+        # cut: a folder name too long to be a package name must not be suggested back
+        suggestion = f"{snake_case(suggestion)[:40].rstrip('_') or 'api'}_client"
     raise usage_error(str(out), f"--out's folder name names the package, and {refused}",
                       f"pass --package NAME, e.g. --package {suggestion}")
 
@@ -296,6 +325,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     printed as file:line: messages, 2 for a usage error, 1 for a failure or drift)."""
     args = _parser().parse_args(argv)
     run: Callable[[argparse.Namespace], int] = args.run
+    gone = _current_folder_problem()
+    if gone is not None:
+        print_problems([gone])
+        return 2
     earlier = len(written_so_far())  # a caller may run several commands in one process
     try:
         return run(args)

@@ -39,6 +39,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from generator.io import provenance
+from generator.io.scratch import process_gone
 from generator.problems import GeneratorError, Problem
 
 # tempfile.mkdtemp's random part: 8 characters of this alphabet.
@@ -444,18 +445,6 @@ def _leftover_pid(name: str, dest: Path) -> int | None:
     return int(found.group(1)) if found else None
 
 
-def _process_gone(pid: int) -> bool:
-    if pid == os.getpid():
-        return False  # ours, still in use
-    try:
-        os.kill(pid, 0)
-    except (ProcessLookupError, OverflowError):  # no such process (or no such pid at all)
-        return True
-    except OSError:  # exists, owned by someone else
-        return False
-    return False
-
-
 def _clean_stale(dest: Path) -> None:
     """Remove the temporary siblings a killed run left: exactly our pattern, process gone."""
     try:
@@ -464,7 +453,7 @@ def _clean_stale(dest: Path) -> None:
         return
     for sibling in siblings:
         pid = _leftover_pid(sibling.name, dest)
-        if pid is None or not _process_gone(pid):
+        if pid is None or not process_gone(pid):
             continue
         if sibling.is_dir() and not sibling.is_symlink():
             shutil.rmtree(sibling, ignore_errors=True)

@@ -50,7 +50,8 @@ def build_operation(context: Context, site: OperationSite,
     unsendable = unsendable_requirement(context.data, operation)
     if unsendable is not None:  # no credential it needs could be sent: a named skip
         return Problem(context.options.source_file, site.pointer, None, unsendable,
-                       "rename the scheme's header or cookie in the spec or an overlay")
+                       "declare the scheme, or rename its header or cookie, in the spec or an "
+                       "overlay")
     params = parameters(context, stem, raw_params, taken)
     body, body_params = request_body(context, stem, operation, taken)
     success, errors, headers = responses(context, stem, operation, bodiless=site.method == "head")

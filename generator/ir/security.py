@@ -9,6 +9,7 @@ client takes an optional bearer key, as most documents that leave security out e
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -74,11 +75,28 @@ def unsendable_requirement(data: dict[str, Any], operation: dict[str, Any]) -> s
 
 
 def _unsendable_alternative(requirement: Any, declared: dict[str, Any]) -> str | None:
+    """Why one alternative of a security requirement cannot be met, or None.
+
+    A scheme the document names but does not declare (`apiKey` beside a declared `ApiKey`) has
+    no way of being sent: left out without a word, the operation read as public and every call
+    went without the credential its server asks for. A document that declares no scheme at all
+    keeps its optional bearer key (`security`, below), as documents that leave security out
+    expect."""
     for key in requirement if isinstance(requirement, dict) else ():
+        if declared and key not in declared:
+            return (f"security scheme {key!r} is not declared under components/securitySchemes"
+                    f"{_nearest(key, declared)}: its credential cannot be sent")
         reason = unsendable_scheme(declared.get(key))
         if reason is not None:
             return f"security scheme {key!r}: {reason}"
     return None
+
+
+def _nearest(key: str, declared: dict[str, Any]) -> str:
+    """` (did you mean 'ApiKey'?)` for the declared scheme `key` most likely misspells, or ''."""
+    by_folded = {str(name).lower(): str(name) for name in declared}
+    close = difflib.get_close_matches(key.lower(), list(by_folded), n=1, cutoff=0.6)
+    return f" (did you mean {by_folded[close[0]]!r}?)" if close else ""
 
 
 def requirements(raw: Any, usable: Mapping[str, Any]) -> Requirements:

@@ -17,7 +17,6 @@ from __future__ import annotations
 import operator
 import re
 import sys
-import tempfile
 import warnings
 from pathlib import Path
 from typing import Any
@@ -25,6 +24,7 @@ from typing import Any
 from generator.document.tree import depth, with_deep_stack
 from generator.io import provenance
 from generator.io.cache import Cache, data_sha256, key_of
+from generator.io.scratch import scratch_folder
 from generator.models import dcg_speed
 from generator.models.fan_out import keep_fanned_out_roots_named
 from generator.models.index import Models, index_models
@@ -140,7 +140,8 @@ def dcg_models(document: dict[str, Any], source_file: str, field_aliases: dict[s
 
 
 def _dcg_source(document: dict[str, Any], source_file: str, field_aliases: dict[str, str]) -> str:
-    with tempfile.TemporaryDirectory() as neutral:  # dcg reads no settings from the caller's folder
+    # dcg reads no settings from the caller's folder; a killed run's folder goes with the next
+    with scratch_folder("clientgen-dcg-") as neutral:
         try:
             return with_deep_stack(lambda: _run_dcg(document, Path(neutral), field_aliases),
                                    depth(document))

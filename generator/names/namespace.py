@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import hashlib
 import importlib.metadata
 import keyword
 import re
@@ -154,8 +155,8 @@ def _resource_names(first_pointer: dict[str, str], renames: list[Rename]
     taken_attributes = set(client_attributes())
     taken_classes = set(module_names())
     for resource in sorted(first_pointer):
-        attribute = resource
-        if resource in taken_attributes:
+        attribute = _bounded_attribute(resource, first_pointer[resource], renames)
+        if attribute in taken_attributes:
             attribute = names.first_free(f"{resource}_", taken_attributes | set(first_pointer))
             renames.append(Rename(
                 first_pointer[resource],
@@ -172,6 +173,27 @@ def _resource_names(first_pointer: dict[str, str], renames: list[Rename]
                                   f"its classes are `{class_names[resource]}` and "
                                   f"`Async{class_names[resource]}`"))
     return attributes, class_names
+
+
+# Characters of a resource's attribute, which names its module file (`resources/<attribute>.py`,
+# and `__pycache__/<attribute>.cpython-311.pyc` beside it): file systems refuse a name over 255
+# bytes, and a tag written as a sentence can be longer.
+MAX_RESOURCE_ATTRIBUTE = 80
+
+
+def _bounded_attribute(resource: str, pointer: str, renames: list[Rename]) -> str:
+    """`resource` (an ASCII identifier), or when it is longer than MAX_RESOURCE_ATTRIBUTE, its
+    start told apart by a hash of the whole name (as model modules are, `models.split`), the
+    rename reported: a package whose module cannot be written is no package at all."""
+    if len(resource) <= MAX_RESOURCE_ATTRIBUTE:
+        return resource
+    digest = hashlib.sha256(resource.encode("utf-8")).hexdigest()[:10]
+    attribute = f"{resource[:MAX_RESOURCE_ATTRIBUTE - 11].rstrip('_')}_{digest}"
+    renames.append(Rename(
+        pointer, f"the resource `{resource[:40]}...` is {len(resource)} characters long, more "
+                 f"than its module's file name may be (MAX_RESOURCE_ATTRIBUTE, "
+                 f"{MAX_RESOURCE_ATTRIBUTE})", f"it is `client.{attribute}`"))
+    return attribute
 
 
 def _method_names(operations: list[tuple[str, str, str]], attributes: dict[str, str],
@@ -311,10 +333,18 @@ def _dependency_modules(roots: Iterable[str]) -> set[str]:
     return {module for distribution in seen for module in modules_of.get(distribution, set())}
 
 
+# Bytes of a package name, the name of its folder: file systems refuse a name over 255 bytes,
+# and the staging folder beside it (`.NAME.new-PID-xxxxxxxx`, io/write.py) adds some 25.
+MAX_PACKAGE_NAME = 200
+
+
 def package_name_problem(package: str) -> str | None:
     """Why `package` cannot name a generated package, or None when it can."""
     if not package.isidentifier():
         return f"{package!r} is not a Python package name"
+    if len(package.encode("utf-8")) > MAX_PACKAGE_NAME:
+        return (f"'{package[:40]}...' is {len(package.encode('utf-8'))} bytes long, more than "
+                f"a package name may be ({MAX_PACKAGE_NAME}): its folder could not be written")
     if keyword.iskeyword(package):
         return f"{package!r} is a Python keyword: `import {package}` is a syntax error"
     if package in shadowed_modules():

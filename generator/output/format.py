@@ -17,12 +17,12 @@ import hashlib
 import os
 import subprocess
 import sys
-import tempfile
 from collections.abc import Callable, Collection, Iterator
 from pathlib import Path
 
 from generator.io import provenance
 from generator.io.cache import Cache, key_of
+from generator.io.scratch import scratch_folder
 from generator.problems import GeneratorError, Problem
 from generator.render.style import LINE_LENGTH
 
@@ -115,6 +115,9 @@ def format_packages(
 # where creating thousands of files costs nothing, not on a disk whose journal each creation
 # may wait for (1,500 files: 0.05 s against 0.9-1.8 s on an ext4 disk other processes flush)
 _MEMORY_FOLDER = "/dev/shm"
+# A scratch copy's name: `clientgen-format-PID-xxxxxxxx` (io/scratch.py: a killed run's copy,
+# which would hold its memory until the machine restarts, is removed by the next run).
+SCRATCH_PREFIX = "clientgen-format-"
 
 
 class _ScratchFull(Exception):
@@ -155,7 +158,7 @@ def _scratch_copy(packages: dict[str, dict[str, str]], folder: str | None) -> It
     """A scratch folder under `folder` (None: the system's temporary folder) holding
     `packages`, removed on leaving; `_ScratchFull` when it cannot be made under `folder`."""
     try:
-        made = tempfile.TemporaryDirectory(prefix="clientgen-format-", dir=folder)
+        made = scratch_folder(SCRATCH_PREFIX, folder)
         try:
             _write_scratch(Path(made.name), packages)
         except OSError:

@@ -21,7 +21,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.support import BAD_DOCS, GENERATED, PROVIDERS, ROOT, run_generator_measured
+from tests.support import (
+    BAD_DOCS,
+    FEATURE_SPECS,
+    GENERATED,
+    PROVIDERS,
+    ROOT,
+    run_generator_measured,
+)
 from tests.support.servers import Reply, ScriptedServer
 
 BAD = BAD_DOCS
@@ -363,6 +370,30 @@ def test_out_under_a_file_is_a_clear_error_not_an_internal_one(tmp_path: Path) -
     assert (f"{tmp_path / 'notes.txt' / 'pkg'}: cannot write the package here: "
             f"{tmp_path / 'notes.txt'} is a file, not a folder (choose a folder you can write to)") in result.stderr
     assert snapshot(tmp_path) == before
+
+
+def test_out_dot_says_it_replaced_the_folder_and_a_rerun_from_the_old_one_is_told_to_reenter(
+        tmp_path: Path) -> None:
+    """`generate --out .` swaps a new folder in at the path the shell stands in: the shell's
+    folder is the old, removed one (`ls` shows nothing). The run says so, and a command run
+    from there again is told to enter the folder again, instead of generating everything and
+    failing as `internal error: FileNotFoundError`."""
+    here = tmp_path / "here"
+    here.mkdir()
+    generate = (f"{sys.executable} -m generator generate --out . --package pkg --spec "
+                f"{FEATURE_SPECS / 'pagination.yaml'}")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1", "PWD": str(here)}
+    env.pop("PYTHONWARNINGS", None)
+    result = subprocess.run(["sh", "-c", f"{generate}; echo first=$?; {generate}; echo second=$?"],
+                            cwd=here, env=env, capture_output=True, text=True, timeout=300,
+                            check=False)
+    assert "first=0" in result.stdout and "second=2" in result.stdout, result.stdout + result.stderr
+    assert f'note: {here} replaced the folder this command ran in' in result.stderr
+    assert (f"{here}: the folder this command runs in no longer exists" in result.stderr
+            and 'cd "$PWD"' in result.stderr), result.stderr
+    assert "internal error" not in result.stderr and "Traceback" not in result.stderr
+    assert (here / "pkg" / "PROVENANCE.json").exists() is False  # written at `.` itself
+    assert (here / "PROVENANCE.json").is_file()
 
 
 @pytest.mark.parametrize("command", [

@@ -11,6 +11,7 @@ origin (a second server on another port). test_features.py type-checks the same 
 from __future__ import annotations
 
 import base64
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -342,3 +343,40 @@ def test_schemes_named_like_what_the_client_reads_get_other_arguments(
         client.default.list_items()
     [sent] = server.requests
     assert sent.headers["x-os"] == "key-123456" and sent.headers["authorization"] == "Bearer tok-123456"
+
+
+def _security_document(security: list[Any], schemes: dict[str, Any]) -> dict[str, Any]:
+    ok = {"responses": {"200": {"description": "ok"}}}
+    return {"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "security": security,
+            "components": {"securitySchemes": schemes} if schemes else {},
+            "paths": {"/a": {"get": {"operationId": "a", **ok}},
+                      "/b": {"get": {"operationId": "b", **ok,
+                                     "security": [{"apiKey": []}, {"Other": []}]}},
+                      "/c": {"get": {"operationId": "c", **ok, "security": []}}}}
+
+
+def test_a_requirement_naming_an_undeclared_scheme_is_a_named_skip(tmp_path: Path) -> None:
+    """`apiKey` where `ApiKey` is declared: nothing says how to send it. It was left out
+    without a word, the operation read as public: every call went without the credential.
+    Now an operation with no other way in is skipped, named (with the nearest declared name);
+    one with another alternative keeps that one; a public one stays public."""
+    spec = tmp_path / "spec.json"
+    spec.write_text(json.dumps(_security_document([{"apiKey": []}], {
+        "ApiKey": {"type": "apiKey", "in": "header", "name": "X-Key"},
+        "Other": {"type": "http", "scheme": "bearer"}})), encoding="utf-8")
+    generation = pipeline.generate_packages([pipeline.target_for_spec(spec, "undeclared")])
+    skipped = generation.outcomes["undeclared"].skipped
+    assert [skip.label for skip in skipped] == ["GET /a"]
+    assert ("security scheme 'apiKey' is not declared under components/securitySchemes "
+            "(did you mean 'ApiKey'?)") in skipped[0].reasons[0]
+    assert generation.generated("undeclared") == 2
+
+
+def test_a_document_declaring_no_scheme_keeps_its_optional_bearer_key(tmp_path: Path) -> None:
+    """Documents that name a requirement but declare no scheme at all are many (security left
+    out): they keep the optional `api_key` sent as a bearer token, and every operation."""
+    spec = tmp_path / "spec.json"
+    spec.write_text(json.dumps(_security_document([{"bearerAuth": []}], {})), encoding="utf-8")
+    generation = pipeline.generate_packages([pipeline.target_for_spec(spec, "no_schemes")])
+    assert generation.outcomes["no_schemes"].skipped == ()
+    assert generation.generated("no_schemes") == 3

@@ -14,6 +14,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import functools
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -174,7 +175,30 @@ def test_a_name_bound_twice_fails_generation(monkeypatch: pytest.MonkeyPatch, tm
                                 pipeline.load_checked(pipeline.target_for_spec(NAMES, "names_pkg")))
 
 
+def test_a_resource_too_long_for_a_file_name_is_cut_and_reported(tmp_path: Path) -> None:
+    """A tag written as a sentence names the resource's module file: past 255 bytes the file
+    could not be written (the run ended in an `internal error: OSError`). Its attribute is cut,
+    told apart by a hash, and the rename named with the others; the package imports."""
+    tag = "Operations that manage " + "very " * 60 + "long things"
+    spec = tmp_path / "long_tag.json"
+    spec.write_text(json.dumps({
+        "openapi": "3.0.3", "info": {"title": "t", "version": "1"},
+        "paths": {"/things": {"get": {"operationId": "listThings", "tags": [tag],
+                                      "responses": {"200": {"description": "ok"}}}}}}))
+    generation = pipeline.generate_packages([pipeline.target_for_spec(spec, "long_pkg")])
+    write.write(generation.packages["long_pkg"], tmp_path / "long_pkg")
+    modules = sorted(path.name for path in (tmp_path / "long_pkg" / "resources").iterdir())
+    attribute = next(name[:-3] for name in modules if name != "__init__.py")
+    assert len(attribute) <= namespace.MAX_RESOURCE_ATTRIBUTE
+    assert attribute.startswith("operations_that_manage_very_very")
+    outcome = generation.outcomes["long_pkg"]
+    assert any(f"it is `client.{attribute}`" in repair.action for repair in outcome.repairs)
+    client = import_from(tmp_path, "long_pkg").Client(api_key="k", base_url="http://127.0.0.1:9")
+    assert callable(getattr(client, attribute).list_things)
+
+
 @pytest.mark.parametrize(("package", "why"), [
+    ("p" * 300, "more than a package name may be"),
     ("class", "keyword"),
     ("httpx", "the package would hide it"),
     ("pydantic", "the package would hide it"),

@@ -28,7 +28,8 @@ def _scratch_parents(monkeypatch: pytest.MonkeyPatch) -> list[str | None]:
         made.append(kwargs.get("dir"))
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(output_format.tempfile, "TemporaryDirectory", spy)
+    # made through io/scratch.py (named with the PID), which calls the tempfile module's
+    monkeypatch.setattr(tempfile, "TemporaryDirectory", spy)
     return made
 
 
