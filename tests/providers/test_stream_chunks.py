@@ -11,7 +11,8 @@ refuses raises), and with `mypy --strict` (`chunk.usage.total_tokens` without a 
 refused, with one accepted). A chunk's choices are `CompletionChunkChoice` (the overlays add it
 too): `finish_reason` null until a choice's last chunk, as OpenAI-compatible servers stream it; the
 whole answer's `CompletionChoice` still requires it (strict mode refuses a null there). On
-Infomaniak a choice carries a `logprobs` object, as the document requires.
+Infomaniak a chunk's `logprobs` is null unless the request asked for them; the whole answer's
+choice requires the object, as the document does.
 """
 
 from __future__ import annotations
@@ -120,6 +121,30 @@ def test_chunks_with_a_null_finish_reason_until_the_last_parse_under_strict_vali
     with pytest.raises(ValueError, match="finish_reason"):
         choice.model_validate({**_chunk(provider, text="x", usage=None)["choices"][0],
                                "finish_reason": None})
+
+
+def test_infomaniak_chunks_without_logprobs_parse_under_strict_validation(
+        packages: Path) -> None:
+    """A stream the request asked no `logprobs` of sends `"logprobs": null` on each choice,
+    as OpenAI-compatible servers do; the whole answer's choice keeps the document's required
+    object."""
+    package = import_from(packages, "infomaniak")
+    plain = [_chunk("infomaniak", text=text, usage=None, finish_reason=reason)
+             for text, reason in (("Hel", None), ("lo", "stop"))]
+    for chunk in plain:
+        chunk["choices"][0]["logprobs"] = None
+    with (
+        ScriptedServer([Reply(200, {"Content-Type": "text/event-stream"},
+                              chunks=sse(*plain))]) as server,
+        package.Client(api_key="sk-test", base_url=server.url, strict_response_validation=True,
+                       product_id=1) as client,
+        client.completions.create(model="m", prompt="Hi", stream=True) as stream,
+    ):
+        chunks = list(stream)
+    assert [chunk.choices[0].logprobs for chunk in chunks] == [None, None]
+    assert package.models.CompletionChoice.model_fields["logprobs"].is_required()
+    with pytest.raises(ValueError, match="logprobs"):
+        package.models.CompletionChoice.model_validate(plain[1]["choices"][0])
 
 
 def _snippet(provider: str, checked: bool) -> str:

@@ -28,7 +28,7 @@ class FinishReason(StrEnum):
 
 class CompletionChunkChoice(BaseModel):
     """
-    One choice of a streamed chunk: `finish_reason` is null until the choice's last chunk.
+    One choice of a streamed chunk: `finish_reason` is null until the choice's last chunk, `logprobs` unless the request asked for them.
     """
 
     model_config = ConfigDict(
@@ -37,7 +37,12 @@ class CompletionChunkChoice(BaseModel):
     )
     index: int
     text: str
-    logprobs: CompletionLogprobs
+    logprobs: Annotated[
+        CompletionLogprobs | None,
+        Field(
+            description="The log probabilities the request's `logprobs` asked for; null when it asked for none."
+        ),
+    ]
     finish_reason: Annotated[
         FinishReason | None,
         Field(
