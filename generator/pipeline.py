@@ -264,6 +264,8 @@ def _generate_beside_validation(working: _Working, outcomes: dict[str, Outcome],
     """The packages generated while openapi-spec-validator checks their documents, and its
     problems. A generation that fails while the validator has problems to say is not an error
     yet (None): the problems explain it, and settling them may mend it."""
+    if cache is None:  # then dcg runs here: what it shares with the validator, imported first
+        models.import_shared_dependencies()
     with SpecValidation([document for _, document in working.values()], cache) as verdict:
         try:
             first: _Generated | None = _generate(working, outcomes, cache)

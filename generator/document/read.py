@@ -26,7 +26,8 @@ from typing import Any
 import yaml
 
 from generator.document.files import read_limited
-from generator.document.lines import ROOT, LazyLines, LineMap
+from generator.document.json_seek import SeekingLines
+from generator.document.lines import ROOT, LineMap
 from generator.document.nesting import refuse_deep_yaml, too_deep_problem
 from generator.document.numbers import (
     might_be_too_large,
@@ -110,7 +111,7 @@ def _parse_json(raw: bytes, file: str) -> tuple[Any, Mapping[str, int]]:
         raise GeneratorError(
             [_duplicate_key_problem(file, *duplicate) for duplicate in duplicates]
         ) from None
-    return data, LazyLines(lambda: _scanned_lines(text))
+    return data, SeekingLines(text, lambda: _scanned_lines(text))
 
 
 def _scanned_lines(text: str) -> LineMap:

@@ -18,9 +18,10 @@ from generator.models.params import (
     ParamField,
     ParamTypes,
 )
-from generator.models.run import MODELS_HEADER
+from generator.models.run import MODELS_HEADER, import_shared_dependencies
 
 __all__ = [
     "ABC_QUALIFIER", "MODELS_HEADER", "PARAMS_QUALIFIER", "QUALIFIER", "ModelField", "Models",
-    "ParamClass", "ParamField", "ParamTypes", "index_models", "models_source", "module_alias",
+    "ParamClass", "ParamField", "ParamTypes", "import_shared_dependencies", "index_models",
+    "models_source", "module_alias",
 ]
