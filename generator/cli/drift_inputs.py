@@ -46,7 +46,8 @@ if TYPE_CHECKING:
 
 # Problems that stop code generation but leave a document a valid OpenAPI description:
 # they do not stop a diff and need no repair.
-CODEGEN_ONLY = frozenset({"method-clash", "pattern-unusable", "hint-invalid"})
+CODEGEN_ONLY = frozenset({"method-clash", "pattern-unusable", "hint-invalid",
+                          "security-unsendable"})
 SIDES = ("old", "new")
 S = TypeVar("S")  # what a document is loaded from (a path), or the document itself
 T = TypeVar("T")  # what a comparison of the pair gives (`compare_loaded`)

@@ -20,12 +20,13 @@ from generator.ir.model import Operation, Param, ResponseType
 from generator.ir.parameters import merged_parameters, parameters
 from generator.ir.responses import responses, streaming
 from generator.ir.schemas import json_type, object_properties
-from generator.ir.security import own_security, unsendable_requirement
+from generator.ir.security import own_security
 from generator.names import identifiers as names
 from generator.names.arguments import argument_rename
 from generator.names.headers import first_unsendable, set_by_the_client
 from generator.names.namespace import Rename
 from generator.problems import Problem
+from generator.validate.security import unsendable_requirement
 
 PAGINATION_HINT_DOCS = "see docs/architecture.md, Codegen hints"
 

@@ -31,6 +31,7 @@ from generator.validate.rules import (
     check_ref_cycles,
     check_retry_hints,
     check_schema_keywords,
+    check_security_requirements,
 )
 
 
@@ -59,6 +60,6 @@ def own_checks(doc: Document) -> list[Problem]:
         *check_ref_cycles(doc, walked), *check_discriminator_mappings(doc, walked),
         *check_path_query_strings(doc), *check_retry_hints(doc),
         *check_parameters(doc), *check_schema_keywords(doc, walked),
-        *check_method_name_clashes(doc),
+        *check_method_name_clashes(doc), *check_security_requirements(doc),
         *check_inline_nesting(doc),
     ])

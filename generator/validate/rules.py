@@ -34,6 +34,7 @@ from generator.document.schemas import NAME_MAPS, in_schema, json_key, same_json
 from generator.names.headers import TOKEN
 from generator.names.operations import name_clashes
 from generator.problems import Problem, printable
+from generator.validate.security import unsendable_requirement
 
 
 class Walked:
@@ -248,6 +249,21 @@ def check_method_name_clashes(doc: Document) -> list[Problem]:
     """Operations the naming rule would give the same generated method."""
     return [replace(problem, code="method-clash")
             for problem in name_clashes(iter_operations(doc.data), str(doc.path), doc.line_of)]
+
+
+def check_security_requirements(doc: Document) -> list[Problem]:
+    """Operations whose every security alternative names a scheme the document does not
+    declare, or one no request can send (`security.unsendable_requirement`)."""
+    problems = []
+    for site in iter_operations(doc.data):
+        reason = unsendable_requirement(doc.data, site.operation)
+        if reason is not None:
+            undeclared = "is not declared" in reason
+            problems.append(Problem(
+                str(doc.path), site.pointer, doc.line_of(site.pointer), reason,
+                "declare the scheme, or rename its header or cookie, in the spec or an overlay",
+                code="security-undeclared" if undeclared else "security-unsendable"))
+    return problems
 
 
 def check_path_query_strings(doc: Document) -> list[Problem]:

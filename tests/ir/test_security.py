@@ -20,7 +20,10 @@ from typing import Any
 import pytest
 
 from generator import pipeline
+from generator.cli.drift_inputs import CODEGEN_ONLY
+from generator.document.loading import load
 from generator.io import write
+from generator.validate import validate
 from tests.support import FEATURE_SPECS, import_from
 from tests.support.servers import Recorded, Reply, ScriptedServer
 
@@ -380,3 +383,24 @@ def test_a_document_declaring_no_scheme_keeps_its_optional_bearer_key(tmp_path: 
     generation = pipeline.generate_packages([pipeline.target_for_spec(spec, "no_schemes")])
     assert generation.outcomes["no_schemes"].skipped == ()
     assert generation.generated("no_schemes") == 3
+
+
+def test_validate_reports_what_generate_skips_for_its_security(tmp_path: Path) -> None:
+    """`validate` names each operation whose security no client could meet (the user trial:
+    it said "valid", exit 0, where `generate` then skipped the operation): an undeclared
+    scheme (invalid OpenAPI), and one whose header name no request can carry (a valid
+    document, so `diff` compares it as it is)."""
+    spec = tmp_path / "spec.json"
+    spec.write_text(json.dumps(_security_document([{"apiKey": []}], {
+        "ApiKey": {"type": "apiKey", "in": "header", "name": "X-Key"},
+        "Other": {"type": "http", "scheme": "bearer"},
+        "Spaced": {"type": "apiKey", "in": "header", "name": "X Key"}})), encoding="utf-8")
+    data = json.loads(spec.read_text(encoding="utf-8"))
+    data["paths"]["/a"]["post"] = {"security": [{"Spaced": []}],
+                                   "responses": {"200": {"description": "ok"}}}
+    spec.write_text(json.dumps(data), encoding="utf-8")
+    found = {(p.pointer, p.code) for p in validate(load(spec))
+             if p.code.startswith("security-")}
+    assert found == {("/paths/~1a/get", "security-undeclared"),
+                     ("/paths/~1a/post", "security-unsendable")}
+    assert "security-unsendable" in CODEGEN_ONLY and "security-undeclared" not in CODEGEN_ONLY
