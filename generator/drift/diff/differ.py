@@ -295,8 +295,8 @@ class _Differ:
             else:
                 self.webhook = True
                 try:
-                    self.methods(("webhooks", str(name)), self.old_refs.object(old[name]),
-                                 self.new_refs.object(new[name]))
+                    self.methods("webhooks", (str(name), str(name)),
+                                 self.old_refs.object(old[name]), self.new_refs.object(new[name]))
                 finally:
                     self.webhook = False
 
@@ -320,13 +320,13 @@ class _Differ:
             self.add(pointer, "path-parameter-renamed", False,
                      f"`{old_path}` -> `{new_path}`: {', '.join(renamed)}")
         self.servers(pointer, old_item.get("servers"), new_item.get("servers"), f"`{new_path}`")
-        self.methods(("paths", old_path, new_path), old_item, new_item)
+        self.methods("paths", (old_path, new_path), old_item, new_item)
 
-    def methods(self, where: tuple[str, ...], old_item: dict[str, Json],
+    def methods(self, root: str, keys: tuple[str, str], old_item: dict[str, Json],
                 new_item: dict[str, Json]) -> None:
-        """The operations of a path item (`where`: "paths", the old path, the new one) or of a
-        webhook (`where`: "webhooks", its name), method by method."""
-        root, old_key, new_key = where[0], where[1], where[-1]
+        """The operations of a path item (`root` "paths", `keys` its old and new path) or of a
+        webhook (`root` "webhooks", `keys` its name twice), method by method."""
+        old_key, new_key = keys
         for method in HTTP_METHODS:
             label = self._label(method, new_key)
             if method in old_item and method not in new_item:

@@ -265,7 +265,11 @@ class FieldDiff:
             before, after = old.get(keyword), new.get(keyword)
             if before == after:
                 continue
-            if keyword == "format" and self._format_follows_type(before, after):
+            if keyword == "format" and self.old.info.types != self.new.info.types:
+                continue  # (`number`/`float` -> `integer`: the type's change says what breaks)
+            if keyword == "format" and {before, after} <= _PRACTICAL_FORMATS:
+                self.add("format-changed", False, f"format changed from {before} to {after} "
+                         "(the range every value has in practice)")
                 continue
             tightened = _tightened(keyword, before, after)
             change = f"{keyword} changed from {before} to {after}"
@@ -307,19 +311,6 @@ class FieldDiff:
             self.add("discriminator-value-added",
                      RESPONSE_ENUM_ADDED_BREAKING and not self.request,
                      f"now also takes {new[0]} {_values(added)}")
-
-    def _format_follows_type(self, before: Json, after: Json) -> bool:
-        """Whether a `format` change needs no verdict of its own: the type changed with it
-        (`number`/`float` -> `integer`: the type's change says what breaks), or it only names
-        the range every value has in practice (`int64` on an integer, `double` on a number:
-        said, never breaking)."""
-        if self.old.info.types != self.new.info.types:
-            return True
-        if {before, after} <= _PRACTICAL_FORMATS:
-            self.add("format-changed", False, f"format changed from {before} to {after} "
-                     "(the range every value has in practice)")
-            return True
-        return False
 
     def access(self) -> None:
         """`readOnly` in a request and `writeOnly` in a response take a property out of the
