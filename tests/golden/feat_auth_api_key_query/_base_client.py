@@ -90,6 +90,7 @@ from ._errors import (
     TooManyRedirectsError,
     error_message,
     excerpt,
+    mismatch_error,
     parse_retry_after,
     redact_body,
     request_id,
@@ -653,7 +654,8 @@ class BaseClient:
             )
         self.__base_url = str(value)
         #: what request paths are joined to (the base URL without a repeated path prefix)
-        self._request_base = _without_repeated_prefix(self.__base_url, self._path_prefix)
+        request_base = _without_repeated_prefix(self.__base_url, self._path_prefix)
+        self._request_base = request_base.rstrip("/")
         self._origin = _origin_of(url)
         self._urls: dict[str, tuple[_http.URL, bool]] = {}
 
@@ -707,7 +709,7 @@ class BaseClient:
     def _url(self, path: str) -> str:
         if path.startswith(("http://", "https://")):
             return path
-        return self._request_base.rstrip("/") + "/" + path.lstrip("/")
+        return self._request_base + "/" + path.lstrip("/")
 
     def _base_headers(self, stream: bool) -> tuple[dict[str, tuple[str, str]], frozenset[str]]:
         """The headers every request starts from (Accept, User-Agent, the client's
@@ -1094,8 +1096,8 @@ class BaseClient:
         declares for its status (``success_target``: an undocumented 2xx into the declared
         success type too, never an untyped value behind a model annotation), or
         ``APIResponseValidationError``: for a body that is not JSON or is empty where the
-        declared type takes no null (``_empty_body``), and with ``strict_response_validation``
-        for one that does not match the declared type. An empty 204 or 205 is ``None`` unless
+        declared type takes no null (``_check_empty_body``), and with
+        ``strict_response_validation`` for one that does not match the declared type. An empty 204 or 205 is ``None`` unless
         ``strict_response_validation``: those statuses carry no body (RFC 9110), and raising
         on a POST or DELETE that succeeded would invite the caller to repeat it."""
         raw = response.content
@@ -1126,10 +1128,10 @@ class BaseClient:
             ) from exc
 
     def _check_empty_body(self, response: _http.Response, target: object) -> None:
-        """Whether an empty 2xx body where JSON is declared may be ``None`` (a status
-        documented without content never gets here: its target is ``None``): for a HEAD answer,
-        which has no body, and, unless ``strict_response_validation``, where the declared type
-        takes null. Else ``APIResponseValidationError``, in both modes: a method typed
+        """Raises ``APIResponseValidationError`` for an empty 2xx body where JSON is declared,
+        in both modes, unless it may be ``None`` (a status documented without content never
+        gets here: its target is ``None``): for a HEAD answer, which has no body, and, unless
+        ``strict_response_validation``, where the declared type takes null: a method typed
         ``-> Pet`` returning ``None`` would be a lie the caller meets later as an
         ``AttributeError``."""
         lenient = not self.strict_response_validation
@@ -1149,17 +1151,14 @@ class BaseClient:
     def _mismatch(
         self, response: _http.Response, exc: pydantic.ValidationError
     ) -> APIResponseValidationError:
-        """Strict mode's error for a JSON body that does not match its declared type: ``body``
-        the decoded JSON, as an ``APIStatusError``'s (a credential echoed back blanked out)."""
-        redact = self._answer_redactor(response)
-        return APIResponseValidationError(
-            response=response,
-            # JSON (the validator parsed it), nested no deeper than `loads` reads
-            body=redact_body(loads(response.content), response.text, redact),
-            message=redact(  # a validation message may quote the input
-                f"The body of HTTP {response.status_code} does not match the declared type "
-                f"(strict_response_validation): {mismatch_summary(exc)}"
-            ),
+        # JSON (the validator parsed it), nested no deeper than `loads` reads
+        return mismatch_error(
+            response,
+            f"The body of HTTP {response.status_code}",
+            mismatch_summary(exc),
+            loads(response.content),
+            response.text,
+            self._answer_redactor(response),
         )
 
     def _chunk_type(self, spec: ResponseSpec[Any]) -> object:

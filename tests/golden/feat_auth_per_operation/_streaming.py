@@ -48,6 +48,7 @@ from ._errors import (
     APITimeoutError,
     ResponseTooLargeError,
     excerpt,
+    mismatch_error,
     redact_body,
     status_error_class,
 )
@@ -394,13 +395,8 @@ class _Decoder(Generic[_T]):
         self, data: str, payload: object, exc: pydantic.ValidationError
     ) -> APIResponseValidationError:
         """Strict mode's error for an event whose JSON does not match the chunk type."""
-        return APIResponseValidationError(
-            response=self.response,
-            body=redact_body(payload, data, self._redact),
-            message=self._redact(
-                "A server-sent event does not match the declared type "
-                f"(strict_response_validation): {mismatch_summary(exc)}"
-            ),
+        return mismatch_error(
+            self.response, "A server-sent event", mismatch_summary(exc), payload, data, self._redact
         )
 
     def _malformed(self, data: str, exc: ValueError) -> APIResponseValidationError:

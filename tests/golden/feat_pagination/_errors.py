@@ -382,6 +382,26 @@ def _error_details(body: object) -> Mapping[str, Any]:
     return inner if inner is not None else mapping
 
 
+def mismatch_error(
+    response: _http.Response,
+    subject: str,
+    summary: str,
+    payload: object,
+    text: str,
+    redact: Callable[[str], str],
+) -> APIResponseValidationError:
+    """Strict mode's error for JSON that does not match its declared type (`subject`: a body,
+    an event): ``body`` the decoded JSON, as an ``APIStatusError``'s, and the message what the
+    validation found (`summary`), a credential echoed back blanked out in both."""
+    return APIResponseValidationError(
+        response=response,
+        body=redact_body(payload, text, redact),
+        message=redact(  # a validation message may quote the input
+            f"{subject} does not match the declared type (strict_response_validation): {summary}"
+        ),
+    )
+
+
 def redact_body(body: object, text: str, redact: Callable[[str], str]) -> object:
     """``body`` (decoded from ``text``) with ``redact`` applied to every string in it, keys
     included; a body nested deeper than Python recurses is given as its text, redacted."""
