@@ -26,7 +26,7 @@ from generator.names.arguments import argument_rename
 from generator.names.headers import first_unsendable, set_by_the_client
 from generator.names.namespace import Rename
 from generator.problems import Problem
-from generator.validate.security import unsendable_requirement
+from generator.validate.security import UNMET_HINT, unsendable_requirement
 
 PAGINATION_HINT_DOCS = "see docs/architecture.md, Codegen hints"
 
@@ -48,11 +48,10 @@ def build_operation(context: Context, site: OperationSite,
     if unsendable is not None:  # every call would fail: a named skip, never sent
         return Problem(context.options.source_file, site.pointer, None, unsendable,
                        "rename the parameter in the spec or an overlay")
-    unsendable = unsendable_requirement(context.data, operation)
-    if unsendable is not None:  # no credential it needs could be sent: a named skip
-        return Problem(context.options.source_file, site.pointer, None, unsendable,
-                       "declare the scheme, or rename its header or cookie, in the spec or an "
-                       "overlay")
+    unmet = unsendable_requirement(context.data, operation)
+    if unmet is not None:  # no credential it needs could be sent: a named skip
+        return Problem(context.options.source_file, site.pointer, None, unmet.reason,
+                       UNMET_HINT)
     params = parameters(context, stem, raw_params, taken)
     body, body_params = request_body(context, stem, operation, taken)
     success, errors, headers = responses(context, stem, operation, bodiless=site.method == "head")
@@ -146,6 +145,8 @@ def pages(context: Context, site: OperationSite, success: tuple[ResponseType, ..
     operation, or at the document's root for all of them) turns detection off; a hint that
     does not fit the operation is a Problem."""
     hint = site.operation.get(paging.HINT)
+    if hint is False or (hint is None and context.data.get(paging.HINT) is False):
+        return None  # the operation's, or the document's: detection off
     answer = next((r.model_class for r in success if r.kind == "json" and r.model_class), None)
     refs = context.refs
     shape = object_properties(context.classes.schemas.get(answer), refs) if answer else None
@@ -154,8 +155,6 @@ def pages(context: Context, site: OperationSite, success: tuple[ResponseType, ..
     query = {p["name"]: json_type(p.get("schema"), refs)
              for p in merged_parameters(refs, site.shared_parameters, site.operation)
              if p.get("in") == "query"}
-    if hint is False or (hint is None and context.data.get(paging.HINT) is False):
-        return None  # the operation's, or the document's: detection off
     if hint is None:
         return paging.detect(query, properties) if site.method == "get" else None
     try:

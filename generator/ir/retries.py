@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from generator.validate.rules import IDEMPOTENCY_HINT, RETRY_SAFE_HINT
+
 #: RFC 9110's idempotent methods, retried on any failure whatever the document says (the
 #: runtime's `_base_client.IDEMPOTENT_METHODS`, upper-case there; tests/render/test_runtime_facts
 #: checks the two agree)
 IDEMPOTENT_METHODS = frozenset({"get", "head", "options", "put", "delete", "trace"})
-ROOT_HINT = "x-codegen-idempotency-key"
-OPERATION_HINT = "x-codegen-retry-safe"
+ROOT_HINT, OPERATION_HINT = IDEMPOTENCY_HINT, RETRY_SAFE_HINT  # (`validate.rules` checks them)
 #: `true` at the root: the header's usual name
 DEFAULT_HEADER = "Idempotency-Key"
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from generator.io import provenance
 from generator.io.cache import Cache, key_of
+from generator.names.identifiers import cut_with_hash
 
 _REBUILD = "model_rebuild"
 MAX_STEM = 80  # characters of a group module's name (the file's: well under 255 bytes)
@@ -313,10 +314,7 @@ def _module_stem(name: str) -> str:
     schemas are longer)."""
     words = _CAMEL_BOUNDARY.sub("_", name).lower()
     stem = re.sub(r"[^0-9a-z]+", "_", words).strip("_") or "model"
-    if len(stem) > MAX_STEM:
-        digest = hashlib.sha256(name.encode("utf-8")).hexdigest()[:10]
-        stem = f"{stem[:MAX_STEM - 11].rstrip('_')}_{digest}"
-    return f"_{stem}"
+    return f"_{cut_with_hash(stem, MAX_STEM, whole=name)}"
 
 
 def _group_module(module: str, own: list[_Definition], imports: Mapping[str, str],

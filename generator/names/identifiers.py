@@ -8,6 +8,7 @@ generated code already binds is declared in `names/reserved.py` (`names/namespac
 
 from __future__ import annotations
 
+import hashlib
 import keyword
 import re
 import unicodedata
@@ -168,3 +169,13 @@ def unique(name: str, taken: set[str]) -> str:
     candidate = first_free(name, taken)
     taken.add(candidate)
     return candidate
+
+
+def cut_with_hash(name: str, limit: int, whole: str | None = None) -> str:
+    """`name`, or when it is longer than `limit` characters its start told apart by a hash of
+    `whole` (the name itself by default): a file name must stay well under the 255 bytes file
+    systems allow, and two long names that start alike must stay apart."""
+    if len(name) <= limit:
+        return name
+    digest = hashlib.sha256((whole if whole is not None else name).encode("utf-8")).hexdigest()
+    return f"{name[:limit - 11].rstrip('_')}_{digest[:10]}"

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import ast
 import functools
-import hashlib
 import importlib.metadata
 import keyword
 import re
@@ -185,10 +184,9 @@ def _bounded_attribute(resource: str, pointer: str, renames: list[Rename]) -> st
     """`resource` (an ASCII identifier), or when it is longer than MAX_RESOURCE_ATTRIBUTE, its
     start told apart by a hash of the whole name (as model modules are, `models.split`), the
     rename reported: a package whose module cannot be written is no package at all."""
-    if len(resource) <= MAX_RESOURCE_ATTRIBUTE:
+    attribute = names.cut_with_hash(resource, MAX_RESOURCE_ATTRIBUTE)
+    if attribute == resource:
         return resource
-    digest = hashlib.sha256(resource.encode("utf-8")).hexdigest()[:10]
-    attribute = f"{resource[:MAX_RESOURCE_ATTRIBUTE - 11].rstrip('_')}_{digest}"
     renames.append(Rename(
         pointer, f"the resource `{resource[:40]}...` is {len(resource)} characters long, more "
                  f"than its module's file name may be (MAX_RESOURCE_ATTRIBUTE, "

@@ -34,7 +34,7 @@ from generator.document.schemas import NAME_MAPS, in_schema, json_key, same_json
 from generator.names.headers import TOKEN
 from generator.names.operations import name_clashes
 from generator.problems import Problem, printable
-from generator.validate.security import unsendable_requirement
+from generator.validate.security import UNMET_HINT, unsendable_requirement
 
 
 class Walked:
@@ -256,13 +256,10 @@ def check_security_requirements(doc: Document) -> list[Problem]:
     declare, or one no request can send (`security.unsendable_requirement`)."""
     problems = []
     for site in iter_operations(doc.data):
-        reason = unsendable_requirement(doc.data, site.operation)
-        if reason is not None:
-            undeclared = "is not declared" in reason
-            problems.append(Problem(
-                str(doc.path), site.pointer, doc.line_of(site.pointer), reason,
-                "declare the scheme, or rename its header or cookie, in the spec or an overlay",
-                code="security-undeclared" if undeclared else "security-unsendable"))
+        unmet = unsendable_requirement(doc.data, site.operation)
+        if unmet is not None:
+            problems.append(Problem(str(doc.path), site.pointer, doc.line_of(site.pointer),
+                                    unmet.reason, UNMET_HINT, code=unmet.code))
     return problems
 
 

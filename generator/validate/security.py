@@ -8,9 +8,22 @@ call would go without the credential its server asks for.
 from __future__ import annotations
 
 import difflib
+from dataclasses import dataclass
 from typing import Any
 
 from generator.names.headers import TOKEN, unsendable_name
+
+# What to do about a requirement no client could meet (said by `validate` and by `ir`).
+UNMET_HINT = "declare the scheme, or rename its header or cookie, in the spec or an overlay"
+
+
+@dataclass(frozen=True)
+class Unmet:
+    """Why a security requirement cannot be met: its problem code (`security-undeclared`: the
+    document is invalid; `security-unsendable`: valid, but no request can carry it) and why."""
+
+    code: str
+    reason: str
 
 
 def unsendable_scheme(scheme: Any) -> str | None:
@@ -31,7 +44,7 @@ def unsendable_scheme(scheme: Any) -> str | None:
     return None
 
 
-def unsendable_requirement(data: dict[str, Any], operation: dict[str, Any]) -> str | None:
+def unsendable_requirement(data: dict[str, Any], operation: dict[str, Any]) -> Unmet | None:
     """Why no credential the operation requires could be sent: every alternative of its
     security (its own, else the document's) names a scheme `unsendable_scheme` refuses. None
     when one alternative can be met (or none is asked)."""
@@ -39,25 +52,27 @@ def unsendable_requirement(data: dict[str, Any], operation: dict[str, Any]) -> s
     declared = (data.get("components") or {}).get("securitySchemes") or {}
     if not isinstance(raw, list) or not raw or not isinstance(declared, dict):
         return None
-    reasons = [_unsendable_alternative(requirement, declared) for requirement in raw]
-    return reasons[0] if all(reasons) else None
+    unmet = [_unsendable_alternative(requirement, declared) for requirement in raw]
+    return unmet[0] if all(unmet) else None
 
 
-def _unsendable_alternative(requirement: Any, declared: dict[str, Any]) -> str | None:
+def _unsendable_alternative(requirement: Any, declared: dict[str, Any]) -> Unmet | None:
     """Why one alternative of a security requirement cannot be met, or None.
 
     A scheme the document names but does not declare (`apiKey` beside a declared `ApiKey`) has
     no way of being sent: left out without a word, the operation read as public and every call
     went without the credential its server asks for. A document that declares no scheme at all
-    keeps its optional bearer key (`security`, below), as documents that leave security out
+    keeps its optional bearer key (`ir.security`), as documents that leave security out
     expect."""
     for key in requirement if isinstance(requirement, dict) else ():
         if declared and key not in declared:
-            return (f"security scheme {key!r} is not declared under components/securitySchemes"
-                    f"{_nearest(key, declared)}: its credential cannot be sent")
+            return Unmet("security-undeclared",
+                         f"security scheme {key!r} is not declared under "
+                         f"components/securitySchemes{_nearest(key, declared)}: its credential "
+                         "cannot be sent")
         reason = unsendable_scheme(declared.get(key))
         if reason is not None:
-            return f"security scheme {key!r}: {reason}"
+            return Unmet("security-unsendable", f"security scheme {key!r}: {reason}")
     return None
 
 
