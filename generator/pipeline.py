@@ -519,7 +519,7 @@ def _restore_by_bytes(cache: Cache, chosen: list[Target]
             continue
         raw, overlay = read[0], None if read[1] is None else hashlib.sha256(read[1]).hexdigest()
         key = _bytes_key(target, hashlib.sha256(raw).hexdigest(), overlay)
-        entry = package_entry.decoded(cache.get(package_entry.NAMESPACE, key))
+        entry = package_entry.decoded(cache.get_texts(package_entry.NAMESPACE, key))
         if entry is not None:
             found[target.options.package] = (entry.files, _outcome(entry, {}), Restored(
                 str(target.spec), entry.operations, entry.lines))
@@ -548,7 +548,8 @@ def _restore_all(cache: Cache | None, keys: dict[str, str], documents: _Working
     """The packages found in `cache`: name -> (files, outcome)."""
     found = {}
     for name, key in keys.items():
-        entry = package_entry.decoded(cache.get(package_entry.NAMESPACE, key)) if cache else None
+        stored = cache.get_texts(package_entry.NAMESPACE, key) if cache else None
+        entry = package_entry.decoded(stored)
         if entry is not None:
             found[name] = (entry.files, _outcome(entry, documents[name][1].data))
     return found
@@ -565,7 +566,7 @@ def _store_all(cache: Cache | None, keys: dict[str, str], made: Generation) -> N
                                              for repair in outcome.repairs)
         if name in keys and not missed:
             entry = _entry(files, outcome, made.documents[name])
-            cache.put(package_entry.NAMESPACE, keys[name], package_entry.encoded(entry))
+            cache.put_texts(package_entry.NAMESPACE, keys[name], *package_entry.encoded(entry))
 
 
 def _entry(files: dict[str, str], outcome: Outcome | None,

@@ -3,7 +3,10 @@
 It knows nothing of what it stores: callers make the key (`key_of`) from everything that shapes
 the value, and a value is only ever found again under the same key. Each entry is one file,
 `<namespace>/<key>`, holding a header line (format, the payload's length and sha256) and the
-payload, a JSON document. An entry that is truncated, corrupted or not ours fails the checksum
+payload, a JSON document. A texts entry (`put_texts`: a generated package's files, say) keeps
+its texts as their UTF-8 bytes one after the other behind a JSON index, not as JSON strings:
+20 MB of Python source is stored and read back without escaping (GitHub's package: 0.2 s to
+0.03 s each way). An entry that is truncated, corrupted or not ours fails the checksum
 or the parse: it is deleted and reported as a miss, so the caller computes the value again and
 replaces it. Entries are written to a temporary file and renamed, so a reader never sees half of
 one, and concurrent writers of the same key leave one whole entry.
@@ -24,16 +27,18 @@ import json
 import os
 import tempfile
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 DIR_ENV = "OPENAPI_CLIENTGEN_CACHE_DIR"
 OFF_ENV = "OPENAPI_CLIENTGEN_NO_CACHE"
 SIZE_ENV = "OPENAPI_CLIENTGEN_CACHE_MAX_BYTES"
 DEFAULT_MAX_BYTES = 512 * 1024 * 1024
 MAGIC = b"openapi-clientgen-cache/1"
+TEXTS_MAGIC = b"openapi-clientgen-texts/1"
 _TEMP_PREFIX = ".tmp-"
+T = TypeVar("T")
 _STALE_TEMP_SECONDS = 3600.0  # a temporary file this old was left by a writer that died
 
 
@@ -95,17 +100,11 @@ class Cache:
     def get(self, namespace: str, key: str) -> Any | None:
         """The value stored under `key`, or None (missing, unreadable, or damaged: a damaged
         entry is deleted, so the next `put` replaces it)."""
-        path = self._path(namespace, key)
-        try:
-            raw = path.read_bytes()
-        except OSError:
-            return None
-        value = _decode(raw)
-        if value is None:
-            _remove(path)
-            return None
-        _touch(path)  # recently used: evicted last
-        return value
+        return self._found(namespace, key, _decode)
+
+    def get_texts(self, namespace: str, key: str) -> tuple[Any, dict[str, str]] | None:
+        """The (meta, texts) stored under `key` by `put_texts`, or None as `get` says."""
+        return self._found(namespace, key, _decode_texts)
 
     def put(self, namespace: str, key: str, value: Any, *, evict: bool = True) -> None:
         """Store `value` (JSON-compatible) under `key`, atomically; then evict down to the bound
@@ -115,6 +114,32 @@ class Cache:
             entry = _encode(value)
         except (TypeError, ValueError, RecursionError):
             return
+        self._store(namespace, key, entry, evict)
+
+    def put_texts(self, namespace: str, key: str, meta: Any, texts: Mapping[str, str], *,
+                  evict: bool = True) -> None:
+        """Store `meta` (JSON-compatible) and `texts` (name -> text) under `key`, as `put`
+        does; `get_texts` gives both back."""
+        try:
+            entry = _encode_texts(meta, texts)
+        except (TypeError, ValueError, RecursionError):
+            return
+        self._store(namespace, key, entry, evict)
+
+    def _found(self, namespace: str, key: str, decode: Callable[[bytes], T | None]) -> T | None:
+        path = self._path(namespace, key)
+        try:
+            raw = path.read_bytes()
+        except OSError:
+            return None
+        value = decode(raw)
+        if value is None:
+            _remove(path)
+            return None
+        _touch(path)  # recently used: evicted last
+        return value
+
+    def _store(self, namespace: str, key: str, entry: bytes, evict: bool) -> None:
         if len(entry) > self.max_bytes:
             return  # could never fit: storing it would only evict everything else
         path = self._path(namespace, key)
@@ -145,24 +170,70 @@ class Cache:
 
 def _encode(value: Any) -> bytes:
     payload = json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    digest = hashlib.sha256(payload).hexdigest()
-    return b"%s %d %s\n" % (MAGIC, len(payload), digest.encode()) + payload
+    return _framed(MAGIC, payload)
 
 
 def _decode(raw: bytes) -> Any | None:
     """The payload of an entry, or None when it is not one whole entry of this format."""
-    header, newline, payload = raw.partition(b"\n")
-    fields = header.split(b" ")
-    if not newline or len(fields) != 3 or fields[0] != MAGIC or not fields[1].isdigit():
-        return None
-    if int(fields[1]) != len(payload):
-        return None
-    if hashlib.sha256(payload).hexdigest().encode() != fields[2]:
+    payload = _payload(MAGIC, raw)
+    if payload is None:
         return None
     try:
         return json.loads(payload.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
         return None
+
+
+def _encode_texts(meta: Any, texts: Mapping[str, str]) -> bytes:
+    """A texts entry: a JSON index (meta, the texts' names and byte sizes), a line break (JSON
+    text has none), then the texts' UTF-8 bytes one after the other."""
+    names = list(texts)
+    blobs = [texts[name].encode("utf-8") for name in names]
+    index = json.dumps({"meta": meta, "names": names, "sizes": [len(blob) for blob in blobs]},
+                       ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return _framed(TEXTS_MAGIC, b"".join([index, b"\n", *blobs]))
+
+
+def _decode_texts(raw: bytes) -> tuple[Any, dict[str, str]] | None:
+    """(meta, texts) of a texts entry, or None when it is not one whole entry of this format."""
+    payload = _payload(TEXTS_MAGIC, raw)
+    if payload is None:
+        return None
+    index, _, blob = payload.partition(b"\n")
+    try:
+        read = json.loads(index.decode("utf-8"))
+        names, sizes = read["names"], read["sizes"]
+        if not (isinstance(names, list) and isinstance(sizes, list) and len(names) == len(sizes)
+                and all(isinstance(name, str) for name in names)
+                and all(type(size) is int and size >= 0 for size in sizes)
+                and sum(sizes) == len(blob)):
+            return None
+        texts: dict[str, str] = {}
+        start = 0
+        for name, size in zip(names, sizes, strict=True):
+            texts[name] = blob[start:start + size].decode("utf-8")
+            start += size
+    except (UnicodeDecodeError, ValueError, RecursionError, TypeError, KeyError):
+        return None
+    return read.get("meta"), texts
+
+
+def _framed(magic: bytes, payload: bytes) -> bytes:
+    digest = hashlib.sha256(payload).hexdigest()
+    return b"%s %d %s\n" % (magic, len(payload), digest.encode()) + payload
+
+
+def _payload(magic: bytes, raw: bytes) -> bytes | None:
+    """The payload of `raw` when it is one whole entry framed with `magic`."""
+    header, newline, payload = raw.partition(b"\n")
+    fields = header.split(b" ")
+    if not newline or len(fields) != 3 or fields[0] != magic or not fields[1].isdigit():
+        return None
+    if int(fields[1]) != len(payload):
+        return None
+    if hashlib.sha256(payload).hexdigest().encode() != fields[2]:
+        return None
+    return payload
 
 
 def _write_atomically(path: Path, entry: bytes) -> None:

@@ -17,7 +17,7 @@ from typing import Any
 from generator.problems import Repaired, Skipped
 
 NAMESPACE = "packages"
-ENTRY_FORMAT = 2  # of a package entry: changing its fields changes this
+ENTRY_FORMAT = 3  # of a package entry: changing its fields changes this
 
 
 @dataclass(frozen=True)
@@ -38,22 +38,26 @@ def made(files: dict[str, str], said: tuple[tuple[Repaired, ...], tuple[Skipped,
     return PackageEntry(files, said, operations, {p: line_of(p) for p in pointers})
 
 
-def encoded(entry: PackageEntry) -> dict[str, Any]:
-    """The JSON form of `entry`."""
+def encoded(entry: PackageEntry) -> tuple[dict[str, Any], dict[str, str]]:
+    """The form of `entry` a texts entry keeps (`Cache.put_texts`): (meta, the files)."""
     said = None if entry.said is None else {
         "repairs": [[r.file, r.pointer, r.line, r.problem, r.action] for r in entry.said[0]],
         "skipped": [[s.method, s.path, s.pointer, list(s.reasons)] for s in entry.said[1]],
     }
-    return {"format": ENTRY_FORMAT, "files": entry.files, "outcome": said,
-            "operations": entry.operations, "lines": entry.lines}
+    return {"format": ENTRY_FORMAT, "outcome": said, "operations": entry.operations,
+            "lines": entry.lines}, entry.files
 
 
-def decoded(value: Any) -> PackageEntry | None:
-    """The entry `value` holds; None when it is not one this module wrote."""
+def decoded(found: tuple[Any, dict[str, str]] | None) -> PackageEntry | None:
+    """The entry a texts entry holds (`Cache.get_texts`: (meta, files)); None when it is
+    absent or not one this module wrote."""
+    if found is None:
+        return None
+    value, files = found
     try:
-        files, operations = value["files"], value["operations"]
+        operations = value["operations"]
         if value["format"] != ENTRY_FORMAT or operations is None or not _line(operations) or (
-                not all(isinstance(text, str) and _relative(path) for path, text in files.items())):
+                not all(_relative(path) for path in files)):
             return None
         lines = _lines(value["lines"])
         said = value["outcome"]

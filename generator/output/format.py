@@ -105,9 +105,9 @@ def format_packages(
     }
     if cache is not None:
         for package, files in packages.items():
-            cache.put(NAMESPACE, _entry_key(package), {"format": ENTRY_FORMAT, "files": {
+            cache.put_texts(NAMESPACE, _entry_key(package), {"format": ENTRY_FORMAT}, {
                 _file_key(relative, text): result[package][relative]
-                for relative, text in files.items() if relative not in verbatim}})
+                for relative, text in files.items() if relative not in verbatim})
     return result
 
 
@@ -189,7 +189,7 @@ def _formatted_in(packages: dict[str, dict[str, str]],
 # -- formatted files in the cache -------------------------------------------------------------
 
 NAMESPACE = "formatted"
-ENTRY_FORMAT = 1  # of a formatted-files entry: changing its fields changes this
+ENTRY_FORMAT = 2  # of a formatted-files entry: changing its fields changes this
 
 
 def _entry_key(package: str) -> str:
@@ -211,13 +211,10 @@ def _file_key(relative: str, text: str) -> str:
 def _known(cache: Cache | None, package: str) -> dict[str, str]:
     """The formatted files `cache` holds for `package` (file key -> text); none when the entry
     is absent or not one this module wrote."""
-    entry = cache.get(NAMESPACE, _entry_key(package)) if cache is not None else None
-    files = entry.get("files") if isinstance(entry, dict) and entry.get(
-        "format") == ENTRY_FORMAT else None
-    if not isinstance(files, dict):
+    entry = cache.get_texts(NAMESPACE, _entry_key(package)) if cache is not None else None
+    if entry is None or not isinstance(entry[0], dict) or entry[0].get("format") != ENTRY_FORMAT:
         return {}
-    return {key: text for key, text in files.items()
-            if isinstance(key, str) and isinstance(text, str)}
+    return entry[1]
 
 
 def _write_scratch(root: Path, packages: dict[str, dict[str, str]]) -> None:

@@ -56,6 +56,58 @@ def test_a_checksummed_payload_that_is_not_json_is_a_miss(tmp_path: Path) -> Non
     assert store.get("things", KEY) is None
 
 
+TEXTS = {"pkg/a.py": "x = 'é'\n", "pkg/empty.py": "", "pkg/\u00e9.py": "s = '\U0001f600'\n"}
+
+
+def test_texts_round_trip_with_their_meta(tmp_path: Path) -> None:
+    store = Cache(tmp_path / "c")
+    assert store.get_texts("texts", KEY) is None
+    store.put_texts("texts", KEY, {"format": 1, "lines": {"/a": 3}}, TEXTS)
+    assert store.get_texts("texts", KEY) == ({"format": 1, "lines": {"/a": 3}}, TEXTS)
+    assert list(store.get_texts("texts", KEY)[1]) == list(TEXTS)  # order kept
+
+
+def _checksummed(magic: bytes, payload: bytes) -> bytes:
+    digest = cache.hashlib.sha256(payload).hexdigest().encode()
+    return b"%s %d %s\n" % (magic, len(payload), digest) + payload
+
+
+@pytest.mark.parametrize("damage", [
+    lambda entry: entry[:-1],  # truncated
+    lambda entry: entry[:-2] + bytes([entry[-2] ^ 0x20]) + entry[-1:],  # a byte flipped
+    lambda entry: entry.replace(cache.TEXTS_MAGIC, cache.MAGIC),  # framed as a JSON entry
+    # whole and checksummed, but the index and the texts disagree
+    lambda entry: _checksummed(cache.TEXTS_MAGIC, b'{"meta":1,"names":["a"],"sizes":[5]}\nabc'),
+    lambda entry: _checksummed(cache.TEXTS_MAGIC, b'{"meta":1,"names":["a","b"],"sizes":[3]}\nabc'),
+    lambda entry: _checksummed(cache.TEXTS_MAGIC, b'{"meta":1,"names":["a"],"sizes":[-1]}\n'),
+    lambda entry: _checksummed(cache.TEXTS_MAGIC, b'{"meta":1,"names":[1],"sizes":[3]}\nabc'),
+    lambda entry: _checksummed(cache.TEXTS_MAGIC, b'{"meta":1,"names":["a"],"sizes":[2]}\n\xc3('),
+    lambda entry: _checksummed(cache.TEXTS_MAGIC, b'[1, 2]\nabc'),
+])
+def test_a_damaged_texts_entry_is_a_miss_and_is_deleted(tmp_path: Path, damage: object) -> None:
+    store = Cache(tmp_path / "c")
+    store.put_texts("texts", KEY, {"format": 1}, TEXTS)
+    path = tmp_path / "c" / "texts" / KEY
+    assert callable(damage)
+    path.write_bytes(damage(path.read_bytes()))
+    assert store.get_texts("texts", KEY) is None
+    assert not path.exists()
+
+
+def test_a_json_entry_is_not_a_texts_entry_nor_the_reverse(tmp_path: Path) -> None:
+    store = Cache(tmp_path / "c")
+    store.put("things", KEY, {"files": TEXTS})
+    store.put_texts("texts", KEY, {"format": 1}, TEXTS)
+    assert store.get_texts("things", KEY) is None
+    assert store.get("texts", KEY) is None
+
+
+def test_texts_without_a_utf8_form_are_not_stored(tmp_path: Path) -> None:
+    store = Cache(tmp_path / "c")
+    store.put_texts("texts", KEY, {"format": 1}, {"a.py": "\ud800"})  # a lone surrogate
+    assert store.get_texts("texts", KEY) is None
+
+
 def test_writes_leave_no_temporary_files(tmp_path: Path) -> None:
     store = Cache(tmp_path / "c")
     store.put("things", KEY, {"v": 1})

@@ -142,16 +142,16 @@ def _truncate(entry: bytes) -> bytes:
 
 
 def _garbage_json(entry: bytes) -> bytes:
-    """A whole entry of the right format whose checksum holds, but whose payload is not JSON."""
-    payload = b"{not json"
+    """A whole entry of the right format whose checksum holds, but whose index is not JSON."""
+    payload = b"{not json\n"
     digest = cache_module.hashlib.sha256(payload).hexdigest().encode()
-    return b"%s %d %s\n" % (cache_module.MAGIC, len(payload), digest) + payload
+    return b"%s %d %s\n" % (cache_module.TEXTS_MAGIC, len(payload), digest) + payload
 
 
 def _foreign_json(entry: bytes) -> bytes:
-    """Valid JSON that is not a package entry (a file outside the package, among others)."""
-    return cache_module._encode({"format": package_entry.ENTRY_FORMAT, "files": {"../evil.py": "x"},
-                                 "outcome": None, "operations": 1, "lines": {}})
+    """A whole texts entry that is not a package entry (a file outside the package)."""
+    return cache_module._encode_texts({"format": package_entry.ENTRY_FORMAT, "outcome": None,
+                                       "operations": 1, "lines": {}}, {"../evil.py": "x"})
 
 
 @pytest.mark.parametrize("damage", [_flip_a_byte, _truncate, _garbage_json, _foreign_json])
@@ -334,11 +334,16 @@ def test_validate_warm_says_what_cold_says(cache_dir: Path, capsys: pytest.Captu
     assert _run(capsys, "validate", INVALID) == cold
 
 
-def test_entries_are_json(cache_dir: Path, tmp_path: Path,
+def test_entries_are_json_and_text(cache_dir: Path, tmp_path: Path,
                           capsys: pytest.CaptureFixture[str]) -> None:
     _generate_spec(capsys, IMPERFECT_DOCS / "skipped_operations.yaml", tmp_path / "pkg")
-    for namespace in (package_entry.NAMESPACE, background.NAMESPACE):
-        for entry in _entries(cache_dir, namespace).values():
-            header, _, payload = entry.partition(b"\n")
-            assert header.startswith(cache_module.MAGIC + b" ")
-            assert isinstance(json.loads(payload), dict)
+    for entry in _entries(cache_dir, background.NAMESPACE).values():
+        header, _, payload = entry.partition(b"\n")
+        assert header.startswith(cache_module.MAGIC + b" ")
+        assert isinstance(json.loads(payload), dict)
+    for entry in _entries(cache_dir, package_entry.NAMESPACE).values():  # a JSON index, then text
+        header, _, payload = entry.partition(b"\n")
+        assert header.startswith(cache_module.TEXTS_MAGIC + b" ")
+        index, _, texts = payload.partition(b"\n")
+        assert isinstance(json.loads(index), dict)
+        assert "README.md" in json.loads(index)["names"] and texts.decode("utf-8")

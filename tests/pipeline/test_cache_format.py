@@ -90,5 +90,5 @@ def test_a_well_formed_entry_of_another_shape_is_not_used(tmp_path: Path) -> Non
     cache = Cache(tmp_path / "cache")
     cold = _format(PACKAGE, cache)
     for entry in (tmp_path / "cache" / output_format.NAMESPACE).iterdir():
-        cache.put(output_format.NAMESPACE, entry.name, {"format": 1, "files": [1, 2]})
+        cache.put_texts(output_format.NAMESPACE, entry.name, {"format": 1}, {"a.py": "x"})
     assert _format(PACKAGE, cache) == cold
