@@ -5,7 +5,8 @@ copy formatting makes in the RAM filesystem (`/dev/shm`, a package of thousands 
 of memory until the machine restarts) and the neutral folder datamodel-code-generator runs in
 stayed for ever. Each scratch folder is therefore named with the PID of the process that made
 it (`PREFIX-PID-xxxxxxxx`), and making one first removes the folders of the same prefix whose
-process is gone, as io/write.py does with the staging folders beside a package.
+process is gone (`remove_stale`, which io/write.py also runs over the staging folders it makes
+beside a package).
 """
 
 from __future__ import annotations

@@ -28,7 +28,6 @@ import ctypes
 import errno
 import glob
 import os
-import re
 import shutil
 import signal
 import stat
@@ -39,11 +38,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from generator.io import provenance
-from generator.io.scratch import process_gone
+from generator.io.scratch import remove_stale
 from generator.problems import GeneratorError, Problem
 
 # tempfile.mkdtemp's random part: 8 characters of this alphabet.
-_TEMP_SUFFIX = "[a-z0-9_]{8}"
+# The temporary siblings of a destination: the staged new package, the retired old one.
+_TEMPORARY_KINDS = ("new", "old")
 # Caches Python writes beside the modules it imports: never the user's work.
 _CACHES = frozenset({provenance.PYTHON_CACHE})
 SHOWN_FILES = 10  # a refusal names this many of the files that would be lost
@@ -438,25 +438,11 @@ def _fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
-def _leftover_pid(name: str, dest: Path) -> int | None:
-    """The PID in the name of a temporary sibling of `dest` this module made
-    (`.NAME.new-PID-xxxxxxxx` or `.NAME.old-PID-xxxxxxxx`), else None."""
-    found = re.fullmatch(rf"\.{re.escape(dest.name)}\.(?:new|old)-([0-9]+)-{_TEMP_SUFFIX}", name)
-    return int(found.group(1)) if found else None
-
-
 def _clean_stale(dest: Path) -> None:
-    """Remove the temporary siblings a killed run left: exactly our pattern, process gone."""
-    try:
-        siblings = list(dest.parent.iterdir())
-    except OSError:
-        return
-    for sibling in siblings:
-        pid = _leftover_pid(sibling.name, dest)
-        if pid is None or not process_gone(pid):
-            continue
-        if sibling.is_dir() and not sibling.is_symlink():
-            shutil.rmtree(sibling, ignore_errors=True)
+    """Remove the temporary siblings a killed run left (`.NAME.new-PID-xxxxxxxx` and
+    `.NAME.old-PID-xxxxxxxx`): exactly our pattern, process gone, owned by this user."""
+    for kind in _TEMPORARY_KINDS:
+        remove_stale(f".{dest.name}.{kind}-", str(dest.parent))
 
 
 _AT_FDCWD = -100

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from generator.io import provenance
 from generator.io.cache import Cache, key_of
-from generator.io.scratch import scratch_folder
+from generator.io.scratch import remove_stale, scratch_folder
 from generator.problems import GeneratorError, Problem
 from generator.render.style import LINE_LENGTH
 
@@ -126,6 +126,8 @@ class _ScratchFull(Exception):
 
 def _formatted(packages: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
     """`packages` (the files to format, none verbatim) formatted and compiled."""
+    # what killed runs left there is gone before the room is measured, not after
+    remove_stale(SCRATCH_PREFIX, _MEMORY_FOLDER)
     memory = _MEMORY_FOLDER if _has_room(_MEMORY_FOLDER, packages) else None
     if memory is not None:
         try:

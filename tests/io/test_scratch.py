@@ -61,3 +61,22 @@ def test_formatting_removes_the_copy_a_killed_run_left(tmp_path: Path,
 
     assert formatted == {"pkg": {"m.py": "x = 1\n"}}
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_room_in_memory_is_measured_after_the_killed_runs_copy_is_gone(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A killed run's copy holds memory the RAM filesystem gives back only when it is removed:
+    measured before the removal, it could send formatting to the (slower) disk for nothing."""
+    monkeypatch.setattr(format, "_MEMORY_FOLDER", str(tmp_path))
+    left = tmp_path / f"{format.SCRATCH_PREFIX}{_dead_pid()}-k1lled_x"
+    left.mkdir()
+    seen: list[bool] = []
+    measure = format._has_room
+
+    def has_room(folder: str, packages: dict[str, dict[str, str]]) -> bool:
+        seen.append(left.exists())
+        return measure(folder, packages)
+
+    monkeypatch.setattr(format, "_has_room", has_room)
+    assert format.format_packages({"pkg": {"m.py": "x=1\n"}}) == {"pkg": {"m.py": "x = 1\n"}}
+    assert seen == [False]
