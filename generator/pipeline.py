@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,7 @@ from generator.document.read import DEFAULT_MAX_BYTES, read_limited
 from generator.document.tree import fewer_cycle_collections
 from generator.io import package_entry, provenance
 from generator.io.cache import Cache, data_sha256, key_of
+from generator.io.children import Forked
 from generator.io.paths import is_regular_file
 from generator.manifest import Manifest, Provider
 from generator.output import coverage, format
@@ -212,21 +214,29 @@ def _generate_fresh(documents: _Working, cache: Cache | None) -> Generation:
 
     A strict target stops at any problem. A tolerant one has its problems settled
     (`tolerate.settle`): repairs applied to a copy of its document and failing operations left
-    out, each named. openapi-spec-validator runs beside the code generation (`SpecValidation`):
-    a valid document (the common case) pays nothing for it; a document it finds more problems
-    in is repaired and, when the decisions change generated code, generated again. Its
-    problems, when there are any, are what the caller of a strict target gets, even when the
-    generation of an invalid document failed first in some other way.
+    out, each named. Whether the first round of repairs uncovered more is checked beside the
+    code generation (`_generate_beside_rechecks`): it rarely has, and then the rest is settled
+    and the work done again. openapi-spec-validator runs beside the code generation too
+    (`SpecValidation`): a valid document (the common case) pays nothing for it; a document it
+    finds more problems in is repaired and, when the decisions change generated code, generated
+    again. Its problems, when there are any, are what the caller of a strict target gets, even
+    when the generation of an invalid document failed first in some other way.
 
     Each step returns new values (nothing is changed in place), and nothing is written: the
     caller writes the packages once all of them are made. openapi-spec-validator's verdicts
     are taken from `cache` when it has them."""
     _check_strict_documents(documents)
-    outcomes = {name: tolerate.settle_own_problems(document)
-                for name, (target, document) in documents.items() if not target.strict}
-    working = {name: (target, _working_document(document, outcomes.get(name)))
-               for name, (target, document) in documents.items()}
-    first, problems = _generate_beside_validation(working, outcomes, cache)
+    firsts = {name: tolerate.first_round(document)
+              for name, (target, document) in documents.items() if not target.strict}
+    outcomes = {name: first.outcome if first is not None
+                else Outcome.untouched(documents[name][1].data) for name, first in firsts.items()}
+    working = _working_documents(documents, outcomes)
+    first, problems, uncovered = _generate_beside_rechecks(working, firsts, outcomes, cache)
+    if uncovered:  # rare: what the first generation and validation read is repaired further
+        outcomes |= {name: tolerate.settle_after_first_round(documents[name][1], round_one, found)
+                     for name, (round_one, found) in uncovered.items()}
+        working = _working_documents(documents, outcomes)
+        first, problems = _generate_beside_validation(working, outcomes, cache)
     _raise_for_strict(documents, problems)
     final = _generate_settled(first, _Generated({}, outcomes, working, {}), problems, cache)
     _check_coverage(documents, final, cache)
@@ -258,19 +268,57 @@ def _working_document(document: Document, outcome: Outcome | None) -> Document:
     return document if outcome is None else tolerate.with_data(document, outcome.data)
 
 
+def _working_documents(documents: _Working, outcomes: dict[str, Outcome]) -> _Working:
+    return {name: (target, _working_document(document, outcomes.get(name)))
+            for name, (target, document) in documents.items()}
+
+
+def _generate_beside_rechecks(
+    working: _Working, firsts: dict[str, tolerate.FirstRound | None],
+    outcomes: dict[str, Outcome], cache: Cache | None = None,
+) -> tuple[_Generated | None, list[Problem], _Uncovered]:
+    """`_generate_beside_validation` from the documents the first round of repairs left, while
+    our own checks of those documents run in a forked child: whether a repair uncovered a
+    problem (rare) is known by the end, and the caller settles it then (the work done here is
+    then done again). The packages whose repairs uncovered problems, with those problems; a
+    generation that fails while there are some is not an error yet either."""
+    rounds = {name: first for name, first in firsts.items() if first is not None}
+    if not rounds:
+        return (*_generate_beside_validation(working, outcomes, cache), {})
+    repaired = {name: working[name][1] for name in rounds}
+    with Forked(lambda: {name: validate.own_checks(doc) for name, doc in repaired.items()}
+                ) as recheck:
+        first, problems = _generate_beside_validation(
+            working, outcomes, cache, excused=lambda: bool(_uncovered(rounds, recheck.result())))
+        return first, problems, _uncovered(rounds, recheck.result())
+
+
+_Uncovered = dict[str, tuple[tolerate.FirstRound, list[Problem]]]
+
+
+def _uncovered(rounds: dict[str, tolerate.FirstRound],
+               rechecked: dict[str, list[Problem]]) -> _Uncovered:
+    """The packages whose first round of repairs uncovered a problem our own checks of the
+    repaired document found (`rechecked`), with those checks' problems."""
+    return {name: (first, rechecked[name]) for name, first in rounds.items()
+            if tolerate.uncovers(first, rechecked[name])}
+
+
 def _generate_beside_validation(working: _Working, outcomes: dict[str, Outcome],
-                                cache: Cache | None = None
+                                cache: Cache | None = None,
+                                excused: Callable[[], bool] = lambda: False,
                                 ) -> tuple[_Generated | None, list[Problem]]:
     """The packages generated while openapi-spec-validator checks their documents, and its
-    problems. A generation that fails while the validator has problems to say is not an error
-    yet (None): the problems explain it, and settling them may mend it."""
+    problems. A generation that fails while the validator has problems to say (or `excused`
+    says another reason to settle more is known) is not an error yet (None): the problems
+    explain it, and settling them may mend it."""
     if cache is None:  # then dcg runs here: what it shares with the validator, imported first
         models.import_shared_dependencies()
     with SpecValidation([document for _, document in working.values()], cache) as verdict:
         try:
             first: _Generated | None = _generate(working, outcomes, cache)
         except Exception:
-            if not verdict.problems():
+            if not verdict.problems() and not excused():
                 raise
             first = None
         return first, verdict.problems()

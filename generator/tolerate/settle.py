@@ -10,6 +10,8 @@ is not run again: its verdict costs seconds on large documents, and what it foun
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
 from typing import Any
 
 from generator.document.loading import Document
@@ -24,14 +26,16 @@ MAX_REPAIR_ROUNDS = 3
 _Said = tuple[str, str, str]  # (pointer, code, message): one problem, across rounds
 
 
-def settle(document: Document, outcome: Outcome, problems: list[Problem]) -> Outcome:
+def settle(document: Document, outcome: Outcome, problems: list[Problem],
+           decided: AbstractSet[_Said] = frozenset(), rounds: int = MAX_REPAIR_ROUNDS) -> Outcome:
     """`outcome` (so far, for `document`) with `problems` decided and acted on, and whatever
     the repairs uncover, until our own checks find nothing new: the document generation can
     go on from, every repair and skip named. A blocking problem, or problems that survive
     `MAX_REPAIR_ROUNDS`, raise `GeneratorError` (nothing is generated from a document that
-    cannot be made sound)."""
-    decided: set[_Said] = set()
-    for _ in range(MAX_REPAIR_ROUNDS):
+    cannot be made sound). `decided` and `rounds`: what earlier rounds decided, and the rounds
+    left (`settle_after_first_round`)."""
+    decided = set(decided)
+    for _ in range(rounds):
         # A problem decided in an earlier round (a repair that keeps the text as it is, say)
         # keeps that decision.
         problems = _undecided(problems, decided)
@@ -80,4 +84,44 @@ def with_data(document: Document, data: dict[str, Any]) -> Document:
 def settle_own_problems(document: Document) -> Outcome:
     """Our own checks of `document` decided and acted on: what openapi-spec-validator then
     sees is the repaired document."""
-    return settle(document, Outcome.untouched(document.data), own_checks(document))
+    first = first_round(document)
+    if first is None:
+        return Outcome.untouched(document.data)
+    return settle_after_first_round(document, first, own_checks(with_data(document,
+                                                                          first.outcome.data)))
+
+
+@dataclass(frozen=True)
+class FirstRound:
+    """`settle_own_problems`'s first round: the problems our own checks found in the document
+    as loaded, decided (`decided`) and acted on (`outcome`). Whether the repairs uncovered
+    anything is for our own checks of `outcome.data` to say (`uncovers`), which `generate`
+    runs beside its work: a repair rarely uncovers anything, and on a large document the
+    checks take a second."""
+
+    outcome: Outcome
+    decided: frozenset[_Said]
+
+
+def first_round(document: Document) -> FirstRound | None:
+    """The first round of `settle_own_problems`, or None when our own checks find nothing to
+    decide in `document` (then it is settled as it is)."""
+    problems = _undecided(own_checks(document), set())
+    if not problems:
+        return None
+    decisions = _round(Outcome.untouched(document.data), problems)
+    outcome = Outcome.untouched(document.data).then(apply(document.data, decisions))
+    return FirstRound(outcome, frozenset(_said(decision.problem) for decision in decisions))
+
+
+def uncovers(first: FirstRound, rechecked: list[Problem]) -> bool:
+    """Whether our own checks of the first round's repaired document (`rechecked`) found a
+    problem it did not decide: then settling goes on (`settle_after_first_round`)."""
+    return bool(_undecided(rechecked, set(first.decided)))
+
+
+def settle_after_first_round(document: Document, first: FirstRound,
+                             rechecked: list[Problem]) -> Outcome:
+    """`settle_own_problems`'s outcome from its first round and our own checks of the document
+    that round repaired (`rechecked`): the rounds after the first."""
+    return settle(document, first.outcome, rechecked, first.decided, MAX_REPAIR_ROUNDS - 1)
