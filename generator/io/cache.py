@@ -52,10 +52,20 @@ def key_of(parts: Any) -> str:
 def data_sha256(data: Any) -> str | None:
     """The sha256 of JSON-compatible `data` in its own order (order is meaning: it decides the
     order of generated code), or None when it has no JSON form (then nothing is cached)."""
+    text = compact_json(data)
+    return None if text is None else text_sha256(text)
+
+
+def compact_json(data: Any) -> str | None:
+    """`data` as compact JSON text in its own order (what `data_sha256` hashes), or None when
+    it has no JSON form."""
     try:
-        text = json.dumps(data, ensure_ascii=False, separators=(",", ":"), check_circular=False)
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":"), check_circular=False)
     except (TypeError, ValueError, RecursionError):
         return None
+
+
+def text_sha256(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 

@@ -225,3 +225,40 @@ def test_the_key_follows_input_aliases_and_order() -> None:
     assert key is not None and key == run.dcg_key(dict(first), {})
     assert len({key, run.dcg_key(reordered, {}), run.dcg_key(first, {"a-b": "a_b"})}) == 3
     assert run.dcg_key({"x": {1, 2}}, {}) is None  # no JSON form: not cached
+
+
+# Refs where the text says one thing and the objects another, if the scan read text: a value
+# that spells a `$ref` key (escaped quotes in JSON), a `$ref` that is not a string.
+TRICKY: list[tuple[dict[str, Any], bool]] = [
+    ({"components": {"A": {"$ref": "#/components/schemas/B"}}}, True),
+    ({"components": {"A": {"$ref": "#/paths/~1a"}}}, False),
+    ({"components": {"A": {"description": ',"$ref":"#/paths/x"', "x": [{"$ref": "#/components/B"}]}}},
+     True),
+    ({"components": {"A": {"example": {"text": '{"$ref":"other.yaml"}'}}}}, True),
+    ({"components": {"A": [{"$ref": "other.yaml#/X"}]}}, False),
+    ({"components": {"A": {"$ref": 3, "b": {"$ref": ["#/paths"]}}}}, True),
+    ({"components": {"A": {"$ref": "#/componentsX/B"}}}, False),
+    ({"components": {"A": {"enum": ["\\", '"', "$ref"]}, "B": {"$ref": "#/x-other"}}}, False),
+]
+
+
+@pytest.mark.parametrize(("components", "stays"), TRICKY)
+def test_the_text_scan_of_refs_agrees_with_a_walk_of_the_objects(
+        components: dict[str, Any], stays: bool) -> None:
+    document = {"openapi": "3.0.3", "paths": {"/a": {}}, **components}
+    assert run._refs_stay_in_components(components) is stays
+    given = run.dcg_input(document)
+    assert (given is not document) is stays
+    if stays:
+        text = run.compact_json(given)
+        assert text is not None and run.dcg_key(given, {}, text) == run.dcg_key(given, {})
+
+
+def test_an_input_without_json_form_is_walked() -> None:
+    """A YAML date has no JSON form: the objects are walked, and nothing is cached."""
+    import datetime
+
+    document = {"paths": {}, "components": {"A": {"default": datetime.date(2024, 1, 1)}}}
+    assert run.dcg_input(document) == {"components": document["components"]}
+    document["components"]["B"] = {"$ref": "#/paths/x"}
+    assert run.dcg_input(document) is document
