@@ -314,7 +314,8 @@ def _generate_beside_validation(working: _Working, outcomes: dict[str, Outcome],
     explain it, and settling them may mend it."""
     if cache is None:  # then dcg runs here: what it shares with the validator, imported first
         models.import_shared_dependencies()
-    with SpecValidation([document for _, document in working.values()], cache) as verdict:
+    with SpecValidation([document for _, document in working.values()], cache,
+                        look_up_in_child=True) as verdict:
         try:
             first: _Generated | None = _generate(working, outcomes, cache)
         except Exception:

@@ -49,9 +49,12 @@ class SpecValidation:
     """openapi-spec-validator over `docs` in a forked child while the caller generates code.
 
     `with SpecValidation(docs, cache) as verdict: ...; problems = verdict.problems()`. Verdicts
-    found in `cache` are not computed again; the others are stored there. Leaving the block
-    without asking kills and reaps the child. Where fork is unavailable (not Linux), or the child
-    dies without a verdict, `problems()` validates inline: the answer is the same, only slower.
+    found in `cache` are not computed again (`pending`: the documents left); the child stores
+    the others there. With `look_up_in_child`, the child also looks them up: a verdict's key
+    hashes the whole document (GitHub's: 0.3 s), which a caller that need not know `pending`
+    ahead should not wait for. Leaving the block without asking kills and reaps the child. Where
+    fork is unavailable (not Linux), or the child dies without a verdict, `problems()` validates
+    inline (and stores here): the answer is the same, only slower.
 
     The child has `budget` seconds (`validation_budget()`: OPENAPI_CLIENTGEN_VALIDATION_BUDGET, else
     120) from the start of the block: a document whose verdict is not in by then gets the
@@ -60,39 +63,42 @@ class SpecValidation:
     """
 
     def __init__(self, docs: Sequence[Document], cache: Cache | None = None,
-                 budget: float | None = None) -> None:
+                 budget: float | None = None, *, look_up_in_child: bool = False) -> None:
         self.docs = list(docs)
         self.cache = cache
+        self.look_up_in_child = look_up_in_child and can_fork()
         self.budget = validation_budget() if budget is None else budget
         self.pid = 0
         self.read_fd = -1  # its end closes when the child ends
         self.results: IO[bytes] | None = None  # where the child writes each verdict
         self.deadline = 0.0
         self.known: dict[int, list[Problem]] = {}  # index in docs -> verdict from the cache
-        self.keys: dict[int, str] = {}
         self.answer: list[Problem] | None = None
 
     @property
     def pending(self) -> list[Document]:
-        """The documents whose verdict the cache did not have."""
+        """The documents whose verdict the cache did not have (all of them, when the child
+        looks them up)."""
         return [doc for index, doc in enumerate(self.docs) if index not in self.known]
 
     def __enter__(self) -> Self:
-        if self.cache is not None:
-            self.keys = {index: key for index, doc in enumerate(self.docs)
-                         if (key := verdict_key(doc)) is not None}
-            self.known = {index: found for index, key in self.keys.items()
-                          if (found := _cached(self.cache, key, self.docs[index])) is not None}
+        keys = None if self.look_up_in_child else _verdict_keys(self.cache, self.docs)
+        self.known = {} if keys is None else _cached_verdicts(self.cache, self.docs, keys)
         if can_fork() and self.pending:
             try:
                 self.results = tempfile.TemporaryFile(prefix="clientgen-verdicts-")
             except OSError:  # no temporary folder to write in: validated inline, when asked
+                if keys is None:  # then looked up here after all
+                    self.known = _cached_verdicts(self.cache, self.docs)
                 return self
             self.read_fd, write_fd = os.pipe()
             self.deadline = time.monotonic() + self.budget
             self.pid = fork_child()
             if self.pid == 0:
-                _validate_in_child(self.pending, self.read_fd, self.results.fileno())
+                pending = [index for index in range(len(self.docs)) if index not in self.known]
+                _validate_in_child([(self.docs[index], None if keys is None else keys.get(index))
+                                    for index in pending],
+                                   self.cache, self.read_fd, self.results.fileno())
             os.close(write_fd)
         return self
 
@@ -108,20 +114,20 @@ class SpecValidation:
         missing = pending[len(found):]
         if timed_out:
             found += [[timeout_problem(doc, self.budget)] for doc in missing]
-        elif missing:
-            found += _each_spec_problems(missing)  # no child, or it died without a verdict
+        elif missing:  # no child, or it died without a verdict: validated (and stored) here
+            found += _each_spec_problems(missing)
+            self._store(missing, found[len(found) - len(missing):])
         fresh = iter(found)
         verdicts = [self.known[index] if index in self.known else next(fresh)
                     for index in range(len(self.docs))]
-        self._store(verdicts)
         return [problem for verdict in verdicts for problem in verdict]
 
-    def _store(self, verdicts: list[list[Problem]]) -> None:
+    def _store(self, docs: list[Document], verdicts: list[list[Problem]]) -> None:
         if self.cache is None:
             return
-        for index, key in self.keys.items():
-            if index not in self.known and not _timed_out(verdicts[index]):
-                store_verdict(self.cache, key, self.docs[index], verdicts[index])
+        for doc, verdict in zip(docs, verdicts, strict=True):
+            if (key := verdict_key(doc)) is not None:
+                store_verdict(self.cache, key, doc, verdict)
 
     def _collect(self) -> tuple[list[list[Problem]], bool]:
         """The verdicts the child wrote, in the order of `pending`, and whether it was stopped
@@ -177,10 +183,6 @@ def verdict_missing(message: str) -> bool:
     """Whether a problem's (or a repair's) message is `timeout_problem`'s: what was made
     without the verdict must not be kept as if it had it."""
     return message.startswith(TIMEOUT_PREFIX)
-
-
-def _timed_out(verdict: list[Problem]) -> bool:
-    return any(problem.code == TIMEOUT_CODE for problem in verdict)
 
 
 def _ends_by(fd: int, deadline: float) -> bool:
@@ -247,6 +249,22 @@ def _portable(problem: Problem, doc: Document) -> dict[str, Any] | None:
             "severity": problem.severity, "code": problem.code, "line": derived}
 
 
+def _verdict_keys(cache: Cache | None, docs: Sequence[Document]) -> dict[int, str]:
+    """index in `docs` -> its verdict's key (none without a cache)."""
+    if cache is None:
+        return {}
+    return {index: key for index, doc in enumerate(docs) if (key := verdict_key(doc)) is not None}
+
+
+def _cached_verdicts(cache: Cache | None, docs: Sequence[Document],
+                     keys: dict[int, str] | None = None) -> dict[int, list[Problem]]:
+    """index in `docs` -> the verdict `cache` holds for that document (`keys`: the keys, when
+    known)."""
+    keys = _verdict_keys(cache, docs) if keys is None else keys
+    return {index: found for index, key in keys.items()
+            if (found := _cached(cache, key, docs[index])) is not None}
+
+
 def _cached(cache: Cache | None, key: str | None, doc: Document) -> list[Problem] | None:
     """The verdict stored under `key`, as `doc`'s problems; None when there is none (or it is
     not one this module wrote)."""
@@ -292,16 +310,26 @@ def _validation_sources() -> str:
     return digest.hexdigest()
 
 
-def _validate_in_child(docs: Sequence[Document], read_fd: int, results_fd: int) -> None:
-    """The forked child: validate each document and write its verdict as soon as it is in,
-    then leave without running any of the parent's cleanup (atexit handlers, temporary
-    folders, pytest's machinery). Ending closes its end of the pipe: the parent's signal."""
+def _validate_in_child(docs: Sequence[tuple[Document, str | None]], cache: Cache | None,
+                       read_fd: int, results_fd: int) -> None:
+    """The forked child: each document's verdict, written as soon as it is in, validated and
+    stored in `cache` under its key (a key of None: looked up in `cache` first, else worked out
+    and looked up here); then leave without running any of the parent's cleanup (atexit
+    handlers, temporary folders, pytest's machinery). Ending closes its end of the pipe: the
+    parent's signal."""
     status = 1
     try:
         os.close(read_fd)
-        for verdict in map(_spec_problems, docs):
+        for doc, known_key in docs:
+            key = known_key if known_key is not None or cache is None else verdict_key(doc)
+            verdict = _cached(cache, key, doc) if known_key is None else None
+            fresh = verdict is None
+            if verdict is None:
+                verdict = _spec_problems(doc)
             payload = pickle.dumps(verdict)
             write_all(results_fd, _LENGTH.pack(len(payload)) + payload)
+            if fresh and cache is not None and key is not None:
+                store_verdict(cache, key, doc, verdict)
         status = 0
     finally:
         os._exit(status)

@@ -286,8 +286,7 @@ def test_a_cached_verdict_is_the_cold_one(tmp_path: Path, monkeypatch: pytest.Mo
     assert len(_entries(store.folder, background.NAMESPACE)) == 1
     _no_validator(monkeypatch)
     assert validate(document, store) == cold
-    with SpecValidation([document], store) as verdict:
-        assert verdict.pid == 0, "nothing left to validate: no child"
+    with SpecValidation([document], store) as verdict:  # its child finds the verdict
         assert verdict.problems() == theirs
 
 
@@ -347,3 +346,28 @@ def test_entries_are_json_and_text(cache_dir: Path, tmp_path: Path,
         index, _, texts = payload.partition(b"\n")
         assert isinstance(json.loads(index), dict)
         assert "README.md" in json.loads(index)["names"] and texts.decode("utf-8")
+
+
+def test_the_child_looks_up_and_stores_the_verdict_when_asked(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`generate` needs no verdict before its child's: the key, a hash of the whole document,
+    is worked out there, and the cache read and written there too."""
+    store = Cache(tmp_path / "cache")
+    document = load(INVALID)
+    keyed_here: list[str] = []  # what the child appends stays in the child
+    real_key = background.verdict_key
+
+    def key(doc: Any) -> str | None:
+        keyed_here.append(str(doc.path))
+        return real_key(doc)
+
+    monkeypatch.setattr(background, "verdict_key", key)
+    with SpecValidation([document], store, look_up_in_child=True) as verdict:
+        cold = verdict.problems()
+    assert cold == openapi.spec_problems(document) and cold
+    assert keyed_here == []
+    assert len(_entries(store.folder, background.NAMESPACE)) == 1, "stored by the child"
+    _no_validator(monkeypatch)
+    with SpecValidation([document], store, look_up_in_child=True) as verdict:
+        assert verdict.problems() == cold
+    assert keyed_here == []
