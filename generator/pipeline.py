@@ -30,7 +30,7 @@ from generator.document.read import DEFAULT_MAX_BYTES, read_limited
 from generator.document.tree import fewer_cycle_collections
 from generator.io import package_entry, provenance
 from generator.io.cache import Cache, data_sha256, key_of
-from generator.io.children import Forked
+from generator.io.forked import Forked
 from generator.io.paths import is_regular_file
 from generator.manifest import Manifest, Provider
 from generator.output import coverage, format
@@ -286,11 +286,13 @@ def _generate_beside_rechecks(
     if not rounds:
         return (*_generate_beside_validation(working, outcomes, cache), {})
     repaired = {name: working[name][1] for name in rounds}
-    with Forked(lambda: {name: validate.own_checks(doc) for name, doc in repaired.items()}
-                ) as recheck:
+    recheck = Forked(lambda: {name: validate.own_checks(doc) for name, doc in repaired.items()})
+    try:
         first, problems = _generate_beside_validation(
             working, outcomes, cache, excused=lambda: bool(_uncovered(rounds, recheck.result())))
         return first, problems, _uncovered(rounds, recheck.result())
+    finally:
+        recheck.close()
 
 
 _Uncovered = dict[str, tuple[tolerate.FirstRound, list[Problem]]]

@@ -29,8 +29,8 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 from generator.document.loading import Document, Overlay, overlaid
 from generator.document.pointer import resolve_pointer
 from generator.drift.diff.same import equal_json
-from generator.drift.forked import Forked
 from generator.io.cache import Cache
+from generator.io.forked import Forked
 from generator.problems import (
     GeneratorError,
     Problem,

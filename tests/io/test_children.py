@@ -18,7 +18,7 @@ from tests.support import ROOT
 
 _KILLED_PARENT = """
 import os, signal, sys, time
-from generator.drift.forked import Forked
+from generator.io.forked import Forked
 child = Forked(lambda: time.sleep(120))
 print(child.pid, flush=True)
 os.kill(os.getpid(), signal.SIGKILL)

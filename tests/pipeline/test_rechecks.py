@@ -17,7 +17,7 @@ import pytest
 
 from generator import pipeline, tolerate, validate
 from generator.document.loading import Document, load
-from generator.io import children
+from generator.io import forked
 from generator.problems import GeneratorError
 from generator.tolerate import Outcome
 from tests.support import IMPERFECT_DOCS
@@ -73,7 +73,7 @@ def test_the_packages_are_those_of_the_rounds_one_after_the_other(
 def _generated_inline(name: str, monkeypatch: pytest.MonkeyPatch) -> pipeline.Generation:
     """The same generation where nothing can be forked: the rechecks and the validator inline."""
     with monkeypatch.context() as patched:
-        patched.setattr(children, "can_fork", lambda: False)
+        patched.setattr(forked, "can_fork", lambda: False)
         patched.setattr("generator.validate.background.can_fork", lambda: False)
         return _generated(name, "pkg")
 

@@ -53,7 +53,7 @@ from generator.document.refs import Refs
 from generator.drift.diff.change import BREAKING, NON_BREAKING, Change
 from generator.drift.diff.pairing import old_ops_by_new, template_names
 from generator.drift.diff.types import Annotations, client_annotations, names_class
-from generator.drift.forked import Forked
+from generator.io.forked import Forked
 from generator.names.aliases import model_field_name
 from generator.names.identifiers import argument_name, class_name
 from generator.problems import GeneratorError, operation_label

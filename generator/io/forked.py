@@ -1,5 +1,6 @@
 """A call made in a forked child while the caller goes on: on two cores, the two sides of a
-comparison are worked on at once.
+comparison are worked on at once (`diff`), and `generate` checks the document its first round
+of repairs made while it generates code from it.
 
 `Forked(call)` forks (Linux) and the child runs `call()`, writes its return value pickled to
 an unlinked temporary file and leaves without running any of the parent's cleanup; `result()`
@@ -16,12 +17,11 @@ from __future__ import annotations
 
 import os
 import pickle
-import sys
 import tempfile
 from collections.abc import Callable
 from typing import IO, Generic, TypeVar
 
-from generator.io.children import fork_child, stop
+from generator.io.children import can_fork, fork_child, stop, write_all
 
 T = TypeVar("T")
 
@@ -33,22 +33,31 @@ class Forked(Generic[T]):
     def __init__(self, call: Callable[[], T]) -> None:
         self.call = call
         self.pid, self.file = 0, None
-        if sys.platform.startswith("linux"):
+        self.value: list[T] = []  # the value, once had
+        if can_fork():
             self.pid, self.file = _forked(call)
 
     def result(self) -> T:
-        """The call's value: the child's, else computed here."""
-        if self.pid and self.file is not None:
-            _, status = os.waitpid(self.pid, 0)
-            self.pid = 0
-            with self.file as file:
-                self.file = None
-                file.seek(0)
-                payload = file.read()
-            if status == 0 and payload:
-                value: T = pickle.loads(payload)  # our own child's bytes
-                return value
-        return self.call()
+        """The call's value: the child's, else computed here; made once."""
+        if not self.value:
+            found = self._childs_value()
+            self.value.append(found[0] if found is not None else self.call())
+        return self.value[0]
+
+    def _childs_value(self) -> tuple[T] | None:
+        """(the value the child wrote,) once it has ended; None when it wrote none."""
+        if not (self.pid and self.file is not None):
+            return None
+        _, status = os.waitpid(self.pid, 0)
+        self.pid = 0
+        with self.file as file:
+            self.file = None
+            file.seek(0)
+            payload = file.read()
+        if status != 0 or not payload:
+            return None
+        value: T = pickle.loads(payload)  # our own child's bytes
+        return (value,)
 
     def close(self) -> None:
         """Stop and reap the child if its value was never read."""
@@ -79,9 +88,7 @@ def _forked(call: Callable[[], object]) -> tuple[int, IO[bytes] | None]:
 def _run_in_child(call: Callable[[], object], fd: int) -> None:
     status = 1
     try:
-        payload = memoryview(pickle.dumps(call()))
-        while payload:
-            payload = payload[os.write(fd, payload):]
+        write_all(fd, pickle.dumps(call()))
         status = 0
     finally:
         os._exit(status)

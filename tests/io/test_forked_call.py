@@ -1,4 +1,4 @@
-"""`drift.forked.Forked`: a call's value from a forked child, or made inline when the child
+"""`io.forked.Forked`: a call's value from a forked child, or made inline when the child
 cannot give it (the same value, or the same exception)."""
 
 from __future__ import annotations
@@ -6,11 +6,12 @@ from __future__ import annotations
 import errno
 import os
 import time
+from pathlib import Path
 
 import pytest
 
-from generator.drift import forked
-from generator.drift.forked import Forked
+from generator.io import forked
+from generator.io.forked import Forked
 
 
 def test_the_value_comes_from_the_child() -> None:
@@ -68,3 +69,23 @@ def test_the_child_ends_once_its_value_is_made_however_large() -> None:
     before = len(os.listdir("/proc/self/fd"))
     assert child.result() == value
     assert len(os.listdir("/proc/self/fd")) == before - 1  # its file closed
+
+
+def test_the_value_is_made_once(tmp_path: Path) -> None:
+    calls = tmp_path / "calls"
+
+    def call() -> int:
+        with calls.open("a") as log:
+            log.write(f"{os.getpid()}\n")
+        return os.getpid()
+
+    child = Forked(call)
+    assert child.result() == child.result() != os.getpid()
+    assert calls.read_text().split() == [str(child.result())]
+
+
+def test_where_nothing_can_be_forked_the_value_is_made_here(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(forked, "can_fork", lambda: False)
+    child = Forked(os.getpid)
+    assert child.pid == 0 and child.result() == os.getpid()
