@@ -14,7 +14,7 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -939,5 +939,92 @@ def test_a_webhook_is_compared_as_the_consumer_reads_it(
 def test_a_webhook_change_has_no_effect_on_the_generated_client() -> None:
     new = _with_webhook({**_PAYLOAD, "required": []})
     changes = diff_with_client(_with_webhook(_PAYLOAD), new)
+    assert [(c.kind, c.client, c.client_breaking) for c in changes] == [
+        ("response-property-became-optional", NO_EFFECT, False)]
+
+
+# --------------------------------------------------------------------------- callbacks
+
+_EXPRESSION = "{$request.body#/callbackUrl}"
+
+
+def _with_callback(payload: Doc, path: str = "/subscriptions") -> Doc:
+    """A document whose one operation, `POST /subscriptions`, has the callback `onEvent`: the
+    API posts `payload` to the URL the request named, and reads the consumer's answer."""
+    answer = {"type": "object", "properties": {"ok": {"type": "boolean"}}}
+    sent = {"post": {
+        "requestBody": {"content": {"application/json": {"schema": payload}}},
+        "responses": {"200": {"description": "received",
+                              "content": {"application/json": {"schema": answer}}}},
+    }}
+    subscribe = {
+        "operationId": "subscribe",
+        "requestBody": {"content": {"application/json": {"schema": {
+            "type": "object", "properties": {"callbackUrl": {"type": "string"}}}}}},
+        "responses": {"201": {"description": "subscribed"}},
+        "callbacks": {"onEvent": {_EXPRESSION: sent}},
+    }
+    return {"openapi": "3.0.3", "info": {"title": "t", "version": "1"},
+            "paths": {path: {"post": subscribe}}}
+
+
+_CALLBACK = "/paths/~1subscriptions/post/callbacks/onEvent/{$request.body#~1callbackUrl}"
+_CALLBACK_BODY = _CALLBACK + "/post/requestBody/content/application~1json/schema"
+
+
+def _callback_of(document: Doc) -> Doc:
+    return cast(Doc, document["paths"]["/subscriptions"]["post"]["callbacks"]["onEvent"])
+
+
+@pytest.mark.parametrize(("mutate", "expected"), [
+    # the consumer reads what the API sends: judged as a response is
+    (lambda d: _callback_of(d)[_EXPRESSION]["post"]["requestBody"]["content"][
+        "application/json"]["schema"]["properties"].pop("name"),
+     {("response-property-removed", B, _CALLBACK_BODY + "/properties/name")}),
+    (lambda d: _callback_of(d)[_EXPRESSION]["post"]["requestBody"]["content"][
+        "application/json"]["schema"]["properties"].update(age={"type": "integer"}),
+     {("response-property-added", NB, _CALLBACK_BODY + "/properties/age")}),
+    (lambda d: _callback_of(d)[_EXPRESSION]["post"]["requestBody"]["content"][
+        "application/json"]["schema"].update(required=[]),
+     {("response-property-became-optional", B, _CALLBACK_BODY + "/properties/id")}),
+    # what the consumer answers is read by the API: judged as a request is
+    (lambda d: _callback_of(d)[_EXPRESSION]["post"]["responses"]["200"]["content"][
+        "application/json"]["schema"].update(required=["ok"]),
+     {("request-property-became-required", B, _CALLBACK + "/post/responses/200/content/"
+       "application~1json/schema/properties/ok")}),
+    (lambda d: d["paths"]["/subscriptions"]["post"].pop("callbacks"),
+     {("callback-removed", B, _CALLBACK)}),
+    (lambda d: _callback_of(d).update({"{$request.body#/otherUrl}": _callback_of(d)[_EXPRESSION]}),
+     {("callback-added", NB,
+       "/paths/~1subscriptions/post/callbacks/onEvent/{$request.body#~1otherUrl}")}),
+    (lambda d: _callback_of(d)[_EXPRESSION].update(put=_callback_of(d)[_EXPRESSION]["post"]),
+     {("operation-added", NB, _CALLBACK + "/put")}),
+], ids=["property-removed", "property-added", "property-optional", "answer-now-read",
+        "callback-removed", "callback-added", "operation-added"])
+def test_a_callback_is_compared_as_the_consumer_reads_it(
+        mutate: Callable[[Doc], None], expected: set[tuple[str, str, str]]) -> None:
+    new = _with_callback(copy.deepcopy(_PAYLOAD))
+    mutate(new)
+    changes = diff(_with_callback(copy.deepcopy(_PAYLOAD)), new)
+    assert {(c.kind, c.severity, c.pointer) for c in changes} == expected
+    assert all(c.message.startswith("POST /subscriptions: callback `onEvent`") for c in changes)
+
+
+def test_a_callback_under_a_renamed_path_parameter_is_paired() -> None:
+    """Operations are paired by path shape: the old side's pointers keep the old path."""
+    old = _with_callback(copy.deepcopy(_PAYLOAD), "/subscriptions/{id}")
+    new = _with_callback({**_PAYLOAD, "required": []}, "/subscriptions/{subscription}")
+    changes = [c for c in diff(old, new) if c.kind != "path-parameter-renamed"]
+    assert [(c.kind, c.pointer.split("/callbacks/")[0]) for c in changes] == [
+        ("response-property-became-optional", "/paths/~1subscriptions~1{subscription}/post")]
+    removed = diff(old, {**new, "paths": {"/subscriptions/{subscription}": {"post": {
+        **new["paths"]["/subscriptions/{subscription}"]["post"], "callbacks": {}}}}})
+    assert [c.pointer for c in removed if c.kind == "callback-removed"] == [
+        "/paths/~1subscriptions~1{id}/post/callbacks/onEvent/{$request.body#~1callbackUrl}"]
+
+
+def test_a_callback_change_has_no_effect_on_the_generated_client() -> None:
+    new = _with_callback({**_PAYLOAD, "required": []})
+    changes = diff_with_client(_with_callback(_PAYLOAD), new)
     assert [(c.kind, c.client, c.client_breaking) for c in changes] == [
         ("response-property-became-optional", NO_EFFECT, False)]

@@ -355,7 +355,8 @@ def _shape_cause(changes: list[Change], sides: Mapping[str, _Side], before: Oper
     labels = {_label(p) for p in pointers}
     for index, change in enumerate(changes):
         about = bool(labels & set(change.operations)) or any(
-            change.pointer.startswith(p + "/") for p in pointers)
+            change.pointer.startswith(p + "/") and not in_callback(change.pointer)
+            for p in pointers)
         if about and names & _names_touched(change, sides[change.side]):
             return index
     return None
@@ -443,6 +444,9 @@ def _api(data: Mapping[str, Any]) -> Any:
 
 
 def _effect(change: Change, trace: _Trace) -> str:
+    if in_callback(change.pointer):
+        return NO_EFFECT  # the client answers no callback; the models its schemas name are
+        # traced at their components
     if change.kind == DEPRECATION_CHANGED:
         return _deprecation_effect(change, trace)
     if change.kind in _NO_EFFECT_KINDS:
@@ -492,6 +496,13 @@ def _traced_effect(change: Change, trace: _Trace) -> str:
     if tokens[:1] == ["components"] and change.operations:
         return f"{_what(change)} (shared by {len(change.operations)} operation(s))"
     return NOT_TRACED
+
+
+def in_callback(pointer: str) -> bool:
+    """Whether `pointer` is inside one of an operation's callbacks (a request the API sends)."""
+    tokens = split_pointer(pointer)
+    return (len(tokens) > 3 and tokens[0] == "paths" and tokens[2] in HTTP_METHODS
+            and tokens[3] == "callbacks")
 
 
 def _class_effect(change: Change, component: str) -> str:

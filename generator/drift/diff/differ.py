@@ -60,10 +60,9 @@ A change inside a shared component is reported once, listing its operations (``m
 The decisions on what breaks, where the OpenAPI specification is silent, are listed in
 ``rules`` (its docstring).
 
-Not covered: webhooks, callbacks, links, response headers, parameter style/explode, request
-and response encodings, ``prefixItems``/``patternProperties``/``not``/``if``, readOnly/
-writeOnly, discriminator mappings, items or map values added to a schema that had none,
-changes inside components no operation uses (except renames/removals as info).
+Not covered: links, request and response encodings, ``prefixItems``/``patternProperties``/
+``not``/``if``, items or map values added to a schema that had none, changes inside components
+no operation uses (except renames/removals as info).
 """
 
 from __future__ import annotations
@@ -165,8 +164,12 @@ class _Differ:
         self.found: list[Found] = []
         self.old_ops_by_new = old_ops_by_new(old, new)
         self.op = ""  # the operation being compared, for the changes found in it
-        # comparing a webhook: the API sends its request and reads its response, so each
-        # schema is judged the other way round (`flow`)
+        # where the operations being compared are (`/paths`; `/webhooks`, or a callback's
+        # pointer, while `sent` compares those), and what they are called there
+        self.root = "/paths"
+        self.label_of: Callable[[str, str], str] = operation_label
+        # comparing a webhook or a callback: the API sends its request and reads its response,
+        # so each schema is judged the other way round (`flow`)
         self.webhook = False
         self.verdicts: dict[tuple[object, object, bool], bool | None] = {}  # `covers`, memoised
         self.compared_cuts: set[tuple[str, ...]] = set()
@@ -293,16 +296,57 @@ class _Differ:
             elif name not in old:
                 self.add(pointer, "webhook-added", False, f"webhook `{name}` was added")
             else:
-                self.webhook = True
-                try:
-                    self.methods("webhooks", (str(name), str(name)),
-                                 self.old_refs.object(old[name]), self.new_refs.object(new[name]))
-                finally:
-                    self.webhook = False
+                self.sent("/webhooks", lambda method, key: f"webhook `{key}` ({method.upper()})",
+                          (str(name), str(name)), self.old_refs.object(old[name]),
+                          self.new_refs.object(new[name]))
+
+    def sent(self, root: str, label_of: Callable[[str, str], str], keys: tuple[str, str],
+             old_item: dict[str, Json], new_item: dict[str, Json]) -> None:
+        """The operations of a path item the API sends to its consumer (a webhook's, a
+        callback's), under `root`, each named by `label_of(method, key)`: compared as
+        operations whose request the consumer reads (`flow`)."""
+        outer = (self.root, self.label_of, self.webhook, self.op)
+        self.root, self.label_of, self.webhook = root, label_of, True
+        try:
+            self.methods(keys, old_item, new_item)
+        finally:
+            self.root, self.label_of, self.webhook, self.op = outer
+
+    def callbacks(self, label: str, pointer: str, old_op: Mapping[str, Json],
+                  new_op: Mapping[str, Json]) -> None:
+        """An operation's `callbacks`, by name, then by expression (the URL the API calls): each
+        is a path item of requests the API sends, compared as a webhook's are. One gone breaks
+        a consumer waiting for it; one added does not."""
+        old_all = self.old_refs.object(old_op.get("callbacks") or {})
+        new_all = self.new_refs.object(new_op.get("callbacks") or {})
+        old_pointer = self._old_op_pointer(pointer)
+        for name in sorted(set(old_all) | set(new_all), key=str):
+            old_cb = self.old_refs.object(old_all.get(name) or {})
+            new_cb = self.new_refs.object(new_all.get(name) or {})
+            for expression in sorted(set(old_cb) | set(new_cb), key=str):
+                at = join_tokens(pointer, "callbacks", str(name), str(expression))
+                was = join_tokens(old_pointer, "callbacks", str(name), str(expression))
+                what = f"{label}: callback `{name}` ({expression})"
+                if expression not in new_cb:
+                    self.add(was, "callback-removed", True, f"{what} was removed", side="old")
+                elif expression not in old_cb:
+                    self.add(at, "callback-added", False, f"{what} was added")
+                else:
+                    self._pair_callback_operations(was, at)
+                    self.sent(join_tokens(pointer, "callbacks", str(name)), _callback_label(what),
+                              (str(expression), str(expression)),
+                              self.old_refs.object(old_cb[expression]),
+                              self.new_refs.object(new_cb[expression]))
+
+    def _pair_callback_operations(self, old_item: str, new_item: str) -> None:
+        """A callback's operations are compared under their operation's pointers: the old one
+        may have another path key (operations are paired by path shape)."""
+        for method in HTTP_METHODS:
+            self.old_ops_by_new[join_tokens(new_item, method)] = join_tokens(old_item, method)
 
     def flow(self, direction: Direction) -> Direction:
-        """Which way data flows where an operation says `direction`: reversed for a webhook
-        (its request is read by the consumer, as a response is)."""
+        """Which way data flows where an operation says `direction`: reversed for a webhook or
+        a callback (its request is read by the consumer, as a response is)."""
         if not self.webhook:
             return direction
         return "response" if direction == "request" else "request"
@@ -320,36 +364,33 @@ class _Differ:
             self.add(pointer, "path-parameter-renamed", False,
                      f"`{old_path}` -> `{new_path}`: {', '.join(renamed)}")
         self.servers(pointer, old_item.get("servers"), new_item.get("servers"), f"`{new_path}`")
-        self.methods("paths", (old_path, new_path), old_item, new_item)
+        self.methods((old_path, new_path), old_item, new_item)
 
-    def methods(self, root: str, keys: tuple[str, str], old_item: dict[str, Json],
+    def methods(self, keys: tuple[str, str], old_item: dict[str, Json],
                 new_item: dict[str, Json]) -> None:
-        """The operations of a path item (`root` "paths", `keys` its old and new path) or of a
-        webhook (`root` "webhooks", `keys` its name twice), method by method."""
+        """The operations of a path item under `self.root` (`keys`: its old and new path; a
+        webhook's name or a callback's expression twice), method by method."""
         old_key, new_key = keys
         for method in HTTP_METHODS:
-            label = self._label(method, new_key)
+            label = self.label_of(method, new_key)
             if method in old_item and method not in new_item:
-                self.add(join_tokens("", root, old_key, method), "operation-removed", True,
-                         f"{self._label(method, old_key)}: operation was removed", side="old")
+                self.add(self._old_op_pointer(join_tokens(self.root, new_key, method)),
+                         "operation-removed", True,
+                         f"{self.label_of(method, old_key)}: operation was removed", side="old")
             elif method in new_item and method not in old_item:
-                self.add(join_tokens("", root, new_key, method), "operation-added", False,
+                self.add(join_tokens(self.root, new_key, method), "operation-added", False,
                          f"{label}: operation was added")
             elif method in new_item:
                 self.op = label
                 self.operation(label, (old_key, old_item), (new_key, new_item), method)
                 self.op = ""
 
-    def _label(self, method: str, key: str) -> str:
-        return f"webhook `{key}` ({method.upper()})" if self.webhook else operation_label(
-            method, key)
-
     def operation(
         self, label: str, old: tuple[str, dict[str, Json]], new: tuple[str, dict[str, Json]],
         method: str,
     ) -> None:
         old_op, new_op = operation_object(old[1], method), operation_object(new[1], method)
-        pointer = join_tokens("", self._root(), new[0], method)
+        pointer = join_tokens(self.root, new[0], method)
         self.docs(pointer, label, "operation", old_op, new_op, ("summary", "description"))
         if old_op.get("operationId") != new_op.get("operationId"):
             self.add(pointer, "operation-id-changed", False,
@@ -370,9 +411,7 @@ class _Differ:
         self.parameters(label, old, new, method)
         self.request_body(label, pointer, old_op, new_op)
         self.responses(label, pointer, old_op, new_op)
-
-    def _root(self) -> str:
-        return "webhooks" if self.webhook else "paths"
+        self.callbacks(label, pointer, old_op, new_op)
 
     def tags(self, pointer: str, label: str, old: Json, new: Json) -> None:
         """Tags send nothing; the generated client groups methods by their first tag, so a
@@ -399,8 +438,8 @@ class _Differ:
         self, label: str, old: tuple[str, dict[str, Json]], new: tuple[str, dict[str, Json]],
         method: str,
     ) -> None:
-        old_params = operation_parameters(self.old_refs, old[0], old[1], method, self._root())
-        new_params = operation_parameters(self.new_refs, new[0], new[1], method, self._root())
+        old_params = operation_parameters(self.old_refs, old[0], old[1], method, self.root)
+        new_params = operation_parameters(self.new_refs, new[0], new[1], method, self.root)
         for key in sorted(set(old_params) | set(new_params)):
             before, after = old_params.get(key), new_params.get(key)
             if after is None and before is not None:
@@ -749,6 +788,11 @@ _NOT_VALUE_SETS = frozenset({"request-property-became-read-only",
 
 _SECURITY_KEPT = " (every caller that met the old requirement meets the new one)"
 Requirement = tuple[tuple[str, tuple[str, ...]], ...]  # one alternative: (scheme, scopes)...
+
+
+def _callback_label(callback: str) -> Callable[[str, str], str]:
+    """How a callback's operations are named: the callback, then the method."""
+    return lambda method, _expression: f"{callback} {method.upper()}"
 
 
 def security_tightened(old: frozenset[Requirement], new: frozenset[Requirement]) -> bool:

@@ -57,17 +57,18 @@ def path_shape(path: str) -> str:
 
 
 def operation_parameters(
-    refs: Refs, path: str, path_item: Mapping[str, Json], method: str, root: str = "paths"
+    refs: Refs, path: str, path_item: Mapping[str, Json], method: str, root: str = "/paths"
 ) -> dict[tuple[str, str], Param]:
     """Effective parameters of an operation (operation level overrides path level); `root`:
-    "webhooks" for a webhook's, `path` then being its name.
+    the pointer of the path items (`/webhooks` for a webhook's, `path` then being its name;
+    a callback's, `path` then being its expression).
 
     Keyed by (location, name); path parameters by ("path", position in the template) so a
     renamed path parameter still matches.
     """
     names = template_names(path)
     found: dict[tuple[str, str], Param] = {}
-    base = join_tokens("", root, path)
+    base = join_tokens(root, path)
     levels = (
         (path_item.get("parameters"), base),
         (operation_object(path_item, method).get("parameters"), join_tokens(base, method)),
