@@ -27,7 +27,7 @@ from typing import IO, Any, Self
 
 from generator.document.loading import Document
 from generator.io.cache import Cache, data_sha256, key_of
-from generator.io.children import fork_child, stop
+from generator.io.children import fork_child, stop, write_all
 from generator.io.paths import GENERATOR_DIR
 from generator.problems import GeneratorError, Problem, printable
 
@@ -301,16 +301,10 @@ def _validate_in_child(docs: Sequence[Document], read_fd: int, results_fd: int) 
         os.close(read_fd)
         for verdict in map(_spec_problems, docs):
             payload = pickle.dumps(verdict)
-            _write_all(results_fd, _LENGTH.pack(len(payload)) + payload)
+            write_all(results_fd, _LENGTH.pack(len(payload)) + payload)
         status = 0
     finally:
         os._exit(status)
-
-
-def _write_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view):]
 
 
 def _spec_problems(doc: Document) -> list[Problem]:
