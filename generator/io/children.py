@@ -93,17 +93,21 @@ class Worker:
             self._fork(prepare, serve)
 
     def _fork(self, prepare: Callable[[], object], serve: Callable[[Any], Any]) -> None:
-        child_reads, self.requests = os.pipe()
-        self.answers, child_writes = os.pipe()
+        child_ends: list[int] = []
+        pid = -1
         try:
+            child_reads, self.requests = os.pipe()
+            child_ends.append(child_reads)
+            self.answers, child_writes = os.pipe()
+            child_ends.append(child_writes)
             pid = fork_child()
-        except OSError:  # a pids limit, no memory to fork: the caller works alone
-            pid = -1
+        except OSError:  # out of descriptors, a pids limit, no memory: the caller works alone
+            pass
         if pid == 0:
-            _serve_in_child(prepare, serve, child_reads, child_writes,
+            _serve_in_child(prepare, serve, child_ends[0], child_ends[1],
                             (self.requests, self.answers))
-        os.close(child_reads)
-        os.close(child_writes)
+        for fd in child_ends:
+            os.close(fd)
         if pid < 0:
             self.close()
             return

@@ -144,3 +144,20 @@ def test_without_fork_there_is_no_worker(monkeypatch: pytest.MonkeyPatch) -> Non
     assert worker.pid == 0
     assert worker.ask(1) is None
     worker.close()
+
+
+def test_without_descriptors_for_its_pipes_there_is_no_worker(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    pipes = iter([os.pipe()])
+
+    def second_fails() -> tuple[int, int]:
+        try:
+            return next(pipes)
+        except StopIteration:
+            raise OSError(24, "Too many open files") from None
+
+    monkeypatch.setattr(children.os, "pipe", second_fails)
+    worker = _worker()
+    assert worker.pid == 0 and worker.requests == worker.answers == -1
+    assert worker.ask(1) is None
+
