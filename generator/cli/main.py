@@ -103,16 +103,19 @@ def _looks_like_path(item: str) -> bool:
 
 def cmd_generate(args: argparse.Namespace) -> int:
     """Generate provider packages into generated/ (or --out), or one package from --spec."""
-    from generator import pipeline
     from generator.io.write import write_many
+    from generator.models.run import dcg_worker  # the models stage: the worker inherits it
 
     if args.output is not None:
         print("warning: --output is deprecated; use --out", file=sys.stderr)
-    chosen, folders = _generate_targets(args)
-    for folder in folders.values():
-        _refuse_a_file_in_the_way(folder)
-    generation = pipeline.generate_packages(chosen, allow_remote_refs=args.allow_remote_refs,
-                                            cache=chosen_cache(args))
+    with dcg_worker(_dcg_worker_pays(args)):
+        from generator import pipeline  # imported while the worker makes dcg ready
+
+        chosen, folders = _generate_targets(args)
+        for folder in folders.values():
+            _refuse_a_file_in_the_way(folder)
+        generation = pipeline.generate_packages(chosen, allow_remote_refs=args.allow_remote_refs,
+                                                cache=chosen_cache(args))
     here = os.getcwd()
     earlier = len(written_so_far())
     write_many({folders[name]: generation.packages[name] for name in sorted(folders)},
@@ -120,6 +123,33 @@ def cmd_generate(args: argparse.Namespace) -> int:
     _report_coverage(generation, dict(sorted(folders.items())))
     _note_replaced_current_folder(here, written_so_far()[earlier:])
     return 0
+
+
+def _dcg_worker_pays(args: argparse.Namespace) -> bool:
+    """Whether `generate` should run dcg in a worker made ready beside it: only when dcg
+    surely runs (no cache: with one, its output or the whole package may be found there) and
+    the inputs are small (`small_enough_for_worker`)."""
+    from generator.models.run import small_enough_for_worker
+
+    if chosen_cache(args) is not None:
+        return False
+    inputs = _input_files(args)
+    return inputs is not None and small_enough_for_worker(inputs)
+
+
+def _input_files(args: argparse.Namespace) -> list[Path] | None:
+    """The spec and overlay files `generate` reads; None when the command line or the manifest
+    is wrong (`_generate_targets` then says why)."""
+    if args.spec:
+        return [args.spec, *([args.overlay] if args.overlay else [])]
+    try:
+        manifest = read_manifest(args.manifest)
+        providers = ([manifest.get(name) for name in args.providers] if args.providers
+                     else list(manifest.providers))
+    except GeneratorError:
+        return None
+    return [path for provider in providers for path in (provider.spec, provider.overlay)
+            if path is not None]
 
 
 def _note_replaced_current_folder(here: str, written: list[Path]) -> None:

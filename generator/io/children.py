@@ -1,7 +1,8 @@
-"""Forked children end with the process that forked them.
+"""Forked children end with the process that forked them; a worker child answering requests.
 
-`generate` validates in a forked child and `diff` works on both sides in forked children
-(`io.forked.Forked`: a call's value from a child). When
+`generate` validates in a forked child (and runs datamodel-code-generator on small documents in
+a `Worker` child), and `diff` works on both sides in forked children (`io.forked.Forked`: a
+call's value from a child). When
 the parent is killed (a CI job's timeout sends SIGKILL, a user's Ctrl-C to a whole group does
 not reach a child that ignores it), a child that went on would hold a core and its memory
 with nobody to read its answer. Linux's parent-death signal ends it instead.
@@ -12,10 +13,15 @@ from __future__ import annotations
 import ctypes
 import functools
 import os
+import pickle
+import select
 import signal
+import struct
 import sys
 import threading
+import time
 from collections.abc import Callable
+from typing import Any
 
 _PR_SET_PDEATHSIG = 1
 
@@ -64,8 +70,155 @@ def stop(pid: int, fd: int) -> None:
         os.waitpid(pid, 0)
 
 
+# -- a worker: a forked child answering requests -----------------------------------------------
+# `Forked` (io/forked.py) and the validator child are given their work when they are forked.
+# A worker is forked before its work exists, so that it can make itself ready (import a library,
+# pay its first call) while the parent prepares the work. Each request and each answer goes as
+# a length, then its pickle, through a pipe of its own.
+
+_LENGTH = struct.Struct("<Q")
+
+
+class Worker:
+    """A forked child that runs `prepare()`, then answers each request with `serve(request)`.
+
+    `ask(request)` is the answer, or None when the child cannot give one: there is no child
+    (not Linux, no fork), the request's pickle exceeds `max_request_bytes`, or the child died,
+    broke the protocol or did not answer within `answer_seconds`. After such a failure the
+    child is stopped and every later `ask` is None: the caller does the work itself. A request
+    `serve` raises on is answered None too (the child goes on). `close()` stops the child.
+    The pickles come from our own processes only.
+    """
+
+    def __init__(self, prepare: Callable[[], object], serve: Callable[[Any], Any], *,
+                 max_request_bytes: int, answer_seconds: float) -> None:
+        self.max_request_bytes = max_request_bytes
+        self.answer_seconds = answer_seconds
+        self.answered = 0  # requests the child answered (a seam for tests)
+        self.pid, self.requests, self.answers = 0, -1, -1
+        if can_fork():
+            self._fork(prepare, serve)
+
+    def _fork(self, prepare: Callable[[], object], serve: Callable[[Any], Any]) -> None:
+        child_ends: list[int] = []
+        pid = -1
+        try:
+            child_reads, self.requests = os.pipe()
+            child_ends.append(child_reads)
+            self.answers, child_writes = os.pipe()
+            child_ends.append(child_writes)
+            pid = fork_child()
+        except OSError:  # out of descriptors, a pids limit, no memory: the caller works alone
+            pass
+        if pid == 0:
+            _serve_in_child(prepare, serve, child_ends[0], child_ends[1],
+                            (self.requests, self.answers))
+        for fd in child_ends:
+            os.close(fd)
+        if pid < 0:
+            self.close()
+            return
+        self.pid = pid
+        os.set_blocking(self.requests, False)  # a child that stopped reading cannot block us
+
+    def ask(self, request: Any) -> Any:
+        """The child's answer to `request`; None when there is none (see the class)."""
+        if self.pid == 0:
+            return None
+        try:
+            payload = pickle.dumps(request)
+        except Exception:  # noqa: BLE001  # not picklable, or nested past the recursion limit
+            return None
+        if len(payload) > self.max_request_bytes:
+            return None
+        deadline = time.monotonic() + self.answer_seconds
+        answer = None
+        if _write_by(self.requests, _LENGTH.pack(len(payload)) + payload, deadline):
+            answer = _read_message(self.answers, deadline)
+        try:
+            value = pickle.loads(answer) if answer is not None else None  # our own child's bytes
+        except Exception:  # noqa: BLE001  # bytes off the protocol
+            answer = None
+        if answer is None:
+            self.close()  # dead, silent or off the protocol: no more requests
+            return None
+        self.answered += 1
+        return value
+
+    def close(self) -> None:
+        """Stop and reap the child (when there is one) and close the pipes."""
+        for fd in (self.requests, self.answers):
+            if fd >= 0:
+                os.close(fd)
+        self.requests = self.answers = -1
+        stop(self.pid, -1)
+        self.pid = 0
+
+
+def _serve_in_child(prepare: Callable[[], object], serve: Callable[[Any], Any], requests: int,
+                    answers: int, parent_ends: tuple[int, int]) -> None:
+    """The forked child: ready itself, answer each request until the parent closes its end,
+    then leave without running any of the parent's cleanup (atexit handlers, temporary
+    folders, pytest's machinery)."""
+    status = 1
+    try:
+        for fd in parent_ends:
+            os.close(fd)
+        prepare()
+        while (request := _read_message(requests, None)) is not None:
+            reply = _answer(serve, request)
+            write_all(answers, _LENGTH.pack(len(reply)) + reply)
+        status = 0
+    finally:
+        os._exit(status)
+
+
+def _answer(serve: Callable[[Any], Any], request: bytes) -> bytes:
+    try:
+        return pickle.dumps(serve(pickle.loads(request)))
+    except Exception:  # noqa: BLE001  # the parent does it itself: its own error, in its process
+        return pickle.dumps(None)
+
+
 def write_all(fd: int, data: bytes) -> None:
-    """All of `data` to `fd` (`os.write` may write less than it is given)."""
+    """All of `data` to the blocking descriptor `fd`."""
     view = memoryview(data)
     while view:
         view = view[os.write(fd, view):]
+
+
+def _write_by(fd: int, data: bytes, deadline: float) -> bool:
+    """All of `data` to the non-blocking descriptor `fd` before `deadline`; False when the
+    reader is gone or too slow."""
+    view = memoryview(data)
+    try:
+        while view:
+            if not select.select([], [fd], [], max(0.0, deadline - time.monotonic()))[1]:
+                return False
+            view = view[os.write(fd, view):]
+    except OSError:  # BrokenPipeError: the child is gone
+        return False
+    return True
+
+
+def _read_message(fd: int, deadline: float | None) -> bytes | None:
+    """One message (its length, then its bytes) from `fd`; None at the end of the pipe, or
+    when it is not all there by `deadline` (None: no deadline)."""
+    head = _read_exactly(fd, _LENGTH.size, deadline)
+    if head is None:
+        return None
+    return _read_exactly(fd, _LENGTH.unpack(head)[0], deadline)
+
+
+def _read_exactly(fd: int, size: int, deadline: float | None) -> bytes | None:
+    chunks: list[bytes] = []
+    while size:
+        if deadline is not None and not select.select(
+                [fd], [], [], max(0.0, deadline - time.monotonic()))[0]:
+            return None
+        chunk = os.read(fd, min(size, 1 << 20))
+        if not chunk:
+            return None
+        chunks.append(chunk)
+        size -= len(chunk)
+    return b"".join(chunks)

@@ -1,4 +1,5 @@
-"""One run of datamodel-code-generator over a document -> the indexed models.py.
+"""One run of datamodel-code-generator over a document -> the indexed models.py (for `generate`'s
+small inputs without a cache, in a worker child made ready as the command starts: `dcg_worker`).
 
 The options follow shared/research: the dated preset (standard collections, union operator,
 `Annotated`, strict nullability, no timestamp), full-path naming so that a new schema never
@@ -18,12 +19,15 @@ import operator
 import re
 import sys
 import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from generator.document.tree import depth, with_deep_stack
+from generator.document.tree import depth, fewer_cycle_collections, with_deep_stack
 from generator.io import provenance
 from generator.io.cache import Cache, compact_json, data_sha256, key_of, text_sha256
+from generator.io.children import Worker, can_fork
 from generator.io.scratch import scratch_folder
 from generator.models import dcg_speed
 from generator.models.fan_out import keep_fanned_out_roots_named
@@ -155,15 +159,21 @@ def dcg_models(document: dict[str, Any], source_file: str, field_aliases: dict[s
 
 
 def _dcg_source(document: dict[str, Any], source_file: str, field_aliases: dict[str, str]) -> str:
+    answer = _worker_answer(document, field_aliases)
+    if answer is not None:
+        return answer
     # dcg reads no settings from the caller's folder; a killed run's folder goes with the next
     with scratch_folder("clientgen-dcg-") as neutral:
         try:
-            return with_deep_stack(lambda: _run_dcg(document, Path(neutral), field_aliases),
-                                   depth(document))
+            return _dcg_in(document, Path(neutral), field_aliases)
         except Exception as exc:  # dcg raises many types; all mean the same to the user
             raise GeneratorError([_failure(source_file, exc)]) from exc
         finally:
             _give_back_freed_memory()
+
+
+def _dcg_in(document: dict[str, Any], folder: Path, field_aliases: dict[str, str]) -> str:
+    return with_deep_stack(lambda: _run_dcg(document, folder, field_aliases), depth(document))
 
 
 # -- what dcg reads, and its output in the cache ----------------------------------------------
@@ -273,3 +283,86 @@ def _give_back_freed_memory() -> None:
         ctypes.CDLL("libc.so.6").malloc_trim(0)
     except (OSError, AttributeError):  # not glibc: nothing to do
         pass
+
+
+# -- dcg in a worker child, made ready while the parent loads --------------------------------
+# dcg's first run in a process pays ~0.3 s (quiet machine) before its first model: importing
+# ~240 dcg and pydantic modules and building its option models. On a small document that is most
+# of the models stage, and the parent reaches it only after importing the other stages, loading,
+# checking and building the IR. `generate` without a cache therefore forks a worker as it starts
+# (`dcg_worker`); the worker pays the first run on a tiny document meanwhile, and then runs the
+# real inputs, sent to it as a pickle: the same `_run_dcg`, so the same text. The worker is for
+# small inputs only: a large document's input copied into a second process would raise the
+# memory peak, and its first-run cost is small beside its dcg run. Anything the worker cannot
+# answer (a dcg error, a worker that died) is run here, as without a worker: a dcg error then
+# becomes the same located problem, with its traceback under --debug.
+
+WORKER_MAX_INPUT_BYTES = 1 << 20  # the input files' total size up to which a worker is started
+_WORKER_MAX_REQUEST_BYTES = 4 << 20  # a dcg input (pickled) larger than this is run here
+_WORKER_ANSWER_SECONDS = 120.0  # a worker silent this long is stopped, its run made here
+_WARM_UP_INPUT: dict[str, Any] = {
+    "openapi": "3.1.0", "info": {"title": "warm-up", "version": "1"}, "paths": {},
+    "components": {"schemas": {
+        "Kind": {"type": "string", "enum": ["a", "b"]},
+        "Item": {"type": "object", "required": ["name"], "description": "An item.", "properties": {
+            "name": {"type": "string", "maxLength": 8},
+            "count": {"type": ["integer", "null"], "minimum": 0},
+            "kind": {"$ref": "#/components/schemas/Kind"},
+            "tags": {"type": "array", "items": {"type": "string"}},
+            "extra": {"type": "object", "additionalProperties": {"type": "number"}},
+            "either": {"oneOf": [{"type": "string"}, {"type": "boolean"}]},
+        }},
+    }},
+}
+
+_worker: Worker | None = None  # the running `generate`'s worker, while `dcg_worker` holds it
+
+
+def small_enough_for_worker(inputs: list[Path]) -> bool:
+    """Whether `inputs` (a spec and overlay files) are small enough to send their dcg input to
+    a worker: regular files whose sizes add up to `WORKER_MAX_INPUT_BYTES` at most."""
+    try:
+        sizes = [path.stat().st_size for path in inputs if path.is_file()]
+    except OSError:
+        return False
+    return len(sizes) == len(inputs) and sum(sizes) <= WORKER_MAX_INPUT_BYTES
+
+
+@contextmanager
+def dcg_worker(wanted: bool) -> Iterator[Worker | None]:
+    """Inside the block, dcg runs in a worker child (when `wanted`, on Linux, and none runs
+    already); it is stopped when the block ends, however it ends. The worker, or None."""
+    global _worker
+    if not wanted or _worker is not None or not can_fork():
+        yield None
+        return
+    import_shared_dependencies()  # before the fork: the worker and the validator child share it
+    worker = Worker(_warm_up, _serve, max_request_bytes=_WORKER_MAX_REQUEST_BYTES,
+                    answer_seconds=_WORKER_ANSWER_SECONDS)
+    _worker = worker
+    try:
+        yield worker
+    finally:
+        _worker = None
+        worker.close()
+
+
+def _worker_answer(document: dict[str, Any], field_aliases: dict[str, str]) -> str | None:
+    """dcg's text for `document` from the worker; None when no worker runs or it gave none."""
+    if _worker is None:
+        return None
+    answer = _worker.ask((document, field_aliases))
+    return answer if isinstance(answer, str) else None
+
+
+def _warm_up() -> None:
+    """In the worker: dcg's first run, on a tiny document, before the real inputs come."""
+    _serve((_WARM_UP_INPUT, {}))
+
+
+def _serve(request: tuple[dict[str, Any], dict[str, str]]) -> str:
+    """In the worker: dcg's text for one input (an error is the parent's to run into)."""
+    document, field_aliases = request
+    # the collector as the parent's generation sets it (`pipeline.generate_packages`)
+    with fewer_cycle_collections(), scratch_folder("clientgen-dcg-") as neutral:
+        return _dcg_in(document, Path(neutral), field_aliases)

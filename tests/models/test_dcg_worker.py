@@ -1,0 +1,186 @@
+"""dcg in a worker child (`run.dcg_worker`): `generate` without a cache, on small inputs, forks
+a worker that readies dcg while this process loads, and has it run dcg's inputs. Its text is
+the one this process makes, byte for byte; a worker that died, an input too large to send and a
+dcg failure leave the run to this process (the failure then the same located problem); the
+worker never outlives the block, however it ends; a cache or a large input starts none."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import signal
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator import pipeline
+from generator.cli import main as cli_main
+from generator.io.children import Worker
+from generator.manifest import load_manifest
+from generator.models import run
+from generator.problems import GeneratorError
+from tests.support import FEATURE_SPECS, MANIFEST
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
+                                reason="the worker is forked (Linux)")
+
+cli_module = importlib.import_module("generator.cli.main")
+SPEC = FEATURE_SPECS / "defaults.yaml"
+# shapes dcg folds, wraps, renames and recurses through; several files
+FEATURE_DOCUMENTS = ("all_of.yaml", "enums.yaml", "names.yaml", "recursive.yaml",
+                     "root_models.yaml", "openapi31_nullable.yaml", "multi_file/main.yaml")
+
+
+def _targets() -> list[pipeline.Target]:
+    providers = [pipeline.target_for(provider) for provider in load_manifest(MANIFEST).providers]
+    return providers + [pipeline.target_for_spec(FEATURE_SPECS / name, f"feature{index}")
+                        for index, name in enumerate(FEATURE_DOCUMENTS)]
+
+
+def _packages(targets: list[pipeline.Target]) -> dict[str, dict[str, str]]:
+    return pipeline.build_packages(targets, cache=None)
+
+
+def _not_here(*args: Any) -> str:
+    raise AssertionError("dcg ran in this process, not in the worker")
+
+
+def _gone(pid: int) -> bool:
+    return not Path(f"/proc/{pid}").exists()
+
+
+def test_the_worker_runs_dcg_for_each_input_to_the_bytes_this_process_makes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    targets = _targets()
+    alone = _packages(targets)
+    with run.dcg_worker(True) as worker:
+        assert worker is not None
+        monkeypatch.setattr(run, "_dcg_in", _not_here)  # after the fork: the worker has dcg's
+        beside = _packages(targets)
+    assert worker.answered >= len(targets)
+    assert beside == alone
+
+
+def test_a_worker_that_died_leaves_dcg_to_this_process() -> None:
+    target = [pipeline.target_for_spec(SPEC, "pkg")]
+    alone = _packages(target)
+    with run.dcg_worker(True) as worker:
+        assert worker is not None
+        pid = worker.pid
+        os.kill(pid, signal.SIGKILL)
+        beside = _packages(target)
+    assert worker.answered == 0 and _gone(pid)
+    assert beside == alone
+
+
+def test_an_input_over_the_request_bound_is_run_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    target = [pipeline.target_for_spec(SPEC, "pkg")]
+    alone = _packages(target)
+    monkeypatch.setattr(run, "_WORKER_MAX_REQUEST_BYTES", 10)
+    with run.dcg_worker(True) as worker:
+        assert worker is not None
+        beside = _packages(target)
+        assert worker.pid != 0  # not a failure: the worker is kept for smaller inputs
+    assert worker.answered == 0
+    assert beside == alone
+
+
+def test_a_dcg_failure_is_the_same_located_problem_with_a_worker(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    real = run._run_dcg
+
+    def failing(document: dict[str, Any], settings_dir: Path, aliases: dict[str, str]) -> str:
+        if document is run._WARM_UP_INPUT:
+            return real(document, settings_dir, aliases)
+        raise ValueError("Error at schema path '#/components/schemas/Item/properties/name': "
+                         "no such type\nthe rest of dcg's message")
+
+    monkeypatch.setattr(run, "_run_dcg", failing)  # before the fork: the worker fails as well
+    target = [pipeline.target_for_spec(SPEC, "pkg")]
+    with pytest.raises(GeneratorError) as alone:
+        _packages(target)
+    with run.dcg_worker(True) as worker, pytest.raises(GeneratorError) as beside:
+        _packages(target)
+    assert worker is not None and worker.answered >= 1  # asked, and it said "run it yourself"
+    assert beside.value.problems == alone.value.problems
+    assert beside.value.problems[0].pointer == "/components/schemas/Item/properties/name"
+    cause = beside.value.__cause__  # raised here, so --debug shows where
+    assert isinstance(cause, ValueError) and cause.__traceback__ is not None
+
+
+@pytest.mark.parametrize("error", [GeneratorError([]), KeyboardInterrupt()],
+                         ids=["GeneratorError", "KeyboardInterrupt"])
+def test_the_worker_is_stopped_however_the_block_ends(error: BaseException) -> None:
+    pid = 0
+    with pytest.raises(type(error)), run.dcg_worker(True) as worker:
+        assert worker is not None
+        pid = worker.pid
+        raise error
+    assert pid and _gone(pid)
+    assert run._worker is None
+
+
+def test_no_worker_when_not_wanted() -> None:
+    with run.dcg_worker(False) as worker:
+        assert worker is None and run._worker is None
+
+
+def test_only_small_regular_files_are_small_enough(tmp_path: Path) -> None:
+    big = tmp_path / "big.yaml"
+    big.write_bytes(b" " * (run.WORKER_MAX_INPUT_BYTES + 1))
+    assert run.small_enough_for_worker([SPEC, FEATURE_SPECS / "multi_file" / "main.yaml"])
+    assert not run.small_enough_for_worker([big])
+    assert not run.small_enough_for_worker([SPEC, tmp_path / "missing.yaml"])
+    assert not run.small_enough_for_worker([tmp_path])
+
+
+@contextmanager
+def _recorded(seen: list[tuple[Worker | None, int]], wanted: bool) -> Iterator[Worker | None]:
+    with _REAL_DCG_WORKER(wanted) as worker:
+        seen.append((worker, worker.pid if worker is not None else 0))
+        yield worker
+
+
+_REAL_DCG_WORKER = run.dcg_worker
+
+
+def _generate(args: list[str], monkeypatch: pytest.MonkeyPatch) -> list[tuple[Worker | None, int]]:
+    seen: list[tuple[Worker | None, int]] = []
+    monkeypatch.setattr(run, "dcg_worker", lambda wanted: _recorded(seen, wanted))
+    assert cli_main(["generate", *args]) == 0
+    return seen
+
+
+def test_generate_without_a_cache_runs_dcg_in_a_worker_that_ends_with_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    [(worker, pid)] = _generate(["--spec", str(SPEC), "--out", str(tmp_path / "pkg"),
+                                 "--no-cache"], monkeypatch)
+    assert worker is not None and worker.answered >= 1
+    assert worker.pid == 0 and _gone(pid)
+
+
+def test_generate_with_a_cache_starts_no_worker(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("OPENAPI_CLIENTGEN_NO_CACHE", raising=False)
+    monkeypatch.setenv("OPENAPI_CLIENTGEN_CACHE_DIR", str(tmp_path / "cache"))
+    seen = _generate(["--spec", str(SPEC), "--out", str(tmp_path / "pkg")], monkeypatch)
+    assert seen == [(None, 0)]
+
+
+def _pays(*args: str) -> bool:
+    return cli_module._dcg_worker_pays(cli_module._parser().parse_args(["generate", *args]))
+
+
+def test_a_large_input_or_a_wrong_command_line_starts_no_worker(tmp_path: Path) -> None:
+    big = tmp_path / "big.yaml"
+    big.write_bytes(b" " * (run.WORKER_MAX_INPUT_BYTES + 1))
+    out = str(tmp_path / "out")
+    assert _pays("--spec", str(SPEC), "--out", out, "--no-cache")
+    assert _pays("--no-cache", "--manifest", str(MANIFEST))  # the three providers
+    assert not _pays("--spec", str(big), "--out", out, "--no-cache")
+    assert not _pays("--no-cache", "--manifest", str(MANIFEST), "no-such-provider")
+    assert not _pays("--no-cache", "--manifest", str(tmp_path / "missing.yaml"))
