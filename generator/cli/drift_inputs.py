@@ -247,9 +247,12 @@ def _decided(documents: dict[str, Document], problems: dict[str, list[Problem]],
                 for side in SIDES}
     _refuse(documents, blocking)
     chosen = {side: _for_side(documents, side, decisions) for side in SIDES}
-    # a side with nothing to act on is compared as loaded (no copy of a 13 MB document)
-    repaired = {side: tolerate.apply(documents[side].data, chosen[side]) if chosen[side]
-                else tolerate.Outcome.untouched(documents[side].data) for side in SIDES}
+    # a side with nothing to act on is compared as loaded; a side repaired shares with it
+    # what no repair touches (`tolerate.touched`): no copy of a 13 MB document, and the
+    # comparison's `drift.share` merges the loaded new side into the old one, not copies
+    repaired = {side: tolerate.apply(documents[side].data, chosen[side], sharing=True)
+                if chosen[side] else tolerate.Outcome.untouched(documents[side].data)
+                for side in SIDES}
     tolerated = {side: _own(repaired[side].repairs, repaired[side].skipped, documents[side])
                  for side in SIDES}
     return Comparable({side: tolerate.with_data(documents[side], repaired[side].data)

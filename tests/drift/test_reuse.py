@@ -97,3 +97,23 @@ def test_a_value_python_takes_for_equal_is_still_a_change(keyword: str, before: 
 def test_pinned_pairs(name: str) -> None:
     old, new = pair_files(name)
     _both(load(old).data, load(new).data)
+
+
+def test_a_walker_describes_a_memoised_shape_once() -> None:
+    """A schema walked again (another operation using it) gets the descriptions of its first
+    walk, not new ones; merged locations (allOf) get their own, and every walk reads alike."""
+    from generator.drift.diff.walk import SchemaWalker
+
+    document = {"components": {"schemas": {
+        "Pet": {"type": "object", "required": ["name"], "properties": {
+            "name": {"type": "string"}, "tags": {"type": "array", "items": {"type": "string"}},
+            "owner": {"allOf": [{"$ref": "#/components/schemas/Owner"}, {"nullable": True}]}}},
+        "Owner": {"type": "object", "properties": {"id": {"type": "integer"}}}}}}
+    walker = SchemaWalker(Refs(document), "doc")
+    pet = {"$ref": "#/components/schemas/Pet"}
+    first, again = walker.flatten(pet, "/a"), walker.flatten(pet, "/a")
+    assert first == again and first
+    merged = {key for key, field in first.items() if isinstance(field.source, dict)
+              and "allOf" in field.source}
+    assert merged  # the allOf location
+    assert all(first[key].info is again[key].info for key in first if key not in merged)

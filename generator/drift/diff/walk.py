@@ -461,6 +461,10 @@ class SchemaWalker:
         # that is one of them is not expanded below (a `cut` field, never a walk's root).
         self.prune: Callable[[str], bool] | None = None
         self._spelt = _Spellings()
+        # each memoised shape's `_info`, as required or not (id(shape), required) -> (shape,
+        # info): a schema met at many locations (~56 000 fields of GitHub's pair, most of them
+        # the same few thousand shapes) is described once
+        self._infos: dict[tuple[int, bool], tuple[_Shape, SchemaInfo]] = {}
 
     def walk(
         self, schema: Json, pointer: str, stack: frozenset[str] = frozenset()
@@ -475,12 +479,15 @@ class SchemaWalker:
 
     def _walk(self, child: _Child, key: Key, required: bool, depth: int,
               progress: _Progress) -> Iterator[Field]:
-        shape = self.child_shape(child, depth)
+        # a location of one schema reads its memoised shape (the walk changes no shape); a
+        # merged one (`parts`) is a copy of its own
+        shape = self.child_shape(child, depth) if child.parts else self._memoised(
+            child.schema, child.pointer, child.stack, depth)
         progress.fields += 1
         self.degraded = self.degraded or progress.fields > FIELD_BUDGET
         cut = self._cut(child, shape, progress) or (bool(key) and self._pruned(child, shape))
-        yield Field(key, shape.pointer or child.pointer, _info(shape, required, self._spelt),
-                    child.pointer,
+        info = _info(shape, required, self._spelt) if child.parts else self._info(shape, required)
+        yield Field(key, shape.pointer or child.pointer, info, child.pointer,
                     tuple(shape.branches), source_of(child), cut)
         if shape.recursive or cut:
             return
@@ -530,14 +537,27 @@ class SchemaWalker:
         """The meaning of one schema (its `$ref`s followed, allOf/oneOf/anyOf applied); each is
         built once per (schema, stack, depth): members that reference the same schema, level
         after level, would otherwise cost 2**depth. The caller gets its own copy."""
+        return _copy_shape(self._memoised(schema, pointer, stack, depth))
+
+    def _memoised(self, schema: Json, pointer: str, stack: frozenset[str], depth: int) -> _Shape:
+        """`shape`'s memoised original: read only."""
         memo_key = (id(schema), pointer, stack, depth)
         known = self._shapes.get(memo_key)
         if known is None:
             if len(self._shapes) >= SHAPE_MEMO:
                 self._shapes.clear()
+                self._infos.clear()
             known = self._shapes[memo_key] = (schema, self._build_shape(schema, pointer, stack,
                                                                         depth))
-        return _copy_shape(known[1])
+        return known[1]
+
+    def _info(self, shape: _Shape, required: bool) -> SchemaInfo:
+        """`_info` of a memoised (never changed) shape, worked out once."""
+        key = (id(shape), required)
+        known = self._infos.get(key)
+        if known is None:
+            known = self._infos[key] = (shape, _info(shape, required, self._spelt))
+        return known[1]
 
     def _build_shape(self, schema: Json, pointer: str, stack: frozenset[str],
                      depth: int) -> _Shape:
