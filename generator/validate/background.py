@@ -219,6 +219,12 @@ def cached_spec_problems(doc: Document, cache: Cache | None) -> list[Problem]:
         return verdict.problems()
 
 
+def verdict_cached(doc: Document, cache: Cache) -> bool:
+    """Whether `cache` holds openapi-spec-validator's verdict on `doc` (nothing is computed)."""
+    key = verdict_key(doc)
+    return key is not None and _cached(cache, key, doc) is not None
+
+
 def verdict_key(doc: Document) -> str | None:
     """The cache key of `doc`'s verdict: its data, the validator stack's versions, our
     validation code and the Python version; None when the data has no JSON form."""
