@@ -99,21 +99,27 @@ def test_pinned_pairs(name: str) -> None:
     _both(load(old).data, load(new).data)
 
 
-def test_a_walker_describes_a_memoised_shape_once() -> None:
-    """A schema walked again (another operation using it) gets the descriptions of its first
-    walk, not new ones; merged locations (allOf) get their own, and every walk reads alike."""
-    from generator.drift.diff.walk import SchemaWalker
+def test_a_walk_reads_memoised_shapes_without_copying_them(monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    """A location of one schema reads its memoised shape (the walk changes none: walked again,
+    it reads alike); merged locations (allOf) and labels get copies of their own."""
+    from generator.drift.diff import walk
 
+    copied: list[object] = []
+    plain = walk._copy_shape
+
+    def counted(shape: walk._Shape) -> walk._Shape:
+        copied.append(shape)
+        return plain(shape)
+
+    monkeypatch.setattr(walk, "_copy_shape", counted)
     document = {"components": {"schemas": {
         "Pet": {"type": "object", "required": ["name"], "properties": {
             "name": {"type": "string"}, "tags": {"type": "array", "items": {"type": "string"}},
             "owner": {"allOf": [{"$ref": "#/components/schemas/Owner"}, {"nullable": True}]}}},
         "Owner": {"type": "object", "properties": {"id": {"type": "integer"}}}}}}
-    walker = SchemaWalker(Refs(document), "doc")
+    walker = walk.SchemaWalker(Refs(document), "doc")
     pet = {"$ref": "#/components/schemas/Pet"}
-    first, again = walker.flatten(pet, "/a"), walker.flatten(pet, "/a")
-    assert first == again and first
-    merged = {key for key, field in first.items() if isinstance(field.source, dict)
-              and "allOf" in field.source}
-    assert merged  # the allOf location
-    assert all(first[key].info is again[key].info for key in first if key not in merged)
+    first = walker.flatten(pet, "/a")
+    assert len(first) == 6 and len(copied) < len(first)  # (a copy per location, before)
+    assert first == walker.flatten(pet, "/a")

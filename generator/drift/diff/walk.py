@@ -461,10 +461,6 @@ class SchemaWalker:
         # that is one of them is not expanded below (a `cut` field, never a walk's root).
         self.prune: Callable[[str], bool] | None = None
         self._spelt = _Spellings()
-        # each memoised shape's `_info`, as required or not (id(shape), required) -> (shape,
-        # info): a schema met at many locations (~56 000 fields of GitHub's pair, most of them
-        # the same few thousand shapes) is described once
-        self._infos: dict[tuple[int, bool], tuple[_Shape, SchemaInfo]] = {}
 
     def walk(
         self, schema: Json, pointer: str, stack: frozenset[str] = frozenset()
@@ -486,8 +482,8 @@ class SchemaWalker:
         progress.fields += 1
         self.degraded = self.degraded or progress.fields > FIELD_BUDGET
         cut = self._cut(child, shape, progress) or (bool(key) and self._pruned(child, shape))
-        info = _info(shape, required, self._spelt) if child.parts else self._info(shape, required)
-        yield Field(key, shape.pointer or child.pointer, info, child.pointer,
+        yield Field(key, shape.pointer or child.pointer, _info(shape, required, self._spelt),
+                    child.pointer,
                     tuple(shape.branches), source_of(child), cut)
         if shape.recursive or cut:
             return
@@ -546,17 +542,8 @@ class SchemaWalker:
         if known is None:
             if len(self._shapes) >= SHAPE_MEMO:
                 self._shapes.clear()
-                self._infos.clear()
             known = self._shapes[memo_key] = (schema, self._build_shape(schema, pointer, stack,
                                                                         depth))
-        return known[1]
-
-    def _info(self, shape: _Shape, required: bool) -> SchemaInfo:
-        """`_info` of a memoised (never changed) shape, worked out once."""
-        key = (id(shape), required)
-        known = self._infos.get(key)
-        if known is None:
-            known = self._infos[key] = (shape, _info(shape, required, self._spelt))
         return known[1]
 
     def _build_shape(self, schema: Json, pointer: str, stack: frozenset[str],
