@@ -12,16 +12,23 @@ from generator.tolerate.decisions import Decision, Outcome
 from generator.tolerate.locate import within
 from generator.tolerate.repairs import drop_removed
 from generator.tolerate.skips import remove_operations
+from generator.tolerate.touched import drop_removed_beside, touched_copy
 
 
-def apply(data: dict[str, Any], decisions: Iterable[Decision]) -> Outcome:
+def apply(data: dict[str, Any], decisions: Iterable[Decision], *,
+          sharing: bool = False) -> Outcome:
     """A repaired copy of `data` without the skipped operations, and the record of both.
-    `data` itself is not changed."""
+    `data` itself is not changed. `sharing`: the copy shares with `data` every part no
+    decision can touch (`touched`), for a caller that only reads it (`diff`); else it is a
+    whole copy of its own, which later stages may change."""
     chosen = list(decisions)
-    result = copy_tree(data)
+    result = touched_copy(data, chosen) if sharing else copy_tree(data)
     skip_reasons = _skip_reasons(chosen)
     repairs = _repair(result, chosen, skip_reasons)
-    drop_removed(result)
+    if sharing:
+        drop_removed_beside(result, data)
+    else:
+        drop_removed(result)
     changes_output = any(decision.changes_output for decision in chosen
                          if decision.category != "blocking")
     skipped = remove_operations(result, skip_reasons.items())

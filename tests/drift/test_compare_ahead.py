@@ -129,3 +129,32 @@ def test_load_comparable_compares_nothing_ahead(tmp_path: Path, events: list[str
     del new_doc["info"]["title"]
     load_comparable(_paths(tmp_path, new_doc), load, strict=False, validate=True)
     assert events == ["verdicts", "verdicts", "decided"]
+
+
+def test_the_validator_is_imported_once_before_its_children_unless_cached(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Both sides' children run openapi-spec-validator: imported in the parent before the
+    first is forked, they share it instead of importing it each; not when the cache answers."""
+    import sys
+
+    from generator.io.cache import Cache
+
+    paths = _paths(tmp_path, base_doc())
+    cache = Cache(tmp_path / "cache")
+    name = "generator.validate.openapi"
+    import generator.validate
+    import generator.validate.openapi as imported
+    # the package's attribute, set again by each import below: put back afterwards, as the
+    # module is, so later tests see the one module
+    monkeypatch.setattr(generator.validate, "openapi", imported)
+    monkeypatch.delitem(sys.modules, name)
+    with SpecValidation([load(paths["old"])], cache, import_first=True) as verdict:
+        assert name in sys.modules  # nothing cached yet: imported before the child
+        verdict.problems()
+    load_comparable(paths, load, strict=False, validate=True, cache=cache)  # both cached now
+    gc.unfreeze()
+    monkeypatch.delitem(sys.modules, name)
+    with SpecValidation([load(paths["old"])], cache, import_first=True) as verdict:
+        assert name not in sys.modules
+        verdict.problems()
+    assert name not in sys.modules

@@ -97,3 +97,29 @@ def test_a_value_python_takes_for_equal_is_still_a_change(keyword: str, before: 
 def test_pinned_pairs(name: str) -> None:
     old, new = pair_files(name)
     _both(load(old).data, load(new).data)
+
+
+def test_a_walk_reads_memoised_shapes_without_copying_them(monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    """A location of one schema reads its memoised shape (the walk changes none: walked again,
+    it reads alike); merged locations (allOf) and labels get copies of their own."""
+    from generator.drift.diff import walk
+
+    copied: list[object] = []
+    plain = walk._copy_shape
+
+    def counted(shape: walk._Shape) -> walk._Shape:
+        copied.append(shape)
+        return plain(shape)
+
+    monkeypatch.setattr(walk, "_copy_shape", counted)
+    document = {"components": {"schemas": {
+        "Pet": {"type": "object", "required": ["name"], "properties": {
+            "name": {"type": "string"}, "tags": {"type": "array", "items": {"type": "string"}},
+            "owner": {"allOf": [{"$ref": "#/components/schemas/Owner"}, {"nullable": True}]}}},
+        "Owner": {"type": "object", "properties": {"id": {"type": "integer"}}}}}}
+    walker = walk.SchemaWalker(Refs(document), "doc")
+    pet = {"$ref": "#/components/schemas/Pet"}
+    first = walker.flatten(pet, "/a")
+    assert len(first) == 6 and len(copied) < len(first)  # (a copy per location, before)
+    assert first == walker.flatten(pet, "/a")

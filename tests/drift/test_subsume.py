@@ -222,3 +222,28 @@ def test_a_deep_schema_is_undecided_not_an_error() -> None:
     for _ in range(200):
         deep = obj({"a": deep})
     assert judge(deep, deep) is None  # deeper than the judge's depth bound
+
+
+# -- the readings shared by a comparison's judges ---------------------------------------------
+
+def test_judges_sharing_alternatives_read_each_schema_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.drift.diff import subsume
+
+    read: list[tuple[int, int]] = []
+    plain = subsume._alts
+
+    def counted(refs: Refs, schema: Any, depth: int) -> Any:
+        read.append((id(schema), depth))
+        return plain(refs, schema, depth)
+
+    monkeypatch.setattr(subsume, "_alts", counted)
+    doc = {"components": {"schemas": {"Pet": obj({"name": STRING}, ["name"])}}}
+    refs, pet = Refs(doc), {"$ref": "#/components/schemas/Pet"}
+    wider = obj({"name": STRING, "age": INTEGER}, ["name"])
+    alone = covers(refs, wider, refs, pet)
+    read.clear()
+    shared = subsume.Alternatives()
+    verdicts = [covers(refs, wider, refs, pet, alternatives=shared)
+                for _ in range(3)]
+    assert verdicts == [alone] * 3 and alone is True
+    assert read and len(read) == len(set(read))  # each (schema, depth) read once for all three

@@ -95,7 +95,7 @@ from generator.drift.diff.pairing import (
 )
 from generator.drift.diff.rules import Ctx, Direction, FieldDiff, flag_values
 from generator.drift.diff.same import Flats, Same, Unkept, Walked
-from generator.drift.diff.subsume import covers, identity
+from generator.drift.diff.subsume import Alternatives, covers, identity
 from generator.drift.diff.walk import (
     Field,
     Json,
@@ -172,6 +172,7 @@ class _Differ:
         # so each schema is judged the other way round (`flow`)
         self.webhook = False
         self.verdicts: dict[tuple[object, object, bool], bool | None] = {}  # `covers`, memoised
+        self.alternatives = Alternatives()  # the schemas as `covers` reads them, read once
         self.compared_cuts: set[tuple[str, ...]] = set()
 
     def covers(self, request: bool, wide: Json, narrow: Json) -> bool | None:
@@ -181,7 +182,8 @@ class _Differ:
         if key not in self.verdicts:
             wide_refs, narrow_refs = ((self.new_refs, self.old_refs) if request
                                       else (self.old_refs, self.new_refs))
-            self.verdicts[key] = covers(wide_refs, wide, narrow_refs, narrow, response=not request)
+            self.verdicts[key] = covers(wide_refs, wide, narrow_refs, narrow, response=not request,
+                                        alternatives=self.alternatives)
         return self.verdicts[key]
 
     def add(self, pointer: str, kind: str, breaking: bool | None, message: str,

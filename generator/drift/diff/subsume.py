@@ -80,19 +80,40 @@ def _open(refs: Refs) -> _Alt:
 
 
 def covers(wide_refs: Refs, wide: Json, narrow_refs: Refs, narrow: Json, *,
-           response: bool = False) -> Verdict:
+           response: bool = False, alternatives: Alternatives | None = None) -> Verdict:
     """Whether ``wide`` accepts every value ``narrow`` accepts (True / False / None).
 
     Declared properties may be added, never removed (a removed one is gone from the generated
     model): for a request (``wide`` new, ``narrow`` old) a property only ``narrow`` declares is
     not covered; for a ``response`` (``wide`` old, ``narrow`` new) one only ``wide`` declares.
+    `alternatives`: the schemas' readings, shared by every judge of one comparison.
     """
-    return _Judge(response).schemas(wide_refs, wide, narrow_refs, narrow, 0)
+    judge = _Judge(response, alternatives if alternatives is not None else Alternatives())
+    return judge.schemas(wide_refs, wide, narrow_refs, narrow, 0)
+
+
+class Alternatives:
+    """Each schema read as a union of conjunctions (`_alts`) once per document and depth, for
+    every judge of a comparison: the reading depends on nothing else, and spends no judge's
+    steps. The differ's ~100 judges of GitHub's pair read the same component schemas over and
+    over (~0.2 s of its ~2.3 s). The documents must not change while it is used."""
+
+    def __init__(self) -> None:
+        # (id(refs), id(schema), depth) -> (refs, schema, reading): both kept, their ids theirs
+        self._read: dict[tuple[int, int, int], tuple[Refs, Json, list[_Alt] | None]] = {}
+
+    def of(self, refs: Refs, schema: Json, depth: int) -> list[_Alt] | None:
+        key = (id(refs), id(schema), depth)
+        known = self._read.get(key)
+        if known is None:
+            known = self._read[key] = (refs, schema, _alts(refs, schema, depth))
+        return None if known[2] is None else list(known[2])
 
 
 class _Judge:
-    def __init__(self, response: bool) -> None:
+    def __init__(self, response: bool, alternatives: Alternatives) -> None:
         self.response = response
+        self.alternatives = alternatives
         self.assumed: set[tuple[object, object]] = set()  # pairs being judged: assumed covered
         self.judged: dict[tuple[object, object], Verdict] = {}  # `$ref` pairs already judged
         self.steps = 0
@@ -117,7 +138,8 @@ class _Judge:
         used_before = self.assumptions_used
         self.assumed.add(pair)
         try:
-            w_alts, n_alts = _alts(w_refs, wide, depth), _alts(n_refs, narrow, depth)
+            read = self.alternatives.of
+            w_alts, n_alts = read(w_refs, wide, depth), read(n_refs, narrow, depth)
             if w_alts is None or n_alts is None:
                 verdict = True if w_alts is not None and any(_is_any(a) for a in w_alts) else None
             else:
@@ -152,7 +174,7 @@ class _Judge:
             return True
         if not candidates or (len(candidates) == 1 and verdicts[0] is False):
             return False  # no branch takes this type, or the one that does provably rejects a value
-        if _discriminated(candidates, n, depth):
+        if _discriminated(candidates, n, depth, self.alternatives):
             return False  # its tag value is one no branch accepts
         if n.types == frozenset({"object"}) and all(_rejects_minimal(w, n) for w in candidates):
             return False  # its smallest object (plus an unknown key) is valid for no branch
@@ -389,14 +411,15 @@ def _null_decides(w_alts: list[_Alt], n: _Alt) -> Verdict:
     return None
 
 
-def _discriminated(w_alts: list[_Alt], n: _Alt, depth: int) -> bool:
+def _discriminated(w_alts: list[_Alt], n: _Alt, depth: int, alternatives: Alternatives) -> bool:
     """Whether ``n`` requires a property (a tag such as `type` or `dataset`) whose enum values
     no alternative of ``w_alts`` accepts: then no value of ``n`` is valid for any of them."""
     for name in sorted(n.required & set(n.props)):
-        tags = _enum_of(n.refs, n.props[name], depth)
+        tags = _enum_of(n.refs, n.props[name], depth, alternatives)
         if not tags:
             continue
-        if all(name in w.props and not tags & (_enum_of(w.refs, w.props[name], depth) or tags)
+        if all(name in w.props
+               and not tags & (_enum_of(w.refs, w.props[name], depth, alternatives) or tags)
                for w in w_alts):
             return True
     return False
@@ -408,9 +431,10 @@ def _rejects_minimal(w: _Alt, n: _Alt) -> bool:
     return not w.required <= n.required or (w.extra is False and n.extra is None)
 
 
-def _enum_of(refs: Refs, schema: Json, depth: int) -> frozenset[str]:
+def _enum_of(refs: Refs, schema: Json, depth: int, alternatives: Alternatives
+             ) -> frozenset[str]:
     """The JSON-encoded values of a schema that is one enum (or const); empty otherwise."""
-    alts = _alts(refs, schema, depth + 1)
+    alts = alternatives.of(refs, schema, depth + 1)
     if not alts or len(alts) != 1 or alts[0].enum is None:
         return frozenset()
     return alts[0].enum_keys

@@ -475,7 +475,10 @@ class SchemaWalker:
 
     def _walk(self, child: _Child, key: Key, required: bool, depth: int,
               progress: _Progress) -> Iterator[Field]:
-        shape = self.child_shape(child, depth)
+        # a location of one schema reads its memoised shape (the walk changes no shape); a
+        # merged one (`parts`) is a copy of its own
+        shape = self.child_shape(child, depth) if child.parts else self._memoised(
+            child.schema, child.pointer, child.stack, depth)
         progress.fields += 1
         self.degraded = self.degraded or progress.fields > FIELD_BUDGET
         cut = self._cut(child, shape, progress) or (bool(key) and self._pruned(child, shape))
@@ -530,6 +533,10 @@ class SchemaWalker:
         """The meaning of one schema (its `$ref`s followed, allOf/oneOf/anyOf applied); each is
         built once per (schema, stack, depth): members that reference the same schema, level
         after level, would otherwise cost 2**depth. The caller gets its own copy."""
+        return _copy_shape(self._memoised(schema, pointer, stack, depth))
+
+    def _memoised(self, schema: Json, pointer: str, stack: frozenset[str], depth: int) -> _Shape:
+        """`shape`'s memoised original: read only."""
         memo_key = (id(schema), pointer, stack, depth)
         known = self._shapes.get(memo_key)
         if known is None:
@@ -537,7 +544,7 @@ class SchemaWalker:
                 self._shapes.clear()
             known = self._shapes[memo_key] = (schema, self._build_shape(schema, pointer, stack,
                                                                         depth))
-        return _copy_shape(known[1])
+        return known[1]
 
     def _build_shape(self, schema: Json, pointer: str, stack: frozenset[str],
                      depth: int) -> _Shape:
