@@ -148,6 +148,7 @@ def dcg_models(document: dict[str, Any], source_file: str, field_aliases: dict[s
     a located problem. From `cache` when it holds the output of the same dcg input."""
     given, text = _given(document)
     key = dcg_key(given, field_aliases, text) if cache is not None else None
+    del text  # a large input's JSON text (GitHub's: ~40 MB) is not held while dcg runs
     source = _cached_source(cache, key)
     if source is not None:
         return index_models(source, cache=cache)  # an operation-only edit parses no models

@@ -19,8 +19,9 @@ def apply(data: dict[str, Any], decisions: Iterable[Decision], *,
           sharing: bool = False) -> Outcome:
     """A repaired copy of `data` without the skipped operations, and the record of both.
     `data` itself is not changed. `sharing`: the copy shares with `data` every part no
-    decision can touch (`touched`), for a caller that only reads it (`diff`); else it is a
-    whole copy of its own, which later stages may change."""
+    decision can touch (`touched`), for callers that only read it (`diff`, and `generate`'s
+    settle loop: the stages after it copy what they change); else it is a whole copy of its
+    own, which the caller may change."""
     chosen = list(decisions)
     result = touched_copy(data, chosen) if sharing else copy_tree(data)
     skip_reasons = _skip_reasons(chosen)

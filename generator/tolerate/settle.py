@@ -43,7 +43,7 @@ def settle(document: Document, outcome: Outcome, problems: list[Problem],
             return outcome
         decisions = _round(outcome, problems)
         decided.update(_said(decision.problem) for decision in decisions)
-        outcome = outcome.then(apply(outcome.data, decisions))
+        outcome = outcome.then(apply(outcome.data, decisions, sharing=True))
         problems = own_checks(with_data(document, outcome.data))
     left = _undecided(problems, decided)
     if left:
@@ -110,7 +110,7 @@ def first_round(document: Document) -> FirstRound | None:
     if not problems:
         return None
     decisions = _round(Outcome.untouched(document.data), problems)
-    outcome = Outcome.untouched(document.data).then(apply(document.data, decisions))
+    outcome = Outcome.untouched(document.data).then(apply(document.data, decisions, sharing=True))
     return FirstRound(outcome, frozenset(_said(decision.problem) for decision in decisions))
 
 
