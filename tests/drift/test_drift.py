@@ -1028,3 +1028,37 @@ def test_a_callback_change_has_no_effect_on_the_generated_client() -> None:
     changes = diff_with_client(_with_callback(_PAYLOAD), new)
     assert [(c.kind, c.client, c.client_breaking) for c in changes] == [
         ("response-property-became-optional", NO_EFFECT, False)]
+
+
+# --------------------------------------------------------------------------- server variables
+
+def _with_regions(regions: list[str], default: str = "eu", url: str = "https://{region}.example") -> Doc:
+    return {"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {},
+            "servers": [{"url": url, "variables": {"region": {"default": default,
+                                                              "enum": regions}}}]}
+
+
+@pytest.mark.parametrize(("new", "expected"), [
+    (_with_regions(["eu"]), {("server-variable-value-removed", B, "/servers/0/variables/region/enum")}),
+    (_with_regions(["eu", "us", "ap"]),
+     {("server-variable-value-added", NB, "/servers/0/variables/region/enum")}),
+    (_with_regions(["eu", "ap"]), {("server-variable-value-removed", B,
+                                    "/servers/0/variables/region/enum"),
+                                   ("server-variable-value-added", NB,
+                                    "/servers/0/variables/region/enum")}),
+    # the default changes the URL the client is given: the server itself changed
+    (_with_regions(["eu", "us"], default="us"), {("server-changed", B, "/servers")}),
+    # another URL template: not the same server, so its variables are not compared
+    (_with_regions(["eu"], url="https://{region}.api.example"), {("server-changed", B, "/servers")}),
+], ids=["value-removed", "value-added", "both", "default-changed", "other-template"])
+def test_a_server_variables_values_are_compared(new: Doc, expected: set[tuple[str, str, str]]
+                                                 ) -> None:
+    changes = diff(_with_regions(["eu", "us"]), new)
+    assert {(c.kind, c.severity, c.pointer) for c in changes} == expected
+    assert all("region" in c.message for c in changes if c.kind.startswith("server-variable"))
+
+
+def test_a_server_variable_change_has_no_effect_on_the_generated_client() -> None:
+    changes = diff_with_client(_with_regions(["eu", "us"]), _with_regions(["eu"]))
+    assert [(c.kind, c.client, c.client_breaking) for c in changes] == [
+        ("server-variable-value-removed", NO_EFFECT, False)]

@@ -64,6 +64,9 @@ NOT_TRACED = "not traced to a method or model (the wire contract: servers, secur
 _NO_EFFECT_KINDS = frozenset({
     "description-changed", "title-changed", "example-changed", "summary-changed",
     "deprecation-changed", "server-added",
+    # the client takes no server variable: its base URL is the defaults' (a default changed
+    # is a `server-changed`)
+    "server-variable-value-removed", "server-variable-value-added",
 })
 DEPRECATION_CHANGED = "deprecation-changed"
 DEFAULT_CHANGED = "default-changed"

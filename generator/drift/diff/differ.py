@@ -210,16 +210,43 @@ class _Differ:
     def servers(self, pointer: str, old: Json, new: Json, owner: str, root: bool = False) -> None:
         if not root and old is None and new is None:
             return
+        where = join_tokens(pointer, "servers")
+        self.server_variables(where, old, new, owner)
         old_urls, new_urls = server_urls(old) or ["/"], server_urls(new) or ["/"]
         if old_urls == new_urls:
             return
-        where = join_tokens(pointer, "servers")
         if old_urls[0] != new_urls[0] or not set(old_urls) <= set(new_urls):
             self.add(where, "server-changed", True,
                      f"{owner}: server changed from {old_urls[0]} to {new_urls[0]}")
         else:
             added = ", ".join(u for u in new_urls if u not in old_urls)
             self.add(where, "server-added", False, f"{owner}: server {added} added")
+
+    def server_variables(self, where: str, old: Json, new: Json, owner: str) -> None:
+        """The values a server variable's `enum` allows, for the servers both sides list under
+        the same URL template: a value gone breaks whoever picked it (the document no longer
+        serves it there); one added does not. A default changed changes the URL (`servers`)."""
+        old_servers = {str(server.get("url", "")): server for server in _servers(old)}
+        for index, server in enumerate(_servers(new)):
+            url = str(server.get("url", ""))
+            before = old_servers.get(url)
+            if before is None:
+                continue
+            old_vars, new_vars = _variables(before), _variables(server)
+            for name in sorted(set(old_vars) & set(new_vars)):
+                old_enum, new_enum = old_vars[name], new_vars[name]
+                if old_enum is None or new_enum is None:
+                    continue  # unrestricted on a side: any value goes, nothing to compare
+                at = join_tokens(where, str(index), "variables", name, "enum")
+                what = f"{owner}: server {url} variable `{name}`"
+                removed = [value for value in old_enum if value not in new_enum]
+                added = [value for value in new_enum if value not in old_enum]
+                if removed:
+                    self.add(at, "server-variable-value-removed", True,
+                             f"{what} no longer takes {_listed(removed)}")
+                if added:
+                    self.add(at, "server-variable-value-added", False,
+                             f"{what} now also takes {_listed(added)}")
 
     def security_schemes(self) -> None:
         old = (self.old.get("components") or {}).get("securitySchemes") or {}
@@ -869,6 +896,19 @@ def _headers_of(refs: Refs, response: tuple[Mapping[str, Json], str]) -> dict[st
             str(name), "header", header.get("required") is True, dict(header),
             literal_pointer(refs, entry, entry_ptr), entry_ptr)
     return found
+
+
+def _servers(servers: Json) -> list[Mapping[str, Json]]:
+    return [server for server in servers or [] if isinstance(server, Mapping)]
+
+
+def _variables(server: Mapping[str, Json]) -> dict[str, list[str] | None]:
+    """A server's variables, each with the values its `enum` allows (None: any value)."""
+    found = server.get("variables")
+    variables = found if isinstance(found, Mapping) else {}
+    return {str(name): ([str(value) for value in variable["enum"]]
+                        if isinstance(variable.get("enum"), list) else None)
+            for name, variable in variables.items() if isinstance(variable, Mapping)}
 
 
 def _listed(values: Json) -> str:
