@@ -226,12 +226,12 @@ def _generate_fresh(documents: _Working, cache: Cache | None) -> Generation:
     caller writes the packages once all of them are made. openapi-spec-validator's verdicts
     are taken from `cache` when it has them."""
     _check_strict_documents(documents)
-    firsts = {name: tolerate.first_round(document)
-              for name, (target, document) in documents.items() if not target.strict}
-    outcomes = {name: first.outcome if first is not None
-                else Outcome.untouched(documents[name][1].data) for name, first in firsts.items()}
+    round_ones = {name: tolerate.first_round(document)
+                  for name, (target, document) in documents.items() if not target.strict}
+    outcomes = {name: one.outcome if one is not None
+                else Outcome.untouched(documents[name][1].data) for name, one in round_ones.items()}
     working = _working_documents(documents, outcomes)
-    first, problems, uncovered = _generate_beside_rechecks(working, firsts, outcomes, cache)
+    first, problems, uncovered = _generate_beside_rechecks(working, round_ones, outcomes, cache)
     if uncovered:  # rare: what the first generation and validation read is repaired further
         outcomes |= {name: tolerate.settle_after_first_round(documents[name][1], round_one, found)
                      for name, (round_one, found) in uncovered.items()}
@@ -274,7 +274,7 @@ def _working_documents(documents: _Working, outcomes: dict[str, Outcome]) -> _Wo
 
 
 def _generate_beside_rechecks(
-    working: _Working, firsts: dict[str, tolerate.FirstRound | None],
+    working: _Working, round_ones: dict[str, tolerate.FirstRound | None],
     outcomes: dict[str, Outcome], cache: Cache | None = None,
 ) -> tuple[_Generated | None, list[Problem], _Uncovered]:
     """`_generate_beside_validation` from the documents the first round of repairs left, while
@@ -282,14 +282,14 @@ def _generate_beside_rechecks(
     problem (rare) is known by the end, and the caller settles it then (the work done here is
     then done again). The packages whose repairs uncovered problems, with those problems; a
     generation that fails while there are some is not an error yet either."""
-    rounds = {name: first for name, first in firsts.items() if first is not None}
+    rounds = {name: one for name, one in round_ones.items() if one is not None}
     if not rounds:
         return (*_generate_beside_validation(working, outcomes, cache), {})
     repaired = {name: working[name][1] for name in rounds}
     recheck = Forked(lambda: {name: validate.own_checks(doc) for name, doc in repaired.items()})
     try:
         first, problems = _generate_beside_validation(
-            working, outcomes, cache, excused=lambda: bool(_uncovered(rounds, recheck.result())))
+            working, outcomes, cache, redone=lambda: bool(_uncovered(rounds, recheck.result())))
         return first, problems, _uncovered(rounds, recheck.result())
     finally:
         recheck.close()
@@ -308,12 +308,13 @@ def _uncovered(rounds: dict[str, tolerate.FirstRound],
 
 def _generate_beside_validation(working: _Working, outcomes: dict[str, Outcome],
                                 cache: Cache | None = None,
-                                excused: Callable[[], bool] = lambda: False,
+                                redone: Callable[[], bool] = lambda: False,
                                 ) -> tuple[_Generated | None, list[Problem]]:
     """The packages generated while openapi-spec-validator checks their documents, and its
-    problems. A generation that fails while the validator has problems to say (or `excused`
-    says another reason to settle more is known) is not an error yet (None): the problems
-    explain it, and settling them may mend it."""
+    problems. A generation that fails while the validator has problems to say is not an error
+    yet (None): the problems explain it, and settling them may mend it. When `redone()` says
+    the caller will generate again from documents settled further, neither this generation's
+    failure nor the verdict matters: the validator is stopped unasked (no problems)."""
     if cache is None:  # then dcg runs here: what it shares with the validator, imported first
         models.import_shared_dependencies()
     with SpecValidation([document for _, document in working.values()], cache,
@@ -321,9 +322,11 @@ def _generate_beside_validation(working: _Working, outcomes: dict[str, Outcome],
         try:
             first: _Generated | None = _generate(working, outcomes, cache)
         except Exception:
-            if not verdict.problems() and not excused():
+            if not redone() and not verdict.problems():
                 raise
             first = None
+        if redone():
+            return first, []
         return first, verdict.problems()
 
 

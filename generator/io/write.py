@@ -41,7 +41,6 @@ from generator.io import provenance
 from generator.io.scratch import remove_stale
 from generator.problems import GeneratorError, Problem
 
-# tempfile.mkdtemp's random part: 8 characters of this alphabet.
 # The temporary siblings of a destination: the staged new package, the retired old one.
 _TEMPORARY_KINDS = ("new", "old")
 # Caches Python writes beside the modules it imports: never the user's work.

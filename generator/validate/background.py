@@ -94,18 +94,30 @@ class SpecValidation:
             try:
                 self.results = tempfile.TemporaryFile(prefix="clientgen-verdicts-")
             except OSError:  # no temporary folder to write in: validated inline, when asked
-                if keys is None:  # then looked up here after all
-                    self.known = _cached_verdicts(self.cache, self.docs)
-                return self
-            self.read_fd, write_fd = os.pipe()
+                return self._looked_up_here(keys)
+            try:
+                self.read_fd, write_fd = os.pipe()
+            except OSError:  # out of descriptors: validated inline
+                return self._looked_up_here(keys)
+            try:
+                self.pid = fork_child()
+            except OSError:  # a pids limit, no memory to fork: validated inline
+                os.close(write_fd)
+                self._end_child()
+                return self._looked_up_here(keys)
             self.deadline = time.monotonic() + self.budget
-            self.pid = fork_child()
             if self.pid == 0:
                 pending = [index for index in range(len(self.docs)) if index not in self.known]
                 _validate_in_child([(self.docs[index], None if keys is None else keys.get(index))
                                     for index in pending],
                                    self.cache, self.read_fd, self.results.fileno())
             os.close(write_fd)
+        return self
+
+    def _looked_up_here(self, keys: dict[int, str] | None) -> Self:
+        """No child after all: the cache is read here, where the child was to read it."""
+        if keys is None:
+            self.known = _cached_verdicts(self.cache, self.docs)
         return self
 
     def problems(self) -> list[Problem]:
@@ -119,7 +131,7 @@ class SpecValidation:
         found, timed_out = self._collect()
         missing = pending[len(found):]
         if timed_out:
-            found += [[timeout_problem(doc, self.budget)] for doc in missing]
+            found += [self._out_of_time(doc) for doc in missing]
         elif missing:  # no child, or it died without a verdict: validated (and stored) here
             found += _each_spec_problems(missing)
             self._store(missing, found[len(found) - len(missing):])
@@ -127,6 +139,16 @@ class SpecValidation:
         verdicts = [self.known[index] if index in self.known else next(fresh)
                     for index in range(len(self.docs))]
         return [problem for verdict in verdicts for problem in verdict]
+
+    def _out_of_time(self, doc: Document) -> list[Problem]:
+        """The verdict of a document the child did not answer by the deadline: the one the
+        cache holds (a child looking it up may have been stopped before it could), else the
+        `validator-timeout` problem."""
+        if self.look_up_in_child and self.cache is not None:
+            cached = _cached(self.cache, verdict_key(doc), doc)
+            if cached is not None:
+                return cached
+        return [timeout_problem(doc, self.budget)]
 
     def _store(self, docs: list[Document], verdicts: list[list[Problem]]) -> None:
         if self.cache is None:

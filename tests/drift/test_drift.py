@@ -1062,3 +1062,33 @@ def test_a_server_variable_change_has_no_effect_on_the_generated_client() -> Non
     changes = diff_with_client(_with_regions(["eu", "us"]), _with_regions(["eu"]))
     assert [(c.kind, c.client, c.client_breaking) for c in changes] == [
         ("server-variable-value-removed", NO_EFFECT, False)]
+
+
+def _callback_with_signature(path: str, signed: bool, by_ref: bool) -> Doc:
+    """`_with_callback` whose callback's POST takes a header `X-Sig` (when `signed`), the
+    callback object a `$ref` to `components/callbacks` when `by_ref`."""
+    document = _with_callback(copy.deepcopy(_PAYLOAD), path)
+    operation = document["paths"][path]["post"]
+    callback = operation["callbacks"]["onEvent"]
+    callback["x-note"] = "signed" if signed else "unsigned"  # an extension: not an expression
+    if signed:
+        callback[_EXPRESSION]["post"]["parameters"] = [
+            {"name": "X-Sig", "in": "header", "required": True, "schema": {"type": "string"}}]
+    if by_ref:
+        document["components"] = {"callbacks": {"Event": callback}}
+        operation["callbacks"]["onEvent"] = {"$ref": "#/components/callbacks/Event"}
+    return document
+
+
+@pytest.mark.parametrize("by_ref", [False, True], ids=["inline", "by-ref"])
+def test_a_callbacks_changes_point_where_each_side_has_them(by_ref: bool) -> None:
+    """Each pointer resolves in the document its side names: the old path key where paths
+    pair by shape, the component where a `$ref` leads; an extension is no callback."""
+    old = _callback_with_signature("/subscriptions/{id}", True, by_ref)
+    new = _callback_with_signature("/subscriptions/{subscription}", False, by_ref)
+    changes = [c for c in diff(old, new) if c.kind != "path-parameter-renamed"]
+    assert [(c.kind, c.side) for c in changes] == [("parameter-removed", "old")]
+    found, _ = resolve_pointer(old, changes[0].pointer)
+    assert found and changes[0].pointer.endswith("/post/parameters/0")
+    assert changes[0].pointer.startswith(
+        "/components/callbacks/Event/" if by_ref else "/paths/~1subscriptions~1{id}/post/")

@@ -20,6 +20,7 @@ from generator.document.loading import Document, load
 from generator.io import forked
 from generator.problems import GeneratorError
 from generator.tolerate import Outcome
+from generator.validate.background import SpecValidation
 from tests.support import IMPERFECT_DOCS
 
 REPAIRED = sorted(path.name for path in IMPERFECT_DOCS.glob("*.yaml"))
@@ -114,3 +115,23 @@ def test_the_repaired_document_is_checked_in_the_child_not_here(
     checked.clear()
     _generated_inline("default_wrong_type.yaml", monkeypatch)
     assert checked == [True, False], "without fork, the repaired document is checked here"
+
+
+def test_the_verdict_on_a_document_settled_further_is_not_waited_for(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """When a repair uncovered a problem, the first generation's document is settled further:
+    openapi-spec-validator's verdict on it is not wanted (its child is stopped unasked); the
+    verdict on the settled document is."""
+    asked: list[int] = []
+    problems = SpecValidation.problems
+
+    def recorded(self: SpecValidation) -> Any:
+        asked.append(len(self.docs))
+        return problems(self)
+
+    monkeypatch.setattr(SpecValidation, "problems", recorded)
+    _generated(UNCOVERS, "pkg")
+    assert asked == [1]
+    asked.clear()
+    _generated("default_wrong_type.yaml", "pkg")  # nothing uncovered: its one verdict
+    assert asked == [1]

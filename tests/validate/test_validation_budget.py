@@ -157,3 +157,48 @@ def test_a_package_made_without_the_verdict_is_not_cached(monkeypatch: pytest.Mo
     assert outcome is None or not any(background.verdict_missing(r.problem)
                                       for r in outcome.repairs)
     assert "COVERAGE.md" not in again.packages["pkg"]
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("verdict", [QUICK, SLOW], ids=["with-problems", "valid"])
+def test_a_cached_verdict_is_no_timeout_when_the_child_looks_it_up(
+        verdict: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A child that reads the cache may be stopped by a budget shorter than its lookup (it
+    hashes the whole document first): the verdict the cache holds is the answer all the same,
+    an empty one (a valid document) too."""
+    store = Cache(tmp_path / "cache")
+    document = load(verdict)
+    cold = background.cached_spec_problems(document, store)
+    monkeypatch.setattr(background, "_spec_problems", _slow_for({verdict}))
+    monkeypatch.setattr(background, "verdict_key", _slowly(background.verdict_key))
+    with SpecValidation([document], store, budget=0.05, look_up_in_child=True) as found:
+        assert found.problems() == cold
+
+
+def _slowly(key: object) -> object:
+    """`verdict_key`, taking a second in a forked child (a large document's hash, shrunk)."""
+    parent = os.getpid()
+
+    def slow(doc: Document) -> str | None:
+        if os.getpid() != parent:
+            time.sleep(1.0)
+        return key(doc)  # type: ignore[operator, no-any-return]
+
+    return slow
+
+
+def test_a_fork_that_fails_validates_here(monkeypatch: pytest.MonkeyPatch,
+                                          tmp_path: Path) -> None:
+    """No child can be made (a pids limit, no memory): the cache is read and the document
+    validated here, and no descriptor is left open."""
+    def refuse() -> int:
+        raise OSError(11, "Resource temporarily unavailable")
+
+    store = Cache(tmp_path / "cache")
+    document = load(QUICK)
+    monkeypatch.setattr(background, "fork_child", refuse)
+    before = len(os.listdir("/proc/self/fd"))
+    with SpecValidation([document], store, look_up_in_child=True) as found:
+        assert found.pid == 0
+        assert found.problems() == spec_problems(document)
+    assert len(os.listdir("/proc/self/fd")) == before

@@ -71,7 +71,7 @@ from collections.abc import Callable, Iterable, Mapping
 from urllib.parse import quote
 
 from generator.document import tree
-from generator.document.pointer import HTTP_METHODS, join_tokens
+from generator.document.pointer import HTTP_METHODS, join_tokens, split_pointer
 from generator.document.refs import Refs
 from generator.drift.diff.branches import (
     branches_detail,
@@ -164,9 +164,9 @@ class _Differ:
         self.found: list[Found] = []
         self.old_ops_by_new = old_ops_by_new(old, new)
         self.op = ""  # the operation being compared, for the changes found in it
-        # where the operations being compared are (`/paths`; `/webhooks`, or a callback's
-        # pointer, while `sent` compares those), and what they are called there
-        self.root = "/paths"
+        # where the operations being compared are (`/paths`; `/webhooks`, or where a callback's
+        # path item is, while `sent` compares those), on each side, and what they are called
+        self.root = self.old_root = "/paths"
         self.label_of: Callable[[str, str], str] = operation_label
         # comparing a webhook or a callback: the API sends its request and reads its response,
         # so each schema is judged the other way round (`flow`)
@@ -325,21 +325,24 @@ class _Differ:
             elif name not in old:
                 self.add(pointer, "webhook-added", False, f"webhook `{name}` was added")
             else:
-                self.sent("/webhooks", lambda method, key: f"webhook `{key}` ({method.upper()})",
-                          (str(name), str(name)), self.old_refs.object(old[name]),
-                          self.new_refs.object(new[name]))
+                was = literal_pointer(self.old_refs, old[name], pointer)
+                at = literal_pointer(self.new_refs, new[name], pointer)
+                self._pair_operations(was, at)
+                self.sent((was, at), _webhook_label(str(name)),
+                          self.old_refs.object(old[name]), self.new_refs.object(new[name]))
 
-    def sent(self, root: str, label_of: Callable[[str, str], str], keys: tuple[str, str],
+    def sent(self, pointers: tuple[str, str], label_of: Callable[[str, str], str],
              old_item: dict[str, Json], new_item: dict[str, Json]) -> None:
         """The operations of a path item the API sends to its consumer (a webhook's, a
-        callback's), under `root`, each named by `label_of(method, key)`: compared as
-        operations whose request the consumer reads (`flow`)."""
-        outer = (self.root, self.label_of, self.webhook, self.op)
-        self.root, self.label_of, self.webhook = root, label_of, True
+        callback's), at `pointers` (old, new), each named by `label_of(method, key)`: compared
+        as operations whose request the consumer reads (`flow`)."""
+        (old_root, old_key), (root, key) = (_parent_and_key(pointer) for pointer in pointers)
+        outer = (self.root, self.old_root, self.label_of, self.webhook, self.op)
+        self.root, self.old_root, self.label_of, self.webhook = root, old_root, label_of, True
         try:
-            self.methods(keys, old_item, new_item)
+            self.methods((old_key, key), old_item, new_item)
         finally:
-            self.root, self.label_of, self.webhook, self.op = outer
+            self.root, self.old_root, self.label_of, self.webhook, self.op = outer
 
     def callbacks(self, label: str, pointer: str, old_op: Mapping[str, Json],
                   new_op: Mapping[str, Json]) -> None:
@@ -350,26 +353,36 @@ class _Differ:
         new_all = self.new_refs.object(new_op.get("callbacks") or {})
         old_pointer = self._old_op_pointer(pointer)
         for name in sorted(set(old_all) | set(new_all), key=str):
+            # where each side's callback object and path items literally are (a `$ref` to
+            # `components/callbacks` or `components/pathItems` followed)
+            old_at = literal_pointer(self.old_refs, old_all.get(name),
+                                     join_tokens(old_pointer, "callbacks", str(name)))
+            new_at = literal_pointer(self.new_refs, new_all.get(name),
+                                     join_tokens(pointer, "callbacks", str(name)))
             old_cb = self.old_refs.object(old_all.get(name) or {})
             new_cb = self.new_refs.object(new_all.get(name) or {})
             for expression in sorted(set(old_cb) | set(new_cb), key=str):
-                at = join_tokens(pointer, "callbacks", str(name), str(expression))
-                was = join_tokens(old_pointer, "callbacks", str(name), str(expression))
+                if str(expression).startswith("x-"):
+                    continue  # an extension, not a URL the API calls
+                was = literal_pointer(self.old_refs, old_cb.get(expression),
+                                      join_tokens(old_at, str(expression)))
+                at = literal_pointer(self.new_refs, new_cb.get(expression),
+                                     join_tokens(new_at, str(expression)))
                 what = f"{label}: callback `{name}` ({expression})"
                 if expression not in new_cb:
                     self.add(was, "callback-removed", True, f"{what} was removed", side="old")
                 elif expression not in old_cb:
                     self.add(at, "callback-added", False, f"{what} was added")
                 else:
-                    self._pair_callback_operations(was, at)
-                    self.sent(join_tokens(pointer, "callbacks", str(name)), _callback_label(what),
-                              (str(expression), str(expression)),
+                    self._pair_operations(was, at)
+                    self.sent((was, at), _callback_label(what),
                               self.old_refs.object(old_cb[expression]),
                               self.new_refs.object(new_cb[expression]))
 
-    def _pair_callback_operations(self, old_item: str, new_item: str) -> None:
-        """A callback's operations are compared under their operation's pointers: the old one
-        may have another path key (operations are paired by path shape)."""
+    def _pair_operations(self, old_item: str, new_item: str) -> None:
+        """A webhook's or callback's operations are compared under their path items' pointers,
+        which differ between the sides where a path key (operations are paired by path shape)
+        or a `$ref`'d path item's component differs."""
         for method in HTTP_METHODS:
             self.old_ops_by_new[join_tokens(new_item, method)] = join_tokens(old_item, method)
 
@@ -467,7 +480,7 @@ class _Differ:
         self, label: str, old: tuple[str, dict[str, Json]], new: tuple[str, dict[str, Json]],
         method: str,
     ) -> None:
-        old_params = operation_parameters(self.old_refs, old[0], old[1], method, self.root)
+        old_params = operation_parameters(self.old_refs, old[0], old[1], method, self.old_root)
         new_params = operation_parameters(self.new_refs, new[0], new[1], method, self.root)
         for key in sorted(set(old_params) | set(new_params)):
             before, after = old_params.get(key), new_params.get(key)
@@ -817,6 +830,17 @@ _NOT_VALUE_SETS = frozenset({"request-property-became-read-only",
 
 _SECURITY_KEPT = " (every caller that met the old requirement meets the new one)"
 Requirement = tuple[tuple[str, tuple[str, ...]], ...]  # one alternative: (scheme, scopes)...
+
+
+def _parent_and_key(pointer: str) -> tuple[str, str]:
+    """The pointer of the object holding `pointer`'s last key, and that key."""
+    tokens = split_pointer(pointer)
+    return join_tokens("", *tokens[:-1]), tokens[-1]
+
+
+def _webhook_label(name: str) -> Callable[[str, str], str]:
+    """How a webhook's operations are named: the webhook, then the method."""
+    return lambda method, _key: f"webhook `{name}` ({method.upper()})"
 
 
 def _callback_label(callback: str) -> Callable[[str, str], str]:
