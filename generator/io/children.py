@@ -76,7 +76,7 @@ def stop(pid: int, fd: int) -> None:
 # pay its first call) while the parent prepares the work. Each request and each answer goes as
 # a length, then its pickle, through a pipe of its own.
 
-_LENGTH = struct.Struct("<Q")
+MESSAGE_LENGTH = struct.Struct("<Q")  # before each message a child and its parent exchange
 
 
 class Worker:
@@ -133,7 +133,7 @@ class Worker:
             return None
         deadline = time.monotonic() + self.answer_seconds
         answer = None
-        if _write_by(self.requests, _LENGTH.pack(len(payload)) + payload, deadline):
+        if _write_by(self.requests, MESSAGE_LENGTH.pack(len(payload)) + payload, deadline):
             answer = _read_message(self.answers, deadline)
         try:
             value = pickle.loads(answer) if answer is not None else None  # our own child's bytes
@@ -167,7 +167,7 @@ def _serve_in_child(prepare: Callable[[], object], serve: Callable[[Any], Any], 
         prepare()
         while (request := _read_message(requests, None)) is not None:
             reply = _answer(serve, request)
-            write_all(answers, _LENGTH.pack(len(reply)) + reply)
+            write_all(answers, MESSAGE_LENGTH.pack(len(reply)) + reply)
         status = 0
     finally:
         os._exit(status)
@@ -204,10 +204,10 @@ def _write_by(fd: int, data: bytes, deadline: float) -> bool:
 def _read_message(fd: int, deadline: float | None) -> bytes | None:
     """One message (its length, then its bytes) from `fd`; None at the end of the pipe, or
     when it is not all there by `deadline` (None: no deadline)."""
-    head = _read_exactly(fd, _LENGTH.size, deadline)
+    head = _read_exactly(fd, MESSAGE_LENGTH.size, deadline)
     if head is None:
         return None
-    return _read_exactly(fd, _LENGTH.unpack(head)[0], deadline)
+    return _read_exactly(fd, MESSAGE_LENGTH.unpack(head)[0], deadline)
 
 
 def _read_exactly(fd: int, size: int, deadline: float | None) -> bytes | None:

@@ -16,7 +16,6 @@ import math
 import os
 import pickle
 import select
-import struct
 import sys
 import tempfile
 import time
@@ -27,7 +26,7 @@ from typing import IO, Any, Self
 
 from generator.document.loading import Document
 from generator.io.cache import Cache, data_sha256, key_of
-from generator.io.children import can_fork, fork_child, stop, write_all
+from generator.io.children import MESSAGE_LENGTH, can_fork, fork_child, stop, write_all
 from generator.io.paths import GENERATOR_DIR
 from generator.problems import GeneratorError, Problem, printable
 
@@ -40,7 +39,6 @@ BUDGET_VARIABLE = "OPENAPI_CLIENTGEN_VALIDATION_BUDGET"  # seconds openapi-spec-
 DEFAULT_BUDGET = 120.0
 TIMEOUT_CODE = "validator-timeout"
 TIMEOUT_PREFIX = "validation: not finished within"
-_LENGTH = struct.Struct("<Q")  # before each verdict the child writes: its size
 # Our code that turns the library's errors into problems: what the validate layer may import.
 VALIDATION_SOURCES = ("__init__.py", "problems.py", "io", "document", "names", "validate")
 
@@ -108,8 +106,8 @@ class SpecValidation:
             self.deadline = time.monotonic() + self.budget
             if self.pid == 0:
                 pending = [index for index in range(len(self.docs)) if index not in self.known]
-                _validate_in_child([(self.docs[index], None if keys is None else keys.get(index))
-                                    for index in pending],
+                _validate_in_child([self.docs[index] for index in pending],
+                                   None if keys is None else [keys.get(index) for index in pending],
                                    self.cache, self.read_fd, self.results.fileno())
             os.close(write_fd)
         return self
@@ -231,9 +229,9 @@ def _read_verdicts(results: IO[bytes]) -> list[list[Problem]]:
     data = results.read()
     found: list[list[Problem]] = []
     offset = 0
-    while offset + _LENGTH.size <= len(data):
-        (size,) = _LENGTH.unpack_from(data, offset)
-        offset += _LENGTH.size
+    while offset + MESSAGE_LENGTH.size <= len(data):
+        (size,) = MESSAGE_LENGTH.unpack_from(data, offset)
+        offset += MESSAGE_LENGTH.size
         if offset + size > len(data):
             break
         found.append(pickle.loads(data[offset:offset + size]))  # our own child's bytes
@@ -338,24 +336,28 @@ def _validation_sources() -> str:
     return digest.hexdigest()
 
 
-def _validate_in_child(docs: Sequence[tuple[Document, str | None]], cache: Cache | None,
-                       read_fd: int, results_fd: int) -> None:
-    """The forked child: each document's verdict, written as soon as it is in, validated and
-    stored in `cache` under its key (a key of None: looked up in `cache` first, else worked out
-    and looked up here); then leave without running any of the parent's cleanup (atexit
-    handlers, temporary folders, pytest's machinery). Ending closes its end of the pipe: the
-    parent's signal."""
+def _validate_in_child(docs: Sequence[Document], keys: Sequence[str | None] | None,
+                       cache: Cache | None, read_fd: int, results_fd: int) -> None:
+    """The forked child: each document's verdict, written as soon as it is in, then stored in
+    `cache` under its key when it was worked out here. `keys`: each document's key, its verdict
+    known not to be in `cache`; None: the keys are worked out, and the verdicts looked up in
+    `cache`, here. Then leave without running any of the parent's cleanup (atexit handlers,
+    temporary folders, pytest's machinery). Ending closes its end of the pipe: the parent's
+    signal."""
     status = 1
     try:
         os.close(read_fd)
-        for doc, known_key in docs:
-            key = known_key if known_key is not None or cache is None else verdict_key(doc)
-            verdict = _cached(cache, key, doc) if known_key is None else None
+        for index, doc in enumerate(docs):
+            if keys is None:
+                key = verdict_key(doc) if cache is not None else None
+                verdict = _cached(cache, key, doc)
+            else:
+                key, verdict = keys[index], None
             fresh = verdict is None
             if verdict is None:
                 verdict = _spec_problems(doc)
             payload = pickle.dumps(verdict)
-            write_all(results_fd, _LENGTH.pack(len(payload)) + payload)
+            write_all(results_fd, MESSAGE_LENGTH.pack(len(payload)) + payload)
             if fresh and cache is not None and key is not None:
                 store_verdict(cache, key, doc, verdict)
         status = 0
