@@ -1092,3 +1092,31 @@ def test_a_callbacks_changes_point_where_each_side_has_them(by_ref: bool) -> Non
     assert found and changes[0].pointer.endswith("/post/parameters/0")
     assert changes[0].pointer.startswith(
         "/components/callbacks/Event/" if by_ref else "/paths/~1subscriptions~1{id}/post/")
+
+
+def _by_ref(document: Doc, where: str) -> Doc:
+    """`document` with its webhook's path item (`webhooks`) or its callback object
+    (`callbacks`) moved into `components` and reached by `$ref`."""
+    moved = copy.deepcopy(document)
+    if where == "webhooks":
+        moved["components"] = {"pathItems": {"NewPet": moved["webhooks"]["newPet"]}}
+        moved["webhooks"]["newPet"] = {"$ref": "#/components/pathItems/NewPet"}
+    else:
+        callbacks = moved["paths"]["/subscriptions"]["post"]["callbacks"]
+        moved["components"] = {"callbacks": {"Event": callbacks["onEvent"]}}
+        callbacks["onEvent"] = {"$ref": "#/components/callbacks/Event"}
+    return moved
+
+
+@pytest.mark.parametrize("where", ["webhooks", "callbacks"])
+def test_what_the_api_sends_has_no_effect_on_the_client_wherever_a_ref_puts_it(
+        where: str) -> None:
+    """Reported where it literally is (`/components/...`), a change of a webhook's or a
+    callback's payload still touches nothing the generated client sends or reads."""
+    make = _with_webhook if where == "webhooks" else _with_callback
+    old, new = (_by_ref(make(payload), where)
+                for payload in (_PAYLOAD, {**_PAYLOAD, "required": []}))
+    changes = diff_with_client(old, new)
+    assert [(c.kind, c.client, c.client_breaking) for c in changes] == [
+        ("response-property-became-optional", NO_EFFECT, False)]
+    assert changes[0].pointer.startswith("/components/")

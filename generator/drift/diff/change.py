@@ -36,6 +36,9 @@ class Change:
     # A default's or a flag's value before and after, as JSON text (None: not set), where the
     # change is one of them: what the client effects read, never the message's words.
     values: Values = field(default=None, compare=False)
+    # Whether the change is only about what the API sends its consumer (a webhook, a callback,
+    # wherever a `$ref` put it): the generated client sends and answers neither.
+    sent: bool = field(default=False, compare=False)
 
 
 def severity(breaking: bool | None) -> str:

@@ -358,8 +358,7 @@ def _shape_cause(changes: list[Change], sides: Mapping[str, _Side], before: Oper
     labels = {_label(p) for p in pointers}
     for index, change in enumerate(changes):
         about = bool(labels & set(change.operations)) or any(
-            change.pointer.startswith(p + "/") and not in_callback(change.pointer)
-            for p in pointers)
+            change.pointer.startswith(p + "/") and not change.sent for p in pointers)
         if about and names & _names_touched(change, sides[change.side]):
             return index
     return None
@@ -447,9 +446,9 @@ def _api(data: Mapping[str, Any]) -> Any:
 
 
 def _effect(change: Change, trace: _Trace) -> str:
-    if in_callback(change.pointer):
-        return NO_EFFECT  # the client answers no callback; the models its schemas name are
-        # traced at their components
+    if change.sent:
+        return NO_EFFECT  # the client sends no webhook and answers no callback; the models
+        # their schemas name are traced at their components
     if change.kind == DEPRECATION_CHANGED:
         return _deprecation_effect(change, trace)
     if change.kind in _NO_EFFECT_KINDS:
@@ -489,9 +488,6 @@ def _traced_effect(change: Change, trace: _Trace) -> str:
         return "; ".join(f"{m}: method {verb}" for m in methods if m) or NOT_TRACED
     if len(tokens) >= 3 and tokens[0] == "paths" and tokens[2] in HTTP_METHODS:
         return _in_operation(change, trace, tokens) or NOT_TRACED
-    if tokens[:1] == ["webhooks"]:
-        return NO_EFFECT  # the client sends no webhook; the models its schemas name are traced
-        # at their components
     if len(tokens) == 3 and tokens[:2] == ["components", "schemas"]:
         return _class_effect(change, tokens[2])
     if len(tokens) >= 3 and tokens[:2] == ["components", "schemas"]:
@@ -499,13 +495,6 @@ def _traced_effect(change: Change, trace: _Trace) -> str:
     if tokens[:1] == ["components"] and change.operations:
         return f"{_what(change)} (shared by {len(change.operations)} operation(s))"
     return NOT_TRACED
-
-
-def in_callback(pointer: str) -> bool:
-    """Whether `pointer` is inside one of an operation's callbacks (a request the API sends)."""
-    tokens = split_pointer(pointer)
-    return (len(tokens) > 3 and tokens[0] == "paths" and tokens[2] in HTTP_METHODS
-            and tokens[3] == "callbacks")
 
 
 def _class_effect(change: Change, component: str) -> str:

@@ -68,6 +68,7 @@ no operation uses (except renames/removals as info).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
 from urllib.parse import quote
 
 from generator.document import tree
@@ -187,9 +188,9 @@ class _Differ:
         return self.verdicts[key]
 
     def add(self, pointer: str, kind: str, breaking: bool | None, message: str,
-            side: str = "new", values: Values = None) -> None:
+            side: str = "new", values: Values = None, sent: bool = False) -> None:
         self.found.append(Found(pointer, kind, breaking, message, "", self.op, side,
-                                values=values))
+                                values=values, sent=sent))
 
     def run(self) -> list[Change]:
         self.servers("", self.old.get("servers"), self.new.get("servers"), "the API", root=True)
@@ -321,9 +322,10 @@ class _Differ:
             pointer = join_tokens("", "webhooks", str(name))
             if name not in new:
                 self.add(pointer, "webhook-removed", True, f"webhook `{name}` was removed",
-                         side="old")
+                         side="old", sent=True)
             elif name not in old:
-                self.add(pointer, "webhook-added", False, f"webhook `{name}` was added")
+                self.add(pointer, "webhook-added", False, f"webhook `{name}` was added",
+                         sent=True)
             else:
                 was = literal_pointer(self.old_refs, old[name], pointer)
                 at = literal_pointer(self.new_refs, new[name], pointer)
@@ -339,10 +341,13 @@ class _Differ:
         (old_root, old_key), (root, key) = (_parent_and_key(pointer) for pointer in pointers)
         outer = (self.root, self.old_root, self.label_of, self.webhook, self.op)
         self.root, self.old_root, self.label_of, self.webhook = root, old_root, label_of, True
+        start = len(self.found)
         try:
             self.methods((old_key, key), old_item, new_item)
         finally:
             self.root, self.old_root, self.label_of, self.webhook, self.op = outer
+        # all of it is about what the API sends, wherever a `$ref` put it (`Change.sent`)
+        self.found[start:] = [replace(found, sent=True) for found in self.found[start:]]
 
     def callbacks(self, label: str, pointer: str, old_op: Mapping[str, Json],
                   new_op: Mapping[str, Json]) -> None:
@@ -370,9 +375,10 @@ class _Differ:
                                      join_tokens(new_at, str(expression)))
                 what = f"{label}: callback `{name}` ({expression})"
                 if expression not in new_cb:
-                    self.add(was, "callback-removed", True, f"{what} was removed", side="old")
+                    self.add(was, "callback-removed", True, f"{what} was removed", side="old",
+                             sent=True)
                 elif expression not in old_cb:
-                    self.add(at, "callback-added", False, f"{what} was added")
+                    self.add(at, "callback-added", False, f"{what} was added", sent=True)
                 else:
                     self._pair_operations(was, at)
                     self.sent((was, at), _callback_label(what),

@@ -30,6 +30,7 @@ class Found:
     side: str = "new"
     key: Key | None = None  # the schema location, while a schema is being judged
     values: Values = None  # (`Change.values`)
+    sent: bool = False  # about what the API sends its consumer (`Change.sent`)
 
 
 def merge_shared(found: Iterable[Found]) -> list[Change]:
@@ -54,7 +55,8 @@ def merge_shared(found: Iterable[Found]) -> list[Change]:
         else:
             message = first.message
         changes.add(Change(pointer, kind, level, message, side, operations,
-                           detail=first.detail, values=first.values))
+                           detail=first.detail, values=first.values,
+                           sent=all(f.sent for f in members)))
     return sorted(changes)
 
 
