@@ -88,10 +88,10 @@ def format_changes(changes: Iterable[Change], fmt: str = "text",
 
 
 def _json_change(change: Change) -> dict[str, object]:
-    """A change's JSON entry: its fields but `values` (what the message already says, kept
-    for the client effects)."""
+    """A change's JSON entry: its fields but `values` and `sent` (what the message and the
+    client effect already say, kept for the client effects)."""
     entry = asdict(change)
-    del entry["values"]
+    del entry["values"], entry["sent"]
     return entry
 
 
