@@ -26,6 +26,7 @@ from generator.cli.common import (
     usage_error,
 )
 from generator.io.write import written_so_far
+from generator.manifest import Provider
 from generator.problems import GeneratorError, Problem
 
 if TYPE_CHECKING:
@@ -143,13 +144,18 @@ def _input_files(args: argparse.Namespace) -> list[Path] | None:
     if args.spec:
         return [args.spec, *([args.overlay] if args.overlay else [])]
     try:
-        manifest = read_manifest(args.manifest)
-        providers = ([manifest.get(name) for name in args.providers] if args.providers
-                     else list(manifest.providers))
+        providers = _chosen_providers(args)
     except GeneratorError:
         return None
     return [path for provider in providers for path in (provider.spec, provider.overlay)
             if path is not None]
+
+
+def _chosen_providers(args: argparse.Namespace) -> list[Provider]:
+    """The providers `generate` is asked for (all of the manifest's, when none is named)."""
+    manifest = read_manifest(args.manifest)
+    return ([manifest.get(name) for name in args.providers] if args.providers
+            else list(manifest.providers))
 
 
 def _note_replaced_current_folder(here: str, written: list[Path]) -> None:
@@ -197,9 +203,7 @@ def _generate_targets(args: argparse.Namespace) -> tuple[list[pipeline.Target], 
     if args.overlay:
         raise usage_error("", "--overlay goes with --spec "
                               "(a provider's overlay is in the manifest)")
-    manifest = read_manifest(args.manifest)
-    providers = ([manifest.get(name) for name in args.providers] if args.providers
-                 else list(manifest.providers))
+    providers = _chosen_providers(args)
     one_folder = args.out is not None and len(args.providers) == 1
     if args.package and not one_folder:
         raise usage_error("", "--package names one package: give one provider and --out DIR")

@@ -449,17 +449,24 @@ class _Differ:
             self.add(pointer, "deprecation-changed", False,
                      f"{label}: deprecated is now {bool(new_op.get('deprecated'))}",
                      values=flag_values(old_op.get("deprecated"), new_op.get("deprecated")))
-        old_security = security_set(old_op.get("security", self.old.get("security")))
-        new_security = security_set(new_op.get("security", self.new.get("security")))
-        if ("security" in old_op or "security" in new_op) and old_security != new_security:
-            tightened = security_tightened(old_security, new_security)
-            self.add(join_tokens(pointer, "security"), "security-changed", tightened,
-                     f"{label}: security requirement changed" + _SECURITY_KEPT * (not tightened))
+        if "security" in old_op or "security" in new_op:  # (else the global one's, compared once)
+            self.operation_security(pointer, label, old_op, new_op)
         self.servers(pointer, old_op.get("servers"), new_op.get("servers"), label)
         self.parameters(label, old, new, method)
         self.request_body(label, pointer, old_op, new_op)
         self.responses(label, pointer, old_op, new_op)
         self.callbacks(label, pointer, old_op, new_op)
+
+    def operation_security(self, pointer: str, label: str, old_op: Mapping[str, Json],
+                           new_op: Mapping[str, Json]) -> None:
+        """An operation's own requirement (or the global one it falls back to on a side
+        without one), by what a caller holds (`security_tightened`)."""
+        old_security = security_set(old_op.get("security", self.old.get("security")))
+        new_security = security_set(new_op.get("security", self.new.get("security")))
+        if old_security != new_security:
+            tightened = security_tightened(old_security, new_security)
+            self.add(join_tokens(pointer, "security"), "security-changed", tightened,
+                     f"{label}: security requirement changed" + _SECURITY_KEPT * (not tightened))
 
     def tags(self, pointer: str, label: str, old: Json, new: Json) -> None:
         """Tags send nothing; the generated client groups methods by their first tag, so a
