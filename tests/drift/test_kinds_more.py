@@ -1,0 +1,145 @@
+"""Minimal pairs for kinds of change no other test exercised: each asserts the verdict, the
+message and the effect on the generated client `diff` gives, and says why that is right for
+someone calling the generated client."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from generator.drift.diff.change import Change
+from generator.drift.diff.client import NO_EFFECT, NOT_TRACED, diff_with_client
+from generator.drift.report import exit_code
+
+B, NB, PB = "breaking", "non-breaking", "possibly-breaking"
+Doc = dict[str, Any]
+LABELS = "/paths/~1issues~1{number}~1labels/post"
+GET = "/paths/~1issues~1{number}/get"
+
+
+def base() -> Doc:
+    """`POST /issues/{number}/labels` (`client.issues.add_labels`: a query parameter, an
+    expanded body `Labels`) and `GET /issues/{number}` (`client.issues.get`), both answering
+    an `Issue`."""
+    number = {"name": "number", "in": "path", "required": True, "schema": {"type": "integer"}}
+    issue = {"description": "ok", "content": {"application/json": {
+        "schema": {"$ref": "#/components/schemas/Issue"}}}}
+    return {
+        "openapi": "3.1.0", "info": {"title": "t", "version": "1"},
+        "paths": {
+            "/issues/{number}/labels": {"post": {
+                "operationId": "add_labels", "tags": ["issues"],
+                "parameters": [number, {"name": "dry_run", "in": "query",
+                                        "schema": {"type": "boolean"}}],
+                "requestBody": {"required": True, "content": {"application/json": {
+                    "schema": {"$ref": "#/components/schemas/Labels"}}}},
+                "responses": {"200": issue}}},
+            "/issues/{number}": {"get": {
+                "operationId": "get", "tags": ["issues"], "parameters": [number],
+                "responses": {"200": issue}}},
+        },
+        "components": {"schemas": {
+            "Labels": {"type": "object", "required": ["labels"], "properties": {
+                "labels": {"type": "array", "items": {"type": "string"}}}},
+            "Issue": {"type": "object", "required": ["id"], "properties": {
+                "id": {"type": "integer"}, "title": {"type": "string"}}},
+        }},
+    }
+
+
+def _schemas(doc: Doc) -> Doc:
+    return doc["components"]["schemas"]  # type: ignore[no-any-return]
+
+
+def _labels(doc: Doc) -> Doc:
+    return doc["paths"]["/issues/{number}/labels"]["post"]  # type: ignore[no-any-return]
+
+
+def _get(doc: Doc) -> Doc:
+    return doc["paths"]["/issues/{number}"]["get"]  # type: ignore[no-any-return]
+
+
+def _pair(change: Callable[[Doc], None], before: Callable[[Doc], None] = lambda d: None
+          ) -> tuple[Doc, Doc]:
+    """`base()` with `before` applied, and that with `change` applied too."""
+    old = base()
+    before(old)
+    new = copy.deepcopy(old)
+    change(new)
+    return old, new
+
+
+def _one(changes: list[Change]) -> Change:
+    assert len(changes) == 1, changes
+    return changes[0]
+
+
+def _seen(change: Change) -> tuple[str, str, str, bool]:
+    return change.kind, change.severity, change.client, change.client_breaking
+
+
+# ---- 2. webhooks: what the API sends its consumer, never what the generated client calls ----
+
+
+def _webhook(doc: Doc) -> None:
+    """A webhook `newIssue` posting an `Issue` (the component the client's answers use)."""
+    doc["webhooks"] = {"newIssue": {"post": {
+        "requestBody": {"content": {"application/json": {
+            "schema": {"$ref": "#/components/schemas/Issue"}}}},
+        "responses": {"200": {"description": "received"}}}}}
+
+
+def test_a_webhook_added_or_removed_has_no_effect_on_the_client() -> None:
+    """A consumer waiting for `newIssue` misses it once it is gone (breaking on the wire), but
+    the generated client sends no webhook and takes none: no method, argument or model
+    changes (`Issue` is still the answers' model), so neither way is client-breaking."""
+    old, new = _pair(_webhook)
+    added = diff_with_client(old, new)
+    assert _seen(_one(added)) == ("webhook-added", NB, NO_EFFECT, False)
+    assert added[0].pointer == "/webhooks/newIssue" and added[0].side == "new"
+    assert added[0].message == "webhook `newIssue` was added"
+    removed = diff_with_client(new, old)
+    assert _seen(_one(removed)) == ("webhook-removed", B, NO_EFFECT, False)
+    assert removed[0].side == "old" and removed[0].message == "webhook `newIssue` was removed"
+    assert exit_code(removed, "breaking") == 1 and exit_code(removed, "client-breaking") == 0
+
+
+# ---- 8. a response header's type: typed on one response only ----------------------------
+
+
+def _headers(doc: Doc, rate: str, other: str) -> None:
+    """`GET /issues/{number}`'s 200 documents `X-Rate` (typed on the raw response: the first
+    success with headers), its 202 `X-Other` (read as a plain string)."""
+    responses = _get(doc)["responses"]
+    responses["200"] = dict(responses["200"], headers={"X-Rate": {"schema": {"type": rate}}})
+    responses["202"] = {"description": "later", "headers": {"X-Other": {"schema": {"type": other}}}}
+
+
+def test_a_typed_response_headers_type_changed_names_typed_headers() -> None:
+    """`with_raw_response(...).typed_headers['X-Rate']` was an int and is now a str: code
+    doing arithmetic on it breaks."""
+    old, new = _pair(lambda d: _headers(d, "string", "integer"),
+                     lambda d: _headers(d, "integer", "integer"))
+    change = _one(diff_with_client(old, new))
+    assert change.pointer == GET + "/responses/200/headers/X-Rate/schema"
+    assert change.message == ("GET /issues/{number}: response 200 header `X-Rate` type changed "
+                              "from integer to string")
+    assert _seen(change) == ("type-changed", B, "client.issues.get: with_raw_response: "
+                             "typed_headers['X-Rate']: type changed from integer to string", True)
+
+
+def test_an_untyped_response_headers_type_changed_has_no_effect_on_the_client() -> None:
+    """The 202's headers are not typed (only the first success with headers is): the client
+    hands `X-Other` over as the string it received, before and after. Breaking on the wire for
+    a consumer parsing it as a number; no code written against the client changes."""
+    old, new = _pair(lambda d: _headers(d, "integer", "string"),
+                     lambda d: _headers(d, "integer", "integer"))
+    change = _one(diff_with_client(old, new))
+    assert change.pointer == GET + "/responses/202/headers/X-Other/schema"
+    assert change.message.endswith("response 202 header `X-Other` type changed from integer to "
+                                   "string")
+    assert _seen(change) == ("type-changed", B, NO_EFFECT, False)
+    assert exit_code([change], "client-breaking") == 0
