@@ -143,3 +143,43 @@ def test_an_untyped_response_headers_type_changed_has_no_effect_on_the_client() 
                                    "string")
     assert _seen(change) == ("type-changed", B, NO_EFFECT, False)
     assert exit_code([change], "client-breaking") == 0
+
+
+# ---- 4. an integer's format, int32 <-> int64 -------------------------------------------
+
+
+def _count(fmt: str) -> Callable[[Doc], None]:
+    """`Issue.id` (an answer's field) and `Labels.count` (an argument) of format `fmt`."""
+    def set_format(doc: Doc) -> None:
+        _schemas(doc)["Issue"]["properties"]["id"]["format"] = fmt
+        _schemas(doc)["Labels"]["properties"]["count"] = {"type": "integer", "format": fmt}
+    return set_format
+
+
+@pytest.mark.parametrize(("before", "after", "request_seen", "response_seen"), [
+    # widened: a request takes more (a server reading int64 reads every int32); an answer may
+    # now hold a value past 2**31, which a consumer typed int32 overflows on: breaking on the
+    # wire. The generated client types both `int` and checks no integer format (pydantic's
+    # int takes any size): no code written against it breaks.
+    ("int32", "int64", ("constraint-relaxed-request", NB, False),
+     ("constraint-relaxed-response", B, False)),
+    # narrowed: a call passing a value past 2**31 is now refused by the server (the argument
+    # still takes any int, so the call fails at run time): client-breaking; an answer holds
+    # fewer values than before: nothing breaks.
+    ("int64", "int32", ("constraint-tightened-request", B, True),
+     ("constraint-tightened-response", NB, False)),
+], ids=["widened", "narrowed"])
+def test_an_integer_format_changed(before: str, after: str,
+                                   request_seen: tuple[str, str, bool],
+                                   response_seen: tuple[str, str, bool]) -> None:
+    old, new = _pair(_count(after), _count(before))
+    changes = {c.pointer.rsplit("/", 1)[1]: c for c in diff_with_client(old, new)}
+    assert sorted(changes) == ["count", "id"]
+    count, ident = changes["count"], changes["id"]
+    said = f"format changed from {before} to {after}"
+    assert count.message == f"POST /issues/{{number}}/labels: request body property `count` {said}"
+    assert ident.message == f"schema `Issue` property `id` {said}"
+    assert (count.kind, count.severity, count.client_breaking) == request_seen
+    assert count.client == f"client.issues.add_labels: argument count: {said}; type unchanged: int | NotGiven"
+    assert (ident.kind, ident.severity, ident.client_breaking) == response_seen
+    assert ident.client == f"models.Issue.id: {said}; type unchanged: int"

@@ -281,8 +281,12 @@ def with_client_effects(changes: Iterable[Change], built: Mapping[str, Built]) -
 def _with_effect(change: Change, trace: _Trace) -> Change:
     effect = _with_members_removed(_effect(change, trace), trace)
     traced = effect not in (NO_EFFECT, NOT_TRACED)
+    # an answer's `format` changed where the model's type did not: models.py checks no format
+    # of a plain `int` or `str`, so the client rejects no value it took before
+    unfelt = change.kind.endswith("-response") and trace.format_kept
     breaking = traced and change.kind not in _FOLLOWED_KINDS and (
-        change.severity == BREAKING or change.kind in _CLASS_KINDS or trace.dropped_class
+        (change.severity == BREAKING and not unfelt) or change.kind in _CLASS_KINDS
+        or trace.dropped_class
         or trace.breaks_calls or trace.dropped_member or trace.retyped)
     return replace(change, client=effect, client_breaking=breaking)
 
@@ -628,11 +632,15 @@ class _Trace:
         # a `format` changed the generated type (`str` -> `datetime`): code using the old one
         # breaks, whichever way the wire's verdict goes
         self.retyped = False
+        # a `format` changed and the generated type did not (`int` for int32 and int64)
+        self.format_kept = False
 
     def typed(self, subject: str, before: str | None, after: str | None) -> str:
-        """`_typed`, noting a type a `format` change made another."""
-        self.retyped |= (self.change.detail.startswith("format changed") and before is not None
-                         and after is not None and before != after)
+        """`_typed`, noting a type a `format` change made another, or kept."""
+        formatted = self.change.detail.startswith("format changed")
+        self.retyped |= (formatted and before is not None and after is not None
+                         and before != after)
+        self.format_kept |= formatted and before is not None and before == after
         return _typed(subject, self.change, before, after)
 
     def argument(self, subject: str, operation: str, name: str, param: ParamRecord | None = None,
