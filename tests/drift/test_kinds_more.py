@@ -183,3 +183,98 @@ def test_an_integer_format_changed(before: str, after: str,
     assert count.client == f"client.issues.add_labels: argument count: {said}; type unchanged: int | NotGiven"
     assert (ident.kind, ident.severity, ident.client_breaking) == response_seen
     assert ident.client == f"models.Issue.id: {said}; type unchanged: int"
+
+
+# ---- 3. readOnly / writeOnly lost: as if the property were added where the flag hid it ---
+
+
+def _flagged(flag: str, required: bool = False) -> Callable[[Doc], None]:
+    """`Issue.title` (an answer's) and a new `Labels.note` (an argument's) marked `flag`."""
+    def mark(doc: Doc) -> None:
+        _schemas(doc)["Issue"]["properties"]["title"][flag] = True
+        _schemas(doc)["Labels"]["properties"]["note"] = {"type": "string", flag: True}
+        if required:
+            _schemas(doc)["Labels"]["required"].append("note")
+    return mark
+
+
+def _unflag(flag: str) -> Callable[[Doc], None]:
+    def unmark(doc: Doc) -> None:
+        del _schemas(doc)["Issue"]["properties"]["title"][flag]
+        del _schemas(doc)["Labels"]["properties"]["note"][flag]
+    return unmark
+
+
+def _by_schema(changes: list[Change]) -> dict[str, Change]:
+    assert len(changes) == 2, changes
+    return {c.pointer.split("/")[3]: c for c in changes}
+
+
+def test_a_request_property_no_longer_read_only_is_an_argument_added() -> None:
+    """readOnly kept `note` out of `add_labels`; now the method takes it. Optional: nothing
+    breaks. In an answer readOnly hid nothing: `models.Issue.title` is as it was."""
+    found = _by_schema(diff_with_client(*_pair(_unflag("readOnly"), _flagged("readOnly"))))
+    note, title = found["Labels"], found["Issue"]
+    assert note.message == ("POST /issues/{number}/labels: request body property `note` is no "
+                            "longer readOnly (now sent)")
+    assert _seen(note) == ("request-property-no-longer-read-only", NB, "client.issues.add_labels: "
+                           "argument note: is no longer readOnly (now sent): str | NotGiven", False)
+    assert title.message == "schema `Issue` property `title` is no longer readOnly"
+    assert _seen(title) == ("response-property-no-longer-read-only", NB, "models.Issue.title: is "
+                            "no longer readOnly; type unchanged: str | None", False)
+
+
+def test_a_required_request_property_no_longer_read_only_breaks() -> None:
+    """Found here: a required readOnly property is required in answers only (OpenAPI), so no
+    old request carries `note`; without the flag every one must, and the generated method's
+    `note` is a required argument: every call written without it fails. It was reported
+    non-breaking (and `subsume`, blind to readOnly, would have cleared it)."""
+    old, new = _pair(_unflag("readOnly"), _flagged("readOnly", required=True))
+    note = _by_schema(diff_with_client(old, new))["Labels"]
+    assert note.message.endswith("`note` is no longer readOnly (now sent, as required)")
+    assert _seen(note) == ("request-property-no-longer-read-only", B, "client.issues.add_labels: "
+                           "argument note: is no longer readOnly (now sent, as required): str",
+                           True)
+
+
+def test_an_answer_property_no_longer_write_only_changes_the_returned_class() -> None:
+    """Found here: writeOnly `title` made both methods return `IssueResponse` (`Issue` without
+    it); without the flag they return `Issue` and `IssueResponse` is gone: code naming it
+    breaks. The effect named `models.Issue.title` (unchanged: `Issue` always had it) and was
+    not client-breaking. Gaining the flag is the reverse (breaking on the wire too). In a
+    request writeOnly hid nothing."""
+    old, new = _pair(_unflag("writeOnly"), _flagged("writeOnly"))
+    found = _by_schema(diff_with_client(old, new))
+    title, note = found["Issue"], found["Labels"]
+    returned = ("client.issues.get: now returns models.Issue (was models.IssueResponse); "
+                "client.issues.add_labels: now returns models.Issue (was models.IssueResponse)")
+    assert title.message == "schema `Issue` property `title` is no longer writeOnly (now returned)"
+    assert _seen(title) == ("response-property-no-longer-write-only", NB, returned, True)
+    assert _seen(note) == ("request-property-no-longer-write-only", NB, "client.issues.add_labels: "
+                           "argument note: is no longer writeOnly; type unchanged: str | NotGiven",
+                           False)
+    back = _by_schema(diff_with_client(new, old))["Issue"]
+    assert back.message == ("schema `Issue` property `title` became writeOnly (no longer "
+                            "returned)")
+    assert _seen(back) == ("response-property-became-write-only", B, returned.replace(
+        "models.Issue (was models.IssueResponse)", "models.IssueResponse (was models.Issue)"),
+        True)
+
+
+def test_writeonly_deeper_than_the_answer_keeps_the_returned_class() -> None:
+    """`IssueList.items[]` holds `Issue`: only the answer's own properties make the
+    `<Name>Response` class, so the methods keep returning `IssueList`, and `Issue.title` (a
+    field the client still reads) is what the effect names."""
+    def listed(doc: Doc) -> None:
+        _schemas(doc)["IssueList"] = {"type": "object", "properties": {"items": {
+            "type": "array", "items": {"$ref": "#/components/schemas/Issue"}}}}
+        _get(doc)["responses"]["200"] = {"description": "ok", "content": {"application/json": {
+            "schema": {"$ref": "#/components/schemas/IssueList"}}}}
+        _labels(doc)["responses"]["200"] = copy.deepcopy(_get(doc)["responses"]["200"])
+
+    old, new = _pair(lambda d: _schemas(d)["Issue"]["properties"]["title"].update(
+        writeOnly=True), listed)
+    change = _one(diff_with_client(old, new))
+    assert _seen(change) == ("response-property-became-write-only", B, "models.Issue.title: "
+                             "became writeOnly (no longer returned); type unchanged: str | None",
+                             True)

@@ -84,6 +84,10 @@ _MODEL = re.compile(r"\b_models\.(\w+)")
 _RENAMED = re.compile(r"component schema `(.*)` was renamed to `", re.DOTALL)
 _WORD = re.compile(r"\b[A-Za-z_]\w*\b")  # the names in an effect's text (its annotations')
 _ENUM_REMOVED = "enum-value-removed-"
+# An answer's property gaining or losing `writeOnly`: the method returns the schema's class
+# without its writeOnly properties (`<Name>Response`, `ir.classes.variant`), or the schema's own
+_VARIANT_KINDS = frozenset({"response-property-became-write-only",
+                            "response-property-no-longer-write-only"})
 # a method's return flipped between its answer's model and pages (`_with_return_shapes`)
 RETURN_SHAPE_CHANGED = "return-shape-changed"
 @dataclass(frozen=True)
@@ -463,7 +467,27 @@ def _effect(change: Change, trace: _Trace) -> str:
         return _path_parameter_renamed(trace)
     if change.kind == DEFAULT_CHANGED:
         return _default_effect(change, trace)
+    if change.kind in _VARIANT_KINDS:
+        return _returned_class(trace) or _traced_effect(change, trace)
     return _traced_effect(change, trace)
+
+
+def _returned_class(trace: _Trace) -> str | None:
+    """The methods among the change's operations whose returned class changed (`IssueResponse`,
+    the answer's class without its writeOnly properties, for `Issue`): code naming the old class
+    breaks. None when none did (the flag is deeper than the answer's own properties)."""
+    old_side, new_side = trace.sides["old"], trace.sides["new"]
+    found = []
+    for pointer in sorted(new_side.operations):
+        before = old_side.operations.get(trace.paired.get(pointer, pointer))
+        after = new_side.operations[pointer]
+        if (_label(pointer) in trace.change.operations and before is not None
+                and None not in (before.returns, after.returns)
+                and before.returns != after.returns):
+            found.append(f"{new_side.method(pointer)}: now returns {_returned(after.returns)} "
+                         f"(was {_returned(before.returns)})")
+    trace.breaks_calls |= bool(found)
+    return "; ".join(found) or None
 
 
 def _deprecation_effect(change: Change, trace: _Trace) -> str:

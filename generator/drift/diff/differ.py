@@ -835,8 +835,9 @@ class _Differ:
 
 AddFound = Callable[..., None]
 # Changes that no proof about values (`subsume`) can clear: the property is no longer sent
-# (returned) at all, or a union tells its branches apart by another tag.
+# (returned) at all, or is sent from now on, or a union tells its branches apart by another tag.
 _NOT_VALUE_SETS = frozenset({"request-property-became-read-only",
+                             "request-property-no-longer-read-only",
                              "response-property-became-write-only",
                              "discriminator-property-changed", "discriminator-value-removed",
                              "discriminator-added"})
