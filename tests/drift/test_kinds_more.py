@@ -278,3 +278,87 @@ def test_writeonly_deeper_than_the_answer_keeps_the_returned_class() -> None:
     assert _seen(change) == ("response-property-became-write-only", B, "models.Issue.title: "
                              "became writeOnly (no longer returned); type unchanged: str | None",
                              True)
+
+
+# ---- 5. a parameter between `schema` and `content` forms, the same schema ----------------
+
+
+def _dry_run(schema: Doc, content: bool) -> Callable[[Doc], None]:
+    """`add_labels`' query parameter `dry_run` of `schema`, given with `content:
+    application/json` (sent as JSON text) when `content`, else with `schema` (form style)."""
+    def set_parameter(doc: Doc) -> None:
+        parameter: Doc = {"name": "dry_run", "in": "query"}
+        if content:
+            parameter["content"] = {"application/json": {"schema": schema}}
+        else:
+            parameter["schema"] = schema
+        _labels(doc)["parameters"][1] = parameter
+    return set_parameter
+
+
+FORM, AS_JSON = "style=form, explode=true", "as its media type"
+
+
+@pytest.mark.parametrize(("schema", "severity"), [
+    # Found here: `true` and `5` are spelt the same as JSON text and in the form style
+    # (`?dry_run=true` both ways): no server reads them differently. It was breaking.
+    ({"type": "boolean"}, NB),
+    ({"type": "integer"}, NB),
+    # a string's JSON text is quoted (`?dry_run=%22yes%22` for `?dry_run=yes`)
+    ({"type": "string"}, B),
+    # an object's form spelling spreads its properties (`?a=1`) where JSON is `{"a":1}`
+    ({"type": "object", "properties": {"a": {"type": "integer"}}}, B),
+], ids=["boolean", "integer", "string", "object"])
+def test_a_parameter_switched_between_schema_and_content(schema: Doc, severity: str) -> None:
+    """The regenerated client sends the new spelling (`json_encoded` or the form style), so no
+    call changes either way: never client-breaking; the argument's type is the schema's."""
+    for before, after, was, now in ((False, True, FORM, AS_JSON), (True, False, AS_JSON, FORM)):
+        old, new = _pair(_dry_run(schema, after), _dry_run(schema, before))
+        change = _one(diff_with_client(old, new))
+        assert change.pointer == LABELS + "/parameters/1"
+        assert change.message == (f"POST /issues/{{number}}/labels: query parameter `dry_run` is "
+                                  f"now sent {now} (was {was})")
+        assert (change.kind, change.severity, change.client_breaking) == (
+            "parameter-serialization-changed", severity, False)
+        assert change.client.startswith(
+            f"client.issues.add_labels: argument dry_run: sent {now} by the regenerated client "
+            f"(was {was}; calls unchanged); type unchanged: ")
+
+
+# ---- 6. a path parameter's style: matrix and label, which the generated client never sends
+
+
+def _number_style(style: str | None) -> Callable[[Doc], None]:
+    def set_style(doc: Doc) -> None:
+        parameter = {"name": "number", "in": "path", "required": True,
+                     "schema": {"type": "integer"}}
+        _get(doc)["parameters"] = [dict(parameter, style=style) if style else parameter]
+    return set_style
+
+
+SIMPLE = "style=simple, explode=false"
+
+
+@pytest.mark.parametrize("style", ["matrix", "label"])
+def test_a_path_parameter_switched_to_a_prefixing_style(style: str) -> None:
+    """`/issues/5` becomes `/issues/;number=5` (`/issues/.5`): every old request is misread,
+    breaking on the wire. Found here: the effect said the regenerated client sends the new
+    spelling (`calls unchanged`, not client-breaking), but the runtime's `format_path` spells
+    every path value `simple`: the regenerated client still sends `/issues/5`, and every call
+    fails against the new server: client-breaking."""
+    spelt = f"style={style}, explode=false"
+    old, new = _pair(_number_style(style), _number_style(None))
+    change = _one(diff_with_client(old, new))
+    assert change.pointer == GET + "/parameters/0"
+    assert change.message == (f"GET /issues/{{number}}: path parameter `number` is now sent "
+                              f"{spelt} (was {SIMPLE})")
+    assert _seen(change) == ("parameter-serialization-changed", B, (
+        f"client.issues.get: argument number: the document now says {spelt} (was {SIMPLE}); "
+        "the generated client sends path parameters style=simple whatever the document says: "
+        "calls fail where the server reads the new spelling; type unchanged: int"), True)
+    # back to `simple`: what the generated client sent all along (the old server misread it)
+    back = _one(diff_with_client(new, old))
+    assert _seen(back) == ("parameter-serialization-changed", B, (
+        f"client.issues.get: argument number: sent {SIMPLE} by the regenerated client (the "
+        f"document said {spelt}, which the generated client never sent; calls unchanged); type "
+        "unchanged: int"), False)

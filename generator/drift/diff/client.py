@@ -28,6 +28,10 @@ generated code spells it (`types.py`, from both sides' intermediate models).
 * Prose, examples, titles: "no effect on the generated client". A change that cannot be traced
   (servers, security, a component no method uses) says what it touches on the wire instead.
 
+A parameter's spelling changed (`style`, `explode`, `content`) changes no call: the regenerated
+client sends the new one; except a path parameter's `matrix` or `label` style, which the
+generated client never sends (`_followed`).
+
 `client_breaking`: what breaks code written against the generated client
 (`--fail-on client-breaking`): a breaking change traced to a method, argument, model or field;
 a method renamed or moved, an argument renamed; a model class removed or renamed; an enum
@@ -75,6 +79,9 @@ _NAMING_KINDS = frozenset({"operation-id-changed", "tags-changed"})
 # Changes of how the wire spells what a call sends: the regenerated client spells it the new
 # way, so no call written against it changes (`client_breaking` never).
 _FOLLOWED_KINDS = frozenset({"parameter-serialization-changed"})
+# Path styles the generated client does not send (the runtime's `format_path` spells every
+# path value in the `simple` style): a switch to one is not followed by the regenerated client.
+_UNSENT_STYLES = ("style=matrix", "style=label")
 # A model class removed or renamed breaks code naming it, whatever the wire says.
 _CLASS_KINDS = frozenset({"component-removed", "component-renamed"})
 LONG_PAIR = 160  # characters of a pair of annotations past which shared members are elided
@@ -288,11 +295,17 @@ def _with_effect(change: Change, trace: _Trace) -> Change:
     # an answer's `format` changed where the model's type did not: models.py checks no format
     # of a plain `int` or `str`, so the client rejects no value it took before
     unfelt = change.kind.endswith("-response") and trace.format_kept
-    breaking = traced and change.kind not in _FOLLOWED_KINDS and (
+    breaking = traced and not _followed(change) and (
         (change.severity == BREAKING and not unfelt) or change.kind in _CLASS_KINDS
         or trace.dropped_class
         or trace.breaks_calls or trace.dropped_member or trace.retyped)
     return replace(change, client=effect, client_breaking=breaking)
+
+
+def _followed(change: Change) -> bool:
+    """Whether the regenerated client sends what the change's new spelling says."""
+    return change.kind in _FOLLOWED_KINDS and not (
+        change.values is not None and str(change.values[1]).startswith(_UNSENT_STYLES))
 
 
 def _with_members_removed(effect: str, trace: _Trace) -> str:
@@ -962,8 +975,15 @@ def _what(change: Change) -> str:
     if change.kind == DEFAULT_CHANGED:
         return _default_phrase(change)
     if change.kind in _FOLLOWED_KINDS and change.values is not None:
-        return (f"sent {change.values[1]} by the regenerated client (was {change.values[0]}; "
-                "calls unchanged)")
+        before, after = change.values
+        if not _followed(change):
+            return (f"the document now says {after} (was {before}); the generated client sends "
+                    "path parameters style=simple whatever the document says: calls fail where "
+                    "the server reads the new spelling")
+        if str(before).startswith(_UNSENT_STYLES):
+            return (f"sent {after} by the regenerated client (the document said {before}, which "
+                    "the generated client never sent; calls unchanged)")
+        return f"sent {after} by the regenerated client (was {before}; calls unchanged)"
     for suffix, phrase in _PHRASES.items():
         if change.kind.endswith(suffix):
             if change.kind.startswith("response") and suffix == "became-required":

@@ -529,13 +529,19 @@ class _Differ:
     def serialization(self, label: str, what: str, old: Param, new: Param) -> None:
         """`style` and `explode`, as each location defaults them: a server reading the new
         spelling misreads the old one where the two differ for the parameter's values (an
-        array or object, or a primitive under `matrix` or `label`); elsewhere no change."""
+        array or object, or a primitive under `matrix` or `label`; a media type for a style,
+        unless `_json_alike`); elsewhere no change."""
         before, after = serialized_as(old), serialized_as(new)
         if before == after:
             return
-        breaking = (before is None or after is None  # a media type for a style, or back
-                    or (before[0] != after[0] and bool({before[0], after[0]} & _PREFIXED_STYLES))
-                    or not _primitive(self.new_refs, new.schema()[0]))
+        if before is None or after is None:  # a media type for a style, or back
+            styled, as_json = (before, new) if after is None else (after, old)
+            breaking = not (styled is not None
+                            and _json_alike(self.new_refs, as_json, styled, new.schema()[0]))
+        else:
+            breaking = ((before[0] != after[0]
+                         and bool({before[0], after[0]} & _PREFIXED_STYLES))
+                        or not _primitive(self.new_refs, new.schema()[0]))
         self.add(new.pointer, "parameter-serialization-changed", breaking,
                  f"{label}: {what} is now sent {_spelt(after)} (was {_spelt(before)})",
                  values=(_spelt(before), _spelt(after)))
@@ -903,6 +909,23 @@ def serialized_as(param: Param) -> tuple[str, bool] | None:
         style = _DEFAULT_STYLES.get(param.location, "simple")
     explode = param.raw.get("explode")
     return style, explode if isinstance(explode, bool) else style == "form"
+
+
+# Types whose JSON text is their plain spelling (`true`, `5`, `1.5`)
+_PLAIN_IN_JSON = frozenset({"boolean", "integer", "number"})
+
+
+def _json_alike(refs: Refs, as_json: Param, styled: tuple[str, bool], schema: Json) -> bool:
+    """Whether a parameter sent as JSON text (`as_json`: its media type) and sent in the
+    style `styled` spell every value of `schema` alike: a boolean or a number, in a style that
+    prefixes nothing (a string's JSON text has quotes; arrays and objects are spelt apart)."""
+    media = str(next(iter(as_json.raw.get("content") or {}), "")).split(";")[0].strip().lower()
+    if not (media == "application/json" or media.endswith("+json")):
+        return False
+    node, _stack, _cycled = refs.deref(schema, frozenset())
+    types, nullable = declared_types(node) if isinstance(node, Mapping) else ([], False)
+    return (styled[0] not in _PREFIXED_STYLES and bool(types) and not nullable
+            and set(types) <= _PLAIN_IN_JSON)
 
 
 def _spelt(serialized: tuple[str, bool] | None) -> str:
