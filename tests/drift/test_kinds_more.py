@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from generator.drift.diff.change import Change
-from generator.drift.diff.client import NO_EFFECT, NOT_TRACED, diff_with_client
+from generator.drift.diff.client import NO_EFFECT, diff_with_client
 from generator.drift.report import exit_code
 
 B, NB, PB = "breaking", "non-breaking", "possibly-breaking"
@@ -127,8 +127,8 @@ def test_a_typed_response_headers_type_changed_names_typed_headers() -> None:
     assert change.pointer == GET + "/responses/200/headers/X-Rate/schema"
     assert change.message == ("GET /issues/{number}: response 200 header `X-Rate` type changed "
                               "from integer to string")
-    assert _seen(change) == ("type-changed", B, "client.issues.get: with_raw_response: "
-                             "typed_headers['X-Rate']: type changed from integer to string", True)
+    assert _seen(change) == ("type-changed", B, ("client.issues.get: with_raw_response: "
+                             "typed_headers['X-Rate']: type changed from integer to string"), True)
 
 
 def test_an_untyped_response_headers_type_changed_has_no_effect_on_the_client() -> None:
@@ -180,7 +180,8 @@ def test_an_integer_format_changed(before: str, after: str,
     assert count.message == f"POST /issues/{{number}}/labels: request body property `count` {said}"
     assert ident.message == f"schema `Issue` property `id` {said}"
     assert (count.kind, count.severity, count.client_breaking) == request_seen
-    assert count.client == f"client.issues.add_labels: argument count: {said}; type unchanged: int | NotGiven"
+    assert count.client == (f"client.issues.add_labels: argument count: {said}; type "
+                            "unchanged: int | NotGiven")
     assert (ident.kind, ident.severity, ident.client_breaking) == response_seen
     assert ident.client == f"models.Issue.id: {said}; type unchanged: int"
 
@@ -217,11 +218,12 @@ def test_a_request_property_no_longer_read_only_is_an_argument_added() -> None:
     note, title = found["Labels"], found["Issue"]
     assert note.message == ("POST /issues/{number}/labels: request body property `note` is no "
                             "longer readOnly (now sent)")
-    assert _seen(note) == ("request-property-no-longer-read-only", NB, "client.issues.add_labels: "
-                           "argument note: is no longer readOnly (now sent): str | NotGiven", False)
+    assert _seen(note) == ("request-property-no-longer-read-only", NB, (
+        "client.issues.add_labels: argument note: is no longer readOnly (now sent): str | "
+        "NotGiven"), False)
     assert title.message == "schema `Issue` property `title` is no longer readOnly"
-    assert _seen(title) == ("response-property-no-longer-read-only", NB, "models.Issue.title: is "
-                            "no longer readOnly; type unchanged: str | None", False)
+    assert _seen(title) == ("response-property-no-longer-read-only", NB, ("models.Issue.title: is "
+                            "no longer readOnly; type unchanged: str | None"), False)
 
 
 def test_a_required_request_property_no_longer_read_only_breaks() -> None:
@@ -232,8 +234,8 @@ def test_a_required_request_property_no_longer_read_only_breaks() -> None:
     old, new = _pair(_unflag("readOnly"), _flagged("readOnly", required=True))
     note = _by_schema(diff_with_client(old, new))["Labels"]
     assert note.message.endswith("`note` is no longer readOnly (now sent, as required)")
-    assert _seen(note) == ("request-property-no-longer-read-only", B, "client.issues.add_labels: "
-                           "argument note: is no longer readOnly (now sent, as required): str",
+    assert _seen(note) == ("request-property-no-longer-read-only", B, ("client.issues.add_labels: "
+                           "argument note: is no longer readOnly (now sent, as required): str"),
                            True)
 
 
@@ -250,9 +252,9 @@ def test_an_answer_property_no_longer_write_only_changes_the_returned_class() ->
                 "client.issues.add_labels: now returns models.Issue (was models.IssueResponse)")
     assert title.message == "schema `Issue` property `title` is no longer writeOnly (now returned)"
     assert _seen(title) == ("response-property-no-longer-write-only", NB, returned, True)
-    assert _seen(note) == ("request-property-no-longer-write-only", NB, "client.issues.add_labels: "
-                           "argument note: is no longer writeOnly; type unchanged: str | NotGiven",
-                           False)
+    assert _seen(note) == ("request-property-no-longer-write-only", NB, (
+        "client.issues.add_labels: argument note: is no longer writeOnly; type unchanged: str | "
+        "NotGiven"), False)
     back = _by_schema(diff_with_client(new, old))["Issue"]
     assert back.message == ("schema `Issue` property `title` became writeOnly (no longer "
                             "returned)")
@@ -275,8 +277,8 @@ def test_writeonly_deeper_than_the_answer_keeps_the_returned_class() -> None:
     old, new = _pair(lambda d: _schemas(d)["Issue"]["properties"]["title"].update(
         writeOnly=True), listed)
     change = _one(diff_with_client(old, new))
-    assert _seen(change) == ("response-property-became-write-only", B, "models.Issue.title: "
-                             "became writeOnly (no longer returned); type unchanged: str | None",
+    assert _seen(change) == ("response-property-became-write-only", B, ("models.Issue.title: "
+                             "became writeOnly (no longer returned); type unchanged: str | None"),
                              True)
 
 

@@ -46,8 +46,8 @@ Decisions where the OpenAPI specification is silent
   it (``str`` -> ``datetime``): the change's client effect says so.
 * ``readOnly`` gained by a request property, or ``writeOnly`` by a response property: breaking,
   the generated request (response) model leaves the property out, as if it were removed; lost:
-  as if added (breaking for a required request property). The flags elsewhere (``readOnly`` in a response...) change nothing sent or read:
-  non-breaking.
+  as if added (breaking for a required request property). The flags elsewhere (``readOnly``
+  in a response...) change nothing sent or read: non-breaking.
 * ``default`` changed, ``title``/``description``/``summary``/``example``/``deprecated`` changed,
   ``operationId`` changed: non-breaking (the wire contract is unchanged; a changed generated
   method name is caught by the regenerate-and-diff gate).
