@@ -364,3 +364,51 @@ def test_a_path_parameter_switched_to_a_prefixing_style(style: str) -> None:
         f"client.issues.get: argument number: sent {SIMPLE} by the regenerated client (the "
         f"document said {spelt}, which the generated client never sent; calls unchanged); type "
         "unchanged: int"), False)
+
+
+# ---- 7. a `Content-Type` header parameter, which OpenAPI says is ignored -----------------
+
+
+def _content_type(required: bool, name: str = "Content-Type") -> Callable[[Doc], None]:
+    def add(doc: Doc) -> None:
+        _labels(doc)["parameters"].append({"name": name, "in": "header", "required": required,
+                                           "schema": {"type": "string"}})
+    return add
+
+
+IGNORED = " (OpenAPI ignores a header parameter named `{}`: nothing changes on the wire)"
+
+
+@pytest.mark.parametrize("required", [False, True], ids=["optional", "required"])
+def test_a_content_type_header_parameter_added_or_removed(required: bool) -> None:
+    """Found here: `Content-Type` (`Accept`, `Authorization`) as a header parameter "SHALL be
+    ignored" (OpenAPI 3.x, Parameter Object): the body's media type says what is sent, so
+    adding or removing one changes nothing on the wire; it was breaking when removed or added
+    as required (as `Content-Type` is already ignored among response headers). The generated
+    client does not ignore it: it is the argument `content_type`, so code passing it breaks
+    when it goes, and code leaving it out when it comes as required."""
+    old, new = _pair(_content_type(required))
+    added = _one(diff_with_client(old, new))
+    spelt = "str" if required else "str | NotGiven"
+    kind = "parameter-added-required" if required else "parameter-added-optional"
+    assert added.pointer == LABELS + "/parameters/2"
+    assert added.message == ("POST /issues/{number}/labels: header parameter `Content-Type` was "
+                             "added" + " as required" * required + IGNORED.format("Content-Type"))
+    assert _seen(added) == (kind, NB, ("client.issues.add_labels: argument content_type: added "
+                            f"({'required' if required else 'optional'}): {spelt}"), required)
+    removed = _one(diff_with_client(new, old))
+    assert (removed.pointer, removed.side) == (LABELS + "/parameters/2", "old")
+    assert removed.message.endswith("`Content-Type` was removed" + IGNORED.format("Content-Type"))
+    assert _seen(removed) == ("parameter-removed", NB, ("client.issues.add_labels: argument "
+                              f"content_type: removed (was {spelt})"), True)
+    assert exit_code([removed], "breaking") == 0 and exit_code([removed], "client-breaking") == 1
+
+
+def test_another_header_parameter_added_as_required_still_breaks() -> None:
+    """Only the three names OpenAPI lists are ignored (by name without case, as HTTP reads
+    headers): `X-Content-Type` is a header like any other."""
+    for name, severity in (("accept", NB), ("AUTHORIZATION", NB), ("X-Content-Type", B)):
+        change = _one(diff_with_client(*_pair(_content_type(True, name))))
+        assert (change.kind, change.severity, change.client_breaking) == (
+            "parameter-added-required", severity, True)
+        assert change.message.endswith(IGNORED.format(name) if severity == NB else "as required")

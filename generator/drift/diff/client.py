@@ -79,6 +79,8 @@ _NAMING_KINDS = frozenset({"operation-id-changed", "tags-changed"})
 # Changes of how the wire spells what a call sends: the regenerated client spells it the new
 # way, so no call written against it changes (`client_breaking` never).
 _FOLLOWED_KINDS = frozenset({"parameter-serialization-changed"})
+# A parameter's changes that break calls of its argument, whatever the wire says.
+_CALLS_BROKEN = frozenset({"parameter-removed", "parameter-added-required"})
 # Path styles the generated client does not send (the runtime's `format_path` spells every
 # path value in the `simple` style): a switch to one is not followed by the regenerated client.
 _UNSENT_STYLES = ("style=matrix", "style=label")
@@ -872,6 +874,9 @@ def _parameter_effect(change: Change, trace: _Trace, operation: OperationRecord,
     if isinstance(node, Mapping):
         for param in operation.params:
             if param.wire_name == node.get("name") and param.location == node.get("in"):
+                # an argument gone, or required from now on, breaks calls whatever the wire
+                # says (a header parameter OpenAPI ignores is still an argument)
+                trace.breaks_calls |= change.kind in _CALLS_BROKEN
                 return trace.argument(f"{method}: argument {param.name}", operation.pointer,
                                       param.name)
     return f"{method}: {_what(change)}"

@@ -18,9 +18,11 @@ How documents are compared
   generated client may move the method to another resource, which ``client`` reports).
 * A parameter's ``style``/``explode`` (each location's defaults filled in) changing is
   ``parameter-serialization-changed``: breaking where the spellings differ for its values (an
-  array or object, a primitive under ``matrix``/``label``). Response headers are paired by name
-  without case (``Content-Type`` ignored, as OpenAPI says): a required one removed or made
-  optional breaks; each header's schema is compared as a response's.
+  array or object, a primitive under ``matrix``/``label``). A header parameter named
+  ``Accept``, ``Content-Type`` or ``Authorization`` is ignored, as OpenAPI says: added or
+  removed, non-breaking (the client's argument is ``client``'s). Response headers are paired
+  by name without case (``Content-Type`` ignored, as OpenAPI says): a required one removed or
+  made optional breaks; each header's schema is compared as a response's.
 * Schemas are compared by content, never by ``$ref`` name: both sides are flattened into fields
   keyed by their structural location (``.usage``, ``.choices``, ``[]``, ``.text``...) and the
   fields are compared key by key. For a real ``oneOf``/``anyOf`` the multiset of branch shallow
@@ -497,15 +499,20 @@ class _Differ:
         new_params = operation_parameters(self.new_refs, new[0], new[1], method, self.root)
         for key in sorted(set(old_params) | set(new_params)):
             before, after = old_params.get(key), new_params.get(key)
+            either = after or before
+            ignored = (either is not None and either.location == "header"
+                       and either.name.lower() in _IGNORED_HEADERS)
+            note = (f" (OpenAPI ignores a header parameter named `{either.name}`: nothing "
+                    "changes on the wire)") if either is not None and ignored else ""
             if after is None and before is not None:
-                self.add(before.entry, "parameter-removed", True,
-                         f"{label}: {before.location} parameter `{before.name}` was removed",
-                         side="old")
+                self.add(before.entry, "parameter-removed", not ignored,
+                         f"{label}: {before.location} parameter `{before.name}` was removed"
+                         + note, side="old")
             elif before is None and after is not None:
                 kind = "parameter-added-required" if after.required else "parameter-added-optional"
-                self.add(after.entry, kind, after.required,
+                self.add(after.entry, kind, after.required and not ignored,
                          f"{label}: {after.location} parameter `{after.name}` was added"
-                         + (" as required" if after.required else ""))
+                         + (" as required" if after.required else "") + note)
             elif before is not None and after is not None:
                 self.parameter(label, before, after)
 
@@ -892,6 +899,10 @@ def _scheme_meaning(scheme: Mapping[str, Json]) -> Json:
                             for name, flow in flows.items()}
     return meaning
 
+
+# Header parameters OpenAPI says are ignored (the body's media type, the answer's, and the
+# security schemes say what is sent in them), by lower-cased name.
+_IGNORED_HEADERS = frozenset({"accept", "content-type", "authorization"})
 
 # Styles that prefix even a single value (`;id=5`, `.5`): a switch to or from one changes how
 # every value is sent.
