@@ -412,3 +412,71 @@ def test_another_header_parameter_added_as_required_still_breaks() -> None:
         assert (change.kind, change.severity, change.client_breaking) == (
             "parameter-added-required", severity, True)
         assert change.message.endswith(IGNORED.format(name) if severity == NB else "as required")
+
+
+# ---- 9. an OAuth2 flow's scopes ---------------------------------------------------------
+
+
+def _oauth(listed: list[str], asked: list[str], where: str = "global"
+           ) -> Callable[[Doc], None]:
+    """A client-credentials scheme `oauth` listing the scopes `listed`, required with the
+    scopes `asked` by the whole document, or by `GET /issues/{number}` alone."""
+    def secure(doc: Doc) -> None:
+        doc["components"]["securitySchemes"] = {"oauth": {"type": "oauth2", "flows": {
+            "clientCredentials": {"tokenUrl": "https://auth.example/token",
+                                  "scopes": {scope: f"the {scope} scope" for scope in listed}}}}}
+        if where == "global":
+            doc["security"] = [{"oauth": asked}]
+        else:
+            _get(doc)["security"] = [{"oauth": asked}]
+    return secure
+
+
+def test_a_scope_listed_by_a_flow_added_or_removed_is_a_hint() -> None:
+    """The flow's `scopes` is a catalog (requirements name the scopes they ask for): the
+    credential is got and sent as before. The generated client takes a token and names no
+    scope: no effect (it said "not traced": nothing in the client was ever to be traced)."""
+    old, new = _pair(_oauth(["read", "write"], ["read"]), _oauth(["read"], ["read"]))
+    for changes in (diff_with_client(old, new), diff_with_client(new, old)):
+        change = _one(changes)
+        assert change.pointer == "/components/securitySchemes/oauth"
+        assert change.message == ("security scheme `oauth` changed (only its hints: "
+                                  "bearerFormat, the scopes it lists)")
+        assert _seen(change) == ("security-changed", NB, NO_EFFECT, False)
+
+
+@pytest.mark.parametrize(("where", "pointer", "message"), [
+    ("global", "/security", "the global security requirement changed"),
+    ("operation", GET + "/security", "GET /issues/{number}: security requirement changed"),
+])
+def test_a_scope_a_requirement_asks_for_added_or_removed(where: str, pointer: str,
+                                                         message: str) -> None:
+    """A token granted `read` only is refused once `write` is asked for too: breaking on the
+    wire; asking for fewer scopes is not. Found here: on an operation the effect said
+    `client.issues.get: security changed`, client-breaking, though the generated client is the
+    same (it sends the token it is given, and its methods name no scope): getting a token
+    with the scope is the caller's business, as a server URL is (the global requirement
+    already said nothing of the client; now both say no effect)."""
+    listed = ["read", "write"]
+    old, new = _pair(_oauth(listed, ["read", "write"], where), _oauth(listed, ["read"], where))
+    more = _one(diff_with_client(old, new))
+    assert (more.pointer, more.message) == (pointer, message)
+    assert _seen(more) == ("security-changed", B, NO_EFFECT, False)
+    fewer = _one(diff_with_client(new, old))
+    assert fewer.message == message + (" (every caller that met the old requirement meets the "
+                                       "new one)")
+    assert _seen(fewer) == ("security-changed", NB, NO_EFFECT, False)
+
+
+def test_a_scheme_an_operation_asks_for_instead_still_names_the_method() -> None:
+    """Another scheme (not only other scopes) is another credential: still traced to the
+    method, client-breaking when a caller's credential no longer does."""
+    def key_instead(doc: Doc) -> None:
+        doc["components"]["securitySchemes"]["key"] = {"type": "apiKey", "in": "header",
+                                                       "name": "X-Key"}
+        _get(doc)["security"] = [{"key": []}]
+
+    old, new = _pair(key_instead, _oauth(["read"], ["read"], "operation"))
+    kinds = {c.kind: c for c in diff_with_client(old, new)}
+    assert _seen(kinds["security-changed"]) == (
+        "security-changed", B, "client.issues.get: security changed", True)

@@ -25,7 +25,8 @@ generated code spells it (`types.py`, from both sides' intermediate models).
 * A method whose return flips between its answer's model and pages of items (pagination is
   detected from the answer's shape, `ir.paging`) says so on the change that caused it, or as a
   change of its own, `return-shape-changed` (`_with_return_shapes`).
-* Prose, examples, titles: "no effect on the generated client". A change that cannot be traced
+* Prose, examples, titles, a security change of scopes alone: "no effect on the generated
+  client" (`_credentials_alike`). A change that cannot be traced
   (servers, security, a component no method uses) says what it touches on the wire instead.
 
 A parameter's spelling changed (`style`, `explode`, `content`) changes no call: the regenerated
@@ -73,6 +74,7 @@ _NO_EFFECT_KINDS = frozenset({
     "server-variable-value-removed", "server-variable-value-added",
 })
 DEPRECATION_CHANGED = "deprecation-changed"
+SECURITY_CHANGED = "security-changed"
 DEFAULT_CHANGED = "default-changed"
 # Changes that send the same requests but may rename or move the generated method.
 _NAMING_KINDS = frozenset({"operation-id-changed", "tags-changed"})
@@ -474,7 +476,8 @@ def _effect(change: Change, trace: _Trace) -> str:
         # their schemas name are traced at their components
     if change.kind == DEPRECATION_CHANGED:
         return _deprecation_effect(change, trace)
-    if change.kind in _NO_EFFECT_KINDS:
+    if change.kind in _NO_EFFECT_KINDS or (change.kind == SECURITY_CHANGED
+                                           and _credentials_alike(change, trace)):
         return NO_EFFECT
     if change.kind in _NAMING_KINDS:
         return _method_moved(trace)
@@ -503,6 +506,41 @@ def _returned_class(trace: _Trace) -> str | None:
                          f"(was {_returned(before.returns)})")
     trace.breaks_calls |= bool(found)
     return "; ".join(found) or None
+
+
+def _credentials_alike(change: Change, trace: _Trace) -> bool:
+    """Whether a security change leaves the generated client as it was: a scheme's hints only
+    (its flows' scope lists, `bearerFormat`: the differ's non-breaking scheme change), or a
+    requirement whose alternatives name the same schemes (the scopes asked for changed). The
+    client sends the credential it is given and names no scope: whether a token holds the
+    scopes asked for is the caller's business, as a server's URL is."""
+    tokens = split_pointer(change.pointer)
+    if tokens[:2] == ["components", "securitySchemes"]:
+        return change.severity == NON_BREAKING
+    if tokens == ["security"]:
+        operation: tuple[str | None, str | None] = (None, None)
+    elif len(tokens) == 4 and tokens[0] == "paths" and tokens[3] == "security":
+        at = join_tokens("", *tokens[:3])
+        operation = (trace.paired.get(at, at), at)
+    else:
+        return False
+    before = _schemes_required(trace.sides["old"], operation[0])
+    return before is not None and before == _schemes_required(trace.sides["new"], operation[1])
+
+
+def _schemes_required(side: _Side, operation: str | None) -> frozenset[frozenset[str]] | None:
+    """The schemes of each alternative of the requirement in effect (the document's, or the
+    operation's own at pointer `operation`), scopes left out; None where it cannot be read."""
+    raw = side.data.get("security")
+    if operation is not None:
+        found, node = resolve_pointer(side.data, operation)
+        if not found or not isinstance(node, Mapping):
+            return None
+        raw = node.get("security", raw)
+    if not isinstance(raw, list):
+        return frozenset() if raw is None else None
+    return frozenset(frozenset(str(name) for name in alternative) for alternative in raw
+                     if isinstance(alternative, Mapping))
 
 
 def _deprecation_effect(change: Change, trace: _Trace) -> str:
