@@ -480,3 +480,80 @@ def test_a_scheme_an_operation_asks_for_instead_still_names_the_method() -> None
     kinds = {c.kind: c for c in diff_with_client(old, new)}
     assert _seen(kinds["security-changed"]) == (
         "security-changed", B, "client.issues.get: security changed", True)
+
+
+# ---- 1. a oneOf's discriminator removed, and added ----------------------------------------
+
+
+def _pets(discriminator: Doc | None, inline: bool = False) -> Callable[[Doc], None]:
+    """`Pet`, a oneOf of `Cat` and `Dog` (each with a required string `kind`) told apart by
+    `discriminator` (None: by their shapes), held by `Issue.pet` (an answer) and `Labels.pet`
+    (an argument); `inline`: `Issue.pet` is the oneOf itself, and `Labels` holds none."""
+    def add(doc: Doc) -> None:
+        for name, extra in (("Cat", "meows"), ("Dog", "barks")):
+            _schemas(doc)[name] = {"type": "object", "required": ["kind"], "properties": {
+                "kind": {"type": "string"}, extra: {"type": "boolean"}}}
+        pet: Doc = {"oneOf": [{"$ref": "#/components/schemas/Cat"},
+                              {"$ref": "#/components/schemas/Dog"}]}
+        if discriminator is not None:
+            pet["discriminator"] = discriminator
+        if inline:
+            _schemas(doc)["Issue"]["properties"]["pet"] = pet
+            return
+        _schemas(doc)["Pet"] = pet
+        for holder in ("Issue", "Labels"):
+            _schemas(doc)[holder]["properties"]["pet"] = {"$ref": "#/components/schemas/Pet"}
+    return add
+
+
+TOLD = "told apart by `kind`"
+TAGS = ('models.Cat.kind: Literal["Cat"] -> str; models.Dog.kind: Literal["Dog"] -> str')
+
+
+def test_a_discriminator_removed_from_a_one_of() -> None:
+    """Every old value keeps its tag (the branches still require `kind`), and a server or the
+    client tells the branches apart by their shapes: non-breaking both ways. Found here: the
+    effect named `models.Pet`, a class the generated client does not have (its fields take
+    `Cat | Dog`); what changes is each branch's tag field, which dcg types with the tags that
+    name it (`Literal["Cat"]`) under a discriminator and as `str` without: it widens, so code
+    reading it still type-checks: not client-breaking."""
+    old, new = _pair(_pets(None), _pets({"propertyName": "kind"}))
+    change = _one(diff_with_client(old, new))
+    assert (change.pointer, change.message) == ("/components/schemas/Pet",
+                                                f"schema `Pet` is no longer {TOLD}")
+    assert _seen(change) == ("discriminator-removed", NB,
+                             f"models.Cat | models.Dog: is no longer {TOLD}; {TAGS}", False)
+
+
+def test_a_discriminator_added_to_a_one_of() -> None:
+    """An answer is parsed by its tag (one naming no branch stays a dict, as an unknown enum
+    value stays a str): non-breaking. A request value must now carry a tag the server maps,
+    which nothing decides for the old ones: possibly breaking. The tag fields narrow to the
+    tags the mapping gives each branch (`Literal["cat", "kitty"]`), named on both."""
+    mapped = {"propertyName": "kind", "mapping": {"cat": "#/components/schemas/Cat",
+                                                  "kitty": "#/components/schemas/Cat",
+                                                  "dog": "Dog"}}
+    old, new = _pair(_pets(mapped), _pets(None))
+    effect = (f"models.Cat | models.Dog: is now {TOLD}; models.Cat.kind: str -> "
+              'Literal["cat", "kitty"]; models.Dog.kind: str -> Literal["dog"]')
+    changes = {c.severity: c for c in diff_with_client(old, new)}
+    assert sorted(changes) == [NB, PB]
+    assert changes[NB].message == f"schema `Pet` is now {TOLD}"
+    assert changes[PB].message == ("POST /issues/{number}/labels: request body property `pet` "
+                                   f"is now {TOLD}")
+    for change in changes.values():
+        assert change.pointer == "/components/schemas/Pet"
+        assert (change.kind, change.client, change.client_breaking) == (
+            "discriminator-added", effect, False)
+
+
+def test_a_discriminator_of_an_inline_one_of_names_the_field_and_the_tags() -> None:
+    """A union that is a property's own schema is reported at the property: its field (typed
+    `Cat | Dog | None` either way, the discriminator being pydantic's `Field` argument), then
+    the tag fields."""
+    old, new = _pair(_pets(None, inline=True), _pets({"propertyName": "kind"}, inline=True))
+    change = _one(diff_with_client(old, new))
+    assert change.pointer == "/components/schemas/Issue/properties/pet"
+    assert _seen(change) == ("discriminator-removed", NB, (
+        f"models.Issue.pet: is no longer {TOLD}; type unchanged: Cat | Dog | None; {TAGS}"),
+        False)

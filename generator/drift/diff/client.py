@@ -99,6 +99,9 @@ _ENUM_REMOVED = "enum-value-removed-"
 # without its writeOnly properties (`<Name>Response`, `ir.classes.variant`), or the schema's own
 _VARIANT_KINDS = frozenset({"response-property-became-write-only",
                             "response-property-no-longer-write-only"})
+# A union's discriminator changed (`rules.FieldDiff.discriminator`): its branches' tag fields
+_DISCRIMINATOR = "discriminator-"
+SCHEMAS_REF = "#/components/schemas/"
 # a method's return flipped between its answer's model and pages (`_with_return_shapes`)
 RETURN_SHAPE_CHANGED = "return-shape-changed"
 @dataclass(frozen=True)
@@ -487,7 +490,82 @@ def _effect(change: Change, trace: _Trace) -> str:
         return _default_effect(change, trace)
     if change.kind in _VARIANT_KINDS:
         return _returned_class(trace) or _traced_effect(change, trace)
+    if change.kind.startswith(_DISCRIMINATOR):
+        return _discriminator_effect(change, trace)
     return _traced_effect(change, trace)
+
+
+def _discriminator_effect(change: Change, trace: _Trace) -> str:
+    """A union's discriminator gained, lost or changed: datamodel-code-generator types the tag
+    property of each branch class as the tags naming it (`kind: Literal["Cat"]`; without a
+    discriminator, as its schema says: `str`), and answers are parsed by the tag. Named on
+    those fields; a union component has no class of its own (its uses take `Cat | Dog`), so
+    its branches' classes are named instead of it."""
+    tokens = split_pointer(change.pointer)
+    old_pointer = change.pointer
+    if len(tokens) >= 3 and tokens[0] == "paths":
+        at = join_tokens("", *tokens[:3])
+        old_pointer = join_tokens(trace.paired.get(at, at), *tokens[3:])
+    old_union = _union_at(trace.sides["old"], old_pointer)
+    new_union = _union_at(trace.sides["new"], change.pointer)
+    wires = [w for w in (_tag_of(old_union), _tag_of(new_union)) if w is not None]
+    before = _tag_fields(old_union, trace.old, wires)
+    after = _tag_fields(new_union, trace.new, wires)
+    tagged = [f"models.{name}.{model_field_name(wire)}: {before[name, wire]} -> "
+              f"{after[name, wire]}" for name, wire in sorted(set(before) & set(after))
+              if before[name, wire] != after[name, wire]]
+    branches = [class_name(component) for component, _ in _branches(new_union or old_union)]
+    if len(tokens) == 3 and tokens[:2] == ["components", "schemas"] and branches:
+        union = _SEP.join(f"models.{name}" for name in dict.fromkeys(branches))
+        return "; ".join([f"{union}: {_what(change)}", *tagged])
+    return "; ".join([_traced_effect(change, trace), *tagged])
+
+
+def _union_at(side: _Side, pointer: str) -> Mapping[str, Any] | None:
+    found, node = resolve_pointer(side.data, pointer)
+    node = side.refs.object(node) if found else None
+    return node if isinstance(node, Mapping) else None
+
+
+def _tag_of(union: Mapping[str, Any] | None) -> str | None:
+    discriminator = union.get("discriminator") if union is not None else None
+    name = discriminator.get("propertyName") if isinstance(discriminator, Mapping) else None
+    return name if isinstance(name, str) else None
+
+
+def _branches(union: Mapping[str, Any] | None) -> list[tuple[str, str]]:
+    """The (component, `$ref`) of each branch of `union` that is a component schema."""
+    members = union.get("oneOf", union.get("anyOf")) if union is not None else None
+    found = []
+    for member in members if isinstance(members, list) else []:
+        ref = member.get("$ref") if isinstance(member, Mapping) else None
+        if isinstance(ref, str) and ref.startswith(SCHEMAS_REF):
+            found.append((unquote(ref.removeprefix(SCHEMAS_REF)), ref))
+    return found
+
+
+def _tag_fields(union: Mapping[str, Any] | None, types: Annotations, wires: list[str]
+                ) -> dict[tuple[str, str], str]:
+    """The annotation of each branch class's tag properties (`wires`, the discriminators' of
+    both sides), where models.py has the field: `Literal[...]` of the tags naming the branch
+    for this side's discriminator, else as `types` spell it."""
+    tag = _tag_of(union)
+    discriminator = union.get("discriminator") if union is not None else None
+    mapping = discriminator.get("mapping") if isinstance(discriminator, Mapping) else None
+    fields: dict[tuple[str, str], str] = {}
+    for component, ref in _branches(union):
+        owner = class_name(component)
+        for wire in dict.fromkeys(wires):
+            spelt = types.fields.get((owner, wire))
+            if spelt is None:
+                continue
+            if wire == tag:
+                tags = [str(key) for key, target in (mapping or {}).items()
+                        if target in (ref, component)] or [component]
+                literal = f"Literal[{', '.join(json.dumps(t) for t in tags)}]"
+                spelt = _SEP.join(literal if m == "str" else m for m in _members(spelt))
+            fields[(owner, wire)] = spelt
+    return fields
 
 
 def _returned_class(trace: _Trace) -> str | None:
