@@ -81,6 +81,83 @@ def _seen(change: Change) -> tuple[str, str, str, bool]:
     return change.kind, change.severity, change.client, change.client_breaking
 
 
+# ---- 1. a oneOf's discriminator removed, and added ----------------------------------------
+
+
+def _pets(discriminator: Doc | None, inline: bool = False) -> Callable[[Doc], None]:
+    """`Pet`, a oneOf of `Cat` and `Dog` (each with a required string `kind`) told apart by
+    `discriminator` (None: by their shapes), held by `Issue.pet` (an answer) and `Labels.pet`
+    (an argument); `inline`: `Issue.pet` is the oneOf itself, and `Labels` holds none."""
+    def add(doc: Doc) -> None:
+        for name, extra in (("Cat", "meows"), ("Dog", "barks")):
+            _schemas(doc)[name] = {"type": "object", "required": ["kind"], "properties": {
+                "kind": {"type": "string"}, extra: {"type": "boolean"}}}
+        pet: Doc = {"oneOf": [{"$ref": "#/components/schemas/Cat"},
+                              {"$ref": "#/components/schemas/Dog"}]}
+        if discriminator is not None:
+            pet["discriminator"] = discriminator
+        if inline:
+            _schemas(doc)["Issue"]["properties"]["pet"] = pet
+            return
+        _schemas(doc)["Pet"] = pet
+        for holder in ("Issue", "Labels"):
+            _schemas(doc)[holder]["properties"]["pet"] = {"$ref": "#/components/schemas/Pet"}
+    return add
+
+
+TOLD = "told apart by `kind`"
+TAGS = ('models.Cat.kind: Literal["Cat"] -> str; models.Dog.kind: Literal["Dog"] -> str')
+
+
+def test_a_discriminator_removed_from_a_one_of() -> None:
+    """Every old value keeps its tag (the branches still require `kind`), and a server or the
+    client tells the branches apart by their shapes: non-breaking both ways. Found here: the
+    effect named `models.Pet`, a class the generated client does not have (its fields take
+    `Cat | Dog`); what changes is each branch's tag field, which dcg types with the tags that
+    name it (`Literal["Cat"]`) under a discriminator and as `str` without: it widens, so code
+    reading it still type-checks: not client-breaking."""
+    old, new = _pair(_pets(None), _pets({"propertyName": "kind"}))
+    change = _one(diff_with_client(old, new))
+    assert (change.pointer, change.message) == ("/components/schemas/Pet",
+                                                f"schema `Pet` is no longer {TOLD}")
+    assert _seen(change) == ("discriminator-removed", NB,
+                             f"models.Cat | models.Dog: is no longer {TOLD}; {TAGS}", False)
+
+
+def test_a_discriminator_added_to_a_one_of() -> None:
+    """An answer is parsed by its tag (one naming no branch stays a dict, as an unknown enum
+    value stays a str): non-breaking. A request value must now carry a tag the server maps,
+    which nothing decides for the old ones: possibly breaking. The tag fields narrow to the
+    tags the mapping gives each branch (`Literal["cat", "kitty"]`), named on both."""
+    mapped = {"propertyName": "kind", "mapping": {"cat": "#/components/schemas/Cat",
+                                                  "kitty": "#/components/schemas/Cat",
+                                                  "dog": "Dog"}}
+    old, new = _pair(_pets(mapped), _pets(None))
+    effect = (f"models.Cat | models.Dog: is now {TOLD}; models.Cat.kind: str -> "
+              'Literal["cat", "kitty"]; models.Dog.kind: str -> Literal["dog"]')
+    changes = {c.severity: c for c in diff_with_client(old, new)}
+    assert sorted(changes) == [NB, PB]
+    assert changes[NB].message == f"schema `Pet` is now {TOLD}"
+    assert changes[PB].message == ("POST /issues/{number}/labels: request body property `pet` "
+                                   f"is now {TOLD}")
+    for change in changes.values():
+        assert change.pointer == "/components/schemas/Pet"
+        assert (change.kind, change.client, change.client_breaking) == (
+            "discriminator-added", effect, False)
+
+
+def test_a_discriminator_of_an_inline_one_of_names_the_field_and_the_tags() -> None:
+    """A union that is a property's own schema is reported at the property: its field (typed
+    `Cat | Dog | None` either way, the discriminator being pydantic's `Field` argument), then
+    the tag fields."""
+    old, new = _pair(_pets(None, inline=True), _pets({"propertyName": "kind"}, inline=True))
+    change = _one(diff_with_client(old, new))
+    assert change.pointer == "/components/schemas/Issue/properties/pet"
+    assert _seen(change) == ("discriminator-removed", NB, (
+        f"models.Issue.pet: is no longer {TOLD}; type unchanged: Cat | Dog | None; {TAGS}"),
+        False)
+
+
 # ---- 2. webhooks: what the API sends its consumer, never what the generated client calls ----
 
 
@@ -105,85 +182,6 @@ def test_a_webhook_added_or_removed_has_no_effect_on_the_client() -> None:
     assert _seen(_one(removed)) == ("webhook-removed", B, NO_EFFECT, False)
     assert removed[0].side == "old" and removed[0].message == "webhook `newIssue` was removed"
     assert exit_code(removed, "breaking") == 1 and exit_code(removed, "client-breaking") == 0
-
-
-# ---- 8. a response header's type: typed on one response only ----------------------------
-
-
-def _headers(doc: Doc, rate: str, other: str) -> None:
-    """`GET /issues/{number}`'s 200 documents `X-Rate` (typed on the raw response: the first
-    success with headers), its 202 `X-Other` (read as a plain string)."""
-    responses = _get(doc)["responses"]
-    responses["200"] = dict(responses["200"], headers={"X-Rate": {"schema": {"type": rate}}})
-    responses["202"] = {"description": "later", "headers": {"X-Other": {"schema": {"type": other}}}}
-
-
-def test_a_typed_response_headers_type_changed_names_typed_headers() -> None:
-    """`with_raw_response(...).typed_headers['X-Rate']` was an int and is now a str: code
-    doing arithmetic on it breaks."""
-    old, new = _pair(lambda d: _headers(d, "string", "integer"),
-                     lambda d: _headers(d, "integer", "integer"))
-    change = _one(diff_with_client(old, new))
-    assert change.pointer == GET + "/responses/200/headers/X-Rate/schema"
-    assert change.message == ("GET /issues/{number}: response 200 header `X-Rate` type changed "
-                              "from integer to string")
-    assert _seen(change) == ("type-changed", B, ("client.issues.get: with_raw_response: "
-                             "typed_headers['X-Rate']: type changed from integer to string"), True)
-
-
-def test_an_untyped_response_headers_type_changed_has_no_effect_on_the_client() -> None:
-    """The 202's headers are not typed (only the first success with headers is): the client
-    hands `X-Other` over as the string it received, before and after. Breaking on the wire for
-    a consumer parsing it as a number; no code written against the client changes."""
-    old, new = _pair(lambda d: _headers(d, "integer", "string"),
-                     lambda d: _headers(d, "integer", "integer"))
-    change = _one(diff_with_client(old, new))
-    assert change.pointer == GET + "/responses/202/headers/X-Other/schema"
-    assert change.message.endswith("response 202 header `X-Other` type changed from integer to "
-                                   "string")
-    assert _seen(change) == ("type-changed", B, NO_EFFECT, False)
-    assert exit_code([change], "client-breaking") == 0
-
-
-# ---- 4. an integer's format, int32 <-> int64 -------------------------------------------
-
-
-def _count(fmt: str) -> Callable[[Doc], None]:
-    """`Issue.id` (an answer's field) and `Labels.count` (an argument) of format `fmt`."""
-    def set_format(doc: Doc) -> None:
-        _schemas(doc)["Issue"]["properties"]["id"]["format"] = fmt
-        _schemas(doc)["Labels"]["properties"]["count"] = {"type": "integer", "format": fmt}
-    return set_format
-
-
-@pytest.mark.parametrize(("before", "after", "request_seen", "response_seen"), [
-    # widened: a request takes more (a server reading int64 reads every int32); an answer may
-    # now hold a value past 2**31, which a consumer typed int32 overflows on: breaking on the
-    # wire. The generated client types both `int` and checks no integer format (pydantic's
-    # int takes any size): no code written against it breaks.
-    ("int32", "int64", ("constraint-relaxed-request", NB, False),
-     ("constraint-relaxed-response", B, False)),
-    # narrowed: a call passing a value past 2**31 is now refused by the server (the argument
-    # still takes any int, so the call fails at run time): client-breaking; an answer holds
-    # fewer values than before: nothing breaks.
-    ("int64", "int32", ("constraint-tightened-request", B, True),
-     ("constraint-tightened-response", NB, False)),
-], ids=["widened", "narrowed"])
-def test_an_integer_format_changed(before: str, after: str,
-                                   request_seen: tuple[str, str, bool],
-                                   response_seen: tuple[str, str, bool]) -> None:
-    old, new = _pair(_count(after), _count(before))
-    changes = {c.pointer.rsplit("/", 1)[1]: c for c in diff_with_client(old, new)}
-    assert sorted(changes) == ["count", "id"]
-    count, ident = changes["count"], changes["id"]
-    said = f"format changed from {before} to {after}"
-    assert count.message == f"POST /issues/{{number}}/labels: request body property `count` {said}"
-    assert ident.message == f"schema `Issue` property `id` {said}"
-    assert (count.kind, count.severity, count.client_breaking) == request_seen
-    assert count.client == (f"client.issues.add_labels: argument count: {said}; type "
-                            "unchanged: int | NotGiven")
-    assert (ident.kind, ident.severity, ident.client_breaking) == response_seen
-    assert ident.client == f"models.Issue.id: {said}; type unchanged: int"
 
 
 # ---- 3. readOnly / writeOnly lost: as if the property were added where the flag hid it ---
@@ -280,6 +278,47 @@ def test_writeonly_deeper_than_the_answer_keeps_the_returned_class() -> None:
     assert _seen(change) == ("response-property-became-write-only", B, ("models.Issue.title: "
                              "became writeOnly (no longer returned); type unchanged: str | None"),
                              True)
+
+
+# ---- 4. an integer's format, int32 <-> int64 -------------------------------------------
+
+
+def _count(fmt: str) -> Callable[[Doc], None]:
+    """`Issue.id` (an answer's field) and `Labels.count` (an argument) of format `fmt`."""
+    def set_format(doc: Doc) -> None:
+        _schemas(doc)["Issue"]["properties"]["id"]["format"] = fmt
+        _schemas(doc)["Labels"]["properties"]["count"] = {"type": "integer", "format": fmt}
+    return set_format
+
+
+@pytest.mark.parametrize(("before", "after", "request_seen", "response_seen"), [
+    # widened: a request takes more (a server reading int64 reads every int32); an answer may
+    # now hold a value past 2**31, which a consumer typed int32 overflows on: breaking on the
+    # wire. The generated client types both `int` and checks no integer format (pydantic's
+    # int takes any size): no code written against it breaks.
+    ("int32", "int64", ("constraint-relaxed-request", NB, False),
+     ("constraint-relaxed-response", B, False)),
+    # narrowed: a call passing a value past 2**31 is now refused by the server (the argument
+    # still takes any int, so the call fails at run time): client-breaking; an answer holds
+    # fewer values than before: nothing breaks.
+    ("int64", "int32", ("constraint-tightened-request", B, True),
+     ("constraint-tightened-response", NB, False)),
+], ids=["widened", "narrowed"])
+def test_an_integer_format_changed(before: str, after: str,
+                                   request_seen: tuple[str, str, bool],
+                                   response_seen: tuple[str, str, bool]) -> None:
+    old, new = _pair(_count(after), _count(before))
+    changes = {c.pointer.rsplit("/", 1)[1]: c for c in diff_with_client(old, new)}
+    assert sorted(changes) == ["count", "id"]
+    count, ident = changes["count"], changes["id"]
+    said = f"format changed from {before} to {after}"
+    assert count.message == f"POST /issues/{{number}}/labels: request body property `count` {said}"
+    assert ident.message == f"schema `Issue` property `id` {said}"
+    assert (count.kind, count.severity, count.client_breaking) == request_seen
+    assert count.client == (f"client.issues.add_labels: argument count: {said}; type "
+                            "unchanged: int | NotGiven")
+    assert (ident.kind, ident.severity, ident.client_breaking) == response_seen
+    assert ident.client == f"models.Issue.id: {said}; type unchanged: int"
 
 
 # ---- 5. a parameter between `schema` and `content` forms, the same schema ----------------
@@ -414,6 +453,44 @@ def test_another_header_parameter_added_as_required_still_breaks() -> None:
         assert change.message.endswith(IGNORED.format(name) if severity == NB else "as required")
 
 
+# ---- 8. a response header's type: typed on one response only ----------------------------
+
+
+def _headers(doc: Doc, rate: str, other: str) -> None:
+    """`GET /issues/{number}`'s 200 documents `X-Rate` (typed on the raw response: the first
+    success with headers), its 202 `X-Other` (read as a plain string)."""
+    responses = _get(doc)["responses"]
+    responses["200"] = dict(responses["200"], headers={"X-Rate": {"schema": {"type": rate}}})
+    responses["202"] = {"description": "later", "headers": {"X-Other": {"schema": {"type": other}}}}
+
+
+def test_a_typed_response_headers_type_changed_names_typed_headers() -> None:
+    """`with_raw_response(...).typed_headers['X-Rate']` was an int and is now a str: code
+    doing arithmetic on it breaks."""
+    old, new = _pair(lambda d: _headers(d, "string", "integer"),
+                     lambda d: _headers(d, "integer", "integer"))
+    change = _one(diff_with_client(old, new))
+    assert change.pointer == GET + "/responses/200/headers/X-Rate/schema"
+    assert change.message == ("GET /issues/{number}: response 200 header `X-Rate` type changed "
+                              "from integer to string")
+    assert _seen(change) == ("type-changed", B, ("client.issues.get: with_raw_response: "
+                             "typed_headers['X-Rate']: type changed from integer to string"), True)
+
+
+def test_an_untyped_response_headers_type_changed_has_no_effect_on_the_client() -> None:
+    """The 202's headers are not typed (only the first success with headers is): the client
+    hands `X-Other` over as the string it received, before and after. Breaking on the wire for
+    a consumer parsing it as a number; no code written against the client changes."""
+    old, new = _pair(lambda d: _headers(d, "integer", "string"),
+                     lambda d: _headers(d, "integer", "integer"))
+    change = _one(diff_with_client(old, new))
+    assert change.pointer == GET + "/responses/202/headers/X-Other/schema"
+    assert change.message.endswith("response 202 header `X-Other` type changed from integer to "
+                                   "string")
+    assert _seen(change) == ("type-changed", B, NO_EFFECT, False)
+    assert exit_code([change], "client-breaking") == 0
+
+
 # ---- 9. an OAuth2 flow's scopes ---------------------------------------------------------
 
 
@@ -480,80 +557,3 @@ def test_a_scheme_an_operation_asks_for_instead_still_names_the_method() -> None
     kinds = {c.kind: c for c in diff_with_client(old, new)}
     assert _seen(kinds["security-changed"]) == (
         "security-changed", B, "client.issues.get: security changed", True)
-
-
-# ---- 1. a oneOf's discriminator removed, and added ----------------------------------------
-
-
-def _pets(discriminator: Doc | None, inline: bool = False) -> Callable[[Doc], None]:
-    """`Pet`, a oneOf of `Cat` and `Dog` (each with a required string `kind`) told apart by
-    `discriminator` (None: by their shapes), held by `Issue.pet` (an answer) and `Labels.pet`
-    (an argument); `inline`: `Issue.pet` is the oneOf itself, and `Labels` holds none."""
-    def add(doc: Doc) -> None:
-        for name, extra in (("Cat", "meows"), ("Dog", "barks")):
-            _schemas(doc)[name] = {"type": "object", "required": ["kind"], "properties": {
-                "kind": {"type": "string"}, extra: {"type": "boolean"}}}
-        pet: Doc = {"oneOf": [{"$ref": "#/components/schemas/Cat"},
-                              {"$ref": "#/components/schemas/Dog"}]}
-        if discriminator is not None:
-            pet["discriminator"] = discriminator
-        if inline:
-            _schemas(doc)["Issue"]["properties"]["pet"] = pet
-            return
-        _schemas(doc)["Pet"] = pet
-        for holder in ("Issue", "Labels"):
-            _schemas(doc)[holder]["properties"]["pet"] = {"$ref": "#/components/schemas/Pet"}
-    return add
-
-
-TOLD = "told apart by `kind`"
-TAGS = ('models.Cat.kind: Literal["Cat"] -> str; models.Dog.kind: Literal["Dog"] -> str')
-
-
-def test_a_discriminator_removed_from_a_one_of() -> None:
-    """Every old value keeps its tag (the branches still require `kind`), and a server or the
-    client tells the branches apart by their shapes: non-breaking both ways. Found here: the
-    effect named `models.Pet`, a class the generated client does not have (its fields take
-    `Cat | Dog`); what changes is each branch's tag field, which dcg types with the tags that
-    name it (`Literal["Cat"]`) under a discriminator and as `str` without: it widens, so code
-    reading it still type-checks: not client-breaking."""
-    old, new = _pair(_pets(None), _pets({"propertyName": "kind"}))
-    change = _one(diff_with_client(old, new))
-    assert (change.pointer, change.message) == ("/components/schemas/Pet",
-                                                f"schema `Pet` is no longer {TOLD}")
-    assert _seen(change) == ("discriminator-removed", NB,
-                             f"models.Cat | models.Dog: is no longer {TOLD}; {TAGS}", False)
-
-
-def test_a_discriminator_added_to_a_one_of() -> None:
-    """An answer is parsed by its tag (one naming no branch stays a dict, as an unknown enum
-    value stays a str): non-breaking. A request value must now carry a tag the server maps,
-    which nothing decides for the old ones: possibly breaking. The tag fields narrow to the
-    tags the mapping gives each branch (`Literal["cat", "kitty"]`), named on both."""
-    mapped = {"propertyName": "kind", "mapping": {"cat": "#/components/schemas/Cat",
-                                                  "kitty": "#/components/schemas/Cat",
-                                                  "dog": "Dog"}}
-    old, new = _pair(_pets(mapped), _pets(None))
-    effect = (f"models.Cat | models.Dog: is now {TOLD}; models.Cat.kind: str -> "
-              'Literal["cat", "kitty"]; models.Dog.kind: str -> Literal["dog"]')
-    changes = {c.severity: c for c in diff_with_client(old, new)}
-    assert sorted(changes) == [NB, PB]
-    assert changes[NB].message == f"schema `Pet` is now {TOLD}"
-    assert changes[PB].message == ("POST /issues/{number}/labels: request body property `pet` "
-                                   f"is now {TOLD}")
-    for change in changes.values():
-        assert change.pointer == "/components/schemas/Pet"
-        assert (change.kind, change.client, change.client_breaking) == (
-            "discriminator-added", effect, False)
-
-
-def test_a_discriminator_of_an_inline_one_of_names_the_field_and_the_tags() -> None:
-    """A union that is a property's own schema is reported at the property: its field (typed
-    `Cat | Dog | None` either way, the discriminator being pydantic's `Field` argument), then
-    the tag fields."""
-    old, new = _pair(_pets(None, inline=True), _pets({"propertyName": "kind"}, inline=True))
-    change = _one(diff_with_client(old, new))
-    assert change.pointer == "/components/schemas/Issue/properties/pet"
-    assert _seen(change) == ("discriminator-removed", NB, (
-        f"models.Issue.pet: is no longer {TOLD}; type unchanged: Cat | Dog | None; {TAGS}"),
-        False)
