@@ -158,6 +158,22 @@ def test_a_discriminator_of_an_inline_one_of_names_the_field_and_the_tags() -> N
         False)
 
 
+
+def test_a_discriminator_tag_renamed_names_the_tag_field_on_each_change() -> None:
+    """`cat` renamed `kitty` (test_drift.py judges it): a request tagged `cat` is refused,
+    client-breaking; each of the three changes names `Cat.kind`'s new `Literal`."""
+    def mapped(cat: str) -> Doc:
+        return {"propertyName": "kind", "mapping": {cat: "#/components/schemas/Cat",
+                                                    "dog": "#/components/schemas/Dog"}}
+
+    old, new = _pair(_pets(mapped("kitty")), _pets(mapped("cat")))
+    changes = diff_with_client(old, new)
+    assert sorted((c.kind, c.severity, c.client_breaking) for c in changes) == [
+        ("discriminator-value-added", NB, False), ("discriminator-value-removed", B, True),
+        ("discriminator-value-removed", NB, False)]
+    assert all(c.client.startswith("models.Cat | models.Dog: ") and c.client.endswith(
+        '; models.Cat.kind: Literal["cat"] -> Literal["kitty"]') for c in changes)
+
 # ---- 2. webhooks: what the API sends its consumer, never what the generated client calls ----
 
 
