@@ -25,8 +25,13 @@ generated code spells it (`types.py`, from both sides' intermediate models).
 * A method whose return flips between its answer's model and pages of items (pagination is
   detected from the answer's shape, `ir.paging`) says so on the change that caused it, or as a
   change of its own, `return-shape-changed` (`_with_return_shapes`).
-* Prose, examples, titles: "no effect on the generated client". A change that cannot be traced
+* Prose, examples, titles, a security change of scopes alone: "no effect on the generated
+  client" (`_credentials_alike`). A change that cannot be traced
   (servers, security, a component no method uses) says what it touches on the wire instead.
+
+A parameter's spelling changed (`style`, `explode`, `content`) changes no call: the regenerated
+client sends the new one; except a path parameter's `matrix` or `label` style, which the
+generated client never sends (`_followed`).
 
 `client_breaking`: what breaks code written against the generated client
 (`--fail-on client-breaking`): a breaking change traced to a method, argument, model or field;
@@ -69,12 +74,18 @@ _NO_EFFECT_KINDS = frozenset({
     "server-variable-value-removed", "server-variable-value-added",
 })
 DEPRECATION_CHANGED = "deprecation-changed"
+SECURITY_CHANGED = "security-changed"
 DEFAULT_CHANGED = "default-changed"
 # Changes that send the same requests but may rename or move the generated method.
 _NAMING_KINDS = frozenset({"operation-id-changed", "tags-changed"})
 # Changes of how the wire spells what a call sends: the regenerated client spells it the new
 # way, so no call written against it changes (`client_breaking` never).
 _FOLLOWED_KINDS = frozenset({"parameter-serialization-changed"})
+# A parameter's changes that break calls of its argument, whatever the wire says.
+_CALLS_BROKEN = frozenset({"parameter-removed", "parameter-added-required"})
+# Path styles the generated client does not send (the runtime's `format_path` spells every
+# path value in the `simple` style): a switch to one is not followed by the regenerated client.
+_UNSENT_STYLES = ("style=matrix", "style=label")
 # A model class removed or renamed breaks code naming it, whatever the wire says.
 _CLASS_KINDS = frozenset({"component-removed", "component-renamed"})
 LONG_PAIR = 160  # characters of a pair of annotations past which shared members are elided
@@ -84,6 +95,13 @@ _MODEL = re.compile(r"\b_models\.(\w+)")
 _RENAMED = re.compile(r"component schema `(.*)` was renamed to `", re.DOTALL)
 _WORD = re.compile(r"\b[A-Za-z_]\w*\b")  # the names in an effect's text (its annotations')
 _ENUM_REMOVED = "enum-value-removed-"
+# An answer's property gaining or losing `writeOnly`: the method returns the schema's class
+# without its writeOnly properties (`<Name>Response`, `ir.classes.variant`), or the schema's own
+_VARIANT_KINDS = frozenset({"response-property-became-write-only",
+                            "response-property-no-longer-write-only"})
+# A union's discriminator changed (`rules.FieldDiff.discriminator`): its branches' tag fields
+_DISCRIMINATOR = "discriminator-"
+SCHEMAS_REF = "#/components/schemas/"
 # a method's return flipped between its answer's model and pages (`_with_return_shapes`)
 RETURN_SHAPE_CHANGED = "return-shape-changed"
 @dataclass(frozen=True)
@@ -281,10 +299,20 @@ def with_client_effects(changes: Iterable[Change], built: Mapping[str, Built]) -
 def _with_effect(change: Change, trace: _Trace) -> Change:
     effect = _with_members_removed(_effect(change, trace), trace)
     traced = effect not in (NO_EFFECT, NOT_TRACED)
-    breaking = traced and change.kind not in _FOLLOWED_KINDS and (
-        change.severity == BREAKING or change.kind in _CLASS_KINDS or trace.dropped_class
+    # an answer's `format` changed where the model's type did not: models.py checks no format
+    # of a plain `int` or `str`, so the client rejects no value it took before
+    unfelt = change.kind.endswith("-response") and trace.format_kept
+    breaking = traced and not _followed(change) and (
+        (change.severity == BREAKING and not unfelt) or change.kind in _CLASS_KINDS
+        or trace.dropped_class
         or trace.breaks_calls or trace.dropped_member or trace.retyped)
     return replace(change, client=effect, client_breaking=breaking)
+
+
+def _followed(change: Change) -> bool:
+    """Whether the regenerated client sends what the change's new spelling says."""
+    return change.kind in _FOLLOWED_KINDS and not (
+        change.values is not None and str(change.values[1]).startswith(_UNSENT_STYLES))
 
 
 def _with_members_removed(effect: str, trace: _Trace) -> str:
@@ -451,7 +479,8 @@ def _effect(change: Change, trace: _Trace) -> str:
         # their schemas name are traced at their components
     if change.kind == DEPRECATION_CHANGED:
         return _deprecation_effect(change, trace)
-    if change.kind in _NO_EFFECT_KINDS:
+    if change.kind in _NO_EFFECT_KINDS or (change.kind == SECURITY_CHANGED
+                                           and _credentials_alike(change, trace)):
         return NO_EFFECT
     if change.kind in _NAMING_KINDS:
         return _method_moved(trace)
@@ -459,7 +488,137 @@ def _effect(change: Change, trace: _Trace) -> str:
         return _path_parameter_renamed(trace)
     if change.kind == DEFAULT_CHANGED:
         return _default_effect(change, trace)
+    if change.kind in _VARIANT_KINDS:
+        return _returned_class(trace) or _traced_effect(change, trace)
+    if change.kind.startswith(_DISCRIMINATOR):
+        return _discriminator_effect(change, trace)
     return _traced_effect(change, trace)
+
+
+def _discriminator_effect(change: Change, trace: _Trace) -> str:
+    """A union's discriminator gained, lost or changed: datamodel-code-generator types the tag
+    property of each branch class as the tags naming it (`kind: Literal["Cat"]`; without a
+    discriminator, as its schema says: `str`), and answers are parsed by the tag. Named on
+    those fields; a union component has no class of its own (its uses take `Cat | Dog`), so
+    its branches' classes are named instead of it."""
+    tokens = split_pointer(change.pointer)
+    old_pointer = change.pointer
+    if len(tokens) >= 3 and tokens[0] == "paths":
+        at = join_tokens("", *tokens[:3])
+        old_pointer = join_tokens(trace.paired.get(at, at), *tokens[3:])
+    old_union = _union_at(trace.sides["old"], old_pointer)
+    new_union = _union_at(trace.sides["new"], change.pointer)
+    wires = [w for w in (_tag_of(old_union), _tag_of(new_union)) if w is not None]
+    before = _tag_fields(old_union, trace.old, wires)
+    after = _tag_fields(new_union, trace.new, wires)
+    tagged = [f"models.{name}.{model_field_name(wire)}: {before[name, wire]} -> "
+              f"{after[name, wire]}" for name, wire in sorted(set(before) & set(after))
+              if before[name, wire] != after[name, wire]]
+    branches = [class_name(component) for component, _ in _branches(new_union or old_union)]
+    if len(tokens) == 3 and tokens[:2] == ["components", "schemas"] and branches:
+        union = _SEP.join(f"models.{name}" for name in dict.fromkeys(branches))
+        return "; ".join([f"{union}: {_what(change)}", *tagged])
+    return "; ".join([_traced_effect(change, trace), *tagged])
+
+
+def _union_at(side: _Side, pointer: str) -> Mapping[str, Any] | None:
+    found, node = resolve_pointer(side.data, pointer)
+    node = side.refs.object(node) if found else None
+    return node if isinstance(node, Mapping) else None
+
+
+def _tag_of(union: Mapping[str, Any] | None) -> str | None:
+    discriminator = union.get("discriminator") if union is not None else None
+    name = discriminator.get("propertyName") if isinstance(discriminator, Mapping) else None
+    return name if isinstance(name, str) else None
+
+
+def _branches(union: Mapping[str, Any] | None) -> list[tuple[str, str]]:
+    """The (component, `$ref`) of each branch of `union` that is a component schema."""
+    members = union.get("oneOf", union.get("anyOf")) if union is not None else None
+    found = []
+    for member in members if isinstance(members, list) else []:
+        ref = member.get("$ref") if isinstance(member, Mapping) else None
+        if isinstance(ref, str) and ref.startswith(SCHEMAS_REF):
+            found.append((unquote(ref.removeprefix(SCHEMAS_REF)), ref))
+    return found
+
+
+def _tag_fields(union: Mapping[str, Any] | None, types: Annotations, wires: list[str]
+                ) -> dict[tuple[str, str], str]:
+    """The annotation of each branch class's tag properties (`wires`, the discriminators' of
+    both sides), where models.py has the field: `Literal[...]` of the tags naming the branch
+    for this side's discriminator, else as `types` spell it."""
+    tag = _tag_of(union)
+    discriminator = union.get("discriminator") if union is not None else None
+    mapping = discriminator.get("mapping") if isinstance(discriminator, Mapping) else None
+    fields: dict[tuple[str, str], str] = {}
+    for component, ref in _branches(union):
+        owner = class_name(component)
+        for wire in dict.fromkeys(wires):
+            spelt = types.fields.get((owner, wire))
+            if spelt is None:
+                continue
+            if wire == tag:
+                tags = [str(key) for key, target in (mapping or {}).items()
+                        if target in (ref, component)] or [component]
+                literal = f"Literal[{', '.join(json.dumps(t) for t in tags)}]"
+                spelt = _SEP.join(literal if m == "str" else m for m in _members(spelt))
+            fields[(owner, wire)] = spelt
+    return fields
+
+
+def _returned_class(trace: _Trace) -> str | None:
+    """The methods among the change's operations whose returned class changed (`IssueResponse`,
+    the answer's class without its writeOnly properties, for `Issue`): code naming the old class
+    breaks. None when none did (the flag is deeper than the answer's own properties)."""
+    old_side, new_side = trace.sides["old"], trace.sides["new"]
+    found = []
+    for pointer in sorted(new_side.operations):
+        before = old_side.operations.get(trace.paired.get(pointer, pointer))
+        after = new_side.operations[pointer]
+        if (_label(pointer) in trace.change.operations and before is not None
+                and None not in (before.returns, after.returns)
+                and before.returns != after.returns):
+            found.append(f"{new_side.method(pointer)}: now returns {_returned(after.returns)} "
+                         f"(was {_returned(before.returns)})")
+    trace.breaks_calls |= bool(found)
+    return "; ".join(found) or None
+
+
+def _credentials_alike(change: Change, trace: _Trace) -> bool:
+    """Whether a security change leaves the generated client as it was: a scheme's hints only
+    (its flows' scope lists, `bearerFormat`: the differ's non-breaking scheme change), or a
+    requirement whose alternatives name the same schemes (the scopes asked for changed). The
+    client sends the credential it is given and names no scope: whether a token holds the
+    scopes asked for is the caller's business, as a server's URL is."""
+    tokens = split_pointer(change.pointer)
+    if tokens[:2] == ["components", "securitySchemes"]:
+        return change.severity == NON_BREAKING
+    if tokens == ["security"]:
+        operation: tuple[str | None, str | None] = (None, None)
+    elif len(tokens) == 4 and tokens[0] == "paths" and tokens[3] == "security":
+        at = join_tokens("", *tokens[:3])
+        operation = (trace.paired.get(at, at), at)
+    else:
+        return False
+    before = _schemes_required(trace.sides["old"], operation[0])
+    return before is not None and before == _schemes_required(trace.sides["new"], operation[1])
+
+
+def _schemes_required(side: _Side, operation: str | None) -> frozenset[frozenset[str]] | None:
+    """The schemes of each alternative of the requirement in effect (the document's, or the
+    operation's own at pointer `operation`), scopes left out; None where it cannot be read."""
+    raw = side.data.get("security")
+    if operation is not None:
+        found, node = resolve_pointer(side.data, operation)
+        if not found or not isinstance(node, Mapping):
+            return None
+        raw = node.get("security", raw)
+    if not isinstance(raw, list):
+        return frozenset() if raw is None else None
+    return frozenset(frozenset(str(name) for name in alternative) for alternative in raw
+                     if isinstance(alternative, Mapping))
 
 
 def _deprecation_effect(change: Change, trace: _Trace) -> str:
@@ -628,11 +787,15 @@ class _Trace:
         # a `format` changed the generated type (`str` -> `datetime`): code using the old one
         # breaks, whichever way the wire's verdict goes
         self.retyped = False
+        # a `format` changed and the generated type did not (`int` for int32 and int64)
+        self.format_kept = False
 
     def typed(self, subject: str, before: str | None, after: str | None) -> str:
-        """`_typed`, noting a type a `format` change made another."""
-        self.retyped |= (self.change.detail.startswith("format changed") and before is not None
-                         and after is not None and before != after)
+        """`_typed`, noting a type a `format` change made another, or kept."""
+        formatted = self.change.detail.startswith("format changed")
+        self.retyped |= (formatted and before is not None and after is not None
+                         and before != after)
+        self.format_kept |= formatted and before is not None and before == after
         return _typed(subject, self.change, before, after)
 
     def argument(self, subject: str, operation: str, name: str, param: ParamRecord | None = None,
@@ -827,6 +990,9 @@ def _parameter_effect(change: Change, trace: _Trace, operation: OperationRecord,
     if isinstance(node, Mapping):
         for param in operation.params:
             if param.wire_name == node.get("name") and param.location == node.get("in"):
+                # an argument gone, or required from now on, breaks calls whatever the wire
+                # says (a header parameter OpenAPI ignores is still an argument)
+                trace.breaks_calls |= change.kind in _CALLS_BROKEN
                 return trace.argument(f"{method}: argument {param.name}", operation.pointer,
                                       param.name)
     return f"{method}: {_what(change)}"
@@ -930,8 +1096,15 @@ def _what(change: Change) -> str:
     if change.kind == DEFAULT_CHANGED:
         return _default_phrase(change)
     if change.kind in _FOLLOWED_KINDS and change.values is not None:
-        return (f"sent {change.values[1]} by the regenerated client (was {change.values[0]}; "
-                "calls unchanged)")
+        before, after = change.values
+        if not _followed(change):
+            return (f"the document now says {after} (was {before}); the generated client sends "
+                    "path parameters style=simple whatever the document says: calls fail where "
+                    "the server reads the new spelling")
+        if str(before).startswith(_UNSENT_STYLES):
+            return (f"sent {after} by the regenerated client (the document said {before}, which "
+                    "the generated client never sent; calls unchanged)")
+        return f"sent {after} by the regenerated client (was {before}; calls unchanged)"
     for suffix, phrase in _PHRASES.items():
         if change.kind.endswith(suffix):
             if change.kind.startswith("response") and suffix == "became-required":

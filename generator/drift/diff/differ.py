@@ -18,9 +18,11 @@ How documents are compared
   generated client may move the method to another resource, which ``client`` reports).
 * A parameter's ``style``/``explode`` (each location's defaults filled in) changing is
   ``parameter-serialization-changed``: breaking where the spellings differ for its values (an
-  array or object, a primitive under ``matrix``/``label``). Response headers are paired by name
-  without case (``Content-Type`` ignored, as OpenAPI says): a required one removed or made
-  optional breaks; each header's schema is compared as a response's.
+  array or object, a primitive under ``matrix``/``label``). A header parameter named
+  ``Accept``, ``Content-Type`` or ``Authorization`` is ignored, as OpenAPI says: added or
+  removed, non-breaking (the client's argument is ``client``'s). Response headers are paired
+  by name without case (``Content-Type`` ignored, as OpenAPI says): a required one removed or
+  made optional breaks; each header's schema is compared as a response's.
 * Schemas are compared by content, never by ``$ref`` name: both sides are flattened into fields
   keyed by their structural location (``.usage``, ``.choices``, ``[]``, ``.text``...) and the
   fields are compared key by key. For a real ``oneOf``/``anyOf`` the multiset of branch shallow
@@ -497,15 +499,20 @@ class _Differ:
         new_params = operation_parameters(self.new_refs, new[0], new[1], method, self.root)
         for key in sorted(set(old_params) | set(new_params)):
             before, after = old_params.get(key), new_params.get(key)
+            either = after or before
+            ignored = (either is not None and either.location == "header"
+                       and either.name.lower() in _IGNORED_HEADERS)
+            note = (f" (OpenAPI ignores a header parameter named `{either.name}`: nothing "
+                    "changes on the wire)") if either is not None and ignored else ""
             if after is None and before is not None:
-                self.add(before.entry, "parameter-removed", True,
-                         f"{label}: {before.location} parameter `{before.name}` was removed",
-                         side="old")
+                self.add(before.entry, "parameter-removed", not ignored,
+                         f"{label}: {before.location} parameter `{before.name}` was removed"
+                         + note, side="old")
             elif before is None and after is not None:
                 kind = "parameter-added-required" if after.required else "parameter-added-optional"
-                self.add(after.entry, kind, after.required,
+                self.add(after.entry, kind, after.required and not ignored,
                          f"{label}: {after.location} parameter `{after.name}` was added"
-                         + (" as required" if after.required else ""))
+                         + (" as required" if after.required else "") + note)
             elif before is not None and after is not None:
                 self.parameter(label, before, after)
 
@@ -529,13 +536,19 @@ class _Differ:
     def serialization(self, label: str, what: str, old: Param, new: Param) -> None:
         """`style` and `explode`, as each location defaults them: a server reading the new
         spelling misreads the old one where the two differ for the parameter's values (an
-        array or object, or a primitive under `matrix` or `label`); elsewhere no change."""
+        array or object, or a primitive under `matrix` or `label`; a media type for a style,
+        unless `_json_alike`); elsewhere no change."""
         before, after = serialized_as(old), serialized_as(new)
         if before == after:
             return
-        breaking = (before is None or after is None  # a media type for a style, or back
-                    or (before[0] != after[0] and bool({before[0], after[0]} & _PREFIXED_STYLES))
-                    or not _primitive(self.new_refs, new.schema()[0]))
+        if before is None or after is None:  # a media type for a style, or back
+            styled, as_json = (before, new) if after is None else (after, old)
+            breaking = not (styled is not None
+                            and _json_alike(self.new_refs, as_json, styled, new.schema()[0]))
+        else:
+            breaking = ((before[0] != after[0]
+                         and bool({before[0], after[0]} & _PREFIXED_STYLES))
+                        or not _primitive(self.new_refs, new.schema()[0]))
         self.add(new.pointer, "parameter-serialization-changed", breaking,
                  f"{label}: {what} is now sent {_spelt(after)} (was {_spelt(before)})",
                  values=(_spelt(before), _spelt(after)))
@@ -835,8 +848,9 @@ class _Differ:
 
 AddFound = Callable[..., None]
 # Changes that no proof about values (`subsume`) can clear: the property is no longer sent
-# (returned) at all, or a union tells its branches apart by another tag.
+# (returned) at all, or is sent from now on, or a union tells its branches apart by another tag.
 _NOT_VALUE_SETS = frozenset({"request-property-became-read-only",
+                             "request-property-no-longer-read-only",
                              "response-property-became-write-only",
                              "discriminator-property-changed", "discriminator-value-removed",
                              "discriminator-added"})
@@ -886,6 +900,10 @@ def _scheme_meaning(scheme: Mapping[str, Json]) -> Json:
     return meaning
 
 
+# Header parameters OpenAPI says are ignored (the body's media type, the answer's, and the
+# security schemes say what is sent in them), by lower-cased name.
+_IGNORED_HEADERS = frozenset({"accept", "content-type", "authorization"})
+
 # Styles that prefix even a single value (`;id=5`, `.5`): a switch to or from one changes how
 # every value is sent.
 _PREFIXED_STYLES = frozenset({"matrix", "label"})
@@ -902,6 +920,23 @@ def serialized_as(param: Param) -> tuple[str, bool] | None:
         style = _DEFAULT_STYLES.get(param.location, "simple")
     explode = param.raw.get("explode")
     return style, explode if isinstance(explode, bool) else style == "form"
+
+
+# Types whose JSON text is their plain spelling (`true`, `5`, `1.5`)
+_PLAIN_IN_JSON = frozenset({"boolean", "integer", "number"})
+
+
+def _json_alike(refs: Refs, as_json: Param, styled: tuple[str, bool], schema: Json) -> bool:
+    """Whether a parameter sent as JSON text (`as_json`: its media type) and sent in the
+    style `styled` spell every value of `schema` alike: a boolean or a number, in a style that
+    prefixes nothing (a string's JSON text has quotes; arrays and objects are spelt apart)."""
+    media = str(next(iter(as_json.raw.get("content") or {}), "")).split(";")[0].strip().lower()
+    if not (media == "application/json" or media.endswith("+json")):
+        return False
+    node, _stack, _cycled = refs.deref(schema, frozenset())
+    types, nullable = declared_types(node) if isinstance(node, Mapping) else ([], False)
+    return (styled[0] not in _PREFIXED_STYLES and bool(types) and not nullable
+            and set(types) <= _PLAIN_IN_JSON)
 
 
 def _spelt(serialized: tuple[str, bool] | None) -> str:

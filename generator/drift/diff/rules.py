@@ -46,8 +46,8 @@ Decisions where the OpenAPI specification is silent
   it (``str`` -> ``datetime``): the change's client effect says so.
 * ``readOnly`` gained by a request property, or ``writeOnly`` by a response property: breaking,
   the generated request (response) model leaves the property out, as if it were removed; lost:
-  non-breaking. The flags elsewhere (``readOnly`` in a response...) change nothing sent or read:
-  non-breaking.
+  as if added (breaking for a required request property). The flags elsewhere (``readOnly``
+  in a response...) change nothing sent or read: non-breaking.
 * ``default`` changed, ``title``/``description``/``summary``/``example``/``deprecated`` changed,
   ``operationId`` changed: non-breaking (the wire contract is unchanged; a changed generated
   method name is caught by the regenerate-and-diff gate).
@@ -331,8 +331,13 @@ class FieldDiff:
                 self.add(f"{direction}-property-became-{spelt}", drops,
                          f"became {keyword}" + (hidden if drops else ""))
             else:
-                self.add(f"{direction}-property-no-longer-{spelt}", False,
-                         f"is no longer {keyword}")
+                # sent (returned) again, as a property added is: a required one is a value every
+                # old request lacks (the generated method's argument is required now)
+                required = drops and self.request and self.new.info.required
+                shown = (" (now " + ("sent" if self.request else "returned")
+                         + (", as required" if required else "") + ")") if drops else ""
+                self.add(f"{direction}-property-no-longer-{spelt}", required,
+                         f"is no longer {keyword}" + shown)
 
     def closed(self) -> None:
         old, new = self.old.info.closed, self.new.info.closed
