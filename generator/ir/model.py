@@ -51,8 +51,10 @@ class Param:
     client_level: bool = False
     explode: bool = True
     deprecated: bool = False
-    style: str = "form"  # query serialisation: form, spaceDelimited, pipeDelimited, deepObject,
-    # or "json" for a parameter given by `content: {application/json: ...}` (sent JSON-encoded)
+    # the document's `style`, else its location's default (form for query and cookie, simple for
+    # path and header), or "json" for a parameter given by `content: {application/json: ...}`
+    # (sent JSON-encoded)
+    style: str = "form"
 
 
 @dataclass(frozen=True)

@@ -265,10 +265,18 @@ def client_value(client: SyncAPIClient | AsyncAPIClient, name: str, value: objec
     return value
 
 
-def format_path(template: str, values: Mapping[str, Any], keys: Collection[str]) -> str:
+def format_path(
+    template: str,
+    values: Mapping[str, Any],
+    keys: Collection[str],
+    styles: Mapping[str, str] | None = None,
+) -> str:
     """`/items/{id}` with the path parameters among `values` (those named in `keys`)
-    percent-encoded (a `/` in a value stays inside it); arrays and objects in the `simple`
-    style (`1,2,3`; `key,value`).
+    percent-encoded (a `/` in a value stays inside it), each in its style: `simple` unless
+    `styles` names another (RFC 6570's spellings, `*` for `explode: true`): `simple` `5`,
+    `1,2,3`, `key,value` (`simple*`: `key=value`); `label` `.5`, `.1,2,3` (`label*`: `.1.2.3`,
+    `.key=value`); `matrix` `;id=5`, `;id=1,2,3` (`matrix*`: `;id=1;id=2`, `;key=value`);
+    `json`, the value's JSON text (a parameter with an `application/json` media type).
 
     A value never changes which path is requested: an empty value is refused (RequestValidationError
     naming the parameter), and a segment that comes out as only dots (`.`, `..`, which the
@@ -277,15 +285,7 @@ def format_path(template: str, values: Mapping[str, Any], keys: Collection[str])
     for key, value in values.items():
         if key not in keys:
             continue
-        if isinstance(value, dict):
-            value = [part for pair in value.items() for part in pair]
-        items = value if isinstance(value, list) else [value]
-        text = ",".join(quote(_scalar(item), safe="") for item in items)
-        if not text:
-            raise RequestValidationError(
-                f"path parameter {key!r} must not be empty (it would change the path)"
-            )
-        encoded["{" + key + "}"] = text
+        encoded["{" + key + "}"] = _path_value(key, value, (styles or {}).get(key, "simple"))
     segments = template.split("/")
     for index, segment in enumerate(segments):
         if "{" not in segment:
@@ -296,6 +296,39 @@ def format_path(template: str, values: Mapping[str, Any], keys: Collection[str])
             segment = segment.replace(".", "%2E")
         segments[index] = segment
     return "/".join(segments)
+
+
+def _path_value(key: str, value: Any, style: str) -> str:
+    """One path parameter's text in `style` (see :func:`format_path`), its parts
+    percent-encoded; an empty value refused."""
+    if style == "json":
+        parts = [json.dumps(value, separators=(",", ":"))]
+    elif isinstance(value, dict):
+        parts = [_pct(part) for pair in value.items() for part in pair]
+    else:
+        parts = [_pct(item) for item in (value if isinstance(value, list) else [value])]
+    if not ",".join(parts):
+        raise RequestValidationError(
+            f"path parameter {key!r} must not be empty (it would change the path)"
+        )
+    if style == "json":
+        return _pct(parts[0])
+    kind, explode = style.rstrip("*"), style.endswith("*")
+    pairs = isinstance(value, dict) and explode
+    if pairs:  # `key=value`, each pair one part
+        parts = [f"{k}={v}" for k, v in zip(parts[::2], parts[1::2], strict=True)]
+    if kind == "label":
+        return "." + ("." if explode else ",").join(parts)
+    if kind == "matrix":
+        name = _pct(key)
+        if not explode:
+            return f";{name}=" + ",".join(parts)
+        return "".join(f";{part}" if pairs else f";{name}={part}" for part in parts)
+    return ",".join(parts)
+
+
+def _pct(value: Any) -> str:
+    return quote(_scalar(value), safe="")
 
 
 def _scalar(value: Any) -> str:
