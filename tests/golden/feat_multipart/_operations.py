@@ -444,6 +444,7 @@ class CallOptions(TypedDict, total=False):
     security: Sequence[Sequence[str]]
     retry_safe: bool
     idempotency_header: str
+    server: str
 
 
 def request_options(
@@ -460,13 +461,16 @@ def request_options(
     security: Sequence[Sequence[str]] | None = None,
     retry_safe: bool = False,
     idempotency_header: str | None = None,
+    server: str | None = None,
 ) -> CallOptions:
     """The options of one call. `accept` is the `Accept` header of an operation that answers
     only in non-JSON media types (a header argument named `Accept` still wins); `security` is
     the operation's own requirement (alternatives of scheme names, `[]`: public), when it
     differs from the document's. `retry_safe`: the operation may be repeated on any failure
     (`x-codegen-retry-safe`); `idempotency_header`: the key header the document declares for
-    it, filled with a fresh key when the caller gives none (see `_base_client`)."""
+    it, filled with a fresh key when the caller gives none (see `_base_client`); `server`: the
+    server the document names for this operation alone (`_base_client.BaseClient.
+    _operation_servers`)."""
     options = CallOptions(
         extra_headers=extra_headers,
         extra_query=extra_query,
@@ -488,4 +492,6 @@ def request_options(
         options["retry_safe"] = True
     if idempotency_header:
         options["idempotency_header"] = idempotency_header
+    if server is not None:
+        options["server"] = server
     return options
