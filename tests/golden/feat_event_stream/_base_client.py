@@ -970,7 +970,8 @@ class BaseClient:
             }
         else:
             self._check_body_resendable(prepared, f"redirected it (HTTP {response.status_code})")
-        if _origin_of(url) not in self._origins:  # also headers named like credentials, whoever set them
+        # leaving the trusted origins: also headers named like credentials, whoever set them
+        if _origin_of(url) not in self._origins:
             hidden = self._hidden | {"cookie"}
             headers = {
                 k: v
