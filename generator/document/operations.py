@@ -25,6 +25,7 @@ class OperationSite:
     method: str
     operation: dict[str, Any]
     shared_parameters: tuple[Any, ...]  # the path item's own `parameters`
+    shared_servers: tuple[Any, ...] = ()  # the path item's own `servers`
 
     @property
     def label(self) -> str:
@@ -45,11 +46,14 @@ def iter_operations(data: dict[str, Any], *, sorted_paths: bool = False) -> Iter
             continue
         shared = item.get("parameters")
         shared_parameters = tuple(shared) if isinstance(shared, list) else ()
+        servers = item.get("servers")
+        shared_servers = tuple(servers) if isinstance(servers, list) else ()
         for method in HTTP_METHODS:
             operation = item.get(method)
             if isinstance(operation, dict):
                 pointer = join_pointer(join_pointer("/paths", path), method)
-                yield OperationSite(pointer, path, method, operation, shared_parameters)
+                yield OperationSite(pointer, path, method, operation, shared_parameters,
+                                    shared_servers)
 
 
 def count_operations(data: dict[str, Any]) -> int:

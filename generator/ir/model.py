@@ -51,8 +51,10 @@ class Param:
     client_level: bool = False
     explode: bool = True
     deprecated: bool = False
-    style: str = "form"  # query serialisation: form, spaceDelimited, pipeDelimited, deepObject,
-    # or "json" for a parameter given by `content: {application/json: ...}` (sent JSON-encoded)
+    # the document's `style`, else its location's default (form for query and cookie, simple for
+    # path and header), or "json" for a parameter given by `content: {application/json: ...}`
+    # (sent JSON-encoded)
+    style: str = "form"
 
 
 @dataclass(frozen=True)
@@ -125,6 +127,9 @@ class Operation:
     retry_safe: bool = False
     # the idempotency-key header the operation declares (a POST/PATCH carries a fresh key)
     idempotency_header: str | None = None
+    # the server the operation's (or its path item's) own `servers` send it to, when that is
+    # not the document's base URL (`ir.servers.operation_server`)
+    server: str | None = None
 
     @property
     def returns(self) -> ResponseType | None:
@@ -197,6 +202,12 @@ class Api:
         (`@typing_extensions.deprecated`), a dependency its README names."""
         return any(operation.deprecated
                    for resource in self.resources for operation in resource.operations)
+
+    def operation_servers(self) -> list[str]:
+        """The servers operations name of their own (`Operation.server`), sorted: the client
+        sends credentials there too while its base URL is the document's."""
+        return sorted({operation.server for resource in self.resources
+                       for operation in resource.operations if operation.server})
 
     def method_names(self) -> dict[str, tuple[str, str]]:
         """operation pointer -> (its resource class, its method): the names the package's

@@ -21,6 +21,7 @@ from generator.ir.parameters import merged_parameters, parameters
 from generator.ir.responses import responses, streaming
 from generator.ir.schemas import json_type, object_properties
 from generator.ir.security import own_security
+from generator.ir.servers import operation_server, server_url
 from generator.names import identifiers as names
 from generator.names.arguments import argument_rename
 from generator.names.headers import first_unsendable, set_by_the_client
@@ -82,6 +83,8 @@ def build_operation(context: Context, site: OperationSite,
         renamed_arguments=_renamed_arguments(site.pointer, [*params, *body_params]),
         retry_safe=retries.retry_safe(operation),
         idempotency_header=retries.declared_idempotency_header(context.data, raw_params),
+        server=operation_server(operation, site.shared_servers,
+                                server_url(context.data, context.options.default_base_url)),
     )
 
 

@@ -81,7 +81,16 @@ def _argument(context: Context, param: dict[str, Any], model_class: str, key: st
         nullable=is_nullable(schema, context.refs),
         description=description if isinstance(description, str) else "",
         client_level=param.get("x-codegen-client-param") is True,
-        explode=param.get("explode", param.get("style", "form") == "form") is not False,
+        explode=param.get("explode", _style(param) == "form") is not False,
         deprecated=param.get("deprecated") is True,
-        style="json" if json_content(param) else str(param.get("style") or "form"),
+        style="json" if json_content(param) else _style(param),
     )
+
+
+# Each location's style when the parameter names none (OpenAPI 3: query and cookie `form`,
+# path and header `simple`); `explode` defaults to true for `form` only.
+_DEFAULT_STYLES = {"query": "form", "cookie": "form", "path": "simple", "header": "simple"}
+
+
+def _style(param: dict[str, Any]) -> str:
+    return str(param.get("style") or _DEFAULT_STYLES.get(str(param.get("in")), "form"))

@@ -7,14 +7,16 @@ relative one (`/api/v2`) is a path every base URL a user gives must end in. The 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
-from urllib.parse import urlparse
+from urllib.parse import urljoin, urlparse
 
 
 def first_server(data: dict[str, Any]) -> str | None:
     """The first server's URL, its variables set to their defaults."""
     servers = data.get("servers") or []
+    if not isinstance(servers, list):
+        return None
     first = servers[0] if servers and isinstance(servers[0], dict) else {}
     url = first.get("url")
     if not isinstance(url, str) or not url:
@@ -31,6 +33,21 @@ def server_url(data: dict[str, Any], fallback: str | None) -> str | None:
     if url and _usable_default(url):
         return url.rstrip("/")
     return fallback.rstrip("/") if fallback else None
+
+
+def operation_server(operation: dict[str, Any], shared: Sequence[Any],
+                     base_url: str | None) -> str | None:
+    """Where an operation goes when its own `servers` (else its path item's, `shared`) send it
+    elsewhere than `base_url`, the document's: the first one's absolute URL (a relative one
+    joined to `base_url`), else None (none of its own, the same, or none usable)."""
+    own = operation.get("servers")
+    url = first_server({"servers": own if isinstance(own, list) and own else list(shared)})
+    if url is None:
+        return None
+    if not urlparse(url).scheme and base_url:
+        url = urljoin(base_url + "/", url)
+    url = url.rstrip("/")
+    return url if _usable_default(url) and url != base_url else None
 
 
 def _usable_default(url: str) -> bool:

@@ -64,6 +64,15 @@ def _checked(model: str, params: list[Param], raw: Iterable[str] = ()) -> Checke
     )
 
 
+def _path_styles(params: list[Param]) -> dict[str, str]:
+    """The path parameters not sent in the default `simple` style, unexploded: key -> style as
+    the runtime's `format_path` names them (`label`, `matrix`, `json`; `*` after an exploded
+    one)."""
+    styles = {p.model_key: p.style + ("*" if p.explode and p.style != "json" else "")
+              for p in params}
+    return {key: style for key, style in sorted(styles.items()) if style != "simple"}
+
+
 def _placed(params: list[Param], *, named: bool = False) -> Placed | None:
     """`named`: the check of the values (headers) names each argument in its errors."""
     if not params:
@@ -156,6 +165,8 @@ def _operation_view(operation: Operation, models: Models, params: ParamTypes,
         responses=_responses(operation, models, shape.returns),
         params=_checked(non_body[0].model_class, non_body) if non_body else None,
         path_keys=frozenset(p.model_key for p in located["path"]),
+        path_styles=_path_styles(located["path"]),
+        server=operation.server,
         query=_placed(located["query"]),
         headers=_placed(located["header"], named=True),
         cookies=_placed(located["cookie"]),

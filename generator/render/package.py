@@ -117,6 +117,7 @@ def _context(api: Api, models: Models, views: PackageViews) -> dict[str, Any]:
         "title_doc": docstring(api.title or api.options.package),
         "resources": views.resources,
         "operations": operations,
+        "operation_servers": api.operation_servers(),
         "resource_exports": exports(resources.class_exports(views.resources)),
         "client_params": client_params,
         "security": security_view(api.security),

@@ -138,6 +138,8 @@ class OperationView:
     responses: Responses
     params: Checked | None  # path, query, header and cookie arguments
     path_keys: frozenset[str]
+    path_styles: dict[str, str]  # path parameters not in the `simple` style: key -> style
+    server: str | None  # the server the operation names of its own (`Operation.server`)
     query: Placed | None
     headers: Placed | None
     cookies: Placed | None

@@ -605,6 +605,33 @@ def test_json_content_query_parameter(connect: Callable[..., Served]) -> None:
     assert s.last.query == [("where", '{"price":9.5}')]
 
 
+def test_path_parameters_are_sent_in_their_style(connect: Callable[..., Served]) -> None:
+    # OpenAPI's style table (RFC 6570): label `.5` `.a,b` (exploded `.x.y`); matrix `;id=5`
+    # `;ids=a,b` (exploded `;each=x;each=y`, an object `;x=1;y=2`); simple `x,1,y,2` (exploded
+    # `x=1,y=2`); a `content: application/json` one, its JSON text percent-encoded
+    s = connect("feat_path_styles", [Reply(204)] * 3)
+    s.client.default.by_label(id=5, ids=["a", "b"], each=["x", "y"])
+    assert s.last.target == "/label/.5/.a,b/.x.y"
+    s.client.default.by_matrix(id=5, ids=["a", "b"], each=["x", "y"], point={"x": 1, "y": 2})
+    assert s.last.target == "/matrix/;id=5/;ids=a,b/;each=x;each=y/;x=1;y=2"
+    point = s.models.Point(x=1, y=2)
+    s.client.default.by_simple(point=point, spread=point, where=point)
+    assert s.last.target == "/simple/x,1,y,2/x=1,y=2/%7B%22x%22%3A1%2C%22y%22%3A2%7D"
+
+
+def test_a_styled_path_value_stays_inside_its_segment(connect: Callable[..., Served]) -> None:
+    # the prefix and separators are the style's; what the caller gives is percent-encoded, so a
+    # value cannot add a segment, a parameter or a query, nor be resolved away as `..`
+    s = connect("feat_path_styles", [Reply(204)] * 2)
+    s.client.default.by_label(id=1, ids=["a/b", "?q=1"], each=["."])
+    assert s.last.target == "/label/.1/.a%2Fb,%3Fq%3D1/%2E%2E"  # `..` would be resolved away
+    s.client.default.by_matrix(id=1, ids=[";x=2"], each=["#f"], point={"x": 0, "y": 0})
+    assert s.last.target == "/matrix/;id=1/;ids=%3Bx%3D2/;each=%23f/;x=0;y=0"
+    with pytest.raises(s.package.RequestValidationError, match="'ids' must not be empty"):
+        s.client.default.by_label(id=1, ids=[], each=["x"])
+    assert len(s.requests) == 2
+
+
 def test_several_tags_become_resources(connect: Callable[..., Served]) -> None:
     pet = {"id": 1, "name": "Rex", "tag": None}
     s = connect("feat_petstore_tags", [Reply(200, body=[pet]), Reply(200, body={"kibble": 3})], base_path="/api")

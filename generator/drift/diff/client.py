@@ -30,8 +30,7 @@ generated code spells it (`types.py`, from both sides' intermediate models).
   (servers, security, a component no method uses) says what it touches on the wire instead.
 
 A parameter's spelling changed (`style`, `explode`, `content`) changes no call: the regenerated
-client sends the new one; except a path parameter's `matrix` or `label` style, which the
-generated client never sends (`_followed`).
+client sends the new one.
 
 `client_breaking`: what breaks code written against the generated client
 (`--fail-on client-breaking`): a breaking change traced to a method, argument, model or field;
@@ -83,9 +82,6 @@ _NAMING_KINDS = frozenset({"operation-id-changed", "tags-changed"})
 _FOLLOWED_KINDS = frozenset({"parameter-serialization-changed"})
 # A parameter's changes that break calls of its argument, whatever the wire says.
 _CALLS_BROKEN = frozenset({"parameter-removed", "parameter-added-required"})
-# Path styles the generated client does not send (the runtime's `format_path` spells every
-# path value in the `simple` style): a switch to one is not followed by the regenerated client.
-_UNSENT_STYLES = ("style=matrix", "style=label")
 # A model class removed or renamed breaks code naming it, whatever the wire says.
 _CLASS_KINDS = frozenset({"component-removed", "component-renamed"})
 LONG_PAIR = 160  # characters of a pair of annotations past which shared members are elided
@@ -302,17 +298,11 @@ def _with_effect(change: Change, trace: _Trace) -> Change:
     # an answer's `format` changed where the model's type did not: models.py checks no format
     # of a plain `int` or `str`, so the client rejects no value it took before
     unfelt = change.kind.endswith("-response") and trace.format_kept
-    breaking = traced and not _followed(change) and (
+    breaking = traced and change.kind not in _FOLLOWED_KINDS and (
         (change.severity == BREAKING and not unfelt) or change.kind in _CLASS_KINDS
         or trace.dropped_class
         or trace.breaks_calls or trace.dropped_member or trace.retyped)
     return replace(change, client=effect, client_breaking=breaking)
-
-
-def _followed(change: Change) -> bool:
-    """Whether the regenerated client sends what the change's new spelling says."""
-    return change.kind in _FOLLOWED_KINDS and not (
-        change.values is not None and str(change.values[1]).startswith(_UNSENT_STYLES))
 
 
 def _with_members_removed(effect: str, trace: _Trace) -> str:
@@ -1097,13 +1087,6 @@ def _what(change: Change) -> str:
         return _default_phrase(change)
     if change.kind in _FOLLOWED_KINDS and change.values is not None:
         before, after = change.values
-        if not _followed(change):
-            return (f"the document now says {after} (was {before}); the generated client sends "
-                    "path parameters style=simple whatever the document says: calls fail where "
-                    "the server reads the new spelling")
-        if str(before).startswith(_UNSENT_STYLES):
-            return (f"sent {after} by the regenerated client (the document said {before}, which "
-                    "the generated client never sent; calls unchanged)")
         return f"sent {after} by the regenerated client (was {before}; calls unchanged)"
     for suffix, phrase in _PHRASES.items():
         if change.kind.endswith(suffix):

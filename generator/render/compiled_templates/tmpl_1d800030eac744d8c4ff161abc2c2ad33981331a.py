@@ -139,6 +139,7 @@ def root(context, missing=missing):
     yield ',\n    )\n'
     l_1_loop = missing
     for l_1_variant, l_1_loop in LoopContext(['sync', 'async'], undefined):
+        l_1_operation_servers = resolve('operation_servers')
         l_1_client_params = resolve('client_params')
         l_1_is_async = l_1_cls = l_1_base = l_1_prefix = missing
         _loop_vars = {}
@@ -163,6 +164,20 @@ def root(context, missing=missing):
             yield "    # every operation's path starts with it: a base URL ending in it has it dropped once\n    _path_prefix = "
             yield str(t_1(environment.getattr((undefined(name='api') if l_0_api is missing else l_0_api), 'path_prefix')))
             yield '\n'
+        if (undefined(name='operation_servers') if l_1_operation_servers is missing else l_1_operation_servers):
+            pass
+            yield "    # where the operations with servers of their own go while the base URL is the document's\n    _document_base_url = DEFAULT_BASE_URL\n    _operation_servers = ("
+            l_2_loop = missing
+            for l_2_server, l_2_loop in LoopContext((undefined(name='operation_servers') if l_1_operation_servers is missing else l_1_operation_servers), undefined):
+                _loop_vars = {}
+                pass
+                yield str(t_1(l_2_server))
+                yield ','
+                if (not environment.getattr(l_2_loop, 'last')):
+                    pass
+                    yield ' '
+            l_2_loop = l_2_server = missing
+            yield ')\n'
         yield '\n    def __init__(\n        self,\n        *,\n'
         for l_2_a in environment.getattr((undefined(name='security') if l_0_security is missing else l_0_security), 'arguments'):
             _loop_vars = {}
@@ -304,7 +319,7 @@ def root(context, missing=missing):
             yield str(environment.getattr(l_2_r, 'class_name'))
             yield '(self)\n'
         l_2_r = missing
-    l_1_loop = l_1_variant = l_1_is_async = l_1_cls = l_1_base = l_1_prefix = l_1_client_params = missing
+    l_1_loop = l_1_variant = l_1_is_async = l_1_cls = l_1_base = l_1_prefix = l_1_operation_servers = l_1_client_params = missing
 
 blocks = {}
-debug_info = '7=23&15=30&28=34&31=37&32=41&38=49&39=51&40=53&42=55&46=57&49=59&50=63&54=78&57=80&58=84&67=90&69=93&78=99&79=102&80=106&88=111&89=114&90=117&92=130&98=138&100=141&101=146&102=148&103=150&104=152&107=155&108=159&111=161&113=164&119=167&120=171&123=175&124=179&135=187&140=189&141=193&143=196&145=199&150=203&158=206&159=210&160=214&166=223&184=230&185=234&192=240&193=244&196=248&197=252&208=258&216=260&226=267&227=271&230=277&231=281&247=287&250=291&251=296&252=298&254=303'
+debug_info = '7=23&15=30&28=34&31=37&32=41&38=49&39=51&40=53&42=55&46=57&49=59&50=63&54=78&57=80&58=84&67=90&69=93&78=99&79=102&80=106&88=111&89=114&90=117&92=130&98=138&100=141&101=147&102=149&103=151&104=153&107=156&108=160&111=162&113=165&115=167&118=171&124=182&125=186&128=190&129=194&140=202&145=204&146=208&148=211&150=214&155=218&163=221&164=225&165=229&171=238&189=245&190=249&197=255&198=259&201=263&202=267&213=273&221=275&231=282&232=286&235=292&236=296&252=302&255=306&256=311&257=313&259=318'

@@ -265,10 +265,18 @@ def client_value(client: SyncAPIClient | AsyncAPIClient, name: str, value: objec
     return value
 
 
-def format_path(template: str, values: Mapping[str, Any], keys: Collection[str]) -> str:
+def format_path(
+    template: str,
+    values: Mapping[str, Any],
+    keys: Collection[str],
+    styles: Mapping[str, str] | None = None,
+) -> str:
     """`/items/{id}` with the path parameters among `values` (those named in `keys`)
-    percent-encoded (a `/` in a value stays inside it); arrays and objects in the `simple`
-    style (`1,2,3`; `key,value`).
+    percent-encoded (a `/` in a value stays inside it), each in its style: `simple` unless
+    `styles` names another (RFC 6570's spellings, `*` for `explode: true`): `simple` `5`,
+    `1,2,3`, `key,value` (`simple*`: `key=value`); `label` `.5`, `.1,2,3` (`label*`: `.1.2.3`,
+    `.key=value`); `matrix` `;id=5`, `;id=1,2,3` (`matrix*`: `;id=1;id=2`, `;key=value`);
+    `json`, the value's JSON text (a parameter with an `application/json` media type).
 
     A value never changes which path is requested: an empty value is refused (RequestValidationError
     naming the parameter), and a segment that comes out as only dots (`.`, `..`, which the
@@ -277,15 +285,7 @@ def format_path(template: str, values: Mapping[str, Any], keys: Collection[str])
     for key, value in values.items():
         if key not in keys:
             continue
-        if isinstance(value, dict):
-            value = [part for pair in value.items() for part in pair]
-        items = value if isinstance(value, list) else [value]
-        text = ",".join(quote(_scalar(item), safe="") for item in items)
-        if not text:
-            raise RequestValidationError(
-                f"path parameter {key!r} must not be empty (it would change the path)"
-            )
-        encoded["{" + key + "}"] = text
+        encoded["{" + key + "}"] = _path_value(key, value, (styles or {}).get(key, "simple"))
     segments = template.split("/")
     for index, segment in enumerate(segments):
         if "{" not in segment:
@@ -296,6 +296,39 @@ def format_path(template: str, values: Mapping[str, Any], keys: Collection[str])
             segment = segment.replace(".", "%2E")
         segments[index] = segment
     return "/".join(segments)
+
+
+def _path_value(key: str, value: Any, style: str) -> str:
+    """One path parameter's text in `style` (see :func:`format_path`), its parts
+    percent-encoded; an empty value refused."""
+    if style == "json":
+        parts = [json.dumps(value, separators=(",", ":"))]
+    elif isinstance(value, dict):
+        parts = [_pct(part) for pair in value.items() for part in pair]
+    else:
+        parts = [_pct(item) for item in (value if isinstance(value, list) else [value])]
+    if not ",".join(parts):
+        raise RequestValidationError(
+            f"path parameter {key!r} must not be empty (it would change the path)"
+        )
+    if style == "json":
+        return _pct(parts[0])
+    kind, explode = style.rstrip("*"), style.endswith("*")
+    pairs = isinstance(value, dict) and explode
+    if pairs:  # `key=value`, each pair one part
+        parts = [f"{k}={v}" for k, v in zip(parts[::2], parts[1::2], strict=True)]
+    if kind == "label":
+        return "." + ("." if explode else ",").join(parts)
+    if kind == "matrix":
+        name = _pct(key)
+        if not explode:
+            return f";{name}=" + ",".join(parts)
+        return "".join(f";{part}" if pairs else f";{name}={part}" for part in parts)
+    return ",".join(parts)
+
+
+def _pct(value: Any) -> str:
+    return quote(_scalar(value), safe="")
 
 
 def _scalar(value: Any) -> str:
@@ -411,6 +444,7 @@ class CallOptions(TypedDict, total=False):
     security: Sequence[Sequence[str]]
     retry_safe: bool
     idempotency_header: str
+    server: str
 
 
 def request_options(
@@ -427,13 +461,16 @@ def request_options(
     security: Sequence[Sequence[str]] | None = None,
     retry_safe: bool = False,
     idempotency_header: str | None = None,
+    server: str | None = None,
 ) -> CallOptions:
     """The options of one call. `accept` is the `Accept` header of an operation that answers
     only in non-JSON media types (a header argument named `Accept` still wins); `security` is
     the operation's own requirement (alternatives of scheme names, `[]`: public), when it
     differs from the document's. `retry_safe`: the operation may be repeated on any failure
     (`x-codegen-retry-safe`); `idempotency_header`: the key header the document declares for
-    it, filled with a fresh key when the caller gives none (see `_base_client`)."""
+    it, filled with a fresh key when the caller gives none (see `_base_client`); `server`: the
+    server the document names for this operation alone (`_base_client.BaseClient.
+    _operation_servers`)."""
     options = CallOptions(
         extra_headers=extra_headers,
         extra_query=extra_query,
@@ -455,4 +492,6 @@ def request_options(
         options["retry_safe"] = True
     if idempotency_header:
         options["idempotency_header"] = idempotency_header
+    if server is not None:
+        options["server"] = server
     return options

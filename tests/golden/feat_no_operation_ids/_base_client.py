@@ -282,6 +282,8 @@ class RequestOptions:
     #: the idempotency-key header the document declares for this operation (the server
     #: de-duplicates on it); ``None``: the client's ``idempotency_header``
     idempotency_header: str | None = None
+    #: the server the document names for this operation alone (see ``_operation_servers``)
+    server: str | None = None
 
 
 @dataclass
@@ -554,6 +556,12 @@ class BaseClient:
     #: the leading path segments every operation's path shares (``/v1``), set by the
     #: generated client; a base URL ending in them has them dropped once (see ``base_url``)
     _path_prefix: str = ""
+    #: the document's default base URL, and the servers its operations name of their own
+    #: (``https://uploads.example.com``), set by the generated client: an operation whose
+    #: request names one goes there, with the credentials, while the base URL is the
+    #: document's; a base URL the user chose (a proxy, a test server) serves every operation
+    _document_base_url: str | None = None
+    _operation_servers: tuple[str, ...] = ()
     _stream_cls: type[Stream[Any] | AsyncStream[Any]]
     _client: _http.Client | _http.AsyncClient  # the subclasses narrow it
 
@@ -657,6 +665,19 @@ class BaseClient:
         request_base = _without_repeated_prefix(self.__base_url, self._path_prefix)
         self._request_base = request_base.rstrip("/")
         self._origin = _origin_of(url)
+        self._servers_apply = bool(self._operation_servers) and (
+            self.__base_url.rstrip("/") == (self._document_base_url or "").rstrip("/")
+        )
+        #: the origins credentials go to: the base URL's, and the operations' own servers'
+        #: while the base URL is the document's
+        self._origins = frozenset(
+            {self._origin}
+            | (
+                {_origin_of(_http.URL(server)) for server in self._operation_servers}
+                if self._servers_apply
+                else set()
+            )
+        )
         self._urls: dict[str, tuple[_http.URL, bool]] = {}
 
     @property
@@ -706,10 +727,13 @@ class BaseClient:
 
     # -- building ------------------------------------------------------------------------
 
-    def _url(self, path: str) -> str:
+    def _url(self, path: str, server: str | None = None) -> str:
+        """Where a request for ``path`` goes: its operation's own ``server`` while the base
+        URL is the document's (see ``_operation_servers``), else the base URL."""
         if path.startswith(("http://", "https://")):
             return path
-        return self._request_base + "/" + path.lstrip("/")
+        base = server if server is not None and self._servers_apply else self._request_base
+        return base.rstrip("/") + "/" + path.lstrip("/")
 
     def _base_headers(self, stream: bool) -> tuple[dict[str, tuple[str, str]], frozenset[str]]:
         """The headers every request starts from (Accept, User-Agent, the client's
@@ -801,7 +825,7 @@ class BaseClient:
         path, _, fixed_query = options.path.partition("?")
         return _Prepared(
             method=method,
-            url=self._url(path),
+            url=self._url(path, options.server),
             params=[
                 *parse_qsl(fixed_query, keep_blank_values=True),
                 *_query_pairs(self._default_query, options.query, options.extra_query),
@@ -856,7 +880,7 @@ class BaseClient:
             if len(self._urls) >= _URL_CACHE_SIZE:
                 self._urls.clear()
             parsed_url = _http.URL(url)
-            parsed = self._urls[url] = (parsed_url, _origin_of(parsed_url) == self._origin)
+            parsed = self._urls[url] = (parsed_url, _origin_of(parsed_url) in self._origins)
         return parsed
 
     def _build_request(
@@ -946,7 +970,8 @@ class BaseClient:
             }
         else:
             self._check_body_resendable(prepared, f"redirected it (HTTP {response.status_code})")
-        if _origin_of(url) != self._origin:  # also headers named like credentials, whoever set them
+        # leaving the trusted origins: also headers named like credentials, whoever set them
+        if _origin_of(url) not in self._origins:
             hidden = self._hidden | {"cookie"}
             headers = {
                 k: v
