@@ -64,16 +64,18 @@ def _checked(model: str, params: list[Param], raw: Iterable[str] = ()) -> Checke
     )
 
 
-def _placed(params: list[Param], *, named: bool = False) -> Placed | None:
-    """`named`: the check of the values (headers) names each argument in its errors."""
+def _placed(params: list[Param], *, named: bool = False, query: bool = False) -> Placed | None:
+    """`named`: the check of the values (headers) names each argument in its errors. `query`:
+    the styles only a query has (delimited, deepObject) apply; a header or cookie value is one
+    string (arrays and objects comma-joined), whatever `style` the document gives it."""
     if not params:
         return None
     return Placed(
         keys=tuple(p.model_key for p in params),
         wire_names={p.model_key: p.wire_name for p in params if p.model_key != p.wire_name},
         delimiters={p.model_key: QUERY_DELIMITERS[p.style] for p in params
-                    if not p.explode and p.style in QUERY_DELIMITERS},
-        deep=frozenset(p.model_key for p in params if p.style == "deepObject"),
+                    if query and not p.explode and p.style in QUERY_DELIMITERS},
+        deep=frozenset(p.model_key for p in params if query and p.style == "deepObject"),
         json_encoded=frozenset(p.model_key for p in params if p.style == "json"),
         python_names={p.model_key: p.name for p in params if named and p.model_key != p.name},
     )
@@ -156,7 +158,7 @@ def _operation_view(operation: Operation, models: Models, params: ParamTypes,
         responses=_responses(operation, models, shape.returns),
         params=_checked(non_body[0].model_class, non_body) if non_body else None,
         path_keys=frozenset(p.model_key for p in located["path"]),
-        query=_placed(located["query"]),
+        query=_placed(located["query"], query=True),
         headers=_placed(located["header"], named=True),
         cookies=_placed(located["cookie"]),
         accept=_accept(operation),

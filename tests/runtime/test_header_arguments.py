@@ -166,3 +166,64 @@ def test_omit_and_none_in_extra_headers_still_remove_and_leave_a_header(
     (request,) = server.requests
     assert "user-agent" not in request.headers and "x-a" not in request.headers
     assert request.headers["x-b"] == "b"
+
+
+# -- a header or cookie parameter with a style or a media type (new-user trial) -----------------
+# ReadMe's parameters-style.json gives cookies `style: form, explode: false`: the method passed
+# the query's `delimiters=` to the cookies' helper, a TypeError on every call (and a mypy error
+# in the package); a header or cookie with `content: application/json` did the same with
+# `json_encoded=`. A header or cookie value is one string: arrays comma-joined, JSON as text.
+
+STYLED = """
+openapi: 3.0.3
+info: {title: Styled headers and cookies, version: '1'}
+paths:
+  /x:
+    get:
+      operationId: getX
+      parameters:
+        - name: X-Filter
+          in: header
+          content: {application/json: {schema: {type: object, properties: {a: {type: integer}}}}}
+        - {name: X-Ids, in: header, style: simple, explode: false,
+           schema: {type: array, items: {type: integer}}}
+        - {name: ids, in: cookie, style: form, explode: false,
+           schema: {type: array, items: {type: integer}}}
+        - name: meta
+          in: cookie
+          content: {application/json: {schema: {type: object, properties: {b: {type: string}}}}}
+      responses:
+        '200': {description: ok, content: {application/json: {schema: {type: object}}}}
+"""
+
+
+@pytest.fixture(scope="module")
+def styled(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
+    out = tmp_path_factory.mktemp("styled")
+    spec = out / "styled.yaml"
+    spec.write_text(STYLED, encoding="utf-8")
+    target = pipeline.target_for_spec(spec, "feat_styled_headers")
+    for name, files in pipeline.build_packages([target]).items():
+        write.write(files, out / name)
+    return import_from(out, "feat_styled_headers")
+
+
+@pytest.mark.parametrize("kind", ["sync", "async"])
+def test_header_and_cookie_parameters_with_a_style_or_a_json_media_type_are_sent(
+    styled: ModuleType, serve: Callable[..., ScriptedServer], kind: str
+) -> None:
+    server = serve([OK])
+    arguments = {"x_filter": {"a": 1}, "x_ids": [1, 2], "ids": [3, 4], "meta": {"b": "\u00e9"}}
+    if kind == "sync":
+        with styled.Client(base_url=server.url, max_retries=0) as client:
+            client.default.get_x(**arguments)
+    else:
+
+        async def run() -> None:
+            async with styled.AsyncClient(base_url=server.url, max_retries=0) as client:
+                await client.default.get_x(**arguments)
+
+        asyncio.run(run())
+    (request,) = server.requests
+    assert request.headers["x-filter"] == '{"a":1}' and request.headers["x-ids"] == "1,2"
+    assert request.headers["cookie"] == "ids=3%2C4; meta={%22b%22:%22%5Cu00e9%22}"
