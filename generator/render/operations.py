@@ -64,10 +64,12 @@ def _checked(model: str, params: list[Param], raw: Iterable[str] = ()) -> Checke
     )
 
 
-def _placed(params: list[Param], *, named: bool = False, query: bool = False) -> Placed | None:
+def _placed(params: list[Param], *, named: bool = False, query: bool = False,
+            simple: bool = False) -> Placed | None:
     """`named`: the check of the values (headers) names each argument in its errors. `query`:
     the styles only a query has (delimited, deepObject) apply; a header or cookie value is one
-    string (arrays and objects comma-joined), whatever `style` the document gives it."""
+    string (arrays and objects comma-joined). `simple`: the parameters are `simple` style
+    (headers), whose objects `explode: true` sends as `k=v` pairs."""
     if not params:
         return None
     return Placed(
@@ -78,7 +80,15 @@ def _placed(params: list[Param], *, named: bool = False, query: bool = False) ->
         deep=frozenset(p.model_key for p in params if query and p.style == "deepObject"),
         json_encoded=frozenset(p.model_key for p in params if p.style == "json"),
         python_names={p.model_key: p.name for p in params if named and p.model_key != p.name},
+        exploded=_simple_exploded(params) if simple else frozenset(),
     )
+
+
+def _simple_exploded(params: list[Param]) -> frozenset[str]:
+    """The path or header parameters whose objects are sent exploded (`role=admin,first=Alex`,
+    not `role,admin,first,Alex`): `simple` style (the only one of headers; path's `label` and
+    `matrix` are sent as `simple`, see docs/unsupported.md) with `explode: true`."""
+    return frozenset(p.model_key for p in params if p.explode and p.style != "json")
 
 
 def _body_view(operation: Operation, models: Models) -> BodyView | None:
@@ -158,8 +168,9 @@ def _operation_view(operation: Operation, models: Models, params: ParamTypes,
         responses=_responses(operation, models, shape.returns),
         params=_checked(non_body[0].model_class, non_body) if non_body else None,
         path_keys=frozenset(p.model_key for p in located["path"]),
+        path_exploded=_simple_exploded(located["path"]),
         query=_placed(located["query"], query=True),
-        headers=_placed(located["header"], named=True),
+        headers=_placed(located["header"], named=True, simple=True),
         cookies=_placed(located["cookie"]),
         accept=_accept(operation),
         body=_body_view(operation, models),

@@ -83,6 +83,7 @@ class Placed:
     deep: frozenset[str]  # deepObject query parameters
     json_encoded: frozenset[str]  # parameters sent as JSON text (`content: application/json`)
     python_names: dict[str, str]  # headers: key -> argument, where they differ (errors name both)
+    exploded: frozenset[str] = frozenset()  # headers `simple` and exploded: objects as `k=v,...`
 
 
 @dataclass(frozen=True)
@@ -138,6 +139,7 @@ class OperationView:
     responses: Responses
     params: Checked | None  # path, query, header and cookie arguments
     path_keys: frozenset[str]
+    path_exploded: frozenset[str]  # path parameters `simple` and exploded: objects as `k=v,...`
     query: Placed | None
     headers: Placed | None
     cookies: Placed | None

@@ -194,6 +194,20 @@ paths:
           content: {application/json: {schema: {type: object, properties: {b: {type: string}}}}}
       responses:
         '200': {description: ok, content: {application/json: {schema: {type: object}}}}
+  /items/{filter}:
+    get:
+      operationId: getItems
+      parameters:
+        - {name: filter, in: path, required: true, explode: true, schema: {$ref: '#/components/schemas/Who'}}
+        - {name: X-Who, in: header, style: simple, explode: true, schema: {$ref: '#/components/schemas/Who'}}
+        - {name: X-Plain, in: header, schema: {$ref: '#/components/schemas/Who'}}
+      responses:
+        '200': {description: ok, content: {application/json: {schema: {type: object}}}}
+components:
+  schemas:
+    Who:
+      type: object
+      properties: {role: {type: string}, first: {type: string}}
 """
 
 
@@ -227,3 +241,31 @@ def test_header_and_cookie_parameters_with_a_style_or_a_json_media_type_are_sent
     (request,) = server.requests
     assert request.headers["x-filter"] == '{"a":1}' and request.headers["x-ids"] == "1,2"
     assert request.headers["cookie"] == "ids=3%2C4; meta={%22b%22:%22%5Cu00e9%22}"
+
+
+# A `simple` object with `explode: true` is `role=admin,first=Alex` (OpenAPI's style table), in a
+# header or a path; without it (the default for both) `role,admin,first,Alex`. Both were sent
+# the second way (ReadMe's parameters-style.json, "headers_simple_exploded").
+
+
+@pytest.mark.parametrize("kind", ["sync", "async"])
+def test_an_exploded_simple_object_is_sent_as_key_value_pairs(
+    styled: ModuleType, serve: Callable[..., ScriptedServer], kind: str
+) -> None:
+    server = serve([OK])
+    who = {"role": "admin", "first": "Alex"}
+    arguments = {"filter": who, "x_who": who, "x_plain": who}
+    if kind == "sync":
+        with styled.Client(base_url=server.url, max_retries=0) as client:
+            client.default.get_items(**arguments)
+    else:
+
+        async def run() -> None:
+            async with styled.AsyncClient(base_url=server.url, max_retries=0) as client:
+                await client.default.get_items(**arguments)
+
+        asyncio.run(run())
+    (request,) = server.requests
+    assert request.path == "/items/role=admin,first=Alex"
+    assert request.headers["x-who"] == "role=admin,first=Alex"
+    assert request.headers["x-plain"] == "role,admin,first,Alex"

@@ -359,6 +359,12 @@ def root(context, missing=missing):
                 ', json_encoded=',
                 str(t_1(environment.getattr(l_1_p, 'json_encoded'))),
             ))
+        if environment.getattr(l_1_p, 'exploded'):
+            pass
+            t_10.extend((
+                ', exploded=',
+                str(t_1(environment.getattr(l_1_p, 'exploded'))),
+            ))
         if environment.getattr(l_1_p, 'python_names'):
             pass
             t_10.extend((
@@ -430,7 +436,7 @@ def root(context, missing=missing):
             ))
         t_11.extend((
             '        return ',
-            str(('await ' if environment.getattr(l_1_variant, 'coroutine') else cond_expr_undefined("the inline if-expression on line 113 in 'macros.jinja' evaluated to false and no else section was defined."))),
+            str(('await ' if environment.getattr(l_1_variant, 'coroutine') else cond_expr_undefined("the inline if-expression on line 114 in 'macros.jinja' evaluated to false and no else section was defined."))),
             'self._',
             str(environment.getattr(l_1_op, 'http_method')),
             '(\n',
@@ -442,8 +448,16 @@ def root(context, missing=missing):
                 str(t_1(environment.getattr(l_1_op, 'path'))),
                 ', _checked, ',
                 str(t_1(environment.getattr(l_1_op, 'path_keys'))),
-                '),\n',
             ))
+            if environment.getattr(l_1_op, 'path_exploded'):
+                pass
+                t_11.extend((
+                    ', exploded=',
+                    str(t_1(environment.getattr(l_1_op, 'path_exploded'))),
+                ))
+            t_11.append(
+                '),\n',
+            )
         else:
             pass
             t_11.extend((
@@ -557,4 +571,4 @@ def root(context, missing=missing):
     context.vars['method'] = l_0_method = Macro(environment, macro, 'method', ('op', 'variant'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '2=24&3=29&6=70&7=79&12=96&13=102&15=106&16=109&17=113&19=116&20=122&22=135&23=139&29=149&32=157&33=162&38=180&40=187&42=190&43=193&44=197&46=208&50=217&51=221&53=224&54=228&56=231&57=235&63=245&64=250&67=273&68=278&69=282&70=285&71=289&72=300&73=304&74=309&75=313&77=319&82=325&83=334&84=338&85=344&86=350&87=356&88=362&93=375&94=383&95=384&98=389&99=393&100=397&103=404&105=408&107=413&108=417&109=421&110=424&111=428&113=433&114=438&115=442&117=451&119=454&120=458&123=464&124=468&126=471&127=475&129=478&130=482&132=485&133=489&140=495&141=499&143=502&146=507&147=511&150=516&151=519&153=523&154=528&155=532&156=534&158=539&159=543&160=545'
+debug_info = '2=24&3=29&6=70&7=79&12=96&13=102&15=106&16=109&17=113&19=116&20=122&22=135&23=139&29=149&32=157&33=162&38=180&40=187&42=190&43=193&44=197&46=208&50=217&51=221&53=224&54=228&56=231&57=235&63=245&64=250&67=273&68=278&69=282&70=285&71=289&72=300&73=304&74=309&75=313&77=319&82=325&83=334&84=338&85=344&86=350&87=356&88=362&89=368&94=381&95=389&96=390&99=395&100=399&101=403&104=410&106=414&108=419&109=423&110=427&111=430&112=434&114=439&115=444&116=448&117=452&119=465&121=468&122=472&125=478&126=482&128=485&129=489&131=492&132=496&134=499&135=503&142=509&143=513&145=516&148=521&149=525&152=530&153=533&155=537&156=542&157=546&158=548&160=553&161=557&162=559'

@@ -265,10 +265,16 @@ def client_value(client: SyncAPIClient | AsyncAPIClient, name: str, value: objec
     return value
 
 
-def format_path(template: str, values: Mapping[str, Any], keys: Collection[str]) -> str:
+def format_path(
+    template: str,
+    values: Mapping[str, Any],
+    keys: Collection[str],
+    *,
+    exploded: Collection[str] = (),
+) -> str:
     """`/items/{id}` with the path parameters among `values` (those named in `keys`)
     percent-encoded (a `/` in a value stays inside it); arrays and objects in the `simple`
-    style (`1,2,3`; `key,value`).
+    style (`1,2,3`; `key,value`, or `key=value` for those in `exploded`).
 
     A value never changes which path is requested: an empty value is refused (RequestValidationError
     naming the parameter), and a segment that comes out as only dots (`.`, `..`, which the
@@ -277,10 +283,16 @@ def format_path(template: str, values: Mapping[str, Any], keys: Collection[str])
     for key, value in values.items():
         if key not in keys:
             continue
-        if isinstance(value, dict):
-            value = [part for pair in value.items() for part in pair]
-        items = value if isinstance(value, list) else [value]
-        text = ",".join(quote(_scalar(item), safe="") for item in items)
+        if isinstance(value, dict) and key in exploded:
+            text = ",".join(
+                f"{quote(_scalar(name), safe='')}={quote(_scalar(item), safe='')}"
+                for name, item in value.items()
+            )
+        else:
+            if isinstance(value, dict):
+                value = [part for pair in value.items() for part in pair]
+            items = value if isinstance(value, list) else [value]
+            text = ",".join(quote(_scalar(item), safe="") for item in items)
         if not text:
             raise RequestValidationError(
                 f"path parameter {key!r} must not be empty (it would change the path)"
@@ -298,7 +310,11 @@ def format_path(template: str, values: Mapping[str, Any], keys: Collection[str])
     return "/".join(segments)
 
 
-def _scalar(value: Any) -> str:
+def _scalar(value: Any, *, exploded: bool = False) -> str:
+    """A value as text, arrays and objects in the `simple` style: `1,2`; `key,value`, or
+    `key=value` when `exploded`."""
+    if isinstance(value, dict) and exploded:
+        return ",".join(f"{_scalar(name)}={_scalar(item)}" for name, item in value.items())
     if isinstance(value, bool):
         return "true" if value else "false"
     if value is None:
@@ -359,15 +375,17 @@ def pick_strings(
     *,
     wire_names: Mapping[str, str] | None = None,
     json_encoded: Collection[str] = (),
+    exploded: Collection[str] = (),
 ) -> dict[str, str]:
     """Header or cookie values among `values` (those named in `keys`), by wire name, as
-    strings: arrays and objects comma-joined, parameters the spec describes with an
-    `application/json` media type as JSON text (ASCII: `\\u` escapes, which a header can carry)."""
+    strings: arrays and objects comma-joined (objects of `exploded` as `key=value` pairs),
+    parameters the spec describes with an `application/json` media type as JSON text (ASCII:
+    `\\u` escapes, which a header can carry)."""
     return {
         (wire_names.get(key, key) if wire_names else key): (
             json.dumps(values[key], separators=(",", ":"))
             if key in json_encoded
-            else _scalar(values[key])
+            else _scalar(values[key], exploded=key in exploded)
         )
         for key in keys
         if values.get(key) is not None
@@ -380,13 +398,16 @@ def pick_headers(
     *,
     wire_names: Mapping[str, str] | None = None,
     json_encoded: Collection[str] = (),
+    exploded: Collection[str] = (),
     python_names: Mapping[str, str] | None = None,
 ) -> dict[str, str]:
     """Header values among `values`, as :func:`pick_strings` gives them, each checked before
     anything is sent: the HTTP library refuses a line break (it would start another header), a
     control character or a non-ASCII character with a bare error naming neither the argument
     nor the header. `python_names` maps a key to its argument's name, where they differ."""
-    picked = pick_strings(values, keys, wire_names=wire_names, json_encoded=json_encoded)
+    picked = pick_strings(
+        values, keys, wire_names=wire_names, json_encoded=json_encoded, exploded=exploded
+    )
     for key in keys:
         wire = wire_names.get(key, key) if wire_names else key
         if wire in picked:
