@@ -269,6 +269,7 @@ def format_path(
     template: str,
     values: Mapping[str, Any],
     keys: Collection[str],
+<<<<<<< HEAD
     styles: Mapping[str, str] | None = None,
 ) -> str:
     """`/items/{id}` with the path parameters among `values` (those named in `keys`)
@@ -277,6 +278,14 @@ def format_path(
     `1,2,3`, `key,value` (`simple*`: `key=value`); `label` `.5`, `.1,2,3` (`label*`: `.1.2.3`,
     `.key=value`); `matrix` `;id=5`, `;id=1,2,3` (`matrix*`: `;id=1;id=2`, `;key=value`);
     `json`, the value's JSON text (a parameter with an `application/json` media type).
+=======
+    *,
+    exploded: Collection[str] = (),
+) -> str:
+    """`/items/{id}` with the path parameters among `values` (those named in `keys`)
+    percent-encoded (a `/` in a value stays inside it); arrays and objects in the `simple`
+    style (`1,2,3`; `key,value`, or `key=value` for those in `exploded`).
+>>>>>>> wt-trial
 
     A value never changes which path is requested: an empty value is refused (RequestValidationError
     naming the parameter), and a segment that comes out as only dots (`.`, `..`, which the
@@ -285,7 +294,25 @@ def format_path(
     for key, value in values.items():
         if key not in keys:
             continue
+<<<<<<< HEAD
         encoded["{" + key + "}"] = _path_value(key, value, (styles or {}).get(key, "simple"))
+=======
+        if isinstance(value, dict) and key in exploded:
+            text = ",".join(
+                f"{quote(_scalar(name), safe='')}={quote(_scalar(item), safe='')}"
+                for name, item in value.items()
+            )
+        else:
+            if isinstance(value, dict):
+                value = [part for pair in value.items() for part in pair]
+            items = value if isinstance(value, list) else [value]
+            text = ",".join(quote(_scalar(item), safe="") for item in items)
+        if not text:
+            raise RequestValidationError(
+                f"path parameter {key!r} must not be empty (it would change the path)"
+            )
+        encoded["{" + key + "}"] = text
+>>>>>>> wt-trial
     segments = template.split("/")
     for index, segment in enumerate(segments):
         if "{" not in segment:
@@ -298,6 +325,7 @@ def format_path(
     return "/".join(segments)
 
 
+<<<<<<< HEAD
 def _path_value(key: str, value: Any, style: str) -> str:
     """One path parameter's text in `style` (see :func:`format_path`), its parts
     percent-encoded; an empty value refused."""
@@ -332,6 +360,13 @@ def _pct(value: Any) -> str:
 
 
 def _scalar(value: Any) -> str:
+=======
+def _scalar(value: Any, *, exploded: bool = False) -> str:
+    """A value as text, arrays and objects in the `simple` style: `1,2`; `key,value`, or
+    `key=value` when `exploded`."""
+    if isinstance(value, dict) and exploded:
+        return ",".join(f"{_scalar(name)}={_scalar(item)}" for name, item in value.items())
+>>>>>>> wt-trial
     if isinstance(value, bool):
         return "true" if value else "false"
     if value is None:
@@ -387,12 +422,23 @@ def pick(
 
 
 def pick_strings(
-    values: Mapping[str, Any], keys: Iterable[str], *, wire_names: Mapping[str, str] | None = None
+    values: Mapping[str, Any],
+    keys: Iterable[str],
+    *,
+    wire_names: Mapping[str, str] | None = None,
+    json_encoded: Collection[str] = (),
+    exploded: Collection[str] = (),
 ) -> dict[str, str]:
     """Header or cookie values among `values` (those named in `keys`), by wire name, as
-    strings."""
+    strings: arrays and objects comma-joined (objects of `exploded` as `key=value` pairs),
+    parameters the spec describes with an `application/json` media type as JSON text (ASCII:
+    `\\u` escapes, which a header can carry)."""
     return {
-        (wire_names.get(key, key) if wire_names else key): _scalar(values[key])
+        (wire_names.get(key, key) if wire_names else key): (
+            json.dumps(values[key], separators=(",", ":"))
+            if key in json_encoded
+            else _scalar(values[key], exploded=key in exploded)
+        )
         for key in keys
         if values.get(key) is not None
     }
@@ -403,13 +449,17 @@ def pick_headers(
     keys: Iterable[str],
     *,
     wire_names: Mapping[str, str] | None = None,
+    json_encoded: Collection[str] = (),
+    exploded: Collection[str] = (),
     python_names: Mapping[str, str] | None = None,
 ) -> dict[str, str]:
     """Header values among `values`, as :func:`pick_strings` gives them, each checked before
     anything is sent: the HTTP library refuses a line break (it would start another header), a
     control character or a non-ASCII character with a bare error naming neither the argument
     nor the header. `python_names` maps a key to its argument's name, where they differ."""
-    picked = pick_strings(values, keys, wire_names=wire_names)
+    picked = pick_strings(
+        values, keys, wire_names=wire_names, json_encoded=json_encoded, exploded=exploded
+    )
     for key in keys:
         wire = wire_names.get(key, key) if wire_names else key
         if wire in picked:

@@ -47,6 +47,7 @@ __all__ = [
     "mismatch_summary",
     "parse_json",
     "success_target",
+    "takes_text",
     "validate_python",
 ]
 
@@ -278,6 +279,13 @@ def validate_python(type_: object, value: object, *, strict: bool = False) -> An
         if strict:
             raise
         return construct(value, type_)
+
+
+def takes_text(type_: object) -> bool:
+    """Whether ``type_`` (any value, or a string) holds text that is no JSON as it is: the
+    chunk of a server-sent event whose data the document gives no JSON schema for."""
+    bare = _strip_annotated(type_)
+    return bare is Any or bare is object or bare is str
 
 
 def _strip_annotated(type_: Any) -> Any:

@@ -234,18 +234,20 @@ def _refuse_a_file_in_the_way(folder: Path) -> None:
 
 
 def _package_name(out: Path, package: str | None) -> str:
-    """`--package`, else the last part of `--out`; a usage error saying what to pass when that
-    is not a Python package name."""
+    """`--package`, else the last part of `--out` (made absolute: `--out .` is named by the
+    folder the shell stands in, `--out ..` by its parent); a usage error saying what to pass
+    when that is not a Python package name."""
     from generator.names.identifiers import snake_case
     from generator.names.namespace import package_name_problem
 
-    name = package or out.name
+    folder_name = Path(os.path.abspath(out)).name
+    name = package or folder_name
     refused = package_name_problem(name)
     if refused is None:
         return name
     if package:
         raise usage_error("", f"--package: {refused}", "pass --package NAME with another name")
-    suggestion = re.sub(r"\W", "_", out.name).strip("_") or "client"
+    suggestion = re.sub(r"\W", "_", folder_name).strip("_") or "client"
     if package_name_problem(suggestion) is not None:
         # cut: a folder name too long to be a package name must not be suggested back
         suggestion = f"{snake_case(suggestion)[:40].rstrip('_') or 'api'}_client"

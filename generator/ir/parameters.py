@@ -17,6 +17,8 @@ from generator.ir.schemas import is_nullable
 from generator.names import identifiers as names
 
 LOCATIONS = ("path", "query", "header", "cookie")
+# A parameter's style when it gives none (OpenAPI's defaults): `explode` defaults to `form`'s.
+DEFAULT_STYLES = {"path": "simple", "query": "form", "header": "simple", "cookie": "form"}
 
 
 def merged_parameters(refs: Refs, shared: tuple[Any, ...], operation: dict[str, Any]
@@ -71,6 +73,7 @@ def _schema(param: dict[str, Any]) -> Any:
 def _argument(context: Context, param: dict[str, Any], model_class: str, key: str, schema: Any,
               required: bool, taken: set[str]) -> Param:
     description = param.get("description")
+    style = str(param.get("style") or DEFAULT_STYLES.get(str(param.get("in")), "form"))
     return Param(
         name=names.argument_name(param["name"], reserved=taken),
         wire_name=param["name"],
@@ -81,16 +84,7 @@ def _argument(context: Context, param: dict[str, Any], model_class: str, key: st
         nullable=is_nullable(schema, context.refs),
         description=description if isinstance(description, str) else "",
         client_level=param.get("x-codegen-client-param") is True,
-        explode=param.get("explode", _style(param) == "form") is not False,
+        explode=param.get("explode", style == "form") is not False,
         deprecated=param.get("deprecated") is True,
-        style="json" if json_content(param) else _style(param),
+        style="json" if json_content(param) else style,
     )
-
-
-# Each location's style when the parameter names none (OpenAPI 3: query and cookie `form`,
-# path and header `simple`); `explode` defaults to true for `form` only.
-_DEFAULT_STYLES = {"query": "form", "cookie": "form", "path": "simple", "header": "simple"}
-
-
-def _style(param: dict[str, Any]) -> str:
-    return str(param.get("style") or _DEFAULT_STYLES.get(str(param.get("in")), "form"))

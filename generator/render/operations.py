@@ -73,19 +73,31 @@ def _path_styles(params: list[Param]) -> dict[str, str]:
     return {key: style for key, style in sorted(styles.items()) if style != "simple"}
 
 
-def _placed(params: list[Param], *, named: bool = False) -> Placed | None:
-    """`named`: the check of the values (headers) names each argument in its errors."""
+def _placed(params: list[Param], *, named: bool = False, query: bool = False,
+            simple: bool = False) -> Placed | None:
+    """`named`: the check of the values (headers) names each argument in its errors. `query`:
+    the styles only a query has (delimited, deepObject) apply; a header or cookie value is one
+    string (arrays and objects comma-joined). `simple`: the parameters are `simple` style
+    (headers), whose objects `explode: true` sends as `k=v` pairs."""
     if not params:
         return None
     return Placed(
         keys=tuple(p.model_key for p in params),
         wire_names={p.model_key: p.wire_name for p in params if p.model_key != p.wire_name},
         delimiters={p.model_key: QUERY_DELIMITERS[p.style] for p in params
-                    if not p.explode and p.style in QUERY_DELIMITERS},
-        deep=frozenset(p.model_key for p in params if p.style == "deepObject"),
+                    if query and not p.explode and p.style in QUERY_DELIMITERS},
+        deep=frozenset(p.model_key for p in params if query and p.style == "deepObject"),
         json_encoded=frozenset(p.model_key for p in params if p.style == "json"),
         python_names={p.model_key: p.name for p in params if named and p.model_key != p.name},
+        exploded=_simple_exploded(params) if simple else frozenset(),
     )
+
+
+def _simple_exploded(params: list[Param]) -> frozenset[str]:
+    """The header parameters whose objects are sent exploded (`role=admin,first=Alex`, not
+    `role,admin,first,Alex`): `simple` style (the only one of headers) with `explode: true`
+    (path parameters say theirs in `_path_styles`)."""
+    return frozenset(p.model_key for p in params if p.explode and p.style != "json")
 
 
 def _body_view(operation: Operation, models: Models) -> BodyView | None:
@@ -167,8 +179,8 @@ def _operation_view(operation: Operation, models: Models, params: ParamTypes,
         path_keys=frozenset(p.model_key for p in located["path"]),
         path_styles=_path_styles(located["path"]),
         server=operation.server,
-        query=_placed(located["query"]),
-        headers=_placed(located["header"], named=True),
+        query=_placed(located["query"], query=True),
+        headers=_placed(located["header"], named=True, simple=True),
         cookies=_placed(located["cookie"]),
         accept=_accept(operation),
         body=_body_view(operation, models),

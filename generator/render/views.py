@@ -81,8 +81,9 @@ class Placed:
     wire_names: dict[str, str]  # key -> wire name, where they differ
     delimiters: dict[str, str]  # query arrays and objects not exploded: key -> delimiter
     deep: frozenset[str]  # deepObject query parameters
-    json_encoded: frozenset[str]  # query parameters sent as JSON text
+    json_encoded: frozenset[str]  # parameters sent as JSON text (`content: application/json`)
     python_names: dict[str, str]  # headers: key -> argument, where they differ (errors name both)
+    exploded: frozenset[str] = frozenset()  # headers `simple` and exploded: objects as `k=v,...`
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,8 @@
 - *repairable*: generation goes on with a stated repair that keeps the wire contract the
   document evidently meant (an invalid `default` or `example` dropped, duplicate `required`
   entries merged, a 3.0-style boolean `exclusiveMinimum` in 3.1 read the 3.0 way, a missing
-  `info.version` read as empty, a code generator's keyword like `customTypePath` dropped...).
+  `info.version` read as empty, an unquoted `version: 1.0` read as the text '1.0', a code
+  generator's keyword like `customTypePath` dropped...).
 
 `triage(data, problems)` decides; `act.apply(data, decisions)` returns a repaired copy of the
 document with the skipped operations removed. Nothing here changes the caller's data. The
@@ -253,6 +254,24 @@ def _missing_text_field(data: dict[str, Any], problem: Problem,
     return None
 
 
+def _number_as_text(data: dict[str, Any], problem: Problem,
+                    tokens: list[str]) -> Decision | None:
+    """`version: 1.0`, `summary: 2024`: YAML reads an unquoted number (or `true`) as one, where
+    the field is text. Read as the text it shows, rather than dropped (the package's version,
+    its README and User-Agent keep it) or, under an operation, skipping the operation for a
+    word of documentation."""
+    if problem.code != "schema:type" or not tokens or tokens[-1] not in _TEXT_FIELDS or (
+            in_schema(tokens) or not problem.message.endswith("is not of type 'string'")):
+        return None
+    found, value = resolve_pointer(data, problem.pointer)
+    if not found or not isinstance(value, int | float):  # a bool is an int
+        return None
+    text = str(value).lower() if isinstance(value, bool) else str(value)
+    return Decision(problem, "repairable",
+                    f"reads `{tokens[-1]}` as the text {text!r} (quote it to keep it as written)",
+                    fix=repairs.transform(problem.pointer, lambda _: text))
+
+
 def _unknown_fields(data: dict[str, Any], problem: Problem, tokens: list[str]) -> Decision | None:
     """Fields the object does not allow are dropped, except, in a schema, JSON Schema keywords
     a 3.0 document uses ahead of its time (`const`, `examples`...): code generation reads them
@@ -349,7 +368,8 @@ _RULES: tuple[Rule, ...] = (
     _invalid_parameter, slips.false_subschema, _boolean_bound, _null_type_in_30,
     _required_not_a_property, _duplicate_operation_id, _undeclared_path_parameter,
     slips.missing_root_part, slips.missing_responses, slips.empty_yaml_value, slips.status_keys,
-    slips.local_servers, slips.path_items_in_30, _missing_text_field, _unknown_fields,
+    slips.local_servers, slips.path_items_in_30, _missing_text_field, _number_as_text,
+    _unknown_fields,
     _overlay_no_match, _method_clash, _query_string, _validator_gave_up,
 )
 

@@ -396,6 +396,24 @@ def test_out_dot_says_it_replaced_the_folder_and_a_rerun_from_the_old_one_is_tol
     assert (here / "PROVENANCE.json").is_file()
 
 
+def test_out_dot_without_package_is_named_by_the_folder_the_shell_stands_in(
+        tmp_path: Path) -> None:
+    """`generate --out .` with no `--package` (new-user trial): the package is named by the
+    folder the command runs in, as `--out acme_api` would name it, not refused as `''` (the
+    name of the path `.`) with the advice to pass `--package client`."""
+    here = tmp_path / "acme_api"
+    here.mkdir()
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1", "PWD": str(here)}
+    env.pop("PYTHONWARNINGS", None)
+    result = subprocess.run(
+        [sys.executable, "-m", "generator", "generate", "--out", ".", "--spec",
+         str(FEATURE_SPECS / "pagination.yaml")],
+        cwd=here, env=env, capture_output=True, text=True, timeout=300, check=False)
+    assert result.returncode == 0, result.stderr
+    assert "is not a Python package name" not in result.stderr
+    assert "from acme_api import Client" in (here / "README.md").read_text(encoding="utf-8")
+
+
 @pytest.mark.parametrize("command", [
     ("generate", "--spec", str(BAD / "bundle" / "spec.yaml"), "--package", "pkg"),
     ("generate", "ionos"),

@@ -166,3 +166,106 @@ def test_omit_and_none_in_extra_headers_still_remove_and_leave_a_header(
     (request,) = server.requests
     assert "user-agent" not in request.headers and "x-a" not in request.headers
     assert request.headers["x-b"] == "b"
+
+
+# -- a header or cookie parameter with a style or a media type (new-user trial) -----------------
+# ReadMe's parameters-style.json gives cookies `style: form, explode: false`: the method passed
+# the query's `delimiters=` to the cookies' helper, a TypeError on every call (and a mypy error
+# in the package); a header or cookie with `content: application/json` did the same with
+# `json_encoded=`. A header or cookie value is one string: arrays comma-joined, JSON as text.
+
+STYLED = """
+openapi: 3.0.3
+info: {title: Styled headers and cookies, version: '1'}
+paths:
+  /x:
+    get:
+      operationId: getX
+      parameters:
+        - name: X-Filter
+          in: header
+          content: {application/json: {schema: {type: object, properties: {a: {type: integer}}}}}
+        - {name: X-Ids, in: header, style: simple, explode: false,
+           schema: {type: array, items: {type: integer}}}
+        - {name: ids, in: cookie, style: form, explode: false,
+           schema: {type: array, items: {type: integer}}}
+        - name: meta
+          in: cookie
+          content: {application/json: {schema: {type: object, properties: {b: {type: string}}}}}
+      responses:
+        '200': {description: ok, content: {application/json: {schema: {type: object}}}}
+  /items/{filter}:
+    get:
+      operationId: getItems
+      parameters:
+        - {name: filter, in: path, required: true, explode: true, schema: {$ref: '#/components/schemas/Who'}}
+        - {name: X-Who, in: header, style: simple, explode: true, schema: {$ref: '#/components/schemas/Who'}}
+        - {name: X-Plain, in: header, schema: {$ref: '#/components/schemas/Who'}}
+      responses:
+        '200': {description: ok, content: {application/json: {schema: {type: object}}}}
+components:
+  schemas:
+    Who:
+      type: object
+      properties: {role: {type: string}, first: {type: string}}
+"""
+
+
+@pytest.fixture(scope="module")
+def styled(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
+    out = tmp_path_factory.mktemp("styled")
+    spec = out / "styled.yaml"
+    spec.write_text(STYLED, encoding="utf-8")
+    target = pipeline.target_for_spec(spec, "feat_styled_headers")
+    for name, files in pipeline.build_packages([target]).items():
+        write.write(files, out / name)
+    return import_from(out, "feat_styled_headers")
+
+
+@pytest.mark.parametrize("kind", ["sync", "async"])
+def test_header_and_cookie_parameters_with_a_style_or_a_json_media_type_are_sent(
+    styled: ModuleType, serve: Callable[..., ScriptedServer], kind: str
+) -> None:
+    server = serve([OK])
+    arguments = {"x_filter": {"a": 1}, "x_ids": [1, 2], "ids": [3, 4], "meta": {"b": "\u00e9"}}
+    if kind == "sync":
+        with styled.Client(base_url=server.url, max_retries=0) as client:
+            client.default.get_x(**arguments)
+    else:
+
+        async def run() -> None:
+            async with styled.AsyncClient(base_url=server.url, max_retries=0) as client:
+                await client.default.get_x(**arguments)
+
+        asyncio.run(run())
+    (request,) = server.requests
+    assert request.headers["x-filter"] == '{"a":1}' and request.headers["x-ids"] == "1,2"
+    assert request.headers["cookie"] == "ids=3%2C4; meta={%22b%22:%22%5Cu00e9%22}"
+
+
+# A `simple` object with `explode: true` is `role=admin,first=Alex` (OpenAPI's style table), in a
+# header or a path; without it (the default for both) `role,admin,first,Alex`. Both were sent
+# the second way (ReadMe's parameters-style.json, "headers_simple_exploded").
+
+
+@pytest.mark.parametrize("kind", ["sync", "async"])
+def test_an_exploded_simple_object_is_sent_as_key_value_pairs(
+    styled: ModuleType, serve: Callable[..., ScriptedServer], kind: str
+) -> None:
+    server = serve([OK])
+    who = {"role": "admin", "first": "Alex"}
+    arguments = {"filter": who, "x_who": who, "x_plain": who}
+    if kind == "sync":
+        with styled.Client(base_url=server.url, max_retries=0) as client:
+            client.default.get_items(**arguments)
+    else:
+
+        async def run() -> None:
+            async with styled.AsyncClient(base_url=server.url, max_retries=0) as client:
+                await client.default.get_items(**arguments)
+
+        asyncio.run(run())
+    (request,) = server.requests
+    assert request.path == "/items/role=admin,first=Alex"
+    assert request.headers["x-who"] == "role=admin,first=Alex"
+    assert request.headers["x-plain"] == "role,admin,first,Alex"

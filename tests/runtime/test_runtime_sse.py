@@ -13,7 +13,7 @@ import json
 import re
 from collections.abc import AsyncIterator, Iterator
 from types import ModuleType
-from typing import Any
+from typing import Annotated, Any
 
 import pydantic
 import pytest
@@ -525,3 +525,48 @@ def test_sync_with_block_closes_a_partly_read_stream(pkg: ModuleType) -> None:
     with pkg.Stream(response=response, chunk_type=pkg.models.Completion) as stream:
         assert next(iter(stream)).choices[0].text == "0"
     assert response.is_closed
+
+
+# -- events whose data the document gives no JSON schema for (new-user trial) ---------------
+# Mercure's subscription (`text/event-stream: {}`, no schema) streams plain text: the client,
+# typed `Stream[Any]`, raised "Malformed JSON" at its first event. A chunk of any value or a
+# string takes data that is no JSON as it is; JSON is still decoded, an error event still
+# raises, and a model's chunk still calls such data malformed.
+
+TEXT_BODY = _body("id: 1\nevent: update\ndata: hello world\n\n", {"a": 1},
+                  'data: line "error" one\ndata: line two\n\n', done=False)
+TEXTS = ["hello world", {"a": 1}, 'line "error" one\nline two']  # JSON is still decoded
+
+
+@pytest.mark.parametrize(
+    ("chunk_type", "body", "expected"),
+    [
+        (Any, TEXT_BODY, TEXTS),
+        (Annotated[Any, pydantic.Field()], TEXT_BODY, TEXTS),  # a generated package's chunk
+        (str, TEXT_BODY.replace(b'data: {"a": 1}\n\n', b""), [TEXTS[0], TEXTS[2]]),
+        (Annotated[str, pydantic.Field()], _body('data: "quoted"\n\n', "data: bare\n\n",
+                                                  done=False), ["quoted", "bare"]),
+    ],
+)
+@pytest.mark.parametrize("strict", [False, True])
+def test_text_data_is_the_chunk_of_a_stream_without_a_json_schema(
+    pkg: ModuleType, chunk_type: object, body: bytes, expected: list[object], strict: bool
+) -> None:
+    stream = pkg.Stream(response=_response(pkg, [body]), chunk_type=chunk_type, strict=strict)
+    assert list(stream) == expected
+
+    async def collect() -> list[object]:
+        chunks = pkg.AsyncStream(
+            response=_response(pkg, [body], kind="async"), chunk_type=chunk_type, strict=strict
+        )
+        return [c async for c in chunks]
+
+    assert asyncio.run(collect()) == expected
+
+
+def test_text_data_still_raises_for_an_error_event_or_a_model_chunk(pkg: ModuleType) -> None:
+    named = _body("data: fine\n\n", "event: error\ndata: upstream died\n\n", done=False)
+    with pytest.raises(pkg.APIError, match="upstream died"):
+        list(pkg.Stream(response=_response(pkg, [named]), chunk_type=Any))
+    with pytest.raises(pkg.APIError, match="Malformed JSON in server-sent event data"):
+        _sync_texts(pkg, [_body("data: hello world\n\n", done=False)])

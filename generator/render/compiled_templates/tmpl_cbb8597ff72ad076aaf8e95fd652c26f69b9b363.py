@@ -359,6 +359,12 @@ def root(context, missing=missing):
                 ', json_encoded=',
                 str(t_1(environment.getattr(l_1_p, 'json_encoded'))),
             ))
+        if environment.getattr(l_1_p, 'exploded'):
+            pass
+            t_10.extend((
+                ', exploded=',
+                str(t_1(environment.getattr(l_1_p, 'exploded'))),
+            ))
         if environment.getattr(l_1_p, 'python_names'):
             pass
             t_10.extend((
@@ -430,7 +436,7 @@ def root(context, missing=missing):
             ))
         t_11.extend((
             '        return ',
-            str(('await ' if environment.getattr(l_1_variant, 'coroutine') else cond_expr_undefined("the inline if-expression on line 113 in 'macros.jinja' evaluated to false and no else section was defined."))),
+            str(('await ' if environment.getattr(l_1_variant, 'coroutine') else cond_expr_undefined("the inline if-expression on line 114 in 'macros.jinja' evaluated to false and no else section was defined."))),
             'self._',
             str(environment.getattr(l_1_op, 'http_method')),
             '(\n',
@@ -572,4 +578,4 @@ def root(context, missing=missing):
     context.vars['method'] = l_0_method = Macro(environment, macro, 'method', ('op', 'variant'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '2=24&3=29&6=70&7=79&12=96&13=102&15=106&16=109&17=113&19=116&20=122&22=135&23=139&29=149&32=157&33=162&38=180&40=187&42=190&43=193&44=197&46=208&50=217&51=221&53=224&54=228&56=231&57=235&63=245&64=250&67=273&68=278&69=282&70=285&71=289&72=300&73=304&74=309&75=313&77=319&82=325&83=334&84=338&85=344&86=350&87=356&88=362&93=375&94=383&95=384&98=389&99=393&100=397&103=404&105=408&107=413&108=417&109=421&110=424&111=428&113=433&114=438&115=442&117=459&119=462&120=466&123=472&124=476&126=479&127=483&129=486&130=490&132=493&133=497&140=503&141=507&143=510&146=515&147=519&149=522&150=526&153=531&154=534&156=538&157=543&158=547&159=549&161=554&162=558&163=560'
+debug_info = '2=24&3=29&6=70&7=79&12=96&13=102&15=106&16=109&17=113&19=116&20=122&22=135&23=139&29=149&32=157&33=162&38=180&40=187&42=190&43=193&44=197&46=208&50=217&51=221&53=224&54=228&56=231&57=235&63=245&64=250&67=273&68=278&69=282&70=285&71=289&72=300&73=304&74=309&75=313&77=319&82=325&83=334&84=338&85=344&86=350&87=356&88=362&89=368&94=381&95=389&96=390&99=395&100=399&101=403&104=410&106=414&108=419&109=423&110=427&111=430&112=434&114=439&115=444&116=448&118=465&120=468&121=472&124=478&125=482&127=485&128=489&130=492&131=496&133=499&134=503&141=509&142=513&144=516&147=521&148=525&150=528&151=532&154=537&155=540&157=544&158=549&159=553&160=555&162=560&163=564&164=566'

@@ -331,7 +331,11 @@ def _pct(value: Any) -> str:
     return quote(_scalar(value), safe="")
 
 
-def _scalar(value: Any) -> str:
+def _scalar(value: Any, *, exploded: bool = False) -> str:
+    """A value as text, arrays and objects in the `simple` style: `1,2`; `key,value`, or
+    `key=value` when `exploded`."""
+    if isinstance(value, dict) and exploded:
+        return ",".join(f"{_scalar(name)}={_scalar(item)}" for name, item in value.items())
     if isinstance(value, bool):
         return "true" if value else "false"
     if value is None:
@@ -387,12 +391,23 @@ def pick(
 
 
 def pick_strings(
-    values: Mapping[str, Any], keys: Iterable[str], *, wire_names: Mapping[str, str] | None = None
+    values: Mapping[str, Any],
+    keys: Iterable[str],
+    *,
+    wire_names: Mapping[str, str] | None = None,
+    json_encoded: Collection[str] = (),
+    exploded: Collection[str] = (),
 ) -> dict[str, str]:
     """Header or cookie values among `values` (those named in `keys`), by wire name, as
-    strings."""
+    strings: arrays and objects comma-joined (objects of `exploded` as `key=value` pairs),
+    parameters the spec describes with an `application/json` media type as JSON text (ASCII:
+    `\\u` escapes, which a header can carry)."""
     return {
-        (wire_names.get(key, key) if wire_names else key): _scalar(values[key])
+        (wire_names.get(key, key) if wire_names else key): (
+            json.dumps(values[key], separators=(",", ":"))
+            if key in json_encoded
+            else _scalar(values[key], exploded=key in exploded)
+        )
         for key in keys
         if values.get(key) is not None
     }
@@ -403,13 +418,17 @@ def pick_headers(
     keys: Iterable[str],
     *,
     wire_names: Mapping[str, str] | None = None,
+    json_encoded: Collection[str] = (),
+    exploded: Collection[str] = (),
     python_names: Mapping[str, str] | None = None,
 ) -> dict[str, str]:
     """Header values among `values`, as :func:`pick_strings` gives them, each checked before
     anything is sent: the HTTP library refuses a line break (it would start another header), a
     control character or a non-ASCII character with a bare error naming neither the argument
     nor the header. `python_names` maps a key to its argument's name, where they differ."""
-    picked = pick_strings(values, keys, wire_names=wire_names)
+    picked = pick_strings(
+        values, keys, wire_names=wire_names, json_encoded=json_encoded, exploded=exploded
+    )
     for key in keys:
         wire = wire_names.get(key, key) if wire_names else key
         if wire in picked:

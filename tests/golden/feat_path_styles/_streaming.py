@@ -59,6 +59,7 @@ from ._parse import (
     loads,
     mismatch_summary,
     parse_json,
+    takes_text,
     validate_python,
 )
 
@@ -338,6 +339,9 @@ class _Decoder(Generic[_T]):
         #: whether an `error` member is visible after validation (in the model's extra), so
         #: the data need not be searched for `"error"` before
         self._error_in_extra = extra_keeps(chunk_type, "error")
+        #: a chunk of any value or a string (no JSON schema for the events): data that is no
+        #: JSON is the chunk as it is (SSE data is text), not a malformed event
+        self._text = takes_text(chunk_type)
 
     def _item(self, event: str | None, data: bytes) -> _T:
         """The chunk of one event other than ``[DONE]``: the fast path straight from the
@@ -375,7 +379,7 @@ class _Decoder(Generic[_T]):
             try:
                 payload = loads(data)
             except ValueError as exc:
-                raise self._malformed(data, exc) from exc
+                return self._text_chunk(data, exc)
             if isinstance(payload, dict) and payload.get("error"):
                 raise _error_from_event(self.response, payload, data, sse.event, self._redact)
             try:
@@ -388,8 +392,16 @@ class _Decoder(Generic[_T]):
         except pydantic.ValidationError as exc:  # strict mode only: JSON, but not the type
             raise self._mismatch(data, loads(data), exc) from exc
         except ValueError as exc:
-            raise self._malformed(data, exc) from exc
+            return self._text_chunk(data, exc)
         return parsed
+
+    def _text_chunk(self, data: str, exc: ValueError) -> _T:
+        """The chunk of an event whose data is no JSON: the text, where the chunk type takes
+        it; else the error of a malformed event."""
+        if not self._text:
+            raise self._malformed(data, exc) from exc
+        text: _T = data  # type: ignore[assignment]  # _T is Any or str here (takes_text)
+        return text
 
     def _mismatch(
         self, data: str, payload: object, exc: pydantic.ValidationError
