@@ -16,6 +16,7 @@ from generator.ir.media import pick_json
 from generator.ir.model import Body, BodyKind, Param
 from generator.ir.schemas import is_binary, is_nullable, object_properties
 from generator.names import identifiers as names
+from generator.names.namespace import Rename
 
 
 def request_body(context: Context, stem: str, operation: dict[str, Any], taken: set[str]
@@ -38,6 +39,8 @@ def request_body(context: Context, stem: str, operation: dict[str, Any], taken: 
         return Body(kind, media_type, None, False, required), [
             Param(whole, "body", "body", "", "", required, kind == "json", _text(raw))
         ]
+    if kind == "multipart" and is_binary(schema, context.refs):
+        schema = one_file_part(schema, required)
     model_class = context.classes.variant(
         context.classes.class_for(schema, f"{stem}Body"), schema, "readOnly")
     shape = object_properties(schema, context.refs)
@@ -84,6 +87,33 @@ def choose_body_media(content: Mapping[str, Any]) -> tuple[str, BodyKind]:
         if base.startswith("multipart/"):
             return media_type, "multipart"
     return min(content), "content"
+
+
+FILE_PART = "file"  # the part a multipart body of one file is sent as
+
+
+def one_file_part(schema: Any, required: bool) -> dict[str, Any]:
+    """A multipart body whose schema is a file (`type: string, format: binary`) names no part:
+    read as an object of one file part, `file`, the name upload APIs use (Jira's attachments),
+    so that it is sent as one (a method that could not send its body at all, otherwise)."""
+    return {"type": "object", "properties": {FILE_PART: schema},
+            **({"required": [FILE_PART]} if required else {})}
+
+
+def file_part_notes(context: Context, pointer: str, operation: dict[str, Any]
+                    ) -> tuple[Rename, ...]:
+    """The note of an operation whose multipart body is sent as the part `file`
+    (`one_file_part`): the document named no part, so the name is ours."""
+    raw = context.refs.resolve(operation.get("requestBody"))
+    content = raw.get("content") if isinstance(raw, dict) else None
+    if not isinstance(content, dict) or not content:
+        return ()
+    media_type, kind = choose_body_media(content)
+    media = content[media_type] if isinstance(content[media_type], dict) else {}
+    if kind != "multipart" or not is_binary(media.get("schema"), context.refs):
+        return ()
+    return (Rename(pointer, "the multipart body's schema is a file, which names no part",
+                   f"sends it as the part `{FILE_PART}` (argument `{FILE_PART}`)"),)
 
 
 def _text(node: dict[str, Any]) -> str:

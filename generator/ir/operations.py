@@ -14,7 +14,7 @@ from typing import Any
 
 from generator.document.operations import OperationSite
 from generator.ir import paging, retries
-from generator.ir.bodies import request_body
+from generator.ir.bodies import file_part_notes, request_body
 from generator.ir.context import Context
 from generator.ir.model import Operation, Param, ResponseType
 from generator.ir.parameters import merged_parameters, parameters
@@ -43,7 +43,8 @@ def build_operation(context: Context, site: OperationSite,
     stem = class_stem(resource, method)
     taken: set[str] = set()
     raw_params = merged_parameters(context.refs, site.shared_parameters, operation)
-    ignored = _client_set_headers(site.pointer, raw_params) + _head_bodies(site)
+    ignored = (_client_set_headers(site.pointer, raw_params) + _head_bodies(site)
+               + file_part_notes(context, site.pointer, operation))
     raw_params = [param for param in raw_params if not set_by_the_client(param)]
     unsendable = first_unsendable(raw_params)
     if unsendable is not None:  # every call would fail: a named skip, never sent

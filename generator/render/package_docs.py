@@ -22,7 +22,15 @@ from pathlib import Path
 from generator import __version__
 from generator.ir import Api, SecurityScheme, retries
 from generator.models import ABC_QUALIFIER, QUALIFIER, Models
+from generator.models.index import ModelField
 from generator.render.environment import TEMPLATES, environment
+from generator.render.example_values import (
+    NONE,
+    Constraints,
+    constraints_of,
+    number_value,
+    text_value,
+)
 from generator.render.runtime import error_exports
 from generator.render.views import CALL_ARGUMENTS, Argument, OperationView, ResourceView
 
@@ -158,20 +166,23 @@ def _alternatives(annotation: str) -> list[str]:
     return [part for part in parts if part and part != "NotGiven"]
 
 
-def placeholder(annotation: str, models: Models, depth: int = 0) -> str | None:
-    """Source of a value of type `annotation` a type checker accepts, or None when there is
-    none to show honestly."""
+def placeholder(annotation: str, models: Models, depth: int = 0,
+                constraints: Constraints = NONE) -> str | None:
+    """Source of a value of type `annotation` a type checker accepts, and `constraints` (its
+    field's, in models.py) too, or None when there is none to show honestly."""
     for option in _alternatives(annotation):
-        if option in _SIMPLE:
-            return _SIMPLE[option]
-        if option in _CONSTRUCTED:
-            return _CONSTRUCTED[option]
+        if option in _CONSTRAINED and not constraints.empty:
+            value = _constrained(option, constraints)
+            if value is not None:
+                return value
+            continue
+        if option in _SIMPLE or option in _CONSTRUCTED:
+            return _SIMPLE.get(option) or _CONSTRUCTED[option]
         if option.startswith("Literal["):
             return _first_literal(option)
         if option.startswith(("list[", "Sequence[", f"{ABC_QUALIFIER}.Sequence[")):
-            # one item when it can be shown: an empty list may be below the schema's minItems
-            item = placeholder(option[option.index("[") + 1:-1], models, depth)
-            return f"[{item}]" if item is not None else "[]"
+            return _list_placeholder(option[option.index("[") + 1:-1], models, depth,
+                                     constraints)
         if option.startswith(("dict[", "Mapping[", f"{ABC_QUALIFIER}.Mapping[")):
             return "{}"
         if option.startswith(QUALIFIER + ".") and depth < MAX_MODEL_DEPTH:
@@ -179,6 +190,34 @@ def placeholder(annotation: str, models: Models, depth: int = 0) -> str | None:
             if built is not None:
                 return built
     return None
+
+
+_CONSTRAINED = frozenset({"str", "int", "float"})
+_MAX_ITEMS_SHOWN = 8  # a list the schema wants longer (`minItems`) is not shown
+
+
+def _constrained(option: str, constraints: Constraints) -> str | None:
+    """A `str`, `int` or `float` value `constraints` accept."""
+    if option == "str":
+        text = text_value(constraints)
+        if text is None:
+            return None
+        plain = text.isprintable() and '"' not in text and "\\" not in text
+        return f'"{text}"' if plain else repr(text)
+    return number_value(constraints, integer=option == "int")
+
+
+def _list_placeholder(item_annotation: str, models: Models, depth: int,
+                      constraints: Constraints) -> str | None:
+    """A list of as many items as the schema asks (`minItems`, else one when it can be shown:
+    an empty list may be below an unstated minimum), or None."""
+    item = placeholder(item_annotation, models, depth, constraints.items or NONE)
+    wanted = max(constraints.min_length or 0, 1 if item is not None else 0)
+    if constraints.max_length is not None:
+        wanted = min(wanted, constraints.max_length)
+    if wanted > _MAX_ITEMS_SHOWN or (wanted and item is None):
+        return None
+    return "[" + ", ".join([item] * wanted if item is not None else []) + "]"
 
 
 def _first_literal(annotation: str) -> str | None:
@@ -203,7 +242,8 @@ def _model_placeholder(name: str, models: Models, depth: int) -> str | None:
             continue
         if not wire.isidentifier() or keyword.iskeyword(wire):
             return None
-        value = placeholder(models.annotation(name, wire, drop_none=True), models, depth)
+        value = placeholder(models.annotation(name, wire, drop_none=True), models, depth,
+                            _field_constraints(models, model_field))
         if value is None:
             return None
         arguments.append(f"{wire}={value}")
@@ -236,10 +276,12 @@ def _call(resource: ResourceView, operation: OperationView, models: Models, *,
     # the overloads: non-streaming first, streaming (`stream: Literal[True]`) second
     signature = (variant.overloads[1 if streaming else 0] if variant.overloads
                  else variant.implementation)
+    fields = _argument_fields(operation)
     arguments = []
     for argument in _required(signature.arguments):
         value = ("True" if argument.name == operation.stream_switch
-                 else placeholder(argument.annotation, models))
+                 else placeholder(argument.annotation, models,
+                                  constraints=_constraints(models, fields.get(argument.name))))
         if value is None:
             return None
         arguments.append((argument.name, value))
@@ -247,6 +289,29 @@ def _call(resource: ResourceView, operation: OperationView, models: Models, *,
     security = (None if operation.security is None
                 else tuple(tuple(requirement) for requirement in operation.security))
     return Call(resource.attr, operation.name, tuple(arguments), shown, security)
+
+
+def _argument_fields(operation: OperationView) -> dict[str, tuple[str, str]]:
+    """argument -> (model class, wire name) of the field checking it: the parameters' model's,
+    or the body's when its properties are arguments."""
+    checked = [operation.params, operation.body.checked if operation.body else None]
+    return {value.argument: (group.model, value.key)
+            for group in checked if group is not None for value in group.values}
+
+
+def _constraints(models: Models, field: tuple[str, str] | None) -> Constraints:
+    found = models.field(*field) if field is not None else None
+    return _field_constraints(models, found) if found is not None else NONE
+
+
+def _field_constraints(models: Models, found: ModelField) -> Constraints:
+    """The constraints of a field (a root model's it names, as `CityTag` for a `maxLength`
+    string, included)."""
+    def root(name: str) -> ast.expr | None:
+        field = models.field(name, "root") if name in models.root_classes else None
+        return field.annotation if field is not None else None
+
+    return constraints_of(found.annotation, root)
 
 
 def _preferred(resource: ResourceView) -> list[OperationView]:

@@ -429,6 +429,17 @@ def test_multipart_file_upload(connect: Callable[..., Served]) -> None:
     assert result.id == "file-1" and result.bytes == 5
 
 
+def test_a_multipart_body_of_one_file_is_sent_as_the_part_file(
+        connect: Callable[..., Served], feature_packages: Path) -> None:
+    # its schema is `format: binary` alone, which names no part (Jira's attachments): every call
+    # raised AttributeError (the body was handed to the multipart helper as a mapping)
+    s = connect("feat_constrained_arguments", [Reply(204)])
+    assert s.client.attachments.add_attachment(file=("a.txt", b"data", "text/plain")) is None
+    assert [(p[0], p[1], p[3]) for p in _multipart(s.last)] == [("file", "a.txt", b"data")]
+    coverage = (feature_packages / "feat_constrained_arguments" / "COVERAGE.md").read_text("utf-8")
+    assert "sends it as the part `file` (argument `file`)" in coverage
+
+
 def test_multipart_array_of_files_sends_one_part_per_file(connect: Callable[..., Served]) -> None:
     s = connect("feat_multipart", [Reply(200, body={"id": "f", "bytes": 3})])
     s.client.default.upload_file(

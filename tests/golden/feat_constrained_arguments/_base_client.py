@@ -1,0 +1,1583 @@
+"""The engine under the generated ``Client`` / ``AsyncClient``.
+
+Each call is a :class:`RequestOptions` (what to send) and a :class:`ResponseSpec` (what the
+spec says can come back), handed to ``request`` / ``request_raw`` (the generated resources
+get there through ``_base_resource``: ``self._post(...)``). This module builds the HTTP
+request, sends it with retries, maps failures to the exceptions in ``_errors`` and parses the
+answer.
+
+Sync and async share everything except the lines that do I/O: request building, the retry
+decision and delay, response parsing and error mapping are methods of :class:`BaseClient`.
+
+Retries (like openai-python): up to ``max_retries`` (default 2) extra attempts on connection
+errors, timeouts, 408, 409, 429 and >= 500, unless the server says otherwise with
+``x-should-retry: true|false``. A request that may have had an effect is only sent again when
+that cannot repeat the effect. Retry-safe are: GET, HEAD, OPTIONS, PUT, DELETE and TRACE
+(idempotent methods); an operation the document marks ``x-codegen-retry-safe`` (repeating it
+costs but changes nothing, as an LLM completion: ``RequestOptions.retry_safe``); and a POST or
+PATCH carrying an idempotency key, which is sent only where the server honours one: the
+operation declares the header (``RequestOptions.idempotency_header``) or the client names it
+(``idempotency_header=``, whose default the generated client takes from the document; an
+explicit ``None`` sends no key anywhere, the declared ones included). The key is one per call,
+the same for each of its attempts; the caller's own value is kept. Any
+other POST or PATCH is retried only when it provably had no effect: a failure to connect
+(nothing was sent), a 429 (the server declined it) or the server's ``x-should-retry: true``;
+never after a timeout, a broken connection or a 5xx, when the server may have acted on it.
+Redirects are followed here, at most ``max_redirects`` (a loop ends in
+``TooManyRedirectsError``, never retried), and credentials go only to the configured origin.
+A body that cannot be decoded (corrupt gzip) or is larger than ``max_response_size`` is the
+server's answer, not a transport failure: it raises at once.
+
+A 2xx body that is JSON but does not match its declared type is tolerated (``_parse``: built
+without validation) unless the client has ``strict_response_validation=True`` (as
+openai-python's ``_strict_response_validation``): then it raises
+``APIResponseValidationError``, as does each such event of a stream.
+
+The delay is ``retry-after-ms``, else ``Retry-After`` (seconds or an HTTP date) when it is in
+(0, 60] s; otherwise exponential backoff 0.5 s * 2^n capped at 8 s, shortened by up to 25 %
+of jitter. A server asking for more than 60 s is not retried at all: the error is raised at
+once, its ``retry_after`` the seconds asked for, for the caller to schedule (a retry sooner
+would only spend more of an exhausted quota). The request body is serialised once, so every
+attempt sends the same bytes; a multipart file given by path is opened afresh for each
+attempt, and one that cannot be rewound is never sent twice (``_uploads``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import datetime as _dt
+import enum
+import json
+import logging
+import math
+import random
+import time
+import uuid
+import warnings
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from types import TracebackType
+from typing import Any, Final, Generic, Self, TypeVar
+from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
+
+import pydantic
+import pydantic_core
+
+from . import _http, _uploads
+from ._auth import (
+    COOKIE_SAFE,
+    Auth,
+    Credential,
+    HeadersView,
+    SecurityScheme,
+    SensitiveHeaders,
+    SensitiveURL,
+    credential_headers,
+    is_credential_header,
+    is_loopback,
+    values_redactor,
+)
+from ._auth import origin_of as _origin_of
+from ._errors import (
+    APIConnectionError,
+    APIError,
+    APIResponseDecodingError,
+    APIResponseValidationError,
+    APIStatusError,
+    APITimeoutError,
+    RequestValidationError,
+    TooManyRedirectsError,
+    error_message,
+    excerpt,
+    mismatch_error,
+    parse_retry_after,
+    redact_body,
+    request_id,
+    status_error_class,
+)
+from ._parse import (
+    NO_TARGET,
+    admits_null,
+    loads,
+    media_choice,
+    mismatch_summary,
+    parse_json,
+    success_target,
+    validate_python,
+)
+from ._response import APIResponse, aread_bounded, read_bounded
+from ._streaming import AsyncStream, Stream
+from ._types import NOT_GIVEN, Headers, NotGiven, Omit, Query, Timeout
+
+__all__ = [
+    "DEFAULT_IDEMPOTENCY_HEADER",
+    "DEFAULT_MAX_EVENT_SIZE",
+    "DEFAULT_MAX_REDIRECTS",
+    "DEFAULT_MAX_RESPONSE_SIZE",
+    "DEFAULT_MAX_RETRIES",
+    "DEFAULT_TIMEOUT",
+    "USER_AGENT",
+    "AsyncAPIClient",
+    "BaseClient",
+    "RequestOptions",
+    "ResponseSpec",
+    "ResponseTargets",
+    "SyncAPIClient",
+    "header_problem",
+]
+
+log = logging.getLogger(__name__)
+
+#: Sent as ``User-Agent``; the generated ``_client`` sets it to ``"<package>/<version>"``
+#: (or a subclass overrides the ``user_agent`` class attribute).
+USER_AGENT: str = f"{(__package__ or 'client').rpartition('.')[2]}/0"
+
+DEFAULT_TIMEOUT: Final = _http.Timeout(600.0, connect=5.0)
+DEFAULT_MAX_RETRIES: Final = 2
+DEFAULT_LIMITS: Final = _http.Limits(max_connections=1000, max_keepalive_connections=100)
+INITIAL_RETRY_DELAY: Final = 0.5
+MAX_RETRY_DELAY: Final = 8.0
+MAX_RETRY_AFTER: Final = 60.0
+RETRY_STATUSES: Final = frozenset({408, 409, 429})
+#: Statuses that carry no body (RFC 9110 15.3.5, 15.3.6): an empty one is ``None`` when lenient.
+_NO_CONTENT: Final = frozenset({204, 205})
+#: Methods whose repetition has no further effect (RFC 9110, 9.2.2): always safe to retry.
+IDEMPOTENT_METHODS: Final = frozenset({"GET", "HEAD", "OPTIONS", "PUT", "DELETE", "TRACE"})
+#: Failures that happen before any byte of the request is sent.
+_NOT_SENT: Final = (_http.ConnectError, _http.ConnectTimeout, _http.PoolTimeout)
+REDIRECT_STATUSES: Final = frozenset({301, 302, 303, 307, 308})
+DEFAULT_MAX_REDIRECTS: Final = 5
+#: Largest decoded body read into memory; a long completion is a few hundred KiB.
+DEFAULT_MAX_RESPONSE_SIZE: Final = 64 * 1024 * 1024
+#: Largest single server-sent event (a stream's total is not limited).
+DEFAULT_MAX_EVENT_SIZE: Final = 16 * 1024 * 1024
+#: The usual name of an idempotency-key header (``x-codegen-idempotency-key: true``); no
+#: client sends one unless the document or the caller says the server honours it.
+DEFAULT_IDEMPOTENCY_HEADER: Final = "Idempotency-Key"
+
+_MISSING: Any = object()
+_T = TypeVar("_T")
+_URL_CACHE_SIZE: Final = 256  # distinct request URLs kept parsed per client
+
+
+@dataclass(frozen=True)
+class ResponseTargets:
+    """What one operation's documented responses parse into.
+
+    ``success`` and ``errors`` map a status key (``"200"``, ``"2XX"``, ``"default"``) to a parse
+    target: a pydantic model class or any type ``TypeAdapter`` accepts, ``bytes`` (binary),
+    ``str`` (text) or ``None`` (no body); a success status documented with several media
+    types maps to a mapping of media type -> target (``{"application/json": Thing,
+    "text/csv": str}``), picked by the answer's ``Content-Type``. A 2xx status the table does
+    not list parses into the documented success type (``_parse.success_target``: the rule
+    for several). ``headers`` maps documented response header names
+    to python types for ``APIResponse.typed_headers``; ``stream_chunk`` is the type of each
+    server-sent event when the call streams.
+    """
+
+    success: Mapping[str, object]
+    errors: Mapping[str, object] = field(default_factory=dict)
+    headers: Mapping[str, object] = field(default_factory=dict)
+    stream_chunk: object | None = None
+
+
+class ResponseSpec(Generic[_T]):
+    """What the spec documents for one operation's responses; ``_T`` is the python type of
+    the success bodies (the generated module declares it beside the spec's entries).
+
+    A generated resource module gives ``build``, a function returning the
+    :class:`ResponseTargets`, called once, on the operation's first call: the module names
+    its models without importing them, so importing a resource loads no model. The tables
+    may also be given directly (``ResponseSpec(success={"200": Pet})``).
+    """
+
+    __slots__ = ("_build", "_targets")
+
+    def __init__(
+        self,
+        build: Callable[[], ResponseTargets] | None = None,
+        /,
+        *,
+        success: Mapping[str, object] | None = None,
+        errors: Mapping[str, object] | None = None,
+        headers: Mapping[str, object] | None = None,
+        stream_chunk: object | None = None,
+    ) -> None:
+        self._build = build
+        self._targets: ResponseTargets | None = None
+        if build is None:
+            self._targets = ResponseTargets(
+                success or {}, errors or {}, headers or {}, stream_chunk
+            )
+
+    @property
+    def resolved(self) -> bool:
+        """Whether the targets have been built (the models they name imported)."""
+        return self._targets is not None
+
+    @property
+    def targets(self) -> ResponseTargets:
+        """The parse targets, built on first use (two threads may both build them: the same
+        tables either way)."""
+        targets = self._targets
+        if targets is None:
+            assert self._build is not None
+            targets = self._targets = self._build()
+        return targets
+
+    @property
+    def success(self) -> Mapping[str, object]:
+        """Status key -> parse target of the 2xx answers."""
+        return self.targets.success
+
+    @property
+    def errors(self) -> Mapping[str, object]:
+        """Status key -> parse target of the documented error answers."""
+        return self.targets.errors
+
+    @property
+    def headers(self) -> Mapping[str, object]:
+        """Documented response header -> its python type."""
+        return self.targets.headers
+
+    @property
+    def stream_chunk(self) -> object | None:
+        """The type of one server-sent event, when the call streams."""
+        return self.targets.stream_chunk
+
+    def __repr__(self) -> str:
+        if self._targets is None:
+            return "ResponseSpec(<not built yet>)"
+        return f"ResponseSpec({self._targets!r})"
+
+
+@dataclass
+class RequestOptions:
+    """Everything about one call's request; built by ``_base_resource`` from a generated
+    method's path, body and options."""
+
+    method: str
+    path: str
+    query: Mapping[str, object] = field(default_factory=dict)
+    headers: Mapping[str, str] = field(default_factory=dict)
+    cookies: Mapping[str, str] = field(default_factory=dict)
+    json_body: object | NotGiven = NOT_GIVEN
+    form: Mapping[str, object] | None = None
+    # (part name, file) pairs: a name repeats for an array of files
+    files: Sequence[tuple[str, object]] | Mapping[str, object] | None = None
+    content: bytes | str | None = None
+    content_type: str | None = None
+    extra_headers: Headers | None = None
+    extra_query: Query | None = None
+    extra_body: Mapping[str, object] | None = None
+    timeout: Timeout | NotGiven = NOT_GIVEN
+    max_retries: int | NotGiven = NOT_GIVEN
+    #: the operation's own ``security`` (alternatives of scheme names; ``()`` among them:
+    #: public); ``None``: the document's
+    security: Sequence[Sequence[str]] | None = None
+    #: the operation may be sent again whatever happened to an attempt (``x-codegen-retry-safe``:
+    #: repeating it costs but changes nothing, as a completion), as an idempotent method is
+    retry_safe: bool = False
+    #: the idempotency-key header the document declares for this operation (the server
+    #: de-duplicates on it); ``None``: the client's ``idempotency_header``
+    idempotency_header: str | None = None
+    #: the server the document names for this operation alone (see ``_operation_servers``)
+    server: str | None = None
+
+
+@dataclass
+class _Prepared:
+    """A request ready to send, identical for every attempt."""
+
+    method: str
+    url: str
+    params: list[tuple[str, Any]]
+    headers: dict[str, str]
+    content: bytes | None
+    data: Mapping[str, Any] | None
+    files: _uploads.Parts | None  # paths and one-shot files wrapped to be sent again (or not)
+    timeout: Timeout
+    max_retries: int
+    omitted: frozenset[str] = frozenset()  # lower-cased header names removed with Omit
+    credentials: tuple[Credential, ...] = ()  # sent only to the configured origin
+    # idempotent method, an operation marked retry-safe, or an idempotency key is sent: any
+    # failure may be retried; else only one that provably had no effect
+    retry_safe: bool = True
+
+
+# -- pure helpers --------------------------------------------------------------------------
+
+
+def _json_default(value: object) -> object:
+    """``json.dumps`` fallback for values a request model may leave un-dumped."""
+    if isinstance(value, pydantic.BaseModel):
+        return value.model_dump(mode="json", by_alias=True, exclude_unset=True)
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, _dt.datetime | _dt.date | _dt.time):
+        return value.isoformat()
+    if isinstance(value, set | frozenset | tuple):
+        return list(value)
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
+def _plain(value: object) -> bool:
+    """Whether ``value`` is made of exactly str, int, bool, None, finite float, list and
+    str-keyed dict (no subclasses): the values pydantic-core encodes as ``json.dumps`` does."""
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or value is None:
+        return True
+    if kind is dict and isinstance(value, dict):
+        for key, item in value.items():
+            if type(key) is not str or not _plain(item):
+                return False
+        return True
+    if kind is list and isinstance(value, list):
+        for item in value:
+            if not _plain(item):
+                return False
+        return True
+    return kind is float and isinstance(value, float) and math.isfinite(value)
+
+
+def encode_json(body: object) -> bytes:
+    """The compact UTF-8 JSON encoding used for every request body.
+
+    Plain JSON values are encoded by pydantic-core (about twice as fast as ``json.dumps``
+    here, the check included; same values once decoded, the text may differ only in how a
+    float's exponent is written, ``1e-7`` for ``1e-07``); anything else (models, enums,
+    dates, sets, ...) by ``json.dumps`` with :func:`_json_default`.
+    """
+    if _plain(body):
+        with contextlib.suppress(ValueError):  # e.g. a lone surrogate: json.dumps says why
+            return pydantic_core.to_json(body)
+    return json.dumps(
+        body, separators=(",", ":"), ensure_ascii=False, default=_json_default
+    ).encode("utf-8")
+
+
+def _lookup(table: Mapping[str, object], status: int) -> object:
+    """The entry for ``status``: exact code, then ``"2XX"``-style range, then ``"default"``."""
+    found = table.get(str(status), _MISSING)
+    if found is not _MISSING:
+        return found
+    for key in (f"{status // 100}XX", f"{status // 100}xx", "default"):
+        if key in table:
+            return table[key]
+    return _MISSING
+
+
+# RFC 6265 cookie-octets other than `%` (COOKIE_SAFE): everything else in a cookie value
+# (space, `;`, `,`, `"`, `\`, controls, non-ASCII) is percent-encoded: one value, one cookie.
+
+
+def _skip(value: object) -> bool:
+    return value is None or isinstance(value, Omit | NotGiven)
+
+
+#: The characters of a header name (RFC 9110 5.1, ``token``): anything else, a space, a
+#: colon or a line break, would end the name early and write a header nobody asked for.
+_TOKEN_CHARS: Final = frozenset(
+    "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+)
+
+
+def header_problem(value: str) -> str | None:
+    """What makes ``value`` unsendable as a header value (RFC 9110 field-value, ASCII only)."""
+    if "\r" in value or "\n" in value:
+        return "contains a line break"
+    if any((ord(char) < 0x20 and char != "\t") or ord(char) == 0x7F for char in value):
+        return "contains a control character"
+    if not value.isascii():
+        return "contains a non-ASCII character"
+    return None
+
+
+def check_headers(where: str, headers: Mapping[Any, object] | None) -> None:
+    """``RequestValidationError`` for the first header of ``headers`` (the caller's
+    ``extra_headers`` or ``default_headers``, named by ``where``) that cannot be sent, before
+    anything is: the HTTP library would refuse it with an error naming neither, or (a number,
+    bytes) send its ``str``. The value is never shown (it may be a token), nor a name that is
+    not a valid one (it may be a whole ``Name: value`` line). ``Omit`` and ``None`` are no
+    values: they remove or leave a header."""
+    for name, value in (headers or {}).items():
+        if not isinstance(name, str) or not name or not _TOKEN_CHARS.issuperset(name):
+            kind = type(name).__name__
+            raise RequestValidationError(
+                f"{where}: a header name is not a valid one (got {kind}, not shown: a name is "
+                "a non-empty str of letters, digits and !#$%&'*+-.^_`|~); nothing was sent"
+            )
+        if value is None or isinstance(value, Omit | NotGiven):
+            continue
+        problem = (
+            header_problem(value)
+            if isinstance(value, str)
+            else f"is not a str (got {type(value).__name__})"
+        )
+        if problem is not None:
+            raise RequestValidationError(
+                f"{where} {name!r}: {problem} (the value is not shown); nothing was sent"
+            )
+
+
+def _put(
+    headers: dict[str, tuple[str, str]], omitted: set[str], source: Mapping[str, object] | None
+) -> None:
+    """Merge ``source`` into ``headers`` (lower-cased name -> (name, value)): ``Omit``
+    removes a header, ``None`` and ``NotGiven`` leave it as it is."""
+    for name, value in (source or {}).items():
+        key = name.lower()
+        if isinstance(value, Omit):
+            headers.pop(key, None)
+            omitted.add(key)
+        elif not isinstance(value, NotGiven) and value is not None:
+            headers[key] = (name, str(value))
+            omitted.discard(key)
+
+
+def _query_pairs(*sources: Mapping[str, object] | None) -> list[tuple[str, Any]]:
+    """Merge query mappings (later wins), explode lists into repeated keys, drop None/Omit."""
+    merged: dict[str, object] = {}
+    for source in sources:
+        if source:
+            merged.update(source)
+    pairs: list[tuple[str, Any]] = []
+    for key, value in merged.items():
+        if _skip(value):
+            continue
+        items = value if isinstance(value, list | tuple) else [value]
+        for item in items:
+            if _skip(item):
+                continue
+            if isinstance(item, enum.Enum):
+                item = item.value
+            pairs.append((key, item))
+    return pairs
+
+
+def should_retry(response: _http.Response) -> bool:
+    """Whether a non-2xx answer is worth another attempt."""
+    override = response.headers.get("x-should-retry", "").strip().lower()
+    if override == "true":
+        return True
+    if override == "false":
+        return False
+    return response.status_code in RETRY_STATUSES or response.status_code >= 500
+
+
+def retry_delay(
+    retries_taken: int,
+    headers: Mapping[str, str] | None,
+    rand: Callable[[], float] = random.random,
+) -> float:
+    """Seconds to wait before retry number ``retries_taken + 1``."""
+    if headers is not None:
+        after = parse_retry_after(headers)
+        if after is not None and 0 < after <= MAX_RETRY_AFTER:
+            return after
+    backoff = min(INITIAL_RETRY_DELAY * 2.0**retries_taken, MAX_RETRY_DELAY)
+    return backoff * (1.0 - 0.25 * rand())
+
+
+# -- shared client state and logic ---------------------------------------------------------
+
+
+def _is_bad_location(exc: BaseException) -> bool:
+    """Whether the library failed to parse a redirect's ``Location`` while sending: it says so
+    with a RemoteProtocolError (a malformed URL) where a URL it parses but cannot send is an
+    InvalidURL."""
+    return isinstance(exc, _http.RemoteProtocolError) and str(exc).startswith(
+        "Invalid URL in location header"
+    )
+
+
+#: Headers the HTTP library sets from the URL and the body: a value from an argument or a
+#: document's header parameter would name another virtual host (which the credentials would go
+#: to) or frame the body two ways at once (request smuggling).
+_FRAMING_HEADERS = frozenset(
+    {"host", "content-length", "transfer-encoding", "te", "trailer", "upgrade"}
+)
+
+
+def _refuse_framing_headers(headers: Mapping[str, tuple[str, str]]) -> None:
+    """Refuse a request whose headers set one of ``_FRAMING_HEADERS`` (its value not shown)."""
+    framing = sorted(name for name, _ in headers.values() if name.lower() in _FRAMING_HEADERS)
+    if framing:
+        raise APIError(
+            f"Invalid request: header {framing[0]!r} is set by the HTTP client from the URL "
+            "and the body; a value given for it is refused (change base_url to reach another "
+            "host)"
+        )
+
+
+def _with_request_id(parsed: _T, response: _http.Response) -> _T:
+    """``parsed`` with the server's request id as ``_request_id`` when it is a model (as
+    openai-python's models have it; ``None`` when the answer names none). The attribute is
+    not a field: ``model_dump`` and ``==`` leave it out. Set past ``__setattr__``, so that a
+    frozen model takes it too."""
+    if isinstance(parsed, pydantic.BaseModel):
+        object.__setattr__(parsed, "_request_id", request_id(response.headers))
+    return parsed
+
+
+def _refuse_stacked_codings(response: _http.Response) -> None:
+    """A body compressed twice over (``Content-Encoding: gzip, gzip``) expands a thousandfold
+    per layer inside the HTTP library, a few kilobytes into gigabytes, before any of it can be
+    counted against ``max_response_size``: such a body is not decoded at all."""
+    codings = response.headers.get("content-encoding", "").lower().split(",")
+    applied = [coding.strip() for coding in codings if coding.strip() not in ("", "identity")]
+    if len(applied) > 1:
+        raise _http.DecodingError(
+            f"{len(applied)} content codings stacked ({', '.join(applied)}) are not decoded: "
+            "a small body could expand past max_response_size before it is counted"
+        )
+
+
+def _without_repeated_prefix(base_url: str, prefix: str) -> str:
+    """``base_url`` without ``prefix`` (whole leading path segments every operation's path
+    starts with, such as ``/v1``) when its path ends in it, once: ``https://host/v1`` (as
+    openai-python's base URLs are written) and ``https://host`` then both reach
+    ``https://host/v1/completions``. Any other base URL is returned as it is."""
+    if not prefix:
+        return base_url
+    parts = urlsplit(base_url)
+    path = parts.path.rstrip("/")
+    if not path.endswith(prefix):  # `prefix` starts with "/": whole segments only
+        return base_url
+    return urlunsplit(parts._replace(path=path[: -len(prefix)]))
+
+
+class BaseClient:
+    """State and I/O-free logic shared by :class:`SyncAPIClient` and :class:`AsyncAPIClient`."""
+
+    #: ``User-Agent`` header; ``None`` -> the module's ``USER_AGENT``.
+    user_agent: str | None = None
+    #: the leading path segments every operation's path shares (``/v1``), set by the
+    #: generated client; a base URL ending in them has them dropped once (see ``base_url``)
+    _path_prefix: str = ""
+    #: the document's default base URL, and the servers its operations name of their own
+    #: (``https://uploads.example.com``), set by the generated client: an operation whose
+    #: request names one goes there, with the credentials, while the base URL is the
+    #: document's; a base URL the user chose (a proxy, a test server) serves every operation
+    _document_base_url: str | None = None
+    _operation_servers: tuple[str, ...] = ()
+    _stream_cls: type[Stream[Any] | AsyncStream[Any]]
+    _client: _http.Client | _http.AsyncClient  # the subclasses narrow it
+
+    def __init__(
+        self,
+        *,
+        base_url: str,
+        api_key: str | None,
+        auth_header: str = "Authorization",
+        auth_scheme: str = "Bearer",
+        auth: Auth | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int = DEFAULT_MAX_RETRIES,
+        max_redirects: int = DEFAULT_MAX_REDIRECTS,
+        max_response_size: int = DEFAULT_MAX_RESPONSE_SIZE,
+        max_event_size: int = DEFAULT_MAX_EVENT_SIZE,
+        idempotency_header: str | None | NotGiven = NOT_GIVEN,
+        default_headers: Mapping[str, str] | None = None,
+        default_query: Mapping[str, object] | None = None,
+        strict_response_validation: bool = False,
+    ) -> None:
+        for name, value in (
+            ("max_retries", max_retries),
+            ("max_redirects", max_redirects),
+            ("max_response_size", max_response_size - 1),
+            ("max_event_size", max_event_size - 1),
+        ):
+            if value < 0:
+                raise ValueError(f"{name} must be >= {0 if name.startswith('max_re') else 1}")
+        check_headers("default_headers", default_headers)  # refused now, not at each call
+        if auth is None:  # one key in one header: `Authorization: Bearer <key>` by default
+            scheme = SecurityScheme(
+                "api_key", field=auth_header, prefix=f"{auth_scheme} " if auth_scheme else ""
+            )
+            auth = Auth(
+                [scheme],
+                {"api_key": api_key or None},
+                requirements=[["api_key"]] if api_key else [],
+                sources={"api_key": "api_key"},
+            )
+        self._auth = auth
+        self.__api_key = api_key
+        self.base_url = str(base_url)  # after `_auth`: the setter works out the origin
+        self.timeout: Timeout = DEFAULT_TIMEOUT if isinstance(timeout, NotGiven) else timeout
+        self.max_retries = max_retries
+        self.max_redirects = max_redirects
+        self.max_response_size = max_response_size
+        self.max_event_size = max_event_size
+        #: the header every POST/PATCH carries a key in; ``NOT_GIVEN``: only the operations
+        #: declaring one; ``None``: no key at all (the user's choice)
+        self.idempotency_header: str | None | NotGiven = idempotency_header
+        #: a 2xx body that does not match its declared type raises (else it is tolerated)
+        self.strict_response_validation = strict_response_validation
+        self._default_headers: dict[str, str] = dict(default_headers or {})
+        self._default_query: dict[str, object] = dict(default_query or {})
+        self._random: Callable[[], float] = random.random
+        #: credential headers the HTTP library's repr would show (it hides only Authorization)
+        self._hidden = self._auth.sensitive_headers()
+        self._wrap_headers = bool(self._hidden - {"authorization", "proxy-authorization"})
+        #: query parameters credentials travel in: a request URL's str shows them as ***
+        self._hidden_query = self._auth.sensitive_query()
+        #: stream flag -> (User-Agent it was built with, base headers, names omitted)
+        self._header_cache: dict[bool, tuple[str, dict[str, tuple[str, str]], frozenset[str]]] = {}
+        self._warn_if_clear_text()
+
+    def _warn_if_clear_text(self) -> None:
+        """Credentials over plain HTTP to another machine can be read on the way: say so."""
+        scheme, host, _ = self._origin
+        if scheme == "http" and self._auth.given and not is_loopback(host):
+            warnings.warn(
+                f"base_url {self.base_url!r} is plain http:// to a host other than this "
+                "machine: the credentials are sent unencrypted (use https://)",
+                UserWarning,
+                stacklevel=4,
+            )
+
+    @property
+    def base_url(self) -> str:
+        """Where requests go, as given; credentials go only to its origin (scheme, host, port).
+
+        When every operation's path starts with the same segments (``/v1/completions``,
+        ``/v1/models``: the client's ``_path_prefix``), a base URL whose path ends in them
+        (``https://host/v1``, as openai-python's base URLs and the providers' guides write it)
+        has them dropped once when requests are made: ``https://host`` and ``https://host/v1``
+        both reach ``https://host/v1/completions``. A base URL ending in anything else, or a
+        prefix not every operation shares, is left as it is.
+        """
+        return self.__base_url
+
+    @base_url.setter
+    def base_url(self, value: str) -> None:
+        url = _http.URL(str(value))
+        if url.userinfo:  # the HTTP library would send it as Basic auth, in place of the key
+            raise ValueError(
+                "base_url must not carry a user name or password (user:password@host): a URL "
+                "shows in logs, reprs and error messages; pass credentials as the client's "
+                "credential arguments (or an Authorization header in default_headers)"
+            )
+        self.__base_url = str(value)
+        #: what request paths are joined to (the base URL without a repeated path prefix)
+        request_base = _without_repeated_prefix(self.__base_url, self._path_prefix)
+        self._request_base = request_base.rstrip("/")
+        self._origin = _origin_of(url)
+        self._servers_apply = bool(self._operation_servers) and (
+            self.__base_url.rstrip("/") == (self._document_base_url or "").rstrip("/")
+        )
+        #: the origins credentials go to: the base URL's, and the operations' own servers'
+        #: while the base URL is the document's
+        self._origins = frozenset(
+            {self._origin}
+            | (
+                {_origin_of(_http.URL(server)) for server in self._operation_servers}
+                if self._servers_apply
+                else set()
+            )
+        )
+        self._urls: dict[str, tuple[_http.URL, bool]] = {}
+
+    @property
+    def api_key(self) -> str | None:
+        """The API key (never shown by ``repr``, logs or exception messages)."""
+        return self.__api_key
+
+    @property
+    def default_headers(self) -> Mapping[str, str]:
+        """The headers every request starts with (as openai-python's ``default_headers``):
+        ``Accept``, ``User-Agent`` and the ``default_headers`` given, read-only. The client's
+        credentials are not among them: they go only to the base URL's origin, and only with
+        the operations that need them (``api_key`` gives the key). A header given here whose
+        name says it holds a credential keeps its value, which its ``repr`` hides."""
+        headers, _ = self._base_headers(stream=False)
+        return HeadersView(dict(headers.values()), hidden=self._hidden)
+
+    def is_closed(self) -> bool:
+        """Whether the underlying HTTP client is closed (as openai-python's ``is_closed()``);
+        a copy made by ``with_options`` shares it, so closing the original closes the copy."""
+        return self._client.is_closed
+
+    def __repr__(self) -> str:
+        key = "set" if self._auth.given else "none"
+        return (
+            f"<{type(self).__name__} base_url={self.base_url!r} api_key=<{key}> "
+            f"max_retries={self.max_retries} http={_http.LIBRARY}>"
+        )
+
+    def _redact(self, text: str) -> str:
+        """``text`` with every credential (in any escaped form) blanked out (servers
+        sometimes echo a key back)."""
+        return self._auth.redact(text)
+
+    def _answer_redactor(self, response: _http.Response) -> Callable[[str], str]:
+        """``_redact``, and also the values of the request's headers named like credentials:
+        a header parameter such as ``x-access-token`` is one the client was never told is a
+        credential, and a server answering an error may echo it back."""
+        try:
+            echoed = credential_headers(response.request.headers)
+        except RuntimeError:  # a response made without a request
+            echoed = ()
+        if not echoed:
+            return self._redact
+        blank_echoed = values_redactor(echoed)
+        return lambda text: blank_echoed(self._redact(text))
+
+    # -- building ------------------------------------------------------------------------
+
+    def _url(self, path: str, server: str | None = None) -> str:
+        """Where a request for ``path`` goes: its operation's own ``server`` while the base
+        URL is the document's (see ``_operation_servers``), else the base URL."""
+        if path.startswith(("http://", "https://")):
+            return path
+        base = server if server is not None and self._servers_apply else self._request_base
+        return base.rstrip("/") + "/" + path.lstrip("/")
+
+    def _base_headers(self, stream: bool) -> tuple[dict[str, tuple[str, str]], frozenset[str]]:
+        """The headers every request starts from (Accept, User-Agent, the client's
+        default headers), merged once per client and ``stream`` flag: lower-cased name ->
+        (name, value), and the names removed with ``Omit``."""
+        user_agent = self.user_agent or USER_AGENT
+        cached = self._header_cache.get(stream)
+        if cached is not None and cached[0] == user_agent:
+            return cached[1], cached[2]
+        headers: dict[str, tuple[str, str]] = {}
+        omitted: set[str] = set()
+        _put(
+            headers,
+            omitted,
+            {
+                "Accept": "text/event-stream" if stream else "application/json",
+                "User-Agent": user_agent,
+            },
+        )
+        _put(headers, omitted, self._default_headers)
+        _refuse_framing_headers(headers)
+        frozen = frozenset(omitted)
+        self._header_cache[stream] = (user_agent, headers, frozen)
+        return headers, frozen
+
+    def _headers(
+        self, options: RequestOptions, *, stream: bool
+    ) -> tuple[dict[str, tuple[str, str]], frozenset[str]]:
+        """The request headers by lower-cased name, ``(name, value)`` (later sources win),
+        and the names removed with ``Omit``."""
+        base, base_omitted = self._base_headers(stream)
+        headers = base.copy()
+        if not (
+            options.content_type or options.headers or options.cookies or options.extra_headers
+        ):
+            return headers, base_omitted
+        omitted = set(base_omitted)
+        if options.content_type and options.files is None:
+            _put(headers, omitted, {"Content-Type": options.content_type})
+        _put(headers, omitted, options.headers)  # checked by the method (pick_headers)
+        if options.cookies:
+            cookie = "; ".join(
+                f"{name}={quote(value, safe=COOKIE_SAFE)}"
+                for name, value in options.cookies.items()
+            )
+            _put(headers, omitted, {"Cookie": cookie})
+        check_headers("extra_headers", options.extra_headers)
+        _put(headers, omitted, options.extra_headers)
+        _refuse_framing_headers(headers)
+        return headers, frozenset(omitted)
+
+    def _prepare(self, options: RequestOptions, *, stream: bool) -> _Prepared:
+        """Turn ``options`` into a :class:`_Prepared` request, serialising the body once."""
+        by_name, omitted = self._headers(options, stream=stream)
+        content: bytes | None = None
+        data: Mapping[str, Any] | None = None
+        files: _uploads.Parts | None = None
+        body: object = options.json_body
+        if options.extra_body:
+            if isinstance(body, Mapping):
+                body = {**body, **options.extra_body}
+            elif isinstance(body, NotGiven):
+                body = dict(options.extra_body)
+        if options.files is not None:
+            fields: dict[str, Any] = dict(options.form or {})
+            if isinstance(body, Mapping):
+                fields.update(body)
+            data = {k: v for k, v in fields.items() if not _skip(v)}
+            files = _uploads.file_parts(options.files)
+        elif options.form is not None:
+            form = {**options.form, **(options.extra_body or {})}
+            content = urlencode(_query_pairs(form), doseq=True).encode("ascii")
+            if "content-type" not in by_name:
+                by_name["content-type"] = ("Content-Type", "application/x-www-form-urlencoded")
+        elif options.content is not None:
+            raw = options.content
+            content = raw.encode("utf-8") if isinstance(raw, str) else raw
+        elif not isinstance(body, NotGiven):
+            content = encode_json(body)
+            if "content-type" not in by_name:
+                by_name["content-type"] = ("Content-Type", "application/json")
+        method = options.method.upper()
+        retry_safe = method in IDEMPOTENT_METHODS
+        if not retry_safe:
+            keyed = self._add_idempotency_key(options, by_name, omitted)
+            retry_safe = keyed or options.retry_safe
+        # A path the spec wrote with a fixed query (`/items?beta=true`) keeps it: its pairs go
+        # first, as the HTTP client replaces a URL's query when it is given params.
+        path, _, fixed_query = options.path.partition("?")
+        return _Prepared(
+            method=method,
+            url=self._url(path, options.server),
+            params=[
+                *parse_qsl(fixed_query, keep_blank_values=True),
+                *_query_pairs(self._default_query, options.query, options.extra_query),
+            ],
+            headers=dict(by_name.values()),
+            content=content,
+            data=data,
+            files=files,
+            timeout=self.timeout if isinstance(options.timeout, NotGiven) else options.timeout,
+            max_retries=(
+                self.max_retries
+                if isinstance(options.max_retries, NotGiven)
+                else options.max_retries
+            ),
+            omitted=omitted,
+            credentials=self._auth.credentials(options.security),
+            retry_safe=retry_safe,
+        )
+
+    def _add_idempotency_key(
+        self,
+        options: RequestOptions,
+        by_name: dict[str, tuple[str, str]],
+        omitted: frozenset[str],
+    ) -> bool:
+        """Give a POST/PATCH the idempotency key its server honours (the operation's declared
+        header, else the client's ``idempotency_header``), one per call so that every attempt
+        sends the same; whether a key is sent. Without one nothing is added: a key the server
+        ignores would make a retry look safe when it is not. The client's ``None`` (given by
+        the user; ``NOT_GIVEN`` is "not named") sends none at all, so nothing is keyed-retried."""
+        if self.idempotency_header is None:  # the user turned keys off, everywhere
+            return False
+        client_header = self.idempotency_header
+        header = options.idempotency_header or (
+            None if isinstance(client_header, NotGiven) else client_header
+        )
+        if not header:
+            return False
+        key = header.lower()
+        if key in by_name:  # the caller's own key
+            return True
+        if key in omitted:  # the caller removed it with Omit
+            return False
+        by_name[key] = (header, str(uuid.uuid4()))
+        return True
+
+    def _parsed_url(self, url: str) -> tuple[_http.URL, bool]:
+        """``url`` parsed once (httpx parses a ``str`` URL on every request, tens of µs, while
+        a parsed ``URL`` is only copied), and whether credentials may go there."""
+        parsed = self._urls.get(url)
+        if parsed is None:
+            if len(self._urls) >= _URL_CACHE_SIZE:
+                self._urls.clear()
+            parsed_url = _http.URL(url)
+            parsed = self._urls[url] = (parsed_url, _origin_of(parsed_url) in self._origins)
+        return parsed
+
+    def _build_request(
+        self, http_client: _http.Client | _http.AsyncClient, prepared: _Prepared
+    ) -> _http.Request:
+        url, home = self._parsed_url(prepared.url)
+        params, headers = prepared.params, prepared.headers
+        if prepared.credentials and home:
+            params, headers = self._with_credentials(prepared)
+        try:
+            request = http_client.build_request(
+                prepared.method,
+                url,
+                params=params or None,  # [] would still re-parse the URL
+                headers=headers,
+                content=prepared.content,
+                data=prepared.data,
+                files=prepared.files,
+                timeout=prepared.timeout,
+            )
+        except _http.HTTPError as exc:
+            raise APIError(self._redact(f"Invalid request: {exc}")) from exc
+        except (ValueError, _http.InvalidURL) as exc:  # InvalidURL is not an HTTPError
+            raise APIError(self._redact(f"Invalid request: {exc}")) from exc
+        for name in prepared.omitted:  # the HTTP client's own defaults (User-Agent, ...)
+            if name in request.headers:
+                del request.headers[name]
+        if self._wrap_headers:
+            hidden = SensitiveHeaders(request.headers)
+            hidden.hidden = self._hidden
+            request.headers = hidden
+        if self._hidden_query:
+            shown = SensitiveURL(request.url)
+            shown.hidden = self._hidden_query
+            request.url = shown
+        return request
+
+    def _with_credentials(
+        self, prepared: _Prepared
+    ) -> tuple[list[tuple[str, Any]], dict[str, str]]:
+        """The query and headers of ``prepared`` with its credentials added (a header or
+        cookie the caller set by name keeps the caller's value)."""
+        params = list(prepared.params)
+        headers = dict(prepared.headers)
+        present = {name.lower(): name for name in headers}
+        cookies: list[str] = []
+        for credential in prepared.credentials:
+            if credential.location == "query":
+                params.append((credential.field, credential.value))
+            elif credential.location == "cookie":
+                cookies.append(f"{credential.field}={quote(credential.value, safe=COOKIE_SAFE)}")
+            elif credential.field.lower() not in (present.keys() | prepared.omitted):
+                headers[credential.field] = credential.value
+        if cookies:
+            cookie_name = present.get("cookie", "Cookie")
+            headers[cookie_name] = "; ".join(filter(None, [headers.get(cookie_name), *cookies]))
+        return params, headers
+
+    def _redirect(self, prepared: _Prepared, response: _http.Response) -> _Prepared | None:
+        """The request a redirect asks for (``None``: not a redirect). Its URL is absolute,
+        so the credentials follow it only if it stays on the configured origin (checked when
+        it is built); headers naming a credential are dropped when it leaves."""
+        location = response.headers.get("location")
+        if response.status_code not in REDIRECT_STATUSES or not location:
+            return None
+        try:
+            url = response.request.url.join(location)
+        except _http.InvalidURL as exc:  # the server's Location cannot be followed
+            raise self._bad_redirect(exc) from exc
+        if url.scheme not in ("http", "https"):  # mailto:, data:, about:blank, urn:, file:...
+            raise self._bad_redirect(f"{excerpt(location, 80)!r} is not an http(s) URL")
+        method, content, data, files = (
+            prepared.method,
+            prepared.content,
+            prepared.data,
+            prepared.files,
+        )
+        headers = dict(prepared.headers)
+        if (response.status_code == 303 and method != "HEAD") or (
+            response.status_code in (301, 302) and method == "POST"
+        ):  # as browsers and the HTTP client do: the body is not sent again
+            method, content, data, files = "GET", None, None, None
+            headers = {
+                k: v
+                for k, v in headers.items()
+                if k.lower() not in ("content-type", "content-length", "transfer-encoding")
+            }
+        else:
+            self._check_body_resendable(prepared, f"redirected it (HTTP {response.status_code})")
+        # leaving the trusted origins: also headers named like credentials, whoever set them
+        if _origin_of(url) not in self._origins:
+            hidden = self._hidden | {"cookie"}
+            headers = {
+                k: v
+                for k, v in headers.items()
+                if k.lower() not in hidden and not is_credential_header(k)
+            }
+        return replace(
+            prepared,
+            method=method,
+            url=str(url),
+            params=[],
+            headers=headers,
+            content=content,
+            data=data,
+            files=files,
+        )
+
+    def _check_body_resendable(self, prepared: _Prepared, why: str) -> None:
+        """Refuse to send a body again whose file could not be rewound: it would go empty or
+        cut short."""
+        part = _uploads.spent(prepared.files)
+        if part is not None:
+            raise APIError(
+                self._redact(
+                    f"The server {why}, which sends the request body again, but the file of "
+                    f"part {part!r} cannot be rewound and was read already: pass a path, bytes "
+                    f"or a seekable file to allow it ({prepared.method} {prepared.url})"
+                )
+            )
+
+    def _bad_redirect(self, why: object) -> APIError:
+        """A redirect whose ``Location`` cannot be followed: the server's answer, not a
+        transport failure (so it is not retried)."""
+        return APIError(self._redact(f"Invalid redirect from the server: {why}"))
+
+    def _too_many_redirects(self, prepared: _Prepared) -> TooManyRedirectsError:
+        return TooManyRedirectsError(
+            self._redact(
+                f"More than {self.max_redirects} redirects ({prepared.method} "
+                f"{prepared.url}): a redirect loop?"
+            )
+        )
+
+    def _undecodable(self, response: _http.Response, exc: Exception) -> APIResponseDecodingError:
+        encoding = response.headers.get("content-encoding", "none")
+        return APIResponseDecodingError(
+            response=response,
+            body=None,
+            message=self._redact(
+                f"The response body (HTTP {response.status_code}, Content-Encoding: {encoding}) "
+                f"could not be decoded: {exc}"
+            ),
+        )
+
+    def _local_error(self, exc: Exception, request: _http.Request | None) -> APIError:
+        """A request the HTTP library refused to write (e.g. a line break in a header). Its
+        message may quote a header's value: none of them is shown (a token read from a file
+        keeps its line break)."""
+        sent = list(request.headers.values()) if request is not None else []
+        return APIError(values_redactor(sent)(self._redact(f"Invalid request: {exc}")))
+
+    def _may_retry_after(self, prepared: _Prepared, exc: Exception) -> bool:
+        """Whether a transport failure may be retried without repeating an effect (and with
+        the whole body): any, for a retry-safe request; else only one that happened before
+        anything was sent (a failed connect)."""
+        if _uploads.spent(prepared.files) is not None:
+            return False
+        return prepared.retry_safe or isinstance(exc, _NOT_SENT)
+
+    def _may_retry_status(self, prepared: _Prepared, response: _http.Response) -> bool:
+        """Whether a non-2xx answer may be retried: a retryable status of a retry-safe request
+        (idempotent method, marked retry-safe, or carrying an idempotency key), a 429 of any
+        request (the server declined it: nothing was done), or the server's
+        ``x-should-retry: true``. Never when the body cannot be sent whole again, nor when the
+        server asks for a longer wait than the client sleeps (a retry sooner is pointless)."""
+        if _uploads.spent(prepared.files) is not None:
+            return False
+        after = parse_retry_after(response.headers)
+        if after is not None and after > MAX_RETRY_AFTER:
+            return False
+        if response.headers.get("x-should-retry", "").strip().lower() == "true":
+            return True
+        if not prepared.retry_safe and response.status_code != 429:
+            return False  # a 5xx or timeout-like status after the body went out: maybe done
+        return should_retry(response)
+
+    # -- retries -------------------------------------------------------------------------
+
+    def _retry_delay(self, retries_taken: int, response: _http.Response | None) -> float:
+        return retry_delay(retries_taken, response.headers if response else None, self._random)
+
+    def _log_retry(
+        self, prepared: _Prepared, retries_taken: int, delay: float, reason: str
+    ) -> None:
+        log.debug(
+            "Retrying %s %s in %.2f s (retry %d of %d): %s",
+            prepared.method,
+            self._redact(prepared.url),  # a redirect's Location may echo a key
+            delay,
+            retries_taken + 1,
+            prepared.max_retries,
+            reason,
+        )
+
+    def _transport_error(self, exc: Exception, request: _http.Request | None) -> APIError:
+        """The exception for a transport failure once retries are exhausted."""
+        if isinstance(exc, _http.TimeoutException):
+            return APITimeoutError(request=request)
+        detail = excerpt(self._redact(str(exc)), 200)  # redacted whole, then cut
+        message = f"Connection error: {type(exc).__name__}" + (f": {detail}" if detail else "")
+        return APIConnectionError(message=message, request=request)
+
+    # -- parsing -------------------------------------------------------------------------
+
+    def _make_status_error(
+        self, spec: ResponseSpec[Any], response: _http.Response
+    ) -> APIStatusError:
+        """The typed exception for a non-2xx answer whose body has been read; a credential
+        the server echoes back is blanked out of its body (and so of its message) first."""
+        redact = self._answer_redactor(response)
+        raw = response.content
+        text = redact(response.text) if raw else ""
+        decoded: object = _MISSING
+        if raw:
+            try:
+                decoded = redact_body(json.loads(raw), text, redact)
+            except (ValueError, RecursionError):  # not JSON, or nested past what json reads
+                decoded = _MISSING
+        body: object = text or None
+        parsed: object = None
+        if decoded is not _MISSING:
+            body = decoded
+            target = _lookup(spec.errors, response.status_code)
+            if target not in (_MISSING, None, str, bytes):
+                try:  # strict: a body that does not match is None, never a hollow model
+                    parsed = validate_python(target, decoded, strict=True)
+                except (ValueError, TypeError, AttributeError, RecursionError):  # `body` shows it
+                    parsed = None
+        message = error_message(
+            response.status_code, None if decoded is _MISSING else decoded, text
+        )
+        cls = status_error_class(response.status_code)
+        return cls(redact(message), response=response, body=body, parsed_body=parsed)
+
+    def _parse_body(self, spec: ResponseSpec[Any], response: _http.Response) -> Any:
+        """The typed body of a 2xx answer that has been read: parsed into what the document
+        declares for its status (``success_target``: an undocumented 2xx into the declared
+        success type too, never an untyped value behind a model annotation), or
+        ``APIResponseValidationError``: for a body that is not JSON or is empty where the
+        declared type takes no null (``_check_empty_body``), and with
+        ``strict_response_validation`` for one that does not match the declared type. An empty 204 or 205 is ``None`` unless
+        ``strict_response_validation``: those statuses carry no body (RFC 9110), and raising
+        on a POST or DELETE that succeeded would invite the caller to repeat it."""
+        raw = response.content
+        if not raw and response.status_code in _NO_CONTENT and not self.strict_response_validation:
+            return None  # 204/205 carry no body (RFC 9110): a success, whatever was declared
+        content_type = response.headers.get("content-type", "")
+        target = success_target(spec.success, response.status_code, content_type, raw)
+        if target is None:
+            return None
+        if target is NO_TARGET:
+            raise self._invalid_body(
+                response, f"its Content-Type ({content_type}) is none the document lists"
+            )
+        if target is bytes:
+            return raw
+        if target is str:
+            return response.text
+        if not raw:
+            self._check_empty_body(response, target)
+            return None
+        try:
+            return parse_json(target, raw, strict=self.strict_response_validation)
+        except pydantic.ValidationError as exc:  # strict mode only: JSON, but not the type
+            raise self._mismatch(response, exc) from exc
+        except ValueError as exc:
+            raise self._invalid_body(
+                response, f"expected a JSON body ({content_type or 'no content-type'}): {exc}"
+            ) from exc
+
+    def _check_empty_body(self, response: _http.Response, target: object) -> None:
+        """Raises ``APIResponseValidationError`` for an empty 2xx body where JSON is declared,
+        in both modes, unless it may be ``None`` (a status documented without content never
+        gets here: its target is ``None``): for a HEAD answer, which has no body, and, unless
+        ``strict_response_validation``, where the declared type takes null: a method typed
+        ``-> Pet`` returning ``None`` would be a lie the caller meets later as an
+        ``AttributeError``."""
+        lenient = not self.strict_response_validation
+        if response.request.method != "HEAD" and not (lenient and admits_null(target)):
+            raise self._invalid_body(response, "it is empty where JSON is declared")
+
+    def _invalid_body(self, response: _http.Response, why: str) -> APIResponseValidationError:
+        redact = self._answer_redactor(response)
+        return APIResponseValidationError(
+            response=response,
+            body=redact(response.text),
+            message=redact(  # a validation error quotes the input
+                f"The body of HTTP {response.status_code} could not be read: {why}"
+            ),
+        )
+
+    def _mismatch(
+        self, response: _http.Response, exc: pydantic.ValidationError
+    ) -> APIResponseValidationError:
+        # JSON (the validator parsed it), nested no deeper than `loads` reads
+        return mismatch_error(
+            response,
+            f"The body of HTTP {response.status_code}",
+            mismatch_summary(exc),
+            loads(response.content),
+            response.text,
+            self._answer_redactor(response),
+        )
+
+    def _chunk_type(self, spec: ResponseSpec[Any]) -> object:
+        if spec.stream_chunk is not None:
+            return spec.stream_chunk
+        target = _lookup(spec.success, 200)
+        if isinstance(target, Mapping):  # several media types: the events are JSON
+            target = media_choice(target, "application/json")
+        return Any if target in (_MISSING, NO_TARGET, None) else target
+
+    def _raw_response(
+        self,
+        spec: ResponseSpec[Any],
+        response: _http.Response,
+        *,
+        stream: bool,
+        stream_cls: type[Stream[Any] | AsyncStream[Any]] | None,
+        retries_taken: int,
+    ) -> APIResponse[Any]:
+        parser: Callable[[], Any]
+        if stream:
+            stream_cls, chunk_type = stream_cls or self._stream_cls, self._chunk_type(spec)
+            parser = lambda: stream_cls(
+                response=response,
+                chunk_type=chunk_type,
+                redact=self._redact,
+                max_event_size=self.max_event_size,
+                strict=self.strict_response_validation,
+            )
+        else:
+            parser = lambda: _with_request_id(self._parse_body(spec, response), response)
+        return APIResponse(
+            http_response=response,
+            parser=parser,
+            header_types=spec.headers,
+            retries_taken=retries_taken,
+            streams=stream,
+            max_response_size=self.max_response_size,
+        )
+
+
+class SyncAPIClient(BaseClient):
+    """Synchronous client engine (see the module docstring for retry rules)."""
+
+    _stream_cls = Stream
+
+    def __init__(
+        self,
+        *,
+        base_url: str,
+        api_key: str | None,
+        auth_header: str = "Authorization",
+        auth_scheme: str = "Bearer",
+        auth: Auth | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int = DEFAULT_MAX_RETRIES,
+        max_redirects: int = DEFAULT_MAX_REDIRECTS,
+        max_response_size: int = DEFAULT_MAX_RESPONSE_SIZE,
+        max_event_size: int = DEFAULT_MAX_EVENT_SIZE,
+        idempotency_header: str | None | NotGiven = NOT_GIVEN,
+        default_headers: Mapping[str, str] | None = None,
+        default_query: Mapping[str, object] | None = None,
+        strict_response_validation: bool = False,
+        http_client: _http.Client | None = None,
+    ) -> None:
+        super().__init__(
+            base_url=base_url,
+            api_key=api_key,
+            auth_header=auth_header,
+            auth_scheme=auth_scheme,
+            auth=auth,
+            timeout=timeout,
+            max_retries=max_retries,
+            max_redirects=max_redirects,
+            max_response_size=max_response_size,
+            max_event_size=max_event_size,
+            idempotency_header=idempotency_header,
+            default_headers=default_headers,
+            default_query=default_query,
+            strict_response_validation=strict_response_validation,
+        )
+        self._owns_client = http_client is None
+        self._client: _http.Client = http_client or _http.Client(
+            timeout=self.timeout,
+            limits=DEFAULT_LIMITS,
+            follow_redirects=False,  # see request_raw
+        )
+        #: Sleeps between retries; tests replace it.
+        self._sleep: Callable[[float], None] = time.sleep
+
+    def request(
+        self,
+        spec: ResponseSpec[Any],
+        options: RequestOptions,
+        *,
+        stream: bool = False,
+        stream_cls: type[Stream[Any]] | None = None,
+    ) -> Any:
+        """Send the request; return the parsed body, or a ``Stream`` (``stream_cls``, e.g.
+        ``Stream[Chunk]``) when ``stream``."""
+        return self.request_raw(spec, options, stream=stream, stream_cls=stream_cls).parse()
+
+    def request_raw(
+        self,
+        spec: ResponseSpec[Any],
+        options: RequestOptions,
+        *,
+        stream: bool = False,
+        stream_cls: type[Stream[Any]] | None = None,
+        lazy: bool = False,
+    ) -> APIResponse[Any]:
+        """Send the request; return the raw :class:`APIResponse` (non-2xx still raises).
+        ``lazy``: a success body is left unread until the response is asked for it."""
+        prepared = self._prepare(options, stream=stream)
+        try:
+            return self._send(spec, prepared, stream=stream, stream_cls=stream_cls, lazy=lazy)
+        finally:
+            _uploads.close(prepared.files)  # files given by path, opened by the attempts
+
+    def _send(
+        self,
+        spec: ResponseSpec[Any],
+        prepared: _Prepared,
+        *,
+        stream: bool,
+        stream_cls: type[Stream[Any]] | None,
+        lazy: bool,
+    ) -> APIResponse[Any]:
+        """Send ``prepared``, following redirects and retrying as the module docstring says."""
+        retries_taken = 0
+        while True:
+            request: _http.Request | None = None
+            response: _http.Response | None = None
+            try:
+                attempt, hops = prepared, 0
+                while True:  # redirects, followed here so that credentials stay home
+                    request = self._build_request(self._client, attempt)
+                    response = self._client.send(request, stream=True, follow_redirects=False)
+                    following = self._redirect(attempt, response)
+                    if following is None:
+                        break
+                    response.close()
+                    response = None
+                    if hops >= self.max_redirects:
+                        raise self._too_many_redirects(prepared)
+                    hops, attempt = hops + 1, following
+                _refuse_stacked_codings(response)
+                if not ((stream or lazy) and response.is_success):
+                    self._read(response)
+            except _http.LocalProtocolError as exc:  # our request, not the network: no retry
+                if response is not None:
+                    response.close()
+                raise self._local_error(exc, request) from exc
+            except _http.InvalidURL as exc:  # no HTTPError: httpx reads a Location it
+                if response is not None:  # cannot join while sending (`next_request`)
+                    response.close()
+                raise self._bad_redirect(exc) from exc
+            except _http.DecodingError as exc:  # the server answered: not a transport error
+                if response is None:
+                    raise
+                response.close()
+                raise self._undecodable(response, exc) from exc
+            except _http.HTTPError as exc:
+                if response is not None:
+                    response.close()
+                if _is_bad_location(exc):  # the server's answer, not the network: no retry
+                    raise self._bad_redirect(exc) from exc
+                if retries_taken < prepared.max_retries and self._may_retry_after(prepared, exc):
+                    delay = self._retry_delay(retries_taken, None)
+                    self._log_retry(prepared, retries_taken, delay, type(exc).__name__)
+                    self._sleep(delay)
+                    retries_taken += 1
+                    continue
+                raise self._transport_error(exc, request) from exc
+            except BaseException:
+                if response is not None:
+                    response.close()
+                raise
+            if response.is_success:
+                return self._raw_response(
+                    spec,
+                    response,
+                    stream=stream,
+                    stream_cls=stream_cls,
+                    retries_taken=retries_taken,
+                )
+            if retries_taken < prepared.max_retries and self._may_retry_status(prepared, response):
+                delay = self._retry_delay(retries_taken, response)
+                self._log_retry(prepared, retries_taken, delay, f"HTTP {response.status_code}")
+                response.close()
+                self._sleep(delay)
+                retries_taken += 1
+                continue
+            response.close()
+            raise self._make_status_error(spec, response)
+
+    def _read(self, response: _http.Response) -> None:
+        """Read the body into ``response.content``, decoded, at most ``max_response_size``
+        bytes of it (a small compressed body can decode to gigabytes)."""
+        read_bounded(response, self.max_response_size)
+
+    def close(self) -> None:
+        """Close the underlying HTTP client if this client created it."""
+        if self._owns_client:
+            self._client.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+class AsyncAPIClient(BaseClient):
+    """Asynchronous client engine: ``await request(...)``, ``AsyncStream``, ``aclose()``."""
+
+    _stream_cls = AsyncStream
+
+    def __init__(
+        self,
+        *,
+        base_url: str,
+        api_key: str | None,
+        auth_header: str = "Authorization",
+        auth_scheme: str = "Bearer",
+        auth: Auth | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int = DEFAULT_MAX_RETRIES,
+        max_redirects: int = DEFAULT_MAX_REDIRECTS,
+        max_response_size: int = DEFAULT_MAX_RESPONSE_SIZE,
+        max_event_size: int = DEFAULT_MAX_EVENT_SIZE,
+        idempotency_header: str | None | NotGiven = NOT_GIVEN,
+        default_headers: Mapping[str, str] | None = None,
+        default_query: Mapping[str, object] | None = None,
+        strict_response_validation: bool = False,
+        http_client: _http.AsyncClient | None = None,
+    ) -> None:
+        super().__init__(
+            base_url=base_url,
+            api_key=api_key,
+            auth_header=auth_header,
+            auth_scheme=auth_scheme,
+            auth=auth,
+            timeout=timeout,
+            max_retries=max_retries,
+            max_redirects=max_redirects,
+            max_response_size=max_response_size,
+            max_event_size=max_event_size,
+            idempotency_header=idempotency_header,
+            default_headers=default_headers,
+            default_query=default_query,
+            strict_response_validation=strict_response_validation,
+        )
+        self._owns_client = http_client is None
+        self._client: _http.AsyncClient = http_client or _http.AsyncClient(
+            timeout=self.timeout,
+            limits=DEFAULT_LIMITS,
+            follow_redirects=False,  # see request_raw
+        )
+        #: Sleeps between retries; tests replace it.
+        self._sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
+
+    async def request(
+        self,
+        spec: ResponseSpec[Any],
+        options: RequestOptions,
+        *,
+        stream: bool = False,
+        stream_cls: type[AsyncStream[Any]] | None = None,
+    ) -> Any:
+        """Send the request; return the parsed body, or an ``AsyncStream`` (``stream_cls``)
+        when ``stream``."""
+        return (await self.request_raw(spec, options, stream=stream, stream_cls=stream_cls)).parse()
+
+    async def request_raw(
+        self,
+        spec: ResponseSpec[Any],
+        options: RequestOptions,
+        *,
+        stream: bool = False,
+        stream_cls: type[AsyncStream[Any]] | None = None,
+        lazy: bool = False,
+    ) -> APIResponse[Any]:
+        """Send the request; return the raw :class:`APIResponse` (non-2xx still raises).
+        ``lazy``: a success body is left unread until the response is asked for it."""
+        prepared = self._prepare(options, stream=stream)
+        try:
+            return await self._send(spec, prepared, stream=stream, stream_cls=stream_cls, lazy=lazy)
+        finally:
+            _uploads.close(prepared.files)  # files given by path, opened by the attempts
+
+    async def _send(
+        self,
+        spec: ResponseSpec[Any],
+        prepared: _Prepared,
+        *,
+        stream: bool,
+        stream_cls: type[AsyncStream[Any]] | None,
+        lazy: bool,
+    ) -> APIResponse[Any]:
+        """Send ``prepared``, following redirects and retrying as the module docstring says."""
+        retries_taken = 0
+        while True:
+            request: _http.Request | None = None
+            response: _http.Response | None = None
+            try:
+                attempt, hops = prepared, 0
+                while True:  # redirects, followed here so that credentials stay home
+                    request = self._build_request(self._client, attempt)
+                    response = await self._client.send(request, stream=True, follow_redirects=False)
+                    following = self._redirect(attempt, response)
+                    if following is None:
+                        break
+                    await response.aclose()
+                    response = None
+                    if hops >= self.max_redirects:
+                        raise self._too_many_redirects(prepared)
+                    hops, attempt = hops + 1, following
+                _refuse_stacked_codings(response)
+                if not ((stream or lazy) and response.is_success):
+                    await self._read(response)
+            except _http.LocalProtocolError as exc:  # our request, not the network: no retry
+                if response is not None:
+                    await response.aclose()
+                raise self._local_error(exc, request) from exc
+            except _http.InvalidURL as exc:  # no HTTPError: httpx reads a Location it
+                if response is not None:  # cannot join while sending (`next_request`)
+                    await response.aclose()
+                raise self._bad_redirect(exc) from exc
+            except _http.DecodingError as exc:  # the server answered: not a transport error
+                if response is None:
+                    raise
+                await response.aclose()
+                raise self._undecodable(response, exc) from exc
+            except _http.HTTPError as exc:
+                if response is not None:
+                    await response.aclose()
+                if _is_bad_location(exc):  # the server's answer, not the network: no retry
+                    raise self._bad_redirect(exc) from exc
+                if retries_taken < prepared.max_retries and self._may_retry_after(prepared, exc):
+                    delay = self._retry_delay(retries_taken, None)
+                    self._log_retry(prepared, retries_taken, delay, type(exc).__name__)
+                    await self._sleep(delay)
+                    retries_taken += 1
+                    continue
+                raise self._transport_error(exc, request) from exc
+            except BaseException:
+                if response is not None:
+                    await response.aclose()
+                raise
+            if response.is_success:
+                return self._raw_response(
+                    spec,
+                    response,
+                    stream=stream,
+                    stream_cls=stream_cls,
+                    retries_taken=retries_taken,
+                )
+            if retries_taken < prepared.max_retries and self._may_retry_status(prepared, response):
+                delay = self._retry_delay(retries_taken, response)
+                self._log_retry(prepared, retries_taken, delay, f"HTTP {response.status_code}")
+                await response.aclose()
+                await self._sleep(delay)
+                retries_taken += 1
+                continue
+            await response.aclose()
+            raise self._make_status_error(spec, response)
+
+    async def _read(self, response: _http.Response) -> None:
+        """Read the body into ``response.content``, decoded, at most ``max_response_size``
+        bytes of it (a small compressed body can decode to gigabytes)."""
+        await aread_bounded(response, self.max_response_size)
+
+    async def close(self) -> None:
+        """Close the underlying HTTP client if this client created it."""
+        if self._owns_client:
+            await self._client.aclose()
+
+    async def aclose(self) -> None:
+        """Alias of :meth:`close`."""
+        await self.close()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.close()

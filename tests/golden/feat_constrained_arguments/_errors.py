@@ -1,0 +1,448 @@
+"""Exceptions raised by the client.
+
+```
+APIError
+├── APIStatusError                 the server answered with a non-2xx status
+│   ├── BadRequestError            400
+│   ├── AuthenticationError        401
+│   ├── PermissionDeniedError      403
+│   ├── NotFoundError              404
+│   ├── ConflictError              409
+│   ├── UnprocessableEntityError   422
+│   ├── RateLimitError             429
+│   └── InternalServerError        >= 500
+│       └── OverloadedError        529
+├── APIConnectionError             no usable answer: refused, reset, truncated
+│   └── APITimeoutError
+├── APIResponseValidationError     a 2xx answer whose body could not be decoded (or, with
+│   │                              strict_response_validation, does not match its type)
+│   └── APIResponseDecodingError   a received body whose Content-Encoding is corrupt
+├── ResponseTooLargeError          a body or one server-sent event larger than the client allows
+├── TooManyRedirectsError          more redirects than the client follows (a loop)
+├── PaginationCycleError           a list's next page is one it already fetched (a loop)
+└── MissingCredentialsError        the API needs a credential and none was given
+
+RequestValidationError (a ValueError)  an argument, or a header given in extra_headers or
+                                       default_headers, that cannot be sent: nothing was sent
+```
+
+Every ``APIStatusError`` carries the error body twice: ``body`` is the body as sent, decoded
+(the JSON value, else the text, else ``None``), the same shape for every status; ``parsed_body``
+is that body parsed into the error model the document declares for the status (``None`` where
+it declares none or the body does not validate against it: never a model built without its
+required fields). ``parsed_as(Model)`` gives it typed::
+
+    except NotFoundError as e:
+        e.body                          # {"error": {"message": "no such model"}}
+        e.parsed_as(models.ErrorResponse)  # ErrorResponse(...) or None
+
+Messages never contain request headers, and the client blanks out every credential it holds
+(in any escaped form) from the messages it builds, and from ``body`` (so from ``code``,
+``param``, ``type`` and ``parsed_body`` too), so a key a server echoes back cannot leak through
+them. ``response`` is the answer as received, left untouched.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import email.utils
+import math
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
+from . import _http
+
+__all__ = [
+    "APIConnectionError",
+    "APIError",
+    "APIResponseDecodingError",
+    "APIResponseValidationError",
+    "APIStatusError",
+    "APITimeoutError",
+    "AuthenticationError",
+    "BadRequestError",
+    "ConflictError",
+    "InternalServerError",
+    "MissingCredentialsError",
+    "NotFoundError",
+    "OverloadedError",
+    "PaginationCycleError",
+    "PermissionDeniedError",
+    "RateLimitError",
+    "RequestValidationError",
+    "ResponseTooLargeError",
+    "TooManyRedirectsError",
+    "UnprocessableEntityError",
+    "error_message",
+    "parse_retry_after",
+    "redact_body",
+    "request_id",
+    "status_error_class",
+]
+
+_EXCERPT_CHARS = 300
+_ModelT = TypeVar("_ModelT")
+
+
+class RequestValidationError(ValueError):
+    """An argument does not match the spec, or a header cannot be sent; raised before
+    anything is sent. A ``ValueError``, not an ``APIError``: the caller's mistake, not the
+    server's answer."""
+
+
+def request_id(headers: Mapping[str, str]) -> str | None:
+    """The server's request id (``x-request-id``, else ``request-id``), for support tickets."""
+    value: str | None = headers.get("x-request-id") or headers.get("request-id")
+    return value
+
+
+class APIError(Exception):
+    """Base class of every error this client raises.
+
+    Attributes:
+        message: human-readable description (also ``str(error)``).
+        request: the HTTP request that failed, if one was sent.
+        body: the decoded error body (a JSON value, or the text when it is not JSON), or
+            ``None``; never a model (``APIStatusError.parsed_body`` holds the parsed one).
+        code / param / type: copied from an ``{"error": {...}}`` body when present.
+    """
+
+    message: str
+    request: _http.Request | None
+    body: object | None
+    code: object | None
+    param: object | None
+    type: str | None
+
+    def __init__(
+        self, message: str, request: _http.Request | None = None, *, body: object | None = None
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.request = request
+        self.body = body
+        details = _error_details(body)
+        self.code = details.get("code")
+        self.param = details.get("param")
+        error_type = details.get("type")
+        self.type = error_type if isinstance(error_type, str) else None
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class APIStatusError(APIError):
+    """The server answered with a non-success status code.
+
+    Attributes:
+        response: the HTTP response (its body has been read).
+        status_code: the HTTP status (or, for an error event inside a stream, the status the
+            event reported).
+        headers: the response headers.
+        request_id: the ``x-request-id`` / ``request-id`` response header, if any.
+        parsed_body: ``body`` parsed into the error model the document declares for this
+            status, or ``None`` (none declared, or the body does not match it); see
+            :meth:`parsed_as` for it typed.
+        retry_after: the seconds the server asked to wait before trying again
+            (``retry-after-ms``, else ``Retry-After`` in seconds or as an HTTP date, counted
+            from when the error was raised; a date already past is 0), or ``None``. The client
+            sleeps at most 60 s between its own retries: a longer wait is raised at once,
+            for the caller to schedule.
+    """
+
+    response: _http.Response
+    status_code: int
+    parsed_body: object | None
+    retry_after: float | None
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        response: _http.Response,
+        body: object | None,
+        status_code: int | None = None,
+        parsed_body: object | None = None,
+    ) -> None:
+        super().__init__(message, response.request, body=body)
+        self.response = response
+        self.status_code = response.status_code if status_code is None else status_code
+        self.parsed_body = parsed_body
+        after = parse_retry_after(response.headers)
+        self.retry_after = None if after is None else max(after, 0.0)
+
+    def parsed_as(self, model: type[_ModelT]) -> _ModelT | None:
+        """``parsed_body`` when it is a ``model`` (the error model the document declares for
+        this status), else ``None``: ``e.parsed_as(models.ErrorResponse)``."""
+        return self.parsed_body if isinstance(self.parsed_body, model) else None
+
+    @property
+    def headers(self) -> _http.Headers:
+        """The response headers."""
+        return self.response.headers
+
+    @property
+    def request_id(self) -> str | None:
+        """The server's request id, for support tickets."""
+        return request_id(self.response.headers)
+
+
+class BadRequestError(APIStatusError):
+    """HTTP 400."""
+
+
+class AuthenticationError(APIStatusError):
+    """HTTP 401: missing or invalid API key."""
+
+
+class PermissionDeniedError(APIStatusError):
+    """HTTP 403."""
+
+
+class NotFoundError(APIStatusError):
+    """HTTP 404."""
+
+
+class ConflictError(APIStatusError):
+    """HTTP 409."""
+
+
+class UnprocessableEntityError(APIStatusError):
+    """HTTP 422: the request body failed the server's validation."""
+
+
+class RateLimitError(APIStatusError):
+    """HTTP 429."""
+
+
+class InternalServerError(APIStatusError):
+    """HTTP 5xx."""
+
+
+class OverloadedError(InternalServerError):
+    """HTTP 529: the service is overloaded (documented by IONOS)."""
+
+
+class APIConnectionError(APIError):
+    """The request could not be completed: connection refused or reset, truncated answer."""
+
+    def __init__(
+        self, *, message: str = "Connection error.", request: _http.Request | None = None
+    ) -> None:
+        super().__init__(message, request, body=None)
+
+
+class APITimeoutError(APIConnectionError):
+    """The request timed out (connect, read, write or pool)."""
+
+    def __init__(
+        self, *, message: str = "Request timed out.", request: _http.Request | None = None
+    ) -> None:
+        super().__init__(message=message, request=request)
+
+
+class APIResponseValidationError(APIError):
+    """A success response whose body could not be decoded into the documented type: not
+    JSON, empty where the type takes no null, a Content-Type the document does not list, or
+    (with the client's ``strict_response_validation=True``) JSON that does not match the
+    declared model, when ``body`` is the decoded JSON."""
+
+    response: _http.Response
+    status_code: int
+
+    def __init__(
+        self, *, response: _http.Response, body: object | None, message: str | None = None
+    ) -> None:
+        super().__init__(
+            message or "The response body could not be decoded.", response.request, body=body
+        )
+        self.response = response
+        self.status_code = response.status_code
+
+
+class APIResponseDecodingError(APIResponseValidationError):
+    """A response arrived but its body could not be decoded (e.g. corrupt gzip). The server
+    did answer, so this is not a transport failure and the request is not sent again."""
+
+
+class ResponseTooLargeError(APIError):
+    """A response body (decoded) or one server-sent event is larger than the client allows
+    (``max_response_size`` / ``max_event_size``); reading stopped at the limit.
+
+    Attributes:
+        limit: the limit in bytes that was exceeded.
+    """
+
+    def __init__(self, message: str, request: _http.Request | None = None, *, limit: int) -> None:
+        super().__init__(message, request)
+        self.limit = limit
+
+
+class TooManyRedirectsError(APIError):
+    """The server redirected more often than the client follows (``max_redirects``): a
+    redirect loop. Not retried."""
+
+
+class PaginationCycleError(APIError):
+    """Walking a paginated list, the server's answer asked for a page already fetched in this
+    walk (its cursors run in a cycle, or it ignored the cursor sent): following it would never
+    end. The items of the pages before were given; not retried.
+
+    Attributes:
+        param: the query parameter choosing the page (``after``, ``offset``, ``page`` ...).
+        value: the value it was asked to take again.
+    """
+
+    def __init__(self, message: str, *, param: str, value: str) -> None:
+        super().__init__(message)
+        self.param = param
+        self.value = value
+
+
+class MissingCredentialsError(APIError):
+    """The API requires a credential and none was given, neither as an argument nor in its
+    environment variable (raised when the client is created, or before a request is sent
+    for an operation whose own requirement names a credential the client does not have)."""
+
+
+_STATUS_ERRORS: dict[int, type[APIStatusError]] = {
+    400: BadRequestError,
+    401: AuthenticationError,
+    403: PermissionDeniedError,
+    404: NotFoundError,
+    409: ConflictError,
+    422: UnprocessableEntityError,
+    429: RateLimitError,
+    529: OverloadedError,
+}
+
+
+def parse_retry_after(headers: Mapping[str, str]) -> float | None:
+    """Seconds to wait per ``retry-after-ms``, else ``Retry-After`` (seconds or HTTP date; a
+    date already past gives a negative number); ``None`` when absent or not a finite number."""
+    retry_ms = headers.get("retry-after-ms")
+    if retry_ms is not None:
+        with_ms = _finite(retry_ms)
+        if with_ms is not None:
+            return with_ms / 1000.0
+    retry_after = headers.get("retry-after")
+    if retry_after is None:
+        return None
+    seconds = _finite(retry_after)
+    if seconds is not None:
+        return seconds
+    try:
+        when = email.utils.parsedate_to_datetime(retry_after)
+    except (TypeError, ValueError, IndexError):
+        return None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=_dt.UTC)
+    return (when - _dt.datetime.now(_dt.UTC)).total_seconds()
+
+
+def _finite(text: str) -> float | None:
+    """``text`` as a number of seconds; ``None`` for anything else, "nan" and "inf" included
+    (``float`` reads them, and no wait is infinite)."""
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if math.isfinite(value) else None
+
+
+def status_error_class(status_code: int) -> type[APIStatusError]:
+    """The exception class for an HTTP status code (``APIStatusError`` if none is specific)."""
+    if status_code in _STATUS_ERRORS:
+        return _STATUS_ERRORS[status_code]
+    if status_code >= 500:
+        return InternalServerError
+    return APIStatusError
+
+
+def _as_mapping(value: object) -> Mapping[str, Any] | None:
+    """``value`` as a string-keyed mapping: dicts as-is, pydantic models dumped."""
+    if isinstance(value, Mapping):
+        return value
+    dump = getattr(value, "model_dump", None)
+    if callable(dump):
+        try:
+            dumped = dump()
+        except (ValueError, TypeError, AttributeError):  # a lenient model may not dump
+            return None
+        return dumped if isinstance(dumped, Mapping) else None
+    return None
+
+
+def _error_details(body: object) -> Mapping[str, Any]:
+    """The ``{"error": {...}}`` object of an error body, else the body itself, else ``{}``."""
+    mapping = _as_mapping(body)
+    if mapping is None:
+        return {}
+    inner = _as_mapping(mapping.get("error"))
+    return inner if inner is not None else mapping
+
+
+def mismatch_error(
+    response: _http.Response,
+    subject: str,
+    summary: str,
+    payload: object,
+    text: str,
+    redact: Callable[[str], str],
+) -> APIResponseValidationError:
+    """Strict mode's error for JSON that does not match its declared type (`subject`: a body,
+    an event): ``body`` the decoded JSON, as an ``APIStatusError``'s, and the message what the
+    validation found (`summary`), a credential echoed back blanked out in both."""
+    return APIResponseValidationError(
+        response=response,
+        body=redact_body(payload, text, redact),
+        message=redact(  # a validation message may quote the input
+            f"{subject} does not match the declared type (strict_response_validation): {summary}"
+        ),
+    )
+
+
+def redact_body(body: object, text: str, redact: Callable[[str], str]) -> object:
+    """``body`` (decoded from ``text``) with ``redact`` applied to every string in it, keys
+    included; a body nested deeper than Python recurses is given as its text, redacted."""
+    try:
+        return _redact_values(body, redact)
+    except RecursionError:
+        return redact(text)
+
+
+def _redact_values(value: object, redact: Callable[[str], str]) -> object:
+    if isinstance(value, str):
+        return redact(value)
+    if isinstance(value, dict):
+        return {_redact_values(k, redact): _redact_values(v, redact) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_redact_values(item, redact) for item in value]
+    return value
+
+
+def excerpt(text: str, limit: int = _EXCERPT_CHARS) -> str:
+    """``text`` on one line, cut to ``limit`` characters."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 3] + "..."
+
+
+def error_message(status_code: int, body: object, text: str) -> str:
+    """The message of an ``APIStatusError``: status plus the server's own message when the body
+    has one (``{"error": {"message": ...}}``, ``{"error": "..."}``, ``{"message": ...}``,
+    ``{"detail": ...}``), else a short excerpt of the raw body."""
+    found: object = None
+    mapping = _as_mapping(body)
+    if mapping is not None:
+        error = mapping.get("error")
+        inner = _as_mapping(error)
+        if inner is not None:
+            found = inner.get("message")
+        elif isinstance(error, str):
+            found = error
+        if not found:
+            found = mapping.get("message") or mapping.get("detail")
+    if found is not None and not isinstance(found, str):
+        found = str(found)
+    detail = excerpt(found) if isinstance(found, str) and found else excerpt(text)
+    return f"Error code: {status_code} - {detail}" if detail else f"Error code: {status_code}"

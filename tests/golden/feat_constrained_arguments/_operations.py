@@ -1,0 +1,516 @@
+"""What a generated method does with its arguments before the HTTP call.
+
+Arguments are checked against the spec's own models before anything is sent; unset arguments
+(`NOT_GIVEN`) are not sent at all; `None` is sent as null only where the spec allows null.
+The checked values are then placed where the spec says: the path (`format_path`), the query
+(`pick`), headers (`pick_headers`, checked: no line breaks, ASCII) and cookies (`pick_strings`;
+percent-encoded when sent), and the body (JSON as it is, or `form_body`,
+`multipart_body`, `raw_body`); `request_options` gathers all but the path and the body.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import IO, Annotated, Any, TypeAlias, TypedDict
+from urllib.parse import quote
+
+import pydantic
+import pydantic_core
+
+from ._base_client import AsyncAPIClient, SyncAPIClient, header_problem
+from ._errors import RequestValidationError
+from ._types import NOT_GIVEN, Headers, NotGiven, Query, Timeout
+
+#: A file for a multipart upload: its bytes, an open binary file or a path (`Path("a.jsonl")`,
+#: streamed from the file when sent; its name is the filename), optionally as
+#: `(filename, content)` or `(filename, content, content_type)`.
+FileData: TypeAlias = bytes | IO[bytes] | os.PathLike[str]
+FileContent: TypeAlias = FileData | tuple[str, FileData] | tuple[str, FileData, str]
+
+
+def _describe(error: Mapping[str, Any], python_names: Mapping[str, str]) -> str:
+    location = [str(part) for part in error.get("loc", ())]
+    if location:
+        location[0] = python_names.get(location[0], location[0])
+    where = ".".join(location) or "arguments"
+    value = error.get("input")
+    shown = (
+        "" if error.get("type") == "missing" else f" (got {type(value).__name__} {_short(value)})"
+    )
+    return f"{where}: {error.get('msg', 'invalid value')}{shown}"
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def validated(
+    model: type[pydantic.BaseModel],
+    values: Mapping[str, object],
+    *,
+    nullable: Collection[str] = (),
+    python_names: Mapping[str, str] | None = None,
+    raw: Collection[str] = (),
+) -> dict[str, Any]:
+    """The given arguments (wire name -> value) checked by `model`, as JSON-ready values.
+
+    `nullable` names the arguments the spec lets be null; `None` for any other is an error.
+    `python_names` maps wire names to the argument names errors should use, where they differ.
+    `raw` names arguments passed through unchecked (multipart files: bytes, open files or
+    tuples, which the model, typing them as bytes, checks as empty placeholders).
+    """
+    python_names = python_names or {}
+    given: dict[str, Any] = {}
+    nulls: list[str] = []
+    for key, value in values.items():
+        if value is NOT_GIVEN:  # the only NotGiven instance
+            continue
+        if value is None and key not in nullable:
+            nulls.append(python_names.get(key, key))
+        given[key] = value
+    if nulls:
+        raise RequestValidationError(
+            "; ".join(
+                f"{name}: the spec does not allow null; leave it unset instead"
+                for name in sorted(nulls)
+            )
+        )
+    checked = given
+    passthrough: dict[str, Any] = {}
+    if raw:
+        passthrough = {key: given[key] for key in given if key in raw}
+        placeholders = {
+            key: [] if isinstance(value, list) else b"" for key, value in passthrough.items()
+        }
+        checked = {**given, **placeholders}
+    try:
+        instance = _validator(model)(checked)
+    except pydantic.ValidationError as exc:
+        details = "; ".join(_describe(error, python_names) for error in exc.errors())
+        raise RequestValidationError(details) from None
+    dumped: dict[str, Any] = _keep_given_integers(_dump(instance), given)
+    dumped.update(passthrough)
+    return dumped
+
+
+def _validator(model: type[pydantic.BaseModel]) -> Callable[[object], pydantic.BaseModel]:
+    """`model.model_validate`, minus its per-call Python layer when the model is complete."""
+    validator = model.__pydantic_validator__
+    if isinstance(validator, pydantic_core.SchemaValidator):
+        return validator.validate_python
+    return model.model_validate
+
+
+def _dump(instance: pydantic.BaseModel) -> Any:
+    """`instance.model_dump(mode="json", by_alias=True, exclude_unset=True)`, minus its
+    per-call Python layer."""
+    serializer = type(instance).__pydantic_serializer__
+    if isinstance(serializer, pydantic_core.SchemaSerializer):
+        return serializer.to_python(instance, mode="json", by_alias=True, exclude_unset=True)
+    return instance.model_dump(mode="json", by_alias=True, exclude_unset=True)
+
+
+def _keep_given_integers(dumped: Any, given: Any) -> Any:
+    """Put back integers the caller gave where the model made floats (`3` stays `3`, not `3.0`):
+    a strict server may reject `3.0` for a field it reads as an integer. `dumped` is fresh
+    JSON-mode output: its dicts and lists are updated in place."""
+    if isinstance(dumped, float):
+        if isinstance(given, int) and not isinstance(given, bool) and dumped == given:
+            return given
+        return dumped
+    if isinstance(dumped, dict) and isinstance(given, Mapping):
+        for key, value in dumped.items():
+            kind = type(value)
+            if kind is float or kind is dict or kind is list:
+                kept = _keep_given_integers(value, given.get(key))
+                if kept is not value:
+                    dumped[key] = kept
+        return dumped
+    if isinstance(dumped, list) and isinstance(given, (list, tuple)) and len(given) == len(dumped):
+        for index, (value, item) in enumerate(zip(dumped, given, strict=True)):
+            kept = _keep_given_integers(value, item)
+            if kept is not value:
+                dumped[index] = kept
+        return dumped
+    return dumped
+
+
+def validated_root(model: type[Any], value: object, *, name: str = "body") -> Any:
+    """A whole request body (not an object with properties) checked by its root model, or by
+    its enum class (a body that is one of an enum's values); `NOT_GIVEN` (an optional body left
+    out) stays `NOT_GIVEN`."""
+    if isinstance(value, NotGiven):
+        return NOT_GIVEN
+    adapter: pydantic.TypeAdapter[Any] | None = None
+    if not issubclass(model, pydantic.BaseModel):
+        adapter = pydantic.TypeAdapter(model)  # an enum: no model_validate of its own
+    try:
+        instance = (
+            model.model_validate(value) if adapter is None else adapter.validate_python(value)
+        )
+    except pydantic.ValidationError as exc:
+        details = "; ".join(_describe(error, {}) for error in exc.errors())
+        raise RequestValidationError(f"{name}: {details}") from None
+    if adapter is not None:
+        return adapter.dump_python(instance, mode="json")
+    return instance.model_dump(mode="json", by_alias=True, exclude_unset=True)
+
+
+def optional_body(values: dict[str, Any]) -> dict[str, Any] | NotGiven:
+    """An optional JSON body's checked properties, or `NOT_GIVEN` (no body at all, as the
+    document allows) when the caller gave none of them."""
+    return values if values else NOT_GIVEN
+
+
+def root_type(model: type[pydantic.RootModel[Any]]) -> object:
+    """The type a root model wraps, with its field metadata (a union's discriminator...):
+    responses parse into that type directly, so a `list[Pet]` body is a list."""
+    field = model.model_fields["root"]
+    return Annotated[field.annotation, field]
+
+
+def raw_content(value: object) -> bytes | str | None:
+    """A raw (text or binary) request body; `None` when the optional body was left out."""
+    if isinstance(value, NotGiven) or value is None:
+        return None
+    if isinstance(value, bytes | str):
+        return value
+    raise RequestValidationError(f"body: expected bytes or str (got {type(value).__name__})")
+
+
+def _form_value(value: Any) -> str | list[str]:
+    """A form or multipart field: scalars as text (`true`/`false`), arrays repeated, objects
+    as JSON (the OpenAPI default content type for object parts)."""
+    if isinstance(value, list) and not any(isinstance(item, dict | list) for item in value):
+        return [_scalar(item) for item in value]
+    if isinstance(value, dict | list):
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    return _scalar(value)
+
+
+def form_fields(values: Mapping[str, Any]) -> dict[str, object]:
+    """An `application/x-www-form-urlencoded` body from validated values (nulls left out)."""
+    return {key: _form_value(value) for key, value in values.items() if value is not None}
+
+
+def multipart_fields(values: Mapping[str, Any], files: Collection[str]) -> dict[str, object]:
+    """The text parts of a multipart body: every validated value that is not a file."""
+    return form_fields({key: value for key, value in values.items() if key not in files})
+
+
+def multipart_files(
+    values: Mapping[str, object], files: Collection[str]
+) -> list[tuple[str, object]]:
+    """The file parts of a multipart body, as given (bytes, an open file or a tuple): one
+    part per file, so an array of files repeats its part name."""
+    parts: list[tuple[str, object]] = []
+    for key in sorted(files):
+        value = values.get(key, NOT_GIVEN)
+        if isinstance(value, NotGiven) or value is None:
+            continue
+        items = value if isinstance(value, list) else [value]
+        parts.extend((key, item) for item in items)  # paths are opened when sent (_uploads)
+    return parts
+
+
+@dataclass(frozen=True)
+class FormBody:
+    """An `application/x-www-form-urlencoded` request body."""
+
+    fields: Mapping[str, object]
+
+
+@dataclass(frozen=True)
+class MultipartBody:
+    """A `multipart/form-data` request body: text parts, and file parts as given."""
+
+    fields: Mapping[str, object]
+    files: list[tuple[str, object]]
+
+
+@dataclass(frozen=True)
+class RawBody:
+    """A request body sent as it is (text or binary), with its media type."""
+
+    content: bytes | str | None
+    content_type: str
+
+
+def form_body(values: Mapping[str, Any]) -> FormBody:
+    """A form body from validated values."""
+    return FormBody(form_fields(values))
+
+
+def multipart_body(values: Mapping[str, Any], files: Collection[str] = ()) -> MultipartBody:
+    """A multipart body from validated values; `files` names the file parts (passed through
+    unchecked by `validated(..., raw=files)`)."""
+    return MultipartBody(multipart_fields(values, files), multipart_files(values, files))
+
+
+def raw_body(value: object, content_type: str) -> RawBody:
+    """A raw body argument (bytes or str; `NOT_GIVEN` or `None`: no content)."""
+    return RawBody(raw_content(value), content_type)
+
+
+def client_value(client: SyncAPIClient | AsyncAPIClient, name: str, value: object) -> object:
+    """A per-call argument, or the value the client was created with when the call omits it."""
+    if isinstance(value, NotGiven):
+        defaults: Mapping[str, object] = getattr(client, "client_params", {})
+        default = defaults.get(name)
+        return NOT_GIVEN if default is None else default
+    return value
+
+
+def format_path(
+    template: str,
+    values: Mapping[str, Any],
+    keys: Collection[str],
+    styles: Mapping[str, str] | None = None,
+) -> str:
+    """`/items/{id}` with the path parameters among `values` (those named in `keys`)
+    percent-encoded (a `/` in a value stays inside it), each in its style: `simple` unless
+    `styles` names another (RFC 6570's spellings, `*` for `explode: true`): `simple` `5`,
+    `1,2,3`, `key,value` (`simple*`: `key=value`); `label` `.5`, `.1,2,3` (`label*`: `.1.2.3`,
+    `.key=value`); `matrix` `;id=5`, `;id=1,2,3` (`matrix*`: `;id=1;id=2`, `;key=value`);
+    `json`, the value's JSON text (a parameter with an `application/json` media type).
+
+    A value never changes which path is requested: an empty value is refused (RequestValidationError
+    naming the parameter), and a segment that comes out as only dots (`.`, `..`, which the
+    HTTP client would resolve away) has its dots sent as `%2E`."""
+    encoded: dict[str, str] = {}
+    for key, value in values.items():
+        if key not in keys:
+            continue
+        encoded["{" + key + "}"] = _path_value(key, value, (styles or {}).get(key, "simple"))
+    segments = template.split("/")
+    for index, segment in enumerate(segments):
+        if "{" not in segment:
+            continue
+        for placeholder, text in encoded.items():
+            segment = segment.replace(placeholder, text)
+        if segment and not segment.strip("."):
+            segment = segment.replace(".", "%2E")
+        segments[index] = segment
+    return "/".join(segments)
+
+
+def _path_value(key: str, value: Any, style: str) -> str:
+    """One path parameter's text in `style` (see :func:`format_path`), its parts
+    percent-encoded; an empty value refused."""
+    if style == "json":
+        parts = [json.dumps(value, separators=(",", ":"))]
+    elif isinstance(value, dict):
+        parts = [_pct(part) for pair in value.items() for part in pair]
+    else:
+        parts = [_pct(item) for item in (value if isinstance(value, list) else [value])]
+    if not ",".join(parts):
+        raise RequestValidationError(
+            f"path parameter {key!r} must not be empty (it would change the path)"
+        )
+    if style == "json":
+        return _pct(parts[0])
+    kind, explode = style.rstrip("*"), style.endswith("*")
+    pairs = isinstance(value, dict) and explode
+    if pairs:  # `key=value`, each pair one part
+        parts = [f"{k}={v}" for k, v in zip(parts[::2], parts[1::2], strict=True)]
+    if kind == "label":
+        return "." + ("." if explode else ",").join(parts)
+    if kind == "matrix":
+        name = _pct(key)
+        if not explode:
+            return f";{name}=" + ",".join(parts)
+        return "".join(f";{part}" if pairs else f";{name}={part}" for part in parts)
+    return ",".join(parts)
+
+
+def _pct(value: Any) -> str:
+    return quote(_scalar(value), safe="")
+
+
+def _scalar(value: Any, *, exploded: bool = False) -> str:
+    """A value as text, arrays and objects in the `simple` style: `1,2`; `key,value`, or
+    `key=value` when `exploded`."""
+    if isinstance(value, dict) and exploded:
+        return ",".join(f"{_scalar(name)}={_scalar(item)}" for name, item in value.items())
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return ""
+    if isinstance(value, list):
+        return ",".join(_scalar(item) for item in value)
+    if isinstance(value, dict):
+        return ",".join(_scalar(part) for pair in value.items() for part in pair)
+    return str(value)
+
+
+def pick(
+    values: Mapping[str, Any],
+    keys: Iterable[str],
+    *,
+    wire_names: Mapping[str, str] | None = None,
+    delimiters: Mapping[str, str] | None = None,
+    deep: Collection[str] = (),
+    json_encoded: Collection[str] = (),
+) -> dict[str, Any]:
+    """The query values among `values` (those named in `keys`), by wire name (`wire_names`
+    where it differs from the key), serialised as the parameter's style says.
+
+    Arrays repeat the key (`form`, exploded) or are joined by their style's delimiter
+    (`,` form, ` ` spaceDelimited, `|` pipeDelimited); objects spread into their properties
+    (`form`, exploded), `name[key]` pairs (`deepObject`), or `key,value` pairs; parameters
+    the spec describes with an `application/json` media type are sent as JSON text.
+    """
+    picked: dict[str, Any] = {}
+    for key in keys:
+        wire = wire_names.get(key, key) if wire_names else key
+        value = values.get(key)
+        if value is None:
+            continue
+        delimiter = (delimiters or {}).get(key)
+        if key in json_encoded:
+            picked[wire] = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+        elif isinstance(value, dict):
+            if key in deep:
+                picked.update({f"{wire}[{name}]": _scalar(item) for name, item in value.items()})
+            elif delimiter is None:
+                picked.update({name: _scalar(item) for name, item in value.items()})
+            else:
+                picked[wire] = delimiter.join(
+                    _scalar(part) for pair in value.items() for part in pair
+                )
+        elif isinstance(value, list):
+            items = [_scalar(item) for item in value]
+            picked[wire] = items if delimiter is None else delimiter.join(items)
+        else:
+            picked[wire] = _scalar(value)
+    return picked
+
+
+def pick_strings(
+    values: Mapping[str, Any],
+    keys: Iterable[str],
+    *,
+    wire_names: Mapping[str, str] | None = None,
+    json_encoded: Collection[str] = (),
+    exploded: Collection[str] = (),
+) -> dict[str, str]:
+    """Header or cookie values among `values` (those named in `keys`), by wire name, as
+    strings: arrays and objects comma-joined (objects of `exploded` as `key=value` pairs),
+    parameters the spec describes with an `application/json` media type as JSON text (ASCII:
+    `\\u` escapes, which a header can carry)."""
+    return {
+        (wire_names.get(key, key) if wire_names else key): (
+            json.dumps(values[key], separators=(",", ":"))
+            if key in json_encoded
+            else _scalar(values[key], exploded=key in exploded)
+        )
+        for key in keys
+        if values.get(key) is not None
+    }
+
+
+def pick_headers(
+    values: Mapping[str, Any],
+    keys: Iterable[str],
+    *,
+    wire_names: Mapping[str, str] | None = None,
+    json_encoded: Collection[str] = (),
+    exploded: Collection[str] = (),
+    python_names: Mapping[str, str] | None = None,
+) -> dict[str, str]:
+    """Header values among `values`, as :func:`pick_strings` gives them, each checked before
+    anything is sent: the HTTP library refuses a line break (it would start another header), a
+    control character or a non-ASCII character with a bare error naming neither the argument
+    nor the header. `python_names` maps a key to its argument's name, where they differ."""
+    picked = pick_strings(
+        values, keys, wire_names=wire_names, json_encoded=json_encoded, exploded=exploded
+    )
+    for key in keys:
+        wire = wire_names.get(key, key) if wire_names else key
+        if wire in picked:
+            argument = python_names.get(key, key) if python_names else key
+            _check_header(wire, argument, picked[wire])
+    return picked
+
+
+def _check_header(wire: str, argument: str, value: str) -> None:
+    """`RequestValidationError` naming the header and the argument, never the value: it may be
+    a secret (a token in a header the document does not declare as a credential)."""
+    problem = header_problem(value)
+    if problem is not None:
+        named = repr(wire) if argument == wire else f"{wire!r} ({argument})"
+        raise RequestValidationError(
+            f"header parameter {named}: {problem} (the value is not shown); nothing was sent"
+        )
+
+
+class CallOptions(TypedDict, total=False):
+    """What a generated method sends besides its path and body: the query, headers and
+    cookies the spec documents, and the caller's per-call options."""
+
+    query: Mapping[str, object]
+    headers: Mapping[str, str]
+    cookies: Mapping[str, str]
+    extra_headers: Headers | None
+    extra_query: Query | None
+    extra_body: Mapping[str, object] | None
+    timeout: Timeout | NotGiven
+    max_retries: int | NotGiven
+    security: Sequence[Sequence[str]]
+    retry_safe: bool
+    idempotency_header: str
+    server: str
+
+
+def request_options(
+    *,
+    query: Mapping[str, object] | None = None,
+    headers: Mapping[str, str] | None = None,
+    cookies: Mapping[str, str] | None = None,
+    accept: str | None = None,
+    extra_headers: Headers | None = None,
+    extra_query: Query | None = None,
+    extra_body: Mapping[str, object] | None = None,
+    timeout: Timeout | NotGiven = NOT_GIVEN,
+    max_retries: int | NotGiven = NOT_GIVEN,
+    security: Sequence[Sequence[str]] | None = None,
+    retry_safe: bool = False,
+    idempotency_header: str | None = None,
+    server: str | None = None,
+) -> CallOptions:
+    """The options of one call. `accept` is the `Accept` header of an operation that answers
+    only in non-JSON media types (a header argument named `Accept` still wins); `security` is
+    the operation's own requirement (alternatives of scheme names, `[]`: public), when it
+    differs from the document's. `retry_safe`: the operation may be repeated on any failure
+    (`x-codegen-retry-safe`); `idempotency_header`: the key header the document declares for
+    it, filled with a fresh key when the caller gives none (see `_base_client`); `server`: the
+    server the document names for this operation alone (`_base_client.BaseClient.
+    _operation_servers`)."""
+    options = CallOptions(
+        extra_headers=extra_headers,
+        extra_query=extra_query,
+        extra_body=extra_body,
+        timeout=timeout,
+        max_retries=max_retries,
+    )
+    if accept is not None:
+        headers = {"Accept": accept, **(headers or {})}
+    if query:
+        options["query"] = query
+    if headers:
+        options["headers"] = headers
+    if cookies:
+        options["cookies"] = cookies
+    if security is not None:
+        options["security"] = security
+    if retry_safe:
+        options["retry_safe"] = True
+    if idempotency_header:
+        options["idempotency_header"] = idempotency_header
+    if server is not None:
+        options["server"] = server
+    return options

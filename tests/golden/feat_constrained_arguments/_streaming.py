@@ -1,0 +1,733 @@
+"""Server-sent events: an incremental WHATWG decoder and typed ``Stream`` / ``AsyncStream``.
+
+End of stream: ``data: [DONE]`` ends iteration. A clean end of the body without ``[DONE]``
+also ends iteration silently (like openai-python: some OpenAI-compatible servers never send
+``[DONE]``). A body cut by the transport (reset, truncated chunked encoding) raises
+``APIConnectionError``, and a read timeout ``APITimeoutError``.
+
+Errors in the stream: an event whose JSON has a truthy ``error`` key, or any ``event: error``,
+raises. When the error object carries an HTTP-like status (``status``, ``status_code`` or a
+numeric ``code``) the matching ``APIStatusError`` subclass is raised (``RateLimitError`` for
+429, ...); otherwise a plain ``APIError``. A data line that is not JSON (or JSON nested too
+deeply to decode) raises ``APIResponseValidationError`` naming the problem, as does, with the
+client's ``strict_response_validation``, one whose JSON does not match the chunk type (else it
+is parsed leniently, as a response body is: ``_parse``); a ``retry:`` field
+that is no number Python reads is ignored, as openai-python's decoder does. Messages built
+from what the server sent have the client's credentials blanked out.
+
+Size: one event larger than ``max_event_size`` (the client's, 16 MiB by default) raises
+``ResponseTooLargeError`` as soon as the decoder holds that much without a blank line; the
+number of events is not limited.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import weakref
+from collections.abc import (
+    AsyncGenerator,
+    AsyncIterable,
+    AsyncIterator,
+    Callable,
+    Generator,
+    Iterable,
+    Iterator,
+)
+from dataclasses import dataclass
+from types import TracebackType
+from typing import Any, Generic, Self, TypeVar
+
+import pydantic
+
+from . import _http
+from ._errors import (
+    APIConnectionError,
+    APIError,
+    APIResponseDecodingError,
+    APIResponseValidationError,
+    APITimeoutError,
+    ResponseTooLargeError,
+    excerpt,
+    mismatch_error,
+    redact_body,
+    status_error_class,
+)
+from ._parse import (
+    extra_keeps,
+    is_json_media,
+    json_validator,
+    loads,
+    mismatch_summary,
+    parse_json,
+    takes_text,
+    validate_python,
+)
+
+__all__ = ["AsyncStream", "SSEDecoder", "ServerSentEvent", "Stream"]
+
+_T = TypeVar("_T")
+
+
+@dataclass(frozen=True)
+class ServerSentEvent:
+    """One dispatched event. ``event`` is ``None`` when the server sent no ``event:`` line."""
+
+    data: str
+    event: str | None = None
+    id: str | None = None
+    retry: int | None = None
+
+    def json(self) -> Any:
+        """The data decoded as JSON (``ValueError`` when it is not JSON, or nested too deeply
+        to decode)."""
+        return loads(self.data)
+
+
+_BOM = b"\xef\xbb\xbf"
+
+#: One dispatched event as the decoder produces it: ``(event, data, id, retry)``, ``data``
+#: still UTF-8 bytes (the data lines joined with ``\n``).
+RawEvent = tuple[str | None, bytes, str | None, int | None]
+
+
+_LF = 10  # b"\n"[0]: `int in bytes` is a memchr, much faster than `b"\n" in bytes`
+_CR = 13
+
+
+def _text(value: bytes) -> str:
+    return value.decode("utf-8", "replace")
+
+
+class SSEDecoder:
+    """Incremental decoder for ``text/event-stream`` (WHATWG HTML, "Parsing an event stream").
+
+    Feed it byte chunks of any size; lines may end in CRLF, LF or CR (a CR at the end of a
+    chunk is resolved when the next chunk arrives), a leading UTF-8 BOM is skipped, ``:``
+    lines are comments (keep-alives), ``data`` lines are joined with ``\n``, and a blank line
+    dispatches the event. Events with no data lines are not dispatched.
+
+    Lines are split on bytes (CR and LF never occur inside a UTF-8 sequence, so a chunk may
+    end anywhere, even inside a character); field values are decoded as UTF-8 with
+    replacement characters for invalid bytes. :meth:`feed_raw` keeps the data as bytes.
+    """
+
+    def __init__(self, max_event_size: int | None = None) -> None:
+        self._limit = max_event_size
+        self._partial_size = 0  # bytes in `_partial`
+        self._partial: list[bytes] = []  # what came after the last blank line, in pieces
+        self._first = True  # the BOM is not resolved yet
+        self._pending_cr = False  # the last chunk ended in CR: drop an LF that starts the next
+        self._clean = False  # neither of those: chunks with no CR take the short way
+        self._event: str | None = None
+        self._data: list[bytes] = []
+        self._last_id: str | None = None
+        self._retry: int | None = None
+
+    def feed(self, chunk: bytes) -> list[ServerSentEvent]:
+        """Decode one chunk and return the events it completed."""
+        return [
+            ServerSentEvent(data=_text(data), event=event, id=id_, retry=retry)
+            for event, data, id_, retry in self.feed_raw(chunk)
+        ]
+
+    def feed_raw(self, chunk: bytes) -> list[RawEvent]:
+        """Like :meth:`feed`, without building ``ServerSentEvent`` objects or decoding the data."""
+        events: list[RawEvent] = []
+        for block in self.blocks(chunk):
+            if block.startswith(b"data: ") and _LF not in block:  # the usual event
+                events.append((None, block[6:], self._last_id, self._retry))
+            else:
+                self.block_events(block, events)
+        return events
+
+    def blocks(self, chunk: bytes) -> list[bytes]:
+        """The lowest level: the whole events ``chunk`` completes, each as the bytes of its
+        lines up to the blank line that ends it (LF-separated, without that blank line).
+
+        A block without LF that starts with ``data: `` is one data line; hand any other
+        block to :meth:`block_events` (in order: blocks update ``id`` and ``retry``).
+        """
+        partial = self._partial
+        if self._clean and not partial and _CR not in chunk:  # e.g. one event per chunk
+            blocks = chunk.split(b"\n\n")
+            rest = blocks.pop()
+            if rest:
+                self._keep(rest)
+            if self._limit is not None and len(chunk) > self._limit:
+                self._check(blocks)
+            return blocks
+        if not chunk:
+            return []
+        if self._first:
+            if self._partial:
+                chunk = self._partial.pop() + chunk
+            if len(chunk) < len(_BOM) and _BOM.startswith(chunk):
+                self._partial.append(chunk)  # maybe a BOM split across chunks
+                return []
+            self._first = False
+            chunk = chunk.removeprefix(_BOM)
+        if self._pending_cr:
+            self._pending_cr = False
+            chunk = chunk.removeprefix(b"\n")  # the LF of a CRLF split across chunks
+        if _CR in chunk:
+            self._pending_cr = chunk.endswith(b"\r")
+            chunk = chunk.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+        self._clean = not self._pending_cr
+        if b"\n\n" not in chunk and not (
+            partial and chunk.startswith(b"\n") and partial[-1].endswith(b"\n")
+        ):
+            if chunk:
+                self._keep(chunk)  # no blank line yet: nothing to dispatch
+            return []
+        if partial:
+            partial.append(chunk)
+            chunk = b"".join(partial)
+            partial.clear()
+            self._partial_size = 0
+        # Every "\n\n" ends a line and then a blank line: split into whole events.
+        blocks = chunk.split(b"\n\n")
+        rest = blocks.pop()
+        if rest:
+            self._keep(rest)
+        if self._limit is not None and len(chunk) > self._limit:
+            self._check(blocks)
+        return blocks
+
+    def _keep(self, piece: bytes) -> None:
+        """Hold ``piece`` until a blank line ends its event; past the limit, raise."""
+        self._partial.append(piece)
+        self._partial_size += len(piece)
+        if self._limit is not None and self._partial_size > self._limit:
+            self._partial.clear()
+            self._partial_size = 0
+            raise self._too_large()
+
+    def _check(self, blocks: list[bytes]) -> None:
+        limit = self._limit
+        if limit is not None and any(len(block) > limit for block in blocks):
+            raise self._too_large()
+
+    def _too_large(self) -> ResponseTooLargeError:
+        return _event_too_large(self._limit or 0)
+
+    def block_events(self, block: bytes, events: list[RawEvent]) -> None:
+        """Append the event of one block (see :meth:`blocks`), if it has data."""
+        for line in block.split(b"\n"):
+            if line:
+                self._field(line)
+            else:  # a blank line at the start of the block (a run of blank lines)
+                self._dispatch(events)
+        self._dispatch(events)
+
+    def _dispatch(self, events: list[RawEvent]) -> None:
+        data = self._data
+        if data:
+            joined = data[0] if len(data) == 1 else b"\n".join(data)
+            events.append((self._event, joined, self._last_id, self._retry))
+            data.clear()
+        self._event = None
+
+    def _field(self, line: bytes) -> None:
+        if line.startswith(b":"):
+            return  # a comment
+        name, colon, value = line.partition(b":")
+        if colon and value.startswith(b" "):
+            value = value[1:]
+        if name == b"data":
+            self._data.append(value)
+        elif name == b"event":
+            self._event = _text(value)
+        elif name == b"id":
+            if b"\0" not in value:
+                self._last_id = _text(value)
+        elif name == b"retry" and value.isdigit():
+            # as openai-python's decoder: a value it cannot read is ignored (Python refuses to
+            # convert more than 4,300 digits)
+            with contextlib.suppress(ValueError):
+                self._retry = int(value)
+
+    def flush(self) -> list[ServerSentEvent]:
+        """End of stream: an unterminated final event is discarded, as the spec requires."""
+        self._partial.clear()
+        self._partial_size = 0
+        self._data.clear()
+        self._event = None
+        return []
+
+    def iter_bytes(self, chunks: Iterable[bytes]) -> Iterator[ServerSentEvent]:
+        """Decode an iterable of byte chunks into events."""
+        for chunk in chunks:
+            yield from self.feed(chunk)
+        yield from self.flush()
+
+    async def aiter_bytes(self, chunks: AsyncIterable[bytes]) -> AsyncIterator[ServerSentEvent]:
+        """Decode an async iterable of byte chunks into events."""
+        async for chunk in chunks:
+            for event in self.feed(chunk):
+                yield event
+
+
+def _event_too_large(limit: int) -> ResponseTooLargeError:
+    return ResponseTooLargeError(
+        f"A server-sent event is larger than max_event_size ({limit} bytes)", limit=limit
+    )
+
+
+def _status_from(error: object) -> int | None:
+    if not isinstance(error, dict):
+        return None
+    for key in ("status", "status_code", "code"):
+        value = error.get(key)
+        if isinstance(value, bool):
+            continue
+        if isinstance(value, str) and value.isdigit():
+            value = int(value)
+        if isinstance(value, int) and 400 <= value <= 599:
+            return value
+    return None
+
+
+def _error_from_event(
+    response: _http.Response,
+    payload: object,
+    raw: str,
+    event: str | None,
+    redact: Callable[[str], str] = str,
+) -> APIError:
+    """The exception for an error event (``payload`` is the decoded JSON, or None)."""
+    error: object = payload.get("error") if isinstance(payload, dict) else None
+    if error is None and isinstance(payload, dict):
+        error = payload  # `event: error` with the error object at the top level
+    message: object = None
+    if isinstance(error, dict):
+        message = error.get("message")
+    elif isinstance(error, str):
+        message = error
+    if not isinstance(message, str) or not message:
+        # redacted before it is cut short: a key cut in two would escape redaction
+        shown = excerpt(redact(raw)) if raw and payload is None else ""
+        message = shown or "An error occurred during streaming"
+    text = redact(
+        f"Error in stream: {message}" if event != "error" else f"Error event in stream: {message}"
+    )
+    body = redact_body(error, raw, redact)  # a key the server echoes back, blanked out
+    status = _status_from(error) or _status_from(payload)
+    if status is not None:
+        return status_error_class(status)(text, response=response, body=body, status_code=status)
+    return APIError(text, response.request, body=body)
+
+
+class _Decoder(Generic[_T]):
+    """What ``Stream`` and ``AsyncStream`` share: turning one event into one chunk."""
+
+    def __init__(
+        self,
+        response: _http.Response,
+        chunk_type: object,
+        redact: Callable[[str], str] | None = None,
+        max_event_size: int | None = None,
+        strict: bool = False,
+    ) -> None:
+        self.response = response
+        self._chunk_type = chunk_type
+        #: the client's `strict_response_validation`: a chunk that does not match raises
+        self._strict = strict
+        self._redact: Callable[[str], str] = redact or str
+        self._max_event_size = max_event_size
+        #: the strict fast path, bound once per stream (raises ValueError on anything odd)
+        self._validate = json_validator(chunk_type)
+        #: whether an `error` member is visible after validation (in the model's extra), so
+        #: the data need not be searched for `"error"` before
+        self._error_in_extra = extra_keeps(chunk_type, "error")
+        #: a chunk of any value or a string (no JSON schema for the events): data that is no
+        #: JSON is the chunk as it is (SSE data is text), not a malformed event
+        self._text = takes_text(chunk_type)
+
+    def _item(self, event: str | None, data: bytes) -> _T:
+        """The chunk of one event other than ``[DONE]``: the fast path straight from the
+        bytes, else (error events, bad JSON or UTF-8, lenient parsing) :meth:`_chunk`."""
+        if event is None:
+            if self._error_in_extra:
+                try:
+                    item: Any = self._validate(data)
+                except ValueError:
+                    return self._slow(event, data)
+                extra = item.__pydantic_extra__
+                if not (extra and extra.get("error")):
+                    result: _T = item
+                    return result
+            elif data.find(b'"error"') < 0:
+                try:
+                    parsed: _T = self._validate(data)
+                except ValueError:
+                    return self._slow(event, data)
+                return parsed
+        return self._slow(event, data)
+
+    def _slow(self, event: str | None, data: bytes) -> _T:
+        return self._chunk(ServerSentEvent(data=_text(data), event=event))
+
+    def _chunk(self, sse: ServerSentEvent) -> _T:
+        data = sse.data
+        if sse.event == "error":
+            try:
+                payload: object = loads(data)
+            except ValueError:
+                payload = None
+            raise _error_from_event(self.response, payload, data, sse.event, self._redact)
+        if '"error"' in data:  # cheap pre-check; only then decode to look for the key
+            try:
+                payload = loads(data)
+            except ValueError as exc:
+                return self._text_chunk(data, exc)
+            if isinstance(payload, dict) and payload.get("error"):
+                raise _error_from_event(self.response, payload, data, sse.event, self._redact)
+            try:
+                result: _T = validate_python(self._chunk_type, payload, strict=self._strict)
+            except pydantic.ValidationError as exc:  # strict mode only
+                raise self._mismatch(data, payload, exc) from exc
+            return result
+        try:
+            parsed: _T = parse_json(self._chunk_type, data, strict=self._strict)
+        except pydantic.ValidationError as exc:  # strict mode only: JSON, but not the type
+            raise self._mismatch(data, loads(data), exc) from exc
+        except ValueError as exc:
+            return self._text_chunk(data, exc)
+        return parsed
+
+    def _text_chunk(self, data: str, exc: ValueError) -> _T:
+        """The chunk of an event whose data is no JSON: the text, where the chunk type takes
+        it; else the error of a malformed event."""
+        if not self._text:
+            raise self._malformed(data, exc) from exc
+        text: _T = data  # type: ignore[assignment]  # _T is Any or str here (takes_text)
+        return text
+
+    def _mismatch(
+        self, data: str, payload: object, exc: pydantic.ValidationError
+    ) -> APIResponseValidationError:
+        """Strict mode's error for an event whose JSON does not match the chunk type."""
+        return mismatch_error(
+            self.response, "A server-sent event", mismatch_summary(exc), payload, data, self._redact
+        )
+
+    def _malformed(self, data: str, exc: ValueError) -> APIResponseValidationError:
+        return APIResponseValidationError(
+            response=self.response,
+            body=self._redact(data),
+            message=self._redact(
+                f"Malformed JSON in server-sent event data ({exc}): {excerpt(self._redact(data), 120)!r}"
+            ),
+        )
+
+    def _bounded(self, pieces: Iterable[bytes]) -> Iterator[bytes]:
+        """``pieces``, failing once they add up to more than one event may hold."""
+        size, limit = 0, self._max_event_size
+        for piece in pieces:
+            size += len(piece)
+            if limit is not None and size > limit:
+                raise _event_too_large(limit)
+            yield piece
+
+    async def _abounded(self, pieces: AsyncIterable[bytes]) -> AsyncIterator[bytes]:
+        size, limit = 0, self._max_event_size
+        async for piece in pieces:
+            size += len(piece)
+            if limit is not None and size > limit:
+                raise _event_too_large(limit)
+            yield piece
+
+    def _not_streamed(self) -> bool:
+        """The server answered with one JSON document instead of an event stream (it ignored
+        ``stream=true``): that document is the stream's only chunk, rather than no chunks."""
+        return is_json_media(self.response.headers.get("content-type", ""))
+
+    def _cut(self, exc: Exception) -> APIError:
+        """The exception for a transport failure while reading the body."""
+        if isinstance(exc, _http.TimeoutException):
+            return APITimeoutError(request=self.response.request)
+        if isinstance(exc, _http.DecodingError):
+            return APIResponseDecodingError(
+                response=self.response,
+                body=None,
+                message=f"The event stream could not be decoded: {type(exc).__name__}",
+            )
+        return APIConnectionError(
+            message=f"Stream ended before [DONE]: {type(exc).__name__}",
+            request=self.response.request,
+        )
+
+
+class Stream(_Decoder[_T]):
+    """Typed chunks of a server-sent event response.
+
+    ```python
+    with client.completions.create(..., stream=True) as stream:
+        for chunk in stream:
+            print(chunk.choices[0].text)
+    ```
+
+    The HTTP response is closed when iteration ends, when a ``for`` loop over the stream is
+    left early (``break``), on ``close()``, and on leaving a ``with`` block.
+    """
+
+    def __init__(
+        self,
+        *,
+        response: _http.Response,
+        chunk_type: object,
+        redact: Callable[[str], str] | None = None,
+        max_event_size: int | None = None,
+        strict: bool = False,
+    ) -> None:
+        super().__init__(response, chunk_type, redact, max_event_size, strict)
+        # The chunk generator is made once. A `for` loop gets it directly (no wrapping
+        # generator per chunk); then the stream only keeps a weak reference, so leaving the
+        # loop early drops the generator, which closes the response.
+        self._started = False
+        self._iterator: Generator[_T, None, None] | None = None  # once `__next__` drives it
+        self._handed: weakref.ref[Generator[_T, None, None]] | None = None  # a `for` drives it
+
+    def _stream(self) -> Generator[_T, None, None]:
+        # One generator from body bytes to chunks (no generator per stage): this loop runs
+        # once per event, so the common event (one `data:` line) is validated right here.
+        response = self.response
+        if self._not_streamed():
+            try:
+                try:
+                    body = b"".join(self._bounded(response.iter_bytes()))
+                except (_http.TransportError, _http.DecodingError) as exc:
+                    raise self._cut(exc) from exc
+                yield self._item(None, body)
+            finally:
+                response.close()
+            return
+        decoder = SSEDecoder(self._max_event_size)
+        blocks = decoder.blocks
+        item = self._item
+        validate = self._validate
+        in_extra = self._error_in_extra
+        try:
+            try:
+                for raw in response.iter_bytes():
+                    for block in blocks(raw):
+                        if block.startswith(b"data: ") and _LF not in block:  # the usual event
+                            data = block[6:]
+                            if data.startswith(b"[DONE]"):
+                                return
+                            if in_extra:  # `_item`, inlined for the common case
+                                try:
+                                    value: Any = validate(data)
+                                except ValueError:
+                                    value = item(None, data)
+                                else:
+                                    extra = value.__pydantic_extra__
+                                    if extra and extra.get("error"):
+                                        value = item(None, data)
+                                yield value
+                            else:
+                                yield item(None, data)
+                            continue
+                        events: list[RawEvent] = []
+                        decoder.block_events(block, events)
+                        for event, data, _, _ in events:
+                            if data.startswith(b"[DONE]"):
+                                return
+                            yield item(event, data)
+            except (_http.TransportError, _http.DecodingError) as exc:  # TimeoutException is one
+                raise self._cut(exc) from exc
+        finally:
+            response.close()
+
+    def _handed_out(self) -> Generator[_T, None, None] | None:
+        return self._handed() if self._handed is not None else None
+
+    def __next__(self) -> _T:
+        if self._iterator is None:
+            if not self._started:
+                self._started = True
+                self._iterator = self._stream()
+            else:  # after `for`: go on with its generator, if it is still open
+                handed = self._handed_out()
+                if handed is None:
+                    raise StopIteration
+                self._iterator = handed
+        return next(self._iterator)
+
+    def __iter__(self) -> Iterator[_T]:
+        if not self._started:
+            self._started = True
+            chunks = self._stream()
+            self._handed = weakref.ref(chunks)
+            return chunks
+        if self._iterator is None:
+            handed = self._handed_out()
+            if handed is not None:
+                return handed
+        return self._rest(self._iterator)
+
+    def _rest(self, chunks: Generator[_T, None, None] | None) -> Generator[_T, None, None]:
+        """`for` after ``__next__``: the remaining chunks, closing at the end."""
+        try:
+            if chunks is not None:
+                yield from chunks
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        """Close the HTTP response, releasing (or dropping) the connection."""
+        for chunks in (self._iterator, self._handed_out()):
+            if chunks is not None:
+                chunks.close()
+        self.response.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+class AsyncStream(_Decoder[_T]):
+    """The async twin of :class:`Stream` (``async for``, ``async with``, ``await aclose()``, or
+    ``await close()`` as in openai-python).
+
+    Leaving an ``async for`` early closes the response too, but asynchronously: Python hands
+    the abandoned iterator to the event loop's finaliser, which closes it on a later loop
+    iteration. Use ``async with`` (or ``await stream.aclose()``) to close deterministically.
+    """
+
+    def __init__(
+        self,
+        *,
+        response: _http.Response,
+        chunk_type: object,
+        redact: Callable[[str], str] | None = None,
+        max_event_size: int | None = None,
+        strict: bool = False,
+    ) -> None:
+        super().__init__(response, chunk_type, redact, max_event_size, strict)
+        # The chunk generator is made once. `async for` gets it directly (an async generator
+        # wrapping it costs a quarter of a microsecond per chunk); then the stream only keeps
+        # a weak reference, so that an abandoned loop still finalises (closes) it.
+        self._started = False
+        self._iterator: AsyncGenerator[_T, None] | None = None  # once `__anext__` drives it
+        self._handed: weakref.ref[AsyncGenerator[_T, None]] | None = None  # `async for` drives it
+
+    async def _stream(self) -> AsyncGenerator[_T, None]:
+        response = self.response
+        if self._not_streamed():
+            try:
+                try:
+                    body = b"".join(
+                        [piece async for piece in self._abounded(response.aiter_bytes())]
+                    )
+                except (_http.TransportError, _http.DecodingError) as exc:
+                    raise self._cut(exc) from exc
+                yield self._item(None, body)
+            finally:
+                await response.aclose()
+            return
+        decoder = SSEDecoder(self._max_event_size)
+        blocks = decoder.blocks
+        item = self._item
+        validate = self._validate
+        in_extra = self._error_in_extra
+        chunks = response.aiter_bytes()
+        try:
+            try:
+                async for raw in chunks:
+                    for block in blocks(raw):
+                        if block.startswith(b"data: ") and _LF not in block:  # the usual event
+                            data = block[6:]
+                            if data.startswith(b"[DONE]"):
+                                return
+                            if in_extra:  # `_item`, inlined for the common case
+                                try:
+                                    value: Any = validate(data)
+                                except ValueError:
+                                    value = item(None, data)
+                                else:
+                                    extra = value.__pydantic_extra__
+                                    if extra and extra.get("error"):
+                                        value = item(None, data)
+                                yield value
+                            else:
+                                yield item(None, data)
+                            continue
+                        events: list[RawEvent] = []
+                        decoder.block_events(block, events)
+                        for event, data, _, _ in events:
+                            if data.startswith(b"[DONE]"):
+                                return
+                            yield item(event, data)
+            except (_http.TransportError, _http.DecodingError) as exc:  # TimeoutException is one
+                raise self._cut(exc) from exc
+        finally:
+            aclose = getattr(chunks, "aclose", None)  # an async generator: close it now,
+            if aclose is not None:  # not later in the event loop's finaliser
+                await aclose()
+            await response.aclose()
+
+    def _handed_out(self) -> AsyncGenerator[_T, None] | None:
+        return self._handed() if self._handed is not None else None
+
+    async def __anext__(self) -> _T:
+        if self._iterator is None:
+            if not self._started:
+                self._started = True
+                self._iterator = self._stream()
+            else:  # after `async for`: go on with its generator, if it is still open
+                handed = self._handed_out()
+                if handed is None:
+                    raise StopAsyncIteration
+                self._iterator = handed
+        return await self._iterator.__anext__()
+
+    def __aiter__(self) -> AsyncIterator[_T]:
+        if not self._started:
+            self._started = True
+            chunks = self._stream()
+            self._handed = weakref.ref(chunks)
+            return chunks
+        if self._iterator is None:
+            handed = self._handed_out()
+            if handed is not None:
+                return handed
+        return self._rest(self._iterator)
+
+    async def _rest(self, chunks: AsyncGenerator[_T, None] | None) -> AsyncGenerator[_T, None]:
+        """`async for` after ``__anext__``: the remaining chunks, closing at the end."""
+        try:
+            if chunks is not None:
+                async for item in chunks:
+                    yield item
+        finally:
+            await self.aclose()
+
+    async def aclose(self) -> None:
+        """Close the HTTP response, releasing (or dropping) the connection."""
+        for chunks in (self._iterator, self._handed_out()):
+            if chunks is not None:
+                await chunks.aclose()
+        await self.response.aclose()
+
+    async def close(self) -> None:
+        """Alias of :meth:`aclose` (openai-python's ``await stream.close()``)."""
+        await self.aclose()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.aclose()

@@ -1,0 +1,190 @@
+"""The `attachments` resource (`client.attachments`): its sync and async classes.
+
+The models each answer parses into are looked up on the operation's first call, so importing this
+module loads none of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from .. import _operations as _ops
+from .. import models as _models
+from .._base_client import AsyncAPIClient, ResponseSpec, ResponseTargets, SyncAPIClient
+from .._base_resource import (
+    AsyncAPIResource,
+    SyncAPIResource,
+    async_to_raw_response,
+    async_to_streamed_response,
+    to_raw_response,
+    to_streamed_response,
+)
+from .._operations import FileContent
+from .._types import NOT_GIVEN, Headers, NotGiven, Query, Timeout
+
+__all__ = [
+    "AsyncAttachments",
+    "Attachments",
+]
+
+_ATTACHMENTS_ADD_ATTACHMENT: ResponseSpec[None] = ResponseSpec(
+    lambda: ResponseTargets(
+        success={"204": None},
+    )
+)
+
+
+class Attachments(SyncAPIResource):
+    """Operations of the `attachments` resource."""
+
+    def __init__(self, client: SyncAPIClient) -> None:
+        super().__init__(client)
+        self.with_raw_response = AttachmentsWithRawResponse(self)
+        self.with_streaming_response = AttachmentsWithStreamingResponse(self)
+
+    def add_attachment(
+        self,
+        *,
+        file: FileContent,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Mapping[str, object] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
+    ) -> None:
+        """POST /attachments
+
+        Args:
+            file: The `file` property of the request body.
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            `None`: the 204 response.
+
+        Raises:
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            RequestValidationError: An argument does not match the spec; nothing was sent.
+        """
+        return self._post(
+            "/attachments",
+            body=_ops.multipart_body(
+                _ops.validated(
+                    _models.AttachmentsAddAttachmentBody,
+                    {
+                        "file": file,
+                    },
+                    raw={"file"},
+                ),
+                {"file"},
+            ),
+            options=_ops.request_options(
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+            ),
+            cast_to=_ATTACHMENTS_ADD_ATTACHMENT,
+        )
+
+
+class AttachmentsWithRawResponse:
+    """`attachments` methods that return the raw response: status, headers, `parse()`."""
+
+    def __init__(self, resource: Attachments) -> None:
+        self.add_attachment = to_raw_response(resource.add_attachment)
+
+
+class AttachmentsWithStreamingResponse:
+    """`attachments` methods that return the response unread, as a context manager:
+    `with ... as response:` then `response.parse()`, `read()` or `iter_bytes()`."""
+
+    def __init__(self, resource: Attachments) -> None:
+        self.add_attachment = to_streamed_response(resource.add_attachment)
+
+
+class AsyncAttachments(AsyncAPIResource):
+    """Operations of the `attachments` resource (async)."""
+
+    def __init__(self, client: AsyncAPIClient) -> None:
+        super().__init__(client)
+        self.with_raw_response = AsyncAttachmentsWithRawResponse(self)
+        self.with_streaming_response = AsyncAttachmentsWithStreamingResponse(self)
+
+    async def add_attachment(
+        self,
+        *,
+        file: FileContent,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Mapping[str, object] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
+    ) -> None:
+        """POST /attachments
+
+        Args:
+            file: The `file` property of the request body.
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            `None`: the 204 response.
+
+        Raises:
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            RequestValidationError: An argument does not match the spec; nothing was sent.
+        """
+        return await self._post(
+            "/attachments",
+            body=_ops.multipart_body(
+                _ops.validated(
+                    _models.AttachmentsAddAttachmentBody,
+                    {
+                        "file": file,
+                    },
+                    raw={"file"},
+                ),
+                {"file"},
+            ),
+            options=_ops.request_options(
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+            ),
+            cast_to=_ATTACHMENTS_ADD_ATTACHMENT,
+        )
+
+
+class AsyncAttachmentsWithRawResponse:
+    """`attachments` methods that return the raw response: status, headers, `parse()`."""
+
+    def __init__(self, resource: AsyncAttachments) -> None:
+        self.add_attachment = async_to_raw_response(resource.add_attachment)
+
+
+class AsyncAttachmentsWithStreamingResponse:
+    """`attachments` methods that return the response unread, as an async context
+    manager: `async with ... as response:` then `await response.parse()`."""
+
+    def __init__(self, resource: AsyncAttachments) -> None:
+        self.add_attachment = async_to_streamed_response(resource.add_attachment)
