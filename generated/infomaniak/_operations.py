@@ -269,7 +269,6 @@ def format_path(
     template: str,
     values: Mapping[str, Any],
     keys: Collection[str],
-<<<<<<< HEAD
     styles: Mapping[str, str] | None = None,
 ) -> str:
     """`/items/{id}` with the path parameters among `values` (those named in `keys`)
@@ -278,14 +277,6 @@ def format_path(
     `1,2,3`, `key,value` (`simple*`: `key=value`); `label` `.5`, `.1,2,3` (`label*`: `.1.2.3`,
     `.key=value`); `matrix` `;id=5`, `;id=1,2,3` (`matrix*`: `;id=1;id=2`, `;key=value`);
     `json`, the value's JSON text (a parameter with an `application/json` media type).
-=======
-    *,
-    exploded: Collection[str] = (),
-) -> str:
-    """`/items/{id}` with the path parameters among `values` (those named in `keys`)
-    percent-encoded (a `/` in a value stays inside it); arrays and objects in the `simple`
-    style (`1,2,3`; `key,value`, or `key=value` for those in `exploded`).
->>>>>>> wt-trial
 
     A value never changes which path is requested: an empty value is refused (RequestValidationError
     naming the parameter), and a segment that comes out as only dots (`.`, `..`, which the
@@ -294,25 +285,7 @@ def format_path(
     for key, value in values.items():
         if key not in keys:
             continue
-<<<<<<< HEAD
         encoded["{" + key + "}"] = _path_value(key, value, (styles or {}).get(key, "simple"))
-=======
-        if isinstance(value, dict) and key in exploded:
-            text = ",".join(
-                f"{quote(_scalar(name), safe='')}={quote(_scalar(item), safe='')}"
-                for name, item in value.items()
-            )
-        else:
-            if isinstance(value, dict):
-                value = [part for pair in value.items() for part in pair]
-            items = value if isinstance(value, list) else [value]
-            text = ",".join(quote(_scalar(item), safe="") for item in items)
-        if not text:
-            raise RequestValidationError(
-                f"path parameter {key!r} must not be empty (it would change the path)"
-            )
-        encoded["{" + key + "}"] = text
->>>>>>> wt-trial
     segments = template.split("/")
     for index, segment in enumerate(segments):
         if "{" not in segment:
@@ -325,7 +298,6 @@ def format_path(
     return "/".join(segments)
 
 
-<<<<<<< HEAD
 def _path_value(key: str, value: Any, style: str) -> str:
     """One path parameter's text in `style` (see :func:`format_path`), its parts
     percent-encoded; an empty value refused."""
@@ -359,14 +331,11 @@ def _pct(value: Any) -> str:
     return quote(_scalar(value), safe="")
 
 
-def _scalar(value: Any) -> str:
-=======
 def _scalar(value: Any, *, exploded: bool = False) -> str:
     """A value as text, arrays and objects in the `simple` style: `1,2`; `key,value`, or
     `key=value` when `exploded`."""
     if isinstance(value, dict) and exploded:
         return ",".join(f"{_scalar(name)}={_scalar(item)}" for name, item in value.items())
->>>>>>> wt-trial
     if isinstance(value, bool):
         return "true" if value else "false"
     if value is None:
