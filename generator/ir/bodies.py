@@ -3,7 +3,8 @@
 A JSON, form or multipart body whose schema is an object with properties becomes keyword
 arguments, one per property (readOnly ones left out); any other body (a free-form object
 included: `{type: object}`, and a union: `oneOf` beside the properties) is one argument,
-`body`. The class that validates it is the body's schema without its readOnly properties (`<Name>Request`).
+`body`. The class that validates it is the body's schema without its readOnly properties
+(`<Name>Request`).
 """
 
 from __future__ import annotations
