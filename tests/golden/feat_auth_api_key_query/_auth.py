@@ -267,6 +267,11 @@ class Auth:
             token = base64.b64encode(f"{username}:{password}".encode()).decode("ascii")
             return scheme.prefix + token, [password, token]
         text = _check(secret, source, ascii_only=scheme.location == "header")
+        if text != text.strip(" \t"):  # in a header, refused by the HTTP library at each call
+            raise ValueError(
+                f"{source} starts or ends with a space or tab ({len(text)} characters): a key "
+                "copied with the blanks around it: strip it"
+            )
         return scheme.prefix + text, [text]
 
     def __repr__(self) -> str:

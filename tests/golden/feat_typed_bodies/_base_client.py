@@ -382,13 +382,16 @@ _TOKEN_CHARS: Final = frozenset(
 
 
 def header_problem(value: str) -> str | None:
-    """What makes ``value`` unsendable as a header value (RFC 9110 field-value, ASCII only)."""
+    """What makes ``value`` unsendable as a header value (RFC 9110 field-value, ASCII only;
+    no space or tab around it, which the HTTP library refuses and a server would strip)."""
     if "\r" in value or "\n" in value:
         return "contains a line break"
     if any((ord(char) < 0x20 and char != "\t") or ord(char) == 0x7F for char in value):
         return "contains a control character"
     if not value.isascii():
         return "contains a non-ASCII character"
+    if value != value.strip(" \t"):
+        return "starts or ends with a space or tab"
     return None
 
 
@@ -1004,7 +1007,8 @@ class BaseClient:
     def _local_error(self, exc: Exception, request: _http.Request | None) -> APIError:
         """A request the HTTP library refused to write (e.g. a line break in a header). Its
         message may quote a header's value: none of them is shown (a token read from a file
-        keeps its line break)."""
+        keeps its line break). Raised ``from None``: the library's own exception, which a
+        traceback would print below it, quotes the value as it is."""
         sent = list(request.headers.values()) if request is not None else []
         return APIError(values_redactor(sent)(self._redact(f"Invalid request: {exc}")))
 
@@ -1311,7 +1315,7 @@ class SyncAPIClient(BaseClient):
             except _http.LocalProtocolError as exc:  # our request, not the network: no retry
                 if response is not None:
                     response.close()
-                raise self._local_error(exc, request) from exc
+                raise self._local_error(exc, request) from None
             except _http.InvalidURL as exc:  # no HTTPError: httpx reads a Location it
                 if response is not None:  # cannot join while sending (`next_request`)
                     response.close()
@@ -1488,7 +1492,7 @@ class AsyncAPIClient(BaseClient):
             except _http.LocalProtocolError as exc:  # our request, not the network: no retry
                 if response is not None:
                     await response.aclose()
-                raise self._local_error(exc, request) from exc
+                raise self._local_error(exc, request) from None
             except _http.InvalidURL as exc:  # no HTTPError: httpx reads a Location it
                 if response is not None:  # cannot join while sending (`next_request`)
                     await response.aclose()
