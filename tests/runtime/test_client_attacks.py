@@ -9,6 +9,11 @@ on 127.0.0.1 (started by the test, stopped when it ends, each call bounded by `t
   extra header is refused before anything is sent, as a line break is; a key is refused when
   the client is made; and the library's exception, which a traceback prints under the client's
   own, is no longer chained to it.
+* A redirect whose `Location` names a host no resolver takes (a label past DNS's 63
+  characters, an `xn--` label that decodes to nothing, a host left empty) ends in the
+  client's `APIError` (as any other unusable Location does), not a bare `UnicodeError`,
+  `idna` error or `ValueError` from inside the HTTP library; a `base_url` with such a host
+  is refused when the client is made.
 """
 
 from __future__ import annotations
@@ -88,3 +93,33 @@ def test_a_key_with_blanks_around_it_is_refused_when_the_client_is_made(
     basic = pkg._auth.SecurityScheme("basic", "header", "Authorization", prefix="Basic ", basic=True)
     auth = pkg._auth.Auth([basic], {"basic": ("user", key)}, requirements=[["basic"]])
     assert auth.given
+
+
+# -- a redirect to a host no resolver takes ------------------------------------------------
+
+LONG_LABEL = "http://" + "a" * 64 + ".example/?k=" + SECRET
+
+
+@pytest.mark.parametrize("location", [LONG_LABEL, "http://xn--a/" + SECRET, "//u:" + SECRET + "@/"])
+def test_a_redirect_to_a_host_no_resolver_takes_is_an_api_error(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer],
+    location: str,
+) -> None:
+    server = serve([Reply(302, {"Location": location})], repeat_last=True)
+    api = make_api(server, max_retries=0)
+    with pytest.raises(pkg.APIError) as caught:
+        api.call(completion_spec(pkg), completion_options(pkg))
+    assert len(server.requests) == 1
+    if location == LONG_LABEL:  # the others, one library or the other tries and fails to connect
+        assert str(caught.value).startswith("Invalid redirect from the server")
+    assert SECRET not in str(caught.value)
+
+
+def test_a_base_url_with_a_host_no_resolver_takes_is_refused_when_the_client_is_made(
+    pkg: ModuleType,
+) -> None:
+    for base_url in ("https://" + "a" * 64 + ".example/v1", "https://api..example"):
+        with pytest.raises(ValueError, match="cannot be reached: its host name has an empty label"):
+            pkg.SyncAPIClient(base_url=base_url, api_key=SECRET)
+    for fine in ("https://api.example./v1", "http://[::1]:8080", "https://" + "a" * 63 + ".example"):
+        assert pkg.SyncAPIClient(base_url=fine, api_key=SECRET).base_url == fine

@@ -74,6 +74,7 @@ from ._auth import (
     SensitiveHeaders,
     SensitiveURL,
     credential_headers,
+    host_problem,
     is_credential_header,
     is_loopback,
     values_redactor,
@@ -655,6 +656,9 @@ class BaseClient:
                 "shows in logs, reprs and error messages; pass credentials as the client's "
                 "credential arguments (or an Authorization header in default_headers)"
             )
+        problem = host_problem(url)
+        if problem is not None:
+            raise ValueError(f"base_url {excerpt(str(value), 120)!r} cannot be reached: {problem}")
         self.__base_url = str(value)
         #: what request paths are joined to (the base URL without a repeated path prefix)
         request_base = _without_repeated_prefix(self.__base_url, self._path_prefix)
@@ -931,6 +935,9 @@ class BaseClient:
             raise self._bad_redirect(exc) from exc
         if url.scheme not in ("http", "https"):  # mailto:, data:, about:blank, urn:, file:...
             raise self._bad_redirect(f"{excerpt(location, 80)!r} is not an http(s) URL")
+        problem = host_problem(url)
+        if problem is not None:
+            raise self._bad_redirect(f"{excerpt(location, 80)!r}: {problem}")
         method, content, data, files = (
             prepared.method,
             prepared.content,
@@ -1300,7 +1307,10 @@ class SyncAPIClient(BaseClient):
                 attempt, hops = prepared, 0
                 while True:  # redirects, followed here so that credentials stay home
                     request = self._build_request(self._client, attempt)
-                    response = self._client.send(request, stream=True, follow_redirects=False)
+                    try:
+                        response = self._client.send(request, stream=True, follow_redirects=False)
+                    except (UnicodeError, ValueError) as exc:  # no HTTPError: the library read
+                        raise self._bad_redirect(exc) from None  # a Location it cannot use
                     following = self._redirect(attempt, response)
                     if following is None:
                         break
@@ -1477,7 +1487,12 @@ class AsyncAPIClient(BaseClient):
                 attempt, hops = prepared, 0
                 while True:  # redirects, followed here so that credentials stay home
                     request = self._build_request(self._client, attempt)
-                    response = await self._client.send(request, stream=True, follow_redirects=False)
+                    try:
+                        response = await self._client.send(
+                            request, stream=True, follow_redirects=False
+                        )
+                    except (UnicodeError, ValueError) as exc:  # no HTTPError: the library read
+                        raise self._bad_redirect(exc) from None  # a Location it cannot use
                     following = self._redirect(attempt, response)
                     if following is None:
                         break

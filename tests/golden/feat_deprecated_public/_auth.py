@@ -47,6 +47,7 @@ __all__ = [
     "SensitiveURL",
     "credential_headers",
     "from_env",
+    "host_problem",
     "is_credential_header",
     "is_loopback",
     "origin_of",
@@ -104,9 +105,24 @@ class Credential:
 
 
 def origin_of(url: _http.URL) -> Origin:
-    """``(scheme, host, port)`` with the scheme's default port filled in."""
+    """``(scheme, host, port)`` with the scheme's default port filled in; the host as sent
+    (an international name in its ``xn--`` form: ``url.host`` decodes it, and raises on an
+    ``xn--`` label that decodes to nothing valid)."""
     scheme = url.scheme.lower()
-    return scheme, url.host.lower(), url.port or _DEFAULT_PORTS.get(scheme)
+    host = url.raw_host.decode("ascii", "replace").lower()
+    return scheme, host, url.port or _DEFAULT_PORTS.get(scheme)
+
+
+def host_problem(url: _http.URL) -> str | None:
+    """What keeps the host of ``url`` from being looked up, if anything: a name with an empty
+    label or one longer than 63 characters (DNS's limit), which the resolver refuses with a
+    bare ``UnicodeError``."""
+    host = url.raw_host.decode("ascii", "replace")
+    if not host or ":" in host:  # no host (checked elsewhere), or an IPv6 address
+        return None
+    if any(not 0 < len(label) <= 63 for label in host.removesuffix(".").split(".")):
+        return "its host name has an empty label or one longer than 63 characters"
+    return None
 
 
 def is_loopback(host: str) -> bool:
