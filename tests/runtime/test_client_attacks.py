@@ -14,6 +14,11 @@ on 127.0.0.1 (started by the test, stopped when it ends, each call bounded by `t
   client's `APIError` (as any other unusable Location does), not a bare `UnicodeError`,
   `idna` error or `ValueError` from inside the HTTP library; a `base_url` with such a host
   is refused when the client is made.
+* A `charset` the HTTP library would decode with whatever codec Python has by that name
+  (`zlib`, `rot13`: no text encodings; `idna`, or `utf-16` without its byte order mark: codecs
+  that refuse the body) made every read of a text body raise `AssertionError`, `TypeError` or
+  `UnicodeError` (an error status included: its message is built from the text); such a body
+  is read as UTF-8, the library's default, and a real charset (`latin-1`) is still honoured.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ import importlib
 import traceback
 from collections.abc import Callable
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -123,3 +129,40 @@ def test_a_base_url_with_a_host_no_resolver_takes_is_refused_when_the_client_is_
             pkg.SyncAPIClient(base_url=base_url, api_key=SECRET)
     for fine in ("https://api.example./v1", "http://[::1]:8080", "https://" + "a" * 63 + ".example"):
         assert pkg.SyncAPIClient(base_url=fine, api_key=SECRET).base_url == fine
+
+
+# -- a charset that is no text encoding ----------------------------------------------------
+
+TEXT = "déjà vu\nligne 2\n"
+
+
+@pytest.mark.parametrize("charset", ["zlib", "rot13", "idna", "utf-16", "latin-1"])
+def test_a_charset_no_text_codec_reads_is_read_as_utf8(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer], charset: str
+) -> None:
+    encoding = "latin-1" if charset == "latin-1" else "utf-8"
+    error = '{"error": {"message": "déjà vu"}}'.encode(encoding)
+    headers = {"Content-Type": "text/plain; charset=" + charset}
+    server = serve([
+        Reply(400, {"Content-Type": "application/json; charset=" + charset}, body=error),
+        *[Reply(200, headers, body=TEXT.encode(encoding))] * 2,
+    ])
+    api = make_api(server, max_retries=0)
+    with pytest.raises(pkg.BadRequestError, match="déjà vu"):
+        api.call(completion_spec(pkg), completion_options(pkg))
+    text = pkg.ResponseSpec(success={"200": str})
+    assert api.call(text, completion_options(pkg)) == TEXT
+    raw = api.raw(text, completion_options(pkg))
+    if api.kind == "async":
+        raw = importlib.import_module(pkg.__name__ + "._response").AsyncAPIResponse.of(raw)
+
+    async def gather(pieces: Any) -> list[str]:
+        return [piece async for piece in pieces]
+
+    def read(pieces: Any) -> list[str]:
+        return list(pieces) if api.kind == "sync" else api.run(lambda: gather(pieces))
+
+    assert (raw.text if api.kind == "sync" else api.run(raw.text)) == TEXT
+    assert read(raw.iter_lines()) == ["déjà vu", "ligne 2"]
+    assert read(raw.iter_text(4)) == ["déjà", " vu\n", "lign", "e 2\n"]
+    assert "".join(read(raw.iter_text())) == TEXT

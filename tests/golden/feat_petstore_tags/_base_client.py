@@ -107,7 +107,7 @@ from ._parse import (
     success_target,
     validate_python,
 )
-from ._response import APIResponse, aread_bounded, read_bounded
+from ._response import APIResponse, aread_bounded, body_text, read_bounded
 from ._streaming import AsyncStream, Stream
 from ._types import NOT_GIVEN, Headers, NotGiven, Omit, Query, Timeout
 
@@ -1079,7 +1079,7 @@ class BaseClient:
         the server echoes back is blanked out of its body (and so of its message) first."""
         redact = self._answer_redactor(response)
         raw = response.content
-        text = redact(response.text) if raw else ""
+        text = redact(body_text(response)) if raw else ""
         decoded: object = _MISSING
         if raw:
             try:
@@ -1125,7 +1125,7 @@ class BaseClient:
         if target is bytes:
             return raw
         if target is str:
-            return response.text
+            return body_text(response)
         if not raw:
             self._check_empty_body(response, target)
             return None
@@ -1153,7 +1153,7 @@ class BaseClient:
         redact = self._answer_redactor(response)
         return APIResponseValidationError(
             response=response,
-            body=redact(response.text),
+            body=redact(body_text(response)),
             message=redact(  # a validation error quotes the input
                 f"The body of HTTP {response.status_code} could not be read: {why}"
             ),
@@ -1168,7 +1168,7 @@ class BaseClient:
             f"The body of HTTP {response.status_code}",
             mismatch_summary(exc),
             loads(response.content),
-            response.text,
+            body_text(response),
             self._answer_redactor(response),
         )
 
