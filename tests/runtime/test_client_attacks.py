@@ -19,11 +19,17 @@ on 127.0.0.1 (started by the test, stopped when it ends, each call bounded by `t
   that refuse the body) made every read of a text body raise `AssertionError`, `TypeError` or
   `UnicodeError` (an error status included: its message is built from the text); such a body
   is read as UTF-8, the library's default, and a real charset (`latin-1`) is still honoured.
+* `max_response_size` bounds the bytes of a body, not what they decode into: 3 MiB of
+  `{"choices": [{}, {}, ...]}` built 700 MiB of lenient models in minutes (a 57 MiB body:
+  2.9 GB). JSON holding more than `MAX_JSON_CONTAINERS` objects and arrays is not decoded: a
+  success body or a streamed event raises `APIResponseValidationError`, an error body is kept
+  as its text; braces inside strings do not count.
 """
 
 from __future__ import annotations
 
 import importlib
+import json
 import traceback
 from collections.abc import Callable
 from types import ModuleType
@@ -166,3 +172,45 @@ def test_a_charset_no_text_codec_reads_is_read_as_utf8(
     assert read(raw.iter_lines()) == ["déjà vu", "ligne 2"]
     assert read(raw.iter_text(4)) == ["déjà", " vu\n", "lign", "e 2\n"]
     assert "".join(read(raw.iter_text())) == TEXT
+
+
+# -- JSON that would take gigabytes once decoded -------------------------------------------
+
+LIMIT = 1 << 18  # _parse.MAX_JSON_CONTAINERS
+MANY = '{"id": "c1", "created": 1, "model": "m", "choices": [' + ",".join(["{}"] * (LIMIT + 1)) + "]}"
+JSON = {"Content-Type": "application/json"}
+
+
+def test_json_holding_too_many_objects_is_not_decoded(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
+) -> None:
+    server = serve([
+        Reply(200, JSON, body=MANY),
+        Reply(400, JSON, body=MANY),
+        Reply(200, {"Content-Type": "text/event-stream"}, chunks=[f"data: {MANY}\n\n".encode()]),
+    ])
+    api = make_api(server, max_retries=0)
+    with pytest.raises(pkg.APIResponseValidationError, match="more than 262144 objects and arrays"):
+        api.call(completion_spec(pkg), completion_options(pkg))
+    with pytest.raises(pkg.BadRequestError) as error:
+        api.call(completion_spec(pkg), completion_options(pkg))
+    assert error.value.body == MANY and error.value.parsed_body is None
+    with pytest.raises(pkg.APIResponseValidationError, match="more than 262144 objects and arrays"):
+        api.stream(completion_spec(pkg), completion_options(pkg))
+    assert importlib.import_module(pkg.__name__ + "._parse").MAX_JSON_CONTAINERS == LIMIT
+
+
+def test_braces_inside_strings_do_not_count(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
+) -> None:
+    code = "{[" * LIMIT + '\\"{'  # an escaped quote keeps the string open
+    body = {**COMPLETION, "choices": [{"index": 0, "text": code, "finish_reason": "stop"}]}
+    event = "data: " + json.dumps(body) + "\n\n"
+    server = serve([
+        Reply(200, JSON, body=body),
+        Reply(200, {"Content-Type": "text/event-stream"}, chunks=[event.encode()]),
+    ])
+    api = make_api(server, max_retries=0)
+    assert api.call(completion_spec(pkg), completion_options(pkg)).choices[0].text == code
+    (chunk,) = api.stream(completion_spec(pkg), completion_options(pkg))
+    assert chunk.choices[0].text == code

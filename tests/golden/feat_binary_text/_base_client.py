@@ -1083,8 +1083,8 @@ class BaseClient:
         decoded: object = _MISSING
         if raw:
             try:
-                decoded = redact_body(json.loads(raw), text, redact)
-            except (ValueError, RecursionError):  # not JSON, or nested past what json reads
+                decoded = redact_body(loads(raw), text, redact)
+            except ValueError:  # not JSON, nested too deeply, or too big once decoded (loads)
                 decoded = _MISSING
         body: object = text or None
         parsed: object = None
