@@ -24,6 +24,10 @@ on 127.0.0.1 (started by the test, stopped when it ends, each call bounded by `t
   2.9 GB). JSON holding more than `MAX_JSON_CONTAINERS` objects and arrays is not decoded: a
   success body or a streamed event raises `APIResponseValidationError`, an error body is kept
   as its text; braces inside strings do not count.
+* A cookie the home origin set (a session) went with a redirect to another origin on the same
+  host (another port, or `http://` after `https://`): the client strips `Cookie` from such a
+  hop, but the HTTP library's cookie jar matches hosts, not origins, and added it back. It
+  stays home now, where the jar still sends it.
 """
 
 from __future__ import annotations
@@ -214,3 +218,26 @@ def test_braces_inside_strings_do_not_count(
     assert api.call(completion_spec(pkg), completion_options(pkg)).choices[0].text == code
     (chunk,) = api.stream(completion_spec(pkg), completion_options(pkg))
     assert chunk.choices[0].text == code
+
+
+# -- a session cookie the home origin set stays home ------------------------------------------
+
+
+@pytest.mark.parametrize("status", [302, 307])
+def test_a_cookie_the_home_origin_set_never_reaches_another_origin(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer], status: int
+) -> None:
+    elsewhere = serve([Reply(200, body=COMPLETION)], repeat_last=True)
+    home = serve([
+        Reply(200, {"Set-Cookie": f"session={SECRET}; Path=/"}, body=COMPLETION),
+        Reply(200, body=COMPLETION),
+        Reply(status, {"Location": elsewhere.url + "/x"}),
+    ])
+    api = make_api(home, max_retries=0)
+    for _ in range(3):
+        api.call(completion_spec(pkg), completion_options(pkg))
+    assert [request.headers.get("cookie") for request in home.requests] == [
+        None, f"session={SECRET}", f"session={SECRET}"
+    ]
+    (landed,) = elsewhere.requests
+    assert "cookie" not in landed.headers
