@@ -28,6 +28,10 @@ on 127.0.0.1 (started by the test, stopped when it ends, each call bounded by `t
   host (another port, or `http://` after `https://`): the client strips `Cookie` from such a
   hop, but the HTTP library's cookie jar matches hosts, not origins, and added it back. It
   stays home now, where the jar still sends it.
+* A header whose name says "key" or "credential" (Azure's `Ocp-Apim-Subscription-Key` and
+  `x-functions-key`, `X-Access-Key`, often declared as plain header parameters rather than
+  security schemes) was not taken for a credential: it followed a redirect to another origin
+  and showed when the server echoed it back.
 """
 
 from __future__ import annotations
@@ -241,3 +245,28 @@ def test_a_cookie_the_home_origin_set_never_reaches_another_origin(
     ]
     (landed,) = elsewhere.requests
     assert "cookie" not in landed.headers
+
+
+# -- headers named like keys are credentials -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "header", ["Ocp-Apim-Subscription-Key", "x-functions-key", "X-Access-Key", "X-Credential"]
+)
+def test_a_header_named_like_a_key_stays_home_and_is_blanked_when_echoed(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer], header: str
+) -> None:
+    elsewhere = serve([Reply(200, body=COMPLETION)])
+    home = serve([
+        Reply(307, {"Location": elsewhere.url + "/x"}),
+        Reply(401, body={"error": {"message": f"unknown key {SECRET}"}}),
+    ])
+    api = make_api(home, max_retries=0)
+    options = completion_options(pkg, headers={header: SECRET, "X-Trace": "t-1"})
+    api.call(completion_spec(pkg), options)
+    (landed,) = elsewhere.requests
+    assert SECRET not in json.dumps(landed.headers) and landed.headers["x-trace"] == "t-1"
+    with pytest.raises(pkg.AuthenticationError) as caught:
+        api.call(completion_spec(pkg), options)
+    assert SECRET not in str(caught.value) + json.dumps(caught.value.body)
+    assert [request.headers[header.lower()] for request in home.requests] == [SECRET, SECRET]

@@ -177,16 +177,17 @@ def _forms(secret: str) -> Iterator[str]:
 
 
 #: Words in a request header's name that say it carries a credential, whether or not the
-#: document declares it as a security scheme (``x-access-token`` as a plain header parameter).
+#: document declares it as a security scheme (``x-access-token`` as a plain header parameter;
+#: ``key``: Azure's ``Ocp-Apim-Subscription-Key`` and ``x-functions-key``, ``x-api-key``, an
+#: ``Idempotency-Key`` too, which costs nothing to keep home).
 _CREDENTIAL_WORDS = (
     "auth",
     "token",
     "secret",
     "password",
     "passwd",
-    "apikey",
-    "api-key",
-    "api_key",
+    "key",
+    "credential",
     "session",
     "signature",
     "cookie",
