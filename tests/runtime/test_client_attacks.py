@@ -32,12 +32,17 @@ on 127.0.0.1 (started by the test, stopped when it ends, each call bounded by `t
   `x-functions-key`, `X-Access-Key`, often declared as plain header parameters rather than
   security schemes) was not taken for a credential: it followed a redirect to another origin
   and showed when the server echoed it back.
+* A query parameter named like a credential (Google's `key`, `access_token`) that the document
+  declares as a plain parameter showed in the HTTP library's INFO log line, in the `repr` of
+  the request and of the raw response, and in a message echoing it: the URL shows it as
+  `***` now, as a query key's, and an echo is blanked (`keyword`, `author` stay shown).
 """
 
 from __future__ import annotations
 
 import importlib
 import json
+import logging
 import traceback
 from collections.abc import Callable
 from types import ModuleType
@@ -270,3 +275,29 @@ def test_a_header_named_like_a_key_stays_home_and_is_blanked_when_echoed(
         api.call(completion_spec(pkg), options)
     assert SECRET not in str(caught.value) + json.dumps(caught.value.body)
     assert [request.headers[header.lower()] for request in home.requests] == [SECRET, SECRET]
+
+
+# -- query parameters named like credentials -----------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["key", "access_token", "X-Api-Key"])
+def test_a_query_parameter_named_like_a_credential_shows_nowhere(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer],
+    caplog: pytest.LogCaptureFixture, name: str,
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    server = serve([
+        Reply(200, body=COMPLETION),
+        Reply(403, body={"error": {"message": f"key {SECRET} is revoked"}}),
+    ])
+    api = make_api(server, max_retries=0)
+    query = {name: SECRET, "keyword": "shoes-and-socks", "author": "tolkien"}
+    get = completion_options(pkg, method="get", json_body=pkg.NOT_GIVEN, query=query)
+    raw = api.raw(completion_spec(pkg), get)
+    with pytest.raises(pkg.PermissionDeniedError) as caught:
+        api.call(completion_spec(pkg), get)
+    assert [dict(request.query)[name] for request in server.requests] == [SECRET, SECRET]
+    error = caught.value
+    seen = repr(raw) + repr(raw.http_response.request) + str(error) + repr(error.request) + caplog.text
+    assert SECRET not in seen and f"{name}=***" in caplog.text
+    assert "keyword=shoes-and-socks" in caplog.text and "author=tolkien" in caplog.text

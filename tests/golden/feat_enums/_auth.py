@@ -46,9 +46,11 @@ __all__ = [
     "SensitiveHeaders",
     "SensitiveURL",
     "credential_headers",
+    "credential_query",
     "from_env",
     "host_problem",
     "is_credential_header",
+    "is_credential_query",
     "is_loopback",
     "origin_of",
     "pair_from_env",
@@ -198,6 +200,44 @@ def is_credential_header(name: str) -> bool:
     """Whether a request header's name says it holds a credential."""
     lowered = name.lower()
     return any(word in lowered for word in _CREDENTIAL_WORDS)
+
+
+#: The same for a query parameter's name, where ``key`` and ``auth`` are words of too many
+#: other names (``keyword``, ``sort_key``, ``author``): they count only as the whole name.
+_QUERY_CREDENTIAL_WORDS = (
+    "token",
+    "secret",
+    "password",
+    "passwd",
+    "apikey",
+    "api_key",
+    "api-key",
+    "access_key",
+    "accesskey",
+    "signature",
+    "credential",
+    "session",
+)
+_QUERY_CREDENTIAL_NAMES = frozenset({"key", "auth", "sig"})
+
+
+def is_credential_query(name: str) -> bool:
+    """Whether a query parameter's name says it holds a credential (Google's ``key``,
+    ``access_token``, ``api_key``), declared as a security scheme or not."""
+    lowered = name.lower()
+    return lowered in _QUERY_CREDENTIAL_NAMES or any(
+        word in lowered for word in _QUERY_CREDENTIAL_WORDS
+    )
+
+
+def credential_query(url: _http.URL) -> tuple[frozenset[str], tuple[str, ...]]:
+    """The names of the query parameters of ``url`` named like credentials, and their values
+    (those long enough to blank out)."""
+    if not url.query:
+        return frozenset(), ()
+    pairs = [(name, value) for name, value in url.params.multi_items() if is_credential_query(name)]
+    names = frozenset(name for name, _ in pairs)
+    return names, tuple(value for _, value in pairs if len(value) >= _MIN_REDACTED)
 
 
 def credential_headers(headers: Mapping[str, str]) -> tuple[str, ...]:

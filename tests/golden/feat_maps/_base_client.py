@@ -74,6 +74,7 @@ from ._auth import (
     SensitiveHeaders,
     SensitiveURL,
     credential_headers,
+    credential_query,
     host_problem,
     is_credential_header,
     is_loopback,
@@ -699,13 +700,15 @@ class BaseClient:
         return self._auth.redact(text)
 
     def _answer_redactor(self, response: _http.Response) -> Callable[[str], str]:
-        """``_redact``, and also the values of the request's headers named like credentials:
-        a header parameter such as ``x-access-token`` is one the client was never told is a
-        credential, and a server answering an error may echo it back."""
+        """``_redact``, and also the values of the request's headers and query parameters named
+        like credentials: a header parameter such as ``x-access-token`` (a query parameter
+        ``key``) is one the client was never told is a credential, and a server answering an
+        error may echo it back."""
         try:
-            echoed = credential_headers(response.request.headers)
+            request = response.request
         except RuntimeError:  # a response made without a request
-            echoed = ()
+            return self._redact
+        echoed = credential_headers(request.headers) + credential_query(request.url)[1]
         if not echoed:
             return self._redact
         blank_echoed = values_redactor(echoed)
@@ -899,9 +902,12 @@ class BaseClient:
             hidden = SensitiveHeaders(request.headers)
             hidden.hidden = self._hidden
             request.headers = hidden
-        if self._hidden_query:
+        hidden_query = self._hidden_query
+        if request.url.query:  # also parameters named like credentials (`key`, `access_token`)
+            hidden_query = hidden_query | credential_query(request.url)[0]
+        if hidden_query:
             shown = SensitiveURL(request.url)
-            shown.hidden = self._hidden_query
+            shown.hidden = hidden_query
             request.url = shown
         return request
 
