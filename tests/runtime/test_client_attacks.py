@@ -36,6 +36,9 @@ on 127.0.0.1 (started by the test, stopped when it ends, each call bounded by `t
   declares as a plain parameter showed in the HTTP library's INFO log line, in the `repr` of
   the request and of the raw response, and in a message echoing it: the URL shows it as
   `***` now, as a query key's, and an echo is blanked (`keyword`, `author` stay shown).
+* A `base_url` with a query or a fragment (`.../v1?api-version=1`, as Azure's URLs are
+  written) sent every request to a path with the operation's own path in the query, or
+  dropped with the fragment: it is refused when the client is made.
 """
 
 from __future__ import annotations
@@ -301,3 +304,13 @@ def test_a_query_parameter_named_like_a_credential_shows_nowhere(
     seen = repr(raw) + repr(raw.http_response.request) + str(error) + repr(error.request) + caplog.text
     assert SECRET not in seen and f"{name}=***" in caplog.text
     assert "keyword=shoes-and-socks" in caplog.text and "author=tolkien" in caplog.text
+
+
+# -- a base URL whose query or fragment would swallow the paths --------------------------------
+
+
+@pytest.mark.parametrize("tail", ["?api-version=2024-06-01", "?", "#docs"])
+def test_a_base_url_with_a_query_or_fragment_is_refused(pkg: ModuleType, tail: str) -> None:
+    for client in (pkg.SyncAPIClient, pkg.AsyncAPIClient):
+        with pytest.raises(ValueError, match="must not carry a query .* or a fragment"):
+            client(base_url="https://api.example.com/v1" + tail, api_key=SECRET)

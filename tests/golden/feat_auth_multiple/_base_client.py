@@ -660,6 +660,12 @@ class BaseClient:
         problem = host_problem(url)
         if problem is not None:
             raise ValueError(f"base_url {excerpt(str(value), 120)!r} cannot be reached: {problem}")
+        if "?" in str(value) or "#" in str(value):  # the paths would go after them
+            raise ValueError(
+                "base_url must not carry a query (?...) or a fragment (#...): each request's "
+                "path is appended to it, and would land in the query or be dropped with the "
+                "fragment; pass query parameters as default_query="
+            )
         self.__base_url = str(value)
         #: what request paths are joined to (the base URL without a repeated path prefix)
         request_base = _without_repeated_prefix(self.__base_url, self._path_prefix)
