@@ -39,6 +39,10 @@ on 127.0.0.1 (started by the test, stopped when it ends, each call bounded by `t
 * A `base_url` with a query or a fragment (`.../v1?api-version=1`, as Azure's URLs are
   written) sent every request to a path with the operation's own path in the query, or
   dropped with the fragment: it is refused when the client is made.
+* A streaming call answered 200 with an HTML page (a proxy's, a captive portal's) gave an
+  empty stream, as if the model had said nothing: a stream that ends without one event raises
+  `APIResponseValidationError` when its Content-Type is another than `text/event-stream`
+  (events under a wrong Content-Type still go through, and an event stream may be empty).
 """
 
 from __future__ import annotations
@@ -314,3 +318,24 @@ def test_a_base_url_with_a_query_or_fragment_is_refused(pkg: ModuleType, tail: s
     for client in (pkg.SyncAPIClient, pkg.AsyncAPIClient):
         with pytest.raises(ValueError, match="must not carry a query .* or a fragment"):
             client(base_url="https://api.example.com/v1" + tail, api_key=SECRET)
+
+
+# -- a 200 that is no event stream ----------------------------------------------------------
+
+PORTAL = [b"<html><head><title>Sign in</title></head>\n\n", b"<body>Accept the terms</body></html>\n"]
+
+
+def test_an_answer_that_is_no_event_stream_and_holds_no_event_raises(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
+) -> None:
+    event = f"data: {json.dumps(COMPLETION)}\n\n".encode()
+    server = serve([
+        Reply(200, {"Content-Type": "text/html; charset=utf-8"}, chunks=PORTAL),
+        Reply(200, {"Content-Type": "text/plain"}, chunks=[event, b"data: [DONE]\n\n"]),
+        Reply(200, {"Content-Type": "text/event-stream"}, chunks=[b": keep-alive\n\n"]),
+    ])
+    api = make_api(server, max_retries=0)
+    with pytest.raises(pkg.APIResponseValidationError, match=r"no event stream \(Content-Type: text/html"):
+        api.stream(completion_spec(pkg), completion_options(pkg))
+    assert [chunk.id for chunk in api.stream(completion_spec(pkg), completion_options(pkg))] == ["c1"]
+    assert api.stream(completion_spec(pkg), completion_options(pkg)) == []
