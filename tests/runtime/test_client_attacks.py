@@ -43,6 +43,10 @@ on 127.0.0.1 (started by the test, stopped when it ends, each call bounded by `t
   empty stream, as if the model had said nothing: a stream that ends without one event raises
   `APIResponseValidationError` when its Content-Type is another than `text/event-stream`
   (events under a wrong Content-Type still go through, and an event stream may be empty).
+* A 2xx body (or a streamed event) that is JSON but no object where a model is declared (`42`,
+  `"text"`, `[...]`, `null`) was returned as it was, a number behind a method typed
+  `-> Completion`, met later as an `AttributeError` (as an empty body would have been, which
+  raises): it raises `APIResponseValidationError`; an object short of fields is still built.
 """
 
 from __future__ import annotations
@@ -339,3 +343,30 @@ def test_an_answer_that_is_no_event_stream_and_holds_no_event_raises(
         api.stream(completion_spec(pkg), completion_options(pkg))
     assert [chunk.id for chunk in api.stream(completion_spec(pkg), completion_options(pkg))] == ["c1"]
     assert api.stream(completion_spec(pkg), completion_options(pkg)) == []
+
+
+# -- JSON that is no object where a model is declared ----------------------------------------
+
+
+@pytest.mark.parametrize(("body", "kind"), [
+    ("42", "a number"), ('"ok"', "a string"), ("[1, 2]", "an array"), ("null", "null"),
+    ("true", "a boolean"),
+])
+def test_json_that_is_no_object_where_a_model_is_declared_raises(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer],
+    body: str, kind: str,
+) -> None:
+    server = serve([
+        Reply(200, JSON, body=body),
+        Reply(200, {"Content-Type": "text/event-stream"}, chunks=[f"data: {body}\n\n".encode()]),
+        Reply(200, JSON, body={"id": "c2"}),
+    ])
+    api = make_api(server, max_retries=0)
+    expected = rf"expected a JSON object \(Completion\), got {kind}"
+    with pytest.raises(pkg.APIResponseValidationError, match=expected) as caught:
+        api.call(completion_spec(pkg), completion_options(pkg))
+    assert caught.value.response.status_code == 200
+    with pytest.raises(pkg.APIResponseValidationError, match=expected):
+        api.stream(completion_spec(pkg), completion_options(pkg))
+    lenient = api.call(completion_spec(pkg), completion_options(pkg))  # short of fields: built
+    assert isinstance(lenient, pkg.models.Completion) and lenient.id == "c2"

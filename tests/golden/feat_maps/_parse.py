@@ -305,7 +305,29 @@ def parse_json(type_: object, raw: str | bytes, *, strict: bool = False) -> Any:
     except RecursionError:  # a validator without pydantic-core's own depth limit
         if strict:
             raise ValueError("the JSON is nested too deeply to validate") from None
-    return construct(loads(raw), type_)
+    value = loads(raw)
+    if (
+        _is_model(type_)
+        and not issubclass(type_, pydantic.RootModel)
+        and not isinstance(value, Mapping)
+    ):
+        # a model is built from an object only: a number or a list behind a method typed
+        # `-> Completion` would be a lie the caller meets later as an AttributeError
+        raise ValueError(f"expected a JSON object ({type_.__name__}), got {_json_kind(value)}")
+    return construct(value, type_)
+
+
+def _json_kind(value: object) -> str:
+    """What a decoded JSON value is, in JSON's words."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    return "an array" if isinstance(value, list) else "an object"
 
 
 def validate_python(type_: object, value: object, *, strict: bool = False) -> Any:
