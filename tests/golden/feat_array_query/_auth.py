@@ -46,8 +46,11 @@ __all__ = [
     "SensitiveHeaders",
     "SensitiveURL",
     "credential_headers",
+    "credential_query",
     "from_env",
+    "host_problem",
     "is_credential_header",
+    "is_credential_query",
     "is_loopback",
     "origin_of",
     "pair_from_env",
@@ -104,9 +107,24 @@ class Credential:
 
 
 def origin_of(url: _http.URL) -> Origin:
-    """``(scheme, host, port)`` with the scheme's default port filled in."""
+    """``(scheme, host, port)`` with the scheme's default port filled in; the host as sent
+    (an international name in its ``xn--`` form: ``url.host`` decodes it, and raises on an
+    ``xn--`` label that decodes to nothing valid)."""
     scheme = url.scheme.lower()
-    return scheme, url.host.lower(), url.port or _DEFAULT_PORTS.get(scheme)
+    host = url.raw_host.decode("ascii", "replace").lower()
+    return scheme, host, url.port or _DEFAULT_PORTS.get(scheme)
+
+
+def host_problem(url: _http.URL) -> str | None:
+    """What keeps the host of ``url`` from being looked up, if anything: a name with an empty
+    label or one longer than 63 characters (DNS's limit), which the resolver refuses with a
+    bare ``UnicodeError``."""
+    host = url.raw_host.decode("ascii", "replace")
+    if not host or ":" in host:  # no host (checked elsewhere), or an IPv6 address
+        return None
+    if any(not 0 < len(label) <= 63 for label in host.removesuffix(".").split(".")):
+        return "its host name has an empty label or one longer than 63 characters"
+    return None
 
 
 def is_loopback(host: str) -> bool:
@@ -161,16 +179,17 @@ def _forms(secret: str) -> Iterator[str]:
 
 
 #: Words in a request header's name that say it carries a credential, whether or not the
-#: document declares it as a security scheme (``x-access-token`` as a plain header parameter).
+#: document declares it as a security scheme (``x-access-token`` as a plain header parameter;
+#: ``key``: Azure's ``Ocp-Apim-Subscription-Key`` and ``x-functions-key``, ``x-api-key``, an
+#: ``Idempotency-Key`` too, which costs nothing to keep home).
 _CREDENTIAL_WORDS = (
     "auth",
     "token",
     "secret",
     "password",
     "passwd",
-    "apikey",
-    "api-key",
-    "api_key",
+    "key",
+    "credential",
     "session",
     "signature",
     "cookie",
@@ -181,6 +200,44 @@ def is_credential_header(name: str) -> bool:
     """Whether a request header's name says it holds a credential."""
     lowered = name.lower()
     return any(word in lowered for word in _CREDENTIAL_WORDS)
+
+
+#: The same for a query parameter's name, where ``key`` and ``auth`` are words of too many
+#: other names (``keyword``, ``sort_key``, ``author``): they count only as the whole name.
+_QUERY_CREDENTIAL_WORDS = (
+    "token",
+    "secret",
+    "password",
+    "passwd",
+    "apikey",
+    "api_key",
+    "api-key",
+    "access_key",
+    "accesskey",
+    "signature",
+    "credential",
+    "session",
+)
+_QUERY_CREDENTIAL_NAMES = frozenset({"key", "auth", "sig"})
+
+
+def is_credential_query(name: str) -> bool:
+    """Whether a query parameter's name says it holds a credential (Google's ``key``,
+    ``access_token``, ``api_key``), declared as a security scheme or not."""
+    lowered = name.lower()
+    return lowered in _QUERY_CREDENTIAL_NAMES or any(
+        word in lowered for word in _QUERY_CREDENTIAL_WORDS
+    )
+
+
+def credential_query(url: _http.URL) -> tuple[frozenset[str], tuple[str, ...]]:
+    """The names of the query parameters of ``url`` named like credentials, and their values
+    (those long enough to blank out)."""
+    if not url.query:
+        return frozenset(), ()
+    pairs = [(name, value) for name, value in url.params.multi_items() if is_credential_query(name)]
+    names = frozenset(name for name, _ in pairs)
+    return names, tuple(value for _, value in pairs if len(value) >= _MIN_REDACTED)
 
 
 def credential_headers(headers: Mapping[str, str]) -> tuple[str, ...]:
@@ -267,6 +324,11 @@ class Auth:
             token = base64.b64encode(f"{username}:{password}".encode()).decode("ascii")
             return scheme.prefix + token, [password, token]
         text = _check(secret, source, ascii_only=scheme.location == "header")
+        if text != text.strip(" \t"):  # in a header, refused by the HTTP library at each call
+            raise ValueError(
+                f"{source} starts or ends with a space or tab ({len(text)} characters): a key "
+                "copied with the blanks around it: strip it"
+            )
         return scheme.prefix + text, [text]
 
     def __repr__(self) -> str:

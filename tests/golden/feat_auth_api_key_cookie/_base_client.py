@@ -74,6 +74,8 @@ from ._auth import (
     SensitiveHeaders,
     SensitiveURL,
     credential_headers,
+    credential_query,
+    host_problem,
     is_credential_header,
     is_loopback,
     values_redactor,
@@ -106,7 +108,7 @@ from ._parse import (
     success_target,
     validate_python,
 )
-from ._response import APIResponse, aread_bounded, read_bounded
+from ._response import APIResponse, aread_bounded, body_text, read_bounded
 from ._streaming import AsyncStream, Stream
 from ._types import NOT_GIVEN, Headers, NotGiven, Omit, Query, Timeout
 
@@ -384,13 +386,16 @@ _TOKEN_CHARS: Final = frozenset(
 
 
 def header_problem(value: str) -> str | None:
-    """What makes ``value`` unsendable as a header value (RFC 9110 field-value, ASCII only)."""
+    """What makes ``value`` unsendable as a header value (RFC 9110 field-value, ASCII only;
+    no space or tab around it, which the HTTP library refuses and a server would strip)."""
     if "\r" in value or "\n" in value:
         return "contains a line break"
     if any((ord(char) < 0x20 and char != "\t") or ord(char) == 0x7F for char in value):
         return "contains a control character"
     if not value.isascii():
         return "contains a non-ASCII character"
+    if value != value.strip(" \t"):
+        return "starts or ends with a space or tab"
     return None
 
 
@@ -660,6 +665,15 @@ class BaseClient:
                 "shows in logs, reprs and error messages; pass credentials as the client's "
                 "credential arguments (or an Authorization header in default_headers)"
             )
+        problem = host_problem(url)
+        if problem is not None:
+            raise ValueError(f"base_url {excerpt(str(value), 120)!r} cannot be reached: {problem}")
+        if "?" in str(value) or "#" in str(value):  # the paths would go after them
+            raise ValueError(
+                "base_url must not carry a query (?...) or a fragment (#...): each request's "
+                "path is appended to it, and would land in the query or be dropped with the "
+                "fragment; pass query parameters as default_query="
+            )
         self.__base_url = str(value)
         #: what request paths are joined to (the base URL without a repeated path prefix)
         request_base = _without_repeated_prefix(self.__base_url, self._path_prefix)
@@ -713,13 +727,15 @@ class BaseClient:
         return self._auth.redact(text)
 
     def _answer_redactor(self, response: _http.Response) -> Callable[[str], str]:
-        """``_redact``, and also the values of the request's headers named like credentials:
-        a header parameter such as ``x-access-token`` is one the client was never told is a
-        credential, and a server answering an error may echo it back."""
+        """``_redact``, and also the values of the request's headers and query parameters named
+        like credentials: a header parameter such as ``x-access-token`` (a query parameter
+        ``key``) is one the client was never told is a credential, and a server answering an
+        error may echo it back."""
         try:
-            echoed = credential_headers(response.request.headers)
+            request = response.request
         except RuntimeError:  # a response made without a request
-            echoed = ()
+            return self._redact
+        echoed = credential_headers(request.headers) + credential_query(request.url)[1]
         if not echoed:
             return self._redact
         blank_echoed = values_redactor(echoed)
@@ -908,13 +924,20 @@ class BaseClient:
         for name in prepared.omitted:  # the HTTP client's own defaults (User-Agent, ...)
             if name in request.headers:
                 del request.headers[name]
+        if not home and "cookie" in request.headers and not any(
+            name.lower() == "cookie" for name in headers
+        ):  # the HTTP client's cookie jar matches hosts, not origins: a session cookie the
+            del request.headers["cookie"]  # home origin set stays there (not another port/scheme)
         if self._wrap_headers:
             hidden = SensitiveHeaders(request.headers)
             hidden.hidden = self._hidden
             request.headers = hidden
-        if self._hidden_query:
+        hidden_query = self._hidden_query
+        if request.url.query:  # also parameters named like credentials (`key`, `access_token`)
+            hidden_query = hidden_query | credential_query(request.url)[0]
+        if hidden_query:
             shown = SensitiveURL(request.url)
-            shown.hidden = self._hidden_query
+            shown.hidden = hidden_query
             request.url = shown
         return request
 
@@ -952,6 +975,9 @@ class BaseClient:
             raise self._bad_redirect(exc) from exc
         if url.scheme not in ("http", "https"):  # mailto:, data:, about:blank, urn:, file:...
             raise self._bad_redirect(f"{excerpt(location, 80)!r} is not an http(s) URL")
+        problem = host_problem(url)
+        if problem is not None:
+            raise self._bad_redirect(f"{excerpt(location, 80)!r}: {problem}")
         method, content, data, files = (
             prepared.method,
             prepared.content,
@@ -1029,7 +1055,8 @@ class BaseClient:
     def _local_error(self, exc: Exception, request: _http.Request | None) -> APIError:
         """A request the HTTP library refused to write (e.g. a line break in a header). Its
         message may quote a header's value: none of them is shown (a token read from a file
-        keeps its line break)."""
+        keeps its line break). Raised ``from None``: the library's own exception, which a
+        traceback would print below it, quotes the value as it is."""
         sent = list(request.headers.values()) if request is not None else []
         return APIError(values_redactor(sent)(self._redact(f"Invalid request: {exc}")))
 
@@ -1093,12 +1120,12 @@ class BaseClient:
         the server echoes back is blanked out of its body (and so of its message) first."""
         redact = self._answer_redactor(response)
         raw = response.content
-        text = redact(response.text) if raw else ""
+        text = redact(body_text(response)) if raw else ""
         decoded: object = _MISSING
         if raw:
             try:
-                decoded = redact_body(json.loads(raw), text, redact)
-            except (ValueError, RecursionError):  # not JSON, or nested past what json reads
+                decoded = redact_body(loads(raw), text, redact)
+            except ValueError:  # not JSON, nested too deeply, or too big once decoded (loads)
                 decoded = _MISSING
         body: object = text or None
         parsed: object = None
@@ -1139,7 +1166,7 @@ class BaseClient:
         if target is bytes:
             return raw
         if target is str:
-            return response.text
+            return body_text(response)
         if not raw:
             self._check_empty_body(response, target)
             return None
@@ -1167,7 +1194,7 @@ class BaseClient:
         redact = self._answer_redactor(response)
         return APIResponseValidationError(
             response=response,
-            body=redact(response.text),
+            body=redact(body_text(response)),
             message=redact(  # a validation error quotes the input
                 f"The body of HTTP {response.status_code} could not be read: {why}"
             ),
@@ -1182,7 +1209,7 @@ class BaseClient:
             f"The body of HTTP {response.status_code}",
             mismatch_summary(exc),
             loads(response.content),
-            response.text,
+            body_text(response),
             self._answer_redactor(response),
         )
 
@@ -1321,7 +1348,10 @@ class SyncAPIClient(BaseClient):
                 attempt, hops = prepared, 0
                 while True:  # redirects, followed here so that credentials stay home
                     request = self._build_request(self._client, attempt)
-                    response = self._client.send(request, stream=True, follow_redirects=False)
+                    try:
+                        response = self._client.send(request, stream=True, follow_redirects=False)
+                    except (UnicodeError, ValueError) as exc:  # no HTTPError: the library read
+                        raise self._bad_redirect(exc) from None  # a Location it cannot use
                     following = self._redirect(attempt, response)
                     if following is None:
                         break
@@ -1336,7 +1366,7 @@ class SyncAPIClient(BaseClient):
             except _http.LocalProtocolError as exc:  # our request, not the network: no retry
                 if response is not None:
                     response.close()
-                raise self._local_error(exc, request) from exc
+                raise self._local_error(exc, request) from None
             except _http.InvalidURL as exc:  # no HTTPError: httpx reads a Location it
                 if response is not None:  # cannot join while sending (`next_request`)
                     response.close()
@@ -1498,7 +1528,12 @@ class AsyncAPIClient(BaseClient):
                 attempt, hops = prepared, 0
                 while True:  # redirects, followed here so that credentials stay home
                     request = self._build_request(self._client, attempt)
-                    response = await self._client.send(request, stream=True, follow_redirects=False)
+                    try:
+                        response = await self._client.send(
+                            request, stream=True, follow_redirects=False
+                        )
+                    except (UnicodeError, ValueError) as exc:  # no HTTPError: the library read
+                        raise self._bad_redirect(exc) from None  # a Location it cannot use
                     following = self._redirect(attempt, response)
                     if following is None:
                         break
@@ -1513,7 +1548,7 @@ class AsyncAPIClient(BaseClient):
             except _http.LocalProtocolError as exc:  # our request, not the network: no retry
                 if response is not None:
                     await response.aclose()
-                raise self._local_error(exc, request) from exc
+                raise self._local_error(exc, request) from None
             except _http.InvalidURL as exc:  # no HTTPError: httpx reads a Location it
                 if response is not None:  # cannot join while sending (`next_request`)
                     await response.aclose()

@@ -14,6 +14,7 @@ hold nothing and are not limited.
 
 from __future__ import annotations
 
+import codecs
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping
 from types import TracebackType
 from typing import Any, Generic, TypeVar
@@ -28,6 +29,7 @@ __all__ = [
     "AsyncResponseContextManager",
     "ResponseContextManager",
     "aread_bounded",
+    "body_text",
     "convert_header",
     "read_bounded",
 ]
@@ -83,6 +85,71 @@ async def aread_bounded(response: _http.Response, limit: int) -> bytes:
             raise too_large(response, limit)
         chunks.append(chunk)
     return _keep(response, chunks)
+
+
+#: Text codecs Python knows that cannot read any body, bad bytes replaced: they raise instead.
+_UNUSABLE_CODECS = frozenset({"idna", "punycode", "undefined"})
+
+
+def text_codec(response: _http.Response) -> str:
+    """The codec the body's text is read with: the charset of its ``Content-Type`` when Python
+    knows it as a text encoding that can replace bad bytes, else UTF-8 (the HTTP library's
+    default). The library itself takes any codec the charset names: ``charset=zlib`` or
+    ``rot13`` from a hostile server made its ``text`` raise ``AssertionError`` or
+    ``TypeError``, ``charset=idna`` a ``UnicodeError``."""
+    charset = response.charset_encoding
+    if not charset:
+        return "utf-8"
+    try:
+        info = codecs.lookup(charset)
+    except LookupError:
+        return "utf-8"
+    if not getattr(info, "_is_text_encoding", True) or info.name in _UNUSABLE_CODECS:
+        return "utf-8"
+    return info.name
+
+
+class TextDecoder:
+    """Body bytes -> text in :func:`text_codec`'s codec, bad bytes replaced, fed chunk by chunk
+    (a character cut between two chunks is whole in the next piece). Never raises: a codec
+    that refuses the body all the same (``utf-16`` without its byte order mark) gives way to
+    UTF-8."""
+
+    def __init__(self, response: _http.Response) -> None:
+        self._decoder = codecs.getincrementaldecoder(text_codec(response))(errors="replace")
+
+    def decode(self, data: bytes, final: bool = False) -> str:
+        try:
+            return str(self._decoder.decode(data, final))
+        except (UnicodeError, ValueError, TypeError):
+            self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+            return str(self._decoder.decode(data, final))
+
+
+def body_text(response: _http.Response) -> str:
+    """The body (read already) as text: :class:`TextDecoder`'s, where the HTTP library's
+    ``text`` may raise."""
+    return TextDecoder(response).decode(response.content, final=True)
+
+
+class _TextPieces:
+    """Decoded text in pieces of ``size`` characters (the last one shorter), or as it comes
+    when ``size`` is ``None``: what ``iter_text(chunk_size)`` hands out."""
+
+    def __init__(self, response: _http.Response, size: int | None) -> None:
+        self._decoder = TextDecoder(response)
+        self._size = size
+        self._held = ""
+
+    def feed(self, data: bytes, final: bool = False) -> list[str]:
+        text = self._held + self._decoder.decode(data, final)
+        if self._size is None or (final and len(text) <= self._size):
+            self._held = ""
+            return [text] if text else []
+        cut = len(text) if final else len(text) - len(text) % self._size
+        pieces = [text[start : start + self._size] for start in range(0, cut, self._size)]
+        self._held = text[cut:]
+        return pieces
 
 
 class _LineSplitter:
@@ -260,9 +327,10 @@ class APIResponse(_BaseAPIResponse[_T]):
 
     @property
     def text(self) -> str:
-        """The body decoded as text."""
+        """The body decoded as text (in its charset when Python reads that as text, else UTF-8;
+        bad bytes replaced)."""
         self.read()
-        return self.http_response.text
+        return body_text(self.http_response)
 
     def json(self) -> Any:
         """The body decoded as JSON (plain python values, no models)."""
@@ -273,14 +341,17 @@ class APIResponse(_BaseAPIResponse[_T]):
         yield from self.http_response.iter_bytes(chunk_size)
 
     def iter_text(self, chunk_size: int | None = None) -> Iterator[str]:
-        """The body as it arrives, as text chunks."""
-        yield from self.http_response.iter_text(chunk_size)
+        """The body as it arrives, as text chunks (decoded as :attr:`text` is)."""
+        pieces = _TextPieces(self.http_response, chunk_size)
+        for data in self.http_response.iter_bytes():
+            yield from pieces.feed(data)
+        yield from pieces.feed(b"", final=True)
 
     def iter_lines(self) -> Iterator[str]:
         """The body as it arrives, line by line (a line is at most ``max_response_size``
         characters)."""
         lines = _LineSplitter(self.http_response, self._max_size)
-        for text in self.http_response.iter_text():
+        for text in self.iter_text():
             yield from lines.feed(text)
         yield from lines.flush()
 
@@ -316,9 +387,10 @@ class AsyncAPIResponse(_BaseAPIResponse[_T]):
         return await aread_bounded(self.http_response, self._max_size)
 
     async def text(self) -> str:
-        """The body decoded as text."""
+        """The body decoded as text (in its charset when Python reads that as text, else UTF-8;
+        bad bytes replaced)."""
         await self.read()
-        return self.http_response.text
+        return body_text(self.http_response)
 
     async def json(self) -> Any:
         """The body decoded as JSON (plain python values, no models)."""
@@ -330,15 +402,19 @@ class AsyncAPIResponse(_BaseAPIResponse[_T]):
             yield chunk
 
     async def iter_text(self, chunk_size: int | None = None) -> AsyncIterator[str]:
-        """The body as it arrives, as text chunks."""
-        async for chunk in self.http_response.aiter_text(chunk_size):
-            yield chunk
+        """The body as it arrives, as text chunks (decoded as :meth:`text` is)."""
+        pieces = _TextPieces(self.http_response, chunk_size)
+        async for data in self.http_response.aiter_bytes():
+            for piece in pieces.feed(data):
+                yield piece
+        for piece in pieces.feed(b"", final=True):
+            yield piece
 
     async def iter_lines(self) -> AsyncIterator[str]:
         """The body as it arrives, line by line (a line is at most ``max_response_size``
         characters)."""
         lines = _LineSplitter(self.http_response, self._max_size)
-        async for text in self.http_response.aiter_text():
+        async for text in self.iter_text():
             for line in lines.feed(text):
                 yield line
         for line in lines.flush():

@@ -28,6 +28,7 @@ import contextlib
 import enum
 import functools
 import json
+import re
 import types
 import typing
 from collections.abc import Callable, Iterable, Mapping
@@ -37,7 +38,10 @@ import pydantic
 import pydantic_core
 
 __all__ = [
+    "MAX_JSON_CONTAINERS",
+    "UNCOUNTED_JSON_BYTES",
     "admits_null",
+    "check_json_size",
     "construct",
     "extra_keeps",
     "is_json_media",
@@ -59,10 +63,46 @@ def is_json_media(content_type: str) -> bool:
     return media == "application/json" or media.endswith("+json")
 
 
+#: The most objects and arrays one JSON document may hold to be decoded. Built, each takes up
+#: to a kilobyte (a model instance with its dict and fields set; the lenient path builds one per
+#: ``{}`` too), so the bytes of a body are no bound on its decoded size: 3 MiB of
+#: ``{"choices": [{}, {}, ...]}`` took 700 MiB and minutes, a 64 MiB one would take gigabytes.
+MAX_JSON_CONTAINERS = 1 << 18
+#: No JSON text of at most this many bytes can hold more (each container is two bytes at least).
+UNCOUNTED_JSON_BYTES = 2 * MAX_JSON_CONTAINERS
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_BYTE_STRINGS = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
+
+
+def check_json_size(raw: str | bytes) -> None:
+    """``ValueError`` for JSON text holding more than :data:`MAX_JSON_CONTAINERS` objects and
+    arrays, before it is decoded; a text under ``2 * MAX_JSON_CONTAINERS`` bytes is not even
+    counted. Brackets are counted outside strings (a long text full of braces is fine)."""
+    if len(raw) <= UNCOUNTED_JSON_BYTES:
+        return
+    if isinstance(raw, bytes):
+        count = raw.count(b"{") + raw.count(b"[")
+        if count > MAX_JSON_CONTAINERS:  # maybe inside strings: count again without them
+            bare = _BYTE_STRINGS.sub(b"", raw)
+            count = bare.count(b"{") + bare.count(b"[")
+    else:
+        count = raw.count("{") + raw.count("[")
+        if count > MAX_JSON_CONTAINERS:
+            bare_text = _STRINGS.sub("", raw)
+            count = bare_text.count("{") + bare_text.count("[")
+    if count > MAX_JSON_CONTAINERS:
+        raise ValueError(
+            f"the JSON holds more than {MAX_JSON_CONTAINERS} objects and arrays "
+            f"({count}): not decoded, it could take gigabytes"
+        )
+
+
 def loads(raw: str | bytes) -> Any:
     """``json.loads``, with JSON nested too deeply to decode a ``ValueError`` like any other
     JSON it cannot read (``RecursionError`` is no ``ValueError``: it would escape the client's
-    error handling)."""
+    error handling), and one holding too many objects and arrays (:func:`check_json_size`)
+    one too."""
+    check_json_size(raw)
     try:
         return json.loads(raw)
     except RecursionError:
@@ -140,6 +180,7 @@ def _takes(target: object, content_type: str, body: bytes) -> bool:
     if target is str or target is bytes:
         return kind == ("text" if target is str else "bytes")
     try:
+        check_json_size(body)
         json_validator(target)(body)
     except (ValueError, RecursionError):
         return False
@@ -255,6 +296,7 @@ def parse_json(type_: object, raw: str | bytes, *, strict: bool = False) -> Any:
     """
     if type_ is Any or type_ is object:
         return loads(raw)
+    check_json_size(raw)
     try:
         return json_validator(type_)(raw)
     except pydantic.ValidationError as exc:
@@ -264,7 +306,29 @@ def parse_json(type_: object, raw: str | bytes, *, strict: bool = False) -> Any:
     except RecursionError:  # a validator without pydantic-core's own depth limit
         if strict:
             raise ValueError("the JSON is nested too deeply to validate") from None
-    return construct(loads(raw), type_)
+    value = loads(raw)
+    if (
+        _is_model(type_)
+        and not issubclass(type_, pydantic.RootModel)
+        and not isinstance(value, Mapping)
+    ):
+        # a model is built from an object only: a number or a list behind a method typed
+        # `-> Completion` would be a lie the caller meets later as an AttributeError
+        raise ValueError(f"expected a JSON object ({type_.__name__}), got {_json_kind(value)}")
+    return construct(value, type_)
+
+
+def _json_kind(value: object) -> str:
+    """What a decoded JSON value is, in JSON's words."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    return "an array" if isinstance(value, list) else "an object"
 
 
 def validate_python(type_: object, value: object, *, strict: bool = False) -> Any:

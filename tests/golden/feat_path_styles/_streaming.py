@@ -2,7 +2,8 @@
 
 End of stream: ``data: [DONE]`` ends iteration. A clean end of the body without ``[DONE]``
 also ends iteration silently (like openai-python: some OpenAI-compatible servers never send
-``[DONE]``). A body cut by the transport (reset, truncated chunked encoding) raises
+``[DONE]``), unless no event came at all and the answer's Content-Type is another than
+``text/event-stream`` (an HTML page from a proxy): that raises ``APIResponseValidationError``. A body cut by the transport (reset, truncated chunked encoding) raises
 ``APIConnectionError``, and a read timeout ``APITimeoutError``.
 
 Errors in the stream: an event whose JSON has a truthy ``error`` key, or any ``event: error``,
@@ -53,6 +54,7 @@ from ._errors import (
     status_error_class,
 )
 from ._parse import (
+    UNCOUNTED_JSON_BYTES,
     extra_keeps,
     is_json_media,
     json_validator,
@@ -346,7 +348,7 @@ class _Decoder(Generic[_T]):
     def _item(self, event: str | None, data: bytes) -> _T:
         """The chunk of one event other than ``[DONE]``: the fast path straight from the
         bytes, else (error events, bad JSON or UTF-8, lenient parsing) :meth:`_chunk`."""
-        if event is None:
+        if event is None and len(data) <= UNCOUNTED_JSON_BYTES:  # larger: counted (slow path)
             if self._error_in_extra:
                 try:
                     item: Any = self._validate(data)
@@ -442,6 +444,24 @@ class _Decoder(Generic[_T]):
         ``stream=true``): that document is the stream's only chunk, rather than no chunks."""
         return is_json_media(self.response.headers.get("content-type", ""))
 
+    def _check_no_events(self) -> None:
+        """A stream that ended cleanly without one event: ``APIResponseValidationError`` when the
+        answer says it is something else (an HTML page from a proxy or a captive portal
+        answering 200), else nothing (an event stream may hold no event, and a server that
+        names no Content-Type is given the benefit of the doubt)."""
+        content_type = self.response.headers.get("content-type", "")
+        media = content_type.split(";", 1)[0].strip().lower()
+        if media and media != "text/event-stream":
+            raise APIResponseValidationError(
+                response=self.response,
+                body=None,
+                message=self._redact(
+                    f"The answer to a streaming request is no event stream (Content-Type: "
+                    f"{excerpt(content_type, 80)}, HTTP {self.response.status_code}) and held no "
+                    "event"
+                ),
+            )
+
     def _cut(self, exc: Exception) -> APIError:
         """The exception for a transport failure while reading the body."""
         if isinstance(exc, _http.TimeoutException):
@@ -509,13 +529,14 @@ class Stream(_Decoder[_T]):
         in_extra = self._error_in_extra
         try:
             try:
+                empty = True
                 for raw in response.iter_bytes():
                     for block in blocks(raw):
                         if block.startswith(b"data: ") and _LF not in block:  # the usual event
                             data = block[6:]
                             if data.startswith(b"[DONE]"):
                                 return
-                            if in_extra:  # `_item`, inlined for the common case
+                            if in_extra and len(data) <= UNCOUNTED_JSON_BYTES:  # `_item`, inlined
                                 try:
                                     value: Any = validate(data)
                                 except ValueError:
@@ -524,8 +545,10 @@ class Stream(_Decoder[_T]):
                                     extra = value.__pydantic_extra__
                                     if extra and extra.get("error"):
                                         value = item(None, data)
+                                empty = False
                                 yield value
                             else:
+                                empty = False
                                 yield item(None, data)
                             continue
                         events: list[RawEvent] = []
@@ -533,7 +556,10 @@ class Stream(_Decoder[_T]):
                         for event, data, _, _ in events:
                             if data.startswith(b"[DONE]"):
                                 return
+                            empty = False
                             yield item(event, data)
+                if empty:  # a clean end: no event at all
+                    self._check_no_events()
             except (_http.TransportError, _http.DecodingError) as exc:  # TimeoutException is one
                 raise self._cut(exc) from exc
         finally:
@@ -641,13 +667,14 @@ class AsyncStream(_Decoder[_T]):
         chunks = response.aiter_bytes()
         try:
             try:
+                empty = True
                 async for raw in chunks:
                     for block in blocks(raw):
                         if block.startswith(b"data: ") and _LF not in block:  # the usual event
                             data = block[6:]
                             if data.startswith(b"[DONE]"):
                                 return
-                            if in_extra:  # `_item`, inlined for the common case
+                            if in_extra and len(data) <= UNCOUNTED_JSON_BYTES:  # `_item`, inlined
                                 try:
                                     value: Any = validate(data)
                                 except ValueError:
@@ -656,8 +683,10 @@ class AsyncStream(_Decoder[_T]):
                                     extra = value.__pydantic_extra__
                                     if extra and extra.get("error"):
                                         value = item(None, data)
+                                empty = False
                                 yield value
                             else:
+                                empty = False
                                 yield item(None, data)
                             continue
                         events: list[RawEvent] = []
@@ -665,7 +694,10 @@ class AsyncStream(_Decoder[_T]):
                         for event, data, _, _ in events:
                             if data.startswith(b"[DONE]"):
                                 return
+                            empty = False
                             yield item(event, data)
+                if empty:  # a clean end: no event at all
+                    self._check_no_events()
             except (_http.TransportError, _http.DecodingError) as exc:  # TimeoutException is one
                 raise self._cut(exc) from exc
         finally:
