@@ -924,10 +924,14 @@ class BaseClient:
         for name in prepared.omitted:  # the HTTP client's own defaults (User-Agent, ...)
             if name in request.headers:
                 del request.headers[name]
-        if not home and "cookie" in request.headers and not any(
-            name.lower() == "cookie" for name in headers
-        ):  # the HTTP client's cookie jar matches hosts, not origins: a session cookie the
-            del request.headers["cookie"]  # home origin set stays there (not another port/scheme)
+        # the HTTP client's cookie jar matches hosts, not origins: a session cookie the home
+        # origin set stays there (not another port or scheme)
+        if (
+            not home
+            and "cookie" in request.headers
+            and not any(name.lower() == "cookie" for name in headers)
+        ):
+            del request.headers["cookie"]
         if self._wrap_headers:
             hidden = SensitiveHeaders(request.headers)
             hidden.hidden = self._hidden
