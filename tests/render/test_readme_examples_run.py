@@ -135,3 +135,35 @@ def test_the_printed_field_is_the_attribute_not_the_wire_name(tmp_path: Path) ->
     with spec_server(load(spec).data) as server:
         ran = run_readme_examples(tmp_path / "revisions", "REVISIONS_BASE_URL", server.url)
     assert ran.returncode == 0, ran.stderr[-4000:]
+
+
+BETA = """\
+openapi: 3.1.0
+info: {title: Beta, version: "1"}
+servers: [{url: "https://beta.example.com"}]
+paths:
+  /v1/models/{model_id}?beta=true:
+    get:
+      operationId: get_model
+      tags: [models]
+      parameters: [{name: model_id, in: path, required: true, schema: {type: string}}]
+      responses:
+        "200":
+          description: ok
+          content: {application/json: {schema: {type: object, properties: {id: {type: string}}}}}
+"""
+
+
+def test_an_example_of_a_path_with_a_fixed_query_runs(tmp_path: Path) -> None:
+    """Anthropic's document writes its beta operations `/v1/models/{id}?beta=true`: the client
+    sends the fixed query with the call (a named repair), and the example reaches the
+    operation (the spec server matches a template by its path, the query aside)."""
+    spec = tmp_path / "beta.yaml"
+    spec.write_text(BETA, encoding="utf-8")
+    files = pipeline.build_packages([pipeline.target_for_spec(spec, "beta")])["beta"]
+    write.write(files, tmp_path / "beta")
+    with spec_server(load(spec).data) as server:
+        ran = run_readme_examples(tmp_path / "beta", "BETA_BASE_URL", server.url)
+    assert ran.returncode == 0, ran.stderr[-4000:]
+    sent = {(r.path, tuple(r.query)) for r in server.requests}
+    assert sent == {("/v1/models/string", (("beta", "true"),))}

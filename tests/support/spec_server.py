@@ -60,7 +60,9 @@ class Document:
         for template, item in (self.data.get("paths") or {}).items():
             item = self.resolve(item)
             operation = item.get(method.lower()) if isinstance(item, Mapping) else None
-            pattern = re.sub(r"\\\{[^}]*\\\}", "[^/]+", re.escape(template.rstrip("/")))
+            # a template with a fixed query (`/v1/models?beta=true`) matches by its path
+            path_part = template.split("?", 1)[0].rstrip("/")
+            pattern = re.sub(r"\\\{[^}]*\\\}", "[^/]+", re.escape(path_part))
             if operation and re.fullmatch(rf"(?:/.*)?{pattern}/?", path):
                 found.append((len(template), self.resolve(operation)))
         return max(found, key=lambda pair: pair[0])[1] if found else None
