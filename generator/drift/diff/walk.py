@@ -60,7 +60,10 @@ OTHER_CONSTRAINTS = ("pattern", "multipleOf", "uniqueItems", "format")
 _NO_DEFAULT: Json = object()
 
 
-@dataclass(frozen=True)
+# The walker's records are kept by the tens of thousands to the end of a comparison (memoised
+# shapes, their children, the flattened fields of each component): slots, not a `__dict__`
+# each (GitHub's pair: the differ's peak 89 -> 82 MiB, and ~5% of its CPU in allocations).
+@dataclass(frozen=True, slots=True)
 class SchemaInfo:
     """What one flattened schema node means on the wire (version-independent)."""
 
@@ -86,7 +89,7 @@ class SchemaInfo:
     discriminator: tuple[str, tuple[str, ...]] | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Field:
     """One structural location of a flattened schema, where it is, and what it means."""
 
@@ -102,7 +105,7 @@ class Field:
     cut: bool = dataclass_field(default=False, compare=False)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _Child:
     """A sub-schema to walk, or (``parts``) the same location declared by several members."""
 
@@ -138,7 +141,7 @@ def _part_identity(part: _Child) -> tuple[object, ...]:
     return (id(part.schema), part.pointer)
 
 
-@dataclass
+@dataclass(slots=True)
 class _Shape:
     """One schema's meaning while it is being built: its own keywords, then allOf/oneOf/anyOf
     members merged in."""
@@ -401,13 +404,17 @@ def _copy_shape(shape: _Shape) -> _Shape:
     # what `copy.copy` makes, without its reduce protocol (62 000 copies on GitHub's pair);
     # `dataclasses.replace` would read the fields' list on every call
     copied = _Shape.__new__(_Shape)
-    copied.__dict__.update(shape.__dict__)
+    for name in _SHAPE_SLOTS:  # (slots, not a `__dict__`: see `_Shape`)
+        setattr(copied, name, getattr(shape, name))
     copied.types, copied.constraints = list(shape.types), dict(shape.constraints)
     copied.enum = None if shape.enum is None else list(shape.enum)
     copied.docs, copied.properties = dict(shape.docs), dict(shape.properties)
     copied.required, copied.branches = set(shape.required), list(shape.branches)
     copied.branch_labels = list(shape.branch_labels)
     return copied
+
+
+_SHAPE_SLOTS = _Shape.__slots__
 
 
 def _shallow(shape: _Shape) -> str:
