@@ -42,6 +42,7 @@ from __future__ import annotations
 import difflib
 import functools
 import json
+import os
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
@@ -190,7 +191,7 @@ class _Builds:
     the builds (~1.5 s together there) still end before the comparison does."""
 
     def __init__(self, *documents: Mapping[str, Any]) -> None:
-        self._child = Forked(functools.partial(_operations_of, documents))
+        self._child = Forked(functools.partial(_operations_of, documents, os.getpid()))
         self._found: list[BuiltSide | None] | None = None
 
     def result(self, index: int) -> BuiltSide | None:
@@ -202,8 +203,16 @@ class _Builds:
         self._child.close()
 
 
-def _operations_of(documents: tuple[Mapping[str, Any], ...]) -> list[BuiltSide | None]:
-    return [_operations(data) for data in documents]  # each model freed before the next
+def _operations_of(documents: tuple[Mapping[str, Any], ...], parent: int
+                   ) -> list[BuiltSide | None]:
+    """Each document's `_operations`, each model freed before the next. In the forked child
+    (not the process `parent`, which computes this itself when the child fails), the last
+    document's model is built on the document itself: no one reads it after, and its working
+    copy was the child's largest allocation (~25 MiB and ~0.16 s for GitHub's 13 MB document).
+    The others are copied: the documents share their unchanged parts (`drift.share`)."""
+    throwaway = os.getpid() != parent
+    return [_operations(data, in_place=throwaway and index == len(documents) - 1)
+            for index, data in enumerate(documents)]
 
 
 class Built:
@@ -237,9 +246,9 @@ def built_pair(old: Mapping[str, Any], new: Mapping[str, Any],
     return {"old": Built(old, builds, 0), "new": Built(new, builds, 1)}
 
 
-def _operations(data: Mapping[str, Any]) -> BuiltSide | None:
+def _operations(data: Mapping[str, Any], in_place: bool = False) -> BuiltSide | None:
     try:
-        api = _api(data)
+        api = _api(data, in_place)
     except (GeneratorError, RecursionError, ValueError, TypeError, KeyError):
         return None  # a document the builder refuses: changes say what they touch on the wire
     try:
@@ -438,11 +447,11 @@ class _Side:
         return f"client.{self.resources[pointer]}.{self.operations[pointer].name}"
 
 
-def _api(data: Mapping[str, Any]) -> Any:
+def _api(data: Mapping[str, Any], in_place: bool = False) -> Any:
     from generator import ir  # the intermediate model: only when a report asks for it
 
     options = ir.BuildOptions(package="client", api_key_env="API_KEY", base_url_env="BASE_URL")
-    return ir.build(dict(data), options, tolerate=True)
+    return ir.build(dict(data), options, tolerate=True, in_place=in_place)
 
 
 def _effect(change: Change, trace: _Trace) -> str:
