@@ -29,3 +29,46 @@ def test_a_copied_shape_is_equal_and_has_its_own_containers() -> None:
     copied.required.add("b")
     copied.properties.pop("a")
     assert original.required == {"a"} and list(original.properties) == ["a"]
+
+
+def test_memoised_shapes_share_their_empty_containers_and_copies_get_their_own() -> None:
+    walker = walk.SchemaWalker(Refs({}))
+    first = walker._memoised({"type": "string"}, "/a", frozenset(), 0)
+    second = walker._memoised({"description": "any"}, "/b", frozenset(), 0)
+    assert first.required is second.required and first.branches is second.branches
+    assert second.types is walk._NO_TYPES and first.types == ["string"]
+    copied = walker.shape({"description": "any"}, "/b", frozenset(), 0)
+    copied.required.add("x")
+    copied.types.append("object")
+    assert walk._NO_NAMES == set() and walk._NO_TYPES == []
+    assert second.required == set() and second.types == []
+
+
+def test_equal_sets_of_names_are_one_object() -> None:
+    """The types of each field and the `$ref` stacks of the memoised shapes' children."""
+    document = {"components": {"schemas": {
+        "A": {"type": "object", "properties": {"x": {"type": "string"},
+                                               "b": {"$ref": "#/components/schemas/B"}}},
+        "B": {"type": "object", "properties": {"y": {"type": "string"}}}}}}
+    walker = walk.SchemaWalker(Refs(document))
+    fields = walker.flatten({"$ref": "#/components/schemas/A"}, "/x")
+    x, y = fields[(".x",)].info.types, fields[(".b", ".y")].info.types
+    assert x == y == frozenset({"string"}) and x is y
+    again = walker.flatten({"$ref": "#/components/schemas/A"}, "/z")
+    assert again[(".x",)].info.types is x
+    built = walker._memoised(document["components"]["schemas"]["A"]["properties"]["b"],
+                             "/p", frozenset({"#/components/schemas/A"}), 1)
+    other = walker._memoised({"$ref": "#/components/schemas/B"}, "/q",
+                             frozenset({"#/components/schemas/A"}), 1)
+    assert built.properties["y"].stack is other.properties["y"].stack
+
+
+def test_the_judges_readings_share_their_sets() -> None:
+    from generator.drift.diff import subsume
+
+    refs = Refs({})
+    first = subsume._own(refs, {"type": "string"})
+    second = subsume._own(refs, {"type": ["string", "null"], "maxLength": 3})
+    assert first is not None and second is not None
+    assert first.types is second.types and first.required is second.required
+    assert first.patterns is subsume._NO_NAMES
