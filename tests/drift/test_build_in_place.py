@@ -80,4 +80,24 @@ def test_only_the_forked_childs_last_side_is_built_in_place() -> None:
     assert (old, new) == before
     child = client._operations_of((old, new), os.getpid() + 1)
     assert old == before[0] and new != before[1]
-    assert pickle.dumps(child) == pickle.dumps(here)
+    assert child == here  # each side's records, pickled
+    assert [pickle.loads(side) for side in here] == [client._operations(d) for d in before]
+
+
+def test_each_sides_records_are_pickled_before_the_next_side_is_built(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    events: list[str] = []
+    build, dumps = client._operations, client.pickle.dumps
+
+    def built(data: Any, in_place: bool = False) -> Any:
+        events.append("build")
+        return build(data, in_place)
+
+    def pickled(value: Any) -> bytes:
+        events.append("pickle")
+        return dumps(value)
+
+    monkeypatch.setattr(client, "_operations", built)
+    monkeypatch.setattr(client.pickle, "dumps", pickled)
+    client._operations_of((_document(), _document()), os.getpid())
+    assert events == ["build", "pickle", "build", "pickle"]
