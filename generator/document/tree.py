@@ -52,6 +52,29 @@ def copy_tree(data: Any,
     return root
 
 
+def changed_in_place(data: Any,
+                     each_dict: Callable[[dict[str, Any], dict[str, Any]], None]) -> Any:
+    """`data` itself, `each_dict(d, d)` called for each of its dicts once (shared ones once),
+    parents before children: what `copy_tree(data, each_dict)` gives, without the copy, for
+    a caller that may change `data` (a forked child's own pages, thrown away with it). A
+    dict's children are read before `each_dict` sees it: what it adds is not walked, as
+    `copy_tree` does not walk it."""
+    if not isinstance(data, (dict, list)):
+        return data
+    seen = {id(data)}
+    stack = [data]
+    while stack:
+        node = stack.pop()
+        children = node.values() if isinstance(node, dict) else node
+        for value in list(children):
+            if isinstance(value, (dict, list)) and id(value) not in seen:
+                seen.add(id(value))
+                stack.append(value)
+        if isinstance(node, dict):
+            each_dict(node, node)
+    return data
+
+
 @contextmanager
 def cyclic_gc_paused() -> Iterator[None]:
     """Python's cycle collector off while a document's tree is built: it would otherwise walk

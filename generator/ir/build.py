@@ -16,7 +16,7 @@ from typing import Any
 
 from generator.document.operations import iter_operations
 from generator.document.refs import Refs
-from generator.document.tree import copy_tree
+from generator.document.tree import changed_in_place, copy_tree
 from generator.ir import retries
 from generator.ir.classes import ModelClasses
 from generator.ir.context import Context
@@ -39,14 +39,17 @@ CANNOT_BUILD = "the generator cannot build it"
 Failed = list[tuple[str, str]]
 
 
-def build(data: dict[str, Any], options: BuildOptions, *, tolerate: bool = False) -> Api:
-    """The intermediate model of a validated document (`data` is left as it is).
+def build(data: dict[str, Any], options: BuildOptions, *, tolerate: bool = False,
+          in_place: bool = False) -> Api:
+    """The intermediate model of a validated document (`data` is left as it is, unless
+    `in_place`: then the model is built on `data` itself, no working copy made, for a caller
+    that throws `data` away after, as a forked child does its pages).
 
     With `tolerate`, an operation the document describes in a way no earlier check caught
     (an unusable hint, a `$ref` to nothing) is left out and named in `Api.failed` instead of
     stopping the whole package; without it that problem stops the build. Any other exception
     is a generator bug and propagates, tolerant or not."""
-    context = _context(data, options)
+    context = _context(data, options, in_place)
     sites = list(iter_operations(context.data, sorted_paths=True))
     clashes = name_clashes(sites, options.source_file, lambda pointer: None)
     if clashes:
@@ -71,9 +74,10 @@ def build(data: dict[str, Any], options: BuildOptions, *, tolerate: bool = False
     return _api(context, operations, failed)
 
 
-def _context(data: dict[str, Any], options: BuildOptions) -> Context:
-    """A working copy of `data` with its component schemas named as classes (the refs to them
-    following) and its non-ASCII enums' members named, all in the one walk of the copy."""
+def _context(data: dict[str, Any], options: BuildOptions, in_place: bool = False) -> Context:
+    """A working copy of `data` (`data` itself, `in_place`) with its component schemas named
+    as classes (the refs to them following) and its non-ASCII enums' members named, all in
+    the one walk of the copy."""
     taken: set[str] = set()
     chosen = class_names(data.get("components", {}).get("schemas") or {}, taken)
     renames = ref_renames(chosen)
@@ -84,7 +88,7 @@ def _context(data: dict[str, Any], options: BuildOptions) -> Context:
         if "enum" in source and (members := ascii_member_names(source)) is not None:
             copied["x-enum-varnames"] = members
 
-    working = copy_tree(data, prepared)
+    working = changed_in_place(data, prepared) if in_place else copy_tree(data, prepared)
     components = working.setdefault("components", {})
     schemas = components.get("schemas") or {}
     components["schemas"] = {new: schemas[original] for original, new in chosen.items()}
