@@ -900,8 +900,10 @@ class BaseClient:
         for name in prepared.omitted:  # the HTTP client's own defaults (User-Agent, ...)
             if name in request.headers:
                 del request.headers[name]
-        if not home and "cookie" in request.headers and not any(
-            name.lower() == "cookie" for name in headers
+        if (
+            not home
+            and "cookie" in request.headers
+            and not any(name.lower() == "cookie" for name in headers)
         ):  # the HTTP client's cookie jar matches hosts, not origins: a session cookie the
             del request.headers["cookie"]  # home origin set stays there (not another port/scheme)
         if self._wrap_headers:
