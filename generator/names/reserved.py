@@ -146,8 +146,8 @@ CLIENT_INIT_NAMES = frozenset({
 
 # Top-level modules templates/runtime/*.py import.
 RUNTIME_IMPORTS = frozenset({
-    "__future__", "asyncio", "base64", "collections", "contextlib", "contextvars", "dataclasses",
-    "datetime", "email", "enum", "functools", "httpx", "ipaddress", "json", "logging", "math",
-    "os", "pydantic", "pydantic_core", "random", "stat", "threading", "time", "types", "typing",
-    "urllib", "uuid", "warnings", "weakref",
+    "__future__", "asyncio", "base64", "codecs", "collections", "contextlib", "contextvars",
+    "dataclasses", "datetime", "email", "enum", "functools", "httpx", "ipaddress", "json",
+    "logging", "math", "os", "pydantic", "pydantic_core", "random", "re", "stat", "threading",
+    "time", "types", "typing", "urllib", "uuid", "warnings", "weakref",
 })
