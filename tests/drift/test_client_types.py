@@ -234,6 +234,10 @@ KNOWN_DIFFERENCES = {
     ("feat_one_of", "field", "Cat", "pet_type"),
     ("feat_one_of", "field", "Dog", "pet_type"),
     ("feat_typed_bodies", "argument", "create_note", "channel"),
+    # items of a list that carry constraints of their own (`maxLength: 3`): datamodel-code-
+    # generator makes them a root model (`list[CitiesAddCityBodyTag]`), spelt `list[str]` here
+    ("feat_constrained_arguments", "field", "CitiesAddCityBody", "tags"),
+    ("feat_constrained_arguments", "argument", "add_city", "tags"),
 }
 
 

@@ -29,15 +29,6 @@ if TYPE_CHECKING:
     from ._point import (
         Point as Point,
     )
-    from ._render_request import (
-        RenderRequest as RenderRequest,
-    )
-    from ._render_request import (
-        RenderRequestRenderRequest as RenderRequestRenderRequest,
-    )
-    from ._render_request import (
-        RenderRequestRenderRequest1 as RenderRequestRenderRequest1,
-    )
 
 __all__ = [
     "AttachmentsAddAttachmentBody",
@@ -46,9 +37,6 @@ __all__ = [
     "CitiesAddCityParams",
     "CitiesAddCityResponse",
     "Point",
-    "RenderRequest",
-    "RenderRequestRenderRequest",
-    "RenderRequestRenderRequest1",
 ]
 
 # name -> the group module defining it
@@ -59,9 +47,6 @@ _MODULE_OF: dict[str, str] = {
     "CitiesAddCityParams": "_cities_add_city_params",
     "CitiesAddCityResponse": "_cities_add_city_response",
     "Point": "_point",
-    "RenderRequest": "_render_request",
-    "RenderRequestRenderRequest": "_render_request",
-    "RenderRequestRenderRequest1": "_render_request",
 }
 
 # Hidden from type checkers: for them the package holds the names imported above and no

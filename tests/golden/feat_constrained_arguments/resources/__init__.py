@@ -13,15 +13,12 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .attachments import AsyncAttachments, Attachments
     from .cities import AsyncCities, Cities
-    from .renders import AsyncRenders, Renders
 
 __all__ = [
     "AsyncAttachments",
     "AsyncCities",
-    "AsyncRenders",
     "Attachments",
     "Cities",
-    "Renders",
 ]
 
 # exported class -> the module defining it
@@ -30,8 +27,6 @@ _MODULES: dict[str, str] = {
     "AsyncAttachments": "attachments",
     "Cities": "cities",
     "AsyncCities": "cities",
-    "Renders": "renders",
-    "AsyncRenders": "renders",
 }
 
 
