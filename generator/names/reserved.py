@@ -52,11 +52,14 @@ CLIENT_BASE_ATTRIBUTES = frozenset({
     "__aenter__", "__aexit__", "__api_key", "__base_url", "__enter__", "__exit__", "__init__",
     "__repr__", "_add_idempotency_key", "_answer_redactor", "_auth", "_bad_redirect",
     "_base_headers", "_build_request", "_check_body_resendable", "_check_empty_body", "_chunk_type",
-    "_client", "_default_headers", "_default_query", "_header_cache", "_headers", "_hidden",
+    "_client", "_default_headers", "_default_query", "_document_base_url", "_header_cache",
+    "_headers", "_hidden",
     "_hidden_query", "_invalid_body", "_local_error", "_log_retry", "_make_status_error",
-    "_may_retry_after", "_may_retry_status", "_mismatch", "_origin", "_owns_client", "_parse_body",
+    "_may_retry_after", "_may_retry_status", "_mismatch", "_operation_servers", "_origin",
+    "_origins", "_owns_client", "_parse_body",
     "_parsed_url", "_path_prefix", "_prepare", "_random", "_raw_response", "_read", "_redact",
-    "_redirect", "_request_base", "_retry_delay", "_send", "_sleep", "_stream_cls",
+    "_redirect", "_request_base", "_retry_delay", "_send", "_servers_apply", "_sleep",
+    "_stream_cls",
     "_too_many_redirects", "_transport_error", "_undecodable", "_url", "_urls",
     "_warn_if_clear_text", "_with_credentials", "_wrap_headers", "aclose", "api_key", "base_url",
     "close", "default_headers", "idempotency_header", "is_closed", "max_event_size",
@@ -72,8 +75,8 @@ RESOURCE_BASE_ATTRIBUTES = frozenset({
 
 # What `_client.py.jinja`'s classes add: `self.x = ...`, `def x`, class-body `x = ...`.
 CLIENT_TEMPLATE_ATTRIBUTES = frozenset({
-    "__init__", "_auth", "_base_url", "_path_prefix", "client_params", "copy",
-    "credential_arguments", "user_agent", "with_options",
+    "__init__", "_auth", "_base_url", "_document_base_url", "_operation_servers", "_path_prefix",
+    "client_params", "copy", "credential_arguments", "user_agent", "with_options",
 })
 
 # What `_resources.py.jinja`'s classes add.
@@ -127,7 +130,8 @@ OPERATIONS_MODULE_NAMES = frozenset({
     "FileData", "FormBody", "Headers", "IO", "Iterable", "Mapping", "MultipartBody", "NOT_GIVEN",
     "NotGiven", "Query", "RawBody", "RequestValidationError", "Sequence", "SyncAPIClient",
     "Timeout", "TypeAlias", "TypedDict", "_check_header", "_describe", "_dump", "_form_value",
-    "_keep_given_integers", "_scalar", "_short", "_validator", "annotations", "client_value",
+    "_keep_given_integers", "_path_value", "_pct", "_scalar", "_short", "_validator",
+    "annotations", "client_value",
     "dataclass", "form_body", "form_fields", "format_path", "header_problem", "json",
     "multipart_body", "multipart_fields", "multipart_files", "optional_body", "os", "pick",
     "pick_headers", "pick_strings", "pydantic", "pydantic_core", "quote", "raw_body", "raw_content",
