@@ -15,6 +15,9 @@ from generator.document.pointer import HTTP_METHODS, join_pointer
 from generator.document.refs import Refs
 from generator.problems import operation_label
 
+# A parameter's style when it gives none, by location (OpenAPI's defaults); `explode`
+# defaults to true for `form` only.
+DEFAULT_STYLES = {"path": "simple", "query": "form", "header": "simple", "cookie": "form"}
 
 @dataclass(frozen=True)
 class OperationSite:

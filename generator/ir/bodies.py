@@ -39,7 +39,8 @@ def request_body(context: Context, stem: str, operation: dict[str, Any], taken: 
         return Body(kind, media_type, None, False, required), [
             Param(whole, "body", "body", "", "", required, kind == "json", _text(raw))
         ]
-    if kind == "multipart" and is_binary(schema, context.refs):
+    one_file = kind == "multipart" and is_binary(schema, context.refs)
+    if one_file:
         schema = one_file_part(schema, required)
     model_class = context.classes.variant(
         context.classes.class_for(schema, f"{stem}Body"), schema, "readOnly")
@@ -50,7 +51,7 @@ def request_body(context: Context, stem: str, operation: dict[str, Any], taken: 
                       is_nullable(schema, context.refs), _text(raw))
         return Body(kind, media_type, model_class, False, required), [param]
     params, file_fields = _expanded(context, kind, model_class, shape, taken)
-    return Body(kind, media_type, model_class, True, required, file_fields), params
+    return Body(kind, media_type, model_class, True, required, file_fields, one_file), params
 
 
 def _expanded(context: Context, kind: BodyKind, model_class: str,
@@ -100,17 +101,10 @@ def one_file_part(schema: Any, required: bool) -> dict[str, Any]:
             **({"required": [FILE_PART]} if required else {})}
 
 
-def file_part_notes(context: Context, pointer: str, operation: dict[str, Any]
-                    ) -> tuple[Rename, ...]:
+def file_part_notes(pointer: str, body: Body | None) -> tuple[Rename, ...]:
     """The note of an operation whose multipart body is sent as the part `file`
     (`one_file_part`): the document named no part, so the name is ours."""
-    raw = context.refs.resolve(operation.get("requestBody"))
-    content = raw.get("content") if isinstance(raw, dict) else None
-    if not isinstance(content, dict) or not content:
-        return ()
-    media_type, kind = choose_body_media(content)
-    media = content[media_type] if isinstance(content[media_type], dict) else {}
-    if kind != "multipart" or not is_binary(media.get("schema"), context.refs):
+    if body is None or not body.one_file_part:
         return ()
     return (Rename(pointer, "the multipart body's schema is a file, which names no part",
                    f"sends it as the part `{FILE_PART}` (argument `{FILE_PART}`)"),)

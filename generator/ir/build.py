@@ -94,7 +94,8 @@ def _context(data: dict[str, Any], options: BuildOptions, in_place: bool = False
     components["schemas"] = {new: schemas[original] for original, new in chosen.items()}
     refs = Refs(working, options.source_file)
     classes = ModelClasses(working["components"]["schemas"], taken, refs)
-    return Context(working, options, refs, classes)
+    return Context(working, options, refs, classes,
+                   server_url(working, options.default_base_url))
 
 
 def _cannot_build(problems: list[Problem]) -> str:
@@ -112,7 +113,7 @@ def _api(context: Context, operations: list[Operation], failed: Failed) -> Api:
     data, options = context.data, context.options
     info = data.get("info") or {}
     client_params = _client_params(operations)
-    base_url = server_url(data, options.default_base_url)
+    base_url = context.base_url
     relative_server = None if options.default_base_url else server_path(data)
     return Api(
         title=_text(info.get("title")),

@@ -13,9 +13,10 @@ from generator.ir.model import BuildOptions
 @dataclass(frozen=True)
 class Context:
     """One build's working copy (`data`, changed in place as classes are hoisted), its refs,
-    its options and the models.py classes chosen so far."""
+    its options, the models.py classes chosen so far and the client's default base URL."""
 
     data: dict[str, Any]
     options: BuildOptions
     refs: Refs
     classes: ModelClasses
+    base_url: str | None  # `servers.server_url`: the document's first server, else the option

@@ -67,6 +67,8 @@ class Body:
     expanded: bool  # object properties became keyword arguments
     required: bool
     file_fields: tuple[str, ...] = ()  # multipart properties sent as files
+    # a multipart body whose schema is a file alone, sent as the part `file` (ir/bodies)
+    one_file_part: bool = False
 
     @property
     def is_text(self) -> bool:

@@ -21,7 +21,7 @@ from generator.ir.parameters import merged_parameters, parameters
 from generator.ir.responses import responses, streaming
 from generator.ir.schemas import json_type, object_properties
 from generator.ir.security import own_security
-from generator.ir.servers import operation_server, server_url
+from generator.ir.servers import operation_server
 from generator.names import identifiers as names
 from generator.names.arguments import argument_rename
 from generator.names.headers import first_unsendable, set_by_the_client
@@ -43,8 +43,7 @@ def build_operation(context: Context, site: OperationSite,
     stem = class_stem(resource, method)
     taken: set[str] = set()
     raw_params = merged_parameters(context.refs, site.shared_parameters, operation)
-    ignored = (_client_set_headers(site.pointer, raw_params) + _head_bodies(site)
-               + file_part_notes(context, site.pointer, operation))
+    ignored = _client_set_headers(site.pointer, raw_params) + _head_bodies(site)
     raw_params = [param for param in raw_params if not set_by_the_client(param)]
     unsendable = first_unsendable(raw_params)
     if unsendable is not None:  # every call would fail: a named skip, never sent
@@ -56,6 +55,7 @@ def build_operation(context: Context, site: OperationSite,
                        UNMET_HINT)
     params = parameters(context, stem, raw_params, taken)
     body, body_params = request_body(context, stem, operation, taken)
+    ignored += file_part_notes(site.pointer, body)
     success, errors, headers = responses(context, stem, operation, bodiless=site.method == "head")
     stream_param, stream_chunk, stream_only = streaming(context, operation, body_params, success)
     pagination = None if stream_chunk else pages(context, site, success)
@@ -84,8 +84,7 @@ def build_operation(context: Context, site: OperationSite,
         renamed_arguments=_renamed_arguments(site.pointer, [*params, *body_params]),
         retry_safe=retries.retry_safe(operation),
         idempotency_header=retries.declared_idempotency_header(context.data, raw_params),
-        server=operation_server(operation, site.shared_servers,
-                                server_url(context.data, context.options.default_base_url)),
+        server=operation_server(operation, site.shared_servers, context.base_url),
     )
 
 

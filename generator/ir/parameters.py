@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from generator.document.operations import DEFAULT_STYLES
 from generator.document.refs import Refs
 from generator.ir.context import Context
 from generator.ir.media import json_content
@@ -17,8 +18,6 @@ from generator.ir.schemas import is_nullable
 from generator.names import identifiers as names
 
 LOCATIONS = ("path", "query", "header", "cookie")
-# A parameter's style when it gives none (OpenAPI's defaults): `explode` defaults to `form`'s.
-DEFAULT_STYLES = {"path": "simple", "query": "form", "header": "simple", "cookie": "form"}
 
 
 def merged_parameters(refs: Refs, shared: tuple[Any, ...], operation: dict[str, Any]

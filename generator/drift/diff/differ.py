@@ -74,6 +74,7 @@ from dataclasses import replace
 from urllib.parse import quote
 
 from generator.document import tree
+from generator.document.operations import DEFAULT_STYLES
 from generator.document.pointer import HTTP_METHODS, join_tokens, split_pointer
 from generator.document.refs import Refs
 from generator.drift.diff.branches import (
@@ -907,7 +908,6 @@ _IGNORED_HEADERS = frozenset({"accept", "content-type", "authorization"})
 # Styles that prefix even a single value (`;id=5`, `.5`): a switch to or from one changes how
 # every value is sent.
 _PREFIXED_STYLES = frozenset({"matrix", "label"})
-_DEFAULT_STYLES = {"query": "form", "cookie": "form", "path": "simple", "header": "simple"}
 
 
 def serialized_as(param: Param) -> tuple[str, bool] | None:
@@ -917,7 +917,7 @@ def serialized_as(param: Param) -> tuple[str, bool] | None:
         return None
     style = param.raw.get("style")
     if not isinstance(style, str):
-        style = _DEFAULT_STYLES.get(param.location, "simple")
+        style = DEFAULT_STYLES.get(param.location, "simple")
     explode = param.raw.get("explode")
     return style, explode if isinstance(explode, bool) else style == "form"
 

@@ -188,7 +188,7 @@ def _form_value(value: Any) -> str | list[str]:
     if isinstance(value, list) and not any(isinstance(item, dict | list) for item in value):
         return [_scalar(item) for item in value]
     if isinstance(value, dict | list):
-        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+        return _json_text(value)
     return _scalar(value)
 
 
@@ -302,7 +302,7 @@ def _path_value(key: str, value: Any, style: str) -> str:
     """One path parameter's text in `style` (see :func:`format_path`), its parts
     percent-encoded; an empty value refused."""
     if style == "json":
-        parts = [json.dumps(value, separators=(",", ":"))]
+        parts = [_json_text(value, ascii_only=True)]
     elif isinstance(value, dict):
         parts = [_pct(part) for pair in value.items() for part in pair]
     else:
@@ -325,6 +325,12 @@ def _path_value(key: str, value: Any, style: str) -> str:
             return f";{name}=" + ",".join(parts)
         return "".join(f";{part}" if pairs else f";{name}={part}" for part in parts)
     return ",".join(parts)
+
+
+def _json_text(value: Any, *, ascii_only: bool = False) -> str:
+    """A parameter's or part's JSON text, compact; `ascii_only` where the wire takes ASCII
+    alone (headers; a path percent-encodes it either way)."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=ascii_only)
 
 
 def _pct(value: Any) -> str:
@@ -372,7 +378,7 @@ def pick(
             continue
         delimiter = (delimiters or {}).get(key)
         if key in json_encoded:
-            picked[wire] = json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+            picked[wire] = _json_text(value)
         elif isinstance(value, dict):
             if key in deep:
                 picked.update({f"{wire}[{name}]": _scalar(item) for name, item in value.items()})
@@ -404,7 +410,7 @@ def pick_strings(
     `\\u` escapes, which a header can carry)."""
     return {
         (wire_names.get(key, key) if wire_names else key): (
-            json.dumps(values[key], separators=(",", ":"))
+            _json_text(values[key], ascii_only=True)
             if key in json_encoded
             else _scalar(values[key], exploded=key in exploded)
         )
