@@ -104,6 +104,7 @@ class _Rendered:
     failed: tuple[tuple[str, str], ...]  # (operation pointer, why): left out of a tolerant package
     renames: tuple[Repaired, ...]  # spec-derived names that had to change
     methods: dict[str, tuple[str, str]]  # operation pointer -> (resource class, method)
+    defined: dict[str, set[str]]  # resource class -> its methods, as rendered
 
 
 def _render(target: Target, document: Document, cache: Cache | None = None) -> _Rendered:
@@ -111,14 +112,16 @@ def _render(target: Target, document: Document, cache: Cache | None = None) -> _
     package_models = models.models_source(api.models_input, api.required_classes,
                                           str(target.spec), cache)
     views = render.package_views(api, package_models)
-    files = render.render(api, package_models, views, cache)
+    rendered = render.rendered_package(api, package_models, views, cache)
+    files = rendered.files
     files.update(package_docs.documents(
         api, package_models, views.resources, spec_sha256=document.sha256, settings=target.settings,
         versions=provenance.runtime_versions(target.options.http_library,
                                              typing_extensions=api.uses_deprecated())))
     renames = tuple(Repaired(str(document.path), rename.pointer, document.line_of(rename.pointer),
                              rename.problem, rename.action) for rename in api.renames)
-    return _Rendered(files, api.failed, renames, api.method_names())
+    return _Rendered(files, api.failed, renames, api.method_names(),
+                     coverage.resource_methods(rendered.readings))
 
 
 @dataclass(frozen=True)
@@ -238,8 +241,8 @@ def _generate_fresh(documents: _Working, cache: Cache | None) -> Generation:
         working = _working_documents(documents, outcomes)
         first, problems = _generate_beside_validation(working, outcomes, cache)
     _raise_for_strict(documents, problems)
-    final = _generate_settled(first, _Generated({}, outcomes, working, {}), problems, cache)
-    _check_coverage(documents, final, cache)
+    final = _generate_settled(first, _Generated({}, outcomes, working, {}, {}), problems, cache)
+    _check_coverage(documents, final)
     _refuse_when_every_operation_skipped(documents, final.outcomes)
     toolkit = provenance.toolkit_fingerprint()
     packages = {name: _with_records(files, *documents[name], final.outcomes.get(name), toolkit)
@@ -261,6 +264,7 @@ class _Generated:
     working: _Working
     # package -> operation pointer -> (resource class, method): what the Api named each one
     methods: dict[str, dict[str, tuple[str, str]]]
+    defined: dict[str, dict[str, set[str]]]  # package -> resource class -> methods rendered
 
 
 def _working_document(document: Document, outcome: Outcome | None) -> Document:
@@ -345,10 +349,11 @@ def _generate_settled(first: _Generated | None, before: _Generated,
         return _generate(working, outcomes, cache)
     again = [name for name, outcome in settled.items() if outcome.changes_output]
     if not again:
-        return _Generated(first.formatted, outcomes, working, first.methods)
+        return _Generated(first.formatted, outcomes, working, first.methods, first.defined)
     redo = _generate({name: working[name] for name in again}, outcomes, cache)
     return _Generated({**first.formatted, **redo.formatted}, redo.outcomes,
-                      {**working, **redo.working}, {**first.methods, **redo.methods})
+                      {**working, **redo.working}, {**first.methods, **redo.methods},
+                      {**first.defined, **redo.defined})
 
 
 def _settle_validator_problems(working: _Working, outcomes: dict[str, Outcome],
@@ -400,15 +405,15 @@ def _raise_for_strict(documents: _Working, problems: list[Problem]) -> None:
         raise GeneratorError(strict)
 
 
-def _check_coverage(documents: _Working, final: _Generated, cache: Cache | None) -> None:
+def _check_coverage(documents: _Working, final: _Generated) -> None:
     """Every operation of the document is generated or named as skipped: anything else is a
     generator bug, and fails loudly."""
-    for name, files in final.formatted.items():
+    for name in final.formatted:
         original = documents[name][1]
         outcome = final.outcomes.get(name)
         skipped = {entry.pointer for entry in outcome.skipped} if outcome is not None else set()
         coverage.check(str(original.path), original.data, final.working[name][1].data, skipped,
-                       files, final.methods[name], cache)
+                       final.defined[name], final.methods[name])
 
 
 def _refuse_when_every_operation_skipped(documents: _Working,
@@ -479,7 +484,8 @@ def _generate(working: _Working, outcomes: dict[str, Outcome],
         {**outcomes, **{name: outcome for name, (outcome, _) in after.items()
                        if outcome is not None}},
         {**working, **{name: package for name, (_, package) in after.items()}},
-        {name: result.methods for name, result in rendered.items()})
+        {name: result.methods for name, result in rendered.items()},
+        {name: result.defined for name, result in rendered.items()})
 
 
 def _after_rendering(package: tuple[Target, Document], outcome: Outcome | None,

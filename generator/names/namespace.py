@@ -6,7 +6,7 @@ constants. Each lives in a namespace the templates and the hand-written runtime 
 names are declared in `names/reserved.py` (and proven complete by tests/names, which read the
 templates). `plan` chooses every spec-derived name clear of them and of each other, and says
 which it had to change; `names_bound_twice` is the generation-time proof that no module of a
-package binds a name twice.
+package binds a name twice (`read_modules`, whose readings the coverage check counts too).
 """
 
 from __future__ import annotations
@@ -234,64 +234,116 @@ def _init_assigned_twice(cls: ast.ClassDef) -> list[str]:
     return sorted(name for name, count in assigned.items() if count > 1)
 
 
+@dataclass(frozen=True)
+class Reading:
+    """What generation checks read of one rendered module's text, from one parse: the names it
+    binds twice (`name`, `Class.name`, `Class.self.name`), and each top-level class's bases and
+    public methods (the coverage check counts the resource classes' methods from them)."""
+
+    twice: tuple[str, ...]
+    classes: dict[str, tuple[tuple[str, ...], tuple[str, ...]]]  # name -> (bases, methods)
+
+
 def names_bound_twice(files: Mapping[str, str], modules: Iterable[str],
                       cache: Cache | None = None) -> list[str]:
     """`module: name` for every name a rendered module binds twice at its top level, in a
-    class body, or as an attribute its `__init__` sets. What a module's text binds twice is
-    taken from `cache` when it has read the same text (parsing GitHub's 192 modules, 10 MB,
-    takes seconds; an edit of one operation changes one or two of them)."""
-    found: list[str] = []
-    missed: dict[str, list[str]] = {}
+    class body, or as an attribute its `__init__` sets."""
+    return bound_twice_in(read_modules(files, modules, cache))
+
+
+def bound_twice_in(readings: Mapping[str, Reading]) -> list[str]:
+    """`module: name` for every name bound twice in the modules `readings` read."""
+    return [f"{module}: {name}" for module, reading in readings.items() for name in reading.twice]
+
+
+def read_modules(files: Mapping[str, str], modules: Iterable[str],
+                 cache: Cache | None = None) -> dict[str, Reading]:
+    """The `Reading` of each of `modules` (a module that does not parse has none: format's
+    compile check names its file and line). A module's reading is taken from `cache` when it
+    has read the same text (parsing GitHub's 192 modules, 10 MB, takes seconds; an edit of one
+    operation changes one or two of them)."""
+    readings: dict[str, Reading] = {}
+    missed: dict[str, Reading] = {}
     generator = toolkit_fingerprint()["generator_sha256"] if cache is not None else ""
     for module in modules:
         text = files[module]
         key = _entry_key(text, generator) if cache is not None else ""
-        twice = _cached_twice(cache, key) if cache is not None else None
-        if twice is None:
-            twice = _text_bound_twice(text)
-            if twice is None:  # format's compile check names the file and the line
+        reading = _cached_reading(cache, key) if cache is not None else None
+        if reading is None:
+            reading = _read_text(text)
+            if reading is None:
                 continue
-            missed[key] = twice
-        found.extend(f"{module}: {name}" for name in twice)
+            missed[key] = reading
+        readings[module] = reading
     if cache is not None and missed:
-        for key, twice in missed.items():
-            cache.put(NAMESPACE, key, {"format": ENTRY_FORMAT, "twice": twice}, evict=False)
+        for key, reading in missed.items():
+            cache.put(NAMESPACE, key, _entry(reading), evict=False)
         cache.evict()
-    return found
+    return readings
 
 
-def _text_bound_twice(text: str) -> list[str] | None:
-    """What the module `text` binds twice (`name`, `Class.name`, `Class.self.name`); None when
-    it does not parse."""
+def _read_text(text: str) -> Reading | None:
+    """The module `text`'s reading; None when it does not parse."""
     try:
         tree = ast.parse(text)
     except SyntaxError:
         return None
-    found = _bound_twice(tree.body)
+    twice = _bound_twice(tree.body)
+    classes: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
     for node in tree.body:
         if isinstance(node, ast.ClassDef):
-            twice = [*_bound_twice(node.body), *(f"self.{n}" for n in _init_assigned_twice(node))]
-            found.extend(f"{node.name}.{name}" for name in twice)
-    return found
+            inside = [*_bound_twice(node.body), *(f"self.{n}" for n in _init_assigned_twice(node))]
+            twice.extend(f"{node.name}.{name}" for name in inside)
+            classes[node.name] = (_base_names(node), _public_methods(node))
+    return Reading(tuple(twice), classes)
 
 
-NAMESPACE = "bound_twice"
-ENTRY_FORMAT = 1  # of an entry: changing its fields changes this
+def _base_names(cls: ast.ClassDef) -> tuple[str, ...]:
+    return tuple(base.id for base in cls.bases if isinstance(base, ast.Name))
+
+
+def _public_methods(cls: ast.ClassDef) -> tuple[str, ...]:
+    """The class's public methods, each once (overloads included), sorted."""
+    return tuple(sorted({item.name for item in cls.body
+                         if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))
+                         and not item.name.startswith("_")}))
+
+
+NAMESPACE = "module_readings"
+ENTRY_FORMAT = 2  # of an entry: changing its fields changes this
 
 
 def _entry_key(text: str, generator_sha256: str) -> str:
-    """What a module's verdict depends on: its text, the code reading it (the generator's
+    """What a module's reading depends on: its text, the code reading it (the generator's
     source hash) and Python's version (whose parser reads it)."""
     return key_of({"format": ENTRY_FORMAT, "source_sha256": sha256_text(text),
                    "generator_sha256": generator_sha256, "python": sys.version})
 
 
-def _cached_twice(cache: Cache, key: str) -> list[str] | None:
+def _entry(reading: Reading) -> dict[str, object]:
+    return {"format": ENTRY_FORMAT, "twice": list(reading.twice),
+            "classes": {name: [list(bases), list(methods)]
+                        for name, (bases, methods) in reading.classes.items()}}
+
+
+def _cached_reading(cache: Cache, key: str) -> Reading | None:
+    """The entry under `key` as a `Reading`; None when there is none or it is not one."""
     entry = cache.get(NAMESPACE, key)
-    if isinstance(entry, dict) and entry.get("format") == ENTRY_FORMAT and isinstance(
-            twice := entry.get("twice"), list) and all(isinstance(n, str) for n in twice):
-        return twice
-    return None
+    if not (isinstance(entry, dict) and entry.get("format") == ENTRY_FORMAT):
+        return None
+    twice, classes = entry.get("twice"), entry.get("classes")
+    if not (isinstance(twice, list) and _strings(twice) and isinstance(classes, dict)):
+        return None
+    read: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {}
+    for name, parts in classes.items():
+        if not (isinstance(parts, list) and len(parts) == 2 and all(map(_strings, parts))):
+            return None
+        read[name] = (tuple(parts[0]), tuple(parts[1]))
+    return Reading(tuple(twice), read)
+
+
+def _strings(value: object) -> bool:
+    return isinstance(value, list) and all(isinstance(item, str) for item in value)
 
 
 # ---- the package's own name ----------------------------------------------------------------------

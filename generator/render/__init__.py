@@ -10,12 +10,12 @@ runtime), `filters` (THE injection boundary), `environment` (Jinja), `docstrings
 from generator.render.environment import TEMPLATES, environment
 from generator.render.filters import docstring, literal, markdown_code, one_line
 from generator.render.operations import PackageViews, package_views
-from generator.render.package import render
+from generator.render.package import RenderedPackage, render, rendered_package
 from generator.render.runtime import RUNTIME, error_exports, runtime_files
 from generator.render.views import CALL_ARGUMENTS
 
 __all__ = [
-    "CALL_ARGUMENTS", "RUNTIME", "TEMPLATES", "PackageViews", "docstring", "environment",
-    "error_exports", "literal", "markdown_code", "one_line", "package_views", "render",
-    "runtime_files",
+    "CALL_ARGUMENTS", "RUNTIME", "TEMPLATES", "PackageViews", "RenderedPackage", "docstring",
+    "environment", "error_exports", "literal", "markdown_code", "one_line", "package_views",
+    "render", "rendered_package", "runtime_files",
 ]

@@ -165,10 +165,25 @@ extend-select = ["I"]
 """
 
 
+@dataclass(frozen=True)
+class RenderedPackage:
+    """Every Python file of a package, unformatted, keyed by relative path; and what the check
+    that no module binds a name twice read of each module it parsed (`namespace.Reading`)."""
+
+    files: dict[str, str]
+    readings: dict[str, namespace.Reading]
+
+
 def render(api: Api, models: Models, views: PackageViews | None = None,
            cache: Cache | None = None) -> dict[str, str]:
-    """Every Python file of the package, unformatted, keyed by relative path; what the check
-    that no module binds a name twice read of a module's text before is taken from `cache`."""
+    """Every Python file of the package, unformatted, keyed by relative path."""
+    return rendered_package(api, models, views, cache).files
+
+
+def rendered_package(api: Api, models: Models, views: PackageViews | None = None,
+                     cache: Cache | None = None) -> RenderedPackage:
+    """The package's files and the readings of its modules; what the check read of a module's
+    text before is taken from `cache`."""
     env = environment(TEMPLATES)
     context = _context(api, models, views if views is not None else package_views(api, models))
     files = {
@@ -181,8 +196,7 @@ def render(api: Api, models: Models, views: PackageViews | None = None,
         "ruff.toml": RUFF_TOML,
         **runtime_modules(RUNTIME, api.options.http_library),
     }
-    _check_module_names(files, api.options.source_file, cache)
-    return files
+    return RenderedPackage(files, _check_module_names(files, api.options.source_file, cache))
 
 
 def _resource_modules(context: dict[str, Any]) -> dict[str, str]:
@@ -199,14 +213,17 @@ def _resource_modules(context: dict[str, Any]) -> dict[str, str]:
 
 
 def _check_module_names(files: dict[str, str], source_file: str,
-                        cache: Cache | None = None) -> None:
+                        cache: Cache | None = None) -> dict[str, namespace.Reading]:
     """Every name a rendered module binds, it binds once: names are chosen clear of each other
-    (`namespace.plan`), so a name bound twice is a generator bug, and fails loudly."""
+    (`namespace.plan`), so a name bound twice is a generator bug, and fails loudly. The
+    readings of the modules checked."""
     modules = [*RENDERED_MODULES, *(path for path in files
                                     if path.startswith((f"{resources.RESOURCES_PACKAGE}/",
                                                         f"{PARAMS_PACKAGE}/")))]
-    twice = namespace.names_bound_twice(files, sorted(set(modules)), cache)
+    readings = namespace.read_modules(files, sorted(set(modules)), cache)
+    twice = namespace.bound_twice_in(readings)
     if twice:
         raise GeneratorError([Problem(
             source_file, "", None, f"generator bug: names bound twice: {', '.join(twice)}",
             "nothing was written; run with --debug and report it with the spec")])
+    return readings

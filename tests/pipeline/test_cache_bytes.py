@@ -18,6 +18,7 @@ from generator.cli import main as cli_main
 from generator.io import cache as cache_module
 from generator.io.cache import Cache
 from generator.models import split
+from generator.names import namespace
 from generator.output import coverage
 from tests.support import FEATURE_SPECS, IMPERFECT_DOCS
 from tests.support.sandbox import snapshot
@@ -175,10 +176,15 @@ RESOURCE = f'''class Pets({coverage.SYNC_RESOURCE_BASE}):
 def test_a_resource_modules_methods_come_from_the_cache_and_a_damaged_entry_is_ignored(
         tmp_path: Path) -> None:
     cache = Cache(tmp_path / "cache")
-    cold = coverage._cached_methods(RESOURCE, cache)
-    assert cold == {"Pets": {"list"}} == coverage._methods_by_class(RESOURCE)
-    [entry] = (tmp_path / "cache" / coverage.NAMESPACE).iterdir()
-    entry.write_bytes(cache_module._encode({"format": coverage.ENTRY_FORMAT,
+    files = {"resources/pets.py": RESOURCE}
+
+    def methods(with_cache: Cache | None) -> dict[str, set[str]]:
+        return coverage.resource_methods(namespace.read_modules(files, files, with_cache))
+
+    cold = methods(cache)
+    assert cold == {"Pets": {"list"}} == methods(None)
+    [entry] = (tmp_path / "cache" / namespace.NAMESPACE).iterdir()
+    entry.write_bytes(cache_module._encode({"format": namespace.ENTRY_FORMAT, "twice": [],
                                             "classes": {"Pets": "list"}}))
-    assert coverage._cached_methods(RESOURCE, cache) == cold
-    assert coverage._cached_methods(RESOURCE, cache) == cold  # the entry written again
+    assert methods(cache) == cold
+    assert methods(cache) == cold  # the entry written again
