@@ -28,7 +28,12 @@ import yaml
 from generator.document.files import read_limited
 from generator.document.json_seek import SeekingLines
 from generator.document.lines import ROOT, LineMap
-from generator.document.nesting import refuse_deep_yaml, too_deep_problem
+from generator.document.nesting import (
+    COMPOSE_FIRST_LEVELS,
+    refuse_deep_yaml,
+    too_deep_problem,
+    yaml_depth_bound,
+)
 from generator.document.numbers import (
     might_be_too_large,
     number_problem,
@@ -307,11 +312,33 @@ _FLOAT = re.compile(r"[-+]?([0-9][0-9_]*)?\.[0-9_]*([eE][-+][0-9]+)?")
 
 
 def _parse_yaml(raw: bytes, file: str) -> tuple[Any, Mapping[str, int]]:
-    refuse_deep_yaml(raw, file, NodeLoader)
+    bound = yaml_depth_bound(raw)
+    if bound > COMPOSE_FIRST_LEVELS:
+        refuse_deep_yaml(raw, file, NodeLoader)
+    root = with_deep_stack(lambda: _composed(raw, file), 1, recurses_in_c=True)
+    levels = depth(root, _yaml_children)
+    if levels > MAX_NESTING:  # composed first (`COMPOSE_FIRST_LEVELS`): the events say where
+        refuse_deep_yaml(raw, file, NodeLoader)
+        raise GeneratorError([too_deep_problem(file, "", None)])
+    if b"&" in raw:
+        _check_aliases(root, file, levels)
+    converter = _YamlConverter(file)
+    try:
+        data = with_deep_stack(lambda: converter.convert(root, ROOT), levels)
+    except RecursionError:  # aliases made it deeper than the node graph is
+        raise GeneratorError([too_deep_problem(file, "", None)]) from None
+    if converter.problems:
+        raise GeneratorError(converter.problems)
+    converter.lines.set_line(ROOT, root.start_mark.line + 1, replace=False)
+    return data, converter.lines
+
+
+def _composed(raw: bytes, file: str) -> yaml.Node:
+    """The YAML document's node graph, as libyaml composes it; its syntax errors located."""
     loader = None
     try:
         loader = NodeLoader(raw)  # PyYAML's own reader decodes here already
-        root = loader.get_single_node()
+        root: yaml.Node | None = loader.get_single_node()
     except yaml.reader.ReaderError:
         raise GeneratorError([_unreadable_yaml_text(raw, file)]) from None
     except yaml.MarkedYAMLError as exc:
@@ -325,18 +352,7 @@ def _parse_yaml(raw: bytes, file: str) -> tuple[Any, Mapping[str, int]]:
         raise GeneratorError(
             [Problem(file, "", None, "file has no YAML document (only comments or blank lines)")]
         )
-    levels = depth(root, _yaml_children)
-    if b"&" in raw:
-        _check_aliases(root, file, levels)
-    converter = _YamlConverter(file)
-    try:
-        data = with_deep_stack(lambda: converter.convert(root, ROOT), levels)
-    except RecursionError:  # aliases made it deeper than the node graph is
-        raise GeneratorError([too_deep_problem(file, "", None)]) from None
-    if converter.problems:
-        raise GeneratorError(converter.problems)
-    converter.lines.set_line(ROOT, root.start_mark.line + 1, replace=False)
-    return data, converter.lines
+    return root
 
 
 # Characters YAML 1.1/1.2 refuses in a stream (its printable set, c-printable).

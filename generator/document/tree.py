@@ -163,12 +163,14 @@ def _json_children(node: Any) -> Iterable[Any]:
     return ()
 
 
-def with_deep_stack(work: Callable[[], T], levels: int) -> T:
+def with_deep_stack(work: Callable[[], T], levels: int, *, recurses_in_c: bool = False) -> T:
     """`work()`, a recursive walk of `levels` nesting levels, with the recursion limit and the
     stack that needs (schemas may nest hundreds of levels deep, and datamodel-code-generator,
     openapi-spec-validator and our YAML reader walk them recursively). The limit follows the
     depth: a walk that never ends (a reference cycle a library does not stop) still ends
-    soon, in its RecursionError. Runs in a thread of its own; its exception is raised here."""
+    soon, in its RecursionError. Runs in a thread of its own; its exception is raised here.
+    A walk that `recurses_in_c` (libyaml's composer), which no recursion limit guards, always
+    gets the deep stack."""
     result: list[T] = []
     failure: list[BaseException] = []
 
@@ -180,7 +182,7 @@ def with_deep_stack(work: Callable[[], T], levels: int) -> T:
 
     previous_limit = sys.getrecursionlimit()
     wanted = min(MAX_RECURSION_LIMIT, max(previous_limit, FRAMES_PER_LEVEL * levels + 1000))
-    if wanted == previous_limit:
+    if wanted == previous_limit and not recurses_in_c:
         return work()
     with _STACK_LOCK:
         previous_size = threading.stack_size(DEEP_STACK_BYTES)

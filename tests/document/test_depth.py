@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from generator.document import nesting
 from generator.document.loading import load
 from generator.document.pointer import split_pointer
 from generator.document.tree import MAX_NESTING, depth
@@ -70,6 +71,36 @@ def _inline_nesting_problems(kind: str) -> list[tuple[str, str]]:
     if kind == "properties":
         return []
     return [("inline-nesting", "/components/schemas/Deep" + "/items" * (MAX_INLINE_NESTING + 1))]
+
+
+def test_flow_yaml_past_the_limit_but_within_the_quick_bound_is_refused_where_it_crosses(
+        tmp_path: Path) -> None:
+    """Composed first (`COMPOSE_FIRST_LEVELS`), then measured: the problem is the one the event
+    stream gives, at the level past the limit."""
+    levels = MAX_NESTING + 100
+    assert MAX_NESTING < nesting.yaml_depth_bound(b"[" * levels) <= nesting.COMPOSE_FIRST_LEVELS
+    text = "openapi: 3.1.0\npaths: {}\nx-deep: " + "[" * levels + "]" * levels + "\n"
+    problem = only(load_error(written(tmp_path, "flow.yaml", text)))
+    assert_names_the_limit(problem.message)
+    assert split_pointer(problem.pointer)[:3] == ["x-deep", "0", "0"]
+    assert len(split_pointer(problem.pointer)) == MAX_NESTING
+    assert problem.line == 3
+
+
+def test_a_shallow_document_with_many_brackets_is_composed_without_following_its_events(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Brackets in descriptions make the quick bound large (OpenAI's: 7,837 for 21 levels):
+    below `COMPOSE_FIRST_LEVELS` the document is composed and measured, not first followed
+    event by event."""
+    followed: list[object] = []
+    real = nesting._YamlDepth.too_deep
+    monkeypatch.setattr(nesting._YamlDepth, "too_deep",
+                        lambda self, loader: followed.append(loader) or real(self, loader))
+    description = "see [the docs](https://example.com) " * (MAX_NESTING + 10)
+    text = f"openapi: 3.1.0\ninfo: {{title: t, version: '1'}}\npaths: {{}}\nx-note: '{description}'\n"
+    assert nesting.yaml_depth_bound(text.encode()) > MAX_NESTING
+    assert load(written(tmp_path, "brackets.yaml", text)).data["x-note"] == description
+    assert followed == []
 
 
 @pytest.mark.timeout(120)
