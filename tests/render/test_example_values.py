@@ -44,6 +44,18 @@ def test_a_pattern_gets_a_string_pydantic_accepts(pattern: str) -> None:
     assert accepted(Annotated[str, pydantic.Field(pattern=pattern)], text), text
 
 
+@pytest.mark.parametrize(("pattern", "shortest"), [
+    (r"^(?>ab|c)d$", "abd"), (r"^x*+y$", "y"), (r"^[0-9]{2}+-(?>[a-z]{3})$", "00-aaa"),
+])
+def test_atomic_groups_and_possessive_repeats_are_read_like_their_plain_forms(
+        pattern: str, shortest: str) -> None:
+    """Python 3.11's `(?>...)` and `*+`: pydantic's own regex engine cannot compile them (such a
+    pattern is repaired away before models are made), so the value is checked by `re` alone."""
+    text = text_value(Constraints(pattern=pattern))
+    assert text == shortest
+    assert re.search(pattern, text)
+
+
 @pytest.mark.parametrize("pattern", [r"(?=x)a", r"(a)\1", r"a{100}", r"(unclosed"])
 def test_a_pattern_it_cannot_build_a_match_for_gets_no_value(pattern: str) -> None:
     # a look-ahead, a back reference, a repeat too long to show, one `re` cannot read
