@@ -106,3 +106,43 @@ def test_the_operation_servers_apply_again_when_the_base_url_is_set_back(
         client.base_url = package._client.DEFAULT_BASE_URL + "/"  # the document's, however spelt
         client.default.upload_asset(id=1, body=b"x")
     assert [r.target for r in uploads.requests] == ["/assets/1"] and chosen.requests == []
+
+
+def upload(package: ModuleType, kind: str) -> None:
+    """The operation with its own server, once, on the sync or the async client."""
+    if kind == "sync":
+        with package.Client(api_key=KEY, max_retries=0) as sync:
+            sync.default.upload_asset(id=7, body=b"data")
+        return
+
+    async def run() -> None:
+        async with package.AsyncClient(api_key=KEY, max_retries=0) as session:
+            await session.default.upload_asset(id=7, body=b"data")
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("kind", ["sync", "async"])
+def test_a_redirect_from_an_operation_server_to_the_base_url_keeps_the_credentials(
+    tmp_path: Path, serve: Callable[..., ScriptedServer], kind: str
+) -> None:
+    """Both origins are the document's, so both are trusted: the key follows the hop."""
+    api = serve([Reply(204)])
+    uploads = serve([Reply(307, {"Location": api.url + "/v1/moved/7"})])
+    upload(generated(tmp_path, api, uploads), kind)
+    (first,), (landed,) = uploads.requests, api.requests
+    assert first.headers["authorization"] == landed.headers["authorization"] == f"Bearer {KEY}"
+    assert (landed.method, landed.target, landed.body) == ("PUT", "/v1/moved/7", b"data")
+
+
+@pytest.mark.parametrize("kind", ["sync", "async"])
+def test_a_redirect_from_an_operation_server_to_a_third_origin_drops_the_credentials(
+    tmp_path: Path, serve: Callable[..., ScriptedServer], kind: str
+) -> None:
+    api, elsewhere = serve([]), serve([Reply(204)])
+    uploads = serve([Reply(307, {"Location": elsewhere.url + "/x"})])
+    upload(generated(tmp_path, api, uploads), kind)
+    (first,), (landed,) = uploads.requests, elsewhere.requests
+    assert first.headers["authorization"] == f"Bearer {KEY}"
+    assert KEY not in str(landed.headers) + landed.target
+    assert landed.method == "PUT" and api.requests == []
