@@ -28,6 +28,9 @@ on 127.0.0.1 (started by the test, stopped when it ends, each call bounded by `t
   host (another port, or `http://` after `https://`): the client strips `Cookie` from such a
   hop, but the HTTP library's cookie jar matches hosts, not origins, and added it back. It
   stays home now, where the jar still sends it.
+* A server setting a new cookie on every response (or one cookie of megabytes) grew a
+  long-lived client's cookie jar without bound: a client the package makes keeps
+  `MAX_COOKIES` (300), the newest set, and none longer than `MAX_COOKIE_BYTES` (4096).
 * A header whose name says "key" or "credential" (Azure's `Ocp-Apim-Subscription-Key` and
   `x-functions-key`, `X-Access-Key`, often declared as plain header parameters rather than
   security schemes) was not taken for a credential: it followed a redirect to another origin
@@ -261,6 +264,29 @@ def test_a_cookie_the_home_origin_set_never_reaches_another_origin(
     ]
     (landed,) = elsewhere.requests
     assert "cookie" not in landed.headers
+
+
+def test_the_cookie_jar_keeps_the_newest_cookies_and_none_too_long(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A server setting a new cookie on every response grew a long-lived client's jar without
+    bound: the jar keeps `MAX_COOKIES` (here 3), the newest, and refuses a cookie longer than
+    `MAX_COOKIE_BYTES`; what it keeps it still sends home."""
+    base_client = importlib.import_module(pkg.__name__ + "._base_client")
+    monkeypatch.setattr(base_client, "MAX_COOKIES", 3)
+    huge = "v" * base_client.MAX_COOKIE_BYTES
+    home = serve([
+        *(Reply(200, {"Set-Cookie": f"c{index}=v{index}; Path=/"}, body=COMPLETION)
+          for index in range(5)),
+        Reply(200, {"Set-Cookie": f"big={huge}; Path=/"}, body=COMPLETION),
+        Reply(200, body=COMPLETION),
+    ])
+    api = make_api(home, max_retries=0)
+    for _ in range(7):
+        api.call(completion_spec(pkg), completion_options(pkg))
+    assert sorted(cookie.name for cookie in api.client._client.cookies.jar) == ["c2", "c3", "c4"]
+    assert sorted(home.requests[-1].headers["cookie"].split("; ")) == ["c2=v2", "c3=v3", "c4=v4"]
 
 
 # -- headers named like keys are credentials -------------------------------------------------
