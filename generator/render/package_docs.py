@@ -277,18 +277,32 @@ def _call(resource: ResourceView, operation: OperationView, models: Models, *,
     signature = (variant.overloads[1 if streaming else 0] if variant.overloads
                  else variant.implementation)
     fields = _argument_fields(operation)
+    in_path = _path_arguments(operation)
     arguments = []
     for argument in _required(signature.arguments):
         value = ("True" if argument.name == operation.stream_switch
                  else placeholder(argument.annotation, models,
                                   constraints=_constraints(models, fields.get(argument.name))))
-        if value is None:
+        if value is None or (argument.name in in_path and _sent_empty(value)):
             return None
         arguments.append((argument.name, value))
     shown = Printed(None) if streaming else printed(signature.returns, models)
     security = (None if operation.security is None
                 else tuple(tuple(requirement) for requirement in operation.security))
     return Call(resource.attr, operation.name, tuple(arguments), shown, security)
+
+
+def _path_arguments(operation: OperationView) -> set[str]:
+    """The arguments of `operation` that fill its path."""
+    values = operation.params.values if operation.params is not None else ()
+    return {value.argument for value in values if value.key in operation.path_keys}
+
+
+def _sent_empty(placeholder_source: str) -> bool:
+    """Whether the value would be sent as nothing (an empty list, mapping or string, or a model
+    with no field set: Jellyfin's `Version` path parameter, whose fields are all read-only),
+    which the client refuses for a path segment."""
+    return placeholder_source in ("[]", "{}", '""', "''") or placeholder_source.endswith("()")
 
 
 def _argument_fields(operation: OperationView) -> dict[str, tuple[str, str]]:

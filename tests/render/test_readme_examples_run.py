@@ -167,3 +167,53 @@ def test_an_example_of_a_path_with_a_fixed_query_runs(tmp_path: Path) -> None:
     assert ran.returncode == 0, ran.stderr[-4000:]
     sent = {(r.path, tuple(r.query)) for r in server.requests}
     assert sent == {("/v1/models/string", (("beta", "true"),))}
+
+
+VERSIONS = """\
+openapi: 3.0.3
+info: {title: Versions, version: "1"}
+servers: [{url: "https://versions.example.com"}]
+components:
+  schemas:
+    Version:
+      type: object
+      properties:
+        Major: {type: integer, readOnly: true}
+        Minor: {type: integer, readOnly: true}
+paths:
+  /versions/{version}:
+    get:
+      operationId: getVersion
+      tags: [versions]
+      parameters:
+        - {name: version, in: path, required: true, schema: {$ref: "#/components/schemas/Version"}}
+      responses:
+        "200": {description: ok}
+  /items/{id}:
+    get:
+      operationId: getItem
+      tags: [versions]
+      parameters:
+        - {name: id, in: path, required: true, schema: {type: string}}
+      responses:
+        "200": {description: ok}
+"""
+
+
+def test_no_example_fills_a_path_with_a_value_sent_as_nothing(tmp_path: Path) -> None:
+    """Jellyfin's `Version` path parameter is an object of read-only fields: its example value,
+    `models.Version()`, is sent as an empty segment, which the client refuses. The example shows
+    the resource's other operation, and runs; without one, it shows no call of that method."""
+    spec = tmp_path / "versions.yaml"
+    spec.write_text(VERSIONS, encoding="utf-8")
+    files = pipeline.build_packages([pipeline.target_for_spec(spec, "versions")])["versions"]
+    write.write(files, tmp_path / "versions")
+    assert "get_version(" not in files["README.md"] and "get_item(id=" in files["README.md"]
+    with spec_server(load(spec).data) as server:
+        ran = run_readme_examples(tmp_path / "versions", "VERSIONS_BASE_URL", server.url)
+    assert ran.returncode == 0, ran.stderr[-4000:]
+    assert {r.path for r in server.requests} == {"/items/string"}
+    alone = tmp_path / "alone.yaml"
+    alone.write_text(VERSIONS[:VERSIONS.index("  /items/{id}:")], encoding="utf-8")
+    readme = pipeline.build_packages([pipeline.target_for_spec(alone, "alone")])["alone"]["README.md"]
+    assert "get_version(" not in readme
