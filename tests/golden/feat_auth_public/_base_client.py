@@ -48,6 +48,7 @@ import asyncio
 import contextlib
 import datetime as _dt
 import enum
+import http.cookiejar
 import json
 import logging
 import math
@@ -55,6 +56,7 @@ import random
 import time
 import uuid
 import warnings
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import TracebackType
@@ -138,6 +140,11 @@ USER_AGENT: str = f"{(__package__ or 'client').rpartition('.')[2]}/0"
 DEFAULT_TIMEOUT: Final = _http.Timeout(600.0, connect=5.0)
 DEFAULT_MAX_RETRIES: Final = 2
 DEFAULT_LIMITS: Final = _http.Limits(max_connections=1000, max_keepalive_connections=100)
+#: The cookies a client this package made keeps from responses, at most; the oldest set go
+#: first (RFC 6265 asks for at least 50 per domain, browsers keep about 180).
+MAX_COOKIES: Final = 300
+#: A cookie whose name and value together are longer than this is not kept (browsers: 4096).
+MAX_COOKIE_BYTES: Final = 4096
 INITIAL_RETRY_DELAY: Final = 0.5
 MAX_RETRY_DELAY: Final = 8.0
 MAX_RETRY_AFTER: Final = 60.0
@@ -1256,6 +1263,30 @@ class BaseClient:
         )
 
 
+class BoundedCookieJar(http.cookiejar.CookieJar):
+    """The cookie jar of a client this package makes: a server that sets new cookies on every
+    response (or one of megabytes) cannot grow a long-lived client's memory without bound.
+    Keeps ``MAX_COOKIES`` cookies at most, dropping the oldest set, and none longer than
+    ``MAX_COOKIE_BYTES``; otherwise the standard library's jar, with its matching rules."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._set_order: OrderedDict[tuple[str, str, str], None] = OrderedDict()
+
+    def set_cookie(self, cookie: http.cookiejar.Cookie) -> None:
+        if len(cookie.name) + len(cookie.value or "") > MAX_COOKIE_BYTES:
+            return
+        with self._cookies_lock:  # type: ignore[attr-defined]  # the jar's own lock
+            super().set_cookie(cookie)
+            key = (cookie.domain, cookie.path, cookie.name)
+            self._set_order[key] = None
+            self._set_order.move_to_end(key)
+            while len(self._set_order) > MAX_COOKIES:
+                (domain, path, name), _ = self._set_order.popitem(last=False)
+                with contextlib.suppress(KeyError):  # already gone: expired, or cleared
+                    self.clear(domain, path, name)
+
+
 class SyncAPIClient(BaseClient):
     """Synchronous client engine (see the module docstring for retry rules)."""
 
@@ -1301,6 +1332,7 @@ class SyncAPIClient(BaseClient):
             timeout=self.timeout,
             limits=DEFAULT_LIMITS,
             follow_redirects=False,  # see request_raw
+            cookies=BoundedCookieJar(),
         )
         #: Sleeps between retries; tests replace it.
         self._sleep: Callable[[float], None] = time.sleep
@@ -1481,6 +1513,7 @@ class AsyncAPIClient(BaseClient):
             timeout=self.timeout,
             limits=DEFAULT_LIMITS,
             follow_redirects=False,  # see request_raw
+            cookies=BoundedCookieJar(),
         )
         #: Sleeps between retries; tests replace it.
         self._sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
