@@ -6,12 +6,12 @@ run of the edited copy stands for all three, the edit changes nothing it does).
 The cache lives in a folder of this bench run (`OPENAPI_CLIENTGEN_CACHE_DIR`), empty before the
 cold run, which fills it; everything else is the environment of the other rows. A cold run with
 an empty cache does all the work a run without the cache does, and writes its entries (the
-verdict, dcg's output, the split of models.py, the formatted files, the resource modules'
-methods, the package). An unchanged document is restored whole from the package cache by its
+verdict, dcg's output, the split of models.py, the formatted files, the rendered modules'
+readings, the package). An unchanged document is restored whole from the package cache by its
 bytes (nothing loaded) into the folder that already holds it (nothing written); the edited one
 misses it (its bytes changed) but its components are those of the primed run, so dcg's output,
-its split and its index come from the cache, and so do the unchanged files' formatting, methods
-and names check; the rest (load, validation, the IR, rendering) runs. The edited copy is
+its split and its index come from the cache, and so do the unchanged files' formatting and
+readings (names bound twice, methods); the rest (load, validation, the IR, rendering) runs. The edited copy is
 regenerated as a user regenerates after editing their document: into the same folder, under
 the same package name, so the package's unchanged files are reused, not written again
 (`io.write`).
