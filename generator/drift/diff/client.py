@@ -542,7 +542,7 @@ def _body_shape_change(after: OperationRecord, now: str, effect: str) -> Change:
     label = _label(after.pointer)
     return Change(join_tokens(after.pointer, "requestBody"), BODY_SHAPE_CHANGED, NON_BREAKING,
                   f"{label}: the generated method now takes its request body as {now} (the "
-                  "wire is unchanged)", operations=(label,), client=effect,
+                  "body sent is unchanged)", operations=(label,), client=effect,
                   client_breaking=True)
 
 
@@ -943,9 +943,22 @@ class _Trace:
             if found:
                 return found
         key = (model, wires[0])
+        if self._became_union(key):
+            # the field is its branches' now, not gone
+            return f"models.{model}: at {'.'.join(wires)}: {_what(self.change)}"
         self.named_field = True
         return self.typed(f"models.{model}.{model_field_name(wires[0])}",
                           self.old.fields.get(key), self.new.fields.get(key))
+
+    def _became_union(self, key: tuple[str, str]) -> bool:
+        """Whether the class `key[0]`, which has the field `key[1]` on the other side, has no
+        field at all on the side the change names: a union of its branches there (`oneOf`
+        beside the properties), whose classes hold the field. (The scan of every field runs
+        only for a field missing on one side.)"""
+        here = self._types().fields
+        there = self.old.fields if here is self.new.fields else self.new.fields
+        return key not in here and key in there and not any(
+            owner == key[0] for owner, _ in here)
 
     def has_field(self, model: str, wires: tuple[str, ...]) -> bool:
         """Whether the field path `wires` from class `model` reaches a field on the side the
