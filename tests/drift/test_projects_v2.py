@@ -76,6 +76,9 @@ def test_projects_v2_item_body_has_no_confident_breaking_change() -> None:
     assert [c.client.split(": ")[:2] for c in closed] == [["client.default.add_item",
                                                            "argument body"]]
     assert not closed[0].client_breaking
+    # `id` is the branches' field now: named on the body argument, not as a field gone
+    (optional,) = [c for c in traced if c.kind == "request-property-became-optional"]
+    assert optional.client == "client.default.add_item: argument body: at id: now optional"
     (union,) = [c for c in traced if c.client_breaking]
     assert (union.kind, union.severity) == ("one-of-branch-added", NON_BREAKING)
     assert union.client.endswith("client.default.add_item: takes its request body as one "

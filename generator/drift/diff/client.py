@@ -25,6 +25,10 @@ generated code spells it (`types.py`, from both sides' intermediate models).
 * A method whose return flips between its answer's model and pages of items (pagination is
   detected from the answer's shape, `ir.paging`) says so on the change that caused it, or as a
   change of its own, `return-shape-changed` (`_with_return_shapes`).
+* A method that takes its request body another way (`ir.bodies`: keyword arguments, one per
+  property, or one argument `body` for a union beside the properties, a list...) says so on
+  the body's change that caused it, or as a change of its own, `body-shape-changed`
+  (`_with_body_shapes`).
 * Prose, examples, titles, a security change of scopes alone: "no effect on the generated
   client" (`_credentials_alike`). A change that cannot be traced
   (servers, security, a component no method uses) says what it touches on the wire instead.
@@ -35,7 +39,8 @@ client sends the new one.
 `client_breaking`: what breaks code written against the generated client
 (`--fail-on client-breaking`): a breaking change traced to a method, argument, model or field;
 a method renamed or moved, an argument renamed; a model class removed or renamed; an enum
-class member removed; a method's return flipped between its model and pages; an argument
+class member removed; a method's return flipped between its model and pages; a method taking
+its request body another way (keyword arguments <-> one `body` argument); an argument
 whose annotation no longer names a model class it named (whatever the wire says: passing that
 class no longer type-checks). A change with no effect on the generated client never is,
 whatever its wire severity.
