@@ -2,8 +2,11 @@
 
 A JSON, form or multipart body whose schema is an object with properties becomes keyword
 arguments, one per property (readOnly ones left out); any other body (a free-form object
-included: `{type: object}`) is one argument, `body`. The class that
-validates it is the body's schema without its readOnly properties (`<Name>Request`).
+included: `{type: object}`, and a JSON or form union: `oneOf`/`anyOf` beside the
+properties) is one argument, `body`. The class that validates it is the body's schema without
+its readOnly properties (`<Name>Request`).
+
+Which of the two a body is, is the method's shape: `drift.diff.client` names a change of it.
 """
 
 from __future__ import annotations
@@ -45,13 +48,25 @@ def request_body(context: Context, stem: str, operation: dict[str, Any], taken: 
     model_class = context.classes.variant(
         context.classes.class_for(schema, f"{stem}Body"), schema, "readOnly")
     shape = object_properties(schema, context.refs)
-    if shape is None or not shape[0]:  # not an object, or one without properties: free-form
+    # not an object, one without properties (free-form), or a union of objects (a multipart
+    # one stays spread: its properties name the parts sent as files)
+    if shape is None or not shape[0] or (kind != "multipart" and _is_union(schema, context)):
         taken.add(whole)
         param = Param(whole, "body", "body", model_class, "", required,
                       is_nullable(schema, context.refs), _text(raw))
         return Body(kind, media_type, model_class, False, required), [param]
     params, file_fields = _expanded(context, kind, model_class, shape, taken)
     return Body(kind, media_type, model_class, True, required, file_fields, one_file), params
+
+
+def _is_union(schema: Any, context: Context) -> bool:
+    """A `oneOf`/`anyOf` beside the properties: which of them are required depends on the
+    branch, so spread into keyword arguments each would be an optional `object` (models.py's
+    class is a union of the branches), and a call could leave out what every branch needs. The
+    body is one argument instead, typed as the branches' classes."""
+    resolved = context.refs.resolve(schema)
+    return isinstance(resolved, dict) and any(
+        isinstance(resolved.get(key), list) and resolved[key] for key in ("oneOf", "anyOf"))
 
 
 def _expanded(context: Context, kind: BodyKind, model_class: str,

@@ -549,3 +549,23 @@ def test_check_usage_errors_exit_2(sandbox: Path) -> None:
     assert unknown.returncode == 2 and "unknown provider" in unknown.stderr
     assert check(sandbox, "nosuchprovider").returncode == 2
     assert check(sandbox, "--format", "xml").returncode == 2
+
+
+@pytest.mark.timeout(120)
+def test_diff_a_body_taken_another_way_fails_on_client_breaking_only(tmp_path: Path) -> None:
+    """GitHub's projectsV2 `add_item` (tests/drift/test_projects_v2.py): a `oneOf` beside the
+    body's properties takes no old value away (no confident breaking change), but the method
+    takes its body as one argument, `body`, where it took `type` and `id`: `--fail-on
+    client-breaking` exits 1, `--fail-on breaking` does not, and the JSON says which change
+    made it so and how."""
+    from tests.drift.test_projects_v2 import NEW, OLD, _document
+
+    old = write_doc(tmp_path / "old.yaml", _document(OLD))
+    new = write_doc(tmp_path / "new.yaml", _document(NEW))
+    assert run_cli("diff", old, new).returncode == 0
+    result = run_cli("diff", old, new, "--fail-on", "client-breaking", "--format", "json")
+    assert result.returncode == 1, result.stdout + result.stderr
+    (change,) = [c for c in json.loads(result.stdout)["changes"] if c["client_breaking"]]
+    assert (change["kind"], change["severity"]) == ("one-of-branch-added", "non-breaking")
+    assert change["client"].endswith("client.default.add_item: takes its request body as one "
+                                     "argument `body` (was keyword arguments (type, id))")

@@ -16,10 +16,16 @@ Change by change:
 * `additionalProperties: false`: the only change that rejects an old value, and only one with
   keys the old schema never named (`{type, id, foo}`, or `{type, id, owner, repo, number}`
   sent as undeclared extras, which now also matches both `oneOf` branches). A generated
-  client's method sends the declared properties as arguments; undeclared keys arrive only
-  through `extra_body`. So it is possibly breaking, never a confident "breaking".
+  client's method sends the declared properties; undeclared keys arrive only through
+  `extra_body`. So it is possibly breaking, never a confident "breaking".
 An explicit `additionalProperties: true` (or a schema) made `false` stays breaking: then the
 old document did promise that undeclared keys are accepted.
+
+The generated client is another matter: with the `oneOf` beside the properties the method
+takes the body as one argument, `body` (typed as the branches' classes), where it took `type`
+and `id` as keyword arguments, so `add_item(type=..., id=...)` breaks. The change that made
+the union (the `oneOf` branch gained) names that and is client-breaking; its wire verdict is
+still non-breaking.
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ from typing import Any
 from generator.drift.diff.change import BREAKING, NON_BREAKING, POSSIBLY_BREAKING
 from generator.drift.diff.client import diff_with_client
 from generator.drift.diff.differ import diff
+from generator.drift.report import exit_code
 
 PATH = "/orgs/{org}/projectsV2/{project_number}/items"
 SCHEMA = ("/paths/~1orgs~1{org}~1projectsV2~1{project_number}~1items/post/requestBody/content/"
@@ -64,11 +71,20 @@ def test_projects_v2_item_body_has_no_confident_breaking_change() -> None:
         assert severities[("request-property-added-optional", f"/properties/{name}")] == (
             NON_BREAKING)
     assert severities[("request-property-became-optional", "/properties/id")] == NON_BREAKING
-    closed = [c for c in diff_with_client(_document(OLD), _document(NEW))
-              if c.kind == "additional-properties-disallowed"]
-    assert [c.client.split(": ")[:2] for c in closed] == [
-        ["client.default.add_item", "request body (keyword arguments)"]]
+    traced = diff_with_client(_document(OLD), _document(NEW))
+    closed = [c for c in traced if c.kind == "additional-properties-disallowed"]
+    assert [c.client.split(": ")[:2] for c in closed] == [["client.default.add_item",
+                                                           "argument body"]]
     assert not closed[0].client_breaking
+    # `id` is the branches' field now: named on the body argument, not as a field gone
+    (optional,) = [c for c in traced if c.kind == "request-property-became-optional"]
+    assert optional.client == "client.default.add_item: argument body: at id: now optional"
+    (union,) = [c for c in traced if c.client_breaking]
+    assert (union.kind, union.severity) == ("one-of-branch-added", NON_BREAKING)
+    assert union.client.endswith("client.default.add_item: takes its request body as one "
+                                 "argument `body` (was keyword arguments (type, id))")
+    assert BREAKING not in {c.severity for c in traced}
+    assert exit_code(traced, "breaking") == 0 and exit_code(traced, "client-breaking") == 1
 
 
 def test_closing_a_body_that_declared_additional_properties_is_breaking() -> None:

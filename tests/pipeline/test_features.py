@@ -731,3 +731,21 @@ def test_root_models_as_bodies_and_responses(connect: Callable[..., Served]) -> 
     assert type(shape) is m.Owner and shape.pets[0].name == "b"
     assert len(s.requests) == 4
 
+
+def test_a_union_body_beside_its_properties_is_one_argument_of_the_branches_types(
+        connect: Callable[..., Served]) -> None:
+    # `oneOf: [{required: [url]}, {required: [html]}]` beside the properties: which property is
+    # required depends on the branch, so the body is one argument typed as the branches' classes
+    # (spread into arguments, each was an optional `object`, and a call without either failed)
+    s = connect("feat_constrained_arguments", [Reply(204), Reply(204)])
+    signature = inspect.signature(s.client.renders.render)
+    assert "body" in signature.parameters and "url" not in signature.parameters
+    annotation = str(signature.parameters["body"].annotation)
+    assert "RenderRequestRenderRequest" in annotation and "RenderRequestRenderRequest1" in annotation
+    s.client.renders.render(body={"html": "<p>hi</p>", "full_page": True})
+    assert s.last.json() == {"html": "<p>hi</p>", "full_page": True}
+    s.client.renders.render(body=s.models.RenderRequestRenderRequest(url="https://example.com"))
+    assert s.last.json() == {"url": "https://example.com"}
+    with pytest.raises(s.package.RequestValidationError):
+        s.client.renders.render(body={"full_page": True})  # neither url nor html
+    assert len(s.requests) == 2

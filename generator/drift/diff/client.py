@@ -25,6 +25,10 @@ generated code spells it (`types.py`, from both sides' intermediate models).
 * A method whose return flips between its answer's model and pages of items (pagination is
   detected from the answer's shape, `ir.paging`) says so on the change that caused it, or as a
   change of its own, `return-shape-changed` (`_with_return_shapes`).
+* A method that takes its request body another way (`ir.bodies`: keyword arguments, one per
+  property, or one argument `body` for a union beside the properties, a list...) says so on
+  the body's change that caused it, or as a change of its own, `body-shape-changed`
+  (`_with_body_shapes`).
 * Prose, examples, titles, a security change of scopes alone: "no effect on the generated
   client" (`_credentials_alike`). A change that cannot be traced
   (servers, security, a component no method uses) says what it touches on the wire instead.
@@ -35,7 +39,8 @@ client sends the new one.
 `client_breaking`: what breaks code written against the generated client
 (`--fail-on client-breaking`): a breaking change traced to a method, argument, model or field;
 a method renamed or moved, an argument renamed; a model class removed or renamed; an enum
-class member removed; a method's return flipped between its model and pages; an argument
+class member removed; a method's return flipped between its model and pages; a method taking
+its request body another way (keyword arguments <-> one `body` argument); an argument
 whose annotation no longer names a model class it named (whatever the wire says: passing that
 class no longer type-checks). A change with no effect on the generated client never is,
 whatever its wire severity.
@@ -102,6 +107,10 @@ _DISCRIMINATOR = "discriminator-"
 SCHEMAS_REF = "#/components/schemas/"
 # a method's return flipped between its answer's model and pages (`_with_return_shapes`)
 RETURN_SHAPE_CHANGED = "return-shape-changed"
+# a method that takes its request body another way (`_with_body_shapes`)
+BODY_SHAPE_CHANGED = "body-shape-changed"
+SHOWN_ARGUMENTS = 4  # keyword arguments named in a body's shape before "... N in all"
+_UNION_TOKENS = frozenset({"oneOf", "anyOf"})
 @dataclass(frozen=True)
 class ParamRecord:
     """What the effects read of an `ir.Param`: its Python and wire names, where it is sent,
@@ -303,7 +312,9 @@ def with_client_effects(changes: Iterable[Change], built: Mapping[str, Built]) -
     paired = old_ops_by_new(sides["old"].data, sides["new"].data) if both else {}
     out = [_with_effect(change, _Trace(change, sides[change.side], sides, paired))
            for change in items]
-    return _with_return_shapes(out, sides, paired) if both else out
+    if not both:
+        return out
+    return _with_body_shapes(_with_return_shapes(out, sides, paired), sides, paired)
 
 
 def _with_effect(change: Change, trace: _Trace) -> Change:
@@ -431,6 +442,113 @@ def _shape_change(after: OperationRecord, shape: str) -> Change:
     return Change(after.pointer, RETURN_SHAPE_CHANGED, NON_BREAKING,
                   f"{label}: the generated method {paged} returns pages (the wire is unchanged)",
                   operations=(label,), client=shape, client_breaking=True)
+
+
+def _with_body_shapes(changes: list[Change], sides: Mapping[str, _Side],
+                      paired: Mapping[str, str]) -> list[Change]:
+    """A method that takes its request body another way (`ir.bodies`: keyword arguments, one
+    per property, or one argument `body` for a union beside the properties, a free-form
+    object, a list...): code calling it the old way breaks, whatever the wire says. Named on
+    the body's change that caused it (`_body_shape_cause`), else as a change of its own on the
+    operation, non-breaking on the wire."""
+    old_side, new_side = sides["old"], sides["new"]
+    out, own = list(changes), []
+    for pointer in sorted(new_side.operations):
+        before = old_side.operations.get(paired.get(pointer, pointer))
+        after = new_side.operations[pointer]
+        if before is None or before.body is None or after.body is None:
+            continue  # a body added or removed is a change of the body's own
+        if _body_argument(before) == _body_argument(after):
+            continue  # (keyword arguments added or removed are the properties' own changes)
+        was, now = _body_shape(before), _body_shape(after)
+        shape = f"{new_side.method(pointer)}: takes its request body as {now} (was {was})"
+        cause = _body_shape_cause(out, sides, before, after)
+        if cause is None:
+            own.append(_body_shape_change(after, now, shape))
+        else:
+            out[cause] = _with_shape(out[cause], shape)
+    if not own:
+        return out
+    return sorted([*out, *own], key=lambda c: (c.pointer, c.kind))  # as `differ.diff` orders
+
+
+def _body_argument(operation: OperationRecord) -> str | None:
+    """The argument that takes the whole request body (`body`); None where the body is spread
+    into keyword arguments, one per property."""
+    if operation.body is not None and operation.body.expanded:
+        return None
+    return next((p.name for p in operation.params if p.location == "body"), "body")
+
+
+def _body_shape(operation: OperationRecord) -> str:
+    """How the generated method takes its request body, in words: `one argument `body``, or
+    `keyword arguments (type, id)`."""
+    whole = _body_argument(operation)
+    if whole is not None:
+        return f"one argument `{whole}`"
+    arguments = [p.name for p in operation.params if p.location == "body"]
+    shown = ", ".join(arguments[:SHOWN_ARGUMENTS])
+    more = f", ... {len(arguments)} in all" if len(arguments) > SHOWN_ARGUMENTS else ""
+    return f"keyword arguments ({shown}{more})"
+
+
+def _body_shape_cause(changes: list[Change], sides: Mapping[str, _Side],
+                      before: OperationRecord, after: OperationRecord) -> int | None:
+    """The index of the body's change most likely to have changed how the method takes it: one
+    at the schema's `oneOf`/`anyOf` first, then one at the schema itself (its type, its
+    properties as a whole, its media type), then any other of the body's; report order
+    within each. None when no change of the body is in the report."""
+    ranked = []
+    for index, change in enumerate(changes):
+        record = before if change.side == "old" else after
+        inside = _inside_body(change, sides[change.side], record)
+        if inside is not None and change.kind not in _NO_EFFECT_KINDS:
+            ranked.append((_cause_rank(change, inside), index))
+    return min(ranked)[1] if ranked else None
+
+
+def _inside_body(change: Change, side: _Side, operation: OperationRecord) -> list[str] | None:
+    """The tokens of the change's pointer below the body's schema ([] at the body itself),
+    where the change is in the operation's request body or in the component schema it
+    references (with the operation among those it affects); None elsewhere."""
+    tokens = split_pointer(change.pointer)
+    own = split_pointer(operation.pointer) + ["requestBody"]
+    if tokens[:len(own)] == own:
+        rest = tokens[len(own):]
+        return rest[rest.index("schema") + 1:] if "schema" in rest else []
+    target = _body_schema_target(side, operation)
+    if target is None or _label(operation.pointer) not in change.operations:
+        return None
+    target_tokens = split_pointer(target)
+    return tokens[len(target_tokens):] if tokens[:len(target_tokens)] == target_tokens else None
+
+
+def _body_schema_target(side: _Side, operation: OperationRecord) -> str | None:
+    """The pointer of the component schema the body's schema is a `$ref` to, if it is one."""
+    if operation.body is None:
+        return None
+    media = join_tokens(operation.pointer, "requestBody", "content",
+                        operation.body.media_type, "schema")
+    found, schema = resolve_pointer(side.data, media)
+    ref = schema.get("$ref") if found and isinstance(schema, Mapping) else None
+    return unquote(ref[1:]) if isinstance(ref, str) and ref.startswith("#/") else None
+
+
+def _cause_rank(change: Change, inside: list[str]) -> int:
+    if _UNION_TOKENS & set(inside[:1]) or any(word in change.kind for word in
+                                              ("one-of", "any-of", "alternatives")):
+        return 0
+    return 1 if "properties" not in inside else 2
+
+
+def _body_shape_change(after: OperationRecord, now: str, effect: str) -> Change:
+    """The body's new shape (`now`) as a change of its own: no change of the body is reported
+    (a shape decided by what the differ does not compare)."""
+    label = _label(after.pointer)
+    return Change(join_tokens(after.pointer, "requestBody"), BODY_SHAPE_CHANGED, NON_BREAKING,
+                  f"{label}: the generated method now takes its request body as {now} (the "
+                  "body sent is unchanged)", operations=(label,), client=effect,
+                  client_breaking=True)
 
 
 class _Side:
@@ -830,19 +948,33 @@ class _Trace:
             if found:
                 return found
         key = (model, wires[0])
+        if self._became_union(key):
+            # the field is its branches' now, not gone
+            return f"models.{model}: at {'.'.join(wires)}: {_what(self.change)}"
         self.named_field = True
         return self.typed(f"models.{model}.{model_field_name(wires[0])}",
                           self.old.fields.get(key), self.new.fields.get(key))
 
+    def _became_union(self, key: tuple[str, str]) -> bool:
+        """Whether the class `key[0]`, which has the field `key[1]` on the other side, has no
+        field at all on the side the change names: a union of its branches there (`oneOf`
+        beside the properties), whose classes hold the field. (The scan of every field runs
+        only for a field missing on one side.)"""
+        here = self._types().fields
+        there = self.old.fields if here is self.new.fields else self.new.fields
+        return key not in here and key in there and not any(
+            owner == key[0] for owner, _ in here)
+
     def has_field(self, model: str, wires: tuple[str, ...]) -> bool:
-        """Whether the field path `wires` from class `model` reaches a field on either side."""
+        """Whether the field path `wires` from class `model` reaches a field on the side the
+        change names (a body's class that became a union of its branches, `oneOf` beside the
+        properties, has no fields of its own there: the old side's would name a field gone)."""
         if not wires:
             return False
         owner: str | None = model
         for wire in wires[:-1]:
             owner = self._types().nested.get((owner, wire)) if owner else None
-        key = (owner or "", wires[-1])
-        return key in self.old.fields or key in self.new.fields
+        return (owner or "", wires[-1]) in self._types().fields
 
     def _types(self) -> Annotations:
         return self.new if self.change.side == "new" else self.old

@@ -96,6 +96,8 @@ class Typing:
             return "object"
         if "enum" in schema and "properties" not in schema:
             return "enum"
+        if _branches_beside_properties(schema):
+            return "root"
         if "properties" in schema or "allOf" in schema or _is_free_object(schema):
             return "object"
         return "root"
@@ -112,7 +114,8 @@ class Typing:
 
     def _own_wires(self, name: str, depth: int) -> list[str]:
         schema = self.schema(name)
-        if not isinstance(schema, Mapping) or depth > MAX_DEPTH:
+        if not isinstance(schema, Mapping) or depth > MAX_DEPTH \
+                or _branches_beside_properties(schema):  # a root model: its branches have them
             return []
         found = list(schema.get("properties") or {})
         for part in schema.get("allOf") or ():
@@ -203,6 +206,8 @@ class Typing:
         if isinstance(enum, list) and len(enum) == 1 and _scalar(enum[0]) \
                 and "properties" not in schema:
             return [Node("literal", values=(enum[0],))]  # dcg's single-value enum
+        if _branches_beside_properties(schema):
+            return self._merged_branches(schema, inline_name)
         if "enum" in schema or "properties" in schema:
             self.inline.setdefault(inline_name, schema)
             return [Node("class", inline_name)]
@@ -219,6 +224,24 @@ class Typing:
         if isinstance(kinds, list):
             return [m for kind in kinds for m in self._typed(schema, kind, inline_name, depth)]
         return self._typed(schema, kinds, inline_name, depth)
+
+    def _merged_branches(self, schema: Mapping[str, Any], name: str) -> list[Node]:
+        """dcg's reading of a `oneOf`/`anyOf` beside properties: one class per branch, the
+        properties with the branch's own (and its `required`) merged in, named `<name>`,
+        `<name>1`, `<name>2`..."""
+        branches = next(schema[k] for k in ("oneOf", "anyOf") if schema.get(k))
+        found = []
+        for index, branch in enumerate(branches):
+            own = self.schema(_target(branch) or "") if _target(branch) else branch
+            own = own if isinstance(own, Mapping) else {}
+            merged = {"type": "object",
+                      "properties": {**(schema.get("properties") or {}),
+                                     **(own.get("properties") or {})},
+                      "required": [*(schema.get("required") or ()), *(own.get("required") or ())]}
+            branch_name = f"{name}{index or ''}"
+            self.inline.setdefault(branch_name, merged)
+            found.append(Node("class", branch_name))
+        return found
 
     def _typed(self, schema: Mapping[str, Any], kind: Any, inline_name: str,
                depth: int) -> list[Node]:
@@ -252,8 +275,11 @@ class Typing:
         found = self.roots.get(name)
         if found is None:
             self.collapsing.add(name)
+            schema = self.schema(name)
+            # dcg names the branches of a component's union beside properties `<Name><Name>`
+            inline_name = name * 2 if _branches_beside_properties(schema) else name
             try:
-                found = self.roots[name] = self.union(self.schema(name), name, depth + 1)
+                found = self.roots[name] = self.union(schema, inline_name, depth + 1)
             finally:
                 self.collapsing.discard(name)
         return found
@@ -273,6 +299,12 @@ def _size(union: list[Node], limit: int = MAX_INLINED_TYPES) -> int:
         total += 1
         stack.extend(node.items)
     return total
+
+
+def _branches_beside_properties(schema: Any) -> bool:
+    """Properties and a `oneOf`/`anyOf`: dcg makes a root model of one class per branch."""
+    return isinstance(schema, Mapping) and bool(schema.get("properties")) and any(
+        isinstance(schema.get(k), list) and schema[k] for k in ("oneOf", "anyOf"))
 
 
 def _is_free_object(schema: Mapping[str, Any]) -> bool:

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     # each resource's module is imported when its attribute is first read (below)
     from .resources.attachments import AsyncAttachments, Attachments
     from .resources.cities import AsyncCities, Cities
+    from .resources.renders import AsyncRenders, Renders
 
 __all__ = ["DEFAULT_BASE_URL", "AsyncClient", "Client"]
 
@@ -182,6 +183,13 @@ class Client(SyncAPIClient):
 
         return Cities(self)
 
+    @cached_property
+    def renders(self) -> Renders:
+        """The `renders` resource, its module imported on first use and the object kept."""
+        from .resources.renders import Renders
+
+        return Renders(self)
+
 
 class AsyncClient(AsyncAPIClient):
     """Async client for the API: one attribute per resource."""
@@ -293,3 +301,10 @@ class AsyncClient(AsyncAPIClient):
         from .resources.cities import AsyncCities
 
         return AsyncCities(self)
+
+    @cached_property
+    def renders(self) -> AsyncRenders:
+        """The `renders` resource, its module imported on first use and the object kept."""
+        from .resources.renders import AsyncRenders
+
+        return AsyncRenders(self)

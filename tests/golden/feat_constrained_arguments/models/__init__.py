@@ -29,6 +29,15 @@ if TYPE_CHECKING:
     from ._point import (
         Point as Point,
     )
+    from ._render_request import (
+        RenderRequest as RenderRequest,
+    )
+    from ._render_request import (
+        RenderRequestRenderRequest as RenderRequestRenderRequest,
+    )
+    from ._render_request import (
+        RenderRequestRenderRequest1 as RenderRequestRenderRequest1,
+    )
 
 __all__ = [
     "AttachmentsAddAttachmentBody",
@@ -37,6 +46,9 @@ __all__ = [
     "CitiesAddCityParams",
     "CitiesAddCityResponse",
     "Point",
+    "RenderRequest",
+    "RenderRequestRenderRequest",
+    "RenderRequestRenderRequest1",
 ]
 
 # name -> the group module defining it
@@ -47,6 +59,9 @@ _MODULE_OF: dict[str, str] = {
     "CitiesAddCityParams": "_cities_add_city_params",
     "CitiesAddCityResponse": "_cities_add_city_response",
     "Point": "_point",
+    "RenderRequest": "_render_request",
+    "RenderRequestRenderRequest": "_render_request",
+    "RenderRequestRenderRequest1": "_render_request",
 }
 
 # Hidden from type checkers: for them the package holds the names imported above and no

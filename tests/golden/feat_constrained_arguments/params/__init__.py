@@ -16,14 +16,24 @@ if TYPE_CHECKING:
     from ._point_param import (
         PointParam as PointParam,
     )
+    from ._render_request_render_request1_param import (
+        RenderRequestRenderRequest1Param as RenderRequestRenderRequest1Param,
+    )
+    from ._render_request_render_request_param import (
+        RenderRequestRenderRequestParam as RenderRequestRenderRequestParam,
+    )
 
 __all__ = [
     "PointParam",
+    "RenderRequestRenderRequest1Param",
+    "RenderRequestRenderRequestParam",
 ]
 
 # name -> the group module defining it
 _MODULE_OF: dict[str, str] = {
     "PointParam": "_point_param",
+    "RenderRequestRenderRequest1Param": "_render_request_render_request1_param",
+    "RenderRequestRenderRequestParam": "_render_request_render_request_param",
 }
 
 # Hidden from type checkers: for them the package holds the names imported above and no

@@ -13,12 +13,15 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from .attachments import AsyncAttachments, Attachments
     from .cities import AsyncCities, Cities
+    from .renders import AsyncRenders, Renders
 
 __all__ = [
     "AsyncAttachments",
     "AsyncCities",
+    "AsyncRenders",
     "Attachments",
     "Cities",
+    "Renders",
 ]
 
 # exported class -> the module defining it
@@ -27,6 +30,8 @@ _MODULES: dict[str, str] = {
     "AsyncAttachments": "attachments",
     "Cities": "cities",
     "AsyncCities": "cities",
+    "Renders": "renders",
+    "AsyncRenders": "renders",
 }
 
 

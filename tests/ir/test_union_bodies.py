@@ -1,0 +1,44 @@
+"""A request body with a `oneOf`/`anyOf` beside its properties (`ir.bodies`): one argument,
+`body`, typed as the branches' classes; a multipart one stays spread into keyword arguments,
+whose properties name the parts sent as files (taken whole, a file would go as a text field)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from generator import ir
+
+OPTIONS = ir.BuildOptions(package="pkg", api_key_env="PKG_API_KEY", base_url_env="PKG_BASE_URL")
+
+
+def _document(media_type: str) -> dict[str, Any]:
+    schema = {"type": "object", "properties": {"file": {"type": "string", "format": "binary"},
+                                               "url": {"type": "string"}},
+              "oneOf": [{"required": ["file"]}, {"required": ["url"]}]}
+    return {"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {"/up": {
+        "post": {"operationId": "upload", "requestBody": {"required": True, "content": {
+            media_type: {"schema": schema}}}, "responses": {"204": {"description": "ok"}}}}}}
+
+
+def _operation(media_type: str) -> Any:
+    api = ir.build(_document(media_type), OPTIONS)
+    (operation,) = [op for resource in api.resources for op in resource.operations]
+    return operation
+
+
+@pytest.mark.parametrize("media_type", ["application/json",
+                                        "application/x-www-form-urlencoded"])
+def test_a_union_body_is_one_argument(media_type: str) -> None:
+    operation = _operation(media_type)
+    assert not operation.body.expanded
+    assert [(p.name, p.model_key, p.required) for p in operation.params] == [
+        ("body", "", True)]
+
+
+def test_a_multipart_union_body_stays_spread_with_its_file_parts() -> None:
+    operation = _operation("multipart/form-data")
+    assert operation.body.expanded and operation.body.file_fields == ("file",)
+    assert [(p.name, p.required) for p in operation.params] == [("file", False),
+                                                                ("url", False)]
