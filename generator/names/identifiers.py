@@ -8,11 +8,13 @@ generated code already binds is declared in `names/reserved.py` (`names/namespac
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import keyword
 import re
 import unicodedata
-from collections.abc import Container, Iterable
+from collections.abc import Callable, Container, Iterable
+from typing import TypeVar
 
 from generator.names.reserved import CALL_ARGUMENT_NAMES
 
@@ -48,6 +50,24 @@ _RESERVED_CLASSES = frozenset(
 )
 
 
+# The names a document repeats (`owner`, `repo`, `per_page` in hundreds of operations; every
+# name again on the other side of `diff`) are spelt once (`_spelt_once`).
+_SPELT = 8192
+T = TypeVar("T")
+
+
+def _spelt_once(spell: Callable[[str], T]) -> Callable[[str], T]:
+    """`spell`, remembering its answer for the last `_SPELT` texts: it is a function of the text
+    alone. Anything but a `str` (a document's slip) goes to `spell` itself, failing as it did."""
+    remembered = functools.lru_cache(maxsize=_SPELT)(spell)
+
+    @functools.wraps(spell)
+    def spelt(text: str) -> T:
+        return remembered(text) if type(text) is str else spell(text)
+
+    return spelt
+
+
 # Letters NFKD does not take apart into an ASCII letter and accents, spelt as their languages
 # spell them in ASCII (German `Straße` -> `Strasse`, Danish `Ærø` -> `AEro`); accents are
 # stripped by NFKD, and other scripts have no ASCII form (their words are left out).
@@ -66,11 +86,13 @@ def _ascii_words(text: str) -> list[str]:
     return words
 
 
+@_spelt_once
 def snake_case(text: str) -> str:
     """`createCompletion` -> `create_completion`; `X-RateLimit-Limit` -> `x_rate_limit_limit`."""
     return "_".join(word.lower() for word in _ascii_words(text))
 
 
+@_spelt_once
 def pascal_case(text: str) -> str:
     """`chat completions` -> `ChatCompletions`; keeps inner capitals of an existing PascalCase
     word."""
@@ -122,6 +144,7 @@ def identifier_words(text: str) -> list[str]:
     return words
 
 
+@_spelt_once
 def natural_argument_name(text: str) -> str | None:
     """The argument a parameter or body property named `text` becomes when nothing else takes
     that name: snake_case in the letters it has (`größeWert` -> `größe_wert`, `日本` -> `日本`,

@@ -1,6 +1,6 @@
 """openapi-spec-validator made fast without changing one verdict, for the pinned versions only.
 
-Three levers (issues #21, #24), all guarded, each falling back to the library's own code on
+Four levers (issues #21, #24), all guarded, each falling back to the library's own code on
 any surprise:
 
 - `use_id_sets`: openapi-spec-validator 0.9.0 remembers the schema objects it has walked and
@@ -16,6 +16,12 @@ any surprise:
   enforced format is `regex`, for the meta-checks), and the metaschemas' patterns (read as ECMA
   regexes by jsonschema-rs, by `re` in Python) are trusted only when both readings agree on
   every key and pattern-matched value of the instance (`patterns_agree`).
+
+- `node_memo_path`: the library asks each schema object's path whether it holds `allOf`,
+  `anyOf`, `items`, `properties`, `default`... (eight questions per schema) and reads its value,
+  and jsonschema-path 0.5.0 answers each by resolving the path anew through its caches (an LRU
+  of 128 paths: 400 000 resolutions on GitHub's document). A path object is made for one place
+  of one document, so the node it resolves to is resolved once per path object and kept.
 
 - `plain_subnodes`: pathable 0.6.0 asks `isinstance(node, Subscriptable)` (a runtime-checkable
   `Protocol`: a walk of the class's attributes at every call) before each step down the
@@ -38,6 +44,7 @@ from typing import Any
 # The exact versions whose internals and semantics the levers were verified against.
 PINNED_SPEC_VALIDATOR = {"openapi-spec-validator": "0.9.0"}
 PINNED_SUBNODES = {**PINNED_SPEC_VALIDATOR, "pathable": "0.6.0"}
+PINNED_NODE_MEMO = {**PINNED_SUBNODES, "jsonschema-path": "0.5.0"}
 PINNED_PREFILTER = {**PINNED_SPEC_VALIDATOR, "openapi-schema-validator": "0.9.0",
                     "jsonschema": "4.26.0", "jsonschema-rs": "0.60.3"}
 # Values a metaschema pattern is matched against (besides object keys): `openapi`, an HTTP
@@ -113,6 +120,63 @@ def _plain_subnode(library: Callable[..., Any]) -> Callable[..., Any]:
             raise KeyError(part) from exc
 
     return get_subnode
+
+
+@functools.cache
+def node_memo_applies() -> bool:
+    """Whether the installed jsonschema-path and pathable are the ones `node_memo_path` was
+    written for."""
+    return _versions_are(PINNED_NODE_MEMO)
+
+
+def node_memo_path(schema: Any, handlers: Any) -> Any | None:
+    """The path of the whole document `schema` as openapi-spec-validator makes it
+    (`SchemaPath.from_dict` with its base URI, `handlers` and cache size), of a class whose
+    objects keep the node they resolve to (`_node_memo_path_class`); None when the versions
+    are not the pinned ones (the library then makes its own)."""
+    if not node_memo_applies():
+        return None
+    from openapi_spec_validator.settings import OpenAPISpecValidatorSettings
+
+    maxsize = OpenAPISpecValidatorSettings().resolved_cache_maxsize
+    return _node_memo_path_class().from_dict(schema, base_uri="", handlers=handlers,
+                                             resolved_cache_maxsize=maxsize)
+
+
+_UNREAD = object()  # a path whose node was not resolved yet
+_MISSING = object()  # a path that resolves to nothing: asked again, it raises again
+
+
+@functools.cache
+def _node_memo_path_class() -> Any:
+    """`SchemaPath` whose `in` and `read_value` resolve the path once per path object, then
+    answer from the node kept (as `SchemaAccessor.contains` and `read` answer from the node
+    they resolve). Every path the walk derives (`/`, `items()`) is of the same class."""
+    from jsonschema_path import SchemaPath
+
+    class NodeMemoPath(SchemaPath):
+        def read_value(self) -> Any:
+            node = self.__dict__.get("_generator_node", _UNREAD)
+            if node is _UNREAD or node is _MISSING:
+                node = self.accessor[self.parts]  # raises as the library's `read` does
+                object.__setattr__(self, "_generator_node", node)  # (a frozen dataclass)
+            return node
+
+        def __contains__(self, key: Any) -> bool:
+            node = self.__dict__.get("_generator_node", _UNREAD)
+            if node is _UNREAD:
+                try:
+                    node = self.accessor[self.parts]
+                except (KeyError, IndexError, TypeError):
+                    node = _MISSING
+                object.__setattr__(self, "_generator_node", node)
+            if isinstance(node, dict):
+                return key in node
+            if isinstance(node, list):
+                return isinstance(key, int) and 0 <= key < len(node)
+            return False
+
+    return NodeMemoPath
 
 
 # --------------------------------------------------------------------------- the prefilter

@@ -169,7 +169,8 @@ def _locating_validator(base: type[SpecValidator], version: str) -> type[SpecVal
     validators = {name: _locating(cls) for name, cls in base.keyword_validators.items()}
 
     def init(self: Any, schema: Any, levers: bool = True) -> None:
-        base.__init__(self, schema)
+        path = fast.node_memo_path(schema, self.resolver_handlers) if levers else None
+        base.__init__(self, schema if path is None else path)
         setattr(self.keyword_validators_registry, _FAST, levers)
 
     def schema_validator(self: Any) -> Any:

@@ -7,7 +7,14 @@ from typing import Any
 
 import pytest
 
-from generator.document.tree import MAX_NESTING, copy_tree, depth, iter_children, with_deep_stack
+from generator.document.tree import (
+    MAX_NESTING,
+    copy_tree,
+    depth,
+    depth_of,
+    iter_children,
+    with_deep_stack,
+)
 
 
 def chain(levels: int) -> dict[str, Any]:
@@ -64,6 +71,39 @@ def test_depth_counts_levels_of_dicts_and_lists() -> None:
     assert depth({"a": [{"b": 1}]}) == 3
     assert depth(chain(10_000)) == 10_000
     assert depth([1, [2, [3]]], children=lambda n: [c for c in n if isinstance(c, list)]) == 3
+
+
+def _containers(node: Any) -> list[Any]:
+    values = node.values() if isinstance(node, dict) else node if isinstance(node, list) else ()
+    return [value for value in values if isinstance(value, (dict, list))]
+
+
+def _shared_shapes() -> list[Any]:
+    """Documents whose subtrees are shared (YAML aliases, `drift.share`): a subtree met first
+    at a shallow level is not walked again where it sits deeper, so the walk's order decides
+    the number, and the written-out walk must take the generic walk's order."""
+    leaf: dict[str, Any] = {"y": {"z": []}}
+    deep_first = {"shallow": leaf, "deep": {"x": {"w": leaf}}}
+    shallow_first = {"deep": {"x": {"w": leaf}}, "shallow": leaf}
+    in_lists = [[leaf], [[[leaf]]], leaf]
+    return [deep_first, shallow_first, in_lists, chain(50), {"a": 1}, [], "text"]
+
+
+def test_depth_written_out_counts_as_the_generic_walk_over_shared_subtrees() -> None:
+    for data in _shared_shapes():
+        assert depth(data) == depth(data, children=_containers)
+
+
+def _pair_depth(pair: tuple[Any, Any]) -> int:
+    return depth(pair, lambda n: _containers(list(n)) if n is pair else _containers(n))
+
+
+def test_depth_of_several_roots_is_the_generic_walk_below_a_node_holding_them() -> None:
+    shapes = _shared_shapes()
+    for old in shapes:
+        for new in shapes:
+            assert depth_of(old, new) == _pair_depth((old, new)) - 1
+    assert depth_of() == 0 and depth_of(1, "a") == 0
 
 
 def _recurse(levels: int) -> int:

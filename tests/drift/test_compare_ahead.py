@@ -158,3 +158,31 @@ def test_the_validator_is_imported_once_before_its_children_unless_cached(
         assert name not in sys.modules
         verdict.problems()
     assert name not in sys.modules
+
+
+def test_the_old_sides_own_checks_are_forked_before_the_validator_is_imported(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The import (~0.23 s on GitHub's pair) is made with the old side's own checks already
+    running in their child, not with the other core idle."""
+    import sys
+
+    import generator.validate
+    import generator.validate.openapi as imported
+    from generator.cli import drift_inputs
+    from generator.io.forked import Forked
+
+    name = "generator.validate.openapi"
+    monkeypatch.setattr(generator.validate, "openapi", imported)  # (as the test above)
+    monkeypatch.delitem(sys.modules, name)
+    imported_at_fork: list[bool] = []
+
+    class Recorded(Forked[Any]):
+        def __init__(self, call: Any) -> None:
+            imported_at_fork.append(name in sys.modules)
+            super().__init__(call)
+
+    monkeypatch.setattr(drift_inputs, "Forked", Recorded)
+    load_comparable(_paths(tmp_path, base_doc()), load, strict=False, validate=True)
+    gc.unfreeze()
+    assert imported_at_fork == [False]
+    assert name in sys.modules

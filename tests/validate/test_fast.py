@@ -171,3 +171,51 @@ def test_plain_subnodes_steps_down_json_containers_as_the_library_does() -> None
         assert SubscriptableAccessor.__dict__["_get_subnode"] is not library
         assert [outcome(node, part) for node, part in cases] == expected
     assert SubscriptableAccessor.__dict__["_get_subnode"] is library
+
+
+def test_the_document_path_keeps_its_nodes_only_with_the_levers_and_the_pinned_versions(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from jsonschema_path import SchemaPath
+
+    data = load(BAD_DOCS / "validator_only.yaml").data
+    with_levers = openapi._VALIDATORS["3.0"](data).schema_path
+    assert (type(with_levers) is fast._node_memo_path_class()) == fast.node_memo_applies()
+    assert type(openapi._VALIDATORS["3.0"](data, False).schema_path) is SchemaPath
+    fast.node_memo_applies.cache_clear()
+    try:
+        monkeypatch.setitem(fast.PINNED_NODE_MEMO, "jsonschema-path", "0.0.1")
+        assert type(openapi._VALIDATORS["3.0"](data).schema_path) is SchemaPath
+    finally:
+        fast.node_memo_applies.cache_clear()
+
+
+def test_a_path_keeping_its_node_answers_in_and_read_value_as_the_library() -> None:
+    """At every place asked (a mapping, a `$ref` followed, a list, a scalar, nothing), asked
+    twice: the same membership answers, the same value (the same object) or the same error."""
+    from jsonschema_path import SchemaPath
+
+    document = {"components": {"schemas": {
+        "Pet": {"type": "object", "properties": {"name": {"type": "string"}}, "required": ["a"]},
+        "Ref": {"$ref": "#/components/schemas/Pet"}}}, "list": [{"x": 1}, 2], "n": 3}
+    places = [(), ("components", "schemas", "Pet"), ("components", "schemas", "Ref"),
+              ("components", "schemas", "Ref", "properties"), ("list",), ("list", 0),
+              ("n",), ("missing",), ("components", "nothing", "below")]
+    keys: list[Any] = ["type", "properties", "$ref", "name", "missing", 0, 1, 5, -1, "x"]
+
+    def answers(root: Any) -> list[Any]:
+        found: list[Any] = []
+        for place in places:
+            path = root
+            for part in place:
+                path = path / part
+            for _ in range(2):
+                found.append([key in path for key in keys])
+                try:
+                    found.append(("value", id(path.read_value())))
+                except KeyError as error:
+                    found.append(("KeyError", error.args))
+        return found
+
+    plain = SchemaPath.from_dict(document, resolved_cache_maxsize=128)
+    kept = fast._node_memo_path_class().from_dict(document, resolved_cache_maxsize=128)
+    assert answers(kept) == answers(plain)

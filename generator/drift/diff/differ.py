@@ -131,18 +131,7 @@ def _levels(old: Json, new: Json) -> int:
     walked again. The new document's unchanged parts are the old one's objects
     (`drift.share`), each at the same pointer, so at the same level: it is walked once, not
     once per side (0.3 s on GitHub's pair)."""
-    both = (old, new)
-
-    def children(node: Json | tuple[Json, Json]) -> list[Json]:
-        if node is both:
-            return [side for side in both if isinstance(side, (dict, list))]
-        if isinstance(node, dict):
-            return [value for value in node.values() if isinstance(value, (dict, list))]
-        if isinstance(node, list):
-            return [value for value in node if isinstance(value, (dict, list))]
-        return []
-
-    return max(1, tree.depth(both, children) - 1)  # (the pair itself is a level)
+    return max(1, tree.depth_of(old, new))
 
 
 class _Differ:
