@@ -293,16 +293,13 @@ def _give_back_freed_memory() -> None:
 # checking and building the IR. `generate` without a cache therefore forks a worker as it starts
 # (`dcg_worker`); the worker pays the first run on a tiny document meanwhile, and then runs the
 # real inputs, sent to it as a pickle: the same `_run_dcg`, so the same text. The worker is for
-# inputs up to a few MB: OpenAI's 3 MB document gains 0.4-0.6 s of wall time (more on a busy
-# machine: dcg no longer waits for the parent's core) for a tree peak of ~325 MiB instead of
-# ~213 (a second interpreter with dcg's working set beside the parent's document and IR);
-# GitHub's 13 MB document stays in one process, where its peak is the bound that matters, and
-# its first-run cost is small beside its dcg run. Anything the worker cannot
+# small inputs only: a large document's input copied into a second process would raise the
+# memory peak, and its first-run cost is small beside its dcg run. Anything the worker cannot
 # answer (a dcg error, a worker that died) is run here, as without a worker: a dcg error then
 # becomes the same located problem, with its traceback under --debug.
 
-WORKER_MAX_INPUT_BYTES = 4 << 20  # the input files' total size up to which a worker is started
-_WORKER_MAX_REQUEST_BYTES = 8 << 20  # a dcg input (pickled) larger than this is run here
+WORKER_MAX_INPUT_BYTES = 1 << 20  # the input files' total size up to which a worker is started
+_WORKER_MAX_REQUEST_BYTES = 4 << 20  # a dcg input (pickled) larger than this is run here
 _WORKER_ANSWER_SECONDS = 120.0  # a worker silent this long is stopped, its run made here
 _WARM_UP_INPUT: dict[str, Any] = {
     "openapi": "3.1.0", "info": {"title": "warm-up", "version": "1"}, "paths": {},
