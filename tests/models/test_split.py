@@ -121,10 +121,10 @@ def test_string_values_python_warns_about_when_parsed_print_no_warning() -> None
         class Unit(BaseModel):
             value: Literal["1in", "0x1g", "x is 1"] = "1in"
         """)
+    program = ("import sys; from generator.models.split import split_models; "
+               "split_models(sys.stdin.read(), anchors=['Unit'])")
     ran = subprocess.run(
-        [sys.executable, "-W", "default", "-c",
-         "import sys; from generator.models.split import split_models; "
-         "split_models(sys.stdin.read(), anchors=['Unit'])"],
+        [sys.executable, "-W", "default", "-c", program],
         input=source, capture_output=True, text=True, check=True)
     assert ran.stderr == ""
 
