@@ -24,7 +24,7 @@ from generator.ir.security import own_security
 from generator.ir.servers import operation_server
 from generator.names import identifiers as names
 from generator.names.arguments import argument_rename
-from generator.names.headers import first_unsendable, set_by_the_client
+from generator.names.headers import first_unsendable, set_by_the_body, set_by_the_client
 from generator.names.namespace import Rename
 from generator.problems import Problem
 from generator.validate.security import UNMET_HINT, unsendable_requirement
@@ -43,8 +43,10 @@ def build_operation(context: Context, site: OperationSite,
     stem = class_stem(resource, method)
     taken: set[str] = set()
     raw_params = merged_parameters(context.refs, site.shared_parameters, operation)
-    ignored = _client_set_headers(site.pointer, raw_params) + _head_bodies(site)
-    raw_params = [param for param in raw_params if not set_by_the_client(param)]
+    ignored = (_client_set_headers(site.pointer, raw_params)
+               + _body_set_headers(site.pointer, raw_params) + _head_bodies(site))
+    raw_params = [param for param in raw_params
+                  if not set_by_the_client(param) and not set_by_the_body(param)]
     unsendable = first_unsendable(raw_params)
     if unsendable is not None:  # every call would fail: a named skip, never sent
         return Problem(context.options.source_file, site.pointer, None, unsendable,
@@ -95,6 +97,16 @@ def _client_set_headers(pointer: str, raw_params: list[dict[str, Any]]) -> tuple
         Rename(pointer, f"header parameter `{param['name']}` is set by the HTTP client from "
                "the URL and the body (a value given for it is refused)", "left out of the method")
         for param in raw_params if set_by_the_client(param))
+
+
+def _body_set_headers(pointer: str, raw_params: list[dict[str, Any]]) -> tuple[Rename, ...]:
+    """A note for each header parameter named `Content-Type`, which OpenAPI ignores and the
+    method leaves out: VTEX's documents make it a required argument, whose value then replaced
+    the body's media type (a multipart body's boundary with it)."""
+    return tuple(
+        Rename(pointer, f"header parameter `{param['name']}` is ignored by OpenAPI: the request "
+               "body's media type is the Content-Type sent", "left out of the method")
+        for param in raw_params if set_by_the_body(param))
 
 
 def _head_bodies(site: OperationSite) -> tuple[Rename, ...]:

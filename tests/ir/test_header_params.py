@@ -1,4 +1,5 @@
-"""Header parameters the HTTP client sets itself are left out of the method, each named."""
+"""Header parameters the HTTP client sets itself (from the URL, or the body's media type) are
+left out of the method, each named."""
 
 from __future__ import annotations
 
@@ -53,3 +54,22 @@ def test_the_generator_leaves_out_what_the_runtime_refuses() -> None:
                 and [ast.unparse(target) for target in node.targets] == ["_FRAMING_HEADERS"]]
     assert isinstance(value, ast.Call)
     assert set(ast.literal_eval(value.args[0])) == CLIENT_SET_HEADERS
+
+
+def test_a_content_type_header_parameter_is_left_out_and_named() -> None:
+    """OpenAPI ignores it, and VTEX's documents make it required (`default: multipart/form-data`
+    beside a multipart body): its argument's value replaced the body's media type and boundary."""
+    document = {**DOCUMENT, "paths": {"/x": {"post": {
+        "operationId": "postX",
+        "parameters": [header("Content-Type"), header("Accept")],
+        "requestBody": {"content": {"multipart/form-data": {"schema": {
+            "type": "object", "properties": {"f": {"type": "string", "format": "binary"}}}}}},
+        "responses": {"200": {"description": "ok"}},
+    }}}}
+    api = ir.build(document, OPTIONS)
+    (operation,) = [op for resource in api.resources for op in resource.operations]
+    assert {param.wire_name for param in operation.params if param.location == "header"} == {
+        "Accept"}
+    (note,) = api.renames
+    assert "`Content-Type` is ignored by OpenAPI" in note.problem
+    assert note.action == "left out of the method"

@@ -421,6 +421,7 @@ def test_multipart_file_upload(connect: Callable[..., Served]) -> None:
         tags=["a", "b"], size_hint=5,
     )
     assert s.last.method == "POST" and s.last.path == "/files"
+    # the document's required Content-Type parameter is no argument: the boundary is kept
     assert s.last.headers["content-type"].startswith("multipart/form-data; boundary=")
     parts = _multipart(s.last)
     assert ("file", "notes.txt", "text/plain", b"hello") in parts
