@@ -99,7 +99,7 @@ def root(context, missing=missing):
         yield ' (the full URL, ending in '
         yield str(t_1(environment.getattr((undefined(name='api') if l_0_api is missing else l_0_api), 'server_path')))
         yield ": the document's server is relative)"
-    yield ' |\n\n'
+    yield ' |\n\nA base URL that is not an `http://` or `https://` URL with a host (`api.example.com`, its scheme\nleft out) raises `ValueError` when the client is made, not a connection error at the first call.\n\n'
     if environment.getattr((undefined(name='api') if l_0_api is missing else l_0_api), 'path_prefix'):
         pass
         yield "Every operation's path starts with "
@@ -265,4 +265,4 @@ def root(context, missing=missing):
     yield '   # exit 1 when the copy differs from what its inputs give\n```\n\n`PROVENANCE.json` records what this package was made from and the sha256 of every file.\n'
 
 blocks = {}
-debug_info = '1=56&3=58&4=65&11=71&12=75&19=81&20=85&22=91&24=103&25=106&26=108&27=110&28=112&46=115&47=118&52=124&53=126&54=128&56=130&58=132&59=136&62=138&64=144&65=146&66=148&68=151&69=154&70=156&72=161&77=166&79=170&80=172&82=175&109=178&114=181&116=187&117=189&121=191&133=194&134=196&136=200&137=202&139=204&144=206&145=208&147=210&158=213&160=216&177=225&178=227&181=231&183=237&185=239&237=242&239=245&247=250&249=253&253=255&255=258&270=262&271=264'
+debug_info = '1=56&3=58&4=65&11=71&12=75&19=81&20=85&22=91&27=103&28=106&29=108&30=110&31=112&49=115&50=118&55=124&56=126&57=128&59=130&61=132&62=136&65=138&67=144&68=146&69=148&71=151&72=154&73=156&75=161&80=166&82=170&83=172&85=175&112=178&117=181&119=187&120=189&124=191&136=194&137=196&139=200&140=202&142=204&147=206&148=208&150=210&161=213&163=216&180=225&181=227&184=231&186=237&188=239&240=242&242=245&250=250&252=253&256=255&258=258&273=262&274=264'
