@@ -674,6 +674,13 @@ def test_path_level_parameters(connect: Callable[..., Served]) -> None:
     assert inspect.signature(s.client.default.list_members).parameters["page"].default is inspect.Parameter.empty
 
 
+
+def test_a_path_parameter_named_like_a_query_one_fills_its_placeholder(
+        connect: Callable[..., Served]) -> None:
+    s = connect("feat_path_level_params", [Reply(204)], base_path="/v2")
+    assert s.client.default.get_team(org="acme", team_="t 1", team="q") is None
+    assert (s.last.path, s.last.query) == ("/v2/orgs/acme/teams/t%201", [("team", "q")])
+
 def test_refs_across_files(connect: Callable[..., Served]) -> None:
     order = {"id": "o1", "lines": [{"sku": "a", "quantity": 2}]}
     s = connect("feat_multi_file", [Reply(201, body=order), Reply(200, body=order)])
