@@ -325,6 +325,40 @@ def test_a_relative_server_is_named_where_the_base_url_is_asked_for(
     assert server.requests[0].path == "/api/v2/pets"
 
 
+HOOKS_DOC = """\
+openapi: 3.1.0
+info: {title: Hooks, version: "1"}
+servers: [{url: "https://hooks.example.com"}]
+paths:
+  /subscriptions:
+    post:
+      operationId: subscribe
+      callbacks:
+        onEvent:
+          "{$request.body#/url}": {post: {responses: {"200": {description: ok}}}}
+      responses:
+        "201": {description: ok}
+webhooks:
+  newPet: {post: {responses: {"200": {description: ok}}}}
+"""
+
+
+def test_the_readme_names_the_webhooks_and_callbacks_no_method_makes(tmp_path: Path) -> None:
+    """The user trial (Codat's webhooks, Sakari's callbacks): the package said nothing of them,
+    and a user looked for their methods; a document without either gets no such section."""
+    spec = tmp_path / "hooks.yaml"
+    spec.write_text(HOOKS_DOC, encoding="utf-8")
+    plain = tmp_path / "plain.yaml"
+    plain.write_text(HOOKS_DOC.split("      callbacks:")[0] + "      responses:\n"
+                     '        "201": {description: ok}\n', encoding="utf-8")
+    built = pipeline.build_packages([pipeline.target_for_spec(spec, "hooks"),
+                                     pipeline.target_for_spec(plain, "plain")])
+    readme = built["hooks"]["README.md"]
+    assert "## Webhooks and callbacks" in readme
+    assert "does not receive: `newPet` and `POST /subscriptions: onEvent`." in readme
+    assert "Webhooks and callbacks" not in built["plain"]["README.md"]
+
+
 SCHEMES_DOC = """\
 openapi: 3.1.0
 info: {title: Locked, version: "1"}
