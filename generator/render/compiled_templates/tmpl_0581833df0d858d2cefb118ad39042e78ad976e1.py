@@ -25,6 +25,7 @@ def root(context, missing=missing):
     l_0_call = resolve('call')
     l_0_keyed_calls = resolve('keyed_calls')
     l_0_retry_safe_calls = resolve('retry_safe_calls')
+    l_0_incoming = resolve('incoming')
     l_0_regenerate = resolve('regenerate')
     l_0_check = resolve('check')
     try:
@@ -258,11 +259,17 @@ def root(context, missing=missing):
             yield str((undefined(name='retry_safe_calls') if l_0_retry_safe_calls is missing else l_0_retry_safe_calls))
             yield ' marked retry-safe (`x-codegen-retry-safe`): repeating a call costs but\nchanges nothing, so a failure is retried as for a GET, without a key.\n'
         yield '\nIf the server de-duplicates requests on a header, naming it on the client\n(`Client(idempotency_header="Idempotency-Key")`) adds a key to every POST and PATCH, and\nlets them be retried.\n'
-    yield '\nA call may take 600 s (5 s to connect) unless `timeout=` on the client or on the call says\notherwise.\n\n## Regenerate and check\n\n```sh\n'
+    yield '\nA call may take 600 s (5 s to connect) unless `timeout=` on the client or on the call says\notherwise.\n\n'
+    if (undefined(name='incoming') if l_0_incoming is missing else l_0_incoming):
+        pass
+        yield '## Webhooks and callbacks\n\nThe document also describes requests the API sends to you, which this package has no method\nfor and does not receive: '
+        yield str((undefined(name='incoming') if l_0_incoming is missing else l_0_incoming))
+        yield ". Their bodies' models are in `models` where the\ndocument defines them among its component schemas.\n\n"
+    yield '## Regenerate and check\n\n```sh\n'
     yield str((undefined(name='regenerate') if l_0_regenerate is missing else l_0_regenerate))
     yield '\n'
     yield str((undefined(name='check') if l_0_check is missing else l_0_check))
     yield '   # exit 1 when the copy differs from what its inputs give\n```\n\n`PROVENANCE.json` records what this package was made from and the sha256 of every file.\n'
 
 blocks = {}
-debug_info = '1=56&3=58&4=65&11=71&12=75&19=81&20=85&22=91&27=103&28=106&29=108&30=110&31=112&49=115&50=118&55=124&56=126&57=128&59=130&61=132&62=136&65=138&67=144&68=146&69=148&71=151&72=154&73=156&75=161&80=166&82=170&83=172&85=175&112=178&117=181&119=187&120=189&124=191&136=194&137=196&139=200&140=202&142=204&147=206&148=208&150=210&161=213&163=216&180=225&181=227&184=231&186=237&188=239&240=242&242=245&250=250&252=253&256=255&258=258&273=262&274=264'
+debug_info = '1=57&3=59&4=66&11=72&12=76&19=82&20=86&22=92&27=104&28=107&29=109&30=111&31=113&49=116&50=119&55=125&56=127&57=129&59=131&61=133&62=137&65=139&67=145&68=147&69=149&71=152&72=155&73=157&75=162&80=167&82=171&83=173&85=176&112=179&117=182&119=188&120=190&124=192&136=195&137=197&139=201&140=203&142=205&147=207&148=209&150=211&161=214&163=217&180=226&181=228&184=232&186=238&188=240&240=243&242=246&250=251&252=254&256=256&258=259&270=263&274=266&281=269&282=271'
