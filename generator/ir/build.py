@@ -28,7 +28,7 @@ from generator.ir.schemas import (
     hoist_self_referencing_items,
 )
 from generator.ir.security import security
-from generator.ir.servers import server_path, server_url, shared_path_prefix
+from generator.ir.servers import other_servers, server_path, server_url, shared_path_prefix
 from generator.names import namespace
 from generator.names.client_arguments import ArgumentSite, client_argument_renames
 from generator.names.components import class_names, ref_renames, renamed_ref
@@ -136,6 +136,7 @@ def _api(context: Context, operations: list[Operation], failed: Failed) -> Api:
         renames=(*chosen.renames, *client_renames,
                  *(note for op in operations for note in (*op.ignored, *op.renamed_arguments))),
         incoming=incoming_requests(data),
+        other_servers=other_servers(data),
     )
 
 

@@ -201,6 +201,8 @@ class Api:
     # the requests the document says the API sends its consumer, which no method makes: 3.1's
     # webhooks by name, each operation's callbacks (`POST /subscribe: onEvent`)
     incoming: tuple[str, ...] = ()
+    # the document's servers after the first (ir/servers.other_servers), as written
+    other_servers: tuple[str, ...] = ()
 
     def uses_deprecated(self) -> bool:
         """Whether an operation is deprecated: the package then imports `typing_extensions`

@@ -549,6 +549,7 @@ def documents(api: Api, models: Models, resources: list[ResourceView], *, spec_s
         # the arguments set once on the client (a project id), which `with_options(x=None)` unsets
         "client_settings": named_calls([param.name for param in api.client_params]),
         "incoming": named_calls(list(api.incoming)),
+        "other_servers": named_calls(list(api.other_servers)),
         "keyed_calls": retried_calls(resources, keyed=True),
         "retry_safe_calls": retried_calls(resources, keyed=False),
     }

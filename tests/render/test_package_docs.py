@@ -359,6 +359,22 @@ def test_the_readme_names_the_webhooks_and_callbacks_no_method_makes(tmp_path: P
     assert "Webhooks and callbacks" not in built["plain"]["README.md"]
 
 
+def test_the_readme_names_the_servers_after_the_first(tmp_path: Path) -> None:
+    """The user trial (VTEX): the client defaults to the first server, a placeholder host, and
+    the README said nothing of the real one, `https://{accountName}.{environment}.com.br/api/`."""
+    spec = tmp_path / "pets.yaml"
+    spec.write_text(ENUM_BODY_DOC.replace(
+        "[{url: 'SERVER'}]", "[{url: 'https://pets.example'}, {url: 'https://{region}.pets.example',"
+        " variables: {region: {default: eu}}}, {url: 'https://pets.example'}]"), encoding="utf-8")
+    alone = tmp_path / "alone.yaml"
+    alone.write_text(ENUM_BODY_DOC.replace("SERVER", "https://pets.example"), encoding="utf-8")
+    built = pipeline.build_packages([pipeline.target_for_spec(spec, "pets"),
+                                     pipeline.target_for_spec(alone, "alone")])
+    assert ("The document names other servers too: `https://{region}.pets.example`. To use one, "
+            "give it as `base_url=`") in built["pets"]["README.md"]
+    assert "other servers" not in built["alone"]["README.md"]
+
+
 SCHEMES_DOC = """\
 openapi: 3.1.0
 info: {title: Locked, version: "1"}
