@@ -14,6 +14,7 @@ def root(context, missing=missing):
     l_0_spec_sha256 = resolve('spec_sha256')
     l_0_versions = resolve('versions')
     l_0_credentials = resolve('credentials')
+    l_0_other_servers = resolve('other_servers')
     l_0_client_settings = resolve('client_settings')
     l_0_package = resolve('package')
     l_0_examples = resolve('examples')
@@ -100,7 +101,15 @@ def root(context, missing=missing):
         yield ' (the full URL, ending in '
         yield str(t_1(environment.getattr((undefined(name='api') if l_0_api is missing else l_0_api), 'server_path')))
         yield ": the document's server is relative)"
-    yield ' |\n\nA base URL that is not an `http://` or `https://` URL with a host (`api.example.com`, its scheme\nleft out) raises `ValueError` when the client is made, not a connection error at the first call.\n\n'
+    yield ' |\n\n'
+    if (undefined(name='other_servers') if l_0_other_servers is missing else l_0_other_servers):
+        pass
+        yield 'The document names other servers too: '
+        yield str((undefined(name='other_servers') if l_0_other_servers is missing else l_0_other_servers))
+        yield '. To use one, give it as `base_url=`\n(or in `'
+        yield str(environment.getattr(environment.getattr((undefined(name='api') if l_0_api is missing else l_0_api), 'options'), 'base_url_env'))
+        yield '`), any `{variable}` in it replaced by its value.\n\n'
+    yield 'A base URL that is not an `http://` or `https://` URL with a host (`api.example.com`, its scheme\nleft out) raises `ValueError` when the client is made, not a connection error at the first call.\n\n'
     if environment.getattr((undefined(name='api') if l_0_api is missing else l_0_api), 'path_prefix'):
         pass
         yield "Every operation's path starts with "
@@ -272,4 +281,4 @@ def root(context, missing=missing):
     yield '   # exit 1 when the copy differs from what its inputs give\n```\n\n`PROVENANCE.json` records what this package was made from and the sha256 of every file.\n'
 
 blocks = {}
-debug_info = '1=57&3=59&4=66&11=72&12=76&19=82&20=86&22=92&27=104&28=107&29=109&30=111&31=113&49=116&50=119&55=125&56=127&57=129&59=131&61=133&62=137&65=139&67=145&68=147&69=149&71=152&72=155&73=157&75=162&80=167&82=171&83=173&85=176&112=179&117=182&119=188&120=190&124=192&136=195&137=197&139=201&140=203&142=205&147=207&148=209&150=211&161=214&163=217&180=226&181=228&184=232&186=238&188=240&240=243&242=246&250=251&252=254&256=256&258=259&270=263&274=266&281=269&282=271'
+debug_info = '1=58&3=60&4=67&11=73&12=77&19=83&20=87&22=93&24=105&25=108&26=110&32=113&33=116&34=118&35=120&36=122&54=125&55=128&60=134&61=136&62=138&64=140&66=142&67=146&70=148&72=154&73=156&74=158&76=161&77=164&78=166&80=171&85=176&87=180&88=182&90=185&117=188&122=191&124=197&125=199&129=201&141=204&142=206&144=210&145=212&147=214&152=216&153=218&155=220&166=223&168=226&185=235&186=237&189=241&191=247&193=249&245=252&247=255&255=260&257=263&261=265&263=268&275=272&279=275&286=278&287=280'
