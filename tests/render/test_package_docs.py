@@ -375,6 +375,40 @@ def test_the_readme_names_the_servers_after_the_first(tmp_path: Path) -> None:
     assert "other servers" not in built["alone"]["README.md"]
 
 
+SHARE_DOC = """\
+openapi: 3.0.3
+info: {title: Share, version: "1"}
+servers: [{url: "https://share.example.com"}]
+paths:
+  /share:
+    post:
+      operationId: shareFile
+      tags: [tools]
+      requestBody:
+        required: true
+        content:
+          multipart/form-data:
+            schema:
+              type: object
+              properties:
+                media: {type: string, format: binary}
+                note: {type: string}
+      responses:
+        "200": {description: ok, content: {application/json: {schema: {type: object}}}}
+"""
+
+
+def test_an_upload_example_passes_its_file_even_where_the_document_leaves_it_optional(
+        tmp_path: Path) -> None:
+    """The user trial (Sakari's share_file, Blockfrost's ipfs/add): the example called the
+    upload without a file, and so sent an empty body with no Content-Type; other optional
+    arguments stay out."""
+    spec = tmp_path / "share.yaml"
+    spec.write_text(SHARE_DOC, encoding="utf-8")
+    readme = pipeline.build_packages([pipeline.target_for_spec(spec, "share")])["share"]["README.md"]
+    assert 'client.tools.share_file(media=b"file content")' in readme
+
+
 SCHEMES_DOC = """\
 openapi: 3.1.0
 info: {title: Locked, version: "1"}
