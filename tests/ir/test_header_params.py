@@ -73,3 +73,27 @@ def test_a_content_type_header_parameter_is_left_out_and_named() -> None:
     (note,) = api.renames
     assert "`Content-Type` is ignored by OpenAPI" in note.problem
     assert note.action == "left out of the method"
+
+
+def test_a_header_parameter_carrying_a_security_schemes_credential_is_left_out_and_named() -> None:
+    """VTEX's Giftcard API declares its apiKey headers as required header parameters too: the
+    argument's value replaced the key the client was given (the README example sent
+    `X-VTEX-API-AppKey: string`). An operation whose security does not use the scheme keeps
+    the parameter, as does a document without schemes."""
+    document = {**DOCUMENT, "components": {"securitySchemes": {
+        "appKey": {"type": "apiKey", "in": "header", "name": "X-VTEX-API-AppKey"}}},
+        "security": [{"appKey": []}],
+        "paths": {"/x": {
+            "get": {"operationId": "getX", "parameters": [header("x-vtex-api-appkey")],
+                    "responses": {"200": {"description": "ok"}}},
+            "put": {"operationId": "putX", "security": [], "parameters": [
+                header("X-VTEX-API-AppKey")], "responses": {"200": {"description": "ok"}}},
+        }}}
+    api = ir.build(document, OPTIONS)
+    params = {op.name: [p.wire_name for p in op.params]
+              for resource in api.resources for op in resource.operations}
+    assert params == {"get_x": [], "put_x": ["X-VTEX-API-AppKey"]}
+    (note,) = api.renames
+    assert note.pointer == "/paths/~1x/get"
+    assert note.problem == ("header parameter `x-vtex-api-appkey` is the header of the security "
+                            "scheme `appKey`, which sends the client's credential in it")
