@@ -28,12 +28,12 @@ from generator.ir.schemas import (
     hoist_self_referencing_items,
 )
 from generator.ir.security import security
-from generator.ir.servers import server_path, server_url, shared_path_prefix
+from generator.ir.servers import other_servers, server_path, server_url, shared_path_prefix
 from generator.names import namespace
 from generator.names.client_arguments import ArgumentSite, client_argument_renames
 from generator.names.components import class_names, ref_renames, renamed_ref
 from generator.names.operations import method_names, name_clashes
-from generator.problems import GeneratorError, Problem
+from generator.problems import GeneratorError, Problem, operation_label
 
 CANNOT_BUILD = "the generator cannot build it"
 Failed = list[tuple[str, str]]
@@ -135,7 +135,23 @@ def _api(context: Context, operations: list[Operation], failed: Failed) -> Api:
         ),
         renames=(*chosen.renames, *client_renames,
                  *(note for op in operations for note in (*op.ignored, *op.renamed_arguments))),
+        incoming=incoming_requests(data),
+        other_servers=other_servers(data),
     )
+
+
+def incoming_requests(data: dict[str, Any]) -> tuple[str, ...]:
+    """The webhooks (by name) and callbacks (`POST /subscribe: onEvent`) of `data`: requests the
+    API sends, which a client has no method for; the package's README names them, so that a
+    user does not look for them in vain."""
+    webhooks = data.get("webhooks")
+    found = [str(name) for name in webhooks] if isinstance(webhooks, dict) else []
+    for site in iter_operations(data, sorted_paths=True):
+        callbacks = site.operation.get("callbacks")
+        if isinstance(callbacks, dict):
+            label = operation_label(site.method, site.path)
+            found.extend(f"{label}: {name}" for name in callbacks)
+    return tuple(found)
 
 
 def _resources(operations: list[Operation], chosen: namespace.Plan) -> tuple[Resource, ...]:

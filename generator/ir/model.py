@@ -198,6 +198,11 @@ class Api:
     # the leading path segments every operation shares (`/v1`): a base URL ending in them
     # (openai-python's `https://host/v1`) has them dropped once by the client (ir/servers)
     path_prefix: str | None = None
+    # the requests the document says the API sends its consumer, which no method makes: 3.1's
+    # webhooks by name, each operation's callbacks (`POST /subscribe: onEvent`)
+    incoming: tuple[str, ...] = ()
+    # the document's servers after the first (ir/servers.other_servers), as written
+    other_servers: tuple[str, ...] = ()
 
     def uses_deprecated(self) -> bool:
         """Whether an operation is deprecated: the package then imports `typing_extensions`

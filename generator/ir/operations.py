@@ -20,11 +20,11 @@ from generator.ir.model import Operation, Param, ResponseType
 from generator.ir.parameters import merged_parameters, parameters
 from generator.ir.responses import responses, streaming
 from generator.ir.schemas import json_type, object_properties
-from generator.ir.security import own_security
+from generator.ir.security import credential_headers, own_security
 from generator.ir.servers import operation_server
 from generator.names import identifiers as names
 from generator.names.arguments import argument_rename
-from generator.names.headers import first_unsendable, set_by_the_client
+from generator.names.headers import first_unsendable, set_by_the_body, set_by_the_client
 from generator.names.namespace import Rename
 from generator.problems import Problem
 from generator.validate.security import UNMET_HINT, unsendable_requirement
@@ -43,8 +43,13 @@ def build_operation(context: Context, site: OperationSite,
     stem = class_stem(resource, method)
     taken: set[str] = set()
     raw_params = merged_parameters(context.refs, site.shared_parameters, operation)
-    ignored = _client_set_headers(site.pointer, raw_params) + _head_bodies(site)
-    raw_params = [param for param in raw_params if not set_by_the_client(param)]
+    credentials = credential_headers(context.data, operation)
+    ignored = (_client_set_headers(site.pointer, raw_params)
+               + _body_set_headers(site.pointer, raw_params)
+               + _credential_headers(site.pointer, raw_params, credentials) + _head_bodies(site))
+    raw_params = [param for param in raw_params
+                  if not set_by_the_client(param) and not set_by_the_body(param)
+                  and _credential_scheme(param, credentials) is None]
     unsendable = first_unsendable(raw_params)
     if unsendable is not None:  # every call would fail: a named skip, never sent
         return Problem(context.options.source_file, site.pointer, None, unsendable,
@@ -95,6 +100,38 @@ def _client_set_headers(pointer: str, raw_params: list[dict[str, Any]]) -> tuple
         Rename(pointer, f"header parameter `{param['name']}` is set by the HTTP client from "
                "the URL and the body (a value given for it is refused)", "left out of the method")
         for param in raw_params if set_by_the_client(param))
+
+
+def _body_set_headers(pointer: str, raw_params: list[dict[str, Any]]) -> tuple[Rename, ...]:
+    """A note for each header parameter named `Content-Type`, which OpenAPI ignores and the
+    method leaves out: VTEX's documents make it a required argument, whose value then replaced
+    the body's media type (a multipart body's boundary with it)."""
+    return tuple(
+        Rename(pointer, f"header parameter `{param['name']}` is ignored by OpenAPI: the request "
+               "body's media type is the Content-Type sent", "left out of the method")
+        for param in raw_params if set_by_the_body(param))
+
+
+def _credential_headers(pointer: str, raw_params: list[dict[str, Any]],
+                        credentials: dict[str, str]) -> tuple[Rename, ...]:
+    """A note for each header parameter named like the header of an apiKey scheme the operation
+    uses (VTEX's Giftcard API declares `X-VTEX-API-AppKey` both ways): its argument's value
+    replaced the credential the client was given, so the method leaves it out."""
+    notes = []
+    for param in raw_params:
+        scheme = _credential_scheme(param, credentials)
+        if scheme is not None:
+            notes.append(Rename(pointer, f"header parameter `{param['name']}` is the header of "
+                                f"the security scheme `{scheme}`, which sends the client's "
+                                "credential in it", "left out of the method"))
+    return tuple(notes)
+
+
+def _credential_scheme(param: dict[str, Any], credentials: dict[str, str]) -> str | None:
+    """The scheme whose credential header `param` is, if it is one."""
+    if param.get("in") != "header" or not isinstance(param.get("name"), str):
+        return None
+    return credentials.get(param["name"].lower())
 
 
 def _head_bodies(site: OperationSite) -> tuple[Rename, ...]:

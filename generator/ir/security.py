@@ -65,6 +65,16 @@ def own_security(data: dict[str, Any], operation: dict[str, Any]) -> Requirement
     return None if own == document else own
 
 
+def credential_headers(data: dict[str, Any], operation: dict[str, Any]) -> dict[str, str]:
+    """Lower-cased header name -> scheme key, for each apiKey scheme in a header that the
+    operation's requirements (its own, else the document's) may send a credential in."""
+    usable = usable_schemes(data)
+    raw = operation["security"] if "security" in operation else data.get("security")
+    return {str(usable[key]["name"]).lower(): key
+            for alternative in requirements(raw, usable) for key in alternative
+            if usable[key].get("type") == "apiKey" and usable[key].get("in") == "header"}
+
+
 def security(data: dict[str, Any], options: BuildOptions, operations: list[Operation],
              reserved: set[str]) -> Security:
     """The schemes the document's requirements use and the client arguments that carry them.

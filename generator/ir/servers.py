@@ -27,6 +27,19 @@ def first_server(data: dict[str, Any]) -> str | None:
     return url
 
 
+def other_servers(data: dict[str, Any]) -> tuple[str, ...]:
+    """The URLs of the servers after the first, as written (`https://{region}.example.com`):
+    the README names them, the client defaulting to the first alone (VTEX's first server is a
+    placeholder host, its real one `https://{accountName}.{environment}.com.br/api/`)."""
+    servers = data.get("servers")
+    if not isinstance(servers, list):
+        return ()
+    urls = [server.get("url") for server in servers[1:] if isinstance(server, dict)]
+    first = first_server(data)
+    return tuple(dict.fromkeys(url for url in urls
+                               if isinstance(url, str) and url and url != first))
+
+
 def server_url(data: dict[str, Any], fallback: str | None) -> str | None:
     """The default base URL: the first server's absolute http(s) URL, else `fallback`."""
     url = first_server(data)

@@ -23,6 +23,7 @@ import functools
 import hashlib
 import re
 import sys
+import warnings
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -216,7 +217,9 @@ def _names_in_text(text: str) -> frozenset[str]:
     if not text.isprintable() or len(text) > 10_000:
         return frozenset()
     try:
-        expression = ast.parse(text, mode="eval")
+        with warnings.catch_warnings():  # a text like `1in` (an enum value) warns as it fails:
+            warnings.simplefilter("ignore", SyntaxWarning)  # never the user's to read
+            expression = ast.parse(text, mode="eval")
     except SyntaxError:
         return frozenset()
     return frozenset(child.id for child in ast.walk(expression) if isinstance(child, ast.Name))

@@ -21,6 +21,13 @@ SENT_AS_NAMES = frozenset({"header", "cookie"})
 CLIENT_SET_HEADERS = frozenset({"host", "content-length", "transfer-encoding", "te", "trailer",
                                 "upgrade"})
 
+# Header parameters OpenAPI says are ignored (3.0.3 and 3.1.0, Parameter Object `name`) that the
+# client also sets itself: the request body's media type is the Content-Type (a multipart one
+# with its boundary), which an argument's value would replace. `Accept` and `Authorization`
+# stay arguments: they are how some documents ask for a preview media type or send a token
+# no security scheme declares.
+BODY_SET_HEADERS = frozenset({"content-type"})
+
 
 def unsendable_name(name: str, location: str) -> str | None:
     """Why a parameter `name` in `location` cannot be sent (None: it can, or it is not sent
@@ -42,5 +49,14 @@ def first_unsendable(parameters: Iterable[dict[str, Any]]) -> str | None:
 
 def set_by_the_client(parameter: dict[str, Any]) -> bool:
     """Whether `parameter` (resolved) is a header parameter named like `CLIENT_SET_HEADERS`."""
+    return _header_named(parameter, CLIENT_SET_HEADERS)
+
+
+def set_by_the_body(parameter: dict[str, Any]) -> bool:
+    """Whether `parameter` (resolved) is a header parameter named like `BODY_SET_HEADERS`."""
+    return _header_named(parameter, BODY_SET_HEADERS)
+
+
+def _header_named(parameter: dict[str, Any], names: frozenset[str]) -> bool:
     return (parameter.get("in") == "header" and isinstance(parameter.get("name"), str)
-            and parameter["name"].lower() in CLIENT_SET_HEADERS)
+            and parameter["name"].lower() in names)

@@ -64,6 +64,15 @@ def _checked(model: str, params: list[Param], raw: Iterable[str] = ()) -> Checke
     )
 
 
+def _keyed_path(path: str, params: list[Param]) -> str:
+    """`path` with each placeholder named by its parameter's key among the checked values, which
+    `format_path` fills: a path parameter sharing its name with a query one is keyed `id (path)`,
+    and its `{id}` was never filled (the request went to `/items/%7Bid%7D`)."""
+    for param in params:
+        path = path.replace("{" + param.wire_name + "}", "{" + param.model_key + "}")
+    return path
+
+
 def _path_styles(params: list[Param]) -> dict[str, str]:
     """The path parameters not sent in the default `simple` style, unexploded: key -> style as
     the runtime's `format_path` names them (`label`, `matrix`, `json`; `*` after an exploded
@@ -173,7 +182,7 @@ def _operation_view(operation: Operation, models: Models, params: ParamTypes,
     return OperationView(
         name=operation.name,
         http_method=operation.http_method,
-        path=operation.path,
+        path=_keyed_path(operation.path, located["path"]),
         responses=_responses(operation, models, shape.returns),
         params=_checked(non_body[0].model_class, non_body) if non_body else None,
         path_keys=frozenset(p.model_key for p in located["path"]),

@@ -250,8 +250,20 @@ def _model_placeholder(name: str, models: Models, depth: int) -> str | None:
     return f"{PUBLIC_QUALIFIER}.{name}({', '.join(arguments)})"
 
 
-def _required(arguments: tuple[Argument, ...]) -> list[Argument]:
-    return [argument for argument in arguments if argument.default is None]
+def _shown(arguments: tuple[Argument, ...], operation: OperationView) -> list[Argument]:
+    """The arguments an example passes: the required ones, and an upload's files even where
+    the document leaves them optional (Sakari's `share_file` was shown without its file, which
+    sends an empty body)."""
+    files = _file_arguments(operation)
+    return [argument for argument in arguments
+            if argument.default is None or argument.name in files]
+
+
+def _file_arguments(operation: OperationView) -> set[str]:
+    body = operation.body
+    if body is None or body.checked is None:
+        return set()
+    return {value.argument for value in body.checked.values if value.key in body.files}
 
 
 def printed(returns: str, models: Models) -> Printed:
@@ -279,7 +291,7 @@ def _call(resource: ResourceView, operation: OperationView, models: Models, *,
     fields = _argument_fields(operation)
     in_path = _path_arguments(operation)
     arguments = []
-    for argument in _required(signature.arguments):
+    for argument in _shown(signature.arguments, operation):
         value = ("True" if argument.name == operation.stream_switch
                  else placeholder(argument.annotation, models,
                                   constraints=_constraints(models, fields.get(argument.name))))
@@ -548,6 +560,8 @@ def documents(api: Api, models: Models, resources: list[ResourceView], *, spec_s
         "credentials": credential_rows(api),
         # the arguments set once on the client (a project id), which `with_options(x=None)` unsets
         "client_settings": named_calls([param.name for param in api.client_params]),
+        "incoming": named_calls(list(api.incoming)),
+        "other_servers": named_calls(list(api.other_servers)),
         "keyed_calls": retried_calls(resources, keyed=True),
         "retry_safe_calls": retried_calls(resources, keyed=False),
     }

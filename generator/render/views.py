@@ -135,7 +135,7 @@ class OperationView:
 
     name: str
     http_method: str  # get, post, ...: the resource's `_get`, `_post`, ...
-    path: str
+    path: str  # the template, each placeholder named by its value's key (`{id (path)}`)
     responses: Responses
     params: Checked | None  # path, query, header and cookie arguments
     path_keys: frozenset[str]

@@ -1,4 +1,5 @@
-"""Header parameters the HTTP client sets itself are left out of the method, each named."""
+"""Header parameters the HTTP client sets itself (from the URL, or the body's media type) are
+left out of the method, each named."""
 
 from __future__ import annotations
 
@@ -53,3 +54,46 @@ def test_the_generator_leaves_out_what_the_runtime_refuses() -> None:
                 and [ast.unparse(target) for target in node.targets] == ["_FRAMING_HEADERS"]]
     assert isinstance(value, ast.Call)
     assert set(ast.literal_eval(value.args[0])) == CLIENT_SET_HEADERS
+
+
+def test_a_content_type_header_parameter_is_left_out_and_named() -> None:
+    """OpenAPI ignores it, and VTEX's documents make it required (`default: multipart/form-data`
+    beside a multipart body): its argument's value replaced the body's media type and boundary."""
+    document = {**DOCUMENT, "paths": {"/x": {"post": {
+        "operationId": "postX",
+        "parameters": [header("Content-Type"), header("Accept")],
+        "requestBody": {"content": {"multipart/form-data": {"schema": {
+            "type": "object", "properties": {"f": {"type": "string", "format": "binary"}}}}}},
+        "responses": {"200": {"description": "ok"}},
+    }}}}
+    api = ir.build(document, OPTIONS)
+    (operation,) = [op for resource in api.resources for op in resource.operations]
+    assert {param.wire_name for param in operation.params if param.location == "header"} == {
+        "Accept"}
+    (note,) = api.renames
+    assert "`Content-Type` is ignored by OpenAPI" in note.problem
+    assert note.action == "left out of the method"
+
+
+def test_a_header_parameter_carrying_a_security_schemes_credential_is_left_out_and_named() -> None:
+    """VTEX's Giftcard API declares its apiKey headers as required header parameters too: the
+    argument's value replaced the key the client was given (the README example sent
+    `X-VTEX-API-AppKey: string`). An operation whose security does not use the scheme keeps
+    the parameter, as does a document without schemes."""
+    document = {**DOCUMENT, "components": {"securitySchemes": {
+        "appKey": {"type": "apiKey", "in": "header", "name": "X-VTEX-API-AppKey"}}},
+        "security": [{"appKey": []}],
+        "paths": {"/x": {
+            "get": {"operationId": "getX", "parameters": [header("x-vtex-api-appkey")],
+                    "responses": {"200": {"description": "ok"}}},
+            "put": {"operationId": "putX", "security": [], "parameters": [
+                header("X-VTEX-API-AppKey")], "responses": {"200": {"description": "ok"}}},
+        }}}
+    api = ir.build(document, OPTIONS)
+    params = {op.name: [p.wire_name for p in op.params]
+              for resource in api.resources for op in resource.operations}
+    assert params == {"get_x": [], "put_x": ["X-VTEX-API-AppKey"]}
+    (note,) = api.renames
+    assert note.pointer == "/paths/~1x/get"
+    assert note.problem == ("header parameter `x-vtex-api-appkey` is the header of the security "
+                            "scheme `appKey`, which sends the client's credential in it")

@@ -114,6 +114,21 @@ def test_names_read_in_quoted_annotations_and_defaults_count_as_references() -> 
     assert "from ._b import B" in a.imports
 
 
+def test_string_values_python_warns_about_when_parsed_print_no_warning() -> None:
+    """exoapi.dev's unit enum (`1in`, `0x1g`) printed `<unknown>:1: SyntaxWarning: invalid
+    decimal literal` as generate read the models for names: a line no user could act on."""
+    source = _source("""
+        class Unit(BaseModel):
+            value: Literal["1in", "0x1g", "x is 1"] = "1in"
+        """)
+    program = ("import sys; from generator.models.split import split_models; "
+               "split_models(sys.stdin.read(), anchors=['Unit'])")
+    ran = subprocess.run(
+        [sys.executable, "-W", "default", "-c", program],
+        input=source, capture_output=True, text=True, check=True)
+    assert ran.stderr == ""
+
+
 def test_a_shape_the_split_does_not_understand_stays_one_module() -> None:
     source = _source("""
         class A(BaseModel):

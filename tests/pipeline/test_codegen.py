@@ -100,7 +100,7 @@ def test_every_method_ends_in_one_call_showing_its_http_method_and_path(
 ) -> None:
     for package, (api, source) in rendered.items():
         expected = {
-            (prefix + resource.class_name, op.name): (op.http_method, op.path)
+            (prefix + resource.class_name, op.name): (op.http_method, _keyed_path(op))
             for resource in api.resources
             for op in resource.operations
             for prefix in ("", "Async")
@@ -123,6 +123,16 @@ def test_every_method_ends_in_one_call_showing_its_http_method_and_path(
             assert "cast_to" in keywords and "options" in keywords, f"{package}.{method.name}"
             seen[(class_name, method.name)] = (call.func.attr[1:], path.value)
         assert seen == expected, package
+
+
+def _keyed_path(operation: ir.Operation) -> str:
+    """The operation's path as its method passes it to `format_path`: each placeholder named by
+    its checked value's key (`{team (path)}` where a query parameter is also called `team`)."""
+    path = operation.path
+    for param in operation.params:
+        if param.location == "path":
+            path = path.replace("{" + param.wire_name + "}", "{" + param.model_key + "}")
+    return path
 
 
 def test_no_string_cast_and_no_empty_arguments(rendered: dict[str, tuple[ir.Api, str]]) -> None:

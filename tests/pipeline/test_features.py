@@ -421,6 +421,7 @@ def test_multipart_file_upload(connect: Callable[..., Served]) -> None:
         tags=["a", "b"], size_hint=5,
     )
     assert s.last.method == "POST" and s.last.path == "/files"
+    # the document's required Content-Type parameter is no argument: the boundary is kept
     assert s.last.headers["content-type"].startswith("multipart/form-data; boundary=")
     parts = _multipart(s.last)
     assert ("file", "notes.txt", "text/plain", b"hello") in parts
@@ -672,6 +673,13 @@ def test_path_level_parameters(connect: Callable[..., Served]) -> None:
     assert result.members == ["ann"]
     assert inspect.signature(s.client.default.list_members).parameters["page"].default is inspect.Parameter.empty
 
+
+
+def test_a_path_parameter_named_like_a_query_one_fills_its_placeholder(
+        connect: Callable[..., Served]) -> None:
+    s = connect("feat_path_level_params", [Reply(204)], base_path="/v2")
+    assert s.client.default.get_team(org="acme", team_="t 1", team="q") is None
+    assert (s.last.path, s.last.query) == ("/v2/orgs/acme/teams/t%201", [("team", "q")])
 
 def test_refs_across_files(connect: Callable[..., Served]) -> None:
     order = {"id": "o1", "lines": [{"sku": "a", "quantity": 2}]}

@@ -325,6 +325,90 @@ def test_a_relative_server_is_named_where_the_base_url_is_asked_for(
     assert server.requests[0].path == "/api/v2/pets"
 
 
+HOOKS_DOC = """\
+openapi: 3.1.0
+info: {title: Hooks, version: "1"}
+servers: [{url: "https://hooks.example.com"}]
+paths:
+  /subscriptions:
+    post:
+      operationId: subscribe
+      callbacks:
+        onEvent:
+          "{$request.body#/url}": {post: {responses: {"200": {description: ok}}}}
+      responses:
+        "201": {description: ok}
+webhooks:
+  newPet: {post: {responses: {"200": {description: ok}}}}
+"""
+
+
+def test_the_readme_names_the_webhooks_and_callbacks_no_method_makes(tmp_path: Path) -> None:
+    """The user trial (Codat's webhooks, Sakari's callbacks): the package said nothing of them,
+    and a user looked for their methods; a document without either gets no such section."""
+    spec = tmp_path / "hooks.yaml"
+    spec.write_text(HOOKS_DOC, encoding="utf-8")
+    plain = tmp_path / "plain.yaml"
+    plain.write_text(HOOKS_DOC.split("      callbacks:")[0] + "      responses:\n"
+                     '        "201": {description: ok}\n', encoding="utf-8")
+    built = pipeline.build_packages([pipeline.target_for_spec(spec, "hooks"),
+                                     pipeline.target_for_spec(plain, "plain")])
+    readme = built["hooks"]["README.md"]
+    assert "## Webhooks and callbacks" in readme
+    assert "does not receive: `newPet` and `POST /subscriptions: onEvent`." in readme
+    assert "Webhooks and callbacks" not in built["plain"]["README.md"]
+
+
+def test_the_readme_names_the_servers_after_the_first(tmp_path: Path) -> None:
+    """The user trial (VTEX): the client defaults to the first server, a placeholder host, and
+    the README said nothing of the real one, `https://{accountName}.{environment}.com.br/api/`."""
+    spec = tmp_path / "pets.yaml"
+    spec.write_text(ENUM_BODY_DOC.replace(
+        "[{url: 'SERVER'}]", "[{url: 'https://pets.example'}, {url: 'https://{region}.pets.example',"
+        " variables: {region: {default: eu}}}, {url: 'https://pets.example'}]"), encoding="utf-8")
+    alone = tmp_path / "alone.yaml"
+    alone.write_text(ENUM_BODY_DOC.replace("SERVER", "https://pets.example"), encoding="utf-8")
+    built = pipeline.build_packages([pipeline.target_for_spec(spec, "pets"),
+                                     pipeline.target_for_spec(alone, "alone")])
+    assert ("The document names other servers too: `https://{region}.pets.example`. To use one, "
+            "give it as `base_url=`") in built["pets"]["README.md"]
+    assert "other servers" not in built["alone"]["README.md"]
+
+
+SHARE_DOC = """\
+openapi: 3.0.3
+info: {title: Share, version: "1"}
+servers: [{url: "https://share.example.com"}]
+paths:
+  /share:
+    post:
+      operationId: shareFile
+      tags: [tools]
+      requestBody:
+        required: true
+        content:
+          multipart/form-data:
+            schema:
+              type: object
+              properties:
+                media: {type: string, format: binary}
+                note: {type: string}
+      responses:
+        "200": {description: ok, content: {application/json: {schema: {type: object}}}}
+"""
+
+
+def test_an_upload_example_passes_its_file_even_where_the_document_leaves_it_optional(
+        tmp_path: Path) -> None:
+    """The user trial (Sakari's share_file, Blockfrost's ipfs/add): the example called the
+    upload without a file, and so sent an empty body with no Content-Type; other optional
+    arguments stay out."""
+    spec = tmp_path / "share.yaml"
+    spec.write_text(SHARE_DOC, encoding="utf-8")
+    readme = pipeline.build_packages([pipeline.target_for_spec(spec, "share")])["share"]["README.md"]
+    assert 'client.tools.share_file(media=b"file content")' in readme
+
+
 SCHEMES_DOC = """\
 openapi: 3.1.0
 info: {title: Locked, version: "1"}

@@ -164,6 +164,25 @@ def test_a_base_url_with_a_host_no_resolver_takes_is_refused_when_the_client_is_
         assert pkg.SyncAPIClient(base_url=fine, api_key=SECRET).base_url == fine
 
 
+
+@pytest.mark.parametrize(("base_url", "problem"), [
+    ("api.example.com/v1", r"it has no scheme \(https://api.example.com/v1\?\)"),
+    ("localhost:8080", r"it has no scheme \(https://localhost:8080\?\)"),
+    ("ftp://files.example.com", "it is not an http:// or https:// URL"),
+    ("https://", "it has no host"), ("https:///v1", "it has no host"),
+    ("https://api.example.com:99999", "its port is not between 1 and 65535"),
+])
+def test_a_base_url_no_request_can_use_is_refused_when_the_client_is_made(
+    pkg: ModuleType, base_url: str, problem: str,
+) -> None:
+    # the user trial: each was taken, and every call then raised APIConnectionError ("Connection
+    # error: UnsupportedProtocol..." or a failed name lookup), which reads as a network failure
+    with pytest.raises(ValueError, match=f"base_url .* cannot be reached: {problem}"):
+        pkg.SyncAPIClient(base_url=base_url, api_key=SECRET)
+    with pytest.raises(ValueError, match="cannot be reached"):
+        pkg.AsyncAPIClient(base_url=base_url, api_key=SECRET)
+    assert pkg.SyncAPIClient(base_url="HTTPS://API.example.com:443", api_key=SECRET).base_url
+
 # -- a charset that is no text encoding ----------------------------------------------------
 
 TEXT = "déjà vu\nligne 2\n"

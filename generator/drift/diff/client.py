@@ -66,6 +66,7 @@ from generator.drift.diff.pairing import old_ops_by_new, template_names
 from generator.drift.diff.types import Annotations, client_annotations, names_class
 from generator.io.forked import Forked
 from generator.names.aliases import model_field_name
+from generator.names.headers import set_by_the_body, set_by_the_client
 from generator.names.identifiers import argument_name, class_name
 from generator.problems import GeneratorError, operation_label
 
@@ -1131,6 +1132,8 @@ def _parameter_effect(change: Change, trace: _Trace, operation: OperationRecord,
                 trace.breaks_calls |= change.kind in _CALLS_BROKEN
                 return trace.argument(f"{method}: argument {param.name}", operation.pointer,
                                       param.name)
+        if set_by_the_client(dict(node)) or set_by_the_body(dict(node)):
+            return f"{method}: none (header `{node['name']}` is no argument: calls unchanged)"
     return f"{method}: {_what(change)}"
 
 

@@ -14,6 +14,7 @@ def root(context, missing=missing):
     l_0_spec_sha256 = resolve('spec_sha256')
     l_0_versions = resolve('versions')
     l_0_credentials = resolve('credentials')
+    l_0_other_servers = resolve('other_servers')
     l_0_client_settings = resolve('client_settings')
     l_0_package = resolve('package')
     l_0_examples = resolve('examples')
@@ -25,6 +26,7 @@ def root(context, missing=missing):
     l_0_call = resolve('call')
     l_0_keyed_calls = resolve('keyed_calls')
     l_0_retry_safe_calls = resolve('retry_safe_calls')
+    l_0_incoming = resolve('incoming')
     l_0_regenerate = resolve('regenerate')
     l_0_check = resolve('check')
     try:
@@ -100,6 +102,14 @@ def root(context, missing=missing):
         yield str(t_1(environment.getattr((undefined(name='api') if l_0_api is missing else l_0_api), 'server_path')))
         yield ": the document's server is relative)"
     yield ' |\n\n'
+    if (undefined(name='other_servers') if l_0_other_servers is missing else l_0_other_servers):
+        pass
+        yield 'The document names other servers too: '
+        yield str((undefined(name='other_servers') if l_0_other_servers is missing else l_0_other_servers))
+        yield '. To use one, give it as `base_url=`\n(or in `'
+        yield str(environment.getattr(environment.getattr((undefined(name='api') if l_0_api is missing else l_0_api), 'options'), 'base_url_env'))
+        yield '`), any `{variable}` in it replaced by its value.\n\n'
+    yield 'A base URL that is not an `http://` or `https://` URL with a host (`api.example.com`, its scheme\nleft out) raises `ValueError` when the client is made, not a connection error at the first call.\n\n'
     if environment.getattr((undefined(name='api') if l_0_api is missing else l_0_api), 'path_prefix'):
         pass
         yield "Every operation's path starts with "
@@ -258,11 +268,17 @@ def root(context, missing=missing):
             yield str((undefined(name='retry_safe_calls') if l_0_retry_safe_calls is missing else l_0_retry_safe_calls))
             yield ' marked retry-safe (`x-codegen-retry-safe`): repeating a call costs but\nchanges nothing, so a failure is retried as for a GET, without a key.\n'
         yield '\nIf the server de-duplicates requests on a header, naming it on the client\n(`Client(idempotency_header="Idempotency-Key")`) adds a key to every POST and PATCH, and\nlets them be retried.\n'
-    yield '\nA call may take 600 s (5 s to connect) unless `timeout=` on the client or on the call says\notherwise.\n\n## Regenerate and check\n\n```sh\n'
+    yield '\nA call may take 600 s (5 s to connect) unless `timeout=` on the client or on the call says\notherwise.\n\n'
+    if (undefined(name='incoming') if l_0_incoming is missing else l_0_incoming):
+        pass
+        yield '## Webhooks and callbacks\n\nThe document also describes requests the API sends to you, which this package has no method\nfor and does not receive: '
+        yield str((undefined(name='incoming') if l_0_incoming is missing else l_0_incoming))
+        yield ". Their bodies' models are in `models` where the\ndocument defines them among its component schemas.\n\n"
+    yield '## Regenerate and check\n\n```sh\n'
     yield str((undefined(name='regenerate') if l_0_regenerate is missing else l_0_regenerate))
     yield '\n'
     yield str((undefined(name='check') if l_0_check is missing else l_0_check))
     yield '   # exit 1 when the copy differs from what its inputs give\n```\n\n`PROVENANCE.json` records what this package was made from and the sha256 of every file.\n'
 
 blocks = {}
-debug_info = '1=56&3=58&4=65&11=71&12=75&19=81&20=85&22=91&24=103&25=106&26=108&27=110&28=112&46=115&47=118&52=124&53=126&54=128&56=130&58=132&59=136&62=138&64=144&65=146&66=148&68=151&69=154&70=156&72=161&77=166&79=170&80=172&82=175&109=178&114=181&116=187&117=189&121=191&133=194&134=196&136=200&137=202&139=204&144=206&145=208&147=210&158=213&160=216&177=225&178=227&181=231&183=237&185=239&237=242&239=245&247=250&249=253&253=255&255=258&270=262&271=264'
+debug_info = '1=58&3=60&4=67&11=73&12=77&19=83&20=87&22=93&24=105&25=108&26=110&32=113&33=116&34=118&35=120&36=122&54=125&55=128&60=134&61=136&62=138&64=140&66=142&67=146&70=148&72=154&73=156&74=158&76=161&77=164&78=166&80=171&85=176&87=180&88=182&90=185&117=188&122=191&124=197&125=199&129=201&141=204&142=206&144=210&145=212&147=214&152=216&153=218&155=220&166=223&168=226&185=235&186=237&189=241&191=247&193=249&245=252&247=255&255=260&257=263&261=265&263=268&275=272&279=275&286=278&287=280'

@@ -546,6 +546,21 @@ def _refuse_stacked_codings(response: _http.Response) -> None:
         )
 
 
+def _base_url_problem(given: str, url: _http.URL) -> str | None:
+    """What keeps ``url`` from being a base URL, if anything. Checked as the client is made:
+    the HTTP library only refuses one at the first request, as a connection error (a base URL
+    typed without its scheme, ``api.example.com``, looked like a network failure)."""
+    if url.scheme not in ("http", "https"):
+        if "://" not in given:
+            return f"it has no scheme (https://{excerpt(given, 80)}?)"
+        return "it is not an http:// or https:// URL"
+    if not url.raw_host:
+        return "it has no host"
+    if url.port is not None and not 0 < url.port < 65536:
+        return "its port is not between 1 and 65535"
+    return host_problem(url)
+
+
 def _without_repeated_prefix(base_url: str, prefix: str) -> str:
     """``base_url`` without ``prefix`` (whole leading path segments every operation's path
     starts with, such as ``/v1``) when its path ends in it, once: ``https://host/v1`` (as
@@ -672,7 +687,7 @@ class BaseClient:
                 "shows in logs, reprs and error messages; pass credentials as the client's "
                 "credential arguments (or an Authorization header in default_headers)"
             )
-        problem = host_problem(url)
+        problem = _base_url_problem(str(value), url)
         if problem is not None:
             raise ValueError(f"base_url {excerpt(str(value), 120)!r} cannot be reached: {problem}")
         if "?" in str(value) or "#" in str(value):  # the paths would go after them

@@ -11,6 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from ._get_team_params import (
+        GetTeamParams as GetTeamParams,
+    )
     from ._list_members_params import (
         ListMembersParams as ListMembersParams,
     )
@@ -19,12 +22,14 @@ if TYPE_CHECKING:
     )
 
 __all__ = [
+    "GetTeamParams",
     "ListMembersParams",
     "ListMembersResponse",
 ]
 
 # name -> the group module defining it
 _MODULE_OF: dict[str, str] = {
+    "GetTeamParams": "_get_team_params",
     "ListMembersParams": "_list_members_params",
     "ListMembersResponse": "_list_members_response",
 }

@@ -26,6 +26,13 @@ __all__ = [
     "Default",
 ]
 
+_DEFAULT_GET_TEAM: ResponseSpec[None] = ResponseSpec(
+    lambda: ResponseTargets(
+        success={"204": None},
+    )
+)
+
+
 _DEFAULT_LIST_MEMBERS: ResponseSpec[_models.ListMembersResponse] = ResponseSpec(
     lambda: ResponseTargets(
         success={"200": _models.ListMembersResponse},
@@ -40,6 +47,64 @@ class Default(SyncAPIResource):
         super().__init__(client)
         self.with_raw_response = DefaultWithRawResponse(self)
         self.with_streaming_response = DefaultWithStreamingResponse(self)
+
+    def get_team(
+        self,
+        *,
+        org: str,
+        team_: str,
+        team: str | NotGiven = NOT_GIVEN,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Mapping[str, object] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
+    ) -> None:
+        """GET /orgs/{org}/teams/{team}
+
+        Args:
+            org: The `org` path parameter.
+            team_: The `team` path parameter.
+            team: The `team` query parameter.
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            `None`: the 204 response.
+
+        Raises:
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            RequestValidationError: An argument does not match the spec; nothing was sent.
+        """
+        _checked = _ops.validated(
+            _models.GetTeamParams,
+            {
+                "org": org,
+                "team (path)": team_,
+                "team": team,
+            },
+            python_names={"team (path)": "team_"},
+        )
+        return self._get(
+            _ops.format_path("/orgs/{org}/teams/{team (path)}", _checked, {"org", "team (path)"}),
+            options=_ops.request_options(
+                query=_ops.pick(_checked, ["team"]),
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+            ),
+            cast_to=_DEFAULT_GET_TEAM,
+        )
 
     def list_members(
         self,
@@ -105,6 +170,7 @@ class DefaultWithRawResponse:
     """`default` methods that return the raw response: status, headers, `parse()`."""
 
     def __init__(self, resource: Default) -> None:
+        self.get_team = to_raw_response(resource.get_team)
         self.list_members = to_raw_response(resource.list_members)
 
 
@@ -113,6 +179,7 @@ class DefaultWithStreamingResponse:
     `with ... as response:` then `response.parse()`, `read()` or `iter_bytes()`."""
 
     def __init__(self, resource: Default) -> None:
+        self.get_team = to_streamed_response(resource.get_team)
         self.list_members = to_streamed_response(resource.list_members)
 
 
@@ -123,6 +190,64 @@ class AsyncDefault(AsyncAPIResource):
         super().__init__(client)
         self.with_raw_response = AsyncDefaultWithRawResponse(self)
         self.with_streaming_response = AsyncDefaultWithStreamingResponse(self)
+
+    async def get_team(
+        self,
+        *,
+        org: str,
+        team_: str,
+        team: str | NotGiven = NOT_GIVEN,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Mapping[str, object] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
+    ) -> None:
+        """GET /orgs/{org}/teams/{team}
+
+        Args:
+            org: The `org` path parameter.
+            team_: The `team` path parameter.
+            team: The `team` query parameter.
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            `None`: the 204 response.
+
+        Raises:
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            RequestValidationError: An argument does not match the spec; nothing was sent.
+        """
+        _checked = _ops.validated(
+            _models.GetTeamParams,
+            {
+                "org": org,
+                "team (path)": team_,
+                "team": team,
+            },
+            python_names={"team (path)": "team_"},
+        )
+        return await self._get(
+            _ops.format_path("/orgs/{org}/teams/{team (path)}", _checked, {"org", "team (path)"}),
+            options=_ops.request_options(
+                query=_ops.pick(_checked, ["team"]),
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+            ),
+            cast_to=_DEFAULT_GET_TEAM,
+        )
 
     async def list_members(
         self,
@@ -188,6 +313,7 @@ class AsyncDefaultWithRawResponse:
     """`default` methods that return the raw response: status, headers, `parse()`."""
 
     def __init__(self, resource: AsyncDefault) -> None:
+        self.get_team = async_to_raw_response(resource.get_team)
         self.list_members = async_to_raw_response(resource.list_members)
 
 
@@ -196,4 +322,5 @@ class AsyncDefaultWithStreamingResponse:
     manager: `async with ... as response:` then `await response.parse()`."""
 
     def __init__(self, resource: AsyncDefault) -> None:
+        self.get_team = async_to_streamed_response(resource.get_team)
         self.list_members = async_to_streamed_response(resource.list_members)
