@@ -227,7 +227,7 @@ def _validating(sources: Mapping[str, S], load: Callable[[S], Document], stack: 
         # the loaded documents live on: a child's collector must not walk them (its walks
         # would copy every page of them); the caller may unfreeze (`gc.unfreeze`)
         gc.freeze()
-        if side == "old":  # the new side's own checks run here, while the children run
+        if side == "old":  # in a child (the new side's own checks run here, beside them),
             # forked first: the import below leaves the other core idle otherwise
             own[side] = Forked(functools.partial(own_checks, documents[side]))
             stack.callback(own[side].close)

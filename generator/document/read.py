@@ -383,11 +383,16 @@ def _unreadable_yaml_text(raw: bytes, file: str) -> Problem:
 
 
 def _yaml_children(node: yaml.Node) -> list[yaml.Node]:
+    """The mappings and sequences right inside `node`: a depth counted over them is in levels
+    of objects and arrays, as `MAX_NESTING` counts (a scalar leaf is no level)."""
     if isinstance(node, yaml.MappingNode):
-        return [part for pair in node.value for part in pair]
+        return [part for pair in node.value for part in pair if isinstance(part, _COLLECTIONS)]
     if isinstance(node, yaml.SequenceNode):
-        return list(node.value)
+        return [item for item in node.value if isinstance(item, _COLLECTIONS)]
     return []
+
+
+_COLLECTIONS = (yaml.MappingNode, yaml.SequenceNode)
 
 
 def _yaml_syntax_problem(file: str, exc: yaml.MarkedYAMLError) -> Problem:

@@ -9,7 +9,7 @@ Schema Object. Also here: JSON value equality (`1` and `1.0` alike, `1` and `tru
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from generator.document.keywords import SCHEMA_MAPS
 from generator.document.pointer import HTTP_METHODS
@@ -96,3 +96,12 @@ def json_key(value: object) -> tuple[str, object]:
 def same_json(left: object, right: object) -> bool:
     """JSON equality: `1 == 1.0`, `1 != true`, objects and arrays by content."""
     return json_key(left) == json_key(right)
+
+
+def branches_beside_properties(schema: object) -> bool:
+    """The schema has `properties` of its own and a non-empty `oneOf`/`anyOf` beside them:
+    datamodel-code-generator makes it a root model of one class per branch (each branch with
+    the properties merged in), and a request body of it is one argument (`ir.bodies`; `diff`
+    spells those classes, `drift.diff.types`)."""
+    return isinstance(schema, Mapping) and bool(schema.get("properties")) and any(
+        isinstance(schema.get(key), list) and schema[key] for key in ("oneOf", "anyOf"))

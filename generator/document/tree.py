@@ -187,11 +187,13 @@ def with_deep_stack(work: Callable[[], T], levels: int, *, recurses_in_c: bool =
     depth: a walk that never ends (a reference cycle a library does not stop) still ends
     soon, in its RecursionError. Runs in a thread of its own; its exception is raised here.
     A walk that `recurses_in_c` (libyaml's composer), which no recursion limit guards, always
-    gets the deep stack."""
+    gets the deep stack. Called on the deep stack already (a walk inside a walk), it runs there:
+    that stack holds `MAX_RECURSION_LIMIT` frames."""
     result: list[T] = []
     failure: list[BaseException] = []
 
     def run() -> None:
+        _ON_DEEP_STACK.active = True
         try:
             result.append(work())
         except BaseException as error:  # handed to the caller's thread  # noqa: BLE001
@@ -199,6 +201,8 @@ def with_deep_stack(work: Callable[[], T], levels: int, *, recurses_in_c: bool =
 
     previous_limit = sys.getrecursionlimit()
     wanted = min(MAX_RECURSION_LIMIT, max(previous_limit, FRAMES_PER_LEVEL * levels + 1000))
+    if getattr(_ON_DEEP_STACK, "active", False):
+        return _with_limit(work, wanted)
     if wanted == previous_limit and not recurses_in_c:
         return work()
     with _STACK_LOCK:
@@ -216,4 +220,15 @@ def with_deep_stack(work: Callable[[], T], levels: int, *, recurses_in_c: bool =
     return result[0]
 
 
+def _with_limit(work: Callable[[], T], limit: int) -> T:
+    """`work()` with the recursion limit at least `limit`, as it was after."""
+    previous = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(previous, limit))
+    try:
+        return work()
+    finally:
+        sys.setrecursionlimit(previous)
+
+
 _STACK_LOCK = threading.Lock()
+_ON_DEEP_STACK = threading.local()  # `active` in a thread `with_deep_stack` started

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from generator.document.schemas import branches_beside_properties
 from generator.ir.context import Context
 from generator.ir.media import pick_json
 from generator.ir.model import Body, BodyKind, Param
@@ -64,9 +65,7 @@ def _is_union(schema: Any, context: Context) -> bool:
     branch, so spread into keyword arguments each would be an optional `object` (models.py's
     class is a union of the branches), and a call could leave out what every branch needs. The
     body is one argument instead, typed as the branches' classes."""
-    resolved = context.refs.resolve(schema)
-    return isinstance(resolved, dict) and any(
-        isinstance(resolved.get(key), list) and resolved[key] for key in ("oneOf", "anyOf"))
+    return branches_beside_properties(context.refs.resolve(schema))
 
 
 def _expanded(context: Context, kind: BodyKind, model_class: str,

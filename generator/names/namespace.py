@@ -5,8 +5,9 @@ constants. Each lives in a namespace the templates and the hand-written runtime 
 (`Client.close`, `SyncAPIResource.with_raw_response`, the imports of a resource module): those
 names are declared in `names/reserved.py` (and proven complete by tests/names, which read the
 templates). `plan` chooses every spec-derived name clear of them and of each other, and says
-which it had to change; `names_bound_twice` is the generation-time proof that no module of a
-package binds a name twice (`read_modules`, whose readings the coverage check counts too).
+which it had to change; `read_modules` reads every rendered module once, the generation-time
+proof that no module of a package binds a name twice (`bound_twice_in`), and the methods the
+coverage check counts.
 """
 
 from __future__ import annotations

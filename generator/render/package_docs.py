@@ -311,10 +311,23 @@ def _path_arguments(operation: OperationView) -> set[str]:
 
 
 def _sent_empty(placeholder_source: str) -> bool:
-    """Whether the value would be sent as nothing (an empty list, mapping or string, or a model
-    with no field set: Jellyfin's `Version` path parameter, whose fields are all read-only),
-    which the client refuses for a path segment."""
-    return placeholder_source in ("[]", "{}", '""', "''") or placeholder_source.endswith("()")
+    """Whether the value would be sent as nothing (an empty list, mapping or string, a model
+    with no field set, an enum member whose value is empty, or a list of those: Jellyfin's
+    `Version` path parameter, whose fields are all read-only), which the client refuses for a
+    path segment."""
+    return _empty_value(ast.parse(placeholder_source, mode="eval").body)
+
+
+def _empty_value(node: ast.expr) -> bool:
+    if isinstance(node, ast.Constant):
+        return node.value == ""
+    if isinstance(node, ast.List | ast.Tuple | ast.Set):
+        return all(_empty_value(item) for item in node.elts)
+    if isinstance(node, ast.Dict):
+        return not node.keys
+    if isinstance(node, ast.Call):  # `models.X()`, `models.Species("")`
+        return not node.keywords and all(_empty_value(argument) for argument in node.args)
+    return False
 
 
 def _argument_fields(operation: OperationView) -> dict[str, tuple[str, str]]:

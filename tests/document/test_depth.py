@@ -87,6 +87,25 @@ def test_flow_yaml_past_the_limit_but_within_the_quick_bound_is_refused_where_it
     assert problem.line == 3
 
 
+@pytest.mark.parametrize("form", ["json", "yaml"])
+def test_exactly_the_limit_loads_and_one_level_more_is_refused_where_it_crosses(
+        tmp_path: Path, form: str) -> None:
+    """`MAX_NESTING` counts objects and arrays: the root object and 2,399 arrays around a
+    scalar load, in JSON and in YAML (composed first, then measured), and one array more is
+    refused at the array past the limit."""
+    def text(arrays: int) -> str:
+        deep = "[" * arrays + "1" + "]" * arrays
+        return (f'{{"openapi": "3.1.0", "paths": {{}}, "x-deep": {deep}}}' if form == "json"
+                else f"openapi: 3.1.0\npaths: {{}}\nx-deep: {deep}\n")
+
+    at_limit = load(written(tmp_path, f"limit.{form}", text(MAX_NESTING - 1))).data["x-deep"]
+    assert depth(at_limit) == MAX_NESTING - 1
+    problem = only(load_error(written(tmp_path, f"past.{form}", text(MAX_NESTING))))
+    assert_names_the_limit(problem.message)
+    assert len(split_pointer(problem.pointer)) == MAX_NESTING
+    assert problem.line == (1 if form == "json" else 3)
+
+
 def test_a_shallow_document_with_many_brackets_is_composed_without_following_its_events(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Brackets in descriptions make the quick bound large (OpenAI's: 7,837 for 21 levels):

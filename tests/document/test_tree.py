@@ -124,6 +124,22 @@ def test_with_deep_stack_raises_the_walks_error_in_the_caller() -> None:
         with_deep_stack(fail, MAX_NESTING)
 
 
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("recurses_in_c", [False, True])
+def test_a_deep_walk_inside_a_deep_walk_runs_on_the_same_stack(recurses_in_c: bool) -> None:
+    """A YAML file read while another walk runs on the deep stack (libyaml's composer always
+    asks for it) must not wait for the lock its caller holds: it runs where it is called, with
+    the limit it asks for, and the limit is restored after."""
+    levels = 3 * sys.getrecursionlimit()
+
+    def outer() -> int:
+        inner = with_deep_stack(lambda: _recurse(levels), MAX_NESTING, recurses_in_c=recurses_in_c)
+        return inner + _recurse(10)
+
+    assert with_deep_stack(outer, 10) == levels + 10
+    assert sys.getrecursionlimit() < levels
+
+
 def test_copy_tree_calls_each_dict_once_with_its_source_and_keeps_what_it_changes() -> None:
     shared = {"n": 1}
     data = {"a": [shared, shared], "b": {"c": shared}}

@@ -463,6 +463,18 @@ def test_another_header_parameter_added_as_required_still_breaks() -> None:
         assert change.message.endswith(IGNORED.format(name) if severity == NB else "as required")
 
 
+def test_a_header_the_client_sets_itself_breaks_no_call_whatever_the_wire_says() -> None:
+    """A required `Host` header parameter added is breaking on the wire (a server may now
+    refuse requests without it), but the generated method has no such argument (the HTTP
+    client sets `Host`): no call written against the client changes, so it is not
+    client-breaking, and `--fail-on client-breaking` passes."""
+    change = _one(diff_with_client(*_pair(_content_type(True, "Host"))))
+    assert (change.kind, change.severity) == ("parameter-added-required", B)
+    assert change.client == "client.issues.add_labels: none (header `Host` is no argument: calls unchanged)"
+    assert change.client_breaking is False
+    assert exit_code([change], "breaking") == 1 and exit_code([change], "client-breaking") == 0
+
+
 # ---- 8. a response header's type: typed on one response only ----------------------------
 
 

@@ -42,3 +42,20 @@ def test_a_multipart_union_body_stays_spread_with_its_file_parts() -> None:
     assert operation.body.expanded and operation.body.file_fields == ("file",)
     assert [(p.name, p.required) for p in operation.params] == [("file", False),
                                                                 ("url", False)]
+
+
+def test_a_union_beside_properties_only_inherited_through_all_of_stays_spread() -> None:
+    """dcg makes one class per branch only for a schema with `properties` of its own; one that
+    has them only through `allOf` is a class of the `allOf` (the union left out), so its body
+    is spread into keyword arguments as before, and `diff` spells it the same way
+    (`document.schemas.branches_beside_properties`, read by both)."""
+    document = _document("application/json")
+    body = document["paths"]["/up"]["post"]["requestBody"]["content"]["application/json"]
+    document["components"] = {"schemas": {"Base": {"type": "object", "properties": {
+        "url": {"type": "string"}, "html": {"type": "string"}}}}}
+    body["schema"] = {"type": "object", "allOf": [{"$ref": "#/components/schemas/Base"}],
+                      "oneOf": [{"required": ["url"]}, {"required": ["html"]}]}
+    api = ir.build(document, OPTIONS)
+    (operation,) = [op for resource in api.resources for op in resource.operations]
+    assert operation.body.expanded
+    assert sorted(p.name for p in operation.params) == ["html", "url"]

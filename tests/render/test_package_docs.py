@@ -17,6 +17,7 @@ import pytest
 from generator import pipeline
 from generator.io import provenance, write
 from generator.models import Models, index_models
+from generator.render import package_docs
 from generator.render.package_docs import (
     FieldEntry,
     Printed,
@@ -692,3 +693,15 @@ def test_the_readme_says_where_its_import_line_applies() -> None:
     readme = (GENERATED / "ionos" / "README.md").read_text(encoding="utf-8")
     assert "The examples import the package by its own name (`from ionos import Client`)" in readme
     assert "`from generated.ionos import Client`" in readme
+
+
+@pytest.mark.parametrize(("value", "empty"), [
+    ("[]", True), ("{}", True), ('""', True), ("models.Version()", True),
+    ("[models.Version()]", True), ('models.Species("")', True),
+    ('"string"', False), ("0", False), ("False", False), ('models.Species("dog")', False),
+    ("models.Pet(name=\"x\")", False), ('["a"]', False),
+])
+def test_a_path_value_sent_as_nothing_is_told_apart(value: str, empty: bool) -> None:
+    """The README example never fills a path with one of these: the client refuses an empty
+    segment (Jellyfin's `Version` of read-only fields, a list of such, an enum of `""`)."""
+    assert package_docs._sent_empty(value) is empty

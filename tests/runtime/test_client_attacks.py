@@ -308,6 +308,25 @@ def test_the_cookie_jar_keeps_the_newest_cookies_and_none_too_long(
     assert sorted(home.requests[-1].headers["cookie"].split("; ")) == ["c2=v2", "c3=v3", "c4=v4"]
 
 
+def test_cookies_the_server_expired_do_not_count_against_the_jars_bound(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A session cookie stays while short-lived ones come and go: an expired cookie leaves the
+    jar by the HTTP library's own path, and the jar's bound counts what it holds."""
+    base_client = importlib.import_module(pkg.__name__ + "._base_client")
+    monkeypatch.setattr(base_client, "MAX_COOKIES", 3)
+    flashes = [Reply(200, {"Set-Cookie": f"flash{index}=x; Path=/{expiry}"}, body=COMPLETION)
+               for index in range(8) for expiry in ("", "; Max-Age=0")]
+    home = serve([Reply(200, {"Set-Cookie": "session=s1; Path=/"}, body=COMPLETION), *flashes,
+                  Reply(200, body=COMPLETION)])
+    api = make_api(home, max_retries=0)
+    for _ in range(len(flashes) + 2):
+        api.call(completion_spec(pkg), completion_options(pkg))
+    assert [cookie.name for cookie in api.client._client.cookies.jar] == ["session"]
+    assert home.requests[-1].headers["cookie"] == "session=s1"
+
+
 # -- headers named like keys are credentials -------------------------------------------------
 
 

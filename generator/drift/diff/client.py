@@ -324,7 +324,7 @@ def _with_effect(change: Change, trace: _Trace) -> Change:
     # an answer's `format` changed where the model's type did not: models.py checks no format
     # of a plain `int` or `str`, so the client rejects no value it took before
     unfelt = change.kind.endswith("-response") and trace.format_kept
-    breaking = traced and change.kind not in _FOLLOWED_KINDS and (
+    breaking = traced and not trace.calls_unchanged and change.kind not in _FOLLOWED_KINDS and (
         (change.severity == BREAKING and not unfelt) or change.kind in _CLASS_KINDS
         or trace.dropped_class
         or trace.breaks_calls or trace.dropped_member or trace.retyped)
@@ -912,6 +912,9 @@ class _Trace:
         self.retyped = False
         # a `format` changed and the generated type did not (`int` for int32 and int64)
         self.format_kept = False
+        # a header parameter the generated method leaves out (the client or the body sets it):
+        # no call changes, whatever the wire says
+        self.calls_unchanged = False
 
     def typed(self, subject: str, before: str | None, after: str | None) -> str:
         """`_typed`, noting a type a `format` change made another, or kept."""
@@ -1133,6 +1136,7 @@ def _parameter_effect(change: Change, trace: _Trace, operation: OperationRecord,
                 return trace.argument(f"{method}: argument {param.name}", operation.pointer,
                                       param.name)
         if set_by_the_client(dict(node)) or set_by_the_body(dict(node)):
+            trace.calls_unchanged = True
             return f"{method}: none (header `{node['name']}` is no argument: calls unchanged)"
     return f"{method}: {_what(change)}"
 

@@ -30,6 +30,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from generator.document.schemas import branches_beside_properties
 from generator.names.hidden import hidden_builtins, unhidden
 
 SCHEMAS_PREFIX = "#/components/schemas/"
@@ -96,7 +97,7 @@ class Typing:
             return "object"
         if "enum" in schema and "properties" not in schema:
             return "enum"
-        if _branches_beside_properties(schema):
+        if branches_beside_properties(schema):
             return "root"
         if "properties" in schema or "allOf" in schema or _is_free_object(schema):
             return "object"
@@ -115,7 +116,7 @@ class Typing:
     def _own_wires(self, name: str, depth: int) -> list[str]:
         schema = self.schema(name)
         if not isinstance(schema, Mapping) or depth > MAX_DEPTH \
-                or _branches_beside_properties(schema):  # a root model: its branches have them
+                or branches_beside_properties(schema):  # a root model: its branches have them
             return []
         found = list(schema.get("properties") or {})
         for part in schema.get("allOf") or ():
@@ -206,7 +207,7 @@ class Typing:
         if isinstance(enum, list) and len(enum) == 1 and _scalar(enum[0]) \
                 and "properties" not in schema:
             return [Node("literal", values=(enum[0],))]  # dcg's single-value enum
-        if _branches_beside_properties(schema):
+        if branches_beside_properties(schema):
             return self._merged_branches(schema, inline_name)
         if "enum" in schema or "properties" in schema:
             self.inline.setdefault(inline_name, schema)
@@ -277,7 +278,7 @@ class Typing:
             self.collapsing.add(name)
             schema = self.schema(name)
             # dcg names the branches of a component's union beside properties `<Name><Name>`
-            inline_name = name * 2 if _branches_beside_properties(schema) else name
+            inline_name = name * 2 if branches_beside_properties(schema) else name
             try:
                 found = self.roots[name] = self.union(schema, inline_name, depth + 1)
             finally:
@@ -299,12 +300,6 @@ def _size(union: list[Node], limit: int = MAX_INLINED_TYPES) -> int:
         total += 1
         stack.extend(node.items)
     return total
-
-
-def _branches_beside_properties(schema: Any) -> bool:
-    """Properties and a `oneOf`/`anyOf`: dcg makes a root model of one class per branch."""
-    return isinstance(schema, Mapping) and bool(schema.get("properties")) and any(
-        isinstance(schema.get(k), list) and schema[k] for k in ("oneOf", "anyOf"))
 
 
 def _is_free_object(schema: Mapping[str, Any]) -> bool:

@@ -1296,10 +1296,20 @@ class BoundedCookieJar(http.cookiejar.CookieJar):
             key = (cookie.domain, cookie.path, cookie.name)
             self._set_order[key] = None
             self._set_order.move_to_end(key)
-            while len(self._set_order) > MAX_COOKIES:
-                (domain, path, name), _ = self._set_order.popitem(last=False)
-                with contextlib.suppress(KeyError):  # already gone: expired, or cleared
-                    self.clear(domain, path, name)
+            if len(self._set_order) > 2 * MAX_COOKIES:  # cookies expired or cleared since
+                self._set_order = OrderedDict(
+                    (known, None) for known in self._set_order if self._holds(known)
+                )
+            while len(self) > MAX_COOKIES and self._set_order:
+                oldest, _ = self._set_order.popitem(last=False)
+                if self._holds(oldest):
+                    self.clear(*oldest)
+
+    def _holds(self, key: tuple[str, str, str]) -> bool:
+        """Whether the cookie set as ``key`` (domain, path, name) is still in the jar."""
+        domain, path, name = key
+        cookies: dict[str, dict[str, dict[str, Any]]] = self._cookies  # type: ignore[attr-defined]
+        return name in cookies.get(domain, {}).get(path, {})
 
 
 class SyncAPIClient(BaseClient):
