@@ -475,6 +475,25 @@ def test_a_header_the_client_sets_itself_breaks_no_call_whatever_the_wire_says()
     assert exit_code([change], "breaking") == 1 and exit_code([change], "client-breaking") == 0
 
 
+def test_a_credential_header_declared_as_a_parameter_too_breaks_no_call() -> None:
+    """VTEX declares its apiKey scheme's header (`X-VTEX-API-AppKey`) as a required header
+    parameter too; the generated method leaves such a parameter out where the operation uses
+    the scheme (the client's credential goes there). Adding or removing it changes no call."""
+    def keyed(doc: Doc) -> None:
+        doc["components"]["securitySchemes"] = {"key": {"type": "apiKey", "in": "header",
+                                                        "name": "X-App-Key"}}
+        doc["security"] = [{"key": []}]
+
+    old, new = _pair(_content_type(True, "x-app-key"), keyed)
+    added = _one(diff_with_client(old, new))
+    no_argument = "client.issues.add_labels: none (header `x-app-key` is no argument: calls unchanged)"
+    assert (added.kind, added.client, added.client_breaking) == (
+        "parameter-added-required", no_argument, False)
+    removed = _one(diff_with_client(new, old))
+    assert (removed.kind, removed.client, removed.client_breaking) == (
+        "parameter-removed", no_argument, False)
+
+
 # ---- 8. a response header's type: typed on one response only ----------------------------
 
 

@@ -1135,10 +1135,28 @@ def _parameter_effect(change: Change, trace: _Trace, operation: OperationRecord,
                 trace.breaks_calls |= change.kind in _CALLS_BROKEN
                 return trace.argument(f"{method}: argument {param.name}", operation.pointer,
                                       param.name)
-        if set_by_the_client(dict(node)) or set_by_the_body(dict(node)):
+        # a header the method takes no argument for: one the HTTP client or the body sets, or
+        # the header of a credential the operation sends (`ir.operations`): calls unchanged
+        if set_by_the_client(dict(node)) or set_by_the_body(dict(node)) or _a_key_header(
+                side.data, node):
             trace.calls_unchanged = True
             return f"{method}: none (header `{node['name']}` is no argument: calls unchanged)"
     return f"{method}: {_what(change)}"
+
+
+def _a_key_header(document: Mapping[str, Any], parameter: Mapping[str, Any]) -> bool:
+    """Whether `parameter` is a header named as an apiKey security scheme's header (HTTP
+    reads names without case): the generated method leaves such a parameter out where its
+    operation uses the scheme, and sends the client's credential in it."""
+    name = parameter.get("name")
+    if parameter.get("in") != "header" or not isinstance(name, str):
+        return False
+    components = document.get("components")
+    schemes = components.get("securitySchemes") if isinstance(components, Mapping) else None
+    return isinstance(schemes, Mapping) and any(
+        isinstance(scheme, Mapping) and scheme.get("type") == "apiKey"
+        and scheme.get("in") == "header" and isinstance(scheme.get("name"), str)
+        and scheme["name"].lower() == name.lower() for scheme in schemes.values())
 
 
 def _body_effect(change: Change, trace: _Trace, operation: OperationRecord, method: str,
