@@ -109,7 +109,7 @@ CLIENT_MODULE_NAMES = frozenset({
     "DEFAULT_MAX_RESPONSE_SIZE", "IDEMPOTENCY_HEADER", "Mapping", "NOT_GIVEN", "NotGiven",
     "SECURITY", "SECURITY_SCHEMES", "SecurityScheme", "Self", "SyncAPIClient", "TYPE_CHECKING",
     "Timeout", "USER_AGENT", "__all__", "_auth", "_base_url", "_http", "annotations",
-    "cached_property", "copied_client", "os",
+    "cached_property", "check_base_url", "copied_client", "os",
 })
 
 # What `resources/__init__.py.jinja` imports and defines at its top level (the resource classes

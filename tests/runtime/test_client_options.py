@@ -169,6 +169,21 @@ def test_a_base_url_from_the_environment_drops_the_prefix_too(clean_env: pytest.
     assert server.requests[0].path == "/v1/completions"
 
 
+@pytest.mark.parametrize("kind", ["Client", "AsyncClient"])
+def test_a_base_url_from_the_environment_is_refused_under_its_own_name(
+    kind: str, clean_env: pytest.MonkeyPatch
+) -> None:
+    """A user who set `NEBIUS_BASE_URL=api.example.com` is told which setting is wrong (the
+    variable), not `base_url=`, which they never passed; one they pass is checked as before."""
+    package = import_from(GENERATED, "nebius")
+    clean_env.setenv("NEBIUS_BASE_URL", "api.example.com/v1")
+    with pytest.raises(ValueError, match=r"^NEBIUS_BASE_URL 'api.example.com/v1' cannot be "
+                                         r"reached: it has no scheme \(https://api"):
+        getattr(package, kind)(api_key="k")
+    with pytest.raises(ValueError, match=r"^base_url 'ftp://x' cannot be reached"):
+        getattr(package, kind)(api_key="k", base_url="ftp://x")
+
+
 def test_async_client_drops_the_prefix_and_a_copy_keeps_doing_so(clean_env: pytest.MonkeyPatch) -> None:
     package = import_from(GENERATED, "ionos")
 

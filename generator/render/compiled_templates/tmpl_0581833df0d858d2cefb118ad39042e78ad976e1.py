@@ -109,7 +109,9 @@ def root(context, missing=missing):
         yield '. To use one, give it as `base_url=`\n(or in `'
         yield str(environment.getattr(environment.getattr((undefined(name='api') if l_0_api is missing else l_0_api), 'options'), 'base_url_env'))
         yield '`), any `{variable}` in it replaced by its value.\n\n'
-    yield 'A base URL that is not an `http://` or `https://` URL with a host (`api.example.com`, its scheme\nleft out) raises `ValueError` when the client is made, not a connection error at the first call.\n\n'
+    yield 'A base URL that is not an `http://` or `https://` URL with a host (`api.example.com`, its scheme\nleft out) raises `ValueError` when the client is made, not a connection error at the first call;\nthe message names `'
+    yield str(environment.getattr(environment.getattr((undefined(name='api') if l_0_api is missing else l_0_api), 'options'), 'base_url_env'))
+    yield '` when the value came from there.\n\n'
     if environment.getattr((undefined(name='api') if l_0_api is missing else l_0_api), 'path_prefix'):
         pass
         yield "Every operation's path starts with "
@@ -281,4 +283,4 @@ def root(context, missing=missing):
     yield '   # exit 1 when the copy differs from what its inputs give\n```\n\n`PROVENANCE.json` records what this package was made from and the sha256 of every file.\n'
 
 blocks = {}
-debug_info = '1=58&3=60&4=67&11=73&12=77&19=83&20=87&22=93&24=105&25=108&26=110&32=113&33=116&34=118&35=120&36=122&54=125&55=128&60=134&61=136&62=138&64=140&66=142&67=146&70=148&72=154&73=156&74=158&76=161&77=164&78=166&80=171&85=176&87=180&88=182&90=185&117=188&122=191&124=197&125=199&129=201&141=204&142=206&144=210&145=212&147=214&152=216&153=218&155=220&166=223&168=226&185=235&186=237&189=241&191=247&193=249&245=252&247=255&255=260&257=263&261=265&263=268&275=272&279=275&286=278&287=280'
+debug_info = '1=58&3=60&4=67&11=73&12=77&19=83&20=87&22=93&24=105&25=108&26=110&31=113&33=115&34=118&35=120&36=122&37=124&55=127&56=130&61=136&62=138&63=140&65=142&67=144&68=148&71=150&73=156&74=158&75=160&77=163&78=166&79=168&81=173&86=178&88=182&89=184&91=187&118=190&123=193&125=199&126=201&130=203&142=206&143=208&145=212&146=214&148=216&153=218&154=220&156=222&167=225&169=228&186=237&187=239&190=243&192=249&194=251&246=254&248=257&256=262&258=265&262=267&264=270&276=274&280=277&287=280&288=282'

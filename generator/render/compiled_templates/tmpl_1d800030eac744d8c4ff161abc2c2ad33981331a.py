@@ -30,7 +30,7 @@ def root(context, missing=missing):
     if environment.getattr((undefined(name='security') if l_0_security is missing else l_0_security), 'basic'):
         pass
         yield ', pair_from_env'
-    yield '\n\nfrom ._base_client import (\n    DEFAULT_MAX_EVENT_SIZE,\n    DEFAULT_MAX_REDIRECTS,\n    DEFAULT_MAX_RESPONSE_SIZE,\n    AsyncAPIClient,\n    SyncAPIClient,\n)\nfrom ._options import copied_client\nfrom ._types import NOT_GIVEN, NotGiven, Timeout\n\n'
+    yield '\n\nfrom ._base_client import (\n    DEFAULT_MAX_EVENT_SIZE,\n    DEFAULT_MAX_REDIRECTS,\n    DEFAULT_MAX_RESPONSE_SIZE,\n    AsyncAPIClient,\n    SyncAPIClient,\n    check_base_url,\n)\nfrom ._options import copied_client\nfrom ._types import NOT_GIVEN, NotGiven, Timeout\n\n'
     if (undefined(name='resources') if l_0_resources is missing else l_0_resources):
         pass
         yield "if TYPE_CHECKING:\n    # each resource's module is imported when its attribute is first read (below)\n"
@@ -86,7 +86,7 @@ def root(context, missing=missing):
         yield str(t_1(environment.getattr(l_1_s, 'source')))
         yield ',\n'
     l_1_s = missing
-    yield '}\n\n\ndef _base_url(base_url: str | None) -> str:\n    resolved = base_url or os.environ.get(BASE_URL_ENV) or DEFAULT_BASE_URL\n    if not resolved:\n        raise ValueError(\n'
+    yield '}\n\n\ndef _base_url(base_url: str | None) -> str:\n    env_url = None if base_url else os.environ.get(BASE_URL_ENV)\n    if env_url:  # said wrong under its own name, not as base_url=\n        check_base_url(env_url, named=BASE_URL_ENV)\n    resolved = base_url or env_url or DEFAULT_BASE_URL\n    if not resolved:\n        raise ValueError(\n'
     if environment.getattr((undefined(name='api') if l_0_api is missing else l_0_api), 'server_path'):
         pass
         yield '            f"no base URL: pass base_url= or set {BASE_URL_ENV} (the full URL, ending in the"\n            '
@@ -322,4 +322,4 @@ def root(context, missing=missing):
     l_1_loop = l_1_variant = l_1_is_async = l_1_cls = l_1_base = l_1_prefix = l_1_operation_servers = l_1_client_params = missing
 
 blocks = {}
-debug_info = '7=23&15=30&28=34&31=37&32=41&38=49&39=51&40=53&42=55&46=57&49=59&50=63&54=78&57=80&58=84&67=90&69=93&78=99&79=102&80=106&88=111&89=114&90=117&92=130&98=138&100=141&101=147&102=149&103=151&104=153&107=156&108=160&111=162&113=165&115=167&118=171&124=182&125=186&128=190&129=194&140=202&145=204&146=208&148=211&150=214&155=218&163=221&164=225&165=229&171=238&189=245&190=249&197=255&198=259&201=263&202=267&213=273&221=275&231=282&232=286&235=292&236=296&252=302&255=306&256=311&257=313&259=318'
+debug_info = '7=23&15=30&29=34&32=37&33=41&39=49&40=51&41=53&43=55&47=57&50=59&51=63&55=78&58=80&59=84&71=90&73=93&82=99&83=102&84=106&92=111&93=114&94=117&96=130&102=138&104=141&105=147&106=149&107=151&108=153&111=156&112=160&115=162&117=165&119=167&122=171&128=182&129=186&132=190&133=194&144=202&149=204&150=208&152=211&154=214&159=218&167=221&168=225&169=229&175=238&193=245&194=249&201=255&202=259&205=263&206=267&217=273&225=275&235=282&236=286&239=292&240=296&256=302&259=306&260=311&261=313&263=318'

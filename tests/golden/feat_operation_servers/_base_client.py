@@ -546,6 +546,28 @@ def _refuse_stacked_codings(response: _http.Response) -> None:
         )
 
 
+def check_base_url(value: str, named: str = "base_url") -> _http.URL:
+    """``value`` as a URL requests can be made under; ``ValueError`` saying what is wrong
+    otherwise, naming it as ``named`` (the environment variable a client read it from)."""
+    url = _http.URL(value)
+    if url.userinfo:  # the HTTP library would send it as Basic auth, in place of the key
+        raise ValueError(
+            f"{named} must not carry a user name or password (user:password@host): a URL "
+            "shows in logs, reprs and error messages; pass credentials as the client's "
+            "credential arguments (or an Authorization header in default_headers)"
+        )
+    problem = _base_url_problem(value, url)
+    if problem is not None:
+        raise ValueError(f"{named} {excerpt(value, 120)!r} cannot be reached: {problem}")
+    if "?" in value or "#" in value:  # the paths would go after them
+        raise ValueError(
+            f"{named} must not carry a query (?...) or a fragment (#...): each request's "
+            "path is appended to it, and would land in the query or be dropped with the "
+            "fragment; pass query parameters as default_query="
+        )
+    return url
+
+
 def _base_url_problem(given: str, url: _http.URL) -> str | None:
     """What keeps ``url`` from being a base URL, if anything. Checked as the client is made:
     the HTTP library only refuses one at the first request, as a connection error (a base URL
@@ -680,22 +702,7 @@ class BaseClient:
 
     @base_url.setter
     def base_url(self, value: str) -> None:
-        url = _http.URL(str(value))
-        if url.userinfo:  # the HTTP library would send it as Basic auth, in place of the key
-            raise ValueError(
-                "base_url must not carry a user name or password (user:password@host): a URL "
-                "shows in logs, reprs and error messages; pass credentials as the client's "
-                "credential arguments (or an Authorization header in default_headers)"
-            )
-        problem = _base_url_problem(str(value), url)
-        if problem is not None:
-            raise ValueError(f"base_url {excerpt(str(value), 120)!r} cannot be reached: {problem}")
-        if "?" in str(value) or "#" in str(value):  # the paths would go after them
-            raise ValueError(
-                "base_url must not carry a query (?...) or a fragment (#...): each request's "
-                "path is appended to it, and would land in the query or be dropped with the "
-                "fragment; pass query parameters as default_query="
-            )
+        url = check_base_url(str(value))
         self.__base_url = str(value)
         #: what request paths are joined to (the base URL without a repeated path prefix)
         request_base = _without_repeated_prefix(self.__base_url, self._path_prefix)

@@ -15,6 +15,7 @@ from ._base_client import (
     DEFAULT_MAX_RESPONSE_SIZE,
     AsyncAPIClient,
     SyncAPIClient,
+    check_base_url,
 )
 from ._options import copied_client
 from ._types import NOT_GIVEN, NotGiven, Timeout
@@ -47,7 +48,10 @@ CREDENTIAL_SOURCES: dict[str, str] = {
 
 
 def _base_url(base_url: str | None) -> str:
-    resolved = base_url or os.environ.get(BASE_URL_ENV) or DEFAULT_BASE_URL
+    env_url = None if base_url else os.environ.get(BASE_URL_ENV)
+    if env_url:  # said wrong under its own name, not as base_url=
+        check_base_url(env_url, named=BASE_URL_ENV)
+    resolved = base_url or env_url or DEFAULT_BASE_URL
     if not resolved:
         raise ValueError(
             f"no base URL: pass base_url= or set {BASE_URL_ENV} (the spec names no server)"
