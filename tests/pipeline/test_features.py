@@ -10,6 +10,7 @@ documented type.
 from __future__ import annotations
 
 import asyncio
+import base64
 import datetime
 import email.parser
 import email.policy
@@ -503,6 +504,16 @@ def test_multipart_accepts_bare_bytes_and_validates_fields(connect: Callable[...
     with pytest.raises(s.package.RequestValidationError, match="purpose"):
         s.client.default.upload_file(file=b"x", purpose="nope")
     assert len(s.requests) == 1
+
+
+def test_format_byte_values_stay_the_base64_text_sent(connect: Callable[..., Served]) -> None:
+    # as pydantic's Base64Str, "aGk=" came back as "hi" but a JPEG's base64 (not UTF-8) as it
+    # was: which of the two a value was depended on its bytes (netatmo's getcamerapicture)
+    jpeg = base64.b64encode(b"\xff\xd8\xff\xe0").decode()
+    s = connect("feat_binary_text", [Reply(200, body={"data": "aGk=", "parts": [jpeg, "aGk="]})])
+    result = s.client.default.get_thumbnail(id="t", checksum="aGk=")
+    assert s.last.query == [("checksum", "aGk=")]
+    assert result.data == "aGk=" and result.parts == [jpeg, "aGk="]
 
 
 def test_raw_text_and_binary_bodies(connect: Callable[..., Served]) -> None:
