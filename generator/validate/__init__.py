@@ -23,6 +23,7 @@ from generator.validate.rules import (
     Walked,
     check_code_keywords,
     check_discriminator_mappings,
+    check_discriminator_tags,
     check_inline_nesting,
     check_internal_refs,
     check_method_name_clashes,
@@ -58,6 +59,7 @@ def own_checks(doc: Document) -> list[Problem]:
     return unique_problems([
         *doc.overlay_problems, *check_code_keywords(doc), *check_internal_refs(doc, walked),
         *check_ref_cycles(doc, walked), *check_discriminator_mappings(doc, walked),
+        *check_discriminator_tags(doc, walked),
         *check_path_query_strings(doc), *check_retry_hints(doc),
         *check_parameters(doc), *check_schema_keywords(doc, walked),
         *check_method_name_clashes(doc), *check_security_requirements(doc),
