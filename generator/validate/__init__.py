@@ -3,7 +3,8 @@
 `validate(doc)` returns, in this order:
 1. `doc.overlay_problems` (overlay actions that matched nothing);
 2. our own checks (`rules`): dangling internal `$ref`s (and discriminator mappings naming no
-   schema), `$ref` cycles with nothing in between, `required` names no property defines,
+   schema, or no mapping where the branches show other tags than their names), `$ref`
+   cycles with nothing in between, `required` names no property defines,
    query strings in paths, parameters
    without a name or location, schema keywords (defaults that misfit, duplicates, 3.0 booleans
    in 3.1, patterns pydantic cannot compile), generated method-name clashes and the code
