@@ -126,6 +126,18 @@ def _dangling_mapping(data: dict[str, Any], problem: Problem,
                     fix=repairs.delete(problem.pointer))
 
 
+def _contradicted_discriminator(data: dict[str, Any], problem: Problem,
+                                tokens: list[str]) -> Decision | None:
+    """A discriminator whose implied tags the branches' own schemas contradict: it goes, and
+    the union is read branch by branch, so that the shared schemas keep the values the
+    document shows."""
+    if problem.code != "discriminator-contradicted":
+        return None
+    return Decision(problem, "repairable",
+                    "drops the discriminator (the union is read branch by branch)",
+                    fix=repairs.delete(problem.pointer))
+
+
 def _invalid_hint(data: dict[str, Any], problem: Problem,
                   tokens: list[str]) -> Decision | None:
     """A codegen hint of the wrong kind (`x-codegen-retry-safe: yes`): it goes, so that the
@@ -362,7 +374,8 @@ def _validator_gave_up(data: dict[str, Any], problem: Problem,
 # Slips that change nothing sent (slips.py) come before the rules that would read them as
 # something else (a status key as an unknown field, a parameter's slip as an invalid part).
 _RULES: tuple[Rule, ...] = (
-    _code_keyword, _inline_nesting, _dangling_ref, _dangling_mapping, _invalid_hint,
+    _code_keyword, _inline_nesting, _dangling_ref, _dangling_mapping, _contradicted_discriminator,
+    _invalid_hint,
     slips.parameter_slip,
     _invalid_default_or_example, _invalid_examples, _duplicate_entries, _unusable_pattern,
     _invalid_parameter, slips.false_subschema, _boolean_bound, _null_type_in_30,

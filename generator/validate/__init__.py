@@ -3,7 +3,8 @@
 `validate(doc)` returns, in this order:
 1. `doc.overlay_problems` (overlay actions that matched nothing);
 2. our own checks (`rules`): dangling internal `$ref`s (and discriminator mappings naming no
-   schema), `$ref` cycles with nothing in between, `required` names no property defines,
+   schema, or no mapping where the branches show other tags than their names), `$ref`
+   cycles with nothing in between, `required` names no property defines,
    query strings in paths, parameters
    without a name or location, schema keywords (defaults that misfit, duplicates, 3.0 booleans
    in 3.1, patterns pydantic cannot compile), generated method-name clashes and the code
@@ -23,6 +24,7 @@ from generator.validate.rules import (
     Walked,
     check_code_keywords,
     check_discriminator_mappings,
+    check_discriminator_tags,
     check_inline_nesting,
     check_internal_refs,
     check_method_name_clashes,
@@ -58,6 +60,7 @@ def own_checks(doc: Document) -> list[Problem]:
     return unique_problems([
         *doc.overlay_problems, *check_code_keywords(doc), *check_internal_refs(doc, walked),
         *check_ref_cycles(doc, walked), *check_discriminator_mappings(doc, walked),
+        *check_discriminator_tags(doc, walked),
         *check_path_query_strings(doc), *check_retry_hints(doc),
         *check_parameters(doc), *check_schema_keywords(doc, walked),
         *check_method_name_clashes(doc), *check_security_requirements(doc),

@@ -96,6 +96,63 @@ def check_discriminator_mappings(doc: Document, walked: Walked | None = None) ->
     return problems
 
 
+def check_discriminator_tags(doc: Document, walked: Walked | None = None) -> list[Problem]:
+    """A discriminator without a `mapping` tags each branch with its schema's name (`Linode`),
+    while that schema's own property shows another value (`type: {example: g6-standard-1}`,
+    Linode's plan): the code generator then pins the property of that shared schema to the
+    name, and every answer holding one (Linode's `get_linode_instance`) fails validation."""
+    walked = walked if walked is not None else Walked(doc.data)
+    problems = []
+    for at, node in walked.objects:
+        discriminator = node.get("discriminator")
+        if not isinstance(discriminator, dict) or discriminator.get("mapping"):
+            continue
+        name = discriminator.get("propertyName")
+        if not isinstance(name, str) or is_named_map(at) or not in_schema(split_pointer(at)):
+            continue
+        for branch in [*_list(node.get("oneOf")), *_list(node.get("anyOf"))]:
+            shown = _value_shown_besides_tag(doc.data, walked, branch, name)
+            if shown is not None:
+                problems.append(_contradicted_tag(doc, at, name, *shown))
+                break
+    return problems
+
+
+def _list(value: object) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def _value_shown_besides_tag(data: Any, walked: Walked, branch: object, name: str
+                             ) -> tuple[str, str] | None:
+    """(the branch's schema name, the value its property shows) when a `$ref` branch's
+    property `name` is not pinned (no `enum`, `const`) and its example or default is another
+    value than the name."""
+    ref = branch.get("$ref") if isinstance(branch, dict) else None
+    if not isinstance(ref, str) or not ref.startswith(SCHEMAS_PREFIX):
+        return None
+    pointer = walked.target(ref)
+    schema = resolve_pointer(data, pointer)[1] if pointer is not None else None
+    properties = schema.get("properties") if isinstance(schema, dict) else None
+    prop = properties.get(name) if isinstance(properties, dict) else None
+    if not isinstance(prop, dict) or "enum" in prop or "const" in prop:
+        return None
+    tag = ref[len(SCHEMAS_PREFIX):]
+    examples = prop.get("examples")
+    for value in (prop.get("example"), prop.get("default"),
+                  *(examples if isinstance(examples, list) else [])):
+        if isinstance(value, str) and value != tag:
+            return tag, value
+    return None
+
+
+def _contradicted_tag(doc: Document, at: str, name: str, tag: str, shown: str) -> Problem:
+    pointer = join_tokens(at, "discriminator")
+    return Problem(str(doc.path), pointer, doc.line_of(pointer),
+                   f"the discriminator `{name}` has no mapping, so it tags the branch `{tag}` "
+                   f"as {tag!r}, but that schema's `{name}` shows {shown!r}",
+                   "add a mapping, or an enum to the property", code="discriminator-contradicted")
+
+
 def _mapping_ref(value: object) -> str | None:
     """The local reference a mapping value makes: itself when it is one (`#/...`), a schema of
     `components/schemas` for a bare name (`Dog`); None for anything else (not a string, another

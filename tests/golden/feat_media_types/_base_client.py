@@ -848,6 +848,8 @@ class BaseClient:
                 fields.update(body)
             data = {k: v for k, v in fields.items() if not _skip(v)}
             files = _uploads.file_parts(options.files)
+            if not files:
+                files, data = _uploads.fields_as_parts(data), None
         elif options.form is not None:
             form = {**options.form, **(options.extra_body or {})}
             content = urlencode(_query_pairs(form), doseq=True).encode("ascii")

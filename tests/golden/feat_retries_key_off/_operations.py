@@ -182,13 +182,21 @@ def raw_content(value: object) -> bytes | str | None:
     raise RequestValidationError(f"body: expected bytes or str (got {type(value).__name__})")
 
 
+def _is_json_value(value: Any) -> bool:
+    """An object, or an array holding objects or arrays: sent as JSON text, where scalars and
+    arrays of scalars are text fields."""
+    return isinstance(value, dict) or (
+        isinstance(value, list) and any(isinstance(item, dict | list) for item in value)
+    )
+
+
 def _form_value(value: Any) -> str | list[str]:
     """A form or multipart field: scalars as text (`true`/`false`), arrays repeated, objects
     as JSON (the OpenAPI default content type for object parts)."""
-    if isinstance(value, list) and not any(isinstance(item, dict | list) for item in value):
-        return [_scalar(item) for item in value]
-    if isinstance(value, dict | list):
+    if _is_json_value(value):
         return _json_text(value)
+    if isinstance(value, list):
+        return [_scalar(item) for item in value]
     return _scalar(value)
 
 
@@ -198,8 +206,27 @@ def form_fields(values: Mapping[str, Any]) -> dict[str, object]:
 
 
 def multipart_fields(values: Mapping[str, Any], files: Collection[str]) -> dict[str, object]:
-    """The text parts of a multipart body: every validated value that is not a file."""
-    return form_fields({key: value for key, value in values.items() if key not in files})
+    """The text parts of a multipart body: every validated value that is neither a file nor
+    JSON (see :func:`json_parts`)."""
+    return form_fields(
+        {
+            key: value
+            for key, value in values.items()
+            if key not in files and not _is_json_value(value)
+        }
+    )
+
+
+def json_parts(values: Mapping[str, Any], files: Collection[str]) -> list[tuple[str, object]]:
+    """The object parts of a multipart body, as JSON with their own `Content-Type:
+    application/json` (OpenAPI's default for an object part): a server that binds a part to a
+    class by its media type (Spring's `@RequestPart`) refuses one without, as text/plain.
+    No filename, so that the server reads each as a field, not an upload."""
+    return [
+        (key, (None, _json_text(value).encode("utf-8"), "application/json"))
+        for key, value in values.items()
+        if key not in files and _is_json_value(value)
+    ]
 
 
 def multipart_files(
@@ -248,7 +275,10 @@ def form_body(values: Mapping[str, Any]) -> FormBody:
 def multipart_body(values: Mapping[str, Any], files: Collection[str] = ()) -> MultipartBody:
     """A multipart body from validated values; `files` names the file parts (passed through
     unchecked by `validated(..., raw=files)`)."""
-    return MultipartBody(multipart_fields(values, files), multipart_files(values, files))
+    return MultipartBody(
+        multipart_fields(values, files),
+        multipart_files(values, files) + json_parts(values, files),
+    )
 
 
 def raw_body(value: object, content_type: str) -> RawBody:

@@ -22,7 +22,7 @@ import stat
 from collections.abc import Iterator, Mapping, Sequence
 from typing import IO, Any
 
-__all__ = ["FileFromPath", "OneShot", "close", "file_parts", "spent"]
+__all__ = ["FileFromPath", "OneShot", "close", "fields_as_parts", "file_parts", "spent"]
 
 #: File parts as the HTTP library takes them: (part name, file or (filename, file, ...)).
 Parts = list[tuple[str, Any]]
@@ -120,6 +120,23 @@ def file_parts(files: Sequence[tuple[str, object]] | Mapping[str, object]) -> Pa
     """The file parts of a request, each prepared to be sent (see the module docstring)."""
     pairs = files.items() if isinstance(files, Mapping) else files
     return [(name, _part(value)) for name, value in pairs]
+
+
+def fields_as_parts(fields: Mapping[str, object]) -> Parts:
+    """The text fields of a multipart body that has no file part, as parts of no filename
+    (the same bytes as text fields): given fields alone, the HTTP library sends an
+    `application/x-www-form-urlencoded` body instead, which the operation does not take."""
+    return [
+        (name, (None, _field_text(item).encode("utf-8")))
+        for name, value in fields.items()
+        for item in (value if isinstance(value, list | tuple) else [value])
+    ]
+
+
+def _field_text(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return value.decode("utf-8") if isinstance(value, bytes) else str(value)
 
 
 def _files(parts: Parts | None) -> Iterator[tuple[str, object]]:

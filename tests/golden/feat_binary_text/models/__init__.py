@@ -14,14 +14,24 @@ if TYPE_CHECKING:
     from ._download_file_params import (
         DownloadFileParams as DownloadFileParams,
     )
+    from ._get_thumbnail_params import (
+        GetThumbnailParams as GetThumbnailParams,
+    )
+    from ._get_thumbnail_response import (
+        GetThumbnailResponse as GetThumbnailResponse,
+    )
 
 __all__ = [
     "DownloadFileParams",
+    "GetThumbnailParams",
+    "GetThumbnailResponse",
 ]
 
 # name -> the group module defining it
 _MODULE_OF: dict[str, str] = {
     "DownloadFileParams": "_download_file_params",
+    "GetThumbnailParams": "_get_thumbnail_params",
+    "GetThumbnailResponse": "_get_thumbnail_response",
 }
 
 # Hidden from type checkers: for them the package holds the names imported above and no

@@ -40,6 +40,13 @@ _DEFAULT_ECHO: ResponseSpec[str] = ResponseSpec(
 )
 
 
+_DEFAULT_GET_THUMBNAIL: ResponseSpec[_models.GetThumbnailResponse] = ResponseSpec(
+    lambda: ResponseTargets(
+        success={"200": _models.GetThumbnailResponse},
+    )
+)
+
+
 _DEFAULT_HEALTH: ResponseSpec[str] = ResponseSpec(
     lambda: ResponseTargets(
         success={"200": str},
@@ -159,6 +166,61 @@ class Default(SyncAPIResource):
             cast_to=_DEFAULT_ECHO,
         )
 
+    def get_thumbnail(
+        self,
+        *,
+        id: str,
+        checksum: str | NotGiven = NOT_GIVEN,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Mapping[str, object] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
+    ) -> _models.GetThumbnailResponse:
+        """GET /thumbnails/{id}
+
+        Args:
+            id: The `id` path parameter.
+            checksum: The `checksum` query parameter.
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            `GetThumbnailResponse`: the 200 response.
+
+        Raises:
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            APIResponseValidationError: A success body does not decode into its type.
+            RequestValidationError: An argument does not match the spec; nothing was sent.
+        """
+        _checked = _ops.validated(
+            _models.GetThumbnailParams,
+            {
+                "id": id,
+                "checksum": checksum,
+            },
+        )
+        return self._get(
+            _ops.format_path("/thumbnails/{id}", _checked, {"id"}),
+            options=_ops.request_options(
+                query=_ops.pick(_checked, ["checksum"]),
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+            ),
+            cast_to=_DEFAULT_GET_THUMBNAIL,
+        )
+
     def health(
         self,
         *,
@@ -253,6 +315,7 @@ class DefaultWithRawResponse:
     def __init__(self, resource: Default) -> None:
         self.download_file = to_raw_response(resource.download_file)
         self.echo = to_raw_response(resource.echo)
+        self.get_thumbnail = to_raw_response(resource.get_thumbnail)
         self.health = to_raw_response(resource.health)
         self.put_blob = to_raw_response(resource.put_blob)
 
@@ -264,6 +327,7 @@ class DefaultWithStreamingResponse:
     def __init__(self, resource: Default) -> None:
         self.download_file = to_streamed_response(resource.download_file)
         self.echo = to_streamed_response(resource.echo)
+        self.get_thumbnail = to_streamed_response(resource.get_thumbnail)
         self.health = to_streamed_response(resource.health)
         self.put_blob = to_streamed_response(resource.put_blob)
 
@@ -373,6 +437,61 @@ class AsyncDefault(AsyncAPIResource):
             cast_to=_DEFAULT_ECHO,
         )
 
+    async def get_thumbnail(
+        self,
+        *,
+        id: str,
+        checksum: str | NotGiven = NOT_GIVEN,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Mapping[str, object] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
+    ) -> _models.GetThumbnailResponse:
+        """GET /thumbnails/{id}
+
+        Args:
+            id: The `id` path parameter.
+            checksum: The `checksum` query parameter.
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            `GetThumbnailResponse`: the 200 response.
+
+        Raises:
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            APIResponseValidationError: A success body does not decode into its type.
+            RequestValidationError: An argument does not match the spec; nothing was sent.
+        """
+        _checked = _ops.validated(
+            _models.GetThumbnailParams,
+            {
+                "id": id,
+                "checksum": checksum,
+            },
+        )
+        return await self._get(
+            _ops.format_path("/thumbnails/{id}", _checked, {"id"}),
+            options=_ops.request_options(
+                query=_ops.pick(_checked, ["checksum"]),
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+            ),
+            cast_to=_DEFAULT_GET_THUMBNAIL,
+        )
+
     async def health(
         self,
         *,
@@ -467,6 +586,7 @@ class AsyncDefaultWithRawResponse:
     def __init__(self, resource: AsyncDefault) -> None:
         self.download_file = async_to_raw_response(resource.download_file)
         self.echo = async_to_raw_response(resource.echo)
+        self.get_thumbnail = async_to_raw_response(resource.get_thumbnail)
         self.health = async_to_raw_response(resource.health)
         self.put_blob = async_to_raw_response(resource.put_blob)
 
@@ -478,5 +598,6 @@ class AsyncDefaultWithStreamingResponse:
     def __init__(self, resource: AsyncDefault) -> None:
         self.download_file = async_to_streamed_response(resource.download_file)
         self.echo = async_to_streamed_response(resource.echo)
+        self.get_thumbnail = async_to_streamed_response(resource.get_thumbnail)
         self.health = async_to_streamed_response(resource.health)
         self.put_blob = async_to_streamed_response(resource.put_blob)

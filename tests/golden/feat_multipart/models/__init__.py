@@ -11,8 +11,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from ._post_note_body import (
+        PostNoteBody as PostNoteBody,
+    )
     from ._upload_file_body import (
         UploadFileBody as UploadFileBody,
+    )
+    from ._upload_file_body import (
+        UploadFileBodyMetadata as UploadFileBodyMetadata,
     )
     from ._upload_file_body import (
         UploadFileBodyPurpose as UploadFileBodyPurpose,
@@ -22,14 +28,18 @@ if TYPE_CHECKING:
     )
 
 __all__ = [
+    "PostNoteBody",
     "UploadFileBody",
+    "UploadFileBodyMetadata",
     "UploadFileBodyPurpose",
     "UploadFileResponse",
 ]
 
 # name -> the group module defining it
 _MODULE_OF: dict[str, str] = {
+    "PostNoteBody": "_post_note_body",
     "UploadFileBody": "_upload_file_body",
+    "UploadFileBodyMetadata": "_upload_file_body",
     "UploadFileBodyPurpose": "_upload_file_body",
     "UploadFileResponse": "_upload_file_response",
 }

@@ -9,6 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 __all__ = [
     "UploadFileBody",
+    "UploadFileBodyMetadata",
     "UploadFileBodyPurpose",
 ]
 
@@ -16,6 +17,19 @@ __all__ = [
 class UploadFileBodyPurpose(StrEnum):
     fine_tune = "fine-tune"
     assistants = "assistants"
+
+
+class UploadFileBodyMetadata(BaseModel):
+    """
+    Sent as a JSON part (Spring's `@RequestPart` reads it by its media type).
+    """
+
+    model_config = ConfigDict(
+        extra="allow",
+        populate_by_name=True,
+    )
+    label: str | None = None
+    owners: list[str] | None = None
 
 
 class UploadFileBody(BaseModel):
@@ -30,3 +44,9 @@ class UploadFileBody(BaseModel):
     attachments: Annotated[list[bytes] | None, Field(description="More files, one part each.")] = (
         None
     )
+    metadata: Annotated[
+        UploadFileBodyMetadata | None,
+        Field(
+            description="Sent as a JSON part (Spring's `@RequestPart` reads it by its media type)."
+        ),
+    ] = None

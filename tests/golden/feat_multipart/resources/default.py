@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import typing as _typing
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from .. import _operations as _ops
 from .. import models as _models
@@ -23,10 +24,21 @@ from .._base_resource import (
 from .._operations import FileContent
 from .._types import NOT_GIVEN, Headers, NotGiven, Query, Timeout
 
+if TYPE_CHECKING:
+    # the request dicts are named in signatures only: params is not imported at run time
+    from .. import params as _params
+
 __all__ = [
     "AsyncDefault",
     "Default",
 ]
+
+_DEFAULT_POST_NOTE: ResponseSpec[None] = ResponseSpec(
+    lambda: ResponseTargets(
+        success={"204": None},
+    )
+)
+
 
 _DEFAULT_UPLOAD_FILE: ResponseSpec[_models.UploadFileResponse] = ResponseSpec(
     lambda: ResponseTargets(
@@ -43,6 +55,63 @@ class Default(SyncAPIResource):
         self.with_raw_response = DefaultWithRawResponse(self)
         self.with_streaming_response = DefaultWithStreamingResponse(self)
 
+    def post_note(
+        self,
+        *,
+        title: str,
+        attachment: FileContent | NotGiven = NOT_GIVEN,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Mapping[str, object] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
+    ) -> None:
+        """POST /notes
+
+        Args:
+            title: The `title` property of the request body.
+            attachment: The `attachment` property of the request body.
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            `None`: the 204 response.
+
+        Raises:
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            RequestValidationError: An argument does not match the spec; nothing was sent.
+        """
+        return self._post(
+            "/notes",
+            body=_ops.multipart_body(
+                _ops.validated(
+                    _models.PostNoteBody,
+                    {
+                        "title": title,
+                        "attachment": attachment,
+                    },
+                    raw={"attachment"},
+                ),
+                {"attachment"},
+            ),
+            options=_ops.request_options(
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+            ),
+            cast_to=_DEFAULT_POST_NOTE,
+        )
+
     def upload_file(
         self,
         *,
@@ -51,6 +120,9 @@ class Default(SyncAPIResource):
         tags: list[str] | NotGiven = NOT_GIVEN,
         size_hint: int | NotGiven = NOT_GIVEN,
         attachments: list[FileContent] | NotGiven = NOT_GIVEN,
+        metadata: _models.UploadFileBodyMetadata
+        | _params.UploadFileBodyMetadataParam
+        | NotGiven = NOT_GIVEN,
         extra_headers: Headers | None = None,
         extra_query: Query | None = None,
         extra_body: Mapping[str, object] | None = None,
@@ -65,6 +137,7 @@ class Default(SyncAPIResource):
             tags: The `tags` property of the request body.
             size_hint: The `size_hint` property of the request body.
             attachments: More files, one part each.
+            metadata: Sent as a JSON part (Spring's `@RequestPart` reads it by its media type).
             extra_headers: Headers to send besides the client's and the spec's (they win); an
                 `Omit()` value removes a header.
             extra_query: Query parameters to add to the request.
@@ -95,6 +168,7 @@ class Default(SyncAPIResource):
                         "tags": tags,
                         "size_hint": size_hint,
                         "attachments": attachments,
+                        "metadata": metadata,
                     },
                     raw={"attachments", "file"},
                 ),
@@ -115,6 +189,7 @@ class DefaultWithRawResponse:
     """`default` methods that return the raw response: status, headers, `parse()`."""
 
     def __init__(self, resource: Default) -> None:
+        self.post_note = to_raw_response(resource.post_note)
         self.upload_file = to_raw_response(resource.upload_file)
 
 
@@ -123,6 +198,7 @@ class DefaultWithStreamingResponse:
     `with ... as response:` then `response.parse()`, `read()` or `iter_bytes()`."""
 
     def __init__(self, resource: Default) -> None:
+        self.post_note = to_streamed_response(resource.post_note)
         self.upload_file = to_streamed_response(resource.upload_file)
 
 
@@ -134,6 +210,63 @@ class AsyncDefault(AsyncAPIResource):
         self.with_raw_response = AsyncDefaultWithRawResponse(self)
         self.with_streaming_response = AsyncDefaultWithStreamingResponse(self)
 
+    async def post_note(
+        self,
+        *,
+        title: str,
+        attachment: FileContent | NotGiven = NOT_GIVEN,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Mapping[str, object] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
+    ) -> None:
+        """POST /notes
+
+        Args:
+            title: The `title` property of the request body.
+            attachment: The `attachment` property of the request body.
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            `None`: the 204 response.
+
+        Raises:
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            RequestValidationError: An argument does not match the spec; nothing was sent.
+        """
+        return await self._post(
+            "/notes",
+            body=_ops.multipart_body(
+                _ops.validated(
+                    _models.PostNoteBody,
+                    {
+                        "title": title,
+                        "attachment": attachment,
+                    },
+                    raw={"attachment"},
+                ),
+                {"attachment"},
+            ),
+            options=_ops.request_options(
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+            ),
+            cast_to=_DEFAULT_POST_NOTE,
+        )
+
     async def upload_file(
         self,
         *,
@@ -142,6 +275,9 @@ class AsyncDefault(AsyncAPIResource):
         tags: list[str] | NotGiven = NOT_GIVEN,
         size_hint: int | NotGiven = NOT_GIVEN,
         attachments: list[FileContent] | NotGiven = NOT_GIVEN,
+        metadata: _models.UploadFileBodyMetadata
+        | _params.UploadFileBodyMetadataParam
+        | NotGiven = NOT_GIVEN,
         extra_headers: Headers | None = None,
         extra_query: Query | None = None,
         extra_body: Mapping[str, object] | None = None,
@@ -156,6 +292,7 @@ class AsyncDefault(AsyncAPIResource):
             tags: The `tags` property of the request body.
             size_hint: The `size_hint` property of the request body.
             attachments: More files, one part each.
+            metadata: Sent as a JSON part (Spring's `@RequestPart` reads it by its media type).
             extra_headers: Headers to send besides the client's and the spec's (they win); an
                 `Omit()` value removes a header.
             extra_query: Query parameters to add to the request.
@@ -186,6 +323,7 @@ class AsyncDefault(AsyncAPIResource):
                         "tags": tags,
                         "size_hint": size_hint,
                         "attachments": attachments,
+                        "metadata": metadata,
                     },
                     raw={"attachments", "file"},
                 ),
@@ -206,6 +344,7 @@ class AsyncDefaultWithRawResponse:
     """`default` methods that return the raw response: status, headers, `parse()`."""
 
     def __init__(self, resource: AsyncDefault) -> None:
+        self.post_note = async_to_raw_response(resource.post_note)
         self.upload_file = async_to_raw_response(resource.upload_file)
 
 
@@ -214,4 +353,5 @@ class AsyncDefaultWithStreamingResponse:
     manager: `async with ... as response:` then `await response.parse()`."""
 
     def __init__(self, resource: AsyncDefault) -> None:
+        self.post_note = async_to_streamed_response(resource.post_note)
         self.upload_file = async_to_streamed_response(resource.upload_file)
