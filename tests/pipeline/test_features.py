@@ -25,7 +25,7 @@ from urllib.parse import parse_qsl
 
 import pytest
 
-from tests.support import import_from
+from tests.support import IMPERFECT_DOCS, import_from
 from tests.support.features import feature_specs
 from tests.support.servers import Recorded, Reply, ScriptedServer
 
@@ -507,24 +507,31 @@ def test_multipart_accepts_bare_bytes_and_validates_fields(connect: Callable[...
 
 
 def test_a_discriminator_its_branches_contradict_is_dropped(
-        connect: Callable[..., Served], feature_packages: Path) -> None:
+        tmp_path: Path, serve: Callable[..., ScriptedServer]) -> None:
     # with it, the code generator pinned Server.type to "Server": every answer holding a
     # server (Linode's instances, `type: g6-standard-1`) failed validation and came back
     # unparsed (its datetimes text), and tagged items as plain dicts
+    from generator import pipeline
+    from generator.io import write
+
+    spec = IMPERFECT_DOCS / "contradicted_discriminator.yaml"
+    files = pipeline.build_packages([pipeline.target_for_spec(spec, "tagged")])["tagged"]
+    write.write(files, tmp_path / "tagged")
+    package = import_from(tmp_path, "tagged")
     server = {"label": "web1", "type": "g6-standard-1", "created": "2018-01-01T00:01:01Z"}
-    s = connect("feat_one_of", [
+    scripted = serve([
         Reply(200, body=server),
         Reply(200, body=[{"type": "server", "data": server},
                          {"type": "zone", "data": {"domain": "example.org", "type": "master"}}]),
     ])
-    got = s.client.default.get_server(id=1)
+    with package.Client(api_key="k", base_url=scripted.url, max_retries=0) as client:
+        got = client.default.get_server(id=1)
+        first, second = client.default.list_tagged()
     assert got.type == "g6-standard-1"
     assert got.created == datetime.datetime(2018, 1, 1, 0, 1, 1, tzinfo=datetime.UTC)
-    first, second = s.client.default.list_tagged()
-    assert isinstance(first.data, s.models.Server) and first.data.label == "web1"
-    assert isinstance(second.data, s.models.Zone) and second.data.domain == "example.org"
-    coverage = (feature_packages / "feat_one_of" / "COVERAGE.md").read_text("utf-8")
-    assert "drops the discriminator (the union is read branch by branch)" in coverage
+    assert isinstance(first.data, package.models.Server) and first.data.label == "web1"
+    assert isinstance(second.data, package.models.Zone) and second.data.domain == "example.org"
+    assert "drops the discriminator (the union is read branch by branch)" in files["COVERAGE.md"]
 
 
 def test_format_byte_values_stay_the_base64_text_sent(connect: Callable[..., Served]) -> None:

@@ -20,12 +20,6 @@ if TYPE_CHECKING:
     from ._dog import (
         Dog as Dog,
     )
-    from ._get_server_params import (
-        GetServerParams as GetServerParams,
-    )
-    from ._list_tagged_response import (
-        ListTaggedResponse as ListTaggedResponse,
-    )
     from ._pet import (
         Pet as Pet,
     )
@@ -41,30 +35,16 @@ if TYPE_CHECKING:
     from ._put_value_response_option2 import (
         PutValueResponseOption2 as PutValueResponseOption2,
     )
-    from ._server import (
-        Server as Server,
-    )
-    from ._tagged import (
-        Tagged as Tagged,
-    )
-    from ._zone import (
-        Zone as Zone,
-    )
 
 __all__ = [
     "Cat",
     "CreateHerdBody",
     "Dog",
-    "GetServerParams",
-    "ListTaggedResponse",
     "Pet",
     "PutValueBody",
     "PutValueResponse",
     "PutValueResponseOption1",
     "PutValueResponseOption2",
-    "Server",
-    "Tagged",
-    "Zone",
 ]
 
 # name -> the group module defining it
@@ -72,16 +52,11 @@ _MODULE_OF: dict[str, str] = {
     "Cat": "_cat",
     "CreateHerdBody": "_create_herd_body",
     "Dog": "_dog",
-    "GetServerParams": "_get_server_params",
-    "ListTaggedResponse": "_list_tagged_response",
     "Pet": "_pet",
     "PutValueBody": "_put_value_body",
     "PutValueResponse": "_put_value_response",
     "PutValueResponseOption1": "_put_value_response_option1",
     "PutValueResponseOption2": "_put_value_response_option2",
-    "Server": "_server",
-    "Tagged": "_tagged",
-    "Zone": "_zone",
 }
 
 # Hidden from type checkers: for them the package holds the names imported above and no

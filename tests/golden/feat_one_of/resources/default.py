@@ -46,20 +46,6 @@ _DEFAULT_CREATE_PET: ResponseSpec[_models.Cat | _models.Dog] = ResponseSpec(
 )
 
 
-_DEFAULT_GET_SERVER: ResponseSpec[_models.Server] = ResponseSpec(
-    lambda: ResponseTargets(
-        success={"200": _models.Server},
-    )
-)
-
-
-_DEFAULT_LIST_TAGGED: ResponseSpec[list[_models.Tagged]] = ResponseSpec(
-    lambda: ResponseTargets(
-        success={"200": _ops.root_type(_models.ListTaggedResponse)},
-    )
-)
-
-
 _DEFAULT_PUT_VALUE: ResponseSpec[
     _models.PutValueResponseOption1 | _models.PutValueResponseOption2
 ] = ResponseSpec(
@@ -177,99 +163,6 @@ class Default(SyncAPIResource):
             cast_to=_DEFAULT_CREATE_PET,
         )
 
-    def get_server(
-        self,
-        *,
-        id: int,
-        extra_headers: Headers | None = None,
-        extra_query: Query | None = None,
-        extra_body: Mapping[str, object] | None = None,
-        timeout: Timeout | NotGiven = NOT_GIVEN,
-        max_retries: int | NotGiven = NOT_GIVEN,
-    ) -> _models.Server:
-        """GET /servers/{id}
-
-        Args:
-            id: The `id` path parameter.
-            extra_headers: Headers to send besides the client's and the spec's (they win); an
-                `Omit()` value removes a header.
-            extra_query: Query parameters to add to the request.
-            extra_body: Properties to add to the request body (they win over the arguments).
-            timeout: The timeout of this request, in seconds, instead of the client's.
-            max_retries: The number of retries of this request, instead of the client's.
-
-        Returns:
-            `Server`: the 200 response.
-
-        Raises:
-            APIStatusError: The server answered another error status (the subclass of its code where
-                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
-                the error model the document declares for the status, if any.
-            APIConnectionError: No usable answer: the connection failed, or timed out
-                (`APITimeoutError`).
-            APIResponseValidationError: A success body does not decode into its type.
-            RequestValidationError: An argument does not match the spec; nothing was sent.
-        """
-        _checked = _ops.validated(
-            _models.GetServerParams,
-            {
-                "id": id,
-            },
-        )
-        return self._get(
-            _ops.format_path("/servers/{id}", _checked, {"id"}),
-            options=_ops.request_options(
-                extra_headers=extra_headers,
-                extra_query=extra_query,
-                extra_body=extra_body,
-                timeout=timeout,
-                max_retries=max_retries,
-            ),
-            cast_to=_DEFAULT_GET_SERVER,
-        )
-
-    def list_tagged(
-        self,
-        *,
-        extra_headers: Headers | None = None,
-        extra_query: Query | None = None,
-        extra_body: Mapping[str, object] | None = None,
-        timeout: Timeout | NotGiven = NOT_GIVEN,
-        max_retries: int | NotGiven = NOT_GIVEN,
-    ) -> list[_models.Tagged]:
-        """GET /tagged
-
-        Args:
-            extra_headers: Headers to send besides the client's and the spec's (they win); an
-                `Omit()` value removes a header.
-            extra_query: Query parameters to add to the request.
-            extra_body: Properties to add to the request body (they win over the arguments).
-            timeout: The timeout of this request, in seconds, instead of the client's.
-            max_retries: The number of retries of this request, instead of the client's.
-
-        Returns:
-            `list[Tagged]`: the 200 response.
-
-        Raises:
-            APIStatusError: The server answered another error status (the subclass of its code where
-                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
-                the error model the document declares for the status, if any.
-            APIConnectionError: No usable answer: the connection failed, or timed out
-                (`APITimeoutError`).
-            APIResponseValidationError: A success body does not decode into its type.
-        """
-        return self._get(
-            "/tagged",
-            options=_ops.request_options(
-                extra_headers=extra_headers,
-                extra_query=extra_query,
-                extra_body=extra_body,
-                timeout=timeout,
-                max_retries=max_retries,
-            ),
-            cast_to=_DEFAULT_LIST_TAGGED,
-        )
-
     def put_value(
         self,
         *,
@@ -330,8 +223,6 @@ class DefaultWithRawResponse:
     def __init__(self, resource: Default) -> None:
         self.create_herd = to_raw_response(resource.create_herd)
         self.create_pet = to_raw_response(resource.create_pet)
-        self.get_server = to_raw_response(resource.get_server)
-        self.list_tagged = to_raw_response(resource.list_tagged)
         self.put_value = to_raw_response(resource.put_value)
 
 
@@ -342,8 +233,6 @@ class DefaultWithStreamingResponse:
     def __init__(self, resource: Default) -> None:
         self.create_herd = to_streamed_response(resource.create_herd)
         self.create_pet = to_streamed_response(resource.create_pet)
-        self.get_server = to_streamed_response(resource.get_server)
-        self.list_tagged = to_streamed_response(resource.list_tagged)
         self.put_value = to_streamed_response(resource.put_value)
 
 
@@ -455,99 +344,6 @@ class AsyncDefault(AsyncAPIResource):
             cast_to=_DEFAULT_CREATE_PET,
         )
 
-    async def get_server(
-        self,
-        *,
-        id: int,
-        extra_headers: Headers | None = None,
-        extra_query: Query | None = None,
-        extra_body: Mapping[str, object] | None = None,
-        timeout: Timeout | NotGiven = NOT_GIVEN,
-        max_retries: int | NotGiven = NOT_GIVEN,
-    ) -> _models.Server:
-        """GET /servers/{id}
-
-        Args:
-            id: The `id` path parameter.
-            extra_headers: Headers to send besides the client's and the spec's (they win); an
-                `Omit()` value removes a header.
-            extra_query: Query parameters to add to the request.
-            extra_body: Properties to add to the request body (they win over the arguments).
-            timeout: The timeout of this request, in seconds, instead of the client's.
-            max_retries: The number of retries of this request, instead of the client's.
-
-        Returns:
-            `Server`: the 200 response.
-
-        Raises:
-            APIStatusError: The server answered another error status (the subclass of its code where
-                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
-                the error model the document declares for the status, if any.
-            APIConnectionError: No usable answer: the connection failed, or timed out
-                (`APITimeoutError`).
-            APIResponseValidationError: A success body does not decode into its type.
-            RequestValidationError: An argument does not match the spec; nothing was sent.
-        """
-        _checked = _ops.validated(
-            _models.GetServerParams,
-            {
-                "id": id,
-            },
-        )
-        return await self._get(
-            _ops.format_path("/servers/{id}", _checked, {"id"}),
-            options=_ops.request_options(
-                extra_headers=extra_headers,
-                extra_query=extra_query,
-                extra_body=extra_body,
-                timeout=timeout,
-                max_retries=max_retries,
-            ),
-            cast_to=_DEFAULT_GET_SERVER,
-        )
-
-    async def list_tagged(
-        self,
-        *,
-        extra_headers: Headers | None = None,
-        extra_query: Query | None = None,
-        extra_body: Mapping[str, object] | None = None,
-        timeout: Timeout | NotGiven = NOT_GIVEN,
-        max_retries: int | NotGiven = NOT_GIVEN,
-    ) -> list[_models.Tagged]:
-        """GET /tagged
-
-        Args:
-            extra_headers: Headers to send besides the client's and the spec's (they win); an
-                `Omit()` value removes a header.
-            extra_query: Query parameters to add to the request.
-            extra_body: Properties to add to the request body (they win over the arguments).
-            timeout: The timeout of this request, in seconds, instead of the client's.
-            max_retries: The number of retries of this request, instead of the client's.
-
-        Returns:
-            `list[Tagged]`: the 200 response.
-
-        Raises:
-            APIStatusError: The server answered another error status (the subclass of its code where
-                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
-                the error model the document declares for the status, if any.
-            APIConnectionError: No usable answer: the connection failed, or timed out
-                (`APITimeoutError`).
-            APIResponseValidationError: A success body does not decode into its type.
-        """
-        return await self._get(
-            "/tagged",
-            options=_ops.request_options(
-                extra_headers=extra_headers,
-                extra_query=extra_query,
-                extra_body=extra_body,
-                timeout=timeout,
-                max_retries=max_retries,
-            ),
-            cast_to=_DEFAULT_LIST_TAGGED,
-        )
-
     async def put_value(
         self,
         *,
@@ -608,8 +404,6 @@ class AsyncDefaultWithRawResponse:
     def __init__(self, resource: AsyncDefault) -> None:
         self.create_herd = async_to_raw_response(resource.create_herd)
         self.create_pet = async_to_raw_response(resource.create_pet)
-        self.get_server = async_to_raw_response(resource.get_server)
-        self.list_tagged = async_to_raw_response(resource.list_tagged)
         self.put_value = async_to_raw_response(resource.put_value)
 
 
@@ -620,6 +414,4 @@ class AsyncDefaultWithStreamingResponse:
     def __init__(self, resource: AsyncDefault) -> None:
         self.create_herd = async_to_streamed_response(resource.create_herd)
         self.create_pet = async_to_streamed_response(resource.create_pet)
-        self.get_server = async_to_streamed_response(resource.get_server)
-        self.list_tagged = async_to_streamed_response(resource.list_tagged)
         self.put_value = async_to_streamed_response(resource.put_value)
