@@ -33,12 +33,14 @@ def too_deep_problem(file: str, pointer: str, line: int | None) -> Problem:
 COMPOSE_FIRST_LEVELS = 4 * MAX_NESTING
 
 
-def refuse_deep_yaml(raw: bytes, file: str, loader: Callable[[bytes], yaml.SafeLoader]) -> None:
+def refuse_deep_yaml(raw: bytes, file: str, loader: Callable[[bytes], yaml.SafeLoader],
+                     bound: int | None = None) -> None:
     """Refuse YAML nested deeper than `MAX_NESTING` before PyYAML composes it: its composer
     recurses in C, and a document deep enough breaks the process's stack, not an exception.
     Measured on the event stream (libyaml's parser keeps its own stack), and only when a quick
-    upper bound on the depth does not already show the document shallow enough."""
-    if yaml_depth_bound(raw) <= MAX_NESTING:
+    upper bound on the depth (`bound`, when the caller has it: `yaml_depth_bound`) does not
+    already show the document shallow enough."""
+    if (bound if bound is not None else yaml_depth_bound(raw)) <= MAX_NESTING:
         return
     found = _YamlDepth().too_deep(loader(raw))
     if found is not None:

@@ -314,11 +314,11 @@ _FLOAT = re.compile(r"[-+]?([0-9][0-9_]*)?\.[0-9_]*([eE][-+][0-9]+)?")
 def _parse_yaml(raw: bytes, file: str) -> tuple[Any, Mapping[str, int]]:
     bound = yaml_depth_bound(raw)
     if bound > COMPOSE_FIRST_LEVELS:
-        refuse_deep_yaml(raw, file, NodeLoader)
+        refuse_deep_yaml(raw, file, NodeLoader, bound)
     root = with_deep_stack(lambda: _composed(raw, file), 1, recurses_in_c=True)
     levels = depth(root, _yaml_children)
     if levels > MAX_NESTING:  # composed first (`COMPOSE_FIRST_LEVELS`): the events say where
-        refuse_deep_yaml(raw, file, NodeLoader)
+        refuse_deep_yaml(raw, file, NodeLoader, bound)
         raise GeneratorError([too_deep_problem(file, "", None)])
     if b"&" in raw:
         _check_aliases(root, file, levels)

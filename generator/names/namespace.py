@@ -245,15 +245,9 @@ class Reading:
     classes: dict[str, tuple[tuple[str, ...], tuple[str, ...]]]  # name -> (bases, methods)
 
 
-def names_bound_twice(files: Mapping[str, str], modules: Iterable[str],
-                      cache: Cache | None = None) -> list[str]:
-    """`module: name` for every name a rendered module binds twice at its top level, in a
-    class body, or as an attribute its `__init__` sets."""
-    return bound_twice_in(read_modules(files, modules, cache))
-
-
 def bound_twice_in(readings: Mapping[str, Reading]) -> list[str]:
-    """`module: name` for every name bound twice in the modules `readings` read."""
+    """`module: name` for every name bound twice in the modules `readings` read: at a
+    module's top level, in a class body, or as an attribute its `__init__` sets."""
     return [f"{module}: {name}" for module, reading in readings.items() for name in reading.twice]
 
 

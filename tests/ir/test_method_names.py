@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from generator import ir
-from generator.names import namespace
 from generator.output import coverage
 from generator.problems import GeneratorError
+from tests.support import resource_methods_in
 
 OPTIONS = ir.BuildOptions(package="pkg", api_key_env="PKG_API_KEY", base_url_env="PKG_BASE_URL")
 DOCUMENT = {
@@ -25,12 +25,7 @@ def test_a_renamed_method_is_named_as_renamed() -> None:
 def test_the_count_check_looks_for_the_decided_names() -> None:
     named = ir.build(DOCUMENT, OPTIONS).method_names()
     renamed = "class Default(SyncAPIResource):\n    def with_raw_response_(self) -> None: ...\n"
-    coverage.check("spec.yaml", DOCUMENT, DOCUMENT, set(), _defined({"resources/default.py": renamed}), named)
+    coverage.check("spec.yaml", DOCUMENT, DOCUMENT, set(), resource_methods_in({"resources/default.py": renamed}), named)
     as_spelled = renamed.replace("with_raw_response_", "with_raw_response")
     with pytest.raises(GeneratorError, match="not generated: GET /raw"):
-        coverage.check("spec.yaml", DOCUMENT, DOCUMENT, set(), _defined({"resources/default.py": as_spelled}), named)
-
-
-def _defined(files: dict[str, str]) -> dict[str, set[str]]:
-    """Each resource class's methods in `files`, as generation reads them for the count check."""
-    return coverage.resource_methods(namespace.read_modules(files, files))
+        coverage.check("spec.yaml", DOCUMENT, DOCUMENT, set(), resource_methods_in({"resources/default.py": as_spelled}), named)

@@ -161,8 +161,9 @@ def test_the_reserved_names_are_the_runtime_ones(names_package: tuple[Any, pipel
 def test_a_name_bound_twice_fails_generation(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """The generation-time proof: were two builders given one name, generation stops with a
     generator bug instead of writing a package where one operation calls the other's path."""
-    assert namespace.names_bound_twice({"m.py": "X = 1\nclass C:\n    def f(self): ...\n    def f(self): ...\nX = 2\n"},
-                                       ["m.py"]) == ["m.py: X", "m.py: C.f"]
+    module = "X = 1\nclass C:\n    def f(self): ...\n    def f(self): ...\nX = 2\n"
+    readings = namespace.read_modules({"m.py": module}, ["m.py"])
+    assert namespace.bound_twice_in(readings) == ["m.py: X", "m.py: C.f"]
     real_plan = namespace.plan
 
     def colliding(operations: Any) -> namespace.Plan:

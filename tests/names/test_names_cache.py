@@ -26,7 +26,7 @@ EXPECTED = ["twice.py: X", "twice.py: C.f", "init.py: D.self.a"]
 
 @pytest.fixture
 def parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The texts `names_bound_twice` parsed."""
+    """The texts `read_modules` parsed."""
     seen: list[str] = []
     real = ast.parse
 
@@ -39,8 +39,9 @@ def parses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def _twice(cache: Cache | None) -> list[str]:
-    return namespace.names_bound_twice(MODULES, ["clean.py", "twice.py", "init.py", "broken.py"],
-                                       cache)
+    readings = namespace.read_modules(MODULES, ["clean.py", "twice.py", "init.py", "broken.py"],
+                                      cache)
+    return namespace.bound_twice_in(readings)
 
 
 def test_a_warm_check_parses_nothing_and_says_the_same(tmp_path: Path, parses: list[str]) -> None:

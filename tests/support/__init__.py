@@ -66,6 +66,15 @@ def resource_modules(package: Mapping[str, str] | Path) -> dict[str, str]:
             if path.startswith("resources/") and path != "resources/__init__.py"}
 
 
+def resource_methods_in(files: Mapping[str, str]) -> dict[str, set[str]]:
+    """Each resource class's methods in `files` (relative path -> text), as generation reads
+    them for its count check (`coverage.resource_methods` of `namespace.read_modules`)."""
+    from generator.names import namespace
+    from generator.output import coverage
+
+    return coverage.resource_methods(namespace.read_modules(files, files))
+
+
 def resources_source(package: Mapping[str, str] | Path) -> str:
     """Every resource module of a package, one after the other: one text to search or parse
     (`ast.parse` reads it as one module)."""

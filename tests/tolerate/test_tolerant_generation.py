@@ -20,11 +20,10 @@ from typing import Any
 import pytest
 
 from generator.manifest import load_manifest
-from generator.names import namespace
 from generator.output import coverage
 from generator.problems import GeneratorError
 from tests.support import IMPERFECT_DOCS as IMPERFECT
-from tests.support import ROOT, import_from, subpackage_text
+from tests.support import ROOT, import_from, resource_methods_in, subpackage_text
 from tests.support.servers import Reply, ScriptedServer
 
 
@@ -387,12 +386,12 @@ def test_count_check_fails_loudly_on_a_lost_method() -> None:
     resources = "class Default(SyncAPIResource):\n    def one(self) -> None: ...\n"
     named = {"/paths/~1a/get": ("Default", "one"), "/paths/~1b/get": ("Default", "two")}
     with pytest.raises(GeneratorError) as caught:
-        coverage.check("spec.yaml", document, document, set(), _defined({"resources/default.py": resources}), named)
+        coverage.check("spec.yaml", document, document, set(), resource_methods_in({"resources/default.py": resources}), named)
     assert "generator bug: 2 operations to generate, 1 methods generated" in str(caught.value)
     assert "not generated: GET /b" in str(caught.value)
     working = {"paths": {"/a": document["paths"]["/a"]}}
     coverage.check("spec.yaml", document, working, {"/paths/~1b/get"},
-                   _defined({"resources/default.py": resources}), named)  # a named skip accounts for it
+                   resource_methods_in({"resources/default.py": resources}), named)  # a named skip accounts for it
 
 
 def test_fixed_query_is_sent_with_the_other_query_parameters(generated: dict[str, tuple[Path, str]]) -> None:
@@ -438,7 +437,7 @@ def test_count_check_knows_resource_classes_by_their_base() -> None:
         "class AsyncAsyncJobs(AsyncAPIResource):\n    async def list_jobs(self) -> None: ...\n"
     )
     named = {"/paths/~1jobs/get": ("AsyncJobs", "list_jobs")}
-    coverage.check("spec.yaml", document, document, set(), _defined({"resources/async_jobs.py": resources}), named)
+    coverage.check("spec.yaml", document, document, set(), resource_methods_in({"resources/async_jobs.py": resources}), named)
 
 
 def test_a_document_whose_every_operation_is_skipped_is_refused(tmp_path: Path) -> None:
@@ -474,8 +473,3 @@ def test_a_document_whose_every_operation_is_skipped_is_refused(tmp_path: Path) 
     result = run_cli("generate", "--spec", spec, "--out", out)
     assert result.returncode == 0, result.stderr
     assert "skipped GET /a" in result.stderr and "1 of 2 operations generated" in result.stdout
-
-
-def _defined(files: dict[str, str]) -> dict[str, set[str]]:
-    """Each resource class's methods in `files`, as generation reads them for the count check."""
-    return coverage.resource_methods(namespace.read_modules(files, files))
