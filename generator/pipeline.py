@@ -27,7 +27,7 @@ from generator.document.bundle import may_have_external_refs
 from generator.document.loading import Document, load
 from generator.document.operations import count_operations, iter_operations
 from generator.document.read import DEFAULT_MAX_BYTES, read_limited
-from generator.document.tree import fewer_cycle_collections
+from generator.document.tree import cyclic_gc_paused
 from generator.io import package_entry, provenance
 from generator.io.cache import Cache, data_sha256, key_of
 from generator.io.forked import Forked
@@ -192,7 +192,7 @@ def generate_packages(chosen: list[Target], *, allow_remote_refs: bool = False,
     quick = _restore_by_bytes(store, chosen) if store is not None else {}
     rest = [target for target in chosen if target.options.package not in quick]
     loaded = Generation({}, {}, {})
-    with fewer_cycle_collections():  # documents and models are trees of millions of objects
+    with cyclic_gc_paused():  # documents and models are trees of millions of objects, no cycles
         if rest:
             loaded = _generate_loaded(rest, store, allow_remote_refs)
     return _in_order([target.options.package for target in chosen], quick, loaded)

@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from generator.document.tree import depth, fewer_cycle_collections, with_deep_stack
+from generator.document.tree import cyclic_gc_resumed, depth, with_deep_stack
 from generator.io import provenance
 from generator.io.cache import Cache, compact_json, data_sha256, key_of, text_sha256
 from generator.io.children import Worker, can_fork
@@ -176,7 +176,8 @@ def _dcg_source(document: dict[str, Any], source_file: str, field_aliases: dict[
 
 
 def _dcg_in(document: dict[str, Any], folder: Path, field_aliases: dict[str, str]) -> str:
-    return with_deep_stack(lambda: _run_dcg(document, folder, field_aliases), depth(document))
+    with cyclic_gc_resumed():  # dcg's models hold cycles; the rest of generation makes none
+        return with_deep_stack(lambda: _run_dcg(document, folder, field_aliases), depth(document))
 
 
 # -- what dcg reads, and its output in the cache ----------------------------------------------
@@ -366,6 +367,5 @@ def _warm_up() -> None:
 def _serve(request: tuple[dict[str, Any], dict[str, str]]) -> str:
     """In the worker: dcg's text for one input (an error is the parent's to run into)."""
     document, field_aliases = request
-    # the collector as the parent's generation sets it (`pipeline.generate_packages`)
-    with fewer_cycle_collections(), scratch_folder("clientgen-dcg-") as neutral:
+    with scratch_folder("clientgen-dcg-") as neutral:
         return _dcg_in(document, Path(neutral), field_aliases)

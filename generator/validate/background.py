@@ -25,6 +25,7 @@ from types import TracebackType
 from typing import IO, Any, Self
 
 from generator.document.loading import Document
+from generator.document.tree import cyclic_gc_resumed
 from generator.io.cache import Cache, data_sha256, key_of
 from generator.io.children import MESSAGE_LENGTH, can_fork, fork_child, stop, write_all
 from generator.io.paths import GENERATOR_DIR
@@ -368,7 +369,8 @@ def _validate_in_child(docs: Sequence[Document], keys: Sequence[str | None] | No
 def _spec_problems(doc: Document) -> list[Problem]:
     from generator.validate.openapi import spec_problems  # the expensive import, in the child
 
-    return spec_problems(doc)
+    with cyclic_gc_resumed():  # the library's errors hold cycles (their context and parents)
+        return spec_problems(doc)
 
 
 def _each_spec_problems(docs: Sequence[Document]) -> list[list[Problem]]:
