@@ -103,9 +103,9 @@ def test_the_repaired_document_is_checked_in_the_child_not_here(
     own_checks = validate.own_checks
     loaded = load(IMPERFECT_DOCS / "default_wrong_type.yaml")
 
-    def spy(document: Document) -> list[Any]:
+    def spy(document: Document, *, beside: bool = False) -> list[Any]:
         checked.append(document.data == loaded.data)
-        return own_checks(document)
+        return own_checks(document, beside=beside)
 
     monkeypatch.setattr(validate, "own_checks", spy)
     monkeypatch.setattr(importlib.import_module("generator.tolerate.settle"), "own_checks", spy)

@@ -7,6 +7,8 @@ import gc
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from generator.document.loading import Document
 from generator.document.tree import (
     GENERATION_GC_THRESHOLDS,
@@ -22,6 +24,7 @@ from generator.validate.rules import (
 )
 
 _S = "#/components/schemas/"
+IMPERFECT = Path(__file__).parents[1] / "imperfect_docs"
 DATA: dict[str, Any] = {
     "openapi": "3.1.0",
     "paths": {"/a": {"get": {"responses": {"200": {"description": "ok", "content": {
@@ -83,3 +86,27 @@ def test_the_collector_is_set_back_as_it_was() -> None:
         assert not gc.isenabled()  # left as the caller had it
     finally:
         gc.enable()
+
+
+def test_the_slowest_checks_in_a_child_find_the_same_problems_in_the_same_order(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import generator.validate as validate_stage
+    from generator.document.loading import load
+    from generator.io import forked
+
+    made: list[int] = []
+    real = forked.Forked.__init__
+
+    def counted(self: forked.Forked[Any], call: Any) -> None:
+        made.append(1)
+        real(self, call)
+
+    monkeypatch.setattr(forked.Forked, "__init__", counted)
+    documents = [_document(), *(load(path) for path in sorted(IMPERFECT.glob("*.yaml")))]
+    alone = [own_checks(document) for document in documents]
+    assert not made and sum(map(len, alone)) > len(documents)  # documents with problems
+    assert [own_checks(document, beside=True) for document in documents] == alone
+    assert not made  # small documents: no child
+    monkeypatch.setattr(validate_stage, "CHECKS_BESIDE_OBJECTS", 0)
+    assert [own_checks(document, beside=True) for document in documents] == alone
+    assert len(made) == len(documents)
