@@ -32,6 +32,13 @@ def can_fork() -> bool:
     return sys.platform.startswith("linux")
 
 
+def peak_memory_mib() -> float:
+    """This process's largest resident size so far, in MiB (Unix: where children are forked)."""
+    import resource  # Unix only
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+
+
 def fork_child() -> int:
     """`os.fork()`; in the child, set up to be killed when the parent dies. The signal follows
     the forking *thread*, so it is armed only when the fork is made on the main thread (a
