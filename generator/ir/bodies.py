@@ -71,19 +71,24 @@ def _is_union(schema: Any, context: Context) -> bool:
     return branches_beside_properties(resolved) or _merges_a_union(resolved, context, 0)
 
 
-def _merges_a_union(schema: Any, context: Context, depth: int) -> bool:
+def _merges_a_union(schema: Any, context: Context, depth: int,
+                    seen: set[int] | None = None) -> bool:
     """Some `allOf` member (at any depth, `ALL_OF_DEPTH` at most) has a `oneOf`/`anyOf`:
     datamodel-code-generator makes the body a root model of one class per branch (a nullable
-    `oneOf: [$ref: X, {type: null}]` too, whose spread arguments left out X's fields)."""
-    if not isinstance(schema, Mapping) or depth > ALL_OF_DEPTH:
+    `oneOf: [$ref: X, {type: null}]` too, whose spread arguments left out X's fields). Each
+    schema is looked into once (`seen`): members that reference the same schema, level after
+    level, would otherwise cost 2**depth."""
+    seen = set() if seen is None else seen
+    if not isinstance(schema, Mapping) or depth > ALL_OF_DEPTH or id(schema) in seen:
         return False
+    seen.add(id(schema))
     for part in schema.get("allOf") or []:
         part = context.refs.resolve(part)
         if not isinstance(part, Mapping):
             continue
         if any(isinstance(part.get(key), list) and part[key] for key in ("oneOf", "anyOf")):
             return True
-        if _merges_a_union(part, context, depth + 1):
+        if _merges_a_union(part, context, depth + 1, seen):
             return True
     return False
 
