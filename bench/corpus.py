@@ -165,13 +165,13 @@ def run(cmd: list[str], *, cwd: Path, env: dict[str, str], timeout: float) -> Ra
 
 
 def reason(text: str) -> str:
-    """The first non-empty line that is not a repair or skip note; for a Python traceback, its
-    last line (the exception)."""
+    """The first non-empty line that is not a repair or skip note; for a Python traceback, the
+    exception it ends with."""
     lines = [line.strip() for line in text.splitlines() if line.strip() and not NOTE.search(line)]
     if not lines:
         return ""
     if lines[0].startswith("Traceback"):
-        return lines[-1]
+        return raised(text) or lines[-1]
     return lines[0]
 
 
@@ -284,9 +284,39 @@ def readme_runs(package: Path, spec: Path) -> tuple[bool, str]:
         return False, f"document not loaded: {exc}"
     with spec_server(data) as server:
         ran = run_readme_examples(package, "PKG_BASE_URL", server.url)
+    if ran.returncode == 0:
+        return True, ""
     lines = [line for line in ran.stderr.splitlines() if line.strip()]
-    failed = next((line for line in reversed(lines) if re.match(r"^\w*(Error|Exception)\b", line)), "")
-    return ran.returncode == 0, failed or (lines[-1] if lines and ran.returncode else "")
+    return False, raised(ran.stderr) or (lines[-1] if lines else f"exit status {ran.returncode}")
+
+
+GROUP_MARGIN = re.compile(r"^( *)\| ?")  # an exception group's left margin, deeper per level
+GROUP_ITEM = re.compile(r"^ *\+[-+]* \d+ -+$|^ *\+-+ \.\.\. ")  # `+-+---- 1 ----`
+# An exception's first line: its (dotted) class name, then `: message` or nothing.
+EXCEPTION_LINE = re.compile(r"^[A-Za-z_][\w.]*(?::|$)")
+
+
+def raised(stderr: str) -> str:
+    """The exception a Python traceback in `stderr` ends with: the first line after the last
+    traceback's frames (`pkg.errors.APIStatusError: ...`, not the message lines below it). An
+    exception group's line is followed by its last sub-exception's (`ExceptionGroup: ... ->
+    ValueError: ...`). Empty when `stderr` holds no traceback."""
+    found: list[tuple[int, str]] = []  # (group depth, line) of each exception, in order
+    in_frames = False
+    for raw in stderr.splitlines():
+        margin = GROUP_MARGIN.match(raw)
+        depth, line = (len(margin[1]), raw[margin.end():]) if margin else (-1, raw)
+        if line.rstrip().endswith("Traceback (most recent call last):") or GROUP_ITEM.match(raw):
+            in_frames = True  # a group's sub-exception that was never raised has no frames
+        elif in_frames and line and not line[0].isspace():
+            in_frames = False
+            if EXCEPTION_LINE.match(line):
+                found.append((depth, line.strip()))
+    if not found:
+        return ""
+    depth, last = found[-1]
+    group = next((text for d, text in reversed(found) if d < depth), "")
+    return f"{group} -> {last}" if group else last
 
 
 def subprocess_env(python: str) -> dict[str, str]:

@@ -18,7 +18,7 @@ from generator.document.schemas import branches_beside_properties
 from generator.ir.context import Context
 from generator.ir.media import pick_json
 from generator.ir.model import Body, BodyKind, Param
-from generator.ir.schemas import is_binary, is_nullable, object_properties
+from generator.ir.schemas import ALL_OF_DEPTH, is_binary, is_nullable, object_properties
 from generator.names import identifiers as names
 from generator.names.namespace import Rename
 
@@ -64,8 +64,33 @@ def _is_union(schema: Any, context: Context) -> bool:
     """A `oneOf`/`anyOf` beside the properties: which of them are required depends on the
     branch, so spread into keyword arguments each would be an optional `object` (models.py's
     class is a union of the branches), and a call could leave out what every branch needs. The
-    body is one argument instead, typed as the branches' classes."""
-    return branches_beside_properties(context.refs.resolve(schema))
+    body is one argument instead, typed as the branches' classes. So is a body whose `allOf`
+    merges in such a union (GitBook's `allOf: [$ref: SiteChannelSetup (a oneOf), {properties:
+    {role}}]`): spread, it took `role` alone, and no call could send what each branch requires."""
+    resolved = context.refs.resolve(schema)
+    return branches_beside_properties(resolved) or _merges_a_union(resolved, context, 0)
+
+
+def _merges_a_union(schema: Any, context: Context, depth: int,
+                    seen: set[int] | None = None) -> bool:
+    """Some `allOf` member (at any depth, `ALL_OF_DEPTH` at most) has a `oneOf`/`anyOf`:
+    datamodel-code-generator makes the body a root model of one class per branch (a nullable
+    `oneOf: [$ref: X, {type: null}]` too, whose spread arguments left out X's fields). Each
+    schema is looked into once (`seen`): members that reference the same schema, level after
+    level, would otherwise cost 2**depth."""
+    seen = set() if seen is None else seen
+    if not isinstance(schema, Mapping) or depth > ALL_OF_DEPTH or id(schema) in seen:
+        return False
+    seen.add(id(schema))
+    for part in schema.get("allOf") or []:
+        part = context.refs.resolve(part)
+        if not isinstance(part, Mapping):
+            continue
+        if any(isinstance(part.get(key), list) and part[key] for key in ("oneOf", "anyOf")):
+            return True
+        if _merges_a_union(part, context, depth + 1, seen):
+            return True
+    return False
 
 
 def _expanded(context: Context, kind: BodyKind, model_class: str,

@@ -13,7 +13,8 @@ from urllib.parse import urljoin, urlparse
 
 
 def first_server(data: dict[str, Any]) -> str | None:
-    """The first server's URL, its variables set to their defaults."""
+    """The first server's URL, its variables set to their defaults; `//host/path` (no scheme,
+    OpenAPI Generator's own document) is `https://host/path`, not a path starting `//`."""
     servers = data.get("servers") or []
     if not isinstance(servers, list):
         return None
@@ -21,6 +22,8 @@ def first_server(data: dict[str, Any]) -> str | None:
     url = first.get("url")
     if not isinstance(url, str) or not url:
         return None
+    if url.startswith("//"):  # a network-path reference (RFC 3986): a host, the scheme left out
+        url = "https:" + url
     for variable, spec in sorted((first.get("variables") or {}).items()):
         if isinstance(spec, dict) and "default" in spec:
             url = url.replace("{" + variable + "}", str(spec["default"]))

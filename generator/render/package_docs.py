@@ -178,7 +178,7 @@ def placeholder(annotation: str, models: Models, depth: int = 0,
             continue
         if option in _SIMPLE or option in _CONSTRUCTED:
             return _SIMPLE.get(option) or _CONSTRUCTED[option]
-        if option.startswith("Literal["):
+        if option.startswith(("Literal[", "_typing.Literal[")):  # models.py's `Literal` qualified
             return _first_literal(option)
         if option.startswith(("list[", "Sequence[", f"{ABC_QUALIFIER}.Sequence[")):
             return _list_placeholder(option[option.index("[") + 1:-1], models, depth,
@@ -237,7 +237,9 @@ def _model_placeholder(name: str, models: Models, depth: int) -> str | None:
         values = models.enums[name]
         return f"{PUBLIC_QUALIFIER}.{name}({values[0]!r})" if values else None
     arguments = []
-    for wire, model_field in models.classes[name].items():
+    # its bases' fields too: an `allOf` of a union's branch and an object is a class of both
+    # (GitBook's channel setups), its own fields none
+    for wire, model_field in models.all_fields(name).items():
         if model_field.optional:
             continue
         if not wire.isidentifier() or keyword.iskeyword(wire):
@@ -251,12 +253,23 @@ def _model_placeholder(name: str, models: Models, depth: int) -> str | None:
 
 
 def _shown(arguments: tuple[Argument, ...], operation: OperationView) -> list[Argument]:
-    """The arguments an example passes: the required ones, and an upload's files even where
-    the document leaves them optional (Sakari's `share_file` was shown without its file, which
-    sends an empty body)."""
+    """The arguments an example passes: the required ones, an upload's files even where the
+    document leaves them optional (Sakari's `share_file` was shown without its file, which
+    sends an empty body), and a list's integer page size."""
     files = _file_arguments(operation)
+    page_size = _page_size_argument(operation)
     return [argument for argument in arguments
-            if argument.default is None or argument.name in files]
+            if argument.default is None or argument.name in files
+            or (argument.name == page_size and "int" in _alternatives(argument.annotation))]
+
+
+def _page_size_argument(operation: OperationView) -> str | None:
+    """The argument of a list's page size (its `limit_param`), shown in its example even where
+    the document leaves it optional: a page shorter than asked for ends a list whose answer
+    says nothing else about what follows (Mist's, whose `results` has `minItems: 1`)."""
+    wire = dict(operation.page.arguments).get("limit_param") if operation.page else None
+    return next((argument for argument, (_, key) in _argument_fields(operation).items()
+                 if wire is not None and key == wire), None)
 
 
 def _file_arguments(operation: OperationView) -> set[str]:
@@ -281,6 +294,12 @@ def printed(returns: str, models: Models) -> Printed:
     return Printed(None)
 
 
+# A list's example asks for pages of this many items (within the page size's bounds), not 1:
+# one request per item is no way to walk a list, and a page shorter than asked for ends a list
+# whose answer says nothing else about what follows (`minItems: 1` rules out an empty page).
+PAGE_SIZE_SHOWN = 10
+
+
 def _call(resource: ResourceView, operation: OperationView, models: Models, *,
           streaming: bool) -> Call | None:
     """An example call of `operation`, or None when some required argument has no honest value."""
@@ -291,10 +310,15 @@ def _call(resource: ResourceView, operation: OperationView, models: Models, *,
     fields = _argument_fields(operation)
     in_path = _path_arguments(operation)
     arguments = []
+    page_size = _page_size_argument(operation)
     for argument in _shown(signature.arguments, operation):
-        value = ("True" if argument.name == operation.stream_switch
-                 else placeholder(argument.annotation, models,
-                                  constraints=_constraints(models, fields.get(argument.name))))
+        constraints = _constraints(models, fields.get(argument.name))
+        if argument.name == operation.stream_switch:
+            value: str | None = "True"
+        elif argument.name == page_size and "int" in _alternatives(argument.annotation):
+            value = number_value(constraints, integer=True, default=PAGE_SIZE_SHOWN)
+        else:
+            value = placeholder(argument.annotation, models, constraints=constraints)
         if value is None or (argument.name in in_path and _sent_empty(value)):
             return None
         arguments.append((argument.name, value))

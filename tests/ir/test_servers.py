@@ -31,6 +31,14 @@ def test_a_server_a_client_could_not_use_falls_back(url: str) -> None:
     assert server_url(document(url), None) is None
 
 
+def test_a_server_without_a_scheme_is_a_host_not_a_path() -> None:
+    """OpenAPI Generator's document says `//api.openapi-generator.tech` (RFC 3986's
+    network-path reference): its default base URL is that host over https; a path `//api...`
+    every base URL would end in made its README call `https://api.example.com//api...`."""
+    assert server_url(document("//api.example.org/v1/"), None) == "https://api.example.org/v1"
+    assert server_path(document("//api.example.org/v1")) is None
+
+
 def test_a_relative_server_is_a_path_base_urls_must_end_in() -> None:
     assert server_path(document("/api/v2/")) == "/api/v2"
     assert server_url(document("/api/v2/"), None) is None

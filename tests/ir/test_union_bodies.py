@@ -59,3 +59,34 @@ def test_a_union_beside_properties_only_inherited_through_all_of_stays_spread() 
     (operation,) = [op for resource in api.resources for op in resource.operations]
     assert operation.body.expanded
     assert sorted(p.name for p in operation.params) == ["html", "url"]
+
+
+def _all_of_body(union: list[dict[str, Any]]) -> Any:
+    document = _document("application/json")
+    document["components"] = {"schemas": {
+        "Slack": {"type": "object", "required": ["type"], "properties": {"type": {"enum": ["slack"]}}},
+        "Linear": {"type": "object", "required": ["type"], "properties": {"type": {"enum": ["linear"]}}},
+        "Setup": {"oneOf": union}}}
+    body = document["paths"]["/up"]["post"]["requestBody"]["content"]["application/json"]
+    body["schema"] = {"allOf": [{"$ref": "#/components/schemas/Setup"},
+                                {"type": "object", "properties": {"role": {"type": "string"}}}]}
+    api = ir.build(document, OPTIONS)
+    (operation,) = [op for resource in api.resources for op in resource.operations]
+    return operation
+
+
+def test_a_body_whose_all_of_merges_in_a_union_is_one_argument() -> None:
+    """GitBook's `createSiteChannel`: `allOf: [$ref: SiteChannelSetup (a oneOf), {properties:
+    {role}}]` is a union of classes (each branch with `role`); spread, it took `role` alone."""
+    operation = _all_of_body([{"$ref": "#/components/schemas/Slack"},
+                              {"$ref": "#/components/schemas/Linear"}])
+    assert not operation.body.expanded
+    assert [(p.name, p.model_key) for p in operation.params] == [("body", "")]
+
+
+def test_a_nullable_reference_merged_in_by_all_of_is_one_argument_too() -> None:
+    """`oneOf: [$ref: X, {type: null}]` merged in: the body's class is a root model of X and
+    the other part; spread, the arguments left out X's fields (`role` alone, typed `object`)."""
+    operation = _all_of_body([{"$ref": "#/components/schemas/Slack"}, {"type": "null"}])
+    assert not operation.body.expanded
+    assert [(p.name, p.model_key) for p in operation.params] == [("body", "")]

@@ -4,7 +4,12 @@ answered with its first success status and the smallest value its schema accepts
 properties only, one item per array, an enum's first value, a format's typical text.
 
 Streams (`text/event-stream`, or a JSON body with `"stream": true`) are answered with one event
-and `data: [DONE]`. What the server answers is not checked against the schema here: the client
+and `data: [DONE]`. A list has one page: the first query a path is asked with gets one item per
+array, a later, different query of that path (the next page: `offset=1`, `page=2`, a cursor) gets
+arrays as short as their schema allows, so a client walking the pages stops there rather than
+being served the same items again (which it rightly takes for a server ignoring the page). A
+JSON value documented under a wildcard media type (`*/*`, Spring's usual) is sent as JSON, as
+`application/json`, as such servers do. What the server answers is not checked against the schema here: the client
 under test does that, by parsing it into its models. Used to run the generated README examples
 (tests/render/test_readme_examples_run.py, and `make corpus`'s `readme` column).
 
@@ -21,6 +26,7 @@ import os
 import re
 import subprocess
 import sys
+import threading
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -42,6 +48,9 @@ class Document:
 
     def __init__(self, data: Mapping[str, Any]) -> None:
         self.data = data
+        self._first_query: dict[tuple[str, str], list[tuple[str, str]]] = {}
+        self._later_page = False  # building the answer to a later page: arrays as short as allowed
+        self._lock = threading.Lock()
 
     def resolve(self, node: Any) -> Any:
         """`node` with local `$ref`s followed (a ref it cannot follow: an empty schema)."""
@@ -101,8 +110,9 @@ class Document:
             return {name: self.value(properties.get(name, {}), depth + 1)
                     for name in schema.get("required") or () if isinstance(name, str)}
         if kind == "array":
+            least = int(schema.get("minItems") or 0)
             return [self.value(schema.get("items", {}), depth + 1)
-                    for _ in range(max(1, int(schema.get("minItems") or 0)))]
+                    for _ in range(least if self._later_page else max(1, least))]
         if kind == "string":
             text = _FORMATS.get(str(schema.get("format")), "string")
             return text.ljust(int(schema.get("minLength") or 0), "x")
@@ -116,6 +126,12 @@ class Document:
 
     def reply(self, request: Recorded) -> Reply:
         """What the document says `request` gets."""
+        with self._lock:
+            first = self._first_query.setdefault((request.method, request.path), request.query)
+            self._later_page = request.query != first
+            return self._reply(request)
+
+    def _reply(self, request: Recorded) -> Reply:
         operation = self.operation(request.method, request.path)
         if operation is None:
             return Reply(404, body={"detail": f"no operation for {request.method} {request.path}"})
@@ -133,6 +149,8 @@ class Document:
         value = self.value(schema)
         if media and "json" in media:
             return Reply(status, {"content-type": media}, json.dumps(value))
+        if media and media.split(";")[0].strip().endswith("/*") and not isinstance(value, str):
+            return Reply(status, {"content-type": "application/json"}, json.dumps(value))
         text = value if isinstance(value, str) else "data"
         return Reply(status, {"content-type": media or "application/octet-stream"}, text)
 
