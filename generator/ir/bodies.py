@@ -86,11 +86,24 @@ def _merges_a_union(schema: Any, context: Context, depth: int,
         part = context.refs.resolve(part)
         if not isinstance(part, Mapping):
             continue
-        if any(isinstance(part.get(key), list) and part[key] for key in ("oneOf", "anyOf")):
+        if branches_beside_properties(part) or _branches_make_classes(part):
             return True
         if _merges_a_union(part, context, depth + 1, seen):
             return True
     return False
+
+
+def _branches_make_classes(part: Mapping[str, Any]) -> bool:
+    """Some branch of the part's `oneOf`/`anyOf` is a class dcg puts in the body's union: a
+    `$ref`, or an inline schema with properties or an `allOf` of its own. Branches that only
+    constrain (`anyOf: [{required: [email]}, {required: [phone]}]`, "one of these must be
+    given") make no class: dcg's body is then the merged object, whose properties stay keyword
+    arguments."""
+    branches = [branch for key in ("oneOf", "anyOf") if isinstance(part.get(key), list)
+                for branch in part[key]]
+    return any(isinstance(branch, Mapping) and (
+        "$ref" in branch or bool(branch.get("properties")) or bool(branch.get("allOf")))
+        for branch in branches)
 
 
 def _expanded(context: Context, kind: BodyKind, model_class: str,

@@ -90,3 +90,72 @@ def test_a_nullable_reference_merged_in_by_all_of_is_one_argument_too() -> None:
     operation = _all_of_body([{"$ref": "#/components/schemas/Slack"}, {"type": "null"}])
     assert not operation.body.expanded
     assert [(p.name, p.model_key) for p in operation.params] == [("body", "")]
+
+
+def test_a_body_whose_all_of_merges_in_only_required_lists_stays_spread() -> None:
+    """`allOf: [$ref: Contact, {anyOf: [{required: [email]}, {required: [phone]}]}]` ("give one
+    of them") is no union: dcg's body class is a plain subclass of Contact, and its properties
+    stay keyword arguments, as they were before unions merged in by `allOf` were one argument."""
+    document = _document("application/json")
+    document["components"] = {"schemas": {"Contact": {
+        "type": "object", "required": ["name"],
+        "properties": {"name": {"type": "string"}, "email": {"type": "string"},
+                       "phone": {"type": "string"}}}}}
+    body = document["paths"]["/up"]["post"]["requestBody"]["content"]["application/json"]
+    body["schema"] = {"allOf": [{"$ref": "#/components/schemas/Contact"},
+                                {"anyOf": [{"required": ["email"]}, {"required": ["phone"]}]}]}
+    api = ir.build(document, OPTIONS)
+    (operation,) = [op for resource in api.resources for op in resource.operations]
+    assert operation.body.expanded
+    assert sorted(p.name for p in operation.params) == ["email", "name", "phone"]
+
+
+# `allOf: [$ref: Contact, <part>]` bodies: whether dcg makes the body a union (a root model)
+MERGED_PARTS: dict[str, dict[str, Any]] = {
+    "any_of_required": {"anyOf": [{"required": ["email"]}, {"required": ["phone"]}]},
+    "one_of_typed_required": {"oneOf": [{"type": "object", "required": ["email"]},
+                                        {"type": "object", "required": ["phone"]}]},
+    "one_of_scalars": {"oneOf": [{"type": "string"}, {"type": "integer"}]},
+    "properties_beside_required": {"properties": {"x": {"type": "string"}},
+                                   "anyOf": [{"required": ["email"]}, {"required": ["phone"]}]},
+    "one_of_refs": {"oneOf": [{"$ref": "#/components/schemas/Slack"},
+                              {"$ref": "#/components/schemas/Linear"}]},
+    "one_of_inline_objects": {"oneOf": [{"properties": {"a": {"type": "string"}}},
+                                        {"properties": {"b": {"type": "string"}}}]},
+    "ref_or_required": {"anyOf": [{"$ref": "#/components/schemas/Slack"}, {"required": ["phone"]}]},
+}
+
+
+def test_a_merged_in_body_is_one_argument_exactly_where_dcg_makes_it_a_union(tmp_path: Any) -> None:
+    import json
+    import re
+
+    from generator import pipeline
+
+    schemas = {
+        "Contact": {"type": "object", "required": ["name"], "properties": {
+            "name": {"type": "string"}, "email": {"type": "string"}, "phone": {"type": "string"}}},
+        "Slack": {"type": "object", "required": ["type"],
+                  "properties": {"type": {"type": "string", "enum": ["slack"]}}},
+        "Linear": {"type": "object", "required": ["type"],
+                   "properties": {"type": {"type": "string", "enum": ["linear"]}}}}
+    paths = {f"/{name}": {"post": {"operationId": name, "tags": ["s"], "requestBody": {
+        "required": True, "content": {"application/json": {"schema": {
+            "allOf": [{"$ref": "#/components/schemas/Contact"}, part]}}}},
+        "responses": {"204": {"description": "ok"}}}} for name, part in MERGED_PARTS.items()}
+    spec = tmp_path / "merged.json"
+    spec.write_text(json.dumps({"openapi": "3.0.3", "info": {"title": "m", "version": "1"},
+                                "components": {"schemas": schemas}, "paths": paths}))
+    files = pipeline.build_packages([pipeline.target_for_spec(spec, "merged")])["merged"]
+    models = "".join(text for path, text in files.items() if path.startswith("models/"))
+    source = files["resources/s.py"]
+    found = {}
+    for name in MERGED_PARTS:
+        signature = source[source.index(f"    def {name}("):].split(") ->", 1)[0]
+        body_class = "S" + "".join(word.capitalize() for word in name.split("_")) + "Body"
+        declared = re.search(rf"^class {body_class}\(\s*(\w+)", models, re.MULTILINE)
+        assert declared is not None, body_class
+        found[name] = ("\n        body: " in signature, declared[1] == "RootModel")
+    assert all(one_argument == union for one_argument, union in found.values()), found
+    assert {name for name, (one_argument, _) in found.items() if one_argument} == {
+        "properties_beside_required", "one_of_refs", "one_of_inline_objects", "ref_or_required"}
