@@ -104,18 +104,28 @@ GENERATION_GC_THRESHOLDS = (10_000, 20, 20)
 
 
 @contextmanager
-def cyclic_gc_resumed() -> Iterator[None]:
+def cyclic_gc_resumed(*, collect_after: bool = False) -> Iterator[None]:
     """The collector on, at `GENERATION_GC_THRESHOLDS`, for a library's run that makes cycles
-    (dcg, openapi-spec-validator), even inside `cyclic_gc_paused`; as it was after. What the run
-    leaves in cycles when it ends waits for the collector's next pass (after our work: at most
-    a few MB, dcg's last models)."""
+    (dcg, openapi-spec-validator), even inside `cyclic_gc_paused`; as it was after.
+
+    `collect_after`: what the run leaves in cycles is collected as it ends, not left to the
+    collector's next pass, which inside `cyclic_gc_paused` comes only after all our work (dcg
+    on a 2,000-schema document leaves 68,000 objects, ~12 MiB, that its own passes missed).
+    Everything that lived before the run is frozen meanwhile (`gc.freeze`, when nothing else
+    froze anything), so that pass, and the run's own, walk only what the run made."""
     previous = gc.get_threshold()
     was_enabled = gc.isenabled()
+    frozen_here = collect_after and gc.get_freeze_count() == 0
+    if frozen_here:
+        gc.freeze()
     gc.set_threshold(*GENERATION_GC_THRESHOLDS)
     gc.enable()
     try:
         yield
     finally:
+        if frozen_here:
+            gc.collect()
+            gc.unfreeze()
         gc.set_threshold(*previous)
         if not was_enabled:
             gc.disable()

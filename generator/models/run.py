@@ -176,7 +176,7 @@ def _dcg_source(document: dict[str, Any], source_file: str, field_aliases: dict[
 
 
 def _dcg_in(document: dict[str, Any], folder: Path, field_aliases: dict[str, str]) -> str:
-    with cyclic_gc_resumed():  # dcg's models hold cycles; the rest of generation makes none
+    with cyclic_gc_resumed(collect_after=True):  # dcg's models hold cycles; our stages make none
         return with_deep_stack(lambda: _run_dcg(document, folder, field_aliases), depth(document))
 
 

@@ -62,3 +62,33 @@ def test_openapi_spec_validator_runs_with_the_collector(monkeypatch: pytest.Monk
         assert background._each_spec_problems([load(SPEC)]) == [[]]
         assert not gc.isenabled()
     assert seen == [("spec_problems", True, GENERATION_GC_THRESHOLDS)]
+
+
+class _Node:
+    """An object in a reference cycle: only the cycle collector frees it."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
+def test_what_a_library_leaves_in_cycles_is_collected_as_its_run_ends() -> None:
+    import weakref
+
+    from generator.document.tree import cyclic_gc_resumed
+
+    with cyclic_gc_paused():
+        with cyclic_gc_resumed(collect_after=True):
+            gc.disable()  # as if no pass of the run's own had come round to it
+            left = weakref.ref(_Node())
+            assert left() is not None
+        assert left() is None  # collected as the run ended, not after all our work
+        assert not gc.isenabled() and gc.get_freeze_count() == 0
+        kept = weakref.ref(_Node())
+        gc.freeze()  # a caller's frozen objects stay frozen
+        try:
+            with cyclic_gc_resumed(collect_after=True):
+                pass
+            assert gc.get_freeze_count() > 0 and kept() is not None
+        finally:
+            gc.unfreeze()
+    assert gc.isenabled()
