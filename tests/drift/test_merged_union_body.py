@@ -103,3 +103,53 @@ def test_the_names_diff_prints_are_the_generated_packages_own(tmp_path: Path) ->
         signature = source[source.index("    def create_channel("):].split("extra_headers")[0]
         spelt = re.sub(r"\s+", " ", signature.split("body: ", 1)[1]).rstrip(", ")
         assert spelt == (_argument(1, 2) if side == "old" else _argument(1, 2, 3))
+
+
+def _shapes() -> dict[str, list[Any]]:
+    """`allOf`s merging in a union, as named in the methods of one document: the classes dcg
+    numbers the branches after differ with how many inline branches and parts there are."""
+    role = {"type": "object", "properties": {"role": {"type": "string"}}}
+    inline_branches = [{"type": "object", "properties": {"a": {"type": "string"}}},
+                       {"type": "object", "properties": {"b": {"type": "string"}}}]
+    return {
+        "refs_then_part": [{"oneOf": [_ref("Slack"), _ref("Linear")]}, role],
+        "component_of_refs": [_ref("Setup"), role],
+        "component_of_inline_branches": [_ref("SetupInline"), role],
+        "part_then_refs": [_ref("Contact"), {"oneOf": [_ref("Slack"), _ref("Linear")]}],
+        "part_then_inline": [_ref("Contact"), {"oneOf": inline_branches}],
+        "required_beside_properties": [_ref("Contact"), {
+            "properties": {"x": {"type": "string"}},
+            "anyOf": [{"required": ["email"]}, {"required": ["phone"]}]}],
+        "two_parts": [_ref("Setup"), role, {"properties": {"z": {"type": "integer"}}}],
+        "one_part": [_ref("SetupInline")],
+        "nullable": [{"oneOf": [_ref("Slack"), {"type": "null"}]}, role],
+    }
+
+
+def test_the_body_argument_is_spelt_as_each_generated_signature_spells_it(tmp_path: Path) -> None:
+    import re
+
+    from generator import ir, pipeline
+    from generator.drift.diff.types import client_annotations
+
+    doc = _document()
+    schemas = doc["components"]["schemas"]
+    schemas["Setup"] = {"oneOf": [_ref("Slack"), _ref("Linear")]}
+    schemas["SetupInline"] = {"oneOf": [
+        {"type": "object", "properties": {"a": {"type": "string"}}},
+        {"type": "object", "properties": {"b": {"type": "string"}}}]}
+    schemas["Contact"] = {"type": "object", "required": ["name"], "properties": {
+        "name": {"type": "string"}, "email": {"type": "string"}, "phone": {"type": "string"}}}
+    doc["paths"] = {f"/{name}": {"post": {
+        "operationId": name, "tags": ["s"], "requestBody": {"required": True, "content": {
+            "application/json": {"schema": {"allOf": parts}}}},
+        "responses": {"204": {"description": "ok"}}}} for name, parts in _shapes().items()}
+    spec = tmp_path / "shapes.json"
+    spec.write_text(json.dumps(doc))
+    source = pipeline.build_packages([pipeline.target_for_spec(spec, "p")])["p"]["resources/s.py"]
+    options = ir.BuildOptions(package="client", api_key_env="API_KEY", base_url_env="BASE_URL")
+    spelt = client_annotations(ir.build(doc, options, tolerate=True)).arguments
+    for name in _shapes():
+        signature = source[source.index(f"    def {name}("):].split("extra_headers")[0]
+        generated = re.sub(r"\s+", " ", signature.split("body: ", 1)[1]).strip().rstrip(",")
+        assert spelt[(f"/paths/~1{name}/post", "body")] == generated, name
