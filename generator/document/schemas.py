@@ -9,7 +9,8 @@ Schema Object. Also here: JSON value equality (`1` and `1.0` alike, `1` and `tru
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from generator.document.keywords import SCHEMA_MAPS
 from generator.document.pointer import HTTP_METHODS
@@ -105,3 +106,44 @@ def branches_beside_properties(schema: object) -> bool:
     spells those classes, `drift.diff.types`)."""
     return isinstance(schema, Mapping) and bool(schema.get("properties")) and any(
         isinstance(schema.get(key), list) and schema[key] for key in ("oneOf", "anyOf"))
+
+
+def merges_a_union(schema: object, resolve: Callable[[Any], Any], max_depth: int) -> bool:
+    """Some `allOf` member (at any depth, `max_depth` levels at most; `$ref`s followed by
+    `resolve`) has a `oneOf`/`anyOf` that makes classes (`branches_make_classes`), or one beside
+    properties of its own: datamodel-code-generator makes the schema a root model of one class
+    per branch, each with the other parts merged in (GitBook's `allOf: [$ref: SiteChannelSetup
+    (a oneOf), {properties: {role}}]`). A request body of it is one argument (`ir.bodies`), and
+    `diff` reads it as that root model (`drift.diff.types`): one rule for both."""
+    return _merges_a_union(schema, resolve, max_depth, 0, set())
+
+
+def _merges_a_union(schema: object, resolve: Callable[[Any], Any], max_depth: int, depth: int,
+                    seen: set[int]) -> bool:
+    # each schema is looked into once (`seen`): members that reference the same schema, level
+    # after level, would otherwise cost 2**depth
+    if not isinstance(schema, Mapping) or depth > max_depth or id(schema) in seen:
+        return False
+    seen.add(id(schema))
+    for part in schema.get("allOf") or []:
+        part = resolve(part)
+        if not isinstance(part, Mapping):
+            continue
+        if branches_beside_properties(part) or branches_make_classes(part):
+            return True
+        if _merges_a_union(part, resolve, max_depth, depth + 1, seen):
+            return True
+    return False
+
+
+def branches_make_classes(part: Mapping[str, Any]) -> bool:
+    """Some branch of the part's `oneOf`/`anyOf` is a class dcg puts in the union: a `$ref`,
+    or an inline schema with properties or an `allOf` of its own (a nullable `oneOf: [$ref: X,
+    {type: null}]` too). Branches that only constrain (`anyOf: [{required: [email]},
+    {required: [phone]}]`, "one of these must be given") make no class: merged in by `allOf`,
+    dcg's class is then the plain merged object."""
+    branches = [branch for key in ("oneOf", "anyOf") if isinstance(part.get(key), list)
+                for branch in part[key]]
+    return any(isinstance(branch, Mapping) and (
+        "$ref" in branch or bool(branch.get("properties")) or bool(branch.get("allOf")))
+        for branch in branches)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from generator.document.schemas import branches_beside_properties
+from generator.document.schemas import branches_beside_properties, merges_a_union
 from generator.ir.context import Context
 from generator.ir.media import pick_json
 from generator.ir.model import Body, BodyKind, Param
@@ -68,42 +68,8 @@ def _is_union(schema: Any, context: Context) -> bool:
     merges in such a union (GitBook's `allOf: [$ref: SiteChannelSetup (a oneOf), {properties:
     {role}}]`): spread, it took `role` alone, and no call could send what each branch requires."""
     resolved = context.refs.resolve(schema)
-    return branches_beside_properties(resolved) or _merges_a_union(resolved, context, 0)
-
-
-def _merges_a_union(schema: Any, context: Context, depth: int,
-                    seen: set[int] | None = None) -> bool:
-    """Some `allOf` member (at any depth, `ALL_OF_DEPTH` at most) has a `oneOf`/`anyOf`:
-    datamodel-code-generator makes the body a root model of one class per branch (a nullable
-    `oneOf: [$ref: X, {type: null}]` too, whose spread arguments left out X's fields). Each
-    schema is looked into once (`seen`): members that reference the same schema, level after
-    level, would otherwise cost 2**depth."""
-    seen = set() if seen is None else seen
-    if not isinstance(schema, Mapping) or depth > ALL_OF_DEPTH or id(schema) in seen:
-        return False
-    seen.add(id(schema))
-    for part in schema.get("allOf") or []:
-        part = context.refs.resolve(part)
-        if not isinstance(part, Mapping):
-            continue
-        if branches_beside_properties(part) or _branches_make_classes(part):
-            return True
-        if _merges_a_union(part, context, depth + 1, seen):
-            return True
-    return False
-
-
-def _branches_make_classes(part: Mapping[str, Any]) -> bool:
-    """Some branch of the part's `oneOf`/`anyOf` is a class dcg puts in the body's union: a
-    `$ref`, or an inline schema with properties or an `allOf` of its own. Branches that only
-    constrain (`anyOf: [{required: [email]}, {required: [phone]}]`, "one of these must be
-    given") make no class: dcg's body is then the merged object, whose properties stay keyword
-    arguments."""
-    branches = [branch for key in ("oneOf", "anyOf") if isinstance(part.get(key), list)
-                for branch in part[key]]
-    return any(isinstance(branch, Mapping) and (
-        "$ref" in branch or bool(branch.get("properties")) or bool(branch.get("allOf")))
-        for branch in branches)
+    return branches_beside_properties(resolved) or merges_a_union(
+        resolved, context.refs.resolve, ALL_OF_DEPTH)
 
 
 def _expanded(context: Context, kind: BodyKind, model_class: str,

@@ -172,12 +172,20 @@ def number_value(constraints: Constraints, integer: bool, default: float = 1) ->
     if constraints.lt is not None and value >= constraints.lt:
         value = constraints.lt - step
     if constraints.multiple_of:
-        value = math.ceil(value / constraints.multiple_of) * constraints.multiple_of
+        value = _multiple_near(value, constraints.multiple_of, constraints)
     if integer:
         value = math.ceil(value)
     if not _within(value, constraints):
         return None
     return repr(int(value)) if integer else repr(float(value))
+
+
+def _multiple_near(value: float, step: float, constraints: Constraints) -> float:
+    """The multiple of `step` at or above `value`, or the one below where that is past the
+    bounds (1 to 5 in steps of 4: 5, brought down from a default of 10, rounds up to 8; 4 is
+    the value)."""
+    above = math.ceil(value / step) * step
+    return above if _within(above, constraints) else math.floor(value / step) * step
 
 
 def _within(value: float, constraints: Constraints) -> bool:

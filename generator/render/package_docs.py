@@ -319,6 +319,8 @@ def _call(resource: ResourceView, operation: OperationView, models: Models, *,
             value = number_value(constraints, integer=True, default=PAGE_SIZE_SHOWN)
         else:
             value = placeholder(argument.annotation, models, constraints=constraints)
+        if value is None and argument.name == page_size and argument.default is not None:
+            continue  # an optional page size no value meets: the call without it still lists
         if value is None or (argument.name in in_path and _sent_empty(value)):
             return None
         arguments.append((argument.name, value))

@@ -84,6 +84,16 @@ def test_numbers_meet_their_bounds(bounds: dict[str, float], integer: bool) -> N
     assert number_value(Constraints(ge=5, le=3), integer) is None
 
 
+def test_a_multiple_rounded_up_past_the_maximum_is_rounded_down() -> None:
+    """A page size of 1 to 5 in steps of 4: 10 is brought to 5, whose multiple above (8) is
+    past the maximum; the one below (4) is accepted (it was no value at all)."""
+    assert number_value(Constraints(ge=1, le=5, multiple_of=4), True, default=10) == "4"
+    assert number_value(Constraints(gt=0, lt=7, multiple_of=4), True, default=10) == "4"
+    assert number_value(Constraints(le=5, multiple_of=2.5), False, default=10) == "5.0"
+    # no multiple within the bounds either way: none
+    assert number_value(Constraints(ge=5, le=7, multiple_of=4), True, default=10) is None
+
+
 def test_constraints_are_read_from_the_field_as_models_py_writes_it() -> None:
     def read(source: str, **roots: str) -> Constraints:
         return constraints_of(ast.parse(source, mode="eval").body,

@@ -247,6 +247,37 @@ def test_a_paginated_package_shows_for_and_async_for_and_its_examples_pass_mypy_
     assert_blocks_pass_mypy_strict(blocks, tmp_path)
 
 
+def _items_example(limit_schema: str) -> str:
+    """The README's example call of pagination.yaml's offset list, whose optional `limit` has
+    the schema `limit_schema`."""
+    text = (FEATURE_SPECS / "pagination.yaml").read_text(encoding="utf-8")
+    head, tail = text.split("operationId: listItems", 1)
+    tail = tail.replace("{name: limit, in: query, schema: {type: integer}}",
+                        f"{{name: limit, in: query, schema: {limit_schema}}}", 1)
+    files = _package_files(head + "operationId: listItems" + tail)
+    calls = re.findall(r"client\.items\.list\([^)]*\)", files["README.md"])
+    return calls[0] if calls else ""
+
+
+def _package_files(text: str) -> dict[str, str]:
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        spec = Path(folder) / "paged.yaml"
+        spec.write_text(text, encoding="utf-8")
+        return pipeline.build_packages([pipeline.target_for_spec(spec, "paged")])["paged"]
+
+
+def test_an_optional_page_size_no_value_meets_is_left_out_of_the_example() -> None:
+    """`multipleOf: 4` between 5 and 7: no page size is valid, and the optional argument is
+    left out; the list's example was dropped whole. Between 1 and 5 it is 4 (8, the multiple
+    above the maximum it was brought to, is past it)."""
+    assert _items_example("{type: integer, minimum: 5, maximum: 7, multipleOf: 4}") == \
+        "client.items.list()"
+    assert _items_example("{type: integer, minimum: 1, maximum: 5, multipleOf: 4}") == \
+        "client.items.list(limit=4)"
+
+
 def test_api_md_lists_the_fields_a_model_inherits(tmp_path: Path) -> None:
     """`Dog(Base)` from `allOf: [Base, {...}]`: its entry lists Base's fields before its own,
     as pydantic orders them (models.py declares only `bark` in Dog)."""

@@ -30,7 +30,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.document.schemas import branches_beside_properties
+from generator.document.schemas import (
+    branches_beside_properties,
+    branches_make_classes,
+    merges_a_union,
+)
 from generator.names.hidden import hidden_builtins, unhidden
 
 SCHEMAS_PREFIX = "#/components/schemas/"
@@ -84,6 +88,23 @@ class Typing:
         self._needed: dict[tuple[str, str], bool] = {}
         # each root model's widened argument spelling, by the roots being expanded around it
         self.widened: dict[tuple[str, frozenset[str]], tuple[list[str], bool]] = {}
+        self._unions: dict[str, bool] = {}  # whether each class merges in a union, once
+
+    def _resolve(self, schema: Any) -> Any:
+        target = _target(schema)
+        return self.schema(target) if target else schema
+
+    def merges_union(self, name: str) -> bool:
+        """Whether class `name`'s `allOf` merges in a union that makes classes: dcg makes it
+        a root model of one class per branch (`document.schemas.merges_a_union`, the rule
+        `ir.bodies` makes such a body one argument by), with no fields of its own."""
+        if name not in self._unions:
+            self._unions[name] = merges_a_union(self.schema(name), self._resolve, MAX_DEPTH)
+        return self._unions[name]
+
+    def _root_like(self, name: str) -> bool:
+        """A root model of its branches' classes, which hold the fields."""
+        return branches_beside_properties(self.schema(name)) or self.merges_union(name)
 
     def schema(self, name: str) -> Any:
         return self.schemas.get(name, self.inline.get(name))
@@ -97,7 +118,7 @@ class Typing:
             return "object"
         if "enum" in schema and "properties" not in schema:
             return "enum"
-        if branches_beside_properties(schema):
+        if self._root_like(name):
             return "root"
         if "properties" in schema or "allOf" in schema or _is_free_object(schema):
             return "object"
@@ -116,7 +137,7 @@ class Typing:
     def _own_wires(self, name: str, depth: int) -> list[str]:
         schema = self.schema(name)
         if not isinstance(schema, Mapping) or depth > MAX_DEPTH \
-                or branches_beside_properties(schema):  # a root model: its branches have them
+                or self._root_like(name):  # a root model: its branches have them
             return []
         found = list(schema.get("properties") or {})
         for part in schema.get("allOf") or ():
@@ -136,7 +157,8 @@ class Typing:
 
     def _own_property(self, class_name: str, wire: str, depth: int) -> tuple[Any, str]:
         schema = self.schema(class_name)
-        if not isinstance(schema, Mapping) or depth > MAX_DEPTH:  # an `allOf` cycle ends
+        if not isinstance(schema, Mapping) or depth > MAX_DEPTH \
+                or self.merges_union(class_name):  # a root model: its branches have them
             return None, ""
         found = (schema.get("properties") or {}).get(wire)
         if isinstance(found, Mapping):
@@ -216,15 +238,23 @@ class Typing:
             if isinstance(schema.get(key), list):
                 return [m for i, branch in enumerate(schema[key])
                         for m in self.union(branch, f"{inline_name}{i + 1}", depth + 1)]
-        all_of = schema.get("allOf")
-        if isinstance(all_of, list) and len(all_of) == 1:
-            return self.union(all_of[0], inline_name, depth + 1)
-        if isinstance(all_of, list):
-            return [Node("class", inline_name)]
+        if isinstance(schema.get("allOf"), list):
+            return self._all_of_members(schema, inline_name, depth)
         kinds = schema.get("type")
         if isinstance(kinds, list):
             return [m for kind in kinds for m in self._typed(schema, kind, inline_name, depth)]
         return self._typed(schema, kinds, inline_name, depth)
+
+    def _all_of_members(self, schema: Mapping[str, Any], inline_name: str,
+                        depth: int) -> list[Node]:
+        """An `allOf`: its one part's type, the branches' classes of a union it merges in,
+        else the class dcg merges the parts into."""
+        all_of = schema["allOf"]
+        if merges_a_union(schema, self._resolve, MAX_DEPTH):
+            return self._merged_all_of(schema, inline_name)
+        if len(all_of) == 1:
+            return self.union(all_of[0], inline_name, depth + 1)
+        return [Node("class", inline_name)]
 
     def _merged_branches(self, schema: Mapping[str, Any], name: str) -> list[Node]:
         """dcg's reading of a `oneOf`/`anyOf` beside properties: one class per branch, the
@@ -243,6 +273,52 @@ class Typing:
             self.inline.setdefault(branch_name, merged)
             found.append(Node("class", branch_name))
         return found
+
+    def _merged_all_of(self, schema: Mapping[str, Any], name: str) -> list[Node]:
+        """dcg's reading of an `allOf` that merges in a union (`merges_a_union`): one class
+        per branch (a `{type: null}` one left out), each the branch with the other parts
+        merged in. dcg first makes a class of the merged other parts and one of each inline
+        branch, named `<name>`, `<name>1`..., then the branches' own, numbered on:
+        `allOf: [oneOf: [$ref: A, $ref: B], {role}]` is `<name>1 | <name>2`, with inline
+        branches A and B `<name>3 | <name>4` (checked against generated packages by
+        tests/drift/test_merged_union_body.py). Only the first union is read: a schema merging
+        several, or one deeper than a part's own `allOf`, is spelt by this rule all the same."""
+        found = self._union_part(schema, 0)
+        if found is None:
+            return [Node("class", name)]
+        part, beside = found
+        branches = [b for b in next(part[k] for k in ("oneOf", "anyOf") if part.get(k))
+                    if not _null_only(b)]
+        helpers = 1 + sum(1 for b in branches if _target(b) is None)
+        members = []
+        for index, branch in enumerate(branches):
+            branch_name = f"{name}{helpers + index}"
+            self.inline.setdefault(branch_name, {"allOf": [branch, *beside]})
+            members.append(Node("class", branch_name))
+        return members
+
+    def _union_part(self, schema: Mapping[str, Any], depth: int = 0,
+                    seen: set[int] | None = None
+                    ) -> tuple[Mapping[str, Any], list[Any]] | None:
+        """The first `allOf` part holding a union that makes classes (looked for in the
+        parts' own `allOf` too, each schema once: parts shared level after level would cost
+        2**levels), and the parts merged beside it (its own properties included)."""
+        seen = set() if seen is None else seen
+        if depth > MAX_DEPTH or id(schema) in seen:
+            return None
+        seen.add(id(schema))
+        parts = schema.get("allOf") or []
+        for index, raw in enumerate(parts):
+            part = self._resolve(raw)
+            if not isinstance(part, Mapping):
+                continue
+            others = [p for i, p in enumerate(parts) if i != index]
+            if branches_beside_properties(part) or branches_make_classes(part):
+                return part, [*others, *_own_properties(part)]
+            deeper = self._union_part(part, depth + 1, seen)
+            if deeper is not None:
+                return deeper[0], [*others, *_own_properties(part), *deeper[1]]
+        return None
 
     def _typed(self, schema: Mapping[str, Any], kind: Any, inline_name: str,
                depth: int) -> list[Node]:
@@ -278,7 +354,7 @@ class Typing:
             self.collapsing.add(name)
             schema = self.schema(name)
             # dcg names the branches of a component's union beside properties `<Name><Name>`
-            inline_name = name * 2 if branches_beside_properties(schema) else name
+            inline_name = name * 2 if self._root_like(name) else name
             try:
                 found = self.roots[name] = self.union(schema, inline_name, depth + 1)
             finally:
@@ -300,6 +376,18 @@ def _size(union: list[Node], limit: int = MAX_INLINED_TYPES) -> int:
         total += 1
         stack.extend(node.items)
     return total
+
+
+def _own_properties(part: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The part's own properties (and `required`) as a part to merge, if it has any."""
+    if not part.get("properties"):
+        return []
+    return [{"properties": part["properties"], "required": part.get("required") or []}]
+
+
+def _null_only(schema: Any) -> bool:
+    """A `{type: null}` branch: `| None`, no class of its own."""
+    return isinstance(schema, Mapping) and schema.get("type") == "null" and len(schema) == 1
 
 
 def _is_free_object(schema: Mapping[str, Any]) -> bool:
