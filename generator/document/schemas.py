@@ -115,16 +115,19 @@ def merges_a_union(schema: object, resolve: Callable[[Any], Any], max_depth: int
     per branch, each with the other parts merged in (GitBook's `allOf: [$ref: SiteChannelSetup
     (a oneOf), {properties: {role}}]`). A request body of it is one argument (`ir.bodies`), and
     `diff` reads it as that root model (`drift.diff.types`): one rule for both."""
-    return _merges_a_union(schema, resolve, max_depth, 0, set())
+    return _merges_a_union(schema, resolve, max_depth, 0, {})
 
 
 def _merges_a_union(schema: object, resolve: Callable[[Any], Any], max_depth: int, depth: int,
-                    seen: set[int]) -> bool:
-    # each schema is looked into once (`seen`): members that reference the same schema, level
-    # after level, would otherwise cost 2**depth
-    if not isinstance(schema, Mapping) or depth > max_depth or id(schema) in seen:
+                    seen: dict[int, int]) -> bool:
+    # each schema is looked into once per depth it is reached at, shallower each time (`seen`:
+    # the shallowest so far): members that reference the same schema, level after level, would
+    # otherwise cost 2**depth, and one first reached near `max_depth`, its parts cut there, is
+    # looked into again when a shorter way reaches it
+    if (not isinstance(schema, Mapping) or depth > max_depth
+            or seen.get(id(schema), max_depth + 1) <= depth):
         return False
-    seen.add(id(schema))
+    seen[id(schema)] = depth
     for part in schema.get("allOf") or []:
         part = resolve(part)
         if not isinstance(part, Mapping):

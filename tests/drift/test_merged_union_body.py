@@ -153,3 +153,20 @@ def test_the_body_argument_is_spelt_as_each_generated_signature_spells_it(tmp_pa
         signature = source[source.index(f"    def {name}("):].split("extra_headers")[0]
         generated = re.sub(r"\s+", " ", signature.split("body: ", 1)[1]).strip().rstrip(",")
         assert spelt[(f"/paths/~1{name}/post", "body")] == generated, name
+
+
+def test_a_schema_first_reached_at_the_depth_limit_is_looked_into_again_when_reached_sooner(
+        ) -> None:
+    from generator.document.schemas import merges_a_union
+
+    limit = 6
+    union = {"oneOf": [_ref("Slack"), _ref("Linear")]}
+    inner = {"allOf": [union]}  # the union, one level below `shared`
+    shared = {"allOf": [inner]}
+    chain: dict[str, Any] = shared
+    for _ in range(limit - 1):  # `shared` again, `limit` levels down: its parts cut there
+        chain = {"allOf": [chain]}
+    assert not merges_a_union({"allOf": [chain]}, lambda node: node, limit)
+    assert merges_a_union({"allOf": [shared]}, lambda node: node, limit)
+    # the long way first, then the short one: the short one still finds the union
+    assert merges_a_union({"allOf": [chain, shared]}, lambda node: node, limit)
