@@ -419,3 +419,43 @@ def test_the_spec_server_ends_a_list_and_sends_json_for_a_wildcard_media_type(tm
     # each walk (sync, then async): the first page, then the cursor the first page named
     assert [tuple(r.query) for r in sent].count((("cursor", "string"),)) >= 2
     assert all(r.path == "/events" for r in sent)
+
+
+TOKEN_OR_NOTHING = TOKENS.replace('''      responses:
+        "204":''', '''      responses:
+        "200":
+          description: The token, revoked.
+          content:
+            application/json:
+              schema: {type: object, required: [access_token], properties: {access_token: {type: string}}}
+        "204":''')
+
+
+def test_a_200_body_beside_a_204_returns_the_model_or_none_as_typed(tmp_path: Path) -> None:
+    """With a real 200 body beside the 204, the method is still typed `... | None`: the model
+    for the 200, None for the 204 (its declared content is never read), sync and async,
+    against a server on 127.0.0.1."""
+    import asyncio
+
+    from tests.support import import_from
+    from tests.support.servers import Reply, ScriptedServer
+
+    _written(tmp_path, "both", TOKEN_OR_NOTHING)
+    # (the 204's class stays in the union: an undocumented 2xx with a body parses into the
+    # declared successes, 204's among them)
+    assert re.search(r"\) -> _models\.\w+Response200 \| _models\.\w+Response204 \| None:",
+                     resources_source(tmp_path / "both"))
+    package = import_from(tmp_path, "both")
+    json_type = {"Content-Type": "application/json"}
+    with ScriptedServer([Reply(200, json_type, {"access_token": "t1"}), Reply(204),
+                         Reply(200, json_type, {"access_token": "t2"}), Reply(204)]) as server:
+        with package.Client(base_url=server.url, max_retries=0) as client:
+            first, second = client.tokens.delete_token(), client.tokens.delete_token()
+
+        async def twice() -> list[Any]:
+            async with package.AsyncClient(base_url=server.url, max_retries=0) as client:
+                return [await client.tokens.delete_token(), await client.tokens.delete_token()]
+
+        third, fourth = asyncio.run(twice())
+    assert [getattr(result, "access_token", result) for result in (first, second, third, fourth)] \
+        == ["t1", None, "t2", None]
