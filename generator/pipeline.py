@@ -30,7 +30,7 @@ from generator.document.read import DEFAULT_MAX_BYTES, read_limited
 from generator.document.tree import cyclic_gc_paused
 from generator.io import package_entry, provenance
 from generator.io.cache import Cache, data_sha256, key_of
-from generator.io.children import can_fork, peak_memory_mib
+from generator.io.children import can_fork, resident_mib
 from generator.io.forked import Forked
 from generator.io.paths import is_regular_file
 from generator.manifest import Manifest, Provider
@@ -112,16 +112,16 @@ class _Rendered:
 # modules render: GitHub's 1,223 operations take ~0.3 s of each (OpenAI's 271: 0.09 s of docs,
 # less than a child costs)...
 DOCS_BESIDE_OPERATIONS = 600
-# ...unless this process has grown past this many MiB: the child copies the pages it reads
-# (~55 MiB on GitHub), which after a dcg run here, at the process's largest, raised GitHub's
-# cold peak from 734 to 790 MiB. After an edit (dcg's output from the cache) it stays under 300.
+# ...unless this process holds more than this many MiB: the child copies the pages it reads
+# (~55 MiB on GitHub), which after a dcg run here, the process at its largest, raised GitHub's
+# cold peak from 734 to 790 MiB. After an edit (dcg's output from the cache) it holds ~250.
 DOCS_BESIDE_MAX_MIB = 400
 
 
 def _docs_beside(api: ir.Api) -> bool:
     """Whether the docs are worth writing in a child beside the modules' rendering."""
     return (can_fork() and len(api.method_names()) >= DOCS_BESIDE_OPERATIONS
-            and peak_memory_mib() < DOCS_BESIDE_MAX_MIB)
+            and resident_mib() < DOCS_BESIDE_MAX_MIB)
 
 
 def _render(target: Target, document: Document, cache: Cache | None = None) -> _Rendered:

@@ -32,11 +32,16 @@ def can_fork() -> bool:
     return sys.platform.startswith("linux")
 
 
-def peak_memory_mib() -> float:
-    """This process's largest resident size so far, in MiB (Unix: where children are forked)."""
-    import resource  # Unix only
-
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
+def resident_mib() -> float:
+    """This process's resident size now, in MiB (Linux, where children are forked; 0 where it
+    cannot be read). Now, not its peak: after one large package of a run, the next may still
+    fork."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            resident_pages = int(statm.read().split()[1])
+    except (OSError, ValueError, IndexError):
+        return 0.0
+    return resident_pages * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
 def fork_child() -> int:
