@@ -115,28 +115,47 @@ def merges_a_union(schema: object, resolve: Callable[[Any], Any], max_depth: int
     per branch, each with the other parts merged in (GitBook's `allOf: [$ref: SiteChannelSetup
     (a oneOf), {properties: {role}}]`). A request body of it is one argument (`ir.bodies`), and
     `diff` reads it as that root model (`drift.diff.types`): one rule for both."""
-    return _merges_a_union(schema, resolve, max_depth, 0, {})
+    return merged_union(schema, resolve, max_depth) is not None
 
 
-def _merges_a_union(schema: object, resolve: Callable[[Any], Any], max_depth: int, depth: int,
-                    seen: dict[int, int]) -> bool:
+def merged_union(schema: object, resolve: Callable[[Any], Any], max_depth: int
+                 ) -> tuple[Mapping[str, Any], list[Any]] | None:
+    """The first `allOf` part holding the union `merges_a_union` looks for, and the parts
+    merged beside it (the others at each level on the way, and the own properties of the
+    parts it is found in, itself included); None when there is none."""
+    return _merged_union(schema, resolve, max_depth, 0, {})
+
+
+def _merged_union(schema: object, resolve: Callable[[Any], Any], max_depth: int, depth: int,
+                  seen: dict[int, int]) -> tuple[Mapping[str, Any], list[Any]] | None:
     # each schema is looked into once per depth it is reached at, shallower each time (`seen`:
     # the shallowest so far): members that reference the same schema, level after level, would
     # otherwise cost 2**depth, and one first reached near `max_depth`, its parts cut there, is
     # looked into again when a shorter way reaches it
     if (not isinstance(schema, Mapping) or depth > max_depth
             or seen.get(id(schema), max_depth + 1) <= depth):
-        return False
+        return None
     seen[id(schema)] = depth
-    for part in schema.get("allOf") or []:
-        part = resolve(part)
+    found = schema.get("allOf")
+    parts: list[Any] = found if isinstance(found, list) else []
+    for index, raw in enumerate(parts):
+        part = resolve(raw)
         if not isinstance(part, Mapping):
             continue
         if branches_beside_properties(part) or branches_make_classes(part):
-            return True
-        if _merges_a_union(part, resolve, max_depth, depth + 1, seen):
-            return True
-    return False
+            return part, [*parts[:index], *parts[index + 1:], *_own_properties(part)]
+        deeper = _merged_union(part, resolve, max_depth, depth + 1, seen)
+        if deeper is not None:
+            return deeper[0], [*parts[:index], *parts[index + 1:], *_own_properties(part),
+                               *deeper[1]]
+    return None
+
+
+def _own_properties(part: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The part's own properties (and `required`) as a part to merge, if it has any."""
+    if not part.get("properties"):
+        return []
+    return [{"properties": part["properties"], "required": part.get("required") or []}]
 
 
 def branches_make_classes(part: Mapping[str, Any]) -> bool:

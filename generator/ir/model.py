@@ -85,6 +85,13 @@ class ResponseType:
     model_class: str | None  # for json bodies
     media_types: tuple[str, ...] = ()  # as documented, for the Accept header
 
+    @property
+    def content_never_sent(self) -> bool:
+        """A 204 or 205 declared with content: those statuses carry no body (RFC 9110), so the
+        client returns None for it, and the method's type and docs say so (Vimeo's `DELETE
+        /tokens`)."""
+        return self.status in ("204", "205") and self.kind != "none"
+
 
 @dataclass(frozen=True)
 class ResponseHeader:

@@ -20,7 +20,7 @@ from generator.ir.model import Operation, Param, ResponseType
 from generator.ir.parameters import merged_parameters, parameters
 from generator.ir.responses import responses, streaming
 from generator.ir.schemas import json_type, object_properties
-from generator.ir.security import credential_headers, own_security
+from generator.ir.security import credential_headers, credential_scheme, own_security
 from generator.ir.servers import operation_server
 from generator.names import identifiers as names
 from generator.names.arguments import argument_rename
@@ -49,7 +49,7 @@ def build_operation(context: Context, site: OperationSite,
                + _credential_headers(site.pointer, raw_params, credentials) + _head_bodies(site))
     raw_params = [param for param in raw_params
                   if not set_by_the_client(param) and not set_by_the_body(param)
-                  and _credential_scheme(param, credentials) is None]
+                  and credential_scheme(param, credentials) is None]
     unsendable = first_unsendable(raw_params)
     if unsendable is not None:  # every call would fail: a named skip, never sent
         return Problem(context.options.source_file, site.pointer, None, unsendable,
@@ -119,19 +119,12 @@ def _credential_headers(pointer: str, raw_params: list[dict[str, Any]],
     replaced the credential the client was given, so the method leaves it out."""
     notes = []
     for param in raw_params:
-        scheme = _credential_scheme(param, credentials)
+        scheme = credential_scheme(param, credentials)
         if scheme is not None:
             notes.append(Rename(pointer, f"header parameter `{param['name']}` is the header of "
                                 f"the security scheme `{scheme}`, which sends the client's "
                                 "credential in it", "left out of the method"))
     return tuple(notes)
-
-
-def _credential_scheme(param: dict[str, Any], credentials: dict[str, str]) -> str | None:
-    """The scheme whose credential header `param` is, if it is one."""
-    if param.get("in") != "header" or not isinstance(param.get("name"), str):
-        return None
-    return credentials.get(param["name"].lower())
 
 
 def _head_bodies(site: OperationSite) -> tuple[Rename, ...]:

@@ -23,7 +23,7 @@ CREDENTIAL_ARGUMENTS = frozenset({"api_key", "username", "password"})
 Requirements = tuple[tuple[str, ...], ...]
 
 
-def usable_schemes(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
+def usable_schemes(data: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     """The declared schemes a client can send: apiKey (header, query, cookie), http (bearer,
     basic, any other scheme as `Authorization: <scheme> <credential>`), oauth2 and
     openIdConnect (a bearer token the user obtains). mutualTLS is the transport's business."""
@@ -65,7 +65,7 @@ def own_security(data: dict[str, Any], operation: dict[str, Any]) -> Requirement
     return None if own == document else own
 
 
-def credential_headers(data: dict[str, Any], operation: dict[str, Any]) -> dict[str, str]:
+def credential_headers(data: Mapping[str, Any], operation: Mapping[str, Any]) -> dict[str, str]:
     """Lower-cased header name -> scheme key, for each apiKey scheme in a header that the
     operation's requirements (its own, else the document's) may send a credential in."""
     usable = usable_schemes(data)
@@ -73,6 +73,14 @@ def credential_headers(data: dict[str, Any], operation: dict[str, Any]) -> dict[
     return {str(usable[key]["name"]).lower(): key
             for alternative in requirements(raw, usable) for key in alternative
             if usable[key].get("type") == "apiKey" and usable[key].get("in") == "header"}
+
+
+def credential_scheme(param: Mapping[str, Any], credentials: Mapping[str, str]) -> str | None:
+    """The scheme whose credential header (`credential_headers`) the parameter `param` is, if
+    it is one (HTTP reads names without case): the generated method leaves it out."""
+    if param.get("in") != "header" or not isinstance(param.get("name"), str):
+        return None
+    return credentials.get(param["name"].lower())
 
 
 def security(data: dict[str, Any], options: BuildOptions, operations: list[Operation],

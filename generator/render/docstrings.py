@@ -242,7 +242,7 @@ def _phrases_by_status(operation: Operation, annotations: Sequence[str]) -> dict
         phrase = _body_phrase(response, annotation)
         if sum(1 for other in operation.success if other.status == response.status) > 1:
             phrase += f" ({', '.join(response.media_types)})"
-        if response.status in ("204", "205") and response.kind != "none":
+        if response.content_never_sent:
             phrase += f" or `None` (a {response.status} carries no body)"
         grouped.setdefault(response.status, []).append(phrase)
     return grouped

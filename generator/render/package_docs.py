@@ -252,24 +252,27 @@ def _model_placeholder(name: str, models: Models, depth: int) -> str | None:
     return f"{PUBLIC_QUALIFIER}.{name}({', '.join(arguments)})"
 
 
-def _shown(arguments: tuple[Argument, ...], operation: OperationView) -> list[Argument]:
+def _shown(arguments: tuple[Argument, ...], operation: OperationView,
+           page_size: str | None) -> list[Argument]:
     """The arguments an example passes: the required ones, an upload's files even where the
     document leaves them optional (Sakari's `share_file` was shown without its file, which
-    sends an empty body), and a list's integer page size."""
+    sends an empty body), and a list's integer page size (`page_size`)."""
     files = _file_arguments(operation)
-    page_size = _page_size_argument(operation)
     return [argument for argument in arguments
-            if argument.default is None or argument.name in files
-            or (argument.name == page_size and "int" in _alternatives(argument.annotation))]
+            if argument.default is None or argument.name in files or argument.name == page_size]
 
 
-def _page_size_argument(operation: OperationView) -> str | None:
-    """The argument of a list's page size (its `limit_param`), shown in its example even where
-    the document leaves it optional: a page shorter than asked for ends a list whose answer
-    says nothing else about what follows (Mist's, whose `results` has `minItems: 1`)."""
+def _page_size_argument(operation: OperationView, arguments: tuple[Argument, ...]) -> str | None:
+    """The argument of a list's integer page size (its `limit_param`), shown in its example even
+    where the document leaves it optional: a page shorter than asked for ends a list whose
+    answer says nothing else about what follows (Mist's, whose `results` has `minItems: 1`)."""
     wire = dict(operation.page.arguments).get("limit_param") if operation.page else None
-    return next((argument for argument, (_, key) in _argument_fields(operation).items()
-                 if wire is not None and key == wire), None)
+    if wire is None:
+        return None
+    name = next((argument for argument, (_, key) in _argument_fields(operation).items()
+                 if key == wire), None)
+    return next((argument.name for argument in arguments if argument.name == name
+                 and "int" in _alternatives(argument.annotation)), None)
 
 
 def _file_arguments(operation: OperationView) -> set[str]:
@@ -310,12 +313,12 @@ def _call(resource: ResourceView, operation: OperationView, models: Models, *,
     fields = _argument_fields(operation)
     in_path = _path_arguments(operation)
     arguments = []
-    page_size = _page_size_argument(operation)
-    for argument in _shown(signature.arguments, operation):
+    page_size = _page_size_argument(operation, signature.arguments)
+    for argument in _shown(signature.arguments, operation, page_size):
         constraints = _constraints(models, fields.get(argument.name))
         if argument.name == operation.stream_switch:
             value: str | None = "True"
-        elif argument.name == page_size and "int" in _alternatives(argument.annotation):
+        elif argument.name == page_size:
             value = number_value(constraints, integer=True, default=PAGE_SIZE_SHOWN)
         else:
             value = placeholder(argument.annotation, models, constraints=constraints)

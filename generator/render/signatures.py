@@ -25,9 +25,6 @@ LIST_CLASSES = {"Stream": "SyncPage", "AsyncStream": "AsyncPaginator"}
 FREE_FORM = "Mapping[str, object]"  # a free-form object body (resources import `Mapping`)
 
 
-NO_CONTENT_STATUSES = frozenset({"204", "205"})
-
-
 def _response_annotation(response: ResponseType, models: Models) -> str:
     if response.kind == "json":
         return models.class_annotation(response.model_class) if response.model_class else "object"
@@ -102,10 +99,7 @@ def shape(operation: Operation, models: Models, params: ParamTypes) -> Shape:
     the model classes whose `TypedDict` form they take in `params`."""
     arguments = tuple(_argument(p, models, operation.body, params) for p in operation.params)
     annotations = [_response_annotation(r, models) for r in operation.success]
-    # a 204 or 205 carries no body (RFC 9110), whatever content the document gives it: the
-    # client returns None for it, and the return type says so (Vimeo's `DELETE /tokens`)
-    no_content = ["None"] if any(r.status in NO_CONTENT_STATUSES and r.kind != "none"
-                                 for r in operation.success) else []
+    no_content = ["None"] if any(r.content_never_sent for r in operation.success) else []
     chunk = models.class_annotation(operation.stream_chunk) if operation.stream_chunk else None
     switch = operation.stream_param if chunk else None
     # as the implementation lists them: a streaming switch comes after the other arguments

@@ -69,19 +69,18 @@ def own_checks(doc: Document, *, beside: bool = False) -> list[Problem]:
     slowest = (Forked(lambda: _slowest_checks(doc, walked))
                if beside and len(walked.objects) >= CHECKS_BESIDE_OBJECTS else None)
     try:
-        rest = [
-            [*doc.overlay_problems, *check_code_keywords(doc), *check_internal_refs(doc, walked),
-             *check_ref_cycles(doc, walked), *check_discriminator_mappings(doc, walked),
-             *check_discriminator_tags(doc, walked),
-             *check_path_query_strings(doc), *check_retry_hints(doc), *check_parameters(doc)],
-            [*check_method_name_clashes(doc), *check_security_requirements(doc)],
-        ]
+        first = [*doc.overlay_problems, *check_code_keywords(doc),
+                 *check_internal_refs(doc, walked), *check_ref_cycles(doc, walked),
+                 *check_discriminator_mappings(doc, walked), *check_discriminator_tags(doc, walked),
+                 *check_path_query_strings(doc), *check_retry_hints(doc), *check_parameters(doc)]
+        later = [*check_method_name_clashes(doc), *check_security_requirements(doc)]
         schema_keywords, inline_nesting = (slowest.result() if slowest is not None
                                            else _slowest_checks(doc, walked))
     finally:
         if slowest is not None:
             slowest.close()
-    return unique_problems([*rest[0], *schema_keywords, *rest[1], *inline_nesting])
+    # in the order the checks were always listed in, wherever each ran
+    return unique_problems([*first, *schema_keywords, *later, *inline_nesting])
 
 
 def _slowest_checks(doc: Document, walked: Walked) -> tuple[list[Problem], list[Problem]]:

@@ -65,6 +65,7 @@ from generator.drift.diff.change import BREAKING, NON_BREAKING, Change
 from generator.drift.diff.pairing import old_ops_by_new, template_names
 from generator.drift.diff.types import Annotations, client_annotations, names_class
 from generator.io.forked import Forked
+from generator.ir.security import credential_headers, credential_scheme
 from generator.names.aliases import model_field_name
 from generator.names.headers import set_by_the_body, set_by_the_client
 from generator.names.identifiers import argument_name, class_name
@@ -1138,25 +1139,20 @@ def _parameter_effect(change: Change, trace: _Trace, operation: OperationRecord,
         # a header the method takes no argument for: one the HTTP client or the body sets, or
         # the header of a credential the operation sends (`ir.operations`): calls unchanged
         if set_by_the_client(dict(node)) or set_by_the_body(dict(node)) or _a_key_header(
-                side.data, node):
+                side.data, operation, node):
             trace.calls_unchanged = True
             return f"{method}: none (header `{node['name']}` is no argument: calls unchanged)"
     return f"{method}: {_what(change)}"
 
 
-def _a_key_header(document: Mapping[str, Any], parameter: Mapping[str, Any]) -> bool:
-    """Whether `parameter` is a header named as an apiKey security scheme's header (HTTP
-    reads names without case): the generated method leaves such a parameter out where its
-    operation uses the scheme, and sends the client's credential in it."""
-    name = parameter.get("name")
-    if parameter.get("in") != "header" or not isinstance(name, str):
-        return False
-    components = document.get("components")
-    schemes = components.get("securitySchemes") if isinstance(components, Mapping) else None
-    return isinstance(schemes, Mapping) and any(
-        isinstance(scheme, Mapping) and scheme.get("type") == "apiKey"
-        and scheme.get("in") == "header" and isinstance(scheme.get("name"), str)
-        and scheme["name"].lower() == name.lower() for scheme in schemes.values())
+def _a_key_header(document: Mapping[str, Any], operation: OperationRecord,
+                  parameter: Mapping[str, Any]) -> bool:
+    """Whether `parameter` is the header of an apiKey scheme the operation may send its
+    credential in: the generated method leaves such a parameter out, by the same rule
+    (`ir.security.credential_scheme`), and sends the client's credential in it."""
+    found, raw = resolve_pointer(document, operation.pointer)
+    return found and isinstance(raw, dict) and credential_scheme(
+        parameter, credential_headers(document, raw)) is not None
 
 
 def _body_effect(change: Change, trace: _Trace, operation: OperationRecord, method: str,

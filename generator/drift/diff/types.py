@@ -30,11 +30,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.document.schemas import (
-    branches_beside_properties,
-    branches_make_classes,
-    merges_a_union,
-)
+from generator.document.schemas import branches_beside_properties, merged_union, merges_a_union
 from generator.names.hidden import hidden_builtins, unhidden
 
 SCHEMAS_PREFIX = "#/components/schemas/"
@@ -250,8 +246,9 @@ class Typing:
         """An `allOf`: its one part's type, the branches' classes of a union it merges in,
         else the class dcg merges the parts into."""
         all_of = schema["allOf"]
-        if merges_a_union(schema, self._resolve, MAX_DEPTH):
-            return self._merged_all_of(schema, inline_name)
+        union = merged_union(schema, self._resolve, MAX_DEPTH)
+        if union is not None:
+            return self._merged_all_of(*union, inline_name)
         if len(all_of) == 1:
             return self.union(all_of[0], inline_name, depth + 1)
         return [Node("class", inline_name)]
@@ -274,19 +271,17 @@ class Typing:
             found.append(Node("class", branch_name))
         return found
 
-    def _merged_all_of(self, schema: Mapping[str, Any], name: str) -> list[Node]:
-        """dcg's reading of an `allOf` that merges in a union (`merges_a_union`): one class
-        per branch (a `{type: null}` one left out), each the branch with the other parts
-        merged in. dcg first makes a class of the merged other parts and one of each inline
-        branch, named `<name>`, `<name>1`..., then the branches' own, numbered on:
-        `allOf: [oneOf: [$ref: A, $ref: B], {role}]` is `<name>1 | <name>2`, with inline
-        branches A and B `<name>3 | <name>4` (checked against generated packages by
-        tests/drift/test_merged_union_body.py). Only the first union is read: a schema merging
-        several, or one deeper than a part's own `allOf`, is spelt by this rule all the same."""
-        found = self._union_part(schema, 0)
-        if found is None:
-            return [Node("class", name)]
-        part, beside = found
+    def _merged_all_of(self, part: Mapping[str, Any], beside: list[Any],
+                       name: str) -> list[Node]:
+        """dcg's reading of an `allOf` that merges in a union (`merged_union`: the `part` holding
+        it, the parts merged `beside`): one class per branch (a `{type: null}` one left out),
+        each the branch with the other parts merged in. dcg first makes a class of the merged
+        other parts and one of each inline branch, named `<name>`, `<name>1`..., then the
+        branches' own, numbered on: `allOf: [oneOf: [$ref: A, $ref: B], {role}]` is `<name>1 |
+        <name>2`, with inline branches A and B `<name>3 | <name>4` (checked against generated
+        packages by tests/drift/test_merged_union_body.py). Only the first union is read: a
+        schema merging several, or one deeper than a part's own `allOf`, is spelt by this rule
+        all the same."""
         branches = [b for b in next(part[k] for k in ("oneOf", "anyOf") if part.get(k))
                     if not _null_only(b)]
         helpers = 1 + sum(1 for b in branches if _target(b) is None)
@@ -296,29 +291,6 @@ class Typing:
             self.inline.setdefault(branch_name, {"allOf": [branch, *beside]})
             members.append(Node("class", branch_name))
         return members
-
-    def _union_part(self, schema: Mapping[str, Any], depth: int = 0,
-                    seen: set[int] | None = None
-                    ) -> tuple[Mapping[str, Any], list[Any]] | None:
-        """The first `allOf` part holding a union that makes classes (looked for in the
-        parts' own `allOf` too, each schema once: parts shared level after level would cost
-        2**levels), and the parts merged beside it (its own properties included)."""
-        seen = set() if seen is None else seen
-        if depth > MAX_DEPTH or id(schema) in seen:
-            return None
-        seen.add(id(schema))
-        parts = schema.get("allOf") or []
-        for index, raw in enumerate(parts):
-            part = self._resolve(raw)
-            if not isinstance(part, Mapping):
-                continue
-            others = [p for i, p in enumerate(parts) if i != index]
-            if branches_beside_properties(part) or branches_make_classes(part):
-                return part, [*others, *_own_properties(part)]
-            deeper = self._union_part(part, depth + 1, seen)
-            if deeper is not None:
-                return deeper[0], [*others, *_own_properties(part), *deeper[1]]
-        return None
 
     def _typed(self, schema: Mapping[str, Any], kind: Any, inline_name: str,
                depth: int) -> list[Node]:
@@ -376,13 +348,6 @@ def _size(union: list[Node], limit: int = MAX_INLINED_TYPES) -> int:
         total += 1
         stack.extend(node.items)
     return total
-
-
-def _own_properties(part: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    """The part's own properties (and `required`) as a part to merge, if it has any."""
-    if not part.get("properties"):
-        return []
-    return [{"properties": part["properties"], "required": part.get("required") or []}]
 
 
 def _null_only(schema: Any) -> bool:
