@@ -288,8 +288,9 @@ def _parse_record(text: str) -> Recorded | str:
 
 def _inside(relative: str) -> bool:
     """A path that stays inside the folder it is relative to: no root, no drive, no `..`."""
-    path = PurePosixPath(relative)
-    return (bool(relative) and not path.is_absolute() and ".." not in path.parts
+    # strings, not a PurePosixPath each: a record lists thousands of files (the same verdicts:
+    # a path's parts are its `/`-separated pieces, empty and `.` ones dropped)
+    return (bool(relative) and not relative.startswith("/") and ".." not in relative.split("/")
             and "\\" not in relative and ":" not in relative)
 
 
@@ -385,11 +386,16 @@ LITTER_PREFIX = "._"
 MAX_LITTER_BYTES = 1024 * 1024  # a larger file of such a name is someone's: not litter
 
 
+def has_litter_name(relative: str) -> bool:
+    """Whether the last part of `relative` (`/`-separated) is a name OS file browsers leave."""
+    name = relative.rpartition("/")[2]
+    return name in LITTER_NAMES or name.startswith(LITTER_PREFIX)
+
+
 def is_litter(folder: Path, relative: str) -> bool:
     """Whether `relative` in `folder` is a small regular file of a name OS file browsers leave
     (`LITTER_NAMES`, `._*`), reached through no link."""
-    name = PurePosixPath(relative).name
-    if name not in LITTER_NAMES and not name.startswith(LITTER_PREFIX):
+    if not has_litter_name(relative):
         return False
     if _entry_kind(folder, relative) != "file":
         return False
@@ -403,10 +409,12 @@ def package_entries(folder: Path, *, litter: bool = False) -> list[str]:
     walked into and a loop ends."""
     found: list[str] = []
     for root, dirs, files in os.walk(folder, followlinks=False):
-        base = Path(root)
-        names = [*files, *(name for name in dirs if (base / name).is_symlink())]
-        found.extend((base / name).relative_to(folder).as_posix() for name in names)
-        dirs[:] = [name for name in dirs if not is_tool_cache(base / name)]
+        # relative names spelt as strings, not a Path per file: a package has thousands
+        base = os.path.relpath(root, folder).replace(os.sep, "/")
+        prefix = "" if base == "." else f"{base}/"
+        names = [*files, *(name for name in dirs if os.path.islink(os.path.join(root, name)))]
+        found.extend(prefix + name for name in names)
+        dirs[:] = [name for name in dirs if not is_tool_cache(Path(root, name))]
     return sorted(relative for relative in found if not is_compiled_cache(relative)
                   and (litter or not is_litter(folder, relative)))
 

@@ -162,18 +162,23 @@ def _holds(dest: Path, files: dict[str, str]) -> bool:
     if provenance.FILENAME not in files or dest.is_symlink() or not dest.is_dir():
         return False
     try:
+        # the record before the walk: it differs whenever any file of the package does, and
+        # after an edit it is all that needs reading
+        record = dest / provenance.FILENAME
+        if not _same_regular_file(record, files[provenance.FILENAME].encode("utf-8")):
+            return False
         if _files_in(dest) != set(files):
             return False
-        # the record first: it differs whenever any file of the package does
-        for relative in sorted(files, key=lambda name: name != provenance.FILENAME):
-            if not _same_regular_file(dest / relative, files[relative].encode("utf-8")):
+        for relative in files:
+            if relative != provenance.FILENAME and not _same_regular_file(
+                    dest / relative, files[relative].encode("utf-8")):
                 return False
     except OSError:
         return False
     return True
 
 
-def _same_regular_file(path: Path, expected: bytes) -> bool:
+def _same_regular_file(path: str | Path, expected: bytes) -> bool:
     """Whether `path` is a regular file of exactly `expected` bytes (its size checked first)."""
     status = os.lstat(path)
     if not stat.S_ISREG(status.st_mode) or status.st_size != len(expected):
@@ -263,6 +268,8 @@ def _carry_litter(dest: Path, staging: Path) -> None:
     if not dest.is_dir() or dest.is_symlink():
         return
     for relative in provenance.package_entries(dest, litter=True):
+        if not provenance.has_litter_name(relative):  # most files: no look at the disk
+            continue
         target = staging / relative
         if (not os.path.lexists(target) and target.parent.is_dir()
                 and provenance.is_litter(dest, relative)
@@ -389,27 +396,31 @@ def _link_unchanged(previous: Path, staging: Path, encoded: dict[str, bytes],
             folders[:] = [name for name in folders if name not in _CACHES
                           and not provenance.is_tool_cache(Path(root, name))]
             base = os.path.relpath(root, previous).replace(os.sep, "/")
-            for name in names:
+            reused = [name for name in names
+                      if (name if base == "." else f"{base}/{name}") in wanted]
+            if not reused:
+                continue
+            folder = staging if base == "." else staging / base
+            folder.mkdir(parents=True, exist_ok=True)  # once per folder, not once per file
+            for name in reused:
                 relative = name if base == "." else f"{base}/{name}"
-                if relative in wanted and _linked(name, root_fd, staging / relative,
-                                                  encoded[relative], fresh):
+                if _linked(name, root_fd, os.path.join(folder, name), encoded[relative], fresh):
                     linked.add(relative)
     except OSError:
         pass  # what is not linked is written
     return linked
 
 
-def _linked(name: str, folder_fd: int, target: Path, expected: bytes,
+def _linked(name: str, folder_fd: int, target: str, expected: bytes,
             fresh: tuple[int, int, int]) -> bool:
     """Whether the file `name` of the folder `folder_fd` could be reused: then it is linked as
-    `target`. Any doubt (not a regular file, other names, another owner or mode, other bytes,
-    an error) leaves `target` absent, to be written."""
+    `target` (in a folder that exists). Any doubt (not a regular file, other names, another
+    owner or mode, other bytes, an error) leaves `target` absent, to be written."""
     try:
         seen = os.stat(name, dir_fd=folder_fd, follow_symlinks=False)
         if (not stat.S_ISREG(seen.st_mode) or seen.st_nlink != 1 or seen.st_size != len(expected)
                 or _owner_and_mode(seen) != fresh):
             return False
-        target.parent.mkdir(parents=True, exist_ok=True)
         os.link(name, target, src_dir_fd=folder_fd, follow_symlinks=False)
     except OSError:
         return False
@@ -420,7 +431,8 @@ def _linked(name: str, folder_fd: int, target: Path, expected: bytes,
             return True
     except OSError:
         pass
-    target.unlink(missing_ok=True)
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(target)
     return False
 
 

@@ -478,7 +478,8 @@ def test_a_folder_with_added_files_and_hand_edits_names_both_at_once(tmp_path: P
     assert "(notes.md)" in messages[0] and "hand edits replacing it would discard (m.py)" in messages[1]
 
 
-@pytest.mark.parametrize("listed", ["../outside.txt", "/etc/hostname", "sub/../../outside.txt"])
+@pytest.mark.parametrize("listed", ["../outside.txt", "/etc/hostname", "//etc/hostname",
+                                    "sub/../../outside.txt", "sub/./../../outside.txt"])
 def test_a_record_naming_files_outside_its_folder_is_not_ours(tmp_path: Path, listed: str) -> None:
     """A PROVENANCE.json listing a path outside its folder was not written by this generator:
     the folder is refused as foreign (nothing outside it is read as part of the package)."""
