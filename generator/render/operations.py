@@ -205,7 +205,20 @@ def _operation_view(operation: Operation, models: Models, params: ParamTypes,
         retry_safe=operation.retry_safe,
         idempotency_header=operation.idempotency_header,
         deprecated=_deprecation(operation),
+        content_type=_json_content_type(operation),
     )
+
+
+def _json_content_type(operation: Operation) -> str | None:
+    """The media type a JSON body is sent as, as the document writes it, when it is not
+    `application/json` (which the runtime sends by default) or `*/*` (which names none):
+    a server taking `application/merge-patch+json` or JSON:API's `application/vnd.api+json`
+    answers `application/json` with 415."""
+    body = operation.body
+    if body is None or body.kind != "json":
+        return None
+    base = body.media_type.split(";")[0].strip().lower()
+    return None if base in ("application/json", "*/*") else body.media_type
 
 
 def _deprecation(operation: Operation) -> str | None:
