@@ -15,7 +15,7 @@ from typing import Any
 from generator.ir.context import Context
 from generator.ir.media import ResponseKind, pick_json, response_kind
 from generator.ir.model import Param, ResponseHeader, ResponseType
-from generator.ir.schemas import header_python_type, is_binary
+from generator.ir.schemas import header_python_type, is_binary, is_nullable
 from generator.names import identifiers as names
 
 EVENT_STREAM = "text/event-stream"
@@ -85,7 +85,8 @@ def response_type(context: Context, code: str, response: dict[str, Any],
             return ResponseType(code, "json", None, media_types)
         classes = context.classes
         model_class = classes.variant(classes.class_for(schema, suggested), schema, "writeOnly")
-        return ResponseType(code, "json", model_class, media_types)
+        return ResponseType(code, "json", model_class, media_types,
+                            is_nullable(schema, context.refs))
     kinds = [_kind(context, media, content[media]) for media in media_types]
     if not kinds:
         return ResponseType(code, "none", None)

@@ -136,7 +136,10 @@ def _accept(operation: Operation) -> str | None:
 def _target(response: ResponseType, models: Models) -> Target:
     if response.kind == "json":
         if response.model_class:
-            return _model_target(response.model_class, models)
+            target = _model_target(response.model_class, models)
+            if response.nullable and target.kind == "model":
+                return Target("nullable_model", target.name)  # `_models.X | None`
+            return target
         return Target("builtin", "object")
     return Target("builtin", {"text": "str", "bytes": "bytes", "none": "None"}[response.kind])
 

@@ -106,7 +106,7 @@ class Target:
     or, for a status documented in media types of several kinds, a mapping of media type ->
     target (`choices`) the answer's Content-Type picks from."""
 
-    kind: Literal["model", "root", "builtin", "media"]
+    kind: Literal["model", "nullable_model", "root", "builtin", "media"]
     name: str
     choices: tuple[tuple[str, Target], ...] = ()  # media type -> target, for `media`
 
