@@ -500,6 +500,7 @@ class CallOptions(TypedDict, total=False):
     retry_safe: bool
     idempotency_header: str
     server: str
+    content_type: str
 
 
 def request_options(
@@ -517,6 +518,7 @@ def request_options(
     retry_safe: bool = False,
     idempotency_header: str | None = None,
     server: str | None = None,
+    content_type: str | None = None,
 ) -> CallOptions:
     """The options of one call. `accept` is the `Accept` header of an operation that answers
     only in non-JSON media types (a header argument named `Accept` still wins); `security` is
@@ -525,7 +527,9 @@ def request_options(
     (`x-codegen-retry-safe`); `idempotency_header`: the key header the document declares for
     it, filled with a fresh key when the caller gives none (see `_base_client`); `server`: the
     server the document names for this operation alone (`_base_client.BaseClient.
-    _operation_servers`)."""
+    _operation_servers`); `content_type`: the media type of a JSON body the document gives as
+    other than `application/json` (`application/merge-patch+json`, `application/vnd.api+json`:
+    servers answer `application/json` with a 415), sent only with a body."""
     options = CallOptions(
         extra_headers=extra_headers,
         extra_query=extra_query,
@@ -549,4 +553,6 @@ def request_options(
         options["idempotency_header"] = idempotency_header
     if server is not None:
         options["server"] = server
+    if content_type is not None:
+        options["content_type"] = content_type
     return options
