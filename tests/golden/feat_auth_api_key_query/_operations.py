@@ -92,7 +92,7 @@ def validated(
     except pydantic.ValidationError as exc:
         details = "; ".join(_describe(error, python_names) for error in exc.errors())
         raise RequestValidationError(details) from None
-    dumped: dict[str, Any] = _keep_given_integers(_dump(instance), given)
+    dumped: dict[str, Any] = _keep_given(_dump(instance), given)
     dumped.update(passthrough)
     return dumped
 
@@ -114,25 +114,33 @@ def _dump(instance: pydantic.BaseModel) -> Any:
     return instance.model_dump(mode="json", by_alias=True, exclude_unset=True)
 
 
-def _keep_given_integers(dumped: Any, given: Any) -> Any:
+def _keep_given(dumped: Any, given: Any) -> Any:
     """Put back integers the caller gave where the model made floats (`3` stays `3`, not `3.0`):
-    a strict server may reject `3.0` for a field it reads as an integer. `dumped` is fresh
-    JSON-mode output: its dicts and lists are updated in place."""
+    a strict server may reject `3.0` for a field it reads as an integer; and strings the
+    caller gave where the model rewrote them (`format: uri`: `https://a.example?x=1` became
+    `https://a.example/?x=1`, `/x/../y` became `/y`): an OAuth `redirect_uri` or a signed URL
+    must reach the server as written. `dumped` is fresh JSON-mode output: its dicts and lists
+    are updated in place."""
     if isinstance(dumped, float):
         if isinstance(given, int) and not isinstance(given, bool) and dumped == given:
             return given
         return dumped
+    if isinstance(dumped, str):
+        return given if isinstance(given, str) else dumped
     if isinstance(dumped, dict) and isinstance(given, Mapping):
         for key, value in dumped.items():
             kind = type(value)
-            if kind is float or kind is dict or kind is list:
-                kept = _keep_given_integers(value, given.get(key))
+            if kind is str:
+                if value != given.get(key, value) and isinstance(given[key], str):
+                    dumped[key] = given[key]
+            elif kind is float or kind is dict or kind is list:
+                kept = _keep_given(value, given.get(key))
                 if kept is not value:
                     dumped[key] = kept
         return dumped
     if isinstance(dumped, list) and isinstance(given, (list, tuple)) and len(given) == len(dumped):
         for index, (value, item) in enumerate(zip(dumped, given, strict=True)):
-            kept = _keep_given_integers(value, item)
+            kept = _keep_given(value, item)
             if kept is not value:
                 dumped[index] = kept
         return dumped
