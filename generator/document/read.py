@@ -156,6 +156,11 @@ def _decode(raw: bytes, file: str) -> str:
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
+        if raw.startswith(_UTF16_BOMS):  # (UTF-32 LE's mark starts with UTF-16 LE's)
+            raise GeneratorError([Problem(
+                file, "", None, "not UTF-8: UTF-16 text (the file starts with its byte order mark)",
+                "save the file as UTF-8: Windows PowerShell's `>` and `Out-File` write UTF-16 "
+                "(`Out-File -Encoding utf8`)")]) from None
         raise GeneratorError([not_utf8_problem(raw, file, exc.start)]) from None
 
 

@@ -2,8 +2,9 @@
 
 A JSON, form or multipart body whose schema is an object with properties becomes keyword
 arguments, one per property (readOnly ones left out); any other body (a free-form object
-included: `{type: object}`, and a JSON or form union: `oneOf`/`anyOf` beside the
-properties) is one argument, `body`. The class that validates it is the body's schema without
+included: `{type: object}`, a JSON or form union: `oneOf`/`anyOf` beside the
+properties, and an object with a property named "", which no argument can name) is one
+argument, `body`. The class that validates it is the body's schema without
 its readOnly properties (`<Name>Request`).
 
 Which of the two a body is, is the method's shape: `drift.diff.client` names a change of it.
@@ -49,9 +50,12 @@ def request_body(context: Context, stem: str, operation: dict[str, Any], taken: 
     model_class = context.classes.variant(
         context.classes.class_for(schema, f"{stem}Body"), schema, "readOnly")
     shape = object_properties(schema, context.refs)
-    # not an object, one without properties (free-form), or a union of objects (a multipart
-    # one stays spread: its properties name the parts sent as files)
-    if shape is None or not shape[0] or (kind != "multipart" and _is_union(schema, context)):
+    # not an object, one without properties (free-form), a union of objects (a multipart
+    # one stays spread: its properties name the parts sent as files), or one with a property
+    # named "" (legal JSON; spread, it took the argument of the whole body, whose `model_key`
+    # is "": typed as the whole body and sent as that property)
+    if (shape is None or not shape[0] or "" in shape[0]
+            or (kind != "multipart" and _is_union(schema, context))):
         taken.add(whole)
         param = Param(whole, "body", "body", model_class, "", required,
                       is_nullable(schema, context.refs), _text(raw))

@@ -84,6 +84,10 @@ class ResponseType:
     kind: ResponseKind
     model_class: str | None  # for json bodies
     media_types: tuple[str, ...] = ()  # as documented, for the Accept header
+    # a JSON answer whose schema allows null (3.0 `nullable`, 3.1 `type: [object, "null"]`):
+    # a class of its own does not say so (a root model's type does), so the method returns
+    # `Thing | None` and parses a `null` answer into None (never for a paginated list)
+    nullable: bool = False
 
     @property
     def content_never_sent(self) -> bool:

@@ -10,6 +10,7 @@ operation as skipped. Anything else raised here is a bug of the generator, and f
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from generator.document.operations import OperationSite
@@ -66,6 +67,8 @@ def build_operation(context: Context, site: OperationSite,
     pagination = None if stream_chunk else pages(context, site, success)
     if isinstance(pagination, Problem):
         return pagination
+    if pagination is not None:  # a list's pages: a null answer is no page
+        success = tuple(replace(r, nullable=False) for r in success)
     return Operation(
         resource=resource,
         name=method,

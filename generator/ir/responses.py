@@ -13,9 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 from generator.ir.context import Context
-from generator.ir.media import pick_json, response_kind
+from generator.ir.media import ResponseKind, pick_json, response_kind
 from generator.ir.model import Param, ResponseHeader, ResponseType
-from generator.ir.schemas import header_python_type
+from generator.ir.schemas import header_python_type, is_binary, is_nullable
 from generator.names import identifiers as names
 
 EVENT_STREAM = "text/event-stream"
@@ -60,7 +60,7 @@ def success_types(context: Context, code: str, response: dict[str, Any],
     if not isinstance(content, dict):
         return (response_type(context, code, response, suggested),)
     media_types = sorted(m for m in content if m != EVENT_STREAM)
-    kinds = {kind: [m for m in media_types if response_kind(m) == kind]
+    kinds = {kind: [m for m in media_types if _kind(context, m, content[m]) == kind]
              for kind in ("json", "text", "bytes")}
     if sum(1 for found in kinds.values() if found) <= 1:
         return (response_type(context, code, response, suggested),)
@@ -77,18 +77,37 @@ def response_type(context: Context, code: str, response: dict[str, Any],
     if not isinstance(content, dict) or not content:
         return ResponseType(code, "none", None)
     media_types = tuple(sorted(media for media in content if media != EVENT_STREAM))
-    picked = pick_json(content)
+    picked = pick_json({m: media for m, media in content.items()
+                        if not _binary_wildcard(context, m, media)})
     if picked is not None:
         schema = picked[1].get("schema") if isinstance(picked[1], dict) else None
         if schema is None:
             return ResponseType(code, "json", None, media_types)
         classes = context.classes
         model_class = classes.variant(classes.class_for(schema, suggested), schema, "writeOnly")
-        return ResponseType(code, "json", model_class, media_types)
-    kinds = [response_kind(media) for media in media_types]
+        return ResponseType(code, "json", model_class, media_types,
+                            is_nullable(schema, context.refs))
+    kinds = [_kind(context, media, content[media]) for media in media_types]
     if not kinds:
         return ResponseType(code, "none", None)
     return ResponseType(code, "text" if "text" in kinds else "bytes", None, media_types)
+
+
+def _kind(context: Context, media_type: str, media: Any) -> ResponseKind:
+    """How an answer documented as `media_type` is read (`response_kind`), bytes for a
+    binary `*/*` (`_binary_wildcard`)."""
+    return "bytes" if _binary_wildcard(context, media_type, media) else response_kind(media_type)
+
+
+def _binary_wildcard(context: Context, media_type: str, media: Any) -> bool:
+    """`*/*` whose schema is a file (`format: binary`, `contentMediaType`): a download of any
+    type (springdoc's `ResponseEntity<Resource>`), read as bytes, not as the JSON `*/*` else
+    stands for (which no file answer decodes as)."""
+    if media_type.split(";")[0].strip() != "*/*" or not isinstance(media, dict):
+        return False
+    schema = context.refs.resolve(media.get("schema"))
+    return (isinstance(schema, dict) and schema.get("type") != "array"
+            and is_binary(schema, context.refs))
 
 
 def response_headers(context: Context, response: dict[str, Any]) -> tuple[ResponseHeader, ...]:

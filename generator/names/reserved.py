@@ -130,7 +130,7 @@ OPERATIONS_MODULE_NAMES = frozenset({
     "FileData", "FormBody", "Headers", "IO", "Iterable", "Mapping", "MultipartBody", "NOT_GIVEN",
     "NotGiven", "Query", "RawBody", "RequestValidationError", "Sequence", "SyncAPIClient",
     "Timeout", "TypeAlias", "TypedDict", "_check_header", "_describe", "_dump", "_form_value",
-    "_is_json_value", "_json_text", "_keep_given_integers", "_path_value", "_pct", "_scalar",
+    "_is_json_value", "_json_text", "_keep_given", "_path_value", "_pct", "_scalar",
     "_short", "_validator",
     "annotations", "client_value",
     "dataclass", "form_body", "form_fields", "format_path", "header_problem", "json",

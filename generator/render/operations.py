@@ -136,7 +136,10 @@ def _accept(operation: Operation) -> str | None:
 def _target(response: ResponseType, models: Models) -> Target:
     if response.kind == "json":
         if response.model_class:
-            return _model_target(response.model_class, models)
+            target = _model_target(response.model_class, models)
+            if response.nullable and target.kind == "model":
+                return Target("nullable_model", target.name)  # `_models.X | None`
+            return target
         return Target("builtin", "object")
     return Target("builtin", {"text": "str", "bytes": "bytes", "none": "None"}[response.kind])
 
@@ -205,7 +208,20 @@ def _operation_view(operation: Operation, models: Models, params: ParamTypes,
         retry_safe=operation.retry_safe,
         idempotency_header=operation.idempotency_header,
         deprecated=_deprecation(operation),
+        content_type=_json_content_type(operation),
     )
+
+
+def _json_content_type(operation: Operation) -> str | None:
+    """The media type a JSON body is sent as, as the document writes it, when it is not
+    `application/json` (which the runtime sends by default) or `*/*` (which names none):
+    a server taking `application/merge-patch+json` or JSON:API's `application/vnd.api+json`
+    answers `application/json` with 415."""
+    body = operation.body
+    if body is None or body.kind != "json":
+        return None
+    base = body.media_type.split(";")[0].strip().lower()
+    return None if base in ("application/json", "*/*") else body.media_type
 
 
 def _deprecation(operation: Operation) -> str | None:

@@ -27,7 +27,13 @@ FREE_FORM = "Mapping[str, object]"  # a free-form object body (resources import 
 
 def _response_annotation(response: ResponseType, models: Models) -> str:
     if response.kind == "json":
-        return models.class_annotation(response.model_class) if response.model_class else "object"
+        if not response.model_class:
+            return "object"
+        annotation = models.class_annotation(response.model_class)
+        # a root model's type says whether it takes null; a class does not
+        if response.nullable and not models.is_root(response.model_class):
+            return f"{annotation} | None"
+        return annotation
     return {"text": "str", "bytes": "bytes", "none": "None"}[response.kind]
 
 

@@ -106,7 +106,7 @@ class Target:
     or, for a status documented in media types of several kinds, a mapping of media type ->
     target (`choices`) the answer's Content-Type picks from."""
 
-    kind: Literal["model", "root", "builtin", "media"]
+    kind: Literal["model", "nullable_model", "root", "builtin", "media"]
     name: str
     choices: tuple[tuple[str, Target], ...] = ()  # media type -> target, for `media`
 
@@ -157,6 +157,9 @@ class OperationView:
     idempotency_header: str | None = None  # the key header the operation declares
     # the PEP 702 message of a deprecated operation (`@deprecated(...)`), None when it is not
     deprecated: str | None = None
+    # the Content-Type of a JSON body the document gives in a type of its own
+    # (`application/merge-patch+json`); None: `application/json`, the runtime's
+    content_type: str | None = None
 
     def uses_file_content(self) -> bool:
         """Whether a file argument's annotation names `FileContent`."""

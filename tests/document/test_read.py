@@ -9,6 +9,8 @@ import tracemalloc
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from generator.document.loading import load
 from tests.document.expect import load_error, only, write
 from tests.support import BAD_DOCS as BAD
@@ -70,6 +72,17 @@ def test_json_not_utf8_is_located_too(tmp_path: Path) -> None:
     raw = b'{"openapi": "3.0.3",\n "info": {"title": "caf\xe9", "version": "1"},\n "paths": {}}'
     problem = only(load_error(_bytes_file(tmp_path / "latin1.json", raw)))
     assert (problem.line, problem.message) == (2, "not UTF-8 (byte 0xE9 at column 24)")
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be", "utf-32"])
+def test_json_in_utf16_is_named_as_such(tmp_path: Path, encoding: str) -> None:
+    """A JSON document saved as UTF-16 (Windows PowerShell's `>`): said so, not as a byte at
+    column 1 "usually" from a Latin-1 export (the YAML reader decodes UTF-16 itself)."""
+    bom = {"utf-16-be": "\ufeff"}.get(encoding, "")
+    raw = (bom + '{"openapi": "3.0.3", "paths": {}}').encode(encoding)
+    problem = only(load_error(_bytes_file(tmp_path / "wide.json", raw)))
+    assert problem.message == "not UTF-8: UTF-16 text (the file starts with its byte order mark)"
+    assert "Out-File" in problem.hint and "Latin-1" not in problem.hint
 
 
 def test_yaml_control_character_is_located(tmp_path: Path) -> None:

@@ -564,6 +564,30 @@ def test_text_data_is_the_chunk_of_a_stream_without_a_json_schema(
     assert asyncio.run(collect()) == expected
 
 
+@pytest.mark.parametrize("chunk_type", [str, Annotated[str, pydantic.Field()]])
+@pytest.mark.parametrize("strict", [False, True])
+def test_a_string_chunk_is_text_even_where_the_text_reads_as_json(
+    pkg: ModuleType, chunk_type: object, strict: bool
+) -> None:
+    """A `type: string` event stream (a log's lines) is typed `Stream[str]`: a line that reads
+    as a JSON number, object, boolean or null is still its text, never the `int`, `dict` or
+    None it decodes to (which the type does not take: strict mode raised on valid data). A
+    JSON string is still its value (`data: "quoted"` -> `quoted`, as above)."""
+    body = _body("data: 42\n\n", 'data: {"level": "info"}\n\n', "data: null\n\n",
+                 "data: true\n\n", 'data: "quoted"\n\n', "data: plain\n\n", done=False)
+    expected = ["42", '{"level": "info"}', "null", "true", "quoted", "plain"]
+    stream = pkg.Stream(response=_response(pkg, [body]), chunk_type=chunk_type, strict=strict)
+    assert list(stream) == expected
+
+    async def collect() -> list[object]:
+        chunks = pkg.AsyncStream(
+            response=_response(pkg, [body], kind="async"), chunk_type=chunk_type, strict=strict
+        )
+        return [c async for c in chunks]
+
+    assert asyncio.run(collect()) == expected
+
+
 def test_text_data_still_raises_for_an_error_event_or_a_model_chunk(pkg: ModuleType) -> None:
     named = _body("data: fine\n\n", "event: error\ndata: upstream died\n\n", done=False)
     with pytest.raises(pkg.APIError, match="upstream died"):

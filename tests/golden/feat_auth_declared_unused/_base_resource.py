@@ -43,7 +43,7 @@ from ._response import (
     ResponseContextManager,
 )
 from ._streaming import AsyncStream, Stream
-from ._types import NOT_GIVEN
+from ._types import NOT_GIVEN, NotGiven
 
 __all__ = [
     "AsyncAPIResource",
@@ -82,9 +82,14 @@ def _request(method: str, path: str, body: object, options: CallOptions | None) 
     if isinstance(body, MultipartBody):
         return RequestOptions(method, path, form=body.fields, files=body.files, **given)
     if isinstance(body, RawBody):
-        return RequestOptions(
-            method, path, content=body.content, content_type=body.content_type, **given
-        )
+        given = given.copy()
+        given["content_type"] = body.content_type
+        return RequestOptions(method, path, content=body.content, **given)
+    if isinstance(body, NotGiven) and "content_type" in given and not given.get("extra_body"):
+        # a JSON body's own media type (`application/merge-patch+json`) goes only with a body:
+        # none when the optional body was left out (`extra_body` alone makes one)
+        given = given.copy()
+        del given["content_type"]
     return RequestOptions(method, path, json_body=body, **given)
 
 

@@ -60,6 +60,7 @@ from ._parse import (
     json_validator,
     loads,
     mismatch_summary,
+    only_text,
     parse_json,
     takes_text,
     validate_python,
@@ -344,6 +345,8 @@ class _Decoder(Generic[_T]):
         #: a chunk of any value or a string (no JSON schema for the events): data that is no
         #: JSON is the chunk as it is (SSE data is text), not a malformed event
         self._text = takes_text(chunk_type)
+        #: a chunk of `type: string`: the data's text unless it is a JSON string
+        self._only_text = only_text(chunk_type)
 
     def _item(self, event: str | None, data: bytes) -> _T:
         """The chunk of one event other than ``[DONE]``: the fast path straight from the
@@ -384,11 +387,18 @@ class _Decoder(Generic[_T]):
                 return self._text_chunk(data, exc)
             if isinstance(payload, dict) and payload.get("error"):
                 raise _error_from_event(self.response, payload, data, sse.event, self._redact)
+            if self._only_text:
+                return self._as_text(payload, data)
             try:
                 result: _T = validate_python(self._chunk_type, payload, strict=self._strict)
             except pydantic.ValidationError as exc:  # strict mode only
                 raise self._mismatch(data, payload, exc) from exc
             return result
+        if self._only_text:
+            try:
+                return self._as_text(loads(data), data)
+            except ValueError:
+                return self._as_text(data, data)
         try:
             parsed: _T = parse_json(self._chunk_type, data, strict=self._strict)
         except pydantic.ValidationError as exc:  # strict mode only: JSON, but not the type
@@ -396,6 +406,12 @@ class _Decoder(Generic[_T]):
         except ValueError as exc:
             return self._text_chunk(data, exc)
         return parsed
+
+    def _as_text(self, payload: object, data: str) -> _T:
+        """The chunk of a `type: string` event: a JSON string's value, else the data's text
+        (`42`, `null` or a JSON object line are text the type takes, not drift)."""
+        text: _T = payload if isinstance(payload, str) else data  # type: ignore[assignment]
+        return text
 
     def _text_chunk(self, data: str, exc: ValueError) -> _T:
         """The chunk of an event whose data is no JSON: the text, where the chunk type takes

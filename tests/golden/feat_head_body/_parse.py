@@ -49,6 +49,7 @@ __all__ = [
     "loads",
     "media_choice",
     "mismatch_summary",
+    "only_text",
     "parse_json",
     "success_target",
     "takes_text",
@@ -350,6 +351,13 @@ def takes_text(type_: object) -> bool:
     chunk of a server-sent event whose data the document gives no JSON schema for."""
     bare = _strip_annotated(type_)
     return bare is Any or bare is object or bare is str
+
+
+def only_text(type_: object) -> bool:
+    """Whether ``type_`` is a string: a server-sent event's data is then the chunk as text
+    (``data: 42`` is ``"42"``, a JSON line is its text), or a JSON string's value; never the
+    number, object or null the text would decode to, which the type does not take."""
+    return _strip_annotated(type_) is str
 
 
 def _strip_annotated(type_: Any) -> Any:

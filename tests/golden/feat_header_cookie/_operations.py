@@ -92,7 +92,7 @@ def validated(
     except pydantic.ValidationError as exc:
         details = "; ".join(_describe(error, python_names) for error in exc.errors())
         raise RequestValidationError(details) from None
-    dumped: dict[str, Any] = _keep_given_integers(_dump(instance), given)
+    dumped: dict[str, Any] = _keep_given(_dump(instance), given)
     dumped.update(passthrough)
     return dumped
 
@@ -114,25 +114,33 @@ def _dump(instance: pydantic.BaseModel) -> Any:
     return instance.model_dump(mode="json", by_alias=True, exclude_unset=True)
 
 
-def _keep_given_integers(dumped: Any, given: Any) -> Any:
+def _keep_given(dumped: Any, given: Any) -> Any:
     """Put back integers the caller gave where the model made floats (`3` stays `3`, not `3.0`):
-    a strict server may reject `3.0` for a field it reads as an integer. `dumped` is fresh
-    JSON-mode output: its dicts and lists are updated in place."""
+    a strict server may reject `3.0` for a field it reads as an integer; and strings the
+    caller gave where the model rewrote them (`format: uri`: `https://a.example?x=1` became
+    `https://a.example/?x=1`, `/x/../y` became `/y`): an OAuth `redirect_uri` or a signed URL
+    must reach the server as written. `dumped` is fresh JSON-mode output: its dicts and lists
+    are updated in place."""
     if isinstance(dumped, float):
         if isinstance(given, int) and not isinstance(given, bool) and dumped == given:
             return given
         return dumped
+    if isinstance(dumped, str):
+        return given if isinstance(given, str) else dumped
     if isinstance(dumped, dict) and isinstance(given, Mapping):
         for key, value in dumped.items():
             kind = type(value)
-            if kind is float or kind is dict or kind is list:
-                kept = _keep_given_integers(value, given.get(key))
+            if kind is str:
+                if value != given.get(key, value) and isinstance(given[key], str):
+                    dumped[key] = given[key]
+            elif kind is float or kind is dict or kind is list:
+                kept = _keep_given(value, given.get(key))
                 if kept is not value:
                     dumped[key] = kept
         return dumped
     if isinstance(dumped, list) and isinstance(given, (list, tuple)) and len(given) == len(dumped):
         for index, (value, item) in enumerate(zip(dumped, given, strict=True)):
-            kept = _keep_given_integers(value, item)
+            kept = _keep_given(value, item)
             if kept is not value:
                 dumped[index] = kept
         return dumped
@@ -500,6 +508,7 @@ class CallOptions(TypedDict, total=False):
     retry_safe: bool
     idempotency_header: str
     server: str
+    content_type: str
 
 
 def request_options(
@@ -517,6 +526,7 @@ def request_options(
     retry_safe: bool = False,
     idempotency_header: str | None = None,
     server: str | None = None,
+    content_type: str | None = None,
 ) -> CallOptions:
     """The options of one call. `accept` is the `Accept` header of an operation that answers
     only in non-JSON media types (a header argument named `Accept` still wins); `security` is
@@ -525,7 +535,9 @@ def request_options(
     (`x-codegen-retry-safe`); `idempotency_header`: the key header the document declares for
     it, filled with a fresh key when the caller gives none (see `_base_client`); `server`: the
     server the document names for this operation alone (`_base_client.BaseClient.
-    _operation_servers`)."""
+    _operation_servers`); `content_type`: the media type of a JSON body the document gives as
+    other than `application/json` (`application/merge-patch+json`, `application/vnd.api+json`:
+    servers answer `application/json` with a 415), sent only with a body."""
     options = CallOptions(
         extra_headers=extra_headers,
         extra_query=extra_query,
@@ -549,4 +561,6 @@ def request_options(
         options["idempotency_header"] = idempotency_header
     if server is not None:
         options["server"] = server
+    if content_type is not None:
+        options["content_type"] = content_type
     return options

@@ -1,0 +1,74 @@
+"""A string the caller gives reaches the server as written, once the model accepts it
+(`_operations._keep_given`, as integers already were).
+
+pydantic rewrites a `format: uri` value (`AnyUrl`): `https://App.example.com` became
+`https://app.example.com/`, `https://a.example?x=1` became `https://a.example/?x=1`,
+`/x/../y` became `/y`. An OAuth `redirect_uri` the server compares byte for byte, or a signed
+URL, then failed. A value the model refuses still raises before anything is sent. Body
+properties (top level, nested, in lists) and query parameters are called against a scripted
+server on 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from urllib.parse import parse_qsl, urlsplit
+
+import pytest
+
+from generator import pipeline
+from generator.io import write
+from tests.support import import_from
+from tests.support.servers import Reply, ScriptedServer
+
+PACKAGE = "trial_given_strings"
+URI = {"type": "string", "format": "uri"}
+SPEC = {
+    "openapi": "3.0.3",
+    "info": {"title": "Apps", "version": "1"},
+    "paths": {"/apps": {"post": {
+        "operationId": "register",
+        "parameters": [{"name": "callback", "in": "query", "schema": URI}],
+        "requestBody": {"required": True, "content": {"application/json": {"schema": {
+            "type": "object", "required": ["redirect_uri"], "properties": {
+                "redirect_uri": URI,
+                "more": {"type": "array", "items": URI},
+                "nested": {"type": "object", "properties": {"home": URI}},
+            }}}}},
+        "responses": {"204": {"description": "ok"}},
+    }}},
+}
+WRITTEN = ["https://App.Example.com", "https://a.example?x=1", "http://a.example:80/x/../y"]
+
+
+@pytest.fixture
+def package(tmp_path: Path) -> ModuleType:
+    spec = tmp_path / "apps.json"
+    spec.write_text(json.dumps(SPEC), encoding="utf-8")
+    for name, files in pipeline.build_packages([pipeline.target_for_spec(spec, PACKAGE)]).items():
+        write.write(files, tmp_path / "out" / name)
+    return import_from(tmp_path / "out", PACKAGE)
+
+
+def test_uris_are_sent_as_written(package: ModuleType, serve: Callable[..., ScriptedServer]) -> None:
+    server = serve([Reply(204)])
+    with package.Client(base_url=server.url, max_retries=0) as client:
+        client.default.register(redirect_uri=WRITTEN[0], more=WRITTEN, callback=WRITTEN[1],
+                                nested={"home": WRITTEN[2]})
+    [request] = server.requests
+    assert request.json() == {"redirect_uri": WRITTEN[0], "more": WRITTEN,
+                              "nested": {"home": WRITTEN[2]}}
+    assert parse_qsl(urlsplit(request.target).query) == [("callback", WRITTEN[1])]
+
+
+def test_a_value_the_model_refuses_still_raises(
+    package: ModuleType, serve: Callable[..., ScriptedServer]
+) -> None:
+    server = serve([])
+    with (package.Client(base_url=server.url, max_retries=0) as client,
+          pytest.raises(package.RequestValidationError, match="redirect_uri")):
+        client.default.register(redirect_uri="not a url")
+    assert server.requests == []
