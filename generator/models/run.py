@@ -95,6 +95,7 @@ def _first_matches(parser: Any, base_classes: list[Any], data_model: type) -> li
 def _run_dcg(document: dict[str, Any], settings_dir: Path, field_aliases: dict[str, str]) -> str:
     from datamodel_code_generator import (  # type: ignore[attr-defined]  # lazy: ~0.4 s
         DataModelType,
+        DatetimeClassType,
         InputFileType,
         PythonVersion,
         generate,
@@ -126,6 +127,11 @@ def _run_dcg(document: dict[str, Any], settings_dir: Path, field_aliases: dict[s
             # `format: password` is plain `str` too: dcg's `SecretStr` is dumped as `**********`,
             # so a login sent the mask instead of the password the caller gave
             type_mappings=list(_PLAIN_STRING_FORMATS),
+            # `date-time` is `datetime`, not pydantic's `AwareDatetime`: many servers answer
+            # without an offset (`2018-01-01T00:01:01`, Linode's real API), and an aware-only
+            # type refused those answers, which then came back unvalidated (a `str` behind a
+            # datetime annotation: `.year` failed). openai-python and opc type it `datetime` too
+            output_datetime_class=DatetimeClassType.Datetime,
             aliases=field_aliases or None,
         )
     return str(result or "")

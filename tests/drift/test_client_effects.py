@@ -134,7 +134,7 @@ CASES: list[tuple[str, Callable[[Doc], None], str, str, bool]] = [
     ("model-field-format-added",
      lambda d: _schemas(d)["Issue"]["properties"]["state_reason"].update(format="date-time"),
      "constraint-tightened-response",
-     "models.Issue.state_reason: str | None -> AwareDatetime | None", True),
+     "models.Issue.state_reason: str | None -> datetime | None", True),
     # readOnly: the expanded body's argument is gone from the method
     ("body-argument-became-read-only",
      lambda d: _schemas(d)["Labels"]["properties"]["labels"].update(readOnly=True),
@@ -430,7 +430,7 @@ def test_an_inline_list_answer_pages_items_of_its_own_type() -> None:
     assert added.client.endswith("; client.pets.list_pets: now returns a paginated list of "
                                  "models.Pet (was models.PetsListPetsResponse)")
     for items, spelt in (({"type": "string"}, "str"),
-                         ({"type": "string", "format": "date-time"}, "AwareDatetime")):
+                         ({"type": "string", "format": "date-time"}, "datetime")):
         old, new = inline(_pets()), inline(_pets(next_cursor=True))
         for doc in (old, new):
             content = doc["paths"]["/pets"]["get"]["responses"]["200"]["content"]

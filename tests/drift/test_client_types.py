@@ -145,7 +145,7 @@ CASES: list[Case] = [
      True),
     ("field-added", lambda d: _schemas(d)["Issue"]["properties"].update(
         closed_at={"type": "string", "format": "date-time"}),
-     "response-property-added", "models.Issue.closed_at: added: AwareDatetime | None", False),
+     "response-property-added", "models.Issue.closed_at: added: datetime | None", False),
     ("field-removed", lambda d: _schemas(d)["Issue"]["properties"].pop("state_reason"),
      "response-property-removed", "models.Issue.state_reason: removed (was str | None)", True),
     # inside an inline object: the class dcg makes of it, `<Owner><Field>`

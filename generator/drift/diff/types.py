@@ -6,7 +6,7 @@ annotations would need a datamodel-code-generator run; so this module spells the
 models.py's classes, the IR's hoisted classes included), as the two places spell them:
 
 * a model field, as models.py's classes type it (`Annotated[...]` left out): `str | None` for
-  an optional or nullable field, `list[Label]`, `dict[str, Any]`, `AwareDatetime`;
+  an optional or nullable field, `list[Label]`, `dict[str, Any]`, `datetime`;
 * an argument, as the resource modules render it (generator/render/signatures.py with
   generator/models/params.py's rewrites): model classes qualified and taking their `TypedDict`
   form (`_models.Label | _params.LabelParam`), enum classes their plain values
@@ -36,7 +36,7 @@ from generator.names.hidden import hidden_builtins, unhidden
 SCHEMAS_PREFIX = "#/components/schemas/"
 # (type, format) -> (module, name) of what models.py imports for it; a plain type otherwise
 _FORMATS = {
-    ("string", "date-time"): ("pydantic", "AwareDatetime"),
+    ("string", "date-time"): ("datetime", "datetime"),
     ("string", "date"): ("datetime", "date"),
     ("string", "time"): ("datetime", "time"),
     ("string", "uri"): ("pydantic", "AnyUrl"),

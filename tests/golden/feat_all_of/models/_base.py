@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated
 
-from pydantic import AwareDatetime, BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 __all__ = [
     "Base",
@@ -17,4 +18,4 @@ class Base(BaseModel):
         populate_by_name=True,
     )
     id: str
-    created_at: Annotated[AwareDatetime | None, Field(alias="created-at")] = None
+    created_at: Annotated[datetime | None, Field(alias="created-at")] = None

@@ -6,10 +6,9 @@ module loads none of them.
 
 from __future__ import annotations
 
+import datetime as _datetime
 import typing as _typing
 from collections.abc import Mapping
-
-import pydantic as _pydantic
 
 from .. import _operations as _ops
 from .. import models as _models
@@ -49,7 +48,7 @@ class Default(SyncAPIResource):
         *,
         id: str,
         bark: _models.Bark | _typing.Literal["loud", "quiet"],
-        created_at: _pydantic.AwareDatetime | NotGiven = NOT_GIVEN,
+        created_at: _datetime.datetime | NotGiven = NOT_GIVEN,
         extra_headers: Headers | None = None,
         extra_query: Query | None = None,
         extra_body: Mapping[str, object] | None = None,
@@ -131,7 +130,7 @@ class AsyncDefault(AsyncAPIResource):
         *,
         id: str,
         bark: _models.Bark | _typing.Literal["loud", "quiet"],
-        created_at: _pydantic.AwareDatetime | NotGiven = NOT_GIVEN,
+        created_at: _datetime.datetime | NotGiven = NOT_GIVEN,
         extra_headers: Headers | None = None,
         extra_query: Query | None = None,
         extra_body: Mapping[str, object] | None = None,
