@@ -31,6 +31,8 @@ DATA_KEYWORDS = frozenset({"example", "examples", "default", "enum", "const"})
 def subschemas(schema: dict[str, Any]) -> Iterator[tuple[Any, Any]]:
     """(container, key) of every inline subschema of `schema`, one level down: `container[key]`
     is the subschema, so a caller can read it or replace it in place."""
+    if SUBSCHEMA_KEYWORDS.isdisjoint(schema):  # most schemas (a string, a number): one look
+        return
     for keyword in SCHEMA_MAPS:
         value = schema.get(keyword)
         if isinstance(value, dict):

@@ -16,6 +16,7 @@ from generator.models.annotations import (
     EnumWidener,
     StrWidener,
     UnionFlattener,
+    without_none,
 )
 from generator.models.index import ModelField, Models
 
@@ -59,16 +60,32 @@ class ParamTypes:
     sources: dict[tuple[str, str | None], tuple[str, frozenset[str]]] = field(
         default_factory=dict, repr=False)
     sources_of: Models | None = field(default=None, repr=False)
+    # (a field's type as written, drop_none) -> its key in `sources`: most arguments share their
+    # field's type text with others (`str | None`, `int`), so their annotation is found by that
+    # text, with no copy of the field's tree to strip and unparse for the key
+    typed_texts: dict[tuple[str, bool], tuple[str, str | None]] = field(
+        default_factory=dict, repr=False)
 
     def request_annotation(
         self, models: Models, class_name: str, wire_name: str, *, drop_none: bool
     ) -> str:
         """`Models.annotation`, where every model class also takes its `TypedDict` form
         (`_models.StreamOptions | _params.StreamOptionsParam`): what a request argument accepts."""
-        node = models.field_type(class_name, wire_name, drop_none=drop_none)
-        if node is None:
+        found = models.field(class_name, wire_name)
+        if found is None:
             return "object"
-        return self._source(models, node, PARAMS_QUALIFIER)
+        self._made_with(models)
+        typed = (found.type_text, drop_none)
+        key = self.typed_texts.get(typed)
+        if key is not None:
+            source, used = self.sources[key]
+            self.used.update(used)
+            return source
+        node = found.stripped()
+        node = without_none(node) if drop_none else node
+        key = (ast.unparse(node), PARAMS_QUALIFIER)
+        self.typed_texts[typed] = key
+        return self._source(models, node, PARAMS_QUALIFIER, key)
 
     def request_class_annotation(self, models: Models, class_name: str) -> str:
         """`Models.class_annotation` for a whole request body: the model or its `TypedDict`
@@ -95,13 +112,19 @@ class ParamTypes:
         )
         return ParamClass(f"{name}{PARAM_SUFFIX}", name, fields)
 
-    def _source(self, models: Models, node: ast.expr, qualifier: str | None) -> str:
-        """`node` (the caller's own copy: it is rewritten in place) widened, qualified and
-        unparsed; made once per text, the classes it collects (`used`) collected again on
-        each later use."""
+    def _made_with(self, models: Models) -> None:
+        """Forget what was typed with other `Models` than `models`."""
         if self.sources_of is not models:
-            self.sources, self.sources_of = {}, models
-        key = (ast.unparse(node), qualifier)
+            self.sources, self.typed_texts, self.sources_of = {}, {}, models
+
+    def _source(self, models: Models, node: ast.expr, qualifier: str | None,
+                key: tuple[str, str | None] | None = None) -> str:
+        """`node` (the caller's own copy: it is rewritten in place) widened, qualified and
+        unparsed; made once per text (`key`: that text and `qualifier`, when the caller has
+        it), the classes it collects (`used`) collected again on each later use."""
+        self._made_with(models)
+        if key is None:
+            key = (ast.unparse(node), qualifier)
         known = self.sources.get(key)
         if known is None:
             outer, self.used = self.used, set()  # to see what this one collects
