@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import ast
 import functools
-import importlib.metadata
 import keyword
 import re
 import sys
@@ -355,6 +354,8 @@ def shadowed_modules() -> frozenset[str]:
 
 def _dependency_modules(roots: Iterable[str]) -> set[str]:
     """Top-level modules of the installed distributions `roots` need, transitively."""
+    import importlib.metadata  # lazy: ~0.03 s to import, for a question most runs never ask
+
     by_module = importlib.metadata.packages_distributions()
     modules_of: dict[str, set[str]] = {}
     for module, distributions in by_module.items():
@@ -392,7 +393,23 @@ def package_name_problem(package: str) -> str | None:
                 f"a package name may be ({MAX_PACKAGE_NAME}): its folder could not be written")
     if keyword.iskeyword(package):
         return f"{package!r} is a Python keyword: `import {package}` is a syntax error"
-    if package in shadowed_modules():
+    if _names_a_module(package) and package in shadowed_modules():
         return (f"{package!r} is the name of a module the generated code or Python needs: "
                 "the package would hide it")
     return None
+
+
+def _names_a_module(package: str) -> bool:
+    """Whether Python has a module named `package` (standard library, or found on its path):
+    only such a name can be one of `shadowed_modules`, whose reading of every installed
+    distribution's metadata (~0.07 s, and importlib.metadata's import) each `generate` would
+    otherwise pay for a name nothing uses."""
+    if (package in sys.stdlib_module_names or package in reserved.RUNTIME_IMPORTS
+            or package in reserved.HTTP_LIBRARIES):
+        return True
+    import importlib.util
+
+    try:
+        return importlib.util.find_spec(package) is not None
+    except (ImportError, ValueError):  # a broken module of that name: it exists
+        return True

@@ -20,7 +20,6 @@ import sys
 import tempfile
 import time
 from collections.abc import Sequence
-from importlib import metadata
 from types import TracebackType
 from typing import IO, Any, Self
 
@@ -317,6 +316,8 @@ def _stack_versions() -> dict[str, str]:
 
 
 def _version(name: str) -> str:
+    from importlib import metadata  # lazy: its import costs every run ~0.03 s
+
     try:
         return metadata.version(name)
     except metadata.PackageNotFoundError:

@@ -38,7 +38,6 @@ import functools
 import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from importlib import metadata
 from typing import Any
 
 # The exact versions whose internals and semantics the levers were verified against.
@@ -53,6 +52,8 @@ PATTERN_VALUE_KEYS = frozenset({"openapi", "scheme", "name", "$id", "$anchor", "
 
 
 def _versions_are(pinned: dict[str, str]) -> bool:
+    from importlib import metadata  # lazy: its import costs every run ~0.03 s
+
     try:
         return all(metadata.version(name) == version for name, version in pinned.items())
     except metadata.PackageNotFoundError:
