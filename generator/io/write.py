@@ -169,9 +169,9 @@ def _holds(dest: Path, files: dict[str, str]) -> bool:
             return False
         if _files_in(dest) != set(files):
             return False
-        for relative in files:
+        for relative, text in files.items():
             if relative != provenance.FILENAME and not _same_regular_file(
-                    dest / relative, files[relative].encode("utf-8")):
+                    dest / relative, text.encode("utf-8")):
                 return False
     except OSError:
         return False
