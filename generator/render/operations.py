@@ -221,7 +221,11 @@ def _json_content_type(operation: Operation) -> str | None:
     if body is None or body.kind != "json":
         return None
     base = body.media_type.split(";")[0].strip().lower()
-    return None if base in ("application/json", "*/*") else body.media_type
+    # a media range (`application/*+json`, which Swashbuckle lists beside `application/json`)
+    # names no type a body can be sent as: `Content-Type: application/*+json` is no media type
+    if base == "application/json" or "*" in base:
+        return None
+    return body.media_type
 
 
 def _deprecation(operation: Operation) -> str | None:

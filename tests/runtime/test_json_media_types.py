@@ -47,6 +47,14 @@ DOCUMENT: dict[str, Any] = {
         ]
     },
 }
+# Swashbuckle (ASP.NET Core) lists these for every JSON body; `application/*+json` sorts first
+DOCUMENT["paths"]["/swashbuckle"] = {"post": {
+    "operationId": "swashbuckle",
+    "requestBody": {"required": True, "content": {
+        media_type: {"schema": ITEM} for media_type in
+        ["application/json-patch+json", "application/json", "text/json", "application/*+json"]}},
+    "responses": {"204": {"description": "ok"}},
+}}
 
 
 @pytest.fixture(scope="module")
@@ -79,6 +87,7 @@ def call(package: ModuleType, kind: str, url: str, method: str, **arguments: Any
     ("jsonapi", {"name": "n"}, {"name": "n"}, "application/vnd.api+json"),
     ("plain", {"name": "n"}, {"name": "n"}, "application/json"),
     ("anything", {"name": "n"}, {"name": "n"}, "application/json"),
+    ("swashbuckle", {"name": "n"}, {"name": "n"}, "application/json"),
     ("merge", {"extra_body": {"k": 1}}, {"k": 1}, "application/merge-patch+json"),
 ])
 def test_a_json_body_is_sent_as_its_documented_media_type(
