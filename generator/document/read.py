@@ -156,12 +156,22 @@ def _decode(raw: bytes, file: str) -> str:
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        if raw.startswith(_UTF16_BOMS):  # (UTF-32 LE's mark starts with UTF-16 LE's)
+        wide = _wide_encoding(raw)
+        if wide is not None:
             raise GeneratorError([Problem(
-                file, "", None, "not UTF-8: UTF-16 text (the file starts with its byte order mark)",
+                file, "", None,
+                f"not UTF-8: {wide} text (the file starts with its byte order mark)",
                 "save the file as UTF-8: Windows PowerShell's `>` and `Out-File` write UTF-16 "
                 "(`Out-File -Encoding utf8`)")]) from None
         raise GeneratorError([not_utf8_problem(raw, file, exc.start)]) from None
+
+
+def _wide_encoding(raw: bytes) -> str | None:
+    """UTF-32 or UTF-16, when `raw` starts with that encoding's byte order mark (UTF-32 LE's
+    starts with UTF-16 LE's, so it is looked for first)."""
+    if raw.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
+        return "UTF-32"
+    return "UTF-16" if raw.startswith(_UTF16_BOMS) else None
 
 
 def not_utf8_problem(raw: bytes, file: str, start: int) -> Problem:

@@ -43,11 +43,17 @@ def response_kind(media_type: str) -> ResponseKind:
 
 
 def pick_json(content: Mapping[str, Any]) -> tuple[str, Any] | None:
-    """(media type, media object) of the JSON entry of a `content` map: the first JSON type
-    by name, `*/*` only when there is no other; None when there is none."""
-    for media_type in sorted(content):
-        if media_kind(media_type) == "json" and media_type != "*/*":
+    """(media type, media object) of the JSON entry of a `content` map: `application/json`
+    when it is listed (with any parameters), else the first JSON type by name, `*/*` only when
+    there is no other; None when there is none. A body is sent as the type picked: beside
+    `application/json`, a server lists its variants (`application/hal+json`, Swashbuckle's
+    `application/json-patch+json` and `application/*+json`) as also accepted, not instead."""
+    named = [media for media in sorted(content) if media_kind(media) == "json" and media != "*/*"]
+    for media_type in named:
+        if media_type.split(";")[0].strip().lower() == "application/json":
             return media_type, content[media_type]
+    if named:
+        return named[0], content[named[0]]
     if "*/*" in content:
         return "*/*", content["*/*"]
     return None

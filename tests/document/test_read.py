@@ -74,14 +74,15 @@ def test_json_not_utf8_is_located_too(tmp_path: Path) -> None:
     assert (problem.line, problem.message) == (2, "not UTF-8 (byte 0xE9 at column 24)")
 
 
-@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be", "utf-32"])
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-be", "utf-32", "utf-32-be"])
 def test_json_in_utf16_is_named_as_such(tmp_path: Path, encoding: str) -> None:
     """A JSON document saved as UTF-16 (Windows PowerShell's `>`): said so, not as a byte at
     column 1 "usually" from a Latin-1 export (the YAML reader decodes UTF-16 itself)."""
-    bom = {"utf-16-be": "\ufeff"}.get(encoding, "")
+    bom = "\ufeff" if encoding.endswith("-be") else ""
     raw = (bom + '{"openapi": "3.0.3", "paths": {}}').encode(encoding)
     problem = only(load_error(_bytes_file(tmp_path / "wide.json", raw)))
-    assert problem.message == "not UTF-8: UTF-16 text (the file starts with its byte order mark)"
+    wide = "UTF-32" if encoding.startswith("utf-32") else "UTF-16"
+    assert problem.message == f"not UTF-8: {wide} text (the file starts with its byte order mark)"
     assert "Out-File" in problem.hint and "Latin-1" not in problem.hint
 
 

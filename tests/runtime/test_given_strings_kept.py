@@ -1,12 +1,14 @@
-"""A string the caller gives reaches the server as written, once the model accepts it
+"""A URL the caller gives reaches the server as written, once the model accepts it
 (`_operations._keep_given`, as integers already were).
 
 pydantic rewrites a `format: uri` value (`AnyUrl`): `https://App.example.com` became
 `https://app.example.com/`, `https://a.example?x=1` became `https://a.example/?x=1`,
 `/x/../y` became `/y`. An OAuth `redirect_uri` the server compares byte for byte, or a signed
-URL, then failed. A value the model refuses still raises before anything is sent. Body
-properties (top level, nested, in lists) and query parameters are called against a scripted
-server on 127.0.0.1.
+URL, then failed. Only URLs are kept so: what the model reads for the caller in other fields
+(a Unix time in a `date-time` field, a `urn:uuid:` UUID) is sent in the form the document
+names, as before. A value the model refuses still raises before anything is sent. Body
+properties (top level, nested, in lists), a whole body and query parameters are called
+against a scripted server on 127.0.0.1.
 """
 
 from __future__ import annotations
@@ -31,13 +33,21 @@ SPEC = {
     "info": {"title": "Apps", "version": "1"},
     "paths": {"/apps": {"post": {
         "operationId": "register",
-        "parameters": [{"name": "callback", "in": "query", "schema": URI}],
+        "parameters": [{"name": "callback", "in": "query", "schema": URI},
+                       {"name": "since", "in": "query",
+                        "schema": {"type": "string", "format": "date-time"}}],
         "requestBody": {"required": True, "content": {"application/json": {"schema": {
             "type": "object", "required": ["redirect_uri"], "properties": {
                 "redirect_uri": URI,
                 "more": {"type": "array", "items": URI},
                 "nested": {"type": "object", "properties": {"home": URI}},
+                "id": {"type": "string", "format": "uuid"},
             }}}}},
+        "responses": {"204": {"description": "ok"}},
+    }}, "/links": {"put": {
+        "operationId": "replaceLinks",
+        "requestBody": {"required": True, "content": {"application/json": {"schema": {
+            "type": "array", "items": URI}}}},
         "responses": {"204": {"description": "ok"}},
     }}},
 }
@@ -64,6 +74,18 @@ def test_uris_are_sent_as_written(package: ModuleType, serve: Callable[..., Scri
     assert parse_qsl(urlsplit(request.target).query) == [("callback", WRITTEN[1])]
 
 
+def test_what_the_model_reads_for_the_caller_is_sent_as_it_writes_it(
+    package: ModuleType, serve: Callable[..., ScriptedServer]
+) -> None:
+    server = serve([Reply(204)])
+    with package.Client(base_url=server.url, max_retries=0) as client:
+        client.default.register(redirect_uri=WRITTEN[0], since="1700000000",
+                                id="urn:uuid:12345678-1234-5678-1234-567812345678")
+    [request] = server.requests
+    assert request.json()["id"] == "12345678-1234-5678-1234-567812345678"
+    assert parse_qsl(urlsplit(request.target).query) == [("since", "2023-11-14T22:13:20Z")]
+
+
 def test_a_value_the_model_refuses_still_raises(
     package: ModuleType, serve: Callable[..., ScriptedServer]
 ) -> None:
@@ -72,3 +94,12 @@ def test_a_value_the_model_refuses_still_raises(
           pytest.raises(package.RequestValidationError, match="redirect_uri")):
         client.default.register(redirect_uri="not a url")
     assert server.requests == []
+
+
+def test_a_whole_body_keeps_its_urls_too(
+    package: ModuleType, serve: Callable[..., ScriptedServer]
+) -> None:
+    server = serve([Reply(204)])
+    with package.Client(base_url=server.url, max_retries=0) as client:
+        client.default.replace_links(body=WRITTEN)
+    assert server.requests[0].json() == WRITTEN

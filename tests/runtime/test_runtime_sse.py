@@ -572,10 +572,13 @@ def test_a_string_chunk_is_text_even_where_the_text_reads_as_json(
     """A `type: string` event stream (a log's lines) is typed `Stream[str]`: a line that reads
     as a JSON number, object, boolean or null is still its text, never the `int`, `dict` or
     None it decodes to (which the type does not take: strict mode raised on valid data). A
-    JSON string is still its value (`data: "quoted"` -> `quoted`, as above)."""
+    JSON string is still its value (`data: "quoted"` -> `quoted`, as above). A line with an
+    `error` key is a log line too: only an `error` event is an error in a stream of text."""
     body = _body("data: 42\n\n", 'data: {"level": "info"}\n\n', "data: null\n\n",
-                 "data: true\n\n", 'data: "quoted"\n\n', "data: plain\n\n", done=False)
-    expected = ["42", '{"level": "info"}', "null", "true", "quoted", "plain"]
+                 "data: true\n\n", 'data: "quoted"\n\n', "data: plain\n\n",
+                 'data: {"level": "warn", "error": "disk 91% full"}\n\n', done=False)
+    expected = ["42", '{"level": "info"}', "null", "true", "quoted", "plain",
+                '{"level": "warn", "error": "disk 91% full"}']
     stream = pkg.Stream(response=_response(pkg, [body]), chunk_type=chunk_type, strict=strict)
     assert list(stream) == expected
 
