@@ -385,10 +385,10 @@ class _Decoder(Generic[_T]):
                 payload = loads(data)
             except ValueError as exc:
                 return self._text_chunk(data, exc)
+            if self._only_text:  # text: an `error` key is a log line's, not an error event's
+                return self._as_text(payload, data)
             if isinstance(payload, dict) and payload.get("error"):
                 raise _error_from_event(self.response, payload, data, sse.event, self._redact)
-            if self._only_text:
-                return self._as_text(payload, data)
             try:
                 result: _T = validate_python(self._chunk_type, payload, strict=self._strict)
             except pydantic.ValidationError as exc:  # strict mode only

@@ -116,35 +116,42 @@ def _dump(instance: pydantic.BaseModel) -> Any:
 
 def _keep_given(dumped: Any, given: Any) -> Any:
     """Put back integers the caller gave where the model made floats (`3` stays `3`, not `3.0`):
-    a strict server may reject `3.0` for a field it reads as an integer; and strings the
-    caller gave where the model rewrote them (`format: uri`: `https://a.example?x=1` became
+    a strict server may reject `3.0` for a field it reads as an integer; and URLs the caller
+    gave where the model rewrote them (`format: uri`: `https://a.example?x=1` became
     `https://a.example/?x=1`, `/x/../y` became `/y`): an OAuth `redirect_uri` or a signed URL
-    must reach the server as written. `dumped` is fresh JSON-mode output: its dicts and lists
-    are updated in place."""
-    if isinstance(dumped, float):
+    must reach the server as written. Any other string goes as the model writes it: what it
+    read for the caller (a Unix time in a `date-time` field, a `urn:uuid:` UUID) is sent in
+    the form the document names. `dumped` is fresh JSON-mode output: its dicts and lists are
+    updated in place."""
+    kind = type(dumped)
+    if kind is float:
         if isinstance(given, int) and not isinstance(given, bool) and dumped == given:
             return given
         return dumped
-    if isinstance(dumped, str):
-        return given if isinstance(given, str) else dumped
-    if isinstance(dumped, dict) and isinstance(given, Mapping):
+    if kind is str:
+        return given if _rewritten_url(dumped, given) else dumped
+    if kind is dict and isinstance(given, Mapping):
         for key, value in dumped.items():
-            kind = type(value)
-            if kind is str:
-                if value != given.get(key, value) and isinstance(given[key], str):
-                    dumped[key] = given[key]
-            elif kind is float or kind is dict or kind is list:
+            if type(value) in _KEPT_KINDS:
                 kept = _keep_given(value, given.get(key))
                 if kept is not value:
                     dumped[key] = kept
         return dumped
-    if isinstance(dumped, list) and isinstance(given, (list, tuple)) and len(given) == len(dumped):
+    if kind is list and isinstance(given, (list, tuple)) and len(given) == len(dumped):
         for index, (value, item) in enumerate(zip(dumped, given, strict=True)):
             kept = _keep_given(value, item)
             if kept is not value:
                 dumped[index] = kept
         return dumped
     return dumped
+
+
+_KEPT_KINDS = (float, str, dict, list)  # what `_keep_given` may put back, or look inside
+
+
+def _rewritten_url(dumped: str, given: object) -> bool:
+    """Whether `given` is a URL (`scheme://...`) the model wrote as `dumped`, another text."""
+    return isinstance(given, str) and given != dumped and "://" in given and "://" in dumped
 
 
 def validated_root(model: type[Any], value: object, *, name: str = "body") -> Any:
@@ -165,7 +172,8 @@ def validated_root(model: type[Any], value: object, *, name: str = "body") -> An
         raise RequestValidationError(f"{name}: {details}") from None
     if adapter is not None:
         return adapter.dump_python(instance, mode="json")
-    return instance.model_dump(mode="json", by_alias=True, exclude_unset=True)
+    dumped = instance.model_dump(mode="json", by_alias=True, exclude_unset=True)
+    return _keep_given(dumped, value)
 
 
 def optional_body(values: dict[str, Any]) -> dict[str, Any] | NotGiven:
