@@ -744,9 +744,16 @@ class BaseClient:
         return self._client.is_closed
 
     def __repr__(self) -> str:
-        key = "set" if self._auth.given else "none"
+        # each credential under the argument that gives it (a generated client names them:
+        # `bearer_auth`, `username` and `password`...; the engine alone takes `api_key`)
+        arguments: Mapping[str, object] = getattr(
+            self, "credential_arguments", {"api_key": self._auth.given or None}
+        )
+        shown = "".join(
+            f"{name}=<{'none' if value is None else 'set'}> " for name, value in arguments.items()
+        )
         return (
-            f"<{type(self).__name__} base_url={self.base_url!r} api_key=<{key}> "
+            f"<{type(self).__name__} base_url={self.base_url!r} {shown}"
             f"max_retries={self.max_retries} http={_http.LIBRARY}>"
         )
 
