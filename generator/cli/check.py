@@ -22,6 +22,7 @@ from generator.cli.common import (
     add_cache_option,
     add_out_options,
     chosen_cache,
+    path_argument,
     read_manifest,
     shown_path,
     usage_error,
@@ -234,12 +235,13 @@ def register(commands: Any, add_common: Callable[[argparse.ArgumentParser], None
     add_out_options(check_cmd, "what `generate --out DIR` wrote: with one provider named, that "
                                "package's folder (as --target DIR --provider NAME); else the "
                                "folder holding one folder per package")
-    check_cmd.add_argument("--target", type=Path, help="a vendored copy of one package (any name)")
+    check_cmd.add_argument("--target", type=path_argument,
+                           help="a vendored copy of one package (any name)")
     check_cmd.add_argument("--provider", help="which provider --target was generated from")
-    check_cmd.add_argument("--spec", type=Path,
+    check_cmd.add_argument("--spec", type=path_argument,
                            help="the document --target was generated from (generate --spec), "
                                 "instead of --provider")
-    check_cmd.add_argument("--overlay", type=Path,
+    check_cmd.add_argument("--overlay", type=path_argument,
                            help="the Overlay document --target was generated with (with --spec)")
     check_cmd.add_argument("--full", action="store_true",
                            help="always regenerate; skip the provenance fast path")
@@ -248,7 +250,7 @@ def register(commands: Any, add_common: Callable[[argparse.ArgumentParser], None
     check_cmd.add_argument("--verbose", action="store_true",
                            help=f"print every diff line "
                                 f"(text: the first {DIFF_CAP} after the summary)")
-    check_cmd.add_argument("--compare-doc", type=Path, help=COMPARE_DOC_HELP)
+    check_cmd.add_argument("--compare-doc", type=path_argument, help=COMPARE_DOC_HELP)
     add_common(check_cmd)
     add_cache_option(check_cmd)
     check_cmd.set_defaults(run=cmd_check)

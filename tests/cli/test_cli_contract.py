@@ -16,6 +16,7 @@ import argparse
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -130,6 +131,37 @@ def test_out_whose_name_is_not_a_package_says_what_to_pass(tmp_path: Path) -> No
     assert "pass --package NAME, e.g. --package my_client" in result.stderr
     assert run_cli("generate", "ionos", "--out", tmp_path / "x", "--package", "not-valid").returncode == 2
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("command", [
+    ["generate", "--spec", FEATURES / "auth_public.yaml", "--package", ""],
+    ["generate", "ionos", "--package", ""],
+], ids=["spec", "provider"])
+def test_an_empty_package_name_is_refused_not_taken_for_none(tmp_path: Path, command: list[Any]) -> None:
+    """`--package ""` (`--package "$NAME"` with NAME unset) was read as no `--package`: the
+    package took `--out`'s folder name, silently."""
+    result = run_cli(*command, "--out", tmp_path / "pkg")
+    assert result.returncode == 2, result.stderr
+    assert "--package: '' is not a Python package name" in result.stderr
+    assert "Traceback" not in result.stderr and list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("command", [
+    ["generate", "--spec", FEATURES / "auth_public.yaml", "--out", ""],
+    ["generate", "--spec", "", "--out", "OUT"],
+    ["check", "--target", "", "--spec", FEATURES / "auth_public.yaml"],
+    ["diff", "", FEATURES / "auth_public.yaml"],
+    ["check", "ionos", "--compare-doc", ""],
+], ids=lambda command: "-".join(str(part) for part in command[:2]))
+def test_an_empty_path_is_refused_not_taken_for_the_current_folder(
+    tmp_path: Path, command: list[Any]
+) -> None:
+    """An empty path was `Path("")`, the folder the shell stands in: `--out ""` would replace it
+    (a folder name that is a package name), `check --target ""` compared all of it."""
+    result = run_cli(*[tmp_path / "out" if part == "OUT" else part for part in command])
+    assert result.returncode == 2, result.stderr
+    assert "an empty path (an unset shell variable?)" in result.stderr
+    assert "Traceback" not in result.stderr and list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.timeout(300)
