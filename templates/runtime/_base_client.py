@@ -361,9 +361,18 @@ def encode_json(body: object) -> bytes:
     if _plain(body):
         with contextlib.suppress(ValueError):  # e.g. a lone surrogate: json.dumps says why
             return pydantic_core.to_json(body)
-    return json.dumps(
-        body, separators=(",", ":"), ensure_ascii=False, default=_json_default
-    ).encode("utf-8")
+    try:
+        text = json.dumps(
+            body, separators=(",", ":"), ensure_ascii=False, default=_json_default, allow_nan=False
+        )
+    except ValueError as exc:
+        if "Out of range float" not in str(exc):
+            raise
+        raise RequestValidationError(
+            "body: holds NaN or an infinity, which JSON does not have (json.dumps would write "
+            "NaN); nothing was sent"
+        ) from None
+    return text.encode("utf-8")
 
 
 def _lookup(table: Mapping[str, object], status: int) -> object:
