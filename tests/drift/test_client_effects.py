@@ -146,6 +146,16 @@ CASES: list[tuple[str, Callable[[Doc], None], str, str, bool]] = [
      "parameter-serialization-changed",
      ("client.issues.add_labels: argument dry_run: sent style=form, explode=false by the "
       "regenerated client"), False),
+    # an optional answer field read as `str | None` already: null breaks no code reading it
+    ("optional-model-field-became-nullable",
+     lambda d: _schemas(d)["Issue"]["properties"]["state_reason"].update(nullable=True),
+     "response-property-became-nullable",
+     "models.Issue.state_reason: now accepts None; type unchanged: str | None", False),
+    # a required one was `int`: code doing arithmetic on it no longer type-checks
+    ("required-model-field-became-nullable",
+     lambda d: _schemas(d)["Issue"]["properties"]["id"].update(nullable=True),
+     "response-property-became-nullable", "models.Issue.id: now accepts None: int -> int | None",
+     True),
     # the one success's headers are typed on the raw response
     ("typed-response-header-added",
      lambda d: _op(d, "/issues/{number}", "get")["responses"].update({"200": dict(
@@ -174,6 +184,19 @@ def test_each_change_names_its_effect_on_the_client(
     assert found[0].client.startswith(effect), found[0]
     assert found[0].client_breaking is client_breaking
     assert exit_code(changes, "client-breaking") == int(client_breaking)
+
+
+def test_a_required_nullable_answer_field_made_optional_is_not_client_breaking() -> None:
+    """Required and nullable, the field is `int | None` already; left out, the model reads
+    None, as it read a null: code reading it is unchanged (breaking on the wire only)."""
+    old = copy.deepcopy(base())
+    _schemas(old)["Issue"]["properties"]["id"]["nullable"] = True
+    new = copy.deepcopy(old)
+    _schemas(new)["Issue"]["required"] = []
+    [change] = diff_with_client(old, new)
+    assert (change.kind, change.severity) == ("response-property-became-optional", "breaking")
+    assert change.client == "models.Issue.id: now optional; type unchanged: int | None"
+    assert not change.client_breaking
 
 
 def test_client_effect_in_every_format() -> None:

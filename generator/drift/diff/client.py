@@ -43,7 +43,8 @@ class member removed; a method's return flipped between its model and pages; a m
 its request body another way (keyword arguments <-> one `body` argument); an argument
 whose annotation no longer names a model class it named (whatever the wire says: passing that
 class no longer type-checks). A change with no effect on the generated client never is,
-whatever its wire severity.
+whatever its wire severity; nor is an answer's field that may now be null or left out where its
+annotation took None already (`_NONE_KINDS`).
 """
 
 from __future__ import annotations
@@ -93,6 +94,11 @@ _FOLLOWED_KINDS = frozenset({"parameter-serialization-changed"})
 _CALLS_BROKEN = frozenset({"parameter-removed", "parameter-added-required"})
 # A model class removed or renamed breaks code naming it, whatever the wire says.
 _CLASS_KINDS = frozenset({"component-removed", "component-renamed"})
+# An answer's field that may now be null (or left out): where its annotation already took None
+# (an optional field's `int | None`), the model reads every answer it read, and code written
+# against it handles None already: breaking on the wire, not for the client.
+_NONE_KINDS = frozenset({"response-property-became-nullable",
+                         "response-property-became-optional"})
 LONG_PAIR = 160  # characters of a pair of annotations past which shared members are elided
 ELIDED = "..."
 _SEP = " | "
@@ -324,7 +330,7 @@ def _with_effect(change: Change, trace: _Trace) -> Change:
     traced = effect not in (NO_EFFECT, NOT_TRACED)
     # an answer's `format` changed where the model's type did not: models.py checks no format
     # of a plain `int` or `str`, so the client rejects no value it took before
-    unfelt = change.kind.endswith("-response") and trace.format_kept
+    unfelt = (change.kind.endswith("-response") and trace.format_kept) or trace.none_kept
     breaking = traced and not trace.calls_unchanged and change.kind not in _FOLLOWED_KINDS and (
         (change.severity == BREAKING and not unfelt) or change.kind in _CLASS_KINDS
         or trace.dropped_class
@@ -913,6 +919,8 @@ class _Trace:
         self.retyped = False
         # a `format` changed and the generated type did not (`int` for int32 and int64)
         self.format_kept = False
+        # an answer's field may now be null or left out, and its annotation took None already
+        self.none_kept = False
         # a header parameter the generated method leaves out (the client or the body sets it):
         # no call changes, whatever the wire says
         self.calls_unchanged = False
@@ -923,6 +931,8 @@ class _Trace:
         self.retyped |= (formatted and before is not None and after is not None
                          and before != after)
         self.format_kept |= formatted and before is not None and before == after
+        self.none_kept |= (self.change.kind in _NONE_KINDS and before is not None
+                           and before == after)
         return _typed(subject, self.change, before, after)
 
     def argument(self, subject: str, operation: str, name: str, param: ParamRecord | None = None,
