@@ -116,6 +116,19 @@ CASES: list[tuple[str, Callable[[Doc], None], str, str, bool]] = [
     ("path-parameter-renamed",
      lambda d: _rename_path_parameter(d, "num"),
      "path-parameter-renamed", "client.issues.get: argument number renamed to num", True),
+    # a query parameter moved to a header (or respelt to the same argument name): the method
+    # keeps the argument, the regenerated client sends it the new way; calls unchanged
+    ("query-parameter-moved-to-a-header",
+     lambda d: _op(d, "/issues/{number}/labels", "post")["parameters"][1].update({"in": "header"}),
+     "parameter-removed",
+     ("client.issues.add_labels: argument dry_run: unchanged (bool | NotGiven), sent as the "
+      "header parameter `dry_run` by the regenerated client (was the query parameter `dry_run`; "
+      "calls unchanged)"), False),
+    ("query-parameter-respelt",
+     lambda d: _op(d, "/issues/{number}/labels", "post")["parameters"][1].update(name="dryRun"),
+     "parameter-added-optional",
+     "client.issues.add_labels: argument dry_run: unchanged (bool | NotGiven), sent as the query "
+     "parameter `dryRun`", False),
     # a new spelling that makes the same argument name changes no code
     ("path-parameter-respelt",
      lambda d: _rename_path_parameter(d, "Number"),

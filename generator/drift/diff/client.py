@@ -92,6 +92,9 @@ _NAMING_KINDS = frozenset({"operation-id-changed", "tags-changed"})
 _FOLLOWED_KINDS = frozenset({"parameter-serialization-changed"})
 # A parameter's changes that break calls of its argument, whatever the wire says.
 _CALLS_BROKEN = frozenset({"parameter-removed", "parameter-added-required"})
+# A parameter gone or new: its argument may stay, given by another parameter (`_argument_kept`).
+_MOVED_KINDS = frozenset({"parameter-removed", "parameter-added-optional",
+                          "parameter-added-required"})
 # A model class removed or renamed breaks code naming it, whatever the wire says.
 _CLASS_KINDS = frozenset({"component-removed", "component-renamed"})
 # An answer's field that may now be null (or left out): where its annotation already took None
@@ -1141,6 +1144,10 @@ def _parameter_effect(change: Change, trace: _Trace, operation: OperationRecord,
     if isinstance(node, Mapping):
         for param in operation.params:
             if param.wire_name == node.get("name") and param.location == node.get("in"):
+                kept = _argument_kept(change, trace, operation, method, param)
+                if kept is not None:
+                    trace.calls_unchanged = True
+                    return kept
                 # an argument gone, or required from now on, breaks calls whatever the wire
                 # says (a header parameter OpenAPI ignores is still an argument)
                 trace.breaks_calls |= change.kind in _CALLS_BROKEN
@@ -1153,6 +1160,29 @@ def _parameter_effect(change: Change, trace: _Trace, operation: OperationRecord,
             trace.calls_unchanged = True
             return f"{method}: none (header `{node['name']}` is no argument: calls unchanged)"
     return f"{method}: {_what(change)}"
+
+
+def _argument_kept(change: Change, trace: _Trace, operation: OperationRecord, method: str,
+                   param: ParamRecord) -> str | None:
+    """The effect of a parameter removed (or added) whose argument the method still has (had
+    already), of the same name and annotation, now given by another parameter: one moved from
+    the query to a header, say. The regenerated method sends it there: calls unchanged. None
+    for a parameter whose argument really goes (comes)."""
+    if change.kind not in _MOVED_KINDS or "old" not in trace.sides or "new" not in trace.sides:
+        return None
+    key = (operation.pointer, param.name)
+    before, after = trace.old.arguments.get(key), trace.new.arguments.get(key)
+    if before is None or before != after:
+        return None
+    other = trace.sides["new" if change.side == "old" else "old"].operations.get(
+        operation.pointer)
+    twin = next((p for p in other.params if p.name == param.name), None) if other else None
+    if twin is None:
+        return None
+    was, now = (param, twin) if change.side == "old" else (twin, param)
+    return (f"{method}: argument {param.name}: unchanged ({after}), sent as the {now.location} "
+            f"parameter `{now.wire_name}` by the regenerated client (was the {was.location} "
+            f"parameter `{was.wire_name}`; calls unchanged)")
 
 
 def _a_key_header(document: Mapping[str, Any], operation: OperationRecord,
