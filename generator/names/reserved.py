@@ -153,7 +153,7 @@ CLIENT_INIT_NAMES = frozenset({
 # Top-level modules templates/runtime/*.py import.
 RUNTIME_IMPORTS = frozenset({
     "__future__", "asyncio", "base64", "codecs", "collections", "contextlib", "contextvars",
-    "dataclasses", "datetime", "email", "enum", "functools", "http", "httpx", "ipaddress", "json",
-    "logging", "math", "os", "pydantic", "pydantic_core", "random", "re", "stat", "threading",
-    "time", "types", "typing", "urllib", "uuid", "warnings", "weakref",
+    "dataclasses", "datetime", "email", "enum", "functools", "hashlib", "http", "httpx",
+    "ipaddress", "json", "logging", "math", "os", "pydantic", "pydantic_core", "random", "re",
+    "stat", "threading", "time", "types", "typing", "urllib", "uuid", "warnings", "weakref",
 })
