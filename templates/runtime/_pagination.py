@@ -31,7 +31,7 @@ page size.
 A server whose answers lead back to a page already fetched (cursor A, then B, then A again; or
 a cursor it ignores) would make the walk endless: iterating remembers the value of the page
 parameter of every page it fetched (a 16-byte digest of each: a cursor is the server's choice,
-and one of 60 KB a page took a walk to 750 MB in 6,000 pages; at most
+and one of 60 KB a page took a walk to 400 MB in 6,000 pages; at most
 ``MAX_REMEMBERED_PAGES``, then it starts again) and raises :class:`PaginationCycleError` instead
 of asking for one of them again. ``next_page()``, one step,
 knows only its own page: it raises when the next page would be that same one. A server that

@@ -346,7 +346,7 @@ def _minting(request: Recorded) -> Reply:
 @pytest.mark.parametrize("mode", ["sync", "async"])
 def test_a_walk_remembers_its_pages_in_bounded_memory(package: Any, mode: str) -> None:
     """A walk remembered each page's cursor whole to tell a cycle: a server minting a new
-    60 KB cursor per page took it to 750 MB in 6,000 pages. Now 16 bytes a page: what the
+    60 KB cursor per page took it to 400 MB in 6,000 pages. Now 16 bytes a page: what the
     walk holds, read from its frame mid-walk."""
 
     async def walk_async(url: str) -> list[Any]:
