@@ -11,6 +11,7 @@ at the top; the pipeline is imported only when something must be regenerated.
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -175,22 +176,28 @@ def _remedy(args: argparse.Namespace, manifest: Manifest | None) -> str:
     """The command that remakes what `check` compared, as it works where it runs: `make
     generate` in a repository whose Makefile has that target over the default manifest and
     generated/, else the generator's own command with the arguments this check was given."""
+    # each argument quoted for a POSIX shell: a path with a space (`my dir/pkg`) or a package
+    # name read from a copy's record (`x; curl ... | sh`) is one argument when pasted
     if args.spec:
-        overlay = f" --overlay {args.overlay}" if args.overlay else ""
-        return (f"{GENERATOR} generate --spec {args.spec}{overlay} --out {args.target} "
-                f"--package {recorded_package(args.target)}")
+        overlay = f" --overlay {_q(args.overlay)}" if args.overlay else ""
+        return (f"{GENERATOR} generate --spec {_q(args.spec)}{overlay} --out {_q(args.target)} "
+                f"--package {_q(recorded_package(args.target))}")
     if args.target:
-        return (f"{GENERATOR} generate {args.provider}{_manifest_option(args)} --out "
-                f"{args.target} --package {recorded_package(args.target)}")
+        return (f"{GENERATOR} generate {_q(args.provider)}{_manifest_option(args)} --out "
+                f"{_q(args.target)} --package {_q(recorded_package(args.target))}")
     if _make_generates(args):
         return "make generate"
-    names = "".join(f" {name}" for name in args.providers)
-    out = "" if args.output == DEFAULT_OUTPUT else f" --out {_generate_out(args, manifest)}"
+    names = "".join(f" {_q(name)}" for name in args.providers)
+    out = "" if args.output == DEFAULT_OUTPUT else f" --out {_q(_generate_out(args, manifest))}"
     command = f"{GENERATOR} generate{names}{_manifest_option(args)}{out}"
     doc = compare_page(manifest, args.compare_doc) if manifest is not None else None
     if doc is not None and not args.providers:
-        command += f" && {GENERATOR} compare{_manifest_option(args)} --out {shown_path(doc)}"
+        command += f" && {GENERATOR} compare{_manifest_option(args)} --out {_q(shown_path(doc))}"
     return command
+
+
+def _q(argument: object) -> str:
+    return shlex.quote(str(argument))
 
 
 def _generate_out(args: argparse.Namespace, manifest: Manifest | None) -> Path:
@@ -202,7 +209,7 @@ def _generate_out(args: argparse.Namespace, manifest: Manifest | None) -> Path:
 
 
 def _manifest_option(args: argparse.Namespace) -> str:
-    return "" if args.manifest == DEFAULT_MANIFEST else f" --manifest {args.manifest}"
+    return "" if args.manifest == DEFAULT_MANIFEST else f" --manifest {_q(args.manifest)}"
 
 
 def _make_generates(args: argparse.Namespace) -> bool:

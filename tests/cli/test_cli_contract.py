@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import shlex
 from pathlib import Path
 from typing import Any
 
@@ -115,7 +116,7 @@ def test_a_package_generated_from_a_document_is_checked_against_it(tmp_path: Pat
         assert "inputs changed: spec" in check.stdout and "README.md" in check.stdout
         assert f"replace {out} with a package freshly generated from {spec}" in check.stderr
     # the command the hint gives brings the copy back in line
-    command = check.stderr.split(": openapi-clientgen ", 1)[1].split()
+    command = shlex.split(check.stderr.split(": openapi-clientgen ", 1)[1])
     assert command == ["generate", "--spec", str(spec), "--out", str(out), "--package", "my_client"]
     assert run_cli(*command).returncode == 0
     assert run_cli("check", "--target", out, "--spec", spec).returncode == 0
@@ -131,6 +132,26 @@ def test_out_whose_name_is_not_a_package_says_what_to_pass(tmp_path: Path) -> No
     assert "pass --package NAME, e.g. --package my_client" in result.stderr
     assert run_cli("generate", "ionos", "--out", tmp_path / "x", "--package", "not-valid").returncode == 2
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.timeout(300)
+def test_the_command_check_prints_is_one_a_shell_can_run(tmp_path: Path) -> None:
+    """The remedy `check` prints is pasted into a shell: a folder or document with a space in
+    its path split into two arguments, and the package name comes from the copy's own
+    PROVENANCE.json, which anyone with write access to the folder writes (`x; touch pwned`)."""
+    spec = tmp_path / "api spec.yaml"
+    spec.write_text((FEATURES / "auth_public.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    out = tmp_path / "my vendor" / "acme"
+    assert run_cli("generate", "--spec", spec, "--out", out).returncode == 0
+    record = out / "PROVENANCE.json"
+    data = json.loads(record.read_text(encoding="utf-8"))
+    data["inputs"]["setting:package"] = "acme; touch pwned"
+    record.write_text(json.dumps(data), encoding="utf-8")
+    check = run_cli("check", "--target", out, "--spec", spec)
+    assert check.returncode == 1, check.stderr
+    command = shlex.split(check.stderr.split(": openapi-clientgen ", 1)[1])
+    assert command == ["generate", "--spec", str(spec), "--out", str(out),
+                       "--package", "acme; touch pwned"]
 
 
 @pytest.mark.parametrize("command", [
