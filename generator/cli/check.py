@@ -11,6 +11,7 @@ at the top; the pipeline is imported only when something must be regenerated.
 from __future__ import annotations
 
 import argparse
+import keyword
 import shlex
 import sys
 from collections.abc import Callable, Iterable
@@ -37,6 +38,8 @@ from generator.io.cache import Cache
 from generator.manifest import Manifest, Provider
 
 GENERATOR = "openapi-clientgen"
+# what `names.namespace.MAX_PACKAGE_NAME` allows (not imported: the fast path stays light)
+MAX_RECORDED_PACKAGE = 200
 
 
 def check_packages(items: Iterable[tuple[str, Provider, Path]], *, full: bool,
@@ -69,9 +72,19 @@ def check_packages(items: Iterable[tuple[str, Provider, Path]], *, full: bool,
 
 def _package_name(provider: Provider, folder: Path, recorded: provenance.Recorded | None) -> str:
     """A vendored copy's package name: as recorded, else its folder's name when that is one."""
-    if recorded is not None and provenance.recorded_settings(recorded).get("package"):
-        return provenance.recorded_settings(recorded)["package"]
-    return folder.name if folder.name.isidentifier() else provider.package
+    name = provenance.recorded_settings(recorded).get("package") if recorded is not None else None
+    if _usable_package(name):
+        return str(name)
+    return folder.name if _usable_package(folder.name) else provider.package
+
+
+def _usable_package(name: object) -> bool:
+    """Whether a record's package name can name a package (an identifier, not a keyword, not
+    longer than `generate --package` takes): a record is a file in the copy, which anyone may
+    have written (`../../evil` became the name in the regenerated README and User-Agent).
+    The full check (`namespace.package_name_problem`) loads more than the fast path may."""
+    return (isinstance(name, str) and name.isidentifier() and not keyword.iskeyword(name)
+            and len(name.encode("utf-8")) <= MAX_RECORDED_PACKAGE)
 
 
 def _regenerate_and_explain(pending: list[tuple[PackageReport, Provider, str]],
@@ -230,7 +243,8 @@ def recorded_package(folder: Path) -> str:
     """The package name a copy's record holds (the folder's name when it has none)."""
     recorded = provenance.read(folder)
     settings = provenance.recorded_settings(recorded) if recorded is not None else {}
-    return settings.get("package") or folder.name
+    name = settings.get("package")
+    return name if name is not None and _usable_package(name) else folder.name
 
 
 def register(commands: Any, add_common: Callable[[argparse.ArgumentParser], None]) -> None:
