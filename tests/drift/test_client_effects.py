@@ -127,8 +127,8 @@ CASES: list[tuple[str, Callable[[Doc], None], str, str, bool]] = [
     ("query-parameter-respelt",
      lambda d: _op(d, "/issues/{number}/labels", "post")["parameters"][1].update(name="dryRun"),
      "parameter-added-optional",
-     "client.issues.add_labels: argument dry_run: unchanged (bool | NotGiven), sent as the query "
-     "parameter `dryRun`", False),
+     ("client.issues.add_labels: argument dry_run: unchanged (bool | NotGiven), sent as the "
+      "query parameter `dryRun`"), False),
     # a new spelling that makes the same argument name changes no code
     ("path-parameter-respelt",
      lambda d: _rename_path_parameter(d, "Number"),

@@ -74,9 +74,9 @@ def test_nan_and_infinity_are_refused_before_sending(
 ) -> None:
     server = serve([Reply(204)], repeat_last=True)
     call: dict[str, Any] = {"scale": 1.5, **arguments}
-    with package.Client(base_url=server.url, max_retries=0) as client:
-        with pytest.raises(package.RequestValidationError, match=f"^{named}: .*NaN or an infinity"):
-            client.default.record(**call)
+    with (package.Client(base_url=server.url, max_retries=0) as client,
+          pytest.raises(package.RequestValidationError, match=f"^{named}: .*NaN or an infinity")):
+        client.default.record(**call)
     assert server.requests == []
 
 

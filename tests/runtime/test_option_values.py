@@ -57,8 +57,8 @@ def test_a_timeout_part_is_checked_too(pkg: ModuleType, make_api: Callable[..., 
 
 
 @pytest.mark.parametrize(("options", "message"), [
-    ({"timeout": -5}, "timeout must be a finite number of seconds >= 0, or None for none (got -5); "
-                      "nothing was sent"),
+    ({"timeout": -5}, ("timeout must be a finite number of seconds >= 0, or None for none "
+                       "(got -5); nothing was sent")),
     ({"timeout": math.inf}, "timeout must be a finite number of seconds >= 0"),
     ({"max_retries": -5}, "max_retries must be >= 0; nothing was sent"),
 ], ids=["negative-timeout", "infinite-timeout", "negative-retries"])
