@@ -43,6 +43,7 @@ values cut short and with the client's credentials blanked, as every message of 
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import (
     AsyncIterator,
     Awaitable,
@@ -52,7 +53,6 @@ from collections.abc import (
     Iterator,
     Mapping,
 )
-import hashlib
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, TypeVar
 
