@@ -618,3 +618,31 @@ def test_a_deprecation_is_read_from_its_values() -> None:
     assert change.client.endswith("now @deprecated (type checkers flag calls; a call warns)")
     (back,) = diff_with_client(new, old)
     assert back.values == ("true", "false") and back.client.endswith("no longer @deprecated")
+
+
+@pytest.mark.parametrize(("component", "item_class"), [
+    ("Pets", "PetsPet"), ("PetContent", "PetContentPetContentItem")])
+def test_a_change_under_a_root_lists_items_names_the_item_class(
+        tmp_path: Any, component: str, item_class: str) -> None:
+    """A component that is a list of inline objects is a root model (`Pets(RootModel[
+    list[PetsPet]])`), its items a class dcg names after the list's singular. A property added
+    under `items` said `models.Pets.age: added`, a field of no class and no type."""
+    from generator import pipeline
+
+    def doc(*, age: bool) -> Doc:
+        item = {"type": "object", "properties": {"name": {"type": "string"}}}
+        if age:
+            item["properties"]["age"] = {"type": "integer"}
+        return {"openapi": "3.0.3", "info": {"title": "t", "version": "1"},
+                "paths": {"/pets": {"get": {"operationId": "list_pets", "responses": {"200": {
+                    "description": "ok", "content": {"application/json": {"schema": {
+                        "$ref": f"#/components/schemas/{component}"}}}}}}}},
+                "components": {"schemas": {component: {"type": "array", "items": item}}}}
+
+    [change] = diff_with_client(doc(age=False), doc(age=True))
+    assert change.client == f"models.{item_class}.age: added: int | None"
+    spec = tmp_path / "pets.json"
+    spec.write_text(json.dumps(doc(age=True)), encoding="utf-8")
+    files = pipeline.build_packages([pipeline.target_for_spec(spec, "pets")])["pets"]
+    models = "".join(text for path, text in files.items() if path.startswith("models/"))
+    assert f"class {item_class}(BaseModel)" in models and "    age: int | None = None" in models

@@ -961,6 +961,7 @@ class _Trace:
     def field(self, model: str, wires: tuple[str, ...]) -> str:
         """`models.X.field`'s annotation before and after; a change deeper inside the field
         lands on the innermost model class's field that it reaches."""
+        model = self._holder(model, wires[0])
         if len(wires) > 1:
             found = self._nested(model, wires)
             if found:
@@ -972,6 +973,19 @@ class _Trace:
         self.named_field = True
         return self.typed(f"models.{model}.{model_field_name(wires[0])}",
                           self.old.fields.get(key), self.new.fields.get(key))
+
+    def _holder(self, model: str, wire: str) -> str:
+        """The class whose field `wire` is: `model`, or the one object class the root model
+        `model` wraps (`Dreps(RootModel[list[DrepsDrep]])`: a property under the schema's
+        `items` is `DrepsDrep`'s field; naming `models.Dreps.amount` named no field)."""
+        types = self._types()
+        if (model, wire) in types.fields or (model, wire) in self._other().fields:
+            return model
+        held = types.roots.get(model)
+        return held if held is not None else model
+
+    def _other(self) -> Annotations:
+        return self.old if self.change.side == "new" else self.new
 
     def _became_union(self, key: tuple[str, str]) -> bool:
         """Whether the class `key[0]`, which has the field `key[1]` on the other side, has no
