@@ -11,6 +11,8 @@ at the top; the pipeline is imported only when something must be regenerated.
 from __future__ import annotations
 
 import argparse
+import keyword
+import shlex
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -22,6 +24,7 @@ from generator.cli.common import (
     add_cache_option,
     add_out_options,
     chosen_cache,
+    path_argument,
     read_manifest,
     shown_path,
     usage_error,
@@ -35,6 +38,8 @@ from generator.io.cache import Cache
 from generator.manifest import Manifest, Provider
 
 GENERATOR = "openapi-clientgen"
+# what `names.namespace.MAX_PACKAGE_NAME` allows (not imported: the fast path stays light)
+MAX_RECORDED_PACKAGE = 200
 
 
 def check_packages(items: Iterable[tuple[str, Provider, Path]], *, full: bool,
@@ -67,9 +72,19 @@ def check_packages(items: Iterable[tuple[str, Provider, Path]], *, full: bool,
 
 def _package_name(provider: Provider, folder: Path, recorded: provenance.Recorded | None) -> str:
     """A vendored copy's package name: as recorded, else its folder's name when that is one."""
-    if recorded is not None and provenance.recorded_settings(recorded).get("package"):
-        return provenance.recorded_settings(recorded)["package"]
-    return folder.name if folder.name.isidentifier() else provider.package
+    name = provenance.recorded_settings(recorded).get("package") if recorded is not None else None
+    if _usable_package(name):
+        return str(name)
+    return folder.name if _usable_package(folder.name) else provider.package
+
+
+def _usable_package(name: object) -> bool:
+    """Whether a record's package name can name a package (an identifier, not a keyword, not
+    longer than `generate --package` takes): a record is a file in the copy, which anyone may
+    have written (`../../evil` became the name in the regenerated README and User-Agent).
+    The full check (`namespace.package_name_problem`) loads more than the fast path may."""
+    return (isinstance(name, str) and name.isidentifier() and not keyword.iskeyword(name)
+            and len(name.encode("utf-8")) <= MAX_RECORDED_PACKAGE)
 
 
 def _regenerate_and_explain(pending: list[tuple[PackageReport, Provider, str]],
@@ -174,22 +189,28 @@ def _remedy(args: argparse.Namespace, manifest: Manifest | None) -> str:
     """The command that remakes what `check` compared, as it works where it runs: `make
     generate` in a repository whose Makefile has that target over the default manifest and
     generated/, else the generator's own command with the arguments this check was given."""
+    # each argument quoted for a POSIX shell: a path with a space (`my dir/pkg`) or a package
+    # name read from a copy's record (`x; curl ... | sh`) is one argument when pasted
     if args.spec:
-        overlay = f" --overlay {args.overlay}" if args.overlay else ""
-        return (f"{GENERATOR} generate --spec {args.spec}{overlay} --out {args.target} "
-                f"--package {recorded_package(args.target)}")
+        overlay = f" --overlay {_q(args.overlay)}" if args.overlay else ""
+        return (f"{GENERATOR} generate --spec {_q(args.spec)}{overlay} --out {_q(args.target)} "
+                f"--package {_q(recorded_package(args.target))}")
     if args.target:
-        return (f"{GENERATOR} generate {args.provider}{_manifest_option(args)} --out "
-                f"{args.target} --package {recorded_package(args.target)}")
+        return (f"{GENERATOR} generate {_q(args.provider)}{_manifest_option(args)} --out "
+                f"{_q(args.target)} --package {_q(recorded_package(args.target))}")
     if _make_generates(args):
         return "make generate"
-    names = "".join(f" {name}" for name in args.providers)
-    out = "" if args.output == DEFAULT_OUTPUT else f" --out {_generate_out(args, manifest)}"
+    names = "".join(f" {_q(name)}" for name in args.providers)
+    out = "" if args.output == DEFAULT_OUTPUT else f" --out {_q(_generate_out(args, manifest))}"
     command = f"{GENERATOR} generate{names}{_manifest_option(args)}{out}"
     doc = compare_page(manifest, args.compare_doc) if manifest is not None else None
     if doc is not None and not args.providers:
-        command += f" && {GENERATOR} compare{_manifest_option(args)} --out {shown_path(doc)}"
+        command += f" && {GENERATOR} compare{_manifest_option(args)} --out {_q(shown_path(doc))}"
     return command
+
+
+def _q(argument: object) -> str:
+    return shlex.quote(str(argument))
 
 
 def _generate_out(args: argparse.Namespace, manifest: Manifest | None) -> Path:
@@ -201,7 +222,7 @@ def _generate_out(args: argparse.Namespace, manifest: Manifest | None) -> Path:
 
 
 def _manifest_option(args: argparse.Namespace) -> str:
-    return "" if args.manifest == DEFAULT_MANIFEST else f" --manifest {args.manifest}"
+    return "" if args.manifest == DEFAULT_MANIFEST else f" --manifest {_q(args.manifest)}"
 
 
 def _make_generates(args: argparse.Namespace) -> bool:
@@ -222,7 +243,8 @@ def recorded_package(folder: Path) -> str:
     """The package name a copy's record holds (the folder's name when it has none)."""
     recorded = provenance.read(folder)
     settings = provenance.recorded_settings(recorded) if recorded is not None else {}
-    return settings.get("package") or folder.name
+    name = settings.get("package")
+    return name if name is not None and _usable_package(name) else folder.name
 
 
 def register(commands: Any, add_common: Callable[[argparse.ArgumentParser], None]) -> None:
@@ -234,12 +256,13 @@ def register(commands: Any, add_common: Callable[[argparse.ArgumentParser], None
     add_out_options(check_cmd, "what `generate --out DIR` wrote: with one provider named, that "
                                "package's folder (as --target DIR --provider NAME); else the "
                                "folder holding one folder per package")
-    check_cmd.add_argument("--target", type=Path, help="a vendored copy of one package (any name)")
+    check_cmd.add_argument("--target", type=path_argument,
+                           help="a vendored copy of one package (any name)")
     check_cmd.add_argument("--provider", help="which provider --target was generated from")
-    check_cmd.add_argument("--spec", type=Path,
+    check_cmd.add_argument("--spec", type=path_argument,
                            help="the document --target was generated from (generate --spec), "
                                 "instead of --provider")
-    check_cmd.add_argument("--overlay", type=Path,
+    check_cmd.add_argument("--overlay", type=path_argument,
                            help="the Overlay document --target was generated with (with --spec)")
     check_cmd.add_argument("--full", action="store_true",
                            help="always regenerate; skip the provenance fast path")
@@ -248,7 +271,7 @@ def register(commands: Any, add_common: Callable[[argparse.ArgumentParser], None
     check_cmd.add_argument("--verbose", action="store_true",
                            help=f"print every diff line "
                                 f"(text: the first {DIFF_CAP} after the summary)")
-    check_cmd.add_argument("--compare-doc", type=Path, help=COMPARE_DOC_HELP)
+    check_cmd.add_argument("--compare-doc", type=path_argument, help=COMPARE_DOC_HELP)
     add_common(check_cmd)
     add_cache_option(check_cmd)
     check_cmd.set_defaults(run=cmd_check)

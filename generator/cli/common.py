@@ -36,6 +36,16 @@ NO_CACHE_HELP = (f"neither read nor write the cache of generated packages and va
                  f"(${DIR_ENV}, else ~/.cache/openapi-clientgen); {OFF_ENV}=1 does the same")
 
 
+def path_argument(text: str) -> Path:
+    """A path option's value (`type=` of argparse): an empty one (`--out "$OUT"` with `OUT`
+    unset) is refused, not read as `.`, the folder the shell stands in (which `--out` would
+    replace and `check --target` compare)."""
+    if not text:
+        raise argparse.ArgumentTypeError(
+            "an empty path (an unset shell variable?): name a file or folder")
+    return Path(text)
+
+
 def add_cache_option(parser: argparse.ArgumentParser) -> None:
     """`--no-cache`, on the commands that generate or validate."""
     parser.add_argument("--no-cache", action="store_true", help=NO_CACHE_HELP)
@@ -46,8 +56,8 @@ def add_out_options(parser: argparse.ArgumentParser, out_help: str) -> None:
     and `--output ROOT`, the older spelling of the root of the generated packages (kept
     working); one or the other."""
     either = parser.add_mutually_exclusive_group()
-    either.add_argument("--out", type=Path, help=out_help)
-    either.add_argument("--output", type=Path, default=DEFAULT_OUTPUT,
+    either.add_argument("--out", type=path_argument, help=out_help)
+    either.add_argument("--output", type=path_argument, default=DEFAULT_OUTPUT,
                         help="root of the generated packages, one folder per package "
                              "(default: generated/)")
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from generator.cli.common import read_manifest
+from generator.cli.common import path_argument, read_manifest
 from generator.manifest import Manifest
 
 COMPARE_DOC_HELP = (
@@ -53,7 +53,7 @@ def register(commands: Any, add_common: Callable[[argparse.ArgumentParser], None
     its handler; each command module registers itself, so main.py only lists them."""
     compare_cmd = commands.add_parser("compare", help=cmd_compare.__doc__)
     compare_cmd.add_argument("providers", nargs="*", help="provider names (default: all)")
-    compare_cmd.add_argument("--out", type=Path,
+    compare_cmd.add_argument("--out", type=path_argument,
                              help="write the table here instead of stdout (the manifest's "
                                   "`compare: {out: ...}` is where `check` looks for it)")
     add_common(compare_cmd)

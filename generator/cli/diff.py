@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generator.cli.common import add_cache_option, chosen_cache, print_problems
+from generator.cli.common import add_cache_option, chosen_cache, path_argument, print_problems
 
 if TYPE_CHECKING:
     from generator.cli.drift_inputs import Comparable
@@ -131,8 +131,8 @@ def register(commands: Any, add_common: Callable[[argparse.ArgumentParser], None
     """Add the `diff` subcommand to `commands` (the CLI's subparsers): its arguments and
     its handler; each command module registers itself, so main.py only lists them."""
     diff_cmd = commands.add_parser("diff", help=cmd_diff.__doc__)
-    diff_cmd.add_argument("old", type=Path, help="the old document (YAML or JSON)")
-    diff_cmd.add_argument("new", type=Path, help="the new document (YAML or JSON)")
+    diff_cmd.add_argument("old", type=path_argument, help="the old document (YAML or JSON)")
+    diff_cmd.add_argument("new", type=path_argument, help="the new document (YAML or JSON)")
     diff_cmd.add_argument(
         "--fail-on", choices=("breaking", "possibly-breaking", "client-breaking", "any", "none"),
         default="breaking",
@@ -149,10 +149,10 @@ def register(commands: Any, add_common: Callable[[argparse.ArgumentParser], None
         "--limit", type=int, metavar="N",
         help=f"show at most N changes, then 'N more' (default: {_MARKDOWN_LIMIT} for markdown, "
              "all otherwise; 0: all)")
-    diff_cmd.add_argument("--report", type=Path, metavar="FILE",
+    diff_cmd.add_argument("--report", type=path_argument, metavar="FILE",
                           help="also write the whole report (no --limit) to FILE")
     diff_cmd.add_argument(
-        "--overlay", type=Path, metavar="FILE",
+        "--overlay", type=path_argument, metavar="FILE",
         help="an OpenAPI Overlay (a provider's overlay.yaml) applied to both documents when "
              "naming the client's methods (x-codegen-resource, x-codegen-method), as "
              "`generate --overlay` names them; the changes are the documents' own")

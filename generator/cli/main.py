@@ -21,6 +21,7 @@ from generator.cli.common import (
     DEFAULT_OUTPUT,
     add_cache_option,
     chosen_cache,
+    path_argument,
     print_problems,
     read_manifest,
     usage_error,
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
 
 
 def _add_common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--manifest", type=Path, default=DEFAULT_MANIFEST,
+    parser.add_argument("--manifest", type=path_argument, default=DEFAULT_MANIFEST,
                         help="providers manifest (default: specs/providers.yaml)")
     parser.add_argument("--debug", action="store_true", help="show tracebacks")
     parser.add_argument(
@@ -205,7 +206,7 @@ def _generate_targets(args: argparse.Namespace) -> tuple[list[pipeline.Target], 
                               "(a provider's overlay is in the manifest)")
     providers = _chosen_providers(args)
     one_folder = args.out is not None and len(args.providers) == 1
-    if args.package and not one_folder:
+    if args.package is not None and not one_folder:
         raise usage_error("", "--package names one package: give one provider and --out DIR")
     if one_folder:
         package = _package_name(args.out, args.package)
@@ -241,11 +242,11 @@ def _package_name(out: Path, package: str | None) -> str:
     from generator.names.namespace import package_name_problem
 
     folder_name = Path(os.path.abspath(out)).name
-    name = package or folder_name
+    name = folder_name if package is None else package  # `--package ""` is refused, not unset
     refused = package_name_problem(name)
     if refused is None:
         return name
-    if package:
+    if package is not None:
         raise usage_error("", f"--package: {refused}", "pass --package NAME with another name")
     suggestion = re.sub(r"\W", "_", folder_name).strip("_") or "client"
     if package_name_problem(suggestion) is not None:
@@ -298,16 +299,17 @@ def _parser() -> argparse.ArgumentParser:
 
     generate_cmd = commands.add_parser("generate", help=cmd_generate.__doc__)
     generate_cmd.add_argument("providers", nargs="*", help="provider names (default: all)")
-    generate_cmd.add_argument("--spec", type=Path,
+    generate_cmd.add_argument("--spec", type=path_argument,
                               help="any OpenAPI 3.0/3.1 document, instead of a provider")
-    generate_cmd.add_argument("--overlay", type=Path, help="an Overlay 1.0 document for --spec")
+    generate_cmd.add_argument("--overlay", type=path_argument,
+                              help="an Overlay 1.0 document for --spec")
     generate_cmd.add_argument(
-        "--out", type=Path,
+        "--out", type=path_argument,
         help="where to write: the package folder for --spec or one provider; else the folder "
              "holding one folder per package (default: generated/)")
     generate_cmd.add_argument(
         "--package", help="package name for --spec or one provider (default: --out's last part)")
-    generate_cmd.add_argument("--output", type=Path, help="deprecated: use --out")
+    generate_cmd.add_argument("--output", type=path_argument, help="deprecated: use --out")
     generate_cmd.add_argument(
         "--force", action="store_true",
         help="replace an --out folder even when it holds files that are not the generated "

@@ -21,6 +21,7 @@ from generator.cli.common import (
     add_cache_option,
     add_out_options,
     chosen_cache,
+    path_argument,
     print_problems,
     read_manifest,
     shown_path,
@@ -280,7 +281,7 @@ def register(commands: Any, add_common: Callable[[argparse.ArgumentParser], None
     update_cmd.add_argument(
         "--discard-edits", action="store_true",
         help="regenerate even over files of the package edited by hand (default: refuse)")
-    update_cmd.add_argument("--compare-doc", type=Path,
+    update_cmd.add_argument("--compare-doc", type=path_argument,
                             help=COMPARE_DOC_HELP + "; rewritten when it exists")
     add_common(update_cmd)
     add_cache_option(update_cmd)

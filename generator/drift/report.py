@@ -6,7 +6,9 @@ Imports only light modules: `check` formats its fast-path report without loading
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 
@@ -28,9 +30,59 @@ def printable_lines(lines: Iterable[str]) -> str:
     return "".join(printable(line) + "\n" for line in lines)
 
 
+# A run of backticks, and what Markdown or HTML would make of prose: a document's names and
+# descriptions reach a report a CI job renders (GitHub's job summary, a pull request comment).
+_TICKS = re.compile(r"`+")
+_PROSE = re.compile(r"<|\]\(")  # no tag opens without `<`; `[x]\(url)` is no link
+_ENTITIES = {"<": "&lt;", "](": "]\\("}
+
+
 def md_cell(text: str) -> str:
-    """`text` safe inside a Markdown table cell: pipes escaped, one line."""
-    return text.replace("|", "\\|").replace("\n", " ")
+    """`text` safe inside a Markdown table cell: pipes escaped, one line; outside its code
+    spans (`name`, paired as Markdown pairs them) no HTML (`<img ...>`, `</table>`) or inline
+    link (`[x](url)`) a document's text would make, and a backtick that opens no span is
+    literal. Inside a code span nothing is interpreted."""
+    text = text.replace("\r\n", " ").replace("\r", " ").replace("\n", " ")
+    out: list[str] = []
+    at = 0
+    runs = list(_TICKS.finditer(text))
+    index = 0
+    while index < len(runs):
+        opening = runs[index]
+        closing = next((run for run in runs[index + 1:]
+                        if len(run.group()) == len(opening.group())), None)
+        out.append(_prose(text[at:opening.start()]))
+        if closing is None:  # no span: literal backticks
+            out.append("\\`" * len(opening.group()))
+            at = opening.end()
+            index += 1
+            continue
+        out.append(text[opening.start():closing.end()])
+        at = closing.end()
+        index = runs.index(closing) + 1
+    out.append(_prose(text[at:]))
+    return "".join(out).replace("|", "\\|")
+
+
+def _prose(text: str) -> str:
+    return _PROSE.sub(lambda found: _ENTITIES[found.group()], text)
+
+
+def md_code(text: str) -> str:
+    """`text` as one inline code span of a table cell: fenced by more backticks than any run
+    it holds (a name with a backtick in it does not end the span early), pipes escaped."""
+    text = text.replace("\r\n", " ").replace("\r", " ").replace("\n", " ")
+    longest = max((len(run) for run in _TICKS.findall(text)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if longest or text.startswith(" ") or text.endswith(" ") else ""
+    return f"{fence}{pad}{text}{pad}{fence}".replace("|", "\\|")
+
+
+def md_fence(lines: Sequence[str]) -> str:
+    """A fence for a code block holding `lines`: longer than any run of backticks in them, so
+    that no line (a README's ```` ``` ````, in a diff's context) closes the block early."""
+    longest = max((len(run) for line in lines for run in _TICKS.findall(line)), default=0)
+    return "`" * max(3, longest + 1)
 
 
 # --------------------------------------------------------------------------- diff: changes
@@ -200,16 +252,16 @@ def _changes_markdown(everything: Sequence[Change], shown: Sequence[Change],
         if severity != level:
             level = severity
             lines += ["", f"### {_TITLES[severity]}"]
-        lines += ["", f"#### `{md_cell(heading)}`", "",
+        lines += ["", f"#### {md_code(heading)}", "",
                   "| severity | kind | pointer | change |", "|---|---|---|---|"]
         for c in members:
-            affects = (f"<br>affects {len(c.operations)} operations: {_used_by(c)}"
-                       if len(c.operations) > 1 else "")
+            parts = [f"{c.message} ({_where(c, options.files)})"]
             if c.client:
-                affects = f"<br>client: {c.client}" + affects
-            lines.append(f"| {c.severity} | `{c.kind}` | `{md_cell(c.pointer)}` "
-                         f"| {md_cell(c.message)} ({md_cell(_where(c, options.files))})"
-                         f"{md_cell(affects)} |")
+                parts.append(f"client: {c.client}")
+            if len(c.operations) > 1:
+                parts.append(f"affects {len(c.operations)} operations: {_used_by(c)}")
+            cell = "<br>".join(md_cell(part) for part in parts)  # each its own: `name` spans
+            lines.append(f"| {c.severity} | `{c.kind}` | {md_code(c.pointer)} | {cell} |")
     if left_out:
         lines += ["", _more_line(left_out, options)]
     return printable_lines(lines)
@@ -301,13 +353,15 @@ def _check_markdown(reports: list[PackageReport]) -> str:
         if not report.files:
             lines.append(f"| {report.name} | | clean | |")
         for item in report.files:
-            lines.append(f"| {report.name} | `{shown_file(report.folder, item.path)}` "
+            lines.append(f"| {report.name} | {md_code(shown_file(report.folder, item.path))} "
                          f"| {item.status} | {md_cell(item.cause)} |")
     for report in reports:
         for item in report.files:
-            lines += ["", f"<details><summary>{shown_file(report.folder, item.path)}</summary>",
-                      "", "```diff", *(line.rstrip("\n") for line in item.diff), "```", "",
-                      "</details>"]
+            diff = [line.rstrip("\n") for line in item.diff]
+            fence = md_fence(diff)
+            summary = html.escape(shown_file(report.folder, item.path))
+            lines += ["", f"<details><summary>{summary}</summary>",
+                      "", f"{fence}diff", *diff, fence, "", "</details>"]
     return "\n".join(lines) + "\n"
 
 

@@ -130,10 +130,10 @@ OPERATIONS_MODULE_NAMES = frozenset({
     "FileData", "FormBody", "Headers", "IO", "Iterable", "Mapping", "MultipartBody", "NOT_GIVEN",
     "NotGiven", "Query", "RawBody", "RequestValidationError", "Sequence", "SyncAPIClient",
     "Timeout", "TypeAlias", "TypedDict", "_check_header", "_describe", "_dump", "_form_value",
-    "_is_json_value", "_json_text", "_keep_given", "_path_value", "_pct", "_scalar",
+    "_is_json_value", "_json_text", "_keep_given", "_non_finite", "_path_value", "_pct", "_scalar",
     "_short", "_validator",
     "annotations", "client_value",
-    "dataclass", "form_body", "form_fields", "format_path", "header_problem", "json",
+    "dataclass", "form_body", "form_fields", "format_path", "header_problem", "json", "math",
     "json_parts", "multipart_body", "multipart_fields", "multipart_files", "optional_body", "os",
     "pick",
     "pick_headers", "pick_strings", "pydantic", "pydantic_core", "quote", "raw_body", "raw_content",
@@ -153,7 +153,7 @@ CLIENT_INIT_NAMES = frozenset({
 # Top-level modules templates/runtime/*.py import.
 RUNTIME_IMPORTS = frozenset({
     "__future__", "asyncio", "base64", "codecs", "collections", "contextlib", "contextvars",
-    "dataclasses", "datetime", "email", "enum", "functools", "http", "httpx", "ipaddress", "json",
-    "logging", "math", "os", "pydantic", "pydantic_core", "random", "re", "stat", "threading",
-    "time", "types", "typing", "urllib", "uuid", "warnings", "weakref",
+    "dataclasses", "datetime", "email", "enum", "functools", "hashlib", "http", "httpx",
+    "ipaddress", "json", "logging", "math", "os", "pydantic", "pydantic_core", "random", "re",
+    "stat", "threading", "time", "types", "typing", "urllib", "uuid", "warnings", "weakref",
 })

@@ -15,7 +15,9 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import shlex
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -114,7 +116,7 @@ def test_a_package_generated_from_a_document_is_checked_against_it(tmp_path: Pat
         assert "inputs changed: spec" in check.stdout and "README.md" in check.stdout
         assert f"replace {out} with a package freshly generated from {spec}" in check.stderr
     # the command the hint gives brings the copy back in line
-    command = check.stderr.split(": openapi-clientgen ", 1)[1].split()
+    command = shlex.split(check.stderr.split(": openapi-clientgen ", 1)[1])
     assert command == ["generate", "--spec", str(spec), "--out", str(out), "--package", "my_client"]
     assert run_cli(*command).returncode == 0
     assert run_cli("check", "--target", out, "--spec", spec).returncode == 0
@@ -130,6 +132,57 @@ def test_out_whose_name_is_not_a_package_says_what_to_pass(tmp_path: Path) -> No
     assert "pass --package NAME, e.g. --package my_client" in result.stderr
     assert run_cli("generate", "ionos", "--out", tmp_path / "x", "--package", "not-valid").returncode == 2
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.timeout(300)
+def test_the_command_check_prints_is_one_a_shell_can_run(tmp_path: Path) -> None:
+    """The remedy `check` prints is pasted into a shell: a folder or document with a space in
+    its path split into two arguments. The package name comes from the copy's own
+    PROVENANCE.json, which anyone with write access to the folder writes: one that names no
+    package (`x; touch pwned`) is not taken (the folder's name is)."""
+    spec = tmp_path / "api spec.yaml"
+    spec.write_text((FEATURES / "auth_public.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    out = tmp_path / "my vendor" / "acme"
+    assert run_cli("generate", "--spec", spec, "--out", out).returncode == 0
+    record = out / "PROVENANCE.json"
+    data = json.loads(record.read_text(encoding="utf-8"))
+    data["inputs"]["setting:package"] = "acme; touch pwned"
+    record.write_text(json.dumps(data), encoding="utf-8")
+    check = run_cli("check", "--target", out, "--spec", spec)
+    assert check.returncode == 1, check.stderr
+    command = shlex.split(check.stderr.split(": openapi-clientgen ", 1)[1])
+    assert command == ["generate", "--spec", str(spec), "--out", str(out), "--package", "acme"]
+
+
+@pytest.mark.parametrize("command", [
+    ["generate", "--spec", FEATURES / "auth_public.yaml", "--package", ""],
+    ["generate", "ionos", "--package", ""],
+], ids=["spec", "provider"])
+def test_an_empty_package_name_is_refused_not_taken_for_none(tmp_path: Path, command: list[Any]) -> None:
+    """`--package ""` (`--package "$NAME"` with NAME unset) was read as no `--package`: the
+    package took `--out`'s folder name, silently."""
+    result = run_cli(*command, "--out", tmp_path / "pkg")
+    assert result.returncode == 2, result.stderr
+    assert "--package: '' is not a Python package name" in result.stderr
+    assert "Traceback" not in result.stderr and list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("command", [
+    ["generate", "--spec", FEATURES / "auth_public.yaml", "--out", ""],
+    ["generate", "--spec", "", "--out", "OUT"],
+    ["check", "--target", "", "--spec", FEATURES / "auth_public.yaml"],
+    ["diff", "", FEATURES / "auth_public.yaml"],
+    ["check", "ionos", "--compare-doc", ""],
+], ids=lambda command: "-".join(str(part) for part in command[:2]))
+def test_an_empty_path_is_refused_not_taken_for_the_current_folder(
+    tmp_path: Path, command: list[Any]
+) -> None:
+    """An empty path was `Path("")`, the folder the shell stands in: `--out ""` would replace it
+    (a folder name that is a package name), `check --target ""` compared all of it."""
+    result = run_cli(*[tmp_path / "out" if part == "OUT" else part for part in command])
+    assert result.returncode == 2, result.stderr
+    assert "an empty path (an unset shell variable?)" in result.stderr
+    assert "Traceback" not in result.stderr and list(tmp_path.iterdir()) == []
 
 
 @pytest.mark.timeout(300)

@@ -200,3 +200,25 @@ def test_update_takes_out_as_generate_does(tmp_path: Path) -> None:
     assert "from acme_client import" in (copy / "README.md").read_text(encoding="utf-8")
     checked = run_cli("check", "acme", "--manifest", manifest, "--out", copy, "--full")
     assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def test_a_record_naming_no_package_is_not_taken_as_the_name(tmp_path: Path) -> None:
+    """`update acme --out DIR` and `check --out DIR` take a copy's name from its PROVENANCE.json,
+    a file in the copy anyone may write: `../../evil` became the package's name in the README
+    (`from ../../evil import Client`) and its User-Agent. A name no package can have is not
+    taken: the folder's name is (and `check` says the record's setting changed)."""
+    manifest = _repository(tmp_path)
+    copy = tmp_path / "vendor" / "acme_client"
+    assert run_cli("generate", "acme", "--manifest", manifest, "--out", copy).returncode == 0
+    record = copy / "PROVENANCE.json"
+    record.write_text(record.read_text(encoding="utf-8").replace(
+        '"setting:package": "acme_client"', '"setting:package": "../../evil"'), encoding="utf-8")
+    checked = run_cli("check", "acme", "--manifest", manifest, "--out", copy)
+    assert checked.returncode == 1 and "--package acme_client" in checked.stderr, checked.stderr
+    new = tmp_path / "new.yaml"
+    new.write_text(ACME.replace("size: {type: integer}", "size: {type: number}"), encoding="utf-8")
+    updated = run_cli("update", "acme", "--from", new, "--manifest", manifest, "--out", copy,
+                      "--discard-edits")
+    assert updated.returncode == 0, updated.stdout + updated.stderr
+    written = "".join(path.read_text(encoding="utf-8") for path in copy.rglob("*") if path.is_file())
+    assert "evil" not in written and "from acme_client import" in written

@@ -81,3 +81,18 @@ def test_a_binary_comparison_page_is_said_to_differ(tmp_path: Path) -> None:
     (item,) = report.files
     assert item.binary and item.diff == [
         f"{BINARY_DIFFERS}: {page} (on disk: binary file of 17 bytes)\n"]
+
+
+def test_markdown_keeps_a_readme_diff_in_its_code_block() -> None:
+    """A README's closing fence in a diff's context (` ````` `) closed the ```` ```diff ````
+    block of `check --format markdown` early, and the rest of the diff rendered as Markdown
+    and HTML; a file name went into `<summary>` as HTML."""
+    diff = ["--- a/README.md\n", "+++ b/README.md\n", "@@ -1,3 +1,3 @@\n", " ```\n",
+            "-<img src=x onerror=alert(1)>\n", "+new\n"]
+    report = PackageReport("pkg", Path("pkg"), "pkg",
+                           [FileDrift("README.md", "changed", "hand edit", diff, 1),
+                            FileDrift("<b>x</b>.py", "removed", "hand edit", ["-x\n"], 1)])
+    md = format_check([report], "markdown").splitlines()
+    start = md.index("````diff")
+    assert md[start + 1:start + 8] == [line.rstrip("\n") for line in diff] + ["````"]
+    assert "<details><summary>pkg/&lt;b&gt;x&lt;/b&gt;.py</summary>" in md

@@ -116,6 +116,19 @@ CASES: list[tuple[str, Callable[[Doc], None], str, str, bool]] = [
     ("path-parameter-renamed",
      lambda d: _rename_path_parameter(d, "num"),
      "path-parameter-renamed", "client.issues.get: argument number renamed to num", True),
+    # a query parameter moved to a header (or respelt to the same argument name): the method
+    # keeps the argument, the regenerated client sends it the new way; calls unchanged
+    ("query-parameter-moved-to-a-header",
+     lambda d: _op(d, "/issues/{number}/labels", "post")["parameters"][1].update({"in": "header"}),
+     "parameter-removed",
+     ("client.issues.add_labels: argument dry_run: unchanged (bool | NotGiven), sent as the "
+      "header parameter `dry_run` by the regenerated client (was the query parameter `dry_run`; "
+      "calls unchanged)"), False),
+    ("query-parameter-respelt",
+     lambda d: _op(d, "/issues/{number}/labels", "post")["parameters"][1].update(name="dryRun"),
+     "parameter-added-optional",
+     ("client.issues.add_labels: argument dry_run: unchanged (bool | NotGiven), sent as the "
+      "query parameter `dryRun`"), False),
     # a new spelling that makes the same argument name changes no code
     ("path-parameter-respelt",
      lambda d: _rename_path_parameter(d, "Number"),
@@ -146,6 +159,16 @@ CASES: list[tuple[str, Callable[[Doc], None], str, str, bool]] = [
      "parameter-serialization-changed",
      ("client.issues.add_labels: argument dry_run: sent style=form, explode=false by the "
       "regenerated client"), False),
+    # an optional answer field read as `str | None` already: null breaks no code reading it
+    ("optional-model-field-became-nullable",
+     lambda d: _schemas(d)["Issue"]["properties"]["state_reason"].update(nullable=True),
+     "response-property-became-nullable",
+     "models.Issue.state_reason: now accepts None; type unchanged: str | None", False),
+    # a required one was `int`: code doing arithmetic on it no longer type-checks
+    ("required-model-field-became-nullable",
+     lambda d: _schemas(d)["Issue"]["properties"]["id"].update(nullable=True),
+     "response-property-became-nullable", "models.Issue.id: now accepts None: int -> int | None",
+     True),
     # the one success's headers are typed on the raw response
     ("typed-response-header-added",
      lambda d: _op(d, "/issues/{number}", "get")["responses"].update({"200": dict(
@@ -174,6 +197,19 @@ def test_each_change_names_its_effect_on_the_client(
     assert found[0].client.startswith(effect), found[0]
     assert found[0].client_breaking is client_breaking
     assert exit_code(changes, "client-breaking") == int(client_breaking)
+
+
+def test_a_required_nullable_answer_field_made_optional_is_not_client_breaking() -> None:
+    """Required and nullable, the field is `int | None` already; left out, the model reads
+    None, as it read a null: code reading it is unchanged (breaking on the wire only)."""
+    old = copy.deepcopy(base())
+    _schemas(old)["Issue"]["properties"]["id"]["nullable"] = True
+    new = copy.deepcopy(old)
+    _schemas(new)["Issue"]["required"] = []
+    [change] = diff_with_client(old, new)
+    assert (change.kind, change.severity) == ("response-property-became-optional", "breaking")
+    assert change.client == "models.Issue.id: now optional; type unchanged: int | None"
+    assert not change.client_breaking
 
 
 def test_client_effect_in_every_format() -> None:
@@ -582,3 +618,31 @@ def test_a_deprecation_is_read_from_its_values() -> None:
     assert change.client.endswith("now @deprecated (type checkers flag calls; a call warns)")
     (back,) = diff_with_client(new, old)
     assert back.values == ("true", "false") and back.client.endswith("no longer @deprecated")
+
+
+@pytest.mark.parametrize(("component", "item_class"), [
+    ("Pets", "PetsPet"), ("PetContent", "PetContentPetContentItem")])
+def test_a_change_under_a_root_lists_items_names_the_item_class(
+        tmp_path: Any, component: str, item_class: str) -> None:
+    """A component that is a list of inline objects is a root model (`Pets(RootModel[
+    list[PetsPet]])`), its items a class dcg names after the list's singular. A property added
+    under `items` said `models.Pets.age: added`, a field of no class and no type."""
+    from generator import pipeline
+
+    def doc(*, age: bool) -> Doc:
+        item = {"type": "object", "properties": {"name": {"type": "string"}}}
+        if age:
+            item["properties"]["age"] = {"type": "integer"}
+        return {"openapi": "3.0.3", "info": {"title": "t", "version": "1"},
+                "paths": {"/pets": {"get": {"operationId": "list_pets", "responses": {"200": {
+                    "description": "ok", "content": {"application/json": {"schema": {
+                        "$ref": f"#/components/schemas/{component}"}}}}}}}},
+                "components": {"schemas": {component: {"type": "array", "items": item}}}}
+
+    [change] = diff_with_client(doc(age=False), doc(age=True))
+    assert change.client == f"models.{item_class}.age: added: int | None"
+    spec = tmp_path / "pets.json"
+    spec.write_text(json.dumps(doc(age=True)), encoding="utf-8")
+    files = pipeline.build_packages([pipeline.target_for_spec(spec, "pets")])["pets"]
+    models = "".join(text for path, text in files.items() if path.startswith("models/"))
+    assert f"class {item_class}(BaseModel)" in models and "    age: int | None = None" in models

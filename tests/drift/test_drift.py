@@ -679,6 +679,29 @@ def test_format_markdown_escapes_pipes() -> None:
     assert md.index("path-removed") < md.index("description-changed")
 
 
+def test_format_markdown_renders_no_html_or_link_a_document_wrote() -> None:
+    """A CI job renders the Markdown report (GitHub's job summary): a document's names and
+    descriptions reached it as written, so `<img ...>` or `</table>` in a description was
+    HTML, `[x](url)` a link, and a backtick in a name ended its code span early, letting what
+    followed out of it. Outside code spans `<` is an entity and `](` escaped; each span is
+    fenced by more backticks than it holds; our own `<br>` stays."""
+    new = base()
+    req(new)["properties"]["stop"]["description"] = "<img src=x onerror=alert(1)> [see](https://e.x)"
+    req(new)["properties"]["x` <b>out</b> `y<i>"] = {"type": "string"}
+    md = format_changes(diff(render(base(), "3.0", False), render(new, "3.0", False)), "markdown")
+    cells = [line for line in md.splitlines() if line.startswith("| non-breaking")]
+    described = next(line for line in cells if "description-changed" in line)
+    assert "(&lt;img src=x onerror=alert(1)> [see]\\(https://e.x))" in described
+    added = next(line for line in cells if "request-property-added" in line)
+    # the pointer's span is fenced by two backticks; in the message, the name's own backticks
+    # pair as Markdown pairs them, and what lies outside the spans is escaped
+    assert "| `` /paths/~1v1~1completions/post/requestBody/content/application~1json/schema/" \
+        "properties/x` <b>out<~1b> `y<i> `` |" in added
+    assert "property `x` &lt;b>out&lt;/b> `y<i>` was added" in added
+    assert "<img" not in md.replace("`", "").replace("&lt;img", "")
+    assert all(line.count("<br>") == line.count("client:") for line in cells)
+
+
 def test_format_json() -> None:
     payload = json.loads(format_changes(_sample_changes(), "json"))
     assert payload["summary"] == {"breaking": 1, "possibly_breaking": 0, "non_breaking": 1}

@@ -316,6 +316,22 @@ def test_a_copy_keeps_every_credential_and_limit(package: Any, server: ScriptedS
     assert request.headers["authorization"] == "Bearer tok-654321"
 
 
+def test_repr_names_the_credentials_the_client_holds(package: Any, server: ScriptedServer) -> None:
+    """`repr(client)` said `api_key=<set>` whatever the client's credentials were called (a
+    bearer token, a username and password): it names each argument, set or not, never its value."""
+    multiple = package("auth_multiple")
+    for cls in (multiple.Client, multiple.AsyncClient):
+        shown = repr(cls(bearer_auth=SECRET, base_url=server.url))
+        assert "bearer_auth=<set>" in shown and "api_key_auth=<none>" in shown
+        assert "basic_auth_username=<none>" in shown and "api_key=" not in shown
+        assert SECRET not in shown
+    basic = repr(package("auth_http_basic").Client(username="ada", password=SECRET, base_url=server.url))
+    assert "username=<set> password=<set>" in basic and "api_key" not in basic and SECRET not in basic
+    bearer = repr(package("auth_http_bearer").Client(api_key=SECRET, base_url=server.url))
+    assert "api_key=<set>" in bearer and SECRET not in bearer
+    assert "api_key=<none>" in repr(package("auth_public").Client(base_url=server.url))
+
+
 SCHEMES_NAMED_LIKE_CLIENT_NAMES = """\
 openapi: 3.0.3
 info: {title: Shadows, version: '1'}

@@ -117,8 +117,6 @@ NOT_PLAIN: list[Any] = [
     {"model": Inner(a=5)},  # only the fields that were set
     {"count": Count(3)},
     {1: "int key"},
-    {"inf": math.inf},
-    {"nan": [math.nan]},
 ]
 
 
@@ -126,6 +124,15 @@ NOT_PLAIN: list[Any] = [
 def test_other_bodies_keep_the_json_dumps_encoding(pkg: ModuleType, body: Any) -> None:
     assert not pkg._base_client._plain(body)
     assert pkg._base_client.encode_json(body) == _slow(body, pkg)
+
+
+@pytest.mark.parametrize("body", [{"inf": math.inf}, {"nan": [math.nan]}])
+def test_nan_and_infinity_are_no_json(pkg: ModuleType, body: Any) -> None:
+    """json.dumps wrote `Infinity` and `NaN`, which JSON has not (tests/runtime/
+    test_non_finite_numbers.py calls the methods): refused before anything is sent."""
+    assert not pkg._base_client._plain(body)
+    with pytest.raises(pkg.RequestValidationError, match="^body: holds NaN or an infinity"):
+        pkg._base_client.encode_json(body)
 
 
 def test_unencodable_body_raises_as_before(pkg: ModuleType) -> None:

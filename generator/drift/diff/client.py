@@ -43,7 +43,8 @@ class member removed; a method's return flipped between its model and pages; a m
 its request body another way (keyword arguments <-> one `body` argument); an argument
 whose annotation no longer names a model class it named (whatever the wire says: passing that
 class no longer type-checks). A change with no effect on the generated client never is,
-whatever its wire severity.
+whatever its wire severity; nor is an answer's field that may now be null or left out where its
+annotation took None already (`_NONE_KINDS`).
 """
 
 from __future__ import annotations
@@ -91,8 +92,16 @@ _NAMING_KINDS = frozenset({"operation-id-changed", "tags-changed"})
 _FOLLOWED_KINDS = frozenset({"parameter-serialization-changed"})
 # A parameter's changes that break calls of its argument, whatever the wire says.
 _CALLS_BROKEN = frozenset({"parameter-removed", "parameter-added-required"})
+# A parameter gone or new: its argument may stay, given by another parameter (`_argument_kept`).
+_MOVED_KINDS = frozenset({"parameter-removed", "parameter-added-optional",
+                          "parameter-added-required"})
 # A model class removed or renamed breaks code naming it, whatever the wire says.
 _CLASS_KINDS = frozenset({"component-removed", "component-renamed"})
+# An answer's field that may now be null (or left out): where its annotation already took None
+# (an optional field's `int | None`), the model reads every answer it read, and code written
+# against it handles None already: breaking on the wire, not for the client.
+_NONE_KINDS = frozenset({"response-property-became-nullable",
+                         "response-property-became-optional"})
 LONG_PAIR = 160  # characters of a pair of annotations past which shared members are elided
 ELIDED = "..."
 _SEP = " | "
@@ -324,7 +333,7 @@ def _with_effect(change: Change, trace: _Trace) -> Change:
     traced = effect not in (NO_EFFECT, NOT_TRACED)
     # an answer's `format` changed where the model's type did not: models.py checks no format
     # of a plain `int` or `str`, so the client rejects no value it took before
-    unfelt = change.kind.endswith("-response") and trace.format_kept
+    unfelt = (change.kind.endswith("-response") and trace.format_kept) or trace.none_kept
     breaking = traced and not trace.calls_unchanged and change.kind not in _FOLLOWED_KINDS and (
         (change.severity == BREAKING and not unfelt) or change.kind in _CLASS_KINDS
         or trace.dropped_class
@@ -913,6 +922,8 @@ class _Trace:
         self.retyped = False
         # a `format` changed and the generated type did not (`int` for int32 and int64)
         self.format_kept = False
+        # an answer's field may now be null or left out, and its annotation took None already
+        self.none_kept = False
         # a header parameter the generated method leaves out (the client or the body sets it):
         # no call changes, whatever the wire says
         self.calls_unchanged = False
@@ -923,6 +934,8 @@ class _Trace:
         self.retyped |= (formatted and before is not None and after is not None
                          and before != after)
         self.format_kept |= formatted and before is not None and before == after
+        self.none_kept |= (self.change.kind in _NONE_KINDS and before is not None
+                           and before == after)
         return _typed(subject, self.change, before, after)
 
     def argument(self, subject: str, operation: str, name: str, param: ParamRecord | None = None,
@@ -948,6 +961,7 @@ class _Trace:
     def field(self, model: str, wires: tuple[str, ...]) -> str:
         """`models.X.field`'s annotation before and after; a change deeper inside the field
         lands on the innermost model class's field that it reaches."""
+        model = self._holder(model, wires[0])
         if len(wires) > 1:
             found = self._nested(model, wires)
             if found:
@@ -959,6 +973,19 @@ class _Trace:
         self.named_field = True
         return self.typed(f"models.{model}.{model_field_name(wires[0])}",
                           self.old.fields.get(key), self.new.fields.get(key))
+
+    def _holder(self, model: str, wire: str) -> str:
+        """The class whose field `wire` is: `model`, or the one object class the root model
+        `model` wraps (`Dreps(RootModel[list[DrepsDrep]])`: a property under the schema's
+        `items` is `DrepsDrep`'s field; naming `models.Dreps.amount` named no field)."""
+        types = self._types()
+        if (model, wire) in types.fields or (model, wire) in self._other().fields:
+            return model
+        held = types.roots.get(model)
+        return held if held is not None else model
+
+    def _other(self) -> Annotations:
+        return self.old if self.change.side == "new" else self.new
 
     def _became_union(self, key: tuple[str, str]) -> bool:
         """Whether the class `key[0]`, which has the field `key[1]` on the other side, has no
@@ -1131,6 +1158,10 @@ def _parameter_effect(change: Change, trace: _Trace, operation: OperationRecord,
     if isinstance(node, Mapping):
         for param in operation.params:
             if param.wire_name == node.get("name") and param.location == node.get("in"):
+                kept = _argument_kept(change, trace, operation, method, param)
+                if kept is not None:
+                    trace.calls_unchanged = True
+                    return kept
                 # an argument gone, or required from now on, breaks calls whatever the wire
                 # says (a header parameter OpenAPI ignores is still an argument)
                 trace.breaks_calls |= change.kind in _CALLS_BROKEN
@@ -1143,6 +1174,29 @@ def _parameter_effect(change: Change, trace: _Trace, operation: OperationRecord,
             trace.calls_unchanged = True
             return f"{method}: none (header `{node['name']}` is no argument: calls unchanged)"
     return f"{method}: {_what(change)}"
+
+
+def _argument_kept(change: Change, trace: _Trace, operation: OperationRecord, method: str,
+                   param: ParamRecord) -> str | None:
+    """The effect of a parameter removed (or added) whose argument the method still has (had
+    already), of the same name and annotation, now given by another parameter: one moved from
+    the query to a header, say. The regenerated method sends it there: calls unchanged. None
+    for a parameter whose argument really goes (comes)."""
+    if change.kind not in _MOVED_KINDS or "old" not in trace.sides or "new" not in trace.sides:
+        return None
+    key = (operation.pointer, param.name)
+    before, after = trace.old.arguments.get(key), trace.new.arguments.get(key)
+    if before is None or before != after:
+        return None
+    other = trace.sides["new" if change.side == "old" else "old"].operations.get(
+        operation.pointer)
+    twin = next((p for p in other.params if p.name == param.name), None) if other else None
+    if twin is None:
+        return None
+    was, now = (param, twin) if change.side == "old" else (twin, param)
+    return (f"{method}: argument {param.name}: unchanged ({after}), sent as the {now.location} "
+            f"parameter `{now.wire_name}` by the regenerated client (was the {was.location} "
+            f"parameter `{was.wire_name}`; calls unchanged)")
 
 
 def _a_key_header(document: Mapping[str, Any], operation: OperationRecord,

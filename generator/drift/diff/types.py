@@ -85,6 +85,8 @@ class Typing:
         # each root model's widened argument spelling, by the roots being expanded around it
         self.widened: dict[tuple[str, frozenset[str]], tuple[list[str], bool]] = {}
         self._unions: dict[str, bool] = {}  # whether each class merges in a union, once
+        # `<Name>Item` -> the name dcg gives the inline item class of the root list `<Name>`
+        self.item_names: dict[str, str] = {}
 
     def _resolve(self, schema: Any) -> Any:
         target = _target(schema)
@@ -298,7 +300,8 @@ class Typing:
             return [NONE]
         if kind == "array":
             items = schema.get("items")
-            inner = self.union(items, f"{inline_name}Item", depth + 1) if items else [ANY]
+            item_name = self.item_names.get(f"{inline_name}Item", f"{inline_name}Item")
+            inner = self.union(items, item_name, depth + 1) if items else [ANY]
             return [Node("list", items=tuple(inner))]
         if kind == "object" or (kind is None and "additionalProperties" in schema):
             extra = schema.get("additionalProperties")
@@ -327,11 +330,26 @@ class Typing:
             schema = self.schema(name)
             # dcg names the branches of a component's union beside properties `<Name><Name>`
             inline_name = name * 2 if self._root_like(name) else name
+            items = schema.get("items") if isinstance(schema, Mapping) else None
+            if inline_name == name and isinstance(items, Mapping) and "$ref" not in items:
+                # dcg names a root list's inline item class after the list's singular, as its
+                # `get_singular_name` spells it: `Dreps` -> `DrepsDrep`, `Content` ->
+                # `ContentContentItem` (a property's list items are hoisted as `<Name>Item`)
+                self.item_names[f"{name}Item"] = name + _singular(name)
             try:
                 found = self.roots[name] = self.union(schema, inline_name, depth + 1)
             finally:
                 self.collapsing.discard(name)
         return found
+
+
+@functools.cache
+def _singular(name: str) -> str:
+    """`name`'s singular as datamodel-code-generator spells it (its own function, so that the
+    class names said are the ones models.py has), else `<name>Item`."""
+    from datamodel_code_generator.reference import get_singular_name
+
+    return str(get_singular_name(name))
 
 
 def _scalar(value: Any) -> bool:
@@ -523,6 +541,9 @@ class Annotations:
     # each enum class -> its members, (value as JSON, member name or None where not foreseen):
     # a value removed is a member gone, which code naming it breaks on
     enums: dict[str, tuple[tuple[str, str | None], ...]] = field(default_factory=dict)
+    # each root model wrapping one object class (`RootModel[list[Item]]`) -> that class: where a
+    # change under the schema's `items` lands
+    roots: dict[str, str] = field(default_factory=dict)
 
 
 def client_annotations(api: Any) -> Annotations:
@@ -537,10 +558,12 @@ def client_annotations(api: Any) -> Annotations:
                 arguments[(operation.pointer, param.name)] = text
     fields: dict[tuple[str, str], str] = {}
     nested: dict[tuple[str, str], str] = {}
+    roots: dict[str, str] = {}
     done: set[str] = set()
     while pending := [n for n in [*typing.schemas, *typing.inline] if n not in done]:
         for name in pending:  # typing a field may name an inline class, typed in turn
             done.add(name)
+            _root_item(typing, name, roots)
             for wire in typing.wires(name):
                 union = typing.field_union(name, wire)
                 if union is not None:
@@ -550,7 +573,17 @@ def client_annotations(api: Any) -> Annotations:
                         nested[(name, wire)] = held[0]
     enums = {name: enum_members(typing, name) for name in [*typing.schemas, *typing.inline]
              if typing.kind_of(name) == "enum"}
-    return Annotations(arguments, fields, nested, enums)
+    return Annotations(arguments, fields, nested, enums, roots)
+
+
+def _root_item(typing: Typing, name: str, roots: dict[str, str]) -> None:
+    """Note in `roots` the one object class the root model `name` wraps, if it wraps one
+    (typing its union names that class, an inline one typed in turn)."""
+    if typing.kind_of(name) != "root":
+        return
+    held = _object_classes(typing, typing.root_union(name))
+    if len(held) == 1 and held[0] != name and typing.schema(held[0]) is not None:
+        roots[name] = held[0]
 
 
 def enum_members(typing: Typing, name: str) -> tuple[tuple[str, str | None], ...]:

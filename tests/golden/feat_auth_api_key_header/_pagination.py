@@ -30,8 +30,10 @@ page size.
 
 A server whose answers lead back to a page already fetched (cursor A, then B, then A again; or
 a cursor it ignores) would make the walk endless: iterating remembers the value of the page
-parameter of every page it fetched (small strings, one per page) and raises
-:class:`PaginationCycleError` instead of asking for one of them again. ``next_page()``, one step,
+parameter of every page it fetched (a 16-byte digest of each: a cursor is the server's choice,
+and one of 60 KB a page took a walk to 400 MB in 6,000 pages; at most
+``MAX_REMEMBERED_PAGES``, then it starts again) and raises :class:`PaginationCycleError` instead
+of asking for one of them again. ``next_page()``, one step,
 knows only its own page: it raises when the next page would be that same one. A server that
 ignores an offset or a page number answers every request with the same page: a walk raises the
 same error when a page holds exactly the items of the page before it (a list whose items repeat
@@ -41,6 +43,7 @@ values cut short and with the client's credentials blanked, as every message of 
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import (
     AsyncIterator,
     Awaitable,
@@ -61,6 +64,10 @@ __all__ = ["AsyncPage", "AsyncPaginator", "Pagination", "SyncPage"]
 
 #: How much of a cursor a message shows (``PaginationCycleError.value`` holds all of it).
 _SHOWN_CHARS = 60
+#: pages a walk remembers (by a 16-byte digest of each page parameter's value) to tell a cycle;
+#: past it the memory starts again: a cycle shorter than this is still found, within as many
+#: pages, and an endless list (a server minting a new 60 KB cursor per page) takes no memory
+MAX_REMEMBERED_PAGES = 100_000
 _ItemT = TypeVar("_ItemT")
 _PageT = TypeVar("_PageT")
 
@@ -149,6 +156,20 @@ def _page_state(pagination: Pagination, query: Mapping[str, object]) -> str | No
     return None if value is None else str(value)
 
 
+def _fingerprint(state: str | None) -> bytes | None:
+    """A page parameter's value as a walk remembers it: 16 bytes, whatever its size (a cursor
+    is the server's choice, up to the URL's limit)."""
+    if state is None:
+        return None
+    return hashlib.blake2b(state.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+
+
+def _remember(fetched: set[bytes | None], state: str | None) -> None:
+    if len(fetched) >= MAX_REMEMBERED_PAGES:
+        fetched.clear()
+    fetched.add(_fingerprint(state))
+
+
 def _shown(state: str | None) -> str:
     """A page parameter's value for a message: the server chose it, and may make it any size."""
     return excerpt(repr(state), _SHOWN_CHARS)
@@ -182,15 +203,16 @@ class _BasePage(Generic[_ItemT, _PageT]):
     def _state(self) -> str | None:
         return _page_state(self.pagination, self._query)
 
-    def _next_full_query(self, fetched: Collection[str | None]) -> dict[str, object] | None:
+    def _next_full_query(self, fetched: Collection[bytes | None]) -> dict[str, object] | None:
         """The whole query of the next page, ``None`` at the end of the list; raises
-        :class:`PaginationCycleError` when it asks for a page in ``fetched`` (their states)."""
+        :class:`PaginationCycleError` when it asks for a page in ``fetched`` (their states'
+        fingerprints)."""
         changes = next_query(self.pagination, self.page, self._query)
         if changes is None:
             return None
         query = {**self._query, **changes}
         state = _page_state(self.pagination, query)
-        if state in fetched:
+        if _fingerprint(state) in fetched:
             param = self.pagination.param
             raise PaginationCycleError(
                 self._redact(
@@ -245,12 +267,12 @@ class SyncPage(_BasePage[_ItemT, _PageT]):
         """The page after this one (one request), or ``None`` at the end of the list;
         :class:`PaginationCycleError` when the answer asks for this same page again, or the
         next page repeats this one's items."""
-        following = self._following(fetched={self._state()})
+        following = self._following(fetched={_fingerprint(self._state())})
         if following is not None:
             following._check_not_a_repeat_of(self)
         return following
 
-    def _following(self, fetched: Collection[str | None]) -> SyncPage[_ItemT, _PageT] | None:
+    def _following(self, fetched: Collection[bytes | None]) -> SyncPage[_ItemT, _PageT] | None:
         query = self._next_full_query(fetched)
         if query is None:
             return None
@@ -259,10 +281,10 @@ class SyncPage(_BasePage[_ItemT, _PageT]):
 
     def iter_pages(self) -> Iterator[SyncPage[_ItemT, _PageT]]:
         """This page, then each following page as a page object."""
-        fetched: set[str | None] = set()
+        fetched: set[bytes | None] = set()
         current: SyncPage[_ItemT, _PageT] | None = self
         while current is not None:
-            fetched.add(current._state())
+            _remember(fetched, current._state())
             yield current
             following = current._following(fetched)
             if following is not None:
@@ -299,12 +321,14 @@ class AsyncPage(_BasePage[_ItemT, _PageT]):
         """The page after this one (one request), or ``None`` at the end of the list;
         :class:`PaginationCycleError` when the answer asks for this same page again, or the
         next page repeats this one's items."""
-        following = await self._following(fetched={self._state()})
+        following = await self._following(fetched={_fingerprint(self._state())})
         if following is not None:
             following._check_not_a_repeat_of(self)
         return following
 
-    async def _following(self, fetched: Collection[str | None]) -> AsyncPage[_ItemT, _PageT] | None:
+    async def _following(
+        self, fetched: Collection[bytes | None]
+    ) -> AsyncPage[_ItemT, _PageT] | None:
         query = self._next_full_query(fetched)
         if query is None:
             return None
@@ -313,10 +337,10 @@ class AsyncPage(_BasePage[_ItemT, _PageT]):
 
     async def iter_pages(self) -> AsyncIterator[AsyncPage[_ItemT, _PageT]]:
         """This page, then each following page as a page object."""
-        fetched: set[str | None] = set()
+        fetched: set[bytes | None] = set()
         current: AsyncPage[_ItemT, _PageT] | None = self
         while current is not None:
-            fetched.add(current._state())
+            _remember(fetched, current._state())
             yield current
             following = await current._following(fetched)
             if following is not None:

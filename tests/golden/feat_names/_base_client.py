@@ -361,9 +361,18 @@ def encode_json(body: object) -> bytes:
     if _plain(body):
         with contextlib.suppress(ValueError):  # e.g. a lone surrogate: json.dumps says why
             return pydantic_core.to_json(body)
-    return json.dumps(
-        body, separators=(",", ":"), ensure_ascii=False, default=_json_default
-    ).encode("utf-8")
+    try:
+        text = json.dumps(
+            body, separators=(",", ":"), ensure_ascii=False, default=_json_default, allow_nan=False
+        )
+    except ValueError as exc:
+        if "Out of range float" not in str(exc):
+            raise
+        raise RequestValidationError(
+            "body: holds NaN or an infinity, which JSON does not have (json.dumps would write "
+            "NaN); nothing was sent"
+        ) from None
+    return text.encode("utf-8")
 
 
 def _lookup(table: Mapping[str, object], status: int) -> object:
@@ -404,6 +413,33 @@ def header_problem(value: str) -> str | None:
     if value != value.strip(" \t"):
         return "starts or ends with a space or tab"
     return None
+
+
+def timeout_problem(timeout: object) -> str | None:
+    """Why ``timeout`` is no timeout the HTTP library can wait (``None``, seconds as a finite
+    number >= 0, or an ``httpx.Timeout`` of such parts), or None. A negative or NaN one failed
+    at the socket with a ValueError (reported as a bad redirect), an infinite one with an
+    OverflowError: ``None`` is no timeout."""
+    parts = (
+        (timeout.connect, timeout.read, timeout.write, timeout.pool)
+        if isinstance(timeout, _http.Timeout)
+        else (timeout,)
+    )
+    for part in parts:
+        if part is None:
+            continue
+        if isinstance(part, bool) or not isinstance(part, int | float):
+            return f"must be seconds (a number) or None, not {type(part).__name__}"
+        if not (math.isfinite(part) and part >= 0):
+            return f"must be a finite number of seconds >= 0, or None for none (got {part!r})"
+    return None
+
+
+def retries_problem(max_retries: object) -> str | None:
+    """Why ``max_retries`` is no count of retries (an int >= 0), or None."""
+    if isinstance(max_retries, bool) or not isinstance(max_retries, int):
+        return f"must be an int, not {type(max_retries).__name__}"
+    return "must be >= 0" if max_retries < 0 else None
 
 
 def check_headers(where: str, headers: Mapping[Any, object] | None) -> None:
@@ -488,7 +524,8 @@ def retry_delay(
         after = parse_retry_after(headers)
         if after is not None and 0 < after <= MAX_RETRY_AFTER:
             return after
-    backoff = min(INITIAL_RETRY_DELAY * 2.0**retries_taken, MAX_RETRY_DELAY)
+    # (the exponent capped: 2.0 ** 1024 overflows, and the delay stops growing long before)
+    backoff = min(INITIAL_RETRY_DELAY * 2.0 ** min(retries_taken, 32), MAX_RETRY_DELAY)
     return backoff * (1.0 - 0.25 * rand())
 
 
@@ -632,15 +669,23 @@ class BaseClient:
         default_query: Mapping[str, object] | None = None,
         strict_response_validation: bool = False,
     ) -> None:
-        for name, value in (
-            ("max_retries", max_retries),
-            ("max_redirects", max_redirects),
-            ("max_response_size", max_response_size - 1),
-            ("max_event_size", max_event_size - 1),
+        for name, problem in (
+            ("max_retries", retries_problem(max_retries)),
+            ("timeout", None if isinstance(timeout, NotGiven) else timeout_problem(timeout)),
         ):
-            if value < 0:
-                raise ValueError(f"{name} must be >= {0 if name.startswith('max_re') else 1}")
+            if problem is not None:
+                raise ValueError(f"{name} {problem}")
+        for name, value, least in (
+            ("max_retries", max_retries, 0),
+            ("max_redirects", max_redirects, 0),
+            ("max_response_size", max_response_size, 1),
+            ("max_event_size", max_event_size, 1),
+        ):
+            if value < least:
+                raise ValueError(f"{name} must be >= {least}")
         check_headers("default_headers", default_headers)  # refused now, not at each call
+        if isinstance(idempotency_header, str):  # a name that would write another header
+            check_headers("idempotency_header", {idempotency_header: "key"})
         if auth is None:  # one key in one header: `Authorization: Bearer <key>` by default
             scheme = SecurityScheme(
                 "api_key", field=auth_header, prefix=f"{auth_scheme} " if auth_scheme else ""
@@ -744,9 +789,16 @@ class BaseClient:
         return self._client.is_closed
 
     def __repr__(self) -> str:
-        key = "set" if self._auth.given else "none"
+        # each credential under the argument that gives it (a generated client names them:
+        # `bearer_auth`, `username` and `password`...; the engine alone takes `api_key`)
+        arguments: Mapping[str, object] = getattr(
+            self, "credential_arguments", {"api_key": self._auth.given or None}
+        )
+        shown = "".join(
+            f"{name}=<{'none' if value is None else 'set'}> " for name, value in arguments.items()
+        )
         return (
-            f"<{type(self).__name__} base_url={self.base_url!r} api_key=<{key}> "
+            f"<{type(self).__name__} base_url={self.base_url!r} {shown}"
             f"max_retries={self.max_retries} http={_http.LIBRARY}>"
         )
 
@@ -832,6 +884,14 @@ class BaseClient:
 
     def _prepare(self, options: RequestOptions, *, stream: bool) -> _Prepared:
         """Turn ``options`` into a :class:`_Prepared` request, serialising the body once."""
+        for name, problem in (
+            ("timeout", None if isinstance(options.timeout, NotGiven)
+             else timeout_problem(options.timeout)),
+            ("max_retries", None if isinstance(options.max_retries, NotGiven)
+             else retries_problem(options.max_retries)),
+        ):
+            if problem is not None:
+                raise RequestValidationError(f"{name} {problem}; nothing was sent")
         by_name, omitted = self._headers(options, stream=stream)
         content: bytes | None = None
         data: Mapping[str, Any] | None = None

@@ -11,6 +11,7 @@ percent-encoded when sent), and the body (JSON as it is, or `form_body`,
 from __future__ import annotations
 
 import json
+import math
 import os
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -93,8 +94,31 @@ def validated(
         details = "; ".join(_describe(error, python_names) for error in exc.errors())
         raise RequestValidationError(details) from None
     dumped: dict[str, Any] = _keep_given(_dump(instance), given)
+    # the given value too: pydantic writes a NaN held by a free-form object as null
+    unsendable = sorted(
+        python_names.get(key, key) for key, value in dumped.items()
+        if type(value) is not str and (_non_finite(value) or _non_finite(given.get(key)))
+    )
+    if unsendable:
+        raise RequestValidationError(
+            "; ".join(f"{name}: NaN or an infinity, which JSON and the spec's numbers do not have"
+                      for name in unsendable)
+        )
     dumped.update(passthrough)
     return dumped
+
+
+def _non_finite(value: object) -> bool:
+    """Whether ``value`` is or holds a float NaN or infinity: the models take them, but JSON
+    has no such number (``json.dumps`` writes ``NaN``, which a server's parser refuses or, worse,
+    reads), and a query ``ratio=inf`` means nothing the document declared."""
+    if isinstance(value, float):
+        return not math.isfinite(value)
+    if isinstance(value, dict):
+        return any(_non_finite(item) for item in value.values())
+    if isinstance(value, list | tuple):
+        return any(_non_finite(item) for item in value)
+    return False
 
 
 def _validator(model: type[pydantic.BaseModel]) -> Callable[[object], pydantic.BaseModel]:
