@@ -96,13 +96,16 @@ def validated(
     dumped: dict[str, Any] = _keep_given(_dump(instance), given)
     # the given value too: pydantic writes a NaN held by a free-form object as null
     unsendable = sorted(
-        python_names.get(key, key) for key, value in dumped.items()
+        python_names.get(key, key)
+        for key, value in dumped.items()
         if type(value) is not str and (_non_finite(value) or _non_finite(given.get(key)))
     )
     if unsendable:
         raise RequestValidationError(
-            "; ".join(f"{name}: NaN or an infinity, which JSON and the spec's numbers do not have"
-                      for name in unsendable)
+            "; ".join(
+                f"{name}: NaN or an infinity, which JSON and the spec's numbers do not have"
+                for name in unsendable
+            )
         )
     dumped.update(passthrough)
     return dumped
@@ -112,12 +115,16 @@ def _non_finite(value: object) -> bool:
     """Whether ``value`` is or holds a float NaN or infinity: the models take them, but JSON
     has no such number (``json.dumps`` writes ``NaN``, which a server's parser refuses or, worse,
     reads), and a query ``ratio=inf`` means nothing the document declared."""
-    if isinstance(value, float):
-        return not math.isfinite(value)
-    if isinstance(value, dict):
-        return any(_non_finite(item) for item in value.values())
-    if isinstance(value, list | tuple):
-        return any(_non_finite(item) for item in value)
+    pending = [value]  # its own stack: a body may nest deeper than Python recurses
+    while pending:
+        item = pending.pop()
+        if isinstance(item, float):
+            if not math.isfinite(item):
+                return True
+        elif isinstance(item, dict):
+            pending.extend(item.values())
+        elif isinstance(item, list | tuple):
+            pending.extend(item)
     return False
 
 

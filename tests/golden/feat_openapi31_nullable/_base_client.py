@@ -885,10 +885,16 @@ class BaseClient:
     def _prepare(self, options: RequestOptions, *, stream: bool) -> _Prepared:
         """Turn ``options`` into a :class:`_Prepared` request, serialising the body once."""
         for name, problem in (
-            ("timeout", None if isinstance(options.timeout, NotGiven)
-             else timeout_problem(options.timeout)),
-            ("max_retries", None if isinstance(options.max_retries, NotGiven)
-             else retries_problem(options.max_retries)),
+            (
+                "timeout",
+                None if isinstance(options.timeout, NotGiven) else timeout_problem(options.timeout),
+            ),
+            (
+                "max_retries",
+                None
+                if isinstance(options.max_retries, NotGiven)
+                else retries_problem(options.max_retries),
+            ),
         ):
             if problem is not None:
                 raise RequestValidationError(f"{name} {problem}; nothing was sent")
