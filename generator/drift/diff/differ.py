@@ -76,7 +76,7 @@ from urllib.parse import quote
 from generator.document import tree
 from generator.document.operations import DEFAULT_STYLES
 from generator.document.pointer import HTTP_METHODS, join_tokens, split_pointer
-from generator.document.refs import Refs
+from generator.document.refs import Refs, SettledRefs
 from generator.drift.diff.branches import (
     branches_detail,
     branches_of,
@@ -146,7 +146,8 @@ class _Differ:
     def __init__(self, old: Mapping[str, Json], new: Mapping[str, Json],
                  reuse: bool = True) -> None:
         self.old, self.new = old, new
-        self.old_refs, self.new_refs = Refs(old), Refs(new)
+        # (the documents are not changed while they are compared)
+        self.old_refs, self.new_refs = SettledRefs(old), SettledRefs(new)
         self.same = Same(self.old_refs, self.new_refs) if reuse else None
         self.walked, self.flats = (Walked() if reuse else None), (Flats() if reuse else Unkept())
         self.fingerprints: dict[tuple[str, str], tuple[tuple[Key, SchemaInfo], ...]] = {}

@@ -167,12 +167,13 @@ class FieldDiff:
     def __init__(self, add: AddChange, ctx: Ctx, old: Field, new: Field) -> None:
         self.report, self.ctx, self.old, self.new = add, ctx, old, new
         self.request = ctx.direction == "request"
-        self.subject = ctx.subject(new.key)
 
     def add(self, kind: str, breaking: bool | None, message: str, pointer: str | None = None,
             side: str = "new", values: Values = None) -> None:
+        # the field's name spelt only for a change (most fields compared have none)
+        subject = self.ctx.subject(self.new.key)
         self.report(pointer or self.new.pointer, kind, breaking,
-                    f"{self.ctx.op}: {self.subject} {message}", message, side, values)
+                    f"{self.ctx.op}: {subject} {message}", message, side, values)
 
     def run(self) -> None:
         self.required()
