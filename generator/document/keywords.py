@@ -31,6 +31,8 @@ DATA_KEYWORDS = frozenset({"example", "examples", "default", "enum", "const"})
 def subschemas(schema: dict[str, Any]) -> Iterator[tuple[Any, Any]]:
     """(container, key) of every inline subschema of `schema`, one level down: `container[key]`
     is the subschema, so a caller can read it or replace it in place."""
+    if SUBSCHEMA_KEYWORDS.isdisjoint(schema):
+        return  # most schemas of a document hold no other: one look at the keys, not 19
     for keyword in SCHEMA_MAPS:
         value = schema.get(keyword)
         if isinstance(value, dict):
