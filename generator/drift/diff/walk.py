@@ -62,6 +62,8 @@ LOWER_BOUNDS = ("minLength", "minItems", "minProperties", "minimum", "exclusiveM
 # `format` narrows what a string or number may be (`date-time`, `int32`); a change of it
 # also changes the generated type (`str` -> `datetime`): compared as a constraint
 OTHER_CONSTRAINTS = ("pattern", "multipleOf", "uniqueItems", "format")
+_CONSTRAINTS = (*UPPER_BOUNDS, *LOWER_BOUNDS, *OTHER_CONSTRAINTS)  # (in the order kept)
+_CONSTRAINT_SET = frozenset(_CONSTRAINTS)
 _NO_DEFAULT: Json = object()
 
 
@@ -214,9 +216,11 @@ def declared_types(node: Mapping[str, Json]) -> tuple[list[str], bool]:
 def constraints_of(node: Mapping[str, Json]) -> dict[str, Json]:
     """The bounds a schema sets (lengths, sizes, numbers, pattern, step, uniqueness), 3.0's
     boolean `exclusiveMaximum` read as 3.1's number; bounds every value meets left out."""
+    if _CONSTRAINT_SET.isdisjoint(node):
+        return {}  # most schemas set none: one look at the keys, not fourteen
     found = {
         k: node[k]
-        for k in (*UPPER_BOUNDS, *LOWER_BOUNDS, *OTHER_CONSTRAINTS)
+        for k in _CONSTRAINTS
         if k in node and not isinstance(node[k], bool)
     }
     for zero in ("minLength", "minItems", "minProperties"):
@@ -238,7 +242,8 @@ def discriminator_of(node: Mapping[str, Json]) -> tuple[str, tuple[str, ...]] | 
     of `mapping` and, for a branch no mapping value names, its component's name (OpenAPI's
     implicit mapping: renaming that component changes the tag). None without one."""
     found = node.get("discriminator")
-    if not isinstance(found, Mapping) or not isinstance(found.get("propertyName"), str):
+    if found is None or not isinstance(found, MAPPINGS) \
+            or not isinstance(found.get("propertyName"), str):
         return None
     given = found.get("mapping")
     mapping: Mapping[str, Json] = given if isinstance(given, Mapping) else {}
@@ -298,13 +303,17 @@ def _own_children(shape: _Shape, node: Mapping[str, Json], pointer: str,
         shape.properties[str(name)] = _Child(sub, properties + escape_token(name), stack)
     if isinstance(node.get("required"), list):
         shape.required = {str(r) for r in node["required"]}
-    if isinstance(node.get("items"), Mapping):
-        shape.items = _Child(node["items"], join_tokens(pointer, "items"), stack)
+    # (`is not None` first: most schemas have neither, and `Mapping`'s check of None is a
+    # call into Python)
+    items = node.get("items")
+    if items is not None and isinstance(items, MAPPINGS):
+        shape.items = _Child(items, join_tokens(pointer, "items"), stack)
     extra = node.get("additionalProperties")
-    if isinstance(extra, Mapping) and extra:
+    declared = extra is not None and isinstance(extra, MAPPINGS)
+    if declared and extra:
         shape.extra = _Child(extra, join_tokens(pointer, "additionalProperties"), stack)
     shape.closed = extra is False
-    shape.open_declared = extra is True or isinstance(extra, Mapping)
+    shape.open_declared = extra is True or declared
 
 
 def _intersect_types(a: list[str], b: list[str]) -> list[str]:
