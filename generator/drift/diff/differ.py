@@ -97,7 +97,7 @@ from generator.drift.diff.pairing import (
     server_urls,
     template_names,
 )
-from generator.drift.diff.rules import Ctx, Direction, FieldDiff, flag_values
+from generator.drift.diff.rules import Ctx, Direction, FieldDiff, flag_values, unchanged
 from generator.drift.diff.same import Flats, Same, Unkept, Walked
 from generator.drift.diff.subsume import Alternatives, covers, identity
 from generator.drift.diff.walk import (
@@ -748,13 +748,16 @@ class _Differ:
                       new_fields: Mapping[Key, Field]) -> list[Found]:
         found: list[Found] = []
         for key in sorted(set(old_fields) | set(new_fields)):
+            before, after = old_fields.get(key), new_fields.get(key)
+            if before is not None and after is not None and unchanged(before.info, after.info):
+                continue  # (what the rules would find: nothing)
+
             def report(pointer: str, kind: str, breaking: bool | None, message: str,
                        detail: str = "", side: str = "new", values: Values = None,
                        key: Key = key) -> None:
                 found.append(Found(pointer, kind, breaking, message, detail, self.op, side, key,
                                    values))
 
-            before, after = old_fields.get(key), new_fields.get(key)
             if before is not None and after is not None:
                 FieldDiff(report, ctx, before, after).run()
             elif before is not None and container_kept(key, new_fields):
