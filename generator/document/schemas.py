@@ -14,6 +14,7 @@ from typing import Any
 
 from generator.document.keywords import SCHEMA_MAPS
 from generator.document.pointer import HTTP_METHODS
+from generator.document.refs import MAPPINGS
 
 # Keywords whose value maps names chosen by the document's author to objects: the schema maps
 # of the keyword table, and OpenAPI's own maps (which hold no schemas, so are not in it).
@@ -104,7 +105,7 @@ def branches_beside_properties(schema: object) -> bool:
     datamodel-code-generator makes it a root model of one class per branch (each branch with
     the properties merged in), and a request body of it is one argument (`ir.bodies`; `diff`
     spells those classes, `drift.diff.types`)."""
-    return isinstance(schema, Mapping) and bool(schema.get("properties")) and any(
+    return isinstance(schema, MAPPINGS) and bool(schema.get("properties")) and any(
         isinstance(schema.get(key), list) and schema[key] for key in ("oneOf", "anyOf"))
 
 

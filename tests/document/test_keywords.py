@@ -48,3 +48,28 @@ def test_subschemas_skips_maps_and_lists_of_the_wrong_shape_and_goes_one_level_d
     schema = {"properties": ["not", "a", "map"], "allOf": {"not": "a list"},
               "items": {"properties": {"inner": {}}}}
     assert list(subschemas(schema)) == [(schema, "items")]
+
+
+def test_a_schema_without_a_subschema_keyword_yields_what_the_table_walk_yields() -> None:
+    """`subschemas` answers a schema none of whose keys is a subschema keyword at once; with
+    one of them, or a key that only looks like one, it yields what reading every keyword of
+    the table yields, in the table's order."""
+
+    def table_walk(schema: dict[Any, Any]) -> list[tuple[Any, Any]]:
+        found: list[tuple[Any, Any]] = []
+        for keyword in SCHEMA_MAPS:
+            if isinstance(schema.get(keyword), dict):
+                found += [(schema[keyword], name) for name in schema[keyword]]
+        for keyword in SCHEMA_LISTS:
+            if isinstance(schema.get(keyword), list):
+                found += [(schema[keyword], index) for index in range(len(schema[keyword]))]
+        found += [(schema, keyword) for keyword in SCHEMA_VALUES if keyword in schema]
+        return found
+
+    schemas: list[dict[Any, Any]] = [
+        {}, {"type": "string", "description": "leaf"}, {1: "x", None: [], "x-items": {}},
+        {"Items": {}, "allof": [{}], "$ref": "#/a"}, {"not": False},
+        {"type": "array", "items": {}}, {"properties": {}, "enum": [{"items": 1}]},
+        {"then": None, "oneOf": [{}, {}], "properties": {"a": {}}}]
+    for schema in schemas:
+        assert list(subschemas(schema)) == table_walk(schema)

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from generator.document.loading import Document
-from generator.document.refs import Refs, is_named_map, iter_objects, iter_refs
+from generator.document.refs import (
+    Refs,
+    SettledRefs,
+    is_named_map,
+    iter_objects,
+    iter_refs,
+)
 from generator.problems import GeneratorError
 from generator.validate import own_checks
 
@@ -52,6 +59,45 @@ def test_deref_lets_siblings_override_and_marks_what_it_cannot_follow() -> None:
     assert stack == {"#/components/schemas/B", "#/components/schemas/A"} and not looped
     assert refs.deref({"$ref": "#/nowhere"})[0] == {"x-unresolved-ref": "#/nowhere"}
     assert refs.object({"$ref": "#/nowhere"}) == {"x-unresolved-ref": "#/nowhere"}
+
+
+def test_settled_refs_answer_as_refs_each_ref_once() -> None:
+    """The differ's `SettledRefs` remembers each look-up: found, dangling and external refs
+    answer as `Refs` answers them, the first time and again, and so do the walks built on
+    `lookup` (`deref`, `object`, `resolve`)."""
+    refs, settled = Refs(DATA), SettledRefs(DATA)
+    asked = ["#/paths/~1a~1%7Bid%7D/get", "#/components/schemas/B", "#/components/schemas/Loop",
+             "#/components/schemas/Nope", "other.yaml#/A", "#"]
+    for _ in range(2):
+        assert [settled.lookup(ref) for ref in asked] == [refs.lookup(ref) for ref in asked]
+    node = {"$ref": "#/components/schemas/B", "title": "t"}
+    assert settled.deref(node) == refs.deref(node)
+    assert settled.object({"$ref": "#/nowhere"}) == refs.object({"$ref": "#/nowhere"})
+    assert settled.resolve(DATA["components"]["schemas"]["Loop"]) == refs.resolve(
+        DATA["components"]["schemas"]["Loop"])
+    found, target = settled.lookup("#/components/schemas/A")
+    assert found and target is DATA["components"]["schemas"]["A"]  # the document's own object
+
+
+def test_deref_follows_a_mapping_that_is_not_a_dict() -> None:
+    """`deref` asks `dict` first (`MAPPINGS`): any other mapping is still followed."""
+
+    class Frozen(Mapping[str, Any]):
+        def __init__(self, items: dict[str, Any]) -> None:
+            self._items = items
+
+        def __getitem__(self, key: str) -> Any:
+            return self._items[key]
+
+        def __iter__(self) -> Iterator[str]:
+            return iter(self._items)
+
+        def __len__(self) -> int:
+            return len(self._items)
+
+    data = {"components": {"schemas": {"A": Frozen({"type": "string"})}}}
+    node, stack, looped = Refs(data).deref(Frozen({"$ref": "#/components/schemas/A"}))
+    assert node == {"type": "string"} and stack == {"#/components/schemas/A"} and not looped
 
 
 def test_iter_refs_skips_data_and_extensions_but_not_named_maps() -> None:

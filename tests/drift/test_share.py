@@ -124,3 +124,24 @@ def test_examples_spelt_once_are_spelt_as_canonical_json() -> None:
     for values in ([], [shared], [shared, 1, "s", [shared], {}], [[], {"k": float("inf")}]):
         assert spelt.of_list(values) == canonical_json(values)
         assert spelt.of_list(values) == canonical_json(values)  # from what it kept
+
+
+@pytest.mark.parametrize("value", [
+    "s", "é\u2028\U0001F600", 1, 1.0, True, None, float("nan"), float("-inf"), [], {},
+    {"b": [1, 1.0, True], "a": {"é": None, "z": "x\n"}}, [{"k": [{"j": 2, "i": 1}]}]])
+def test_canonical_json_spells_as_json_dumps(value: Any) -> None:
+    """`canonical_json` keeps one encoder (`walk._CANONICAL`) instead of the one
+    `json.dumps` makes per call: the same text, and the same error for what JSON cannot
+    spell."""
+    assert canonical_json(value) == json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
+def test_canonical_json_refuses_what_json_dumps_refuses() -> None:
+    cyclic: list[Any] = []
+    cyclic.append(cyclic)
+    for value in ({1: "a", "b": 2}, object(), cyclic):
+        with pytest.raises((TypeError, ValueError)) as ours:
+            canonical_json(value)
+        with pytest.raises((TypeError, ValueError)) as theirs:
+            json.dumps(value, sort_keys=True, ensure_ascii=False)
+        assert type(ours.value) is type(theirs.value) and str(ours.value) == str(theirs.value)

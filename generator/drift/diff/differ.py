@@ -76,7 +76,7 @@ from urllib.parse import quote
 from generator.document import tree
 from generator.document.operations import DEFAULT_STYLES
 from generator.document.pointer import HTTP_METHODS, join_tokens, split_pointer
-from generator.document.refs import Refs
+from generator.document.refs import Refs, SettledRefs
 from generator.drift.diff.branches import (
     branches_detail,
     branches_of,
@@ -97,7 +97,7 @@ from generator.drift.diff.pairing import (
     server_urls,
     template_names,
 )
-from generator.drift.diff.rules import Ctx, Direction, FieldDiff, flag_values
+from generator.drift.diff.rules import Ctx, Direction, FieldDiff, flag_values, unchanged
 from generator.drift.diff.same import Flats, Same, Unkept, Walked
 from generator.drift.diff.subsume import Alternatives, covers, identity
 from generator.drift.diff.walk import (
@@ -146,7 +146,8 @@ class _Differ:
     def __init__(self, old: Mapping[str, Json], new: Mapping[str, Json],
                  reuse: bool = True) -> None:
         self.old, self.new = old, new
-        self.old_refs, self.new_refs = Refs(old), Refs(new)
+        # (the documents are not changed while they are compared)
+        self.old_refs, self.new_refs = SettledRefs(old), SettledRefs(new)
         self.same = Same(self.old_refs, self.new_refs) if reuse else None
         self.walked, self.flats = (Walked() if reuse else None), (Flats() if reuse else Unkept())
         self.fingerprints: dict[tuple[str, str], tuple[tuple[Key, SchemaInfo], ...]] = {}
@@ -747,13 +748,16 @@ class _Differ:
                       new_fields: Mapping[Key, Field]) -> list[Found]:
         found: list[Found] = []
         for key in sorted(set(old_fields) | set(new_fields)):
+            before, after = old_fields.get(key), new_fields.get(key)
+            if before is not None and after is not None and unchanged(before.info, after.info):
+                continue  # (what the rules would find: nothing)
+
             def report(pointer: str, kind: str, breaking: bool | None, message: str,
                        detail: str = "", side: str = "new", values: Values = None,
                        key: Key = key) -> None:
                 found.append(Found(pointer, kind, breaking, message, detail, self.op, side, key,
                                    values))
 
-            before, after = old_fields.get(key), new_fields.get(key)
             if before is not None and after is not None:
                 FieldDiff(report, ctx, before, after).run()
             elif before is not None and container_kept(key, new_fields):

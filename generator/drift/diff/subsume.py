@@ -33,7 +33,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from generator.document.keywords import SUBSCHEMA_KEYWORDS
-from generator.document.refs import Refs
+from generator.document.refs import MAPPINGS, Refs
 from generator.drift.diff.walk import Json, canonical_json, constraints_of, declared_types
 
 Verdict = bool | None
@@ -250,7 +250,7 @@ class _Judge:
 
 def identity(schema: Json) -> object:
     """A `$ref` by its target (recursion runs through refs), any other schema by its object."""
-    if isinstance(schema, Mapping) and isinstance(schema.get("$ref"), str):
+    if isinstance(schema, MAPPINGS) and isinstance(schema.get("$ref"), str):
         return schema["$ref"]
     return id(schema)
 
@@ -279,7 +279,7 @@ def _alts_of(refs: Refs, schema: Json, depth: int,
         result: list[_Alt] | None = [_open(refs)]
     elif node is False:
         result = [_Alt(refs, frozenset(), False, None)]
-    elif not isinstance(node, Mapping):
+    elif not isinstance(node, MAPPINGS):
         result = None
     else:
         result = _conjunctions(refs, node, depth, memo)

@@ -30,6 +30,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from generator.document.refs import MAPPINGS
 from generator.document.schemas import branches_beside_properties, merged_union, merges_a_union
 from generator.names.hidden import hidden_builtins, unhidden
 
@@ -112,7 +113,7 @@ class Typing:
     def kind_of(self, name: str) -> str:
         """"object" (a BaseModel), "enum" or "root" (a RootModel) for the class `name`."""
         schema = self.schema(name)
-        if not isinstance(schema, Mapping):
+        if not isinstance(schema, MAPPINGS):
             return "object"
         if "enum" in schema and "properties" not in schema:
             return "enum"
@@ -134,7 +135,7 @@ class Typing:
 
     def _own_wires(self, name: str, depth: int) -> list[str]:
         schema = self.schema(name)
-        if not isinstance(schema, Mapping) or depth > MAX_DEPTH \
+        if not isinstance(schema, MAPPINGS) or depth > MAX_DEPTH \
                 or self._root_like(name):  # a root model: its branches have them
             return []
         found = list(schema.get("properties") or {})
@@ -155,7 +156,7 @@ class Typing:
 
     def _own_property(self, class_name: str, wire: str, depth: int) -> tuple[Any, str]:
         schema = self.schema(class_name)
-        if not isinstance(schema, Mapping) or depth > MAX_DEPTH \
+        if not isinstance(schema, MAPPINGS) or depth > MAX_DEPTH \
                 or self.merges_union(class_name):  # a root model: its branches have them
             return None, ""
         found = (schema.get("properties") or {}).get(wire)
@@ -182,7 +183,7 @@ class Typing:
 
     def _own_required(self, class_name: str, wire: str, depth: int) -> bool:
         schema = self.schema(class_name)
-        if not isinstance(schema, Mapping) or depth > MAX_DEPTH:
+        if not isinstance(schema, MAPPINGS) or depth > MAX_DEPTH:
             return False
         if wire in (schema.get("required") or ()):
             return True
@@ -204,7 +205,7 @@ class Typing:
 
     def union(self, schema: Any, inline_name: str, depth: int) -> list[Node]:
         """The members `schema` is typed as; an inline class is named `inline_name`."""
-        if not isinstance(schema, Mapping) or depth > MAX_DEPTH:
+        if not isinstance(schema, MAPPINGS) or depth > MAX_DEPTH:
             return [ANY]
         target = _target(schema)
         if target is not None:
@@ -380,7 +381,7 @@ def _is_free_object(schema: Mapping[str, Any]) -> bool:
 
 
 def _target(schema: Any) -> str | None:
-    ref = schema.get("$ref") if isinstance(schema, Mapping) else None
+    ref = schema.get("$ref") if isinstance(schema, MAPPINGS) else None
     if isinstance(ref, str) and ref.startswith(SCHEMAS_PREFIX) \
             and "/" not in ref[len(SCHEMAS_PREFIX):]:
         return ref[len(SCHEMAS_PREFIX):]

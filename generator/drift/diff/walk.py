@@ -27,13 +27,18 @@ The operation helpers (which paths, parameters and media types the differ pairs)
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from dataclasses import field as dataclass_field
 from typing import Any
 
-from generator.document.pointer import fragment_pointer, join_tokens, unescape_token
-from generator.document.refs import Refs
+from generator.document.pointer import (
+    escape_token,
+    fragment_pointer,
+    join_tokens,
+    unescape_token,
+)
+from generator.document.refs import MAPPINGS, Refs
 from generator.problems import GeneratorError, Problem
 
 Json = Any
@@ -57,13 +62,19 @@ LOWER_BOUNDS = ("minLength", "minItems", "minProperties", "minimum", "exclusiveM
 # `format` narrows what a string or number may be (`date-time`, `int32`); a change of it
 # also changes the generated type (`str` -> `datetime`): compared as a constraint
 OTHER_CONSTRAINTS = ("pattern", "multipleOf", "uniqueItems", "format")
+_CONSTRAINTS = (*UPPER_BOUNDS, *LOWER_BOUNDS, *OTHER_CONSTRAINTS)  # (in the order kept)
+_CONSTRAINT_SET = frozenset(_CONSTRAINTS)
 _NO_DEFAULT: Json = object()
 
 
 # The walker's records are kept by the tens of thousands to the end of a comparison (memoised
 # shapes, their children, the flattened fields of each component): slots, not a `__dict__`
 # each (GitHub's pair: the differ's peak 89 -> 82 MiB, and ~5% of its CPU in allocations).
-@dataclass(frozen=True, slots=True)
+# Not frozen, though never changed once made (a changed copy is `dataclasses.replace`'s): a
+# frozen dataclass's `__init__` sets each of its 19 fields through `object.__setattr__`, 2.8
+# against 0.8 us a record, and the walker makes one per field (56 000 on GitHub's pair).
+# `unsafe_hash`: hashed as the frozen record was, from its fields.
+@dataclass(slots=True, unsafe_hash=True)
 class SchemaInfo:
     """What one flattened schema node means on the wire (version-independent)."""
 
@@ -171,7 +182,13 @@ class _Shape:
 
 def canonical_json(value: Json) -> str:
     """One spelling of a JSON value (keys sorted): how values and schemas are compared."""
-    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+    return _CANONICAL.encode(value)
+
+
+# what `json.dumps(value, sort_keys=True, ensure_ascii=False)` spells, without the encoder
+# it makes on every call for those options (50 000 calls on GitHub's pair, most of them for
+# one enum value); `encode` keeps no state between calls
+_CANONICAL = json.JSONEncoder(sort_keys=True, ensure_ascii=False)
 
 
 def without_docs(value: Json) -> Json:
@@ -203,9 +220,11 @@ def declared_types(node: Mapping[str, Json]) -> tuple[list[str], bool]:
 def constraints_of(node: Mapping[str, Json]) -> dict[str, Json]:
     """The bounds a schema sets (lengths, sizes, numbers, pattern, step, uniqueness), 3.0's
     boolean `exclusiveMaximum` read as 3.1's number; bounds every value meets left out."""
+    if _CONSTRAINT_SET.isdisjoint(node):
+        return {}  # most schemas set none: one look at the keys, not fourteen
     found = {
         k: node[k]
-        for k in (*UPPER_BOUNDS, *LOWER_BOUNDS, *OTHER_CONSTRAINTS)
+        for k in _CONSTRAINTS
         if k in node and not isinstance(node[k], bool)
     }
     for zero in ("minLength", "minItems", "minProperties"):
@@ -227,7 +246,8 @@ def discriminator_of(node: Mapping[str, Json]) -> tuple[str, tuple[str, ...]] | 
     of `mapping` and, for a branch no mapping value names, its component's name (OpenAPI's
     implicit mapping: renaming that component changes the tag). None without one."""
     found = node.get("discriminator")
-    if not isinstance(found, Mapping) or not isinstance(found.get("propertyName"), str):
+    if found is None or not isinstance(found, MAPPINGS) \
+            or not isinstance(found.get("propertyName"), str):
         return None
     given = found.get("mapping")
     mapping: Mapping[str, Json] = given if isinstance(given, Mapping) else {}
@@ -282,18 +302,22 @@ def _own_values(shape: _Shape, node: Mapping[str, Json]) -> None:
 def _own_children(shape: _Shape, node: Mapping[str, Json], pointer: str,
                   stack: frozenset[str]) -> None:
     """The subschemas a schema's own keywords hold: properties, items, additionalProperties."""
+    properties = pointer + "/properties/"  # (`join_tokens`, the keyword needing no escape)
     for name, sub in (node.get("properties") or {}).items():
-        sub_pointer = join_tokens(pointer, "properties", str(name))
-        shape.properties[str(name)] = _Child(sub, sub_pointer, stack)
+        shape.properties[str(name)] = _Child(sub, properties + escape_token(name), stack)
     if isinstance(node.get("required"), list):
         shape.required = {str(r) for r in node["required"]}
-    if isinstance(node.get("items"), Mapping):
-        shape.items = _Child(node["items"], join_tokens(pointer, "items"), stack)
+    # (`is not None` first: most schemas have neither, and `Mapping`'s check of None is a
+    # call into Python)
+    items = node.get("items")
+    if items is not None and isinstance(items, MAPPINGS):
+        shape.items = _Child(items, join_tokens(pointer, "items"), stack)
     extra = node.get("additionalProperties")
-    if isinstance(extra, Mapping) and extra:
+    declared = extra is not None and isinstance(extra, MAPPINGS)
+    if declared and extra:
         shape.extra = _Child(extra, join_tokens(pointer, "additionalProperties"), stack)
     shape.closed = extra is False
-    shape.open_declared = extra is True or isinstance(extra, Mapping)
+    shape.open_declared = extra is True or declared
 
 
 def _intersect_types(a: list[str], b: list[str]) -> list[str]:
@@ -379,7 +403,7 @@ def literal_pointer(refs: Refs, schema: Json, pointer: str) -> str:
     """Where the keywords of ``schema`` (at ``pointer``) literally are: its `$ref` chain's
     target."""
     seen: set[str] = set()
-    while isinstance(schema, Mapping) and isinstance(schema.get("$ref"), str):
+    while isinstance(schema, MAPPINGS) and isinstance(schema.get("$ref"), str):
         ref = schema["$ref"]
         target = fragment_pointer(ref)
         found, node = refs.lookup(ref)
@@ -498,9 +522,12 @@ class SchemaWalker:
 
     def walk(
         self, schema: Json, pointer: str, stack: frozenset[str] = frozenset()
-    ) -> Iterator[Field]:
+    ) -> list[Field]:
+        """Every location of `schema`, each before the ones below it."""
         self._builds = 0
-        yield from self._walk(_Child(schema, pointer, stack), (), False, 0, _Progress())
+        fields: list[Field] = []
+        self._walk(_Child(schema, pointer, stack), (), False, 0, _Progress(), fields.append)
+        return fields
 
     def flatten(
         self, schema: Json, pointer: str, stack: frozenset[str] = frozenset()
@@ -508,7 +535,9 @@ class SchemaWalker:
         return {f.key: f for f in self.walk(schema, pointer, stack)}
 
     def _walk(self, child: _Child, key: Key, required: bool, depth: int,
-              progress: _Progress) -> Iterator[Field]:
+              progress: _Progress, found: Callable[[Field], None]) -> None:
+        # each field handed to `found`, not yielded: a generator per level passed every field
+        # up through all the levels above it (288 000 resumptions for GitHub's 57 000 fields)
         # a location of one schema reads its memoised shape (the walk changes no shape); a
         # merged one (`parts`) is a copy of its own
         shape = self.child_shape(child, depth) if child.parts else self._memoised(
@@ -516,17 +545,17 @@ class SchemaWalker:
         progress.fields += 1
         self.degraded = self.degraded or progress.fields > FIELD_BUDGET
         cut = self._cut(child, shape, progress) or (bool(key) and self._pruned(child, shape))
-        yield Field(key, shape.pointer or child.pointer, _info(shape, required, self._spelt),
+        found(Field(key, shape.pointer or child.pointer, _info(shape, required, self._spelt),
                     child.pointer,
-                    tuple(shape.branches), source_of(child), cut)
+                    tuple(shape.branches), source_of(child), cut))
         if shape.recursive or cut:
             return
         for name, sub in shape.properties.items():
-            yield from self._walk(sub, (*key, "." + name), name in shape.required, depth + 1,
-                                  progress)
+            self._walk(sub, (*key, "." + name), name in shape.required, depth + 1, progress,
+                       found)
         for segment, sub_or_none in (("[]", shape.items), ("{}", shape.extra)):
             if sub_or_none is not None:
-                yield from self._walk(sub_or_none, (*key, segment), True, depth + 1, progress)
+                self._walk(sub_or_none, (*key, segment), True, depth + 1, progress, found)
 
     def _cut(self, child: _Child, shape: _Shape, progress: _Progress) -> bool:
         """Whether this location's children are left out: past the budget, its (one) schema
@@ -546,7 +575,7 @@ class SchemaWalker:
         if self.prune is None or child.parts or not (shape.properties or shape.items
                                                      or shape.extra):
             return False
-        return (isinstance(schema, Mapping) and len(schema) == 1
+        return (isinstance(schema, MAPPINGS) and len(schema) == 1
                 and isinstance(schema.get("$ref"), str) and self.prune(schema["$ref"]))
 
     def child_shape(self, child: _Child, depth: int) -> _Shape:
@@ -585,7 +614,7 @@ class SchemaWalker:
         pointer = literal_pointer(self.refs, schema, pointer)
         node, stack, cycled = self.refs.deref(schema, stack)
         stack = self._spelt.names(stack)  # held by each child of the memoised shape
-        if not isinstance(node, Mapping):
+        if not isinstance(node, MAPPINGS):
             return _Shape(pointer=pointer)  # `true` / `{}`-like: any
         shape = _own_shape(node, pointer, stack)
         shape.pointer = pointer
@@ -662,11 +691,11 @@ def _info(shape: _Shape, required: bool, spelt: _Spellings) -> SchemaInfo:
         enum=(None if shape.enum is None
               else tuple(dict.fromkeys(canonical_json(v) for v in shape.enum))),
         default=None if shape.default is _NO_DEFAULT else canonical_json(shape.default),
-        constraints=tuple(sorted(shape.constraints.items())),
+        constraints=tuple(sorted(shape.constraints.items())) if shape.constraints else (),
         closed=shape.closed,
         open_declared=shape.open_declared,
         union=shape.union,
-        branches=tuple(sorted(label for label, _ in shape.branches)),
+        branches=tuple(sorted(label for label, _ in shape.branches)) if shape.branches else (),
         description=docs.get("description"),
         title=docs.get("title"),
         examples=spelt.of_list(docs["examples"]) if "examples" in docs else None,
