@@ -646,3 +646,25 @@ def test_a_change_under_a_root_lists_items_names_the_item_class(
     files = pipeline.build_packages([pipeline.target_for_spec(spec, "pets")])["pets"]
     models = "".join(text for path, text in files.items() if path.startswith("models/"))
     assert f"class {item_class}(BaseModel)" in models and "    age: int | None = None" in models
+
+
+def test_a_success_answer_moved_to_another_status_is_not_client_breaking() -> None:
+    """`200` -> `201` with the same model: the method returns `models.Issue` before and after,
+    so no code written against it breaks; the wire's verdict stays breaking (a client reading
+    only `200` does not read `201`). Moved with another model, it is client-breaking still."""
+    def moved(model: str) -> Callable[[Doc], None]:
+        def mutate(doc: Doc) -> None:
+            responses = _op(doc, "/issues/{number}", "get")["responses"]
+            schema = {"$ref": f"#/components/schemas/{model}"}
+            responses.pop("200")
+            responses["201"] = {"description": "ok",
+                                "content": {"application/json": {"schema": schema}}}
+        return mutate
+
+    [removed] = [c for c in _changed(moved("Issue")) if c.kind == "success-response-removed"]
+    assert removed.severity == "breaking" and not removed.client_breaking
+    assert removed.client == ("client.issues.get: returns models.Issue: unchanged "
+                              "(the same answer, now documented as 201)")
+    changed = _changed(moved("Labels"))
+    [removed] = [c for c in changed if c.kind == "success-response-removed"]
+    assert removed.client_breaking and exit_code(changed, "client-breaking") == 1

@@ -90,6 +90,7 @@ _NAMING_KINDS = frozenset({"operation-id-changed", "tags-changed"})
 # Changes of how the wire spells what a call sends: the regenerated client spells it the new
 # way, so no call written against it changes (`client_breaking` never).
 _FOLLOWED_KINDS = frozenset({"parameter-serialization-changed"})
+SUCCESS_RESPONSE_REMOVED = "success-response-removed"
 # A parameter's changes that break calls of its argument, whatever the wire says.
 _CALLS_BROKEN = frozenset({"parameter-removed", "parameter-added-required"})
 # A parameter gone or new: its argument may stay, given by another parameter (`_argument_kept`).
@@ -149,6 +150,7 @@ class ResponseRecord:
 
     status: str
     model_class: str | None
+    kind: str = "json"  # how the answer is read: json (into `model_class`), text, bytes, none
 
 
 @dataclass(frozen=True)
@@ -193,7 +195,7 @@ def operation_record(resource: str, operation: Any,
         tuple(ParamRecord(p.name, p.wire_name, p.location, p.model_class, p.model_key)
               for p in operation.params),
         BodyRecord(body.media_type, body.model_class, body.expanded) if body else None,
-        tuple(ResponseRecord(r.status, r.model_class)
+        tuple(ResponseRecord(r.status, r.model_class, r.kind)
               for r in (*operation.success, *operation.errors)),
         returns, _pages_record(operation.pagination, returns, types or Annotations({}, {})))
 
@@ -329,6 +331,9 @@ def with_client_effects(changes: Iterable[Change], built: Mapping[str, Built]) -
 
 
 def _with_effect(change: Change, trace: _Trace) -> Change:
+    returned = _same_answers_elsewhere(change, trace)
+    if returned is not None:
+        return replace(change, client=returned, client_breaking=False)
     effect = _with_members_removed(_effect(change, trace), trace)
     traced = effect not in (NO_EFFECT, NOT_TRACED)
     # an answer's `format` changed where the model's type did not: models.py checks no format
@@ -339,6 +344,40 @@ def _with_effect(change: Change, trace: _Trace) -> Change:
         or trace.dropped_class
         or trace.breaks_calls or trace.dropped_member or trace.retyped)
     return replace(change, client=effect, client_breaking=breaking)
+
+
+def _same_answers_elsewhere(change: Change, trace: _Trace) -> str | None:
+    """A success answer removed while the operation answers the same under another status
+    (`200` -> `201`, the model unchanged): the method returns what it did, so no code written
+    against it breaks (the wire's verdict stays: a client that reads only the old status does
+    not read the new one). What the method says then; None for any other change."""
+    if change.kind != SUCCESS_RESPONSE_REMOVED or "new" not in trace.sides:
+        return None
+    tokens = split_pointer(change.pointer)
+    if len(tokens) < 3 or tokens[0] != "paths":
+        return None
+    old_pointer = join_tokens("", *tokens[:3])
+    new_pointer = next((new for new, old in trace.paired.items() if old == old_pointer),
+                       old_pointer)
+    before = trace.sides["old"].operations.get(old_pointer)
+    after = trace.sides["new"].operations.get(new_pointer)
+    if before is None or after is None or _answers(before) != _answers(after):
+        return None
+    method = trace.sides["new"].method(new_pointer)
+    statuses = ", ".join(r.status for r in after.responses if _is_success(r.status))
+    return (f"{method}: returns {_returned(after.returns)}: unchanged "
+            f"(the same answer, now documented as {statuses})")
+
+
+def _answers(operation: OperationRecord) -> frozenset[tuple[str, str]]:
+    """How the method reads its success answers, statuses left out: what decides what it
+    returns (`render.signatures`: one annotation per distinct answer)."""
+    return frozenset((r.kind, r.model_class or "") for r in operation.responses
+                     if _is_success(r.status))
+
+
+def _is_success(status: str) -> bool:
+    return status.upper().startswith("2")
 
 
 def _with_members_removed(effect: str, trace: _Trace) -> str:
