@@ -36,10 +36,9 @@ from generator.drift.report import CHECK_FORMATS, DIFF_CAP, format_check
 from generator.io import provenance
 from generator.io.cache import Cache
 from generator.manifest import Manifest, Provider
+from generator.names.reserved import MAX_PACKAGE_NAME
 
 GENERATOR = "openapi-clientgen"
-# what `names.namespace.MAX_PACKAGE_NAME` allows (not imported: the fast path stays light)
-MAX_RECORDED_PACKAGE = 200
 
 
 def check_packages(items: Iterable[tuple[str, Provider, Path]], *, full: bool,
@@ -84,7 +83,7 @@ def _usable_package(name: object) -> bool:
     have written (`../../evil` became the name in the regenerated README and User-Agent).
     The full check (`namespace.package_name_problem`) loads more than the fast path may."""
     return (isinstance(name, str) and name.isidentifier() and not keyword.iskeyword(name)
-            and len(name.encode("utf-8")) <= MAX_RECORDED_PACKAGE)
+            and len(name.encode("utf-8")) <= MAX_PACKAGE_NAME)
 
 
 def _regenerate_and_explain(pending: list[tuple[PackageReport, Provider, str]],

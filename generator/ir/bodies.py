@@ -17,7 +17,7 @@ from typing import Any
 
 from generator.document.schemas import branches_beside_properties, merges_a_union
 from generator.ir.context import Context
-from generator.ir.media import pick_json
+from generator.ir.media import base_type, pick_json
 from generator.ir.model import Body, BodyKind, Param
 from generator.ir.schemas import ALL_OF_DEPTH, is_binary, is_nullable, object_properties
 from generator.names import identifiers as names
@@ -104,7 +104,7 @@ def choose_body_media(content: Mapping[str, Any]) -> tuple[str, BodyKind]:
     if picked is not None:
         return picked[0], "json"
     for media_type in sorted(content):
-        base = media_type.split(";")[0].strip().lower()
+        base = base_type(media_type)
         if base == "application/x-www-form-urlencoded":
             return media_type, "form"
         if base.startswith("multipart/"):

@@ -15,9 +15,15 @@ from typing import Any, Literal
 ResponseKind = Literal["json", "text", "bytes", "none"]
 
 
+def base_type(media_type: str) -> str:
+    """`media_type` without its parameters, in lower case: `Application/JSON; charset=utf-8`
+    -> `application/json`."""
+    return media_type.split(";")[0].strip().lower()
+
+
 def media_kind(media_type: str) -> ResponseKind:
     """How a body of `media_type` is read: `json`, `text` or `bytes`."""
-    base = media_type.split(";")[0].strip().lower()
+    base = base_type(media_type)
     if base == "application/json" or base.endswith("+json") or base == "*/*":
         return "json"
     if base.startswith("text/") and base != "text/event-stream":
@@ -36,7 +42,7 @@ TEXT_APPLICATION = frozenset({
 def response_kind(media_type: str) -> ResponseKind:
     """How an answer of `media_type` is read: as `media_kind`, and as text in the
     `application/*` types that are text (Markdown, XML, YAML, CSV, NDJSON...)."""
-    base = media_type.split(";")[0].strip().lower()
+    base = base_type(media_type)
     if base in TEXT_APPLICATION or base.endswith(("+xml", "+yaml")):
         return "text"
     return media_kind(base)
@@ -50,7 +56,7 @@ def pick_json(content: Mapping[str, Any]) -> tuple[str, Any] | None:
     `application/json-patch+json` and `application/*+json`) as also accepted, not instead."""
     named = [media for media in sorted(content) if media_kind(media) == "json" and media != "*/*"]
     for media_type in named:
-        if media_type.split(";")[0].strip().lower() == "application/json":
+        if base_type(media_type) == "application/json":
             return media_type, content[media_type]
     if named:
         return named[0], content[named[0]]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.ir.context import Context
-from generator.ir.media import ResponseKind, pick_json, response_kind
+from generator.ir.media import ResponseKind, base_type, pick_json, response_kind
 from generator.ir.model import Param, ResponseHeader, ResponseType
 from generator.ir.schemas import header_python_type, is_binary, is_nullable
 from generator.names import identifiers as names
@@ -103,7 +103,7 @@ def _binary_wildcard(context: Context, media_type: str, media: Any) -> bool:
     """`*/*` whose schema is a file (`format: binary`, `contentMediaType`): a download of any
     type (springdoc's `ResponseEntity<Resource>`), read as bytes, not as the JSON `*/*` else
     stands for (which no file answer decodes as)."""
-    if media_type.split(";")[0].strip() != "*/*" or not isinstance(media, dict):
+    if base_type(media_type) != "*/*" or not isinstance(media, dict):
         return False
     schema = context.refs.resolve(media.get("schema"))
     return (isinstance(schema, dict) and schema.get("type") != "array"

@@ -16,7 +16,6 @@ from generator.models.annotations import (
     EnumWidener,
     StrWidener,
     UnionFlattener,
-    without_none,
 )
 from generator.models.index import ModelField, Models
 
@@ -81,8 +80,8 @@ class ParamTypes:
             source, used = self.sources[key]
             self.used.update(used)
             return source
-        node = found.stripped()
-        node = without_none(node) if drop_none else node
+        node = models.field_type(class_name, wire_name, drop_none=drop_none)
+        assert node is not None  # the field was found above
         key = (ast.unparse(node), PARAMS_QUALIFIER)
         self.typed_texts[typed] = key
         return self._source(models, node, PARAMS_QUALIFIER, key)

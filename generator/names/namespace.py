@@ -379,9 +379,7 @@ def _dependency_modules(roots: Iterable[str]) -> set[str]:
     return {module for distribution in seen for module in modules_of.get(distribution, set())}
 
 
-# Bytes of a package name, the name of its folder: file systems refuse a name over 255 bytes,
-# and the staging folder beside it (`.NAME.new-PID-xxxxxxxx`, io/write.py) adds some 25.
-MAX_PACKAGE_NAME = 200
+MAX_PACKAGE_NAME = reserved.MAX_PACKAGE_NAME
 
 
 def package_name_problem(package: str) -> str | None:

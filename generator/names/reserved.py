@@ -12,6 +12,11 @@ from __future__ import annotations
 import builtins
 from typing import NamedTuple
 
+# Bytes of a package name, the name of its folder: file systems refuse a name over 255 bytes,
+# and the staging folder beside it (`.NAME.new-PID-xxxxxxxx`, io/write.py) adds some 25.
+# (Here, not in `names.namespace`: `check`'s fast path reads it without loading the naming.)
+MAX_PACKAGE_NAME = 200
+
 
 class CallArgument(NamedTuple):
     """An argument every generated method has besides the operation's own."""

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from generator.ir import Api, Operation, Param, Resource, ResponseType
+from generator.ir.media import base_type
 from generator.models import Models, ParamTypes
 from generator.names.hidden import hidden_builtins, unhidden
 from generator.names.reserved import BUILTIN_NAMES
@@ -220,7 +221,7 @@ def _json_content_type(operation: Operation) -> str | None:
     body = operation.body
     if body is None or body.kind != "json":
         return None
-    base = body.media_type.split(";")[0].strip().lower()
+    base = base_type(body.media_type)
     # a media range (`application/*+json`, which Swashbuckle lists beside `application/json`)
     # names no type a body can be sent as: `Content-Type: application/*+json` is no media type
     if base == "application/json" or "*" in base:

@@ -63,7 +63,7 @@ from urllib.parse import unquote
 from generator.document.pointer import HTTP_METHODS, join_tokens, resolve_pointer, split_pointer
 from generator.document.refs import Refs
 from generator.drift.diff.change import BREAKING, NON_BREAKING, Change
-from generator.drift.diff.pairing import old_ops_by_new, template_names
+from generator.drift.diff.pairing import is_success, old_ops_by_new, template_names
 from generator.drift.diff.types import Annotations, client_annotations, names_class
 from generator.io.forked import Forked
 from generator.ir.security import credential_headers, credential_scheme
@@ -364,7 +364,7 @@ def _same_answers_elsewhere(change: Change, trace: _Trace) -> str | None:
     if before is None or after is None or _answers(before) != _answers(after):
         return None
     method = trace.sides["new"].method(new_pointer)
-    statuses = ", ".join(r.status for r in after.responses if _is_success(r.status))
+    statuses = ", ".join(r.status for r in after.responses if is_success(r.status))
     return (f"{method}: returns {_returned(after.returns)}: unchanged "
             f"(the same answer, now documented as {statuses})")
 
@@ -373,11 +373,7 @@ def _answers(operation: OperationRecord) -> frozenset[tuple[str, str]]:
     """How the method reads its success answers, statuses left out: what decides what it
     returns (`render.signatures`: one annotation per distinct answer)."""
     return frozenset((r.kind, r.model_class or "") for r in operation.responses
-                     if _is_success(r.status))
-
-
-def _is_success(status: str) -> bool:
-    return status.upper().startswith("2")
+                     if is_success(r.status))
 
 
 def _with_members_removed(effect: str, trace: _Trace) -> str:

@@ -442,6 +442,18 @@ def retries_problem(max_retries: object) -> str | None:
     return "must be >= 0" if max_retries < 0 else None
 
 
+def options_problem(**options: object) -> str | None:
+    """The first of ``options`` (``timeout``, ``max_retries``, in the order given; a
+    ``NOT_GIVEN`` one is not checked) that no request can use, with why; None when each can."""
+    for name, value in options.items():
+        if isinstance(value, NotGiven):
+            continue
+        problem = timeout_problem(value) if name == "timeout" else retries_problem(value)
+        if problem is not None:
+            return f"{name} {problem}"
+    return None
+
+
 def check_headers(where: str, headers: Mapping[Any, object] | None) -> None:
     """``RequestValidationError`` for the first header of ``headers`` (the caller's
     ``extra_headers`` or ``default_headers``, named by ``where``) that cannot be sent, before
@@ -669,14 +681,10 @@ class BaseClient:
         default_query: Mapping[str, object] | None = None,
         strict_response_validation: bool = False,
     ) -> None:
-        for name, problem in (
-            ("max_retries", retries_problem(max_retries)),
-            ("timeout", None if isinstance(timeout, NotGiven) else timeout_problem(timeout)),
-        ):
-            if problem is not None:
-                raise ValueError(f"{name} {problem}")
+        problem = options_problem(max_retries=max_retries, timeout=timeout)
+        if problem is not None:
+            raise ValueError(problem)
         for name, value, least in (
-            ("max_retries", max_retries, 0),
             ("max_redirects", max_redirects, 0),
             ("max_response_size", max_response_size, 1),
             ("max_event_size", max_event_size, 1),
@@ -884,20 +892,9 @@ class BaseClient:
 
     def _prepare(self, options: RequestOptions, *, stream: bool) -> _Prepared:
         """Turn ``options`` into a :class:`_Prepared` request, serialising the body once."""
-        for name, problem in (
-            (
-                "timeout",
-                None if isinstance(options.timeout, NotGiven) else timeout_problem(options.timeout),
-            ),
-            (
-                "max_retries",
-                None
-                if isinstance(options.max_retries, NotGiven)
-                else retries_problem(options.max_retries),
-            ),
-        ):
-            if problem is not None:
-                raise RequestValidationError(f"{name} {problem}; nothing was sent")
+        problem = options_problem(timeout=options.timeout, max_retries=options.max_retries)
+        if problem is not None:
+            raise RequestValidationError(f"{problem}; nothing was sent")
         by_name, omitted = self._headers(options, stream=stream)
         content: bytes | None = None
         data: Mapping[str, Any] | None = None
