@@ -259,10 +259,70 @@ def verdict_key(doc: Document) -> str | None:
 
 def store_verdict(cache: Cache, key: str, doc: Document, problems: list[Problem]) -> None:
     """Keep `problems` under `key`, unless one of them says something the data alone does not
-    decide (another file, or a line that is not its pointer's): then it is not kept at all."""
+    decide (another file, or a line that is not its pointer's): then it is not kept at all. A
+    valid document's verdict is also kept under its key blind to annotations
+    (`annotation_blind_key`)."""
     entries = [_portable(problem, doc) for problem in problems]
     if all(entry is not None for entry in entries):
         cache.put(NAMESPACE, key, {"problems": entries})
+    if not problems and (blind := annotation_blind_key(doc)) is not None:
+        cache.put(NAMESPACE, blind, {"problems": []})
+
+
+# The keys whose string values are free text wherever OpenAPI puts them (an object's
+# `description` and `summary`): openapi-spec-validator accepts any string there, so another
+# text cannot make a valid document invalid. Editing them is the commonest change to a
+# published document (GitHub's: a description reworded).
+ANNOTATION_KEYS = frozenset({"description", "summary"})
+# Where a key of that name is data rather than an annotation: example and default values,
+# enums and consts (compared with their schema), a discriminator's mapping (references to
+# resolve), and extensions (any shape).
+_DATA_KEYS = frozenset({"example", "examples", "default", "enum", "const", "mapping"})
+
+
+class _OwnDialect(Exception):
+    """A schema names its own `$schema`: its annotations are not the dialects' we know."""
+
+
+def annotation_blind_key(doc: Document) -> str | None:
+    """The key of `doc`'s verdict with the text of its annotations (`ANNOTATION_KEYS`) left
+    out: only a valid document's verdict is kept under it, and then a document that differs
+    from it in those texts alone is valid too (no message can quote them). None where that
+    does not hold: data without a JSON form, a schema naming its own dialect."""
+    try:
+        data = data_sha256(_annotations_blanked(doc.data))
+    except (_OwnDialect, RecursionError):
+        return None
+    if data is None:
+        return None
+    return key_of({"format": FORMAT, "annotation_blind_sha256": data, "stack": _stack_versions(),
+                   "sources": _validation_sources(), "python": sys.version})
+
+
+def _annotations_blanked(node: Any) -> Any:
+    """A copy of `node` whose annotation texts are all "" (the data keys' values kept whole)."""
+    if isinstance(node, dict):
+        if "$schema" in node:
+            raise _OwnDialect
+        return {key: "" if key in ANNOTATION_KEYS and isinstance(value, str)
+                else value if key in _DATA_KEYS or _extension(key)
+                else _annotations_blanked(value)
+                for key, value in node.items()}
+    if isinstance(node, list):
+        return [_annotations_blanked(item) for item in node]
+    return node
+
+
+def _extension(key: object) -> bool:
+    return isinstance(key, str) and key.startswith("x-")
+
+
+def _valid_but_for_annotations(cache: Cache | None, doc: Document) -> list[Problem] | None:
+    """[] when `cache` holds a valid document that differs from `doc` in annotations alone,
+    else None."""
+    if cache is None:
+        return None
+    return _cached(cache, annotation_blind_key(doc), doc)
 
 
 def _portable(problem: Problem, doc: Document) -> dict[str, Any] | None:
@@ -288,7 +348,8 @@ def _cached_verdicts(cache: Cache | None, docs: Sequence[Document],
     known)."""
     keys = _verdict_keys(cache, docs) if keys is None else keys
     return {index: found for index, key in keys.items()
-            if (found := _cached(cache, key, docs[index])) is not None}
+            if (found := _cached(cache, key, docs[index])) is not None
+            or (found := _valid_but_for_annotations(cache, docs[index])) is not None}
 
 
 def _cached(cache: Cache | None, key: str | None, doc: Document) -> list[Problem] | None:
@@ -353,6 +414,8 @@ def _validate_in_child(docs: Sequence[Document], keys: Sequence[str | None] | No
             if keys is None:
                 key = verdict_key(doc) if cache is not None else None
                 verdict = _cached(cache, key, doc)
+                if verdict is None:
+                    verdict = _valid_but_for_annotations(cache, doc)
             else:
                 key, verdict = keys[index], None
             fresh = verdict is None

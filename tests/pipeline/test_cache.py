@@ -371,3 +371,107 @@ def test_the_child_looks_up_and_stores_the_verdict_when_asked(
     with SpecValidation([document], store, look_up_in_child=True) as verdict:
         assert verdict.problems() == cold
     assert keyed_here == []
+
+
+# -- a valid document's verdict, blind to its annotations ---------------------------------------
+
+
+def _valid_document() -> dict[str, Any]:
+    return {
+        "openapi": "3.1.0", "info": {"title": "t", "version": "1", "description": "An API."},
+        "paths": {"/pets": {"get": {
+            "operationId": "listPets", "summary": "List pets.", "description": "Every pet.",
+            "responses": {"200": {"description": "The pets.", "content": {"application/json": {
+                "schema": {"$ref": "#/components/schemas/Pet"}}}}}}}},
+        "components": {"schemas": {"Pet": {
+            "type": "object", "description": "A pet.",
+            "properties": {"name": {"type": "string", "description": "Its name."},
+                           "kind": {"type": "string", "enum": ["cat", "dog"]}},
+            "default": {"name": "Rex", "description": "not an annotation: a value"},
+        }}},
+    }
+
+
+def _written(tmp_path: Path, name: str, data: dict[str, Any]) -> Any:
+    path = tmp_path / name
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return load(path)
+
+
+def _child_verdict(document: Any, store: Cache) -> list[Problem]:
+    with SpecValidation([document], store, look_up_in_child=True) as verdict:
+        return verdict.problems()
+
+
+def test_a_valid_document_reworded_skips_the_validator(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Descriptions and summaries are free text: a valid document whose only change is their
+    wording is valid, so its verdict is found without running openapi-spec-validator."""
+    store = Cache(tmp_path / "cache")
+    assert _child_verdict(_written(tmp_path, "old.json", _valid_document()), store) == []
+    reworded = _valid_document()
+    operation = reworded["paths"]["/pets"]["get"]
+    operation["summary"], operation["description"] = "Pets, listed.", ""
+    reworded["components"]["schemas"]["Pet"]["properties"]["name"]["description"] = "Name\n."
+    reworded["info"]["description"] = "The API, described at length."
+    _no_validator(monkeypatch)
+    assert _child_verdict(_written(tmp_path, "new.json", reworded), store) == []
+    reworded["info"]["description"] = "Found here too."
+    assert validate(_written(tmp_path, "again.json", reworded), store) == []
+
+
+@pytest.mark.parametrize("change", ["value", "not text", "enum", "own dialect"])
+def test_other_changes_to_a_valid_document_run_the_validator(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: str) -> None:
+    """Only annotation texts are left out of the blind key: a `description` inside a value
+    (a default, an example), one that is no longer text, any other change, and any document
+    whose schemas name a dialect of their own are validated again."""
+    store = Cache(tmp_path / "cache")
+    old = _valid_document()
+    if change == "own dialect":
+        old["components"]["schemas"]["Pet"]["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    assert _child_verdict(_written(tmp_path, "old.json", old), store) == []
+    changed = json.loads(json.dumps(old))
+    pet = changed["components"]["schemas"]["Pet"]
+    if change == "value":
+        pet["default"]["description"] = "another value"
+    elif change == "not text":
+        pet["description"] = 3
+    elif change == "enum":
+        pet["properties"]["kind"]["enum"] = ["cat", "bird"]
+    else:  # only reworded, but its meaning is the dialect's to say
+        pet["description"] = "Reworded."
+    document = _written(tmp_path, "new.json", changed)
+    ran = tmp_path / "ran"  # written by the child too
+    real = openapi.spec_problems
+
+    def counted(doc: Any, *args: Any, **kwargs: Any) -> list[Problem]:
+        with ran.open("a", encoding="utf-8") as log:
+            log.write(f"{doc.path}\n")
+        return real(doc, *args, **kwargs)
+
+    monkeypatch.setattr(openapi, "spec_problems", counted)
+    expected = real(document)
+    assert _child_verdict(document, store) == expected
+    assert ran.read_text(encoding="utf-8") == f"{document.path}\n"
+    with SpecValidation([document], store) as verdict:  # looked up here: the exact key now
+        assert verdict.problems() == expected
+    assert ran.read_text(encoding="utf-8") == f"{document.path}\n"
+    if change == "not text":
+        assert expected, "a description that is not a string is invalid"
+
+
+def test_an_invalid_document_reworded_is_validated_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An invalid document's messages may quote the texts: its verdict is never reused for
+    another wording."""
+    store = Cache(tmp_path / "cache")
+    data = _valid_document()
+    data["components"]["schemas"]["Pet"]["properties"]["name"]["type"] = "text"
+    before = _child_verdict(_written(tmp_path, "old.json", data), store)
+    assert before
+    data["components"]["schemas"]["Pet"]["properties"]["name"]["description"] = "Reworded."
+    document = _written(tmp_path, "new.json", data)
+    assert background.annotation_blind_key(document) is not None
+    assert _child_verdict(document, store) == openapi.spec_problems(document)
+    assert len(_entries(store.folder, background.NAMESPACE)) == 2, "one exact key each, no blind"
