@@ -61,7 +61,36 @@ def request_body(context: Context, stem: str, operation: dict[str, Any], taken: 
                       is_nullable(schema, context.refs), _text(raw))
         return Body(kind, media_type, model_class, False, required), [param]
     params, file_fields = _expanded(context, kind, model_class, shape, taken)
-    return Body(kind, media_type, model_class, True, required, file_fields, one_file), params
+    styles = form_styles(media.get("encoding"), shape[0]) if kind == "form" else ()
+    return Body(kind, media_type, model_class, True, required, file_fields, one_file,
+                styles), params
+
+
+# The styles OpenAPI gives a form field (`encoding.<property>.style`); `form`, the default,
+# explodes unless told otherwise, the others do not.
+FORM_STYLES = ("form", "spaceDelimited", "pipeDelimited", "deepObject")
+
+
+def form_styles(encoding: object, properties: Mapping[str, Any]
+                ) -> tuple[tuple[str, str, bool], ...]:
+    """(property, style, explode) of each property of a form body whose `encoding` entry says
+    how to send it (`style` or `explode`): Stripe's `metadata` and `expand` are `deepObject`
+    (`metadata[key]=value`). A property without one keeps the default: arrays repeat the
+    field, objects go as JSON text (OpenAPI's default content type for an object)."""
+    if not isinstance(encoding, dict):
+        return ()
+    styles: list[tuple[str, str, bool]] = []
+    for wire, entry in encoding.items():
+        if wire not in properties or not isinstance(entry, dict):
+            continue
+        if "style" not in entry and "explode" not in entry:
+            continue
+        style = entry.get("style", "form")
+        if style not in FORM_STYLES:  # the validator names it; sent by the default
+            continue
+        explode = entry.get("explode", style == "form")
+        styles.append((wire, style, explode is True))
+    return tuple(styles)
 
 
 def _is_union(schema: Any, context: Context) -> bool:

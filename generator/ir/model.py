@@ -69,6 +69,8 @@ class Body:
     file_fields: tuple[str, ...] = ()  # multipart properties sent as files
     # a multipart body whose schema is a file alone, sent as the part `file` (ir/bodies)
     one_file_part: bool = False
+    # a form body's properties whose `encoding` names a style: (property, style, explode)
+    form_styles: tuple[tuple[str, str, bool], ...] = ()
 
     @property
     def is_text(self) -> bool:

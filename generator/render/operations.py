@@ -117,8 +117,14 @@ def _body_view(operation: Operation, models: Models) -> BodyView | None:
     fields = [p for p in operation.params if p.location == "body"]
     if body.expanded and body.model_class is not None:
         checked = _checked(body.model_class, fields, body.file_fields)
+        styles = body.form_styles
         return BodyView(body.kind, body.media_type, None, None, checked,
-                        frozenset(body.file_fields), optional=not body.required)
+                        frozenset(body.file_fields), optional=not body.required,
+                        delimiters={wire: QUERY_DELIMITERS[style] for wire, style, explode
+                                    in styles if style in QUERY_DELIMITERS and not explode},
+                        deep=frozenset(wire for wire, style, _ in styles if style == "deepObject"),
+                        spread=frozenset(wire for wire, style, explode in styles
+                                         if style == "form" and explode))
     root_model = models.name(body.model_class) if body.model_class else None
     argument = fields[0].name if fields else "body"
     return BodyView(body.kind, body.media_type, argument, root_model, None,

@@ -6,7 +6,7 @@ including the body of every method.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from generator.names import reserved
@@ -97,6 +97,11 @@ class BodyView:
     checked: Checked | None  # the properties, when they are arguments
     files: frozenset[str]  # multipart file parts
     optional: bool = False  # the document's body is optional: none is sent when none is given
+    # form fields whose `encoding` names a style: arrays and objects joined by a delimiter,
+    # sent as `name[key]` fields (deepObject), or objects spread into their properties
+    delimiters: dict[str, str] = field(default_factory=dict)
+    deep: frozenset[str] = frozenset()
+    spread: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)

@@ -415,6 +415,26 @@ def test_form_urlencoded_body(connect: Callable[..., Served]) -> None:
         s.client.default.get_token(grant_type="implicit", client_id="c")
 
 
+def test_form_fields_in_their_encoding_styles(connect: Callable[..., Served]) -> None:
+    """A form body's `encoding` says how objects and arrays are sent (Stripe's documents:
+    `metadata` and `expand` are deepObject, which Stripe reads as `metadata[key]`, arrays by
+    index); a property without a style keeps the default (an object as JSON text)."""
+    s = connect("feat_form_body", [Reply(200, body={"id": "cus_1"})])
+    s.client.default.create_customer(
+        email="a@b.c", metadata={"order": "6735", "note": "a b"}, expand=["sources", "tax"],
+        address={"city": "Paris", "lines": ["1 rue", "2e"]}, tags=["x", "y"],
+        filter={"status": "open", "kind": "a"}, options={"limit": 3}, plain={"k": "v"},
+    )
+    assert s.last.headers["content-type"] == "application/x-www-form-urlencoded"
+    assert parse_qsl(s.last.body.decode()) == [
+        ("email", "a@b.c"), ("metadata[order]", "6735"), ("metadata[note]", "a b"),
+        ("expand[0]", "sources"), ("expand[1]", "tax"),
+        ("address[city]", "Paris"), ("address[lines][0]", "1 rue"), ("address[lines][1]", "2e"),
+        ("tags", "x|y"), ("filter", "status,open,kind,a"), ("limit", "3"),
+        ("plain", '{"k":"v"}'),
+    ]
+
+
 def test_multipart_file_upload(connect: Callable[..., Served]) -> None:
     s = connect("feat_multipart", [Reply(200, body={"id": "file-1", "bytes": 5})])
     result = s.client.default.upload_file(

@@ -287,8 +287,28 @@ def root(context, missing=missing):
             t_9.extend((
                 '_ops.form_body(',
                 str(context.call((undefined(name='body_value') if l_0_body_value is missing else l_0_body_value), l_1_b)),
-                ')',
             ))
+            if environment.getattr(l_1_b, 'delimiters'):
+                pass
+                t_9.extend((
+                    ', delimiters=',
+                    str(t_1(environment.getattr(l_1_b, 'delimiters'))),
+                ))
+            if environment.getattr(l_1_b, 'deep'):
+                pass
+                t_9.extend((
+                    ', deep=',
+                    str(t_1(environment.getattr(l_1_b, 'deep'))),
+                ))
+            if environment.getattr(l_1_b, 'spread'):
+                pass
+                t_9.extend((
+                    ', spread=',
+                    str(t_1(environment.getattr(l_1_b, 'spread'))),
+                ))
+            t_9.append(
+                ')',
+            )
         elif (environment.getattr(l_1_b, 'kind') == 'multipart'):
             pass
             t_9.extend((
@@ -443,7 +463,7 @@ def root(context, missing=missing):
             ))
         t_11.extend((
             '        return ',
-            str(('await ' if environment.getattr(l_1_variant, 'coroutine') else cond_expr_undefined("the inline if-expression on line 114 in 'macros.jinja' evaluated to false and no else section was defined."))),
+            str(('await ' if environment.getattr(l_1_variant, 'coroutine') else cond_expr_undefined("the inline if-expression on line 117 in 'macros.jinja' evaluated to false and no else section was defined."))),
             'self._',
             str(environment.getattr(l_1_op, 'http_method')),
             '(\n',
@@ -592,4 +612,4 @@ def root(context, missing=missing):
     context.vars['method'] = l_0_method = Macro(environment, macro, 'method', ('op', 'variant'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '2=24&3=29&6=77&7=86&12=103&13=109&15=113&16=116&17=120&19=123&20=129&22=142&23=146&29=156&32=164&33=169&38=187&40=194&42=197&43=200&44=204&46=215&50=224&51=228&53=231&54=235&56=238&57=242&63=252&64=257&67=280&68=285&69=289&70=292&71=296&72=307&73=311&74=316&75=320&77=326&82=332&83=341&84=345&85=351&86=357&87=363&88=369&89=375&94=388&95=396&96=397&99=402&100=406&101=410&104=417&106=421&108=426&109=430&110=434&111=437&112=441&114=446&115=451&116=455&118=472&120=475&121=479&124=485&125=489&127=492&128=496&130=499&131=503&133=506&134=510&141=516&142=520&144=523&147=528&148=532&150=535&151=539&153=542&154=546&157=551&158=554&160=558&161=563&162=567&163=569&165=574&166=578&167=580'
+debug_info = '2=24&3=29&6=77&7=86&12=103&13=109&15=113&16=116&17=120&19=123&20=129&22=142&23=146&29=156&32=164&33=169&38=187&40=194&42=197&43=200&44=204&46=215&50=224&51=228&53=231&54=235&56=238&57=242&63=252&64=257&67=280&68=285&69=289&70=291&71=297&72=303&73=312&74=316&75=327&76=331&77=336&78=340&80=346&85=352&86=361&87=365&88=371&89=377&90=383&91=389&92=395&97=408&98=416&99=417&102=422&103=426&104=430&107=437&109=441&111=446&112=450&113=454&114=457&115=461&117=466&118=471&119=475&121=492&123=495&124=499&127=505&128=509&130=512&131=516&133=519&134=523&136=526&137=530&144=536&145=540&147=543&150=548&151=552&153=555&154=559&156=562&157=566&160=571&161=574&163=578&164=583&165=587&166=589&168=594&169=598&170=600'

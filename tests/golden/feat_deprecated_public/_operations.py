@@ -247,9 +247,55 @@ def _form_value(value: Any) -> str | list[str]:
     return _scalar(value)
 
 
-def form_fields(values: Mapping[str, Any]) -> dict[str, object]:
-    """An `application/x-www-form-urlencoded` body from validated values (nulls left out)."""
-    return {key: _form_value(value) for key, value in values.items() if value is not None}
+def form_fields(
+    values: Mapping[str, Any],
+    *,
+    delimiters: Mapping[str, str] | None = None,
+    deep: Collection[str] = (),
+    spread: Collection[str] = (),
+) -> dict[str, object]:
+    """An `application/x-www-form-urlencoded` body from validated values (nulls left out),
+    each field in the style its `encoding` names: joined by its delimiter (`delimiters`),
+    as `name[key]` fields however deep (`deep`: deepObject), or an object spread into its
+    properties (`spread`: `form`, exploded). Without one, arrays repeat the field and objects
+    are JSON text."""
+    fields: dict[str, object] = {}
+    for key, value in values.items():
+        if value is None:
+            continue
+        delimiter = delimiters.get(key) if delimiters else None
+        if key in deep and isinstance(value, dict | list):
+            fields.update(_bracketed(key, value))
+        elif key in spread and isinstance(value, dict):
+            fields.update(
+                {name: _form_value(item) for name, item in value.items() if item is not None}
+            )
+        elif delimiter is not None and isinstance(value, list):
+            fields[key] = delimiter.join(_scalar(item) for item in value)
+        elif delimiter is not None and isinstance(value, dict):
+            fields[key] = delimiter.join(_scalar(part) for pair in value.items() for part in pair)
+        else:
+            fields[key] = _form_value(value)
+    return fields
+
+
+def _bracketed(name: str, value: Any) -> list[tuple[str, str]]:
+    """The `deepObject` fields of an object or array: `name[key]=value` for each of its values,
+    nested ones as `name[key][inner]`, array items by index (`expand[0]=customer`, as Stripe
+    reads them); nulls left out. Its own stack: a value may nest deeper than Python recurses."""
+    fields: list[tuple[str, str]] = []
+    pending: list[tuple[str, Any]] = [(name, value)]
+    while pending:
+        prefix, item = pending.pop()
+        if isinstance(item, dict):
+            pending.extend(reversed([(f"{prefix}[{key}]", inner) for key, inner in item.items()]))
+        elif isinstance(item, list):
+            pending.extend(
+                reversed([(f"{prefix}[{index}]", inner) for index, inner in enumerate(item)])
+            )
+        elif item is not None:
+            fields.append((prefix, _scalar(item)))
+    return fields
 
 
 def multipart_fields(values: Mapping[str, Any], files: Collection[str]) -> dict[str, object]:
@@ -314,9 +360,15 @@ class RawBody:
     content_type: str
 
 
-def form_body(values: Mapping[str, Any]) -> FormBody:
-    """A form body from validated values."""
-    return FormBody(form_fields(values))
+def form_body(
+    values: Mapping[str, Any],
+    *,
+    delimiters: Mapping[str, str] | None = None,
+    deep: Collection[str] = (),
+    spread: Collection[str] = (),
+) -> FormBody:
+    """A form body from validated values, each field in its style (see :func:`form_fields`)."""
+    return FormBody(form_fields(values, delimiters=delimiters, deep=deep, spread=spread))
 
 
 def multipart_body(values: Mapping[str, Any], files: Collection[str] = ()) -> MultipartBody:

@@ -78,8 +78,6 @@ class Client(SyncAPIClient):
     """Client for the API: one attribute per resource."""
 
     user_agent = USER_AGENT
-    # every operation's path starts with it: a base URL ending in it has it dropped once
-    _path_prefix = "/oauth"
 
     def __init__(
         self,
@@ -185,8 +183,6 @@ class AsyncClient(AsyncAPIClient):
     """Async client for the API: one attribute per resource."""
 
     user_agent = USER_AGENT
-    # every operation's path starts with it: a base URL ending in it has it dropped once
-    _path_prefix = "/oauth"
 
     def __init__(
         self,

@@ -11,6 +11,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from ._create_customer_body import (
+        CreateCustomerBody as CreateCustomerBody,
+    )
+    from ._create_customer_body import (
+        CreateCustomerBodyAddress as CreateCustomerBodyAddress,
+    )
+    from ._create_customer_response import (
+        CreateCustomerResponse as CreateCustomerResponse,
+    )
     from ._get_token_body import (
         GetTokenBody as GetTokenBody,
     )
@@ -22,6 +31,9 @@ if TYPE_CHECKING:
     )
 
 __all__ = [
+    "CreateCustomerBody",
+    "CreateCustomerBodyAddress",
+    "CreateCustomerResponse",
     "GetTokenBody",
     "GetTokenBodyGrantType",
     "GetTokenResponse",
@@ -29,6 +41,9 @@ __all__ = [
 
 # name -> the group module defining it
 _MODULE_OF: dict[str, str] = {
+    "CreateCustomerBody": "_create_customer_body",
+    "CreateCustomerBodyAddress": "_create_customer_body",
+    "CreateCustomerResponse": "_create_customer_response",
     "GetTokenBody": "_get_token_body",
     "GetTokenBodyGrantType": "_get_token_body",
     "GetTokenResponse": "_get_token_response",

@@ -12,10 +12,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-__all__: list[str] = []
+if TYPE_CHECKING:
+    from ._create_customer_body_address_param import (
+        CreateCustomerBodyAddressParam as CreateCustomerBodyAddressParam,
+    )
+
+__all__ = [
+    "CreateCustomerBodyAddressParam",
+]
 
 # name -> the group module defining it
-_MODULE_OF: dict[str, str] = {}
+_MODULE_OF: dict[str, str] = {
+    "CreateCustomerBodyAddressParam": "_create_customer_body_address_param",
+}
 
 # Hidden from type checkers: for them the package holds the names imported above and no
 # others, so a misspelt name is an error rather than `Any`. No other global here is spelled
