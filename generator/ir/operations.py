@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from generator.document.operations import OperationSite
+from generator.document.refs import Refs
 from generator.ir import paging, retries
 from generator.ir.bodies import file_part_notes, request_body
 from generator.ir.context import Context
@@ -192,12 +193,25 @@ def pages(context: Context, site: OperationSite, success: tuple[ResponseType, ..
              for p in merged_parameters(refs, site.shared_parameters, site.operation)
              if p.get("in") == "query"}
     if hint is None:
-        return paging.detect(query, properties) if site.method == "get" else None
+        if site.method != "get":
+            return None
+        return paging.detect(query, properties, held=_held_properties(properties, refs))
     try:
         return paging.from_hint(hint, query, properties)
     except paging.HintError as error:
         return Problem(context.options.source_file, f"{site.pointer}/{paging.HINT}", None,
                        f"{paging.HINT}: {error}", PAGINATION_HINT_DOCS)
+
+
+def _held_properties(properties: dict[str, Any], refs: Refs) -> dict[str, set[str]]:
+    """The property names of the answer's objects that may hold what tells the next page
+    (`paging.HOLDERS`)."""
+    held: dict[str, set[str]] = {}
+    for holder in paging.HOLDERS:
+        shape = object_properties(properties[holder], refs) if holder in properties else None
+        if shape is not None:
+            held[holder] = set(shape[0])
+    return held
 
 
 def _text(value: Any) -> str:

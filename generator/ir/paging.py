@@ -6,11 +6,16 @@ A paginated method returns a page object that iterates over every item of every 
 answer with an array of items (`data`, `items`, `results`) and
 
 - cursor: a query parameter `after` / `starting_after` / `cursor` / `page_token` (or a string
-  `page`) and either a next-cursor property (`next_cursor`, `next_page_token`, `next_page`...)
-  or `has_more` (then the cursor is the last item's `id`, as in OpenAI's lists);
-- offset: a query parameter `offset` (a `limit` one, a `total` property help end the list);
+  `page` or `offset`) and either a next-cursor property (`next_cursor`, `next_page_token`,
+  `next_page`...) or `has_more` (then the cursor is the last item's `id`, as in OpenAI's lists);
+- offset: a numeric query parameter `offset` (a `limit` one, a `total` property help end the
+  list);
 - page number: an integer query parameter `page` (a `per_page` / `page_size` one, a
   `total_pages` property help end the list).
+
+The next cursor, `has_more` and the totals may also sit in an object of the answer
+(`HOLDERS`): Slack's `response_metadata.next_cursor`, a `meta.total`, Asana's
+`next_page.offset` (there, a property named like the cursor parameter is the next cursor).
 """
 
 from __future__ import annotations
@@ -28,7 +33,8 @@ HAS_MORE = ("has_more", "hasMore", "has_next", "has_next_page")
 NEXT_CURSOR = ("next_cursor", "nextCursor", "next_page_token", "nextPageToken", "next_token",
                "next_page")
 CURSOR_PARAMS = ("after", "starting_after", "cursor", "page_token", "pageToken", "next_token")
-STRING_CURSOR_PARAMS = ("page",)  # a cursor when typed as a string (OpenAI's usage lists)
+# cursors when typed as a string (OpenAI's usage lists' `page`, Asana's `offset`)
+STRING_CURSOR_PARAMS = ("page", "offset")
 # cursors that are the last item's id when the answer names no next cursor (OpenAI's `after`)
 ID_CURSOR_PARAMS = ("after", "starting_after")
 OFFSET_PARAMS = ("offset",)
@@ -37,6 +43,11 @@ SIZE_PARAMS = ("limit", "per_page", "page_size", "size")
 TOTAL_ITEMS = ("total", "total_count", "count")
 TOTAL_PAGES = ("total_pages", "pages", "page_count")
 HINT_KEYS = frozenset({"style", "items", "param", "next", "has_more", "total", "limit_param"})
+# The answer's objects that may hold the next cursor, `has_more` or a total, in this order.
+HOLDERS = ("meta", "response_metadata", "pagination", "paging", "page_info", "pageInfo",
+           "next_page")
+# A property of the answer, or of one of its objects (holder, name).
+Place = str | tuple[str, str]
 
 
 @dataclass(frozen=True)
@@ -46,9 +57,9 @@ class Pagination:
     style: Style
     items: str  # the answer's array of items
     param: str  # the query parameter choosing the page: the cursor, the offset or the page number
-    next: str | None = None  # cursor: the answer's next cursor (None: the last item's `id`)
-    has_more: str | None = None  # the answer's "more pages follow" boolean
-    total: str | None = None  # offset: the number of items; page: the number of pages
+    next: Place | None = None  # cursor: the answer's next cursor (None: the last item's `id`)
+    has_more: Place | None = None  # the answer's "more pages follow" boolean
+    total: Place | None = None  # offset: the number of items; page: the number of pages
     limit_param: str | None = None  # the page size (a short page ends a list saying nothing else)
 
 
@@ -82,7 +93,7 @@ def from_hint(hint: object, query: Mapping[str, str | None],
     fields = {key: hint.get(key, getattr(detected, key) if detected else None)
               for key in ("next", "has_more", "total")}
     for key, name in fields.items():
-        if name is not None and name not in properties:
+        if key in hint and name is not None and name not in properties:
             raise HintError(f"`{key}`: the answer has no property {name!r}")
     limit_param = hint.get("limit_param", detected.limit_param if detected else None)
     if limit_param is not None and limit_param not in query:
@@ -91,33 +102,61 @@ def from_hint(hint: object, query: Mapping[str, str | None],
 
 
 def detect(
-    query: Mapping[str, str | None], properties: Mapping[str, Any], *, only: Style | None = None
+    query: Mapping[str, str | None], properties: Mapping[str, Any], *, only: Style | None = None,
+    held: Mapping[str, Collection[str]] | None = None,
 ) -> Pagination | None:
     """The pagination the operation's shape shows, if any: `query` maps its query parameters
     to their JSON type (None: not a single type), `properties` its JSON answer's properties
-    (name -> schema)."""
+    (name -> schema), `held` the property names of its objects among `HOLDERS`."""
     items = next((name for name in ITEMS if _is_array(properties.get(name))), None)
     if items is None:
         return None
-    has_more = _first(HAS_MORE, properties)
+    held = held or {}
+    has_more = _place(HAS_MORE, properties, held)
     limit_param = _first(SIZE_PARAMS, query)
     cursor = _first(CURSOR_PARAMS, query) or next(
         (name for name in STRING_CURSOR_PARAMS if query.get(name) == "string"), None
     )
     if cursor is not None and only in (None, "cursor"):
-        following = _first(NEXT_CURSOR, properties)
+        # an object is no cursor: Asana's `next_page` holds one (`next_page.offset`)
+        values = [name for name, schema in properties.items() if not _is_object(schema)]
+        following = _place(NEXT_CURSOR, values, held) or _held((cursor,), held)
         if following is not None or (has_more is not None and cursor in ID_CURSOR_PARAMS):
             return Pagination("cursor", items, cursor, following, has_more, None, limit_param)
-    offset = _first(OFFSET_PARAMS, query)
+    numeric = ("integer", "number", None)  # a string `offset` or `page` is a cursor or nothing
+    offset = next((name for name in OFFSET_PARAMS if name in query and query[name] in numeric),
+                  None)
     if offset is not None and only in (None, "offset"):
-        return Pagination("offset", items, offset, None, has_more, _first(TOTAL_ITEMS, properties),
-                          limit_param)
-    page = next((name for name in PAGE_PARAMS
-                 if name in query and query[name] in ("integer", "number", None)), None)
+        return Pagination("offset", items, offset, None, has_more,
+                          _place(TOTAL_ITEMS, properties, held), limit_param)
+    page = next((name for name in PAGE_PARAMS if name in query and query[name] in numeric), None)
     if page is not None and only in (None, "page"):
-        return Pagination("page", items, page, None, has_more, _first(TOTAL_PAGES, properties),
-                          limit_param)
+        return Pagination("page", items, page, None, has_more,
+                          _place(TOTAL_PAGES, properties, held), limit_param)
     return None
+
+
+def _place(candidates: tuple[str, ...], properties: Collection[str],
+           held: Mapping[str, Collection[str]]) -> Place | None:
+    """The first of `candidates` the answer has, else the first one of its holders has."""
+    return _first(candidates, properties) or _held(candidates, held)
+
+
+def _held(candidates: tuple[str, ...], held: Mapping[str, Collection[str]]
+          ) -> tuple[str, str] | None:
+    for holder in HOLDERS:
+        name = _first(candidates, held.get(holder, ()))
+        if name is not None:
+            return holder, name
+    return None
+
+
+def _is_object(schema: object) -> bool:
+    if not isinstance(schema, dict):
+        return False
+    kind = schema.get("type")
+    return (kind == "object" or (isinstance(kind, list) and "object" in kind)
+            or "properties" in schema)
 
 
 def _is_array(schema: object) -> bool:

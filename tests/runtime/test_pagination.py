@@ -241,6 +241,57 @@ def test_detection_needs_an_array_and_a_paging_parameter() -> None:
     assert cursor == paging.Pagination("cursor", "data", "page", next="next_page", limit_param="limit")
 
 
+NESTED_CURSOR_PAGES = [
+    ([("limit", "2")], {"ok": True, "data": [{"id": "C1"}, {"id": "C2"}],
+                        "response_metadata": {"next_cursor": "dGVhbTpD"}}),
+    ([("cursor", "dGVhbTpD"), ("limit", "2")], {"ok": True, "data": [{"id": "C3"}],
+                                                "response_metadata": {"next_cursor": ""}}),
+]
+STRING_OFFSET_PAGES = [
+    ([], {"data": [{"gid": "1"}], "next_page": {"offset": "eyJ0eXAi", "uri": "https://x/tasks"}}),
+    ([("offset", "eyJ0eXAi")], {"data": [{"gid": "2"}], "next_page": None}),
+]
+HELD_TOTAL_PAGES = [
+    ([("limit", "2")], {"items": [{"n": 1}, {"n": 2}], "meta": {"total": 3}}),
+    ([("limit", "2"), ("offset", "2")], {"items": [{"n": 3}], "meta": {"total": 3}}),
+]
+
+
+@pytest.mark.parametrize("mode", sorted(WALKS))
+def test_what_tells_the_next_page_may_sit_in_an_object_of_the_answer(
+    package: Any, serve: Callable[..., ScriptedServer], mode: str
+) -> None:
+    """Slack's `response_metadata.next_cursor`, Asana's `next_page.offset` (a string offset is
+    a cursor: counting items into it would send the server a number it never gave), a
+    `meta.total`."""
+    server = serve(_answers(NESTED_CURSOR_PAGES))
+    assert [c.id for c in WALKS[mode](package, server.url, "conversations", limit=2)] == [
+        "C1", "C2", "C3"]
+    assert _sent(server) == [sorted(query) for query, _ in NESTED_CURSOR_PAGES]
+    server = serve(_answers(STRING_OFFSET_PAGES))
+    assert [t.gid for t in WALKS[mode](package, server.url, "tasks")] == ["1", "2"]
+    assert _sent(server) == [sorted(query) for query, _ in STRING_OFFSET_PAGES]
+    server = serve(_answers(HELD_TOTAL_PAGES))
+    assert [r.n for r in WALKS[mode](package, server.url, "records", limit=2)] == [1, 2, 3]
+    assert _sent(server) == [sorted(query) for query, _ in HELD_TOTAL_PAGES]
+
+
+def test_detection_looks_into_the_answers_objects() -> None:
+    array = {"type": "array", "items": {}}
+    held = paging.detect({"cursor": "string"}, {"data": array, "response_metadata": {}},
+                         held={"response_metadata": {"next_cursor"}})
+    assert held == paging.Pagination("cursor", "data", "cursor",
+                                     next=("response_metadata", "next_cursor"))
+    # a property at the top wins over one in an object; a string offset is no offset
+    top = paging.detect({"offset": "integer"}, {"items": array, "total": {}, "meta": {}},
+                        held={"meta": {"total"}})
+    assert top == paging.Pagination("offset", "items", "offset", total="total")
+    assert paging.detect({"offset": "string"}, {"data": array, "total": {}}) is None
+    asana = paging.detect({"offset": "string"}, {"data": array, "next_page": {"type": "object"}},
+                          held={"next_page": {"offset", "uri"}})
+    assert asana == paging.Pagination("cursor", "data", "offset", next=("next_page", "offset"))
+
+
 def test_when_a_list_ends(package: Any) -> None:
     runtime = package._pagination
     offset = runtime.Pagination("offset", "items", "offset", limit_param="limit")

@@ -205,8 +205,9 @@ def _pages_record(pagination: Any, returns: str | None, types: Annotations) -> P
     `render.signatures` decides: a pagination and a model class to read the items from."""
     if pagination is None or returns is None:
         return None
-    names = frozenset(n for n in (pagination.items, pagination.param, pagination.next,
-                                  pagination.has_more) if n)
+    names = frozenset(n if isinstance(n, str) else ".".join(n)
+                      for n in (pagination.items, pagination.param, pagination.next,
+                                pagination.has_more) if n)
     return PagesRecord(_item_type(types, returns, pagination.items), names)
 
 

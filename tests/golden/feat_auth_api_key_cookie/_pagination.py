@@ -52,6 +52,7 @@ from collections.abc import (
     Generator,
     Iterator,
     Mapping,
+    Sequence,
 )
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, TypeVar
@@ -79,9 +80,10 @@ class Pagination:
     style: Literal["cursor", "offset", "page"]
     items: str  # the answer's array of items
     param: str  # the query parameter choosing the page: cursor, offset or page number
-    next: str | None = None  # cursor: the answer's next cursor (None: the last item's `id`)
-    has_more: str | None = None  # the answer's "more pages follow" boolean
-    total: str | None = None  # offset: the number of items; page: the number of pages
+    # each a property of the answer, or the names leading to it: ``["meta", "total"]``
+    next: str | Sequence[str] | None = None  # cursor: the next cursor (None: the last item's id)
+    has_more: str | Sequence[str] | None = None  # the answer's "more pages follow" boolean
+    total: str | Sequence[str] | None = None  # offset: the number of items; page: of pages
     limit_param: str | None = (
         None  # the page size parameter (a short page ends a list that says nothing else)
     )
@@ -101,6 +103,13 @@ def member(value: object, name: str) -> Any:
     return None
 
 
+def _at(page: object, place: str | Sequence[str]) -> Any:
+    """The answer's property at ``place``: a name, or names into its objects."""
+    for name in (place,) if isinstance(place, str) else place:
+        page = member(page, name)
+    return page
+
+
 def _integer(value: object, default: int) -> int:
     try:
         return int(str(value))
@@ -114,7 +123,7 @@ def _ended(
     """Whether ``page`` (holding ``items``) is the last one, whatever the style. A page shorter
     than the page size asked for ends the list only when the answer says nothing else about
     what follows (no ``has_more``, next cursor or total): servers may filter pages short."""
-    if not items or (pagination.has_more and member(page, pagination.has_more) is False):
+    if not items or (pagination.has_more and _at(page, pagination.has_more) is False):
         return True
     if pagination.has_more or pagination.next or pagination.total or not pagination.limit_param:
         return False
@@ -132,9 +141,9 @@ def next_query(
     if _ended(pagination, page, items, query):
         return None
     current = query.get(pagination.param)
-    total = member(page, pagination.total) if pagination.total else None
+    total = _at(page, pagination.total) if pagination.total else None
     if pagination.style == "cursor":
-        cursor = member(page, pagination.next) if pagination.next else member(items[-1], "id")
+        cursor = _at(page, pagination.next) if pagination.next else member(items[-1], "id")
         if cursor is None or cursor == "":
             return None
         return {pagination.param: str(cursor)}

@@ -22,11 +22,14 @@ from ._types import NOT_GIVEN, NotGiven, Timeout
 
 if TYPE_CHECKING:
     # each resource's module is imported when its attribute is first read (below)
+    from .resources.conversations import AsyncConversations, Conversations
     from .resources.engines import AsyncEngines, Engines
     from .resources.events import AsyncEvents, Events
     from .resources.items import AsyncItems, Items
     from .resources.jobs import AsyncJobs, Jobs
     from .resources.pets import AsyncPets, Pets
+    from .resources.records import AsyncRecords, Records
+    from .resources.tasks import AsyncTasks, Tasks
 
 __all__ = ["DEFAULT_BASE_URL", "AsyncClient", "Client"]
 
@@ -176,6 +179,13 @@ class Client(SyncAPIClient):
     with_options = copy
 
     @cached_property
+    def conversations(self) -> Conversations:
+        """The `conversations` resource, its module imported on first use and the object kept."""
+        from .resources.conversations import Conversations
+
+        return Conversations(self)
+
+    @cached_property
     def engines(self) -> Engines:
         """The `engines` resource, its module imported on first use and the object kept."""
         from .resources.engines import Engines
@@ -209,6 +219,20 @@ class Client(SyncAPIClient):
         from .resources.pets import Pets
 
         return Pets(self)
+
+    @cached_property
+    def records(self) -> Records:
+        """The `records` resource, its module imported on first use and the object kept."""
+        from .resources.records import Records
+
+        return Records(self)
+
+    @cached_property
+    def tasks(self) -> Tasks:
+        """The `tasks` resource, its module imported on first use and the object kept."""
+        from .resources.tasks import Tasks
+
+        return Tasks(self)
 
 
 class AsyncClient(AsyncAPIClient):
@@ -309,6 +333,13 @@ class AsyncClient(AsyncAPIClient):
     with_options = copy
 
     @cached_property
+    def conversations(self) -> AsyncConversations:
+        """The `conversations` resource, its module imported on first use and the object kept."""
+        from .resources.conversations import AsyncConversations
+
+        return AsyncConversations(self)
+
+    @cached_property
     def engines(self) -> AsyncEngines:
         """The `engines` resource, its module imported on first use and the object kept."""
         from .resources.engines import AsyncEngines
@@ -342,3 +373,17 @@ class AsyncClient(AsyncAPIClient):
         from .resources.pets import AsyncPets
 
         return AsyncPets(self)
+
+    @cached_property
+    def records(self) -> AsyncRecords:
+        """The `records` resource, its module imported on first use and the object kept."""
+        from .resources.records import AsyncRecords
+
+        return AsyncRecords(self)
+
+    @cached_property
+    def tasks(self) -> AsyncTasks:
+        """The `tasks` resource, its module imported on first use and the object kept."""
+        from .resources.tasks import AsyncTasks
+
+        return AsyncTasks(self)

@@ -11,6 +11,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from ._conversations_list_params import (
+        ConversationsListParams as ConversationsListParams,
+    )
+    from ._conversations_list_response import (
+        ConversationsListResponse as ConversationsListResponse,
+    )
+    from ._conversations_list_response import (
+        ConversationsListResponseDatum as ConversationsListResponseDatum,
+    )
     from ._engines_list_params import (
         EnginesListParams as EnginesListParams,
     )
@@ -56,8 +65,38 @@ if TYPE_CHECKING:
     from ._pets_list_params import (
         PetsListParams as PetsListParams,
     )
+    from ._records_list_params import (
+        RecordsListParams as RecordsListParams,
+    )
+    from ._records_list_response import (
+        RecordsListResponse as RecordsListResponse,
+    )
+    from ._records_list_response import (
+        RecordsListResponseItem as RecordsListResponseItem,
+    )
+    from ._records_list_response import (
+        RecordsListResponseMeta as RecordsListResponseMeta,
+    )
+    from ._response_metadata import (
+        ResponseMetadata as ResponseMetadata,
+    )
+    from ._tasks_list_params import (
+        TasksListParams as TasksListParams,
+    )
+    from ._tasks_list_response import (
+        TasksListResponse as TasksListResponse,
+    )
+    from ._tasks_list_response import (
+        TasksListResponseDatum as TasksListResponseDatum,
+    )
+    from ._tasks_list_response import (
+        TasksListResponseNextPage as TasksListResponseNextPage,
+    )
 
 __all__ = [
+    "ConversationsListParams",
+    "ConversationsListResponse",
+    "ConversationsListResponseDatum",
     "EnginesListParams",
     "Event",
     "EventFeed",
@@ -73,10 +112,22 @@ __all__ = [
     "Pet",
     "PetPage",
     "PetsListParams",
+    "RecordsListParams",
+    "RecordsListResponse",
+    "RecordsListResponseItem",
+    "RecordsListResponseMeta",
+    "ResponseMetadata",
+    "TasksListParams",
+    "TasksListResponse",
+    "TasksListResponseDatum",
+    "TasksListResponseNextPage",
 ]
 
 # name -> the group module defining it
 _MODULE_OF: dict[str, str] = {
+    "ConversationsListParams": "_conversations_list_params",
+    "ConversationsListResponse": "_conversations_list_response",
+    "ConversationsListResponseDatum": "_conversations_list_response",
     "EnginesListParams": "_engines_list_params",
     "Event": "_event",
     "EventFeed": "_event_feed",
@@ -92,6 +143,15 @@ _MODULE_OF: dict[str, str] = {
     "Pet": "_pet",
     "PetPage": "_pet_page",
     "PetsListParams": "_pets_list_params",
+    "RecordsListParams": "_records_list_params",
+    "RecordsListResponse": "_records_list_response",
+    "RecordsListResponseItem": "_records_list_response",
+    "RecordsListResponseMeta": "_records_list_response",
+    "ResponseMetadata": "_response_metadata",
+    "TasksListParams": "_tasks_list_params",
+    "TasksListResponse": "_tasks_list_response",
+    "TasksListResponseDatum": "_tasks_list_response",
+    "TasksListResponseNextPage": "_tasks_list_response",
 }
 
 # Hidden from type checkers: for them the package holds the names imported above and no

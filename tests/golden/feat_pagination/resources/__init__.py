@@ -2,7 +2,7 @@
 
 `Client` imports a resource's module the first time its attribute is read. The classes are
 exported here too, each module imported on first access: reading
-`resources.Engines` imports `resources/engines.py` only.
+`resources.Conversations` imports `resources/conversations.py` only.
 """
 
 from __future__ import annotations
@@ -11,27 +11,38 @@ from importlib import import_module as _import_module
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from .conversations import AsyncConversations, Conversations
     from .engines import AsyncEngines, Engines
     from .events import AsyncEvents, Events
     from .items import AsyncItems, Items
     from .jobs import AsyncJobs, Jobs
     from .pets import AsyncPets, Pets
+    from .records import AsyncRecords, Records
+    from .tasks import AsyncTasks, Tasks
 
 __all__ = [
+    "AsyncConversations",
     "AsyncEngines",
     "AsyncEvents",
     "AsyncItems",
     "AsyncJobs",
     "AsyncPets",
+    "AsyncRecords",
+    "AsyncTasks",
+    "Conversations",
     "Engines",
     "Events",
     "Items",
     "Jobs",
     "Pets",
+    "Records",
+    "Tasks",
 ]
 
 # exported class -> the module defining it
 _MODULES: dict[str, str] = {
+    "Conversations": "conversations",
+    "AsyncConversations": "conversations",
     "Engines": "engines",
     "AsyncEngines": "engines",
     "Events": "events",
@@ -42,6 +53,10 @@ _MODULES: dict[str, str] = {
     "AsyncJobs": "jobs",
     "Pets": "pets",
     "AsyncPets": "pets",
+    "Records": "records",
+    "AsyncRecords": "records",
+    "Tasks": "tasks",
+    "AsyncTasks": "tasks",
 }
 
 
