@@ -91,6 +91,8 @@ _NAMING_KINDS = frozenset({"operation-id-changed", "tags-changed"})
 # way, so no call written against it changes (`client_breaking` never).
 _FOLLOWED_KINDS = frozenset({"parameter-serialization-changed"})
 SUCCESS_RESPONSE_REMOVED = "success-response-removed"
+# an operation under another HTTP method, the same operationId (`_verb_changed`)
+VERB_CHANGED = "operation-method-changed"
 # A parameter's changes that break calls of its argument, whatever the wire says.
 _CALLS_BROKEN = frozenset({"parameter-removed", "parameter-added-required"})
 # A parameter gone or new: its argument may stay, given by another parameter (`_argument_kept`).
@@ -652,6 +654,8 @@ def _effect(change: Change, trace: _Trace) -> str:
         return NO_EFFECT
     if change.kind in _NAMING_KINDS:
         return _method_moved(trace)
+    if change.kind == VERB_CHANGED:
+        return _verb_changed(change, trace)
     if change.kind == "path-parameter-renamed":
         return _path_parameter_renamed(trace)
     if change.kind == DEFAULT_CHANGED:
@@ -854,6 +858,25 @@ def _method_moved(trace: _Trace) -> str:
     trace.breaks_calls = True
     moved = old_side.resources[old_pointer] != new_side.resources[pointer]
     return f"{before}: method {'moved' if moved else 'renamed'} to {after}"
+
+
+def _verb_changed(change: Change, trace: _Trace) -> str:
+    """An operation under another HTTP method, the same operationId (`differ.verb_changed`):
+    the method is named by the operationId, so it is the one it was, and the regenerated
+    client sends the new verb: no call changes (breaking on the wire, not for the client).
+    Where the names differ after all (an overlay naming one side's method), a renamed method."""
+    old_side, new_side = trace.sides["old"], trace.sides["new"]
+    before = old_side.method(trace.paired.get(change.pointer))
+    after = new_side.method(change.pointer)
+    if before is None or after is None:
+        return NOT_TRACED
+    was, now = change.values or (None, None)
+    if before != after:
+        trace.breaks_calls = True
+        return f"{before}: method renamed to {after} (sent as {now}, was {was})"
+    trace.calls_unchanged = True
+    return (f"{after}: unchanged, sent as {now} by the regenerated client (was {was}; calls "
+            "unchanged)")
 
 
 def _path_parameter_renamed(trace: _Trace) -> str:
