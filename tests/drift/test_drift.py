@@ -966,6 +966,28 @@ def test_a_webhook_change_has_no_effect_on_the_generated_client() -> None:
         ("response-property-became-optional", NO_EFFECT, False)]
 
 
+def test_a_webhook_payload_component_change_names_its_model_class() -> None:
+    """The payload a webhook names by `$ref` is a component: models.py has its class
+    (`models.Pet`), which code parsing the webhook's payload uses, so its change is traced there,
+    as a response's is (octokit/openapi-webhooks 12.0.3 -> 12.1.0: `issue`'s
+    `author_association` became optional, `models.Issue.author_association: AuthorAssociation ->
+    AuthorAssociation | None`, was "no effect")."""
+    def doc(payload: Doc) -> Doc:
+        document = _with_webhook({"$ref": "#/components/schemas/Pet"})
+        document["components"] = {"schemas": {"Pet": payload}}
+        return document
+
+    changes = diff_with_client(doc(_PAYLOAD), doc({**_PAYLOAD, "required": []}))
+    assert [(c.kind, c.pointer, c.client, c.client_breaking) for c in changes] == [
+        ("response-property-became-optional", "/components/schemas/Pet/properties/id",
+         "models.Pet.id: now optional: str -> str | None", True)]
+    # what the webhook's own path item says stays without effect
+    renamed = doc(_PAYLOAD)
+    renamed["webhooks"]["newPet"]["post"]["requestBody"]["description"] = "a pet"
+    (described,) = diff_with_client(doc(_PAYLOAD), renamed)
+    assert described.client == NO_EFFECT
+
+
 # --------------------------------------------------------------------------- callbacks
 
 _EXPRESSION = "{$request.body#/callbackUrl}"

@@ -644,9 +644,9 @@ def _api(data: Mapping[str, Any], in_place: bool = False) -> Any:
 
 
 def _effect(change: Change, trace: _Trace) -> str:
-    if change.sent:
+    if change.sent and split_pointer(change.pointer)[:2] != ["components", "schemas"]:
         return NO_EFFECT  # the client sends no webhook and answers no callback; the models
-        # their schemas name are traced at their components
+        # their schemas name are traced at their components (models.py has their classes)
     if change.kind == DEPRECATION_CHANGED:
         return _deprecation_effect(change, trace)
     if change.kind in _NO_EFFECT_KINDS or (change.kind == SECURITY_CHANGED
