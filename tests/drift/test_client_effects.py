@@ -670,3 +670,34 @@ def test_a_success_answer_moved_to_another_status_is_not_client_breaking() -> No
     changed = _changed(moved("Labels"))
     [removed] = [c for c in changed if c.kind == "success-response-removed"]
     assert removed.client_breaking and exit_code(changed, "client-breaking") == 1
+
+
+def test_a_field_of_a_component_renamed_and_changed_is_typed_from_the_old_class() -> None:
+    """Dialogporten 1.40.0 -> 1.118.6 renamed `V1EndUserDialogTransmissionsQueriesSearch_Content`
+    to `V1EndUserDialogsQueriesSearchTransmissions_Content` and made its optional `summary`
+    nullable: the old client's field was `... | None` already, so nothing reading it breaks.
+    The new class has no field in the old client: the old annotation is the old class's, read
+    at the place the old document has it (it was reported as client-breaking, `now accepts
+    None: V1CommonContentContentValue | None`, the old annotation missing)."""
+    def doc(component: str, nullable: bool) -> Doc:
+        d = base()
+        summary: Doc = {"type": "string", **({"nullable": True} if nullable else {})}
+        _schemas(d)[component] = {"type": "object", "properties": {
+            "summary": summary, "extra": {"type": "integer"} if nullable else {"type": "string"}}}
+        _op(d, "/issues/{number}", "get")["responses"]["200"] = {
+            "description": "ok", "content": {"application/json": {"schema": {
+                "$ref": f"#/components/schemas/{component}"}}}}
+        return d
+
+    changes = diff_with_client(doc("OldContent", False), doc("NewContent", True))
+    (nullable,) = [c for c in changes if c.kind == "response-property-became-nullable"]
+    assert nullable.pointer == "/components/schemas/NewContent/properties/summary"
+    assert nullable.client == ("models.NewContent.summary: now accepts None; type unchanged: "
+                               "str | None")
+    assert not nullable.client_breaking
+    (retyped,) = [c for c in changes if c.kind == "type-changed"]
+    assert retyped.client == "models.NewContent.extra: str | None -> int | None"
+    assert retyped.client_breaking
+    # the old class is gone: that is what breaks code naming it
+    (removed,) = [c for c in changes if c.kind == "component-removed"]
+    assert removed.client == "models.OldContent: class removed" and removed.client_breaking

@@ -1030,7 +1030,25 @@ class _Trace:
             return f"models.{model}: at {'.'.join(wires)}: {_what(self.change)}"
         self.named_field = True
         return self.typed(f"models.{model}.{model_field_name(wires[0])}",
-                          self.old.fields.get(key), self.new.fields.get(key))
+                          self._old_field(key), self.new.fields.get(key))
+
+    def _old_field(self, key: tuple[str, str]) -> str | None:
+        """The old side's annotation of the field `key` names on the new side: the same class's,
+        or, where the old document has the schema under another component (renamed, and
+        changed: `Change.was`), that component class's field at the old place."""
+        found = self.old.fields.get(key)
+        if found is not None or self.change.side != "new" or not self.change.was:
+            return found
+        tokens = split_pointer(self.change.was)
+        wires = _properties(tokens[3:])
+        if len(tokens) < 3 or tokens[:2] != ["components", "schemas"] or not wires:
+            return None
+        owner: str | None = class_name(tokens[2])
+        if (owner, wires[0]) not in self.old.fields:
+            owner = self.old.roots.get(owner or "", owner)
+        for wire in wires[:-1]:
+            owner = self.old.nested.get((owner, wire)) if owner else None
+        return self.old.fields.get((owner, wires[-1])) if owner else None
 
     def _holder(self, model: str, wire: str) -> str:
         """The class whose field `wire` is: `model`, or the one object class the root model
@@ -1080,7 +1098,7 @@ class _Trace:
         key = (owner, wires[-1])
         self.named_field = True
         return self.typed(f"models.{owner}.{model_field_name(wires[-1])}",
-                          self.old.fields.get(key), self.new.fields.get(key))
+                          self._old_field(key), self.new.fields.get(key))
 
 
 def _typed(subject: str, change: Change, before: str | None, after: str | None) -> str:

@@ -782,11 +782,14 @@ class _Differ:
             if before is not None and after is not None and unchanged(before.info, after.info):
                 continue  # (what the rules would find: nothing)
 
+            # where the old document has the location, when it has it on both sides
+            old_at = before.pointer if before is not None and after is not None else ""
+
             def report(pointer: str, kind: str, breaking: bool | None, message: str,
                        detail: str = "", side: str = "new", values: Values = None,
-                       key: Key = key) -> None:
+                       key: Key = key, was: str = old_at) -> None:
                 found.append(Found(pointer, kind, breaking, message, detail, self.op, side, key,
-                                   values))
+                                   values, was=was if was != pointer else ""))
 
             if before is not None and after is not None:
                 FieldDiff(report, ctx, before, after).run()
