@@ -701,3 +701,44 @@ def test_a_field_of_a_component_renamed_and_changed_is_typed_from_the_old_class(
     # the old class is gone: that is what breaks code naming it
     (removed,) = [c for c in changes if c.kind == "component-removed"]
     assert removed.client == "models.OldContent: class removed" and removed.client_breaking
+
+
+def _union_doc(branches: str) -> Doc:
+    """`GET /a` answers with an object whose `rule` is the union component `U` of `branches`."""
+    answer = {"type": "object", "properties": {"rule": {"$ref": "#/components/schemas/U"}}}
+    doc = _pets()
+    doc["paths"]["/pets"]["get"]["responses"]["200"]["content"]["application/json"][
+        "schema"] = answer
+    _schemas(doc).update({name: {"type": "object", "properties": {
+        name.lower(): {"type": "string"}}} for name in "ABC"})
+    _schemas(doc)["U"] = {"oneOf": [{"$ref": f"#/components/schemas/{b}"} for b in branches]}
+    return doc
+
+
+def test_a_branch_of_a_union_component_names_its_uses_not_a_class() -> None:
+    """dcg collapses a union component's root model: models.py has no `U` (its uses are typed
+    `A | B`). A branch gained or lost names the fields whose annotation changed, not
+    `models.U` (octokit/openapi-webhooks 12.0.3 -> 12.1.0: `repository-rule` gained
+    `repository-rule-copilot-code-review`, said as `models.RepositoryRule: gained a branch`)."""
+    (gained,) = diff_with_client(_union_doc("AB"), _union_doc("ABC"))
+    assert gained.kind == "one-of-branch-added"
+    assert gained.client == (
+        "models.PetsListPetsResponse.rule: A | B | None -> A | B | C | None (schema `U` gained "
+        "a branch (`C`); models.py has no class of its own for it, its uses are typed with its "
+        "branches)")
+    (lost,) = diff_with_client(_union_doc("ABC"), _union_doc("AB"))
+    assert lost.client.startswith(
+        "models.PetsListPetsResponse.rule: A | B | C | None -> A | B | None (schema `U` lost")
+
+
+def test_a_union_typed_object_is_spelt_as_its_branches() -> None:
+    """`type: object` beside a `oneOf` and no properties (GitHub's `repository-rule`) is a
+    union dcg collapses into its uses, not a free-form object class `U`."""
+    def typed(branches: str) -> Doc:
+        doc = _union_doc(branches)
+        _schemas(doc)["U"]["type"] = "object"
+        return doc
+
+    (gained,) = diff_with_client(typed("AB"), typed("ABC"))
+    assert gained.client.startswith(
+        "models.PetsListPetsResponse.rule: A | B | None -> A | B | C | None (schema `U` gained")

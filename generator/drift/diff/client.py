@@ -609,6 +609,7 @@ class _Side:
         self.resources: dict[str, str] = {}
         self.bodies: dict[str, list[str]] = {}  # body schema's `$ref` target -> operations
         self.types = built[1] if built else Annotations({}, {})
+        self._classes: set[str] | None = None  # (`has_class`)
         for operation in built[0] if built else []:
             self.operations[operation.pointer] = operation
             self.resources[operation.pointer] = operation.resource
@@ -629,6 +630,14 @@ class _Side:
             return None  # a shared request body: its schema is found through it
         ref = schema.get("$ref") if found and isinstance(schema, Mapping) else None
         return ref.removeprefix("#") if isinstance(ref, str) and ref.startswith("#/") else None
+
+    def has_class(self, name: str) -> bool:
+        """Whether models.py has a class `name` with fields, or an enum or root model `name`
+        (the set of them made at the first question)."""
+        if self._classes is None:
+            self._classes = {owner for owner, _ in self.types.fields}
+            self._classes |= set(self.types.enums) | set(self.types.roots)
+        return name in self._classes
 
     def method(self, pointer: str | None) -> str | None:
         if pointer is None or pointer not in self.operations:
@@ -1174,6 +1183,11 @@ def _schema_effect(change: Change, trace: _Trace, tokens: list[str]) -> str:
     """A component schema's change: the argument it is, when the schema is an expanded request
     body and the change is one of its own properties; else the model and field."""
     side = trace.side
+    if (len(tokens) == 5 and tokens[3] in _UNION_TOKENS
+            and change.kind.endswith(("-branch-added", "-branch-removed"))):
+        uses = _union_uses(change, trace, tokens)
+        if uses is not None:
+            return uses
     users = side.bodies.get(join_tokens("", *tokens[:3]), [])
     prop = _first_property(tokens[3:])
     if change.kind.startswith("response-"):  # what answers hold: the model's field
@@ -1195,6 +1209,43 @@ def _schema_effect(change: Change, trace: _Trace, tokens: list[str]) -> str:
         model = _model_effect(class_name(tokens[2]), tokens[3:], trace)
         return f"{listed}; {model}" if listed else model
     return _model_effect(class_name(tokens[2]), tokens[3:], trace)
+
+
+def _union_uses(change: Change, trace: _Trace, tokens: list[str]) -> str | None:
+    """A branch added to or removed from a union component that models.py has no class for
+    (dcg collapses its root model: each use is typed `A | B`): the fields and arguments whose
+    annotation gained or lost the branch's class, in both sides' annotations. None where the
+    component has a class after all, the branch is no component, or no use was found."""
+    side = trace.side
+    if side.has_class(class_name(tokens[2])):
+        return None
+    found, branch = resolve_pointer(side.data, change.pointer)
+    ref = branch.get("$ref") if found and isinstance(branch, Mapping) else None
+    if not (isinstance(ref, str) and ref.startswith(SCHEMAS_REF)):
+        return None
+    wanted = class_name(unquote(ref.removeprefix(SCHEMAS_REF)))
+
+    def gained_or_lost(before: str, after: str) -> bool:
+        return before != after and ((wanted in _WORD.findall(before))
+                                    != (wanted in _WORD.findall(after)))
+
+    uses = []
+    for key, after in trace.new.fields.items():
+        before = trace.old.fields.get(key)
+        if before is not None and gained_or_lost(before, after):
+            uses.append(trace.typed(f"models.{key[0]}.{model_field_name(key[1])}", before,
+                                    after))
+    for (operation, name), after in trace.new.arguments.items():
+        before = trace.old.arguments.get((trace.paired.get(operation, operation), name))
+        if before is not None and gained_or_lost(before, after):
+            method = trace.sides["new"].method(operation)
+            uses.append(trace.typed(f"{method}: argument {name}", before, after))
+    if not uses:
+        return None
+    uses.sort()
+    more = f" (and {len(uses) - 3} more)" if len(uses) > 3 else ""
+    return ("; ".join(uses[:3]) + more + f" (schema `{tokens[2]}` {_what(change)}; models.py "
+            "has no class of its own for it, its uses are typed with its branches)")
 
 
 def _reaches_beyond(change: Change, bodies: list[str]) -> bool:

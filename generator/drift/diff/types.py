@@ -376,9 +376,12 @@ def _null_only(schema: Any) -> bool:
 
 
 def _is_free_object(schema: Mapping[str, Any]) -> bool:
+    """`type: object` and nothing to say which: a free-form object (`dict[str, Any]`). With a
+    `oneOf`/`anyOf` it is a union of its branches (GitHub's `repository-rule`), which dcg
+    makes a root model and collapses into its uses (`list[RepositoryRuleCreation | ...]`)."""
     extra = schema.get("additionalProperties")
     return schema.get("type") == "object" and "properties" not in schema \
-        and extra in (None, True, {})
+        and extra in (None, True, {}) and "oneOf" not in schema and "anyOf" not in schema
 
 
 def _target(schema: Any) -> str | None:
