@@ -610,6 +610,7 @@ class _Side:
         self.bodies: dict[str, list[str]] = {}  # body schema's `$ref` target -> operations
         self.types = built[1] if built else Annotations({}, {})
         self._classes: set[str] | None = None  # (`has_class`)
+        self._retyped: list[tuple[str, str, str]] | None = None  # (`retyped`)
         for operation in built[0] if built else []:
             self.operations[operation.pointer] = operation
             self.resources[operation.pointer] = operation.resource
@@ -630,6 +631,23 @@ class _Side:
             return None  # a shared request body: its schema is found through it
         ref = schema.get("$ref") if found and isinstance(schema, Mapping) else None
         return ref.removeprefix("#") if isinstance(ref, str) and ref.startswith("#/") else None
+
+    def retyped(self, old: _Side, paired: Mapping[str, str]) -> list[tuple[str, str, str]]:
+        """(subject, annotation before, after) of each model field and argument of this (the
+        new) side whose annotation differs on the `old` side: worked out once, at the first
+        question, so that each change asking reads only what changed."""
+        if self._retyped is None:
+            found = []
+            for key, after in self.types.fields.items():
+                before = old.types.fields.get(key)
+                if before is not None and before != after:
+                    found.append((f"models.{key[0]}.{model_field_name(key[1])}", before, after))
+            for (operation, name), after in self.types.arguments.items():
+                before = old.types.arguments.get((paired.get(operation, operation), name))
+                if before is not None and before != after:
+                    found.append((f"{self.method(operation)}: argument {name}", before, after))
+            self._retyped = found
+        return self._retyped
 
     def has_class(self, name: str) -> bool:
         """Whether models.py has a class `name` with fields, or an enum or root model `name`
@@ -1229,17 +1247,9 @@ def _union_uses(change: Change, trace: _Trace, tokens: list[str]) -> str | None:
         return before != after and ((wanted in _WORD.findall(before))
                                     != (wanted in _WORD.findall(after)))
 
-    uses = []
-    for key, after in trace.new.fields.items():
-        before = trace.old.fields.get(key)
-        if before is not None and gained_or_lost(before, after):
-            uses.append(trace.typed(f"models.{key[0]}.{model_field_name(key[1])}", before,
-                                    after))
-    for (operation, name), after in trace.new.arguments.items():
-        before = trace.old.arguments.get((trace.paired.get(operation, operation), name))
-        if before is not None and gained_or_lost(before, after):
-            method = trace.sides["new"].method(operation)
-            uses.append(trace.typed(f"{method}: argument {name}", before, after))
+    uses = [trace.typed(subject, before, after) for subject, before, after
+            in trace.sides["new"].retyped(trace.sides["old"], trace.paired)
+            if gained_or_lost(before, after)]
     if not uses:
         return None
     uses.sort()
