@@ -731,6 +731,21 @@ def test_a_branch_of_a_union_component_names_its_uses_not_a_class() -> None:
         "models.PetsListPetsResponse.rule: A | B | C | None -> A | B | None (schema `U` lost")
 
 
+def test_a_branch_of_a_union_answered_as_a_list_names_the_method() -> None:
+    """An answer that is a list of the union (GitHub's `timeline-issue-events`): no field
+    holds it, the method's return does (`-> list[A | B]`, a root model's type)."""
+    def listed(branches: str) -> Doc:
+        doc = _union_doc(branches)
+        doc["paths"]["/pets"]["get"]["responses"]["200"]["content"]["application/json"][
+            "schema"] = {"type": "array", "items": {"$ref": "#/components/schemas/U"}}
+        return doc
+
+    (gained,) = diff_with_client(listed("AB"), listed("ABC"))
+    assert gained.client == (
+        "schema `U` gained a branch (`C`); models.py has no class of its own for it, its uses "
+        "are typed with its branches: client.pets.list_pets")
+
+
 def test_a_union_typed_object_is_spelt_as_its_branches() -> None:
     """`type: object` beside a `oneOf` and no properties (GitHub's `repository-rule`) is a
     union dcg collapses into its uses, not a free-form object class `U`."""

@@ -1232,30 +1232,36 @@ def _schema_effect(change: Change, trace: _Trace, tokens: list[str]) -> str:
 def _union_uses(change: Change, trace: _Trace, tokens: list[str]) -> str | None:
     """A branch added to or removed from a union component that models.py has no class for
     (dcg collapses its root model: each use is typed `A | B`): the fields and arguments whose
-    annotation gained or lost the branch's class, in both sides' annotations. None where the
-    component has a class after all, the branch is no component, or no use was found."""
+    annotation gained or lost the branch's class, in both sides' annotations; where none is
+    found (an answer that is a list of it, typed as the method's return; a branch of no
+    component), the methods whose operations use it. None where the component has a class."""
     side = trace.side
     if side.has_class(class_name(tokens[2])):
         return None
     found, branch = resolve_pointer(side.data, change.pointer)
     ref = branch.get("$ref") if found and isinstance(branch, Mapping) else None
-    if not (isinstance(ref, str) and ref.startswith(SCHEMAS_REF)):
-        return None
-    wanted = class_name(unquote(ref.removeprefix(SCHEMAS_REF)))
+    uses: list[str] = []
+    if isinstance(ref, str) and ref.startswith(SCHEMAS_REF):
+        wanted = class_name(unquote(ref.removeprefix(SCHEMAS_REF)))
 
-    def gained_or_lost(before: str, after: str) -> bool:
-        return before != after and ((wanted in _WORD.findall(before))
-                                    != (wanted in _WORD.findall(after)))
+        def gained_or_lost(before: str, after: str) -> bool:
+            return before != after and ((wanted in _WORD.findall(before))
+                                        != (wanted in _WORD.findall(after)))
 
-    uses = [trace.typed(subject, before, after) for subject, before, after
-            in trace.sides["new"].retyped(trace.sides["old"], trace.paired)
-            if gained_or_lost(before, after)]
-    if not uses:
-        return None
-    uses.sort()
-    more = f" (and {len(uses) - 3} more)" if len(uses) > 3 else ""
-    return ("; ".join(uses[:3]) + more + f" (schema `{tokens[2]}` {_what(change)}; models.py "
-            "has no class of its own for it, its uses are typed with its branches)")
+        uses = sorted(trace.typed(subject, before, after) for subject, before, after
+                      in trace.sides["new"].retyped(trace.sides["old"], trace.paired)
+                      if gained_or_lost(before, after))
+    why = (f"schema `{tokens[2]}` {_what(change)}; models.py has no class of its own for it, "
+           "its uses are typed with its branches")
+    if uses:
+        more = f" (and {len(uses) - 3} more)" if len(uses) > 3 else ""
+        return "; ".join(uses[:3]) + more + f" ({why})"
+    wanted_ops = set(change.operations)
+    methods = sorted({m for p in side.operations if _label(p) in wanted_ops
+                      and (m := side.method(p)) is not None})
+    named = ", ".join(methods[:3]) + (f" (and {len(methods) - 3} more)"
+                                      if len(methods) > 3 else "")
+    return why + (f": {named}" if named else "")
 
 
 def _reaches_beyond(change: Change, bodies: list[str]) -> bool:
