@@ -757,3 +757,26 @@ def test_a_union_typed_object_is_spelt_as_its_branches() -> None:
     (gained,) = diff_with_client(typed("AB"), typed("ABC"))
     assert gained.client.startswith(
         "models.PetsListPetsResponse.rule: A | B | None -> A | B | C | None (schema `U` gained")
+
+
+def test_an_argument_that_no_longer_takes_a_class_says_so() -> None:
+    """Dialogporten 1.40.0 -> 1.118.6: `status` of the create-dialog body went from
+    `$ref: DialogsEntities_DialogStatus` to another enum component with two more values,
+    nullable. Both wire changes (an enum value gained, nullable) are non-breaking; the argument
+    no longer takes `models.DialogsEntitiesDialogStatus` (mypy rejects
+    `status=DialogsEntitiesDialogStatus.draft`), which each change's client effect now says
+    instead of only `now accepts None: A -> B`."""
+    def doc(target: str) -> Doc:
+        d = base()
+        _schemas(d)["Labels"]["properties"]["status"] = (
+            {"$ref": f"#/components/schemas/{target}"} if target == "Status" else
+            {"nullable": True, "allOf": [{"$ref": f"#/components/schemas/{target}"}]})
+        _schemas(d)["Status"] = {"type": "string", "enum": ["New", "Draft"]}
+        _schemas(d)["StatusInput"] = {"type": "string", "enum": ["New", "Draft", "Awaiting"]}
+        return d
+
+    changes = [c for c in diff_with_client(doc("Status"), doc("StatusInput"))
+               if c.pointer.startswith("/components/schemas/Labels/properties/status")]
+    assert changes and all(c.client_breaking for c in changes)
+    assert all(c.client.endswith(" (no longer takes models.Status)") for c in changes), [
+        c.client for c in changes]

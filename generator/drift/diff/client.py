@@ -1038,10 +1038,18 @@ class _Trace:
                 f"{subject}: at {'.'.join(deeper)}: {_what(self.change)}")
         key = (operation, name)
         before, after = self.old.arguments.get(key), self.new.arguments.get(key)
+        lost: list[str] = []
         if before is not None and after is not None:
-            self.dropped_class |= bool(_MODEL.findall(before)
-                                       and set(_MODEL.findall(before)) - set(_MODEL.findall(after)))
-        return self.typed(subject, before, after)
+            kept = set(_MODEL.findall(after))
+            lost = [c for c in dict.fromkeys(_MODEL.findall(before)) if c not in kept]
+            self.dropped_class |= bool(lost)
+        typed = self.typed(subject, before, after)
+        if not lost:
+            return typed
+        # the reason calls break, whatever the change's own words say (`now accepts None`)
+        named = ", ".join(f"models.{c}" for c in lost[:3]) + (
+            f" (and {len(lost) - 3} more)" if len(lost) > 3 else "")
+        return f"{typed} (no longer takes {named})"
 
     def field(self, model: str, wires: tuple[str, ...]) -> str:
         """`models.X.field`'s annotation before and after; a change deeper inside the field
@@ -1236,8 +1244,10 @@ def _union_uses(change: Change, trace: _Trace, tokens: list[str]) -> str | None:
     found (an answer that is a list of it, typed as the method's return; a branch of no
     component), the methods whose operations use it. None where the component has a class."""
     side = trace.side
-    if side.has_class(class_name(tokens[2])):
-        return None
+    _, union = resolve_pointer(side.data, join_tokens("", *tokens[:3]))
+    if (not isinstance(union, Mapping) or "properties" in union or "allOf" in union
+            or side.has_class(class_name(tokens[2]))):
+        return None  # (a union beside properties is a root model of its branches' classes)
     found, branch = resolve_pointer(side.data, change.pointer)
     ref = branch.get("$ref") if found and isinstance(branch, Mapping) else None
     uses: list[str] = []
