@@ -780,3 +780,40 @@ def test_an_argument_that_no_longer_takes_a_class_says_so() -> None:
     assert changes and all(c.client_breaking for c in changes)
     assert all(c.client.endswith(" (no longer takes models.Status)") for c in changes), [
         c.client for c in changes]
+
+
+def _with_not_found(error: Doc) -> Doc:
+    """Both operations answer 404 with the response component `NotFound` (body `error`)."""
+    doc = base()
+    doc["components"]["responses"] = {"NotFound": {"description": "missing", "content": {
+        "application/json": {"schema": error}}}}
+    for path, method in (("/issues/{number}/labels", "post"), ("/issues/{number}", "get")):
+        _op(doc, path, method)["responses"]["404"] = {"$ref": "#/components/responses/NotFound"}
+    return doc
+
+
+def test_a_response_component_change_names_each_operations_class() -> None:
+    """Directus 14.0.0 -> 15.2.0 removed `error` from its `NotFoundError` response component,
+    which 75 operations answer with: each has its own class for it
+    (`CollectionsDeleteCollectionError404`), which loses the field. It was said as `removed
+    (shared by 75 operation(s))`, naming no class."""
+    error = {"type": "object", "properties": {"error": {"type": "string"},
+                                              "code": {"type": "integer"}}}
+    smaller = {"type": "object", "properties": {"code": {"type": "integer"}}}
+    (removed,) = diff_with_client(_with_not_found(error), _with_not_found(smaller))
+    assert removed.pointer == ("/components/responses/NotFound/content/application~1json/"
+                               "schema/properties/error")
+    assert removed.client == ("models.IssuesGetError404.error: removed (was str | None); "
+                              "models.IssuesAddLabelsError404.error: removed (was str | None)")
+    assert removed.client_breaking
+
+
+def test_an_error_response_added_is_not_said_to_be_returned() -> None:
+    """A 4xx answer is raised (its body the error's `parsed_body`), not returned."""
+    error = {"type": "object", "properties": {"error": {"type": "string"}}}
+    new = _with_not_found(error)
+    old = copy.deepcopy(new)
+    del _op(old, "/issues/{number}", "get")["responses"]["404"]
+    (added,) = diff_with_client(old, new)
+    assert added.client == ("client.issues.get: response 404 (raised, its parsed_body a "
+                            "models.IssuesGetError404): response added")

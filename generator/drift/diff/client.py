@@ -850,9 +850,48 @@ def _traced_effect(change: Change, trace: _Trace) -> str:
         return _class_effect(change, tokens[2])
     if len(tokens) >= 3 and tokens[:2] == ["components", "schemas"]:
         return _schema_effect(change, trace, tokens)
+    if tokens[:2] == ["components", "responses"] and len(tokens) >= 3 and change.operations:
+        found = _shared_response_effect(change, trace, tokens)
+        if found:
+            return found
     if tokens[:1] == ["components"] and change.operations:
         return f"{_what(change)} (shared by {len(change.operations)} operation(s))"
     return NOT_TRACED
+
+
+def _shared_response_effect(change: Change, trace: _Trace, tokens: list[str]) -> str | None:
+    """A change in a response component (`#/components/responses/NotFoundError`): each
+    operation answering with it has its own class for it (`CollectionsDeleteCollectionError404`),
+    whose field changes; named for the first three classes, then counted."""
+    side = trace.side
+    target = "#" + join_tokens("", *tokens[:3])
+    wanted = set(change.operations)
+    classes: dict[str, None] = {}
+    answers: list[str] = []  # (a change of the response as a whole: per method)
+    for pointer in sorted(side.operations):
+        if _label(pointer) not in wanted:
+            continue
+        found, raw = resolve_pointer(side.data, join_tokens(pointer, "responses"))
+        if not (found and isinstance(raw, Mapping)):
+            continue
+        statuses = {str(status) for status, response in raw.items()
+                    if isinstance(response, Mapping)
+                    and unquote(str(response.get("$ref", ""))) == target}
+        for response in side.operations[pointer].responses:
+            if response.status in statuses and response.model_class:
+                classes[response.model_class] = None
+                answers.append(_answered(side.method(pointer) or "", response.status,
+                                         response.model_class))
+    after = tokens[tokens.index("schema") + 1:] if "schema" in tokens else []
+    if not classes:
+        return None
+    if not after:
+        more = f" (and {len(answers) - 3} more)" if len(answers) > 3 else ""
+        return "; ".join(f"{answer}: {_what(change)}" for answer in answers[:3]) + more
+    names = list(classes)
+    effects = [_model_effect(name, after, trace) for name in names[:3]]
+    more = f" (and {len(names) - 3} more classes)" if len(names) > 3 else ""
+    return "; ".join(effects) + more
 
 
 def _class_effect(change: Change, component: str) -> str:
@@ -1397,8 +1436,16 @@ def _response_effect(change: Change, trace: _Trace, operation: OperationRecord, 
             after = rest[rest.index("schema") + 1:] if "schema" in rest else []
             if after:
                 return _model_effect(response.model_class, after, trace)
-            return f"{method}: returns models.{response.model_class}: {_what(change)}"
+            return f"{_answered(method, status, response.model_class)}: {_what(change)}"
     return f"{method}: response {status}: {_what(change)}"
+
+
+def _answered(method: str, status: str, model: str) -> str:
+    """What a method does with the answer of `status`: returns its class (a success), or
+    raises an error whose `parsed_body` is one (`_base_client`: the errors' table)."""
+    if is_success(status):
+        return f"{method}: returns models.{model}"
+    return f"{method}: response {status} (raised, its parsed_body a models.{model})"
 
 
 def _header_effect(change: Change, trace: _Trace, operation: OperationRecord, method: str,
