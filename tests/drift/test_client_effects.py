@@ -817,3 +817,21 @@ def test_an_error_response_added_is_not_said_to_be_returned() -> None:
     (added,) = diff_with_client(old, new)
     assert added.client == ("client.issues.get: response 404 (raised, its parsed_body a "
                             "models.IssuesGetError404): response added")
+
+
+def test_a_bound_changed_with_the_type_says_what_it_changed() -> None:
+    """Directus 14.0.0 -> 15.2.0: `Query.limit` went from `number` to `integer` with a
+    `minimum`: two changes, whose client effects both read `models.Query.limit: float | None ->
+    int | None`, the minimum's without a word of it."""
+    def doc(limit: Doc) -> Doc:
+        d = base()
+        _schemas(d)["Issue"]["properties"]["limit"] = limit
+        return d
+
+    changes = diff_with_client(doc({"type": "number"}),
+                               doc({"type": "integer", "minimum": -1}))
+    effects = {c.kind: c.client for c in changes}
+    assert effects["type-narrowed"] == "models.Issue.limit: float | None -> int | None"
+    (bound,) = [text for kind, text in effects.items() if kind.startswith("constraint-")]
+    assert bound == ("models.Issue.limit: minimum changed from None to -1; annotation "
+                     "float | None -> int | None")

@@ -105,6 +105,7 @@ _CLASS_KINDS = frozenset({"component-removed", "component-renamed"})
 # against it handles None already: breaking on the wire, not for the client.
 _NONE_KINDS = frozenset({"response-property-became-nullable",
                          "response-property-became-optional"})
+_CONSTRAINT = "constraint-"  # a bound, a length, a pattern... (`rules`)
 LONG_PAIR = 160  # characters of a pair of annotations past which shared members are elided
 ELIDED = "..."
 _SEP = " | "
@@ -1192,6 +1193,11 @@ def _typed(subject: str, change: Change, before: str | None, after: str | None) 
         before, after = elided(before, after)
     if change.kind.endswith(_PHRASED):
         return f"{subject}: {what}: {before} -> {after}"
+    if change.kind.startswith(_CONSTRAINT) and not change.detail.startswith("format "):
+        # a bound shapes no annotation (a `format` does: `str` -> `datetime`): the types
+        # differ by another change of the location (Directus' `limit`: number -> integer, and
+        # a minimum), which says them too
+        return f"{subject}: {what}; annotation {before} -> {after}"
     return f"{subject}: {before} -> {after}"
 
 
