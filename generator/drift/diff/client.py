@@ -337,7 +337,7 @@ def _with_effect(change: Change, trace: _Trace) -> Change:
     returned = _same_answers_elsewhere(change, trace)
     if returned is not None:
         return replace(change, client=returned, client_breaking=False)
-    effect = _with_members_removed(_effect(change, trace), trace)
+    effect = _said_once(_with_members_removed(_effect(change, trace), trace))
     traced = effect not in (NO_EFFECT, NOT_TRACED)
     # an answer's `format` changed where the model's type did not: models.py checks no format
     # of a plain `int` or `str`, so the client rejects no value it took before
@@ -347,6 +347,18 @@ def _with_effect(change: Change, trace: _Trace) -> Change:
         or trace.dropped_class
         or trace.breaks_calls or trace.dropped_member or trace.retyped)
     return replace(change, client=effect, client_breaking=breaking)
+
+
+_NO_LONGER_TAKES = re.compile(r" \(no longer takes (models\.\w+)\)")
+
+
+def _said_once(effect: str) -> str:
+    """`(no longer takes models.X)` left out where the effect says `models.X: class removed`
+    (an enum left with one value: the argument's `Literal[...]`, the class gone)."""
+    def kept(match: re.Match[str]) -> str:
+        return "" if f"{match[1]}: class removed" in effect else match[0]
+
+    return _NO_LONGER_TAKES.sub(kept, effect) if " (no longer takes " in effect else effect
 
 
 def _same_answers_elsewhere(change: Change, trace: _Trace) -> str | None:
