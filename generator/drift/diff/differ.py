@@ -556,9 +556,10 @@ class _Differ:
 
     def serialization(self, label: str, what: str, old: Param, new: Param) -> None:
         """`style` and `explode`, as each location defaults them: a server reading the new
-        spelling misreads the old one where the two differ for the parameter's values (an
-        array or object, or a primitive under `matrix` or `label`; a media type for a style,
-        unless `_json_alike`); elsewhere no change."""
+        spelling misreads the old one where the two differ for the values old callers send
+        (the old schema's: an array or object, or a primitive under `matrix` or `label`; a
+        media type for a style, unless `_json_alike`); elsewhere no change. (A primitive that
+        became a list is the type's change; each old value is spelt alike either way.)"""
         before, after = serialized_as(old), serialized_as(new)
         if before == after:
             return
@@ -569,7 +570,7 @@ class _Differ:
         else:
             breaking = ((before[0] != after[0]
                          and bool({before[0], after[0]} & _PREFIXED_STYLES))
-                        or not _primitive(self.new_refs, new.schema()[0]))
+                        or not _primitive(self.old_refs, old.schema()[0]))
         self.add(new.pointer, "parameter-serialization-changed", breaking,
                  f"{label}: {what} is now sent {_spelt(after)} (was {_spelt(before)})",
                  values=(_spelt(before), _spelt(after)))
