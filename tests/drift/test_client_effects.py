@@ -835,3 +835,24 @@ def test_a_bound_changed_with_the_type_says_what_it_changed() -> None:
     (bound,) = [text for kind, text in effects.items() if kind.startswith("constraint-")]
     assert bound == ("models.Issue.limit: minimum changed from None to -1; annotation "
                      "float | None -> int | None")
+
+
+def test_a_side_whose_operations_clash_in_name_is_still_traced() -> None:
+    """Directus 10.2.11 has `updateExtensions` twice (`PATCH /extensions/{name}` and `PATCH
+    /extensions/{bundle}/{name}`): the builder refused that side, so every change of it read
+    "not traced" and `path-removed` of `client.activity.create_comment` was not
+    client-breaking. The later operation takes its path-based name, as `generate` names it."""
+    old = base()
+    old["paths"]["/issues/{number}/copy"] = {"post": {
+        "operationId": "get", "tags": ["issues"], "parameters": [
+            {"name": "number", "in": "path", "required": True, "schema": {"type": "integer"}}],
+        "responses": {"204": {"description": "done"}}}}
+    new = copy.deepcopy(old)
+    del new["paths"]["/issues/{number}/labels"]
+    new["paths"]["/issues/{number}/copy"]["post"]["operationId"] = "copy"
+    changes = {c.kind: c for c in diff_with_client(old, new)}
+    removed = changes["path-removed"]
+    assert removed.client == "client.issues.add_labels: method removed"
+    assert removed.client_breaking
+    assert changes["operation-id-changed"].client == (
+        "client.issues.post_issues_by_number_copy: method renamed to client.issues.copy")

@@ -292,7 +292,15 @@ def built_pair(old: Mapping[str, Any], new: Mapping[str, Any],
 
 def _operations(data: Mapping[str, Any], in_place: bool = False) -> BuiltSide | None:
     try:
-        api = _api(data, in_place)
+        try:
+            api = _api(data, in_place)
+        except GeneratorError:
+            # two operations the naming rule gives one method (`diff` leaves that
+            # code-generation check out): named as `generate` names them, then built
+            renamed = _clashes_named(data)
+            if renamed is None:
+                raise
+            api = _api(renamed, in_place)  # (it shares all but the renamed path items)
     except (GeneratorError, RecursionError, ValueError, TypeError, KeyError):
         return None  # a document the builder refuses: changes say what they touch on the wire
     try:
@@ -674,6 +682,41 @@ class _Side:
         if pointer is None or pointer not in self.operations:
             return None
         return f"client.{self.resources[pointer]}.{self.operations[pointer].name}"
+
+
+def _clashes_named(data: Mapping[str, Any]) -> dict[str, Any] | None:
+    """`data` with each operation that `names.operations.name_clashes` finds named alike to an
+    earlier one named as `generate`'s repair names it (`tolerate.triage._method_clash`, which
+    drift may not import): its path-based name (`x-codegen-method`), unless its resource has
+    that name already, else left out. Directus 10.2.11 has two `updateExtensions`: the whole
+    old client named no method, and every change of that side read "not traced". Only the
+    path items renamed are copied; None when there is no clash (another refusal)."""
+    from generator.document.operations import iter_operations
+    from generator.names.operations import method_names, name_clashes, operation_names
+
+    sites = list(iter_operations(dict(data)))
+    clashes = name_clashes(sites, "", lambda pointer: None)
+    if not clashes:
+        return None
+    taken = set(method_names(sites).values())
+    named = dict(data)
+    paths = named["paths"] = dict(named.get("paths") or {})
+    for problem in clashes:
+        tokens = split_pointer(problem.pointer)
+        item = paths.get(tokens[1]) if len(tokens) == 3 and tokens[0] == "paths" else None
+        if not isinstance(item, Mapping) or not isinstance(item.get(tokens[2]), Mapping):
+            continue
+        item = paths[tokens[1]] = dict(item)
+        operation = dict(item[tokens[2]])
+        resource, _ = operation_names(tokens[1], tokens[2], operation)
+        unnamed = {k: v for k, v in operation.items() if k not in ("operationId",
+                                                                   "x-codegen-method")}
+        fallback = operation_names(tokens[1], tokens[2], unnamed)[1]
+        if (resource, fallback) in taken:
+            del item[tokens[2]]  # (`generate` skips it)
+        else:
+            item[tokens[2]] = {**operation, "x-codegen-method": fallback}
+    return named
 
 
 def _api(data: Mapping[str, Any], in_place: bool = False) -> Any:
