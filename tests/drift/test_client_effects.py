@@ -856,3 +856,24 @@ def test_a_side_whose_operations_clash_in_name_is_still_traced() -> None:
     assert removed.client_breaking
     assert changes["operation-id-changed"].client == (
         "client.issues.post_issues_by_number_copy: method renamed to client.issues.copy")
+
+
+def test_a_parameter_component_change_names_the_argument() -> None:
+    """Directus' `Export` parameter component gained an enum value: it was said as `gained enum
+    value(s) "csv_utf8" (shared by 1 operation(s))`, naming no method; now the argument, as a
+    parameter of the operation's own."""
+    def doc(values: list[str]) -> Doc:
+        d = base()
+        d["components"]["parameters"] = {"Mode": {"name": "mode", "in": "query", "schema": {
+            "type": "string", "enum": values}}}
+        _op(d, "/issues/{number}/labels", "post")["parameters"].append(
+            {"$ref": "#/components/parameters/Mode"})
+        return d
+
+    (gained,) = diff_with_client(doc(["a", "b"]), doc(["a", "b", "c"]))
+    assert gained.pointer == "/components/parameters/Mode/schema"
+    assert gained.client == (
+        'client.issues.add_labels: argument mode: _models.IssuesAddLabelsParamsMode | '
+        '_typing.Literal["a", "b"] | NotGiven -> _models.IssuesAddLabelsParamsMode | '
+        '_typing.Literal["a", "b", "c"] | NotGiven')
+    assert not gained.client_breaking

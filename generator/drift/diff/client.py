@@ -910,9 +910,30 @@ def _traced_effect(change: Change, trace: _Trace) -> str:
         found = _shared_response_effect(change, trace, tokens)
         if found:
             return found
+    if tokens[:2] == ["components", "parameters"] and len(tokens) >= 3 and change.operations:
+        found = _shared_parameter_effect(change, trace, tokens)
+        if found:
+            return found
     if tokens[:1] == ["components"] and change.operations:
         return f"{_what(change)} (shared by {len(change.operations)} operation(s))"
     return NOT_TRACED
+
+
+def _shared_parameter_effect(change: Change, trace: _Trace, tokens: list[str]) -> str | None:
+    """A change in a parameter component (`#/components/parameters/Export`): the argument it
+    is in each method of the operations using it, as a parameter of the operation's own is
+    (Directus' `export` gaining an enum value: `client.schema.snapshot: argument export: ...`);
+    the first three methods, then counted."""
+    side = trace.side
+    wanted = set(change.operations)
+    effects = [_parameter_effect(change, trace, side.operations[pointer], method, tokens[:3])
+               for pointer in sorted(side.operations) if _label(pointer) in wanted
+               and (method := side.method(pointer)) is not None]
+    effects = list(dict.fromkeys(e for e in effects if e != NO_EFFECT))
+    if not effects:
+        return None
+    more = f" (and {len(effects) - 3} more)" if len(effects) > 3 else ""
+    return "; ".join(effects[:3]) + more
 
 
 def _shared_response_effect(change: Change, trace: _Trace, tokens: list[str]) -> str | None:
