@@ -620,6 +620,17 @@ def _body_shape_change(after: OperationRecord, now: str, effect: str) -> Change:
                   client_breaking=True)
 
 
+@dataclass(frozen=True)
+class Retyped:
+    """A field or argument whose annotation differs between the sides (`_Side.retyped`)."""
+
+    subject: str  # `models.Issue.state`, `client.issues.get: argument state`
+    before: str
+    after: str
+    names_before: frozenset[str]  # the names each annotation holds (`_WORD`)
+    names_after: frozenset[str]
+
+
 class _Side:
     """One document's operations as the generated client names them."""
 
@@ -631,7 +642,8 @@ class _Side:
         self.bodies: dict[str, list[str]] = {}  # body schema's `$ref` target -> operations
         self.types = built[1] if built else Annotations({}, {})
         self._classes: set[str] | None = None  # (`has_class`)
-        self._retyped: list[tuple[str, str, str]] | None = None  # (`retyped`)
+        self._retyped: list[Retyped] | None = None  # (`retyped`)
+        self._labels: dict[str, list[str]] | None = None  # (`labelled`)
         for operation in built[0] if built else []:
             self.operations[operation.pointer] = operation
             self.resources[operation.pointer] = operation.resource
@@ -653,22 +665,33 @@ class _Side:
         ref = schema.get("$ref") if found and isinstance(schema, Mapping) else None
         return ref.removeprefix("#") if isinstance(ref, str) and ref.startswith("#/") else None
 
-    def retyped(self, old: _Side, paired: Mapping[str, str]) -> list[tuple[str, str, str]]:
-        """(subject, annotation before, after) of each model field and argument of this (the
-        new) side whose annotation differs on the `old` side: worked out once, at the first
+    def retyped(self, old: _Side, paired: Mapping[str, str]) -> list[Retyped]:
+        """Each model field and argument of this (the new) side whose annotation differs on
+        the `old` side, with the names each annotation holds: worked out once, at the first
         question, so that each change asking reads only what changed."""
         if self._retyped is None:
-            found = []
+            pairs = []
             for key, after in self.types.fields.items():
                 before = old.types.fields.get(key)
                 if before is not None and before != after:
-                    found.append((f"models.{key[0]}.{model_field_name(key[1])}", before, after))
+                    pairs.append((f"models.{key[0]}.{model_field_name(key[1])}", before, after))
             for (operation, name), after in self.types.arguments.items():
                 before = old.types.arguments.get((paired.get(operation, operation), name))
                 if before is not None and before != after:
-                    found.append((f"{self.method(operation)}: argument {name}", before, after))
-            self._retyped = found
+                    pairs.append((f"{self.method(operation)}: argument {name}", before, after))
+            self._retyped = [Retyped(subject, before, after, frozenset(_WORD.findall(before)),
+                                     frozenset(_WORD.findall(after)))
+                             for subject, before, after in pairs]
         return self._retyped
+
+    def labelled(self, labels: Iterable[str]) -> list[str]:
+        """The pointers of this side's operations named by `labels` (`GET /pets`), sorted; the
+        map from label made at the first question, so that a change reads only its own."""
+        if self._labels is None:
+            self._labels = {}
+            for pointer in self.operations:
+                self._labels.setdefault(_label(pointer), []).append(pointer)
+        return sorted(p for label in set(labels) for p in self._labels.get(label, []))
 
     def has_class(self, name: str) -> bool:
         """Whether models.py has a class `name` with fields, or an enum or root model `name`
@@ -927,8 +950,8 @@ def _shared_parameter_effect(change: Change, trace: _Trace, tokens: list[str]) -
     side = trace.side
     wanted = set(change.operations)
     effects = [_parameter_effect(change, trace, side.operations[pointer], method, tokens[:3])
-               for pointer in sorted(side.operations) if _label(pointer) in wanted
-               and (method := side.method(pointer)) is not None]
+               for pointer in side.labelled(wanted)
+               if (method := side.method(pointer)) is not None]
     effects = list(dict.fromkeys(e for e in effects if e != NO_EFFECT))
     if not effects:
         return None
@@ -945,9 +968,7 @@ def _shared_response_effect(change: Change, trace: _Trace, tokens: list[str]) ->
     wanted = set(change.operations)
     classes: dict[str, None] = {}
     answers: list[str] = []  # (a change of the response as a whole: per method)
-    for pointer in sorted(side.operations):
-        if _label(pointer) not in wanted:
-            continue
+    for pointer in side.labelled(wanted):
         found, raw = resolve_pointer(side.data, join_tokens(pointer, "responses"))
         if not (found and isinstance(raw, Mapping)):
             continue
@@ -1375,21 +1396,17 @@ def _union_uses(change: Change, trace: _Trace, tokens: list[str]) -> str | None:
     if isinstance(ref, str) and ref.startswith(SCHEMAS_REF):
         wanted = class_name(unquote(ref.removeprefix(SCHEMAS_REF)))
 
-        def gained_or_lost(before: str, after: str) -> bool:
-            return before != after and ((wanted in _WORD.findall(before))
-                                        != (wanted in _WORD.findall(after)))
-
-        uses = sorted(trace.typed(subject, before, after) for subject, before, after
-                      in trace.sides["new"].retyped(trace.sides["old"], trace.paired)
-                      if gained_or_lost(before, after))
+        uses = sorted(trace.typed(r.subject, r.before, r.after)
+                      for r in trace.sides["new"].retyped(trace.sides["old"], trace.paired)
+                      if (wanted in r.names_before) != (wanted in r.names_after))
     why = (f"schema `{tokens[2]}` {_what(change)}; models.py has no class of its own for it, "
            "its uses are typed with its branches")
     if uses:
         more = f" (and {len(uses) - 3} more)" if len(uses) > 3 else ""
         return "; ".join(uses[:3]) + more + f" ({why})"
     wanted_ops = set(change.operations)
-    methods = sorted({m for p in side.operations if _label(p) in wanted_ops
-                      and (m := side.method(p)) is not None})
+    methods = sorted({m for p in side.labelled(wanted_ops)
+                      if (m := side.method(p)) is not None})
     named = ", ".join(methods[:3]) + (f" (and {len(methods) - 3} more)"
                                       if len(methods) > 3 else "")
     return why + (f": {named}" if named else "")
