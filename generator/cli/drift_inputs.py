@@ -79,8 +79,13 @@ class Comparable:
         counts = ", ".join(f"{side}: {len(self.tolerated[side].repairs)} repaired"
                            for side in SIDES)
         lines = [f"{counts} (as `generate` repairs; a slip both sides share, alike on both):"]
+        # a slip both sides share is named once, as `both`
+        said = {side: {_said(r): r for r in self.tolerated[side].repairs} for side in SIDES}
+        shared = said["old"].keys() & said["new"].keys()
+        lines += _repair_lines("both", [said["new"][key] for key in shared], every)
         for side in SIDES:
-            lines += _repair_lines(side, self.tolerated[side].repairs, every)
+            lines += _repair_lines(side, [r for key, r in said[side].items()
+                                          if key not in shared], every)
         skipped = sorted({s.label for t in self.tolerated.values() for s in t.skipped})
         if skipped:
             lines.append(f"  not compared (left out of both sides): {', '.join(skipped)}")
@@ -113,6 +118,10 @@ def named_by_overlay(documents: Mapping[str, Document], overlay: Overlay | None
                                    "ignores it, when naming the client")
                       for problem in problems]
     return named, unmatched
+
+
+def _said(repair: Repaired) -> tuple[str, str, str]:
+    return repair.pointer, repair.action, repair.problem
 
 
 def _repair_lines(side: str, repairs: Iterable[Repaired], every: bool = False) -> list[str]:

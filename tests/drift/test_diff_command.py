@@ -52,3 +52,22 @@ def test_the_whole_report_names_every_repair(tmp_path: Path, capsys: pytest.Capt
     whole = report.read_text(encoding="utf-8")
     assert "more repair" not in whole
     assert all(f"/components/schemas/Req/properties/n{i}/default" in whole for i in range(7))
+
+
+def test_a_slip_both_sides_share_is_named_once(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """Directus 14.0.0 and 15.2.0 share two slips: each was named under `old:` and again under
+    `new:`; now once, under `both:` (the counts and JSON stay per side)."""
+    old_doc, new_doc = base_doc(), base_doc()
+    for doc in (old_doc, new_doc):
+        doc["components"]["schemas"]["Req"]["properties"]["size"]["default"] = "big"
+    new_doc["components"]["schemas"]["Req"]["properties"]["n"] = {"type": "integer",
+                                                                  "default": "x"}
+    old = write_doc(tmp_path / "old.json", old_doc)
+    new = write_doc(tmp_path / "new.json", new_doc)
+    assert main(["diff", str(old), str(new), "--fail-on", "none", "--no-cache"]) == 0
+    header = capsys.readouterr().out.split("\n\n")[0].splitlines()
+    assert header[0].startswith("old: 1 repaired, new: 2 repaired ")
+    assert [line.split(":")[0].strip() for line in header[1:]] == ["both", "new"]
+    assert "/components/schemas/Req/properties/size/default" in header[1]
+    assert "/components/schemas/Req/properties/n/default" in header[2]
