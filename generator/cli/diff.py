@@ -62,7 +62,7 @@ def _compared(args: argparse.Namespace) -> int:
     limit = args.limit if args.limit is not None else (
         _MARKDOWN_LIMIT if args.format == "markdown" else 0)
     if args.report:
-        full = ReportOptions(only=args.only, files=files, header=header,
+        full = ReportOptions(only=args.only, files=files, header=tuple(pair.header(every=True)),
                              tolerated=record)
         args.report.write_text(format_changes(changes, args.format, full), encoding="utf-8")
     options = ReportOptions(only=args.only, limit=limit, files=files,

@@ -70,16 +70,22 @@ class Comparable:
     tolerated: dict[str, Tolerated]
     validated: bool = True  # False with `--no-validate`: nothing was looked at
 
-    def header(self) -> list[str]:
+    def header(self, every: bool = False) -> list[str]:
         """`old: 3 repaired, new: 4 repaired: ...` and the operations not compared, or nothing
-        when neither side needed anything."""
+        when neither side needed anything; the first `_LISTED` repairs of each side, then
+        how many more (`every`: all of them, for the whole report `--report` writes)."""
         if not any(t.repairs or t.skipped for t in self.tolerated.values()):
             return []
         counts = ", ".join(f"{side}: {len(self.tolerated[side].repairs)} repaired"
                            for side in SIDES)
         lines = [f"{counts} (as `generate` repairs; a slip both sides share, alike on both):"]
+        # a slip both sides share is named once, as `both`
+        said = {side: {_said(r): r for r in self.tolerated[side].repairs} for side in SIDES}
+        shared = said["old"].keys() & said["new"].keys()
+        lines += _repair_lines("both", [said["new"][key] for key in shared], every)
         for side in SIDES:
-            lines += _repair_lines(side, self.tolerated[side].repairs)
+            lines += _repair_lines(side, [r for key, r in said[side].items()
+                                          if key not in shared], every)
         skipped = sorted({s.label for t in self.tolerated.values() for s in t.skipped})
         if skipped:
             lines.append(f"  not compared (left out of both sides): {', '.join(skipped)}")
@@ -114,12 +120,17 @@ def named_by_overlay(documents: Mapping[str, Document], overlay: Overlay | None
     return named, unmatched
 
 
-def _repair_lines(side: str, repairs: Iterable[Repaired]) -> list[str]:
+def _said(repair: Repaired) -> tuple[str, str, str]:
+    return repair.pointer, repair.action, repair.problem
+
+
+def _repair_lines(side: str, repairs: Iterable[Repaired], every: bool = False) -> list[str]:
     items = sorted(repairs, key=lambda r: (r.pointer, r.action))
+    listed = len(items) if every else _LISTED
     lines = [f"  {side}: {shown_pointer(r.pointer) or '/'}: {r.action} ({r.problem})"
-             for r in items[:_LISTED]]
-    if len(items) > _LISTED:
-        lines.append(f"  {side}: ... and {len(items) - _LISTED} more repair(s)")
+             for r in items[:listed]]
+    if len(items) > listed:
+        lines.append(f"  {side}: ... and {len(items) - listed} more repair(s)")
     return lines
 
 

@@ -140,10 +140,10 @@ def format_changes(changes: Iterable[Change], fmt: str = "text",
 
 
 def _json_change(change: Change) -> dict[str, object]:
-    """A change's JSON entry: its fields but `values` and `sent` (what the message and the
+    """A change's JSON entry: its fields but `values`, `sent` and `was` (what the message and the
     client effect already say, kept for the client effects)."""
     entry = asdict(change)
-    del entry["values"], entry["sent"]
+    del entry["values"], entry["sent"], entry["was"]
     return entry
 
 

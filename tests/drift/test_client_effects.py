@@ -573,12 +573,14 @@ def test_an_enum_left_with_one_value_is_a_class_removed() -> None:
 
 
 def test_members_are_named_as_dcg_names_them() -> None:
-    """`pt-br` -> `pt_br`, `2` -> `integer_2` (the golden packages' enums); a name dcg makes
-    by rules not foreseen here is said by its value."""
-    (removed,) = diff_with_client(_with_status(["en", "pt-br", "class", "fr"]),
+    """`pt-br` -> `pt_br`, `class` -> `class_`, `2` -> `integer_2` (the golden packages'
+    enums; tests/drift/test_enum_members.py runs dcg on more); a name dcg makes by rules not
+    foreseen here is said by its value."""
+    (removed,) = diff_with_client(_with_status(["en", "pt-br", "class", "a--b", "fr"]),
                                   _with_status(["en", "fr"]))
     assert removed.client.endswith('; models.IssueStatus.pt_br: member removed; '
-                                   'models.IssueStatus: member for "class" removed')
+                                   'models.IssueStatus.class_: member removed; '
+                                   'models.IssueStatus: member for "a--b" removed')
     (number,) = diff_with_client(_with_status([1, 2, 3]), _with_status([1, 3]))
     assert number.client.endswith("; models.IssueStatus.integer_2: member removed")
 
@@ -668,3 +670,210 @@ def test_a_success_answer_moved_to_another_status_is_not_client_breaking() -> No
     changed = _changed(moved("Labels"))
     [removed] = [c for c in changed if c.kind == "success-response-removed"]
     assert removed.client_breaking and exit_code(changed, "client-breaking") == 1
+
+
+def test_a_field_of_a_component_renamed_and_changed_is_typed_from_the_old_class() -> None:
+    """Dialogporten 1.40.0 -> 1.118.6 renamed `V1EndUserDialogTransmissionsQueriesSearch_Content`
+    to `V1EndUserDialogsQueriesSearchTransmissions_Content` and made its optional `summary`
+    nullable: the old client's field was `... | None` already, so nothing reading it breaks.
+    The new class has no field in the old client: the old annotation is the old class's, read
+    at the place the old document has it (it was reported as client-breaking, `now accepts
+    None: V1CommonContentContentValue | None`, the old annotation missing)."""
+    def doc(component: str, nullable: bool) -> Doc:
+        d = base()
+        summary: Doc = {"type": "string", **({"nullable": True} if nullable else {})}
+        _schemas(d)[component] = {"type": "object", "properties": {
+            "summary": summary, "extra": {"type": "integer"} if nullable else {"type": "string"}}}
+        _op(d, "/issues/{number}", "get")["responses"]["200"] = {
+            "description": "ok", "content": {"application/json": {"schema": {
+                "$ref": f"#/components/schemas/{component}"}}}}
+        return d
+
+    changes = diff_with_client(doc("OldContent", False), doc("NewContent", True))
+    (nullable,) = [c for c in changes if c.kind == "response-property-became-nullable"]
+    assert nullable.pointer == "/components/schemas/NewContent/properties/summary"
+    assert nullable.client == ("models.NewContent.summary: now accepts None; type unchanged: "
+                               "str | None")
+    assert not nullable.client_breaking
+    (retyped,) = [c for c in changes if c.kind == "type-changed"]
+    assert retyped.client == "models.NewContent.extra: str | None -> int | None"
+    assert retyped.client_breaking
+    # the old class is gone: that is what breaks code naming it
+    (removed,) = [c for c in changes if c.kind == "component-removed"]
+    assert removed.client == "models.OldContent: class removed" and removed.client_breaking
+
+
+def _union_doc(branches: str) -> Doc:
+    """`GET /a` answers with an object whose `rule` is the union component `U` of `branches`."""
+    answer = {"type": "object", "properties": {"rule": {"$ref": "#/components/schemas/U"}}}
+    doc = _pets()
+    doc["paths"]["/pets"]["get"]["responses"]["200"]["content"]["application/json"][
+        "schema"] = answer
+    _schemas(doc).update({name: {"type": "object", "properties": {
+        name.lower(): {"type": "string"}}} for name in "ABC"})
+    _schemas(doc)["U"] = {"oneOf": [{"$ref": f"#/components/schemas/{b}"} for b in branches]}
+    return doc
+
+
+def test_a_branch_of_a_union_component_names_its_uses_not_a_class() -> None:
+    """dcg collapses a union component's root model: models.py has no `U` (its uses are typed
+    `A | B`). A branch gained or lost names the fields whose annotation changed, not
+    `models.U` (octokit/openapi-webhooks 12.0.3 -> 12.1.0: `repository-rule` gained
+    `repository-rule-copilot-code-review`, said as `models.RepositoryRule: gained a branch`)."""
+    (gained,) = diff_with_client(_union_doc("AB"), _union_doc("ABC"))
+    assert gained.kind == "one-of-branch-added"
+    assert gained.client == (
+        "models.PetsListPetsResponse.rule: A | B | None -> A | B | C | None (schema `U` gained "
+        "a branch (`C`); models.py has no class of its own for it, its uses are typed with its "
+        "branches)")
+    (lost,) = diff_with_client(_union_doc("ABC"), _union_doc("AB"))
+    assert lost.client.startswith(
+        "models.PetsListPetsResponse.rule: A | B | C | None -> A | B | None (schema `U` lost")
+
+
+def test_a_branch_of_a_union_answered_as_a_list_names_the_method() -> None:
+    """An answer that is a list of the union (GitHub's `timeline-issue-events`): no field
+    holds it, the method's return does (`-> list[A | B]`, a root model's type)."""
+    def listed(branches: str) -> Doc:
+        doc = _union_doc(branches)
+        doc["paths"]["/pets"]["get"]["responses"]["200"]["content"]["application/json"][
+            "schema"] = {"type": "array", "items": {"$ref": "#/components/schemas/U"}}
+        return doc
+
+    (gained,) = diff_with_client(listed("AB"), listed("ABC"))
+    assert gained.client == (
+        "schema `U` gained a branch (`C`); models.py has no class of its own for it, its uses "
+        "are typed with its branches: client.pets.list_pets")
+
+
+def test_a_union_typed_object_is_spelt_as_its_branches() -> None:
+    """`type: object` beside a `oneOf` and no properties (GitHub's `repository-rule`) is a
+    union dcg collapses into its uses, not a free-form object class `U`."""
+    def typed(branches: str) -> Doc:
+        doc = _union_doc(branches)
+        _schemas(doc)["U"]["type"] = "object"
+        return doc
+
+    (gained,) = diff_with_client(typed("AB"), typed("ABC"))
+    assert gained.client.startswith(
+        "models.PetsListPetsResponse.rule: A | B | None -> A | B | C | None (schema `U` gained")
+
+
+def test_an_argument_that_no_longer_takes_a_class_says_so() -> None:
+    """Dialogporten 1.40.0 -> 1.118.6: `status` of the create-dialog body went from
+    `$ref: DialogsEntities_DialogStatus` to another enum component with two more values,
+    nullable. Both wire changes (an enum value gained, nullable) are non-breaking; the argument
+    no longer takes `models.DialogsEntitiesDialogStatus` (mypy rejects
+    `status=DialogsEntitiesDialogStatus.draft`), which each change's client effect now says
+    instead of only `now accepts None: A -> B`."""
+    def doc(target: str) -> Doc:
+        d = base()
+        _schemas(d)["Labels"]["properties"]["status"] = (
+            {"$ref": f"#/components/schemas/{target}"} if target == "Status" else
+            {"nullable": True, "allOf": [{"$ref": f"#/components/schemas/{target}"}]})
+        _schemas(d)["Status"] = {"type": "string", "enum": ["New", "Draft"]}
+        _schemas(d)["StatusInput"] = {"type": "string", "enum": ["New", "Draft", "Awaiting"]}
+        return d
+
+    changes = [c for c in diff_with_client(doc("Status"), doc("StatusInput"))
+               if c.pointer.startswith("/components/schemas/Labels/properties/status")]
+    assert changes and all(c.client_breaking for c in changes)
+    assert all(c.client.endswith(" (no longer takes models.Status)") for c in changes), [
+        c.client for c in changes]
+
+
+def _with_not_found(error: Doc) -> Doc:
+    """Both operations answer 404 with the response component `NotFound` (body `error`)."""
+    doc = base()
+    doc["components"]["responses"] = {"NotFound": {"description": "missing", "content": {
+        "application/json": {"schema": error}}}}
+    for path, method in (("/issues/{number}/labels", "post"), ("/issues/{number}", "get")):
+        _op(doc, path, method)["responses"]["404"] = {"$ref": "#/components/responses/NotFound"}
+    return doc
+
+
+def test_a_response_component_change_names_each_operations_class() -> None:
+    """Directus 14.0.0 -> 15.2.0 removed `error` from its `NotFoundError` response component,
+    which 75 operations answer with: each has its own class for it
+    (`CollectionsDeleteCollectionError404`), which loses the field. It was said as `removed
+    (shared by 75 operation(s))`, naming no class."""
+    error = {"type": "object", "properties": {"error": {"type": "string"},
+                                              "code": {"type": "integer"}}}
+    smaller = {"type": "object", "properties": {"code": {"type": "integer"}}}
+    (removed,) = diff_with_client(_with_not_found(error), _with_not_found(smaller))
+    assert removed.pointer == ("/components/responses/NotFound/content/application~1json/"
+                               "schema/properties/error")
+    assert removed.client == ("models.IssuesGetError404.error: removed (was str | None); "
+                              "models.IssuesAddLabelsError404.error: removed (was str | None)")
+    assert removed.client_breaking
+
+
+def test_an_error_response_added_is_not_said_to_be_returned() -> None:
+    """A 4xx answer is raised (its body the error's `parsed_body`), not returned."""
+    error = {"type": "object", "properties": {"error": {"type": "string"}}}
+    new = _with_not_found(error)
+    old = copy.deepcopy(new)
+    del _op(old, "/issues/{number}", "get")["responses"]["404"]
+    (added,) = diff_with_client(old, new)
+    assert added.client == ("client.issues.get: response 404 (raised, its parsed_body a "
+                            "models.IssuesGetError404): response added")
+
+
+def test_a_bound_changed_with_the_type_says_what_it_changed() -> None:
+    """Directus 14.0.0 -> 15.2.0: `Query.limit` went from `number` to `integer` with a
+    `minimum`: two changes, whose client effects both read `models.Query.limit: float | None ->
+    int | None`, the minimum's without a word of it."""
+    def doc(limit: Doc) -> Doc:
+        d = base()
+        _schemas(d)["Issue"]["properties"]["limit"] = limit
+        return d
+
+    changes = diff_with_client(doc({"type": "number"}),
+                               doc({"type": "integer", "minimum": -1}))
+    effects = {c.kind: c.client for c in changes}
+    assert effects["type-narrowed"] == "models.Issue.limit: float | None -> int | None"
+    (bound,) = [text for kind, text in effects.items() if kind.startswith("constraint-")]
+    assert bound == ("models.Issue.limit: minimum changed from None to -1; annotation "
+                     "float | None -> int | None")
+
+
+def test_a_side_whose_operations_clash_in_name_is_still_traced() -> None:
+    """Directus 10.2.11 has `updateExtensions` twice (`PATCH /extensions/{name}` and `PATCH
+    /extensions/{bundle}/{name}`): the builder refused that side, so every change of it read
+    "not traced" and `path-removed` of `client.activity.create_comment` was not
+    client-breaking. The later operation takes its path-based name, as `generate` names it."""
+    old = base()
+    old["paths"]["/issues/{number}/copy"] = {"post": {
+        "operationId": "get", "tags": ["issues"], "parameters": [
+            {"name": "number", "in": "path", "required": True, "schema": {"type": "integer"}}],
+        "responses": {"204": {"description": "done"}}}}
+    new = copy.deepcopy(old)
+    del new["paths"]["/issues/{number}/labels"]
+    new["paths"]["/issues/{number}/copy"]["post"]["operationId"] = "copy"
+    changes = {c.kind: c for c in diff_with_client(old, new)}
+    removed = changes["path-removed"]
+    assert removed.client == "client.issues.add_labels: method removed"
+    assert removed.client_breaking
+    assert changes["operation-id-changed"].client == (
+        "client.issues.post_issues_by_number_copy: method renamed to client.issues.copy")
+
+
+def test_a_parameter_component_change_names_the_argument() -> None:
+    """Directus' `Export` parameter component gained an enum value: it was said as `gained enum
+    value(s) "csv_utf8" (shared by 1 operation(s))`, naming no method; now the argument, as a
+    parameter of the operation's own."""
+    def doc(values: list[str]) -> Doc:
+        d = base()
+        d["components"]["parameters"] = {"Mode": {"name": "mode", "in": "query", "schema": {
+            "type": "string", "enum": values}}}
+        _op(d, "/issues/{number}/labels", "post")["parameters"].append(
+            {"$ref": "#/components/parameters/Mode"})
+        return d
+
+    (gained,) = diff_with_client(doc(["a", "b"]), doc(["a", "b", "c"]))
+    assert gained.pointer == "/components/parameters/Mode/schema"
+    assert gained.client == (
+        'client.issues.add_labels: argument mode: _models.IssuesAddLabelsParamsMode | '
+        '_typing.Literal["a", "b"] | NotGiven -> _models.IssuesAddLabelsParamsMode | '
+        '_typing.Literal["a", "b", "c"] | NotGiven')
+    assert not gained.client_breaking

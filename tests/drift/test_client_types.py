@@ -207,7 +207,8 @@ def test_an_argument_that_loses_a_model_class_is_client_breaking() -> None:
             side.close()
     assert traced.client == (
         f"{METHOD}: argument body: list[str] | _models.IssuesAddLabelsBodyOption2"
-        " | _params.IssuesAddLabelsBodyOption2Param -> list[str]")
+        " | _params.IssuesAddLabelsBodyOption2Param -> list[str] (no longer takes"
+        " models.IssuesAddLabelsBodyOption2)")
     assert traced.client_breaking
 
 

@@ -423,11 +423,26 @@ CASES = [
          [("parameter-serialization-changed", B, OP + "/parameters/0")]),
     Case("parameter-explode-stated-as-its-default",
          lambda d: op(d)["parameters"][0].update(style="form", explode=True), []),
+    # a primitive became an array: the type's change breaks; the old values (primitives) are
+    # spelt alike under either `explode`, so the spelling's does not
     Case("parameter-explode-of-an-array",
          lambda d: op(d)["parameters"][0].update(
              schema={"type": "array", "items": {"type": "string"}}, explode=False),
          [("type-changed", B, OP + "/parameters/0/schema"),
-          ("parameter-serialization-changed", B, OP + "/parameters/0")]),
+          ("parameter-serialization-changed", NB, OP + "/parameters/0")]),
+    Case("parameter-explode-of-an-array-kept",
+         lambda d: op(d)["parameters"][0].update(
+             schema={"type": "array", "items": {"type": "string"}}),
+         [("type-changed", B, OP + "/parameters/0/schema")]),
+    # Directus 14.0.0 -> 15.2.0's `meta`: a string, then a string or a list sent unexploded;
+    # what old callers send (a string) is spelt as before
+    Case("parameter-explode-of-a-union-taking-the-old-primitive",
+         lambda d: op(d)["parameters"][0].update(
+             schema={"oneOf": [{"type": "string"},
+                               {"type": "array", "items": {"type": "string"}}]},
+             style="form", explode=False),
+         [("one-of-branch-added", NB, OP + "/parameters/0/schema/oneOf/1"),
+          ("parameter-serialization-changed", NB, OP + "/parameters/0")]),
     # response headers
     Case("response-header-removed", _del([*P, "responses", "200", "headers"]),
          [("response-header-removed", B, OP + "/responses/200/headers/X-Request-Id")]),
@@ -964,6 +979,28 @@ def test_a_webhook_change_has_no_effect_on_the_generated_client() -> None:
     changes = diff_with_client(_with_webhook(_PAYLOAD), new)
     assert [(c.kind, c.client, c.client_breaking) for c in changes] == [
         ("response-property-became-optional", NO_EFFECT, False)]
+
+
+def test_a_webhook_payload_component_change_names_its_model_class() -> None:
+    """The payload a webhook names by `$ref` is a component: models.py has its class
+    (`models.Pet`), which code parsing the webhook's payload uses, so its change is traced there,
+    as a response's is (octokit/openapi-webhooks 12.0.3 -> 12.1.0: `issue`'s
+    `author_association` became optional, `models.Issue.author_association: AuthorAssociation ->
+    AuthorAssociation | None`, was "no effect")."""
+    def doc(payload: Doc) -> Doc:
+        document = _with_webhook({"$ref": "#/components/schemas/Pet"})
+        document["components"] = {"schemas": {"Pet": payload}}
+        return document
+
+    changes = diff_with_client(doc(_PAYLOAD), doc({**_PAYLOAD, "required": []}))
+    assert [(c.kind, c.pointer, c.client, c.client_breaking) for c in changes] == [
+        ("response-property-became-optional", "/components/schemas/Pet/properties/id",
+         "models.Pet.id: now optional: str -> str | None", True)]
+    # what the webhook's own path item says stays without effect
+    renamed = doc(_PAYLOAD)
+    renamed["webhooks"]["newPet"]["post"]["requestBody"]["description"] = "a pet"
+    (described,) = diff_with_client(doc(_PAYLOAD), renamed)
+    assert described.client == NO_EFFECT
 
 
 # --------------------------------------------------------------------------- callbacks

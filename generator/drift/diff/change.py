@@ -39,6 +39,10 @@ class Change:
     # Whether the change is only about what the API sends its consumer (a webhook, a callback,
     # wherever a `$ref` put it): the generated client sends and answers neither.
     sent: bool = field(default=False, compare=False)
+    # Where the old document has what changed, when the pointer (the new one's) names another
+    # place there (a component renamed, and changed): the client effects read the old class
+    # from it. "" when the pointer names the old place too, or none was found.
+    was: str = field(default="", compare=False)
 
 
 def severity(breaking: bool | None) -> str:

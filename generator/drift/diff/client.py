@@ -91,6 +91,8 @@ _NAMING_KINDS = frozenset({"operation-id-changed", "tags-changed"})
 # way, so no call written against it changes (`client_breaking` never).
 _FOLLOWED_KINDS = frozenset({"parameter-serialization-changed"})
 SUCCESS_RESPONSE_REMOVED = "success-response-removed"
+# an operation under another HTTP method, the same operationId (`_verb_changed`)
+VERB_CHANGED = "operation-method-changed"
 # A parameter's changes that break calls of its argument, whatever the wire says.
 _CALLS_BROKEN = frozenset({"parameter-removed", "parameter-added-required"})
 # A parameter gone or new: its argument may stay, given by another parameter (`_argument_kept`).
@@ -103,6 +105,7 @@ _CLASS_KINDS = frozenset({"component-removed", "component-renamed"})
 # against it handles None already: breaking on the wire, not for the client.
 _NONE_KINDS = frozenset({"response-property-became-nullable",
                          "response-property-became-optional"})
+_CONSTRAINT = "constraint-"  # a bound, a length, a pattern... (`rules`)
 LONG_PAIR = 160  # characters of a pair of annotations past which shared members are elided
 ELIDED = "..."
 _SEP = " | "
@@ -290,7 +293,15 @@ def built_pair(old: Mapping[str, Any], new: Mapping[str, Any],
 
 def _operations(data: Mapping[str, Any], in_place: bool = False) -> BuiltSide | None:
     try:
-        api = _api(data, in_place)
+        try:
+            api = _api(data, in_place)
+        except GeneratorError:
+            # two operations the naming rule gives one method (`diff` leaves that
+            # code-generation check out): named as `generate` names them, then built
+            renamed = _clashes_named(data)
+            if renamed is None:
+                raise
+            api = _api(renamed, in_place)  # (it shares all but the renamed path items)
     except (GeneratorError, RecursionError, ValueError, TypeError, KeyError):
         return None  # a document the builder refuses: changes say what they touch on the wire
     try:
@@ -335,7 +346,7 @@ def _with_effect(change: Change, trace: _Trace) -> Change:
     returned = _same_answers_elsewhere(change, trace)
     if returned is not None:
         return replace(change, client=returned, client_breaking=False)
-    effect = _with_members_removed(_effect(change, trace), trace)
+    effect = _said_once(_with_members_removed(_effect(change, trace), trace))
     traced = effect not in (NO_EFFECT, NOT_TRACED)
     # an answer's `format` changed where the model's type did not: models.py checks no format
     # of a plain `int` or `str`, so the client rejects no value it took before
@@ -345,6 +356,18 @@ def _with_effect(change: Change, trace: _Trace) -> Change:
         or trace.dropped_class
         or trace.breaks_calls or trace.dropped_member or trace.retyped)
     return replace(change, client=effect, client_breaking=breaking)
+
+
+_NO_LONGER_TAKES = re.compile(r" \(no longer takes (models\.\w+)\)")
+
+
+def _said_once(effect: str) -> str:
+    """`(no longer takes models.X)` left out where the effect says `models.X: class removed`
+    (an enum left with one value: the argument's `Literal[...]`, the class gone)."""
+    def kept(match: re.Match[str]) -> str:
+        return "" if f"{match[1]}: class removed" in effect else match[0]
+
+    return _NO_LONGER_TAKES.sub(kept, effect) if " (no longer takes " in effect else effect
 
 
 def _same_answers_elsewhere(change: Change, trace: _Trace) -> str | None:
@@ -598,6 +621,17 @@ def _body_shape_change(after: OperationRecord, now: str, effect: str) -> Change:
                   client_breaking=True)
 
 
+@dataclass(frozen=True)
+class Retyped:
+    """A field or argument whose annotation differs between the sides (`_Side.retyped`)."""
+
+    subject: str  # `models.Issue.state`, `client.issues.get: argument state`
+    before: str
+    after: str
+    names_before: frozenset[str]  # the names each annotation holds (`_WORD`)
+    names_after: frozenset[str]
+
+
 class _Side:
     """One document's operations as the generated client names them."""
 
@@ -608,6 +642,9 @@ class _Side:
         self.resources: dict[str, str] = {}
         self.bodies: dict[str, list[str]] = {}  # body schema's `$ref` target -> operations
         self.types = built[1] if built else Annotations({}, {})
+        self._classes: set[str] | None = None  # (`has_class`)
+        self._retyped: list[Retyped] | None = None  # (`retyped`)
+        self._labels: dict[str, list[str]] | None = None  # (`labelled`)
         for operation in built[0] if built else []:
             self.operations[operation.pointer] = operation
             self.resources[operation.pointer] = operation.resource
@@ -629,10 +666,81 @@ class _Side:
         ref = schema.get("$ref") if found and isinstance(schema, Mapping) else None
         return ref.removeprefix("#") if isinstance(ref, str) and ref.startswith("#/") else None
 
+    def retyped(self, old: _Side, paired: Mapping[str, str]) -> list[Retyped]:
+        """Each model field and argument of this (the new) side whose annotation differs on
+        the `old` side, with the names each annotation holds: worked out once, at the first
+        question, so that each change asking reads only what changed."""
+        if self._retyped is None:
+            pairs = []
+            for key, after in self.types.fields.items():
+                before = old.types.fields.get(key)
+                if before is not None and before != after:
+                    pairs.append((f"models.{key[0]}.{model_field_name(key[1])}", before, after))
+            for (operation, name), after in self.types.arguments.items():
+                before = old.types.arguments.get((paired.get(operation, operation), name))
+                if before is not None and before != after:
+                    pairs.append((f"{self.method(operation)}: argument {name}", before, after))
+            self._retyped = [Retyped(subject, before, after, frozenset(_WORD.findall(before)),
+                                     frozenset(_WORD.findall(after)))
+                             for subject, before, after in pairs]
+        return self._retyped
+
+    def labelled(self, labels: Iterable[str]) -> list[str]:
+        """The pointers of this side's operations named by `labels` (`GET /pets`), sorted; the
+        map from label made at the first question, so that a change reads only its own."""
+        if self._labels is None:
+            self._labels = {}
+            for pointer in self.operations:
+                self._labels.setdefault(_label(pointer), []).append(pointer)
+        return sorted(p for label in set(labels) for p in self._labels.get(label, []))
+
+    def has_class(self, name: str) -> bool:
+        """Whether models.py has a class `name` with fields, or an enum or root model `name`
+        (the set of them made at the first question)."""
+        if self._classes is None:
+            self._classes = {owner for owner, _ in self.types.fields}
+            self._classes |= set(self.types.enums) | set(self.types.roots)
+        return name in self._classes
+
     def method(self, pointer: str | None) -> str | None:
         if pointer is None or pointer not in self.operations:
             return None
         return f"client.{self.resources[pointer]}.{self.operations[pointer].name}"
+
+
+def _clashes_named(data: Mapping[str, Any]) -> dict[str, Any] | None:
+    """`data` with each operation that `names.operations.name_clashes` finds named alike to an
+    earlier one named as `generate`'s repair names it (`tolerate.triage._method_clash`, which
+    drift may not import): its path-based name (`x-codegen-method`), unless its resource has
+    that name already, else left out. Directus 10.2.11 has two `updateExtensions`: the whole
+    old client named no method, and every change of that side read "not traced". Only the
+    path items renamed are copied; None when there is no clash (another refusal)."""
+    from generator.document.operations import iter_operations
+    from generator.names.operations import method_names, name_clashes, operation_names
+
+    sites = list(iter_operations(dict(data)))
+    clashes = name_clashes(sites, "", lambda pointer: None)
+    if not clashes:
+        return None
+    taken = set(method_names(sites).values())
+    named = dict(data)
+    paths = named["paths"] = dict(named.get("paths") or {})
+    for problem in clashes:
+        tokens = split_pointer(problem.pointer)
+        item = paths.get(tokens[1]) if len(tokens) == 3 and tokens[0] == "paths" else None
+        if not isinstance(item, Mapping) or not isinstance(item.get(tokens[2]), Mapping):
+            continue
+        item = paths[tokens[1]] = dict(item)
+        operation = dict(item[tokens[2]])
+        resource, _ = operation_names(tokens[1], tokens[2], operation)
+        unnamed = {k: v for k, v in operation.items() if k not in ("operationId",
+                                                                   "x-codegen-method")}
+        fallback = operation_names(tokens[1], tokens[2], unnamed)[1]
+        if (resource, fallback) in taken:
+            del item[tokens[2]]  # (`generate` skips it)
+        else:
+            item[tokens[2]] = {**operation, "x-codegen-method": fallback}
+    return named
 
 
 def _api(data: Mapping[str, Any], in_place: bool = False) -> Any:
@@ -643,9 +751,9 @@ def _api(data: Mapping[str, Any], in_place: bool = False) -> Any:
 
 
 def _effect(change: Change, trace: _Trace) -> str:
-    if change.sent:
+    if change.sent and split_pointer(change.pointer)[:2] != ["components", "schemas"]:
         return NO_EFFECT  # the client sends no webhook and answers no callback; the models
-        # their schemas name are traced at their components
+        # their schemas name are traced at their components (models.py has their classes)
     if change.kind == DEPRECATION_CHANGED:
         return _deprecation_effect(change, trace)
     if change.kind in _NO_EFFECT_KINDS or (change.kind == SECURITY_CHANGED
@@ -653,6 +761,8 @@ def _effect(change: Change, trace: _Trace) -> str:
         return NO_EFFECT
     if change.kind in _NAMING_KINDS:
         return _method_moved(trace)
+    if change.kind == VERB_CHANGED:
+        return _verb_changed(change, trace)
     if change.kind == "path-parameter-renamed":
         return _path_parameter_renamed(trace)
     if change.kind == DEFAULT_CHANGED:
@@ -820,9 +930,67 @@ def _traced_effect(change: Change, trace: _Trace) -> str:
         return _class_effect(change, tokens[2])
     if len(tokens) >= 3 and tokens[:2] == ["components", "schemas"]:
         return _schema_effect(change, trace, tokens)
+    if tokens[:2] == ["components", "responses"] and len(tokens) >= 3 and change.operations:
+        found = _shared_response_effect(change, trace, tokens)
+        if found:
+            return found
+    if tokens[:2] == ["components", "parameters"] and len(tokens) >= 3 and change.operations:
+        found = _shared_parameter_effect(change, trace, tokens)
+        if found:
+            return found
     if tokens[:1] == ["components"] and change.operations:
         return f"{_what(change)} (shared by {len(change.operations)} operation(s))"
     return NOT_TRACED
+
+
+def _shared_parameter_effect(change: Change, trace: _Trace, tokens: list[str]) -> str | None:
+    """A change in a parameter component (`#/components/parameters/Export`): the argument it
+    is in each method of the operations using it, as a parameter of the operation's own is
+    (Directus' `export` gaining an enum value: `client.schema.snapshot: argument export: ...`);
+    the first three methods, then counted."""
+    side = trace.side
+    wanted = set(change.operations)
+    effects = [_parameter_effect(change, trace, side.operations[pointer], method, tokens[:3])
+               for pointer in side.labelled(wanted)
+               if (method := side.method(pointer)) is not None]
+    effects = list(dict.fromkeys(e for e in effects if e != NO_EFFECT))
+    if not effects:
+        return None
+    more = f" (and {len(effects) - 3} more)" if len(effects) > 3 else ""
+    return "; ".join(effects[:3]) + more
+
+
+def _shared_response_effect(change: Change, trace: _Trace, tokens: list[str]) -> str | None:
+    """A change in a response component (`#/components/responses/NotFoundError`): each
+    operation answering with it has its own class for it (`CollectionsDeleteCollectionError404`),
+    whose field changes; named for the first three classes, then counted."""
+    side = trace.side
+    target = "#" + join_tokens("", *tokens[:3])
+    wanted = set(change.operations)
+    classes: dict[str, None] = {}
+    answers: list[str] = []  # (a change of the response as a whole: per method)
+    for pointer in side.labelled(wanted):
+        found, raw = resolve_pointer(side.data, join_tokens(pointer, "responses"))
+        if not (found and isinstance(raw, Mapping)):
+            continue
+        statuses = {str(status) for status, response in raw.items()
+                    if isinstance(response, Mapping)
+                    and unquote(str(response.get("$ref", ""))) == target}
+        for response in side.operations[pointer].responses:
+            if response.status in statuses and response.model_class:
+                classes[response.model_class] = None
+                answers.append(_answered(side.method(pointer) or "", response.status,
+                                         response.model_class))
+    after = tokens[tokens.index("schema") + 1:] if "schema" in tokens else []
+    if not classes:
+        return None
+    if not after:
+        more = f" (and {len(answers) - 3} more)" if len(answers) > 3 else ""
+        return "; ".join(f"{answer}: {_what(change)}" for answer in answers[:3]) + more
+    names = list(classes)
+    effects = [_model_effect(name, after, trace) for name in names[:3]]
+    more = f" (and {len(names) - 3} more classes)" if len(names) > 3 else ""
+    return "; ".join(effects) + more
 
 
 def _class_effect(change: Change, component: str) -> str:
@@ -855,6 +1023,25 @@ def _method_moved(trace: _Trace) -> str:
     trace.breaks_calls = True
     moved = old_side.resources[old_pointer] != new_side.resources[pointer]
     return f"{before}: method {'moved' if moved else 'renamed'} to {after}"
+
+
+def _verb_changed(change: Change, trace: _Trace) -> str:
+    """An operation under another HTTP method, the same operationId (`differ.verb_changed`):
+    the method is named by the operationId, so it is the one it was, and the regenerated
+    client sends the new verb: no call changes (breaking on the wire, not for the client).
+    Where the names differ after all (an overlay naming one side's method), a renamed method."""
+    old_side, new_side = trace.sides["old"], trace.sides["new"]
+    before = old_side.method(trace.paired.get(change.pointer))
+    after = new_side.method(change.pointer)
+    if before is None or after is None:
+        return NOT_TRACED
+    was, now = change.values or (None, None)
+    if before != after:
+        trace.breaks_calls = True
+        return f"{before}: method renamed to {after} (sent as {now}, was {was})"
+    trace.calls_unchanged = True
+    return (f"{after}: unchanged, sent as {now} by the regenerated client (was {was}; calls "
+            "unchanged)")
 
 
 def _path_parameter_renamed(trace: _Trace) -> str:
@@ -989,10 +1176,18 @@ class _Trace:
                 f"{subject}: at {'.'.join(deeper)}: {_what(self.change)}")
         key = (operation, name)
         before, after = self.old.arguments.get(key), self.new.arguments.get(key)
+        lost: list[str] = []
         if before is not None and after is not None:
-            self.dropped_class |= bool(_MODEL.findall(before)
-                                       and set(_MODEL.findall(before)) - set(_MODEL.findall(after)))
-        return self.typed(subject, before, after)
+            kept = set(_MODEL.findall(after))
+            lost = [c for c in dict.fromkeys(_MODEL.findall(before)) if c not in kept]
+            self.dropped_class |= bool(lost)
+        typed = self.typed(subject, before, after)
+        if not lost:
+            return typed
+        # the reason calls break, whatever the change's own words say (`now accepts None`)
+        named = ", ".join(f"models.{c}" for c in lost[:3]) + (
+            f" (and {len(lost) - 3} more)" if len(lost) > 3 else "")
+        return f"{typed} (no longer takes {named})"
 
     def field(self, model: str, wires: tuple[str, ...]) -> str:
         """`models.X.field`'s annotation before and after; a change deeper inside the field
@@ -1008,7 +1203,25 @@ class _Trace:
             return f"models.{model}: at {'.'.join(wires)}: {_what(self.change)}"
         self.named_field = True
         return self.typed(f"models.{model}.{model_field_name(wires[0])}",
-                          self.old.fields.get(key), self.new.fields.get(key))
+                          self._old_field(key), self.new.fields.get(key))
+
+    def _old_field(self, key: tuple[str, str]) -> str | None:
+        """The old side's annotation of the field `key` names on the new side: the same class's,
+        or, where the old document has the schema under another component (renamed, and
+        changed: `Change.was`), that component class's field at the old place."""
+        found = self.old.fields.get(key)
+        if found is not None or self.change.side != "new" or not self.change.was:
+            return found
+        tokens = split_pointer(self.change.was)
+        wires = _properties(tokens[3:])
+        if len(tokens) < 3 or tokens[:2] != ["components", "schemas"] or not wires:
+            return None
+        owner: str | None = class_name(tokens[2])
+        if (owner, wires[0]) not in self.old.fields:
+            owner = self.old.roots.get(owner or "", owner)
+        for wire in wires[:-1]:
+            owner = self.old.nested.get((owner, wire)) if owner else None
+        return self.old.fields.get((owner, wires[-1])) if owner else None
 
     def _holder(self, model: str, wire: str) -> str:
         """The class whose field `wire` is: `model`, or the one object class the root model
@@ -1058,7 +1271,7 @@ class _Trace:
         key = (owner, wires[-1])
         self.named_field = True
         return self.typed(f"models.{owner}.{model_field_name(wires[-1])}",
-                          self.old.fields.get(key), self.new.fields.get(key))
+                          self._old_field(key), self.new.fields.get(key))
 
 
 def _typed(subject: str, change: Change, before: str | None, after: str | None) -> str:
@@ -1078,6 +1291,11 @@ def _typed(subject: str, change: Change, before: str | None, after: str | None) 
         before, after = elided(before, after)
     if change.kind.endswith(_PHRASED):
         return f"{subject}: {what}: {before} -> {after}"
+    if change.kind.startswith(_CONSTRAINT) and not change.detail.startswith("format "):
+        # a bound shapes no annotation (a `format` does: `str` -> `datetime`): the types
+        # differ by another change of the location (Directus' `limit`: number -> integer, and
+        # a minimum), which says them too
+        return f"{subject}: {what}; annotation {before} -> {after}"
     return f"{subject}: {before} -> {after}"
 
 
@@ -1134,6 +1352,11 @@ def _schema_effect(change: Change, trace: _Trace, tokens: list[str]) -> str:
     """A component schema's change: the argument it is, when the schema is an expanded request
     body and the change is one of its own properties; else the model and field."""
     side = trace.side
+    if (len(tokens) == 5 and tokens[3] in _UNION_TOKENS
+            and change.kind.endswith(("-branch-added", "-branch-removed"))):
+        uses = _union_uses(change, trace, tokens)
+        if uses is not None:
+            return uses
     users = side.bodies.get(join_tokens("", *tokens[:3]), [])
     prop = _first_property(tokens[3:])
     if change.kind.startswith("response-"):  # what answers hold: the model's field
@@ -1155,6 +1378,39 @@ def _schema_effect(change: Change, trace: _Trace, tokens: list[str]) -> str:
         model = _model_effect(class_name(tokens[2]), tokens[3:], trace)
         return f"{listed}; {model}" if listed else model
     return _model_effect(class_name(tokens[2]), tokens[3:], trace)
+
+
+def _union_uses(change: Change, trace: _Trace, tokens: list[str]) -> str | None:
+    """A branch added to or removed from a union component that models.py has no class for
+    (dcg collapses its root model: each use is typed `A | B`): the fields and arguments whose
+    annotation gained or lost the branch's class, in both sides' annotations; where none is
+    found (an answer that is a list of it, typed as the method's return; a branch of no
+    component), the methods whose operations use it. None where the component has a class."""
+    side = trace.side
+    _, union = resolve_pointer(side.data, join_tokens("", *tokens[:3]))
+    if (not isinstance(union, Mapping) or "properties" in union or "allOf" in union
+            or side.has_class(class_name(tokens[2]))):
+        return None  # (a union beside properties is a root model of its branches' classes)
+    found, branch = resolve_pointer(side.data, change.pointer)
+    ref = branch.get("$ref") if found and isinstance(branch, Mapping) else None
+    uses: list[str] = []
+    if isinstance(ref, str) and ref.startswith(SCHEMAS_REF):
+        wanted = class_name(unquote(ref.removeprefix(SCHEMAS_REF)))
+
+        uses = sorted(trace.typed(r.subject, r.before, r.after)
+                      for r in trace.sides["new"].retyped(trace.sides["old"], trace.paired)
+                      if (wanted in r.names_before) != (wanted in r.names_after))
+    why = (f"schema `{tokens[2]}` {_what(change)}; models.py has no class of its own for it, "
+           "its uses are typed with its branches")
+    if uses:
+        more = f" (and {len(uses) - 3} more)" if len(uses) > 3 else ""
+        return "; ".join(uses[:3]) + more + f" ({why})"
+    wanted_ops = set(change.operations)
+    methods = sorted({m for p in side.labelled(wanted_ops)
+                      if (m := side.method(p)) is not None})
+    named = ", ".join(methods[:3]) + (f" (and {len(methods) - 3} more)"
+                                      if len(methods) > 3 else "")
+    return why + (f": {named}" if named else "")
 
 
 def _reaches_beyond(change: Change, bodies: list[str]) -> bool:
@@ -1280,8 +1536,16 @@ def _response_effect(change: Change, trace: _Trace, operation: OperationRecord, 
             after = rest[rest.index("schema") + 1:] if "schema" in rest else []
             if after:
                 return _model_effect(response.model_class, after, trace)
-            return f"{method}: returns models.{response.model_class}: {_what(change)}"
+            return f"{_answered(method, status, response.model_class)}: {_what(change)}"
     return f"{method}: response {status}: {_what(change)}"
+
+
+def _answered(method: str, status: str, model: str) -> str:
+    """What a method does with the answer of `status`: returns its class (a success), or
+    raises an error whose `parsed_body` is one (`_base_client`: the errors' table)."""
+    if is_success(status):
+        return f"{method}: returns models.{model}"
+    return f"{method}: response {status} (raised, its parsed_body a models.{model})"
 
 
 def _header_effect(change: Change, trace: _Trace, operation: OperationRecord, method: str,

@@ -14,6 +14,9 @@ How documents are compared
   endpoint); path parameters are matched by position, and a rename is reported once per path
   as ``path-parameter-renamed``, non-breaking (the name is never sent; the generated client's
   argument may be renamed, which ``client`` reports as client-breaking).
+* An operation found under another HTTP method of the same path, the same operationId on
+  both sides (``pairing.verbs_changed``), is one ``operation-method-changed``, breaking, and
+  is then compared as any operation (not a removal and an addition).
 * An operation's ``tags`` changing is ``tags-changed``, non-breaking (nothing on the wire; the
   generated client may move the method to another resource, which ``client`` reports).
 * A parameter's ``style``/``explode`` (each location's defaults filled in) changing is
@@ -96,6 +99,7 @@ from generator.drift.diff.pairing import (
     security_set,
     server_urls,
     template_names,
+    verbs_changed,
 )
 from generator.drift.diff.rules import Ctx, Direction, FieldDiff, flag_values, unchanged
 from generator.drift.diff.same import Flats, Same, Unkept, Walked
@@ -412,9 +416,16 @@ class _Differ:
         """The operations of a path item under `self.root` (`keys`: its old and new path; a
         webhook's name or a callback's expression twice), method by method."""
         old_key, new_key = keys
+        moved = verbs_changed(old_item, new_item)
+        kept = set(moved.values())
         for method in HTTP_METHODS:
             label = self.label_of(method, new_key)
-            if method in old_item and method not in new_item:
+            if method in kept:
+                continue  # compared under the method it moved to
+            if method in moved:
+                self.verb_changed(label, (old_key, old_item), (new_key, new_item),
+                                  (moved[method], method))
+            elif method in old_item and method not in new_item:
                 self.add(self._old_op_pointer(join_tokens(self.root, new_key, method)),
                          "operation-removed", True,
                          f"{self.label_of(method, old_key)}: operation was removed", side="old")
@@ -426,11 +437,29 @@ class _Differ:
                 self.operation(label, (old_key, old_item), (new_key, new_item), method)
                 self.op = ""
 
+    def verb_changed(self, label: str, old: tuple[str, dict[str, Json]],
+                     new: tuple[str, dict[str, Json]], methods: tuple[str, str]) -> None:
+        """One operation under another HTTP method of the same path item, the same operationId
+        on both sides (`pairing.verbs_changed`): one change, breaking (a caller's old verb is no
+        longer answered), then the operation compared as any other, its old side's pointers at
+        the old method."""
+        was, now = methods
+        pointer = join_tokens(self.root, new[0], now)
+        self.old_ops_by_new[pointer] = join_tokens(self.old_root, old[0], was)
+        op_id = operation_object(new[1], now).get("operationId")
+        self.op = label
+        self.add(pointer, "operation-method-changed", True,
+                 f"{label}: HTTP method changed from {was.upper()} to {now.upper()} (the same "
+                 f"operation, operationId `{op_id}`)", values=(was.upper(), now.upper()))
+        self.operation(label, old, new, now, was)
+        self.op = ""
+
     def operation(
         self, label: str, old: tuple[str, dict[str, Json]], new: tuple[str, dict[str, Json]],
-        method: str,
+        method: str, old_method: str | None = None,
     ) -> None:
-        old_op, new_op = operation_object(old[1], method), operation_object(new[1], method)
+        old_method = old_method or method
+        old_op, new_op = operation_object(old[1], old_method), operation_object(new[1], method)
         pointer = join_tokens(self.root, new[0], method)
         self.docs(pointer, label, "operation", old_op, new_op, ("summary", "description"))
         if old_op.get("operationId") != new_op.get("operationId"):
@@ -445,7 +474,7 @@ class _Differ:
         if "security" in old_op or "security" in new_op:  # (else the global one's, compared once)
             self.operation_security(pointer, label, old_op, new_op)
         self.servers(pointer, old_op.get("servers"), new_op.get("servers"), label)
-        self.parameters(label, old, new, method)
+        self.parameters(label, old, new, (old_method, method))
         self.request_body(label, pointer, old_op, new_op)
         self.responses(label, pointer, old_op, new_op)
         self.callbacks(label, pointer, old_op, new_op)
@@ -484,10 +513,11 @@ class _Differ:
 
     def parameters(
         self, label: str, old: tuple[str, dict[str, Json]], new: tuple[str, dict[str, Json]],
-        method: str,
+        methods: tuple[str, str],
     ) -> None:
-        old_params = operation_parameters(self.old_refs, old[0], old[1], method, self.old_root)
-        new_params = operation_parameters(self.new_refs, new[0], new[1], method, self.root)
+        old_params = operation_parameters(self.old_refs, old[0], old[1], methods[0],
+                                          self.old_root)
+        new_params = operation_parameters(self.new_refs, new[0], new[1], methods[1], self.root)
         for key in sorted(set(old_params) | set(new_params)):
             before, after = old_params.get(key), new_params.get(key)
             either = after or before
@@ -526,9 +556,10 @@ class _Differ:
 
     def serialization(self, label: str, what: str, old: Param, new: Param) -> None:
         """`style` and `explode`, as each location defaults them: a server reading the new
-        spelling misreads the old one where the two differ for the parameter's values (an
-        array or object, or a primitive under `matrix` or `label`; a media type for a style,
-        unless `_json_alike`); elsewhere no change."""
+        spelling misreads the old one where the two differ for the values old callers send
+        (the old schema's: an array or object, or a primitive under `matrix` or `label`; a
+        media type for a style, unless `_json_alike`); elsewhere no change. (A primitive that
+        became a list is the type's change; each old value is spelt alike either way.)"""
         before, after = serialized_as(old), serialized_as(new)
         if before == after:
             return
@@ -539,7 +570,7 @@ class _Differ:
         else:
             breaking = ((before[0] != after[0]
                          and bool({before[0], after[0]} & _PREFIXED_STYLES))
-                        or not _primitive(self.new_refs, new.schema()[0]))
+                        or not _primitive(self.old_refs, old.schema()[0]))
         self.add(new.pointer, "parameter-serialization-changed", breaking,
                  f"{label}: {what} is now sent {_spelt(after)} (was {_spelt(before)})",
                  values=(_spelt(before), _spelt(after)))
@@ -752,11 +783,14 @@ class _Differ:
             if before is not None and after is not None and unchanged(before.info, after.info):
                 continue  # (what the rules would find: nothing)
 
+            # where the old document has the location, when it has it on both sides
+            old_at = before.pointer if before is not None and after is not None else ""
+
             def report(pointer: str, kind: str, breaking: bool | None, message: str,
                        detail: str = "", side: str = "new", values: Values = None,
-                       key: Key = key) -> None:
+                       key: Key = key, was: str = old_at) -> None:
                 found.append(Found(pointer, kind, breaking, message, detail, self.op, side, key,
-                                   values))
+                                   values, was=was if was != pointer else ""))
 
             if before is not None and after is not None:
                 FieldDiff(report, ctx, before, after).run()

@@ -31,6 +31,7 @@ class Found:
     key: Key | None = None  # the schema location, while a schema is being judged
     values: Values = None  # (`Change.values`)
     sent: bool = False  # about what the API sends its consumer (`Change.sent`)
+    was: str = ""  # where the old document has it, when elsewhere (`Change.was`)
 
 
 def merge_shared(found: Iterable[Found]) -> list[Change]:
@@ -56,7 +57,7 @@ def merge_shared(found: Iterable[Found]) -> list[Change]:
             message = first.message
         changes.add(Change(pointer, kind, level, message, side, operations,
                            detail=first.detail, values=first.values,
-                           sent=all(f.sent for f in members)))
+                           sent=all(f.sent for f in members), was=first.was))
     return sorted(changes)
 
 

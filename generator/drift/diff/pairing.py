@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from generator.document.pointer import HTTP_METHODS, join_tokens
+from generator.document.pointer import HTTP_METHODS, join_tokens, resolve_pointer
 from generator.document.refs import Refs
 from generator.drift.diff.walk import Json, literal_pointer
 
@@ -131,14 +131,58 @@ def server_urls(servers: Json) -> list[str]:
     return urls
 
 
+def verbs_changed(old_item: Mapping[str, Json], new_item: Mapping[str, Json]) -> dict[str, str]:
+    """The operations of a path item (paired by path shape) that changed their HTTP method:
+    new method -> old method, for an operation found under a method only the old item has and
+    one only the new item has, with the same operationId, each the only one of the item with
+    that operationId (`POST /pets/{id}` -> `PUT /pets/{id}`, both `update_pet`): one operation,
+    compared as such. Only the methods present on one side are looked at (cheap when none)."""
+    gone = [m for m in HTTP_METHODS if m in old_item and m not in new_item]
+    came = [m for m in HTTP_METHODS if m in new_item and m not in old_item]
+    if not gone or not came:
+        return {}
+
+    def ids(item: Mapping[str, Json]) -> dict[str, list[str]]:
+        found: dict[str, list[str]] = {}
+        for method in HTTP_METHODS:
+            op_id = operation_object(item, method).get("operationId")
+            if isinstance(op_id, str) and op_id:
+                found.setdefault(op_id, []).append(method)
+        return found
+
+    old_ids, new_ids = ids(old_item), ids(new_item)
+    moved = {}
+    for op_id, old_methods in old_ids.items():
+        new_methods = new_ids.get(op_id, [])
+        if (len(old_methods) == len(new_methods) == 1 and old_methods[0] in gone
+                and new_methods[0] in came):
+            moved[new_methods[0]] = old_methods[0]
+    return moved
+
+
+def _path_item(doc: Mapping[str, Json], item: Json) -> Mapping[str, Json]:
+    """A path item, through a local `$ref` (3.1 allows one)."""
+    ref = item.get("$ref") if isinstance(item, Mapping) else None
+    if isinstance(ref, str) and ref.startswith("#"):
+        found, item = resolve_pointer(doc, ref[1:])
+        item = item if found else {}
+    return item if isinstance(item, Mapping) else {}
+
+
 def old_ops_by_new(old: Mapping[str, Json], new: Mapping[str, Json]) -> dict[str, str]:
-    """Pointer of each new operation -> the old one it is compared with (same path shape)."""
+    """Pointer of each new operation -> the old one it is compared with (same path shape; an
+    operation whose HTTP method changed, `verbs_changed`, with the old method's)."""
     old_paths = {path_shape(p): p for p in sorted(old.get("paths") or {})}
     mapping = {}
-    for new_path in new.get("paths") or {}:
+    for new_path, new_item in (new.get("paths") or {}).items():
         old_path = old_paths.get(path_shape(new_path))
         if old_path is not None:
             for method in HTTP_METHODS:
                 new_pointer = join_tokens("", "paths", new_path, method)
                 mapping[new_pointer] = join_tokens("", "paths", old_path, method)
+            moved = verbs_changed(_path_item(old, old["paths"][old_path]),
+                                  _path_item(new, new_item))
+            for new_method, old_method in moved.items():
+                mapping[join_tokens("", "paths", new_path, new_method)] = join_tokens(
+                    "", "paths", old_path, old_method)
     return mapping

@@ -32,6 +32,7 @@ from typing import Any
 
 from generator.document.refs import MAPPINGS
 from generator.document.schemas import branches_beside_properties, merged_union, merges_a_union
+from generator.names.aliases import _dcg_snake_case
 from generator.names.hidden import hidden_builtins, unhidden
 
 SCHEMAS_PREFIX = "#/components/schemas/"
@@ -375,9 +376,12 @@ def _null_only(schema: Any) -> bool:
 
 
 def _is_free_object(schema: Mapping[str, Any]) -> bool:
+    """`type: object` and nothing to say which: a free-form object (`dict[str, Any]`). With a
+    `oneOf`/`anyOf` it is a union of its branches (GitHub's `repository-rule`), which dcg
+    makes a root model and collapses into its uses (`list[RepositoryRuleCreation | ...]`)."""
     extra = schema.get("additionalProperties")
     return schema.get("type") == "object" and "properties" not in schema \
-        and extra in (None, True, {})
+        and extra in (None, True, {}) and "oneOf" not in schema and "anyOf" not in schema
 
 
 def _target(schema: Any) -> str | None:
@@ -600,17 +604,49 @@ def enum_members(typing: Typing, name: str) -> tuple[tuple[str, str | None], ...
 
 
 def member_name(value: Any) -> str | None:
-    """dcg's member name for an enum value, where its rule is plain: `pt-br` -> `pt_br`, `1` ->
-    `integer_1`; None for what it renames by rules not foreseen here (a keyword, a leading digit
-    or underscore, a negative number, a float)."""
+    """dcg's member name for an enum value: snake_case, as it spells a field (its preset's
+    `snake_case_field`: `InProgress` -> `in_progress`, `KOS` -> `kos`, `pt-br` -> `pt_br`),
+    `field` before a leading digit or underscore (`1st` -> `field_1st`), `_` after a keyword or
+    an attribute of the enum's base types (`class_`, `count_`, `mro_`); a non-negative integer
+    `integer_<n>`. None for what it names by rules not foreseen here (a negative number, a
+    float, a value of no letter or digit)."""
     if isinstance(value, bool) or not isinstance(value, int | str):
         return None
     if isinstance(value, int):
         return f"integer_{value}" if value >= 0 else None
-    spelt = re.sub(r"\W", "_", value)
-    if not spelt.isidentifier() or keyword.iskeyword(spelt) or spelt.startswith("_"):
+    return _string_member(value)
+
+
+@functools.lru_cache(maxsize=4096)  # (GitHub's document holds 10 000 enum values, few distinct)
+def _string_member(value: str) -> str | None:
+    if _RUN_OF_SEPARATORS.search(value.strip("_")):
+        return None  # (`a--b`: dcg's `a__b`, where a field is `a_b`)
+    spelt = _dcg_snake_case(value)
+    if not spelt.strip("_") or not spelt.isascii():
         return None
-    return spelt
+    if spelt.startswith("_"):
+        spelt = f"field{spelt}"
+    elif spelt[0].isdigit():
+        spelt = f"field_{spelt}"
+    if keyword.iskeyword(spelt) or spelt in _MEMBER_CLASHES:
+        spelt = f"{spelt}_"
+    return spelt if spelt.isidentifier() else None
+
+
+_RUN_OF_SEPARATORS = re.compile(r"[\W_]{2}")
+# The names dcg keeps enum members off (`EnumFieldNameResolver`): `mro`, and the public
+# attributes of `str`, `int`, `float` and `bytes` on the target Python (3.11).
+_MEMBER_CLASHES = frozenset({
+    "mro", "as_integer_ratio", "bit_count", "bit_length", "capitalize", "casefold", "center",
+    "conjugate", "count", "decode", "denominator", "encode", "endswith", "expandtabs", "find",
+    "format", "format_map", "from_bytes", "fromhex", "hex", "imag", "index", "is_integer",
+    "isalnum", "isalpha", "isascii", "isdecimal", "isdigit", "isidentifier", "islower",
+    "isnumeric", "isprintable", "isspace", "istitle", "isupper", "join", "ljust", "lower",
+    "lstrip", "maketrans", "numerator", "partition", "real", "removeprefix", "removesuffix",
+    "replace", "rfind", "rindex", "rjust", "rpartition", "rsplit", "rstrip", "split",
+    "splitlines", "startswith", "strip", "swapcase", "title", "to_bytes", "translate", "upper",
+    "zfill",
+})
 
 
 def _object_classes(typing: Typing, union: list[Node]) -> list[str]:
