@@ -289,6 +289,15 @@ def root(context, missing=missing):
                 str(context.call((undefined(name='body_value') if l_0_body_value is missing else l_0_body_value), l_1_b)),
                 ')',
             ))
+        elif (((environment.getattr(l_1_b, 'kind') == 'multipart') and environment.getattr(l_1_b, 'root_model')) and (not environment.getattr(l_1_b, 'checked'))):
+            pass
+            t_9.extend((
+                '_ops.multipart_parts(_models.',
+                str(environment.getattr(l_1_b, 'root_model')),
+                ', ',
+                str(environment.getattr(l_1_b, 'argument')),
+                ')',
+            ))
         elif (environment.getattr(l_1_b, 'kind') == 'multipart'):
             pass
             t_9.extend((
@@ -443,7 +452,7 @@ def root(context, missing=missing):
             ))
         t_11.extend((
             '        return ',
-            str(('await ' if environment.getattr(l_1_variant, 'coroutine') else cond_expr_undefined("the inline if-expression on line 114 in 'macros.jinja' evaluated to false and no else section was defined."))),
+            str(('await ' if environment.getattr(l_1_variant, 'coroutine') else cond_expr_undefined("the inline if-expression on line 116 in 'macros.jinja' evaluated to false and no else section was defined."))),
             'self._',
             str(environment.getattr(l_1_op, 'http_method')),
             '(\n',
@@ -592,4 +601,4 @@ def root(context, missing=missing):
     context.vars['method'] = l_0_method = Macro(environment, macro, 'method', ('op', 'variant'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '2=24&3=29&6=77&7=86&12=103&13=109&15=113&16=116&17=120&19=123&20=129&22=142&23=146&29=156&32=164&33=169&38=187&40=194&42=197&43=200&44=204&46=215&50=224&51=228&53=231&54=235&56=238&57=242&63=252&64=257&67=280&68=285&69=289&70=292&71=296&72=307&73=311&74=316&75=320&77=326&82=332&83=341&84=345&85=351&86=357&87=363&88=369&89=375&94=388&95=396&96=397&99=402&100=406&101=410&104=417&106=421&108=426&109=430&110=434&111=437&112=441&114=446&115=451&116=455&118=472&120=475&121=479&124=485&125=489&127=492&128=496&130=499&131=503&133=506&134=510&141=516&142=520&144=523&147=528&148=532&150=535&151=539&153=542&154=546&157=551&158=554&160=558&161=563&162=567&163=569&165=574&166=578&167=580'
+debug_info = '2=24&3=29&6=77&7=86&12=103&13=109&15=113&16=116&17=120&19=123&20=129&22=142&23=146&29=156&32=164&33=169&38=187&40=194&42=197&43=200&44=204&46=215&50=224&51=228&53=231&54=235&56=238&57=242&63=252&64=257&67=280&68=285&69=289&70=292&71=296&72=301&73=305&74=316&75=320&76=325&77=329&79=335&84=341&85=350&86=354&87=360&88=366&89=372&90=378&91=384&96=397&97=405&98=406&101=411&102=415&103=419&106=426&108=430&110=435&111=439&112=443&113=446&114=450&116=455&117=460&118=464&120=481&122=484&123=488&126=494&127=498&129=501&130=505&132=508&133=512&135=515&136=519&143=525&144=529&146=532&149=537&150=541&152=544&153=548&155=551&156=555&159=560&160=563&162=567&163=572&164=576&165=578&167=583&168=587&169=589'
