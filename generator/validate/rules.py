@@ -560,7 +560,7 @@ def _default_misfit(doc: Document, pointer: str, node: dict[str, Any], refs: Ref
                         "None is not valid under any of the given schemas",
                         "make a branch nullable, or drop the default", code="schema:oneOf")]
     if any(key in node for key in _COMPOSED):
-        return []
+        return _default_misfits_all_of(doc, pointer, node, refs)
     types = _declared_types(node)
     if node.get("nullable") is True:
         types = [*types, "null"]
@@ -579,6 +579,36 @@ def _default_misfit(doc: Document, pointer: str, node: dict[str, Any], refs: Ref
     else:
         return []
     return [Problem(str(doc.path), where, doc.line_of(where), message, hint, code=code)]
+
+
+def _default_misfits_all_of(doc: Document, pointer: str, node: dict[str, Any], refs: Refs
+                            ) -> list[Problem]:
+    """A default beside an `allOf` (nothing else composed) that plainly misfits the `type` of
+    one of its members: the value must be each of them. ShipEngine's `insured_value: {default:
+    [{currency: usd, amount: 0}], allOf: [{type: object, ...}]}`, in request bodies, where
+    openapi-spec-validator checks no default: the model then validated the default and refused
+    every call that left the field out."""
+    members = node.get("allOf")
+    default = node["default"]
+    if (not isinstance(members, list) or (default is None and node.get("nullable") is True)
+            or any(key in node for key in _COMPOSED if key != "allOf")):
+        return []
+    for raw in members:
+        member = refs.deref(raw)[0]
+        if not isinstance(member, dict) or any(
+                key in member for key in (*_COMPOSED, "x-unresolved-ref")):
+            continue
+        types = [*_declared_types(member), *(["null"] if member.get("nullable") is True else [])]
+        known = [kind for kind in types if isinstance(kind, str) and kind in _JSON_TYPES]
+        if known and len(known) == len(types) and not any(
+                _JSON_TYPES[kind](default) for kind in known):
+            where = join_pointer(pointer, "default")
+            shown = known[0] if len(known) == 1 else known
+            return [Problem(str(doc.path), where, doc.line_of(where),
+                            f"{default!r} is not of type {shown!r}",
+                            "fix the value's type (quote numbers meant as strings)",
+                            code="schema:type")]
+    return []
 
 
 def _null_refused_by_every_branch(node: dict[str, Any], refs: Refs) -> bool:
