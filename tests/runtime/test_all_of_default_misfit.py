@@ -99,3 +99,44 @@ def test_a_fitting_default_beside_an_all_of_is_kept(tmp_path: Path) -> None:
     assert "insured_value/default" not in files.get("COVERAGE.md", "")
     assert '"currency": "usd"' in "".join(
         text for name, text in files.items() if name.startswith("models/"))
+
+
+# An object default that lacks a required property or holds one of another type: the model
+# builds it when its module is imported (`A.model_validate({"currency": "usd"})`), so the
+# package raised pydantic's ValidationError at the first call (or import) of its models.
+OBJECT_DEFAULTS: dict[str, Any] = {
+    "openapi": "3.0.3",
+    "info": {"title": "Defaults", "version": "1"},
+    "paths": {"/p": {"post": {
+        "operationId": "createPackage",
+        "requestBody": {"required": True, "content": {"application/json": {"schema": {
+            "type": "object", "properties": {
+                "a": {"default": {"currency": "usd"}, "allOf": [MONEY]},
+                "b": {**MONEY, "default": {}},
+                "c": {"type": "object", "properties": {"x": {"type": "integer"}},
+                      "default": {"x": "notint"}},
+                "d": {**MONEY, "default": {"currency": "eur", "amount": 1}},
+            }}}}},
+        "responses": {"204": {"description": "ok"}},
+    }}},
+}
+
+
+def test_object_defaults_that_misfit_are_dropped_and_the_package_imports(tmp_path: Path) -> None:
+    spec = tmp_path / "defaults.json"
+    spec.write_text(json.dumps(OBJECT_DEFAULTS), encoding="utf-8")
+    files = pipeline.build_packages([pipeline.target_for_spec(spec, "object_defaults")])
+    coverage = files["object_defaults"]["COVERAGE.md"]
+    for name, message in (("a", "'amount' is a required property"),
+                          ("b", "'currency' is a required property"),
+                          ("c", "'notint' is not of type 'integer'")):
+        assert f"/properties/{name}/default" in coverage
+        assert message in coverage
+    assert "/properties/d/default" not in coverage  # a default that fits stays
+    write.write(files["object_defaults"], tmp_path / "out" / "object_defaults")
+    package = import_from(tmp_path / "out", "object_defaults")
+    with ScriptedServer([Reply(204)], repeat_last=True) as server:
+        with package.Client(base_url=server.url, max_retries=0) as client:
+            assert client.default.create_package() is None
+            assert client.default.create_package(b={"currency": "usd", "amount": 2}) is None
+        assert [r.json() for r in server.requests] == [{}, {"b": {"currency": "usd", "amount": 2}}]
