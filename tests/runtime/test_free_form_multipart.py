@@ -131,6 +131,16 @@ def test_an_optional_body_left_out_sends_none(package: ModuleType, kind: str, me
     assert "content-type" not in request.headers
 
 @pytest.mark.parametrize("kind", ["sync", "async"])
+def test_extra_body_without_the_body_is_sent_as_parts(package: ModuleType, kind: str) -> None:
+    with ScriptedServer([Reply(204)], repeat_last=True) as server:
+        assert call(package, kind, server.url, "upload", extra_body={"note": "n"}) is None
+        (request,) = server.requests
+    assert request.headers["content-type"].startswith("multipart/form-data; boundary=")
+    assert _parts(request.body, request.headers["content-type"]) == [
+        ('Content-Disposition: form-data; name="note"', b"n")]
+
+
+@pytest.mark.parametrize("kind", ["sync", "async"])
 @pytest.mark.parametrize("body", [None, b"raw", ["x"]])
 def test_a_body_that_is_no_mapping_is_refused_before_sending(
         package: ModuleType, kind: str, body: object) -> None:

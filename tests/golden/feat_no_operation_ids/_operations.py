@@ -324,27 +324,26 @@ def form_body(values: Mapping[str, Any] | NotGiven) -> FormBody | NotGiven:
 
 def multipart_body(
     values: Mapping[str, Any] | NotGiven, files: Collection[str] = ()
-) -> MultipartBody | NotGiven:
+) -> MultipartBody:
     """A multipart body from validated values; `files` names the file parts (passed through
-    unchecked by `validated(..., raw=files)`); `NOT_GIVEN` (an optional body left out: none
-    is sent) stays `NOT_GIVEN`."""
-    if isinstance(values, NotGiven):
-        return NOT_GIVEN
-    values = _parts_mapping(values, "multipart")
+    unchecked by `validated(..., raw=files)`); `NOT_GIVEN` (an optional body left out) is one
+    of no parts: no body is sent, unless `extra_body=` gives parts (sent as multipart, not as
+    JSON)."""
+    values = {} if isinstance(values, NotGiven) else _parts_mapping(values, "multipart")
     return MultipartBody(
         multipart_fields(values, files),
         multipart_files(values, files) + json_parts(values, files),
     )
 
 
-def multipart_parts(model: type[Any], value: object) -> MultipartBody | NotGiven:
+def multipart_parts(model: type[Any], value: object) -> MultipartBody:
     """A multipart body the document gives no properties (`schema: {}`, a free-form object,
     a map of files): the caller's mapping of part names to values. A file value (bytes, an
     open file, a path, `(filename, file[, content_type])`, or a list of them) is sent as a
     file part, as given; the other values are checked by `model` and sent as text or JSON
-    parts. `NOT_GIVEN` (an optional body left out: none is sent) stays `NOT_GIVEN`."""
+    parts. `NOT_GIVEN` (an optional body left out) is a body of no parts (`multipart_body`)."""
     if isinstance(value, NotGiven):
-        return NOT_GIVEN
+        return multipart_body(NOT_GIVEN)
     parts = _parts_mapping(value, "multipart")
     files = {key for key, item in parts.items() if _is_file_part(item)}
     rest = {key: item for key, item in parts.items() if key not in files}
