@@ -130,6 +130,18 @@ def test_an_optional_body_left_out_sends_none(package: ModuleType, kind: str, me
     assert request.body == b""
     assert "content-type" not in request.headers
 
+@pytest.mark.parametrize("content", [bytearray(b"ab"), memoryview(b"ab")])
+def test_a_bytearray_or_memoryview_is_a_file_part(package: ModuleType, content: object) -> None:
+    # the HTTP library sends bytes as they are and reads anything else (`.read()`): these
+    # raised AttributeError once taken for files
+    with ScriptedServer([Reply(204)], repeat_last=True) as server:
+        assert call(package, "sync", server.url, "upload", body={"f": content}) is None
+        (request,) = server.requests
+    assert _parts(request.body, request.headers["content-type"]) == [(
+        'Content-Disposition: form-data; name="f"; filename="upload"\r\n'
+        + "Content-Type: application/octet-stream", b"ab")]
+
+
 @pytest.mark.parametrize("kind", ["sync", "async"])
 def test_extra_body_without_the_body_is_sent_as_parts(package: ModuleType, kind: str) -> None:
     with ScriptedServer([Reply(204)], repeat_last=True) as server:
