@@ -115,6 +115,10 @@ def _allows_null(node: dict[str, Any]) -> bool:
         return True
     if isinstance(kind, list) and "null" in kind:
         return True
+    # an `enum` listing null, no `type` refusing it (3.1: `enum: [new, done, null]`)
+    enum = node.get("enum")
+    if kind is None and isinstance(enum, list) and None in enum:
+        return True
     return "const" in node and node["const"] is None
 
 

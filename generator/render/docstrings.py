@@ -291,13 +291,29 @@ def _raises(operation: Operation) -> str:
         for cls, responses in groups.items()
         if cls != "APIStatusError"
     ]
-    entries.append(("APIStatusError", RAISES_DOCS["APIStatusError"]))
+    entries.append(("APIStatusError", RAISES_DOCS["APIStatusError"]
+                    + _declared_models(groups.get("APIStatusError", []))))
     entries.append(("APIConnectionError", RAISES_DOCS["APIConnectionError"]))
     if any(response.kind == "json" for response in operation.success):
         entries.append(("APIResponseValidationError", RAISES_DOCS["APIResponseValidationError"]))
     if _validates_arguments(operation):
         entries.append(("RequestValidationError", RAISES_DOCS["RequestValidationError"]))
     return _section("Raises", entries)
+
+
+def _declared_models(responses: list[ResponseType]) -> str:
+    """The error models of the statuses no exception class of their own stands for (a range
+    such as Rclone's `4XX`, `default`, 410): ` Declared: 4XX (`parsed_body`: `RcError`).`,
+    where the other entries name theirs."""
+    by_model: dict[str, list[str]] = {}
+    for response in responses:
+        if response.model_class:
+            by_model.setdefault(response.model_class, []).append(response.status)
+    if not by_model:
+        return ""
+    listed = "; ".join(f"{', '.join(statuses)} (`parsed_body`: `{model}`)"
+                       for model, statuses in by_model.items())
+    return f" Declared: {listed}."
 
 
 def _parsed_as(responses: list[ResponseType]) -> str:

@@ -278,8 +278,21 @@ def _page_size_argument(operation: OperationView, arguments: tuple[Argument, ...
 def _file_arguments(operation: OperationView) -> set[str]:
     body = operation.body
     if body is None or body.checked is None:
-        return set()
+        return _whole_parts(operation)
     return {value.argument for value in body.checked.values if value.key in body.files}
+
+
+# What an example sends as a multipart body of parts the caller names (`schema: {}`, a map of
+# files: rclone's `/operations/uploadfile`): one file part, not `{}` (an empty body) or nothing.
+PARTS_SHOWN = '{"file": b"file content"}'
+
+
+def _whole_parts(operation: OperationView) -> set[str]:
+    """The argument of a multipart body given whole, as a mapping of parts (`multipart_parts`)."""
+    body = operation.body
+    if body is None or body.kind != "multipart" or body.checked is not None or not body.argument:
+        return set()
+    return {body.argument}
 
 
 def printed(returns: str, models: Models) -> Printed:
@@ -320,6 +333,8 @@ def _call(resource: ResourceView, operation: OperationView, models: Models, *,
             value: str | None = "True"
         elif argument.name == page_size:
             value = number_value(constraints, integer=True, default=PAGE_SIZE_SHOWN)
+        elif argument.name in _whole_parts(operation):
+            value = PARTS_SHOWN
         else:
             value = placeholder(argument.annotation, models, constraints=constraints)
         if value is None and argument.name == page_size and argument.default is not None:

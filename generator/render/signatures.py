@@ -66,8 +66,9 @@ def _annotation(param: Param, models: Models, body: Body | None, params: ParamTy
         return params.request_annotation(
             models, param.model_class, param.model_key, drop_none=not param.nullable
         )
-    if param.model_class and _free_form(models, param.model_class):
-        return FREE_FORM
+    if param.model_class and (_free_form(models, param.model_class)
+                              or (body is not None and body.kind == "multipart")):
+        return FREE_FORM  # a multipart body is named parts, files among them (`multipart_parts`)
     if param.model_class:
         return params.request_class_annotation(models, param.model_class)
     if body is not None and body.kind == "content":

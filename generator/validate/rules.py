@@ -560,7 +560,7 @@ def _default_misfit(doc: Document, pointer: str, node: dict[str, Any], refs: Ref
                         "None is not valid under any of the given schemas",
                         "make a branch nullable, or drop the default", code="schema:oneOf")]
     if any(key in node for key in _COMPOSED):
-        return []
+        return _default_misfits_all_of(doc, pointer, node, refs)
     types = _declared_types(node)
     if node.get("nullable") is True:
         types = [*types, "null"]
@@ -576,9 +576,76 @@ def _default_misfit(doc: Document, pointer: str, node: dict[str, Any], refs: Ref
     ):
         message, code = f"{default!r} is not one of {enum!r}", "schema:enum"
         hint = "use one of the allowed values, or drop the default"
+    elif (found := _object_misfit(default, node, refs)) is not None:
+        message, code = found
+        hint = "give the default every required property, each of its type, or drop it"
     else:
         return []
     return [Problem(str(doc.path), where, doc.line_of(where), message, hint, code=code)]
+
+
+def _object_misfit(default: Any, schema: dict[str, Any], refs: Refs) -> tuple[str, str] | None:
+    """What plainly keeps an object default from its object schema, one level deep: a
+    `required` property it lacks, or a property of another plain `type` (the message and code
+    jsonschema gives). The generated model builds such a default when its module is imported
+    (`Money.model_validate({...})`): a misfit one made the package fail at import."""
+    if not isinstance(default, dict):
+        return None
+    required = schema.get("required")
+    if isinstance(required, list):
+        missing = [key for key in required if isinstance(key, str) and key not in default]
+        if missing:
+            return f"{missing[0]!r} is a required property", "schema:required"
+    properties = schema.get("properties")
+    if not isinstance(properties, dict):
+        return None
+    for key, value in default.items():
+        prop = refs.deref(properties.get(key))[0]
+        if not isinstance(prop, dict) or any(word in prop for word in (*_COMPOSED,
+                                                                         "x-unresolved-ref")):
+            continue
+        types = [*_declared_types(prop), *(["null"] if prop.get("nullable") is True else [])]
+        known = [kind for kind in types if isinstance(kind, str) and kind in _JSON_TYPES]
+        if known and len(known) == len(types) and not any(_JSON_TYPES[kind](value)
+                                                          for kind in known):
+            shown = known[0] if len(known) == 1 else known
+            return f"{value!r} is not of type {shown!r}", "schema:type"
+    return None
+
+
+def _default_misfits_all_of(doc: Document, pointer: str, node: dict[str, Any], refs: Refs
+                            ) -> list[Problem]:
+    """A default beside an `allOf` (nothing else composed) that plainly misfits the `type` of
+    one of its members: the value must be each of them. ShipEngine's `insured_value: {default:
+    [{currency: usd, amount: 0}], allOf: [{type: object, ...}]}`, in request bodies, where
+    openapi-spec-validator checks no default: the model then validated the default and refused
+    every call that left the field out."""
+    members = node.get("allOf")
+    default = node["default"]
+    if (not isinstance(members, list) or (default is None and node.get("nullable") is True)
+            or any(key in node for key in _COMPOSED if key != "allOf")):
+        return []
+    for raw in members:
+        member = refs.deref(raw)[0]
+        if not isinstance(member, dict) or any(
+                key in member for key in (*_COMPOSED, "x-unresolved-ref")):
+            continue
+        types = [*_declared_types(member), *(["null"] if member.get("nullable") is True else [])]
+        known = [kind for kind in types if isinstance(kind, str) and kind in _JSON_TYPES]
+        where = join_pointer(pointer, "default")
+        if known and len(known) == len(types) and not any(
+                _JSON_TYPES[kind](default) for kind in known):
+            shown = known[0] if len(known) == 1 else known
+            return [Problem(str(doc.path), where, doc.line_of(where),
+                            f"{default!r} is not of type {shown!r}",
+                            "fix the value's type (quote numbers meant as strings)",
+                            code="schema:type")]
+        found = _object_misfit(default, member, refs)
+        if found is not None:
+            return [Problem(str(doc.path), where, doc.line_of(where), found[0],
+                            "give the default every required property, each of its type, or "
+                            "drop it", code=found[1])]
+    return []
 
 
 def _null_refused_by_every_branch(node: dict[str, Any], refs: Refs) -> bool:

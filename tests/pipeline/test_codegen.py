@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import json
 import shutil
 import subprocess
 import sys
@@ -622,6 +623,47 @@ def test_wrap_rewraps_prose_and_keeps_lists_and_code() -> None:
         '  {"a": "a code line that must never be wrapped whatever its length happens to be"}',
         "  ```",
     ]
+
+
+RANGES_DOC = {
+    "openapi": "3.1.0", "info": {"title": "Ranges", "version": "1"},
+    "paths": {"/stats": {"post": {"operationId": "stats", "responses": {
+        "200": {"description": "ok", "content": {"application/json": {"schema": {"type": "object"}}}},
+        "404": {"description": "gone", "content": {"application/json": {"schema": {
+            "$ref": "#/components/schemas/Missing"}}}},
+        "4XX": {"description": "error", "content": {"application/json": {"schema": {
+            "$ref": "#/components/schemas/RcError"}}}},
+        "default": {"description": "other", "content": {"application/json": {"schema": {
+            "$ref": "#/components/schemas/RcError"}}}},
+    }}}},
+    "components": {"schemas": {
+        "RcError": {"type": "object", "properties": {"error": {"type": "string"}}},
+        "Missing": {"type": "object", "properties": {"path": {"type": "string"}}},
+    }},
+}
+
+
+def test_the_raises_section_names_the_models_of_statuses_without_a_class(tmp_path: Path) -> None:
+    """The round-5 trial (Rclone RC: `4XX` and `5XX` both `RcError`): the 5XX line named its
+    model, the 4XX range none, though `parsed_body` is an `RcError` (a range, `default` or a
+    status without an exception class of its own falls to `APIStatusError`'s line)."""
+    spec = tmp_path / "ranges.json"
+    spec.write_text(json.dumps(RANGES_DOC), encoding="utf-8")
+    files = pipeline.build_packages([pipeline.target_for_spec(spec, "ranges")])["ranges"]
+    write.write(files, tmp_path / "out" / "ranges")
+    package = import_from(tmp_path / "out", "ranges")
+    doc = ast.get_docstring(next(
+        node for node in ast.walk(ast.parse(files["resources/default.py"]))
+        if isinstance(node, ast.FunctionDef) and node.name == "stats"))
+    assert doc is not None
+    raises = " ".join(doc.split("Raises:\n")[1].split())
+    assert "NotFoundError: The server answered 404 (`parsed_body`: `Missing`)." in raises
+    assert ("if any. Declared: 4XX, default (`parsed_body`: `RcError`). APIConnectionError"
+            in raises)
+    with (ScriptedServer([Reply(418, body={"error": "teapot"})]) as server,
+          pytest.raises(package.APIStatusError) as raised):
+        package.Client(base_url=server.url, max_retries=0).default.stats()
+    assert type(raised.value.parsed_body).__name__ == "RcError"
 
 
 def test_the_raises_table_matches_the_runtime() -> None:

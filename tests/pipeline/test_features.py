@@ -60,6 +60,7 @@ def usage() -> None:
     with open(__file__, "rb") as handle:
         feat_multipart.Client().default.upload_file(file=("f.txt", handle, "text/plain"), purpose="assistants")
     feat_multipart.Client().default.upload_file(file=Path(__file__), purpose="assistants")
+    feat_multipart.Client().default.add_to_archive(body={"a": Path(__file__), "b": ("b.txt", b"B")})
     pet = feat_one_of.Client().default.create_pet(body=feat_one_of.models.Cat(pet_type="cat", meows=True))
     if isinstance(pet, feat_one_of.models.Dog):
         barks: int = pet.barks
@@ -487,6 +488,19 @@ def test_a_multipart_body_without_its_optional_file_stays_multipart(
     assert _multipart(s.last) == [("title", None, None, b"a & b")]
     s.client.default.post_note(title="t", attachment=("n.txt", b"N", "text/plain"))
     assert _multipart(s.last) == [("title", None, None, b"t"), ("attachment", "n.txt", "text/plain", b"N")]
+
+
+def test_a_multipart_map_of_files_sends_each_as_a_file_part(connect: Callable[..., Served]) -> None:
+    # a body of parts the caller names (`additionalProperties: {format: binary}`, rclone's
+    # `schema: {}`): its bytes went as text parts of no filename (a JPEG's raised
+    # UnicodeDecodeError), a file or a tuple was refused, and the optional body left out raised
+    # AttributeError (tests/runtime/test_free_form_multipart.py has the rest)
+    s = connect("feat_multipart", [Reply(204), Reply(204)])
+    s.client.default.add_to_archive(body={"jpeg": b"\xff\xd8", "txt": ("t.txt", b"T", "text/plain")})
+    assert _multipart(s.last) == [("jpeg", "upload", "application/octet-stream", b"\xff\xd8"),
+                                  ("txt", "t.txt", "text/plain", b"T")]
+    assert s.client.default.add_to_archive() is None
+    assert s.last.body == b"" and "content-type" not in s.last.headers
 
 
 def test_multipart_array_of_files_sends_one_part_per_file(connect: Callable[..., Served]) -> None:

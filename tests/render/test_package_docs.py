@@ -442,6 +442,19 @@ def test_an_upload_example_passes_its_file_even_where_the_document_leaves_it_opt
     assert 'client.tools.share_file(media=b"file content")' in readme
 
 
+def test_an_upload_of_parts_the_caller_names_shows_one_file_part(tmp_path: Path) -> None:
+    """The round-5 trial (rclone's `/operations/uploadfile`, `multipart/form-data: {schema:
+    {}}`): the example called the upload without a body, which sends nothing to upload."""
+    spec = tmp_path / "parts.yaml"
+    spec.write_text(SHARE_DOC.split("            schema:")[0] + """\
+            schema: {}
+      responses:
+        "200": {description: ok, content: {application/json: {schema: {type: object}}}}
+""", encoding="utf-8")
+    readme = pipeline.build_packages([pipeline.target_for_spec(spec, "parts")])["parts"]["README.md"]
+    assert 'client.tools.share_file(body={"file": b"file content"})' in readme
+
+
 SCHEMES_DOC = """\
 openapi: 3.1.0
 info: {title: Locked, version: "1"}

@@ -518,7 +518,8 @@ def _argument_type(typing: Typing, param: Any, body: Any) -> str:
         return _Arguments(typing).text(union)[0]
     if param.model_class:
         kind = typing.kind_of(param.model_class)
-        if kind == "object" and not _has_fields(typing, param.model_class):
+        if (kind == "object" and not _has_fields(typing, param.model_class)) or (
+                body is not None and body.kind == "multipart"):
             return "Mapping[str, object]"
         if kind == "root":  # the whole body's type: the root model's, widened
             return _Arguments(typing).text(typing.root_union(param.model_class))[0]

@@ -309,6 +309,15 @@ def root(context, missing=missing):
             t_9.append(
                 ')',
             )
+        elif (((environment.getattr(l_1_b, 'kind') == 'multipart') and environment.getattr(l_1_b, 'root_model')) and (not environment.getattr(l_1_b, 'checked'))):
+            pass
+            t_9.extend((
+                '_ops.multipart_parts(_models.',
+                str(environment.getattr(l_1_b, 'root_model')),
+                ', ',
+                str(environment.getattr(l_1_b, 'argument')),
+                ')',
+            ))
         elif (environment.getattr(l_1_b, 'kind') == 'multipart'):
             pass
             t_9.extend((
@@ -463,7 +472,7 @@ def root(context, missing=missing):
             ))
         t_11.extend((
             '        return ',
-            str(('await ' if environment.getattr(l_1_variant, 'coroutine') else cond_expr_undefined("the inline if-expression on line 117 in 'macros.jinja' evaluated to false and no else section was defined."))),
+            str(('await ' if environment.getattr(l_1_variant, 'coroutine') else cond_expr_undefined("the inline if-expression on line 119 in 'macros.jinja' evaluated to false and no else section was defined."))),
             'self._',
             str(environment.getattr(l_1_op, 'http_method')),
             '(\n',
@@ -612,4 +621,4 @@ def root(context, missing=missing):
     context.vars['method'] = l_0_method = Macro(environment, macro, 'method', ('op', 'variant'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '2=24&3=29&6=77&7=86&12=103&13=109&15=113&16=116&17=120&19=123&20=129&22=142&23=146&29=156&32=164&33=169&38=187&40=194&42=197&43=200&44=204&46=215&50=224&51=228&53=231&54=235&56=238&57=242&63=252&64=257&67=280&68=285&69=289&70=291&71=297&72=303&73=312&74=316&75=327&76=331&77=336&78=340&80=346&85=352&86=361&87=365&88=371&89=377&90=383&91=389&92=395&97=408&98=416&99=417&102=422&103=426&104=430&107=437&109=441&111=446&112=450&113=454&114=457&115=461&117=466&118=471&119=475&121=492&123=495&124=499&127=505&128=509&130=512&131=516&133=519&134=523&136=526&137=530&144=536&145=540&147=543&150=548&151=552&153=555&154=559&156=562&157=566&160=571&161=574&163=578&164=583&165=587&166=589&168=594&169=598&170=600'
+debug_info = '2=24&3=29&6=77&7=86&12=103&13=109&15=113&16=116&17=120&19=123&20=129&22=142&23=146&29=156&32=164&33=169&38=187&40=194&42=197&43=200&44=204&46=215&50=224&51=228&53=231&54=235&56=238&57=242&63=252&64=257&67=280&68=285&69=289&70=291&71=297&72=303&73=312&74=316&75=321&76=325&77=336&78=340&79=345&80=349&82=355&87=361&88=370&89=374&90=380&91=386&92=392&93=398&94=404&99=417&100=425&101=426&104=431&105=435&106=439&109=446&111=450&113=455&114=459&115=463&116=466&117=470&119=475&120=480&121=484&123=501&125=504&126=508&129=514&130=518&132=521&133=525&135=528&136=532&138=535&139=539&146=545&147=549&149=552&152=557&153=561&155=564&156=568&158=571&159=575&162=580&163=583&165=587&166=592&167=596&168=598&170=603&171=607&172=609'

@@ -101,7 +101,9 @@ def _prepared(file: object) -> object:
     if isinstance(file, os.PathLike):
         opened = FileFromPath(file)
         return opened if stat.S_ISREG(os.stat(opened.path).st_mode) else OneShot(opened)
-    if isinstance(file, bytes | bytearray | memoryview | str) or _rewindable(file):
+    if isinstance(file, bytearray | memoryview):
+        return bytes(file)  # the HTTP library sends bytes and str as they are, reads the rest
+    if isinstance(file, bytes | str) or _rewindable(file):
         return file
     return OneShot(file)
 

@@ -361,22 +361,80 @@ class RawBody:
 
 
 def form_body(
-    values: Mapping[str, Any],
+    values: Mapping[str, Any] | NotGiven,
     *,
     delimiters: Mapping[str, str] | None = None,
     deep: Collection[str] = (),
     spread: Collection[str] = (),
-) -> FormBody:
-    """A form body from validated values, each field in its style (see :func:`form_fields`)."""
-    return FormBody(form_fields(values, delimiters=delimiters, deep=deep, spread=spread))
+) -> FormBody | NotGiven:
+    """A form body from validated values, each field in its style (see :func:`form_fields`);
+    `NOT_GIVEN` (an optional body left out: none is sent) stays `NOT_GIVEN`."""
+    if isinstance(values, NotGiven):
+        return NOT_GIVEN
+    return FormBody(
+        form_fields(_parts_mapping(values, "form"), delimiters=delimiters, deep=deep, spread=spread)
+    )
 
 
-def multipart_body(values: Mapping[str, Any], files: Collection[str] = ()) -> MultipartBody:
+def multipart_body(
+    values: Mapping[str, Any] | NotGiven, files: Collection[str] = ()
+) -> MultipartBody:
     """A multipart body from validated values; `files` names the file parts (passed through
-    unchecked by `validated(..., raw=files)`)."""
+    unchecked by `validated(..., raw=files)`); `NOT_GIVEN` (an optional body left out) is one
+    of no parts: no body is sent, unless `extra_body=` gives parts (sent as multipart, not as
+    JSON)."""
+    values = {} if isinstance(values, NotGiven) else _parts_mapping(values, "multipart")
     return MultipartBody(
         multipart_fields(values, files),
         multipart_files(values, files) + json_parts(values, files),
+    )
+
+
+def multipart_parts(model: type[Any], value: object) -> MultipartBody:
+    """A multipart body the document gives no properties (`schema: {}`, a free-form object,
+    a map of files): the caller's mapping of part names to values. A file value (bytes, an
+    open file, a path, `(filename, file[, content_type])`, or a list of them) is sent as a
+    file part, as given; the other values are checked by `model` and sent as text or JSON
+    parts. `NOT_GIVEN` (an optional body left out) is a body of no parts (`multipart_body`)."""
+    if isinstance(value, NotGiven):
+        return multipart_body(NOT_GIVEN)
+    parts = _parts_mapping(value, "multipart")
+    files = {key for key, item in parts.items() if _is_file_part(item)}
+    rest = {key: item for key, item in parts.items() if key not in files}
+    checked = validated_root(model, rest) if rest else {}
+    return multipart_body(
+        {**_parts_mapping(checked, "multipart"), **{k: parts[k] for k in files}}, files
+    )
+
+
+def _parts_mapping(value: object, kind: str) -> Mapping[str, Any]:
+    """A form or multipart body's values: a mapping of field names, else the caller is told
+    (a `RequestValidationError`, nothing sent), not an `AttributeError` from deep inside."""
+    if isinstance(value, Mapping) and all(isinstance(key, str) for key in value):
+        return value
+    raise RequestValidationError(
+        f"body: a {kind} body is a mapping of field names to values (got {type(value).__name__})"
+    )
+
+
+def _is_file_part(value: object) -> bool:
+    """A value a free-form multipart body sends as a file (see `FileContent`), or a list of
+    them (one part each): bytes, an open binary file, a path, or `(filename, file, ...)`."""
+    if isinstance(value, list):
+        return bool(value) and all(_is_file_part(item) for item in value)
+    if isinstance(value, tuple):
+        return (
+            2 <= len(value) <= 3
+            and isinstance(value[0], str | None)
+            and _is_file_data(value[1])
+            and (len(value) == 2 or isinstance(value[2], str))
+        )
+    return _is_file_data(value)
+
+
+def _is_file_data(value: object) -> bool:
+    return isinstance(value, bytes | bytearray | memoryview | os.PathLike) or callable(
+        getattr(value, "read", None)
     )
 
 

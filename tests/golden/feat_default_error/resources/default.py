@@ -70,7 +70,8 @@ class Default(SyncAPIResource):
             NotFoundError: The server answered 404 (`parsed_body`: `NotFound`).
             APIStatusError: The server answered another error status (the subclass of its code where
                 there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
-                the error model the document declares for the status, if any.
+                the error model the document declares for the status, if any. Declared: default
+                (`parsed_body`: `Problem`).
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.
@@ -146,7 +147,8 @@ class AsyncDefault(AsyncAPIResource):
             NotFoundError: The server answered 404 (`parsed_body`: `NotFound`).
             APIStatusError: The server answered another error status (the subclass of its code where
                 there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
-                the error model the document declares for the status, if any.
+                the error model the document declares for the status, if any. Declared: default
+                (`parsed_body`: `Problem`).
             APIConnectionError: No usable answer: the connection failed, or timed out
                 (`APITimeoutError`).
             APIResponseValidationError: A success body does not decode into its type.

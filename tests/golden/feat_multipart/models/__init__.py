@@ -11,6 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from ._add_to_archive_body import (
+        AddToArchiveBody as AddToArchiveBody,
+    )
     from ._post_note_body import (
         PostNoteBody as PostNoteBody,
     )
@@ -28,6 +31,7 @@ if TYPE_CHECKING:
     )
 
 __all__ = [
+    "AddToArchiveBody",
     "PostNoteBody",
     "UploadFileBody",
     "UploadFileBodyMetadata",
@@ -37,6 +41,7 @@ __all__ = [
 
 # name -> the group module defining it
 _MODULE_OF: dict[str, str] = {
+    "AddToArchiveBody": "_add_to_archive_body",
     "PostNoteBody": "_post_note_body",
     "UploadFileBody": "_upload_file_body",
     "UploadFileBodyMetadata": "_upload_file_body",

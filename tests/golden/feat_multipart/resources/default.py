@@ -33,6 +33,13 @@ __all__ = [
     "Default",
 ]
 
+_DEFAULT_ADD_TO_ARCHIVE: ResponseSpec[None] = ResponseSpec(
+    lambda: ResponseTargets(
+        success={"204": None},
+    )
+)
+
+
 _DEFAULT_POST_NOTE: ResponseSpec[None] = ResponseSpec(
     lambda: ResponseTargets(
         success={"204": None},
@@ -54,6 +61,51 @@ class Default(SyncAPIResource):
         super().__init__(client)
         self.with_raw_response = DefaultWithRawResponse(self)
         self.with_streaming_response = DefaultWithStreamingResponse(self)
+
+    def add_to_archive(
+        self,
+        *,
+        body: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Mapping[str, object] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
+    ) -> None:
+        """POST /archive
+
+        Args:
+            body: The request body.
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            `None`: the 204 response.
+
+        Raises:
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            RequestValidationError: An argument does not match the spec; nothing was sent.
+        """
+        return self._post(
+            "/archive",
+            body=_ops.multipart_parts(_models.AddToArchiveBody, body),
+            options=_ops.request_options(
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+            ),
+            cast_to=_DEFAULT_ADD_TO_ARCHIVE,
+        )
 
     def post_note(
         self,
@@ -189,6 +241,7 @@ class DefaultWithRawResponse:
     """`default` methods that return the raw response: status, headers, `parse()`."""
 
     def __init__(self, resource: Default) -> None:
+        self.add_to_archive = to_raw_response(resource.add_to_archive)
         self.post_note = to_raw_response(resource.post_note)
         self.upload_file = to_raw_response(resource.upload_file)
 
@@ -198,6 +251,7 @@ class DefaultWithStreamingResponse:
     `with ... as response:` then `response.parse()`, `read()` or `iter_bytes()`."""
 
     def __init__(self, resource: Default) -> None:
+        self.add_to_archive = to_streamed_response(resource.add_to_archive)
         self.post_note = to_streamed_response(resource.post_note)
         self.upload_file = to_streamed_response(resource.upload_file)
 
@@ -209,6 +263,51 @@ class AsyncDefault(AsyncAPIResource):
         super().__init__(client)
         self.with_raw_response = AsyncDefaultWithRawResponse(self)
         self.with_streaming_response = AsyncDefaultWithStreamingResponse(self)
+
+    async def add_to_archive(
+        self,
+        *,
+        body: Mapping[str, object] | NotGiven = NOT_GIVEN,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Mapping[str, object] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
+    ) -> None:
+        """POST /archive
+
+        Args:
+            body: The request body.
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            `None`: the 204 response.
+
+        Raises:
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            RequestValidationError: An argument does not match the spec; nothing was sent.
+        """
+        return await self._post(
+            "/archive",
+            body=_ops.multipart_parts(_models.AddToArchiveBody, body),
+            options=_ops.request_options(
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+            ),
+            cast_to=_DEFAULT_ADD_TO_ARCHIVE,
+        )
 
     async def post_note(
         self,
@@ -344,6 +443,7 @@ class AsyncDefaultWithRawResponse:
     """`default` methods that return the raw response: status, headers, `parse()`."""
 
     def __init__(self, resource: AsyncDefault) -> None:
+        self.add_to_archive = async_to_raw_response(resource.add_to_archive)
         self.post_note = async_to_raw_response(resource.post_note)
         self.upload_file = async_to_raw_response(resource.upload_file)
 
@@ -353,5 +453,6 @@ class AsyncDefaultWithStreamingResponse:
     manager: `async with ... as response:` then `await response.parse()`."""
 
     def __init__(self, resource: AsyncDefault) -> None:
+        self.add_to_archive = async_to_streamed_response(resource.add_to_archive)
         self.post_note = async_to_streamed_response(resource.post_note)
         self.upload_file = async_to_streamed_response(resource.upload_file)
