@@ -3,7 +3,7 @@
 A paginated method returns a page object that iterates over every item of every page
 (runtime `_pagination.py`). How the next page is asked for comes from the overlay hint
 `x-codegen-pagination` when the operation has one, else from common shapes: a JSON object
-answer with an array of items (`data`, `items`, `results`) and
+answer with an array of items (`data`, `items`, `results`, else its only array) and
 
 - cursor: a query parameter `after` / `starting_after` / `cursor` / `page_token` (or a string
   `page` or `offset`) and either a next-cursor property (`next_cursor`, `next_page_token`,
@@ -29,10 +29,11 @@ STYLES: tuple[Style, ...] = ("cursor", "offset", "page")
 HINT = "x-codegen-pagination"
 
 ITEMS = ("data", "items", "results")
-HAS_MORE = ("has_more", "hasMore", "has_next", "has_next_page")
+HAS_MORE = ("has_more", "hasMore", "has_next", "has_next_page", "hasNextPage")
 NEXT_CURSOR = ("next_cursor", "nextCursor", "next_page_token", "nextPageToken", "next_token",
-               "next_page")
-CURSOR_PARAMS = ("after", "starting_after", "cursor", "page_token", "pageToken", "next_token")
+               "next_page", "continuationToken", "continuation_token", "endCursor", "end_cursor")
+CURSOR_PARAMS = ("after", "starting_after", "cursor", "page_token", "pageToken", "next_token",
+                 "continuationToken", "continuation_token")
 # cursors when typed as a string (OpenAI's usage lists' `page`, Asana's `offset`)
 STRING_CURSOR_PARAMS = ("page", "offset")
 # cursors that are the last item's id when the answer names no next cursor (OpenAI's `after`)
@@ -40,7 +41,8 @@ ID_CURSOR_PARAMS = ("after", "starting_after")
 OFFSET_PARAMS = ("offset",)
 PAGE_PARAMS = ("page", "page_number")
 SIZE_PARAMS = ("limit", "per_page", "page_size", "size")
-TOTAL_ITEMS = ("total", "total_count", "count")
+TOTAL_ITEMS = ("total", "total_count", "count", "total_entries", "totalCount", "total_items",
+               "totalItems")
 TOTAL_PAGES = ("total_pages", "pages", "page_count")
 HINT_KEYS = frozenset({"style", "items", "param", "next", "has_more", "total", "limit_param"})
 # The answer's objects that may hold the next cursor, `has_more` or a total, in this order.
@@ -109,6 +111,9 @@ def detect(
     to their JSON type (None: not a single type), `properties` its JSON answer's properties
     (name -> schema), `held` the property names of its objects among `HOLDERS`."""
     items = next((name for name in ITEMS if _is_array(properties.get(name))), None)
+    arrays = [name for name, schema in properties.items() if _is_array(schema)]
+    if items is None and len(arrays) == 1:  # Airflow's `dags`, ShipEngine's `shipments`
+        items = arrays[0]
     if items is None:
         return None
     held = held or {}

@@ -238,8 +238,8 @@ def test_a_paginated_package_shows_for_and_async_for_and_its_examples_pass_mypy_
     readme = files["README.md"]
     assert "## Pagination" in readme
     # the page size is shown (10 a page): a list is not walked one item per request
-    assert "    async for item in async_client.engines.list(limit=10):\n" in readme
-    assert "    first_page = await async_client.engines.list(limit=10)\n" in readme
+    assert "    async for item in async_client.conversations.list(limit=10):\n" in readme
+    assert "    first_page = await async_client.conversations.list(limit=10)\n" in readme
     assert ("Returns `SyncPage[models.Model, models.ModelList]`: `for` over it gives every item of every page. "
             "On `AsyncClient`, not awaited: `AsyncPaginator[models.Model, models.ModelList]`, `async for` over "
             "it gives every item, `await` gives the first page.") in files["api.md"]

@@ -292,6 +292,31 @@ def test_detection_looks_into_the_answers_objects() -> None:
     assert asana == paging.Pagination("cursor", "data", "offset", next=("next_page", "offset"))
 
 
+def test_detection_reads_the_common_spellings_of_real_apis() -> None:
+    """Relay's `pageInfo {hasNextPage, endCursor}` (Open Payments under `pagination`),
+    Dialogporten's `continuationToken`, Airflow's `total_entries` beside its only array `dags`,
+    ShipEngine's `shipments` paged by `page` up to `pages`."""
+    array = {"type": "array", "items": {}}
+    relay = paging.detect({"cursor": "string", "first": "integer"}, {"result": array, "pagination": {}},
+                          held={"pagination": {"hasNextPage", "endCursor", "startCursor"}})
+    assert relay == paging.Pagination("cursor", "result", "cursor", next=("pagination", "endCursor"),
+                                      has_more=("pagination", "hasNextPage"))
+    token = paging.detect({"continuationToken": "string"},
+                          {"items": array, "continuationToken": {"type": "string"}, "hasNextPage": {}})
+    assert token == paging.Pagination("cursor", "items", "continuationToken",
+                                      next="continuationToken", has_more="hasNextPage")
+    airflow = paging.detect({"offset": "integer", "limit": "integer"},
+                            {"dags": array, "total_entries": {"type": "integer"}})
+    assert airflow == paging.Pagination("offset", "dags", "offset", total="total_entries",
+                                        limit_param="limit")
+    shipengine = paging.detect({"page": "integer", "page_size": "integer"},
+                               {"shipments": array, "pages": {}, "links": {}})
+    assert shipengine == paging.Pagination("page", "shipments", "page", total="pages",
+                                           limit_param="page_size")
+    # two arrays and none of the usual names: which one holds the items is not guessed
+    assert paging.detect({"page": "integer"}, {"a": array, "b": array}) is None
+
+
 def test_when_a_list_ends(package: Any) -> None:
     runtime = package._pagination
     offset = runtime.Pagination("offset", "items", "offset", limit_param="limit")

@@ -6,6 +6,7 @@ module loads none of them.
 
 from __future__ import annotations
 
+import builtins as _builtins
 from collections.abc import Mapping
 
 from .. import _operations as _ops
@@ -19,6 +20,7 @@ from .._base_resource import (
     to_raw_response,
     to_streamed_response,
 )
+from .._pagination import AsyncPage, AsyncPaginator, Pagination, SyncPage
 from .._types import NOT_GIVEN, Headers, NotGiven, Query, Timeout
 
 __all__ = [
@@ -38,6 +40,8 @@ _DEFAULT_LIST_MEMBERS: ResponseSpec[_models.ListMembersResponse] = ResponseSpec(
         success={"200": _models.ListMembersResponse},
     )
 )
+
+_DEFAULT_LIST_MEMBERS_PAGES = Pagination(style="page", items="members", param="page")
 
 
 class Default(SyncAPIResource):
@@ -117,7 +121,7 @@ class Default(SyncAPIResource):
         extra_body: Mapping[str, object] | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
         max_retries: int | NotGiven = NOT_GIVEN,
-    ) -> _models.ListMembersResponse:
+    ) -> SyncPage[str, _models.ListMembersResponse]:
         """GET /orgs/{org}/members
 
         Args:
@@ -132,7 +136,9 @@ class Default(SyncAPIResource):
             max_retries: The number of retries of this request, instead of the client's.
 
         Returns:
-            `ListMembersResponse`: the 200 response.
+            A `SyncPage` of `str` items: `for` over it gives every item of every page, fetching the
+            next pages (page pagination) as needed; `.page` is the first `ListMembersResponse`
+            answer, `.pages()` gives each answer in turn.
 
         Raises:
             APIStatusError: The server answered another error status (the subclass of its code where
@@ -163,6 +169,8 @@ class Default(SyncAPIResource):
                 max_retries=max_retries,
             ),
             cast_to=_DEFAULT_LIST_MEMBERS,
+            pagination=_DEFAULT_LIST_MEMBERS_PAGES,
+            page_cls=SyncPage[_builtins.str, _models.ListMembersResponse],
         )
 
 
@@ -249,7 +257,7 @@ class AsyncDefault(AsyncAPIResource):
             cast_to=_DEFAULT_GET_TEAM,
         )
 
-    async def list_members(
+    def list_members(
         self,
         *,
         org: str,
@@ -260,7 +268,7 @@ class AsyncDefault(AsyncAPIResource):
         extra_body: Mapping[str, object] | None = None,
         timeout: Timeout | NotGiven = NOT_GIVEN,
         max_retries: int | NotGiven = NOT_GIVEN,
-    ) -> _models.ListMembersResponse:
+    ) -> AsyncPaginator[str, _models.ListMembersResponse]:
         """GET /orgs/{org}/members
 
         Args:
@@ -275,7 +283,10 @@ class AsyncDefault(AsyncAPIResource):
             max_retries: The number of retries of this request, instead of the client's.
 
         Returns:
-            `ListMembersResponse`: the 200 response.
+            An `AsyncPaginator` of `str` items: `async for` over it gives every item of every page,
+            fetching the next pages (page pagination) as needed; awaited, it gives the first page,
+            an `AsyncPage` (`.page` is the first `ListMembersResponse` answer, `.pages()` gives each
+            answer in turn).
 
         Raises:
             APIStatusError: The server answered another error status (the subclass of its code where
@@ -295,7 +306,7 @@ class AsyncDefault(AsyncAPIResource):
             },
             python_names={"2fa-only": "n2_fa_only"},
         )
-        return await self._get(
+        return self._get(
             _ops.format_path("/orgs/{org}/members", _checked, {"org"}),
             options=_ops.request_options(
                 query=_ops.pick(_checked, ["page", "2fa-only"]),
@@ -306,6 +317,8 @@ class AsyncDefault(AsyncAPIResource):
                 max_retries=max_retries,
             ),
             cast_to=_DEFAULT_LIST_MEMBERS,
+            pagination=_DEFAULT_LIST_MEMBERS_PAGES,
+            page_cls=AsyncPage[_builtins.str, _models.ListMembersResponse],
         )
 
 
