@@ -263,7 +263,7 @@ def test_what_tells_the_next_page_may_sit_in_an_object_of_the_answer(
 ) -> None:
     """Slack's `response_metadata.next_cursor`, Asana's `next_page.offset` (a string offset is
     a cursor: counting items into it would send the server a number it never gave), a
-    `meta.total`."""
+    `meta.total` (typed `number`: the float 3.0 ends the list as 3 does)."""
     server = serve(_answers(NESTED_CURSOR_PAGES))
     assert [c.id for c in WALKS[mode](package, server.url, "conversations", limit=2)] == [
         "C1", "C2", "C3"]
