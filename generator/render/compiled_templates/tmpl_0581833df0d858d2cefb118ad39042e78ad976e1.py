@@ -270,7 +270,7 @@ def root(context, missing=missing):
             yield str((undefined(name='retry_safe_calls') if l_0_retry_safe_calls is missing else l_0_retry_safe_calls))
             yield ' marked retry-safe (`x-codegen-retry-safe`): repeating a call costs but\nchanges nothing, so a failure is retried as for a GET, without a key.\n'
         yield '\nIf the server de-duplicates requests on a header, naming it on the client\n(`Client(idempotency_header="Idempotency-Key")`) adds a key to every POST and PATCH, and\nlets them be retried.\n'
-    yield '\nA call may take 600 s (5 s to connect) unless `timeout=` on the client or on the call says\notherwise.\n\n'
+    yield '\nA call may take 600 s (5 s to connect) unless `timeout=` on the client or on the call says\notherwise: an answer the client reads whole (a parsed body, an error, `with_raw_response`) must\ncome whole within the read timeout of its headers, however its bytes are paced; a stream, and\na body read from `with_streaming_response`, is bounded between two reads only (as the HTTP\nlibrary bounds every read). The client asks for gzip or deflate bodies only, and does not\ndecode a `br` or `zstd` one it did not ask for (`APIResponseDecodingError`): httpx decodes those\nwhole, a few KiB into gigabytes.\n\n'
     if (undefined(name='incoming') if l_0_incoming is missing else l_0_incoming):
         pass
         yield '## Webhooks and callbacks\n\nThe document also describes requests the API sends to you, which this package has no method\nfor and does not receive: '
@@ -283,4 +283,4 @@ def root(context, missing=missing):
     yield '   # exit 1 when the copy differs from what its inputs give\n```\n\n`PROVENANCE.json` records what this package was made from and the sha256 of every file.\n'
 
 blocks = {}
-debug_info = '1=58&3=60&4=67&11=73&12=77&19=83&20=87&22=93&24=105&25=108&26=110&31=113&33=115&34=118&35=120&36=122&37=124&55=127&56=130&61=136&62=138&63=140&65=142&67=144&68=148&71=150&73=156&74=158&75=160&77=163&78=166&79=168&81=173&86=178&88=182&89=184&91=187&118=190&123=193&125=199&126=201&130=203&142=206&143=208&145=212&146=214&148=216&153=218&154=220&156=222&167=225&169=228&186=237&187=239&190=243&192=249&194=251&247=254&249=257&257=262&259=265&263=267&265=270&277=274&281=277&288=280&289=282'
+debug_info = '1=58&3=60&4=67&11=73&12=77&19=83&20=87&22=93&24=105&25=108&26=110&31=113&33=115&34=118&35=120&36=122&37=124&55=127&56=130&61=136&62=138&63=140&65=142&67=144&68=148&71=150&73=156&74=158&75=160&77=163&78=166&79=168&81=173&86=178&88=182&89=184&91=187&118=190&123=193&125=199&126=201&130=203&142=206&143=208&145=212&146=214&148=216&153=218&154=220&156=222&167=225&169=228&186=237&187=239&190=243&192=249&194=251&247=254&249=257&257=262&259=265&263=267&265=270&282=274&286=277&293=280&294=282'

@@ -57,7 +57,7 @@ import time
 import uuid
 import warnings
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import TracebackType
 from typing import Any, Final, Generic, Self, TypeVar
@@ -572,6 +572,66 @@ def _refuse_framing_headers(headers: Mapping[str, tuple[str, str]]) -> None:
         )
 
 
+def body_seconds(timeout: Timeout) -> float | None:
+    """The time a whole body the client reads at once may take: ``timeout``'s read timeout
+    (``None``: no limit)."""
+    return timeout.read if isinstance(timeout, _http.Timeout) else timeout
+
+
+class _BodyDeadline(_http.SyncByteStream, _http.AsyncByteStream):
+    """A response's body that fails with the HTTP library's ``ReadTimeout`` once it has taken
+    more than ``seconds`` since its headers came: the read timeout bounds only the wait between
+    two reads, and a server sending a byte every few seconds kept a call going for ever (a
+    slow-loris). Checked as each piece arrives: past the deadline by at most one read's wait."""
+
+    def __init__(
+        self,
+        stream: _http.SyncByteStream | _http.AsyncByteStream,
+        request: _http.Request,
+        seconds: float,
+    ) -> None:
+        self._stream = stream
+        self._request = request
+        self._seconds = seconds
+        self._deadline = time.monotonic() + seconds
+
+    def _check(self) -> None:
+        if time.monotonic() > self._deadline:
+            raise _http.ReadTimeout(
+                f"The response body did not come whole within {self._seconds:g} s (the read "
+                "timeout, which also bounds the whole body)",
+                request=self._request,
+            )
+
+    def __iter__(self) -> Iterator[bytes]:
+        assert isinstance(self._stream, _http.SyncByteStream)
+        for piece in self._stream:
+            self._check()
+            yield piece
+
+    async def __aiter__(self) -> AsyncIterator[bytes]:
+        assert isinstance(self._stream, _http.AsyncByteStream)
+        async for piece in self._stream:
+            self._check()
+            yield piece
+
+    def close(self) -> None:
+        assert isinstance(self._stream, _http.SyncByteStream)
+        self._stream.close()
+
+    async def aclose(self) -> None:
+        assert isinstance(self._stream, _http.AsyncByteStream)
+        await self._stream.aclose()
+
+
+def _bound_body_time(response: _http.Response, timeout: Timeout) -> None:
+    """Make the body of ``response``, which the client is about to read whole, fail once it
+    has taken longer than ``timeout``'s read timeout (see ``_BodyDeadline``)."""
+    seconds = body_seconds(timeout)
+    if seconds is not None:
+        response.stream = _BodyDeadline(response.stream, response.request, seconds)
+
+
 def _with_request_id(parsed: _T, response: _http.Response) -> _T:
     """``parsed`` with the server's request id as ``_request_id`` when it is a model (as
     openai-python's models have it; ``None`` when the answer names none). The attribute is
@@ -582,10 +642,21 @@ def _with_request_id(parsed: _T, response: _http.Response) -> _T:
     return parsed
 
 
-def _refuse_stacked_codings(response: _http.Response) -> None:
+#: What a client this package makes asks for in ``Accept-Encoding``: the codings decoded in
+#: bounded steps (gzip and deflate expand one read at most about a thousandfold).
+ACCEPT_ENCODING: Final = "gzip, deflate"
+#: Codings the HTTP library decodes once their optional package is installed (``brotli``,
+#: ``zstandard``): one read of a few KiB decodes whole, into gigabytes, before any of it can
+#: be counted against ``max_response_size``.
+_UNBOUNDED_CODINGS: Final = frozenset({"br", "zstd"})
+
+
+def _refuse_unsafe_codings(response: _http.Response) -> None:
     """A body compressed twice over (``Content-Encoding: gzip, gzip``) expands a thousandfold
     per layer inside the HTTP library, a few kilobytes into gigabytes, before any of it can be
-    counted against ``max_response_size``: such a body is not decoded at all."""
+    counted against ``max_response_size``: such a body is not decoded at all. Nor is a body in
+    a coding of ``_UNBOUNDED_CODINGS`` the request did not ask for (the client asks for
+    ``ACCEPT_ENCODING``; an ``Accept-Encoding`` the caller sets is the caller's choice)."""
     codings = response.headers.get("content-encoding", "").lower().split(",")
     applied = [coding.strip() for coding in codings if coding.strip() not in ("", "identity")]
     if len(applied) > 1:
@@ -593,6 +664,14 @@ def _refuse_stacked_codings(response: _http.Response) -> None:
             f"{len(applied)} content codings stacked ({', '.join(applied)}) are not decoded: "
             "a small body could expand past max_response_size before it is counted"
         )
+    if applied and applied[0] in _UNBOUNDED_CODINGS:
+        asked = response.request.headers.get("accept-encoding", "")
+        if applied[0] not in {coding.split(";")[0].strip() for coding in asked.lower().split(",")}:
+            raise _http.DecodingError(
+                f"Content-Encoding {applied[0]!r} was not asked for (Accept-Encoding: "
+                f"{excerpt(asked, 80) or 'none'}) and is not decoded: one read of it could "
+                "expand past max_response_size before it is counted"
+            )
 
 
 def check_base_url(value: str, named: str = "base_url") -> _http.URL:
@@ -1430,6 +1509,7 @@ class SyncAPIClient(BaseClient):
             limits=DEFAULT_LIMITS,
             follow_redirects=False,  # see request_raw
             cookies=BoundedCookieJar(),
+            headers={"Accept-Encoding": ACCEPT_ENCODING},  # see _refuse_unsafe_codings
         )
         #: Sleeps between retries; tests replace it.
         self._sleep: Callable[[float], None] = time.sleep
@@ -1493,9 +1573,9 @@ class SyncAPIClient(BaseClient):
                     if hops >= self.max_redirects:
                         raise self._too_many_redirects(prepared)
                     hops, attempt = hops + 1, following
-                _refuse_stacked_codings(response)
+                _refuse_unsafe_codings(response)
                 if not ((stream or lazy) and response.is_success):
-                    self._read(response)
+                    self._read(response, prepared.timeout)
             except _http.LocalProtocolError as exc:  # our request, not the network: no retry
                 if response is not None:
                     response.close()
@@ -1543,9 +1623,11 @@ class SyncAPIClient(BaseClient):
             response.close()
             raise self._make_status_error(spec, response)
 
-    def _read(self, response: _http.Response) -> None:
+    def _read(self, response: _http.Response, timeout: Timeout) -> None:
         """Read the body into ``response.content``, decoded, at most ``max_response_size``
-        bytes of it (a small compressed body can decode to gigabytes)."""
+        bytes of it (a small compressed body can decode to gigabytes), within ``timeout``'s
+        read timeout for the whole of it."""
+        _bound_body_time(response, timeout)
         read_bounded(response, self.max_response_size)
 
     def close(self) -> None:
@@ -1611,6 +1693,7 @@ class AsyncAPIClient(BaseClient):
             limits=DEFAULT_LIMITS,
             follow_redirects=False,  # see request_raw
             cookies=BoundedCookieJar(),
+            headers={"Accept-Encoding": ACCEPT_ENCODING},  # see _refuse_unsafe_codings
         )
         #: Sleeps between retries; tests replace it.
         self._sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
@@ -1676,9 +1759,9 @@ class AsyncAPIClient(BaseClient):
                     if hops >= self.max_redirects:
                         raise self._too_many_redirects(prepared)
                     hops, attempt = hops + 1, following
-                _refuse_stacked_codings(response)
+                _refuse_unsafe_codings(response)
                 if not ((stream or lazy) and response.is_success):
-                    await self._read(response)
+                    await self._read(response, prepared.timeout)
             except _http.LocalProtocolError as exc:  # our request, not the network: no retry
                 if response is not None:
                     await response.aclose()
@@ -1726,9 +1809,11 @@ class AsyncAPIClient(BaseClient):
             await response.aclose()
             raise self._make_status_error(spec, response)
 
-    async def _read(self, response: _http.Response) -> None:
+    async def _read(self, response: _http.Response, timeout: Timeout) -> None:
         """Read the body into ``response.content``, decoded, at most ``max_response_size``
-        bytes of it (a small compressed body can decode to gigabytes)."""
+        bytes of it (a small compressed body can decode to gigabytes), within ``timeout``'s
+        read timeout for the whole of it."""
+        _bound_body_time(response, timeout)
         await aread_bounded(response, self.max_response_size)
 
     async def close(self) -> None:
