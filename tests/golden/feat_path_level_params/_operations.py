@@ -15,7 +15,7 @@ import math
 import os
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import IO, Annotated, Any, TypeAlias, TypedDict
+from typing import IO, Annotated, Any, TypeAlias, TypedDict, get_args
 from urllib.parse import quote
 
 import pydantic
@@ -32,16 +32,53 @@ FileData: TypeAlias = bytes | IO[bytes] | os.PathLike[str]
 FileContent: TypeAlias = FileData | tuple[str, FileData] | tuple[str, FileData, str]
 
 
-def _describe(error: Mapping[str, Any], python_names: Mapping[str, str]) -> str:
+def _describe(
+    error: Mapping[str, Any], python_names: Mapping[str, str], model: object = None
+) -> str:
     location = [str(part) for part in error.get("loc", ())]
     if location:
         location[0] = python_names.get(location[0], location[0])
     where = ".".join(location) or "arguments"
     value = error.get("input")
     shown = (
-        "" if error.get("type") == "missing" else f" (got {type(value).__name__} {_short(value)})"
+        ""
+        if error.get("type") == "missing"
+        else " (the value is not shown)"
+        if _hidden_at(model, error.get("loc", ()))
+        else f" (got {type(value).__name__} {_short(value)})"
     )
     return f"{where}: {error.get('msg', 'invalid value')}{shown}"
+
+
+def _hidden_at(model: object, location: Iterable[object]) -> bool:
+    """Whether a validation error's ``location`` in ``model`` runs through a field whose value
+    is never shown (``repr=False``: a ``format: password`` property): the message leaves its
+    input out, as the model's ``repr`` does."""
+    models = _models_in(model)
+    for part in location:
+        if not isinstance(part, str):  # an index into an array
+            continue
+        fields = [
+            info
+            for found in models
+            for name, info in found.model_fields.items()
+            if part in (name, info.alias)
+        ]
+        if not fields:  # a union's member, named by pydantic: the same models go on
+            continue
+        if any(info.repr is False for info in fields):
+            return True
+        models = [inner for info in fields for inner in _models_in(info.annotation)]
+    # a root model's value is its `root` field, which no location names (an array's item)
+    roots = [found.model_fields.get("root") for found in models]
+    return any(info is not None and info.repr is False for info in roots)
+
+
+def _models_in(annotation: object) -> list[type[pydantic.BaseModel]]:
+    """The models ``annotation`` is or holds (``list[Pet] | None`` -> ``[Pet]``)."""
+    if isinstance(annotation, type) and issubclass(annotation, pydantic.BaseModel):
+        return [annotation]
+    return [inner for argument in get_args(annotation) for inner in _models_in(argument)]
 
 
 def _short(value: Any) -> str:
@@ -91,7 +128,7 @@ def validated(
     try:
         instance = _validator(model)(checked)
     except pydantic.ValidationError as exc:
-        details = "; ".join(_describe(error, python_names) for error in exc.errors())
+        details = "; ".join(_describe(error, python_names, model) for error in exc.errors())
         raise RequestValidationError(details) from None
     dumped: dict[str, Any] = _keep_given(_dump(instance), given)
     # the given value too: pydantic writes a NaN held by a free-form object as null
@@ -199,7 +236,7 @@ def validated_root(model: type[Any], value: object, *, name: str = "body") -> An
             model.model_validate(value) if adapter is None else adapter.validate_python(value)
         )
     except pydantic.ValidationError as exc:
-        details = "; ".join(_describe(error, {}) for error in exc.errors())
+        details = "; ".join(_describe(error, {}, model) for error in exc.errors())
         raise RequestValidationError(f"{name}: {details}") from None
     if adapter is not None:
         return adapter.dump_python(instance, mode="json")
