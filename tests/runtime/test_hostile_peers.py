@@ -18,6 +18,11 @@ on 127.0.0.1 (started by the test, stopped when it ends, each call bounded in ti
   body, ``with_raw_response``) must now come whole within the read timeout too, counted from
   its headers (``APITimeoutError``, retried as a timeout is); a stream's events and a
   ``with_streaming_response`` body the caller reads are bounded between reads only.
+* The same before the body: a server sending ``100 Continue`` answers without end (each read
+  finds one ready, no read timeout ever fires), or its status line and headers a byte at a
+  time (100 KiB of them pass the HTTP library), kept the call going. A client the package
+  makes bounds every read of an answer, its headers included, by what is left of the read
+  timeout (its connections' reads, ``_bound_reads``); the upload before it is not counted.
 """
 
 from __future__ import annotations
@@ -140,3 +145,22 @@ def test_a_body_within_the_read_timeout_or_a_stream_past_it_is_read(
     assert len(api.stream(completion_spec(pkg), completion_options(pkg))) == 12  # 1.2 s
     unbounded = completion_options(pkg, timeout=pkg._http.Timeout(1.0, read=None))
     assert api.call(completion_spec(pkg), unbounded).id == "c1"  # no read timeout, no bound
+
+
+@pytest.mark.parametrize("slow", ["informational", "trickled head"])
+def test_an_answer_whose_head_never_ends_still_ends_at_the_read_timeout(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer],
+    slow: str,
+) -> None:
+    # 100 `100 Continue` answers or a head of 150 bytes, 0.05 s apart: 5 s or more in all
+    reply = (Reply(200, body=COMPLETION, informational=100, head_delay=0.05)
+             if slow == "informational"
+             else Reply(200, {"X-Pad": "p" * 60}, body=COMPLETION, trickle_head=True,
+                        head_delay=0.05))
+    server = serve([reply, Reply(200, body=COMPLETION)])
+    api = make_api(server, max_retries=0, timeout=1.0)
+    started = time.monotonic()
+    with pytest.raises(pkg.APITimeoutError):
+        api.call(completion_spec(pkg), completion_options(pkg))
+    assert time.monotonic() - started < 2.5
+    assert api.call(completion_spec(pkg), completion_options(pkg)).id == "c1"  # the next is fine
