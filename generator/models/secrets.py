@@ -1,4 +1,4 @@
-"""`format: password` fields: sent as given, never shown.
+"""`format: password` fields (and `writeOnly` strings): sent as given, never shown.
 
 datamodel-code-generator types them pydantic's `SecretStr`, which is dumped as `"**********"`
 (a login sent the mask instead of the password: tests/models/test_password_format.py) and
@@ -6,7 +6,8 @@ loses a `pattern`; so they are plain `str` (`run._PLAIN_STRING_FORMATS`). A plai
 the password: in the model's `repr` (a log line, a traceback's locals) and in the validation
 errors quoting a value that does not match. So:
 
-- `marked_secrets` gives dcg the document with each `format: password` schema marked
+- `marked_secrets` gives dcg the document with each `format: password` schema, and each string
+  schema marked `writeOnly` (sent, never answered: a recovery code, a client secret), marked
   (`SECRET_KEY`), which dcg writes into the field (`Field(json_schema_extra={SECRET_KEY: True})`,
   as `field_extra_keys` asks), its constraints kept;
 - `hidden_secrets` turns that mark into `repr=False` in dcg's output; a root model holding one
@@ -42,7 +43,7 @@ _QUIET_ROOT = """
 
 
 def marked_secrets(document: dict[str, Any]) -> dict[str, Any]:
-    """`document` with `SECRET_KEY: True` in each schema of `format: password` (copies along
+    """`document` with `SECRET_KEY: True` in each schema of a secret (`_is_password`: copies along
     the way to each, the rest shared; `document` itself as it is when it has none). Walked
     without recursion (a document may nest thousands of levels), holding the way down only."""
     found: list[tuple[Any, ...]] = []
@@ -83,8 +84,17 @@ def _children(node: Any) -> Iterator[tuple[Any, Any]]:
 
 
 def _is_password(node: Any) -> bool:
-    return isinstance(node, dict) and node.get("format") == "password" \
-        and node.get(SECRET_KEY) is not True
+    """Whether `node` is a schema of a secret not marked yet: `format: password`, or a string
+    marked `writeOnly` (sent, never answered: a password, a recovery code, a client secret)."""
+    if not isinstance(node, dict) or node.get(SECRET_KEY) is True:
+        return False
+    if node.get("format") == "password":
+        return True
+    if node.get("writeOnly") is not True:
+        return False
+    kind = node.get("type")
+    kinds = kind if isinstance(kind, list) else [kind]  # whatever a document wrote there
+    return "string" in kinds and all(each in ("string", "null") for each in kinds)
 
 
 def hidden_secrets(source: str) -> str:
@@ -235,7 +245,7 @@ def _config_edit(cls: ast.ClassDef) -> Iterator[tuple[_Span, str]]:
         hidden = copy.deepcopy(call)
         hidden.keywords.append(
             ast.keyword(arg="hide_input_in_errors", value=ast.Constant(value=True)))
-        yield _span(call), ast.unparse(hidden)
+        yield _span(call), ast.unparse(hidden)[:-1] + ",)"  # one per line, as dcg's are
         return
 
 

@@ -1,4 +1,5 @@
-"""`format: password` values are sent as given and shown nowhere (models/secrets.py).
+"""`format: password` values (and `writeOnly` strings) are sent as given and shown nowhere
+(models/secrets.py).
 
 They were plain `str` fields (test_password_format.py: dcg's `SecretStr` sent a mask): the
 password showed in the model's `repr` (a log line, a traceback's locals), in the generated
@@ -34,7 +35,9 @@ PASSWORD = {"type": "string", "format": "password", "minLength": 8}
 CREDENTIALS = {"type": "object", "required": ["user", "password"], "properties": {
     "user": {"type": "string", "minLength": 2}, "password": PASSWORD,
     "previous": {"type": "array", "items": PASSWORD},
-    "pin": {"$ref": "#/components/schemas/Pin"}}}
+    "pin": {"$ref": "#/components/schemas/Pin"},
+    "recovery": {"type": "string", "writeOnly": True, "minLength": 6},
+    "note": {"type": "string", "minLength": 6}}}
 SPEC = {
     "openapi": "3.0.3",
     "info": {"title": "Login", "version": "1"},
@@ -74,7 +77,8 @@ def _calls(package: Any, url: str, kind: str) -> list[Any]:
     arguments: list[tuple[str, dict[str, Any]]] = [
         ("login", {"credentials": {"user": "u1", "password": GOOD, "previous": [GOOD]}}),
         ("login", {"credentials": {"user": "u1", "password": GOOD, "previous": [SHORT],
-                                   "pin": "12a4-" + SHORT}}),
+                                   "pin": "12a4-" + SHORT, "recovery": "rc-12",
+                                   "note": "nt-12"}}),
         ("check", {"password": SHORT}),
         ("check", {"password": GOOD}),
         ("login", {"credentials": {"user": "u", "password": GOOD}}),
@@ -121,6 +125,8 @@ def test_a_password_is_sent_and_shown_nowhere(
         assert SHORT not in _shown(error) and "the value is not shown" in str(error)
     assert "password" in str(refused_query) and "previous.0" in str(refused)
     assert "pin" in str(refused) and "12a4" not in str(refused)
+    assert "recovery" in str(refused) and "rc-12" not in str(refused)  # writeOnly: a secret
+    assert "(got str 'nt-12')" in str(refused)  # a plain string is shown
     assert "(got str 'u')" in str(short_user)  # no secret: the value helps
 
 
@@ -132,8 +138,9 @@ def test_a_model_built_with_a_wrong_password_does_not_echo_it(package: Any) -> N
         models.LoginBody(credentials={"user": "u1", "password": SHORT})
     for caught in (direct, nested):
         assert SHORT not in str(caught.value) and "at least 8 characters" in str(caught.value)
-    built = models.Credentials(user="u1", password=GOOD, pin="123456")
-    assert "123456" not in repr(built) + str(built)
+    built = models.Credentials(user="u1", password=GOOD, pin="123456", recovery="rc-123456",
+                               note="note-123")
+    assert "123456" not in repr(built) + str(built) and "note='note-123'" in repr(built)
     assert GOOD not in repr(built) and built.model_dump()["password"] == GOOD
     assert json.loads(built.model_dump_json())["password"] == GOOD
     assert models.Credentials.model_fields["password"].annotation is str
