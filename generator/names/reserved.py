@@ -132,10 +132,12 @@ CLIENT_DECORATORS = frozenset({"cached_property"})
 # any of them by bare name.
 OPERATIONS_MODULE_NAMES = frozenset({
     "Annotated", "Any", "AsyncAPIClient", "CallOptions", "Callable", "Collection", "FileContent",
-    "FileData", "FormBody", "Headers", "IO", "Iterable", "Mapping", "MultipartBody", "NOT_GIVEN",
+    "FileData", "FormBody", "Headers", "IO", "Iterable", "Iterator", "Mapping", "MultipartBody",
+    "NOT_GIVEN",
     "NotGiven", "Query", "RawBody", "RequestValidationError", "Sequence", "SyncAPIClient",
     "Timeout", "TypeAlias", "TypedDict", "_check_header", "_describe", "_dump", "_form_value",
-    "_KEPT_KINDS", "_hidden_at", "_is_json_value", "_json_text", "_keep_given", "_models_in",
+    "_KEPT_KINDS", "_bools_made_numbers", "_hidden_at", "_is_json_value", "_json_text",
+    "_keep_given", "_models_in",
     "_non_finite", "_path_value",
     "_pct", "_rewritten_url", "_scalar",
     "_short", "_validator",
@@ -145,6 +147,7 @@ OPERATIONS_MODULE_NAMES = frozenset({
     "json_parts", "multipart_body", "multipart_fields", "multipart_files", "optional_body", "os",
     "pick",
     "pick_headers", "pick_strings", "pydantic", "pydantic_core", "quote", "raw_body", "raw_content",
+    "_refuse_bools_made_numbers",
     "request_options", "root_type", "validated", "validated_root",
 })
 

@@ -23,11 +23,17 @@ on 127.0.0.1 (started by the test, stopped when it ends, each call bounded in ti
   time (100 KiB of them pass the HTTP library), kept the call going. A client the package
   makes bounds every read of an answer, its headers included, by what is left of the read
   timeout (its connections' reads, ``_bound_reads``); the upload before it is not counted.
+* A careless caller's ``True`` where the spec wants a number was sent as ``1`` (pydantic's lax
+  mode reads it so): ``product_id=True`` requested ``/2/ai/1/...``, another product, and
+  ``item_id=True`` would delete item 1. A bool given for a number, in a path, the query or the
+  body, however deep, is refused before anything is sent (``RequestValidationError``); ``1``
+  for a bool field, or ``"7"`` for a number, are read as before.
 """
 
 from __future__ import annotations
 
 import importlib
+import re
 import time
 from collections.abc import Callable, Iterator
 from types import ModuleType
@@ -164,3 +170,57 @@ def test_an_answer_whose_head_never_ends_still_ends_at_the_read_timeout(
         api.call(completion_spec(pkg), completion_options(pkg))
     assert time.monotonic() - started < 2.5
     assert api.call(completion_spec(pkg), completion_options(pkg)).id == "c1"  # the next is fine
+
+
+# -- a bool where a number is wanted -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", ["sync", "async"])
+def test_a_bool_where_the_spec_wants_a_number_is_refused_not_sent_as_1(
+    serve: Callable[..., ScriptedServer], kind: str
+) -> None:
+    import asyncio
+
+    from tests.support import COMPLETION as ANSWER
+    from tests.support import GENERATED, import_from
+
+    infomaniak = import_from(GENERATED, "infomaniak")
+    BASE = {"model": "m", "prompt": "p"}
+    server = serve([Reply(200, body=ANSWER)], repeat_last=True)
+    calls: list[dict[str, object]] = [
+        {"product_id": True}, {"product_id": 7, "n": True}, {"product_id": 7, "max_tokens": False},
+        {"product_id": 7, "prompt": [[1, True]]},  # tokens: `list[list[int]]`
+        {"product_id": "7", "n": 1, "echo": 1},  # read as before: 7, 1 and True
+    ]
+
+    async def run_async() -> list[object]:
+        async with infomaniak.AsyncClient(api_key="k", base_url=server.url, max_retries=0) as client:
+            outcomes: list[object] = []
+            for given in calls:
+                try:
+                    outcomes.append(await client.completions.create(**{**BASE, **given}))
+                except infomaniak.RequestValidationError as exc:
+                    outcomes.append(exc)
+            return outcomes
+
+    if kind == "async":
+        outcomes = asyncio.run(asyncio.wait_for(run_async(), 30))
+    else:
+        outcomes = []
+        with infomaniak.Client(api_key="k", base_url=server.url, max_retries=0) as client:
+            for given in calls:
+                try:
+                    outcomes.append(client.completions.create(**{**BASE, **given}))
+                except infomaniak.RequestValidationError as exc:
+                    outcomes.append(exc)
+    *refused, fine = outcomes
+    expected = [r"product_id: a bool where the spec wants a number \(it would be sent as 1\)",
+                "n: a bool where the spec wants a number", "max_tokens: a bool .* sent as 0",
+                r"prompt.0.1: a bool"]
+    for error, message in zip(refused, expected, strict=True):
+        assert isinstance(error, infomaniak.RequestValidationError)
+        assert re.search(message, str(error)), str(error)
+    assert not isinstance(fine, Exception)
+    (request,) = server.requests  # the refused calls sent nothing
+    assert request.path == "/2/ai/7/openai/v1/completions"
+    assert request.json() == {"model": "m", "prompt": "p", "n": 1, "echo": True}

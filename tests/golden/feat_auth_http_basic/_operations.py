@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import math
 import os
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import IO, Annotated, Any, TypeAlias, TypedDict, get_args
 from urllib.parse import quote
@@ -131,6 +131,7 @@ def validated(
         details = "; ".join(_describe(error, python_names, model) for error in exc.errors())
         raise RequestValidationError(details) from None
     dumped: dict[str, Any] = _keep_given(_dump(instance), given)
+    _refuse_bools_made_numbers(dumped, given, python_names)
     # the given value too: pydantic writes a NaN held by a free-form object as null
     unsendable = sorted(
         python_names.get(key, key)
@@ -217,6 +218,42 @@ def _keep_given(dumped: Any, given: Any) -> Any:
 _KEPT_KINDS = (float, str, dict, list)  # what `_keep_given` may put back, or look inside
 
 
+def _refuse_bools_made_numbers(
+    dumped: Any, given: Any, python_names: Mapping[str, str] | None = None
+) -> None:
+    """`RequestValidationError` naming each bool the caller gave where the spec wants a number:
+    the models read `True` as `1` (pydantic's lax mode), and `id=True` requested `/items/1`."""
+    found = sorted(_bools_made_numbers(dumped, given, ()))
+    if found:
+        names = python_names or {}
+        raise RequestValidationError(
+            "; ".join(
+                ".".join([names.get(str(where[0]), str(where[0])), *map(str, where[1:])])
+                + ": a bool where the spec wants a number (it would be sent as "
+                + ("1" if value else "0")
+                + ")"
+                for where, value in found
+            )
+        )
+
+
+def _bools_made_numbers(
+    dumped: Any, given: Any, where: tuple[object, ...]
+) -> Iterator[tuple[tuple[object, ...], bool]]:
+    """Where (and which) a bool of `given` is a number in `dumped`, the models' JSON of it."""
+    if isinstance(given, bool):
+        if type(dumped) in (int, float):
+            yield where, given
+    elif type(dumped) is dict and isinstance(given, Mapping):
+        for key, value in dumped.items():
+            if key in given and type(value) in (int, float, dict, list):
+                yield from _bools_made_numbers(value, given[key], (*where, key))
+    elif type(dumped) is list and isinstance(given, list | tuple) and len(given) == len(dumped):
+        for index, (value, item) in enumerate(zip(dumped, given, strict=True)):
+            if type(value) in (int, float, dict, list):
+                yield from _bools_made_numbers(value, item, (*where, index))
+
+
 def _rewritten_url(dumped: str, given: object) -> bool:
     """Whether `given` is a URL (`scheme://...`) the model wrote as `dumped`, another text."""
     return isinstance(given, str) and given != dumped and "://" in given and "://" in dumped
@@ -241,7 +278,9 @@ def validated_root(model: type[Any], value: object, *, name: str = "body") -> An
     if adapter is not None:
         return adapter.dump_python(instance, mode="json")
     dumped = instance.model_dump(mode="json", by_alias=True, exclude_unset=True)
-    return _keep_given(dumped, value)
+    kept = _keep_given(dumped, value)
+    _refuse_bools_made_numbers({name: kept}, {name: value})
+    return kept
 
 
 def optional_body(values: dict[str, Any]) -> dict[str, Any] | NotGiven:
