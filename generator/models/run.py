@@ -32,6 +32,7 @@ from generator.io.scratch import scratch_folder
 from generator.models import dcg_speed
 from generator.models.fan_out import keep_fanned_out_roots_named
 from generator.models.index import Models, index_models
+from generator.models.secrets import SECRET_KEY, hidden_secrets, marked_secrets
 from generator.models.typing_fixes import mypy_clean_parsed
 from generator.problems import GeneratorError, Problem
 
@@ -107,7 +108,10 @@ def _run_dcg(document: dict[str, Any], settings_dir: Path, field_aliases: dict[s
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         result = generate(
-            document,  # a mapping: no JSON text to build and parse again; dcg does not modify it
+            # a mapping: no JSON text to build and parse again; dcg does not modify it. Its
+            # `format: password` schemas marked, the mark written into their fields (`secrets`)
+            marked_secrets(document),
+            field_extra_keys={SECRET_KEY},
             input_file_type=InputFileType.OpenAPI,
             output_model_type=DataModelType.PydanticV2BaseModel,
             preset="standard-py311-20261027",
@@ -125,7 +129,8 @@ def _run_dcg(document: dict[str, Any], settings_dir: Path, field_aliases: dict[s
             # plain `str` too: dcg's `Base64Str` decoded a response's base64 into text when its
             # bytes were UTF-8 and kept it encoded when not, so a value's meaning depended on it.
             # `format: password` is plain `str` too: dcg's `SecretStr` is dumped as `**********`,
-            # so a login sent the mask instead of the password the caller gave
+            # so a login sent the mask instead of the password the caller gave (and it drops a
+            # `pattern`); `secrets` marks the field (`SECRET_KEY`) so its repr leaves it out
             type_mappings=list(_PLAIN_STRING_FORMATS),
             # `date-time` is `datetime`, not pydantic's `AwareDatetime`: many servers answer
             # without an offset (`2018-01-01T00:01:01`, Linode's real API), and an aware-only
@@ -163,7 +168,7 @@ def dcg_models(document: dict[str, Any], source_file: str, field_aliases: dict[s
     if source is not None:
         return index_models(source, cache=cache)  # an operation-only edit parses no models
     source, tree = mypy_clean_parsed(
-        _dcg_source(given, source_file, field_aliases).rstrip("\n") + "\n")
+        hidden_secrets(_dcg_source(given, source_file, field_aliases)).rstrip("\n") + "\n")
     if cache is not None and key is not None:
         cache.put(NAMESPACE, key, {"format": ENTRY_FORMAT, "source": source})
     return index_models(source, tree, cache)  # dcg's text parsed once when no fix changed it

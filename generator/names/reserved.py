@@ -132,19 +132,23 @@ CLIENT_DECORATORS = frozenset({"cached_property"})
 # any of them by bare name.
 OPERATIONS_MODULE_NAMES = frozenset({
     "Annotated", "Any", "AsyncAPIClient", "CallOptions", "Callable", "Collection", "FileContent",
-    "FileData", "FormBody", "Headers", "IO", "Iterable", "Mapping", "MultipartBody", "NOT_GIVEN",
+    "FileData", "FormBody", "Headers", "IO", "Iterable", "Iterator", "Mapping", "MultipartBody",
+    "NOT_GIVEN",
     "NotGiven", "Query", "RawBody", "RequestValidationError", "Sequence", "SyncAPIClient",
     "Timeout", "TypeAlias", "TypedDict", "_check_header", "_describe", "_dump", "_form_value",
-    "_KEPT_KINDS", "_is_file_data", "_is_file_part", "_is_json_value", "_json_text", "_keep_given",
+    "_KEPT_KINDS", "_bools_made_numbers", "_bracketed", "_hidden_at", "_is_file_data",
+    "_is_file_part", "_is_json_value", "_json_text", "_keep_given", "_models_in",
     "_non_finite", "_path_value",
     "_parts_mapping", "_pct", "_rewritten_url", "_scalar",
     "_short", "_validator",
     "annotations", "client_value",
-    "dataclass", "form_body", "form_fields", "format_path", "header_problem", "json", "math",
+    "dataclass", "form_body", "form_fields", "format_path", "get_args", "header_problem", "json",
+    "math",
     "json_parts", "multipart_body", "multipart_fields", "multipart_files", "multipart_parts",
     "optional_body", "os",
     "pick",
     "pick_headers", "pick_strings", "pydantic", "pydantic_core", "quote", "raw_body", "raw_content",
+    "_refuse_bools_made_numbers",
     "request_options", "root_type", "validated", "validated_root",
 })
 

@@ -48,6 +48,9 @@ class Reply:
         more is sent until the client disconnects.
     delay: seconds to wait before answering (interrupted by ``stop()``).
     reset: abort the connection with a TCP RST instead of answering.
+    informational: that many ``100 Continue`` answers first, ``head_delay`` seconds apart.
+    head_delay: with ``trickle_head``, the status line and headers go a byte at a time, this
+        many seconds apart (a slow-loris).
     """
 
     status: int = 200
@@ -59,6 +62,9 @@ class Reply:
     hold_open: bool = False
     delay: float = 0.0
     reset: bool = False
+    informational: int = 0
+    head_delay: float = 0.0
+    trickle_head: bool = False
 
 
 @dataclass
@@ -282,7 +288,17 @@ class ScriptedServer:
         head = f"HTTP/1.1 {reply.status} {reason}\r\n" + "".join(
             f"{k}: {v}\r\n" for k, v in headers.items()
         )
-        conn.sendall(head.encode("latin-1") + b"\r\n")
+        for _ in range(reply.informational):
+            conn.sendall(b"HTTP/1.1 100 Continue\r\n\r\n")
+            if self._stop.wait(reply.head_delay):
+                return False
+        if reply.trickle_head:
+            for byte in head.encode("latin-1") + b"\r\n":
+                conn.sendall(bytes([byte]))
+                if self._stop.wait(reply.head_delay):
+                    return False
+        else:
+            conn.sendall(head.encode("latin-1") + b"\r\n")
         if reply.chunks is None:
             conn.sendall(body)
             return True

@@ -13,9 +13,9 @@ from __future__ import annotations
 import json
 import math
 import os
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import IO, Annotated, Any, TypeAlias, TypedDict
+from typing import IO, Annotated, Any, TypeAlias, TypedDict, get_args
 from urllib.parse import quote
 
 import pydantic
@@ -32,16 +32,53 @@ FileData: TypeAlias = bytes | IO[bytes] | os.PathLike[str]
 FileContent: TypeAlias = FileData | tuple[str, FileData] | tuple[str, FileData, str]
 
 
-def _describe(error: Mapping[str, Any], python_names: Mapping[str, str]) -> str:
+def _describe(
+    error: Mapping[str, Any], python_names: Mapping[str, str], model: object = None
+) -> str:
     location = [str(part) for part in error.get("loc", ())]
     if location:
         location[0] = python_names.get(location[0], location[0])
     where = ".".join(location) or "arguments"
     value = error.get("input")
     shown = (
-        "" if error.get("type") == "missing" else f" (got {type(value).__name__} {_short(value)})"
+        ""
+        if error.get("type") == "missing"
+        else " (the value is not shown)"
+        if _hidden_at(model, error.get("loc", ()))
+        else f" (got {type(value).__name__} {_short(value)})"
     )
     return f"{where}: {error.get('msg', 'invalid value')}{shown}"
+
+
+def _hidden_at(model: object, location: Iterable[object]) -> bool:
+    """Whether a validation error's ``location`` in ``model`` runs through a field whose value
+    is never shown (``repr=False``: a ``format: password`` property): the message leaves its
+    input out, as the model's ``repr`` does."""
+    models = _models_in(model)
+    for part in location:
+        if not isinstance(part, str):  # an index into an array
+            continue
+        fields = [
+            info
+            for found in models
+            for name, info in found.model_fields.items()
+            if part in (name, info.alias)
+        ]
+        if not fields:  # a union's member, named by pydantic: the same models go on
+            continue
+        if any(info.repr is False for info in fields):
+            return True
+        models = [inner for info in fields for inner in _models_in(info.annotation)]
+    # a root model's value is its `root` field, which no location names (an array's item)
+    roots = [found.model_fields.get("root") for found in models]
+    return any(info is not None and info.repr is False for info in roots)
+
+
+def _models_in(annotation: object) -> list[type[pydantic.BaseModel]]:
+    """The models ``annotation`` is or holds (``list[Pet] | None`` -> ``[Pet]``)."""
+    if isinstance(annotation, type) and issubclass(annotation, pydantic.BaseModel):
+        return [annotation]
+    return [inner for argument in get_args(annotation) for inner in _models_in(argument)]
 
 
 def _short(value: Any) -> str:
@@ -91,9 +128,10 @@ def validated(
     try:
         instance = _validator(model)(checked)
     except pydantic.ValidationError as exc:
-        details = "; ".join(_describe(error, python_names) for error in exc.errors())
+        details = "; ".join(_describe(error, python_names, model) for error in exc.errors())
         raise RequestValidationError(details) from None
     dumped: dict[str, Any] = _keep_given(_dump(instance), given)
+    _refuse_bools_made_numbers(dumped, given, python_names)
     # the given value too: pydantic writes a NaN held by a free-form object as null
     unsendable = sorted(
         python_names.get(key, key)
@@ -180,6 +218,42 @@ def _keep_given(dumped: Any, given: Any) -> Any:
 _KEPT_KINDS = (float, str, dict, list)  # what `_keep_given` may put back, or look inside
 
 
+def _refuse_bools_made_numbers(
+    dumped: Any, given: Any, python_names: Mapping[str, str] | None = None
+) -> None:
+    """`RequestValidationError` naming each bool the caller gave where the spec wants a number:
+    the models read `True` as `1` (pydantic's lax mode), and `id=True` requested `/items/1`."""
+    found = sorted(_bools_made_numbers(dumped, given, ()))
+    if found:
+        names = python_names or {}
+        raise RequestValidationError(
+            "; ".join(
+                ".".join([names.get(str(where[0]), str(where[0])), *map(str, where[1:])])
+                + ": a bool where the spec wants a number (it would be sent as "
+                + ("1" if value else "0")
+                + ")"
+                for where, value in found
+            )
+        )
+
+
+def _bools_made_numbers(
+    dumped: Any, given: Any, where: tuple[object, ...]
+) -> Iterator[tuple[tuple[object, ...], bool]]:
+    """Where (and which) a bool of `given` is a number in `dumped`, the models' JSON of it."""
+    if isinstance(given, bool):
+        if type(dumped) in (int, float):
+            yield where, given
+    elif type(dumped) is dict and isinstance(given, Mapping):
+        for key, value in dumped.items():
+            if key in given and type(value) in (int, float, dict, list):
+                yield from _bools_made_numbers(value, given[key], (*where, key))
+    elif type(dumped) is list and isinstance(given, list | tuple) and len(given) == len(dumped):
+        for index, (value, item) in enumerate(zip(dumped, given, strict=True)):
+            if type(value) in (int, float, dict, list):
+                yield from _bools_made_numbers(value, item, (*where, index))
+
+
 def _rewritten_url(dumped: str, given: object) -> bool:
     """Whether `given` is a URL (`scheme://...`) the model wrote as `dumped`, another text."""
     return isinstance(given, str) and given != dumped and "://" in given and "://" in dumped
@@ -199,12 +273,14 @@ def validated_root(model: type[Any], value: object, *, name: str = "body") -> An
             model.model_validate(value) if adapter is None else adapter.validate_python(value)
         )
     except pydantic.ValidationError as exc:
-        details = "; ".join(_describe(error, {}) for error in exc.errors())
+        details = "; ".join(_describe(error, {}, model) for error in exc.errors())
         raise RequestValidationError(f"{name}: {details}") from None
     if adapter is not None:
         return adapter.dump_python(instance, mode="json")
     dumped = instance.model_dump(mode="json", by_alias=True, exclude_unset=True)
-    return _keep_given(dumped, value)
+    kept = _keep_given(dumped, value)
+    _refuse_bools_made_numbers({name: kept}, {name: value})
+    return kept
 
 
 def optional_body(values: dict[str, Any]) -> dict[str, Any] | NotGiven:

@@ -110,6 +110,14 @@ def _at(page: object, place: str | Sequence[str]) -> Any:
     return page
 
 
+def _count(value: object) -> float | None:
+    """A total the answer gives, as a number: an integer, or a JSON number a document types
+    `number` (``3.0``); None for anything else (a bool, text, nothing)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return value
+
+
 def _integer(value: object, default: int) -> int:
     try:
         return int(str(value))
@@ -141,7 +149,7 @@ def next_query(
     if _ended(pagination, page, items, query):
         return None
     current = query.get(pagination.param)
-    total = _at(page, pagination.total) if pagination.total else None
+    total = _count(_at(page, pagination.total)) if pagination.total else None
     if pagination.style == "cursor":
         cursor = _at(page, pagination.next) if pagination.next else member(items[-1], "id")
         if cursor is None or cursor == "":
@@ -149,11 +157,11 @@ def next_query(
         return {pagination.param: str(cursor)}
     if pagination.style == "offset":
         following = _integer(current, 0) + len(items)
-        if isinstance(total, int) and following >= total:
+        if total is not None and following >= total:
             return None
         return {pagination.param: str(following)}
     number = _integer(current, 1)
-    if isinstance(total, int) and number >= total:
+    if total is not None and number >= total:
         return None
     return {pagination.param: str(number + 1)}
 

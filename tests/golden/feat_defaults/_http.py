@@ -13,6 +13,7 @@ import httpx as _lib
 __all__ = [
     "LIBRARY",
     "URL",
+    "AsyncByteStream",
     "AsyncClient",
     "Client",
     "ConnectError",
@@ -24,9 +25,11 @@ __all__ = [
     "Limits",
     "LocalProtocolError",
     "PoolTimeout",
+    "ReadTimeout",
     "RemoteProtocolError",
     "Request",
     "Response",
+    "SyncByteStream",
     "Timeout",
     "TimeoutException",
     "TransportError",
@@ -43,6 +46,9 @@ Request = _lib.Request
 Response = _lib.Response
 Headers = _lib.Headers
 URL = _lib.URL
+#: What a response's body is read from (``Response.stream``), sync and async.
+SyncByteStream = _lib.SyncByteStream
+AsyncByteStream = _lib.AsyncByteStream
 
 #: Base class of every exception the library raises.
 HTTPError = _lib.HTTPError
@@ -59,6 +65,8 @@ LocalProtocolError = _lib.LocalProtocolError
 #: The connection could not be opened: nothing was sent.
 ConnectError = _lib.ConnectError
 ConnectTimeout = _lib.ConnectTimeout
+#: No byte came within the read timeout (or a whole body within it: ``_base_client``).
+ReadTimeout = _lib.ReadTimeout
 #: No connection of the pool became free in time: nothing was sent.
 PoolTimeout = _lib.PoolTimeout
 #: A received body whose Content-Encoding (gzip, deflate, ...) is corrupt.

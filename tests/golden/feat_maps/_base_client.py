@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import datetime as _dt
 import enum
 import http.cookiejar
@@ -57,7 +58,7 @@ import time
 import uuid
 import warnings
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import TracebackType
 from typing import Any, Final, Generic, Self, TypeVar
@@ -572,6 +573,193 @@ def _refuse_framing_headers(headers: Mapping[str, tuple[str, str]]) -> None:
         )
 
 
+def body_seconds(timeout: Timeout) -> float | None:
+    """The time a whole body the client reads at once may take: ``timeout``'s read timeout
+    (``None``: no limit)."""
+    return timeout.read if isinstance(timeout, _http.Timeout) else timeout
+
+
+class _BodyDeadline(_http.SyncByteStream, _http.AsyncByteStream):
+    """A response's body that fails with the HTTP library's ``ReadTimeout`` once it has taken
+    more than ``seconds`` since its headers came: the read timeout bounds only the wait between
+    two reads, and a server sending a byte every few seconds kept a call going for ever (a
+    slow-loris). Checked as each piece arrives: past the deadline by at most one read's wait."""
+
+    def __init__(
+        self,
+        stream: _http.SyncByteStream | _http.AsyncByteStream,
+        request: _http.Request,
+        seconds: float,
+    ) -> None:
+        self._stream = stream
+        self._request = request
+        self._seconds = seconds
+        self._deadline = time.monotonic() + seconds
+
+    def _check(self) -> None:
+        if time.monotonic() > self._deadline:
+            raise _http.ReadTimeout(
+                f"The response body did not come whole within {self._seconds:g} s (the read "
+                "timeout, which also bounds the whole body)",
+                request=self._request,
+            )
+
+    def __iter__(self) -> Iterator[bytes]:
+        assert isinstance(self._stream, _http.SyncByteStream)
+        for piece in self._stream:
+            self._check()
+            yield piece
+
+    async def __aiter__(self) -> AsyncIterator[bytes]:
+        assert isinstance(self._stream, _http.AsyncByteStream)
+        async for piece in self._stream:
+            self._check()
+            yield piece
+
+    def close(self) -> None:
+        assert isinstance(self._stream, _http.SyncByteStream)
+        self._stream.close()
+
+    async def aclose(self) -> None:
+        assert isinstance(self._stream, _http.AsyncByteStream)
+        await self._stream.aclose()
+
+
+class _AnswerClock:
+    """The time one answer (status line, headers and the body the client reads) may take,
+    started by its first read: the request's upload is not counted."""
+
+    __slots__ = ("seconds", "until")
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.until: float | None = None
+
+    def read_timeout(self, timeout: float | None) -> float | None:
+        """The timeout of the next read: what is left of the answer's time, when less than
+        ``timeout``; ``ReadTimeout`` once none is left (a server sending `100 Continue`
+        forever has a byte ready at every read)."""
+        now = time.monotonic()
+        if self.until is None:
+            self.until = now + self.seconds
+        left = self.until - now
+        if left <= 0:
+            raise _http.ReadTimeout(
+                f"The answer did not come whole within {self.seconds:g} s (the read timeout, "
+                "which also bounds a whole answer the client reads)"
+            )
+        return left if timeout is None else min(timeout, left)
+
+
+#: The clock of the answer being read in this thread or task (``None``: unbounded, as a
+#: stream's events are once the call has returned it).
+_ANSWER_CLOCK: contextvars.ContextVar[_AnswerClock | None] = contextvars.ContextVar(
+    "_ANSWER_CLOCK", default=None
+)
+
+
+@contextlib.contextmanager
+def _answer_clock(timeout: Timeout) -> Iterator[_AnswerClock | None]:
+    """Bound the reads of an answer, while the block runs, by ``timeout``'s read timeout in
+    all (see ``_bound_reads``); the clock given restarts (``until = None``) for each answer."""
+    seconds = body_seconds(timeout)
+    clock = None if seconds is None else _AnswerClock(seconds)
+    token = _ANSWER_CLOCK.set(clock)
+    try:
+        yield clock
+    finally:
+        _ANSWER_CLOCK.reset(token)
+
+
+class _BoundedStream:
+    """A connection of the HTTP library whose reads stop at the answer's clock."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+    def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
+        clock = _ANSWER_CLOCK.get()
+        if clock is not None:
+            timeout = clock.read_timeout(timeout)
+        data: bytes = self._stream.read(max_bytes, timeout)
+        return data
+
+    def start_tls(self, *args: Any, **kwargs: Any) -> _BoundedStream:
+        return _BoundedStream(self._stream.start_tls(*args, **kwargs))
+
+
+class _AsyncBoundedStream(_BoundedStream):
+    """The async twin of ``_BoundedStream``."""
+
+    async def read(self, max_bytes: int, timeout: float | None = None) -> bytes:  # type: ignore[override]
+        clock = _ANSWER_CLOCK.get()
+        if clock is not None:
+            timeout = clock.read_timeout(timeout)
+        data: bytes = await self._stream.read(max_bytes, timeout)
+        return data
+
+    async def start_tls(self, *args: Any, **kwargs: Any) -> _AsyncBoundedStream:  # type: ignore[override]
+        return _AsyncBoundedStream(await self._stream.start_tls(*args, **kwargs))
+
+
+class _BoundedBackend:
+    """The HTTP library's network backend, its connections ``_BoundedStream``s."""
+
+    def __init__(self, backend: Any, stream: type[_BoundedStream]) -> None:
+        self._backend = backend
+        self._stream = stream
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._backend, name)
+
+    def connect_tcp(self, *args: Any, **kwargs: Any) -> Any:
+        connected = self._backend.connect_tcp(*args, **kwargs)
+        if self._stream is _BoundedStream:
+            return _BoundedStream(connected)
+
+        async def bounded() -> _BoundedStream:
+            return _AsyncBoundedStream(await connected)
+
+        return bounded()
+
+    def connect_unix_socket(self, *args: Any, **kwargs: Any) -> Any:
+        connected = self._backend.connect_unix_socket(*args, **kwargs)
+        if self._stream is _BoundedStream:
+            return _BoundedStream(connected)
+
+        async def bounded() -> _BoundedStream:
+            return _AsyncBoundedStream(await connected)
+
+        return bounded()
+
+
+def _bound_reads(client: _http.Client | _http.AsyncClient) -> None:
+    """Make every connection of ``client`` (one this package made) read an answer within the
+    answer's clock (``_answer_clock``), its headers included: the HTTP library's read timeout
+    bounds the wait between two reads only, and a server sending its headers a byte at a time,
+    or ``100 Continue`` forever, kept a call going as long as it liked. Reaches the library's
+    connection pools, which are private: a library without them is left as it is (the body is
+    still bounded, ``_BodyDeadline``)."""
+    stream = _AsyncBoundedStream if isinstance(client, _http.AsyncClient) else _BoundedStream
+    transports = [getattr(client, "_transport", None), *getattr(client, "_mounts", {}).values()]
+    for transport in transports:
+        pool = getattr(transport, "_pool", None)
+        backend = getattr(pool, "_network_backend", None)
+        if backend is not None and not isinstance(backend, _BoundedBackend):
+            pool._network_backend = _BoundedBackend(backend, stream)  # type: ignore[union-attr]
+
+
+def _bound_body_time(response: _http.Response, timeout: Timeout) -> None:
+    """Make the body of ``response``, which the client is about to read whole, fail once it
+    has taken longer than ``timeout``'s read timeout (see ``_BodyDeadline``)."""
+    seconds = body_seconds(timeout)
+    if seconds is not None:
+        response.stream = _BodyDeadline(response.stream, response.request, seconds)
+
+
 def _with_request_id(parsed: _T, response: _http.Response) -> _T:
     """``parsed`` with the server's request id as ``_request_id`` when it is a model (as
     openai-python's models have it; ``None`` when the answer names none). The attribute is
@@ -582,10 +770,21 @@ def _with_request_id(parsed: _T, response: _http.Response) -> _T:
     return parsed
 
 
-def _refuse_stacked_codings(response: _http.Response) -> None:
+#: What a client this package makes asks for in ``Accept-Encoding``: the codings decoded in
+#: bounded steps (gzip and deflate expand one read at most about a thousandfold).
+ACCEPT_ENCODING: Final = "gzip, deflate"
+#: Codings the HTTP library decodes once their optional package is installed (``brotli``,
+#: ``zstandard``): one read of a few KiB decodes whole, into gigabytes, before any of it can
+#: be counted against ``max_response_size``.
+_UNBOUNDED_CODINGS: Final = frozenset({"br", "zstd"})
+
+
+def _refuse_unsafe_codings(response: _http.Response) -> None:
     """A body compressed twice over (``Content-Encoding: gzip, gzip``) expands a thousandfold
     per layer inside the HTTP library, a few kilobytes into gigabytes, before any of it can be
-    counted against ``max_response_size``: such a body is not decoded at all."""
+    counted against ``max_response_size``: such a body is not decoded at all. Nor is a body in
+    a coding of ``_UNBOUNDED_CODINGS`` the request did not ask for (the client asks for
+    ``ACCEPT_ENCODING``; an ``Accept-Encoding`` the caller sets is the caller's choice)."""
     codings = response.headers.get("content-encoding", "").lower().split(",")
     applied = [coding.strip() for coding in codings if coding.strip() not in ("", "identity")]
     if len(applied) > 1:
@@ -593,6 +792,14 @@ def _refuse_stacked_codings(response: _http.Response) -> None:
             f"{len(applied)} content codings stacked ({', '.join(applied)}) are not decoded: "
             "a small body could expand past max_response_size before it is counted"
         )
+    if applied and applied[0] in _UNBOUNDED_CODINGS:
+        asked = response.request.headers.get("accept-encoding", "")
+        if applied[0] not in {coding.split(";")[0].strip() for coding in asked.lower().split(",")}:
+            raise _http.DecodingError(
+                f"Content-Encoding {applied[0]!r} was not asked for (Accept-Encoding: "
+                f"{excerpt(asked, 80) or 'none'}) and is not decoded: one read of it could "
+                "expand past max_response_size before it is counted"
+            )
 
 
 def check_base_url(value: str, named: str = "base_url") -> _http.URL:
@@ -1430,7 +1637,10 @@ class SyncAPIClient(BaseClient):
             limits=DEFAULT_LIMITS,
             follow_redirects=False,  # see request_raw
             cookies=BoundedCookieJar(),
+            headers={"Accept-Encoding": ACCEPT_ENCODING},  # see _refuse_unsafe_codings
         )
+        if self._owns_client:
+            _bound_reads(self._client)
         #: Sleeps between retries; tests replace it.
         self._sleep: Callable[[float], None] = time.sleep
 
@@ -1478,24 +1688,29 @@ class SyncAPIClient(BaseClient):
             request: _http.Request | None = None
             response: _http.Response | None = None
             try:
-                attempt, hops = prepared, 0
-                while True:  # redirects, followed here so that credentials stay home
-                    request = self._build_request(self._client, attempt)
-                    try:
-                        response = self._client.send(request, stream=True, follow_redirects=False)
-                    except (UnicodeError, ValueError) as exc:  # no HTTPError: the library read
-                        raise self._bad_redirect(exc) from None  # a Location it cannot use
-                    following = self._redirect(attempt, response)
-                    if following is None:
-                        break
-                    response.close()
-                    response = None
-                    if hops >= self.max_redirects:
-                        raise self._too_many_redirects(prepared)
-                    hops, attempt = hops + 1, following
-                _refuse_stacked_codings(response)
-                if not ((stream or lazy) and response.is_success):
-                    self._read(response)
+                with _answer_clock(prepared.timeout) as clock:
+                    attempt, hops = prepared, 0
+                    while True:  # redirects, followed here so that credentials stay home
+                        if clock is not None:  # each answer has the time of one
+                            clock.until = None
+                        request = self._build_request(self._client, attempt)
+                        try:
+                            response = self._client.send(
+                                request, stream=True, follow_redirects=False
+                            )
+                        except (UnicodeError, ValueError) as exc:  # no HTTPError: the library read
+                            raise self._bad_redirect(exc) from None  # a Location it cannot use
+                        following = self._redirect(attempt, response)
+                        if following is None:
+                            break
+                        response.close()
+                        response = None
+                        if hops >= self.max_redirects:
+                            raise self._too_many_redirects(prepared)
+                        hops, attempt = hops + 1, following
+                    _refuse_unsafe_codings(response)
+                    if not ((stream or lazy) and response.is_success):
+                        self._read(response, prepared.timeout)
             except _http.LocalProtocolError as exc:  # our request, not the network: no retry
                 if response is not None:
                     response.close()
@@ -1543,9 +1758,11 @@ class SyncAPIClient(BaseClient):
             response.close()
             raise self._make_status_error(spec, response)
 
-    def _read(self, response: _http.Response) -> None:
+    def _read(self, response: _http.Response, timeout: Timeout) -> None:
         """Read the body into ``response.content``, decoded, at most ``max_response_size``
-        bytes of it (a small compressed body can decode to gigabytes)."""
+        bytes of it (a small compressed body can decode to gigabytes), within ``timeout``'s
+        read timeout for the whole of it."""
+        _bound_body_time(response, timeout)
         read_bounded(response, self.max_response_size)
 
     def close(self) -> None:
@@ -1611,7 +1828,10 @@ class AsyncAPIClient(BaseClient):
             limits=DEFAULT_LIMITS,
             follow_redirects=False,  # see request_raw
             cookies=BoundedCookieJar(),
+            headers={"Accept-Encoding": ACCEPT_ENCODING},  # see _refuse_unsafe_codings
         )
+        if self._owns_client:
+            _bound_reads(self._client)
         #: Sleeps between retries; tests replace it.
         self._sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
 
@@ -1659,26 +1879,29 @@ class AsyncAPIClient(BaseClient):
             request: _http.Request | None = None
             response: _http.Response | None = None
             try:
-                attempt, hops = prepared, 0
-                while True:  # redirects, followed here so that credentials stay home
-                    request = self._build_request(self._client, attempt)
-                    try:
-                        response = await self._client.send(
-                            request, stream=True, follow_redirects=False
-                        )
-                    except (UnicodeError, ValueError) as exc:  # no HTTPError: the library read
-                        raise self._bad_redirect(exc) from None  # a Location it cannot use
-                    following = self._redirect(attempt, response)
-                    if following is None:
-                        break
-                    await response.aclose()
-                    response = None
-                    if hops >= self.max_redirects:
-                        raise self._too_many_redirects(prepared)
-                    hops, attempt = hops + 1, following
-                _refuse_stacked_codings(response)
-                if not ((stream or lazy) and response.is_success):
-                    await self._read(response)
+                with _answer_clock(prepared.timeout) as clock:
+                    attempt, hops = prepared, 0
+                    while True:  # redirects, followed here so that credentials stay home
+                        if clock is not None:  # each answer has the time of one
+                            clock.until = None
+                        request = self._build_request(self._client, attempt)
+                        try:
+                            response = await self._client.send(
+                                request, stream=True, follow_redirects=False
+                            )
+                        except (UnicodeError, ValueError) as exc:  # no HTTPError: the library read
+                            raise self._bad_redirect(exc) from None  # a Location it cannot use
+                        following = self._redirect(attempt, response)
+                        if following is None:
+                            break
+                        await response.aclose()
+                        response = None
+                        if hops >= self.max_redirects:
+                            raise self._too_many_redirects(prepared)
+                        hops, attempt = hops + 1, following
+                    _refuse_unsafe_codings(response)
+                    if not ((stream or lazy) and response.is_success):
+                        await self._read(response, prepared.timeout)
             except _http.LocalProtocolError as exc:  # our request, not the network: no retry
                 if response is not None:
                     await response.aclose()
@@ -1726,9 +1949,11 @@ class AsyncAPIClient(BaseClient):
             await response.aclose()
             raise self._make_status_error(spec, response)
 
-    async def _read(self, response: _http.Response) -> None:
+    async def _read(self, response: _http.Response, timeout: Timeout) -> None:
         """Read the body into ``response.content``, decoded, at most ``max_response_size``
-        bytes of it (a small compressed body can decode to gigabytes)."""
+        bytes of it (a small compressed body can decode to gigabytes), within ``timeout``'s
+        read timeout for the whole of it."""
+        _bound_body_time(response, timeout)
         await aread_bounded(response, self.max_response_size)
 
     async def close(self) -> None:

@@ -24,7 +24,7 @@ class RecordsListResponseMeta(BaseModel):
         extra="allow",
         populate_by_name=True,
     )
-    total: int | None = None
+    total: float | None = None
 
 
 class RecordsListResponse(BaseModel):

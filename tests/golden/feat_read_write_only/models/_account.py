@@ -15,7 +15,8 @@ class Account(BaseModel):
     model_config = ConfigDict(
         extra="allow",
         populate_by_name=True,
+        hide_input_in_errors=True,
     )
     id: Annotated[str, Field(description="Assigned by the server.", frozen=True)]
     email: str
-    password: Annotated[str, Field(description="Never returned.")]
+    password: Annotated[str, Field(description="Never returned.", repr=False)]

@@ -15,6 +15,7 @@ class AccountRequest(BaseModel):
     model_config = ConfigDict(
         extra="allow",
         populate_by_name=True,
+        hide_input_in_errors=True,
     )
     email: str
-    password: Annotated[str, Field(description="Never returned.")]
+    password: Annotated[str, Field(description="Never returned.", repr=False)]
