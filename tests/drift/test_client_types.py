@@ -427,4 +427,4 @@ def test_enum_members_and_pages_are_the_generated_ones() -> None:
                 pages += 1
                 item = record.pages.item.replace("models.", "_models.")
                 assert returns == f"SyncPage[{item}, _models.{record.returns}]"
-    assert pages == 5
+    assert pages == 9

@@ -302,7 +302,9 @@ class Typing:
             return [NONE]
         if kind == "array":
             items = schema.get("items")
-            item_name = self.item_names.get(f"{inline_name}Item", f"{inline_name}Item")
+            # dcg names an inline item class by its list's singular (`Data` -> `Datum`,
+            # `Items` -> `Item`), `<name>Item` where the name is no plural
+            item_name = self.item_names.get(f"{inline_name}Item", _singular(inline_name))
             inner = self.union(items, item_name, depth + 1) if items else [ANY]
             return [Node("list", items=tuple(inner))]
         if kind == "object" or (kind is None and "additionalProperties" in schema):
