@@ -192,12 +192,14 @@ def pages(context: Context, site: OperationSite, success: tuple[ResponseType, ..
     query = {p["name"]: json_type(p.get("schema"), refs)
              for p in merged_parameters(refs, site.shared_parameters, site.operation)
              if p.get("in") == "query"}
+    if hint is None and site.method != "get":
+        return None
+    held = _held_properties(properties, refs)
+    objects = [name for name, schema in properties.items() if _is_object(schema, refs)]
     if hint is None:
-        if site.method != "get":
-            return None
-        return paging.detect(query, properties, held=_held_properties(properties, refs))
+        return paging.detect(query, properties, held=held, objects=objects)
     try:
-        return paging.from_hint(hint, query, properties)
+        return paging.from_hint(hint, query, properties, held=held, objects=objects)
     except paging.HintError as error:
         return Problem(context.options.source_file, f"{site.pointer}/{paging.HINT}", None,
                        f"{paging.HINT}: {error}", PAGINATION_HINT_DOCS)
@@ -212,6 +214,17 @@ def _held_properties(properties: dict[str, Any], refs: Refs) -> dict[str, set[st
         if shape is not None:
             held[holder] = set(shape[0])
     return held
+
+
+def _is_object(schema: Any, refs: Refs) -> bool:
+    """Whether the answer's property `schema` is an object: its properties (allOf merged), or
+    a union one of whose branches is (`oneOf: [NextPage, {type: 'null'}]`)."""
+    if object_properties(schema, refs) is not None:
+        return True
+    resolved = refs.resolve(schema)
+    branches = [branch for keyword in ("oneOf", "anyOf")
+                for branch in (resolved.get(keyword) or [] if isinstance(resolved, dict) else [])]
+    return any(object_properties(branch, refs) is not None for branch in branches)
 
 
 def _text(value: Any) -> str:

@@ -48,6 +48,7 @@ HINT_KEYS = frozenset({"style", "items", "param", "next", "has_more", "total", "
 # The answer's objects that may hold the next cursor, `has_more` or a total, in this order.
 HOLDERS = ("meta", "response_metadata", "pagination", "paging", "page_info", "pageInfo",
            "next_page")
+NEXT_HOLDER = "next_page"  # the one holding the next page's own parameters (Asana's)
 # A property of the answer, or of one of its objects (holder, name).
 Place = str | tuple[str, str]
 
@@ -74,7 +75,8 @@ def _first(candidates: tuple[str, ...], present: Collection[str]) -> str | None:
 
 
 def from_hint(hint: object, query: Mapping[str, str | None],
-              properties: Mapping[str, Any]) -> Pagination:
+              properties: Mapping[str, Any], *, held: Mapping[str, Collection[str]] | None = None,
+              objects: Collection[str] = ()) -> Pagination:
     """The pagination an overlay declares; every name must exist in the operation."""
     if not isinstance(hint, dict):
         raise HintError("must be a mapping with at least `style`")
@@ -84,7 +86,7 @@ def from_hint(hint: object, query: Mapping[str, str | None],
     style = hint.get("style")
     if style not in STYLES:
         raise HintError(f"`style` must be one of {list(STYLES)} (got {style!r})")
-    detected = detect(query, properties, only=style)
+    detected = detect(query, properties, only=style, held=held, objects=objects)
     items = hint.get("items") or (detected.items if detected else None)
     param = (hint.get("param") or hint.get(f"{style}_param")
              or (detected.param if detected else None))
@@ -105,11 +107,13 @@ def from_hint(hint: object, query: Mapping[str, str | None],
 
 def detect(
     query: Mapping[str, str | None], properties: Mapping[str, Any], *, only: Style | None = None,
-    held: Mapping[str, Collection[str]] | None = None,
+    held: Mapping[str, Collection[str]] | None = None, objects: Collection[str] = (),
 ) -> Pagination | None:
     """The pagination the operation's shape shows, if any: `query` maps its query parameters
     to their JSON type (None: not a single type), `properties` its JSON answer's properties
-    (name -> schema), `held` the property names of its objects among `HOLDERS`."""
+    (name -> schema), `held` the property names of its objects among `HOLDERS`, `objects` the
+    properties that are objects however their schema says so (`allOf`, a union with null)."""
+    objects = {*objects, *(name for name, schema in properties.items() if _is_object(schema))}
     items = next((name for name in ITEMS if _is_array(properties.get(name))), None)
     arrays = [name for name, schema in properties.items() if _is_array(schema)]
     if items is None and len(arrays) == 1:  # Airflow's `dags`, ShipEngine's `shipments`
@@ -123,9 +127,11 @@ def detect(
         (name for name in STRING_CURSOR_PARAMS if query.get(name) == "string"), None
     )
     if cursor is not None and only in (None, "cursor"):
-        # an object is no cursor: Asana's `next_page` holds one (`next_page.offset`)
-        values = [name for name, schema in properties.items() if not _is_object(schema)]
-        following = _place(NEXT_CURSOR, values, held) or _held((cursor,), held)
+        # an object is no cursor: Asana's `next_page` holds one, named like the parameter
+        # (`next_page.offset`); elsewhere that name is the page just given (`meta.page`)
+        values = [name for name in properties if name not in objects]
+        following = (_place(NEXT_CURSOR, values, held)
+                     or _held((cursor,), {NEXT_HOLDER: held.get(NEXT_HOLDER, ())}))
         if following is not None or (has_more is not None and cursor in ID_CURSOR_PARAMS):
             return Pagination("cursor", items, cursor, following, has_more, None, limit_param)
     numeric = ("integer", "number", None)  # a string `offset` or `page` is a cursor or nothing

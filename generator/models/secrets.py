@@ -29,6 +29,8 @@ from collections import deque
 from collections.abc import Iterator
 from typing import Any
 
+from generator.document.keywords import DATA_KEYWORDS
+
 #: What marks a `format: password` schema for dcg, which copies it into the field.
 SECRET_KEY = "x-clientgen-secret"
 
@@ -80,7 +82,11 @@ def marked_secrets(document: dict[str, Any]) -> dict[str, Any]:
 
 
 def _children(node: Any) -> Iterator[tuple[Any, Any]]:
-    return iter(node.items()) if isinstance(node, dict) else enumerate(node)
+    """What a walk for schemas goes into: not the values of data keywords (a `default` of
+    `{format: password}` is a value, and a mark there would be sent with it)."""
+    if isinstance(node, dict):
+        return ((key, child) for key, child in node.items() if key not in DATA_KEYWORDS)
+    return enumerate(node)
 
 
 def _is_password(node: Any) -> bool:

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from types import TracebackType
 from typing import IO, Any, Self
 
+from generator.document.keywords import DATA_KEYWORDS
 from generator.document.loading import Document
 from generator.document.tree import cyclic_gc_resumed
 from generator.io.cache import Cache, data_sha256, key_of
@@ -274,24 +275,28 @@ def store_verdict(cache: Cache, key: str, doc: Document, problems: list[Problem]
 # text cannot make a valid document invalid. Editing them is the commonest change to a
 # published document (GitHub's: a description reworded).
 ANNOTATION_KEYS = frozenset({"description", "summary"})
-# Where a key of that name is data rather than an annotation: example and default values,
-# enums and consts (compared with their schema), a discriminator's mapping (references to
+# Where a key of that name is data rather than an annotation: values (examples, defaults,
+# enums and consts, compared with their schema), a discriminator's mapping (references to
 # resolve), and extensions (any shape).
-_DATA_KEYS = frozenset({"example", "examples", "default", "enum", "const", "mapping"})
+_DATA_KEYS = DATA_KEYWORDS | {"mapping"}
+# The values openapi-spec-validator checks against their schema, following a `$ref` in them.
+_CHECKED_VALUES = frozenset({"default", "enum", "const"})
 
 
-class _OwnDialect(Exception):
-    """A schema names its own `$schema`: its annotations are not the dialects' we know."""
+class _TextMayMatter(Exception):
+    """Annotation texts may decide the verdict: a schema names its own `$schema` (its dialect
+    is not one we know), a `$ref` leads into an annotation, or one sits in a value checked
+    against its schema (`default: {$ref: '#/info/description'}` is checked with that text)."""
 
 
 def annotation_blind_key(doc: Document) -> str | None:
     """The key of `doc`'s verdict with the text of its annotations (`ANNOTATION_KEYS`) left
     out: only a valid document's verdict is kept under it, and then a document that differs
     from it in those texts alone is valid too (no message can quote them). None where that
-    does not hold: data without a JSON form, a schema naming its own dialect."""
+    does not hold (`_TextMayMatter`), or the data has no JSON form."""
     try:
         data = data_sha256(_annotations_blanked(doc.data))
-    except (_OwnDialect, RecursionError):
+    except (_TextMayMatter, RecursionError):
         return None
     if data is None:
         return None
@@ -302,15 +307,39 @@ def annotation_blind_key(doc: Document) -> str | None:
 def _annotations_blanked(node: Any) -> Any:
     """A copy of `node` whose annotation texts are all "" (the data keys' values kept whole)."""
     if isinstance(node, dict):
-        if "$schema" in node:
-            raise _OwnDialect
+        if "$schema" in node or _leads_into_annotation(node.get("$ref")):
+            raise _TextMayMatter
         return {key: "" if key in ANNOTATION_KEYS and isinstance(value, str)
+                else _without_refs(value) if key in _CHECKED_VALUES
                 else value if key in _DATA_KEYS or _extension(key)
                 else _annotations_blanked(value)
                 for key, value in node.items()}
     if isinstance(node, list):
         return [_annotations_blanked(item) for item in node]
     return node
+
+
+def _leads_into_annotation(ref: object) -> bool:
+    """Whether the reference `ref` names a place under an annotation key."""
+    if not isinstance(ref, str):
+        return False
+    tokens = ref.partition("#")[2].split("/")
+    return any(token.replace("~1", "/").replace("~0", "~") in ANNOTATION_KEYS
+               for token in tokens)
+
+
+def _without_refs(value: Any) -> Any:
+    """`value` itself, once it is known to hold no `$ref` (else `_TextMayMatter`)."""
+    pending = [value]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, dict):
+            if "$ref" in node:
+                raise _TextMayMatter
+            pending.extend(node.values())
+        elif isinstance(node, list):
+            pending.extend(node)
+    return value
 
 
 def _extension(key: object) -> bool:

@@ -144,3 +144,18 @@ def test_a_model_built_with_a_wrong_password_does_not_echo_it(package: Any) -> N
     assert GOOD not in repr(built) and built.model_dump()["password"] == GOOD
     assert json.loads(built.model_dump_json())["password"] == GOOD
     assert models.Credentials.model_fields["password"].annotation is str
+
+
+def test_a_value_shaped_like_a_password_schema_is_left_as_it_is() -> None:
+    """A `default` (or an example) is data, not a schema: `{format: password}` there is a value,
+    and a secret mark written into it would be sent with it (the models keep unknown keys)."""
+    from generator.models.secrets import SECRET_KEY, marked_secrets
+
+    value = {"format": "password"}
+    document = {"components": {"schemas": {"Req": {"type": "object", "properties": {"kind": {
+        "type": "object", "properties": {"format": {"type": "string"}},
+        "default": value, "example": {"format": "password"}}}}}}}
+    marked = marked_secrets(document)
+    kind = marked["components"]["schemas"]["Req"]["properties"]["kind"]
+    assert kind["default"] == {"format": "password"} and SECRET_KEY not in kind["example"]
+    assert SECRET_KEY not in json.dumps(marked)

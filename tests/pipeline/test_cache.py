@@ -420,16 +420,20 @@ def test_a_valid_document_reworded_skips_the_validator(
     assert validate(_written(tmp_path, "again.json", reworded), store) == []
 
 
-@pytest.mark.parametrize("change", ["value", "not text", "enum", "own dialect"])
+@pytest.mark.parametrize("change", ["value", "not text", "enum", "own dialect", "text referenced"])
 def test_other_changes_to_a_valid_document_run_the_validator(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: str) -> None:
     """Only annotation texts are left out of the blind key: a `description` inside a value
-    (a default, an example), one that is no longer text, any other change, and any document
-    whose schemas name a dialect of their own are validated again."""
+    (a default, an example), one that is no longer text, any other change, any document whose
+    schemas name a dialect of their own, and any whose values reference a text are validated
+    again."""
     store = Cache(tmp_path / "cache")
     old = _valid_document()
     if change == "own dialect":
         old["components"]["schemas"]["Pet"]["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    if change == "text referenced":  # a default checked with the text it points at
+        old["components"]["schemas"]["Pet"]["properties"]["name"]["default"] = {
+            "$ref": "#/info/description"}
     assert _child_verdict(_written(tmp_path, "old.json", old), store) == []
     changed = json.loads(json.dumps(old))
     pet = changed["components"]["schemas"]["Pet"]
@@ -439,8 +443,10 @@ def test_other_changes_to_a_valid_document_run_the_validator(
         pet["description"] = 3
     elif change == "enum":
         pet["properties"]["kind"]["enum"] = ["cat", "bird"]
-    else:  # only reworded, but its meaning is the dialect's to say
+    elif change == "own dialect":  # only reworded, but its meaning is the dialect's to say
         pet["description"] = "Reworded."
+    else:
+        changed["info"]["description"] = "Another text."
     document = _written(tmp_path, "new.json", changed)
     ran = tmp_path / "ran"  # written by the child too
     real = openapi.spec_problems

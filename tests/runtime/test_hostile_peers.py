@@ -98,6 +98,7 @@ def test_a_coding_decoded_whole_is_not_decoded_unless_asked_for(
         Reply(200, answer, body=body),
         Reply(200, events, chunks=[b"data: " + body + b"\n\n"]),
         Reply(200, answer, body=body),
+        Reply(200, answer, body=body),
     ])
     api = make_api(server, max_retries=2)
     with pytest.raises(pkg.APIResponseDecodingError, match=f"{coding.lower()!r} was not asked for"):
@@ -111,6 +112,10 @@ def test_a_coding_decoded_whole_is_not_decoded_unless_asked_for(
     asked = completion_options(pkg, extra_headers={"Accept-Encoding": f"{coding.lower()};q=1"})
     assert api.call(completion_spec(pkg), asked).id == "c1"  # the caller's choice
     assert _Whole.calls > 0
+    refused = completion_options(
+        pkg, extra_headers={"Accept-Encoding": f"gzip, {coding.lower()};q=0"})
+    with pytest.raises(pkg.APIResponseDecodingError, match="not asked for"):  # q=0: refused
+        api.call(completion_spec(pkg), refused)
 
 
 # -- a body trickled a byte at a time ----------------------------------------------------------

@@ -290,6 +290,19 @@ def test_detection_looks_into_the_answers_objects() -> None:
     asana = paging.detect({"offset": "string"}, {"data": array, "next_page": {"type": "object"}},
                           held={"next_page": {"offset", "uri"}})
     assert asana == paging.Pagination("cursor", "data", "offset", next=("next_page", "offset"))
+    # only `next_page` names the next page after the parameter: `meta.page` is this page's
+    assert paging.detect({"page": "string"}, {"data": array, "meta": {"type": "object"}},
+                         held={"meta": {"page", "limit", "total"}}) is None
+    # an object however its schema says so (allOf, a union with null: `objects`) is no cursor
+    wrapped = paging.detect({"offset": "string"}, {"data": array, "next_page": {"allOf": [{}]}},
+                            held={"next_page": {"offset"}}, objects=["next_page"])
+    assert wrapped == paging.Pagination("cursor", "data", "offset", next=("next_page", "offset"))
+    # a hint naming only the style still finds what the answer's objects hold
+    hinted = paging.from_hint({"style": "cursor"}, {"cursor": "string"},
+                              {"data": array, "response_metadata": {"type": "object"}},
+                              held={"response_metadata": {"next_cursor"}})
+    assert hinted == paging.Pagination("cursor", "data", "cursor",
+                                       next=("response_metadata", "next_cursor"))
 
 
 def test_detection_reads_the_common_spellings_of_real_apis() -> None:

@@ -152,8 +152,8 @@ def next_query(
     total = _count(_at(page, pagination.total)) if pagination.total else None
     if pagination.style == "cursor":
         cursor = _at(page, pagination.next) if pagination.next else member(items[-1], "id")
-        if cursor is None or cursor == "":
-            return None
+        if isinstance(cursor, bool) or not isinstance(cursor, str | int) or cursor == "":
+            return None  # none, or not a cursor (an object): asking with its text would loop
         return {pagination.param: str(cursor)}
     if pagination.style == "offset":
         following = _integer(current, 0) + len(items)

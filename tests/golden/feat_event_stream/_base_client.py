@@ -794,12 +794,27 @@ def _refuse_unsafe_codings(response: _http.Response) -> None:
         )
     if applied and applied[0] in _UNBOUNDED_CODINGS:
         asked = response.request.headers.get("accept-encoding", "")
-        if applied[0] not in {coding.split(";")[0].strip() for coding in asked.lower().split(",")}:
+        if not {applied[0], "*"} & _asked_codings(asked):
             raise _http.DecodingError(
                 f"Content-Encoding {applied[0]!r} was not asked for (Accept-Encoding: "
                 f"{excerpt(asked, 80) or 'none'}) and is not decoded: one read of it could "
                 "expand past max_response_size before it is counted"
             )
+
+
+def _asked_codings(accept_encoding: str) -> set[str]:
+    """The codings an ``Accept-Encoding`` value asks for: ``br;q=0`` refuses ``br``."""
+    asked: set[str] = set()
+    for entry in accept_encoding.lower().split(","):
+        name, *parameters = (part.strip() for part in entry.split(";"))
+        weights = [part[2:] for part in parameters if part.startswith("q=")]
+        try:
+            refused = bool(weights) and float(weights[0]) <= 0
+        except ValueError:
+            refused = False
+        if name and not refused:
+            asked.add(name)
+    return asked
 
 
 def check_base_url(value: str, named: str = "base_url") -> _http.URL:
