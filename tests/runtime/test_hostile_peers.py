@@ -229,3 +229,19 @@ def test_a_bool_where_the_spec_wants_a_number_is_refused_not_sent_as_1(
     (request,) = server.requests  # the refused calls sent nothing
     assert request.path == "/2/ai/7/openai/v1/completions"
     assert request.json() == {"model": "m", "prompt": "p", "n": 1, "echo": True}
+
+
+def test_a_bool_given_under_a_fields_python_name_is_found_too() -> None:
+    """A nested object may be given with the fields' Python names (the models take both): the
+    bool under `product_id` is the one the models wrote as `productId: 1`."""
+    from tests.support import GENERATED, import_from
+
+    import_from(GENERATED, "infomaniak")
+    import importlib
+
+    ops = importlib.import_module("infomaniak._operations")
+    found = list(ops._bools_made_numbers(
+        {"body": {"productId": 1, "maxTokens": 5}}, {"body": {"product_id": True, "max_tokens": 5}},
+        ()))
+    assert found == [(("body", "productId"), True)]
+    assert list(ops._bools_made_numbers({"n": 1}, {"n": 1}, ())) == []

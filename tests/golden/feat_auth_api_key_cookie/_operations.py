@@ -246,12 +246,26 @@ def _bools_made_numbers(
             yield where, given
     elif type(dumped) is dict and isinstance(given, Mapping):
         for key, value in dumped.items():
-            if key in given and type(value) in (int, float, dict, list):
-                yield from _bools_made_numbers(value, given[key], (*where, key))
+            if type(value) in (int, float, dict, list) and (found := _given_at(given, key)):
+                yield from _bools_made_numbers(value, found[0], (*where, key))
     elif type(dumped) is list and isinstance(given, list | tuple) and len(given) == len(dumped):
         for index, (value, item) in enumerate(zip(dumped, given, strict=True)):
             if type(value) in (int, float, dict, list):
                 yield from _bools_made_numbers(value, item, (*where, index))
+
+
+def _given_at(given: Mapping[Any, Any], key: str) -> tuple[Any] | None:
+    """The caller's value the models wrote under the wire name `key`: given by that name or,
+    in a nested object, by the field's Python name (`product_id` for `productId`: the models
+    take both); None when it was not given."""
+    if key in given:
+        return (given[key],)
+    wanted = _loose(key)
+    return next(((value,) for name, value in given.items() if _loose(name) == wanted), None)
+
+
+def _loose(name: object) -> str:
+    return str(name).replace("_", "").replace("-", "").lower()
 
 
 def _rewritten_url(dumped: str, given: object) -> bool:
