@@ -245,3 +245,31 @@ def test_a_bool_given_under_a_fields_python_name_is_found_too() -> None:
         ()))
     assert found == [(("body", "productId"), True)]
     assert list(ops._bools_made_numbers({"n": 1}, {"n": 1}, ())) == []
+
+
+def test_a_proxy_tunnels_reply_does_not_start_the_answers_clock() -> None:
+    """Through an HTTPS proxy, the `CONNECT` reply is read on the connection before TLS starts
+    and before the request is uploaded: the answer's clock starts again with TLS, so a long
+    upload is not counted against the answer (its first read starts the clock)."""
+    import importlib
+
+    from tests.support import GENERATED, import_from
+
+    import_from(GENERATED, "ionos")
+    base = importlib.import_module("ionos._base_client")
+
+    class Raw:
+        def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
+            return b"HTTP/1.1 200 Connection established\r\n\r\n"
+
+        def start_tls(self, *args: object, **kwargs: object) -> Raw:
+            return self
+
+    with base._answer_clock(5.0) as clock:
+        stream = base._BoundedStream(Raw())
+        stream.read(4096)  # the proxy's reply: the clock runs
+        assert clock.until is not None
+        clock.until -= 10  # as if the upload had taken longer than the read timeout
+        tls = stream.start_tls(None)
+        assert clock.until is None  # the answer's first read starts it again
+        assert tls.read(4096) and clock.until is not None

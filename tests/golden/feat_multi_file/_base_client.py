@@ -688,6 +688,7 @@ class _BoundedStream:
         return data
 
     def start_tls(self, *args: Any, **kwargs: Any) -> _BoundedStream:
+        _restart_clock()
         return _BoundedStream(self._stream.start_tls(*args, **kwargs))
 
 
@@ -702,7 +703,17 @@ class _AsyncBoundedStream(_BoundedStream):
         return data
 
     async def start_tls(self, *args: Any, **kwargs: Any) -> _AsyncBoundedStream:  # type: ignore[override]
+        _restart_clock()
         return _AsyncBoundedStream(await self._stream.start_tls(*args, **kwargs))
+
+
+def _restart_clock() -> None:
+    """TLS started on a connection whose reads so far were a proxy's (the `CONNECT` reply, a
+    SOCKS handshake): the answer is yet to come, after the request's upload, which its clock
+    does not count; it starts again at the answer's first read."""
+    clock = _ANSWER_CLOCK.get()
+    if clock is not None:
+        clock.until = None
 
 
 class _BoundedBackend:
