@@ -29,6 +29,8 @@ STYLES: tuple[Style, ...] = ("cursor", "offset", "page")
 HINT = "x-codegen-pagination"
 
 ITEMS = ("data", "items", "results")
+# Arrays an answer holds beside its items, never the items themselves.
+NOT_ITEMS = frozenset({"errors", "warnings", "messages", "links", "tags"})
 HAS_MORE = ("has_more", "hasMore", "has_next", "has_next_page", "hasNextPage")
 NEXT_CURSOR = ("next_cursor", "nextCursor", "next_page_token", "nextPageToken", "next_token",
                "next_page", "continuationToken", "continuation_token", "endCursor", "end_cursor")
@@ -116,8 +118,8 @@ def detect(
     objects = {*objects, *(name for name, schema in properties.items() if _is_object(schema))}
     items = next((name for name in ITEMS if _is_array(properties.get(name))), None)
     arrays = [name for name, schema in properties.items() if _is_array(schema)]
-    if items is None and len(arrays) == 1:  # Airflow's `dags`, ShipEngine's `shipments`
-        items = arrays[0]
+    if items is None and len(arrays) == 1 and arrays[0] not in NOT_ITEMS:
+        items = arrays[0]  # Airflow's `dags`, ShipEngine's `shipments`
     if items is None:
         return None
     held = held or {}

@@ -326,8 +326,10 @@ def test_detection_reads_the_common_spellings_of_real_apis() -> None:
                                {"shipments": array, "pages": {}, "links": {}})
     assert shipengine == paging.Pagination("page", "shipments", "page", total="pages",
                                            limit_param="page_size")
-    # two arrays and none of the usual names: which one holds the items is not guessed
+    # two arrays and none of the usual names: which one holds the items is not guessed; nor
+    # is an answer's only array its items when it names what accompanies them
     assert paging.detect({"page": "integer"}, {"a": array, "b": array}) is None
+    assert paging.detect({"page": "integer"}, {"errors": array, "ok": {}}) is None
 
 
 def test_when_a_list_ends(package: Any) -> None:
