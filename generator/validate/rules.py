@@ -559,29 +559,57 @@ def _default_misfit(doc: Document, pointer: str, node: dict[str, Any], refs: Ref
         return [Problem(str(doc.path), where, doc.line_of(where),
                         "None is not valid under any of the given schemas",
                         "make a branch nullable, or drop the default", code="schema:oneOf")]
-    if any(key in node for key in _COMPOSED):
-        return _default_misfits_all_of(doc, pointer, node, refs)
-    types = _declared_types(node)
-    if node.get("nullable") is True:
-        types = [*types, "null"]
-    known = [kind for kind in types if isinstance(kind, str) and kind in _JSON_TYPES]
-    where = join_pointer(pointer, "default")
-    enum = node.get("enum")
-    if known and len(known) == len(types) and not any(_JSON_TYPES[kind](default) for kind in known):
-        shown = known[0] if len(known) == 1 else known
-        message, code = f"{default!r} is not of type {shown!r}", "schema:type"
-        hint = "fix the value's type (quote numbers meant as strings)"
-    elif isinstance(enum, list) and not any(same_json(default, value) for value in enum) and not (
-        default is None and "null" in known
-    ):
-        message, code = f"{default!r} is not one of {enum!r}", "schema:enum"
-        hint = "use one of the allowed values, or drop the default"
-    elif (found := _object_misfit(default, node, refs)) is not None:
-        message, code = found
-        hint = "give the default every required property, each of its type, or drop it"
-    else:
+    found = (_all_of_misfit(default, node, refs) if any(key in node for key in _COMPOSED)
+             else _plain_misfit(default, node, refs))
+    if found is None:
         return []
+    message, code, hint = found
+    where = join_pointer(pointer, "default")
     return [Problem(str(doc.path), where, doc.line_of(where), message, hint, code=code)]
+
+
+_TYPE_HINT = "fix the value's type (quote numbers meant as strings)"
+_OBJECT_HINT = "give the default every required property, each of its type, or drop it"
+# (message, problem code, hint) of a default that misfits its schema
+_Misfit = tuple[str, str, str]
+
+
+def _plain_misfit(default: Any, node: dict[str, Any], refs: Refs) -> _Misfit | None:
+    """What keeps `default` from a schema that composes nothing: its type, its enum, or (an
+    object) its required and typed properties."""
+    if (message := _type_misfit(default, node)) is not None:
+        return message, "schema:type", _TYPE_HINT
+    enum = node.get("enum")
+    if isinstance(enum, list) and not any(same_json(default, value) for value in enum) and not (
+        default is None and "null" in _types_allowed(node)
+    ):
+        return (f"{default!r} is not one of {enum!r}", "schema:enum",
+                "use one of the allowed values, or drop the default")
+    if (found := _object_misfit(default, node, refs)) is not None:
+        return (*found, _OBJECT_HINT)
+    return None
+
+
+def _types_allowed(schema: dict[str, Any]) -> list[Any]:
+    """The `type`s `schema` declares, `null` among them when it is `nullable` (3.0)."""
+    return [*_declared_types(schema), *(["null"] if schema.get("nullable") is True else [])]
+
+
+def _type_misfit(value: Any, schema: dict[str, Any]) -> str | None:
+    """jsonschema's message when `value` is none of the plain types `schema` declares (None
+    when it is one, or when they are not all plain JSON types)."""
+    types = _types_allowed(schema)
+    known = [kind for kind in types if isinstance(kind, str) and kind in _JSON_TYPES]
+    if known and len(known) == len(types) and not any(_JSON_TYPES[kind](value) for kind in known):
+        shown = known[0] if len(known) == 1 else known
+        return f"{value!r} is not of type {shown!r}"
+    return None
+
+
+def _composes(schema: object) -> bool:
+    """Whether a (dereferenced) schema's meaning depends on others, or it is not one at all."""
+    return not isinstance(schema, dict) or any(key in schema
+                                               for key in (*_COMPOSED, "x-unresolved-ref"))
 
 
 def _object_misfit(default: Any, schema: dict[str, Any], refs: Refs) -> tuple[str, str] | None:
@@ -601,51 +629,30 @@ def _object_misfit(default: Any, schema: dict[str, Any], refs: Refs) -> tuple[st
         return None
     for key, value in default.items():
         prop = refs.deref(properties.get(key))[0]
-        if not isinstance(prop, dict) or any(word in prop for word in (*_COMPOSED,
-                                                                         "x-unresolved-ref")):
-            continue
-        types = [*_declared_types(prop), *(["null"] if prop.get("nullable") is True else [])]
-        known = [kind for kind in types if isinstance(kind, str) and kind in _JSON_TYPES]
-        if known and len(known) == len(types) and not any(_JSON_TYPES[kind](value)
-                                                          for kind in known):
-            shown = known[0] if len(known) == 1 else known
-            return f"{value!r} is not of type {shown!r}", "schema:type"
+        if not _composes(prop) and (message := _type_misfit(value, prop)) is not None:
+            return message, "schema:type"
     return None
 
 
-def _default_misfits_all_of(doc: Document, pointer: str, node: dict[str, Any], refs: Refs
-                            ) -> list[Problem]:
+def _all_of_misfit(default: Any, node: dict[str, Any], refs: Refs) -> _Misfit | None:
     """A default beside an `allOf` (nothing else composed) that plainly misfits the `type` of
     one of its members: the value must be each of them. ShipEngine's `insured_value: {default:
     [{currency: usd, amount: 0}], allOf: [{type: object, ...}]}`, in request bodies, where
     openapi-spec-validator checks no default: the model then validated the default and refused
     every call that left the field out."""
     members = node.get("allOf")
-    default = node["default"]
     if (not isinstance(members, list) or (default is None and node.get("nullable") is True)
             or any(key in node for key in _COMPOSED if key != "allOf")):
-        return []
+        return None
     for raw in members:
         member = refs.deref(raw)[0]
-        if not isinstance(member, dict) or any(
-                key in member for key in (*_COMPOSED, "x-unresolved-ref")):
+        if _composes(member):
             continue
-        types = [*_declared_types(member), *(["null"] if member.get("nullable") is True else [])]
-        known = [kind for kind in types if isinstance(kind, str) and kind in _JSON_TYPES]
-        where = join_pointer(pointer, "default")
-        if known and len(known) == len(types) and not any(
-                _JSON_TYPES[kind](default) for kind in known):
-            shown = known[0] if len(known) == 1 else known
-            return [Problem(str(doc.path), where, doc.line_of(where),
-                            f"{default!r} is not of type {shown!r}",
-                            "fix the value's type (quote numbers meant as strings)",
-                            code="schema:type")]
-        found = _object_misfit(default, member, refs)
-        if found is not None:
-            return [Problem(str(doc.path), where, doc.line_of(where), found[0],
-                            "give the default every required property, each of its type, or "
-                            "drop it", code=found[1])]
-    return []
+        if (message := _type_misfit(default, member)) is not None:
+            return message, "schema:type", _TYPE_HINT
+        if (found := _object_misfit(default, member, refs)) is not None:
+            return (*found, _OBJECT_HINT)
+    return None
 
 
 def _null_refused_by_every_branch(node: dict[str, Any], refs: Refs) -> bool:
@@ -658,8 +665,7 @@ def _null_refused_by_every_branch(node: dict[str, Any], refs: Refs) -> bool:
         return False
     for raw in branches:
         branch = refs.deref(raw)[0]
-        if not isinstance(branch, dict) or any(key in branch
-                                               for key in (*_COMPOSED, "x-unresolved-ref")):
+        if _composes(branch):
             return False
         types = _declared_types(branch)
         if (not types or "null" in types or branch.get("nullable") is True
