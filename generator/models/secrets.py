@@ -134,11 +134,11 @@ def _edits(tree: ast.Module, source_lines: list[str]) -> Iterator[tuple[_Span, s
 def _field_edits(cls: ast.ClassDef, handled: set[int]) -> Iterator[tuple[_Span, str]]:
     """`repr=False` for each marked field of `cls` (the calls put in `handled`), and a quiet
     `__repr_args__` when it is a root model."""
-    fields = [statement for statement in cls.body if isinstance(statement, ast.AnnAssign)
-              and _marked_field(statement.annotation) is not None]
-    for field in fields:
-        call = _marked_field(field.annotation)
-        assert call is not None
+    marked = [(statement, call) for statement in cls.body
+              if isinstance(statement, ast.AnnAssign)
+              and (call := _marked_field(statement.annotation)) is not None]
+    fields = [field for field, _ in marked]
+    for _, call in marked:
         handled.add(id(call))
         yield _span(call), ast.unparse(_unmarked(call, hidden=True))
     if fields and any(_is_root_model(base) for base in cls.bases):

@@ -379,16 +379,14 @@ def _dependency_modules(roots: Iterable[str]) -> set[str]:
     return {module for distribution in seen for module in modules_of.get(distribution, set())}
 
 
-MAX_PACKAGE_NAME = reserved.MAX_PACKAGE_NAME
-
-
 def package_name_problem(package: str) -> str | None:
     """Why `package` cannot name a generated package, or None when it can."""
     if not package.isidentifier():
         return f"{package!r} is not a Python package name"
-    if len(package.encode("utf-8")) > MAX_PACKAGE_NAME:
+    if len(package.encode("utf-8")) > reserved.MAX_PACKAGE_NAME:
         return (f"'{package[:40]}...' is {len(package.encode('utf-8'))} bytes long, more than "
-                f"a package name may be ({MAX_PACKAGE_NAME}): its folder could not be written")
+                f"a package name may be ({reserved.MAX_PACKAGE_NAME}): its folder could not be "
+                "written")
     if keyword.iskeyword(package):
         return f"{package!r} is a Python keyword: `import {package}` is a syntax error"
     if _names_a_module(package) and package in shadowed_modules():

@@ -91,16 +91,31 @@ def _placed(params: list[Param], *, named: bool = False, query: bool = False,
     (headers), whose objects `explode: true` sends as `k=v` pairs."""
     if not params:
         return None
+    styles = [(p.model_key, p.style, p.explode) for p in params]
     return Placed(
         keys=tuple(p.model_key for p in params),
         wire_names={p.model_key: p.wire_name for p in params if p.model_key != p.wire_name},
-        delimiters={p.model_key: QUERY_DELIMITERS[p.style] for p in params
-                    if query and not p.explode and p.style in QUERY_DELIMITERS},
-        deep=frozenset(p.model_key for p in params if query and p.style == "deepObject"),
+        delimiters=_delimiters(styles) if query else {},
+        deep=_deep(styles) if query else frozenset(),
         json_encoded=frozenset(p.model_key for p in params if p.style == "json"),
         python_names={p.model_key: p.name for p in params if named and p.model_key != p.name},
         exploded=_simple_exploded(params) if simple else frozenset(),
     )
+
+
+# (key, style, explode) of a parameter or a form body's property
+_Styled = list[tuple[str, str, bool]] | tuple[tuple[str, str, bool], ...]
+
+
+def _delimiters(styles: _Styled) -> dict[str, str]:
+    """Arrays and objects not exploded, in a delimited style: key -> delimiter."""
+    return {key: QUERY_DELIMITERS[style] for key, style, explode in styles
+            if not explode and style in QUERY_DELIMITERS}
+
+
+def _deep(styles: _Styled) -> frozenset[str]:
+    """The `deepObject` ones: sent as `name[key]` pairs."""
+    return frozenset(key for key, style, _ in styles if style == "deepObject")
 
 
 def _simple_exploded(params: list[Param]) -> frozenset[str]:
@@ -120,9 +135,7 @@ def _body_view(operation: Operation, models: Models) -> BodyView | None:
         styles = body.form_styles
         return BodyView(body.kind, body.media_type, None, None, checked,
                         frozenset(body.file_fields), optional=not body.required,
-                        delimiters={wire: QUERY_DELIMITERS[style] for wire, style, explode
-                                    in styles if style in QUERY_DELIMITERS and not explode},
-                        deep=frozenset(wire for wire, style, _ in styles if style == "deepObject"),
+                        delimiters=_delimiters(styles), deep=_deep(styles),
                         spread=frozenset(wire for wire, style, explode in styles
                                          if style == "form" and explode))
     root_model = models.name(body.model_class) if body.model_class else None

@@ -304,7 +304,7 @@ class Typing:
             items = schema.get("items")
             # dcg names an inline item class by its list's singular (`Data` -> `Datum`,
             # `Items` -> `Item`), `<name>Item` where the name is no plural
-            item_name = self.item_names.get(f"{inline_name}Item", _singular(inline_name))
+            item_name = self.item_names.get(f"{inline_name}Item") or _singular(inline_name)
             inner = self.union(items, item_name, depth + 1) if items else [ANY]
             return [Node("list", items=tuple(inner))]
         if kind == "object" or (kind is None and "additionalProperties" in schema):

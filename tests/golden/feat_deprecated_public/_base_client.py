@@ -681,10 +681,7 @@ class _BoundedStream:
         return getattr(self._stream, name)
 
     def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
-        clock = _ANSWER_CLOCK.get()
-        if clock is not None:
-            timeout = clock.read_timeout(timeout)
-        data: bytes = self._stream.read(max_bytes, timeout)
+        data: bytes = self._stream.read(max_bytes, _read_timeout(timeout))
         return data
 
     def start_tls(self, *args: Any, **kwargs: Any) -> _BoundedStream:
@@ -696,10 +693,7 @@ class _AsyncBoundedStream(_BoundedStream):
     """The async twin of ``_BoundedStream``."""
 
     async def read(self, max_bytes: int, timeout: float | None = None) -> bytes:  # type: ignore[override]
-        clock = _ANSWER_CLOCK.get()
-        if clock is not None:
-            timeout = clock.read_timeout(timeout)
-        data: bytes = await self._stream.read(max_bytes, timeout)
+        data: bytes = await self._stream.read(max_bytes, _read_timeout(timeout))
         return data
 
     async def start_tls(self, *args: Any, **kwargs: Any) -> _AsyncBoundedStream:  # type: ignore[override]
@@ -707,10 +701,16 @@ class _AsyncBoundedStream(_BoundedStream):
         return _AsyncBoundedStream(await self._stream.start_tls(*args, **kwargs))
 
 
+def _read_timeout(timeout: float | None) -> float | None:
+    """The timeout of a connection's next read: the answer's clock's, when one runs."""
+    clock = _ANSWER_CLOCK.get()
+    return timeout if clock is None else clock.read_timeout(timeout)
+
+
 def _restart_clock() -> None:
-    """TLS started on a connection whose reads so far were a proxy's (the `CONNECT` reply, a
-    SOCKS handshake): the answer is yet to come, after the request's upload, which its clock
-    does not count; it starts again at the answer's first read."""
+    """The answer's clock starts again at its next read: for each answer of a redirect, and
+    when TLS starts on a connection whose reads so far were a proxy's (the `CONNECT` reply, a
+    SOCKS handshake), the answer yet to come after the request's upload, which is not counted."""
     clock = _ANSWER_CLOCK.get()
     if clock is not None:
         clock.until = None
@@ -727,17 +727,13 @@ class _BoundedBackend:
         return getattr(self._backend, name)
 
     def connect_tcp(self, *args: Any, **kwargs: Any) -> Any:
-        connected = self._backend.connect_tcp(*args, **kwargs)
-        if self._stream is _BoundedStream:
-            return _BoundedStream(connected)
-
-        async def bounded() -> _BoundedStream:
-            return _AsyncBoundedStream(await connected)
-
-        return bounded()
+        return self._bounded(self._backend.connect_tcp(*args, **kwargs))
 
     def connect_unix_socket(self, *args: Any, **kwargs: Any) -> Any:
-        connected = self._backend.connect_unix_socket(*args, **kwargs)
+        return self._bounded(self._backend.connect_unix_socket(*args, **kwargs))
+
+    def _bounded(self, connected: Any) -> Any:
+        """The connection the library's backend made, bounded (awaited first, when async)."""
         if self._stream is _BoundedStream:
             return _BoundedStream(connected)
 
@@ -1714,11 +1710,10 @@ class SyncAPIClient(BaseClient):
             request: _http.Request | None = None
             response: _http.Response | None = None
             try:
-                with _answer_clock(prepared.timeout) as clock:
+                with _answer_clock(prepared.timeout):
                     attempt, hops = prepared, 0
                     while True:  # redirects, followed here so that credentials stay home
-                        if clock is not None:  # each answer has the time of one
-                            clock.until = None
+                        _restart_clock()  # each answer has the time of one
                         request = self._build_request(self._client, attempt)
                         try:
                             response = self._client.send(
@@ -1905,11 +1900,10 @@ class AsyncAPIClient(BaseClient):
             request: _http.Request | None = None
             response: _http.Response | None = None
             try:
-                with _answer_clock(prepared.timeout) as clock:
+                with _answer_clock(prepared.timeout):
                     attempt, hops = prepared, 0
                     while True:  # redirects, followed here so that credentials stay home
-                        if clock is not None:  # each answer has the time of one
-                            clock.until = None
+                        _restart_clock()  # each answer has the time of one
                         request = self._build_request(self._client, attempt)
                         try:
                             response = await self._client.send(
