@@ -165,15 +165,18 @@ def _held(candidates: tuple[str, ...], held: Mapping[str, Collection[str]]
 
 
 def _is_object(schema: object) -> bool:
-    if not isinstance(schema, dict):
-        return False
-    kind = schema.get("type")
-    return (kind == "object" or (isinstance(kind, list) and "object" in kind)
-            or "properties" in schema)
+    return _declares(schema, "object", "properties")
 
 
 def _is_array(schema: object) -> bool:
+    return _declares(schema, "array", "items")
+
+
+def _declares(schema: object, kind: str, keyword: str) -> bool:
+    """Whether `schema` is of `kind`: its `type` says so (alone or among others), or it has
+    the `keyword` only that kind has."""
     if not isinstance(schema, dict):
         return False
-    kind = schema.get("type")
-    return kind == "array" or (isinstance(kind, list) and "array" in kind) or "items" in schema
+    declared = schema.get("type")
+    return (declared == kind or (isinstance(declared, list) and kind in declared)
+            or keyword in schema)

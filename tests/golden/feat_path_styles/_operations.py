@@ -360,13 +360,18 @@ def form_fields(
             fields.update(
                 {name: _form_value(item) for name, item in value.items() if item is not None}
             )
-        elif delimiter is not None and isinstance(value, list):
-            fields[key] = delimiter.join(_scalar(item) for item in value)
-        elif delimiter is not None and isinstance(value, dict):
-            fields[key] = delimiter.join(_scalar(part) for pair in value.items() for part in pair)
+        elif delimiter is not None and isinstance(value, dict | list):
+            fields[key] = _joined(value, delimiter)
         else:
             fields[key] = _form_value(value)
     return fields
+
+
+def _joined(value: dict[Any, Any] | list[Any], delimiter: str) -> str:
+    """An array or object not exploded, in a delimited style: its items, or its keys and
+    values in turn, joined by `delimiter` (`a,b`; `role,admin,first,Alex`)."""
+    parts = value if isinstance(value, list) else [part for pair in value.items() for part in pair]
+    return delimiter.join(_scalar(part) for part in parts)
 
 
 def _bracketed(name: str, value: Any) -> list[tuple[str, str]]:
@@ -662,12 +667,10 @@ def pick(
             elif delimiter is None:
                 picked.update({name: _scalar(item) for name, item in value.items()})
             else:
-                picked[wire] = delimiter.join(
-                    _scalar(part) for pair in value.items() for part in pair
-                )
+                picked[wire] = _joined(value, delimiter)
         elif isinstance(value, list):
             items = [_scalar(item) for item in value]
-            picked[wire] = items if delimiter is None else delimiter.join(items)
+            picked[wire] = items if delimiter is None else _joined(value, delimiter)
         else:
             picked[wire] = _scalar(value)
     return picked
