@@ -369,7 +369,7 @@ def form_fields(
 
 def _joined(value: dict[Any, Any] | list[Any], delimiter: str) -> str:
     """An array or object not exploded, in a delimited style: its items, or its keys and
-    values in turn, joined by `delimiter` (`a,b`; `role,admin,first,Alex`)."""
+    values in turn, joined by `delimiter` (`a,b`; `kind,cat,size,2`)."""
     parts = value if isinstance(value, list) else [part for pair in value.items() for part in pair]
     return delimiter.join(_scalar(part) for part in parts)
 
