@@ -276,3 +276,24 @@ def test_20_mb_json_document_loads_with_line_numbers(tmp_path: Path) -> None:
     line = doc.line_of(pointer)
     assert line is not None
     assert text.splitlines()[line - 1].strip() == '"b"'
+
+
+@pytest.mark.parametrize("suffix", [".json", ".yaml"])
+def test_a_text_the_document_repeats_is_held_once(tmp_path: Path, suffix: str) -> None:
+    """Large documents repeat their values (`"type": "string"`, the same `$ref`): each text is
+    one string object (GitHub's 12 MB document: 26 -> 20 MiB), its value unchanged."""
+    schemas = {f"S{i}": {"type": "string", "description": "An identifier " + "x" * 40,
+                         "items": ["string", "An identifier " + "x" * 40]} for i in range(3)}
+    doc = {"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {},
+           "components": {"schemas": schemas}}
+    path = tmp_path / f"api{suffix}"
+    path.write_text(json.dumps(doc), encoding="utf-8")  # JSON is YAML too
+    loaded = load(path).data["components"]["schemas"]
+    assert loaded == schemas
+    descriptions = [s["description"] for s in loaded.values()]
+    listed = [s["items"][1] for s in loaded.values()]
+    assert all(d is descriptions[0] for d in descriptions)
+    if suffix == ".yaml":  # libyaml makes a key and a list's string anew each time, json does not
+        assert all(text is descriptions[0] for text in listed)
+        keys = [next(k for k in s if k == "description") for s in loaded.values()]
+        assert all(k is keys[0] for k in keys)
