@@ -123,3 +123,20 @@ def test_a_walk_reads_memoised_shapes_without_copying_them(monkeypatch: pytest.M
     first = walker.flatten(pet, "/a")
     assert len(first) == 6 and len(copied) < len(first)  # (a copy per location, before)
     assert first == walker.flatten(pet, "/a")
+
+
+@pytest.mark.parametrize("case", CASES[:12], ids=[c.name for c in CASES[:12]])
+def test_a_full_shape_memo_let_go_changes_no_report(case: Any,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The walker's shape memo is bounded (`walk.SHAPE_MEMO`, for the comparison's memory) and
+    emptied when full: a shape built again is the same shape, so the report is the same when
+    every lookup misses."""
+    from generator.drift.diff import walk
+
+    changed = base()
+    case.mutate(changed)
+    old, new = render(base(), "3.1", True), render(changed, "3.1", True)
+    kept = diff(old, new)
+    monkeypatch.setattr(walk, "SHAPE_MEMO", 1)
+    assert diff(old, new) == kept
+    assert kept
