@@ -1,5 +1,5 @@
 """One run of datamodel-code-generator over a document -> the indexed models.py (for `generate`'s
-small inputs without a cache, in a worker child made ready as the command starts: `dcg_worker`).
+small inputs, in a worker child made ready as the command starts: `dcg_worker`).
 
 The options follow shared/research: the dated preset (standard collections, union operator,
 `Annotated`, strict nullability, no timestamp), full-path naming so that a new schema never
@@ -306,14 +306,15 @@ def _give_back_freed_memory() -> None:
 # dcg's first run in a process pays ~0.3 s (quiet machine) before its first model: importing
 # ~240 dcg and pydantic modules and building its option models. On a small document that is most
 # of the models stage, and the parent reaches it only after importing the other stages, loading,
-# checking and building the IR. `generate` without a cache therefore forks a worker as it starts
-# (`dcg_worker`); the worker pays the first run on a tiny document meanwhile, and then runs the
-# real inputs, sent to it as a pickle: the same `_run_dcg`, so the same text. The worker is for
-# inputs up to 4 MiB only (OpenAI's 3 MB document: 7.41 -> 7.10 s, median of four interleaved
-# runs, for a tree peak of 200 -> 315 MiB): a larger document's input copied into a second
-# process would raise the memory peak by more (GitHub's is at ~740 MiB without it), and its
-# first-run cost is small beside its dcg run. Anything the worker cannot
-# answer (a dcg error, a worker that died) is run here, as without a worker: a dcg error then
+# checking and building the IR. `generate` therefore forks a worker as it starts (`dcg_worker`),
+# with a cache too (the package or dcg's output found there leaves the worker unasked: it is
+# stopped, having cost the other core); the worker pays the first run on a tiny document
+# meanwhile, and then runs the real inputs, sent to it as a pickle: the same `_run_dcg`, so the
+# same text. The worker is for inputs up to 4 MiB only (OpenAI's 3 MB document: 7.41 -> 7.10 s,
+# median of four interleaved runs, for a tree peak of 200 -> 315 MiB): a larger document's
+# input copied into a second process would raise the memory peak by more (GitHub's is at
+# ~740 MiB without it), and its first-run cost is small beside its dcg run. Anything the worker
+# cannot answer (a dcg error, a worker that died) is run here, as without a worker: a dcg error then
 # becomes the same located problem, with its traceback under --debug.
 
 WORKER_MAX_INPUT_BYTES = 4 << 20  # the input files' total size up to which a worker is started
@@ -348,14 +349,17 @@ def small_enough_for_worker(inputs: list[Path]) -> bool:
 
 
 @contextmanager
-def dcg_worker(wanted: bool) -> Iterator[Worker | None]:
+def dcg_worker(wanted: bool, *, import_shared: bool = True) -> Iterator[Worker | None]:
     """Inside the block, dcg runs in a worker child (when `wanted`, on Linux, and none runs
-    already); it is stopped when the block ends, however it ends. The worker, or None."""
+    already); it is stopped when the block ends, however it ends. The worker, or None.
+    `import_shared`: pydantic imported here first, for the worker and the validator child to
+    share (not worth this process's time when a cache may make both idle)."""
     global _worker
     if not wanted or _worker is not None or not can_fork():
         yield None
         return
-    import_shared_dependencies()  # before the fork: the worker and the validator child share it
+    if import_shared:  # before the fork: the worker and the validator child share it
+        import_shared_dependencies()
     worker = Worker(_warm_up, _serve, max_request_bytes=_WORKER_MAX_REQUEST_BYTES,
                     answer_seconds=_WORKER_ANSWER_SECONDS)
     _worker = worker

@@ -1,11 +1,13 @@
-"""dcg in a worker child (`run.dcg_worker`): `generate` without a cache, on small inputs, forks
+"""dcg in a worker child (`run.dcg_worker`): `generate`, on small inputs, forks
 a worker that readies dcg while this process loads, and has it run dcg's inputs. Its text is
 the one this process makes, byte for byte; a worker that died, an input too large to send and a
 dcg failure leave the run to this process (the failure then the same located problem); the
-worker never outlives the block, however it ends; a cache or a large input starts none."""
+worker never outlives the block, however it ends; a large input starts none, and a package
+found in the cache leaves it unasked."""
 
 from __future__ import annotations
 
+import functools
 import importlib
 import os
 import signal
@@ -139,8 +141,9 @@ def test_only_small_regular_files_are_small_enough(tmp_path: Path) -> None:
 
 
 @contextmanager
-def _recorded(seen: list[tuple[Worker | None, int]], wanted: bool) -> Iterator[Worker | None]:
-    with _REAL_DCG_WORKER(wanted) as worker:
+def _recorded(seen: list[tuple[Worker | None, int]], wanted: bool,
+              **options: bool) -> Iterator[Worker | None]:
+    with _REAL_DCG_WORKER(wanted, **options) as worker:
         seen.append((worker, worker.pid if worker is not None else 0))
         yield worker
 
@@ -150,7 +153,7 @@ _REAL_DCG_WORKER = run.dcg_worker
 
 def _generate(args: list[str], monkeypatch: pytest.MonkeyPatch) -> list[tuple[Worker | None, int]]:
     seen: list[tuple[Worker | None, int]] = []
-    monkeypatch.setattr(run, "dcg_worker", lambda wanted: _recorded(seen, wanted))
+    monkeypatch.setattr(run, "dcg_worker", functools.partial(_recorded, seen))
     assert cli_main(["generate", *args]) == 0
     return seen
 
@@ -163,12 +166,20 @@ def test_generate_without_a_cache_runs_dcg_in_a_worker_that_ends_with_it(
     assert worker.pid == 0 and _gone(pid)
 
 
-def test_generate_with_a_cache_starts_no_worker(tmp_path: Path,
-                                                monkeypatch: pytest.MonkeyPatch) -> None:
+def test_generate_with_a_cold_cache_runs_dcg_in_the_worker_and_a_warm_one_leaves_it_unasked(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A user's first run has the cache on: dcg runs in the worker then too. The second run
+    finds the package in the cache: the worker is stopped without a request. With a cache
+    this process does not import pydantic for the children (they may have nothing to do)."""
     monkeypatch.delenv("OPENAPI_CLIENTGEN_NO_CACHE", raising=False)
     monkeypatch.setenv("OPENAPI_CLIENTGEN_CACHE_DIR", str(tmp_path / "cache"))
-    seen = _generate(["--spec", str(SPEC), "--out", str(tmp_path / "pkg")], monkeypatch)
-    assert seen == [(None, 0)]
+    monkeypatch.setattr(run, "import_shared_dependencies", _not_here)
+    out = str(tmp_path / "pkg")
+    [(cold, cold_pid)] = _generate(["--spec", str(SPEC), "--out", out], monkeypatch)
+    assert cold is not None and cold.answered >= 1
+    [(warm, warm_pid)] = _generate(["--spec", str(SPEC), "--out", out], monkeypatch)
+    assert warm is not None and warm.answered == 0
+    assert _gone(cold_pid) and _gone(warm_pid)
 
 
 def _pays(*args: str) -> bool:

@@ -47,15 +47,16 @@ def cache_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 @pytest.fixture
 def dcg_runs(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """One item per datamodel-code-generator run."""
+    """One item per datamodel-code-generator run, here or in the worker (`_dcg_source`
+    chooses where; the worker's own calls are not seen from this process)."""
     runs: list[int] = []
-    real = run._run_dcg
+    real = run._dcg_source
 
     def counted(*args: Any) -> str:
         runs.append(1)
         return real(*args)
 
-    monkeypatch.setattr(run, "_run_dcg", counted)
+    monkeypatch.setattr(run, "_dcg_source", counted)
     return runs
 
 
