@@ -9,9 +9,12 @@ from the operation (`CompletionsCreateBody`), its array items and union branches
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Generator
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from generator.document.keywords import subschemas
 from generator.document.refs import Refs
 from generator.ir.schemas import branch_name, deserves_class, is_array, object_properties
 from generator.names import identifiers as names
@@ -21,6 +24,9 @@ from generator.names.components import SCHEMAS_PREFIX
 # becomes a class of its own, is sent back that class's name, returns the schema to store.
 _Hoisting = Generator[tuple[Any, str], str, Any]
 Flag = Literal["readOnly", "writeOnly"]
+_SUFFIX: dict[Flag, str] = {"readOnly": "Request", "writeOnly": "Response"}
+STRIP_DEPTH = 64  # inline levels a variant strips flagged properties from (deeper: kept whole)
+_STRIPPED_LISTS = ("allOf", "oneOf", "anyOf", "prefixItems")
 
 
 class ModelClasses:
@@ -32,6 +38,7 @@ class ModelClasses:
         self.refs = refs
         self.required: set[str] = set()  # classes the templates reference
         self.variants: dict[tuple[str, Flag], str] = {}
+        self._reach: dict[Flag, _Reach] = {}
 
     def class_for(self, schema: Any, suggested: str) -> str:
         """The models.py class for `schema`: its component name, or a new hoisted one.
@@ -43,6 +50,11 @@ class ModelClasses:
         if direct is not None:
             return direct
         root = self._allocate(suggested)
+        self._hoist_into(root, schema)
+        return root
+
+    def _hoist_into(self, root: str, schema: Any) -> None:
+        """Store `schema` as the class `root` (a name allocated), its parts hoisted."""
         stack: list[tuple[str, _Hoisting]] = [(root, self._hoist_parts(_wrapped(schema), root))]
         reply: str | None = None
         while stack:
@@ -59,19 +71,15 @@ class ModelClasses:
             if reply is None:
                 child = self._allocate(part_name)
                 stack.append((child, self._hoist_parts(_wrapped(part), child)))
-        return root
 
     def _component(self, schema: Any) -> str | None:
         """The component class a bare `$ref` to one names (marked required), else None."""
         if not (isinstance(schema, dict) and set(schema) == {"$ref"}):
             return None
-        ref = schema["$ref"]
-        if isinstance(ref, str) and ref.startswith(SCHEMAS_PREFIX) \
-                and "/" not in ref[len(SCHEMAS_PREFIX):]:
-            name = ref[len(SCHEMAS_PREFIX):]
+        name = _component_name(schema)
+        if name is not None:
             self.required.add(name)
-            return name
-        return None
+        return name
 
     def _allocate(self, suggested: str) -> str:
         return names.unique(names.class_name(suggested), self.taken)
@@ -98,58 +106,171 @@ class ModelClasses:
         return schema
 
     def variant(self, class_name: str, schema: Any, flag: Flag) -> str:
-        """`class_name`, or, when the schema marks some of its properties `flag`, a class
-        without them: `<Name>Request` (no readOnly properties) for request bodies,
-        `<Name>Response` (no writeOnly properties) for responses. One per schema and flag."""
+        """`class_name`, or, when the schema marks some of its properties `flag` (however deep:
+        a nested object's, a referenced component's), a class without them: `<Name>Request`
+        (no readOnly properties) for request bodies, `<Name>Response` (no writeOnly
+        properties) for responses. One per schema and flag; the classes it names that hold
+        such properties are their variants in turn (`ShipmentRequest.ship_to` is an
+        `AddressRequest`), while the classes themselves stay whole for the other direction."""
         key = (class_name, flag)
         if key not in self.variants:
-            self.variants[key] = self._hoist_variant(class_name, schema, flag)
+            if class_name not in self._flagged(flag) and not self._holds_flagged(schema, flag):
+                self.variants[key] = class_name
+            else:
+                # named before it is made: a class that refers back to itself, through others
+                # too, names its variant
+                name = self.variants[key] = self._allocate(class_name + _SUFFIX[flag])
+                self._hoist_into(name, self._variant_schema(class_name, schema, flag))
         return self.variants[key]
 
-    def _hoist_variant(self, class_name: str, schema: Any, flag: Flag) -> str:
-        shape = object_properties(schema, self.refs)
-        if shape is None:
-            return self._union_variant(class_name, flag)
+    def _variant_schema(self, class_name: str, schema: Any, flag: Flag) -> Any:
+        """The schema of `class_name`'s variant: an object's own and merged (`allOf`)
+        properties less the flagged ones, or any other schema with its parts stripped."""
+        stored = self.schemas.get(class_name, schema)
+        shape = object_properties(stored, self.refs)
+        if shape is None or _branches(stored):
+            return self._stripped(stored, flag)
         properties, required = shape
-        dropped = {name for name, prop in properties.items()
-                   if isinstance(prop, dict) and prop.get(flag) is True}
-        if not dropped:
-            return class_name
-        resolved = self.refs.resolve(schema)
+        kept_names = [name for name, prop in properties.items()
+                      if not self._is_flagged(prop, flag)]
         kept: dict[str, Any] = {
             "type": "object",
-            "properties": {name: prop for name, prop in properties.items() if name not in dropped},
-            "required": sorted(required - dropped),
+            "properties": {name: self._stripped(properties[name], flag) for name in kept_names},
+            "required": sorted(required & set(kept_names)),
         }
+        resolved = self.refs.resolve(stored)
         for keyword in ("description", "additionalProperties"):
             if isinstance(resolved, dict) and keyword in resolved:
-                kept[keyword] = resolved[keyword]
-        return self.class_for(kept, class_name + ("Request" if flag == "readOnly" else "Response"))
+                kept[keyword] = self._stripped(resolved[keyword], flag)
+        return kept
+
+    def _stripped(self, schema: Any, flag: Flag, depth: int = 0) -> Any:
+        """`schema` without the properties marked `flag` at any depth of its inline parts, each
+        component it names that holds some naming that component's variant instead; `schema`
+        itself when nothing changes (and past `STRIP_DEPTH` inline levels: kept whole)."""
+        if not isinstance(schema, dict) or depth > STRIP_DEPTH:
+            return schema
+        stripped = dict(schema)
+        target = _component_name(schema)
+        if target is not None and target in self._flagged(flag):
+            renamed = self.variant(target, self.schemas[target], flag)
+            stripped["$ref"] = SCHEMAS_PREFIX + renamed
+        properties = schema.get("properties")
+        if isinstance(properties, dict):
+            stripped["properties"] = {
+                name: self._stripped(prop, flag, depth + 1) for name, prop in properties.items()
+                if not self._is_flagged(prop, flag)}
+            dropped = set(properties) - set(stripped["properties"])
+            if dropped and isinstance(schema.get("required"), list):
+                stripped["required"] = [r for r in schema["required"] if r not in dropped]
+        for keyword in _STRIPPED_LISTS:
+            if isinstance(schema.get(keyword), list):
+                stripped[keyword] = [self._stripped(part, flag, depth + 1)
+                                     for part in schema[keyword]]
+        for keyword in ("items", "additionalProperties"):
+            if keyword in schema:
+                stripped[keyword] = self._stripped(schema[keyword], flag, depth + 1)
+        renamed_branches = _renamed_branches(schema, stripped)
+        if renamed_branches and isinstance(schema.get("discriminator"), dict):
+            stripped["discriminator"] = _renamed_discriminator(
+                schema["discriminator"], renamed_branches)
+        return schema if stripped == schema else stripped
+
+    def _is_flagged(self, prop: Any, flag: Flag) -> bool:
+        """A property marked `flag`, on itself or on the schema it refers to."""
+        if not isinstance(prop, dict):
+            return False
+        resolved = self.refs.resolve(prop) if "$ref" in prop else prop
+        return prop.get(flag) is True or (isinstance(resolved, dict)
+                                          and resolved.get(flag) is True)
+
+    def _holds_flagged(self, schema: Any, flag: Flag) -> bool:
+        """Whether the inline parts of `schema` hold a property marked `flag`, or name a
+        component that does (`_flagged`)."""
+        marked, named = self._inline_marks(schema, flag)
+        return marked or not named.isdisjoint(self._flagged(flag))
+
+    def _inline_marks(self, schema: Any, flag: Flag) -> tuple[bool, set[str]]:
+        """Whether the inline parts of `schema` (not the components it names) hold a property
+        marked `flag`, and the components they name. Walked without recursion."""
+        marked, named = False, set()
+        waiting = [schema]
+        while waiting:
+            node = waiting.pop()
+            if not isinstance(node, dict):
+                continue
+            target = _component_name(node)
+            if target is not None:
+                named.add(target)
+            properties = node.get("properties")
+            if isinstance(properties, dict):
+                marked = marked or any(self._is_flagged(p, flag) for p in properties.values())
+            waiting.extend(container[key] for container, key in subschemas(node))
+        return marked, named
+
+    def _flagged(self, flag: Flag) -> set[str]:
+        """The component schemas holding a property marked `flag`, however deep: in their
+        inline parts or through the components they name. Worked out once for the schemas
+        there are, then for each one hoisted since (a new schema is named only by newer ones:
+        the older ones keep their answer)."""
+        reach = self._reach.setdefault(flag, _Reach())
+        if len(reach.seen) == len(self.schemas):
+            return reach.found
+        new = [name for name in self.schemas if name not in reach.seen]
+        seeds = []
+        for name in new:
+            reach.seen.add(name)
+            marked, named = self._inline_marks(self.schemas[name], flag)
+            for other in named:
+                reach.users.setdefault(other, set()).add(name)
+            if marked or not named.isdisjoint(reach.found):
+                seeds.append(name)
+        waiting = deque(name for name in seeds if name not in reach.found)
+        reach.found.update(waiting)
+        while waiting:
+            for user in reach.users.get(waiting.popleft(), ()):
+                if user not in reach.found:
+                    reach.found.add(user)
+                    waiting.append(user)
+        return reach.found
 
 
-    def _union_variant(self, class_name: str, flag: Flag) -> str:
-        """A oneOf/anyOf of component classes whose object branches have variants: the union
-        of the variants (`<Name>Request` of `Cat | Dog` is `CatRequest | DogRequest`), its
-        discriminator's mapping pointing at them (the tags the branches had stay theirs)."""
-        stored = self.schemas.get(class_name)
-        keyword = next((k for k in ("oneOf", "anyOf") if isinstance(stored, dict)
-                        and isinstance(stored.get(k), list)), None)
-        if keyword is None or not isinstance(stored, dict):
-            return class_name
-        renamed: dict[str, str] = {}  # branch class -> its variant
-        for branch in stored[keyword]:
-            name = self._component(branch)
-            # object branches only: a union of unions keeps its inner ones (no recursion here)
-            if name is not None and object_properties(self.schemas.get(name), self.refs):
-                renamed[name] = self.variant(name, self.schemas.get(name), flag)
-        renamed = {name: new for name, new in renamed.items() if new != name}
-        if not renamed:
-            return class_name
-        union = {key: value for key, value in stored.items() if key != keyword}
-        union[keyword] = [_renamed_ref(branch, renamed) for branch in stored[keyword]]
-        if isinstance(stored.get("discriminator"), dict):
-            union["discriminator"] = _renamed_discriminator(stored["discriminator"], renamed)
-        return self.class_for(union, class_name + ("Request" if flag == "readOnly" else "Response"))
+@dataclass
+class _Reach:
+    """`ModelClasses._flagged`'s answer for one flag, and what it was worked out from."""
+
+    seen: set[str] = field(default_factory=set)  # the component schemas looked at
+    found: set[str] = field(default_factory=set)  # those holding a flagged property
+    users: dict[str, set[str]] = field(default_factory=dict)  # component -> those naming it
+
+
+def _component_name(schema: dict[str, Any]) -> str | None:
+    """The component schema `schema`'s `$ref` names (`#/components/schemas/<name>`), if any."""
+    ref = schema.get("$ref")
+    if isinstance(ref, str) and ref.startswith(SCHEMAS_PREFIX) \
+            and "/" not in ref[len(SCHEMAS_PREFIX):]:
+        return ref[len(SCHEMAS_PREFIX):]
+    return None
+
+
+def _branches(schema: Any) -> bool:
+    """A `oneOf`/`anyOf` union (its variant is the union of its branches' variants)."""
+    schema_dict = schema if isinstance(schema, dict) else {}
+    return any(isinstance(schema_dict.get(k), list) for k in ("oneOf", "anyOf"))
+
+
+def _renamed_branches(schema: dict[str, Any], stripped: dict[str, Any]) -> dict[str, str]:
+    """The components a union's branches named, each renamed in `stripped` -> its new name."""
+    renamed: dict[str, str] = {}
+    for keyword in ("oneOf", "anyOf"):
+        before, after = schema.get(keyword), stripped.get(keyword)
+        if isinstance(before, list) and isinstance(after, list):
+            for old, new in zip(before, after, strict=True):
+                old_name = _component_name(old) if isinstance(old, dict) else None
+                new_name = _component_name(new) if isinstance(new, dict) else None
+                if old_name is not None and new_name is not None and old_name != new_name:
+                    renamed[old_name] = new_name
+    return renamed
 
 
 def _renamed_ref(schema: Any, renamed: dict[str, str]) -> Any:
