@@ -348,23 +348,39 @@ def form_fields(
     each field in the style its `encoding` names: joined by its delimiter (`delimiters`),
     as `name[key]` fields however deep (`deep`: deepObject), or an object spread into its
     properties (`spread`: `form`, exploded). Without one, arrays repeat the field and objects
-    are JSON text."""
+    are JSON text. A field two values would give (an object spread into a name the body
+    has already) is refused: one value would silently replace the other."""
     fields: dict[str, object] = {}
+    owners: dict[str, str] = {}  # each field -> the value that gave it
     for key, value in values.items():
         if value is None:
             continue
         delimiter = delimiters.get(key) if delimiters else None
+        given: Iterable[tuple[str, object]]
         if key in deep and isinstance(value, dict | list):
-            fields.update(_bracketed(key, value))
+            given = _bracketed(key, value)
         elif key in spread and isinstance(value, dict):
-            fields.update(
-                {name: _form_value(item) for name, item in value.items() if item is not None}
-            )
+            given = [
+                (str(name), _form_value(item)) for name, item in value.items() if item is not None
+            ]
         elif delimiter is not None and isinstance(value, dict | list):
-            fields[key] = _joined(value, delimiter)
+            given = [(key, _joined(value, delimiter))]
         else:
-            fields[key] = _form_value(value)
+            given = [(key, _form_value(value))]
+        for name, sent in given:
+            owner = owners.setdefault(name, key)
+            if owner != key:
+                raise RequestValidationError(_clash(name, owner, key))
+            fields[name] = sent
     return fields
+
+
+def _clash(name: str, first: str, second: str) -> str:
+    """Why a form body that would hold the field `name` twice is refused."""
+    return (
+        f"{second}: the form field {name!r} would be sent from both {first} and {second} (an "
+        "object spread into its properties); one value would replace the other: nothing was sent"
+    )
 
 
 def _joined(value: dict[Any, Any] | list[Any], delimiter: str) -> str:
