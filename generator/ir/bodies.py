@@ -19,7 +19,13 @@ from generator.document.schemas import branches_beside_properties, merges_a_unio
 from generator.ir.context import Context
 from generator.ir.media import base_type, pick_json
 from generator.ir.model import Body, BodyKind, Param
-from generator.ir.schemas import ALL_OF_DEPTH, is_binary, is_nullable, object_properties
+from generator.ir.schemas import (
+    ALL_OF_DEPTH,
+    is_binary,
+    is_nullable,
+    may_be_binary,
+    object_properties,
+)
 from generator.names import identifiers as names
 from generator.names.namespace import Rename
 
@@ -116,7 +122,9 @@ def _expanded(context: Context, kind: BodyKind, model_class: str,
         prop = context.refs.resolve(properties[wire])
         if isinstance(prop, dict) and prop.get("readOnly") is True:
             continue
-        if kind == "multipart" and is_binary(prop, context.refs):
+        # a file, or a union with a file among its branches: its value is a file part when
+        # it is a file (bytes, an open file, a path, a tuple), else a field (`multipart_body`)
+        if kind == "multipart" and may_be_binary(prop, context.refs):
             file_fields.append(wire)
         name = names.argument_name(wire, reserved=taken)
         taken.add(name)

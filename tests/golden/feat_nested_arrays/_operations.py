@@ -98,8 +98,9 @@ def validated(
 
     `nullable` names the arguments the spec lets be null; `None` for any other is an error.
     `python_names` maps wire names to the argument names errors should use, where they differ.
-    `raw` names arguments passed through unchecked (multipart files: bytes, open files or
-    tuples, which the model, typing them as bytes, checks as empty placeholders).
+    `raw` names arguments passed through unchecked when they hold files (multipart files:
+    bytes, open files, paths or tuples, which the model, typing them as bytes, checks as empty
+    placeholders); any other value of theirs (a union's text branch) is checked as given.
     """
     python_names = python_names or {}
     given: dict[str, Any] = {}
@@ -120,7 +121,9 @@ def validated(
     checked = given
     passthrough: dict[str, Any] = {}
     if raw:
-        passthrough = {key: given[key] for key in given if key in raw}
+        passthrough = {
+            key: value for key, value in given.items() if key in raw and _is_file_part(value)
+        }
         placeholders = {
             key: [] if isinstance(value, list) else b"" for key, value in passthrough.items()
         }
@@ -490,11 +493,13 @@ def form_body(
 def multipart_body(
     values: Mapping[str, Any] | NotGiven, files: Collection[str] = ()
 ) -> MultipartBody:
-    """A multipart body from validated values; `files` names the file parts (passed through
-    unchecked by `validated(..., raw=files)`); `NOT_GIVEN` (an optional body left out) is one
-    of no parts: no body is sent, unless `extra_body=` gives parts (sent as multipart, not as
-    JSON)."""
+    """A multipart body from validated values; `files` names the properties sent as file parts
+    when they hold files (passed through unchecked by `validated(..., raw=files)`);
+    `NOT_GIVEN` (an optional body left out) is one of no parts: no body is sent, unless
+    `extra_body=` gives parts (sent as multipart, not as JSON)."""
     values = {} if isinstance(values, NotGiven) else _parts_mapping(values, "multipart")
+    # a file property's value that is no file (a union's text or object branch) is a field
+    files = {key for key in files if _is_file_part(values.get(key))}
     return MultipartBody(
         multipart_fields(values, files),
         multipart_files(values, files) + json_parts(values, files),
@@ -511,11 +516,12 @@ def multipart_parts(model: type[Any], value: object) -> MultipartBody:
         return multipart_body(NOT_GIVEN)
     parts = _parts_mapping(value, "multipart")
     files = {key for key, item in parts.items() if _is_file_part(item)}
-    rest = {key: item for key, item in parts.items() if key not in files}
-    checked = validated_root(model, rest) if rest else {}
-    return multipart_body(
-        {**_parts_mapping(checked, "multipart"), **{k: parts[k] for k in files}}, files
-    )
+    # each file checked as an empty placeholder, as `validated` does: a required file part
+    # (a property named "" included) is there, and the model never reads the file
+    placeholders = {key: [] if isinstance(parts[key], list) else b"" for key in files}
+    checked = _parts_mapping(validated_root(model, {**parts, **placeholders}), "multipart")
+    rest = {key: item for key, item in checked.items() if key not in files}
+    return multipart_body({**rest, **{key: parts[key] for key in files}}, files)
 
 
 def _parts_mapping(value: object, kind: str) -> Mapping[str, Any]:
