@@ -195,7 +195,7 @@ def pages(context: Context, site: OperationSite, success: tuple[ResponseType, ..
     if hint is None and site.method != "get":
         return None
     held = _held_properties(properties, refs)
-    objects = [name for name, schema in properties.items() if _is_object(schema, refs)]
+    objects = [name for name, schema in properties.items() if _may_be_object(schema, refs)]
     if hint is None:
         return paging.detect(query, properties, held=held, objects=objects)
     try:
@@ -216,9 +216,10 @@ def _held_properties(properties: dict[str, Any], refs: Refs) -> dict[str, set[st
     return held
 
 
-def _is_object(schema: Any, refs: Refs) -> bool:
-    """Whether the answer's property `schema` is an object: its properties (allOf merged), or
-    a union one of whose branches is (`oneOf: [NextPage, {type: 'null'}]`)."""
+def _may_be_object(schema: Any, refs: Refs) -> bool:
+    """Whether the answer's property `schema` is, or may be, an object: one with properties
+    (refs resolved, allOf merged), or a union one of whose branches is (`oneOf: [NextPage,
+    {type: 'null'}]`). paging's `_is_object` asks less: what the schema itself declares."""
     if object_properties(schema, refs) is not None:
         return True
     resolved = refs.resolve(schema)
