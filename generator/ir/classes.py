@@ -14,7 +14,6 @@ from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from generator.document.keywords import subschemas
 from generator.document.refs import Refs
 from generator.ir.schemas import branch_name, deserves_class, is_array, object_properties
 from generator.names import identifiers as names
@@ -27,6 +26,8 @@ Flag = Literal["readOnly", "writeOnly"]
 _SUFFIX: dict[Flag, str] = {"readOnly": "Request", "writeOnly": "Response"}
 STRIP_DEPTH = 64  # inline levels a variant strips flagged properties from (deeper: kept whole)
 _STRIPPED_LISTS = ("allOf", "oneOf", "anyOf", "prefixItems")
+# what `_inline_marks` reads of a schema: a schema with none of them holds nothing it looks for
+_WALKED = frozenset({"$ref", "properties", "items", "additionalProperties", *_STRIPPED_LISTS})
 
 
 class ModelClasses:
@@ -38,7 +39,7 @@ class ModelClasses:
         self.refs = refs
         self.required: set[str] = set()  # classes the templates reference
         self.variants: dict[tuple[str, Flag], str] = {}
-        self._reach: dict[Flag, _Reach] = {}
+        self._reach = _Reach()
 
     def class_for(self, schema: Any, suggested: str) -> str:
         """The models.py class for `schema`: its component name, or a new hoisted one.
@@ -114,7 +115,10 @@ class ModelClasses:
         `AddressRequest`), while the classes themselves stay whole for the other direction."""
         key = (class_name, flag)
         if key not in self.variants:
-            if class_name not in self._flagged(flag) and not self._holds_flagged(schema, flag):
+            self._require_branches(class_name, schema)
+            held = (class_name in self._flagged(flag) if class_name in self.schemas
+                    else self._holds_flagged(schema, flag))
+            if not held:
                 self.variants[key] = class_name
             else:
                 # named before it is made: a class that refers back to itself, through others
@@ -122,6 +126,16 @@ class ModelClasses:
                 name = self.variants[key] = self._allocate(class_name + _SUFFIX[flag])
                 self._hoist_into(name, self._variant_schema(class_name, schema, flag))
         return self.variants[key]
+
+    def _require_branches(self, class_name: str, schema: Any) -> None:
+        """The component classes a union's branches name are required (their module may be
+        needed by name), whether or not the union has a variant."""
+        stored = self.schemas.get(class_name)
+        if not isinstance(stored, dict) or object_properties(schema, self.refs) is not None:
+            return
+        keyword = next((k for k in ("oneOf", "anyOf") if isinstance(stored.get(k), list)), None)
+        for branch in stored[keyword] if keyword is not None else ():
+            self._component(branch)
 
     def _variant_schema(self, class_name: str, schema: Any, flag: Flag) -> Any:
         """The schema of `class_name`'s variant: an object's own and merged (`allOf`)
@@ -177,71 +191,99 @@ class ModelClasses:
         return schema if stripped == schema else stripped
 
     def _is_flagged(self, prop: Any, flag: Flag) -> bool:
-        """A property marked `flag`, on itself or on the schema it refers to."""
+        """A property marked `flag`, on itself or on the schema it refers to (a component's
+        read without resolving: most properties are `$ref`s to one)."""
         if not isinstance(prop, dict):
             return False
-        resolved = self.refs.resolve(prop) if "$ref" in prop else prop
-        return prop.get(flag) is True or (isinstance(resolved, dict)
-                                          and resolved.get(flag) is True)
+        if prop.get(flag) is True:
+            return True
+        if "$ref" not in prop:
+            return False
+        target = _component_name(prop)
+        resolved = self.schemas.get(target) if target is not None else self.refs.resolve(prop)
+        return isinstance(resolved, dict) and resolved.get(flag) is True
 
     def _holds_flagged(self, schema: Any, flag: Flag) -> bool:
         """Whether the inline parts of `schema` hold a property marked `flag`, or name a
         component that does (`_flagged`)."""
-        marked, named = self._inline_marks(schema, flag)
-        return marked or not named.isdisjoint(self._flagged(flag))
+        marked, named = self._inline_marks(schema)
+        return flag in marked or not named.isdisjoint(self._flagged(flag))
 
-    def _inline_marks(self, schema: Any, flag: Flag) -> tuple[bool, set[str]]:
-        """Whether the inline parts of `schema` (not the components it names) hold a property
-        marked `flag`, and the components they name. Walked without recursion."""
-        marked, named = False, set()
-        waiting = [schema]
+    def _inline_marks(self, schema: Any) -> tuple[set[Flag], set[str]]:
+        """The flags marking a property of the inline parts of `schema` (not of the
+        components it names), and the components they name: the parts `_stripped` strips.
+        Walked without recursion."""
+        marked: set[Flag] = set()
+        named: set[str] = set()
+        waiting = [schema] if isinstance(schema, dict) else []
         while waiting:
             node = waiting.pop()
-            if not isinstance(node, dict):
+            if _WALKED.isdisjoint(node):  # most are a leaf (a string, a number): one look
                 continue
-            target = _component_name(node)
-            if target is not None:
+            if "$ref" in node and (target := _component_name(node)) is not None:
                 named.add(target)
             properties = node.get("properties")
             if isinstance(properties, dict):
-                marked = marked or any(self._is_flagged(p, flag) for p in properties.values())
-            waiting.extend(container[key] for container, key in subschemas(node))
+                props = [prop for prop in properties.values() if isinstance(prop, dict)]
+                waiting.extend(props)
+                if len(marked) < len(_SUFFIX):
+                    marked.update(flag for flag in _SUFFIX
+                                  if any(self._is_flagged(prop, flag) for prop in props))
+            waiting.extend(_parts(node))
         return marked, named
 
     def _flagged(self, flag: Flag) -> set[str]:
         """The component schemas holding a property marked `flag`, however deep: in their
         inline parts or through the components they name. Worked out once for the schemas
-        there are, then for each one hoisted since (a new schema is named only by newer ones:
-        the older ones keep their answer)."""
-        reach = self._reach.setdefault(flag, _Reach())
-        if len(reach.seen) == len(self.schemas):
-            return reach.found
-        new = [name for name in self.schemas if name not in reach.seen]
-        seeds = []
+        there are, then for each one hoisted since (schemas are only added, after the others:
+        a new one is named only by newer ones, so the older ones keep their answer)."""
+        reach = self._reach
+        if reach.seen < len(self.schemas):
+            self._reach_new(reach)
+        return reach.found[flag]
+
+    def _reach_new(self, reach: _Reach) -> None:
+        new = list(self.schemas)[reach.seen:]
+        reach.seen = len(self.schemas)
+        seeds: dict[Flag, list[str]] = {flag: [] for flag in _SUFFIX}
         for name in new:
-            reach.seen.add(name)
-            marked, named = self._inline_marks(self.schemas[name], flag)
+            marked, named = self._inline_marks(self.schemas[name])
             for other in named:
                 reach.users.setdefault(other, set()).add(name)
-            if marked or not named.isdisjoint(reach.found):
-                seeds.append(name)
-        waiting = deque(name for name in seeds if name not in reach.found)
-        reach.found.update(waiting)
-        while waiting:
-            for user in reach.users.get(waiting.popleft(), ()):
-                if user not in reach.found:
-                    reach.found.add(user)
-                    waiting.append(user)
-        return reach.found
+            for flag in _SUFFIX:
+                if flag in marked or not named.isdisjoint(reach.found[flag]):
+                    seeds[flag].append(name)
+        for flag, seeded in seeds.items():
+            found = reach.found[flag]
+            waiting = deque(name for name in seeded if name not in found)
+            found.update(waiting)
+            while waiting:
+                for user in reach.users.get(waiting.popleft(), ()):
+                    if user not in found:
+                        found.add(user)
+                        waiting.append(user)
 
 
 @dataclass
 class _Reach:
-    """`ModelClasses._flagged`'s answer for one flag, and what it was worked out from."""
+    """`ModelClasses._flagged`'s answers, and what they were worked out from."""
 
-    seen: set[str] = field(default_factory=set)  # the component schemas looked at
-    found: set[str] = field(default_factory=set)  # those holding a flagged property
+    seen: int = 0  # how many of the component schemas (in their order) were looked at
+    # for each flag, those holding a property it marks
+    found: dict[Flag, set[str]] = field(
+        default_factory=lambda: {flag: set() for flag in _SUFFIX})
     users: dict[str, set[str]] = field(default_factory=dict)  # component -> those naming it
+
+
+def _parts(node: dict[str, Any]) -> list[dict[str, Any]]:
+    """The inline schemas of `node` a variant strips (but its properties): its items, values
+    and union or tuple members."""
+    parts = [part for keyword in ("items", "additionalProperties")
+             if isinstance(part := node.get(keyword), dict)]
+    for keyword in _STRIPPED_LISTS:
+        if isinstance(listed := node.get(keyword), list):
+            parts.extend(part for part in listed if isinstance(part, dict))
+    return parts
 
 
 def _component_name(schema: dict[str, Any]) -> str | None:
