@@ -18,7 +18,7 @@ from generator.document.operations import iter_operations
 from generator.document.refs import Refs
 from generator.document.tree import changed_in_place, copy_tree
 from generator.ir import retries
-from generator.ir.classes import ModelClasses
+from generator.ir.classes import FLAGS, Flag, ModelClasses
 from generator.ir.context import Context
 from generator.ir.model import Api, BuildOptions, Operation, Param, Resource
 from generator.ir.operations import build_operation
@@ -84,12 +84,15 @@ def _context(data: dict[str, Any], options: BuildOptions, in_place: bool = False
     renames = ref_renames(chosen)
 
     loose: list[dict[str, Any]] = []  # `prefixItems` typed as lists (ir/tuples)
+    flags: set[Flag] = set()  # what the document marks readOnly or writeOnly: classes' variants
 
     def prepared(source: dict[str, Any], copied: dict[str, Any]) -> None:
         if renames and "$ref" in source and (ref := renamed_ref(source, renames)) is not None:
             copied["$ref"] = ref
         if "prefixItems" in source and loose_tuple(source):
             loose.append(copied)
+        if "readOnly" in source or "writeOnly" in source:  # a few: the rest is one look each
+            flags.update(flag for flag in FLAGS if source.get(flag) is True)
         if "enum" in source and (members := ascii_member_names(source)) is not None:
             copied["x-enum-varnames"] = members
 
@@ -98,7 +101,7 @@ def _context(data: dict[str, Any], options: BuildOptions, in_place: bool = False
     schemas = components.get("schemas") or {}
     components["schemas"] = {new: schemas[original] for original, new in chosen.items()}
     refs = Refs(working, options.source_file)
-    classes = ModelClasses(working["components"]["schemas"], taken, refs)
+    classes = ModelClasses(working["components"]["schemas"], taken, refs, frozenset(flags))
     return Context(working, options, refs, classes,
                    server_url(working, options.default_base_url), tuple(loose),
                    {new: original for original, new in chosen.items()})

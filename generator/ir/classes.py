@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Generator
-from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from generator.document.refs import Refs
@@ -24,6 +23,7 @@ from generator.names.components import SCHEMAS_PREFIX
 _Hoisting = Generator[tuple[Any, str], str, Any]
 Flag = Literal["readOnly", "writeOnly"]
 _SUFFIX: dict[Flag, str] = {"readOnly": "Request", "writeOnly": "Response"}
+FLAGS: tuple[Flag, ...] = tuple(_SUFFIX)
 STRIP_DEPTH = 64  # inline levels a variant strips flagged properties from (deeper: kept whole)
 _STRIPPED_LISTS = ("allOf", "oneOf", "anyOf", "prefixItems")
 # what `_inline_marks` reads of a schema: a schema with none of them holds nothing it looks for
@@ -33,13 +33,16 @@ _WALKED = frozenset({"$ref", "properties", "items", "additionalProperties", *_ST
 class ModelClasses:
     """The component schemas of the working copy, and the class names taken so far."""
 
-    def __init__(self, schemas: dict[str, Any], taken: set[str], refs: Refs) -> None:
+    def __init__(self, schemas: dict[str, Any], taken: set[str], refs: Refs,
+                 flags: frozenset[Flag] = frozenset(_SUFFIX)) -> None:
         self.schemas = schemas  # the working copy's `components/schemas`, added to in place
         self.taken = taken  # every class name models.py will have
         self.refs = refs
         self.required: set[str] = set()  # classes the templates reference
         self.variants: dict[tuple[str, Flag], str] = {}
-        self._reach = _Reach()
+        self._flags = flags  # the flags the document marks anything with: the others are sought not
+        self._marks: dict[str, tuple[set[Flag], set[str]]] = {}  # component -> `_inline_marks`
+        self._holding: dict[Flag, dict[str, bool]] = {flag: {} for flag in _SUFFIX}
 
     def class_for(self, schema: Any, suggested: str) -> str:
         """The models.py class for `schema`: its component name, or a new hoisted one.
@@ -116,7 +119,7 @@ class ModelClasses:
         key = (class_name, flag)
         if key not in self.variants:
             self._require_branches(class_name, schema)
-            held = (class_name in self._flagged(flag) if class_name in self.schemas
+            held = (self._holds(class_name, flag) if class_name in self.schemas
                     else self._holds_flagged(schema, flag))
             if not held:
                 self.variants[key] = class_name
@@ -166,7 +169,7 @@ class ModelClasses:
             return schema
         stripped = dict(schema)
         target = _component_name(schema)
-        if target is not None and target in self._flagged(flag):
+        if target is not None and self._holds(target, flag):
             renamed = self.variant(target, self.schemas[target], flag)
             stripped["$ref"] = SCHEMAS_PREFIX + renamed
         properties = schema.get("properties")
@@ -205,9 +208,9 @@ class ModelClasses:
 
     def _holds_flagged(self, schema: Any, flag: Flag) -> bool:
         """Whether the inline parts of `schema` hold a property marked `flag`, or name a
-        component that does (`_flagged`)."""
+        component that does (`_holds`)."""
         marked, named = self._inline_marks(schema)
-        return flag in marked or not named.isdisjoint(self._flagged(flag))
+        return flag in marked or any(self._holds(name, flag) for name in named)
 
     def _inline_marks(self, schema: Any) -> tuple[set[Flag], set[str]]:
         """The flags marking a property of the inline parts of `schema` (not of the
@@ -232,47 +235,44 @@ class ModelClasses:
             waiting.extend(_parts(node))
         return marked, named
 
-    def _flagged(self, flag: Flag) -> set[str]:
-        """The component schemas holding a property marked `flag`, however deep: in their
-        inline parts or through the components they name. Worked out once for the schemas
-        there are, then for each one hoisted since (schemas are only added, after the others:
-        a new one is named only by newer ones, so the older ones keep their answer)."""
-        reach = self._reach
-        if reach.seen < len(self.schemas):
-            self._reach_new(reach)
-        return reach.found[flag]
-
-    def _reach_new(self, reach: _Reach) -> None:
-        new = list(self.schemas)[reach.seen:]
-        reach.seen = len(self.schemas)
-        seeds: dict[Flag, list[str]] = {flag: [] for flag in _SUFFIX}
-        for name in new:
-            marked, named = self._inline_marks(self.schemas[name])
+    def _holds(self, name: str, flag: Flag) -> bool:
+        """Whether the component schema `name` holds a property marked `flag`, however deep: in
+        its inline parts or through the components they name. Sought from `name` over each
+        component's marks and names (`_inline_marks`, read once each), stopping at the first
+        found: a search that finds none says so of every component it went through, one that
+        finds one says so of each on the way. Schemas are only added (hoisted) after the ones
+        naming them, so an answer holds for the whole build."""
+        known = self._holding[flag]
+        if flag not in self._flags or name not in self.schemas:
+            return False
+        if name in known:
+            return known[name]
+        came_from: dict[str, str | None] = {name: None}
+        waiting = deque([name])
+        while waiting:
+            current = waiting.popleft()
+            if known.get(current) is False:
+                continue
+            marked, named = self._component_marks(current)
+            if flag in marked or known.get(current) is True:
+                way: str | None = current
+                while way is not None:
+                    known[way] = True
+                    way = came_from[way]
+                return True
             for other in named:
-                reach.users.setdefault(other, set()).add(name)
-            for flag in _SUFFIX:
-                if flag in marked or not named.isdisjoint(reach.found[flag]):
-                    seeds[flag].append(name)
-        for flag, seeded in seeds.items():
-            found = reach.found[flag]
-            waiting = deque(name for name in seeded if name not in found)
-            found.update(waiting)
-            while waiting:
-                for user in reach.users.get(waiting.popleft(), ()):
-                    if user not in found:
-                        found.add(user)
-                        waiting.append(user)
+                if other not in came_from and other in self.schemas:
+                    came_from[other] = current
+                    waiting.append(other)
+        for visited in came_from:
+            known[visited] = False
+        return False
 
-
-@dataclass
-class _Reach:
-    """`ModelClasses._flagged`'s answers, and what they were worked out from."""
-
-    seen: int = 0  # how many of the component schemas (in their order) were looked at
-    # for each flag, those holding a property it marks
-    found: dict[Flag, set[str]] = field(
-        default_factory=lambda: {flag: set() for flag in _SUFFIX})
-    users: dict[str, set[str]] = field(default_factory=dict)  # component -> those naming it
+    def _component_marks(self, name: str) -> tuple[set[Flag], set[str]]:
+        marks = self._marks.get(name)
+        if marks is None:
+            marks = self._marks[name] = self._inline_marks(self.schemas[name])
+        return marks
 
 
 def _parts(node: dict[str, Any]) -> list[dict[str, Any]]:
