@@ -69,7 +69,7 @@ def request_body(context: Context, stem: str, operation: dict[str, Any], taken: 
     params, file_fields = _expanded(context, kind, model_class, shape, taken)
     styles = form_styles(media.get("encoding"), shape[0]) if kind == "form" else ()
     return Body(kind, media_type, model_class, True, required, file_fields, one_file,
-                styles), params
+                styles, _spread_clashes(context, shape[0], styles)), params
 
 
 # The styles OpenAPI gives a form field (`encoding.<property>.style`); `form`, the default,
@@ -97,6 +97,23 @@ def form_styles(encoding: object, properties: Mapping[str, Any]
         explode = entry.get("explode", style == "form")
         styles.append((wire, style, explode is True))
     return tuple(styles)
+
+
+def _spread_clashes(context: Context, properties: Mapping[str, Any],
+                    styles: tuple[tuple[str, str, bool], ...]) -> tuple[str, ...]:
+    """The form fields two values of a body may give: a property of an object spread into its
+    properties (`style: form`, exploded) that the body, or another spread object, has too.
+    The runtime refuses a call that gives both (`_operations._clash`); the note says so."""
+    spread = [wire for wire, style, explode in styles if style == "form" and explode]
+    seen = {wire for wire in properties if wire not in spread}
+    clashes: set[str] = set()
+    for wire in spread:
+        shape = object_properties(properties[wire], context.refs)
+        for inner in shape[0] if shape is not None else ():
+            if inner in seen:
+                clashes.add(inner)
+            seen.add(inner)
+    return tuple(sorted(clashes))
 
 
 def _is_union(schema: Any, context: Context) -> bool:
@@ -167,6 +184,19 @@ def file_part_notes(pointer: str, body: Body | None) -> tuple[Rename, ...]:
         return ()
     return (Rename(pointer, "the multipart body's schema is a file, which names no part",
                    f"sends it as the part `{FILE_PART}` (argument `{FILE_PART}`)"),)
+
+
+def spread_clash_notes(pointer: str, body: Body | None) -> tuple[Rename, ...]:
+    """The note of a form body whose spread objects may give a field twice
+    (`_spread_clashes`)."""
+    if body is None or not body.spread_clashes:
+        return ()
+    fields = ", ".join(f"`{name}`" for name in body.spread_clashes)
+    plural = "s" if len(body.spread_clashes) > 1 else ""
+    return (Rename(pointer, f"the form body's field{plural} {fields} may come from two of its "
+                   "properties (an object spread into its properties, `style: form`, exploded)",
+                   "a call giving a field twice is refused (RequestValidationError), never sent "
+                   "with one value replacing the other"),)
 
 
 def _text(node: dict[str, Any]) -> str:

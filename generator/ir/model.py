@@ -71,6 +71,8 @@ class Body:
     one_file_part: bool = False
     # a form body's properties whose `encoding` names a style: (property, style, explode)
     form_styles: tuple[tuple[str, str, bool], ...] = ()
+    # form fields two values may give: objects spread into their properties (ir/bodies)
+    spread_clashes: tuple[str, ...] = ()
 
     @property
     def is_text(self) -> bool:

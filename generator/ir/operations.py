@@ -16,7 +16,7 @@ from typing import Any
 from generator.document.operations import OperationSite
 from generator.document.refs import Refs
 from generator.ir import paging, retries
-from generator.ir.bodies import file_part_notes, request_body
+from generator.ir.bodies import file_part_notes, request_body, spread_clash_notes
 from generator.ir.context import Context
 from generator.ir.model import Operation, Param, ResponseType
 from generator.ir.parameters import merged_parameters, parameters
@@ -62,7 +62,7 @@ def build_operation(context: Context, site: OperationSite,
                        UNMET_HINT)
     params = parameters(context, stem, raw_params, taken)
     body, body_params = request_body(context, stem, operation, taken)
-    ignored += file_part_notes(site.pointer, body)
+    ignored += file_part_notes(site.pointer, body) + spread_clash_notes(site.pointer, body)
     success, errors, headers = responses(context, stem, operation, bodiless=site.method == "head")
     stream_param, stream_chunk, stream_only = streaming(context, operation, body_params, success)
     pagination = None if stream_chunk else pages(context, site, success)

@@ -4,7 +4,8 @@ holds a key the body has already: a field of the same name, or a key of another 
 `form_fields` put each into one dict, so the later value silently replaced the earlier one:
 `name="Ada", options={"name": "Bob"}` sent `name=Bob` alone. Now such a call is refused with a
 `RequestValidationError` naming the field and both values it would come from, before anything
-is sent; a spread without a clash is sent as before. The sync and the async client each call a
+is sent; a spread without a clash is sent as before. Where the document declares the clash
+(the spread object's `name` beside the body's), COVERAGE.md names it too. The sync and the async client each call a
 scripted server on 127.0.0.1.
 """
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -36,7 +38,16 @@ DOCUMENT: dict[str, Any] = {
                 "name": {"type": "string"}, "options": MAP, "extra": MAP}},
             "encoding": {"options": {"style": "form", "explode": True},
                          "extra": {"style": "form", "explode": True}}}}},
-        "responses": {"204": {"description": "ok"}}}}},
+        "responses": {"204": {"description": "ok"}}}},
+        "/pets": {"post": {
+            "operationId": "findPets",
+            "requestBody": {"required": True, "content": {"application/x-www-form-urlencoded": {
+                "schema": {"type": "object", "properties": {
+                    "name": {"type": "string"},
+                    "filter": {"type": "object", "properties": {
+                        "name": {"type": "string"}, "kind": {"type": "string"}}}}},
+                "encoding": {"filter": {"style": "form", "explode": True}}}}},
+            "responses": {"204": {"description": "ok"}}}}},
 }
 
 
@@ -84,3 +95,17 @@ def test_a_spread_without_a_clash_is_sent_as_its_fields(package: ModuleType, kin
                     extra={"size": "2"}) is None
         (request,) = server.requests
     assert request.body == b"name=Ada&colour=red&size=2"
+
+
+def test_a_declared_clash_is_named_and_refused(package: ModuleType) -> None:
+    coverage = (Path(package.__file__).parent / "COVERAGE.md").read_text("utf-8")
+    assert "`/paths/~1pets/post` (line 1): ``the form body's field `name` may come from two" \
+        in coverage
+    assert "/people" not in coverage  # maps: nothing declared, the runtime's check alone
+    with ScriptedServer([Reply(204)], repeat_last=True) as server, package.Client(
+            base_url=server.url, max_retries=0) as client:
+        with pytest.raises(package.RequestValidationError, match="'name' would be sent from"):
+            client.default.find_pets(name="Rex", filter={"name": "Tom"})
+        assert client.default.find_pets(name="Rex", filter={"kind": "cat"}) is None
+        (request,) = server.requests
+    assert request.body == b"name=Rex&kind=cat"
