@@ -135,3 +135,12 @@ def test_a_missing_required_text_part_beside_a_file_is_refused(package: ModuleTy
         with pytest.raises(package.RequestValidationError, match="note"):
             client.default.nameless(body={"": b"AAA"})
         assert server.requests == []
+
+
+def test_a_missing_file_named_empty_is_named(package: ModuleType) -> None:
+    with ScriptedServer([Reply(204)]) as server, package.Client(
+            base_url=server.url, max_retries=0) as client:
+        with pytest.raises(package.RequestValidationError) as refused:
+            client.default.nameless(body={"note": "n"})
+        assert server.requests == []
+    assert str(refused.value) == 'body: "": Field required'  # it said `arguments`

@@ -38,7 +38,8 @@ def _describe(
     location = [str(part) for part in error.get("loc", ())]
     if location:
         location[0] = python_names.get(location[0], location[0])
-    where = ".".join(location) or "arguments"
+    # a property named "" is shown as such: the location is not empty, the name is
+    where = ".".join(part or '""' for part in location) or "arguments"
     value = error.get("input")
     shown = (
         ""
