@@ -66,10 +66,10 @@ def request_body(context: Context, stem: str, operation: dict[str, Any], taken: 
         param = Param(whole, "body", "body", model_class, "", required,
                       is_nullable(schema, context.refs), _text(raw))
         return Body(kind, media_type, model_class, False, required), [param]
-    params, file_fields = _expanded(context, kind, model_class, shape, taken)
+    params, file_fields, file_unions = _expanded(context, kind, model_class, shape, taken)
     styles = form_styles(media.get("encoding"), shape[0]) if kind == "form" else ()
     return Body(kind, media_type, model_class, True, required, file_fields, one_file,
-                styles, _spread_clashes(context, shape[0], styles)), params
+                styles, _spread_clashes(context, shape[0], styles), file_unions), params
 
 
 # The styles OpenAPI gives a form field (`encoding.<property>.style`); `form`, the default,
@@ -130,11 +130,13 @@ def _is_union(schema: Any, context: Context) -> bool:
 
 def _expanded(context: Context, kind: BodyKind, model_class: str,
               shape: tuple[dict[str, Any], set[str]], taken: set[str]
-              ) -> tuple[list[Param], tuple[str, ...]]:
-    """One argument per property of an object body, and the multipart ones sent as files."""
+              ) -> tuple[list[Param], tuple[str, ...], tuple[str, ...]]:
+    """One argument per property of an object body, the multipart ones sent as files, and
+    those of them that are a union (a file, or a text...)."""
     properties, required = shape
     params: list[Param] = []
     file_fields: list[str] = []
+    file_unions: list[str] = []
     for wire in properties:
         prop = context.refs.resolve(properties[wire])
         if isinstance(prop, dict) and prop.get("readOnly") is True:
@@ -143,12 +145,14 @@ def _expanded(context: Context, kind: BodyKind, model_class: str,
         # it is a file (bytes, an open file, a path, a tuple), else a field (`multipart_body`)
         if kind == "multipart" and may_be_binary(prop, context.refs):
             file_fields.append(wire)
+            if not is_binary(prop, context.refs):
+                file_unions.append(wire)
         name = names.argument_name(wire, reserved=taken)
         taken.add(name)
         params.append(Param(name, wire, "body", model_class, wire, wire in required,
                             is_nullable(prop, context.refs),
                             _text(prop) if isinstance(prop, dict) else ""))
-    return params, tuple(file_fields)
+    return params, tuple(file_fields), tuple(file_unions)
 
 
 def choose_body_media(content: Mapping[str, Any]) -> tuple[str, BodyKind]:

@@ -47,7 +47,8 @@ DOCUMENT: dict[str, Any] = {
             "source": {"oneOf": [FILE, {"type": "object", "properties": {
                 "url": {"type": "string"}}}]},
             "blob": {"anyOf": [{"type": "string", "contentMediaType": "application/octet-stream"},
-                               {"type": "null"}]}}}),
+                               {"type": "null"}]},
+            "attachment": FILE}}),
         "/nameless": _post("nameless", {"type": "object", "required": ["", "note"],
                                         "properties": {"": FILE, "note": {"type": "string"}}}),
     },
@@ -144,3 +145,14 @@ def test_a_missing_file_named_empty_is_named(package: ModuleType) -> None:
             client.default.nameless(body={"note": "n"})
         assert server.requests == []
     assert str(refused.value) == 'body: "": Field required'  # it said `arguments`
+
+
+@pytest.mark.parametrize("kind", ["sync", "async"])
+def test_a_plain_file_property_keeps_sending_any_value_as_a_file(
+        package: ModuleType, kind: str) -> None:
+    # only a union's other branches are fields: a `format: binary` property given text (which
+    # its `FileContent` type does not take) is still a file part, as it always was
+    parts = _parts(_send(package, kind, "upload", file="t", attachment="as text"))
+    assert parts["attachment"] == (('Content-Disposition: form-data; name="attachment"; '
+                                   'filename="upload"\r\nContent-Type: application/octet-stream'),
+                                   b"as text")

@@ -492,15 +492,18 @@ def form_body(
 
 
 def multipart_body(
-    values: Mapping[str, Any] | NotGiven, files: Collection[str] = ()
+    values: Mapping[str, Any] | NotGiven,
+    files: Collection[str] = (),
+    *,
+    unions: Collection[str] = (),
 ) -> MultipartBody:
-    """A multipart body from validated values; `files` names the properties sent as file parts
-    when they hold files (passed through unchecked by `validated(..., raw=files)`);
+    """A multipart body from validated values; `files` names the file parts (their files passed
+    through unchecked by `validated(..., raw=files)`), `unions` those of them that are a union
+    with a file branch, sent as a field when their value is no file (a text, an object);
     `NOT_GIVEN` (an optional body left out) is one of no parts: no body is sent, unless
     `extra_body=` gives parts (sent as multipart, not as JSON)."""
     values = {} if isinstance(values, NotGiven) else _parts_mapping(values, "multipart")
-    # a file property's value that is no file (a union's text or object branch) is a field
-    files = {key for key in files if _is_file_part(values.get(key))}
+    files = {key for key in files if key not in unions or _is_file_part(values.get(key))}
     return MultipartBody(
         multipart_fields(values, files),
         multipart_files(values, files) + json_parts(values, files),
