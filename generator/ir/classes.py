@@ -43,6 +43,8 @@ class ModelClasses:
         self._flags = flags  # the flags the document marks anything with: the others are sought not
         self._marks: dict[str, tuple[set[Flag], set[str]]] = {}  # component -> `_inline_marks`
         self._holding: dict[Flag, dict[str, bool]] = {flag: {} for flag in _SUFFIX}
+        # variants named, not made yet: (its name, the class, its schema, the flag)
+        self._unmade: deque[tuple[str, str, Any, Flag]] = deque()
 
     def class_for(self, schema: Any, suggested: str) -> str:
         """The models.py class for `schema`: its component name, or a new hoisted one.
@@ -116,6 +118,16 @@ class ModelClasses:
         properties) for responses. One per schema and flag; the classes it names that hold
         such properties are their variants in turn (`ShipmentRequest.ship_to` is an
         `AddressRequest`), while the classes themselves stay whole for the other direction."""
+        name = self._variant_name(class_name, schema, flag)
+        while self._unmade:  # the variants it names, and theirs: made one after another
+            made, original, original_schema, made_flag = self._unmade.popleft()
+            self._hoist_into(made, self._variant_schema(original, original_schema, made_flag))
+        return name
+
+    def _variant_name(self, class_name: str, schema: Any, flag: Flag) -> str:
+        """`variant`'s answer, the class only named (queued in `_unmade` to be made): a class
+        that refers back to itself, through others too, names its variant, and a chain of
+        classes costs no recursion."""
         key = (class_name, flag)
         if key not in self.variants:
             self._require_branches(class_name, schema)
@@ -124,10 +136,8 @@ class ModelClasses:
             if not held:
                 self.variants[key] = class_name
             else:
-                # named before it is made: a class that refers back to itself, through others
-                # too, names its variant
                 name = self.variants[key] = self._allocate(class_name + _SUFFIX[flag])
-                self._hoist_into(name, self._variant_schema(class_name, schema, flag))
+                self._unmade.append((name, class_name, schema, flag))
         return self.variants[key]
 
     def _require_branches(self, class_name: str, schema: Any) -> None:
@@ -170,7 +180,7 @@ class ModelClasses:
         stripped = dict(schema)
         target = _component_name(schema)
         if target is not None and self._holds(target, flag):
-            renamed = self.variant(target, self.schemas[target], flag)
+            renamed = self._variant_name(target, self.schemas[target], flag)
             stripped["$ref"] = SCHEMAS_PREFIX + renamed
         properties = schema.get("properties")
         if isinstance(properties, dict):
