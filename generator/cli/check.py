@@ -11,7 +11,6 @@ at the top; the pipeline is imported only when something must be regenerated.
 from __future__ import annotations
 
 import argparse
-import keyword
 import shlex
 import sys
 from collections.abc import Callable, Iterable
@@ -36,7 +35,7 @@ from generator.drift.report import CHECK_FORMATS, DIFF_CAP, format_check
 from generator.io import provenance
 from generator.io.cache import Cache
 from generator.manifest import Manifest, Provider
-from generator.names.reserved import MAX_PACKAGE_NAME
+from generator.names.namespace import package_name_form_problem
 
 GENERATOR = "openapi-clientgen"
 
@@ -81,9 +80,9 @@ def _usable_package(name: object) -> bool:
     """Whether a record's package name can name a package (an identifier, not a keyword, not
     longer than `generate --package` takes): a record is a file in the copy, which anyone may
     have written (`../../evil` became the name in the regenerated README and User-Agent).
-    The full check (`namespace.package_name_problem`) loads more than the fast path may."""
-    return (isinstance(name, str) and name.isidentifier() and not keyword.iskeyword(name)
-            and len(name.encode("utf-8")) <= MAX_PACKAGE_NAME)
+    Spelling only (`namespace.package_name_form_problem`): which modules a name would hide
+    takes reading every installed distribution, more than the fast path may."""
+    return isinstance(name, str) and package_name_form_problem(name) is None
 
 
 def _regenerate_and_explain(pending: list[tuple[PackageReport, Provider, str]],

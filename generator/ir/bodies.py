@@ -19,7 +19,13 @@ from generator.document.schemas import branches_beside_properties, merges_a_unio
 from generator.ir.context import Context
 from generator.ir.media import base_type, pick_json
 from generator.ir.model import Body, BodyKind, Param
-from generator.ir.schemas import ALL_OF_DEPTH, is_binary, is_nullable, object_properties
+from generator.ir.schemas import (
+    ALL_OF_DEPTH,
+    is_binary,
+    is_nullable,
+    may_be_binary,
+    object_properties,
+)
 from generator.names import identifiers as names
 from generator.names.namespace import Rename
 
@@ -60,10 +66,10 @@ def request_body(context: Context, stem: str, operation: dict[str, Any], taken: 
         param = Param(whole, "body", "body", model_class, "", required,
                       is_nullable(schema, context.refs), _text(raw))
         return Body(kind, media_type, model_class, False, required), [param]
-    params, file_fields = _expanded(context, kind, model_class, shape, taken)
+    params, file_fields, file_unions = _expanded(context, kind, model_class, shape, taken)
     styles = form_styles(media.get("encoding"), shape[0]) if kind == "form" else ()
     return Body(kind, media_type, model_class, True, required, file_fields, one_file,
-                styles), params
+                styles, _spread_clashes(context, shape[0], styles), file_unions), params
 
 
 # The styles OpenAPI gives a form field (`encoding.<property>.style`); `form`, the default,
@@ -93,6 +99,23 @@ def form_styles(encoding: object, properties: Mapping[str, Any]
     return tuple(styles)
 
 
+def _spread_clashes(context: Context, properties: Mapping[str, Any],
+                    styles: tuple[tuple[str, str, bool], ...]) -> tuple[str, ...]:
+    """The form fields two values of a body may give: a property of an object spread into its
+    properties (`style: form`, exploded) that the body, or another spread object, has too.
+    The runtime refuses a call that gives both (`_operations._clash`); the note says so."""
+    spread = [wire for wire, style, explode in styles if style == "form" and explode]
+    seen = {wire for wire in properties if wire not in spread}
+    clashes: set[str] = set()
+    for wire in spread:
+        shape = object_properties(properties[wire], context.refs)
+        for inner in shape[0] if shape is not None else ():
+            if inner in seen:
+                clashes.add(inner)
+            seen.add(inner)
+    return tuple(sorted(clashes))
+
+
 def _is_union(schema: Any, context: Context) -> bool:
     """A `oneOf`/`anyOf` beside the properties: which of them are required depends on the
     branch, so spread into keyword arguments each would be an optional `object` (models.py's
@@ -107,23 +130,29 @@ def _is_union(schema: Any, context: Context) -> bool:
 
 def _expanded(context: Context, kind: BodyKind, model_class: str,
               shape: tuple[dict[str, Any], set[str]], taken: set[str]
-              ) -> tuple[list[Param], tuple[str, ...]]:
-    """One argument per property of an object body, and the multipart ones sent as files."""
+              ) -> tuple[list[Param], tuple[str, ...], tuple[str, ...]]:
+    """One argument per property of an object body, the multipart ones sent as files, and
+    those of them that are a union (a file, or a text...)."""
     properties, required = shape
     params: list[Param] = []
     file_fields: list[str] = []
+    file_unions: list[str] = []
     for wire in properties:
         prop = context.refs.resolve(properties[wire])
         if isinstance(prop, dict) and prop.get("readOnly") is True:
             continue
-        if kind == "multipart" and is_binary(prop, context.refs):
+        # a file, or a union with a file among its branches: its value is a file part when
+        # it is a file (bytes, an open file, a path, a tuple), else a field (`multipart_body`)
+        if kind == "multipart" and may_be_binary(prop, context.refs):
             file_fields.append(wire)
+            if not is_binary(prop, context.refs):
+                file_unions.append(wire)
         name = names.argument_name(wire, reserved=taken)
         taken.add(name)
         params.append(Param(name, wire, "body", model_class, wire, wire in required,
                             is_nullable(prop, context.refs),
                             _text(prop) if isinstance(prop, dict) else ""))
-    return params, tuple(file_fields)
+    return params, tuple(file_fields), tuple(file_unions)
 
 
 def choose_body_media(content: Mapping[str, Any]) -> tuple[str, BodyKind]:
@@ -159,6 +188,19 @@ def file_part_notes(pointer: str, body: Body | None) -> tuple[Rename, ...]:
         return ()
     return (Rename(pointer, "the multipart body's schema is a file, which names no part",
                    f"sends it as the part `{FILE_PART}` (argument `{FILE_PART}`)"),)
+
+
+def spread_clash_notes(pointer: str, body: Body | None) -> tuple[Rename, ...]:
+    """The note of a form body whose spread objects may give a field twice
+    (`_spread_clashes`)."""
+    if body is None or not body.spread_clashes:
+        return ()
+    fields = ", ".join(f"`{name}`" for name in body.spread_clashes)
+    plural = "s" if len(body.spread_clashes) > 1 else ""
+    return (Rename(pointer, f"the form body's field{plural} {fields} may come from two of its "
+                   "properties (an object spread into its properties, `style: form`, exploded)",
+                   "a call giving a field twice is refused (RequestValidationError), never sent "
+                   "with one value replacing the other"),)
 
 
 def _text(node: dict[str, Any]) -> str:

@@ -18,7 +18,7 @@ from generator.document.operations import iter_operations
 from generator.document.refs import Refs
 from generator.document.tree import changed_in_place, copy_tree
 from generator.ir import retries
-from generator.ir.classes import ModelClasses
+from generator.ir.classes import FLAGS, Flag, ModelClasses
 from generator.ir.context import Context
 from generator.ir.model import Api, BuildOptions, Operation, Param, Resource
 from generator.ir.operations import build_operation
@@ -29,6 +29,7 @@ from generator.ir.schemas import (
 )
 from generator.ir.security import security
 from generator.ir.servers import other_servers, server_path, server_url, shared_path_prefix
+from generator.ir.tuples import loose_tuple, tuple_notes
 from generator.names import namespace
 from generator.names.client_arguments import ArgumentSite, client_argument_renames
 from generator.names.components import class_names, ref_renames, renamed_ref
@@ -82,9 +83,16 @@ def _context(data: dict[str, Any], options: BuildOptions, in_place: bool = False
     chosen = class_names(data.get("components", {}).get("schemas") or {}, taken)
     renames = ref_renames(chosen)
 
+    loose: list[dict[str, Any]] = []  # `prefixItems` typed as lists (ir/tuples)
+    flags: set[Flag] = set()  # what the document marks readOnly or writeOnly: classes' variants
+
     def prepared(source: dict[str, Any], copied: dict[str, Any]) -> None:
         if renames and "$ref" in source and (ref := renamed_ref(source, renames)) is not None:
             copied["$ref"] = ref
+        if "prefixItems" in source and loose_tuple(source):
+            loose.append(copied)
+        if "readOnly" in source or "writeOnly" in source:  # a few: the rest is one look each
+            flags.update(flag for flag in FLAGS if source.get(flag) is True)
         if "enum" in source and (members := ascii_member_names(source)) is not None:
             copied["x-enum-varnames"] = members
 
@@ -93,9 +101,10 @@ def _context(data: dict[str, Any], options: BuildOptions, in_place: bool = False
     schemas = components.get("schemas") or {}
     components["schemas"] = {new: schemas[original] for original, new in chosen.items()}
     refs = Refs(working, options.source_file)
-    classes = ModelClasses(working["components"]["schemas"], taken, refs)
+    classes = ModelClasses(working["components"]["schemas"], taken, refs, frozenset(flags))
     return Context(working, options, refs, classes,
-                   server_url(working, options.default_base_url))
+                   server_url(working, options.default_base_url), tuple(loose),
+                   {new: original for original, new in chosen.items()})
 
 
 def _cannot_build(problems: list[Problem]) -> str:
@@ -134,6 +143,7 @@ def _api(context: Context, operations: list[Operation], failed: Failed) -> Api:
             (base_url, relative_server),
         ),
         renames=(*chosen.renames, *client_renames,
+                 *tuple_notes(context.data, list(context.loose_tuples), context.original_names),
                  *(note for op in operations for note in (*op.ignored, *op.renamed_arguments))),
         incoming=incoming_requests(data),
         other_servers=other_servers(data),

@@ -9,6 +9,7 @@ from the operation (`CompletionsCreateBody`), its array items and union branches
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Generator
 from typing import Any, Literal
 
@@ -21,17 +22,29 @@ from generator.names.components import SCHEMAS_PREFIX
 # becomes a class of its own, is sent back that class's name, returns the schema to store.
 _Hoisting = Generator[tuple[Any, str], str, Any]
 Flag = Literal["readOnly", "writeOnly"]
+_SUFFIX: dict[Flag, str] = {"readOnly": "Request", "writeOnly": "Response"}
+FLAGS: tuple[Flag, ...] = tuple(_SUFFIX)
+STRIP_DEPTH = 64  # inline levels a variant strips flagged properties from (deeper: kept whole)
+_STRIPPED_LISTS = ("allOf", "oneOf", "anyOf", "prefixItems")
+# what `_inline_marks` reads of a schema: a schema with none of them holds nothing it looks for
+_WALKED = frozenset({"$ref", "properties", "items", "additionalProperties", *_STRIPPED_LISTS})
 
 
 class ModelClasses:
     """The component schemas of the working copy, and the class names taken so far."""
 
-    def __init__(self, schemas: dict[str, Any], taken: set[str], refs: Refs) -> None:
+    def __init__(self, schemas: dict[str, Any], taken: set[str], refs: Refs,
+                 flags: frozenset[Flag] = frozenset(_SUFFIX)) -> None:
         self.schemas = schemas  # the working copy's `components/schemas`, added to in place
         self.taken = taken  # every class name models.py will have
         self.refs = refs
         self.required: set[str] = set()  # classes the templates reference
         self.variants: dict[tuple[str, Flag], str] = {}
+        self._flags = flags  # the flags the document marks anything with: the others are sought not
+        self._marks: dict[str, tuple[set[Flag], set[str]]] = {}  # component -> `_inline_marks`
+        self._holding: dict[Flag, dict[str, bool]] = {flag: {} for flag in _SUFFIX}
+        # variants named, not made yet: (its name, the class, its schema, the flag)
+        self._unmade: deque[tuple[str, str, Any, Flag]] = deque()
 
     def class_for(self, schema: Any, suggested: str) -> str:
         """The models.py class for `schema`: its component name, or a new hoisted one.
@@ -43,6 +56,11 @@ class ModelClasses:
         if direct is not None:
             return direct
         root = self._allocate(suggested)
+        self._hoist_into(root, schema)
+        return root
+
+    def _hoist_into(self, root: str, schema: Any) -> None:
+        """Store `schema` as the class `root` (a name allocated), its parts hoisted."""
         stack: list[tuple[str, _Hoisting]] = [(root, self._hoist_parts(_wrapped(schema), root))]
         reply: str | None = None
         while stack:
@@ -59,19 +77,15 @@ class ModelClasses:
             if reply is None:
                 child = self._allocate(part_name)
                 stack.append((child, self._hoist_parts(_wrapped(part), child)))
-        return root
 
     def _component(self, schema: Any) -> str | None:
         """The component class a bare `$ref` to one names (marked required), else None."""
         if not (isinstance(schema, dict) and set(schema) == {"$ref"}):
             return None
-        ref = schema["$ref"]
-        if isinstance(ref, str) and ref.startswith(SCHEMAS_PREFIX) \
-                and "/" not in ref[len(SCHEMAS_PREFIX):]:
-            name = ref[len(SCHEMAS_PREFIX):]
+        name = _component_name(schema)
+        if name is not None:
             self.required.add(name)
-            return name
-        return None
+        return name
 
     def _allocate(self, suggested: str) -> str:
         return names.unique(names.class_name(suggested), self.taken)
@@ -98,58 +112,217 @@ class ModelClasses:
         return schema
 
     def variant(self, class_name: str, schema: Any, flag: Flag) -> str:
-        """`class_name`, or, when the schema marks some of its properties `flag`, a class
-        without them: `<Name>Request` (no readOnly properties) for request bodies,
-        `<Name>Response` (no writeOnly properties) for responses. One per schema and flag."""
+        """`class_name`, or, when the schema marks some of its properties `flag` (however deep:
+        a nested object's, a referenced component's), a class without them: `<Name>Request`
+        (no readOnly properties) for request bodies, `<Name>Response` (no writeOnly
+        properties) for responses. One per schema and flag; the classes it names that hold
+        such properties are their variants in turn (`ShipmentRequest.ship_to` is an
+        `AddressRequest`), while the classes themselves stay whole for the other direction."""
+        name = self._variant_name(class_name, schema, flag)
+        while self._unmade:  # the variants it names, and theirs: made one after another
+            made, original, original_schema, made_flag = self._unmade.popleft()
+            self._hoist_into(made, self._variant_schema(original, original_schema, made_flag))
+        return name
+
+    def _variant_name(self, class_name: str, schema: Any, flag: Flag) -> str:
+        """`variant`'s answer, the class only named (queued in `_unmade` to be made): a class
+        that refers back to itself, through others too, names its variant, and a chain of
+        classes costs no recursion."""
         key = (class_name, flag)
         if key not in self.variants:
-            self.variants[key] = self._hoist_variant(class_name, schema, flag)
+            self._require_branches(class_name, schema)
+            held = (self._holds(class_name, flag) if class_name in self.schemas
+                    else self._holds_flagged(schema, flag))
+            if not held:
+                self.variants[key] = class_name
+            else:
+                name = self.variants[key] = self._allocate(class_name + _SUFFIX[flag])
+                self._unmade.append((name, class_name, schema, flag))
         return self.variants[key]
 
-    def _hoist_variant(self, class_name: str, schema: Any, flag: Flag) -> str:
-        shape = object_properties(schema, self.refs)
-        if shape is None:
-            return self._union_variant(class_name, flag)
+    def _require_branches(self, class_name: str, schema: Any) -> None:
+        """The component classes a union's branches name are required (their module may be
+        needed by name), whether or not the union has a variant."""
+        stored = self.schemas.get(class_name)
+        if not isinstance(stored, dict) or object_properties(schema, self.refs) is not None:
+            return
+        keyword = next((k for k in ("oneOf", "anyOf") if isinstance(stored.get(k), list)), None)
+        for branch in stored[keyword] if keyword is not None else ():
+            self._component(branch)
+
+    def _variant_schema(self, class_name: str, schema: Any, flag: Flag) -> Any:
+        """The schema of `class_name`'s variant: an object's own and merged (`allOf`)
+        properties less the flagged ones, or any other schema with its parts stripped."""
+        stored = self.schemas.get(class_name, schema)
+        shape = object_properties(stored, self.refs)
+        if shape is None or _branches(stored):
+            return self._stripped(stored, flag)
         properties, required = shape
-        dropped = {name for name, prop in properties.items()
-                   if isinstance(prop, dict) and prop.get(flag) is True}
-        if not dropped:
-            return class_name
-        resolved = self.refs.resolve(schema)
+        kept_names = [name for name, prop in properties.items()
+                      if not self._is_flagged(prop, flag)]
         kept: dict[str, Any] = {
             "type": "object",
-            "properties": {name: prop for name, prop in properties.items() if name not in dropped},
-            "required": sorted(required - dropped),
+            "properties": {name: self._stripped(properties[name], flag) for name in kept_names},
+            "required": sorted(required & set(kept_names)),
         }
+        resolved = self.refs.resolve(stored)
         for keyword in ("description", "additionalProperties"):
             if isinstance(resolved, dict) and keyword in resolved:
-                kept[keyword] = resolved[keyword]
-        return self.class_for(kept, class_name + ("Request" if flag == "readOnly" else "Response"))
+                kept[keyword] = self._stripped(resolved[keyword], flag)
+        return kept
+
+    def _stripped(self, schema: Any, flag: Flag, depth: int = 0) -> Any:
+        """`schema` without the properties marked `flag` at any depth of its inline parts, each
+        component it names that holds some naming that component's variant instead; `schema`
+        itself when nothing changes (and past `STRIP_DEPTH` inline levels: kept whole)."""
+        if not isinstance(schema, dict) or depth > STRIP_DEPTH:
+            return schema
+        stripped = dict(schema)
+        target = _component_name(schema)
+        if target is not None and self._holds(target, flag):
+            renamed = self._variant_name(target, self.schemas[target], flag)
+            stripped["$ref"] = SCHEMAS_PREFIX + renamed
+        properties = schema.get("properties")
+        if isinstance(properties, dict):
+            stripped["properties"] = {
+                name: self._stripped(prop, flag, depth + 1) for name, prop in properties.items()
+                if not self._is_flagged(prop, flag)}
+            dropped = set(properties) - set(stripped["properties"])
+            if dropped and isinstance(schema.get("required"), list):
+                stripped["required"] = [r for r in schema["required"] if r not in dropped]
+        for keyword in _STRIPPED_LISTS:
+            if isinstance(schema.get(keyword), list):
+                stripped[keyword] = [self._stripped(part, flag, depth + 1)
+                                     for part in schema[keyword]]
+        for keyword in ("items", "additionalProperties"):
+            if keyword in schema:
+                stripped[keyword] = self._stripped(schema[keyword], flag, depth + 1)
+        renamed_branches = _renamed_branches(schema, stripped)
+        if renamed_branches and isinstance(schema.get("discriminator"), dict):
+            stripped["discriminator"] = _renamed_discriminator(
+                schema["discriminator"], renamed_branches)
+        return schema if stripped == schema else stripped
+
+    def _is_flagged(self, prop: Any, flag: Flag) -> bool:
+        """A property marked `flag`, on itself or on the schema it refers to (a component's
+        read without resolving: most properties are `$ref`s to one)."""
+        if not isinstance(prop, dict):
+            return False
+        if prop.get(flag) is True:
+            return True
+        if "$ref" not in prop:
+            return False
+        target = _component_name(prop)
+        resolved = self.schemas.get(target) if target is not None else self.refs.resolve(prop)
+        return isinstance(resolved, dict) and resolved.get(flag) is True
+
+    def _holds_flagged(self, schema: Any, flag: Flag) -> bool:
+        """Whether the inline parts of `schema` hold a property marked `flag`, or name a
+        component that does (`_holds`)."""
+        marked, named = self._inline_marks(schema)
+        return flag in marked or any(self._holds(name, flag) for name in named)
+
+    def _inline_marks(self, schema: Any) -> tuple[set[Flag], set[str]]:
+        """The flags marking a property of the inline parts of `schema` (not of the
+        components it names), and the components they name: the parts `_stripped` strips.
+        Walked without recursion."""
+        marked: set[Flag] = set()
+        named: set[str] = set()
+        waiting = [schema] if isinstance(schema, dict) else []
+        while waiting:
+            node = waiting.pop()
+            if _WALKED.isdisjoint(node):  # most are a leaf (a string, a number): one look
+                continue
+            if "$ref" in node and (target := _component_name(node)) is not None:
+                named.add(target)
+            properties = node.get("properties")
+            if isinstance(properties, dict):
+                props = [prop for prop in properties.values() if isinstance(prop, dict)]
+                waiting.extend(props)
+                if len(marked) < len(_SUFFIX):
+                    marked.update(flag for flag in _SUFFIX
+                                  if any(self._is_flagged(prop, flag) for prop in props))
+            waiting.extend(_parts(node))
+        return marked, named
+
+    def _holds(self, name: str, flag: Flag) -> bool:
+        """Whether the component schema `name` holds a property marked `flag`, however deep: in
+        its inline parts or through the components they name. Sought from `name` over each
+        component's marks and names (`_inline_marks`, read once each), stopping at the first
+        found: a search that finds none says so of every component it went through, one that
+        finds one says so of each on the way. Schemas are only added (hoisted) after the ones
+        naming them, so an answer holds for the whole build."""
+        known = self._holding[flag]
+        if flag not in self._flags or name not in self.schemas:
+            return False
+        if name in known:
+            return known[name]
+        came_from: dict[str, str | None] = {name: None}
+        waiting = deque([name])
+        while waiting:
+            current = waiting.popleft()
+            if known.get(current) is False:
+                continue
+            marked, named = self._component_marks(current)
+            if flag in marked or known.get(current) is True:
+                way: str | None = current
+                while way is not None:
+                    known[way] = True
+                    way = came_from[way]
+                return True
+            for other in named:
+                if other not in came_from and other in self.schemas:
+                    came_from[other] = current
+                    waiting.append(other)
+        for visited in came_from:
+            known[visited] = False
+        return False
+
+    def _component_marks(self, name: str) -> tuple[set[Flag], set[str]]:
+        marks = self._marks.get(name)
+        if marks is None:
+            marks = self._marks[name] = self._inline_marks(self.schemas[name])
+        return marks
 
 
-    def _union_variant(self, class_name: str, flag: Flag) -> str:
-        """A oneOf/anyOf of component classes whose object branches have variants: the union
-        of the variants (`<Name>Request` of `Cat | Dog` is `CatRequest | DogRequest`), its
-        discriminator's mapping pointing at them (the tags the branches had stay theirs)."""
-        stored = self.schemas.get(class_name)
-        keyword = next((k for k in ("oneOf", "anyOf") if isinstance(stored, dict)
-                        and isinstance(stored.get(k), list)), None)
-        if keyword is None or not isinstance(stored, dict):
-            return class_name
-        renamed: dict[str, str] = {}  # branch class -> its variant
-        for branch in stored[keyword]:
-            name = self._component(branch)
-            # object branches only: a union of unions keeps its inner ones (no recursion here)
-            if name is not None and object_properties(self.schemas.get(name), self.refs):
-                renamed[name] = self.variant(name, self.schemas.get(name), flag)
-        renamed = {name: new for name, new in renamed.items() if new != name}
-        if not renamed:
-            return class_name
-        union = {key: value for key, value in stored.items() if key != keyword}
-        union[keyword] = [_renamed_ref(branch, renamed) for branch in stored[keyword]]
-        if isinstance(stored.get("discriminator"), dict):
-            union["discriminator"] = _renamed_discriminator(stored["discriminator"], renamed)
-        return self.class_for(union, class_name + ("Request" if flag == "readOnly" else "Response"))
+def _parts(node: dict[str, Any]) -> list[dict[str, Any]]:
+    """The inline schemas of `node` a variant strips (but its properties): its items, values
+    and union or tuple members."""
+    parts = [part for keyword in ("items", "additionalProperties")
+             if isinstance(part := node.get(keyword), dict)]
+    for keyword in _STRIPPED_LISTS:
+        if isinstance(listed := node.get(keyword), list):
+            parts.extend(part for part in listed if isinstance(part, dict))
+    return parts
+
+
+def _component_name(schema: dict[str, Any]) -> str | None:
+    """The component schema `schema`'s `$ref` names (`#/components/schemas/<name>`), if any."""
+    ref = schema.get("$ref")
+    if isinstance(ref, str) and ref.startswith(SCHEMAS_PREFIX) \
+            and "/" not in ref[len(SCHEMAS_PREFIX):]:
+        return ref[len(SCHEMAS_PREFIX):]
+    return None
+
+
+def _branches(schema: Any) -> bool:
+    """A `oneOf`/`anyOf` union (its variant is the union of its branches' variants)."""
+    schema_dict = schema if isinstance(schema, dict) else {}
+    return any(isinstance(schema_dict.get(k), list) for k in ("oneOf", "anyOf"))
+
+
+def _renamed_branches(schema: dict[str, Any], stripped: dict[str, Any]) -> dict[str, str]:
+    """The components a union's branches named, each renamed in `stripped` -> its new name."""
+    renamed: dict[str, str] = {}
+    for keyword in ("oneOf", "anyOf"):
+        before, after = schema.get(keyword), stripped.get(keyword)
+        if isinstance(before, list) and isinstance(after, list):
+            for old, new in zip(before, after, strict=True):
+                old_name = _component_name(old) if isinstance(old, dict) else None
+                new_name = _component_name(new) if isinstance(new, dict) else None
+                if old_name is not None and new_name is not None and old_name != new_name:
+                    renamed[old_name] = new_name
+    return renamed
 
 
 def _renamed_ref(schema: Any, renamed: dict[str, str]) -> Any:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from generator.document.refs import Refs
@@ -20,3 +20,5 @@ class Context:
     refs: Refs
     classes: ModelClasses
     base_url: str | None  # `servers.server_url`: the document's first server, else the option
+    loose_tuples: tuple[Any, ...] = ()  # its `prefixItems` schemas typed as lists (ir/tuples)
+    original_names: dict[str, str] = field(default_factory=dict)  # class -> component name

@@ -71,6 +71,10 @@ class Body:
     one_file_part: bool = False
     # a form body's properties whose `encoding` names a style: (property, style, explode)
     form_styles: tuple[tuple[str, str, bool], ...] = ()
+    # form fields two values may give: objects spread into their properties (ir/bodies)
+    spread_clashes: tuple[str, ...] = ()
+    # the file fields that are a union with a file branch: a file part only when given a file
+    file_unions: tuple[str, ...] = ()
 
     @property
     def is_text(self) -> bool:

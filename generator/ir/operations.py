@@ -16,7 +16,7 @@ from typing import Any
 from generator.document.operations import OperationSite
 from generator.document.refs import Refs
 from generator.ir import paging, retries
-from generator.ir.bodies import file_part_notes, request_body
+from generator.ir.bodies import file_part_notes, request_body, spread_clash_notes
 from generator.ir.context import Context
 from generator.ir.model import Operation, Param, ResponseType
 from generator.ir.parameters import merged_parameters, parameters
@@ -62,7 +62,7 @@ def build_operation(context: Context, site: OperationSite,
                        UNMET_HINT)
     params = parameters(context, stem, raw_params, taken)
     body, body_params = request_body(context, stem, operation, taken)
-    ignored += file_part_notes(site.pointer, body)
+    ignored += file_part_notes(site.pointer, body) + spread_clash_notes(site.pointer, body)
     success, errors, headers = responses(context, stem, operation, bodiless=site.method == "head")
     stream_param, stream_chunk, stream_only = streaming(context, operation, body_params, success)
     pagination = None if stream_chunk else pages(context, site, success)
@@ -195,7 +195,7 @@ def pages(context: Context, site: OperationSite, success: tuple[ResponseType, ..
     if hint is None and site.method != "get":
         return None
     held = _held_properties(properties, refs)
-    objects = [name for name, schema in properties.items() if _is_object(schema, refs)]
+    objects = [name for name, schema in properties.items() if _may_be_object(schema, refs)]
     if hint is None:
         return paging.detect(query, properties, held=held, objects=objects)
     try:
@@ -216,9 +216,10 @@ def _held_properties(properties: dict[str, Any], refs: Refs) -> dict[str, set[st
     return held
 
 
-def _is_object(schema: Any, refs: Refs) -> bool:
-    """Whether the answer's property `schema` is an object: its properties (allOf merged), or
-    a union one of whose branches is (`oneOf: [NextPage, {type: 'null'}]`)."""
+def _may_be_object(schema: Any, refs: Refs) -> bool:
+    """Whether the answer's property `schema` is, or may be, an object: one with properties
+    (refs resolved, allOf merged), or a union one of whose branches is (`oneOf: [NextPage,
+    {type: 'null'}]`). paging's `_is_object` asks less: what the schema itself declares."""
     if object_properties(schema, refs) is not None:
         return True
     resolved = refs.resolve(schema)

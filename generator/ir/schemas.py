@@ -224,3 +224,21 @@ def is_binary(schema: Any, refs: Refs) -> bool:
         if schema.get("type") != "array" or items is None:
             return False
         schema = items
+
+
+def may_be_binary(schema: Any, refs: Refs) -> bool:
+    """A file (`is_binary`), or a `oneOf`/`anyOf` one of whose branches is one, however deep
+    (`oneOf: [{type: string, format: binary}, {type: string}]`: a file or a text)."""
+    pending, seen = [schema], set()
+    while pending:
+        node = refs.resolve(pending.pop())
+        if not isinstance(node, dict) or id(node) in seen:
+            continue
+        seen.add(id(node))
+        if is_binary(node, refs):
+            return True
+        for keyword in ("oneOf", "anyOf"):
+            branches = node.get(keyword)
+            if isinstance(branches, list):
+                pending.extend(branches)
+    return False

@@ -6,8 +6,9 @@ loses a `pattern`; so they are plain `str` (`run._PLAIN_STRING_FORMATS`). A plai
 the password: in the model's `repr` (a log line, a traceback's locals) and in the validation
 errors quoting a value that does not match. So:
 
-- `marked_secrets` gives dcg the document with each `format: password` schema, and each string
-  schema marked `writeOnly` (sent, never answered: a recovery code, a client secret), marked
+- `marked_secrets` gives dcg the document with each `format: password` schema, each string
+  schema marked `writeOnly` (sent, never answered: a recovery code, a client secret), and each
+  array (or map) of them (an item without constraints is typed inside its field's type), marked
   (`SECRET_KEY`), which dcg writes into the field (`Field(json_schema_extra={SECRET_KEY: True})`,
   as `field_extra_keys` asks), its constraints kept;
 - `hidden_secrets` turns that mark into `repr=False` in dcg's output; a root model holding one
@@ -34,6 +35,9 @@ from generator.document.keywords import DATA_KEYWORDS
 #: What marks a `format: password` schema for dcg, which copies it into the field.
 SECRET_KEY = "x-clientgen-secret"
 
+# arrays (or maps) of arrays looked through for a secret item (a deeper one is left shown)
+_CONTAINER_DEPTH = 8
+
 # (first line, its byte offset, last line, the byte offset after), as ast numbers them
 _Span = tuple[int, int, int, int]
 
@@ -55,7 +59,7 @@ def marked_secrets(document: dict[str, Any]) -> dict[str, Any]:
         for key, child in walking[-1]:
             if isinstance(child, dict | list):
                 keys.append(key)
-                if _is_password(child):
+                if _is_password(child) or _holds_passwords(child):
                     found.append(tuple(keys))
                 walking.append(_children(child))
                 break
@@ -101,6 +105,30 @@ def _is_password(node: Any) -> bool:
     kind = node.get("type")
     kinds = kind if isinstance(kind, list) else [kind]  # whatever a document wrote there
     return "string" in kinds and all(each in ("string", "null") for each in kinds)
+
+
+def _holds_passwords(node: Any) -> bool:
+    """Whether `node` is an array (or a map: `additionalProperties` alone) whose values are
+    secrets, however many arrays deep: an item without constraints is typed inside the field's
+    type (`list[str]`), where no mark reaches, so the array's own field carries it (an item
+    with constraints is a root model of its own, marked as well)."""
+    for _ in range(_CONTAINER_DEPTH):
+        if not isinstance(node, dict):
+            return False
+        if _is_array(node) and isinstance(node.get("items"), dict):
+            node = node["items"]
+        elif isinstance(node.get("additionalProperties"), dict) and not node.get("properties"):
+            node = node["additionalProperties"]
+        else:
+            return False
+        if _is_password(node):
+            return True
+    return False
+
+
+def _is_array(node: dict[str, Any]) -> bool:
+    kind = node.get("type")
+    return kind == "array" or (isinstance(kind, list) and "array" in kind)
 
 
 def hidden_secrets(source: str) -> str:

@@ -381,6 +381,17 @@ def _dependency_modules(roots: Iterable[str]) -> set[str]:
 
 def package_name_problem(package: str) -> str | None:
     """Why `package` cannot name a generated package, or None when it can."""
+    problem = package_name_form_problem(package)
+    if problem is None and _names_a_module(package) and package in shadowed_modules():
+        return (f"{package!r} is the name of a module the generated code or Python needs: "
+                "the package would hide it")
+    return problem
+
+
+def package_name_form_problem(package: str) -> str | None:
+    """Why `package` is not spelled as a package name (not an identifier, too long for its
+    folder, a keyword), or None: the part of `package_name_problem` that reads nothing but the
+    name (it leaves out which modules exist)."""
     if not package.isidentifier():
         return f"{package!r} is not a Python package name"
     if len(package.encode("utf-8")) > reserved.MAX_PACKAGE_NAME:
@@ -389,9 +400,6 @@ def package_name_problem(package: str) -> str | None:
                 "written")
     if keyword.iskeyword(package):
         return f"{package!r} is a Python keyword: `import {package}` is a syntax error"
-    if _names_a_module(package) and package in shadowed_modules():
-        return (f"{package!r} is the name of a module the generated code or Python needs: "
-                "the package would hide it")
     return None
 
 

@@ -137,7 +137,8 @@ def _body_view(operation: Operation, models: Models) -> BodyView | None:
                         frozenset(body.file_fields), optional=not body.required,
                         delimiters=_delimiters(styles), deep=_deep(styles),
                         spread=frozenset(wire for wire, style, explode in styles
-                                         if style == "form" and explode))
+                                         if style == "form" and explode),
+                        file_unions=frozenset(body.file_unions))
     root_model = models.name(body.model_class) if body.model_class else None
     argument = fields[0].name if fields else "body"
     return BodyView(body.kind, body.media_type, argument, root_model, None,

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from generator.ir import Body, Operation, Param, ResponseType
 from generator.models import Models, ParamTypes
+from generator.models.annotations import union_members
 from generator.names.hidden import unhidden
 from generator.render import docstrings as docs
 from generator.render.filters import docstring
@@ -48,6 +49,18 @@ def _union(annotations: Iterable[str]) -> str:
     return " | ".join(unique) if unique else "None"
 
 
+def _is_union(annotation: str) -> bool:
+    return len(union_members(ast.parse(annotation, mode="eval").body)) > 1
+
+
+def _file_union(annotation: str) -> str:
+    """A union's annotation with its `bytes` member (its file branch) taking any file
+    (`FileContent`: bytes, an open file, a path, a tuple naming the file)."""
+    members = union_members(ast.parse(annotation, mode="eval").body)
+    return _union("FileContent" if ast.unparse(member) == "bytes" else ast.unparse(member)
+                  for member in members)
+
+
 def _argument(param: Param, models: Models, body: Body | None, params: ParamTypes) -> Argument:
     optional = not param.required or param.client_level
     annotation = _annotation(param, models, body, params)
@@ -62,6 +75,9 @@ def _annotation(param: Param, models: Models, body: Body | None, params: ParamTy
     if param.location != "body" or param.model_key:
         if body is not None and param.location == "body" and param.model_key in body.file_fields:
             field = models.annotation(param.model_class, param.model_key, drop_none=True)
+            if _is_union(field):  # a file among other branches (`oneOf: [binary, string]`)
+                return _file_union(params.request_annotation(
+                    models, param.model_class, param.model_key, drop_none=True))
             return "list[FileContent]" if field.startswith("list[") else "FileContent"
         return params.request_annotation(
             models, param.model_class, param.model_key, drop_none=not param.nullable

@@ -102,6 +102,9 @@ class BodyView:
     delimiters: dict[str, str] = field(default_factory=dict)
     deep: frozenset[str] = frozenset()
     spread: frozenset[str] = frozenset()
+    # multipart file parts that are a union with a file branch: sent as a field when their
+    # value is no file (a text, an object)
+    file_unions: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)

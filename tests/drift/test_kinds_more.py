@@ -277,10 +277,12 @@ def test_an_answer_property_no_longer_write_only_changes_the_returned_class() ->
         True)
 
 
-def test_writeonly_deeper_than_the_answer_keeps_the_returned_class() -> None:
-    """`IssueList.items[]` holds `Issue`: only the answer's own properties make the
-    `<Name>Response` class, so the methods keep returning `IssueList`, and `Issue.title` (a
-    field the client still reads) is what the effect names."""
+def test_writeonly_deeper_than_the_answer_changes_the_returned_class() -> None:
+    """`IssueList.items[]` holds `Issue`: a flag however deep makes the answer's
+    `<Name>Response` class (`ir.classes.variant`), so the methods now return
+    `IssueListResponse` (whose items are `IssueResponse`s), and that is what the effect names
+    (it once kept `IssueList`, naming `Issue.title`, when only the answer's own properties
+    counted)."""
     def listed(doc: Doc) -> None:
         _schemas(doc)["IssueList"] = {"type": "object", "properties": {"items": {
             "type": "array", "items": {"$ref": "#/components/schemas/Issue"}}}}
@@ -291,9 +293,10 @@ def test_writeonly_deeper_than_the_answer_keeps_the_returned_class() -> None:
     old, new = _pair(lambda d: _schemas(d)["Issue"]["properties"]["title"].update(
         writeOnly=True), listed)
     change = _one(diff_with_client(old, new))
-    assert _seen(change) == ("response-property-became-write-only", B, ("models.Issue.title: "
-                             "became writeOnly (no longer returned); type unchanged: str | None"),
-                             True)
+    assert _seen(change) == ("response-property-became-write-only", B, (
+        "client.issues.get: now returns models.IssueListResponse (was models.IssueList); "
+        "client.issues.add_labels: now returns models.IssueListResponse (was models.IssueList)"),
+        True)
 
 
 # ---- 4. an integer's format, int32 <-> int64 -------------------------------------------

@@ -117,3 +117,38 @@ def _innermost_enum(schemas: dict[str, Any]) -> dict[str, Any]:
                 return node
             stack.extend(_children(node))
     raise AssertionError("no enum left")
+
+
+def _read_only_chain(links: int, inline_levels: int) -> dict[str, Any]:
+    """A request body `C0` whose `next` leads through `links` component schemas to one with a
+    required readOnly `id`, and a `deep` property holding one `inline_levels` levels down."""
+    ref = "#/components/schemas/"
+    owned = {"type": "object", "required": ["id"], "properties": {
+        "id": {"type": "string", "readOnly": True}}}
+    schemas: dict[str, Any] = {f"C{i}": {"type": "object", "properties": {
+        "next": {"$ref": f"{ref}C{i + 1}"}}} for i in range(links)}
+    schemas[f"C{links}"] = owned
+    deep: dict[str, Any] = owned
+    for _ in range(inline_levels):
+        deep = _in_properties(deep)
+    schemas["C0"]["properties"]["deep"] = deep
+    return {"openapi": "3.1.0", "info": {"title": "t", "version": "1"},
+            "components": {"schemas": schemas},
+            "paths": {"/a": {"post": {"operationId": "a", "requestBody": {"content": {
+                "application/json": {"schema": {"$ref": f"{ref}C0"}}}},
+                "responses": {"204": {"description": "ok"}}}}}}
+
+
+def test_read_only_however_far_builds_without_recursion_error() -> None:
+    # each class naming one that holds a readOnly property is a `<Name>Request` of its own:
+    # the chain of 3000 classes is made one after another (it raised RecursionError), and the
+    # inline levels are stripped to `STRIP_DEPTH`, kept whole below
+    links = 3_000
+    assert links >= sys.getrecursionlimit()
+    api = ir.build(_read_only_chain(links, DEPTHS[1]), OPTIONS)
+    (operation,) = [op for r in api.resources for op in r.operations]
+    assert operation.body is not None and operation.body.model_class == "C0Request"
+    schemas = api.models_input["components"]["schemas"]
+    assert schemas[f"C{links - 1}Request"]["properties"]["next"] == {
+        "$ref": f"#/components/schemas/C{links}Request"}
+    assert schemas[f"C{links}Request"]["properties"] == {}

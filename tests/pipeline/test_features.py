@@ -374,7 +374,7 @@ def test_enums_are_validated_before_sending(connect: Callable[..., Served]) -> N
 
 
 def test_read_only_is_not_an_argument_and_write_only_not_required_back(connect: Callable[..., Served]) -> None:
-    s = connect("feat_read_write_only", [Reply(201, body={"id": "a1", "email": "e@x"})])
+    s = connect("feat_read_write_only", [Reply(201, body={"id": "a1", "email": "e@x"})] * 2)
     create = s.client.default.create_account
     assert "id" not in inspect.signature(create).parameters
     assert {"email", "password"} <= set(inspect.signature(create).parameters)
@@ -383,6 +383,12 @@ def test_read_only_is_not_an_argument_and_write_only_not_required_back(connect: 
     assert type(result) is s.models.AccountResponse
     assert result.id == "a1" and "password" not in type(result).model_fields
     assert s.models.AccountResponse.model_validate({"id": "a1", "email": "e@x"})  # strictly valid
+    # nested too: the profile's server-owned `verified_at` is never asked for, its `pin` never read
+    create(email="e@x", password="secret", profile={"handle": "h", "pin": "1234"})
+    assert s.last.json()["profile"] == {"handle": "h", "pin": "1234"}
+    assert set(s.models.ProfileRequest.model_fields) == {"handle", "pin"}
+    assert set(s.models.ProfileResponse.model_fields) == {"handle", "verified_at"}
+    assert s.models.Profile.model_fields["verified_at"].is_required()  # the schema's own class
 
 
 def test_defaults_are_not_sent_when_unset(connect: Callable[..., Served]) -> None:

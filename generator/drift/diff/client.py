@@ -850,7 +850,7 @@ def _tag_fields(union: Mapping[str, Any] | None, types: Annotations, wires: list
 def _returned_class(trace: _Trace) -> str | None:
     """The methods among the change's operations whose returned class changed (`IssueResponse`,
     the answer's class without its writeOnly properties, for `Issue`): code naming the old class
-    breaks. None when none did (the flag is deeper than the answer's own properties)."""
+    breaks. None when none did (the flag is in no class the answer holds)."""
     old_side, new_side = trace.sides["old"], trace.sides["new"]
     found = []
     for pointer in sorted(new_side.operations):

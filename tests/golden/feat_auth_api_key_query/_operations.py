@@ -38,7 +38,8 @@ def _describe(
     location = [str(part) for part in error.get("loc", ())]
     if location:
         location[0] = python_names.get(location[0], location[0])
-    where = ".".join(location) or "arguments"
+    # a property named "" is shown as such: the location is not empty, the name is
+    where = ".".join(part or '""' for part in location) or "arguments"
     value = error.get("input")
     shown = (
         ""
@@ -98,8 +99,9 @@ def validated(
 
     `nullable` names the arguments the spec lets be null; `None` for any other is an error.
     `python_names` maps wire names to the argument names errors should use, where they differ.
-    `raw` names arguments passed through unchecked (multipart files: bytes, open files or
-    tuples, which the model, typing them as bytes, checks as empty placeholders).
+    `raw` names arguments passed through unchecked when they hold files (multipart files:
+    bytes, open files, paths or tuples, which the model, typing them as bytes, checks as empty
+    placeholders); any other value of theirs (a union's text branch) is checked as given.
     """
     python_names = python_names or {}
     given: dict[str, Any] = {}
@@ -120,7 +122,9 @@ def validated(
     checked = given
     passthrough: dict[str, Any] = {}
     if raw:
-        passthrough = {key: given[key] for key in given if key in raw}
+        passthrough = {
+            key: value for key, value in given.items() if key in raw and _is_file_part(value)
+        }
         placeholders = {
             key: [] if isinstance(value, list) else b"" for key, value in passthrough.items()
         }
@@ -348,23 +352,39 @@ def form_fields(
     each field in the style its `encoding` names: joined by its delimiter (`delimiters`),
     as `name[key]` fields however deep (`deep`: deepObject), or an object spread into its
     properties (`spread`: `form`, exploded). Without one, arrays repeat the field and objects
-    are JSON text."""
+    are JSON text. A field two values would give (an object spread into a name the body
+    has already) is refused: one value would silently replace the other."""
     fields: dict[str, object] = {}
+    owners: dict[str, str] = {}  # each field -> the value that gave it
     for key, value in values.items():
         if value is None:
             continue
         delimiter = delimiters.get(key) if delimiters else None
+        given: Iterable[tuple[str, object]]
         if key in deep and isinstance(value, dict | list):
-            fields.update(_bracketed(key, value))
+            given = _bracketed(key, value)
         elif key in spread and isinstance(value, dict):
-            fields.update(
-                {name: _form_value(item) for name, item in value.items() if item is not None}
-            )
+            given = [
+                (str(name), _form_value(item)) for name, item in value.items() if item is not None
+            ]
         elif delimiter is not None and isinstance(value, dict | list):
-            fields[key] = _joined(value, delimiter)
+            given = [(key, _joined(value, delimiter))]
         else:
-            fields[key] = _form_value(value)
+            given = [(key, _form_value(value))]
+        for name, sent in given:
+            owner = owners.setdefault(name, key)
+            if owner != key:
+                raise RequestValidationError(_clash(name, owner, key))
+            fields[name] = sent
     return fields
+
+
+def _clash(name: str, first: str, second: str) -> str:
+    """Why a form body that would hold the field `name` twice is refused."""
+    return (
+        f"{second}: the form field {name!r} would be sent from both {first} and {second} (an "
+        "object spread into its properties); one value would replace the other: nothing was sent"
+    )
 
 
 def _joined(value: dict[Any, Any] | list[Any], delimiter: str) -> str:
@@ -472,13 +492,18 @@ def form_body(
 
 
 def multipart_body(
-    values: Mapping[str, Any] | NotGiven, files: Collection[str] = ()
+    values: Mapping[str, Any] | NotGiven,
+    files: Collection[str] = (),
+    *,
+    unions: Collection[str] = (),
 ) -> MultipartBody:
-    """A multipart body from validated values; `files` names the file parts (passed through
-    unchecked by `validated(..., raw=files)`); `NOT_GIVEN` (an optional body left out) is one
-    of no parts: no body is sent, unless `extra_body=` gives parts (sent as multipart, not as
-    JSON)."""
+    """A multipart body from validated values; `files` names the file parts (their files passed
+    through unchecked by `validated(..., raw=files)`), `unions` those of them that are a union
+    with a file branch, sent as a field when their value is no file (a text, an object);
+    `NOT_GIVEN` (an optional body left out) is one of no parts: no body is sent, unless
+    `extra_body=` gives parts (sent as multipart, not as JSON)."""
     values = {} if isinstance(values, NotGiven) else _parts_mapping(values, "multipart")
+    files = {key for key in files if key not in unions or _is_file_part(values.get(key))}
     return MultipartBody(
         multipart_fields(values, files),
         multipart_files(values, files) + json_parts(values, files),
@@ -495,11 +520,12 @@ def multipart_parts(model: type[Any], value: object) -> MultipartBody:
         return multipart_body(NOT_GIVEN)
     parts = _parts_mapping(value, "multipart")
     files = {key for key, item in parts.items() if _is_file_part(item)}
-    rest = {key: item for key, item in parts.items() if key not in files}
-    checked = validated_root(model, rest) if rest else {}
-    return multipart_body(
-        {**_parts_mapping(checked, "multipart"), **{k: parts[k] for k in files}}, files
-    )
+    # each file checked as an empty placeholder, as `validated` does: a required file part
+    # (a property named "" included) is there, and the model never reads the file
+    placeholders = {key: [] if isinstance(parts[key], list) else b"" for key in files}
+    checked = _parts_mapping(validated_root(model, {**parts, **placeholders}), "multipart")
+    rest = {key: item for key, item in checked.items() if key not in files}
+    return multipart_body({**rest, **{key: parts[key] for key in files}}, files)
 
 
 def _parts_mapping(value: object, kind: str) -> Mapping[str, Any]:

@@ -20,11 +20,23 @@ if TYPE_CHECKING:
     from ._account_response import (
         AccountResponse as AccountResponse,
     )
+    from ._profile import (
+        Profile as Profile,
+    )
+    from ._profile_request import (
+        ProfileRequest as ProfileRequest,
+    )
+    from ._profile_response import (
+        ProfileResponse as ProfileResponse,
+    )
 
 __all__ = [
     "Account",
     "AccountRequest",
     "AccountResponse",
+    "Profile",
+    "ProfileRequest",
+    "ProfileResponse",
 ]
 
 # name -> the group module defining it
@@ -32,6 +44,9 @@ _MODULE_OF: dict[str, str] = {
     "Account": "_account",
     "AccountRequest": "_account_request",
     "AccountResponse": "_account_response",
+    "Profile": "_profile",
+    "ProfileRequest": "_profile_request",
+    "ProfileResponse": "_profile_response",
 }
 
 # Hidden from type checkers: for them the package holds the names imported above and no

@@ -6,6 +6,8 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ._profile import Profile
+
 __all__ = [
     "Account",
 ]
@@ -20,3 +22,4 @@ class Account(BaseModel):
     id: Annotated[str, Field(description="Assigned by the server.", frozen=True)]
     email: str
     password: Annotated[str, Field(description="Never returned.", repr=False)]
+    profile: Profile | None = None

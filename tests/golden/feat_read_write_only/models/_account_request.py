@@ -6,6 +6,8 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ._profile_request import ProfileRequest
+
 __all__ = [
     "AccountRequest",
 ]
@@ -19,3 +21,4 @@ class AccountRequest(BaseModel):
     )
     email: str
     password: Annotated[str, Field(description="Never returned.", repr=False)]
+    profile: ProfileRequest | None = None

@@ -6,6 +6,8 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ._profile_response import ProfileResponse
+
 __all__ = [
     "AccountResponse",
 ]
@@ -18,3 +20,4 @@ class AccountResponse(BaseModel):
     )
     id: Annotated[str, Field(description="Assigned by the server.", frozen=True)]
     email: str
+    profile: ProfileResponse | None = None

@@ -12,10 +12,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-__all__: list[str] = []
+if TYPE_CHECKING:
+    from ._profile_request_param import (
+        ProfileRequestParam as ProfileRequestParam,
+    )
+
+__all__ = [
+    "ProfileRequestParam",
+]
 
 # name -> the group module defining it
-_MODULE_OF: dict[str, str] = {}
+_MODULE_OF: dict[str, str] = {
+    "ProfileRequestParam": "_profile_request_param",
+}
 
 # Hidden from type checkers: for them the package holds the names imported above and no
 # others, so a misspelt name is an error rather than `Any`. No other global here is spelled

@@ -7,6 +7,7 @@ module loads none of them.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from .. import _operations as _ops
 from .. import models as _models
@@ -20,6 +21,10 @@ from .._base_resource import (
     to_streamed_response,
 )
 from .._types import NOT_GIVEN, Headers, NotGiven, Query, Timeout
+
+if TYPE_CHECKING:
+    # the request dicts are named in signatures only: params is not imported at run time
+    from .. import params as _params
 
 __all__ = [
     "AsyncDefault",
@@ -46,6 +51,7 @@ class Default(SyncAPIResource):
         *,
         email: str,
         password: str,
+        profile: _models.ProfileRequest | _params.ProfileRequestParam | NotGiven = NOT_GIVEN,
         extra_headers: Headers | None = None,
         extra_query: Query | None = None,
         extra_body: Mapping[str, object] | None = None,
@@ -57,6 +63,7 @@ class Default(SyncAPIResource):
         Args:
             email: The `email` property of the request body.
             password: Never returned.
+            profile: Nested flags, left out of the request (readOnly) and of the answer (writeOnly).
             extra_headers: Headers to send besides the client's and the spec's (they win); an
                 `Omit()` value removes a header.
             extra_query: Query parameters to add to the request.
@@ -83,6 +90,7 @@ class Default(SyncAPIResource):
                 {
                     "email": email,
                     "password": password,
+                    "profile": profile,
                 },
             ),
             options=_ops.request_options(
@@ -124,6 +132,7 @@ class AsyncDefault(AsyncAPIResource):
         *,
         email: str,
         password: str,
+        profile: _models.ProfileRequest | _params.ProfileRequestParam | NotGiven = NOT_GIVEN,
         extra_headers: Headers | None = None,
         extra_query: Query | None = None,
         extra_body: Mapping[str, object] | None = None,
@@ -135,6 +144,7 @@ class AsyncDefault(AsyncAPIResource):
         Args:
             email: The `email` property of the request body.
             password: Never returned.
+            profile: Nested flags, left out of the request (readOnly) and of the answer (writeOnly).
             extra_headers: Headers to send besides the client's and the spec's (they win); an
                 `Omit()` value removes a header.
             extra_query: Query parameters to add to the request.
@@ -161,6 +171,7 @@ class AsyncDefault(AsyncAPIResource):
                 {
                     "email": email,
                     "password": password,
+                    "profile": profile,
                 },
             ),
             options=_ops.request_options(
