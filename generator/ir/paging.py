@@ -31,7 +31,8 @@ HINT = "x-codegen-pagination"
 ITEMS = ("data", "items", "results")
 # Arrays an answer holds beside its items, never the items themselves.
 NOT_ITEMS = frozenset({"errors", "warnings", "messages", "links", "tags"})
-HAS_MORE = ("has_more", "hasMore", "has_next", "has_next_page", "hasNextPage")
+HAS_MORE = ("has_more", "hasMore", "has_next", "has_next_page", "hasNextPage",
+            "more")  # PagerDuty's
 NEXT_CURSOR = ("next_cursor", "nextCursor", "next_page_token", "nextPageToken", "next_token",
                "next_page", "continuationToken", "continuation_token", "endCursor", "end_cursor")
 CURSOR_PARAMS = ("after", "starting_after", "cursor", "page_token", "pageToken", "next_token",
