@@ -160,6 +160,18 @@ def natural_argument_name(text: str) -> str | None:
     return _valid(ascii_name) if ascii_name else None
 
 
+_OPERATORS = {">=": "gte", "<=": "lte", "!=": "ne", "<": "lt", ">": "gt"}
+_OPERATOR = re.compile(">=|<=|!=|<|>")
+
+
+def spell_operators(text: str) -> str:
+    """`text` with its comparison operators as words (`DateSent<` -> `DateSent_lt_`): Twilio's
+    query parameters `DateSent`, `DateSent<` and `DateSent>` were the arguments `date_sent`,
+    `date_sent_` and `date_sent__`, which say nothing of the bound they set, and which a
+    document listing the three in another order silently swaps."""
+    return _OPERATOR.sub(lambda found: f"_{_OPERATORS[found.group()]}_", text)
+
+
 def argument_name(text: str, *, reserved: Iterable[str] = ()) -> str:
     """`natural_argument_name` of a method argument (`value` for a name without a character a
     name can hold), clear of `self`, the arguments every method has and `reserved`: a trailing
