@@ -22,6 +22,9 @@ _WORD_BOUNDARY = re.compile(
     r"[A-Z]?[a-z]+\d*|[A-Z]+(?=[A-Z][a-z]|\d|\b|_|$)|[A-Z]+|\d+",
 )
 _NON_WORD = re.compile(r"[^0-9A-Za-z]+")
+# An acronym's plural (`IPs`, `VPCs`, `URLs`, `IDs`) and `IPv6`, each one word: `_WORD_BOUNDARY`
+# alone splits them at their last capital (`FloatingIPs` -> `floating_i_ps`, `VPCs` -> `vp_cs`).
+_ACRONYM = re.compile(r"[A-Z]{2,}(?:s(?![a-z])|v\d+)")
 
 # A parameter called like an argument every method has takes another name (names/reserved.py).
 RESERVED_ARGUMENTS = frozenset({"self", *CALL_ARGUMENT_NAMES})
@@ -82,7 +85,12 @@ def _ascii_words(text: str) -> list[str]:
     folded = folded.encode("ascii", "ignore").decode("ascii")
     words: list[str] = []
     for chunk in _NON_WORD.split(folded):
-        words.extend(_WORD_BOUNDARY.findall(chunk))
+        start = 0
+        for acronym in _ACRONYM.finditer(chunk):
+            words.extend(_WORD_BOUNDARY.findall(chunk[start:acronym.start()]))
+            words.append(acronym.group())
+            start = acronym.end()
+        words.extend(_WORD_BOUNDARY.findall(chunk[start:]))
     return words
 
 
