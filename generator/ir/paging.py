@@ -3,7 +3,7 @@
 A paginated method returns a page object that iterates over every item of every page
 (runtime `_pagination.py`). How the next page is asked for comes from the overlay hint
 `x-codegen-pagination` when the operation has one, else from common shapes: a JSON object
-answer with an array of items (`data`, `items`, `results`, else its only array) and
+answer with an array of items (`data`, `items`, `results`, `entries`, else its only array) and
 
 - cursor: a query parameter `after` / `starting_after` / `cursor` / `page_token` (or a string
   `page` or `offset`) and either a next-cursor property (`next_cursor`, `next_page_token`,
@@ -29,7 +29,7 @@ Style = Literal["cursor", "offset", "page"]
 STYLES: tuple[Style, ...] = ("cursor", "offset", "page")
 HINT = "x-codegen-pagination"
 
-ITEMS = ("data", "items", "results")
+ITEMS = ("data", "items", "results", "entries")  # `entries`: Box's lists
 # Arrays an answer holds beside its items, never the items themselves.
 NOT_ITEMS = frozenset({"errors", "warnings", "links", "tags"})
 HAS_MORE = ("has_more", "hasMore", "has_next", "has_next_page", "hasNextPage",
