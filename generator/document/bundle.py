@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urljoin, urlsplit
 
-from generator.document.keywords import DATA_KEYWORDS
+from generator.document.keywords import DATA_KEYWORDS, SCHEMA_MAPS
 from generator.document.pointer import (
     HTTP_METHODS,
     escape_token,
@@ -143,13 +143,24 @@ _KIND_SECTION = {
 
 
 def child_kind(kind: str, key: str) -> str:
-    """The OpenAPI object kind found under `key` of an object of `kind`."""
+    """The OpenAPI object kind found under `key` of an object of `kind`. A schema's map of
+    schemas (`properties`...) is a map of kind `schemas`: a `$ref` standing for the whole map
+    (DigitalOcean's `properties: {$ref: 'attributes.yml#/load_balancer_droplet_ids'}`, which
+    JSON Reference tools resolve) is inlined as that map, not bundled as a schema."""
     if kind == "schema":
-        return "schema"
+        return "schemas" if key in SCHEMA_MAPS else "schema"
     member = _MEMBER_KIND.get(kind)
     if member is not None:
         return member
     return _FIELD_KIND.get((kind, key), "other")
+
+
+@dataclass(frozen=True)
+class _Inlined:
+    """What replaces a `$ref` that is inlined: its target, whatever it is (a string too: a
+    tag's `description: {$ref: 'description.yml#/introduction'}`), never a new reference."""
+
+    value: Any
 
 
 @dataclass
@@ -220,8 +231,8 @@ class _Bundler:
         ref = node.get("$ref")
         if isinstance(ref, str) and (source is not self.main or not ref.startswith("#")):
             replacement = self.bundle_ref(ref, kind, source, join_pointer(pointer, "$ref"))
-            if not isinstance(replacement, str):
-                return replacement
+            if isinstance(replacement, _Inlined):
+                return replacement.value
             node["$ref"] = replacement
         return node
 
@@ -252,7 +263,8 @@ class _Bundler:
                 if key != "$ref" and (named_map or not (is_extension(key)
                                                         or is_data(kind, key)))]
 
-    def bundle_ref(self, ref: str, kind: str, source: _Source, ref_pointer: str) -> Any:
+    def bundle_ref(self, ref: str, kind: str, source: _Source, ref_pointer: str
+                   ) -> str | _Inlined:
         """The new `$ref` string, or (for inlined refs) the replacement content."""
         self.followed = True
         located = self.locate(ref, source, ref_pointer)
@@ -273,7 +285,7 @@ class _Bundler:
         if section == "pathItems" and not self.allow_31_path_items:
             section = None
         if section is None:
-            return self.inline(ref, value, kind, target, fragment, source, ref_pointer)
+            return _Inlined(self.inline(ref, value, kind, target, fragment, source, ref_pointer))
         key = (location, fragment, section)
         existing = self.assigned.get(key)
         if existing is not None:

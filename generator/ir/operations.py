@@ -25,7 +25,7 @@ from generator.ir.schemas import json_type, object_properties
 from generator.ir.security import credential_headers, credential_scheme, own_security
 from generator.ir.servers import operation_server
 from generator.names import identifiers as names
-from generator.names.arguments import argument_rename
+from generator.names.arguments import BODY_PROPERTY, argument_rename
 from generator.names.headers import first_unsendable, set_by_the_body, set_by_the_client
 from generator.names.namespace import Rename
 from generator.problems import Problem
@@ -158,7 +158,7 @@ def _renamed_arguments(pointer: str, params: list[Param]) -> tuple[Rename, ...]:
 def _where(param: Param) -> str:
     """How a method's docstring names what the argument carries."""
     if param.location == "body":
-        return "request body property"
+        return BODY_PROPERTY
     return f"{param.location} parameter"
 
 

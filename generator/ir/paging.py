@@ -3,11 +3,12 @@
 A paginated method returns a page object that iterates over every item of every page
 (runtime `_pagination.py`). How the next page is asked for comes from the overlay hint
 `x-codegen-pagination` when the operation has one, else from common shapes: a JSON object
-answer with an array of items (`data`, `items`, `results`, else its only array) and
+answer with an array of items (`data`, `items`, `results`, `entries`, else its only array) and
 
 - cursor: a query parameter `after` / `starting_after` / `cursor` / `page_token` (or a string
   `page` or `offset`) and either a next-cursor property (`next_cursor`, `next_page_token`,
-  `next_page`...) or `has_more` (then the cursor is the last item's `id`, as in OpenAI's lists);
+  `next_page`...), or `has_more` (then the cursor is the last item's `id`, as in OpenAI's
+  lists), or a link to the next page holding the cursor in its query (`next_page_uri`);
 - offset: a numeric query parameter `offset` (a `limit` one, a `total` property help end the
   list);
 - page number: an integer query parameter `page` (a `per_page` / `page_size` one, a
@@ -28,21 +29,27 @@ Style = Literal["cursor", "offset", "page"]
 STYLES: tuple[Style, ...] = ("cursor", "offset", "page")
 HINT = "x-codegen-pagination"
 
-ITEMS = ("data", "items", "results")
+ITEMS = ("data", "items", "results", "entries")  # `entries`: Box's lists
 # Arrays an answer holds beside its items, never the items themselves.
-NOT_ITEMS = frozenset({"errors", "warnings", "messages", "links", "tags"})
-HAS_MORE = ("has_more", "hasMore", "has_next", "has_next_page", "hasNextPage")
+NOT_ITEMS = frozenset({"errors", "warnings", "links", "tags"})
+HAS_MORE = ("has_more", "hasMore", "has_next", "has_next_page", "hasNextPage",
+            "more")  # PagerDuty's
 NEXT_CURSOR = ("next_cursor", "nextCursor", "next_page_token", "nextPageToken", "next_token",
                "next_page", "continuationToken", "continuation_token", "endCursor", "end_cursor")
-CURSOR_PARAMS = ("after", "starting_after", "cursor", "page_token", "pageToken", "next_token",
-                 "continuationToken", "continuation_token")
+CURSOR_PARAMS = ("after", "starting_after", "cursor", "page_token", "pageToken", "PageToken",
+                 "next_token", "continuationToken", "continuation_token")
+# A link to the next page (Twilio's `next_page_uri`: `/2010-04-01/...?PageSize=50&Page=1&
+# PageToken=PA...`): the cursor parameter's value, and the other page parameters, are read from
+# its query; the list's own path and origin are asked, the link is not followed.
+NEXT_LINK = ("next_page_uri", "next_page_url", "nextPageUri", "nextPageUrl", "next_url",
+             "nextUrl", "next_link", "nextLink")
 # cursors when typed as a string (OpenAI's usage lists' `page`, Asana's `offset`)
 STRING_CURSOR_PARAMS = ("page", "offset")
 # cursors that are the last item's id when the answer names no next cursor (OpenAI's `after`)
 ID_CURSOR_PARAMS = ("after", "starting_after")
 OFFSET_PARAMS = ("offset",)
 PAGE_PARAMS = ("page", "page_number")
-SIZE_PARAMS = ("limit", "per_page", "page_size", "size")
+SIZE_PARAMS = ("limit", "per_page", "page_size", "size", "PageSize")
 TOTAL_ITEMS = ("total", "total_count", "count", "total_entries", "totalCount", "total_items",
                "totalItems")
 TOTAL_PAGES = ("total_pages", "pages", "page_count")
@@ -66,6 +73,7 @@ class Pagination:
     has_more: Place | None = None  # the answer's "more pages follow" boolean
     total: Place | None = None  # offset: the number of items; page: the number of pages
     limit_param: str | None = None  # the page size (a short page ends a list saying nothing else)
+    next_link: bool | None = None  # True: `next` is a link, whose query asks for the next page
 
 
 class HintError(ValueError):
@@ -104,7 +112,10 @@ def from_hint(hint: object, query: Mapping[str, str | None],
     limit_param = hint.get("limit_param", detected.limit_param if detected else None)
     if limit_param is not None and limit_param not in query:
         raise HintError(f"`limit_param`: the operation has no query parameter {limit_param!r}")
-    return Pagination(style, items, param, limit_param=limit_param, **fields)
+    link = fields["next"]
+    is_link = (link[-1] if isinstance(link, tuple) else link) in NEXT_LINK
+    return Pagination(style, items, param, limit_param=limit_param,
+                      next_link=True if is_link and style == "cursor" else None, **fields)
 
 
 def detect(
@@ -136,6 +147,9 @@ def detect(
                      or _held((cursor,), {NEXT_HOLDER: held.get(NEXT_HOLDER, ())}))
         if following is not None or (has_more is not None and cursor in ID_CURSOR_PARAMS):
             return Pagination("cursor", items, cursor, following, has_more, None, limit_param)
+        link = _place(NEXT_LINK, values, held)
+        if link is not None:
+            return Pagination("cursor", items, cursor, link, has_more, None, limit_param, True)
     numeric = ("integer", "number", None)  # a string `offset` or `page` is a cursor or nothing
     offset = next((name for name in OFFSET_PARAMS if name in query and query[name] in numeric),
                   None)

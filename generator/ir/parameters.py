@@ -74,7 +74,7 @@ def _argument(context: Context, param: dict[str, Any], model_class: str, key: st
     description = param.get("description")
     style = str(param.get("style") or DEFAULT_STYLES.get(str(param.get("in")), "form"))
     return Param(
-        name=names.argument_name(param["name"], reserved=taken),
+        name=names.argument_name(names.spell_operators(param["name"]), reserved=taken),
         wire_name=param["name"],
         location=param["in"],
         model_class=model_class,

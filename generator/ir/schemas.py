@@ -211,13 +211,16 @@ def branch_name(branch: dict[str, Any], parent: str, index: int) -> str:
 
 
 def is_binary(schema: Any, refs: Refs) -> bool:
-    """A file: `format: binary` or `contentMediaType`, or an array of them (however deep)."""
+    """A file: `format: binary`, `contentMediaType` or `contentEncoding: binary` (Discord's 3.1
+    uploads: the raw octets, where `base64` would be text), or an array of them (however
+    deep)."""
     seen: set[int] = set()
     while True:
         schema = refs.resolve(schema)
         if not isinstance(schema, dict) or id(schema) in seen:
             return False
-        if schema.get("format") == "binary" or "contentMediaType" in schema:
+        if (schema.get("format") == "binary" or "contentMediaType" in schema
+                or schema.get("contentEncoding") == "binary"):
             return True
         seen.add(id(schema))
         items = schema.get("items")

@@ -10,7 +10,13 @@ repairs (stderr, COVERAGE.md, PROVENANCE.json), as the other names that had to c
 
 from __future__ import annotations
 
-from generator.names.identifiers import RESERVED_ARGUMENTS, natural_argument_name
+from generator.names.identifiers import (
+    RESERVED_ARGUMENTS,
+    natural_argument_name,
+    spell_operators,
+)
+
+BODY_PROPERTY = "request body property"  # what `argument_rename` is told a body property is
 from generator.names.namespace import Rename
 
 
@@ -18,7 +24,9 @@ def argument_rename(pointer: str, wire: str, where: str, name: str) -> Rename | 
     """The rename to report when the argument `name` of the operation at `pointer` is not the
     natural name of the parameter or property `wire` (`where`: `query parameter`, `request body
     property`, ...); None when it is."""
-    natural = natural_argument_name(wire)
+    # a parameter's comparison operators are words (`DateSent<` -> `date_sent_lt`); a body
+    # property is named as its model's field, which datamodel-code-generator names
+    natural = natural_argument_name(wire if where == BODY_PROPERTY else spell_operators(wire))
     if natural == name:
         return None
     if natural is None:

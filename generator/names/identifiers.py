@@ -22,6 +22,9 @@ _WORD_BOUNDARY = re.compile(
     r"[A-Z]?[a-z]+\d*|[A-Z]+(?=[A-Z][a-z]|\d|\b|_|$)|[A-Z]+|\d+",
 )
 _NON_WORD = re.compile(r"[^0-9A-Za-z]+")
+# An acronym's plural (`IPs`, `VPCs`, `URLs`, `IDs`) and `IPv6`, each one word: `_WORD_BOUNDARY`
+# alone splits them at their last capital (`FloatingIPs` -> `floating_i_ps`, `VPCs` -> `vp_cs`).
+_ACRONYM = re.compile(r"[A-Z]{2,}(?:s(?![a-z])|v\d+)")
 
 # A parameter called like an argument every method has takes another name (names/reserved.py).
 RESERVED_ARGUMENTS = frozenset({"self", *CALL_ARGUMENT_NAMES})
@@ -82,7 +85,12 @@ def _ascii_words(text: str) -> list[str]:
     folded = folded.encode("ascii", "ignore").decode("ascii")
     words: list[str] = []
     for chunk in _NON_WORD.split(folded):
-        words.extend(_WORD_BOUNDARY.findall(chunk))
+        start = 0
+        for acronym in _ACRONYM.finditer(chunk):
+            words.extend(_WORD_BOUNDARY.findall(chunk[start:acronym.start()]))
+            words.append(acronym.group())
+            start = acronym.end()
+        words.extend(_WORD_BOUNDARY.findall(chunk[start:]))
     return words
 
 
@@ -158,6 +166,18 @@ def natural_argument_name(text: str) -> str | None:
         return name
     ascii_name = snake_case(text)
     return _valid(ascii_name) if ascii_name else None
+
+
+_OPERATORS = {">=": "gte", "<=": "lte", "!=": "ne", "<": "lt", ">": "gt"}
+_OPERATOR = re.compile(">=|<=|!=|<|>")
+
+
+def spell_operators(text: str) -> str:
+    """`text` with its comparison operators as words (`DateSent<` -> `DateSent_lt_`): Twilio's
+    query parameters `DateSent`, `DateSent<` and `DateSent>` were the arguments `date_sent`,
+    `date_sent_` and `date_sent__`, which say nothing of the bound they set, and which a
+    document listing the three in another order silently swaps."""
+    return _OPERATOR.sub(lambda found: f"_{_OPERATORS[found.group()]}_", text)
 
 
 def argument_name(text: str, *, reserved: Iterable[str] = ()) -> str:

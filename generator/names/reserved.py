@@ -145,7 +145,7 @@ OPERATIONS_MODULE_NAMES = frozenset({
     "annotations", "client_value",
     "dataclass", "form_body", "form_fields", "format_path", "get_args", "header_problem", "json",
     "math",
-    "json_parts", "multipart_body", "multipart_fields", "multipart_files", "multipart_parts",
+    "multipart_body", "multipart_fields", "multipart_files", "multipart_parts",
     "optional_body", "os",
     "pick",
     "pick_headers", "pick_strings", "pydantic", "pydantic_core", "quote", "raw_body", "raw_content",

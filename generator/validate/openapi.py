@@ -238,11 +238,11 @@ def run_spec_validator(doc: Document, already_reported: Iterable[Problem] = (), 
                                code="validator-crashed"))
     for error in errors:
         if getattr(error, _LOCATION, None) is None:
-            document_level.append(_error_problem(doc, error))
+            document_level.extend(_error_problems(doc, error))
         elif isinstance(error, _SEMANTIC_ERRORS):
-            semantic.append(_error_problem(doc, error))
+            semantic.extend(_error_problems(doc, error))
         else:
-            keyword_level.append(_error_problem(doc, error))
+            keyword_level.extend(_error_problems(doc, error))
     # A bad schema keyword is reported by both passes; keep the document-level wording.
     said = {problem.pointer for problem in document_level}
     keyword_level = [problem for problem in keyword_level if problem.pointer not in said]
@@ -265,16 +265,20 @@ def _unresolvable_problem(doc: Document, exc: Unresolvable,
     )
 
 
-def _error_problem(doc: Document, error: ValidationError) -> Problem:
+def _error_problems(doc: Document, error: ValidationError) -> list[Problem]:
+    """One problem per slip `error` stands for (`deepest_causes`)."""
     stamped = getattr(error, _LOCATION, None)
-    cause = deepest_cause(error)
-    tokens = list(cause.absolute_path)
-    if stamped is not None:
-        tokens = [*stamped, *tokens]
-    pointer = canonical_pointer(doc.data, tokens)
-    return Problem(str(doc.path), pointer, doc.line_of(pointer),
-                   _shorten(parameter_named(doc.data, pointer) + _message(error, cause)),
-                   _hint_for(error, cause), code=_code_for(error, cause))
+    problems = []
+    for cause in deepest_causes(error):
+        tokens = list(cause.absolute_path)
+        if stamped is not None:
+            tokens = [*stamped, *tokens]
+        pointer = canonical_pointer(doc.data, tokens)
+        problems.append(Problem(
+            str(doc.path), pointer, doc.line_of(pointer),
+            _shorten(parameter_named(doc.data, pointer) + _message(error, cause)),
+            _hint_for(error, cause), code=_code_for(error, cause)))
+    return problems
 
 
 def parameter_named(data: Any, pointer: str) -> str:
@@ -316,15 +320,25 @@ def _code_for(error: ValidationError, cause: ValidationError) -> str:
     return f"schema:{cause.validator}"
 
 
-def deepest_cause(error: ValidationError) -> ValidationError:
-    """For oneOf/anyOf noise: descend into the sub-errors, preferring the deepest path and
-    ignoring the 'Reference object' branch when the instance has no `$ref`."""
-    best = error
-    while best.context:
-        candidates = [e for e in best.context if not _reference_branch_noise(e)]
-        candidates = _branches_of_its_location(best.instance, candidates)
-        best = max(candidates or best.context, key=lambda e: len(e.absolute_path))
-    return best
+def deepest_causes(error: ValidationError) -> list[ValidationError]:
+    """For oneOf/anyOf noise: descend into the sub-errors of the branch that holds the deepest
+    path, ignoring the 'Reference object' branch when the instance has no `$ref`; every
+    sub-error of that branch is a slip of its own (an `allOf` whose members 1 and 2 both hold
+    a bad schema is two slips: reporting only one left the other to crash
+    datamodel-code-generator, as openapi-spec-validator is not run again after repairs)."""
+    causes: list[ValidationError] = []
+    pending = [error]
+    while pending:
+        current = pending.pop()
+        if not current.context:
+            causes.append(current)
+            continue
+        candidates = [e for e in current.context if not _reference_branch_noise(e)]
+        candidates = _branches_of_its_location(current.instance, candidates)
+        pool = candidates or list(current.context)
+        branch = _branch(max(pool, key=lambda e: len(e.absolute_path)))
+        pending.extend(reversed([e for e in pool if _branch(e) == branch]))
+    return causes
 
 
 def _branches_of_its_location(instance: Any,

@@ -221,3 +221,31 @@ def test_discriminator_mapping_to_another_file_is_bundled(tmp_path: Path,
     assert schemas["Pet"]["discriminator"]["mapping"] == {
         "dog": "#/components/schemas/dog", "cat": "Cat", "own": "#/components/schemas/Cat"}
     assert schemas["dog"]["properties"] == {"bark": {"type": "boolean"}}
+
+
+def test_a_ref_standing_for_a_whole_properties_map_is_inlined_as_that_map(tmp_path: Path) -> None:
+    # DigitalOcean's load balancer: `properties: {$ref: 'attributes.yml#/...'}`, a map of
+    # properties kept in another file. It was bundled as a schema (a component whose keys are
+    # property names), leaving `properties` a string: the properties lost, and a schema
+    # datamodel-code-generator crashed on.
+    write(tmp_path / "attributes.yml", """\
+droplet_ids:
+  droplet_ids: {type: array, items: {type: integer}}
+""")
+    data = {"openapi": "3.0.0", "components": {"schemas": {"LB": {
+        "type": "object", "properties": {"$ref": "attributes.yml#/droplet_ids"}}}}}
+    result = bundle(tmp_path / "spec.yaml", data, {}, allow_remote_refs=False, max_bytes=10_000)
+    assert result["components"]["schemas"] == {"LB": {"type": "object", "properties": {
+        "droplet_ids": {"type": "array", "items": {"type": "integer"}}}}}
+
+
+def test_a_ref_to_a_text_in_another_file_is_that_text_not_a_reference(tmp_path: Path) -> None:
+    # DigitalOcean's tags: `description: {$ref: 'description.yml#/introduction'}`. The text
+    # was taken for the new reference (`{$ref: 'The DigitalOcean API allows...'}`), and the
+    # tag dropped as invalid.
+    write(tmp_path / "description.yml", "introduction: The API allows you to manage Droplets.\n")
+    data = {"openapi": "3.0.0", "paths": {},
+            "tags": [{"name": "1-Click", "description": {"$ref": "description.yml#/introduction"}}]}
+    result = bundle(tmp_path / "spec.yaml", data, {}, allow_remote_refs=False, max_bytes=10_000)
+    assert result["tags"] == [
+        {"name": "1-Click", "description": "The API allows you to manage Droplets."}]

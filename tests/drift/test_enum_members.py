@@ -53,3 +53,29 @@ def test_member_names_agree_with_datamodel_code_generator() -> None:
     assert {v: made[v] for v in VALUES if spelt[v] is not None} == {
         v: spelt[v] for v in VALUES if spelt[v] is not None}
     assert [v for v in VALUES if spelt[v] is None] == []
+
+
+def _const_doc(values: list[int]) -> dict[str, Any]:
+    """Discord's spelling of an enum: `type: integer` and a `oneOf` of titled `const`s, used in
+    an answer and in a request body."""
+    kinds = {"type": "integer", "oneOf": [{"title": f"KIND_{v}", "const": v} for v in values]}
+    ref = {"$ref": "#/components/schemas/ChannelTypes"}
+    return {"openapi": "3.1.0", "info": {"title": "t", "version": "1"},
+            "paths": {"/c": {"post": {
+                "operationId": "create_channel",
+                "requestBody": {"content": {"application/json": {"schema": {
+                    "type": "object", "properties": {"type": ref}}}}},
+                "responses": {"200": {"description": "ok", "content": {"application/json": {
+                    "schema": {"type": "object", "properties": {"type": ref}}}}}}}}},
+            "components": {"schemas": {"ChannelTypes": kinds}}}
+
+
+def test_a_const_added_to_an_enum_spelt_as_a_one_of_is_an_enum_value_added() -> None:
+    # Discord's stable -> preview document (ChannelTypes gained GUILD_MEDIA, 16): the new
+    # `const` branch was also a `one-of-branch-added`, breaking ("gained a branch (any)"), and
+    # again possibly breaking ("gained a integer branch"): `diff --fail-on breaking` failed
+    changes = diff_with_client(_const_doc([0, 2, 15]), _const_doc([0, 2, 15, 16]))
+    assert sorted((c.kind, c.severity) for c in changes) == [
+        ("enum-value-added-request", "non-breaking"),
+        ("enum-value-added-response", "non-breaking")]
+    assert all(c.message.endswith("gained enum value(s) 16") for c in changes)

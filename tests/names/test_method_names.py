@@ -96,3 +96,22 @@ def test_validation_reports_clashes_of_the_names_the_rule_gives() -> None:
     problems = name_clashes(iter_operations(document), "api.yaml", lambda pointer: None)
     assert [problem.pointer for problem in problems] == ["/paths/~1b/get"]
     assert "repos.repos_list()" in problems[0].message
+
+
+def test_an_acronyms_plural_is_one_word() -> None:
+    # DigitalOcean's tags: `client.floating_i_ps`, `client.vp_cs`, `client.reserved_i_pv6`
+    # (a capital run was split at its last capital: `IPs` -> `I`, `Ps`)
+    names = _names(_document(
+        ("/v2/floating_ips", "get", {"tags": ["Floating IPs"], "operationId": "floatingIPs_list"}),
+        ("/v2/vpcs", "get", {"tags": ["VPCs"], "operationId": "vpcs_list"}),
+        ("/v2/reserved_ipv6", "get", {"tags": ["Reserved IPv6"], "operationId": "reservedIPv6_get"}),
+        ("/users", "get", {"tags": ["Users"], "operationId": "getUserIDs"}),
+        ("/keys", "get", {"tags": ["SSH Keys"], "operationId": "listHTTPServerSSHKeys"}),
+    ))
+    assert names == {
+        "/paths/~1v2~1floating_ips/get": ("floating_ips", "list"),
+        "/paths/~1v2~1vpcs/get": ("vpcs", "list"),
+        "/paths/~1v2~1reserved_ipv6/get": ("reserved_ipv6", "get"),
+        "/paths/~1users/get": ("users", "get_user_ids"),
+        "/paths/~1keys/get": ("ssh_keys", "list_http_server_ssh_keys"),
+    }

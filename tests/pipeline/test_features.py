@@ -515,10 +515,11 @@ def test_multipart_array_of_files_sends_one_part_per_file(connect: Callable[...,
         file=b"F", purpose="assistants", attachments=[("a.txt", b"A", "text/plain"), b"B"]
     )
     parts = _multipart(s.last)
+    # in the document's order (tests/runtime/test_multipart_order.py)
     assert [(p[0], p[1], p[3]) for p in parts if p[0] != "purpose"] == [
+        ("file", "upload", b"F"),
         ("attachments", "a.txt", b"A"),
         ("attachments", "upload", b"B"),
-        ("file", "upload", b"F"),
     ]
 
 
@@ -531,8 +532,8 @@ def test_multipart_files_as_paths(connect: Callable[..., Served], tmp_path: Path
     )
     parts = _multipart(s.last)
     assert [(p[0], p[1], p[2], p[3]) for p in parts if p[0] != "purpose"] == [
-        ("attachments", "renamed.txt", "text/plain", b'{"a": 1}'),
         ("file", "train.jsonl", "application/octet-stream", b'{"a": 1}'),
+        ("attachments", "renamed.txt", "text/plain", b'{"a": 1}'),
     ]
 
 

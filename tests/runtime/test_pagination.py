@@ -326,6 +326,19 @@ def test_detection_reads_the_common_spellings_of_real_apis() -> None:
                                {"shipments": array, "pages": {}, "links": {}})
     assert shipengine == paging.Pagination("page", "shipments", "page", total="pages",
                                            limit_param="page_size")
+    # PagerDuty's `more` (its `total` is null unless asked for): the walk asked for one page
+    # past the last, which `more: false` had announced
+    pagerduty = paging.detect({"offset": "integer", "limit": "integer", "total": "boolean"},
+                              {"incidents": array, "offset": {}, "limit": {},
+                               "more": {"type": "boolean"}, "total": {"nullable": True}})
+    assert pagerduty == paging.Pagination("offset", "incidents", "offset", has_more="more",
+                                          total="total", limit_param="limit")
+    # Box's `entries` beside its `order` array, paged by offset up to `total_count` (its
+    # `marker` is no cursor known: with `usemarker` unset the answer has no `next_marker`)
+    box = paging.detect({"offset": "integer", "limit": "integer", "marker": "string"},
+                        {"entries": array, "order": array, "total_count": {}, "offset": {}})
+    assert box == paging.Pagination("offset", "entries", "offset", total="total_count",
+                                    limit_param="limit")
     # two arrays and none of the usual names: which one holds the items is not guessed; nor
     # is an answer's only array its items when it names what accompanies them
     assert paging.detect({"page": "integer"}, {"a": array, "b": array}) is None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +14,7 @@ from generator.names.operations import operation_names as default_operation_name
 from generator.validate import validate
 from tests.document.expect import find, only, write
 from tests.support import BAD_DOCS as BAD
+from tests.support import ROOT
 
 
 def test_invalid_30_document_reports_every_error_with_pointer_and_line() -> None:
@@ -215,3 +218,48 @@ def test_the_required_problem_has_the_line_of_required(tmp_path: Path) -> None:
     problem = only(own_checks(load(write(tmp_path / "spec.yaml", text))))
     assert (problem.pointer, problem.line) == ("/components/schemas/A", 10)
     assert problem.message == "`required` lists 'nmae', which `properties` does not define"
+
+
+_TWO_SLIPS_IN_ONE_SCHEMA = """\
+openapi: 3.0.0
+info: {title: t, version: "1"}
+paths:
+  /lb:
+    get:
+      operationId: getLb
+      responses:
+        "200":
+          description: ok
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/LB"}
+components:
+  schemas:
+    LB:
+      allOf:
+        - type: object
+          properties: {name: {type: string}}
+        - type: object
+          properties: {$ref: "#/components/schemas/ids"}
+        - type: object
+          properties: {$ref: "#/components/schemas/tag"}
+    ids: {droplet_ids: {type: array, items: {type: integer}}}
+    tag: {tag: {type: string}}
+"""
+
+
+def test_every_slip_of_one_schema_is_reported_and_repaired(tmp_path: Path) -> None:
+    # DigitalOcean's LoadBalancer: two allOf members each give `properties` as a `$ref` (a
+    # string where a schema goes). openapi-spec-validator says so in one error; only its
+    # deepest sub-error was reported, so only one was repaired, and the other crashed
+    # datamodel-code-generator ("ValidationError: 3 validation errors for JsonSchemaObject").
+    spec = write(tmp_path / "spec.yaml", _TWO_SLIPS_IN_ONE_SCHEMA)
+    problems = validate(load(spec))
+    find(problems, "/components/schemas/LB/allOf/1/properties/$ref", "is not of type 'object'")
+    find(problems, "/components/schemas/LB/allOf/2/properties/$ref", "is not of type 'object'")
+    done = subprocess.run(
+        [sys.executable, "-m", "generator", "generate", "--spec", str(spec),
+         "--out", str(tmp_path / "lb")], capture_output=True, text=True, check=False, cwd=ROOT,
+        timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "1 of 1 operations generated" in done.stdout + done.stderr

@@ -14,7 +14,8 @@ both see the same normalisation and the same `$ref` handling.
   `exclusiveMinimum/Maximum` become the 3.1 numeric form; a schema without `type` but with
   `properties` is an object, with `items` an array; `example` and `examples` are one list.
 * `allOf` is merged (required = union). A `oneOf`/`anyOf` with a single non-null branch is that
-  branch. A real union (>= 2 non-null branches) merges the branches' properties into one key
+  branch; one whose branches only list values (`const`, `enum`) is an enum of them. A real
+  union (>= 2 non-null branches) merges the branches' properties into one key
   space (a property is required when every branch that declares it requires it), its type is
   the union of branch types, and the branches' shallow types are kept to compare branch
   multisets. A location declared by several members (a property in two branches, the items of
@@ -655,6 +656,10 @@ class SchemaWalker:
             shape.types = ["null"]  # every branch is null: only null
         if len(real) == 1:
             _merge_all(shape, real[0][0])
+        elif all(_values_only(s) for s, _ in real):
+            # an enum spelt as a union of `const`s (Discord's `ChannelTypes`): a value added is
+            # an enum value added, as the client's `Literal` types it, not a new branch
+            _merge_all(shape, _merge_any([s for s, _ in real]))
         elif real:
             own = shape.types[:]  # a branch without a type of its own has the schema's
             _merge_all(shape, _merge_any([s for s, _ in real]))
@@ -675,6 +680,12 @@ class SchemaWalker:
             else:
                 parts.append(t)
         return _capped(" | ".join(parts)) or "any"
+
+
+def _values_only(shape: _Shape) -> bool:
+    """A union branch that only lists values: a `const` or an `enum`, nothing beside them."""
+    return (shape.enum is not None and not shape.union and not shape.properties
+            and shape.items is None and shape.extra is None)
 
 
 def _capped(label: str) -> str:

@@ -22,7 +22,8 @@ openai-python's), which sends nothing until it is awaited or iterated::
 
 How the next page is asked for is the operation's :class:`Pagination` (generated from the
 document's shape or its ``x-codegen-pagination`` hint): the same request again with one query
-parameter changed, a cursor (the answer's next cursor, else the last item's ``id``), an offset
+parameter changed, a cursor (the answer's next cursor, else the last item's ``id``; or the
+parameters in the query of the answer's link to the next page), an offset
 (advanced by the number of items received) or a page number (plus one). The list ends at an
 empty page, ``has_more: false`` (whatever cursor the answer also holds), a missing next cursor,
 the announced total, or (when the answer has none of these) a page shorter than the requested
@@ -44,6 +45,7 @@ values cut short and with the client's credentials blanked, as every message of 
 from __future__ import annotations
 
 import hashlib
+import urllib.parse
 from collections.abc import (
     AsyncIterator,
     Awaitable,
@@ -87,6 +89,7 @@ class Pagination:
     limit_param: str | None = (
         None  # the page size parameter (a short page ends a list that says nothing else)
     )
+    next_link: bool = False  # ``next`` is a link to the next page: its query asks for it
 
 
 def member(value: object, name: str) -> Any:
@@ -152,6 +155,8 @@ def next_query(
     total = _count(_at(page, pagination.total)) if pagination.total else None
     if pagination.style == "cursor":
         cursor = _at(page, pagination.next) if pagination.next else member(items[-1], "id")
+        if pagination.next_link:
+            return _linked(cursor, pagination.param)
         if isinstance(cursor, bool) or not isinstance(cursor, str | int) or cursor == "":
             return None  # none, or not a cursor (an object): asking with its text would loop
         return {pagination.param: str(cursor)}
@@ -164,6 +169,24 @@ def next_query(
     if total is not None and number >= total:
         return None
     return {pagination.param: str(number + 1)}
+
+
+def _linked(link: object, param: str) -> dict[str, object] | None:
+    """The parameters in the query of the link to the next page (Twilio's ``next_page_uri``,
+    ``/2010-04-01/Accounts/AC.../Messages.json?PageSize=50&Page=1&PageToken=PA...``), asked for
+    on the list's own path and origin: the link is not followed, so a server cannot send the
+    walk (and the credentials) elsewhere. ``None`` when there is no link, or it has no value
+    for the cursor parameter ``param``."""
+    if not isinstance(link, str):
+        return None
+    found: dict[str, object] = {}
+    query = urllib.parse.urlsplit(link).query
+    for key, value in urllib.parse.parse_qsl(query, keep_blank_values=True):
+        held = found.get(key)
+        found[key] = (
+            value if held is None else [*(held if isinstance(held, list) else [held]), value]
+        )
+    return found if found.get(param) not in (None, "", []) else None
 
 
 def _page_state(pagination: Pagination, query: Mapping[str, object]) -> str | None:

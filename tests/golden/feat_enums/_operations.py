@@ -415,7 +415,7 @@ def _bracketed(name: str, value: Any) -> list[tuple[str, str]]:
 
 def multipart_fields(values: Mapping[str, Any], files: Collection[str]) -> dict[str, object]:
     """The text parts of a multipart body: every validated value that is neither a file nor
-    JSON (see :func:`json_parts`)."""
+    JSON (see :func:`multipart_files`)."""
     return form_fields(
         {
             key: value
@@ -425,30 +425,27 @@ def multipart_fields(values: Mapping[str, Any], files: Collection[str]) -> dict[
     )
 
 
-def json_parts(values: Mapping[str, Any], files: Collection[str]) -> list[tuple[str, object]]:
-    """The object parts of a multipart body, as JSON with their own `Content-Type:
-    application/json` (OpenAPI's default for an object part): a server that binds a part to a
-    class by its media type (Spring's `@RequestPart`) refuses one without, as text/plain.
-    No filename, so that the server reads each as a field, not an upload."""
-    return [
-        (key, (None, _json_text(value).encode("utf-8"), "application/json"))
-        for key, value in values.items()
-        if key not in files and _is_json_value(value)
-    ]
-
-
 def multipart_files(
     values: Mapping[str, object], files: Collection[str]
 ) -> list[tuple[str, object]]:
-    """The file parts of a multipart body, as given (bytes, an open file or a tuple): one
-    part per file, so an array of files repeats its part name."""
+    """The file and JSON parts of a multipart body, in the order of `values` (the document's
+    properties), after the text parts: a server reading the body as a stream may need one part
+    before another (Box's upload takes `attributes` before `file`, else 400
+    `metadata_after_file_contents`). A file goes as given (bytes, an open file or a tuple), one
+    part per file, so an array of files repeats its part name; an object, or an array of
+    objects, as JSON with its own `Content-Type: application/json` (OpenAPI's default for an
+    object part: a server binding a part to a class by its media type, Spring's
+    `@RequestPart`, refuses one without, as text/plain), and no filename, so that the server
+    reads it as a field, not an upload."""
     parts: list[tuple[str, object]] = []
-    for key in sorted(files):
-        value = values.get(key, NOT_GIVEN)
-        if isinstance(value, NotGiven) or value is None:
-            continue
-        items = value if isinstance(value, list) else [value]
-        parts.extend((key, item) for item in items)  # paths are opened when sent (_uploads)
+    for key, value in values.items():
+        if key in files:
+            if isinstance(value, NotGiven) or value is None:
+                continue
+            items = value if isinstance(value, list) else [value]
+            parts.extend((key, item) for item in items)  # paths are opened when sent (_uploads)
+        elif _is_json_value(value):
+            parts.append((key, (None, _json_text(value).encode("utf-8"), "application/json")))
     return parts
 
 
@@ -506,7 +503,7 @@ def multipart_body(
     files = {key for key in files if key not in unions or _is_file_part(values.get(key))}
     return MultipartBody(
         multipart_fields(values, files),
-        multipart_files(values, files) + json_parts(values, files),
+        multipart_files(values, files),
     )
 
 
@@ -524,8 +521,14 @@ def multipart_parts(model: type[Any], value: object) -> MultipartBody:
     # (a property named "" included) is there, and the model never reads the file
     placeholders = {key: [] if isinstance(parts[key], list) else b"" for key in files}
     checked = _parts_mapping(validated_root(model, {**parts, **placeholders}), "multipart")
-    rest = {key: item for key, item in checked.items() if key not in files}
-    return multipart_body({**rest, **{key: parts[key] for key in files}}, files)
+    # in the caller's order (`files` is a set: its order changes from run to run)
+    values = {
+        key: parts[key] if key in files else checked[key]
+        for key in parts
+        if key in files or key in checked
+    }
+    values.update((key, value) for key, value in checked.items() if key not in values)
+    return multipart_body(values, files)
 
 
 def _parts_mapping(value: object, kind: str) -> Mapping[str, Any]:

@@ -1,0 +1,100 @@
+"""A list whose answer links to its next page (Twilio's `next_page_uri`) is walked.
+
+Twilio's lists (`GET .../Messages.json`: `PageSize`, `Page`, `PageToken`; the answer's
+`messages` beside `next_page_uri`, `/2010-04-01/...?PageSize=50&Page=1&PageToken=PA...`)
+returned the first answer only: `PageToken` was no cursor parameter known, a link no next
+cursor, and `messages` was taken for what accompanies items. Now the walk asks for the next
+page with the parameters of the link's query, on the list's own path and origin (a link to
+another host or path is not followed), until the link is null. The sync and the async client
+each call a scripted server on 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from generator import pipeline
+from generator.io import write
+from generator.ir import paging
+from tests.support import import_from
+from tests.support.servers import Reply, ScriptedServer
+
+pytestmark = pytest.mark.timeout(120)
+
+PACKAGE = "trial_next_link_pagination"
+ARRAY = {"type": "array", "items": {"type": "object", "properties": {"sid": {"type": "string"}}}}
+
+
+def _query(name: str, kind: str) -> dict[str, Any]:
+    return {"name": name, "in": "query", "schema": {"type": kind}}
+
+
+DOCUMENT: dict[str, Any] = {
+    "openapi": "3.0.1",
+    "info": {"title": "Messages", "version": "1"},
+    "paths": {"/Messages.json": {"get": {
+        "operationId": "listMessage",
+        "parameters": [_query("To", "string"), _query("PageSize", "integer"),
+                       _query("Page", "integer"), _query("PageToken", "string")],
+        "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {
+            "type": "object", "properties": {
+                "messages": ARRAY, "next_page_uri": {"type": "string", "nullable": True},
+                "page": {"type": "integer"}, "page_size": {"type": "integer"}}}}}}}}}},
+}
+
+
+def test_a_link_to_the_next_page_is_detected() -> None:
+    query = {"To": "string", "PageSize": "integer", "Page": "integer", "PageToken": "string"}
+    properties = DOCUMENT["paths"]["/Messages.json"]["get"]["responses"]["200"]["content"][
+        "application/json"]["schema"]["properties"]
+    assert paging.detect(query, properties) == paging.Pagination(
+        "cursor", "messages", "PageToken", next="next_page_uri", limit_param="PageSize",
+        next_link=True)
+
+
+@pytest.fixture(scope="module")
+def package(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
+    root = tmp_path_factory.mktemp("next_link")
+    spec = root / "messages.json"
+    spec.write_text(json.dumps(DOCUMENT), encoding="utf-8")
+    for name, files in pipeline.build_packages([pipeline.target_for_spec(spec, PACKAGE)]).items():
+        write.write(files, root / "out" / name)
+    return import_from(root / "out", PACKAGE)
+
+
+def _answer(sids: list[str], link: str | None) -> Reply:
+    return Reply(200, body={"messages": [{"sid": s} for s in sids], "next_page_uri": link})
+
+
+@pytest.mark.parametrize("kind", ["sync", "async"])
+def test_the_walk_asks_with_the_links_query_on_the_lists_own_path(package: ModuleType,
+                                                                  kind: str) -> None:
+    replies = [
+        _answer(["SM1", "SM2"], "/Messages.json?To=%2B1555&PageSize=2&Page=1&PageToken=PA2"),
+        # another host and path: only the query is read
+        _answer(["SM3", "SM4"], "https://elsewhere.example/evil?PageSize=2&Page=2&PageToken=PA4"),
+        _answer(["SM5"], None),
+    ]
+    with ScriptedServer(replies) as server:
+        if kind == "sync":
+            with package.Client(base_url=server.url, max_retries=0) as client:
+                sids = [m.sid for m in client.default.list_message(to="+1555", page_size=2)]
+        else:
+            async def run() -> list[str]:
+                async with package.AsyncClient(base_url=server.url, max_retries=0) as client:
+                    return [m.sid async for m in client.default.list_message(to="+1555",
+                                                                             page_size=2)]
+            sids = asyncio.run(run())
+        requests = server.requests
+    assert sids == ["SM1", "SM2", "SM3", "SM4", "SM5"]
+    assert [r.path for r in requests] == ["/Messages.json"] * 3
+    assert [dict(r.query) for r in requests] == [
+        {"To": "+1555", "PageSize": "2"},
+        {"To": "+1555", "PageSize": "2", "Page": "1", "PageToken": "PA2"},
+        {"To": "+1555", "PageSize": "2", "Page": "2", "PageToken": "PA4"},
+    ]
