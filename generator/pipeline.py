@@ -241,7 +241,13 @@ def _generate_loaded(chosen: list[Target], store: Cache | None,
     keys = _package_keys(documents) if store is not None else {}
     restored = _restore_all(store, keys, documents)
     fresh = {name: pair for name, pair in documents.items() if name not in restored}
-    made = _generate_fresh(fresh, store) if fresh else Generation({}, {}, {})
+    try:
+        made = _generate_fresh(fresh, store) if fresh else Generation({}, {}, {})
+    except GeneratorError as error:
+        located = _located_error(error, fresh)
+        if located is error:
+            raise
+        raise located from error
     _store_all(store, keys, made)
     found = {name: (files, outcome, None) for name, (files, outcome) in restored.items()}
     return _in_order(list(documents), found, made, documents)
@@ -289,6 +295,18 @@ def _generate_fresh(documents: _Working, cache: Cache | None) -> Generation:
 
 
 _Working = dict[str, tuple[Target, Document]]  # package name -> (target, document to generate)
+
+
+def _located_error(error: GeneratorError, documents: _Working) -> GeneratorError:
+    """`error` with each problem of content bundled from another file sent to that file and
+    its line (`Document.located`): a strict target's, a blocking one, ...; `error` itself when
+    no document bundled another file in."""
+    bundled = {str(document.path): document for _, document in documents.values()
+               if document.origins is not None}
+    if not bundled:
+        return error
+    return GeneratorError([bundled[problem.file].located(problem) if problem.file in bundled
+                           else problem for problem in error.problems])
 
 
 def _located_repairs(document: Document, outcome: Outcome) -> Outcome:

@@ -55,10 +55,8 @@ def every_operation_skipped(document: Document, outcome: Outcome | None) -> list
     skipped = outcome.skipped if outcome is not None else ()
     if not operations or len({skip.pointer for skip in skipped}) < operations:
         return []
-    return [*(document.located(Problem(str(document.path), skip.pointer,
-                                       document.line_of(skip.pointer),
-                                       f"skipped {skip.label}: {'; '.join(skip.reasons)}"))
-              for skip in skipped),
+    return [*(Problem(str(document.path), skip.pointer, document.line_of(skip.pointer),
+                      f"skipped {skip.label}: {'; '.join(skip.reasons)}") for skip in skipped),
             Problem(str(document.path), "/paths", document.line_of("/paths"),
                     f"every one of its {operations} operations had to be skipped: the "
                     "client would have no methods; nothing was written",

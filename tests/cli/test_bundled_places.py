@@ -16,7 +16,9 @@ from pathlib import Path
 
 import pytest
 
+from generator import ir, pipeline
 from generator.document.loading import load
+from generator.problems import GeneratorError, Problem
 from tests.cli.test_cli_errors import run_cli
 from tests.support import FEATURE_SPECS
 
@@ -120,3 +122,31 @@ def test_place_of_follows_content_from_file_to_file(split: Path) -> None:
     assert document.place_of("/paths/~1orders/post") == (
         "", _line(split, "post:"))
     assert load(FEATURE_SPECS / "all_of.yaml").origins is None
+
+
+def test_strict_generate_names_the_bundled_file(
+        split: Path, tmp_path_factory: pytest.TempPathFactory) -> None:
+    out = tmp_path_factory.mktemp("out") / "split_client"
+    result = run_cli("generate", "--spec", str(split), "--out", str(out), "--no-cache",
+                     "--strict")
+    assert result.returncode == 1, result.stderr
+    schemas = split.parent / "models" / "schemas.yaml"
+    assert (f"{schemas}:{_line(schemas, 'minimum: one')}: {SCHEMA_PLACE}: 'one' is not of type "
+            "'number'") in result.stderr
+    assert not out.exists()
+
+
+def test_a_problem_generation_stops_at_is_sent_to_the_bundled_file(
+        split: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever stage stops generation (a blocking slip, openapi-spec-validator's verdict on a
+    strict target, every operation skipped) names the file its pointer was written in."""
+    def stops(documents: object, cache: object) -> None:
+        raise GeneratorError([Problem(str(split), SCHEMA_PLACE, 3, "stops here")])
+
+    monkeypatch.setattr(pipeline, "_generate_fresh", stops)
+    target = pipeline.Target(split, None, ir.BuildOptions("split", "SPLIT_KEY", "SPLIT_URL"))
+    with pytest.raises(GeneratorError) as raised:
+        pipeline.generate_packages([target])
+    schemas = split.parent / "models" / "schemas.yaml"
+    assert [problem.format() for problem in raised.value.problems] == [
+        f"{schemas}:{_line(schemas, 'minimum: one')}: {SCHEMA_PLACE}: stops here"]
