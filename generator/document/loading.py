@@ -67,12 +67,13 @@ class Document:
                 return found
         return "", self.line_of(pointer)
 
-    def located(self, problem: Problem) -> Problem:
-        """`problem` of this document sent to the file and line its pointer was written in,
-        when that is a file bundled in (its pointer, what later stages read, kept)."""
+    def located(self, problem: Problem, at: str | None = None) -> Problem:
+        """`problem` of this document sent to the file and line its pointer (or `at`, the
+        pointer its line is of) was written in, when that is a file bundled in (its pointer,
+        what later stages read, kept)."""
         if self.origins is None or problem.origin or problem.file != str(self.path):
             return problem
-        origin, line = self.place_of(problem.pointer)
+        origin, line = self.place_of(problem.pointer if at is None else at)
         return replace(problem, origin=origin, line=line) if origin else problem
 
     @property

@@ -47,6 +47,7 @@ lines:
       '204': {description: added}
 """
 SCHEMA_PLACE = "/components/schemas/Line/properties/quantity/minimum"
+REQUIRED_PLACE = "/components/schemas/NewOrder"  # its line is that of `required`
 PARAMETER_PLACE = "/paths/~1lines/get/parameters/0/required"
 
 
@@ -56,7 +57,8 @@ def split(tmp_path: Path) -> Path:
     (tmp_path / "models").mkdir()
     shutil.copy(MULTI_FILE / "parameters.yaml", tmp_path)
     schemas = (MULTI_FILE / "schemas.yaml").read_text()
-    slipped = schemas.replace("minimum: 1}", "minimum: one}")
+    slipped = schemas.replace("minimum: 1}", "minimum: one}").replace(
+        "required: [lines]", "required: [lines, note]")
     assert slipped != schemas
     (tmp_path / "models" / "schemas.yaml").write_text(slipped)
     main = (MULTI_FILE / "main.yaml").read_text().replace("'schemas.yaml", "'models/schemas.yaml")
@@ -81,6 +83,9 @@ def test_validate_names_the_bundled_file_and_its_line(split: Path) -> None:
             "of type 'number'") in result.stderr
     items_line = _line(folder / "items.yaml", "required: 'optional'")
     assert f"{folder / 'items.yaml'}:{items_line}: {PARAMETER_PLACE}: parameter" in result.stderr
+    required_line = _line(folder / "models" / "schemas.yaml", "required: [lines, note]")
+    assert (f"{folder / 'models' / 'schemas.yaml'}:{required_line}: {REQUIRED_PLACE}: `required` "
+            "lists 'note'") in result.stderr
     assert not [line for line in result.stderr.splitlines() if line.startswith(f"{split}:")
                 and (SCHEMA_PLACE in line or PARAMETER_PLACE in line)]
 
@@ -105,7 +110,9 @@ def test_generate_names_the_bundled_file_in_stderr_coverage_and_provenance(
     assert f"- `{PARAMETER_PLACE}` (`items.yaml` line {items_line}): " in note
     repairs = json.loads((out / "PROVENANCE.json").read_text())["coverage"]["repairs"]
     places = {(r["file"], r["pointer"], r["line"]) for r in repairs}
+    required_line = _line(folder / "models" / "schemas.yaml", "required: [lines, note]")
     assert places == {("models/schemas.yaml", SCHEMA_PLACE, schemas_line),
+                      ("models/schemas.yaml", REQUIRED_PLACE, required_line),
                       ("items.yaml", PARAMETER_PLACE, items_line)}
 
 
