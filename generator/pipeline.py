@@ -186,6 +186,15 @@ class Generation:
             return self.restored[name].lines.get(pointer)
         return self.documents[name].line_of(pointer)
 
+    def place_of(self, name: str, pointer: str) -> tuple[str, int | None]:
+        """(the file `pointer` of package `name`'s document was written in, as shown; its line
+        there): the document's own file for what was not bundled from another one."""
+        if name not in self.documents:
+            # restored by its bytes alone: a document that bundles no other file
+            return self.spec_file(name), self.line_of(name, pointer)
+        origin, line = self.documents[name].place_of(pointer)
+        return origin or self.spec_file(name), line
+
 
 @dataclass(frozen=True)
 class Restored:
@@ -232,7 +241,13 @@ def _generate_loaded(chosen: list[Target], store: Cache | None,
     keys = _package_keys(documents) if store is not None else {}
     restored = _restore_all(store, keys, documents)
     fresh = {name: pair for name, pair in documents.items() if name not in restored}
-    made = _generate_fresh(fresh, store) if fresh else Generation({}, {}, {})
+    try:
+        made = _generate_fresh(fresh, store) if fresh else Generation({}, {}, {})
+    except GeneratorError as error:
+        located = _located_error(error, fresh)
+        if located is error:
+            raise
+        raise located from error
     _store_all(store, keys, made)
     found = {name: (files, outcome, None) for name, (files, outcome) in restored.items()}
     return _in_order(list(documents), found, made, documents)
@@ -271,13 +286,43 @@ def _generate_fresh(documents: _Working, cache: Cache | None) -> Generation:
     _check_coverage(documents, final)
     _refuse_when_every_operation_skipped(documents, final.outcomes)
     toolkit = provenance.toolkit_fingerprint()
-    packages = {name: _with_records(files, *documents[name], final.outcomes.get(name), toolkit)
+    done = {name: _located_repairs(documents[name][1], outcome)
+            for name, outcome in final.outcomes.items()}
+    packages = {name: _with_records(files, *documents[name], done.get(name), toolkit)
                 for name, files in final.formatted.items()}
-    return Generation(packages, final.outcomes,
+    return Generation(packages, done,
                       {name: document for name, (_, document) in documents.items()})
 
 
 _Working = dict[str, tuple[Target, Document]]  # package name -> (target, document to generate)
+
+
+def _located_error(error: GeneratorError, documents: _Working) -> GeneratorError:
+    """`error` with each problem of content bundled from another file sent to that file and
+    its line (`Document.located`): a strict target's, a blocking one, ...; `error` itself when
+    no document bundled another file in."""
+    bundled = {str(document.path): document for _, document in documents.values()
+               if document.origins is not None}
+    if not bundled:
+        return error
+    return GeneratorError([bundled[problem.file].located(problem) if problem.file in bundled
+                           else problem for problem in error.problems])
+
+
+def _located_repairs(document: Document, outcome: Outcome) -> Outcome:
+    """`outcome` with each repair of content bundled from another file sent to that file and
+    its line (`Document.place_of`); as it is when nothing was bundled."""
+    if document.origins is None:
+        return outcome
+    repairs = tuple(_located_repair(document, repair) for repair in outcome.repairs)
+    return dataclasses.replace(outcome, repairs=repairs)
+
+
+def _located_repair(document: Document, repair: Repaired) -> Repaired:
+    if repair.origin or repair.file != str(document.path):
+        return repair
+    origin, line = document.place_of(repair.pointer)
+    return dataclasses.replace(repair, origin=origin, line=line) if origin else repair
 
 
 @dataclass(frozen=True)

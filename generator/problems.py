@@ -59,6 +59,9 @@ class Problem:
     hint: str = ""
     severity: str = "error"
     code: str = ""  # what kind of problem (`dangling-ref`, `schema:type`, ...): how it is triaged
+    # the file `pointer` was written in when not `file` (content a `$ref` bundled in from
+    # another file; `line` is then that file's): `file` stays the document the problem is of
+    origin: str = ""
 
     def format(self) -> str:
         """One line: `file:line: pointer: message (hint)`; missing parts are left out, a long
@@ -66,7 +69,7 @@ class Problem:
         return printable(self._text())
 
     def _text(self) -> str:
-        location = self.file
+        location = self.origin or self.file
         if self.line is not None:
             location = f"{location}:{self.line}" if location else f"line {self.line}"
         parts = [part for part in (location, shown_pointer(self.pointer)) if part]
@@ -87,6 +90,7 @@ class Repaired:
     line: int | None
     problem: str
     action: str
+    origin: str = ""  # the file `pointer` was written in when not `file` (`Problem.origin`)
 
 
 @dataclass(frozen=True)

@@ -265,13 +265,12 @@ def _report_coverage(generation: pipeline.Generation, folders: dict[str, Path]) 
         skipped = outcome.skipped if outcome is not None else ()
         for repair in repairs:
             repaired = f"repaired: {repair.problem} -> {repair.action}"
-            print(Problem(repair.file, repair.pointer, repair.line, repaired).format(),
-                  file=sys.stderr)
+            print(Problem(repair.file, repair.pointer, repair.line, repaired,
+                          origin=repair.origin).format(), file=sys.stderr)
         for skip in skipped:
-            line = generation.line_of(name, skip.pointer)
+            file, line = generation.place_of(name, skip.pointer)
             message = f"skipped {skip.label}: {'; '.join(skip.reasons)}"
-            print(Problem(generation.spec_file(name), skip.pointer, line, message).format(),
-                  file=sys.stderr)
+            print(Problem(file, skip.pointer, line, message).format(), file=sys.stderr)
         if generation.operations(name) == 0:
             print(f"{generation.spec_file(name)}: no operations under `paths`: the package has the "
                   "models and a client without methods", file=sys.stderr)

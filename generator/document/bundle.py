@@ -20,6 +20,7 @@ from typing import Any
 from urllib.parse import unquote, urljoin, urlsplit
 
 from generator.document.keywords import DATA_KEYWORDS, SCHEMA_MAPS
+from generator.document.origins import Origins
 from generator.document.pointer import (
     HTTP_METHODS,
     escape_token,
@@ -90,11 +91,14 @@ def bundle(main_path: Path, data: dict[str, Any], lines: Mapping[str, int], *,
 
 
 def bundle_telling(main_path: Path, data: dict[str, Any], lines: Mapping[str, int], *,
-                   allow_remote_refs: bool, max_bytes: int) -> tuple[dict[str, Any], bool]:
-    """`bundle`, and whether it changed anything: it followed a reference (every reference
-    it follows is made local or replaced, or is a problem, which raises)."""
+                   allow_remote_refs: bool, max_bytes: int
+                   ) -> tuple[dict[str, Any], Origins | None]:
+    """`bundle`, and where what it put in came from: None when it changed nothing (followed
+    no reference: every reference it follows is made local or replaced, or is a problem,
+    which raises)."""
     bundler = _Bundler(main_path, data, lines, allow_remote_refs, max_bytes)
-    return bundler.bundle(), bundler.followed
+    data = bundler.bundle()
+    return data, bundler.origins if bundler.followed else None
 
 
 # What a member of a map-like kind is (paths -> path item, responses -> response, ...).
@@ -194,6 +198,8 @@ class _Bundler:
         self.main = _Source(str(self.main_path.absolute()), str(self.main_path), self.data,
                             self.lines)
         self.sources[self.main_location] = self.main
+        self.origins = Origins(self.main.location)
+        self.origins.add_source(self.main.location, str(self.main_path), self.lines)
         self.allow_31_path_items = str(self.data.get("openapi", "")).startswith("3.1")
         self.downloader = Downloader(max_bytes=self.max_bytes, timeout=REMOTE_TIMEOUT_SECONDS,
                                      total=REMOTE_TOTAL_SECONDS)
@@ -285,6 +291,9 @@ class _Bundler:
         if section == "pathItems" and not self.allow_31_path_items:
             section = None
         if section is None:
+            # where the `$ref` stood (`.../$ref`): its object is replaced by the target
+            self.origins.place(source.location, ref_pointer.rsplit("/", 1)[0], target.location,
+                               fragment)
             return _Inlined(self.inline(ref, value, kind, target, fragment, source, ref_pointer))
         key = (location, fragment, section)
         existing = self.assigned.get(key)
@@ -295,6 +304,7 @@ class _Bundler:
         name = _free_key(component_name(fragment, location), entries)
         new_ref = f"#/components/{section}/{escape_token(name)}"
         self.assigned[key] = new_ref
+        self.origins.place(self.main.location, new_ref[1:], target.location, fragment)
         entries[name] = None  # reserve the name before walking (cycles come back to it)
         entries[name] = self.walk(copy_tree(value), kind, target, fragment)
         return new_ref
@@ -384,7 +394,15 @@ class _Bundler:
             return None
         loaded = _Source(location, label, data, lines, remote)
         self.sources[location] = loaded
+        self.origins.add_source(location, self._shown(location, remote), lines)
         return loaded
+
+    def _shown(self, location: str, remote: bool) -> str:
+        """A bundled file as problems found later name it: beside the main file as that is
+        given (`specs/do/models/droplet.yml` for `specs/do/main.yaml`), a URL as it is."""
+        if remote:
+            return location
+        return str(self.main_path.parent / Path(location).relative_to(self.root_dir))
 
     def problem(self, source: _Source, pointer: str, message: str, hint: str = "") -> None:
         self.problems.append(

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.document.bundle import bundle_telling, may_have_external_refs, refers_outside
+from generator.document.origins import Origins
 from generator.document.overlay import apply_overlay
 from generator.document.pointer import join_tokens, nearest_line
 from generator.document.read import (
@@ -48,10 +49,32 @@ class Document:
     # whether loading bundled in what an external reference names (or made one local): the
     # data is then more than the spec's and overlay's bytes alone give
     bundled: bool = False
+    # where what bundling put in came from (None when nothing was: no cost for one file)
+    origins: Origins | None = None
 
     def line_of(self, pointer: str) -> int | None:
-        """The line `pointer` (or its nearest ancestor with one) was written on."""
+        """The line of the main file `pointer` (or its nearest ancestor with one) was written
+        on; content bundled from another file has its place there (`place_of`)."""
         return nearest_line(self.lines, pointer)
+
+    def place_of(self, pointer: str) -> tuple[str, int | None]:
+        """(the file `pointer` was written in, as shown: "" for the main file; its line there).
+        Bundled content is named by its pointer in this document, but was written in the
+        file a `$ref` named, and the reader is sent there."""
+        if self.origins is not None:
+            found = self.origins.file_and_line(pointer)
+            if found is not None:
+                return found
+        return "", self.line_of(pointer)
+
+    def located(self, problem: Problem, at: str | None = None) -> Problem:
+        """`problem` of this document sent to the file and line its pointer (or `at`, the
+        pointer its line is of) was written in, when that is a file bundled in (its pointer,
+        what later stages read, kept)."""
+        if self.origins is None or problem.origin or problem.file != str(self.path):
+            return problem
+        origin, line = self.place_of(problem.pointer if at is None else at)
+        return replace(problem, origin=origin, line=line) if origin else problem
 
     @property
     def version(self) -> str:
@@ -104,7 +127,7 @@ def load(
     overlay_sha256: str | None = None
     overlay_problems: tuple[Problem, ...] = ()
     overlay_raw = b""
-    bundled = False
+    origins: Origins | None = None
     if overlay is not None:
         read = read_overlay(overlay, max_bytes)
         overlay_raw, overlay_sha256 = read.raw, hashlib.sha256(read.raw).hexdigest()
@@ -112,7 +135,7 @@ def load(
 
     if (may_have_external_refs(raw) or (overlay is not None and may_have_external_refs(overlay_raw))
             ) and refers_outside(data):
-        data, bundled = bundle_telling(path, data, lines, allow_remote_refs=allow_remote_refs,
+        data, origins = bundle_telling(path, data, lines, allow_remote_refs=allow_remote_refs,
                                        max_bytes=max_bytes)
     return Document(
         path=path,
@@ -121,7 +144,8 @@ def load(
         overlay_sha256=overlay_sha256,
         lines=lines,
         overlay_problems=overlay_problems,
-        bundled=bundled,
+        bundled=origins is not None,
+        origins=origins,
     )
 
 

@@ -72,11 +72,24 @@ def record(repairs: Sequence[Repaired], skipped: Sequence[Skipped]) -> dict[str,
     if not repairs and not skipped:
         return None
     return {
-        "repairs": [{"file": Path(r.file).name, "pointer": r.pointer, "line": r.line,
+        "repairs": [{"file": origin_file(r) or Path(r.file).name, "pointer": r.pointer,
+                     "line": r.line,
                      "problem": r.problem, "action": r.action} for r in repairs],
         "skipped": [{"method": s.method.upper(), "path": s.path, "pointer": s.pointer,
                      "reasons": list(s.reasons)} for s in skipped],
     }
+
+
+def origin_file(repair: Repaired) -> str:
+    """The file a repair's place was written in when it is not the document's own (content a
+    `$ref` bundled in), as the records name it: from the document's folder (`models/pet.yaml`),
+    as the document is named without folders; "" for the document's own content."""
+    if not repair.origin:
+        return ""
+    try:
+        return Path(repair.origin).relative_to(Path(repair.file).parent).as_posix()
+    except ValueError:  # a URL
+        return repair.origin
 
 
 def note(file: str, operations: int, repairs: Sequence[Repaired],
@@ -85,5 +98,6 @@ def note(file: str, operations: int, repairs: Sequence[Repaired],
     environment = render.environment(render.TEMPLATES)
     text = environment.get_template("COVERAGE.md.jinja").render(
         file=file, operations=operations, repairs=repairs, skipped=skipped,
+        origins=[origin_file(repair) for repair in repairs],
     )
     return text.rstrip("\n") + "\n"

@@ -62,5 +62,5 @@ def _repair(result: dict[str, Any], decisions: list[Decision],
         if decision.fix is not None:
             decision.fix(result)
         repairs.append(Repaired(problem.file, problem.pointer, problem.line, problem.message,
-                                decision.action))
+                                decision.action, problem.origin))
     return tuple(repairs)

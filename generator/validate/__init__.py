@@ -45,7 +45,8 @@ def validate(doc: Document, cache: Cache | None = None) -> list[Problem]:
     (`generator.tolerate`) or, strict, stops."""
     from generator.validate.background import cached_spec_problems  # the expensive part
 
-    return with_validator_problems(own_checks(doc), cached_spec_problems(doc, cache))
+    problems = with_validator_problems(own_checks(doc), cached_spec_problems(doc, cache))
+    return problems if doc.origins is None else [doc.located(problem) for problem in problems]
 
 
 def with_validator_problems(own: list[Problem], theirs: list[Problem]) -> list[Problem]:

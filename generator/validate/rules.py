@@ -478,10 +478,12 @@ def _required_not_defined(doc: Document, pointer: str, node: dict[str, Any]) -> 
         return []
     listed = ", ".join(repr(name) for name in missing)
     where = join_pointer(pointer, "required")
-    return [Problem(str(doc.path), pointer, doc.line_of(where),
-                    f"`required` lists {listed}, which `properties` does not define",
-                    "add the property, or drop the name from `required`",
-                    code="required-not-a-property")]
+    # the line of `required`, which is not the problem's pointer: located here, in the file
+    # `required` was written in
+    return [doc.located(Problem(str(doc.path), pointer, doc.line_of(where),
+                                f"`required` lists {listed}, which `properties` does not define",
+                                "add the property, or drop the name from `required`",
+                                code="required-not-a-property"), at=where)]
 
 
 def _combined(tokens: list[str]) -> bool:

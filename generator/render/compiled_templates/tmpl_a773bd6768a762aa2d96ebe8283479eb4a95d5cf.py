@@ -65,12 +65,23 @@ def root(context, missing=missing):
         yield '\n## Repairs ('
         yield str(t_2((undefined(name='repairs') if l_0_repairs is missing else l_0_repairs)))
         yield ')\n\n'
-        for l_1_r in (undefined(name='repairs') if l_0_repairs is missing else l_0_repairs):
+        l_1_loop = missing
+        for l_1_r, l_1_loop in LoopContext((undefined(name='repairs') if l_0_repairs is missing else l_0_repairs), undefined):
+            l_1_origins = resolve('origins')
             _loop_vars = {}
             pass
             yield '- '
             yield str(t_1(environment.getattr(l_1_r, 'pointer')))
-            if environment.getattr(l_1_r, 'line'):
+            if environment.getitem((undefined(name='origins') if l_1_origins is missing else l_1_origins), environment.getattr(l_1_loop, 'index0')):
+                pass
+                yield ' ('
+                yield str(t_1(environment.getitem((undefined(name='origins') if l_1_origins is missing else l_1_origins), environment.getattr(l_1_loop, 'index0'))))
+                if environment.getattr(l_1_r, 'line'):
+                    pass
+                    yield ' line '
+                    yield str(environment.getattr(l_1_r, 'line'))
+                yield ')'
+            elif environment.getattr(l_1_r, 'line'):
                 pass
                 yield ' (line '
                 yield str(environment.getattr(l_1_r, 'line'))
@@ -80,7 +91,7 @@ def root(context, missing=missing):
             yield ': '
             yield str(t_3(environment.getattr(l_1_r, 'action')))
             yield '\n'
-        l_1_r = missing
+        l_1_loop = l_1_r = l_1_origins = missing
 
 blocks = {}
-debug_info = '3=34&6=40&8=43&10=46&11=50&15=63&17=66&19=68&20=72'
+debug_info = '3=34&6=40&8=43&10=46&11=50&15=63&17=66&19=69&20=74'
