@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.document.operations import iter_operations
-from generator.names.operations import method_names, name_clashes
+from generator.names.operations import method_names, name_clashes, path_based_name
 
 
 def _document(*operations: tuple[str, str, dict[str, Any]]) -> dict[str, Any]:
@@ -96,3 +96,18 @@ def test_validation_reports_clashes_of_the_names_the_rule_gives() -> None:
     problems = name_clashes(iter_operations(document), "api.yaml", lambda pointer: None)
     assert [problem.pointer for problem in problems] == ["/paths/~1b/get"]
     assert "repos.repos_list()" in problems[0].message
+
+
+def test_the_later_of_two_clashing_operations_takes_its_path_based_name_unless_taken() -> None:
+    """One rule for `generate`'s repair (tolerate.triage) and for drift naming what it names."""
+    document = _document(
+        ("/v1/items", "get", {"tags": ["items"], "operationId": "listItems"}),
+        ("/v2/items", "get", {"tags": ["items"], "operationId": "listItems",
+                              "x-codegen-method": "list_items"}),
+        ("/v3/items", "get", {"tags": ["items"], "operationId": "get_v3_items"}),
+    )
+    taken = set(method_names(iter_operations(document)).values())
+    paths = document["paths"]
+    assert path_based_name("/v2/items", "get", paths["/v2/items"]["get"], taken) == "get_v2_items"
+    assert path_based_name("/v3/items", "get", {"tags": ["items"], "operationId": "x"},
+                           taken) is None

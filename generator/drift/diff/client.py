@@ -710,13 +710,14 @@ class _Side:
 
 def _clashes_named(data: Mapping[str, Any]) -> dict[str, Any] | None:
     """`data` with each operation that `names.operations.name_clashes` finds named alike to an
-    earlier one named as `generate`'s repair names it (`tolerate.triage._method_clash`, which
-    drift may not import): its path-based name (`x-codegen-method`), unless its resource has
-    that name already, else left out. Directus 10.2.11 has two `updateExtensions`: the whole
-    old client named no method, and every change of that side read "not traced". Only the
-    path items renamed are copied; None when there is no clash (another refusal)."""
+    earlier one named as `generate`'s repair names it (`names.operations.path_based_name`, the
+    rule `tolerate.triage._method_clash` applies): its path-based name (`x-codegen-method`),
+    unless its resource has that name already, else left out. Directus 10.2.11 has two
+    `updateExtensions`: the whole old client named no method, and every change of that side
+    read "not traced". Only the path items renamed are copied; None when there is no clash
+    (another refusal)."""
     from generator.document.operations import iter_operations
-    from generator.names.operations import method_names, name_clashes, operation_names
+    from generator.names.operations import method_names, name_clashes, path_based_name
 
     sites = list(iter_operations(dict(data)))
     clashes = name_clashes(sites, "", lambda pointer: None)
@@ -732,11 +733,8 @@ def _clashes_named(data: Mapping[str, Any]) -> dict[str, Any] | None:
             continue
         item = paths[tokens[1]] = dict(item)
         operation = dict(item[tokens[2]])
-        resource, _ = operation_names(tokens[1], tokens[2], operation)
-        unnamed = {k: v for k, v in operation.items() if k not in ("operationId",
-                                                                   "x-codegen-method")}
-        fallback = operation_names(tokens[1], tokens[2], unnamed)[1]
-        if (resource, fallback) in taken:
+        fallback = path_based_name(tokens[1], tokens[2], operation, taken)
+        if fallback is None:
             del item[tokens[2]]  # (`generate` skips it)
         else:
             item[tokens[2]] = {**operation, "x-codegen-method": fallback}
