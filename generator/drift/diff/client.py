@@ -352,7 +352,8 @@ def _with_effect(change: Change, trace: _Trace) -> Change:
     # of a plain `int` or `str`, so the client rejects no value it took before
     unfelt = (change.kind.endswith("-response") and trace.format_kept) or trace.none_kept
     breaking = traced and not trace.calls_unchanged and change.kind not in _FOLLOWED_KINDS and (
-        (change.severity == BREAKING and not unfelt) or change.kind in _CLASS_KINDS
+        (change.severity == BREAKING and not unfelt)
+        or (change.kind in _CLASS_KINDS and not trace.classless)
         or trace.dropped_class
         or trace.breaks_calls or trace.dropped_member or trace.retyped)
     return replace(change, client=effect, client_breaking=breaking)
@@ -645,6 +646,7 @@ class _Side:
         self._classes: set[str] | None = None  # (`has_class`)
         self._retyped: list[Retyped] | None = None  # (`retyped`)
         self._labels: dict[str, list[str]] | None = None  # (`labelled`)
+        self._arguments: dict[tuple[str, str], tuple[str, ParamRecord]] | None = None
         for operation in built[0] if built else []:
             self.operations[operation.pointer] = operation
             self.resources[operation.pointer] = operation.resource
@@ -693,6 +695,26 @@ class _Side:
             for pointer in self.operations:
                 self._labels.setdefault(_label(pointer), []).append(pointer)
         return sorted(p for label in set(labels) for p in self._labels.get(label, []))
+
+    def argument_of(self, model: str, wire: str) -> tuple[str, ParamRecord] | None:
+        """The operation (pointer) and parameter whose argument the field `wire` of class
+        `model` is (a parameters class's, or an expanded body's); None for a model's field."""
+        if self._arguments is None:
+            self._arguments = {}
+            for pointer, operation in self.operations.items():
+                for param in operation.params:
+                    if param.model_key:
+                        self._arguments.setdefault((param.model_class, param.model_key),
+                                                   (pointer, param))
+        return self._arguments.get((model, wire))
+
+    def field_subject(self, model: str, wire: str) -> str:
+        """`client.items.list: argument tok` for a field that is an argument, else
+        `models.Page.items`."""
+        found = self.argument_of(model, wire)
+        if found is None:
+            return f"models.{model}.{model_field_name(wire)}" if wire else f"models.{model}"
+        return f"{self.method(found[0])}: argument {found[1].name}"
 
     def has_class(self, name: str) -> bool:
         """Whether models.py has a class `name` with fields, or an enum or root model `name`
@@ -925,7 +947,7 @@ def _traced_effect(change: Change, trace: _Trace) -> str:
     if len(tokens) >= 3 and tokens[0] == "paths" and tokens[2] in HTTP_METHODS:
         return _in_operation(change, trace, tokens) or NOT_TRACED
     if len(tokens) == 3 and tokens[:2] == ["components", "schemas"]:
-        return _class_effect(change, tokens[2])
+        return _class_effect(change, tokens[2], trace)
     if len(tokens) >= 3 and tokens[:2] == ["components", "schemas"]:
         return _schema_effect(change, trace, tokens)
     if tokens[:2] == ["components", "responses"] and len(tokens) >= 3 and change.operations:
@@ -991,18 +1013,80 @@ def _shared_response_effect(change: Change, trace: _Trace, tokens: list[str]) ->
     return "; ".join(effects) + more
 
 
-def _class_effect(change: Change, component: str) -> str:
+def _class_effect(change: Change, component: str, trace: _Trace) -> str:
     """A component schema added, removed or renamed: models.py gains, loses or renames its
-    class (`names.identifiers.class_name`); any other change of the schema as a whole."""
-    model = f"models.{class_name(component)}"
+    class (`names.identifiers.class_name`); any other change of the schema as a whole. A root
+    model dcg writes into every use has no class (`types.Annotations.folded`): its uses are
+    named instead, and no class is gained or lost."""
+    name = class_name(component)
+    model = f"models.{name}"
     if change.kind == "component-added":
+        if name in trace.new.folded:
+            trace.classless = True
+            return _folded_effect(f"schema `{component}` added", trace.new.folded[name], trace)
         return f"{model}: class added"
     if change.kind == "component-removed":
+        if name in trace.old.folded:
+            trace.classless = True
+            return _folded_effect(f"schema `{component}` removed", trace.old.folded[name], trace,
+                                  "old")
         return f"{model}: class removed"
     if change.kind == "component-renamed":  # the pointer names the new component
         was = _RENAMED.match(change.message)
-        return f"{model}: class renamed" + (f" (was models.{class_name(was[1])})" if was else "")
+        return _renamed_class(was[1] if was else None, component, trace)
+    if name in trace.side.types.folded:
+        return _folded_uses(name, trace)
     return f"{model}: {_what(change)}"
+
+
+def _renamed_class(old: str | None, new: str, trace: _Trace) -> str:
+    """A component schema renamed: its class renamed, or, where dcg makes no class of one side
+    (`types.Annotations.folded`), a class added or removed, or none at all."""
+    before = class_name(old) if old is not None else None
+    after = class_name(new)
+    old_folded = before is not None and before in trace.old.folded
+    if after not in trace.new.folded:
+        if old_folded:
+            trace.classless = True  # (no class was there to name)
+            return (f"models.{after}: class added (schema `{old}`, its old name, had no class "
+                    "of its own in models.py)")
+        return f"models.{after}: class renamed" + (f" (was models.{before})" if before else "")
+    uses = _folded_effect(f"schema `{old}` renamed to `{new}`", trace.new.folded[after], trace)
+    if old_folded or before is None:
+        trace.classless = True
+        return uses
+    return f"models.{before}: class removed; {uses}"
+
+
+def _folded_effect(what: str, uses: tuple[tuple[str, str], ...], trace: _Trace,
+                   side: str = "new") -> str:
+    """What a schema dcg has no class for did (`what`), and the fields and arguments it is
+    written into (`uses`), the first three, then counted."""
+    named = [trace.sides[side].field_subject(owner, wire) for owner, wire in uses
+             if side in trace.sides]
+    listed = ", ".join(named[:3]) + (f" (and {len(named) - 3} more)" if len(named) > 3 else "")
+    said = ("had no class of its own for it, its uses were typed with what it held" if side == "old"
+            else "has no class of its own for it, its uses are typed with what it holds")
+    return f"{what}; models.py {said}" + (f": {listed}" if listed else "")
+
+
+def _folded_uses(name: str, trace: _Trace) -> str:
+    """A change of a whole schema dcg has no class for (`types.Annotations.folded`): each field
+    and argument it is written into, its annotation before and after."""
+    side = trace.side
+    effects = []
+    for owner, wire in side.types.folded[name]:
+        argument = side.argument_of(owner, wire)
+        if argument is None:
+            effects.append(trace.field(owner, (wire,)))
+        else:
+            pointer, param = argument
+            effects.append(trace.argument(f"{side.method(pointer)}: argument {param.name}",
+                                          pointer, param.name))
+    effects = list(dict.fromkeys(effects))
+    more = f" (and {len(effects) - 3} more)" if len(effects) > 3 else ""
+    return ("; ".join(effects[:3]) + more + f" (models.py has no class for schema `{name}`: its "
+            "uses are typed with what it holds)")
 
 
 def _method_moved(trace: _Trace) -> str:
@@ -1148,6 +1232,9 @@ class _Trace:
         # a header parameter the generated method leaves out (the client or the body sets it):
         # no call changes, whatever the wire says
         self.calls_unchanged = False
+        # a component added, removed or renamed that models.py has no class of (on the side
+        # that would lose one): no class name breaks
+        self.classless = False
 
     def typed(self, subject: str, before: str | None, after: str | None) -> str:
         """`_typed`, noting a type a `format` change made another, or kept."""

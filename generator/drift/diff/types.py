@@ -45,6 +45,10 @@ _FORMATS = {
     ("string", "uuid"): ("uuid", "UUID"),
 }
 _PLAIN = {"string": "str", "integer": "int", "number": "float", "boolean": "bool"}
+# the keywords dcg makes a root model's constraints of (`uniqueItems` left out, as it does)
+_CONSTRAINTS = frozenset({"minLength", "maxLength", "pattern", "minimum", "maximum",
+                          "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minItems",
+                          "maxItems", "minProperties", "maxProperties"})
 _BINARY = frozenset({"binary"})
 MAX_DEPTH = 64  # a schema nested deeper is spelt `Any` (dcg would have hoisted it)
 MAX_INLINED_TYPES = 1_000  # a root model larger than this stays named (models/fan_out.py)
@@ -89,6 +93,11 @@ class Typing:
         self._unions: dict[str, bool] = {}  # whether each class merges in a union, once
         # `<Name>Item` -> the name dcg gives the inline item class of the root list `<Name>`
         self.item_names: dict[str, str] = {}
+        # where each root model was written into its use (`--collapse-root-models`), and the
+        # roots some use keeps named: a root inlined everywhere it is used has no class
+        self.site: tuple[str, str] = ("", "")  # the field (or root model: "") being typed
+        self.inlined_at: dict[str, list[tuple[str, str]]] = {}
+        self.kept: set[str] = set()
 
     def _resolve(self, schema: Any) -> Any:
         target = _target(schema)
@@ -198,28 +207,51 @@ class Typing:
         schema, inline_name = self._property(class_name, wire)
         if schema is None:
             return None
-        union = self.union(schema, inline_name, 0)
+        outer, self.site = self.site, (class_name, wire)
+        try:
+            union = self.union(schema, inline_name, 0)
+        finally:
+            self.site = outer
         has_default = schema.get("default") is not None
         if not self._required(class_name, wire) and not has_default and NONE not in union:
             union = [*union, NONE]
         return union
 
-    def union(self, schema: Any, inline_name: str, depth: int) -> list[Node]:
-        """The members `schema` is typed as; an inline class is named `inline_name`."""
+    def union(self, schema: Any, inline_name: str, depth: int,
+              contained: bool = False) -> list[Node]:
+        """The members `schema` is typed as; an inline class is named `inline_name`.
+        `contained`: `schema` is a list's items, a map's values or a union's branch."""
         if not isinstance(schema, MAPPINGS) or depth > MAX_DEPTH:
             return [ANY]
         target = _target(schema)
         if target is not None:
             nullable = [NONE] if schema.get("nullable") is True else []
-            if self.kind_of(target) == "root" and target not in self.collapsing:
-                inlined = self.root_union(target, depth)
-                if _size(inlined) <= MAX_INLINED_TYPES:  # dcg collapses roots (models/fan_out)
-                    return _unique([*inlined, *nullable])
+            if self.kind_of(target) == "root":
+                if self._collapses(target, contained):
+                    inlined = self.root_union(target, depth)
+                    if _size(inlined) <= MAX_INLINED_TYPES:  # dcg collapses (models/fan_out)
+                        self.inlined_at.setdefault(target, []).append(self.site)
+                        return _unique([*inlined, *nullable])
+                self.kept.add(target)
             return [Node("class", target), *nullable]
         members = self._members(schema, inline_name, depth)
         if schema.get("nullable") is True and NONE not in members:
             members.append(NONE)
         return _unique(members)
+
+    def _collapses(self, name: str, contained: bool) -> bool:
+        """Whether dcg writes the root model `name`'s type into a use (`--collapse-root-models`,
+        its `keeps_root_model_named`), rather than naming the class: not a circular root, nor
+        one whose type is another model (`RootModel[Item]`: a `$ref` alone), nor a root with
+        constraints of its own (`maxLength`...) used as a list's items, a map's values or a
+        union's branch, nor a constrained map."""
+        schema = self.schema(name)
+        if name in self.collapsing or not isinstance(schema, MAPPINGS) or _target(schema):
+            return False
+        if not _CONSTRAINTS & schema.keys():
+            return True
+        return not contained and schema.get("type") != "object" \
+            and "additionalProperties" not in schema
 
     def _members(self, schema: Mapping[str, Any], inline_name: str, depth: int) -> list[Node]:
         if "const" in schema:
@@ -237,7 +269,7 @@ class Typing:
         for key in ("oneOf", "anyOf"):
             if isinstance(schema.get(key), list):
                 return [m for i, branch in enumerate(schema[key])
-                        for m in self.union(branch, f"{inline_name}{i + 1}", depth + 1)]
+                        for m in self.union(branch, f"{inline_name}{i + 1}", depth + 1, True)]
         if isinstance(schema.get("allOf"), list):
             return self._all_of_members(schema, inline_name, depth)
         kinds = schema.get("type")
@@ -305,11 +337,11 @@ class Typing:
             # dcg names an inline item class by its list's singular (`Data` -> `Datum`,
             # `Items` -> `Item`), `<name>Item` where the name is no plural
             item_name = self.item_names.get(f"{inline_name}Item") or _singular(inline_name)
-            inner = self.union(items, item_name, depth + 1) if items else [ANY]
+            inner = self.union(items, item_name, depth + 1, True) if items else [ANY]
             return [Node("list", items=tuple(inner))]
         if kind == "object" or (kind is None and "additionalProperties" in schema):
             extra = schema.get("additionalProperties")
-            inner = (self.union(extra, f"{inline_name}Value", depth + 1)
+            inner = (self.union(extra, f"{inline_name}Value", depth + 1, True)
                      if isinstance(extra, Mapping) and extra else [ANY])
             return [Node("dict", items=tuple(inner))]
         fmt = schema.get("format")
@@ -340,10 +372,12 @@ class Typing:
                 # `get_singular_name` spells it: `Dreps` -> `DrepsDrep`, `Content` ->
                 # `ContentContentItem` (a property's list items are hoisted as `<Name>Item`)
                 self.item_names[f"{name}Item"] = name + _singular(name)
+            outer, self.site = self.site, (name, "")
             try:
                 found = self.roots[name] = self.union(schema, inline_name, depth + 1)
             finally:
                 self.collapsing.discard(name)
+                self.site = outer
         return found
 
 
@@ -552,6 +586,10 @@ class Annotations:
     # each root model wrapping one object class (`RootModel[list[Item]]`) -> that class: where a
     # change under the schema's `items` lands
     roots: dict[str, str] = field(default_factory=dict)
+    # each component root model dcg writes into every use (`Dialogporten's `ContinuationTokenSet
+    # Of...`, an alias of `{}`), so models.py has no class of it -> the fields it is written
+    # into, (class, wire name), through other such roots
+    folded: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
 
 
 def client_annotations(api: Any) -> Annotations:
@@ -581,7 +619,26 @@ def client_annotations(api: Any) -> Annotations:
                         nested[(name, wire)] = held[0]
     enums = {name: enum_members(typing, name) for name in [*typing.schemas, *typing.inline]
              if typing.kind_of(name) == "enum"}
-    return Annotations(arguments, fields, nested, enums, roots)
+    return Annotations(arguments, fields, nested, enums, roots, _folded(typing))
+
+
+def _folded(typing: Typing) -> dict[str, tuple[tuple[str, str], ...]]:
+    """The component root models that some field uses and every use writes out (dcg then
+    drops the class), each with the fields it is written into: a use inside another such
+    root is that root's uses."""
+    folded = {name for name in typing.schemas
+              if name in typing.inlined_at and name not in typing.kept}
+
+    def uses(name: str, seen: frozenset[str]) -> list[tuple[str, str]]:
+        found: list[tuple[str, str]] = []
+        for owner, wire in typing.inlined_at[name]:
+            if not wire and owner in folded:
+                found += uses(owner, seen | {owner}) if owner not in seen else []
+            elif owner:
+                found.append((owner, wire))
+        return found
+
+    return {name: tuple(dict.fromkeys(uses(name, frozenset({name})))) for name in sorted(folded)}
 
 
 def _root_item(typing: Typing, name: str, roots: dict[str, str]) -> None:
