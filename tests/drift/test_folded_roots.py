@@ -18,6 +18,7 @@ import yaml
 from generator import ir, pipeline
 from generator.drift.diff.client import diff_with_client
 from generator.drift.diff.types import client_annotations
+from tests.drift.test_client_types import _Unannotated
 
 Doc = dict[str, Any]
 REF = "#/components/schemas/"
@@ -133,3 +134,82 @@ def test_a_root_with_no_class_renamed_or_changed_names_its_uses() -> None:
                              "class for schema `Name`: its uses are typed with what it holds)")
     assert change.client_breaking is True
 
+
+
+# ---- list items (map values) with constraints of their own ------------------------------
+
+def _constrained_doc(items: Doc) -> Doc:
+    """`POST /a` taking `labels` (an expanded body) and answering a `Body` of `tags`, each a
+    list of `items`; and maps and nested lists of constrained values."""
+    def props(name: str) -> Doc:
+        return {name: {"type": "array", "items": copy.deepcopy(items)},
+                "by_key": {"type": "object", "additionalProperties": {"type": "integer",
+                                                                      "maximum": 5}},
+                "rows": {"type": "array", "items": {"type": "array", "items": {
+                    "type": "string", "pattern": "^x"}}},
+                "when": {"type": "array", "items": {"type": "string", "format": "date-time",
+                                                    "maxLength": 40}},
+                "values": {"type": "object", "additionalProperties": {
+                    "type": "object", "properties": {"x": {"type": "string"}}}}}
+
+    def schema(name: str) -> Doc:
+        return {"content": {"application/json": {"schema": {"$ref": REF + name}}}}
+
+    return {
+        "openapi": "3.0.3", "info": {"title": "t", "version": "1"},
+        "paths": {"/a": {"post": {
+            "operationId": "add", "tags": ["a"], "requestBody": schema("Req"),
+            "responses": {"200": {"description": "ok", **schema("Body")}}}}},
+        "components": {"schemas": {
+            "Req": {"type": "object", "properties": props("labels")},
+            "Body": {"type": "object", "properties": props("tags")}}},
+    }
+
+
+def _generated_fields(document: Doc, folder: Path) -> dict[tuple[str, str], str]:
+    spec = folder / "api.yaml"
+    spec.write_text(yaml.safe_dump(document), encoding="utf-8")
+    files = pipeline.build_packages([pipeline.target_for_spec(spec, "api")])["api"]
+    found = {}
+    for path, text in files.items():
+        for node in ast.parse(text).body if path.startswith("models/_") else ():
+            for statement in node.body if isinstance(node, ast.ClassDef) else ():
+                if isinstance(statement, ast.AnnAssign) and isinstance(
+                        statement.target, ast.Name) and statement.target.id != "root":
+                    found[(node.name, statement.target.id)] = ast.unparse(
+                        _Unannotated().visit(statement.annotation))
+    return found
+
+
+def test_constrained_items_are_spelt_as_the_generated_code(tmp_path: Path) -> None:
+    """dcg makes constrained items a root model of their own (`list[BodyTag]`), a map's
+    constrained values a type alias, and leaves a `date-time`'s length alone."""
+    document = _constrained_doc({"type": "string", "maxLength": 3})
+    options = ir.BuildOptions(package="client", api_key_env="API_KEY", base_url_env="BASE_URL")
+    spelt = client_annotations(ir.build(copy.deepcopy(document), options, tolerate=True))
+    generated = _generated_fields(document, tmp_path)
+    assert {key: spelt.fields.get(key) for key in generated} == generated
+    assert generated[("Body", "tags")] == "list[BodyTag] | None"
+    assert generated[("Body", "by_key")] == "dict[str, BodyByKeyAdditionalProperty] | None"
+    assert generated[("Body", "rows")] == "list[list[BodyRow]] | None"
+    assert generated[("Body", "values")] == "dict[str, BodyValues] | None"
+    arguments = {name: text for (_, name), text in spelt.arguments.items()}
+    assert arguments["labels"] == "_abc.Sequence[_models.ReqLabel | str] | NotGiven"
+    assert arguments["by_key"] == "dict[str, _models.ReqByKeyAdditionalProperty] | NotGiven"
+
+
+def test_a_bound_that_makes_items_a_class_says_so_and_breaks_readers() -> None:
+    old = _constrained_doc({"type": "string"})
+    new = _constrained_doc({"type": "string", "maxLength": 3})
+    changes = {c.pointer: c for c in diff_with_client(old, new)}
+    answer = changes["/components/schemas/Body/properties/tags/items"]
+    assert answer.client == ("models.Body.tags: maxLength changed from None to 3; annotation "
+                             "list[str] | None -> list[BodyTag] | None")
+    assert answer.severity == "non-breaking" and answer.client_breaking  # `tags[0]` is no str
+    argument = changes["/components/schemas/Req/properties/labels/items"]
+    assert argument.client == (
+        "client.a.add: argument labels: maxLength changed from None to 3; annotation list[str] | "
+        "NotGiven -> _abc.Sequence[_models.ReqLabel | str] | NotGiven")
+    relaxed = {c.pointer: c for c in diff_with_client(new, old)}
+    assert relaxed["/components/schemas/Req/properties/labels/items"].client.endswith(
+        "(no longer takes models.ReqLabel)")

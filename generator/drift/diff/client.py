@@ -1241,6 +1241,11 @@ class _Trace:
         formatted = self.change.detail.startswith("format changed")
         self.retyped |= (formatted and before is not None and after is not None
                          and before != after)
+        # a bound that makes a list's items a class of their own, or no longer (`list[str]` ->
+        # `list[BodyTag]`, dcg's root model holding `max_length`): code reading the field breaks
+        self.retyped |= (self.change.kind.startswith(_CONSTRAINT) and not formatted
+                         and subject.startswith("models.") and before is not None
+                         and after is not None and _classes_in(before) != _classes_in(after))
         self.format_kept |= formatted and before is not None and before == after
         self.none_kept |= (self.change.kind in _NONE_KINDS and before is not None
                            and before == after)
@@ -1357,6 +1362,11 @@ class _Trace:
         self.named_field = True
         return self.typed(f"models.{owner}.{model_field_name(wires[-1])}",
                           self._old_field(key), self.new.fields.get(key))
+
+
+def _classes_in(annotation: str) -> set[str]:
+    """The models.py classes a field's annotation names."""
+    return {word for word in _WORD.findall(annotation) if names_class(word)}
 
 
 def _typed(subject: str, change: Change, before: str | None, after: str | None) -> str:

@@ -28,7 +28,7 @@ import keyword
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 from generator.document.refs import MAPPINGS
 from generator.document.schemas import branches_beside_properties, merged_union, merges_a_union
@@ -98,6 +98,9 @@ class Typing:
         self.site: tuple[str, str] = ("", "")  # the field (or root model: "") being typed
         self.inlined_at: dict[str, list[tuple[str, str]]] = {}
         self.kept: set[str] = set()
+        # the type aliases dcg makes of a map's constrained values (`TypeAliasType`): named
+        # as they are in arguments, never widened
+        self.aliases: set[str] = set()
 
     def _resolve(self, schema: Any) -> Any:
         target = _target(schema)
@@ -337,11 +340,23 @@ class Typing:
             # dcg names an inline item class by its list's singular (`Data` -> `Datum`,
             # `Items` -> `Item`), `<name>Item` where the name is no plural
             item_name = self.item_names.get(f"{inline_name}Item") or _singular(inline_name)
+            if _constrained_value(items):  # its constraints are a root model's own
+                self.inline.setdefault(item_name, items)
+                return [Node("list", items=(Node("class", item_name),))]
+            if isinstance(items, Mapping) and items.get("type") == "array":
+                # a list's list names its items as its own items are named (no class between)
+                self.item_names.setdefault(f"{item_name}Item", item_name)
             inner = self.union(items, item_name, depth + 1, True) if items else [ANY]
             return [Node("list", items=tuple(inner))]
         if kind == "object" or (kind is None and "additionalProperties" in schema):
             extra = schema.get("additionalProperties")
-            inner = (self.union(extra, f"{inline_name}Value", depth + 1, True)
+            if _constrained_value(extra):  # a type alias of the constrained type, no class
+                alias = f"{inline_name}AdditionalProperty"
+                self.inline.setdefault(alias, extra)
+                self.aliases.add(alias)
+                return [Node("dict", items=(Node("class", alias),))]
+            # (an inline class of the values takes the map's own name)
+            inner = (self.union(extra, inline_name, depth + 1, True)
                      if isinstance(extra, Mapping) and extra else [ANY])
             return [Node("dict", items=tuple(inner))]
         fmt = schema.get("format")
@@ -388,6 +403,33 @@ def _singular(name: str) -> str:
     from datamodel_code_generator.reference import get_singular_name
 
     return str(get_singular_name(name))
+
+
+# formats whose Python type takes no length or pattern (dcg drops those constraints there)
+_UNCONSTRAINED_FORMATS = frozenset({"date-time", "date", "time", "uuid", "ipv4", "ipv6"})
+_BOUNDS_OF = {
+    "string": frozenset({"minLength", "maxLength", "pattern"}),
+    "integer": frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
+                          "multipleOf"}),
+    "array": frozenset({"minItems", "maxItems", "uniqueItems"}),
+}
+_BOUNDS_OF["number"] = _BOUNDS_OF["integer"]
+
+
+def _constrained_value(schema: Any) -> TypeGuard[Mapping[str, Any]]:
+    """Whether dcg makes a list's items (a map's values) a root model (a type alias) of their
+    own: a string, number or array inline with constraints its Python type takes
+    (`list[BodyTag]`, `BodyTag(RootModel[str])` holding `max_length=3`), which `Field()` of
+    the list could not say."""
+    if not isinstance(schema, Mapping) or _COMPOSED & schema.keys():
+        return False
+    kind = schema.get("type")
+    if not isinstance(kind, str) or schema.get("format") in _UNCONSTRAINED_FORMATS:
+        return False
+    return bool(_BOUNDS_OF.get(kind, frozenset()) & schema.keys())
+
+
+_COMPOSED = frozenset({"$ref", "enum", "const", "properties", "oneOf", "anyOf", "allOf"})
 
 
 def _scalar(value: Any) -> bool:
@@ -521,17 +563,18 @@ class _Arguments:
             return [f"_models.{name}", *([literal] if values else [])], False
         if kind == "object":
             return [f"_models.{name}", f"_params.{name}Param"], True
-        if name in self.expanding:  # a recursive root model stays the model
-            return [f"_models.{name}"], False
+        if name in self.expanding or name in self.typing.aliases:
+            return [f"_models.{name}"], False  # (a recursive root model stays the model)
         key = (name, frozenset(self.expanding))  # roots reached many times are spelt once
         if key not in self.typing.widened:
             self.expanding.add(name)
             try:
-                inner, widened = self.text(self.typing.root_union(name))
+                inner = self.text(self.typing.root_union(name))[0]
             finally:
                 self.expanding.discard(name)
+            # (a root model widened with its type: a list of it is a `Sequence`)
             self.typing.widened[key] = ([f"_models.{name}"], False) if (
-                len(inner) > MAX_WIDENED_TEXT) else ([f"_models.{name}", inner], widened)
+                len(inner) > MAX_WIDENED_TEXT) else ([f"_models.{name}", inner], True)
         return self.typing.widened[key]
 
 
