@@ -352,7 +352,7 @@ def _with_effect(change: Change, trace: _Trace) -> Change:
     # of a plain `int` or `str`, so the client rejects no value it took before
     unfelt = (change.kind.endswith("-response") and trace.format_kept) or trace.none_kept
     breaking = traced and not trace.calls_unchanged and change.kind not in _FOLLOWED_KINDS and (
-        (change.severity == BREAKING and not unfelt)
+        ((change.severity == BREAKING or change.unused_breaks) and not unfelt)
         or (change.kind in _CLASS_KINDS and not trace.classless)
         or trace.dropped_class
         or trace.breaks_calls or trace.dropped_member or trace.retyped)
