@@ -101,6 +101,11 @@ class Typing:
         # the type aliases dcg makes of a map's constrained values (`TypeAliasType`): named
         # as they are in arguments, never widened
         self.aliases: set[str] = set()
+        # inline name (`<Owner><Field>`) -> the field's own name (`<Field>`), and the classes
+        # dcg makes of a field's inline `allOf`, which it names so (`_all_of_members`)
+        self.bare: dict[str, str] = {}
+        self.all_of_classes: set[str] = set()
+        self._early: frozenset[str] | None = None  # (`_referenced_early`)
 
     def _resolve(self, schema: Any) -> Any:
         target = _target(schema)
@@ -174,18 +179,40 @@ class Typing:
             return None, ""
         found = (schema.get("properties") or {}).get(wire)
         if isinstance(found, Mapping):
-            return found, class_name + _pascal(wire)
-        for part in schema.get("allOf") or ():
+            return found, self._named(class_name + _pascal(wire), _pascal(wire))
+        parts = [part for part in schema.get("allOf") or () if isinstance(part, Mapping)]
+        for part in parts:  # an inline part's own property overrides an inherited one
+            own = (part.get("properties") or {}).get(wire) if not _target(part) else None
+            if isinstance(own, Mapping):
+                if class_name in self.all_of_classes or class_name in self._referenced_early():
+                    return own, self._named(class_name + _pascal(wire), _pascal(wire))
+                return own, _pascal(wire)
+        for part in parts:
             target = _target(part)
-            if target:
-                inherited = self._property(target, wire, depth + 1)
-                if inherited[0] is not None:
-                    return inherited
-            elif isinstance(part, Mapping):
-                own = (part.get("properties") or {}).get(wire)
-                if isinstance(own, Mapping):
-                    return own, _pascal(wire)
+            inherited = self._property(target, wire, depth + 1) if target else (None, "")
+            if inherited[0] is not None:
+                return inherited
         return None, ""
+
+    def _referenced_early(self) -> frozenset[str]:
+        """The component schemas another one whose name sorts before theirs references (a
+        `$ref` anywhere in it). dcg parses the components in that order and reaches these
+        through the reference first: the inline classes of their `allOf` parts are then named
+        `<Name><Field>` (`ZedZ1`, `Mule.saddle` -> `MuleSaddle`), not `<Field>` as for a
+        component parsed on its own (`Abc.a1` -> `A1`, Dog's `Collar`). Whatever titles the
+        parts have (an allOf part's `title` seemed to decide it: it does not)."""
+        if self._early is None:
+            early: set[str] = set()
+            for name, schema in self.schemas.items():
+                early.update(target for target in _targets_in(schema) if target > name)
+            self._early = frozenset(early)
+        return self._early
+
+    def _named(self, name: str, bare: str) -> str:
+        """`name`, noting the name dcg gives the class when it names it after the field alone
+        (`bare`: an inline `allOf` of a field is `<Field>`, where an object is `<Owner><Field>`)."""
+        self.bare.setdefault(name, bare)
+        return name
 
     def _required(self, class_name: str, wire: str, depth: int = 0) -> bool:
         key = (class_name, wire)
@@ -288,9 +315,16 @@ class Typing:
         union = merged_union(schema, self._resolve, MAX_DEPTH)
         if union is not None:
             return self._merged_all_of(*union, inline_name)
-        if len(all_of) == 1:
+        if len(all_of) == 1 and not (isinstance(all_of[0], Mapping) and not _target(all_of[0])
+                                     and "properties" in all_of[0]):
             return self.union(all_of[0], inline_name, depth + 1)
-        return [Node("class", inline_name)]
+        # dcg names the class of a field's inline `allOf` after the field alone (`FRefPart`, a
+        # list's items `FItem`), and its parts' inline classes after it (`FRefPartD1`)
+        name = self.bare.get(inline_name, inline_name)
+        if name not in self.schemas:
+            self.inline.setdefault(name, schema)
+            self.all_of_classes.add(name)
+        return [Node("class", name)]
 
     def _merged_branches(self, schema: Mapping[str, Any], name: str) -> list[Node]:
         """dcg's reading of a `oneOf`/`anyOf` beside properties: one class per branch, the
@@ -340,6 +374,8 @@ class Typing:
             # dcg names an inline item class by its list's singular (`Data` -> `Datum`,
             # `Items` -> `Item`), `<name>Item` where the name is no plural
             item_name = self.item_names.get(f"{inline_name}Item") or _singular(inline_name)
+            if inline_name in self.bare:
+                self.bare.setdefault(item_name, _singular(self.bare[inline_name]))
             if _constrained_value(items):  # its constraints are a root model's own
                 self.inline.setdefault(item_name, items)
                 return [Node("list", items=(Node("class", item_name),))]
@@ -446,6 +482,23 @@ def _size(union: list[Node], limit: int = MAX_INLINED_TYPES) -> int:
         total += 1
         stack.extend(node.items)
     return total
+
+
+def _targets_in(schema: Any) -> set[str]:
+    """The component schemas `$ref`s in `schema` name, at any depth (literal data too: a
+    name more can only make a class name longer where dcg's is, never wrongly shorter)."""
+    found: set[str] = set()
+    stack = [schema]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Mapping):
+            target = _target(node)
+            if target is not None:
+                found.add(target)
+            stack.extend(v for v in node.values() if isinstance(v, Mapping | list))
+        elif isinstance(node, list):
+            stack.extend(v for v in node if isinstance(v, Mapping | list))
+    return found
 
 
 def _null_only(schema: Any) -> bool:

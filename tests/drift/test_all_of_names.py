@@ -1,0 +1,102 @@
+"""The classes datamodel-code-generator makes inside `allOf`s are named as it names them, so a
+change there names a class models.py has (`diff`'s client texts, generator/drift/diff/types.py):
+
+* an inline part's object property of a component: `<Field>` (`Abc.a1` -> `A1`), unless a
+  component whose name sorts before it references it, which dcg parses first and reaches it
+  through: `<Name><Field>` (`Zed.z1` -> `ZedZ1`). An allOf part's `title` seemed to decide it
+  (`Pet`'s titled part: `PetOwner`); the order does;
+* a field's inline `allOf` (or one inline part): the class `<Field>`, not `<Owner><Field>`, its
+  parts' object properties `<Field><Prop>`; a list's items `<Singular>` (`f_items` -> `FItem`);
+* an inline part's property overrides the one its `$ref`'d parent declares."""
+
+from __future__ import annotations
+
+import ast
+import copy
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from generator import ir, pipeline
+from generator.drift.diff.client import diff_with_client
+from generator.drift.diff.types import client_annotations
+from tests.drift.test_client_types import _Unannotated
+
+Doc = dict[str, Any]
+REF = "#/components/schemas/"
+
+
+def _object(prop: str) -> Doc:
+    return {"type": "object", "properties": {prop: {"type": "object", "properties": {
+        "q": {"type": "string"}}}}}
+
+
+def _part_of_base(prop: str, **extra: Any) -> Doc:
+    return {"allOf": [{"$ref": REF + "Base"}, {**_object(prop), **extra}]}
+
+
+def base() -> Doc:
+    schemas = {
+        "Base": {"type": "object", "properties": {"id": {"type": "string"},
+                                                  "daily": {"type": "string"}}},
+        "Abc": _part_of_base("a1"), "Zed": _part_of_base("z1"),
+        "Pet": _part_of_base("owner", title="PetExtra"),
+        "Mid": _part_of_base("m1"), "Aaa": {"type": "object", "properties": {
+            "mid": {"$ref": REF + "Mid"}}},
+        "Lonely": _part_of_base("l1"),
+        "Override": {"allOf": [{"$ref": REF + "Base"}, {"type": "object", "properties": {
+            "daily": {"type": "object", "properties": {"limit": {"type": "number"}}}}}]},
+        "Holder": {"type": "object", "properties": {
+            "abc": {"$ref": REF + "Abc"}, "zed": {"$ref": REF + "Zed"},
+            "pet": {"$ref": REF + "Pet"}, "override": {"$ref": REF + "Override"},
+            "f_ref_part": _part_of_base("d1"),
+            "f_one": {"allOf": [_object("d2")]},
+            "f_items": {"type": "array", "items": _part_of_base("d3")}}},
+    }
+    return {"openapi": "3.0.3", "info": {"title": "t", "version": "1"},
+            "paths": {"/a": {"get": {"operationId": "get_a", "tags": ["a"], "responses": {
+                "200": {"description": "ok", "content": {"application/json": {"schema": {
+                    "$ref": REF + "Holder"}}}}}}}},
+            "components": {"schemas": schemas}}
+
+
+def _generated_fields(document: Doc, folder: Path) -> dict[tuple[str, str], str]:
+    spec = folder / "api.yaml"
+    spec.write_text(yaml.safe_dump(document), encoding="utf-8")
+    files = pipeline.build_packages([pipeline.target_for_spec(spec, "api")])["api"]
+    found = {}
+    for path, text in files.items():
+        for node in ast.parse(text).body if path.startswith("models/_") else ():
+            for statement in node.body if isinstance(node, ast.ClassDef) else ():
+                if isinstance(statement, ast.AnnAssign) and isinstance(
+                        statement.target, ast.Name) and statement.target.id != "root":
+                    found[(node.name, statement.target.id)] = ast.unparse(
+                        _Unannotated().visit(statement.annotation))
+    return found
+
+
+def test_the_classes_inside_all_ofs_are_named_as_the_generated_code_names_them(
+        tmp_path: Path) -> None:
+    document = base()
+    options = ir.BuildOptions(package="client", api_key_env="API_KEY", base_url_env="BASE_URL")
+    spelt = client_annotations(ir.build(copy.deepcopy(document), options, tolerate=True))
+    generated = _generated_fields(document, tmp_path)
+    assert {key: spelt.fields.get(key) for key in generated} == generated
+    expected = {("Abc", "a1"): "A1 | None", ("Zed", "z1"): "ZedZ1 | None",
+                ("Pet", "owner"): "PetOwner | None", ("Mid", "m1"): "MidM1 | None",
+                ("Lonely", "l1"): "L1 | None", ("Override", "daily"): "OverrideDaily | None",
+                ("Holder", "f_ref_part"): "FRefPart | None", ("FRefPart", "d1"): "FRefPartD1 | None",
+                ("Holder", "f_one"): "FOne | None", ("FOne", "d2"): "FOneD2 | None",
+                ("Holder", "f_items"): "list[FItem] | None"}
+    assert {key: generated[key] for key in expected} == expected
+
+
+def test_a_change_inside_an_all_of_part_names_the_class_models_py_has() -> None:
+    new = base()
+    for name, prop in (("Zed", "z1"), ("Abc", "a1")):
+        new["components"]["schemas"][name]["allOf"][1]["properties"][prop]["properties"][
+            "q"] = {"type": "integer"}
+    texts = sorted(c.client for c in diff_with_client(base(), new) if c.kind == "type-changed")
+    assert texts == ["models.A1.q: str | None -> int | None",
+                     "models.ZedZ1.q: str | None -> int | None"]
