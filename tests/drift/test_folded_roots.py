@@ -150,7 +150,9 @@ def _constrained_doc(items: Doc) -> Doc:
                 "when": {"type": "array", "items": {"type": "string", "format": "date-time",
                                                     "maxLength": 40}},
                 "values": {"type": "object", "additionalProperties": {
-                    "type": "object", "properties": {"x": {"type": "string"}}}}}
+                    "type": "object", "properties": {"x": {"type": "string"}}}},
+                "lat": {"oneOf": [{"type": "string"}, {"type": "number", "minimum": -90}]},
+                "where": {"$ref": REF + "Latitude"}}
 
     def schema(name: str) -> Doc:
         return {"content": {"application/json": {"schema": {"$ref": REF + name}}}}
@@ -161,6 +163,7 @@ def _constrained_doc(items: Doc) -> Doc:
             "operationId": "add", "tags": ["a"], "requestBody": schema("Req"),
             "responses": {"200": {"description": "ok", **schema("Body")}}}}},
         "components": {"schemas": {
+            "Latitude": {"oneOf": [{"type": "string"}, {"type": "number", "maximum": 90}]},
             "Req": {"type": "object", "properties": props("labels")},
             "Body": {"type": "object", "properties": props("tags")}}},
     }
@@ -183,7 +186,8 @@ def _generated_fields(document: Doc, folder: Path) -> dict[tuple[str, str], str]
 
 def test_constrained_items_are_spelt_as_the_generated_code(tmp_path: Path) -> None:
     """dcg makes constrained items a root model of their own (`list[BodyTag]`), a map's
-    constrained values a type alias, and leaves a `date-time`'s length alone."""
+    constrained values a type alias, a union's constrained branch a root model, and leaves a
+    `date-time`'s length alone."""
     document = _constrained_doc({"type": "string", "maxLength": 3})
     options = ir.BuildOptions(package="client", api_key_env="API_KEY", base_url_env="BASE_URL")
     spelt = client_annotations(ir.build(copy.deepcopy(document), options, tolerate=True))
@@ -193,6 +197,10 @@ def test_constrained_items_are_spelt_as_the_generated_code(tmp_path: Path) -> No
     assert generated[("Body", "by_key")] == "dict[str, BodyByKeyAdditionalProperty] | None"
     assert generated[("Body", "rows")] == "list[list[BodyRow]] | None"
     assert generated[("Body", "values")] == "dict[str, BodyValues] | None"
+    # a constrained branch of a union: a root model named after the union (ideal-postcodes'
+    # `latitude: str | LatitudeLatitude`)
+    assert generated[("Body", "lat")] == "str | BodyLat | None"
+    assert generated[("Body", "where")] == "str | LatitudeLatitude | None"
     arguments = {name: text for (_, name), text in spelt.arguments.items()}
     assert arguments["labels"] == "_abc.Sequence[_models.ReqLabel | str] | NotGiven"
     assert arguments["by_key"] == "dict[str, _models.ReqByKeyAdditionalProperty] | NotGiven"

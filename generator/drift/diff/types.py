@@ -106,6 +106,7 @@ class Typing:
         self.bare: dict[str, str] = {}
         self.all_of_classes: set[str] = set()
         self._early: frozenset[str] | None = None  # (`_referenced_early`)
+        self.list_names: dict[str, str] = {}  # a list's items' inline name -> the list's
 
     def _resolve(self, schema: Any) -> Any:
         target = _target(schema)
@@ -298,14 +299,32 @@ class Typing:
             return [Node("class", inline_name)]
         for key in ("oneOf", "anyOf"):
             if isinstance(schema.get(key), list):
-                return [m for i, branch in enumerate(schema[key])
-                        for m in self.union(branch, f"{inline_name}{i + 1}", depth + 1, True)]
+                return self._branches(schema, schema[key], inline_name, depth)
         if isinstance(schema.get("allOf"), list):
             return self._all_of_members(schema, inline_name, depth)
         kinds = schema.get("type")
         if isinstance(kinds, list):
             return [m for kind in kinds for m in self._typed(schema, kind, inline_name, depth)]
         return self._typed(schema, kinds, inline_name, depth)
+
+    def _branches(self, schema: Mapping[str, Any], branches: list[Any], inline_name: str,
+                  depth: int) -> list[Node]:
+        """A union's members. A branch with constraints of its own (a number's bounds, a
+        string's `maxLength`...) is a root model dcg makes of it (`str | LatitudeLatitude`),
+        named after the union: `<Name><Name>` for a component's, `<Owner><Field>` for a
+        field's (a list's items: the list's name), then numbered."""
+        base = (inline_name * 2 if self.schemas.get(inline_name) is schema
+                else self.list_names.get(inline_name, inline_name))
+        found: list[Node] = []
+        for index, branch in enumerate(branches):
+            if _constrained_value(branch):
+                count = sum(1 for node in found if node.name.startswith(base))
+                name = f"{base}{count or ''}"
+                self.inline.setdefault(name, branch)
+                found.append(Node("class", name))
+            else:
+                found += self.union(branch, f"{inline_name}{index + 1}", depth + 1, True)
+        return found
 
     def _all_of_members(self, schema: Mapping[str, Any], inline_name: str,
                         depth: int) -> list[Node]:
@@ -376,6 +395,7 @@ class Typing:
             item_name = self.item_names.get(f"{inline_name}Item") or _singular(inline_name)
             if inline_name in self.bare:
                 self.bare.setdefault(item_name, _singular(self.bare[inline_name]))
+            self.list_names.setdefault(item_name, inline_name)
             if _constrained_value(items):  # its constraints are a root model's own
                 self.inline.setdefault(item_name, items)
                 return [Node("list", items=(Node("class", item_name),))]
