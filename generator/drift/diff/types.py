@@ -96,7 +96,7 @@ class Typing:
         # where each root model was written into its use (`--collapse-root-models`), and the
         # roots some use keeps named: a root inlined everywhere it is used has no class
         self.site: tuple[str, str] = ("", "")  # the field (or root model: "") being typed
-        self.inlined_at: dict[str, list[tuple[str, str]]] = {}
+        self.inlined_at: dict[str, dict[tuple[str, str], None]] = {}  # (an ordered set)
         self.kept: set[str] = set()
         # the type aliases dcg makes of a map's constrained values (`TypeAliasType`): named
         # as they are in arguments, never widened
@@ -107,6 +107,7 @@ class Typing:
         self.all_of_classes: set[str] = set()
         self._early: frozenset[str] | None = None  # (`_referenced_early`)
         self.list_names: dict[str, str] = {}  # a list's items' inline name -> the list's
+        self._merged: dict[str, dict[str, Any] | None] = {}  # (`merged`)
 
     def _resolve(self, schema: Any) -> Any:
         target = _target(schema)
@@ -157,6 +158,9 @@ class Typing:
         if not isinstance(schema, MAPPINGS) or depth > MAX_DEPTH \
                 or self._root_like(name):  # a root model: its branches have them
             return []
+        merged = self.merged(name)
+        if merged is not None:
+            return [w for w in merged if isinstance(w, str)]
         found = list(schema.get("properties") or {})
         for part in schema.get("allOf") or ():
             target = _target(part)
@@ -178,22 +182,48 @@ class Typing:
         if not isinstance(schema, MAPPINGS) or depth > MAX_DEPTH \
                 or self.merges_union(class_name):  # a root model: its branches have them
             return None, ""
-        found = (schema.get("properties") or {}).get(wire)
+        merged = self.merged(class_name)
+        found = (merged if merged is not None else schema.get("properties") or {}).get(wire)
+        if merged is not None:  # (named as an inline part's property is, below)
+            return (found, self._part_property_name(class_name, wire)) \
+                if isinstance(found, Mapping) else (None, "")
         if isinstance(found, Mapping):
             return found, self._named(class_name + _pascal(wire), _pascal(wire))
         parts = [part for part in schema.get("allOf") or () if isinstance(part, Mapping)]
         for part in parts:  # an inline part's own property overrides an inherited one
             own = (part.get("properties") or {}).get(wire) if not _target(part) else None
             if isinstance(own, Mapping):
-                if class_name in self.all_of_classes or class_name in self._referenced_early():
-                    return own, self._named(class_name + _pascal(wire), _pascal(wire))
-                return own, _pascal(wire)
+                return own, self._part_property_name(class_name, wire)
         for part in parts:
             target = _target(part)
             inherited = self._property(target, wire, depth + 1) if target else (None, "")
             if inherited[0] is not None:
                 return inherited
         return None, ""
+
+    def _part_property_name(self, class_name: str, wire: str) -> str:
+        """The class dcg makes of an object property an `allOf` part of `class_name` declares:
+        `<Name><Field>` for a field's inline `allOf` and a component referenced early
+        (`_referenced_early`), else `<Field>`."""
+        if class_name in self.all_of_classes or class_name in self._referenced_early():
+            return self._named(class_name + _pascal(wire), _pascal(wire))
+        return _pascal(wire)
+
+    def merged(self, name: str) -> dict[str, Any] | None:
+        """The properties of class `name` when dcg merges its `allOf` into one class instead
+        of inheriting (its `merge_all_of_object`: not exactly one `$ref` part, and some
+        property the parts declare differently: Figma's `TableNode`, seven traits and its own
+        `type`), each property's declarations merged in part order; its inline classes are
+        then `<Name><Field>` (`TableNodeStrokeAlign`, not the trait's `MinimalStrokesTrait
+        StrokeAlign`). None where it does not."""
+        if name not in self._merged:
+            self._merged[name] = None
+            schema = self.schema(name)
+            parts = schema.get("allOf") if isinstance(schema, Mapping) else None
+            if isinstance(parts, list) and sum(1 for p in parts if _target(p)) != 1:
+                self._merged[name] = _merged_properties(
+                    [self._resolve(part) for part in parts])
+        return self._merged[name]
 
     def _referenced_early(self) -> frozenset[str]:
         """The component schemas another one whose name sorts before theirs references (a
@@ -261,7 +291,7 @@ class Typing:
                 if self._collapses(target, contained):
                     inlined = self.root_union(target, depth)
                     if _size(inlined) <= MAX_INLINED_TYPES:  # dcg collapses (models/fan_out)
-                        self.inlined_at.setdefault(target, []).append(self.site)
+                        self.inlined_at.setdefault(target, {})[self.site] = None
                         return _unique([*inlined, *nullable])
                 self.kept.add(target)
             return [Node("class", target), *nullable]
@@ -502,6 +532,22 @@ def _size(union: list[Node], limit: int = MAX_INLINED_TYPES) -> int:
         total += 1
         stack.extend(node.items)
     return total
+
+
+def _merged_properties(parts: list[Any]) -> dict[str, Any] | None:
+    """The parts' own properties merged, each declaration's keywords over the earlier ones',
+    when some property is declared differently by two parts; else None (dcg inherits)."""
+    declared: dict[str, list[Any]] = {}
+    for part in parts:
+        for wire, prop in ((part.get("properties") or {}).items()
+                           if isinstance(part, Mapping) else ()):
+            declared.setdefault(wire, []).append(prop)
+    if not any(len({json.dumps(p, sort_keys=True, default=repr) for p in props}) > 1
+               for props in declared.values()):
+        return None
+    return {wire: functools.reduce(lambda a, b: {**a, **b} if isinstance(a, Mapping)
+                                   and isinstance(b, Mapping) else b, props)
+            for wire, props in declared.items()}
 
 
 def _targets_in(schema: Any) -> set[str]:
@@ -745,16 +791,22 @@ def _folded(typing: Typing) -> dict[str, tuple[tuple[str, str], ...]]:
     folded = {name for name in typing.schemas
               if name in typing.inlined_at and name not in typing.kept}
 
-    def uses(name: str, seen: frozenset[str]) -> list[tuple[str, str]]:
-        found: list[tuple[str, str]] = []
-        for owner, wire in typing.inlined_at[name]:
-            if not wire and owner in folded:
-                found += uses(owner, seen | {owner}) if owner not in seen else []
-            elif owner:
-                found.append((owner, wire))
-        return found
+    def uses(name: str) -> tuple[tuple[str, str], ...]:
+        # each root met once (roots naming the next one twice, level after level, have
+        # 2**levels paths to a field)
+        found: dict[tuple[str, str], None] = {}
+        seen, pending = {name}, [name]
+        while pending:
+            for owner, wire in typing.inlined_at[pending.pop()]:
+                if not wire and owner in folded:
+                    if owner not in seen:
+                        seen.add(owner)
+                        pending.append(owner)
+                elif owner:
+                    found[(owner, wire)] = None
+        return tuple(found)
 
-    return {name: tuple(dict.fromkeys(uses(name, frozenset({name})))) for name in sorted(folded)}
+    return {name: uses(name) for name in sorted(folded)}
 
 
 def _root_item(typing: Typing, name: str, roots: dict[str, str]) -> None:
