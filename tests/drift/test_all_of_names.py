@@ -114,3 +114,26 @@ def test_a_change_inside_an_all_of_part_names_the_class_models_py_has() -> None:
     texts = sorted(c.client for c in diff_with_client(base(), new) if c.kind == "type-changed")
     assert texts == ["models.A1.q: str | None -> int | None",
                      "models.ZedZ1.q: str | None -> int | None"]
+
+
+def test_inline_union_branches_are_numbered_among_the_classes_they_make(tmp_path: Path) -> None:
+    """A union's inline object branches are `<Owner><Field>`, `<Owner><Field>1`... (a
+    component's: `<Name><Name>`...), counting only them: Figma 0.43.0's `VariableComposedColor`
+    branches are `VariableComposedColorVariableComposedColor` and `...1`, said
+    `VariableComposedColor1 | VariableComposedColor2` before."""
+    def branch(prop: str) -> Doc:
+        return {"type": "object", "properties": {prop: {"type": "string"}}}
+
+    document = base()
+    schemas = document["components"]["schemas"]
+    schemas["Comp"] = {"oneOf": [branch("a"), {"$ref": REF + "Base"}, branch("b")]}
+    schemas["Holder"]["properties"].update(
+        comp={"$ref": REF + "Comp"}, two={"oneOf": [branch("d"), branch("e")]},
+        mixed={"oneOf": [{"type": "string"}, branch("g"), {"$ref": REF + "Base"}, branch("h")]})
+    options = ir.BuildOptions(package="client", api_key_env="API_KEY", base_url_env="BASE_URL")
+    spelt = client_annotations(ir.build(copy.deepcopy(document), options, tolerate=True))
+    generated = _generated_fields(document, tmp_path)
+    assert {key: _normal(spelt.fields.get(key, "None")) for key in generated} == generated
+    assert generated[("Holder", "comp")] == "CompComp | Base | CompComp1 | None"
+    assert generated[("Holder", "two")] == "HolderTwo | HolderTwo1 | None"
+    assert generated[("Holder", "mixed")] == "str | HolderMixed | Base | HolderMixed1 | None"

@@ -339,21 +339,24 @@ class Typing:
 
     def _branches(self, schema: Mapping[str, Any], branches: list[Any], inline_name: str,
                   depth: int) -> list[Node]:
-        """A union's members. A branch with constraints of its own (a number's bounds, a
-        string's `maxLength`...) is a root model dcg makes of it (`str | LatitudeLatitude`),
-        named after the union: `<Name><Name>` for a component's, `<Owner><Field>` for a
-        field's (a list's items: the list's name), then numbered."""
+        """A union's members. An inline branch dcg makes a class of (an object, or a branch
+        with constraints of its own, a number's bounds, a string's `maxLength`...: the root
+        model `str | LatitudeLatitude`) is named after the union, `<Name><Name>` for a
+        component's, `<Owner><Field>` for a field's (a list's items: the list's name), then
+        numbered among those branches (`HolderTwo | HolderTwo1`)."""
         base = (inline_name * 2 if self.schemas.get(inline_name) is schema
                 else self.list_names.get(inline_name, inline_name))
         found: list[Node] = []
-        for index, branch in enumerate(branches):
+        count = 0  # the branches made classes so far: `<base>`, `<base>1`, `<base>2`...
+        for branch in branches:
+            name = f"{base}{count or ''}"
             if _constrained_value(branch):
-                count = sum(1 for node in found if node.name.startswith(base))
-                name = f"{base}{count or ''}"
                 self.inline.setdefault(name, branch)
-                found.append(Node("class", name))
+                nodes = [Node("class", name)]
             else:
-                found += self.union(branch, f"{inline_name}{index + 1}", depth + 1, True)
+                nodes = self.union(branch, name, depth + 1, True)
+            count += any(node.kind == "class" and node.name == name for node in nodes)
+            found += nodes
         return found
 
     def _all_of_members(self, schema: Mapping[str, Any], inline_name: str,
