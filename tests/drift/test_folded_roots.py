@@ -152,7 +152,9 @@ def _constrained_doc(items: Doc) -> Doc:
                 "values": {"type": "object", "additionalProperties": {
                     "type": "object", "properties": {"x": {"type": "string"}}}},
                 "lat": {"oneOf": [{"type": "string"}, {"type": "number", "minimum": -90}]},
-                "where": {"$ref": REF + "Latitude"}}
+                "where": {"$ref": REF + "Latitude"},
+                # ideal-postcodes' `InvalidPhoneNumber`: `None`, no enum class
+                "gone": {"type": "string", "nullable": True, "enum": [None]}}
 
     def schema(name: str) -> Doc:
         return {"content": {"application/json": {"schema": {"$ref": REF + name}}}}
@@ -201,6 +203,7 @@ def test_constrained_items_are_spelt_as_the_generated_code(tmp_path: Path) -> No
     # `latitude: str | LatitudeLatitude`)
     assert generated[("Body", "lat")] == "str | BodyLat | None"
     assert generated[("Body", "where")] == "str | LatitudeLatitude | None"
+    assert generated[("Body", "gone")] == "None"
     arguments = {name: text for (_, name), text in spelt.arguments.items()}
     assert arguments["labels"] == "_abc.Sequence[_models.ReqLabel | str] | NotGiven"
     assert arguments["by_key"] == "dict[str, _models.ReqByKeyAdditionalProperty] | NotGiven"

@@ -319,6 +319,8 @@ class Typing:
             return [Node("literal", values=(schema["const"],))] if _scalar(schema["const"]) \
                 else [ANY]
         enum = schema.get("enum")
+        if isinstance(enum, list) and enum and all(v is None for v in enum):
+            return [NONE]  # (`enum: [null]`: dcg's `None`, no class)
         if isinstance(enum, list) and len(enum) == 1 and _scalar(enum[0]) \
                 and "properties" not in schema:
             return [Node("literal", values=(enum[0],))]  # dcg's single-value enum
