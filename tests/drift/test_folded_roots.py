@@ -224,3 +224,20 @@ def test_a_bound_that_makes_items_a_class_says_so_and_breaks_readers() -> None:
     relaxed = {c.pointer: c for c in diff_with_client(new, old)}
     assert relaxed["/components/schemas/Req/properties/labels/items"].client.endswith(
         "(no longer takes models.ReqLabel)")
+
+
+def test_an_inline_object_whose_type_list_holds_null_is_optional(tmp_path: Path) -> None:
+    """3.1's `type: [object, "null"]` beside properties: the class or None (Figma 0.43.0's
+    `ActivityLog.actor`, said `ActivityLogActor` alone)."""
+    document = {"openapi": "3.1.0", "info": {"title": "t", "version": "1"},
+                "paths": {"/a": {"get": {"operationId": "get_a", "tags": ["a"], "responses": {
+                    "200": {"description": "ok", "content": {"application/json": {"schema": {
+                        "$ref": REF + "Log"}}}}}}}},
+                "components": {"schemas": {"Log": {
+                    "type": "object", "required": ["actor"], "properties": {"actor": {
+                        "type": ["object", "null"],
+                        "properties": {"id": {"type": "string"}}}}}}}}
+    options = ir.BuildOptions(package="client", api_key_env="API_KEY", base_url_env="BASE_URL")
+    spelt = client_annotations(ir.build(copy.deepcopy(document), options, tolerate=True))
+    generated = _generated_fields(document, tmp_path)
+    assert generated[("Log", "actor")] == "LogActor | None" == spelt.fields[("Log", "actor")]

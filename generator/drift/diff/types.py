@@ -296,7 +296,9 @@ class Typing:
                 self.kept.add(target)
             return [Node("class", target), *nullable]
         members = self._members(schema, inline_name, depth)
-        if schema.get("nullable") is True and NONE not in members:
+        kinds = schema.get("type")
+        if (schema.get("nullable") is True or isinstance(kinds, list) and "null" in kinds) \
+                and NONE not in members:  # (3.1's `type: [object, "null"]` with properties)
             members.append(NONE)
         return _unique(members)
 
