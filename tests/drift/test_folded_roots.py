@@ -241,3 +241,18 @@ def test_an_inline_object_whose_type_list_holds_null_is_optional(tmp_path: Path)
     spelt = client_annotations(ir.build(copy.deepcopy(document), options, tolerate=True))
     generated = _generated_fields(document, tmp_path)
     assert generated[("Log", "actor")] == "LogActor | None" == spelt.fields[("Log", "actor")]
+
+
+def test_a_method_returning_a_root_others_fold_returns_its_root_wrapper(tmp_path: Path) -> None:
+    """`GET /all` answers `Answered`, a list of `Item` a field also uses (and dcg folds
+    there): the package keeps it as `AnsweredRoot` (`models.build`'s wrapper), which the
+    method returns."""
+    old = base()
+    old["components"]["schemas"]["Page"]["properties"]["answered"] = {"$ref": REF + "Answered"}
+    assert "AnsweredRoot" in _generated_classes(old, tmp_path)
+    new = copy.deepcopy(old)
+    responses = new["paths"]["/all"]["get"]["responses"]
+    responses["201"] = responses.pop("200")
+    (removed,) = [c for c in diff_with_client(old, new) if c.kind == "success-response-removed"]
+    assert removed.client == ("client.items.all_items: returns models.AnsweredRoot: unchanged "
+                              "(the same answer, now documented as 201)")

@@ -390,7 +390,7 @@ def _same_answers_elsewhere(change: Change, trace: _Trace) -> str | None:
         return None
     method = trace.sides["new"].method(new_pointer)
     statuses = ", ".join(r.status for r in after.responses if is_success(r.status))
-    return (f"{method}: returns {_returned(after.returns)}: unchanged "
+    return (f"{method}: returns {_returned(after.returns, trace.new)}: unchanged "
             f"(the same answer, now documented as {statuses})")
 
 
@@ -440,7 +440,8 @@ def _with_return_shapes(changes: list[Change], sides: Mapping[str, _Side],
         before, after = old_side.operations.get(old_pointer), new_side.operations[pointer]
         if before is None or (before.pages is None) == (after.pages is None):
             continue
-        shape = _return_shape(new_side.method(pointer) or pointer, before, after)
+        shape = _return_shape(new_side.method(pointer) or pointer, (before, after),
+                              (old_side.types, new_side.types))
         cause = _shape_cause(out, sides, before, after)
         if cause is None:
             own.append(_shape_change(after, shape))
@@ -451,16 +452,26 @@ def _with_return_shapes(changes: list[Change], sides: Mapping[str, _Side],
     return sorted([*out, *own], key=lambda c: (c.pointer, c.kind))  # as `differ.diff` orders
 
 
-def _return_shape(method: str, before: OperationRecord, after: OperationRecord) -> str:
+def _return_shape(method: str, records: tuple[OperationRecord, OperationRecord],
+                  types: tuple[Annotations, Annotations]) -> str:
+    before, after = records
     if after.pages is not None:
         return (f"{method}: now returns a paginated list of {after.pages.item} "
-                f"(was {_returned(before.returns)})")
+                f"(was {_returned(before.returns, types[0])})")
     was = before.pages.item if before.pages else "object"
-    return f"{method}: no longer paginated: returns {_returned(after.returns)} (was pages of {was})"
+    return (f"{method}: no longer paginated: returns {_returned(after.returns, types[1])} "
+            f"(was pages of {was})")
 
 
-def _returned(model: str | None) -> str:
-    return f"models.{model}" if model else "no model"
+def _returned(model: str | None, types: Annotations) -> str:
+    return f"models.{_class_of(model, types)}" if model else "no model"
+
+
+def _class_of(model: str, types: Annotations) -> str:
+    """The class models.py has for the schema `model` a method returns (or raises with):
+    its own, or, where dcg writes the root model into every field using it
+    (`types.Annotations.folded`), the `<Name>Root` wrapper `models.build` adds for it."""
+    return f"{model}Root" if model in types.folded else model
 
 
 def _shape_cause(changes: list[Change], sides: Mapping[str, _Side], before: OperationRecord,
@@ -879,8 +890,9 @@ def _returned_class(trace: _Trace) -> str | None:
         if (_label(pointer) in trace.change.operations and before is not None
                 and None not in (before.returns, after.returns)
                 and before.returns != after.returns):
-            found.append(f"{new_side.method(pointer)}: now returns {_returned(after.returns)} "
-                         f"(was {_returned(before.returns)})")
+            found.append(f"{new_side.method(pointer)}: now returns "
+                         f"{_returned(after.returns, new_side.types)} "
+                         f"(was {_returned(before.returns, old_side.types)})")
     trace.breaks_calls |= bool(found)
     return "; ".join(found) or None
 
@@ -1000,7 +1012,7 @@ def _shared_response_effect(change: Change, trace: _Trace, tokens: list[str]) ->
             if response.status in statuses and response.model_class:
                 classes[response.model_class] = None
                 answers.append(_answered(side.method(pointer) or "", response.status,
-                                         response.model_class))
+                                         _class_of(response.model_class, side.types)))
     after = tokens[tokens.index("schema") + 1:] if "schema" in tokens else []
     if not classes:
         return None
@@ -1631,7 +1643,8 @@ def _response_effect(change: Change, trace: _Trace, operation: OperationRecord, 
             after = rest[rest.index("schema") + 1:] if "schema" in rest else []
             if after:
                 return _model_effect(response.model_class, after, trace)
-            return f"{_answered(method, status, response.model_class)}: {_what(change)}"
+            model = _class_of(response.model_class, trace.side.types)
+            return f"{_answered(method, status, model)}: {_what(change)}"
     return f"{method}: response {status}: {_what(change)}"
 
 
