@@ -137,3 +137,20 @@ def test_inline_union_branches_are_numbered_among_the_classes_they_make(tmp_path
     assert generated[("Holder", "comp")] == "CompComp | Base | CompComp1 | None"
     assert generated[("Holder", "two")] == "HolderTwo | HolderTwo1 | None"
     assert generated[("Holder", "mixed")] == "str | HolderMixed | Base | HolderMixed1 | None"
+
+
+def test_an_inline_all_of_named_like_a_component_is_never_said_to_be_it() -> None:
+    """GitHub 23.0.0's `repositories: {items: {allOf: [$ref repository, {custom_properties}]}}`:
+    dcg names the class `Repository2` beside the component `Repository` (a digit not
+    foreseen); a property added to the part is not `models.Repository`'s."""
+    document = base()
+    schemas = document["components"]["schemas"]
+    schemas["Repository"] = {"type": "object", "properties": {"id": {"type": "string"}}}
+    schemas["Holder"]["properties"]["repositories"] = {"type": "array", "items": {"allOf": [
+        {"$ref": REF + "Repository"}, _object("custom")]}}
+    new = copy.deepcopy(document)
+    new["components"]["schemas"]["Holder"]["properties"]["repositories"]["items"]["allOf"][1][
+        "properties"]["extra"] = {"type": "string"}
+    (added,) = [c for c in diff_with_client(document, new) if c.kind == "response-property-added"]
+    assert not added.client.startswith("models.Repository.")
+    assert added.client == "models.HolderRepository.extra: added: str | None"

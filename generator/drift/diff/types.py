@@ -377,6 +377,10 @@ class Typing:
         # dcg names the class of a field's inline `allOf` after the field alone (`FRefPart`, a
         # list's items `FItem`), and its parts' inline classes after it (`FRefPartD1`)
         name = self.bare.get(inline_name, inline_name)
+        if name in self.schemas or self.inline.get(name, schema) is not schema:
+            # dcg numbers a name already taken (`Repository2` beside the component
+            # `Repository`), which is not foreseen: the field's full name, never the other class
+            name = inline_name
         if name not in self.schemas:
             self.inline.setdefault(name, schema)
             self.all_of_classes.add(name)
