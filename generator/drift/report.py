@@ -140,10 +140,10 @@ def format_changes(changes: Iterable[Change], fmt: str = "text",
 
 
 def _json_change(change: Change) -> dict[str, object]:
-    """A change's JSON entry: its fields but `values`, `sent` and `was` (what the message and the
-    client effect already say, kept for the client effects)."""
+    """A change's JSON entry: its fields but `values`, `sent`, `was` and `unused_breaks` (what
+    the message and the client effect already say, kept for the client effects)."""
     entry = asdict(change)
-    del entry["values"], entry["sent"], entry["was"]
+    del entry["values"], entry["sent"], entry["was"], entry["unused_breaks"]
     return entry
 
 

@@ -4,14 +4,15 @@
 and path words); `method_names` decides for a whole document, dropping the resource's name from
 the front of a method that repeats it (`repos/get` under `repos` -> `client.repos.get`), as
 githubkit does, unless that would clash, leave nothing or make a keyword; `name_clashes` finds
-operations the rule gives the same method, which validation reports and code generation refuses.
+operations the rule gives the same method, which validation reports and code generation refuses;
+`path_based_name` is the name the tolerant `generate` gives the later one instead.
 """
 
 from __future__ import annotations
 
 import keyword
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 
 from generator.document.operations import OperationSite
 from generator.names.identifiers import python_name, snake_case
@@ -83,6 +84,19 @@ def method_names(sites: Iterable[OperationSite]) -> dict[str, tuple[str, str]]:
             return chosen
         for pointer in clashing:  # each round gives back at least one full name: it ends
             del short[pointer]
+
+
+def path_based_name(path: str, verb: str, operation: Mapping[str, object],
+                    taken: Collection[tuple[str, str]]) -> str | None:
+    """The method name the later of two operations named alike takes when a clash is repaired
+    (`tolerate.triage`, and `drift` naming what `generate` names): its path-based name
+    (`get_v2_items`), its operationId and `x-codegen-method` left out; None when `taken` (every
+    operation's (resource, method), as `method_names` gives them) has it in its resource
+    already: the operation is then left out."""
+    resource, _ = operation_names(path, verb, dict(operation))
+    unnamed = {k: v for k, v in operation.items() if k not in ("operationId", "x-codegen-method")}
+    fallback = operation_names(path, verb, unnamed)[1]
+    return None if (resource, fallback) in taken else fallback
 
 
 def name_clashes(

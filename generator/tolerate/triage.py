@@ -25,7 +25,7 @@ from generator.document.keywords import SCHEMA_LISTS, SCHEMA_MAPS
 from generator.document.operations import iter_operations
 from generator.document.pointer import join_tokens, resolve_pointer, split_pointer
 from generator.document.schemas import in_schema, is_name, schema_root
-from generator.names.operations import method_names, operation_names
+from generator.names.operations import method_names, operation_names, path_based_name
 from generator.problems import Problem
 from generator.tolerate import messages, repairs, slips
 from generator.tolerate.decisions import Decision
@@ -322,12 +322,11 @@ def _method_clash(data: dict[str, Any], problem: Problem, tokens: list[str]) -> 
     if not isinstance(operation, dict):
         return skip(problem, [problem.pointer])
     _, path, method = tokens
-    resource, _ = operation_names(path, method, operation)
-    unnamed = {k: v for k, v in operation.items() if k not in ("operationId", "x-codegen-method")}
-    fallback = operation_names(path, method, unnamed)[1]
     taken = set(method_names(iter_operations(data)).values())
-    if (resource, fallback) in taken:
+    fallback = path_based_name(path, method, operation, taken)
+    if fallback is None:
         return skip(problem, [problem.pointer])
+    resource, _ = operation_names(path, method, operation)
     return Decision(problem, "repairable",
                     f"names it `{resource}.{fallback}()` (its path-based name)",
                     fix=repairs.name_method(problem.pointer, fallback))

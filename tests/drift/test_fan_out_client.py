@@ -1,7 +1,7 @@
 """`S_i: {properties: {a: $ref S_i+1, b: $ref S_i+1}}`, 30 deep (2**30 paths through 2 KB):
 `diff` with its defaults (validated, tolerated, each change traced to the generated client)
 ends in bounded time and memory, and reports the change once, at the shared schema, with the
-model and field it changes."""
+model fields it changes (the leaf schema, a root model, has no class of its own)."""
 
 from __future__ import annotations
 
@@ -29,4 +29,9 @@ def test_fan_out_diff_with_defaults_names_the_model_field(tmp_path: Path) -> Non
     changes = json.loads(result.stdout)["changes"]
     typed = [c for c in changes if c["kind"] == "type-changed"]
     assert len(typed) == 1 and f"S{LEVELS}" in typed[0]["pointer"], typed
-    assert typed[0]["client"] == f"models.S{LEVELS}: type changed from string to integer"
+    # the leaf `S30: {type: string}` is no class of models.py (dcg writes `str` into S29's
+    # fields): the fields it is written into are named
+    assert typed[0]["client"] == (
+        f"models.S{LEVELS - 1}.a: str | None -> int | None; models.S{LEVELS - 1}.b: str | None "
+        f"-> int | None (models.py has no class for schema `S{LEVELS}`: its uses are typed with "
+        "what it holds)")

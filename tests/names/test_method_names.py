@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.document.operations import iter_operations
-from generator.names.operations import method_names, name_clashes
+from generator.names.operations import method_names, name_clashes, path_based_name
 
 
 def _document(*operations: tuple[str, str, dict[str, Any]]) -> dict[str, Any]:
@@ -115,3 +115,18 @@ def test_an_acronyms_plural_is_one_word() -> None:
         "/paths/~1users/get": ("users", "get_user_ids"),
         "/paths/~1keys/get": ("ssh_keys", "list_http_server_ssh_keys"),
     }
+
+
+def test_the_later_of_two_clashing_operations_takes_its_path_based_name_unless_taken() -> None:
+    """One rule for `generate`'s repair (tolerate.triage) and for drift naming what it names."""
+    document = _document(
+        ("/v1/items", "get", {"tags": ["items"], "operationId": "listItems"}),
+        ("/v2/items", "get", {"tags": ["items"], "operationId": "listItems",
+                              "x-codegen-method": "list_items"}),
+        ("/v3/items", "get", {"tags": ["items"], "operationId": "get_v3_items"}),
+    )
+    taken = set(method_names(iter_operations(document)).values())
+    paths = document["paths"]
+    assert path_based_name("/v2/items", "get", paths["/v2/items"]["get"], taken) == "get_v2_items"
+    assert path_based_name("/v3/items", "get", {"tags": ["items"], "operationId": "x"},
+                           taken) is None

@@ -43,6 +43,11 @@ class Change:
     # place there (a component renamed, and changed): the client effects read the old class
     # from it. "" when the pointer names the old place too, or none was found.
     was: str = field(default="", compare=False)
+    # In a component schema no operation, webhook or callback uses (on either side): nothing
+    # on the wire changes (its severity is non-breaking), but code can use `models.X` itself;
+    # whether the change, judged as an answer's (what reading the model sees), breaks that code.
+    # None for any other change.
+    unused_breaks: bool | None = field(default=None, compare=False)
 
 
 def severity(breaking: bool | None) -> str:

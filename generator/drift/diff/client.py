@@ -352,7 +352,8 @@ def _with_effect(change: Change, trace: _Trace) -> Change:
     # of a plain `int` or `str`, so the client rejects no value it took before
     unfelt = (change.kind.endswith("-response") and trace.format_kept) or trace.none_kept
     breaking = traced and not trace.calls_unchanged and change.kind not in _FOLLOWED_KINDS and (
-        (change.severity == BREAKING and not unfelt) or change.kind in _CLASS_KINDS
+        ((change.severity == BREAKING or change.unused_breaks) and not unfelt)
+        or (change.kind in _CLASS_KINDS and not trace.classless)
         or trace.dropped_class
         or trace.breaks_calls or trace.dropped_member or trace.retyped)
     return replace(change, client=effect, client_breaking=breaking)
@@ -389,7 +390,7 @@ def _same_answers_elsewhere(change: Change, trace: _Trace) -> str | None:
         return None
     method = trace.sides["new"].method(new_pointer)
     statuses = ", ".join(r.status for r in after.responses if is_success(r.status))
-    return (f"{method}: returns {_returned(after.returns)}: unchanged "
+    return (f"{method}: returns {_returned(after.returns, trace.new)}: unchanged "
             f"(the same answer, now documented as {statuses})")
 
 
@@ -439,7 +440,8 @@ def _with_return_shapes(changes: list[Change], sides: Mapping[str, _Side],
         before, after = old_side.operations.get(old_pointer), new_side.operations[pointer]
         if before is None or (before.pages is None) == (after.pages is None):
             continue
-        shape = _return_shape(new_side.method(pointer) or pointer, before, after)
+        shape = _return_shape(new_side.method(pointer) or pointer, (before, after),
+                              (old_side.types, new_side.types))
         cause = _shape_cause(out, sides, before, after)
         if cause is None:
             own.append(_shape_change(after, shape))
@@ -450,16 +452,26 @@ def _with_return_shapes(changes: list[Change], sides: Mapping[str, _Side],
     return sorted([*out, *own], key=lambda c: (c.pointer, c.kind))  # as `differ.diff` orders
 
 
-def _return_shape(method: str, before: OperationRecord, after: OperationRecord) -> str:
+def _return_shape(method: str, records: tuple[OperationRecord, OperationRecord],
+                  types: tuple[Annotations, Annotations]) -> str:
+    before, after = records
     if after.pages is not None:
         return (f"{method}: now returns a paginated list of {after.pages.item} "
-                f"(was {_returned(before.returns)})")
+                f"(was {_returned(before.returns, types[0])})")
     was = before.pages.item if before.pages else "object"
-    return f"{method}: no longer paginated: returns {_returned(after.returns)} (was pages of {was})"
+    return (f"{method}: no longer paginated: returns {_returned(after.returns, types[1])} "
+            f"(was pages of {was})")
 
 
-def _returned(model: str | None) -> str:
-    return f"models.{model}" if model else "no model"
+def _returned(model: str | None, types: Annotations) -> str:
+    return f"models.{_class_of(model, types)}" if model else "no model"
+
+
+def _class_of(model: str, types: Annotations) -> str:
+    """The class models.py has for the schema `model` a method returns (or raises with):
+    its own, or, where dcg writes the root model into every field using it
+    (`types.Annotations.folded`), the `<Name>Root` wrapper `models.build` adds for it."""
+    return f"{model}Root" if model in types.folded else model
 
 
 def _shape_cause(changes: list[Change], sides: Mapping[str, _Side], before: OperationRecord,
@@ -645,6 +657,7 @@ class _Side:
         self._classes: set[str] | None = None  # (`has_class`)
         self._retyped: list[Retyped] | None = None  # (`retyped`)
         self._labels: dict[str, list[str]] | None = None  # (`labelled`)
+        self._arguments: dict[tuple[str, str], tuple[str, ParamRecord]] | None = None
         for operation in built[0] if built else []:
             self.operations[operation.pointer] = operation
             self.resources[operation.pointer] = operation.resource
@@ -694,6 +707,26 @@ class _Side:
                 self._labels.setdefault(_label(pointer), []).append(pointer)
         return sorted(p for label in set(labels) for p in self._labels.get(label, []))
 
+    def argument_of(self, model: str, wire: str) -> tuple[str, ParamRecord] | None:
+        """The operation (pointer) and parameter whose argument the field `wire` of class
+        `model` is (a parameters class's, or an expanded body's); None for a model's field."""
+        if self._arguments is None:
+            self._arguments = {}
+            for pointer, operation in self.operations.items():
+                for param in operation.params:
+                    if param.model_key:
+                        self._arguments.setdefault((param.model_class, param.model_key),
+                                                   (pointer, param))
+        return self._arguments.get((model, wire))
+
+    def field_subject(self, model: str, wire: str) -> str:
+        """`client.items.list: argument tok` for a field that is an argument, else
+        `models.Page.items`."""
+        found = self.argument_of(model, wire)
+        if found is None:
+            return f"models.{model}.{model_field_name(wire)}" if wire else f"models.{model}"
+        return f"{self.method(found[0])}: argument {found[1].name}"
+
     def has_class(self, name: str) -> bool:
         """Whether models.py has a class `name` with fields, or an enum or root model `name`
         (the set of them made at the first question)."""
@@ -710,13 +743,14 @@ class _Side:
 
 def _clashes_named(data: Mapping[str, Any]) -> dict[str, Any] | None:
     """`data` with each operation that `names.operations.name_clashes` finds named alike to an
-    earlier one named as `generate`'s repair names it (`tolerate.triage._method_clash`, which
-    drift may not import): its path-based name (`x-codegen-method`), unless its resource has
-    that name already, else left out. Directus 10.2.11 has two `updateExtensions`: the whole
-    old client named no method, and every change of that side read "not traced". Only the
-    path items renamed are copied; None when there is no clash (another refusal)."""
+    earlier one named as `generate`'s repair names it (`names.operations.path_based_name`, the
+    rule `tolerate.triage._method_clash` applies): its path-based name (`x-codegen-method`),
+    unless its resource has that name already, else left out. Directus 10.2.11 has two
+    `updateExtensions`: the whole old client named no method, and every change of that side
+    read "not traced". Only the path items renamed are copied; None when there is no clash
+    (another refusal)."""
     from generator.document.operations import iter_operations
-    from generator.names.operations import method_names, name_clashes, operation_names
+    from generator.names.operations import method_names, name_clashes, path_based_name
 
     sites = list(iter_operations(dict(data)))
     clashes = name_clashes(sites, "", lambda pointer: None)
@@ -732,11 +766,8 @@ def _clashes_named(data: Mapping[str, Any]) -> dict[str, Any] | None:
             continue
         item = paths[tokens[1]] = dict(item)
         operation = dict(item[tokens[2]])
-        resource, _ = operation_names(tokens[1], tokens[2], operation)
-        unnamed = {k: v for k, v in operation.items() if k not in ("operationId",
-                                                                   "x-codegen-method")}
-        fallback = operation_names(tokens[1], tokens[2], unnamed)[1]
-        if (resource, fallback) in taken:
+        fallback = path_based_name(tokens[1], tokens[2], operation, taken)
+        if fallback is None:
             del item[tokens[2]]  # (`generate` skips it)
         else:
             item[tokens[2]] = {**operation, "x-codegen-method": fallback}
@@ -859,8 +890,9 @@ def _returned_class(trace: _Trace) -> str | None:
         if (_label(pointer) in trace.change.operations and before is not None
                 and None not in (before.returns, after.returns)
                 and before.returns != after.returns):
-            found.append(f"{new_side.method(pointer)}: now returns {_returned(after.returns)} "
-                         f"(was {_returned(before.returns)})")
+            found.append(f"{new_side.method(pointer)}: now returns "
+                         f"{_returned(after.returns, new_side.types)} "
+                         f"(was {_returned(before.returns, old_side.types)})")
     trace.breaks_calls |= bool(found)
     return "; ".join(found) or None
 
@@ -927,7 +959,7 @@ def _traced_effect(change: Change, trace: _Trace) -> str:
     if len(tokens) >= 3 and tokens[0] == "paths" and tokens[2] in HTTP_METHODS:
         return _in_operation(change, trace, tokens) or NOT_TRACED
     if len(tokens) == 3 and tokens[:2] == ["components", "schemas"]:
-        return _class_effect(change, tokens[2])
+        return _class_effect(change, tokens[2], trace)
     if len(tokens) >= 3 and tokens[:2] == ["components", "schemas"]:
         return _schema_effect(change, trace, tokens)
     if tokens[:2] == ["components", "responses"] and len(tokens) >= 3 and change.operations:
@@ -980,7 +1012,7 @@ def _shared_response_effect(change: Change, trace: _Trace, tokens: list[str]) ->
             if response.status in statuses and response.model_class:
                 classes[response.model_class] = None
                 answers.append(_answered(side.method(pointer) or "", response.status,
-                                         response.model_class))
+                                         _class_of(response.model_class, side.types)))
     after = tokens[tokens.index("schema") + 1:] if "schema" in tokens else []
     if not classes:
         return None
@@ -993,18 +1025,80 @@ def _shared_response_effect(change: Change, trace: _Trace, tokens: list[str]) ->
     return "; ".join(effects) + more
 
 
-def _class_effect(change: Change, component: str) -> str:
+def _class_effect(change: Change, component: str, trace: _Trace) -> str:
     """A component schema added, removed or renamed: models.py gains, loses or renames its
-    class (`names.identifiers.class_name`); any other change of the schema as a whole."""
-    model = f"models.{class_name(component)}"
+    class (`names.identifiers.class_name`); any other change of the schema as a whole. A root
+    model dcg writes into every use has no class (`types.Annotations.folded`): its uses are
+    named instead, and no class is gained or lost."""
+    name = class_name(component)
+    model = f"models.{name}"
     if change.kind == "component-added":
+        if name in trace.new.folded:
+            trace.classless = True
+            return _folded_effect(f"schema `{component}` added", trace.new.folded[name], trace)
         return f"{model}: class added"
     if change.kind == "component-removed":
+        if name in trace.old.folded:
+            trace.classless = True
+            return _folded_effect(f"schema `{component}` removed", trace.old.folded[name], trace,
+                                  "old")
         return f"{model}: class removed"
     if change.kind == "component-renamed":  # the pointer names the new component
         was = _RENAMED.match(change.message)
-        return f"{model}: class renamed" + (f" (was models.{class_name(was[1])})" if was else "")
+        return _renamed_class(was[1] if was else None, component, trace)
+    if name in trace.side.types.folded:
+        return _folded_uses(name, trace)
     return f"{model}: {_what(change)}"
+
+
+def _renamed_class(old: str | None, new: str, trace: _Trace) -> str:
+    """A component schema renamed: its class renamed, or, where dcg makes no class of one side
+    (`types.Annotations.folded`), a class added or removed, or none at all."""
+    before = class_name(old) if old is not None else None
+    after = class_name(new)
+    old_folded = before is not None and before in trace.old.folded
+    if after not in trace.new.folded:
+        if old_folded:
+            trace.classless = True  # (no class was there to name)
+            return (f"models.{after}: class added (schema `{old}`, its old name, had no class "
+                    "of its own in models.py)")
+        return f"models.{after}: class renamed" + (f" (was models.{before})" if before else "")
+    uses = _folded_effect(f"schema `{old}` renamed to `{new}`", trace.new.folded[after], trace)
+    if old_folded or before is None:
+        trace.classless = True
+        return uses
+    return f"models.{before}: class removed; {uses}"
+
+
+def _folded_effect(what: str, uses: tuple[tuple[str, str], ...], trace: _Trace,
+                   side: str = "new") -> str:
+    """What a schema dcg has no class for did (`what`), and the fields and arguments it is
+    written into (`uses`), the first three, then counted."""
+    named = [trace.sides[side].field_subject(owner, wire) for owner, wire in uses
+             if side in trace.sides]
+    listed = ", ".join(named[:3]) + (f" (and {len(named) - 3} more)" if len(named) > 3 else "")
+    said = ("had no class of its own for it, its uses were typed with what it held" if side == "old"
+            else "has no class of its own for it, its uses are typed with what it holds")
+    return f"{what}; models.py {said}" + (f": {listed}" if listed else "")
+
+
+def _folded_uses(name: str, trace: _Trace) -> str:
+    """A change of a whole schema dcg has no class for (`types.Annotations.folded`): each field
+    and argument it is written into, its annotation before and after."""
+    side = trace.side
+    effects = []
+    for owner, wire in side.types.folded[name]:
+        argument = side.argument_of(owner, wire)
+        if argument is None:
+            effects.append(trace.field(owner, (wire,)))
+        else:
+            pointer, param = argument
+            effects.append(trace.argument(f"{side.method(pointer)}: argument {param.name}",
+                                          pointer, param.name))
+    effects = list(dict.fromkeys(effects))
+    more = f" (and {len(effects) - 3} more)" if len(effects) > 3 else ""
+    return ("; ".join(effects[:3]) + more + f" (models.py has no class for schema `{name}`: its "
+            "uses are typed with what it holds)")
 
 
 def _method_moved(trace: _Trace) -> str:
@@ -1150,12 +1244,20 @@ class _Trace:
         # a header parameter the generated method leaves out (the client or the body sets it):
         # no call changes, whatever the wire says
         self.calls_unchanged = False
+        # a component added, removed or renamed that models.py has no class of (on the side
+        # that would lose one): no class name breaks
+        self.classless = False
 
     def typed(self, subject: str, before: str | None, after: str | None) -> str:
         """`_typed`, noting a type a `format` change made another, or kept."""
         formatted = self.change.detail.startswith("format changed")
         self.retyped |= (formatted and before is not None and after is not None
                          and before != after)
+        # a bound that makes a list's items a class of their own, or no longer (`list[str]` ->
+        # `list[BodyTag]`, dcg's root model holding `max_length`): code reading the field breaks
+        self.retyped |= (self.change.kind.startswith(_CONSTRAINT) and not formatted
+                         and subject.startswith("models.") and before is not None
+                         and after is not None and _classes_in(before) != _classes_in(after))
         self.format_kept |= formatted and before is not None and before == after
         self.none_kept |= (self.change.kind in _NONE_KINDS and before is not None
                            and before == after)
@@ -1272,6 +1374,11 @@ class _Trace:
         self.named_field = True
         return self.typed(f"models.{owner}.{model_field_name(wires[-1])}",
                           self._old_field(key), self.new.fields.get(key))
+
+
+def _classes_in(annotation: str) -> set[str]:
+    """The models.py classes a field's annotation names."""
+    return {word for word in _WORD.findall(annotation) if names_class(word)}
 
 
 def _typed(subject: str, change: Change, before: str | None, after: str | None) -> str:
@@ -1536,7 +1643,8 @@ def _response_effect(change: Change, trace: _Trace, operation: OperationRecord, 
             after = rest[rest.index("schema") + 1:] if "schema" in rest else []
             if after:
                 return _model_effect(response.model_class, after, trace)
-            return f"{_answered(method, status, response.model_class)}: {_what(change)}"
+            model = _class_of(response.model_class, trace.side.types)
+            return f"{_answered(method, status, model)}: {_what(change)}"
     return f"{method}: response {status}: {_what(change)}"
 
 

@@ -66,19 +66,23 @@ The decisions on what breaks, where the OpenAPI specification is silent, are lis
 ``rules`` (its docstring).
 
 Not covered: links, request and response encodings, ``prefixItems``/``patternProperties``/
-``not``/``if``, items or map values added to a schema that had none, changes inside components
-no operation uses (except renames/removals as info).
+``not``/``if``, items or map values added to a schema that had none.
+
+A component schema no operation, webhook or callback reaches on either side is compared on its
+own (``unused_components``), as an answer (what reading its class sees): non-breaking on the
+wire, where nothing sent or received changed, its verdict kept as ``Change.unused_breaks`` for
+the client (code can use ``models.X`` directly).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
 from generator.document import tree
 from generator.document.operations import DEFAULT_STYLES
-from generator.document.pointer import HTTP_METHODS, join_tokens, split_pointer
+from generator.document.pointer import HTTP_METHODS, join_tokens, split_pointer, unescape_token
 from generator.document.refs import Refs, SettledRefs
 from generator.drift.diff.branches import (
     branches_detail,
@@ -102,7 +106,7 @@ from generator.drift.diff.pairing import (
     verbs_changed,
 )
 from generator.drift.diff.rules import Ctx, Direction, FieldDiff, flag_values, unchanged
-from generator.drift.diff.same import Flats, Same, Unkept, Walked
+from generator.drift.diff.same import Flats, Same, Unkept, Walked, refs_in
 from generator.drift.diff.subsume import Alternatives, covers, identity
 from generator.drift.diff.walk import (
     Field,
@@ -270,6 +274,7 @@ class _Differ:
     def components(self) -> None:
         old = (self.old.get("components") or {}).get("schemas") or {}
         new = (self.new.get("components") or {}).get("schemas") or {}
+        self.unused_components(old, new)
         added = sorted(set(new) - set(old))
         for name in sorted(set(old) - set(new)):
             fingerprint = self._fingerprint("old", name)
@@ -284,6 +289,35 @@ class _Differ:
         for name in added:
             self.add(join_tokens("", "components", "schemas", name), "component-added", False,
                      f"component schema `{name}` was added")
+
+    def unused_components(self, old: Mapping[str, Json], new: Mapping[str, Json]) -> None:
+        """A component schema on both sides that no operation, webhook or callback reaches on
+        either side (the walks above never compared it), compared on its own: code can use
+        its class (`models.X`) directly. Judged as an answer (what reading the model sees),
+        that verdict kept for the client (`Change.unused_breaks`); non-breaking on the wire,
+        where nothing sent or received changed."""
+        both = [name for name in old if name in new]
+        refs = {name: "#" + quote(join_tokens("", "components", "schemas", str(name)))
+                for name in both}
+        if self.same is not None:
+            both = [name for name in both if not self.same.closure_same(refs[name])]
+        if not both:
+            return
+        unused = _unreached(self.new, _unreached(self.old, set(both)))
+        for name in sorted(unused, key=str):
+            pointer = join_tokens("", "components", "schemas", str(name))
+            start = len(self.found)
+            self.op = ""
+            self.schema(Ctx(f"schema `{name}`", "model", "response"), {"$ref": refs[name]},
+                        pointer, {"$ref": refs[name]}, pointer)
+            # (a change in another component it reaches is that one's: compared on its own
+            # when no operation uses it either, else by the operations using it)
+            self.found[start:] = [
+                replace(f, breaking=False, unused_breaks=f.breaking,
+                        message=f"{f.message} (no operation uses the schema: nothing sent or "
+                                "received changes)")
+                for f in self.found[start:] if f.pointer == pointer
+                or f.pointer.startswith(pointer + "/")]
 
     def _fingerprint(self, side: str, name: str) -> tuple[tuple[Key, SchemaInfo], ...]:
         """A component's meaning, walked once per side (matched against every added one)."""
@@ -885,6 +919,39 @@ _NOT_VALUE_SETS = frozenset({"request-property-became-read-only",
 
 _SECURITY_KEPT = " (every caller that met the old requirement meets the new one)"
 Requirement = tuple[tuple[str, tuple[str, ...]], ...]  # one alternative: (scheme, scopes)...
+
+
+def _unreached(document: Mapping[str, Json], candidates: set[str]) -> set[str]:
+    """The `candidates` (component schema names) that no part of `document` other than
+    `components/schemas` (its paths, webhooks, shared parameters, responses...) reaches through
+    `$ref`s, at any depth. The parts are walked one by one, and the walk ends as soon as every
+    candidate is reached (GitHub's 13 MB document: most of its changed schemas are reached
+    from its first paths)."""
+    components = document.get("components") or {}
+    schemas = components.get("schemas") or {} if isinstance(components, Mapping) else {}
+    parts = [value for key, value in document.items() if key != "components"]
+    if isinstance(components, Mapping):
+        parts += [value for key, value in components.items() if key != "schemas"]
+    pending = [item for part in parts
+               for item in (part.values() if isinstance(part, Mapping) else [part])]
+    left, reached = set(candidates), set()
+    for part in pending:
+        found = list(refs_in(part))
+        while found and left:
+            ref = found.pop()
+            if not ref.startswith(_SCHEMAS_REF):
+                continue
+            name = unescape_token(unquote(ref[len(_SCHEMAS_REF):].split("/")[0]))
+            if name not in reached and name in schemas:
+                reached.add(name)
+                left.discard(name)
+                found.extend(refs_in(schemas[name]))
+        if not left:
+            break
+    return left
+
+
+_SCHEMAS_REF = "#/components/schemas/"
 
 
 def _parent_and_key(pointer: str) -> tuple[str, str]:

@@ -32,6 +32,7 @@ class Found:
     values: Values = None  # (`Change.values`)
     sent: bool = False  # about what the API sends its consumer (`Change.sent`)
     was: str = ""  # where the old document has it, when elsewhere (`Change.was`)
+    unused_breaks: bool | None = None  # (`Change.unused_breaks`)
 
 
 def merge_shared(found: Iterable[Found]) -> list[Change]:
@@ -57,7 +58,8 @@ def merge_shared(found: Iterable[Found]) -> list[Change]:
             message = first.message
         changes.add(Change(pointer, kind, level, message, side, operations,
                            detail=first.detail, values=first.values,
-                           sent=all(f.sent for f in members), was=first.was))
+                           sent=all(f.sent for f in members), was=first.was,
+                           unused_breaks=first.unused_breaks))
     return sorted(changes)
 
 

@@ -28,7 +28,7 @@ import keyword
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeGuard
 
 from generator.document.refs import MAPPINGS
 from generator.document.schemas import branches_beside_properties, merged_union, merges_a_union
@@ -45,6 +45,10 @@ _FORMATS = {
     ("string", "uuid"): ("uuid", "UUID"),
 }
 _PLAIN = {"string": "str", "integer": "int", "number": "float", "boolean": "bool"}
+# the keywords dcg makes a root model's constraints of (`uniqueItems` left out, as it does)
+_CONSTRAINTS = frozenset({"minLength", "maxLength", "pattern", "minimum", "maximum",
+                          "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minItems",
+                          "maxItems", "minProperties", "maxProperties"})
 _BINARY = frozenset({"binary"})
 MAX_DEPTH = 64  # a schema nested deeper is spelt `Any` (dcg would have hoisted it)
 MAX_INLINED_TYPES = 1_000  # a root model larger than this stays named (models/fan_out.py)
@@ -89,6 +93,21 @@ class Typing:
         self._unions: dict[str, bool] = {}  # whether each class merges in a union, once
         # `<Name>Item` -> the name dcg gives the inline item class of the root list `<Name>`
         self.item_names: dict[str, str] = {}
+        # where each root model was written into its use (`--collapse-root-models`), and the
+        # roots some use keeps named: a root inlined everywhere it is used has no class
+        self.site: tuple[str, str] = ("", "")  # the field (or root model: "") being typed
+        self.inlined_at: dict[str, dict[tuple[str, str], None]] = {}  # (an ordered set)
+        self.kept: set[str] = set()
+        # the type aliases dcg makes of a map's constrained values (`TypeAliasType`): named
+        # as they are in arguments, never widened
+        self.aliases: set[str] = set()
+        # inline name (`<Owner><Field>`) -> the field's own name (`<Field>`), and the classes
+        # dcg makes of a field's inline `allOf`, which it names so (`_all_of_members`)
+        self.bare: dict[str, str] = {}
+        self.all_of_classes: set[str] = set()
+        self._early: frozenset[str] | None = None  # (`_referenced_early`)
+        self.list_names: dict[str, str] = {}  # a list's items' inline name -> the list's
+        self._merged: dict[str, dict[str, Any] | None] = {}  # (`merged`)
 
     def _resolve(self, schema: Any) -> Any:
         target = _target(schema)
@@ -139,6 +158,9 @@ class Typing:
         if not isinstance(schema, MAPPINGS) or depth > MAX_DEPTH \
                 or self._root_like(name):  # a root model: its branches have them
             return []
+        merged = self.merged(name)
+        if merged is not None:
+            return [w for w in merged if isinstance(w, str)]
         found = list(schema.get("properties") or {})
         for part in schema.get("allOf") or ():
             target = _target(part)
@@ -160,20 +182,68 @@ class Typing:
         if not isinstance(schema, MAPPINGS) or depth > MAX_DEPTH \
                 or self.merges_union(class_name):  # a root model: its branches have them
             return None, ""
-        found = (schema.get("properties") or {}).get(wire)
+        merged = self.merged(class_name)
+        found = (merged if merged is not None else schema.get("properties") or {}).get(wire)
+        if merged is not None:  # (named as an inline part's property is, below)
+            return (found, self._part_property_name(class_name, wire)) \
+                if isinstance(found, Mapping) else (None, "")
         if isinstance(found, Mapping):
-            return found, class_name + _pascal(wire)
-        for part in schema.get("allOf") or ():
+            return found, self._named(class_name + _pascal(wire), _pascal(wire))
+        parts = [part for part in schema.get("allOf") or () if isinstance(part, Mapping)]
+        for part in parts:  # an inline part's own property overrides an inherited one
+            own = (part.get("properties") or {}).get(wire) if not _target(part) else None
+            if isinstance(own, Mapping):
+                return own, self._part_property_name(class_name, wire)
+        for part in parts:
             target = _target(part)
-            if target:
-                inherited = self._property(target, wire, depth + 1)
-                if inherited[0] is not None:
-                    return inherited
-            elif isinstance(part, Mapping):
-                own = (part.get("properties") or {}).get(wire)
-                if isinstance(own, Mapping):
-                    return own, _pascal(wire)
+            inherited = self._property(target, wire, depth + 1) if target else (None, "")
+            if inherited[0] is not None:
+                return inherited
         return None, ""
+
+    def _part_property_name(self, class_name: str, wire: str) -> str:
+        """The class dcg makes of an object property an `allOf` part of `class_name` declares:
+        `<Name><Field>` for a field's inline `allOf` and a component referenced early
+        (`_referenced_early`), else `<Field>`."""
+        if class_name in self.all_of_classes or class_name in self._referenced_early():
+            return self._named(class_name + _pascal(wire), _pascal(wire))
+        return _pascal(wire)
+
+    def merged(self, name: str) -> dict[str, Any] | None:
+        """The properties of class `name` when dcg merges its `allOf` into one class instead
+        of inheriting (its `merge_all_of_object`: not exactly one `$ref` part, and some
+        property the parts declare differently: Figma's `TableNode`, seven traits and its own
+        `type`), each property's declarations merged in part order; its inline classes are
+        then `<Name><Field>` (`TableNodeStrokeAlign`, not the trait's `MinimalStrokesTrait
+        StrokeAlign`). None where it does not."""
+        if name not in self._merged:
+            self._merged[name] = None
+            schema = self.schema(name)
+            parts = schema.get("allOf") if isinstance(schema, Mapping) else None
+            if isinstance(parts, list) and sum(1 for p in parts if _target(p)) != 1:
+                self._merged[name] = _merged_properties(
+                    [self._resolve(part) for part in parts])
+        return self._merged[name]
+
+    def _referenced_early(self) -> frozenset[str]:
+        """The component schemas another one whose name sorts before theirs references (a
+        `$ref` anywhere in it). dcg parses the components in that order and reaches these
+        through the reference first: the inline classes of their `allOf` parts are then named
+        `<Name><Field>` (`ZedZ1`, `Mule.saddle` -> `MuleSaddle`), not `<Field>` as for a
+        component parsed on its own (`Abc.a1` -> `A1`, Dog's `Collar`). Whatever titles the
+        parts have (an allOf part's `title` seemed to decide it: it does not)."""
+        if self._early is None:
+            early: set[str] = set()
+            for name, schema in self.schemas.items():
+                early.update(target for target in _targets_in(schema) if target > name)
+            self._early = frozenset(early)
+        return self._early
+
+    def _named(self, name: str, bare: str) -> str:
+        """`name`, noting the name dcg gives the class when it names it after the field alone
+        (`bare`: an inline `allOf` of a field is `<Field>`, where an object is `<Owner><Field>`)."""
+        self.bare.setdefault(name, bare)
+        return name
 
     def _required(self, class_name: str, wire: str, depth: int = 0) -> bool:
         key = (class_name, wire)
@@ -198,34 +268,61 @@ class Typing:
         schema, inline_name = self._property(class_name, wire)
         if schema is None:
             return None
-        union = self.union(schema, inline_name, 0)
+        outer, self.site = self.site, (class_name, wire)
+        try:
+            union = self.union(schema, inline_name, 0)
+        finally:
+            self.site = outer
         has_default = schema.get("default") is not None
         if not self._required(class_name, wire) and not has_default and NONE not in union:
             union = [*union, NONE]
         return union
 
-    def union(self, schema: Any, inline_name: str, depth: int) -> list[Node]:
-        """The members `schema` is typed as; an inline class is named `inline_name`."""
+    def union(self, schema: Any, inline_name: str, depth: int,
+              contained: bool = False) -> list[Node]:
+        """The members `schema` is typed as; an inline class is named `inline_name`.
+        `contained`: `schema` is a list's items, a map's values or a union's branch."""
         if not isinstance(schema, MAPPINGS) or depth > MAX_DEPTH:
             return [ANY]
         target = _target(schema)
         if target is not None:
             nullable = [NONE] if schema.get("nullable") is True else []
-            if self.kind_of(target) == "root" and target not in self.collapsing:
-                inlined = self.root_union(target, depth)
-                if _size(inlined) <= MAX_INLINED_TYPES:  # dcg collapses roots (models/fan_out)
-                    return _unique([*inlined, *nullable])
+            if self.kind_of(target) == "root":
+                if self._collapses(target, contained):
+                    inlined = self.root_union(target, depth)
+                    if _size(inlined) <= MAX_INLINED_TYPES:  # dcg collapses (models/fan_out)
+                        self.inlined_at.setdefault(target, {})[self.site] = None
+                        return _unique([*inlined, *nullable])
+                self.kept.add(target)
             return [Node("class", target), *nullable]
         members = self._members(schema, inline_name, depth)
-        if schema.get("nullable") is True and NONE not in members:
+        kinds = schema.get("type")
+        if (schema.get("nullable") is True or isinstance(kinds, list) and "null" in kinds) \
+                and NONE not in members:  # (3.1's `type: [object, "null"]` with properties)
             members.append(NONE)
         return _unique(members)
+
+    def _collapses(self, name: str, contained: bool) -> bool:
+        """Whether dcg writes the root model `name`'s type into a use (`--collapse-root-models`,
+        its `keeps_root_model_named`), rather than naming the class: not a circular root, nor
+        one whose type is another model (`RootModel[Item]`: a `$ref` alone), nor a root with
+        constraints of its own (`maxLength`...) used as a list's items, a map's values or a
+        union's branch, nor a constrained map."""
+        schema = self.schema(name)
+        if name in self.collapsing or not isinstance(schema, MAPPINGS) or _target(schema):
+            return False
+        if not _CONSTRAINTS & schema.keys():
+            return True
+        return not contained and schema.get("type") != "object" \
+            and "additionalProperties" not in schema
 
     def _members(self, schema: Mapping[str, Any], inline_name: str, depth: int) -> list[Node]:
         if "const" in schema:
             return [Node("literal", values=(schema["const"],))] if _scalar(schema["const"]) \
                 else [ANY]
         enum = schema.get("enum")
+        if isinstance(enum, list) and enum and all(v is None for v in enum):
+            return [NONE]  # (`enum: [null]`: dcg's `None`, no class)
         if isinstance(enum, list) and len(enum) == 1 and _scalar(enum[0]) \
                 and "properties" not in schema:
             return [Node("literal", values=(enum[0],))]  # dcg's single-value enum
@@ -236,14 +333,35 @@ class Typing:
             return [Node("class", inline_name)]
         for key in ("oneOf", "anyOf"):
             if isinstance(schema.get(key), list):
-                return [m for i, branch in enumerate(schema[key])
-                        for m in self.union(branch, f"{inline_name}{i + 1}", depth + 1)]
+                return self._branches(schema, schema[key], inline_name, depth)
         if isinstance(schema.get("allOf"), list):
             return self._all_of_members(schema, inline_name, depth)
         kinds = schema.get("type")
         if isinstance(kinds, list):
             return [m for kind in kinds for m in self._typed(schema, kind, inline_name, depth)]
         return self._typed(schema, kinds, inline_name, depth)
+
+    def _branches(self, schema: Mapping[str, Any], branches: list[Any], inline_name: str,
+                  depth: int) -> list[Node]:
+        """A union's members. An inline branch dcg makes a class of (an object, or a branch
+        with constraints of its own, a number's bounds, a string's `maxLength`...: the root
+        model `str | LatitudeLatitude`) is named after the union, `<Name><Name>` for a
+        component's, `<Owner><Field>` for a field's (a list's items: the list's name), then
+        numbered among those branches (`HolderTwo | HolderTwo1`)."""
+        base = (inline_name * 2 if self.schemas.get(inline_name) is schema
+                else self.list_names.get(inline_name, inline_name))
+        found: list[Node] = []
+        count = 0  # the branches made classes so far: `<base>`, `<base>1`, `<base>2`...
+        for branch in branches:
+            name = f"{base}{count or ''}"
+            if _constrained_value(branch):
+                self.inline.setdefault(name, branch)
+                nodes = [Node("class", name)]
+            else:
+                nodes = self.union(branch, name, depth + 1, True)
+            count += any(node.kind == "class" and node.name == name for node in nodes)
+            found += nodes
+        return found
 
     def _all_of_members(self, schema: Mapping[str, Any], inline_name: str,
                         depth: int) -> list[Node]:
@@ -253,9 +371,20 @@ class Typing:
         union = merged_union(schema, self._resolve, MAX_DEPTH)
         if union is not None:
             return self._merged_all_of(*union, inline_name)
-        if len(all_of) == 1:
+        if len(all_of) == 1 and not (isinstance(all_of[0], Mapping) and not _target(all_of[0])
+                                     and "properties" in all_of[0]):
             return self.union(all_of[0], inline_name, depth + 1)
-        return [Node("class", inline_name)]
+        # dcg names the class of a field's inline `allOf` after the field alone (`FRefPart`, a
+        # list's items `FItem`), and its parts' inline classes after it (`FRefPartD1`)
+        name = self.bare.get(inline_name, inline_name)
+        if name in self.schemas or self.inline.get(name, schema) is not schema:
+            # dcg numbers a name already taken (`Repository2` beside the component
+            # `Repository`), which is not foreseen: the field's full name, never the other class
+            name = inline_name
+        if name not in self.schemas:
+            self.inline.setdefault(name, schema)
+            self.all_of_classes.add(name)
+        return [Node("class", name)]
 
     def _merged_branches(self, schema: Mapping[str, Any], name: str) -> list[Node]:
         """dcg's reading of a `oneOf`/`anyOf` beside properties: one class per branch, the
@@ -305,11 +434,26 @@ class Typing:
             # dcg names an inline item class by its list's singular (`Data` -> `Datum`,
             # `Items` -> `Item`), `<name>Item` where the name is no plural
             item_name = self.item_names.get(f"{inline_name}Item") or _singular(inline_name)
-            inner = self.union(items, item_name, depth + 1) if items else [ANY]
+            if inline_name in self.bare:
+                self.bare.setdefault(item_name, _singular(self.bare[inline_name]))
+            self.list_names.setdefault(item_name, inline_name)
+            if _constrained_value(items):  # its constraints are a root model's own
+                self.inline.setdefault(item_name, items)
+                return [Node("list", items=(Node("class", item_name),))]
+            if isinstance(items, Mapping) and items.get("type") == "array":
+                # a list's list names its items as its own items are named (no class between)
+                self.item_names.setdefault(f"{item_name}Item", item_name)
+            inner = self.union(items, item_name, depth + 1, True) if items else [ANY]
             return [Node("list", items=tuple(inner))]
         if kind == "object" or (kind is None and "additionalProperties" in schema):
             extra = schema.get("additionalProperties")
-            inner = (self.union(extra, f"{inline_name}Value", depth + 1)
+            if _constrained_value(extra):  # a type alias of the constrained type, no class
+                alias = f"{inline_name}AdditionalProperty"
+                self.inline.setdefault(alias, extra)
+                self.aliases.add(alias)
+                return [Node("dict", items=(Node("class", alias),))]
+            # (an inline class of the values takes the map's own name)
+            inner = (self.union(extra, inline_name, depth + 1, True)
                      if isinstance(extra, Mapping) and extra else [ANY])
             return [Node("dict", items=tuple(inner))]
         fmt = schema.get("format")
@@ -340,10 +484,12 @@ class Typing:
                 # `get_singular_name` spells it: `Dreps` -> `DrepsDrep`, `Content` ->
                 # `ContentContentItem` (a property's list items are hoisted as `<Name>Item`)
                 self.item_names[f"{name}Item"] = name + _singular(name)
+            outer, self.site = self.site, (name, "")
             try:
                 found = self.roots[name] = self.union(schema, inline_name, depth + 1)
             finally:
                 self.collapsing.discard(name)
+                self.site = outer
         return found
 
 
@@ -354,6 +500,33 @@ def _singular(name: str) -> str:
     from datamodel_code_generator.reference import get_singular_name
 
     return str(get_singular_name(name))
+
+
+# formats whose Python type takes no length or pattern (dcg drops those constraints there)
+_UNCONSTRAINED_FORMATS = frozenset({"date-time", "date", "time", "uuid", "ipv4", "ipv6"})
+_BOUNDS_OF = {
+    "string": frozenset({"minLength", "maxLength", "pattern"}),
+    "integer": frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
+                          "multipleOf"}),
+    "array": frozenset({"minItems", "maxItems", "uniqueItems"}),
+}
+_BOUNDS_OF["number"] = _BOUNDS_OF["integer"]
+
+
+def _constrained_value(schema: Any) -> TypeGuard[Mapping[str, Any]]:
+    """Whether dcg makes a list's items (a map's values) a root model (a type alias) of their
+    own: a string, number or array inline with constraints its Python type takes
+    (`list[BodyTag]`, `BodyTag(RootModel[str])` holding `max_length=3`), which `Field()` of
+    the list could not say."""
+    if not isinstance(schema, Mapping) or _COMPOSED & schema.keys():
+        return False
+    kind = schema.get("type")
+    if not isinstance(kind, str) or schema.get("format") in _UNCONSTRAINED_FORMATS:
+        return False
+    return bool(_BOUNDS_OF.get(kind, frozenset()) & schema.keys())
+
+
+_COMPOSED = frozenset({"$ref", "enum", "const", "properties", "oneOf", "anyOf", "allOf"})
 
 
 def _scalar(value: Any) -> bool:
@@ -370,6 +543,39 @@ def _size(union: list[Node], limit: int = MAX_INLINED_TYPES) -> int:
         total += 1
         stack.extend(node.items)
     return total
+
+
+def _merged_properties(parts: list[Any]) -> dict[str, Any] | None:
+    """The parts' own properties merged, each declaration's keywords over the earlier ones',
+    when some property is declared differently by two parts; else None (dcg inherits)."""
+    declared: dict[str, list[Any]] = {}
+    for part in parts:
+        for wire, prop in ((part.get("properties") or {}).items()
+                           if isinstance(part, Mapping) else ()):
+            declared.setdefault(wire, []).append(prop)
+    if not any(len({json.dumps(p, sort_keys=True, default=repr) for p in props}) > 1
+               for props in declared.values()):
+        return None
+    return {wire: functools.reduce(lambda a, b: {**a, **b} if isinstance(a, Mapping)
+                                   and isinstance(b, Mapping) else b, props)
+            for wire, props in declared.items()}
+
+
+def _targets_in(schema: Any) -> set[str]:
+    """The component schemas `$ref`s in `schema` name, at any depth (literal data too: a
+    name more can only make a class name longer where dcg's is, never wrongly shorter)."""
+    found: set[str] = set()
+    stack = [schema]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, Mapping):
+            target = _target(node)
+            if target is not None:
+                found.add(target)
+            stack.extend(v for v in node.values() if isinstance(v, Mapping | list))
+        elif isinstance(node, list):
+            stack.extend(v for v in node if isinstance(v, Mapping | list))
+    return found
 
 
 def _null_only(schema: Any) -> bool:
@@ -487,17 +693,18 @@ class _Arguments:
             return [f"_models.{name}", *([literal] if values else [])], False
         if kind == "object":
             return [f"_models.{name}", f"_params.{name}Param"], True
-        if name in self.expanding:  # a recursive root model stays the model
-            return [f"_models.{name}"], False
+        if name in self.expanding or name in self.typing.aliases:
+            return [f"_models.{name}"], False  # (a recursive root model stays the model)
         key = (name, frozenset(self.expanding))  # roots reached many times are spelt once
         if key not in self.typing.widened:
             self.expanding.add(name)
             try:
-                inner, widened = self.text(self.typing.root_union(name))
+                inner = self.text(self.typing.root_union(name))[0]
             finally:
                 self.expanding.discard(name)
+            # (a root model widened with its type: a list of it is a `Sequence`)
             self.typing.widened[key] = ([f"_models.{name}"], False) if (
-                len(inner) > MAX_WIDENED_TEXT) else ([f"_models.{name}", inner], widened)
+                len(inner) > MAX_WIDENED_TEXT) else ([f"_models.{name}", inner], True)
         return self.typing.widened[key]
 
 
@@ -552,6 +759,10 @@ class Annotations:
     # each root model wrapping one object class (`RootModel[list[Item]]`) -> that class: where a
     # change under the schema's `items` lands
     roots: dict[str, str] = field(default_factory=dict)
+    # each component root model dcg writes into every use (`Dialogporten's `ContinuationTokenSet
+    # Of...`, an alias of `{}`), so models.py has no class of it -> the fields it is written
+    # into, (class, wire name), through other such roots
+    folded: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
 
 
 def client_annotations(api: Any) -> Annotations:
@@ -581,7 +792,32 @@ def client_annotations(api: Any) -> Annotations:
                         nested[(name, wire)] = held[0]
     enums = {name: enum_members(typing, name) for name in [*typing.schemas, *typing.inline]
              if typing.kind_of(name) == "enum"}
-    return Annotations(arguments, fields, nested, enums, roots)
+    return Annotations(arguments, fields, nested, enums, roots, _folded(typing))
+
+
+def _folded(typing: Typing) -> dict[str, tuple[tuple[str, str], ...]]:
+    """The component root models that some field uses and every use writes out (dcg then
+    drops the class), each with the fields it is written into: a use inside another such
+    root is that root's uses."""
+    folded = {name for name in typing.schemas
+              if name in typing.inlined_at and name not in typing.kept}
+
+    def uses(name: str) -> tuple[tuple[str, str], ...]:
+        # each root met once (roots naming the next one twice, level after level, have
+        # 2**levels paths to a field)
+        found: dict[tuple[str, str], None] = {}
+        seen, pending = {name}, [name]
+        while pending:
+            for owner, wire in typing.inlined_at[pending.pop()]:
+                if not wire and owner in folded:
+                    if owner not in seen:
+                        seen.add(owner)
+                        pending.append(owner)
+                elif owner:
+                    found[(owner, wire)] = None
+        return tuple(found)
+
+    return {name: uses(name) for name in sorted(folded)}
 
 
 def _root_item(typing: Typing, name: str, roots: dict[str, str]) -> None:

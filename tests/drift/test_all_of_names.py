@@ -1,0 +1,156 @@
+"""The classes datamodel-code-generator makes inside `allOf`s are named as it names them, so a
+change there names a class models.py has (`diff`'s client texts, generator/drift/diff/types.py):
+
+* an inline part's object property of a component: `<Field>` (`Abc.a1` -> `A1`), unless a
+  component whose name sorts before it references it, which dcg parses first and reaches it
+  through: `<Name><Field>` (`Zed.z1` -> `ZedZ1`). An allOf part's `title` seemed to decide it
+  (`Pet`'s titled part: `PetOwner`); the order does;
+* a field's inline `allOf` (or one inline part): the class `<Field>`, not `<Owner><Field>`, its
+  parts' object properties `<Field><Prop>`; a list's items `<Singular>` (`f_items` -> `FItem`);
+* an inline part's property overrides the one its `$ref`'d parent declares;
+* an `allOf` of not exactly one `$ref` whose parts declare a property differently is merged
+  into one class (Figma's `TableNode` and its traits): its inline classes are its own."""
+
+from __future__ import annotations
+
+import ast
+import copy
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from generator import ir, pipeline
+from generator.drift.diff.client import diff_with_client
+from generator.drift.diff.types import client_annotations
+from tests.drift.test_client_types import _normal, _Unannotated
+
+Doc = dict[str, Any]
+REF = "#/components/schemas/"
+
+
+def _object(prop: str) -> Doc:
+    return {"type": "object", "properties": {prop: {"type": "object", "properties": {
+        "q": {"type": "string"}}}}}
+
+
+def _part_of_base(prop: str, **extra: Any) -> Doc:
+    return {"allOf": [{"$ref": REF + "Base"}, {**_object(prop), **extra}]}
+
+
+def base() -> Doc:
+    schemas = {
+        "Base": {"type": "object", "properties": {"id": {"type": "string"},
+                                                  "daily": {"type": "string"}}},
+        "Abc": _part_of_base("a1"), "Zed": _part_of_base("z1"),
+        "Pet": _part_of_base("owner", title="PetExtra"),
+        "Mid": _part_of_base("m1"), "Aaa": {"type": "object", "properties": {
+            "mid": {"$ref": REF + "Mid"}}},
+        "Lonely": _part_of_base("l1"),
+        "Override": {"allOf": [{"$ref": REF + "Base"}, {"type": "object", "properties": {
+            "daily": {"type": "object", "properties": {"limit": {"type": "number"}}}}}]},
+        "Trait": {"type": "object", "properties": {"type": {"type": "string"}, "align": {
+            "type": "string", "enum": ["LEFT", "RIGHT"]}}},
+        "Sized": {"type": "object", "properties": {"size": {"type": "number"}}},
+        # two `$ref` parts and `type` declared twice, differently: dcg merges them all into
+        # one class, whose inline classes are its own (`NodeAlign`), not the trait's
+        "Node": {"allOf": [{"type": "object", "properties": {"type": {"type": "string",
+                                                                      "enum": ["NODE"]}}},
+                           {"$ref": REF + "Trait"}, {"$ref": REF + "Sized"}]},
+        # the same parts declared alike: it inherits them (`TraitAlign`)
+        "Plain": {"allOf": [{"$ref": REF + "Trait"}, {"$ref": REF + "Sized"}]},
+        "Holder": {"type": "object", "properties": {
+            "node": {"$ref": REF + "Node"}, "plain": {"$ref": REF + "Plain"},
+            "abc": {"$ref": REF + "Abc"}, "zed": {"$ref": REF + "Zed"},
+            "pet": {"$ref": REF + "Pet"}, "override": {"$ref": REF + "Override"},
+            "f_ref_part": _part_of_base("d1"),
+            "f_one": {"allOf": [_object("d2")]},
+            "f_items": {"type": "array", "items": _part_of_base("d3")}}},
+    }
+    return {"openapi": "3.0.3", "info": {"title": "t", "version": "1"},
+            "paths": {"/a": {"get": {"operationId": "get_a", "tags": ["a"], "responses": {
+                "200": {"description": "ok", "content": {"application/json": {"schema": {
+                    "$ref": REF + "Holder"}}}}}}}},
+            "components": {"schemas": schemas}}
+
+
+def _generated_fields(document: Doc, folder: Path) -> dict[tuple[str, str], str]:
+    spec = folder / "api.yaml"
+    spec.write_text(yaml.safe_dump(document), encoding="utf-8")
+    files = pipeline.build_packages([pipeline.target_for_spec(spec, "api")])["api"]
+    found = {}
+    for path, text in files.items():
+        for node in ast.parse(text).body if path.startswith("models/_") else ():
+            for statement in node.body if isinstance(node, ast.ClassDef) else ():
+                if isinstance(statement, ast.AnnAssign) and isinstance(
+                        statement.target, ast.Name) and statement.target.id != "root":
+                    found[(node.name, statement.target.id)] = ast.unparse(
+                        _Unannotated().visit(statement.annotation))
+    return found
+
+
+def test_the_classes_inside_all_ofs_are_named_as_the_generated_code_names_them(
+        tmp_path: Path) -> None:
+    document = base()
+    options = ir.BuildOptions(package="client", api_key_env="API_KEY", base_url_env="BASE_URL")
+    spelt = client_annotations(ir.build(copy.deepcopy(document), options, tolerate=True))
+    generated = _generated_fields(document, tmp_path)
+    assert {key: _normal(spelt.fields.get(key, 'None')) for key in generated} == generated
+    expected = {("Abc", "a1"): "A1 | None", ("Zed", "z1"): "ZedZ1 | None",
+                ("Pet", "owner"): "PetOwner | None", ("Mid", "m1"): "MidM1 | None",
+                ("Lonely", "l1"): "L1 | None", ("Override", "daily"): "OverrideDaily | None",
+                ("Holder", "f_ref_part"): "FRefPart | None", ("FRefPart", "d1"): "FRefPartD1 | None",
+                ("Holder", "f_one"): "FOne | None", ("FOne", "d2"): "FOneD2 | None",
+                ("Holder", "f_items"): "list[FItem] | None",
+                ("Node", "align"): "NodeAlign | None", ("Trait", "align"): "TraitAlign | None"}
+    assert {key: generated[key] for key in expected} == expected
+
+
+def test_a_change_inside_an_all_of_part_names_the_class_models_py_has() -> None:
+    new = base()
+    for name, prop in (("Zed", "z1"), ("Abc", "a1")):
+        new["components"]["schemas"][name]["allOf"][1]["properties"][prop]["properties"][
+            "q"] = {"type": "integer"}
+    texts = sorted(c.client for c in diff_with_client(base(), new) if c.kind == "type-changed")
+    assert texts == ["models.A1.q: str | None -> int | None",
+                     "models.ZedZ1.q: str | None -> int | None"]
+
+
+def test_inline_union_branches_are_numbered_among_the_classes_they_make(tmp_path: Path) -> None:
+    """A union's inline object branches are `<Owner><Field>`, `<Owner><Field>1`... (a
+    component's: `<Name><Name>`...), counting only them: Figma 0.43.0's `VariableComposedColor`
+    branches are `VariableComposedColorVariableComposedColor` and `...1`, said
+    `VariableComposedColor1 | VariableComposedColor2` before."""
+    def branch(prop: str) -> Doc:
+        return {"type": "object", "properties": {prop: {"type": "string"}}}
+
+    document = base()
+    schemas = document["components"]["schemas"]
+    schemas["Comp"] = {"oneOf": [branch("a"), {"$ref": REF + "Base"}, branch("b")]}
+    schemas["Holder"]["properties"].update(
+        comp={"$ref": REF + "Comp"}, two={"oneOf": [branch("d"), branch("e")]},
+        mixed={"oneOf": [{"type": "string"}, branch("g"), {"$ref": REF + "Base"}, branch("h")]})
+    options = ir.BuildOptions(package="client", api_key_env="API_KEY", base_url_env="BASE_URL")
+    spelt = client_annotations(ir.build(copy.deepcopy(document), options, tolerate=True))
+    generated = _generated_fields(document, tmp_path)
+    assert {key: _normal(spelt.fields.get(key, "None")) for key in generated} == generated
+    assert generated[("Holder", "comp")] == "CompComp | Base | CompComp1 | None"
+    assert generated[("Holder", "two")] == "HolderTwo | HolderTwo1 | None"
+    assert generated[("Holder", "mixed")] == "str | HolderMixed | Base | HolderMixed1 | None"
+
+
+def test_an_inline_all_of_named_like_a_component_is_never_said_to_be_it() -> None:
+    """GitHub 23.0.0's `repositories: {items: {allOf: [$ref repository, {custom_properties}]}}`:
+    dcg names the class `Repository2` beside the component `Repository` (a digit not
+    foreseen); a property added to the part is not `models.Repository`'s."""
+    document = base()
+    schemas = document["components"]["schemas"]
+    schemas["Repository"] = {"type": "object", "properties": {"id": {"type": "string"}}}
+    schemas["Holder"]["properties"]["repositories"] = {"type": "array", "items": {"allOf": [
+        {"$ref": REF + "Repository"}, _object("custom")]}}
+    new = copy.deepcopy(document)
+    new["components"]["schemas"]["Holder"]["properties"]["repositories"]["items"]["allOf"][1][
+        "properties"]["extra"] = {"type": "string"}
+    (added,) = [c for c in diff_with_client(document, new) if c.kind == "response-property-added"]
+    assert not added.client.startswith("models.Repository.")
+    assert added.client == "models.HolderRepository.extra: added: str | None"
