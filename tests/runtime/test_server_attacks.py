@@ -8,11 +8,16 @@ on 127.0.0.1 (started by the test, stopped when it ends).
   wanted the closing quote, so a string never closed and full of escaped quotes (`"\\"\\"...`)
   made the search start over at each of them and read on to the end each time: 1.2 MB of body
   held a call for minutes, whatever its timeout (the time goes after the body is read).
+* An error body's excerpt (the message of its `APIStatusError`, when the body names no message
+  of its own) split the whole body into words to keep the first 300 characters: an answer of
+  short words (`ab ab ab ...`, 64 KB once gzipped) made a list of millions of strings, 1.6 GB
+  for the 64 MiB `max_response_size` lets in. Only the words shown are taken now.
 """
 
 from __future__ import annotations
 
 import time
+import tracemalloc
 from collections.abc import Callable
 from types import ModuleType
 
@@ -48,3 +53,22 @@ def test_a_string_never_closed_is_counted_in_linear_time(
     with pytest.raises(pkg.APIResponseValidationError, match="more than 262144 objects and arrays"):
         api.stream(completion_spec(pkg), completion_options(pkg))
     assert time.monotonic() - started < 10  # each took about 30 s, then minutes past 200 KB
+
+
+def test_an_error_body_of_short_words_is_excerpted_without_splitting_all_of_it(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
+) -> None:
+    size = 8 << 20
+    words = "ab " * (size // 3)  # 2.8 million words: 170 MB as a list of strings
+    server = serve([Reply(500, {"Content-Type": "text/plain"}, body=words)])
+    api = make_api(server, max_retries=0, max_response_size=size)
+    tracemalloc.start()
+    try:
+        with pytest.raises(pkg.InternalServerError) as error:
+            api.call(completion_spec(pkg), completion_options(pkg))
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert str(error.value).startswith("Error code: 500 - ab ab ab")
+    assert str(error.value).endswith("...") and len(str(error.value)) < 400
+    assert peak < 6 * size, peak  # the body, its text and their copies; not a word list
