@@ -12,6 +12,10 @@ on 127.0.0.1 (started by the test, stopped when it ends).
   of its own) split the whole body into words to keep the first 300 characters: an answer of
   short words (`ab ab ab ...`, 64 KB once gzipped) made a list of millions of strings, 1.6 GB
   for the 64 MiB `max_response_size` lets in. Only the words shown are taken now.
+* A file part's content type (`(filename, file, content_type)`, as a form's upload hands it
+  on) went into the part's head as it was, where the HTTP library escapes the filename: a line
+  break in it added headers to the part, or ended its head and made the rest the file's first
+  bytes. It is refused before anything is sent, as a header argument's line break is.
 """
 
 from __future__ import annotations
@@ -72,3 +76,25 @@ def test_an_error_body_of_short_words_is_excerpted_without_splitting_all_of_it(
     assert str(error.value).startswith("Error code: 500 - ab ab ab")
     assert str(error.value).endswith("...") and len(str(error.value)) < 400
     assert peak < 6 * size, peak  # the body, its text and their copies; not a word list
+
+
+@pytest.mark.parametrize("bad", ["text/plain\r\nX-Injected: 1", "text/plain\n\nforged", "a\x00b"])
+def test_a_file_parts_content_type_with_a_line_break_is_refused_before_sending(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer], bad: str
+) -> None:
+    server = serve([Reply(200, body={"id": "f"})], repeat_last=True)
+    api = make_api(server, max_retries=0)
+
+    def upload(content_type: str) -> None:
+        files = [("file", ("notes.txt", b"data", content_type))]
+        options = completion_options(
+            pkg, path="/files", json_body=pkg.NOT_GIVEN, form={"purpose": "x"}, files=files
+        )
+        api.call(completion_spec(pkg, success={"200": None}), options)
+
+    with pytest.raises(pkg.RequestValidationError, match="file part 'file': its content type"):
+        upload(bad)
+    assert server.requests == []
+    upload("text/plain; charset=utf-8")  # a parameter, with its blank, is fine
+    (sent,) = server.requests
+    assert b'filename="notes.txt"\r\nContent-Type: text/plain; charset=utf-8\r\n\r\ndata' in sent.body

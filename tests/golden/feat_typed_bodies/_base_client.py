@@ -407,7 +407,7 @@ def header_problem(value: str) -> str | None:
     no space or tab around it, which the HTTP library refuses and a server would strip)."""
     if "\r" in value or "\n" in value:
         return "contains a line break"
-    if any((ord(char) < 0x20 and char != "\t") or ord(char) == 0x7F for char in value):
+    if _controls(value):
         return "contains a control character"
     if not value.isascii():
         return "contains a non-ASCII character"
@@ -571,6 +571,32 @@ def _refuse_framing_headers(headers: Mapping[str, tuple[str, str]]) -> None:
             "and the body; a value given for it is refused (change base_url to reach another "
             "host)"
         )
+
+
+def _check_part_headers(parts: _uploads.Parts) -> None:
+    """``RequestValidationError`` for a file part whose content type (``(filename, file,
+    content_type)``) or own headers hold a line break or a control character: the HTTP library
+    writes them into the part's head as they are (where it escapes the filename), so a value
+    would add headers to the part or end its head early. No value is shown."""
+    for name, value in parts:
+        if not isinstance(value, tuple):
+            continue
+        shown = excerpt(repr(name), 80)
+        if len(value) >= 3 and value[2] is not None:
+            kind = value[2]
+            if not isinstance(kind, str) or _controls(kind):
+                raise RequestValidationError(
+                    f"file part {shown}: its content type must be a str without line breaks or "
+                    "control characters (it is written as the part's Content-Type header); "
+                    "nothing was sent"
+                )
+        if len(value) >= 4 and value[3] is not None:
+            check_headers(f"file part {shown} headers", value[3])
+
+
+def _controls(value: str) -> bool:
+    """Whether ``value`` holds a line break or another control character (a tab aside)."""
+    return any((ord(char) < 0x20 and char != "\t") or ord(char) == 0x7F for char in value)
 
 
 def body_seconds(timeout: Timeout) -> float | None:
@@ -1140,6 +1166,7 @@ class BaseClient:
                 fields.update(body)
             data = {k: v for k, v in fields.items() if not _skip(v)}
             files = _uploads.file_parts(options.files)
+            _check_part_headers(files)
             if not files:
                 files, data = _uploads.fields_as_parts(data), None
         elif options.form is not None:
