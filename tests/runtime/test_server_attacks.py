@@ -21,10 +21,15 @@ on 127.0.0.1 (started by the test, stopped when it ends).
   millions of strings (`iter_lines` over 260 KB of gzipped line breaks grew the client by
   1.2 GB; an event stream of blank lines by 350 MB). The HTTP library's decoder is now fed
   4 KiB at a time, so no decoded piece is much over 4 MiB.
+* JSON was counted for its objects and arrays only, but every value becomes an object of 30 to
+  60 bytes: 64 MiB of `["ab","ab",...]` (64 KB gzipped) decoded into 1 GB. JSON holding more
+  than `MAX_JSON_VALUES` (4,194,304) values is not decoded either; commas and colons inside
+  strings do not count.
 """
 
 from __future__ import annotations
 
+import importlib
 import time
 import tracemalloc
 import zlib
@@ -133,3 +138,35 @@ def test_a_compressed_body_is_decoded_in_small_pieces(
         sizes = api.run(read)
     assert sum(sizes) == size
     assert max(sizes) <= 5 << 20, max(sizes)  # 4 KiB of gzip, decoded: each read was 64 MiB
+
+
+VALUES = 1 << 22  # _parse.MAX_JSON_VALUES
+
+
+def test_json_holding_too_many_values_is_not_decoded(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
+) -> None:
+    many = "[" + "1," * (VALUES + 1) + "1]"  # 8 MiB; `"ab",` five times over took 1 GB per 64 MiB
+    prose = ",:" * (VALUES // 2 + 1) + "." * VALUES  # as many commas and colons, in a string
+    fine = {"id": "c1", "created": 1, "model": "m",
+            "choices": [{"index": 0, "text": prose, "finish_reason": "stop"}]}
+    server = serve([
+        Reply(200, JSON, body=many),
+        Reply(400, JSON, body=many),
+        Reply(200, {"Content-Encoding": "gzip", **JSON}, body=gzipped_json(many)),
+        Reply(200, JSON, body=fine),
+    ])
+    api = make_api(server, max_retries=0)
+    with pytest.raises(pkg.APIResponseValidationError, match=f"more than {VALUES} values"):
+        api.call(completion_spec(pkg), completion_options(pkg))
+    with pytest.raises(pkg.BadRequestError) as error:
+        api.call(completion_spec(pkg), completion_options(pkg))
+    assert error.value.body == many and error.value.parsed_body is None
+    with pytest.raises(pkg.APIResponseValidationError, match=f"more than {VALUES} values"):
+        api.call(completion_spec(pkg), completion_options(pkg))
+    assert api.call(completion_spec(pkg), completion_options(pkg)).choices[0].text == prose
+    assert importlib.import_module(pkg.__name__ + "._parse").MAX_JSON_VALUES == VALUES
+
+
+def gzipped_json(text: str) -> bytes:
+    return zlib.compress(text.encode(), 9, wbits=31)
