@@ -25,11 +25,16 @@ on 127.0.0.1 (started by the test, stopped when it ends).
   60 bytes: 64 MiB of `["ab","ab",...]` (64 KB gzipped) decoded into 1 GB. JSON holding more
   than `MAX_JSON_VALUES` (4,194,304) values is not decoded either; commas and colons inside
   strings do not count.
+* A server-sent event's lines were split into a list all at once, and its data lines kept as a
+  list: an event of millions of short lines (`:ab` comments, `id:` fields, `data:ab` lines;
+  15 MiB of them, 23 KB gzipped) made millions of objects, 150 to 260 MB. The lines are read
+  one at a time and the data kept in one buffer.
 """
 
 from __future__ import annotations
 
 import importlib
+import json
 import time
 import tracemalloc
 import zlib
@@ -170,3 +175,26 @@ def test_json_holding_too_many_values_is_not_decoded(
 
 def gzipped_json(text: str) -> bytes:
     return zlib.compress(text.encode(), 9, wbits=31)
+
+
+LAST = {"id": "c1", "created": 1, "model": "m", "choices": []}
+
+
+@pytest.mark.parametrize("line", [":ab", "id:ab", "data:ab"])
+def test_an_event_of_many_short_lines_is_read_without_a_list_of_them(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer], line: str
+) -> None:
+    size = 2 << 20
+    count = size // (len(line) + 1) - 100  # 300,000 lines and more
+    event = (line + "\n") * count + f"data: {json.dumps(LAST)}\n\n"
+    server = serve([Reply(200, {"Content-Type": "text/event-stream"}, body=event + "data: [DONE]\n\n")])
+    api = make_api(server, max_retries=0, max_event_size=size)
+    tracemalloc.start()
+    try:
+        (chunk,) = api.stream(completion_spec(pkg, stream_chunk=object), completion_options(pkg))
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    # data lines are joined with line breaks: no JSON, the chunk is their text
+    assert chunk == ("ab\n" * count + json.dumps(LAST) if line == "data:ab" else LAST)
+    assert peak < 6 * size, peak  # the body, its event and their copies; not a list of lines
