@@ -141,7 +141,7 @@ OPERATIONS_MODULE_NAMES = frozenset({
     "_is_file_part", "_is_json_value", "_json_text", "_keep_given", "_models_in",
     "_non_finite", "_path_value",
     "_parts_mapping", "_pct", "_rewritten_url", "_scalar",
-    "_short", "_validator",
+    "_short", "_validator", "_names_a_secret", "is_credential_header",
     "annotations", "client_value",
     "dataclass", "form_body", "form_fields", "format_path", "get_args", "header_problem", "json",
     "math",
