@@ -29,6 +29,10 @@ on 127.0.0.1 (started by the test, stopped when it ends).
   list: an event of millions of short lines (`:ab` comments, `id:` fields, `data:ab` lines;
   15 MiB of them, 23 KB gzipped) made millions of objects, 150 to 260 MB. The lines are read
   one at a time and the data kept in one buffer.
+* A cookie set by another origin of the same host (another port, or `http://` after
+  `https://`), reached by a redirect, went home with every request after: the HTTP library's
+  jar matches hosts, not origins. A client the package makes keeps only the cookies its own
+  origins set (those still go home, as before).
 """
 
 from __future__ import annotations
@@ -198,3 +202,27 @@ def test_an_event_of_many_short_lines_is_read_without_a_list_of_them(
     # data lines are joined with line breaks: no JSON, the chunk is their text
     assert chunk == ("ab\n" * count + json.dumps(LAST) if line == "data:ab" else LAST)
     assert peak < 6 * size, peak  # the body, its event and their copies; not a list of lines
+
+
+COMPLETION = {"id": "c1", "object": "text_completion", "created": 1, "model": "m",
+              "choices": [{"index": 0, "text": "hi", "finish_reason": "stop"}]}
+
+
+@pytest.mark.parametrize("status", [302, 307])
+def test_a_cookie_another_origin_set_never_reaches_home(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer], status: int
+) -> None:
+    elsewhere = serve([Reply(200, {"Set-Cookie": "planted=by-elsewhere; Path=/"}, body=COMPLETION)])
+    home = serve([
+        Reply(status, {"Location": elsewhere.url + "/x"}),
+        Reply(200, {"Set-Cookie": "session=home-1; Path=/"}, body=COMPLETION),
+        Reply(200, body=COMPLETION),
+    ])
+    api = make_api(home, max_retries=0)
+    for _ in range(3):
+        api.call(completion_spec(pkg), completion_options(pkg))
+    assert len(elsewhere.requests) == 1
+    # the second call to home carries home's own cookie, never the one elsewhere planted
+    assert [request.headers.get("cookie") for request in home.requests] == [
+        None, None, "session=home-1"
+    ]

@@ -49,12 +49,14 @@ import contextlib
 import contextvars
 import datetime as _dt
 import enum
+import http.client
 import http.cookiejar
 import json
 import logging
 import math
 import random
 import time
+import urllib.request
 import uuid
 import warnings
 from collections import OrderedDict
@@ -1109,6 +1111,15 @@ class BaseClient:
             f"max_retries={self.max_retries} http={_http.LIBRARY}>"
         )
 
+    def _sets_cookies(self, url: str) -> bool:
+        """Whether an answer from ``url`` may set this client's cookies: one from an origin its
+        credentials go to. The jar matches hosts, not origins: a cookie another port or scheme
+        of the same host set, after a redirect there, went home with every request after."""
+        try:
+            return _origin_of(_http.URL(url)) in self._origins
+        except _http.InvalidURL:
+            return False
+
     def _redact(self, text: str) -> str:
         """``text`` with every credential (in any escaped form) blanked out (servers
         sometimes echo a key back)."""
@@ -1654,11 +1665,20 @@ class BoundedCookieJar(http.cookiejar.CookieJar):
     """The cookie jar of a client this package makes: a server that sets new cookies on every
     response (or one of megabytes) cannot grow a long-lived client's memory without bound.
     Keeps ``MAX_COOKIES`` cookies at most, dropping the oldest set, and none longer than
-    ``MAX_COOKIE_BYTES``; otherwise the standard library's jar, with its matching rules."""
+    ``MAX_COOKIE_BYTES``; otherwise the standard library's jar, with its matching rules.
+    ``keeps`` says whether an answer from a URL may set cookies at all (a client's: only its
+    own origins)."""
 
-    def __init__(self) -> None:
+    def __init__(self, keeps: Callable[[str], bool] | None = None) -> None:
         super().__init__()
         self._set_order: OrderedDict[tuple[str, str, str], None] = OrderedDict()
+        self._keeps = keeps
+
+    def extract_cookies(
+        self, response: http.client.HTTPResponse, request: urllib.request.Request
+    ) -> None:
+        if self._keeps is None or self._keeps(request.get_full_url()):
+            super().extract_cookies(response, request)
 
     def set_cookie(self, cookie: http.cookiejar.Cookie) -> None:
         if len(cookie.name) + len(cookie.value or "") > MAX_COOKIE_BYTES:
@@ -1729,7 +1749,7 @@ class SyncAPIClient(BaseClient):
             timeout=self.timeout,
             limits=DEFAULT_LIMITS,
             follow_redirects=False,  # see request_raw
-            cookies=BoundedCookieJar(),
+            cookies=BoundedCookieJar(self._sets_cookies),
             headers={"Accept-Encoding": ACCEPT_ENCODING},  # see _bound_decoding
         )
         if self._owns_client:
@@ -1919,7 +1939,7 @@ class AsyncAPIClient(BaseClient):
             timeout=self.timeout,
             limits=DEFAULT_LIMITS,
             follow_redirects=False,  # see request_raw
-            cookies=BoundedCookieJar(),
+            cookies=BoundedCookieJar(self._sets_cookies),
             headers={"Accept-Encoding": ACCEPT_ENCODING},  # see _bound_decoding
         )
         if self._owns_client:
