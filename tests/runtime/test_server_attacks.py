@@ -33,10 +33,14 @@ on 127.0.0.1 (started by the test, stopped when it ends).
   `https://`), reached by a redirect, went home with every request after: the HTTP library's
   jar matches hosts, not origins. A client the package makes keeps only the cookies its own
   origins set (those still go home, as before).
+* The parse targets' validators were compiled afresh at each use (their cache had come off the
+  function when another was inserted above it): an answer of 50,000 dates with one unreadable,
+  built item by item, compiled 50,000 validators, seconds of CPU for 1.5 MB.
 """
 
 from __future__ import annotations
 
+import datetime
 import importlib
 import json
 import time
@@ -44,7 +48,9 @@ import tracemalloc
 import zlib
 from collections.abc import Callable
 from types import ModuleType
+from typing import Any
 
+import pydantic
 import pytest
 
 from tests.support.runtime_harness import Api, completion_options, completion_spec
@@ -226,3 +232,26 @@ def test_a_cookie_another_origin_set_never_reaches_home(
     assert [request.headers.get("cookie") for request in home.requests] == [
         None, None, "session=home-1"
     ]
+
+
+def test_an_answer_built_item_by_item_compiles_its_validator_once(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    built: list[object] = []
+
+    class Counted(pydantic.TypeAdapter):  # type: ignore[type-arg]
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            built.append(args[0])
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(pydantic, "TypeAdapter", Counted)
+    dates = ["2026-12-05T15:00:00Z"] * 20_000 + ["not a date"]  # the last one: lenient path
+    server = serve([Reply(200, JSON, body=dates)], repeat_last=True)
+    api = make_api(server, max_retries=0)
+    spec = completion_spec(pkg, success={"200": list[datetime.datetime]})
+    for _ in range(2):
+        answer = api.call(spec, completion_options(pkg))
+        assert answer[0] == datetime.datetime(2026, 12, 5, 15, tzinfo=datetime.UTC)
+        assert answer[-1] == "not a date" and len(answer) == 20_001
+    assert len(built) <= 2, len(built)  # list[datetime] and datetime, once each: 40,000 before
