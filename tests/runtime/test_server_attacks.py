@@ -36,6 +36,9 @@ on 127.0.0.1 (started by the test, stopped when it ends).
 * The parse targets' validators were compiled afresh at each use (their cache had come off the
   function when another was inserted above it): an answer of 50,000 dates with one unreadable,
   built item by item, compiled 50,000 validators, seconds of CPU for 1.5 MB.
+* An error event's message went whole into the stream's exception, as long as the event and
+  with its line breaks (a log line forged under the client's own): it is on one line and cut
+  to 300 characters, as an error status's message is.
 """
 
 from __future__ import annotations
@@ -255,3 +258,18 @@ def test_an_answer_built_item_by_item_compiles_its_validator_once(
         assert answer[0] == datetime.datetime(2026, 12, 5, 15, tzinfo=datetime.UTC)
         assert answer[-1] == "not a date" and len(answer) == 20_001
     assert len(built) <= 2, len(built)  # list[datetime] and datetime, once each: 40,000 before
+
+
+def test_an_error_events_message_is_one_line_cut_short(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
+) -> None:
+    said = "overloaded\nINFO forged log line\n" + "x" * (1 << 20)
+    events = [f"data: {json.dumps({'error': {'message': said, 'status': 503}})}\n\n".encode()]
+    server = serve([Reply(200, {"Content-Type": "text/event-stream"}, chunks=events)])
+    api = make_api(server, max_retries=0)
+    with pytest.raises(pkg.APIStatusError) as error:
+        api.stream(completion_spec(pkg), completion_options(pkg))
+    message = str(error.value)
+    assert message.startswith("Error in stream: overloaded INFO forged log line xxx")
+    assert "\n" not in message and len(message) < 400, len(message)
+    assert error.value.status_code == 503 and error.value.body["message"] == said  # kept whole

@@ -320,8 +320,12 @@ def _error_from_event(
         message = error.get("message")
     elif isinstance(error, str):
         message = error
-    if not isinstance(message, str) or not message:
-        # redacted before it is cut short: a key cut in two would escape redaction
+    if isinstance(message, str) and message:
+        # on one line and cut short, as an error status's message is: the server's text (up
+        # to max_event_size) went whole into the exception, line breaks and all, where a log
+        # line shows it; redacted first, as a key cut in two would escape redaction
+        message = excerpt(redact(message))
+    else:
         shown = excerpt(redact(raw)) if raw and payload is None else ""
         message = shown or "An error occurred during streaming"
     text = redact(
