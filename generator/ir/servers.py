@@ -67,11 +67,23 @@ def operation_server(operation: dict[str, Any], shared: Sequence[Any],
 
 
 def _usable_default(url: str) -> bool:
-    """An absolute http(s) URL without variables left and without `user:password@`, which
-    clients refuse as a base URL (credentials in a URL show in logs and messages)."""
+    """An absolute http(s) URL the client takes as a base URL (its `check_base_url`): no
+    variables left, no `user:password@` (credentials in a URL show in logs and messages), no
+    query or fragment (each request's path is appended: it would land in them; a variable's
+    default `api#` made every `Client()` raise), a host of labels DNS takes and a valid port."""
     parsed = urlparse(url)
-    return (parsed.scheme in ("http", "https") and "{" not in url
-            and parsed.username is None and parsed.password is None)
+    if (parsed.scheme not in ("http", "https") or "{" in url or "?" in url or "#" in url
+            or parsed.username is not None or parsed.password is not None):
+        return False
+    try:
+        parsed.port  # noqa: B018 - raises for a port that is no number from 0 to 65535
+    except ValueError:
+        return False
+    host = parsed.hostname or ""
+    if not host or parsed.port == 0:
+        return False
+    labels = host.removesuffix(".").split(".")
+    return ":" in host or all(0 < len(label) <= 63 for label in labels)
 
 
 def server_path(data: dict[str, Any]) -> str | None:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import importlib
+from pathlib import Path
+
 import pytest
 
-from generator.ir.servers import server_path, server_url, shared_path_prefix
+from generator.ir.servers import operation_server, server_path, server_url, shared_path_prefix
+from tests.support.runtime_harness import build_package
 
 
 def document(url: str, **variables: str) -> dict[str, object]:
@@ -24,11 +28,49 @@ def test_an_absolute_server_is_the_default_base_url_its_variables_filled_in() ->
     "https://user@api.example.com/v1",
     "https://{host}/v1",  # a variable without a default
     "ftp://api.example.com",
+    # clients refuse a query or a fragment (each request's path is appended: it would land in
+    # them), a host DNS does not take and a port out of range: every `Client()` raised
+    "https://{host}.example.com/v1#api",
+    "https://api.example.com/v1?version=2",
+    "https://api.example.com/v1?",
+    "https://api..example.com/v1",
+    "https://" + "a" * 64 + ".example.com",
+    "https://api.example.com:70000/v1",
+    "https://api.example.com:0/v1",
+    "https:///v1",
 ])
 def test_a_server_a_client_could_not_use_falls_back(url: str) -> None:
     assert server_url(document(url), "https://fallback.example.com/") == (
         "https://fallback.example.com")
     assert server_url(document(url), None) is None
+
+
+UNUSABLE_DEFAULTS = ["api#", "api?x=1", "api.example.com/v1?", "a..b", "api:99999"]
+
+
+@pytest.mark.parametrize("default", UNUSABLE_DEFAULTS)
+def test_a_variables_default_making_a_url_a_client_refuses_is_no_default(default: str) -> None:
+    """A hostile document's variable default: the URL it makes is no default base URL, nor an
+    operation's server (whose query would have taken every path of its requests)."""
+    assert server_url(document("https://{host}.example.com/v1", host=default), None) is None
+    operation = document("https://{host}.example.com/v1", host=default)
+    assert operation_server(operation, [], "https://api.example.com") is None
+
+
+@pytest.mark.parametrize("url", [
+    "https://api.example.com/v1", "http://127.0.0.1:8080", "https://[::1]:8443/x",
+    "https://eu.api.example.com.", "https://api.example.com:443/v1?", "https://a..b/",
+    "https://api.example.com/v1#", "https://u@api.example.com", "https://api.example.com:0",
+])
+def test_a_default_is_what_the_clients_own_check_takes(url: str, tmp_path: Path) -> None:
+    runtime = build_package(tmp_path)
+    base_client = importlib.import_module(runtime.__name__ + "._base_client")
+    try:
+        base_client.check_base_url(url)
+        taken = True
+    except ValueError:
+        taken = False
+    assert (server_url(document(url), None) is not None) == taken
 
 
 def test_a_server_without_a_scheme_is_a_host_not_a_path() -> None:

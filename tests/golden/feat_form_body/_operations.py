@@ -21,6 +21,7 @@ from urllib.parse import quote
 import pydantic
 import pydantic_core
 
+from ._auth import is_credential_header
 from ._base_client import AsyncAPIClient, SyncAPIClient, header_problem
 from ._errors import RequestValidationError
 from ._types import NOT_GIVEN, Headers, NotGiven, Query, Timeout
@@ -41,14 +42,25 @@ def _describe(
     # a property named "" is shown as such: the location is not empty, the name is
     where = ".".join(part or '""' for part in location) or "arguments"
     value = error.get("input")
+    hidden = _hidden_at(model, error.get("loc", ())) or _names_a_secret(error.get("loc", ()))
     shown = (
         ""
         if error.get("type") == "missing"
         else " (the value is not shown)"
-        if _hidden_at(model, error.get("loc", ()))
+        if hidden
         else f" (got {type(value).__name__} {_short(value)})"
     )
     return f"{where}: {error.get('msg', 'invalid value')}{shown}"
+
+
+def _names_a_secret(location: Iterable[object]) -> bool:
+    """Whether a validation error's location names its value (the last name in it: the
+    property, parameter or key holding it, an array's index aside) by a word saying it holds a
+    credential (`X-Api-Key`, `access_token`, `client_secret`): a header, query parameter or
+    property the document does not mark `format: password` still is one, which the client
+    keeps home and blanks when a server echoes it; its message showed it."""
+    names = [part for part in location if isinstance(part, str)]
+    return bool(names) and is_credential_header(names[-1])
 
 
 def _hidden_at(model: object, location: Iterable[object]) -> bool:

@@ -49,12 +49,14 @@ import contextlib
 import contextvars
 import datetime as _dt
 import enum
+import http.client
 import http.cookiejar
 import json
 import logging
 import math
 import random
 import time
+import urllib.request
 import uuid
 import warnings
 from collections import OrderedDict
@@ -407,7 +409,7 @@ def header_problem(value: str) -> str | None:
     no space or tab around it, which the HTTP library refuses and a server would strip)."""
     if "\r" in value or "\n" in value:
         return "contains a line break"
-    if any((ord(char) < 0x20 and char != "\t") or ord(char) == 0x7F for char in value):
+    if _controls(value):
         return "contains a control character"
     if not value.isascii():
         return "contains a non-ASCII character"
@@ -571,6 +573,32 @@ def _refuse_framing_headers(headers: Mapping[str, tuple[str, str]]) -> None:
             "and the body; a value given for it is refused (change base_url to reach another "
             "host)"
         )
+
+
+def _check_part_headers(parts: _uploads.Parts) -> None:
+    """``RequestValidationError`` for a file part whose content type (``(filename, file,
+    content_type)``) or own headers hold a line break or a control character: the HTTP library
+    writes them into the part's head as they are (where it escapes the filename), so a value
+    would add headers to the part or end its head early. No value is shown."""
+    for name, value in parts:
+        if not isinstance(value, tuple):
+            continue
+        shown = excerpt(repr(name), 80)
+        if len(value) >= 3 and value[2] is not None:
+            kind = value[2]
+            if not isinstance(kind, str) or _controls(kind):
+                raise RequestValidationError(
+                    f"file part {shown}: its content type must be a str without line breaks or "
+                    "control characters (it is written as the part's Content-Type header); "
+                    "nothing was sent"
+                )
+        if len(value) >= 4 and value[3] is not None:
+            check_headers(f"file part {shown} headers", value[3])
+
+
+def _controls(value: str) -> bool:
+    """Whether ``value`` holds a line break or another control character (a tab aside)."""
+    return any((ord(char) < 0x20 and char != "\t") or ord(char) == 0x7F for char in value)
 
 
 def body_seconds(timeout: Timeout) -> float | None:
@@ -786,12 +814,13 @@ ACCEPT_ENCODING: Final = "gzip, deflate"
 _UNBOUNDED_CODINGS: Final = frozenset({"br", "zstd"})
 
 
-def _refuse_unsafe_codings(response: _http.Response) -> None:
+def _bound_decoding(response: _http.Response) -> None:
     """A body compressed twice over (``Content-Encoding: gzip, gzip``) expands a thousandfold
     per layer inside the HTTP library, a few kilobytes into gigabytes, before any of it can be
     counted against ``max_response_size``: such a body is not decoded at all. Nor is a body in
     a coding of ``_UNBOUNDED_CODINGS`` the request did not ask for (the client asks for
-    ``ACCEPT_ENCODING``; an ``Accept-Encoding`` the caller sets is the caller's choice)."""
+    ``ACCEPT_ENCODING``; an ``Accept-Encoding`` the caller sets is the caller's choice). A
+    body in one coding is decoded in small steps (``_SmallPieces``)."""
     codings = response.headers.get("content-encoding", "").lower().split(",")
     applied = [coding.strip() for coding in codings if coding.strip() not in ("", "identity")]
     if len(applied) > 1:
@@ -807,6 +836,49 @@ def _refuse_unsafe_codings(response: _http.Response) -> None:
                 f"{excerpt(asked, 80) or 'none'}) and is not decoded: one read of it could "
                 "expand past max_response_size before it is counted"
             )
+    if applied:
+        response.stream = _SmallPieces(response.stream)
+
+
+#: The most compressed bytes the HTTP library decodes in one step: gzip and deflate expand
+#: them at most about a thousandfold, to 4 MiB.
+_CODED_PIECE: Final = 4096
+
+
+class _SmallPieces(_http.SyncByteStream, _http.AsyncByteStream):
+    """A compressed body handed to the HTTP library's decoder ``_CODED_PIECE`` bytes at a time.
+    The library decodes whatever one read brought in one piece: 64 KiB of gzip became 64 MiB of
+    text at once, which splitting into events or lines (``_streaming``, ``iter_lines``) made a
+    list of millions of strings: 1.2 GB for 260 KB on the wire."""
+
+    def __init__(self, stream: _http.SyncByteStream | _http.AsyncByteStream) -> None:
+        self._stream = stream
+
+    def __iter__(self) -> Iterator[bytes]:
+        assert isinstance(self._stream, _http.SyncByteStream)
+        for chunk in self._stream:
+            yield from _pieces(chunk)
+
+    async def __aiter__(self) -> AsyncIterator[bytes]:
+        assert isinstance(self._stream, _http.AsyncByteStream)
+        async for chunk in self._stream:
+            for piece in _pieces(chunk):
+                yield piece
+
+    def close(self) -> None:
+        assert isinstance(self._stream, _http.SyncByteStream)
+        self._stream.close()
+
+    async def aclose(self) -> None:
+        assert isinstance(self._stream, _http.AsyncByteStream)
+        await self._stream.aclose()
+
+
+def _pieces(chunk: bytes) -> Sequence[bytes]:
+    """``chunk`` cut into pieces of at most ``_CODED_PIECE`` bytes."""
+    if len(chunk) <= _CODED_PIECE:
+        return (chunk,)
+    return [chunk[start : start + _CODED_PIECE] for start in range(0, len(chunk), _CODED_PIECE)]
 
 
 def _asked_codings(accept_encoding: str) -> set[str]:
@@ -1039,6 +1111,15 @@ class BaseClient:
             f"max_retries={self.max_retries} http={_http.LIBRARY}>"
         )
 
+    def _sets_cookies(self, url: str) -> bool:
+        """Whether an answer from ``url`` may set this client's cookies: one from an origin its
+        credentials go to. The jar matches hosts, not origins: a cookie another port or scheme
+        of the same host set, after a redirect there, went home with every request after."""
+        try:
+            return _origin_of(_http.URL(url)) in self._origins
+        except _http.InvalidURL:
+            return False
+
     def _redact(self, text: str) -> str:
         """``text`` with every credential (in any escaped form) blanked out (servers
         sometimes echo a key back)."""
@@ -1140,6 +1221,7 @@ class BaseClient:
                 fields.update(body)
             data = {k: v for k, v in fields.items() if not _skip(v)}
             files = _uploads.file_parts(options.files)
+            _check_part_headers(files)
             if not files:
                 files, data = _uploads.fields_as_parts(data), None
         elif options.form is not None:
@@ -1583,11 +1665,20 @@ class BoundedCookieJar(http.cookiejar.CookieJar):
     """The cookie jar of a client this package makes: a server that sets new cookies on every
     response (or one of megabytes) cannot grow a long-lived client's memory without bound.
     Keeps ``MAX_COOKIES`` cookies at most, dropping the oldest set, and none longer than
-    ``MAX_COOKIE_BYTES``; otherwise the standard library's jar, with its matching rules."""
+    ``MAX_COOKIE_BYTES``; otherwise the standard library's jar, with its matching rules.
+    ``keeps`` says whether an answer from a URL may set cookies at all (a client's: only its
+    own origins)."""
 
-    def __init__(self) -> None:
+    def __init__(self, keeps: Callable[[str], bool] | None = None) -> None:
         super().__init__()
         self._set_order: OrderedDict[tuple[str, str, str], None] = OrderedDict()
+        self._keeps = keeps
+
+    def extract_cookies(
+        self, response: http.client.HTTPResponse, request: urllib.request.Request
+    ) -> None:
+        if self._keeps is None or self._keeps(request.get_full_url()):
+            super().extract_cookies(response, request)
 
     def set_cookie(self, cookie: http.cookiejar.Cookie) -> None:
         if len(cookie.name) + len(cookie.value or "") > MAX_COOKIE_BYTES:
@@ -1658,8 +1749,8 @@ class SyncAPIClient(BaseClient):
             timeout=self.timeout,
             limits=DEFAULT_LIMITS,
             follow_redirects=False,  # see request_raw
-            cookies=BoundedCookieJar(),
-            headers={"Accept-Encoding": ACCEPT_ENCODING},  # see _refuse_unsafe_codings
+            cookies=BoundedCookieJar(self._sets_cookies),
+            headers={"Accept-Encoding": ACCEPT_ENCODING},  # see _bound_decoding
         )
         if self._owns_client:
             _bound_reads(self._client)
@@ -1729,7 +1820,7 @@ class SyncAPIClient(BaseClient):
                         if hops >= self.max_redirects:
                             raise self._too_many_redirects(prepared)
                         hops, attempt = hops + 1, following
-                    _refuse_unsafe_codings(response)
+                    _bound_decoding(response)
                     if not ((stream or lazy) and response.is_success):
                         self._read(response, prepared.timeout)
             except _http.LocalProtocolError as exc:  # our request, not the network: no retry
@@ -1848,8 +1939,8 @@ class AsyncAPIClient(BaseClient):
             timeout=self.timeout,
             limits=DEFAULT_LIMITS,
             follow_redirects=False,  # see request_raw
-            cookies=BoundedCookieJar(),
-            headers={"Accept-Encoding": ACCEPT_ENCODING},  # see _refuse_unsafe_codings
+            cookies=BoundedCookieJar(self._sets_cookies),
+            headers={"Accept-Encoding": ACCEPT_ENCODING},  # see _bound_decoding
         )
         if self._owns_client:
             _bound_reads(self._client)
@@ -1919,7 +2010,7 @@ class AsyncAPIClient(BaseClient):
                         if hops >= self.max_redirects:
                             raise self._too_many_redirects(prepared)
                         hops, attempt = hops + 1, following
-                    _refuse_unsafe_codings(response)
+                    _bound_decoding(response)
                     if not ((stream or lazy) and response.is_success):
                         await self._read(response, prepared.timeout)
             except _http.LocalProtocolError as exc:  # our request, not the network: no retry
