@@ -10,6 +10,7 @@ limit.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from generator.document.keywords import subschemas
@@ -97,15 +98,24 @@ def _items_of(schema: dict[str, Any]) -> Any:
 def is_nullable(schema: Any, refs: Refs) -> bool:
     """3.0 `nullable`, 3.1 `type: [.., "null"]`, `const: null`, or a null branch of oneOf/anyOf
     (however deep, a union that contains itself included)."""
+    return _some_branch(schema, refs, _allows_null)
+
+
+def _some_branch(schema: Any, refs: Refs, holds: Callable[[dict[str, Any]], bool]) -> bool:
+    """Whether `holds` is true of `schema` or of a branch of its `oneOf`/`anyOf`, however deep
+    (references followed; a union that contains itself included)."""
     pending, seen = [schema], set()
     while pending:
         node = refs.resolve(pending.pop())
         if not isinstance(node, dict) or id(node) in seen:
             continue
         seen.add(id(node))
-        if _allows_null(node):
+        if holds(node):
             return True
-        pending.extend((node.get("oneOf") or []) + (node.get("anyOf") or []))
+        for keyword in ("oneOf", "anyOf"):
+            branches = node.get(keyword)
+            if isinstance(branches, list):
+                pending.extend(branches)
     return False
 
 
@@ -232,16 +242,4 @@ def is_binary(schema: Any, refs: Refs) -> bool:
 def may_be_binary(schema: Any, refs: Refs) -> bool:
     """A file (`is_binary`), or a `oneOf`/`anyOf` one of whose branches is one, however deep
     (`oneOf: [{type: string, format: binary}, {type: string}]`: a file or a text)."""
-    pending, seen = [schema], set()
-    while pending:
-        node = refs.resolve(pending.pop())
-        if not isinstance(node, dict) or id(node) in seen:
-            continue
-        seen.add(id(node))
-        if is_binary(node, refs):
-            return True
-        for keyword in ("oneOf", "anyOf"):
-            branches = node.get(keyword)
-            if isinstance(branches, list):
-                pending.extend(branches)
-    return False
+    return _some_branch(schema, refs, lambda node: is_binary(node, refs))

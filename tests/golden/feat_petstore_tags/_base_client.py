@@ -607,7 +607,22 @@ def body_seconds(timeout: Timeout) -> float | None:
     return timeout.read if isinstance(timeout, _http.Timeout) else timeout
 
 
-class _BodyDeadline(_http.SyncByteStream, _http.AsyncByteStream):
+class _WrappedBody(_http.SyncByteStream, _http.AsyncByteStream):
+    """A response's body read through another: closing it closes the one it wraps."""
+
+    def __init__(self, stream: _http.SyncByteStream | _http.AsyncByteStream) -> None:
+        self._stream = stream
+
+    def close(self) -> None:
+        assert isinstance(self._stream, _http.SyncByteStream)
+        self._stream.close()
+
+    async def aclose(self) -> None:
+        assert isinstance(self._stream, _http.AsyncByteStream)
+        await self._stream.aclose()
+
+
+class _BodyDeadline(_WrappedBody):
     """A response's body that fails with the HTTP library's ``ReadTimeout`` once it has taken
     more than ``seconds`` since its headers came: the read timeout bounds only the wait between
     two reads, and a server sending a byte every few seconds kept a call going for ever (a
@@ -619,7 +634,7 @@ class _BodyDeadline(_http.SyncByteStream, _http.AsyncByteStream):
         request: _http.Request,
         seconds: float,
     ) -> None:
-        self._stream = stream
+        super().__init__(stream)
         self._request = request
         self._seconds = seconds
         self._deadline = time.monotonic() + seconds
@@ -643,14 +658,6 @@ class _BodyDeadline(_http.SyncByteStream, _http.AsyncByteStream):
         async for piece in self._stream:
             self._check()
             yield piece
-
-    def close(self) -> None:
-        assert isinstance(self._stream, _http.SyncByteStream)
-        self._stream.close()
-
-    async def aclose(self) -> None:
-        assert isinstance(self._stream, _http.AsyncByteStream)
-        await self._stream.aclose()
 
 
 class _AnswerClock:
@@ -845,14 +852,11 @@ def _bound_decoding(response: _http.Response) -> None:
 _CODED_PIECE: Final = 4096
 
 
-class _SmallPieces(_http.SyncByteStream, _http.AsyncByteStream):
+class _SmallPieces(_WrappedBody):
     """A compressed body handed to the HTTP library's decoder ``_CODED_PIECE`` bytes at a time.
     The library decodes whatever one read brought in one piece: 64 KiB of gzip became 64 MiB of
     text at once, which splitting into events or lines (``_streaming``, ``iter_lines``) made a
     list of millions of strings: 1.2 GB for 260 KB on the wire."""
-
-    def __init__(self, stream: _http.SyncByteStream | _http.AsyncByteStream) -> None:
-        self._stream = stream
 
     def __iter__(self) -> Iterator[bytes]:
         assert isinstance(self._stream, _http.SyncByteStream)
@@ -864,14 +868,6 @@ class _SmallPieces(_http.SyncByteStream, _http.AsyncByteStream):
         async for chunk in self._stream:
             for piece in _pieces(chunk):
                 yield piece
-
-    def close(self) -> None:
-        assert isinstance(self._stream, _http.SyncByteStream)
-        self._stream.close()
-
-    async def aclose(self) -> None:
-        assert isinstance(self._stream, _http.AsyncByteStream)
-        await self._stream.aclose()
 
 
 def _pieces(chunk: bytes) -> Sequence[bytes]:
