@@ -13,17 +13,15 @@ change there names a class models.py has (`diff`'s client texts, generator/drift
 
 from __future__ import annotations
 
-import ast
 import copy
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from generator import ir, pipeline
+from generator import ir
 from generator.drift.diff.client import diff_with_client
 from generator.drift.diff.types import client_annotations
-from tests.drift.test_client_types import _normal, _Unannotated
+from tests.drift.test_client_types import _normal
+from tests.drift.test_folded_roots import _generated_fields
 
 Doc = dict[str, Any]
 REF = "#/components/schemas/"
@@ -72,21 +70,6 @@ def base() -> Doc:
                 "200": {"description": "ok", "content": {"application/json": {"schema": {
                     "$ref": REF + "Holder"}}}}}}}},
             "components": {"schemas": schemas}}
-
-
-def _generated_fields(document: Doc, folder: Path) -> dict[tuple[str, str], str]:
-    spec = folder / "api.yaml"
-    spec.write_text(yaml.safe_dump(document), encoding="utf-8")
-    files = pipeline.build_packages([pipeline.target_for_spec(spec, "api")])["api"]
-    found = {}
-    for path, text in files.items():
-        for node in ast.parse(text).body if path.startswith("models/_") else ():
-            for statement in node.body if isinstance(node, ast.ClassDef) else ():
-                if isinstance(statement, ast.AnnAssign) and isinstance(
-                        statement.target, ast.Name) and statement.target.id != "root":
-                    found[(node.name, statement.target.id)] = ast.unparse(
-                        _Unannotated().visit(statement.annotation))
-    return found
 
 
 def test_the_classes_inside_all_ofs_are_named_as_the_generated_code_names_them(
