@@ -273,3 +273,50 @@ def test_an_error_events_message_is_one_line_cut_short(
     assert message.startswith("Error in stream: overloaded INFO forged log line xxx")
     assert "\n" not in message and len(message) < 400, len(message)
     assert error.value.status_code == 503 and error.value.body["message"] == said  # kept whole
+
+
+def peak_rss_since(reset: bool = False) -> int:
+    """The process's peak resident size in bytes (VmHWM), reset to the current size first with
+    ``reset``: pydantic-core's errors live in Rust's heap, which tracemalloc does not see."""
+    if reset:
+        with open("/proc/self/clear_refs", "w") as refs:
+            refs.write("5")
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) * 1024
+    raise AssertionError("no VmHWM in /proc/self/status")
+
+
+MISFITS = 1 << 20  # 2 MiB of `1,`: pydantic made an error for each, 450 MB at least
+
+
+@pytest.mark.parametrize("strict", [False, True])
+def test_an_answer_of_many_misfits_is_refused_at_the_first(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer],
+    strict: bool,
+) -> None:
+    misfits = "[" + "1," * MISFITS + "1]"
+    long_fine = {"id": "c1", "created": 1, "model": "m",
+                 "choices": [{"index": i, "text": "ab" * 20} for i in range(3000)]}  # 150 KB
+    server = serve([
+        Reply(200, JSON, body=f'{{"id":"c1","created":1,"model":"m","choices":{misfits}}}'),
+        Reply(422, JSON, body=f'{{"detail":{misfits}}}'),
+        Reply(200, JSON, body=long_fine),
+    ])
+    api = make_api(server, max_retries=0, strict_response_validation=strict)
+    before = peak_rss_since(reset=True)
+    if strict:
+        with pytest.raises(pkg.APIResponseValidationError, match="choices.0: Input should be"):
+            api.call(completion_spec(pkg), completion_options(pkg))
+    else:
+        answer = api.call(completion_spec(pkg), completion_options(pkg))
+        assert len(answer.choices) == MISFITS + 1 and answer.choices[-1] == 1  # built leniently
+    with pytest.raises(pkg.UnprocessableEntityError) as error:
+        api.call(completion_spec(pkg), completion_options(pkg))
+    assert error.value.parsed_body is None
+    grown = peak_rss_since() - before
+    assert grown < 100 << 20, grown  # the body and its decoded list; 450 MB and more before
+    answer = api.call(completion_spec(pkg), completion_options(pkg))
+    assert answer == pkg.models.Completion.model_validate(long_fine)
+    assert isinstance(answer.choices[-1], pkg.models.Choice)
