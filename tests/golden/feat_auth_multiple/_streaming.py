@@ -369,9 +369,8 @@ class _Decoder(Generic[_T]):
     def _item(self, event: str | None, data: bytes) -> _T:
         """The chunk of one event other than ``[DONE]``: the fast path straight from the
         bytes, else (error events, bad JSON or UTF-8, lenient parsing) :meth:`_chunk`."""
-        if (
-            event is None and len(data) <= UNCHECKED_JSON_BYTES
-        ):  # larger: counted, checked (slow path)
+        # longer data: counted and checked for misfits (`parse_json`) on the slow path
+        if event is None and len(data) <= UNCHECKED_JSON_BYTES:
             if self._error_in_extra:
                 try:
                     item: Any = self._validate(data)

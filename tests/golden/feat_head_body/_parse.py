@@ -290,10 +290,11 @@ def json_validator(type_: object) -> Callable[[str | bytes], Any]:
     return _get_adapter(type_).validate_json
 
 
-#: JSON text longer than this is first validated by its type's fail-fast twin (:func:`_fail_fast`):
-#: pydantic reports every item that does not match, about 450 bytes each, and a body has up to
-#: one item per two bytes: 4 MB of ``{"choices": [1, 1, ...]}`` made 2 million errors, 1.7 GB
-#: (2.6 GB with the summary of strict mode). Shorter text makes at most 32,768 errors.
+#: JSON text longer than this is first validated by the fail-fast twin of its type
+#: (:func:`_fail_fast`): pydantic reports every item that does not match, some 450 bytes each,
+#: and text holds up to one item per two bytes: 2 MiB of ``{"choices": [1, 1, ...]}`` made a
+#: million errors, 480 MB (1.4 GB in strict mode, whose summary listed them all). Shorter text
+#: makes 32,768 errors at most; longer text pays for a second validation when it is valid.
 UNCHECKED_JSON_BYTES = 1 << 16
 
 
@@ -340,10 +341,11 @@ def _fail_fast_cached(type_: Any) -> pydantic_core.SchemaValidator | None:
 def _fail_fast(type_: object) -> pydantic_core.SchemaValidator | None:
     """The fail-fast twin of ``type_``'s validator (``None`` where no array or object could
     make many errors): the same core schema with ``fail_fast`` on every array and object, so it
-    accepts exactly what the real validator accepts but reports at most one error for each,
-    whatever their length. Each model in it builds a stand-in of the same name (the twin's
-    values are thrown away): a model's own class would bring its compiled validator back, which
-    pydantic-core reuses whole, fail_fast aside."""
+    accepts what the real validator accepts (the document's models have no ``__init__`` nor
+    ``model_post_init`` of their own) but reports at most one error for each, whatever their
+    length. Each model in it builds a stand-in of the same name (the twin's values are thrown
+    away): a model's own class would bring its compiled validator back, which pydantic-core
+    reuses whole, fail_fast aside."""
     annotation: Any = type_
     try:
         return _fail_fast_cached(annotation)
@@ -422,7 +424,7 @@ def mismatch_summary(error: pydantic.ValidationError) -> str:
     """What a validation found, as ``"location: message"`` parts (at most three shown, the
     input values left out): the message of strict mode's error."""
     more = error.error_count() - 3
-    found = [  # the errors are few: long JSON was checked by the fail-fast twin (_fail_fast)
+    found = [  # few: long JSON and decoded values stop at each array's first misfit (_fail_fast)
         f"{'.'.join(str(part) for part in item['loc']) or '(root)'}: {item['msg']}"
         for item in error.errors(include_url=False, include_input=False)[:3]
     ]
