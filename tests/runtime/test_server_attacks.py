@@ -39,6 +39,12 @@ on 127.0.0.1 (started by the test, stopped when it ends).
 * An error event's message went whole into the stream's exception, as long as the event and
   with its line breaks (a log line forged under the client's own): it is on one line and cut
   to 300 characters, as an error status's message is.
+* An answer whose array (or object) items all misfit their type made pydantic report every one:
+  2 MiB of `{"choices": [1, 1, ...]}` grew the client by 480 MB (1.4 GB with
+  `strict_response_validation`, whose summary listed them all), whether a body, an error
+  status's body or a streamed event. JSON over 64 KiB and decoded answers are first validated
+  by a fail-fast twin of their type, which stops at the first misfit of each array and object;
+  what valid answers parse to, and what small misfits report, is unchanged.
 """
 
 from __future__ import annotations
@@ -273,3 +279,99 @@ def test_an_error_events_message_is_one_line_cut_short(
     assert message.startswith("Error in stream: overloaded INFO forged log line xxx")
     assert "\n" not in message and len(message) < 400, len(message)
     assert error.value.status_code == 503 and error.value.body["message"] == said  # kept whole
+
+
+def peak_rss_since(reset: bool = False) -> int:
+    """The process's peak resident size in bytes (VmHWM), reset to the current size first with
+    ``reset``: pydantic-core's errors live in Rust's heap, which tracemalloc does not see."""
+    if reset:
+        with open("/proc/self/clear_refs", "w") as refs:
+            refs.write("5")
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) * 1024
+    raise AssertionError("no VmHWM in /proc/self/status")
+
+
+MISFITS = 1 << 20  # 2 MiB of `1,`: pydantic made an error for each, 450 MB at least
+
+
+@pytest.mark.parametrize("strict", [False, True])
+def test_an_answer_of_many_misfits_is_refused_at_the_first(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer],
+    strict: bool,
+) -> None:
+    misfits = "[" + "1," * MISFITS + "1]"
+    long_fine = {"id": "c1", "created": 1, "model": "m",
+                 "choices": [{"index": i, "text": "ab" * 20} for i in range(3000)]}  # 150 KB
+    server = serve([
+        Reply(200, JSON, body=f'{{"id":"c1","created":1,"model":"m","choices":{misfits}}}'),
+        Reply(422, JSON, body=f'{{"detail":{misfits}}}'),
+        Reply(200, JSON, body=long_fine),
+    ])
+    api = make_api(server, max_retries=0, strict_response_validation=strict)
+    before = peak_rss_since(reset=True)
+    if strict:
+        with pytest.raises(pkg.APIResponseValidationError, match="choices.0: Input should be"):
+            api.call(completion_spec(pkg), completion_options(pkg))
+    else:
+        answer = api.call(completion_spec(pkg), completion_options(pkg))
+        assert len(answer.choices) == MISFITS + 1 and answer.choices[-1] == 1  # built leniently
+    with pytest.raises(pkg.UnprocessableEntityError) as error:
+        api.call(completion_spec(pkg), completion_options(pkg))
+    assert error.value.parsed_body is None
+    grown = peak_rss_since() - before
+    assert grown < 100 << 20, grown  # the body and its decoded list; 450 MB and more before
+    answer = api.call(completion_spec(pkg), completion_options(pkg))
+    assert answer == pkg.models.Completion.model_validate(long_fine)
+    assert isinstance(answer.choices[-1], pkg.models.Choice)
+
+
+@pytest.mark.parametrize("strict", [False, True])
+def test_an_event_of_many_misfits_is_refused_at_the_first(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer],
+    strict: bool,
+) -> None:
+    misfits = "[" + "1," * MISFITS + "1]"
+    data = f'{{"id":"c1","created":1,"model":"m","choices":{misfits}}}'
+    server = serve([Reply(200, {"Content-Type": "text/event-stream"},
+                          body=f"data: {data}\n\ndata: [DONE]\n\n")])
+    api = make_api(server, max_retries=0, strict_response_validation=strict,
+                   max_event_size=4 * MISFITS)
+    before = peak_rss_since(reset=True)
+    if strict:
+        with pytest.raises(pkg.APIResponseValidationError, match="choices.0: Input should be"):
+            api.stream(completion_spec(pkg), completion_options(pkg))
+    else:
+        (chunk,) = api.stream(completion_spec(pkg), completion_options(pkg))
+        assert len(chunk.choices) == MISFITS + 1 and chunk.choices[0] == 1
+    grown = peak_rss_since() - before
+    assert grown < 100 << 20, grown  # 450 MB and more before
+
+
+def test_an_ordinary_misfit_is_reported_as_before(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
+) -> None:
+    few = {"id": "c1", "created": 1, "model": "m", "choices": [1, 2, 3, 4, 5]}
+    server = serve([Reply(200, JSON, body=few)])
+    api = make_api(server, max_retries=0, strict_response_validation=True)
+    shown = "; ".join(f"choices.{i}: Input should be an object" for i in range(3))
+    with pytest.raises(pkg.APIResponseValidationError, match=f"{shown} \\(and 2 more\\)"):
+        api.call(completion_spec(pkg), completion_options(pkg))
+
+
+def test_long_answers_of_maps_and_unions_parse_as_before(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
+) -> None:
+    choice = {"index": 0, "text": "ab", "finish_reason": "stop"}
+    fine = {f"k{i}": [choice] * 3 if i % 2 else i for i in range(2000)}  # 130 KB
+    misfit = {**fine, "k1": [choice, {"index": "x"}], "k2": "two"}
+    server = serve([Reply(200, JSON, body=fine), Reply(200, JSON, body=misfit)])
+    api = make_api(server, max_retries=0)
+    target = dict[str, list[pkg.models.Choice] | int]
+    spec = completion_spec(pkg, success={"200": target})
+    assert api.call(spec, completion_options(pkg)) == pydantic.TypeAdapter(target).validate_python(fine)
+    answer = api.call(spec, completion_options(pkg))  # lenient: built as it is
+    assert answer["k1"][1].index == "x" and answer["k2"] == "two"
+    assert answer["k3"] == [pkg.models.Choice(**choice)] * 3

@@ -54,7 +54,7 @@ from ._errors import (
     status_error_class,
 )
 from ._parse import (
-    UNCOUNTED_JSON_BYTES,
+    UNCHECKED_JSON_BYTES,
     extra_keeps,
     is_json_media,
     json_validator,
@@ -369,7 +369,8 @@ class _Decoder(Generic[_T]):
     def _item(self, event: str | None, data: bytes) -> _T:
         """The chunk of one event other than ``[DONE]``: the fast path straight from the
         bytes, else (error events, bad JSON or UTF-8, lenient parsing) :meth:`_chunk`."""
-        if event is None and len(data) <= UNCOUNTED_JSON_BYTES:  # larger: counted (slow path)
+        # longer data: counted and checked for misfits (`parse_json`) on the slow path
+        if event is None and len(data) <= UNCHECKED_JSON_BYTES:
             if self._error_in_extra:
                 try:
                     item: Any = self._validate(data)
@@ -570,7 +571,7 @@ class Stream(_Decoder[_T]):
                             data = block[6:]
                             if data.startswith(b"[DONE]"):
                                 return
-                            if in_extra and len(data) <= UNCOUNTED_JSON_BYTES:  # `_item`, inlined
+                            if in_extra and len(data) <= UNCHECKED_JSON_BYTES:  # `_item`, inlined
                                 try:
                                     value: Any = validate(data)
                                 except ValueError:
@@ -708,7 +709,7 @@ class AsyncStream(_Decoder[_T]):
                             data = block[6:]
                             if data.startswith(b"[DONE]"):
                                 return
-                            if in_extra and len(data) <= UNCOUNTED_JSON_BYTES:  # `_item`, inlined
+                            if in_extra and len(data) <= UNCHECKED_JSON_BYTES:  # `_item`, inlined
                                 try:
                                     value: Any = validate(data)
                                 except ValueError:

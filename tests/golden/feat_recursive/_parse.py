@@ -40,8 +40,10 @@ import pydantic_core
 __all__ = [
     "MAX_JSON_CONTAINERS",
     "MAX_JSON_VALUES",
+    "UNCHECKED_JSON_BYTES",
     "UNCOUNTED_JSON_BYTES",
     "admits_null",
+    "check_json",
     "check_json_size",
     "construct",
     "extra_keeps",
@@ -269,7 +271,8 @@ def _get_adapter(type_: object) -> pydantic.TypeAdapter[Any]:
 
 
 def json_validator(type_: object) -> Callable[[str | bytes], Any]:
-    """The strict fast path of :func:`parse_json` for ``type_``, bound once.
+    """The strict fast path of :func:`parse_json` for ``type_``, bound once (for text up to
+    :data:`UNCHECKED_JSON_BYTES`; :func:`check_json` longer text first).
 
     The callable validates JSON text (``str`` or UTF-8 ``bytes``) straight into ``type_`` in
     pydantic-core (which also parses the JSON, faster than ``json.loads``) and raises
@@ -285,6 +288,112 @@ def json_validator(type_: object) -> Callable[[str | bytes], Any]:
             return validator.validate_json
         return type_.model_validate_json
     return _get_adapter(type_).validate_json
+
+
+#: JSON text longer than this is first validated by the fail-fast twin of its type
+#: (:func:`_fail_fast`): pydantic reports every item that does not match, some 450 bytes each,
+#: and text holds up to one item per two bytes: 2 MiB of ``{"choices": [1, 1, ...]}`` made a
+#: million errors, 480 MB (1.4 GB in strict mode, whose summary listed them all). Shorter text
+#: makes 32,768 errors at most; longer text pays for a second validation when it is valid.
+UNCHECKED_JSON_BYTES = 1 << 16
+
+
+def check_json(type_: object, raw: str | bytes) -> None:
+    """Raises the fail-fast twin's ``ValidationError`` (:func:`_fail_fast`: the first mismatch
+    of each array or object, not all of them) for JSON text longer than
+    :data:`UNCHECKED_JSON_BYTES` that does not match ``type_``: call it before
+    :func:`json_validator`'s validator, which would report every mismatch."""
+    if len(raw) > UNCHECKED_JSON_BYTES:
+        check = _fail_fast(type_)
+        if check is not None:
+            _check(check.validate_json, raw)
+
+
+def _checked_python(type_: object, validate: Callable[[object], Any], value: object) -> Any:
+    """``validate(value)`` for a decoded value of ``type_`` (no size known: always checked)."""
+    check = _fail_fast(type_)
+    if check is not None:
+        _check(check.validate_python, value)
+    return validate(value)
+
+
+def _check(validate: Callable[[Any], object], value: object) -> None:
+    """Runs the fail-fast twin; only its ``ValidationError`` counts (anything else it raises,
+    say a validator of the document's meeting the stand-in class, leaves the answer to the
+    real validator)."""
+    try:
+        validate(value)
+    except pydantic.ValidationError:
+        raise
+    except Exception:  # noqa: BLE001 - the real validator decides
+        return
+
+
+#: The core-schema types whose validation can stop at the first item that does not match.
+_FAIL_FAST_TYPES = frozenset({"list", "deque", "tuple", "set", "frozenset", "dict"})
+
+
+@functools.lru_cache(maxsize=512)
+def _fail_fast_cached(type_: Any) -> pydantic_core.SchemaValidator | None:
+    return _build_fail_fast(type_)
+
+
+def _fail_fast(type_: object) -> pydantic_core.SchemaValidator | None:
+    """The fail-fast twin of ``type_``'s validator (``None`` where no array or object could
+    make many errors): the same core schema with ``fail_fast`` on every array and object, so it
+    accepts what the real validator accepts (the document's models have no ``__init__`` nor
+    ``model_post_init`` of their own) but reports at most one error for each, whatever their
+    length. Each model in it builds a stand-in of the same name (the twin's values are thrown
+    away): a model's own class would bring its compiled validator back, which pydantic-core
+    reuses whole, fail_fast aside."""
+    annotation: Any = type_
+    try:
+        return _fail_fast_cached(annotation)
+    except TypeError:  # unhashable annotation: build uncached
+        return _build_fail_fast(annotation)
+
+
+def _build_fail_fast(type_: Any) -> pydantic_core.SchemaValidator | None:
+    try:
+        schema = (
+            type_.__pydantic_core_schema__ if _is_model(type_) else _get_adapter(type_).core_schema
+        )
+        changed: list[bool] = [False]
+        twin = _fail_fast_schema(schema, {}, changed)
+        return pydantic_core.SchemaValidator(twin) if changed[0] else None
+    except Exception:  # noqa: BLE001 - an incomplete model, a schema of its own: unchecked
+        return None
+
+
+def _fail_fast_schema(node: Any, done: dict[int, Any], changed: list[bool]) -> Any:
+    """A copy of the core schema ``node`` for :func:`_fail_fast` (``done``: what is copied)."""
+    if isinstance(node, list):
+        return [_fail_fast_schema(item, done, changed) for item in node]
+    if not isinstance(node, dict):
+        return node
+    if id(node) in done:
+        return done[id(node)]
+    copy: dict[str, Any] = {}
+    done[id(node)] = copy
+    for key, item in node.items():
+        copy[key] = _fail_fast_schema(item, done, changed)
+    kind = node.get("type")  # a field named "type" in a model's fields: a dict, no kind
+    if not isinstance(kind, str):
+        return copy
+    if kind in _FAIL_FAST_TYPES:
+        copy["fail_fast"] = changed[0] = True
+    elif kind == "model" and isinstance(node.get("cls"), type):
+        copy["cls"] = _stand_in(node["cls"])
+        copy["custom_init"] = False  # the stand-in has no __init__ nor model_post_init
+        copy.pop("post_init", None)
+        changed[0] = True
+    return copy
+
+
+@functools.lru_cache(maxsize=512)
+def _stand_in(cls: type) -> type:
+    """A plain class named as ``cls`` (so are the twin's messages), holding no validator."""
+    return type(cls.__name__, (), {"__module__": cls.__module__, "__qualname__": cls.__qualname__})
 
 
 def admits_null(type_: object) -> bool:
@@ -314,12 +423,12 @@ def extra_keeps(type_: object, key: str) -> bool:
 def mismatch_summary(error: pydantic.ValidationError) -> str:
     """What a validation found, as ``"location: message"`` parts (at most three shown, the
     input values left out): the message of strict mode's error."""
-    found = [
+    more = error.error_count() - 3
+    found = [  # few: long JSON and decoded values stop at each array's first misfit (_fail_fast)
         f"{'.'.join(str(part) for part in item['loc']) or '(root)'}: {item['msg']}"
-        for item in error.errors(include_url=False, include_input=False)
+        for item in error.errors(include_url=False, include_input=False)[:3]
     ]
-    more = len(found) - 3
-    return "; ".join(found[:3]) + (f" (and {more} more)" if more > 0 else "")
+    return "; ".join(found) + (f" (and {more} more)" if more > 0 else "")
 
 
 def parse_json(type_: object, raw: str | bytes, *, strict: bool = False) -> Any:
@@ -333,6 +442,7 @@ def parse_json(type_: object, raw: str | bytes, *, strict: bool = False) -> Any:
         return loads(raw)
     check_json_size(raw)
     try:
+        check_json(type_, raw)
         return json_validator(type_)(raw)
     except pydantic.ValidationError as exc:
         if strict:
@@ -371,13 +481,18 @@ def validate_python(type_: object, value: object, *, strict: bool = False) -> An
     if type_ is Any or type_ is object:
         return value
     try:
-        if _is_model(type_):
-            return type_.model_validate(value)
-        return _get_adapter(type_).validate_python(value)
+        return _validated(type_, value)
     except pydantic.ValidationError:
         if strict:
             raise
         return construct(value, type_)
+
+
+def _validated(type_: object, value: object) -> Any:
+    """``value`` validated into ``type_``, the fail-fast twin first (:func:`_fail_fast`)."""
+    if _is_model(type_):
+        return _checked_python(type_, type_.model_validate, value)
+    return _checked_python(type_, _get_adapter(type_).validate_python, value)
 
 
 def takes_text(type_: object) -> bool:
@@ -440,7 +555,7 @@ def construct(value: object, type_: object) -> Any:
     if origin is None and type_ not in (str, int, float, bool, type(None), Any, object):
         # datetimes, UUIDs, constrained types, ...: try a real validation, else keep as-is
         try:
-            return _get_adapter(type_).validate_python(value)
+            return _validated(type_, value)
         except (ValueError, TypeError):
             return value
     return value
@@ -478,7 +593,7 @@ def _construct_tagged(
     if member is None:
         return value
     try:
-        return _get_adapter(member).validate_python(value)
+        return _validated(member, value)
     except (ValueError, TypeError):
         return construct(value, member)
 
@@ -554,7 +669,7 @@ def _construct_union(value: object, variants: tuple[Any, ...]) -> Any:
         if variant is type(None):
             continue
         with contextlib.suppress(ValueError, TypeError):
-            return _get_adapter(variant).validate_python(value)
+            return _validated(variant, value)
     if isinstance(value, Mapping):
         variants = tuple(v for v in variants if not _contradicts(value, _strip_annotated(v)))
         best: type[pydantic.BaseModel] | None = None
