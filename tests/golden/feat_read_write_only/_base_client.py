@@ -1111,10 +1111,10 @@ class BaseClient:
         """Whether an answer from ``url`` may set this client's cookies: one from an origin its
         credentials go to. The jar matches hosts, not origins: a cookie another port or scheme
         of the same host set, after a redirect there, went home with every request after.
-        Asked of every answer: the verdict is the one kept with the URL's parse (`_parsed_url`),
-        not worked out again (12 µs a call)."""
+        Asked of every answer: the verdict is the one kept with the parse of the URL without
+        its query (`_parsed_url`: the request's own), not worked out again (12 µs a call)."""
         try:
-            return self._parsed_url(url)[1]
+            return self._parsed_url(url.partition("?")[0].partition("#")[0])[1]
         except _http.InvalidURL:
             return False
 
