@@ -263,11 +263,20 @@ def _is_model(type_: object) -> typing.TypeGuard[type[pydantic.BaseModel]]:
 
 
 def _get_adapter(type_: object) -> pydantic.TypeAdapter[Any]:
+    return _per_type(_adapter, pydantic.TypeAdapter, type_)
+
+
+_Made = typing.TypeVar("_Made")
+
+
+def _per_type(cached: Callable[[Any], _Made], make: Callable[[Any], _Made], type_: object) -> _Made:
+    """``cached(type_)`` (an ``lru_cache`` of ``make``), or ``make(type_)`` uncached for an
+    annotation that cannot be hashed."""
     annotation: Any = type_
     try:
-        return _adapter(annotation)
+        return cached(annotation)
     except TypeError:  # unhashable annotation: build uncached
-        return pydantic.TypeAdapter(annotation)
+        return make(annotation)
 
 
 def json_validator(type_: object) -> Callable[[str | bytes], Any]:
@@ -346,11 +355,7 @@ def _fail_fast(type_: object) -> pydantic_core.SchemaValidator | None:
     length. Each model in it builds a stand-in of the same name (the twin's values are thrown
     away): a model's own class would bring its compiled validator back, which pydantic-core
     reuses whole, fail_fast aside."""
-    annotation: Any = type_
-    try:
-        return _fail_fast_cached(annotation)
-    except TypeError:  # unhashable annotation: build uncached
-        return _build_fail_fast(annotation)
+    return _per_type(_fail_fast_cached, _build_fail_fast, type_)
 
 
 def _build_fail_fast(type_: Any) -> pydantic_core.SchemaValidator | None:
