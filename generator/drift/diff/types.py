@@ -32,6 +32,7 @@ from typing import Any, TypeGuard
 
 from generator.document.refs import MAPPINGS
 from generator.document.schemas import branches_beside_properties, merged_union, merges_a_union
+from generator.drift.diff.walk import LOWER_BOUNDS, UPPER_BOUNDS
 from generator.names.aliases import _dcg_snake_case
 from generator.names.hidden import hidden_builtins, unhidden
 
@@ -45,10 +46,9 @@ _FORMATS = {
     ("string", "uuid"): ("uuid", "UUID"),
 }
 _PLAIN = {"string": "str", "integer": "int", "number": "float", "boolean": "bool"}
-# the keywords dcg makes a root model's constraints of (`uniqueItems` left out, as it does)
-_CONSTRAINTS = frozenset({"minLength", "maxLength", "pattern", "minimum", "maximum",
-                          "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minItems",
-                          "maxItems", "minProperties", "maxProperties"})
+# the keywords dcg makes a root model's constraints of: the differ's bounds, `pattern` and
+# `multipleOf` (`uniqueItems` left out, as dcg does; `format` is a type, not a constraint)
+_CONSTRAINTS = frozenset({*UPPER_BOUNDS, *LOWER_BOUNDS, "pattern", "multipleOf"})
 _BINARY = frozenset({"binary"})
 MAX_DEPTH = 64  # a schema nested deeper is spelt `Any` (dcg would have hoisted it)
 MAX_INLINED_TYPES = 1_000  # a root model larger than this stays named (models/fan_out.py)
