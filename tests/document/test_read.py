@@ -297,3 +297,36 @@ def test_a_text_the_document_repeats_is_held_once(tmp_path: Path, suffix: str) -
         assert all(text is descriptions[0] for text in listed)
         keys = [next(k for k in s if k == "description") for s in loaded.values()]
         assert all(k is keys[0] for k in keys)
+
+
+WIDE_JSON = ('{"openapi": "3.0.3",\n "info": {"title": "caf\u00e9 \U0001F600", "version": "1"},\n'
+             ' "paths": {"/\u00e9t\u00e9": {"get": {"summary": "\u2028 x \U0001F680\U0001F680",\n'
+             '   "responses": {"200": {"description": "ok \\\\\u00e9"}}}}}}')
+
+
+def test_json_with_wide_characters_is_held_as_ascii_text_with_the_same_data_and_lines(
+        tmp_path: Path) -> None:
+    """One emoji makes Python hold the decoded text at four bytes a character (GitHub's 13 MB
+    description: 50 MB, kept for its line map): the text is held with `\\u` escapes instead,
+    ASCII, and reads as the same document, each pointer on the same line."""
+    path = write(tmp_path / "wide.json", WIDE_JSON)
+    document = load(path)
+    assert document.data == json.loads(WIDE_JSON)
+    held = document.lines._text  # type: ignore[attr-defined]
+    assert held.isascii() and len(held) < 2 * len(WIDE_JSON.encode("utf-8"))
+    operation = "/paths/~1\u00e9t\u00e9/get"
+    described = f"{operation}/responses/200/description"
+    assert [document.line_of(p) for p in ("/info/title", operation, described)] == [2, 3, 4]
+
+
+@pytest.mark.parametrize(("raw", "line", "message"), [
+    # a character outside a string: the column counted in the file's own characters
+    ('{"openapi": "\u00e9\u00e9", "x": \u00e9}', 1, "JSON syntax error at column 24"),
+    # a backslash before a wide character is an invalid escape, not an escaped backslash
+    ('{"openapi": "3.0.3",\n "info": "\\\u00e9"}', 2, "JSON syntax error at column 11"),
+])
+def test_json_with_wide_characters_fails_where_the_file_does(tmp_path: Path, raw: str, line: int,
+                                                             message: str) -> None:
+    problem = only(load_error(write(tmp_path / "bad.json", raw)))
+    assert problem.line == line
+    assert message in problem.message
