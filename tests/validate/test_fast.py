@@ -189,17 +189,25 @@ def test_the_document_path_keeps_its_nodes_only_with_the_levers_and_the_pinned_v
         fast.node_memo_applies.cache_clear()
 
 
+_MEMO_DOCUMENT = {"components": {"schemas": {
+    "Pet": {"type": "object", "properties": {"name": {"type": "string"},
+                                             "friend": {"$ref": "#/components/schemas/Ref"}},
+            "required": ["a"]},
+    "Ref": {"$ref": "#/components/schemas/Pet"}}}, "list": [{"x": 1}, 2], "n": 3}
+
+
 def test_a_path_keeping_its_node_answers_in_and_read_value_as_the_library() -> None:
-    """At every place asked (a mapping, a `$ref` followed, a list, a scalar, nothing), asked
-    twice: the same membership answers, the same value (the same object) or the same error."""
+    """At every place asked (a mapping, a `$ref` followed, a `$ref` to a `$ref` below another
+    one, a list, a scalar, nothing), reached one part at a time or several parts at once
+    (`path / "a/b"`), asked twice: the same membership answers, the same value (the same
+    object) or the same error, the same keys, and the same children below it."""
     from jsonschema_path import SchemaPath
 
-    document = {"components": {"schemas": {
-        "Pet": {"type": "object", "properties": {"name": {"type": "string"}}, "required": ["a"]},
-        "Ref": {"$ref": "#/components/schemas/Pet"}}}, "list": [{"x": 1}, 2], "n": 3}
     places = [(), ("components", "schemas", "Pet"), ("components", "schemas", "Ref"),
-              ("components", "schemas", "Ref", "properties"), ("list",), ("list", 0),
-              ("n",), ("missing",), ("components", "nothing", "below")]
+              ("components", "schemas", "Ref", "properties"),
+              ("components", "schemas", "Ref", "properties", "friend", "properties", "friend"),
+              ("components/schemas", "Ref/properties/friend", "properties"),
+              ("list",), ("list", 0), ("n",), ("missing",), ("components", "nothing", "below")]
     keys: list[Any] = ["type", "properties", "$ref", "name", "missing", 0, 1, 5, -1, "x"]
 
     def answers(root: Any) -> list[Any]:
@@ -212,10 +220,44 @@ def test_a_path_keeping_its_node_answers_in_and_read_value_as_the_library() -> N
                 found.append([key in path for key in keys])
                 try:
                     found.append(("value", id(path.read_value())))
+                    found.append(("keys", list(path.keys())))
+                    found.append(("items", [(key, id(child.read_value()))
+                                            for key, child in path.items()]))
+                    found.append(("iter", [child.parts for child in path]))
                 except KeyError as error:
                     found.append(("KeyError", error.args))
         return found
 
-    plain = SchemaPath.from_dict(document, resolved_cache_maxsize=128)
-    kept = fast._node_memo_path_class().from_dict(document, resolved_cache_maxsize=128)
+    plain = SchemaPath.from_dict(_MEMO_DOCUMENT, resolved_cache_maxsize=128)
+    kept = fast._node_memo_path_class().from_dict(_MEMO_DOCUMENT, resolved_cache_maxsize=128)
     assert answers(kept) == answers(plain)
+
+
+def test_a_path_keeping_its_node_is_resolved_from_the_path_it_was_made_from(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only the document's root is looked up by the library's resolver: every other path
+    takes the library's step from its parent's resolution, through `$ref`s too (looking each
+    path up from the root again was three quarters of the validation's time). A registry
+    that changed since the parent was resolved sends the path back to the library."""
+    from jsonschema_path._referencing_compat import rebind_registry
+    from jsonschema_path.accessors import SchemaAccessor
+
+    asked: list[tuple[Any, ...]] = []
+    library = SchemaAccessor.get_resolved
+
+    def counted(self: Any, parts: Any) -> Any:
+        asked.append(tuple(parts))
+        return library(self, parts)
+
+    monkeypatch.setattr(SchemaAccessor, "get_resolved", counted)
+    root = fast._node_memo_path_class().from_dict(_MEMO_DOCUMENT, resolved_cache_maxsize=128)
+    friend = root / "components" / "schemas" / "Ref" / "properties" / "friend"
+    assert friend.read_value() is _MEMO_DOCUMENT["components"]["schemas"]["Pet"]
+    assert asked == [()]
+    # the registry grew (a document fetched) after the parent was resolved: the library decides
+    below = friend / "properties"
+    paths = root.accessor._path_resolver
+    grown = paths.resolver._registry.with_resource("urn:other", paths.resolver._registry[""])
+    monkeypatch.setattr(paths, "resolver", rebind_registry(paths.resolver, grown))
+    assert below.read_value() is _MEMO_DOCUMENT["components"]["schemas"]["Pet"]["properties"]
+    assert asked[-1] == tuple(below.parts)
