@@ -45,7 +45,8 @@ from generator.document.pointer import join_pointer
 from generator.document.tree import MAX_NESTING, cyclic_gc_paused, depth, with_deep_stack
 from generator.problems import GeneratorError, Problem
 
-__all__ = ["DEFAULT_MAX_BYTES", "parse_bytes", "read_limited", "scalar_value", "scan_json_lines"]
+__all__ = ["DEFAULT_MAX_BYTES", "json_text", "parse_bytes", "read_limited", "scalar_value",
+           "scan_json_lines"]
 
 DEFAULT_MAX_BYTES = 64 * 1024 * 1024
 MAX_YAML_ALIASES = 100
@@ -115,6 +116,13 @@ def _parse_json(raw: bytes, file: str) -> tuple[Any, Mapping[str, int]]:
         except GeneratorError:
             pass  # said below as the file's own characters place it (columns, excerpts)
     return _parsed_json(_decode(raw, file), file)
+
+
+def json_text(raw: bytes) -> str:
+    """UTF-8 JSON `raw` as the text it is parsed from: ASCII where it can be (`_ascii_json`),
+    else decoded (UnicodeDecodeError when it is not UTF-8)."""
+    text = _ascii_json(raw)
+    return raw.decode("utf-8-sig") if text is None else text
 
 
 _NON_ASCII = re.compile(rb"[\x80-\xff]+")

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from generator.document.lines import LazyLines, LineMap
 from generator.document.pointer import escape_token
-from generator.document.read import scan_json_lines
+from generator.document.read import json_text, scan_json_lines
 
 if TYPE_CHECKING:
     from generator.document.loading import Document
@@ -202,7 +202,7 @@ class FileLines(LazyLines):
     def _whole(self) -> LineMap:
         raw = self._raw()
         try:
-            text = raw.decode("utf-8-sig") if raw is not None else None
+            text = json_text(raw) if raw is not None else None  # (ASCII: 12 MB, not 50)
         except UnicodeDecodeError:
             text = None
         return scan_json_lines(text)[0] if text is not None else LineMap()

@@ -9,6 +9,8 @@ import os
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from generator.document.lines import LazyLines
 from generator.document.loading import load
 from generator.document.pointer import join_tokens
@@ -27,7 +29,8 @@ def _pointers(node: Any, pointer: str = "") -> list[str]:
     return found
 
 
-DATA = {"openapi": "3.1.0", "a/b": {"c~d": [1, {"x": None}, [], {}], "é\u2028": "s"},
+DATA = {"openapi": "3.1.0", "a/b": {"c~d": [1, {"x": None}, [], {}], "é\u2028": "s",
+                                                               "\U0001F600": ["\U0001F680"]},
         "quote\"key": {"\\": True, "": [{"y": "a\nb"}]}, "empty": {}, "list": [[[]], "x"]}
 
 
@@ -62,12 +65,15 @@ def test_text_that_is_not_json_is_left_to_the_full_scan() -> None:
     assert pointer_lines('{"a" 1}', ["/a"]) is None
 
 
-def test_file_lines_answer_as_the_map_without_holding_the_text(tmp_path: Path) -> None:
+@pytest.mark.parametrize("ensure_ascii", [True, False], ids=["escaped", "wide"])
+def test_file_lines_answer_as_the_map_without_holding_the_text(tmp_path: Path,
+                                                               ensure_ascii: bool) -> None:
     """A document `diff` loads keeps no text for its line map (`without_text`): its lines are
     read back from the file, one pointer at a time at first, then from the whole map, and are
-    the ones the document stage's own map gives; a file changed since has no lines."""
+    the ones the document stage's own map gives; a file changed since has no lines. A file
+    with characters past U+FFFF too (its text is then read as ASCII with escapes)."""
     path = tmp_path / "doc.json"
-    path.write_text(json.dumps(DATA, indent=2), encoding="utf-8")
+    path.write_text(json.dumps(DATA, indent=2, ensure_ascii=ensure_ascii), encoding="utf-8")
     document = load(path)
     assert isinstance(document.lines, LazyLines)
     light = without_text(document)
