@@ -200,7 +200,8 @@ def test_a_path_keeping_its_node_answers_in_and_read_value_as_the_library() -> N
     """At every place asked (a mapping, a `$ref` followed, a `$ref` to a `$ref` below another
     one, a list, a scalar, nothing), reached one part at a time or several parts at once
     (`path / "a/b"`), asked twice: the same membership answers, the same value (the same
-    object) or the same error, the same keys, and the same children below it."""
+    object) or the same error, the same keys, the same children below it, and the same
+    `path[key]` (a child path, a leaf's value, or the error)."""
     from jsonschema_path import SchemaPath
 
     places = [(), ("components", "schemas", "Pet"), ("components", "schemas", "Ref"),
@@ -224,6 +225,7 @@ def test_a_path_keeping_its_node_answers_in_and_read_value_as_the_library() -> N
                     found.append(("items", [(key, id(child.read_value()))
                                             for key, child in path.items()]))
                     found.append(("iter", [child.parts for child in path]))
+                    found.append(("[]", [_item(path, key) for key in keys]))
                 except KeyError as error:
                     found.append(("KeyError", error.args))
         return found
@@ -231,6 +233,15 @@ def test_a_path_keeping_its_node_answers_in_and_read_value_as_the_library() -> N
     plain = SchemaPath.from_dict(_MEMO_DOCUMENT, resolved_cache_maxsize=128)
     kept = fast._node_memo_path_class().from_dict(_MEMO_DOCUMENT, resolved_cache_maxsize=128)
     assert answers(kept) == answers(plain)
+
+
+def _item(path: Any, key: Any) -> Any:
+    """`path[key]` as comparable: a child path's parts, a leaf's value, or the error."""
+    try:
+        found = path[key]
+    except (KeyError, IndexError, TypeError) as error:
+        return type(error).__name__, error.args
+    return ("path", found.parts) if hasattr(found, "parts") else ("value", found)
 
 
 def test_a_path_keeping_its_node_is_resolved_from_the_path_it_was_made_from(
