@@ -26,6 +26,7 @@ from generator.cli.common import (
     read_manifest,
     usage_error,
 )
+from generator.io.memory import return_large_blocks_at_once
 from generator.io.write import written_so_far
 from generator.manifest import Provider
 from generator.problems import GeneratorError, Problem
@@ -360,6 +361,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """The `openapi-clientgen` command: run the subcommand `argv` names; its exit code (problems
     printed as file:line: messages, 2 for a usage error, 1 for a failure or drift)."""
     args = _parser().parse_args(argv)
+    return_large_blocks_at_once()  # a document's bytes and text leave when they are freed
     run: Callable[[argparse.Namespace], int] = args.run
     gone = _current_folder_problem()
     if gone is not None:

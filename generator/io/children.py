@@ -23,6 +23,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from generator.io.memory import release_freed_memory
+
 _PR_SET_PDEATHSIG = 1
 
 
@@ -47,7 +49,9 @@ def resident_mib() -> float:
 def fork_child() -> int:
     """`os.fork()`; in the child, set up to be killed when the parent dies. The signal follows
     the forking *thread*, so it is armed only when the fork is made on the main thread (a
-    worker thread that ends would take the child with it); elsewhere the child is as before."""
+    worker thread that ends would take the child with it); elsewhere the child is as before.
+    Memory this process freed is given back first (`memory.release_freed_memory`): the child
+    would hold it too."""
     prctl = _prctl() if threading.current_thread() is threading.main_thread() else None
     parent = os.getpid()
     release_freed_memory()
@@ -57,28 +61,6 @@ def fork_child() -> int:
         if os.getppid() != parent:  # the parent died before the signal was armed
             os._exit(1)
     return pid
-
-
-def release_freed_memory() -> None:
-    """Give the memory the C allocator holds freed back to the system (glibc's `malloc_trim`):
-    what a large document's parse and our checks let go (~26 MiB after GitHub's two
-    documents were loaded and checked) stays in the process otherwise, in every child forked
-    after, and is not reused by what comes next. A few milliseconds; nothing where there is
-    no glibc."""
-    trim = _malloc_trim()
-    if trim is not None:
-        trim(0)
-
-
-@functools.cache
-def _malloc_trim() -> Callable[[int], int] | None:
-    if not sys.platform.startswith("linux"):
-        return None
-    try:
-        function: Callable[[int], int] = ctypes.CDLL(None).malloc_trim
-    except (OSError, AttributeError):  # not glibc (musl has none)
-        return None
-    return function
 
 
 @functools.cache

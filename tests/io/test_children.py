@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.io.children import fork_child, release_freed_memory
+from generator.io.children import fork_child
 from tests.support import ROOT
 
 _KILLED_PARENT = """
@@ -78,36 +78,3 @@ def test_a_fork_made_on_a_worker_thread_outlives_the_thread() -> None:
         os.kill(forked[0], 9)
         os.waitpid(forked[0], 0)
 
-
-_FREED = """
-import sys
-from generator.io.children import release_freed_memory
-def rss():
-    for line in open("/proc/self/status"):
-        if line.startswith("VmRSS"):
-            return int(line.split()[1]) // 1024
-held = [bytes(1000) + bytes([i % 256]) for i in range(40_000)]  # ~40 MiB from malloc
-pin = [bytes(1000) + b"x" for _ in range(100)]  # after them: the heap's top stays in use
-del held
-freed = rss()
-if sys.argv[1:] == ["release"]:
-    release_freed_memory()
-print(freed, rss())
-"""
-
-
-def _resident_after_freeing(*args: str) -> tuple[int, int]:
-    found = subprocess.run([sys.executable, "-c", _FREED, *args], cwd=ROOT, capture_output=True,
-                           text=True, check=True, timeout=60)
-    before, after = found.stdout.split()
-    return int(before), int(after)
-
-
-def test_memory_a_process_freed_is_given_back_before_it_forks() -> None:
-    """What a large document's parse and our checks let go stays resident in the process (and
-    in every child it forks) unless given back: `fork_child` gives it back first."""
-    before, after = _resident_after_freeing()
-    assert after >= before - 5  # freed, yet still held
-    before, after = _resident_after_freeing("release")
-    assert after <= before - 25
-    release_freed_memory()  # (and harmless where there is nothing to give back)
