@@ -139,7 +139,8 @@ def _ascii_json(raw: bytes) -> str | None:
     of four bytes a character (GitHub's 13 MB description: 50 MB, 12 MB so escaped), held by
     the parse and by the line map (whose lines are the same: an escape is no line break, and
     keys are read unescaped). None when that might not read the same (a byte order mark, a
-    run after a backslash, text that is not UTF-8): the text is then decoded as it is."""
+    run right after a backslash that would escape it, text that is not UTF-8): the text is
+    then decoded as it is."""
     if raw.isascii():
         return raw.decode("ascii")
     if raw.startswith(codecs.BOM_UTF8):
