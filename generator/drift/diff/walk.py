@@ -52,8 +52,9 @@ MAX_DEPTH = 64  # a schema nested deeper is cut there, like a cycle (marked `rec
 # walked is a `cut` field, and the differ compares its schema once, on its own.
 FIELD_BUDGET = 10_000
 # Shapes kept for reuse (a pure function of schema, stack and depth), then all let go: on GitHub's
-# pair the comparison peaks at 40 MiB with 10 000 (63 with 50 000, for 0.08 s less CPU).
-SHAPE_MEMO = 10_000
+# pair `diff`'s parent peaks ~13 MiB lower with 3 000 than with 10 000, for no CPU measured
+# (with 50 000 the comparison alone peaked at 63 MiB, with 10 000 at 40).
+SHAPE_MEMO = 3_000
 # Schema meanings one walk builds: a schema reached by many different `$ref` paths (diamonds,
 # level after level) is rebuilt per path, as its cycle check depends on the path. Past it the
 # walk is refused (a located error), rather than answered from a schema cut short.
