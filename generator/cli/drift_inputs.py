@@ -186,6 +186,11 @@ def compare_loaded(sources: Mapping[str, S], load: Callable[[S], Document],
         made = None
         if ahead and any(verdict.pending for verdict in verdicts.values()):  # not all cached
             guessed = {side: _side_problems(own[side]) for side in SIDES}
+            # the comparison forks a child of its own: not beside two validators still
+            # running (the cores are busy with them; the three held ~30 MiB more at once)
+            from generator.validate.background import first_ends
+
+            first_ends(list(verdicts.values()))
             made = _ahead(documents, guessed, strict, compare)
         problems = {side: _side_problems(own[side], verdicts[side]) for side in SIDES}
     if made is not None and problems == guessed:
