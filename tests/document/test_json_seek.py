@@ -4,6 +4,7 @@ lines of the map of every node (`scan_json_lines`), without building that map.""
 from __future__ import annotations
 
 import json
+import tracemalloc
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,7 @@ import pytest
 import yaml
 
 from generator.document import read
-from generator.document.json_seek import SeekingLines
+from generator.document.json_seek import SeekingLines, skip_value
 from generator.document.lines import LineMap
 from generator.document.read import parse_bytes, scan_json_lines
 from tests.support import ROOT
@@ -98,3 +99,29 @@ def test_iterating_gives_every_pointer_of_the_whole_map() -> None:
     text = '{"a": [1, {"b": 2}],\n"c": 3}'
     _, lines = parse_bytes(text.encode(), "t.json", ".json")
     assert dict(lines) == dict(scan_json_lines(text)[0])
+
+
+def test_a_value_skipped_ends_where_the_decoder_ends_and_is_not_kept() -> None:
+    """A lookup passes over the members off its pointer (GitHub's `paths`, 6 MiB of objects
+    when decoded): where each ends is where json's decoder ends, and nothing of it is held
+    meanwhile but one nesting path's members."""
+    big = {f"/p{i}": {"get": {"responses": {"200": {"description": "ok " * 5,
+                                                  "content": {"a/b": {"schema": [1, "x"]}}}}}}
+           for i in range(4_000)}
+    text = " " + json.dumps({"paths": big, "n": [1.5, True, None, "s"]}) + " "
+    decoder = json.JSONDecoder()
+    for position in (1, text.index("{", 2), text.index("[1.5"), text.index('"s"')):
+        assert skip_value(text, position) == decoder.raw_decode(text, position)[1]
+    with pytest.raises(ValueError):
+        skip_value('{"a": [1, 2}', 0)
+    start = text.index("{", 2)
+    tracemalloc.start()
+    try:
+        decoder.raw_decode(text, start)
+        decoded = tracemalloc.get_traced_memory()[1]
+        tracemalloc.reset_peak()
+        skip_value(text, start)
+        skipped = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert skipped * 8 < decoded  # (the decoder still keeps one string per key it met)
