@@ -126,6 +126,14 @@ def json_text(raw: bytes) -> str:
 
 
 _ESCAPES = "openapi-clientgen-json-escapes"  # the error handler `_ascii_json` decodes with
+_NON_ASCII = re.compile(rb"[\x80-\xff]+")
+_ASCII_BYTES = bytes(range(0x80))
+_CONTINUATION_BYTES = bytes(range(0x80, 0xC0))  # the bytes after a UTF-8 sequence's first
+_LATIN1_LEADS = b"\xc2\xc3"  # the first bytes of U+0080-U+00FF (held at one byte each)
+_ASTRAL_LEADS = bytes(range(0xF0, 0x100))  # the first bytes of characters past U+FFFF
+# More characters to escape than this and escaping costs more time than the text saves memory
+# (the decoder's error handler runs once per run of them, ~2 microseconds).
+MAX_ESCAPED = 200_000
 
 
 class _NotEscapable(Exception):
@@ -133,15 +141,17 @@ class _NotEscapable(Exception):
 
 
 def _ascii_json(raw: bytes) -> str | None:
-    """`raw`, UTF-8 JSON, as ASCII text that JSON reads as the same document: each run of
-    other characters written as JSON `\\u` escapes. A document with one emoji decodes to text
-    of four bytes a character (GitHub's 13 MB description: 50 MB, 12 MB so escaped), held by
-    the parse and by the line map (whose lines are the same: an escape is no line break, and
-    keys are read unescaped). Decoded as ASCII, each run escaped where the decoder meets it
-    (`_json_escapes`): no copy of the bytes is made on the way. None when that might not read
-    the same (a byte order mark, a run right after a backslash that would escape it, text
-    that is not UTF-8): the text is then decoded as it is."""
-    if raw.startswith(codecs.BOM_UTF8):
+    """`raw`, UTF-8 JSON, as ASCII text that JSON reads as the same document, when that text
+    is the smaller: each run of other characters written as JSON `\\u` escapes. One character
+    past U+FFFF (an emoji) makes Python hold the decoded text at four bytes a character
+    (GitHub's 13 MB description: 50 MB, 12 MB so escaped), in the parse and in the line map
+    (whose lines are the same: an escape is no line break, and keys are read unescaped); text
+    of other characters decodes to one or two bytes each, which six-byte escapes would only
+    grow (`_escaping_pays`). Decoded as ASCII, each run escaped where the decoder meets it
+    (`_json_escapes`). None when escaping does not pay or might not read the same (a byte
+    order mark, a run right after a backslash that would escape it, text that is not
+    UTF-8): the text is then decoded as it is."""
+    if raw.startswith(codecs.BOM_UTF8) or not _escaping_pays(raw):
         return None
     try:
         return raw.decode("ascii", errors=_ESCAPES)
@@ -149,15 +159,32 @@ def _ascii_json(raw: bytes) -> str | None:
         return None
 
 
+def _escaping_pays(raw: bytes) -> bool:
+    """Whether `raw` escaped (one byte an ASCII character, six a non-ASCII one, twelve past
+    U+FFFF) is smaller than decoded (as many bytes a character as its widest needs), and has
+    at most `MAX_ESCAPED` characters to escape. Counted at C speed, on the bytes above 127."""
+    wide = raw.translate(None, _ASCII_BYTES)
+    if not wide:
+        return True  # ASCII already: decoded as it is
+    leads = wide.translate(None, _CONTINUATION_BYTES)  # one a non-ASCII character
+    astral = len(leads) - len(leads.translate(None, _ASTRAL_LEADS))
+    if len(leads) > MAX_ESCAPED:
+        return False
+    width = 4 if astral else 2 if leads.translate(None, _LATIN1_LEADS) else 1
+    characters = len(raw) - (len(wide) - len(leads))
+    escaped = len(raw) - len(wide) + 6 * (len(leads) - astral) + 12 * astral
+    return escaped < width * characters
+
+
 def _json_escapes(error: UnicodeError) -> tuple[str, int]:
     """The ASCII decoder's error handler: the run of bytes above 127 the decoder stopped at,
-    as JSON escapes, and where decoding goes on."""
+    as JSON escapes, and where decoding goes on. (The error holds a copy of the bytes, made
+    by the decoder once.)"""
     if not isinstance(error, UnicodeDecodeError):
         raise error
     raw, start = error.object, error.start
-    end = start
-    while end < len(raw) and raw[end] > 127:
-        end += 1
+    run = _NON_ASCII.match(raw, start)
+    end = run.end() if run is not None else start + 1
     if _backslashes_before(raw, start) % 2:  # `"\é"`: an invalid escape stays one
         raise _NotEscapable()
     return json.dumps(raw[start:end].decode("utf-8"))[1:-1], end

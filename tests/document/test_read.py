@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
 import tracemalloc
 from pathlib import Path
 from typing import Any
@@ -330,3 +331,24 @@ def test_json_with_wide_characters_fails_where_the_file_does(tmp_path: Path, raw
     problem = only(load_error(write(tmp_path / "bad.json", raw)))
     assert problem.line == line
     assert message in problem.message
+
+
+@pytest.mark.parametrize(("description", "escaped"), [
+    ("ok " * 200 + "\U0001F600", True),  # one emoji: four bytes a character decoded
+    ("获取用户的仓库列表。" * 20, False),  # two bytes a character decoded, six escaped
+    ("获取用户的仓库列表。" * 20 + "\U0001F600", False),  # escapes would still be larger
+    ("café " * 100, False),  # Latin-1 text: one byte a character decoded
+])
+def test_a_document_is_held_escaped_only_where_that_is_smaller(tmp_path: Path, description: str,
+                                                               escaped: bool) -> None:
+    """Escapes take six bytes a character: they pay only where one character past U+FFFF
+    makes the decoded text four bytes a character, and most of the text is ASCII."""
+    doc = {"openapi": "3.0.3", "info": {"title": "t", "version": "1"},
+           "paths": {f"/p{i}": {"get": {"description": description, "responses": {}}}
+                     for i in range(50)}}
+    text = json.dumps(doc, ensure_ascii=False, indent=1)
+    document = load(write(tmp_path / "doc.json", text))
+    held = document.lines._text  # type: ignore[attr-defined]
+    assert document.data == doc
+    assert held.isascii() is escaped
+    assert sys.getsizeof(held) <= sys.getsizeof(text)  # never larger than decoded
