@@ -163,9 +163,9 @@ def _escaping_pays(raw: bytes) -> bool:
     """Whether `raw` escaped (one byte an ASCII character, six a non-ASCII one, twelve past
     U+FFFF) is smaller than decoded (as many bytes a character as its widest needs), and has
     at most `MAX_ESCAPED` characters to escape. Counted at C speed, on the bytes above 127."""
+    if raw.isascii():
+        return True  # decoded as it is (`isascii` is cheaper than the counting below)
     wide = raw.translate(None, _ASCII_BYTES)
-    if not wide:
-        return True  # ASCII already: decoded as it is
     leads = wide.translate(None, _CONTINUATION_BYTES)  # one a non-ASCII character
     astral = len(leads) - len(leads.translate(None, _ASTRAL_LEADS))
     if len(leads) > MAX_ESCAPED:
@@ -183,8 +183,7 @@ def _json_escapes(error: UnicodeError) -> tuple[str, int]:
     if not isinstance(error, UnicodeDecodeError):
         raise error
     raw, start = error.object, error.start
-    run = _NON_ASCII.match(raw, start)
-    end = run.end() if run is not None else start + 1
+    end = _NON_ASCII.match(raw, start).end()  # type: ignore[union-attr]  # (it stopped at one)
     if _backslashes_before(raw, start) % 2:  # `"\é"`: an invalid escape stays one
         raise _NotEscapable()
     return json.dumps(raw[start:end].decode("utf-8"))[1:-1], end

@@ -352,3 +352,19 @@ def test_a_document_is_held_escaped_only_where_that_is_smaller(tmp_path: Path, d
     assert document.data == doc
     assert held.isascii() is escaped
     assert sys.getsizeof(held) <= sys.getsizeof(text)  # never larger than decoded
+
+
+def test_a_document_with_too_many_characters_to_escape_is_decoded_as_it_is(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past `MAX_ESCAPED` characters to escape, the decoder's handler would cost more time
+    than the text saves memory: the text is decoded as it is, the same document."""
+    from generator.document import read
+
+    text = json.dumps({"openapi": "3.0.3", "info": {"title": "ok " * 300 + "\U0001F600" * 3,
+                                                    "version": "1"}, "paths": {}},
+                      ensure_ascii=False)
+    assert load(write(tmp_path / "a.json", text)).lines._text.isascii()  # type: ignore[attr-defined]
+    monkeypatch.setattr(read, "MAX_ESCAPED", 2)
+    document = load(write(tmp_path / "b.json", text))
+    assert not document.lines._text.isascii()  # type: ignore[attr-defined]
+    assert document.data == json.loads(text)

@@ -77,4 +77,3 @@ def test_a_fork_made_on_a_worker_thread_outlives_the_thread() -> None:
     finally:
         os.kill(forked[0], 9)
         os.waitpid(forked[0], 0)
-
