@@ -45,6 +45,7 @@ _FORMATS = {
     ("string", "uri"): ("pydantic", "AnyUrl"),
     ("string", "uuid"): ("uuid", "UUID"),
 }
+_SCALARS = frozenset({str, int, float, bool, type(None)})
 _PLAIN = {"string": "str", "integer": "int", "number": "float", "boolean": "bool"}
 # the keywords dcg makes a root model's constraints of: the differ's bounds, `pattern` and
 # `multipleOf` (`uniqueItems` left out, as dcg does; `format` is a type, not a constraint)
@@ -71,6 +72,7 @@ class Node:
 
 
 ANY = Node("import", "typing", "Any")
+_MISSING = object()  # (`Typing.schema`: a component whose schema is null is still found)
 NONE = Node("none")
 
 
@@ -91,6 +93,7 @@ class Typing:
         # each root model's widened argument spelling, by the roots being expanded around it
         self.widened: dict[tuple[str, frozenset[str]], tuple[list[str], bool]] = {}
         self._unions: dict[str, bool] = {}  # whether each class merges in a union, once
+        self._kinds: dict[str, str] = {}  # each class's kind (`kind_of`), once its schema is known
         # `<Name>Item` -> the name dcg gives the inline item class of the root list `<Name>`
         self.item_names: dict[str, str] = {}
         # where each root model was written into its use (`--collapse-root-models`), and the
@@ -126,12 +129,21 @@ class Typing:
         return branches_beside_properties(self.schema(name)) or self.merges_union(name)
 
     def schema(self, name: str) -> Any:
-        return self.schemas.get(name, self.inline.get(name))
+        found = self.schemas.get(name, _MISSING)
+        return self.inline.get(name) if found is _MISSING else found
 
     # ---- reading the classes ----------------------------------------------------------
 
     def kind_of(self, name: str) -> str:
         """"object" (a BaseModel), "enum" or "root" (a RootModel) for the class `name`."""
+        found = self._kinds.get(name)
+        if found is None:
+            found = self._own_kind(name)
+            if self.schema(name) is not None:  # (an inline class not met yet may be later)
+                self._kinds[name] = found
+        return found
+
+    def _own_kind(self, name: str) -> str:
         schema = self.schema(name)
         if not isinstance(schema, MAPPINGS):
             return "object"
@@ -568,14 +580,24 @@ def _targets_in(schema: Any) -> set[str]:
     stack = [schema]
     while stack:
         node = stack.pop()
-        if isinstance(node, Mapping):
-            target = _target(node)
-            if target is not None:
-                found.add(target)
-            stack.extend(v for v in node.values() if isinstance(v, Mapping | list))
+        if isinstance(node, MAPPINGS):
+            ref = node.get("$ref")
+            if isinstance(ref, str) and ref.startswith(SCHEMAS_PREFIX):
+                target = _target(node)
+                if target is not None:
+                    found.add(target)
+            stack.extend(v for v in node.values() if _is_container(v))
         elif isinstance(node, list):
-            stack.extend(v for v in node if isinstance(v, Mapping | list))
+            stack.extend(v for v in node if _is_container(v))
     return found
+
+
+def _is_container(value: Any) -> bool:
+    """A mapping or a list: a plain dict or list answered without the ABC's check (most of a
+    document's values are strings, which `isinstance(value, Mapping)` would ask the ABC of)."""
+    kind = value.__class__
+    return kind is dict or kind is list or (
+        kind not in _SCALARS and isinstance(value, Mapping | list))
 
 
 def _null_only(schema: Any) -> bool:
