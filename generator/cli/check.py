@@ -117,7 +117,13 @@ def _vendored_target(args: argparse.Namespace, manifest: Manifest | None
                      ) -> tuple[str, Provider, Path]:
     """`--target DIR` with where it came from: a manifest provider (`--provider`) or a document
     (`--spec`, `--overlay`), as `generate` was given it."""
-    if not args.target or bool(args.provider) == bool(args.spec):
+    if not args.target:
+        given = "--spec" if args.spec else "--provider"
+        raise usage_error("", f"{given} goes with --target DIR: the folder of the vendored "
+                              "package to check", "openapi-clientgen check --target DIR "
+                              f"{given} {'FILE' if args.spec else 'NAME'}; with neither, check "
+                              "looks at the manifest's providers in generated/")
+    if bool(args.provider) == bool(args.spec):
         raise usage_error("", "--target goes with one of --provider NAME or --spec FILE",
                           "openapi-clientgen check --target DIR --provider NAME (or --spec FILE)")
     if args.providers:

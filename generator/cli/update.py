@@ -29,7 +29,7 @@ from generator.cli.common import (
 )
 from generator.cli.compare import COMPARE_DOC_HELP, compare_page
 from generator.drift.diff.change import Change
-from generator.manifest import Manifest, Provider
+from generator.manifest import Manifest, Provider, UnknownProvider
 from generator.problems import GeneratorError, Problem
 
 if TYPE_CHECKING:
@@ -38,6 +38,21 @@ if TYPE_CHECKING:
 MAX_DOWNLOAD = 32 * 1024 * 1024
 DOWNLOAD_TIMEOUT = 30.0
 NOTHING_CHANGED = "nothing was changed"
+
+
+_SPEC_PACKAGE_STEPS = ("openapi-clientgen diff OLD NEW, then openapi-clientgen generate --spec NEW "
+                       "--out DIR (check --target DIR --spec NEW says when it is done)")
+
+
+def _provider(manifest: Manifest, name: str) -> Provider:
+    """The manifest's provider `name`; an unknown name also says how a package generated with
+    `--spec` (which has no entry) takes in a new document."""
+    try:
+        return manifest.get(name)
+    except UnknownProvider as error:
+        raise UnknownProvider([dataclasses.replace(
+            problem, hint=f"{problem.hint}; a package generated with --spec has no entry to "
+                          f"update: {_SPEC_PACKAGE_STEPS}") for problem in error.problems]) from None
 
 
 @dataclass(frozen=True)
@@ -60,11 +75,9 @@ def cmd_update(args: argparse.Namespace) -> int:
     if Path(args.provider).suffix.lower() in (".yaml", ".yml", ".json"):
         # A package made with `generate --spec` has no manifest entry to update: say what does it.
         raise usage_error(args.provider, "update takes a provider of the manifest, not a document",
-                          "for a package generated with --spec: openapi-clientgen diff OLD NEW, "
-                          "then openapi-clientgen generate --spec NEW --out DIR (check --target "
-                          "DIR --spec NEW says when it is done)")
+                          f"for a package generated with --spec: {_SPEC_PACKAGE_STEPS}")
     manifest = read_manifest(args.manifest)
-    provider = manifest.get(args.provider)
+    provider = _provider(manifest, args.provider)
     raw = _read_source(args.source)
     folder, package = _package_folder(args, provider)
     if not args.discard_edits:

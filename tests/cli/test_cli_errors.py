@@ -358,6 +358,18 @@ def test_check_target_alone_asks_for_its_source_without_a_manifest(tmp_path: Pat
     assert "manifest" not in result.stderr
 
 
+def test_check_spec_without_target_asks_for_the_target(tmp_path: Path) -> None:
+    """`check --spec FILE` (or `--provider NAME`) without `--target`: the message names what is
+    missing, the package's folder, not the option that was given."""
+    spec = tmp_path / "api.yaml"
+    spec.write_text("openapi: 3.0.3\n", encoding="utf-8")
+    for given, value in (("--spec", str(spec)), ("--provider", "ionos")):
+        result = run_cli("check", given, value)
+        assert result.returncode == 2 and "Traceback" not in result.stderr
+        assert f"{given} goes with --target DIR: the folder of the vendored package" in result.stderr
+        assert "--target goes with one of" not in result.stderr
+
+
 def test_out_under_a_file_is_a_clear_error_not_an_internal_one(tmp_path: Path) -> None:
     """`--out notes.txt/pkg`: the folder cannot be made; the message names it and the file in
     the way, and nothing is written."""

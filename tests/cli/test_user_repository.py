@@ -147,6 +147,18 @@ def test_update_given_a_document_says_what_remakes_a_spec_package(tmp_path: Path
     assert "unknown provider" not in result.stderr
 
 
+def test_update_of_an_unknown_name_says_what_remakes_a_spec_package(tmp_path: Path) -> None:
+    """`update bookstore --from v2.yaml`, where `bookstore` was generated with `--spec` (no
+    manifest entry): beside the known providers, the message says which commands do the job."""
+    spec = tmp_path / "acme.yaml"
+    spec.write_text(ACME, encoding="utf-8")
+    result = run_cli("update", "bookstore", "--from", spec)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "unknown provider 'bookstore'" in result.stderr and "known providers:" in result.stderr
+    assert "generated with --spec has no entry to update" in result.stderr
+    assert "generate --spec NEW --out DIR" in result.stderr
+
+
 def test_check_takes_out_as_generate_does(tmp_path: Path) -> None:
     """`--out` means in `check` what it meant to `generate`: the folder holding the packages,
     or (one provider named) the package's own folder, whatever it is called; `--output` keeps
