@@ -33,7 +33,7 @@ from generator.io.cache import Cache, data_sha256, key_of
 from generator.io.children import can_fork, resident_mib
 from generator.io.forked import Forked
 from generator.io.paths import is_regular_file
-from generator.manifest import Manifest, Provider
+from generator.manifest import ALL_MODELS, Manifest, Provider
 from generator.output import coverage, format
 from generator.problems import GeneratorError, Problem, Repaired
 from generator.render import package_docs
@@ -67,15 +67,16 @@ def target_for(provider: Provider, package: str | None = None) -> Target:
             default_base_url=provider.base_url,
             http_library=provider.http_library,
             source_file=str(provider.spec),
+            models=provider.models,
         ),
         strict=provider.strict,
     )
 
 
 def target_for_spec(spec: Path, package: str, overlay: Path | None = None, *,
-                    strict: bool = False) -> Target:
+                    strict: bool = False, models: str = ALL_MODELS) -> Target:
     """The target of a document given by path (`--spec`): see `Provider.standalone`."""
-    standalone = target_for(Provider.standalone(spec, package, overlay))
+    standalone = target_for(Provider.standalone(spec, package, overlay, models))
     return dataclasses.replace(standalone, strict=strict)
 
 

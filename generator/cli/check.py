@@ -34,7 +34,7 @@ from generator.drift.check.tree import PackageReport, changed_inputs, explain, r
 from generator.drift.report import CHECK_FORMATS, DIFF_CAP, format_check
 from generator.io import provenance
 from generator.io.cache import Cache
-from generator.manifest import Manifest, Provider
+from generator.manifest import ALL_MODELS, MODELS_CHOICES, Manifest, Provider
 from generator.names.namespace import package_name_form_problem
 
 GENERATOR = "openapi-clientgen"
@@ -134,7 +134,8 @@ def _vendored_target(args: argparse.Namespace, manifest: Manifest | None
         raise usage_error("", "--overlay goes with --spec "
                               "(a provider's overlay is in the manifest)")
     if args.spec:
-        provider = Provider.standalone(args.spec, recorded_package(args.target), args.overlay)
+        provider = Provider.standalone(args.spec, recorded_package(args.target), args.overlay,
+                                       _recorded_models(args.target))
         return (str(args.spec), provider, args.target)
     assert manifest is not None
     provider = manifest.get(args.provider)
@@ -249,6 +250,14 @@ def recorded_package(folder: Path) -> str:
     settings = provenance.recorded_settings(recorded) if recorded is not None else {}
     name = settings.get("package")
     return name if name is not None and _usable_package(name) else folder.name
+
+
+def _recorded_models(folder: Path) -> str:
+    """Which models a copy generated with `--spec` was made with (`generate --models`), as its
+    record says (every one, where it says nothing)."""
+    recorded = provenance.read(folder)
+    models = provenance.recorded_settings(recorded).get("models") if recorded is not None else None
+    return models if models in MODELS_CHOICES else ALL_MODELS
 
 
 def register(commands: Any, add_common: Callable[[argparse.ArgumentParser], None]) -> None:

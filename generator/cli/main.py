@@ -28,7 +28,7 @@ from generator.cli.common import (
 )
 from generator.io.memory import return_large_blocks_at_once
 from generator.io.write import written_so_far
-from generator.manifest import Provider
+from generator.manifest import ALL_MODELS, MODELS_CHOICES, Provider
 from generator.problems import GeneratorError, Problem
 
 if TYPE_CHECKING:
@@ -124,8 +124,20 @@ def cmd_generate(args: argparse.Namespace) -> int:
     write_many({folders[name]: generation.packages[name] for name in sorted(folders)},
                force=args.force)
     _report_coverage(generation, dict(sorted(folders.items())))
+    _report_models_left_out(chosen, folders)
     _note_replaced_current_folder(here, written_so_far()[earlier:])
     return 0
+
+
+def _report_models_left_out(chosen: list[pipeline.Target], folders: dict[str, Path]) -> None:
+    """A line per package made with `models: used`: that it has no model of some schemas, and
+    where they are named (many on a large document: the package's README lists every one)."""
+    for target in chosen:
+        if target.options.models != ALL_MODELS:
+            folder = folders[target.options.package]
+            print(f"{folder}: models: {target.options.models}: only the component schemas "
+                  f"the operations use have a model ({folder / 'README.md'} names the others)",
+                  file=sys.stderr)
 
 
 def _dcg_worker_pays(args: argparse.Namespace) -> bool:
@@ -199,12 +211,15 @@ def _generate_targets(args: argparse.Namespace) -> tuple[list[pipeline.Target], 
             raise usage_error("", "generate --spec needs --out DIR",
                               "the folder the package is written to")
         package = _package_name(args.out, args.package)
-        return ([pipeline.target_for_spec(args.spec, package, args.overlay, strict=args.strict)],
+        return ([pipeline.target_for_spec(args.spec, package, args.overlay, strict=args.strict,
+                                          models=args.models or ALL_MODELS)],
                 {package: args.out})
     if args.overlay:
         raise usage_error("", "--overlay goes with --spec "
                               "(a provider's overlay is in the manifest)")
     providers = _chosen_providers(args)
+    if args.models is not None:  # the manifest's `models:` of each, for this run
+        providers = [dataclasses.replace(provider, models=args.models) for provider in providers]
     one_folder = args.out is not None and len(args.providers) == 1
     if args.package is not None and not one_folder:
         raise usage_error("", "--package names one package: give one provider and --out DIR")
@@ -313,6 +328,12 @@ def _parser() -> argparse.ArgumentParser:
         "--force", action="store_true",
         help="replace an --out folder even when it holds files that are not the generated "
              "package's, or hand edits to its files")
+    generate_cmd.add_argument(
+        "--models", choices=MODELS_CHOICES,
+        help="all: a model for every component schema; used: only for the schemas the "
+             "operations use (webhook payloads and schemas nothing names get none; the "
+             "package's README lists them). Default: a provider's `models:` in the manifest, "
+             "else all")
     generate_cmd.add_argument(
         "--strict", action="store_true",
         help="any problem in a spec stops generation (default: repair what can be, skip operations "

@@ -50,9 +50,11 @@ def _provider(manifest: Manifest, name: str) -> Provider:
     try:
         return manifest.get(name)
     except UnknownProvider as error:
-        raise UnknownProvider([dataclasses.replace(
-            problem, hint=f"{problem.hint}; a package generated with --spec has no entry to "
-                          f"update: {_SPEC_PACKAGE_STEPS}") for problem in error.problems]) from None
+        told = [dataclasses.replace(problem, hint=f"{problem.hint}; a package generated with "
+                                                  f"--spec has no entry to update: "
+                                                  f"{_SPEC_PACKAGE_STEPS}")
+                for problem in error.problems]
+        raise UnknownProvider(told) from None
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from typing import Any
 from generator.document.operations import iter_operations
 from generator.document.refs import Refs
 from generator.document.tree import changed_in_place, copy_tree
-from generator.ir import retries
+from generator.ir import retries, usage
 from generator.ir.classes import FLAGS, Flag, ModelClasses
 from generator.ir.context import Context
 from generator.ir.model import Api, BuildOptions, Operation, Param, Resource
@@ -120,6 +120,7 @@ def _api(context: Context, operations: list[Operation], failed: Failed) -> Api:
     hoist_deep_schemas(context.classes.schemas, context.classes.taken)
     hoist_self_referencing_items(context.classes.schemas, context.classes.taken)
     data, options = context.data, context.options
+    unused = _unused_schemas(context) if options.models == usage.USED else ()
     info = data.get("info") or {}
     client_params = _client_params(operations)
     base_url = context.base_url
@@ -147,7 +148,21 @@ def _api(context: Context, operations: list[Operation], failed: Failed) -> Api:
                  *(note for op in operations for note in (*op.ignored, *op.renamed_arguments))),
         incoming=incoming_requests(data),
         other_servers=other_servers(data),
+        unused_schemas=unused,
     )
+
+
+def _unused_schemas(context: Context) -> tuple[str, ...]:
+    """`models: used`: the component schemas no operation uses taken out of the working copy
+    (`ir.usage`); their names as the document gives them."""
+    schemas = context.classes.schemas
+    original = context.original_names
+    used = usage.used_schemas(context.data, context.classes.required,
+                              {name: new for new, name in original.items()})
+    unused = [name for name in schemas if name not in used]
+    for name in unused:
+        del schemas[name]
+    return tuple(sorted(original.get(name, name) for name in unused))
 
 
 def incoming_requests(data: dict[str, Any]) -> tuple[str, ...]:

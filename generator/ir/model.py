@@ -34,6 +34,9 @@ class BuildOptions:
     default_base_url: str | None = None
     http_library: str = "httpx"
     source_file: str = ""
+    # "all": a model for every component schema; "used": only for those the operations use
+    # (ir/usage; webhook payloads and schemas nothing names get none)
+    models: str = "all"
 
 
 @dataclass(frozen=True)
@@ -220,6 +223,9 @@ class Api:
     incoming: tuple[str, ...] = ()
     # the document's servers after the first (ir/servers.other_servers), as written
     other_servers: tuple[str, ...] = ()
+    # the component schemas (as the document names them) left without a model by
+    # `models: used`, which no operation uses, sorted
+    unused_schemas: tuple[str, ...] = ()
 
     def uses_deprecated(self) -> bool:
         """Whether an operation is deprecated: the package then imports `typing_extensions`

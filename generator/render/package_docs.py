@@ -557,6 +557,18 @@ def _credential_how(scheme: SecurityScheme) -> str:
 _NAMED_CALLS = 6  # more are counted, not listed: api.md lists them all
 
 
+def _models_option(settings: Mapping[str, str]) -> str:
+    """` --models used` for a package generated so (`generate --models`); "" by default."""
+    models = settings.get("models")
+    return f" --models {models}" if models else ""
+
+
+def all_named(names: list[str]) -> str:
+    """`names` as README prose, each inline code, every one of them ("`a`, `b` and `c`")."""
+    shown = [f"`{name}`" for name in names]
+    return ", ".join(shown[:-1]) + f" and {shown[-1]}" if len(shown) > 1 else "".join(shown)
+
+
 def named_calls(calls: list[str]) -> str:
     """`calls` as README prose, each inline code: "`a`", "`a` and `b`", "`a`, `b` and `c`";
     beyond `_NAMED_CALLS` the rest counted ("... and 3 more"); "" for none."""
@@ -605,7 +617,7 @@ def documents(api: Api, models: Models, resources: list[ResourceView], *, spec_s
         "errors": error_exports(),
         "regenerate": (f"{GENERATOR} generate {provider} --out path/to/{package}" if provider
                        else f"{GENERATOR} generate --spec {spec_name} --out path/to/{package} "
-                            f"--package {package}"),
+                            f"--package {package}" + _models_option(settings)),
         "check": (f"{GENERATOR} check --target path/to/{package} --provider {provider}" if provider
                   else f"{GENERATOR} check --target path/to/{package} --spec {spec_name}"),
         "methods": method_entries(resources, summaries),
@@ -618,6 +630,9 @@ def documents(api: Api, models: Models, resources: list[ResourceView], *, spec_s
         # the arguments set once on the client (a project id), which `with_options(x=None)` unsets
         "client_settings": named_calls([param.name for param in api.client_params]),
         "incoming": named_calls(list(api.incoming)),
+        # `models: used`: every schema left without a model, named (none dropped unsaid)
+        "unused_schemas": all_named(list(api.unused_schemas)),
+        "unused_count": len(api.unused_schemas),
         "other_servers": named_calls(list(api.other_servers)),
         "keyed_calls": retried_calls(resources, keyed=True),
         "retry_safe_calls": retried_calls(resources, keyed=False),

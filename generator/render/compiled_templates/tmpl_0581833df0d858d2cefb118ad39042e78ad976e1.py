@@ -27,6 +27,8 @@ def root(context, missing=missing):
     l_0_keyed_calls = resolve('keyed_calls')
     l_0_retry_safe_calls = resolve('retry_safe_calls')
     l_0_incoming = resolve('incoming')
+    l_0_unused_count = resolve('unused_count')
+    l_0_unused_schemas = resolve('unused_schemas')
     l_0_regenerate = resolve('regenerate')
     l_0_check = resolve('check')
     try:
@@ -275,7 +277,18 @@ def root(context, missing=missing):
         pass
         yield '## Webhooks and callbacks\n\nThe document also describes requests the API sends to you, which this package has no method\nfor and does not receive: '
         yield str((undefined(name='incoming') if l_0_incoming is missing else l_0_incoming))
-        yield ". Their bodies' models are in `models` where the\ndocument defines them among its component schemas.\n\n"
+        yield ". Their bodies' models are in `models` where the\ndocument defines them among its component schemas"
+        if (undefined(name='unused_count') if l_0_unused_count is missing else l_0_unused_count):
+            pass
+            yield ' and a method uses them\n(see below)'
+        yield '.\n\n'
+    if (undefined(name='unused_count') if l_0_unused_count is missing else l_0_unused_count):
+        pass
+        yield "## Schemas without a model\n\nThis package was generated with `models: used`: only the component schemas its methods use\nhave a model. The document's other "
+        yield str((undefined(name='unused_count') if l_0_unused_count is missing else l_0_unused_count))
+        yield ' component schemas (webhook payloads,\nschemas nothing names) have none: '
+        yield str((undefined(name='unused_schemas') if l_0_unused_schemas is missing else l_0_unused_schemas))
+        yield ". Generate with `--models all` (or the\nmanifest's `models: all`) for a model of every one.\n\n"
     yield '## Regenerate and check\n\n```sh\n'
     yield str((undefined(name='regenerate') if l_0_regenerate is missing else l_0_regenerate))
     yield '\n'
@@ -283,4 +296,4 @@ def root(context, missing=missing):
     yield '   # exit 1 when the copy differs from what its inputs give\n```\n\n`PROVENANCE.json` records what this package was made from and the sha256 of every file.\n'
 
 blocks = {}
-debug_info = '1=58&3=60&4=67&11=73&12=77&19=83&20=87&22=93&24=105&25=108&26=110&31=113&33=115&34=118&35=120&36=122&37=124&58=127&59=130&64=136&65=138&66=140&68=142&70=144&71=148&74=150&76=156&77=158&78=160&80=163&81=166&82=168&84=173&89=178&91=182&92=184&94=187&122=190&127=193&129=199&130=201&134=203&146=206&147=208&149=212&150=214&152=216&157=218&158=220&160=222&171=225&173=228&191=237&192=239&195=243&197=249&199=251&252=254&254=257&262=262&264=265&268=267&270=270&288=274&292=277&299=280&300=282'
+debug_info = '1=60&3=62&4=69&11=75&12=79&19=85&20=89&22=95&24=107&25=110&26=112&31=115&33=117&34=120&35=122&36=124&37=126&58=129&59=132&64=138&65=140&66=142&68=144&70=146&71=150&74=152&76=158&77=160&78=162&80=165&81=168&82=170&84=175&89=180&91=184&92=186&94=189&122=192&127=195&129=201&130=203&134=205&146=208&147=210&149=214&150=216&152=218&157=220&158=222&160=224&171=227&173=230&191=239&192=241&195=245&197=251&199=253&252=256&254=259&262=264&264=267&268=269&270=272&288=276&292=279&293=281&297=285&301=288&302=290&309=293&310=295'

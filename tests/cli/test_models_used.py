@@ -1,0 +1,105 @@
+"""`generate --models used` and the manifest's `models: used`: a package with models only for the
+component schemas its operations use, every other one named (stderr, the package's README), the
+choice recorded so that `check` remakes the same package; a manifest's bad value is located."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.support.sandbox import run_cli
+
+SPEC = """\
+openapi: 3.1.0
+info: {title: Shop, version: "1"}
+paths:
+  /pets:
+    get:
+      operationId: listPets
+      responses:
+        "200":
+          description: the pets
+          content:
+            application/json:
+              schema: {type: array, items: {$ref: "#/components/schemas/Pet"}}
+webhooks:
+  petSold:
+    post:
+      requestBody:
+        content:
+          application/json:
+            schema: {$ref: "#/components/schemas/PetSold"}
+      responses:
+        "200": {description: received}
+components:
+  schemas:
+    Pet:
+      type: object
+      required: [id]
+      properties:
+        id: {type: integer}
+        owner: {$ref: "#/components/schemas/Owner"}
+    Owner:
+      type: object
+      properties:
+        name: {type: string}
+    PetSold:
+      type: object
+      properties:
+        pet: {$ref: "#/components/schemas/Pet"}
+    Unreferenced:
+      type: object
+      properties:
+        note: {type: string}
+"""
+
+
+def _models_of(folder: Path) -> dict[str, bool]:
+    """Which of the document's classes `folder`'s package has, read by importing it."""
+    code = ("import json, sys, shop\n"
+            "print(json.dumps({name: hasattr(shop.models, name) for name in "
+            "('Pet', 'Owner', 'PetSold', 'Unreferenced')}))")
+    result = subprocess.run([sys.executable, "-c", code], cwd=folder.parent, capture_output=True,
+                            text=True, timeout=120, check=True)
+    found: dict[str, bool] = json.loads(result.stdout)
+    return found
+
+
+def test_models_used_leaves_out_and_names_what_no_operation_uses(tmp_path: Path) -> None:
+    spec = tmp_path / "shop.yaml"
+    spec.write_text(SPEC, encoding="utf-8")
+    used, every = tmp_path / "used" / "shop", tmp_path / "all" / "shop"
+    result = run_cli("generate", "--spec", spec, "--out", used, "--models", "used", "--no-cache")
+    assert result.returncode == 0, result.stderr
+    assert "models: used: only the component schemas the operations use have a model" in result.stderr
+    assert _models_of(used) == {"Pet": True, "Owner": True, "PetSold": False,
+                                "Unreferenced": False}
+    readme = (used / "README.md").read_text(encoding="utf-8")
+    assert "## Schemas without a model" in readme
+    assert "other 2 component schemas" in readme and "`PetSold` and `Unreferenced`" in readme
+    assert "--models used" in readme  # the command that remakes it
+    record = json.loads((used / "PROVENANCE.json").read_text(encoding="utf-8"))
+    assert record["inputs"]["setting:models"] == "used"
+    checked = run_cli("check", "--target", used, "--spec", spec)
+    assert checked.returncode == 0 and "clean" in checked.stdout, checked.stdout + checked.stderr
+
+    default = run_cli("generate", "--spec", spec, "--out", every, "--no-cache")
+    assert default.returncode == 0, default.stderr
+    assert "models: used" not in default.stderr
+    assert all(_models_of(every).values())
+    assert "Schemas without a model" not in (every / "README.md").read_text(encoding="utf-8")
+    record = json.loads((every / "PROVENANCE.json").read_text(encoding="utf-8"))
+    assert "setting:models" not in record["inputs"]  # records made before the option: unchanged
+
+
+def test_a_manifest_models_value_it_does_not_know_is_located(tmp_path: Path) -> None:
+    (tmp_path / "shop.yaml").write_text(SPEC, encoding="utf-8")
+    manifest = tmp_path / "providers.yaml"
+    manifest.write_text("providers:\n  shop:\n    spec: shop.yaml\n    package: shop\n"
+                        "    api_key_env: SHOP_API_KEY\n    models: some\n", encoding="utf-8")
+    result = run_cli("generate", "--manifest", manifest, "--out", tmp_path / "out")
+    assert result.returncode != 0 and "Traceback" not in result.stderr
+    assert "/providers/shop/models" in result.stderr and "'some'" in result.stderr
+    assert not (tmp_path / "out").exists()
