@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.cli.common import add_cache_option, chosen_cache, path_argument, print_problems
+from generator.manifest import ALL_MODELS, MODELS_CHOICES
 
 if TYPE_CHECKING:
     from generator.cli.drift_inputs import Comparable
@@ -54,7 +55,8 @@ def _compared(args: argparse.Namespace) -> int:
     # read first: an overlay that cannot be read stops the command before any work (exit 2)
     overlay = read_overlay(args.overlay) if args.overlay else None
     pair, (changes, unmatched) = compare_loaded(
-        {"old": args.old, "new": args.new}, light, functools.partial(_changes, overlay=overlay),
+        {"old": args.old, "new": args.new}, light,
+        functools.partial(_changes, overlay=overlay, models=args.models),
         strict=args.strict, validate=not args.no_validate, cache=chosen_cache(args))
     print_problems(unmatched)  # (returned, not printed: a comparison may be made twice)
     files = {"old": str(args.old), "new": str(args.new)}
@@ -72,7 +74,7 @@ def _compared(args: argparse.Namespace) -> int:
     return exit_code(changes, args.fail_on)
 
 
-def _changes(pair: Comparable, overlay: Overlay | None = None
+def _changes(pair: Comparable, overlay: Overlay | None = None, models: str = ALL_MODELS
              ) -> tuple[list[Change], list[Problem]]:
     """Every change from the pair's old document to its new one, each with its line, its
     effect on the client named as `overlay` names methods (`x-codegen-resource`...); and the
@@ -89,7 +91,7 @@ def _changes(pair: Comparable, overlay: Overlay | None = None
     # The documents live until their lines are read: the garbage collector need not walk them
     # again, nor may the forked children (its walks would copy every page of them).
     gc.freeze()
-    changes = diff_with_client(old, new, named)
+    changes = diff_with_client(old, new, named, models)
     del old, new, named
     return _with_lines(changes, documents), unmatched
 
@@ -156,6 +158,10 @@ def register(commands: Any, add_common: Callable[[argparse.ArgumentParser], None
         help="an OpenAPI Overlay (a provider's overlay.yaml) applied to both documents when "
              "naming the client's methods (x-codegen-resource, x-codegen-method), as "
              "`generate --overlay` names them; the changes are the documents' own")
+    diff_cmd.add_argument(
+        "--models", choices=MODELS_CHOICES, default=ALL_MODELS,
+        help="the client the effects are said of: a package generated with `--models used` has "
+             "no model of a schema no operation uses, so a change of one has no effect on it")
     diff_cmd.add_argument("--no-validate", action="store_true",
                           help="compare without validating (or repairing) the documents first")
     diff_cmd.add_argument("--strict", action="store_true",

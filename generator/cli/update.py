@@ -259,7 +259,8 @@ def _print_spec_changes(provider: Provider, args: argparse.Namespace, new: Docum
     overlay = read_overlay(provider.overlay) if provider.overlay is not None else None
     named, unmatched = named_by_overlay(pair.documents, overlay)
     print_problems(unmatched)
-    changes = diff_with_client(pair.documents["old"].data, pair.documents["new"].data, named)
+    changes = diff_with_client(pair.documents["old"].data, pair.documents["new"].data, named,
+                               provider.models)
     print(f"spec changes for {provider.name} ({shown_path(provider.spec)} -> {args.source}):")
     files = {"old": shown_path(provider.spec), "new": args.source}
     sys.stdout.write(format_changes(changes, "text", ReportOptions(

@@ -103,3 +103,34 @@ def test_a_manifest_models_value_it_does_not_know_is_located(tmp_path: Path) -> 
     assert result.returncode != 0 and "Traceback" not in result.stderr
     assert "/providers/shop/models" in result.stderr and "'some'" in result.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_diff_says_a_change_of_an_unused_schema_has_no_effect_on_a_used_models_client(
+        tmp_path: Path) -> None:
+    """A webhook payload's required property removed: `models.PetSold.pet` loses a field in a
+    package with every model (client-breaking), and changes nothing in one made with
+    `--models used`, which has no `PetSold`. A change of a used schema is said either way."""
+    old, new = tmp_path / "old.yaml", tmp_path / "new.yaml"
+    old.write_text(SPEC.replace("    PetSold:\n      type: object\n",
+                                "    PetSold:\n      type: object\n      required: [pet]\n"),
+                   encoding="utf-8")
+    new.write_text(SPEC.replace("        pet: {$ref: \"#/components/schemas/Pet\"}\n", "")
+                   .replace("        id: {type: integer}\n", "        id: {type: string}\n"),
+                   encoding="utf-8")
+
+    def effects(*extra: str) -> tuple[int, dict[str, tuple[str, bool]]]:
+        result = run_cli("diff", old, new, "--format", "json", "--fail-on", "client-breaking",
+                         "--no-cache", *extra)
+        assert result.returncode in (0, 1), result.stderr
+        changes = json.loads(result.stdout)["changes"]
+        return result.returncode, {c["pointer"]: (c["client"], c["client_breaking"])
+                                   for c in changes}
+
+    every_code, every = effects()
+    used_code, used = effects("--models", "used")
+    payload = "/components/schemas/PetSold/properties/pet"
+    assert every[payload][0].startswith("models.PetSold.pet") and every[payload][1]
+    assert used[payload] == ("no effect on the generated client", False)
+    pet_id = "/components/schemas/Pet/properties/id"
+    assert used[pet_id][0].startswith("models.Pet.id") and used[pet_id] == every[pet_id]
+    assert every_code == 1 and used_code == 1  # Pet.id's type changed: breaking in both

@@ -89,9 +89,9 @@ def test_each_sides_records_are_pickled_before_the_next_side_is_built(
     events: list[str] = []
     build, dumps = client._operations, client.pickle.dumps
 
-    def built(data: Any, in_place: bool = False) -> Any:
+    def built(data: Any, in_place: bool = False, models: str = "all") -> Any:
         events.append("build")
-        return build(data, in_place)
+        return build(data, in_place, models)
 
     def pickled(value: Any) -> bytes:
         events.append("pickle")

@@ -231,8 +231,8 @@ class _Builds:
     intermediate model at a time (two children held two, ~90 MiB each on GitHub's pair), and
     the builds (~1.5 s together there) still end before the comparison does."""
 
-    def __init__(self, *documents: Mapping[str, Any]) -> None:
-        self._child = Forked(functools.partial(_operations_of, documents, os.getpid()))
+    def __init__(self, *documents: Mapping[str, Any], models: str = "all") -> None:
+        self._child = Forked(functools.partial(_operations_of, documents, os.getpid(), models))
         self._found: dict[int, BuiltSide | None] = {}
 
     def result(self, index: int) -> BuiltSide | None:
@@ -245,7 +245,8 @@ class _Builds:
         self._child.close()
 
 
-def _operations_of(documents: tuple[Mapping[str, Any], ...], parent: int) -> list[bytes]:
+def _operations_of(documents: tuple[Mapping[str, Any], ...], parent: int,
+                   models: str = "all") -> list[bytes]:
     """Each document's `_operations`, pickled as soon as it is made: each model is freed before
     the next, and each side's records before the next side's (pickling them all at the end,
     their memo beside the last model, took the child up by ~18 MiB as the comparison peaked).
@@ -256,7 +257,8 @@ def _operations_of(documents: tuple[Mapping[str, Any], ...], parent: int) -> lis
     GitHub's 13 MB document). The others are copied: the documents share their unchanged
     parts (`drift.share`)."""
     throwaway = os.getpid() != parent
-    return [pickle.dumps(_operations(data, in_place=throwaway and index == len(documents) - 1))
+    return [pickle.dumps(_operations(data, in_place=throwaway and index == len(documents) - 1,
+                                     models=models))
             for index, data in enumerate(documents)]
 
 
@@ -282,26 +284,29 @@ class Built:
 
 
 def built_pair(old: Mapping[str, Any], new: Mapping[str, Any],
-               named: Mapping[str, Mapping[str, Any]] | None = None) -> dict[str, Built]:
+               named: Mapping[str, Mapping[str, Any]] | None = None,
+               models: str = "all") -> dict[str, Built]:
     """Both sides' `Built`, from one child that builds the old side, then the new: from
     `named`'s documents when given (the same documents with an overlay's `x-codegen-*` hints,
     as `generate` is given them), while the changes' pointers are looked up in `old` and `new`
     (the documents compared)."""
-    builds = _Builds(named["old"], named["new"]) if named else _Builds(old, new)
+    builds = (_Builds(named["old"], named["new"], models=models) if named
+              else _Builds(old, new, models=models))
     return {"old": Built(old, builds, 0), "new": Built(new, builds, 1)}
 
 
-def _operations(data: Mapping[str, Any], in_place: bool = False) -> BuiltSide | None:
+def _operations(data: Mapping[str, Any], in_place: bool = False,
+                models: str = "all") -> BuiltSide | None:
     try:
         try:
-            api = _api(data, in_place)
+            api = _api(data, in_place, models)
         except GeneratorError:
             # two operations the naming rule gives one method (`diff` leaves that
             # code-generation check out): named as `generate` names them, then built
             renamed = _clashes_named(data)
             if renamed is None:
                 raise
-            api = _api(renamed, in_place)  # (it shares all but the renamed path items)
+            api = _api(renamed, in_place, models)  # (it shares all but the renamed paths)
     except (GeneratorError, RecursionError, ValueError, TypeError, KeyError):
         return None  # a document the builder refuses: changes say what they touch on the wire
     try:
@@ -313,14 +318,15 @@ def _operations(data: Mapping[str, Any], in_place: bool = False) -> BuiltSide | 
 
 
 def diff_with_client(old: Mapping[str, Any], new: Mapping[str, Any],
-                     named: Mapping[str, Mapping[str, Any]] | None = None) -> list[Change]:
+                     named: Mapping[str, Mapping[str, Any]] | None = None,
+                     models: str = "all") -> list[Change]:
     """`differ.diff`, each change naming what it does to the generated client; both sides'
     intermediate models are built beside the comparison, from `named` when given (`old` and
     `new` with the provider's overlay applied: the client's names are the overlay's, the
     changes the documents' own)."""
     from generator.drift.diff.differ import diff
 
-    built = built_pair(old, new, named)  # forked before the walk's thread starts
+    built = built_pair(old, new, named, models)  # forked before the walk's thread starts
     try:
         return with_client_effects(diff(old, new), built)
     finally:
@@ -774,17 +780,17 @@ def _clashes_named(data: Mapping[str, Any]) -> dict[str, Any] | None:
     return named
 
 
-def _api(data: Mapping[str, Any], in_place: bool = False) -> Any:
+def _api(data: Mapping[str, Any], in_place: bool = False, models: str = "all") -> Any:
     from generator import ir  # the intermediate model: only when a report asks for it
 
-    options = ir.BuildOptions(package="client", api_key_env="API_KEY", base_url_env="BASE_URL")
+    options = ir.BuildOptions(package="client", api_key_env="API_KEY", base_url_env="BASE_URL",
+                              models=models)
     return ir.build(dict(data), options, tolerate=True, in_place=in_place)
 
 
 def _effect(change: Change, trace: _Trace) -> str:
-    if change.sent and split_pointer(change.pointer)[:2] != ["components", "schemas"]:
-        return NO_EFFECT  # the client sends no webhook and answers no callback; the models
-        # their schemas name are traced at their components (models.py has their classes)
+    if _outside_the_client(change, trace):
+        return NO_EFFECT
     if change.kind == DEPRECATION_CHANGED:
         return _deprecation_effect(change, trace)
     if change.kind in _NO_EFFECT_KINDS or (change.kind == SECURITY_CHANGED
@@ -803,6 +809,16 @@ def _effect(change: Change, trace: _Trace) -> str:
     if change.kind.startswith(_DISCRIMINATOR):
         return _discriminator_effect(change, trace)
     return _traced_effect(change, trace)
+
+
+def _outside_the_client(change: Change, trace: _Trace) -> bool:
+    """A webhook's or a callback's part (the client sends no webhook and answers no callback;
+    the models their schemas name are traced at their components), or a component schema that
+    `models: used` made no model of (no operation uses it)."""
+    tokens = split_pointer(change.pointer)
+    in_schema = tokens[:2] == ["components", "schemas"]
+    return (change.sent and not in_schema) or (
+        in_schema and len(tokens) >= 3 and tokens[2] in trace.side.types.unused)
 
 
 def _discriminator_effect(change: Change, trace: _Trace) -> str:

@@ -785,6 +785,8 @@ class Annotations:
     # Of...`, an alias of `{}`), so models.py has no class of it -> the fields it is written
     # into, (class, wire name), through other such roots
     folded: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
+    # the component schemas (as the document names them) `models: used` made no model of
+    unused: frozenset[str] = frozenset()
 
 
 def client_annotations(api: Any) -> Annotations:
@@ -814,7 +816,8 @@ def client_annotations(api: Any) -> Annotations:
                         nested[(name, wire)] = held[0]
     enums = {name: enum_members(typing, name) for name in [*typing.schemas, *typing.inline]
              if typing.kind_of(name) == "enum"}
-    return Annotations(arguments, fields, nested, enums, roots, _folded(typing))
+    return Annotations(arguments, fields, nested, enums, roots, _folded(typing),
+                       frozenset(api.unused_schemas))
 
 
 def _folded(typing: Typing) -> dict[str, tuple[tuple[str, str], ...]]:
