@@ -9,6 +9,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from generator.io import cache as cache_module
 from tests.support.sandbox import run_cli
 
 SPEC = """\
@@ -134,3 +137,22 @@ def test_diff_says_a_change_of_an_unused_schema_has_no_effect_on_a_used_models_c
     pet_id = "/components/schemas/Pet/properties/id"
     assert used[pet_id][0].startswith("models.Pet.id") and used[pet_id] == every[pet_id]
     assert every_code == 1 and used_code == 1  # Pet.id's type changed: breaking in both
+
+
+def test_the_cache_keeps_the_two_packages_apart(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the cache on, a package made with every model is not given for `--models used` of
+    the same bytes (nor the other way round): the setting is part of every key."""
+    monkeypatch.setenv(cache_module.DIR_ENV, str(tmp_path / "cache"))
+    monkeypatch.delenv(cache_module.OFF_ENV, raising=False)
+    spec = tmp_path / "shop.yaml"
+    spec.write_text(SPEC, encoding="utf-8")
+    for models, folder in (("all", "a"), ("used", "b"), ("all", "c"), ("used", "d")):
+        result = run_cli("generate", "--spec", spec, "--out", tmp_path / folder / "shop",
+                         "--models", models)
+        assert result.returncode == 0, result.stderr
+    assert _models_of(tmp_path / "a" / "shop") == _models_of(tmp_path / "c" / "shop")
+    assert _models_of(tmp_path / "b" / "shop") == _models_of(tmp_path / "d" / "shop")
+    assert _models_of(tmp_path / "a" / "shop")["PetSold"]
+    assert not _models_of(tmp_path / "b" / "shop")["PetSold"]
+    assert any((tmp_path / "cache").rglob("*"))  # the cache was used
