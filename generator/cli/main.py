@@ -124,20 +124,20 @@ def cmd_generate(args: argparse.Namespace) -> int:
     write_many({folders[name]: generation.packages[name] for name in sorted(folders)},
                force=args.force)
     _report_coverage(generation, dict(sorted(folders.items())))
-    _report_models_left_out(chosen, folders)
+    _report_models_left_out(generation, folders)
     _note_replaced_current_folder(here, written_so_far()[earlier:])
     return 0
 
 
-def _report_models_left_out(chosen: list[pipeline.Target], folders: dict[str, Path]) -> None:
-    """A line per package made with `models: used`: that it has no model of some schemas, and
-    where they are named (many on a large document: the package's README lists every one)."""
-    for target in chosen:
-        if target.options.models != ALL_MODELS:
-            folder = folders[target.options.package]
-            print(f"{folder}: models: {target.options.models}: only the component schemas "
-                  f"the operations use have a model ({folder / 'README.md'} names the others)",
-                  file=sys.stderr)
+def _report_models_left_out(generation: pipeline.Generation, folders: dict[str, Path]) -> None:
+    """A line per package `models: used` left without a model of some schemas, and where they
+    are named (many on a large document: the package's README lists every one)."""
+    from generator.render.package_docs import UNUSED_HEADING
+
+    for name, folder in sorted(folders.items()):
+        if UNUSED_HEADING in generation.packages[name].get("README.md", ""):
+            print(f"{folder}: models: used: the component schemas no operation uses have no "
+                  f"model ({folder / 'README.md'} names them)", file=sys.stderr)
 
 
 def _dcg_worker_pays(args: argparse.Namespace) -> bool:
@@ -217,9 +217,11 @@ def _generate_targets(args: argparse.Namespace) -> tuple[list[pipeline.Target], 
     if args.overlay:
         raise usage_error("", "--overlay goes with --spec "
                               "(a provider's overlay is in the manifest)")
+    if args.models is not None:  # `check` and `update` remake a provider's package as the
+        # manifest says: a choice made here alone would read as drift at the next `check`
+        raise usage_error("", "--models goes with --spec; a provider's is its manifest entry's "
+                              "`models:`", "set `models: used` in the provider's entry")
     providers = _chosen_providers(args)
-    if args.models is not None:  # the manifest's `models:` of each, for this run
-        providers = [dataclasses.replace(provider, models=args.models) for provider in providers]
     one_folder = args.out is not None and len(args.providers) == 1
     if args.package is not None and not one_folder:
         raise usage_error("", "--package names one package: give one provider and --out DIR")
@@ -332,8 +334,8 @@ def _parser() -> argparse.ArgumentParser:
         "--models", choices=MODELS_CHOICES,
         help="all: a model for every component schema; used: only for the schemas the "
              "operations use (webhook payloads and schemas nothing names get none; the "
-             "package's README lists them). Default: a provider's `models:` in the manifest, "
-             "else all")
+             "package's README lists them). With --spec; a provider's is its manifest entry's "
+             "`models:` (default all)")
     generate_cmd.add_argument(
         "--strict", action="store_true",
         help="any problem in a spec stops generation (default: repair what can be, skip operations "

@@ -144,7 +144,9 @@ def iter_objects(data: Any) -> Iterator[tuple[str, dict[str, Any]]]:
         if isinstance(node, dict):
             yield pointer, node
             named_map = _names_children(pointer, token, up)
-            value_is_data = up == "examples"  # an Example Object's `value`
+            # an Example Object's `value` (not a property `value` of a schema's property
+            # named `examples`: there `properties` is the map of names)
+            value_is_data = up == "examples" and not named_map
             for key, value in reversed(node.items()):
                 if not isinstance(value, (dict, list)):
                     continue

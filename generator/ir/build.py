@@ -154,7 +154,8 @@ def _api(context: Context, operations: list[Operation], failed: Failed) -> Api:
 
 def _unused_schemas(context: Context) -> tuple[str, ...]:
     """`models: used`: the component schemas no operation uses taken out of the working copy
-    (`ir.usage`); their names as the document gives them."""
+    (`ir.usage`); the document's own named as it names them (the classes hoisted out of them,
+    `<Name>Item`..., go with them unnamed: they are parts of those schemas)."""
     schemas = context.classes.schemas
     original = context.original_names
     used = usage.used_schemas(context.data, context.classes.required,
@@ -162,7 +163,7 @@ def _unused_schemas(context: Context) -> tuple[str, ...]:
     unused = [name for name in schemas if name not in used]
     for name in unused:
         del schemas[name]
-    return tuple(sorted(original.get(name, name) for name in unused))
+    return tuple(sorted(original[name] for name in unused if name in original))
 
 
 def incoming_requests(data: dict[str, Any]) -> tuple[str, ...]:

@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from generator.ir import paging
 from generator.ir.media import ResponseKind, media_kind
+from generator.ir.usage import ALL as ALL_MODELS
 from generator.names import namespace
 
 __all__ = [
@@ -36,7 +37,7 @@ class BuildOptions:
     source_file: str = ""
     # "all": a model for every component schema; "used": only for those the operations use
     # (ir/usage; webhook payloads and schemas nothing names get none)
-    models: str = "all"
+    models: str = ALL_MODELS
 
 
 @dataclass(frozen=True)

@@ -4,9 +4,9 @@ A schema is used when an operation reaches it: through `$ref`s from its paramete
 body, responses and callbacks (via any component in between: a shared response, a parameter),
 then from schema to schema, and through a discriminator's `mapping` (its values name schemas
 without a `$ref`). A schema that extends a used one whose `discriminator` picks among its
-subtypes (`allOf: [$ref: Pet, ...]`, the mapping left implicit) is used too: an answer typed
-`Pet` may be a `Cat`. The classes the templates name (`required`) are used whatever reaches
-them.
+subtypes (`allOf: [$ref: Pet, ...]`) is used too, whether or not the mapping names it, at any
+depth (a `Cat` extending `Feline` extending `Pet`): an answer typed `Pet` may be a `Cat`.
+The classes the templates name (`required`) are used whatever reaches them.
 
 What no operation reaches is the payload of a webhook (`webhooks`, GitHub's `x-webhooks`),
 which the client never sends nor receives, or nothing at all. On GitHub's REST description
@@ -23,7 +23,10 @@ from generator.document.pointer import fragment_pointer, resolve_pointer, split_
 from generator.document.refs import MAPPINGS, iter_objects
 from generator.names.components import SCHEMAS_PREFIX
 
-USED = "used"  # `BuildOptions.models` (the manifest's `models:`, `generate --models`)
+# `BuildOptions.models` (the manifest's `models:`, `generate --models`): every component schema
+# gets a model, or only those the operations use
+ALL = "all"
+USED = "used"
 _COMPONENT_SCHEMA = SCHEMAS_PREFIX[1:]  # `/components/schemas/`, as a pointer starts
 
 
@@ -37,9 +40,14 @@ def used_schemas(data: Mapping[str, Any], required: Iterable[str],
     walk = _Walk(data, schemas, class_names)
     walk.visit(data.get("paths") or {})
     walk.reach(name for name in required if name in schemas)
-    while walk.reach(_subtypes(schemas, walk.used)):
-        pass
-    return walk.used
+    bases: set[str] = set()
+    while True:  # a subtype's own subtypes too (`Cat` extends `Feline`, which extends `Pet`)
+        bases |= {name for name in walk.used if _discriminates(schemas[name])}
+        found = _subtypes(schemas, walk.used, bases)
+        if not found:
+            return walk.used
+        walk.reach(found)
+        bases.update(found)
 
 
 class _Walk:
@@ -107,10 +115,13 @@ class _Walk:
         return [name] if name in self.schemas else []
 
 
-def _subtypes(schemas: Mapping[str, Any], used: set[str]) -> list[str]:
-    """The unused schemas whose `allOf` extends a used one with a `discriminator`."""
-    bases = {name for name in used
-             if isinstance(schemas[name], MAPPINGS) and "discriminator" in schemas[name]}
+def _discriminates(schema: Any) -> bool:
+    return isinstance(schema, MAPPINGS) and "discriminator" in schema
+
+
+def _subtypes(schemas: Mapping[str, Any], used: set[str], bases: set[str]) -> list[str]:
+    """The unused schemas whose `allOf` extends one of `bases` (used schemas with a
+    `discriminator`, and the subtypes of those)."""
     if not bases:
         return []
     return [name for name, schema in schemas.items()

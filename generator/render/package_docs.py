@@ -557,6 +557,11 @@ def _credential_how(scheme: SecurityScheme) -> str:
 _NAMED_CALLS = 6  # more are counted, not listed: api.md lists them all
 
 
+# The README's section naming the schemas `models: used` made no model of (`generate` says so
+# when a package has it)
+UNUSED_HEADING = "## Schemas without a model"
+
+
 def _models_option(settings: Mapping[str, str]) -> str:
     """` --models used` for a package generated so (`generate --models`); "" by default."""
     models = settings.get("models")
@@ -565,8 +570,7 @@ def _models_option(settings: Mapping[str, str]) -> str:
 
 def all_named(names: list[str]) -> str:
     """`names` as README prose, each inline code, every one of them ("`a`, `b` and `c`")."""
-    shown = [f"`{name}`" for name in names]
-    return ", ".join(shown[:-1]) + f" and {shown[-1]}" if len(shown) > 1 else "".join(shown)
+    return _prose([f"`{name}`" for name in names])
 
 
 def named_calls(calls: list[str]) -> str:
@@ -575,9 +579,11 @@ def named_calls(calls: list[str]) -> str:
     shown = [f"`{call}`" for call in calls]
     if len(shown) > _NAMED_CALLS:
         return ", ".join(shown[:_NAMED_CALLS]) + f" and {len(shown) - _NAMED_CALLS} more"
-    if len(shown) <= 1:
-        return "".join(shown)
-    return ", ".join(shown[:-1]) + f" and {shown[-1]}"
+    return _prose(shown)
+
+
+def _prose(shown: list[str]) -> str:
+    return ", ".join(shown[:-1]) + f" and {shown[-1]}" if len(shown) > 1 else "".join(shown)
 
 
 def retried_calls(resources: list[ResourceView], keyed: bool) -> str:
@@ -633,6 +639,7 @@ def documents(api: Api, models: Models, resources: list[ResourceView], *, spec_s
         # `models: used`: every schema left without a model, named (none dropped unsaid)
         "unused_schemas": all_named(list(api.unused_schemas)),
         "unused_count": len(api.unused_schemas),
+        "unused_heading": UNUSED_HEADING,
         "other_servers": named_calls(list(api.other_servers)),
         "keyed_calls": retried_calls(resources, keyed=True),
         "retry_safe_calls": retried_calls(resources, keyed=False),

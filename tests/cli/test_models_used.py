@@ -76,7 +76,7 @@ def test_models_used_leaves_out_and_names_what_no_operation_uses(tmp_path: Path)
     used, every = tmp_path / "used" / "shop", tmp_path / "all" / "shop"
     result = run_cli("generate", "--spec", spec, "--out", used, "--models", "used", "--no-cache")
     assert result.returncode == 0, result.stderr
-    assert "models: used: only the component schemas the operations use have a model" in result.stderr
+    assert "models: used: the component schemas no operation uses have no model" in result.stderr
     assert _models_of(used) == {"Pet": True, "Owner": True, "PetSold": False,
                                 "Unreferenced": False}
     readme = (used / "README.md").read_text(encoding="utf-8")
@@ -98,10 +98,7 @@ def test_models_used_leaves_out_and_names_what_no_operation_uses(tmp_path: Path)
 
 
 def test_a_manifest_models_value_it_does_not_know_is_located(tmp_path: Path) -> None:
-    (tmp_path / "shop.yaml").write_text(SPEC, encoding="utf-8")
-    manifest = tmp_path / "providers.yaml"
-    manifest.write_text("providers:\n  shop:\n    spec: shop.yaml\n    package: shop\n"
-                        "    api_key_env: SHOP_API_KEY\n    models: some\n", encoding="utf-8")
+    manifest = _manifest(tmp_path, "some")
     result = run_cli("generate", "--manifest", manifest, "--out", tmp_path / "out")
     assert result.returncode != 0 and "Traceback" not in result.stderr
     assert "/providers/shop/models" in result.stderr and "'some'" in result.stderr
@@ -147,12 +144,49 @@ def test_the_cache_keeps_the_two_packages_apart(tmp_path: Path,
     monkeypatch.delenv(cache_module.OFF_ENV, raising=False)
     spec = tmp_path / "shop.yaml"
     spec.write_text(SPEC, encoding="utf-8")
+    entries = []
     for models, folder in (("all", "a"), ("used", "b"), ("all", "c"), ("used", "d")):
         result = run_cli("generate", "--spec", spec, "--out", tmp_path / folder / "shop",
                          "--models", models)
         assert result.returncode == 0, result.stderr
+        entries.append(sorted(path for path in (tmp_path / "cache").rglob("*") if path.is_file()))
+    assert entries[1] != entries[0]  # the second setting made entries of its own...
+    assert entries[3] == entries[2] == entries[1]  # ...and both were found again, not remade
     assert _models_of(tmp_path / "a" / "shop") == _models_of(tmp_path / "c" / "shop")
     assert _models_of(tmp_path / "b" / "shop") == _models_of(tmp_path / "d" / "shop")
     assert _models_of(tmp_path / "a" / "shop")["PetSold"]
     assert not _models_of(tmp_path / "b" / "shop")["PetSold"]
-    assert any((tmp_path / "cache").rglob("*"))  # the cache was used
+
+
+def _manifest(tmp_path: Path, models: str) -> Path:
+    (tmp_path / "shop.yaml").write_text(SPEC, encoding="utf-8")
+    manifest = tmp_path / "providers.yaml"
+    manifest.write_text("providers:\n  shop:\n    spec: shop.yaml\n    package: shop\n"
+                        f"    api_key_env: SHOP_API_KEY\n    models: {models}\n",
+                        encoding="utf-8")
+    return manifest
+
+
+def test_a_providers_models_used_is_generated_and_checked_as_the_manifest_says(
+        tmp_path: Path) -> None:
+    manifest = _manifest(tmp_path, "used")
+    out = tmp_path / "out"
+    result = run_cli("generate", "--manifest", manifest, "--out", out, "--no-cache")
+    assert result.returncode == 0, result.stderr
+    assert _models_of(out / "shop") == {"Pet": True, "Owner": True, "PetSold": False,
+                                        "Unreferenced": False}
+    assert "generate shop --out path/to/shop" in (out / "shop" / "README.md").read_text(
+        encoding="utf-8")  # the manifest remakes it: no option on the line
+    checked = run_cli("check", "--manifest", manifest, "--out", out)
+    assert checked.returncode == 0 and "clean" in checked.stdout, checked.stdout + checked.stderr
+
+
+def test_models_on_the_command_line_goes_with_spec_only(tmp_path: Path) -> None:
+    """A provider's package is remade by `check` and `update` from its manifest entry: a
+    `--models` given to `generate` alone would read as drift there, so it is refused."""
+    manifest = _manifest(tmp_path, "all")
+    result = run_cli("generate", "--manifest", manifest, "--out", tmp_path / "out",
+                     "--models", "used")
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "--models goes with --spec" in result.stderr and "models: used" in result.stderr
+    assert not (tmp_path / "out").exists()

@@ -113,6 +113,17 @@ def test_iter_refs_skips_data_and_extensions_but_not_named_maps() -> None:
                      "/content/examples/one/$ref"]
 
 
+def test_a_property_value_of_a_property_named_examples_is_a_schema() -> None:
+    """A schema's property `examples` with a property `value`: its `$ref` is a reference (the
+    walk skipped it as an Example Object's `value`: `models: used` then dropped its target and
+    dcg typed the field `Any`). An Example Object's `value` stays data."""
+    ref = {"$ref": "#/components/schemas/Sample"}
+    schema = {"properties": {"examples": {"type": "object", "properties": {"value": ref}}}}
+    example = {"examples": {"one": {"value": dict(ref)}}}
+    found = [pointer for pointer, _ in iter_refs({"schema": schema, "media": example})]
+    assert found == ["/schema/properties/examples/properties/value/$ref"]
+
+
 def test_a_ref_under_dependent_schemas_is_seen() -> None:
     """`dependentSchemas` maps property names to schemas: a dependency named `default` or
     `x-flag` is a schema, and its `$ref` a reference (it used to be read as data)."""
@@ -150,8 +161,8 @@ def _iter_objects_by_pointer(data: Any) -> list[tuple[str, int]]:
             named_map = is_named_map(pointer) or _is_responses(pointer)
             for key, value in reversed(node.items()):
                 skipped = key in DATA_KEYWORDS - {"examples"} or is_extension(key)
-                if (not named_map and skipped) or (
-                        key == "value" and pointer.rsplit("/", 2)[-2:-1] == ["examples"]):
+                if (not named_map and skipped) or (key == "value" and not named_map
+                                                    and pointer.rsplit("/", 2)[-2:-1] == ["examples"]):
                     continue
                 stack.append((value, join_pointer(pointer, key), key))
         elif isinstance(node, list) and parent_key != "examples":
@@ -162,6 +173,7 @@ def _iter_objects_by_pointer(data: Any) -> list[tuple[str, int]]:
 def test_iter_objects_equals_the_pointer_rules_on_every_kind_of_key() -> None:
     schema = {"type": "object", "default": {"$ref": "#/d"}, "x-ext": {"$ref": "#/e"},
               "properties": {"x-id": {"$ref": "#/p"}, "default": {"type": "string"},
+                             "examples": {"properties": {"value": {"$ref": "#/pv"}}},
                              "a/b~c": {"items": [{"enum": [{}]}, [{}]]}},
               "examples": [{"$ref": "#/ex"}], "example": {"k": {}}}
     data = {

@@ -99,6 +99,33 @@ def test_a_subtype_of_a_used_base_with_a_discriminator_is_kept() -> None:
     assert api.unused_schemas == ("Extended", "Plain")
 
 
+def test_the_subtypes_of_a_subtype_are_kept() -> None:
+    """`Cat` extends `Feline`, which extends the discriminated `Pet`: both may answer."""
+    base = {**_object(kind={"type": "string"}), "discriminator": {"propertyName": "kind"}}
+    api = _build(_document(_get(_ref("Pet")), {
+        "Pet": base, "Feline": {"allOf": [_ref("Pet"), _object(claws={"type": "boolean"})]},
+        "Cat": {"allOf": [_ref("Feline"), _object(purrs={"type": "boolean"})]},
+        "Orphan": _object()}))
+    assert _kept(api) == {"Pet", "Feline", "Cat"} and api.unused_schemas == ("Orphan",)
+
+
+def test_a_property_named_like_example_data_is_followed() -> None:
+    """A property `examples` whose property `value` is a `$ref`: a schema, not an Example
+    Object's value (the walk skipped it once, and the field became `Any`)."""
+    pet = _object(examples={"type": "object", "properties": {"value": _ref("Sample")}})
+    api = _build(_document(_get(_ref("Pet")), {"Pet": pet, "Sample": _object()}))
+    assert _kept(api) == {"Pet", "Sample"} and api.unused_schemas == ()
+
+
+def test_only_the_documents_own_schemas_are_named() -> None:
+    """The classes hoisted out of an unused schema (`TreeItem`) go with it, unnamed: the README
+    names the document's schemas."""
+    tree = {"type": "array", "items": {"type": "object",
+                                       "additionalProperties": _ref("Tree")}}
+    api = _build(_document(_get(_ref("Pet")), {"Pet": _object(), "Tree": tree}))
+    assert _kept(api) == {"Pet"} and api.unused_schemas == ("Tree",)
+
+
 def test_webhook_payloads_are_not_used_and_callbacks_are() -> None:
     paths = {"/subscribe": {"post": {
         "operationId": "subscribe", "responses": {"204": {"description": "ok"}},

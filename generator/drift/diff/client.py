@@ -67,6 +67,7 @@ from generator.drift.diff.pairing import is_success, old_ops_by_new, template_na
 from generator.drift.diff.types import Annotations, client_annotations, names_class
 from generator.io.forked import Forked
 from generator.ir.security import credential_headers, credential_scheme
+from generator.ir.usage import ALL as ALL_MODELS
 from generator.names.aliases import model_field_name
 from generator.names.headers import set_by_the_body, set_by_the_client
 from generator.names.identifiers import argument_name, class_name
@@ -231,7 +232,7 @@ class _Builds:
     intermediate model at a time (two children held two, ~90 MiB each on GitHub's pair), and
     the builds (~1.5 s together there) still end before the comparison does."""
 
-    def __init__(self, *documents: Mapping[str, Any], models: str = "all") -> None:
+    def __init__(self, *documents: Mapping[str, Any], models: str = ALL_MODELS) -> None:
         self._child = Forked(functools.partial(_operations_of, documents, os.getpid(), models))
         self._found: dict[int, BuiltSide | None] = {}
 
@@ -246,7 +247,7 @@ class _Builds:
 
 
 def _operations_of(documents: tuple[Mapping[str, Any], ...], parent: int,
-                   models: str = "all") -> list[bytes]:
+                   models: str = ALL_MODELS) -> list[bytes]:
     """Each document's `_operations`, pickled as soon as it is made: each model is freed before
     the next, and each side's records before the next side's (pickling them all at the end,
     their memo beside the last model, took the child up by ~18 MiB as the comparison peaked).
@@ -285,7 +286,7 @@ class Built:
 
 def built_pair(old: Mapping[str, Any], new: Mapping[str, Any],
                named: Mapping[str, Mapping[str, Any]] | None = None,
-               models: str = "all") -> dict[str, Built]:
+               models: str = ALL_MODELS) -> dict[str, Built]:
     """Both sides' `Built`, from one child that builds the old side, then the new: from
     `named`'s documents when given (the same documents with an overlay's `x-codegen-*` hints,
     as `generate` is given them), while the changes' pointers are looked up in `old` and `new`
@@ -296,7 +297,7 @@ def built_pair(old: Mapping[str, Any], new: Mapping[str, Any],
 
 
 def _operations(data: Mapping[str, Any], in_place: bool = False,
-                models: str = "all") -> BuiltSide | None:
+                models: str = ALL_MODELS) -> BuiltSide | None:
     try:
         try:
             api = _api(data, in_place, models)
@@ -319,7 +320,7 @@ def _operations(data: Mapping[str, Any], in_place: bool = False,
 
 def diff_with_client(old: Mapping[str, Any], new: Mapping[str, Any],
                      named: Mapping[str, Mapping[str, Any]] | None = None,
-                     models: str = "all") -> list[Change]:
+                     models: str = ALL_MODELS) -> list[Change]:
     """`differ.diff`, each change naming what it does to the generated client; both sides'
     intermediate models are built beside the comparison, from `named` when given (`old` and
     `new` with the provider's overlay applied: the client's names are the overlay's, the
@@ -780,7 +781,7 @@ def _clashes_named(data: Mapping[str, Any]) -> dict[str, Any] | None:
     return named
 
 
-def _api(data: Mapping[str, Any], in_place: bool = False, models: str = "all") -> Any:
+def _api(data: Mapping[str, Any], in_place: bool = False, models: str = ALL_MODELS) -> Any:
     from generator import ir  # the intermediate model: only when a report asks for it
 
     options = ir.BuildOptions(package="client", api_key_env="API_KEY", base_url_env="BASE_URL",

@@ -28,6 +28,7 @@ def root(context, missing=missing):
     l_0_retry_safe_calls = resolve('retry_safe_calls')
     l_0_incoming = resolve('incoming')
     l_0_unused_count = resolve('unused_count')
+    l_0_unused_heading = resolve('unused_heading')
     l_0_unused_schemas = resolve('unused_schemas')
     l_0_regenerate = resolve('regenerate')
     l_0_check = resolve('check')
@@ -284,7 +285,8 @@ def root(context, missing=missing):
         yield '.\n\n'
     if (undefined(name='unused_count') if l_0_unused_count is missing else l_0_unused_count):
         pass
-        yield "## Schemas without a model\n\nThis package was generated with `models: used`: only the component schemas its methods use\nhave a model. The document's other "
+        yield str((undefined(name='unused_heading') if l_0_unused_heading is missing else l_0_unused_heading))
+        yield "\n\nThis package was generated with `models: used`: only the component schemas its methods use\nhave a model. The document's other "
         yield str((undefined(name='unused_count') if l_0_unused_count is missing else l_0_unused_count))
         yield ' component schemas (webhook payloads,\nschemas nothing names) have none: '
         yield str((undefined(name='unused_schemas') if l_0_unused_schemas is missing else l_0_unused_schemas))
@@ -296,4 +298,4 @@ def root(context, missing=missing):
     yield '   # exit 1 when the copy differs from what its inputs give\n```\n\n`PROVENANCE.json` records what this package was made from and the sha256 of every file.\n'
 
 blocks = {}
-debug_info = '1=60&3=62&4=69&11=75&12=79&19=85&20=89&22=95&24=107&25=110&26=112&31=115&33=117&34=120&35=122&36=124&37=126&58=129&59=132&64=138&65=140&66=142&68=144&70=146&71=150&74=152&76=158&77=160&78=162&80=165&81=168&82=170&84=175&89=180&91=184&92=186&94=189&122=192&127=195&129=201&130=203&134=205&146=208&147=210&149=214&150=216&152=218&157=220&158=222&160=224&171=227&173=230&191=239&192=241&195=245&197=251&199=253&252=256&254=259&262=264&264=267&268=269&270=272&288=276&292=279&293=281&297=285&301=288&302=290&309=293&310=295'
+debug_info = '1=61&3=63&4=70&11=76&12=80&19=86&20=90&22=96&24=108&25=111&26=113&31=116&33=118&34=121&35=123&36=125&37=127&58=130&59=133&64=139&65=141&66=143&68=145&70=147&71=151&74=153&76=159&77=161&78=163&80=166&81=169&82=171&84=176&89=181&91=185&92=187&94=190&122=193&127=196&129=202&130=204&134=206&146=209&147=211&149=215&150=217&152=219&157=221&158=223&160=225&171=228&173=231&191=240&192=242&195=246&197=252&199=254&252=257&254=260&262=265&264=268&268=270&270=273&288=277&292=280&293=282&297=286&298=288&301=290&302=292&309=295&310=297'
