@@ -38,8 +38,6 @@ if TYPE_CHECKING:
 MAX_DOWNLOAD = 32 * 1024 * 1024
 DOWNLOAD_TIMEOUT = 30.0
 NOTHING_CHANGED = "nothing was changed"
-
-
 _SPEC_PACKAGE_STEPS = ("openapi-clientgen diff OLD NEW, then openapi-clientgen generate --spec NEW "
                        "--out DIR (check --target DIR --spec NEW says when it is done)")
 

@@ -59,17 +59,15 @@ class _Walk:
         self.used: set[str] = set()
         self._walked: set[str] = set()  # pointers of components other than schemas
 
-    def reach(self, names: Iterable[str]) -> bool:
-        """Mark `names` used, walking each one newly reached; whether any was."""
-        pending = [name for name in names if name not in self.used]
-        found = bool(pending)
+    def reach(self, names: Iterable[str]) -> None:
+        """Mark `names` used, walking each one newly reached."""
+        pending = list(names)
         while pending:
             name = pending.pop()
             if name in self.used:
                 continue
             self.used.add(name)
             pending += self._named_in(self.schemas[name])
-        return found
 
     def visit(self, node: Any) -> None:
         """Walk a part of the document that is not a component schema (the paths, a shared
