@@ -31,11 +31,13 @@ import ast
 import bisect
 import copy
 import dataclasses
+import datetime
 import io
 import re
 import tokenize
+import uuid
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from generator.models.reparse import Edit, Span, edited_tree
@@ -408,7 +410,39 @@ def _default_edit(statement: ast.AnnAssign, defined: _Defined, lines: list[str])
         return _span(value), f"{name}.model_validate({_text_at(lines, _span(value))})"
     if name in defined.later and "# type: ignore" not in lines[(statement.end_lineno or 1) - 1]:
         return _field_ignore(statement, lines)
-    return None
+    parsed = _parsed_default(name, value, lines)
+    return (_span(value), parsed) if parsed is not None else None
+
+
+def _parsed_default(name: str, value: ast.expr, lines: list[str]) -> str | None:
+    """A URL, UUID, date or time field's default as the value of its type (`AnyUrl("https://
+    x/")`, `datetime.fromisoformat("2020-01-01T00:00:00Z")`), where dcg wrote the JSON string
+    (mypy: a `str` is no `AnyUrl`; and unvalidated, the attribute held the string). Only a
+    string that parses: a module must import (one that does not is left to the `default`
+    check, `validate.rules`, whose repair drops it)."""
+    make = _PARSED_DEFAULTS.get(name)
+    if make is None or not (isinstance(value, ast.Constant) and isinstance(value.value, str)):
+        return None
+    try:
+        make(value.value)
+    except ValueError:  # (pydantic's ValidationError is one)
+        return None
+    call = name if name in ("AnyUrl", "UUID") else f"{name}.fromisoformat"
+    return f"{call}({_text_at(lines, _span(value))})"
+
+
+def _any_url(text: str) -> object:
+    from pydantic import AnyUrl  # (imported with dcg: the models stage has it)
+
+    return AnyUrl(text)
+
+
+# the types dcg gives `format: uri`, `uuid`, `date-time`, `date` and `time`, and what parses
+# a default into each as the generated module will
+_PARSED_DEFAULTS: dict[str, Callable[[str], object]] = {
+    "AnyUrl": _any_url, "UUID": uuid.UUID, "datetime": datetime.datetime.fromisoformat,
+    "date": datetime.date.fromisoformat, "time": datetime.time.fromisoformat,
+}
 
 
 def _wrapped_default(root: str, value: ast.expr, lines: list[str],

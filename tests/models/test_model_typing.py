@@ -282,3 +282,46 @@ def test_a_recursive_root_models_base_is_one_string_ruff_accepts(tmp_path: Path)
     module = import_from(tmp_path, "recursive")
     assert module.Value.model_validate(["x", None, ["a|b"]]).model_dump() == ["x", None, ["a|b"]]
     assert module.Described.model_validate([1, None, [2]]).model_dump() == [1, None, [2]]
+
+
+PARSED_DEFAULTS = """\
+from __future__ import annotations
+
+from datetime import date, datetime, time
+from typing import Annotated
+from uuid import UUID
+
+from pydantic import AnyUrl, BaseModel, Field
+
+
+class Stamped(BaseModel):
+    home: AnyUrl = "https://example.com/"
+    described: Annotated[AnyUrl | None, Field(description="d")] = "https://example.com/a"
+    key: UUID = "8f14e45f-ceea-467e-a4ad-7a7b5a6b5e51"
+    at: datetime = "2020-01-01T00:00:00Z"
+    day: date = "2020-01-02"
+    hour: time | None = "12:30:00"
+    not_a_url: AnyUrl = ""
+"""
+
+
+def test_a_url_uuid_date_or_time_default_is_a_value_of_its_type(tmp_path: Path) -> None:
+    """dcg writes a `format: uri` / `uuid` / `date-time` / `date` / `time` field's default as
+    its JSON string, which mypy rejects (and unvalidated, the attribute held the string): a
+    string that parses becomes the value (`AnyUrl("...")`, `datetime.fromisoformat("...")`);
+    one that does not stays as it was (it would fail the import; `validate` reports it, and its
+    repair drops it)."""
+    cleaned = mypy_clean(PARSED_DEFAULTS)
+    assert 'home: AnyUrl = AnyUrl("https://example.com/")' in cleaned
+    assert '= AnyUrl("https://example.com/a")' in cleaned
+    assert 'key: UUID = UUID("8f14e45f-ceea-467e-a4ad-7a7b5a6b5e51")' in cleaned
+    assert 'at: datetime = datetime.fromisoformat("2020-01-01T00:00:00Z")' in cleaned
+    assert 'day: date = date.fromisoformat("2020-01-02")' in cleaned
+    assert 'hour: time | None = time.fromisoformat("12:30:00")' in cleaned
+    assert 'not_a_url: AnyUrl = ""' in cleaned
+    checked = _mypy(tmp_path, "parsed", cleaned.replace('    not_a_url: AnyUrl = ""\n', ""))
+    assert checked.returncode == 0, checked.stdout
+    (tmp_path / "stamped.py").write_text(cleaned, encoding="utf-8")
+    stamped = import_from(tmp_path, "stamped").Stamped()
+    assert str(stamped.home) == "https://example.com/" and stamped.day.day == 2
+    assert stamped.at.tzinfo is not None and stamped.key.version == 4

@@ -139,6 +139,22 @@ def _own_problems(tmp_path: Path, schemas: str, version: str = "3.0.3") -> list[
     return [(p.code, p.pointer) for p in own_checks(doc)]
 
 
+def test_a_uri_default_that_is_no_url_is_reported_and_a_url_is_not(tmp_path: Path) -> None:
+    """openapi-spec-validator checks no `format: uri`; the model types the field `AnyUrl`, whose
+    default `""` could not be: reported (and `generate` drops it, a named repair)."""
+    found = _own_problems(tmp_path, """\
+    Site:
+      type: object
+      properties:
+        empty: {type: string, format: uri, default: ""}
+        relative: {type: string, format: uri, default: /docs}
+        good: {type: string, format: uri, default: "https://example.com/"}
+        plain: {type: string, default: ""}
+""")
+    assert found == [("schema:format", "/components/schemas/Site/properties/empty/default"),
+                     ("schema:format", "/components/schemas/Site/properties/relative/default")]
+
+
 MAPPED = """\
     Dog: {type: object, properties: {kind: {type: string}}}
     Cat: {type: object, properties: {kind: {type: string}}}
