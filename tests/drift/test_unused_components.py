@@ -90,3 +90,51 @@ def test_a_component_used_on_one_side_only_is_left_to_the_operations() -> None:
         "$ref": REF + "Used"}
     del new["components"]["schemas"]["Label"]["properties"]["color"]
     assert not [c for c in diff(old, new) if UNUSED in c.message]
+
+
+RECEIVED = " (a subtype of a discriminated schema in use: an answer may be one)"
+
+
+def _polymorphic(cat_meows: str, square_side: str) -> Doc:
+    """`GET /pet` answers `Pet`, whose discriminator maps `cat` to `Cat` (no `$ref` reaches
+    it); `GET /shape` answers `Shape`, which `Polygon` extends, which `Square` extends; `Stray`
+    extends an undiscriminated `Plain` nothing uses."""
+    def answer(name: str) -> Doc:
+        return {"get": {"operationId": f"get_{name.lower()}", "responses": {"200": {
+            "description": "ok", "content": {"application/json": {"schema": {
+                "$ref": REF + name}}}}}}}
+
+    return {
+        "openapi": "3.0.3", "info": {"title": "t", "version": "1"},
+        "paths": {"/pet": answer("Pet"), "/shape": answer("Shape")},
+        "components": {"schemas": {
+            "Pet": {"type": "object", "properties": {"kind": {"type": "string"}},
+                    "discriminator": {"propertyName": "kind", "mapping": {"cat": REF + "Cat"}}},
+            "Cat": {"type": "object", "properties": {"kind": {"type": "string"},
+                                                     "meows": {"type": cat_meows}}},
+            "Shape": {"type": "object", "properties": {"kind": {"type": "string"}},
+                      "discriminator": {"propertyName": "kind"}},
+            "Polygon": {"allOf": [{"$ref": REF + "Shape"},
+                                  {"type": "object", "properties": {"sides": {"type": "integer"}}}]},
+            "Square": {"allOf": [{"$ref": REF + "Polygon"},
+                                 {"type": "object", "properties": {"side": {"type": square_side}}}]},
+            "Plain": {"type": "object", "properties": {"a": {"type": "string"}}},
+            "Stray": {"allOf": [{"$ref": REF + "Plain"},
+                                {"type": "object", "properties": {"b": {"type": square_side}}}]},
+        }},
+    }
+
+
+def test_a_subtype_an_answer_may_be_is_judged_as_received() -> None:
+    """`Cat` (named by `Pet`'s mapping) and `Square` (extending `Polygon`, extending the
+    discriminated `Shape`) are no `$ref` of any operation's, yet an answer typed `Pet` or
+    `Shape` may be one: their changes are judged as answers, breaking on the wire. `Stray`
+    extends a schema without a discriminator nothing uses: nothing received changes."""
+    changes = {c.pointer: c for c in diff(_polymorphic("boolean", "number"),
+                                          _polymorphic("string", "string"))}
+    cat = changes["/components/schemas/Cat/properties/meows"]
+    square = changes["/components/schemas/Square/allOf/1/properties/side"]
+    stray = changes["/components/schemas/Stray/allOf/1/properties/b"]
+    assert cat.message.endswith(RECEIVED) and cat.severity == "breaking"
+    assert square.message.endswith(RECEIVED) and square.severity == "breaking"
+    assert stray.message.endswith(UNUSED) and stray.severity == "non-breaking"

@@ -76,7 +76,7 @@ the client (code can use ``models.X`` directly).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import replace
 from urllib.parse import quote, unquote
 
@@ -304,6 +304,9 @@ class _Differ:
         if not both:
             return
         unused = _unreached(self.new, _unreached(self.old, set(both)))
+        # an answer typed with a discriminated base may be any of its subtypes (`Pet` -> `Cat`,
+        # named by its mapping or extending it): such a schema is judged as what is received
+        received = _polymorphic(self.old, unused) | _polymorphic(self.new, unused)
         for name in sorted(unused, key=str):
             pointer = join_tokens("", "components", "schemas", str(name))
             start = len(self.found)
@@ -312,12 +315,10 @@ class _Differ:
                         pointer, {"$ref": refs[name]}, pointer)
             # (a change in another component it reaches is that one's: compared on its own
             # when no operation uses it either, else by the operations using it)
-            self.found[start:] = [
-                replace(f, breaking=False, unused_breaks=f.breaking,
-                        message=f"{f.message} (no operation uses the schema: nothing sent or "
-                                "received changes)")
-                for f in self.found[start:] if f.pointer == pointer
-                or f.pointer.startswith(pointer + "/")]
+            mine = [f for f in self.found[start:]
+                    if f.pointer == pointer or f.pointer.startswith(pointer + "/")]
+            self.found[start:] = [_as_received(f) if name in received else _as_unused(f)
+                                  for f in mine]
 
     def _fingerprint(self, side: str, name: str) -> tuple[tuple[Key, SchemaInfo], ...]:
         """A component's meaning, walked once per side (matched against every added one)."""
@@ -952,6 +953,82 @@ def _unreached(document: Mapping[str, Json], candidates: set[str]) -> set[str]:
 
 
 _SCHEMAS_REF = "#/components/schemas/"
+
+
+def _as_unused(change: Found) -> Found:
+    """A change of a schema nothing reaches: nothing sent or received changes (its class may
+    be used by code: that verdict is kept for the client)."""
+    return replace(change, breaking=False, unused_breaks=change.breaking,
+                   message=f"{change.message} (no operation uses the schema: nothing sent or "
+                           "received changes)")
+
+
+def _as_received(change: Found) -> Found:
+    """A change of a subtype of a discriminated schema some part of the document uses."""
+    return replace(change, message=f"{change.message} (a subtype of a discriminated schema in "
+                                   "use: an answer may be one)")
+
+
+def _polymorphic(document: Mapping[str, Json], unreached: set[str]) -> set[str]:
+    """The `unreached` schemas an answer may be all the same: named by the discriminator
+    `mapping` of a schema the document reaches, or extending (`allOf`) a reached schema that
+    has a discriminator, or one of those in turn, at any depth. Only a document with a
+    discriminator on some component schema itself is walked whole for it (one only nested in a
+    property is not looked for)."""
+    components = document.get("components") or {}
+    schemas = components.get("schemas") or {} if isinstance(components, Mapping) else {}
+    if not unreached or not any(_discriminator_of(schema) is not None
+                                for schema in schemas.values()):
+        return set()
+    nowhere = _unreached(document, set(schemas))  # (the unchanged too: a chain's links)
+    reached = set(schemas) - nowhere
+    bases = {name for name in reached if _discriminator_of(schemas[name]) is not None}
+    found: set[str] = set()
+    fresh = set(_mapped_names(schemas, reached)) & nowhere
+    while True:
+        fresh |= {name for name in nowhere - found - fresh
+                  if bases & _extended_names(schemas.get(name))}
+        if not fresh:
+            return found & unreached
+        found |= fresh
+        bases |= fresh
+        fresh = (set(_mapped_names(schemas, fresh)) & nowhere) - found
+
+
+def _discriminator_of(schema: Json) -> Mapping[str, Json] | None:
+    found = schema.get("discriminator") if isinstance(schema, Mapping) else None
+    return found if isinstance(found, Mapping) else None
+
+
+def _mapped_names(schemas: Mapping[str, Json], names: set[str]) -> Iterator[str]:
+    """The schemas the discriminator mappings in `names`' schemas name (a `$ref` or a name)."""
+    for name in names:
+        stack = [schemas.get(name)]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, Mapping):
+                mapping = (_discriminator_of(node) or {}).get("mapping")
+                if isinstance(mapping, Mapping):
+                    yield from (_schema_name(value) for value in mapping.values()
+                                if isinstance(value, str))
+                stack.extend(v for v in node.values() if isinstance(v, (Mapping, list)))
+            elif isinstance(node, list):
+                stack.extend(node)
+
+
+def _extended_names(schema: Json) -> set[str]:
+    """The component schemas `schema`'s `allOf` extends."""
+    parts = schema.get("allOf") if isinstance(schema, Mapping) else None
+    return {_schema_name(part["$ref"]) for part in parts or ()
+            if isinstance(part, Mapping) and isinstance(part.get("$ref"), str)
+            and part["$ref"].startswith(_SCHEMAS_REF)} if isinstance(parts, list) else set()
+
+
+def _schema_name(value: str) -> str:
+    """The component schema a `$ref` (or a mapping's bare name) names."""
+    if not value.startswith(_SCHEMAS_REF):
+        return value
+    return unescape_token(unquote(value[len(_SCHEMAS_REF):].split("/")[0]))
 
 
 def _parent_and_key(pointer: str) -> tuple[str, str]:
