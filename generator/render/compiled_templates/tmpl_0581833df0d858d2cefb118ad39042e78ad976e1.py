@@ -281,7 +281,7 @@ def root(context, missing=missing):
         yield ". Their bodies' models are in `models` where the\ndocument defines them among its component schemas"
         if (undefined(name='unused_count') if l_0_unused_count is missing else l_0_unused_count):
             pass
-            yield ' and a method uses them\n(see below)'
+            yield " (a webhook's only where\na method uses it too: see below; a callback's always, as its operation's part)"
         yield '.\n\n'
     if (undefined(name='unused_count') if l_0_unused_count is missing else l_0_unused_count):
         pass
