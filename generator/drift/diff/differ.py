@@ -1019,9 +1019,11 @@ def _mapped_names(schemas: Mapping[str, Json], names: set[str]) -> Iterator[str]
 def _extended_names(schema: Json) -> set[str]:
     """The component schemas `schema`'s `allOf` extends."""
     parts = schema.get("allOf") if isinstance(schema, Mapping) else None
-    return {_schema_name(part["$ref"]) for part in parts or ()
+    if not isinstance(parts, list):
+        return set()
+    return {_schema_name(part["$ref"]) for part in parts
             if isinstance(part, Mapping) and isinstance(part.get("$ref"), str)
-            and part["$ref"].startswith(_SCHEMAS_REF)} if isinstance(parts, list) else set()
+            and part["$ref"].startswith(_SCHEMAS_REF)}
 
 
 def _schema_name(value: str) -> str:
