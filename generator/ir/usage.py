@@ -19,15 +19,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from generator.document.pointer import fragment_pointer, resolve_pointer, split_pointer
+from generator.document.pointer import fragment_pointer, resolve_pointer
 from generator.document.refs import MAPPINGS, iter_objects
-from generator.names.components import SCHEMAS_PREFIX
+from generator.names.components import component_schema, extended_schemas, mapping_ref
 
 # `BuildOptions.models` (the manifest's `models:`, `generate --models`): every component schema
 # gets a model, or only those the operations use
 ALL = "all"
 USED = "used"
-_COMPONENT_SCHEMA = SCHEMAS_PREFIX[1:]  # `/components/schemas/`, as a pointer starts
 
 
 def used_schemas(data: Mapping[str, Any], required: Iterable[str],
@@ -89,13 +88,11 @@ class _Walk:
         return found
 
     def _target(self, ref: str) -> list[str]:
-        pointer = fragment_pointer(ref)
-        if pointer is None:
-            return []
-        if pointer.startswith(_COMPONENT_SCHEMA):
-            name = split_pointer(pointer)[2]
+        name = component_schema(ref)
+        if name is not None:
             return [name] if name in self.schemas else []
-        if pointer not in self._walked:
+        pointer = fragment_pointer(ref)
+        if pointer is not None and pointer not in self._walked:
             self._walked.add(pointer)
             found, node = resolve_pointer(self.data, pointer)
             if found:
@@ -103,13 +100,13 @@ class _Walk:
         return []
 
     def _mapped(self, value: str) -> list[str]:
-        """The schema a discriminator's mapping value names: a `$ref` or a schema's name."""
-        if value.startswith("#"):
-            pointer = fragment_pointer(value)
-            if pointer is None or not pointer.startswith(_COMPONENT_SCHEMA):
-                return self._target(value)
-            value = split_pointer(pointer)[2]
-        name = self.class_names.get(value, value)
+        """The schema a discriminator's mapping value names (`names.components.mapping_ref`),
+        by the document's name for it: the mapping is not renamed with the classes."""
+        ref = mapping_ref(value)
+        name = component_schema(ref) if ref is not None else None
+        if name is None:
+            return self._target(ref) if ref is not None else []
+        name = self.class_names.get(name, name)
         return [name] if name in self.schemas else []
 
 
@@ -123,14 +120,4 @@ def _subtypes(schemas: Mapping[str, Any], used: set[str], bases: set[str]) -> li
     if not bases:
         return []
     return [name for name, schema in schemas.items()
-            if name not in used and isinstance(schema, MAPPINGS)
-            and any(_extended(part) in bases for part in schema.get("allOf") or ()
-                    if isinstance(part, MAPPINGS))]
-
-
-def _extended(part: Mapping[str, Any]) -> str | None:
-    ref = part.get("$ref")
-    pointer = fragment_pointer(ref) if isinstance(ref, str) else None
-    if pointer is None or not pointer.startswith(_COMPONENT_SCHEMA):
-        return None
-    return split_pointer(pointer)[2]
+            if name not in used and bases & extended_schemas(schema)]

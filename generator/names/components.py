@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from generator.document.pointer import escape_token, fragment_pointer
+from generator.document.bundle import is_mapping_reference
+from generator.document.pointer import escape_token, fragment_pointer, split_pointer
 from generator.names import identifiers as names
 
 SCHEMAS_PREFIX = "#/components/schemas/"
@@ -41,3 +42,34 @@ def renamed_ref(node: Mapping[str, Any], renames: Mapping[str, str]) -> str | No
     head, sep, tail = pointer[len(SCHEMAS_PREFIX) - 1:].partition("/")
     renamed = renames.get(SCHEMAS_PREFIX + head)
     return None if renamed is None else renamed + sep + tail
+
+
+def component_schema(ref: str) -> str | None:
+    """The component schema a local `$ref` names (`#/components/schemas/Pet`, or a place
+    inside it: `.../Pet/properties/id`), as `components/schemas` keys it; None for any other."""
+    pointer = fragment_pointer(ref)  # percent-decoded
+    if pointer is None or not pointer.startswith(SCHEMAS_PREFIX[1:]):
+        return None
+    return split_pointer(pointer)[2]
+
+
+def mapping_ref(value: object) -> str | None:
+    """The local reference a discriminator mapping value makes: itself when it is one
+    (`#/...`), a schema of `components/schemas` for a bare name (`Dog`); None for anything else
+    (not a string, another document's: bundled by then, or not ours to resolve). Name or
+    reference as the bundler reads it (`bundle.is_mapping_reference`)."""
+    if not isinstance(value, str):
+        return None
+    if not is_mapping_reference(value):
+        return SCHEMAS_PREFIX + value
+    return value if value.startswith("#") else None
+
+
+def extended_schemas(schema: object) -> set[str]:
+    """The component schemas `schema`'s `allOf` extends (a part that is a `$ref` to one)."""
+    parts = schema.get("allOf") if isinstance(schema, Mapping) else None
+    if not isinstance(parts, list):
+        return set()
+    refs = [part.get("$ref") for part in parts if isinstance(part, Mapping)]
+    return {name for ref in refs if isinstance(ref, str)
+            and (name := component_schema(ref)) is not None}

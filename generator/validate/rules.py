@@ -17,7 +17,6 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any
 
-from generator.document.bundle import is_mapping_reference
 from generator.document.keywords import SCHEMA_LISTS, SCHEMA_VALUES
 from generator.document.loading import Document
 from generator.document.operations import iter_operations
@@ -31,6 +30,7 @@ from generator.document.pointer import (
 )
 from generator.document.refs import Refs, is_named_map, iter_objects
 from generator.document.schemas import NAME_MAPS, in_schema, json_key, same_json
+from generator.names.components import SCHEMAS_PREFIX, mapping_ref
 from generator.names.headers import TOKEN
 from generator.names.operations import name_clashes
 from generator.problems import Problem, printable
@@ -74,9 +74,6 @@ def check_internal_refs(doc: Document, walked: Walked | None = None) -> list[Pro
     return problems
 
 
-SCHEMAS_PREFIX = "#/components/schemas/"
-
-
 def check_discriminator_mappings(doc: Document, walked: Walked | None = None) -> list[Problem]:
     """A discriminator's `mapping` entry naming a schema that does not exist (`cat: Kat`, or
     `#/components/schemas/Kat`): a reference like a `$ref`, which openapi-spec-validator does
@@ -90,7 +87,7 @@ def check_discriminator_mappings(doc: Document, walked: Walked | None = None) ->
         if not isinstance(mapping, dict) or is_named_map(at) or not in_schema(split_pointer(at)):
             continue
         for tag, value in mapping.items():
-            ref = _mapping_ref(value)
+            ref = mapping_ref(value)
             if ref is not None and walked.target(ref) is None:
                 problems.append(_dangling_mapping(doc, at, tag, ref))
     return problems
@@ -151,18 +148,6 @@ def _contradicted_tag(doc: Document, at: str, name: str, tag: str, shown: str) -
                    f"the discriminator `{name}` has no mapping, so it tags the branch `{tag}` "
                    f"as {tag!r}, but that schema's `{name}` shows {shown!r}",
                    "add a mapping, or an enum to the property", code="discriminator-contradicted")
-
-
-def _mapping_ref(value: object) -> str | None:
-    """The local reference a mapping value makes: itself when it is one (`#/...`), a schema of
-    `components/schemas` for a bare name (`Dog`); None for anything else (not a string, another
-    document's: bundled by then, or not ours to resolve). Name or reference as the bundler
-    reads it (`bundle.is_mapping_reference`)."""
-    if not isinstance(value, str):
-        return None
-    if not is_mapping_reference(value):
-        return SCHEMAS_PREFIX + value
-    return value if value.startswith("#") else None
 
 
 def _dangling_mapping(doc: Document, at: str, tag: str, ref: str) -> Problem:

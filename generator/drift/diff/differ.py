@@ -78,11 +78,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import replace
-from urllib.parse import quote, unquote
+from urllib.parse import quote
 
 from generator.document import tree
 from generator.document.operations import DEFAULT_STYLES
-from generator.document.pointer import HTTP_METHODS, join_tokens, split_pointer, unescape_token
+from generator.document.pointer import HTTP_METHODS, join_tokens, split_pointer
 from generator.document.refs import Refs, SettledRefs
 from generator.drift.diff.branches import (
     branches_detail,
@@ -121,6 +121,7 @@ from generator.drift.diff.walk import (
     prefixed,
     without_docs,
 )
+from generator.names.components import component_schema, extended_schemas, mapping_ref
 from generator.problems import operation_label
 
 
@@ -939,20 +940,14 @@ def _unreached(document: Mapping[str, Json], candidates: set[str]) -> set[str]:
     for part in pending:
         found = list(refs_in(part))
         while found and left:
-            ref = found.pop()
-            if not ref.startswith(_SCHEMAS_REF):
-                continue
-            name = unescape_token(unquote(ref[len(_SCHEMAS_REF):].split("/")[0]))
-            if name not in reached and name in schemas:
+            name = component_schema(found.pop())
+            if name is not None and name not in reached and name in schemas:
                 reached.add(name)
                 left.discard(name)
                 found.extend(refs_in(schemas[name]))
         if not left:
             break
     return left
-
-
-_SCHEMAS_REF = "#/components/schemas/"
 
 
 def _as_unused(change: Found) -> Found:
@@ -987,7 +982,7 @@ def _polymorphic(document: Mapping[str, Json], unreached: set[str]) -> set[str]:
     fresh = set(_mapped_names(schemas, reached)) & nowhere
     while True:
         fresh |= {name for name in nowhere - found - fresh
-                  if bases & _extended_names(schemas.get(name))}
+                  if bases & extended_schemas(schemas.get(name))}
         if not fresh:
             return found & unreached
         found |= fresh
@@ -1009,28 +1004,12 @@ def _mapped_names(schemas: Mapping[str, Json], names: set[str]) -> Iterator[str]
             if isinstance(node, Mapping):
                 mapping = (_discriminator_of(node) or {}).get("mapping")
                 if isinstance(mapping, Mapping):
-                    yield from (_schema_name(value) for value in mapping.values()
-                                if isinstance(value, str))
+                    yield from (mapped for value in mapping.values()
+                                if (ref := mapping_ref(value)) is not None
+                                and (mapped := component_schema(ref)) is not None)
                 stack.extend(v for v in node.values() if isinstance(v, (Mapping, list)))
             elif isinstance(node, list):
                 stack.extend(node)
-
-
-def _extended_names(schema: Json) -> set[str]:
-    """The component schemas `schema`'s `allOf` extends."""
-    parts = schema.get("allOf") if isinstance(schema, Mapping) else None
-    if not isinstance(parts, list):
-        return set()
-    return {_schema_name(part["$ref"]) for part in parts
-            if isinstance(part, Mapping) and isinstance(part.get("$ref"), str)
-            and part["$ref"].startswith(_SCHEMAS_REF)}
-
-
-def _schema_name(value: str) -> str:
-    """The component schema a `$ref` (or a mapping's bare name) names."""
-    if not value.startswith(_SCHEMAS_REF):
-        return value
-    return unescape_token(unquote(value[len(_SCHEMAS_REF):].split("/")[0]))
 
 
 def _parent_and_key(pointer: str) -> tuple[str, str]:
