@@ -111,22 +111,12 @@ def _with_lines(changes: list[Change], documents: dict[str, Document]) -> list[C
 
 
 def _lines_of(document: Document, pointers: set[str]) -> dict[str, int | None]:
-    """The lines of `pointers`: for a JSON document (whose line map is built on first use) by
-    descending its text along them alone (`json_lines`), not by scanning every token."""
-    from generator.document.lines import LazyLines
-    from generator.drift.json_lines import FileLines, pointer_lines_in
+    """The lines of `pointers`, with the text of a document that keeps none (`without_text`)
+    read back once for all of them."""
+    from generator.drift.json_lines import held_text
 
-    if isinstance(document.lines, LazyLines | FileLines) and pointers:
-        try:
-            raw = document.path.read_bytes()
-        except OSError:
-            raw = b""
-        # descended as bytes (`pointer_lines_in`): the decoded text of GitHub's file is 50 MB
-        found = pointer_lines_in(raw, pointers) if raw else None
-        del raw
-        if found is not None:
-            return found
-    return {pointer: document.line_of(pointer) for pointer in pointers}
+    with held_text(document.lines):
+        return {pointer: document.line_of(pointer) for pointer in pointers}
 
 
 def register(commands: Any, add_common: Callable[[argparse.ArgumentParser], None]) -> None:

@@ -56,9 +56,9 @@ class SeekingLines(LazyLines):
     """The line map of JSON `text` (`compute` builds all of it), whose lookups seek through the
     text until the whole map is wanted."""
 
-    def __init__(self, text: str, compute: Callable[[], LineMap]) -> None:
+    def __init__(self, text: str | None, compute: Callable[[], LineMap]) -> None:
         super().__init__(compute)
-        self._text = text
+        self._held = text
         self._containers: dict[int, _Container] = {}  # by the position of its bracket
         self._counted = [(0, 1)]  # (position, its line), in order: where counting resumes
         self._cannot_seek = False
@@ -81,44 +81,50 @@ class SeekingLines(LazyLines):
         when the whole map answers instead (built already, or the text cannot be sought)."""
         if self._lines is not None or self._cannot_seek:
             return None
+        text = self._text()
+        if text is None:
+            return None
         try:
-            return self._descend(pointer)
+            return self._descend(text, pointer)
         except (ValueError, RecursionError, IndexError):  # deeper than the C decoder goes
             self._cannot_seek = True
             return None
 
-    def _descend(self, pointer: str) -> tuple[bool, int | None]:
+    def _text(self) -> str | None:
+        """The text sought through (None: the whole map answers); each call gives the same."""
+        return self._held
+
+    def _descend(self, text: str, pointer: str) -> tuple[bool, int | None]:
         if pointer and not pointer.startswith("/"):
             return False, None
-        position = _space(self._text, 0)  # the root value
+        position = _space(text, 0)  # the root value
         counted_at = position
         for token in pointer[1:].split("/") if pointer else ():
-            member = self._member(position, token)
+            member = self._member(text, position, token)
             if member is None:
-                return False, self._line_at(counted_at)
+                return False, self._line_at(text, counted_at)
             counted_at, position = member
-        return True, self._line_at(counted_at)
+        return True, self._line_at(text, counted_at)
 
-    def _member(self, position: int, token: str) -> tuple[int, int] | None:
+    def _member(self, text: str, position: int, token: str) -> tuple[int, int] | None:
         """The member `token` of the object or array at `position`, read up to it; None when
         there is none (or the value there has no members)."""
-        if self._text[position] not in "{[":
+        if text[position] not in "{[":
             return None
         container = self._containers.get(position)
         if container is None:
-            container = _Container(position, self._text[position] == "[")
+            container = _Container(position, text[position] == "[")
             self._containers[position] = container
         found = container.members.get(token)
         while found is None and not container.done:
-            read = self._next_member(container)
+            read = self._next_member(text, container)
             if read is not None and read[0] == token:
                 found = read[1]
         return found
 
-    def _next_member(self, container: _Container) -> tuple[str, tuple[int, int]] | None:
+    def _next_member(self, text: str, container: _Container) -> tuple[str, tuple[int, int]] | None:
         """The next member of `container` read (its value skipped by the C decoder); None at
         its end."""
-        text = self._text
         position = _space(text, container.resume)
         if text[position] == ("]" if container.is_array else "}"):
             container.done = True
@@ -142,12 +148,12 @@ class SeekingLines(LazyLines):
         container.members[token] = (counted_at, value)  # loading refused any key written twice
         return token, (counted_at, value)
 
-    def _line_at(self, position: int) -> int:
+    def _line_at(self, text: str, position: int) -> int:
         """The line `position` is on, counted from the nearest position counted before."""
         index = bisect.bisect_right(self._counted, (position, float("inf"))) - 1
         start, line = self._counted[index]
         if start != position:
-            line += self._text.count("\n", start, position)
+            line += text.count("\n", start, position)
             self._counted.insert(index + 1, (position, line))
         return line
 

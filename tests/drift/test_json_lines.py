@@ -1,9 +1,9 @@
-"""`json_lines.pointer_lines` gives the line `LineMap.nearest` (the full scan) gives, for every
-node of a document and for pointers that leave it; so does `FileLines`, which reads the text
-back from the file."""
+"""`FileLines`, which reads a document's text back from its file, gives the line `LineMap.nearest`
+(the full scan) gives, for every node of a document and for pointers that leave it."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from pathlib import Path
@@ -15,7 +15,7 @@ from generator.document.lines import LazyLines
 from generator.document.loading import load
 from generator.document.pointer import join_tokens
 from generator.document.read import scan_json_lines
-from generator.drift.json_lines import FileLines, pointer_lines, pointer_lines_in, without_text
+from generator.drift.json_lines import FileLines, held_text, without_text
 
 
 def _pointers(node: Any, pointer: str = "") -> list[str]:
@@ -34,42 +34,52 @@ DATA = {"openapi": "3.1.0", "a/b": {"c~d": [1, {"x": None}, [], {}], "é\u2028":
         "quote\"key": {"\\": True, "": [{"y": "a\nb"}]}, "empty": {}, "list": [[[]], "x"]}
 
 
-def test_every_node_and_pointers_that_leave_the_document() -> None:
-    for text in (json.dumps(DATA, indent=2), json.dumps(DATA), json.dumps(DATA, indent="\t"),
-                 json.dumps(DATA, indent=1, ensure_ascii=False).replace(": ", " :\n ")):
-        full, _ = scan_json_lines(text)
-        pointers = [*_pointers(DATA), "/nope", "/a~1b/c~0d/9", "/a~1b/c~0d/1/x/deeper",
-                    "no-slash", "/list/0/0/0"]
-        assert pointer_lines(text, pointers) == {p: full.nearest(p) for p in pointers}
+def _texts(data: Any) -> list[str]:
+    return [json.dumps(data, indent=2), json.dumps(data), json.dumps(data, indent="\t"),
+            json.dumps(data, indent=2, ensure_ascii=False), json.dumps(data, ensure_ascii=False),
+            json.dumps(data, indent=1, ensure_ascii=False).replace(": ", " :\n ")]
 
 
-def test_bytes_read_as_latin1_give_the_lines_of_the_decoded_text() -> None:
-    """`pointer_lines_in` (UTF-8 bytes descended one byte a character) answers as the decoded
-    text does: keys past ASCII, past U+FFFF, escaped or not, a byte order mark first; bytes
-    that are not UTF-8 are left to the full scan."""
+def test_every_node_and_pointers_that_leave_the_document(tmp_path: Path) -> None:
+    """`FileLines` seeks through the text read back from the file, as the document stage
+    seeks through its own, and answers as the full scan's map does: keys past ASCII and past
+    U+FFFF, escaped or not, a byte order mark first; without building that map."""
     data = {**DATA, "ключ\U0001f600": {"\u00e9": [1, {"z": "\U0001f600\n"}]}, "x\u0085": 1}
-    for text in (json.dumps(data, indent=2, ensure_ascii=False), json.dumps(data, indent=2),
-                 json.dumps(data, ensure_ascii=False),
-                 json.dumps(data, indent=1, ensure_ascii=False).replace(": ", " :\n ")):
+    pointers = [*_pointers(data), "/nope", "/a~1b/c~0d/9", "/a~1b/c~0d/1/x/deeper", "no-slash",
+                "/list/0/0/0", "/ключ\U0001f600/é/1/z/deeper"]
+    path = tmp_path / "doc.json"
+    for text in _texts(data):
         full, _ = scan_json_lines(text)
-        pointers = [*_pointers(data), "/nope", "/ключ\U0001f600/é/1/z/deeper"]
-        expected = {p: full.nearest(p) for p in pointers}
-        assert pointer_lines_in(text.encode(), pointers) == expected
-        assert pointer_lines_in("\ufeff".encode() + text.encode(), pointers) == expected
-    assert pointer_lines_in(b'{"a": "\xff"}', ["/a"]) is None
-    assert pointer_lines_in(b'{"a": [1, 2', ["/a/1"]) is None
+        for raw in (text.encode(), "\ufeff".encode() + text.encode()):
+            path.write_bytes(raw)
+            lines = without_text(load(path)).lines
+            assert isinstance(lines, FileLines)
+            assert {p: lines.nearest(p) for p in pointers} == {p: full.nearest(p) for p in pointers}
+            assert lines._lines is None  # sought, never scanned
 
 
-def test_text_that_is_not_json_is_left_to_the_full_scan() -> None:
-    assert pointer_lines('{"a": [1, 2', ["/a/1"]) is None
-    assert pointer_lines('{"a" 1}', ["/a"]) is None
+def test_a_burst_of_lookups_reads_the_file_once(tmp_path: Path) -> None:
+    """`held_text`: the text read once when entered serves every lookup inside (the file may
+    even be gone), and is let go when left; a file not UTF-8 has no lines."""
+    path = tmp_path / "doc.json"
+    path.write_text(json.dumps(DATA, indent=2), encoding="utf-8")
+    document = without_text(load(path))
+    expected = {p: load(path).line_of(p) for p in _pointers(DATA)}
+    with held_text(document.lines):
+        path.unlink()
+        assert {p: document.line_of(p) for p in expected} == expected
+    assert document.line_of("/a~1b/c~0d/3") is None  # read again: the file is gone
+    assert not any(isinstance(value, str) and "openapi" in value
+                   for value in vars(document.lines).values())
+    path.write_bytes(b'{"a": "\xff"}')
+    assert FileLines(path, hashlib.sha256(path.read_bytes()).hexdigest()).nearest("/a") is None
 
 
 @pytest.mark.parametrize("ensure_ascii", [True, False], ids=["escaped", "wide"])
 def test_file_lines_answer_as_the_map_without_holding_the_text(tmp_path: Path,
                                                                ensure_ascii: bool) -> None:
     """A document `diff` loads keeps no text for its line map (`without_text`): its lines are
-    read back from the file, one pointer at a time at first, then from the whole map, and are
+    read back from the file and sought through (the text held after a few reads), and are
     the ones the document stage's own map gives; a file changed since has no lines. A file
     with characters past U+FFFF too (its text is then read as ASCII with escapes)."""
     path = tmp_path / "doc.json"
