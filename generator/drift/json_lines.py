@@ -14,13 +14,13 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import stat
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.document.json_seek import SeekingLines
-from generator.document.lines import LazyLines, LineMap, Lines
+from generator.document.lines import LazyLines, LineMap
 from generator.document.read import json_text, scan_json_lines
 
 if TYPE_CHECKING:
@@ -85,7 +85,7 @@ class FileLines(SeekingLines):
         return scan_json_lines(text)[0] if text is not None else LineMap()
 
 
-def held_text(lines: Lines) -> AbstractContextManager[None]:
+def held_text(lines: Mapping[str, int]) -> AbstractContextManager[None]:
     """For many lookups in a row: a `FileLines` reads its file once for all of them."""
     return lines.text_held() if isinstance(lines, FileLines) else nullcontext()
 

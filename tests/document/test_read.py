@@ -313,7 +313,7 @@ def test_json_with_wide_characters_is_held_as_ascii_text_with_the_same_data_and_
     path = write(tmp_path / "wide.json", WIDE_JSON)
     document = load(path)
     assert document.data == json.loads(WIDE_JSON)
-    held = document.lines._text  # type: ignore[attr-defined]
+    held = document.lines._held  # type: ignore[attr-defined]
     assert held.isascii() and len(held) < 2 * len(WIDE_JSON.encode("utf-8"))
     operation = "/paths/~1\u00e9t\u00e9/get"
     described = f"{operation}/responses/200/description"
@@ -348,7 +348,7 @@ def test_a_document_is_held_escaped_only_where_that_is_smaller(tmp_path: Path, d
                      for i in range(50)}}
     text = json.dumps(doc, ensure_ascii=False, indent=1)
     document = load(write(tmp_path / "doc.json", text))
-    held = document.lines._text  # type: ignore[attr-defined]
+    held = document.lines._held  # type: ignore[attr-defined]
     assert document.data == doc
     assert held.isascii() is escaped
     assert sys.getsizeof(held) <= sys.getsizeof(text)  # never larger than decoded
@@ -363,8 +363,8 @@ def test_a_document_with_too_many_characters_to_escape_is_decoded_as_it_is(
     text = json.dumps({"openapi": "3.0.3", "info": {"title": "ok " * 300 + "\U0001F600" * 3,
                                                     "version": "1"}, "paths": {}},
                       ensure_ascii=False)
-    assert load(write(tmp_path / "a.json", text)).lines._text.isascii()  # type: ignore[attr-defined]
+    assert load(write(tmp_path / "a.json", text)).lines._held.isascii()  # type: ignore[attr-defined]
     monkeypatch.setattr(read, "MAX_ESCAPED", 2)
     document = load(write(tmp_path / "b.json", text))
-    assert not document.lines._text.isascii()  # type: ignore[attr-defined]
+    assert not document.lines._held.isascii()  # type: ignore[attr-defined]
     assert document.data == json.loads(text)
