@@ -54,7 +54,9 @@ class _Container:
 
 class SeekingLines(LazyLines):
     """The line map of JSON `text` (`compute` builds all of it), whose lookups seek through the
-    text until the whole map is wanted."""
+    text until the whole map is wanted. What is kept between lookups is positions, not text: a
+    subclass may give the text anew for each (`_text`; `drift.json_lines.FileLines` reads it
+    back from the file), as long as it is the same text each time."""
 
     def __init__(self, text: str | None, compute: Callable[[], LineMap]) -> None:
         super().__init__(compute)
