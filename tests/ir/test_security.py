@@ -118,6 +118,20 @@ def test_http_basic_takes_username_and_password(
         pkg.Client(base_url=server.url)
 
 
+def test_http_basic_takes_an_empty_password_not_an_empty_username(
+    package: Any, server: ScriptedServer, clean_env: pytest.MonkeyPatch
+) -> None:
+    """An API key sent as the username goes with an empty password (Stripe's `sk_...:`): given
+    as `password=""`, it is sent; an empty username is refused, saying which part is empty."""
+    pkg = package("auth_http_basic")
+    with pkg.Client(username="sk_test_123", password="", base_url=server.url) as client:
+        client.default.who_am_i()
+    token = base64.b64encode(b"sk_test_123:").decode()
+    assert only(server).headers["authorization"] == f"Basic {token}"
+    with pytest.raises(ValueError, match=r": the username is empty$"):
+        pkg.Client(username="", password="secret-123", base_url=server.url)
+
+
 def test_http_bearer(package: Any, server: ScriptedServer) -> None:
     pkg = package("auth_http_bearer")
     with pkg.Client(api_key=SECRET, base_url=server.url) as client:

@@ -547,6 +547,18 @@ def test_multipart_accepts_bare_bytes_and_validates_fields(connect: Callable[...
     assert len(s.requests) == 1
 
 
+def test_a_bare_str_as_a_file_is_refused_before_sending(connect: Callable[..., Served]) -> None:
+    """A `str` could be a path or the content: sent as content, a path uploaded its own text
+    as the file. It is refused before sending, naming the part and the ways to say which."""
+    s = connect("feat_multipart", [Reply(200, body={"id": "f", "bytes": 4})])
+    with pytest.raises(s.package.RequestValidationError, match=r"^file: .*not a str.*Path\("):
+        s.client.default.upload_file(file="/tmp/data.jsonl", purpose="assistants")  # type: ignore[arg-type]
+    with pytest.raises(s.package.RequestValidationError, match=r"^attachments: .*not a str"):
+        s.client.default.upload_file(file=b"x", purpose="assistants",
+                                     attachments=["notes"])  # type: ignore[list-item]
+    assert s.requests == []
+
+
 def test_a_discriminator_its_branches_contradict_is_dropped(
         tmp_path: Path, serve: Callable[..., ScriptedServer]) -> None:
     # with it, the code generator pinned Server.type to "Server": every answer holding a
@@ -716,6 +728,17 @@ def test_deep_object_query_parameter(connect: Callable[..., Served]) -> None:
     s = connect("feat_array_query", [Reply(200, body=[])])
     s.client.default.list_items(filter=s.models.ListItemsParamsFilter(state="open", min=2))
     assert s.last.query == [("filter[state]", "open"), ("filter[min]", "2")]
+
+
+def test_deep_object_query_nested_objects_and_arrays(connect: Callable[..., Served]) -> None:
+    """Nested objects as `name[key][inner]`, arrays by index (`expand[0]=...`): what Stripe
+    reads, and what the same value gives in a form body; before, the array repeated its bare
+    name (`expand=a&expand=b`, which Stripe ignores) and a nested object was sent as text."""
+    s = connect("feat_array_query", [Reply(200, body=[])])
+    s.client.default.list_items(filter={"state": "open", "created": {"gte": 5}},
+                                expand=["data.customer", "data.tax"])
+    assert s.last.query == [("filter[state]", "open"), ("filter[created][gte]", "5"),
+                            ("expand[0]", "data.customer"), ("expand[1]", "data.tax")]
 
 
 def test_json_content_query_parameter(connect: Callable[..., Served]) -> None:

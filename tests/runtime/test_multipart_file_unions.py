@@ -148,11 +148,9 @@ def test_a_missing_file_named_empty_is_named(package: ModuleType) -> None:
 
 
 @pytest.mark.parametrize("kind", ["sync", "async"])
-def test_a_plain_file_property_keeps_sending_any_value_as_a_file(
-        package: ModuleType, kind: str) -> None:
+def test_a_plain_file_property_given_text_is_refused(package: ModuleType, kind: str) -> None:
     # only a union's other branches are fields: a `format: binary` property given text (which
-    # its `FileContent` type does not take) is still a file part, as it always was
-    parts = _parts(_send(package, kind, "upload", file="t", attachment="as text"))
-    assert parts["attachment"] == (('Content-Disposition: form-data; name="attachment"; '
-                                   'filename="upload"\r\nContent-Type: application/octet-stream'),
-                                   b"as text")
+    # its `FileContent` type does not take) was sent as a file of that text, so a path given as
+    # a str uploaded the path; it is refused before sending
+    with pytest.raises(package.RequestValidationError, match=r"^attachment: .*not a str"):
+        _send(package, kind, "upload", file="t", attachment="as text")

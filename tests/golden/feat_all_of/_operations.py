@@ -690,7 +690,8 @@ def pick(
 
     Arrays repeat the key (`form`, exploded) or are joined by their style's delimiter
     (`,` form, ` ` spaceDelimited, `|` pipeDelimited); objects spread into their properties
-    (`form`, exploded), `name[key]` pairs (`deepObject`), or `key,value` pairs; parameters
+    (`form`, exploded), `name[key]` pairs (`deepObject`: nested ones `name[key][inner]`, array
+    items by index: `expand[0]=customer`, as Stripe reads them), or `key,value` pairs; parameters
     the spec describes with an `application/json` media type are sent as JSON text.
     """
     picked: dict[str, Any] = {}
@@ -702,10 +703,10 @@ def pick(
         delimiter = (delimiters or {}).get(key)
         if key in json_encoded:
             picked[wire] = _json_text(value)
+        elif key in deep and isinstance(value, dict | list):
+            picked.update(_bracketed(wire, value))  # as a form body's: nested, items by index
         elif isinstance(value, dict):
-            if key in deep:
-                picked.update({f"{wire}[{name}]": _scalar(item) for name, item in value.items()})
-            elif delimiter is None:
+            if delimiter is None:
                 picked.update({name: _scalar(item) for name, item in value.items()})
             else:
                 picked[wire] = _joined(value, delimiter)

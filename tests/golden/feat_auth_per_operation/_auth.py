@@ -146,11 +146,11 @@ def _bad_character(secret: str, *, ascii_only: bool) -> int | None:
     return None
 
 
-def _check(secret: object, source: str, *, ascii_only: bool) -> str:
+def _check(secret: object, source: str, *, ascii_only: bool, may_be_empty: bool = False) -> str:
     """``secret`` if it can be sent; else a ValueError naming ``source``, never the secret."""
     if not isinstance(secret, str):
         raise TypeError(f"{source} must be a str, not {type(secret).__name__}")
-    if not secret:
+    if not secret and not may_be_empty:
         raise ValueError(f"{source} is empty")
     position = _bad_character(secret, ascii_only=ascii_only)
     if position is not None:
@@ -317,10 +317,12 @@ class Auth:
         if scheme.basic:
             if not (isinstance(secret, tuple) and len(secret) == 2):
                 raise TypeError(f"{source} must be a (username, password) pair")
-            username = _check(secret[0], f"{source} (username)", ascii_only=False)
-            password = _check(secret[1], f"{source} (password)", ascii_only=False)
+            username = _check(secret[0], f"{source}: the username", ascii_only=False)
+            # an API key sent as the username goes with an empty password (Stripe: `sk_...:`)
+            password = _check(secret[1], f"{source}: the password", ascii_only=False,
+                              may_be_empty=True)
             if ":" in username:
-                raise ValueError(f"{source} (username) must not contain ':'")
+                raise ValueError(f"{source}: the username must not contain ':'")
             token = base64.b64encode(f"{username}:{password}".encode()).decode("ascii")
             return scheme.prefix + token, [password, token]
         text = _check(secret, source, ascii_only=scheme.location == "header")

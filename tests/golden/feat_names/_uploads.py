@@ -22,6 +22,8 @@ import stat
 from collections.abc import Iterator, Mapping, Sequence
 from typing import IO, Any
 
+from ._errors import RequestValidationError
+
 __all__ = ["FileFromPath", "OneShot", "close", "fields_as_parts", "file_parts", "spent"]
 
 #: File parts as the HTTP library takes them: (part name, file or (filename, file, ...)).
@@ -108,20 +110,26 @@ def _prepared(file: object) -> object:
     return OneShot(file)
 
 
-def _part(value: object) -> object:
+def _part(name: str, value: object) -> object:
     """A file part's value: a file, or ``(filename, file, ...)``; a bare path is named after
-    its file."""
+    its file. A bare ``str`` is refused: it could be meant as a path or as the content, and
+    sent as content a path would upload its own text."""
     if isinstance(value, tuple) and len(value) >= 2:
         return (value[0], _prepared(value[1]), *value[2:])
     if isinstance(value, os.PathLike):
         return (os.path.basename(os.fspath(value)), _prepared(value))
+    if isinstance(value, str):
+        raise RequestValidationError(
+            f"{name}: a file is bytes, an open binary file or a path (pathlib.Path), not a str: "
+            "pass Path(...) for a file on disk, or text.encode() to send text as the file"
+        )
     return _prepared(value)
 
 
 def file_parts(files: Sequence[tuple[str, object]] | Mapping[str, object]) -> Parts:
     """The file parts of a request, each prepared to be sent (see the module docstring)."""
     pairs = files.items() if isinstance(files, Mapping) else files
-    return [(name, _part(value)) for name, value in pairs]
+    return [(name, _part(name, value)) for name, value in pairs]
 
 
 def fields_as_parts(fields: Mapping[str, object]) -> Parts:

@@ -18,6 +18,9 @@ if TYPE_CHECKING:
         ListItemsParamsFilter as ListItemsParamsFilter,
     )
     from ._list_items_params import (
+        ListItemsParamsFilterCreated as ListItemsParamsFilterCreated,
+    )
+    from ._list_items_params import (
         ListItemsParamsWhere as ListItemsParamsWhere,
     )
     from ._list_items_response import (
@@ -27,6 +30,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ListItemsParams",
     "ListItemsParamsFilter",
+    "ListItemsParamsFilterCreated",
     "ListItemsParamsWhere",
     "ListItemsResponse",
 ]
@@ -35,6 +39,7 @@ __all__ = [
 _MODULE_OF: dict[str, str] = {
     "ListItemsParams": "_list_items_params",
     "ListItemsParamsFilter": "_list_items_params",
+    "ListItemsParamsFilterCreated": "_list_items_params",
     "ListItemsParamsWhere": "_list_items_params",
     "ListItemsResponse": "_list_items_response",
 }

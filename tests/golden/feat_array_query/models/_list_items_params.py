@@ -7,8 +7,17 @@ from pydantic import BaseModel, ConfigDict
 __all__ = [
     "ListItemsParams",
     "ListItemsParamsFilter",
+    "ListItemsParamsFilterCreated",
     "ListItemsParamsWhere",
 ]
+
+
+class ListItemsParamsFilterCreated(BaseModel):
+    model_config = ConfigDict(
+        extra="allow",
+        populate_by_name=True,
+    )
+    gte: int | None = None
 
 
 class ListItemsParamsFilter(BaseModel):
@@ -18,6 +27,7 @@ class ListItemsParamsFilter(BaseModel):
     )
     state: str | None = None
     min: int | None = None
+    created: ListItemsParamsFilterCreated | None = None
 
 
 class ListItemsParamsWhere(BaseModel):
@@ -40,4 +50,5 @@ class ListItemsParams(BaseModel):
     sizes: list[str] | None = None
     active: bool | None = None
     filter: ListItemsParamsFilter | None = None
+    expand: list[str] | None = None
     where: ListItemsParamsWhere | None = None

@@ -14,6 +14,9 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ._list_items_params_filter_param import (
+        ListItemsParamsFilterCreatedParam as ListItemsParamsFilterCreatedParam,
+    )
+    from ._list_items_params_filter_param import (
         ListItemsParamsFilterParam as ListItemsParamsFilterParam,
     )
     from ._list_items_params_where_param import (
@@ -21,12 +24,14 @@ if TYPE_CHECKING:
     )
 
 __all__ = [
+    "ListItemsParamsFilterCreatedParam",
     "ListItemsParamsFilterParam",
     "ListItemsParamsWhereParam",
 ]
 
 # name -> the group module defining it
 _MODULE_OF: dict[str, str] = {
+    "ListItemsParamsFilterCreatedParam": "_list_items_params_filter_param",
     "ListItemsParamsFilterParam": "_list_items_params_filter_param",
     "ListItemsParamsWhereParam": "_list_items_params_where_param",
 }

@@ -58,6 +58,7 @@ class Default(SyncAPIResource):
         filter: _models.ListItemsParamsFilter
         | _params.ListItemsParamsFilterParam
         | NotGiven = NOT_GIVEN,
+        expand: list[str] | NotGiven = NOT_GIVEN,
         where: _models.ListItemsParamsWhere
         | _params.ListItemsParamsWhereParam
         | NotGiven = NOT_GIVEN,
@@ -77,6 +78,7 @@ class Default(SyncAPIResource):
             sizes: The `sizes` query parameter.
             active: The `active` query parameter.
             filter: The `filter` query parameter.
+            expand: The `expand` query parameter.
             where: The `where` query parameter.
             extra_headers: Headers to send besides the client's and the spec's (they win); an
                 `Omit()` value removes a header.
@@ -107,6 +109,7 @@ class Default(SyncAPIResource):
                 "sizes": sizes,
                 "active": active,
                 "filter": filter,
+                "expand": expand,
                 "where": where,
             },
         )
@@ -115,9 +118,19 @@ class Default(SyncAPIResource):
             options=_ops.request_options(
                 query=_ops.pick(
                     _checked,
-                    ["ids", "tags", "fields", "colors", "sizes", "active", "filter", "where"],
+                    [
+                        "ids",
+                        "tags",
+                        "fields",
+                        "colors",
+                        "sizes",
+                        "active",
+                        "filter",
+                        "expand",
+                        "where",
+                    ],
                     delimiters={"tags": ",", "colors": "|", "sizes": " "},
-                    deep={"filter"},
+                    deep={"expand", "filter"},
                     json_encoded={"where"},
                 ),
                 extra_headers=extra_headers,
@@ -165,6 +178,7 @@ class AsyncDefault(AsyncAPIResource):
         filter: _models.ListItemsParamsFilter
         | _params.ListItemsParamsFilterParam
         | NotGiven = NOT_GIVEN,
+        expand: list[str] | NotGiven = NOT_GIVEN,
         where: _models.ListItemsParamsWhere
         | _params.ListItemsParamsWhereParam
         | NotGiven = NOT_GIVEN,
@@ -184,6 +198,7 @@ class AsyncDefault(AsyncAPIResource):
             sizes: The `sizes` query parameter.
             active: The `active` query parameter.
             filter: The `filter` query parameter.
+            expand: The `expand` query parameter.
             where: The `where` query parameter.
             extra_headers: Headers to send besides the client's and the spec's (they win); an
                 `Omit()` value removes a header.
@@ -214,6 +229,7 @@ class AsyncDefault(AsyncAPIResource):
                 "sizes": sizes,
                 "active": active,
                 "filter": filter,
+                "expand": expand,
                 "where": where,
             },
         )
@@ -222,9 +238,19 @@ class AsyncDefault(AsyncAPIResource):
             options=_ops.request_options(
                 query=_ops.pick(
                     _checked,
-                    ["ids", "tags", "fields", "colors", "sizes", "active", "filter", "where"],
+                    [
+                        "ids",
+                        "tags",
+                        "fields",
+                        "colors",
+                        "sizes",
+                        "active",
+                        "filter",
+                        "expand",
+                        "where",
+                    ],
                     delimiters={"tags": ",", "colors": "|", "sizes": " "},
-                    deep={"filter"},
+                    deep={"expand", "filter"},
                     json_encoded={"where"},
                 ),
                 extra_headers=extra_headers,
