@@ -136,6 +136,8 @@ class Operation:
     stream_chunk: str | None  # models.py class of one streamed chunk
     stream_only: bool  # the operation always streams (text/event-stream, no switch)
     deprecated: bool
+    # its events are plain server-sent events, not OpenAI's ([DONE], `error`): `plain_events`
+    plain_events: bool = False
     # the operation's own `security` (alternatives of scheme names, `()` = public), None: the
     # document's
     security: tuple[tuple[str, ...], ...] | None = None

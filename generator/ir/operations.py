@@ -20,7 +20,7 @@ from generator.ir.bodies import file_part_notes, request_body, spread_clash_note
 from generator.ir.context import Context
 from generator.ir.model import Operation, Param, ResponseType
 from generator.ir.parameters import merged_parameters, parameters
-from generator.ir.responses import responses, streaming
+from generator.ir.responses import plain_events, responses, streaming
 from generator.ir.schemas import json_type, object_properties
 from generator.ir.security import credential_headers, credential_scheme, own_security
 from generator.ir.servers import operation_server
@@ -86,6 +86,7 @@ def build_operation(context: Context, site: OperationSite,
         stream_param=stream_param,
         stream_chunk=stream_chunk,
         stream_only=stream_only,
+        plain_events=stream_chunk is not None and plain_events(operation, stream_param is not None),
         deprecated=operation.get("deprecated") is True,
         security=own_security(context.data, operation),
         pagination=pagination,

@@ -147,6 +147,24 @@ def streaming(context: Context, operation: dict[str, Any], body_params: list[Par
     return None, (chunk if always else None), always
 
 
+# `x-codegen-stream: {events: ...}`: how a stream's events are read
+OPENAI_EVENTS, PLAIN_EVENTS = "openai", "plain"
+
+
+def plain_events(operation: dict[str, Any], switched: bool) -> bool:
+    """Whether a stream's events are plain server-sent events, each one a chunk, rather than
+    OpenAI's: `data: [DONE]` ends the stream, an event with an `error` member (or `event:
+    error`) raises. A stream a body property switches on (`stream: true`) is OpenAI's
+    convention, which the OpenAI-compatible APIs follow; one the operation always answers
+    with (a subscription: Mercure, a log tail) is plain, where an `error` member is the
+    application's data. `x-codegen-stream: {events: plain | openai}` says which."""
+    hint = operation.get("x-codegen-stream")
+    events = hint.get("events") if isinstance(hint, dict) else None
+    if events in (OPENAI_EVENTS, PLAIN_EVENTS):
+        return bool(events == PLAIN_EVENTS)
+    return not switched
+
+
 def _chunk_class(context: Context, hint: dict[str, Any], sse_schema: Any | None,
                  switch_wire: Any, success: tuple[ResponseType, ...]) -> str | None:
     chunk_ref = hint.get("chunk")

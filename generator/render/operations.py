@@ -191,6 +191,7 @@ def _responses(operation: Operation, models: Models, returns: str) -> Responses:
         headers=tuple((h.wire_name, h.python_type) for h in operation.headers),
         stream_chunk=(_model_target(operation.stream_chunk, models) if operation.stream_chunk
                       else None),
+        plain_events=operation.plain_events,
     )
 
 

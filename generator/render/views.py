@@ -135,6 +135,7 @@ class Responses:
     errors: tuple[tuple[str, Target], ...]
     headers: tuple[tuple[str, str], ...]  # documented response header -> python type
     stream_chunk: Target | None
+    plain_events: bool = False  # the stream's events are plain SSE (`ir.responses.plain_events`)
 
 
 @dataclass(frozen=True)

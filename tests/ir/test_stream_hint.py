@@ -53,3 +53,39 @@ def test_either_form_names_the_chunk_schema(chunk: Any) -> None:
 
 def test_without_chunk_the_answer_is_the_chunk() -> None:
     assert _chunk(None) == "Answer"
+
+
+def _operation(hint: Any, *, switched: bool = True) -> Any:
+    document = yaml.safe_load(DOC)
+    operation = document["paths"]["/complete"]["post"]
+    if not switched:  # a subscription: always answers with events, nothing switches them
+        del operation["requestBody"]
+        operation["responses"]["200"]["content"] = {
+            "text/event-stream": {"schema": {"$ref": "#/components/schemas/Chunk"}}}
+    if hint is not None:
+        operation["x-codegen-stream"] = hint
+    api = ir.build(document, OPTIONS)
+    [built] = [op for resource in api.resources for op in resource.operations]
+    return built
+
+
+@pytest.mark.parametrize(("switched", "hint", "plain"), [
+    (True, None, False),  # `stream: true`: OpenAI's convention ([DONE], `error` events)
+    (False, None, True),  # always streaming: plain events
+    (True, {"events": "plain"}, True),
+    (False, {"events": "openai"}, False),
+    (False, {"events": "something else"}, True),  # not a choice: the rule decides
+])
+def test_a_stream_has_plain_events_unless_switched_or_told(switched: bool, hint: Any,
+                                                           plain: bool) -> None:
+    operation = _operation(hint, switched=switched)
+    assert operation.stream_chunk == ("Answer" if switched else "Chunk")
+    assert operation.plain_events is plain
+
+
+def test_an_operation_that_does_not_stream_has_no_event_convention() -> None:
+    document = yaml.safe_load(DOC)
+    del document["paths"]["/complete"]["post"]["requestBody"]
+    api = ir.build(document, OPTIONS)
+    [operation] = [op for resource in api.resources for op in resource.operations]
+    assert operation.stream_chunk is None and operation.plain_events is False

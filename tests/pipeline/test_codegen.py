@@ -11,6 +11,7 @@ have Args, Returns and Raises sections wrapped at the line length.
 from __future__ import annotations
 
 import ast
+import asyncio
 import importlib
 import json
 import shutil
@@ -514,6 +515,37 @@ def test_an_always_streaming_operation_raw_and_async(event_stream: Any) -> None:
                     return [chunk.id async for chunk in astream]
 
         assert asyncio.run(consume()) == [1, 2]
+
+
+PLAIN_EVENTS = [b"id: 7\ndata: {\"id\": 1, \"kind\": \"a\", \"error\": \"disk full\"}\n\n",
+                b"event: error\ndata: {\"id\": 2, \"kind\": \"b\"}\n\n",
+                b"data: [DONE]\n\n",
+                b"event: update\nid: 9\ndata: {\"id\": 3, \"kind\": \"c\"}\n\n",
+                b"data: {\"id\": 4, \"kind\": \"d\"}\n\n"]
+
+
+def test_an_always_streaming_operation_has_plain_events(event_stream: Any) -> None:
+    """A subscription's events are its data, not OpenAI's conventions: an `error` member and
+    `event: error` are chunks (they raised, ending the subscription), `[DONE]`, which no typed
+    chunk can be, is passed over (it ended the stream, losing what came after); each chunk's
+    `id:` and `event:` are there to resume from (`Last-Event-ID`)."""
+    replies = [Reply(200, {"Content-Type": "text/event-stream"}, chunks=PLAIN_EVENTS)] * 2
+    with ScriptedServer(replies) as server:
+        client = event_stream.Client(api_key="k", base_url=server.url)
+        seen = []
+        with client.default.watch_events(topic="t") as stream:
+            for chunk in stream:
+                seen.append((chunk.id, stream.last_event, stream.last_event_id))
+        assert seen == [(1, None, "7"), (2, "error", "7"), (3, "update", "9"), (4, None, "9")]
+
+        async def consume() -> list[tuple[int, str | None, str | None]]:
+            async with event_stream.AsyncClient(api_key="k", base_url=server.url) as aclient:
+                astream = await aclient.default.watch_events(topic="t")
+                async with astream:
+                    return [(c.id, astream.last_event, astream.last_event_id)
+                            async for c in astream]
+
+        assert asyncio.run(consume()) == seen
 
 
 def test_a_documented_error_of_a_streaming_operation_raises_its_class(event_stream: Any) -> None:

@@ -202,7 +202,7 @@ def root(context, missing=missing):
         yield str(environment.getattr((undefined(name='streaming') if l_0_streaming is missing else l_0_streaming), 'client'))
         yield ')\nfor chunk in '
         yield str(environment.getattr((undefined(name='streaming') if l_0_streaming is missing else l_0_streaming), 'text'))
-        yield ':\n    print(chunk)\n```\n'
+        yield ":\n    print(chunk)\n```\n\n`stream.last_event_id` and `stream.last_event` are the `id:` and `event:` of the last chunk's\nevent (to resume a subscription from, with a `Last-Event-ID` header).\n"
     if (undefined(name='pagination') if l_0_pagination is missing else l_0_pagination):
         pass
         yield "\n## Pagination\n\nA list method's result gives every item of every page, the next pages fetched as needed;\n`.page` is the first answer as the document types it, `.pages()` gives each answer in turn.\nOn `AsyncClient` the list method is not awaited to iterate: `async for` goes over its result\n(an `AsyncPaginator`) directly; awaiting it gives the first page (an `AsyncPage`). A server\nwhose pages lead back to a page already fetched ends the walk with `PaginationCycleError`.\n\n```python\nimport asyncio\n"
@@ -298,4 +298,4 @@ def root(context, missing=missing):
     yield '   # exit 1 when the copy differs from what its inputs give\n```\n\n`PROVENANCE.json` records what this package was made from and the sha256 of every file.\n'
 
 blocks = {}
-debug_info = '1=61&3=63&4=70&11=76&12=80&19=86&20=90&22=96&24=108&25=111&26=113&31=116&33=118&34=121&35=123&36=125&37=127&58=130&59=133&64=139&65=141&66=143&68=145&70=147&71=151&74=153&76=159&77=161&78=163&80=166&81=169&82=171&84=176&89=181&91=185&92=187&94=190&122=193&127=196&129=202&130=204&134=206&146=209&147=211&149=215&150=217&152=219&157=221&158=223&160=225&171=228&173=231&191=240&192=242&195=246&197=252&199=254&252=257&254=260&262=265&264=268&268=270&270=273&288=277&292=280&293=282&297=286&298=288&301=290&302=292&309=295&310=297'
+debug_info = '1=61&3=63&4=70&11=76&12=80&19=86&20=90&22=96&24=108&25=111&26=113&31=116&33=118&34=121&35=123&36=125&37=127&58=130&59=133&64=139&65=141&66=143&68=145&70=147&71=151&74=153&76=159&77=161&78=163&80=166&81=169&82=171&84=176&89=181&91=185&92=187&94=190&122=193&127=196&129=202&130=204&137=206&149=209&150=211&152=215&153=217&155=219&160=221&161=223&163=225&174=228&176=231&194=240&195=242&198=246&200=252&202=254&255=257&257=260&265=265&267=268&271=270&273=273&291=277&295=280&296=282&300=286&301=288&304=290&305=292&312=295&313=297'

@@ -319,8 +319,9 @@ class Auth:
                 raise TypeError(f"{source} must be a (username, password) pair")
             username = _check(secret[0], f"{source}: the username", ascii_only=False)
             # an API key sent as the username goes with an empty password (Stripe: `sk_...:`)
-            password = _check(secret[1], f"{source}: the password", ascii_only=False,
-                              may_be_empty=True)
+            password = _check(
+                secret[1], f"{source}: the password", ascii_only=False, may_be_empty=True
+            )
             if ":" in username:
                 raise ValueError(f"{source}: the username must not contain ':'")
             token = base64.b64encode(f"{username}:{password}".encode()).decode("ascii")

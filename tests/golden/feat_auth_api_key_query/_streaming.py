@@ -1,5 +1,14 @@
 """Server-sent events: an incremental WHATWG decoder and typed ``Stream`` / ``AsyncStream``.
 
+Two conventions. An operation a body property switches to streaming (``stream: true``) follows
+OpenAI's, which the OpenAI-compatible APIs share, described below. One that always streams
+(a subscription) has plain events (``plain_events``): each event's data is a chunk, whatever it
+holds (an ``error`` member, ``event: error``), and the stream ends with the body; ``[DONE]`` is
+a chunk where the chunk type takes text, else passed over (no typed chunk can be it).
+Either way ``last_event_id`` and ``last_event`` give the ``id:`` and ``event:`` of the last
+chunk's event (``id`` carries over from earlier events, as the standard says: what a
+subscription is resumed from, with a ``Last-Event-ID`` header).
+
 End of stream: ``data: [DONE]`` ends iteration. A clean end of the body without ``[DONE]``
 also ends iteration silently (like openai-python: some OpenAI-compatible servers never send
 ``[DONE]``), unless no event came at all and the answer's Content-Type is another than
@@ -348,9 +357,14 @@ class _Decoder(Generic[_T]):
         redact: Callable[[str], str] | None = None,
         max_event_size: int | None = None,
         strict: bool = False,
+        plain_events: bool = False,
     ) -> None:
         self.response = response
         self._chunk_type = chunk_type
+        #: plain server-sent events: no `[DONE]`, no error events (see the module docstring)
+        self._plain = plain_events
+        self._decoder: SSEDecoder | None = None
+        self._last_event: str | None = None
         #: the client's `strict_response_validation`: a chunk that does not match raises
         self._strict = strict
         self._redact: Callable[[str], str] = redact or str
@@ -366,10 +380,32 @@ class _Decoder(Generic[_T]):
         #: a chunk of `type: string`: the data's text unless it is a JSON string
         self._only_text = only_text(chunk_type)
 
+    @property
+    def last_event_id(self) -> str | None:
+        """The ``id:`` of the last chunk's event (carried over from an earlier event when it
+        had none, as the standard says); ``None`` before any."""
+        return self._decoder._last_id if self._decoder is not None else None
+
+    @property
+    def last_event(self) -> str | None:
+        """The ``event:`` name of the last chunk's event; ``None`` when it had none."""
+        return self._last_event
+
+    def _new_decoder(self) -> SSEDecoder:
+        self._decoder = SSEDecoder(self._max_event_size)
+        return self._decoder
+
     def _item(self, event: str | None, data: bytes) -> _T:
         """The chunk of one event other than ``[DONE]``: the fast path straight from the
         bytes, else (error events, bad JSON or UTF-8, lenient parsing) :meth:`_chunk`."""
+        self._last_event = event
         # longer data: counted and checked for misfits (`parse_json`) on the slow path
+        if self._plain and len(data) <= UNCHECKED_JSON_BYTES:
+            try:
+                plain: _T = self._validate(data)
+            except ValueError:
+                return self._slow(event, data)
+            return plain
         if event is None and len(data) <= UNCHECKED_JSON_BYTES:
             if self._error_in_extra:
                 try:
@@ -393,6 +429,8 @@ class _Decoder(Generic[_T]):
 
     def _chunk(self, sse: ServerSentEvent) -> _T:
         data = sse.data
+        if self._plain:
+            return self._plain_chunk(data)
         if sse.event == "error":
             try:
                 payload: object = loads(data)
@@ -413,6 +451,11 @@ class _Decoder(Generic[_T]):
             except pydantic.ValidationError as exc:  # strict mode only
                 raise self._mismatch(data, payload, exc) from exc
             return result
+        return self._plain_chunk(data)
+
+    def _plain_chunk(self, data: str) -> _T:
+        """The chunk of an event no error is looked for in: its data parsed as the chunk type
+        (text, where the type takes it)."""
         if self._only_text:
             try:
                 return self._as_text(loads(data), data)
@@ -534,8 +577,9 @@ class Stream(_Decoder[_T]):
         redact: Callable[[str], str] | None = None,
         max_event_size: int | None = None,
         strict: bool = False,
+        plain_events: bool = False,
     ) -> None:
-        super().__init__(response, chunk_type, redact, max_event_size, strict)
+        super().__init__(response, chunk_type, redact, max_event_size, strict, plain_events)
         # The chunk generator is made once. A `for` loop gets it directly (no wrapping
         # generator per chunk); then the stream only keeps a weak reference, so leaving the
         # loop early drops the generator, which closes the response.
@@ -557,11 +601,13 @@ class Stream(_Decoder[_T]):
             finally:
                 response.close()
             return
-        decoder = SSEDecoder(self._max_event_size)
+        decoder = self._new_decoder()
         blocks = decoder.blocks
         item = self._item
         validate = self._validate
-        in_extra = self._error_in_extra
+        in_extra = self._error_in_extra and not self._plain
+        done = not self._plain  # whether `data: [DONE]` ends the stream
+        skip_done = self._plain and not self._text  # `[DONE]` can be no chunk: passed over
         try:
             try:
                 empty = True
@@ -569,9 +615,13 @@ class Stream(_Decoder[_T]):
                     for block in blocks(raw):
                         if block.startswith(b"data: ") and _LF not in block:  # the usual event
                             data = block[6:]
-                            if data.startswith(b"[DONE]"):
-                                return
+                            if data.startswith(b"[DONE]") and (done or skip_done):
+                                if done:
+                                    return
+                                if data == b"[DONE]":
+                                    continue
                             if in_extra and len(data) <= UNCHECKED_JSON_BYTES:  # `_item`, inlined
+                                self._last_event = None
                                 try:
                                     value: Any = validate(data)
                                 except ValueError:
@@ -589,8 +639,11 @@ class Stream(_Decoder[_T]):
                         events: list[RawEvent] = []
                         decoder.block_events(block, events)
                         for event, data, _, _ in events:
-                            if data.startswith(b"[DONE]"):
-                                return
+                            if data.startswith(b"[DONE]") and (done or skip_done):
+                                if done:
+                                    return
+                                if data == b"[DONE]":
+                                    continue
                             empty = False
                             yield item(event, data)
                 if empty:  # a clean end: no event at all
@@ -671,8 +724,9 @@ class AsyncStream(_Decoder[_T]):
         redact: Callable[[str], str] | None = None,
         max_event_size: int | None = None,
         strict: bool = False,
+        plain_events: bool = False,
     ) -> None:
-        super().__init__(response, chunk_type, redact, max_event_size, strict)
+        super().__init__(response, chunk_type, redact, max_event_size, strict, plain_events)
         # The chunk generator is made once. `async for` gets it directly (an async generator
         # wrapping it costs a quarter of a microsecond per chunk); then the stream only keeps
         # a weak reference, so that an abandoned loop still finalises (closes) it.
@@ -694,11 +748,13 @@ class AsyncStream(_Decoder[_T]):
             finally:
                 await response.aclose()
             return
-        decoder = SSEDecoder(self._max_event_size)
+        decoder = self._new_decoder()
         blocks = decoder.blocks
         item = self._item
         validate = self._validate
-        in_extra = self._error_in_extra
+        in_extra = self._error_in_extra and not self._plain
+        done = not self._plain  # whether `data: [DONE]` ends the stream
+        skip_done = self._plain and not self._text  # `[DONE]` can be no chunk: passed over
         chunks = response.aiter_bytes()
         try:
             try:
@@ -707,9 +763,13 @@ class AsyncStream(_Decoder[_T]):
                     for block in blocks(raw):
                         if block.startswith(b"data: ") and _LF not in block:  # the usual event
                             data = block[6:]
-                            if data.startswith(b"[DONE]"):
-                                return
+                            if data.startswith(b"[DONE]") and (done or skip_done):
+                                if done:
+                                    return
+                                if data == b"[DONE]":
+                                    continue
                             if in_extra and len(data) <= UNCHECKED_JSON_BYTES:  # `_item`, inlined
+                                self._last_event = None
                                 try:
                                     value: Any = validate(data)
                                 except ValueError:
@@ -727,8 +787,11 @@ class AsyncStream(_Decoder[_T]):
                         events: list[RawEvent] = []
                         decoder.block_events(block, events)
                         for event, data, _, _ in events:
-                            if data.startswith(b"[DONE]"):
-                                return
+                            if data.startswith(b"[DONE]") and (done or skip_done):
+                                if done:
+                                    return
+                                if data == b"[DONE]":
+                                    continue
                             empty = False
                             yield item(event, data)
                 if empty:  # a clean end: no event at all

@@ -185,13 +185,15 @@ class ResponseTargets:
     not list parses into the documented success type (``_parse.success_target``: the rule
     for several). ``headers`` maps documented response header names
     to python types for ``APIResponse.typed_headers``; ``stream_chunk`` is the type of each
-    server-sent event when the call streams.
+    server-sent event when the call streams, and ``plain_events`` says its events are plain
+    server-sent events rather than OpenAI's (see ``_streaming``).
     """
 
     success: Mapping[str, object]
     errors: Mapping[str, object] = field(default_factory=dict)
     headers: Mapping[str, object] = field(default_factory=dict)
     stream_chunk: object | None = None
+    plain_events: bool = False
 
 
 class ResponseSpec(Generic[_T]):
@@ -215,12 +217,13 @@ class ResponseSpec(Generic[_T]):
         errors: Mapping[str, object] | None = None,
         headers: Mapping[str, object] | None = None,
         stream_chunk: object | None = None,
+        plain_events: bool = False,
     ) -> None:
         self._build = build
         self._targets: ResponseTargets | None = None
         if build is None:
             self._targets = ResponseTargets(
-                success or {}, errors or {}, headers or {}, stream_chunk
+                success or {}, errors or {}, headers or {}, stream_chunk, plain_events
             )
 
     @property
@@ -257,6 +260,11 @@ class ResponseSpec(Generic[_T]):
     def stream_chunk(self) -> object | None:
         """The type of one server-sent event, when the call streams."""
         return self.targets.stream_chunk
+
+    @property
+    def plain_events(self) -> bool:
+        """Whether the stream's events are plain server-sent events (not OpenAI's)."""
+        return self.targets.plain_events
 
     def __repr__(self) -> str:
         if self._targets is None:
@@ -1646,6 +1654,7 @@ class BaseClient:
                 redact=self._redact,
                 max_event_size=self.max_event_size,
                 strict=self.strict_response_validation,
+                plain_events=spec.plain_events,
             )
         else:
             parser = lambda: _with_request_id(self._parse_body(spec, response), response)

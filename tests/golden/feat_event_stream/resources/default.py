@@ -32,6 +32,7 @@ _DEFAULT_WATCH_EVENTS: ResponseSpec[None] = ResponseSpec(
         success={"200": None},
         errors={"404": _models.Problem},
         stream_chunk=_models.Event,
+        plain_events=True,
     )
 )
 
