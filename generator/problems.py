@@ -91,6 +91,9 @@ class Repaired:
     problem: str
     action: str
     origin: str = ""  # the file `pointer` was written in when not `file` (`Problem.origin`)
+    # a name the generated code could not use as the document gives it (a keyword, two
+    # arguments of one name): the document is valid, and `--strict` does not refuse it
+    naming: bool = False
 
 
 @dataclass(frozen=True)

@@ -282,7 +282,8 @@ def _report_coverage(generation: pipeline.Generation, folders: dict[str, Path]) 
         repairs = outcome.repairs if outcome is not None else ()
         skipped = outcome.skipped if outcome is not None else ()
         for repair in repairs:
-            repaired = f"repaired: {repair.problem} -> {repair.action}"
+            verb = "renamed" if repair.naming else "repaired"
+            repaired = f"{verb}: {repair.problem} -> {repair.action}"
             print(Problem(repair.file, repair.pointer, repair.line, repaired,
                           origin=repair.origin).format(), file=sys.stderr)
         for skip in skipped:
@@ -293,9 +294,11 @@ def _report_coverage(generation: pipeline.Generation, folders: dict[str, Path]) 
             print(f"{generation.spec_file(name)}: no operations under `paths`: the package has the "
                   "models and a client without methods", file=sys.stderr)
         if repairs or skipped:
+            renamed = sum(repair.naming for repair in repairs)
             print(f"wrote {folder}: {generation.generated(name)} of "
                   f"{generation.operations(name)} operations "
-                  f"generated, {len(skipped)} skipped, {len(repairs)} repaired "
+                  f"generated, {len(skipped)} skipped, {len(repairs) - renamed} repaired"
+                  f"{f', {renamed} renamed' if renamed else ''} "
                   f"(listed in {folder / coverage.NOTE_FILENAME})")
         else:
             print(f"wrote {folder}")

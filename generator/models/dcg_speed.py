@@ -136,6 +136,51 @@ def _config_items_of(config: Any) -> Any:
     return _dcg_config_items[0](config)
 
 
+def _applied_config_items(original: Any, memo: dict[Hashable, Any]) -> Any:
+    """dcg's `BaseModel._applied_config_items` (the config pydantic applies to a model: its
+    bases' merged in order, then its own), each base's answer kept for the rest of the one
+    call: bases that extend the same classes (an `allOf` diamond) were merged again from each
+    way up, twice the work for each level (a 20-level document: 97 s, at every field). Within
+    one call a base's answer is the same whichever way it was reached, unless the bases make a
+    cycle (a base already on the way adds nothing, which generation then refuses): such an
+    answer is not kept. A base of a class with its own method is asked as dcg asks it."""
+    from datamodel_code_generator.model.pydantic_v2.base_model import (  # type: ignore[attr-defined]
+        BaseModel,
+        _find_base_classes,
+    )
+
+    def merged(model: Any, visiting: frozenset[int], kept: dict[int, dict[str, str]]
+               ) -> tuple[dict[str, str], bool]:
+        """(the items, whether they hold whatever the way: no base was left out as on it)"""
+        if (found := kept.get(id(model))) is not None:
+            return dict(found), True
+        visiting |= {id(model)}
+        items: dict[str, str] = {}
+        exact = True
+        for base in _find_base_classes(model):
+            if not isinstance(base, BaseModel):
+                continue
+            if id(base) in visiting:
+                exact = False
+            elif type(base)._applied_config_items is not applied:
+                items.update(base._applied_config_items(visiting))
+                exact = False
+            else:
+                inherited, inherited_exact = merged(base, visiting, kept)
+                items.update(inherited)
+                exact = exact and inherited_exact
+        items.update(model._rendered_config_items())
+        if exact:
+            kept[id(model)] = dict(items)
+        return items, exact
+
+    def applied(self: Any, visiting: frozenset[int] = frozenset()) -> dict[str, str]:
+        return merged(self, visiting, {})[0]
+
+    applied.__doc__ = original.__doc__
+    return applied
+
+
 def _load_config_helpers() -> None:
     from datamodel_code_generator.model import pydantic_v2
     from datamodel_code_generator.model.pydantic_v2 import base_model
@@ -161,6 +206,8 @@ _PATCHES = (
     ),
     _Patch(f"{_DCG}.reference:ModelResolver", "current_base_path_context", make=_base_path_context),
     _Patch(f"{_DCG}.reference:ModelResolver", "document_directory", make=_document_directory),
+    _Patch(f"{_DCG}.model.pydantic_v2.base_model:BaseModel", "_applied_config_items",
+           make=_applied_config_items),
 )
 
 

@@ -349,7 +349,8 @@ def shadowed_modules() -> frozenset[str]:
     what the generated code imports with the distributions it needs (a package folder named
     `httpx` on the path would be imported instead of httpx)."""
     imported = set(reserved.RUNTIME_IMPORTS) | set(reserved.HTTP_LIBRARIES)
-    return frozenset(set(sys.stdlib_module_names) | imported | _dependency_modules(imported))
+    return frozenset(set(sys.stdlib_module_names) | imported | _dependency_modules(imported)
+                     | set(reserved.HTTP_OPTIONAL_IMPORTS))
 
 
 def _dependency_modules(roots: Iterable[str]) -> set[str]:
@@ -409,7 +410,7 @@ def _names_a_module(package: str) -> bool:
     distribution's metadata (~0.07 s, and importlib.metadata's import) each `generate` would
     otherwise pay for a name nothing uses."""
     if (package in sys.stdlib_module_names or package in reserved.RUNTIME_IMPORTS
-            or package in reserved.HTTP_LIBRARIES):
+            or package in reserved.HTTP_LIBRARIES or package in reserved.HTTP_OPTIONAL_IMPORTS):
         return True
     import importlib.util
 

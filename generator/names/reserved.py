@@ -50,6 +50,12 @@ CLIENT_BASES = ("SyncAPIClient", "AsyncAPIClient")
 RESOURCE_BASES = ("SyncAPIResource", "AsyncAPIResource")
 CLIENT_CLASSES = frozenset({"Client", "AsyncClient"})
 HTTP_LIBRARIES = ("httpx", "httpx2")  # what generated code may import besides the runtime's
+# What the HTTP library imports when it is installed (compression, HTTP/2, SOCKS, trio): a
+# package of that name on the path is imported in its place, and the client breaks at import
+# (`sniffio`: "partially initialized module 'httpx'"). Not among its distributions' required
+# dependencies, which `namespace.shadowed_modules` reads.
+HTTP_OPTIONAL_IMPORTS = ("anyio", "brotli", "brotlicffi", "certifi", "h2", "sniffio", "socksio",
+                         "trio", "zstandard")
 
 # What an instance of the runtime's SyncAPIClient/AsyncAPIClient (templates/runtime/) answers
 # to: methods, class attributes, `self.x` assignments, its runtime bases' included.

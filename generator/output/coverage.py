@@ -96,8 +96,10 @@ def note(file: str, operations: int, repairs: Sequence[Repaired],
          skipped: Sequence[Skipped]) -> str:
     """COVERAGE.md: what the package leaves out of its document, and what was repaired."""
     environment = render.environment(render.TEMPLATES)
+    fixed = [repair for repair in repairs if not repair.naming]
     text = environment.get_template("COVERAGE.md.jinja").render(
-        file=file, operations=operations, repairs=repairs, skipped=skipped,
-        origins=[origin_file(repair) for repair in repairs],
+        file=file, operations=operations, repairs=fixed, skipped=skipped,
+        origins=[origin_file(repair) for repair in fixed],
+        renames=[repair for repair in repairs if repair.naming],
     )
     return text.rstrip("\n") + "\n"

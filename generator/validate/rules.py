@@ -13,6 +13,7 @@ a document could choose what the generated package imports.
 from __future__ import annotations
 
 import difflib
+import reprlib
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any
@@ -417,7 +418,7 @@ def check_schema_keywords(doc: Document, walked: Walked | None = None) -> list[P
             keyword = "required" if _has_duplicates(node.get("required")) else "enum"
             where = join_pointer(pointer, keyword)
             problems.append(Problem(str(doc.path), where, doc.line_of(where),
-                                    f"{node[keyword]!r} has non-unique elements",
+                                    _non_unique(node[keyword]),
                                     "list each entry once", code="schema:uniqueItems"))
         problems.extend(_required_not_defined(doc, pointer, node))
         pattern = node.get("pattern")
@@ -692,6 +693,26 @@ def _has_duplicates(values: object) -> bool:
         return False
     keys = {json_key(value) for value in values}
     return len(keys) != len(values)
+
+
+_SHOWN_LIST = 200  # characters of a list with duplicates shown whole; past it, the repeats
+
+
+def _non_unique(values: list[Any]) -> str:
+    """The validator's words for a list with duplicates (`['a', 'a'] has non-unique
+    elements`); a long one named by its repeated entries (Stripe's `api_version` enum: one
+    value 98 times, 2,800 characters written out on one line)."""
+    shown = repr(values)
+    if len(shown) <= _SHOWN_LIST:
+        return f"{shown} has non-unique elements"
+    counted: dict[Any, list[Any]] = {}
+    for value in values:
+        counted.setdefault(json_key(value), [value, 0])[1] += 1
+    repeated = [f"{reprlib.repr(value)} ({count} times)"
+                for value, count in counted.values() if count > 1]
+    more = f" and {len(repeated) - 3} more" if len(repeated) > 3 else ""
+    return (f"a list of {len(values)} entries has non-unique elements: "
+            f"{', '.join(repeated[:3])}{more}")
 
 
 

@@ -78,7 +78,25 @@ def _document_sources() -> list[tuple[str, Any]]:
         )
     options = pipeline.target_for_spec(Path("synthetic.json"), "syn").options
     apis.append(("synthetic", ir.build(make_spec(40, seed=3), options)))
+    apis.append(("diamond", ir.build(_all_of_diamond(6), options)))
     return apis
+
+
+def _all_of_diamond(levels: int) -> dict[str, Any]:
+    """`S0` extends `S1` and `T1`, each of which extends `S2` and `T2`, ...: every class is
+    reached from the top by many ways (dcg merged each base's config again from each, twice
+    the work per level), each with a field of its own and one that overrides a base's."""
+    schemas: dict[str, Any] = {}
+    for level in range(levels):
+        below = [{"$ref": f"#/components/schemas/{side}{level + 1}"} for side in "ST"]
+        for side in "ST":
+            own = {"type": "object", "properties": {f"{side.lower()}{level}": {"type": "string"},
+                                                    "shared": {"type": "integer"}}}
+            schemas[f"{side}{level}"] = {"allOf": [*below, own]}
+    for side in "ST":
+        schemas[f"{side}{levels}"] = {"type": "object", "properties": {"shared": {"type": "string"}}}
+    return {"openapi": "3.0.3", "info": {"title": "Diamond", "version": "1"}, "paths": {},
+            "components": {"schemas": schemas}}
 
 
 def _all_models(apis: list[tuple[str, Any]]) -> dict[str, tuple[str, str]]:

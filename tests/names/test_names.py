@@ -228,6 +228,10 @@ def test_every_module_the_package_would_hide_is_refused_without_reading_metadata
                and namespace.package_name_problem(name) is None]
     assert refused == []
     assert namespace.package_name_problem("httpx2") is not None  # not installed, still needed
+    # what httpx imports when installed (compression, HTTP/2, SOCKS), installed or not here: a
+    # package of the name was imported in its place and broke the client at import
+    assert all(namespace.package_name_problem(name) is not None
+               for name in ("sniffio", "brotli", "brotlicffi", "zstandard", "h2", "socksio", "trio"))
     probe = ("from generator.names import namespace\n"
              "assert namespace.package_name_problem('no_module_is_named_like_this') is None\n"
              "print(namespace.shadowed_modules.cache_info().currsize)\n")

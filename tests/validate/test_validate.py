@@ -155,6 +155,23 @@ def test_a_uri_default_that_is_no_url_is_reported_and_a_url_is_not(tmp_path: Pat
                      ("schema:format", "/components/schemas/Site/properties/relative/default")]
 
 
+def test_a_long_list_with_duplicates_is_named_by_its_repeats(tmp_path: Path) -> None:
+    """A short list is shown whole, as the validator words it; a long one (Stripe's
+    `api_version` enum: one date 98 times) by the entries it repeats, not written out."""
+    from generator.validate import own_checks
+
+    long_enum = ["2025-10-15", *(f"v{i}" for i in range(40)), *["2025-10-15"] * 97, "x", "x"]
+    text = ("openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n"
+            f"    Short: {{type: string, enum: [a, b, a]}}\n"
+            f"    Long: {{type: string, enum: {long_enum}}}\n")
+    doc = load(write(tmp_path / "spec.yaml", text))
+    messages = {p.pointer: p.message for p in own_checks(doc) if p.code == "schema:uniqueItems"}
+    assert messages == {
+        "/components/schemas/Short/enum": "['a', 'b', 'a'] has non-unique elements",
+        "/components/schemas/Long/enum": "a list of 140 entries has non-unique elements: "
+                                         "'2025-10-15' (98 times), 'x' (2 times)"}
+
+
 MAPPED = """\
     Dog: {type: object, properties: {kind: {type: string}}}
     Cat: {type: object, properties: {kind: {type: string}}}

@@ -11,6 +11,7 @@ def root(context, missing=missing):
     l_0_operations = resolve('operations')
     l_0_skipped = resolve('skipped')
     l_0_repairs = resolve('repairs')
+    l_0_renames = resolve('renames')
     try:
         t_1 = environment.filters['code']
     except KeyError:
@@ -36,7 +37,10 @@ def root(context, missing=missing):
     yield str(((undefined(name='operations') if l_0_operations is missing else l_0_operations) - t_2((undefined(name='skipped') if l_0_skipped is missing else l_0_skipped))))
     yield ' of '
     yield str((undefined(name='operations') if l_0_operations is missing else l_0_operations))
-    yield ' operations.\nThe document has problems that the generator repaired or could not get around; each is listed\nbelow. Generate with `--strict` to refuse such a document instead.\n'
+    yield ' operations.\n'
+    if ((undefined(name='repairs') if l_0_repairs is missing else l_0_repairs) or (undefined(name='skipped') if l_0_skipped is missing else l_0_skipped)):
+        pass
+        yield 'The document has problems that the generator repaired or could not get around; each is listed\nbelow. Generate with `--strict` to refuse such a document instead.\n'
     if (undefined(name='skipped') if l_0_skipped is missing else l_0_skipped):
         pass
         yield '\n## Operations left out ('
@@ -56,7 +60,7 @@ def root(context, missing=missing):
                 _loop_vars = {}
                 pass
                 yield str(t_1(l_2_reason))
-                yield str(('; ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 11 in 'COVERAGE.md.jinja' evaluated to false and no else section was defined.")))
+                yield str(('; ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 13 in 'COVERAGE.md.jinja' evaluated to false and no else section was defined.")))
             l_2_loop = l_2_reason = missing
             yield '\n'
         l_1_loop = l_1_s = missing
@@ -92,6 +96,27 @@ def root(context, missing=missing):
             yield str(t_3(environment.getattr(l_1_r, 'action')))
             yield '\n'
         l_1_loop = l_1_r = l_1_origins = missing
+    if (undefined(name='renames') if l_0_renames is missing else l_0_renames):
+        pass
+        yield '\n## Names changed ('
+        yield str(t_2((undefined(name='renames') if l_0_renames is missing else l_0_renames)))
+        yield ')\n\nNames the document gives that the generated code cannot use as they are (a Python keyword, a\nname another one already takes); the document is valid as it is, and `--strict` keeps them.\n\n'
+        for l_1_r in (undefined(name='renames') if l_0_renames is missing else l_0_renames):
+            _loop_vars = {}
+            pass
+            yield '- '
+            yield str(t_1(environment.getattr(l_1_r, 'pointer')))
+            if environment.getattr(l_1_r, 'line'):
+                pass
+                yield ' (line '
+                yield str(environment.getattr(l_1_r, 'line'))
+                yield ')'
+            yield ': '
+            yield str(t_1(environment.getattr(l_1_r, 'problem')))
+            yield ': '
+            yield str(t_3(environment.getattr(l_1_r, 'action')))
+            yield '\n'
+        l_1_r = missing
 
 blocks = {}
-debug_info = '3=34&6=40&8=43&10=46&11=50&15=63&17=66&19=69&20=74'
+debug_info = '3=35&4=41&8=44&10=47&12=50&13=54&17=67&19=70&21=73&22=78&25=99&27=102&32=104&33=108'

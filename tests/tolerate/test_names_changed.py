@@ -1,0 +1,42 @@
+"""A name the generated code cannot use as the document gives it (two query parameters one
+Python name, `user-name` and `user_name`) is not a slip of the document: `validate` finds the
+document valid, `--strict` generates it, and the package says so. It was listed with the
+repairs, under "The document has problems... Generate with `--strict` to refuse such a
+document", which `--strict` then did not do."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.tolerate.test_tolerant_generation import run_cli
+
+DOC = """\
+openapi: 3.0.3
+info: {title: Names, version: '1'}
+servers: [{url: 'https://api.example.com'}]
+paths:
+  /users:
+    get:
+      operationId: listUsers
+      parameters:
+        - {name: user-name, in: query, schema: {type: string}}
+        - {name: user_name, in: query, schema: {type: string}}
+      responses:
+        '204': {description: none}
+"""
+
+
+def test_a_name_changed_is_named_apart_from_the_repairs(tmp_path: Path) -> None:
+    spec = tmp_path / "names.yaml"
+    spec.write_text(DOC, encoding="utf-8")
+    assert run_cli("validate", spec).returncode == 0
+    for extra in ((), ("--strict",)):
+        out = tmp_path / f"pkg{len(extra)}"
+        result = run_cli("generate", "--spec", spec, "--out", out, "--package", "pkg", *extra)
+        assert result.returncode == 0, result.stderr
+        assert ": /paths/~1users/get: renamed: the query parameter `user_name` would be the " \
+               "argument `user_name`" in result.stderr
+        assert "0 repaired, 1 renamed" in result.stdout and "repaired:" not in result.stderr
+        note = (out / "COVERAGE.md").read_text(encoding="utf-8")
+        assert "## Names changed (1)" in note and "`--strict` keeps them" in note
+        assert "## Repairs" not in note and "The document has problems" not in note
