@@ -23,6 +23,7 @@ from pathlib import Path
 from generator.io import provenance
 from generator.io.cache import Cache, key_of
 from generator.io.scratch import remove_stale, scratch_folder
+from generator.output.invisible import with_hidden_escaped
 from generator.problems import GeneratorError, Problem
 from generator.render.style import LINE_LENGTH
 
@@ -87,7 +88,13 @@ def format_packages(
     """Each package's .py files through `ruff check --fix` (safe fixes) and `ruff format`, then
     compiled. Files named in `verbatim` (the runtime, copied from templates/runtime/, whose
     formatting a test checks) pass through untouched: their text does not depend on the spec.
-    A file whose formatted text `cache` holds (same path, same text) is taken from it."""
+    A file whose formatted text `cache` holds (same path, same text) is taken from it. A
+    character from the document that would hide what the code says is written as its escape
+    first (`invisible`)."""
+    packages = {package: {relative: with_hidden_escaped(text)
+                          if relative.endswith(".py") and relative not in verbatim else text
+                          for relative, text in files.items()}
+                for package, files in packages.items()}
     known = {package: _known(cache, package) for package in packages}
     pending = {package: {relative: text for relative, text in files.items()
                          if relative not in verbatim
