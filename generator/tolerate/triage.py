@@ -114,6 +114,21 @@ def _dangling_ref(data: dict[str, Any], problem: Problem, tokens: list[str]) -> 
     return _by_location(data, problem, tokens)
 
 
+def _ref_without_slash(data: dict[str, Any], problem: Problem,
+                       tokens: list[str]) -> Decision | None:
+    """`#components/schemas/A`, meant as `#/components/schemas/A` (which names a schema): the
+    reference is written as the pointer it means."""
+    if problem.code != "ref-without-slash":
+        return None
+    ref = resolve_pointer(data, problem.pointer)[1]
+    return Decision(problem, "repairable", f"reads it as {_with_slash(ref)!r}",
+                    fix=repairs.transform(problem.pointer, _with_slash))
+
+
+def _with_slash(ref: Any) -> Any:
+    return "#/" + ref[1:] if isinstance(ref, str) and ref.startswith("#") else ref
+
+
 def _dangling_mapping(data: dict[str, Any], problem: Problem,
                       tokens: list[str]) -> Decision | None:
     """A discriminator mapping entry naming no schema: the entry goes (no value can be read as
@@ -373,7 +388,8 @@ def _validator_gave_up(data: dict[str, Any], problem: Problem,
 # Slips that change nothing sent (slips.py) come before the rules that would read them as
 # something else (a status key as an unknown field, a parameter's slip as an invalid part).
 _RULES: tuple[Rule, ...] = (
-    _code_keyword, _inline_nesting, _dangling_ref, _dangling_mapping, _contradicted_discriminator,
+    _code_keyword, _inline_nesting, _dangling_ref, _ref_without_slash, _dangling_mapping,
+    _contradicted_discriminator,
     _invalid_hint,
     slips.parameter_slip,
     _invalid_default_or_example, _invalid_examples, _duplicate_entries, _unusable_pattern,

@@ -66,13 +66,34 @@ def check_internal_refs(doc: Document, walked: Walked | None = None) -> list[Pro
         if not isinstance(ref, str):
             continue
         target = fragment_pointer(ref)
-        if target is None or walked.target(ref) is not None:
+        if target is None:
             continue
         pointer = join_pointer(at, "$ref")
+        if target and not target.startswith("/"):
+            problems.append(_no_pointer(doc, pointer, ref, walked))
+            continue
+        if walked.target(ref) is not None:
+            continue
         message, hint = _describe_missing(doc.data, ref, target)
         problems.append(Problem(str(doc.path), pointer, doc.line_of(pointer), message, hint,
                                 code="dangling-ref"))
     return problems
+
+
+def _no_pointer(doc: Document, pointer: str, ref: str, walked: Walked) -> Problem:
+    """A local `$ref` whose fragment is no JSON pointer (`#components/schemas/A`: a pointer
+    starts with `/`): the code generator refused it without saying where. When the pointer it
+    was meant to be names something (`ref-without-slash`, repaired by writing it), else a
+    dangling reference."""
+    meant = "#/" + ref[1:]
+    if walked.target(meant) is None:
+        return Problem(str(doc.path), pointer, doc.line_of(pointer),
+                       f"$ref {ref!r}: its fragment is no JSON pointer (which starts with `/`), "
+                       "and the pointer it might mean names nothing either",
+                       "write the reference as `#/components/...`", code="dangling-ref")
+    return Problem(str(doc.path), pointer, doc.line_of(pointer),
+                   f"$ref {ref!r}: its fragment is no JSON pointer (which starts with `/`)",
+                   f"write {meant!r}", code="ref-without-slash")
 
 
 def check_discriminator_mappings(doc: Document, walked: Walked | None = None) -> list[Problem]:
