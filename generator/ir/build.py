@@ -149,6 +149,9 @@ def _api(context: Context, operations: list[Operation], failed: Failed) -> Api:
         incoming=incoming_requests(data),
         other_servers=other_servers(data),
         unused_schemas=unused,
+        component_names=tuple((name, context.original_names[name])
+                              for name in context.classes.schemas
+                              if name in context.original_names),
     )
 
 

@@ -640,6 +640,10 @@ def documents(api: Api, models: Models, resources: list[ResourceView], *, spec_s
         "unused_schemas": all_named(list(api.unused_schemas)),
         "unused_count": len(api.unused_schemas),
         "unused_heading": UNUSED_HEADING,
+        # and those datamodel-code-generator made no class of (folded into their users), named
+        "folded_schemas": all_named(folded := api.schemas_without_class(
+            lambda name: models.name(name) in models.module_names)),
+        "folded_count": len(folded),
         "other_servers": named_calls(list(api.other_servers)),
         "keyed_calls": retried_calls(resources, keyed=True),
         "retry_safe_calls": retried_calls(resources, keyed=False),

@@ -30,6 +30,8 @@ def root(context, missing=missing):
     l_0_unused_count = resolve('unused_count')
     l_0_unused_heading = resolve('unused_heading')
     l_0_unused_schemas = resolve('unused_schemas')
+    l_0_folded_count = resolve('folded_count')
+    l_0_folded_schemas = resolve('folded_schemas')
     l_0_regenerate = resolve('regenerate')
     l_0_check = resolve('check')
     try:
@@ -291,6 +293,11 @@ def root(context, missing=missing):
         yield ' component schemas (webhook payloads,\nschemas nothing names) have none: '
         yield str((undefined(name='unused_schemas') if l_0_unused_schemas is missing else l_0_unused_schemas))
         yield ". Generate with `--models all` (or the\nmanifest's `models: all`) for a model of every one.\n\n"
+    if (undefined(name='folded_count') if l_0_folded_count is missing else l_0_folded_count):
+        pass
+        yield '## Schemas without a class of their own\n\nComponent schemas of the document without a class of their own: '
+        yield str((undefined(name='folded_schemas') if l_0_folded_schemas is missing else l_0_folded_schemas))
+        yield '. Each is\na plain type (a union, a string, a list) that datamodel-code-generator writes out in the fields\nof the models using it, and leaves out where no model and no method uses it.\n\n'
     yield '## Regenerate and check\n\n```sh\n'
     yield str((undefined(name='regenerate') if l_0_regenerate is missing else l_0_regenerate))
     yield '\n'
@@ -298,4 +305,4 @@ def root(context, missing=missing):
     yield '   # exit 1 when the copy differs from what its inputs give\n```\n\n`PROVENANCE.json` records what this package was made from and the sha256 of every file.\n'
 
 blocks = {}
-debug_info = '1=61&3=63&4=70&11=76&12=80&19=86&20=90&22=96&24=108&25=111&26=113&31=116&33=118&34=121&35=123&36=125&37=127&58=130&59=133&64=139&65=141&66=143&68=145&70=147&71=151&74=153&76=159&77=161&78=163&80=166&81=169&82=171&84=176&89=181&91=185&92=187&94=190&122=193&127=196&129=202&130=204&137=206&149=209&150=211&152=215&153=217&155=219&160=221&161=223&163=225&174=228&176=231&194=240&195=242&198=246&200=252&202=254&255=257&257=260&265=265&267=268&271=270&273=273&291=277&295=280&296=282&300=286&301=288&304=290&305=292&312=295&313=297'
+debug_info = '1=63&3=65&4=72&11=78&12=82&19=88&20=92&22=98&24=110&25=113&26=115&31=118&33=120&34=123&35=125&36=127&37=129&58=132&59=135&64=141&65=143&66=145&68=147&70=149&71=153&74=155&76=161&77=163&78=165&80=168&81=171&82=173&84=178&89=183&91=187&92=189&94=192&122=195&127=198&129=204&130=206&137=208&149=211&150=213&152=217&153=219&155=221&160=223&161=225&163=227&174=230&176=233&194=242&195=244&198=248&200=254&202=256&255=259&257=262&265=267&267=270&271=272&273=275&291=279&295=282&296=284&300=288&301=290&304=292&305=294&309=296&312=299&320=302&321=304'
