@@ -95,7 +95,7 @@ def _cleaned(source: str, tree: ast.Module) -> tuple[str, list[Edit]]:
     edits = list(dict.fromkeys([
         *_root_default_wraps(tree, lines), *_builtin_generics(tree, lines), *_none_defaults(tree),
         *_override_ignores(classes, lines), *_header_ignores(classes, source, lines),
-        *_quoted_root_unions(tree), *_bare_generics(tree),
+        *_quoted_root_unions(tree), *_bare_generics(tree), *_constrained_calls(tree, lines),
     ]))
     if not edits:
         return source, []
@@ -535,6 +535,47 @@ def _builtin_generics(tree: ast.Module, lines: list[str]) -> Iterator[Edit]:
         for node in ast.walk(statement):
             if isinstance(node, ast.Name) and node.id in replaced:
                 yield _span(node), _BUILTIN_GENERICS[node.id]
+
+
+# pydantic's constrained-type functions dcg calls in an annotation, and the type each constrains
+_CONSTRAINED_TYPES = {"constr": "str", "conint": "int", "confloat": "float", "conbytes": "bytes"}
+
+
+def _constrained_calls(tree: ast.Module, lines: list[str]) -> Iterator[Edit]:
+    """`constr(min_length=2) | conint(ge=5)` (dcg's spelling of a 3.1 type array constrained
+    per type, `type: [string, integer], minLength: 2, minimum: 5`) as `Annotated[str,
+    Field(min_length=2)] | Annotated[int, Field(ge=5)]`: the same constraints for pydantic,
+    and no call in an annotation, which mypy refuses. Where the module imports `Annotated` and
+    `Field` (dcg's does whenever a field is constrained) and no class takes their names."""
+    imported = {(node.module, alias.name) for node in tree.body
+                if isinstance(node, ast.ImportFrom) for alias in node.names if alias.asname is None}
+    called = {name for module, name in imported if module == "pydantic"} & _CONSTRAINED_TYPES.keys()
+    defined = {node.name for node in tree.body if isinstance(node, ast.ClassDef)}
+    if not called or not {("pydantic", "Field"), ("typing", "Annotated")} <= imported or (
+            {"Field", "Annotated"} & defined):
+        return
+    for statement in _statements_spelling(tree, lines, called):
+        if not isinstance(statement, ast.ClassDef):
+            continue
+        annotations = [*(base for base in statement.bases if not _names_later(base)),
+                       *(field.annotation for field in statement.body
+                         if isinstance(field, ast.AnnAssign))]
+        for annotation in annotations:
+            for node in ast.walk(annotation):
+                if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                        and node.func.id in called and not node.args
+                        and all(keyword.arg for keyword in node.keywords)):
+                    arguments = ", ".join(f"{keyword.arg}={ast.unparse(keyword.value)}"
+                                          for keyword in node.keywords)
+                    constrained = _CONSTRAINED_TYPES[node.func.id]
+                    yield _span(node), f"Annotated[{constrained}, Field({arguments})]"
+
+
+def _names_later(base: ast.expr) -> bool:
+    """Whether a class's base names a class by a string (`RootModel[Union["Value", str]]`):
+    `_quoted_root_unions` rewrites such a base whole."""
+    return any(isinstance(node, ast.Constant) and isinstance(node.value, str)
+               for node in ast.walk(base))
 
 
 def _statements_spelling(tree: ast.Module, lines: list[str], words: set[str]) -> list[ast.stmt]:

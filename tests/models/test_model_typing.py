@@ -10,6 +10,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pydantic
+import pytest
+
 from generator.models.typing_fixes import mypy_clean
 from generator.output.format import RUFF_SETTINGS
 from tests.support import import_from
@@ -325,3 +328,43 @@ def test_a_url_uuid_date_or_time_default_is_a_value_of_its_type(tmp_path: Path) 
     stamped = import_from(tmp_path, "stamped").Stamped()
     assert str(stamped.home) == "https://example.com/" and stamped.day.day == 2
     assert stamped.at.tzinfo is not None and stamped.key.version == 4
+
+
+CONSTRAINED_MEMBERS = """\
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import BaseModel, Field, RootModel, conint, constr
+
+
+class Either(BaseModel):
+    u: constr(min_length=2) | conint(ge=5) | None = None
+    n: Annotated[float | None, Field(multiple_of=0.5)] = None
+
+
+class Short(RootModel[constr(max_length=4) | int]):
+    root: constr(max_length=4) | int
+"""
+
+
+def test_a_type_array_constrained_per_type_checks_the_same_without_calls(tmp_path: Path) -> None:
+    """A 3.1 `type: [string, integer]` with `minLength` and `minimum`: dcg types the members
+    with pydantic's `constr(...)` / `conint(...)`, calls mypy refuses in an annotation
+    ("Cannot use a function call in a type annotation", in models and in the methods' typed
+    arguments). They become `Annotated[str, Field(...)]`, which pydantic checks alike."""
+    assert _mypy(tmp_path, "called", CONSTRAINED_MEMBERS).returncode == 1
+    cleaned = mypy_clean(CONSTRAINED_MEMBERS)
+    assert ("u: Annotated[str, Field(min_length=2)] | Annotated[int, Field(ge=5)] | None = None"
+            in cleaned)
+    assert "class Short(RootModel[Annotated[str, Field(max_length=4)] | int]):" in cleaned
+    checked = _mypy(tmp_path, "constrained", cleaned)
+    assert checked.returncode == 0, checked.stdout
+    (tmp_path / "members.py").write_text(cleaned, encoding="utf-8")
+    module = import_from(tmp_path, "members")
+    assert module.Either(u="ab").u == "ab" and module.Either(u=7).u == 7
+    for refused in ("a", 3):
+        with pytest.raises(pydantic.ValidationError):
+            module.Either(u=refused)
+    with pytest.raises(pydantic.ValidationError):
+        module.Short("abcde")
