@@ -771,6 +771,9 @@ def test_a_styled_path_value_stays_inside_its_segment(connect: Callable[..., Ser
     assert s.last.target == "/matrix/;id=1/;ids=%3Bx%3D2/;each=%23f/;x=0;y=0"
     with pytest.raises(s.package.RequestValidationError, match="'ids' must not be empty"):
         s.client.default.by_label(id=1, ids=[], each=["x"])
+    # a lone surrogate no UTF-8 spells: refused naming the parameter, not a bare encoding error
+    with pytest.raises(s.package.RequestValidationError, match="'ids' holds text that is not"):
+        s.client.default.by_label(id=1, ids=["\ud800"], each=["x"])
     assert len(s.requests) == 2
 
 

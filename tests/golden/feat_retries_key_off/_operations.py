@@ -608,7 +608,13 @@ def format_path(
     for key, value in values.items():
         if key not in keys:
             continue
-        encoded["{" + key + "}"] = _path_value(key, value, (styles or {}).get(key, "simple"))
+        try:
+            encoded["{" + key + "}"] = _path_value(key, value, (styles or {}).get(key, "simple"))
+        except UnicodeEncodeError:  # a lone surrogate (`"\ud800"`): no UTF-8 spells it
+            raise RequestValidationError(
+                f"path parameter {key!r} holds text that is not valid Unicode (a lone "
+                "surrogate): it cannot be sent"
+            ) from None
     segments = template.split("/")
     for index, segment in enumerate(segments):
         if "{" not in segment:
