@@ -115,6 +115,8 @@ def _lines_of(document: Document, pointers: set[str]) -> dict[str, int | None]:
     read back once for all of them."""
     from generator.drift.json_lines import held_text
 
+    if not pointers:
+        return {}
     with held_text(document.lines):
         return {pointer: document.line_of(pointer) for pointer in pointers}
 

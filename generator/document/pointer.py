@@ -81,6 +81,12 @@ def nearest_line(lines: Mapping[str, int], pointer: str) -> int | None:
         pointer = pointer.rsplit("/", 1)[0]
 
 
+def slashed_fragment(ref: str) -> str:
+    """`#components/schemas/A` as the pointer it means, `#/components/schemas/A` (a JSON
+    pointer starts with `/`)."""
+    return "#/" + ref[1:]
+
+
 def fragment_pointer(ref: str) -> str | None:
     """The JSON pointer a local `$ref` (`#/a/b%7Bc%7D`) names, percent-decoded; None when the
     reference is not local (it names another file or URL)."""

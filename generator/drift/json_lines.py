@@ -56,8 +56,9 @@ class FileLines(SeekingLines):
 
     @contextmanager
     def text_held(self) -> Iterator[None]:
-        """The text read once for every lookup inside (then let go, unless held already)."""
-        if self._held is not None:
+        """The text read once for every lookup inside (then let go, unless held already);
+        nothing read when the lookups will not seek (the whole map is built)."""
+        if self._held is not None or self._lines is not None or self._cannot_seek:
             yield
             return
         self._held = self._read_text()

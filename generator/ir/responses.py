@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from generator.document.keywords import EVENTS_KEY, STREAM_EVENTS, STREAM_HINT
 from generator.ir.context import Context
 from generator.ir.media import ResponseKind, base_type, pick_json, response_kind
 from generator.ir.model import Param, ResponseHeader, ResponseType
@@ -147,10 +148,6 @@ def streaming(context: Context, operation: dict[str, Any], body_params: list[Par
     return None, (chunk if always else None), always
 
 
-# `x-codegen-stream: {events: ...}`: how a stream's events are read
-OPENAI_EVENTS, PLAIN_EVENTS = "openai", "plain"
-
-
 def plain_events(operation: dict[str, Any], switched: bool) -> bool:
     """Whether a stream's events are plain server-sent events, each one a chunk, rather than
     OpenAI's: `data: [DONE]` ends the stream, an event with an `error` member (or `event:
@@ -158,10 +155,10 @@ def plain_events(operation: dict[str, Any], switched: bool) -> bool:
     convention, which the OpenAI-compatible APIs follow; one the operation always answers
     with (a subscription: Mercure, a log tail) is plain, where an `error` member is the
     application's data. `x-codegen-stream: {events: plain | openai}` says which."""
-    hint = operation.get("x-codegen-stream")
-    events = hint.get("events") if isinstance(hint, dict) else None
-    if events in (OPENAI_EVENTS, PLAIN_EVENTS):
-        return bool(events == PLAIN_EVENTS)
+    hint = operation.get(STREAM_HINT)
+    events = hint.get(EVENTS_KEY) if isinstance(hint, dict) else None
+    if events in STREAM_EVENTS:  # another value: reported (`check_retry_hints`), then unread
+        return bool(events == "plain")
     return not switched
 
 

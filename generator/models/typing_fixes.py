@@ -551,9 +551,9 @@ def _constrained_calls(tree: ast.Module, lines: list[str]) -> Iterator[Edit]:
                 if isinstance(node, ast.ImportFrom) for alias in node.names if alias.asname is None}
     called = {name for module, name in imported if module == "pydantic"} & _CONSTRAINED_TYPES.keys()
     defined = {node.name for node in tree.body if isinstance(node, ast.ClassDef)}
-    if not called or not {("pydantic", "Field"), ("typing", "Annotated")} <= imported or (
-            {"Field", "Annotated"} & defined):
+    if not called or {"Field", "Annotated"} & defined:
         return
+    yield from _importing(tree, {"pydantic": "Field", "typing": "Annotated"}, imported)
     for statement in _statements_spelling(tree, lines, called):
         if not isinstance(statement, ast.ClassDef):
             continue
@@ -571,11 +571,42 @@ def _constrained_calls(tree: ast.Module, lines: list[str]) -> Iterator[Edit]:
                     yield _span(node), f"Annotated[{constrained}, Field({arguments})]"
 
 
+def _importing(tree: ast.Module, wanted: dict[str, str], imported: set[tuple[str | None, str]]
+               ) -> Iterator[Edit]:
+    """Edits importing each name of `wanted` (module -> name) the module does not import: added
+    to that module's `from` import, or, without one, written before the `pydantic` one (which a
+    module using its constrained types has); ruff sorts them."""
+    statements = {node.module: node for node in reversed(tree.body)
+                  if isinstance(node, ast.ImportFrom) and node.level == 0}
+    written: dict[str, str] = {}
+    for module, name in wanted.items():
+        if (module, name) in imported:
+            continue
+        if (statement := statements.get(module)) is not None:
+            written[module] = ast.unparse(ast.ImportFrom(
+                module, [*statement.names, ast.alias(name)], 0))
+        else:
+            written["pydantic"] = f"from {module} import {name}\n" + written.get(
+                "pydantic", ast.unparse(statements["pydantic"]))
+    for module, text in written.items():
+        statement = statements[module]
+        assert statement.end_lineno is not None and statement.end_col_offset is not None
+        yield (statement.lineno, statement.col_offset, statement.end_lineno,
+               statement.end_col_offset), text
+
+
 def _names_later(base: ast.expr) -> bool:
     """Whether a class's base names a class by a string (`RootModel[Union["Value", str]]`):
-    `_quoted_root_unions` rewrites such a base whole."""
-    return any(isinstance(node, ast.Constant) and isinstance(node.value, str)
-               for node in ast.walk(base))
+    `_quoted_root_unions` rewrites such a base whole. A call's arguments (a `pattern`) are
+    values, not names."""
+    pending: list[ast.AST] = [base]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            return True
+        if not isinstance(node, ast.Call):
+            pending.extend(ast.iter_child_nodes(node))
+    return False
 
 
 def _statements_spelling(tree: ast.Module, lines: list[str], words: set[str]) -> list[ast.stmt]:

@@ -96,10 +96,8 @@ def note(file: str, operations: int, repairs: Sequence[Repaired],
          skipped: Sequence[Skipped]) -> str:
     """COVERAGE.md: what the package leaves out of its document, and what was repaired."""
     environment = render.environment(render.TEMPLATES)
-    fixed = [repair for repair in repairs if not repair.naming]
+    fixed = [(repair, origin_file(repair)) for repair in repairs if not repair.naming]
+    renamed = [(repair, origin_file(repair)) for repair in repairs if repair.naming]
     text = environment.get_template("COVERAGE.md.jinja").render(
-        file=file, operations=operations, repairs=fixed, skipped=skipped,
-        origins=[origin_file(repair) for repair in fixed],
-        renames=[repair for repair in repairs if repair.naming],
-    )
+        file=file, operations=operations, repairs=fixed, skipped=skipped, renames=renamed)
     return text.rstrip("\n") + "\n"

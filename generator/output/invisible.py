@@ -33,11 +33,18 @@ def with_hidden_escaped(source: str) -> str:
     starts = _line_starts(source)
     pieces, done = [], 0
     for token in tokens:
-        if token.type in (tokenize.STRING, tokenize.COMMENT) and _HIDDEN.search(token.string):
+        if token.type in _TEXT_TOKENS and _HIDDEN.search(token.string):
             start = starts[token.start[0] - 1] + token.start[1]
-            pieces += [source[done:start], _HIDDEN.sub(_escape, token.string)]
-            done = start + len(token.string)
+            end = starts[token.end[0] - 1] + token.end[1]
+            # the source's own text (an f-string's middle token has `{{` read as `{`)
+            pieces += [source[done:start], _HIDDEN.sub(_escape, source[start:end])]
+            done = end
     return "".join([*pieces, source[done:]])
+
+
+# strings, comments, and from Python 3.12 an f-string's literal parts, tokens of their own
+_TEXT_TOKENS = frozenset({tokenize.STRING, tokenize.COMMENT,
+                          *filter(None, [getattr(tokenize, "FSTRING_MIDDLE", None)])})
 
 
 def _line_starts(source: str) -> list[int]:
@@ -50,4 +57,7 @@ def _line_starts(source: str) -> list[int]:
 
 
 def _escape(found: re.Match[str]) -> str:
-    return f"\\u{ord(found.group()):04x}"
+    """The character's escape: `\\x..` below U+0100 (DEL, NEL; the same in a bytes literal),
+    else `\\u....`."""
+    code = ord(found.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"

@@ -23,7 +23,12 @@ from typing import Any
 
 from generator.document.keywords import SCHEMA_LISTS, SCHEMA_MAPS
 from generator.document.operations import iter_operations
-from generator.document.pointer import join_tokens, resolve_pointer, split_pointer
+from generator.document.pointer import (
+    join_tokens,
+    resolve_pointer,
+    slashed_fragment,
+    split_pointer,
+)
 from generator.document.schemas import in_schema, is_name, schema_root
 from generator.names.operations import method_names, operation_names, path_based_name
 from generator.problems import Problem
@@ -126,7 +131,7 @@ def _ref_without_slash(data: dict[str, Any], problem: Problem,
 
 
 def _with_slash(ref: Any) -> Any:
-    return "#/" + ref[1:] if isinstance(ref, str) and ref.startswith("#") else ref
+    return slashed_fragment(ref) if isinstance(ref, str) and ref.startswith("#") else ref
 
 
 def _dangling_mapping(data: dict[str, Any], problem: Problem,

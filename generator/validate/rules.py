@@ -18,7 +18,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any
 
-from generator.document.keywords import SCHEMA_LISTS, SCHEMA_VALUES
+from generator.document.keywords import (
+    EVENTS_KEY,
+    SCHEMA_LISTS,
+    SCHEMA_VALUES,
+    STREAM_EVENTS,
+    STREAM_HINT,
+)
 from generator.document.loading import Document
 from generator.document.operations import iter_operations
 from generator.document.pointer import (
@@ -26,6 +32,7 @@ from generator.document.pointer import (
     join_pointer,
     join_tokens,
     resolve_pointer,
+    slashed_fragment,
     split_pointer,
     unescape_token,
 )
@@ -85,7 +92,7 @@ def _no_pointer(doc: Document, pointer: str, ref: str, walked: Walked) -> Proble
     starts with `/`): the code generator refused it without saying where. When the pointer it
     was meant to be names something (`ref-without-slash`, repaired by writing it), else a
     dangling reference."""
-    meant = "#/" + ref[1:]
+    meant = slashed_fragment(ref)
     if walked.target(meant) is None:
         return Problem(str(doc.path), pointer, doc.line_of(pointer),
                        f"$ref {ref!r}: its fragment is no JSON pointer (which starts with `/`), "
@@ -350,8 +357,9 @@ IDEMPOTENCY_HINT, RETRY_SAFE_HINT = "x-codegen-idempotency-key", "x-codegen-retr
 
 
 def check_retry_hints(doc: Document) -> list[Problem]:
-    """The root's `x-codegen-idempotency-key` (true, false or a header name) and each
-    operation's `x-codegen-retry-safe` (true or false), when they are something else."""
+    """The root's `x-codegen-idempotency-key` (true, false or a header name), each operation's
+    `x-codegen-retry-safe` (true or false) and its `x-codegen-stream`'s `events` (openai or
+    plain), when they are something else."""
     problems = []
     root = doc.data.get(IDEMPOTENCY_HINT)
     if IDEMPOTENCY_HINT in doc.data and not (
@@ -363,7 +371,13 @@ def check_retry_hints(doc: Document) -> list[Problem]:
         if RETRY_SAFE_HINT in site.operation and not isinstance(value, bool):
             problems.append(_unread_hint(doc, join_pointer(site.pointer, RETRY_SAFE_HINT),
                                          value, "true or false"))
+        stream = site.operation.get(STREAM_HINT)
+        events = stream.get(EVENTS_KEY) if isinstance(stream, dict) else None
+        if isinstance(stream, dict) and EVENTS_KEY in stream and events not in STREAM_EVENTS:
+            problems.append(_unread_hint(doc, join_tokens(site.pointer, STREAM_HINT, EVENTS_KEY),
+                                         events, " or ".join(STREAM_EVENTS)))
     return problems
+
 
 
 def _unread_hint(doc: Document, pointer: str, value: object, allowed: str) -> Problem:

@@ -64,6 +64,8 @@ def test_a_string_keeps_its_value_and_raw_text_or_a_comment_shows_the_escape() -
     escaped = with_hidden_escaped(source)
     assert escaped == ('X = "a\\u202eb"\nY = r"""doc\\u2028x"""  # note\\u2066\n'
                        'Z = f"{1}\\u202e"\n')
+    # below U+0100 as `\\x..`: the same in a bytes literal, where `\\u` is no escape
+    assert with_hidden_escaped('B = b"a\x7fb"\n') == 'B = b"a\\x7fb"\n'
     before: dict[str, object] = {}
     after: dict[str, object] = {}
     exec(source, before)  # noqa: S102 - the test's own text

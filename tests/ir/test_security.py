@@ -128,6 +128,9 @@ def test_http_basic_takes_an_empty_password_not_an_empty_username(
         client.default.who_am_i()
     token = base64.b64encode(b"sk_test_123:").decode()
     assert only(server).headers["authorization"] == f"Basic {token}"
+    with pkg.Client(username="sk_test_51Habcdefgh", password="", base_url=server.url) as client:
+        shown = client._auth.redact("Invalid API Key provided: sk_test_51Habcdefgh")
+    assert "sk_test_51Habcdefgh" not in shown  # the key is the username: hidden as a password
     with pytest.raises(ValueError, match=r": the username is empty$"):
         pkg.Client(username="", password="secret-123", base_url=server.url)
 

@@ -89,3 +89,19 @@ def test_an_operation_that_does_not_stream_has_no_event_convention() -> None:
     api = ir.build(document, OPTIONS)
     [operation] = [op for resource in api.resources for op in resource.operations]
     assert operation.stream_chunk is None and operation.plain_events is False
+
+
+def test_an_events_value_that_is_no_choice_is_reported(tmp_path: Any) -> None:
+    """`events: sometimes` is not read (the rule decides), and said so, as every other hint
+    of the wrong kind is (`hint-invalid`, where it is written)."""
+    from generator.document.loading import load
+    from generator.validate.rules import check_retry_hints
+
+    document = yaml.safe_load(DOC)
+    document["paths"]["/complete"]["post"]["x-codegen-stream"] = {"events": "sometimes"}
+    path = tmp_path / "doc.yaml"
+    path.write_text(yaml.safe_dump(document), encoding="utf-8")
+    [problem] = check_retry_hints(load(path))
+    assert (problem.code, problem.pointer) == (
+        "hint-invalid", "/paths/~1complete/post/x-codegen-stream/events")
+    assert problem.message == "`events` must be openai or plain (got 'sometimes')"

@@ -333,18 +333,19 @@ def test_a_url_uuid_date_or_time_default_is_a_value_of_its_type(tmp_path: Path) 
 CONSTRAINED_MEMBERS = """\
 from __future__ import annotations
 
-from typing import Annotated
-
-from pydantic import BaseModel, Field, RootModel, conint, constr
+from pydantic import BaseModel, RootModel, conint, constr
 
 
 class Either(BaseModel):
     u: constr(min_length=2) | conint(ge=5) | None = None
-    n: Annotated[float | None, Field(multiple_of=0.5)] = None
 
 
 class Short(RootModel[constr(max_length=4) | int]):
     root: constr(max_length=4) | int
+
+
+class Patterned(RootModel[constr(pattern="^a") | int]):
+    root: constr(pattern="^a") | int
 """
 
 
@@ -352,12 +353,16 @@ def test_a_type_array_constrained_per_type_checks_the_same_without_calls(tmp_pat
     """A 3.1 `type: [string, integer]` with `minLength` and `minimum`: dcg types the members
     with pydantic's `constr(...)` / `conint(...)`, calls mypy refuses in an annotation
     ("Cannot use a function call in a type annotation", in models and in the methods' typed
-    arguments). They become `Annotated[str, Field(...)]`, which pydantic checks alike."""
+    arguments). They become `Annotated[str, Field(...)]`, which pydantic checks alike, the two
+    names imported where the module did not (its only constrained field was this one)."""
     assert _mypy(tmp_path, "called", CONSTRAINED_MEMBERS).returncode == 1
     cleaned = mypy_clean(CONSTRAINED_MEMBERS)
     assert ("u: Annotated[str, Field(min_length=2)] | Annotated[int, Field(ge=5)] | None = None"
             in cleaned)
     assert "class Short(RootModel[Annotated[str, Field(max_length=4)] | int]):" in cleaned
+    assert "class Patterned(RootModel[Annotated[str, Field(pattern='^a')] | int]):" in cleaned
+    assert "from typing import Annotated\n" in cleaned
+    assert "from pydantic import BaseModel, RootModel, conint, constr, Field\n" in cleaned
     checked = _mypy(tmp_path, "constrained", cleaned)
     assert checked.returncode == 0, checked.stdout
     (tmp_path / "members.py").write_text(cleaned, encoding="utf-8")
@@ -368,3 +373,5 @@ def test_a_type_array_constrained_per_type_checks_the_same_without_calls(tmp_pat
             module.Either(u=refused)
     with pytest.raises(pydantic.ValidationError):
         module.Short("abcde")
+    with pytest.raises(pydantic.ValidationError):
+        module.Patterned("b")

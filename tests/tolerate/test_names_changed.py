@@ -40,3 +40,19 @@ def test_a_name_changed_is_named_apart_from_the_repairs(tmp_path: Path) -> None:
         note = (out / "COVERAGE.md").read_text(encoding="utf-8")
         assert "## Names changed (1)" in note and "`--strict` keeps them" in note
         assert "## Repairs" not in note and "The document has problems" not in note
+
+
+def test_a_name_changed_in_a_bundled_file_names_that_file(tmp_path: Path) -> None:
+    """Content a `$ref` brings from another file is placed in that file, as a repair is."""
+    (tmp_path / "paths").mkdir()
+    operation = DOC.split("  /users:\n", 1)[1]
+    (tmp_path / "paths" / "users.yaml").write_text(
+        "\n".join(line[4:] for line in operation.splitlines()) + "\n", encoding="utf-8")
+    spec = tmp_path / "spec.yaml"
+    spec.write_text(DOC.split("  /users:\n", 1)[0] + "  /users: {$ref: 'paths/users.yaml'}\n",
+                    encoding="utf-8")
+    out = tmp_path / "pkg"
+    result = run_cli("generate", "--spec", spec, "--out", out, "--package", "pkg")
+    assert result.returncode == 0, result.stderr
+    note = (out / "COVERAGE.md").read_text(encoding="utf-8")
+    assert "- `/paths/~1users/get` (`paths/users.yaml` line 1): " in note, note

@@ -12,6 +12,7 @@ def root(context, missing=missing):
     l_0_skipped = resolve('skipped')
     l_0_repairs = resolve('repairs')
     l_0_renames = resolve('renames')
+    l_0_entry = missing
     try:
         t_1 = environment.filters['code']
     except KeyError:
@@ -31,6 +32,48 @@ def root(context, missing=missing):
         def t_3(*unused):
             raise TemplateRuntimeError("No filter named 'oneline' found.")
     pass
+    def macro(l_1_r, l_1_origin):
+        t_4 = []
+        if l_1_r is missing:
+            l_1_r = undefined("parameter 'r' was not provided", name='r')
+        if l_1_origin is missing:
+            l_1_origin = undefined("parameter 'origin' was not provided", name='origin')
+        pass
+        t_4.extend((
+            '- ',
+            str(t_1(environment.getattr(l_1_r, 'pointer'))),
+        ))
+        if l_1_origin:
+            pass
+            t_4.extend((
+                ' (',
+                str(t_1(l_1_origin)),
+            ))
+            if environment.getattr(l_1_r, 'line'):
+                pass
+                t_4.extend((
+                    ' line ',
+                    str(environment.getattr(l_1_r, 'line')),
+                ))
+            t_4.append(
+                ')',
+            )
+        elif environment.getattr(l_1_r, 'line'):
+            pass
+            t_4.extend((
+                ' (line ',
+                str(environment.getattr(l_1_r, 'line')),
+                ')',
+            ))
+        t_4.extend((
+            ': ',
+            str(t_1(environment.getattr(l_1_r, 'problem'))),
+            ': ',
+            str(t_3(environment.getattr(l_1_r, 'action'))),
+        ))
+        return concat(t_4)
+    context.exported_vars.add('entry')
+    context.vars['entry'] = l_0_entry = Macro(environment, macro, 'entry', ('r', 'origin'), False, False, False, context.eval_ctx.autoescape)
     yield '# What this package covers of its document\n\nGenerated from '
     yield str(t_1((undefined(name='file') if l_0_file is missing else l_0_file)))
     yield ': '
@@ -60,7 +103,7 @@ def root(context, missing=missing):
                 _loop_vars = {}
                 pass
                 yield str(t_1(l_2_reason))
-                yield str(('; ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 13 in 'COVERAGE.md.jinja' evaluated to false and no else section was defined.")))
+                yield str(('; ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 18 in 'COVERAGE.md.jinja' evaluated to false and no else section was defined.")))
             l_2_loop = l_2_reason = missing
             yield '\n'
         l_1_loop = l_1_s = missing
@@ -69,54 +112,23 @@ def root(context, missing=missing):
         yield '\n## Repairs ('
         yield str(t_2((undefined(name='repairs') if l_0_repairs is missing else l_0_repairs)))
         yield ')\n\n'
-        l_1_loop = missing
-        for l_1_r, l_1_loop in LoopContext((undefined(name='repairs') if l_0_repairs is missing else l_0_repairs), undefined):
-            l_1_origins = resolve('origins')
+        for (l_1_r, l_1_origin) in (undefined(name='repairs') if l_0_repairs is missing else l_0_repairs):
             _loop_vars = {}
             pass
-            yield '- '
-            yield str(t_1(environment.getattr(l_1_r, 'pointer')))
-            if environment.getitem((undefined(name='origins') if l_1_origins is missing else l_1_origins), environment.getattr(l_1_loop, 'index0')):
-                pass
-                yield ' ('
-                yield str(t_1(environment.getitem((undefined(name='origins') if l_1_origins is missing else l_1_origins), environment.getattr(l_1_loop, 'index0'))))
-                if environment.getattr(l_1_r, 'line'):
-                    pass
-                    yield ' line '
-                    yield str(environment.getattr(l_1_r, 'line'))
-                yield ')'
-            elif environment.getattr(l_1_r, 'line'):
-                pass
-                yield ' (line '
-                yield str(environment.getattr(l_1_r, 'line'))
-                yield ')'
-            yield ': '
-            yield str(t_1(environment.getattr(l_1_r, 'problem')))
-            yield ': '
-            yield str(t_3(environment.getattr(l_1_r, 'action')))
+            yield str(context.call((undefined(name='entry') if l_0_entry is missing else l_0_entry), l_1_r, l_1_origin, _loop_vars=_loop_vars))
             yield '\n'
-        l_1_loop = l_1_r = l_1_origins = missing
+        l_1_r = l_1_origin = missing
     if (undefined(name='renames') if l_0_renames is missing else l_0_renames):
         pass
         yield '\n## Names changed ('
         yield str(t_2((undefined(name='renames') if l_0_renames is missing else l_0_renames)))
         yield ')\n\nNames the document gives that the generated code cannot use as they are (a Python keyword, a\nname another one already takes); the document is valid as it is, and `--strict` keeps them.\n\n'
-        for l_1_r in (undefined(name='renames') if l_0_renames is missing else l_0_renames):
+        for (l_1_r, l_1_origin) in (undefined(name='renames') if l_0_renames is missing else l_0_renames):
             _loop_vars = {}
             pass
-            yield '- '
-            yield str(t_1(environment.getattr(l_1_r, 'pointer')))
-            if environment.getattr(l_1_r, 'line'):
-                pass
-                yield ' (line '
-                yield str(environment.getattr(l_1_r, 'line'))
-                yield ')'
-            yield ': '
-            yield str(t_1(environment.getattr(l_1_r, 'problem')))
-            yield ': '
-            yield str(t_3(environment.getattr(l_1_r, 'action')))
+            yield str(context.call((undefined(name='entry') if l_0_entry is missing else l_0_entry), l_1_r, l_1_origin, _loop_vars=_loop_vars))
             yield '\n'
-        l_1_r = missing
+        l_1_r = l_1_origin = missing
 
 blocks = {}
-debug_info = '3=35&4=41&8=44&10=47&12=50&13=54&17=67&19=70&21=73&22=78&25=99&27=102&32=104&33=108'
+debug_info = '3=35&4=44&8=78&9=84&13=87&15=90&17=93&18=97&22=110&24=113&26=115&27=118&30=121&32=124&37=126&38=129'

@@ -382,8 +382,9 @@ class _Decoder(Generic[_T]):
 
     @property
     def last_event_id(self) -> str | None:
-        """The ``id:`` of the last chunk's event (carried over from an earlier event when it
-        had none, as the standard says); ``None`` before any."""
+        """The last event ID the stream has read: the ``id:`` of the last chunk's event, or of
+        an earlier event when it had none (as the standard says: what a subscription resumes
+        from, with a ``Last-Event-ID`` header); ``None`` before any."""
         return self._decoder._last_id if self._decoder is not None else None
 
     @property
@@ -615,11 +616,10 @@ class Stream(_Decoder[_T]):
                     for block in blocks(raw):
                         if block.startswith(b"data: ") and _LF not in block:  # the usual event
                             data = block[6:]
-                            if data.startswith(b"[DONE]") and (done or skip_done):
-                                if done:
-                                    return
-                                if data == b"[DONE]":
-                                    continue
+                            if done and data.startswith(b"[DONE]"):
+                                return
+                            if skip_done and data == b"[DONE]":
+                                continue
                             if in_extra and len(data) <= UNCHECKED_JSON_BYTES:  # `_item`, inlined
                                 self._last_event = None
                                 try:
@@ -639,11 +639,10 @@ class Stream(_Decoder[_T]):
                         events: list[RawEvent] = []
                         decoder.block_events(block, events)
                         for event, data, _, _ in events:
-                            if data.startswith(b"[DONE]") and (done or skip_done):
-                                if done:
-                                    return
-                                if data == b"[DONE]":
-                                    continue
+                            if done and data.startswith(b"[DONE]"):
+                                return
+                            if skip_done and data == b"[DONE]":
+                                continue
                             empty = False
                             yield item(event, data)
                 if empty:  # a clean end: no event at all
@@ -763,11 +762,10 @@ class AsyncStream(_Decoder[_T]):
                     for block in blocks(raw):
                         if block.startswith(b"data: ") and _LF not in block:  # the usual event
                             data = block[6:]
-                            if data.startswith(b"[DONE]") and (done or skip_done):
-                                if done:
-                                    return
-                                if data == b"[DONE]":
-                                    continue
+                            if done and data.startswith(b"[DONE]"):
+                                return
+                            if skip_done and data == b"[DONE]":
+                                continue
                             if in_extra and len(data) <= UNCHECKED_JSON_BYTES:  # `_item`, inlined
                                 self._last_event = None
                                 try:
@@ -787,11 +785,10 @@ class AsyncStream(_Decoder[_T]):
                         events: list[RawEvent] = []
                         decoder.block_events(block, events)
                         for event, data, _, _ in events:
-                            if data.startswith(b"[DONE]") and (done or skip_done):
-                                if done:
-                                    return
-                                if data == b"[DONE]":
-                                    continue
+                            if done and data.startswith(b"[DONE]"):
+                                return
+                            if skip_done and data == b"[DONE]":
+                                continue
                             empty = False
                             yield item(event, data)
                 if empty:  # a clean end: no event at all

@@ -325,7 +325,8 @@ class Auth:
             if ":" in username:
                 raise ValueError(f"{source}: the username must not contain ':'")
             token = base64.b64encode(f"{username}:{password}".encode()).decode("ascii")
-            return scheme.prefix + token, [password, token]
+            # with no password the username is the secret (an API key), hidden as a password is
+            return scheme.prefix + token, [password if password else username, token]
         text = _check(secret, source, ascii_only=scheme.location == "header")
         if text != text.strip(" \t"):  # in a header, refused by the HTTP library at each call
             raise ValueError(
