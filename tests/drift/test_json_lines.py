@@ -94,6 +94,7 @@ def test_file_lines_answer_as_the_map_without_holding_the_text(tmp_path: Path,
     pointers = [*_pointers(DATA), "/nope", "/a~1b/c~0d/1/x/deeper"]
     expected = {p: document.line_of(p) for p in pointers}
     assert {p: light.line_of(p) for p in pointers} == expected  # past the single lookups too
+    assert len(pointers) > 8 and light.lines._held is not None  # read 8 times: now held
     assert dict(light.lines) == dict(document.lines)
     path.write_text(json.dumps({"openapi": "3.1.0", "other": DATA}, indent=2), encoding="utf-8")
     assert without_text(load(tmp_path / "doc.json")).line_of("/other") == 3
