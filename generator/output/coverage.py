@@ -68,16 +68,23 @@ def resource_methods(readings: Mapping[str, Reading]) -> dict[str, set[str]]:
 
 
 def record(repairs: Sequence[Repaired], skipped: Sequence[Skipped]) -> dict[str, Any] | None:
-    """The `coverage` entry of PROVENANCE.json; None when nothing was repaired or skipped."""
+    """The `coverage` entry of PROVENANCE.json; None when nothing was repaired or skipped. The
+    names changed for Python (`Repaired.naming`) are listed apart (`renames`), as COVERAGE.md
+    lists them: they are not the document's slips."""
     if not repairs and not skipped:
         return None
-    return {
-        "repairs": [{"file": origin_file(r) or Path(r.file).name, "pointer": r.pointer,
-                     "line": r.line,
-                     "problem": r.problem, "action": r.action} for r in repairs],
+    entry = {
+        "repairs": [_repair_entry(r) for r in repairs if not r.naming],
         "skipped": [{"method": s.method.upper(), "path": s.path, "pointer": s.pointer,
                      "reasons": list(s.reasons)} for s in skipped],
     }
+    renames = [_repair_entry(r) for r in repairs if r.naming]
+    return {**entry, "renames": renames} if renames else entry
+
+
+def _repair_entry(repair: Repaired) -> dict[str, Any]:
+    return {"file": origin_file(repair) or Path(repair.file).name, "pointer": repair.pointer,
+            "line": repair.line, "problem": repair.problem, "action": repair.action}
 
 
 def origin_file(repair: Repaired) -> str:

@@ -6,6 +6,7 @@ document", which `--strict` then did not do."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from tests.tolerate.test_tolerant_generation import run_cli
@@ -40,6 +41,9 @@ def test_a_name_changed_is_named_apart_from_the_repairs(tmp_path: Path) -> None:
         note = (out / "COVERAGE.md").read_text(encoding="utf-8")
         assert "## Names changed (1)" in note and "`--strict` keeps them" in note
         assert "## Repairs" not in note and "The document has problems" not in note
+        recorded = json.loads((out / "PROVENANCE.json").read_text(encoding="utf-8"))["coverage"]
+        assert recorded["repairs"] == [] and [r["action"] for r in recorded["renames"]] == [
+            "its argument is `user_name_`"]
 
 
 def test_a_name_changed_in_a_bundled_file_names_that_file(tmp_path: Path) -> None:
