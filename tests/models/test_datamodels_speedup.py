@@ -179,3 +179,45 @@ def test_memoised_config_items_answer_as_dcg_does() -> None:
         assert fast(config, target) == original(config, target)
     assert dcg_speed._scalar(1) != dcg_speed._scalar(True)
     assert dcg_speed._config_key({"json_schema_extra": ["a"]}, target) is None
+
+
+def test_the_config_merge_answers_as_dcg_does_on_cycles_and_shared_bases() -> None:
+    """`dcg_speed._applied_config_items` against dcg's own method on base graphs of stand-in
+    models: shared bases (diamonds), repeated bases and cycles (where a base already on the
+    way adds nothing, and no answer of that way may be kept for another)."""
+    import random
+    from types import SimpleNamespace
+
+    from datamodel_code_generator.model.pydantic_v2 import base_model
+
+    from generator.models import dcg_speed
+
+    dcg_speed.install()
+    fast = base_model.BaseModel._applied_config_items
+    original = fast.clientgen_original
+
+    class Model(base_model.BaseModel):  # type: ignore[misc]
+        """A stand-in with only what the merge reads: its bases (as dcg's `_find_base_classes`
+        reads them) and its own config items."""
+
+        base_classes = property(lambda self: self._bases)
+
+        def __init__(self, label: str, keys: list[str]) -> None:
+            self._label, self._keys, self._bases = label, keys, []
+
+        def _rendered_config_items(self) -> dict[str, str]:
+            # a few keys of three, so that which base writes a key last decides its value
+            return {key: self._label for key in self._keys}
+
+    rng = random.Random(42)
+    for _ in range(300):
+        models = [Model(f"m{index}", rng.sample(["a", "b", "c"], rng.randint(0, 2)))
+                  for index in range(rng.randint(1, 7))]
+        for model in models:
+            model._bases = [SimpleNamespace(reference=SimpleNamespace(source=rng.choice(models)))
+                            for _ in range(rng.randint(0, 3))]
+        with pytest.MonkeyPatch.context() as patch:  # dcg's own method, all the way up
+            patch.setattr(base_model.BaseModel, "_applied_config_items", original)
+            expected = [list(model._applied_config_items().items()) for model in models]
+        assert base_model.BaseModel._applied_config_items is fast
+        assert [list(model._applied_config_items().items()) for model in models] == expected

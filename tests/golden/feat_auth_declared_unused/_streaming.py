@@ -618,7 +618,7 @@ class Stream(_Decoder[_T]):
                             data = block[6:]
                             if done and data.startswith(b"[DONE]"):
                                 return
-                            if skip_done and data == b"[DONE]":
+                            if skip_done and data.rstrip() == b"[DONE]":
                                 continue
                             if in_extra and len(data) <= UNCHECKED_JSON_BYTES:  # `_item`, inlined
                                 self._last_event = None
@@ -641,7 +641,7 @@ class Stream(_Decoder[_T]):
                         for event, data, _, _ in events:
                             if done and data.startswith(b"[DONE]"):
                                 return
-                            if skip_done and data == b"[DONE]":
+                            if skip_done and data.rstrip() == b"[DONE]":
                                 continue
                             empty = False
                             yield item(event, data)
@@ -764,7 +764,7 @@ class AsyncStream(_Decoder[_T]):
                             data = block[6:]
                             if done and data.startswith(b"[DONE]"):
                                 return
-                            if skip_done and data == b"[DONE]":
+                            if skip_done and data.rstrip() == b"[DONE]":
                                 continue
                             if in_extra and len(data) <= UNCHECKED_JSON_BYTES:  # `_item`, inlined
                                 self._last_event = None
@@ -787,7 +787,7 @@ class AsyncStream(_Decoder[_T]):
                         for event, data, _, _ in events:
                             if done and data.startswith(b"[DONE]"):
                                 return
-                            if skip_done and data == b"[DONE]":
+                            if skip_done and data.rstrip() == b"[DONE]":
                                 continue
                             empty = False
                             yield item(event, data)
