@@ -46,5 +46,5 @@ def subschemas(schema: dict[str, Any]) -> Iterator[tuple[Any, Any]]:
             yield schema, keyword
 
 # `x-codegen-stream: {events: ...}`: how a stream's events are read (`ir.responses.plain_events`;
-# another value is reported, `validate.rules.check_retry_hints`)
+# another value is reported, `validate.rules.check_codegen_hints`)
 STREAM_HINT, EVENTS_KEY, STREAM_EVENTS = "x-codegen-stream", "events", ("openai", "plain")

@@ -8,7 +8,6 @@ only: `generator.ir.build` makes them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -232,13 +231,6 @@ class Api:
     unused_schemas: tuple[str, ...] = ()
     # (class, the document's name) of each component schema given to the models stage
     component_names: tuple[tuple[str, str], ...] = ()
-
-    def schemas_without_class(self, has_class: Callable[[str], bool]) -> list[str]:
-        """The component schemas (as the document names them) `has_class` finds no class for:
-        those datamodel-code-generator writes into the models that use them (a union, a plain
-        type) or, used by none of them, leaves out. Sorted."""
-        return sorted(name for class_name, name in self.component_names
-                      if not has_class(class_name))
 
     def uses_deprecated(self) -> bool:
         """Whether an operation is deprecated: the package then imports `typing_extensions`

@@ -157,7 +157,7 @@ def plain_events(operation: dict[str, Any], switched: bool) -> bool:
     application's data. `x-codegen-stream: {events: plain | openai}` says which."""
     hint = operation.get(STREAM_HINT)
     events = hint.get(EVENTS_KEY) if isinstance(hint, dict) else None
-    if events in STREAM_EVENTS:  # another value: reported (`check_retry_hints`), then unread
+    if events in STREAM_EVENTS:  # another value: reported (`check_codegen_hints`), then unread
         return bool(events == "plain")
     return not switched
 

@@ -343,14 +343,19 @@ def _strings(value: object) -> bool:
 # ---- the package's own name ----------------------------------------------------------------------
 
 
+# what the generated code imports (the roots of the distributions it needs), and with them what
+# the HTTP library imports when it is there: all named whether installed here or not
+_IMPORTED = frozenset({*reserved.RUNTIME_IMPORTS, *reserved.HTTP_LIBRARIES})
+_NAMED_MODULES = _IMPORTED | frozenset(reserved.HTTP_OPTIONAL_IMPORTS)
+
+
 @functools.cache
 def shadowed_modules() -> frozenset[str]:
     """Top-level modules a generated package must not be named like: the standard library, and
     what the generated code imports with the distributions it needs (a package folder named
     `httpx` on the path would be imported instead of httpx)."""
-    imported = set(reserved.RUNTIME_IMPORTS) | set(reserved.HTTP_LIBRARIES)
-    return frozenset(set(sys.stdlib_module_names) | imported | _dependency_modules(imported)
-                     | set(reserved.HTTP_OPTIONAL_IMPORTS))
+    return frozenset(set(sys.stdlib_module_names) | _NAMED_MODULES
+                     | _dependency_modules(_IMPORTED))
 
 
 def _dependency_modules(roots: Iterable[str]) -> set[str]:
@@ -409,8 +414,7 @@ def _names_a_module(package: str) -> bool:
     only such a name can be one of `shadowed_modules`, whose reading of every installed
     distribution's metadata (~0.07 s, and importlib.metadata's import) each `generate` would
     otherwise pay for a name nothing uses."""
-    if (package in sys.stdlib_module_names or package in reserved.RUNTIME_IMPORTS
-            or package in reserved.HTTP_LIBRARIES or package in reserved.HTTP_OPTIONAL_IMPORTS):
+    if package in sys.stdlib_module_names or package in _NAMED_MODULES:
         return True
     import importlib.util
 

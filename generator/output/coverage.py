@@ -73,13 +73,18 @@ def record(repairs: Sequence[Repaired], skipped: Sequence[Skipped]) -> dict[str,
     lists them: they are not the document's slips."""
     if not repairs and not skipped:
         return None
+    fixed, renamed = _apart(repairs)
     entry = {
-        "repairs": [_repair_entry(r) for r in repairs if not r.naming],
+        "repairs": [_repair_entry(r) for r in fixed],
         "skipped": [{"method": s.method.upper(), "path": s.path, "pointer": s.pointer,
                      "reasons": list(s.reasons)} for s in skipped],
     }
-    renames = [_repair_entry(r) for r in repairs if r.naming]
-    return {**entry, "renames": renames} if renames else entry
+    return {**entry, "renames": [_repair_entry(r) for r in renamed]} if renamed else entry
+
+
+def _apart(repairs: Sequence[Repaired]) -> tuple[list[Repaired], list[Repaired]]:
+    """(the document's slips repaired, the names changed for Python)."""
+    return ([r for r in repairs if not r.naming], [r for r in repairs if r.naming])
 
 
 def _repair_entry(repair: Repaired) -> dict[str, Any]:
@@ -103,8 +108,9 @@ def note(file: str, operations: int, repairs: Sequence[Repaired],
          skipped: Sequence[Skipped]) -> str:
     """COVERAGE.md: what the package leaves out of its document, and what was repaired."""
     environment = render.environment(render.TEMPLATES)
-    fixed = [(repair, origin_file(repair)) for repair in repairs if not repair.naming]
-    renamed = [(repair, origin_file(repair)) for repair in repairs if repair.naming]
+    fixed, renamed = _apart(repairs)
     text = environment.get_template("COVERAGE.md.jinja").render(
-        file=file, operations=operations, repairs=fixed, skipped=skipped, renames=renamed)
+        file=file, operations=operations, skipped=skipped,
+        repairs=[(repair, origin_file(repair)) for repair in fixed],
+        renames=[(repair, origin_file(repair)) for repair in renamed])
     return text.rstrip("\n") + "\n"

@@ -568,6 +568,14 @@ def _models_option(settings: Mapping[str, str]) -> str:
     return f" --models {models}" if models else ""
 
 
+def schemas_without_class(api: Api, models: Models) -> list[str]:
+    """The component schemas (as the document names them) models.py has no class for: those
+    datamodel-code-generator writes into the models that use them (a union, a plain type) or,
+    used by none of them, leaves out. Sorted."""
+    return sorted(name for class_name, name in api.component_names
+                  if models.name(class_name) not in models.module_names)
+
+
 def all_named(names: list[str]) -> str:
     """`names` as README prose, each inline code, every one of them ("`a`, `b` and `c`")."""
     return _prose([f"`{name}`" for name in names])
@@ -641,8 +649,7 @@ def documents(api: Api, models: Models, resources: list[ResourceView], *, spec_s
         "unused_count": len(api.unused_schemas),
         "unused_heading": UNUSED_HEADING,
         # and those datamodel-code-generator made no class of (folded into their users), named
-        "folded_schemas": all_named(folded := api.schemas_without_class(
-            lambda name: models.name(name) in models.module_names)),
+        "folded_schemas": all_named(folded := schemas_without_class(api, models)),
         "folded_count": len(folded),
         "other_servers": named_calls(list(api.other_servers)),
         "keyed_calls": retried_calls(resources, keyed=True),

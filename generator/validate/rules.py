@@ -356,7 +356,7 @@ def check_path_query_strings(doc: Document) -> list[Problem]:
 IDEMPOTENCY_HINT, RETRY_SAFE_HINT = "x-codegen-idempotency-key", "x-codegen-retry-safe"
 
 
-def check_retry_hints(doc: Document) -> list[Problem]:
+def check_codegen_hints(doc: Document) -> list[Problem]:
     """The root's `x-codegen-idempotency-key` (true, false or a header name), each operation's
     `x-codegen-retry-safe` (true or false) and its `x-codegen-stream`'s `events` (openai or
     plain), when they are something else."""

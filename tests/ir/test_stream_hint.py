@@ -95,13 +95,13 @@ def test_an_events_value_that_is_no_choice_is_reported(tmp_path: Any) -> None:
     """`events: sometimes` is not read (the rule decides), and said so, as every other hint
     of the wrong kind is (`hint-invalid`, where it is written)."""
     from generator.document.loading import load
-    from generator.validate.rules import check_retry_hints
+    from generator.validate.rules import check_codegen_hints
 
     document = yaml.safe_load(DOC)
     document["paths"]["/complete"]["post"]["x-codegen-stream"] = {"events": "sometimes"}
     path = tmp_path / "doc.yaml"
     path.write_text(yaml.safe_dump(document), encoding="utf-8")
-    [problem] = check_retry_hints(load(path))
+    [problem] = check_codegen_hints(load(path))
     assert (problem.code, problem.pointer) == (
         "hint-invalid", "/paths/~1complete/post/x-codegen-stream/events")
     assert problem.message == "`events` must be openai or plain (got 'sometimes')"
