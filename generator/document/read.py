@@ -209,15 +209,30 @@ def _parsed_json(text: str, file: str) -> tuple[Any, Mapping[str, int]]:
                                       f"JSON syntax error at column {exc.colno}: {exc.msg}",
                                       _json_hint(exc.msg))]) from None
     except _NonJsonConstant as exc:
-        raise GeneratorError(
-            [Problem(file, "", None, f"{exc} is not valid JSON", "use null or a string")]
-        ) from None
+        line, column = _constant_place(text, str(exc))
+        raise GeneratorError([Problem(file, "", line,
+                                      f"{exc} is not valid JSON" + (
+                                          f" (column {column})" if column else ""),
+                                      "use null or a string")]) from None
     except _DuplicateJsonKey:
         _, duplicates = scan_json_lines(text, find_duplicates=True)
         raise GeneratorError(
             [_duplicate_key_problem(file, *duplicate) for duplicate in duplicates]
         ) from None
     return data, SeekingLines(text, lambda: _scanned_lines(text))
+
+
+# a JSON string, or one of the constants Python's json reads and JSON has not
+_STRING_OR_CONSTANT = re.compile(r'"(?:[^"\\]|\\.)*"|(-?Infinity|NaN)')
+
+
+def _constant_place(text: str, constant: str) -> tuple[int | None, int | None]:
+    """The line and column of the first `constant` (`NaN`, `Infinity`...) outside strings."""
+    for match in _STRING_OR_CONSTANT.finditer(text):
+        if match.group(1) == constant:
+            start = match.start(1)
+            return text.count("\n", 0, start) + 1, start - text.rfind("\n", 0, start)
+    return None, None
 
 
 def _scanned_lines(text: str) -> LineMap:

@@ -31,6 +31,7 @@ from generator.validate.rules import (
     check_internal_refs,
     check_method_name_clashes,
     check_parameters,
+    check_path_dot_segments,
     check_path_query_strings,
     check_ref_cycles,
     check_schema_keywords,
@@ -73,7 +74,8 @@ def own_checks(doc: Document, *, beside: bool = False) -> list[Problem]:
         first = [*doc.overlay_problems, *check_code_keywords(doc),
                  *check_internal_refs(doc, walked), *check_ref_cycles(doc, walked),
                  *check_discriminator_mappings(doc, walked), *check_discriminator_tags(doc, walked),
-                 *check_path_query_strings(doc), *check_codegen_hints(doc), *check_parameters(doc)]
+                 *check_path_query_strings(doc), *check_path_dot_segments(doc),
+                 *check_codegen_hints(doc), *check_parameters(doc)]
         later = [*check_method_name_clashes(doc), *check_security_requirements(doc)]
         schema_keywords, inline_nesting = (slowest.result() if slowest is not None
                                            else _slowest_checks(doc, walked))

@@ -66,6 +66,12 @@ def _stamp(error: ValidationError, parts: tuple[Any, ...]) -> None:
         setattr(error, _LOCATION, parts)
 
 
+def _stamp_crash(crash: Exception, parts: tuple[Any, ...]) -> None:
+    if getattr(crash, _LOCATION, None) is None:
+        with contextlib.suppress(AttributeError, TypeError):  # (an exception without a dict)
+            setattr(crash, _LOCATION, parts)
+
+
 def _locating(keyword_cls: type[keywords.KeywordValidator]) -> type[keywords.KeywordValidator]:
     """A subclass whose errors carry the location of the object it was checking."""
     is_value = issubclass(keyword_cls, keywords.ValueValidator)
@@ -74,13 +80,18 @@ def _locating(keyword_cls: type[keywords.KeywordValidator]) -> type[keywords.Key
     def call(self: Any, *args: Any, **kwargs: Any) -> Iterator[ValidationError]:
         where = next((arg for arg in args if isinstance(arg, SchemaPath)), None)
         parts = tuple(where.parts) + suffix if where is not None else None
-        for error in keyword_cls.__call__(self, *args, **kwargs):
-            if not isinstance(error, OpenAPIValidationError):
-                # the library re-creates foreign errors later (losing attributes): do it now
-                error = OpenAPIValidationError.create_from(error)
-            if parts is not None:
-                _stamp(error, parts)
-            yield error
+        try:
+            for error in keyword_cls.__call__(self, *args, **kwargs):
+                if not isinstance(error, OpenAPIValidationError):
+                    # the library re-creates foreign errors later (losing attributes): do it now
+                    error = OpenAPIValidationError.create_from(error)
+                if parts is not None:
+                    _stamp(error, parts)
+                yield error
+        except Exception as crash:
+            if parts is not None:  # the innermost object checked names where the library broke
+                _stamp_crash(crash, parts)
+            raise
 
     members: dict[str, Any] = {"__call__": call}
     if issubclass(keyword_cls, keywords.SchemaValidator):
@@ -231,7 +242,8 @@ def run_spec_validator(doc: Document, already_reported: Iterable[Problem] = (), 
         stopped.append(_unresolvable_problem(doc, exc, already_reported))
     except Exception as exc:  # noqa: BLE001 - a crash must not hide the errors found so far
         first_line = str(exc).splitlines()[0] if str(exc) else ""
-        stopped.append(Problem(file, "", None,
+        where = _crash_pointer(exc)
+        stopped.append(Problem(file, where, doc.line_of(where) if where else None,
                                f"openapi-spec-validator failed: {type(exc).__name__}: "
                                f"{_shorten(first_line)}",
                                "errors after this point were not checked",
@@ -247,6 +259,12 @@ def run_spec_validator(doc: Document, already_reported: Iterable[Problem] = (), 
     said = {problem.pointer for problem in document_level}
     keyword_level = [problem for problem in keyword_level if problem.pointer not in said]
     return document_level + keyword_level + semantic + stopped
+
+
+def _crash_pointer(crash: Exception) -> str:
+    """The pointer of the object the library was checking when it broke, or ""."""
+    parts = getattr(crash, _LOCATION, None)
+    return join_tokens("", *map(str, parts)) if parts else ""
 
 
 def _unresolvable_problem(doc: Document, exc: Unresolvable,

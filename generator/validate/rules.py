@@ -351,6 +351,28 @@ def check_path_query_strings(doc: Document) -> list[Problem]:
     return problems
 
 
+_DOT_SEGMENTS = frozenset({".", ".."})
+
+
+def check_path_dot_segments(doc: Document) -> list[Problem]:
+    """Path templates with a `.` or `..` segment (`/a/../admin`): HTTP clients resolve them
+    away, so the request would leave the server URL's path (`https://h/v1` + `/../admin` is
+    `https://h/admin`)."""
+    paths = doc.data.get("paths")
+    if not isinstance(paths, dict):
+        return []
+    problems = []
+    for path in paths:
+        if isinstance(path, str) and _DOT_SEGMENTS & set(path.partition("?")[0].split("/")):
+            pointer = join_pointer("/paths", path)
+            problems.append(Problem(
+                str(doc.path), pointer, doc.line_of(pointer),
+                f"path {path!r} has a `.` or `..` segment: the request would leave the "
+                "server URL's path", "write the path without dot segments",
+                code="path-dot-segment"))
+    return problems
+
+
 # The retry hints (generator/ir/retries.py) and what each must be: a hint that is neither is
 # not read, and says so (never a silent fallback to not retrying).
 IDEMPOTENCY_HINT, RETRY_SAFE_HINT = "x-codegen-idempotency-key", "x-codegen-retry-safe"

@@ -120,6 +120,13 @@ def test_json_nan_is_refused(tmp_path: Path) -> None:
     assert "NaN is not valid JSON" in only(load_error(spec)).message
 
 
+def test_json_constant_is_refused_at_its_line_not_at_a_string_spelling_it(tmp_path: Path) -> None:
+    spec = write(tmp_path / "inf.json",
+                 '{"openapi": "3.1.0",\n "s": "NaN \\" -Infinity",\n "x": [1, -Infinity]}')
+    problem = only(load_error(spec))
+    assert (problem.line, problem.message) == (3, "-Infinity is not valid JSON (column 11)")
+
+
 def test_alias_bomb_is_refused_with_bounded_memory() -> None:
     """Refused before anything is expanded: memory stays small (speed is `make bench`'s job)."""
     tracemalloc.start()

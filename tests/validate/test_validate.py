@@ -296,3 +296,41 @@ def test_every_slip_of_one_schema_is_reported_and_repaired(tmp_path: Path) -> No
         timeout=120)
     assert done.returncode == 0, done.stderr
     assert "1 of 1 operations generated" in done.stdout + done.stderr
+
+
+def test_a_path_with_dot_segments_is_named_and_its_operations_skipped(tmp_path: Path) -> None:
+    """`https://h/v1` + `/a/../../admin` is `https://h/admin` once the HTTP client resolves the
+    dots: the document would send requests outside its server URL's path."""
+    spec = write(tmp_path / "dots.yaml", """\
+openapi: 3.0.3
+info: {title: t, version: "1"}
+paths:
+  /ok/{x}.json:
+    get: {operationId: fine, parameters: [{name: x, in: path, required: true, schema: {type: string}}], responses: {"200": {description: ok}}}
+  /a/../../admin:
+    get: {operationId: up, responses: {"200": {description: ok}}}
+""")
+    problem = only([p for p in validate(load(spec)) if p.code == "path-dot-segment"])
+    assert (problem.pointer, problem.line) == ("/paths/~1a~1..~1..~1admin", 6)
+    from generator import tolerate
+
+    decision = only(tolerate.triage(load(spec).data, [problem]))
+    assert decision.category == "operation"
+    assert decision.operations == ("/paths/~1a~1..~1..~1admin/get",)
+
+
+def test_a_crash_of_openapi_spec_validator_names_the_object_it_was_checking(
+        tmp_path: Path) -> None:
+    spec = write(tmp_path / "brace.yaml", """\
+openapi: 3.0.3
+info: {title: t, version: "1"}
+paths:
+  /fine: {get: {responses: {"200": {description: ok}}}}
+  /brace/{x}}:
+    get:
+      parameters: [{name: x, in: path, required: true, schema: {type: string}}]
+      responses: {"200": {description: ok}}
+""")
+    crash = only([p for p in validate(load(spec)) if p.code == "validator-crashed"])
+    assert (crash.pointer, crash.line) == ("/paths/~1brace~1{x}}/get", 6)
+    assert "openapi-spec-validator failed: ValueError" in crash.message
