@@ -98,6 +98,8 @@ class ResponseType:
     # a class of its own does not say so (a root model's type does), so the method returns
     # `Thing | None` and parses a `null` answer into None (never for a paginated list)
     nullable: bool = False
+    # not documented: the answer a documented redirect leads to (`redirected_answer`)
+    after_redirect: bool = False
 
     @property
     def content_never_sent(self) -> bool:

@@ -49,7 +49,31 @@ def responses(context: Context, stem: str, operation: dict[str, Any], *,
         else:
             success.extend(success_types(context, code, response, f"{stem}{role}{suffix}"))
         headers = headers or response_headers(context, response)
+    if not bodiless and _redirected_only(statuses):
+        success.append(redirected_answer())
     return tuple(success), tuple(errors), headers
+
+
+# the redirects the client follows (`_base_client`'s REDIRECT_STATUSES)
+FOLLOWED_REDIRECTS = frozenset({"301", "302", "303", "307", "308", "3XX", "3xx"})
+
+
+def _redirected_only(statuses: list[str]) -> bool:
+    """A documented redirect (GitHub's `302` to a tarball, Box's `302` beside a `202`) and no
+    documented answer for where it leads (a `200`, a `2XX`; a `default` read as the success):
+    the client follows it, and the answer there is the download."""
+    if not FOLLOWED_REDIRECTS.intersection(statuses):
+        return False
+    if {"200", "2XX", "2xx"}.intersection(statuses):
+        return False
+    return any(code.startswith("2") for code in statuses) or "default" not in statuses
+
+
+def redirected_answer() -> ResponseType:
+    """The answer at the end of a documented redirect: any 2xx the document does not list
+    (`success_target` reads an exact code first), returned as bytes, since the document says
+    nothing of its type."""
+    return ResponseType("2XX", "bytes", None, ("*/*",), after_redirect=True)
 
 
 def success_types(context: Context, code: str, response: dict[str, Any],

@@ -244,6 +244,8 @@ def _phrases_by_status(operation: Operation, annotations: Sequence[str]) -> dict
             phrase += f" ({', '.join(response.media_types)})"
         if response.content_never_sent:
             phrase += f" or `None` (a {response.status} carries no body)"
+        if response.after_redirect:
+            phrase += " where the documented redirect leads (the client follows it)"
         grouped.setdefault(response.status, []).append(phrase)
     return grouped
 

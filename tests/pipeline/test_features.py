@@ -629,6 +629,22 @@ def test_binary_and_text_responses(connect: Callable[..., Served]) -> None:
     assert text == "ok" and type(text) is str
 
 
+def test_a_download_documented_only_as_its_redirect_returns_the_bytes_it_leads_to(
+        connect: Callable[..., Served]) -> None:
+    # it returned None: the document lists no 2xx, so the answer's bytes had no target
+    moved = {"Location": "/storage/archive.tgz"}
+    s = connect("feat_binary_text", [
+        Reply(302, moved), Reply(200, {"Content-Type": "application/gzip"}, b"\x1f\x8b\x08"),
+        Reply(302, moved), Reply(200, {"Content-Type": "application/pdf"}, b"%PDF"),
+        Reply(202),
+    ])
+    assert s.client.default.download_tarball(repo="r") == b"\x1f\x8b\x08"
+    assert [r.path for r in s.server.requests[-2:]] == ["/repos/r/tarball", "/storage/archive.tgz"]
+    assert s.last.headers["accept"] == "*/*"
+    assert s.client.default.download_when_ready(file_id="f") == b"%PDF"
+    assert s.client.default.download_when_ready(file_id="f") is None  # its documented 202
+
+
 def test_several_success_responses_parse_per_status(connect: Callable[..., Served]) -> None:
     s = connect("feat_several_success", [
         Reply(200, body={"id": "j", "output": "done"}),

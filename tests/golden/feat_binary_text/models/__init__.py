@@ -14,6 +14,12 @@ if TYPE_CHECKING:
     from ._download_file_params import (
         DownloadFileParams as DownloadFileParams,
     )
+    from ._download_tarball_params import (
+        DownloadTarballParams as DownloadTarballParams,
+    )
+    from ._download_when_ready_params import (
+        DownloadWhenReadyParams as DownloadWhenReadyParams,
+    )
     from ._get_thumbnail_params import (
         GetThumbnailParams as GetThumbnailParams,
     )
@@ -23,6 +29,8 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DownloadFileParams",
+    "DownloadTarballParams",
+    "DownloadWhenReadyParams",
     "GetThumbnailParams",
     "GetThumbnailResponse",
 ]
@@ -30,6 +38,8 @@ __all__ = [
 # name -> the group module defining it
 _MODULE_OF: dict[str, str] = {
     "DownloadFileParams": "_download_file_params",
+    "DownloadTarballParams": "_download_tarball_params",
+    "DownloadWhenReadyParams": "_download_when_ready_params",
     "GetThumbnailParams": "_get_thumbnail_params",
     "GetThumbnailResponse": "_get_thumbnail_response",
 }

@@ -33,6 +33,22 @@ _DEFAULT_DOWNLOAD_FILE: ResponseSpec[bytes] = ResponseSpec(
 )
 
 
+_DEFAULT_DOWNLOAD_TARBALL: ResponseSpec[bytes] = ResponseSpec(
+    lambda: ResponseTargets(
+        success={"2XX": bytes},
+        errors={"302": None},
+    )
+)
+
+
+_DEFAULT_DOWNLOAD_WHEN_READY: ResponseSpec[None | bytes] = ResponseSpec(
+    lambda: ResponseTargets(
+        success={"202": None, "2XX": bytes},
+        errors={"302": None},
+    )
+)
+
+
 _DEFAULT_ECHO: ResponseSpec[str] = ResponseSpec(
     lambda: ResponseTargets(
         success={"200": str},
@@ -118,6 +134,114 @@ class Default(SyncAPIResource):
                 max_retries=max_retries,
             ),
             cast_to=_DEFAULT_DOWNLOAD_FILE,
+        )
+
+    def download_tarball(
+        self,
+        *,
+        repo: str,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Mapping[str, object] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
+    ) -> bytes:
+        """GET /repos/{repo}/tarball
+
+        GitHub's archive links document only the redirect to the bytes.
+
+        Args:
+            repo: The `repo` path parameter.
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            The body as bytes where the documented redirect leads (the client follows it): the 2XX
+            response.
+
+        Raises:
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            RequestValidationError: An argument does not match the spec; nothing was sent.
+        """
+        _checked = _ops.validated(
+            _models.DownloadTarballParams,
+            {
+                "repo": repo,
+            },
+        )
+        return self._get(
+            _ops.format_path("/repos/{repo}/tarball", _checked, {"repo"}),
+            options=_ops.request_options(
+                accept="*/*",
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+            ),
+            cast_to=_DEFAULT_DOWNLOAD_TARBALL,
+        )
+
+    def download_when_ready(
+        self,
+        *,
+        file_id: str,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Mapping[str, object] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
+    ) -> None | bytes:
+        """GET /files/{file_id}/redirected
+
+        Box's file content, a 202 while it is being prepared.
+
+        Args:
+            file_id: The `file_id` path parameter.
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            The response by status: 202: `None`; 2XX: The body as bytes where the documented
+            redirect leads (the client follows it).
+
+        Raises:
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            RequestValidationError: An argument does not match the spec; nothing was sent.
+        """
+        _checked = _ops.validated(
+            _models.DownloadWhenReadyParams,
+            {
+                "file_id": file_id,
+            },
+        )
+        return self._get(
+            _ops.format_path("/files/{file_id}/redirected", _checked, {"file_id"}),
+            options=_ops.request_options(
+                accept="*/*",
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+            ),
+            cast_to=_DEFAULT_DOWNLOAD_WHEN_READY,
         )
 
     def echo(
@@ -314,6 +438,8 @@ class DefaultWithRawResponse:
 
     def __init__(self, resource: Default) -> None:
         self.download_file = to_raw_response(resource.download_file)
+        self.download_tarball = to_raw_response(resource.download_tarball)
+        self.download_when_ready = to_raw_response(resource.download_when_ready)
         self.echo = to_raw_response(resource.echo)
         self.get_thumbnail = to_raw_response(resource.get_thumbnail)
         self.health = to_raw_response(resource.health)
@@ -326,6 +452,8 @@ class DefaultWithStreamingResponse:
 
     def __init__(self, resource: Default) -> None:
         self.download_file = to_streamed_response(resource.download_file)
+        self.download_tarball = to_streamed_response(resource.download_tarball)
+        self.download_when_ready = to_streamed_response(resource.download_when_ready)
         self.echo = to_streamed_response(resource.echo)
         self.get_thumbnail = to_streamed_response(resource.get_thumbnail)
         self.health = to_streamed_response(resource.health)
@@ -389,6 +517,114 @@ class AsyncDefault(AsyncAPIResource):
                 max_retries=max_retries,
             ),
             cast_to=_DEFAULT_DOWNLOAD_FILE,
+        )
+
+    async def download_tarball(
+        self,
+        *,
+        repo: str,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Mapping[str, object] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
+    ) -> bytes:
+        """GET /repos/{repo}/tarball
+
+        GitHub's archive links document only the redirect to the bytes.
+
+        Args:
+            repo: The `repo` path parameter.
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            The body as bytes where the documented redirect leads (the client follows it): the 2XX
+            response.
+
+        Raises:
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            RequestValidationError: An argument does not match the spec; nothing was sent.
+        """
+        _checked = _ops.validated(
+            _models.DownloadTarballParams,
+            {
+                "repo": repo,
+            },
+        )
+        return await self._get(
+            _ops.format_path("/repos/{repo}/tarball", _checked, {"repo"}),
+            options=_ops.request_options(
+                accept="*/*",
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+            ),
+            cast_to=_DEFAULT_DOWNLOAD_TARBALL,
+        )
+
+    async def download_when_ready(
+        self,
+        *,
+        file_id: str,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Mapping[str, object] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
+    ) -> None | bytes:
+        """GET /files/{file_id}/redirected
+
+        Box's file content, a 202 while it is being prepared.
+
+        Args:
+            file_id: The `file_id` path parameter.
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            The response by status: 202: `None`; 2XX: The body as bytes where the documented
+            redirect leads (the client follows it).
+
+        Raises:
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            RequestValidationError: An argument does not match the spec; nothing was sent.
+        """
+        _checked = _ops.validated(
+            _models.DownloadWhenReadyParams,
+            {
+                "file_id": file_id,
+            },
+        )
+        return await self._get(
+            _ops.format_path("/files/{file_id}/redirected", _checked, {"file_id"}),
+            options=_ops.request_options(
+                accept="*/*",
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+            ),
+            cast_to=_DEFAULT_DOWNLOAD_WHEN_READY,
         )
 
     async def echo(
@@ -585,6 +821,8 @@ class AsyncDefaultWithRawResponse:
 
     def __init__(self, resource: AsyncDefault) -> None:
         self.download_file = async_to_raw_response(resource.download_file)
+        self.download_tarball = async_to_raw_response(resource.download_tarball)
+        self.download_when_ready = async_to_raw_response(resource.download_when_ready)
         self.echo = async_to_raw_response(resource.echo)
         self.get_thumbnail = async_to_raw_response(resource.get_thumbnail)
         self.health = async_to_raw_response(resource.health)
@@ -597,6 +835,8 @@ class AsyncDefaultWithStreamingResponse:
 
     def __init__(self, resource: AsyncDefault) -> None:
         self.download_file = async_to_streamed_response(resource.download_file)
+        self.download_tarball = async_to_streamed_response(resource.download_tarball)
+        self.download_when_ready = async_to_streamed_response(resource.download_when_ready)
         self.echo = async_to_streamed_response(resource.echo)
         self.get_thumbnail = async_to_streamed_response(resource.get_thumbnail)
         self.health = async_to_streamed_response(resource.health)
