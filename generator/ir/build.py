@@ -24,6 +24,7 @@ from generator.ir.model import Api, BuildOptions, Operation, Param, Resource
 from generator.ir.operations import build_operation
 from generator.ir.schemas import (
     ascii_member_names,
+    fitted_enum_lists,
     hoist_deep_schemas,
     hoist_self_referencing_items,
 )
@@ -93,8 +94,8 @@ def _context(data: dict[str, Any], options: BuildOptions, in_place: bool = False
             loose.append(copied)
         if "readOnly" in source or "writeOnly" in source:  # a few: the rest is one look each
             flags.update(flag for flag in FLAGS if source.get(flag) is True)
-        if "enum" in source and (members := ascii_member_names(source)) is not None:
-            copied["x-enum-varnames"] = members
+        if "enum" in source:
+            _fit_enum_lists(source, copied)
 
     working = changed_in_place(data, prepared) if in_place else copy_tree(data, prepared)
     components = working.setdefault("components", {})
@@ -105,6 +106,19 @@ def _context(data: dict[str, Any], options: BuildOptions, in_place: bool = False
     return Context(working, options, refs, classes,
                    server_url(working, options.default_base_url), tuple(loose),
                    {new: original for original, new in chosen.items()})
+
+
+def _fit_enum_lists(source: dict[str, Any], copied: dict[str, Any]) -> None:
+    """An enum's member names and descriptions as models.py's generator reads them."""
+    fitted = fitted_enum_lists(source) or {}
+    for key, value in fitted.items():
+        if value is None:
+            del copied[key]
+        else:
+            copied[key] = value
+    named = "x-enum-varnames" in source and fitted.get("x-enum-varnames", ()) is not None
+    if not named and (members := ascii_member_names({"enum": source["enum"]})) is not None:
+        copied["x-enum-varnames"] = members
 
 
 def _cannot_build(problems: list[Problem]) -> str:

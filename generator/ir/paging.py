@@ -39,8 +39,9 @@ NEXT_CURSOR = ("next_cursor", "nextCursor", "next_page_token", "nextPageToken", 
 CURSOR_PARAMS = ("after", "starting_after", "cursor", "page_token", "pageToken", "PageToken",
                  "next_token", "continuationToken", "continuation_token")
 # A link to the next page (Twilio's `next_page_uri`: `/2010-04-01/...?PageSize=50&Page=1&
-# PageToken=PA...`): the cursor parameter's value, and the other page parameters, are read from
-# its query; the list's own path and origin are asked, the link is not followed.
+# PageToken=PA...`): the parameters of its query, whatever they are named, ask for the next page;
+# the list's own path and origin are asked, the link is not followed. (At run time a next cursor
+# holding a URL is read as a link too: `_pagination._is_link`.)
 NEXT_LINK = ("next_page_uri", "next_page_url", "nextPageUri", "nextPageUrl", "next_url",
              "nextUrl", "next_link", "nextLink")
 # cursors when typed as a string (OpenAI's usage lists' `page`, Asana's `offset`)

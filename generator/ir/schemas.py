@@ -2,14 +2,15 @@
 datamodel-code-generator made safe for it.
 
 Queries (`is_nullable`, `object_properties`, `json_type`, ...) answer what the operation
-builder asks of a schema. Preparations (`ascii_member_names`, `hoist_deep_schemas`,
-`hoist_self_referencing_items`) change the working copy so that models.py's generator takes it:
-every walk keeps its own stack (or a bound), as schemas may nest deeper than Python's recursion
-limit.
+builder asks of a schema. Preparations (`ascii_member_names`, `fitted_enum_lists`,
+`hoist_deep_schemas`, `hoist_self_referencing_items`) change the working copy so that models.py's
+generator takes it: every walk keeps its own stack (or a bound), as schemas may nest deeper than
+Python's recursion limit.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -39,6 +40,45 @@ def ascii_member_names(node: dict[str, Any]) -> list[str] | None:
     ):
         taken: set[str] = set()
         return [names.unique(names.python_name(str(v), fallback="value"), taken) for v in values]
+    return None
+
+
+# Extensions beside `enum` that datamodel-code-generator reads as a list of texts (its members'
+# names, their descriptions): another shape fails its run for the whole package.
+ENUM_LISTS = ("x-enum-varnames", "x-enumNames", "x-enum-descriptions")
+
+
+def fitted_enum_lists(node: dict[str, Any]) -> dict[str, list[str | None] | None] | None:
+    """The `ENUM_LISTS` extensions of `node` in the shape models.py's generator reads, where
+    they have another: a mapping from value to text (Scalar's `x-enum-descriptions`) as the
+    list in the enum's order, numbers as their text; None for one that says nothing it can
+    read (a lone string), to be left out. None when every one fits already."""
+    fitted: dict[str, list[str | None] | None] = {}
+    for key in ENUM_LISTS:
+        given = node.get(key)
+        if key not in node or (isinstance(given, list)
+                               and all(v is None or isinstance(v, str) for v in given)):
+            continue
+        if isinstance(given, dict):
+            values = node.get("enum")
+            fitted[key] = [_text(given.get(_key_of(value)))
+                           for value in (values if isinstance(values, list) else [])]
+        elif isinstance(given, list):
+            fitted[key] = [_text(value) for value in given]
+        else:
+            fitted[key] = None
+    return fitted or None
+
+
+def _key_of(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def _text(value: Any) -> str | None:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return str(value)
     return None
 
 

@@ -99,6 +99,19 @@ def test_api_key_in_a_cookie_beside_a_cookie_parameter(package: Any, server: Scr
     assert "authorization" not in only(server).headers
 
 
+
+def test_an_api_key_cookie_is_sent_as_given_percent_signs_included(
+        package: Any, server: ScriptedServer) -> None:
+    # an Express session id copied from a browser, already encoded: it went as `s%253Aabc...`
+    pkg = package("auth_api_key_cookie")
+    with pkg.Client(api_key="s%3Aabc.sig%2Bx", base_url=server.url) as client:
+        client.default.who_am_i()
+    assert only(server).headers["cookie"] == "session=s%3Aabc.sig%2Bx"
+    with pkg.Client(api_key="a b;c", base_url=server.url) as client:  # what no cookie holds
+        client.default.who_am_i()
+    assert server.requests[-1].headers["cookie"] == "session=a%20b%3Bc"
+
+
 def test_http_basic_takes_username_and_password(
     package: Any, server: ScriptedServer, clean_env: pytest.MonkeyPatch
 ) -> None:

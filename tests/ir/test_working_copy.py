@@ -5,6 +5,8 @@ members named; the document itself left as it was."""
 from __future__ import annotations
 
 import copy
+import json
+from pathlib import Path
 from typing import Any
 
 from generator import ir
@@ -47,3 +49,36 @@ def test_the_working_copy_names_classes_and_follows_them_and_leaves_the_document
     assert pet["kind"]["x-enum-varnames"] == ["fi", "fi2"]
     assert pet["named"]["x-enum-varnames"] == ["E"], "an enum naming its members keeps them"
     assert "x-enum-varnames" not in data["components"]["schemas"]["Pet"]["properties"]["kind"]
+
+
+def test_enum_extensions_in_another_shape_are_given_to_the_models_as_they_read_them() -> None:
+    """datamodel-code-generator reads `x-enum-varnames`, `x-enumNames` and
+    `x-enum-descriptions` as lists of texts; any other shape failed its run for the whole
+    package (Scalar's Galaxy writes `x-enum-descriptions` as a mapping from value to text)."""
+    data = _document()
+    data["components"]["schemas"]["Level"] = {
+        "type": "integer", "enum": [1, 2, 3],
+        "x-enum-descriptions": {"1": "low", "3": "high"},  # by value: in the enum's order
+        "x-enum-varnames": ["one", 2, {"x": 1}],  # a number as its text, an object as no name
+        "x-enumNames": "levels"}  # a lone text names nothing: left out
+    level = ir.build(data, OPTIONS).models_input["components"]["schemas"]["Level"]
+    assert level["x-enum-descriptions"] == ["low", None, "high"]
+    assert level["x-enum-varnames"] == ["one", "2", None]
+    assert "x-enumNames" not in level
+    assert data["components"]["schemas"]["Level"]["x-enumNames"] == "levels"
+
+
+def test_a_document_with_enum_descriptions_by_value_generates(tmp_path: Path) -> None:
+    from generator import pipeline
+    from generator.io import write
+    from tests.support import import_from
+
+    spec = tmp_path / "galaxy.json"
+    data = _document()
+    data["components"]["schemas"]["Pet"]["properties"]["size"] = {
+        "type": "string", "enum": ["s", "m"], "x-enum-descriptions": {"s": "small", "m": "medium"}}
+    spec.write_text(json.dumps(data), encoding="utf-8")
+    files = pipeline.build_packages([pipeline.target_for_spec(spec, "galaxy")])["galaxy"]
+    write.write(files, tmp_path / "galaxy")
+    package = import_from(tmp_path, "galaxy")
+    assert package.models.Pet.model_validate({"size": "m"}).size.value == "m"

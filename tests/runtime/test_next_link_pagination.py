@@ -98,3 +98,83 @@ def test_the_walk_asks_with_the_links_query_on_the_lists_own_path(package: Modul
         {"To": "+1555", "PageSize": "2", "Page": "1", "PageToken": "PA2"},
         {"To": "+1555", "PageSize": "2", "Page": "2", "PageToken": "PA4"},
     ]
+
+
+# Intellifi's lists: the walk's cursor parameter is `after` (a date filter), the link asks for
+# the next page with `before_id`; Figma's: a `pagination.next_page` read as a cursor holds a URL
+LINKED: dict[str, Any] = {
+    "openapi": "3.0.1",
+    "info": {"title": "Items", "version": "1"},
+    "paths": {
+        "/items": {"get": {
+            "operationId": "getItems",
+            "parameters": [_query("after", "string"), _query("before_id", "string"),
+                           _query("limit", "integer")],
+            "responses": {"200": {"description": "ok", "content": {"application/json": {
+                "schema": {"type": "object", "properties": {
+                    "results": ARRAY, "next_url": {"type": "string", "nullable": True}}}}}}}}},
+        "/versions": {"get": {
+            "operationId": "listVersions",
+            "parameters": [_query("after", "string"), _query("before", "string"),
+                           _query("page_size", "integer")],
+            "responses": {"200": {"description": "ok", "content": {"application/json": {
+                "schema": {"type": "object", "properties": {
+                    "versions": ARRAY,
+                    "pagination": {"type": "object", "properties": {
+                        "next_page": {"type": "string", "description": "A URL"}}}}}}}}}}},
+    },
+}
+
+
+@pytest.fixture(scope="module")
+def linked(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
+    root = tmp_path_factory.mktemp("linked")
+    spec = root / "items.json"
+    spec.write_text(json.dumps(LINKED), encoding="utf-8")
+    for name, files in pipeline.build_packages([pipeline.target_for_spec(spec, "linked")]).items():
+        write.write(files, root / "out" / name)
+    return import_from(root / "out", "linked")
+
+
+def test_a_link_asking_by_another_parameter_than_the_cursor_is_followed(
+        linked: ModuleType) -> None:
+    # the walk ended after the first page, saying nothing: the link held no `after`
+    replies = [
+        Reply(200, body={"results": [{"sid": "B1"}], "next_url": "/api/items?before_id=B1&limit=1"}),
+        Reply(200, body={"results": [{"sid": "B2"}], "next_url": "/api/items?before_id=B2&limit=1"}),
+        Reply(200, body={"results": [], "next_url": None}),
+    ]
+    with ScriptedServer(replies) as server, \
+            linked.Client(base_url=server.url, max_retries=0) as client:
+        sids = [item.sid for item in client.default.get_items(limit=1)]
+        queries = [dict(r.query) for r in server.requests]
+    assert sids == ["B1", "B2"]
+    assert queries == [{"limit": "1"}, {"limit": "1", "before_id": "B1"},
+                       {"limit": "1", "before_id": "B2"}]
+
+
+def test_a_next_cursor_holding_a_url_is_read_as_a_link(linked: ModuleType) -> None:
+    # its whole text was sent as `after=http%3A%2F%2F...`
+    replies = [
+        Reply(200, body={"versions": [{"sid": "v3"}],
+                         "pagination": {"next_page": "https://api.example/v1/versions?page_size=1&before=3"}}),
+        Reply(200, body={"versions": [{"sid": "v2"}], "pagination": {}}),
+    ]
+    with ScriptedServer(replies) as server, \
+            linked.Client(base_url=server.url, max_retries=0) as client:
+        sids = [item.sid for item in client.default.list_versions(page_size=1)]
+        requests = server.requests
+    assert sids == ["v3", "v2"]
+    assert [dict(r.query) for r in requests] == [{"page_size": "1"},
+                                                {"page_size": "1", "before": "3"}]
+    assert [r.path for r in requests] == ["/versions", "/versions"]
+
+
+def test_a_link_leading_back_to_a_page_fetched_is_a_cycle(linked: ModuleType) -> None:
+    link = "/api/items?before_id=B1&limit=1"
+    replies = [Reply(200, body={"results": [{"sid": s}], "next_url": link}) for s in "xyz"]
+    with ScriptedServer(replies) as server, \
+            linked.Client(base_url=server.url, max_retries=0) as client, \
+            pytest.raises(linked.PaginationCycleError) as raised:
+        list(client.default.get_items(limit=1))
+    assert "asks for the query 'before_id=B1&limit=1', a page already fetched" in str(raised.value)

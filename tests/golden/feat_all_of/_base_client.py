@@ -1369,7 +1369,10 @@ class BaseClient:
             if credential.location == "query":
                 params.append((credential.field, credential.value))
             elif credential.location == "cookie":
-                cookies.append(f"{credential.field}={quote(credential.value, safe=COOKIE_SAFE)}")
+                # as given, `%` included: a session cookie is copied as the browser holds it,
+                # already encoded (`s%3Aabc`); only what cannot be in a cookie is encoded
+                value = quote(credential.value, safe=COOKIE_SAFE + "%")
+                cookies.append(f"{credential.field}={value}")
             elif credential.field.lower() not in (present.keys() | prepared.omitted):
                 headers[credential.field] = credential.value
         if cookies:

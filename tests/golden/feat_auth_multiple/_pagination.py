@@ -155,8 +155,8 @@ def next_query(
     total = _count(_at(page, pagination.total)) if pagination.total else None
     if pagination.style == "cursor":
         cursor = _at(page, pagination.next) if pagination.next else member(items[-1], "id")
-        if pagination.next_link:
-            return _linked(cursor, pagination.param)
+        if pagination.next_link or _is_link(cursor):
+            return _linked(cursor)
         if isinstance(cursor, bool) or not isinstance(cursor, str | int) or cursor == "":
             return None  # none, or not a cursor (an object): asking with its text would loop
         return {pagination.param: str(cursor)}
@@ -171,12 +171,21 @@ def next_query(
     return {pagination.param: str(number + 1)}
 
 
-def _linked(link: object, param: str) -> dict[str, object] | None:
+def _is_link(cursor: object) -> bool:
+    """Whether a next cursor is a link to the next page rather than a token: a URL, or a path
+    with a query (Figma's ``pagination.next_page``); a token never holds ``?``."""
+    if not isinstance(cursor, str):
+        return False
+    return cursor.startswith(("https://", "http://")) or (cursor.startswith("/") and "?" in cursor)
+
+
+def _linked(link: object) -> dict[str, object] | None:
     """The parameters in the query of the link to the next page (Twilio's ``next_page_uri``,
-    ``/2010-04-01/Accounts/AC.../Messages.json?PageSize=50&Page=1&PageToken=PA...``), asked for
-    on the list's own path and origin: the link is not followed, so a server cannot send the
-    walk (and the credentials) elsewhere. ``None`` when there is no link, or it has no value
-    for the cursor parameter ``param``."""
+    ``/2010-04-01/Accounts/AC.../Messages.json?PageSize=50&Page=1&PageToken=PA...``), whatever
+    they are named (a link may ask with ``before_id`` where the list takes ``after`` too),
+    asked for on the list's own path and origin: the link is not followed, so a server cannot
+    send the walk (and the credentials) elsewhere. ``None`` when there is no link, or it asks
+    for nothing."""
     if not isinstance(link, str):
         return None
     found: dict[str, object] = {}
@@ -186,14 +195,24 @@ def _linked(link: object, param: str) -> dict[str, object] | None:
         found[key] = (
             value if held is None else [*(held if isinstance(held, list) else [held]), value]
         )
-    return found if found.get(param) not in (None, "", []) else None
+    return found or None
 
 
 def _page_state(pagination: Pagination, query: Mapping[str, object]) -> str | None:
-    """What tells the pages of one list apart: the value of its page parameter (``None`` for
-    the first page asked for without one)."""
+    """What tells the pages of one list apart: the value of its page parameter; without one
+    (the first page, a page a link asked for by other parameters), the whole query."""
     value = query.get(pagination.param)
-    return None if value is None else str(value)
+    if value is not None:
+        return str(value)
+    return "&".join(f"{key}={query[key]}" for key in sorted(query)) or None
+
+
+def _asked(pagination: Pagination, query: Mapping[str, object]) -> str:
+    """A page as a message names it: ``param=value``, else the query that asked for it."""
+    state = _page_state(pagination, query)
+    if pagination.param in query or state is None:
+        return f"{pagination.param}={_shown(state)}"
+    return f"the query {_shown(state)}"
 
 
 def _fingerprint(state: str | None) -> bytes | None:
@@ -256,8 +275,9 @@ class _BasePage(Generic[_ItemT, _PageT]):
             param = self.pagination.param
             raise PaginationCycleError(
                 self._redact(
-                    f"the list's pages run in a cycle: the answer to {param}={_shown(self._state())} "
-                    f"asks for {param}={_shown(state)}, a page already fetched; stopped rather "
+                    f"the list's pages run in a cycle: the answer to "
+                    f"{_asked(self.pagination, self._query)} asks for "
+                    f"{_asked(self.pagination, query)}, a page already fetched; stopped rather "
                     "than loop forever"
                 ),
                 param=param,
@@ -274,8 +294,9 @@ class _BasePage(Generic[_ItemT, _PageT]):
         param = self.pagination.param
         raise PaginationCycleError(
             self._redact(
-                f"the list's pages run in a cycle: {param}={_shown(self._state())} gave the same "
-                f"items as {param}={_shown(previous._state())} (the server ignores {param}?); "
+                f"the list's pages run in a cycle: {_asked(self.pagination, self._query)} gave "
+                f"the same items as {_asked(self.pagination, previous._query)} (the server "
+                f"ignores {param}?); "
                 "stopped rather than loop forever"
             ),
             param=param,
