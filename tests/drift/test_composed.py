@@ -305,3 +305,27 @@ def test_fail_on_possibly_breaking() -> None:
     assert exit_code(undecided, "possibly-breaking") == 1
     broken = diff(*_request({"type": "string"}, {"type": "integer"}))
     assert exit_code(broken, "possibly-breaking") == 1
+
+
+def _blocks(branches: list[str]) -> Doc:
+    """A container whose nodes are one of `branches` (component names), itself among them:
+    GitBook's documents, whose blocks hold blocks."""
+    doc: Doc = {"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {
+        "/doc": {"get": {"responses": {"200": {"description": "ok", "content": {
+            "application/json": {"schema": {"$ref": "#/components/schemas/Container"}}}}}}}},
+        "components": {"schemas": {
+            "Text": {"type": "object", "properties": {"text": {"type": "string"}}},
+            "Image": {"type": "object", "properties": {"src": {"type": "string"}}},
+            "Container": {"type": "object", "properties": {"nodes": {"type": "array", "items": {
+                "oneOf": [{"$ref": f"#/components/schemas/{b}"} for b in branches]}}}}}}}
+    return doc
+
+
+def test_a_union_holding_itself_in_a_branch_gains_a_branch_once() -> None:
+    # comparing the `Container` branch compared its union again, branch by branch, without
+    # end: `diff` exited with an internal RecursionError (GitBook 0.181 -> 0.201 after 58 s
+    # and 2.8 GB)
+    changes = diff(_blocks(["Text", "Container"]), _blocks(["Text", "Container", "Image"]))
+    assert [(c.kind, c.pointer) for c in changes] == [
+        ("one-of-branch-added", "/components/schemas/Container/properties/nodes/items/oneOf/2")]
+    assert changes[0].severity == POSSIBLY_BREAKING

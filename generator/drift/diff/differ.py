@@ -107,7 +107,7 @@ from generator.drift.diff.pairing import (
 )
 from generator.drift.diff.rules import Ctx, Direction, FieldDiff, flag_values, unchanged
 from generator.drift.diff.same import Flats, Same, Unkept, Walked, refs_in
-from generator.drift.diff.subsume import Alternatives, covers, identity
+from generator.drift.diff.subsume import Acyclic, Alternatives, Steps, covers, identity
 from generator.drift.diff.walk import (
     Field,
     Json,
@@ -176,7 +176,14 @@ class _Differ:
         self.webhook = False
         self.verdicts: dict[tuple[object, object, bool], bool | None] = {}  # `covers`, memoised
         self.alternatives = Alternatives()  # the schemas as `covers` reads them, read once
+        # `covers`' verdicts that hold wherever their pair is met, per way of judging (request)
+        self.acyclic: dict[bool, Acyclic] = {True: {}, False: {}}
+        self.steps = Steps()  # what all its `covers` questions may judge
         self.compared_cuts: set[tuple[str, ...]] = set()
+        # the unions being compared branch by branch (`split_union`), their pointers on each
+        # side; and those compared so, in the schema comparison under way (`schema_changes`)
+        self.splitting: set[tuple[str, str]] = set()
+        self.split_done: set[tuple[str, str]] = set()
 
     def covers(self, request: bool, wide: Json, narrow: Json) -> bool | None:
         """`subsume.covers` with the wide side new for a request, old for a response; a shared
@@ -186,7 +193,8 @@ class _Differ:
             wide_refs, narrow_refs = ((self.new_refs, self.old_refs) if request
                                       else (self.old_refs, self.new_refs))
             self.verdicts[key] = covers(wide_refs, wide, narrow_refs, narrow, response=not request,
-                                        alternatives=self.alternatives)
+                                        alternatives=self.alternatives,
+                                        acyclic=self.acyclic[request], steps=self.steps)
         return self.verdicts[key]
 
     def add(self, pointer: str, kind: str, breaking: bool | None, message: str,
@@ -735,6 +743,7 @@ class _Differ:
 
     def schema_changes(self, ctx: Ctx, old: tuple[Json, str], new: tuple[Json, str]
                        ) -> list[Found]:
+        self.split_done = set()
         found, old_fields, new_fields = self.compare(ctx, old, new)
         self.branches_rewritten(ctx, old_fields, new_fields, found)
         if any(f.breaking is not False for f in found):
@@ -806,9 +815,21 @@ class _Differ:
         out += [Found(pointer, f"{union}-branch-removed", request,
                        f"{subject} lost a branch ({label})", f"lost a branch ({label})",
                        self.op, "old", key) for _, pointer, label in removed]
-        for (old_schema, old_ptr, _), (new_schema, new_ptr, _) in pairs:
-            found, _, _ = self.compare(ctx, (old_schema, old_ptr), (new_schema, new_ptr), key)
-            out += found
+        union_pair = (before.pointer, after.pointer)
+        if union_pair in self.splitting or union_pair in self.split_done:
+            # this very union again, inside one of its own branches (`Container: nodes: oneOf
+            # [Text, Container]`), or reached by another path: its changes are found once, at
+            # the first path (unions of blocks holding blocks have exponentially many)
+            return []
+        self.splitting.add(union_pair)
+        self.split_done.add(union_pair)
+        try:
+            for (old_schema, old_ptr, _), (new_schema, new_ptr, _) in pairs:
+                found, _, _ = self.compare(ctx, (old_schema, old_ptr), (new_schema, new_ptr),
+                                           key)
+                out += found
+        finally:
+            self.splitting.discard(union_pair)
         return out
 
     def field_changes(self, ctx: Ctx, old_fields: Mapping[Key, Field],

@@ -41,8 +41,13 @@ Verdict = bool | None
 MAX_DEPTH = 32
 MAX_ALTERNATIVES = 64
 # Pairs of schemas one question may judge: properties referencing the next schema twice, level
-# after level, are 2**depth pairs. Past it the answer is undecided (never a wrong verdict).
-MAX_STEPS = 20_000
+# after level, are 2**depth pairs. Past it the answer is undecided (never a wrong verdict). The
+# questions decided on GitHub's pair take at most ~2,100 steps, on GitBook's ~1,500; GitBook's
+# unions of blocks holding blocks, asked at dozens of places, spent 20,000 each (the bound
+# before) for undecided answers: 1.2 million pairs, ~7 s.
+MAX_STEPS = 5_000
+# Pairs all the questions of one comparison may judge, whatever their number.
+MAX_COMPARISON_STEPS = 1_000_000
 # The subschema keywords this judge models (`$defs`/`definitions` hold schemas that apply to no
 # value); a schema using any other subschema keyword of the one table, or one of the keywords
 # below, is undecided.
@@ -81,16 +86,33 @@ def _open(refs: Refs) -> _Alt:
 
 
 def covers(wide_refs: Refs, wide: Json, narrow_refs: Refs, narrow: Json, *,
-           response: bool = False, alternatives: Alternatives | None = None) -> Verdict:
+           response: bool = False, alternatives: Alternatives | None = None,
+           acyclic: Acyclic | None = None, steps: Steps | None = None) -> Verdict:
     """Whether ``wide`` accepts every value ``narrow`` accepts (True / False / None).
 
     Declared properties may be added, never removed (a removed one is gone from the generated
     model): for a request (``wide`` new, ``narrow`` old) a property only ``narrow`` declares is
     not covered; for a ``response`` (``wide`` old, ``narrow`` new) one only ``wide`` declares.
-    `alternatives`: the schemas' readings, shared by every judge of one comparison.
+    `alternatives`: the schemas' readings, shared by every judge of one comparison; `acyclic`:
+    the verdicts that depend on nothing but their pair and depth, shared by the judges of one
+    comparison judging the same way (`response`); `steps`: what the comparison's questions may
+    still judge in all.
     """
-    judge = _Judge(response, alternatives if alternatives is not None else Alternatives())
+    judge = _Judge(response, alternatives if alternatives is not None else Alternatives(),
+                   acyclic, steps)
     return judge.schemas(wide_refs, wide, narrow_refs, narrow, 0)
+
+
+class Steps:
+    """The pairs the questions of one comparison may still judge (`MAX_COMPARISON_STEPS`)."""
+
+    def __init__(self, left: int = MAX_COMPARISON_STEPS) -> None:
+        self.left = left
+
+
+# (identity of the wide schema, of the narrow one, depth) -> (both schemas, kept so that their
+# ids stay theirs, and the verdict)
+Acyclic = dict[tuple[object, object, int], tuple[Json, Json, "Verdict"]]
 
 
 class Alternatives:
@@ -112,20 +134,25 @@ class Alternatives:
 
 
 class _Judge:
-    def __init__(self, response: bool, alternatives: Alternatives) -> None:
+    def __init__(self, response: bool, alternatives: Alternatives,
+                 acyclic: Acyclic | None = None, steps: Steps | None = None) -> None:
         self.response = response
         self.alternatives = alternatives
         self.assumed: set[tuple[object, object]] = set()  # pairs being judged: assumed covered
         self.judged: dict[tuple[object, object], Verdict] = {}  # `$ref` pairs already judged
         self.steps = 0
+        self.shared_steps = steps if steps is not None else Steps()
         self.assumptions_used = 0  # times a pair being judged was met again (a cycle)
-        # Verdicts reached without meeting any pair being judged: those depend on nothing but
-        # the pair and the depth, so a pair met again (fan-out, not a cycle) is judged once.
-        self.acyclic: dict[tuple[object, object, int], tuple[Json, Json, Verdict]] = {}
+        # Verdicts reached without meeting any pair being judged, within the steps allowed:
+        # those depend on nothing but the pair and the depth, so a pair met again (fan-out, not
+        # a cycle; in another judge of the comparison too) is judged once. (Unions of blocks
+        # holding blocks, GitBook's, were judged anew at each of their hundreds of places.)
+        self.acyclic: Acyclic = acyclic if acyclic is not None else {}
 
     def schemas(self, w_refs: Refs, wide: Json, n_refs: Refs, narrow: Json, depth: int) -> Verdict:
         self.steps += 1
-        if depth > MAX_DEPTH or self.steps > MAX_STEPS:
+        self.shared_steps.left -= 1
+        if depth > MAX_DEPTH or not self.within_steps():
             return None
         pair = (identity(wide), identity(narrow))
         if pair in self.assumed:
@@ -147,11 +174,15 @@ class _Judge:
                 verdict = _all(self.alt_covered(w_alts, n, depth) for n in _split(n_alts))
         finally:
             self.assumed.discard(pair)
-        if self.assumptions_used == used_before:
+        if self.assumptions_used == used_before and self.within_steps():
             self.acyclic[(*pair, depth)] = (wide, narrow, verdict)  # both kept: ids stay theirs
         if isinstance(pair[0], str) and isinstance(pair[1], str) and not self.assumed:
             self.judged[pair] = verdict  # (a verdict reached under an assumption is not kept)
         return verdict
+
+    def within_steps(self) -> bool:
+        """Whether no step was refused yet: a verdict reached so is the pair's own."""
+        return self.steps <= MAX_STEPS and self.shared_steps.left >= 0
 
     def alt_covered(self, w_alts: list[_Alt], n: _Alt, depth: int) -> Verdict:
         """Whether the union ``w_alts`` accepts every value of the one alternative ``n``."""
