@@ -329,3 +329,41 @@ def test_a_union_holding_itself_in_a_branch_gains_a_branch_once() -> None:
     assert [(c.kind, c.pointer) for c in changes] == [
         ("one-of-branch-added", "/components/schemas/Container/properties/nodes/items/oneOf/2")]
     assert changes[0].severity == POSSIBLY_BREAKING
+
+
+def _planet(extra: dict[str, Any] | None = None, required: tuple[str, ...] = ("name",)) -> Doc:
+    """Scalar Galaxy's `Planet`, one schema for the request that creates a planet and the
+    answer: `extra` properties added to it."""
+    planet = {"type": "object", "required": list(required), "properties": {
+        "name": {"type": "string"}, **(extra or {})}}
+    body = {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/Planet"}}}}
+    return {"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {"/planets": {
+        "post": {"requestBody": {"required": True, **body},
+                 "responses": {"201": {"description": "made", **body}}}}},
+        "components": {"schemas": {"Planet": planet}}}
+
+
+def test_a_read_only_property_added_as_required_breaks_no_request() -> None:
+    # it was `request-property-added-required`, breaking, naming an argument no method has
+    stamp = {"lastUpdated": {"type": "string", "format": "date-time", "readOnly": True}}
+    added = diff(_planet(), _planet(stamp, ("name", "lastUpdated")))
+    assert {(c.kind, c.severity) for c in added} == {
+        ("request-property-added-read-only", NON_BREAKING),
+        ("response-property-added", NON_BREAKING)}
+    removed = diff(_planet(stamp, ("name", "lastUpdated")), _planet())
+    assert {(c.kind, c.severity) for c in removed} == {
+        ("request-property-removed-read-only", NON_BREAKING),
+        ("response-property-removed", BREAKING)}
+    secret = {"password": {"type": "string", "writeOnly": True}}
+    assert {(c.kind, c.severity) for c in diff(_planet(secret), _planet())} == {
+        ("request-property-removed", BREAKING),
+        ("response-property-removed-write-only", NON_BREAKING)}
+
+
+def test_a_read_only_property_added_to_a_request_names_no_argument() -> None:
+    from generator.drift.diff.client import NO_EFFECT, diff_with_client
+
+    stamp = {"lastUpdated": {"type": "string", "readOnly": True}}
+    effects = {c.kind: c.client for c in diff_with_client(_planet(), _planet(stamp, ("name", "lastUpdated")))}
+    assert effects["request-property-added-read-only"] == NO_EFFECT
+    assert effects["response-property-added"] == "models.Planet.last_updated: added: str"

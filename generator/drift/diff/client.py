@@ -82,6 +82,9 @@ _NO_EFFECT_KINDS = frozenset({
     # the client takes no server variable: its base URL is the defaults' (a default changed
     # is a `server-changed`)
     "server-variable-value-removed", "server-variable-value-added",
+    # a property in no generated model of its direction (`differ._hidden_in`)
+    "request-property-added-read-only", "request-property-removed-read-only",
+    "response-property-added-write-only", "response-property-removed-write-only",
 })
 DEPRECATION_CHANGED = "deprecation-changed"
 SECURITY_CHANGED = "security-changed"

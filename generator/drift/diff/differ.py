@@ -852,8 +852,7 @@ class _Differ:
             if before is not None and after is not None:
                 FieldDiff(report, ctx, before, after).run()
             elif before is not None and container_kept(key, new_fields):
-                report(before.declared_at or before.pointer, f"{ctx.direction}-property-removed",
-                       True, f"{ctx.op}: {ctx.subject(key)} was removed", "was removed", "old")
+                self.property_removed(ctx, before, report)
             elif after is not None and container_kept(key, old_fields):
                 self.property_added(ctx, after, report)
         return found
@@ -883,10 +882,24 @@ class _Differ:
                                 f"{ctx.op}: {ctx.subject(key)} {detail}", detail, self.op,
                                 "new", key))
 
+    def property_removed(self, ctx: Ctx, removed: Field, report: AddFound) -> None:
+        at = removed.declared_at or removed.pointer
+        message = f"{ctx.op}: {ctx.subject(removed.key)} was removed"
+        hidden = _hidden_in(ctx, removed)
+        if hidden:
+            report(at, f"{ctx.direction}-property-removed-{hidden}", False,
+                   f"{message} ({_NEVER[hidden]})", "was removed", "old")
+        else:
+            report(at, f"{ctx.direction}-property-removed", True, message, "was removed", "old")
+
     def property_added(self, ctx: Ctx, added: Field, report: AddFound) -> None:
         message = f"{ctx.op}: {ctx.subject(added.key)} was added"
         at = added.declared_at or added.pointer
-        if ctx.direction == "response":
+        hidden = _hidden_in(ctx, added)
+        if hidden:  # (a required readOnly property is one every answer holds, no request)
+            report(at, f"{ctx.direction}-property-added-{hidden}", False,
+                   f"{message} ({_NEVER[hidden]})", "was added")
+        elif ctx.direction == "response":
             report(at, "response-property-added", False, message, "was added")
         elif added.info.required:
             report(at, "request-property-added-required", True, message + " as required",
@@ -932,6 +945,19 @@ class _Differ:
                         f.message += " (undecided: whether the new branches take every old value)"
 
 AddFound = Callable[..., None]
+# a property no request sends (readOnly) or no answer holds (writeOnly): its own kinds
+_NEVER = {"read-only": "readOnly: never sent", "write-only": "writeOnly: never returned"}
+
+
+def _hidden_in(ctx: Ctx, field: Field) -> str | None:
+    """`read-only` for a readOnly property of a request, `write-only` for a writeOnly one of
+    a response: a property that way is in no generated model of that direction (added or
+    removed, it changes nothing sent or read); else None."""
+    if ctx.direction == "request" and field.info.read_only:
+        return "read-only"
+    if ctx.direction == "response" and field.info.write_only:
+        return "write-only"
+    return None
 # Changes that no proof about values (`subsume`) can clear: the property is no longer sent
 # (returned) at all, or is sent from now on, or a union tells its branches apart by another tag.
 _NOT_VALUE_SETS = frozenset({"request-property-became-read-only",
