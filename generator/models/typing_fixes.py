@@ -309,8 +309,18 @@ def _fits(member: ast.expr, old: set[str], old_literals: set[object],
         return True
     values = _literal_values(member)
     if values:
-        return all(value in old_literals or type(value).__name__ in old for value in values)
+        return all(value in old_literals or _literal_fits(value, old) for value in values)
     return any(ancestor in old for ancestor in _ancestors(classes, text))
+
+
+# The builtins mypy takes a literal's value for, beyond its own type: `bool` is an `int`, and an
+# `int` goes where a `float` does (Figma's `status: Literal[429]` over `status: float`).
+_WIDER = {"bool": ("int", "float"), "int": ("float",)}
+
+
+def _literal_fits(value: object, old: set[str]) -> bool:
+    kind = type(value).__name__
+    return kind in old or any(wider in old for wider in _WIDER.get(kind, ()))
 
 
 # Bases of the standard library's own that make a class a subtype of a builtin.

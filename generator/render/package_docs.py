@@ -63,6 +63,7 @@ class Printed:
 
     field: str | None
     guarded: bool = False
+    nothing: bool = False  # the method returns None: the example calls it, no `result =`
 
 
 @dataclass(frozen=True)
@@ -87,6 +88,12 @@ class Call:
         """The call on the client named `client` (`async_client` in an async example)."""
         arguments = ", ".join(f"{name}={value}" for name, value in self.arguments)
         return f"{client}.{self.resource}.{self.method}({arguments})"
+
+    @property
+    def statement(self) -> str:
+        """The call as a statement: `result = ...`, or the bare call of a method returning
+        None (mypy refuses to assign what returns None)."""
+        return self.text if self.printed.nothing else f"result = {self.text}"
 
     @property
     def imports(self) -> str:
@@ -242,13 +249,16 @@ def _model_placeholder(name: str, models: Models, depth: int) -> str | None:
     for wire, model_field in models.all_fields(name).items():
         if model_field.optional:
             continue
-        if not wire.isidentifier() or keyword.iskeyword(wire):
+        # by its attribute (`org_id=`, not the wire's `orgID=`): the models take both, and
+        # mypy knows the attribute (the alias sits in `Annotated`, where it reads none)
+        attribute = model_field.attribute or wire
+        if not attribute.isidentifier() or keyword.iskeyword(attribute):
             return None
         value = placeholder(models.annotation(name, wire, drop_none=True), models, depth,
                             _field_constraints(models, model_field))
         if value is None:
             return None
-        arguments.append(f"{wire}={value}")
+        arguments.append(f"{attribute}={value}")
     return f"{PUBLIC_QUALIFIER}.{name}({', '.join(arguments)})"
 
 
@@ -296,7 +306,10 @@ def _whole_parts(operation: OperationView) -> set[str]:
 
 
 def printed(returns: str, models: Models) -> Printed:
-    """Print the result; for a model, its first field, behind a guard when it may be None."""
+    """Print the result; for a model, its first field, behind a guard when it may be None;
+    nothing for a method returning None."""
+    if returns == "None":
+        return Printed(None, nothing=True)
     if not returns.startswith(QUALIFIER + ".") or "|" in returns or "[" in returns:
         return Printed(None)
     name = returns[len(QUALIFIER) + 1:]

@@ -50,6 +50,8 @@ class Base(BaseModel):
     note: int | None = None
     user: str = None
     color: str | None = None
+    limit: float
+    flag: int | None = None
 
 
 class Other(BaseModel):
@@ -66,6 +68,8 @@ class Call(Base):
     note: Annotated[str, Field(description="A description long enough that the formatter wraps this line.")] = "n"
     user: str | None = None
     color: Color  # a StrEnum is a str: no ignore (mypy would call one unused)
+    limit: Literal[429]  # an int where a float goes (Figma's 429 error's `status`): no ignore
+    flag: Literal[True]  # a bool is an int: no ignore
 
 
 class Both(Base, Other):
@@ -161,7 +165,7 @@ def test_the_models_behave_as_before(tmp_path: Path) -> None:
     assert first.preset == models.Preset(value="p") and first.preset is not second.preset
     assert first.below == models.Below(value="b")
     assert models.Req().user is None and models.Req(user="u").user == "u"
-    call = models.Call(status="b", kind="x", count=1, name="n", color="red")
+    call = models.Call(status="b", kind="x", count=1, name="n", color="red", limit=429, flag=True)
     assert call.status is models.CallStatus.b
     assert models.Extra(note="x").model_extra == {"note": "x"}
 

@@ -643,7 +643,8 @@ def docs_models() -> Models:
     ("_models.Species", "models.Species('dog')"),  # an enum called without a value fails
     ("_models.Owner", 'models.Owner(name="string")'),  # required fields only
     ("_models.Tags", None),
-    ("_models.Odd", None),  # `class` cannot be a keyword argument
+    # by its attribute: `class` cannot be a keyword argument; the models populate by name
+    ("_models.Odd", 'models.Odd(class_="string")'),
     ("_models.Missing", None),
     ("Any", None),
 ])
@@ -669,6 +670,7 @@ def test_printed_guards_a_field_that_may_be_none(docs_models: Models) -> None:
     assert printed("_models.Pet | None", docs_models) == Printed(None)
     assert printed("list[_models.Pet]", docs_models) == Printed(None)
     assert printed("str", docs_models) == Printed(None)
+    assert printed("None", docs_models) == Printed(None, nothing=True)
 
 
 def test_public_names_types_as_users_write_them() -> None:

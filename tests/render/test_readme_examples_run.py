@@ -6,6 +6,8 @@ credentials it passes are the ones its operation needs, each resource has an exa
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -459,3 +461,63 @@ def test_a_200_body_beside_a_204_returns_the_model_or_none_as_typed(tmp_path: Pa
         third, fourth = asyncio.run(twice())
     assert [getattr(result, "access_token", result) for result in (first, second, third, fourth)] \
         == ["t1", None, "t2", None]
+
+
+TYPED = """\
+openapi: 3.0.3
+info: {title: Typed, version: "1"}
+servers: [{url: "https://typed.example.com"}]
+paths:
+  /checks:
+    post:
+      operationId: create_check
+      tags: [checks]
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              oneOf:
+                - {$ref: "#/components/schemas/Deadman"}
+                - {type: string}
+      responses:
+        "201":
+          description: made
+          content: {application/json: {schema: {$ref: "#/components/schemas/Deadman"}}}
+  /checks/{id}:
+    delete:
+      operationId: delete_check
+      tags: [removals]
+      parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+      responses: {"204": {description: gone}}
+components:
+  schemas:
+    Deadman:
+      type: object
+      required: [orgID]
+      properties:
+        orgID: {type: string}
+"""
+
+
+def test_the_examples_pass_mypy_strict(tmp_path: Path) -> None:
+    """A method returning None was assigned (`result = client.checks.delete_check(...)`, mypy's
+    func-returns-value) and a model was built by its wire names (`Deadman(orgID=...)`: mypy
+    knows the attribute `org_id`), found on Influx's and PeerTube's documents."""
+    spec = tmp_path / "typed.yaml"
+    spec.write_text(TYPED, encoding="utf-8")
+    files = pipeline.build_packages([pipeline.target_for_spec(spec, "typed")])["typed"]
+    write.write(files, tmp_path / "typed")
+    blocks = re.findall(r"```python\n(.*?)```", files["README.md"], re.DOTALL)
+    assert "\nclient.removals.delete_check(id=" in files["README.md"]
+    assert "Deadman(org_id=" in files["README.md"]
+    for index, block in enumerate(blocks):
+        (tmp_path / f"example_{index}.py").write_text(block, encoding="utf-8")
+    checked = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental",
+         *(f"example_{index}.py" for index in range(len(blocks)))],
+        cwd=tmp_path, capture_output=True, text=True, timeout=300, check=False)
+    assert checked.returncode == 0, checked.stdout[-4000:]
+    with spec_server(load(spec).data) as server:
+        ran = run_readme_examples(tmp_path / "typed", "TYPED_BASE_URL", server.url)
+    assert ran.returncode == 0, ran.stderr[-4000:]
