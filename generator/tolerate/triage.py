@@ -42,6 +42,7 @@ from generator.tolerate.locate import (
     path_item_of,
 )
 from generator.tolerate.skips import skip
+from generator.validate.rules import TOP_LEVEL_TYPES
 
 Rule = Callable[[dict[str, Any], Problem, list[str]], Decision | None]
 
@@ -381,6 +382,32 @@ def _query_string(data: dict[str, Any], problem: Problem, tokens: list[str]) -> 
                     moves_path=True)
 
 
+def _media_type_without_slash(data: dict[str, Any], problem: Problem,
+                              tokens: list[str]) -> Decision | None:
+    """`applicationjson;version=2018-01-01`: read as `application/json;version=2018-01-01`
+    when a top-level type starts it (a body then sent and read as JSON, as its schema says);
+    else kept as written, its body sent and read as bytes."""
+    if problem.code != "media-type-malformed" or not tokens:
+        return None
+    written = tokens[-1]
+    meant = _with_slash(written)
+    found, content = resolve_pointer(data, join_tokens("", *tokens[:-1]))
+    if meant is None or not found or not isinstance(content, dict) or meant in content:
+        return Decision(problem, "repairable",
+                        "keeps it as written (its body is bytes)")
+    return Decision(problem, "repairable", f"reads it as `{meant}`",
+                    fix=repairs.rename_keys(join_tokens("", *tokens[:-1]), {written: meant}, []))
+
+
+def _with_slash(media_type: str) -> str | None:
+    kind, sep, parameters = media_type.partition(";")
+    top = next((t for t in TOP_LEVEL_TYPES if kind.lower().startswith(t) and len(kind) > len(t)),
+               None)
+    if top is None:
+        return None
+    return f"{kind[:len(top)]}/{kind[len(top):]}{sep}{parameters}"
+
+
 def _validator_gave_up(data: dict[str, Any], problem: Problem,
                        tokens: list[str]) -> Decision | None:
     if problem.code in ("validator-stopped", "validator-crashed", "validator-timeout"):
@@ -403,7 +430,8 @@ _RULES: tuple[Rule, ...] = (
     slips.missing_root_part, slips.missing_responses, slips.empty_yaml_value, slips.status_keys,
     slips.local_servers, slips.path_items_in_30, _missing_text_field, _number_as_text,
     _unknown_fields,
-    _overlay_no_match, _method_clash, _query_string, _validator_gave_up,
+    _overlay_no_match, _method_clash, _query_string, _media_type_without_slash,
+    _validator_gave_up,
 )
 
 

@@ -373,6 +373,49 @@ def check_path_dot_segments(doc: Document) -> list[Problem]:
     return problems
 
 
+# The top-level media types (RFC 6838) a media type missing its `/` may be read with.
+TOP_LEVEL_TYPES = ("application", "text", "image", "audio", "video", "multipart", "message",
+                   "font", "model")
+
+
+def check_media_types(doc: Document) -> list[Problem]:
+    """Media types of a request body or a response with no `/` (loket.nl's
+    `applicationjson;version=2018-01-01`): sent and read as bytes, the slip unsaid."""
+    problems = []
+    for pointer, content in _content_maps(doc.data):
+        for media_type in content:
+            if isinstance(media_type, str) and "/" not in media_type.partition(";")[0]:
+                at = join_tokens(pointer, media_type)
+                problems.append(Problem(
+                    str(doc.path), at, doc.line_of(at),
+                    f"media type {media_type!r} has no `/` (type/subtype)",
+                    "write it as type/subtype, `application/json`", code="media-type-malformed"))
+    return problems
+
+
+def _content_maps(data: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
+    """The `content` maps of request bodies and responses: the operations' own, and the
+    components'."""
+    holders: list[tuple[str, object]] = []
+    for site in iter_operations(data):
+        holders.append((join_tokens(site.pointer, "requestBody"),
+                        site.operation.get("requestBody")))
+        responses = site.operation.get("responses")
+        if isinstance(responses, dict):
+            holders += [(join_tokens(site.pointer, "responses", str(status)), response)
+                        for status, response in responses.items()]
+    components = data.get("components")
+    for kind in ("requestBodies", "responses"):
+        named = components.get(kind) if isinstance(components, dict) else None
+        if isinstance(named, dict):
+            holders += [(join_tokens("", "components", kind, name), body)
+                        for name, body in named.items()]
+    for pointer, holder in holders:
+        content = holder.get("content") if isinstance(holder, dict) else None
+        if isinstance(content, dict):
+            yield join_tokens(pointer, "content"), content
+
+
 # The retry hints (generator/ir/retries.py) and what each must be: a hint that is neither is
 # not read, and says so (never a silent fallback to not retrying).
 IDEMPOTENCY_HINT, RETRY_SAFE_HINT = "x-codegen-idempotency-key", "x-codegen-retry-safe"
@@ -576,8 +619,26 @@ def _pattern_error(pattern: str) -> str | None:
     try:
         SchemaValidator(core_schema.str_schema(pattern=pattern))
     except SchemaError as error:
-        return " ".join(str(error).split())[:200]
+        return _regex_reason(str(error))
     return None
+
+
+def _regex_reason(text: str) -> str:
+    """The reason of a regex parse error, where it is: the Rust regex crate writes the whole
+    pattern, a line of carets under the place, then `error: <reason>` (a long pattern cut to
+    fit a message hid the reason)."""
+    lines = text.splitlines()
+    reason = next((line.strip()[len("error:"):].strip() for line in lines
+                   if line.strip().startswith("error:")), None)
+    if reason is None:
+        return " ".join(text.split())[:200]
+    carets = next((i for i, line in enumerate(lines)
+                   if line.strip() and set(line.strip()) == {"^"} and i > 0), None)
+    if carets is None:
+        return f"regex parse error: {reason}"
+    above = lines[carets - 1]
+    column = lines[carets].index("^") - (len(above) - len(above.lstrip())) + 1
+    return f"regex parse error: {reason} (at character {column})"
 
 
 _JSON_TYPES: dict[str, Callable[[object], bool]] = {

@@ -334,3 +334,51 @@ paths:
     crash = only([p for p in validate(load(spec)) if p.code == "validator-crashed"])
     assert (crash.pointer, crash.line) == ("/paths/~1brace~1{x}}/get", 6)
     assert "openapi-spec-validator failed: ValueError" in crash.message
+
+
+def test_an_unusable_pattern_says_why_however_long_it_is(tmp_path: Path) -> None:
+    """The regex engine writes the pattern, carets under the place, then the reason: cut to
+    200 characters, loket.nl's long look-ahead password rule lost the reason."""
+    long = "(?=^.{8,255}$)" + "((?=.*\\\\d)(?=.*[A-Z])(?=.*[a-z])|)" * 8 + "^.*"
+    spec = write(tmp_path / "pattern.yaml", f"""\
+openapi: 3.0.3
+info: {{title: t, version: "1"}}
+paths: {{}}
+components:
+  schemas:
+    Password: {{type: string, pattern: "{long}"}}
+""")
+    problem = only([p for p in validate(load(spec)) if p.code == "pattern-unusable"])
+    assert problem.pointer == "/components/schemas/Password/pattern"
+    assert problem.message.endswith("regex parse error: look-around, including look-ahead and "
+                                    "look-behind, is not supported (at character 1)")
+
+
+def test_a_media_type_without_its_slash_is_named_and_read_as_meant(tmp_path: Path) -> None:
+    """loket.nl writes `applicationjson;version=2018-01-01`: the body was sent as bytes under
+    that Content-Type, and nothing said so."""
+    spec = write(tmp_path / "media.yaml", """\
+openapi: 3.0.3
+info: {title: t, version: "1"}
+paths:
+  /earnings:
+    post:
+      requestBody:
+        content:
+          applicationjson;version=2018-01-01: {schema: {type: object}}
+      responses:
+        "201": {description: ok, content: {weird: {schema: {type: string}}}}
+""")
+    doc = load(spec)
+    problems = [p for p in validate(doc) if p.code == "media-type-malformed"]
+    assert [(p.pointer, p.line) for p in problems] == [
+        ("/paths/~1earnings/post/requestBody/content/applicationjson;version=2018-01-01", 8),
+        ("/paths/~1earnings/post/responses/201/content/weird", 10)]
+    from generator import tolerate
+
+    decisions = tolerate.triage(doc.data, problems)
+    assert [d.action for d in decisions] == [
+        "reads it as `application/json;version=2018-01-01`", "keeps it as written (its body is bytes)"]
+    repaired = tolerate.apply(doc.data, decisions).data
+    assert list(repaired["paths"]["/earnings"]["post"]["requestBody"]["content"]) == [
+        "application/json;version=2018-01-01"]
