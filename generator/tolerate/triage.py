@@ -390,7 +390,7 @@ def _media_type_without_slash(data: dict[str, Any], problem: Problem,
     if problem.code != "media-type-malformed" or not tokens:
         return None
     written = tokens[-1]
-    meant = _with_slash(written)
+    meant = _media_type_meant(written)
     found, content = resolve_pointer(data, join_tokens("", *tokens[:-1]))
     if meant is None or not found or not isinstance(content, dict) or meant in content:
         return Decision(problem, "repairable",
@@ -399,7 +399,7 @@ def _media_type_without_slash(data: dict[str, Any], problem: Problem,
                     fix=repairs.rename_keys(join_tokens("", *tokens[:-1]), {written: meant}, []))
 
 
-def _with_slash(media_type: str) -> str | None:
+def _media_type_meant(media_type: str) -> str | None:
     kind, sep, parameters = media_type.partition(";")
     top = next((t for t in TOP_LEVEL_TYPES if kind.lower().startswith(t) and len(kind) > len(t)),
                None)

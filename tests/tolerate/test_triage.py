@@ -230,7 +230,8 @@ def test_an_empty_security_is_not_read_as_no_credentials(tmp_path: Path) -> None
     slip read as empty; an empty `parameters:` is."""
     document = base({"/a": {"get": {**OK, "security": None}}, "/b": {"get": {**OK, "parameters": None}}})
     data, decisions = decisions_for(tmp_path, document)
-    by_pointer = {d.problem.pointer: d for d in decisions}
+    # (openapi-spec-validator crashes on the null `parameters`, and says where)
+    by_pointer = {d.problem.pointer: d for d in decisions if d.problem.code != "validator-crashed"}
     assert by_pointer["/paths/~1a/get/security"].category == "operation"
     assert by_pointer["/paths/~1b/get/parameters"].action == "reads the empty `parameters:` as `[]`"
     assert apply(data, decisions).data["paths"]["/b"]["get"]["parameters"] == []
