@@ -146,7 +146,7 @@ def _render(target: Target, document: Document, cache: Cache | None = None) -> _
         if beside is not None:
             beside.close()
     renames = tuple(Repaired(str(document.path), rename.pointer, document.line_of(rename.pointer),
-                             rename.problem, rename.action, naming=True)
+                             rename.problem, rename.action, kind=rename.kind)
                     for rename in api.renames)
     return _Rendered(files, api.failed, renames, api.method_names(),
                      coverage.resource_methods(rendered.readings))

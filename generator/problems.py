@@ -81,6 +81,9 @@ class Problem:
         return text
 
 
+REPAIR, RENAME, NOTE = "repair", "rename", "note"  # what a `Repaired` is (`Repaired.kind`)
+
+
 @dataclass(frozen=True)
 class Repaired:
     """A problem `generate` repaired, and how."""
@@ -91,9 +94,11 @@ class Repaired:
     problem: str
     action: str
     origin: str = ""  # the file `pointer` was written in when not `file` (`Problem.origin`)
-    # a name the generated code could not use as the document gives it (a keyword, two
-    # arguments of one name): the document is valid, and `--strict` does not refuse it
-    naming: bool = False
+    # REPAIR: a slip of the document; RENAME: a name the generated code could not use as the
+    # document gives it (a keyword, two arguments of one name); NOTE: a part of the document
+    # the generated code reads its own way (a header parameter OpenAPI ignores, left out of
+    # the method). A renamed or noted document is valid: `--strict` does not refuse it
+    kind: str = REPAIR
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ import dataclasses
 import os
 import re
 import sys
+from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -29,7 +30,7 @@ from generator.cli.common import (
 from generator.io.memory import return_large_blocks_at_once
 from generator.io.write import written_so_far
 from generator.manifest import ALL_MODELS, MODELS_CHOICES, Provider
-from generator.problems import GeneratorError, Problem
+from generator.problems import NOTE, RENAME, REPAIR, GeneratorError, Problem
 
 if TYPE_CHECKING:
     from generator import pipeline
@@ -273,6 +274,9 @@ def _package_name(out: Path, package: str | None) -> str:
                       f"pass --package NAME, e.g. --package {suggestion}")
 
 
+_VERBS = {REPAIR: "repaired", RENAME: "renamed", NOTE: "noted"}  # (`Repaired.kind`)
+
+
 def _report_coverage(generation: pipeline.Generation, folders: dict[str, Path]) -> None:
     """One line per repair and per skipped operation (stderr), then each package's summary."""
     from generator.output import coverage  # loaded by the generation already
@@ -282,7 +286,7 @@ def _report_coverage(generation: pipeline.Generation, folders: dict[str, Path]) 
         repairs = outcome.repairs if outcome is not None else ()
         skipped = outcome.skipped if outcome is not None else ()
         for repair in repairs:
-            verb = "renamed" if repair.naming else "repaired"
+            verb = _VERBS[repair.kind]
             repaired = f"{verb}: {repair.problem} -> {repair.action}"
             print(Problem(repair.file, repair.pointer, repair.line, repaired,
                           origin=repair.origin).format(), file=sys.stderr)
@@ -294,11 +298,12 @@ def _report_coverage(generation: pipeline.Generation, folders: dict[str, Path]) 
             print(f"{generation.spec_file(name)}: no operations under `paths`: the package has the "
                   "models and a client without methods", file=sys.stderr)
         if repairs or skipped:
-            renamed = sum(repair.naming for repair in repairs)
+            counts = Counter(repair.kind for repair in repairs)
+            others = "".join(f", {counts[kind]} {_VERBS[kind]}" for kind in (RENAME, NOTE)
+                             if counts[kind])
             print(f"wrote {folder}: {generation.generated(name)} of "
                   f"{generation.operations(name)} operations "
-                  f"generated, {len(skipped)} skipped, {len(repairs) - renamed} repaired"
-                  f"{f', {renamed} renamed' if renamed else ''} "
+                  f"generated, {len(skipped)} skipped, {counts[REPAIR]} repaired{others} "
                   f"(listed in {folder / coverage.NOTE_FILENAME})")
         else:
             print(f"wrote {folder}")

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Any
 
-from generator.problems import Repaired, Skipped
+from generator.problems import NOTE, RENAME, REPAIR, Repaired, Skipped
 
 NAMESPACE = "packages"
-ENTRY_FORMAT = 5  # of a package entry: changing its fields changes this
+ENTRY_FORMAT = 6  # of a package entry: changing its fields changes this
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,7 @@ def made(files: dict[str, str], said: tuple[tuple[Repaired, ...], tuple[Skipped,
 def encoded(entry: PackageEntry) -> tuple[dict[str, Any], dict[str, str]]:
     """The form of `entry` a texts entry keeps (`Cache.put_texts`): (meta, the files)."""
     said = None if entry.said is None else {
-        "repairs": [[r.file, r.pointer, r.line, r.problem, r.action, r.origin, r.naming]
+        "repairs": [[r.file, r.pointer, r.line, r.problem, r.action, r.origin, r.kind]
                     for r in entry.said[0]],
         "skipped": [[s.method, s.path, s.pointer, list(s.reasons)] for s in entry.said[1]],
     }
@@ -82,11 +82,11 @@ def _line(value: Any) -> bool:
 
 
 def _repaired(file: str, pointer: str, line: int | None, problem: str, action: str,
-              origin: str, naming: bool) -> Repaired:
+              origin: str, kind: str) -> Repaired:
     if not all(isinstance(text, str) for text in (file, pointer, problem, action, origin)) or (
-            not _line(line) or not isinstance(naming, bool)):
+            not _line(line) or kind not in (REPAIR, RENAME, NOTE)):
         raise ValueError("not a repair")
-    return Repaired(file, pointer, line, problem, action, origin, naming)
+    return Repaired(file, pointer, line, problem, action, origin, kind)
 
 
 def _skipped(method: str, path: str, pointer: str, reasons: list[str]) -> Skipped:

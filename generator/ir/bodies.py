@@ -28,6 +28,7 @@ from generator.ir.schemas import (
 )
 from generator.names import identifiers as names
 from generator.names.namespace import Rename
+from generator.problems import NOTE
 
 
 def request_body(context: Context, stem: str, operation: dict[str, Any], taken: set[str]
@@ -187,7 +188,7 @@ def file_part_notes(pointer: str, body: Body | None) -> tuple[Rename, ...]:
     if body is None or not body.one_file_part:
         return ()
     return (Rename(pointer, "the multipart body's schema is a file, which names no part",
-                   f"sends it as the part `{FILE_PART}` (argument `{FILE_PART}`)"),)
+                   f"sends it as the part `{FILE_PART}` (argument `{FILE_PART}`)", kind=NOTE),)
 
 
 def spread_clash_notes(pointer: str, body: Body | None) -> tuple[Rename, ...]:
@@ -200,7 +201,7 @@ def spread_clash_notes(pointer: str, body: Body | None) -> tuple[Rename, ...]:
     return (Rename(pointer, f"the form body's field{plural} {fields} may come from two of its "
                    "properties (an object spread into its properties, `style: form`, exploded)",
                    "a call giving a field twice is refused (RequestValidationError), never sent "
-                   "with one value replacing the other"),)
+                   "with one value replacing the other", kind=NOTE),)
 
 
 def _text(node: dict[str, Any]) -> str:

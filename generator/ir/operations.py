@@ -28,7 +28,7 @@ from generator.names import identifiers as names
 from generator.names.arguments import BODY_PROPERTY, argument_rename
 from generator.names.headers import first_unsendable, set_by_the_body, set_by_the_client
 from generator.names.namespace import Rename
-from generator.problems import Problem
+from generator.problems import NOTE, Problem
 from generator.validate.security import UNMET_HINT, unsendable_requirement
 
 PAGINATION_HINT_DOCS = "see docs/architecture.md, Codegen hints"
@@ -103,7 +103,8 @@ def _client_set_headers(pointer: str, raw_params: list[dict[str, Any]]) -> tuple
     which the method leaves out."""
     return tuple(
         Rename(pointer, f"header parameter `{param['name']}` is set by the HTTP client from "
-               "the URL and the body (a value given for it is refused)", "left out of the method")
+               "the URL and the body (a value given for it is refused)", "left out of the method",
+               kind=NOTE)
         for param in raw_params if set_by_the_client(param))
 
 
@@ -113,7 +114,7 @@ def _body_set_headers(pointer: str, raw_params: list[dict[str, Any]]) -> tuple[R
     the body's media type (a multipart body's boundary with it)."""
     return tuple(
         Rename(pointer, f"header parameter `{param['name']}` is ignored by OpenAPI: the request "
-               "body's media type is the Content-Type sent", "left out of the method")
+               "body's media type is the Content-Type sent", "left out of the method", kind=NOTE)
         for param in raw_params if set_by_the_body(param))
 
 
@@ -128,7 +129,7 @@ def _credential_headers(pointer: str, raw_params: list[dict[str, Any]],
         if scheme is not None:
             notes.append(Rename(pointer, f"header parameter `{param['name']}` is the header of "
                                 f"the security scheme `{scheme}`, which sends the client's "
-                                "credential in it", "left out of the method"))
+                                "credential in it", "left out of the method", kind=NOTE))
     return tuple(notes)
 
 
@@ -144,7 +145,8 @@ def _head_bodies(site: OperationSite) -> tuple[Rename, ...]:
     if not declared:
         return ()
     return (Rename(site.pointer, f"the HEAD answer {declared[0]} declares a body, which a HEAD "
-                   "answer never has", "the method returns None (the headers: with_raw_response)"),)
+                   "answer never has", "the method returns None (the headers: with_raw_response)",
+                   kind=NOTE),)
 
 
 def _renamed_arguments(pointer: str, params: list[Param]) -> tuple[Rename, ...]:

@@ -15,6 +15,7 @@ from typing import Any
 from generator.document.keywords import DATA_KEYWORDS
 from generator.document.pointer import join_tokens
 from generator.names.namespace import Rename
+from generator.problems import NOTE
 
 PROBLEM = ("`prefixItems` whose length `minItems`/`maxItems`/`items: false` do not fix: no "
            "tuple type says which items may follow or be missing")
@@ -66,5 +67,5 @@ def tuple_notes(data: dict[str, Any], loose: list[Any], original_names: dict[str
     for tokens in sorted(found):
         if tokens[:2] == ("components", "schemas") and len(tokens) > 2:
             tokens = (*tokens[:2], original_names.get(tokens[2], tokens[2]), *tokens[3:])
-        notes.append(Rename(join_tokens("", *tokens), PROBLEM, ACTION))
+        notes.append(Rename(join_tokens("", *tokens), PROBLEM, ACTION, kind=NOTE))
     return tuple(notes)

@@ -26,6 +26,7 @@ from generator.io.paths import templates_dir
 from generator.io.provenance import sha256_text, toolkit_fingerprint
 from generator.names import identifiers as names
 from generator.names import reserved
+from generator.problems import RENAME
 
 # Where render reads the templates from (installed: generator/templates; a checkout: templates/).
 TEMPLATES = templates_dir()
@@ -89,11 +90,13 @@ def _bindings(body: list[ast.stmt]) -> Iterator[str]:
 
 @dataclass(frozen=True)
 class Rename:
-    """A spec-derived name that had to change, and why."""
+    """A spec-derived name that had to change, and why; or (`kind` "note") how generation
+    reads a part of a valid document its own way (a header OpenAPI ignores left out...)."""
 
     pointer: str  # the operation it comes from
     problem: str
     action: str
+    kind: str = RENAME  # or NOTE (`problems.Repaired.kind`)
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,16 @@ from typing import Any
 from generator import render
 from generator.document.operations import count_operations, iter_operations
 from generator.names.namespace import Reading
-from generator.problems import GeneratorError, Problem, Repaired, Skipped, operation_label
+from generator.problems import (
+    NOTE,
+    RENAME,
+    REPAIR,
+    GeneratorError,
+    Problem,
+    Repaired,
+    Skipped,
+    operation_label,
+)
 
 NOTE_FILENAME = "COVERAGE.md"
 SYNC_RESOURCE_BASE = "SyncAPIResource"  # the base of every sync resource class
@@ -69,22 +78,25 @@ def resource_methods(readings: Mapping[str, Reading]) -> dict[str, set[str]]:
 
 def record(repairs: Sequence[Repaired], skipped: Sequence[Skipped]) -> dict[str, Any] | None:
     """The `coverage` entry of PROVENANCE.json; None when nothing was repaired or skipped. The
-    names changed for Python (`Repaired.naming`) are listed apart (`renames`), as COVERAGE.md
-    lists them: they are not the document's slips."""
+    names changed for Python (`renames`) and the parts read the generator's own way (`notes`)
+    are listed apart, as COVERAGE.md lists them: they are not the document's slips."""
     if not repairs and not skipped:
         return None
-    fixed, renamed = _apart(repairs)
+    kinds = _apart(repairs)
     entry = {
-        "repairs": [_repair_entry(r) for r in fixed],
+        "repairs": [_repair_entry(r) for r in kinds[REPAIR]],
         "skipped": [{"method": s.method.upper(), "path": s.path, "pointer": s.pointer,
                      "reasons": list(s.reasons)} for s in skipped],
     }
-    return {**entry, "renames": [_repair_entry(r) for r in renamed]} if renamed else entry
+    for kind, key in ((RENAME, "renames"), (NOTE, "notes")):
+        if kinds[kind]:
+            entry[key] = [_repair_entry(r) for r in kinds[kind]]
+    return entry
 
 
-def _apart(repairs: Sequence[Repaired]) -> tuple[list[Repaired], list[Repaired]]:
-    """(the document's slips repaired, the names changed for Python)."""
-    return ([r for r in repairs if not r.naming], [r for r in repairs if r.naming])
+def _apart(repairs: Sequence[Repaired]) -> dict[str, list[Repaired]]:
+    """The document's slips repaired, the names changed for Python, the notes: by kind."""
+    return {kind: [r for r in repairs if r.kind == kind] for kind in (REPAIR, RENAME, NOTE)}
 
 
 def _repair_entry(repair: Repaired) -> dict[str, Any]:
@@ -108,9 +120,9 @@ def note(file: str, operations: int, repairs: Sequence[Repaired],
          skipped: Sequence[Skipped]) -> str:
     """COVERAGE.md: what the package leaves out of its document, and what was repaired."""
     environment = render.environment(render.TEMPLATES)
-    fixed, renamed = _apart(repairs)
+    kinds = {kind: [(repair, origin_file(repair)) for repair in said]
+             for kind, said in _apart(repairs).items()}
     text = environment.get_template("COVERAGE.md.jinja").render(
-        file=file, operations=operations, skipped=skipped,
-        repairs=[(repair, origin_file(repair)) for repair in fixed],
-        renames=[(repair, origin_file(repair)) for repair in renamed])
+        file=file, operations=operations, skipped=skipped, repairs=kinds[REPAIR],
+        renames=kinds[RENAME], notes=kinds[NOTE])
     return text.rstrip("\n") + "\n"

@@ -60,3 +60,40 @@ def test_a_name_changed_in_a_bundled_file_names_that_file(tmp_path: Path) -> Non
     assert result.returncode == 0, result.stderr
     note = (out / "COVERAGE.md").read_text(encoding="utf-8")
     assert "- `/paths/~1users/get` (`paths/users.yaml` line 1): " in note, note
+
+
+NOTED = """\
+openapi: 3.0.3
+info: {title: Noted, version: '1'}
+servers: [{url: 'https://api.example.com'}]
+paths:
+  /files:
+    post:
+      operationId: upload
+      parameters:
+        - {name: Content-Type, in: header, schema: {type: string}}
+        - {name: Content-Length, in: header, schema: {type: integer}}
+      requestBody:
+        content: {application/octet-stream: {schema: {type: string, format: binary}}}
+      responses:
+        '204': {description: none}
+"""
+
+
+def test_a_header_left_out_of_the_method_is_noted_not_renamed(tmp_path: Path) -> None:
+    """loket.nl's and PeerTube's `Content-Type` / `Content-Length` header parameters, left out
+    of the methods (OpenAPI ignores the one, the HTTP client sets the other), were said as
+    `renamed:` under "Names changed": nothing was renamed."""
+    spec = tmp_path / "noted.yaml"
+    spec.write_text(NOTED, encoding="utf-8")
+    out = tmp_path / "pkg"
+    result = run_cli("generate", "--spec", spec, "--out", out, "--package", "pkg", "--strict")
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.count(": noted: header parameter `Content-") == 2
+    assert "renamed:" not in result.stderr and "repaired:" not in result.stderr
+    assert "0 repaired, 2 noted" in result.stdout
+    note = (out / "COVERAGE.md").read_text(encoding="utf-8")
+    assert "## Read the generator's way (2)" in note and "## Names changed" not in note
+    recorded = json.loads((out / "PROVENANCE.json").read_text(encoding="utf-8"))["coverage"]
+    assert recorded["repairs"] == [] and "renames" not in recorded
+    assert [r["action"] for r in recorded["notes"]] == ["left out of the method"] * 2

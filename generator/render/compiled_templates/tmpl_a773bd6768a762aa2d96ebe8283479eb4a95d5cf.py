@@ -12,6 +12,7 @@ def root(context, missing=missing):
     l_0_skipped = resolve('skipped')
     l_0_repairs = resolve('repairs')
     l_0_renames = resolve('renames')
+    l_0_notes = resolve('notes')
     l_0_entry = missing
     try:
         t_1 = environment.filters['code']
@@ -129,6 +130,17 @@ def root(context, missing=missing):
             yield str(context.call((undefined(name='entry') if l_0_entry is missing else l_0_entry), l_1_r, l_1_origin, _loop_vars=_loop_vars))
             yield '\n'
         l_1_r = l_1_origin = missing
+    if (undefined(name='notes') if l_0_notes is missing else l_0_notes):
+        pass
+        yield "\n## Read the generator's way ("
+        yield str(t_2((undefined(name='notes') if l_0_notes is missing else l_0_notes)))
+        yield ")\n\nParts of the document that the generated code reads in a way of its own (a header parameter\nOpenAPI ignores, left out of the method; a HEAD answer's body, never read); the document is\nvalid as it is, and `--strict` keeps them.\n\n"
+        for (l_1_r, l_1_origin) in (undefined(name='notes') if l_0_notes is missing else l_0_notes):
+            _loop_vars = {}
+            pass
+            yield str(context.call((undefined(name='entry') if l_0_entry is missing else l_0_entry), l_1_r, l_1_origin, _loop_vars=_loop_vars))
+            yield '\n'
+        l_1_r = l_1_origin = missing
 
 blocks = {}
-debug_info = '3=35&4=44&8=78&9=84&13=87&15=90&17=93&18=97&22=110&24=113&26=115&27=118&30=121&32=124&37=126&38=129'
+debug_info = '3=36&4=45&8=79&9=85&13=88&15=91&17=94&18=98&22=111&24=114&26=116&27=119&30=122&32=125&37=127&38=130&41=133&43=136&49=138&50=141'
