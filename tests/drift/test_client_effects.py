@@ -877,3 +877,26 @@ def test_a_parameter_component_change_names_the_argument() -> None:
         '_typing.Literal["a", "b"] | NotGiven -> _models.IssuesAddLabelsParamsMode | '
         '_typing.Literal["a", "b", "c"] | NotGiven')
     assert not gained.client_breaking
+
+
+def _upgrade(extra: dict[str, Any]) -> dict[str, Any]:
+    """GitBook's `BillingUpgrade`: a component that is a union of inline object branches."""
+    checkout = {"type": "object", "required": ["result"],
+                "properties": {"result": {"type": "string", "enum": ["checkout"]}}}
+    upgraded = {"type": "object", "required": ["result"],
+                "properties": {"result": {"type": "string", "enum": ["upgraded"]}, **extra}}
+    return {"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {"/upgrade": {
+        "post": {"operationId": "upgrade", "responses": {"200": {
+            "description": "ok", "content": {"application/json": {"schema": {
+                "$ref": "#/components/schemas/Upgrade"}}}}}}}},
+        "components": {"schemas": {"Upgrade": {"oneOf": [checkout, upgraded]}}}}
+
+
+def test_a_property_of_an_inline_branch_names_the_branchs_class() -> None:
+    # it named `models.Upgrade.balance`, a root model without fields, and no type
+    old, new = _upgrade({}), _upgrade({"balance": {"type": "integer"}})
+    (added,) = diff_with_client(old, new)
+    assert added.client == "models.UpgradeUpgrade1.balance: added: int | None"
+    (removed,) = diff_with_client(new, old)
+    assert removed.client == "models.UpgradeUpgrade1.balance: removed (was int | None)"
+    assert removed.client_breaking

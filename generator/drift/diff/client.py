@@ -1382,6 +1382,10 @@ class _Trace:
     def _types(self) -> Annotations:
         return self.new if self.change.side == "new" else self.old
 
+    def branch_class(self, model: str, index: int) -> str | None:
+        """The class of the inline branch `index` of class `model`'s own union."""
+        return self._types().branches.get((model, index))
+
     def _nested(self, model: str, wires: tuple[str, ...]) -> str | None:
         """From class `model` down the fields `wires[:-1]` (each holding one object class, on
         the side the change names), to the field `wires[-1]`; None where the path forks."""
@@ -1712,6 +1716,11 @@ def _properties(tokens: list[str]) -> tuple[str, ...]:
 
 
 def _model_effect(model: str, tokens: list[str], trace: _Trace) -> str:
+    if len(tokens) > 2 and tokens[0] in _UNION_TOKENS and tokens[1].isdigit():
+        # inside an inline branch of the model's own union: that branch's class
+        branch = trace.branch_class(model, int(tokens[1]))
+        if branch is not None:
+            model, tokens = branch, tokens[2:]
     wires = _properties(tokens)
     if not wires:
         return f"models.{model}: {_what(trace.change)}"

@@ -83,6 +83,9 @@ class Typing:
         components = models_input.get("components") or {}
         self.schemas: Mapping[str, Any] = components.get("schemas") or {}
         self.inline: dict[str, Mapping[str, Any]] = {}  # classes dcg makes of inline schemas
+        # (component, branch index) -> the class dcg makes of that inline branch of the
+        # component's own union (`Upgrade`'s `oneOf/1`: `UpgradeUpgrade1`)
+        self.branch_classes: dict[tuple[str, int], str] = {}
         self.collapsing: set[str] = set()  # root models being inlined (a circular one stays)
         self.roots: dict[str, list[Node]] = {}  # each root model's type, worked out once
         # each class's fields and required names, worked out once: `allOf` parts shared level
@@ -364,14 +367,19 @@ class Typing:
                 else self.list_names.get(inline_name, inline_name))
         found: list[Node] = []
         count = 0  # the branches made classes so far: `<base>`, `<base>1`, `<base>2`...
-        for branch in branches:
+        owner, wire = self.site
+        own = not wire and self.schemas.get(owner) is schema  # a component's own union
+        for index, branch in enumerate(branches):
             name = f"{base}{count or ''}"
             if _constrained_value(branch):
                 self.inline.setdefault(name, branch)
                 nodes = [Node("class", name)]
             else:
                 nodes = self.union(branch, name, depth + 1, True)
-            count += any(node.kind == "class" and node.name == name for node in nodes)
+            made = any(node.kind == "class" and node.name == name for node in nodes)
+            if made and own:
+                self.branch_classes[(owner, index)] = name
+            count += made
             found += nodes
         return found
 
@@ -787,6 +795,8 @@ class Annotations:
     folded: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
     # the component schemas (as the document names them) `models: used` made no model of
     unused: frozenset[str] = frozenset()
+    # (component class, branch index) -> the class of that inline branch of its own union
+    branches: dict[tuple[str, int], str] = field(default_factory=dict)
 
 
 def client_annotations(api: Any) -> Annotations:
@@ -817,7 +827,7 @@ def client_annotations(api: Any) -> Annotations:
     enums = {name: enum_members(typing, name) for name in [*typing.schemas, *typing.inline]
              if typing.kind_of(name) == "enum"}
     return Annotations(arguments, fields, nested, enums, roots, _folded(typing),
-                       frozenset(api.unused_schemas))
+                       frozenset(api.unused_schemas), dict(typing.branch_classes))
 
 
 def _folded(typing: Typing) -> dict[str, tuple[tuple[str, str], ...]]:
