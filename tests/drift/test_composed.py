@@ -367,3 +367,27 @@ def test_a_read_only_property_added_to_a_request_names_no_argument() -> None:
     effects = {c.kind: c.client for c in diff_with_client(_planet(), _planet(stamp, ("name", "lastUpdated")))}
     assert effects["request-property-added-read-only"] == NO_EFFECT
     assert effects["response-property-added"] == "models.Planet.last_updated: added: str"
+
+
+def _body_of_blocks(branches: list[str]) -> Doc:
+    """A request body that is itself a union of components (`Block: oneOf [Text, Image]`)."""
+    block = {"type": "object", "required": ["type"]}
+    schemas: Doc = {name: {**block, "properties": {"type": {"type": "string", "enum": [name.lower()]},
+                                                   f"{name.lower()}_data": {"type": "string"}}}
+                    for name in branches}
+    schemas["Block"] = {"oneOf": [{"$ref": f"#/components/schemas/{name}"} for name in branches]}
+    return {"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {"/doc": {"post": {
+        "requestBody": {"required": True, "content": {"application/json": {"schema": {
+            "$ref": "#/components/schemas/Block"}}}},
+        "responses": {"204": {"description": "ok"}}}}},
+        "components": {"schemas": schemas}}
+
+
+def test_a_body_that_is_a_union_is_compared_branch_by_branch() -> None:
+    # compared by its merged fields, it lost "its object branch", a property of `Image`, and an
+    # enum value "image" of `Text.type`, which never had it: three breaking changes for one
+    changes = [c for c in diff(_body_of_blocks(["Text", "Image"]), _body_of_blocks(["Text"]))
+               if c.kind != "component-removed"]
+    assert [(c.kind, c.pointer, c.severity) for c in changes] == [
+        ("one-of-branch-removed", "/components/schemas/Block/oneOf/1", BREAKING)]
+    assert "lost a branch (`Image`)" in changes[0].message

@@ -766,7 +766,9 @@ class _Differ:
             found = [f for f in found if f.key != prefix]
         split: list[Key] = []
         for key in sorted(set(old_fields) & set(new_fields)):
-            if key == prefix or key in cut or any(key[:len(k)] == k for k in split):
+            # (at `prefix` itself: a branch compared, or a location compared already; the
+            # schema compared whole, `()`, may be the union: a body that is one of its blocks)
+            if (key == prefix and prefix) or key in cut or any(key[:len(k)] == k for k in split):
                 continue
             by_branch = self.split_union(ctx, key, old_fields[key], new_fields[key])
             if by_branch is None:
@@ -797,7 +799,7 @@ class _Differ:
         (else by content, else in order among those of one type); each pair is compared on its
         own, and each unpaired branch is one change. None when no branch was added or removed.
         """
-        if not (before.info.union and after.info.union):
+        if not (before.info.union or after.info.union):  # (a union of one reads as its branch)
             return None
         old_branches = branches_of(self.old_refs, before)
         new_branches = branches_of(self.new_refs, after)
