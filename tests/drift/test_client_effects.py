@@ -900,3 +900,29 @@ def test_a_property_of_an_inline_branch_names_the_branchs_class() -> None:
     (removed,) = diff_with_client(new, old)
     assert removed.client == "models.UpgradeUpgrade1.balance: removed (was int | None)"
     assert removed.client_breaking
+
+
+def _accounts(user: dict[str, Any]) -> dict[str, Any]:
+    """Scalar Galaxy's `User`, which stopped taking in `Credentials` (`allOf`), and a token
+    method whose body is `Credentials` itself."""
+    def body(ref: str) -> dict[str, Any]:
+        return {"content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{ref}"}}}}
+
+    return {"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {
+        "/auth/token": {"post": {"operationId": "getToken", "requestBody": {"required": True, **body("Credentials")},
+                                 "responses": {"204": {"description": "ok"}}}},
+        "/me": {"get": {"operationId": "getMe", "responses": {"200": {"description": "ok", **body("User")}}}}},
+        "components": {"schemas": {
+            "Credentials": {"type": "object", "required": ["email"], "properties": {"email": {"type": "string"}}},
+            "User": user}}}
+
+
+def test_a_component_no_longer_taken_in_is_the_holders_change_not_its_own() -> None:
+    # it read as `Credentials` losing `email`: `get_token`'s argument and `models.Credentials`
+    # said removed, both unchanged; `models.User`, which lost it, was not named
+    name = {"type": "object", "properties": {"name": {"type": "string"}}}
+    old = _accounts({"allOf": [name, {"$ref": "#/components/schemas/Credentials"}]})
+    (removed,) = diff_with_client(old, _accounts(name))
+    assert (removed.kind, removed.pointer) == ("response-property-removed",
+                                               "/components/schemas/User/properties/email")
+    assert removed.client == "models.User.email: removed (was str)"

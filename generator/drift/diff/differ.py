@@ -82,7 +82,7 @@ from urllib.parse import quote
 
 from generator.document import tree
 from generator.document.operations import DEFAULT_STYLES
-from generator.document.pointer import HTTP_METHODS, join_tokens, split_pointer
+from generator.document.pointer import HTTP_METHODS, join_tokens, resolve_pointer, split_pointer
 from generator.document.refs import Refs, SettledRefs
 from generator.drift.diff.branches import (
     branches_detail,
@@ -106,7 +106,7 @@ from generator.drift.diff.pairing import (
     verbs_changed,
 )
 from generator.drift.diff.rules import Ctx, Direction, FieldDiff, flag_values, unchanged
-from generator.drift.diff.same import Flats, Same, Unkept, Walked, refs_in
+from generator.drift.diff.same import Flats, Same, Unkept, Walked, equal_json, refs_in
 from generator.drift.diff.subsume import Acyclic, Alternatives, Steps, covers, identity
 from generator.drift.diff.walk import (
     Field,
@@ -854,10 +854,30 @@ class _Differ:
             if before is not None and after is not None:
                 FieldDiff(report, ctx, before, after).run()
             elif before is not None and container_kept(key, new_fields):
-                self.property_removed(ctx, before, report)
+                self.property_removed(ctx, self.reached(before, new_fields), report)
             elif after is not None and container_kept(key, old_fields):
-                self.property_added(ctx, after, report)
+                self.property_added(ctx, self.reached(after, old_fields), report)
         return found
+
+    def reached(self, field: Field, other: Mapping[Key, Field]) -> Field:
+        """`field`, one side has and the other lacks, placed where the change is when the
+        component declaring it is the same on both sides: a schema stopped (or started)
+        taking it in (`User: allOf [{name}, $ref Credentials]` became `User: {name}`: `User`
+        lost `email`, `Credentials` did not), at its property under the holder the other side
+        has (`/components/schemas/User/properties/email`)."""
+        at = field.declared_at or field.pointer
+        tokens = split_pointer(at)
+        parent = other.get(field.key[:-1])
+        name = field.key[-1] if field.key else ""
+        if (len(tokens) < 3 or tokens[:2] != ["components", "schemas"] or parent is None
+                or not name.startswith(".") or parent.pointer.startswith(
+                    join_tokens("", *tokens[:3]))):
+            return field
+        found_old, old_schema = resolve_pointer(self.old, join_tokens("", *tokens[:3]))
+        found_new, new_schema = resolve_pointer(self.new, join_tokens("", *tokens[:3]))
+        if not (found_old and found_new and equal_json(old_schema, new_schema)):
+            return field  # the declaring component changed: the change is its own
+        return replace(field, declared_at=join_tokens(parent.pointer, "properties", name[1:]))
 
     def branches_rewritten(self, ctx: Ctx, old_fields: Mapping[Key, Field],
                            new_fields: Mapping[Key, Field], found: list[Found]) -> None:
