@@ -36,6 +36,23 @@ def branches_of(refs: Refs, union: Field) -> list[Branch] | None:
     return None
 
 
+# what a union of components may hold beside its branches and still be only their union
+_ANNOTATIONS = frozenset({"oneOf", "anyOf", "discriminator", "description", "title", "nullable",
+                          "example", "examples", "deprecated"})
+
+
+def union_of_refs(refs: Refs, schema: Json) -> bool:
+    """Whether `schema` (a `$ref` followed) is a `oneOf`/`anyOf` of `$ref`s and nothing else
+    (Galaxy's `Block: oneOf [Text, Image]`): its branches are components, paired by name."""
+    node, _, _ = refs.deref(schema)
+    if not isinstance(node, Mapping) or not set(node) <= _ANNOTATIONS:
+        return False
+    branches = [node[key] for key in ("oneOf", "anyOf") if isinstance(node.get(key), list)]
+    return len(branches) == 1 and bool(branches[0]) and all(
+        isinstance(branch, Mapping) and isinstance(branch.get("$ref"), str)
+        for branch in branches[0])
+
+
 def kind_of(branch: Branch) -> str:
     """Branches of one kind may be paired in order: inline ones by their types."""
     return "ref" if branch[2].startswith("`") else branch[2]

@@ -89,6 +89,7 @@ from generator.drift.diff.branches import (
     branches_of,
     merged_artifact,
     pair_branches,
+    union_of_refs,
 )
 from generator.drift.diff.change import Change, Values
 from generator.drift.diff.cuts import cut_pair, split_cuts, walked_from
@@ -767,8 +768,12 @@ class _Differ:
         split: list[Key] = []
         for key in sorted(set(old_fields) & set(new_fields)):
             # (at `prefix` itself: a branch compared, or a location compared already; the
-            # schema compared whole, `()`, may be the union: a body that is one of its blocks)
-            if (key == prefix and prefix) or key in cut or any(key[:len(k)] == k for k in split):
+            # schema compared whole, `()`, when it is a union of components and nothing else:
+            # a body that is one of its blocks)
+            if key == prefix and (prefix or not (union_of_refs(self.old_refs, old[0])
+                                                 and union_of_refs(self.new_refs, new[0]))):
+                continue
+            if key in cut or any(key[:len(k)] == k for k in split):
                 continue
             by_branch = self.split_union(ctx, key, old_fields[key], new_fields[key])
             if by_branch is None:
