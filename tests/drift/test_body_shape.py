@@ -47,7 +47,7 @@ def test_a_union_beside_the_properties_makes_the_body_one_argument(key: str) -> 
     kind = f"{key.replace('O', '-o').lower()}-branch-added"
     union = changes[kind]
     assert (union.pointer, union.severity) == (f"/components/schemas/Labels/{key}/1", NB)
-    assert union.client == (f"models.Labels: gained a object branch; {METHOD}: takes its "
+    assert union.client == (f"models.Labels: gained a branch (object); {METHOD}: takes its "
                             f"request body as {WHOLE} (was {SPREAD})")
     assert union.client_breaking
     optional = changes["request-property-became-optional"]
@@ -65,7 +65,7 @@ def test_a_union_removed_spreads_the_body_into_keyword_arguments_again() -> None
     changes = {c.kind: c for c in diff_with_client(new, old)}
     lost = changes["one-of-branch-removed"]
     assert (lost.severity, lost.client_breaking) == (B, True)
-    assert lost.client == (f"models.Labels: lost its object branch; {METHOD}: takes its "
+    assert lost.client == (f"models.Labels: lost a branch (object); {METHOD}: takes its "
                            f"request body as {SPREAD} (was {WHOLE})")
     assert sum("takes its request body" in c.client for c in changes.values()) == 1
 

@@ -248,11 +248,11 @@ class FieldDiff:
         old, new = Counter(old_labels), Counter(new_labels)
         for label, count in sorted((new - old).items()):
             for pointer in [p for lbl, p in new_pointers if lbl == label][-count:]:
-                self.add(f"{union}-branch-added", not self.request, f"gained a {label} branch",
+                self.add(f"{union}-branch-added", not self.request, f"gained a branch ({label})",
                          pointer)
         for label, count in sorted((old - new).items()):
             for pointer in [p for lbl, p in old_pointers if lbl == label][-count:]:
-                self.add(f"{union}-branch-removed", self.request, f"lost its {label} branch",
+                self.add(f"{union}-branch-removed", self.request, f"lost a branch ({label})",
                          pointer, side="old")
 
     def enum(self) -> None:
