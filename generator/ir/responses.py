@@ -59,14 +59,15 @@ FOLLOWED_REDIRECTS = frozenset({"301", "302", "303", "307", "308", "3XX", "3xx"}
 
 
 def _redirected_only(statuses: list[str]) -> bool:
-    """A documented redirect (GitHub's `302` to a tarball, Box's `302` beside a `202`) and no
-    documented answer for where it leads (a `200`, a `2XX`; a `default` read as the success):
-    the client follows it, and the answer there is the download."""
+    """A documented redirect and no answer documented for where it leads: no 2xx at all
+    (GitHub's `302` to a tarball; a `default` is the success there) or only a `202` (Box's
+    file content: `202` while it is prepared, `302` to it). The client follows the redirect,
+    and the answer there is the download. A documented success beside a redirect (a `201`
+    beside a `303`, a `204` beside a `307`) keeps the method's type its own."""
     if not FOLLOWED_REDIRECTS.intersection(statuses):
         return False
-    if {"200", "2XX", "2xx"}.intersection(statuses):
-        return False
-    return any(code.startswith("2") for code in statuses) or "default" not in statuses
+    successes = {code for code in statuses if code.startswith("2")}
+    return successes == {"202"} or (not successes and "default" not in statuses)
 
 
 def redirected_answer() -> ResponseType:

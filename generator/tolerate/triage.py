@@ -420,6 +420,7 @@ def _validator_gave_up(data: dict[str, Any], problem: Problem,
 # Slips that change nothing sent (slips.py) come before the rules that would read them as
 # something else (a status key as an unknown field, a parameter's slip as an invalid part).
 _RULES: tuple[Rule, ...] = (
+    _validator_gave_up,  # (by its code: whatever place a crash is named at, it is no slip there)
     _code_keyword, _inline_nesting, _dangling_ref, _ref_without_slash, _dangling_mapping,
     _contradicted_discriminator,
     _invalid_hint,
@@ -431,7 +432,6 @@ _RULES: tuple[Rule, ...] = (
     slips.local_servers, slips.path_items_in_30, _missing_text_field, _number_as_text,
     _unknown_fields,
     _overlay_no_match, _method_clash, _query_string, _media_type_without_slash,
-    _validator_gave_up,
 )
 
 

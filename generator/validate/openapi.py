@@ -89,8 +89,8 @@ def _locating(keyword_cls: type[keywords.KeywordValidator]) -> type[keywords.Key
                     _stamp(error, parts)
                 yield error
         except Exception as crash:
-            if parts is not None:  # the innermost object checked names where the library broke
-                _stamp_crash(crash, parts)
+            if where is not None:  # the innermost object checked names where the library broke
+                _stamp_crash(crash, tuple(where.parts))  # (the object, not its `default`)
             raise
 
     members: dict[str, Any] = {"__call__": call}

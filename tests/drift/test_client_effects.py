@@ -902,7 +902,7 @@ def test_a_property_of_an_inline_branch_names_the_branchs_class() -> None:
     assert removed.client_breaking
 
 
-def _accounts(user: dict[str, Any]) -> dict[str, Any]:
+def _accounts(user: dict[str, Any], name: str = "User") -> dict[str, Any]:
     """Scalar Galaxy's `User`, which stopped taking in `Credentials` (`allOf`), and a token
     method whose body is `Credentials` itself."""
     def body(ref: str) -> dict[str, Any]:
@@ -911,10 +911,10 @@ def _accounts(user: dict[str, Any]) -> dict[str, Any]:
     return {"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {
         "/auth/token": {"post": {"operationId": "getToken", "requestBody": {"required": True, **body("Credentials")},
                                  "responses": {"204": {"description": "ok"}}}},
-        "/me": {"get": {"operationId": "getMe", "responses": {"200": {"description": "ok", **body("User")}}}}},
+        "/me": {"get": {"operationId": "getMe", "responses": {"200": {"description": "ok", **body(name)}}}}},
         "components": {"schemas": {
             "Credentials": {"type": "object", "required": ["email"], "properties": {"email": {"type": "string"}}},
-            "User": user}}}
+            name: user}}}
 
 
 def test_a_component_no_longer_taken_in_is_the_holders_change_not_its_own() -> None:
@@ -926,3 +926,11 @@ def test_a_component_no_longer_taken_in_is_the_holders_change_not_its_own() -> N
     assert (removed.kind, removed.pointer) == ("response-property-removed",
                                                "/components/schemas/User/properties/email")
     assert removed.client == "models.User.email: removed (was str)"
+
+
+def test_a_holder_named_like_the_component_it_took_in_is_its_own() -> None:
+    # `CredentialsUser` starts like `Credentials`: read as inside it, the change stayed there
+    name = {"type": "object", "properties": {"name": {"type": "string"}}}
+    old = _accounts({"allOf": [name, {"$ref": "#/components/schemas/Credentials"}]}, "CredentialsUser")
+    (removed,) = diff_with_client(old, _accounts(name, "CredentialsUser"))
+    assert removed.pointer == "/components/schemas/CredentialsUser/properties/email"

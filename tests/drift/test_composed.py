@@ -391,3 +391,11 @@ def test_a_body_that_is_a_union_is_compared_branch_by_branch() -> None:
     assert [(c.kind, c.pointer, c.severity) for c in changes] == [
         ("one-of-branch-removed", "/components/schemas/Block/oneOf/1", BREAKING)]
     assert "lost a branch (`Image`)" in changes[0].message
+
+
+def test_a_property_inside_a_read_only_one_added_breaks_no_request() -> None:
+    meta = {"type": "object", "readOnly": True, "properties": {"a": {"type": "string"}}}
+    with_b = {**meta, "required": ["b"], "properties": {**meta["properties"], "b": {"type": "string"}}}
+    kinds = {(c.kind, c.severity) for c in diff(_planet({"meta": meta}), _planet({"meta": with_b}))}
+    assert ("request-property-added-read-only", NON_BREAKING) in kinds
+    assert not any(kind.startswith("request-property-added-required") for kind, _ in kinds)

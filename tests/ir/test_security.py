@@ -110,6 +110,11 @@ def test_an_api_key_cookie_is_sent_as_given_percent_signs_included(
     with pkg.Client(api_key="a b;c", base_url=server.url) as client:  # what no cookie holds
         client.default.who_am_i()
     assert server.requests[-1].headers["cookie"] == "session=a%20b%3Bc"
+    from importlib import import_module
+
+    auth = import_module(f"{pkg.__name__}._auth")
+    secret = "s%3Aabc def.sig"  # a `%` the cookie keeps beside a space it encodes
+    assert auth.values_redactor([secret])("cookie: session=s%3Aabc%20def.sig") == "cookie: session=***"
 
 
 def test_http_basic_takes_username_and_password(

@@ -178,3 +178,30 @@ def test_a_link_leading_back_to_a_page_fetched_is_a_cycle(linked: ModuleType) ->
             pytest.raises(linked.PaginationCycleError) as raised:
         list(client.default.get_items(limit=1))
     assert "asks for the query 'before_id=B1&limit=1', a page already fetched" in str(raised.value)
+
+
+def test_a_link_replaces_the_cursor_parameter_the_caller_gave(linked: ModuleType) -> None:
+    # `after` is a date filter the caller gave: laid under the link's query, it stayed, and
+    # the walk took the second page for the first (a PaginationCycleError)
+    replies = [
+        Reply(200, body={"results": [{"sid": "B1"}], "next_url": "/api/items?before_id=B1&limit=1"}),
+        Reply(200, body={"results": [{"sid": "B2"}],
+                         "next_url": "/api/items?after=2024-01-01&before_id=B2&limit=1"}),
+        Reply(200, body={"results": [{"sid": "B3"}], "next_url": "/api/items?after="}),
+    ]
+    with ScriptedServer(replies) as server, \
+            linked.Client(base_url=server.url, max_retries=0) as client:
+        sids = [item.sid for item in client.default.get_items(after="2024-01-01", limit=1)]
+        queries = [dict(r.query) for r in server.requests]
+    assert sids == ["B1", "B2", "B3"]  # a link giving the cursor no value ends the list
+    assert queries == [{"after": "2024-01-01", "limit": "1"}, {"before_id": "B1", "limit": "1"},
+                       {"after": "2024-01-01", "before_id": "B2", "limit": "1"}]
+
+
+def test_an_item_id_that_is_a_url_is_still_the_cursor(linked: ModuleType) -> None:
+    from importlib import import_module
+
+    pages = import_module(f"{linked.__name__}._pagination")
+    pagination = pages.Pagination("cursor", "data", "after")
+    page = {"data": [{"id": "https://ex.org/t/2"}], "has_more": True}
+    assert pages.next_query(pagination, page, {}) == {"after": "https://ex.org/t/2"}

@@ -382,3 +382,16 @@ paths:
     repaired = tolerate.apply(doc.data, decisions).data
     assert list(repaired["paths"]["/earnings"]["post"]["requestBody"]["content"]) == [
         "application/json;version=2018-01-01"]
+
+
+def test_a_validator_crash_named_at_a_value_is_no_slip_of_that_value() -> None:
+    """A crash while checking a schema's `default` is named at the schema: read as a problem of
+    the `default`, the repair for an invalid default deleted a valid one."""
+    from generator import tolerate
+    from generator.problems import Problem
+
+    crash = Problem("d.yaml", "/components/schemas/A/default", None,
+                    "openapi-spec-validator failed: ValueError: boom", code="validator-crashed")
+    data = {"components": {"schemas": {"A": {"type": "string", "default": "x"}}}}
+    decision = only(tolerate.triage(data, [crash]))
+    assert decision.action == "generates without openapi-spec-validator's verdict on the rest"

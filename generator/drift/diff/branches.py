@@ -1,9 +1,9 @@
 """The branches of a ``oneOf``/``anyOf`` and how old and new ones pair up.
 
-A union that is a union on both sides and gained or lost branches is compared branch by branch
-(``differ``'s ``split_union``), so that what a new branch brings is one "branch added" change and
-not changes of the old branches' properties. Branches pair by ``$ref`` or equal content first,
-then in order within one kind.
+A union (on one side at least: a union of one reads as its branch) that gained or lost branches
+is compared branch by branch (``differ``'s ``split_union``), so that what a new branch brings is
+one "branch added" change and not changes of the old branches' properties. Branches pair by
+``$ref`` or equal content first, then in order within one kind.
 """
 
 from __future__ import annotations

@@ -859,9 +859,9 @@ class _Differ:
             if before is not None and after is not None:
                 FieldDiff(report, ctx, before, after).run()
             elif before is not None and container_kept(key, new_fields):
-                self.property_removed(ctx, self.reached(before, new_fields), report)
+                self.property_removed(ctx, self.reached(before, new_fields), report, old_fields)
             elif after is not None and container_kept(key, old_fields):
-                self.property_added(ctx, self.reached(after, old_fields), report)
+                self.property_added(ctx, self.reached(after, old_fields), report, new_fields)
         return found
 
     def reached(self, field: Field, other: Mapping[Key, Field]) -> Field:
@@ -874,12 +874,13 @@ class _Differ:
         tokens = split_pointer(at)
         parent = other.get(field.key[:-1])
         name = field.key[-1] if field.key else ""
+        owner = join_tokens("", *tokens[:3])
         if (len(tokens) < 3 or tokens[:2] != ["components", "schemas"] or parent is None
-                or not name.startswith(".") or parent.pointer.startswith(
-                    join_tokens("", *tokens[:3]))):
+                or not name.startswith(".") or parent.pointer == owner
+                or parent.pointer.startswith(owner + "/")):
             return field
-        found_old, old_schema = resolve_pointer(self.old, join_tokens("", *tokens[:3]))
-        found_new, new_schema = resolve_pointer(self.new, join_tokens("", *tokens[:3]))
+        found_old, old_schema = resolve_pointer(self.old, owner)
+        found_new, new_schema = resolve_pointer(self.new, owner)
         if not (found_old and found_new and equal_json(old_schema, new_schema)):
             return field  # the declaring component changed: the change is its own
         return replace(field, declared_at=join_tokens(parent.pointer, "properties", name[1:]))
@@ -909,20 +910,22 @@ class _Differ:
                                 f"{ctx.op}: {ctx.subject(key)} {detail}", detail, self.op,
                                 "new", key))
 
-    def property_removed(self, ctx: Ctx, removed: Field, report: AddFound) -> None:
+    def property_removed(self, ctx: Ctx, removed: Field, report: AddFound,
+                         fields: Mapping[Key, Field]) -> None:
         at = removed.declared_at or removed.pointer
         message = f"{ctx.op}: {ctx.subject(removed.key)} was removed"
-        hidden = _hidden_in(ctx, removed)
+        hidden = _hidden_in(ctx, removed, fields)
         if hidden:
             report(at, f"{ctx.direction}-property-removed-{hidden}", False,
                    f"{message} ({_NEVER[hidden]})", "was removed", "old")
         else:
             report(at, f"{ctx.direction}-property-removed", True, message, "was removed", "old")
 
-    def property_added(self, ctx: Ctx, added: Field, report: AddFound) -> None:
+    def property_added(self, ctx: Ctx, added: Field, report: AddFound,
+                       fields: Mapping[Key, Field]) -> None:
         message = f"{ctx.op}: {ctx.subject(added.key)} was added"
         at = added.declared_at or added.pointer
-        hidden = _hidden_in(ctx, added)
+        hidden = _hidden_in(ctx, added, fields)
         if hidden:  # (a required readOnly property is one every answer holds, no request)
             report(at, f"{ctx.direction}-property-added-{hidden}", False,
                    f"{message} ({_NEVER[hidden]})", "was added")
@@ -976,13 +979,16 @@ AddFound = Callable[..., None]
 _NEVER = {"read-only": "readOnly: never sent", "write-only": "writeOnly: never returned"}
 
 
-def _hidden_in(ctx: Ctx, field: Field) -> str | None:
+def _hidden_in(ctx: Ctx, field: Field, fields: Mapping[Key, Field]) -> str | None:
     """`read-only` for a readOnly property of a request, `write-only` for a writeOnly one of
-    a response: a property that way is in no generated model of that direction (added or
-    removed, it changes nothing sent or read); else None."""
-    if ctx.direction == "request" and field.info.read_only:
+    a response, or one inside such a property (`fields`: its side's, holding its ancestors):
+    a property that way is in no generated model of that direction (added or removed, it
+    changes nothing sent or read); else None."""
+    chain = [field, *(held for i in range(len(field.key)) if (held := fields.get(field.key[:i]))
+                      is not None)]
+    if ctx.direction == "request" and any(f.info.read_only for f in chain):
         return "read-only"
-    if ctx.direction == "response" and field.info.write_only:
+    if ctx.direction == "response" and any(f.info.write_only for f in chain):
         return "write-only"
     return None
 # Changes that no proof about values (`subsume`) can clear: the property is no longer sent

@@ -173,6 +173,7 @@ def _forms(secret: str) -> Iterator[str]:
     yield quote(secret, safe="")
     yield quote_plus(secret)
     yield quote(secret, safe=COOKIE_SAFE)
+    yield quote(secret, safe=COOKIE_SAFE + "%")  # an apiKey cookie, sent as given
     yield quote(secret)
     query = _http.URL("http://h/", params={"k": secret}).query.decode("ascii")
     yield query[2:]

@@ -30,8 +30,9 @@ the announced total, or (when the answer has none of these) a page shorter than 
 page size.
 
 A server whose answers lead back to a page already fetched (cursor A, then B, then A again; or
-a cursor it ignores) would make the walk endless: iterating remembers the value of the page
-parameter of every page it fetched (a 16-byte digest of each: a cursor is the server's choice,
+a cursor it ignores) would make the walk endless: iterating remembers the query of every page
+it fetched (the page parameter's value and the rest, which a link may change instead; a
+16-byte digest of each: a cursor is the server's choice,
 and one of 60 KB a page took a walk to 400 MB in 6,000 pages; at most
 ``MAX_REMEMBERED_PAGES``, then it starts again) and raises :class:`PaginationCycleError` instead
 of asking for one of them again. ``next_page()``, one step,
@@ -148,27 +149,37 @@ def next_query(
     """The query parameter that asks for the page after ``page`` (sent with ``query``), or
     ``None`` when ``page`` is the last. (Whether that page was fetched already is the walk's
     to check: see :class:`PaginationCycleError`.)"""
+    following = _following(pagination, page, query)
+    return None if following is None else following[0]
+
+
+def _following(
+    pagination: Pagination, page: object, query: Mapping[str, object]
+) -> tuple[dict[str, object], bool] | None:
+    """``next_query``'s parameters, and whether a link to the next page gave them (then they
+    are its whole query but for what the caller asked)."""
     items = list(member(page, pagination.items) or [])
     if _ended(pagination, page, items, query):
         return None
     current = query.get(pagination.param)
     total = _count(_at(page, pagination.total)) if pagination.total else None
     if pagination.style == "cursor":
+        if pagination.next and (pagination.next_link or _is_link(_at(page, pagination.next))):
+            linked = _linked(_at(page, pagination.next), pagination.param)
+            return None if linked is None else (linked, True)
         cursor = _at(page, pagination.next) if pagination.next else member(items[-1], "id")
-        if pagination.next_link or _is_link(cursor):
-            return _linked(cursor)
         if isinstance(cursor, bool) or not isinstance(cursor, str | int) or cursor == "":
             return None  # none, or not a cursor (an object): asking with its text would loop
-        return {pagination.param: str(cursor)}
+        return {pagination.param: str(cursor)}, False
     if pagination.style == "offset":
-        following = _integer(current, 0) + len(items)
-        if total is not None and following >= total:
+        offset = _integer(current, 0) + len(items)
+        if total is not None and offset >= total:
             return None
-        return {pagination.param: str(following)}
+        return {pagination.param: str(offset)}, False
     number = _integer(current, 1)
     if total is not None and number >= total:
         return None
-    return {pagination.param: str(number + 1)}
+    return {pagination.param: str(number + 1)}, False
 
 
 def _is_link(cursor: object) -> bool:
@@ -179,13 +190,13 @@ def _is_link(cursor: object) -> bool:
     return cursor.startswith(("https://", "http://")) or (cursor.startswith("/") and "?" in cursor)
 
 
-def _linked(link: object) -> dict[str, object] | None:
+def _linked(link: object, param: str) -> dict[str, object] | None:
     """The parameters in the query of the link to the next page (Twilio's ``next_page_uri``,
     ``/2010-04-01/Accounts/AC.../Messages.json?PageSize=50&Page=1&PageToken=PA...``), whatever
     they are named (a link may ask with ``before_id`` where the list takes ``after`` too),
     asked for on the list's own path and origin: the link is not followed, so a server cannot
-    send the walk (and the credentials) elsewhere. ``None`` when there is no link, or it asks
-    for nothing."""
+    send the walk (and the credentials) elsewhere. ``None`` when there is no link, it asks for
+    nothing, or it gives the cursor parameter ``param`` no value (``?after=``: the last page)."""
     if not isinstance(link, str):
         return None
     found: dict[str, object] = {}
@@ -195,24 +206,28 @@ def _linked(link: object) -> dict[str, object] | None:
         found[key] = (
             value if held is None else [*(held if isinstance(held, list) else [held]), value]
         )
-    return found or None
+    if not found or found.get(param, "x") in ("", []):
+        return None
+    return found
 
 
 def _page_state(pagination: Pagination, query: Mapping[str, object]) -> str | None:
-    """What tells the pages of one list apart: the value of its page parameter; without one
-    (the first page, a page a link asked for by other parameters), the whole query."""
-    value = query.get(pagination.param)
-    if value is not None:
-        return str(value)
+    """What tells the pages of one list apart: the whole query that asks for it (a link may
+    ask by other parameters than the page parameter, keeping that one as it was)."""
     return "&".join(f"{key}={query[key]}" for key in sorted(query)) or None
+
+
+def _page_value(pagination: Pagination, query: Mapping[str, object]) -> str | None:
+    """The page parameter's value that asks for a page, else its whole query."""
+    value = query.get(pagination.param)
+    return str(value) if value is not None else _page_state(pagination, query)
 
 
 def _asked(pagination: Pagination, query: Mapping[str, object]) -> str:
     """A page as a message names it: ``param=value``, else the query that asked for it."""
-    state = _page_state(pagination, query)
-    if pagination.param in query or state is None:
-        return f"{pagination.param}={_shown(state)}"
-    return f"the query {_shown(state)}"
+    if pagination.param in query or not query:
+        return f"{pagination.param}={_shown(_page_value(pagination, query))}"
+    return f"the query {_shown(_page_state(pagination, query))}"
 
 
 def _fingerprint(state: str | None) -> bytes | None:
@@ -266,10 +281,13 @@ class _BasePage(Generic[_ItemT, _PageT]):
         """The whole query of the next page, ``None`` at the end of the list; raises
         :class:`PaginationCycleError` when it asks for a page in ``fetched`` (their states'
         fingerprints)."""
-        changes = next_query(self.pagination, self.page, self._query)
-        if changes is None:
+        following = _following(self.pagination, self.page, self._query)
+        if following is None:
             return None
-        query = {**self._query, **changes}
+        changes, linked = following
+        # a link's query asks for the next page whole: the cursor parameter is its to give
+        kept = {k: v for k, v in self._query.items() if not (linked and k == self.pagination.param)}
+        query = {**kept, **changes}
         state = _page_state(self.pagination, query)
         if _fingerprint(state) in fetched:
             param = self.pagination.param
@@ -281,7 +299,7 @@ class _BasePage(Generic[_ItemT, _PageT]):
                     "than loop forever"
                 ),
                 param=param,
-                value=self._redact(str(state)),
+                value=self._redact(str(_page_value(self.pagination, query))),
             )
         return query
 
@@ -300,7 +318,7 @@ class _BasePage(Generic[_ItemT, _PageT]):
                 "stopped rather than loop forever"
             ),
             param=param,
-            value=self._redact(str(self._state())),
+            value=self._redact(str(_page_value(self.pagination, self._query))),
         )
 
     def __repr__(self) -> str:
