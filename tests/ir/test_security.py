@@ -81,6 +81,20 @@ def test_api_key_in_a_header_and_a_public_operation(package: Any, server: Script
     assert "x-api-key" not in public.headers  # `security: []`: the operation is public
 
 
+def test_a_redirect_home_keeps_its_locations_query_beside_a_query_key(package: Any) -> None:
+    # the HTTP client replaces a URL's query when given params: the key went alone, without
+    # the `x=1&sig=a%2Fb` the server's Location asked for (a signed link, a resume token)
+    pkg = package("auth_api_key_query")
+    replies = [Reply(307, {"Location": "/final?x=1&sig=a%2Fb"}),
+               Reply(200, body={"id": "1", "ok": True, "name": "n"})]
+    with ScriptedServer(replies) as redirecting, \
+            pkg.Client(api_key=SECRET, base_url=redirecting.url) as client:
+        client.default.list_items(limit=2)
+        final = redirecting.requests[-1]
+    assert final.path == "/final"
+    assert final.target == f"/final?x=1&sig=a%2Fb&api_key={SECRET}"
+
+
 def test_api_key_in_the_query(package: Any, server: ScriptedServer) -> None:
     pkg = package("auth_api_key_query")
     with pkg.Client(api_key=SECRET, base_url=server.url) as client:

@@ -327,6 +327,35 @@ def test_cookies_the_server_expired_do_not_count_against_the_jars_bound(
     assert home.requests[-1].headers["cookie"] == "session=s1"
 
 
+def test_the_jars_bound_is_kept_without_walking_every_cookie_per_cookie(
+    pkg: ModuleType, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A response setting 3,000 cookies took seconds of CPU, past the call's timeout (and an
+    async client's event loop with it): each cookie set counted the jar by walking it whole."""
+    import http.cookiejar
+
+    base_client = importlib.import_module(pkg.__name__ + "._base_client")
+    walks = []
+    monkeypatch.setattr(base_client.BoundedCookieJar, "__iter__",
+                        lambda jar: walks.append(1) or http.cookiejar.CookieJar.__iter__(jar))
+    jar = base_client.BoundedCookieJar()
+    for index in range(3 * base_client.MAX_COOKIES):
+        jar.set_cookie(http.cookiejar.Cookie(
+            0, f"c{index}", "v", None, False, "h.example", False, False, "/", True, False,
+            None, False, None, None, {}))
+    assert walks == []
+    assert jar._held() == base_client.MAX_COOKIES
+    assert {cookie.name for cookie in http.cookiejar.CookieJar.__iter__(jar)} == {
+        f"c{index}" for index in range(2 * base_client.MAX_COOKIES, 3 * base_client.MAX_COOKIES)}
+
+
+def test_a_retry_after_date_whose_offset_overflows_is_no_wait(pkg: ModuleType) -> None:
+    # `+99999999999999999999` raised a bare OverflowError out of APIStatusError's making
+    errors = importlib.import_module(pkg.__name__ + "._errors")
+    header = {"retry-after": "Mon, 01 Jan 2000 00:00:00 +99999999999999999999"}
+    assert errors.parse_retry_after(header) is None
+
+
 # -- headers named like keys are credentials -------------------------------------------------
 
 

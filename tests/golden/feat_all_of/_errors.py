@@ -336,7 +336,7 @@ def parse_retry_after(headers: Mapping[str, str]) -> float | None:
         return seconds
     try:
         when = email.utils.parsedate_to_datetime(retry_after)
-    except (TypeError, ValueError, IndexError):
+    except (TypeError, ValueError, IndexError, OverflowError):  # (an offset of 20 digits)
         return None
     if when.tzinfo is None:
         when = when.replace(tzinfo=_dt.UTC)

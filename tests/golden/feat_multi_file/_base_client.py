@@ -1317,6 +1317,11 @@ class BaseClient:
         params, headers = prepared.params, prepared.headers
         if prepared.credentials and home:
             params, headers = self._with_credentials(prepared)
+        if params and url.query:
+            # a redirect's Location keeps its query, byte for byte (a signed link's too), the
+            # credential after it: the HTTP client replaces a URL's query when given params
+            url = url.copy_with(query=url.query + b"&" + urlencode(params).encode("ascii"))
+            params = []
         try:
             request = http_client.build_request(
                 prepared.method,
@@ -1702,10 +1707,19 @@ class BoundedCookieJar(http.cookiejar.CookieJar):
                 self._set_order = OrderedDict(
                     (known, None) for known in self._set_order if self._holds(known)
                 )
-            while len(self) > MAX_COOKIES and self._set_order:
+            # (counted from the jar's dicts: `len(self)` walks every cookie, and a response
+            # setting 3,000 cookies then took seconds, past the call's timeout)
+            held = self._held()
+            while held > MAX_COOKIES and self._set_order:
                 oldest, _ = self._set_order.popitem(last=False)
                 if self._holds(oldest):
                     self.clear(*oldest)
+                    held -= 1
+
+    def _held(self) -> int:
+        """How many cookies the jar holds."""
+        cookies: dict[str, dict[str, dict[str, Any]]] = self._cookies  # type: ignore[attr-defined]
+        return sum(len(names) for paths in cookies.values() for names in paths.values())
 
     def _holds(self, key: tuple[str, str, str]) -> bool:
         """Whether the cookie set as ``key`` (domain, path, name) is still in the jar."""
