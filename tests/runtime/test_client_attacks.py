@@ -183,6 +183,15 @@ def test_a_base_url_no_request_can_use_is_refused_when_the_client_is_made(
         pkg.AsyncAPIClient(base_url=base_url, api_key=SECRET)
     assert pkg.SyncAPIClient(base_url="HTTPS://API.example.com:443", api_key=SECRET).base_url
 
+
+@pytest.mark.parametrize("base_url", ["http://[::1", "http://h\x7f.com", "http://127.0.0.1:80:80"])
+def test_a_base_url_the_http_library_cannot_parse_is_a_value_error_naming_it(
+    pkg: ModuleType, base_url: str,
+) -> None:
+    # httpx.InvalidURL escaped: no ValueError, and nothing said which setting held it
+    with pytest.raises(ValueError, match="base_url .* is not a URL"):
+        pkg.SyncAPIClient(base_url=base_url, api_key=SECRET)
+
 # -- a charset that is no text encoding ----------------------------------------------------
 
 TEXT = "déjà vu\nligne 2\n"

@@ -903,7 +903,10 @@ def _asked_codings(accept_encoding: str) -> set[str]:
 def check_base_url(value: str, named: str = "base_url") -> _http.URL:
     """``value`` as a URL requests can be made under; ``ValueError`` saying what is wrong
     otherwise, naming it as ``named`` (the environment variable a client read it from)."""
-    url = _http.URL(value)
+    try:
+        url = _http.URL(value)
+    except _http.InvalidURL as error:  # a control character, a port of two colons...
+        raise ValueError(f"{named} {excerpt(value, 120)!r} is not a URL: {error}") from None
     if url.userinfo:  # the HTTP library would send it as Basic auth, in place of the key
         raise ValueError(
             f"{named} must not carry a user name or password (user:password@host): a URL "
