@@ -128,6 +128,18 @@ def test_cursor_pages_by_the_last_id_until_has_more_is_false(
 
 
 @pytest.mark.parametrize("mode", sorted(WALKS))
+@pytest.mark.parametrize("data", ["abc", {"id": "x"}, 5])
+def test_a_page_whose_items_are_no_array_is_refused(
+    package: Any, serve: Callable[..., ScriptedServer], mode: str, data: object
+) -> None:
+    # a string gave its letters as items (typed `Model`), an object its keys, a number a bare
+    # TypeError: the answer is not the list the document declares
+    server = serve([Reply(200, body={"object": "list", "data": data, "has_more": False})])
+    with pytest.raises(package.APIResponseValidationError, match="`data` is no array"):
+        WALKS[mode](package, server.url, "engines", limit=2)
+
+
+@pytest.mark.parametrize("mode", sorted(WALKS))
 def test_offset_pages_until_the_total(
     package: Any, serve: Callable[..., ScriptedServer], mode: str
 ) -> None:

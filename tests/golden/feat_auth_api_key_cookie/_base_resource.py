@@ -162,6 +162,8 @@ class SyncHTTPMethod:
         """Send the request; the parsed body, the stream, the first page of a list (which
         fetches the next ones), or (raw) the ``APIResponse``."""
         request = _request(self._method, path, body, options)
+        if pagination is not None:
+            cast_to = cast_to.listing(pagination.items)
         if _STREAMED_RESPONSE.get() or _RAW_RESPONSE.get():
             raw = self._client.request_raw(
                 cast_to,
@@ -269,7 +271,11 @@ class AsyncHTTPMethod:
         request = _request(self._method, path, body, options)
         if pagination is not None and page_cls is not None:
             send = functools.partial(
-                self._send, cast_to, request, pagination=pagination, page_cls=page_cls
+                self._send,
+                cast_to.listing(pagination.items),
+                request,
+                pagination=pagination,
+                page_cls=page_cls,
             )
             return AsyncPaginator(send)
         return self._send(cast_to, request, stream=stream, stream_cls=stream_cls)

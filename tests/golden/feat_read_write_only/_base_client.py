@@ -103,6 +103,7 @@ from ._errors import (
     request_id,
     status_error_class,
 )
+from ._pagination import member
 from ._parse import (
     NO_TARGET,
     admits_null,
@@ -206,7 +207,7 @@ class ResponseSpec(Generic[_T]):
     may also be given directly (``ResponseSpec(success={"200": Pet})``).
     """
 
-    __slots__ = ("_build", "_targets")
+    __slots__ = ("_build", "_targets", "list_items")
 
     def __init__(
         self,
@@ -221,6 +222,8 @@ class ResponseSpec(Generic[_T]):
     ) -> None:
         self._build = build
         self._targets: ResponseTargets | None = None
+        #: a list's answers: the name of their array of items (``listing``)
+        self.list_items: str | None = None
         if build is None:
             self._targets = ResponseTargets(
                 success or {}, errors or {}, headers or {}, stream_chunk, plain_events
@@ -265,6 +268,14 @@ class ResponseSpec(Generic[_T]):
     def plain_events(self) -> bool:
         """Whether the stream's events are plain server-sent events (not OpenAI's)."""
         return self.targets.plain_events
+
+    def listing(self, items: str) -> ResponseSpec[_T]:
+        """This spec for the pages of a list, whose answers hold their items in ``items``: an
+        answer whose ``items`` is no array is refused (iterated, a string gave its letters as
+        items, an object its keys)."""
+        pages: ResponseSpec[_T] = ResponseSpec(self._build)
+        pages._targets, pages.list_items = self._targets, items
+        return pages
 
     def __repr__(self) -> str:
         if self._targets is None:
@@ -1597,13 +1608,17 @@ class BaseClient:
             self._check_empty_body(response, target)
             return None
         try:
-            return parse_json(target, raw, strict=self.strict_response_validation)
+            parsed = parse_json(target, raw, strict=self.strict_response_validation)
         except pydantic.ValidationError as exc:  # strict mode only: JSON, but not the type
             raise self._mismatch(response, exc) from exc
         except ValueError as exc:
             raise self._invalid_body(
                 response, f"expected a JSON body ({content_type or 'no content-type'}): {exc}"
             ) from exc
+        items = spec.list_items
+        if items is not None and not isinstance(member(parsed, items), list | None):
+            raise self._invalid_body(response, f"its `{items}` is no array of the list's items")
+        return parsed
 
     def _check_empty_body(self, response: _http.Response, target: object) -> None:
         """Raises ``APIResponseValidationError`` for an empty 2xx body where JSON is declared,
