@@ -230,9 +230,13 @@ def _constant_place(text: str, constant: str) -> tuple[int | None, int | None]:
     """The line and column of the first `constant` (`NaN`, `Infinity`...) outside strings."""
     for match in _STRING_OR_CONSTANT.finditer(text):
         if match.group(1) == constant:
-            start = match.start(1)
-            return text.count("\n", 0, start) + 1, start - text.rfind("\n", 0, start)
+            return _line_and_column(text, match.start(1))
     return None, None
+
+
+def _line_and_column(text: str, offset: int) -> tuple[int, int]:
+    """Where `offset` of `text` is: its line and column, both counted from 1."""
+    return text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
 
 
 def _scanned_lines(text: str) -> LineMap:
@@ -509,10 +513,10 @@ def _unreadable_yaml_text(raw: bytes, file: str) -> Problem:
     found = _NOT_YAML_PRINTABLE.search(text)
     if found is None:  # not expected: the reader refused something; say that much, located
         return Problem(file, "", None, "text PyYAML cannot read", "save the file as UTF-8")
-    line_start = text.rfind("\n", 0, found.start()) + 1
-    return Problem(file, "", text.count("\n", 0, found.start()) + 1,
+    line, column = _line_and_column(text, found.start())
+    return Problem(file, "", line,
                    f"character U+{ord(found.group()):04X} is not allowed in YAML "
-                   f"(at column {found.start() - line_start + 1})",
+                   f"(at column {column})",
                    "remove it; in a double-quoted string a control character is written as an "
                    "escape")
 

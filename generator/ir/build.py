@@ -110,14 +110,14 @@ def _context(data: dict[str, Any], options: BuildOptions, in_place: bool = False
 
 def _fit_enum_lists(source: dict[str, Any], copied: dict[str, Any]) -> None:
     """An enum's member names and descriptions as models.py's generator reads them."""
-    fitted = fitted_enum_lists(source) or {}
-    for key, value in fitted.items():
+    for key, value in (fitted_enum_lists(source) or {}).items():
         if value is None:
             del copied[key]
         else:
             copied[key] = value
-    named = "x-enum-varnames" in source and fitted.get("x-enum-varnames", ()) is not None
-    if not named and (members := ascii_member_names({"enum": source["enum"]})) is not None:
+    # (the copy's `enum` may not be copied yet: the source's is read)
+    if "x-enum-varnames" not in copied and (
+            members := ascii_member_names({"enum": source["enum"]})) is not None:
         copied["x-enum-varnames"] = members
 
 

@@ -42,7 +42,6 @@ from generator.tolerate.locate import (
     path_item_of,
 )
 from generator.tolerate.skips import skip
-from generator.validate.rules import TOP_LEVEL_TYPES
 
 Rule = Callable[[dict[str, Any], Problem, list[str]], Decision | None]
 
@@ -389,14 +388,18 @@ def _media_type_without_slash(data: dict[str, Any], problem: Problem,
     else kept as written, its body sent and read as bytes."""
     if problem.code != "media-type-malformed" or not tokens:
         return None
-    written = tokens[-1]
+    written, holder = tokens[-1], join_tokens("", *tokens[:-1])
     meant = _media_type_meant(written)
-    found, content = resolve_pointer(data, join_tokens("", *tokens[:-1]))
+    found, content = resolve_pointer(data, holder)
     if meant is None or not found or not isinstance(content, dict) or meant in content:
-        return Decision(problem, "repairable",
-                        "keeps it as written (its body is bytes)")
+        return Decision(problem, "repairable", "keeps it as written (its body is bytes)")
     return Decision(problem, "repairable", f"reads it as `{meant}`",
-                    fix=repairs.rename_keys(join_tokens("", *tokens[:-1]), {written: meant}, []))
+                    fix=repairs.rename_keys(holder, {written: meant}, []))
+
+
+# The top-level media types (RFC 6838) a media type missing its `/` may be read with.
+TOP_LEVEL_TYPES = ("application", "text", "image", "audio", "video", "multipart", "message",
+                   "font", "model")
 
 
 def _media_type_meant(media_type: str) -> str | None:

@@ -373,11 +373,6 @@ def check_path_dot_segments(doc: Document) -> list[Problem]:
     return problems
 
 
-# The top-level media types (RFC 6838) a media type missing its `/` may be read with.
-TOP_LEVEL_TYPES = ("application", "text", "image", "audio", "video", "multipart", "message",
-                   "font", "model")
-
-
 def check_media_types(doc: Document) -> list[Problem]:
     """Media types of a request body or a response with no `/` (loket.nl's
     `applicationjson;version=2018-01-01`): sent and read as bytes, the slip unsaid."""
@@ -442,7 +437,6 @@ def check_codegen_hints(doc: Document) -> list[Problem]:
             problems.append(_unread_hint(doc, join_tokens(site.pointer, STREAM_HINT, EVENTS_KEY),
                                          events, " or ".join(STREAM_EVENTS)))
     return problems
-
 
 
 def _unread_hint(doc: Document, pointer: str, value: object, allowed: str) -> Problem:

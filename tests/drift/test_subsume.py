@@ -247,3 +247,19 @@ def test_judges_sharing_alternatives_read_each_schema_once(monkeypatch: pytest.M
                 for _ in range(3)]
     assert verdicts == [alone] * 3 and alone is True
     assert read and len(read) == len(set(read))  # each (schema, depth) read once for all three
+
+
+def test_the_judges_of_one_comparison_share_their_acyclic_verdicts_and_their_steps() -> None:
+    """A verdict one question reached is another's at no cost (GitBook's unions, asked at
+    hundreds of places, were judged anew each time), and the comparison's steps bound them all."""
+    from generator.drift.diff.subsume import Steps
+
+    wide = obj({"a": {"type": "string"}, "b": obj({"c": {"type": "integer"}})})
+    narrow = obj({"a": {"type": "string"}, "b": obj({"c": {"type": "integer"}})})
+    shared: dict[Any, Any] = {}
+    assert covers(NO_REFS, wide, NO_REFS, narrow, acyclic=shared) is True
+    assert shared, "the first question keeps what it decided"
+    # one step left: only a verdict kept by the first question can answer
+    assert covers(NO_REFS, wide, NO_REFS, narrow, acyclic=shared, steps=Steps(1)) is True
+    assert covers(NO_REFS, wide, NO_REFS, narrow, acyclic={}, steps=Steps(1)) is None
+    assert covers(NO_REFS, wide, NO_REFS, narrow, steps=Steps(0)) is None

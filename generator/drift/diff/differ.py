@@ -181,9 +181,8 @@ class _Differ:
         self.acyclic: dict[bool, Acyclic] = {True: {}, False: {}}
         self.steps = Steps()  # what all its `covers` questions may judge
         self.compared_cuts: set[tuple[str, ...]] = set()
-        # the unions being compared branch by branch (`split_union`), their pointers on each
-        # side; and those compared so, in the schema comparison under way (`schema_changes`)
-        self.splitting: set[tuple[str, str]] = set()
+        # the unions compared branch by branch (`split_union`) in the schema comparison under
+        # way (`schema_changes`), by their pointers on each side: those in progress among them
         self.split_done: set[tuple[str, str]] = set()
 
     def covers(self, request: bool, wide: Json, narrow: Json) -> bool | None:
@@ -813,6 +812,13 @@ class _Differ:
         pairs, removed, added = pair_branches(old_branches, new_branches)
         if not removed and not added:
             return None
+        union_pair = (before.pointer, after.pointer)
+        if union_pair in self.split_done:
+            # this very union again, inside one of its own branches (`Container: nodes: oneOf
+            # [Text, Container]`), or reached by another path: its changes are found once, at
+            # the first path (unions of blocks holding blocks have exponentially many)
+            return []
+        self.split_done.add(union_pair)
         request = ctx.direction == "request"
         union = "any-of" if after.info.union == "anyOf" else "one-of"
         subject = f"{ctx.op}: {ctx.subject(key)}"
@@ -822,21 +828,9 @@ class _Differ:
         out += [Found(pointer, f"{union}-branch-removed", request,
                        f"{subject} lost a branch ({label})", f"lost a branch ({label})",
                        self.op, "old", key) for _, pointer, label in removed]
-        union_pair = (before.pointer, after.pointer)
-        if union_pair in self.splitting or union_pair in self.split_done:
-            # this very union again, inside one of its own branches (`Container: nodes: oneOf
-            # [Text, Container]`), or reached by another path: its changes are found once, at
-            # the first path (unions of blocks holding blocks have exponentially many)
-            return []
-        self.splitting.add(union_pair)
-        self.split_done.add(union_pair)
-        try:
-            for (old_schema, old_ptr, _), (new_schema, new_ptr, _) in pairs:
-                found, _, _ = self.compare(ctx, (old_schema, old_ptr), (new_schema, new_ptr),
-                                           key)
-                out += found
-        finally:
-            self.splitting.discard(union_pair)
+        for (old_schema, old_ptr, _), (new_schema, new_ptr, _) in pairs:
+            found, _, _ = self.compare(ctx, (old_schema, old_ptr), (new_schema, new_ptr), key)
+            out += found
         return out
 
     def field_changes(self, ctx: Ctx, old_fields: Mapping[Key, Field],
@@ -914,22 +908,17 @@ class _Differ:
                          fields: Mapping[Key, Field]) -> None:
         at = removed.declared_at or removed.pointer
         message = f"{ctx.op}: {ctx.subject(removed.key)} was removed"
-        hidden = _hidden_in(ctx, removed, fields)
-        if hidden:
-            report(at, f"{ctx.direction}-property-removed-{hidden}", False,
-                   f"{message} ({_NEVER[hidden]})", "was removed", "old")
-        else:
+        if not _reported_hidden(ctx, removed, fields, report, "removed", "old"):
             report(at, f"{ctx.direction}-property-removed", True, message, "was removed", "old")
 
     def property_added(self, ctx: Ctx, added: Field, report: AddFound,
                        fields: Mapping[Key, Field]) -> None:
         message = f"{ctx.op}: {ctx.subject(added.key)} was added"
         at = added.declared_at or added.pointer
-        hidden = _hidden_in(ctx, added, fields)
-        if hidden:  # (a required readOnly property is one every answer holds, no request)
-            report(at, f"{ctx.direction}-property-added-{hidden}", False,
-                   f"{message} ({_NEVER[hidden]})", "was added")
-        elif ctx.direction == "response":
+        # (a required readOnly property is one every answer holds, no request)
+        if _reported_hidden(ctx, added, fields, report, "added", "new"):
+            return
+        if ctx.direction == "response":
             report(at, "response-property-added", False, message, "was added")
         elif added.info.required:
             report(at, "request-property-added-required", True, message + " as required",
@@ -977,6 +966,18 @@ class _Differ:
 AddFound = Callable[..., None]
 # a property no request sends (readOnly) or no answer holds (writeOnly): its own kinds
 _NEVER = {"read-only": "readOnly: never sent", "write-only": "writeOnly: never returned"}
+
+
+def _reported_hidden(ctx: Ctx, field: Field, fields: Mapping[Key, Field], report: AddFound,
+                     verb: str, side: str) -> bool:
+    """Report `field`, added or removed (`verb`), when it is in no generated model of its
+    direction (`_hidden_in`): its own kind, non-breaking. Whether it was."""
+    hidden = _hidden_in(ctx, field, fields)
+    if hidden:
+        report(field.declared_at or field.pointer, f"{ctx.direction}-property-{verb}-{hidden}",
+               False, f"{ctx.op}: {ctx.subject(field.key)} was {verb} ({_NEVER[hidden]})",
+               f"was {verb}", side)
+    return hidden is not None
 
 
 def _hidden_in(ctx: Ctx, field: Field, fields: Mapping[Key, Field]) -> str | None:

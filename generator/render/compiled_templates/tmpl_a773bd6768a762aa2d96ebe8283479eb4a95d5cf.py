@@ -13,7 +13,7 @@ def root(context, missing=missing):
     l_0_repairs = resolve('repairs')
     l_0_renames = resolve('renames')
     l_0_notes = resolve('notes')
-    l_0_entry = missing
+    l_0_entry = l_0_section = missing
     try:
         t_1 = environment.filters['code']
     except KeyError:
@@ -75,6 +75,41 @@ def root(context, missing=missing):
         return concat(t_4)
     context.exported_vars.add('entry')
     context.vars['entry'] = l_0_entry = Macro(environment, macro, 'entry', ('r', 'origin'), False, False, False, context.eval_ctx.autoescape)
+    def macro(l_1_title, l_1_listed, l_1_about):
+        t_5 = []
+        if l_1_title is missing:
+            l_1_title = undefined("parameter 'title' was not provided", name='title')
+        if l_1_listed is missing:
+            l_1_listed = undefined("parameter 'listed' was not provided", name='listed')
+        if l_1_about is missing:
+            l_1_about = ''
+        pass
+        if l_1_listed:
+            pass
+            t_5.extend((
+                '\n## ',
+                str(l_1_title),
+                ' (',
+                str(t_2(l_1_listed)),
+                ')\n\n',
+            ))
+            if l_1_about:
+                pass
+                t_5.extend((
+                    str(l_1_about),
+                    '\n\n',
+                ))
+            for (l_2_r, l_2_origin) in l_1_listed:
+                _loop_vars = {}
+                pass
+                t_5.extend((
+                    str(context.call((undefined(name='entry') if l_0_entry is missing else l_0_entry), l_2_r, l_2_origin, _loop_vars=_loop_vars)),
+                    '\n',
+                ))
+            l_2_r = l_2_origin = missing
+        return concat(t_5)
+    context.exported_vars.add('section')
+    context.vars['section'] = l_0_section = Macro(environment, macro, 'section', ('title', 'listed', 'about'), False, False, False, context.eval_ctx.autoescape)
     yield '# What this package covers of its document\n\nGenerated from '
     yield str(t_1((undefined(name='file') if l_0_file is missing else l_0_file)))
     yield ': '
@@ -104,43 +139,13 @@ def root(context, missing=missing):
                 _loop_vars = {}
                 pass
                 yield str(t_1(l_2_reason))
-                yield str(('; ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 18 in 'COVERAGE.md.jinja' evaluated to false and no else section was defined.")))
+                yield str(('; ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 34 in 'COVERAGE.md.jinja' evaluated to false and no else section was defined.")))
             l_2_loop = l_2_reason = missing
             yield '\n'
         l_1_loop = l_1_s = missing
-    if (undefined(name='repairs') if l_0_repairs is missing else l_0_repairs):
-        pass
-        yield '\n## Repairs ('
-        yield str(t_2((undefined(name='repairs') if l_0_repairs is missing else l_0_repairs)))
-        yield ')\n\n'
-        for (l_1_r, l_1_origin) in (undefined(name='repairs') if l_0_repairs is missing else l_0_repairs):
-            _loop_vars = {}
-            pass
-            yield str(context.call((undefined(name='entry') if l_0_entry is missing else l_0_entry), l_1_r, l_1_origin, _loop_vars=_loop_vars))
-            yield '\n'
-        l_1_r = l_1_origin = missing
-    if (undefined(name='renames') if l_0_renames is missing else l_0_renames):
-        pass
-        yield '\n## Names changed ('
-        yield str(t_2((undefined(name='renames') if l_0_renames is missing else l_0_renames)))
-        yield ')\n\nNames the document gives that the generated code cannot use as they are (a Python keyword, a\nname another one already takes); the document is valid as it is, and `--strict` keeps them.\n\n'
-        for (l_1_r, l_1_origin) in (undefined(name='renames') if l_0_renames is missing else l_0_renames):
-            _loop_vars = {}
-            pass
-            yield str(context.call((undefined(name='entry') if l_0_entry is missing else l_0_entry), l_1_r, l_1_origin, _loop_vars=_loop_vars))
-            yield '\n'
-        l_1_r = l_1_origin = missing
-    if (undefined(name='notes') if l_0_notes is missing else l_0_notes):
-        pass
-        yield "\n## Read the generator's way ("
-        yield str(t_2((undefined(name='notes') if l_0_notes is missing else l_0_notes)))
-        yield ")\n\nParts of the document that the generated code reads in a way of its own (a header parameter\nOpenAPI ignores, left out of the method; a HEAD answer's body, never read); the document is\nvalid as it is, and `--strict` keeps them.\n\n"
-        for (l_1_r, l_1_origin) in (undefined(name='notes') if l_0_notes is missing else l_0_notes):
-            _loop_vars = {}
-            pass
-            yield str(context.call((undefined(name='entry') if l_0_entry is missing else l_0_entry), l_1_r, l_1_origin, _loop_vars=_loop_vars))
-            yield '\n'
-        l_1_r = l_1_origin = missing
+    yield str(context.call((undefined(name='section') if l_0_section is missing else l_0_section), 'Repairs', (undefined(name='repairs') if l_0_repairs is missing else l_0_repairs)))
+    yield str(context.call((undefined(name='section') if l_0_section is missing else l_0_section), 'Names changed', (undefined(name='renames') if l_0_renames is missing else l_0_renames), 'Names the document gives that the generated code cannot use as they are (a Python keyword, a\nname another one already takes); the document is valid as it is, and `--strict` keeps them.'))
+    yield str(context.call((undefined(name='section') if l_0_section is missing else l_0_section), "Read the generator's way", (undefined(name='notes') if l_0_notes is missing else l_0_notes), "Parts of the document that the generated code reads in a way of its own (a header parameter\nOpenAPI ignores, left out of the method; a HEAD answer's body, never read); the document is\nvalid as it is, and `--strict` keeps them."))
 
 blocks = {}
-debug_info = '3=36&4=45&8=79&9=85&13=88&15=91&17=94&18=98&22=111&24=114&26=116&27=119&30=122&32=125&37=127&38=130&41=133&43=136&49=138&50=141'
+debug_info = '3=36&4=45&8=78&9=87&11=91&13=96&14=99&17=102&18=106&24=114&25=120&29=123&31=126&33=129&34=133&38=146&39=147&41=148'

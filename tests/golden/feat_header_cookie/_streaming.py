@@ -392,6 +392,12 @@ class _Decoder(Generic[_T]):
         """The ``event:`` name of the last chunk's event; ``None`` when it had none."""
         return self._last_event
 
+    def _done(self, data: bytes) -> bool:
+        """Whether data starting `[DONE]` is the end marker, not a chunk: always in OpenAI's
+        convention (it ends the stream); in plain events only where no chunk can be it (the
+        chunk type takes no text), and only the marker itself (it is passed over)."""
+        return not self._plain or (not self._text and data.rstrip() == b"[DONE]")
+
     def _new_decoder(self) -> SSEDecoder:
         self._decoder = SSEDecoder(self._max_event_size)
         return self._decoder
@@ -607,8 +613,7 @@ class Stream(_Decoder[_T]):
         item = self._item
         validate = self._validate
         in_extra = self._error_in_extra and not self._plain
-        done = not self._plain  # whether `data: [DONE]` ends the stream
-        skip_done = self._plain and not self._text  # `[DONE]` can be no chunk: passed over
+        done = not self._plain  # whether `data: [DONE]` ends the stream, else is passed over
         try:
             try:
                 empty = True
@@ -616,9 +621,9 @@ class Stream(_Decoder[_T]):
                     for block in blocks(raw):
                         if block.startswith(b"data: ") and _LF not in block:  # the usual event
                             data = block[6:]
-                            if done and data.startswith(b"[DONE]"):
-                                return
-                            if skip_done and data.rstrip() == b"[DONE]":
+                            if data.startswith(b"[DONE]") and self._done(data):
+                                if done:
+                                    return
                                 continue
                             if in_extra and len(data) <= UNCHECKED_JSON_BYTES:  # `_item`, inlined
                                 self._last_event = None
@@ -639,9 +644,9 @@ class Stream(_Decoder[_T]):
                         events: list[RawEvent] = []
                         decoder.block_events(block, events)
                         for event, data, _, _ in events:
-                            if done and data.startswith(b"[DONE]"):
-                                return
-                            if skip_done and data.rstrip() == b"[DONE]":
+                            if data.startswith(b"[DONE]") and self._done(data):
+                                if done:
+                                    return
                                 continue
                             empty = False
                             yield item(event, data)
@@ -752,8 +757,7 @@ class AsyncStream(_Decoder[_T]):
         item = self._item
         validate = self._validate
         in_extra = self._error_in_extra and not self._plain
-        done = not self._plain  # whether `data: [DONE]` ends the stream
-        skip_done = self._plain and not self._text  # `[DONE]` can be no chunk: passed over
+        done = not self._plain  # whether `data: [DONE]` ends the stream, else is passed over
         chunks = response.aiter_bytes()
         try:
             try:
@@ -762,9 +766,9 @@ class AsyncStream(_Decoder[_T]):
                     for block in blocks(raw):
                         if block.startswith(b"data: ") and _LF not in block:  # the usual event
                             data = block[6:]
-                            if done and data.startswith(b"[DONE]"):
-                                return
-                            if skip_done and data.rstrip() == b"[DONE]":
+                            if data.startswith(b"[DONE]") and self._done(data):
+                                if done:
+                                    return
                                 continue
                             if in_extra and len(data) <= UNCHECKED_JSON_BYTES:  # `_item`, inlined
                                 self._last_event = None
@@ -785,9 +789,9 @@ class AsyncStream(_Decoder[_T]):
                         events: list[RawEvent] = []
                         decoder.block_events(block, events)
                         for event, data, _, _ in events:
-                            if done and data.startswith(b"[DONE]"):
-                                return
-                            if skip_done and data.rstrip() == b"[DONE]":
+                            if data.startswith(b"[DONE]") and self._done(data):
+                                if done:
+                                    return
                                 continue
                             empty = False
                             yield item(event, data)

@@ -274,7 +274,8 @@ class ResponseSpec(Generic[_T]):
         answer whose ``items`` is no array is refused (iterated, a string gave its letters as
         items, an object its keys)."""
         pages: ResponseSpec[_T] = ResponseSpec(self._build)
-        pages._targets, pages.list_items = self._targets, items
+        # built once, here: a list called again shares them (each call makes its own spec)
+        pages._targets, pages.list_items = self.targets, items
         return pages
 
     def __repr__(self) -> str:
