@@ -201,6 +201,26 @@ def test_echoed_keys_are_blanked_in_every_escaped_form(
     assert "***" in str(caught.value)
 
 
+def test_a_key_echoed_in_response_headers_is_blanked_from_the_debug_log(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The HTTP library's transport logs the headers it received at DEBUG as the repr of
+    their bytes, where a backslash is doubled: a key echoed JSON-escaped (``\\/``, ``\\\\``)
+    showed in that log, its forms as text being blanked but not their bytes' repr."""
+    caplog.set_level(logging.DEBUG)
+    escaped = json.dumps(ODD_SECRET)[1:-1].replace("/", "\\/")
+    server = serve([Reply(200, {"X-Echo": escaped, "X-Echo-Plain": ODD_SECRET}, body=COMPLETION)])
+    api = make_api(server, auth=header_key(pkg, ODD_SECRET), max_retries=0)
+    raw = api.raw(completion_spec(pkg), completion_options(pkg))
+    assert raw.headers["x-echo"] == escaped  # the answer itself is the server's, untouched
+    assert "receive_response_headers" in caplog.text and "X-Echo" in caplog.text
+    for form in (ODD_SECRET, escaped, json.dumps(ODD_SECRET)[1:-1]):
+        assert form not in caplog.text
+        assert repr(form.encode())[2:-1] not in caplog.text
+    assert caplog.text.count("***") >= 2
+
+
 def test_a_credential_sent_as_a_plain_header_parameter_is_blanked_when_echoed(
     pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
 ) -> None:

@@ -458,6 +458,32 @@ def test_error_object_that_validates_still_raises(pkg: ModuleType, model: type[p
     assert seen == ["ok"]
 
 
+@pytest.mark.parametrize("kind", ["sync", "async"])
+@pytest.mark.parametrize("model", [_Loose, _Strict, _Declared])
+def test_an_error_key_written_with_json_escapes_still_raises(
+    pkg: ModuleType, model: type[pydantic.BaseModel], kind: str
+) -> None:
+    # `"\u0065rror"` is the key `error` to any JSON reader: a search of the bytes for
+    # `"error"` alone let it through as a chunk (the error lost, its text a model's extra)
+    escaped = 'data: {"\\u0065rror": {"message": "overloaded", "status": 503}}\n\n'
+    body = _body({"id": "1", "text": "caf\u00e9"}, escaped)
+    assert b"\\u0065rror" in body and b'"error"' not in body
+    seen: list[str | None] = []
+
+    async def walk() -> None:
+        stream = pkg.AsyncStream(response=_response(pkg, [body], kind="async"), chunk_type=model)
+        async for c in stream:
+            seen.append(c.text)
+
+    with pytest.raises(pkg.InternalServerError, match="overloaded"):
+        if kind == "async":
+            asyncio.run(walk())
+        else:
+            for c in pkg.Stream(response=_response(pkg, [body]), chunk_type=model):
+                seen.append(c.text)
+    assert seen == ["caf\u00e9"]
+
+
 @pytest.mark.parametrize("model", [_Loose, _Strict, _Declared])
 def test_error_word_inside_values_or_null_error_is_a_chunk(pkg: ModuleType, model: type[pydantic.BaseModel]) -> None:
     body = _body({"id": "1", "text": 'the "error" word'}, {"id": "2", "error": None})

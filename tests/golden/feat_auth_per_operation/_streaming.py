@@ -423,7 +423,7 @@ class _Decoder(Generic[_T]):
                 if not (extra and extra.get("error")):
                     result: _T = item
                     return result
-            elif data.find(b'"error"') < 0:
+            elif data.find(b'"error"') < 0 and data.find(b"\\u") < 0:  # a key may be escaped
                 try:
                     parsed: _T = self._validate(data)
                 except ValueError:
@@ -444,7 +444,8 @@ class _Decoder(Generic[_T]):
             except ValueError:
                 payload = None
             raise _error_from_event(self.response, payload, data, sse.event, self._redact)
-        if '"error"' in data:  # cheap pre-check; only then decode to look for the key
+        # cheap pre-check, only then decoded to look for the key (written `"\u0065rror"` too)
+        if '"error"' in data or "\\u" in data:
             try:
                 payload = loads(data)
             except ValueError as exc:

@@ -165,7 +165,14 @@ def _check(secret: object, source: str, *, ascii_only: bool, may_be_empty: bool 
 
 def _forms(secret: str) -> Iterator[str]:
     """Every way ``secret`` may appear in a message: as is, repr- and JSON-escaped,
-    percent-encoded as a path, query or cookie would carry it."""
+    percent-encoded as a path, query or cookie would carry it; each of those also as the
+    ``repr`` of its bytes shows it (the HTTP library's DEBUG log of the headers it received)."""
+    for form in _text_forms(secret):
+        yield form
+        yield repr(form.encode("utf-8", "surrogatepass"))[2:-1]
+
+
+def _text_forms(secret: str) -> Iterator[str]:
     yield secret
     yield repr(secret)[1:-1]
     yield json.dumps(secret)[1:-1]
