@@ -934,3 +934,115 @@ def test_a_holder_named_like_the_component_it_took_in_is_its_own() -> None:
     old = _accounts({"allOf": [name, {"$ref": "#/components/schemas/Credentials"}]}, "CredentialsUser")
     (removed,) = diff_with_client(old, _accounts(name, "CredentialsUser"))
     assert removed.pointer == "/components/schemas/CredentialsUser/properties/email"
+
+
+def _answering(schema: str, with_email: bool = False) -> Doc:
+    """`base()` with `GET /issues/{number}` answering `$ref schema`, and a component
+    `Ticket` shaped like `Issue` (with an `email` too, if asked)."""
+    doc = base()
+    ticket = copy.deepcopy(_schemas(doc)["Issue"])
+    if with_email:
+        ticket["properties"]["email"] = {"type": "string"}
+    _schemas(doc)["Ticket"] = ticket
+    responses = _op(doc, "/issues/{number}", "get")["responses"]
+    responses["200"] = copy.deepcopy(responses["200"])  # (add_labels' answer stays `Issue`)
+    content = responses["200"]["content"]
+    content["application/json"]["schema"] = {"$ref": f"#/components/schemas/{schema}"}
+    return doc
+
+
+GOT_TICKET = "client.issues.get: now returns models.Ticket (was models.Issue)"
+
+
+def test_a_method_answering_another_alike_class_is_a_change_of_its_own() -> None:
+    """`Issue` and `Ticket` hold the same fields: the differ compares schemas by content and
+    finds nothing, yet `issue: Issue = client.issues.get(...)` no longer type-checks and an
+    `isinstance(x, Issue)` is False: client-breaking, the wire unchanged."""
+    changes = diff_with_client(_answering("Issue"), _answering("Ticket"))
+    (own,) = changes
+    assert (own.pointer, own.kind, own.severity) == ("/paths/~1issues~1{number}/get",
+                                                     "return-class-changed", "non-breaking")
+    assert own.operations == ("GET /issues/{number}",)
+    assert own.client == GOT_TICKET and own.client_breaking
+    assert exit_code(changes, "client-breaking") == 1 and exit_code(changes, "breaking") == 0
+    assert diff_with_client(_answering("Issue"), _answering("Issue")) == []
+
+
+def test_a_property_the_new_answer_class_had_already_is_named_where_it_is() -> None:
+    """`Ticket` had `email` on both sides: the answer gained it by answering `Ticket`. The
+    change points at `Ticket`'s property (the old side's `Issue` never had it, and still
+    has not), and its effect is the method's new class, not `Ticket` gaining a field."""
+    (added,) = diff_with_client(_answering("Issue", True), _answering("Ticket", True))
+    assert (added.kind, added.pointer) == ("response-property-added",
+                                           "/components/schemas/Ticket/properties/email")
+    assert added.client == GOT_TICKET and added.client_breaking
+
+
+def test_a_class_renamed_names_the_rename_not_the_method_again() -> None:
+    old = _answering("Issue")
+    new = copy.deepcopy(old)
+    del _schemas(old)["Ticket"]
+    _schemas(new)["Ticket"] = _schemas(new).pop("Issue")
+    for operation in (_op(new, "/issues/{number}", "get"),
+                      _op(new, "/issues/{number}/labels", "post")):
+        operation["responses"]["200"]["content"]["application/json"]["schema"] = {
+            "$ref": "#/components/schemas/Ticket"}
+    (renamed,) = diff_with_client(old, new)
+    assert renamed.kind == "component-renamed"
+    assert renamed.client == "models.Ticket: class renamed (was models.Issue)"
+
+
+def test_a_second_success_answer_names_the_union_the_method_now_returns() -> None:
+    """A `202` beside the `200` (rclone 1.74.1 -> 1.75.0, 99 operations): the method returns
+    `...Response200 | ...Response202`, the class `...Response` is gone; the wire's verdict is
+    non-breaking, the client's is breaking (code naming the old class)."""
+    def answering(*statuses: str) -> Doc:
+        doc = base()
+        schema = {"type": "object", "properties": {"job": {"type": "string"}}}
+        _op(doc, "/issues/{number}", "get")["responses"] = {
+            status: {"description": "ok", "content": {"application/json": {"schema": schema}}}
+            for status in statuses}
+        return doc
+
+    changes = diff_with_client(answering("200"), answering("200", "202"))
+    (added,) = [c for c in changes if c.kind == "response-added"]
+    assert added.client_breaking and added.client.endswith(
+        "client.issues.get: now returns models.IssuesGetResponse200 | "
+        "models.IssuesGetResponse202 (was models.IssuesGetResponse)")
+    assert exit_code(changes, "client-breaking") == 1 and exit_code(changes, "breaking") == 0
+
+
+def _clashing(second_id: str) -> Doc:
+    """Two operations, `GET /tasks/{id}/{index}/deps` first, both `get_deps` in the old
+    document: `generate` keeps the first's name and names the second by its path."""
+    doc = base()
+    def answer() -> Doc:
+        return {"200": {"description": "ok", "content": {"application/json": {
+            "schema": {"type": "object", "properties": {"n": {"type": "integer"}}}}}}}
+    path_param = [{"name": n, "in": "path", "required": True, "schema": {"type": "string"}}
+                  for n in ("id", "index")]
+    doc["paths"] = {
+        "/tasks/{id}/{index}/deps": {"get": {"operationId": second_id, "parameters": path_param,
+                                             "responses": answer()}},
+        "/tasks/{id}/deps": {"get": {"operationId": "get_deps", "parameters": path_param[:1],
+                                     "responses": answer()}},
+    }
+    return doc
+
+
+def test_a_method_renamed_by_a_clash_that_ended_is_named() -> None:
+    """Airflow 3.0.0 -> 3.3.2: the clash between two `get_task_instance_dependencies` ended by
+    renaming one operationId; the other's method, named by its path while they clashed, takes
+    the operationId's name back: code calling the path-based name breaks, though nothing
+    about that operation changed in the document."""
+    changes = diff_with_client(_clashing("get_deps"), _clashing("get_deps_by_index"))
+    by_pointer = {c.pointer: c for c in changes}
+    own = by_pointer["/paths/~1tasks~1{id}~1deps/get"]
+    assert (own.kind, own.severity) == ("method-renamed", "non-breaking") and own.client_breaking
+    assert own.client.startswith("client.default.get_tasks_by_id_deps: method renamed to "
+                                 "client.default.get_deps; client.default.get_deps: now returns ")
+    renamed = by_pointer["/paths/~1tasks~1{id}~1{index}~1deps/get"]
+    assert renamed.kind == "operation-id-changed"
+    assert renamed.client.startswith(
+        "client.default.get_deps: method renamed to client.default.get_deps_by_index")
+    assert len(changes) == 2  # each answer's class, named after its method, said on the rename

@@ -25,6 +25,11 @@ generated code spells it (`types.py`, from both sides' intermediate models).
 * A method whose return flips between its answer's model and pages of items (pagination is
   detected from the answer's shape, `ir.paging`) says so on the change that caused it, or as a
   change of its own, `return-shape-changed` (`_with_return_shapes`).
+* A method returning another model class (an answer's `$ref` switched to another component, a
+  second success answer making a union) says so on its answers' changes, or on its rename, or
+  as a change of its own, `return-class-changed` (`_with_return_classes`); a method named
+  another way with its operationId and tags unchanged (a clash ended) is `method-renamed`
+  (`_with_method_names`).
 * A method that takes its request body another way (`ir.bodies`: keyword arguments, one per
   property, or one argument `body` for a union beside the properties, a list...) says so on
   the body's change that caused it, or as a change of its own, `body-shape-changed`
@@ -38,7 +43,8 @@ client sends the new one.
 
 `client_breaking`: what breaks code written against the generated client
 (`--fail-on client-breaking`): a breaking change traced to a method, argument, model or field;
-a method renamed or moved, an argument renamed; a model class removed or renamed; an enum
+a method renamed or moved, an argument renamed; a model class removed or renamed; a method
+returning another class; an enum
 class member removed; a method's return flipped between its model and pages; a method taking
 its request body another way (keyword arguments <-> one `body` argument); an argument
 whose annotation no longer names a model class it named (whatever the wire says: passing that
@@ -109,6 +115,8 @@ _CLASS_KINDS = frozenset({"component-removed", "component-renamed"})
 # against it handles None already: breaking on the wire, not for the client.
 _NONE_KINDS = frozenset({"response-property-became-nullable",
                          "response-property-became-optional"})
+_ADDED_OR_REMOVED = ("-property-added", "-property-removed", "-property-added-required",
+                     "-property-added-optional")
 _CONSTRAINT = "constraint-"  # a bound, a length, a pattern... (`rules`)
 LONG_PAIR = 160  # characters of a pair of annotations past which shared members are elided
 ELIDED = "..."
@@ -126,6 +134,11 @@ _DISCRIMINATOR = "discriminator-"
 SCHEMAS_REF = "#/components/schemas/"
 # a method's return flipped between its answer's model and pages (`_with_return_shapes`)
 RETURN_SHAPE_CHANGED = "return-shape-changed"
+# a method returning another model class, the wire unchanged (`_with_return_classes`)
+RETURN_CLASS_CHANGED = "return-class-changed"
+# a method named another way, its operationId and tags unchanged (`_with_method_names`)
+METHOD_RENAMED = "method-renamed"
+_RENAMING_KINDS = _NAMING_KINDS | {METHOD_RENAMED}
 # a method that takes its request body another way (`_with_body_shapes`)
 BODY_SHAPE_CHANGED = "body-shape-changed"
 SHOWN_ARGUMENTS = 4  # keyword arguments named in a body's shape before "... N in all"
@@ -349,7 +362,8 @@ def with_client_effects(changes: Iterable[Change], built: Mapping[str, Built]) -
            for change in items]
     if not both:
         return out
-    return _with_body_shapes(_with_return_shapes(out, sides, paired), sides, paired)
+    shaped = _with_return_shapes(_with_method_names(out, sides, paired), sides, paired)
+    return _with_body_shapes(_with_return_classes(shaped, sides, paired), sides, paired)
 
 
 def _with_effect(change: Change, trace: _Trace) -> Change:
@@ -460,6 +474,101 @@ def _with_return_shapes(changes: list[Change], sides: Mapping[str, _Side],
     if not own:
         return out
     return sorted([*out, *own], key=lambda c: (c.pointer, c.kind))  # as `differ.diff` orders
+
+
+def _with_method_names(changes: list[Change], sides: Mapping[str, _Side],
+                       paired: Mapping[str, str]) -> list[Change]:
+    """A method named another way where no operationId or tag changed: a clash between two
+    operationIds ended (Airflow's two `get_task_instance_dependencies`: the one `generate`
+    named by its path, `get_..._by_task_id_dependencies`, takes the operationId's name back),
+    or began. Code calling the old name breaks; a change of its own on the operation,
+    non-breaking on the wire, unless an effect names the rename already (`_method_moved`)."""
+    old_side, new_side = sides["old"], sides["new"]
+    own = []
+    for pointer in sorted(new_side.operations):
+        old_pointer = paired.get(pointer, pointer)
+        before, after = old_side.method(old_pointer), new_side.method(pointer)
+        if before is None or after is None or before == after:
+            continue
+        moved = old_side.resources[old_pointer] != new_side.resources[pointer]
+        text = f"{before}: method {'moved' if moved else 'renamed'} to {after}"
+        if any(text in c.client for c in changes):
+            continue
+        label = _label(pointer)
+        own.append(Change(pointer, METHOD_RENAMED, NON_BREAKING,
+                          f"{label}: the generated method is named another way (the wire is "
+                          "unchanged)", operations=(label,), client=text, client_breaking=True))
+    if not own:
+        return changes
+    return sorted([*changes, *own], key=lambda c: (c.pointer, c.kind))  # as `differ.diff` orders
+
+
+def _with_return_classes(changes: list[Change], sides: Mapping[str, _Side],
+                         paired: Mapping[str, str]) -> list[Change]:
+    """A method returning another model class (`GET /me` answering `$ref User` where it
+    answered `$ref UserResponse`, both still in the document; a `202` added beside the `200`,
+    which makes the return a union of two classes named by status): code naming the old
+    class (an annotation, an `isinstance`) breaks, whatever the wire says; the differ compares
+    schemas by content, so two alike classes show no change at all. Named on the changes of
+    that operation's answers alone, else on the first change of a component listing it among
+    its operations, else on the method's rename (an inline answer's class is named after the
+    method), else as a change of its own on the operation; left out where an effect says it
+    already (the old class renamed or removed, `_returned_class`)."""
+    old_side, new_side = sides["old"], sides["new"]
+    out, own = list(changes), []
+    for pointer in sorted(new_side.operations):
+        before = old_side.operations.get(paired.get(pointer, pointer))
+        after = new_side.operations[pointer]
+        if (before is None or before.returns is None or after.returns is None
+                or before.pages is not None or after.pages is not None):
+            continue  # (a return flipped to or from pages is `_with_return_shapes`')
+        was = _classes_returned(before, old_side.types)
+        now = _classes_returned(after, new_side.types)
+        method = new_side.method(pointer) or pointer
+        if was == now or any(_says_returned(c.client, method, was) for c in out):
+            continue
+        text = f"{method}: now returns {now} (was {was})"
+        causes = _answer_changes(out, before, after) or [
+            index for index, change in enumerate(out)
+            if change.pointer == after.pointer and change.kind in _RENAMING_KINDS][:1]
+        for cause in causes:
+            out[cause] = _with_shape(out[cause], text)
+        if not causes:
+            own.append(Change(after.pointer, RETURN_CLASS_CHANGED, NON_BREAKING,
+                              f"{_label(after.pointer)}: the generated method returns another "
+                              "model class (the wire is unchanged)",
+                              operations=(_label(after.pointer),), client=text,
+                              client_breaking=True))
+    if not own:
+        return out
+    return sorted([*out, *own], key=lambda c: (c.pointer, c.kind))  # as `differ.diff` orders
+
+
+def _classes_returned(operation: OperationRecord, types: Annotations) -> str:
+    """The model classes the method returns, as its annotation names them: one per distinct
+    success answer read into a class (`render.signatures`), else the first success's."""
+    classes = dict.fromkeys(_returned(r.model_class, types) for r in operation.responses
+                            if is_success(r.status) and r.model_class)
+    return _SEP.join(classes) if len(classes) > 1 else _returned(operation.returns, types)
+
+
+def _says_returned(effect: str, method: str, was: str) -> bool:
+    """Whether an effect names the return's change already: the method's new return, or the
+    old class renamed or removed."""
+    return (f"{method}: now returns " in effect or f"(was {was})" in effect
+            or f"{was}: class removed" in effect)
+
+
+def _answer_changes(changes: list[Change], before: OperationRecord,
+                    after: OperationRecord) -> list[int]:
+    """The indexes of the changes of the operation's answers: those of its own answers alone,
+    else the first of those of a component listing it among its operations (one listing
+    hundreds is named once)."""
+    labels = {_label(before.pointer), _label(after.pointer)}
+    about = [index for index, change in enumerate(changes)
+             if labels & set(change.operations) and change.kind.startswith("response")]
+    alone = [index for index in about if set(changes[index].operations) <= labels]
+    return alone or about[:1]
 
 
 def _return_shape(method: str, records: tuple[OperationRecord, OperationRecord],
@@ -1415,6 +1524,8 @@ def _typed(subject: str, change: Change, before: str | None, after: str | None) 
         return f"{subject}: {what}: {after}"
     if after is None:
         return f"{subject}: {what} (was {before})"
+    if before == after and change.kind.endswith(_ADDED_OR_REMOVED):
+        return NO_EFFECT  # the class had the field, and keeps it: another class is read now
     if before == after:  # (an enum's values changed: its class's name is the same)
         unchanged = "annotation" if change.kind.startswith("enum-value-") else "type"
         return f"{subject}: {what}; {unchanged} unchanged: {after}"

@@ -853,23 +853,30 @@ class _Differ:
             if before is not None and after is not None:
                 FieldDiff(report, ctx, before, after).run()
             elif before is not None and container_kept(key, new_fields):
-                self.property_removed(ctx, self.reached(before, new_fields), report, old_fields)
+                self.property_removed(ctx, self.reached(before, old_fields, new_fields), report,
+                                      old_fields)
             elif after is not None and container_kept(key, old_fields):
-                self.property_added(ctx, self.reached(after, old_fields), report, new_fields)
+                self.property_added(ctx, self.reached(after, new_fields, old_fields), report,
+                                    new_fields)
         return found
 
-    def reached(self, field: Field, other: Mapping[Key, Field]) -> Field:
-        """`field`, one side has and the other lacks, placed where the change is when the
-        component declaring it is the same on both sides: a schema stopped (or started)
-        taking it in (`User: allOf [{name}, $ref Credentials]` became `User: {name}`: `User`
-        lost `email`, `Credentials` did not), at its property under the holder the other side
-        has (`/components/schemas/User/properties/email`)."""
+    def reached(self, field: Field, own: Mapping[Key, Field],
+                other: Mapping[Key, Field]) -> Field:
+        """`field`, one side (`own`) has and the `other` lacks, placed where the change is
+        when the component declaring it is the same on both sides: a schema stopped (or
+        started) taking it in (`User: allOf [{name}, $ref Credentials]` became `User: {name}`:
+        `User` lost `email`, `Credentials` did not), at its property under the holder both
+        sides have (`/components/schemas/User/properties/email`). A holder that is another
+        schema on each side (an answer's `$ref UserResponse` now `$ref User`) keeps the field
+        where it is declared: the other side's holder never had it."""
         at = field.declared_at or field.pointer
         tokens = split_pointer(at)
         parent = other.get(field.key[:-1])
+        holder = own.get(field.key[:-1])
         name = field.key[-1] if field.key else ""
         owner = join_tokens("", *tokens[:3])
         if (len(tokens) < 3 or tokens[:2] != ["components", "schemas"] or parent is None
+                or holder is None or holder.pointer != parent.pointer
                 or not name.startswith(".") or parent.pointer == owner
                 or parent.pointer.startswith(owner + "/")):
             return field
