@@ -94,6 +94,19 @@ def _first_matches(parser: Any, base_classes: list[Any], data_model: type) -> li
 
 
 def _run_dcg(document: dict[str, Any], settings_dir: Path, field_aliases: dict[str, str]) -> str:
+    """dcg's models.py for `document`; run again when an inline shape took the name of a
+    component schema (`_names_given_back`), so that every component keeps its own class name,
+    the one the clients' code and docs name it by."""
+    with _resolvers_seen() as resolvers:
+        result = _generate(document, settings_dir, field_aliases, None)
+    given_back = _names_given_back(document, resolvers)
+    if given_back:
+        result = _generate(document, settings_dir, field_aliases, given_back)
+    return result
+
+
+def _generate(document: dict[str, Any], settings_dir: Path, field_aliases: dict[str, str],
+              name_map: dict[str, str] | None) -> str:
     from datamodel_code_generator import (  # type: ignore[attr-defined]  # lazy: ~0.4 s
         DataModelType,
         DatetimeClassType,
@@ -138,8 +151,69 @@ def _run_dcg(document: dict[str, Any], settings_dir: Path, field_aliases: dict[s
             # datetime annotation: `.year` failed). openai-python and opc type it `datetime` too
             output_datetime_class=DatetimeClassType.Datetime,
             aliases=field_aliases or None,
+            model_name_map=name_map,
         )
     return str(result or "")
+
+
+@contextmanager
+def _resolvers_seen() -> Iterator[list[Any]]:
+    """The name resolvers (`ModelResolver`) dcg makes while inside: what each schema location
+    was named. Empty when dcg's class is not where 0.89.0 keeps it (nothing is then checked)."""
+    seen: list[Any] = []
+    try:
+        from datamodel_code_generator.reference import ModelResolver
+    except ImportError:  # pragma: no cover  # (a dcg without it: the names are not checked)
+        yield seen
+        return
+    original = ModelResolver.__init__
+
+    def watched(self: Any, *args: Any, **kwargs: Any) -> None:
+        original(self, *args, **kwargs)
+        seen.append(self)
+
+    ModelResolver.__init__ = watched  # type: ignore[method-assign]
+    try:
+        yield seen
+    finally:
+        ModelResolver.__init__ = original  # type: ignore[method-assign]
+
+
+def _names_given_back(document: dict[str, Any], resolvers: list[Any]) -> dict[str, str]:
+    """For each component schema whose class dcg named otherwise because an inline shape met
+    earlier took its name (Jira's `Project.Feature.state` enum named `ProjectFeatureState`,
+    the component `ProjectFeatureState` then `ProjectFeatureState1`; the clients name the
+    component's class, and got the enum), that shape's location -> a name of its own, the
+    component's name numbered: dcg's `model_name_map` for a second run. Empty when every
+    component has its name (the usual case: one run)."""
+    names: dict[str, str] = {}  # location -> class name, the last resolver's word last
+    for resolver in resolvers:
+        references = getattr(resolver, "references", None)
+        if isinstance(references, dict):
+            names.update({path: getattr(ref, "name", "") for path, ref in references.items()})
+    components = list((document.get("components") or {}).get("schemas") or {})
+    misnamed = {name for name in components if names.get(_SCHEMAS + name, name) != name}
+    if not misnamed:
+        return {}
+    holders = {name: path for path, name in names.items() if not path.startswith(_SCHEMAS)
+               or path[len(_SCHEMAS):] not in misnamed}
+    taken = {name for path, name in names.items()
+             if not (path.startswith(_SCHEMAS) and path[len(_SCHEMAS):] in misnamed)}
+    taken.update(components)
+    given_back: dict[str, str] = {}
+    for component in sorted(misnamed):
+        path = holders.get(component)
+        if path is None or path == _SCHEMAS + component:
+            continue  # (named otherwise by dcg's own rules, no other shape holding the name)
+        counter = 1
+        while f"{component}{counter}" in taken:
+            counter += 1
+        given_back[path] = f"{component}{counter}"
+        taken.add(given_back[path])
+    return given_back
+
+
+_SCHEMAS = "#/components/schemas/"
 
 
 _SHARED_MODULES = ("pydantic.main", "pydantic.dataclasses")  # pydantic loads its parts lazily
