@@ -266,6 +266,29 @@ def test_an_error_event_echoing_the_key_is_redacted(
     assert caught.value.body == {"message": "invalid key *** (as ***)"}
 
 
+@pytest.mark.parametrize("status", [302, 307])
+def test_a_redirect_carrying_a_user_name_or_password_is_refused(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer],
+    status: int,
+) -> None:
+    """The HTTP library sends a URL's `user:password@` as Basic auth, in place of the client's
+    key: a redirect home carrying one let the server (or an open redirect on the API's origin)
+    choose the account a resent POST body runs as, and the request's URL then showed the
+    password. Refused, as a base URL carrying one is; the password is in no message."""
+    def redirect(_: object) -> Reply:
+        home = server.url.replace("://", "://attacker:hunter2@")
+        return Reply(status, {"Location": home + "/hop/completions"})
+
+    server = serve([], answer=redirect)
+    api = make_api(server, auth=header_key(pkg), max_retries=2)
+    with pytest.raises(pkg.APIError, match="Invalid redirect from the server: its Location "
+                       "carries a user name or password") as caught:
+        api.call(completion_spec(pkg), completion_options(pkg))
+    assert not isinstance(caught.value, pkg.APIConnectionError)  # the server answered
+    assert len(server.requests) == 1 and api.sleeps == []
+    assert "hunter2" not in str(caught.value) + repr(caught.value)
+
+
 def query_key(pkg: ModuleType, secret: str = SECRET) -> Any:
     """Credentials of one apiKey scheme ``in: query`` named ``api_key``."""
     scheme = pkg._auth.SecurityScheme("key", "query", "api_key")

@@ -37,6 +37,7 @@ import re
 import time
 from collections.abc import Callable, Iterator
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -137,6 +138,38 @@ def test_a_body_trickled_within_the_read_timeout_still_ends_at_it(
         api.call(completion_spec(pkg), completion_options(pkg, method="get"))
     assert time.monotonic() - started < 4  # two attempts of about 1 s, a retry between
     assert len(server.requests) == 2 and len(api.sleeps) == 1  # retried as a timeout is
+
+
+def test_a_body_left_unread_by_the_call_is_read_whole_within_the_timeout(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
+) -> None:
+    """`with_streaming_response` leaves the body unread: its `read()` (`parse()`, `text`,
+    `json()`) read it with no bound on the whole, so the trickle above kept `parse()` going for
+    as long as the server liked, where the plain call stopped at 1 s. The whole body's read is
+    bounded as the plain call's, counted from when it starts; `iter_bytes()` stays the
+    caller's to pace."""
+    trickle = TRICKLE[:25]  # 2.5 s
+    slow = Reply(200, {"Content-Type": "application/json"}, chunks=trickle, chunk_delay=0.1)
+    server = serve([slow, slow])
+    api = make_api(server, max_retries=0, timeout=1.0)
+    get = completion_options(pkg, method="get")
+
+    def unread() -> Any:
+        raw = api.run(lambda: api.client.request_raw(completion_spec(pkg), get, lazy=True))
+        return raw if api.kind == "sync" else pkg._response.AsyncAPIResponse.of(raw)
+
+    raw = unread()
+    started = time.monotonic()
+    with pytest.raises(pkg._http.ReadTimeout, match="did not come whole within 1 s"):
+        api.run(raw.parse)
+    assert time.monotonic() - started < 2
+    raw = unread()
+
+    async def pieces() -> bytes:
+        return b"".join([piece async for piece in raw.iter_bytes()])
+
+    body = b"".join(raw.iter_bytes()) if api.kind == "sync" else api.run(pieces)
+    assert body == b"".join(trickle)  # each read within the timeout: the caller's pace
 
 
 def test_a_body_within_the_read_timeout_or_a_stream_past_it_is_read(

@@ -135,9 +135,12 @@ def test_nan_and_infinity_are_no_json(pkg: ModuleType, body: Any) -> None:
         pkg._base_client.encode_json(body)
 
 
-def test_unencodable_body_raises_as_before(pkg: ModuleType) -> None:
-    with pytest.raises(UnicodeEncodeError):
-        pkg._base_client.encode_json({"bad": "\ud800"})
+def test_a_body_holding_a_lone_surrogate_is_refused_as_a_bad_argument(pkg: ModuleType) -> None:
+    """A lone surrogate (`"\\ud800"` in an answer the client read leniently, sent back) raised
+    a bare `UnicodeEncodeError`; a query or path value holding one is a client error."""
+    with pytest.raises(pkg.RequestValidationError,
+                       match=r"^body: holds a lone surrogate \(U\+D800, character 11 of its JSON\)"):
+        pkg._base_client.encode_json({"bad": "caf\ud800"})
     with pytest.raises(TypeError, match="not JSON serializable"):
         pkg._base_client.encode_json({"what": object()})
 

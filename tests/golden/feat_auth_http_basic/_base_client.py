@@ -395,7 +395,13 @@ def encode_json(body: object) -> bytes:
             "body: holds NaN or an infinity, which JSON does not have (json.dumps would write "
             "NaN); nothing was sent"
         ) from None
-    return text.encode("utf-8")
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError as exc:  # a lone surrogate ("\ud800" read from a lenient answer)
+        raise RequestValidationError(
+            f"body: holds a lone surrogate (U+{ord(text[exc.start]):04X}, character {exc.start} "
+            "of its JSON), which UTF-8 cannot encode; nothing was sent"
+        ) from None
 
 
 def _lookup(table: Mapping[str, object], status: int) -> object:
@@ -1416,6 +1422,8 @@ class BaseClient:
         problem = host_problem(url)
         if problem is not None:
             raise self._bad_redirect(f"{excerpt(location, 80)!r}: {problem}")
+        if url.userinfo:  # the HTTP library would send it as Basic auth, in place of the key
+            raise self._bad_redirect("its Location carries a user name or password (not shown)")
         method, content, data, files = (
             prepared.method,
             prepared.content,
@@ -1671,7 +1679,11 @@ class BaseClient:
         stream: bool,
         stream_cls: type[Stream[Any] | AsyncStream[Any]] | None,
         retries_taken: int,
+        unread_timeout: Timeout | None = None,
     ) -> APIResponse[Any]:
+        """The call's response; ``unread_timeout``: the timeout of a body left unread (a
+        ``with_streaming_response`` call), which bounds the whole body's read in ``read()``
+        as a plain call's is bounded (``iter_bytes()`` and the rest stay unbounded)."""
         parser: Callable[[], Any]
         if stream:
             stream_cls, chunk_type = stream_cls or self._stream_cls, self._chunk_type(spec)
@@ -1692,6 +1704,9 @@ class BaseClient:
             retries_taken=retries_taken,
             streams=stream,
             max_response_size=self.max_response_size,
+            bound_body=None
+            if unread_timeout is None
+            else lambda: _bound_body_time(response, unread_timeout),
         )
 
 
@@ -1902,6 +1917,7 @@ class SyncAPIClient(BaseClient):
                     stream=stream,
                     stream_cls=stream_cls,
                     retries_taken=retries_taken,
+                    unread_timeout=prepared.timeout if lazy and not stream else None,
                 )
             if retries_taken < prepared.max_retries and self._may_retry_status(prepared, response):
                 delay = self._retry_delay(retries_taken, response)
@@ -2092,6 +2108,7 @@ class AsyncAPIClient(BaseClient):
                     stream=stream,
                     stream_cls=stream_cls,
                     retries_taken=retries_taken,
+                    unread_timeout=prepared.timeout if lazy and not stream else None,
                 )
             if retries_taken < prepared.max_retries and self._may_retry_status(prepared, response):
                 delay = self._retry_delay(retries_taken, response)

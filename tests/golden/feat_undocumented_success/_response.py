@@ -226,8 +226,12 @@ class _BaseAPIResponse(Generic[_T]):
         retries_taken: int = 0,
         streams: bool = False,
         max_response_size: int,
+        bound_body: Callable[[], None] | None = None,
     ) -> None:
         self.http_response = http_response
+        #: bounds the time of the whole body's read, once, before ``read()`` starts it (a
+        #: body left unread by the call: the client's timeout, as a plain call's body has)
+        self._bound_body = bound_body
         self.retries_taken = retries_taken
         self._parser = parser
         self._header_types = header_types
@@ -236,6 +240,11 @@ class _BaseAPIResponse(Generic[_T]):
         #: whether `parse()` gives a `Stream` (which reads the body itself) rather than a body
         self._streams = streams
         self._parsed: Any = _UNSET
+
+    def _start_reading(self) -> None:
+        bound, self._bound_body = self._bound_body, None
+        if bound is not None and not hasattr(self.http_response, "_content"):
+            bound()
 
     def _then(self, convert: Callable[[Any], _T]) -> None:
         """Parse into ``convert(what the parser gives)`` (a paginated call's page object)."""
@@ -317,7 +326,8 @@ class APIResponse(_BaseAPIResponse[_T]):
         return self._parse_read()
 
     def read(self) -> bytes:
-        """The whole raw body (read now if it has not been)."""
+        """The whole raw body (read now if it has not been, within the client's timeout)."""
+        self._start_reading()
         return read_bounded(self.http_response, self._max_size)
 
     @property
@@ -374,6 +384,7 @@ class AsyncAPIResponse(_BaseAPIResponse[_T]):
             retries_taken=response.retries_taken,
             streams=response._streams,
             max_response_size=response._max_size,
+            bound_body=response._bound_body,
         )
 
     async def parse(self) -> _T:
@@ -383,7 +394,8 @@ class AsyncAPIResponse(_BaseAPIResponse[_T]):
         return self._parse_read()
 
     async def read(self) -> bytes:
-        """The whole raw body (read now if it has not been)."""
+        """The whole raw body (read now if it has not been, within the client's timeout)."""
+        self._start_reading()
         return await aread_bounded(self.http_response, self._max_size)
 
     async def text(self) -> str:
