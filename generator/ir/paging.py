@@ -129,9 +129,11 @@ def detect(
     properties that are objects however their schema says so (`allOf`, a union with null)."""
     objects = {*objects, *(name for name, schema in properties.items() if _is_object(schema))}
     items = next((name for name in ITEMS if _is_array(properties.get(name))), None)
-    arrays = [name for name, schema in properties.items() if _is_array(schema)]
-    if items is None and len(arrays) == 1 and arrays[0] not in NOT_ITEMS:
-        items = arrays[0]  # Airflow's `dags`, ShipEngine's `shipments`
+    # (`_links`: Mailchimp's links beside every object, HAL's spelling)
+    arrays = [name for name, schema in properties.items()
+              if _is_array(schema) and name.lstrip("_").lower() not in NOT_ITEMS]
+    if items is None and len(arrays) == 1:
+        items = arrays[0]  # Airflow's `dags`, ShipEngine's `shipments`, Mailchimp's `lists`
     if items is None:
         return None
     held = held or {}

@@ -253,6 +253,19 @@ def test_detection_needs_an_array_and_a_paging_parameter() -> None:
     assert cursor == paging.Pagination("cursor", "data", "page", next="next_page", limit_param="limit")
 
 
+def test_link_arrays_are_never_the_items() -> None:
+    """Mailchimp puts `_links` (an array of link objects) beside every object: an answer holding
+    only that array was taken for a page of links (its single-object GET, which declares
+    `offset`, became a paginator over the report's links), and a list holding its items beside
+    it had two arrays, so was no list at all."""
+    array = {"type": "array", "items": {"type": "object"}}
+    assert paging.detect({"offset": "integer"}, {"id": {}, "_links": array}) is None
+    listed = paging.detect({"count": "integer", "offset": "integer"},
+                           {"reports": array, "total_items": {}, "_links": array})
+    assert listed == paging.Pagination("offset", "reports", "offset", total="total_items")
+    assert paging.detect({"offset": "integer"}, {"Links": array, "total": {}}) is None
+
+
 NESTED_CURSOR_PAGES = [
     ([("limit", "2")], {"ok": True, "data": [{"id": "C1"}, {"id": "C2"}],
                         "response_metadata": {"next_cursor": "dGVhbTpD"}}),
