@@ -96,6 +96,7 @@ def _cleaned(source: str, tree: ast.Module) -> tuple[str, list[Edit]]:
         *_root_default_wraps(tree, lines), *_builtin_generics(tree, lines), *_none_defaults(tree),
         *_override_ignores(classes, lines), *_header_ignores(classes, source, lines),
         *_quoted_root_unions(tree), *_bare_generics(tree), *_constrained_calls(tree, lines),
+        *_mutable_enum_values(tree),
     ]))
     if not edits:
         return source, []
@@ -152,6 +153,22 @@ class _PipeUnions(ast.NodeTransformer):
         if isinstance(node.value, str) and node.value.isidentifier():
             return ast.Name(node.value, ast.Load())
         return node
+
+
+def _mutable_enum_values(tree: ast.Module) -> Iterator[Edit]:
+    """`# noqa: RUF012` on an enum member whose value is a list (Mailchimp's `enum: [[abuse],
+    [bounce]]` of an array: each value an array, as the document says), which ruff reads as a
+    mutable class attribute: put after the opening bracket, where the formatter keeps it
+    however it wraps the rest and where ruff reports the value."""
+    for node in tree.body:
+        if not (isinstance(node, ast.ClassDef)
+                and any(ast.unparse(base).endswith("Enum") for base in node.bases)):
+            continue
+        for statement in node.body:
+            value = statement.value if isinstance(statement, ast.Assign) else None
+            if isinstance(value, ast.List | ast.Dict | ast.Set):
+                line, offset = value.lineno, value.col_offset + 1
+                yield (line, offset, line, offset), "  # noqa: RUF012\n"
 
 
 def _from_the_end(edit: Edit) -> tuple[int, int, bool]:
