@@ -48,9 +48,9 @@ NEXT_LINK = ("next_page_uri", "next_page_url", "nextPageUri", "nextPageUrl", "ne
 STRING_CURSOR_PARAMS = ("page", "offset")
 # cursors that are the last item's id when the answer names no next cursor (OpenAI's `after`)
 ID_CURSOR_PARAMS = ("after", "starting_after")
-OFFSET_PARAMS = ("offset",)
+OFFSET_PARAMS = ("offset", "startAt", "start_at")  # `startAt`: Atlassian's (Jira, Confluence)
 PAGE_PARAMS = ("page", "page_number")
-SIZE_PARAMS = ("limit", "per_page", "page_size", "size", "PageSize")
+SIZE_PARAMS = ("limit", "per_page", "page_size", "size", "PageSize", "maxResults")
 TOTAL_ITEMS = ("total", "total_count", "count", "total_entries", "totalCount", "total_items",
                "totalItems")
 TOTAL_PAGES = ("total_pages", "pages", "page_count")

@@ -266,6 +266,17 @@ def test_link_arrays_are_never_the_items() -> None:
     assert paging.detect({"offset": "integer"}, {"Links": array, "total": {}}) is None
 
 
+def test_atlassian_page_beans_page_by_start_at() -> None:
+    """Jira's 54 `PageBean*` lists (`startAt`, `maxResults`; `values`, `total`, `isLast`) were
+    no lists: neither parameter was known."""
+    array = {"type": "array", "items": {"type": "object"}}
+    bean = {"self": {}, "nextPage": {}, "maxResults": {}, "startAt": {}, "total": {},
+            "isLast": {}, "values": array}
+    found = paging.detect({"startAt": "integer", "maxResults": "integer", "query": "string"}, bean)
+    assert found == paging.Pagination("offset", "values", "startAt", total="total",
+                                      limit_param="maxResults")
+
+
 NESTED_CURSOR_PAGES = [
     ([("limit", "2")], {"ok": True, "data": [{"id": "C1"}, {"id": "C2"}],
                         "response_metadata": {"next_cursor": "dGVhbTpD"}}),
