@@ -179,20 +179,30 @@ def test_the_cli_says_the_limit_without_a_traceback(tmp_path: Path, form: str) -
     # the pointer where the limit is crossed (15 KB) is shortened in the message: its first and
     # last segments, and how deep it is
     assert len(output) < 600, output
-    assert f"/components/schemas/Deep/items/items/…/items/items/items ({MAX_NESTING:,} segments)" in output
+    assert (f"/components/schemas/Deep/items/items/items/…/items/items/items/items/items/items "
+            f"({MAX_NESTING:,} segments)") in output
 
 
 def test_a_long_pointer_is_shortened_in_messages_and_kept_exact_in_the_problem() -> None:
     pointer = "/components/schemas/Deep" + "/properties/a" * 1200
     problem = Problem("spec.json", pointer, 1, "too deep")
     assert problem.pointer == pointer  # JSON output, repairs and lookups read it whole
-    assert problem.format() == ("spec.json:1: /components/schemas/Deep/properties/a/…/a/properties/a"
-                                " (2,403 segments): too deep")
+    assert problem.format() == ("spec.json:1: /components/schemas/Deep/properties/a/properties/…"
+                                "/properties/a/properties/a/properties/a (2,403 segments): too deep")
+
+
+def test_a_real_documents_deep_pointer_is_shown_whole() -> None:
+    """Vercel's deepest places: 19 segments, ~200 characters; shortened, two of them printed
+    as the same line."""
+    deep = ("/paths/~1v10~1projects~1{idOrName}~1env/post/responses/201/content/application~1json"
+            "/schema/oneOf/0/properties/created/oneOf/0/properties/target/items/enum")
+    assert shown_pointer(deep) == deep
+    assert shown_pointer(deep.replace("created/oneOf/0", "created/oneOf/1")) != deep
 
 
 def test_a_pointer_of_few_long_segments_keeps_them_all_each_cut() -> None:
-    key = "k" * 300
+    key = "k" * 500
     shown = shown_pointer(f"/paths/{key}/get")
-    assert shown == f"/paths/{'k' * 39}…/get"
+    assert shown == f"/paths/{'k' * 59}…/get"
     assert shown_pointer("/paths/~1items/get") == "/paths/~1items/get"
     assert shown_pointer("/" + "x" * MAX_SHOWN_POINTER)[-1] == "…"
