@@ -20,7 +20,7 @@ from generator.ir.bodies import file_part_notes, request_body, spread_clash_note
 from generator.ir.context import Context
 from generator.ir.model import Operation, Param, ResponseType
 from generator.ir.parameters import merged_parameters, parameters
-from generator.ir.responses import plain_events, responses, streaming
+from generator.ir.responses import plain_events, responses, streaming, text_repeating_json
 from generator.ir.schemas import json_type, object_properties
 from generator.ir.security import credential_headers, credential_scheme, own_security
 from generator.ir.servers import operation_server
@@ -48,7 +48,8 @@ def build_operation(context: Context, site: OperationSite,
     credentials = credential_headers(context.data, operation)
     ignored = (_client_set_headers(site.pointer, raw_params)
                + _body_set_headers(site.pointer, raw_params)
-               + _credential_headers(site.pointer, raw_params, credentials) + _head_bodies(site))
+               + _credential_headers(site.pointer, raw_params, credentials) + _head_bodies(site)
+               + _text_repeating_json(context, site))
     raw_params = [param for param in raw_params
                   if not set_by_the_client(param) and not set_by_the_body(param)
                   and credential_scheme(param, credentials) is None]
@@ -130,6 +131,24 @@ def _credential_headers(pointer: str, raw_params: list[dict[str, Any]],
             notes.append(Rename(pointer, f"header parameter `{param['name']}` is the header of "
                                 f"the security scheme `{scheme}`, which sends the client's "
                                 "credential in it", "left out of the method", kind=NOTE))
+    return tuple(notes)
+
+
+def _text_repeating_json(context: Context, site: OperationSite) -> tuple[Rename, ...]:
+    """A note for each success answer whose text media types repeat its JSON schema
+    (`responses.text_repeating_json`): read as JSON only."""
+    raw = site.operation.get("responses")
+    notes = []
+    for code, response in sorted((raw if isinstance(raw, dict) else {}).items(), key=str):
+        resolved = context.refs.resolve(response)
+        content = resolved.get("content") if isinstance(resolved, dict) else None
+        if not str(code).startswith("2") or not isinstance(content, dict):
+            continue
+        repeats = text_repeating_json(context, content)
+        if repeats:
+            notes.append(Rename(site.pointer, f"the answer {code} lists {', '.join(repeats)} "
+                                "with the schema of its JSON answer, which text cannot be",
+                                "read as JSON only", kind=NOTE))
     return tuple(notes)
 
 

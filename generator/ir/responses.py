@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from generator.document.keywords import EVENTS_KEY, STREAM_EVENTS, STREAM_HINT
+from generator.document.schemas import same_json
 from generator.ir.context import Context
 from generator.ir.media import ResponseKind, base_type, pick_json, response_kind
 from generator.ir.model import Param, ResponseHeader, ResponseType
@@ -85,6 +86,10 @@ def success_types(context: Context, code: str, response: dict[str, Any],
     content = response.get("content")
     if not isinstance(content, dict):
         return (response_type(context, code, response, suggested),)
+    repeats = text_repeating_json(context, content)
+    if repeats:
+        content = {m: media for m, media in content.items() if m not in repeats}
+        response = {**response, "content": content}
     media_types = sorted(m for m in content if m != EVENT_STREAM)
     kinds = {kind: [m for m in media_types if _kind(context, m, content[m]) == kind]
              for kind in ("json", "text", "bytes")}
@@ -94,6 +99,26 @@ def success_types(context: Context, code: str, response: dict[str, Any],
         response_type(context, code, {"content": {m: content[m] for m in found}}, suggested)
         for found in kinds.values() if found
     )
+
+
+def text_repeating_json(context: Context, content: dict[str, Any]) -> list[str]:
+    """The text media types of a `content` map whose schema is its JSON entry's, an object or
+    an array (Gitea's go-swagger `produces: [application/json, text/html]` gives 249 of 351
+    answers `text/html` with the JSON's `$ref`): a page of HTML is no object, so the entry
+    only repeats the JSON one, which alone is read (else every method returned `Thing | str`
+    and asked for `text/html` too). A text entry of its own schema (a string, a CSV) stays."""
+    picked = pick_json(content)
+    if picked is None or not isinstance(picked[1], dict) or "schema" not in picked[1]:
+        return []
+    schema = picked[1]["schema"]
+    resolved = context.refs.resolve(schema)
+    if not isinstance(resolved, dict) or resolved.get("type") not in ("object", "array", None) or (
+            resolved.get("type") is None and not {"properties", "items", "allOf", "oneOf",
+                                                   "anyOf"} & set(resolved)):
+        return []
+    return sorted(media for media, entry in content.items()
+                  if media != EVENT_STREAM and response_kind(media) == "text"
+                  and isinstance(entry, dict) and same_json(entry.get("schema"), schema))
 
 
 def response_type(context: Context, code: str, response: dict[str, Any],

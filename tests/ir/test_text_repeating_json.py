@@ -1,0 +1,44 @@
+"""A text media type listed with its JSON answer's own object schema only repeats the JSON
+entry (Gitea's go-swagger documents: `text/html` beside `application/json`, the same `$ref`, on
+249 of 351 answers, so every method returned `Thing | str` and asked for `text/html` too): the
+answer is read as JSON only, and a note says so. A text entry of its own (a string schema, a
+CSV) stays a `str` the method may return."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator import ir
+
+OPTIONS = ir.BuildOptions(package="pkg", api_key_env="PKG_API_KEY", base_url_env="PKG_BASE_URL")
+REPO = {"$ref": "#/components/schemas/Repo"}
+
+
+def _operation(content: dict[str, Any]) -> Any:
+    document = {"openapi": "3.0.3", "info": {"title": "t", "version": "1"},
+                "paths": {"/x": {"get": {"operationId": "x", "responses": {
+                    "200": {"description": "ok", "content": content}}}}},
+                "components": {"schemas": {"Repo": {"type": "object", "properties": {
+                    "id": {"type": "integer"}}}}}}
+    (operation,) = [op for resource in ir.build(document, OPTIONS).resources
+                    for op in resource.operations]
+    return operation
+
+
+def test_a_text_entry_repeating_the_json_schema_is_read_as_json_only() -> None:
+    operation = _operation({"application/json": {"schema": REPO}, "text/html": {"schema": REPO},
+                            "text/plain": {"schema": REPO}})
+    assert [(r.kind, r.model_class, r.media_types) for r in operation.success] == [
+        ("json", "Repo", ("application/json",))]
+    (note,) = operation.ignored
+    assert note.kind == "note" and note.pointer == "/paths/~1x/get"
+    assert "the answer 200 lists text/html, text/plain with the schema of its JSON answer" in (
+        note.problem) and note.action == "read as JSON only"
+
+
+def test_a_text_entry_of_its_own_stays_a_str() -> None:
+    for own in ({"type": "string"}, {"type": "object", "properties": {"other": {}}}, None):
+        entry = {"schema": own} if own is not None else {}
+        operation = _operation({"application/json": {"schema": REPO}, "text/csv": entry})
+        assert [r.kind for r in operation.success] == ["json", "text"]
+        assert operation.ignored == ()
