@@ -331,6 +331,29 @@ def test_a_union_holding_itself_in_a_branch_gains_a_branch_once() -> None:
     assert changes[0].severity == POSSIBLY_BREAKING
 
 
+def _options(branches: list[Any]) -> Doc:
+    """rclone's `OptionsInfoOption`: a component whose `Value` is a union, reached through two
+    array properties of one answer."""
+    option = {"type": "object", "required": ["Value"], "properties": {"Value": {"anyOf": branches}}}
+    listed = {"type": "array", "items": {"$ref": "#/components/schemas/Option"}}
+    return {"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {"/options": {
+        "post": {"responses": {"200": {"description": "ok", "content": {"application/json": {
+            "schema": {"type": "object", "properties": {"dlna": listed, "filter": listed}}}}}}}}},
+        "components": {"schemas": {"Option": option}}}
+
+
+def test_a_union_reached_by_two_paths_is_reported_once_branch_by_branch() -> None:
+    # the second path met the union already split (once per comparison) and judged it whole:
+    # a third change, `any-of-branches-changed`, said what the two branches added say
+    old = [{"type": "boolean"}, {"type": "number"}, {"type": "null"}]
+    new = [{"type": "array", "items": {"type": "string"}}, *old[:2], {"type": "string"},
+           {"type": "null"}]
+    changes = diff(_options(old), _options(new))
+    assert [(c.kind, c.pointer) for c in changes] == [
+        ("any-of-branch-added", "/components/schemas/Option/properties/Value/anyOf/0"),
+        ("any-of-branch-added", "/components/schemas/Option/properties/Value/anyOf/3")]
+
+
 def _planet(extra: dict[str, Any] | None = None, required: tuple[str, ...] = ("name",)) -> Doc:
     """Scalar Galaxy's `Planet`, one schema for the request that creates a planet and the
     answer: `extra` properties added to it."""

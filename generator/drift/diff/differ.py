@@ -184,6 +184,8 @@ class _Differ:
         # the unions compared branch by branch (`split_union`) in the schema comparison under
         # way (`schema_changes`), by their pointers on each side: those in progress among them
         self.split_done: set[tuple[str, str]] = set()
+        # the locations of one schema comparison whose union was compared branch by branch
+        self.split_keys: set[Key] = set()
 
     def covers(self, request: bool, wide: Json, narrow: Json) -> bool | None:
         """`subsume.covers` with the wide side new for a request, old for a response; a shared
@@ -743,7 +745,7 @@ class _Differ:
 
     def schema_changes(self, ctx: Ctx, old: tuple[Json, str], new: tuple[Json, str]
                        ) -> list[Found]:
-        self.split_done = set()
+        self.split_done, self.split_keys = set(), set()
         found, old_fields, new_fields = self.compare(ctx, old, new)
         self.branches_rewritten(ctx, old_fields, new_fields, found)
         if any(f.breaking is not False for f in found):
@@ -778,6 +780,7 @@ class _Differ:
             if by_branch is None:
                 continue
             split.append(key)
+            self.split_keys.add(key)
             found = [f for f in found if not merged_artifact(f, key)] + by_branch
         for key in cut:  # (one under a union compared branch by branch was compared there)
             if not any(key[:len(k)] == k for k in split):
@@ -897,6 +900,8 @@ class _Differ:
             if not (before.info.union or after.info.union) or any(
                     k is not None and k[:len(key)] == key for k in flagged):
                 continue
+            if any(key[:len(k)] == k for k in self.split_keys):
+                continue  # compared branch by branch (or, reached again, found at the first)
             if before.source is after.source or (  # (one object: shared by `drift.share`)
                     canonical_json(before.source) == canonical_json(after.source)):
                 continue
