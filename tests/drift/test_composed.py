@@ -354,6 +354,40 @@ def test_a_union_reached_by_two_paths_is_reported_once_branch_by_branch() -> Non
         ("any-of-branch-added", "/components/schemas/Option/properties/Value/anyOf/3")]
 
 
+def _bulk(create_action: Any, delete_action: Any, delete_items: str = "string") -> Doc:
+    """Airflow's bulk bodies: `actions[]` is `oneOf [BulkCreate, BulkDelete]`."""
+    def action(name: str, action: Any, items: Any) -> Doc:
+        return {"type": "object", "required": ["action", "entities"], "properties": {
+            "action": action, "entities": {"type": "array", "items": items}}}
+
+    return {"openapi": "3.1.0", "info": {"title": "t", "version": "1"}, "paths": {"/bulk": {
+        "patch": {"requestBody": {"required": True, "content": {"application/json": {"schema": {
+            "type": "object", "properties": {"actions": {"type": "array", "items": {"oneOf": [
+                {"$ref": "#/components/schemas/BulkCreate"},
+                {"$ref": "#/components/schemas/BulkDelete"}]}}}}}}},
+                  "responses": {"204": {"description": "done"}}}}},
+        "components": {"schemas": {
+            "BulkCreate": action("create", create_action, {"type": "object"}),
+            "BulkDelete": action("delete", delete_action, {"type": delete_items})}}}
+
+
+def test_the_components_of_a_union_are_compared_branch_by_branch() -> None:
+    # merged, both sides' `action` read `create | delete` and nothing was reported, though
+    # `{"action": "create", "entities": ["a"]}`, a `BulkDelete` before, is now refused
+    either = {"type": "string", "enum": ["create", "delete"]}
+    changes = diff(_bulk(either, either), _bulk({"type": "string", "const": "create"},
+                                                {"type": "string", "const": "delete"}))
+    assert [(c.kind, c.pointer, c.severity) for c in changes] == [
+        ("enum-value-removed-request", "/components/schemas/BulkCreate/properties/action",
+         BREAKING),
+        ("enum-value-removed-request", "/components/schemas/BulkDelete/properties/action",
+         BREAKING)]
+    # and a change of one branch is placed in that branch, not in the first one
+    (retyped,) = diff(_bulk(either, either), _bulk(either, either, "integer"))
+    assert (retyped.kind, retyped.pointer) == (
+        "type-changed", "/components/schemas/BulkDelete/properties/entities/items")
+
+
 def _planet(extra: dict[str, Any] | None = None, required: tuple[str, ...] = ("name",)) -> Doc:
     """Scalar Galaxy's `Planet`, one schema for the request that creates a planet and the
     answer: `extra` properties added to it."""

@@ -53,7 +53,9 @@ def test_breaking_changes_are_the_judged_ones(changes: list[Change]) -> None:
     found = {(c.kind, c.pointer) for c in changes if c.severity == BREAKING}
     assert found == EXPECTED_BREAKING
     assert not [c for c in changes if c.severity == POSSIBLY_BREAKING]
-    assert len(changes) == len(EXPECTED_BREAKING) + 76
+    # (74 since 12-06: `usps_country_iso`, unchanged, is no longer said to gain and lose the
+    # values `CountryISO` gained and lost, a merged union's artifact placed at its pointer)
+    assert len(changes) == len(EXPECTED_BREAKING) + 74
 
 
 @pytest.mark.timeout(120)
@@ -66,7 +68,7 @@ def test_each_shared_change_once_and_the_breaking_report_fits_a_screen(
                                    "GET /postcodes/{postcode}")
     report = format_changes(changes, "text", ReportOptions(only=BREAKING))
     assert report.startswith("== Breaking ==\n")
-    assert report.rstrip().endswith("7 breaking, 0 possibly breaking, 76 non-breaking change(s)")
+    assert report.rstrip().endswith("7 breaking, 0 possibly breaking, 74 non-breaking change(s)")
     per_heading: dict[str, int] = {}
     for change in changes:
         if change.severity == BREAKING:

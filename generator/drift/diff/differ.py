@@ -85,6 +85,7 @@ from generator.document.operations import DEFAULT_STYLES
 from generator.document.pointer import HTTP_METHODS, join_tokens, resolve_pointer, split_pointer
 from generator.document.refs import Refs, SettledRefs
 from generator.drift.diff.branches import (
+    Branch,
     branches_detail,
     branches_of,
     merged_artifact,
@@ -813,7 +814,7 @@ class _Differ:
         if old_branches is None or new_branches is None:
             return None
         pairs, removed, added = pair_branches(old_branches, new_branches)
-        if not removed and not added:
+        if not removed and not added and not self.components_apart(pairs):
             return None
         union_pair = (before.pointer, after.pointer)
         if union_pair in self.split_done:
@@ -835,6 +836,25 @@ class _Differ:
             found, _, _ = self.compare(ctx, (old_schema, old_ptr), (new_schema, new_ptr), key)
             out += found
         return out
+
+    def components_apart(self, pairs: list[tuple[Branch, Branch]]) -> bool:
+        """Whether a union's branches, each the same `$ref` on both sides, are components
+        some of which changed (Airflow's bulk bodies: `oneOf [BulkCreate, BulkDelete]`, whose
+        `action` became a `const` of each): merged, their fields hid the change (both sides'
+        `action` read `create | delete`) and misplaced another (`BulkDelete`'s `entities` at
+        `BulkCreate`'s), so they are compared branch by branch."""
+        if len(pairs) < 2 or not all(
+                isinstance(old[0], Mapping) and isinstance(old[0].get("$ref"), str)
+                and isinstance(new[0], Mapping) and old[0].get("$ref") == new[0].get("$ref")
+                for old, new in pairs):
+            return False
+        for old, new in pairs:
+            if self.same is not None:
+                if not self.same.same(old[0], new[0]):
+                    return True
+            elif not equal_json(self.old_refs.deref(old[0])[0], self.new_refs.deref(new[0])[0]):
+                return True
+        return False
 
     def field_changes(self, ctx: Ctx, old_fields: Mapping[Key, Field],
                       new_fields: Mapping[Key, Field]) -> list[Found]:
