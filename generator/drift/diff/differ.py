@@ -33,7 +33,9 @@ How documents are compared
   per type, so ``string`` -> ``oneOf: [string, array]`` is a branch added). A union that is a
   union on both sides and gained or lost branches is compared branch by branch instead
   (``split_union``: branches paired by ``$ref``, then content, then kind), so that what a new
-  branch brings is one "branch added" change, not changes of the old branches' properties.
+  branch brings is one "branch added" change, not changes of the old branches' properties; so
+  is a union of the same components on both sides some of which changed (each change in its
+  own branch, none hidden by the merge: ``components_apart``).
 
 What breaks (``judge``, ``branches_rewritten``, ``subsume.covers``)
 -------------------------------------------------------------------
@@ -800,7 +802,8 @@ class _Differ:
         return found
 
     def split_union(self, ctx: Ctx, key: Key, before: Field, after: Field) -> list[Found] | None:
-        """A union that gained or lost branches, compared branch by branch.
+        """A union that gained or lost branches (or whose components changed), compared
+        branch by branch.
 
         The merged key space would report what a new branch brings as changes of the old
         branches' properties (at the first branch's pointer). Branches are paired by `$ref`
