@@ -1046,3 +1046,22 @@ def test_a_method_renamed_by_a_clash_that_ended_is_named() -> None:
     assert renamed.client.startswith(
         "client.default.get_deps: method renamed to client.default.get_deps_by_index")
     assert len(changes) == 2  # each answer's class, named after its method, said on the rename
+
+
+def test_additional_properties_closed_or_opened_change_no_model_class() -> None:
+    """Every model class keeps the properties it does not declare (`extra="allow"`), whatever
+    `additionalProperties` says: Mojaloop's ~50 schemas closed were each `models.X: no longer
+    accepts additional properties`, a change the regenerated client does not make (and
+    under `items`, named after the list's root class, not the item's)."""
+    closed = _changed(lambda d: _schemas(d)["Labels"].update(additionalProperties=False))
+    (change,) = closed
+    assert change.kind == "additional-properties-disallowed"
+    assert (change.client, change.client_breaking) == (NO_EFFECT, False)
+    opened = diff_with_client(_closed_labels(), base())
+    assert [(c.kind, c.client) for c in opened] == [("additional-properties-allowed", NO_EFFECT)]
+
+
+def _closed_labels() -> Doc:
+    doc = base()
+    _schemas(doc)["Labels"]["additionalProperties"] = False
+    return doc

@@ -456,3 +456,13 @@ def test_a_property_inside_a_read_only_one_added_breaks_no_request() -> None:
     kinds = {(c.kind, c.severity) for c in diff(_planet({"meta": meta}), _planet({"meta": with_b}))}
     assert ("request-property-added-read-only", NON_BREAKING) in kinds
     assert not any(kind.startswith("request-property-added-required") for kind, _ in kinds)
+
+
+def test_a_schema_of_any_type_takes_null_without_saying_so() -> None:
+    # Airflow's `reparse` answer, `{type: 'null'}` -> `{}`: "became not nullable" was false
+    kinds = {c.kind for c in diff(*_response({"type": "null"}, {}))}
+    assert kinds == {"type-widened"}
+    assert not {c.kind for c in diff(*_request({}, {"type": ["string", "null"]}))} & {
+        "request-property-became-nullable"}
+    assert "response-property-became-not-nullable" in {  # (a real one is still said)
+        c.kind for c in diff(*_response({"type": ["string", "null"]}, {"type": "string"}))}

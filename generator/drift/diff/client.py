@@ -117,6 +117,8 @@ _NONE_KINDS = frozenset({"response-property-became-nullable",
                          "response-property-became-optional"})
 _ADDED_OR_REMOVED = ("-property-added", "-property-removed", "-property-added-required",
                      "-property-added-optional")
+# `additionalProperties: false` set or dropped (`rules`): no model class changes with it
+_EXTRA_KINDS = frozenset({"additional-properties-allowed", "additional-properties-disallowed"})
 _CONSTRAINT = "constraint-"  # a bound, a length, a pattern... (`rules`)
 LONG_PAIR = 160  # characters of a pair of annotations past which shared members are elided
 ELIDED = "..."
@@ -906,8 +908,7 @@ def _effect(change: Change, trace: _Trace) -> str:
         return NO_EFFECT
     if change.kind == DEPRECATION_CHANGED:
         return _deprecation_effect(change, trace)
-    if change.kind in _NO_EFFECT_KINDS or (change.kind == SECURITY_CHANGED
-                                           and _credentials_alike(change, trace)):
+    if _leaves_the_client(change, trace):
         return NO_EFFECT
     if change.kind in _NAMING_KINDS:
         return _method_moved(trace)
@@ -922,6 +923,22 @@ def _effect(change: Change, trace: _Trace) -> str:
     if change.kind.startswith(_DISCRIMINATOR):
         return _discriminator_effect(change, trace)
     return _traced_effect(change, trace)
+
+
+def _leaves_the_client(change: Change, trace: _Trace) -> bool:
+    """Whether the change is one no generated code sees: prose and the like, a security
+    change of scopes alone, `additionalProperties` of a model class (which takes extra
+    properties either way: `extra="allow"`)."""
+    return change.kind in _NO_EFFECT_KINDS or (
+        change.kind == SECURITY_CHANGED and _credentials_alike(change, trace)) or (
+        change.kind in _EXTRA_KINDS and _declares_properties(trace.side, change.pointer))
+
+
+def _declares_properties(side: _Side, pointer: str) -> bool:
+    """Whether the schema at `pointer` declares properties: it is a model class, whose
+    additional properties are kept whatever `additionalProperties` says (`models.run`)."""
+    found, schema = resolve_pointer(side.data, pointer)
+    return found and isinstance(schema, Mapping) and isinstance(schema.get("properties"), Mapping)
 
 
 def _outside_the_client(change: Change, trace: _Trace) -> bool:

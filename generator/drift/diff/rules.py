@@ -219,8 +219,8 @@ class FieldDiff:
 
     def nullable(self) -> None:
         old, new = self.old.info.nullable, self.new.info.nullable
-        if old == new:
-            return
+        if old == new or not (self.new.info.types if old else self.old.info.types):
+            return  # (a schema of any type, `{}`, takes null without saying so)
         direction = self.ctx.direction
         if new:
             self.add(f"{direction}-property-became-nullable", not self.request, "became nullable")
