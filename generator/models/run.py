@@ -94,9 +94,10 @@ def _first_matches(parser: Any, base_classes: list[Any], data_model: type) -> li
 
 
 def _run_dcg(document: dict[str, Any], settings_dir: Path, field_aliases: dict[str, str]) -> str:
-    """dcg's models.py for `document`; run again when an inline shape took the name of a
-    component schema (`_names_given_back`), so that every component keeps its own class name,
-    the one the clients' code and docs name it by."""
+    """dcg's models.py for `document`, every component schema keeping its own class name, the
+    one the clients' code and docs name it by: inline shapes give their names up to a
+    component met later (dcg's "yielding" names, `_resolvers_seen`); should one still hold a
+    component's name (`_names_given_back`), dcg runs again with that shape named otherwise."""
     with _resolvers_seen() as resolvers:
         result = _generate(document, settings_dir, field_aliases, None)
     given_back = _names_given_back(document, resolvers)
@@ -159,7 +160,11 @@ def _generate(document: dict[str, Any], settings_dir: Path, field_aliases: dict[
 @contextmanager
 def _resolvers_seen() -> Iterator[list[Any]]:
     """The name resolvers (`ModelResolver`) dcg makes while inside: what each schema location
-    was named. Empty when dcg's class is not where 0.89.0 keeps it (nothing is then checked)."""
+    was named. Each names the shapes met inside a component as "yielding" (dcg's
+    `yielding_new_references`, which it uses for some shapes of its own): a component schema
+    met later takes such a name and the shape is numbered, where it was the component that was
+    (Jira's `Project.Feature.state` enum took the name of the component `ProjectFeatureState`).
+    Empty when dcg's class is not where 0.89.0 keeps it (nothing is then checked)."""
     seen: list[Any] = []
     try:
         from datamodel_code_generator.reference import ModelResolver
@@ -170,6 +175,8 @@ def _resolvers_seen() -> Iterator[list[Any]]:
 
     def watched(self: Any, *args: Any, **kwargs: Any) -> None:
         original(self, *args, **kwargs)
+        if hasattr(self, "_new_references_yield"):
+            self._new_references_yield = True
         seen.append(self)
 
     ModelResolver.__init__ = watched  # type: ignore[method-assign]
