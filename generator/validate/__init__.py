@@ -34,6 +34,7 @@ from generator.validate.rules import (
     check_parameters,
     check_path_dot_segments,
     check_path_query_strings,
+    check_path_templates,
     check_ref_cycles,
     check_schema_keywords,
     check_security_requirements,
@@ -76,7 +77,7 @@ def own_checks(doc: Document, *, beside: bool = False) -> list[Problem]:
                  *check_internal_refs(doc, walked), *check_ref_cycles(doc, walked),
                  *check_discriminator_mappings(doc, walked), *check_discriminator_tags(doc, walked),
                  *check_path_query_strings(doc), *check_path_dot_segments(doc),
-                 *check_media_types(doc),
+                 *check_media_types(doc), *check_path_templates(doc),
                  *check_codegen_hints(doc), *check_parameters(doc)]
         later = [*check_method_name_clashes(doc), *check_security_requirements(doc)]
         schema_keywords, inline_nesting = (slowest.result() if slowest is not None

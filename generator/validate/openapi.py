@@ -46,6 +46,7 @@ from generator.document.schemas import parameter_pointer
 from generator.document.tree import depth, with_deep_stack
 from generator.problems import Problem, unique_problems
 from generator.validate import fast
+from generator.validate.rules import UNDECLARED_HINT
 
 MAX_MESSAGE = 300
 _LOCATION = "_generator_location"
@@ -431,7 +432,7 @@ def _hint_for(error: ValidationError, cause: ValidationError) -> str:
     if isinstance(error, DuplicateOperationIDError):
         return "operationIds must be unique; rename one of them"
     if isinstance(error, UnresolvableParameterError):
-        return "declare every {name} of the path as a parameter with `in: path`, and no others"
+        return UNDECLARED_HINT
     if isinstance(error, ParameterDuplicateError):
         return "a parameter name+location may appear only once per operation"
     if isinstance(error, ExtraParametersError):

@@ -13,6 +13,7 @@ a document could choose what the generated package imports.
 from __future__ import annotations
 
 import difflib
+import re
 import reprlib
 from collections.abc import Callable, Iterator
 from dataclasses import replace
@@ -474,6 +475,39 @@ def check_parameters(doc: Document) -> list[Problem]:
                         "a parameter needs a `name` and `in: path|query|header|cookie`",
                         code="invalid-parameter"))
     return problems
+
+
+_TEMPLATE = re.compile(r"\{([^{}/]+)\}")
+UNDECLARED_HINT = "declare every {name} of the path as a parameter with `in: path`, and no others"
+
+
+def check_path_templates(doc: Document) -> list[Problem]:
+    """Names of a path template no `in: path` parameter of the operation (or its path item)
+    declares, said as openapi-spec-validator says them (its repair declares each as a required
+    string): the check must not depend on the validator finishing its walk, which a slip met
+    earlier can stop (a `tags` entry without `name`), and then the method sent the template's
+    `{userId}` itself."""
+    refs = Refs(doc.data)
+    problems = []
+    for site in iter_operations(doc.data):
+        names = _TEMPLATE.findall(site.path)
+        if not names:
+            continue
+        declared = {parameter.get("name") for raw in (*site.shared_parameters,
+                                                      *_listed(site.operation.get("parameters")))
+                    for parameter in [refs.deref(raw)[0]]
+                    if isinstance(parameter, dict) and parameter.get("in") == "path"}
+        for name in dict.fromkeys(names):
+            if name not in declared:
+                problems.append(Problem(
+                    str(doc.path), site.pointer, doc.line_of(site.pointer),
+                    f"Path parameter {name!r} for {site.method!r} operation in {site.path!r} "
+                    "was not resolved", UNDECLARED_HINT, code="path-parameter-undeclared"))
+    return problems
+
+
+def _listed(value: object) -> list[Any]:
+    return value if isinstance(value, list) else []
 
 
 def _unusable_parameter(parameter: dict[str, Any]) -> str | None:

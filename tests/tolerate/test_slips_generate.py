@@ -79,6 +79,14 @@ CASES: dict[str, tuple[tuple[str, ...], int, tuple[str, ...]]] = {
         ("duplicate_enum_31.yaml:17: /components/schemas/Kind/enum: repaired: ['a', 'b', 'a'] has "
          "non-unique elements -> merges the duplicate `enum` entries"),
     ), 1, ()),
+    # openapi-spec-validator stops at the tag without `name`, before its check of the paths:
+    # the path parameter was then not declared, and the method sent `/users/%7BuserId%7D`
+    "template_after_crash": ((
+        ("template_after_crash.yaml:8: /paths/~1users~1{userId}/delete: repaired: Path parameter "
+         "'userId' for 'delete' operation in '/users/{userId}' was not resolved -> declares the "
+         "path parameter `userId` as a required string"),
+        "template_after_crash.yaml:4: /tags: repaired: openapi-spec-validator failed: KeyError",
+    ), 3, ()),
     "querystring_31": ((
         ("querystring_31.yaml:5: /paths/~1search/get: skipped GET /search: parameter is "
          "`in: querystring`, which is OpenAPI 3.2"),
@@ -163,6 +171,15 @@ def test_repaired_parameters_are_sent_as_the_document_meant(
     assert first.headers["x-trace"] == "t-1"
     assert dict(first.query) == {"tag": "red", "filter": '{"x":1}'}
     assert (second.path, second.query) == ("/items/c", [])
+
+
+def test_a_path_parameter_is_declared_whether_or_not_the_validator_finished(
+    generated: tuple[Path, dict[str, str]]
+) -> None:
+    pkg = package(generated, "template_after_crash")
+    with ScriptedServer([Reply(204)]) as server:
+        pkg.Client(api_key="k", base_url=server.url).users.delete_user(user_id="42")
+    assert [request.path for request in server.requests] == ["/users/42"]
 
 
 def test_operations_without_responses_or_with_bad_servers_are_generated(
