@@ -210,6 +210,10 @@ def _unusable_pattern(data: dict[str, Any], problem: Problem,
         return Decision(problem, "repairable",
                         "drops the `pattern`: values are not checked against it",
                         fix=repairs.delete(problem.pointer))
+    if problem.code == "count-unusable":
+        return Decision(problem, "repairable",
+                        f"drops `{_last(tokens)}`: values are not counted against it",
+                        fix=repairs.delete(problem.pointer))
     return None
 
 

@@ -549,6 +549,7 @@ def check_schema_keywords(doc: Document, walked: Walked | None = None) -> list[P
                                     _non_unique(node[keyword]),
                                     "list each entry once", code="schema:uniqueItems"))
         problems.extend(_required_not_defined(doc, pointer, node))
+        problems.extend(_unusable_counts(doc, pointer, node))
         pattern = node.get("pattern")
         if isinstance(pattern, str):
             if pattern not in pattern_errors:
@@ -559,6 +560,29 @@ def check_schema_keywords(doc: Document, walked: Walked | None = None) -> list[P
                 problems.append(Problem(str(doc.path), where, doc.line_of(where),
                                         f"pattern cannot be compiled for validation: {error}",
                                         "simplify the regular expression", code="pattern-unusable"))
+    return problems
+
+
+# The bounds that count characters, items or properties: non-negative integers, and (for the
+# generated models, whose validator holds them as 64-bit numbers) at most this
+_COUNTS = ("minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties")
+MAX_COUNT = 2**63 - 1
+
+
+def _unusable_counts(doc: Document, pointer: str, node: dict[str, Any]) -> list[Problem]:
+    """Counting bounds no value can hold the models to: negative (3.1's own meta-schema is
+    not checked by openapi-spec-validator) or past 64 bits (`maxLength: 1e23`, valid JSON
+    Schema): the generated package failed at import (`SchemaError: int too big to convert`)."""
+    problems = []
+    for keyword in _COUNTS:
+        value = node.get(keyword)
+        if isinstance(value, int) and not isinstance(value, bool) and not 0 <= value <= MAX_COUNT:
+            where = join_pointer(pointer, keyword)
+            reason = "is negative" if value < 0 else "is past what a 64-bit count holds"
+            problems.append(Problem(
+                str(doc.path), where, doc.line_of(where),
+                f"`{keyword}: {reprlib.repr(value)}` {reason}: no value can be held to it",
+                "a count is a whole number from 0", code="count-unusable"))
     return problems
 
 

@@ -87,6 +87,12 @@ CASES: dict[str, tuple[tuple[str, ...], int, tuple[str, ...]]] = {
          "path parameter `userId` as a required string"),
         "template_after_crash.yaml:4: /tags: repaired: openapi-spec-validator failed: KeyError",
     ), 3, ()),
+    # the package failed at import: `SchemaError: int too big to convert`, or a negative count
+    "unusable_counts_31": ((
+        ("unusable_counts_31.yaml:15: /paths/~1notes/post/requestBody/content/application~1json/"
+         "schema/properties/text/minLength: repaired: `minLength: -1` is negative"),
+        "/properties/text/maxLength: repaired: `maxLength: 100000000000000000000000` is past what",
+    ), 2, ()),
     "querystring_31": ((
         ("querystring_31.yaml:5: /paths/~1search/get: skipped GET /search: parameter is "
          "`in: querystring`, which is OpenAPI 3.2"),
@@ -180,6 +186,18 @@ def test_a_path_parameter_is_declared_whether_or_not_the_validator_finished(
     with ScriptedServer([Reply(204)]) as server:
         pkg.Client(api_key="k", base_url=server.url).users.delete_user(user_id="42")
     assert [request.path for request in server.requests] == ["/users/42"]
+
+
+def test_counts_no_model_can_hold_are_dropped_and_the_others_kept(
+    generated: tuple[Path, dict[str, str]]
+) -> None:
+    pkg = package(generated, "unusable_counts_31")
+    with ScriptedServer([Reply(204)]) as server:
+        notes = pkg.Client(api_key="k", base_url=server.url).default
+        notes.make_note(text="", tags=["a"])
+        with pytest.raises(pkg.RequestValidationError, match="tags"):
+            notes.make_note(text="x", tags=["a", "b", "c", "d"])  # `maxItems: 3` kept
+    assert [request.json() for request in server.requests] == [{"text": "", "tags": ["a"]}]
 
 
 def test_operations_without_responses_or_with_bad_servers_are_generated(
