@@ -106,8 +106,9 @@ CASES += [
     Case("fixed_query.yaml", (
         ("fixed_query.yaml:4: /paths/~1items?beta=true: repaired: path '/items?beta=true' carries a "
          "query string -> sends the fixed query `beta=true` with every request to the path"),
-        ("fixed_query.yaml:20: /components/schemas/Item/properties/name/minLength: repaired: -1 is "
-         "less than the minimum of 0 -> drops the invalid schema keyword `minLength`"),
+        ("fixed_query.yaml:20: /components/schemas/Item/properties/name/minLength: repaired: "
+         "`minLength: -1` is negative: no value can be held to it -> drops `minLength`: values are "
+         "not counted against it"),
     ), 2, ()),
     Case("path_item_ref.yaml", (
         ("path_item_ref.yaml:6: /paths/~1v1~1items/get: repaired: operations /paths/~1items/get "
