@@ -176,6 +176,14 @@ def _invalid_default_or_example(data: dict[str, Any], problem: Problem,
     ):
         return Decision(problem, "repairable", f"drops the invalid `{last}`",
                         fix=repairs.delete(problem.pointer))
+    # an entry of a list or map `default` (`items: {type: integer}, default: ["x"]`, reported
+    # at `default/0`): the whole value goes, never read as a schema (it became `[{}]`)
+    inside = next((i for i in range(len(tokens) - 2, -1, -1)
+                   if tokens[i] in ("default", "example") and not is_name(tokens, i)
+                   and in_schema(tokens[:i])), None)
+    if inside is not None:
+        return Decision(problem, "repairable", f"drops the invalid `{tokens[inside]}`",
+                        fix=repairs.delete(join_tokens("", *tokens[: inside + 1])))
     return None
 
 

@@ -745,11 +745,34 @@ def _plain_misfit(default: Any, node: dict[str, Any], refs: Refs) -> _Misfit | N
                 "use one of the allowed values, or drop the default")
     if (found := _object_misfit(default, node, refs)) is not None:
         return (*found, _OBJECT_HINT)
+    if (entry := _entries_misfit(default, node, refs)) is not None:
+        return entry
     if node.get("format") == "uri" and isinstance(default, str) and not _is_url(default):
         # openapi-spec-validator checks no `uri` (its checker needs a package it lacks); the
         # model types the field `AnyUrl`, whose default a non-URL string could not be
         return (f"{default!r} is not a 'uri'", "schema:format",
                 "give an absolute URL, or drop the default")
+    return None
+
+
+def _entries_misfit(default: Any, node: dict[str, Any], refs: Refs) -> _Misfit | None:
+    """The first entry of a list `default` that misfits the schema's `items`, or value of a map
+    `default` that misfits its `additionalProperties` (`[[1, "y"]]` for a list of integer lists,
+    `{"k": "v"}` for a map of integers): the model's default, typed by them, would hold it."""
+    if isinstance(default, list):
+        entries, raw = list(enumerate(default)), node.get("items")
+    elif isinstance(default, dict) and not node.get("properties"):
+        entries, raw = list(default.items()), node.get("additionalProperties")
+    else:
+        return None
+    schema = refs.deref(raw)[0] if isinstance(raw, dict) else None
+    if not isinstance(schema, dict) or _composes(schema):
+        return None
+    for where, entry in entries:
+        found = _plain_misfit(entry, schema, refs)
+        if found is not None:
+            message, code, hint = found
+            return f"entry {where!r}: {message}", code, hint
     return None
 
 
