@@ -60,5 +60,21 @@ def iter_operations(data: dict[str, Any], *, sorted_paths: bool = False) -> Iter
 
 
 def count_operations(data: dict[str, Any]) -> int:
-    """How many operations `data` has, as `iter_operations` walks them."""
-    return sum(1 for _ in iter_operations(data))
+    """How many operations `data` has: `operation_pointers`."""
+    return sum(1 for _ in operation_pointers(data))
+
+
+def operation_pointers(data: dict[str, Any]) -> Iterator[str]:
+    """The pointer of every operation under `paths`, one that is no object too (`get: []`,
+    which `iter_operations` passes over and generation skips, named)."""
+    paths = data.get("paths")
+    if not isinstance(paths, dict):
+        return
+    refs = Refs(data)
+    for path in paths:
+        item = paths[path]
+        if isinstance(item, dict) and isinstance(item.get("$ref"), str):
+            _, item = refs.lookup(item["$ref"])
+        if isinstance(item, dict):
+            yield from (join_pointer(join_pointer("/paths", path), method)
+                        for method in HTTP_METHODS if method in item)
