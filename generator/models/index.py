@@ -265,15 +265,35 @@ def _linearized(name: str, bases: Mapping[str, tuple[str, ...]],
 _ENUM_BASES = frozenset({"Enum", "StrEnum", "IntEnum"})
 
 
+# the ints a `Literal[...]` may hold for mypy (a larger one is "an arbitrary expression")
+_LITERAL_INTS = range(-(2**63), 2**63)
+
+
 def _enum_values(node: ast.ClassDef) -> tuple[str | int, ...]:
-    """The member values of an enum class (str and int members only)."""
+    """The member values of an enum class (str and int members only, a negative int too: dcg
+    writes `-5` as a unary minus; an int past 64 bits left out, as mypy takes none in a
+    `Literal`)."""
     values: list[str | int] = []
     for statement in node.body:
-        if isinstance(statement, ast.Assign) and isinstance(statement.value, ast.Constant):
-            value = statement.value.value
-            if isinstance(value, str | int) and not isinstance(value, bool):
-                values.append(value)
+        if not isinstance(statement, ast.Assign):
+            continue
+        value = _literal_value(statement.value)
+        if isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool)
+                                      and value in _LITERAL_INTS):
+            values.append(value)
     return tuple(values)
+
+
+def _literal_value(node: ast.expr) -> object:
+    """The value of a constant, or of a negated numeric constant (`-5`); else None."""
+    if isinstance(node, ast.Constant):
+        return node.value
+    if (isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub)
+            and isinstance(node.operand, ast.Constant)
+            and isinstance(node.operand.value, int | float)
+            and not isinstance(node.operand.value, bool)):
+        return -node.operand.value
+    return None
 
 
 def _is_enum(node: ast.ClassDef) -> bool:

@@ -131,3 +131,24 @@ def test_a_root_model_stands_for_the_type_it_wraps() -> None:
     assert models.is_root("Tags") and not models.is_root("Item")
     assert models.is_object_class("Item")
     assert not models.is_object_class("Tags") and not models.is_object_class("Color")
+
+
+SIGNED_ENUMS = """\
+from __future__ import annotations
+
+from enum import Enum
+
+
+class Level(Enum):
+    integer_5 = 5
+    integer__5 = -5
+    integer_10000000000000000000 = 10000000000000000000
+    low = "low"
+"""
+
+
+def test_an_enums_negative_values_are_kept_and_ints_past_64_bits_left_out() -> None:
+    """dcg writes `-5` as a unary minus, which the index passed over: the argument's
+    `Literal[5, 10000000000000000000]` lacked -5, and held an int mypy takes in no Literal
+    ("Literal[...] cannot contain arbitrary expressions"), so the package failed mypy."""
+    assert index_models(SIGNED_ENUMS).enums == {"Level": (5, -5, "low")}
