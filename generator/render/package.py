@@ -162,6 +162,8 @@ target-version = "py311"
 
 [lint]
 extend-select = ["I"]
+# the package is named by its folder, which the user chose (`--out MyClient`)
+ignore = ["N999"]
 """
 
 

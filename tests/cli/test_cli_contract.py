@@ -16,6 +16,8 @@ import argparse
 import json
 import re
 import shlex
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +59,17 @@ def test_unknown_provider_is_a_usage_error_everywhere(command: list[str]) -> Non
     assert result.returncode == 2, result.stderr
     assert "unknown provider 'acme'" in result.stderr and f"known providers: {', '.join(PROVIDERS)}" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_a_package_named_in_capitals_passes_its_own_ruff_check(tmp_path: Path) -> None:
+    """`--out MyClient` names the package `MyClient`; ruff's pep8-naming (`N999`, on by
+    default) flagged every module of it under the package's own ruff.toml."""
+    out = tmp_path / "MyClient"
+    assert run_cli("generate", "--spec", FEATURES / "pagination.yaml", "--out", out).returncode == 0
+    ruff = subprocess.run([sys.executable, "-m", "ruff", "check", "--config", str(out / "ruff.toml"),
+                           str(out)], capture_output=True, text=True, timeout=120, check=False)
+    assert ruff.returncode == 0, ruff.stdout
+    assert 'ignore = ["N999"]' in (out / "ruff.toml").read_text(encoding="utf-8")
 
 
 @pytest.mark.timeout(300)
