@@ -289,6 +289,8 @@ def _error_problems(doc: Document, error: ValidationError) -> list[Problem]:
     stamped = getattr(error, _LOCATION, None)
     problems = []
     for cause in deepest_causes(error):
+        if _exclusion_met_by_no_object(cause):
+            continue
         tokens = list(cause.absolute_path)
         if stamped is not None:
             tokens = [*stamped, *tokens]
@@ -298,6 +300,15 @@ def _error_problems(doc: Document, error: ValidationError) -> list[Problem]:
             _shorten(parameter_named(doc.data, pointer) + _message(error, cause)),
             _hint_for(error, cause), code=_code_for(error, cause)))
     return problems
+
+
+def _exclusion_met_by_no_object(cause: ValidationError) -> bool:
+    """`not: {required: [example, examples]}` failing on a value that is no object (an empty
+    `application/json:` is YAML's null): `required` holds for anything but an object, so its
+    `not` fails there, and the value is said to "have both" keys it cannot have. The value's
+    own type error says what is wrong."""
+    return (cause.validator == "not" and isinstance(cause.validator_value, dict)
+            and "required" in cause.validator_value and not isinstance(cause.instance, dict))
 
 
 def parameter_named(data: Any, pointer: str) -> str:

@@ -107,6 +107,12 @@ CASES: dict[str, tuple[tuple[str, ...], int, tuple[str, ...]]] = {
     "operation_not_object": ((
         "operation_not_object.yaml:6: /paths/~1a/get: skipped GET /a: [] is not of type 'object'",
     ), 0, ("GET /a",)),
+    # YAML's null for the media type also failed its `not: {required: [example, examples]}`:
+    # said to "have both `example` and `examples`", GET /a was skipped for it
+    "empty_media_type": ((
+        ("empty_media_type.yaml:12: /paths/~1a/get/responses/200/content/application~1json: "
+         "repaired: None is not of type 'object' -> reads the empty `application/json:` as `{}`"),
+    ), 1, ()),
     "querystring_31": ((
         ("querystring_31.yaml:5: /paths/~1search/get: skipped GET /search: parameter is "
          "`in: querystring`, which is OpenAPI 3.2"),
