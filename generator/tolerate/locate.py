@@ -63,12 +63,29 @@ def operation_object(data: dict[str, Any], operation: str) -> dict[str, Any] | N
 def operations_using(data: dict[str, Any], target: str) -> tuple[str, ...]:
     """Pointers of the operations whose objects reach `target` through `$ref`s (component
     schemas are not followed: a schema problem is repaired in the schema)."""
+    tokens = split_pointer(target)
+    if tokens[:2] == ["components", "securitySchemes"] and len(tokens) >= 3:
+        return _requiring(data, tokens[2])
     refs = Refs(data)
     paths = data.get("paths") or {}
     using = [site.pointer for site in iter_operations(data)
              if _reaches(refs, [paths.get(site.path), site.operation, *site.shared_parameters],
                          target)]
     return tuple(dict.fromkeys(using))
+
+
+def _requiring(data: dict[str, Any], scheme: str) -> tuple[str, ...]:
+    """Pointers of the operations whose security requirements (their own, else the
+    document's) name the security scheme `scheme`: a scheme is used by name, not `$ref`."""
+    default = data.get("security")
+    using = []
+    for site in iter_operations(data):
+        requirements = site.operation.get("security", default)
+        if isinstance(requirements, list) and any(
+                isinstance(requirement, dict) and scheme in requirement
+                for requirement in requirements):
+            using.append(site.pointer)
+    return tuple(using)
 
 
 def _reaches(refs: Refs, pending: list[Any], target: str) -> bool:

@@ -91,6 +91,23 @@ def test_invalid_component_skips_every_operation_using_it(tmp_path: Path) -> Non
     assert set(outcome.data["paths"]["/c"]) == {"get"} and "get" not in outcome.data["paths"]["/a"]
 
 
+def test_an_invalid_security_scheme_skips_the_operations_requiring_it(tmp_path: Path) -> None:
+    """A scheme is used by name, not `$ref`: an invalid one (`type: kerberos`) was dropped as
+    "no operation uses it", then its operation skipped as naming a scheme "not declared"."""
+    document = base(
+        {"/a": {"get": {**OK, "security": [{"weird": []}]}}, "/b": {"get": dict(OK)},
+         "/c": {"get": {**OK, "security": []}}},
+        security=[{"weird": []}],
+        components={"securitySchemes": {"weird": {"type": "kerberos"}}})
+    data, decisions = decisions_for(tmp_path, document)
+    skips = [d for d in decisions if d.category == "operation"]
+    assert {op for d in skips for op in d.operations} == {"/paths/~1a/get", "/paths/~1b/get"}
+    assert all("not declared" not in d.problem.message for d in decisions)
+    outcome = apply(data, decisions)
+    assert [s.label for s in outcome.skipped] == ["GET /a", "GET /b"]
+    assert "kerberos" in " ".join(outcome.skipped[0].reasons)
+
+
 def test_invalid_unused_component_is_dropped(tmp_path: Path) -> None:
     document = base({"/c": {"get": dict(OK)}}, components={
         "parameters": {"Unused": {"name": "x", "in": "query", "style": "sideways"}}})
