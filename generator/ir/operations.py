@@ -138,11 +138,15 @@ def _text_repeating_json(context: Context, site: OperationSite) -> tuple[Rename,
     """A note for each success answer whose text media types repeat its JSON schema
     (`responses.text_repeating_json`): read as JSON only."""
     raw = site.operation.get("responses")
+    responses = raw if isinstance(raw, dict) else {}
+    has_2xx = any(str(code).startswith("2") for code in responses)
     notes = []
-    for code, response in sorted((raw if isinstance(raw, dict) else {}).items(), key=str):
-        resolved = context.refs.resolve(response)
+    for code in sorted(responses, key=str):
+        if not (str(code).startswith("2") or (str(code) == "default" and not has_2xx)):
+            continue  # (the successes, as `responses.responses` reads them)
+        resolved = context.refs.resolve(responses[code])
         content = resolved.get("content") if isinstance(resolved, dict) else None
-        if not str(code).startswith("2") or not isinstance(content, dict):
+        if not isinstance(content, dict):
             continue
         repeats = text_repeating_json(context, content)
         if repeats:

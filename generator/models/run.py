@@ -179,6 +179,7 @@ def _resolvers_seen() -> Iterator[list[Any]]:
             self._new_references_yield = True
         seen.append(self)
 
+    # (class-wide while inside: dcg runs one at a time in a process, never on two threads)
     ModelResolver.__init__ = watched  # type: ignore[method-assign]
     try:
         yield seen

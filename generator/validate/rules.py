@@ -576,9 +576,12 @@ def _unusable_counts(doc: Document, pointer: str, node: dict[str, Any]) -> list[
     problems = []
     for keyword in _COUNTS:
         value = node.get(keyword)
-        if isinstance(value, int) and not isinstance(value, bool) and not 0 <= value <= MAX_COUNT:
+        if not isinstance(value, int | float) or isinstance(value, bool):
+            continue  # (another type is openapi-spec-validator's to say)
+        if value < 0 or value > MAX_COUNT or (isinstance(value, float) and not value.is_integer()):
             where = join_pointer(pointer, keyword)
-            reason = "is negative" if value < 0 else "is past what a 64-bit count holds"
+            reason = ("is negative" if value < 0 else "is past what a 64-bit count holds"
+                      if value > MAX_COUNT else "is no whole number")
             problems.append(Problem(
                 str(doc.path), where, doc.line_of(where),
                 f"`{keyword}: {reprlib.repr(value)}` {reason}: no value can be held to it",

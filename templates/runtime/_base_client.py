@@ -1417,13 +1417,13 @@ class BaseClient:
             url = response.request.url.join(location)
         except _http.InvalidURL as exc:  # the server's Location cannot be followed
             raise self._bad_redirect(exc) from exc
+        if url.userinfo:  # the HTTP library would send it as Basic auth, in place of the key
+            raise self._bad_redirect("its Location carries a user name or password (not shown)")
         if url.scheme not in ("http", "https"):  # mailto:, data:, about:blank, urn:, file:...
             raise self._bad_redirect(f"{excerpt(location, 80)!r} is not an http(s) URL")
         problem = host_problem(url)
         if problem is not None:
             raise self._bad_redirect(f"{excerpt(location, 80)!r}: {problem}")
-        if url.userinfo:  # the HTTP library would send it as Basic auth, in place of the key
-            raise self._bad_redirect("its Location carries a user name or password (not shown)")
         method, content, data, files = (
             prepared.method,
             prepared.content,

@@ -1059,9 +1059,32 @@ def test_additional_properties_closed_or_opened_change_no_model_class() -> None:
     assert (change.client, change.client_breaking) == (NO_EFFECT, False)
     opened = diff_with_client(_closed_labels(), base())
     assert [(c.kind, c.client) for c in opened] == [("additional-properties-allowed", NO_EFFECT)]
+    # a schema for the additional properties types the class's extra values: a change of it
+    typed = base()
+    _schemas(typed)["Labels"]["additionalProperties"] = {"type": "integer"}
+    (closing,) = diff_with_client(typed, _closed_labels())
+    assert closing.client == "models.Labels: no longer accepts additional properties"
 
 
 def _closed_labels() -> Doc:
     doc = base()
     _schemas(doc)["Labels"]["additionalProperties"] = False
     return doc
+
+
+def test_two_methods_switching_to_one_class_are_each_named() -> None:
+    """The second method's new return was left out: the first one's text, `(was models.X)`,
+    was read as saying it already."""
+    def answering(schema: str) -> Doc:
+        doc = _answering(schema)
+        for path in ("/issues/{number}", "/issues/{number}/labels"):
+            for operation in doc["paths"][path].values():
+                operation["responses"] = copy.deepcopy(operation["responses"])
+                operation["responses"]["200"]["content"]["application/json"]["schema"] = {
+                    "$ref": f"#/components/schemas/{schema}"}
+        return doc
+
+    changes = diff_with_client(answering("Issue"), answering("Ticket"))
+    said = " ".join(c.client for c in changes)
+    assert "client.issues.get: now returns models.Ticket (was models.Issue)" in said
+    assert "client.issues.add_labels: now returns models.Ticket (was models.Issue)" in said

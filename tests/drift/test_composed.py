@@ -466,3 +466,13 @@ def test_a_schema_of_any_type_takes_null_without_saying_so() -> None:
         "request-property-became-nullable"}
     assert "response-property-became-not-nullable" in {  # (a real one is still said)
         c.kind for c in diff(*_response({"type": ["string", "null"]}, {"type": "string"}))}
+    # an `enum` without `type` takes no null it does not list: those stay said (the review
+    # found them hidden by a first version of the rule)
+    modes = ["fast", "slow"]
+    nullable = {"enum": modes, "nullable": True}
+    assert "request-property-became-not-nullable" in {c.kind for c in diff(
+        pair_doc(request=nullable, version="3.0.3"),
+        pair_doc(request={"enum": modes}, version="3.0.3"))}
+    assert "response-property-became-nullable" in {c.kind for c in diff(
+        pair_doc(response={"enum": modes}, version="3.0.3"),
+        pair_doc(response=nullable, version="3.0.3"))}

@@ -14,10 +14,10 @@ OPTIONS = ir.BuildOptions(package="pkg", api_key_env="PKG_API_KEY", base_url_env
 REPO = {"$ref": "#/components/schemas/Repo"}
 
 
-def _operation(content: dict[str, Any]) -> Any:
+def _operation(content: dict[str, Any], status: str = "200") -> Any:
     document = {"openapi": "3.0.3", "info": {"title": "t", "version": "1"},
                 "paths": {"/x": {"get": {"operationId": "x", "responses": {
-                    "200": {"description": "ok", "content": content}}}}},
+                    status: {"description": "ok", "content": content}}}}},
                 "components": {"schemas": {"Repo": {"type": "object", "properties": {
                     "id": {"type": "integer"}}}}}}
     (operation,) = [op for resource in ir.build(document, OPTIONS).resources
@@ -34,6 +34,11 @@ def test_a_text_entry_repeating_the_json_schema_is_read_as_json_only() -> None:
     assert note.kind == "note" and note.pointer == "/paths/~1x/get"
     assert "the answer 200 lists text/html, text/plain with the schema of its JSON answer" in (
         note.problem) and note.action == "read as JSON only"
+    # a `default` standing for the success (no 2XX) is read alike, and said alike
+    fallback = _operation({"application/json": {"schema": REPO}, "text/html": {"schema": REPO}},
+                          "default")
+    assert [r.kind for r in fallback.success] == ["json"]
+    assert [n.problem.split(" lists ")[0] for n in fallback.ignored] == ["the answer default"]
 
 
 def test_a_text_entry_of_its_own_stays_a_str() -> None:

@@ -68,3 +68,27 @@ def test_a_wrong_guess_falls_back_to_two_runs(monkeypatch: pytest.MonkeyPatch) -
     got = build.models_source(api.models_input, api.required_classes, str(ROOT_MODELS))
     assert len(runs) == 3  # the wrong guess, then plain and wrapped
     assert (got.source, got.aliases) == (expected.source, expected.aliases)
+
+
+def test_a_component_named_otherwise_gets_its_name_back_in_a_second_run() -> None:
+    """The fallback behind dcg's yielding names (`run._names_given_back`), fed what dcg's
+    resolvers would hold had a shape kept a component's name: that shape's location gets the
+    name numbered past every name taken, the component none (it takes its own)."""
+    class Ref:
+        def __init__(self, name: str) -> None:
+            self.name = name
+
+    class Resolver:
+        def __init__(self, references: dict[str, Ref]) -> None:
+            self.references = references
+
+    stolen = "#/components/schemas/Feature/state#-datamodel-code-generator-#-enum-#-special-#"
+    document = {"components": {"schemas": {"Feature": {}, "FeatureState": {}, "FeatureState2": {}}}}
+    resolvers = [Resolver({stolen: Ref("FeatureState"),
+                           "#/components/schemas/Feature": Ref("Feature"),
+                           "#/components/schemas/FeatureState": Ref("FeatureState1"),
+                           "#/components/schemas/FeatureState2": Ref("FeatureState2")})]
+    assert run._names_given_back(document, resolvers) == {stolen: "FeatureState1"}
+    named = [Resolver({"#/components/schemas/Feature": Ref("Feature"),
+                       "#/components/schemas/FeatureState": Ref("FeatureState")})]
+    assert run._names_given_back(document, named) == {}

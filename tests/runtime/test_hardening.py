@@ -266,10 +266,11 @@ def test_an_error_event_echoing_the_key_is_redacted(
     assert caught.value.body == {"message": "invalid key *** (as ***)"}
 
 
+@pytest.mark.parametrize("scheme", ["", "ftp://"])
 @pytest.mark.parametrize("status", [302, 307])
 def test_a_redirect_carrying_a_user_name_or_password_is_refused(
     pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer],
-    status: int,
+    status: int, scheme: str,
 ) -> None:
     """The HTTP library sends a URL's `user:password@` as Basic auth, in place of the client's
     key: a redirect home carrying one let the server (or an open redirect on the API's origin)
@@ -277,6 +278,8 @@ def test_a_redirect_carrying_a_user_name_or_password_is_refused(
     password. Refused, as a base URL carrying one is; the password is in no message."""
     def redirect(_: object) -> Reply:
         home = server.url.replace("://", "://attacker:hunter2@")
+        if scheme:  # (the scheme's own refusal quoted the Location, password and all)
+            home = scheme + home.split("://", 1)[1]
         return Reply(status, {"Location": home + "/hop/completions"})
 
     server = serve([], answer=redirect)

@@ -557,7 +557,7 @@ def _classes_returned(operation: OperationRecord, types: Annotations) -> str:
 def _says_returned(effect: str, method: str, was: str) -> bool:
     """Whether an effect names the return's change already: the method's new return, or the
     old class renamed or removed."""
-    return (f"{method}: now returns " in effect or f"(was {was})" in effect
+    return (f"{method}: now returns " in effect or f"class renamed (was {was})" in effect
             or f"{was}: class removed" in effect)
 
 
@@ -931,14 +931,22 @@ def _leaves_the_client(change: Change, trace: _Trace) -> bool:
     properties either way: `extra="allow"`)."""
     return change.kind in _NO_EFFECT_KINDS or (
         change.kind == SECURITY_CHANGED and _credentials_alike(change, trace)) or (
-        change.kind in _EXTRA_KINDS and _declares_properties(trace.side, change.pointer))
+        change.kind in _EXTRA_KINDS and _declares_properties(trace, change.pointer))
 
 
-def _declares_properties(side: _Side, pointer: str) -> bool:
-    """Whether the schema at `pointer` declares properties: it is a model class, whose
-    additional properties are kept whatever `additionalProperties` says (`models.run`)."""
-    found, schema = resolve_pointer(side.data, pointer)
-    return found and isinstance(schema, Mapping) and isinstance(schema.get("properties"), Mapping)
+def _declares_properties(trace: _Trace, pointer: str) -> bool:
+    """Whether the schema at `pointer` declares properties on both sides and its
+    `additionalProperties` is a yes or a no on both (absent, a bool, `{}`): a model class,
+    which keeps additional properties either way (`models.run`). A schema for them
+    (`{type: integer}`) types the class's extra values: that is a change of the class."""
+    for side in trace.sides.values():
+        found, schema = resolve_pointer(side.data, pointer)
+        if found and not (isinstance(schema, Mapping)
+                          and isinstance(schema.get("properties"), Mapping)
+                          and schema.get("additionalProperties", True) in (True, False, {})):
+            return False
+    found, _ = resolve_pointer(trace.side.data, pointer)
+    return found
 
 
 def _outside_the_client(change: Change, trace: _Trace) -> bool:

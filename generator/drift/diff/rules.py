@@ -219,7 +219,7 @@ class FieldDiff:
 
     def nullable(self) -> None:
         old, new = self.old.info.nullable, self.new.info.nullable
-        if old == new or not (self.new.info.types if old else self.old.info.types):
+        if old == new or _takes_anything(self.new.info if old else self.old.info):
             return  # (a schema of any type, `{}`, takes null without saying so)
         direction = self.ctx.direction
         if new:
@@ -418,3 +418,9 @@ def _values(values: Iterable[str]) -> str:
 def flag_values(before: object, after: object) -> Values:
     """A boolean flag's values as `Change.values` spells them (JSON text)."""
     return ("true" if before else "false", "true" if after else "false")
+
+
+def _takes_anything(info: SchemaInfo) -> bool:
+    """Whether a schema takes any value, null included: no type, no enum (or `const`), no
+    union (an `enum` without `type` takes no null it does not list)."""
+    return not info.types and info.enum is None and not info.union

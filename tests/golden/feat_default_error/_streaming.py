@@ -33,6 +33,7 @@ number of events is not limited.
 from __future__ import annotations
 
 import contextlib
+import re
 import weakref
 from collections.abc import (
     AsyncGenerator,
@@ -299,6 +300,13 @@ def _event_too_large(limit: int) -> ResponseTooLargeError:
     )
 
 
+#: A JSON escape of a letter of `error` (`"\u0065rror"` is the key `error` to a JSON reader):
+#: data holding one is decoded to look for the key; other escapes (non-ASCII text, the usual
+#: case of an escaping server) spell no `error`.
+_ESCAPED_ERROR_LETTER = re.compile(rb"\\u00(?:65|72|6[fF])")
+_ESCAPED_ERROR_TEXT = re.compile(r"\\u00(?:65|72|6[fF])")
+
+
 def _status_from(error: object) -> int | None:
     if not isinstance(error, dict):
         return None
@@ -423,7 +431,7 @@ class _Decoder(Generic[_T]):
                 if not (extra and extra.get("error")):
                     result: _T = item
                     return result
-            elif data.find(b'"error"') < 0 and data.find(b"\\u") < 0:  # a key may be escaped
+            elif data.find(b'"error"') < 0 and not _ESCAPED_ERROR_LETTER.search(data):
                 try:
                     parsed: _T = self._validate(data)
                 except ValueError:
@@ -445,7 +453,7 @@ class _Decoder(Generic[_T]):
                 payload = None
             raise _error_from_event(self.response, payload, data, sse.event, self._redact)
         # cheap pre-check, only then decoded to look for the key (written `"\u0065rror"` too)
-        if '"error"' in data or "\\u" in data:
+        if '"error"' in data or _ESCAPED_ERROR_TEXT.search(data):
             try:
                 payload = loads(data)
             except ValueError as exc:
