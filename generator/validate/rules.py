@@ -371,7 +371,23 @@ def check_path_dot_segments(doc: Document) -> list[Problem]:
                 f"path {path!r} has a `.` or `..` segment: the request would leave the "
                 "server URL's path", "write the path without dot segments",
                 code="path-dot-segment"))
+        elif isinstance(path, str) and (unsendable := _unsendable_in_path(path)) is not None:
+            pointer = join_pointer("/paths", path)
+            problems.append(Problem(
+                str(doc.path), pointer, doc.line_of(pointer), f"path {path!r} {unsendable}",
+                "write the path as the URL's path alone", code="path-unsendable"))
     return problems
+
+
+def _unsendable_in_path(path: str) -> str | None:
+    """Why no request can be sent to `path` as written: a control character (a line break
+    would end the request line; every call failed with a confusing error), or a `#` (a URL's
+    fragment, which no request carries: `/report#section` was sent as `/report`)."""
+    if any(ord(char) < 0x20 or ord(char) == 0x7F for char in path):
+        return "holds a control character, which no request line can carry"
+    if "#" in path:
+        return "holds `#`, which starts a URL's fragment: no request carries it"
+    return None
 
 
 def check_media_types(doc: Document) -> list[Problem]:

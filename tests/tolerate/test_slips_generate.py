@@ -114,6 +114,13 @@ CASES: dict[str, tuple[tuple[str, ...], int, tuple[str, ...]]] = {
         ("empty_media_type.yaml:12: /paths/~1a/get/responses/200/content/application~1json: "
          "repaired: None is not of type 'object' -> reads the empty `application/json:` as `{}`"),
     ), 1, ()),
+    # a line break in a path failed every call (an "invalid redirect"); `#` was sent cut off
+    "unsendable_paths": ((
+        ("unsendable_paths.yaml:6: /paths/~1a\\x0d\\x0aX-Injected: 1/get: skipped GET "
+         "/a\\x0d\\x0aX-Injected: 1: path '/a\\r\\nX-Injected: 1' holds a control character"),
+        ("unsendable_paths.yaml:8: /paths/~1report#section/get: skipped GET /report#section: path "
+         "'/report#section' holds `#`, which starts a URL's fragment: no request carries it"),
+    ), 0, ("GET /a\r\nX-Injected: 1", "GET /report#section")),
     "querystring_31": ((
         ("querystring_31.yaml:5: /paths/~1search/get: skipped GET /search: parameter is "
          "`in: querystring`, which is OpenAPI 3.2"),
