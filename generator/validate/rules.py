@@ -438,6 +438,7 @@ def check_codegen_hints(doc: Document) -> list[Problem]:
     `x-codegen-retry-safe` (true or false) and its `x-codegen-stream`'s `events` (openai or
     plain), when they are something else."""
     problems = []
+    refs = Refs(doc.data)
     root = doc.data.get(IDEMPOTENCY_HINT)
     if IDEMPOTENCY_HINT in doc.data and not (
             isinstance(root, bool) or (isinstance(root, str) and TOKEN.fullmatch(root))):
@@ -453,7 +454,19 @@ def check_codegen_hints(doc: Document) -> list[Problem]:
         if isinstance(stream, dict) and EVENTS_KEY in stream and events not in STREAM_EVENTS:
             problems.append(_unread_hint(doc, join_tokens(site.pointer, STREAM_HINT, EVENTS_KEY),
                                          events, " or ".join(STREAM_EVENTS)))
+        if isinstance(stream, dict) and _names_nothing(refs, stream.get("chunk")):
+            problems.append(_unread_hint(doc, join_tokens(site.pointer, STREAM_HINT, "chunk"),
+                                         stream.get("chunk"), "a `$ref` to a schema of this "
+                                         "document"))
     return problems
+
+
+def _names_nothing(refs: Refs, chunk: object) -> bool:
+    """Whether a stream hint's `chunk` (`#/components/schemas/Chunk`, or `{$ref: ...}`) points
+    into this document at nothing: dcg was then asked for a class it could not make, and
+    `generate` failed without saying where."""
+    ref = chunk.get("$ref") if isinstance(chunk, dict) else chunk
+    return isinstance(ref, str) and ref.startswith("#") and not refs.lookup(ref)[0]
 
 
 def _unread_hint(doc: Document, pointer: str, value: object, allowed: str) -> Problem:
