@@ -37,16 +37,7 @@ class OperationSite:
 
 def iter_operations(data: dict[str, Any], *, sorted_paths: bool = False) -> Iterator[OperationSite]:
     """Every operation under `paths`, in document order (or sorted by path)."""
-    paths = data.get("paths")
-    if not isinstance(paths, dict):
-        return
-    refs = Refs(data)
-    for path in sorted(paths) if sorted_paths else paths:
-        item = paths[path]
-        if isinstance(item, dict) and isinstance(item.get("$ref"), str):
-            _, item = refs.lookup(item["$ref"])
-        if not isinstance(item, dict):
-            continue
+    for path, item in _path_items(data, sorted_paths):
         shared = item.get("parameters")
         shared_parameters = tuple(shared) if isinstance(shared, list) else ()
         servers = item.get("servers")
@@ -59,6 +50,21 @@ def iter_operations(data: dict[str, Any], *, sorted_paths: bool = False) -> Iter
                                     shared_servers)
 
 
+def _path_items(data: dict[str, Any], sorted_paths: bool = False
+                ) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Each path and its path item (a `$ref`'d one followed), those that are objects."""
+    paths = data.get("paths")
+    if not isinstance(paths, dict):
+        return
+    refs = Refs(data)
+    for path in sorted(paths) if sorted_paths else paths:
+        item = paths[path]
+        if isinstance(item, dict) and isinstance(item.get("$ref"), str):
+            _, item = refs.lookup(item["$ref"])
+        if isinstance(item, dict):
+            yield path, item
+
+
 def count_operations(data: dict[str, Any]) -> int:
     """How many operations `data` has: `operation_pointers`."""
     return sum(1 for _ in operation_pointers(data))
@@ -67,14 +73,6 @@ def count_operations(data: dict[str, Any]) -> int:
 def operation_pointers(data: dict[str, Any]) -> Iterator[str]:
     """The pointer of every operation under `paths`, one that is no object too (`get: []`,
     which `iter_operations` passes over and generation skips, named)."""
-    paths = data.get("paths")
-    if not isinstance(paths, dict):
-        return
-    refs = Refs(data)
-    for path in paths:
-        item = paths[path]
-        if isinstance(item, dict) and isinstance(item.get("$ref"), str):
-            _, item = refs.lookup(item["$ref"])
-        if isinstance(item, dict):
-            yield from (join_pointer(join_pointer("/paths", path), method)
-                        for method in HTTP_METHODS if method in item)
+    for path, item in _path_items(data):
+        yield from (join_pointer(join_pointer("/paths", path), method)
+                    for method in HTTP_METHODS if method in item)

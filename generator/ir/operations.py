@@ -20,7 +20,13 @@ from generator.ir.bodies import file_part_notes, request_body, spread_clash_note
 from generator.ir.context import Context
 from generator.ir.model import Operation, Param, ResponseType
 from generator.ir.parameters import merged_parameters, parameters
-from generator.ir.responses import plain_events, responses, streaming, text_repeating_json
+from generator.ir.responses import (
+    plain_events,
+    responses,
+    streaming,
+    success_statuses,
+    text_repeating_json,
+)
 from generator.ir.schemas import json_type, object_properties
 from generator.ir.security import credential_headers, credential_scheme, own_security
 from generator.ir.servers import operation_server
@@ -139,12 +145,9 @@ def _text_repeating_json(context: Context, site: OperationSite) -> tuple[Rename,
     (`responses.text_repeating_json`): read as JSON only."""
     raw = site.operation.get("responses")
     responses = raw if isinstance(raw, dict) else {}
-    has_2xx = any(str(code).startswith("2") for code in responses)
     notes = []
-    for code in sorted(responses, key=str):
-        if not (str(code).startswith("2") or (str(code) == "default" and not has_2xx)):
-            continue  # (the successes, as `responses.responses` reads them)
-        resolved = context.refs.resolve(responses[code])
+    for code in success_statuses(sorted(str(code) for code in responses)):
+        resolved = context.refs.resolve(responses.get(code))
         content = resolved.get("content") if isinstance(resolved, dict) else None
         if not isinstance(content, dict):
             continue

@@ -31,7 +31,7 @@ def responses(context: Context, stem: str, operation: dict[str, Any], *,
     `bodiless` (a HEAD operation): a success has no body, whatever content it declares."""
     raw = operation.get("responses") or {}
     statuses = sorted(str(code) for code in raw)
-    success_count = sum(1 for code in statuses if code.startswith("2"))
+    successes = success_statuses(statuses)
     success: list[ResponseType] = []
     errors: list[ResponseType] = []
     headers: tuple[ResponseHeader, ...] = ()
@@ -39,8 +39,8 @@ def responses(context: Context, stem: str, operation: dict[str, Any], *,
         response = context.refs.resolve(raw.get(code))
         if not isinstance(response, dict):
             continue
-        is_success = code.startswith("2") or (code == "default" and not success_count)
-        suffix = "" if (is_success and success_count <= 1) else code.capitalize()
+        is_success = code in successes
+        suffix = "" if (is_success and len(successes) <= 1) else code.capitalize()
         role = "Response" if is_success else "Error"
         if not is_success:
             errors.append(response_type(context, code, response, f"{stem}{role}{suffix}"))
@@ -53,6 +53,12 @@ def responses(context: Context, stem: str, operation: dict[str, Any], *,
     if not bodiless and _redirected_only(statuses):
         success.append(redirected_answer())
     return tuple(success), tuple(errors), headers
+
+
+def success_statuses(statuses: list[str]) -> list[str]:
+    """The statuses whose answers the method returns: the 2XX ones, else `default`."""
+    successes = [code for code in statuses if code.startswith("2")]
+    return successes or [code for code in statuses if code == "default"]
 
 
 # the redirects the client follows (`_base_client`'s REDIRECT_STATUSES)

@@ -34,6 +34,7 @@ from generator.models.fan_out import keep_fanned_out_roots_named
 from generator.models.index import Models, index_models
 from generator.models.secrets import SECRET_KEY, hidden_secrets, marked_secrets
 from generator.models.typing_fixes import mypy_clean_parsed
+from generator.names.components import SCHEMAS_PREFIX
 from generator.problems import GeneratorError, Problem
 
 MODELS_HEADER = (
@@ -200,18 +201,17 @@ def _names_given_back(document: dict[str, Any], resolvers: list[Any]) -> dict[st
         if isinstance(references, dict):
             names.update({path: getattr(ref, "name", "") for path, ref in references.items()})
     components = list((document.get("components") or {}).get("schemas") or {})
-    misnamed = {name for name in components if names.get(_SCHEMAS + name, name) != name}
+    misnamed = {SCHEMAS_PREFIX + name for name in components
+                if names.get(SCHEMAS_PREFIX + name, name) != name}
     if not misnamed:
         return {}
-    holders = {name: path for path, name in names.items() if not path.startswith(_SCHEMAS)
-               or path[len(_SCHEMAS):] not in misnamed}
-    taken = {name for path, name in names.items()
-             if not (path.startswith(_SCHEMAS) and path[len(_SCHEMAS):] in misnamed)}
-    taken.update(components)
+    # every other location's name stays taken; a misnamed component's is given up
+    holders = {name: path for path, name in names.items() if path not in misnamed}
+    taken = {*holders, *components}
     given_back: dict[str, str] = {}
-    for component in sorted(misnamed):
+    for component in sorted(path.removeprefix(SCHEMAS_PREFIX) for path in misnamed):
         path = holders.get(component)
-        if path is None or path == _SCHEMAS + component:
+        if path is None:
             continue  # (named otherwise by dcg's own rules, no other shape holding the name)
         counter = 1
         while f"{component}{counter}" in taken:
@@ -219,9 +219,6 @@ def _names_given_back(document: dict[str, Any], resolvers: list[Any]) -> dict[st
         given_back[path] = f"{component}{counter}"
         taken.add(given_back[path])
     return given_back
-
-
-_SCHEMAS = "#/components/schemas/"
 
 
 _SHARED_MODULES = ("pydantic.main", "pydantic.dataclasses")  # pydantic loads its parts lazily

@@ -161,14 +161,18 @@ def _mutable_enum_values(tree: ast.Module) -> Iterator[Edit]:
     mutable class attribute: put after the opening bracket, where the formatter keeps it
     however it wraps the rest and where ruff reports the value."""
     for node in tree.body:
-        if not (isinstance(node, ast.ClassDef)
-                and any(ast.unparse(base).endswith("Enum") for base in node.bases)):
+        if not (isinstance(node, ast.ClassDef) and _is_enum_class(node)):
             continue
         for statement in node.body:
             value = statement.value if isinstance(statement, ast.Assign) else None
             if isinstance(value, ast.List | ast.Dict | ast.Set):
                 line, offset = value.lineno, value.col_offset + 1
                 yield (line, offset, line, offset), "  # noqa: RUF012\n"
+
+
+def _is_enum_class(node: ast.ClassDef) -> bool:
+    """Whether dcg's class derives from an enum (`Enum`, `StrEnum`, `IntEnum`)."""
+    return any(ast.unparse(base).endswith("Enum") for base in node.bases)
 
 
 def _from_the_end(edit: Edit) -> tuple[int, int, bool]:
@@ -499,8 +503,7 @@ def _root_enum_members(tree: ast.Module) -> dict[tuple[str, object], str]:
                          for statement in node.body if isinstance(statement, ast.Assign)
                          and isinstance(statement.value, ast.Constant)
                          for target in statement.targets if isinstance(target, ast.Name)}
-             for node in classes
-             if any(ast.unparse(base).endswith("Enum") for base in node.bases)}
+             for node in classes if _is_enum_class(node)}
     found: dict[tuple[str, object], str] = {}
     for node in classes:
         root = next((s.annotation for s in node.body if isinstance(s, ast.AnnAssign)

@@ -473,9 +473,7 @@ def _with_return_shapes(changes: list[Change], sides: Mapping[str, _Side],
             own.append(_shape_change(after, shape))
         else:
             out[cause] = _with_shape(out[cause], shape)
-    if not own:
-        return out
-    return sorted([*out, *own], key=lambda c: (c.pointer, c.kind))  # as `differ.diff` orders
+    return _with_own(out, own)
 
 
 def _with_method_names(changes: list[Change], sides: Mapping[str, _Side],
@@ -492,17 +490,21 @@ def _with_method_names(changes: list[Change], sides: Mapping[str, _Side],
         before, after = old_side.method(old_pointer), new_side.method(pointer)
         if before is None or after is None or before == after:
             continue
-        moved = old_side.resources[old_pointer] != new_side.resources[pointer]
-        text = f"{before}: method {'moved' if moved else 'renamed'} to {after}"
+        text = _moved(old_side, new_side, (old_pointer, pointer))
         if any(text in c.client for c in changes):
             continue
         label = _label(pointer)
         own.append(Change(pointer, METHOD_RENAMED, NON_BREAKING,
                           f"{label}: the generated method is named another way (the wire is "
                           "unchanged)", operations=(label,), client=text, client_breaking=True))
+    return _with_own(changes, own)
+
+
+def _with_own(changes: list[Change], own: list[Change]) -> list[Change]:
+    """`changes` with the client's own changes among them, ordered as `differ.diff` orders."""
     if not own:
         return changes
-    return sorted([*changes, *own], key=lambda c: (c.pointer, c.kind))  # as `differ.diff` orders
+    return sorted([*changes, *own], key=lambda c: (c.pointer, c.kind))
 
 
 def _with_return_classes(changes: list[Change], sides: Mapping[str, _Side],
@@ -541,9 +543,7 @@ def _with_return_classes(changes: list[Change], sides: Mapping[str, _Side],
                               "model class (the wire is unchanged)",
                               operations=(_label(after.pointer),), client=text,
                               client_breaking=True))
-    if not own:
-        return out
-    return sorted([*out, *own], key=lambda c: (c.pointer, c.kind))  # as `differ.diff` orders
+    return _with_own(out, own)
 
 
 def _classes_returned(operation: OperationRecord, types: Annotations) -> str:
@@ -670,9 +670,7 @@ def _with_body_shapes(changes: list[Change], sides: Mapping[str, _Side],
             own.append(_body_shape_change(after, now, shape))
         else:
             out[cause] = _with_shape(out[cause], shape)
-    if not own:
-        return out
-    return sorted([*out, *own], key=lambda c: (c.pointer, c.kind))  # as `differ.diff` orders
+    return _with_own(out, own)
 
 
 def _body_argument(operation: OperationRecord) -> str | None:
@@ -931,10 +929,10 @@ def _leaves_the_client(change: Change, trace: _Trace) -> bool:
     properties either way: `extra="allow"`)."""
     return change.kind in _NO_EFFECT_KINDS or (
         change.kind == SECURITY_CHANGED and _credentials_alike(change, trace)) or (
-        change.kind in _EXTRA_KINDS and _declares_properties(trace, change.pointer))
+        change.kind in _EXTRA_KINDS and _extra_kept_either_way(trace, change.pointer))
 
 
-def _declares_properties(trace: _Trace, pointer: str) -> bool:
+def _extra_kept_either_way(trace: _Trace, pointer: str) -> bool:
     """Whether the schema at `pointer` declares properties on both sides and its
     `additionalProperties` is a yes or a no on both (absent, a bool, `{}`): a model class,
     which keeps additional properties either way (`models.run`). A schema for them
@@ -1269,8 +1267,16 @@ def _method_moved(trace: _Trace) -> str:
     if before == after:
         return NO_EFFECT
     trace.breaks_calls = True
+    return _moved(old_side, new_side, (old_pointer, pointer))
+
+
+def _moved(old_side: _Side, new_side: _Side, pointers: tuple[str, str]) -> str:
+    """`client.a.x: method renamed to client.a.y` (or `moved to`, to another resource) for the
+    method of the operation at `pointers` (old, new), named another way on each side."""
+    old_pointer, pointer = pointers
     moved = old_side.resources[old_pointer] != new_side.resources[pointer]
-    return f"{before}: method {'moved' if moved else 'renamed'} to {after}"
+    return (f"{old_side.method(old_pointer)}: method {'moved' if moved else 'renamed'} to "
+            f"{new_side.method(pointer)}")
 
 
 def _verb_changed(change: Change, trace: _Trace) -> str:
