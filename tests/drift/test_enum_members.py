@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import ast
 import re
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -39,12 +38,12 @@ VALUES = ["New", "InProgress", "KOS", "pt-br", "HTTPCode", "a b", "S3Bucket", "c
           "10", "0abc"]
 
 
-def test_member_names_agree_with_datamodel_code_generator() -> None:
+def test_member_names_agree_with_datamodel_code_generator(tmp_path: Path) -> None:
     """Each value's member as dcg (run as `generate` runs it) names it, where `member_name`
     names one."""
     from generator.models.run import _run_dcg
 
-    out = _run_dcg(_doc(VALUES), Path(tempfile.mkdtemp()), {})
+    out = _run_dcg(_doc(VALUES), tmp_path, {})
     body = out.split("class DialogStatus(")[1]
     made = {ast.literal_eval(value): name
             for name, value in re.findall(r"^    (\w+) = (.*)$", body, re.MULTILINE)}

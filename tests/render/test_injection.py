@@ -337,9 +337,9 @@ def string_constants(trees: dict[str, ast.Module]) -> set[str]:
 @functools.cache
 def benign() -> dict[str, tuple[Counter[str], Counter[str]]]:
     """Skeleton and module-level names of each module, for plain words in every slot."""
-    folder = Path(tempfile.mkdtemp(prefix="injection-benign-"))
     t = texts({slot: "plain words" for slot in SLOTS})
-    trees = parse_all(render_in_memory(make_doc(t), folder))
+    with tempfile.TemporaryDirectory(prefix="injection-benign-") as folder:
+        trees = parse_all(render_in_memory(make_doc(t), Path(folder)))
     assert {t[slot] for slot in EXACT} <= string_constants(trees)
     return {name: (skeleton(tree), module_names(tree)) for name, tree in trees.items()}
 
