@@ -29,13 +29,19 @@ from generator.ir.schemas import (
     hoist_self_referencing_items,
 )
 from generator.ir.security import security
-from generator.ir.servers import other_servers, server_path, server_url, shared_path_prefix
+from generator.ir.servers import (
+    other_servers,
+    server_path,
+    server_url,
+    shared_path_prefix,
+    unusable_server,
+)
 from generator.ir.tuples import loose_tuple, tuple_notes
 from generator.names import namespace
 from generator.names.client_arguments import ArgumentSite, client_argument_renames
 from generator.names.components import class_names, ref_renames, renamed_ref
 from generator.names.operations import method_names, name_clashes
-from generator.problems import GeneratorError, Problem, operation_label
+from generator.problems import NOTE, GeneratorError, Problem, operation_label
 
 CANNOT_BUILD = "the generator cannot build it"
 Failed = list[tuple[str, str]]
@@ -159,7 +165,8 @@ def _api(context: Context, operations: list[Operation], failed: Failed) -> Api:
         ),
         renames=(*chosen.renames, *client_renames,
                  *tuple_notes(context.data, list(context.loose_tuples), context.original_names),
-                 *(note for op in operations for note in (*op.ignored, *op.renamed_arguments))),
+                 *(note for op in operations for note in (*op.ignored, *op.renamed_arguments)),
+                 *_server_note(data, options.default_base_url)),
         incoming=incoming_requests(data),
         other_servers=other_servers(data),
         unused_schemas=unused,
@@ -167,6 +174,17 @@ def _api(context: Context, operations: list[Operation], failed: Failed) -> Api:
                               for name in context.classes.schemas
                               if name in context.original_names),
     )
+
+
+def _server_note(data: dict[str, Any], fallback: str | None) -> tuple[namespace.Rename, ...]:
+    """A note when the document's first server is no base URL a client can take."""
+    unusable = unusable_server(data, fallback)
+    if unusable is None:
+        return ()
+    url, why = unusable
+    return (namespace.Rename("/servers/0/url", f"the first server's URL `{url}` (its variables "
+                             f"at their defaults) is no base URL: {why}",
+                             "the client has no default base URL: pass base_url=", kind=NOTE),)
 
 
 def _unused_schemas(context: Context) -> tuple[str, ...]:

@@ -66,24 +66,47 @@ def operation_server(operation: dict[str, Any], shared: Sequence[Any],
     return url if _usable_default(url) and url != base_url else None
 
 
+def unusable_server(data: dict[str, Any], fallback: str | None) -> tuple[str, str] | None:
+    """The first server's URL and why no client can take it as its base URL, when the
+    document's first server is meant as one (not a relative path, `server_path`'s) and no
+    `fallback` stands in: the client then has no default base URL, which the user is told at
+    generation, not first at `Client()`."""
+    url = first_server(data)
+    if fallback or url is None or url.startswith("/"):
+        return None
+    why = _unusable_because(url)
+    return (url, why) if why else None
+
+
 def _usable_default(url: str) -> bool:
-    """An absolute http(s) URL the client takes as a base URL (its `check_base_url`): no
-    variables left, no `user:password@` (credentials in a URL show in logs and messages), no
-    query or fragment (each request's path is appended: it would land in them; a variable's
-    default `api#` made every `Client()` raise), a host of labels DNS takes and a valid port."""
+    return _unusable_because(url) is None
+
+
+def _unusable_because(url: str) -> str | None:
+    """Why `url` is no absolute http(s) URL the client takes as a base URL (its
+    `check_base_url`), or None: no variables left, no `user:password@` (credentials in a URL
+    show in logs and messages), no query or fragment (each request's path is appended: it would
+    land in them; a variable's default `api#` made every `Client()` raise), a host of labels DNS
+    takes and a valid port."""
     parsed = urlparse(url)
-    if (parsed.scheme not in ("http", "https") or "{" in url or "?" in url or "#" in url
-            or parsed.username is not None or parsed.password is not None):
-        return False
+    if parsed.scheme not in ("http", "https"):
+        return "it is not an http or https URL"
+    if "{" in url:
+        return "a variable has no default"
+    if "?" in url or "#" in url:
+        return "it holds a query or fragment, where every request's path would land"
+    if parsed.username is not None or parsed.password is not None:
+        return "it holds credentials"
     try:
         parsed.port  # noqa: B018 - raises for a port that is no number from 0 to 65535
     except ValueError:
-        return False
+        return "its port is invalid"
     host = parsed.hostname or ""
-    if not host or parsed.port == 0:
-        return False
     labels = host.removesuffix(".").split(".")
-    return ":" in host or all(0 < len(label) <= 63 for label in labels)
+    if not host or parsed.port == 0 or (
+            ":" not in host and not all(0 < len(label) <= 63 for label in labels)):
+        return "its host or port is invalid"
+    return None
 
 
 def server_path(data: dict[str, Any]) -> str | None:

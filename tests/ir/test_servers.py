@@ -7,7 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from generator.ir.servers import operation_server, server_path, server_url, shared_path_prefix
+from generator import ir
+from generator.ir.servers import (
+    operation_server,
+    server_path,
+    server_url,
+    shared_path_prefix,
+    unusable_server,
+)
 from tests.support.runtime_harness import build_package
 
 
@@ -43,6 +50,34 @@ def test_a_server_a_client_could_not_use_falls_back(url: str) -> None:
     assert server_url(document(url), "https://fallback.example.com/") == (
         "https://fallback.example.com")
     assert server_url(document(url), None) is None
+
+
+@pytest.mark.parametrize(("url", "why"), [
+    ("https://user:secret@api.example.com/v1", "credentials"),
+    ("https://{host}/v1", "no default"),
+    ("ftp://api.example.com", "not an http or https URL"),
+    ("https://api.example.com/v1?version=2", "query or fragment"),
+    ("https://api..example.com/v1", "host or port"),
+    ("https://api.example.com:70000/v1", "port"),
+])
+def test_a_first_server_no_client_can_take_is_named_with_why(url: str, why: str) -> None:
+    """The client is left without a default base URL: said at generation, not first at
+    `Client()`, unless the manifest's base URL stands in."""
+    unusable = unusable_server(document(url), None)
+    assert unusable is not None and unusable[0] == url and why in unusable[1]
+    assert unusable_server(document(url), "https://fallback.example.com") is None
+    api = ir.build({"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {},
+                    **document(url)},
+                   ir.BuildOptions(package="pkg", api_key_env="K", base_url_env="B"))
+    (note,) = api.renames
+    assert note.pointer == "/servers/0/url" and url in note.problem and why in note.problem
+    assert api.base_url is None
+
+
+@pytest.mark.parametrize("url", ["https://api.example.com/v1", "/api/v2", "http://127.0.0.1:8080"])
+def test_a_usable_or_relative_first_server_is_not_named(url: str) -> None:
+    assert unusable_server(document(url), None) is None
+    assert unusable_server({}, None) is None
 
 
 UNUSABLE_DEFAULTS = ["api#", "api?x=1", "api.example.com/v1?", "a..b", "api:99999"]
