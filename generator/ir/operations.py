@@ -10,6 +10,7 @@ operation as skipped. Anything else raised here is a bug of the generator, and f
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from typing import Any
 
@@ -34,6 +35,7 @@ from generator.names import identifiers as names
 from generator.names.arguments import BODY_PROPERTY, argument_rename
 from generator.names.headers import first_unsendable, set_by_the_body, set_by_the_client
 from generator.names.namespace import Rename
+from generator.names.operations import unusable_hints
 from generator.problems import NOTE, Problem
 from generator.validate.security import UNMET_HINT, unsendable_requirement
 
@@ -55,7 +57,7 @@ def build_operation(context: Context, site: OperationSite,
     ignored = (_client_set_headers(site.pointer, raw_params)
                + _body_set_headers(site.pointer, raw_params)
                + _credential_headers(site.pointer, raw_params, credentials) + _head_bodies(site)
-               + _text_repeating_json(context, site))
+               + _text_repeating_json(context, site) + _unusable_naming_hints(site))
     raw_params = [param for param in raw_params
                   if not set_by_the_client(param) and not set_by_the_body(param)
                   and credential_scheme(param, credentials) is None]
@@ -157,6 +159,20 @@ def _text_repeating_json(context: Context, site: OperationSite) -> tuple[Rename,
                                 "with the schema of its JSON answer, which text cannot be",
                                 "read as JSON only", kind=NOTE))
     return tuple(notes)
+
+
+def _unusable_naming_hints(site: OperationSite) -> tuple[Rename, ...]:
+    """A note for each naming hint that names nothing (`names.operations.unusable_hints`),
+    which the operation's name is made without."""
+    return tuple(Rename(site.pointer, f"`{hint}` is {_shown(value)}, which names nothing",
+                        "ignored: the name is made as without it", kind=NOTE)
+                 for hint, value in unusable_hints(site.operation))
+
+
+def _shown(value: object) -> str:
+    """`value` as JSON writes it (control characters escaped), cut at 40 characters."""
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= 40 else text[:39] + "…"
 
 
 def _head_bodies(site: OperationSite) -> tuple[Rename, ...]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import keyword
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping
+from typing import TypeGuard
 
 from generator.document.operations import OperationSite
 from generator.names.identifiers import python_name, snake_case
@@ -36,25 +37,40 @@ def operation_names(path: str, verb: str, operation: dict[str, object]) -> tuple
     Method: `x-codegen-method`, else the operationId, else `<verb>_<path words>`.
     """
     tags = operation.get("tags")
-    resource_hint = operation.get("x-codegen-resource")
-    if isinstance(resource_hint, str) and resource_hint:
+    if _names_something(resource_hint := operation.get("x-codegen-resource")):
         resource = resource_hint
     elif isinstance(tags, list) and tags and isinstance(tags[0], str):
         resource = tags[0]
     else:
         resource = "default"
-    method_hint = operation.get("x-codegen-method") or operation.get("operationId")
-    if isinstance(method_hint, str) and snake_case(method_hint):
+    if _names_something(method_hint := operation.get("x-codegen-method")):
         method = method_hint
+    elif _names_something(operation_id := operation.get("operationId")):
+        method = operation_id
     else:
         method = "_".join([verb, *_path_words(path)])
     return python_name(resource, fallback="default"), python_name(method, fallback=verb)
 
 
+NAMING_HINTS = ("x-codegen-resource", "x-codegen-method")
+
+
+def unusable_hints(operation: dict[str, object]) -> list[tuple[str, object]]:
+    """The naming hints an operation gives that name nothing (`x-codegen-method: 42`, `""`,
+    `"--"`): `operation_names` reads past them, and the user is told so."""
+    return [(hint, operation[hint]) for hint in NAMING_HINTS
+            if hint in operation and not _names_something(operation[hint])]
+
+
+def _names_something(hint: object) -> TypeGuard[str]:
+    return isinstance(hint, str) and bool(snake_case(hint))
+
+
 def _without_prefix(resource: str, method: str, operation: dict[str, object]) -> str | None:
     """`method` without the `resource_` it starts with, when an operationId (not a hint) named
     it and what is left is a name of its own; else None."""
-    if operation.get("x-codegen-method") or not isinstance(operation.get("operationId"), str):
+    if (_names_something(operation.get("x-codegen-method"))
+            or not isinstance(operation.get("operationId"), str)):
         return None
     prefix = resource + "_"
     rest = method[len(prefix):] if method.startswith(prefix) else ""

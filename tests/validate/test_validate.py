@@ -123,11 +123,30 @@ def test_two_operations_with_the_same_method_name() -> None:
         ("/x", "post", {"x-codegen-resource": "Chat Completions", "x-codegen-method": "create",
                         "operationId": "createChatCompletion", "tags": ["chat"]},
          ("chat_completions", "create")),
+        # hints naming nothing are read past, to the operationId and the tag (and named: below)
+        ("/x", "get", {"x-codegen-method": 42, "x-codegen-resource": "--", "tags": ["Items"],
+                       "operationId": "listItems"}, ("items", "list_items")),
+        ("/x", "get", {"x-codegen-method": "", "operationId": None}, ("default", "get_x")),
     ],
 )
 def test_default_operation_names(path: str, verb: str, operation: dict[str, Any],
                                  expected: tuple[str, str]) -> None:
     assert default_operation_names(path, verb, operation) == expected
+
+
+def test_a_naming_hint_that_names_nothing_is_noted() -> None:
+    from generator import ir
+
+    operation = {"operationId": "listItems", "x-codegen-method": 42, "x-codegen-resource": "--",
+                 "responses": {"204": {"description": "ok"}}}
+    api = ir.build({"openapi": "3.0.3", "info": {"title": "t", "version": "1"},
+                    "paths": {"/x": {"get": operation}}},
+                   ir.BuildOptions(package="pkg", api_key_env="K", base_url_env="B"))
+    assert sorted(note.problem for note in api.renames) == [
+        "`x-codegen-method` is 42, which names nothing",
+        '`x-codegen-resource` is "--", which names nothing',
+    ]
+    assert [op.name for resource in api.resources for op in resource.operations] == ["list_items"]
 
 
 def _own_problems(tmp_path: Path, schemas: str, version: str = "3.0.3") -> list[tuple[str, str]]:
