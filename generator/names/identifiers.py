@@ -222,3 +222,16 @@ def cut_with_hash(name: str, limit: int, whole: str | None = None) -> str:
         return name
     digest = hashlib.sha256((whole if whole is not None else name).encode("utf-8")).hexdigest()
     return f"{name[:limit - 11].rstrip('_')}_{digest[:10]}"
+
+
+# Names Windows keeps for devices, whatever their case or extension (`con.py` cannot be
+# created or checked out there).
+WINDOWS_DEVICES = frozenset({"con", "prn", "aux", "nul",
+                             *(f"{port}{n}" for port in ("com", "lpt") for n in range(10))})
+
+
+def module_stem(name: str) -> str:
+    """The file name (without `.py`) of a module named after the identifier `name`: `name`,
+    or `_name` for a Windows device name; no identifier the namespace plan makes starts with
+    `_`, so the two never meet."""
+    return f"_{name}" if name.lower() in WINDOWS_DEVICES else name

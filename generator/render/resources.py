@@ -23,8 +23,9 @@ _PARAMS_ALIAS = "_params"
 
 def module_path(resource: ResourceView) -> str:
     """`resources/<attribute>.py`: the attribute is an identifier clear of every name the
-    client binds (`names.namespace.plan`), never `__init__`."""
-    return f"{RESOURCES_PACKAGE}/{resource.attr}.py"
+    client binds (`names.namespace.plan`), never `__init__`; `resources/_con.py` for a name
+    Windows keeps for a device (`ResourceView.module`)."""
+    return f"{RESOURCES_PACKAGE}/{resource.module}.py"
 
 
 def class_exports(resources: Iterable[ResourceView]) -> list[str]:

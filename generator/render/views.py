@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from generator.names import reserved
+from generator.names.identifiers import module_stem
 
 
 @dataclass(frozen=True)
@@ -182,6 +183,11 @@ class ResourceView:
     attr: str
     class_name: str
     operations: tuple[OperationView, ...]
+
+    @property
+    def module(self) -> str:
+        """The module's name in `resources/` (`names.files.module_stem`)."""
+        return module_stem(self.attr)
 
 
 

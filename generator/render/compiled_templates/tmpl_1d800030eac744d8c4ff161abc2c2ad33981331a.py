@@ -38,7 +38,7 @@ def root(context, missing=missing):
             _loop_vars = {}
             pass
             yield '    from .resources.'
-            yield str(environment.getattr(l_1_r, 'attr'))
+            yield str(environment.getattr(l_1_r, 'module'))
             yield ' import Async'
             yield str(environment.getattr(l_1_r, 'class_name'))
             yield ', '
@@ -310,7 +310,7 @@ def root(context, missing=missing):
             yield ':\n        """The `'
             yield str(environment.getattr(l_2_r, 'attr'))
             yield '` resource, its module imported on first use and the object kept."""\n        from .resources.'
-            yield str(environment.getattr(l_2_r, 'attr'))
+            yield str(environment.getattr(l_2_r, 'module'))
             yield ' import '
             yield str((undefined(name='prefix') if l_1_prefix is missing else l_1_prefix))
             yield str(environment.getattr(l_2_r, 'class_name'))

@@ -22,7 +22,7 @@ def root(context, missing=missing):
         yield ': reading\n`resources.'
         yield str(environment.getattr(environment.getitem((undefined(name='resources') if l_0_resources is missing else l_0_resources), 0), 'class_name'))
         yield '` imports `resources/'
-        yield str(environment.getattr(environment.getitem((undefined(name='resources') if l_0_resources is missing else l_0_resources), 0), 'attr'))
+        yield str(environment.getattr(environment.getitem((undefined(name='resources') if l_0_resources is missing else l_0_resources), 0), 'module'))
         yield '.py` only'
     yield '.\n"""\n\nfrom __future__ import annotations\n\nfrom importlib import import_module as _import_module\n'
     if (undefined(name='resources') if l_0_resources is missing else l_0_resources):
@@ -32,7 +32,7 @@ def root(context, missing=missing):
             _loop_vars = {}
             pass
             yield '    from .'
-            yield str(environment.getattr(l_1_r, 'attr'))
+            yield str(environment.getattr(l_1_r, 'module'))
             yield ' import Async'
             yield str(environment.getattr(l_1_r, 'class_name'))
             yield ', '
@@ -54,11 +54,11 @@ def root(context, missing=missing):
         yield '    '
         yield str(t_1(environment.getattr(l_1_r, 'class_name')))
         yield ': '
-        yield str(t_1(environment.getattr(l_1_r, 'attr')))
+        yield str(t_1(environment.getattr(l_1_r, 'module')))
         yield ',\n    '
         yield str(t_1(('Async' + environment.getattr(l_1_r, 'class_name'))))
         yield ': '
-        yield str(t_1(environment.getattr(l_1_r, 'attr')))
+        yield str(t_1(environment.getattr(l_1_r, 'module')))
         yield ',\n'
     l_1_r = missing
     yield '}\n\n\ndef __getattr__(name: str) -> object:\n    """A resource class, its module imported on first access (PEP 562)."""\n    module = _MODULES.get(name)\n    if module is None:\n        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")\n    value = getattr(_import_module(f".{module}", __name__), name)\n    globals()[name] = value\n    return value\n\n\ndef __dir__() -> list[str]:\n    return sorted({*globals(), *__all__})\n'
