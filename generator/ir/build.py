@@ -12,6 +12,7 @@ at the models by name.
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Any
 
 from generator.document.operations import iter_operations
@@ -166,7 +167,7 @@ def _api(context: Context, operations: list[Operation], failed: Failed) -> Api:
         renames=(*chosen.renames, *client_renames,
                  *tuple_notes(context.data, list(context.loose_tuples), context.original_names),
                  *(note for op in operations for note in (*op.ignored, *op.renamed_arguments)),
-                 *_server_note(data, options.default_base_url)),
+                 *_server_note(data, options.default_base_url), *_twin_paths(operations)),
         incoming=incoming_requests(data),
         other_servers=other_servers(data),
         unused_schemas=unused,
@@ -174,6 +175,9 @@ def _api(context: Context, operations: list[Operation], failed: Failed) -> Api:
                               for name in context.classes.schemas
                               if name in context.original_names),
     )
+
+
+_TEMPLATE = re.compile(r"\{[^{}]*\}")
 
 
 def _server_note(data: dict[str, Any], fallback: str | None) -> tuple[namespace.Rename, ...]:
@@ -185,6 +189,23 @@ def _server_note(data: dict[str, Any], fallback: str | None) -> tuple[namespace.
     return (namespace.Rename("/servers/0/url", f"the first server's URL `{url}` (its variables "
                              f"at their defaults) is no base URL: {why}",
                              "the client has no default base URL: pass base_url=", kind=NOTE),)
+
+
+def _twin_paths(operations: list[Operation]) -> tuple[namespace.Rename, ...]:
+    """A note for each operation whose request line is another's (`GET /pets/{petName}` beside
+    `GET /pets/{id}`): paths differing only in their templates' names are one path to a server
+    (OpenAPI forbids them), so either method may reach the other's handler."""
+    first: dict[tuple[str, str], Operation] = {}
+    notes = []
+    for operation in sorted(operations, key=lambda op: (op.path, op.http_method)):
+        key = (operation.http_method, _TEMPLATE.sub("{}", operation.path))
+        twin = first.setdefault(key, operation)
+        if twin is not operation:
+            notes.append(namespace.Rename(
+                operation.pointer, f"`{operation.path}` is `{twin.path}` with other template "
+                "names, which OpenAPI forbids: a server tells their requests apart by nothing",
+                "both generated as written", kind=NOTE))
+    return tuple(notes)
 
 
 def _unused_schemas(context: Context) -> tuple[str, ...]:

@@ -145,3 +145,23 @@ def test_no_prefix_when_the_document_s_own_base_ends_in_it(base: str) -> None:
 
 def test_a_base_ending_in_another_segment_keeps_the_prefix() -> None:
     assert shared_path_prefix(["/v1/completions"], ["https://api.example.com/xv1", None]) == "/v1"
+
+
+def test_paths_differing_only_in_template_names_are_noted() -> None:
+    """`GET /pets/{petName}` beside `GET /pets/{id}`: one request line to a server; both are
+    generated, the later named. Another method on such a path is no twin."""
+    def get(name: str, verb: str = "get") -> dict[str, object]:
+        return {"operationId": f"{verb}_by_{name}", "responses": {"204": {"description": "ok"}},
+                "parameters": [{"name": name, "in": "path", "required": True,
+                                "schema": {"type": "string"}}]}
+    api = ir.build({"openapi": "3.0.3", "info": {"title": "t", "version": "1"},
+                    "servers": [{"url": "https://api.example.com"}],
+                    "paths": {"/pets/{id}": {"get": get("id")},
+                              "/pets/{petName}": {"get": get("petName"),
+                                                  "delete": get("petName", "delete")},
+                              "/pets/{id}/toys": {"get": get("id", "toys")}}},
+                   ir.BuildOptions(package="pkg", api_key_env="K", base_url_env="B"))
+    (note,) = api.renames
+    assert note.pointer == "/paths/~1pets~1{petName}/get"
+    assert "`/pets/{petName}` is `/pets/{id}`" in note.problem
+    assert len([op for resource in api.resources for op in resource.operations]) == 4
