@@ -169,6 +169,14 @@ CASES: list[tuple[str, Callable[[Doc], None], str, str, bool]] = [
      lambda d: _schemas(d)["Issue"]["properties"]["id"].update(nullable=True),
      "response-property-became-nullable", "models.Issue.id: now accepts None: int -> int | None",
      True),
+    # an expanded body's arguments are required as their properties are, whether the body is
+    # or not: the regenerated client sends `{}` when no argument is given, calls unchanged
+    ("expanded-body-became-optional",
+     lambda d: _op(d, "/issues/{number}/labels", "post")["requestBody"].update(required=False),
+     "request-body-became-optional",
+     ("client.issues.add_labels: request body (keyword arguments): now optional; the arguments "
+      "unchanged, the regenerated client sends it only when an argument is given (calls "
+      "unchanged)"), False),
     # the one success's headers are typed on the raw response
     ("typed-response-header-added",
      lambda d: _op(d, "/issues/{number}", "get")["responses"].update({"200": dict(
@@ -1088,3 +1096,15 @@ def test_two_methods_switching_to_one_class_are_each_named() -> None:
     said = " ".join(c.client for c in changes)
     assert "client.issues.get: now returns models.Ticket (was models.Issue)" in said
     assert "client.issues.add_labels: now returns models.Ticket (was models.Issue)" in said
+
+
+def test_an_expanded_body_made_required_breaks_the_wire_not_the_calls() -> None:
+    """Open Payments' grant request: the body's `required: true` added. The method's keyword
+    arguments were required as their properties are before and after: no call breaks, though
+    a client that sent no body breaks on the wire."""
+    old = base()
+    _op(old, "/issues/{number}/labels", "post")["requestBody"]["required"] = False
+    (change,) = diff_with_client(old, base())
+    assert (change.kind, change.severity) == ("request-body-became-required", "breaking")
+    assert change.client.endswith("sends it on every call (calls unchanged)")
+    assert change.client_breaking is False

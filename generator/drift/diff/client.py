@@ -385,6 +385,7 @@ def _with_effect(change: Change, trace: _Trace) -> Change:
     return replace(change, client=effect, client_breaking=breaking)
 
 
+_BODY_REQUIRED_KINDS = frozenset({"request-body-became-required", "request-body-became-optional"})
 _NO_LONGER_TAKES = re.compile(r" \(no longer takes (models\.\w+)\)")
 
 
@@ -1787,6 +1788,14 @@ def _body_effect(change: Change, trace: _Trace, operation: OperationRecord, meth
         return trace.argument(f"{method}: argument {name}", operation.pointer, name, param,
                               _properties(rest)[1:])
     if body.expanded:  # the body as a whole: its arguments together
+        if change.kind in _BODY_REQUIRED_KINDS and not rest[rest.index("requestBody") + 1:]:
+            # each argument is required as its property is, whether the body is or not
+            trace.calls_unchanged = True
+            sent = ("on every call" if change.kind == "request-body-became-required"
+                    else "only when an argument is given")
+            return (f"{method}: request body (keyword arguments): {_what(change)}; the "
+                    f"arguments unchanged, the regenerated client sends it {sent} (calls "
+                    "unchanged)")
         return f"{method}: request body (keyword arguments): {_what(change)}"
     inside = rest[rest.index("schema") + 1:] if "schema" in rest else []
     whole = next((p for p in operation.params if p.location == "body" and not p.model_key), None)
