@@ -140,10 +140,12 @@ def _counts_outside_strings(text: str | bytes) -> dict[str, int]:
     least_strings = (text.count(quote) - text.count(escaped)) // 2
     if least_strings - text.count(brace) - text.count(bracket) - 1 > MAX_JSON_VALUES:
         return {"{[": 0, ",:": least_strings}
-    strings = _BYTE_STRINGS if isinstance(text, bytes) else _STRINGS
+    strings: Iterable[re.Match[Any]] = (
+        _BYTE_STRINGS.finditer(text) if isinstance(text, bytes) else _STRINGS.finditer(text)
+    )
     opened = separated = start = 0
     count: Any = text.count
-    for seen, string in enumerate(strings.finditer(text), 1):
+    for seen, string in enumerate(strings, 1):
         end = string.start()
         opened += count(brace, start, end) + count(bracket, start, end)
         separated += count(comma, start, end) + count(colon, start, end)

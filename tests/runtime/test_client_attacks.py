@@ -57,6 +57,7 @@ from __future__ import annotations
 import importlib
 import json
 import logging
+import re
 import traceback
 from collections.abc import Callable
 from types import ModuleType
@@ -114,6 +115,34 @@ def test_a_request_the_http_library_refuses_shows_no_value_in_its_traceback(
     assert SECRET not in _shown(caught.value)
     assert caught.value.__cause__ is None and caught.value.__suppress_context__
     assert server.requests == [] and api.sleeps == []
+
+
+def test_an_echoed_key_shows_in_no_cause_of_an_error(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
+) -> None:
+    """The library's exception an error is raised from quotes what the server sent (pydantic's
+    `input_value`, a `Location` httpx cannot read): every traceback and `logging.exception`
+    printed it. The cause is now that exception's type and message, the key blanked out."""
+    drifted = {**COMPLETION, "choices": f"your key is {SECRET}"}
+    event = f"data: {json.dumps(drifted)}\n\ndata: [DONE]\n\n"
+    server = serve([
+        Reply(200, JSON, body=drifted),
+        Reply(200, {"Content-Type": "text/event-stream"}, chunks=[event.encode()]),
+        Reply(302, {"Location": f"http://127.0.0.1:{SECRET}/x"}),
+    ])
+    api = make_api(server, max_retries=0, api_key=SECRET, strict_response_validation=True)
+    with pytest.raises(pkg.APIResponseValidationError) as answer:
+        api.call(completion_spec(pkg), completion_options(pkg))
+    with pytest.raises(pkg.APIResponseValidationError) as event_error:
+        api.stream(completion_spec(pkg), completion_options(pkg))
+    with pytest.raises(pkg.APIError, match="Invalid redirect") as redirect:
+        api.call(completion_spec(pkg), completion_options(pkg))
+    for caught, kind in ((answer, "ValidationError"), (redirect, "InvalidURL|ProtocolError")):
+        cause = caught.value.__cause__
+        assert type(cause).__name__ == "RedactedCause" and re.search(kind, str(cause)), cause
+        assert cause.__traceback__ is not None  # the library's frames still print
+        assert SECRET not in _shown(caught.value)
+    assert SECRET not in _shown(event_error.value)
 
 
 @pytest.mark.parametrize("key", [SECRET + " ", " " + SECRET])

@@ -61,6 +61,7 @@ from ._errors import (
     excerpt,
     mismatch_error,
     redact_body,
+    redacted_cause,
     status_error_class,
 )
 from ._parse import (
@@ -465,7 +466,7 @@ class _Decoder(Generic[_T]):
             try:
                 result: _T = validate_python(self._chunk_type, payload, strict=self._strict)
             except pydantic.ValidationError as exc:  # strict mode only
-                raise self._mismatch(data, payload, exc) from exc
+                raise self._mismatch(data, payload, exc) from redacted_cause(exc, self._redact)
             return result
         return self._plain_chunk(data)
 
@@ -480,7 +481,7 @@ class _Decoder(Generic[_T]):
         try:
             parsed: _T = parse_json(self._chunk_type, data, strict=self._strict)
         except pydantic.ValidationError as exc:  # strict mode only: JSON, but not the type
-            raise self._mismatch(data, loads(data), exc) from exc
+            raise self._mismatch(data, loads(data), exc) from redacted_cause(exc, self._redact)
         except ValueError as exc:
             return self._text_chunk(data, exc)
         return parsed
@@ -495,7 +496,7 @@ class _Decoder(Generic[_T]):
         """The chunk of an event whose data is no JSON: the text, where the chunk type takes
         it; else the error of a malformed event."""
         if not self._text:
-            raise self._malformed(data, exc) from exc
+            raise self._malformed(data, exc) from redacted_cause(exc, self._redact)
         text: _T = data  # type: ignore[assignment]  # _T is Any or str here (takes_text)
         return text
 
@@ -612,7 +613,7 @@ class Stream(_Decoder[_T]):
                 try:
                     body = b"".join(self._bounded(response.iter_bytes()))
                 except (_http.TransportError, _http.DecodingError) as exc:
-                    raise self._cut(exc) from exc
+                    raise self._cut(exc) from redacted_cause(exc, self._redact)
                 yield self._item(None, body)
             finally:
                 response.close()
@@ -662,7 +663,7 @@ class Stream(_Decoder[_T]):
                 if empty:  # a clean end: no event at all
                     self._check_no_events()
             except (_http.TransportError, _http.DecodingError) as exc:  # TimeoutException is one
-                raise self._cut(exc) from exc
+                raise self._cut(exc) from redacted_cause(exc, self._redact)
         finally:
             response.close()
 
@@ -756,7 +757,7 @@ class AsyncStream(_Decoder[_T]):
                         [piece async for piece in self._abounded(response.aiter_bytes())]
                     )
                 except (_http.TransportError, _http.DecodingError) as exc:
-                    raise self._cut(exc) from exc
+                    raise self._cut(exc) from redacted_cause(exc, self._redact)
                 yield self._item(None, body)
             finally:
                 await response.aclose()
@@ -807,7 +808,7 @@ class AsyncStream(_Decoder[_T]):
                 if empty:  # a clean end: no event at all
                     self._check_no_events()
             except (_http.TransportError, _http.DecodingError) as exc:  # TimeoutException is one
-                raise self._cut(exc) from exc
+                raise self._cut(exc) from redacted_cause(exc, self._redact)
         finally:
             aclose = getattr(chunks, "aclose", None)  # an async generator: close it now,
             if aclose is not None:  # not later in the event loop's finaliser

@@ -100,6 +100,7 @@ from ._errors import (
     mismatch_error,
     parse_retry_after,
     redact_body,
+    redacted_cause,
     request_id,
     status_error_class,
 )
@@ -1355,9 +1356,13 @@ class BaseClient:
                 timeout=prepared.timeout,
             )
         except _http.HTTPError as exc:
-            raise APIError(self._redact(f"Invalid request: {exc}")) from exc
+            raise APIError(self._redact(f"Invalid request: {exc}")) from redacted_cause(
+                exc, self._redact
+            )
         except (ValueError, _http.InvalidURL) as exc:  # InvalidURL is not an HTTPError
-            raise APIError(self._redact(f"Invalid request: {exc}")) from exc
+            raise APIError(self._redact(f"Invalid request: {exc}")) from redacted_cause(
+                exc, self._redact
+            )
         for name in prepared.omitted:  # the HTTP client's own defaults (User-Agent, ...)
             if name in request.headers:
                 del request.headers[name]
@@ -1416,7 +1421,7 @@ class BaseClient:
         try:
             url = response.request.url.join(location)
         except _http.InvalidURL as exc:  # the server's Location cannot be followed
-            raise self._bad_redirect(exc) from exc
+            raise self._bad_redirect(exc) from redacted_cause(exc, self._redact)
         if url.userinfo:  # the HTTP library would send it as Basic auth, in place of the key
             raise self._bad_redirect("its Location carries a user name or password (not shown)")
         if url.scheme not in ("http", "https"):  # mailto:, data:, about:blank, urn:, file:...
@@ -1619,11 +1624,11 @@ class BaseClient:
         try:
             parsed = parse_json(target, raw, strict=self.strict_response_validation)
         except pydantic.ValidationError as exc:  # strict mode only: JSON, but not the type
-            raise self._mismatch(response, exc) from exc
+            raise self._mismatch(response, exc) from redacted_cause(exc, self._redact)
         except ValueError as exc:
             raise self._invalid_body(
                 response, f"expected a JSON body ({content_type or 'no content-type'}): {exc}"
-            ) from exc
+            ) from redacted_cause(exc, self._redact)
         items = spec.list_items
         if items is not None and not isinstance(member(parsed, items), list | None):
             raise self._invalid_body(response, f"its `{items}` is no array of the list's items")
@@ -1888,24 +1893,24 @@ class SyncAPIClient(BaseClient):
             except _http.InvalidURL as exc:  # no HTTPError: httpx reads a Location it
                 if response is not None:  # cannot join while sending (`next_request`)
                     response.close()
-                raise self._bad_redirect(exc) from exc
+                raise self._bad_redirect(exc) from redacted_cause(exc, self._redact)
             except _http.DecodingError as exc:  # the server answered: not a transport error
                 if response is None:
                     raise
                 response.close()
-                raise self._undecodable(response, exc) from exc
+                raise self._undecodable(response, exc) from redacted_cause(exc, self._redact)
             except _http.HTTPError as exc:
                 if response is not None:
                     response.close()
                 if _is_bad_location(exc):  # the server's answer, not the network: no retry
-                    raise self._bad_redirect(exc) from exc
+                    raise self._bad_redirect(exc) from redacted_cause(exc, self._redact)
                 if retries_taken < prepared.max_retries and self._may_retry_after(prepared, exc):
                     delay = self._retry_delay(retries_taken, None)
                     self._log_retry(prepared, retries_taken, delay, type(exc).__name__)
                     self._sleep(delay)
                     retries_taken += 1
                     continue
-                raise self._transport_error(exc, request) from exc
+                raise self._transport_error(exc, request) from redacted_cause(exc, self._redact)
             except BaseException:
                 if response is not None:
                     response.close()
@@ -2079,24 +2084,24 @@ class AsyncAPIClient(BaseClient):
             except _http.InvalidURL as exc:  # no HTTPError: httpx reads a Location it
                 if response is not None:  # cannot join while sending (`next_request`)
                     await response.aclose()
-                raise self._bad_redirect(exc) from exc
+                raise self._bad_redirect(exc) from redacted_cause(exc, self._redact)
             except _http.DecodingError as exc:  # the server answered: not a transport error
                 if response is None:
                     raise
                 await response.aclose()
-                raise self._undecodable(response, exc) from exc
+                raise self._undecodable(response, exc) from redacted_cause(exc, self._redact)
             except _http.HTTPError as exc:
                 if response is not None:
                     await response.aclose()
                 if _is_bad_location(exc):  # the server's answer, not the network: no retry
-                    raise self._bad_redirect(exc) from exc
+                    raise self._bad_redirect(exc) from redacted_cause(exc, self._redact)
                 if retries_taken < prepared.max_retries and self._may_retry_after(prepared, exc):
                     delay = self._retry_delay(retries_taken, None)
                     self._log_retry(prepared, retries_taken, delay, type(exc).__name__)
                     await self._sleep(delay)
                     retries_taken += 1
                     continue
-                raise self._transport_error(exc, request) from exc
+                raise self._transport_error(exc, request) from redacted_cause(exc, self._redact)
             except BaseException:
                 if response is not None:
                     await response.aclose()

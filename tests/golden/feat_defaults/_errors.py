@@ -48,7 +48,7 @@ import datetime as _dt
 import email.utils
 import math
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, TypeVar
 
 from . import _http
@@ -422,6 +422,37 @@ def _redact_values(value: object, redact: Callable[[str], str]) -> object:
     if isinstance(value, list):
         return [_redact_values(item, redact) for item in value]
     return value
+
+
+class RedactedCause(Exception):
+    """What an error was raised from, as its traceback prints it, where the library's own
+    exception quotes a credential: its type and message with every credential blanked out, and
+    its frames. Such a message quotes what the server sent (a pydantic error's ``input_value``,
+    a ``Location`` the HTTP library could not read) or the request; a server echoing the key
+    put it into every traceback and ``logging.exception``."""
+
+
+def redacted_cause(exc: BaseException, redact: Callable[[str], str]) -> BaseException:
+    """The cause to raise an error ``from``: ``exc`` itself (``isinstance(e.__cause__,
+    httpx.ConnectError)`` holds, as with openai-python) unless a message of it or of the
+    exceptions it chains to would show a credential, then a :class:`RedactedCause`."""
+    if all(redact(text) == text for text in _chained_messages(exc)):
+        return exc
+    kind = type(exc)
+    cause = RedactedCause(redact(f"{kind.__module__}.{kind.__qualname__}: {exc}"))
+    return cause.with_traceback(exc.__traceback__)
+
+
+def _chained_messages(exc: BaseException) -> Iterator[str]:
+    """The messages a traceback of ``exc`` prints: its own and its causes' and contexts'."""
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        yield str(current)
+        current = current.__cause__ or (
+            None if current.__suppress_context__ else current.__context__
+        )
 
 
 def excerpt(text: str, limit: int = _EXCERPT_CHARS) -> str:
