@@ -306,7 +306,8 @@ def _report_coverage(generation: pipeline.Generation, folders: dict[str, Path]) 
                   f"generated, {len(skipped)} skipped, {counts[REPAIR]} repaired{others} "
                   f"(listed in {folder / coverage.NOTE_FILENAME})")
         else:
-            print(f"wrote {folder}")
+            print(f"wrote {folder}: {generation.generated(name)} of "
+                  f"{generation.operations(name)} operations generated")
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -77,7 +77,7 @@ def test_generate_one_provider_into_out_and_check_the_renamed_copy(tmp_path: Pat
     out = tmp_path / "vendor" / "acme_llm"
     result = run_cli("generate", "ionos", "--out", out)
     assert result.returncode == 0, result.stderr
-    assert result.stdout == f"wrote {out}\n"
+    assert result.stdout == f"wrote {out}: 1 of 1 operations generated\n"
     record = json.loads((out / "PROVENANCE.json").read_text(encoding="utf-8"))
     assert record["inputs"]["setting:package"] == "acme_llm" and record["inputs"]["setting:provider"] == "ionos"
     assert "from acme_llm import Client" in (out / "README.md").read_text(encoding="utf-8")

@@ -131,7 +131,7 @@ def test_the_lines_kept_include_one_of_each_class_however_many_come_before_it() 
 def test_a_package_with_nothing_repaired_or_skipped_counts_zero_and_all_its_operations(tmp_path: Path) -> None:
     write_provenance(tmp_path / "pkg", None)
     outcome = corpus.Outcome(ok=True, operations=7)
-    corpus.read_coverage(outcome, tmp_path / "pkg", "wrote /w/pkg\n")
+    corpus.read_coverage(outcome, tmp_path / "pkg", "wrote /w/pkg: 7 of 7 operations generated\n")
     assert (outcome.document_operations, outcome.skipped, outcome.repairs) == (7, 0, 0)
     assert outcome.repair_classes == outcome.skip_classes == {}
 

@@ -59,6 +59,8 @@ def test_a_server_a_client_could_not_use_falls_back(url: str) -> None:
     ("https://api.example.com/v1?version=2", "query or fragment"),
     ("https://api..example.com/v1", "host or port"),
     ("https://api.example.com:70000/v1", "port"),
+    ("https://api.example.com/v1\n", "control character"),  # every Client() raised
+    ("https://api.example.com/a b", "blank"),
 ])
 def test_a_first_server_no_client_can_take_is_named_with_why(url: str, why: str) -> None:
     """The client is left without a default base URL: said at generation, not first at
