@@ -88,8 +88,8 @@ def _unusable_because(url: str) -> str | None:
     show in logs and messages), no query or fragment (each request's path is appended: it would
     land in them; a variable's default `api#` made every `Client()` raise), a host of labels DNS
     takes and a valid port."""
-    if any(ord(char) < 0x21 or ord(char) == 0x7F for char in url):
-        return "it holds a blank or control character"
+    if any(ord(char) < 0x20 or ord(char) == 0x7F for char in url):  # as the client refuses
+        return "it holds a control character"
     parsed = urlparse(url)
     if parsed.scheme not in ("http", "https"):
         return "it is not an http or https URL"

@@ -25,7 +25,7 @@ ERROR_MODULES: tuple[tuple[str, tuple[str, ...]], ...] = (
         "APIResponseValidationError", "APIStatusError", "APITimeoutError", "AuthenticationError",
         "BadRequestError", "ConflictError", "InternalServerError", "MissingCredentialsError",
         "NotFoundError", "OverloadedError", "PaginationCycleError", "PermissionDeniedError",
-        "RateLimitError", "RequestValidationError", "ResponseTooLargeError",
+        "RateLimitError", "RedactedCause", "RequestValidationError", "ResponseTooLargeError",
         "TooManyRedirectsError", "UnprocessableEntityError",
     )),
 )

@@ -150,9 +150,9 @@ EXACT = (  # slots whose text must reach the generated code unchanged
 def texts(payloads: dict[str, str]) -> dict[str, str]:
     """Slot -> full text: a unique marker word, a space, then the payload."""
     t = {slot: f"zq{index} {payloads.get(slot, '')}" for index, slot in enumerate(SLOTS)}
-    # a server URL with `{` is a template, and one with `?` or `#` one no client takes as a
-    # base URL (ir/servers.py): neither is the default; keep it an absolute URL
-    t["server"] = "https://x.example/" + re.sub(r"[{}?#]", "", t["server"]) + "/z"
+    # a server URL with `{` is a template, and one with `?`, `#` or a control character one no
+    # client takes as a base URL (ir/servers.py): none is the default; keep it an absolute URL
+    t["server"] = "https://x.example/" + re.sub(r"[{}?#\x00-\x1f\x7f]", "", t["server"]) + "/z"
     # a header or cookie name that is no HTTP token skips its operation (names/headers.py,
     # tests/hostile/test_unsendable_and_protected_names.py), as does an apiKey header name
     # (ir/security.py): these stay sendable, quotes and all, so the operation is generated and

@@ -16,9 +16,13 @@ from generator.render.package import models_files
 
 
 def _error_classes(tree: ast.Module) -> tuple[str, ...]:
+    """The public classes named as errors, or made straight from `Exception` (`RedactedCause`,
+    the cause an error is raised from)."""
     return tuple(sorted(node.name for node in tree.body
-                        if isinstance(node, ast.ClassDef) and node.name.endswith("Error")
-                        and not node.name.startswith("_")))
+                        if isinstance(node, ast.ClassDef) and not node.name.startswith("_")
+                        and (node.name.endswith("Error") or any(
+                            isinstance(base, ast.Name) and base.id == "Exception"
+                            for base in node.bases))))
 
 
 def test_error_modules_name_every_public_error_class_of_the_runtime() -> None:

@@ -63,7 +63,7 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import TracebackType
-from typing import Any, Final, Generic, Self, TypeVar
+from typing import Any, Final, Generic, Literal, Self, TypeVar, get_args, get_origin
 from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
 
 import pydantic
@@ -133,6 +133,7 @@ __all__ = [
     "ResponseSpec",
     "ResponseTargets",
     "SyncAPIClient",
+    "dump_model",
     "header_problem",
 ]
 
@@ -342,10 +343,79 @@ class _Prepared:
 # -- pure helpers --------------------------------------------------------------------------
 
 
+def dump_model(instance: pydantic.BaseModel) -> Any:
+    """``instance.model_dump(mode="json", by_alias=True, exclude_unset=True)`` (its per-call
+    Python layer skipped), with every constant a model's class stands for written, set or not:
+    ``type: Literal["UninstallApp"] = "UninstallApp"`` is how a request tells its variants apart
+    (a discriminator, a one-value enum with its default, a ``const``), and leaving it out as
+    unset sent an uninstall the server read as an install."""
+    serializer = type(instance).__pydantic_serializer__
+    if isinstance(serializer, pydantic_core.SchemaSerializer):
+        dumped = serializer.to_python(instance, mode="json", by_alias=True, exclude_unset=True)
+    else:
+        dumped = instance.model_dump(mode="json", by_alias=True, exclude_unset=True)
+    return _with_constants(instance, dumped)
+
+
+def _with_constants(value: object, dumped: Any) -> Any:
+    """``dumped`` (the JSON-mode dump of ``value``) with the constants of each model in it
+    (:func:`_model_constants`) put in where they were left out; updated in place."""
+    if isinstance(value, pydantic.RootModel):
+        _with_constants(value.root, dumped)
+    elif isinstance(value, pydantic.BaseModel):
+        if type(dumped) is dict and (plan := _model_constants(type(value))) is not None:
+            constants, nested = plan
+            for key, constant in constants:
+                dumped.setdefault(key, constant)
+            for name, key in nested:
+                if key in dumped:  # a field set (the dump leaves the others out)
+                    _with_constants(getattr(value, name, None), dumped[key])
+    elif isinstance(value, list | tuple):
+        if type(dumped) is list and len(dumped) == len(value):
+            for item, out in zip(value, dumped, strict=True):
+                _with_constants(item, out)
+    elif isinstance(value, dict) and type(dumped) is dict:
+        for key, item in value.items():
+            if isinstance(key, str) and key in dumped:
+                _with_constants(item, dumped[key])
+    return dumped
+
+
+_CONSTANTS: dict[type, tuple[tuple[tuple[str, Any], ...], tuple[tuple[str, str], ...]] | None] = {}
+
+
+def _model_constants(
+    model: type[pydantic.BaseModel],
+) -> tuple[tuple[tuple[str, Any], ...], tuple[tuple[str, str], ...]] | None:
+    """A model class's constants (wire name, value: a field typed ``Literal[x]`` whose default
+    is ``x``) and the fields that may hold models (name, wire name); None when it has neither."""
+    if model in _CONSTANTS:
+        return _CONSTANTS[model]
+    constants: list[tuple[str, Any]] = []
+    nested: list[tuple[str, str]] = []
+    for name, info in model.model_fields.items():
+        key = info.serialization_alias or info.alias or name
+        choices = get_args(info.annotation) if get_origin(info.annotation) is Literal else ()
+        if len(choices) == 1 and type(info.default) is type(choices[0]):
+            if info.default == choices[0]:
+                constants.append((key, choices[0]))
+        elif _may_hold_models(info.annotation):
+            nested.append((name, key))
+    plan = (tuple(constants), tuple(nested)) if constants or nested else None
+    _CONSTANTS[model] = plan
+    return plan
+
+
+def _may_hold_models(annotation: object) -> bool:
+    if isinstance(annotation, type) and issubclass(annotation, pydantic.BaseModel):
+        return True
+    return any(_may_hold_models(argument) for argument in get_args(annotation))
+
+
 def _json_default(value: object) -> object:
     """``json.dumps`` fallback for values a request model may leave un-dumped."""
     if isinstance(value, pydantic.BaseModel):
-        return value.model_dump(mode="json", by_alias=True, exclude_unset=True)
+        return dump_model(value)
     if isinstance(value, enum.Enum):
         return value.value
     if isinstance(value, _dt.datetime | _dt.date | _dt.time):

@@ -70,6 +70,7 @@ __all__ = [
     "PaginationCycleError",
     "PermissionDeniedError",
     "RateLimitError",
+    "RedactedCause",
     "RequestValidationError",
     "ResponseTooLargeError",
     "TooManyRedirectsError",

@@ -22,7 +22,7 @@ import pydantic
 import pydantic_core
 
 from ._auth import is_credential_header
-from ._base_client import AsyncAPIClient, SyncAPIClient, header_problem
+from ._base_client import AsyncAPIClient, SyncAPIClient, dump_model, header_problem
 from ._errors import RequestValidationError
 from ._types import NOT_GIVEN, Headers, NotGiven, Query, Timeout
 
@@ -146,7 +146,7 @@ def validated(
     except pydantic.ValidationError as exc:
         details = "; ".join(_describe(error, python_names, model) for error in exc.errors())
         raise RequestValidationError(details) from None
-    dumped: dict[str, Any] = _keep_given(_dump(instance), given)
+    dumped: dict[str, Any] = _keep_given(dump_model(instance), given)
     _refuse_bools_made_numbers(dumped, given, python_names)
     # the given value too: pydantic writes a NaN held by a free-form object as null
     unsendable = sorted(
@@ -188,15 +188,6 @@ def _validator(model: type[pydantic.BaseModel]) -> Callable[[object], pydantic.B
     if isinstance(validator, pydantic_core.SchemaValidator):
         return validator.validate_python
     return model.model_validate
-
-
-def _dump(instance: pydantic.BaseModel) -> Any:
-    """`instance.model_dump(mode="json", by_alias=True, exclude_unset=True)`, minus its
-    per-call Python layer."""
-    serializer = type(instance).__pydantic_serializer__
-    if isinstance(serializer, pydantic_core.SchemaSerializer):
-        return serializer.to_python(instance, mode="json", by_alias=True, exclude_unset=True)
-    return instance.model_dump(mode="json", by_alias=True, exclude_unset=True)
 
 
 def _keep_given(dumped: Any, given: Any) -> Any:
@@ -307,8 +298,7 @@ def validated_root(model: type[Any], value: object, *, name: str = "body") -> An
         raise RequestValidationError(f"{name}: {details}") from None
     if adapter is not None:
         return adapter.dump_python(instance, mode="json")
-    dumped = instance.model_dump(mode="json", by_alias=True, exclude_unset=True)
-    kept = _keep_given(dumped, value)
+    kept = _keep_given(dump_model(instance), value)
     _refuse_bools_made_numbers({name: kept}, {name: value})
     return kept
 
