@@ -186,9 +186,14 @@ def object_properties(schema: Any, refs: Refs, depth: int = 0
 _Merged = tuple[dict[str, Any], set[str]] | None
 
 
+# Keywords beside a `$ref` that add to the object it names: models.py's generator merges them
+# (OpenAPI 3.1 reads them so; 3.0 says to ignore them, but the model has them either way).
+_ADDED_BESIDE_REF = frozenset({"properties", "required", "allOf"})
+
+
 def _object_properties(schema: Any, refs: Refs, depth: int,
                        memo: dict[tuple[int, int], tuple[Any, _Merged]]) -> _Merged:
-    schema = refs.resolve(schema)
+    schema = _resolved_keeping_siblings(schema, refs)
     if not isinstance(schema, dict) or depth > ALL_OF_DEPTH:
         return None
     known = memo.get((id(schema), depth))
@@ -213,6 +218,21 @@ def _object_properties(schema: Any, refs: Refs, depth: int,
     result = (properties, required) if found else None
     memo[(id(schema), depth)] = (schema, result)  # the schema kept: its id stays its own
     return result
+
+
+def _resolved_keeping_siblings(schema: Any, refs: Refs) -> Any:
+    """`refs.resolve(schema)`, except that a `$ref` beside keywords adding to its object
+    (`_ADDED_BESIDE_REF`) is read as one more member of an `allOf` with them."""
+    seen: set[str] = set()
+    while isinstance(schema, dict) and isinstance(ref := schema.get("$ref"), str):
+        if not _ADDED_BESIDE_REF.isdisjoint(schema):
+            siblings = {key: value for key, value in schema.items() if key != "$ref"}
+            return {**siblings, "allOf": [{"$ref": ref}, *(schema.get("allOf") or [])]}
+        if ref in seen:
+            break
+        seen.add(ref)
+        schema = refs.target(ref)
+    return schema
 
 
 def _has_type(schema: dict[str, Any], kind: str) -> bool:
