@@ -29,7 +29,7 @@ from generator.ir.responses import (
     text_repeating_json,
 )
 from generator.ir.schemas import json_type, object_properties
-from generator.ir.security import credential_headers, credential_scheme, own_security
+from generator.ir.security import credential_places, credential_scheme, own_security
 from generator.ir.servers import operation_server
 from generator.names import identifiers as names
 from generator.names.arguments import BODY_PROPERTY, argument_rename
@@ -53,10 +53,10 @@ def build_operation(context: Context, site: OperationSite,
     stem = class_stem(resource, method)
     taken: set[str] = set()
     raw_params = merged_parameters(context.refs, site.shared_parameters, operation)
-    credentials = credential_headers(context.data, operation)
+    credentials = credential_places(context.data, operation)
     ignored = (_client_set_headers(site.pointer, raw_params)
                + _body_set_headers(site.pointer, raw_params)
-               + _credential_headers(site.pointer, raw_params, credentials) + _head_bodies(site)
+               + _credential_parameters(site.pointer, raw_params, credentials) + _head_bodies(site)
                + _text_repeating_json(context, site) + _unusable_naming_hints(site))
     raw_params = [param for param in raw_params
                   if not set_by_the_client(param) and not set_by_the_body(param)
@@ -127,18 +127,19 @@ def _body_set_headers(pointer: str, raw_params: list[dict[str, Any]]) -> tuple[R
         for param in raw_params if set_by_the_body(param))
 
 
-def _credential_headers(pointer: str, raw_params: list[dict[str, Any]],
-                        credentials: dict[str, str]) -> tuple[Rename, ...]:
-    """A note for each header parameter named like the header of an apiKey scheme the operation
-    uses (VTEX's Giftcard API declares `X-VTEX-API-AppKey` both ways): its argument's value
-    replaced the credential the client was given, so the method leaves it out."""
+def _credential_parameters(pointer: str, raw_params: list[dict[str, Any]],
+                           credentials: dict[tuple[str, str], str]) -> tuple[Rename, ...]:
+    """A note for each parameter named like the header, query parameter or cookie of an apiKey
+    scheme the operation uses (VTEX's Giftcard API declares `X-VTEX-API-AppKey` both ways): its
+    argument's value replaced the credential the client was given (a header), or went beside it
+    (`?api_key=value&api_key=key`: servers read the first), so the method leaves it out."""
     notes = []
     for param in raw_params:
         scheme = credential_scheme(param, credentials)
         if scheme is not None:
-            notes.append(Rename(pointer, f"header parameter `{param['name']}` is the header of "
-                                f"the security scheme `{scheme}`, which sends the client's "
-                                "credential in it", "left out of the method", kind=NOTE))
+            notes.append(Rename(pointer, f"{param['in']} parameter `{param['name']}` is where "
+                                f"the security scheme `{scheme}` sends the client's credential",
+                                "left out of the method", kind=NOTE))
     return tuple(notes)
 
 

@@ -65,22 +65,32 @@ def own_security(data: dict[str, Any], operation: dict[str, Any]) -> Requirement
     return None if own == document else own
 
 
-def credential_headers(data: Mapping[str, Any], operation: Mapping[str, Any]) -> dict[str, str]:
-    """Lower-cased header name -> scheme key, for each apiKey scheme in a header that the
-    operation's requirements (its own, else the document's) may send a credential in."""
+def credential_places(data: Mapping[str, Any], operation: Mapping[str, Any]
+                      ) -> dict[tuple[str, str], str]:
+    """(location, name) -> scheme key, for each apiKey scheme (in a header, the query or a
+    cookie) that the operation's requirements (its own, else the document's) may send a
+    credential in; a header's name lower-cased (HTTP reads it without case)."""
     usable = usable_schemes(data)
     raw = operation["security"] if "security" in operation else data.get("security")
-    return {str(usable[key]["name"]).lower(): key
+    return {_place(usable[key]["in"], str(usable[key]["name"])): key
             for alternative in requirements(raw, usable) for key in alternative
-            if usable[key].get("type") == "apiKey" and usable[key].get("in") == "header"}
+            if usable[key].get("type") == "apiKey"
+            and usable[key].get("in") in ("header", "query", "cookie")}
 
 
-def credential_scheme(param: Mapping[str, Any], credentials: Mapping[str, str]) -> str | None:
-    """The scheme whose credential header (`credential_headers`) the parameter `param` is, if
-    it is one (HTTP reads names without case): the generated method leaves it out."""
-    if param.get("in") != "header" or not isinstance(param.get("name"), str):
+def credential_scheme(param: Mapping[str, Any], places: Mapping[tuple[str, str], str]
+                      ) -> str | None:
+    """The scheme whose credential's place (`credential_places`) the parameter `param` is, if
+    it is one: the generated method leaves it out (its value would go beside the credential,
+    or in place of it, and a server reads the first)."""
+    location, name = param.get("in"), param.get("name")
+    if not isinstance(location, str) or not isinstance(name, str):
         return None
-    return credentials.get(param["name"].lower())
+    return places.get(_place(location, name))
+
+
+def _place(location: str, name: str) -> tuple[str, str]:
+    return (location, name.lower() if location == "header" else name)
 
 
 def security(data: dict[str, Any], options: BuildOptions, operations: list[Operation],

@@ -444,7 +444,7 @@ def test_a_content_type_header_parameter_added_or_removed(required: bool) -> Non
     old, new = _pair(_content_type(required))
     added = _one(diff_with_client(old, new))
     kind = "parameter-added-required" if required else "parameter-added-optional"
-    no_argument = "client.issues.add_labels: none (header `Content-Type` is no argument: calls unchanged)"
+    no_argument = "client.issues.add_labels: none (header parameter `Content-Type` is no argument: calls unchanged)"
     assert added.pointer == LABELS + "/parameters/2"
     assert added.message == ("POST /issues/{number}/labels: header parameter `Content-Type` was "
                              "added" + " as required" * required + IGNORED.format("Content-Type"))
@@ -473,7 +473,7 @@ def test_a_header_the_client_sets_itself_breaks_no_call_whatever_the_wire_says()
     client-breaking, and `--fail-on client-breaking` passes."""
     change = _one(diff_with_client(*_pair(_content_type(True, "Host"))))
     assert (change.kind, change.severity) == ("parameter-added-required", B)
-    assert change.client == "client.issues.add_labels: none (header `Host` is no argument: calls unchanged)"
+    assert change.client == "client.issues.add_labels: none (header parameter `Host` is no argument: calls unchanged)"
     assert change.client_breaking is False
     assert exit_code([change], "breaking") == 1 and exit_code([change], "client-breaking") == 0
 
@@ -489,7 +489,7 @@ def test_a_credential_header_declared_as_a_parameter_too_breaks_no_call() -> Non
 
     old, new = _pair(_content_type(True, "x-app-key"), keyed)
     added = _one(diff_with_client(old, new))
-    no_argument = "client.issues.add_labels: none (header `x-app-key` is no argument: calls unchanged)"
+    no_argument = "client.issues.add_labels: none (header parameter `x-app-key` is no argument: calls unchanged)"
     assert (added.kind, added.client, added.client_breaking) == (
         "parameter-added-required", no_argument, False)
     removed = _one(diff_with_client(new, old))

@@ -95,5 +95,40 @@ def test_a_header_parameter_carrying_a_security_schemes_credential_is_left_out_a
     assert params == {"get_x": [], "put_x": ["X-VTEX-API-AppKey"]}
     (note,) = api.renames
     assert note.pointer == "/paths/~1x/get"
-    assert note.problem == ("header parameter `x-vtex-api-appkey` is the header of the security "
-                            "scheme `appKey`, which sends the client's credential in it")
+    assert note.problem == ("header parameter `x-vtex-api-appkey` is where the security scheme "
+                            "`appKey` sends the client's credential")
+
+
+def test_query_and_cookie_parameters_named_like_a_credential_are_left_out() -> None:
+    """`?api_key=value&api_key=key` (servers read the first): a query or cookie parameter in the
+    place of an apiKey scheme the operation uses is left out, as a header one is; a header of
+    the same name, and the same parameter where the scheme is not used, stay."""
+    document = {
+        "openapi": "3.0.3", "info": {"title": "t", "version": "1"},
+        "security": [{"key": []}],
+        "paths": {
+            "/a": {"get": {"operationId": "getA", "responses": {"200": {"description": "ok"}},
+                           "parameters": [
+                               {"name": "api_key", "in": "query", "schema": {"type": "string"}},
+                               {"name": "API_KEY", "in": "query", "schema": {"type": "string"}},
+                               {"name": "sid", "in": "cookie", "schema": {"type": "string"}},
+                               {"name": "api_key", "in": "header", "schema": {"type": "string"}}]}},
+            "/b": {"get": {"operationId": "getB", "security": [{"sess": []}],
+                           "responses": {"200": {"description": "ok"}},
+                           "parameters": [
+                               {"name": "sid", "in": "cookie", "schema": {"type": "string"}},
+                               {"name": "api_key", "in": "query", "schema": {"type": "string"}}]}},
+        },
+        "components": {"securitySchemes": {
+            "key": {"type": "apiKey", "in": "query", "name": "api_key"},
+            "sess": {"type": "apiKey", "in": "cookie", "name": "sid"}}},
+    }
+    api = ir.build(document, OPTIONS)
+    sent = {op.name: {(p.location, p.wire_name) for p in op.params}
+            for resource in api.resources for op in resource.operations}
+    assert sent == {"get_a": {("query", "API_KEY"), ("cookie", "sid"), ("header", "api_key")},
+                    "get_b": {("query", "api_key")}}
+    assert sorted(note.problem for note in api.renames if "security scheme" in note.problem) == [
+        "cookie parameter `sid` is where the security scheme `sess` sends the client's credential",
+        "query parameter `api_key` is where the security scheme `key` sends the client's credential",
+    ]

@@ -72,7 +72,7 @@ from generator.drift.diff.change import BREAKING, NON_BREAKING, Change
 from generator.drift.diff.pairing import is_success, old_ops_by_new, template_names
 from generator.drift.diff.types import Annotations, client_annotations, names_class
 from generator.io.forked import Forked
-from generator.ir.security import credential_headers, credential_scheme
+from generator.ir.security import credential_places, credential_scheme
 from generator.ir.usage import ALL as ALL_MODELS
 from generator.names.aliases import model_field_name
 from generator.names.headers import set_by_the_body, set_by_the_client
@@ -1733,12 +1733,14 @@ def _parameter_effect(change: Change, trace: _Trace, operation: OperationRecord,
                 trace.breaks_calls |= change.kind in _CALLS_BROKEN
                 return trace.argument(f"{method}: argument {param.name}", operation.pointer,
                                       param.name)
-        # a header the method takes no argument for: one the HTTP client or the body sets, or
-        # the header of a credential the operation sends (`ir.operations`): calls unchanged
-        if set_by_the_client(dict(node)) or set_by_the_body(dict(node)) or _a_key_header(
+        # a parameter the method takes no argument for: a header the HTTP client or the body
+        # sets, or the place of a credential the operation sends (`ir.operations`): calls
+        # unchanged
+        if set_by_the_client(dict(node)) or set_by_the_body(dict(node)) or _a_credentials_place(
                 side.data, operation, node):
             trace.calls_unchanged = True
-            return f"{method}: none (header `{node['name']}` is no argument: calls unchanged)"
+            return (f"{method}: none ({node['in']} parameter `{node['name']}` is no argument: "
+                    "calls unchanged)")
     return f"{method}: {_what(change)}"
 
 
@@ -1765,14 +1767,14 @@ def _argument_kept(change: Change, trace: _Trace, operation: OperationRecord, me
             f"parameter `{was.wire_name}`; calls unchanged)")
 
 
-def _a_key_header(document: Mapping[str, Any], operation: OperationRecord,
-                  parameter: Mapping[str, Any]) -> bool:
-    """Whether `parameter` is the header of an apiKey scheme the operation may send its
-    credential in: the generated method leaves such a parameter out, by the same rule
-    (`ir.security.credential_scheme`), and sends the client's credential in it."""
+def _a_credentials_place(document: Mapping[str, Any], operation: OperationRecord,
+                         parameter: Mapping[str, Any]) -> bool:
+    """Whether `parameter` is the header, query parameter or cookie of an apiKey scheme the
+    operation may send its credential in: the generated method leaves such a parameter out, by
+    the same rule (`ir.security.credential_scheme`), and sends the client's credential there."""
     found, raw = resolve_pointer(document, operation.pointer)
     return found and isinstance(raw, dict) and credential_scheme(
-        parameter, credential_headers(document, raw)) is not None
+        parameter, credential_places(document, raw)) is not None
 
 
 def _body_effect(change: Change, trace: _Trace, operation: OperationRecord, method: str,
