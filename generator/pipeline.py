@@ -455,7 +455,9 @@ def _with_records(files: dict[str, str], target: Target, document: Document,
         notes[coverage.NOTE_FILENAME] = coverage.note(
             shown_spec(document), operation_count(document), done.repairs, done.skipped)
     noted = {**files, **notes}
-    inputs = provenance.inputs_record(document.sha256, document.overlay_sha256, target.settings)
+    inputs = provenance.inputs_record(
+        document.sha256, document.overlay_sha256, target.settings,
+        provenance.referenced_hashes(document.path, document.referenced_files()))
     record = provenance.record(noted, inputs, toolkit, coverage.record(done.repairs, done.skipped))
     return {**noted, provenance.FILENAME: record}
 

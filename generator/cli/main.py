@@ -27,6 +27,7 @@ from generator.cli.common import (
     read_manifest,
     usage_error,
 )
+from generator.command import INTERRUPTED
 from generator.io.memory import return_large_blocks_at_once
 from generator.io.write import written_so_far
 from generator.manifest import ALL_MODELS, MODELS_CHOICES, Provider
@@ -385,17 +386,21 @@ def _interrupted_message(written: list[Path]) -> str:
     """Ctrl-C before the swaps writes nothing; after them (the swaps themselves ignore it) every
     package was written, and the message must not claim otherwise."""
     if not written:
-        return "interrupted; nothing was written"
+        return INTERRUPTED
     return "interrupted after writing: " + ", ".join(str(path) for path in written)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """The `openapi-clientgen` command: run the subcommand `argv` names; its exit code (problems
     printed as file:line: messages, 2 for a usage error, 1 for a failure or drift)."""
-    args = _parser().parse_args(argv)
-    return_large_blocks_at_once()  # a document's bytes and text leave when they are freed
+    try:
+        args = _parser().parse_args(argv)
+        return_large_blocks_at_once()  # a document's bytes and text leave when they are freed
+        gone = _current_folder_problem()
+    except KeyboardInterrupt:
+        print(INTERRUPTED, file=sys.stderr)
+        return 130
     run: Callable[[argparse.Namespace], int] = args.run
-    gone = _current_folder_problem()
     if gone is not None:
         print_problems([gone])
         return 2

@@ -52,6 +52,14 @@ class Document:
     # where what bundling put in came from (None when nothing was: no cost for one file)
     origins: Origins | None = None
 
+    def referenced_files(self) -> list[Path]:
+        """The local files other than the spec whose content bundling put in (none for one
+        file; remote documents are not files)."""
+        if self.origins is None:
+            return []
+        return [Path(location) for location in sorted(self.origins.labels)
+                if location != self.origins.main and "://" not in location]
+
     def line_of(self, pointer: str) -> int | None:
         """The line of the main file `pointer` (or its nearest ancestor with one) was written
         on; content bundled from another file has its place there (`place_of`)."""

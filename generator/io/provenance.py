@@ -194,23 +194,53 @@ def toolkit_fingerprint() -> dict[str, str]:
 
 
 SETTING = "setting:"  # the key prefix of a generation setting in `inputs`
+REFERENCED = "ref_sha256:"  # the key prefix of a file the spec's `$ref`s bundled in
+MISSING = "missing"  # a referenced file's hash when it is no longer there
 
 
-def inputs_record(spec_sha256: str, overlay_sha256: str | None,
-                  settings: dict[str, str]) -> dict[str, str]:
-    """The `inputs` of a PROVENANCE.json: the spec's hash, the overlay's when there is one, and
-    every setting that shapes the bytes (package name, provider, environment variables, ...)."""
+def inputs_record(spec_sha256: str, overlay_sha256: str | None, settings: dict[str, str],
+                  referenced: dict[str, str] | None = None) -> dict[str, str]:
+    """The `inputs` of a PROVENANCE.json: the spec's hash, the overlay's when there is one, the
+    hash of each local file its `$ref`s bundled in (by its path from the spec's folder, `/`
+    between parts), and every setting that shapes the bytes (package name, provider,
+    environment variables, ...)."""
     inputs = {"spec_sha256": spec_sha256}
     if overlay_sha256:
         inputs["overlay_sha256"] = overlay_sha256
+    inputs.update({REFERENCED + name: sha for name, sha in (referenced or {}).items()})
     inputs.update({SETTING + key: value for key, value in settings.items()})
     return inputs
 
 
-def input_fingerprint(spec: Path, overlay: Path | None, settings: dict[str, str]) -> dict[str, str]:
-    """`inputs_record` of the files and settings as they are now (the no-op `check` compares it)."""
-    return inputs_record(_sha256_file(spec), _sha256_file(overlay) if overlay is not None else None,
-                         settings)
+def referenced_hashes(spec: Path, files: Iterable[Path]) -> dict[str, str]:
+    """The hash of each of `files` (referenced by `spec`), by its path from the spec's folder."""
+    return {_from_spec(spec, file): _sha256_or_missing(file) for file in files}
+
+
+def input_fingerprint(spec: Path, overlay: Path | None, settings: dict[str, str],
+                      referenced: Iterable[str] = ()) -> dict[str, str]:
+    """`inputs_record` of the files and settings as they are now (the no-op `check` compares
+    it); `referenced`, the files a record names (`recorded_references`), hashed again where
+    they are now: a file a new `$ref` names is found by the spec's (or that file's) change."""
+    return inputs_record(
+        _sha256_file(spec), _sha256_file(overlay) if overlay is not None else None, settings,
+        {name: _sha256_or_missing(spec.parent / name) for name in referenced})
+
+
+def recorded_references(recorded: Recorded) -> list[str]:
+    """The referenced files a record names, by their path from the spec's folder."""
+    return sorted(key[len(REFERENCED):] for key in recorded.inputs if key.startswith(REFERENCED))
+
+
+def _from_spec(spec: Path, file: Path) -> str:
+    return Path(os.path.relpath(os.path.realpath(file), os.path.realpath(spec.parent))).as_posix()
+
+
+def _sha256_or_missing(path: Path) -> str:
+    try:
+        return _sha256_file(path)
+    except OSError:
+        return MISSING
 
 
 def recorded_settings(recorded: Recorded) -> dict[str, str]:

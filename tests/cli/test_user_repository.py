@@ -234,3 +234,32 @@ def test_a_record_naming_no_package_is_not_taken_as_the_name(tmp_path: Path) -> 
     assert updated.returncode == 0, updated.stdout + updated.stderr
     written = "".join(path.read_text(encoding="utf-8") for path in copy.rglob("*") if path.is_file())
     assert "evil" not in written and "from acme_client import" in written
+
+
+def test_a_change_in_a_referenced_file_is_drift(tmp_path: Path) -> None:
+    """The record held the spec's hash alone: `pet.yaml`, which the spec's `$ref` bundles in,
+    gained a property and `check` said clean. Each referenced file's hash is recorded (by its
+    path from the spec's folder) and hashed again by the no-op check."""
+    specs = tmp_path / "specs"
+    (specs / "common").mkdir(parents=True)
+    spec = specs / "acme.yaml"
+    spec.write_text(
+        "openapi: 3.0.3\ninfo: {title: Acme, version: '1'}\npaths:\n  /pets:\n    get:\n"
+        "      operationId: listPets\n      responses:\n        '200':\n          description: ok\n"
+        "          content: {application/json: {schema: {$ref: 'common/pet.yaml#/Pet'}}}\n",
+        encoding="utf-8")
+    pet = specs / "common" / "pet.yaml"
+    pet.write_text("Pet:\n  type: object\n  properties:\n    name: {type: string}\n",
+                   encoding="utf-8")
+    target = tmp_path / "vendor" / "acme_client"
+    assert run_cli("generate", "--spec", spec, "--out", target).returncode == 0
+    assert '"ref_sha256:common/pet.yaml"' in (target / "PROVENANCE.json").read_text("utf-8")
+    assert run_cli("check", "--target", target, "--spec", spec).returncode == 0
+    pet.write_text(pet.read_text("utf-8") + "    age: {type: integer}\n", encoding="utf-8")
+    result = run_cli("check", "--target", target, "--spec", spec)
+    assert result.returncode == 1, result.stdout
+    assert "inputs changed: referenced file common/pet.yaml" in result.stdout
+    assert "+    age: int | None = None" in result.stdout
+    pet.unlink()  # the document cannot be read: not compared, named
+    gone = run_cli("check", "--target", target, "--spec", spec)
+    assert gone.returncode == 2 and "common/pet.yaml" in gone.stderr

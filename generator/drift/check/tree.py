@@ -218,12 +218,14 @@ def changed_inputs(
     if recorded is None:
         return ["no readable PROVENANCE.json"]
     try:
-        current = provenance.input_fingerprint(spec, overlay, settings)
+        current = provenance.input_fingerprint(spec, overlay, settings,
+                                               provenance.recorded_references(recorded))
     except OSError as exc:
         raise GeneratorError([Problem(exc.filename or str(spec), "", None,
                                       f"cannot read: {exc.strerror}")]) from exc
     names = {"spec_sha256": "spec", "overlay_sha256": "overlay"}
-    changed = [names.get(key, key.replace(provenance.SETTING, "setting "))
+    changed = [names.get(key, key.replace(provenance.SETTING, "setting ").replace(
+                   provenance.REFERENCED, "referenced file "))
                for key in provenance.changed_keys(recorded.inputs, current)]
     toolkit = provenance.changed_keys(recorded.toolkit, provenance.toolkit_fingerprint())
     changed += [TOOLKIT_LABELS.get(key, key.replace("tool:", "pinned ")) for key in toolkit]
