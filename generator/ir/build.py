@@ -26,8 +26,10 @@ from generator.ir.operations import build_operation
 from generator.ir.schemas import (
     ascii_member_names,
     fitted_enum_lists,
+    fold_nullable_scalar,
     hoist_deep_schemas,
     hoist_self_referencing_items,
+    nullable_scalar_union,
 )
 from generator.ir.security import security
 from generator.ir.servers import (
@@ -93,6 +95,7 @@ def _context(data: dict[str, Any], options: BuildOptions, in_place: bool = False
 
     loose: list[dict[str, Any]] = []  # `prefixItems` typed as lists (ir/tuples)
     flags: set[Flag] = set()  # what the document marks readOnly or writeOnly: classes' variants
+    unions: list[dict[str, Any]] = []  # `anyOf: [{type: integer, minimum: 0}, {type: "null"}]`
 
     def prepared(source: dict[str, Any], copied: dict[str, Any]) -> None:
         if renames and "$ref" in source and (ref := renamed_ref(source, renames)) is not None:
@@ -103,8 +106,13 @@ def _context(data: dict[str, Any], options: BuildOptions, in_place: bool = False
             flags.update(flag for flag in FLAGS if source.get(flag) is True)
         if "enum" in source:
             _fit_enum_lists(source, copied)
+        if ("anyOf" in source or "oneOf" in source) and nullable_scalar_union(source):
+            unions.append(copied)
 
     working = changed_in_place(data, prepared) if in_place else copy_tree(data, prepared)
+    openapi_31 = str(data.get("openapi", "")).startswith("3.1")
+    for union in unions:  # (their branches are copied by now)
+        fold_nullable_scalar(union, openapi_31)
     components = working.setdefault("components", {})
     schemas = components.get("schemas") or {}
     components["schemas"] = {new: schemas[original] for original, new in chosen.items()}

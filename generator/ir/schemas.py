@@ -303,3 +303,49 @@ def may_be_binary(schema: Any, refs: Refs) -> bool:
     """A file (`is_binary`), or a `oneOf`/`anyOf` one of whose branches is one, however deep
     (`oneOf: [{type: string, format: binary}, {type: string}]`: a file or a text)."""
     return _some_branch(schema, refs, lambda node: is_binary(node, refs))
+
+
+# The types whose `anyOf: [{type: X, <constraints>}, {type: "null"}]` (FastAPI's
+# `Optional[conint(ge=0)]`) models.py's generator makes a RootModel class of (`ItemB(root=2)`,
+# which `item.b + 1` cannot add): read as `{type: [X, "null"], <constraints>}`, which it makes
+# `Annotated[int | None, Field(ge=0)]`.
+_FOLDED_TYPES = frozenset({"string", "integer", "number", "boolean", "array"})
+_KEEPS_ITS_CLASS = frozenset({"$ref", "enum", "const", "anyOf", "oneOf", "allOf", "not",
+                              "$dynamicRef", "properties"})
+_NULL_BRANCH_KEYS = frozenset({"type", "description", "title"})
+
+
+def nullable_scalar_union(schema: dict[str, Any]) -> bool:
+    """Whether `schema` is a union of one plain typed schema (no class of its own: no enum,
+    `$ref` or composition) and `{type: "null"}`, and nothing else of its own to combine."""
+    for key in ("anyOf", "oneOf"):
+        branches = schema.get(key)
+        if isinstance(branches, list) and len(branches) == 2:
+            return ("allOf" not in schema and ("anyOf" if key == "oneOf" else "oneOf") not in schema
+                    and _plain_and_null(branches))
+    return False
+
+
+def _plain_and_null(branches: list[Any]) -> bool:
+    if not all(isinstance(branch, dict) for branch in branches):
+        return False
+    nulls = [b for b in branches if b.get("type") == "null" and _NULL_BRANCH_KEYS.issuperset(b)]
+    others = [b for b in branches if not (b.get("type") == "null"
+                                          and _NULL_BRANCH_KEYS.issuperset(b))]
+    return (len(nulls) == 1 and len(others) == 1 and others[0].get("type") in _FOLDED_TYPES
+            and _KEEPS_ITS_CLASS.isdisjoint(others[0]))
+
+
+def fold_nullable_scalar(schema: dict[str, Any], openapi_31: bool) -> None:
+    """`schema` (a `nullable_scalar_union`) rewritten in place as its typed branch made
+    nullable, the union's own keywords (a description, a default) kept over the branch's."""
+    key = "anyOf" if "anyOf" in schema else "oneOf"
+    typed = next(b for b in schema[key] if b.get("type") != "null" or not
+                 _NULL_BRANCH_KEYS.issuperset(b))
+    folded = {**typed, **{k: v for k, v in schema.items() if k != key}}
+    if openapi_31:
+        folded["type"] = [typed["type"], "null"]
+    else:
+        folded["nullable"] = True
+    schema.clear()
+    schema.update(folded)
