@@ -194,8 +194,16 @@ def _where(change: Change, files: Mapping[str, str]) -> str:
 
 def _summary_line(changes: Sequence[Change]) -> str:
     counts = summary(changes)
-    return (f"{counts['breaking']} breaking, {counts['possibly_breaking']} possibly breaking, "
+    line = (f"{counts['breaking']} breaking, {counts['possibly_breaking']} possibly breaking, "
             f"{counts['non_breaking']} non-breaking change(s)")
+    breaking_code = sum(1 for change in changes if change.client_breaking)
+    # what `--fail-on client-breaking` keys on, which the severities above do not show
+    return line + (f"; {breaking_code} break(s) code written against the generated client"
+                   if breaking_code else "")
+
+
+def _client_label(change: Change) -> str:
+    return "client (breaks code)" if change.client_breaking else "client"
 
 
 def _more_line(left_out: int, options: ReportOptions) -> str:
@@ -232,7 +240,7 @@ def _changes_text(everything: Sequence[Change], shown: Sequence[Change],
             lines.append(f"  [{c.severity}] {c.kind} {c.pointer} ({_where(c, options.files)})")
             lines.append(f"      {c.message}")
             if c.client:
-                lines.append(f"      client: {c.client}")
+                lines.append(f"      {_client_label(c)}: {c.client}")
             if len(c.operations) > 1:
                 lines.append(f"      affects {len(c.operations)} operations: {_used_by(c)}")
     if left_out:
@@ -257,7 +265,7 @@ def _changes_markdown(everything: Sequence[Change], shown: Sequence[Change],
         for c in members:
             parts = [f"{c.message} ({_where(c, options.files)})"]
             if c.client:
-                parts.append(f"client: {c.client}")
+                parts.append(f"{_client_label(c)}: {c.client}")
             if len(c.operations) > 1:
                 parts.append(f"affects {len(c.operations)} operations: {_used_by(c)}")
             cell = "<br>".join(md_cell(part) for part in parts)  # each its own: `name` spans

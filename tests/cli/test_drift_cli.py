@@ -120,7 +120,8 @@ def test_diff_text_pointers_resolve_literally_with_lines(tmp_path: Path) -> None
     assert (f"[non-breaking] request-property-added-optional {REQ}/properties/seed ({new}:{new_line})"
             in out)
     assert out.index("== Breaking ==") < out.index("== Non-breaking ==")
-    assert out.rstrip().endswith("1 breaking, 0 possibly breaking, 1 non-breaking change(s)")
+    assert out.rstrip().endswith("1 breaking, 0 possibly breaking, 1 non-breaking change(s); "
+                                    "1 break(s) code written against the generated client")
 
 
 def _line_of(path: Path, text: str) -> int:
@@ -187,7 +188,7 @@ def test_diff_markdown(tmp_path: Path) -> None:
     old, new = diff_pair(tmp_path, breaking_doc())
     out = run_cli("diff", old, new, "--format", "markdown").stdout
     assert out.startswith("## API changes\n")
-    assert "**1 breaking, 0 possibly breaking, 0 non-breaking change(s)**" in out
+    assert "**1 breaking, 0 possibly breaking, 0 non-breaking change(s); 1 break(s) code written against the generated client**" in out
     assert "### Breaking\n\n#### `POST /v1/items`\n" in out
     assert f"| breaking | `response-property-removed` | `{RESP}/properties/created` |" in out
 
@@ -206,7 +207,7 @@ def test_diff_only_limit_and_full_report(tmp_path: Path) -> None:
                      "--report", full)
     assert result.returncode == 1, result.stderr
     comment = result.stdout
-    assert "**2 breaking, 0 possibly breaking, 2 non-breaking change(s)**" in comment
+    assert "**2 breaking, 0 possibly breaking, 2 non-breaking change(s); 2 break(s) code written against the generated client**" in comment
     assert comment.count("| breaking |") == 1 and "non-breaking |" not in comment
     assert f"... and 1 more change(s): the full report is in {full}" in comment
     report = full.read_text(encoding="utf-8")
@@ -257,7 +258,7 @@ def test_diff_overlay_names_methods_as_the_generated_client(tmp_path: Path) -> N
     bare = run_cli("diff", old, new, "--fail-on", "client-breaking")
     assert bare.returncode == 1, bare.stdout + bare.stderr
     assert "client: client.things.create_item: argument seed: added (optional)" in bare.stdout
-    assert "client: client.default.create_item: method moved to client.things.create_item" in (
+    assert "client (breaks code): client.default.create_item: method moved to client.things.create_item" in (
         bare.stdout)
     named = run_cli("diff", old, new, "--fail-on", "client-breaking", "--overlay", overlay)
     assert named.returncode == 0, named.stdout + named.stderr

@@ -187,7 +187,7 @@ def test_update_fail_on(sandbox: Path, tmp_path: Path, fail_on: str, refused: bo
         which = f"{fail_on} " if fail_on in ("breaking", "client-breaking") else ""
         assert f"update refused: the new spec has {which}changes" in result.stderr
         assert "[breaking] response-property-removed" in result.stdout  # the diff says why
-        assert "client: models.SuccessfulCompletionResponse.created: removed" in result.stdout
+        assert "client (breaks code): models.SuccessfulCompletionResponse.created: removed" in result.stdout
         assert snapshot(sandbox) == before
     else:
         assert result.returncode == 0, result.stderr

@@ -223,8 +223,8 @@ def test_a_required_nullable_answer_field_made_optional_is_not_client_breaking()
 def test_client_effect_in_every_format() -> None:
     changes = _changed(lambda d: _schemas(d)["Issue"]["properties"].pop("state_reason"))
     text = format_changes(changes, "text")
-    assert "      client: models.Issue.state_reason: removed" in text
-    assert "client: models.Issue.state_reason: removed" in format_changes(changes, "markdown")
+    assert "      client (breaks code): models.Issue.state_reason: removed" in text
+    assert "client (breaks code): models.Issue.state_reason: removed" in format_changes(changes, "markdown")
     json_report = format_changes(changes, "json")
     assert '"client": "models.Issue.state_reason: removed (was str | None)"' in json_report
     assert '"client_breaking": true' in json_report
@@ -280,8 +280,8 @@ def test_a_moved_method_in_every_format() -> None:
     changes = _changed(lambda d: _op(d, "/issues/{number}", "get").update(tags=["tickets"]))
     assert [(c.kind, c.severity) for c in changes] == [("tags-changed", "non-breaking")]
     moved = "client.issues.get: method moved to client.tickets.get"
-    assert f"      client: {moved}\n" in format_changes(changes, "text")
-    assert f"client: {moved}" in format_changes(changes, "markdown")
+    assert f"      client (breaks code): {moved}\n" in format_changes(changes, "text")
+    assert f"client (breaks code): {moved}" in format_changes(changes, "markdown")
     (entry,) = json.loads(format_changes(changes, "json"))["changes"]
     assert entry["client"] == moved and entry["client_breaking"] is True
     assert exit_code(changes, "client-breaking") == 1 and exit_code(changes, "breaking") == 0
