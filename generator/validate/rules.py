@@ -37,7 +37,7 @@ from generator.document.pointer import (
     split_pointer,
     unescape_token,
 )
-from generator.document.refs import Refs, is_named_map, iter_objects
+from generator.document.refs import Refs, is_named_map, iter_objects, iter_refs
 from generator.document.schemas import NAME_MAPS, in_schema, json_key, same_json
 from generator.names.components import SCHEMAS_PREFIX, mapping_ref
 from generator.names.headers import TOKEN
@@ -644,7 +644,7 @@ def _required_not_defined(doc: Document, pointer: str, node: dict[str, Any]) -> 
         return []
     missing = [name for name in dict.fromkeys(required)
                if isinstance(name, str) and name not in properties]
-    if not missing:
+    if not missing or pointer in _combined_targets(doc):
         return []
     listed = ", ".join(repr(name) for name in missing)
     where = join_pointer(pointer, "required")
@@ -654,6 +654,24 @@ def _required_not_defined(doc: Document, pointer: str, node: dict[str, Any]) -> 
                                 f"`required` lists {listed}, which `properties` does not define",
                                 "add the property, or drop the name from `required`",
                                 code="required-not-a-property"), at=where)]
+
+
+_TARGETS: dict[int, tuple[Any, frozenset[str]]] = {}  # the last document's (kept with it)
+
+
+def _combined_targets(doc: Document) -> frozenset[str]:
+    """The schemas a `$ref` makes a member of a combination (Spotify's `PagingObject`, whose
+    `required: [items]` its `allOf` users define): read together with others as a member at
+    their place is. Found once per document, at its first such question (a rare one)."""
+    known = _TARGETS.get(id(doc.data))
+    if known is not None and known[0] is doc.data:
+        return known[1]
+    targets = frozenset(
+        target for pointer, ref in iter_refs(doc.data)
+        if _combined(split_pointer(pointer)[:-1]) and (target := fragment_pointer(ref)) is not None)
+    _TARGETS.clear()
+    _TARGETS[id(doc.data)] = (doc.data, targets)
+    return targets
 
 
 def _combined(tokens: list[str]) -> bool:

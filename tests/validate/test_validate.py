@@ -255,6 +255,14 @@ def test_the_dangling_mapping_problem_has_its_line_and_a_suggestion(tmp_path: Pa
      []),
     # a property named `required` is a name, not the keyword
     ("    A: {type: object, properties: {required: {type: array}}}\n", []),
+    # a schema a `$ref` makes an allOf member (Spotify's PagingObject: its users define
+    # `items`) is read with the others as an inline member is; unreferenced, it is reported
+    (("    Page: {type: object, required: [total, items], properties: {total: {}}}\n"
+      "    Tracks: {allOf: [{$ref: '#/components/schemas/Page'}, {properties: {items: {}}}]}\n"),
+     []),
+    (("    Page: {type: object, required: [total, items], properties: {total: {}}}\n"
+      "    Tracks: {type: object, properties: {page: {$ref: '#/components/schemas/Page'}}}\n"),
+     [("required-not-a-property", "/components/schemas/Page")]),
 ])
 def test_required_naming_no_property_is_reported_where_nothing_else_defines_it(
         schemas: str, expected: list[tuple[str, str]], tmp_path: Path) -> None:
