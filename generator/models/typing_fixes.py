@@ -441,8 +441,44 @@ def _default_edit(statement: ast.AnnAssign, defined: _Defined, lines: list[str])
         return _span(value), f"{name}.model_validate({_text_at(lines, _span(value))})"
     if name in defined.later and "# type: ignore" not in lines[(statement.end_lineno or 1) - 1]:
         return _field_ignore(statement, lines)
+    model = _entries_model(types[0], value, defined) if len(types) == 1 else None
+    if model is not None:
+        return _span(value), _validated_entries(model, value, lines)
     parsed = _parsed_default(name, value, lines)
     return (_span(value), parsed) if parsed is not None else None
+
+
+def _entries_model(annotation: ast.expr, value: ast.expr, defined: _Defined) -> str | None:
+    """The object model a `dict[str, Model]` or `list[Model]` field's default holds the JSON
+    objects of (Docker's `Runtimes: {runc: {path: docker-runc}}`: mypy, `dict[str, str]` is no
+    `dict[str, Runtime]`), when defined above; None for any other default."""
+    if not (isinstance(annotation, ast.Subscript)
+            and isinstance(annotation.value, ast.Name)):
+        return None
+    kind, inner = annotation.value.id, annotation.slice
+    item = inner.elts[1] if kind == "dict" and isinstance(inner, ast.Tuple) and len(
+        inner.elts) == 2 else inner if kind == "list" else None
+    name = ast.unparse(item) if item is not None else ""
+    if name not in defined.objects:
+        return None
+    entries = (value.values if kind == "dict" and isinstance(value, ast.Dict)
+               else value.elts if kind == "list" and isinstance(value, ast.List) else None)
+    if entries is None or not all(isinstance(entry, ast.Dict) for entry in entries):
+        return None
+    return name
+
+
+def _validated_entries(model: str, value: ast.expr, lines: list[str]) -> str:
+    """The default with each entry its model's `model_validate(...)`."""
+    def made(entry: ast.expr) -> str:
+        return f"{model}.model_validate({_text_at(lines, _span(entry))})"
+
+    if isinstance(value, ast.Dict):
+        return "{" + ", ".join(f"{_text_at(lines, _span(key))}: {made(entry)}"
+                               for key, entry in zip(value.keys, value.values, strict=True)
+                               if key is not None) + "}"
+    assert isinstance(value, ast.List)
+    return "[" + ", ".join(made(entry) for entry in value.elts) + "]"
 
 
 def _parsed_default(name: str, value: ast.expr, lines: list[str]) -> str | None:

@@ -101,6 +101,8 @@ class Req(BaseModel):
     tags: Dict[str, str] = None
     preset: Annotated[Preset, Field(validate_default=True)] = {"value": "p"}
     below: Annotated[Below, Field(validate_default=True)] = {"value": "b"}
+    presets: Annotated[dict[str, Preset], Field(validate_default=True)] = {"a": {"value": "m"}}
+    listed: Annotated[list[Preset], Field(validate_default=True)] = [{"value": "l"}]
 
 
 class Below(BaseModel):  # defined after the default that names it: that line is ignored
@@ -137,6 +139,9 @@ def test_what_mypy_rejects_is_marked_or_resolved_and_nothing_else(tmp_path: Path
     assert "status: Annotated[  # type: ignore[assignment]" in cleaned
     assert "= N(1)" in cleaned and "dict[str, str]" in cleaned
     assert '= Preset.model_validate({"value": "p"})' in cleaned
+    # Docker's `Runtimes` (a map of objects) and a list of them: each entry its model
+    assert '= {"a": Preset.model_validate({"value": "m"})}' in cleaned
+    assert '= [Preset.model_validate({"value": "l"})]' in cleaned
     assert "user: Annotated[str | None, Field(" in cleaned and "tags: dict[str, str] | None = None" in cleaned
     # two bases declaring `name` as `str` and `str | None`: mypy wants the same type, a subtype
     # is not enough
@@ -164,6 +169,8 @@ def test_the_models_behave_as_before(tmp_path: Path) -> None:
     first, second = models.Req(), models.Req()
     assert first.preset == models.Preset(value="p") and first.preset is not second.preset
     assert first.below == models.Below(value="b")
+    assert first.presets == {"a": models.Preset(value="m")} and first.presets is not second.presets
+    assert first.listed == [models.Preset(value="l")]
     assert models.Req().user is None and models.Req(user="u").user == "u"
     call = models.Call(status="b", kind="x", count=1, name="n", color="red", limit=429, flag=True)
     assert call.status is models.CallStatus.b
