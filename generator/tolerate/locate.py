@@ -33,17 +33,34 @@ def own_path_item(data: dict[str, Any], path: str) -> dict[str, Any] | None:
     paths = data.get("paths")
     item = paths.get(path) if isinstance(paths, dict) else None
     if isinstance(item, dict) and isinstance(item.get("$ref"), str):
-        resolved, _, _ = Refs(data).deref(item)
-        if isinstance(resolved, dict) and "x-unresolved-ref" not in resolved:
-            item = paths[path] = copy_tree(dict(resolved))  # type: ignore[index]
+        resolved = _referenced_item(data, item)
+        if resolved is not None:
+            item = paths[path] = copy_tree(resolved)  # type: ignore[index]
     return item if isinstance(item, dict) else None
 
 
 def path_item(data: dict[str, Any], path: str) -> dict[str, Any] | None:
     """`data["paths"][path]`, through its `$ref` if it has one (read only)."""
     paths = data.get("paths")
-    item = Refs(data).deref(paths.get(path))[0] if isinstance(paths, dict) else None
-    return item if isinstance(item, dict) and "x-unresolved-ref" not in item else None
+    item = paths.get(path) if isinstance(paths, dict) else None
+    if isinstance(item, dict) and isinstance(item.get("$ref"), str):
+        return _referenced_item(data, item)
+    return item if isinstance(item, dict) else None
+
+
+# What a path item's `$ref` may be given beside it (a Reference Object's own fields): anything
+# else is an unknown field, dropped as the validator's problem says, never an operation of it.
+_BESIDE_REF = ("summary", "description")
+
+
+def _referenced_item(data: dict[str, Any], item: dict[str, Any]) -> dict[str, Any] | None:
+    """The path item a `$ref` names, its `summary` and `description` given beside the `$ref`
+    over the target's, as every other reader of the paths takes it
+    (`document.operations.iter_operations`); None when it names no path item."""
+    found, target = Refs(data).lookup(item["$ref"])
+    if not found or not isinstance(target, dict):
+        return None
+    return {**target, **{key: item[key] for key in _BESIDE_REF if key in item}}
 
 
 def methods_of(item: dict[str, Any] | None) -> list[str]:

@@ -29,6 +29,14 @@ CASES: dict[str, tuple[tuple[str, ...], int, tuple[str, ...]]] = {
         ("components_only.yaml:1: repaired: 'paths' is a required property -> reads the missing "
          "`paths` as `{}`: a package of models only, without methods"),
     ), 1, ()),
+    # a path item's `$ref` beside an operation (not allowed there): the other path's operations,
+    # the clash of their names settled; it was refused as a "generator bug" (the count read the
+    # `$ref` alone, the repair's copy of the item took the operation beside it too)
+    "path_item_ref_sibling": ((
+        ("path_item_ref_sibling.yaml:8: /paths/~1c/get: repaired: operations /paths/~1a/get (line 5) "
+         "and /paths/~1c/get would both become the method default.get_a() -> names it "
+         "`default.get_c()` (its path-based name)"),
+    ), 2, ()),
     "no_info": ((
         "no_info.yaml:1: repaired: 'info' is a required property -> reads the missing `info` as empty",
     ), 1, ()),
