@@ -332,7 +332,8 @@ def _plain_and_null(branches: list[Any]) -> bool:
     nulls = [b for b in branches if b.get("type") == "null" and _NULL_BRANCH_KEYS.issuperset(b)]
     others = [b for b in branches if not (b.get("type") == "null"
                                           and _NULL_BRANCH_KEYS.issuperset(b))]
-    return (len(nulls) == 1 and len(others) == 1 and others[0].get("type") in _FOLDED_TYPES
+    kind = others[0].get("type") if len(others) == 1 else None
+    return (len(nulls) == 1 and isinstance(kind, str) and kind in _FOLDED_TYPES
             and _KEEPS_ITS_CLASS.isdisjoint(others[0]))
 
 

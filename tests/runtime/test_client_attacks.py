@@ -145,6 +145,27 @@ def test_an_echoed_key_shows_in_no_cause_of_an_error(
     assert SECRET not in _shown(event_error.value)
 
 
+def test_an_echoed_credential_named_header_shows_in_no_cause_either(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
+) -> None:
+    """A header argument named like a credential (`X-Access-Token`), echoed in a drifted answer:
+    the message blanked it (the answer's redactor), the cause was checked with the client's
+    own credentials only and kept pydantic's `input_value`."""
+    drifted = {**COMPLETION, "choices": f"echo {SECRET}"}
+    event = f"data: {json.dumps(drifted)}\n\ndata: [DONE]\n\n"
+    server = serve([Reply(200, JSON, body=drifted),
+                    Reply(200, {"Content-Type": "text/event-stream"}, chunks=[event.encode()])])
+    api = make_api(server, max_retries=0, strict_response_validation=True)
+    options = completion_options(pkg, headers={"X-Access-Token": SECRET})
+    with pytest.raises(pkg.APIResponseValidationError) as answer:
+        api.call(completion_spec(pkg), options)
+    with pytest.raises(pkg.APIResponseValidationError) as event_error:
+        api.stream(completion_spec(pkg), options)
+    for caught in (answer, event_error):
+        assert SECRET not in _shown(caught.value)
+        assert type(caught.value.__cause__).__name__ == "RedactedCause"
+
+
 @pytest.mark.parametrize("key", [SECRET + " ", " " + SECRET])
 def test_a_key_with_blanks_around_it_is_refused_when_the_client_is_made(
     pkg: ModuleType, key: str

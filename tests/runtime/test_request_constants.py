@@ -44,7 +44,10 @@ DOCUMENT: dict[str, Any] = {
                 "batch": {"type": "array", "items": {"$ref": "#/components/schemas/Uninstall"}},
                 "named": {"type": "object",
                           "additionalProperties": {"$ref": "#/components/schemas/Pinned"}},
+                "free": {"type": "object"},
             }}}}},
+        "parameters": [{"name": "format", "in": "query",
+                        "schema": {"type": "string", "enum": ["json"], "default": "json"}}],
         "responses": {"204": {"description": "done"}},
     }}},
     "components": {"schemas": {
@@ -85,3 +88,19 @@ def test_a_variants_constant_is_sent_though_left_unset(package: ModuleType) -> N
 def test_fields_left_unset_that_are_no_constant_stay_out(package: ModuleType) -> None:
     assert _sent(package, details=package.models.Install()) == {"details": {"type": "InstallApp"}}
     assert _sent(package, batch=[]) == {"batch": []}
+
+
+def test_a_model_in_a_free_form_value_gets_its_constant(package: ModuleType) -> None:
+    sent = _sent(package, free={"x": package.models.Uninstall(app_id="f")})
+    assert sent == {"free": {"x": {"appId": "f", "type": "UninstallApp"}}}
+
+
+def test_a_dict_the_caller_gave_gets_no_constant_the_union_chose(package: ModuleType) -> None:
+    """`details={"appId": "a1"}` validates as the union's first branch, `Install`: the caller
+    chose no variant, and none is claimed for them (nor a parameter's one-value default)."""
+    with ScriptedServer([Reply(204)]) as server:
+        with package.Client(base_url=server.url, max_retries=0) as client:
+            client.default.create_action(details={"appId": "a1"})
+        (request,) = server.requests
+    assert request.json() == {"details": {"appId": "a1"}}
+    assert request.query == []

@@ -232,6 +232,17 @@ def test_marks_are_counted_outside_strings(
     assert parse._counts_outside_strings(text.encode()) == counts
 
 
+def test_utf16_json_is_counted_as_the_text_it_decodes_to(pkg: ModuleType) -> None:
+    """`json.loads` reads UTF-16 bytes too: counted as bytes, a quote's byte beside a NUL
+    paired strings wrongly and 263,146 containers passed a limit of 262,144."""
+    parse = importlib.import_module(pkg.__name__ + "._parse")
+    text = r'["\"",' + "[]," * (LIMIT + 1000) + "[]]"
+    for encoding in ("utf-8", "utf-16-le", "utf-16", "utf-32"):
+        with pytest.raises(ValueError, match="objects and arrays"):
+            parse.check_json_size(text.encode(encoding))
+    parse.check_json_size(json.dumps(["∬" * (VALUES * 2)]).encode("utf-16"))  # one string
+
+
 def gzipped_json(text: str) -> bytes:
     return zlib.compress(text.encode(), 9, wbits=31)
 

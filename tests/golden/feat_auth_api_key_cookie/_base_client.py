@@ -343,79 +343,77 @@ class _Prepared:
 # -- pure helpers --------------------------------------------------------------------------
 
 
-def dump_model(instance: pydantic.BaseModel) -> Any:
+def dump_model(instance: pydantic.BaseModel, given: object) -> Any:
     """``instance.model_dump(mode="json", by_alias=True, exclude_unset=True)`` (its per-call
-    Python layer skipped), with every constant a model's class stands for written, set or not:
+    Python layer skipped), where ``instance`` was validated from the caller's ``given`` value;
+    with the constants of each model instance the caller made written, set or not:
     ``type: Literal["UninstallApp"] = "UninstallApp"`` is how a request tells its variants apart
     (a discriminator, a one-value enum with its default, a ``const``), and leaving it out as
-    unset sent an uninstall the server read as an install."""
+    unset sent ``models.Uninstall(...)`` as what the server read as an install. A dict the
+    caller gave gets none: the branch a union's validation took for it is no choice of theirs."""
     serializer = type(instance).__pydantic_serializer__
     if isinstance(serializer, pydantic_core.SchemaSerializer):
         dumped = serializer.to_python(instance, mode="json", by_alias=True, exclude_unset=True)
     else:
         dumped = instance.model_dump(mode="json", by_alias=True, exclude_unset=True)
-    return _with_constants(instance, dumped)
+    return _with_constants(given, dumped)
 
 
-def _with_constants(value: object, dumped: Any) -> Any:
-    """``dumped`` (the JSON-mode dump of ``value``) with the constants of each model in it
-    (:func:`_model_constants`) put in where they were left out; updated in place."""
-    if isinstance(value, pydantic.RootModel):
-        _with_constants(value.root, dumped)
-    elif isinstance(value, pydantic.BaseModel):
-        if type(dumped) is dict and (plan := _model_constants(type(value))) is not None:
-            constants, nested = plan
+def _with_constants(given: object, dumped: Any) -> Any:
+    """``dumped`` (the JSON-mode dump of what ``given`` was validated into: the same places,
+    by wire names) with the constants (:func:`_model_plan`) of each model instance in
+    ``given`` put in where the dump left them out; updated in place."""
+    if isinstance(given, pydantic.RootModel):
+        _with_constants(given.root, dumped)
+    elif isinstance(given, pydantic.BaseModel):
+        if type(dumped) is dict:
+            constants, keys = _model_plan(type(given))
             for key, constant in constants:
                 dumped.setdefault(key, constant)
-            for name, key in nested:
-                if key in dumped:  # a field set (the dump leaves the others out)
-                    _with_constants(getattr(value, name, None), dumped[key])
-    elif isinstance(value, list | tuple):
-        if type(dumped) is list and len(dumped) == len(value):
-            for item, out in zip(value, dumped, strict=True):
+            for name in given.model_fields_set:
+                key = keys.get(name, name)
+                if key in dumped:
+                    _with_constants(getattr(given, name, None), dumped[key])
+            for name, value in (given.__pydantic_extra__ or {}).items():
+                if name in dumped:
+                    _with_constants(value, dumped[name])
+    elif isinstance(given, list | tuple):
+        if type(dumped) is list and len(dumped) == len(given):
+            for item, out in zip(given, dumped, strict=True):
                 _with_constants(item, out)
-    elif isinstance(value, dict) and type(dumped) is dict:
-        for key, item in value.items():
+    elif isinstance(given, dict) and type(dumped) is dict:
+        for key, item in given.items():
             if isinstance(key, str) and key in dumped:
                 _with_constants(item, dumped[key])
     return dumped
 
 
-_CONSTANTS: dict[type, tuple[tuple[tuple[str, Any], ...], tuple[tuple[str, str], ...]] | None] = {}
+_PLANS: dict[type, tuple[tuple[tuple[str, Any], ...], dict[str, str]]] = {}
 
 
-def _model_constants(
+def _model_plan(
     model: type[pydantic.BaseModel],
-) -> tuple[tuple[tuple[str, Any], ...], tuple[tuple[str, str], ...]] | None:
+) -> tuple[tuple[tuple[str, Any], ...], dict[str, str]]:
     """A model class's constants (wire name, value: a field typed ``Literal[x]`` whose default
-    is ``x``) and the fields that may hold models (name, wire name); None when it has neither."""
-    if model in _CONSTANTS:
-        return _CONSTANTS[model]
-    constants: list[tuple[str, Any]] = []
-    nested: list[tuple[str, str]] = []
-    for name, info in model.model_fields.items():
-        key = info.serialization_alias or info.alias or name
-        choices = get_args(info.annotation) if get_origin(info.annotation) is Literal else ()
-        if len(choices) == 1 and type(info.default) is type(choices[0]):
-            if info.default == choices[0]:
-                constants.append((key, choices[0]))
-        elif _may_hold_models(info.annotation):
-            nested.append((name, key))
-    plan = (tuple(constants), tuple(nested)) if constants or nested else None
-    _CONSTANTS[model] = plan
+    is ``x``) and each field's wire name by its name."""
+    plan = _PLANS.get(model)
+    if plan is None:
+        constants: list[tuple[str, Any]] = []
+        keys: dict[str, str] = {}
+        for name, info in model.model_fields.items():
+            key = keys[name] = info.serialization_alias or info.alias or name
+            choices = get_args(info.annotation) if get_origin(info.annotation) is Literal else ()
+            one = choices[0] if len(choices) == 1 else None
+            if one is not None and type(info.default) is type(one) and info.default == one:
+                constants.append((key, one))
+        plan = _PLANS[model] = (tuple(constants), keys)
     return plan
-
-
-def _may_hold_models(annotation: object) -> bool:
-    if isinstance(annotation, type) and issubclass(annotation, pydantic.BaseModel):
-        return True
-    return any(_may_hold_models(argument) for argument in get_args(annotation))
 
 
 def _json_default(value: object) -> object:
     """``json.dumps`` fallback for values a request model may leave un-dumped."""
     if isinstance(value, pydantic.BaseModel):
-        return dump_model(value)
+        return dump_model(value, value)
     if isinstance(value, enum.Enum):
         return value.value
     if isinstance(value, _dt.datetime | _dt.date | _dt.time):
@@ -1694,11 +1692,13 @@ class BaseClient:
         try:
             parsed = parse_json(target, raw, strict=self.strict_response_validation)
         except pydantic.ValidationError as exc:  # strict mode only: JSON, but not the type
-            raise self._mismatch(response, exc) from redacted_cause(exc, self._redact)
+            raise self._mismatch(response, exc) from redacted_cause(
+                exc, self._answer_redactor(response)
+            )
         except ValueError as exc:
             raise self._invalid_body(
                 response, f"expected a JSON body ({content_type or 'no content-type'}): {exc}"
-            ) from redacted_cause(exc, self._redact)
+            ) from redacted_cause(exc, self._answer_redactor(response))
         items = spec.list_items
         if items is not None and not isinstance(member(parsed, items), list | None):
             raise self._invalid_body(response, f"its `{items}` is no array of the list's items")
@@ -1765,7 +1765,7 @@ class BaseClient:
             parser = lambda: stream_cls(
                 response=response,
                 chunk_type=chunk_type,
-                redact=self._redact,
+                redact=self._answer_redactor(response),
                 max_event_size=self.max_event_size,
                 strict=self.strict_response_validation,
                 plain_events=spec.plain_events,
@@ -1968,7 +1968,9 @@ class SyncAPIClient(BaseClient):
                 if response is None:
                     raise
                 response.close()
-                raise self._undecodable(response, exc) from redacted_cause(exc, self._redact)
+                raise self._undecodable(response, exc) from redacted_cause(
+                    exc, self._answer_redactor(response)
+                )
             except _http.HTTPError as exc:
                 if response is not None:
                     response.close()
@@ -2159,7 +2161,9 @@ class AsyncAPIClient(BaseClient):
                 if response is None:
                     raise
                 await response.aclose()
-                raise self._undecodable(response, exc) from redacted_cause(exc, self._redact)
+                raise self._undecodable(response, exc) from redacted_cause(
+                    exc, self._answer_redactor(response)
+                )
             except _http.HTTPError as exc:
                 if response is not None:
                     await response.aclose()

@@ -146,7 +146,7 @@ def validated(
     except pydantic.ValidationError as exc:
         details = "; ".join(_describe(error, python_names, model) for error in exc.errors())
         raise RequestValidationError(details) from None
-    dumped: dict[str, Any] = _keep_given(dump_model(instance), given)
+    dumped: dict[str, Any] = _keep_given(dump_model(instance, given), given)
     _refuse_bools_made_numbers(dumped, given, python_names)
     # the given value too: pydantic writes a NaN held by a free-form object as null
     unsendable = sorted(
@@ -298,7 +298,7 @@ def validated_root(model: type[Any], value: object, *, name: str = "body") -> An
         raise RequestValidationError(f"{name}: {details}") from None
     if adapter is not None:
         return adapter.dump_python(instance, mode="json")
-    kept = _keep_given(dump_model(instance), value)
+    kept = _keep_given(dump_model(instance, value), value)
     _refuse_bools_made_numbers({name: kept}, {name: value})
     return kept
 

@@ -102,6 +102,10 @@ def check_json_size(raw: str | bytes) -> None:
     counted outside strings (a long text full of braces or commas is fine)."""
     if len(raw) <= UNCOUNTED_JSON_BYTES:
         return
+    if isinstance(raw, bytes) and (encoding := json.detect_encoding(raw)) != "utf-8":
+        # UTF-16 or -32, which `json.loads` reads too: counted as the text it decodes to (a
+        # quote's byte beside a NUL is no JSON quote)
+        raw = raw.decode(encoding, "surrogatepass")
     over = [
         (marks, limit, what)
         for marks, limit, uncounted, what in _COUNTED
