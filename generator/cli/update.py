@@ -80,7 +80,7 @@ def cmd_update(args: argparse.Namespace) -> int:
     provider = _provider(manifest, args.provider)
     raw = _read_source(args.source)
     folder, package = _package_folder(args, provider)
-    if not args.discard_edits:
+    if not (args.discard_edits or args.force):
         _refuse_hand_edits(folder)
     doc = compare_page(manifest, args.compare_doc)
     with tempfile.TemporaryDirectory(prefix="clientgen-update-") as tmp:
@@ -99,7 +99,8 @@ def cmd_update(args: argparse.Namespace) -> int:
             print(f"update refused: the new spec has {which}changes (--fail-on {args.fail_on}); "
                   f"{NOTHING_CHANGED}", file=sys.stderr)
             return 1
-        _install(provider, raw, folder, candidate, doc, discard_edits=args.discard_edits)
+        _install(provider, raw, folder, candidate, doc, discard_edits=args.discard_edits,
+                 force=args.force)
     print(f"updated {shown_path(provider.spec)} from {args.source}")
     print(f"generated code changes in {shown_path(folder)}:")
     print("\n".join(code_changes(before, candidate.package)) or "  none")
@@ -267,13 +268,13 @@ def _print_spec_changes(provider: Provider, args: argparse.Namespace, new: Docum
 
 
 def _install(provider: Provider, raw: bytes, folder: Path, candidate: _Candidate,
-             doc: Path | None, *, discard_edits: bool) -> None:
+             doc: Path | None, *, discard_edits: bool, force: bool) -> None:
     """Everything is built: stage the spec beside the vendored one, swap the package, then
     rename the spec over the old one (both are atomic; the spec stays old if the swap fails)."""
     from generator.io.write import replacing_file, write, write_file
 
     with replacing_file(provider.spec, raw):
-        write(candidate.package, folder, discard_edits=discard_edits)
+        write(candidate.package, folder, discard_edits=discard_edits, force=force)
     if candidate.doc_text is not None and doc is not None:
         write_file(doc, candidate.doc_text.encode("utf-8"))
 
@@ -295,6 +296,10 @@ def register(commands: Any, add_common: Callable[[argparse.ArgumentParser], None
     update_cmd.add_argument(
         "--discard-edits", action="store_true",
         help="regenerate even over files of the package edited by hand (default: refuse)")
+    update_cmd.add_argument(
+        "--force", action="store_true",
+        help="replace the package's folder whatever it holds, files added by hand included, as "
+             "`generate --force` does (default: refuse, listing them)")
     update_cmd.add_argument("--compare-doc", type=path_argument,
                             help=COMPARE_DOC_HELP + "; rewritten when it exists")
     add_common(update_cmd)

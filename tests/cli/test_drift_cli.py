@@ -497,7 +497,7 @@ def test_check_extra_and_missing_files(sandbox: Path) -> None:
     statuses = {f["path"]: (f["status"], f["cause"]) for f in reports[0]["files"]}
     assert statuses == {
         "notes.py": ("removed", "hand edit: regenerating discards it"),
-        "py.typed": ("added", "hand edit: regenerating discards it"),
+        "py.typed": ("added", "deleted by hand: regenerating restores it"),
     }
 
 

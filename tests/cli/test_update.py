@@ -211,6 +211,23 @@ def test_update_refuses_to_discard_a_hand_edit_unless_told(sandbox: Path, tmp_pa
 
 
 @pytest.mark.timeout(300)
+def test_update_over_a_file_added_by_hand_takes_force_as_its_message_says(
+        sandbox: Path, tmp_path: Path) -> None:
+    """A file added to the package: `--discard-edits` (edits to files written) is not enough,
+    and the refusal's advice, `--force`, was an option `update` did not have."""
+    source = tmp_path / "next.json"
+    source.write_bytes(changed_spec(sandbox))
+    (sandbox / "generated" / "ionos" / "NOTES.md").write_text("mine\n", encoding="utf-8")
+    before = snapshot(sandbox)
+    result = run_cli("update", "ionos", "--from", source, "--discard-edits", *sandbox_args(sandbox))
+    assert result.returncode == 2 and "NOTES.md" in result.stderr and "--force" in result.stderr
+    assert snapshot(sandbox) == before
+    result = run_cli("update", "ionos", "--from", source, "--force", *sandbox_args(sandbox))
+    assert result.returncode == 0, result.stderr
+    assert not (sandbox / "generated" / "ionos" / "NOTES.md").exists()
+
+
+@pytest.mark.timeout(300)
 def test_update_with_the_same_spec_says_no_change(frozen: Path) -> None:
     result = update(frozen, frozen / SPEC)
     assert result.returncode == 0, result.stderr

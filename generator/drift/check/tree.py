@@ -232,9 +232,11 @@ def changed_inputs(
     return changed
 
 
-def _cause(relative: str, report: PackageReport) -> str:
+def _cause(relative: str, report: PackageReport, status: str = "") -> str:
     if relative in report.hand_edits:
-        cause = "hand edit: regenerating discards it"
+        # a file gone from the folder (the regenerated package adds it back) is restored
+        cause = ("deleted by hand: regenerating restores it" if status == "added"
+                 else "hand edit: regenerating discards it")
         if report.changed_inputs:
             cause += "; inputs changed too: " + ", ".join(report.changed_inputs)
         return cause
@@ -250,6 +252,7 @@ def explain(report: PackageReport, expected: dict[str, str], actual: dict[str, s
         shown = shown_file(report.folder, relative)
         binary = isinstance(have, Binary)
         report.files.append(
-            FileDrift(relative, status, _cause(relative, report), unified_diff(shown, have, want),
+            FileDrift(relative, status, _cause(relative, report, status),
+                      unified_diff(shown, have, want),
                       None if binary else _first_difference(have, want), binary)
         )
