@@ -254,8 +254,14 @@ class _Bundler:
         for key, value in mapping.items():
             if isinstance(value, str) and is_mapping_reference(value) and (
                     source is not self.main or not value.startswith("#")):
+                known = len(self.problems)
                 replacement = self.bundle_ref(value, "schema", source, join_pointer(at, key))
-                if isinstance(replacement, str):
+                if len(self.problems) > known:
+                    # a file or place that is not there: the entry names nothing, as a local
+                    # one naming no schema does, which the own checks find and `generate`
+                    # drops, named (DigitalOcean's 43 entries naming files it does not ship)
+                    del self.problems[known:]
+                elif isinstance(replacement, str):
                     mapping[key] = replacement
 
     def _members(self, node: dict[str, Any], kind: str,

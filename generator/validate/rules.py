@@ -107,8 +107,8 @@ def _no_pointer(doc: Document, pointer: str, ref: str, walked: Walked) -> Proble
 def check_discriminator_mappings(doc: Document, walked: Walked | None = None) -> list[Problem]:
     """A discriminator's `mapping` entry naming a schema that does not exist (`cat: Kat`, or
     `#/components/schemas/Kat`): a reference like a `$ref`, which openapi-spec-validator does
-    not follow. A value naming another file was bundled (or refused) when the document was
-    loaded, so what is left here is local."""
+    not follow. A value naming another file was bundled when the document was loaded; one
+    left is a file or place loading could not read in."""
     walked = walked if walked is not None else Walked(doc.data)
     problems = []
     for at, node in walked.objects:
@@ -120,6 +120,9 @@ def check_discriminator_mappings(doc: Document, walked: Walked | None = None) ->
             ref = mapping_ref(value)
             if ref is not None and walked.target(ref) is None:
                 problems.append(_dangling_mapping(doc, at, tag, ref))
+            elif ref is None and isinstance(value, str) and "://" not in value:
+                # another file's, not bundled (a URL's is not ours to resolve)
+                problems.append(_dangling_mapping(doc, at, tag, value, elsewhere=True))
     return problems
 
 
@@ -180,12 +183,16 @@ def _contradicted_tag(doc: Document, at: str, name: str, tag: str, shown: str) -
                    "add a mapping, or an enum to the property", code="discriminator-contradicted")
 
 
-def _dangling_mapping(doc: Document, at: str, tag: str, ref: str) -> Problem:
+def _dangling_mapping(doc: Document, at: str, tag: str, ref: str,
+                      elsewhere: bool = False) -> Problem:
+    """`elsewhere`: `ref` names another file, which loading could not read in (not there, or
+    a place it may not read): no schema either."""
     pointer = join_tokens(at, "discriminator", "mapping", tag)
     target = fragment_pointer(ref)
     _, hint = _describe_missing(doc.data, ref, target) if target is not None else ("", "")
+    what = "which could not be read in" if elsewhere else "which does not exist"
     return Problem(str(doc.path), pointer, doc.line_of(pointer),
-                   f"discriminator mapping {tag!r} names {ref!r}, which does not exist",
+                   f"discriminator mapping {tag!r} names {ref!r}, {what}",
                    hint or "name an existing schema, or drop the entry", code="dangling-mapping")
 
 

@@ -37,6 +37,14 @@ CASES: dict[str, tuple[tuple[str, ...], int, tuple[str, ...]]] = {
          "and /paths/~1c/get would both become the method default.get_a() -> names it "
          "`default.get_c()` (its path-based name)"),
     ), 2, ()),
+    # a discriminator mapping entry naming a file that is not there (DigitalOcean's 43): no
+    # schema, as a local entry naming none; the document was refused at loading
+    "mapping_missing_file": ((
+        ("mapping_missing_file.yaml:22: /paths/~1pets/post/requestBody/content/application~1json/"
+         "schema/discriminator/mapping/cat: repaired: discriminator mapping 'cat' names "
+         "'models/pets.yml#/cat', which could not be read in -> drops the discriminator mapping "
+         "entry `cat` (it names no schema)"),
+    ), 1, ()),
     "no_info": ((
         "no_info.yaml:1: repaired: 'info' is a required property -> reads the missing `info` as empty",
     ), 1, ()),
