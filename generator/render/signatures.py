@@ -187,13 +187,17 @@ def _stream_overloads(shape: Shape, switch: str, stream: str, stream_doc: str
     optional = [a for a in shape.arguments if a.default is not None and a.name != switch]
     either = f"{shape.returns} | {stream}"
     either_doc = docs.either_doc(shape.returns_doc, switch, stream_doc)
+    # a nullable switch takes None as not streaming (OpenAI's `stream: {nullable: true}`)
+    none = " | None" if any(a.name == switch and "None" in a.annotation.split(" | ")
+                            for a in shape.arguments) else ""
     return (
         shape.signature([*required, *optional,
-                         Argument(switch, "Literal[False] | NotGiven", "NOT_GIVEN")],
+                         Argument(switch, f"Literal[False]{none} | NotGiven", "NOT_GIVEN")],
                         shape.returns, shape.returns_doc),
         shape.signature([*required, Argument(switch, "Literal[True]", None), *optional],
                         stream, stream_doc),
-        shape.signature([*required, *optional, Argument(switch, "bool | NotGiven", "NOT_GIVEN")],
+        shape.signature([*required, *optional,
+                         Argument(switch, f"bool{none} | NotGiven", "NOT_GIVEN")],
                         either, either_doc),
     )
 

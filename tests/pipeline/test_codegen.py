@@ -758,3 +758,30 @@ def test_literal_of_a_set_is_a_sorted_set_display(value: set[object] | frozenset
     assert ast.literal_eval(source) == set(value)
     if value:  # sorted, so that the same set always gives the same text
         assert source == "{" + ", ".join(sorted(repr(item) for item in value)) + "}"
+
+
+NULLABLE_SWITCH_CALLS = """
+from __future__ import annotations
+
+from typing import assert_type
+
+import nebius
+from nebius import models
+
+
+def calls(client: nebius.Client, flag: bool | None) -> None:
+    assert_type(client.completions.create(model="m", prompt="p", stream=None),
+                models.CompletionResponse)
+    assert_type(client.completions.create(model="m", prompt="p", stream=flag),
+                models.CompletionResponse | nebius.Stream[models.CompletionChunk])
+"""
+
+
+def test_a_nullable_stream_switch_takes_none_as_not_streaming(tmp_path: Path) -> None:
+    """Nebius's `stream: {type: boolean, nullable: true}` (as OpenAI's): `stream=None` matched
+    no overload, though the document allows it and the method reads it as not streaming."""
+    shutil.copytree(GENERATED / "nebius", tmp_path / "nebius",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    (tmp_path / "calls.py").write_text(NULLABLE_SWITCH_CALLS, encoding="utf-8")
+    checked = _mypy(tmp_path, "nebius", "calls.py")
+    assert checked.returncode == 0, checked.stdout + checked.stderr

@@ -76,7 +76,7 @@ class Completions(SyncAPIResource):
         service_tier: _models.ServiceTier
         | _typing.Literal["auto", "default", "over-limit", "flex", "no-limit"]
         | NotGiven = NOT_GIVEN,
-        stream: Literal[False] | NotGiven = NOT_GIVEN,
+        stream: Literal[False] | None | NotGiven = NOT_GIVEN,
         extra_headers: Headers | None = None,
         extra_query: Query | None = None,
         extra_body: Mapping[str, object] | None = None,
@@ -290,7 +290,7 @@ class Completions(SyncAPIResource):
         service_tier: _models.ServiceTier
         | _typing.Literal["auto", "default", "over-limit", "flex", "no-limit"]
         | NotGiven = NOT_GIVEN,
-        stream: bool | NotGiven = NOT_GIVEN,
+        stream: bool | None | NotGiven = NOT_GIVEN,
         extra_headers: Headers | None = None,
         extra_query: Query | None = None,
         extra_body: Mapping[str, object] | None = None,
@@ -397,7 +397,7 @@ class Completions(SyncAPIResource):
         service_tier: _models.ServiceTier
         | _typing.Literal["auto", "default", "over-limit", "flex", "no-limit"]
         | NotGiven = NOT_GIVEN,
-        stream: bool | NotGiven = NOT_GIVEN,
+        stream: bool | None | NotGiven = NOT_GIVEN,
         extra_headers: Headers | None = None,
         extra_query: Query | None = None,
         extra_body: Mapping[str, object] | None = None,
@@ -589,7 +589,7 @@ class AsyncCompletions(AsyncAPIResource):
         service_tier: _models.ServiceTier
         | _typing.Literal["auto", "default", "over-limit", "flex", "no-limit"]
         | NotGiven = NOT_GIVEN,
-        stream: Literal[False] | NotGiven = NOT_GIVEN,
+        stream: Literal[False] | None | NotGiven = NOT_GIVEN,
         extra_headers: Headers | None = None,
         extra_query: Query | None = None,
         extra_body: Mapping[str, object] | None = None,
@@ -803,7 +803,7 @@ class AsyncCompletions(AsyncAPIResource):
         service_tier: _models.ServiceTier
         | _typing.Literal["auto", "default", "over-limit", "flex", "no-limit"]
         | NotGiven = NOT_GIVEN,
-        stream: bool | NotGiven = NOT_GIVEN,
+        stream: bool | None | NotGiven = NOT_GIVEN,
         extra_headers: Headers | None = None,
         extra_query: Query | None = None,
         extra_body: Mapping[str, object] | None = None,
@@ -910,7 +910,7 @@ class AsyncCompletions(AsyncAPIResource):
         service_tier: _models.ServiceTier
         | _typing.Literal["auto", "default", "over-limit", "flex", "no-limit"]
         | NotGiven = NOT_GIVEN,
-        stream: bool | NotGiven = NOT_GIVEN,
+        stream: bool | None | NotGiven = NOT_GIVEN,
         extra_headers: Headers | None = None,
         extra_query: Query | None = None,
         extra_body: Mapping[str, object] | None = None,
