@@ -16,6 +16,7 @@ import re
 from typing import Any
 
 from generator.document.operations import iter_operations
+from generator.document.pointer import join_pointer
 from generator.document.refs import Refs
 from generator.document.tree import changed_in_place, copy_tree
 from generator.ir import retries, usage
@@ -42,7 +43,7 @@ from generator.ir.servers import (
 from generator.ir.tuples import loose_tuple, tuple_notes
 from generator.names import namespace
 from generator.names.client_arguments import ArgumentSite, client_argument_renames
-from generator.names.components import class_names, ref_renames, renamed_ref
+from generator.names.components import clashing_names, class_names, ref_renames, renamed_ref
 from generator.names.operations import method_names, name_clashes
 from generator.problems import NOTE, GeneratorError, Problem, operation_label
 
@@ -175,7 +176,8 @@ def _api(context: Context, operations: list[Operation], failed: Failed) -> Api:
         renames=(*chosen.renames, *client_renames,
                  *tuple_notes(context.data, list(context.loose_tuples), context.original_names),
                  *(note for op in operations for note in (*op.ignored, *op.renamed_arguments)),
-                 *_server_note(data, options.default_base_url), *_twin_paths(operations)),
+                 *_server_note(data, options.default_base_url), *_twin_paths(operations),
+                 *_told_apart(context.original_names)),
         incoming=incoming_requests(data),
         other_servers=other_servers(data),
         unused_schemas=unused,
@@ -197,6 +199,16 @@ def _server_note(data: dict[str, Any], fallback: str | None) -> tuple[namespace.
     return (namespace.Rename("/servers/0/url", f"the first server's URL `{url}` (its variables "
                              f"at their defaults) is no base URL: {why}",
                              "the client has no default base URL: pass base_url=", kind=NOTE),)
+
+
+def _told_apart(original_names: dict[str, str]) -> tuple[namespace.Rename, ...]:
+    """A rename for each component schema whose class name had to be told apart from another's
+    (`Foo-Bar` -> `FooBar2` beside `FooBar`): code naming `models.FooBar` gets the other one."""
+    chosen = {original: new for new, original in original_names.items()}
+    return tuple(namespace.Rename(
+        join_pointer("/components/schemas", original),
+        f"schema `{original}` would be the class `{natural}`, which another schema's is",
+        f"its class is `{new}`") for original, natural, new in clashing_names(chosen))
 
 
 def _twin_paths(operations: list[Operation]) -> tuple[namespace.Rename, ...]:

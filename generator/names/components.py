@@ -21,9 +21,22 @@ SCHEMAS_PREFIX = "#/components/schemas/"
 
 def class_names(schemas: Mapping[str, Any], taken: set[str]) -> dict[str, str]:
     """Each component schema's key -> its valid, unique class name (added to `taken`), in the
-    keys' sorted order: the order `components/schemas` is then written in."""
-    return {original: names.unique(names.class_name(original), taken)
-            for original in sorted(schemas)}
+    keys' sorted order: the order `components/schemas` is then written in. A key that is its
+    class name already keeps it (`FooBar` beside `Foo-Bar`, which sorts first: `Foo-Bar` is
+    `FooBar2`, not `FooBar` with `FooBar` renamed `FooBar2`)."""
+    keys = sorted(schemas)
+    exact = [key for key in keys if names.class_name(key) == key]
+    chosen = {key: names.unique(key, taken) for key in exact}
+    chosen.update({key: names.unique(names.class_name(key), taken)
+                   for key in keys if key not in chosen})
+    return {key: chosen[key] for key in keys}
+
+
+def clashing_names(chosen: Mapping[str, str]) -> list[tuple[str, str, str]]:
+    """(schema key, the class name it would have, the class name it got) of each schema whose
+    class name had to be told apart from another's (`Foo-Bar` -> `FooBar2`)."""
+    return [(key, names.class_name(key), new) for key, new in chosen.items()
+            if new != names.class_name(key)]
 
 
 def ref_renames(chosen: Mapping[str, str]) -> dict[str, str]:
