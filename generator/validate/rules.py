@@ -769,6 +769,14 @@ _COMPOSED = ("$ref", "allOf", "anyOf", "oneOf", "not", "if", "$dynamicRef")
 
 def _default_misfit(doc: Document, pointer: str, node: dict[str, Any], refs: Refs) -> list[Problem]:
     default = node["default"]
+    home = _rebuilt_home(pointer, node, default)
+    if home is not None:
+        where = join_pointer(pointer, "default")
+        return [Problem(str(doc.path), where, doc.line_of(where),
+                        f"the default builds `{split_pointer(home)[-1]}`, the schema it sits in, "
+                        "whose model then "
+                        "builds this default again, without end: no value of it can be made",
+                        "drop the default", code="default-recursive")]
     if default is None and _null_refused_by_every_branch(node, refs):
         where = join_pointer(pointer, "default")
         return [Problem(str(doc.path), where, doc.line_of(where),
@@ -781,6 +789,25 @@ def _default_misfit(doc: Document, pointer: str, node: dict[str, Any], refs: Ref
     message, code, hint = found
     where = join_pointer(pointer, "default")
     return [Problem(str(doc.path), where, doc.line_of(where), message, hint, code=code)]
+
+
+def _rebuilt_home(pointer: str, node: dict[str, Any], default: Any) -> str | None:
+    """The schema an object `default` sits in when the property's schema is that schema again
+    (`Node.child: {allOf: [$ref: Node], default: {}}`) and the default does not give the
+    property itself: the model validates its defaults, so making a `Node` makes its `child`
+    from `{}`, a `Node`, and so on (`recursion_depth_exceeded` on every use)."""
+    if not isinstance(default, dict):
+        return None
+    members = [node, *(m for m in node.get("allOf") or [] if isinstance(m, dict))]
+    for member in members:
+        ref = member.get("$ref")
+        target = fragment_pointer(ref) if isinstance(ref, str) else None
+        if target is None or not pointer.startswith(target + "/"):
+            continue
+        inside = split_pointer(pointer[len(target):])
+        if len(inside) >= 2 and inside[0] == "properties" and inside[1] not in default:
+            return target
+    return None
 
 
 _TYPE_HINT = "fix the value's type (quote numbers meant as strings)"

@@ -45,6 +45,13 @@ CASES: dict[str, tuple[tuple[str, ...], int, tuple[str, ...]]] = {
          "'models/pets.yml#/cat', which could not be read in -> drops the discriminator mapping "
          "entry `cat` (it names no schema)"),
     ), 1, ()),
+    # an object default inside the schema it builds: `Node()` made its `child` from `{}`, a
+    # `Node`, without end (the package imported and type-checked; no model could be made)
+    "recursive_default": ((
+        ("recursive_default.yaml:17: /components/schemas/Node/properties/child/default: repaired: "
+         "the default builds `Node`, the schema it sits in, whose model then builds this default "
+         "again, without end: no value of it can be made -> drops the invalid `default`"),
+    ), 1, ()),
     "no_info": ((
         "no_info.yaml:1: repaired: 'info' is a required property -> reads the missing `info` as empty",
     ), 1, ()),

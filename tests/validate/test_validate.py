@@ -422,3 +422,20 @@ def test_a_validator_crash_named_at_a_value_is_no_slip_of_that_value() -> None:
     data = {"components": {"schemas": {"A": {"type": "string", "default": "x"}}}}
     decision = only(tolerate.triage(data, [crash]))
     assert decision.action == "generates without openapi-spec-validator's verdict on the rest"
+
+
+@pytest.mark.parametrize(("child", "expected"), [
+    # the model builds the default, a Node, whose own `child` default builds another...
+    ("{allOf: [{$ref: '#/components/schemas/Node'}], default: {}}",
+     [("default-recursive", "/components/schemas/Node/properties/child/default")]),
+    ("{$ref: '#/components/schemas/Node', default: {name: n}}",
+     [("default-recursive", "/components/schemas/Node/properties/child/default")]),
+    # a default that gives the property itself ends there; another schema's is no recursion
+    ("{allOf: [{$ref: '#/components/schemas/Node'}], default: {child: null}}", []),
+    ("{allOf: [{$ref: '#/components/schemas/Leaf'}], default: {}}", []),
+])
+def test_an_object_default_building_the_schema_it_sits_in_is_reported(
+        child: str, expected: list[tuple[str, str]], tmp_path: Path) -> None:
+    schemas = (f"    Node: {{type: object, properties: {{name: {{type: string}}, child: {child}}}}}\n"
+               "    Leaf: {type: object, properties: {name: {type: string}}}\n")
+    assert _own_problems(tmp_path, schemas) == expected
