@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import sys
 
-INTERRUPTED = "interrupted; nothing was written"
-
 
 def main() -> int:
     try:
         from generator.cli import main as run
     except KeyboardInterrupt:
+        from generator.problems import INTERRUPTED  # (nothing imported before the entry point)
+
         print(INTERRUPTED, file=sys.stderr)
         return 130
     return run()

@@ -83,6 +83,8 @@ class Problem:
         return text
 
 
+# What a command interrupted before it wrote anything says (`command`, `cli.main`).
+INTERRUPTED = "interrupted; nothing was written"
 REPAIR, RENAME, NOTE = "repair", "rename", "note"  # what a `Repaired` is (`Repaired.kind`)
 
 

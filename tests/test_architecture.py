@@ -6,7 +6,8 @@
   each imports only problems, io, itself and the stages below it;
 - `generator.drift.*` imports problems, io, document, names and ir; `generator.manifest` problems,
   io and document; `generator.pipeline` anything but cli;
-  `generator.cli.*` and `generator.__main__` anything;
+  `generator.cli.*` anything but the entry point, `generator.command` and `generator.__main__`
+  anything;
 - no import cycles among generator modules.
 
 Every import counts, module-level and function-level. The rules and the checker live in

@@ -27,11 +27,10 @@ from generator.cli.common import (
     read_manifest,
     usage_error,
 )
-from generator.command import INTERRUPTED
 from generator.io.memory import return_large_blocks_at_once
 from generator.io.write import written_so_far
 from generator.manifest import ALL_MODELS, MODELS_CHOICES, Provider
-from generator.problems import NOTE, RENAME, REPAIR, GeneratorError, Problem
+from generator.problems import INTERRUPTED, NOTE, RENAME, REPAIR, GeneratorError, Problem
 
 if TYPE_CHECKING:
     from generator import pipeline
