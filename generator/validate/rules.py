@@ -13,6 +13,7 @@ a document could choose what the generated package imports.
 from __future__ import annotations
 
 import difflib
+import functools
 import re
 import reprlib
 from collections.abc import Callable, Iterator
@@ -568,6 +569,7 @@ def check_schema_keywords(doc: Document, walked: Walked | None = None) -> list[P
     refs = Refs(doc.data)
     problems = []
     pattern_errors: dict[str, str | None] = {}
+    combined = functools.cache(lambda: _combined_targets(doc.data))  # asked rarely: then once
     objects = walked.objects if walked is not None else iter_objects(doc.data)
     for pointer, node in objects:
         if is_named_map(pointer):
@@ -584,7 +586,7 @@ def check_schema_keywords(doc: Document, walked: Walked | None = None) -> list[P
             problems.append(Problem(str(doc.path), where, doc.line_of(where),
                                     _non_unique(node[keyword]),
                                     "list each entry once", code="schema:uniqueItems"))
-        problems.extend(_required_not_defined(doc, pointer, node))
+        problems.extend(_required_not_defined(doc, pointer, node, combined))
         problems.extend(_unusable_counts(doc, pointer, node))
         pattern = node.get("pattern")
         if isinstance(pattern, str):
@@ -636,7 +638,8 @@ _COMBINED_IN = frozenset({"allOf", "anyOf", "oneOf", "not", "if", "then", "else"
                           "dependentSchemas"})
 
 
-def _required_not_defined(doc: Document, pointer: str, node: dict[str, Any]) -> list[Problem]:
+def _required_not_defined(doc: Document, pointer: str, node: dict[str, Any],
+                          combined: Callable[[], frozenset[str]]) -> list[Problem]:
     """`required` naming what the schema's `properties` do not define, where nothing else could
     define it: no generated model has such a field, and `generate` drops the names. Reported at
     the schema, as openapi-spec-validator reports the `allOf` case (the same repair), with the
@@ -651,7 +654,7 @@ def _required_not_defined(doc: Document, pointer: str, node: dict[str, Any]) -> 
         return []
     missing = [name for name in dict.fromkeys(required)
                if isinstance(name, str) and name not in properties]
-    if not missing or pointer in _combined_targets(doc):
+    if not missing or pointer in combined():
         return []
     listed = ", ".join(repr(name) for name in missing)
     where = join_pointer(pointer, "required")
@@ -663,22 +666,13 @@ def _required_not_defined(doc: Document, pointer: str, node: dict[str, Any]) -> 
                                 code="required-not-a-property"), at=where)]
 
 
-_TARGETS: dict[int, tuple[Any, frozenset[str]]] = {}  # the last document's (kept with it)
-
-
-def _combined_targets(doc: Document) -> frozenset[str]:
+def _combined_targets(data: dict[str, Any]) -> frozenset[str]:
     """The schemas a `$ref` makes a member of a combination (Spotify's `PagingObject`, whose
     `required: [items]` its `allOf` users define): read together with others as a member at
-    their place is. Found once per document, at its first such question (a rare one)."""
-    known = _TARGETS.get(id(doc.data))
-    if known is not None and known[0] is doc.data:
-        return known[1]
-    targets = frozenset(
-        target for pointer, ref in iter_refs(doc.data)
+    their place is."""
+    return frozenset(
+        target for pointer, ref in iter_refs(data)
         if _combined(split_pointer(pointer)[:-1]) and (target := fragment_pointer(ref)) is not None)
-    _TARGETS.clear()
-    _TARGETS[id(doc.data)] = (doc.data, targets)
-    return targets
 
 
 def _combined(tokens: list[str]) -> bool:
