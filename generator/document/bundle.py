@@ -11,6 +11,7 @@ a cycle that would have to be inlined is an error.
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import re
 from collections.abc import Mapping
@@ -400,7 +401,8 @@ class _Bundler:
             return None
         loaded = _Source(location, label, data, lines, remote)
         self.sources[location] = loaded
-        self.origins.add_source(location, self._shown(location, remote), lines)
+        self.origins.add_source(location, self._shown(location, remote), lines,
+                                hashlib.sha256(raw).hexdigest())
         return loaded
 
     def _shown(self, location: str, remote: bool) -> str:

@@ -52,13 +52,13 @@ class Document:
     # where what bundling put in came from (None when nothing was: no cost for one file)
     origins: Origins | None = None
 
-    def referenced_files(self) -> list[Path]:
-        """The local files other than the spec whose content bundling put in (none for one
-        file; remote documents are not files)."""
+    def referenced_files(self) -> dict[Path, str]:
+        """The local files other than the spec whose content bundling put in, each with the
+        SHA-256 of the bytes read from it (none for one file; remote documents are no files)."""
         if self.origins is None:
-            return []
-        return [Path(location) for location in sorted(self.origins.labels)
-                if location != self.origins.main and "://" not in location]
+            return {}
+        return {Path(location): sha for location, sha in sorted(self.origins.hashes.items())
+                if location != self.origins.main and "://" not in location}
 
     def line_of(self, pointer: str) -> int | None:
         """The line of the main file `pointer` (or its nearest ancestor with one) was written

@@ -28,10 +28,15 @@ class Origins:
     lines: dict[str, Mapping[str, int]] = field(default_factory=dict)  # location -> line map
     # (location, pointer there) -> (location of the content placed there, its pointer)
     placed: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
+    # location -> SHA-256 of the bytes read there (the records name the files a package came from)
+    hashes: dict[str, str] = field(default_factory=dict)
 
-    def add_source(self, location: str, label: str, lines: Mapping[str, int]) -> None:
+    def add_source(self, location: str, label: str, lines: Mapping[str, int],
+                   sha256: str = "") -> None:
         self.labels[location] = label
         self.lines[location] = lines
+        if sha256:
+            self.hashes[location] = sha256
 
     def place(self, location: str, pointer: str, target: str, fragment: str) -> None:
         """The content at `fragment` of `target` was put at `pointer` of `location`."""

@@ -212,9 +212,10 @@ def inputs_record(spec_sha256: str, overlay_sha256: str | None, settings: dict[s
     return inputs
 
 
-def referenced_hashes(spec: Path, files: Iterable[Path]) -> dict[str, str]:
-    """The hash of each of `files` (referenced by `spec`), by its path from the spec's folder."""
-    return {_from_spec(spec, file): _sha256_or_missing(file) for file in files}
+def referenced_hashes(spec: Path, files: dict[Path, str]) -> dict[str, str]:
+    """The hash of each of `files` (referenced by `spec`: the hash of what was read from it),
+    by its path from the spec's folder."""
+    return {_from_spec(spec, file): sha for file, sha in files.items()}
 
 
 def input_fingerprint(spec: Path, overlay: Path | None, settings: dict[str, str],

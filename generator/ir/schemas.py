@@ -329,20 +329,21 @@ def nullable_scalar_union(schema: dict[str, Any]) -> bool:
 def _plain_and_null(branches: list[Any]) -> bool:
     if not all(isinstance(branch, dict) for branch in branches):
         return False
-    nulls = [b for b in branches if b.get("type") == "null" and _NULL_BRANCH_KEYS.issuperset(b)]
-    others = [b for b in branches if not (b.get("type") == "null"
-                                          and _NULL_BRANCH_KEYS.issuperset(b))]
+    others = [branch for branch in branches if not _is_null_branch(branch)]
     kind = others[0].get("type") if len(others) == 1 else None
-    return (len(nulls) == 1 and isinstance(kind, str) and kind in _FOLDED_TYPES
+    return (isinstance(kind, str) and kind in _FOLDED_TYPES
             and _KEEPS_ITS_CLASS.isdisjoint(others[0]))
+
+
+def _is_null_branch(branch: dict[str, Any]) -> bool:
+    return branch.get("type") == "null" and _NULL_BRANCH_KEYS.issuperset(branch)
 
 
 def fold_nullable_scalar(schema: dict[str, Any], openapi_31: bool) -> None:
     """`schema` (a `nullable_scalar_union`) rewritten in place as its typed branch made
     nullable, the union's own keywords (a description, a default) kept over the branch's."""
     key = "anyOf" if "anyOf" in schema else "oneOf"
-    typed = next(b for b in schema[key] if b.get("type") != "null" or not
-                 _NULL_BRANCH_KEYS.issuperset(b))
+    typed = next(branch for branch in schema[key] if not _is_null_branch(branch))
     folded = {**typed, **{k: v for k, v in schema.items() if k != key}}
     if openapi_31:
         folded["type"] = [typed["type"], "null"]

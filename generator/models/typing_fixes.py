@@ -438,7 +438,7 @@ def _default_edit(statement: ast.AnnAssign, defined: _Defined, lines: list[str])
         return _span(value), _wrapped_default(name, value, lines, defined.members)
     if name in defined.objects and isinstance(value, ast.Dict):
         # an object model's default given as its JSON object: the model it validates into
-        return _span(value), f"{name}.model_validate({_text_at(lines, _span(value))})"
+        return _span(value), _validated(name, value, lines)
     if name in defined.later and "# type: ignore" not in lines[(statement.end_lineno or 1) - 1]:
         return _field_ignore(statement, lines)
     model = _entries_model(types[0], value, defined) if len(types) == 1 else None
@@ -452,33 +452,38 @@ def _entries_model(annotation: ast.expr, value: ast.expr, defined: _Defined) -> 
     """The object model a `dict[str, Model]` or `list[Model]` field's default holds the JSON
     objects of (Docker's `Runtimes: {runc: {path: docker-runc}}`: mypy, `dict[str, str]` is no
     `dict[str, Runtime]`), when defined above; None for any other default."""
-    if not (isinstance(annotation, ast.Subscript)
-            and isinstance(annotation.value, ast.Name)):
-        return None
-    kind, inner = annotation.value.id, annotation.slice
-    item = inner.elts[1] if kind == "dict" and isinstance(inner, ast.Tuple) and len(
-        inner.elts) == 2 else inner if kind == "list" else None
-    name = ast.unparse(item) if item is not None else ""
-    if name not in defined.objects:
+    kind, item = _container_of(annotation)
+    if item not in defined.objects:
         return None
     entries = (value.values if kind == "dict" and isinstance(value, ast.Dict)
-               else value.elts if kind == "list" and isinstance(value, ast.List) else None)
-    if entries is None or not all(isinstance(entry, ast.Dict) for entry in entries):
-        return None
-    return name
+               else value.elts if kind == "list" and isinstance(value, ast.List) else [None])
+    return item if all(isinstance(entry, ast.Dict) for entry in entries) else None
+
+
+def _container_of(annotation: ast.expr) -> tuple[str, str]:
+    """(`dict` or `list`, the name of its values' type) of `dict[str, X]` or `list[X]`; else
+    ("", "")."""
+    if not (isinstance(annotation, ast.Subscript) and isinstance(annotation.value, ast.Name)):
+        return "", ""
+    kind, inner = annotation.value.id, annotation.slice
+    if kind == "dict" and isinstance(inner, ast.Tuple) and len(inner.elts) == 2:
+        return kind, ast.unparse(inner.elts[1])
+    return (kind, ast.unparse(inner)) if kind == "list" else ("", "")
 
 
 def _validated_entries(model: str, value: ast.expr, lines: list[str]) -> str:
     """The default with each entry its model's `model_validate(...)`."""
-    def made(entry: ast.expr) -> str:
-        return f"{model}.model_validate({_text_at(lines, _span(entry))})"
-
     if isinstance(value, ast.Dict):
-        return "{" + ", ".join(f"{_text_at(lines, _span(key))}: {made(entry)}"
+        return "{" + ", ".join(f"{_text_at(lines, _span(key))}: {_validated(model, entry, lines)}"
                                for key, entry in zip(value.keys, value.values, strict=True)
                                if key is not None) + "}"
     assert isinstance(value, ast.List)
-    return "[" + ", ".join(made(entry) for entry in value.elts) + "]"
+    return "[" + ", ".join(_validated(model, entry, lines) for entry in value.elts) + "]"
+
+
+def _validated(model: str, node: ast.expr, lines: list[str]) -> str:
+    """`Model.model_validate(<the JSON object at node>)`: the model its default validates into."""
+    return f"{model}.model_validate({_text_at(lines, _span(node))})"
 
 
 def _parsed_default(name: str, value: ast.expr, lines: list[str]) -> str | None:

@@ -1790,7 +1790,7 @@ def _body_effect(change: Change, trace: _Trace, operation: OperationRecord, meth
         return trace.argument(f"{method}: argument {name}", operation.pointer, name, param,
                               _properties(rest)[1:])
     if body.expanded:  # the body as a whole: its arguments together
-        if change.kind in _BODY_REQUIRED_KINDS and not rest[rest.index("requestBody") + 1:]:
+        if change.kind in _BODY_REQUIRED_KINDS and rest == ["requestBody"]:
             # each argument is required as its property is, whether the body is or not
             trace.calls_unchanged = True
             sent = ("on every call" if change.kind == "request-body-became-required"

@@ -153,9 +153,11 @@ def _counts_outside_strings(text: str | bytes) -> dict[str, int]:
         end = string.start()
         opened += count(brace, start, end) + count(bracket, start, end)
         separated += count(comma, start, end) + count(colon, start, end)
-        if opened > MAX_JSON_CONTAINERS or separated > MAX_JSON_VALUES:
-            break
-        if seen > opened + separated + 1:
+        if (
+            opened > MAX_JSON_CONTAINERS
+            or separated > MAX_JSON_VALUES
+            or seen > opened + separated + 1
+        ):
             break
         start = string.end()
     else:
