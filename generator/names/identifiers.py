@@ -18,8 +18,10 @@ from typing import TypeVar
 
 from generator.names.reserved import CALL_ARGUMENT_NAMES
 
+# A capital run keeps the digits after it (`V1`, `EC2`, `HTTP2`: `apps_v1`, not `apps_v_1`), as
+# a lower-case word does (`beta1`).
 _WORD_BOUNDARY = re.compile(
-    r"[A-Z]?[a-z]+\d*|[A-Z]+(?=[A-Z][a-z]|\d|\b|_|$)|[A-Z]+|\d+",
+    r"[A-Z]?[a-z]+\d*|[A-Z]+\d+|[A-Z]+(?=[A-Z][a-z]|\b|_|$)|[A-Z]+|\d+",
 )
 _NON_WORD = re.compile(r"[^0-9A-Za-z]+")
 # An acronym's plural (`IPs`, `VPCs`, `URLs`, `IDs`) and `IPv6`, each one word: `_WORD_BOUNDARY`
@@ -83,14 +85,21 @@ _TRANSLITERATION = str.maketrans({
 def _ascii_words(text: str) -> list[str]:
     folded = unicodedata.normalize("NFKD", text.translate(_TRANSLITERATION))
     folded = folded.encode("ascii", "ignore").decode("ascii")
+    return [word for chunk in _NON_WORD.split(folded) for word in _chunk_words(chunk, chunk)]
+
+
+def _chunk_words(chunk: str, shape: str) -> list[str]:
+    """The words of `chunk`, split at the case changes its `shape` shows (`_WORD_BOUNDARY`), an
+    acronym's plural one word (`_ACRONYM`)."""
     words: list[str] = []
-    for chunk in _NON_WORD.split(folded):
-        start = 0
-        for acronym in _ACRONYM.finditer(chunk):
-            words.extend(_WORD_BOUNDARY.findall(chunk[start:acronym.start()]))
+    start = 0
+    for acronym in [*_ACRONYM.finditer(chunk), None]:
+        end = acronym.start() if acronym else len(chunk)
+        words.extend(chunk[start + word.start():start + word.end()]
+                     for word in _WORD_BOUNDARY.finditer(shape[start:end]))
+        if acronym:
             words.append(acronym.group())
             start = acronym.end()
-        words.extend(_WORD_BOUNDARY.findall(chunk[start:]))
     return words
 
 
@@ -145,11 +154,8 @@ def identifier_words(text: str) -> list[str]:
     at case changes), letters of every script kept: `größeWert` -> [`größe`, `Wert`]."""
     normal = unicodedata.normalize("NFKC", text)
     shape = "".join(_shape(char) for char in normal)
-    words: list[str] = []
-    for chunk in re.finditer(r"[^_]+", shape):
-        words.extend(normal[chunk.start() + word.start():chunk.start() + word.end()]
-                     for word in _WORD_BOUNDARY.finditer(chunk.group()))
-    return words
+    return [word for chunk in re.finditer(r"[^_]+", shape)
+            for word in _chunk_words(normal[chunk.start():chunk.end()], chunk.group())]
 
 
 @_spelt_once

@@ -296,7 +296,9 @@ def _read_text(text: str) -> Reading | None:
 
 
 def _base_names(cls: ast.ClassDef) -> tuple[str, ...]:
-    return tuple(base.id for base in cls.bases if isinstance(base, ast.Name))
+    """The names of the class's bases, a generic one's included (`BaseClient[Client]`)."""
+    bases = (base.value if isinstance(base, ast.Subscript) else base for base in cls.bases)
+    return tuple(base.id for base in bases if isinstance(base, ast.Name))
 
 
 def _public_methods(cls: ast.ClassDef) -> tuple[str, ...]:

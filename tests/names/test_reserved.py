@@ -72,7 +72,8 @@ def _class_attributes(name: str, classes: Mapping[str, ast.ClassDef]) -> set[str
         if node is None or node.name in seen:
             continue
         seen.add(node.name)
-        pending.extend(base.id for base in node.bases if isinstance(base, ast.Name))
+        bases = (base.value if isinstance(base, ast.Subscript) else base for base in node.bases)
+        pending.extend(base.id for base in bases if isinstance(base, ast.Name))
         found |= _own_attributes(node)
     return found
 

@@ -65,6 +65,4 @@ def copied_client(client: _ClientT, changes: Mapping[str, object]) -> _ClientT:
         else:
             arguments[name] = value
     arguments.setdefault("http_client", client._client)
-    copy = type(client)(**arguments)
-    copy._sleep = client._sleep  # the same retry waits (tests replace them)
-    return copy
+    return client._rebuilt(arguments)

@@ -173,6 +173,7 @@ DEFAULT_IDEMPOTENCY_HEADER: Final = "Idempotency-Key"
 
 _MISSING: Any = object()
 _T = TypeVar("_T")
+_HttpClientT = TypeVar("_HttpClientT", _http.Client, _http.AsyncClient)
 _URL_CACHE_SIZE: Final = 256  # distinct request URLs kept parsed per client
 
 
@@ -1041,7 +1042,7 @@ def _without_repeated_prefix(base_url: str, prefix: str) -> str:
     return urlunsplit(parts._replace(path=path[: -len(prefix)]))
 
 
-class BaseClient:
+class BaseClient(Generic[_HttpClientT]):
     """State and I/O-free logic shared by :class:`SyncAPIClient` and :class:`AsyncAPIClient`."""
 
     #: ``User-Agent`` header; ``None`` -> the module's ``USER_AGENT``.
@@ -1056,7 +1057,7 @@ class BaseClient:
     _document_base_url: str | None = None
     _operation_servers: tuple[str, ...] = ()
     _stream_cls: type[Stream[Any] | AsyncStream[Any]]
-    _client: _http.Client | _http.AsyncClient  # the subclasses narrow it
+    _client: _HttpClientT
 
     def __init__(
         self,
@@ -1837,7 +1838,7 @@ class BoundedCookieJar(http.cookiejar.CookieJar):
         return name in cookies.get(domain, {}).get(path, {})
 
 
-class SyncAPIClient(BaseClient):
+class SyncAPIClient(BaseClient[_http.Client]):
     """Synchronous client engine (see the module docstring for retry rules)."""
 
     _stream_cls = Stream
@@ -1878,7 +1879,7 @@ class SyncAPIClient(BaseClient):
             strict_response_validation=strict_response_validation,
         )
         self._owns_client = http_client is None
-        self._client: _http.Client = http_client or _http.Client(
+        self._client = http_client or _http.Client(
             timeout=self.timeout,
             limits=DEFAULT_LIMITS,
             follow_redirects=False,  # see request_raw
@@ -1889,6 +1890,12 @@ class SyncAPIClient(BaseClient):
             _bound_reads(self._client)
         #: Sleeps between retries; tests replace it.
         self._sleep: Callable[[float], None] = time.sleep
+
+    def _rebuilt(self, arguments: Mapping[str, Any]) -> Self:
+        """A client of this class built from ``arguments``, with this one's retry waits."""
+        copy = type(self)(**arguments)
+        copy._sleep = self._sleep
+        return copy
 
     def request(
         self,
@@ -2030,7 +2037,7 @@ class SyncAPIClient(BaseClient):
         self.close()
 
 
-class AsyncAPIClient(BaseClient):
+class AsyncAPIClient(BaseClient[_http.AsyncClient]):
     """Asynchronous client engine: ``await request(...)``, ``AsyncStream``, ``aclose()``."""
 
     _stream_cls = AsyncStream
@@ -2071,7 +2078,7 @@ class AsyncAPIClient(BaseClient):
             strict_response_validation=strict_response_validation,
         )
         self._owns_client = http_client is None
-        self._client: _http.AsyncClient = http_client or _http.AsyncClient(
+        self._client = http_client or _http.AsyncClient(
             timeout=self.timeout,
             limits=DEFAULT_LIMITS,
             follow_redirects=False,  # see request_raw
@@ -2082,6 +2089,12 @@ class AsyncAPIClient(BaseClient):
             _bound_reads(self._client)
         #: Sleeps between retries; tests replace it.
         self._sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
+
+    def _rebuilt(self, arguments: Mapping[str, Any]) -> Self:
+        """A client of this class built from ``arguments``, with this one's retry waits."""
+        copy = type(self)(**arguments)
+        copy._sleep = self._sleep
+        return copy
 
     async def request(
         self,
