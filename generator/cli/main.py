@@ -118,6 +118,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
         chosen, folders = _generate_targets(args)
         for folder in folders.values():
             _refuse_a_file_in_the_way(folder)
+        _refuse_inputs_inside(chosen, folders)
         generation = pipeline.generate_packages(chosen, allow_remote_refs=args.allow_remote_refs,
                                                 cache=chosen_cache(args))
     here = os.getcwd()
@@ -252,6 +253,20 @@ def _refuse_a_file_in_the_way(folder: Path) -> None:
                                        "not a folder", "choose a folder you can write to")
 
 
+def _refuse_inputs_inside(chosen: list[pipeline.Target], folders: dict[str, Path]) -> None:
+    """A usage error (exit 2) when a package's folder holds a spec or overlay this command
+    reads: replacing the folder, which `--force` allows for files a user added, would delete
+    the document the package is made from."""
+    inputs = [path for target in chosen for path in (target.spec, target.overlay) if path]
+    for folder in folders.values():
+        where = Path(os.path.realpath(folder))
+        for path in inputs:
+            if where in Path(os.path.realpath(path)).parents:
+                raise usage_error(str(folder), f"holds {path}, an input of this command: "
+                                               "writing the package there would delete it",
+                                  "choose a folder that holds none of the inputs")
+
+
 def _package_name(out: Path, package: str | None) -> str:
     """`--package`, else the last part of `--out` (made absolute: `--out .` is named by the
     folder the shell stands in, `--out ..` by its parent); a usage error saying what to pass
@@ -277,6 +292,11 @@ def _package_name(out: Path, package: str | None) -> str:
 _VERBS = {REPAIR: "repaired", RENAME: "renamed", NOTE: "noted"}  # (`Repaired.kind`)
 
 
+# Lines of one wording shown (Kubernetes: 1,193 answers read as JSON only, each its own line,
+# burying its 505 renames); the rest are counted, and COVERAGE.md lists them all.
+_SHOWN_ALIKE = 3
+
+
 def _report_coverage(generation: pipeline.Generation, folders: dict[str, Path]) -> None:
     """One line per repair and per skipped operation (stderr), then each package's summary."""
     from generator.output import coverage  # loaded by the generation already
@@ -285,11 +305,20 @@ def _report_coverage(generation: pipeline.Generation, folders: dict[str, Path]) 
         outcome = generation.outcomes.get(name)
         repairs = outcome.repairs if outcome is not None else ()
         skipped = outcome.skipped if outcome is not None else ()
+        alike = Counter((repair.kind, repair.problem, repair.action) for repair in repairs)
+        shown: Counter[tuple[str, str, str]] = Counter()
         for repair in repairs:
+            wording = (repair.kind, repair.problem, repair.action)
+            shown[wording] += 1
+            if shown[wording] > _SHOWN_ALIKE:
+                continue
             verb = _VERBS[repair.kind]
             repaired = f"{verb}: {repair.problem} -> {repair.action}"
             print(Problem(repair.file, repair.pointer, repair.line, repaired,
                           origin=repair.origin).format(), file=sys.stderr)
+            if shown[wording] == _SHOWN_ALIKE and alike[wording] > _SHOWN_ALIKE:
+                print(f"{repair.file}: ... and {alike[wording] - _SHOWN_ALIKE} more {verb} alike "
+                      f"(listed in {folder / coverage.NOTE_FILENAME})", file=sys.stderr)
         for skip in skipped:
             file, line = generation.place_of(name, skip.pointer)
             message = f"skipped {skip.label}: {'; '.join(skip.reasons)}"

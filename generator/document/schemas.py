@@ -89,7 +89,9 @@ def json_key(value: object) -> tuple[str, object]:
     if isinstance(value, bool):
         return ("bool", value)
     if isinstance(value, (int, float)):
-        return ("number", float(value))
+        # Python compares an int with a float exactly (`1 == 1.0`, one hash): `float()` would
+        # make 2**53 + 1 and 2**53 one value
+        return ("number", value)
     if isinstance(value, (dict, list)):
         return ("json", json.dumps(value, sort_keys=True))
     return (type(value).__name__, value)

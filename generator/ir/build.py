@@ -30,6 +30,8 @@ from generator.ir.schemas import (
     fold_nullable_scalar,
     hoist_deep_schemas,
     hoist_self_referencing_items,
+    items_beside_union,
+    move_items_into_array_branches,
     nullable_scalar_union,
 )
 from generator.ir.security import security
@@ -97,6 +99,7 @@ def _context(data: dict[str, Any], options: BuildOptions, in_place: bool = False
     loose: list[dict[str, Any]] = []  # `prefixItems` typed as lists (ir/tuples)
     flags: set[Flag] = set()  # what the document marks readOnly or writeOnly: classes' variants
     unions: list[dict[str, Any]] = []  # `anyOf: [{type: integer, minimum: 0}, {type: "null"}]`
+    arrays_beside: list[dict[str, Any]] = []  # `oneOf: [{type: array}, ...]` beside `items`
 
     def prepared(source: dict[str, Any], copied: dict[str, Any]) -> None:
         if renames and "$ref" in source and (ref := renamed_ref(source, renames)) is not None:
@@ -109,11 +112,15 @@ def _context(data: dict[str, Any], options: BuildOptions, in_place: bool = False
             _fit_enum_lists(source, copied)
         if ("anyOf" in source or "oneOf" in source) and nullable_scalar_union(source):
             unions.append(copied)
+        if "items" in source and items_beside_union(source):
+            arrays_beside.append(copied)
 
     working = changed_in_place(data, prepared) if in_place else copy_tree(data, prepared)
     openapi_31 = str(data.get("openapi", "")).startswith("3.1")
     for union in unions:  # (their branches are copied by now)
         fold_nullable_scalar(union, openapi_31)
+    for union in arrays_beside:
+        move_items_into_array_branches(union)
     components = working.setdefault("components", {})
     schemas = components.get("schemas") or {}
     components["schemas"] = {new: schemas[original] for original, new in chosen.items()}

@@ -48,18 +48,25 @@ def response_kind(media_type: str) -> ResponseKind:
     return media_kind(base)
 
 
+JSON_PATCH = "application/json-patch+json"
+
+
 def pick_json(content: Mapping[str, Any]) -> tuple[str, Any] | None:
     """(media type, media object) of the JSON entry of a `content` map: `application/json`
     when it is listed (with any parameters), else the first JSON type by name, `*/*` only when
     there is no other; None when there is none. A body is sent as the type picked: beside
     `application/json`, a server lists its variants (`application/hal+json`, Swashbuckle's
-    `application/json-patch+json` and `application/*+json`) as also accepted, not instead."""
+    `application/json-patch+json` and `application/*+json`) as also accepted, not instead.
+    A JSON Patch (`application/json-patch+json`, RFC 6902: a list of operations) is picked
+    only when no other JSON type is listed: Kubernetes lists it first by name beside the merge
+    patches its PATCH bodies (objects) are, and every call sent an object as a JSON Patch."""
     named = [media for media in sorted(content) if media_kind(media) == "json" and media != "*/*"]
     for media_type in named:
         if base_type(media_type) == "application/json":
             return media_type, content[media_type]
     if named:
-        return named[0], content[named[0]]
+        chosen = next((media for media in named if base_type(media) != JSON_PATCH), named[0])
+        return chosen, content[chosen]
     if "*/*" in content:
         return "*/*", content["*/*"]
     return None

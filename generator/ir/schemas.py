@@ -351,3 +351,30 @@ def fold_nullable_scalar(schema: dict[str, Any], openapi_31: bool) -> None:
         folded["nullable"] = True
     schema.clear()
     schema.update(folded)
+
+
+def items_beside_union(schema: dict[str, Any]) -> bool:
+    """`oneOf: [{type: array}, {type: string}]` with `items` beside it, not in the array branch
+    (Vercel's `domain`): `items` applies to an array alone, but models.py's generator reads the
+    whole union as that array, and `domain="a.com"` was refused."""
+    return "items" in schema and "type" not in schema and any(
+        _array_without_items(branch)
+        for key in ("oneOf", "anyOf") for branch in _branches(schema, key))
+
+
+def move_items_into_array_branches(schema: dict[str, Any]) -> None:
+    """`schema` (an `items_beside_union`) with its `items` moved into the array branches."""
+    items = schema.pop("items")
+    for key in ("oneOf", "anyOf"):
+        for branch in _branches(schema, key):
+            if _array_without_items(branch):
+                branch["items"] = items
+
+
+def _branches(schema: dict[str, Any], key: str) -> list[Any]:
+    branches = schema.get(key)
+    return branches if isinstance(branches, list) else []
+
+
+def _array_without_items(branch: Any) -> bool:
+    return isinstance(branch, dict) and branch.get("type") == "array" and "items" not in branch

@@ -123,10 +123,12 @@ def python_name(text: str, *, fallback: str = "value", reserved: Iterable[str] =
 
 
 def _valid(name: str) -> str:
-    """`name` (words joined) as Python can bind it: a leading digit prefixed, a keyword suffixed."""
+    """`name` (words joined) as Python can bind it: a leading digit prefixed, a keyword suffixed.
+    A soft keyword (`match`, `case`, `type`) is a name Python binds as it is; its list grows
+    with Python's version (3.12 added `type`), which would make the output depend on it."""
     if name[0].isdigit():
         name = f"n{name}"
-    if keyword.iskeyword(name) or keyword.issoftkeyword(name):
+    if keyword.iskeyword(name):
         name = f"{name}_"
     return name
 

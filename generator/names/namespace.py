@@ -405,6 +405,9 @@ def package_name_form_problem(package: str) -> str | None:
     name (it leaves out which modules exist)."""
     if not package.isidentifier():
         return f"{package!r} is not a Python package name"
+    if not package.isascii():
+        return (f"{package!r} is not ASCII: the package's environment variables and "
+                "User-Agent are named after it, and both must be ASCII")
     if len(package.encode("utf-8")) > reserved.MAX_PACKAGE_NAME:
         return (f"'{package[:40]}...' is {len(package.encode('utf-8'))} bytes long, more than "
                 f"a package name may be ({reserved.MAX_PACKAGE_NAME}): its folder could not be "

@@ -69,7 +69,7 @@ CLIENT_BASE_ATTRIBUTES = frozenset({
     "_may_retry_after", "_may_retry_status", "_mismatch", "_operation_servers", "_origin",
     "_origins", "_owns_client", "_parse_body",
     "_parsed_url", "_path_prefix", "_prepare", "_random", "_raw_response", "_read", "_redact",
-    "_rebuilt", "_redirect", "_request_base", "_retry_delay", "_send", "_servers_apply", "_sleep",
+    "_redirect", "_request_base", "_retry_delay", "_send", "_servers_apply", "_sleep",
     "_sets_cookies",
     "_stream_cls",
     "_too_many_redirects", "_transport_error", "_undecodable", "_url", "_urls",

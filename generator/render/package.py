@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import ast
 import keyword
+import re
+import unicodedata
 from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
@@ -57,9 +59,17 @@ def exports(names: list[str]) -> list[str]:
         0 if len(name) > 1 and name.isupper() else 1 if name[:1].isupper() else 2, name))
 
 
+# What a product version in a `User-Agent` may hold (RFC 9110 `token`): httpx refuses a
+# header value that is not ASCII, so a version such as `versión-ß` or `1.0` with an invisible
+# mark would make every request of the package fail.
+_NOT_IN_TOKEN = re.compile(r"[^0-9A-Za-z!#$%&'*+.^_`|~-]")
+
+
 def user_agent(api: Api) -> str:
-    """`<package>/<API version> openapi-clientgen/<generator version>`."""
-    version = "".join(api.version.split()) or "0"
+    """`<package>/<API version> openapi-clientgen/<generator version>`, the API version in
+    the characters a header's product version holds (`versión 2` -> `version2`)."""
+    folded = unicodedata.normalize("NFKD", api.version).encode("ascii", "ignore").decode("ascii")
+    version = _NOT_IN_TOKEN.sub("", folded) or "0"
     return f"{api.options.package}/{version} openapi-clientgen/{__version__}"
 
 

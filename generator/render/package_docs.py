@@ -554,7 +554,10 @@ def credential_rows(api: Api) -> list[tuple[str, str]]:
 
 def _credential_what(scheme: SecurityScheme) -> str:
     if scheme.arguments == ("api_key",):
-        return "API key"
+        # where the key goes and how: Kubernetes' `authorization` header takes it as given, so
+        # the caller writes `Bearer ` (a bearer scheme writes it for them)
+        written = f", sent as `{scheme.prefix}<key>`" if scheme.prefix else ", sent as given"
+        return f"API key ({scheme.location} `{scheme.field}`{written})"
     if scheme.basic:
         return f"`{scheme.key}` (HTTP basic)"
     return f"`{scheme.key}` ({scheme.location} `{scheme.field}`)"

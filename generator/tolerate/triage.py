@@ -393,6 +393,29 @@ def _query_string(data: dict[str, Any], problem: Problem, tokens: list[str]) -> 
                     moves_path=True)
 
 
+def _path_without_slash(data: dict[str, Any], problem: Problem,
+                        tokens: list[str]) -> Decision | None:
+    """`users/{id}` under `paths`, where every path starts with `/`: read as `/users/{id}`
+    (the URL the client builds is the same), unless a path is written so already; then its
+    operations are skipped, as two items cannot be one."""
+    if problem.code not in ("schema:additionalProperties", "schema:unevaluatedProperties") or (
+            tokens != ["paths"]):
+        return None
+    paths = data.get("paths")
+    names = [name for name in messages.unexpected_names(problem.message)
+             if not name.startswith(("/", "x-"))]
+    if not isinstance(paths, dict) or not names:
+        return None
+    clashing = [name for name in names if f"/{name}" in paths]
+    if clashing:
+        return skip(problem, [join_tokens("", "paths", name, method)
+                              for name in clashing for method in methods_of(paths.get(name))])
+    listed = ", ".join(f"`/{name}`" for name in names)
+    return Decision(problem, "repairable", f"reads it as {listed}",
+                    fix=repairs.rename_keys("/paths", {name: f"/{name}" for name in names}, []),
+                    moves_path=True)
+
+
 def _media_type_without_slash(data: dict[str, Any], problem: Problem,
                               tokens: list[str]) -> Decision | None:
     """`applicationjson;version=2018-01-01`: read as `application/json;version=2018-01-01`
@@ -446,7 +469,8 @@ _RULES: tuple[Rule, ...] = (
     slips.missing_root_part, slips.missing_responses, slips.empty_yaml_value, slips.status_keys,
     slips.local_servers, slips.path_items_in_30, _missing_text_field, _number_as_text,
     _unknown_fields,
-    _overlay_no_match, _method_clash, _query_string, _media_type_without_slash,
+    _overlay_no_match, _method_clash, _query_string, _path_without_slash,
+    _media_type_without_slash,
 )
 
 

@@ -16,7 +16,7 @@ import contextlib
 import functools
 import re
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from typing import Any, cast
 from urllib.parse import unquote
 
 from jsonschema.exceptions import ValidationError  # type: ignore[import-untyped]
@@ -89,6 +89,7 @@ def _locating(keyword_cls: type[keywords.KeywordValidator]) -> type[keywords.Key
                 if parts is not None:
                     _stamp(error, parts)
                 yield error
+                yield from _further_meta_errors(self, parts)
         except Exception as crash:
             if where is not None:  # the innermost object checked names where the library broke
                 _stamp_crash(crash, tuple(where.parts))  # (the object, not its `default`)
@@ -130,9 +131,46 @@ def _fast_schema_members(keyword_cls: type[keywords.KeywordValidator]) -> dict[s
     def validate_schema_meta(self: Any, schema: SchemaPath, value: Any) -> Any:
         if getattr(self.registry, _FAST, False) and fast.meta_valid(self, schema, value):
             return None
-        return keyword_cls._validate_schema_meta(self, schema, value)  # type: ignore[attr-defined]
+        error = keyword_cls._validate_schema_meta(self, schema, value)  # type: ignore[attr-defined]
+        if error is not None and isinstance(self, keywords.OpenAPIV31SchemaValidator):
+            setattr(self, _FURTHER, _meta_errors(self, schema, value)[1:])
+        return error
 
     return {"__init__": init, "_validate_schema_meta": validate_schema_meta}
+
+
+_FURTHER = "_generator_further_meta_errors"  # on a 3.1 schema keyword validator
+
+
+def _meta_errors(keyword: Any, schema: SchemaPath, value: Any) -> list[Any]:
+    """Every error of the metaschema check of `value`, in the order the library's check meets
+    them: it stops at the first, and its walk checks no subschema again (a schema's
+    properties are checked with it), so a second slip in one schema went unseen. In 3.0 the
+    document pass finds them all; in 3.1 `required: true` on one property and `enum: a` on
+    another made datamodel-code-generator fail after the first was repaired."""
+    from jsonschema.exceptions import SchemaError
+    from jsonschema.validators import validator_for  # type: ignore[import-untyped]
+    from openapi_schema_validator._specifications import REGISTRY
+
+    checker = keyword._get_schema_checker(schema, value)
+    dialect = checker.func.__self__
+    meta = validator_for(dialect.META_SCHEMA, default=dialect)  # as `check_openapi_schema`
+    found = meta(dialect.META_SCHEMA, format_checker=checker.keywords["format_checker"],
+                 registry=REGISTRY)
+    return [OpenAPIValidationError.create_from(SchemaError.create_from(error))
+            for error in found.iter_errors(value)]
+
+
+def _further_meta_errors(keyword: Any, parts: tuple[Any, ...] | None) -> list[Any]:
+    """The meta errors `_meta_errors` found after the one the library reported, stamped with the
+    schema's location (taken: each is reported once)."""
+    further: list[Any] = getattr(keyword, _FURTHER, [])
+    if further:
+        setattr(keyword, _FURTHER, [])
+        for error in further:
+            if parts is not None:
+                _stamp(error, parts)
+    return further
 
 
 def _linear_patterns(base: Any) -> Any:
@@ -175,10 +213,55 @@ def _pattern_matcher(expression: str) -> Callable[[str], bool] | None:
     return matches
 
 
+def _content_validator(keyword: keywords.KeywordValidator) -> keywords.ContentValidator:
+    return cast(keywords.ContentValidator, keyword.registry["content"])
+
+
+class _OperationWithBody(keywords.OperationValidator):
+    """Also walks the request body's schemas, which the library's walk leaves out."""
+
+    def __call__(self, url: str, name: str, operation: SchemaPath,
+                 path_parameters: SchemaPath | None) -> Iterator[ValidationError]:
+        yield from super().__call__(url, name, operation, path_parameters)
+        body = operation / "requestBody" if "requestBody" in operation else None
+        if body is not None and "content" in body:
+            yield from _content_validator(self)(body / "content")
+
+
+class _ParameterWithContent(keywords.ParameterValidator):
+    """Also walks a parameter's (or header's) `content` schemas."""
+
+    def __call__(self, parameter: SchemaPath) -> Iterator[ValidationError]:
+        yield from super().__call__(parameter)
+        if "content" in parameter:
+            yield from _content_validator(self)(parameter / "content")
+
+
+class _ResponseWithHeaders(keywords.OpenAPIV3ResponseValidator):
+    """Also walks a response's headers, each read as a parameter is."""
+
+    def __call__(self, response_code: str, response: SchemaPath) -> Iterator[ValidationError]:
+        yield from super().__call__(response_code, response)
+        if "headers" in response:
+            headers = response / "headers"
+            parameter = cast(keywords.ParameterValidator, self.registry["parameter"])
+            for name in headers.keys():  # noqa: SIM118 - a SchemaPath iterates its parts
+                yield from parameter(headers / name)
+
+
+# In 3.0 the document pass reads every schema against the 3.0 schema object; in 3.1 a schema is
+# checked by the library's walk alone, which reaches no request body, parameter `content` or
+# response header: `required: true` in a request body's property passed as valid, and
+# datamodel-code-generator then failed at a pointer the document does not have.
+_WHOLE_WALK_31 = {"operation": _OperationWithBody, "parameter": _ParameterWithContent,
+                  "response": _ResponseWithHeaders}
+
+
 def _locating_validator(base: type[SpecValidator], version: str) -> type[SpecValidator]:
-    """`base` with locating keyword validators, its document pass on the Python `jsonschema`
-    backend, and the `fast` levers unless made with `fast=False`."""
-    validators = {name: _locating(cls) for name, cls in base.keyword_validators.items()}
+    """`base` with locating keyword validators (3.1's walking every schema), its document pass
+    on the Python `jsonschema` backend, and the `fast` levers unless made with `fast=False`."""
+    walk = {**base.keyword_validators, **(_WHOLE_WALK_31 if version == "3.1" else {})}
+    validators = {name: _locating(cls) for name, cls in walk.items()}
 
     def init(self: Any, schema: Any, levers: bool = True) -> None:
         path = fast.node_memo_path(schema, self.resolver_handlers) if levers else None

@@ -180,6 +180,51 @@ def test_an_empty_package_name_is_refused_not_taken_for_none(tmp_path: Path, com
     assert "Traceback" not in result.stderr and list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("force", [[], ["--force"]], ids=["plain", "force"])
+def test_a_folder_holding_the_spec_is_refused_even_forced(tmp_path: Path, force: list[str]) -> None:
+    """`--out .` beside `sub/spec.yaml` with `--force` replaced the folder, and the document the
+    package is made from went with it."""
+    spec = tmp_path / "sub" / "spec.yaml"
+    spec.parent.mkdir()
+    spec.write_bytes((FEATURES / "auth_public.yaml").read_bytes())
+    result = run_cli("generate", "--spec", spec, "--out", tmp_path, "--package", "pk", *force)
+    assert result.returncode == 2, result.stderr
+    assert f"{tmp_path}: holds {spec}, an input of this command" in result.stderr
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["spec.yaml", "sub"]
+
+
+def test_notes_of_one_wording_are_shown_three_times_and_counted(tmp_path: Path) -> None:
+    """Kubernetes printed 1,193 lines of one note, one per operation, burying its renames: a
+    wording's first three lines are shown, the rest counted; COVERAGE.md lists them all."""
+    answer = {"description": "ok", "content": {
+        media: {"schema": {"type": "object"}} for media in ("application/json", "application/yaml")}}
+    spec = tmp_path / "alike.json"
+    spec.write_text(json.dumps({
+        "openapi": "3.0.3", "info": {"title": "t", "version": "1"},
+        "paths": {f"/r{i}": {"get": {"operationId": f"get{i}", "responses": {"200": answer}}}
+                  for i in range(6)},
+    }), encoding="utf-8")
+    result = run_cli("generate", "--spec", spec, "--out", tmp_path / "pkg")
+    assert result.returncode == 0, result.stderr
+    noted = [line for line in result.stderr.splitlines() if "noted: the answer 200" in line]
+    assert [line.split(": ")[1] for line in noted] == ["/paths/~1r0/get", "/paths/~1r1/get",
+                                                       "/paths/~1r2/get"]
+    assert f"alike.json: ... and 3 more noted alike (listed in {tmp_path / 'pkg' / 'COVERAGE.md'})" \
+        in result.stderr
+    assert "6 noted" in result.stdout
+    assert (tmp_path / "pkg" / "COVERAGE.md").read_text(encoding="utf-8").count("/paths/~1r") >= 6
+
+
+def test_a_package_name_that_is_not_ascii_is_refused(tmp_path: Path) -> None:
+    """`É_API_KEY` is no environment variable a shell exports, and httpx refuses the
+    User-Agent `é/1.0`: every request of the package failed."""
+    result = run_cli("generate", "--spec", FEATURES / "auth_public.yaml", "--out",
+                     tmp_path / "pkg", "--package", "é")
+    assert result.returncode == 2, result.stderr
+    assert "--package: 'é' is not ASCII" in result.stderr
+    assert "Traceback" not in result.stderr and list(tmp_path.iterdir()) == []
+
+
 @pytest.mark.parametrize("command", [
     ["generate", "--spec", FEATURES / "auth_public.yaml", "--out", ""],
     ["generate", "--spec", "", "--out", "OUT"],

@@ -36,6 +36,8 @@ def generation() -> pipeline.Generation:
     ("ﬁle", "file"),  # as Python reads `ﬁle` (NFKC)
     ("userName", "user_name"), ("HTTPServer", "http_server"), ("2fa", "n2_fa"),
     ("class", "class_"), ("🙂", None),
+    # soft keywords are names as they are, on every Python (3.12 made `type` one)
+    ("match", "match"), ("case", "case"), ("type", "type"),
 ])
 def test_an_argument_keeps_the_letters_of_its_name(wire: str, argument: str | None) -> None:
     assert natural_argument_name(wire) == argument

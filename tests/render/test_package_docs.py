@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import json
 import re
 import shutil
 import subprocess
@@ -177,6 +178,24 @@ def test_user_agent_carries_the_package_and_generator_versions(clean_env: pytest
     agent = server.requests[0].headers["user-agent"]
     assert agent == f"ionos/{package.__version__} openapi-clientgen/{package.__generator_version__}"
     assert package.__version__ != "0"
+
+
+def test_a_version_no_header_can_hold_still_makes_a_client_that_sends(tmp_path: Path) -> None:
+    """httpx refuses a header value that is not ASCII: a document's `versión-ß` (or a version
+    with an invisible mark) in the User-Agent made every request of the package fail."""
+    spec = tmp_path / "spec.json"
+    spec.write_text(json.dumps({
+        "openapi": "3.0.3", "info": {"title": "t", "version": "versión-ß 2\u200f"},
+        "paths": {"/ping": {"get": {"operationId": "ping", "responses": {"204": {
+            "description": "pong"}}}}},
+    }), encoding="utf-8")
+    generation = pipeline.generate_packages([pipeline.target_for_spec(spec, "odd_version")])
+    write.write(generation.packages["odd_version"], tmp_path / "odd_version")
+    package = import_from(tmp_path, "odd_version")
+    with ScriptedServer([Reply(204)]) as server:
+        package.Client(base_url=server.url).default.ping()
+    assert server.requests[0].headers["user-agent"] == (
+        f"odd_version/version-2 openapi-clientgen/{package.__generator_version__}")
 
 
 ENUM_BODY_DOC = """\
@@ -499,6 +518,28 @@ def test_the_readme_names_the_credentials_the_client_takes(
     assert f"client = Client({arguments})" in readme
     write.write(files, tmp_path / "locked")
     assert_blocks_pass_mypy_strict(PYTHON_BLOCK.findall(readme), tmp_path)
+
+
+@pytest.mark.parametrize(("scheme", "row"), [
+    ({"type": "apiKey", "in": "header", "name": "authorization"},
+     "| API key (header `authorization`, sent as given) |"),
+    ({"type": "http", "scheme": "bearer"},
+     "| API key (header `Authorization`, sent as `Bearer <key>`) |"),
+    ({"type": "apiKey", "in": "query", "name": "key"}, "| API key (query `key`, sent as given) |"),
+])
+def test_the_readme_says_where_a_single_key_goes(scheme: dict[str, str], row: str,
+                                                 tmp_path: Path) -> None:
+    """Kubernetes' key goes in the `authorization` header as given: the row said "API key"
+    alone, and a caller passing the bare token was refused by the server."""
+    spec = tmp_path / "key.json"
+    spec.write_text(json.dumps({
+        "openapi": "3.0.3", "info": {"title": "t", "version": "1"},
+        "components": {"securitySchemes": {"key": scheme}}, "security": [{"key": []}],
+        "paths": {"/ping": {"get": {"operationId": "ping", "responses": {"204": {
+            "description": "pong"}}}}},
+    }), encoding="utf-8")
+    readme = pipeline.build_packages([pipeline.target_for_spec(spec, "keyed")])["keyed"]["README.md"]
+    assert row in readme
 
 
 def test_models_header_names_the_tool_not_a_provider(tmp_path: Path) -> None:

@@ -56,6 +56,16 @@ DOCUMENT["paths"]["/swashbuckle"] = {"post": {
     "responses": {"204": {"description": "ok"}},
 }}
 
+# Kubernetes' PATCH: a JSON Patch (a list of operations) sorts first, its bodies are objects
+DOCUMENT["paths"]["/deployments"] = {"patch": {
+    "operationId": "patch_deployment",
+    "requestBody": {"required": True, "content": {
+        media_type: {"schema": ITEM} for media_type in
+        ["application/apply-patch+yaml", "application/json-patch+json",
+         "application/merge-patch+json", "application/strategic-merge-patch+json"]}},
+    "responses": {"204": {"description": "ok"}},
+}}
+
 
 @pytest.fixture(scope="module")
 def package(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
@@ -88,6 +98,7 @@ def call(package: ModuleType, kind: str, url: str, method: str, **arguments: Any
     ("plain", {"name": "n"}, {"name": "n"}, "application/json"),
     ("anything", {"name": "n"}, {"name": "n"}, "application/json"),
     ("swashbuckle", {"name": "n"}, {"name": "n"}, "application/json"),
+    ("patch_deployment", {"name": "n"}, {"name": "n"}, "application/merge-patch+json"),
     ("merge", {"extra_body": {"k": 1}}, {"k": 1}, "application/merge-patch+json"),
 ])
 def test_a_json_body_is_sent_as_its_documented_media_type(

@@ -25,6 +25,26 @@ from tests.support.servers import Reply, ScriptedServer
 
 # doc stem -> (substrings of stderr lines, repairs recorded, skipped operations)
 CASES: dict[str, tuple[tuple[str, ...], int, tuple[str, ...]]] = {
+    # a path key without its leading `/` refused the whole document
+    "path_without_slash": ((
+        "path_without_slash.yaml:3: /paths: repaired: 'users/{id}' does not match any of the "
+        "regexes: '^\\\\/', '^x-' -> reads it as `/users/{id}`",
+    ), 1, ()),
+    # 3.1 schemas where openapi-spec-validator's walk does not go (a request body, a parameter's
+    # `content`, a response header), and a second slip in one schema (its check stops at the
+    # first): each passed as valid, and datamodel-code-generator failed at a made-up pointer
+    "slips_31_everywhere": ((
+        ("slips_31_everywhere.yaml:12: /paths/~1x/post/parameters/0/content/application~1json/"
+         "schema/properties/z/required: repaired:"),
+        # the fourth `required: true` (the request body's `r`): counted, as one wording's lines
+        # are past three (COVERAGE.md lists it)
+        "slips_31_everywhere.yaml: ... and 1 more repaired alike",
+        ("slips_31_everywhere.yaml:20: /paths/~1x/post/requestBody/content/application~1json/"
+         "schema/properties/e/enum: repaired:"),
+        "slips_31_everywhere.yaml:25: /paths/~1x/post/responses/200/headers/X-H/schema/required: repaired:",
+        "slips_31_everywhere.yaml:34: /components/schemas/X/properties/s/required: repaired:",
+        "slips_31_everywhere.yaml:35: /components/schemas/X/properties/n/minimum: repaired:",
+    ), 6, ()),
     "components_only": ((
         ("components_only.yaml:1: repaired: 'paths' is a required property -> reads the missing "
          "`paths` as `{}`: a package of models only, without methods"),
@@ -315,3 +335,12 @@ def test_discriminator_mapping_to_another_file_is_read_from_the_documents_folder
     pet = models.Pet.model_validate({"kind": "doggo", "bark": True})
     assert type(pet.root).__name__ == "Dog"
     assert type(models.Pet.model_validate({"kind": "kitty"}).root).__name__ == "Cat"
+
+
+def test_a_path_read_with_its_slash_is_called_at_its_url(
+    generated: tuple[Path, dict[str, str]]
+) -> None:
+    pkg = package(generated, "path_without_slash")
+    with ScriptedServer([Reply(204)]) as server:
+        pkg.Client(base_url=server.url).default.get_user(id="u1")
+    assert server.requests[0].target == "/users/u1"

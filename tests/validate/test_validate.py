@@ -191,6 +191,16 @@ def test_a_long_list_with_duplicates_is_named_by_its_repeats(tmp_path: Path) -> 
                                          "'2025-10-15' (98 times), 'x' (2 times)"}
 
 
+def test_integers_past_a_floats_precision_are_distinct_entries(tmp_path: Path) -> None:
+    """2**53 + 1 and 2**53 are one float: compared as floats, a valid enum's second value was
+    "merged" away as a duplicate. 1 and 1.0 stay one JSON value."""
+    found = _own_problems(tmp_path, """\
+    Big: {type: integer, enum: [9007199254740993, 9007199254740992]}
+    Same: {type: number, enum: [1, 1.0]}
+""")
+    assert found == [("schema:uniqueItems", "/components/schemas/Same/enum")]
+
+
 MAPPED = """\
     Dog: {type: object, properties: {kind: {type: string}}}
     Cat: {type: object, properties: {kind: {type: string}}}

@@ -173,7 +173,7 @@ DEFAULT_IDEMPOTENCY_HEADER: Final = "Idempotency-Key"
 
 _MISSING: Any = object()
 _T = TypeVar("_T")
-_HttpClientT = TypeVar("_HttpClientT", _http.Client, _http.AsyncClient)
+_HttpClientT = TypeVar("_HttpClientT", bound=_http.Client | _http.AsyncClient)
 _URL_CACHE_SIZE: Final = 256  # distinct request URLs kept parsed per client
 
 
@@ -1891,12 +1891,6 @@ class SyncAPIClient(BaseClient[_http.Client]):
         #: Sleeps between retries; tests replace it.
         self._sleep: Callable[[float], None] = time.sleep
 
-    def _rebuilt(self, arguments: Mapping[str, Any]) -> Self:
-        """A client of this class built from ``arguments``, with this one's retry waits."""
-        copy = type(self)(**arguments)
-        copy._sleep = self._sleep
-        return copy
-
     def request(
         self,
         spec: ResponseSpec[Any],
@@ -2089,12 +2083,6 @@ class AsyncAPIClient(BaseClient[_http.AsyncClient]):
             _bound_reads(self._client)
         #: Sleeps between retries; tests replace it.
         self._sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
-
-    def _rebuilt(self, arguments: Mapping[str, Any]) -> Self:
-        """A client of this class built from ``arguments``, with this one's retry waits."""
-        copy = type(self)(**arguments)
-        copy._sleep = self._sleep
-        return copy
 
     async def request(
         self,

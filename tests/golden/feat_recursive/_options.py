@@ -65,4 +65,18 @@ def copied_client(client: _ClientT, changes: Mapping[str, object]) -> _ClientT:
         else:
             arguments[name] = value
     arguments.setdefault("http_client", client._client)
-    return client._rebuilt(arguments)
+    copy = type(client)(**arguments)
+    _share_waits(client, copy)
+    return copy
+
+
+def _share_waits(
+    original: SyncAPIClient | AsyncAPIClient, copy: SyncAPIClient | AsyncAPIClient
+) -> None:
+    """The copy waits between retries as the original does (tests replace the waits); each
+    engine types its own, sync or async."""
+    match original, copy:
+        case SyncAPIClient(), SyncAPIClient():
+            copy._sleep = original._sleep
+        case AsyncAPIClient(), AsyncAPIClient():
+            copy._sleep = original._sleep
