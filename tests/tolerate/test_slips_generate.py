@@ -27,8 +27,8 @@ from tests.support.servers import Reply, ScriptedServer
 CASES: dict[str, tuple[tuple[str, ...], int, tuple[str, ...]]] = {
     # a path key without its leading `/` refused the whole document
     "path_without_slash": ((
-        "path_without_slash.yaml:3: /paths: repaired: 'users/{id}' does not match any of the "
-        "regexes: '^\\\\/', '^x-' -> reads it as `/users/{id}`",
+        ("path_without_slash.yaml:3: /paths: repaired: 'users/{id}' does not match any of the "
+         "regexes: '^\\\\/', '^x-' -> reads it as `/users/{id}`"),
     ), 1, ()),
     # 3.1 schemas where openapi-spec-validator's walk does not go (a request body, a parameter's
     # `content`, a response header), and a second slip in one schema (its check stops at the
