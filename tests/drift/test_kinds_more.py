@@ -601,3 +601,37 @@ def test_a_scheme_an_operation_asks_for_instead_still_names_the_method() -> None
     kinds = {c.kind: c for c in diff_with_client(old, new)}
     assert _seen(kinds["security-changed"]) == (
         "security-changed", B, "client.issues.get: security changed", True)
+
+
+# ---- a media type respelt with parameters ---------------------------------------------------
+
+
+def _spelt(request: str, answer: str) -> Callable[[Doc], None]:
+    """The body's and `GET`'s answer's media types spelt `request` and `answer`."""
+    def respell(doc: Doc) -> None:
+        body = _labels(doc)["requestBody"]["content"]
+        body[request] = body.pop("application/json")
+        ok = copy.deepcopy(_get(doc)["responses"]["200"])
+        ok["content"][answer] = ok["content"].pop("application/json")
+        _get(doc)["responses"]["200"] = ok
+    return respell
+
+
+def test_a_media_type_given_parameters_is_the_same_media_type() -> None:
+    """`application/json` -> `application/json; charset=utf-8` (a CI engineer's trial: a
+    breaking `media-type-removed` and a client-breaking effect, though the generated
+    signature is identical): the same type, its parameters changed, a non-breaking note; the
+    content is still compared under both spellings."""
+    old, new = _pair(_spelt("application/json; charset=utf-8", "Application/JSON"))
+    _schemas(new)["Labels"]["properties"]["labels"]["maxItems"] = 3
+    changes = diff_with_client(old, new)
+    respelt = [c for c in changes if c.kind == "media-type-parameters-changed"]
+    assert [(c.pointer, c.severity, c.client_breaking) for c in respelt] == [
+        (GET + "/responses/200/content/Application~1JSON", NB, False),
+        (LABELS + "/requestBody/content/application~1json; charset=utf-8", NB, False)]
+    assert respelt[1].client == (
+        "client.issues.add_labels: request body (keyword arguments): media type "
+        "application/json -> application/json; charset=utf-8 (the same type: calls unchanged)")
+    assert {c.kind for c in changes} == {"media-type-parameters-changed",
+                                         "constraint-tightened-request"}
+    assert exit_code(changes, "breaking") == 1  # (maxItems added), not the spelling

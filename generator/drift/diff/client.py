@@ -99,10 +99,13 @@ DEFAULT_CHANGED = "default-changed"
 _NAMING_KINDS = frozenset({"operation-id-changed", "tags-changed"})
 # Changes of how the wire spells what a call sends: the regenerated client spells it the new
 # way, so no call written against it changes (`client_breaking` never).
-_FOLLOWED_KINDS = frozenset({"parameter-serialization-changed"})
+_FOLLOWED_KINDS = frozenset({"parameter-serialization-changed", "media-type-parameters-changed"})
 SUCCESS_RESPONSE_REMOVED = "success-response-removed"
 # an operation under another HTTP method, the same operationId (`_verb_changed`)
 VERB_CHANGED = "operation-method-changed"
+# a path item moved to another path, the same operations (`pairing.paths_moved`)
+PATH_CHANGED = "path-changed"
+PATH_PARAMETER_RENAMED = "path-parameter-renamed"
 # A parameter's changes that break calls of its argument, whatever the wire says.
 _CALLS_BROKEN = frozenset({"parameter-removed", "parameter-added-required"})
 # A parameter gone or new: its argument may stay, given by another parameter (`_argument_kept`).
@@ -1033,8 +1036,8 @@ def _effect(change: Change, trace: _Trace) -> str:
         return _method_moved(trace)
     if change.kind == VERB_CHANGED:
         return _verb_changed(change, trace)
-    if change.kind == "path-parameter-renamed":
-        return _path_parameter_renamed(trace)
+    if change.kind in (PATH_PARAMETER_RENAMED, PATH_CHANGED):
+        return _path_effect(change, trace)
     if change.kind == DEFAULT_CHANGED:
         return _default_effect(change, trace)
     if change.kind in _VARIANT_KINDS:
@@ -1417,6 +1420,29 @@ def _verb_changed(change: Change, trace: _Trace) -> str:
     trace.calls_unchanged = True
     return (f"{after}: unchanged, sent as {now} by the regenerated client (was {was}; calls "
             "unchanged)")
+
+
+def _path_effect(change: Change, trace: _Trace) -> str:
+    """A path's template changed: its parameters renamed, or the path item moved."""
+    if change.kind == PATH_CHANGED:
+        return _path_changed(change, trace)
+    return _path_parameter_renamed(trace)
+
+
+def _path_changed(change: Change, trace: _Trace) -> str:
+    """A path item moved to another path, its operations the same (`pairing.paths_moved`):
+    each method is named by its operationId, so it is the one it was, and the regenerated
+    client sends it to the new URL: no call changes (breaking on the wire, not for the
+    client). A method named another way after all is `method-renamed`'s."""
+    new_side = trace.sides["new"]
+    prefix = change.pointer + "/"
+    methods = [new_side.method(p) for p in sorted(new_side.operations) if p.startswith(prefix)]
+    if not methods:
+        return NOT_TRACED
+    trace.calls_unchanged = True
+    was, now = change.values or (None, None)
+    return (f"{', '.join(str(m) for m in methods)}: calls unchanged (the regenerated client "
+            f"sends them to `{now}`, was `{was}`)")
 
 
 def _path_parameter_renamed(trace: _Trace) -> str:
@@ -2018,6 +2044,8 @@ def _what(change: Change) -> str:
         return _default_phrase(change)
     if change.kind in _FOLLOWED_KINDS and change.values is not None:
         before, after = change.values
+        if change.kind == "media-type-parameters-changed":
+            return f"media type {before} -> {after} (the same type: calls unchanged)"
         return f"sent {after} by the regenerated client (was {before}; calls unchanged)"
     for suffix, phrase in _PHRASES.items():
         if change.kind.endswith(suffix):

@@ -104,6 +104,7 @@ from generator.drift.diff.pairing import (
     operation_object,
     operation_parameters,
     path_shape,
+    paths_moved,
     security_set,
     server_urls,
     template_names,
@@ -349,8 +350,13 @@ class _Differ:
     def paths(self) -> None:
         old = {path_shape(p): p for p in sorted(self.old.get("paths") or {})}
         new = {path_shape(p): p for p in sorted(self.new.get("paths") or {})}
+        moved = paths_moved(self.old, self.new)
         for shape in sorted(set(old) | set(new)):
-            if shape not in new:
+            if shape not in new and old[shape] in moved.values():
+                continue  # (compared under its new path)
+            if shape not in old and new[shape] in moved:
+                self.path_moved(moved[new[shape]], new[shape])
+            elif shape not in new:
                 self.add(join_tokens("", "paths", old[shape]), "path-removed", True,
                          f"path `{old[shape]}` was removed", side="old")
             elif shape not in old:
@@ -444,6 +450,18 @@ class _Differ:
         if not self.webhook:
             return direction
         return "response" if direction == "request" else "request"
+
+    def path_moved(self, old_path: str, new_path: str) -> None:
+        """A path item found under another path, the same operations (`pairing.paths_moved`):
+        one change, breaking (a caller sending to the old URL is no longer answered), then
+        the path item compared as any other."""
+        item = self.new_refs.object(self.new["paths"][new_path])
+        ids = ", ".join(f"`{operation_object(item, m).get('operationId')}`"
+                        for m in HTTP_METHODS if m in item)
+        self.add(join_tokens("", "paths", new_path), PATH_CHANGED, True,
+                 f"path `{old_path}` is now `{new_path}` (the same operations: operationId "
+                 f"{ids})", values=(old_path, new_path))
+        self.path_item(old_path, new_path)
 
     def path_item(self, old_path: str, new_path: str) -> None:
         old_item = self.old_refs.object(self.old["paths"][old_path])
@@ -718,20 +736,30 @@ class _Differ:
     ) -> None:
         old_content = old.get("content") or {}
         new_content = new.get("content") or {}
+        respelt = respelt_media_types(old_content, new_content)
         for media_type in sorted(set(old_content) | set(new_content)):
             before_ptr = join_tokens(old_ptr, "content", media_type)
-            after_ptr = join_tokens(new_ptr, "content", media_type)
-            if media_type not in new_content:
+            after_ptr = join_tokens(new_ptr, "content", respelt.get(media_type, media_type))
+            if media_type in respelt.values():
+                continue  # (compared under its old spelling)
+            if media_type in respelt:
+                self.add(after_ptr, MEDIA_TYPE_PARAMETERS_CHANGED, False,
+                         f"{ctx.op}: {ctx.where} media type {media_type} is now spelt "
+                         f"{respelt[media_type]} (the same type; parameters changed)",
+                         values=(media_type, respelt[media_type]))
+            elif media_type not in new_content:
                 self.add(before_ptr, "media-type-removed", removal_breaks,
                          f"{ctx.op}: {ctx.where} media type {media_type} was removed", side="old")
+                continue
             elif media_type not in old_content:
                 self.add(after_ptr, "media-type-added", False,
                          f"{ctx.op}: {ctx.where} media type {media_type} was added")
-            else:
-                before, after = old_content[media_type] or {}, new_content[media_type] or {}
-                self.examples(after_ptr, ctx.op, f"{ctx.where} ({media_type})", before, after)
-                self.schema(ctx, before.get("schema", {}), join_tokens(before_ptr, "schema"),
-                            after.get("schema", {}), join_tokens(after_ptr, "schema"))
+                continue
+            after_type = respelt.get(media_type, media_type)
+            before, after = old_content[media_type] or {}, new_content[after_type] or {}
+            self.examples(after_ptr, ctx.op, f"{ctx.where} ({after_type})", before, after)
+            self.schema(ctx, before.get("schema", {}), join_tokens(before_ptr, "schema"),
+                        after.get("schema", {}), join_tokens(after_ptr, "schema"))
 
     # ---- schemas
 
@@ -1171,6 +1199,32 @@ def _scheme_meaning(scheme: Mapping[str, Json]) -> Json:
 
 # Header parameters OpenAPI says are ignored (the body's media type, the answer's, and the
 # security schemes say what is sent in them), by lower-cased name.
+MEDIA_TYPE_PARAMETERS_CHANGED = "media-type-parameters-changed"
+PATH_CHANGED = "path-changed"  # a path item moved to another path (`pairing.paths_moved`)
+
+
+def respelt_media_types(old: Mapping[str, Json], new: Mapping[str, Json]) -> dict[str, str]:
+    """The media types found on one side only that the other spells another way, the same
+    type: `application/json` -> `application/json; charset=utf-8`, `Application/JSON`
+    (type and subtype compared without case, parameters left out; one of each side only).
+    Old spelling -> new one."""
+    def unpaired(content: Mapping[str, Json], other: Mapping[str, Json]) -> dict[str, list[str]]:
+        found: dict[str, list[str]] = {}
+        for media_type in content:
+            if media_type not in other:
+                found.setdefault(bare_media_type(str(media_type)), []).append(str(media_type))
+        return found
+
+    gone, added = unpaired(old, new), unpaired(new, old)
+    return {spellings[0]: added[bare][0] for bare, spellings in gone.items()
+            if len(spellings) == 1 and len(added.get(bare, ())) == 1}
+
+
+def bare_media_type(media_type: str) -> str:
+    """`type/subtype` without parameters, in lower case (RFC 9110: case-insensitive)."""
+    return media_type.split(";")[0].strip().lower()
+
+
 _IGNORED_HEADERS = frozenset({"accept", "content-type", "authorization"})
 
 # Styles that prefix even a single value (`;id=5`, `.5`): a switch to or from one changes how
