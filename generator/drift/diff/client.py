@@ -30,6 +30,9 @@ generated code spells it (`types.py`, from both sides' intermediate models).
   as a change of its own, `return-class-changed` (`_with_return_classes`); a method named
   another way with its operationId and tags unchanged (a clash ended) is `method-renamed`
   (`_with_method_names`).
+* A component's field typed with another model class, the rest of its annotation kept (a
+  property's `$ref` switched to another component): `field-class-changed`, a change of its
+  own at the property (`_with_field_classes`).
 * A method that takes its request body another way (`ir.bodies`: keyword arguments, one per
   property, or one argument `body` for a union beside the properties, a list...) says so on
   the body's change that caused it, or as a change of its own, `body-shape-changed`

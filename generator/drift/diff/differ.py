@@ -17,6 +17,12 @@ How documents are compared
 * An operation found under another HTTP method of the same path, the same operationId on
   both sides (``pairing.verbs_changed``), is one ``operation-method-changed``, breaking, and
   is then compared as any operation (not a removal and an addition).
+* A path item found under another path shape with the same operations, by HTTP method and
+  operationId (``pairing.paths_moved``: ``/pets/{id}`` -> ``/v2/pets/{id}``), is one
+  ``path-changed``, breaking, and is then compared as any path item.
+* Media types are paired by type and subtype without case, parameters left out, where one
+  side alone spells one (``respelt_media_types``): ``media-type-parameters-changed``,
+  non-breaking, the content compared.
 * An operation's ``tags`` changing is ``tags-changed``, non-breaking (nothing on the wire; the
   generated client may move the method to another resource, which ``client`` reports).
 * A parameter's ``style``/``explode`` (each location's defaults filled in) changing is
