@@ -635,3 +635,29 @@ def test_a_media_type_given_parameters_is_the_same_media_type() -> None:
     assert {c.kind for c in changes} == {"media-type-parameters-changed",
                                          "constraint-tightened-request"}
     assert exit_code(changes, "breaking") == 1  # (maxItems added), not the spelling
+
+
+# ---- a request property removed from an open or a closed object ------------------------------
+
+
+def test_a_request_property_removed_from_an_open_object_is_possibly_breaking() -> None:
+    """`Labels` takes undeclared properties (no `additionalProperties: false`): a body that
+    still holds `labels` is valid under the new schema, so no value is rejected, yet nothing
+    says the server still reads it (oasdiff: a warning): possibly breaking, not a confident
+    verdict. Closed, the same body is rejected: breaking. Either way the argument is gone:
+    client-breaking."""
+    def without_labels(doc: Doc) -> None:
+        labels = _schemas(doc)["Labels"]
+        del labels["properties"]["labels"]
+        labels["required"] = []
+
+    def with_note(doc: Doc, closed: bool = False) -> None:
+        _schemas(doc)["Labels"]["properties"]["note"] = {"type": "string"}
+        if closed:
+            _schemas(doc)["Labels"]["additionalProperties"] = False
+
+    for before, severity in ((with_note, PB), (lambda d: with_note(d, closed=True), B)):
+        removed = _one(diff_with_client(*_pair(without_labels, before)))
+        assert (removed.kind, removed.severity) == ("request-property-removed", severity)
+        assert removed.client == ("client.issues.add_labels: argument labels: removed (was "
+                                  "list[str])") and removed.client_breaking

@@ -114,6 +114,9 @@ _CALLS_BROKEN = frozenset({"parameter-removed", "parameter-added-required"})
 # A parameter gone or new: its argument may stay, given by another parameter (`_argument_kept`).
 _MOVED_KINDS = frozenset({"parameter-removed", "parameter-added-optional",
                           "parameter-added-required"})
+# A request property removed, whatever the wire says (an open object's is possibly breaking
+# there): its argument or model field is gone, and code passing it breaks.
+_GONE_FROM_THE_CLIENT = frozenset({"request-property-removed"})
 # A model class removed or renamed breaks code naming it, whatever the wire says.
 _CLASS_KINDS = frozenset({"component-removed", "component-renamed"})
 # An answer's field that may now be null (or left out): where its annotation already took None
@@ -389,7 +392,8 @@ def _with_effect(change: Change, trace: _Trace) -> Change:
     # of a plain `int` or `str`, so the client rejects no value it took before
     unfelt = (change.kind.endswith("-response") and trace.format_kept) or trace.none_kept
     breaking = traced and not trace.calls_unchanged and change.kind not in _FOLLOWED_KINDS and (
-        ((change.severity == BREAKING or change.unused_breaks) and not unfelt)
+        ((change.severity == BREAKING or change.kind in _GONE_FROM_THE_CLIENT
+          or change.unused_breaks) and not unfelt)
         or (change.kind in _CLASS_KINDS and not trace.classless)
         or trace.dropped_class
         or trace.breaks_calls or trace.dropped_member or trace.retyped)

@@ -914,7 +914,7 @@ class _Differ:
                 FieldDiff(report, ctx, before, after).run()
             elif before is not None and container_kept(key, new_fields):
                 self.property_removed(ctx, self.reached(before, old_fields, new_fields), report,
-                                      old_fields)
+                                      old_fields, new_fields)
             elif after is not None and container_kept(key, old_fields):
                 self.property_added(ctx, self.reached(after, new_fields, old_fields), report,
                                     new_fields)
@@ -974,11 +974,22 @@ class _Differ:
                                 "new", key))
 
     def property_removed(self, ctx: Ctx, removed: Field, report: AddFound,
-                         fields: Mapping[Key, Field]) -> None:
+                         fields: Mapping[Key, Field], new_fields: Mapping[Key, Field]) -> None:
+        """A property gone. From an answer: breaking (the model loses its field). From a
+        request object that stays open (no `additionalProperties: false`): no value the old
+        schema accepted is rejected by the new one, yet whether the server still reads the
+        key, or refuses a key it no longer declares, nothing says: possibly breaking (oasdiff
+        warns). From a closed one: breaking."""
         at = removed.declared_at or removed.pointer
         message = f"{ctx.op}: {ctx.subject(removed.key)} was removed"
-        if not _reported_hidden(ctx, removed, fields, report, "removed", "old"):
-            report(at, f"{ctx.direction}-property-removed", True, message, "was removed", "old")
+        if _reported_hidden(ctx, removed, fields, report, "removed", "old"):
+            return
+        holder = new_fields.get(removed.key[:-1])
+        if ctx.direction == "request" and holder is not None and not holder.info.closed:
+            report(at, "request-property-removed", None, message + _STILL_TAKEN, "was removed",
+                   "old")
+            return
+        report(at, f"{ctx.direction}-property-removed", True, message, "was removed", "old")
 
     def property_added(self, ctx: Ctx, added: Field, report: AddFound,
                        fields: Mapping[Key, Field]) -> None:
@@ -1205,6 +1216,9 @@ def _scheme_meaning(scheme: Mapping[str, Json]) -> Json:
 
 # Header parameters OpenAPI says are ignored (the body's media type, the answer's, and the
 # security schemes say what is sent in them), by lower-cased name.
+# a request property removed from an object that takes undeclared properties
+_STILL_TAKEN = (" (the object takes undeclared properties: a value holding it is not rejected "
+                "by the schema; whether the server still reads it is not said)")
 MEDIA_TYPE_PARAMETERS_CHANGED = "media-type-parameters-changed"
 PATH_CHANGED = "path-changed"  # a path item moved to another path (`pairing.paths_moved`)
 
