@@ -661,3 +661,29 @@ def test_a_request_property_removed_from_an_open_object_is_possibly_breaking() -
         assert (removed.kind, removed.severity) == ("request-property-removed", severity)
         assert removed.client == ("client.issues.add_labels: argument labels: removed (was "
                                   "list[str])") and removed.client_breaking
+
+
+def test_a_security_scheme_changed_says_how_the_credential_is_sent_now() -> None:
+    """`security scheme bearer changed` said nothing of what changed (a CI engineer's trial):
+    the message names how the credential was sent and is now; where both read alike (a token
+    URL moved), the keys that changed."""
+    def scheme(value: Doc) -> Callable[[Doc], None]:
+        def secure(doc: Doc) -> None:
+            doc["components"]["securitySchemes"] = {"auth": value}
+            doc["security"] = [{"auth": []}]
+        return secure
+
+    bearer = {"type": "http", "scheme": "bearer"}
+    key = {"type": "apiKey", "in": "header", "name": "X-API-Key"}
+    change = _one(diff_with_client(*_pair(scheme(key), scheme(bearer))))
+    assert (change.kind, change.severity) == ("security-changed", B)
+    assert change.message == "security scheme `auth` changed: http bearer -> apiKey header X-API-Key"
+    moved = _oauth(["read"], ["read"])
+
+    def token_moved(doc: Doc) -> None:
+        moved(doc)
+        flow = doc["components"]["securitySchemes"]["oauth"]["flows"]["clientCredentials"]
+        flow["tokenUrl"] = "https://auth.example/v2/token"
+
+    change = _one(diff_with_client(*_pair(token_moved, moved)))
+    assert change.message == "security scheme `oauth` changed (flows)"

@@ -290,7 +290,7 @@ class _Differ:
                 self.add(pointer, "security-changed", not sent_alike,
                          f"security scheme `{name}` changed" + (
                              " (only its hints: bearerFormat, the scopes it lists)"
-                             if sent_alike else ""))
+                             if sent_alike else _scheme_change(before, after)))
 
     def components(self) -> None:
         old = (self.old.get("components") or {}).get("schemas") or {}
@@ -1202,6 +1202,33 @@ def _meets(held: Mapping[str, tuple[str, ...]], wanted: Requirement) -> bool:
     return all(scheme in held and set(scopes) <= set(held[scheme]) for scheme, scopes in wanted)
 
 
+def _scheme_change(before: Mapping[str, Json], after: Mapping[str, Json]) -> str:
+    """What a security scheme's change does to the credential, in a few words: `: http bearer
+    -> apiKey header X-API-Key`, or the keys that changed where both read alike."""
+    was, now = _scheme_text(before), _scheme_text(after)
+    if was != now:
+        return f": {was} -> {now}"
+    old_meaning, new_meaning = _scheme_meaning(before), _scheme_meaning(after)
+    keys = sorted(str(k) for k in {*old_meaning, *new_meaning}
+                  if old_meaning.get(k) != new_meaning.get(k))
+    return f" ({', '.join(keys)})" if keys else ""
+
+
+def _scheme_text(scheme: Mapping[str, Json]) -> str:
+    """How a scheme's credential is sent: `http bearer`, `apiKey header X-API-Key`, `oauth2
+    (flows: clientCredentials)`, `openIdConnect https://...`."""
+    kind = str(scheme.get("type", "?"))
+    if kind == "http":
+        return f"http {str(scheme.get('scheme', '')).lower()}".strip()
+    if kind == "apiKey":
+        return f"apiKey {scheme.get('in', '?')} {scheme.get('name', '?')}"
+    if kind == "oauth2" and isinstance(scheme.get("flows"), Mapping):
+        return f"oauth2 (flows: {', '.join(sorted(map(str, scheme['flows'])))})"
+    if kind == "openIdConnect":
+        return f"openIdConnect {scheme.get('openIdConnectUrl', '?')}"
+    return kind
+
+
 def _scheme_meaning(scheme: Mapping[str, Json]) -> Json:
     """What decides how a credential is got and sent: a security scheme without its prose, its
     `bearerFormat` (a hint) and its flows' scope lists (a catalog: requirements name scopes)."""
@@ -1214,13 +1241,15 @@ def _scheme_meaning(scheme: Mapping[str, Json]) -> Json:
     return meaning
 
 
-# Header parameters OpenAPI says are ignored (the body's media type, the answer's, and the
-# security schemes say what is sent in them), by lower-cased name.
 # a request property removed from an object that takes undeclared properties
 _STILL_TAKEN = (" (the object takes undeclared properties: a value holding it is not rejected "
                 "by the schema; whether the server still reads it is not said)")
 MEDIA_TYPE_PARAMETERS_CHANGED = "media-type-parameters-changed"
 PATH_CHANGED = "path-changed"  # a path item moved to another path (`pairing.paths_moved`)
+
+
+# Header parameters OpenAPI says are ignored (the body's media type, the answer's, and the
+# security schemes say what is sent in them), by lower-cased name.
 
 
 def respelt_media_types(old: Mapping[str, Json], new: Mapping[str, Json]) -> dict[str, str]:
