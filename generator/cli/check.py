@@ -31,7 +31,7 @@ from generator.cli.common import (
 from generator.cli.compare import COMPARE_DOC_HELP, compare_page
 from generator.drift.check.compare import check_document
 from generator.drift.check.tree import PackageReport, changed_inputs, explain, read_tree
-from generator.drift.report import CHECK_FORMATS, DIFF_CAP, format_check
+from generator.drift.report import CHECK_FORMATS, DIFF_CAP, DISCARDS_EDITS, format_check
 from generator.io import provenance
 from generator.io.cache import Cache
 from generator.manifest import ALL_MODELS, MODELS_CHOICES, Manifest, Provider
@@ -155,14 +155,25 @@ def cmd_check(args: argparse.Namespace) -> int:
         doc = compare_page(manifest, args.compare_doc)
         if doc is not None:
             reports.append(check_compare_doc(manifest, doc, full=args.full))
-    remedy = _remedy(args, manifest)
-    for report in reports:
-        report.remedy = remedy
+    hint = _advise(args, manifest, reports)
     sys.stdout.write(format_check(reports, args.format, verbose=args.verbose))
     drifted = any(report.files for report in reports)
     if drifted and args.format == "text":
-        print(f"drift found: {_drift_hint(args, remedy)}", file=sys.stderr)
+        print(f"drift found: {hint}", file=sys.stderr)
     return 1 if drifted else 0
+
+
+def _advise(args: argparse.Namespace, manifest: Manifest | None,
+            reports: list[PackageReport]) -> str:
+    """Set each report's command that remakes it, and return what to do about the drift.
+    `generate` refuses to replace a package holding hand edits without `--force`: where check
+    found some, the command passes it, and the advice says what it discards."""
+    remedy, forced = _remedy(args, manifest), _remedy(args, manifest, force=True)
+    for report in reports:
+        report.remedy = forced if report.hand_edits else remedy
+    if any(report.hand_edits for report in reports if report.files):
+        return f"{_drift_hint(args, forced)} ({DISCARDS_EDITS})"
+    return _drift_hint(args, remedy)
 
 
 def _read_out_as_generate_does(args: argparse.Namespace) -> None:
@@ -190,24 +201,27 @@ def _drift_hint(args: argparse.Namespace, remedy: str) -> str:
             "(and move hand edits into the spec, overlay or templates)")
 
 
-def _remedy(args: argparse.Namespace, manifest: Manifest | None) -> str:
+def _remedy(args: argparse.Namespace, manifest: Manifest | None, *, force: bool = False) -> str:
     """The command that remakes what `check` compared, as it works where it runs: `make
     generate` in a repository whose Makefile has that target over the default manifest and
-    generated/, else the generator's own command with the arguments this check was given."""
+    generated/, else the generator's own command with the arguments this check was given;
+    `force`: the generator's command with `--force`, which replaces a package holding hand
+    edits (`make generate` passes no such option)."""
     # each argument quoted for a POSIX shell: a path with a space (`my dir/pkg`) or a package
     # name read from a copy's record (`x; curl ... | sh`) is one argument when pasted
+    forced = " --force" if force else ""
     if args.spec:
         overlay = f" --overlay {_q(args.overlay)}" if args.overlay else ""
         return (f"{GENERATOR} generate --spec {_q(args.spec)}{overlay} --out {_q(args.target)} "
-                f"--package {_q(recorded_package(args.target))}")
+                f"--package {_q(recorded_package(args.target))}{forced}")
     if args.target:
         return (f"{GENERATOR} generate {_q(args.provider)}{_manifest_option(args)} --out "
-                f"{_q(args.target)} --package {_q(recorded_package(args.target))}")
-    if _make_generates(args):
+                f"{_q(args.target)} --package {_q(recorded_package(args.target))}{forced}")
+    if not force and _make_generates(args):
         return "make generate"
     names = "".join(f" {_q(name)}" for name in args.providers)
     out = "" if args.output == DEFAULT_OUTPUT else f" --out {_q(_generate_out(args, manifest))}"
-    command = f"{GENERATOR} generate{names}{_manifest_option(args)}{out}"
+    command = f"{GENERATOR} generate{names}{_manifest_option(args)}{out}{forced}"
     doc = compare_page(manifest, args.compare_doc) if manifest is not None else None
     if doc is not None and not args.providers:
         command += f" && {GENERATOR} compare{_manifest_option(args)} --out {_q(shown_path(doc))}"

@@ -64,6 +64,14 @@ class _Candidate:
     doc_text: str | None  # None when there is no comparison document to rewrite
 
 
+def no_change(spec: Path, folder: Path, doc: Path | None, source: object) -> str:
+    """What `update` says when the spec, the package and the comparison document, where the
+    manifest asks for one (`compare:`), already are what `source` gives."""
+    named = [shown_path(spec), shown_path(folder)] + ([shown_path(doc)] if doc else [])
+    listed = ", ".join(named[:-1]) + f" and {named[-1]}"
+    return f"no change: {listed} already are what {source} gives; nothing was written"
+
+
 def cmd_update(args: argparse.Namespace) -> int:
     """Take in a new spec for a provider: validate, diff, replace, regenerate."""
     import tempfile
@@ -89,9 +97,7 @@ def cmd_update(args: argparse.Namespace) -> int:
         changes = _print_spec_changes(provider, args, candidate.document, Path(tmp))
         before = read_tree(folder)
         if _unchanged(provider, raw, before, candidate, doc):
-            print(f"no change: {shown_path(provider.spec)}, {shown_path(folder)} and the "
-                  f"comparison document already are what {args.source} gives; "
-                  "nothing was written")
+            print(no_change(provider.spec, folder, doc, args.source))
             return 0
         if exit_code(changes, args.fail_on):
             which = {"breaking": "breaking ", "client-breaking": "client-breaking "}.get(

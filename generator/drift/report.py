@@ -393,6 +393,10 @@ def _check_json(reports: list[PackageReport]) -> str:
     return json.dumps(data, indent=2) + "\n"
 
 
+# what `check`'s command says beside `--force`, where it found hand edits (`cli.check._remedy`)
+DISCARDS_EDITS = "--force discards the hand edits"
+
+
 def _gh_escape(text: str, *, prop: bool = False) -> str:
     """Escape a workflow-command message (or, with `prop`, a property value)."""
     text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
@@ -408,6 +412,8 @@ def _check_github(reports: list[PackageReport], *, verbose: bool = False) -> str
             if item.line:
                 where += f",line={item.line}"
             remedy = f"`{report.remedy}`" if report.remedy else "the generator"
+            if report.hand_edits and " --force" in report.remedy:
+                remedy += f" ({DISCARDS_EDITS})"
             message = f"{item.status} ({item.cause}); regenerate with {remedy}, do not edit"
             lines.append(f"::error {where},title=generated code drift::{_gh_escape(message)}")
     return "\n".join(lines) + ("\n" if lines else "") + _check_text(reports, verbose=verbose)

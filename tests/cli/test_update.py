@@ -268,3 +268,16 @@ def test_update_diff_is_tolerant_and_names_the_repair(sandbox: Path, tmp_path: P
     assert ("  new: /components/schemas/CompletionRequest/properties/user/default: drops the "
             "invalid `default`") in result.stdout
     assert "0 breaking, 0 possibly breaking, 0 non-breaking change(s)" in result.stdout
+
+
+def test_no_change_names_the_comparison_document_only_where_there_is_one() -> None:
+    """A manifest without `compare:` has no comparison document: "no change" named one anyway
+    (a CI engineer's trial)."""
+    from generator.cli.update import no_change
+
+    spec, folder = Path("specs/acme/openapi.yaml"), Path("generated/acme")
+    assert no_change(spec, folder, None, "new.yaml") == (
+        "no change: specs/acme/openapi.yaml and generated/acme already are what new.yaml gives; "
+        "nothing was written")
+    assert no_change(spec, folder, Path("docs/providers.md"), "new.yaml").startswith(
+        "no change: specs/acme/openapi.yaml, generated/acme and docs/providers.md already are ")

@@ -4,8 +4,10 @@ would otherwise fill the preview (found in a new user's trial)."""
 
 from __future__ import annotations
 
+import argparse
 from pathlib import Path
 
+from generator.cli.check import _advise
 from generator.drift.check.tree import (
     BINARY_DIFFERS,
     FileDrift,
@@ -96,3 +98,31 @@ def test_markdown_keeps_a_readme_diff_in_its_code_block() -> None:
     start = md.index("````diff")
     assert md[start + 1:start + 8] == [line.rstrip("\n") for line in diff] + ["````"]
     assert "<details><summary>pkg/&lt;b&gt;x&lt;/b&gt;.py</summary>" in md
+
+
+def _vendored_check(target: Path) -> argparse.Namespace:
+    """`check --target DIR --spec FILE`'s arguments."""
+    return argparse.Namespace(spec=Path("api.yaml"), overlay=None, target=target, provider=None,
+                              providers=[], manifest=Path("specs/providers.yaml"),
+                              output=Path("generated"), compare_doc=None)
+
+
+def test_a_hand_edit_makes_the_advice_force_the_regeneration(tmp_path: Path) -> None:
+    """`generate` refuses to replace a package holding hand edits without `--force` (a CI
+    engineer's trial: check advised a command that then refused): where check found one, the
+    command it names passes `--force`, and says that this discards the edits."""
+    edited = PackageReport("acme", tmp_path / "acme", "acme",
+                           [FileDrift("x.py", "changed", "hand edit: regenerating discards it; "
+                                      "inputs changed too: spec", [], 1)], ["spec"], ["x.py"])
+    hint = _advise(_vendored_check(tmp_path / "acme"), None, [edited])
+    assert hint.endswith("--out " + str(tmp_path / "acme") + " --package acme --force "
+                         "(--force discards the hand edits)")
+    assert edited.remedy.endswith(" --force")
+    annotation = format_check([edited], "github").splitlines()[0]
+    assert "--package acme --force` (--force discards the hand edits), do not edit" in annotation
+
+    changed = PackageReport("acme", tmp_path / "acme", "acme",
+                            [FileDrift("x.py", "changed", "inputs changed: spec", [], 1)],
+                            ["spec"])
+    hint = _advise(_vendored_check(tmp_path / "acme"), None, [changed])
+    assert hint.endswith("--package acme") and "--force" not in changed.remedy

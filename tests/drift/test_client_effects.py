@@ -986,6 +986,69 @@ def test_a_property_the_new_answer_class_had_already_is_named_where_it_is() -> N
     assert added.client == GOT_TICKET and added.client_breaking
 
 
+def _answering_a_list_of(schema: str) -> Doc:
+    """`_answering(schema, True)` with `GET /issues/{number}` answering a list of it."""
+    doc = _answering(schema, True)
+    content = _op(doc, "/issues/{number}", "get")["responses"]["200"]["content"]
+    content["application/json"]["schema"] = {
+        "type": "array", "items": {"$ref": f"#/components/schemas/{schema}"}}
+    return doc
+
+
+def test_a_list_answer_whose_items_are_another_class_names_the_new_return() -> None:
+    """The items' `$ref` switched (`Issue` -> `Ticket`): the answer's wrapper class keeps its
+    name (`IssuesGetResponse`), the method's annotation does not (`list[models.Issue]` ->
+    `list[models.Ticket]`): client-breaking, as a single answer's switch is."""
+    changes = diff_with_client(_answering_a_list_of("Issue"), _answering_a_list_of("Ticket"))
+    (added,) = changes
+    assert added.kind == "response-property-added"
+    assert added.client == ("client.issues.get: now returns list[models.Ticket] "
+                            "(was list[models.Issue])") and added.client_breaking
+    assert exit_code(changes, "client-breaking") == 1
+
+
+def _owned_by(schema: str, *, listed: bool = False, with_email: bool = False) -> Doc:
+    """`base()` whose `Issue` (an answer) and `Labels` (an expanded body) have an `owner`
+    referencing `schema` (a list of it, if asked); `Owner` and `Person` are alike (`Person`
+    has an `email` too, if asked)."""
+    doc = base()
+    person = {"type": "object", "properties": {"name": {"type": "string"}}}
+    _schemas(doc)["Owner"] = copy.deepcopy(person)
+    if with_email:
+        person["properties"]["email"] = {"type": "string"}
+    _schemas(doc)["Person"] = person
+    owner: Doc = {"$ref": f"#/components/schemas/{schema}"}
+    for holder in ("Issue", "Labels"):
+        _schemas(doc)[holder]["properties"]["owner"] = (
+            {"type": "array", "items": owner} if listed else owner)
+    return doc
+
+
+def test_a_field_whose_ref_names_an_alike_component_names_the_new_class() -> None:
+    """`owner: $ref Owner` -> `$ref Person`, alike: the differ finds nothing (it compares by
+    content), yet the field is `Person | None` now and the argument no longer takes
+    `models.Owner`: a change of its own per property, client-breaking, the wire unchanged."""
+    changes = diff_with_client(_owned_by("Owner"), _owned_by("Person"))
+    assert [(c.pointer, c.kind, c.severity) for c in changes] == [
+        ("/components/schemas/Issue/properties/owner", "field-class-changed", "non-breaking"),
+        ("/components/schemas/Labels/properties/owner", "field-class-changed", "non-breaking")]
+    issue, labels = changes
+    assert issue.client == "models.Issue.owner: Owner | None -> Person | None"
+    assert "; client.issues.add_labels: argument owner: _models.Owner | " in labels.client
+    assert all(c.client_breaking for c in changes)
+    assert exit_code(changes, "any") == 1 and exit_code(changes, "breaking") == 0
+
+
+def test_a_list_fields_items_naming_another_class_are_named() -> None:
+    """`list[Owner]` -> `list[Person]`, `Person` with one more property: the differ reports
+    the property (at `Person`), the field's new class is said on its own."""
+    changes = diff_with_client(_owned_by("Owner", listed=True, with_email=True),
+                               _owned_by("Person", listed=True, with_email=True))
+    retyped = {c.pointer: c.client for c in changes if c.kind == "field-class-changed"}
+    assert retyped["/components/schemas/Issue/properties/owner"] == (
+        "models.Issue.owner: list[Owner] | None -> list[Person] | None")
+
+
 def test_a_class_renamed_names_the_rename_not_the_method_again() -> None:
     old = _answering("Issue")
     new = copy.deepcopy(old)
@@ -1018,6 +1081,29 @@ def test_a_second_success_answer_names_the_union_the_method_now_returns() -> Non
         "client.issues.get: now returns models.IssuesGetResponse200 | "
         "models.IssuesGetResponse202 (was models.IssuesGetResponse)")
     assert exit_code(changes, "client-breaking") == 1 and exit_code(changes, "breaking") == 0
+
+
+def test_the_methods_a_shared_answer_makes_return_another_class_are_capped() -> None:
+    """A `202` `$ref`'d from `components/responses` added to many operations (rclone 1.75.0:
+    99, one line of 12 633 characters): the methods now returning a union are named as the
+    answers are, the first three, then how many more."""
+    def doc(later: bool) -> Doc:
+        job = {"type": "object", "properties": {"job": {"type": "string"}}}
+        paths: Doc = {}
+        for i in range(5):
+            responses: Doc = {"200": {"description": "ok", "content": {
+                "application/json": {"schema": job}}}}
+            if later:
+                responses["202"] = {"$ref": "#/components/responses/Later"}
+            paths[f"/jobs{i}"] = {"get": {"operationId": f"get{i}", "responses": responses}}
+        later_schema = {"type": "object", "properties": {"id": {"type": "string"}}}
+        return {"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": paths,
+                "components": {"responses": {"Later": {"description": "later", "content": {
+                    "application/json": {"schema": later_schema}}}}}}
+
+    (added,) = diff_with_client(doc(False), doc(True))
+    assert added.client.count(": now returns ") == 3 and added.client_breaking
+    assert added.client.endswith("(was models.Get2Response) (and 2 more)")
 
 
 def _clashing(second_id: str) -> Doc:

@@ -103,6 +103,11 @@ CASES: list[tuple[str, tuple[Doc, Doc], str]] = [
               {"type": "object", "properties": {"id": {"type": "integer"},
                                                 "owner": {"type": "string"}},
                "oneOf": [{"required": ["id"]}, {"required": ["owner"]}]}), NON_BREAKING),
+    ("nullable-string-becomes-nullable-union-request",  # GitHub 16.0.0 -> 16.6.0 default_value
+     (pair_doc(request={"type": "string", "nullable": True}, version="3.0.3"),
+      pair_doc(request={"oneOf": [{"type": "string"},
+                                  {"type": "array", "items": {"type": "string"}}],
+                        "nullable": True}, version="3.0.3")), NON_BREAKING),
     # ---- undecidable: possibly breaking
     ("pattern-changed-request",
      _request({"type": "string", "pattern": "^[a-z]+$"},
@@ -413,7 +418,7 @@ def test_a_read_only_property_added_as_required_breaks_no_request() -> None:
         ("response-property-removed", BREAKING)}
     secret = {"password": {"type": "string", "writeOnly": True}}
     assert {(c.kind, c.severity) for c in diff(_planet(secret), _planet())} == {
-        ("request-property-removed", BREAKING),
+        ("request-property-removed", POSSIBLY_BREAKING),  # (an open object)
         ("response-property-removed-write-only", NON_BREAKING)}
 
 

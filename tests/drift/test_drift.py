@@ -262,8 +262,10 @@ CASES = [
          [("parameter-became-required", B, OP + "/parameters/0")]),
     Case("parameter-type-changed", _set([*P, "parameters", 0, "schema"], {"type": "integer"}),
          [("type-changed", B, OP + "/parameters/0/schema")]),
+    # the object stays open: no value the old schema accepted is rejected; whether the server
+    # still reads the key is not said (closed, breaking: test_kinds_more.py)
     Case("request-property-removed", _del([*RQ, "properties", "n"]),
-         [("request-property-removed", B, REQ_S + "/properties/n")]),
+         [("request-property-removed", PB, REQ_S + "/properties/n")]),
     Case("request-property-added-required",
          lambda d: _add_property(req(d), "user", {"type": "string"}, required=True),
          [("request-property-added-required", B, REQ_S + "/properties/user")]),
@@ -525,7 +527,8 @@ def test_message_names_operation_and_field() -> None:
     new = base()
     del req(new)["properties"]["n"]
     (change,) = diff(render(base(), "3.1", True), render(new, "3.1", True))
-    assert change.message == "POST /v1/completions: request body property `n` was removed"
+    assert change.message.startswith(
+        "POST /v1/completions: request body property `n` was removed (the object takes ")
 
 
 # --------------------------------------------------------------------------- equivalences

@@ -601,3 +601,89 @@ def test_a_scheme_an_operation_asks_for_instead_still_names_the_method() -> None
     kinds = {c.kind: c for c in diff_with_client(old, new)}
     assert _seen(kinds["security-changed"]) == (
         "security-changed", B, "client.issues.get: security changed", True)
+
+
+# ---- a media type respelt with parameters ---------------------------------------------------
+
+
+def _spelt(request: str, answer: str) -> Callable[[Doc], None]:
+    """The body's and `GET`'s answer's media types spelt `request` and `answer`."""
+    def respell(doc: Doc) -> None:
+        body = _labels(doc)["requestBody"]["content"]
+        body[request] = body.pop("application/json")
+        ok = copy.deepcopy(_get(doc)["responses"]["200"])
+        ok["content"][answer] = ok["content"].pop("application/json")
+        _get(doc)["responses"]["200"] = ok
+    return respell
+
+
+def test_a_media_type_given_parameters_is_the_same_media_type() -> None:
+    """`application/json` -> `application/json; charset=utf-8` (a CI engineer's trial: a
+    breaking `media-type-removed` and a client-breaking effect, though the generated
+    signature is identical): the same type, its parameters changed, a non-breaking note; the
+    content is still compared under both spellings."""
+    old, new = _pair(_spelt("application/json; charset=utf-8", "Application/JSON"))
+    _schemas(new)["Labels"]["properties"]["labels"]["maxItems"] = 3
+    changes = diff_with_client(old, new)
+    respelt = [c for c in changes if c.kind == "media-type-parameters-changed"]
+    assert [(c.pointer, c.severity, c.client_breaking) for c in respelt] == [
+        (GET + "/responses/200/content/Application~1JSON", NB, False),
+        (LABELS + "/requestBody/content/application~1json; charset=utf-8", NB, False)]
+    assert respelt[1].client == (
+        "client.issues.add_labels: request body (keyword arguments): media type "
+        "application/json -> application/json; charset=utf-8 (the same type: calls unchanged)")
+    assert {c.kind for c in changes} == {"media-type-parameters-changed",
+                                         "constraint-tightened-request"}
+    assert exit_code(changes, "breaking") == 1  # (maxItems added), not the spelling
+
+
+# ---- a request property removed from an open or a closed object ------------------------------
+
+
+def test_a_request_property_removed_from_an_open_object_is_possibly_breaking() -> None:
+    """`Labels` takes undeclared properties (no `additionalProperties: false`): a body that
+    still holds `labels` is valid under the new schema, so no value is rejected, yet nothing
+    says the server still reads it (oasdiff: a warning): possibly breaking, not a confident
+    verdict. Closed, the same body is rejected: breaking. Either way the argument is gone:
+    client-breaking."""
+    def without_labels(doc: Doc) -> None:
+        labels = _schemas(doc)["Labels"]
+        del labels["properties"]["labels"]
+        labels["required"] = []
+
+    def with_note(doc: Doc, closed: bool = False) -> None:
+        _schemas(doc)["Labels"]["properties"]["note"] = {"type": "string"}
+        if closed:
+            _schemas(doc)["Labels"]["additionalProperties"] = False
+
+    for before, severity in ((with_note, PB), (lambda d: with_note(d, closed=True), B)):
+        removed = _one(diff_with_client(*_pair(without_labels, before)))
+        assert (removed.kind, removed.severity) == ("request-property-removed", severity)
+        assert removed.client == ("client.issues.add_labels: argument labels: removed (was "
+                                  "list[str])") and removed.client_breaking
+
+
+def test_a_security_scheme_changed_says_how_the_credential_is_sent_now() -> None:
+    """`security scheme bearer changed` said nothing of what changed (a CI engineer's trial):
+    the message names how the credential was sent and is now; where both read alike (a token
+    URL moved), the keys that changed."""
+    def scheme(value: Doc) -> Callable[[Doc], None]:
+        def secure(doc: Doc) -> None:
+            doc["components"]["securitySchemes"] = {"auth": value}
+            doc["security"] = [{"auth": []}]
+        return secure
+
+    bearer = {"type": "http", "scheme": "bearer"}
+    key = {"type": "apiKey", "in": "header", "name": "X-API-Key"}
+    change = _one(diff_with_client(*_pair(scheme(key), scheme(bearer))))
+    assert (change.kind, change.severity) == ("security-changed", B)
+    assert change.message == "security scheme `auth` changed: http bearer -> apiKey header X-API-Key"
+    moved = _oauth(["read"], ["read"])
+
+    def token_moved(doc: Doc) -> None:
+        moved(doc)
+        flow = doc["components"]["securitySchemes"]["oauth"]["flows"]["clientCredentials"]
+        flow["tokenUrl"] = "https://auth.example/v2/token"
+
+    change = _one(diff_with_client(*_pair(token_moved, moved)))
+    assert change.message == "security scheme `oauth` changed (flows)"

@@ -48,6 +48,11 @@ TYPES = [
     pytest.param({"type": "string", "nullable": True}, STRING, True, id="nullable widens"),
     pytest.param(STRING, {"type": "string", "nullable": True}, False, id="null no longer taken"),
     pytest.param(STRING, {"type": ["string", "null"]}, False, id="3.1 null no longer taken"),
+    pytest.param({"oneOf": [STRING, INTEGER], "nullable": True},
+                 {"type": "string", "nullable": True}, True,
+                 id="nullable beside a union takes null whatever its branches say"),
+    pytest.param({"oneOf": [STRING, INTEGER]}, {"type": "string", "nullable": True}, False,
+                 id="a union of no null branch rejects null"),
 ]
 
 

@@ -123,3 +123,46 @@ def test_the_command_reports_it_once_in_every_format(tmp_path: Path,
     assert "HTTP method changed from POST to PUT" in capsys.readouterr().out
     changes = diff_with_client(base(), _moved(copy.deepcopy(base())))
     assert "client.pets.update_pet" in format_changes(changes, "text")
+
+
+# --------------------------------------------------------------------------- a path moved
+
+
+def _at(doc: Doc, path: str) -> Doc:
+    doc["paths"][path] = doc["paths"].pop("/pets/{id}")
+    return doc
+
+
+def test_a_path_moved_with_its_operations_is_one_change_not_removals_and_additions() -> None:
+    """`/pets/{id}` -> `/animals/{id}` (or a `/v2` prefix on every path), the same operationIds
+    (a CI engineer's trial: methods removed and added, client-breaking): one `path-changed`,
+    breaking for a caller sending to the old URL; the generated methods are the ones they were
+    (named by their operationIds), sent to the new URL: calls unchanged. The operations are
+    still compared: a change in one is reported under the new path."""
+    for path in ("/animals/{id}", "/v2/pets/{id}"):
+        changes = diff_with_client(base(), _at(copy.deepcopy(base()), path))
+        pointer = "/paths/" + path.replace("/", "~1")
+        assert [(c.kind, c.severity, c.pointer) for c in changes] == [
+            ("path-changed", "breaking", pointer)]
+        (change,) = changes
+        assert change.message == (f"path `/pets/{{id}}` is now `{path}` (the same operations: "
+                                  "operationId `get_pet`, `update_pet`)")
+        assert change.client == ("client.pets.get_pet, client.pets.update_pet: calls unchanged "
+                                 f"(the regenerated client sends them to `{path}`, was "
+                                 "`/pets/{id}`)")
+        assert not change.client_breaking and exit_code(changes, "client-breaking") == 0
+
+    new = _at(copy.deepcopy(base()), "/animals/{id}")
+    new["paths"]["/animals/{id}"]["get"]["parameters"] = [
+        *new["paths"]["/animals/{id}"]["get"]["parameters"],
+        {"name": "full", "in": "query", "required": True, "schema": {"type": "boolean"}}]
+    kinds = {c.kind: c for c in diff_with_client(base(), new)}
+    assert sorted(kinds) == ["parameter-added-required", "path-changed"]
+    assert kinds["parameter-added-required"].pointer.startswith("/paths/~1animals~1{id}/get/")
+
+
+def test_a_path_moved_with_other_operations_is_removed_and_added() -> None:
+    """Another operationId under the new path: not the same path item."""
+    new = _at(copy.deepcopy(base()), "/animals/{id}")
+    new["paths"]["/animals/{id}"]["get"]["operationId"] = "get_animal"
+    assert sorted(c.kind for c in diff(base(), new)) == ["path-added", "path-removed"]

@@ -30,6 +30,9 @@ generated code spells it (`types.py`, from both sides' intermediate models).
   as a change of its own, `return-class-changed` (`_with_return_classes`); a method named
   another way with its operationId and tags unchanged (a clash ended) is `method-renamed`
   (`_with_method_names`).
+* A component's field typed with another model class, the rest of its annotation kept (a
+  property's `$ref` switched to another component): `field-class-changed`, a change of its
+  own at the property (`_with_field_classes`).
 * A method that takes its request body another way (`ir.bodies`: keyword arguments, one per
   property, or one argument `body` for a union beside the properties, a list...) says so on
   the body's change that caused it, or as a change of its own, `body-shape-changed`
@@ -99,15 +102,21 @@ DEFAULT_CHANGED = "default-changed"
 _NAMING_KINDS = frozenset({"operation-id-changed", "tags-changed"})
 # Changes of how the wire spells what a call sends: the regenerated client spells it the new
 # way, so no call written against it changes (`client_breaking` never).
-_FOLLOWED_KINDS = frozenset({"parameter-serialization-changed"})
+_FOLLOWED_KINDS = frozenset({"parameter-serialization-changed", "media-type-parameters-changed"})
 SUCCESS_RESPONSE_REMOVED = "success-response-removed"
 # an operation under another HTTP method, the same operationId (`_verb_changed`)
 VERB_CHANGED = "operation-method-changed"
+# a path item moved to another path, the same operations (`pairing.paths_moved`)
+PATH_CHANGED = "path-changed"
+PATH_PARAMETER_RENAMED = "path-parameter-renamed"
 # A parameter's changes that break calls of its argument, whatever the wire says.
 _CALLS_BROKEN = frozenset({"parameter-removed", "parameter-added-required"})
 # A parameter gone or new: its argument may stay, given by another parameter (`_argument_kept`).
 _MOVED_KINDS = frozenset({"parameter-removed", "parameter-added-optional",
                           "parameter-added-required"})
+# A request property removed, whatever the wire says (an open object's is possibly breaking
+# there): its argument or model field is gone, and code passing it breaks.
+_GONE_FROM_THE_CLIENT = frozenset({"request-property-removed"})
 # A model class removed or renamed breaks code naming it, whatever the wire says.
 _CLASS_KINDS = frozenset({"component-removed", "component-renamed"})
 # An answer's field that may now be null (or left out): where its annotation already took None
@@ -138,11 +147,15 @@ SCHEMAS_REF = "#/components/schemas/"
 RETURN_SHAPE_CHANGED = "return-shape-changed"
 # a method returning another model class, the wire unchanged (`_with_return_classes`)
 RETURN_CLASS_CHANGED = "return-class-changed"
+# a component's field typed with another model class, the rest of its type kept
+# (`_with_field_classes`)
+FIELD_CLASS_CHANGED = "field-class-changed"
 # a method named another way, its operationId and tags unchanged (`_with_method_names`)
 METHOD_RENAMED = "method-renamed"
 _RENAMING_KINDS = _NAMING_KINDS | {METHOD_RENAMED}
 # a method that takes its request body another way (`_with_body_shapes`)
 BODY_SHAPE_CHANGED = "body-shape-changed"
+SHOWN_EFFECTS = 3  # effects on methods appended to one change before "(and N more)"
 SHOWN_ARGUMENTS = 4  # keyword arguments named in a body's shape before "... N in all"
 _UNION_TOKENS = frozenset({"oneOf", "anyOf"})
 @dataclass(frozen=True)
@@ -365,7 +378,8 @@ def with_client_effects(changes: Iterable[Change], built: Mapping[str, Built]) -
     if not both:
         return out
     shaped = _with_return_shapes(_with_method_names(out, sides, paired), sides, paired)
-    return _with_body_shapes(_with_return_classes(shaped, sides, paired), sides, paired)
+    shaped = _with_body_shapes(_with_return_classes(shaped, sides, paired), sides, paired)
+    return _with_field_classes(shaped, sides, paired)
 
 
 def _with_effect(change: Change, trace: _Trace) -> Change:
@@ -378,7 +392,8 @@ def _with_effect(change: Change, trace: _Trace) -> Change:
     # of a plain `int` or `str`, so the client rejects no value it took before
     unfelt = (change.kind.endswith("-response") and trace.format_kept) or trace.none_kept
     breaking = traced and not trace.calls_unchanged and change.kind not in _FOLLOWED_KINDS and (
-        ((change.severity == BREAKING or change.unused_breaks) and not unfelt)
+        ((change.severity == BREAKING or change.kind in _GONE_FROM_THE_CLIENT
+          or change.unused_breaks) and not unfelt)
         or (change.kind in _CLASS_KINDS and not trace.classless)
         or trace.dropped_class
         or trace.breaks_calls or trace.dropped_member or trace.retyped)
@@ -462,6 +477,7 @@ def _with_return_shapes(changes: list[Change], sides: Mapping[str, _Side],
     parameter the paging reads), else as a change of its own on the operation."""
     old_side, new_side = sides["old"], sides["new"]
     out, own = list(changes), []
+    shapes: dict[int, list[str]] = {}  # a change's index -> what it does to methods
     for pointer in sorted(new_side.operations):
         old_pointer = paired.get(pointer, pointer)
         before, after = old_side.operations.get(old_pointer), new_side.operations[pointer]
@@ -473,8 +489,8 @@ def _with_return_shapes(changes: list[Change], sides: Mapping[str, _Side],
         if cause is None:
             own.append(_shape_change(after, shape))
         else:
-            out[cause] = _with_shape(out[cause], shape)
-    return _with_own(out, own)
+            shapes.setdefault(cause, []).append(shape)
+    return _with_own(_with_shapes(out, shapes), own)
 
 
 def _with_method_names(changes: list[Change], sides: Mapping[str, _Side],
@@ -521,6 +537,7 @@ def _with_return_classes(changes: list[Change], sides: Mapping[str, _Side],
     already (the old class renamed or removed, `_returned_class`)."""
     old_side, new_side = sides["old"], sides["new"]
     out, own = list(changes), []
+    shapes: dict[int, list[str]] = {}  # a change's index -> what it does to methods
     for pointer in sorted(new_side.operations):
         before = old_side.operations.get(paired.get(pointer, pointer))
         after = new_side.operations[pointer]
@@ -529,6 +546,8 @@ def _with_return_classes(changes: list[Change], sides: Mapping[str, _Side],
             continue  # (a return flipped to or from pages is `_with_return_shapes`')
         was = _classes_returned(before, old_side.types)
         now = _classes_returned(after, new_side.types)
+        if was == now:
+            was, now = _items_returned(before, after, old_side.types, new_side.types)
         method = new_side.method(pointer) or pointer
         if was == now or any(_says_returned(c.client, method, was) for c in out):
             continue
@@ -537,14 +556,86 @@ def _with_return_classes(changes: list[Change], sides: Mapping[str, _Side],
             index for index, change in enumerate(out)
             if change.pointer == after.pointer and change.kind in _RENAMING_KINDS][:1]
         for cause in causes:
-            out[cause] = _with_shape(out[cause], text)
+            shapes.setdefault(cause, []).append(text)
         if not causes:
             own.append(Change(after.pointer, RETURN_CLASS_CHANGED, NON_BREAKING,
                               f"{_label(after.pointer)}: the generated method returns another "
                               "model class (the wire is unchanged)",
                               operations=(_label(after.pointer),), client=text,
                               client_breaking=True))
-    return _with_own(out, own)
+    return _with_own(_with_shapes(out, shapes), own)
+
+
+def _with_field_classes(changes: list[Change], sides: Mapping[str, _Side],
+                        paired: Mapping[str, str]) -> list[Change]:
+    """A component's field (or the argument it is) typed with another model class, the rest of
+    its annotation kept (`Pet.owner: $ref Owner` -> `$ref Person`, `list[Owner]` ->
+    `list[Owner2]`): the differ compares schemas by content, so two alike components show no
+    change, or only the new one's own; yet code naming the old class (an annotation, an
+    argument built as `models.Owner(...)`) breaks. A change of its own at the property, where
+    no effect names the field already and the old class is still there (a class renamed or
+    removed is its component's change)."""
+    old_side, new_side = sides["old"], sides["new"]
+    components = _component_classes(new_side.data)
+    own = []
+    for retyped in new_side.retyped(old_side, paired):
+        field = _FIELD.fullmatch(retyped.subject)
+        component = components.get(field[1]) if field else None
+        if field is None or component is None or not _only_classes_differ(
+                retyped, old_side, new_side):
+            continue
+        wire = next((w for c, w in new_side.types.fields
+                     if c == field[1] and model_field_name(w) == field[2]), "")
+        pointer = join_tokens("/components/schemas", component, "properties", wire)
+        effects = [f"{retyped.subject}: {retyped.before} -> {retyped.after}",
+                   *_arguments_retyped(new_side.argument_of(field[1], wire), old_side,
+                                       new_side, paired)]
+        subjects = [effect.rsplit(": ", 1)[0] + ":" for effect in effects]
+        if not wire or not resolve_pointer(new_side.data, pointer)[0] or any(
+                subject in c.client for subject in subjects for c in changes):
+            continue  # (an effect naming the field or its argument says it already)
+        own.append(Change(pointer, FIELD_CLASS_CHANGED, NON_BREAKING,
+                          f"schema `{component}` property `{wire}`: the generated field is "
+                          "typed with another model class (its `$ref` names another component)",
+                          client="; ".join(effects), client_breaking=True))
+    return _with_own(changes, own)
+
+
+_FIELD = re.compile(r"models\.(\w+)\.(\w+)")
+# the class names of an annotation, as a field (`Owner`), or an argument (`_models.Owner`, its
+# `TypedDict` form `_params.OwnerParam`) spells them
+_QUALIFIED_CLASS = re.compile(r"\b_(?:models|params)\.\w+")
+
+
+def _component_classes(data: Mapping[str, Any]) -> dict[str, str]:
+    """models.py's class of each component schema -> the component's name."""
+    schemas = (data.get("components") or {}).get("schemas") or {}
+    return {class_name(str(name)): str(name) for name in schemas}
+
+
+def _only_classes_differ(retyped: Retyped, old: _Side, new: _Side) -> bool:
+    """Whether the two annotations differ only in the model classes they name, every class
+    the old one names still being there (a class gone is its own change)."""
+    def masked(text: str, side: _Side) -> str:
+        text = _QUALIFIED_CLASS.sub("C", text)
+        return _WORD.sub(lambda w: "C" if side.has_class(w[0]) else w[0], text)
+
+    gone = [name for name in retyped.names_before - retyped.names_after
+            if old.has_class(name) and not new.has_class(name)]
+    return not gone and masked(retyped.before, old) == masked(retyped.after, new)
+
+
+def _arguments_retyped(found: tuple[str, ParamRecord] | None, old: _Side, new: _Side,
+                       paired: Mapping[str, str]) -> list[str]:
+    """The argument a field is (an expanded body's property), with its annotations."""
+    if found is None:
+        return []
+    pointer, param = found
+    before = old.types.arguments.get((paired.get(pointer, pointer), param.name))
+    after = new.types.arguments.get((pointer, param.name))
+    if before is None or after is None or before == after:
+        return []
+    return [f"{new.method(pointer)}: argument {param.name}: {before} -> {after}"]
 
 
 def _classes_returned(operation: OperationRecord, types: Annotations) -> str:
@@ -555,11 +646,37 @@ def _classes_returned(operation: OperationRecord, types: Annotations) -> str:
     return _SEP.join(classes) if len(classes) > 1 else _returned(operation.returns, types)
 
 
+def _items_returned(before: OperationRecord, after: OperationRecord, old: Annotations,
+                    new: Annotations) -> tuple[str, str]:
+    """The annotations of a method answering the same root model (`list[models.Pet]`, which
+    names no wrapper class) on both sides, where only the model classes in them differ (the
+    items' `$ref` switched to another component); the same text twice otherwise (a union's
+    branch gained or lost is the union's own change)."""
+    was, now = _root_returned(before.returns, old), _root_returned(after.returns, new)
+    if was is None or now is None or _CLASS_NAME.sub("C", was) != _CLASS_NAME.sub("C", now):
+        return "", ""
+    return was, now
+
+
+_CLASS_NAME = re.compile(r"\bmodels\.\w+")
+
+
+def _root_returned(model: str | None, types: Annotations) -> str | None:
+    """What the method's annotation says for an answer read into the root model `model`: the
+    type it wraps, its classes qualified (`list[models.Pet]`); None for any other answer."""
+    root = types.root_types.get(model) if model and model not in types.folded else None
+    if root is None:
+        return None
+    known = {name for name, _ in types.fields} | set(types.enums) | set(types.root_types)
+    return _WORD.sub(lambda word: f"models.{word[0]}" if word[0] in known else word[0], root)
+
+
 def _says_returned(effect: str, method: str, was: str) -> bool:
-    """Whether an effect names the return's change already: the method's new return, or the
-    old class renamed or removed."""
-    return (f"{method}: now returns " in effect or f"class renamed (was {was})" in effect
-            or f"{was}: class removed" in effect)
+    """Whether an effect names the return's change already: the method's new return, or a
+    class the old return names renamed or removed."""
+    return f"{method}: now returns " in effect or any(
+        f"class renamed (was {name})" in effect or f"{name}: class removed" in effect
+        for name in _CLASS_NAME.findall(was))
 
 
 def _answer_changes(changes: list[Change], before: OperationRecord,
@@ -632,6 +749,18 @@ def _label(pointer: str) -> str:
     return operation_label(tokens[2], tokens[1])
 
 
+def _with_shapes(changes: list[Change], shapes: Mapping[int, list[str]]) -> list[Change]:
+    """Each change of `shapes` with what it does to methods appended, the first
+    `SHOWN_EFFECTS` named, then how many more (a response component used by 99 operations,
+    rclone's: one line of 12 000 characters otherwise)."""
+    out = list(changes)
+    for index, texts in shapes.items():
+        more = (f" (and {len(texts) - SHOWN_EFFECTS} more)"
+                if len(texts) > SHOWN_EFFECTS else "")
+        out[index] = _with_shape(out[index], "; ".join(texts[:SHOWN_EFFECTS]) + more)
+    return out
+
+
 def _with_shape(change: Change, shape: str) -> Change:
     untraced = change.client in (NO_EFFECT, NOT_TRACED, "")
     return replace(change, client=shape if untraced else f"{change.client}; {shape}",
@@ -657,6 +786,7 @@ def _with_body_shapes(changes: list[Change], sides: Mapping[str, _Side],
     operation, non-breaking on the wire."""
     old_side, new_side = sides["old"], sides["new"]
     out, own = list(changes), []
+    shapes: dict[int, list[str]] = {}  # a change's index -> what it does to methods
     for pointer in sorted(new_side.operations):
         before = old_side.operations.get(paired.get(pointer, pointer))
         after = new_side.operations[pointer]
@@ -670,8 +800,8 @@ def _with_body_shapes(changes: list[Change], sides: Mapping[str, _Side],
         if cause is None:
             own.append(_body_shape_change(after, now, shape))
         else:
-            out[cause] = _with_shape(out[cause], shape)
-    return _with_own(out, own)
+            shapes.setdefault(cause, []).append(shape)
+    return _with_own(_with_shapes(out, shapes), own)
 
 
 def _body_argument(operation: OperationRecord) -> str | None:
@@ -913,8 +1043,8 @@ def _effect(change: Change, trace: _Trace) -> str:
         return _method_moved(trace)
     if change.kind == VERB_CHANGED:
         return _verb_changed(change, trace)
-    if change.kind == "path-parameter-renamed":
-        return _path_parameter_renamed(trace)
+    if change.kind in (PATH_PARAMETER_RENAMED, PATH_CHANGED):
+        return _path_effect(change, trace)
     if change.kind == DEFAULT_CHANGED:
         return _default_effect(change, trace)
     if change.kind in _VARIANT_KINDS:
@@ -1297,6 +1427,29 @@ def _verb_changed(change: Change, trace: _Trace) -> str:
     trace.calls_unchanged = True
     return (f"{after}: unchanged, sent as {now} by the regenerated client (was {was}; calls "
             "unchanged)")
+
+
+def _path_effect(change: Change, trace: _Trace) -> str:
+    """A path's template changed: its parameters renamed, or the path item moved."""
+    if change.kind == PATH_CHANGED:
+        return _path_changed(change, trace)
+    return _path_parameter_renamed(trace)
+
+
+def _path_changed(change: Change, trace: _Trace) -> str:
+    """A path item moved to another path, its operations the same (`pairing.paths_moved`):
+    each method is named by its operationId, so it is the one it was, and the regenerated
+    client sends it to the new URL: no call changes (breaking on the wire, not for the
+    client). A method named another way after all is `method-renamed`'s."""
+    new_side = trace.sides["new"]
+    prefix = change.pointer + "/"
+    methods = [new_side.method(p) for p in sorted(new_side.operations) if p.startswith(prefix)]
+    if not methods:
+        return NOT_TRACED
+    trace.calls_unchanged = True
+    was, now = change.values or (None, None)
+    return (f"{', '.join(str(m) for m in methods)}: calls unchanged (the regenerated client "
+            f"sends them to `{now}`, was `{was}`)")
 
 
 def _path_parameter_renamed(trace: _Trace) -> str:
@@ -1898,6 +2051,8 @@ def _what(change: Change) -> str:
         return _default_phrase(change)
     if change.kind in _FOLLOWED_KINDS and change.values is not None:
         before, after = change.values
+        if change.kind == "media-type-parameters-changed":
+            return f"media type {before} -> {after} (the same type: calls unchanged)"
         return f"sent {after} by the regenerated client (was {before}; calls unchanged)"
     for suffix, phrase in _PHRASES.items():
         if change.kind.endswith(suffix):

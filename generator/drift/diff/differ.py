@@ -17,6 +17,12 @@ How documents are compared
 * An operation found under another HTTP method of the same path, the same operationId on
   both sides (``pairing.verbs_changed``), is one ``operation-method-changed``, breaking, and
   is then compared as any operation (not a removal and an addition).
+* A path item found under another path shape with the same operations, by HTTP method and
+  operationId (``pairing.paths_moved``: ``/pets/{id}`` -> ``/v2/pets/{id}``), is one
+  ``path-changed``, breaking, and is then compared as any path item.
+* Media types are paired by type and subtype without case, parameters left out, where one
+  side alone spells one (``respelt_media_types``): ``media-type-parameters-changed``,
+  non-breaking, the content compared.
 * An operation's ``tags`` changing is ``tags-changed``, non-breaking (nothing on the wire; the
   generated client may move the method to another resource, which ``client`` reports).
 * A parameter's ``style``/``explode`` (each location's defaults filled in) changing is
@@ -104,6 +110,7 @@ from generator.drift.diff.pairing import (
     operation_object,
     operation_parameters,
     path_shape,
+    paths_moved,
     security_set,
     server_urls,
     template_names,
@@ -283,7 +290,7 @@ class _Differ:
                 self.add(pointer, "security-changed", not sent_alike,
                          f"security scheme `{name}` changed" + (
                              " (only its hints: bearerFormat, the scopes it lists)"
-                             if sent_alike else ""))
+                             if sent_alike else _scheme_change(before, after)))
 
     def components(self) -> None:
         old = (self.old.get("components") or {}).get("schemas") or {}
@@ -349,8 +356,13 @@ class _Differ:
     def paths(self) -> None:
         old = {path_shape(p): p for p in sorted(self.old.get("paths") or {})}
         new = {path_shape(p): p for p in sorted(self.new.get("paths") or {})}
+        moved = paths_moved(self.old, self.new)
         for shape in sorted(set(old) | set(new)):
-            if shape not in new:
+            if shape not in new and old[shape] in moved.values():
+                continue  # (compared under its new path)
+            if shape not in old and new[shape] in moved:
+                self.path_moved(moved[new[shape]], new[shape])
+            elif shape not in new:
                 self.add(join_tokens("", "paths", old[shape]), "path-removed", True,
                          f"path `{old[shape]}` was removed", side="old")
             elif shape not in old:
@@ -444,6 +456,18 @@ class _Differ:
         if not self.webhook:
             return direction
         return "response" if direction == "request" else "request"
+
+    def path_moved(self, old_path: str, new_path: str) -> None:
+        """A path item found under another path, the same operations (`pairing.paths_moved`):
+        one change, breaking (a caller sending to the old URL is no longer answered), then
+        the path item compared as any other."""
+        item = self.new_refs.object(self.new["paths"][new_path])
+        ids = ", ".join(f"`{operation_object(item, m).get('operationId')}`"
+                        for m in HTTP_METHODS if m in item)
+        self.add(join_tokens("", "paths", new_path), PATH_CHANGED, True,
+                 f"path `{old_path}` is now `{new_path}` (the same operations: operationId "
+                 f"{ids})", values=(old_path, new_path))
+        self.path_item(old_path, new_path)
 
     def path_item(self, old_path: str, new_path: str) -> None:
         old_item = self.old_refs.object(self.old["paths"][old_path])
@@ -718,20 +742,30 @@ class _Differ:
     ) -> None:
         old_content = old.get("content") or {}
         new_content = new.get("content") or {}
+        respelt = respelt_media_types(old_content, new_content)
         for media_type in sorted(set(old_content) | set(new_content)):
             before_ptr = join_tokens(old_ptr, "content", media_type)
-            after_ptr = join_tokens(new_ptr, "content", media_type)
-            if media_type not in new_content:
+            after_ptr = join_tokens(new_ptr, "content", respelt.get(media_type, media_type))
+            if media_type in respelt.values():
+                continue  # (compared under its old spelling)
+            if media_type in respelt:
+                self.add(after_ptr, MEDIA_TYPE_PARAMETERS_CHANGED, False,
+                         f"{ctx.op}: {ctx.where} media type {media_type} is now spelt "
+                         f"{respelt[media_type]} (the same type; parameters changed)",
+                         values=(media_type, respelt[media_type]))
+            elif media_type not in new_content:
                 self.add(before_ptr, "media-type-removed", removal_breaks,
                          f"{ctx.op}: {ctx.where} media type {media_type} was removed", side="old")
+                continue
             elif media_type not in old_content:
                 self.add(after_ptr, "media-type-added", False,
                          f"{ctx.op}: {ctx.where} media type {media_type} was added")
-            else:
-                before, after = old_content[media_type] or {}, new_content[media_type] or {}
-                self.examples(after_ptr, ctx.op, f"{ctx.where} ({media_type})", before, after)
-                self.schema(ctx, before.get("schema", {}), join_tokens(before_ptr, "schema"),
-                            after.get("schema", {}), join_tokens(after_ptr, "schema"))
+                continue
+            after_type = respelt.get(media_type, media_type)
+            before, after = old_content[media_type] or {}, new_content[after_type] or {}
+            self.examples(after_ptr, ctx.op, f"{ctx.where} ({after_type})", before, after)
+            self.schema(ctx, before.get("schema", {}), join_tokens(before_ptr, "schema"),
+                        after.get("schema", {}), join_tokens(after_ptr, "schema"))
 
     # ---- schemas
 
@@ -880,7 +914,7 @@ class _Differ:
                 FieldDiff(report, ctx, before, after).run()
             elif before is not None and container_kept(key, new_fields):
                 self.property_removed(ctx, self.reached(before, old_fields, new_fields), report,
-                                      old_fields)
+                                      old_fields, new_fields)
             elif after is not None and container_kept(key, old_fields):
                 self.property_added(ctx, self.reached(after, new_fields, old_fields), report,
                                     new_fields)
@@ -940,11 +974,22 @@ class _Differ:
                                 "new", key))
 
     def property_removed(self, ctx: Ctx, removed: Field, report: AddFound,
-                         fields: Mapping[Key, Field]) -> None:
+                         fields: Mapping[Key, Field], new_fields: Mapping[Key, Field]) -> None:
+        """A property gone. From an answer: breaking (the model loses its field). From a
+        request object that stays open (no `additionalProperties: false`): no value the old
+        schema accepted is rejected by the new one, yet whether the server still reads the
+        key, or refuses a key it no longer declares, nothing says: possibly breaking (oasdiff
+        warns). From a closed one: breaking."""
         at = removed.declared_at or removed.pointer
         message = f"{ctx.op}: {ctx.subject(removed.key)} was removed"
-        if not _reported_hidden(ctx, removed, fields, report, "removed", "old"):
-            report(at, f"{ctx.direction}-property-removed", True, message, "was removed", "old")
+        if _reported_hidden(ctx, removed, fields, report, "removed", "old"):
+            return
+        holder = new_fields.get(removed.key[:-1])
+        if ctx.direction == "request" and holder is not None and not holder.info.closed:
+            report(at, "request-property-removed", None, message + _STILL_TAKEN, "was removed",
+                   "old")
+            return
+        report(at, f"{ctx.direction}-property-removed", True, message, "was removed", "old")
 
     def property_added(self, ctx: Ctx, added: Field, report: AddFound,
                        fields: Mapping[Key, Field]) -> None:
@@ -1157,6 +1202,33 @@ def _meets(held: Mapping[str, tuple[str, ...]], wanted: Requirement) -> bool:
     return all(scheme in held and set(scopes) <= set(held[scheme]) for scheme, scopes in wanted)
 
 
+def _scheme_change(before: Mapping[str, Json], after: Mapping[str, Json]) -> str:
+    """What a security scheme's change does to the credential, in a few words: `: http bearer
+    -> apiKey header X-API-Key`, or the keys that changed where both read alike."""
+    was, now = _scheme_text(before), _scheme_text(after)
+    if was != now:
+        return f": {was} -> {now}"
+    old_meaning, new_meaning = _scheme_meaning(before), _scheme_meaning(after)
+    keys = sorted(str(k) for k in {*old_meaning, *new_meaning}
+                  if old_meaning.get(k) != new_meaning.get(k))
+    return f" ({', '.join(keys)})" if keys else ""
+
+
+def _scheme_text(scheme: Mapping[str, Json]) -> str:
+    """How a scheme's credential is sent: `http bearer`, `apiKey header X-API-Key`, `oauth2
+    (flows: clientCredentials)`, `openIdConnect https://...`."""
+    kind = str(scheme.get("type", "?"))
+    if kind == "http":
+        return f"http {str(scheme.get('scheme', '')).lower()}".strip()
+    if kind == "apiKey":
+        return f"apiKey {scheme.get('in', '?')} {scheme.get('name', '?')}"
+    if kind == "oauth2" and isinstance(scheme.get("flows"), Mapping):
+        return f"oauth2 (flows: {', '.join(sorted(map(str, scheme['flows'])))})"
+    if kind == "openIdConnect":
+        return f"openIdConnect {scheme.get('openIdConnectUrl', '?')}"
+    return kind
+
+
 def _scheme_meaning(scheme: Mapping[str, Json]) -> Json:
     """What decides how a credential is got and sent: a security scheme without its prose, its
     `bearerFormat` (a hint) and its flows' scope lists (a catalog: requirements name scopes)."""
@@ -1169,8 +1241,39 @@ def _scheme_meaning(scheme: Mapping[str, Json]) -> Json:
     return meaning
 
 
+# a request property removed from an object that takes undeclared properties
+_STILL_TAKEN = (" (the object takes undeclared properties: a value holding it is not rejected "
+                "by the schema; whether the server still reads it is not said)")
+MEDIA_TYPE_PARAMETERS_CHANGED = "media-type-parameters-changed"
+PATH_CHANGED = "path-changed"  # a path item moved to another path (`pairing.paths_moved`)
+
+
 # Header parameters OpenAPI says are ignored (the body's media type, the answer's, and the
 # security schemes say what is sent in them), by lower-cased name.
+
+
+def respelt_media_types(old: Mapping[str, Json], new: Mapping[str, Json]) -> dict[str, str]:
+    """The media types found on one side only that the other spells another way, the same
+    type: `application/json` -> `application/json; charset=utf-8`, `Application/JSON`
+    (type and subtype compared without case, parameters left out; one of each side only).
+    Old spelling -> new one."""
+    def unpaired(content: Mapping[str, Json], other: Mapping[str, Json]) -> dict[str, list[str]]:
+        found: dict[str, list[str]] = {}
+        for media_type in content:
+            if media_type not in other:
+                found.setdefault(bare_media_type(str(media_type)), []).append(str(media_type))
+        return found
+
+    gone, added = unpaired(old, new), unpaired(new, old)
+    return {spellings[0]: added[bare][0] for bare, spellings in gone.items()
+            if len(spellings) == 1 and len(added.get(bare, ())) == 1}
+
+
+def bare_media_type(media_type: str) -> str:
+    """`type/subtype` without parameters, in lower case (RFC 9110: case-insensitive)."""
+    return media_type.split(";")[0].strip().lower()
+
+
 _IGNORED_HEADERS = frozenset({"accept", "content-type", "authorization"})
 
 # Styles that prefix even a single value (`;id=5`, `.5`): a switch to or from one changes how

@@ -169,13 +169,55 @@ def _path_item(doc: Mapping[str, Json], item: Json) -> Mapping[str, Json]:
     return item if isinstance(item, Mapping) else {}
 
 
+def paths_moved(old: Mapping[str, Json], new: Mapping[str, Json]) -> dict[str, str]:
+    """New path -> old path, for a path whose shape only the new document has that holds the
+    same operations, by HTTP method and operationId, as one whose shape only the old document
+    has (`/pets/{petId}` -> `/animals/{petId}`, a `/v2` prefix on every path): one path item
+    moved, compared as such. Every operation of both must have an operationId, the pair must
+    be the only one with those operations, and the templates must have as many parameters
+    (paired by position)."""
+    old_paths = {path_shape(str(p)): str(p) for p in old.get("paths") or {}}
+    new_paths = {path_shape(str(p)): str(p) for p in new.get("paths") or {}}
+    gone = [old_paths[s] for s in sorted(set(old_paths) - set(new_paths))]
+    came = [new_paths[s] for s in sorted(set(new_paths) - set(old_paths))]
+    if not gone or not came:
+        return {}
+
+    def by_operations(doc: Mapping[str, Json], paths: list[str]) -> dict[object, list[str]]:
+        found: dict[object, list[str]] = {}
+        for path in paths:
+            key = _operations_key(_path_item(doc, doc["paths"][path]), path)
+            if key is not None:
+                found.setdefault(key, []).append(path)
+        return found
+
+    old_keys, new_keys = by_operations(old, gone), by_operations(new, came)
+    return {new_keys[key][0]: paths[0] for key, paths in old_keys.items()
+            if len(paths) == 1 and len(new_keys.get(key, ())) == 1}
+
+
+def _operations_key(item: Mapping[str, Json], path: str) -> object:
+    """What pairs a moved path item: its (method, operationId) pairs and its number of path
+    parameters; None where an operation has no operationId, or there is none."""
+    operations = []
+    for method in HTTP_METHODS:
+        if method in item:
+            op_id = operation_object(item, method).get("operationId")
+            if not isinstance(op_id, str) or not op_id:
+                return None
+            operations.append((method, op_id))
+    return (frozenset(operations), len(template_names(path))) if operations else None
+
+
 def old_ops_by_new(old: Mapping[str, Json], new: Mapping[str, Json]) -> dict[str, str]:
-    """Pointer of each new operation -> the old one it is compared with (same path shape; an
-    operation whose HTTP method changed, `verbs_changed`, with the old method's)."""
+    """Pointer of each new operation -> the old one it is compared with (same path shape, or a
+    path moved, `paths_moved`; an operation whose HTTP method changed, `verbs_changed`, with
+    the old method's)."""
     old_paths = {path_shape(p): p for p in sorted(old.get("paths") or {})}
+    moved = paths_moved(old, new)
     mapping = {}
     for new_path, new_item in (new.get("paths") or {}).items():
-        old_path = old_paths.get(path_shape(new_path))
+        old_path = old_paths.get(path_shape(new_path)) or moved.get(new_path)
         if old_path is not None:
             for method in HTTP_METHODS:
                 new_pointer = join_tokens("", "paths", new_path, method)

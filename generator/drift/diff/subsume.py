@@ -338,6 +338,11 @@ def _conjunctions(refs: Refs, node: Mapping[str, Json], depth: int,
         result = [_both(a, b) for a in result for b in options]
         if len(result) > MAX_ALTERNATIVES:
             return None
+    if groups and declared_types(node)[1] and not any(a.null for a in result):
+        # `nullable: true` (or a "null" type) beside allOf/oneOf/anyOf: the walker and the
+        # generated model read it as `... | None` whatever the members say (GitHub's
+        # `{oneOf: [string, array], nullable: true}`), not as null met by no member.
+        result.append(_Alt(refs, frozenset(), True, None))
     return result
 
 

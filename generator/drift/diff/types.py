@@ -797,6 +797,10 @@ class Annotations:
     unused: frozenset[str] = frozenset()
     # (component class, branch index) -> the class of that inline branch of its own union
     branches: dict[tuple[str, int], str] = field(default_factory=dict)
+    # each root model -> the type it wraps as models.py spells it (`list[Pet]`): what a method
+    # answering it is annotated to return (`Models.class_annotation`), whose item may change
+    # while the root's name does not
+    root_types: dict[str, str] = field(default_factory=dict)
 
 
 def client_annotations(api: Any) -> Annotations:
@@ -812,11 +816,14 @@ def client_annotations(api: Any) -> Annotations:
     fields: dict[tuple[str, str], str] = {}
     nested: dict[tuple[str, str], str] = {}
     roots: dict[str, str] = {}
+    root_types: dict[str, str] = {}
     done: set[str] = set()
     while pending := [n for n in [*typing.schemas, *typing.inline] if n not in done]:
         for name in pending:  # typing a field may name an inline class, typed in turn
             done.add(name)
             _root_item(typing, name, roots)
+            if typing.kind_of(name) == "root":
+                root_types[name] = field_text(typing.root_union(name))
             for wire in typing.wires(name):
                 union = typing.field_union(name, wire)
                 if union is not None:
@@ -827,7 +834,7 @@ def client_annotations(api: Any) -> Annotations:
     enums = {name: enum_members(typing, name) for name in [*typing.schemas, *typing.inline]
              if typing.kind_of(name) == "enum"}
     return Annotations(arguments, fields, nested, enums, roots, _folded(typing),
-                       frozenset(api.unused_schemas), dict(typing.branch_classes))
+                       frozenset(api.unused_schemas), dict(typing.branch_classes), root_types)
 
 
 def _folded(typing: Typing) -> dict[str, tuple[tuple[str, str], ...]]:
