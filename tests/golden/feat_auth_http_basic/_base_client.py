@@ -10,7 +10,8 @@ Sync and async share everything except the lines that do I/O: request building, 
 decision and delay, response parsing and error mapping are methods of :class:`BaseClient`.
 
 Retries (like openai-python): up to ``max_retries`` (default 2) extra attempts on connection
-errors, timeouts, 408, 409, 429 and >= 500, unless the server says otherwise with
+errors, timeouts (not an answer whose whole time ran out while it was arriving:
+``DeadlinePassed``), 408, 409, 429 and >= 500, unless the server says otherwise with
 ``x-should-retry: true|false``. A request that may have had an effect is only sent again when
 that cannot repeat the effect. Retry-safe are: GET, HEAD, OPTIONS, PUT, DELETE and TRACE
 (idempotent methods); an operation the document marks ``x-codegen-retry-safe`` (repeating it
