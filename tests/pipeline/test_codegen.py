@@ -518,17 +518,18 @@ def test_an_always_streaming_operation_raw_and_async(event_stream: Any) -> None:
 
 
 PLAIN_EVENTS = [b"id: 7\ndata: {\"id\": 1, \"kind\": \"a\", \"error\": \"disk full\"}\n\n",
-                b"event: error\ndata: {\"id\": 2, \"kind\": \"b\"}\n\n",
+                b"event: notice\ndata: {\"id\": 2, \"kind\": \"b\"}\n\n",
                 b"data: [DONE]\n\n",
                 b"event: update\nid: 9\ndata: {\"id\": 3, \"kind\": \"c\"}\n\n",
                 b"data: {\"id\": 4, \"kind\": \"d\"}\n\n"]
 
 
 def test_an_always_streaming_operation_has_plain_events(event_stream: Any) -> None:
-    """A subscription's events are its data, not OpenAI's conventions: an `error` member and
-    `event: error` are chunks (they raised, ending the subscription), `[DONE]`, which no typed
-    chunk can be, is passed over (it ended the stream, losing what came after); each chunk's
-    `id:` and `event:` are there to resume from (`Last-Event-ID`)."""
+    """A subscription's events are its data, not OpenAI's conventions: an `error` member is a
+    chunk's (it raised, ending the subscription), `[DONE]`, which no typed chunk can be, is
+    passed over (it ended the stream, losing what came after); each chunk's `id:` and `event:`
+    are there to resume from (`Last-Event-ID`). Only an event named `error` raises, as
+    openai-python's does (it was a chunk, the stream ending normally after it)."""
     replies = [Reply(200, {"Content-Type": "text/event-stream"}, chunks=PLAIN_EVENTS)] * 2
     with ScriptedServer(replies) as server:
         client = event_stream.Client(api_key="k", base_url=server.url)
@@ -536,7 +537,7 @@ def test_an_always_streaming_operation_has_plain_events(event_stream: Any) -> No
         with client.default.watch_events(topic="t") as stream:
             for chunk in stream:
                 seen.append((chunk.id, stream.last_event, stream.last_event_id))
-        assert seen == [(1, None, "7"), (2, "error", "7"), (3, "update", "9"), (4, None, "9")]
+        assert seen == [(1, None, "7"), (2, "notice", "7"), (3, "update", "9"), (4, None, "9")]
 
         async def consume() -> list[tuple[int, str | None, str | None]]:
             async with event_stream.AsyncClient(api_key="k", base_url=server.url) as aclient:
@@ -546,6 +547,12 @@ def test_an_always_streaming_operation_has_plain_events(event_stream: Any) -> No
                             async for c in astream]
 
         assert asyncio.run(consume()) == seen
+    failing = [Reply(200, {"Content-Type": "text/event-stream"}, chunks=[
+        PLAIN_EVENTS[0], b"event: error\ndata: {\"message\": \"topic closed\"}\n\n"])]
+    with ScriptedServer(failing) as server:
+        client = event_stream.Client(api_key="k", base_url=server.url, max_retries=0)
+        with pytest.raises(event_stream.APIError, match="Error event in stream: topic closed"):
+            list(client.default.watch_events(topic="t"))
 
 
 def test_a_documented_error_of_a_streaming_operation_raises_its_class(event_stream: Any) -> None:

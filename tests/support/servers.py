@@ -51,6 +51,7 @@ class Reply:
     informational: that many ``100 Continue`` answers first, ``head_delay`` seconds apart.
     head_delay: with ``trickle_head``, the status line and headers go a byte at a time, this
         many seconds apart (a slow-loris).
+    reason: the reason phrase of the status line (else the usual one of the status).
     """
 
     status: int = 200
@@ -65,6 +66,7 @@ class Reply:
     informational: int = 0
     head_delay: float = 0.0
     trickle_head: bool = False
+    reason: str | None = None
 
 
 @dataclass
@@ -284,7 +286,7 @@ class ScriptedServer:
             headers.setdefault("Content-Type", "text/event-stream")
         else:
             headers["Content-Length"] = str(len(body))
-        reason = _REASONS.get(reply.status, "Status")
+        reason = reply.reason or _REASONS.get(reply.status, "Status")
         head = f"HTTP/1.1 {reply.status} {reason}\r\n" + "".join(
             f"{k}: {v}\r\n" for k, v in headers.items()
         )

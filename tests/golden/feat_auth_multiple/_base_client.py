@@ -10,7 +10,8 @@ Sync and async share everything except the lines that do I/O: request building, 
 decision and delay, response parsing and error mapping are methods of :class:`BaseClient`.
 
 Retries (like openai-python): up to ``max_retries`` (default 2) extra attempts on connection
-errors, timeouts, 408, 409, 429 and >= 500, unless the server says otherwise with
+errors, timeouts (not an answer whose whole time ran out while it was arriving:
+``DeadlinePassed``), 408, 409, 429 and >= 500, unless the server says otherwise with
 ``x-should-retry: true|false``. A request that may have had an effect is only sent again when
 that cannot repeat the effect. Retry-safe are: GET, HEAD, OPTIONS, PUT, DELETE and TRACE
 (idempotent methods); an operation the document marks ``x-codegen-retry-safe`` (repeating it
@@ -87,16 +88,17 @@ from ._auth import (
 )
 from ._auth import origin_of as _origin_of
 from ._errors import (
-    APIConnectionError,
     APIError,
     APIResponseDecodingError,
     APIResponseValidationError,
     APIStatusError,
-    APITimeoutError,
+    DeadlinePassed,
     RequestValidationError,
     TooManyRedirectsError,
+    connection_error,
     error_message,
     excerpt,
+    hide_echoes,
     mismatch_error,
     parse_retry_after,
     redact_body,
@@ -719,10 +721,11 @@ class _WrappedBody(_http.SyncByteStream, _http.AsyncByteStream):
 
 
 class _BodyDeadline(_WrappedBody):
-    """A response's body that fails with the HTTP library's ``ReadTimeout`` once it has taken
-    more than ``seconds`` since its headers came: the read timeout bounds only the wait between
-    two reads, and a server sending a byte every few seconds kept a call going for ever (a
-    slow-loris). Checked as each piece arrives: past the deadline by at most one read's wait."""
+    """A response's body that fails with ``DeadlinePassed`` (a ``ReadTimeout``) once it has
+    taken more than ``seconds`` since its headers came: the read timeout bounds only the wait
+    between two reads, and a server sending a byte every few seconds kept a call going for ever
+    (a slow-loris). Checked as each piece arrives: past the deadline by at most one read's
+    wait."""
 
     def __init__(
         self,
@@ -734,52 +737,111 @@ class _BodyDeadline(_WrappedBody):
         self._request = request
         self._seconds = seconds
         self._deadline = time.monotonic() + seconds
+        self._received = 0  # bytes of the body, as sent (before any decoding)
 
-    def _check(self) -> None:
+    def _check(self, piece: bytes) -> None:
+        self._received += len(piece)
         if time.monotonic() > self._deadline:
-            raise _http.ReadTimeout(
-                f"The response body did not come whole within {self._seconds:g} s (the read "
-                "timeout, which also bounds the whole body)",
+            raise DeadlinePassed(
+                _still_arriving("The response body", self._seconds, self._received),
                 request=self._request,
             )
 
     def __iter__(self) -> Iterator[bytes]:
         assert isinstance(self._stream, _http.SyncByteStream)
         for piece in self._stream:
-            self._check()
+            self._check(piece)
             yield piece
 
     async def __aiter__(self) -> AsyncIterator[bytes]:
         assert isinstance(self._stream, _http.AsyncByteStream)
         async for piece in self._stream:
-            self._check()
+            self._check(piece)
             yield piece
+
+
+def _still_arriving(what: str, seconds: float, received: int) -> str:
+    """The message of ``DeadlinePassed``: what had come when the deadline ended the answer."""
+    return (
+        f"{what} did not come whole within {seconds:g} s (the read timeout, which also bounds "
+        f"a whole answer the client reads): it was still arriving, {received} bytes received. "
+        "Not retried, as a retry would have no more time: a longer timeout= lets it finish"
+    )
+
+
+#: A read the answer's clock cut short that timed out after a silence shorter than this share
+#: of the read timeout was ended by the deadline, the answer arriving until then (a retry
+#: would have no more time); a longer silence is a stall, retried.
+_STALL_SHARE: Final = 0.5
 
 
 class _AnswerClock:
     """The time one answer (status line, headers and the body the client reads) may take,
     started by its first read: the request's upload is not counted."""
 
-    __slots__ = ("seconds", "until")
+    __slots__ = ("received", "seconds", "until")
 
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
         self.until: float | None = None
+        self.received = 0  # bytes of this answer read so far, its head included
+
+    def restart(self) -> None:
+        """Start again at the next read (see ``_restart_clock``)."""
+        self.until = None
+        self.received = 0
 
     def read_timeout(self, timeout: float | None) -> float | None:
         """The timeout of the next read: what is left of the answer's time, when less than
-        ``timeout``; ``ReadTimeout`` once none is left (a server sending `100 Continue`
+        ``timeout``; ``DeadlinePassed`` once none is left (a server sending `100 Continue`
         forever has a byte ready at every read)."""
         now = time.monotonic()
         if self.until is None:
             self.until = now + self.seconds
-        left = self.until - now
+            left = self.seconds  # exactly: `until - now` is off by a rounding
+        else:
+            left = self.until - now
         if left <= 0:
-            raise _http.ReadTimeout(
-                f"The answer did not come whole within {self.seconds:g} s (the read timeout, "
-                "which also bounds a whole answer the client reads)"
-            )
+            raise self.passed()
         return left if timeout is None else min(timeout, left)
+
+    def ended(self, exc: Exception, bounded: float | None, timeout: float | None) -> bool:
+        """Whether a read that waited at most ``bounded`` (the clock's cut of ``timeout``) and
+        failed with ``exc`` was ended by the answer's deadline while the answer was arriving:
+        it timed out (the network library's own ``ReadTimeout``, the only timeout a read
+        raises, known by its name: the library is not imported here) after a silence shorter
+        than :data:`_STALL_SHARE` of the read timeout. A longer one is a stall, retried as any
+        read timeout is (the server answering at once, then stalling, meets both together)."""
+        if type(exc).__name__ != "ReadTimeout" or bounded is None:
+            return False
+        return timeout is None or bounded < timeout * _STALL_SHARE
+
+    def passed(self) -> DeadlinePassed:
+        """The error of an answer whose time ran out while it was arriving."""
+        return DeadlinePassed(_still_arriving("The answer", self.seconds, self.received))
+
+    def read(self, read: Callable[[float | None], _T], timeout: float | None) -> _T:
+        """``read(its timeout)``, one read of the connection within the answer's time; a read
+        the deadline ended (:meth:`ended`) raises ``DeadlinePassed``."""
+        bounded = self.read_timeout(timeout)
+        try:
+            return read(bounded)
+        except Exception as exc:
+            if self.ended(exc, bounded, timeout):
+                raise self.passed() from exc
+            raise
+
+    async def aread(
+        self, read: Callable[[float | None], Awaitable[_T]], timeout: float | None
+    ) -> _T:
+        """The async twin of :meth:`read`."""
+        bounded = self.read_timeout(timeout)
+        try:
+            return await read(bounded)
+        except Exception as exc:
+            if self.ended(exc, bounded, timeout):
+                raise self.passed() from exc
+            raise
 
 
 #: The clock of the answer being read in this thread or task (``None``: unbounded, as a
@@ -812,7 +874,12 @@ class _BoundedStream:
         return getattr(self._stream, name)
 
     def read(self, max_bytes: int, timeout: float | None = None) -> bytes:
-        data: bytes = self._stream.read(max_bytes, _read_timeout(timeout))
+        clock = _ANSWER_CLOCK.get()
+        if clock is None:
+            unbounded: bytes = self._stream.read(max_bytes, timeout)
+            return unbounded
+        data: bytes = clock.read(lambda bounded: self._stream.read(max_bytes, bounded), timeout)
+        clock.received += len(data)
         return data
 
     def start_tls(self, *args: Any, **kwargs: Any) -> _BoundedStream:
@@ -824,18 +891,19 @@ class _AsyncBoundedStream(_BoundedStream):
     """The async twin of ``_BoundedStream``."""
 
     async def read(self, max_bytes: int, timeout: float | None = None) -> bytes:  # type: ignore[override]
-        data: bytes = await self._stream.read(max_bytes, _read_timeout(timeout))
+        clock = _ANSWER_CLOCK.get()
+        if clock is None:
+            unbounded: bytes = await self._stream.read(max_bytes, timeout)
+            return unbounded
+        data: bytes = await clock.aread(
+            lambda bounded: self._stream.read(max_bytes, bounded), timeout
+        )
+        clock.received += len(data)
         return data
 
     async def start_tls(self, *args: Any, **kwargs: Any) -> _AsyncBoundedStream:  # type: ignore[override]
         _restart_clock()
         return _AsyncBoundedStream(await self._stream.start_tls(*args, **kwargs))
-
-
-def _read_timeout(timeout: float | None) -> float | None:
-    """The timeout of a connection's next read: the answer's clock's, when one runs."""
-    clock = _ANSWER_CLOCK.get()
-    return timeout if clock is None else clock.read_timeout(timeout)
 
 
 def _restart_clock() -> None:
@@ -844,7 +912,7 @@ def _restart_clock() -> None:
     SOCKS handshake), the answer yet to come after the request's upload, which is not counted."""
     clock = _ANSWER_CLOCK.get()
     if clock is not None:
-        clock.until = None
+        clock.restart()
 
 
 class _BoundedBackend:
@@ -1564,7 +1632,7 @@ class BaseClient(Generic[_HttpClientT]):
     def _undecodable(self, response: _http.Response, exc: Exception) -> APIResponseDecodingError:
         encoding = response.headers.get("content-encoding", "none")
         return APIResponseDecodingError(
-            response=response,
+            response=hide_echoes(response, self._answer_redactor(response)),
             body=None,
             message=self._redact(
                 f"The response body (HTTP {response.status_code}, Content-Encoding: {encoding}) "
@@ -1584,8 +1652,8 @@ class BaseClient(Generic[_HttpClientT]):
         """Whether a transport failure may be retried without repeating an effect (and with
         the whole body): any, for a retry-safe request; else only one that happened before
         anything was sent (a failed connect)."""
-        if _uploads.spent(prepared.files) is not None:
-            return False
+        if _uploads.spent(prepared.files) is not None or isinstance(exc, DeadlinePassed):
+            return False  # the body cannot go whole again; a retry would have no more time
         return prepared.retry_safe or isinstance(exc, _NOT_SENT)
 
     def _may_retry_status(self, prepared: _Prepared, response: _http.Response) -> bool:
@@ -1625,11 +1693,7 @@ class BaseClient(Generic[_HttpClientT]):
 
     def _transport_error(self, exc: Exception, request: _http.Request | None) -> APIError:
         """The exception for a transport failure once retries are exhausted."""
-        if isinstance(exc, _http.TimeoutException):
-            return APITimeoutError(request=request)
-        detail = excerpt(self._redact(str(exc)), 200)  # redacted whole, then cut
-        message = f"Connection error: {type(exc).__name__}" + (f": {detail}" if detail else "")
-        return APIConnectionError(message=message, request=request)
+        return connection_error(exc, request, self._redact)
 
     # -- parsing -------------------------------------------------------------------------
 
@@ -1661,7 +1725,8 @@ class BaseClient(Generic[_HttpClientT]):
             response.status_code, None if decoded is _MISSING else decoded, text
         )
         cls = status_error_class(response.status_code)
-        return cls(redact(message), response=response, body=body, parsed_body=parsed)
+        shown = hide_echoes(response, redact)
+        return cls(redact(message), response=shown, body=body, parsed_body=parsed)
 
     def _parse_body(self, spec: ResponseSpec[Any], response: _http.Response) -> Any:
         """The typed body of a 2xx answer that has been read: parsed into what the document
@@ -1719,7 +1784,7 @@ class BaseClient(Generic[_HttpClientT]):
     def _invalid_body(self, response: _http.Response, why: str) -> APIResponseValidationError:
         redact = self._answer_redactor(response)
         return APIResponseValidationError(
-            response=response,
+            response=hide_echoes(response, redact),
             body=redact(body_text(response)),
             message=redact(  # a validation error quotes the input
                 f"The body of HTTP {response.status_code} could not be read: {why}"
@@ -1780,6 +1845,7 @@ class BaseClient(Generic[_HttpClientT]):
             retries_taken=retries_taken,
             streams=stream,
             max_response_size=self.max_response_size,
+            redact=self._answer_redactor(response),
             bound_body=None
             if unread_timeout is None
             else lambda: _bound_body_time(response, unread_timeout),

@@ -10,17 +10,32 @@ Whatever holds the whole body, or one whole line of it, is bounded by the client
 ``json()``, ``parse()`` and each line of ``iter_lines()`` end in ``ResponseTooLargeError``
 past it. ``iter_bytes()`` and ``iter_text()`` hand every chunk over as it arrives, so they
 hold nothing and are not limited.
+
+A failure of the transport while the body is read (the server cut it short of its
+``Content-Length``, reset the connection, stalled past the read timeout, or sent a corrupt
+gzip body) raises the client's error, as the call itself would: ``APIConnectionError``,
+``APITimeoutError``, ``APIResponseDecodingError``; the HTTP library's own exception is its
+cause (redacted where it quotes a credential).
 """
 
 from __future__ import annotations
 
 import codecs
+import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping
 from types import TracebackType
 from typing import Any, Generic, TypeVar
 
 from . import _http
-from ._errors import ResponseTooLargeError, request_id
+from ._errors import (
+    APIError,
+    APIResponseDecodingError,
+    ResponseTooLargeError,
+    connection_error,
+    hide_echoes,
+    redacted_cause,
+    request_id,
+)
 from ._parse import loads, validate_python
 
 __all__ = [
@@ -227,8 +242,11 @@ class _BaseAPIResponse(Generic[_T]):
         streams: bool = False,
         max_response_size: int,
         bound_body: Callable[[], None] | None = None,
+        redact: Callable[[str], str] = str,
     ) -> None:
         self.http_response = http_response
+        #: blanks out the client's credentials (and those the request carried) in messages
+        self._redact = redact
         #: bounds the time of the whole body's read, once, before ``read()`` starts it (a
         #: body left unread by the call: the client's timeout, as a plain call's body has)
         self._bound_body = bound_body
@@ -245,6 +263,29 @@ class _BaseAPIResponse(Generic[_T]):
         bound, self._bound_body = self._bound_body, None
         if bound is not None and not hasattr(self.http_response, "_content"):
             bound()
+
+    @contextlib.contextmanager
+    def _reading(self) -> Iterator[None]:
+        """Raise a transport failure of the HTTP library while the block reads the body as the
+        client's error (see the module docstring)."""
+        try:
+            yield
+        except (_http.TransportError, _http.DecodingError) as exc:  # TimeoutException is one
+            raise self._read_failure(exc) from redacted_cause(exc, self._redact)
+
+    def _read_failure(self, exc: Exception) -> APIError:
+        response = self.http_response
+        if isinstance(exc, _http.DecodingError):
+            encoding = response.headers.get("content-encoding", "none")
+            return APIResponseDecodingError(
+                response=hide_echoes(response, self._redact),
+                body=None,
+                message=self._redact(
+                    f"The response body (HTTP {response.status_code}, Content-Encoding: "
+                    f"{encoding}) could not be decoded: {exc}"
+                ),
+            )
+        return connection_error(exc, response.request, self._redact)
 
     def _then(self, convert: Callable[[Any], _T]) -> None:
         """Parse into ``convert(what the parser gives)`` (a paginated call's page object)."""
@@ -328,7 +369,8 @@ class APIResponse(_BaseAPIResponse[_T]):
     def read(self) -> bytes:
         """The whole raw body (read now if it has not been, within the client's timeout)."""
         self._start_reading()
-        return read_bounded(self.http_response, self._max_size)
+        with self._reading():
+            return read_bounded(self.http_response, self._max_size)
 
     @property
     def content(self) -> bytes:
@@ -348,13 +390,15 @@ class APIResponse(_BaseAPIResponse[_T]):
 
     def iter_bytes(self, chunk_size: int | None = None) -> Iterator[bytes]:
         """The body as it arrives, decoded (gzip...) into byte chunks."""
-        yield from self.http_response.iter_bytes(chunk_size)
+        with self._reading():
+            yield from self.http_response.iter_bytes(chunk_size)
 
     def iter_text(self, chunk_size: int | None = None) -> Iterator[str]:
         """The body as it arrives, as text chunks (decoded as :attr:`text` is)."""
         pieces = _TextPieces(self.http_response, chunk_size)
-        for data in self.http_response.iter_bytes():
-            yield from pieces.feed(data)
+        with self._reading():
+            for data in self.http_response.iter_bytes():
+                yield from pieces.feed(data)
         yield from pieces.feed(b"", final=True)
 
     def iter_lines(self) -> Iterator[str]:
@@ -385,6 +429,7 @@ class AsyncAPIResponse(_BaseAPIResponse[_T]):
             streams=response._streams,
             max_response_size=response._max_size,
             bound_body=response._bound_body,
+            redact=response._redact,
         )
 
     async def parse(self) -> _T:
@@ -396,7 +441,8 @@ class AsyncAPIResponse(_BaseAPIResponse[_T]):
     async def read(self) -> bytes:
         """The whole raw body (read now if it has not been, within the client's timeout)."""
         self._start_reading()
-        return await aread_bounded(self.http_response, self._max_size)
+        with self._reading():
+            return await aread_bounded(self.http_response, self._max_size)
 
     async def text(self) -> str:
         """The body decoded as text (in its charset when Python reads that as text, else UTF-8;
@@ -410,15 +456,17 @@ class AsyncAPIResponse(_BaseAPIResponse[_T]):
 
     async def iter_bytes(self, chunk_size: int | None = None) -> AsyncIterator[bytes]:
         """The body as it arrives, decoded (gzip...) into byte chunks."""
-        async for chunk in self.http_response.aiter_bytes(chunk_size):
-            yield chunk
+        with self._reading():
+            async for chunk in self.http_response.aiter_bytes(chunk_size):
+                yield chunk
 
     async def iter_text(self, chunk_size: int | None = None) -> AsyncIterator[str]:
         """The body as it arrives, as text chunks (decoded as :meth:`text` is)."""
         pieces = _TextPieces(self.http_response, chunk_size)
-        async for data in self.http_response.aiter_bytes():
-            for piece in pieces.feed(data):
-                yield piece
+        with self._reading():
+            async for data in self.http_response.aiter_bytes():
+                for piece in pieces.feed(data):
+                    yield piece
         for piece in pieces.feed(b"", final=True):
             yield piece
 

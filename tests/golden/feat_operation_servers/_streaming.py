@@ -3,8 +3,9 @@
 Two conventions. An operation a body property switches to streaming (``stream: true``) follows
 OpenAI's, which the OpenAI-compatible APIs share, described below. One that always streams
 (a subscription) has plain events (``plain_events``): each event's data is a chunk, whatever it
-holds (an ``error`` member, ``event: error``), and the stream ends with the body; ``[DONE]`` is
-a chunk where the chunk type takes text, else passed over (no typed chunk can be it).
+holds (an ``error`` member too), but for an event named ``error``, which raises as below, and
+the stream ends with the body; ``[DONE]`` is a chunk where the chunk type takes text, else
+passed over (no typed chunk can be it).
 Either way ``last_event_id`` and ``last_event`` give the ``id:`` and ``event:`` of the last
 chunk's event (``id`` carries over from earlier events, as the standard says: what a
 subscription is resumed from, with a ``Last-Event-ID`` header).
@@ -13,10 +14,11 @@ End of stream: ``data: [DONE]`` ends iteration. A clean end of the body without 
 also ends iteration silently (like openai-python: some OpenAI-compatible servers never send
 ``[DONE]``), unless no event came at all and the answer's Content-Type is another than
 ``text/event-stream`` (an HTML page from a proxy): that raises ``APIResponseValidationError``. A body cut by the transport (reset, truncated chunked encoding) raises
-``APIConnectionError``, and a read timeout ``APITimeoutError``.
+``APIConnectionError`` (``Stream ended before [DONE]`` in OpenAI's convention, else ``The stream
+was cut before its end``), and a read timeout ``APITimeoutError``.
 
-Errors in the stream: an event whose JSON has a truthy ``error`` key, or any ``event: error``,
-raises. When the error object carries an HTTP-like status (``status``, ``status_code`` or a
+Errors in the stream: an event whose JSON has a truthy ``error`` key (OpenAI's convention only),
+or any ``event: error``, raises, its message the server's (``server_message``). When the error object carries an HTTP-like status (``status``, ``status_code`` or a
 numeric ``code``) the matching ``APIStatusError`` subclass is raised (``RateLimitError`` for
 429, ...); otherwise a plain ``APIError``. A data line that is not JSON (or JSON nested too
 deeply to decode) raises ``APIResponseValidationError`` naming the problem, as does, with the
@@ -59,9 +61,11 @@ from ._errors import (
     APITimeoutError,
     ResponseTooLargeError,
     excerpt,
+    hide_echoes,
     mismatch_error,
     redact_body,
     redacted_cause,
+    server_message,
     status_error_class,
 )
 from ._parse import (
@@ -331,14 +335,10 @@ def _error_from_event(
 ) -> APIError:
     """The exception for an error event (``payload`` is the decoded JSON, or None)."""
     error: object = payload.get("error") if isinstance(payload, dict) else None
-    if error is None and isinstance(payload, dict):
-        error = payload  # `event: error` with the error object at the top level
-    message: object = None
-    if isinstance(error, dict):
-        message = error.get("message")
-    elif isinstance(error, str):
-        message = error
-    if isinstance(message, str) and message:
+    if error is None:
+        error = payload  # `event: error` with the error at the top level (or the data's text)
+    message = server_message(error)
+    if message:
         # on one line and cut short, as an error status's message is: the server's text (up
         # to max_event_size) went whole into the exception, line breaks and all, where a log
         # line shows it; redacted first, as a key cut in two would escape redaction
@@ -352,7 +352,8 @@ def _error_from_event(
     body = redact_body(error, raw, redact)  # a key the server echoes back, blanked out
     status = _status_from(error) or _status_from(payload)
     if status is not None:
-        return status_error_class(status)(text, response=response, body=body, status_code=status)
+        answer = hide_echoes(response, redact)
+        return status_error_class(status)(text, response=answer, body=body, status_code=status)
     return APIError(text, response.request, body=body)
 
 
@@ -370,7 +371,8 @@ class _Decoder(Generic[_T]):
     ) -> None:
         self.response = response
         self._chunk_type = chunk_type
-        #: plain server-sent events: no `[DONE]`, no error events (see the module docstring)
+        #: plain server-sent events: no `[DONE]`, an error only as `event: error` (see the
+        #: module docstring)
         self._plain = plain_events
         self._decoder: SSEDecoder | None = None
         self._last_event: str | None = None
@@ -416,7 +418,7 @@ class _Decoder(Generic[_T]):
         bytes, else (error events, bad JSON or UTF-8, lenient parsing) :meth:`_chunk`."""
         self._last_event = event
         # longer data: counted and checked for misfits (`parse_json`) on the slow path
-        if self._plain and len(data) <= UNCHECKED_JSON_BYTES:
+        if self._plain and event != "error" and len(data) <= UNCHECKED_JSON_BYTES:
             try:
                 plain: _T = self._validate(data)
             except ValueError:
@@ -445,14 +447,14 @@ class _Decoder(Generic[_T]):
 
     def _chunk(self, sse: ServerSentEvent) -> _T:
         data = sse.data
-        if self._plain:
-            return self._plain_chunk(data)
-        if sse.event == "error":
+        if sse.event == "error":  # in plain events too: no chunk, whatever its data
             try:
                 payload: object = loads(data)
             except ValueError:
                 payload = None
             raise _error_from_event(self.response, payload, data, sse.event, self._redact)
+        if self._plain:
+            return self._plain_chunk(data)
         # cheap pre-check, only then decoded to look for the key (written `"\u0065rror"` too)
         if '"error"' in data or _ESCAPED_ERROR_TEXT.search(data):
             try:
@@ -510,7 +512,7 @@ class _Decoder(Generic[_T]):
 
     def _malformed(self, data: str, exc: ValueError) -> APIResponseValidationError:
         return APIResponseValidationError(
-            response=self.response,
+            response=hide_echoes(self.response, self._redact),
             body=self._redact(data),
             message=self._redact(
                 f"Malformed JSON in server-sent event data ({exc}): {excerpt(self._redact(data), 120)!r}"
@@ -548,7 +550,7 @@ class _Decoder(Generic[_T]):
         media = content_type.split(";", 1)[0].strip().lower()
         if media and media != "text/event-stream":
             raise APIResponseValidationError(
-                response=self.response,
+                response=hide_echoes(self.response, self._redact),
                 body=None,
                 message=self._redact(
                     f"The answer to a streaming request is no event stream (Content-Type: "
@@ -557,19 +559,25 @@ class _Decoder(Generic[_T]):
                 ),
             )
 
-    def _cut(self, exc: Exception) -> APIError:
-        """The exception for a transport failure while reading the body."""
+    def _cut(self, exc: Exception, *, events: bool = True) -> APIError:
+        """The exception for a transport failure while reading the body (``events``: an event
+        stream, not the one JSON document of a server that ignored ``stream=true``)."""
         if isinstance(exc, _http.TimeoutException):
             return APITimeoutError(request=self.response.request)
         if isinstance(exc, _http.DecodingError):
             return APIResponseDecodingError(
-                response=self.response,
+                response=hide_echoes(self.response, self._redact),
                 body=None,
                 message=f"The event stream could not be decoded: {type(exc).__name__}",
             )
+        if not events:  # one JSON document
+            ended = "The answer was cut before its end"
+        elif self._plain:  # no end marker: the body's end is the stream's
+            ended = "The stream was cut before its end"
+        else:  # OpenAI's convention: the stream ends with `[DONE]`
+            ended = "Stream ended before [DONE]"
         return APIConnectionError(
-            message=f"Stream ended before [DONE]: {type(exc).__name__}",
-            request=self.response.request,
+            message=f"{ended}: {type(exc).__name__}", request=self.response.request
         )
 
 
@@ -613,7 +621,7 @@ class Stream(_Decoder[_T]):
                 try:
                     body = b"".join(self._bounded(response.iter_bytes()))
                 except (_http.TransportError, _http.DecodingError) as exc:
-                    raise self._cut(exc) from redacted_cause(exc, self._redact)
+                    raise self._cut(exc, events=False) from redacted_cause(exc, self._redact)
                 yield self._item(None, body)
             finally:
                 response.close()
@@ -757,7 +765,7 @@ class AsyncStream(_Decoder[_T]):
                         [piece async for piece in self._abounded(response.aiter_bytes())]
                     )
                 except (_http.TransportError, _http.DecodingError) as exc:
-                    raise self._cut(exc) from redacted_cause(exc, self._redact)
+                    raise self._cut(exc, events=False) from redacted_cause(exc, self._redact)
                 yield self._item(None, body)
             finally:
                 await response.aclose()

@@ -39,8 +39,9 @@ required fields). ``parsed_as(Model)`` gives it typed::
 Messages never contain request headers, and the client blanks out every credential it holds
 (in any escaped form) from the messages it builds, and from ``body`` (so from ``code``,
 ``param``, ``type`` and ``parsed_body`` too), so a key a server echoes back cannot leak through
-them. ``response`` is the answer as received, left untouched.
-"""
+them. ``response`` is the answer as received, but for a credential echoed back in its reason
+phrase or a header value, which is blanked out there too (``hide_echoes``): their reprs would
+show it."""
 
 from __future__ import annotations
 
@@ -63,6 +64,7 @@ __all__ = [
     "AuthenticationError",
     "BadRequestError",
     "ConflictError",
+    "DeadlinePassed",
     "InternalServerError",
     "MissingCredentialsError",
     "NotFoundError",
@@ -75,7 +77,9 @@ __all__ = [
     "ResponseTooLargeError",
     "TooManyRedirectsError",
     "UnprocessableEntityError",
+    "connection_error",
     "error_message",
+    "hide_echoes",
     "parse_retry_after",
     "redact_body",
     "request_id",
@@ -245,6 +249,29 @@ class APITimeoutError(APIConnectionError):
         super().__init__(message=message, request=request)
 
 
+class DeadlinePassed(_http.ReadTimeout):
+    """The HTTP library's ``ReadTimeout`` for an answer whose deadline passed while it was still
+    arriving (the read timeout bounds a whole answer the client reads, not only the wait
+    between two reads), rather than a wait past the read timeout: a retry would have no more
+    time, so none is made (``connection_error`` keeps its message)."""
+
+
+def connection_error(
+    exc: Exception, request: _http.Request | None, redact: Callable[[str], str]
+) -> APIConnectionError:
+    """The client's error for a transport failure of the HTTP library: ``APITimeoutError`` for
+    a timeout (saying how far the answer came when its deadline ended it), else
+    ``APIConnectionError`` naming the failure (the peer cut the body short, reset the
+    connection ...), its message redacted whole, then cut."""
+    if isinstance(exc, DeadlinePassed):
+        return APITimeoutError(message=redact(str(exc)), request=request)
+    if isinstance(exc, _http.TimeoutException):
+        return APITimeoutError(request=request)
+    detail = excerpt(redact(str(exc)), 200)
+    message = f"Connection error: {type(exc).__name__}" + (f": {detail}" if detail else "")
+    return APIConnectionError(message=message, request=request)
+
+
 class APIResponseValidationError(APIError):
     """A success response whose body could not be decoded into the documented type: not
     JSON, empty where the type takes no null, a Content-Type the document does not list, or
@@ -398,7 +425,7 @@ def mismatch_error(
     an event): ``body`` the decoded JSON, as an ``APIStatusError``'s, and the message what the
     validation found (`summary`), a credential echoed back blanked out in both."""
     return APIResponseValidationError(
-        response=response,
+        response=hide_echoes(response, redact),
         body=redact_body(payload, text, redact),
         message=redact(  # a validation message may quote the input
             f"{subject} does not match the declared type (strict_response_validation): {summary}"
@@ -413,6 +440,31 @@ def redact_body(body: object, text: str, redact: Callable[[str], str]) -> object
         return _redact_values(body, redact)
     except RecursionError:
         return redact(text)
+
+
+def hide_echoes(response: _http.Response, redact: Callable[[str], str]) -> _http.Response:
+    """``response``, an answer an error carries, with a credential the server echoed back in its
+    reason phrase or a header value blanked out (in place; nothing else changes): their reprs,
+    ``<Response [401 bad key sk-...]>`` and a ``WWW-Authenticate`` quoting the key, are what a
+    log of the error or a debugger shows."""
+    reason = response.extensions.get("reason_phrase")
+    if isinstance(reason, bytes) and reason:
+        shown = _redact_latin1(reason, redact)
+        if shown != reason:
+            response.extensions["reason_phrase"] = shown
+    headers = response.headers
+    raw = headers.raw
+    hidden = [(name, _redact_latin1(value, redact)) for name, value in raw]
+    if hidden != raw:
+        response.headers = _http.Headers(hidden, encoding=headers.encoding)
+    return response
+
+
+def _redact_latin1(value: bytes, redact: Callable[[str], str]) -> bytes:
+    """``value`` (the bytes of a status line or header) redacted as text, each byte a letter."""
+    text = value.decode("latin-1")
+    shown = redact(text)
+    return value if shown == text else shown.encode("latin-1", "replace")
 
 
 def _redact_values(value: object, redact: Callable[[str], str]) -> object:
@@ -472,22 +524,109 @@ def excerpt(text: str, limit: int = _EXCERPT_CHARS) -> str:
     return flat if len(flat) <= limit else flat[: limit - 3] + "..."
 
 
+#: Where error bodies put their text, in the order looked for (after OpenAI's
+#: ``{"error": {"message": ...}}``): most APIs' ``message``, Plaid's ``error_message``, Xero's
+#: ``Message``, FastAPI's and RFC 7807's ``detail``, OAuth's ``error_description``, Jira's
+#: ``errorMessages`` and ``errors`` (a list of messages, or one per field), GraphQL's ``errors``
+#: (``[{"message": ...}]``), pydantic's ``msg``, and RFC 7807's ``title`` alone.
+_MESSAGE_KEYS = (
+    "message",
+    "error_message",
+    "Message",
+    "errorMessage",
+    "msg",
+    "detail",
+    "error_description",
+    "errorMessages",
+    "errors",
+    "title",
+)
+#: What names the text a key holds, when both are there: ``title: detail`` (RFC 7807),
+#: ``error: error_description`` (OAuth's code, then its text).
+_LABELS = {"detail": "title", "error_description": "error"}
+#: Where an entry of a list of errors names what it is about (FastAPI's ``loc``, ``field``).
+_PLACES = ("loc", "field", "path")
+#: How deep into the body, and how many entries of a list, a message is looked for: the
+#: message is cut to ``_EXCERPT_CHARS`` anyway, and a body may be megabytes of entries.
+_MESSAGE_DEPTH = 4
+_LISTED = 5
+
+
+def server_message(body: object, depth: int = 0) -> str | None:
+    """The server's own text in an error body (the decoded JSON), else ``None``: the message
+    under the first of :data:`_MESSAGE_KEYS` that holds one (inside ``error`` first), an
+    ``error`` string, or a list's messages joined by ``; ``."""
+    if depth > _MESSAGE_DEPTH:
+        return None
+    if isinstance(body, str):
+        return body.strip() or None
+    if isinstance(body, list):
+        return _listed(body, depth)
+    mapping = _as_mapping(body)
+    if mapping is None:
+        return None
+    error = mapping.get("error")
+    inner = server_message(error, depth + 1) if _as_mapping(error) is not None else None
+    if inner:
+        return inner
+    for key in _MESSAGE_KEYS:
+        value = mapping.get(key)
+        found = _field_messages(value) if key == "errors" else None
+        found = found or server_message(value, depth + 1)
+        if found:
+            return _labelled(mapping.get(_LABELS.get(key, "")), found)
+    return server_message(error, depth + 1) if isinstance(error, str) else None
+
+
+def _listed(entries: list[Any], depth: int) -> str | None:
+    """The messages of the first :data:`_LISTED` entries of a list of errors, each after what
+    it is about (``body.prompt: field required``), joined by ``; ``."""
+    texts = []
+    for entry in entries[:_LISTED]:
+        text = server_message(entry, depth + 1)
+        if text:
+            texts.append(_labelled(_place(entry), text))
+    more = len(entries) - _LISTED
+    return "; ".join(texts) + (f" (and {more} more)" if more > 0 and texts else "") or None
+
+
+def _field_messages(value: object) -> str | None:
+    """Jira's ``errors``: one message per field, ``{"summary": "Field required"}``."""
+    mapping = _as_mapping(value)
+    if not mapping:
+        return None
+    pairs = [(key, text) for key, text in mapping.items() if isinstance(text, str) and text]
+    shown = [f"{key}: {text}" for key, text in pairs[:_LISTED]]
+    return "; ".join(shown) or None
+
+
+def _place(entry: object) -> str | None:
+    """What an entry of a list of errors is about: ``body.prompt`` for ``loc: [body, prompt]``."""
+    mapping = _as_mapping(entry)
+    if mapping is None:
+        return None
+    for key in _PLACES:
+        place = mapping.get(key)
+        if isinstance(place, list) and place:
+            return ".".join(str(part) for part in place[:10])
+        if isinstance(place, str | int) and not isinstance(place, bool):
+            return str(place)
+    return None
+
+
+def _labelled(label: object, text: str) -> str:
+    """``label: text`` when the body names what the text is about (and the text does not say
+    it already), else ``text``."""
+    if isinstance(label, str) and label.strip() and label.strip() not in text:
+        return f"{label.strip()}: {text}"
+    return text
+
+
 def error_message(status_code: int, body: object, text: str) -> str:
     """The message of an ``APIStatusError``: status plus the server's own message when the body
-    has one (``{"error": {"message": ...}}``, ``{"error": "..."}``, ``{"message": ...}``,
-    ``{"detail": ...}``), else a short excerpt of the raw body."""
-    found: object = None
-    mapping = _as_mapping(body)
-    if mapping is not None:
-        error = mapping.get("error")
-        inner = _as_mapping(error)
-        if inner is not None:
-            found = inner.get("message")
-        elif isinstance(error, str):
-            found = error
-        if not found:
-            found = mapping.get("message") or mapping.get("detail")
-    if found is not None and not isinstance(found, str):
-        found = str(found)
-    detail = excerpt(found) if isinstance(found, str) and found else excerpt(text)
+    has one (:func:`server_message`: ``{"error": {"message": ...}}``, ``{"message": ...}``,
+    ``{"detail": ...}``, ``{"error_message": ...}``, ``{"errorMessages": [...]}`` ...), on
+    one line and cut short, else a short excerpt of the raw body."""
+    found = server_message(body) if body is not None else None
+    detail = excerpt(found) if found else excerpt(text)
     return f"Error code: {status_code} - {detail}" if detail else f"Error code: {status_code}"
