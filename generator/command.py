@@ -3,19 +3,61 @@
 A light module of its own: Ctrl-C while the generator's modules load (the first tenth of a
 second or so) is then an interruption like any later one, a line and exit code 130, not a
 traceback from the middle of an import.
+
+Ctrl-C raises `KeyboardInterrupt` in the main thread, as Python's own handler does: the command
+stops, says so and exits 130, every output folder as it was or whole (io/write.py). Landing
+while the main thread imports, it can leave a module lock held (CPython's race), and a worker
+thread waiting on that lock never ends: the command hung instead of exiting. So the first
+Ctrl-C also starts a watchdog that ends the process `GRACE` seconds later, and a second Ctrl-C
+ends it at once.
 """
 
 from __future__ import annotations
 
+import os
+import signal
 import sys
+import threading
+from types import FrameType
+
+GRACE = 10.0  # seconds an interrupted command has to end by itself
+INTERRUPTED_EXIT = 130
 
 
 def main() -> int:
+    _end_on_interrupts()
     try:
         from generator.cli import main as run
     except KeyboardInterrupt:
         from generator.problems import INTERRUPTED  # (nothing imported before the entry point)
 
         print(INTERRUPTED, file=sys.stderr)
-        return 130
+        return INTERRUPTED_EXIT
     return run()
+
+
+def _end_on_interrupts() -> None:
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, _on_interrupt)
+
+
+_interrupted = threading.Event()
+
+
+def _on_interrupt(signum: int, frame: FrameType | None) -> None:
+    if _interrupted.is_set():
+        _end_now()
+    _interrupted.set()
+    watchdog = threading.Timer(GRACE, _end_now)
+    watchdog.daemon = True  # a command that ends by itself does not wait for it
+    watchdog.start()
+    raise KeyboardInterrupt
+
+
+def _end_now() -> None:
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a closed or broken stream: nothing more can be said
+            pass
+    os._exit(INTERRUPTED_EXIT)
