@@ -60,5 +60,12 @@ def one_line(text: object) -> str:
     return " ".join(str(text).split())
 
 
+def table_cell(text: object) -> str:
+    """`text` inside a Markdown table's cell: GitHub's tables split a row at every `|`, in code
+    spans too (a server URL `https://a|b`), unless it is written `\\|`."""
+    return str(text).replace("|", "\\|")
+
+
 # The name each filter has in the templates.
-FILTERS = {"literal": literal, "docstring": docstring, "code": markdown_code, "oneline": one_line}
+FILTERS = {"literal": literal, "docstring": docstring, "code": markdown_code, "oneline": one_line,
+           "cell": table_cell}

@@ -526,6 +526,9 @@ def test_the_readme_names_the_credentials_the_client_takes(
     ({"type": "http", "scheme": "bearer"},
      "| API key (header `Authorization`, sent as `Bearer <key>`) |"),
     ({"type": "apiKey", "in": "query", "name": "key"}, "| API key (query `key`, sent as given) |"),
+    # a `|` would split the row, in a code span too (GitHub's tables)
+    ({"type": "apiKey", "in": "header", "name": "X|Key"},
+     "| API key (header `X\\|Key`, sent as given) |"),
 ])
 def test_the_readme_says_where_a_single_key_goes(scheme: dict[str, str], row: str,
                                                  tmp_path: Path) -> None:
