@@ -134,6 +134,20 @@ def _with_slash(ref: Any) -> Any:
     return slashed_fragment(ref) if isinstance(ref, str) and ref.startswith("#") else ref
 
 
+def _ref_to_schema(data: dict[str, Any], problem: Problem, tokens: list[str]) -> Decision | None:
+    """An answer or a request body written as a `$ref` to a schema: read as a JSON one of that
+    schema, as it was evidently meant."""
+    if problem.code != "ref-to-schema":
+        return None
+    ref = resolve_pointer(data, problem.pointer)[1]["$ref"]
+    answer = tokens[-2] == "responses"
+    wrapped = {"content": {"application/json": {"schema": {"$ref": ref}}},
+               **({"description": ""} if answer else {})}
+    return Decision(problem, "repairable",
+                    f"reads it as a JSON {'answer' if answer else 'body'} of that schema",
+                    fix=repairs.transform(problem.pointer, lambda _: wrapped))
+
+
 def _dangling_mapping(data: dict[str, Any], problem: Problem,
                       tokens: list[str]) -> Decision | None:
     """A discriminator mapping entry naming no schema: the entry goes (no value can be read as
@@ -459,7 +473,8 @@ def _validator_gave_up(data: dict[str, Any], problem: Problem,
 # something else (a status key as an unknown field, a parameter's slip as an invalid part).
 _RULES: tuple[Rule, ...] = (
     _validator_gave_up,  # (by its code: whatever place a crash is named at, it is no slip there)
-    _code_keyword, _inline_nesting, _dangling_ref, _ref_without_slash, _dangling_mapping,
+    _code_keyword, _inline_nesting, _dangling_ref, _ref_without_slash, _ref_to_schema,
+    _dangling_mapping,
     _contradicted_discriminator,
     _invalid_hint,
     slips.parameter_slip,

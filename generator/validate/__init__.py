@@ -36,6 +36,7 @@ from generator.validate.rules import (
     check_path_query_strings,
     check_path_templates,
     check_ref_cycles,
+    check_refs_to_schemas,
     check_schema_keywords,
     check_security_requirements,
 )
@@ -78,7 +79,8 @@ def own_checks(doc: Document, *, beside: bool = False) -> list[Problem]:
                  *check_discriminator_mappings(doc, walked), *check_discriminator_tags(doc, walked),
                  *check_path_query_strings(doc), *check_path_dot_segments(doc),
                  *check_media_types(doc), *check_path_templates(doc),
-                 *check_codegen_hints(doc), *check_parameters(doc)]
+                 *check_codegen_hints(doc), *check_parameters(doc),
+                 *check_refs_to_schemas(doc)]
         later = [*check_method_name_clashes(doc), *check_security_requirements(doc)]
         schema_keywords, inline_nesting = (slowest.result() if slowest is not None
                                            else _slowest_checks(doc, walked))

@@ -487,6 +487,30 @@ def _unread_hint(doc: Document, pointer: str, value: object, allowed: str) -> Pr
 _LOCATIONS = frozenset({"path", "query", "header", "cookie"})
 
 
+def check_refs_to_schemas(doc: Document) -> list[Problem]:
+    """An operation's answer or request body written as a `$ref` to a schema
+    (`200: {$ref: '#/components/schemas/Pet'}`), where a response or a request body belongs:
+    read as one, it has no content, and the method returned `None` without a word."""
+    problems = []
+    for site in iter_operations(doc.data):
+        responses = site.operation.get("responses")
+        places = [(join_pointer(join_pointer(site.pointer, "responses"), code), answer,
+                   f"the answer {code}")
+                  for code, answer in (responses.items() if isinstance(responses, dict) else ())]
+        places.append((join_pointer(site.pointer, "requestBody"),
+                       site.operation.get("requestBody"), "the request body"))
+        for pointer, node, what in places:
+            ref = node.get("$ref") if isinstance(node, dict) else None
+            if isinstance(ref, str) and ref.startswith(SCHEMAS_PREFIX):
+                problems.append(Problem(
+                    str(doc.path), pointer, doc.line_of(pointer),
+                    f"{what} is a $ref to the schema {ref!r}, not to a "
+                    f"{'request body' if what == 'the request body' else 'response'}",
+                    "write `content: {application/json: {schema: {$ref: ...}}}`",
+                    code="ref-to-schema"))
+    return problems
+
+
 def check_parameters(doc: Document) -> list[Problem]:
     """Parameters (of operations and path items) that lack a `name` or a valid `in`."""
     refs = Refs(doc.data)

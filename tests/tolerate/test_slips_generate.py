@@ -25,6 +25,16 @@ from tests.support.servers import Reply, ScriptedServer
 
 # doc stem -> (substrings of stderr lines, repairs recorded, skipped operations)
 CASES: dict[str, tuple[tuple[str, ...], int, tuple[str, ...]]] = {
+    # an answer and a request body written as a `$ref` to a schema: read as responses, they had
+    # no content, and the method took no body and returned None, silently
+    "ref_to_schema": ((
+        ("ref_to_schema.yaml:9: /paths/~1pets/post/responses/201: repaired: the answer 201 is a "
+         "$ref to the schema '#/components/schemas/Pet', not to a response -> reads it as a "
+         "JSON answer of that schema"),
+        ("ref_to_schema.yaml:7: /paths/~1pets/post/requestBody: repaired: the request body is a "
+         "$ref to the schema '#/components/schemas/Pet', not to a request body -> reads it as a "
+         "JSON body of that schema"),
+    ), 2, ()),
     # a path key without its leading `/` refused the whole document
     "path_without_slash": ((
         ("path_without_slash.yaml:3: /paths: repaired: 'users/{id}' does not match any of the "
@@ -344,3 +354,13 @@ def test_a_path_read_with_its_slash_is_called_at_its_url(
     with ScriptedServer([Reply(204)]) as server:
         pkg.Client(base_url=server.url).default.get_user(id="u1")
     assert server.requests[0].target == "/users/u1"
+
+
+def test_a_body_and_an_answer_written_as_schemas_are_sent_and_read(
+    generated: tuple[Path, dict[str, str]]
+) -> None:
+    pkg = package(generated, "ref_to_schema")
+    with ScriptedServer([Reply(201, body={"name": "rex"})]) as server:
+        pet = pkg.Client(base_url=server.url).default.create_pet(name="rex")
+    assert isinstance(pet, pkg.models.Pet) and pet.name == "rex"
+    assert server.requests[0].json() == {"name": "rex"}
