@@ -10,6 +10,7 @@ Python's recursion limit.
 
 from __future__ import annotations
 
+import copy
 import json
 from collections.abc import Callable
 from typing import Any
@@ -367,8 +368,8 @@ def move_items_into_array_branches(schema: dict[str, Any]) -> None:
     items = schema.pop("items")
     for key in ("oneOf", "anyOf"):
         for branch in _branches(schema, key):
-            if _array_without_items(branch):
-                branch["items"] = items
+            if _array_without_items(branch):  # a copy each: later stages rewrite in place
+                branch["items"] = copy.deepcopy(items)
 
 
 def _branches(schema: dict[str, Any], key: str) -> list[Any]:

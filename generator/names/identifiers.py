@@ -93,12 +93,12 @@ def _chunk_words(chunk: str, shape: str) -> list[str]:
     acronym's plural one word (`_ACRONYM`)."""
     words: list[str] = []
     start = 0
-    for acronym in [*_ACRONYM.finditer(chunk), None]:
+    for acronym in [*_ACRONYM.finditer(shape), None]:
         end = acronym.start() if acronym else len(chunk)
         words.extend(chunk[start + word.start():start + word.end()]
                      for word in _WORD_BOUNDARY.finditer(shape[start:end]))
         if acronym:
-            words.append(acronym.group())
+            words.append(chunk[acronym.start():acronym.end()])
             start = acronym.end()
     return words
 
@@ -141,8 +141,11 @@ def _cleared(name: str, reserved: Iterable[str]) -> str:
 
 
 def _shape(char: str) -> str:
-    """`char` as `_WORD_BOUNDARY` sees it: `A` (a capital), `a` (any other letter or mark a name
-    holds: lower case, caseless scripts), `0` (a digit), `_` (what no name holds: a break)."""
+    """`char` as `_WORD_BOUNDARY` and `_ACRONYM` see it: an ASCII letter or digit itself, else
+    `A` (a capital), `a` (any other letter or mark a name holds: lower case, caseless scripts),
+    `0` (a digit), `_` (what no name holds: a break)."""
+    if char.isascii() and char.isalnum():
+        return char
     if char == "_" or not f"a{char}".isidentifier():
         return "_"
     if char.isupper() or char.istitle():

@@ -410,8 +410,8 @@ def _query_string(data: dict[str, Any], problem: Problem, tokens: list[str]) -> 
 def _path_without_slash(data: dict[str, Any], problem: Problem,
                         tokens: list[str]) -> Decision | None:
     """`users/{id}` under `paths`, where every path starts with `/`: read as `/users/{id}`
-    (the URL the client builds is the same), unless a path is written so already; then its
-    operations are skipped, as two items cannot be one."""
+    (the URL the client builds is the same), unless a path is written so already: two items
+    cannot be one, and the operations of every such path the problem names are skipped."""
     if problem.code not in ("schema:additionalProperties", "schema:unevaluatedProperties") or (
             tokens != ["paths"]):
         return None
@@ -420,10 +420,9 @@ def _path_without_slash(data: dict[str, Any], problem: Problem,
              if not name.startswith(("/", "x-"))]
     if not isinstance(paths, dict) or not names:
         return None
-    clashing = [name for name in names if f"/{name}" in paths]
-    if clashing:
+    if any(f"/{name}" in paths for name in names):
         return skip(problem, [join_tokens("", "paths", name, method)
-                              for name in clashing for method in methods_of(paths.get(name))])
+                              for name in names for method in methods_of(paths.get(name))])
     listed = ", ".join(f"`/{name}`" for name in names)
     return Decision(problem, "repairable", f"reads it as {listed}",
                     fix=repairs.rename_keys("/paths", {name: f"/{name}" for name in names}, []),

@@ -76,6 +76,7 @@ def _stamp_crash(crash: Exception, parts: tuple[Any, ...]) -> None:
 def _locating(keyword_cls: type[keywords.KeywordValidator]) -> type[keywords.KeywordValidator]:
     """A subclass whose errors carry the location of the object it was checking."""
     is_value = issubclass(keyword_cls, keywords.ValueValidator)
+    is_schema = issubclass(keyword_cls, keywords.SchemaValidator)
     suffix: tuple[str, ...] = ("default",) if is_value else ()
 
     def call(self: Any, *args: Any, **kwargs: Any) -> Iterator[ValidationError]:
@@ -89,7 +90,8 @@ def _locating(keyword_cls: type[keywords.KeywordValidator]) -> type[keywords.Key
                 if parts is not None:
                     _stamp(error, parts)
                 yield error
-                yield from _further_meta_errors(self, parts)
+                if is_schema:  # (the validators around it resume first: not theirs to take)
+                    yield from _further_meta_errors(error, parts)
         except Exception as crash:
             if where is not None:  # the innermost object checked names where the library broke
                 _stamp_crash(crash, tuple(where.parts))  # (the object, not its `default`)
@@ -133,13 +135,13 @@ def _fast_schema_members(keyword_cls: type[keywords.KeywordValidator]) -> dict[s
             return None
         error = keyword_cls._validate_schema_meta(self, schema, value)  # type: ignore[attr-defined]
         if error is not None and isinstance(self, keywords.OpenAPIV31SchemaValidator):
-            setattr(self, _FURTHER, _meta_errors(self, schema, value)[1:])
+            setattr(error, _FURTHER, _meta_errors(self, schema, value)[1:])
         return error
 
     return {"__init__": init, "_validate_schema_meta": validate_schema_meta}
 
 
-_FURTHER = "_generator_further_meta_errors"  # on a 3.1 schema keyword validator
+_FURTHER = "_generator_further_meta_errors"  # on the first meta error of a 3.1 schema
 
 
 def _meta_errors(keyword: Any, schema: SchemaPath, value: Any) -> list[Any]:
@@ -161,15 +163,13 @@ def _meta_errors(keyword: Any, schema: SchemaPath, value: Any) -> list[Any]:
             for error in found.iter_errors(value)]
 
 
-def _further_meta_errors(keyword: Any, parts: tuple[Any, ...] | None) -> list[Any]:
-    """The meta errors `_meta_errors` found after the one the library reported, stamped with the
-    schema's location (taken: each is reported once)."""
-    further: list[Any] = getattr(keyword, _FURTHER, [])
-    if further:
-        setattr(keyword, _FURTHER, [])
-        for error in further:
-            if parts is not None:
-                _stamp(error, parts)
+def _further_meta_errors(first: Any, parts: tuple[Any, ...] | None) -> list[Any]:
+    """The meta errors `_meta_errors` found after `first`, the one the library reported,
+    stamped with the schema's location (taken from `first`: each is reported once)."""
+    further: list[Any] = vars(first).pop(_FURTHER, [])
+    for error in further:
+        if parts is not None:
+            _stamp(error, parts)
     return further
 
 

@@ -75,3 +75,11 @@ def test_the_client_answers_to_the_names_and_sends_the_documents(tmp_path: Path)
         (sent,) = server.requests
     assert (sent.path, sent.query) == ("/apis/apps/v1/deployments/web", [("ContactIDs", "a,b")])
     assert sent.json() == {"imageURLs": ["u"], "FloatingIPs": 2}
+
+
+@pytest.mark.parametrize(("text", "name", "ascii_name"), [
+    ("ÄPIs", "äpis", "apis"), ("ÉTATs", "états", "etats"), ("IDsé", "i_dsé", "i_dse"),
+])
+def test_a_name_with_other_letters_splits_as_its_ascii_form(text: str, name: str,
+                                                            ascii_name: str) -> None:
+    assert (natural_argument_name(text), snake_case(text)) == (name, ascii_name)
