@@ -637,6 +637,16 @@ def test_a_media_type_given_parameters_is_the_same_media_type() -> None:
     assert exit_code(changes, "breaking") == 1  # (maxItems added), not the spelling
 
 
+def test_a_media_type_whose_version_parameter_changed_is_another_type() -> None:
+    """`application/json; version=1` -> `version=2`: the server may refuse the old version, so
+    the two are not one type respelt (only `charset` and case are set aside)."""
+    _, old = _pair(_spelt("application/json; version=1", "application/json"))
+    _, new = _pair(_spelt("application/json; version=2", "application/json"))
+    kinds = {change.kind for change in diff_with_client(old, new)}
+    assert "media-type-parameters-changed" not in kinds
+    assert "media-type-removed" in kinds
+
+
 # ---- a request property removed from an open or a closed object ------------------------------
 
 
@@ -651,12 +661,16 @@ def test_a_request_property_removed_from_an_open_object_is_possibly_breaking() -
         del labels["properties"]["labels"]
         labels["required"] = []
 
-    def with_note(doc: Doc, closed: bool = False) -> None:
-        _schemas(doc)["Labels"]["properties"]["note"] = {"type": "string"}
-        if closed:
-            _schemas(doc)["Labels"]["additionalProperties"] = False
+    def with_note(**keywords: Any) -> Callable[[Doc], None]:
+        def changed(doc: Doc) -> None:
+            _schemas(doc)["Labels"]["properties"]["note"] = {"type": "string"}
+            _schemas(doc)["Labels"].update(keywords)
+        return changed
 
-    for before, severity in ((with_note, PB), (lambda d: with_note(d, closed=True), B)):
+    # closed in either keyword, or taking other keys of a type the removed list is not: breaking
+    for before, severity in ((with_note(), PB), (with_note(additionalProperties=False), B),
+                             (with_note(unevaluatedProperties=False), B),
+                             (with_note(additionalProperties={"type": "integer"}), B)):
         removed = _one(diff_with_client(*_pair(without_labels, before)))
         assert (removed.kind, removed.severity) == ("request-property-removed", severity)
         assert removed.client == ("client.issues.add_labels: argument labels: removed (was "

@@ -161,6 +161,19 @@ def test_a_path_moved_with_its_operations_is_one_change_not_removals_and_additio
     assert kinds["parameter-added-required"].pointer.startswith("/paths/~1animals~1{id}/get/")
 
 
+def test_a_path_moved_renaming_its_parameter_does_not_say_calls_unchanged() -> None:
+    """`/pets/{id}` -> `/animals/{petId}`: the move's client line said "calls unchanged" while
+    `path-parameter-renamed` beside it said the argument `id` became `pet_id`."""
+    new = _at(copy.deepcopy(base()), "/animals/{petId}")
+    for operation in new["paths"]["/animals/{petId}"].values():
+        for parameter in operation.get("parameters", []):
+            if parameter.get("in") == "path":
+                parameter["name"] = "petId"
+    changes = {c.kind: c for c in diff_with_client(base(), new)}
+    assert "calls unchanged" not in (changes["path-changed"].client or "")
+    assert changes["path-parameter-renamed"].client_breaking
+
+
 def test_a_path_moved_with_other_operations_is_removed_and_added() -> None:
     """Another operationId under the new path: not the same path item."""
     new = _at(copy.deepcopy(base()), "/animals/{id}")

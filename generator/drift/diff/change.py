@@ -14,6 +14,10 @@ NON_BREAKING = "non-breaking"
 Values = tuple[str | None, str | None] | None  # a value before and after, as JSON text
 SEVERITIES = (BREAKING, POSSIBLY_BREAKING, NON_BREAKING)  # most severe first
 
+# kinds the differ reports and the client effects read
+MEDIA_TYPE_PARAMETERS_CHANGED = "media-type-parameters-changed"
+PATH_CHANGED = "path-changed"  # a path item moved to another path (`pairing.paths_moved`)
+
 
 @dataclass(frozen=True, order=True)
 class Change:

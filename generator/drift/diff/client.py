@@ -71,7 +71,13 @@ from urllib.parse import unquote
 
 from generator.document.pointer import HTTP_METHODS, join_tokens, resolve_pointer, split_pointer
 from generator.document.refs import Refs
-from generator.drift.diff.change import BREAKING, NON_BREAKING, Change
+from generator.drift.diff.change import (
+    BREAKING,
+    MEDIA_TYPE_PARAMETERS_CHANGED,
+    NON_BREAKING,
+    PATH_CHANGED,
+    Change,
+)
 from generator.drift.diff.pairing import is_success, old_ops_by_new, template_names
 from generator.drift.diff.types import Annotations, client_annotations, names_class
 from generator.io.forked import Forked
@@ -102,12 +108,11 @@ DEFAULT_CHANGED = "default-changed"
 _NAMING_KINDS = frozenset({"operation-id-changed", "tags-changed"})
 # Changes of how the wire spells what a call sends: the regenerated client spells it the new
 # way, so no call written against it changes (`client_breaking` never).
-_FOLLOWED_KINDS = frozenset({"parameter-serialization-changed", "media-type-parameters-changed"})
+_FOLLOWED_KINDS = frozenset({"parameter-serialization-changed", MEDIA_TYPE_PARAMETERS_CHANGED})
 SUCCESS_RESPONSE_REMOVED = "success-response-removed"
 # an operation under another HTTP method, the same operationId (`_verb_changed`)
 VERB_CHANGED = "operation-method-changed"
 # a path item moved to another path, the same operations (`pairing.paths_moved`)
-PATH_CHANGED = "path-changed"
 PATH_PARAMETER_RENAMED = "path-parameter-renamed"
 # A parameter's changes that break calls of its argument, whatever the wire says.
 _CALLS_BROKEN = frozenset({"parameter-removed", "parameter-added-required"})
@@ -587,17 +592,17 @@ def _with_field_classes(changes: list[Change], sides: Mapping[str, _Side],
         wire = next((w for c, w in new_side.types.fields
                      if c == field[1] and model_field_name(w) == field[2]), "")
         pointer = join_tokens("/components/schemas", component, "properties", wire)
-        effects = [f"{retyped.subject}: {retyped.before} -> {retyped.after}",
+        effects = [(f"{retyped.subject}:", f"{retyped.before} -> {retyped.after}"),
                    *_arguments_retyped(new_side.argument_of(field[1], wire), old_side,
                                        new_side, paired)]
-        subjects = [effect.rsplit(": ", 1)[0] + ":" for effect in effects]
         if not wire or not resolve_pointer(new_side.data, pointer)[0] or any(
-                subject in c.client for subject in subjects for c in changes):
+                subject in c.client for subject, _ in effects for c in changes):
             continue  # (an effect naming the field or its argument says it already)
         own.append(Change(pointer, FIELD_CLASS_CHANGED, NON_BREAKING,
                           f"schema `{component}` property `{wire}`: the generated field is "
                           "typed with another model class (its `$ref` names another component)",
-                          client="; ".join(effects), client_breaking=True))
+                          client="; ".join(f"{subject} {text}" for subject, text in effects),
+                          client_breaking=True))
     return _with_own(changes, own)
 
 
@@ -626,8 +631,9 @@ def _only_classes_differ(retyped: Retyped, old: _Side, new: _Side) -> bool:
 
 
 def _arguments_retyped(found: tuple[str, ParamRecord] | None, old: _Side, new: _Side,
-                       paired: Mapping[str, str]) -> list[str]:
-    """The argument a field is (an expanded body's property), with its annotations."""
+                       paired: Mapping[str, str]) -> list[tuple[str, str]]:
+    """The argument a field is (an expanded body's property), with its annotations: (what,
+    `before -> after`)."""
     if found is None:
         return []
     pointer, param = found
@@ -635,7 +641,7 @@ def _arguments_retyped(found: tuple[str, ParamRecord] | None, old: _Side, new: _
     after = new.types.arguments.get((pointer, param.name))
     if before is None or after is None or before == after:
         return []
-    return [f"{new.method(pointer)}: argument {param.name}: {before} -> {after}"]
+    return [(f"{new.method(pointer)}: argument {param.name}:", f"{before} -> {after}")]
 
 
 def _classes_returned(operation: OperationRecord, types: Annotations) -> str:
@@ -1446,10 +1452,12 @@ def _path_changed(change: Change, trace: _Trace) -> str:
     methods = [new_side.method(p) for p in sorted(new_side.operations) if p.startswith(prefix)]
     if not methods:
         return NOT_TRACED
-    trace.calls_unchanged = True
     was, now = change.values or (None, None)
-    return (f"{', '.join(str(m) for m in methods)}: calls unchanged (the regenerated client "
-            f"sends them to `{now}`, was `{was}`)")
+    moved = f"the regenerated client sends them to `{now}`, was `{was}`"
+    if template_names(str(was)) != template_names(str(now)):  # `path-parameter-renamed` says
+        return f"{', '.join(str(m) for m in methods)}: {moved}"  # what the arguments became
+    trace.calls_unchanged = True
+    return f"{', '.join(str(m) for m in methods)}: calls unchanged ({moved})"
 
 
 def _path_parameter_renamed(trace: _Trace) -> str:
@@ -2051,7 +2059,7 @@ def _what(change: Change) -> str:
         return _default_phrase(change)
     if change.kind in _FOLLOWED_KINDS and change.values is not None:
         before, after = change.values
-        if change.kind == "media-type-parameters-changed":
+        if change.kind == MEDIA_TYPE_PARAMETERS_CHANGED:
             return f"media type {before} -> {after} (the same type: calls unchanged)"
         return f"sent {after} by the regenerated client (was {before}; calls unchanged)"
     for suffix, phrase in _PHRASES.items():

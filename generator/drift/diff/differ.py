@@ -100,7 +100,12 @@ from generator.drift.diff.branches import (
     pair_branches,
     union_of_refs,
 )
-from generator.drift.diff.change import Change, Values
+from generator.drift.diff.change import (
+    MEDIA_TYPE_PARAMETERS_CHANGED,
+    PATH_CHANGED,
+    Change,
+    Values,
+)
 from generator.drift.diff.cuts import cut_pair, split_cuts, walked_from
 from generator.drift.diff.merge import Found, merge_shared
 from generator.drift.diff.pairing import (
@@ -132,6 +137,7 @@ from generator.drift.diff.walk import (
     prefixed,
     without_docs,
 )
+from generator.ir.media import base_type
 from generator.names.components import component_schema, extended_schemas, mapping_ref
 from generator.problems import operation_label
 
@@ -976,16 +982,20 @@ class _Differ:
     def property_removed(self, ctx: Ctx, removed: Field, report: AddFound,
                          fields: Mapping[Key, Field], new_fields: Mapping[Key, Field]) -> None:
         """A property gone. From an answer: breaking (the model loses its field). From a
-        request object that stays open (no `additionalProperties: false`): no value the old
-        schema accepted is rejected by the new one, yet whether the server still reads the
-        key, or refuses a key it no longer declares, nothing says: possibly breaking (oasdiff
-        warns). From a closed one: breaking."""
+        request object that stays open to any other key (no `additionalProperties: false` or
+        schema, no `unevaluatedProperties: false`): no value the old schema accepted is
+        rejected by the new one, yet whether the server still reads the key, or refuses a key
+        it no longer declares, nothing says: possibly breaking (oasdiff warns). From a closed
+        one, or one whose other keys take a schema the old value may not meet: breaking."""
         at = removed.declared_at or removed.pointer
         message = f"{ctx.op}: {ctx.subject(removed.key)} was removed"
         if _reported_hidden(ctx, removed, fields, report, "removed", "old"):
             return
-        holder = new_fields.get(removed.key[:-1])
-        if ctx.direction == "request" and holder is not None and not holder.info.closed:
+        holder_key = removed.key[:-1]
+        holder = new_fields.get(holder_key)
+        open_to_any = (holder is not None and not holder.info.closed
+                       and (*holder_key, "{}") not in new_fields)
+        if ctx.direction == "request" and open_to_any:
             report(at, "request-property-removed", None, message + _STILL_TAKEN, "was removed",
                    "old")
             return
@@ -1244,24 +1254,19 @@ def _scheme_meaning(scheme: Mapping[str, Json]) -> Json:
 # a request property removed from an object that takes undeclared properties
 _STILL_TAKEN = (" (the object takes undeclared properties: a value holding it is not rejected "
                 "by the schema; whether the server still reads it is not said)")
-MEDIA_TYPE_PARAMETERS_CHANGED = "media-type-parameters-changed"
-PATH_CHANGED = "path-changed"  # a path item moved to another path (`pairing.paths_moved`)
-
-
-# Header parameters OpenAPI says are ignored (the body's media type, the answer's, and the
-# security schemes say what is sent in them), by lower-cased name.
 
 
 def respelt_media_types(old: Mapping[str, Json], new: Mapping[str, Json]) -> dict[str, str]:
     """The media types found on one side only that the other spells another way, the same
     type: `application/json` -> `application/json; charset=utf-8`, `Application/JSON`
-    (type and subtype compared without case, parameters left out; one of each side only).
+    (compared without case and without `charset`, the text's encoding, which the client reads
+    from each answer; a version parameter changed is another type. One of each side only).
     Old spelling -> new one."""
     def unpaired(content: Mapping[str, Json], other: Mapping[str, Json]) -> dict[str, list[str]]:
         found: dict[str, list[str]] = {}
         for media_type in content:
             if media_type not in other:
-                found.setdefault(bare_media_type(str(media_type)), []).append(str(media_type))
+                found.setdefault(_spelling_key(str(media_type)), []).append(str(media_type))
         return found
 
     gone, added = unpaired(old, new), unpaired(new, old)
@@ -1269,11 +1274,18 @@ def respelt_media_types(old: Mapping[str, Json], new: Mapping[str, Json]) -> dic
             if len(spellings) == 1 and len(added.get(bare, ())) == 1}
 
 
-def bare_media_type(media_type: str) -> str:
-    """`type/subtype` without parameters, in lower case (RFC 9110: case-insensitive)."""
-    return media_type.split(";")[0].strip().lower()
+def _spelling_key(media_type: str) -> str:
+    """`type/subtype` in lower case (RFC 9110: case-insensitive) with its parameters but
+    `charset`, each name in lower case, in order."""
+    _, *parameters = media_type.split(";")
+    kept = sorted(f"{name.strip().lower()}={value.strip()}"
+                  for name, _, value in (parameter.partition("=") for parameter in parameters)
+                  if name.strip() and name.strip().lower() != "charset")
+    return ";".join([base_type(media_type), *kept])
 
 
+# Header parameters OpenAPI says are ignored (the body's media type, the answer's, and the
+# security schemes say what is sent in them), by lower-cased name.
 _IGNORED_HEADERS = frozenset({"accept", "content-type", "authorization"})
 
 # Styles that prefix even a single value (`;id=5`, `.5`): a switch to or from one changes how
@@ -1301,7 +1313,7 @@ def _json_alike(refs: Refs, as_json: Param, styled: tuple[str, bool], schema: Js
     """Whether a parameter sent as JSON text (`as_json`: its media type) and sent in the
     style `styled` spell every value of `schema` alike: a boolean or a number, in a style that
     prefixes nothing (a string's JSON text has quotes; arrays and objects are spelt apart)."""
-    media = str(next(iter(as_json.raw.get("content") or {}), "")).split(";")[0].strip().lower()
+    media = base_type(str(next(iter(as_json.raw.get("content") or {}), "")))
     if not (media == "application/json" or media.endswith("+json")):
         return False
     node, _stack, _cycled = refs.deref(schema, frozenset())

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from generator.document.pointer import HTTP_METHODS, join_tokens, resolve_pointer
 from generator.document.refs import Refs
 from generator.drift.diff.walk import Json, literal_pointer
+from generator.ir.media import base_type
 
 
 @dataclass(frozen=True)
@@ -97,8 +98,8 @@ def operation_object(path_item: Mapping[str, Json], method: str) -> dict[str, Js
 def pick_media(content: Mapping[str, Json]) -> tuple[str, dict[str, Json]] | None:
     """The JSON media type of a content map (application/json, then *+json, then the first)."""
     ordered = sorted(content)
-    preferred = [m for m in ordered if m.split(";")[0].strip().lower() == "application/json"]
-    plus_json = [m for m in ordered if m.split(";")[0].strip().lower().endswith("+json")]
+    preferred = [m for m in ordered if base_type(m) == "application/json"]
+    plus_json = [m for m in ordered if base_type(m).endswith("+json")]
     for media_type in preferred + plus_json + ordered:
         media = content[media_type]
         return media_type, dict(media) if isinstance(media, Mapping) else {}

@@ -89,7 +89,7 @@ class SchemaInfo:
     enum: tuple[str, ...] | None  # JSON-encoded values, declared order, no null
     default: str | None  # JSON-encoded
     constraints: tuple[tuple[str, Json], ...]
-    closed: bool  # additionalProperties: false
+    closed: bool  # additionalProperties: false (or unevaluatedProperties: false)
     open_declared: bool  # additionalProperties: true or a schema, said in so many words
     union: str  # "oneOf" / "anyOf" when >= 2 non-null branches, else ""
     branches: tuple[str, ...]  # sorted shallow labels of the union branches
@@ -320,7 +320,7 @@ def _own_children(shape: _Shape, node: Mapping[str, Json], pointer: str,
     declared = extra is not None and isinstance(extra, MAPPINGS)
     if declared and extra:
         shape.extra = _Child(extra, join_tokens(pointer, "additionalProperties"), stack)
-    shape.closed = extra is False
+    shape.closed = extra is False or node.get("unevaluatedProperties") is False
     shape.open_declared = extra is True or declared
 
 
