@@ -204,6 +204,7 @@ MESSAGES = [
      "no such model"),  # OpenAI
     ({"errors": [{"message": f"bad {n}"} for n in range(8)]},
      "bad 0; bad 1; bad 2; bad 3; bad 4 (and 3 more)"),
+    ({"": "not a label", "message": "the text"}, "the text"),  # an empty key labels nothing
 ]
 
 
@@ -218,6 +219,18 @@ def test_a_status_errors_message_is_the_servers_text_wherever_it_puts_it(
         api.call(completion_spec(pkg), completion_options(pkg))
     assert str(e.value) == f"Error code: 400 - {message}"
     assert e.value.body == body
+
+
+def test_an_error_event_whose_text_is_beside_the_error_says_it(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
+) -> None:
+    """`{"error": {"code": 429}, "message": "slow down"}`: the text beside a bare error object,
+    as an error status's message finds it (it said "An error occurred during streaming")."""
+    event = {"error": {"code": 429}, "message": "slow down"}
+    server = serve([Reply(200, EVENTS, chunks=[f"event: error\ndata: {json.dumps(event)}\n\n".encode()])])
+    api = make_api(server, max_retries=0)
+    with pytest.raises(pkg.RateLimitError, match="^Error event in stream: slow down$"):
+        api.stream(_plain(pkg), completion_options(pkg))
 
 
 def test_a_status_errors_message_is_bounded_and_redacted(

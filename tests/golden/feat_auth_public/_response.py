@@ -29,10 +29,9 @@ from typing import Any, Generic, TypeVar
 from . import _http
 from ._errors import (
     APIError,
-    APIResponseDecodingError,
     ResponseTooLargeError,
     connection_error,
-    hide_echoes,
+    decoding_error,
     redacted_cause,
     request_id,
 )
@@ -276,15 +275,7 @@ class _BaseAPIResponse(Generic[_T]):
     def _read_failure(self, exc: Exception) -> APIError:
         response = self.http_response
         if isinstance(exc, _http.DecodingError):
-            encoding = response.headers.get("content-encoding", "none")
-            return APIResponseDecodingError(
-                response=hide_echoes(response, self._redact),
-                body=None,
-                message=self._redact(
-                    f"The response body (HTTP {response.status_code}, Content-Encoding: "
-                    f"{encoding}) could not be decoded: {exc}"
-                ),
-            )
+            return decoding_error(response, exc, self._redact)
         return connection_error(exc, response.request, self._redact)
 
     def _then(self, convert: Callable[[Any], _T]) -> None:

@@ -96,6 +96,7 @@ from ._errors import (
     RequestValidationError,
     TooManyRedirectsError,
     connection_error,
+    decoding_error,
     error_message,
     excerpt,
     hide_echoes,
@@ -1630,15 +1631,7 @@ class BaseClient(Generic[_HttpClientT]):
         )
 
     def _undecodable(self, response: _http.Response, exc: Exception) -> APIResponseDecodingError:
-        encoding = response.headers.get("content-encoding", "none")
-        return APIResponseDecodingError(
-            response=hide_echoes(response, self._answer_redactor(response)),
-            body=None,
-            message=self._redact(
-                f"The response body (HTTP {response.status_code}, Content-Encoding: {encoding}) "
-                f"could not be decoded: {exc}"
-            ),
-        )
+        return decoding_error(response, exc, self._answer_redactor(response))
 
     def _local_error(self, exc: Exception, request: _http.Request | None) -> APIError:
         """A request the HTTP library refused to write (e.g. a line break in a header). Its

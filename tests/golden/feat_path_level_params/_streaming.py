@@ -58,8 +58,8 @@ from ._errors import (
     APIError,
     APIResponseDecodingError,
     APIResponseValidationError,
-    APITimeoutError,
     ResponseTooLargeError,
+    connection_error,
     excerpt,
     hide_echoes,
     mismatch_error,
@@ -337,7 +337,8 @@ def _error_from_event(
     error: object = payload.get("error") if isinstance(payload, dict) else None
     if error is None:
         error = payload  # `event: error` with the error at the top level (or the data's text)
-    message = server_message(error)
+    # (`{"error": {"code": 429}, "message": "slow down"}`: the text beside a bare error)
+    message = server_message(error) or (server_message(payload) if error is not payload else None)
     if message:
         # on one line and cut short, as an error status's message is: the server's text (up
         # to max_event_size) went whole into the exception, line breaks and all, where a log
@@ -562,8 +563,8 @@ class _Decoder(Generic[_T]):
     def _cut(self, exc: Exception, *, events: bool = True) -> APIError:
         """The exception for a transport failure while reading the body (``events``: an event
         stream, not the one JSON document of a server that ignored ``stream=true``)."""
-        if isinstance(exc, _http.TimeoutException):
-            return APITimeoutError(request=self.response.request)
+        if isinstance(exc, _http.TimeoutException):  # (a passed deadline says how far it came)
+            return connection_error(exc, self.response.request, self._redact)
         if isinstance(exc, _http.DecodingError):
             return APIResponseDecodingError(
                 response=hide_echoes(self.response, self._redact),

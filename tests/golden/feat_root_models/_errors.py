@@ -64,7 +64,6 @@ __all__ = [
     "AuthenticationError",
     "BadRequestError",
     "ConflictError",
-    "DeadlinePassed",
     "InternalServerError",
     "MissingCredentialsError",
     "NotFoundError",
@@ -78,6 +77,7 @@ __all__ = [
     "TooManyRedirectsError",
     "UnprocessableEntityError",
     "connection_error",
+    "decoding_error",
     "error_message",
     "hide_echoes",
     "parse_retry_after",
@@ -270,6 +270,22 @@ def connection_error(
     detail = excerpt(redact(str(exc)), 200)
     message = f"Connection error: {type(exc).__name__}" + (f": {detail}" if detail else "")
     return APIConnectionError(message=message, request=request)
+
+
+def decoding_error(
+    response: _http.Response, exc: Exception, redact: Callable[[str], str]
+) -> APIResponseDecodingError:
+    """The client's error for a body its ``Content-Encoding`` could not be undone on (a
+    corrupt gzip), the answer's echoes of a credential hidden and its message redacted."""
+    encoding = response.headers.get("content-encoding", "none")
+    return APIResponseDecodingError(
+        response=hide_echoes(response, redact),
+        body=None,
+        message=redact(
+            f"The response body (HTTP {response.status_code}, Content-Encoding: {encoding}) "
+            f"could not be decoded: {exc}"
+        ),
+    )
 
 
 class APIResponseValidationError(APIError):
@@ -574,7 +590,8 @@ def server_message(body: object, depth: int = 0) -> str | None:
         found = _field_messages(value) if key == "errors" else None
         found = found or server_message(value, depth + 1)
         if found:
-            return _labelled(mapping.get(_LABELS.get(key, "")), found)
+            label = _LABELS.get(key)
+            return _labelled(mapping.get(label) if label is not None else None, found)
     return server_message(error, depth + 1) if isinstance(error, str) else None
 
 
