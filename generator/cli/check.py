@@ -172,7 +172,7 @@ def _advise(args: argparse.Namespace, manifest: Manifest | None,
     for report in reports:
         report.remedy = forced if report.hand_edits else remedy
     if any(report.hand_edits for report in reports if report.files):
-        return f"{_drift_hint(args, forced)} ({DISCARDS_EDITS})"
+        return _drift_hint(args, forced, f" ({DISCARDS_EDITS})")
     return _drift_hint(args, remedy)
 
 
@@ -191,13 +191,16 @@ def _read_out_as_generate_does(args: argparse.Namespace) -> None:
         args.output = args.out
 
 
-def _drift_hint(args: argparse.Namespace, remedy: str) -> str:
+def _drift_hint(args: argparse.Namespace, remedy: str, note: str = "") -> str:
+    """What to do, the command last on the line (pasted into a shell as it is), `note` before
+    it."""
     if args.spec:
-        return (f"replace {args.target} with a package freshly generated from {args.spec}: "
-                f"{remedy}")
+        return (f"replace {args.target} with a package freshly generated from {args.spec}"
+                f"{note}: {remedy}")
     if args.target:
-        return f"replace {args.target} with a freshly generated {args.provider} package: {remedy}"
-    return (f"run `{remedy}` to regenerate "
+        return (f"replace {args.target} with a freshly generated {args.provider} package{note}: "
+                f"{remedy}")
+    return (f"run `{remedy}` to regenerate{note} "
             "(and move hand edits into the spec, overlay or templates)")
 
 

@@ -23,7 +23,8 @@ ERROR_MODULES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("_errors", (
         "APIConnectionError", "APIError", "APIResponseDecodingError",
         "APIResponseValidationError", "APIStatusError", "APITimeoutError", "AuthenticationError",
-        "BadRequestError", "ConflictError", "InternalServerError", "MissingCredentialsError",
+        "BadRequestError", "ConflictError", "DeadlinePassedError", "InternalServerError",
+        "MissingCredentialsError",
         "NotFoundError", "OverloadedError", "PaginationCycleError", "PermissionDeniedError",
         "RateLimitError", "RedactedCause", "RequestValidationError", "ResponseTooLargeError",
         "TooManyRedirectsError", "UnprocessableEntityError",

@@ -133,7 +133,8 @@ def test_drift_of_a_vendored_copy_names_its_own_command(tmp_path: Path) -> None:
     (target / "_client.py").write_text("# edited\n", encoding="utf-8")
     result = run_cli("check", "--target", target, "--spec", spec, "--format", "github")
     assert result.returncode == 1 and "make generate" not in result.stdout
-    assert f"`openapi-clientgen generate --spec {spec} --out {target} --package acme_client`" in result.stdout
+    assert (f"`openapi-clientgen generate --spec {spec} --out {target} --package acme_client "
+            "--force`") in result.stdout  # (the edit is a hand edit: the command forces)
 
 
 def test_update_given_a_document_says_what_remakes_a_spec_package(tmp_path: Path) -> None:

@@ -115,8 +115,9 @@ def test_a_hand_edit_makes_the_advice_force_the_regeneration(tmp_path: Path) -> 
                            [FileDrift("x.py", "changed", "hand edit: regenerating discards it; "
                                       "inputs changed too: spec", [], 1)], ["spec"], ["x.py"])
     hint = _advise(_vendored_check(tmp_path / "acme"), None, [edited])
-    assert hint.endswith("--out " + str(tmp_path / "acme") + " --package acme --force "
-                         "(--force discards the hand edits)")
+    # (the command last, as a shell takes it pasted; what it discards said before it)
+    assert hint.endswith("--out " + str(tmp_path / "acme") + " --package acme --force")
+    assert "(--force discards the hand edits): openapi-clientgen generate" in hint
     assert edited.remedy.endswith(" --force")
     annotation = format_check([edited], "github").splitlines()[0]
     assert "--package acme --force` (--force discards the hand edits), do not edit" in annotation

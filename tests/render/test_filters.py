@@ -9,7 +9,14 @@ import math
 
 import pytest
 
-from generator.render.filters import FILTERS, docstring, literal, markdown_code, one_line
+from generator.render.filters import (
+    FILTERS,
+    docstring,
+    literal,
+    markdown_code,
+    one_line,
+    table_cell,
+)
 
 HOSTILE = [
     "",
@@ -116,4 +123,8 @@ def test_one_line_folds_every_whitespace_run() -> None:
 
 def test_the_templates_get_exactly_these_filters() -> None:
     assert FILTERS == {"literal": literal, "docstring": docstring, "code": markdown_code,
-                       "oneline": one_line}
+                       "oneline": one_line, "cell": table_cell}
+
+
+def test_a_table_cell_escapes_its_bars() -> None:
+    assert table_cell("`https://a|b`") == "`https://a\\|b`"

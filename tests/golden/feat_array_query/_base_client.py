@@ -11,7 +11,7 @@ decision and delay, response parsing and error mapping are methods of :class:`Ba
 
 Retries (like openai-python): up to ``max_retries`` (default 2) extra attempts on connection
 errors, timeouts (not an answer whose whole time ran out while it was arriving:
-``DeadlinePassed``), 408, 409, 429 and >= 500, unless the server says otherwise with
+``DeadlinePassedError``), 408, 409, 429 and >= 500, unless the server says otherwise with
 ``x-should-retry: true|false``. A request that may have had an effect is only sent again when
 that cannot repeat the effect. Retry-safe are: GET, HEAD, OPTIONS, PUT, DELETE and TRACE
 (idempotent methods); an operation the document marks ``x-codegen-retry-safe`` (repeating it
@@ -92,7 +92,7 @@ from ._errors import (
     APIResponseDecodingError,
     APIResponseValidationError,
     APIStatusError,
-    DeadlinePassed,
+    DeadlinePassedError,
     RequestValidationError,
     TooManyRedirectsError,
     connection_error,
@@ -722,7 +722,7 @@ class _WrappedBody(_http.SyncByteStream, _http.AsyncByteStream):
 
 
 class _BodyDeadline(_WrappedBody):
-    """A response's body that fails with ``DeadlinePassed`` (a ``ReadTimeout``) once it has
+    """A response's body that fails with ``DeadlinePassedError`` (a ``ReadTimeout``) once it has
     taken more than ``seconds`` since its headers came: the read timeout bounds only the wait
     between two reads, and a server sending a byte every few seconds kept a call going for ever
     (a slow-loris). Checked as each piece arrives: past the deadline by at most one read's
@@ -743,7 +743,7 @@ class _BodyDeadline(_WrappedBody):
     def _check(self, piece: bytes) -> None:
         self._received += len(piece)
         if time.monotonic() > self._deadline:
-            raise DeadlinePassed(
+            raise DeadlinePassedError(
                 _still_arriving("The response body", self._seconds, self._received),
                 request=self._request,
             )
@@ -762,7 +762,7 @@ class _BodyDeadline(_WrappedBody):
 
 
 def _still_arriving(what: str, seconds: float, received: int) -> str:
-    """The message of ``DeadlinePassed``: what had come when the deadline ended the answer."""
+    """The message of ``DeadlinePassedError``: what had come when the deadline ended the answer."""
     return (
         f"{what} did not come whole within {seconds:g} s (the read timeout, which also bounds "
         f"a whole answer the client reads): it was still arriving, {received} bytes received. "
@@ -794,7 +794,7 @@ class _AnswerClock:
 
     def read_timeout(self, timeout: float | None) -> float | None:
         """The timeout of the next read: what is left of the answer's time, when less than
-        ``timeout``; ``DeadlinePassed`` once none is left (a server sending `100 Continue`
+        ``timeout``; ``DeadlinePassedError`` once none is left (a server sending `100 Continue`
         forever has a byte ready at every read)."""
         now = time.monotonic()
         if self.until is None:
@@ -817,13 +817,13 @@ class _AnswerClock:
             return False
         return timeout is None or bounded < timeout * _STALL_SHARE
 
-    def passed(self) -> DeadlinePassed:
+    def passed(self) -> DeadlinePassedError:
         """The error of an answer whose time ran out while it was arriving."""
-        return DeadlinePassed(_still_arriving("The answer", self.seconds, self.received))
+        return DeadlinePassedError(_still_arriving("The answer", self.seconds, self.received))
 
     def read(self, read: Callable[[float | None], _T], timeout: float | None) -> _T:
         """``read(its timeout)``, one read of the connection within the answer's time; a read
-        the deadline ended (:meth:`ended`) raises ``DeadlinePassed``."""
+        the deadline ended (:meth:`ended`) raises ``DeadlinePassedError``."""
         bounded = self.read_timeout(timeout)
         try:
             return read(bounded)
@@ -1645,7 +1645,7 @@ class BaseClient(Generic[_HttpClientT]):
         """Whether a transport failure may be retried without repeating an effect (and with
         the whole body): any, for a retry-safe request; else only one that happened before
         anything was sent (a failed connect)."""
-        if _uploads.spent(prepared.files) is not None or isinstance(exc, DeadlinePassed):
+        if _uploads.spent(prepared.files) is not None or isinstance(exc, DeadlinePassedError):
             return False  # the body cannot go whole again; a retry would have no more time
         return prepared.retry_safe or isinstance(exc, _NOT_SENT)
 

@@ -64,6 +64,7 @@ __all__ = [
     "AuthenticationError",
     "BadRequestError",
     "ConflictError",
+    "DeadlinePassedError",
     "InternalServerError",
     "MissingCredentialsError",
     "NotFoundError",
@@ -249,7 +250,7 @@ class APITimeoutError(APIConnectionError):
         super().__init__(message=message, request=request)
 
 
-class DeadlinePassed(_http.ReadTimeout):
+class DeadlinePassedError(_http.ReadTimeout):
     """The HTTP library's ``ReadTimeout`` for an answer whose deadline passed while it was still
     arriving (the read timeout bounds a whole answer the client reads, not only the wait
     between two reads), rather than a wait past the read timeout: a retry would have no more
@@ -263,7 +264,7 @@ def connection_error(
     a timeout (saying how far the answer came when its deadline ended it), else
     ``APIConnectionError`` naming the failure (the peer cut the body short, reset the
     connection ...), its message redacted whole, then cut."""
-    if isinstance(exc, DeadlinePassed):
+    if isinstance(exc, DeadlinePassedError):
         return APITimeoutError(message=redact(str(exc)), request=request)
     if isinstance(exc, _http.TimeoutException):
         return APITimeoutError(request=request)
