@@ -15,7 +15,7 @@ import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from generator.cli.common import (
     DEFAULT_MANIFEST,
@@ -339,9 +339,21 @@ def _report_coverage(generation: pipeline.Generation, folders: dict[str, Path]) 
                   f"{generation.operations(name)} operations generated")
 
 
+class _WholeOptionsParser(argparse.ArgumentParser):
+    """Options spelt whole, in every subcommand too (its parsers are of this class): argparse
+    otherwise takes `--f` for `--force`, which replaces a folder of the user's files."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    from generator import __version__
+
+    parser = _WholeOptionsParser(
         prog="openapi-clientgen", description=DESCRIPTION, epilog=EXIT_CODES)
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
 
     validate_cmd = commands.add_parser("validate", help=cmd_validate.__doc__)

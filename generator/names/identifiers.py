@@ -24,9 +24,10 @@ _WORD_BOUNDARY = re.compile(
     r"[A-Z]?[a-z]+\d*|[A-Z]+\d+|[A-Z]+(?=[A-Z][a-z]|\b|_|$)|[A-Z]+|\d+",
 )
 _NON_WORD = re.compile(r"[^0-9A-Za-z]+")
-# An acronym's plural (`IPs`, `VPCs`, `URLs`, `IDs`) and `IPv6`, each one word: `_WORD_BOUNDARY`
-# alone splits them at their last capital (`FloatingIPs` -> `floating_i_ps`, `VPCs` -> `vp_cs`).
-_ACRONYM = re.compile(r"[A-Z]{2,}(?:s(?![a-z])|v\d+)")
+# An acronym's plural (`IPs`, `VPCs`, `URLs`, `IDs`), `IPv6` and `OAuth`, each one word:
+# `_WORD_BOUNDARY` alone splits them at their last capital (`FloatingIPs` -> `floating_i_ps`,
+# `VPCs` -> `vp_cs`, Zoom's and Jira's `OAuth2` -> `o_auth2`).
+_ACRONYM = re.compile(r"[A-Z]{2,}(?:s(?![a-z])|v\d+)|OAuth\d*(?![a-z])")
 
 # A parameter called like an argument every method has takes another name (names/reserved.py).
 RESERVED_ARGUMENTS = frozenset({"self", *CALL_ARGUMENT_NAMES})

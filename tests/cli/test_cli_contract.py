@@ -278,3 +278,21 @@ def test_check_prints_a_summary_first_and_caps_the_diff(sandbox: Path) -> None:
     assert full.returncode == 1 and "--verbose shows" not in full.stdout
     assert len(full.stdout.splitlines()) > len(lines)
     assert snapshot(sandbox) == before  # check writes nothing
+
+
+@pytest.mark.parametrize("option", ["--f", "--fo", "--forc"])
+def test_an_option_is_taken_only_spelt_whole(tmp_path: Path, option: str) -> None:
+    """argparse took `--f` for `--force`: a folder of the user's files was replaced, silently."""
+    out = tmp_path / "mine"
+    out.mkdir()
+    (out / "keep.txt").write_text("mine", encoding="utf-8")
+    result = run_cli("generate", "--spec", FEATURES / "auth_public.yaml", "--out", out, option)
+    assert result.returncode == 2 and f"unrecognized arguments: {option}" in result.stderr
+    assert [path.name for path in out.iterdir()] == ["keep.txt"]
+
+
+def test_the_version_is_asked_with_version() -> None:
+    from generator import __version__
+
+    result = run_cli("--version")
+    assert (result.returncode, result.stdout) == (0, f"openapi-clientgen {__version__}\n")

@@ -26,6 +26,7 @@ from tests.support.servers import Reply, ScriptedServer
     ("listAppsV1beta1Deployment", "list_apps_v1_beta1_deployment"),
     ("HTTPServer", "http_server"), ("X-RateLimit-Limit", "x_rate_limit_limit"),
     ("createCompletion", "create_completion"), ("a1b2", "a1_b2"), ("2fa", "n2_fa"),
+    ("OAuth", "oauth"), ("OAuth2", "oauth2"), ("getOAuthToken", "get_oauth_token"),
 ])
 def test_acronyms_and_versions_stay_one_word(text: str, name: str) -> None:
     assert natural_argument_name(text) == name
