@@ -18,7 +18,7 @@ def first_server(data: dict[str, Any]) -> str | None:
     servers = data.get("servers") or []
     if not isinstance(servers, list):
         return None
-    first = servers[0] if servers and isinstance(servers[0], dict) else {}
+    first = _chosen_server(servers)
     url = first.get("url")
     if not isinstance(url, str) or not url:
         return None
@@ -30,14 +30,29 @@ def first_server(data: dict[str, Any]) -> str | None:
     return url
 
 
+def _chosen_server(servers: list[Any]) -> dict[str, Any]:
+    """The first server, or its `https` twin listed after it: the AWS documents list
+    `http://lambda.{region}.amazonaws.com` first, then the same `https://`, and a client
+    defaulting to the first sent its credentials in clear text."""
+    first = servers[0] if servers and isinstance(servers[0], dict) else {}
+    url = first.get("url")
+    if isinstance(url, str) and url.lower().startswith("http://"):
+        twin = "https://" + url[len("http://"):]
+        return next((server for server in servers[1:]
+                     if isinstance(server, dict) and server.get("url") == twin), first)
+    return first
+
+
 def other_servers(data: dict[str, Any]) -> tuple[str, ...]:
-    """The URLs of the servers after the first, as written (`https://{region}.example.com`):
-    the README names them, the client defaulting to the first alone (VTEX's first server is a
+    """The URLs of the servers but the one the client defaults to, as written
+    (`https://{region}.example.com`): the README names them (VTEX's first server is a
     placeholder host, its real one `https://{accountName}.{environment}.com.br/api/`)."""
     servers = data.get("servers")
     if not isinstance(servers, list):
         return ()
-    urls = [server.get("url") for server in servers[1:] if isinstance(server, dict)]
+    chosen = _chosen_server(servers)
+    urls = [server.get("url") for server in servers
+            if isinstance(server, dict) and server is not chosen]
     first = first_server(data)
     return tuple(dict.fromkeys(url for url in urls
                                if isinstance(url, str) and url and url != first))

@@ -10,6 +10,7 @@ import pytest
 from generator import ir
 from generator.ir.servers import (
     operation_server,
+    other_servers,
     server_path,
     server_url,
     shared_path_prefix,
@@ -28,6 +29,17 @@ def document(url: str, **variables: str) -> dict[str, object]:
 def test_an_absolute_server_is_the_default_base_url_its_variables_filled_in() -> None:
     assert server_url(document("https://{region}.example.com/v1/", region="eu"), None) == (
         "https://eu.example.com/v1")
+
+
+def test_the_https_twin_of_a_first_plain_http_server_is_the_default() -> None:
+    """AWS's documents list `http://lambda.{region}...` first, then the same `https://`: the
+    client defaulted to clear text, its credentials with it."""
+    servers = [{"url": f"{scheme}://lambda.{{region}}.amazonaws.com",
+                "variables": {"region": {"default": "us-east-1"}}} for scheme in ("http", "https")]
+    assert server_url({"servers": servers}, None) == "https://lambda.us-east-1.amazonaws.com"
+    assert other_servers({"servers": servers}) == ("http://lambda.{region}.amazonaws.com",)
+    alone = [{"url": "http://localhost:8080"}, {"url": "https://api.example.com"}]
+    assert server_url({"servers": alone}, None) == "http://localhost:8080"  # no twin: as written
 
 
 @pytest.mark.parametrize("url", [

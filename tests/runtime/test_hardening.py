@@ -33,7 +33,7 @@ from urllib.parse import quote
 
 import pytest
 
-from tests.support import ROOT
+from tests.support import GENERATED, ROOT, import_from
 from tests.support.runtime_harness import (
     Api,
     completion_options,
@@ -461,6 +461,18 @@ def test_plain_http_to_another_host_with_a_key_warns_once(pkg: ModuleType) -> No
         warnings.simplefilter("error")
         for kwargs in quiet:
             pkg.SyncAPIClient(**kwargs).close()
+
+
+def test_the_clear_text_warning_names_the_callers_line() -> None:
+    """It named `_client.py` of the package (AWS's first servers are plain http): a warning
+    points at the line to change, the user's `Client(...)`, through the generated client's
+    constructor and the engine's."""
+    package = import_from(GENERATED, "ionos")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        package.Client(base_url="http://api.example.com/v1", api_key=SECRET).close()
+    assert [(warning.filename, warning.category) for warning in caught] == [
+        (__file__, UserWarning)]
 
 
 # -- retries that cannot repeat a side effect ---------------------------------------------------

@@ -55,7 +55,9 @@ import http.cookiejar
 import json
 import logging
 import math
+import os
 import random
+import sys
 import time
 import urllib.request
 import uuid
@@ -345,6 +347,17 @@ class _Prepared:
 
 
 # -- pure helpers --------------------------------------------------------------------------
+
+
+def _callers_level() -> int:
+    """The ``stacklevel`` of a warning raised by the function calling this one that names the
+    first line outside this package: the user's ``Client(...)``, however many constructors
+    (the generated client's, the engine's) lie between."""
+    package = os.path.dirname(__file__)
+    frame, level = sys._getframe(1), 1
+    while frame.f_back is not None and os.path.dirname(frame.f_code.co_filename) == package:
+        frame, level = frame.f_back, level + 1
+    return level
 
 
 def dump_model(instance: pydantic.BaseModel, given: object) -> Any:
@@ -1202,7 +1215,7 @@ class BaseClient(Generic[_HttpClientT]):
                 f"base_url {self.base_url!r} is plain http:// to a host other than this "
                 "machine: the credentials are sent unencrypted (use https://)",
                 UserWarning,
-                stacklevel=4,
+                stacklevel=_callers_level(),
             )
 
     @property
