@@ -9,6 +9,7 @@ client takes an optional bearer key, as most documents that leave security out e
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -45,14 +46,37 @@ def _usable(scheme: dict[str, Any]) -> bool:
 
 def requirements(raw: Any, usable: Mapping[str, Any]) -> Requirements:
     """Security requirements as alternatives of scheme keys; `{}` is `()` (public). A
-    requirement naming a scheme the client cannot send is left out."""
+    requirement naming a scheme the client cannot send is left out; one naming schemes that
+    travel in one place is one alternative per scheme of that place (`_one_per_place`)."""
     alternatives: list[tuple[str, ...]] = []
     for requirement in raw if isinstance(raw, list) else []:
         if isinstance(requirement, dict) and all(name in usable for name in requirement):
-            alternative = tuple(requirement)
-            if alternative not in alternatives:
-                alternatives.append(alternative)
+            for alternative in _one_per_place(tuple(requirement), usable):
+                if alternative not in alternatives:
+                    alternatives.append(alternative)
     return tuple(alternatives)
+
+
+def _one_per_place(requirement: tuple[str, ...],
+                   usable: Mapping[str, Any]) -> Iterable[tuple[str, ...]]:
+    """The alternatives a requirement is when two of its schemes travel in one place (Google's
+    `{Oauth2: [...], Oauth2c: [...]}`: two OAuth flows, each a bearer token in
+    `Authorization`): one request carries one of them, so each satisfies it. The client asked
+    for both, and sent one."""
+    by_place: dict[tuple[str, str], list[str]] = {}
+    for key in requirement:
+        by_place.setdefault(_scheme_place(usable[key]), []).append(key)
+    if all(len(keys) == 1 for keys in by_place.values()):
+        return [requirement]
+    return [tuple(chosen) for chosen in itertools.product(*by_place.values())]
+
+
+def _scheme_place(scheme: Mapping[str, Any]) -> tuple[str, str]:
+    """Where a usable scheme's credential travels: an apiKey's header, query parameter or
+    cookie; every other scheme's `Authorization` header."""
+    if scheme.get("type") == "apiKey":
+        return _place(str(scheme["in"]), str(scheme["name"]))
+    return _place("header", "Authorization")
 
 
 def own_security(data: dict[str, Any], operation: dict[str, Any]) -> Requirements | None:

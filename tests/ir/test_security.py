@@ -469,3 +469,52 @@ def test_validate_reports_what_generate_skips_for_its_security(tmp_path: Path) -
     assert found == {("/paths/~1a/get", "security-undeclared"),
                      ("/paths/~1a/post", "security-unsendable")}
     assert "security-unsendable" in CODEGEN_ONLY and "security-undeclared" not in CODEGEN_ONLY
+
+
+def _two_flows_document(requirement: dict[str, list[str]]) -> dict[str, Any]:
+    return {
+        "openapi": "3.0.3", "info": {"title": "t", "version": "1"},
+        "components": {"securitySchemes": {
+            "Oauth2": {"type": "oauth2", "flows": {"implicit": {
+                "authorizationUrl": "https://a.example.com", "scopes": {}}}},
+            "Oauth2c": {"type": "oauth2", "flows": {"authorizationCode": {
+                "authorizationUrl": "https://a.example.com", "tokenUrl": "https://t.example.com",
+                "scopes": {}}}},
+            "key": {"type": "apiKey", "in": "header", "name": "X-Key"}}},
+        "security": [requirement],
+        "paths": {"/files": {"get": {"operationId": "list", "responses": {"204": {
+            "description": "ok"}}}}},
+    }
+
+
+@pytest.mark.parametrize(("requirement", "given", "sent"), [
+    # Google's documents: two OAuth flows in one requirement, each a bearer token in
+    # `Authorization`; one request carries one: the client asked for both and sent one
+    ({"Oauth2": [], "Oauth2c": []}, {"oauth2": "t1"}, {"authorization": "Bearer t1"}),
+    ({"Oauth2": [], "Oauth2c": []}, {"oauth2_c": "t2"}, {"authorization": "Bearer t2"}),
+    # schemes that travel apart are still all needed
+    ({"Oauth2": [], "key": []}, {"oauth2": "t1", "key": "k"},
+     {"authorization": "Bearer t1", "x-key": "k"}),
+])
+def test_schemes_of_one_header_in_one_requirement_are_each_enough(
+        tmp_path: Path, requirement: dict[str, list[str]], given: dict[str, str],
+        sent: dict[str, str]) -> None:
+    spec = tmp_path / "flows.json"
+    spec.write_text(json.dumps(_two_flows_document(requirement)), encoding="utf-8")
+    generation = pipeline.generate_packages([pipeline.target_for_spec(spec, "flows_pkg")])
+    write.write(generation.packages["flows_pkg"], tmp_path / "flows_pkg")
+    package = import_from(tmp_path, "flows_pkg")
+    with ScriptedServer([Reply(204)]) as server:
+        package.Client(base_url=server.url, **given).default.list()
+    headers = server.requests[0].headers
+    assert {name: headers[name] for name in sent} == sent
+
+
+def test_schemes_that_travel_apart_are_all_asked_for(tmp_path: Path) -> None:
+    spec = tmp_path / "flows.json"
+    spec.write_text(json.dumps(_two_flows_document({"Oauth2": [], "key": []})), encoding="utf-8")
+    generation = pipeline.generate_packages([pipeline.target_for_spec(spec, "flows_and")])
+    write.write(generation.packages["flows_and"], tmp_path / "flows_and")
+    package = import_from(tmp_path, "flows_and")
+    with pytest.raises(package.MissingCredentialsError):
+        package.Client(base_url="https://api.example.com", oauth2="t1").default.list()
