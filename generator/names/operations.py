@@ -67,16 +67,27 @@ def _names_something(hint: object) -> TypeGuard[str]:
 
 
 def _without_prefix(resource: str, method: str, operation: dict[str, object]) -> str | None:
-    """`method` without the `resource_` it starts with, when an operationId (not a hint) named
-    it and what is left is a name of its own; else None."""
-    if (_names_something(operation.get("x-codegen-method"))
-            or not isinstance(operation.get("operationId"), str)):
+    """`method` without the `resource_` it starts with, or the dotted operationId's part after
+    the resource (Google's `drive.files.list` under `files`: `list`, not `drive_files_list`),
+    when an operationId (not a hint) named it and what is left is a name of its own; else
+    None."""
+    operation_id = operation.get("operationId")
+    if _names_something(operation.get("x-codegen-method")) or not isinstance(operation_id, str):
         return None
     prefix = resource + "_"
-    rest = method[len(prefix):] if method.startswith(prefix) else ""
+    rest = method[len(prefix):] if method.startswith(prefix) else _after_dotted(
+        resource, operation_id)
     if not rest or keyword.iskeyword(rest):
         return None
     return rest if python_name(rest, fallback="") == rest else None
+
+
+def _after_dotted(resource: str, operation_id: str) -> str:
+    """The parts of a dotted operationId after its last part naming `resource`, joined; ""
+    when no part but the last names it."""
+    parts = [snake_case(part) for part in operation_id.split(".")]
+    named = [index for index, part in enumerate(parts[:-1]) if part == resource]
+    return "_".join(parts[named[-1] + 1:]) if named else ""
 
 
 def method_names(sites: Iterable[OperationSite]) -> dict[str, tuple[str, str]]:

@@ -130,3 +130,25 @@ def test_the_later_of_two_clashing_operations_takes_its_path_based_name_unless_t
     assert path_based_name("/v2/items", "get", paths["/v2/items"]["get"], taken) == "get_v2_items"
     assert path_based_name("/v3/items", "get", {"tags": ["items"], "operationId": "x"},
                            taken) is None
+
+
+def test_a_dotted_operation_id_drops_what_leads_to_its_resource() -> None:
+    """Google's operationIds are `api.resource.verb` (`drive.files.list`): every method was
+    `client.files.drive_files_list`. The part after the resource names the method, unless two
+    of a resource would then be named alike (they keep their full names)."""
+    names = _names(_document(
+        ("/files", "get", {"tags": ["files"], "operationId": "drive.files.list"}),
+        ("/files/{id}", "get", {"tags": ["files"], "operationId": "drive.files.get"}),
+        ("/c", "get", {"tags": ["comments"], "operationId": "drive.comments.list"}),
+        ("/a", "get", {"tags": ["about"], "operationId": "drive.about"}),  # nothing after it
+        ("/r", "get", {"tags": ["replies"], "operationId": "drive.replies.list"}),
+        ("/r2", "post", {"tags": ["replies"], "operationId": "other.replies.list"}),
+    ))
+    assert names == {
+        "/paths/~1files/get": ("files", "list"),
+        "/paths/~1files~1{id}/get": ("files", "get"),
+        "/paths/~1c/get": ("comments", "list"),
+        "/paths/~1a/get": ("about", "drive_about"),
+        "/paths/~1r/get": ("replies", "drive_replies_list"),
+        "/paths/~1r2/post": ("replies", "other_replies_list"),
+    }
