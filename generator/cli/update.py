@@ -86,7 +86,7 @@ def cmd_update(args: argparse.Namespace) -> int:
                           f"for a package generated with --spec: {_SPEC_PACKAGE_STEPS}")
     manifest = read_manifest(args.manifest)
     provider = _provider(manifest, args.provider)
-    raw = _read_source(args.source)
+    raw = _in_the_vendored_form(_read_source(args.source), args.source, provider)
     folder, package = _package_folder(args, provider)
     if not (args.discard_edits or args.force):
         _refuse_hand_edits(folder)
@@ -133,9 +133,13 @@ def _refuse_hand_edits(folder: Path) -> None:
     recorded = provenance.read(folder) if folder.is_dir() else None
     edited = provenance.hand_edited(folder, recorded) if recorded is not None else []
     if edited:
+        # a file added by hand is deleted only with --force (--discard-edits keeps refusing)
+        added = recorded is not None and any(
+            name not in recorded.files and name != provenance.FILENAME for name in edited)
+        give = "--force (it deletes the files added too)" if added else "--discard-edits"
         raise usage_error(
             str(folder), f"hand edits would be discarded: {', '.join(edited)}",
-            "move them into the spec, overlay or templates, or pass --discard-edits; "
+            f"move them into the spec, overlay or templates, or pass {give}; "
             + NOTHING_CHANGED)
 
 
@@ -163,6 +167,31 @@ def _read_source(source: str) -> bytes:
         return path.read_bytes()
     except OSError as exc:
         raise usage_error(source, f"cannot read: {exc.strerror}", NOTHING_CHANGED) from exc
+
+
+def _in_the_vendored_form(raw: bytes, source: str, provider: Provider) -> bytes:
+    """`raw` as the provider's spec file is written: a YAML document for a `.json` spec is
+    read (every slip located in the user's file) and written as JSON (indented, as `json.dumps`
+    writes it), said on stdout; it was parsed as JSON and refused at its first line."""
+    yaml_source = Path(source.split("?", 1)[0]).suffix.lower() in (".yaml", ".yml")
+    if not (yaml_source and provider.spec.suffix.lower() == ".json"):
+        return raw
+    import json
+    import tempfile
+
+    from generator.document.loading import load
+
+    with tempfile.TemporaryDirectory(prefix="clientgen-update-") as tmp:
+        staged = Path(tmp) / Path(source.split("?", 1)[0]).name
+        staged.write_bytes(raw)
+        try:
+            data = load(staged).data
+        except GeneratorError as error:
+            problems = [dataclasses.replace(problem, file=source, hint=NOTHING_CHANGED)
+                        for problem in error.problems]
+            raise UsageError(problems) from error
+    print(f"read {source} (YAML) as JSON, the form of {shown_path(provider.spec)}")
+    return (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
 
 def _download(url: str) -> bytes:

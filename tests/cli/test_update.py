@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from tests.support import subpackage_text
 from tests.support.sandbox import run_cli, sandbox_args, snapshot
@@ -90,6 +91,20 @@ def test_update_from_file(sandbox: Path, tmp_path: Path) -> None:
     assert changed == {"ionos/PROVENANCE.json", "ionos/models/_completion_request.py",
                        "ionos/models/_successful_completion_response.py",
                        "ionos/resources/completions.py", "ionos/README.md", "ionos/api.md"}
+
+
+@pytest.mark.timeout(300)
+def test_update_from_yaml_for_a_json_spec_writes_it_as_json(sandbox: Path, tmp_path: Path) -> None:
+    """IONOS's vendored spec is JSON: a YAML document was parsed as JSON and refused at its
+    first line ("JSON syntax error"). It is read as YAML and written as JSON, said so."""
+    new_data = json.loads(changed_spec(sandbox))
+    source = tmp_path / "ionos-next.yaml"
+    source.write_text(yaml.safe_dump(new_data, allow_unicode=True), encoding="utf-8")
+    result = update(sandbox, source)
+    assert result.returncode == 0, result.stderr
+    assert f"read {source} (YAML) as JSON" in result.stdout
+    assert json.loads((sandbox / SPEC).read_text(encoding="utf-8")) == new_data
+    assert "seed" in model_fields(sandbox / "generated" / "ionos")["CompletionRequest"]
 
 
 @pytest.mark.timeout(300)
@@ -219,6 +234,8 @@ def test_update_over_a_file_added_by_hand_takes_force_as_its_message_says(
     source.write_bytes(changed_spec(sandbox))
     (sandbox / "generated" / "ionos" / "NOTES.md").write_text("mine\n", encoding="utf-8")
     before = snapshot(sandbox)
+    plain = update(sandbox, source)  # its advice is the option that would do it
+    assert plain.returncode == 2 and "pass --force (it deletes the files added too)" in plain.stderr
     result = run_cli("update", "ionos", "--from", source, "--discard-edits", *sandbox_args(sandbox))
     assert result.returncode == 2 and "NOTES.md" in result.stderr and "--force" in result.stderr
     assert snapshot(sandbox) == before
