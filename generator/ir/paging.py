@@ -37,7 +37,8 @@ HAS_MORE = ("has_more", "hasMore", "has_next", "has_next_page", "hasNextPage",
 NEXT_CURSOR = ("next_cursor", "nextCursor", "next_page_token", "nextPageToken", "next_token",
                "next_page", "continuationToken", "continuation_token", "endCursor", "end_cursor")
 CURSOR_PARAMS = ("after", "starting_after", "cursor", "page_token", "pageToken", "PageToken",
-                 "next_token", "continuationToken", "continuation_token")
+                 "next_token", "continuationToken", "continuation_token",
+                 "next_page_token")  # Zoom's, named as its answer's next cursor
 # A link to the next page (Twilio's `next_page_uri`: `/2010-04-01/...?PageSize=50&Page=1&
 # PageToken=PA...`): the parameters of its query, whatever they are named, ask for the next page;
 # the list's own path and origin are asked, the link is not followed. (At run time a next cursor
@@ -147,7 +148,8 @@ def detect(
         # (`next_page.offset`); elsewhere that name is the page just given (`meta.page`)
         values = [name for name in properties if name not in objects]
         following = (_place(NEXT_CURSOR, values, held)
-                     or _held((cursor,), {NEXT_HOLDER: held.get(NEXT_HOLDER, ())}))
+                     or _held((cursor,), {NEXT_HOLDER: held.get(NEXT_HOLDER, ())})
+                     or _echoed_cursor(cursor, values))
         if following is not None or (has_more is not None and cursor in ID_CURSOR_PARAMS):
             return Pagination("cursor", items, cursor, following, has_more, None, limit_param)
         link = _place(NEXT_LINK, values, held)
@@ -164,6 +166,12 @@ def detect(
         return Pagination("page", items, page, None, has_more,
                           _place(TOTAL_PAGES, properties, held), limit_param)
     return None
+
+
+def _echoed_cursor(cursor: str, values: Collection[str]) -> str | None:
+    """The answer's property named as the cursor parameter, which gives the next page's cursor
+    (Square's `cursor`); not an id cursor (`after`), which an answer may echo as the one given."""
+    return cursor if cursor in values and cursor not in ID_CURSOR_PARAMS else None
 
 
 def _place(candidates: tuple[str, ...], properties: Collection[str],

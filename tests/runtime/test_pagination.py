@@ -375,6 +375,18 @@ def test_detection_reads_the_common_spellings_of_real_apis() -> None:
                         {"entries": array, "order": array, "total_count": {}, "offset": {}})
     assert box == paging.Pagination("offset", "entries", "offset", total="total_count",
                                     limit_param="limit")
+    # Square's `cursor`, answered under the parameter's own name; Zoom's `next_page_token`,
+    # asked and answered so (neither was paged: every list returned its first page alone)
+    square = paging.detect({"cursor": "string", "limit": "integer"},
+                           {"customers": array, "cursor": {"type": "string"}, "errors": array})
+    assert square == paging.Pagination("cursor", "customers", "cursor", next="cursor",
+                                        limit_param="limit")
+    zoom = paging.detect({"next_page_token": "string", "page_size": "integer"},
+                         {"users": array, "next_page_token": {"type": "string"}})
+    assert zoom == paging.Pagination("cursor", "users", "next_page_token", next="next_page_token",
+                                      limit_param="page_size")
+    # an id cursor echoed back is the one given, not the next
+    assert paging.detect({"after": "string"}, {"data": array, "after": {}}) is None
     # two arrays and none of the usual names: which one holds the items is not guessed; nor
     # is an answer's only array its items when it names what accompanies them
     assert paging.detect({"page": "integer"}, {"a": array, "b": array}) is None
