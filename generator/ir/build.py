@@ -20,7 +20,7 @@ from generator.document.pointer import join_pointer
 from generator.document.refs import Refs
 from generator.document.tree import changed_in_place, copy_tree
 from generator.ir import retries, usage
-from generator.ir.classes import FLAGS, Flag, ModelClasses
+from generator.ir.classes import FLAGS, Flag, ModelClasses, keep_implicit_tags
 from generator.ir.context import Context
 from generator.ir.model import Api, BuildOptions, Operation, Param, Resource
 from generator.ir.operations import build_operation
@@ -98,8 +98,7 @@ def _context(data: dict[str, Any], options: BuildOptions, in_place: bool = False
 
     loose: list[dict[str, Any]] = []  # `prefixItems` typed as lists (ir/tuples)
     flags: set[Flag] = set()  # what the document marks readOnly or writeOnly: classes' variants
-    unions: list[dict[str, Any]] = []  # `anyOf: [{type: integer, minimum: 0}, {type: "null"}]`
-    arrays_beside: list[dict[str, Any]] = []  # `oneOf: [{type: array}, ...]` beside `items`
+    reshaped = _Reshaped()
 
     def prepared(source: dict[str, Any], copied: dict[str, Any]) -> None:
         if renames and "$ref" in source and (ref := renamed_ref(source, renames)) is not None:
@@ -110,25 +109,43 @@ def _context(data: dict[str, Any], options: BuildOptions, in_place: bool = False
             flags.update(flag for flag in FLAGS if source.get(flag) is True)
         if "enum" in source:
             _fit_enum_lists(source, copied)
-        if ("anyOf" in source or "oneOf" in source) and nullable_scalar_union(source):
-            unions.append(copied)
-        if "items" in source and items_beside_union(source):
-            arrays_beside.append(copied)
+        reshaped.note(source, copied)
 
     working = changed_in_place(data, prepared) if in_place else copy_tree(data, prepared)
     openapi_31 = str(data.get("openapi", "")).startswith("3.1")
-    for union in unions:  # (their branches are copied by now)
+    for union in reshaped.unions:  # (their branches are copied by now)
         fold_nullable_scalar(union, openapi_31)
-    for union in arrays_beside:
+    for union in reshaped.arrays_beside:
         move_items_into_array_branches(union)
     components = working.setdefault("components", {})
     schemas = components.get("schemas") or {}
     components["schemas"] = {new: schemas[original] for original, new in chosen.items()}
+    keep_implicit_tags(reshaped.discriminating, components["schemas"],
+                       {new: original for original, new in chosen.items()})
     refs = Refs(working, options.source_file)
     classes = ModelClasses(working["components"]["schemas"], taken, refs, frozenset(flags))
     return Context(working, options, refs, classes,
                    server_url(working, options.default_base_url), tuple(loose),
                    {new: original for original, new in chosen.items()})
+
+
+@dataclasses.dataclass
+class _Reshaped:
+    """The schemas the working copy's walk finds that are rewritten once it is done."""
+
+    # `anyOf: [{type: integer, minimum: 0}, {type: "null"}]`
+    unions: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    # `oneOf: [{type: array}, ...]` beside `items`
+    arrays_beside: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    discriminating: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+
+    def note(self, source: dict[str, Any], copied: dict[str, Any]) -> None:
+        if ("anyOf" in source or "oneOf" in source) and nullable_scalar_union(source):
+            self.unions.append(copied)
+        if "items" in source and items_beside_union(source):
+            self.arrays_beside.append(copied)
+        if "discriminator" in source and isinstance(source["discriminator"], dict):
+            self.discriminating.append(copied)
 
 
 def _fit_enum_lists(source: dict[str, Any], copied: dict[str, Any]) -> None:

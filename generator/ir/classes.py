@@ -358,3 +358,46 @@ def _wrapped(schema: Any) -> Any:
     if isinstance(schema, dict) and set(schema) == {"$ref"} and isinstance(schema["$ref"], str):
         return {"allOf": [schema]}
     return schema
+
+
+def keep_implicit_tags(nodes: list[dict[str, Any]], schemas: dict[str, Any],
+                       originals: dict[str, str]) -> None:
+    """Each discriminator's implicit tags as the document wrote them: `nodes` hold one each,
+    `schemas` are the working copy's components, by class name, and `originals` maps a class
+    name to the document's. A schema a discriminator names by no mapping entry is tagged with
+    its name (Bitbucket's `pullrequest`), but its class is named otherwise (`Pullrequest`),
+    which models.py's generator then took for the tag: every answer failed strict validation,
+    and a model the caller made sent the class name. An entry per renamed branch (or, for a
+    component's discriminator, per renamed schema extending it through `allOf`) keeps it."""
+    components = {id(schema): name for name, schema in schemas.items()}
+    for node in nodes:
+        named = _discriminated(node, components.get(id(node)), schemas)
+        _map_renamed(node, named, originals)
+
+
+def _discriminated(node: dict[str, Any], component: str | None,
+                   schemas: dict[str, Any]) -> list[str]:
+    """The class names `node`'s discriminator chooses among: its union's `$ref` branches, and
+    the schemas extending `component` (when `node` is that component's schema)."""
+    branches = [branch.get("$ref") for key in ("oneOf", "anyOf")
+                for branch in node.get(key) or () if isinstance(branch, dict)]
+    named = [ref[len(SCHEMAS_PREFIX):] for ref in branches
+             if isinstance(ref, str) and ref.startswith(SCHEMAS_PREFIX)]
+    if component is not None:
+        base = SCHEMAS_PREFIX + component
+        named += [other for other, schema in schemas.items() if isinstance(schema, dict)
+                  and any(isinstance(member, dict) and member.get("$ref") == base
+                          for member in schema.get("allOf") or ())]
+    return named
+
+
+def _map_renamed(node: dict[str, Any], named: list[str], originals: dict[str, str]) -> None:
+    discriminator = node["discriminator"]
+    mapping = discriminator.get("mapping")
+    mapping = dict(mapping) if isinstance(mapping, dict) else {}
+    targets = {str(value).rsplit("/", 1)[-1] for value in mapping.values()}
+    added = {originals[name]: SCHEMAS_PREFIX + name for name in named
+             if originals.get(name, name) != name and name not in targets
+             and originals[name] not in targets and originals[name] not in mapping}
+    if added:
+        node["discriminator"] = {**discriminator, "mapping": {**mapping, **added}}
