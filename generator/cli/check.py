@@ -171,9 +171,22 @@ def _advise(args: argparse.Namespace, manifest: Manifest | None,
     remedy, forced = _remedy(args, manifest), _remedy(args, manifest, force=True)
     for report in reports:
         report.remedy = forced if report.hand_edits else remedy
+    if args.spec and not args.overlay and _made_with_overlay(args.target):
+        # the command without it would make another API (its methods named, its arguments
+        # renamed by the overlay): say what to add, not a command that changes the client
+        for report in reports:
+            report.remedy = ""
+        return (f"{args.target} was generated with an overlay: check it with --overlay FILE, "
+                "and regenerate with the same")
     if any(report.hand_edits for report in reports if report.files):
         return _drift_hint(args, forced, f" ({DISCARDS_EDITS})")
     return _drift_hint(args, remedy)
+
+
+def _made_with_overlay(folder: Path) -> bool:
+    """Whether a copy's record says an overlay went into it."""
+    recorded = provenance.read(folder)
+    return recorded is not None and "overlay_sha256" in recorded.inputs
 
 
 def _read_out_as_generate_does(args: argparse.Namespace) -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.support import SPECS
 from tests.support.sandbox import run_cli
 
 ACME = """\
@@ -264,3 +265,17 @@ def test_a_change_in_a_referenced_file_is_drift(tmp_path: Path) -> None:
     pet.unlink()  # the document cannot be read: not compared, named
     gone = run_cli("check", "--target", target, "--spec", spec)
     assert gone.returncode == 2 and "common/pet.yaml" in gone.stderr
+
+
+def test_check_of_a_copy_made_with_an_overlay_asks_for_it(tmp_path: Path) -> None:
+    """A copy made with `--overlay`, checked without it: `check` advised a `generate` command
+    without it, which renames the client's methods and arguments (another API)."""
+    target = tmp_path / "vendor" / "ionos_client"
+    spec, overlay = SPECS / "ionos" / "openapi.json", SPECS / "ionos" / "overlay.yaml"
+    made = run_cli("generate", "--spec", spec, "--overlay", overlay, "--out", target)
+    assert made.returncode == 0, made.stderr
+    result = run_cli("check", "--target", target, "--spec", spec)
+    assert result.returncode == 1
+    assert f"{target} was generated with an overlay: check it with --overlay FILE" in result.stderr
+    assert "openapi-clientgen generate" not in result.stderr
+    assert run_cli("check", "--target", target, "--spec", spec, "--overlay", overlay).returncode == 0
