@@ -175,5 +175,5 @@ RUNTIME_IMPORTS = frozenset({
     "__future__", "asyncio", "base64", "codecs", "collections", "contextlib", "contextvars",
     "dataclasses", "datetime", "email", "enum", "functools", "hashlib", "http", "httpx",
     "ipaddress", "json", "logging", "math", "os", "pydantic", "pydantic_core", "random", "re",
-    "stat", "threading", "time", "types", "typing", "urllib", "uuid", "warnings", "weakref",
+    "stat", "sys", "threading", "time", "types", "typing", "urllib", "uuid", "warnings", "weakref",
 })
