@@ -13,7 +13,7 @@ import os
 import re
 import sys
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -123,12 +123,26 @@ def cmd_generate(args: argparse.Namespace) -> int:
                                                 cache=chosen_cache(args))
     here = os.getcwd()
     earlier = len(written_so_far())
+    if args.force:
+        _say_what_force_discards(folders.values())
     write_many({folders[name]: generation.packages[name] for name in sorted(folders)},
                force=args.force)
     _report_coverage(generation, dict(sorted(folders.items())))
     _report_models_left_out(generation, folders)
     _note_replaced_current_folder(here, written_so_far()[earlier:])
     return 0
+
+
+def _say_what_force_discards(folders: Iterable[Path]) -> None:
+    """A line per folder `--force` replaces holding files a user made or edited: they go
+    (`--force` said so only in `--help`; a `.env` beside the package went silently)."""
+    from generator.io.write import discarded_by_force, shown_files
+
+    for folder in folders:
+        discarded = discarded_by_force(Path(os.path.abspath(folder)))
+        if discarded:
+            print(f"{folder}: --force discards {len(discarded)} file(s) this generator did not "
+                  f"write as they are: {shown_files(discarded)}", file=sys.stderr)
 
 
 def _report_models_left_out(generation: pipeline.Generation, folders: dict[str, Path]) -> None:

@@ -227,15 +227,15 @@ def _check_destination(dest: Path, files: dict[str, str], *, force: bool,
     if unlisted:
         problems.append(Problem(
             str(dest), "", None,
-            f"holds files replacing it would delete ({_shown(unlisted)}): not only a package this "
-            "generator wrote; refusing to replace it",
+            f"holds files replacing it would delete ({shown_files(unlisted)}): not only a "
+            "package this generator wrote; refusing to replace it",
             "choose a new or empty folder, move those files out, or pass --force to replace it"))
     edited = [] if discard_edits or recorded is None else _edits_lost(dest, recorded, files)
     if edited:
         problems.append(Problem(
             str(dest), "", None,
-            f"holds hand edits replacing it would discard ({_shown(edited)}): these files differ "
-            "from what its PROVENANCE.json says was written; refusing to replace it",
+            f"holds hand edits replacing it would discard ({shown_files(edited)}): these files "
+            "differ from what its PROVENANCE.json says was written; refusing to replace it",
             "move the edits into the spec, overlay or templates, or pass --force to discard them"))
     if problems:
         raise GeneratorError(problems)
@@ -248,9 +248,21 @@ def _edits_lost(dest: Path, recorded: provenance.Recorded, files: dict[str, str]
             if provenance.read_regular(dest, relative) != files.get(relative, "").encode("utf-8")]
 
 
-def _shown(files: list[str]) -> str:
+def shown_files(files: list[str]) -> str:
+    """`files` in a message, the first few named and the rest counted."""
     more = len(files) - SHOWN_FILES
     return ", ".join(files[:SHOWN_FILES]) + (f" and {more} more" if more > 0 else "")
+
+
+def discarded_by_force(dest: Path) -> list[str]:
+    """What replacing `dest` with `force` deletes that a user may miss: files its record does
+    not list and files edited since written (none for a folder that is not there); sorted."""
+    if dest.is_symlink() or not dest.is_dir():
+        return []
+    found = provenance.read_or_why(dest)
+    recorded = found if isinstance(found, provenance.Recorded) else None
+    edited = provenance.hand_edited(dest, recorded) if recorded is not None else []
+    return sorted({*foreign_files(dest, recorded), *edited} - {provenance.FILENAME})
 
 
 def foreign_files(folder: Path, recorded: provenance.Recorded | None) -> list[str]:

@@ -3,7 +3,9 @@ environment variables that carry their credentials.
 
 Only schemes a client can send are used (apiKey, http, oauth2 and openIdConnect tokens); a
 requirement naming another is left out. Schemes declared but named by no requirement (a
-document saying `security: []`) are each offered, none required. Without any usable scheme the
+document saying `security: []`) are each offered, none required; where the document says
+nothing at its top, an operation without `security` of its own sends the first credential
+given. Without any usable scheme the
 client takes an optional bearer key, as most documents that leave security out expect.
 """
 
@@ -127,6 +129,8 @@ def security(data: dict[str, Any], options: BuildOptions, operations: list[Opera
     snake_case (`username`/`password` suffixed for basic), its variable `<PREFIX>_<ARGUMENT>`."""
     usable = usable_schemes(data)
     document = requirements(data.get("security"), usable)
+    if "security" not in data and usable and any(op.security is None for op in operations):
+        document = _any_if_given(usable)
     effective = [document if op.security is None else op.security for op in operations]
     used = {name for requirement in _all(document, effective) for name in requirement}
     keys = [key for key in usable if key in used]
@@ -144,6 +148,14 @@ def security(data: dict[str, Any], options: BuildOptions, operations: list[Opera
     # document whose every operation needs one refuses a client without (as openai-python)
     required = bool(needing) and all(needing)
     return Security(tuple(schemes), document, required, any(needing))
+
+
+def _any_if_given(usable: Mapping[str, dict[str, Any]]) -> Requirements:
+    """What an operation without `security` of its own asks, where the document declares
+    schemes but says nothing at its top (not even `security: []`): the first credential the
+    client holds, if any. Bitbucket names its schemes on some operations only, and 90 others
+    (its pipelines) went without the credential the client held, nothing said."""
+    return (*((key,) for key in usable), ())
 
 
 def _offered(usable: Mapping[str, dict[str, Any]], options: BuildOptions, reserved: set[str]

@@ -296,3 +296,18 @@ def test_the_version_is_asked_with_version() -> None:
 
     result = run_cli("--version")
     assert (result.returncode, result.stdout) == (0, f"openapi-clientgen {__version__}\n")
+
+
+def test_force_names_what_it_discards(tmp_path: Path) -> None:
+    """A `.env` beside the package and a hand edit went without a word under `--force`."""
+    spec, out = FEATURES / "auth_public.yaml", tmp_path / "pkg"
+    assert run_cli("generate", "--spec", spec, "--out", out).returncode == 0
+    (out / ".env").write_text("KEY=1\n", encoding="utf-8")
+    with (out / "_client.py").open("a", encoding="utf-8") as edited:
+        edited.write("# mine\n")
+    result = run_cli("generate", "--spec", spec, "--out", out, "--force")
+    assert result.returncode == 0, result.stderr
+    assert (f"{out}: --force discards 2 file(s) this generator did not write as they are: "
+            ".env, _client.py") in result.stderr
+    again = run_cli("generate", "--spec", spec, "--out", out, "--force")
+    assert "--force discards" not in again.stderr  # nothing of the user's left to discard

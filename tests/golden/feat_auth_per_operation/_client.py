@@ -40,7 +40,7 @@ SECURITY_SCHEMES: tuple[SecurityScheme, ...] = (
     SecurityScheme("token", "header", "Authorization", prefix="Bearer "),
 )
 #: the document's `security`: alternatives, each the schemes it needs together
-SECURITY: list[list[str]] = []
+SECURITY: list[list[str]] = [["token"], []]
 #: how each scheme's credential is given, for error messages
 CREDENTIAL_SOURCES: dict[str, str] = {
     "token": "api_key= (or the FEAT_AUTH_PER_OPERATION_API_KEY environment variable)",
