@@ -104,6 +104,9 @@ def from_hint(hint: object, query: Mapping[str, str | None],
              or (detected.param if detected else None))
     if not isinstance(items, str) or items not in properties:
         raise HintError(f"`items`: the answer has no property {items!r}")
+    if param is None:  # (neither given nor found: a link-only list has none to name)
+        raise HintError("`param`: name the query parameter that asks for the next page (none "
+                        "was found; a list paged by a link alone cannot be hinted)")
     if not isinstance(param, str) or param not in query:
         raise HintError(f"`param`: the operation has no query parameter {param!r}")
     fields = {key: hint.get(key, getattr(detected, key) if detected else None)

@@ -638,3 +638,21 @@ def test_the_answer_ends_a_list_whatever_cursor_it_holds(
     items = WALKS[mode](package, server.url, "jobs")
     assert [job.id for job in items] == ["j1"] + [job["id"] for job in JOB_ENDS[ending]["data"]]
     assert _sent(server) == [[], [("cursor", "c2")]]  # no third request
+
+
+def test_a_hint_without_a_param_none_was_found_for_says_what_to_name(tmp_path: Path) -> None:
+    """`{style: cursor, items: value, next: nextLink}` on a list paged by a link alone (Azure's):
+    the message said "the operation has no query parameter None"."""
+    text = SPEC.read_text(encoding="utf-8").replace(
+        "{style: cursor, items: entries, param: token, next: continuation}",
+        "{style: cursor, items: entries, next: continuation}").replace(
+        "        - {name: token, in: query, schema: {type: string}}\n",
+        "        - {name: since, in: query, schema: {type: string}}\n", 1)
+    broken = tmp_path / "unnamed.yaml"
+    broken.write_text(text, encoding="utf-8")
+    with pytest.raises(GeneratorError) as raised:
+        pipeline.build_packages([pipeline.target_for_spec(broken, "unnamed", strict=True)])
+    (problem,) = [found for found in raised.value.problems
+                  if found.pointer == "/paths/~1events/get/x-codegen-pagination"]
+    assert "`param`: name the query parameter that asks for the next page" in problem.message
+    assert "None" not in problem.message
