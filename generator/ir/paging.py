@@ -51,7 +51,8 @@ STRING_CURSOR_PARAMS = ("page", "offset")
 ID_CURSOR_PARAMS = ("after", "starting_after")
 OFFSET_PARAMS = ("offset", "startAt", "start_at")  # `startAt`: Atlassian's (Jira, Confluence)
 PAGE_PARAMS = ("page", "page_number")
-SIZE_PARAMS = ("limit", "per_page", "page_size", "size", "PageSize", "maxResults")
+SIZE_PARAMS = ("limit", "per_page", "page_size", "size", "PageSize", "maxResults", "pageSize",
+               "pagelen")  # `pagelen`: Bitbucket's (a short page then ends the walk)
 TOTAL_ITEMS = ("total", "total_count", "count", "total_entries", "totalCount", "total_items",
                "totalItems")
 TOTAL_PAGES = ("total_pages", "pages", "page_count")

@@ -385,6 +385,11 @@ def test_detection_reads_the_common_spellings_of_real_apis() -> None:
                          {"users": array, "next_page_token": {"type": "string"}})
     assert zoom == paging.Pagination("cursor", "users", "next_page_token", next="next_page_token",
                                       limit_param="page_size")
+    # Bitbucket's `pagelen`: the page size, so a short page ends the walk (a 2-page list was
+    # asked a third page, which its server answered with an error)
+    bitbucket = paging.detect({"page": "integer", "pagelen": "integer"},
+                              {"values": array, "size": {}, "next": {"type": "string"}})
+    assert bitbucket is not None and bitbucket.limit_param == "pagelen"
     # an id cursor echoed back is the one given, not the next
     assert paging.detect({"after": "string"}, {"data": array, "after": {}}) is None
     # two arrays and none of the usual names: which one holds the items is not guessed; nor
