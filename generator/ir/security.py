@@ -97,9 +97,13 @@ def credential_places(data: Mapping[str, Any], operation: Mapping[str, Any]
     cookie) that the operation's requirements (its own, else the document's) may send a
     credential in; a header's name lower-cased (HTTP reads it without case)."""
     usable = usable_schemes(data)
-    raw = operation["security"] if "security" in operation else data.get("security")
+    if "security" in operation or "security" in data:
+        raw = operation["security"] if "security" in operation else data["security"]
+        alternatives = requirements(raw, usable)
+    else:  # as `security` reads a document silent at its top
+        alternatives = _any_if_given(usable)
     return {_place(usable[key]["in"], str(usable[key]["name"])): key
-            for alternative in requirements(raw, usable) for key in alternative
+            for alternative in alternatives for key in alternative
             if usable[key].get("type") == "apiKey"
             and usable[key].get("in") in ("header", "query", "cookie")}
 

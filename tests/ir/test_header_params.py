@@ -132,3 +132,20 @@ def test_query_and_cookie_parameters_named_like_a_credential_are_left_out() -> N
         "cookie parameter `sid` is where the security scheme `sess` sends the client's credential",
         "query parameter `api_key` is where the security scheme `key` sends the client's credential",
     ]
+
+
+def test_a_query_credential_of_a_document_silent_at_its_top_is_left_out_too() -> None:
+    """No `security` at the top, none on the operation: the client sends the credential it
+    holds (ir.security), so a parameter in its place is left out as where a requirement
+    names the scheme (else `?api_key=value&api_key=key`)."""
+    document = {
+        "openapi": "3.0.3", "info": {"title": "t", "version": "1"},
+        "paths": {"/a": {"get": {"operationId": "getA", "responses": {"200": {"description": "ok"}},
+                                 "parameters": [{"name": "api_key", "in": "query",
+                                                 "schema": {"type": "string"}}]}}},
+        "components": {"securitySchemes": {"key": {"type": "apiKey", "in": "query",
+                                                   "name": "api_key"}}},
+    }
+    api = ir.build(document, OPTIONS)
+    (operation,) = [op for resource in api.resources for op in resource.operations]
+    assert operation.params == ()
