@@ -173,8 +173,8 @@ def _in_the_vendored_form(raw: bytes, source: str, provider: Provider) -> bytes:
     """`raw` as the provider's spec file is written: a YAML document for a `.json` spec is
     read (every slip located in the user's file) and written as JSON (indented, as `json.dumps`
     writes it), said on stdout; it was parsed as JSON and refused at its first line."""
-    yaml_source = Path(source.split("?", 1)[0]).suffix.lower() in (".yaml", ".yml")
-    if not (yaml_source and provider.spec.suffix.lower() == ".json"):
+    named = Path(source.split("?", 1)[0])  # (a URL's path too)
+    if not (named.suffix.lower() in (".yaml", ".yml") and provider.spec.suffix.lower() == ".json"):
         return raw
     import json
     import tempfile
@@ -182,7 +182,7 @@ def _in_the_vendored_form(raw: bytes, source: str, provider: Provider) -> bytes:
     from generator.document.loading import load
 
     with tempfile.TemporaryDirectory(prefix="clientgen-update-") as tmp:
-        staged = Path(tmp) / Path(source.split("?", 1)[0]).name
+        staged = Path(tmp) / named.name
         staged.write_bytes(raw)
         try:
             data = load(staged).data

@@ -369,26 +369,32 @@ def keep_implicit_tags(nodes: list[dict[str, Any]], schemas: dict[str, Any],
     which models.py's generator then took for the tag: every answer failed strict validation,
     and a model the caller made sent the class name. An entry per renamed branch (or, for a
     component's discriminator, per renamed schema extending it through `allOf`) keeps it."""
+    if not nodes:
+        return
     components = {id(schema): name for name, schema in schemas.items()}
+    extending = _extending(schemas)  # once: a discriminating component asks it for its subtypes
     for node in nodes:
-        named = _discriminated(node, components.get(id(node)), schemas)
+        named = [*_ref_branches(node), *extending.get(components.get(id(node)) or "", ())]
         _map_renamed(node, named, originals)
 
 
-def _discriminated(node: dict[str, Any], component: str | None,
-                   schemas: dict[str, Any]) -> list[str]:
-    """The class names `node`'s discriminator chooses among: its union's `$ref` branches, and
-    the schemas extending `component` (when `node` is that component's schema)."""
-    branches = [branch.get("$ref") for key in ("oneOf", "anyOf")
-                for branch in node.get(key) or () if isinstance(branch, dict)]
-    named = [ref[len(SCHEMAS_PREFIX):] for ref in branches
-             if isinstance(ref, str) and ref.startswith(SCHEMAS_PREFIX)]
-    if component is not None:
-        base = SCHEMAS_PREFIX + component
-        named += [other for other, schema in schemas.items() if isinstance(schema, dict)
-                  and any(isinstance(member, dict) and member.get("$ref") == base
-                          for member in schema.get("allOf") or ())]
-    return named
+def _ref_branches(node: dict[str, Any]) -> list[str]:
+    """The class names of `node`'s `oneOf`/`anyOf` branches that are `$ref`s to components."""
+    refs = [branch.get("$ref") for key in ("oneOf", "anyOf")
+            for branch in node.get(key) or () if isinstance(branch, dict)]
+    return [ref[len(SCHEMAS_PREFIX):] for ref in refs
+            if isinstance(ref, str) and ref.startswith(SCHEMAS_PREFIX)]
+
+
+def _extending(schemas: dict[str, Any]) -> dict[str, list[str]]:
+    """Class name -> the class names of the components naming it in their `allOf`."""
+    found: dict[str, list[str]] = {}
+    for name, schema in schemas.items():
+        for member in (schema.get("allOf") or ()) if isinstance(schema, dict) else ():
+            ref = member.get("$ref") if isinstance(member, dict) else None
+            if isinstance(ref, str) and ref.startswith(SCHEMAS_PREFIX):
+                found.setdefault(ref[len(SCHEMAS_PREFIX):], []).append(name)
+    return found
 
 
 def _map_renamed(node: dict[str, Any], named: list[str], originals: dict[str, str]) -> None:
