@@ -64,6 +64,9 @@ class Problem:
     # the file `pointer` was written in when not `file` (content a `$ref` bundled in from
     # another file; `line` is then that file's): `file` stays the document the problem is of
     origin: str = ""
+    # the place whose line `line` is, when not `pointer` (`required-not-a-property` is of the
+    # schema, its line that of `required`): where a problem found unlocated is located later
+    line_at: str = ""
 
     def format(self) -> str:
         """One line: `file:line: pointer: message (hint)`; missing parts are left out, a long

@@ -19,18 +19,18 @@ Lives in cli/ because it joins validate and tolerate to drift, which may not imp
 
 from __future__ import annotations
 
-import functools
 import gc
 from collections.abc import Callable, Iterable, Mapping
 from contextlib import ExitStack
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from generator.document.lines import LineMap
 from generator.document.loading import Document, Overlay, overlaid
 from generator.document.pointer import resolve_pointer
 from generator.drift.diff.same import equal_json
+from generator.drift.json_lines import held_text
 from generator.io.cache import Cache
-from generator.io.forked import Forked
 from generator.problems import (
     GeneratorError,
     Problem,
@@ -154,11 +154,10 @@ def _as_loaded(document: Document) -> Document:
 def load_comparable(sources: Mapping[str, S], load: Callable[[S], Document], *, strict: bool,
                     validate: bool, cache: Cache | None = None) -> Comparable:
     """`comparable` of the two documents `load` makes of `sources` (`old`, `new`), each side
-    validated beside the other: as soon as the old side is loaded, our own checks of it start
-    in a forked child (first: the other core works while openapi-spec-validator is imported
-    here), then openapi-spec-validator in another, both running while the new side loads; then
-    the new side's openapi-spec-validator in another child while our checks of it run here. On
-    two cores that keeps both busy; the problems are the ones `validate` finds, in its order."""
+    validated beside the other: as soon as the old side is loaded, openapi-spec-validator
+    starts on it in a forked child, which runs while the new side loads; then the new side's
+    in another child while our own checks of both sides run here. On two cores that keeps both
+    busy; the problems are the ones `validate` finds, in its order."""
     return compare_loaded(sources, load, _as_compared, strict=strict, validate=validate,
                           cache=cache, ahead=False)[0]
 
@@ -182,15 +181,19 @@ def compare_loaded(sources: Mapping[str, S], load: Callable[[S], Document],
         pair = Comparable(loaded, {side: Tolerated() for side in SIDES}, validated=False)
         return pair, compare(pair)
     with ExitStack() as stack:
-        documents, verdicts, own = _validating(sources, load, stack, cache)
+        documents, verdicts, unlocated = _validating(sources, load, stack, cache)
         made = None
-        if ahead and any(verdict.pending for verdict in verdicts.values()):  # not all cached
-            guessed = {side: _side_problems(own[side]) for side in SIDES}
+        ahead = ahead and any(verdict.pending for verdict in verdicts.values())  # not all cached
+        if ahead:
             # the comparison forks a child of its own: not beside two validators still
             # running (the cores are busy with them; the three held ~30 MiB more at once)
             from generator.validate.background import first_ends
 
             first_ends(list(verdicts.values()))
+        # (located once a validator has ended: each side's file is read for it)
+        own = {side: _located(documents[side], unlocated[side]) for side in SIDES}
+        if ahead:
+            guessed = {side: _side_problems(own[side]) for side in SIDES}
             made = _ahead(documents, guessed, strict, compare)
         problems = {side: _side_problems(own[side], verdicts[side]) for side in SIDES}
     if made is not None and problems == guessed:
@@ -232,28 +235,47 @@ def _validating(sources: Mapping[str, S], load: Callable[[S], Document], stack: 
                 cache: Cache | None) -> tuple[dict[str, Document], dict[str, SpecValidation],
                                               dict[str, list[Problem]]]:
     """Both documents loaded, openapi-spec-validator on each in a forked child (its verdict
-    read later, within `stack`), and our own checks' problems of each (`load_comparable`)."""
+    read later, within `stack`), and our own checks' problems of each, found here while the
+    children run and left unlocated (`_unlocated`; `_decided` locates those it keeps).
+
+    Each child imports openapi-spec-validator for itself: imported here, its ~26 MiB would stay
+    in this process through the comparison, where the tree's memory peaks (GitHub's pair: ~15
+    MiB more at that peak than the children's own imports cost at theirs). The old side's own
+    checks run here after the new side's, not in a child of their own: a fourth process
+    touching a whole document held ~50 MiB more while all four ran, for no time saved (the two
+    cores are busy with the validators)."""
     from generator.validate import own_checks  # our checks: what code generation relies on
     from generator.validate.background import SpecValidation
 
     documents: dict[str, Document] = {}
-    verdicts, own = {}, {}
+    verdicts = {}
     for side in SIDES:
         documents[side] = load(sources[side])
         # the loaded documents live on: a child's collector must not walk them (its walks
         # would copy every page of them); the caller may unfreeze (`gc.unfreeze`)
         gc.freeze()
-        if side == "old":  # in a child (the new side's own checks run here, beside them),
-            # forked first: the import below leaves the other core idle otherwise
-            own[side] = Forked(functools.partial(own_checks, documents[side]))
-            stack.callback(own[side].close)
-        # openapi-spec-validator imported once, before the first child that validates is
-        # forked (unless the cache holds that side's verdict): each child imported it for
-        # itself (~0.23 s of CPU each on GitHub's pair, two children beside the comparison)
-        verdicts[side] = stack.enter_context(
-            SpecValidation([documents[side]], cache, import_first=side == "old"))
-    found = {"new": own_checks(documents["new"]), "old": own["old"].result()}
+        verdicts[side] = stack.enter_context(SpecValidation([documents[side]], cache))
+    found = {side: own_checks(_unlocated(documents[side])) for side in ("new", "old")}
     return documents, verdicts, found
+
+
+def _unlocated(document: Document) -> Document:
+    """`document` answering no line: a line found by a check costs a read of the whole file
+    (`without_text`; 12 MB, two copies at once, in each process), and most problems are
+    repaired and named without one. `_located` finds the lines of those kept."""
+    return replace(document, lines=LineMap())
+
+
+def _located(document: Document, problems: list[Problem]) -> list[Problem]:
+    """Our own checks' `problems` of `document` with the lines `_unlocated` left out: each
+    gets the line it would have been given (that of `line_at`, else of its pointer); the file
+    is read once for all of them."""
+    path = str(document.path)
+    if not any(p.line is None and p.file == path and not p.origin for p in problems):
+        return problems
+    with held_text(document.lines):
+        return [replace(p, line=document.line_of(p.line_at or p.pointer))
+                if p.line is None and p.file == path and not p.origin else p for p in problems]
 
 
 def _decided(documents: dict[str, Document], problems: dict[str, list[Problem]],

@@ -62,14 +62,10 @@ class SpecValidation:
     """
 
     def __init__(self, docs: Sequence[Document], cache: Cache | None = None,
-                 budget: float | None = None, *, look_up_in_child: bool = False,
-                 import_first: bool = False) -> None:
+                 budget: float | None = None, *, look_up_in_child: bool = False) -> None:
         self.docs = list(docs)
         self.cache = cache
         self.look_up_in_child = look_up_in_child and can_fork()
-        # openapi-spec-validator imported here before the child is forked, when there is
-        # something to validate: the caller's later children inherit it (`diff`'s two sides)
-        self.import_first = import_first
         self.budget = validation_budget() if budget is None else budget
         self.pid = 0
         self.read_fd = -1  # its end closes when the child ends
@@ -87,8 +83,6 @@ class SpecValidation:
     def __enter__(self) -> Self:
         keys = None if self.look_up_in_child else _verdict_keys(self.cache, self.docs)
         self.known = {} if keys is None else _cached_verdicts(self.cache, self.docs, keys)
-        if self.import_first and self.pending:
-            import generator.validate.openapi  # noqa: F401  # what each child imported first
         if can_fork() and self.pending:
             try:
                 self.results = tempfile.TemporaryFile(prefix="clientgen-verdicts-")

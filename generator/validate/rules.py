@@ -685,7 +685,7 @@ def _required_not_defined(doc: Document, pointer: str, node: dict[str, Any],
     return [doc.located(Problem(str(doc.path), pointer, doc.line_of(where),
                                 f"`required` lists {listed}, which `properties` does not define",
                                 "add the property, or drop the name from `required`",
-                                code="required-not-a-property"), at=where)]
+                                code="required-not-a-property", line_at=where), at=where)]
 
 
 def _combined_targets(data: dict[str, Any]) -> frozenset[str]:

@@ -131,58 +131,58 @@ def test_load_comparable_compares_nothing_ahead(tmp_path: Path, events: list[str
     assert events == ["verdicts", "verdicts", "decided"]
 
 
-def test_the_validator_is_imported_once_before_its_children_unless_cached(
+def test_the_validator_is_imported_only_in_its_children(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Both sides' children run openapi-spec-validator: imported in the parent before the
-    first is forked, they share it instead of importing it each; not when the cache answers."""
+    """openapi-spec-validator (~26 MiB of modules) is imported by each side's child, never by
+    the process that goes on to compare: there it would stay through the comparison, where
+    `diff`'s memory peaks. The verdicts are the same."""
     import sys
 
-    from generator.io.cache import Cache
-
-    paths = _paths(tmp_path, base_doc())
-    cache = Cache(tmp_path / "cache")
-    name = "generator.validate.openapi"
     import generator.validate
     import generator.validate.openapi as imported
-    # the package's attribute, set again by each import below: put back afterwards, as the
-    # module is, so later tests see the one module
+
+    name = "generator.validate.openapi"
+    # the package's attribute, set again by an import: put back afterwards, as the module is,
+    # so later tests see the one module
     monkeypatch.setattr(generator.validate, "openapi", imported)
     monkeypatch.delitem(sys.modules, name)
-    with SpecValidation([load(paths["old"])], cache, import_first=True) as verdict:
-        assert name in sys.modules  # nothing cached yet: imported before the child
-        verdict.problems()
-    load_comparable(paths, load, strict=False, validate=True, cache=cache)  # both cached now
+    new_doc = base_doc()
+    del new_doc["info"]["title"]  # a slip only openapi-spec-validator finds
+    pair = load_comparable(_paths(tmp_path, new_doc), load, strict=False, validate=True)
     gc.unfreeze()
-    monkeypatch.delitem(sys.modules, name)
-    with SpecValidation([load(paths["old"])], cache, import_first=True) as verdict:
-        assert name not in sys.modules
-        verdict.problems()
     assert name not in sys.modules
+    assert pair.header()[0].startswith("old: 1 repaired, new: 1 repaired")
 
 
-def test_the_old_sides_own_checks_are_forked_before_the_validator_is_imported(
+def test_own_checks_are_located_once_a_side_is_checked_with_the_lines_they_always_had(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The import (~0.23 s on GitHub's pair) is made with the old side's own checks already
-    running in their child, not with the other core idle."""
-    import sys
+    """Our own checks run on each side without lines (each lookup read the whole file again,
+    two copies of it at once, while every process of `diff` was at its largest); the problems
+    kept are then located with the file read once per side, each at the line a located check
+    gives it: `required` naming no property at the line of `required`, not of its schema."""
+    from generator.drift.json_lines import FileLines, without_text
+    from generator.validate import own_checks
 
-    import generator.validate
-    import generator.validate.openapi as imported
-    from generator.cli import drift_inputs
-    from generator.io.forked import Forked
+    old = base_doc()
+    req = old["components"]["schemas"]["Req"]
+    req["properties"]["size"]["default"] = "big"
+    req["required"] = ["name", "colour"]
+    paths = {"old": write_doc(tmp_path / "old.json", old),
+             "new": write_doc(tmp_path / "new.json", base_doc())}
+    reads: list[Path] = []
+    read_text = FileLines._read_text
 
-    name = "generator.validate.openapi"
-    monkeypatch.setattr(generator.validate, "openapi", imported)  # (as the test above)
-    monkeypatch.delitem(sys.modules, name)
-    imported_at_fork: list[bool] = []
+    def counted(self: FileLines) -> str | None:
+        reads.append(self.path)
+        return read_text(self)
 
-    class Recorded(Forked[Any]):
-        def __init__(self, call: Any) -> None:
-            imported_at_fork.append(name in sys.modules)
-            super().__init__(call)
-
-    monkeypatch.setattr(drift_inputs, "Forked", Recorded)
-    load_comparable(_paths(tmp_path, base_doc()), load, strict=False, validate=True)
+    monkeypatch.setattr(FileLines, "_read_text", counted)
+    pair = load_comparable(paths, lambda path: without_text(load(path)), strict=False,
+                           validate=True)
     gc.unfreeze()
-    assert imported_at_fork == [False]
-    assert name in sys.modules
+    expected = {(p.pointer, p.line) for p in own_checks(load(paths["old"]))}
+    assert {(r["pointer"], r["line"]) for r in pair.record()["old"]["repairs"]} == expected
+    text = paths["old"].read_text(encoding="utf-8").splitlines()
+    lines = {pointer: line for pointer, line in expected}
+    assert '"required"' in text[lines["/components/schemas/Req"] - 1]
+    assert reads == [paths["old"]]  # once, for both problems; nothing for the new side

@@ -673,7 +673,7 @@ def _root_returned(model: str | None, types: Annotations) -> str | None:
     root = types.root_types.get(model) if model and model not in types.folded else None
     if root is None:
         return None
-    known = {name for name, _ in types.fields} | set(types.enums) | set(types.root_types)
+    known = types.model_names
     return _WORD.sub(lambda word: f"models.{word[0]}" if word[0] in known else word[0], root)
 
 

@@ -802,6 +802,13 @@ class Annotations:
     # while the root's name does not
     root_types: dict[str, str] = field(default_factory=dict)
 
+    @functools.cached_property
+    def model_names(self) -> frozenset[str]:
+        """The classes of models.py these annotations know: each with fields, each enum and
+        each root model (made once: asked of every method's return)."""
+        return frozenset({name for name, _ in self.fields} | set(self.enums)
+                         | set(self.root_types))
+
 
 def client_annotations(api: Any) -> Annotations:
     """Every argument's and every model field's annotation of `api` (an `ir.Api`)."""
