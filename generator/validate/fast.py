@@ -31,6 +31,13 @@ any surprise:
   document, 440 000 times on GitHub's; a `dict` or `list` always is one, so for those the step
   is taken at once (a third of each side's validation in `diff`), anything else as before.
 
+- `settings_without_pydantic`: openapi-spec-validator 0.9.0 and openapi-schema-validator
+  0.9.0 read three environment variables through pydantic-settings, so importing them imports
+  pydantic and pydantic-settings (~0.11 s and ~20 MiB in every process that validates: each of
+  `diff`'s two validator children). Where none of those variables is set, their `settings`
+  modules are stood in for by plain ones giving the same defaults; where one is set, the
+  libraries' own read it.
+
 Everything here is checked by tests/validate/test_fast.py: the verdicts with and without both
 levers are equal over every document of the test suite and injected faults.
 """
@@ -61,6 +68,62 @@ def _versions_are(pinned: dict[str, str]) -> bool:
         return all(metadata.version(name) == version for name, version in pinned.items())
     except metadata.PackageNotFoundError:
         return False
+
+
+PINNED_SETTINGS = {**PINNED_SPEC_VALIDATOR, "openapi-schema-validator": "0.9.0"}
+# what the libraries' settings read (pydantic-settings: any case, no .env file)
+_SETTINGS_PREFIXES = ("OPENAPI_SPEC_VALIDATOR_", "OPENAPI_SCHEMA_VALIDATOR_")
+_SCHEMA_SETTINGS = "openapi_schema_validator.settings"
+_SPEC_SETTINGS = "openapi_spec_validator.settings"
+
+
+def settings_without_pydantic() -> None:
+    """The libraries' `settings` modules stood in for by plain ones with the same names and
+    defaults, before the libraries are imported: only for the pinned versions, where no
+    variable of theirs is set and neither library is imported yet."""
+    import os
+    import sys
+
+    if (any(name.upper().startswith(_SETTINGS_PREFIXES) for name in os.environ)
+            or any(module in sys.modules for module in (
+                "openapi_spec_validator", "openapi_schema_validator"))
+            or not _versions_are(PINNED_SETTINGS)):
+        return
+    sys.modules[_SCHEMA_SETTINGS] = _module(_SCHEMA_SETTINGS, {
+        "OpenAPISchemaValidatorSettings": _SchemaSettings, "get_settings": _schema_settings,
+        "reset_settings_cache": _schema_settings.cache_clear})
+    sys.modules[_SPEC_SETTINGS] = _module(_SPEC_SETTINGS, {
+        "OpenAPISpecValidatorSettings": _SpecSettings, "ENV_PREFIX": "OPENAPI_SPEC_VALIDATOR_",
+        "RESOLVED_CACHE_MAXSIZE_DEFAULT": 128,
+        "SCHEMA_VALIDATOR_BACKEND_DEFAULT": "auto",
+        "SCHEMA_VALIDATOR_BACKEND_ALLOWED": {"auto", "jsonschema", "jsonschema-rs"},
+        "get_resolved_cache_maxsize": lambda: 128, "get_schema_validator_backend": lambda: "auto"})
+
+
+def _module(name: str, names: dict[str, Any]) -> Any:
+    import types
+
+    module = types.ModuleType(name, "stands in for the library's settings (`fast`)")
+    vars(module).update(names)
+    return module
+
+
+class _SchemaSettings:
+    """`OpenAPISchemaValidatorSettings` with no variable set."""
+
+    compiled_validator_cache_max_size = 128
+
+
+class _SpecSettings:
+    """`OpenAPISpecValidatorSettings` with no variable set."""
+
+    resolved_cache_maxsize = 128
+    schema_validator_backend = "auto"
+
+
+@functools.cache
+def _schema_settings() -> _SchemaSettings:
+    return _SchemaSettings()
 
 
 @functools.cache

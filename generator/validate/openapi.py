@@ -21,6 +21,11 @@ from urllib.parse import unquote
 
 from jsonschema.exceptions import ValidationError  # type: ignore[import-untyped]
 from jsonschema_path import SchemaPath
+
+from generator.validate import fast
+
+fast.settings_without_pydantic()  # before the libraries are imported: without pydantic
+
 from openapi_spec_validator import OpenAPIV30SpecValidator, OpenAPIV31SpecValidator
 from openapi_spec_validator.validation import keywords
 from openapi_spec_validator.validation.exceptions import (
@@ -45,7 +50,6 @@ from generator.document.refs import Refs, iter_refs
 from generator.document.schemas import parameter_pointer
 from generator.document.tree import depth, with_deep_stack
 from generator.problems import Problem, unique_problems
-from generator.validate import fast
 from generator.validate.rules import UNDECLARED_HINT
 
 MAX_MESSAGE = 300

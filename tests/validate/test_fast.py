@@ -272,3 +272,69 @@ def test_a_path_keeping_its_node_is_resolved_from_the_path_it_was_made_from(
     monkeypatch.setattr(paths, "resolver", rebind_registry(paths.resolver, grown))
     assert below.read_value() is _MEMO_DOCUMENT["components"]["schemas"]["Pet"]["properties"]
     assert asked[-1] == tuple(below.parts)
+
+
+_SETTINGS_READ = """
+import json, sys
+{first}
+import openapi_schema_validator.settings as schema, openapi_spec_validator.settings as spec
+import openapi_spec_validator.schemas.backend as backend
+print(json.dumps({{
+    "pydantic": "pydantic" in sys.modules,
+    "cache": schema.get_settings().compiled_validator_cache_max_size,
+    "resolved": spec.OpenAPISpecValidatorSettings().resolved_cache_maxsize,
+    "backend": spec.OpenAPISpecValidatorSettings().schema_validator_backend,
+    "functions": [spec.get_resolved_cache_maxsize(), spec.get_schema_validator_backend()],
+    "names": sorted(name for name in vars(spec) | vars(schema) if name.isupper()
+                    or name.startswith(("get_", "reset_", "OpenAPI"))),
+    "chosen": type(backend.get_validator_backend()).__name__ if hasattr(
+        backend, "get_validator_backend") else "",
+}}))
+"""
+
+
+def _settings_read(env: dict[str, str], lever: bool) -> dict[str, Any]:
+    import os
+    import subprocess
+    import sys
+
+    first = ("from generator.validate import fast; fast.settings_without_pydantic()" if lever
+             else "")
+    clean = {name: value for name, value in os.environ.items()
+             if not name.upper().startswith(("OPENAPI_SPEC_VALIDATOR_", "OPENAPI_SCHEMA_VALIDATOR_"))}
+    done = subprocess.run([sys.executable, "-c", _SETTINGS_READ.format(first=first)],
+                          env={**clean, **env}, cwd=ROOT, capture_output=True, text=True,
+                          check=True, timeout=60)
+    return dict(json.loads(done.stdout))
+
+
+def test_the_validators_settings_read_without_pydantic_give_the_libraries_defaults() -> None:
+    """openapi-spec-validator and openapi-schema-validator import pydantic and pydantic-settings
+    to read three variables (~0.1 s and ~20 MiB in each validating process): with none set, the
+    stand-ins give exactly what the libraries' own settings give, and pydantic stays out."""
+    own = _settings_read({}, lever=False)
+    stood_in = _settings_read({}, lever=True)
+    assert own["pydantic"] and not stood_in["pydantic"]
+    assert {**stood_in, "pydantic": True} == own
+
+
+def test_a_validator_setting_in_the_environment_is_read_by_the_libraries_own_settings() -> None:
+    for name, value in (("OPENAPI_SPEC_VALIDATOR_RESOLVED_CACHE_MAXSIZE", "7"),
+                        ("openapi_schema_validator_compiled_validator_cache_max_size", "3"),
+                        ("OPENAPI_SPEC_VALIDATOR_SCHEMA_VALIDATOR_BACKEND", "jsonschema")):
+        read = _settings_read({name: value}, lever=True)
+        assert read["pydantic"], name
+        assert read == _settings_read({name: value}, lever=False)
+    assert _settings_read({"OPENAPI_SPEC_VALIDATOR_RESOLVED_CACHE_MAXSIZE": "7"},
+                          lever=True)["resolved"] == 7
+
+
+def test_the_validator_module_is_imported_without_pydantic() -> None:
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", "import sys, generator.validate.openapi; "
+                               "print(any(m.startswith('pydantic') for m in sys.modules))"],
+        cwd=ROOT, capture_output=True, text=True, check=True, timeout=60)
+    assert done.stdout.strip() == "False"
