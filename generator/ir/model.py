@@ -59,6 +59,15 @@ class Param:
     # path and header), or "json" for a parameter given by `content: {application/json: ...}`
     # (sent JSON-encoded)
     style: str = "form"
+    # the one value a required parameter's schema allows (`enum: [v]`, `const: v`), sent when
+    # the call leaves it out: AWS's `X-Amz-Target` names the operation, and every call had to
+    # spell it; empty for any other parameter
+    only_value: tuple[str | int | float | bool, ...] = ()
+
+    @property
+    def omittable(self) -> bool:
+        """Whether a call may leave it out: optional, set on the client, or of one value."""
+        return not self.required or self.client_level or bool(self.only_value)
 
 
 @dataclass(frozen=True)

@@ -217,8 +217,8 @@ def class_stem(resource: str, method: str) -> str:
 
 
 def _in_signature_order(params: list[Param]) -> tuple[Param, ...]:
-    """Required arguments first, then optional and client-level ones (a stable sort)."""
-    return tuple(sorted(params, key=lambda p: (not p.required or p.client_level)))
+    """Required arguments first, then those a call may leave out (a stable sort)."""
+    return tuple(sorted(params, key=lambda p: p.omittable))
 
 
 def pages(context: Context, site: OperationSite, success: tuple[ResponseType, ...]

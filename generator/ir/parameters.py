@@ -73,6 +73,7 @@ def _argument(context: Context, param: dict[str, Any], model_class: str, key: st
               required: bool, taken: set[str]) -> Param:
     description = param.get("description")
     style = str(param.get("style") or DEFAULT_STYLES.get(str(param.get("in")), "form"))
+    client_level = param.get("x-codegen-client-param") is True
     return Param(
         name=names.argument_name(names.spell_operators(param["name"]), reserved=taken),
         wire_name=param["name"],
@@ -82,8 +83,25 @@ def _argument(context: Context, param: dict[str, Any], model_class: str, key: st
         required=required,
         nullable=is_nullable(schema, context.refs),
         description=description if isinstance(description, str) else "",
-        client_level=param.get("x-codegen-client-param") is True,
+        client_level=client_level,
         explode=param.get("explode", style == "form") is not False,
         deprecated=param.get("deprecated") is True,
         style="json" if json_content(param) else style,
+        only_value=_only_value(context.refs, schema) if required and not client_level else (),
     )
+
+
+def _only_value(refs: Refs, schema: Any) -> tuple[str | int | float | bool, ...]:
+    """The one value `schema` allows, when it allows one scalar (`enum: [v]`, `const: v`):
+    (v,); else ()."""
+    resolved = refs.resolve(schema)
+    if not isinstance(resolved, dict):
+        return ()
+    if "const" in resolved:
+        values = [resolved["const"]]
+    else:
+        enum = resolved.get("enum")
+        values = list(enum) if isinstance(enum, list) else []
+    if len(values) != 1 or not isinstance(values[0], (str, int, float, bool)):
+        return ()
+    return (values[0],)

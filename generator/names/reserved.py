@@ -149,7 +149,7 @@ OPERATIONS_MODULE_NAMES = frozenset({
     "_non_finite", "_path_value",
     "_parts_mapping", "_pct", "_rewritten_url", "_scalar",
     "_short", "_validator", "_names_a_secret", "is_credential_header",
-    "annotations", "client_value",
+    "annotations", "client_value", "given_or",
     "dataclass", "form_body", "form_fields", "format_path", "get_args", "header_problem", "json",
     "math",
     "multipart_body", "multipart_fields", "multipart_files", "multipart_parts",

@@ -212,6 +212,8 @@ def _param_doc(param: Param) -> str:
         text = "Deprecated. " + text
     if param.client_level:
         text += "\n\nDefaults to the value the client was created with."
+    elif param.only_value:
+        text += f"\n\nDefaults to `{param.only_value[0]!r}`, the only value the API allows."
     return text
 
 

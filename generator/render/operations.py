@@ -58,7 +58,7 @@ def _resource_view(resource: Resource, models: Models, params: ParamTypes) -> Re
 def _checked(model: str, params: list[Param], raw: Iterable[str] = ()) -> Checked:
     return Checked(
         model=model,
-        values=tuple(Value(p.model_key, p.name, p.client_level) for p in params),
+        values=tuple(Value(p.model_key, p.name, p.client_level, p.only_value) for p in params),
         nullable=frozenset(p.model_key for p in params if p.nullable),
         python_names={p.model_key: p.name for p in params if p.model_key != p.name},
         raw=frozenset(raw),

@@ -62,7 +62,7 @@ def _file_union(annotation: str) -> str:
 
 
 def _argument(param: Param, models: Models, body: Body | None, params: ParamTypes) -> Argument:
-    optional = not param.required or param.client_level
+    optional = param.omittable
     annotation = _annotation(param, models, body, params)
     if optional:
         return Argument(param.name, f"{annotation} | NotGiven", "NOT_GIVEN")

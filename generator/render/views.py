@@ -61,6 +61,7 @@ class Value:
     key: str
     argument: str
     client_level: bool  # omitted -> the value the client was created with
+    only_value: tuple[str | int | float | bool, ...] = ()  # omitted -> this value (`Param`)
 
 
 @dataclass(frozen=True)

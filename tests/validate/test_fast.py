@@ -334,7 +334,7 @@ def test_the_validator_module_is_imported_without_pydantic() -> None:
     import sys
 
     done = subprocess.run(
-        [sys.executable, "-c", "import sys, generator.validate.openapi; "
-                               "print(any(m.startswith('pydantic') for m in sys.modules))"],
+        [sys.executable, "-c", ("import sys, generator.validate.openapi; "
+                                "print(any(m.startswith('pydantic') for m in sys.modules))")],
         cwd=ROOT, capture_output=True, text=True, check=True, timeout=60)
     assert done.stdout.strip() == "False"

@@ -741,7 +741,7 @@ class _Arguments:
 def argument_text(typing: Typing, param: Any, body: Any) -> str:
     """The annotation of `param` (an `ir.Param`) in the generated method's signature."""
     annotation = _argument_type(typing, param, body)
-    optional = not param.required or param.client_level
+    optional = param.omittable
     return f"{annotation} | NotGiven" if optional else annotation
 
 

@@ -578,6 +578,11 @@ def client_value(client: SyncAPIClient | AsyncAPIClient, name: str, value: objec
     return value
 
 
+def given_or(value: object, only: object) -> object:
+    """A per-call argument, or the one value the API allows when the call omits it."""
+    return only if isinstance(value, NotGiven) else value
+
+
 def format_path(
     template: str,
     values: Mapping[str, Any],
