@@ -43,7 +43,10 @@ DOCUMENT: dict[str, Any] = {
                        _query("Page", "integer"), _query("PageToken", "string")],
         "responses": {"200": {"description": "ok", "content": {"application/json": {"schema": {
             "type": "object", "properties": {
-                "messages": ARRAY, "next_page_uri": {"type": "string", "nullable": True},
+                # `format: uri`, as Twilio Verify's `next_page_url`: an absolute link was an
+                # `AnyUrl` the walk did not follow (one page, nothing said)
+                "messages": ARRAY,
+                "next_page_uri": {"type": "string", "format": "uri", "nullable": True},
                 "page": {"type": "integer"}, "page_size": {"type": "integer"}}}}}}}}}},
 }
 

@@ -42,7 +42,6 @@ _FORMATS = {
     ("string", "date-time"): ("datetime", "datetime"),
     ("string", "date"): ("datetime", "date"),
     ("string", "time"): ("datetime", "time"),
-    ("string", "uri"): ("pydantic", "AnyUrl"),
     ("string", "uuid"): ("uuid", "UUID"),
 }
 _SCALARS = frozenset({str, int, float, bool, type(None)})

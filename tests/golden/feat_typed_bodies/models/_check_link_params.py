@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from uuid import UUID
 
-from pydantic import AnyUrl, BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict
 
 __all__ = [
     "CheckLinkParams",
@@ -16,5 +16,5 @@ class CheckLinkParams(BaseModel):
         extra="allow",
         populate_by_name=True,
     )
-    target: AnyUrl
+    target: str
     trace: UUID | None = None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import AnyUrl, BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from ._channel import Channel
 from ._channel_channel_enum import ChannelChannelEnum
@@ -20,5 +20,5 @@ class Note(BaseModel):
         populate_by_name=True,
     )
     text: str | None = None
-    link: AnyUrl | None = None
+    link: str | None = None
     channel: Annotated[Channel, Field(validate_default=True)] = Channel(ChannelChannelEnum.stable)

@@ -11,8 +11,6 @@ import uuid as _uuid
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-import pydantic as _pydantic
-
 from .. import _operations as _ops
 from .. import models as _models
 from .._base_client import AsyncAPIClient, ResponseSpec, ResponseTargets, SyncAPIClient
@@ -88,7 +86,7 @@ class Default(SyncAPIResource):
     def check_link(
         self,
         *,
-        target: _pydantic.AnyUrl | str,
+        target: str,
         trace: _uuid.UUID | str | NotGiven = NOT_GIVEN,
         extra_headers: Headers | None = None,
         extra_query: Query | None = None,
@@ -144,7 +142,7 @@ class Default(SyncAPIResource):
         self,
         *,
         text: str | NotGiven = NOT_GIVEN,
-        link: _pydantic.AnyUrl | str | NotGiven = NOT_GIVEN,
+        link: str | NotGiven = NOT_GIVEN,
         channel: _models.Channel
         | _models.ChannelChannelEnum
         | _typing.Literal["stable", "beta"]
@@ -423,7 +421,7 @@ class AsyncDefault(AsyncAPIResource):
     async def check_link(
         self,
         *,
-        target: _pydantic.AnyUrl | str,
+        target: str,
         trace: _uuid.UUID | str | NotGiven = NOT_GIVEN,
         extra_headers: Headers | None = None,
         extra_query: Query | None = None,
@@ -479,7 +477,7 @@ class AsyncDefault(AsyncAPIResource):
         self,
         *,
         text: str | NotGiven = NOT_GIVEN,
-        link: _pydantic.AnyUrl | str | NotGiven = NOT_GIVEN,
+        link: str | NotGiven = NOT_GIVEN,
         channel: _models.Channel
         | _models.ChannelChannelEnum
         | _typing.Literal["stable", "beta"]
