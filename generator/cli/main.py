@@ -182,6 +182,10 @@ def _input_files(args: argparse.Namespace) -> list[Path] | None:
 
 def _chosen_providers(args: argparse.Namespace) -> list[Provider]:
     """The providers `generate` is asked for (all of the manifest's, when none is named)."""
+    for name in args.providers:
+        if Path(name).suffix.lower() in (".yaml", ".yml", ".json"):  # `generate openapi.yaml`
+            raise usage_error(name, "generate takes provider names of the manifest, not a "
+                                    "document", f"to generate from it: --spec {name} --out DIR")
     manifest = read_manifest(args.manifest)
     return ([manifest.get(name) for name in args.providers] if args.providers
             else list(manifest.providers))

@@ -149,6 +149,18 @@ def test_update_given_a_document_says_what_remakes_a_spec_package(tmp_path: Path
     assert "unknown provider" not in result.stderr
 
 
+def test_generate_given_a_document_says_to_pass_it_as_spec(tmp_path: Path) -> None:
+    """A new user's first try, `generate openapi.yaml`, read the path as a provider name
+    ("unknown provider '/tmp/x/openapi.yaml'"): it says how to name a document, writing
+    nothing."""
+    spec = tmp_path / "acme.yaml"
+    spec.write_text(ACME, encoding="utf-8")
+    result = run_cli("generate", spec)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert f"--spec {spec} --out DIR" in result.stderr and "unknown provider" not in result.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["acme.yaml"]
+
+
 def test_update_of_an_unknown_name_says_what_remakes_a_spec_package(tmp_path: Path) -> None:
     """`update bookstore --from v2.yaml`, where `bookstore` was generated with `--spec` (no
     manifest entry): beside the known providers, the message says which commands do the job."""
