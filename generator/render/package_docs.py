@@ -553,14 +553,15 @@ def credential_rows(api: Api) -> list[tuple[str, str]]:
 
 
 def _credential_what(scheme: SecurityScheme) -> str:
+    # where the key goes and how, for one scheme as for several: Kubernetes' `authorization`
+    # header takes it as given, so the caller writes `Bearer ` (a bearer scheme writes it for
+    # them); Asana's and Directus's rows read alike where one adds `Bearer ` and one does not
+    written = f", sent as `{scheme.prefix}<key>`" if scheme.prefix else ", sent as given"
     if scheme.arguments == ("api_key",):
-        # where the key goes and how: Kubernetes' `authorization` header takes it as given, so
-        # the caller writes `Bearer ` (a bearer scheme writes it for them)
-        written = f", sent as `{scheme.prefix}<key>`" if scheme.prefix else ", sent as given"
         return f"API key ({scheme.location} `{scheme.field}`{written})"
     if scheme.basic:
         return f"`{scheme.key}` (HTTP basic)"
-    return f"`{scheme.key}` ({scheme.location} `{scheme.field}`)"
+    return f"`{scheme.key}` ({scheme.location} `{scheme.field}`{written})"
 
 
 def _credential_how(scheme: SecurityScheme) -> str:

@@ -495,7 +495,7 @@ paths:
 
 @pytest.mark.parametrize(("security", "rows", "arguments"), [
     ("[{cookieAuth: []}, {basic: []}]",
-     ["| `cookieAuth` (cookie `session`) | `cookie_auth=` or the environment variable `LOCKED_COOKIE_AUTH` |",
+     ["| `cookieAuth` (cookie `session`, sent as given) | `cookie_auth=` or the environment variable `LOCKED_COOKIE_AUTH` |",
       ("| `basic` (HTTP basic) | `basic_username=` and `basic_password=` or the environment variables "
       "`LOCKED_BASIC_USERNAME` and `LOCKED_BASIC_PASSWORD` |")],
      'cookie_auth="my-cookie-auth"'),
@@ -543,6 +543,25 @@ def test_the_readme_says_where_a_single_key_goes(scheme: dict[str, str], row: st
     }), encoding="utf-8")
     readme = pipeline.build_packages([pipeline.target_for_spec(spec, "keyed")])["keyed"]["README.md"]
     assert row in readme
+
+
+def test_the_readme_says_how_each_of_several_keys_is_written(tmp_path: Path) -> None:
+    """Asana's `personalAccessToken` (bearer: the client writes `Bearer `) and Directus's `Auth`
+    (an apiKey in `Authorization`: the caller writes it) had the same row, `(header
+    `Authorization`)`: a caller could not tell whether to type the prefix."""
+    spec = tmp_path / "keys.json"
+    spec.write_text(json.dumps({
+        "openapi": "3.0.3", "info": {"title": "t", "version": "1"},
+        "components": {"securitySchemes": {
+            "token": {"type": "http", "scheme": "bearer"},
+            "Auth": {"type": "apiKey", "in": "header", "name": "Authorization"}}},
+        "security": [{"token": []}, {"Auth": []}],
+        "paths": {"/ping": {"get": {"operationId": "ping", "responses": {"204": {
+            "description": "pong"}}}}},
+    }), encoding="utf-8")
+    readme = pipeline.build_packages([pipeline.target_for_spec(spec, "keys")])["keys"]["README.md"]
+    assert "| `token` (header `Authorization`, sent as `Bearer <key>`) |" in readme
+    assert "| `Auth` (header `Authorization`, sent as given) |" in readme
 
 
 def test_models_header_names_the_tool_not_a_provider(tmp_path: Path) -> None:
