@@ -24,6 +24,7 @@ from generator.ir.classes import FLAGS, Flag, ModelClasses, keep_implicit_tags
 from generator.ir.context import Context
 from generator.ir.model import Api, BuildOptions, Operation, Param, Resource
 from generator.ir.operations import build_operation
+from generator.ir.ref_targets import hoist_targets, pointing_inside
 from generator.ir.schemas import (
     ascii_member_names,
     fitted_enum_lists,
@@ -97,12 +98,16 @@ def _context(data: dict[str, Any], options: BuildOptions, in_place: bool = False
     renames = ref_renames(chosen)
 
     loose: list[dict[str, Any]] = []  # `prefixItems` typed as lists (ir/tuples)
+    inside: list[dict[str, Any]] = []  # `$ref`s to a schema inside another place
     flags: set[Flag] = set()  # what the document marks readOnly or writeOnly: classes' variants
     reshaped = _Reshaped()
 
     def prepared(source: dict[str, Any], copied: dict[str, Any]) -> None:
-        if renames and "$ref" in source and (ref := renamed_ref(source, renames)) is not None:
-            copied["$ref"] = ref
+        if "$ref" in source:
+            if renames and (ref := renamed_ref(source, renames)) is not None:
+                copied["$ref"] = ref
+            if pointing_inside(source["$ref"]) is not None:
+                inside.append(copied)
         if "prefixItems" in source and loose_tuple(source):
             loose.append(copied)
         if "readOnly" in source or "writeOnly" in source:  # a few: the rest is one look each
@@ -122,6 +127,7 @@ def _context(data: dict[str, Any], options: BuildOptions, in_place: bool = False
     components["schemas"] = {new: schemas[original] for original, new in chosen.items()}
     keep_implicit_tags(reshaped.discriminating, components["schemas"],
                        {new: original for original, new in chosen.items()})
+    hoist_targets(working, inside, taken)
     refs = Refs(working, options.source_file)
     classes = ModelClasses(working["components"]["schemas"], taken, refs, frozenset(flags))
     return Context(working, options, refs, classes,

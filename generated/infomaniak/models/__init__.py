@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from ._completion_choice import (
         CompletionChoice as CompletionChoice,
     )
-    from ._completion_choice import (
+    from ._completion_choice_finish_reason import (
         CompletionChoiceFinishReason as CompletionChoiceFinishReason,
     )
     from ._completion_chunk import (
@@ -25,9 +25,6 @@ if TYPE_CHECKING:
     )
     from ._completion_chunk_choice import (
         CompletionChunkChoice as CompletionChunkChoice,
-    )
-    from ._completion_chunk_choice import (
-        FinishReason as FinishReason,
     )
     from ._completion_logprobs import (
         CompletionLogprobs as CompletionLogprobs,
@@ -62,7 +59,6 @@ __all__ = [
     "CompletionTokensDetails",
     "CompletionUsage",
     "CompletionsCreateParams",
-    "FinishReason",
     "PromptTokensDetails",
     "StreamOptions",
 ]
@@ -71,7 +67,7 @@ __all__ = [
 _MODULE_OF: dict[str, str] = {
     "Completion": "_completion",
     "CompletionChoice": "_completion_choice",
-    "CompletionChoiceFinishReason": "_completion_choice",
+    "CompletionChoiceFinishReason": "_completion_choice_finish_reason",
     "CompletionChunk": "_completion_chunk",
     "CompletionChunkChoice": "_completion_chunk_choice",
     "CompletionLogprobs": "_completion_logprobs",
@@ -79,7 +75,6 @@ _MODULE_OF: dict[str, str] = {
     "CompletionTokensDetails": "_completion_tokens_details",
     "CompletionUsage": "_completion_usage",
     "CompletionsCreateParams": "_completions_create_params",
-    "FinishReason": "_completion_chunk_choice",
     "PromptTokensDetails": "_prompt_tokens_details",
     "StreamOptions": "_stream_options",
 }

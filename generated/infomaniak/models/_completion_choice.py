@@ -2,28 +2,14 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
-from typing import Annotated
+from pydantic import BaseModel, ConfigDict
 
-from pydantic import BaseModel, ConfigDict, Field
-
+from ._completion_choice_finish_reason import CompletionChoiceFinishReason
 from ._completion_logprobs import CompletionLogprobs
 
 __all__ = [
     "CompletionChoice",
-    "CompletionChoiceFinishReason",
 ]
-
-
-class CompletionChoiceFinishReason(StrEnum):
-    """
-    In `"stop"`, `"length"`, `"content_filter"`.
-    The reason the model stopped generating tokens. This will be `stop` if the model hit a natural stop point or a provided stop sequence, `length` if the maximum number of tokens specified in the request was reached, `content_filter` if content was omitted due to a flag from our content filters.
-    """
-
-    stop = "stop"
-    length = "length"
-    content_filter = "content_filter"
 
 
 class CompletionChoice(BaseModel):
@@ -34,9 +20,4 @@ class CompletionChoice(BaseModel):
     index: int
     text: str
     logprobs: CompletionLogprobs
-    finish_reason: Annotated[
-        CompletionChoiceFinishReason,
-        Field(
-            description='In `"stop"`, `"length"`, `"content_filter"`.\nThe reason the model stopped generating tokens. This will be `stop` if the model hit a natural stop point or a provided stop sequence, `length` if the maximum number of tokens specified in the request was reached, `content_filter` if content was omitted due to a flag from our content filters.'
-        ),
-    ]
+    finish_reason: CompletionChoiceFinishReason

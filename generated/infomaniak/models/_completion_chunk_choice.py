@@ -2,28 +2,16 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ._completion_choice_finish_reason import CompletionChoiceFinishReason
 from ._completion_logprobs import CompletionLogprobs
 
 __all__ = [
     "CompletionChunkChoice",
-    "FinishReason",
 ]
-
-
-class FinishReason(StrEnum):
-    """
-    In `"stop"`, `"length"`, `"content_filter"`.
-    The reason the model stopped generating tokens. This will be `stop` if the model hit a natural stop point or a provided stop sequence, `length` if the maximum number of tokens specified in the request was reached, `content_filter` if content was omitted due to a flag from our content filters.
-    """
-
-    stop = "stop"
-    length = "length"
-    content_filter = "content_filter"
 
 
 class CompletionChunkChoice(BaseModel):
@@ -44,7 +32,7 @@ class CompletionChunkChoice(BaseModel):
         ),
     ]
     finish_reason: Annotated[
-        FinishReason | None,
+        CompletionChoiceFinishReason | None,
         Field(
             description="Why the model stopped generating tokens (`stop`, `length`, `content_filter`), on the choice's last chunk; null on the chunks before it."
         ),

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from ._completion_choice import (
         CompletionChoice as CompletionChoice,
     )
-    from ._completion_choice import (
+    from ._completion_choice_finish_reason import (
         CompletionChoiceFinishReason as CompletionChoiceFinishReason,
     )
     from ._completion_chunk import (
@@ -22,9 +22,6 @@ if TYPE_CHECKING:
     )
     from ._completion_chunk_choice import (
         CompletionChunkChoice as CompletionChunkChoice,
-    )
-    from ._completion_chunk_choice import (
-        FinishReason as FinishReason,
     )
     from ._completion_request import (
         CompletionRequest as CompletionRequest,
@@ -67,7 +64,6 @@ __all__ = [
     "CompletionResponse",
     "CompletionTokensDetails",
     "CompletionsCreateParams",
-    "FinishReason",
     "HTTPValidationError",
     "PromptTokensDetails",
     "ServiceTier",
@@ -78,7 +74,7 @@ __all__ = [
 # name -> the group module defining it
 _MODULE_OF: dict[str, str] = {
     "CompletionChoice": "_completion_choice",
-    "CompletionChoiceFinishReason": "_completion_choice",
+    "CompletionChoiceFinishReason": "_completion_choice_finish_reason",
     "CompletionChunk": "_completion_chunk",
     "CompletionChunkChoice": "_completion_chunk_choice",
     "CompletionRequest": "_completion_request",
@@ -86,7 +82,6 @@ _MODULE_OF: dict[str, str] = {
     "CompletionResponse": "_completion_response",
     "CompletionTokensDetails": "_completion_tokens_details",
     "CompletionsCreateParams": "_completions_create_params",
-    "FinishReason": "_completion_chunk_choice",
     "HTTPValidationError": "_http_validation_error",
     "PromptTokensDetails": "_prompt_tokens_details",
     "ServiceTier": "_service_tier",

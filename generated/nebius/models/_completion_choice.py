@@ -2,21 +2,15 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ._completion_choice_finish_reason import CompletionChoiceFinishReason
+
 __all__ = [
     "CompletionChoice",
-    "CompletionChoiceFinishReason",
 ]
-
-
-class CompletionChoiceFinishReason(StrEnum):
-    stop = "stop"
-    length = "length"
-    content_filter = "content_filter"
 
 
 class CompletionChoice(BaseModel):
