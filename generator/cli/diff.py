@@ -97,28 +97,31 @@ def _changes(pair: Comparable, overlay: Overlay | None = None, models: str = ALL
 
 
 def _with_lines(changes: list[Change], documents: dict[str, Document]) -> list[Change]:
-    """Each change with the line of its pointer in the document it names. The documents are
-    let go one at a time (taken out of `documents`; a JSON document's line map is as large as
-    its data): a 12 MB pair peaks lower."""
-    lines: dict[tuple[str, str], int | None] = {}
+    """Each change with the place of its pointer in the document it names: its line, and the
+    file it was written in where a `$ref` bundled it in from another (`Document.place_of`, as
+    `generate` locates its problems). The documents are let go one at a time (taken out of
+    `documents`; a JSON document's line map is as large as its data): a 12 MB pair peaks
+    lower."""
+    places: dict[tuple[str, str], tuple[str, int | None]] = {}
     for side in ("new", "old"):
         document = documents.pop(side)
         pointers = {change.pointer for change in changes if change.side == side}
-        for pointer, line in _lines_of(document, pointers).items():
-            lines[side, pointer] = line
+        for pointer, place in _places_of(document, pointers).items():
+            places[side, pointer] = place
         del document
-    return [dataclasses.replace(c, line=lines.get((c.side, c.pointer))) for c in changes]
+    return [dataclasses.replace(c, file=file, line=line)
+            for c in changes for file, line in [places.get((c.side, c.pointer), ("", None))]]
 
 
-def _lines_of(document: Document, pointers: set[str]) -> dict[str, int | None]:
-    """The lines of `pointers`, with the text of a document that keeps none (`without_text`)
-    read back once for all of them."""
+def _places_of(document: Document, pointers: set[str]) -> dict[str, tuple[str, int | None]]:
+    """The places of `pointers` ("" for the document's own file, and the line), with the text
+    of a document that keeps none (`without_text`) read back once for all of them."""
     from generator.drift.json_lines import held_text
 
     if not pointers:
         return {}
     with held_text(document.lines):
-        return {pointer: document.line_of(pointer) for pointer in pointers}
+        return {pointer: document.place_of(pointer) for pointer in pointers}
 
 
 def register(commands: Any, add_common: Callable[[argparse.ArgumentParser], None]) -> None:

@@ -140,10 +140,13 @@ def format_changes(changes: Iterable[Change], fmt: str = "text",
 
 
 def _json_change(change: Change) -> dict[str, object]:
-    """A change's JSON entry: its fields but `values`, `sent`, `was` and `unused_breaks` (what
-    the message and the client effect already say, kept for the client effects)."""
+    """A change's JSON entry: its fields but `values`, `sent`, `was`, `unused_breaks` and
+    `reached` (what the message and the client effect already say, kept for the client
+    effects); `file` only where the line is in another file than the document's."""
     entry = asdict(change)
-    del entry["values"], entry["sent"], entry["was"], entry["unused_breaks"]
+    del entry["values"], entry["sent"], entry["was"], entry["unused_breaks"], entry["reached"]
+    if not change.file:
+        del entry["file"]  # (the line is the document's own file's)
     return entry
 
 
@@ -188,7 +191,9 @@ def _used_by(change: Change) -> str:
 
 
 def _where(change: Change, files: Mapping[str, str]) -> str:
-    name = files.get(change.side, change.side)
+    """`file:line`: the document the change's side names, or the file its `$ref` bundled the
+    content in from."""
+    name = change.file or files.get(change.side, change.side)
     return f"{name}:{change.line}" if change.line else name
 
 

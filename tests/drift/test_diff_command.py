@@ -4,6 +4,7 @@ after."""
 from __future__ import annotations
 
 import gc
+import json
 from pathlib import Path
 from typing import Any
 
@@ -71,3 +72,47 @@ def test_a_slip_both_sides_share_is_named_once(tmp_path: Path,
     assert [line.split(":")[0].strip() for line in header[1:]] == ["both", "new"]
     assert "/components/schemas/Req/properties/size/default" in header[1]
     assert "/components/schemas/Req/properties/n/default" in header[2]
+
+
+def _split_spec(folder: Path, pet: str) -> Path:
+    """`openapi.yaml` answering `$ref: ./schemas/Pet.yaml` (`pet`, the file's text)."""
+    (folder / "schemas").mkdir(parents=True)
+    (folder / "schemas" / "Pet.yaml").write_text(pet, encoding="utf-8")
+    root = folder / "openapi.yaml"
+    root.write_text(
+        "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths:\n  /pets:\n    get:\n"
+        "      operationId: listPets\n      responses:\n        '200':\n"
+        "          description: ok\n          content:\n            application/json:\n"
+        "              schema: {$ref: ./schemas/Pet.yaml}\n", encoding="utf-8")
+    return root
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown", "json"])
+def test_a_change_in_a_referenced_file_is_located_there(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], fmt: str) -> None:
+    """Each change was placed at line 1 of the root file, where `generate` names the file and
+    line a `$ref` bundled the schema in from."""
+    old = _split_spec(tmp_path / "old", "type: object\nproperties:\n  id: {type: integer}\n"
+                                        "  name: {type: string}\n")
+    new = _split_spec(tmp_path / "new", "type: object\nproperties:\n  id: {type: string}\n")
+    main(["diff", str(old), str(new), "--no-cache", "--format", fmt])
+    out = capsys.readouterr().out
+    old_pet, new_pet = tmp_path / "old" / "schemas" / "Pet.yaml", tmp_path / "new" / "schemas" / "Pet.yaml"
+    if fmt != "json":
+        assert f"({new_pet}:3)" in out and f"({old_pet}:4)" in out
+        assert "openapi.yaml" not in out
+        return
+    changes = {c["kind"]: c for c in json.loads(out)["changes"]}
+    retyped, removed = changes["type-changed"], changes["response-property-removed"]
+    assert (retyped["file"], retyped["line"]) == (str(new_pet), 3)
+    assert (removed["file"], removed["line"]) == (str(old_pet), 4)
+
+
+def test_a_change_in_the_root_file_names_no_file_in_json(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    new_doc = base_doc()
+    new_doc["components"]["schemas"]["Req"]["properties"]["size"]["default"] = 3
+    old, new = write_doc(tmp_path / "old.json", base_doc()), write_doc(tmp_path / "new.json", new_doc)
+    main(["diff", str(old), str(new), "--no-cache", "--format", "json"])
+    (change,) = json.loads(capsys.readouterr().out)["changes"]
+    assert "file" not in change and change["line"]

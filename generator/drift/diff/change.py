@@ -32,6 +32,10 @@ class Change:
     side: str = "new"
     operations: tuple[str, ...] = ()
     line: int | None = None
+    # The file `line` is in, where the pointer's content was written in another file than the
+    # document's own (a `$ref` bundled it in: `schemas/Pet.yaml`, as `generate` names it); ""
+    # for the document's own file.
+    file: str = field(default="", compare=False)
     # What the change does to the generated client (`client.with_client_effects`), and whether
     # it breaks code written against it; "" / False until that is worked out.
     client: str = field(default="", compare=False)
@@ -52,6 +56,11 @@ class Change:
     # whether the change, judged as an answer's (what reading the model sees), breaks that code.
     # None for any other change.
     unused_breaks: bool | None = field(default=None, compare=False)
+    # Where the change is when the pointer names the `$ref` that took it in (`User: allOf
+    # [{id}, $ref Credentials]` lost `email`: the pointer is the member, `.../User/allOf/1`,
+    # which resolves; this is `.../User/allOf/1/properties/email`, which says the property):
+    # what the client effects trace. "" where the pointer says it all.
+    reached: str = field(default="", compare=False)
 
 
 def severity(breaking: bool | None) -> str:

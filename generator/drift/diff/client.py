@@ -1237,9 +1237,10 @@ def _deprecation_effect(change: Change, trace: _Trace) -> str:
 
 
 def _traced_effect(change: Change, trace: _Trace) -> str:
-    """The method and argument, or the model and field, the change's pointer reaches."""
+    """The method and argument, or the model and field, the change's pointer reaches (through
+    the `$ref` it names, where the change is below it: `Change.reached`)."""
     side = trace.side
-    tokens = split_pointer(change.pointer)
+    tokens = split_pointer(change.reached or change.pointer)
     if len(tokens) == 2 and tokens[0] == "paths":
         methods = [side.method(p) for p in sorted(side.operations)
                    if p.startswith(change.pointer + "/")]
@@ -1944,6 +1945,9 @@ def _body_effect(change: Change, trace: _Trace, operation: OperationRecord, meth
     body = operation.body
     if body is None:
         return f"{method}: request body {_what(change)}"
+    followed = _media_type_followed(change, trace, operation, method, rest)
+    if followed is not None:
+        return followed
     if prop is not None and body.expanded:
         param = next((p for p in operation.params
                       if p.location == "body" and p.wire_name == prop), None)
@@ -1969,6 +1973,49 @@ def _body_effect(change: Change, trace: _Trace, operation: OperationRecord, meth
         return trace.argument(f"{method}: argument {whole.name}", operation.pointer, whole.name,
                               whole, _properties(inside))
     return f"{method}: request body {_what(change)}"
+
+
+_MEDIA_TYPE_KINDS = frozenset({"media-type-removed", "media-type-added"})
+
+
+def _media_type_followed(change: Change, trace: _Trace, operation: OperationRecord, method: str,
+                         rest: list[str]) -> str | None:
+    """A request body's media type removed or added (`application/json` -> `multipart/form-data`)
+    where the method's body arguments are the same on both sides, names and annotations
+    (keyword arguments, or the one `body`): the regenerated client sends the body the new way,
+    calls unchanged (as for a parameter moved from the query to a header, `_argument_kept`).
+    None where the arguments differ (a file field's `FileContent`), or a side has no body."""
+    if change.kind not in _MEDIA_TYPE_KINDS or len(rest) != 3:
+        return None
+    twin = _twin(trace, operation)
+    if twin is None or twin.body is None or operation.body is None:
+        return None
+    before, after = (operation, twin) if change.side == "old" else (twin, operation)
+    arguments = _body_arguments(before, trace.old), _body_arguments(after, trace.new)
+    if arguments[0] != arguments[1] or before.body is None or after.body is None:
+        return None
+    trace.calls_unchanged = True
+    sent = (f"{after.body.media_type} (was {before.body.media_type}; calls unchanged)"
+            if before.body.media_type != after.body.media_type
+            else f"{after.body.media_type} as before (calls unchanged)")
+    return (f"{method}: request body: {_what(change)}; the same arguments, "
+            f"{_body_shape(operation)}: the regenerated client sends {sent}")
+
+
+def _twin(trace: _Trace, operation: OperationRecord) -> OperationRecord | None:
+    """The other side's record of `operation` (the operations paired by path shape)."""
+    if trace.change.side == "new":
+        return trace.sides["old"].operations.get(trace.paired.get(operation.pointer,
+                                                                  operation.pointer))
+    new = next((p for p, o in trace.paired.items() if o == operation.pointer), operation.pointer)
+    return trace.sides["new"].operations.get(new)
+
+
+def _body_arguments(operation: OperationRecord, types: Annotations
+                    ) -> tuple[tuple[str, str | None], ...]:
+    """The method's body arguments, each with its annotation, in order."""
+    return tuple((p.name, types.arguments.get((operation.pointer, p.name)))
+                 for p in operation.params if p.location == "body")
 
 
 def _response_effect(change: Change, trace: _Trace, operation: OperationRecord, method: str,

@@ -65,8 +65,10 @@ request bodies and responses that are ``$ref``s likewise point into ``components
 added, removed or made required points at its declaration in the parent (the property's own
 ``$ref`` object, not its target). Properties merged from ``allOf``/``oneOf`` members keep the
 member in the pointer (``.../allOf/1/properties/x``); a location declared by several members
-is reported at the first one. Enum, constraint and documentation changes point at the schema
-that carries them (the field), not at the keyword.
+is reported at the first one. A property a schema takes in through a member's ``$ref`` on one
+side only is the schema's change, at that member (``.../User/allOf/1``; the property through it
+in ``Change.reached``: ``taken_in``). Enum, constraint and documentation changes point at the
+schema that carries them (the field), not at the keyword.
 
 A change inside a shared component is reported once, listing its operations (``merge``).
 
@@ -90,7 +92,7 @@ from urllib.parse import quote
 
 from generator.document import tree
 from generator.document.operations import DEFAULT_STYLES
-from generator.document.pointer import HTTP_METHODS, join_tokens, resolve_pointer, split_pointer
+from generator.document.pointer import HTTP_METHODS, join_tokens, split_pointer
 from generator.document.refs import Refs, SettledRefs
 from generator.drift.diff.branches import (
     Branch,
@@ -124,6 +126,7 @@ from generator.drift.diff.pairing import (
 from generator.drift.diff.rules import Ctx, Direction, FieldDiff, flag_values, unchanged
 from generator.drift.diff.same import Flats, Same, Unkept, Walked, equal_json, refs_in
 from generator.drift.diff.subsume import Acyclic, Alternatives, Steps, covers, identity
+from generator.drift.diff.taken_in import TakenIn, member_taking_in
 from generator.drift.diff.walk import (
     Field,
     Json,
@@ -912,29 +915,34 @@ class _Differ:
 
             def report(pointer: str, kind: str, breaking: bool | None, message: str,
                        detail: str = "", side: str = "new", values: Values = None,
-                       key: Key = key, was: str = old_at) -> None:
+                       key: Key = key, was: str = old_at, reached: str = "") -> None:
                 found.append(Found(pointer, kind, breaking, message, detail, self.op, side, key,
-                                   values, was=was if was != pointer else ""))
+                                   values, was=was if was != pointer else "", reached=reached))
 
             if before is not None and after is not None:
                 FieldDiff(report, ctx, before, after).run()
             elif before is not None and container_kept(key, new_fields):
-                self.property_removed(ctx, self.reached(before, old_fields, new_fields), report,
-                                      old_fields, new_fields)
+                taken = self.taken_in(before, old_fields, new_fields, "old")
+                self.property_removed(ctx, _at_member(before, taken),
+                                      _noting(report, taken, "no longer"), old_fields, new_fields)
             elif after is not None and container_kept(key, old_fields):
-                self.property_added(ctx, self.reached(after, new_fields, old_fields), report,
+                taken = self.taken_in(after, new_fields, old_fields, "new")
+                self.property_added(ctx, _at_member(after, taken), _noting(report, taken, "now"),
                                     new_fields)
         return found
 
-    def reached(self, field: Field, own: Mapping[Key, Field],
-                other: Mapping[Key, Field]) -> Field:
-        """`field`, one side (`own`) has and the `other` lacks, placed where the change is
-        when the component declaring it is the same on both sides: a schema stopped (or
-        started) taking it in (`User: allOf [{name}, $ref Credentials]` became `User: {name}`:
-        `User` lost `email`, `Credentials` did not), at its property under the holder both
-        sides have (`/components/schemas/User/properties/email`). A holder that is another
-        schema on each side (an answer's `$ref UserResponse` now `$ref User`) keeps the field
-        where it is declared: the other side's holder never had it."""
+    def taken_in(self, field: Field, own: Mapping[Key, Field], other: Mapping[Key, Field],
+                 side: str) -> TakenIn | None:
+        """Where `field`, which one side (`own`, the document `side` names) has and the
+        `other` lacks, is the change of the schema holding it rather than of the component
+        declaring it: the holder (the same schema on both sides) took the component in through
+        a member's `$ref` on one side only (`User: allOf [{name}, $ref Credentials]` became
+        `User: {name}`: `User` lost `email`, whatever else changed in `Credentials`). Then it is
+        reported at that member (`/components/schemas/User/allOf/1`, which resolves on its
+        side). None where the other side's holder still takes the component in (the property
+        came or went there: the component's own change), or the holder is another schema on
+        each side (an answer's `$ref UserResponse` now `$ref User`: the other side's holder
+        never had it)."""
         at = field.declared_at or field.pointer
         tokens = split_pointer(at)
         parent = other.get(field.key[:-1])
@@ -945,12 +953,15 @@ class _Differ:
                 or holder is None or holder.pointer != parent.pointer
                 or not name.startswith(".") or parent.pointer == owner
                 or parent.pointer.startswith(owner + "/")):
-            return field
-        found_old, old_schema = resolve_pointer(self.old, owner)
-        found_new, new_schema = resolve_pointer(self.new, owner)
-        if not (found_old and found_new and equal_json(old_schema, new_schema)):
-            return field  # the declaring component changed: the change is its own
-        return replace(field, declared_at=join_tokens(parent.pointer, "properties", name[1:]))
+            return None
+        own_refs, other_refs = ((self.old_refs, self.new_refs) if side == "old"
+                                else (self.new_refs, self.old_refs))
+        if member_taking_in(other_refs, parent.pointer, owner) is not None:
+            return None  # (still taken in there: the component's own change)
+        member = member_taking_in(own_refs, holder.pointer, owner)
+        if member is None:
+            return None
+        return TakenIn(member, member + at[len(owner):], owner)
 
     def branches_rewritten(self, ctx: Ctx, old_fields: Mapping[Key, Field],
                            new_fields: Mapping[Key, Field], found: list[Found]) -> None:
@@ -1054,6 +1065,28 @@ class _Differ:
                         f.message += " (undecided: whether the new branches take every old value)"
 
 AddFound = Callable[..., None]
+
+
+def _at_member(field: Field, taken: TakenIn | None) -> Field:
+    """`field` declared at the member that took it in, where one did (`taken_in`)."""
+    return field if taken is None else replace(field, declared_at=taken.member)
+
+
+def _noting(report: AddFound, taken: TakenIn | None, now: str) -> AddFound:
+    """`report`, for a property taken in through a member's `$ref` (`taken`): its message and
+    detail say from where, and the change names the property through the `$ref`."""
+    if taken is None:
+        return report
+    note = f" ({now} taken in from `#{quote(taken.owner)}`)"
+
+    def noted(pointer: str, kind: str, breaking: bool | None, message: str, detail: str = "",
+              *args: object, **kwargs: object) -> None:
+        report(pointer, kind, breaking, message + note, detail + note if detail else detail,
+               *args, reached=taken.reached, **kwargs)
+
+    return noted
+
+
 # a property no request sends (readOnly) or no answer holds (writeOnly): its own kinds
 _NEVER = {"read-only": "readOnly: never sent", "write-only": "writeOnly: never returned"}
 

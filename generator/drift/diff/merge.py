@@ -33,6 +33,7 @@ class Found:
     sent: bool = False  # about what the API sends its consumer (`Change.sent`)
     was: str = ""  # where the old document has it, when elsewhere (`Change.was`)
     unused_breaks: bool | None = None  # (`Change.unused_breaks`)
+    reached: str = ""  # where the change is, through the `$ref` at `pointer` (`Change.reached`)
 
 
 def merge_shared(found: Iterable[Found]) -> list[Change]:
@@ -43,15 +44,16 @@ def merge_shared(found: Iterable[Found]) -> list[Change]:
     one operation it reads as any other change ("POST /x: request body property `a` ..."); with
     several, it names the component and what changed in it.
     """
-    groups: dict[tuple[str, str, str, str], list[Found]] = {}
+    groups: dict[tuple[str, str, str, str, str], list[Found]] = {}
     for f in found:
-        groups.setdefault((f.pointer, f.kind, severity(f.breaking), f.side), []).append(f)
+        groups.setdefault((f.pointer, f.kind, severity(f.breaking), f.side, f.reached),
+                          []).append(f)
     changes = set()
-    for (pointer, kind, level, side), members in groups.items():
+    for (pointer, kind, level, side, reached), members in groups.items():
         operations = tuple(sorted({f.op for f in members if f.op}))
         first = min(members, key=lambda f: f.message)
         if len(operations) > 1 and first.detail:
-            message = f"{component_subject(pointer)} {first.detail}"
+            message = f"{component_subject(reached or pointer)} {first.detail}"
         elif len(operations) > 1:
             message = first.message.removeprefix(f"{first.op}: ")
         else:
@@ -59,7 +61,7 @@ def merge_shared(found: Iterable[Found]) -> list[Change]:
         changes.add(Change(pointer, kind, level, message, side, operations,
                            detail=first.detail, values=first.values,
                            sent=all(f.sent for f in members), was=first.was,
-                           unused_breaks=first.unused_breaks))
+                           unused_breaks=first.unused_breaks, reached=reached))
     return sorted(changes)
 
 
