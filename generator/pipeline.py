@@ -20,14 +20,14 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from generator import ir, models, render, tolerate, validate
 from generator.document.bundle import may_have_external_refs
 from generator.document.loading import Document, load
 from generator.document.operations import count_operations, iter_operations
 from generator.document.read import DEFAULT_MAX_BYTES, read_limited
-from generator.document.tree import cyclic_gc_paused
+from generator.document.tree import cyclic_gc_paused, with_deep_stack
 from generator.io import package_entry, provenance
 from generator.io.cache import Cache, data_sha256, key_of
 from generator.io.children import can_fork, resident_mib
@@ -125,11 +125,29 @@ def _docs_beside(api: ir.Api) -> bool:
             and resident_mib() < DOCS_BESIDE_MAX_MIB)
 
 
+T = TypeVar("T")
+
+# A union of this many members (`A | B | ...`, which Python's `ast` nests a level a member)
+# has the views made on a deep stack: a discriminator's mapping of hundreds of subtypes
+# (Microsoft Graph's `entity`: 653) gave a request argument as wide a union, twice as wide with
+# its `TypedDict` forms, and the recursive walks of its annotation ran out of stack.
+WIDE_UNION = 100
+
+
+def _on_a_stack_for(package_models: models.Models, work: Callable[[], T]) -> T:
+    """`work()`, on a stack as deep as the widest union of `package_models`' fields needs."""
+    widest = max((found.type_text.count("|") for fields in package_models.classes.values()
+                  for found in fields.values()), default=0)
+    if widest < WIDE_UNION:
+        return work()
+    return with_deep_stack(work, 2 * widest)
+
+
 def _render(target: Target, document: Document, cache: Cache | None = None) -> _Rendered:
     api = ir.build(document.data, target.options, tolerate=not target.strict)
     package_models = models.models_source(api.models_input, api.required_classes,
                                           str(target.spec), cache)
-    views = render.package_views(api, package_models)
+    views = _on_a_stack_for(package_models, lambda: render.package_views(api, package_models))
 
     def documents() -> dict[str, str]:
         return package_docs.documents(

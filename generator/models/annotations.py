@@ -22,10 +22,24 @@ def module_alias(module: str) -> str:
 
 
 def union_members(node: ast.expr) -> list[ast.expr]:
-    """The members of a `A | B | ...` union, in order (a non-union is its own one member)."""
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
-        return union_members(node.left) + union_members(node.right)
-    return [node]
+    """The members of a `A | B | ...` union, in order (a non-union is its own one member).
+    Its own stack: a union of Microsoft Graph's 653 subtypes nests as deep."""
+    members: list[ast.expr] = []
+    pending = [node]
+    while pending:
+        current = pending.pop()
+        if isinstance(current, ast.BinOp) and isinstance(current.op, ast.BitOr):
+            pending += [current.right, current.left]
+        else:
+            members.append(current)
+    return members
+
+
+def unparsed(node: ast.expr) -> str:
+    """`ast.unparse(node)`, a union member by member: `ast.unparse` recurses once per `|`,
+    and a union of hundreds of subtypes (a discriminator's mapping) ran out of stack."""
+    members = union_members(node)
+    return " | ".join(ast.unparse(member) for member in members)
 
 
 def union_of(members: list[ast.expr]) -> ast.expr:

@@ -26,6 +26,7 @@ from generator.models.annotations import (
     clone,
     module_alias,
     strip_annotated,
+    unparsed,
     without_none,
 )
 from generator.models.split import ModelModules
@@ -95,7 +96,7 @@ def _type_text(annotation: ast.expr) -> str:
     if (isinstance(annotation, ast.Subscript) and isinstance(annotation.value, ast.Name)
             and annotation.value.id == "Annotated" and isinstance(annotation.slice, ast.Tuple)):
         return _type_text(annotation.slice.elts[0])
-    return ast.unparse(annotation)
+    return unparsed(annotation)
 
 
 @dataclass(frozen=True)

@@ -365,16 +365,24 @@ def _ancestors(classes: dict[str, _Class], name: str) -> set[str]:
 
 
 def _members(node: ast.expr) -> list[ast.expr]:
-    """The members of a type, `Annotated[...]` and `X | Y` / `Optional` / `Union` unwrapped."""
-    if isinstance(node, ast.Subscript) and getattr(node.value, "id", "") == "Annotated":
-        return _members(_unannotated(node))
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
-        return _members(node.left) + _members(node.right)
-    if isinstance(node, ast.Subscript) and getattr(node.value, "id", "") in ("Optional", "Union"):
-        parts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
-        return [*(m for part in parts for m in _members(part)),
-                *([ast.Constant(None)] if getattr(node.value, "id", "") == "Optional" else [])]
-    return [node]
+    """The members of a type, `Annotated[...]` and `X | Y` / `Optional` / `Union` unwrapped.
+    Its own stack: a union of a discriminator's hundreds of subtypes nests as deep."""
+    members: list[ast.expr] = []
+    pending: list[ast.expr] = [node]
+    while pending:
+        current = pending.pop()
+        wrapper = getattr(current.value, "id", "") if isinstance(current, ast.Subscript) else ""
+        if wrapper == "Annotated":
+            pending.append(_unannotated(current))
+        elif isinstance(current, ast.BinOp) and isinstance(current.op, ast.BitOr):
+            pending += [current.right, current.left]
+        elif wrapper in ("Optional", "Union"):
+            assert isinstance(current, ast.Subscript)  # (a wrapper is one)
+            parts = current.slice.elts if isinstance(current.slice, ast.Tuple) else [current.slice]
+            pending += [*([ast.Constant(None)] if wrapper == "Optional" else []), *reversed(parts)]
+        else:
+            members.append(current)
+    return members
 
 
 def _literal_values(node: ast.expr) -> list[object]:

@@ -1,0 +1,66 @@
+"""A base schema with hundreds of subtypes (Microsoft Graph's `entity`: a discriminator mapping
+653) taken as a request body property: the argument's type is a union of every subtype and its
+`TypedDict` form, and the recursive walks of that annotation (`ast`'s, ours) ran out of stack:
+`generate` ended in an internal RecursionError. The package now generates, imports, and sends a
+subtype to a server on 127.0.0.1."""
+
+from __future__ import annotations
+
+import json
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from generator import pipeline
+from generator.io import write
+from tests.support import import_from
+from tests.support.servers import Reply, ScriptedServer
+
+pytestmark = pytest.mark.timeout(300)
+
+SUBTYPES = 700  # past Microsoft Graph's 653
+
+
+def _document(subtypes: int) -> dict[str, Any]:
+    schemas: dict[str, Any] = {"Entity": {
+        "type": "object", "required": ["@odata.type"],
+        "properties": {"id": {"type": "string"}, "@odata.type": {"type": "string"}},
+        "discriminator": {"propertyName": "@odata.type", "mapping": {
+            f"#graph.t{i}": f"#/components/schemas/T{i}" for i in range(subtypes)}}}}
+    for i in range(subtypes):
+        schemas[f"T{i}"] = {"allOf": [{"$ref": "#/components/schemas/Entity"}, {
+            "type": "object", "properties": {f"p{i}": {"type": "string"}}}]}
+    entity = {"$ref": "#/components/schemas/Entity"}
+    return {
+        "openapi": "3.0.1", "info": {"title": "wide", "version": "1"},
+        "paths": {"/refs": {"post": {
+            "operationId": "refs_create", "tags": ["refs"],
+            "requestBody": {"required": True, "content": {"application/json": {"schema": {
+                "type": "object", "properties": {"target": entity}}}}},
+            "responses": {"200": {"description": "ok", "content": {"application/json": {
+                "schema": entity}}}}}}},
+        "components": {"schemas": schemas},
+    }
+
+
+@pytest.fixture(scope="module")
+def package(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
+    root = tmp_path_factory.mktemp("wide")
+    spec = root / "wide.json"
+    spec.write_text(json.dumps(_document(SUBTYPES)), encoding="utf-8")
+    for name, files in pipeline.build_packages([pipeline.target_for_spec(spec, "wide")]).items():
+        write.write(files, root / "out" / name)
+    return import_from(root / "out", "wide")
+
+
+def test_a_request_argument_of_hundreds_of_subtypes_generates_and_is_sent(
+        package: ModuleType) -> None:
+    last = f"#graph.t{SUBTYPES - 1}"
+    echoed = {"@odata.type": last, "id": "x", f"p{SUBTYPES - 1}": "v"}
+    with ScriptedServer([Reply(200, body=echoed)]) as server:
+        with package.Client(base_url=server.url, max_retries=0) as client:
+            answer = client.refs.create(target={"@odata.type": last, "id": "x"})
+        (request,) = server.requests
+    assert request.json() == {"target": {"@odata.type": last, "id": "x"}}
+    assert answer.id == "x" and isinstance(answer, package.models.Entity)
