@@ -23,16 +23,21 @@ from generator.ir import retries, usage
 from generator.ir.classes import FLAGS, Flag, ModelClasses, keep_implicit_tags
 from generator.ir.context import Context
 from generator.ir.model import Api, BuildOptions, Operation, Param, Resource
+from generator.ir.notes import notes_at
 from generator.ir.operations import build_operation
 from generator.ir.ref_targets import hoist_targets, pointing_inside
 from generator.ir.schemas import (
+    NULLABLE_BRANCH_ACTION,
+    NULLABLE_BRANCH_PROBLEM,
     ascii_member_names,
     fitted_enum_lists,
+    fold_nullable_branches,
     fold_nullable_scalar,
     hoist_deep_schemas,
     hoist_self_referencing_items,
     items_beside_union,
     move_items_into_array_branches,
+    nullable_only_branches,
     nullable_scalar_union,
 )
 from generator.ir.security import security
@@ -118,10 +123,9 @@ def _context(data: dict[str, Any], options: BuildOptions, in_place: bool = False
 
     working = changed_in_place(data, prepared) if in_place else copy_tree(data, prepared)
     openapi_31 = str(data.get("openapi", "")).startswith("3.1")
-    for union in reshaped.unions:  # (their branches are copied by now)
-        fold_nullable_scalar(union, openapi_31)
-    for union in reshaped.arrays_beside:
-        move_items_into_array_branches(union)
+    # (noted before any schema moves: at the pointers the document has)
+    folded = notes_at(working, reshaped.rewrite(openapi_31), {}, NULLABLE_BRANCH_PROBLEM,
+                      NULLABLE_BRANCH_ACTION)
     components = working.setdefault("components", {})
     schemas = components.get("schemas") or {}
     components["schemas"] = {new: schemas[original] for original, new in chosen.items()}
@@ -132,7 +136,7 @@ def _context(data: dict[str, Any], options: BuildOptions, in_place: bool = False
     classes = ModelClasses(working["components"]["schemas"], taken, refs, frozenset(flags))
     return Context(working, options, refs, classes,
                    server_url(working, options.default_base_url), tuple(loose),
-                   {new: original for original, new in chosen.items()})
+                   {new: original for original, new in chosen.items()}, folded)
 
 
 @dataclasses.dataclass
@@ -144,10 +148,26 @@ class _Reshaped:
     # `oneOf: [{type: array}, ...]` beside `items`
     arrays_beside: list[dict[str, Any]] = dataclasses.field(default_factory=list)
     discriminating: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    # `anyOf: [{$ref: X}, {nullable: true}]`
+    nullable_branches: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+
+    def rewrite(self, openapi_31: bool) -> list[dict[str, Any]]:
+        """The schemas found rewritten (their branches are copied by now); the unions whose
+        `nullable: true` branches were read as null (3.0 only: 3.1 has no `nullable`)."""
+        folded = [] if openapi_31 else self.nullable_branches
+        for union in folded:
+            fold_nullable_branches(union)
+        for union in self.unions:
+            fold_nullable_scalar(union, openapi_31)
+        for union in self.arrays_beside:
+            move_items_into_array_branches(union)
+        return folded
 
     def note(self, source: dict[str, Any], copied: dict[str, Any]) -> None:
         if ("anyOf" in source or "oneOf" in source) and nullable_scalar_union(source):
             self.unions.append(copied)
+        if ("anyOf" in source or "oneOf" in source) and nullable_only_branches(source):
+            self.nullable_branches.append(copied)
         if "items" in source and items_beside_union(source):
             self.arrays_beside.append(copied)
         if "discriminator" in source and isinstance(source["discriminator"], dict):
@@ -205,6 +225,7 @@ def _api(context: Context, operations: list[Operation], failed: Failed) -> Api:
         ),
         renames=(*chosen.renames, *client_renames,
                  *tuple_notes(context.data, list(context.loose_tuples), context.original_names),
+                 *context.schema_notes,
                  *(note for op in operations for note in (*op.ignored, *op.renamed_arguments)),
                  *_server_note(data, options.default_base_url), *_twin_paths(operations),
                  *_told_apart(context.original_names)),

@@ -8,6 +8,7 @@ from typing import Any
 from generator.document.refs import Refs
 from generator.ir.classes import ModelClasses
 from generator.ir.model import BuildOptions
+from generator.names.namespace import Rename
 
 
 @dataclass(frozen=True)
@@ -22,3 +23,5 @@ class Context:
     base_url: str | None  # `servers.server_url`: the document's first server, else the option
     loose_tuples: tuple[Any, ...] = ()  # its `prefixItems` schemas typed as lists (ir/tuples)
     original_names: dict[str, str] = field(default_factory=dict)  # class -> component name
+    # what its walk read its own way, named (a union's `nullable: true` branch read as null)
+    schema_notes: tuple[Rename, ...] = ()

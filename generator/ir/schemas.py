@@ -354,6 +354,40 @@ def fold_nullable_scalar(schema: dict[str, Any], openapi_31: bool) -> None:
     schema.update(folded)
 
 
+# A 3.0 union branch of `nullable: true` alone (Rust's schemars writes `anyOf: [{$ref: X},
+# {nullable: true}]` for an `Option<X>`: Qdrant's document, 263 times): it has no type, so it
+# allows any value, and the union's type was `X | Any`, which every argument fits
+NULLABLE_BRANCH_PROBLEM = ("a branch of `nullable: true` alone has no type, so it allows any "
+                           "value: the union's type said nothing")
+NULLABLE_BRANCH_ACTION = "read as null: the union is nullable"
+_NULLABLE_BRANCH_KEYS = frozenset({"nullable", "description", "title"})
+
+
+def nullable_only_branches(schema: dict[str, Any]) -> bool:
+    """Whether `schema` is a union with a branch of `nullable: true` alone beside others."""
+    for key in ("anyOf", "oneOf"):
+        branches = schema.get(key)
+        if isinstance(branches, list) and len(branches) > 1 and any(
+                _nullable_only(branch) for branch in branches):
+            return not all(_nullable_only(branch) for branch in branches)
+    return False
+
+
+def _nullable_only(branch: Any) -> bool:
+    return (isinstance(branch, dict) and branch.get("nullable") is True
+            and _NULLABLE_BRANCH_KEYS.issuperset(branch))
+
+
+def fold_nullable_branches(schema: dict[str, Any]) -> None:
+    """`schema` (a `nullable_only_branches` union, in a 3.0 document) without those branches,
+    made nullable."""
+    for key in ("anyOf", "oneOf"):
+        branches = schema.get(key)
+        if isinstance(branches, list):
+            schema[key] = [branch for branch in branches if not _nullable_only(branch)]
+    schema["nullable"] = True
+
+
 def items_beside_union(schema: dict[str, Any]) -> bool:
     """`oneOf: [{type: array}, {type: string}]` with `items` beside it, not in the array branch
     (Vercel's `domain`): `items` applies to an array alone, but models.py's generator reads the
