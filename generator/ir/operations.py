@@ -235,20 +235,23 @@ def pages(context: Context, site: OperationSite, success: tuple[ResponseType, ..
     shape = object_properties(context.classes.schemas.get(answer), refs) if answer else None
     answer_properties = shape[0] if shape else {}
     properties = {name: refs.resolve(schema) for name, schema in answer_properties.items()}
-    query = {p["name"]: json_type(p.get("schema"), refs)
-             for p in merged_parameters(refs, site.shared_parameters, site.operation)
-             if p.get("in") == "query"}
+    schemas = {p["name"]: refs.resolve(p.get("schema"))
+               for p in merged_parameters(refs, site.shared_parameters, site.operation)
+               if p.get("in") == "query"}
+    query = {name: json_type(schema, refs) for name, schema in schemas.items()}
     if hint is None and site.method != "get":
         return None
     held = _held_properties(properties, refs)
     objects = [name for name, schema in properties.items() if _may_be_object(schema, refs)]
     if hint is None:
-        return paging.detect(query, properties, held=held, objects=objects)
+        return paging.numbered_from(
+            paging.detect(query, properties, held=held, objects=objects), schemas)
     try:
-        return paging.from_hint(hint, query, properties, held=held, objects=objects)
+        found = paging.from_hint(hint, query, properties, held=held, objects=objects)
     except paging.HintError as error:
         return Problem(context.options.source_file, f"{site.pointer}/{paging.HINT}", None,
                        f"{paging.HINT}: {error}", PAGINATION_HINT_DOCS)
+    return paging.numbered_from(found, schemas)
 
 
 def _held_properties(properties: dict[str, Any], refs: Refs) -> dict[str, set[str]]:

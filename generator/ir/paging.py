@@ -12,17 +12,19 @@ answer with an array of items (`data`, `items`, `results`, `entries`, else its o
 - offset: a numeric query parameter `offset` (a `limit` one, a `total` property help end the
   list);
 - page number: an integer query parameter `page` (a `per_page` / `page_size` one, a
-  `total_pages` property help end the list).
+  `total_pages` property, a link to the next page (`links.next`, `next`) help end the list);
+  the first page is the parameter's `default`, else its `minimum`, else 1 (Mistral's are 0).
 
-The next cursor, `has_more` and the totals may also sit in an object of the answer
+The next cursor, `has_more`, the totals and links may also sit in an object of the answer
 (`HOLDERS`): Slack's `response_metadata.next_cursor`, a `meta.total`, Asana's
-`next_page.offset` (there, a property named like the cursor parameter is the next cursor).
+`next_page.offset` (there, a property named like the cursor parameter is the next cursor),
+the Train Travel API's `links.next`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 Style = Literal["cursor", "offset", "page"]
@@ -51,6 +53,10 @@ STRING_CURSOR_PARAMS = ("page", "offset")
 ID_CURSOR_PARAMS = ("after", "starting_after")
 OFFSET_PARAMS = ("offset", "startAt", "start_at")  # `startAt`: Atlassian's (Jira, Confluence)
 PAGE_PARAMS = ("page", "page_number")
+# What says a page follows a numbered one (whose absence ends the walk): a link to it (Django
+# REST framework's `next`, the Train Travel API's `links.next`, Zendesk's `next_page`); the walk
+# still asks by page number, on the list's own path
+PAGE_LINKS = ("next", "next_page", *NEXT_LINK)
 SIZE_PARAMS = ("limit", "per_page", "page_size", "size", "PageSize", "maxResults", "pageSize",
                "pagelen")  # `pagelen`: Bitbucket's (a short page then ends the walk)
 TOTAL_ITEMS = ("total", "total_count", "count", "total_entries", "totalCount", "total_items",
@@ -59,7 +65,7 @@ TOTAL_PAGES = ("total_pages", "pages", "page_count")
 HINT_KEYS = frozenset({"style", "items", "param", "next", "has_more", "total", "limit_param"})
 # The answer's objects that may hold the next cursor, `has_more` or a total, in this order.
 HOLDERS = ("meta", "response_metadata", "pagination", "paging", "page_info", "pageInfo",
-           "next_page")
+           "next_page", "links")
 NEXT_HOLDER = "next_page"  # the one holding the next page's own parameters (Asana's)
 # A property of the answer, or of one of its objects (holder, name).
 Place = str | tuple[str, str]
@@ -72,11 +78,14 @@ class Pagination:
     style: Style
     items: str  # the answer's array of items
     param: str  # the query parameter choosing the page: the cursor, the offset or the page number
-    next: Place | None = None  # cursor: the answer's next cursor (None: the last item's `id`)
+    # cursor: the answer's next cursor (None: the last item's `id`); page: the link to the next
+    # page, whose absence ends the list
+    next: Place | None = None
     has_more: Place | None = None  # the answer's "more pages follow" boolean
     total: Place | None = None  # offset: the number of items; page: the number of pages
     limit_param: str | None = None  # the page size (a short page ends a list saying nothing else)
     next_link: bool | None = None  # True: `next` is a link, whose query asks for the next page
+    first_page: int | None = None  # page: the first page's number, when not 1 (`numbered_from`)
 
 
 class HintError(ValueError):
@@ -143,14 +152,14 @@ def detect(
         return None
     held = held or {}
     has_more = _place(HAS_MORE, properties, held)
+    # an object is no cursor: Asana's `next_page` holds one, named like the parameter
+    # (`next_page.offset`); elsewhere that name is the page just given (`meta.page`)
+    values = [name for name in properties if name not in objects]
     limit_param = _first(SIZE_PARAMS, query)
     cursor = _first(CURSOR_PARAMS, query) or next(
         (name for name in STRING_CURSOR_PARAMS if query.get(name) == "string"), None
     )
     if cursor is not None and only in (None, "cursor"):
-        # an object is no cursor: Asana's `next_page` holds one, named like the parameter
-        # (`next_page.offset`); elsewhere that name is the page just given (`meta.page`)
-        values = [name for name in properties if name not in objects]
         following = (_place(NEXT_CURSOR, values, held)
                      or _held((cursor,), {NEXT_HOLDER: held.get(NEXT_HOLDER, ())})
                      or _echoed_cursor(cursor, values))
@@ -167,9 +176,23 @@ def detect(
                           _place(TOTAL_ITEMS, properties, held), limit_param)
     page = next((name for name in PAGE_PARAMS if name in query and query[name] in numeric), None)
     if page is not None and only in (None, "page"):
-        return Pagination("page", items, page, None, has_more,
+        return Pagination("page", items, page, _place(PAGE_LINKS, values, held), has_more,
                           _place(TOTAL_PAGES, properties, held), limit_param)
     return None
+
+
+def numbered_from(pagination: Pagination | None, schemas: Mapping[str, Any]
+                  ) -> Pagination | None:
+    """`pagination` with its first page's number when a page walk's caller gives none: the
+    page parameter's `default`, else its `minimum` (`schemas`: the query parameters' schemas).
+    Left 1 when neither is an integer: asking for 1 then 2 after a server's page 0 skipped a
+    page of Mistral's `GET /v1/files` (`page: {default: 0}`)."""
+    if pagination is None or pagination.style != "page":
+        return pagination
+    schema = schemas.get(pagination.param)
+    bounds = (schema.get("default"), schema.get("minimum")) if isinstance(schema, dict) else ()
+    first = next((n for n in bounds if isinstance(n, int) and not isinstance(n, bool)), 1)
+    return pagination if first == 1 else replace(pagination, first_page=first)
 
 
 def _echoed_cursor(cursor: str, values: Collection[str]) -> str | None:

@@ -24,10 +24,11 @@ How the next page is asked for is the operation's :class:`Pagination` (generated
 document's shape or its ``x-codegen-pagination`` hint): the same request again with one query
 parameter changed, a cursor (the answer's next cursor, else the last item's ``id``; or the
 parameters in the query of the answer's link to the next page), an offset
-(advanced by the number of items received) or a page number (plus one). The list ends at an
-empty page, ``has_more: false`` (whatever cursor the answer also holds), a missing next cursor,
-the announced total, or (when the answer has none of these) a page shorter than the requested
-page size.
+(advanced by the number of items received) or a page number (plus one; the first page's is the
+document's default for it, 1 unless it says otherwise). The list ends at an empty page,
+``has_more: false`` (whatever cursor the answer also holds), a missing next cursor (or link to
+the next numbered page), the announced total, or (when the answer has none of these) a page
+shorter than the requested page size.
 
 A server whose answers lead back to a page already fetched (cursor A, then B, then A again; or
 a cursor it ignores) would make the walk endless: iterating remembers the query of every page
@@ -84,13 +85,16 @@ class Pagination:
     items: str  # the answer's array of items
     param: str  # the query parameter choosing the page: cursor, offset or page number
     # each a property of the answer, or the names leading to it: ``["meta", "total"]``
-    next: str | Sequence[str] | None = None  # cursor: the next cursor (None: the last item's id)
+    # cursor: the next cursor (None: the last item's id); page: the link to the next page, whose
+    # absence ends the list (the walk asks by page number all the same)
+    next: str | Sequence[str] | None = None
     has_more: str | Sequence[str] | None = None  # the answer's "more pages follow" boolean
     total: str | Sequence[str] | None = None  # offset: the number of items; page: of pages
     limit_param: str | None = (
         None  # the page size parameter (a short page ends a list that says nothing else)
     )
     next_link: bool = False  # ``next`` is a link to the next page: its query asks for it
+    first_page: int = 1  # page: the number of the page a call giving none gets (0: zero-based)
 
 
 def member(value: object, name: str) -> Any:
@@ -176,10 +180,29 @@ def _following(
         if total is not None and offset >= total:
             return None
         return {pagination.param: str(offset)}, False
-    number = _integer(current, 1)
-    if total is not None and number >= total:
+    return _following_number(pagination, page, current, total)
+
+
+def _following_number(
+    pagination: Pagination, page: object, current: object, total: float | None
+) -> tuple[dict[str, object], bool] | None:
+    """The page number after ``current`` (none given: the first page's), ``None`` when the
+    answer's link to the next page is missing or the pages counted are all fetched."""
+    if pagination.next and _no_link(_at(page, pagination.next)):
+        return None
+    first = pagination.first_page
+    number = _integer(current, first)
+    if total is not None and number - first + 1 >= total:
         return None
     return {pagination.param: str(number + 1)}, False
+
+
+def _no_link(link: object) -> bool:
+    """Whether an answer's link to the next page says there is none: absent, null, ``false``
+    or empty (a link object, or a page number, says there is one)."""
+    if link is None or link is False:
+        return True
+    return isinstance(link, str | Sequence | Mapping) and len(link) == 0
 
 
 def _is_link(cursor: object) -> bool:
