@@ -93,19 +93,20 @@ def own_security(data: dict[str, Any], operation: dict[str, Any]) -> Requirement
 
 def credential_places(data: Mapping[str, Any], operation: Mapping[str, Any]
                       ) -> dict[tuple[str, str], str]:
-    """(location, name) -> scheme key, for each apiKey scheme (in a header, the query or a
-    cookie) that the operation's requirements (its own, else the document's) may send a
-    credential in; a header's name lower-cased (HTTP reads it without case)."""
+    """(location, name) -> scheme key, for each scheme that the operation's requirements (its
+    own, else the document's) may send a credential in: an apiKey's header, query parameter or
+    cookie, and the `Authorization` header of an http, oauth2 or openIdConnect scheme (Open
+    Banking's payment APIs declare an OAuth2 scheme and `Authorization` as a required header
+    parameter: the argument's value replaced the client's token, and every call had to give
+    it); a header's name lower-cased (HTTP reads it without case)."""
     usable = usable_schemes(data)
     if "security" in operation or "security" in data:
         raw = operation["security"] if "security" in operation else data["security"]
         alternatives = requirements(raw, usable)
     else:  # as `security` reads a document silent at its top
         alternatives = _any_if_given(usable)
-    return {_place(usable[key]["in"], str(usable[key]["name"])): key
-            for alternative in alternatives for key in alternative
-            if usable[key].get("type") == "apiKey"
-            and usable[key].get("in") in ("header", "query", "cookie")}
+    return {_scheme_place(usable[key]): key for alternative in alternatives for key in alternative}
+
 
 
 def credential_scheme(param: Mapping[str, Any], places: Mapping[tuple[str, str], str]

@@ -99,6 +99,33 @@ def test_a_header_parameter_carrying_a_security_schemes_credential_is_left_out_a
                             "`appKey` sends the client's credential")
 
 
+def test_an_authorization_header_parameter_of_an_operation_with_a_token_scheme_is_left_out(
+        ) -> None:
+    """Open Banking's payment APIs declare an OAuth2 scheme and `Authorization` as a required
+    header parameter: every call had to give it, and its value replaced the client's token.
+    Every scheme sending `Authorization` (oauth2, openIdConnect, http) counts; an operation
+    whose security names none of them keeps the parameter (a token no scheme declares)."""
+    document = {**DOCUMENT, "components": {"securitySchemes": {
+        "tpp": {"type": "oauth2", "flows": {"clientCredentials": {
+            "tokenUrl": "https://auth.example/token", "scopes": {}}}},
+        "oidc": {"type": "openIdConnect", "openIdConnectUrl": "https://auth.example/.well"},
+        "basic": {"type": "http", "scheme": "basic"},
+        "key": {"type": "apiKey", "in": "header", "name": "X-Key"}}},
+        "paths": {"/x": {
+            method: {"operationId": f"{method}X", "security": security,
+                     "parameters": [{**header("Authorization"), "required": True}],
+                     "responses": {"200": {"description": "ok"}}}
+            for method, security in (("get", [{"tpp": []}]), ("put", [{"oidc": []}]),
+                                     ("post", [{"basic": []}]), ("patch", [{"key": []}]))}}}
+    api = ir.build(document, OPTIONS)
+    params = {op.name: [p.wire_name for p in op.params]
+              for resource in api.resources for op in resource.operations}
+    assert params == {"get_x": [], "put_x": [], "post_x": [], "patch_x": ["Authorization"]}
+    assert sorted(note.problem for note in api.renames) == [
+        f"header parameter `Authorization` is where the security scheme `{key}` sends the "
+        "client's credential" for key in ("basic", "oidc", "tpp")]
+
+
 def test_query_and_cookie_parameters_named_like_a_credential_are_left_out() -> None:
     """`?api_key=value&api_key=key` (servers read the first): a query or cookie parameter in the
     place of an apiKey scheme the operation uses is left out, as a header one is; a header of
