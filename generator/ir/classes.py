@@ -45,6 +45,7 @@ class ModelClasses:
         self._holding: dict[Flag, dict[str, bool]] = {flag: {} for flag in _SUFFIX}
         # variants named, not made yet: (its name, the class, its schema, the flag)
         self._unmade: deque[tuple[str, str, Any, Flag]] = deque()
+        self._once: dict[int, tuple[Any, str]] = {}  # `class_once`: id -> (schema, class)
 
     def class_for(self, schema: Any, suggested: str) -> str:
         """The models.py class for `schema`: its component name, or a new hoisted one.
@@ -58,6 +59,15 @@ class ModelClasses:
         root = self._allocate(suggested)
         self._hoist_into(root, schema)
         return root
+
+    def class_once(self, schema: Any, suggested: str) -> str:
+        """`class_for`, the same class when asked again for the same schema: a part of a
+        component several operations name (the `data` of Mistral's `ConversationEvents`, each
+        conversation stream's chunk) is one class, not one per operation."""
+        found = self._once.get(id(schema))
+        if found is None or found[0] is not schema:  # the schema kept: its id stays its own
+            found = self._once[id(schema)] = (schema, self.class_for(schema, suggested))
+        return found[1]
 
     def _hoist_into(self, root: str, schema: Any) -> None:
         """Store `schema` as the class `root` (a name allocated), its parts hoisted."""

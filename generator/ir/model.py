@@ -61,7 +61,8 @@ class Param:
     style: str = "form"
     # the one value a required parameter's schema allows (`enum: [v]`, `const: v`), sent when
     # the call leaves it out: AWS's `X-Amz-Target` names the operation, and every call had to
-    # spell it; empty for any other parameter
+    # spell it; `(True,)` for the switch of an operation that always streams; empty for any
+    # other parameter
     only_value: tuple[str | int | float | bool, ...] = ()
 
     @property
@@ -145,7 +146,9 @@ class Operation:
     headers: tuple[ResponseHeader, ...]
     stream_param: str | None  # python name of the boolean that switches to SSE
     stream_chunk: str | None  # models.py class of one streamed chunk
-    stream_only: bool  # the operation always streams (text/event-stream, no switch)
+    # the operation always streams: text/event-stream and no switch, or a switch (then sent true
+    # when left out) of an operation answering nothing else or allowing only true
+    stream_only: bool
     deprecated: bool
     # its events are plain server-sent events, not OpenAI's ([DONE], `error`): `plain_events`
     plain_events: bool = False

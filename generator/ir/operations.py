@@ -73,8 +73,13 @@ def build_operation(context: Context, site: OperationSite,
     body, body_params = request_body(context, stem, operation, taken)
     ignored += file_part_notes(site.pointer, body) + spread_clash_notes(site.pointer, body)
     success, errors, headers = responses(context, stem, operation, bodiless=site.method == "head")
-    stream_param, stream_chunk, stream_only = streaming(context, operation, body_params, success)
-    pagination = None if stream_chunk else pages(context, site, success)
+    streams = streaming(context, operation, body_params, success)
+    if streams.enveloped is not None:
+        ignored += (Rename(site.pointer, *streams.enveloped, kind=NOTE),)
+    if streams.always and streams.switch is not None:  # always on: sent true unless given
+        body_params = [replace(p, only_value=(True,)) if p.name == streams.switch else p
+                       for p in body_params]
+    pagination = None if streams.chunk else pages(context, site, success)
     if isinstance(pagination, Problem):
         return pagination
     if pagination is not None:  # a list's pages: a null answer is no page
@@ -92,10 +97,11 @@ def build_operation(context: Context, site: OperationSite,
         success=success,
         errors=errors,
         headers=headers,
-        stream_param=stream_param,
-        stream_chunk=stream_chunk,
-        stream_only=stream_only,
-        plain_events=stream_chunk is not None and plain_events(operation, stream_param is not None),
+        stream_param=streams.switch,
+        stream_chunk=streams.chunk,
+        stream_only=streams.always,
+        plain_events=streams.chunk is not None and plain_events(operation,
+                                                                streams.switch is not None),
         deprecated=operation.get("deprecated") is True,
         security=own_security(context.data, operation),
         pagination=pagination,

@@ -87,11 +87,11 @@ def _argument(context: Context, param: dict[str, Any], model_class: str, key: st
         explode=param.get("explode", style == "form") is not False,
         deprecated=param.get("deprecated") is True,
         style="json" if json_content(param) else style,
-        only_value=_only_value(context.refs, schema) if required and not client_level else (),
+        only_value=only_value(context.refs, schema) if required and not client_level else (),
     )
 
 
-def _only_value(refs: Refs, schema: Any) -> tuple[str | int | float | bool, ...]:
+def only_value(refs: Refs, schema: Any) -> tuple[str | int | float | bool, ...]:
     """The one value `schema` allows, when it allows one scalar (`enum: [v]`, `const: v`):
     (v,); else ()."""
     resolved = refs.resolve(schema)

@@ -10,6 +10,7 @@ too, from the responses and the body's arguments.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from generator.document.keywords import EVENTS_KEY, STREAM_EVENTS, STREAM_HINT
@@ -17,8 +18,10 @@ from generator.document.schemas import same_json
 from generator.ir.context import Context
 from generator.ir.media import ResponseKind, base_type, pick_json, response_kind
 from generator.ir.model import Param, ResponseHeader, ResponseType
-from generator.ir.schemas import header_python_type, is_binary, is_nullable
+from generator.ir.parameters import only_value
+from generator.ir.schemas import header_python_type, is_binary, is_nullable, object_properties
 from generator.names import identifiers as names
+from generator.names.components import SCHEMAS_PREFIX
 
 EVENT_STREAM = "text/event-stream"
 Responses = tuple[tuple[ResponseType, ...], tuple[ResponseType, ...], tuple[ResponseHeader, ...]]
@@ -180,28 +183,102 @@ def response_headers(context: Context, response: dict[str, Any]) -> tuple[Respon
     return tuple(result)
 
 
+@dataclass(frozen=True)
+class Streaming:
+    """How an operation streams: the argument switching it on, the class of one chunk, whether
+    it always streams, and the note naming an event stream whose schema is the whole event."""
+
+    switch: str | None = None
+    chunk: str | None = None
+    always: bool = False
+    enveloped: tuple[str, str] | None = None  # (problem, action) of a `Rename` note
+
+
 def streaming(context: Context, operation: dict[str, Any], body_params: list[Param],
-              success: tuple[ResponseType, ...]) -> tuple[str | None, str | None, bool]:
+              success: tuple[ResponseType, ...]) -> Streaming:
     """The boolean argument that switches the call to SSE, the chunk class, and whether
     the operation always streams.
 
     The `x-codegen-stream` hint wins; without it a body property named `stream` is the
     switch (the OpenAI convention). Chunks parse into the `text/event-stream` schema when
-    the spec documents one, else into the JSON success model (OpenAI-style APIs stream
-    objects of the same shape).
+    the spec documents one (its `data` property's when it describes the whole event,
+    `event_data_schema`), else into the JSON success model (OpenAI-style APIs stream objects
+    of the same shape). An operation whose successes answer nothing but the stream, or whose
+    switch allows only `true`, always streams (Mistral's `/v1/conversations#stream`); one
+    whose switch allows only `false` never does.
     """
-    hint = operation.get("x-codegen-stream")
+    hint = operation.get(STREAM_HINT)
     hint = hint if isinstance(hint, dict) else {}
     switch_wire = hint.get("param", "stream")
     switch = next((p for p in body_params if p.wire_name == switch_wire), None)
+    only = _switch_value(context, switch)
+    if only is False:
+        return Streaming()
     sse_schema = event_stream_schema(context, operation)
-    chunk = _chunk_class(context, hint, sse_schema, switch_wire, success)
+    hinted = _hinted_chunk(context, hint)
+    data = None if hinted or sse_schema is None else event_data_schema(context, sse_schema)
+    chunk = hinted or _chunk_class(context, sse_schema, data, switch_wire, success)
     if chunk is None:
-        return None, None, False
+        return Streaming()
+    enveloped = None if data is None else _envelope_note(context, sse_schema, chunk)
     if switch is not None:
-        return switch.name, chunk, False
+        only_streams = sse_schema is not None and all(r.kind == "none" for r in success)
+        return Streaming(switch.name, chunk, only_streams or only is True, enveloped)
     always = sse_schema is not None and not any(r.kind == "json" for r in success)
-    return None, (chunk if always else None), always
+    return Streaming(None, chunk, True, enveloped) if always else Streaming()
+
+
+def _switch_value(context: Context, switch: Param | None) -> bool | None:
+    """The one value the body's stream switch allows (`enum: [true]`, `const: false`), else
+    None. Read in the body's schema, `allOf` merged (Mistral's `ConversationStreamRequest` adds
+    `{enum: [true]}` to its base's boolean)."""
+    if switch is None:
+        return None
+    shape = object_properties(context.classes.schemas.get(switch.model_class), context.refs)
+    values = only_value(context.refs, shape[0].get(switch.model_key)) if shape else ()
+    return values[0] if values and isinstance(values[0], bool) else None
+
+
+#: the fields of a server-sent event (WHATWG HTML): a schema of these describes the whole event
+EVENT_FIELDS = frozenset({"event", "data", "id", "retry"})
+
+
+def event_data_schema(context: Context, sse_schema: Any) -> Any | None:
+    """The schema of each event's data when the stream's schema describes the whole event, as
+    Speakeasy's documents and OpenAPI 3.2's `itemSchema` do: an object whose properties are
+    among `event`, `data`, `id` and `retry`, `data` one of them. Its `data` property, or the
+    `contentSchema` of a string `data` holding JSON; None for a schema of the data itself."""
+    shape = object_properties(sse_schema, context.refs)
+    if shape is None or "data" not in shape[0] or not set(shape[0]) <= EVENT_FIELDS:
+        return None
+    data = shape[0]["data"]
+    resolved = context.refs.resolve(data)
+    if isinstance(resolved, dict) and isinstance(resolved.get("contentSchema"), (dict, bool)):
+        return resolved["contentSchema"]
+    return data
+
+
+def _data_class_name(sse_schema: Any) -> str | None:
+    """The name an inline `data` schema's class is given: `<Envelope>Data` for a component
+    envelope (`ConversationEventsData`), else the default."""
+    ref = sse_schema.get("$ref") if isinstance(sse_schema, dict) else None
+    if isinstance(ref, str) and ref.startswith(SCHEMAS_PREFIX) \
+            and "/" not in ref[len(SCHEMAS_PREFIX):]:
+        return ref[len(SCHEMAS_PREFIX):] + "Data"
+    return None
+
+
+def _envelope_note(context: Context, sse_schema: Any, chunk: str) -> tuple[str, str]:
+    """The note naming a stream whose schema describes the whole event, and how it is read."""
+    ref = sse_schema.get("$ref") if isinstance(sse_schema, dict) else None
+    named = f" `{ref.rpartition('/')[2]}`" if isinstance(ref, str) else ""
+    shape = object_properties(sse_schema, context.refs)
+    fields = ", ".join(f"`{name}`" for name in sorted(shape[0])) if shape else "`data`"
+    problem = (f"the `text/event-stream` schema{named} describes the whole event ({fields}), "
+               "not its data")
+    action = (f"each event's data is read as `{chunk}`, its `data` property (the event's "
+              "name: the stream's `last_event`)")
+    return problem, action
 
 
 def plain_events(operation: dict[str, Any], switched: bool) -> bool:
@@ -218,15 +295,25 @@ def plain_events(operation: dict[str, Any], switched: bool) -> bool:
     return not switched
 
 
-def _chunk_class(context: Context, hint: dict[str, Any], sse_schema: Any | None,
-                 switch_wire: Any, success: tuple[ResponseType, ...]) -> str | None:
+def _hinted_chunk(context: Context, hint: dict[str, Any]) -> str | None:
+    """The chunk class `x-codegen-stream: {chunk: ...}` names, if it names one."""
     chunk_ref = hint.get("chunk")
     if isinstance(chunk_ref, dict):  # written as a Reference Object: `{$ref: ...}`
         chunk_ref = chunk_ref.get("$ref")
     if isinstance(chunk_ref, str):
         return context.classes.class_for({"$ref": chunk_ref}, "StreamChunk")
+    return None
+
+
+def _chunk_class(context: Context, sse_schema: Any | None, data: Any | None,
+                 switch_wire: Any, success: tuple[ResponseType, ...]) -> str | None:
+    """The class of one chunk: the event's `data` schema (`event_data_schema`), else the
+    stream's schema, else the first JSON success's class."""
+    suggested = f"{names.pascal_case(switch_wire)}Chunk"
+    if data is not None:
+        return context.classes.class_once(data, _data_class_name(sse_schema) or suggested)
     if sse_schema is not None:
-        return context.classes.class_for(sse_schema, f"{names.pascal_case(switch_wire)}Chunk")
+        return context.classes.class_for(sse_schema, suggested)
     first_json = next((r for r in success if r.kind == "json"), None)
     return first_json.model_class if first_json is not None else None
 

@@ -11,7 +11,7 @@ import functools
 import re
 import textwrap
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from generator.ir import Operation, Param, ResponseType
 from generator.render.style import LINE_LENGTH
@@ -42,6 +42,8 @@ CALL_OPTION_DOCS = {
     "max_retries": "The number of retries of this request, instead of the client's.",
 }
 
+# the switch of an operation that always streams (`ir.responses.streaming`)
+ALWAYS_ON_DOC = "\n\nDefaults to `True`: the operation answers only with a stream."
 RAISES_DOCS = {
     "APIStatusError": "The server answered another error status (the subclass of its code "
     "where there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`, "
@@ -196,7 +198,12 @@ def _args(operation: Operation, argument_order: Sequence[str]) -> str:
     entries = []
     for name in argument_order:
         param = params.get(name)
-        entries.append((name, _param_doc(param) if param is not None else CALL_OPTION_DOCS[name]))
+        if param is None:
+            entries.append((name, CALL_OPTION_DOCS[name]))
+        elif operation.stream_only and name == operation.stream_param:
+            entries.append((name, _param_doc(replace(param, only_value=())) + ALWAYS_ON_DOC))
+        else:
+            entries.append((name, _param_doc(param)))
     return _section("Args", entries)
 
 

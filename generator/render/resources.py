@@ -50,6 +50,12 @@ def _uses(alias: str, texts: Iterable[str]) -> bool:
     return any(pattern.search(text) for text in texts)
 
 
+def _uses_bare(name: str, texts: Iterable[str]) -> bool:
+    """Whether an annotation names `name` unqualified (`Literal[`, not `_typing.Literal[`)."""
+    pattern = re.compile(rf"(?<![\w.]){re.escape(name)}\[")
+    return any(pattern.search(text) for text in texts)
+
+
 def _uses_models(op: OperationView) -> bool:
     """Whether a method's body or its response spec reads `_models.X`."""
     responses = op.responses
@@ -78,6 +84,8 @@ def resource_context(resource: ResourceView, modules: Iterable[tuple[str, str]],
                         or any(_uses_models(op) for op in operations)),
         "uses_params": _uses(_PARAMS_ALIAS, texts),
         "uses_overloads": any(op.sync.overloads for op in operations),
+        # `stream: Literal[True]` of a method that always streams (models' are `_typing.`)
+        "uses_literal": _uses_bare("Literal", texts),
         "uses_streams": any(op.stream_chunk for op in operations),
         "uses_file_content": any(op.uses_file_content() for op in operations),
         "uses_pages": any(op.page for op in operations),

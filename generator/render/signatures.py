@@ -120,7 +120,8 @@ class Shape:
 def shape(operation: Operation, models: Models, params: ParamTypes) -> Shape:
     """What the sync and async methods of `operation` share; typing the arguments collects
     the model classes whose `TypedDict` form they take in `params`."""
-    arguments = tuple(_argument(p, models, operation.body, params) for p in operation.params)
+    arguments = tuple(_always_on(_argument(p, models, operation.body, params), operation)
+                      for p in operation.params)
     annotations = [_response_annotation(r, models) for r in operation.success]
     no_content = ["None"] if any(r.content_never_sent for r in operation.success) else []
     chunk = models.class_annotation(operation.stream_chunk) if operation.stream_chunk else None
@@ -136,6 +137,14 @@ def shape(operation: Operation, models: Models, params: ParamTypes) -> Shape:
         docs.method_doc(operation, order),
         _item_annotation(operation, models),
     )
+
+
+def _always_on(argument: Argument, operation: Operation) -> Argument:
+    """The switch of an operation that always streams takes only `True` (sent when left out):
+    `False` would ask for an answer the operation does not give."""
+    if operation.stream_only and argument.name == operation.stream_param:
+        return Argument(argument.name, "Literal[True] | NotGiven", "NOT_GIVEN")
+    return argument
 
 
 def _item_annotation(operation: Operation, models: Models) -> str | None:
@@ -174,8 +183,9 @@ def _signatures(operation: Operation, shape: Shape, stream_class: str
     stream = f"{stream_class}[{shape.chunk}]"
     stream_doc = docs.stream_doc(stream_class, shape.chunk)
     switch = operation.stream_param
-    if switch is None:  # always streams
-        return (), shape.signature(shape.arguments, stream, stream_doc)
+    if switch is None or operation.stream_only:  # always streams; a switch last, as documented
+        arguments = sorted(shape.arguments, key=lambda argument: argument.name == switch)
+        return (), shape.signature(arguments, stream, stream_doc)
     overloads = _stream_overloads(shape, switch, stream, stream_doc)
     return overloads, overloads[-1]
 

@@ -13,17 +13,24 @@ def root(context, missing=missing):
     l_0_annotation_modules = resolve('annotation_modules')
     l_0_uses_params = resolve('uses_params')
     l_0_uses_overloads = resolve('uses_overloads')
+    l_0_uses_literal = resolve('uses_literal')
     l_0_uses_models = resolve('uses_models')
     l_0_uses_file_content = resolve('uses_file_content')
     l_0_uses_pages = resolve('uses_pages')
     l_0_uses_streams = resolve('uses_streams')
     l_0_resource_exports = resolve('resource_exports')
-    l_0_m = missing
+    l_0_m = l_0_typing_names = missing
     try:
-        t_1 = environment.filters['literal']
+        t_1 = environment.filters['join']
     except KeyError:
         @internalcode
         def t_1(*unused):
+            raise TemplateRuntimeError("No filter named 'join' found.")
+    try:
+        t_2 = environment.filters['literal']
+    except KeyError:
+        @internalcode
+        def t_2(*unused):
             raise TemplateRuntimeError("No filter named 'literal' found.")
     pass
     l_0_m = context.vars['m'] = environment.get_template('macros.jinja', 'resources/resource.py.jinja')._get_default_module(context)
@@ -52,15 +59,14 @@ def root(context, missing=missing):
         pass
         yield 'import typing_extensions as _typing_extensions\n'
     yield 'from collections.abc import Mapping\n'
-    if ((undefined(name='uses_params') if l_0_uses_params is missing else l_0_uses_params) and (undefined(name='uses_overloads') if l_0_uses_overloads is missing else l_0_uses_overloads)):
+    l_0_typing_names = (((['TYPE_CHECKING'] if (undefined(name='uses_params') if l_0_uses_params is missing else l_0_uses_params) else []) + (['Literal'] if ((undefined(name='uses_overloads') if l_0_uses_overloads is missing else l_0_uses_overloads) or (undefined(name='uses_literal') if l_0_uses_literal is missing else l_0_uses_literal)) else [])) + (['overload'] if (undefined(name='uses_overloads') if l_0_uses_overloads is missing else l_0_uses_overloads) else []))
+    context.vars['typing_names'] = l_0_typing_names
+    context.exported_vars.add('typing_names')
+    if (undefined(name='typing_names') if l_0_typing_names is missing else l_0_typing_names):
         pass
-        yield 'from typing import TYPE_CHECKING, Literal, overload\n'
-    elif (undefined(name='uses_params') if l_0_uses_params is missing else l_0_uses_params):
-        pass
-        yield 'from typing import TYPE_CHECKING\n'
-    elif (undefined(name='uses_overloads') if l_0_uses_overloads is missing else l_0_uses_overloads):
-        pass
-        yield 'from typing import Literal, overload\n'
+        yield 'from typing import '
+        yield str(t_1(context.eval_ctx, (undefined(name='typing_names') if l_0_typing_names is missing else l_0_typing_names), ', '))
+        yield '\n'
     yield '\n\nfrom .. import _operations as _ops\n'
     if (undefined(name='uses_models') if l_0_uses_models is missing else l_0_uses_models):
         pass
@@ -84,7 +90,7 @@ def root(context, missing=missing):
         _loop_vars = {}
         pass
         yield '    '
-        yield str(t_1(l_1_name))
+        yield str(t_2(l_1_name))
         yield ',\n'
     l_1_name = missing
     yield ']\n'
@@ -105,8 +111,8 @@ def root(context, missing=missing):
                 pass
                 yield str(l_2_name)
                 yield '='
-                yield str(t_1(l_2_value))
-                yield str((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 74 in 'resources/resource.py.jinja' evaluated to false and no else section was defined.")))
+                yield str(t_2(l_2_value))
+                yield str((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 71 in 'resources/resource.py.jinja' evaluated to false and no else section was defined.")))
             l_2_loop = l_2_name = l_2_value = missing
             yield ')\n'
     l_1_loop = l_1_op = missing
@@ -206,4 +212,4 @@ def root(context, missing=missing):
     l_1_op = missing
 
 blocks = {}
-debug_info = '1=29&2=31&8=35&16=39&19=42&20=46&22=51&26=55&28=58&30=61&36=65&48=69&51=72&54=75&59=79&66=83&67=87&70=92&72=96&73=98&74=100&79=114&80=116&84=118&85=120&86=122&87=125&91=129&92=131&94=133&95=135&96=139&100=145&101=147&104=149&105=151&106=155&110=161&111=163&115=165&116=167&117=169&118=172&122=176&123=178&125=180&126=182&127=186&131=192&132=194&135=196&136=198&137=202'
+debug_info = '1=36&2=38&8=42&16=46&19=49&20=53&22=58&26=62&27=65&28=68&33=71&45=75&48=78&51=81&56=85&63=89&64=93&67=98&69=102&70=104&71=106&76=120&77=122&81=124&82=126&83=128&84=131&88=135&89=137&91=139&92=141&93=145&97=151&98=153&101=155&102=157&103=161&107=167&108=169&112=171&113=173&114=175&115=178&119=182&120=184&122=186&123=188&124=192&128=198&129=200&132=202&133=204&134=208'
