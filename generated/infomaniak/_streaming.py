@@ -110,10 +110,20 @@ RawEvent = tuple[str | None, bytes, str | None, int | None]
 
 _LF = 10  # b"\n"[0]: `int in bytes` is a memchr, much faster than `b"\n" in bytes`
 _CR = 13
+#: A run of blank lines after a line's end: the blank lines after the first dispatch nothing.
+#: Made one blank line before the stream is split into events, at C speed: 63 KiB of gzip
+#: holding 64 MiB of blank lines kept a core busy for seconds, line by line in Python.
+_BLANK_RUN = re.compile(rb"\n{3,}")
 
 
 def _text(value: bytes) -> str:
     return value.decode("utf-8", "replace")
+
+
+def _without_blank_runs(chunk: bytes) -> bytes:
+    """``chunk`` with each run of blank lines after a line's end made one (:data:`_BLANK_RUN`):
+    the same events."""
+    return _BLANK_RUN.sub(b"\n\n", chunk) if b"\n\n\n" in chunk else chunk
 
 
 class SSEDecoder:
@@ -170,7 +180,7 @@ class SSEDecoder:
         """
         partial = self._partial
         if self._clean and not partial and _CR not in chunk:  # e.g. one event per chunk
-            blocks = chunk.split(b"\n\n")
+            blocks = _without_blank_runs(chunk).split(b"\n\n")
             rest = blocks.pop()
             if rest:
                 self._keep(rest)
@@ -206,7 +216,7 @@ class SSEDecoder:
             partial.clear()
             self._partial_size = 0
         # Every "\n\n" ends a line and then a blank line: split into whole events.
-        blocks = chunk.split(b"\n\n")
+        blocks = _without_blank_runs(chunk).split(b"\n\n")
         rest = blocks.pop()
         if rest:
             self._keep(rest)

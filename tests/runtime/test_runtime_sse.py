@@ -81,6 +81,8 @@ MIXED = (
     + "id: a\0b\nretry: x1\ndata: {}\n\n"  # ignored id (NUL) and retry (not digits)
     + ": comment\ndata: one\n: between\ndata:  two\n\n"
     + "event: ping\n\n"  # no data: not dispatched, and the event name is dropped
+    + "event: held\n" + "\n" * 9 + "\r\n" * 3 + "\r" * 4  # runs of blank lines: one
+    + "data: after the run\n\n"
     + data(chunk("after ping"), end="\r\n\r\n")
     + "data: bad BAD utf-8\n\n"
     + "data: unterminated at the end\n"
@@ -105,7 +107,21 @@ def test_reference_sees_the_recorded_features() -> None:
     assert ("one\n two", None, "7", 1000) in events
     assert any("\ufffd" in e[0] for e in events)
     assert not any("unterminated" in e[0] for e in events)
-    assert len(events) == 9
+    assert len(events) == 10
+    assert ("after the run", None, "7", 1000) in events  # `held` was dropped by the run
+
+
+def test_a_run_of_blank_lines_is_read_as_one(pkg: ModuleType) -> None:
+    """63 KiB of gzip held 64 MiB of blank lines, each dispatching nothing, one Python step
+    each: a core busy for seconds, and the call's timeout never fired (all had arrived). A run
+    is read as one blank line: each chunk of such a stream costs one step."""
+    decoder = pkg.SSEDecoder()
+    blocks = 0
+    for _ in range(64):
+        for piece in (b"\n" * 65_536, b"\r\n" * 32_768, b"\r" * 65_536):
+            blocks += len(decoder.blocks(piece))
+    assert decoder.feed(b"data: x\n\n")[0].data == "x"
+    assert blocks <= 3 * 64, blocks
 
 
 def test_whole_body(pkg: ModuleType) -> None:

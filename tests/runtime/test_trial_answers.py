@@ -245,6 +245,34 @@ def test_a_status_errors_message_is_bounded_and_redacted(
     assert len(str(e.value)) <= 320 and key not in str(e.value)
 
 
+HOSTILE_TEXT = "quota exceeded\x1b]52;c;ZWNobyBwd25lZA==\x07\x1b[2J\x1b[H\u202eexe.txt"
+SPELT = "quota exceeded\\x1b]52;c;ZWNobyBwd25lZA==\\x07\\x1b[2J\\x1b[H\\u202eexe.txt"
+
+
+@pytest.mark.parametrize("where", ["json", "text", "event"])
+def test_a_servers_text_reaches_a_message_with_its_control_characters_spelt(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer],
+    where: str,
+) -> None:
+    """An escape sequence in an error's text (OSC 52 writes the clipboard, CSI 2J clears the
+    screen, U+202E reverses what follows) reached `str(error)`, and so every traceback and log
+    line that printed it: each such character is spelt as its escape, as the generator spells
+    a document's. The body keeps the server's text whole."""
+    if where == "event":
+        chunks = [f"event: error\ndata: {json.dumps({'message': HOSTILE_TEXT})}\n\n".encode()]
+        server = serve([Reply(200, EVENTS, chunks=chunks)])
+        with pytest.raises(pkg.APIError) as raised:
+            make_api(server, max_retries=0).stream(_plain(pkg), completion_options(pkg))
+    else:
+        reply = (Reply(400, body={"message": HOSTILE_TEXT}) if where == "json" else
+                 Reply(400, {"Content-Type": "text/plain"}, body=HOSTILE_TEXT.encode()))
+        server = serve([reply])
+        with pytest.raises(pkg.BadRequestError) as raised:
+            make_api(server, max_retries=0).call(completion_spec(pkg), completion_options(pkg))
+    message = str(raised.value)
+    assert message.isprintable() and message.endswith(SPELT), message
+
+
 # -- a whole answer's deadline ----------------------------------------------------------------
 
 TRICKLE = [bytes([byte]) for byte in b'{"id": "c1", "pad": "' + b"x" * 60 + b'"}']  # 0.1 s apart

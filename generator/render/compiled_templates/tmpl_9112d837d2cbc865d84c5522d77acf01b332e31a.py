@@ -19,18 +19,12 @@ def root(context, missing=missing):
     l_0_uses_pages = resolve('uses_pages')
     l_0_uses_streams = resolve('uses_streams')
     l_0_resource_exports = resolve('resource_exports')
-    l_0_m = l_0_typing_names = missing
+    l_0_m = missing
     try:
-        t_1 = environment.filters['join']
+        t_1 = environment.filters['literal']
     except KeyError:
         @internalcode
         def t_1(*unused):
-            raise TemplateRuntimeError("No filter named 'join' found.")
-    try:
-        t_2 = environment.filters['literal']
-    except KeyError:
-        @internalcode
-        def t_2(*unused):
             raise TemplateRuntimeError("No filter named 'literal' found.")
     pass
     l_0_m = context.vars['m'] = environment.get_template('macros.jinja', 'resources/resource.py.jinja')._get_default_module(context)
@@ -59,14 +53,21 @@ def root(context, missing=missing):
         pass
         yield 'import typing_extensions as _typing_extensions\n'
     yield 'from collections.abc import Mapping\n'
-    l_0_typing_names = (((['TYPE_CHECKING'] if (undefined(name='uses_params') if l_0_uses_params is missing else l_0_uses_params) else []) + (['Literal'] if ((undefined(name='uses_overloads') if l_0_uses_overloads is missing else l_0_uses_overloads) or (undefined(name='uses_literal') if l_0_uses_literal is missing else l_0_uses_literal)) else [])) + (['overload'] if (undefined(name='uses_overloads') if l_0_uses_overloads is missing else l_0_uses_overloads) else []))
-    context.vars['typing_names'] = l_0_typing_names
-    context.exported_vars.add('typing_names')
-    if (undefined(name='typing_names') if l_0_typing_names is missing else l_0_typing_names):
+    if ((undefined(name='uses_params') if l_0_uses_params is missing else l_0_uses_params) and (undefined(name='uses_overloads') if l_0_uses_overloads is missing else l_0_uses_overloads)):
         pass
-        yield 'from typing import '
-        yield str(t_1(context.eval_ctx, (undefined(name='typing_names') if l_0_typing_names is missing else l_0_typing_names), ', '))
-        yield '\n'
+        yield 'from typing import TYPE_CHECKING, Literal, overload\n'
+    elif ((undefined(name='uses_params') if l_0_uses_params is missing else l_0_uses_params) and (undefined(name='uses_literal') if l_0_uses_literal is missing else l_0_uses_literal)):
+        pass
+        yield 'from typing import TYPE_CHECKING, Literal\n'
+    elif (undefined(name='uses_params') if l_0_uses_params is missing else l_0_uses_params):
+        pass
+        yield 'from typing import TYPE_CHECKING\n'
+    elif (undefined(name='uses_overloads') if l_0_uses_overloads is missing else l_0_uses_overloads):
+        pass
+        yield 'from typing import Literal, overload\n'
+    elif (undefined(name='uses_literal') if l_0_uses_literal is missing else l_0_uses_literal):
+        pass
+        yield 'from typing import Literal\n'
     yield '\n\nfrom .. import _operations as _ops\n'
     if (undefined(name='uses_models') if l_0_uses_models is missing else l_0_uses_models):
         pass
@@ -90,7 +91,7 @@ def root(context, missing=missing):
         _loop_vars = {}
         pass
         yield '    '
-        yield str(t_2(l_1_name))
+        yield str(t_1(l_1_name))
         yield ',\n'
     l_1_name = missing
     yield ']\n'
@@ -111,8 +112,8 @@ def root(context, missing=missing):
                 pass
                 yield str(l_2_name)
                 yield '='
-                yield str(t_2(l_2_value))
-                yield str((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 71 in 'resources/resource.py.jinja' evaluated to false and no else section was defined.")))
+                yield str(t_1(l_2_value))
+                yield str((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 78 in 'resources/resource.py.jinja' evaluated to false and no else section was defined.")))
             l_2_loop = l_2_name = l_2_value = missing
             yield ')\n'
     l_1_loop = l_1_op = missing
@@ -212,4 +213,4 @@ def root(context, missing=missing):
     l_1_op = missing
 
 blocks = {}
-debug_info = '1=36&2=38&8=42&16=46&19=49&20=53&22=58&26=62&27=65&28=68&33=71&45=75&48=78&51=81&56=85&63=89&64=93&67=98&69=102&70=104&71=106&76=120&77=122&81=124&82=126&83=128&84=131&88=135&89=137&91=139&92=141&93=145&97=151&98=153&101=155&102=157&103=161&107=167&108=169&112=171&113=173&114=175&115=178&119=182&120=184&122=186&123=188&124=192&128=198&129=200&132=202&133=204&134=208'
+debug_info = '1=30&2=32&8=36&16=40&19=43&20=47&22=52&26=56&28=59&30=62&32=65&34=68&40=72&52=76&55=79&58=82&63=86&70=90&71=94&74=99&76=103&77=105&78=107&83=121&84=123&88=125&89=127&90=129&91=132&95=136&96=138&98=140&99=142&100=146&104=152&105=154&108=156&109=158&110=162&114=168&115=170&119=172&120=174&121=176&122=179&126=183&127=185&129=187&130=189&131=193&135=199&136=201&139=203&140=205&141=209'

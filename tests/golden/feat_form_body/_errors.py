@@ -526,19 +526,37 @@ def _chained_messages(exc: BaseException) -> Iterator[str]:
 
 
 def excerpt(text: str, limit: int = _EXCERPT_CHARS) -> str:
-    """``text`` on one line (each run of blanks one space), cut to ``limit`` characters. Only
-    the words shown are taken out of it: splitting a whole body of megabytes of short words
+    """``text`` on one line (each run of blanks one space), cut to ``limit`` characters, each
+    character that is not printable spelt as its escape (:func:`printable`). Only the words
+    shown are taken out of it: splitting a whole body of megabytes of short words
     (``ab ab ab ...``) made a list of millions of strings, 1.6 GB for 64 MiB of answer."""
     words: list[str] = []
     size = -1  # the length of the words joined by one space each
     for word in _WORD.finditer(text):
         start = word.start()
-        words.append(text[start : min(word.end(), start + limit + 1)])
+        words.append(printable(text[start : min(word.end(), start + limit + 1)]))
         size += 1 + len(words[-1])
         if size > limit:
             break
     flat = " ".join(words)
     return flat if len(flat) <= limit else flat[: limit - 3] + "..."
+
+
+def printable(text: str) -> str:
+    """``text`` with each character a terminal would act on (ESC, BEL and the other control
+    characters, bidi overrides) spelt as its escape (``\\x1b``): a server's text reaches
+    messages, tracebacks and logs, and an escape sequence in it must not clear the reader's
+    screen or write their clipboard (OSC 52)."""
+    if text.isprintable():
+        return text
+    return "".join(char if char.isprintable() else _escaped(char) for char in text)
+
+
+def _escaped(char: str) -> str:
+    code = ord(char)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
 #: Where error bodies put their text, in the order looked for (after OpenAI's
