@@ -1,5 +1,5 @@
-"""A URL the caller gives reaches the server as written, once the model accepts it
-(`_operations._keep_given`, as integers already were).
+"""A URL the caller gives reaches the server as written (a `format: uri` value is a `str`;
+`_operations._keep_given` kept what pydantic's `AnyUrl` rewrote, as integers already were).
 
 pydantic rewrites a `format: uri` value (`AnyUrl`): `https://App.example.com` became
 `https://app.example.com/`, `https://a.example?x=1` became `https://a.example/?x=1`,
@@ -89,10 +89,12 @@ def test_what_the_model_reads_for_the_caller_is_sent_as_it_writes_it(
 def test_a_value_the_model_refuses_still_raises(
     package: ModuleType, serve: Callable[..., ScriptedServer]
 ) -> None:
+    """(A `format: uri` value is a `str`, as in openai-python and opc: any string is sent as
+    written; a `uuid` is still read, and refused when it is none.)"""
     server = serve([])
     with (package.Client(base_url=server.url, max_retries=0) as client,
-          pytest.raises(package.RequestValidationError, match="redirect_uri")):
-        client.default.register(redirect_uri="not a url")
+          pytest.raises(package.RequestValidationError, match="id")):
+        client.default.register(redirect_uri="not a url", id="not a uuid")
     assert server.requests == []
 
 
