@@ -184,6 +184,15 @@ def test_a_base_url_from_the_environment_is_refused_under_its_own_name(
         getattr(package, kind)(api_key="k", base_url="ftp://x")
 
 
+def test_a_refused_base_url_is_shown_as_given(clean_env: pytest.MonkeyPatch) -> None:
+    """` https://api.example.com/v1` is refused for its leading space: the message showed it
+    without the space (`base_url 'https://api.example.com/v1' cannot be reached: it is not
+    an http:// or https:// URL`), contradicting itself."""
+    package = import_from(GENERATED, "ionos")
+    with pytest.raises(ValueError, match=r"^base_url ' https://api.example.com/v1' cannot be "):
+        package.Client(api_key="k", base_url=" https://api.example.com/v1")
+
+
 def test_async_client_drops_the_prefix_and_a_copy_keeps_doing_so(clean_env: pytest.MonkeyPatch) -> None:
     package = import_from(GENERATED, "ionos")
 

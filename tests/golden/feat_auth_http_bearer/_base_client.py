@@ -1076,7 +1076,7 @@ def check_base_url(value: str, named: str = "base_url") -> _http.URL:
     try:
         url = _http.URL(value)
     except _http.InvalidURL as error:  # a control character, a port of two colons...
-        raise ValueError(f"{named} {excerpt(value, 120)!r} is not a URL: {error}") from None
+        raise ValueError(f"{named} {value[:120]!r} is not a URL: {error}") from None
     if url.userinfo:  # the HTTP library would send it as Basic auth, in place of the key
         raise ValueError(
             f"{named} must not carry a user name or password (user:password@host): a URL "
@@ -1085,7 +1085,8 @@ def check_base_url(value: str, named: str = "base_url") -> _http.URL:
         )
     problem = _base_url_problem(value, url)
     if problem is not None:
-        raise ValueError(f"{named} {excerpt(value, 120)!r} cannot be reached: {problem}")
+        # (as given, blanks and all: ` https://...` is refused for its leading space)
+        raise ValueError(f"{named} {value[:120]!r} cannot be reached: {problem}")
     if "?" in value or "#" in value:  # the paths would go after them
         raise ValueError(
             f"{named} must not carry a query (?...) or a fragment (#...): each request's "
