@@ -1070,6 +1070,27 @@ def _asked_codings(accept_encoding: str) -> set[str]:
     return asked
 
 
+def _with_jar_cookies(
+    http_client: _http.Client | _http.AsyncClient, request: _http.Request
+) -> None:
+    """``request``'s ``Cookie`` header (a cookie parameter's, a credential's) with the cookies
+    the client keeps for its URL added, but for those of a name it gives: the HTTP client adds
+    none to a request that has the header, and a load balancer's affinity cookie or a CSRF
+    cookie the server set went missing on exactly the operations with cookie parameters."""
+    probe = _http.Request(request.method, request.url)
+    http_client.cookies.set_cookie_header(probe)
+    kept = probe.headers.get("cookie")
+    if not kept:
+        return
+    given = request.headers["cookie"]
+    named = {pair.partition("=")[0].strip() for pair in given.split(";")}
+    added = [
+        pair.strip() for pair in kept.split(";") if pair.partition("=")[0].strip() not in named
+    ]
+    if added:
+        request.headers["cookie"] = "; ".join([*added, given])
+
+
 def check_base_url(value: str, named: str = "base_url") -> _http.URL:
     """``value`` as a URL requests can be made under; ``ValueError`` saying what is wrong
     otherwise, naming it as ``named`` (the environment variable a client read it from)."""
@@ -1526,6 +1547,8 @@ class BaseClient(Generic[_HttpClientT]):
             and not any(name.lower() == "cookie" for name in headers)
         ):
             del request.headers["cookie"]
+        elif home and "cookie" in request.headers:
+            _with_jar_cookies(http_client, request)
         if self._wrap_headers:
             hidden = SensitiveHeaders(request.headers)
             hidden.hidden = self._hidden
