@@ -27,7 +27,10 @@ _NON_WORD = re.compile(r"[^0-9A-Za-z]+")
 # An acronym's plural (`IPs`, `VPCs`, `URLs`, `IDs`), `IPv6` and `OAuth`, each one word:
 # `_WORD_BOUNDARY` alone splits them at their last capital (`FloatingIPs` -> `floating_i_ps`,
 # `VPCs` -> `vp_cs`, Zoom's and Jira's `OAuth2` -> `o_auth2`).
-_ACRONYM = re.compile(r"[A-Z]{2,}(?:s(?![a-z])|v\d+)|OAuth\d*(?![a-z])")
+# A run of capitals is tried from its first one only (`(?<![A-Z])`): tried from each of them,
+# a name of 150,000 capitals (a hostile document) took a minute, the time growing as its
+# square; a match can only end where the run does, so no match is lost.
+_ACRONYM = re.compile(r"(?<![A-Z])[A-Z]{2,}+(?:s(?![a-z])|v\d+)|OAuth\d*(?![a-z])")
 
 # A parameter called like an argument every method has takes another name (names/reserved.py).
 RESERVED_ARGUMENTS = frozenset({"self", *CALL_ARGUMENT_NAMES})

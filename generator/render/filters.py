@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import math
 
+from generator.problems import printable
+
 # Control characters other than newline and tab read as spaces in a docstring.
 _CONTROL_TO_SPACE = {code: " " for code in range(0x20) if chr(code) not in "\n\t"}
 
@@ -56,8 +58,11 @@ def markdown_code(text: object) -> str:
 
 
 def one_line(text: object) -> str:
-    """`text` on one line: every run of whitespace (newlines included) one space."""
-    return " ".join(str(text).split())
+    """`text` on one line: every run of whitespace (newlines included) one space, and each
+    character that is not printable spelt as its escape (`printable`): a NUL or a bidi override
+    from a description went raw into README.md and api.md, which reviewers read (Trojan
+    Source)."""
+    return printable(" ".join(str(text).split()))
 
 
 def table_cell(text: object) -> str:

@@ -398,17 +398,31 @@ def check_path_dot_segments(doc: Document) -> list[Problem]:
 
 def check_media_types(doc: Document) -> list[Problem]:
     """Media types of a request body or a response with no `/` (loket.nl's
-    `applicationjson;version=2018-01-01`): sent and read as bytes, the slip unsaid."""
+    `applicationjson;version=2018-01-01`): sent and read as bytes, the slip unsaid. And media
+    types holding a character no header carries (`application/json\r\nX-Evil: 1`, a NUL, a
+    bidi override): sent as the `Content-Type` or in `Accept`, every call of the operation
+    failed before anything was sent; the operations are left out, each named."""
     problems = []
     for pointer, content in _content_maps(doc.data):
         for media_type in content:
-            if isinstance(media_type, str) and "/" not in media_type.partition(";")[0]:
+            if isinstance(media_type, str) and not _sendable(media_type):
+                at = join_tokens(pointer, media_type)
+                problems.append(Problem(
+                    str(doc.path), at, doc.line_of(at),
+                    f"media type {media_type!r} holds a character no HTTP header carries",
+                    "write it in visible ASCII", code="media-type-unsendable"))
+            elif isinstance(media_type, str) and "/" not in media_type.partition(";")[0]:
                 at = join_tokens(pointer, media_type)
                 problems.append(Problem(
                     str(doc.path), at, doc.line_of(at),
                     f"media type {media_type!r} has no `/` (type/subtype)",
                     "write it as type/subtype, `application/json`", code="media-type-malformed"))
     return problems
+
+
+def _sendable(media_type: str) -> bool:
+    """Whether a header value can carry `media_type`: visible ASCII, spaces and tabs."""
+    return all(char == "\t" or " " <= char <= "~" for char in media_type)
 
 
 def _content_maps(data: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
@@ -1018,7 +1032,10 @@ def _non_unique(values: list[Any]) -> str:
 # a document written for any other tool never needs them. Found in dcg 0.89's source (its
 # `JsonSchemaObject` aliases, `x-python-type`/`x-python-import` readers, `x-is-*` markers,
 # its `x-datamodel-code-generator-*` internal markers).
-CODE_KEYWORDS = frozenset({"customTypePath", "customBasePath", "x-is-base-class", "x-is-classvar"})
+# `x-enum-field-as-literal` too: it decides how dcg types an enum, and one it cannot read (`all`)
+# stopped the whole document in dcg.
+CODE_KEYWORDS = frozenset({"customTypePath", "customBasePath", "x-is-base-class", "x-is-classvar",
+                           "x-enum-field-as-literal"})
 CODE_KEYWORD_PREFIXES = ("x-python-", "x-datamodel-code-generator-")
 # Literal data: what is inside is a value, written out as one, never read as a keyword.
 _LITERAL_DATA = frozenset({"default", "example", "examples", "enum", "const"})
@@ -1036,8 +1053,8 @@ def check_code_keywords(doc: Document) -> list[Problem]:
     extensions (dcg reads some, like `x-propertyNames`, as schemas), anywhere else. Importing
     a package generated from an untrusted document must never run code the document named."""
     return [Problem(str(doc.path), pointer, doc.line_of(pointer),
-                    f"`{keyword}` is a code generator's keyword: the package would import or "
-                    "bind what it names", "remove it: OpenAPI has no such keyword",
+                    f"`{keyword}` is a code generator's keyword: the package would import, "
+                    "bind or type what it names", "remove it: OpenAPI has no such keyword",
                     code="code-keyword")
             for pointer, keyword in iter_code_keywords(doc.data)]
 

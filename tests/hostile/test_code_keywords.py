@@ -70,6 +70,9 @@ def _hostile(version: str) -> dict[str, Any]:
                                                   "x-python-type": f"{PAYLOAD}.Key"}},
                     "marked": {"type": "string",
                                "x-datamodel-code-generator-read-as-const": True},
+                    # a value dcg cannot read stopped the whole document in dcg
+                    "kind": {"type": "string", "enum": ["a", "b"],
+                             "x-enum-field-as-literal": "all"},
                 },
             },
         }},
@@ -92,6 +95,7 @@ EXPECTED = {
     "/components/schemas/Thing/properties/either/anyOf/0/customTypePath",
     "/components/schemas/Thing/properties/keyed/x-propertyNames/x-python-type",
     "/components/schemas/Thing/properties/marked/x-datamodel-code-generator-read-as-const",
+    "/components/schemas/Thing/properties/kind/x-enum-field-as-literal",
 }
 
 

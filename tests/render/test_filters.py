@@ -121,6 +121,14 @@ def test_one_line_folds_every_whitespace_run() -> None:
     assert one_line(3) == "3"
 
 
+def test_one_line_spells_what_a_reader_would_not_see() -> None:
+    """A NUL or a bidi override from a description went raw into README.md and api.md (the
+    docstrings already escaped them): a reviewer of a vendored package could be shown text
+    other than what it holds (Trojan Source)."""
+    assert one_line("a\x00b \u202eevil\x1b[2J") == "a\\x00b \\u202eevil\\x1b[2J"
+    assert markdown_code("x\u2066y") == "`x\\u2066y`"
+
+
 def test_the_templates_get_exactly_these_filters() -> None:
     assert FILTERS == {"literal": literal, "docstring": docstring, "code": markdown_code,
                        "oneline": one_line, "cell": table_cell}

@@ -15,6 +15,7 @@ from generator.validate import validate
 from tests.document.expect import find, only, write
 from tests.support import BAD_DOCS as BAD
 from tests.support import ROOT
+from tests.support.sandbox import run_cli
 
 
 def test_invalid_30_document_reports_every_error_with_pointer_and_line() -> None:
@@ -419,6 +420,37 @@ paths:
     repaired = tolerate.apply(doc.data, decisions).data
     assert list(repaired["paths"]["/earnings"]["post"]["requestBody"]["content"]) == [
         "application/json;version=2018-01-01"]
+
+
+def test_an_operation_whose_media_type_no_header_carries_is_left_out_and_named(
+        tmp_path: Path) -> None:
+    """`application/json\r\nX-Evil: 1` as a request's or an answer's media type: sent as the
+    Content-Type or in Accept, every call failed (`Invalid request: Illegal header value`)
+    before anything was sent. Those operations are left out, each named; the others generate."""
+    import json
+
+    spec = tmp_path / "media.json"
+    fine = {"200": {"description": "ok", "content": {"application/json": {"schema": {}}}}}
+    spec.write_text(json.dumps({
+        "openapi": "3.0.3", "info": {"title": "t", "version": "1"},
+        "paths": {
+            "/a": {"post": {"operationId": "a", "requestBody": {"content": {
+                "application/json\r\nX-Evil: 1": {"schema": {"type": "object"}}}},
+                "responses": fine}},
+            "/b": {"get": {"operationId": "b", "responses": {"200": {
+                "description": "ok", "content": {"text/plain\u202e": {"schema": {}}}}}}},
+            "/c": {"get": {"operationId": "c", "responses": fine}},
+        }}), encoding="utf-8")
+    problems = [p for p in validate(load(spec)) if p.code == "media-type-unsendable"]
+    assert [p.pointer for p in problems] == [
+        "/paths/~1a/post/requestBody/content/application~1json\r\nX-Evil: 1",
+        "/paths/~1b/get/responses/200/content/text~1plain\u202e"]
+    result = run_cli("generate", "--spec", spec, "--out", tmp_path / "out")
+    assert result.returncode == 0, result.stderr
+    assert "skipped POST /a" in result.stderr and "skipped GET /b" in result.stderr
+    assert "\r" not in result.stderr and "\u202e" not in result.stderr  # (spelt as escapes)
+    methods = (tmp_path / "out" / "resources" / "default.py").read_text(encoding="utf-8")
+    assert "def c(" in methods and "def a(" not in methods and "def b(" not in methods
 
 
 def test_a_validator_crash_named_at_a_value_is_no_slip_of_that_value() -> None:
