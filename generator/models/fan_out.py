@@ -21,6 +21,11 @@ import weakref
 from typing import Any
 
 MAX_INLINED_TYPES = 1_000
+# Root models inlined one into another at most this deep: a chain of `$ref`s to arrays or maps
+# (`S180: {type: array, items: S179}`...) inlined into one annotation 180 levels deep, which
+# the generated module could not import (a RecursionError in pydantic) and, past 200, Python
+# could not parse ("too many nested parentheses"). Real documents chain a few.
+MAX_INLINED_DEPTH = 60
 _PATCHED_DCG_VERSION = "0.89.0"
 
 
@@ -34,15 +39,18 @@ def keep_fanned_out_roots_named() -> None:
     if _version.__version__ != _PATCHED_DCG_VERSION or hasattr(original, "clientgen_original"):
         return
     sizes: weakref.WeakKeyDictionary[Any, dict[int, int]] = weakref.WeakKeyDictionary()
+    depths: weakref.WeakKeyDictionary[Any, dict[int, int]] = weakref.WeakKeyDictionary()
 
     def collapse_site_facts(parser: Any, model_field: Any, data_type: Any, root_model: Any,
                             circular_root_models: Any) -> Any:
         try:
             size = _inlined_types(parser, root_model, circular_root_models,
                                   sizes.setdefault(parser, {}))
+            depth = _inlined_depth(parser, root_model, circular_root_models,
+                                   depths.setdefault(parser, {}))
         except Exception:  # noqa: BLE001  # a surprise in dcg's models: its own decision
-            size = 0
-        if size > MAX_INLINED_TYPES:
+            size = depth = 0
+        if size > MAX_INLINED_TYPES or depth > MAX_INLINED_DEPTH:
             return CollapseSiteFacts(has_root_field=True, circular=True)  # kept named
         return original(parser, model_field, data_type, root_model, circular_root_models)
 
@@ -70,3 +78,26 @@ def _inlined_types(parser: Any, model: Any, circular: Any, known: dict[int, int]
             break
     known[id(model)] = total
     return total
+
+
+def _inlined_depth(parser: Any, model: Any, circular: Any, known: dict[int, int]) -> int:
+    """How deep `model`'s root type nests (`list[dict[str, X]]`: 3) with every root model it
+    names inlined, up to just past the limit; each root model measured once (`known`). Root
+    models inlined already are nested types by now, counted as such."""
+    from datamodel_code_generator._model_keys import model_key_of
+
+    if id(model) in known:
+        return known[id(model)]
+    known[id(model)] = 1  # while it is measured: a cycle the circular check missed ends here
+    deepest = 0
+    pending = [(model.fields[0].data_type, 1)] if model.fields else []
+    while pending and deepest <= MAX_INLINED_DEPTH:
+        data_type, level = pending.pop()
+        source = data_type.reference.source if data_type.reference else None
+        if (source is not None and parser._is_root_model(source)
+                and model_key_of(source.reference) not in circular):
+            level += _inlined_depth(parser, source, circular, known)
+        deepest = max(deepest, level)
+        pending.extend((child, level + 1) for child in data_type.data_types)
+    known[id(model)] = deepest
+    return deepest

@@ -27,6 +27,10 @@ _COVARIANT = {"list": "Sequence", "dict": "Mapping"}
 # inside it widened too: past it (root models naming the next one twice, level after level,
 # would widen into 2**levels members) an argument takes the root model itself.
 MAX_WIDENED_NODES = 2_000
+# ... and while the root models widened inside each other are at most this many deep: a chain
+# of hundreds (`S180: {type: array, items: S179}`, each a named root model) was widened level by
+# level, and the recursive walks ran out of stack.
+MAX_WIDENED_DEPTH = 16
 
 
 @dataclass(frozen=True)
@@ -197,7 +201,7 @@ class _ParamWidener(ast.NodeTransformer):
     def _with_root_type(self, node: ast.Attribute) -> ast.expr:
         name = node.attr
         root = self.models.root_type(name)
-        if (root is None or name in self.expanding
+        if (root is None or name in self.expanding or len(self.expanding) >= MAX_WIDENED_DEPTH
                 or _widened_nodes(self.models, name, self.params.widths) > MAX_WIDENED_NODES):
             return node
         self.expanding.add(name)
@@ -208,12 +212,15 @@ class _ParamWidener(ast.NodeTransformer):
         return ast.BinOp(left=node, op=ast.BitOr(), right=inner)
 
 
-def _widened_nodes(models: Models, name: str, known: dict[str, int]) -> int:
+def _widened_nodes(models: Models, name: str, known: dict[str, int], depth: int = 0) -> int:
     """The size of root model `name`'s type with every root model in it widened in turn and
     enum values added (AST nodes), up to just past `MAX_WIDENED_NODES`: each root model is
-    measured once (`known`), however many paths reach it."""
+    measured once (`known`), however many paths reach it. A chain of root models deeper than
+    `MAX_WIDENED_DEPTH` is not widened whole: measured as past the limit."""
     if name in known:
         return known[name]
+    if depth > MAX_WIDENED_DEPTH:
+        return MAX_WIDENED_NODES + 1
     known[name] = 1  # while it is measured: a recursive root stays the model (not widened)
     total = 0
     for node in ast.walk(models.root_type(name) or ast.Constant(None)):
@@ -221,7 +228,7 @@ def _widened_nodes(models: Models, name: str, known: dict[str, int]) -> int:
         if isinstance(node, ast.Name):
             total += len(models.enums.get(node.id, ()))
             if node.id in models.root_classes and node.id != name:
-                total += _widened_nodes(models, node.id, known)
+                total += _widened_nodes(models, node.id, known, depth + 1)
         if total > MAX_WIDENED_NODES:
             break
     known[name] = total
