@@ -127,27 +127,28 @@ def _docs_beside(api: ir.Api) -> bool:
 
 T = TypeVar("T")
 
-# A union of this many members (`A | B | ...`, which Python's `ast` nests a level a member)
-# has the views made on a deep stack: a discriminator's mapping of hundreds of subtypes
-# (Microsoft Graph's `entity`: 653) gave a request argument as wide a union, twice as wide with
-# its `TypedDict` forms, and the recursive walks of its annotation ran out of stack.
-WIDE_UNION = 100
+# How deep a stack the views are made on again when a field's type nests too deep for the
+# default one: a discriminator's mapping of hundreds of subtypes (Microsoft Graph's `entity`:
+# 653) gives a request argument as wide a union, twice as wide with its `TypedDict` forms,
+# which Python's `ast` nests a level a member; the recursive walks of it ran out of stack.
+DEEP_VIEWS_LEVELS = 5_000
 
 
-def _on_a_stack_for(package_models: models.Models, work: Callable[[], T]) -> T:
-    """`work()`, on a stack as deep as the widest union of `package_models`' fields needs."""
-    widest = max((found.type_text.count("|") for fields in package_models.classes.values()
-                  for found in fields.values()), default=0)
-    if widest < WIDE_UNION:
+def _on_a_deep_stack_if_needed(work: Callable[[], T]) -> T:
+    """`work()`, made again on a deep stack if it runs out of the default one (it is pure:
+    its caches hold finished values only). Most packages never need it, and finding the
+    widest annotation first read every field's (GitHub: 51,000)."""
+    try:
         return work()
-    return with_deep_stack(work, 2 * widest)
+    except RecursionError:
+        return with_deep_stack(work, DEEP_VIEWS_LEVELS)
 
 
 def _render(target: Target, document: Document, cache: Cache | None = None) -> _Rendered:
     api = ir.build(document.data, target.options, tolerate=not target.strict)
     package_models = models.models_source(api.models_input, api.required_classes,
                                           str(target.spec), cache)
-    views = _on_a_stack_for(package_models, lambda: render.package_views(api, package_models))
+    views = _on_a_deep_stack_if_needed(lambda: render.package_views(api, package_models))
 
     def documents() -> dict[str, str]:
         return package_docs.documents(
