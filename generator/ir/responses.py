@@ -125,9 +125,29 @@ def text_repeating_json(context: Context, content: dict[str, Any]) -> list[str]:
             resolved.get("type") is None and not {"properties", "items", "allOf", "oneOf",
                                                    "anyOf"} & set(resolved)):
         return []
+    plain = without_xml_hints(schema)
     return sorted(media for media, entry in content.items()
                   if media != EVENT_STREAM and response_kind(media) == "text"
-                  and isinstance(entry, dict) and same_json(entry.get("schema"), schema))
+                  and isinstance(entry, dict)
+                  and same_json(without_xml_hints(entry.get("schema")), plain))
+
+
+# Where a schema's keys are names, not keywords: a property called `xml` is kept.
+_NAMES_MAPS = frozenset({"properties", "patternProperties", "$defs", "definitions"})
+
+
+def without_xml_hints(schema: Any, names: bool = False) -> Any:
+    """`schema` without its `xml` keywords (how an XML body names and wraps its elements):
+    Train Travel's XML answers repeat the JSON schema with such hints, and were read as a
+    second answer (`Page | str`, `Accept: application/json, application/xml`). `names`: the
+    mapping is one of names (`properties`), whose keys are kept."""
+    if isinstance(schema, list):
+        return [without_xml_hints(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    return {key: without_xml_hints(value, key in _NAMES_MAPS and not names)
+            for key, value in schema.items()
+            if names or not (key == "xml" and isinstance(value, dict))}
 
 
 def response_type(context: Context, code: str, response: dict[str, Any],

@@ -47,3 +47,19 @@ def test_a_text_entry_of_its_own_stays_a_str() -> None:
         operation = _operation({"application/json": {"schema": REPO}, "text/csv": entry})
         assert [r.kind for r in operation.success] == ["json", "text"]
         assert operation.ignored == ()
+
+
+def test_an_xml_entry_differing_by_its_xml_hints_alone_is_read_as_json_only() -> None:
+    """Train Travel's XML answers give the JSON schema with `xml` hints (the element's name,
+    wrapping): the lists were typed `Page | str` and asked for XML too, a page of XML then a
+    `str` without items. A property called `xml` is a name, and is compared."""
+    hinted = {"type": "object", "xml": {"name": "repos", "wrapped": True},
+              "properties": {"id": {"type": "integer", "xml": {"attribute": True}}}}
+    plain = {"type": "object", "properties": {"id": {"type": "integer"}}}
+    operation = _operation({"application/json": {"schema": plain},
+                            "application/xml": {"schema": hinted}})
+    assert [r.kind for r in operation.success] == ["json"]
+    named = {"type": "object", "properties": {"xml": {"type": "string"}}}
+    operation = _operation({"application/json": {"schema": plain},
+                            "application/xml": {"schema": named}})
+    assert [r.kind for r in operation.success] == ["json", "text"]
