@@ -123,20 +123,23 @@ def _context(data: dict[str, Any], options: BuildOptions, in_place: bool = False
 
     working = changed_in_place(data, prepared) if in_place else copy_tree(data, prepared)
     openapi_31 = str(data.get("openapi", "")).startswith("3.1")
-    # (noted before any schema moves: at the pointers the document has)
-    folded = notes_at(working, reshaped.rewrite(openapi_31), {}, NULLABLE_BRANCH_PROBLEM,
-                      NULLABLE_BRANCH_ACTION)
+    # noted before any schema moves or is rewritten: at the pointers the document has
+    notes = (*notes_at(working, reshaped.folded(openapi_31), {}, NULLABLE_BRANCH_PROBLEM,
+                       NULLABLE_BRANCH_ACTION),
+             *tuple_notes(working, loose, {}))
     components = working.setdefault("components", {})
     schemas = components.get("schemas") or {}
     components["schemas"] = {new: schemas[original] for original, new in chosen.items()}
     keep_implicit_tags(reshaped.discriminating, components["schemas"],
                        {new: original for original, new in chosen.items()})
+    # before the unions lose branches: a `$ref` into one (`X/anyOf/2`) still finds it
     hoist_targets(working, inside, taken)
+    reshaped.rewrite(openapi_31)
     refs = Refs(working, options.source_file)
     classes = ModelClasses(working["components"]["schemas"], taken, refs, frozenset(flags))
     return Context(working, options, refs, classes,
                    server_url(working, options.default_base_url), tuple(loose),
-                   {new: original for original, new in chosen.items()}, folded)
+                   {new: original for original, new in chosen.items()}, notes)
 
 
 @dataclasses.dataclass
@@ -151,17 +154,19 @@ class _Reshaped:
     # `anyOf: [{$ref: X}, {nullable: true}]`
     nullable_branches: list[dict[str, Any]] = dataclasses.field(default_factory=list)
 
-    def rewrite(self, openapi_31: bool) -> list[dict[str, Any]]:
-        """The schemas found rewritten (their branches are copied by now); the unions whose
-        `nullable: true` branches were read as null (3.0 only: 3.1 has no `nullable`)."""
-        folded = [] if openapi_31 else self.nullable_branches
-        for union in folded:
+    def folded(self, openapi_31: bool) -> list[dict[str, Any]]:
+        """The unions whose `nullable: true` branches are read as null (3.0 only: 3.1 has no
+        `nullable`)."""
+        return [] if openapi_31 else self.nullable_branches
+
+    def rewrite(self, openapi_31: bool) -> None:
+        """The schemas found rewritten (their branches are copied by now)."""
+        for union in self.folded(openapi_31):
             fold_nullable_branches(union)
         for union in self.unions:
             fold_nullable_scalar(union, openapi_31)
         for union in self.arrays_beside:
             move_items_into_array_branches(union)
-        return folded
 
     def note(self, source: dict[str, Any], copied: dict[str, Any]) -> None:
         if ("anyOf" in source or "oneOf" in source) and nullable_scalar_union(source):
@@ -224,7 +229,6 @@ def _api(context: Context, operations: list[Operation], failed: Failed) -> Api:
             (base_url, relative_server),
         ),
         renames=(*chosen.renames, *client_renames,
-                 *tuple_notes(context.data, list(context.loose_tuples), context.original_names),
                  *context.schema_notes,
                  *(note for op in operations for note in (*op.ignored, *op.renamed_arguments)),
                  *_server_note(data, options.default_base_url), *_twin_paths(operations),

@@ -48,6 +48,8 @@ def pointing_inside(ref: object) -> str | None:
     if pointer is None:
         return None
     tokens = split_pointer(pointer)
+    if not tokens:  # `#`: the whole document
+        return None
     if tokens[:2] == ["components", "schemas"]:
         return pointer if len(tokens) > 3 and _schema_path(tokens[3:]) else None
     if tokens[0] not in ("paths", "webhooks", "components") or "schema" not in tokens[2:]:

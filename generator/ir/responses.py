@@ -136,18 +136,28 @@ def text_repeating_json(context: Context, content: dict[str, Any]) -> list[str]:
 _NAMES_MAPS = frozenset({"properties", "patternProperties", "$defs", "definitions"})
 
 
-def without_xml_hints(schema: Any, names: bool = False) -> Any:
-    """`schema` without its `xml` keywords (how an XML body names and wraps its elements):
-    Train Travel's XML answers repeat the JSON schema with such hints, and were read as a
-    second answer (`Page | str`, `Accept: application/json, application/xml`). `names`: the
-    mapping is one of names (`properties`), whose keys are kept."""
-    if isinstance(schema, list):
-        return [without_xml_hints(item) for item in schema]
-    if not isinstance(schema, dict):
-        return schema
-    return {key: without_xml_hints(value, key in _NAMES_MAPS and not names)
-            for key, value in schema.items()
-            if names or not (key == "xml" and isinstance(value, dict))}
+def without_xml_hints(schema: Any) -> Any:
+    """A copy of `schema` without its `xml` keywords (how an XML body names and wraps its
+    elements): Train Travel's XML answers repeat the JSON schema with such hints, and were read
+    as a second answer (`Page | str`, `Accept: application/json, application/xml`). A key of a
+    map of names (`properties`) is kept, `xml` too. Its own stack: schemas nest deep."""
+    top: list[Any] = [None]
+    pending: list[tuple[Any, Any, Any, bool]] = [(schema, top, 0, False)]
+    while pending:
+        node, holder, key, names = pending.pop()
+        if isinstance(node, list):
+            holder[key] = copied = [None] * len(node)
+            pending.extend((item, copied, index, False) for index, item in enumerate(node))
+        elif isinstance(node, dict):
+            kept: dict[str, Any] = {}
+            holder[key] = kept
+            for name, value in node.items():
+                if names or not (name == "xml" and isinstance(value, dict)):
+                    kept[name] = None
+                    pending.append((value, kept, name, name in _NAMES_MAPS and not names))
+        else:
+            holder[key] = node
+    return top[0]
 
 
 def response_type(context: Context, code: str, response: dict[str, Any],

@@ -383,8 +383,11 @@ def fold_nullable_branches(schema: dict[str, Any]) -> None:
     made nullable."""
     for key in ("anyOf", "oneOf"):
         branches = schema.get(key)
-        if isinstance(branches, list):
-            schema[key] = [branch for branch in branches if not _nullable_only(branch)]
+        if not isinstance(branches, list):
+            continue
+        kept = [branch for branch in branches if not _nullable_only(branch)]
+        if kept and len(kept) < len(branches):  # (a list of such branches alone stays)
+            schema[key] = kept
     schema["nullable"] = True
 
 

@@ -108,7 +108,6 @@ def credential_places(data: Mapping[str, Any], operation: Mapping[str, Any]
     return {_scheme_place(usable[key]): key for alternative in alternatives for key in alternative}
 
 
-
 def credential_scheme(param: Mapping[str, Any], places: Mapping[tuple[str, str], str]
                       ) -> str | None:
     """The scheme whose credential's place (`credential_places`) the parameter `param` is, if

@@ -10,8 +10,7 @@ its shape.
 from __future__ import annotations
 
 import math
-
-from generator.problems import printable
+import re
 
 # Control characters other than newline and tab read as spaces in a docstring.
 _CONTROL_TO_SPACE = {code: " " for code in range(0x20) if chr(code) not in "\n\t"}
@@ -57,12 +56,18 @@ def markdown_code(text: object) -> str:
     return f"{fence}{padding}{flat}{padding}{fence}"
 
 
+# What `one_line` spells as escapes: the C0 and C1 controls, the bidi controls, the line and
+# paragraph separators. Any other character stays (an emoji's zero-width joiner).
+_ACTED_ON = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
+
+
 def one_line(text: object) -> str:
     """`text` on one line: every run of whitespace (newlines included) one space, and each
-    character that is not printable spelt as its escape (`printable`): a NUL or a bidi override
+    control character spelt as its escape (`\\x00`, `\\u202e`): a NUL or a bidi override
     from a description went raw into README.md and api.md, which reviewers read (Trojan
     Source)."""
-    return printable(" ".join(str(text).split()))
+    flat = " ".join(str(text).split())
+    return _ACTED_ON.sub(lambda found: found[0].encode("unicode_escape").decode("ascii"), flat)
 
 
 def table_cell(text: object) -> str:

@@ -405,7 +405,8 @@ def check_media_types(doc: Document) -> list[Problem]:
     problems = []
     for pointer, content in _content_maps(doc.data):
         for media_type in content:
-            if isinstance(media_type, str) and not _sendable(media_type):
+            if (isinstance(media_type, str) and not _sendable(media_type)
+                    and _sent(split_pointer(pointer))):
                 at = join_tokens(pointer, media_type)
                 problems.append(Problem(
                     str(doc.path), at, doc.line_of(at),
@@ -418,6 +419,16 @@ def check_media_types(doc: Document) -> list[Problem]:
                     f"media type {media_type!r} has no `/` (type/subtype)",
                     "write it as type/subtype, `application/json`", code="media-type-malformed"))
     return problems
+
+
+def _sent(content_tokens: list[str]) -> bool:
+    """Whether the media types of the `content` map at these tokens are sent: a request
+    body's (as its Content-Type), an operation's success answer's (in Accept). An error
+    answer's is only read, whatever it says."""
+    if "requestBody" in content_tokens or "requestBodies" in content_tokens:
+        return True
+    status = content_tokens[-2] if len(content_tokens) >= 2 else ""
+    return content_tokens[0] == "paths" and (status.startswith("2") or status == "default")
 
 
 def _sendable(media_type: str) -> bool:

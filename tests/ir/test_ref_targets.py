@@ -106,6 +106,7 @@ def test_a_target_inside_a_component_is_the_class_its_place_has(package: ModuleT
     ("#/paths/~1x/get/parameters/0", False),  # a parameter object
     ("#/paths/~1x/get/responses/200/content/application~1json/example", False),
     ("other.yaml#/components/schemas/Thing/properties/owner", False),  # another file's
+    ("#", False), ("#/", False),  # the whole document
 ])
 def test_only_schemas_inside_another_place_are_moved(ref: str, inside: bool) -> None:
     assert (pointing_inside(ref) is not None) is inside

@@ -127,6 +127,7 @@ def test_one_line_spells_what_a_reader_would_not_see() -> None:
     other than what it holds (Trojan Source)."""
     assert one_line("a\x00b \u202eevil\x1b[2J") == "a\\x00b \\u202eevil\\x1b[2J"
     assert markdown_code("x\u2066y") == "`x\\u2066y`"
+    assert one_line("👨\u200d👩 \u0645\u200c\u06cc") == "👨\u200d👩 \u0645\u200c\u06cc"  # joiners stay
 
 
 def test_the_templates_get_exactly_these_filters() -> None:

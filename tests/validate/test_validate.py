@@ -426,7 +426,8 @@ def test_an_operation_whose_media_type_no_header_carries_is_left_out_and_named(
         tmp_path: Path) -> None:
     """`application/json\r\nX-Evil: 1` as a request's or an answer's media type: sent as the
     Content-Type or in Accept, every call failed (`Invalid request: Illegal header value`)
-    before anything was sent. Those operations are left out, each named; the others generate."""
+    before anything was sent. Those operations are left out, each named; the others generate,
+    one whose error answer has such a media type too (it is only read)."""
     import json
 
     spec = tmp_path / "media.json"
@@ -440,6 +441,8 @@ def test_an_operation_whose_media_type_no_header_carries_is_left_out_and_named(
             "/b": {"get": {"operationId": "b", "responses": {"200": {
                 "description": "ok", "content": {"text/plain\u202e": {"schema": {}}}}}}},
             "/c": {"get": {"operationId": "c", "responses": fine}},
+            "/d": {"get": {"operationId": "d", "responses": {**fine, "400": {  # only read
+                "description": "no", "content": {"application/problem+json\u00e9": {}}}}}},
         }}), encoding="utf-8")
     problems = [p for p in validate(load(spec)) if p.code == "media-type-unsendable"]
     assert [p.pointer for p in problems] == [
@@ -450,7 +453,8 @@ def test_an_operation_whose_media_type_no_header_carries_is_left_out_and_named(
     assert "skipped POST /a" in result.stderr and "skipped GET /b" in result.stderr
     assert "\r" not in result.stderr and "\u202e" not in result.stderr  # (spelt as escapes)
     methods = (tmp_path / "out" / "resources" / "default.py").read_text(encoding="utf-8")
-    assert "def c(" in methods and "def a(" not in methods and "def b(" not in methods
+    assert "def c(" in methods and "def d(" in methods
+    assert "def a(" not in methods and "def b(" not in methods
 
 
 def test_a_validator_crash_named_at_a_value_is_no_slip_of_that_value() -> None:

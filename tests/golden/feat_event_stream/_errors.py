@@ -543,13 +543,20 @@ def excerpt(text: str, limit: int = _EXCERPT_CHARS) -> str:
 
 
 def printable(text: str) -> str:
-    """``text`` with each character a terminal would act on (ESC, BEL and the other control
-    characters, bidi overrides) spelt as its escape (``\\x1b``): a server's text reaches
-    messages, tracebacks and logs, and an escape sequence in it must not clear the reader's
-    screen or write their clipboard (OSC 52)."""
-    if text.isprintable():
+    """``text`` with each character a terminal acts on spelt as its escape (``\\x1b``): the
+    C0 and C1 controls, the bidi controls and the line and paragraph separators. A server's
+    text reaches messages, tracebacks and logs, and an escape sequence in it must not clear the
+    reader's screen or write their clipboard (OSC 52). Any other character stays (an emoji's
+    zero-width joiner, Persian's non-joiner)."""
+    if _ACTED_ON.search(text) is None:
         return text
-    return "".join(char if char.isprintable() else _escaped(char) for char in text)
+    return _ACTED_ON.sub(lambda found: _escaped(found[0]), text)
+
+
+#: What :func:`printable` spells as escapes.
+_ACTED_ON = re.compile(
+    "[\\x00-\\x1f\\x7f-\\x9f\\u061c\\u200e\\u200f\\u2028-\\u202e\\u2066-\\u2069]"
+)
 
 
 def _escaped(char: str) -> str:

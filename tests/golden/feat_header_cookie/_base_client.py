@@ -1070,6 +1070,19 @@ def _asked_codings(accept_encoding: str) -> set[str]:
     return asked
 
 
+def _settle_cookies(
+    http_client: _http.Client | _http.AsyncClient, request: _http.Request, home: bool, given: bool
+) -> None:
+    """The HTTP client's cookie jar matches hosts, not origins: a session cookie the home
+    origin set stays there (not another port or scheme). To the home origin, a ``Cookie``
+    header the request was ``given`` (a cookie parameter's, a credential's) carries the kept
+    cookies too (:func:`_with_jar_cookies`)."""
+    if not home and not given and "cookie" in request.headers:
+        del request.headers["cookie"]
+    elif home and given:
+        _with_jar_cookies(http_client, request)
+
+
 def _with_jar_cookies(
     http_client: _http.Client | _http.AsyncClient, request: _http.Request
 ) -> None:
@@ -1539,16 +1552,9 @@ class BaseClient(Generic[_HttpClientT]):
         for name in prepared.omitted:  # the HTTP client's own defaults (User-Agent, ...)
             if name in request.headers:
                 del request.headers[name]
-        # the HTTP client's cookie jar matches hosts, not origins: a session cookie the home
-        # origin set stays there (not another port or scheme)
-        if (
-            not home
-            and "cookie" in request.headers
-            and not any(name.lower() == "cookie" for name in headers)
-        ):
-            del request.headers["cookie"]
-        elif home and "cookie" in request.headers:
-            _with_jar_cookies(http_client, request)
+        _settle_cookies(
+            http_client, request, home, any(name.lower() == "cookie" for name in headers)
+        )
         if self._wrap_headers:
             hidden = SensitiveHeaders(request.headers)
             hidden.hidden = self._hidden
