@@ -1186,6 +1186,11 @@ def _returned_class(trace: _Trace) -> str | None:
     return "; ".join(found) or None
 
 
+def _omittable(annotation: str) -> bool:
+    """Whether an argument's annotation lets a call leave it out (`... | NotGiven`)."""
+    return "NotGiven" in (member.strip() for member in annotation.split("|"))
+
+
 def _credentials_alike(change: Change, trace: _Trace) -> bool:
     """Whether a security change leaves the generated client as it was: a scheme's hints only
     (its flows' scope lists, `bearerFormat`: the differ's non-breaking scheme change), or a
@@ -1606,6 +1611,9 @@ class _Trace:
             kept = set(_MODEL.findall(after))
             lost = [c for c in dict.fromkeys(_MODEL.findall(before)) if c not in kept]
             self.dropped_class |= bool(lost)
+            # a call leaving it out breaks, whatever the wire's verdict: a header of one
+            # allowed value (sent when left out) that gains a second is required now
+            self.breaks_calls |= _omittable(before) and not _omittable(after)
         typed = self.typed(subject, before, after)
         if not lost:
             return typed

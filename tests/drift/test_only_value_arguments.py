@@ -1,0 +1,27 @@
+"""A required parameter of one allowed value is an argument a call may leave out (the value is
+sent): when the document allows a second value, the argument is required, and a call leaving it
+out breaks, though the wire's verdict (an enum value added to a request) is non-breaking."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.drift.diff.client import diff_with_client
+from generator.drift.report import exit_code
+
+
+def _document(values: list[str]) -> dict[str, Any]:
+    return {"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {"/x": {"get": {
+        "operationId": "getX",
+        "parameters": [{"name": "X-Target", "in": "header", "required": True,
+                        "schema": {"type": "string", "enum": values}}],
+        "responses": {"204": {"description": "ok"}}}}}}
+
+
+def test_a_one_value_argument_becoming_required_breaks_calls() -> None:
+    changes = diff_with_client(_document(["a"]), _document(["a", "b"]))
+    (change,) = changes
+    assert change.kind == "enum-value-added-request" and change.severity == "non-breaking"
+    assert change.client_breaking and "| NotGiven ->" in change.client
+    assert exit_code(changes, "client-breaking") == 1
+
