@@ -36,6 +36,10 @@ NO_CACHE_HELP = (f"neither read nor write the cache of generated packages and va
                  f"(${DIR_ENV}, else ~/.cache/openapi-clientgen); {OFF_ENV}=1 does the same")
 
 
+# What a document's file name ends in: an argument so spelt names a document, not a provider.
+SPEC_SUFFIXES = (".yaml", ".yml", ".json")
+
+
 def path_argument(text: str) -> Path:
     """A path option's value (`type=` of argparse): an empty one (`--out "$OUT"` with `OUT`
     unset) is refused, not read as `.`, the folder the shell stands in (which `--out` would

@@ -271,11 +271,12 @@ def _located(document: Document, problems: list[Problem]) -> list[Problem]:
     gets the line it would have been given (that of `line_at`, else of its pointer); the file
     is read once for all of them."""
     path = str(document.path)
-    if not any(p.line is None and p.file == path and not p.origin for p in problems):
+    unlocated = [p.line is None and p.file == path and not p.origin for p in problems]
+    if not any(unlocated):
         return problems
     with held_text(document.lines):
-        return [replace(p, line=document.line_of(p.line_at or p.pointer))
-                if p.line is None and p.file == path and not p.origin else p for p in problems]
+        return [replace(p, line=document.line_of(p.line_at or p.pointer)) if missing else p
+                for p, missing in zip(problems, unlocated, strict=True)]
 
 
 def _decided(documents: dict[str, Document], problems: dict[str, list[Problem]],

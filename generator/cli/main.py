@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from generator.cli.common import (
     DEFAULT_MANIFEST,
     DEFAULT_OUTPUT,
+    SPEC_SUFFIXES,
     add_cache_option,
     chosen_cache,
     path_argument,
@@ -101,7 +102,7 @@ def _what_generate_does(data: dict[str, object], problems: list[Problem], *,
 def _looks_like_path(item: str) -> bool:
     """A spec file (checked by `load`, which says if it is missing) rather than a provider name."""
     path = Path(item)
-    spelt_as_path = path.suffix.lower() in (".yaml", ".yml", ".json") or "/" in item or "\\" in item
+    spelt_as_path = path.suffix.lower() in SPEC_SUFFIXES or "/" in item or "\\" in item
     return path.exists() or spelt_as_path
 
 
@@ -183,7 +184,7 @@ def _input_files(args: argparse.Namespace) -> list[Path] | None:
 def _chosen_providers(args: argparse.Namespace) -> list[Provider]:
     """The providers `generate` is asked for (all of the manifest's, when none is named)."""
     for name in args.providers:
-        if Path(name).suffix.lower() in (".yaml", ".yml", ".json"):  # `generate openapi.yaml`
+        if Path(name).suffix.lower() in SPEC_SUFFIXES:  # `generate openapi.yaml`
             raise usage_error(name, "generate takes provider names of the manifest, not a "
                                     "document", f"to generate from it: --spec {name} --out DIR")
     manifest = read_manifest(args.manifest)

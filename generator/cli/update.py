@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.cli.common import (
+    SPEC_SUFFIXES,
     UsageError,
     add_cache_option,
     add_out_options,
@@ -80,7 +81,7 @@ def cmd_update(args: argparse.Namespace) -> int:
     from generator.drift.check.update import code_changes
     from generator.drift.report import exit_code
 
-    if Path(args.provider).suffix.lower() in (".yaml", ".yml", ".json"):
+    if Path(args.provider).suffix.lower() in SPEC_SUFFIXES:
         # A package made with `generate --spec` has no manifest entry to update: say what does it.
         raise usage_error(args.provider, "update takes a provider of the manifest, not a document",
                           f"for a package generated with --spec: {_SPEC_PACKAGE_STEPS}")

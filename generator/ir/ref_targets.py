@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from generator.document.keywords import SCHEMA_LISTS, SCHEMA_MAPS, SCHEMA_VALUES
 from generator.document.pointer import (
     HTTP_METHODS,
     fragment_pointer,
@@ -31,10 +32,6 @@ _ROLES = {"responses": "Response", "requestBody": "Body", "requestBodies": "Body
 _PARTS = {"items": "Item", "additionalProperties": "Value", "not": "Not"}
 
 
-_NAMED = frozenset({"properties", "patternProperties", "$defs", "definitions"})
-_LISTED = frozenset({"allOf", "oneOf", "anyOf", "prefixItems"})
-_SINGLE = frozenset({"items", "additionalProperties", "not", "if", "then", "else", "contains",
-                     "propertyNames", "unevaluatedItems", "unevaluatedProperties"})
 # the places that hold a schema under `schema`: a media type, a parameter, a header
 _HOLDERS = frozenset({"content", "parameters", "headers"})
 
@@ -51,29 +48,34 @@ def pointing_inside(ref: object) -> str | None:
     if not tokens:  # `#`: the whole document
         return None
     if tokens[:2] == ["components", "schemas"]:
-        return pointer if len(tokens) > 3 and _schema_path(tokens[3:]) else None
+        return pointer if len(tokens) > 3 and _inner_parts(tokens[3:]) is not None else None
     if tokens[0] not in ("paths", "webhooks", "components") or "schema" not in tokens[2:]:
         return None
     at = tokens.index("schema", 2)
     holder = tokens[at - 2] if at >= 2 else ""
-    return pointer if holder in _HOLDERS and _schema_path(tokens[at + 1:]) else None
+    return (pointer if holder in _HOLDERS and _inner_parts(tokens[at + 1:]) is not None
+            else None)
 
 
-def _schema_path(tokens: list[str]) -> bool:
-    """Whether `tokens` step from a schema to a schema inside it (keyword, then a name or an
-    index where the keyword holds several)."""
-    index = 0
+def _inner_parts(tokens: list[str]) -> list[str] | None:
+    """The name parts of the steps `tokens` take from a schema to a schema inside it (a
+    keyword, then a name or an index where it holds several): a property by its name, items,
+    values, branches by their keyword and index (`AllOf1`); None when they are no such steps."""
+    parts, index = [], 0
     while index < len(tokens):
-        token = tokens[index]
-        if token in _NAMED or token in _LISTED:
-            if index + 1 >= len(tokens) or (token in _LISTED and not tokens[index + 1].isdigit()):
-                return False
-            index += 2
-        elif token in _SINGLE:
+        token, following = tokens[index], tokens[index + 1:index + 2]
+        if token in SCHEMA_MAPS and following:
+            parts.append(names.pascal_case(following[0]))
+        elif token in SCHEMA_LISTS and following and following[0].isdigit():
+            parts.append(names.pascal_case(token) + following[0])
+        elif token in SCHEMA_VALUES:
+            parts.append(_PARTS.get(token) or names.pascal_case(token))
             index += 1
+            continue
         else:
-            return False
-    return True
+            return None
+        index += 2
+    return parts
 
 
 def hoist_targets(working: dict[str, Any], referring: list[dict[str, Any]],
@@ -116,11 +118,11 @@ def _place_name(working: dict[str, Any], tokens: list[str]) -> str:
     """`ThingOwner` for `components/schemas/Thing/properties/owner`,
     `VolumesListResponseAllOf1` for `.../get/responses/200/content/.../schema/allOf/1`."""
     if tokens[:2] == ["components", "schemas"]:
-        return tokens[2] + _rest_name(tokens[3:])
+        return tokens[2] + "".join(_inner_parts(tokens[3:]) or ())
     at = tokens.index("schema", 2)
     owner = _owner_name(working, tokens[:at])
     role = next((_ROLES[token] for token in reversed(tokens[:at]) if token in _ROLES), "")
-    return owner + role + _rest_name(tokens[at + 1:])
+    return owner + role + "".join(_inner_parts(tokens[at + 1:]) or ())
 
 
 def _owner_name(working: dict[str, Any], tokens: list[str]) -> str:
@@ -135,21 +137,3 @@ def _owner_name(working: dict[str, Any], tokens: list[str]) -> str:
     if isinstance(operation_id, str) and names.pascal_case(operation_id):
         return names.pascal_case(operation_id)
     return names.pascal_case(f"{tokens[2]} {tokens[1]}")
-
-
-def _rest_name(tokens: list[str]) -> str:
-    """The parts below the schema: a property by its name, items, values, branches by their
-    keyword and index (`AllOf1`)."""
-    parts, index = [], 0
-    while index < len(tokens):
-        token = tokens[index]
-        if token in _NAMED:
-            parts.append(names.pascal_case(tokens[index + 1]))
-            index += 2
-        elif token in _LISTED:
-            parts.append(names.pascal_case(token) + tokens[index + 1])
-            index += 2
-        else:
-            parts.append(_PARTS.get(token) or names.pascal_case(token))
-            index += 1
-    return "".join(parts)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from generator.document.keywords import EVENTS_KEY, STREAM_EVENTS, STREAM_HINT
+from generator.document.keywords import EVENTS_KEY, SCHEMA_MAPS, STREAM_EVENTS, STREAM_HINT
 from generator.document.schemas import same_json
 from generator.ir.context import Context
 from generator.ir.media import ResponseKind, base_type, pick_json, response_kind
@@ -132,10 +132,6 @@ def text_repeating_json(context: Context, content: dict[str, Any]) -> list[str]:
                   and same_json(without_xml_hints(entry.get("schema")), plain))
 
 
-# Where a schema's keys are names, not keywords: a property called `xml` is kept.
-_NAMES_MAPS = frozenset({"properties", "patternProperties", "$defs", "definitions"})
-
-
 def without_xml_hints(schema: Any) -> Any:
     """A copy of `schema` without its `xml` keywords (how an XML body names and wraps its
     elements): Train Travel's XML answers repeat the JSON schema with such hints, and were read
@@ -154,7 +150,7 @@ def without_xml_hints(schema: Any) -> Any:
             for name, value in node.items():
                 if names or not (name == "xml" and isinstance(value, dict)):
                     kept[name] = None
-                    pending.append((value, kept, name, name in _NAMES_MAPS and not names))
+                    pending.append((value, kept, name, name in SCHEMA_MAPS and not names))
         else:
             holder[key] = node
     return top[0]

@@ -62,17 +62,14 @@ def _inlined_types(parser: Any, model: Any, circular: Any, known: dict[int, int]
     """How many types `model`'s root type holds with every root model it names inlined, each
     counted once per site (as inlining copies it), up to just past the limit: each root model is
     measured once (`known`), however many paths reach it. A circular one is never inlined."""
-    from datamodel_code_generator._model_keys import model_key_of
-
     if id(model) in known:
         return known[id(model)]
     known[id(model)] = 1  # while it is measured: a cycle the circular check missed ends here
     total = 0
     for data_type in model.fields[0].data_type.all_data_types if model.fields else ():
         total += 1
-        source = data_type.reference.source if data_type.reference else None
-        if (source is not None and parser._is_root_model(source)
-                and model_key_of(source.reference) not in circular):
+        source = _inlined_root(parser, data_type, circular)
+        if source is not None:
             total += _inlined_types(parser, source, circular, known)
         if total > MAX_INLINED_TYPES:
             break
@@ -84,8 +81,6 @@ def _inlined_depth(parser: Any, model: Any, circular: Any, known: dict[int, int]
     """How deep `model`'s root type nests (`list[dict[str, X]]`: 3) with every root model it
     names inlined, up to just past the limit; each root model measured once (`known`). Root
     models inlined already are nested types by now, counted as such."""
-    from datamodel_code_generator._model_keys import model_key_of
-
     if id(model) in known:
         return known[id(model)]
     known[id(model)] = 1  # while it is measured: a cycle the circular check missed ends here
@@ -93,11 +88,21 @@ def _inlined_depth(parser: Any, model: Any, circular: Any, known: dict[int, int]
     pending = [(model.fields[0].data_type, 1)] if model.fields else []
     while pending and deepest <= MAX_INLINED_DEPTH:
         data_type, level = pending.pop()
-        source = data_type.reference.source if data_type.reference else None
-        if (source is not None and parser._is_root_model(source)
-                and model_key_of(source.reference) not in circular):
+        source = _inlined_root(parser, data_type, circular)
+        if source is not None:
             level += _inlined_depth(parser, source, circular, known)
         deepest = max(deepest, level)
         pending.extend((child, level + 1) for child in data_type.data_types)
     known[id(model)] = deepest
     return deepest
+
+
+def _inlined_root(parser: Any, data_type: Any, circular: Any) -> Any | None:
+    """The root model `data_type` names, which dcg inlines (none circular), else None."""
+    from datamodel_code_generator._model_keys import model_key_of
+
+    source = data_type.reference.source if data_type.reference else None
+    if (source is not None and parser._is_root_model(source)
+            and model_key_of(source.reference) not in circular):
+        return source
+    return None
