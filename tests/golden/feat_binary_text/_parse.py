@@ -654,8 +654,8 @@ def _member_by_field(value: Mapping[str, Any], variants: tuple[Any, ...], name: 
         for field_name, field in model.model_fields.items():
             if name not in (field_name, field.alias):
                 continue
-            key = field.alias if field.alias is not None and field.alias in value else field_name
-            if key in value and _tag_allowed(value[key], field.annotation):
+            key = _key_of(value, model, field_name)
+            if key is not None and _tag_allowed(value[key], field.annotation):
                 return variant
     return None
 
@@ -743,8 +743,8 @@ def _contradicts(value: Mapping[str, Any], model: object) -> bool:
     if not _is_model(model) or issubclass(model, pydantic.RootModel):
         return False
     for name, field in model.model_fields.items():
-        key = field.alias if field.alias is not None and field.alias in value else name
-        if key not in value or not _is_literal(field.annotation):
+        key = _key_of(value, model, name)
+        if key is None or not _is_literal(field.annotation):
             continue
         if not _tag_allowed(value[key], field.annotation):
             return True
@@ -760,13 +760,30 @@ def _is_literal(annotation: object) -> bool:
 
 
 def _field_name(model: type[pydantic.BaseModel], key: str) -> str | None:
+    """The field a JSON object's ``key`` fills (``_keys_read``), if any."""
+    return next((name for name, keys in _keys_read(model).items() if key in keys), None)
+
+
+@functools.lru_cache(maxsize=512)
+def _keys_read(model: type[pydantic.BaseModel]) -> dict[str, tuple[str, ...]]:
+    """Field name -> the keys of a JSON object its value is read from, first found first: its
+    alias (else its name), then its name where the model takes fields by name and no other
+    field is read from that key (``userName``'s field ``user_name`` never takes the key of the
+    property ``user_name``)."""
     fields = model.model_fields
-    if key in fields:
-        return key
-    for name, field in fields.items():
-        if field.alias == key:
-            return name
-    return None
+    own = {name: name if field.alias is None else field.alias for name, field in fields.items()}
+    config = model.model_config
+    by_name = bool(config.get("populate_by_name") or config.get("validate_by_name"))
+    taken = set(own.values())
+    return {
+        name: (key, name) if by_name and name != key and name not in taken else (key,)
+        for name, key in own.items()
+    }
+
+
+def _key_of(data: Mapping[str, Any], model: type[pydantic.BaseModel], name: str) -> str | None:
+    """The key of ``data`` that field ``name`` of ``model`` is read from; None when absent."""
+    return next((key for key in _keys_read(model)[name] if key in data), None)
 
 
 def _construct_model(data: Mapping[str, Any], model: type[pydantic.BaseModel]) -> Any:
@@ -775,8 +792,8 @@ def _construct_model(data: Mapping[str, Any], model: type[pydantic.BaseModel]) -
     fields_set: set[str] = set()
     consumed: set[str] = set()
     for name, field in model.model_fields.items():
-        key = field.alias if field.alias is not None and field.alias in data else name
-        if key in data:
+        key = _key_of(data, model, name)
+        if key is not None:
             raw = data[key]
             # a discriminated union's field: pydantic keeps the discriminator on the field
             annotation: Any = field.annotation
