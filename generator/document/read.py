@@ -206,7 +206,8 @@ def _parsed_json(text: str, file: str) -> tuple[Any, Mapping[str, int]]:
         data = _loads_any_depth(text, file)
     except json.JSONDecodeError as exc:
         raise GeneratorError([Problem(file, "", exc.lineno,
-                                      f"JSON syntax error at column {exc.colno}: {exc.msg}",
+                                      f"JSON syntax error at column {exc.colno}: "
+                                      f"{_json_reason(exc.msg)}",
                                       _json_hint(exc.msg))]) from None
     except _NonJsonConstant as exc:
         line, column = _constant_place(text, str(exc))
@@ -220,6 +221,12 @@ def _parsed_json(text: str, file: str) -> tuple[Any, Mapping[str, int]]:
             [_duplicate_key_problem(file, *duplicate) for duplicate in duplicates]
         ) from None
     return data, SeekingLines(text, lambda: _scanned_lines(text))
+
+
+def _json_reason(message: str) -> str:
+    """Python's reason without its dangling place (`Unterminated string starting at`: the
+    place follows in `str(exc)`, which the line and column above say already)."""
+    return message[: -len(" at")] + " there" if message.endswith(" at") else message
 
 
 # a JSON string, or one of the constants Python's json reads and JSON has not

@@ -45,6 +45,13 @@ def test_json_syntax_error_has_line_and_column() -> None:
     assert "trailing comma" in problem.hint
 
 
+def test_json_reason_ends_in_no_dangling_place(tmp_path: Path) -> None:
+    """Python's "Unterminated string starting at" names its place after the "at", in a part
+    of its text the message does not repeat (the line and column say it)."""
+    problem = only(load_error(write(tmp_path / "cut.json", '{"openapi": "3.0')))
+    assert problem.message == "JSON syntax error at column 13: Unterminated string starting there"
+
+
 def _bytes_file(path: Path, raw: bytes) -> Path:
     path.write_bytes(raw)
     return path
