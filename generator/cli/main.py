@@ -35,6 +35,7 @@ from generator.problems import INTERRUPTED, NOTE, RENAME, REPAIR, GeneratorError
 
 if TYPE_CHECKING:
     from generator import pipeline
+    from generator.document.loading import Document
 
 
 def _add_common(parser: argparse.ArgumentParser) -> None:
@@ -69,11 +70,13 @@ def cmd_validate(args: argparse.Namespace) -> int:
             problems.extend(error.problems)
             continue
         found = validate(document, cache)  # includes the overlay's problems
-        problems.extend(found)
-        if not found:
+        left_out = _left_out_by_code_generation(document, found, target)
+        problems.extend([*found, *left_out])
+        if not found and not left_out:
             print(f"{target.spec}: valid")
         else:
             verdicts.update(_what_generate_does(document.data, found, strict=target.strict))
+            verdicts.update(dict.fromkeys(left_out, "generate skips this operation"))
     print_problems(problems, verdicts)
     if only_unreadable_inputs(problems):
         return 2  # nothing could be read: an input error, as for every other command
@@ -97,6 +100,25 @@ def _what_generate_does(data: dict[str, object], problems: list[Problem], *,
         else:
             notes[decision.problem] = "generate stops"
     return notes
+
+
+def _left_out_by_code_generation(document: Document, problems: list[Problem],
+                                 target: pipeline.Target) -> list[Problem]:
+    """The operations `generate` would leave out although no check of the document found a
+    problem in them (a header parameter no HTTP request can carry, a credential no request can
+    send...): the intermediate model built as `generate` builds it, on the document as it
+    repairs it. Nothing when the problems stop `generate` anyway."""
+    from generator import ir, tolerate
+
+    try:
+        outcome = tolerate.settle(document, tolerate.Outcome.untouched(document.data), problems)
+        api = ir.build(outcome.data, target.options, tolerate=not target.strict)
+    except GeneratorError:
+        return []  # a refusal the problems found already say
+    skipped = {skip.pointer for skip in outcome.skipped}
+    return [Problem(str(document.path), pointer, document.line_of(pointer), why,
+                    "fix it in the spec or an overlay")
+            for pointer, why in api.failed if pointer not in skipped]
 
 
 def _looks_like_path(item: str) -> bool:

@@ -33,7 +33,12 @@ from generator.ir.security import credential_places, credential_scheme, own_secu
 from generator.ir.servers import operation_server
 from generator.names import identifiers as names
 from generator.names.arguments import BODY_PROPERTY, argument_rename
-from generator.names.headers import first_unsendable, set_by_the_body, set_by_the_client
+from generator.names.headers import (
+    first_unsendable,
+    set_by_the_body,
+    set_by_the_client,
+    unsendable_name,
+)
 from generator.names.namespace import Rename
 from generator.names.operations import unusable_hints
 from generator.problems import NOTE, Problem
@@ -57,12 +62,14 @@ def build_operation(context: Context, site: OperationSite,
     ignored = (_client_set_headers(site.pointer, raw_params)
                + _body_set_headers(site.pointer, raw_params)
                + _credential_parameters(site.pointer, raw_params, credentials) + _head_bodies(site)
-               + _text_repeating_json(context, site) + _unusable_naming_hints(site))
+               + _text_repeating_json(context, site) + _unusable_naming_hints(site)
+               + _unsendable_optional(site.pointer, raw_params))
     raw_params = [param for param in raw_params
                   if not set_by_the_client(param) and not set_by_the_body(param)
-                  and credential_scheme(param, credentials) is None]
+                  and credential_scheme(param, credentials) is None
+                  and not _optional_unsendable(param)]
     unsendable = first_unsendable(raw_params)
-    if unsendable is not None:  # every call would fail: a named skip, never sent
+    if unsendable is not None:  # a required one: every call would fail; a named skip
         return Problem(context.options.source_file, site.pointer, None, unsendable,
                        "rename the parameter in the spec or an overlay")
     unmet = unsendable_requirement(context.data, operation)
@@ -111,6 +118,21 @@ def build_operation(context: Context, site: OperationSite,
         idempotency_header=retries.declared_idempotency_header(context.data, raw_params),
         server=operation_server(operation, site.shared_servers, context.base_url),
     )
+
+
+def _optional_unsendable(param: dict[str, Any]) -> bool:
+    return param.get("required") is not True and unsendable_name(
+        param["name"], str(param.get("in"))) is not None
+
+
+def _unsendable_optional(pointer: str, raw_params: list[dict[str, Any]]) -> tuple[Rename, ...]:
+    """A note for each optional header or cookie parameter whose name no request can carry
+    (Notion's `""` header): left out of the method, which a call can do without (a required
+    one leaves the operation out: no call could send it)."""
+    return tuple(
+        Rename(pointer, unsendable_name(param["name"], str(param.get("in"))) or "",
+               "left out of the method", kind=NOTE)
+        for param in raw_params if _optional_unsendable(param))
 
 
 def _client_set_headers(pointer: str, raw_params: list[dict[str, Any]]) -> tuple[Rename, ...]:

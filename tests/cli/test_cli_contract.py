@@ -311,3 +311,27 @@ def test_force_names_what_it_discards(tmp_path: Path) -> None:
             ".env, _client.py") in result.stderr
     again = run_cli("generate", "--spec", spec, "--out", out, "--force")
     assert "--force discards" not in again.stderr  # nothing of the user's left to discard
+
+
+def test_validate_names_the_operations_generate_would_leave_out(tmp_path: Path) -> None:
+    """A valid document that `generate` cannot build an operation of (a required header
+    parameter no request can carry): `validate` says which and that generate skips it, where
+    it used to say "valid" (exit 0) for a document generate then left a method out of."""
+    spec = tmp_path / "api.yaml"
+    spec.write_text(
+        "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths:\n"
+        "  /pages:\n    get:\n      operationId: getPages\n      parameters:\n"
+        "        - {name: 'X Id', in: header, required: true, schema: {type: string}}\n"
+        "      responses: {'200': {description: ok}}\n"
+        "  /other:\n    get:\n      operationId: other\n"
+        "      responses: {'200': {description: ok}}\n", encoding="utf-8")
+    result = run_cli("validate", spec)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "valid" not in result.stdout
+    assert f"{spec}:5: /paths/~1pages/get:" in result.stderr
+    assert "header parameter 'X Id' cannot be sent" in result.stderr
+    assert result.stderr.rstrip().endswith("[generate skips this operation]")
+    spec.write_text(spec.read_text(encoding="utf-8").replace("required: true, ", ""),
+                    encoding="utf-8")
+    result = run_cli("validate", spec)  # an optional one: left out of its method, named there
+    assert (result.returncode, result.stdout) == (0, f"{spec}: valid\n"), result.stderr

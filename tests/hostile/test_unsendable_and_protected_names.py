@@ -2,8 +2,9 @@
 "noted, decide and say"):
 
 - a header or cookie parameter whose name is no HTTP token (`X-Id\\nHost: evil`, `a=b; admin`)
-  could never be sent (every call would fail at run time): its operation is left out as a
-  named skip, the others are generated, and no such name reaches the package;
+  could never be sent: a required one leaves its operation out as a named skip (every call
+  would fail at run time), an optional one (Notion's `""` header) is left out of its method,
+  named; the others are generated, and no such name reaches the package;
 - so could a credential whose apiKey header or cookie name is no token: the scheme is never
   used, an operation that can only be called with it is a named skip, one with another
   alternative keeps that one;
@@ -48,10 +49,11 @@ def _document() -> dict[str, Any]:
         "openapi": "3.1.0", "info": {"title": "names", "version": "1"},
         "paths": {
             "/bad-header": {"post": _operation("badHeader", {"name": BAD_NAMES["header"],
-                                                             "in": "header"})},
+                                                             "in": "header", "required": True})},
             "/bad-cookie": {"post": _operation("badCookie", {"name": BAD_NAMES["cookie"],
-                                                             "in": "cookie"})},
+                                                             "in": "cookie", "required": True})},
             "/good": {"post": _operation("good", {"name": "X-Request-Id", "in": "header"})},
+            "/optional-bad": {"post": _operation("optionalBad", {"name": "", "in": "header"})},
             "/bad-key": {"post": {**_operation("badKey"), "security": [{"badKey": []}]}},
             "/either-key": {"post": {**_operation("eitherKey"),
                                      "security": [{"badKey": []}, {"goodKey": []}]}},
@@ -106,6 +108,10 @@ def test_unsendable_parameters_skip_their_operation_and_fields_import_cleanly(
     assert json.loads(values) == ["d", "v", "f", {"model_dump": "d", "model_validate": "v",
                                                   "field_model_dump": "f"}]
     assert "good" in methods and "bad_header" not in methods and "bad_cookie" not in methods
+    assert "optional_bad" in methods
+    assert "~1optional-bad/post: noted: header parameter '' cannot be sent" in (
+        result.stderr) and "-> left out of the method" in result.stderr
+    assert "skipped POST /optional-bad" not in result.stderr
     assert "either_key" in methods and "bad_key" not in methods
 
 
