@@ -15,9 +15,11 @@ import itertools
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from generator.document.operations import iter_operations
 from generator.ir.model import BuildOptions, Operation, Security, SecurityScheme
 from generator.names import identifiers as names
 from generator.names import namespace
+from generator.problems import NOTE
 from generator.validate.security import unsendable_scheme
 
 # The credential arguments the security naming itself hands out (`Client(api_key=...)`): the
@@ -71,6 +73,41 @@ def _one_per_place(requirement: tuple[str, ...],
     if all(len(keys) == 1 for keys in by_place.values()):
         return [requirement]
     return [tuple(chosen) for chosen in itertools.product(*by_place.values())]
+
+
+def one_place_notes(data: Mapping[str, Any]) -> tuple[namespace.Rename, ...]:
+    """A note for each security requirement (the document's, each operation's) two of whose
+    schemes send their credential in one place (`{basic: [], bearer: []}`: both in
+    `Authorization`): no request carries both, so it is read as either one (`_one_per_place`),
+    which the document did not say."""
+    usable = usable_schemes(data)
+    notes: list[namespace.Rename] = []
+    for pointer, requirement in _requirements_with_places(data):
+        by_place: dict[tuple[str, str], list[str]] = {}
+        for key in requirement:
+            if key in usable:
+                by_place.setdefault(_scheme_place(usable[key]), []).append(key)
+        notes.extend(namespace.Rename(
+            pointer, f"security schemes {', '.join(repr(k) for k in keys)} are required together "
+            f"but all send their credential in the {place[0]} `{_place_name(usable[keys[0]])}`: "
+            "one request carries one of them", "the client sends one of them", kind=NOTE)
+            for place, keys in by_place.items() if len(keys) > 1)
+    return tuple(notes)
+
+
+def _place_name(scheme: Mapping[str, Any]) -> str:
+    return str(scheme["name"]) if scheme.get("type") == "apiKey" else "Authorization"
+
+
+def _requirements_with_places(data: Mapping[str, Any]) -> Iterable[tuple[str, dict[str, Any]]]:
+    """(pointer, requirement) of every security requirement object of the document."""
+    lists = [("/security", data.get("security"))]
+    lists.extend((f"{site.pointer}/security", site.operation.get("security"))
+                 for site in iter_operations(dict(data)))
+    for pointer, raw in lists:
+        for index, requirement in enumerate(raw if isinstance(raw, list) else ()):
+            if isinstance(requirement, dict) and len(requirement) > 1:
+                yield f"{pointer}/{index}", requirement
 
 
 def _scheme_place(scheme: Mapping[str, Any]) -> tuple[str, str]:

@@ -19,10 +19,11 @@ from typing import Any
 
 import pytest
 
-from generator import pipeline
+from generator import ir, pipeline
 from generator.cli.drift_inputs import CODEGEN_ONLY
 from generator.document.loading import load
 from generator.io import write
+from generator.problems import NOTE
 from generator.validate import validate
 from tests.support import FEATURE_SPECS, import_from
 from tests.support.servers import Recorded, Reply, ScriptedServer
@@ -521,3 +522,21 @@ def test_schemes_that_travel_apart_are_all_asked_for(tmp_path: Path) -> None:
     package = import_from(tmp_path, "flows_and")
     with pytest.raises(package.MissingCredentialsError):
         package.Client(base_url="https://api.example.com", oauth2="t1").default.list()
+
+
+def test_schemes_of_one_header_in_one_requirement_are_named_as_read() -> None:
+    """Reading a requirement whose schemes share one header as "either one" is the
+    generator's choice, not the document's (`{basic: [], bearer: []}`): each such requirement
+    is named, where it is written; one whose schemes travel apart is not."""
+    document = _two_flows_document({"Oauth2": [], "Oauth2c": []})
+    document["paths"]["/files"]["get"]["security"] = [{"key": [], "Oauth2": []},
+                                                      {"Oauth2c": [], "key": [], "Oauth2": []}]
+    api = ir.build(document, ir.BuildOptions(package="pkg", api_key_env="PKG_API_KEY",
+                                             base_url_env="PKG_BASE_URL"))
+    notes = [(rename.pointer, rename.problem) for rename in api.renames if rename.kind == NOTE]
+    assert notes == [
+        ("/security/0", "security schemes 'Oauth2', 'Oauth2c' are required together but all "
+         "send their credential in the header `Authorization`: one request carries one of them"),
+        ("/paths/~1files/get/security/1", "security schemes 'Oauth2c', 'Oauth2' are required "
+         "together but all send their credential in the header `Authorization`: one request "
+         "carries one of them")]
