@@ -38,6 +38,8 @@ def request_body(context: Context, stem: str, operation: dict[str, Any], taken: 
     raw = context.refs.resolve(operation.get("requestBody"))
     if not isinstance(raw, dict) or not isinstance(raw.get("content"), dict) or not raw["content"]:
         return None, []
+    if holds_nothing(context, raw):
+        return None, []  # named by `nothing_to_send_notes`
     content: dict[str, Any] = raw["content"]
     required = raw.get("required") is True
     media_type, kind = choose_body_media(content)
@@ -71,6 +73,34 @@ def request_body(context: Context, stem: str, operation: dict[str, Any], taken: 
     styles = form_styles(media.get("encoding"), shape[0]) if kind == "form" else ()
     return Body(kind, media_type, model_class, True, required, file_fields, one_file,
                 styles, _spread_clashes(context, shape[0], styles), file_unions), params
+
+
+def holds_nothing(context: Context, raw: dict[str, Any]) -> bool:
+    """Whether an optional request body (resolved) can only be an object without properties:
+    its chosen media type's schema a closed object that names none (Stripe's GET operations
+    declare `{type: object, additionalProperties: false, properties: {}}` as a form body). Its
+    `body` argument took any mapping and sent it, though the document allows nothing; the
+    method takes none, and sends no body."""
+    if raw.get("required") is True:
+        return False
+    media_type, _ = choose_body_media(raw["content"])
+    media = raw["content"][media_type]
+    schema = context.refs.resolve(media.get("schema")) if isinstance(media, dict) else None
+    return (isinstance(schema, dict) and schema.get("type", "object") == "object"
+            and schema.get("additionalProperties") is False and not schema.get("properties")
+            and not schema.get("patternProperties")
+            and not any(key in schema for key in ("allOf", "anyOf", "oneOf", "$ref")))
+
+
+def nothing_to_send_notes(context: Context, pointer: str, operation: dict[str, Any]
+                          ) -> tuple[Rename, ...]:
+    """A note for an optional request body that allows nothing (`holds_nothing`)."""
+    raw = context.refs.resolve(operation.get("requestBody"))
+    if not isinstance(raw, dict) or not isinstance(raw.get("content"), dict) or not (
+            raw["content"]) or not holds_nothing(context, raw):
+        return ()
+    return (Rename(f"{pointer}/requestBody", "the optional request body is an object that "
+                   "allows no property", "the method takes no body and sends none", kind=NOTE),)
 
 
 # The styles OpenAPI gives a form field (`encoding.<property>.style`); `form`, the default,
