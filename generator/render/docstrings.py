@@ -11,6 +11,7 @@ import functools
 import re
 import textwrap
 from collections.abc import Iterator, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
 
 from generator.ir import Operation, Param, ResponseType
@@ -195,26 +196,39 @@ def _head(operation: Operation) -> str:
 
 def _args(operation: Operation, argument_order: Sequence[str]) -> str:
     params = {param.name: param for param in operation.params}
+    shared = _shared_wire_names(operation.params)
     entries = []
     for name in argument_order:
         param = params.get(name)
         if param is None:
             entries.append((name, CALL_OPTION_DOCS[name]))
         elif operation.stream_only and name == operation.stream_param:
-            entries.append((name, _param_doc(replace(param, only_value=())) + ALWAYS_ON_DOC))
+            entries.append((name, _param_doc(replace(param, only_value=()), shared)
+                            + ALWAYS_ON_DOC))
         else:
-            entries.append((name, _param_doc(param)))
+            entries.append((name, _param_doc(param, shared)))
     return _section("Args", entries)
 
 
-def _param_doc(param: Param) -> str:
+def _shared_wire_names(params: Sequence[Param]) -> set[str]:
+    """The names two arguments of one method send (Kubernetes' `dryRun` query parameter and
+    body property: `dry_run` and `dry_run_`), whose docs then say where each goes."""
+    seen: set[str] = set()
+    shared: set[str] = set()
+    for param in params:
+        if param.location == "body" and not param.model_key:
+            continue  # the whole body: no name sent
+        (shared if param.wire_name in seen else seen).add(param.wire_name)
+    return shared
+
+
+def _param_doc(param: Param, shared: AbstractSet[str] = frozenset()) -> str:
+    place = _LOCATION_DOCS[param.location].format(param.wire_name)
     text = param.description.strip()
     if not text:
-        text = (
-            "The request body."
-            if param.location == "body" and not param.model_key
-            else _LOCATION_DOCS[param.location].format(param.wire_name)
-        )
+        text = "The request body." if param.location == "body" and not param.model_key else place
+    elif param.wire_name in shared and not (param.location == "body" and not param.model_key):
+        text = f"{place} {text}"
     if param.deprecated:
         text = "Deprecated. " + text
     if param.client_level:

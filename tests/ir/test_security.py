@@ -535,8 +535,8 @@ def test_schemes_of_one_header_in_one_requirement_are_named_as_read() -> None:
                                              base_url_env="PKG_BASE_URL"))
     notes = [(rename.pointer, rename.problem) for rename in api.renames if rename.kind == NOTE]
     assert notes == [
-        ("/security/0", "security schemes 'Oauth2', 'Oauth2c' are required together but all "
-         "send their credential in the header `Authorization`: one request carries one of them"),
-        ("/paths/~1files/get/security/1", "security schemes 'Oauth2c', 'Oauth2' are required "
+        ("/security/0", ("security schemes 'Oauth2', 'Oauth2c' are required together but all "
+         "send their credential in the header `Authorization`: one request carries one of them")),
+        ("/paths/~1files/get/security/1", ("security schemes 'Oauth2c', 'Oauth2' are required "
          "together but all send their credential in the header `Authorization`: one request "
-         "carries one of them")]
+         "carries one of them"))]
