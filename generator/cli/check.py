@@ -226,22 +226,38 @@ def _remedy(args: argparse.Namespace, manifest: Manifest | None, *, force: bool 
     # each argument quoted for a POSIX shell: a path with a space (`my dir/pkg`) or a package
     # name read from a copy's record (`x; curl ... | sh`) is one argument when pasted
     forced = " --force" if force else ""
+    tool = generator_command()
     if args.spec:
         overlay = f" --overlay {_q(args.overlay)}" if args.overlay else ""
-        return (f"{GENERATOR} generate --spec {_q(args.spec)}{overlay} --out {_q(args.target)} "
+        return (f"{tool} generate --spec {_q(args.spec)}{overlay} --out {_q(args.target)} "
                 f"--package {_q(recorded_package(args.target))}{forced}")
     if args.target:
-        return (f"{GENERATOR} generate {_q(args.provider)}{_manifest_option(args)} --out "
+        return (f"{tool} generate {_q(args.provider)}{_manifest_option(args)} --out "
                 f"{_q(args.target)} --package {_q(recorded_package(args.target))}{forced}")
     if not force and _make_generates(args):
         return "make generate"
     names = "".join(f" {_q(name)}" for name in args.providers)
     out = "" if args.output == DEFAULT_OUTPUT else f" --out {_q(_generate_out(args, manifest))}"
-    command = f"{GENERATOR} generate{names}{_manifest_option(args)}{out}{forced}"
+    command = f"{tool} generate{names}{_manifest_option(args)}{out}{forced}"
     doc = compare_page(manifest, args.compare_doc) if manifest is not None else None
     if doc is not None and not args.providers:
-        command += f" && {GENERATOR} compare{_manifest_option(args)} --out {_q(shown_path(doc))}"
+        command += f" && {tool} compare{_manifest_option(args)} --out {_q(shown_path(doc))}"
     return command
+
+
+def generator_command() -> str:
+    """The generator's command as it was run: `python -m generator` spelt with this
+    interpreter (in this repository `.venv/bin/python -m generator`: no `openapi-clientgen`
+    script is installed there, and a command pasted from the advice said "not found"), else
+    the installed `openapi-clientgen` script."""
+    if sys.argv and Path(sys.argv[0]).name == "__main__.py":
+        python = Path(sys.executable)
+        try:
+            shown = python.relative_to(Path.cwd())  # (`.venv/bin/python`, not its whole path)
+        except ValueError:
+            shown = python
+        return f"{_q(shown)} -m generator"
+    return GENERATOR
 
 
 def _q(argument: object) -> str:

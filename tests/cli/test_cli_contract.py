@@ -25,7 +25,7 @@ import pytest
 
 from generator.cli.main import _parser
 from tests.support import PROVIDERS, ROOT
-from tests.support.sandbox import run_cli, sandbox_args, snapshot
+from tests.support.sandbox import COMMAND, run_cli, sandbox_args, snapshot
 
 FEATURES = ROOT / "tests" / "feature_specs"
 
@@ -129,7 +129,7 @@ def test_a_package_generated_from_a_document_is_checked_against_it(tmp_path: Pat
         assert "inputs changed: spec" in check.stdout and "README.md" in check.stdout
         assert f"replace {out} with a package freshly generated from {spec}" in check.stderr
     # the command the hint gives brings the copy back in line
-    command = shlex.split(check.stderr.split(": openapi-clientgen ", 1)[1])
+    command = shlex.split(check.stderr.split(f": {COMMAND} ", 1)[1])
     assert command == ["generate", "--spec", str(spec), "--out", str(out), "--package", "my_client"]
     assert run_cli(*command).returncode == 0
     assert run_cli("check", "--target", out, "--spec", spec).returncode == 0
@@ -163,7 +163,7 @@ def test_the_command_check_prints_is_one_a_shell_can_run(tmp_path: Path) -> None
     record.write_text(json.dumps(data), encoding="utf-8")
     check = run_cli("check", "--target", out, "--spec", spec)
     assert check.returncode == 1, check.stderr
-    command = shlex.split(check.stderr.split(": openapi-clientgen ", 1)[1])
+    command = shlex.split(check.stderr.split(f": {COMMAND} ", 1)[1])
     # (the record edited by hand is a hand edit: the command forces the regeneration)
     assert command == ["generate", "--spec", str(spec), "--out", str(out), "--package", "acme",
                        "--force"]

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.support import SPECS
-from tests.support.sandbox import run_cli
+from tests.support.sandbox import COMMAND, run_cli
 
 ACME = """\
 openapi: 3.0.3
@@ -89,9 +89,8 @@ def test_a_manifest_asking_for_a_comparison_page_gets_one_for_its_operation(tmp_
     hint = stderr.split("run `", 1)[1].split("`", 1)[0]
     assert "make generate" not in hint and "compare" in hint and "widgets.md" in hint
     for command in hint.split(" && "):
-        words = shlex.split(command)
-        assert words[0] == "openapi-clientgen"
-        assert run_cli(*words[1:]).returncode == 0
+        assert command.startswith(f"{COMMAND} ")  # as the command was run: runnable here
+        assert run_cli(*shlex.split(command.removeprefix(f"{COMMAND} "))).returncode == 0
     page = (tmp_path / "docs" / "widgets.md").read_text(encoding="utf-8")
     assert "# `POST /widgets` across providers" in page and "| name |" in page
     rechecked = run_cli("check", "--manifest", manifest, "--output", tmp_path / "generated")
@@ -119,7 +118,7 @@ def test_drift_names_the_command_that_remakes_it_where_check_runs(fmt: str, tmp_
     assert result.returncode == 1
     said = result.stderr if fmt == "text" else result.stdout
     assert "make generate" not in said
-    command = said.split("`openapi-clientgen generate", 1)[1].split("`", 1)[0]
+    command = said.split(f"`{COMMAND} generate", 1)[1].split("`", 1)[0]
     assert f"--manifest {manifest}" in command and f"--out {out}" in command
     assert run_cli("generate", *shlex.split(command)).returncode == 0
     assert run_cli("check", "--manifest", manifest, "--output", out).returncode == 0
@@ -134,7 +133,7 @@ def test_drift_of_a_vendored_copy_names_its_own_command(tmp_path: Path) -> None:
     (target / "_client.py").write_text("# edited\n", encoding="utf-8")
     result = run_cli("check", "--target", target, "--spec", spec, "--format", "github")
     assert result.returncode == 1 and "make generate" not in result.stdout
-    assert (f"`openapi-clientgen generate --spec {spec} --out {target} --package acme_client "
+    assert (f"`{COMMAND} generate --spec {spec} --out {target} --package acme_client "
             "--force`") in result.stdout  # (the edit is a hand edit: the command forces)
 
 
@@ -204,7 +203,7 @@ def test_drift_under_output_of_one_provider_names_its_package_folder(tmp_path: P
     spec.write_text(ACME.replace("size: {type: integer}", "size: {type: number}"), encoding="utf-8")
     result = run_cli("check", "acme", "--manifest", manifest, "--output", root)
     assert result.returncode == 1
-    command = result.stderr.split("`openapi-clientgen generate", 1)[1].split("`", 1)[0]
+    command = result.stderr.split(f"`{COMMAND} generate", 1)[1].split("`", 1)[0]
     assert f"--out {root / 'acme'}" in command
     assert run_cli("generate", *shlex.split(command)).returncode == 0
     assert run_cli("check", "acme", "--manifest", manifest, "--output", root).returncode == 0
@@ -289,5 +288,5 @@ def test_check_of_a_copy_made_with_an_overlay_asks_for_it(tmp_path: Path) -> Non
     result = run_cli("check", "--target", target, "--spec", spec)
     assert result.returncode == 1
     assert f"{target} was generated with an overlay: check it with --overlay FILE" in result.stderr
-    assert "openapi-clientgen generate" not in result.stderr
+    assert f"{COMMAND} generate" not in result.stderr
     assert run_cli("check", "--target", target, "--spec", spec, "--overlay", overlay).returncode == 0

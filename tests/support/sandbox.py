@@ -8,6 +8,7 @@ tests/cli/test_update.py.
 
 from __future__ import annotations
 
+import shlex
 import shutil
 import subprocess
 import sys
@@ -19,6 +20,17 @@ import pytest
 from tests.support import ROOT
 
 TIMEOUT = 300  # seconds, per CLI run (a full regeneration of three packages takes a few)
+
+
+def _command_of_run_cli() -> str:
+    """How the generator names itself in advice when `run_cli` runs it (`check.generator_command`):
+    this interpreter, relative to the root where it lies under it, `-m generator`."""
+    python = Path(sys.executable)
+    shown = python.relative_to(ROOT) if python.is_relative_to(ROOT) else python
+    return f"{shlex.quote(str(shown))} -m generator"
+
+
+COMMAND = _command_of_run_cli()
 
 
 def run_cli(*args: str | Path, timeout: float = TIMEOUT) -> subprocess.CompletedProcess[str]:
