@@ -93,10 +93,10 @@ def _changes(pair: Comparable, overlay: Overlay | None = None, models: str = ALL
     gc.freeze()
     changes = diff_with_client(old, new, named, models)
     del old, new, named
-    return _with_lines(changes, documents), unmatched
+    return with_lines(changes, documents), unmatched
 
 
-def _with_lines(changes: list[Change], documents: dict[str, Document]) -> list[Change]:
+def with_lines(changes: list[Change], documents: dict[str, Document]) -> list[Change]:
     """Each change with the place of its pointer in the document it names: its line, and the
     file it was written in where a `$ref` bundled it in from another (`Document.place_of`, as
     `generate` locates its problems). The documents are let go one at a time (taken out of

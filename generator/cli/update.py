@@ -270,6 +270,7 @@ def _print_spec_changes(provider: Provider, args: argparse.Namespace, new: Docum
     tolerate stage as `diff` does (`cli.drift_inputs`): repairs named in the header and applied
     to both; a blocking problem refuses the update. Each change's effect names the methods as
     the package does: the provider's overlay applied to both sides for naming only."""
+    from generator.cli.diff import with_lines
     from generator.cli.drift_inputs import comparable, named_by_overlay
     from generator.document.loading import load, read_overlay
     from generator.drift.check.update import relocated
@@ -294,8 +295,9 @@ def _print_spec_changes(provider: Provider, args: argparse.Namespace, new: Docum
     overlay = read_overlay(provider.overlay) if provider.overlay is not None else None
     named, unmatched = named_by_overlay(pair.documents, overlay)
     print_problems(unmatched)
-    changes = diff_with_client(pair.documents["old"].data, pair.documents["new"].data, named,
-                               provider.models)
+    changes = with_lines(diff_with_client(pair.documents["old"].data,
+                                          pair.documents["new"].data, named, provider.models),
+                         dict(pair.documents))
     print(f"spec changes for {provider.name} ({shown_path(provider.spec)} -> {args.source}):")
     files = {"old": shown_path(provider.spec), "new": args.source}
     sys.stdout.write(format_changes(changes, "text", ReportOptions(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 import socket
 from pathlib import Path
 from typing import Any
@@ -202,6 +203,9 @@ def test_update_fail_on(sandbox: Path, tmp_path: Path, fail_on: str, refused: bo
         which = f"{fail_on} " if fail_on in ("breaking", "client-breaking") else ""
         assert f"update refused: the new spec has {which}changes" in result.stderr
         assert "[breaking] response-property-removed" in result.stdout  # the diff says why
+        # each change located as `diff` locates it: the file and the line
+        assert re.search(r"response-property-removed \S+ \(\S+openapi\.json:\d+\)", result.stdout)
+        assert re.search(r"request-property-added-optional \S+ \(\S+next\.json:\d+\)", result.stdout)
         assert "client (breaks code): models.SuccessfulCompletionResponse.created: removed" in result.stdout
         assert snapshot(sandbox) == before
     else:
