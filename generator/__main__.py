@@ -2,6 +2,10 @@
 
 import sys
 
-from .command import main
+try:
+    from .command import main
+except KeyboardInterrupt:  # Ctrl-C before the entry point's own handling is in place
+    sys.stderr.write("interrupted; nothing was written\n")  # (problems.INTERRUPTED)
+    sys.exit(130)
 
 sys.exit(main())

@@ -281,13 +281,21 @@ def _generate_targets(args: argparse.Namespace) -> tuple[list[pipeline.Target], 
     return chosen, folders
 
 
+def _not_a_folder(folder: Path) -> tuple[str, str]:
+    """Why `folder` cannot be replaced by the package, and what to do: a link is replaced, not
+    written through."""
+    if folder.is_symlink():
+        return (("is a symbolic link: the package would replace the link, not fill the folder "
+                "it points to"), "name the folder it points to, or a new folder")
+    return "exists and is not a folder", "choose a new folder for the package"
+
+
 def _refuse_a_file_in_the_way(folder: Path) -> None:
     """A usage error (exit 2) when `folder` is an existing file (or link), or lies under one: it
     is the command line that named it. Said before anything is generated, in the words the
     writer would use (io/write.py still refuses, should the file appear meanwhile)."""
     if os.path.lexists(folder) and (folder.is_symlink() or not folder.is_dir()):
-        raise usage_error(str(folder), "exists and is not a folder",
-                          "choose a new folder for the package")
+        raise usage_error(str(folder), *_not_a_folder(folder))
     blocking = next((parent for parent in folder.parents if os.path.lexists(parent)), None)
     if blocking is not None and not blocking.is_dir():
         raise usage_error(str(folder), f"cannot write the package here: {blocking} is a file, "

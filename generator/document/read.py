@@ -563,11 +563,11 @@ def _yaml_hint(what: str) -> str:
         return "YAML does not allow tabs for indentation; use spaces"
     if "found undefined alias" in what:
         return "an alias *name needs an anchor &name defined before it"
+    if "expected a single document" in what:  # (its message names a line too: asked first)
+        return "the file holds several YAML documents (---); keep only the OpenAPI one"
     if "that starts at line" in what:
         return ("a quote or bracket opened there may never be closed, or the indentation is off "
                 "between there and here")
-    if "expected a single document" in what:
-        return "the file holds several YAML documents (---); keep only the OpenAPI one"
     return "check indentation and quoting near this position"
 
 

@@ -444,6 +444,20 @@ def test_out_naming_an_existing_file_is_a_usage_error(command: tuple[str, ...],
     assert snapshot(tmp_path) == before
 
 
+def test_out_naming_a_link_says_the_link_would_be_replaced(tmp_path: Path) -> None:
+    """`--out link` where the link points to an empty folder: refused (the package would take
+    the link's place, not fill the folder), said in those words, not "is not a folder"."""
+    (tmp_path / "real").mkdir()
+    (tmp_path / "link").symlink_to(tmp_path / "real")
+    result = run_cli("generate", "--spec", str(FEATURE_SPECS / "pagination.yaml"), "--out",
+                     str(tmp_path / "link"))
+    assert result.returncode == 2, result.stderr
+    assert (f"{tmp_path / 'link'}: is a symbolic link: the package would replace the link, not "
+            "fill the folder it points to (name the folder it points to, or a new folder)"
+            ) in result.stderr
+    assert list((tmp_path / "real").iterdir()) == [] and (tmp_path / "link").is_symlink()
+
+
 @pytest.mark.parametrize(("command", "code"), [
     (("validate", str(BAD / "yaml_syntax.yaml")), 1),
     (("generate", "--spec", str(BAD / "yaml_syntax.yaml"), "--out", "{out}"), 1),

@@ -52,6 +52,14 @@ def test_json_reason_ends_in_no_dangling_place(tmp_path: Path) -> None:
     assert problem.message == "JSON syntax error at column 13: Unterminated string starting there"
 
 
+def test_a_second_yaml_document_is_named_as_such(tmp_path: Path) -> None:
+    """`---` starting a second document: the hint says so (it said a quote may be unclosed)."""
+    text = "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths: {}\n---\nx: 1\n"
+    problem = only(load_error(write(tmp_path / "two.yaml", text)))
+    assert problem.line == 4
+    assert problem.hint == "the file holds several YAML documents (---); keep only the OpenAPI one"
+
+
 def _bytes_file(path: Path, raw: bytes) -> Path:
     path.write_bytes(raw)
     return path
