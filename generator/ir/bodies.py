@@ -181,7 +181,7 @@ def _expanded(context: Context, kind: BodyKind, model_class: str,
         name = names.argument_name(wire, reserved=taken)
         taken.add(name)
         params.append(Param(name, wire, "body", model_class, wire, wire in required,
-                            is_nullable(prop, context.refs),
+                            is_nullable(properties[wire], context.refs),  # `$ref` siblings too
                             _text(prop) if isinstance(prop, dict) else ""))
     return params, tuple(file_fields), tuple(file_unions)
 

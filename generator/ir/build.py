@@ -29,6 +29,8 @@ from generator.ir.ref_targets import hoist_targets, pointing_inside
 from generator.ir.schemas import (
     NULLABLE_BRANCH_ACTION,
     NULLABLE_BRANCH_PROBLEM,
+    NULLABLE_REF_ACTION,
+    NULLABLE_REF_PROBLEM,
     ascii_member_names,
     fitted_enum_lists,
     fold_nullable_branches,
@@ -37,6 +39,7 @@ from generator.ir.schemas import (
     hoist_self_referencing_items,
     items_beside_union,
     move_items_into_array_branches,
+    nullable_beside_ref,
     nullable_only_branches,
     nullable_scalar_union,
 )
@@ -126,6 +129,8 @@ def _context(data: dict[str, Any], options: BuildOptions, in_place: bool = False
     # noted before any schema moves or is rewritten: at the pointers the document has
     notes = (*notes_at(working, reshaped.folded(openapi_31), {}, NULLABLE_BRANCH_PROBLEM,
                        NULLABLE_BRANCH_ACTION),
+             *notes_at(working, reshaped.nullable_refs, {}, NULLABLE_REF_PROBLEM,
+                       NULLABLE_REF_ACTION),
              *tuple_notes(working, loose, {}))
     components = working.setdefault("components", {})
     schemas = components.get("schemas") or {}
@@ -153,6 +158,8 @@ class _Reshaped:
     discriminating: list[dict[str, Any]] = dataclasses.field(default_factory=list)
     # `anyOf: [{$ref: X}, {nullable: true}]`
     nullable_branches: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    # `{$ref: X, nullable: true}`: not rewritten (the models read it as meant), only named
+    nullable_refs: list[dict[str, Any]] = dataclasses.field(default_factory=list)
 
     def folded(self, openapi_31: bool) -> list[dict[str, Any]]:
         """The unions whose `nullable: true` branches are read as null (3.0 only: 3.1 has no
@@ -173,6 +180,8 @@ class _Reshaped:
             self.unions.append(copied)
         if ("anyOf" in source or "oneOf" in source) and nullable_only_branches(source):
             self.nullable_branches.append(copied)
+        if "$ref" in source and nullable_beside_ref(source):
+            self.nullable_refs.append(copied)
         if "items" in source and items_beside_union(source):
             self.arrays_beside.append(copied)
         if "discriminator" in source and isinstance(source["discriminator"], dict):

@@ -22,13 +22,46 @@ LOCATIONS = ("path", "query", "header", "cookie")
 
 def merged_parameters(refs: Refs, shared: tuple[Any, ...], operation: dict[str, Any]
                       ) -> list[dict[str, Any]]:
-    """Path-level parameters overridden by operation-level ones with the same (name, in)."""
+    """Path-level parameters overridden by operation-level ones of the same `identity`; of two
+    header parameters of one level that differ only in case, the first (`case_twins`)."""
+    return list(_merged(refs, shared, operation)[0].values())
+
+
+def case_twins(refs: Refs, shared: tuple[Any, ...], operation: dict[str, Any]
+               ) -> list[tuple[str, str]]:
+    """(left out, kept) for each header parameter left out of the merge because one listed
+    before it on the same level has its name but for case (`X-Id`, then `x-id`): one header on
+    the wire, which a request can carry once."""
+    return _merged(refs, shared, operation)[1]
+
+
+def identity(param: dict[str, Any]) -> tuple[str, str]:
+    """What makes a parameter the same as another (OpenAPI: name and location); a header's
+    name in lower case, HTTP field names being case-insensitive (RFC 9110 5.1): an
+    operation's `x-request-id` overrides its path's `X-Request-ID` (two arguments, one of them
+    dropped on the wire). Query and cookie names are case-sensitive."""
+    location = str(param.get("in"))
+    name = str(param.get("name"))
+    return (name.lower() if location == "header" else name, location)
+
+
+def _merged(refs: Refs, shared: tuple[Any, ...], operation: dict[str, Any]
+            ) -> tuple[dict[tuple[str, str], dict[str, Any]], list[tuple[str, str]]]:
     merged: dict[tuple[str, str], dict[str, Any]] = {}
-    for raw in [*shared, *(operation.get("parameters") or [])]:
-        param = refs.resolve(raw)
-        if isinstance(param, dict) and isinstance(param.get("name"), str):
-            merged[(param["name"], str(param.get("in")))] = param
-    return list(merged.values())
+    twins: list[tuple[str, str]] = []
+    for level in (shared, operation.get("parameters") or []):
+        own: dict[tuple[str, str], dict[str, Any]] = {}
+        for raw in level:
+            param = refs.resolve(raw)
+            if not (isinstance(param, dict) and isinstance(param.get("name"), str)):
+                continue
+            first = own.get(identity(param))
+            if first is not None and first["name"] != param["name"]:
+                twins.append((param["name"], first["name"]))
+                continue
+            own[identity(param)] = param  # (an exact repeat, which validation names: the last)
+        merged.update(own)
+    return merged, twins
 
 
 def parameters(context: Context, stem: str, raw_params: list[dict[str, Any]],

@@ -138,26 +138,40 @@ def _items_of(schema: dict[str, Any]) -> Any:
 
 def is_nullable(schema: Any, refs: Refs) -> bool:
     """3.0 `nullable`, 3.1 `type: [.., "null"]`, `const: null`, or a null branch of oneOf/anyOf
-    (however deep, a union that contains itself included)."""
+    (however deep, a union that contains itself included); beside a `$ref` too, as the models
+    read it (`{$ref: User, nullable: true}`: `User | None`)."""
     return _some_branch(schema, refs, _allows_null)
 
 
 def _some_branch(schema: Any, refs: Refs, holds: Callable[[dict[str, Any]], bool]) -> bool:
     """Whether `holds` is true of `schema` or of a branch of its `oneOf`/`anyOf`, however deep
-    (references followed; a union that contains itself included)."""
+    (references followed, each `$ref`'s own node asked too; a union that contains itself
+    included)."""
     pending, seen = [schema], set()
     while pending:
-        node = refs.resolve(pending.pop())
+        chain = _ref_chain(pending.pop(), refs)
+        node = chain[-1]
         if not isinstance(node, dict) or id(node) in seen:
             continue
         seen.add(id(node))
-        if holds(node):
+        if any(holds(link) for link in chain):
             return True
         for keyword in ("oneOf", "anyOf"):
             branches = node.get(keyword)
             if isinstance(branches, list):
                 pending.extend(branches)
     return False
+
+
+def _ref_chain(node: Any, refs: Refs) -> list[Any]:
+    """`node` and the nodes its `$ref`s lead to, the last one without a `$ref` (`Refs.resolve`,
+    which drops what a `$ref`'s node says beside it: a 3.0 document's `nullable: true`)."""
+    chain, seen = [node], set()
+    while isinstance(node, dict) and isinstance(node.get("$ref"), str) and node["$ref"] not in seen:
+        seen.add(node["$ref"])
+        node = refs.target(node["$ref"])
+        chain.append(node)
+    return chain
 
 
 def _allows_null(node: dict[str, Any]) -> bool:
@@ -352,6 +366,19 @@ def fold_nullable_scalar(schema: dict[str, Any], openapi_31: bool) -> None:
         folded["nullable"] = True
     schema.clear()
     schema.update(folded)
+
+
+# `{$ref: User, nullable: true}`: OpenAPI 3.0 says a `$ref`'s siblings are ignored (and 3.1 has no
+# `nullable`), but documents write it to say "a User, or null" (a PATCH unassigning), and the
+# models read it so (`User | None`): the arguments read it as they do (`is_nullable`)
+NULLABLE_REF_PROBLEM = ("`nullable: true` beside a `$ref` (OpenAPI 3.0 ignores what a `$ref` has "
+                        "beside it; 3.1 has no `nullable`)")
+NULLABLE_REF_ACTION = "read as allowing null: the model's field and the method's argument alike"
+
+
+def nullable_beside_ref(schema: dict[str, Any]) -> bool:
+    """Whether `schema` is a `$ref` with `nullable: true` beside it (`NULLABLE_REF_PROBLEM`)."""
+    return isinstance(schema.get("$ref"), str) and schema.get("nullable") is True
 
 
 # A 3.0 union branch of `nullable: true` alone (Rust's schemars writes `anyOf: [{$ref: X},

@@ -4,6 +4,7 @@ left out of the method, each named."""
 from __future__ import annotations
 
 from generator import ir
+from generator.problems import NOTE
 
 OPTIONS = ir.BuildOptions(package="pkg", api_key_env="PKG_API_KEY", base_url_env="PKG_BASE_URL")
 
@@ -176,3 +177,29 @@ def test_a_query_credential_of_a_document_silent_at_its_top_is_left_out_too() ->
     api = ir.build(document, OPTIONS)
     (operation,) = [op for resource in api.resources for op in resource.operations]
     assert operation.params == ()
+
+
+def test_header_parameters_named_alike_but_for_case_are_one_header() -> None:
+    """HTTP field names are case-insensitive (RFC 9110 5.1): an operation's `x-request-id`
+    overrides its path's required `X-Request-ID` (OpenAPI: same name and location), and of two
+    on one level the first is kept, the other named. Both were arguments, and a call giving
+    both sent one value, silently. Query (and cookie) names are case-sensitive: both stay."""
+    document = {**DOCUMENT, "paths": {"/x": {
+        "parameters": [{**header("X-Request-ID"), "required": True}],
+        "get": {"operationId": "getX", "responses": {"200": {"description": "ok"}},
+                "parameters": [{**header("x-request-id"), "schema": {"type": "string",
+                                                                      "format": "uuid"}},
+                               header("X-Id"), header("x-id"),
+                               {"name": "Q", "in": "query", "schema": {"type": "string"}},
+                               {"name": "q", "in": "query", "schema": {"type": "string"}}]},
+    }}}
+    api = ir.build(document, OPTIONS)
+    (operation,) = [op for resource in api.resources for op in resource.operations]
+    sent = {(param.location, param.wire_name, param.required) for param in operation.params}
+    assert sent == {("header", "x-request-id", False), ("header", "X-Id", False),
+                    ("query", "Q", False), ("query", "q", False)}
+    (note,) = [rename for rename in api.renames if rename.kind == NOTE]
+    assert note.pointer == "/paths/~1x/get"
+    assert note.problem == ("header parameter `x-id` is the header `X-Id` (HTTP header names "
+                            "are case-insensitive)")
+    assert note.action == "left out of the method: `X-Id` is sent"

@@ -64,8 +64,10 @@ def operation_parameters(
     the pointer of the path items (`/webhooks` for a webhook's, `path` then being its name;
     a callback's, `path` then being its expression).
 
-    Keyed by (location, name); path parameters by ("path", position in the template) so a
-    renamed path parameter still matches.
+    Keyed by (location, name), a header's name in lower case (HTTP reads it so); path
+    parameters by ("path", position in the template) so a renamed path parameter still
+    matches. Of two header parameters of one level named alike but for case, the first, as
+    generation keeps it (`ir.parameters.case_twins`).
     """
     names = template_names(path)
     found: dict[tuple[str, str], Param] = {}
@@ -75,6 +77,7 @@ def operation_parameters(
         (operation_object(path_item, method).get("parameters"), join_tokens(base, method)),
     )
     for params, pointer in levels:
+        own: dict[tuple[str, str], Param] = {}
         for i, raw in enumerate(params or []):
             param = refs.object(raw)
             name, location = str(param.get("name", "")), str(param.get("in", ""))
@@ -82,10 +85,13 @@ def operation_parameters(
                 key = ("path", str(names.index(name)))
             else:
                 key = (location, name.lower() if location == "header" else name)
+            if key in own and own[key].name != name:
+                continue  # a header named as one before it but for case: the method has none
             required = location == "path" or param.get("required") is True
             entry = join_tokens(pointer, "parameters", str(i))
-            found[key] = Param(name, location, required, param,
-                               literal_pointer(refs, raw, entry), entry)
+            own[key] = Param(name, location, required, param,
+                             literal_pointer(refs, raw, entry), entry)
+        found.update(own)
     return found
 
 
