@@ -31,17 +31,21 @@ from generator.ir.schemas import (
     NULLABLE_BRANCH_PROBLEM,
     NULLABLE_REF_ACTION,
     NULLABLE_REF_PROBLEM,
+    UNTYPED_ITEMS_ACTION,
+    UNTYPED_ITEMS_PROBLEM,
     ascii_member_names,
     fitted_enum_lists,
     fold_nullable_branches,
     fold_nullable_scalar,
     hoist_deep_schemas,
     hoist_self_referencing_items,
+    is_name_map,
     items_beside_union,
     move_items_into_array_branches,
     nullable_beside_ref,
     nullable_only_branches,
     nullable_scalar_union,
+    untyped_items,
 )
 from generator.ir.security import one_place_notes, security
 from generator.ir.servers import (
@@ -131,7 +135,10 @@ def _context(data: dict[str, Any], options: BuildOptions, in_place: bool = False
                        NULLABLE_BRANCH_ACTION),
              *notes_at(working, reshaped.nullable_refs, {}, NULLABLE_REF_PROBLEM,
                        NULLABLE_REF_ACTION),
-             *tuple_notes(working, loose, {}))
+             *tuple_notes(working, loose, {}),
+             *(note for note in notes_at(working, reshaped.untyped_arrays, {},
+                                         UNTYPED_ITEMS_PROBLEM, UNTYPED_ITEMS_ACTION)
+               if not is_name_map(note.pointer)))
     components = working.setdefault("components", {})
     schemas = components.get("schemas") or {}
     components["schemas"] = {new: schemas[original] for original, new in chosen.items()}
@@ -160,6 +167,8 @@ class _Reshaped:
     nullable_branches: list[dict[str, Any]] = dataclasses.field(default_factory=list)
     # `{$ref: X, nullable: true}`: not rewritten (the models read it as meant), only named
     nullable_refs: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    # `{items: X}` without a type: read as an array, only named
+    untyped_arrays: list[dict[str, Any]] = dataclasses.field(default_factory=list)
 
     def folded(self, openapi_31: bool) -> list[dict[str, Any]]:
         """The unions whose `nullable: true` branches are read as null (3.0 only: 3.1 has no
@@ -184,6 +193,8 @@ class _Reshaped:
             self.nullable_refs.append(copied)
         if "items" in source and items_beside_union(source):
             self.arrays_beside.append(copied)
+        if "items" in source and untyped_items(source):
+            self.untyped_arrays.append(copied)
         if "discriminator" in source and isinstance(source["discriminator"], dict):
             self.discriminating.append(copied)
 

@@ -381,6 +381,30 @@ def nullable_beside_ref(schema: dict[str, Any]) -> bool:
     return isinstance(schema.get("$ref"), str) and schema.get("nullable") is True
 
 
+UNTYPED_ITEMS_PROBLEM = ("`items` without a `type`: JSON Schema lets any value that is no array "
+                         "through (Slack's `objs_conversation` is written so, and its answers "
+                         "are objects)")
+UNTYPED_ITEMS_ACTION = "read as an array: the models expect one (write the `type` meant)"
+# keywords whose value is a map of names to schemas: a map holding a schema named `items` is
+# no schema itself
+_NAME_MAPS = frozenset({"properties", "patternProperties", "schemas", "$defs", "definitions",
+                        "dependentSchemas"})
+_TYPING_KEYWORDS = ("type", "$ref", "allOf", "anyOf", "oneOf", "properties", "enum", "const")
+
+
+def untyped_items(schema: dict[str, Any]) -> bool:
+    """Whether `schema` gives `items` and nothing that says which type it has: the models read
+    it as an array (`UNTYPED_ITEMS_PROBLEM`). A map of names may match too (`properties:
+    {items: ...}`): `untyped_items_notes` drops those by where they are."""
+    return isinstance(schema.get("items"), dict) and not any(
+        keyword in schema for keyword in _TYPING_KEYWORDS)
+
+
+def is_name_map(pointer: str) -> bool:
+    """Whether a JSON pointer ends at a map of names to schemas (`.../properties`)."""
+    return pointer.rpartition("/")[2] in _NAME_MAPS
+
+
 # A 3.0 union branch of `nullable: true` alone (Rust's schemars writes `anyOf: [{$ref: X},
 # {nullable: true}]` for an `Option<X>`: Qdrant's document, 263 times): it has no type, so it
 # allows any value, and the union's type was `X | Any`, which every argument fits
