@@ -386,7 +386,19 @@ def _error_problems(doc: Document, error: ValidationError) -> list[Problem]:
             str(doc.path), pointer, doc.line_of(pointer),
             _shorten(parameter_named(doc.data, pointer) + _message(error, cause)),
             _hint_for(error, cause), code=_code_for(error, cause)))
-    return problems
+    return _without_redundant_one_of(problems)
+
+
+def _without_redundant_one_of(problems: list[Problem]) -> list[Problem]:
+    """A `oneOf` that more than one branch matched says "is valid under each of" and prints
+    the value and the schemas; where another slip is said at the same place (a parameter's
+    `schema` beside `content`: "has both ..., which exclude each other"), that one says why."""
+    said = {problem.pointer for problem in problems if problem.code != _ONE_OF}
+    return [problem for problem in problems
+            if problem.code != _ONE_OF or problem.pointer not in said]
+
+
+_ONE_OF = "schema:oneOf"
 
 
 def _exclusion_met_by_no_object(cause: ValidationError) -> bool:

@@ -485,3 +485,17 @@ def test_an_object_default_building_the_schema_it_sits_in_is_reported(
     schemas = (f"    Node: {{type: object, properties: {{name: {{type: string}}, child: {child}}}}}\n"
                "    Leaf: {type: object, properties: {name: {type: string}}}\n")
     assert _own_problems(tmp_path, schemas) == expected
+
+
+def test_a_parameter_with_schema_and_content_is_said_once_without_a_dump(tmp_path: Path) -> None:
+    """The validator's `oneOf` matched by both branches said "is valid under each of" and
+    printed the parameter and the meta-schema; the slip it stands for is said beside it."""
+    spec = write(tmp_path / "both.yaml", (
+        "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths:\n  /a:\n    get:\n"
+        "      parameters:\n        - name: filter\n          in: query\n"
+        "          schema: {type: string}\n"
+        "          content: {application/json: {schema: {type: object}}}\n"
+        "      responses: {'200': {description: ok}}\n"))
+    problems = [p for p in validate(load(spec)) if p.pointer == "/paths/~1a/get/parameters/0"]
+    assert [p.message for p in problems] == [
+        "parameter `filter` (in: query): has both `schema` and `content`, which exclude each other"]
