@@ -79,8 +79,9 @@ def rows(python: str, root: Path, env: dict[str, str] | None,
          names: tuple[str, ...] | None = None) -> list[Row]:
     """Rows per pair (defaults without the cache, defaults with the verdicts cached by a run
     before, `--no-validate`): `diff`'s wall and CPU time and the process tree's peak memory,
-    against issue #24's target on GitHub's pair, and the distinct changes found; then the
-    synthetic scaling rows."""
+    against issue #24's target on GitHub's pair, and the distinct changes found (per severity,
+    and those that break code written against the generated client); then the synthetic
+    scaling rows."""
     import tempfile
 
     out = []
@@ -107,7 +108,8 @@ def pair_rows(pair: Pair, mode: str, sample: measure.Sample, size: float) -> lis
                          for side, t in (report.get("tolerated") or {}).items())
     label = f"diff {pair.name} ({size:.1f} MB each, {mode})"
     found = (f"{counts['breaking']} breaking, {counts['possibly_breaking']} possibly, "
-             f"{counts['non_breaking']} other" + (f"; {repaired}" if repaired else ""))
+             f"{counts['non_breaking']} other, {counts.get('client_breaking', 0)} "
+             "client-breaking" + (f"; {repaired}" if repaired else ""))
     targeted = pair.name == TARGET_PAIR and mode != "--no-validate"
     mib = sample.peak_kib / 1024
     return [Row(f"{label}: time (1 run)", f"{seconds(sample.wall)} (CPU {seconds(sample.cpu)})",

@@ -96,10 +96,13 @@ _LISTED_OPERATIONS = 8
 
 
 def summary(changes: Iterable[Change]) -> dict[str, int]:
-    """Counts of distinct changes per severity (a shared component's change counts once)."""
+    """Counts of distinct changes per severity (a shared component's change counts once), and
+    of those that break code written against the generated client (`client_breaking`, what
+    `--fail-on client-breaking` keys on, whatever their severity)."""
     items = list(changes)
-    return {level.replace("-", "_"): sum(1 for c in items if c.severity == level)
-            for level in SEVERITIES}
+    counts = {level.replace("-", "_"): sum(1 for c in items if c.severity == level)
+              for level in SEVERITIES}
+    return {**counts, "client_breaking": sum(1 for c in items if c.client_breaking)}
 
 
 @dataclass(frozen=True)
@@ -201,7 +204,7 @@ def _summary_line(changes: Sequence[Change]) -> str:
     counts = summary(changes)
     line = (f"{counts['breaking']} breaking, {counts['possibly_breaking']} possibly breaking, "
             f"{counts['non_breaking']} non-breaking change(s)")
-    breaking_code = sum(1 for change in changes if change.client_breaking)
+    breaking_code = counts["client_breaking"]
     # what `--fail-on client-breaking` keys on, which the severities above do not show
     return line + (f"; {breaking_code} break(s) code written against the generated client"
                    if breaking_code else "")

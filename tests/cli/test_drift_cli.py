@@ -221,7 +221,8 @@ def test_diff_json(tmp_path: Path) -> None:
     result = run_cli("diff", old, new, "--format", "json", "--fail-on", "any")
     assert result.returncode == 1
     data = json.loads(result.stdout)
-    assert data["summary"] == {"breaking": 0, "possibly_breaking": 0, "non_breaking": 1}
+    assert data["summary"] == {"breaking": 0, "possibly_breaking": 0, "non_breaking": 1,
+                               "client_breaking": 0}
     assert data["changes"] == [{
         "pointer": f"{REQ}/properties/seed", "kind": "request-property-added-optional",
         "severity": "non-breaking", "message": data["changes"][0]["message"], "side": "new",

@@ -722,7 +722,8 @@ def test_format_markdown_renders_no_html_or_link_a_document_wrote() -> None:
 
 def test_format_json() -> None:
     payload = json.loads(format_changes(_sample_changes(), "json"))
-    assert payload["summary"] == {"breaking": 1, "possibly_breaking": 0, "non_breaking": 1}
+    assert payload["summary"] == {"breaking": 1, "possibly_breaking": 0, "non_breaking": 1,
+                                  "client_breaking": 0}
     assert [c["kind"] for c in payload["changes"]] == ["path-removed", "description-changed"]
     assert list(payload["changes"][0]) == ["pointer", "kind", "severity", "message", "side",
                                            "operations", "line", "client", "client_breaking",
@@ -733,7 +734,8 @@ def test_format_empty_and_deterministic() -> None:
     assert format_changes([], "text") == "0 breaking, 0 possibly breaking, 0 non-breaking change(s)\n"
     assert "| severity" not in format_changes([], "markdown")
     assert json.loads(format_changes([], "json")) == {
-        "changes": [], "summary": {"breaking": 0, "possibly_breaking": 0, "non_breaking": 0}}
+        "changes": [], "summary": {"breaking": 0, "possibly_breaking": 0, "non_breaking": 0,
+                                   "client_breaking": 0}}
     changes = _sample_changes()
     assert format_changes(changes, "json") == format_changes(list(reversed(changes)), "json")
 

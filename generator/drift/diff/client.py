@@ -30,9 +30,12 @@ generated code spells it (`types.py`, from both sides' intermediate models).
   as a change of its own, `return-class-changed` (`_with_return_classes`); a method named
   another way with its operationId and tags unchanged (a clash ended) is `method-renamed`
   (`_with_method_names`).
-* A component's field typed with another model class, the rest of its annotation kept (a
-  property's `$ref` switched to another component): `field-class-changed`, a change of its
-  own at the property (`_with_field_classes`).
+* A field typed with another model class, the rest of its annotation kept (a property's
+  `$ref` switched to another component, an inline schema swapped for an alike component's
+  `$ref` or back): `field-class-changed`, a change of its own at the property or parameter
+  (`_with_field_classes`, placed by `places.Places`).
+* A component schema that takes null as a whole, or no longer: the fields, arguments and
+  methods typed with it (`_nullable_uses`), not its class.
 * A method that takes its request body another way (`ir.bodies`: keyword arguments, one per
   property, or one argument `body` for a union beside the properties, a list...) says so on
   the body's change that caused it, or as a change of its own, `body-shape-changed`
@@ -53,7 +56,8 @@ its request body another way (keyword arguments <-> one `body` argument); an arg
 whose annotation no longer names a model class it named (whatever the wire says: passing that
 class no longer type-checks). A change with no effect on the generated client never is,
 whatever its wire severity; nor is an answer's field that may now be null or left out where its
-annotation took None already (`_NONE_KINDS`).
+annotation took None already (`_NONE_KINDS`), nor an answer's bound, pattern or format changed
+where the annotation stays (`annotation_kept`).
 """
 
 from __future__ import annotations
@@ -79,6 +83,7 @@ from generator.drift.diff.change import (
     Change,
 )
 from generator.drift.diff.pairing import is_success, old_ops_by_new, template_names
+from generator.drift.diff.places import Places, ref_inside
 from generator.drift.diff.types import Annotations, client_annotations, names_class
 from generator.io.forked import Forked
 from generator.ir.security import credential_places, credential_scheme
@@ -393,9 +398,11 @@ def _with_effect(change: Change, trace: _Trace) -> Change:
         return replace(change, client=returned, client_breaking=False)
     effect = _said_once(_with_members_removed(_effect(change, trace), trace))
     traced = effect not in (NO_EFFECT, NOT_TRACED)
-    # an answer's `format` changed where the model's type did not: models.py checks no format
-    # of a plain `int` or `str`, so the client rejects no value it took before
-    unfelt = (change.kind.endswith("-response") and trace.format_kept) or trace.none_kept
+    # an answer's bound, pattern or `format` changed where the model's type did not: code
+    # written against the regenerated client reads the type it read (models.py checks no
+    # format of a plain `int` or `str`; a value past the old bound that the old client reads is
+    # built unvalidated, as the lax parsing builds what fails validation)
+    unfelt = (change.kind.endswith("-response") and trace.annotation_kept) or trace.none_kept
     breaking = traced and not trace.calls_unchanged and change.kind not in _FOLLOWED_KINDS and (
         ((change.severity == BREAKING or change.kind in _GONE_FROM_THE_CLIENT
           or change.unused_breaks) and not unfelt)
@@ -573,61 +580,107 @@ def _with_return_classes(changes: list[Change], sides: Mapping[str, _Side],
 
 def _with_field_classes(changes: list[Change], sides: Mapping[str, _Side],
                         paired: Mapping[str, str]) -> list[Change]:
-    """A component's field (or the argument it is) typed with another model class, the rest of
-    its annotation kept (`Pet.owner: $ref Owner` -> `$ref Person`, `list[Owner]` ->
-    `list[Owner2]`): the differ compares schemas by content, so two alike components show no
-    change, or only the new one's own; yet code naming the old class (an annotation, an
-    argument built as `models.Owner(...)`) breaks. A change of its own at the property, where
-    no effect names the field already and the old class is still there (a class renamed or
-    removed is its component's change)."""
+    """A field (or the argument it is) typed with another model class, the rest of its
+    annotation kept: a property's `$ref` switched to an alike component (`Pet.owner: $ref
+    Owner` -> `$ref Person`, `list[Owner]` -> `list[Owner2]`), an inline schema swapped for a
+    `$ref` to an alike component or back (`kind: {enum: [a, b]}` -> `$ref Kind`: the class dcg
+    made of it, `CreateItemBodyKind`, gone). The differ compares schemas by content, so alike
+    schemas show no change, or only the new component's own; yet code naming the old class (an
+    annotation, an argument built as `models.Owner(...)`) breaks. A change of its own at the
+    property (or parameter), where no effect names the field already and no component's class
+    is gone (a class renamed or removed is its component's change); an inline schema's class
+    gone is said with it."""
     old_side, new_side = sides["old"], sides["new"]
-    components = _component_classes(new_side.data)
     own = []
     for retyped in new_side.retyped(old_side, paired):
-        field = _FIELD.fullmatch(retyped.subject)
-        component = components.get(field[1]) if field else None
-        if field is None or component is None or not _only_classes_differ(
-                retyped, old_side, new_side):
-            continue
-        wire = next((w for c, w in new_side.types.fields
-                     if c == field[1] and model_field_name(w) == field[2]), "")
-        pointer = join_tokens("/components/schemas", component, "properties", wire)
-        effects = [(f"{retyped.subject}:", f"{retyped.before} -> {retyped.after}"),
-                   *_arguments_retyped(new_side.argument_of(field[1], wire), old_side,
-                                       new_side, paired)]
-        if not wire or not resolve_pointer(new_side.data, pointer)[0] or any(
-                subject in c.client for subject, _ in effects for c in changes):
-            continue  # (an effect naming the field or its argument says it already)
-        own.append(Change(pointer, FIELD_CLASS_CHANGED, NON_BREAKING,
-                          f"schema `{component}` property `{wire}`: the generated field is "
-                          "typed with another model class (its `$ref` names another component)",
-                          client="; ".join(f"{subject} {text}" for subject, text in effects),
-                          client_breaking=True))
+        if (retyped.key is None or _classes_named(retyped.names_before, old_side)
+                == _classes_named(retyped.names_after, new_side)
+                or not _only_classes_differ(retyped, old_side, new_side)):
+            continue  # (the same classes, in another order or taking None: no class changed)
+        found = _field_class_change(retyped, retyped.key, sides, paired)
+        if found is not None and not any(subject in c.client for subject in found[1]
+                                         for c in changes):
+            own.append(found[0])  # (else an effect naming the field or argument says it)
     return _with_own(changes, own)
 
 
-_FIELD = re.compile(r"models\.(\w+)\.(\w+)")
+def _field_class_change(retyped: Retyped, key: tuple[str, str], sides: Mapping[str, _Side],
+                        paired: Mapping[str, str]) -> tuple[Change, list[str]] | None:
+    """`_with_field_classes`' change for one field, with the subjects it names (the field, the
+    argument it is); None where the document's property is not found."""
+    old_side, new_side = sides["old"], sides["new"]
+    model, wire = key
+    argument = new_side.argument_of(model, wire)
+    parameter = argument is not None and argument[1].location != "body"
+    place = (new_side.places().parameter(argument[0], argument[1].wire_name,
+                                         argument[1].location)
+             if argument is not None and parameter else new_side.places().field(model, wire))
+    if place is None:
+        return None
+    effects = [] if parameter else [(f"{retyped.subject}:", f"{retyped.before} -> {retyped.after}")]
+    effects += _arguments_retyped(argument, old_side, new_side, paired)
+    if not effects:
+        return None
+    gone = [f"models.{name}: class removed" for name in _inline_classes_gone(retyped, old_side,
+                                                                             new_side)]
+    was = old_side.places().field(model, wire) if not parameter else None
+    why = _why_retyped(resolve_pointer(old_side.data, was.pointer)[1] if was else None,
+                       resolve_pointer(new_side.data, place.pointer)[1])
+    what = place.where if parameter else place.named(wire)
+    holder = "argument" if parameter else "field"
+    change = Change(place.pointer, FIELD_CLASS_CHANGED, NON_BREAKING,
+                    f"{what}: the generated {holder} is typed with another model class ({why})",
+                    operations=(place.operation,) if place.operation else (),
+                    client="; ".join([*(f"{subject} {text}" for subject, text in effects), *gone]),
+                    client_breaking=True)
+    return change, [subject for subject, _ in effects]
+
+
+def _why_retyped(before: Any, after: Any) -> str:
+    """Why a property's class changed, from its schema on each side."""
+    was, now = ref_inside(before), ref_inside(after)
+    if was is not None and now is not None:
+        return "its `$ref` names another component"
+    if now is not None:
+        return f"its inline schema became a `$ref` to `{now}`"
+    if was is not None:
+        return f"its `$ref` to `{was}` became an inline schema"
+    return "the class made of its inline schema is named another way"
+
+
 # the class names of an annotation, as a field (`Owner`), or an argument (`_models.Owner`, its
 # `TypedDict` form `_params.OwnerParam`) spells them
 _QUALIFIED_CLASS = re.compile(r"\b_(?:models|params)\.\w+")
 
 
-def _component_classes(data: Mapping[str, Any]) -> dict[str, str]:
-    """models.py's class of each component schema -> the component's name."""
-    schemas = (data.get("components") or {}).get("schemas") or {}
-    return {class_name(str(name)): str(name) for name in schemas}
+def _classes_named(names: frozenset[str], side: _Side) -> frozenset[str]:
+    return frozenset(name for name in names if side.has_class(name))
 
 
 def _only_classes_differ(retyped: Retyped, old: _Side, new: _Side) -> bool:
-    """Whether the two annotations differ only in the model classes they name, every class
-    the old one names still being there (a class gone is its own change)."""
+    """Whether the two annotations differ only in the model classes they name (and whether
+    they take None: `SimpleUser` -> `NullableSimpleUser | None`, a `$ref` switched to a
+    nullable component), every component class the old one names still being there (a
+    component's class gone is its own change)."""
     def masked(text: str, side: _Side) -> str:
-        text = _QUALIFIED_CLASS.sub("C", text)
+        text = _QUALIFIED_CLASS.sub("C", text).replace(_SEP + "None", "")
         return _WORD.sub(lambda w: "C" if side.has_class(w[0]) else w[0], text)
 
-    gone = [name for name in retyped.names_before - retyped.names_after
-            if old.has_class(name) and not new.has_class(name)]
+    gone = [name for name in _classes_gone(retyped, old, new) if name in old.component_classes]
     return not gone and masked(retyped.before, old) == masked(retyped.after, new)
+
+
+def _classes_gone(retyped: Retyped, old: _Side, new: _Side) -> list[str]:
+    """The classes the old annotation names that the new side has not."""
+    return sorted(name for name in retyped.names_before - retyped.names_after
+                  if old.has_class(name) and not new.has_class(name))
+
+
+def _inline_classes_gone(retyped: Retyped, old: _Side, new: _Side) -> list[str]:
+    """The classes gone with the annotation that no component was (dcg's of an inline schema):
+    no component's removal says so."""
+    return [name for name in _classes_gone(retyped, old, new)
+            if name not in old.component_classes]
 
 
 def _arguments_retyped(found: tuple[str, ParamRecord] | None, old: _Side, new: _Side,
@@ -898,6 +951,7 @@ class Retyped:
     after: str
     names_before: frozenset[str]  # the names each annotation holds (`_WORD`)
     names_after: frozenset[str]
+    key: tuple[str, str] | None = None  # a field's (class, wire name); None for an argument
 
 
 class _Side:
@@ -914,6 +968,8 @@ class _Side:
         self._retyped: list[Retyped] | None = None  # (`retyped`)
         self._labels: dict[str, list[str]] | None = None  # (`labelled`)
         self._arguments: dict[tuple[str, str], tuple[str, ParamRecord]] | None = None
+        self._places: Places | None = None  # (`places`)
+        self._uses: dict[str, list[tuple[str, tuple[str, str]]]] | None = None  # (`uses_of`)
         for operation in built[0] if built else []:
             self.operations[operation.pointer] = operation
             self.resources[operation.pointer] = operation.resource
@@ -940,18 +996,20 @@ class _Side:
         the `old` side, with the names each annotation holds: worked out once, at the first
         question, so that each change asking reads only what changed."""
         if self._retyped is None:
-            pairs = []
+            pairs: list[tuple[str, str, str, tuple[str, str] | None]] = []
             for key, after in self.types.fields.items():
                 before = old.types.fields.get(key)
                 if before is not None and before != after:
-                    pairs.append((f"models.{key[0]}.{model_field_name(key[1])}", before, after))
+                    pairs.append((f"models.{key[0]}.{model_field_name(key[1])}", before, after,
+                                  key))
             for (operation, name), after in self.types.arguments.items():
                 before = old.types.arguments.get((paired.get(operation, operation), name))
                 if before is not None and before != after:
-                    pairs.append((f"{self.method(operation)}: argument {name}", before, after))
+                    pairs.append((f"{self.method(operation)}: argument {name}", before, after,
+                                  None))
             self._retyped = [Retyped(subject, before, after, frozenset(_WORD.findall(before)),
-                                     frozenset(_WORD.findall(after)))
-                             for subject, before, after in pairs]
+                                     frozenset(_WORD.findall(after)), key)
+                             for subject, before, after, key in pairs]
         return self._retyped
 
     def labelled(self, labels: Iterable[str]) -> list[str]:
@@ -982,6 +1040,31 @@ class _Side:
         if found is None:
             return f"models.{model}.{model_field_name(wire)}" if wire else f"models.{model}"
         return f"{self.method(found[0])}: argument {found[1].name}"
+
+    def uses_of(self, name: str) -> list[tuple[str, tuple[str, str]]]:
+        """The arguments ("argument", (operation pointer, name)), then the fields ("field",
+        (class, wire name)), whose annotation names the class `name` (the index made at the
+        first question)."""
+        if self._uses is None:
+            self._uses = {}
+            typed = [*(("argument", key, text) for key, text in self.types.arguments.items()),
+                     *(("field", key, text) for key, text in self.types.fields.items())]
+            for use, key, text in typed:
+                for word in dict.fromkeys(_WORD.findall(text)):
+                    self._uses.setdefault(word, []).append((use, key))
+        return self._uses.get(name, [])
+
+    def places(self) -> Places:
+        """Where this document writes each class's schema and field (`places.Places`)."""
+        if self._places is None:
+            self._places = Places(self.data, self.operations, self.types)
+        return self._places
+
+    @functools.cached_property
+    def component_classes(self) -> frozenset[str]:
+        """models.py's classes of the document's component schemas."""
+        schemas = (self.data.get("components") or {}).get("schemas") or {}
+        return frozenset(class_name(str(name)) for name in schemas)
 
     def has_class(self, name: str) -> bool:
         """Whether models.py has a class `name` with fields, or an enum or root model `name`
@@ -1343,7 +1426,67 @@ def _class_effect(change: Change, component: str, trace: _Trace) -> str:
         return _renamed_class(was[1] if was else None, component, trace)
     if name in trace.side.types.folded:
         return _folded_uses(name, trace)
+    if change.kind.endswith(_NULLABILITY):
+        return _nullable_uses(change, component, trace)
+    trace.class_kept(name)
     return f"{model}: {_what(change)}"
+
+
+_NULLABILITY = ("-became-nullable", "-became-not-nullable")
+
+
+def _nullable_uses(change: Change, component: str, trace: _Trace) -> str:
+    """A component schema that takes null now, or no longer, as a whole: models.py's class is
+    the same (a class takes no None); what is typed with it is `X | None` now, or no longer: the
+    fields, for a request's change the arguments too, for an answer's the methods returning it
+    (`models.Parent.voa: now accepts None: X -> X | None`). The first three, changed ones
+    first, then counted; for an answer's change, not client-breaking where every field took
+    None already (an optional one's `X | None`)."""
+    name = class_name(component)
+    response = change.kind.startswith("response-")
+    effects = [(before == after, trace.typed(subject, before, after))
+               for subject, before, after in _typed_with(name, trace, response)]
+    effects += [(False, text) for text in _nullable_returns(change, name, trace)]
+    if not effects:
+        return (f"models.{name}: unchanged (schema `{component}` {_what(change)}; no field, "
+                "argument or method is typed with it)")
+    trace.none_kept = change.kind in _NONE_KINDS and all(kept for kept, _ in effects)
+    texts = [text for _, text in sorted(effects, key=lambda pair: pair[0])]
+    more = f" (and {len(texts) - 3} more)" if len(texts) > 3 else ""
+    return "; ".join(texts[:3]) + more
+
+
+def _typed_with(name: str, trace: _Trace, response: bool
+                ) -> list[tuple[str, str | None, str | None]]:
+    """The fields (and, unless `response`, the arguments) whose annotation names the class
+    `name`: (subject, before, after)."""
+    side, found = trace.side, []
+    for use, key in side.uses_of(name):
+        if use == "field":
+            found.append((f"models.{key[0]}.{model_field_name(key[1])}",
+                          trace.old.fields.get(key), trace.new.fields.get(key)))
+        elif not response:
+            found.append((f"{side.method(key[0])}: argument {key[1]}",
+                          trace.old.arguments.get((trace.paired.get(key[0], key[0]), key[1])),
+                          trace.new.arguments.get(key)))
+    # (a field or argument on one side only, of a class added or removed, is that change's)
+    return [use for use in found if use[1] is not None and use[2] is not None]
+
+
+def _nullable_returns(change: Change, name: str, trace: _Trace) -> list[str]:
+    """The methods of the change's operations that return the class `name` (not a root
+    model, whose type says whether it takes null): `-> X | None` now, or no longer, as
+    `render.signatures` annotates a nullable answer."""
+    side = trace.side
+    if not change.kind.startswith("response-") or name in side.types.root_types:
+        return []
+    methods = [side.method(pointer) for pointer in side.labelled(change.operations)
+               if any(r.model_class == name and is_success(r.status)
+                      for r in side.operations[pointer].responses)]
+    was, now = f"models.{name}", f"models.{name} | None"
+    if change.kind.endswith("-became-not-nullable"):
+        was, now = now, was
+    return [f"{method}: now returns {now} (was {was})" for method in methods if method]
 
 
 def _renamed_class(old: str | None, new: str, trace: _Trace) -> str:
@@ -1565,8 +1708,9 @@ class _Trace:
         # a `format` changed the generated type (`str` -> `datetime`): code using the old one
         # breaks, whichever way the wire's verdict goes
         self.retyped = False
-        # a `format` changed and the generated type did not (`int` for int32 and int64)
-        self.format_kept = False
+        # a constraint changed and the generated type did not (`int` for int32 and int64; a
+        # `float` whose minimum moved)
+        self.annotation_kept = False
         # an answer's field may now be null or left out, and its annotation took None already
         self.none_kept = False
         # a header parameter the generated method leaves out (the client or the body sets it):
@@ -1586,10 +1730,19 @@ class _Trace:
         self.retyped |= (self.change.kind.startswith(_CONSTRAINT) and not formatted
                          and subject.startswith("models.") and before is not None
                          and after is not None and _classes_in(before) != _classes_in(after))
-        self.format_kept |= formatted and before is not None and before == after
+        self.annotation_kept |= (self.change.kind.startswith(_CONSTRAINT) and before is not None
+                                 and before == after)
         self.none_kept |= (self.change.kind in _NONE_KINDS and before is not None
                            and before == after)
         return _typed(subject, self.change, before, after)
+
+    def class_kept(self, name: str) -> None:
+        """Note a constraint of the class `name` as a whole changed, its type kept: the class on
+        both sides, a root model wrapping the same type (a `maxItems` on `RootModel[list[str]]`;
+        one that makes the items a class of their own, `list[TagsItem]`, retypes it)."""
+        if (self.change.kind.startswith(_CONSTRAINT) and name in self.old.model_names
+                and name in self.new.model_names):
+            self.annotation_kept |= self.old.root_types.get(name) == self.new.root_types.get(name)
 
     def argument(self, subject: str, operation: str, name: str, param: ParamRecord | None = None,
                  deeper: tuple[str, ...] = ()) -> str:
@@ -2036,6 +2189,7 @@ def _response_effect(change: Change, trace: _Trace, operation: OperationRecord, 
             after = rest[rest.index("schema") + 1:] if "schema" in rest else []
             if after:
                 return _model_effect(response.model_class, after, trace)
+            trace.class_kept(response.model_class)
             model = _class_of(response.model_class, trace.side.types)
             return f"{_answered(method, status, model)}: {_what(change)}"
     return f"{method}: response {status}: {_what(change)}"
@@ -2057,6 +2211,9 @@ def _header_effect(change: Change, trace: _Trace, operation: OperationRecord, me
     status, header = where
     if status != _typed_headers_status(trace.side, operation.pointer):
         return NO_EFFECT
+    # (`typed_headers` converts a value to its type, checking no bound: one changed is unfelt)
+    trace.annotation_kept |= (change.kind.startswith(_CONSTRAINT)
+                              and not change.detail.startswith("format "))
     return f"{method}: with_raw_response: typed_headers[{header!r}]: {_what(change)}"
 
 

@@ -293,14 +293,16 @@ class Typing:
         return union
 
     def union(self, schema: Any, inline_name: str, depth: int,
-              contained: bool = False) -> list[Node]:
+              contained: bool = False, part: bool = False) -> list[Node]:
         """The members `schema` is typed as; an inline class is named `inline_name`.
-        `contained`: `schema` is a list's items, a map's values or a union's branch."""
+        `contained`: `schema` is a list's items, a map's values or a union's branch; `part`:
+        an `allOf`'s one part (whose `$ref` takes no null from its target)."""
         if not isinstance(schema, MAPPINGS) or depth > MAX_DEPTH:
             return [ANY]
         target = _target(schema)
         if target is not None:
-            nullable = [NONE] if schema.get("nullable") is True else []
+            nullable = [NONE] if schema.get("nullable") is True or (
+                not part and self._null_target(target)) else []
             if self.kind_of(target) == "root":
                 if self._collapses(target, contained):
                     inlined = self.root_union(target, depth)
@@ -315,6 +317,19 @@ class Typing:
                 and NONE not in members:  # (3.1's `type: [object, "null"]` with properties)
             members.append(NONE)
         return _unique(members)
+
+    def _null_target(self, name: str) -> bool:
+        """Whether dcg types each `$ref` to the class `name` `| None` (its `ref-target` null):
+        an object class whose schema takes null (`nullable: true`, or a `type` list holding
+        null), an enum class `nullable: true`; not a root model (a collapsed one's null is in
+        the type written out, a kept one's in its own `RootModel[... | None]`)."""
+        schema = self.schema(name)
+        if not isinstance(schema, MAPPINGS):
+            return False
+        kind = self.kind_of(name)
+        kinds = schema.get("type")
+        return (kind in ("object", "enum") and schema.get("nullable") is True) or (
+            kind == "object" and isinstance(kinds, list) and "null" in kinds)
 
     def _collapses(self, name: str, contained: bool) -> bool:
         """Whether dcg writes the root model `name`'s type into a use (`--collapse-root-models`,
@@ -392,7 +407,7 @@ class Typing:
             return self._merged_all_of(*union, inline_name)
         if len(all_of) == 1 and not (isinstance(all_of[0], Mapping) and not _target(all_of[0])
                                      and "properties" in all_of[0]):
-            return self.union(all_of[0], inline_name, depth + 1)
+            return self.union(all_of[0], inline_name, depth + 1, part=True)
         # dcg names the class of a field's inline `allOf` after the field alone (`FRefPart`, a
         # list's items `FItem`), and its parts' inline classes after it (`FRefPartD1`)
         name = self.bare.get(inline_name, inline_name)
