@@ -146,7 +146,7 @@ def validated(
     except pydantic.ValidationError as exc:
         details = "; ".join(_describe(error, python_names, model) for error in exc.errors())
         raise RequestValidationError(details) from None
-    dumped: dict[str, Any] = _keep_given(dump_model(instance, given), given)
+    dumped: dict[str, Any] = _keep_given(dump_model(instance, given, names=python_names), given)
     _refuse_bools_made_numbers(dumped, given, python_names)
     # the given value too: pydantic writes a NaN held by a free-form object as null
     unsendable = sorted(
