@@ -17,7 +17,12 @@ from typing import Any
 from generator.document.operations import OperationSite
 from generator.document.refs import Refs
 from generator.ir import paging, retries
-from generator.ir.bodies import file_part_notes, request_body, spread_clash_notes
+from generator.ir.bodies import (
+    file_part_notes,
+    multipart_subtype_notes,
+    request_body,
+    spread_clash_notes,
+)
 from generator.ir.context import Context
 from generator.ir.model import Operation, Param, ResponseType
 from generator.ir.parameters import merged_parameters, parameters
@@ -78,7 +83,8 @@ def build_operation(context: Context, site: OperationSite,
                        UNMET_HINT)
     params = parameters(context, stem, raw_params, taken)
     body, body_params = request_body(context, stem, operation, taken)
-    ignored += file_part_notes(site.pointer, body) + spread_clash_notes(site.pointer, body)
+    ignored += (file_part_notes(site.pointer, body) + spread_clash_notes(site.pointer, body)
+                + multipart_subtype_notes(site.pointer, body))
     success, errors, headers = responses(context, stem, operation, bodiless=site.method == "head")
     streams = streaming(context, operation, body_params, success)
     if streams.enveloped is not None:
