@@ -379,8 +379,9 @@ def dump_model(
         else:
             dumped = instance.model_dump(mode="json", by_alias=True, exclude_unset=True)
     except (UnicodeDecodeError, pydantic_core.PydanticSerializationError):
-        named = {names.get(key, key): item for key, item in given.items()} if (
-            names and isinstance(given, dict)) else given
+        named = given  # by the arguments' names, where they differ from the keys
+        if names and isinstance(given, dict):
+            named = {names.get(key, key): item for key, item in given.items()}
         place = _undecodable_bytes(named, "")
         if place is None:
             raise
@@ -406,8 +407,8 @@ def _undecodable_bytes(value: object, place: str) -> str | None:
             return place or "body"
         return None
     for step, item in _parts_of(value):
-        found = _undecodable_bytes(item, f"{place}{step}" if step.startswith("[") or not place
-                                   else f"{place}.{step}")
+        joined = step if step.startswith("[") or not place else f".{step}"
+        found = _undecodable_bytes(item, f"{place}{joined}")
         if found is not None:
             return found
     return None
