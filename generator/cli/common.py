@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 from generator.io.cache import DIR_ENV, OFF_ENV, Cache, user_cache
@@ -15,8 +16,8 @@ from generator.problems import GeneratorError, Problem
 # shown_path is defined in io/ so that drift/'s reports can use it too; commands import it here.
 __all__ = [
     "DEFAULT_MANIFEST", "DEFAULT_OUTPUT", "ROOT", "UsageError", "add_cache_option",
-    "add_out_options", "chosen_cache", "print_problems", "read_manifest", "shown_path",
-    "usage_error",
+    "add_out_options", "chosen_cache", "print_problems", "read_manifest", "refuse_inputs_inside",
+    "shown_path", "usage_error",
 ]
 
 # In a source checkout the defaults are the repository's, wherever the command runs; an installed
@@ -74,6 +75,23 @@ def chosen_cache(args: argparse.Namespace) -> Cache | None:
 def usage_error(file: str, message: str, hint: str = "") -> UsageError:
     """A wrong command line, as one problem (`file` may be ""): the CLI exits 2 with it."""
     return UsageError([Problem(file, "", None, message, hint)])
+
+
+def refuse_inputs_inside(inputs: Iterable[Path], folders: Iterable[Path], *,
+                         bundled: bool = False) -> None:
+    """A usage error (exit 2) when a package's folder holds a file this command reads (the spec,
+    the overlay, or, `bundled`, a file the spec's `$ref`s bundle in): replacing the folder,
+    which `--force` allows for files a user added, would delete it. Compared where they really
+    are (links resolved): output never deletes an input."""
+    inputs = list(inputs)
+    for folder in folders:
+        where = Path(os.path.realpath(folder))
+        for path in inputs:
+            if where in Path(os.path.realpath(path)).parents:
+                named = " (the spec's `$ref`s bundle it in)" if bundled else ""
+                raise usage_error(str(folder), f"holds {path}, an input of this command{named}: "
+                                               "writing the package there would delete it",
+                                  "choose a folder that holds none of the inputs")
 
 
 def read_manifest(path: Path) -> Manifest:

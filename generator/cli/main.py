@@ -26,6 +26,7 @@ from generator.cli.common import (
     path_argument,
     print_problems,
     read_manifest,
+    refuse_inputs_inside,
     usage_error,
 )
 from generator.io.memory import return_large_blocks_at_once
@@ -144,6 +145,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
         _refuse_inputs_inside(chosen, folders)
         generation = pipeline.generate_packages(chosen, allow_remote_refs=args.allow_remote_refs,
                                                 cache=chosen_cache(args))
+        _refuse_referenced_inside(chosen, folders, generation.packages)
     here = os.getcwd()
     earlier = len(written_so_far())
     if args.force:
@@ -305,15 +307,22 @@ def _refuse_a_file_in_the_way(folder: Path) -> None:
 def _refuse_inputs_inside(chosen: list[pipeline.Target], folders: dict[str, Path]) -> None:
     """A usage error (exit 2) when a package's folder holds a spec or overlay this command
     reads: replacing the folder, which `--force` allows for files a user added, would delete
-    the document the package is made from."""
+    the document the package is made from. Said before anything is generated."""
     inputs = [path for target in chosen for path in (target.spec, target.overlay) if path]
-    for folder in folders.values():
-        where = Path(os.path.realpath(folder))
-        for path in inputs:
-            if where in Path(os.path.realpath(path)).parents:
-                raise usage_error(str(folder), f"holds {path}, an input of this command: "
-                                               "writing the package there would delete it",
-                                  "choose a folder that holds none of the inputs")
+    refuse_inputs_inside(inputs, folders.values())
+
+
+def _refuse_referenced_inside(chosen: list[pipeline.Target], folders: dict[str, Path],
+                              packages: dict[str, dict[str, str]]) -> None:
+    """As `_refuse_inputs_inside`, for the files the specs' `$ref`s bundled in: known once the
+    documents are loaded (each package's record names them), still before anything is
+    written. `--out sub` beside `spec.yaml` with `--force` deleted the `sub/models.yaml` it
+    `$ref`s."""
+    from generator.io.provenance import referenced_inputs
+
+    bundled = [path for target in chosen if target.options.package in packages
+               for path in referenced_inputs(target.spec, packages[target.options.package])]
+    refuse_inputs_inside(bundled, folders.values(), bundled=True)
 
 
 def _package_name(out: Path, package: str | None) -> str:

@@ -25,6 +25,7 @@ from generator.cli.common import (
     path_argument,
     print_problems,
     read_manifest,
+    refuse_inputs_inside,
     shown_path,
     usage_error,
 )
@@ -80,6 +81,7 @@ def cmd_update(args: argparse.Namespace) -> int:
     from generator.drift.check.tree import read_tree
     from generator.drift.check.update import code_changes
     from generator.drift.report import exit_code
+    from generator.io.provenance import referenced_inputs
 
     if Path(args.provider).suffix.lower() in SPEC_SUFFIXES:
         # A package made with `generate --spec` has no manifest entry to update: say what does it.
@@ -89,12 +91,15 @@ def cmd_update(args: argparse.Namespace) -> int:
     provider = _provider(manifest, args.provider)
     raw = _in_the_vendored_form(_read_source(args.source), args.source, provider)
     folder, package = _package_folder(args, provider)
+    refuse_inputs_inside([path for path in (provider.spec, provider.overlay) if path], [folder])
     if not (args.discard_edits or args.force):
         _refuse_hand_edits(folder)
     doc = compare_page(manifest, args.compare_doc)
     with tempfile.TemporaryDirectory(prefix="clientgen-update-") as tmp:
         candidate = _build(args, manifest, provider, raw, Path(tmp), package,
                            with_doc=doc is not None and doc.is_file())
+        refuse_inputs_inside(referenced_inputs(provider.spec, candidate.package), [folder],
+                             bundled=True)
         changes = _print_spec_changes(provider, args, candidate.document, Path(tmp))
         before = read_tree(folder)
         if _unchanged(provider, raw, before, candidate, doc):

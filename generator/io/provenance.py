@@ -233,6 +233,16 @@ def recorded_references(recorded: Recorded) -> list[str]:
     return sorted(key[len(REFERENCED):] for key in recorded.inputs if key.startswith(REFERENCED))
 
 
+def referenced_inputs(spec: Path, package: dict[str, str]) -> list[Path]:
+    """Where the files `spec`'s `$ref`s bundled into `package` (as generated, its record among
+    its files) are: inputs of the command as much as the spec is. Spelt from the spec's folder
+    as given (`sub/models.yaml` beside `spec.yaml` is `DIR/sub/models.yaml`)."""
+    recorded = _parse_record(package[FILENAME]) if FILENAME in package else None
+    if not isinstance(recorded, Recorded):
+        return []
+    return [spec.parent / name for name in recorded_references(recorded)]
+
+
 def _from_spec(spec: Path, file: Path) -> str:
     return Path(os.path.relpath(os.path.realpath(file), os.path.realpath(spec.parent))).as_posix()
 

@@ -192,13 +192,24 @@ def choose_body_media(content: Mapping[str, Any]) -> tuple[str, BodyKind]:
     picked = pick_json(content)
     if picked is not None:
         return picked[0], "json"
-    for media_type in sorted(content):
+    for media_type in sorted(content, key=_form_first):
         base = base_type(media_type)
         if base == "application/x-www-form-urlencoded":
             return media_type, "form"
         if base.startswith("multipart/"):
             return media_type, "multipart"
     return min(content), "content"
+
+
+def _form_first(media_type: str) -> tuple[int, str]:
+    """A form, then multipart/form-data (the one multipart the client builds:
+    `multipart_subtype_notes`), then the others by name."""
+    base = base_type(media_type)
+    return (0 if base == "application/x-www-form-urlencoded" else 1 if base == FORM_DATA
+            else 2, media_type)
+
+
+FORM_DATA = "multipart/form-data"
 
 
 FILE_PART = "file"  # the part a multipart body of one file is sent as
@@ -219,6 +230,19 @@ def file_part_notes(pointer: str, body: Body | None) -> tuple[Rename, ...]:
         return ()
     return (Rename(pointer, "the multipart body's schema is a file, which names no part",
                    f"sends it as the part `{FILE_PART}` (argument `{FILE_PART}`)", kind=NOTE),)
+
+
+def multipart_subtype_notes(pointer: str, body: Body | None) -> tuple[Rename, ...]:
+    """The note of a multipart body documented as another subtype than form-data
+    (`multipart/mixed`, `multipart/related`): the client builds form-data only (httpx's
+    encoder: each part `Content-Disposition: form-data`), and a related body's root part and
+    `type` parameter are not made. Sent so, and said: it went silently."""
+    if body is None or body.kind != "multipart" or base_type(body.media_type) == FORM_DATA:
+        return ()
+    return (Rename(pointer, f"the request body is documented as `{base_type(body.media_type)}`, "
+                   "which the client does not build",
+                   f"sent as `{FORM_DATA}` (its properties as form-data parts): a server that "
+                   "reads only the documented type may refuse it", kind=NOTE),)
 
 
 def spread_clash_notes(pointer: str, body: Body | None) -> tuple[Rename, ...]:

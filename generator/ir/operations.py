@@ -19,6 +19,7 @@ from generator.document.refs import Refs
 from generator.ir import paging, retries
 from generator.ir.bodies import (
     file_part_notes,
+    multipart_subtype_notes,
     nothing_to_send_notes,
     request_body,
     spread_clash_notes,
@@ -85,7 +86,8 @@ def build_operation(context: Context, site: OperationSite,
     params = parameters(context, stem, raw_params, taken)
     body, body_params = request_body(context, stem, operation, taken)
     ignored += (file_part_notes(site.pointer, body) + spread_clash_notes(site.pointer, body)
-                + nothing_to_send_notes(context, site.pointer, operation))
+                + nothing_to_send_notes(context, site.pointer, operation)
+                + multipart_subtype_notes(site.pointer, body))
     success, errors, headers = responses(context, stem, operation, bodiless=site.method == "head")
     streams = streaming(context, operation, body_params, success)
     if streams.enveloped is not None:

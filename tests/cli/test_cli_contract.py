@@ -195,6 +195,76 @@ def test_a_folder_holding_the_spec_is_refused_even_forced(tmp_path: Path, force:
     assert sorted(p.name for p in tmp_path.rglob("*")) == ["spec.yaml", "sub"]
 
 
+_REFERRING_SPEC = """openapi: 3.0.3
+info: {title: T, version: '1'}
+paths:
+  /a:
+    get:
+      operationId: a
+      responses:
+        '200': {description: ok, content: {application/json: {schema: {$ref: 'sub/models.yaml#/Thing'}}}}
+"""
+_MODELS = "Thing: {type: object, properties: {x: {type: string}}}\n"
+
+
+def _spec_referring_into_sub(folder: Path) -> tuple[Path, Path]:
+    """`folder/main.yaml`, whose `$ref` bundles in `folder/sub/models.yaml`."""
+    spec, models = folder / "main.yaml", folder / "sub" / "models.yaml"
+    models.parent.mkdir()
+    spec.write_text(_REFERRING_SPEC, encoding="utf-8")
+    models.write_text(_MODELS, encoding="utf-8")
+    return spec, models
+
+
+@pytest.mark.parametrize("force", [[], ["--force"]], ids=["plain", "force"])
+def test_a_folder_holding_a_file_the_spec_refs_is_refused_even_forced(
+        tmp_path: Path, force: list[str]) -> None:
+    """`--out sub --force` beside `main.yaml`, whose `$ref` names `sub/models.yaml`: the folder
+    was replaced and the user's models.yaml, an input as much as the spec, deleted."""
+    spec, models = _spec_referring_into_sub(tmp_path)
+    result = run_cli("generate", "--spec", spec, "--out", models.parent, "--package", "pk", *force)
+    assert result.returncode == 2, result.stderr
+    assert (f"{models.parent}: holds {models}, an input of this command (the spec's `$ref`s "
+            "bundle it in): writing the package there would delete it") in result.stderr
+    assert "discards" not in result.stderr
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["main.yaml", "models.yaml", "sub"]
+    assert models.read_text(encoding="utf-8") == _MODELS
+
+
+def test_update_refuses_a_package_folder_holding_a_file_the_spec_refs(tmp_path: Path) -> None:
+    """`update --out sub --force` replaced the folder as `generate` did: the new spec's
+    `$ref`d file in it went."""
+    spec, models = _spec_referring_into_sub(tmp_path)
+    manifest = tmp_path / "providers.yaml"
+    manifest.write_text("providers:\n  shop:\n    spec: main.yaml\n    package: sub\n    api_key_env: SHOP_KEY\n",
+                        encoding="utf-8")
+    new = tmp_path / "new.yaml"
+    new.write_text(_REFERRING_SPEC.replace("title: T", "title: T2"), encoding="utf-8")
+    result = run_cli("update", "shop", "--from", new, "--manifest", manifest,
+                     "--out", models.parent, "--force", "--no-cache")
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert f"holds {models}, an input of this command (the spec's `$ref`s bundle it in)" \
+        in result.stderr
+    assert models.read_text(encoding="utf-8") == _MODELS
+    assert spec.read_text(encoding="utf-8") == _REFERRING_SPEC  # nothing was written
+
+
+def test_update_refuses_a_package_folder_holding_the_spec(tmp_path: Path) -> None:
+    """The spec itself in the package's folder: `update --force` swapped the folder away and
+    then failed to rename the new spec into it."""
+    (tmp_path / "api.yaml").write_text(
+        (FEATURES / "auth_public.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    manifest = tmp_path / "providers.yaml"
+    manifest.write_text("providers:\n  shop:\n    spec: api.yaml\n    package: shop\n    api_key_env: SHOP_KEY\n",
+                        encoding="utf-8")
+    before = snapshot(tmp_path)
+    result = run_cli("update", "shop", "--from", FEATURES / "auth_public.yaml", "--manifest",
+                     manifest, "--out", tmp_path, "--force", "--no-cache")
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert f"holds {tmp_path / 'api.yaml'}, an input of this command" in result.stderr
+    assert snapshot(tmp_path) == before
+
+
 def test_notes_of_one_wording_are_shown_three_times_and_counted(tmp_path: Path) -> None:
     """Kubernetes printed 1,193 lines of one note, one per operation, burying its renames: a
     wording's first three lines are shown, the rest counted; COVERAGE.md lists them all."""

@@ -146,7 +146,7 @@ def validated(
     except pydantic.ValidationError as exc:
         details = "; ".join(_describe(error, python_names, model) for error in exc.errors())
         raise RequestValidationError(details) from None
-    dumped: dict[str, Any] = _keep_given(dump_model(instance, given), given)
+    dumped: dict[str, Any] = _keep_given(dump_model(instance, given, names=python_names), given)
     _refuse_bools_made_numbers(dumped, given, python_names)
     # the given value too: pydantic writes a NaN held by a free-form object as null
     unsendable = sorted(
@@ -451,6 +451,9 @@ def multipart_files(
     return parts
 
 
+_FORM_MEDIA_TYPE = "application/x-www-form-urlencoded"
+
+
 @dataclass(frozen=True)
 class FormBody:
     """An `application/x-www-form-urlencoded` request body."""
@@ -475,16 +478,20 @@ class RawBody:
 
 
 def form_body(
-    values: Mapping[str, Any] | NotGiven,
+    values: Mapping[str, Any] | str | NotGiven,
     *,
     delimiters: Mapping[str, str] | None = None,
     deep: Collection[str] = (),
     spread: Collection[str] = (),
-) -> FormBody | NotGiven:
+) -> FormBody | RawBody | NotGiven:
     """A form body from validated values, each field in its style (see :func:`form_fields`);
-    `NOT_GIVEN` (an optional body left out: none is sent) stays `NOT_GIVEN`."""
+    `NOT_GIVEN` (an optional body left out: none is sent) stays `NOT_GIVEN`. A body the
+    document types as a string (`schema: {type: string}`, or a union's string branch) is the
+    form already encoded (`a=1&b=2`): sent as given, as the form media type."""
     if isinstance(values, NotGiven):
         return NOT_GIVEN
+    if isinstance(values, str):  # it was refused ("a form body is a mapping"): no call worked
+        return RawBody(values, _FORM_MEDIA_TYPE)
     return FormBody(
         form_fields(_parts_mapping(values, "form"), delimiters=delimiters, deep=deep, spread=spread)
     )

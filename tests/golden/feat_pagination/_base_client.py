@@ -360,20 +360,69 @@ def _callers_level() -> int:
     return level
 
 
-def dump_model(instance: pydantic.BaseModel, given: object) -> Any:
+def dump_model(
+    instance: pydantic.BaseModel, given: object, *, names: Mapping[str, str] | None = None
+) -> Any:
     """``instance.model_dump(mode="json", by_alias=True, exclude_unset=True)`` (its per-call
     Python layer skipped), where ``instance`` was validated from the caller's ``given`` value;
     with the constants of each model instance the caller made written, set or not:
     ``type: Literal["UninstallApp"] = "UninstallApp"`` is how a request tells its variants apart
     (a discriminator, a one-value enum with its default, a ``const``), and leaving it out as
     unset sent ``models.Uninstall(...)`` as what the server read as an install. A dict the
-    caller gave gets none: the branch a union's validation took for it is no choice of theirs."""
+    caller gave gets none: the branch a union's validation took for it is no choice of theirs.
+    Bytes that are not UTF-8 raise ``RequestValidationError`` naming where they are (``names``:
+    the argument of each of ``given``'s keys, where they differ)."""
     serializer = type(instance).__pydantic_serializer__
-    if isinstance(serializer, pydantic_core.SchemaSerializer):
-        dumped = serializer.to_python(instance, mode="json", by_alias=True, exclude_unset=True)
-    else:
-        dumped = instance.model_dump(mode="json", by_alias=True, exclude_unset=True)
+    try:
+        if isinstance(serializer, pydantic_core.SchemaSerializer):
+            dumped = serializer.to_python(instance, mode="json", by_alias=True, exclude_unset=True)
+        else:
+            dumped = instance.model_dump(mode="json", by_alias=True, exclude_unset=True)
+    except (UnicodeDecodeError, pydantic_core.PydanticSerializationError):
+        named = given  # by the arguments' names, where they differ from the keys
+        if names and isinstance(given, dict):
+            named = {names.get(key, key): item for key, item in given.items()}
+        place = _undecodable_bytes(named, "")
+        if place is None:
+            raise
+        # JSON holds text: pydantic writes a `bytes` field (`format: binary`, which has no JSON
+        # form) as UTF-8 text, and other bytes cannot be written (a raw UnicodeDecodeError);
+        # encoding them (base64?) is a guess about the server that only the caller can make
+        raise RequestValidationError(
+            f"{place}: bytes that are not UTF-8 text cannot be sent in this body, which holds "
+            "text (JSON, a form); pass them encoded as text the way the API expects (base64, "
+            "...); nothing was sent"
+        ) from None
     return _with_constants(given, dumped)
+
+
+def _undecodable_bytes(value: object, place: str) -> str | None:
+    """Where in ``value`` (what the caller gave: mappings, lists, models) bytes that are not
+    UTF-8 sit (``data``, ``items[0].blob``; ``body`` for the value itself); ``None`` when
+    nowhere."""
+    if isinstance(value, bytes | bytearray):
+        try:
+            bytes(value).decode("utf-8")
+        except UnicodeDecodeError:
+            return place or "body"
+        return None
+    for step, item in _parts_of(value):
+        joined = step if step.startswith("[") or not place else f".{step}"
+        found = _undecodable_bytes(item, f"{place}{joined}")
+        if found is not None:
+            return found
+    return None
+
+
+def _parts_of(value: object) -> Iterator[tuple[str, object]]:
+    """(the name or ``[index]`` of each value ``value`` holds, the value), for a model (the fields
+    set, its extras among them), a mapping or a list; nothing for anything else."""
+    if isinstance(value, pydantic.BaseModel):
+        yield from ((name, getattr(value, name, None)) for name in value.model_fields_set)
+    elif isinstance(value, Mapping):
+        yield from ((str(key), item) for key, item in value.items())
+    elif isinstance(value, list | tuple):
+        yield from ((f"[{index}]", item) for index, item in enumerate(value))
 
 
 def _with_constants(given: object, dumped: Any) -> Any:
