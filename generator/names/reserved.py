@@ -62,7 +62,8 @@ HTTP_OPTIONAL_IMPORTS = ("anyio", "brotli", "brotlicffi", "certifi", "h2", "snif
 CLIENT_BASE_ATTRIBUTES = frozenset({
     "__aenter__", "__aexit__", "__api_key", "__base_url", "__enter__", "__exit__", "__init__",
     "__repr__", "_add_idempotency_key", "_answer_redactor", "_auth", "_bad_redirect",
-    "_base_headers", "_build_request", "_check_body_resendable", "_check_empty_body", "_chunk_type",
+    "_base_headers", "_build_request", "_check_body_resendable", "_check_empty_body",
+    "_check_loop", "_chunk_type",
     "_client", "_default_headers", "_default_query", "_document_base_url", "_header_cache",
     "_headers", "_hidden",
     "_hidden_query", "_invalid_body", "_local_error", "_log_retry", "_make_status_error",

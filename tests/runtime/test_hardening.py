@@ -8,6 +8,8 @@ are measured in a child process (its peak RSS) while a gzip bomb built at run ti
 
 from __future__ import annotations
 
+import asyncio
+import copy
 import datetime
 import email.parser
 import email.policy
@@ -17,6 +19,7 @@ import importlib
 import json
 import logging
 import os
+import pickle
 import socket
 import subprocess
 import sys
@@ -98,6 +101,32 @@ def test_an_absolute_url_to_another_host_gets_no_credential(
     api = make_api(home, auth=header_key(pkg))
     api.call(completion_spec(pkg), completion_options(pkg, path=elsewhere.url + "/abs"))
     assert "x-api-key" not in elsewhere.requests[0].headers
+
+
+@pytest.mark.parametrize(
+    ("location", "field", "prefix"),
+    [("header", "Authorization", "Bearer "), ("header", "X-API-Key", ""),
+     ("query", "api_key", ""), ("cookie", "session", "")],
+)
+def test_a_redirect_back_home_from_another_origin_carries_no_credential(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer],
+    location: str, field: str, prefix: str,
+) -> None:
+    # the foreign host chose the path and query of the request made home: not with the key
+    bounce: list[str] = []
+    home = serve([], answer=lambda request: (
+        Reply(200, body=COMPLETION) if "admin" in request.target else Reply(307, {"Location": bounce[0]})))
+    elsewhere = serve([Reply(307, {"Location": home.url + "/v1/admin/delete?confirm=yes"})])
+    bounce.append(elsewhere.url + "/bounce")
+    scheme = pkg._auth.SecurityScheme("key", location, field, prefix)  # type: ignore[arg-type]
+    auth = pkg._auth.Auth([scheme], {"key": SECRET}, requirements=[["key"]])
+    api = make_api(home, auth=auth)
+    api.call(completion_spec(pkg), completion_options(pkg))
+    (first, back), (bounced,) = home.requests, elsewhere.requests
+    assert SECRET in json.dumps(first.headers) + first.target
+    assert back.target == "/v1/admin/delete?confirm=yes"
+    assert SECRET not in json.dumps(bounced.headers) + bounced.target
+    assert SECRET not in json.dumps(back.headers) + back.target
 
 
 def test_a_malformed_key_is_refused_at_construction_without_showing_it(pkg: ModuleType) -> None:
@@ -353,6 +382,60 @@ def test_a_query_key_shows_in_no_connection_error(
     seen = shown(error, error.request, error.request.url, error.__cause__)
     assert "api_key=***" in seen
     assert SECRET not in seen + caplog.text
+
+
+def every_scheme(pkg: ModuleType) -> Any:
+    """A header, a query, a cookie and a bearer credential, all sent together."""
+    schemes = [pkg._auth.SecurityScheme("h", "header", "X-Custom"),
+               pkg._auth.SecurityScheme("q", "query", "api_key"),
+               pkg._auth.SecurityScheme("c", "cookie", "session"),
+               pkg._auth.SecurityScheme("b", "header", "Authorization", "Bearer ")]
+    secrets = {name: f"{name}-{SECRET}" for name in "hqcb"}
+    return pkg._auth.Auth(schemes, secrets, requirements=[list("hqcb")])
+
+
+def test_an_error_keeps_a_copy_of_its_request_without_the_credentials(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
+) -> None:
+    """An error is logged whole, pickled, handed to an error tracker: its request (and its
+    response's) holds no credential, declared or named like one (openai-python's errors strip
+    them too), while the request sent had them all."""
+    server = serve([Reply(400, body={"error": {"message": "bad"}})])
+    api = make_api(server, auth=every_scheme(pkg), max_retries=0,
+                   default_headers={"X-Gateway-Token": "gw-" + SECRET, "X-Trace": "t-1"})
+    with pytest.raises(pkg.BadRequestError) as caught:
+        api.call(completion_spec(pkg), completion_options(pkg))
+    (sent,) = server.requests
+    assert sent.headers["x-custom"] == "h-" + SECRET and sent.headers["cookie"] == "session=c-" + SECRET
+    error = caught.value
+    for request in (error.request, error.response.request):
+        assert SECRET not in json.dumps(dict(request.headers)) + str(request.url.params) + shown(request)
+        assert request.headers["x-trace"] == "t-1" and request.method == "POST"
+        assert str(request.url).endswith("/v1/completions?api_key=***")
+    assert error.response.request is error.request and error.response.status_code == 400
+    assert str(error) == "Error code: 400 - bad" and "BadRequestError" in repr(error)
+    assert SECRET not in repr(pickle.dumps(error))
+
+
+def test_every_error_pickles_and_deep_copies(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
+) -> None:
+    server = serve([Reply(404, {"x-request-id": "req-1"}, body={"error": {"message": "gone"}})])
+    api = make_api(server, max_retries=0)
+    with pytest.raises(pkg.NotFoundError) as status:
+        api.call(completion_spec(pkg), completion_options(pkg))
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        api.client.base_url = f"http://127.0.0.1:{probe.getsockname()[1]}/v1"
+    with pytest.raises(pkg.APIConnectionError) as connection:
+        api.call(completion_spec(pkg), completion_options(pkg))
+    for error in (status.value, connection.value, pkg.APITimeoutError()):
+        for again in (pickle.loads(pickle.dumps(error)), copy.deepcopy(error)):
+            assert type(again) is type(error) and str(again) == str(error)
+            assert again.request is None or again.request.url == error.request.url
+    found = pickle.loads(pickle.dumps(status.value))
+    assert (found.status_code, found.request_id, found.body) == (404, "req-1", {"error": {"message": "gone"}})
+    assert found.parsed_as(pkg.models.ErrorResponse).error.message == "gone"
 
 
 def test_a_key_echoed_in_a_response_header_is_blanked_in_the_http_librarys_logs(
@@ -626,13 +709,17 @@ def test_a_retry_after_within_the_cap_is_waited_and_stays_on_the_last_error(
 
 
 def test_retry_after_is_read_as_seconds_a_date_or_milliseconds(pkg: ModuleType) -> None:
-    def error(headers: dict[str, str]) -> Any:
+    def error(headers: dict[str, str | bytes]) -> Any:
         response = pkg._http.Response(429, headers=headers, request=pkg._http.Request("GET", "http://h/"))
         return pkg.RateLimitError("slow", response=response, body=None)
 
     assert error({}).retry_after is None
     assert error({"Retry-After": "soon"}).retry_after is None
     assert error({"Retry-After": "nan"}).retry_after is None  # float() reads it: no wait is NaN
+    # delay-seconds is 1*DIGIT (RFC 9110): float() read "1e3" as 1000 s, "-5" as a wait of 0
+    assert error({"Retry-After": " 7 "}).retry_after == 7.0
+    for unread in ("1e3", "-5", "1.5", "+5", "²".encode("latin-1"), "٣".encode(), "9" * 400):
+        assert error({"Retry-After": unread}).retry_after is None, unread
     assert error({"Retry-After": "1.5", "retry-after-ms": "250"}).retry_after == 0.25
     assert error({"Retry-After": "Wed, 21 Oct 2015 07:28:00 GMT"}).retry_after == 0.0  # past
     later = email.utils.format_datetime(
@@ -654,6 +741,30 @@ def test_a_corrupt_gzip_body_is_a_decoding_error_not_retried(
     assert not isinstance(caught.value, pkg.APIConnectionError)
     assert "gzip" in str(caught.value)
     assert len(server.requests) == 1 and api.sleeps == []
+
+
+def test_an_async_client_on_a_second_event_loop_sends_nothing_and_says_why(
+    pkg: ModuleType, serve: Callable[..., ScriptedServer]
+) -> None:
+    """A second `asyncio.run` reused a connection of the first, closed loop: the POST reached
+    the server, then a bare `RuntimeError: Event loop is closed` (every other call)."""
+    server = serve([Reply(200, body=COMPLETION)], repeat_last=True)
+    client = pkg.AsyncAPIClient(base_url=server.url + "/v1", api_key=SECRET, max_retries=2)
+    asyncio.run(client.request(completion_spec(pkg), post(pkg)))
+    for _ in range(2):
+        with pytest.raises(pkg.APIError, match="another event loop.*nothing was sent") as caught:
+            asyncio.run(client.request(completion_spec(pkg), post(pkg)))
+        assert not isinstance(caught.value, pkg.APIConnectionError)  # nothing to retry
+    assert len(server.requests) == 1
+
+    async def in_one_loop() -> None:  # a client made in its loop serves it, calls after calls
+        async with pkg.AsyncAPIClient(base_url=server.url + "/v1", api_key=SECRET) as own:
+            for _ in range(2):
+                await own.request(completion_spec(pkg), post(pkg))
+
+    for _ in range(2):
+        asyncio.run(in_one_loop())
+    assert len(server.requests) == 5
 
 
 def test_a_redirect_loop_on_a_post_ends_quickly_and_is_not_retried(

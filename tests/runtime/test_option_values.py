@@ -30,10 +30,13 @@ COMPLETION = {
 
 
 @pytest.mark.parametrize(("options", "message"), [
-    ({"timeout": -1}, "timeout must be a finite number of seconds >= 0, or None for none (got -1)"),
-    ({"timeout": math.nan}, "timeout must be a finite number of seconds >= 0"),
-    ({"timeout": math.inf}, "timeout must be a finite number of seconds >= 0"),
+    ({"timeout": -1}, "timeout must be a finite number of seconds > 0, or None for none (got -1)"),
+    ({"timeout": math.nan}, "timeout must be a finite number of seconds > 0"),
+    ({"timeout": math.inf}, "timeout must be a finite number of seconds > 0"),
     ({"timeout": "10"}, "timeout must be seconds (a number) or None, not str"),
+    # a socket of the sync client read 0 as non-blocking (a connection error), the async one
+    # timed out: a wait of no time is refused
+    ({"timeout": 0}, "timeout must be a finite number of seconds > 0, or None for none (got 0)"),
     ({"max_retries": 2.5}, "max_retries must be an int, not float"),
     ({"max_retries": -1}, "max_retries must be >= 0"),
     ({"max_response_size": 0}, "max_response_size must be >= 1"),
@@ -54,14 +57,18 @@ def test_a_timeout_part_is_checked_too(pkg: ModuleType, make_api: Callable[..., 
     timeout = pkg._http.Timeout(10.0, connect=-2.0)
     with pytest.raises(ValueError, match=r"got -2\.0"):
         make_api(serve([]), timeout=timeout)
+    with pytest.raises(ValueError, match=r"> 0, or None for none \(got 0\.0\)"):
+        make_api(serve([]), timeout=pkg._http.Timeout(10.0, read=0.0))
+    make_api(serve([]), timeout=pkg._http.Timeout(10.0, pool=0.0))  # no wait for a free connection
 
 
 @pytest.mark.parametrize(("options", "message"), [
-    ({"timeout": -5}, ("timeout must be a finite number of seconds >= 0, or None for none "
+    ({"timeout": -5}, ("timeout must be a finite number of seconds > 0, or None for none "
                        "(got -5); nothing was sent")),
-    ({"timeout": math.inf}, "timeout must be a finite number of seconds >= 0"),
+    ({"timeout": math.inf}, "timeout must be a finite number of seconds > 0"),
     ({"max_retries": -5}, "max_retries must be >= 0; nothing was sent"),
-], ids=["negative-timeout", "infinite-timeout", "negative-retries"])
+    ({"timeout": 0}, "timeout must be a finite number of seconds > 0, or None for none (got 0)"),
+], ids=["negative-timeout", "infinite-timeout", "negative-retries", "zero-timeout"])
 def test_a_call_refuses_what_it_cannot_use_and_sends_nothing(
     pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer],
     options: dict[str, Any], message: str

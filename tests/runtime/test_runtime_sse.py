@@ -9,6 +9,8 @@ typed ``Stream`` / ``AsyncStream`` run over in-memory responses with the same cu
 from __future__ import annotations
 
 import asyncio
+import gc
+import itertools
 import json
 import re
 from collections.abc import AsyncIterator, Iterator
@@ -342,6 +344,18 @@ def test_early_break_closes_and_stops_reading(pkg: ModuleType) -> None:
     assert response.body_chunks.served == 1
 
 
+def test_a_stream_referenced_no_more_closes_without_the_garbage_collector(pkg: ModuleType) -> None:
+    # the stream holds its chunk generator, which holds the decoder, not the stream: no cycle
+    response = _response(pkg, [data(chunk(str(i))).encode() for i in range(5)])
+    gc.disable()
+    try:
+        for _ in pkg.Stream(response=response, chunk_type=pkg.models.Completion):
+            break
+        assert response.is_closed
+    finally:
+        gc.enable()
+
+
 def test_async_early_break_with_async_with_closes(pkg: ModuleType) -> None:
     pieces = [data(chunk(str(i))).encode() for i in range(50)]
     response = _response(pkg, pieces, kind="async")
@@ -405,10 +419,11 @@ def test_async_for_then_anext_continues_the_same_chunks(pkg: ModuleType) -> None
     assert response.is_closed
 
 
-def test_async_break_is_finalised_and_the_stream_is_then_empty(pkg: ModuleType) -> None:
-    response = _response(pkg, _numbered(20), kind="async")
+def test_async_break_while_holding_the_stream_then_async_for_continues(pkg: ModuleType) -> None:
+    # as openai-python's: a loop left with `break` is not the end of the answer
+    response = _response(pkg, _numbered(5), kind="async")
 
-    async def run() -> tuple[list[str], bool, list[Any]]:
+    async def run() -> tuple[list[str], bool, list[str]]:
         stream = pkg.AsyncStream(response=response, chunk_type=pkg.models.Completion)
         seen = []
         async for c in stream:  # the stream object stays referenced: only the loop is left
@@ -416,15 +431,54 @@ def test_async_break_is_finalised_and_the_stream_is_then_empty(pkg: ModuleType) 
             if len(seen) == 2:
                 break
         for _ in range(5):
-            await asyncio.sleep(0)  # the event loop's finaliser closes the abandoned generator
+            await asyncio.sleep(0)  # no finaliser closes what the stream still holds
         closed = response.is_closed
-        return seen, closed, [c async for c in stream]
+        return seen, closed, [c.choices[0].text async for c in stream]
 
-    seen, closed, again = asyncio.run(run())
-    assert seen == ["0", "1"]
-    assert closed
-    assert again == []
-    assert response.body_chunks.served == 2
+    assert asyncio.run(run()) == (["0", "1"], False, ["2", "3", "4"])
+    assert response.is_closed
+
+
+def test_a_partly_read_stream_goes_on_in_the_next_loop(pkg: ModuleType) -> None:
+    """`next(iter(stream))` (a peek at the first chunk) and `islice` dropped the generator
+    they were given, which closed the response: the loop after gave nothing, silently."""
+    stream = pkg.Stream(response=_response(pkg, _numbered(6)), chunk_type=pkg.models.Completion)
+    texts = [next(iter(stream)).choices[0].text]
+    texts += [c.choices[0].text for c in itertools.islice(stream, 2)]
+    texts += [c.choices[0].text for c in stream]
+    assert texts == ["0", "1", "2", "3", "4", "5"]
+
+    async def run() -> list[str]:
+        stream = pkg.AsyncStream(response=_response(pkg, _numbered(4), kind="async"),
+                                 chunk_type=pkg.models.Completion)
+        seen = [(await anext(aiter(stream))).choices[0].text]
+        return seen + [c.choices[0].text async for c in stream]
+
+    assert asyncio.run(run()) == ["0", "1", "2", "3"]
+
+
+def test_a_stream_closed_before_its_end_raises_when_read_again(pkg: ModuleType) -> None:
+    # an empty loop would pass for the end of the answer; one read to its end stays quiet
+    stream = pkg.Stream(response=_response(pkg, _numbered(4)), chunk_type=pkg.models.Completion)
+    with stream:
+        next(stream)
+    for again in (lambda: list(stream), lambda: next(stream)):
+        with pytest.raises(pkg.APIError, match="closed before its end"):
+            again()
+    whole = pkg.Stream(response=_response(pkg, _numbered(2)), chunk_type=pkg.models.Completion)
+    with whole:
+        assert len(list(whole)) == 2
+    assert list(whole) == []
+
+    async def run() -> None:
+        stream = pkg.AsyncStream(response=_response(pkg, _numbered(4), kind="async"),
+                                 chunk_type=pkg.models.Completion)
+        async with stream:
+            await anext(stream)
+        with pytest.raises(pkg.APIError, match="closed before its end"):
+            [c async for c in stream]
+
+    asyncio.run(run())
 
 
 def test_async_aclose_inside_the_loop_ends_it(pkg: ModuleType) -> None:
@@ -527,18 +581,17 @@ def test_which_models_show_the_error_key_after_validation(pkg: ModuleType) -> No
     assert not keeps(Rewritten, "error")
 
 
-def test_sync_break_while_holding_the_stream_closes_at_once(pkg: ModuleType) -> None:
-    response = _response(pkg, _numbered(20))
+def test_sync_break_while_holding_the_stream_then_for_continues(pkg: ModuleType) -> None:
+    response = _response(pkg, _numbered(5))
     stream = pkg.Stream(response=response, chunk_type=pkg.models.Completion)
     seen = []
     for c in stream:  # `stream` stays referenced: only the loop is left
         seen.append(c.choices[0].text)
         if len(seen) == 2:
             break
-    assert response.is_closed  # no garbage collection needed
-    assert seen == ["0", "1"]
-    assert list(stream) == []
-    assert response.body_chunks.served == 2
+    assert not response.is_closed and seen == ["0", "1"]
+    assert [c.choices[0].text for c in stream] == ["2", "3", "4"]
+    assert response.is_closed
 
 
 def test_sync_for_then_next_continues_the_same_chunks(pkg: ModuleType) -> None:

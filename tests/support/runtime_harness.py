@@ -224,12 +224,11 @@ class Api:
 
         async def consume() -> list[Any]:
             chunks = []
-            stream = await self.client.request(spec, options, stream=True)
-            async for chunk in stream:
+            async for chunk in await self.client.request(spec, options, stream=True):
                 chunks.append(chunk)
                 if limit is not None and len(chunks) >= limit:
                     break
-            # after `break` the abandoned async generator is closed by the event loop's
+            # after `break` the stream, referenced no more, is closed by the event loop's
             # finaliser hook, asynchronously: keep the loop running briefly, as an app would
             await asyncio.sleep(0.1)
             return chunks

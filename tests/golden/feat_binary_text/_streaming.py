@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import contextlib
 import re
-import weakref
 from collections.abc import (
     AsyncGenerator,
     AsyncIterable,
@@ -47,7 +46,7 @@ from collections.abc import (
     Iterator,
 )
 from dataclasses import dataclass
-from types import TracebackType
+from types import AsyncGeneratorType, GeneratorType, TracebackType
 from typing import Any, Generic, Self, TypeVar
 
 import pydantic
@@ -369,7 +368,9 @@ def _error_from_event(
 
 
 class _Decoder(Generic[_T]):
-    """What ``Stream`` and ``AsyncStream`` share: turning one event into one chunk."""
+    """What ``Stream`` and ``AsyncStream`` share: turning a response into chunks. Apart from
+    the streams, which hold it: their chunk generators hold this, not the stream, so that a
+    stream no longer referenced is freed at once (no reference cycle), closing its response."""
 
     def __init__(
         self,
@@ -591,39 +592,8 @@ class _Decoder(Generic[_T]):
             message=f"{ended}: {type(exc).__name__}", request=self.response.request
         )
 
-
-class Stream(_Decoder[_T]):
-    """Typed chunks of a server-sent event response.
-
-    ```python
-    with client.completions.create(..., stream=True) as stream:
-        for chunk in stream:
-            print(chunk.choices[0].text)
-    ```
-
-    The HTTP response is closed when iteration ends, when a ``for`` loop over the stream is
-    left early (``break``), on ``close()``, and on leaving a ``with`` block.
-    """
-
-    def __init__(
-        self,
-        *,
-        response: _http.Response,
-        chunk_type: object,
-        redact: Callable[[str], str] | None = None,
-        max_event_size: int | None = None,
-        strict: bool = False,
-        plain_events: bool = False,
-    ) -> None:
-        super().__init__(response, chunk_type, redact, max_event_size, strict, plain_events)
-        # The chunk generator is made once. A `for` loop gets it directly (no wrapping
-        # generator per chunk); then the stream only keeps a weak reference, so leaving the
-        # loop early drops the generator, which closes the response.
-        self._started = False
-        self._iterator: Generator[_T, None, None] | None = None  # once `__next__` drives it
-        self._handed: weakref.ref[Generator[_T, None, None]] | None = None  # a `for` drives it
-
-    def _stream(self) -> Generator[_T, None, None]:
+    def _chunks(self) -> Generator[_T, None, None]:
+        """The chunks of ``response``, closing it at the end (``Stream``'s generator)."""
         # One generator from body bytes to chunks (no generator per stage): this loop runs
         # once per event, so the common event (one `data:` line) is validated right here.
         response = self.response
@@ -686,88 +656,8 @@ class Stream(_Decoder[_T]):
         finally:
             response.close()
 
-    def _handed_out(self) -> Generator[_T, None, None] | None:
-        return self._handed() if self._handed is not None else None
-
-    def __next__(self) -> _T:
-        if self._iterator is None:
-            if not self._started:
-                self._started = True
-                self._iterator = self._stream()
-            else:  # after `for`: go on with its generator, if it is still open
-                handed = self._handed_out()
-                if handed is None:
-                    raise StopIteration
-                self._iterator = handed
-        return next(self._iterator)
-
-    def __iter__(self) -> Iterator[_T]:
-        if not self._started:
-            self._started = True
-            chunks = self._stream()
-            self._handed = weakref.ref(chunks)
-            return chunks
-        if self._iterator is None:
-            handed = self._handed_out()
-            if handed is not None:
-                return handed
-        return self._rest(self._iterator)
-
-    def _rest(self, chunks: Generator[_T, None, None] | None) -> Generator[_T, None, None]:
-        """`for` after ``__next__``: the remaining chunks, closing at the end."""
-        try:
-            if chunks is not None:
-                yield from chunks
-        finally:
-            self.close()
-
-    def close(self) -> None:
-        """Close the HTTP response, releasing (or dropping) the connection."""
-        for chunks in (self._iterator, self._handed_out()):
-            if chunks is not None:
-                chunks.close()
-        self.response.close()
-
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
-
-
-class AsyncStream(_Decoder[_T]):
-    """The async twin of :class:`Stream` (``async for``, ``async with``, ``await aclose()``, or
-    ``await close()`` as in openai-python).
-
-    Leaving an ``async for`` early closes the response too, but asynchronously: Python hands
-    the abandoned iterator to the event loop's finaliser, which closes it on a later loop
-    iteration. Use ``async with`` (or ``await stream.aclose()``) to close deterministically.
-    """
-
-    def __init__(
-        self,
-        *,
-        response: _http.Response,
-        chunk_type: object,
-        redact: Callable[[str], str] | None = None,
-        max_event_size: int | None = None,
-        strict: bool = False,
-        plain_events: bool = False,
-    ) -> None:
-        super().__init__(response, chunk_type, redact, max_event_size, strict, plain_events)
-        # The chunk generator is made once. `async for` gets it directly (an async generator
-        # wrapping it costs a quarter of a microsecond per chunk); then the stream only keeps
-        # a weak reference, so that an abandoned loop still finalises (closes) it.
-        self._started = False
-        self._iterator: AsyncGenerator[_T, None] | None = None  # once `__anext__` drives it
-        self._handed: weakref.ref[AsyncGenerator[_T, None]] | None = None  # `async for` drives it
-
-    async def _stream(self) -> AsyncGenerator[_T, None]:
+    async def _achunks(self) -> AsyncGenerator[_T, None]:
+        """The chunks of ``response``, closing it at the end (``AsyncStream``'s generator)."""
         response = self.response
         if self._not_streamed():
             try:
@@ -834,47 +724,138 @@ class AsyncStream(_Decoder[_T]):
                 await aclose()
             await response.aclose()
 
-    def _handed_out(self) -> AsyncGenerator[_T, None] | None:
-        return self._handed() if self._handed is not None else None
+
+class Stream(Generic[_T]):
+    """Typed chunks of a server-sent event response.
+
+    ```python
+    with client.completions.create(..., stream=True) as stream:
+        for chunk in stream:
+            print(chunk.choices[0].text)
+    ```
+
+    Every ``for`` loop and ``next`` go on from where the last one stopped (as openai-python's:
+    ``next(iter(stream))`` then ``for`` gives the rest). The HTTP response is closed when
+    iteration ends, on ``close()``, on leaving a ``with`` block, and once the stream is no longer
+    referenced (``for chunk in client...(stream=True)`` left with ``break``). A stream closed
+    before its end raises ``APIError`` on a later ``for`` or ``next``: its remaining chunks were
+    never read, and an empty loop would pass for the end of the answer.
+    """
+
+    def __init__(
+        self,
+        *,
+        response: _http.Response,
+        chunk_type: object,
+        redact: Callable[[str], str] | None = None,
+        max_event_size: int | None = None,
+        strict: bool = False,
+        plain_events: bool = False,
+    ) -> None:
+        self.response = response
+        self._events: _Decoder[_T] = _Decoder(
+            response, chunk_type, redact, max_event_size, strict, plain_events
+        )
+        # The chunk generator, made once: a `for` loop gets it directly (no wrapping generator
+        # per chunk). It holds the decoder, not the stream: a stream no longer referenced is
+        # freed at once, the generator with it, which closes the response.
+        self._chunks = self._events._chunks()
+        self._closed_early = False
+
+    @property
+    def last_event_id(self) -> str | None:
+        """The ``id:`` of the last chunk's event, or of an earlier event when it had none (what
+        a subscription resumes from, with a ``Last-Event-ID`` header); ``None`` before any."""
+        return self._events.last_event_id
+
+    @property
+    def last_event(self) -> str | None:
+        """The ``event:`` name of the last chunk's event; ``None`` when it had none."""
+        return self._events.last_event
+
+    def __next__(self) -> _T:
+        if self._closed_early:
+            raise _closed_before_end()
+        return next(self._chunks)
+
+    def __iter__(self) -> Iterator[_T]:
+        if self._closed_early:
+            raise _closed_before_end()
+        return self._chunks
+
+    def close(self) -> None:
+        """Close the HTTP response, releasing (or dropping) the connection."""
+        chunks = self._chunks
+        if isinstance(chunks, GeneratorType) and chunks.gi_frame is not None:  # not at its end
+            self._closed_early = True
+        chunks.close()
+        self.response.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+class AsyncStream(Generic[_T]):
+    """The async twin of :class:`Stream` (``async for``, ``async with``, ``await aclose()``, or
+    ``await close()`` as in openai-python).
+
+    A stream no longer referenced closes its response asynchronously: Python hands its
+    generator to the event loop's finaliser, which closes it on a later loop iteration. Use
+    ``async with`` (or ``await stream.aclose()``) to close deterministically.
+    """
+
+    def __init__(
+        self,
+        *,
+        response: _http.Response,
+        chunk_type: object,
+        redact: Callable[[str], str] | None = None,
+        max_event_size: int | None = None,
+        strict: bool = False,
+        plain_events: bool = False,
+    ) -> None:
+        self.response = response
+        self._events: _Decoder[_T] = _Decoder(
+            response, chunk_type, redact, max_event_size, strict, plain_events
+        )
+        # made once, holding the decoder, not the stream (see `Stream`)
+        self._chunks = self._events._achunks()
+        self._closed_early = False
+
+    @property
+    def last_event_id(self) -> str | None:
+        """See :attr:`Stream.last_event_id`."""
+        return self._events.last_event_id
+
+    @property
+    def last_event(self) -> str | None:
+        """The ``event:`` name of the last chunk's event; ``None`` when it had none."""
+        return self._events.last_event
 
     async def __anext__(self) -> _T:
-        if self._iterator is None:
-            if not self._started:
-                self._started = True
-                self._iterator = self._stream()
-            else:  # after `async for`: go on with its generator, if it is still open
-                handed = self._handed_out()
-                if handed is None:
-                    raise StopAsyncIteration
-                self._iterator = handed
-        return await self._iterator.__anext__()
+        if self._closed_early:
+            raise _closed_before_end()
+        return await self._chunks.__anext__()
 
     def __aiter__(self) -> AsyncIterator[_T]:
-        if not self._started:
-            self._started = True
-            chunks = self._stream()
-            self._handed = weakref.ref(chunks)
-            return chunks
-        if self._iterator is None:
-            handed = self._handed_out()
-            if handed is not None:
-                return handed
-        return self._rest(self._iterator)
-
-    async def _rest(self, chunks: AsyncGenerator[_T, None] | None) -> AsyncGenerator[_T, None]:
-        """`async for` after ``__anext__``: the remaining chunks, closing at the end."""
-        try:
-            if chunks is not None:
-                async for item in chunks:
-                    yield item
-        finally:
-            await self.aclose()
+        if self._closed_early:
+            raise _closed_before_end()
+        return self._chunks
 
     async def aclose(self) -> None:
         """Close the HTTP response, releasing (or dropping) the connection."""
-        for chunks in (self._iterator, self._handed_out()):
-            if chunks is not None:
-                await chunks.aclose()
+        chunks = self._chunks
+        if isinstance(chunks, AsyncGeneratorType) and chunks.ag_frame is not None:  # not at its end
+            self._closed_early = True
+        await chunks.aclose()
         await self.response.aclose()
 
     async def close(self) -> None:
@@ -891,3 +872,10 @@ class AsyncStream(_Decoder[_T]):
         tb: TracebackType | None,
     ) -> None:
         await self.aclose()
+
+
+def _closed_before_end() -> APIError:
+    return APIError(
+        "The stream was closed before its end (close(), or leaving its with block): the rest "
+        "of its chunks was never read"
+    )

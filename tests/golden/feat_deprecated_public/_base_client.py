@@ -25,7 +25,8 @@ other POST or PATCH is retried only when it provably had no effect: a failure to
 (nothing was sent), a 429 (the server declined it) or the server's ``x-should-retry: true``;
 never after a timeout, a broken connection or a 5xx, when the server may have acted on it.
 Redirects are followed here, at most ``max_redirects`` (a loop ends in
-``TooManyRedirectsError``, never retried), and credentials go only to the configured origin.
+``TooManyRedirectsError``, never retried), and credentials go only to the configured origin
+(and no more once a hop of the chain has left it).
 A body that cannot be decoded (corrupt gzip) or is larger than ``max_response_size`` is the
 server's answer, not a transport failure: it raises at once.
 
@@ -62,6 +63,7 @@ import time
 import urllib.request
 import uuid
 import warnings
+import weakref
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -581,21 +583,22 @@ def header_problem(value: str) -> str | None:
 
 def timeout_problem(timeout: object) -> str | None:
     """Why ``timeout`` is no timeout the HTTP library can wait (``None``, seconds as a finite
-    number >= 0, or an ``httpx.Timeout`` of such parts), or None. A negative or NaN one failed
-    at the socket with a ValueError (reported as a bad redirect), an infinite one with an
-    OverflowError: ``None`` is no timeout."""
-    parts = (
-        (timeout.connect, timeout.read, timeout.write, timeout.pool)
-        if isinstance(timeout, _http.Timeout)
-        else (timeout,)
-    )
-    for part in parts:
+    number > 0, or an ``httpx.Timeout`` of such parts, its pool timeout >= 0), or None. A
+    negative or NaN one failed at the socket with a ValueError (reported as a bad redirect), an
+    infinite one with an OverflowError: ``None`` is no timeout. Zero made a socket of the sync
+    client non-blocking (a connection error, "Operation now in progress") where the async
+    client timed out: a wait of no time is no timeout either."""
+    parts: tuple[tuple[object, int], ...] = ((timeout, 0),)
+    if isinstance(timeout, _http.Timeout):
+        parts = ((timeout.connect, 0), (timeout.read, 0), (timeout.write, 0), (timeout.pool, -1))
+    for part, above in parts:
         if part is None:
             continue
         if isinstance(part, bool) or not isinstance(part, int | float):
             return f"must be seconds (a number) or None, not {type(part).__name__}"
-        if not (math.isfinite(part) and part >= 0):
-            return f"must be a finite number of seconds >= 0, or None for none (got {part!r})"
+        if not (math.isfinite(part) and part > above):
+            least = "> 0" if above == 0 else ">= 0 for the pool"
+            return f"must be a finite number of seconds {least}, or None for none (got {part!r})"
     return None
 
 
@@ -1644,7 +1647,10 @@ class BaseClient(Generic[_HttpClientT]):
     def _redirect(self, prepared: _Prepared, response: _http.Response) -> _Prepared | None:
         """The request a redirect asks for (``None``: not a redirect). Its URL is absolute,
         so the credentials follow it only if it stays on the configured origin (checked when
-        it is built); headers naming a credential are dropped when it leaves."""
+        it is built); headers naming a credential are dropped when it leaves, and so are the
+        credentials, for the rest of the chain: a foreign host answering with a redirect back
+        home would choose the authenticated request made there (as httpx, which drops
+        ``Authorization`` hop by hop, never gives it back)."""
         location = response.headers.get("location")
         if response.status_code not in REDIRECT_STATUSES or not location:
             return None
@@ -1678,6 +1684,7 @@ class BaseClient(Generic[_HttpClientT]):
         else:
             self._check_body_resendable(prepared, f"redirected it (HTTP {response.status_code})")
         # leaving the trusted origins: also headers named like credentials, whoever set them
+        credentials = prepared.credentials
         if _origin_of(url) not in self._origins:
             hidden = self._hidden | {"cookie"}
             headers = {
@@ -1685,8 +1692,10 @@ class BaseClient(Generic[_HttpClientT]):
                 for k, v in headers.items()
                 if k.lower() not in hidden and not is_credential_header(k)
             }
+            credentials = ()
         return replace(
             prepared,
+            credentials=credentials,
             method=method,
             url=str(url),
             params=[],
@@ -2182,6 +2191,13 @@ class SyncAPIClient(BaseClient[_http.Client]):
         self.close()
 
 
+#: The event loop each async HTTP client (shared by a client and its ``with_options`` copies)
+#: was first used on, whose connections its pool keeps (``AsyncAPIClient._check_loop``).
+_LOOPS: weakref.WeakKeyDictionary[_http.AsyncClient, asyncio.AbstractEventLoop] = (
+    weakref.WeakKeyDictionary()
+)
+
+
 class AsyncAPIClient(BaseClient[_http.AsyncClient]):
     """Asynchronous client engine: ``await request(...)``, ``AsyncStream``, ``aclose()``."""
 
@@ -2258,11 +2274,30 @@ class AsyncAPIClient(BaseClient[_http.AsyncClient]):
     ) -> APIResponse[Any]:
         """Send the request; return the raw :class:`APIResponse` (non-2xx still raises).
         ``lazy``: a success body is left unread until the response is asked for it."""
+        self._check_loop()
         prepared = self._prepare(options, stream=stream)
         try:
             return await self._send(spec, prepared, stream=stream, stream_cls=stream_cls, lazy=lazy)
         finally:
             _uploads.close(prepared.files)  # files given by path, opened by the attempts
+
+    def _check_loop(self) -> None:
+        """Refuse, before anything is sent, a call on another event loop than the one this
+        client's connections were made on (a second ``asyncio.run``). The HTTP library reused
+        such a connection: it wrote the request (a POST reached the server), then failed with a
+        bare ``RuntimeError: Event loop is closed``, on every other call. Not an
+        ``APIConnectionError``, which would invite a retry: the remedy is a client per loop."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # not run by asyncio (trio): its own business
+            return
+        first = _LOOPS.setdefault(self._client, loop)
+        if first is not loop:
+            raise APIError(
+                "This AsyncClient was first used on another event loop, whose connections "
+                "it keeps (a second asyncio.run?); nothing was sent. Make an AsyncClient in "
+                "each event loop (inside the coroutine asyncio.run runs) and close it there"
+            )
 
     async def _send(
         self,

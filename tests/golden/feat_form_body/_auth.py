@@ -6,7 +6,8 @@ secrets it was given (arguments, else environment variables) to :class:`Auth`. A
 carries the credentials of the first requirement of its operation the client can meet (the
 document's ``security``, unless the operation declares its own; an empty requirement, ``{}``,
 makes the operation public), and only when it goes to the origin the client was configured
-for: redirects elsewhere, and absolute URLs to other hosts, get none.
+for: redirects elsewhere (and every later hop of their chain, back home too), and absolute
+URLs to other hosts, get none.
 
 Secrets are checked once, when the client is created (no line breaks or control characters;
 the error says where the bad character is, never the secret), and :meth:`Auth.redact` blanks
@@ -35,7 +36,7 @@ from typing import Literal
 from urllib.parse import quote, quote_plus, unquote_plus
 
 from . import _http
-from ._errors import MissingCredentialsError
+from ._errors import MissingCredentialsError, is_credential_header
 
 __all__ = [
     "Auth",
@@ -184,30 +185,6 @@ def _text_forms(secret: str) -> Iterator[str]:
     yield quote(secret)
     query = _http.URL("http://h/", params={"k": secret}).query.decode("ascii")
     yield query[2:]
-
-
-#: Words in a request header's name that say it carries a credential, whether or not the
-#: document declares it as a security scheme (``x-access-token`` as a plain header parameter;
-#: ``key``: Azure's ``Ocp-Apim-Subscription-Key`` and ``x-functions-key``, ``x-api-key``, an
-#: ``Idempotency-Key`` too, which costs nothing to keep home).
-_CREDENTIAL_WORDS = (
-    "auth",
-    "token",
-    "secret",
-    "password",
-    "passwd",
-    "key",
-    "credential",
-    "session",
-    "signature",
-    "cookie",
-)
-
-
-def is_credential_header(name: str) -> bool:
-    """Whether a request header's name says it holds a credential."""
-    lowered = name.lower()
-    return any(word in lowered for word in _CREDENTIAL_WORDS)
 
 
 #: The same for a query parameter's name, where ``key`` and ``auth`` are words of too many

@@ -41,7 +41,9 @@ Messages never contain request headers, and the client blanks out every credenti
 ``param``, ``type`` and ``parsed_body`` too), so a key a server echoes back cannot leak through
 them. ``response`` is the answer as received, but for a credential echoed back in its reason
 phrase or a header value, which is blanked out there too (``hide_echoes``): their reprs would
-show it."""
+show it. ``request`` (and ``response.request``) is a copy of the request sent without its
+credentials (``error_request``), so an error logged whole, pickled or sent to an error tracker
+carries none; every error pickles and deep-copies."""
 
 from __future__ import annotations
 
@@ -81,6 +83,7 @@ __all__ = [
     "decoding_error",
     "error_message",
     "hide_echoes",
+    "is_credential_header",
     "parse_retry_after",
     "redact_body",
     "request_id",
@@ -91,12 +94,89 @@ _EXCERPT_CHARS = 300
 #: A word of a text, as ``str.split`` finds them (the same blanks end it).
 _WORD = re.compile(r"\S+")
 _ModelT = TypeVar("_ModelT")
+_CopiedT = TypeVar("_CopiedT", _http.Request, _http.Response)
+_ErrorT = TypeVar("_ErrorT", bound="APIError")
 
 
 class RequestValidationError(ValueError):
     """An argument does not match the spec, or a header cannot be sent; raised before
     anything is sent. A ``ValueError``, not an ``APIError``: the caller's mistake, not the
     server's answer."""
+
+
+#: Words in a request header's name that say it carries a credential, whether or not the
+#: document declares it as a security scheme (``x-access-token`` as a plain header parameter;
+#: ``key``: Azure's ``Ocp-Apim-Subscription-Key`` and ``x-functions-key``, ``x-api-key``, an
+#: ``Idempotency-Key`` too, which costs nothing to keep home).
+_CREDENTIAL_WORDS = (
+    "auth",
+    "token",
+    "secret",
+    "password",
+    "passwd",
+    "key",
+    "credential",
+    "session",
+    "signature",
+    "cookie",
+)
+
+
+def is_credential_header(name: str) -> bool:
+    """Whether a request header's name says it holds a credential."""
+    lowered = name.lower()
+    return any(word in lowered for word in _CREDENTIAL_WORDS)
+
+
+def error_request(request: _http.Request) -> _http.Request:
+    """``request`` as an error keeps it (as openai-python's errors do): a copy without the
+    headers holding a credential (the client's schemes', which its ``SensitiveHeaders`` names
+    ``hidden``, and those named like one, ``Cookie`` included), its URL showing each credential
+    query parameter as ``***``. An error is logged, pickled and sent to error trackers whole;
+    the request sent is not changed. ``request`` itself when it holds none."""
+    hidden: frozenset[str] = getattr(request.headers, "hidden", frozenset())
+    raw = request.headers.raw
+    kept = [(name, value) for name, value in raw if not _holds_credential(name, hidden)]
+    shown_query: frozenset[str] = getattr(request.url, "hidden", frozenset())  # SensitiveURL
+    if len(kept) == len(raw) and not shown_query:
+        return request
+    safe = _copied(request)
+    safe.headers = _http.Headers(kept, encoding=request.headers.encoding)
+    if shown_query:
+        safe.url = _http.URL(str(request.url))  # its str shows those values as ***
+    return safe
+
+
+def _holds_credential(name: bytes, hidden: frozenset[str]) -> bool:
+    text = name.decode("latin-1").lower()
+    return text in hidden or is_credential_header(text)
+
+
+def error_response(response: _http.Response, request: _http.Request) -> _http.Response:
+    """``response`` as an error keeps it: a copy whose request is ``request`` (the error's,
+    :func:`error_request`), as are those of the answers before it (``history``) and of the
+    redirect it names (``next_request``); ``response`` itself when that changes nothing."""
+    if request is response.request and not response.history and response.next_request is None:
+        return response
+    safe = _copied(response)
+    safe.request = request
+    safe.history = [error_response(hop, error_request(hop.request)) for hop in response.history]
+    if response.next_request is not None:
+        safe.next_request = error_request(response.next_request)
+    return safe
+
+
+def _copied(value: _CopiedT) -> _CopiedT:
+    """A shallow copy of a request or response, sharing its body stream: ``copy.copy`` goes
+    through their pickling, which drops the stream and marks a response closed."""
+    copied = object.__new__(type(value))
+    copied.__dict__.update(vars(value))
+    return copied
+
+
+def _unpickled(kind: type[_ErrorT], args: tuple[Any, ...]) -> _ErrorT:
+    """An error of ``kind`` with ``args``, its attributes set after (``APIError.__reduce__``)."""
+    return kind.__new__(kind, *args)
 
 
 def request_id(headers: Mapping[str, str]) -> str | None:
@@ -128,7 +208,7 @@ class APIError(Exception):
     ) -> None:
         super().__init__(message)
         self.message = message
-        self.request = request
+        self.request = None if request is None else error_request(request)
         self.body = body
         details = _error_details(body)
         self.code = details.get("code")
@@ -138,6 +218,12 @@ class APIError(Exception):
 
     def __str__(self) -> str:
         return self.message
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled and deep-copied as its class, message and attributes: ``Exception`` would
+        call the class with the message alone, which the subclasses taking ``response=``
+        refuse."""
+        return _unpickled, (type(self), self.args), self.__dict__
 
 
 class APIStatusError(APIError):
@@ -173,8 +259,9 @@ class APIStatusError(APIError):
         status_code: int | None = None,
         parsed_body: object | None = None,
     ) -> None:
-        super().__init__(message, response.request, body=body)
-        self.response = response
+        request = error_request(response.request)
+        super().__init__(message, request, body=body)
+        self.response = error_response(response, request)
         self.status_code = response.status_code if status_code is None else status_code
         self.parsed_body = parsed_body
         after = parse_retry_after(response.headers)
@@ -301,10 +388,9 @@ class APIResponseValidationError(APIError):
     def __init__(
         self, *, response: _http.Response, body: object | None, message: str | None = None
     ) -> None:
-        super().__init__(
-            message or "The response body could not be decoded.", response.request, body=body
-        )
-        self.response = response
+        request = error_request(response.request)
+        super().__init__(message or "The response body could not be decoded.", request, body=body)
+        self.response = error_response(response, request)
         self.status_code = response.status_code
 
 
@@ -367,7 +453,9 @@ _STATUS_ERRORS: dict[int, type[APIStatusError]] = {
 
 def parse_retry_after(headers: Mapping[str, str]) -> float | None:
     """Seconds to wait per ``retry-after-ms``, else ``Retry-After`` (seconds or HTTP date; a
-    date already past gives a negative number); ``None`` when absent or not a finite number."""
+    date already past gives a negative number); ``None`` when absent or neither. Its seconds
+    are digits only (RFC 9110's ``1*DIGIT``): ``float`` also read ``1e3`` as 1000 s, and a
+    negative number, which asks for no wait, was a wait of 0."""
     retry_ms = headers.get("retry-after-ms")
     if retry_ms is not None:
         with_ms = _finite(retry_ms)
@@ -376,9 +464,9 @@ def parse_retry_after(headers: Mapping[str, str]) -> float | None:
     retry_after = headers.get("retry-after")
     if retry_after is None:
         return None
-    seconds = _finite(retry_after)
-    if seconds is not None:
-        return seconds
+    digits = retry_after.strip()
+    if digits.isascii() and digits.isdigit():  # (isdigit alone takes "²" and other scripts')
+        return _finite(digits)  # (None for hundreds of digits: float gives inf)
     try:
         when = email.utils.parsedate_to_datetime(retry_after)
     except (TypeError, ValueError, IndexError, OverflowError):  # (an offset of 20 digits)
