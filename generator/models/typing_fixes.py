@@ -16,9 +16,8 @@ mypy rejects:
   likewise a field typed with an object model whose default is its JSON object
   (`nested: Nested = {"value": "preset"}` becomes `Nested.model_validate({...})`).
 
-One pydantic runs otherwise than the document means: a model where a field's name is another
-field's wire key takes its fields by alias only (`wire_keys`: `user_name` would fill
-`userName`'s field too).
+One pydantic runs otherwise than the document means: a field named like another field's wire
+key is renamed (`wire_keys`: `user_name` would fill `userName`'s field too).
 
 And one ruff rejects without a fix of its own: `typing.Dict` / `typing.List` (in the
 `__annotations__` dcg writes for typed extra fields) become `dict` / `list`; the formatter's
@@ -45,7 +44,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from generator.models.reparse import Edit, Span, edited_tree
-from generator.models.wire_keys import alias_only_edits
+from generator.models.wire_keys import wire_key_edits
 
 _TOP = frozenset({"Any", "object"})
 
@@ -101,7 +100,7 @@ def _cleaned(source: str, tree: ast.Module) -> tuple[str, list[Edit]]:
         *_root_default_wraps(tree, lines), *_builtin_generics(tree, lines), *_none_defaults(tree),
         *_override_ignores(classes, lines), *_header_ignores(classes, source, lines),
         *_quoted_root_unions(tree), *_bare_generics(tree), *_constrained_calls(tree, lines),
-        *_mutable_enum_values(tree), *alias_only_edits(tree),
+        *_mutable_enum_values(tree), *wire_key_edits(tree),
     ]))
     if not edits:
         return source, []

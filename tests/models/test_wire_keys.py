@@ -1,9 +1,11 @@
-"""A model where a field's name is another field's wire key reads and takes fields by alias only.
+"""No field of a model is named like another field's wire key.
 
-`userName` becomes the field `user_name` (alias `userName`) and the property `user_name` the
+`userName` became the field `user_name` (alias `userName`) and the property `user_name` the
 field `user_name_1`: taking fields by name too, pydantic filled `user_name` from the key
 `user_name` as well (an answer's one value in two fields), and `User(user_name="a")` sent a
-`userName` the caller never gave. The package is generated and used in a fresh interpreter.
+`userName` the caller never gave. `userName`'s field is now `user_name_2`; every other field
+still takes its name (taking them by alias only, `User(created_at=...)` went to the extras and
+sent `createdAt: null`). The package is generated and used in a fresh interpreter.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from pathlib import Path
 from generator import pipeline
 from generator.io import write
 from generator.models.typing_fixes import mypy_clean
-from generator.models.wire_keys import alias_only_edits
+from generator.models.wire_keys import wire_key_edits
 
 
 def _object(properties: dict[str, object]) -> dict[str, object]:
@@ -43,7 +45,7 @@ SPEC = {
     "components": {
         "schemas": {
             "User": _object({"userName": {"type": "string"}, "user_name": {"type": "string"},
-                             "age": {"type": "integer"}}),
+                             "age": {"type": "integer"}, "createdAt": {"type": "string"}}),
             "Admin": {"allOf": [{"$ref": "#/components/schemas/User"},
                                 _object({"level": {"type": "integer"}})]},
             "Plain": _object({"firstName": {"type": "string"}}),
@@ -58,26 +60,26 @@ CHECK = textwrap.dedent(
     User, Admin, Plain = models.User, models.Admin, models.Plain
 
     read = User.model_validate({"user_name": "x"})
-    assert (read.user_name, read.user_name_1) == (None, "x"), read
+    assert (read.user_name_2, read.user_name_1) == (None, "x"), read
     read = User.model_validate({"userName": "A", "user_name": "x"})
-    assert (read.user_name, read.user_name_1) == ("A", "x"), read
+    assert (read.user_name_2, read.user_name_1) == ("A", "x"), read
+    assert not hasattr(read, "user_name")  # code reading the old name fails, loudly
 
-    # the keywords are the wire names: `user_name=` is the property `user_name`
-    sent = User(user_name="a").model_dump(by_alias=True, exclude_unset=True)
-    assert sent == {"user_name": "a"}, sent
-    sent = User(userName="A", user_name="a").model_dump(by_alias=True, exclude_unset=True)
+    # `user_name=` is the property `user_name`; the other fields still take their names
+    sent = User(user_name="a", created_at="2024").model_dump(by_alias=True, exclude_unset=True)
+    assert sent == {"user_name": "a", "createdAt": "2024"}, sent
+    sent = User(user_name_2="A", user_name_1="a").model_dump(by_alias=True, exclude_unset=True)
     assert sent == {"userName": "A", "user_name": "a"}, sent
 
     # a subclass inherits both fields: the same
     read = Admin.model_validate({"user_name": "x", "level": 2})
-    assert (read.user_name, read.user_name_1, read.level) == (None, "x", 2), read
+    assert (read.user_name_2, read.user_name_1, read.level) == (None, "x", 2), read
 
-    # a model without such a clash still takes its fields by name
     assert Plain(first_name="F").model_dump(by_alias=True) == {"firstName": "F"}
 
     # the lax fallback (an answer that does not validate) reads the keys alike
     built = _parse.construct({"user_name": "x", "age": "not a number"}, User)
-    assert (built.user_name, built.user_name_1, built.age) == (None, "x", "not a number"), built
+    assert (built.user_name_2, built.user_name_1, built.age) == (None, "x", "not a number"), built
     print("ok")
     """
 )
@@ -136,14 +138,34 @@ def _config_of(tree: ast.Module, name: str) -> dict[str, object] | None:
     return None
 
 
-def test_the_config_is_edited_added_to_or_given() -> None:
+def _fields_of(tree: ast.Module, name: str) -> list[str]:
+    cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == name)
+    return [ast.unparse(s.target) for s in cls.body if isinstance(s, ast.AnnAssign)]
+
+
+def test_a_field_named_like_a_key_is_renamed_where_it_is_declared() -> None:
     cleaned = ast.parse(mypy_clean(MODELS))
-    assert _config_of(cleaned, "Base") == {"populate_by_name": True}  # no clash on its own
-    assert _config_of(cleaned, "Child") == {"populate_by_name": False}  # inherited `userName`
+    assert _fields_of(cleaned, "Other") == ["user_name_2", "user_name_1"]
+    assert _config_of(cleaned, "Other") == {"extra": "allow"}  # still takes names
+    assert _fields_of(cleaned, "Fine") == ["user_name"]
+    # inherited from a base that has no clash of its own: the subclass takes aliases only
+    assert _fields_of(cleaned, "Base") == ["user_name"]
+    assert _config_of(cleaned, "Base") == {"populate_by_name": True}
+    assert _config_of(cleaned, "Child") == {"populate_by_name": False}
+
+
+def test_a_field_a_discriminator_names_is_not_renamed() -> None:
+    source = MODELS + textwrap.dedent(
+        """
+
+        class Holder(BaseModel):
+            item: Annotated[Other, Field(discriminator="user_name")]
+        """)
+    cleaned = ast.parse(mypy_clean(source))
+    assert _fields_of(cleaned, "Other") == ["user_name", "user_name_1"]
     assert _config_of(cleaned, "Other") == {"extra": "allow", "populate_by_name": False}
-    assert _config_of(cleaned, "Fine") == {"populate_by_name": True}
 
 
 def test_nothing_to_edit_without_config_dict() -> None:
     source = MODELS.replace(", ConfigDict", "")
-    assert list(alias_only_edits(ast.parse(source))) == []
+    assert list(wire_key_edits(ast.parse(source))) == []
