@@ -455,6 +455,49 @@ def test_a_body_that_is_a_union_is_compared_branch_by_branch() -> None:
     assert "lost a branch (`Image`)" in changes[0].message
 
 
+def _payment(branches: list[Any]) -> Doc:
+    """Adyen's `POST /donations`: a body whose `pm` is one of `branches` (component names, or
+    inline schemas); `Ach`, `Card` and `ApplePay` are components each side has."""
+    def method(name: str, field: str) -> Doc:
+        return {"type": "object", "required": [field], "properties": {
+            "type": {"type": "string", "enum": [name.lower()]}, field: {"type": "string"}}}
+
+    return {"openapi": "3.0.3", "info": {"title": "t", "version": "1"}, "paths": {"/items": {
+        "post": {"requestBody": {"required": True, "content": {"application/json": {"schema": {
+            "type": "object", "properties": {"pm": {"oneOf": [
+                {"$ref": f"#/components/schemas/{b}"} if isinstance(b, str) else b
+                for b in branches]}}}}}},
+                 "responses": {"204": {"description": "done"}}}}},
+        "components": {"schemas": {"Ach": method("Ach", "account"),
+                                   "Card": method("Card", "number"),
+                                   "ApplePay": method("ApplePay", "token")}}}
+
+
+def test_a_branch_replaced_by_another_component_is_one_lost_and_one_gained() -> None:
+    # paired by position, `ApplePay` read as `Ach` changed: `ApplePay.token` added as
+    # required, `ApplePay.type` lost "ach", `Ach.account` removed, and only `Card` lost
+    changes = diff(_payment(["Ach", "Card"]), _payment(["ApplePay"]))
+    pm = f"{OP}/requestBody/content/application~1json/schema/properties/pm/oneOf"
+    assert [(c.kind, c.pointer, c.side, c.severity) for c in changes] == [
+        ("one-of-branch-added", f"{pm}/0", "new", NON_BREAKING),
+        ("one-of-branch-removed", f"{pm}/0", "old", BREAKING),
+        ("one-of-branch-removed", f"{pm}/1", "old", BREAKING)]
+    assert [c.message.rsplit(" ", 1)[-1] for c in changes] == [
+        "(`ApplePay`)", "(`Ach`)", "(`Card`)"]
+
+
+def test_inline_branches_are_still_paired_by_position() -> None:
+    # an inline object branch has nothing but its place to say which old one it is: its
+    # property retyped is that branch's change, not a branch lost and one gained
+    card = {"type": "object", "properties": {"number": {"type": "string"}}}
+    retyped = {"type": "object", "properties": {"number": {"type": "integer"}}}
+    changes = diff(_payment([card, "Ach"]), _payment([retyped, "Ach", {"type": "string"}]))
+    pm = f"{OP}/requestBody/content/application~1json/schema/properties/pm/oneOf"
+    assert [(c.kind, c.pointer, c.severity) for c in changes] == [
+        ("type-changed", f"{pm}/0/properties/number", BREAKING),
+        ("one-of-branch-added", f"{pm}/2", NON_BREAKING)]
+
+
 def test_a_property_inside_a_read_only_one_added_breaks_no_request() -> None:
     meta = {"type": "object", "readOnly": True, "properties": {"a": {"type": "string"}}}
     with_b = {**meta, "required": ["b"], "properties": {**meta["properties"], "b": {"type": "string"}}}

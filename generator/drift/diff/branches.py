@@ -3,7 +3,10 @@
 A union (on one side at least: a union of one reads as its branch) that gained or lost branches
 is compared branch by branch (``differ``'s ``split_union``), so that what a new branch brings is
 one "branch added" change and not changes of the old branches' properties. Branches pair by
-``$ref`` or equal content first, then in order within one kind.
+``$ref`` or equal content first, then inline ones in order within one kind: a ``$ref`` to a
+component the other side's union lacks is a branch removed (or added), never paired with a
+``$ref`` to another component (`Ach | Card` -> `ApplePay` lost `Ach` and `Card` and gained
+`ApplePay`: nothing says one became the other; oasdiff reads it so too).
 """
 
 from __future__ import annotations
@@ -58,6 +61,15 @@ def kind_of(branch: Branch) -> str:
     return "ref" if branch[2].startswith("`") else branch[2]
 
 
+def paired_in_order(old: Branch, new: Branch) -> bool:
+    """Whether two branches left unpaired by `$ref` and content pair by position: inline ones
+    of one kind (their position is the only evidence), `$ref`s only to a component of one
+    name (spelt apart: `./pets.yaml#/Pet` bundled as `#/components/schemas/Pet`)."""
+    if kind_of(old) != kind_of(new):
+        return False
+    return kind_of(old) != "ref" or old[2] == new[2]
+
+
 def branch_label(branch: Json, types: list[str]) -> str:
     """`Name` for a `$ref`'d branch, its types for an inline one."""
     if isinstance(branch, Mapping) and isinstance(branch.get("$ref"), str):
@@ -68,7 +80,8 @@ def branch_label(branch: Json, types: list[str]) -> str:
 def pair_branches(
     old: list[Branch], new: list[Branch]
 ) -> tuple[list[tuple[Branch, Branch]], list[Branch], list[Branch]]:
-    """(pairs, removed, added): by `$ref` or equal content first, then in order within a type."""
+    """(pairs, removed, added): by `$ref` or equal content first, then inline branches in
+    order within a type (`paired_in_order`)."""
     def identity_of(branch: Branch) -> str:
         schema = branch[0]
         if isinstance(schema, Mapping) and isinstance(schema.get("$ref"), str):
@@ -85,7 +98,7 @@ def pair_branches(
             left.remove(twin)
             pairs.append((twin, branch))
     for branch in list(added):
-        twin = next((b for b in left if kind_of(b) == kind_of(branch)), None)
+        twin = next((b for b in left if paired_in_order(b, branch)), None)
         if twin is not None:
             left.remove(twin)
             added.remove(branch)

@@ -38,7 +38,8 @@ How documents are compared
   types is compared to report branches added or removed (a non-union side counts as one branch
   per type, so ``string`` -> ``oneOf: [string, array]`` is a branch added). A union that is a
   union on both sides and gained or lost branches is compared branch by branch instead
-  (``split_union``: branches paired by ``$ref``, then content, then kind), so that what a new
+  (``split_union``: branches paired by ``$ref``, then content, then inline ones by kind: a
+  ``$ref`` to a component the other side lacks is a branch removed or added), so that what a new
   branch brings is one "branch added" change, not changes of the old branches' properties; so
   is a union of the same components on both sides some of which changed (each change in its
   own branch, none hidden by the merge: ``components_apart``).
@@ -108,7 +109,14 @@ from generator.drift.diff.change import (
     Change,
     Values,
 )
-from generator.drift.diff.cuts import cut_pair, split_cuts, walked_from
+from generator.drift.diff.cuts import (
+    Below,
+    Compared,
+    cut_pair,
+    pair_identity,
+    split_cuts,
+    walked_from,
+)
 from generator.drift.diff.merge import Found, merge_shared
 from generator.drift.diff.pairing import (
     Param,
@@ -142,7 +150,13 @@ from generator.drift.diff.walk import (
 )
 from generator.ir.media import base_type
 from generator.names.components import component_schema, extended_schemas, mapping_ref
-from generator.problems import operation_label
+from generator.problems import GeneratorError, Problem, operation_label
+
+# Locations the comparisons of cut pairs (`cuts`) may flatten in one comparison, all pairs
+# together: each pair is walked once, expanding what no walk expanded before, so the sum stays
+# near the documents' own size (Stripe's 2.4 MB pair: 30 000 for 645 pairs; GitHub's: 140);
+# past it the comparison is refused, located, rather than left to run for ever.
+CUT_FIELDS = 1_000_000
 
 
 def diff(old: Mapping[str, Json], new: Mapping[str, Json], reuse: bool = True) -> list[Change]:
@@ -200,6 +214,13 @@ class _Differ:
         self.acyclic: dict[bool, Acyclic] = {True: {}, False: {}}
         self.steps = Steps()  # what all its `covers` questions may judge
         self.compared_cuts: set[tuple[str, ...]] = set()
+        # each cut pair's comparison, made once for all operations and places (`cuts`); the
+        # cut locations the comparison under way left to compare, in the order met; the
+        # literal pointers each side's walks expanded (`SchemaWalker.walk`'s `expanded`)
+        self.cut_pairs: dict[tuple[object, ...], Compared] | None = {} if reuse else None
+        self.cuts_left: Below = []
+        self.expanded: dict[str, set[str]] = {"old": set(), "new": set()}
+        self.cut_fields = 0  # the locations the comparisons of cut pairs flattened
         # the unions compared branch by branch (`split_union`) in the schema comparison under
         # way (`schema_changes`), by their pointers on each side: those in progress among them
         self.split_done: set[tuple[str, str]] = set()
@@ -791,8 +812,9 @@ class _Differ:
 
     def schema_changes(self, ctx: Ctx, old: tuple[Json, str], new: tuple[Json, str]
                        ) -> list[Found]:
-        self.split_done, self.split_keys = set(), set()
+        self.split_done, self.split_keys, self.cuts_left = set(), set(), []
         found, old_fields, new_fields = self.compare(ctx, old, new)
+        found += self.compare_cuts(ctx)
         self.branches_rewritten(ctx, old_fields, new_fields, found)
         if any(f.breaking is not False for f in found):
             self.judge(ctx, (old[0], old_fields), (new[0], new_fields), found)
@@ -806,9 +828,12 @@ class _Differ:
         branches is compared branch by branch (``split_union``); a location the walker cut is
         compared on its own (``cuts``). `below`: the location at `prefix` itself is compared
         already, only what is under it is wanted."""
-        old_fields = prefixed(self.flats.flatten(self.old_walker, *old), prefix)
-        new_fields = prefixed(self.flats.flatten(self.new_walker, *new), prefix)
+        old_fields = prefixed(self.flats.flatten(self.old_walker, *old, self.expanded["old"]),
+                              prefix)
+        new_fields = prefixed(self.flats.flatten(self.new_walker, *new, self.expanded["new"]),
+                              prefix)
         cut = split_cuts(old_fields, new_fields)
+        cut_keys = set(cut)  # (a union's key looked up in it: thousands of keys, many cuts)
         found = self.field_changes(ctx, old_fields, new_fields)
         if below:
             found = [f for f in found if f.key != prefix]
@@ -820,7 +845,7 @@ class _Differ:
             if key == prefix and (prefix or not (union_of_refs(self.old_refs, old[0])
                                                  and union_of_refs(self.new_refs, new[0]))):
                 continue
-            if key in cut or any(key[:len(k)] == k for k in split):
+            if key in cut_keys or any(key[:len(k)] == k for k in split):
                 continue
             by_branch = self.split_union(ctx, key, old_fields[key], new_fields[key])
             if by_branch is None:
@@ -830,19 +855,55 @@ class _Differ:
             found = [f for f in found if not merged_artifact(f, key)] + by_branch
         for key in cut:  # (one under a union compared branch by branch was compared there)
             if not any(key[:len(k)] == k for k in split):
-                found += self.compare_cut(ctx, key, old_fields[key], new_fields[key])
+                self.cuts_left.append((key, old_fields[key], new_fields[key]))
         return found, old_fields, new_fields
 
-    def compare_cut(self, ctx: Ctx, key: Key, before: Field, after: Field) -> list[Found]:
-        """What changed below a location the walker cut: its two schemas compared once per
+    def compare_cuts(self, ctx: Ctx) -> list[Found]:
+        """What changed below the locations the walker cut (`cuts_left`), and below those their
+        comparisons cut in turn, depth first in the order met: each pair compared once per
         operation and place (the changes in a shared schema are found once)."""
-        pair = cut_pair(self.op, ctx.direction, ctx.where, before, after)
-        if pair in self.compared_cuts or (self.same and self.same.same(before.source,
-                                                                      after.source)):
-            return []
-        self.compared_cuts.add(pair)
-        found, _, _ = self.compare(ctx, walked_from(before), walked_from(after), key, below=True)
+        found: list[Found] = []
+        pending = self.cuts_left[::-1]  # (a stack: the first met on top)
+        self.cuts_left = []
+        while pending:
+            key, before, after = pending.pop()
+            pair = cut_pair(self.op, ctx.direction, ctx.where, before, after)
+            if pair in self.compared_cuts or (self.same and self.same.same(before.source,
+                                                                          after.source)):
+                continue
+            self.compared_cuts.add(pair)
+            compared = self.compare_cut(ctx, key, before, after)
+            found += compared.found
+            self.split_keys.update(compared.split)
+            pending += compared.below[::-1]
         return found
+
+    def compare_cut(self, ctx: Ctx, key: Key, before: Field, after: Field) -> Compared:
+        """A cut pair's two schemas compared on their own, under `key`: once for the whole
+        comparison, re-rooted for every other operation and location reaching them."""
+        identity = pair_identity(ctx, before, after)
+        known = None if self.cut_pairs is None else self.cut_pairs.get(identity)
+        if known is not None:
+            return known.rerooted(ctx, self.op, key)
+        if self.cut_fields > CUT_FIELDS:
+            raise GeneratorError([Problem(
+                "new document", after.pointer, None,
+                f"comparing the schemas this one reaches took more than {CUT_FIELDS} "
+                "locations (references that fan out, level after level): too many to compare",
+                "share fewer schemas between the members of each allOf or union")])
+        outer = self.cuts_left, self.split_done, self.split_keys
+        self.cuts_left, self.split_done, self.split_keys = [], set(), set()
+        try:
+            found, old_fields, new_fields = self.compare(ctx, walked_from(before),
+                                                         walked_from(after), key, below=True)
+            self.cut_fields += len(old_fields) + len(new_fields)
+            compared = Compared(key, self.op, found, self.cuts_left, sorted(self.split_keys),
+                                (before, after))
+        finally:
+            self.cuts_left, self.split_done, self.split_keys = outer
+        if self.cut_pairs is not None and compared.reusable(ctx):
+            self.cut_pairs[identity] = compared.kept()
+        return compared
 
     def split_union(self, ctx: Ctx, key: Key, before: Field, after: Field) -> list[Found] | None:
         """A union that gained or lost branches (or whose components changed), compared
@@ -850,7 +911,8 @@ class _Differ:
 
         The merged key space would report what a new branch brings as changes of the old
         branches' properties (at the first branch's pointer). Branches are paired by `$ref`
-        (else by content, else in order among those of one type); each pair is compared on its
+        (else by content, else inline ones in order among those of one type: `$ref`s to two
+        components never, `branches.paired_in_order`); each pair is compared on its
         own, and each unpaired branch is one change. None when no branch was added or removed.
         """
         if not (before.info.union or after.info.union):  # (a union of one reads as its branch)

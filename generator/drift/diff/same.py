@@ -162,15 +162,17 @@ class Flats:
     def __init__(self) -> None:
         self._fields: dict[tuple[int, str], dict[Key, Field]] = {}
 
-    def flatten(self, walker: SchemaWalker, schema: Any, pointer: str) -> dict[Key, Field]:
-        """`walker.flatten(schema, pointer)`, from the one walk of its target when it has one."""
+    def flatten(self, walker: SchemaWalker, schema: Any, pointer: str,
+                expanded: set[str] | None = None) -> dict[Key, Field]:
+        """`walker.flatten(schema, pointer, expanded=expanded)`, from the one walk of its
+        target when it has one."""
         ref = _ref_only(schema)
         if ref is None or walker.degraded or not walker.refs.lookup(ref[1])[0]:
-            return walker.flatten(schema, pointer)
+            return walker.flatten(schema, pointer, expanded=expanded)
         key = (id(walker), ref[1])
         known = self._fields.get(key)
         if known is None:
-            known = walker.flatten(schema, pointer)
+            known = walker.flatten(schema, pointer, expanded=expanded)
             if walker.degraded:
                 return known
             self._fields[key] = known
@@ -183,6 +185,7 @@ class Flats:
 class Unkept(Flats):
     """Every schema walked where it is reached (`differ.diff(reuse=False)`)."""
 
-    def flatten(self, walker: SchemaWalker, schema: Any, pointer: str) -> dict[Key, Field]:
-        """`walker.flatten(schema, pointer)`."""
-        return walker.flatten(schema, pointer)
+    def flatten(self, walker: SchemaWalker, schema: Any, pointer: str,
+                expanded: set[str] | None = None) -> dict[Key, Field]:
+        """`walker.flatten(schema, pointer, expanded=expanded)`."""
+        return walker.flatten(schema, pointer, expanded=expanded)

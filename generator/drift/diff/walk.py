@@ -49,7 +49,9 @@ MAX_DEPTH = 64  # a schema nested deeper is cut there, like a cycle (marked `rec
 # Locations one walk flattens before the walker stops expanding what it already expanded: a
 # schema whose properties reference the next schema twice, level after level, has 2**depth
 # locations. Past it (for the rest of the walker's life) a location whose schema was already
-# walked is a `cut` field, and the differ compares its schema once, on its own.
+# walked is a `cut` field, and the differ compares its schema once, on its own (a schema any
+# of the differ's walks expanded: `walk`'s `expanded`, so that each comparison of a cut pair
+# expands what no other did, not all that schema reaches again).
 FIELD_BUDGET = 10_000
 # Shapes kept for reuse (a pure function of schema, stack and depth), then all let go: on GitHub's
 # pair `diff`'s parent peaks ~13 MiB lower with 3 000 than with 10 000, for no CPU measured
@@ -525,18 +527,24 @@ class SchemaWalker:
         self._spelt = _Spellings()
 
     def walk(
-        self, schema: Json, pointer: str, stack: frozenset[str] = frozenset()
+        self, schema: Json, pointer: str, stack: frozenset[str] = frozenset(),
+        expanded: set[str] | None = None,
     ) -> list[Field]:
-        """Every location of `schema`, each before the ones below it."""
+        """Every location of `schema`, each before the ones below it. `expanded`: the literal
+        pointers expanded so far by the walks this one continues (the differ's, for the whole
+        comparison), read and added to: past the budget, a schema one of them expanded is cut
+        here too (its pair is compared on its own, once); the root is always expanded."""
         self._builds = 0
         fields: list[Field] = []
-        self._walk(_Child(schema, pointer, stack), (), False, 0, _Progress(), fields.append)
+        progress = _Progress() if expanded is None else _Progress(expanded=expanded)
+        self._walk(_Child(schema, pointer, stack), (), False, 0, progress, fields.append)
         return fields
 
     def flatten(
-        self, schema: Json, pointer: str, stack: frozenset[str] = frozenset()
+        self, schema: Json, pointer: str, stack: frozenset[str] = frozenset(),
+        expanded: set[str] | None = None,
     ) -> dict[Key, Field]:
-        return {f.key: f for f in self.walk(schema, pointer, stack)}
+        return {f.key: f for f in self.walk(schema, pointer, stack, expanded)}
 
     def _walk(self, child: _Child, key: Key, required: bool, depth: int,
               progress: _Progress, found: Callable[[Field], None]) -> None:
@@ -548,7 +556,8 @@ class SchemaWalker:
             child.schema, child.pointer, child.stack, depth)
         progress.fields += 1
         self.degraded = self.degraded or progress.fields > FIELD_BUDGET
-        cut = self._cut(child, shape, progress) or (bool(key) and self._pruned(child, shape))
+        cut = self._cut(child, shape, progress, bool(key)) or (bool(key)
+                                                              and self._pruned(child, shape))
         found(Field(key, shape.pointer or child.pointer, _info(shape, required, self._spelt),
                     child.pointer,
                     tuple(shape.branches), source_of(child), cut))
@@ -561,15 +570,16 @@ class SchemaWalker:
             if sub_or_none is not None:
                 self._walk(sub_or_none, (*key, segment), True, depth + 1, progress, found)
 
-    def _cut(self, child: _Child, shape: _Shape, progress: _Progress) -> bool:
+    def _cut(self, child: _Child, shape: _Shape, progress: _Progress, below_root: bool) -> bool:
         """Whether this location's children are left out: past the budget, its (one) schema
-        was already expanded in this walk. Below the budget every location is expanded."""
+        was already expanded in this walk (or in those it continues: `walk`'s `expanded`).
+        Below the budget every location is expanded, and so is a walk's root."""
         if child.parts or not (shape.properties or shape.items or shape.extra):
             return False
         if not self.degraded:
             progress.expanded.add(shape.pointer)
             return False
-        if shape.pointer in progress.expanded:
+        if below_root and shape.pointer in progress.expanded:
             return True
         progress.expanded.add(shape.pointer)
         return False
