@@ -23,7 +23,8 @@ LOCATIONS = ("path", "query", "header", "cookie")
 def merged_parameters(refs: Refs, shared: tuple[Any, ...], operation: dict[str, Any]
                       ) -> list[dict[str, Any]]:
     """Path-level parameters overridden by operation-level ones of the same `identity`; of two
-    header parameters of one level that differ only in case, the first (`case_twins`)."""
+    header parameters of one level that differ only in case, the first (`case_twins`),
+    required when either is."""
     return list(_merged(refs, shared, operation)[0].values())
 
 
@@ -58,6 +59,9 @@ def _merged(refs: Refs, shared: tuple[Any, ...], operation: dict[str, Any]
             first = own.get(identity(param))
             if first is not None and first["name"] != param["name"]:
                 twins.append((param["name"], first["name"]))
+                if param.get("required") is True and first.get("required") is not True:
+                    # the header is required if either says so: a call without it fails
+                    own[identity(param)] = {**first, "required": True}
                 continue
             own[identity(param)] = param  # (an exact repeat, which validation names: the last)
         merged.update(own)

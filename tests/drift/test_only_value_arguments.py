@@ -41,3 +41,14 @@ def test_a_header_named_as_one_before_it_but_for_case_is_no_change() -> None:
     after `X-Id` changes no argument (it read the last, an integer now: a breaking change)."""
     assert diff_with_client(_headers(("X-Id", "string")),
                             _headers(("X-Id", "string"), ("x-id", "integer"))) == []
+
+
+def test_a_required_header_twin_makes_the_kept_header_required() -> None:
+    """A second `x-id`, required, after an optional `X-Id`: generation keeps `X-Id`, now
+    required (`ir.parameters.merged_parameters`), so calls leaving it out break."""
+    old = _headers(("X-Id", "string"))
+    new = _headers(("X-Id", "string"), ("x-id", "string"))
+    new["paths"]["/x"]["get"]["parameters"][1]["required"] = True
+    changes = diff_with_client(old, new)
+    assert [(c.kind, c.client_breaking) for c in changes] == [
+        ("parameter-became-required", True)], changes

@@ -203,3 +203,14 @@ def test_header_parameters_named_alike_but_for_case_are_one_header() -> None:
     assert note.problem == ("header parameter `x-id` is the header `X-Id` (HTTP header names "
                             "are case-insensitive)")
     assert note.action == "left out of the method: `X-Id` is sent"
+
+
+def test_of_header_twins_the_kept_one_is_required_when_either_is() -> None:
+    """`X-Id` (optional) before `x-id` (required) on one level: the header is kept as `X-Id`,
+    and a call must give it (kept optional, calls without it reached a server needing it)."""
+    document = {**DOCUMENT, "paths": {"/x": {"get": {
+        "operationId": "getX", "responses": {"200": {"description": "ok"}},
+        "parameters": [header("X-Id"), {**header("x-id"), "required": True}]}}}}
+    api = ir.build(document, OPTIONS)
+    (operation,) = [op for resource in api.resources for op in resource.operations]
+    assert [(p.wire_name, p.required) for p in operation.params] == [("X-Id", True)]

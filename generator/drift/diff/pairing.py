@@ -5,7 +5,7 @@ and name (path parameters by position), and the JSON media type of a body.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from generator.document.pointer import HTTP_METHODS, join_tokens, resolve_pointer
 from generator.document.refs import Refs
@@ -86,7 +86,11 @@ def operation_parameters(
             else:
                 key = (location, name.lower() if location == "header" else name)
             if key in own and own[key].name != name:
-                continue  # a header named as one before it but for case: the method has none
+                # a header named as one before it but for case: the method has none; the kept
+                # one is required when either is (`ir.parameters.merged_parameters`)
+                if param.get("required") is True:
+                    own[key] = replace(own[key], required=True)
+                continue
             required = location == "path" or param.get("required") is True
             entry = join_tokens(pointer, "parameters", str(i))
             own[key] = Param(name, location, required, param,
