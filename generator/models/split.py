@@ -33,6 +33,11 @@ from generator.names.identifiers import cut_with_hash
 
 _REBUILD = "model_rebuild"
 MAX_STEM = 80  # characters of a group module's name (the file's: well under 255 bytes)
+# Group modules import the ones they name at their top, so importing one imports a chain of
+# them, each a few frames deeper in Python's stack: a chain of ~140 (`S0.next: S1`, `S1.next:
+# S2`...) ended in RecursionError when the package was used. Past this many levels the
+# models stay one module, whose classes are built one after the other.
+MAX_IMPORT_DEPTH = 64
 # A line as Python's tokenizer ends one (the line numbers of `ast` count these): not
 # `str.splitlines`, which also breaks at `\x0c`, `\u2028`... inside a string literal.
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n|\Z)")
@@ -86,8 +91,10 @@ def split_models(source: str, anchors: Iterable[str] = (), *, whole: str = "_mod
     if not definitions:
         return ModelModules(())
     groups = _groups(definitions, set(anchors))
-    modules = _module_names(groups)
     group_of = {name: index for index, members in enumerate(groups) for name in members}
+    if _import_depth(groups, group_of, definitions) > MAX_IMPORT_DEPTH:
+        return _one_module(tree, lines, whole)
+    modules = _module_names(groups)
     owned: list[list[_Definition]] = [[] for _ in groups]  # each group's, in source order
     for name, definition in definitions.items():
         owned[group_of[name]].append(definition)
@@ -291,6 +298,29 @@ def _groups(definitions: Mapping[str, _Definition], anchors: set[str]) -> list[l
     for index, members in enumerate(components):
         grouped.setdefault(final[index], []).extend(members)
     return [grouped[head] + [] for head in sorted(grouped)]
+
+
+def _import_depth(groups: list[list[str]], group_of: Mapping[str, int],
+                  definitions: Mapping[str, _Definition]) -> int:
+    """The longest chain of group modules each importing the next (the groups' graph has no
+    cycle: a cycle is one group). Iterative: the chain may be longer than Python recurses."""
+    names = [{group_of[target] for name in members for target in definitions[name].references}
+             - {index} for index, members in enumerate(groups)]
+    depth: dict[int, int] = {}
+    for start in range(len(groups)):
+        pending = [start]
+        while pending:
+            index = pending[-1]
+            if index in depth:
+                pending.pop()
+                continue
+            waiting = [target for target in names[index] if target not in depth]
+            if waiting:
+                pending.extend(waiting)
+                continue
+            depth[index] = 1 + max((depth[target] for target in names[index]), default=0)
+            pending.pop()
+    return max(depth.values(), default=0)
 
 
 def _module_names(groups: list[list[str]]) -> list[str]:
