@@ -343,6 +343,9 @@ class _Prepared:
     max_retries: int
     omitted: frozenset[str] = frozenset()  # lower-cased header names removed with Omit
     credentials: tuple[Credential, ...] = ()  # sent only to the configured origin
+    # a redirect of its chain went to another origin: no credential nor kept cookie follows,
+    # not even back home (the foreign host chose that request)
+    left_home: bool = False
     # idempotent method, an operation marked retry-safe, or an idempotency key is sent: any
     # failure may be retried; else only one that provably had no effect
     retry_safe: bool = True
@@ -1008,6 +1011,12 @@ class _BoundedBackend:
         return bounded()
 
 
+def _transports(client: _http.Client | _http.AsyncClient) -> list[object]:
+    """The transports ``client`` sends through (private to the HTTP library: none found is
+    none there)."""
+    return [getattr(client, "_transport", None), *getattr(client, "_mounts", {}).values()]
+
+
 def _bound_reads(client: _http.Client | _http.AsyncClient) -> None:
     """Make every connection of ``client`` (one this package made) read an answer within the
     answer's clock (``_answer_clock``), its headers included: the HTTP library's read timeout
@@ -1016,8 +1025,7 @@ def _bound_reads(client: _http.Client | _http.AsyncClient) -> None:
     connection pools, which are private: a library without them is left as it is (the body is
     still bounded, ``_BodyDeadline``)."""
     stream = _AsyncBoundedStream if isinstance(client, _http.AsyncClient) else _BoundedStream
-    transports = [getattr(client, "_transport", None), *getattr(client, "_mounts", {}).values()]
-    for transport in transports:
+    for transport in _transports(client):
         pool = getattr(transport, "_pool", None)
         backend = getattr(pool, "_network_backend", None)
         if backend is not None and not isinstance(backend, _BoundedBackend):
@@ -1574,6 +1582,7 @@ class BaseClient(Generic[_HttpClientT]):
         self, http_client: _http.Client | _http.AsyncClient, prepared: _Prepared
     ) -> _http.Request:
         url, home = self._parsed_url(prepared.url)
+        home = home and not prepared.left_home
         params, headers = prepared.params, prepared.headers
         if prepared.credentials and home:
             params, headers = self._with_credentials(prepared)
@@ -1648,9 +1657,9 @@ class BaseClient(Generic[_HttpClientT]):
         """The request a redirect asks for (``None``: not a redirect). Its URL is absolute,
         so the credentials follow it only if it stays on the configured origin (checked when
         it is built); headers naming a credential are dropped when it leaves, and so are the
-        credentials, for the rest of the chain: a foreign host answering with a redirect back
-        home would choose the authenticated request made there (as httpx, which drops
-        ``Authorization`` hop by hop, never gives it back)."""
+        credentials and the cookies kept for home, for the rest of the chain: a foreign host
+        answering with a redirect back home would choose the authenticated request made there
+        (as httpx, which drops ``Authorization`` hop by hop, never gives it back)."""
         location = response.headers.get("location")
         if response.status_code not in REDIRECT_STATUSES or not location:
             return None
@@ -1684,7 +1693,7 @@ class BaseClient(Generic[_HttpClientT]):
         else:
             self._check_body_resendable(prepared, f"redirected it (HTTP {response.status_code})")
         # leaving the trusted origins: also headers named like credentials, whoever set them
-        credentials = prepared.credentials
+        credentials, left_home = prepared.credentials, prepared.left_home
         if _origin_of(url) not in self._origins:
             hidden = self._hidden | {"cookie"}
             headers = {
@@ -1692,10 +1701,11 @@ class BaseClient(Generic[_HttpClientT]):
                 for k, v in headers.items()
                 if k.lower() not in hidden and not is_credential_header(k)
             }
-            credentials = ()
+            credentials, left_home = (), True
         return replace(
             prepared,
             credentials=credentials,
+            left_home=left_home,
             method=method,
             url=str(url),
             params=[],
@@ -2198,6 +2208,22 @@ _LOOPS: weakref.WeakKeyDictionary[_http.AsyncClient, asyncio.AbstractEventLoop] 
 )
 
 
+def _keeps_loop(client: _http.AsyncClient) -> bool:
+    """Whether ``client`` sends through the HTTP library's own network transport, whose pool
+    keeps each connection on the event loop that opened it."""
+    return any(isinstance(each, _http.AsyncHTTPTransport) for each in _transports(client))
+
+
+def _holds_connections(client: _http.AsyncClient) -> bool:
+    """Whether a pool of ``client``'s transports holds a connection (or cannot say)."""
+    for transport in _transports(client):
+        if isinstance(transport, _http.AsyncHTTPTransport):
+            connections = getattr(getattr(transport, "_pool", None), "connections", None)
+            if not isinstance(connections, list) or connections:
+                return True
+    return False
+
+
 class AsyncAPIClient(BaseClient[_http.AsyncClient]):
     """Asynchronous client engine: ``await request(...)``, ``AsyncStream``, ``aclose()``."""
 
@@ -2286,18 +2312,24 @@ class AsyncAPIClient(BaseClient[_http.AsyncClient]):
         client's connections were made on (a second ``asyncio.run``). The HTTP library reused
         such a connection: it wrote the request (a POST reached the server), then failed with a
         bare ``RuntimeError: Event loop is closed``, on every other call. Not an
-        ``APIConnectionError``, which would invite a retry: the remedy is a client per loop."""
+        ``APIConnectionError``, which would invite a retry: the remedy is a client per loop.
+        Only the library's own network transport keeps connections (``_keeps_loop``): over
+        ``httpx.MockTransport`` or another transport, any loop is the transport's business."""
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:  # not run by asyncio (trio): its own business
             return
         first = _LOOPS.setdefault(self._client, loop)
-        if first is not loop:
-            raise APIError(
-                "This AsyncClient was first used on another event loop, whose connections "
-                "it keeps (a second asyncio.run?); nothing was sent. Make an AsyncClient in "
-                "each event loop (inside the coroutine asyncio.run runs) and close it there"
-            )
+        if first is loop or not _keeps_loop(self._client):
+            return
+        if first.is_closed() and not _holds_connections(self._client):
+            _LOOPS[self._client] = loop  # a closed loop left no connection: this one starts clean
+            return
+        raise APIError(
+            "This AsyncClient was first used on another event loop, whose connections "
+            "it keeps (a second asyncio.run?); nothing was sent. Make an AsyncClient in "
+            "each event loop (inside the coroutine asyncio.run runs) and close it there"
+        )
 
     async def _send(
         self,

@@ -129,6 +129,26 @@ def test_a_redirect_back_home_from_another_origin_carries_no_credential(
     assert SECRET not in json.dumps(back.headers) + back.target
 
 
+def test_a_redirect_back_home_from_another_origin_carries_no_kept_cookie(
+    pkg: ModuleType, make_api: Callable[..., Api], serve: Callable[..., ScriptedServer]
+) -> None:
+    # a session cookie the home origin set is a credential too: the foreign host chose the request
+    bounce: list[str] = []
+    home = serve([], answer=lambda request: (
+        Reply(200, {"Set-Cookie": "sid=jar-" + SECRET + "; Path=/"}, body=COMPLETION)
+        if "login" in request.target else Reply(200, body=COMPLETION) if "admin" in request.target
+        else Reply(307, {"Location": bounce[0]})))
+    elsewhere = serve([Reply(307, {"Location": home.url + "/v1/admin/delete?confirm=yes"})])
+    bounce.append(elsewhere.url + "/bounce")
+    api = make_api(home)
+    api.call(completion_spec(pkg), completion_options(pkg, path="/login"))
+    api.call(completion_spec(pkg), completion_options(pkg))
+    (_, first, back), (bounced,) = home.requests, elsewhere.requests
+    assert SECRET in first.headers.get("cookie", "")  # kept, and sent home
+    assert back.target == "/v1/admin/delete?confirm=yes"
+    assert SECRET not in json.dumps(bounced.headers) and SECRET not in json.dumps(back.headers)
+
+
 def test_a_malformed_key_is_refused_at_construction_without_showing_it(pkg: ModuleType) -> None:
     for bad in (SECRET + "\n", SECRET + "\r\nX-Injected: 1", "sk-é-" + SECRET):
         with pytest.raises(ValueError) as caught:
@@ -382,6 +402,20 @@ def test_a_query_key_shows_in_no_connection_error(
     seen = shown(error, error.request, error.request.url, error.__cause__)
     assert "api_key=***" in seen
     assert SECRET not in seen + caplog.text
+
+
+def test_the_cause_of_a_connection_error_keeps_no_credential(pkg: ModuleType, kind: str) -> None:
+    """An error tracker sends the cause along: the library's exception held the request sent."""
+    api = Api(pkg, kind, base_url=refused_url(), auth=every_scheme(pkg), max_retries=0)
+    try:
+        with pytest.raises(pkg.APIConnectionError) as caught:
+            api.call(completion_spec(pkg), completion_options(pkg))
+    finally:
+        api.close()
+    cause = caught.value.__cause__
+    assert isinstance(cause, pkg._http.ConnectError)  # still the library's own exception
+    assert SECRET not in json.dumps(dict(cause.request.headers)) + str(cause.request.url)
+    assert "api_key=***" in str(cause.request.url)
 
 
 def every_scheme(pkg: ModuleType) -> Any:
@@ -718,7 +752,9 @@ def test_retry_after_is_read_as_seconds_a_date_or_milliseconds(pkg: ModuleType) 
     assert error({"Retry-After": "nan"}).retry_after is None  # float() reads it: no wait is NaN
     # delay-seconds is 1*DIGIT (RFC 9110): float() read "1e3" as 1000 s, "-5" as a wait of 0
     assert error({"Retry-After": " 7 "}).retry_after == 7.0
-    for unread in ("1e3", "-5", "1.5", "+5", "²".encode("latin-1"), "٣".encode(), "9" * 400):
+    assert error({"Retry-After": "1.5"}).retry_after == 1.5  # as openai-python reads it
+    for unread in ("1e3", "-5", "+5", "1.", ".5", "1.5e2", "inf", "nan", "1_000",
+                   "²".encode("latin-1"), "٣".encode(), "1.٣".encode(), "9" * 400):
         assert error({"Retry-After": unread}).retry_after is None, unread
     assert error({"Retry-After": "1.5", "retry-after-ms": "250"}).retry_after == 0.25
     assert error({"Retry-After": "Wed, 21 Oct 2015 07:28:00 GMT"}).retry_after == 0.0  # past
@@ -726,6 +762,36 @@ def test_retry_after_is_read_as_seconds_a_date_or_milliseconds(pkg: ModuleType) 
         datetime.datetime.now(datetime.UTC) + datetime.timedelta(seconds=300), usegmt=True
     )
     assert 290 < error({"Retry-After": later}).retry_after <= 300
+
+
+def test_an_async_client_over_a_transport_keeping_no_connection_serves_any_event_loop(
+    pkg: ModuleType,
+) -> None:
+    """An `httpx.MockTransport` (a test's module-level client, pytest-asyncio's loop per test)
+    or another transport keeps no connection of the HTTP library's pool: any loop may call."""
+    lib = pkg._http._lib
+    seen: list[str] = []
+
+    async def answer(request: Any) -> Any:
+        seen.append(request.method)
+        return lib.Response(200, json=COMPLETION)
+
+    http = lib.AsyncClient(transport=lib.MockTransport(answer))
+    client = pkg.AsyncAPIClient(base_url="https://api.example.com/v1", api_key=SECRET, http_client=http)
+    for _ in range(3):
+        asyncio.run(client.request(completion_spec(pkg), post(pkg)))
+    assert seen == ["POST"] * 3
+
+
+def test_an_async_client_whose_closed_loop_left_no_connection_serves_the_next_loop(
+    pkg: ModuleType, serve: Callable[..., ScriptedServer]
+) -> None:
+    # the server closed each connection: the pool holds none of the first loop's
+    server = serve([Reply(200, {"Connection": "close"}, body=COMPLETION)], repeat_last=True)
+    client = pkg.AsyncAPIClient(base_url=server.url + "/v1", api_key=SECRET, max_retries=0)
+    for _ in range(2):
+        asyncio.run(client.request(completion_spec(pkg), post(pkg)))
+    assert len(server.requests) == 2
 
 
 def test_a_corrupt_gzip_body_is_a_decoding_error_not_retried(

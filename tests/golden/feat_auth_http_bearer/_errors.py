@@ -41,9 +41,11 @@ Messages never contain request headers, and the client blanks out every credenti
 ``param``, ``type`` and ``parsed_body`` too), so a key a server echoes back cannot leak through
 them. ``response`` is the answer as received, but for a credential echoed back in its reason
 phrase or a header value, which is blanked out there too (``hide_echoes``): their reprs would
-show it. ``request`` (and ``response.request``) is a copy of the request sent without its
+show it. ``request`` (and ``response.request``, and the ``request`` of the HTTP library's
+exception it was raised from, ``__cause__``) is a copy of the request sent without its
 credentials (``error_request``), so an error logged whole, pickled or sent to an error tracker
-carries none; every error pickles and deep-copies."""
+carries none (a tracker recording each frame's local variables records the request as sent,
+as it records the client); every error pickles and deep-copies."""
 
 from __future__ import annotations
 
@@ -451,11 +453,16 @@ _STATUS_ERRORS: dict[int, type[APIStatusError]] = {
 }
 
 
+#: ``Retry-After`` seconds: ASCII digits, a fraction allowed; no sign, exponent, inf or nan.
+_SECONDS = re.compile(r"[0-9]+(?:\.[0-9]+)?", re.ASCII)
+
+
 def parse_retry_after(headers: Mapping[str, str]) -> float | None:
     """Seconds to wait per ``retry-after-ms``, else ``Retry-After`` (seconds or HTTP date; a
     date already past gives a negative number); ``None`` when absent or neither. Its seconds
-    are digits only (RFC 9110's ``1*DIGIT``): ``float`` also read ``1e3`` as 1000 s, and a
-    negative number, which asks for no wait, was a wait of 0."""
+    are ASCII digits (RFC 9110's ``1*DIGIT``), a fraction taken as openai-python takes it
+    (``1.5``): ``float`` also read ``1e3`` as 1000 s, and a negative number, which asks for
+    no wait, was a wait of 0."""
     retry_ms = headers.get("retry-after-ms")
     if retry_ms is not None:
         with_ms = _finite(retry_ms)
@@ -465,7 +472,7 @@ def parse_retry_after(headers: Mapping[str, str]) -> float | None:
     if retry_after is None:
         return None
     digits = retry_after.strip()
-    if digits.isascii() and digits.isdigit():  # (isdigit alone takes "²" and other scripts')
+    if _SECONDS.fullmatch(digits):  # (isdigit or \d alone take "²" and other scripts' digits)
         return _finite(digits)  # (None for hundreds of digits: float gives inf)
     try:
         when = email.utils.parsedate_to_datetime(retry_after)
@@ -593,21 +600,39 @@ class RedactedCause(Exception):
 def redacted_cause(exc: BaseException, redact: Callable[[str], str]) -> BaseException:
     """The cause to raise an error ``from``: ``exc`` itself (``isinstance(e.__cause__,
     httpx.ConnectError)`` holds, as with openai-python) unless a message of it or of the
-    exceptions it chains to would show a credential, then a :class:`RedactedCause`."""
-    if all(redact(text) == text for text in _chained_messages(exc)):
+    exceptions it chains to would show a credential, then a :class:`RedactedCause`. Either
+    way the HTTP library's exceptions of the chain keep as ``request`` the error's copy
+    without credentials (:func:`error_request`), not the request as sent."""
+    chain = list(_chain(exc))
+    for current in chain:
+        _forget_credentials(current)
+    if all(redact(str(current)) == str(current) for current in chain):
         return exc
     kind = type(exc)
     cause = RedactedCause(redact(f"{kind.__module__}.{kind.__qualname__}: {exc}"))
     return cause.with_traceback(exc.__traceback__)
 
 
-def _chained_messages(exc: BaseException) -> Iterator[str]:
-    """The messages a traceback of ``exc`` prints: its own and its causes' and contexts'."""
+def _forget_credentials(exc: BaseException) -> None:
+    """``exc``'s request, if it is the HTTP library's exception holding one, replaced by its
+    copy without credentials: an error tracker or a logger sends the cause along with the
+    error, and ``e.__cause__.request.headers`` held the key."""
+    if not isinstance(exc, _http.HTTPError):
+        return
+    try:
+        request = exc.request
+    except RuntimeError:  # none set (the library raised it before sending)
+        return
+    exc.request = error_request(request)
+
+
+def _chain(exc: BaseException) -> Iterator[BaseException]:
+    """The exceptions a traceback of ``exc`` prints: itself and its causes and contexts."""
     seen: set[int] = set()
     current: BaseException | None = exc
     while current is not None and id(current) not in seen:
         seen.add(id(current))
-        yield str(current)
+        yield current
         current = current.__cause__ or (
             None if current.__suppress_context__ else current.__context__
         )

@@ -15,6 +15,7 @@ __all__ = [
     "URL",
     "AsyncByteStream",
     "AsyncClient",
+    "AsyncHTTPTransport",
     "Client",
     "ConnectError",
     "ConnectTimeout",
@@ -40,6 +41,8 @@ LIBRARY: str = _lib.__name__
 
 Client = _lib.Client
 AsyncClient = _lib.AsyncClient
+#: The library's own network transport, whose pool keeps connections made on one event loop.
+AsyncHTTPTransport = _lib.AsyncHTTPTransport
 Timeout = _lib.Timeout
 Limits = _lib.Limits
 Request = _lib.Request
