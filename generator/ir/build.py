@@ -23,7 +23,7 @@ from generator.ir import retries, usage
 from generator.ir.classes import FLAGS, Flag, ModelClasses, keep_implicit_tags
 from generator.ir.context import Context
 from generator.ir.model import Api, BuildOptions, Operation, Param, Resource
-from generator.ir.notes import notes_at
+from generator.ir.notes import notes_of
 from generator.ir.operations import build_operation
 from generator.ir.ref_targets import hoist_targets, pointing_inside
 from generator.ir.schemas import (
@@ -67,7 +67,7 @@ Failed = list[tuple[str, str]]
 
 
 def build(data: dict[str, Any], options: BuildOptions, *, tolerate: bool = False,
-          in_place: bool = False) -> Api:
+          in_place: bool = False, noted: bool = True) -> Api:
     """The intermediate model of a validated document (`data` is left as it is, unless
     `in_place`: then the model is built on `data` itself, no working copy made, for a caller
     that throws `data` away after, as a forked child does its pages).
@@ -75,8 +75,10 @@ def build(data: dict[str, Any], options: BuildOptions, *, tolerate: bool = False
     With `tolerate`, an operation the document describes in a way no earlier check caught
     (an unusable hint, a `$ref` to nothing) is left out and named in `Api.failed` instead of
     stopping the whole package; without it that problem stops the build. Any other exception
-    is a generator bug and propagates, tolerant or not."""
-    context = _context(data, options, in_place)
+    is a generator bug and propagates, tolerant or not. Without `noted`, the readings of
+    schemas are not named (`Api.renames` lacks them): a caller that reads no notes (`diff`'s
+    models of both sides) saves the walk that finds where they are."""
+    context = _context(data, options, in_place, noted)
     sites = list(iter_operations(context.data, sorted_paths=True))
     clashes = name_clashes(sites, options.source_file, lambda pointer: None)
     if clashes:
@@ -101,7 +103,8 @@ def build(data: dict[str, Any], options: BuildOptions, *, tolerate: bool = False
     return _api(context, operations, failed)
 
 
-def _context(data: dict[str, Any], options: BuildOptions, in_place: bool = False) -> Context:
+def _context(data: dict[str, Any], options: BuildOptions, in_place: bool = False,
+             noted: bool = True) -> Context:
     """A working copy of `data` (`data` itself, `in_place`) with its component schemas named
     as classes (the refs to them following) and its non-ASCII enums' members named, all in
     the one walk of the copy."""
@@ -131,14 +134,7 @@ def _context(data: dict[str, Any], options: BuildOptions, in_place: bool = False
     working = changed_in_place(data, prepared) if in_place else copy_tree(data, prepared)
     openapi_31 = str(data.get("openapi", "")).startswith("3.1")
     # noted before any schema moves or is rewritten: at the pointers the document has
-    notes = (*notes_at(working, reshaped.folded(openapi_31), {}, NULLABLE_BRANCH_PROBLEM,
-                       NULLABLE_BRANCH_ACTION),
-             *notes_at(working, reshaped.nullable_refs, {}, NULLABLE_REF_PROBLEM,
-                       NULLABLE_REF_ACTION),
-             *tuple_notes(working, loose, {}),
-             *(note for note in notes_at(working, reshaped.untyped_arrays, {},
-                                         UNTYPED_ITEMS_PROBLEM, UNTYPED_ITEMS_ACTION)
-               if not is_name_map(note.pointer)))
+    notes = _schema_notes(working, reshaped, loose, openapi_31) if noted else ()
     components = working.setdefault("components", {})
     schemas = components.get("schemas") or {}
     components["schemas"] = {new: schemas[original] for original, new in chosen.items()}
@@ -152,6 +148,19 @@ def _context(data: dict[str, Any], options: BuildOptions, in_place: bool = False
     return Context(working, options, refs, classes,
                    server_url(working, options.default_base_url), tuple(loose),
                    {new: original for original, new in chosen.items()}, notes)
+
+
+def _schema_notes(working: dict[str, Any], reshaped: _Reshaped, loose: list[dict[str, Any]],
+                  openapi_31: bool) -> tuple[namespace.Rename, ...]:
+    """The readings of schemas the working copy's walk found, named at their pointers (one
+    walk for all: `notes_of`). A map of names holding a schema named `items` is no schema
+    of `items` without a type."""
+    return tuple(note for note in notes_of(working, [
+        (reshaped.folded(openapi_31), NULLABLE_BRANCH_PROBLEM, NULLABLE_BRANCH_ACTION),
+        (reshaped.nullable_refs, NULLABLE_REF_PROBLEM, NULLABLE_REF_ACTION),
+        tuple_notes(loose),
+        (reshaped.untyped_arrays, UNTYPED_ITEMS_PROBLEM, UNTYPED_ITEMS_ACTION)], {})
+        if not (note.problem == UNTYPED_ITEMS_PROBLEM and is_name_map(note.pointer)))
 
 
 @dataclasses.dataclass

@@ -26,7 +26,7 @@ from generator.ir.bodies import (
 )
 from generator.ir.context import Context
 from generator.ir.model import Operation, Param, ResponseType
-from generator.ir.parameters import case_twins, merged_parameters, parameters
+from generator.ir.parameters import merged_parameters, merged_with_twins, parameters
 from generator.ir.responses import (
     plain_events,
     responses,
@@ -63,14 +63,14 @@ def build_operation(context: Context, site: OperationSite,
     resource, method = name
     stem = class_stem(resource, method)
     taken: set[str] = set()
-    raw_params = merged_parameters(context.refs, site.shared_parameters, operation)
+    raw_params, twins = merged_with_twins(context.refs, site.shared_parameters, operation)
     credentials = credential_places(context.data, operation)
     ignored = (_client_set_headers(site.pointer, raw_params)
                + _body_set_headers(site.pointer, raw_params)
                + _credential_parameters(site.pointer, raw_params, credentials) + _head_bodies(site)
                + _text_repeating_json(context, site) + _unusable_naming_hints(site)
                + _unsendable_optional(site.pointer, raw_params)
-               + _header_case_twins(context.refs, site))
+               + _header_case_twins(site.pointer, twins))
     raw_params = [param for param in raw_params
                   if not set_by_the_client(param) and not set_by_the_body(param)
                   and credential_scheme(param, credentials) is None
@@ -144,15 +144,15 @@ def _unsendable_optional(pointer: str, raw_params: list[dict[str, Any]]) -> tupl
         for param in raw_params if _optional_unsendable(param))
 
 
-def _header_case_twins(refs: Refs, site: OperationSite) -> tuple[Rename, ...]:
+def _header_case_twins(pointer: str, twins: list[tuple[str, str]]) -> tuple[Rename, ...]:
     """A note for each header parameter left out because one listed before it on the same
-    level has its name but for case (`parameters.case_twins`): HTTP reads both names as one
-    header, so their two arguments sent one of the two values, silently."""
+    level has its name but for case (`parameters.merged_with_twins`): HTTP reads both names
+    as one header, so their two arguments sent one of the two values, silently."""
     return tuple(
-        Rename(site.pointer, f"header parameter `{left}` is the header `{kept}` (HTTP header "
+        Rename(pointer, f"header parameter `{left}` is the header `{kept}` (HTTP header "
                "names are case-insensitive)", f"left out of the method: `{kept}` is sent",
                kind=NOTE)
-        for left, kept in case_twins(refs, site.shared_parameters, site.operation))
+        for left, kept in twins)
 
 
 def _client_set_headers(pointer: str, raw_params: list[dict[str, Any]]) -> tuple[Rename, ...]:

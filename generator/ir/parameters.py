@@ -23,17 +23,18 @@ LOCATIONS = ("path", "query", "header", "cookie")
 def merged_parameters(refs: Refs, shared: tuple[Any, ...], operation: dict[str, Any]
                       ) -> list[dict[str, Any]]:
     """Path-level parameters overridden by operation-level ones of the same `identity`; of two
-    header parameters of one level that differ only in case, the first (`case_twins`),
+    header parameters of one level that differ only in case, the first (`merged_with_twins`),
     required when either is."""
-    return list(_merged(refs, shared, operation)[0].values())
+    return merged_with_twins(refs, shared, operation)[0]
 
 
-def case_twins(refs: Refs, shared: tuple[Any, ...], operation: dict[str, Any]
-               ) -> list[tuple[str, str]]:
-    """(left out, kept) for each header parameter left out of the merge because one listed
-    before it on the same level has its name but for case (`X-Id`, then `x-id`): one header on
-    the wire, which a request can carry once."""
-    return _merged(refs, shared, operation)[1]
+def merged_with_twins(refs: Refs, shared: tuple[Any, ...], operation: dict[str, Any]
+                      ) -> tuple[list[dict[str, Any]], list[tuple[str, str]]]:
+    """`merged_parameters`, and (left out, kept) for each header parameter left out because
+    one listed before it on the same level has its name but for case (`X-Id`, then `x-id`):
+    one header on the wire, which a request can carry once."""
+    merged, twins = _merged(refs, shared, operation)
+    return list(merged.values()), twins
 
 
 def identity(param: dict[str, Any]) -> tuple[str, str]:

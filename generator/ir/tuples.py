@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from generator.ir.notes import notes_at
-from generator.names.namespace import Rename
+from generator.ir.notes import Noted
 
 PROBLEM = ("`prefixItems` whose length `minItems`/`maxItems`/`items: false` do not fix: no "
            "tuple type says which items may follow or be missing")
@@ -36,8 +35,6 @@ def loose_tuple(schema: dict[str, Any]) -> bool:
     return any(position != positions[0] for position in positions[1:])
 
 
-def tuple_notes(data: dict[str, Any], loose: list[Any], original_names: dict[str, str]
-                ) -> tuple[Rename, ...]:
-    """A note for each schema of `loose` (nodes of `data`, the working copy), at its pointer in
-    the document (`original_names`: a component schema's class name -> its name there)."""
-    return notes_at(data, loose, original_names, PROBLEM, ACTION)
+def tuple_notes(loose: list[Any]) -> Noted:
+    """The note for each schema of `loose` (`ir.notes.notes_of` finds where they are)."""
+    return loose, PROBLEM, ACTION

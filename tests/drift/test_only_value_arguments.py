@@ -37,7 +37,7 @@ def _headers(*names_and_types: tuple[str, str]) -> dict[str, Any]:
 
 def test_a_header_named_as_one_before_it_but_for_case_is_no_change() -> None:
     """Generation keeps the first of two header parameters of one level named alike but for
-    case (`ir.parameters.case_twins`): the differ pairs that one, so a second `x-id` added
+    case (`ir.parameters.merged_with_twins`): the differ pairs that one, so a second `x-id` added
     after `X-Id` changes no argument (it read the last, an integer now: a breaking change)."""
     assert diff_with_client(_headers(("X-Id", "string")),
                             _headers(("X-Id", "string"), ("x-id", "integer"))) == []

@@ -1118,7 +1118,8 @@ def _api(data: Mapping[str, Any], in_place: bool = False, models: str = ALL_MODE
 
     options = ir.BuildOptions(package="client", api_key_env="API_KEY", base_url_env="BASE_URL",
                               models=models)
-    return ir.build(dict(data), options, tolerate=True, in_place=in_place)
+    # (no schema notes: the report names none, and finding their places walks the document)
+    return ir.build(dict(data), options, tolerate=True, in_place=in_place, noted=False)
 
 
 def _effect(change: Change, trace: _Trace) -> str:

@@ -67,7 +67,7 @@ def operation_parameters(
     Keyed by (location, name), a header's name in lower case (HTTP reads it so); path
     parameters by ("path", position in the template) so a renamed path parameter still
     matches. Of two header parameters of one level named alike but for case, the first, as
-    generation keeps it (`ir.parameters.case_twins`).
+    generation keeps it (`ir.parameters.merged_with_twins`).
     """
     names = template_names(path)
     found: dict[tuple[str, str], Param] = {}
