@@ -70,19 +70,21 @@ class Place:
 
 
 class Places:
-    """The places of one document's classes (worked out at the first question)."""
+    """The places of one document's classes, each worked out when first asked for (a report
+    asks for a few: finding every class's place took GitHub's pair ~0.3 s)."""
 
     def __init__(self, data: Mapping[str, Any], operations: Mapping[str, OperationRecord],
                  types: Annotations) -> None:
         self.data, self.operations, self.types = data, operations, types
-        self._classes: dict[str, Place] | None = None
+        self._found: dict[str, Place | None] = {}
+        self._components: dict[str, Place] | None = None
+        self._declared: dict[str, list[tuple[str, str]]] | None = None
+        self._owners = {held: key for key, held in types.nested.items()}
 
     def field(self, model: str, wire: str) -> Place | None:
         """Where the property `wire` of class `model` is written; None where it is not found
         (a class made of a union's branch, a field taken in through `allOf` from a `$ref`...)."""
-        if self._classes is None:
-            self._classes = self._class_places()
-        owner = self._classes.get(model)
+        owner = self.place_of(model)
         if owner is None:
             return None
         pointer = self.property_pointer(owner.pointer, wire)
@@ -104,33 +106,81 @@ class Places:
                                  operation=label)
         return None
 
-    def _class_places(self) -> dict[str, Place]:
+    def place_of(self, model: str) -> Place | None:
+        """Where class `model` is written: its component; else the first operation (in
+        pointer order) whose request body or answer it was hoisted from; else under the
+        property of its owner's place it was made of (an owner's chain followed at most
+        `MAX_NESTING` deep)."""
+        chain = [model]
+        while len(chain) <= MAX_NESTING:
+            found = self._own_place(chain[-1])
+            if found is not None or chain[-1] not in self._owners:
+                break
+            chain.append(self._owners[chain[-1]][0])  # placed under its owner's
+        else:
+            found = None
+        for held in reversed(chain[:-1]):
+            found = self._found[held] = None if found is None else self._under(held, found)
+        return found
+
+    def _own_place(self, model: str) -> Place | None:
+        """`model`'s place as a component or an operation's body or answer; None if neither."""
+        if model not in self._found:
+            if self._components is None:
+                self._components = self._component_places()
+            place = self._components.get(model)
+            self._found[model] = place if place is not None else self._operation_place(model)
+        return self._found[model]
+
+    def _under(self, held: str, owner: Place) -> Place | None:
+        wire = self._owners[held][1]
+        at = self.property_pointer(owner.pointer, wire)
+        inner = self._object_under(at) if at else None
+        return None if inner is None else Place(inner, owner.where, (*owner.path, wire),
+                                                owner.operation)
+
+    def _component_places(self) -> dict[str, Place]:
         places: dict[str, Place] = {}
         schemas = (self.data.get("components") or {}).get("schemas") or {}
         for name in schemas:
             places.setdefault(class_name(str(name)), Place(
                 join_tokens("/components/schemas", str(name)), f"schema `{name}`"))
-        for pointer in sorted(self.operations):
-            self._operation_places(pointer, self.operations[pointer], places)
-        self._nested_places(places)
         return places
 
-    def _operation_places(self, pointer: str, operation: OperationRecord,
-                          places: dict[str, Place]) -> None:
-        """The classes hoisted from the operation's request body and answers."""
-        label = _label(pointer)
-        body = operation.body
-        if body is not None and body.model_class and body.model_class not in places:
-            at = self.literal(join_tokens(pointer, "requestBody", "content", body.media_type,
-                                          "schema"))
-            if at is not None:
-                places[body.model_class] = Place(at, f"{label}: request body", operation=label)
-        for response in operation.responses:
-            if response.model_class and response.model_class not in places:
-                at = self._answer_schema(join_tokens(pointer, "responses", response.status))
+    def _operation_place(self, model: str) -> Place | None:
+        """The first operation (in pointer order) whose request body or answer class is
+        `model` and whose schema is found."""
+        if self._declared is None:
+            self._declared = self._declared_classes()
+        for pointer, status in self._declared.get(model, ()):
+            label = _label(pointer)
+            operation = self.operations[pointer]
+            if not status:
+                body = operation.body
+                assert body is not None
+                at = self.literal(join_tokens(pointer, "requestBody", "content", body.media_type,
+                                              "schema"))
                 if at is not None:
-                    places[response.model_class] = Place(at, f"{label}: response "
-                                                         f"{response.status}", operation=label)
+                    return Place(at, f"{label}: request body", operation=label)
+                continue
+            at = self._answer_schema(join_tokens(pointer, "responses", status))
+            if at is not None:
+                return Place(at, f"{label}: response {status}", operation=label)
+        return None
+
+    def _declared_classes(self) -> dict[str, list[tuple[str, str]]]:
+        """Class -> (operation, "" for its request body else an answer's status), in order."""
+        declared: dict[str, list[tuple[str, str]]] = {}
+        for pointer in sorted(self.operations):
+            operation = self.operations[pointer]
+            body = operation.body
+            if body is not None and body.model_class:
+                declared.setdefault(body.model_class, []).append((pointer, ""))
+            for response in operation.responses:
+                if response.model_class:
+                    declared.setdefault(response.model_class, []).append(
+                        (pointer, response.status))
+        return declared
 
     def _answer_schema(self, response: str) -> str | None:
         """The schema of an answer's JSON media type (else its first with a schema)."""
@@ -141,27 +191,6 @@ class Places:
         media = sorted((m for m, v in content.items() if isinstance(v, Mapping) and "schema" in v),
                        key=lambda m: "json" not in str(m))
         return self.literal(join_tokens(at or "", str(media[0]), "schema")) if media else None
-
-    def _nested_places(self, places: dict[str, Place]) -> None:
-        """The classes dcg makes of an inline object in a field (`types.Annotations.nested`),
-        each under its owner's property, owners placed first (level by level)."""
-        owners = {held: key for key, held in self.types.nested.items()}
-        pending = [held for held in owners if held not in places]
-        for _ in range(MAX_NESTING):
-            waiting = []
-            for held in pending:
-                owner, wire = owners[held]
-                place = places.get(owner)
-                if place is None:
-                    waiting.append(held)
-                    continue
-                at = self.property_pointer(place.pointer, wire)
-                inner = self._object_under(at) if at else None
-                if inner is not None:
-                    places[held] = Place(inner, place.where, (*place.path, wire), place.operation)
-            if len(waiting) == len(pending):
-                return
-            pending = waiting
 
     def property_pointer(self, schema: str, wire: str) -> str | None:
         """Where the property `wire` of the schema at `schema` is: its own, else an `allOf`
