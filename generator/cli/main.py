@@ -77,7 +77,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
             print(f"{target.spec}: valid")
         else:
             verdicts.update(_what_generate_does(document.data, found, strict=target.strict))
-            verdicts.update(dict.fromkeys(left_out, "generate skips this operation"))
+            verdicts.update(dict.fromkeys(left_out, "generate stops: strict" if target.strict
+                                          else "generate skips this operation"))
     print_problems(problems, verdicts)
     if only_unreadable_inputs(problems):
         return 2  # nothing could be read: an input error, as for every other command
@@ -113,7 +114,7 @@ def _left_out_by_code_generation(document: Document, problems: list[Problem],
 
     try:
         outcome = tolerate.settle(document, tolerate.Outcome.untouched(document.data), problems)
-        api = ir.build(outcome.data, target.options, tolerate=not target.strict)
+        api = ir.build(outcome.data, target.options, tolerate=True)  # (strict: said so)
     except GeneratorError:
         return []  # a refusal the problems found already say
     skipped = {skip.pointer for skip in outcome.skipped}
