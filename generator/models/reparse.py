@@ -19,6 +19,24 @@ Span = tuple[int, int, int, int]  # first line, its byte offset, last line, the 
 Edit = tuple[Span, str]  # what the text there becomes
 
 
+def span_of(node: ast.expr | ast.stmt) -> Span:
+    """Where `node` is in the text it was parsed from (the span an edit of it replaces)."""
+    assert node.end_lineno is not None and node.end_col_offset is not None
+    return node.lineno, node.col_offset, node.end_lineno, node.end_col_offset
+
+
+def model_config_call(cls: ast.ClassDef) -> ast.Call | None:
+    """The `ConfigDict(...)` call of the class's own `model_config = ...`, if it has one."""
+    for statement in cls.body:
+        if (isinstance(statement, ast.Assign) and len(statement.targets) == 1
+                and isinstance(statement.targets[0], ast.Name)
+                and statement.targets[0].id == "model_config"
+                and isinstance(statement.value, ast.Call)
+                and getattr(statement.value.func, "id", "") == "ConfigDict"):
+            return statement.value
+    return None
+
+
 def edited_tree(tree: ast.Module, edits: Iterable[Edit], edited: str) -> ast.Module | None:
     """`tree` (of the text before, which it takes over) made the tree of `edited`, the text
     after `edits`; None when an edit cannot be placed in one top-level statement."""

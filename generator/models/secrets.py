@@ -31,6 +31,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from generator.document.keywords import DATA_KEYWORDS
+from generator.models.reparse import model_config_call, span_of
 
 #: What marks a `format: password` schema for dcg, which copies it into the field.
 SECRET_KEY = "x-clientgen-secret"
@@ -168,7 +169,7 @@ def _field_edits(cls: ast.ClassDef, handled: set[int]) -> Iterator[tuple[_Span, 
     fields = [field for field, _ in marked]
     for _, call in marked:
         handled.add(id(call))
-        yield _span(call), ast.unparse(_unmarked(call, hidden=True))
+        yield span_of(call), ast.unparse(_unmarked(call, hidden=True))
     if fields and any(_is_root_model(base) for base in cls.bases):
         indent = " " * fields[-1].col_offset
         yield _after(fields[-1]), _QUIET_ROOT.replace("\n    ", "\n" + indent)
@@ -184,7 +185,7 @@ def _stray_marks(tree: ast.Module, source_lines: list[str],
             continue
         for node in ast.walk(statement):
             if isinstance(node, ast.Call) and id(node) not in handled and _is_marked(node):
-                yield _span(node), ast.unparse(_unmarked(node, hidden=False))
+                yield span_of(node), ast.unparse(_unmarked(node, hidden=False))
 
 
 def _marked_field(annotation: ast.expr) -> ast.Call | None:
@@ -267,25 +268,13 @@ def _names_in(expression: ast.expr) -> Iterator[str]:
 
 def _config_edit(cls: ast.ClassDef) -> Iterator[tuple[_Span, str]]:
     """`hide_input_in_errors=True` in the class's `model_config = ConfigDict(...)`."""
-    for statement in cls.body:
-        if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1
-                and getattr(statement.targets[0], "id", "") == "model_config"
-                and isinstance(statement.value, ast.Call)
-                and getattr(statement.value.func, "id", "") == "ConfigDict"):
-            continue
-        call = statement.value
-        if any(keyword.arg == "hide_input_in_errors" for keyword in call.keywords):
-            return
-        hidden = copy.deepcopy(call)
-        hidden.keywords.append(
-            ast.keyword(arg="hide_input_in_errors", value=ast.Constant(value=True)))
-        yield _span(call), ast.unparse(hidden)[:-1] + ",)"  # one per line, as dcg's are
+    call = model_config_call(cls)
+    if call is None or any(keyword.arg == "hide_input_in_errors" for keyword in call.keywords):
         return
-
-
-def _span(node: ast.expr | ast.stmt) -> _Span:
-    assert node.end_lineno is not None and node.end_col_offset is not None
-    return node.lineno, node.col_offset, node.end_lineno, node.end_col_offset
+    hidden = copy.deepcopy(call)
+    hidden.keywords.append(
+        ast.keyword(arg="hide_input_in_errors", value=ast.Constant(value=True)))
+    yield span_of(call), ast.unparse(hidden)[:-1] + ",)"  # one per line, as dcg's are
 
 
 def _after(statement: ast.stmt) -> _Span:

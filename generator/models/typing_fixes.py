@@ -43,7 +43,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from generator.models.reparse import Edit, Span, edited_tree
+from generator.models.reparse import Edit, Span, edited_tree, span_of
 from generator.models.wire_keys import wire_key_edits
 
 _TOP = frozenset({"Any", "object"})
@@ -126,7 +126,7 @@ def _quoted_root_unions(tree: ast.Module) -> Iterator[Edit]:
                           for n in ast.walk(base.slice))
             if forward and names & {"Union", "Optional"}:
                 piped = _PipeUnions().visit(copy.deepcopy(base.slice))
-                yield _span(base.slice), repr(ast.unparse(piped))
+                yield span_of(base.slice), repr(ast.unparse(piped))
 
 
 class _PipeUnions(ast.NodeTransformer):
@@ -277,7 +277,7 @@ def _field_ignore(statement: ast.AnnAssign, lines: list[str]) -> Edit:
     `[` (the formatter keeps a comment there however it wraps the rest)."""
     annotation = statement.annotation
     if statement.value is None and isinstance(annotation, ast.Subscript):
-        _, _, line, offset = _span(annotation.value)
+        _, _, line, offset = span_of(annotation.value)
         offset = lines[line - 1].encode("utf-8").index(b"[", offset) + 1
         return (line, offset, line, offset), "  # type: ignore[assignment]\n"
     line = statement.end_lineno or statement.lineno
@@ -396,11 +396,6 @@ def _literal_values(node: ast.expr) -> list[object]:
     return [part.value for part in parts if isinstance(part, ast.Constant)]
 
 
-def _span(node: ast.expr) -> Span:
-    assert node.end_lineno is not None and node.end_col_offset is not None
-    return node.lineno, node.col_offset, node.end_lineno, node.end_col_offset
-
-
 def _root_default_wraps(tree: ast.Module, lines: list[str]) -> Iterator[Edit]:
     """Defaults given as the bare value of the one root model a field is typed with, or as the
     JSON object of the one object model it is typed with. A default runs when its class is
@@ -447,17 +442,17 @@ def _default_edit(statement: ast.AnnAssign, defined: _Defined, lines: list[str])
     types = [m for m in _members(statement.annotation) if ast.unparse(m) != "None"]
     name = ast.unparse(types[0]) if len(types) == 1 else ""
     if name in defined.roots:
-        return _span(value), _wrapped_default(name, value, lines, defined.members)
+        return span_of(value), _wrapped_default(name, value, lines, defined.members)
     if name in defined.objects and isinstance(value, ast.Dict):
         # an object model's default given as its JSON object: the model it validates into
-        return _span(value), _validated(name, value, lines)
+        return span_of(value), _validated(name, value, lines)
     if name in defined.later and "# type: ignore" not in lines[(statement.end_lineno or 1) - 1]:
         return _field_ignore(statement, lines)
     model = _entries_model(types[0], value, defined) if len(types) == 1 else None
     if model is not None:
-        return _span(value), _validated_entries(model, value, lines)
+        return span_of(value), _validated_entries(model, value, lines)
     parsed = _parsed_default(name, value, lines)
-    return (_span(value), parsed) if parsed is not None else None
+    return (span_of(value), parsed) if parsed is not None else None
 
 
 def _entries_model(annotation: ast.expr, value: ast.expr, defined: _Defined) -> str | None:
@@ -486,7 +481,7 @@ def _container_of(annotation: ast.expr) -> tuple[str, str]:
 def _validated_entries(model: str, value: ast.expr, lines: list[str]) -> str:
     """The default with each entry its model's `model_validate(...)`."""
     if isinstance(value, ast.Dict):
-        return "{" + ", ".join(f"{_text_at(lines, _span(key))}: {_validated(model, entry, lines)}"
+        return "{" + ", ".join(f"{_text_at(lines, span_of(key))}: {_validated(model, entry, lines)}"
                                for key, entry in zip(value.keys, value.values, strict=True)
                                if key is not None) + "}"
     assert isinstance(value, ast.List)
@@ -495,7 +490,7 @@ def _validated_entries(model: str, value: ast.expr, lines: list[str]) -> str:
 
 def _validated(model: str, node: ast.expr, lines: list[str]) -> str:
     """`Model.model_validate(<the JSON object at node>)`: the model its default validates into."""
-    return f"{model}.model_validate({_text_at(lines, _span(node))})"
+    return f"{model}.model_validate({_text_at(lines, span_of(node))})"
 
 
 def _parsed_default(name: str, value: ast.expr, lines: list[str]) -> str | None:
@@ -512,7 +507,7 @@ def _parsed_default(name: str, value: ast.expr, lines: list[str]) -> str | None:
     except ValueError:  # (pydantic's ValidationError is one)
         return None
     call = name if name in ("AnyUrl", "UUID") else f"{name}.fromisoformat"
-    return f"{call}({_text_at(lines, _span(value))})"
+    return f"{call}({_text_at(lines, span_of(value))})"
 
 
 def _any_url(text: str) -> object:
@@ -533,7 +528,7 @@ def _wrapped_default(root: str, value: ast.expr, lines: list[str],
                      members: dict[tuple[str, object], str]) -> str:
     """`N(1)`, or `N(NEnum.rc1)` for the value of an enum the root model wraps."""
     constant = value.value if isinstance(value, ast.Constant) else None
-    given = members.get((root, constant)) or _text_at(lines, _span(value))
+    given = members.get((root, constant)) or _text_at(lines, span_of(value))
     return f"{root}({given})"
 
 
@@ -574,7 +569,7 @@ def _none_defaults(tree: ast.Module) -> Iterator[Edit]:
     for node in tree.body:
         for statement in node.body if isinstance(node, ast.ClassDef) else ():
             if isinstance(statement, ast.AnnAssign) and _takes_none_by_default(statement):
-                _, _, line, offset = _span(_unannotated(statement.annotation))
+                _, _, line, offset = span_of(_unannotated(statement.annotation))
                 # an insertion: edits inside it stay valid
                 yield (line, offset, line, offset), " | None"
 
@@ -617,7 +612,7 @@ def _builtin_generics(tree: ast.Module, lines: list[str]) -> Iterator[Edit]:
     for statement in _statements_spelling(tree, lines, replaced) if replaced else ():
         for node in ast.walk(statement):
             if isinstance(node, ast.Name) and node.id in replaced:
-                yield _span(node), _BUILTIN_GENERICS[node.id]
+                yield span_of(node), _BUILTIN_GENERICS[node.id]
 
 
 # pydantic's constrained-type functions dcg calls in an annotation, and the type each constrains
@@ -651,7 +646,7 @@ def _constrained_calls(tree: ast.Module, lines: list[str]) -> Iterator[Edit]:
                     arguments = ", ".join(f"{keyword.arg}={ast.unparse(keyword.value)}"
                                           for keyword in node.keywords)
                     constrained = _CONSTRAINED_TYPES[node.func.id]
-                    yield _span(node), f"Annotated[{constrained}, Field({arguments})]"
+                    yield span_of(node), f"Annotated[{constrained}, Field({arguments})]"
 
 
 def _importing(tree: ast.Module, wanted: dict[str, str], imported: set[tuple[str | None, str]]
@@ -731,7 +726,7 @@ def _bare_in(annotation: ast.expr) -> Iterator[Edit]:
             heads.add(id(node.value))
         elif isinstance(node, ast.Name):
             if node.id in _BARE and id(node) not in heads:
-                yield _span(node), _BARE[node.id]
+                yield span_of(node), _BARE[node.id]
             continue
         elif isinstance(node, ast.Constant):
             continue

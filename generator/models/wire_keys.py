@@ -22,7 +22,7 @@ import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from generator.models.reparse import Edit
+from generator.models.reparse import Edit, model_config_call, span_of
 
 _CONFIG = "model_config"
 _BY_NAME = "populate_by_name"
@@ -64,7 +64,7 @@ def wire_key_edits(tree: ast.Module) -> Iterator[Edit]:
             new = _free_name(name, fields.keys)
             fields.keys[new] = fields.keys.pop(name)
             fields.declared_in[new] = fields.declared_in.pop(name)
-            yield _span(own[name][0]), new
+            yield span_of(own[name][0]), new
         if clashing - renamable:
             yield _by_alias_only(node)
 
@@ -140,15 +140,10 @@ def _free_name(name: str, keys: dict[str, str]) -> str:
                 if (candidate := f"{name}_{n}") not in taken)
 
 
-def _span(node: ast.expr) -> tuple[int, int, int, int]:
-    assert node.end_lineno is not None and node.end_col_offset is not None
-    return node.lineno, node.col_offset, node.end_lineno, node.end_col_offset
-
-
 def _by_alias_only(node: ast.ClassDef) -> Edit:
     """`populate_by_name=False` in the class's `ConfigDict(...)`: the keyword's value replaced,
     else the keyword added; a class without a `model_config` of its own gets one."""
-    config = _config_call(node)
+    config = model_config_call(node)
     if config is None:
         first = _first_field(node)
         indent = " " * first.col_offset
@@ -156,21 +151,12 @@ def _by_alias_only(node: ast.ClassDef) -> Edit:
                 f"{indent}{_CONFIG} = ConfigDict({_BY_NAME}=False)\n")
     for keyword in config.keywords:
         if keyword.arg == _BY_NAME:
-            return _span(keyword.value), "False"
+            return span_of(keyword.value), "False"
     assert config.end_lineno is not None and config.end_col_offset is not None
     before_paren = config.end_col_offset - 1  # the call's `)`: the keyword goes just before it
     separator = ", " if config.args or config.keywords else ""
     return ((config.end_lineno, before_paren, config.end_lineno, before_paren),
             f"{separator}{_BY_NAME}=False")
-
-
-def _config_call(node: ast.ClassDef) -> ast.Call | None:
-    for statement in node.body:
-        if (isinstance(statement, ast.Assign) and len(statement.targets) == 1
-                and isinstance(statement.targets[0], ast.Name)
-                and statement.targets[0].id == _CONFIG and isinstance(statement.value, ast.Call)):
-            return statement.value
-    return None
 
 
 def _first_field(node: ast.ClassDef) -> ast.stmt:
