@@ -28,6 +28,7 @@ from generator.ir.context import Context
 from generator.ir.model import Operation, Param, ResponseType
 from generator.ir.parameters import merged_parameters, merged_with_twins, parameters
 from generator.ir.responses import (
+    encodings_repeating_json,
     plain_events,
     responses,
     streaming,
@@ -68,7 +69,7 @@ def build_operation(context: Context, site: OperationSite,
     ignored = (_client_set_headers(site.pointer, raw_params)
                + _body_set_headers(site.pointer, raw_params)
                + _credential_parameters(site.pointer, raw_params, credentials) + _head_bodies(site)
-               + _text_repeating_json(context, site) + _unusable_naming_hints(site)
+               + _repeating_json(context, site) + _unusable_naming_hints(site)
                + _unsendable_optional(site.pointer, raw_params)
                + _header_case_twins(site.pointer, twins))
     raw_params = [param for param in raw_params
@@ -191,9 +192,9 @@ def _credential_parameters(pointer: str, raw_params: list[dict[str, Any]],
     return tuple(notes)
 
 
-def _text_repeating_json(context: Context, site: OperationSite) -> tuple[Rename, ...]:
-    """A note for each success answer whose text media types repeat its JSON schema
-    (`responses.text_repeating_json`): read as JSON only."""
+def _repeating_json(context: Context, site: OperationSite) -> tuple[Rename, ...]:
+    """A note for each success answer whose text or binary media types repeat its JSON schema
+    (`responses.text_repeating_json`, `responses.encodings_repeating_json`): read as JSON only."""
     raw = site.operation.get("responses")
     responses = raw if isinstance(raw, dict) else {}
     notes = []
@@ -202,12 +203,23 @@ def _text_repeating_json(context: Context, site: OperationSite) -> tuple[Rename,
         content = resolved.get("content") if isinstance(resolved, dict) else None
         if not isinstance(content, dict):
             continue
-        repeats = text_repeating_json(context, content)
-        if repeats:
-            notes.append(Rename(site.pointer, f"the answer {code} lists {', '.join(repeats)} "
-                                "with the schema of its JSON answer, which text cannot be",
+        texts = text_repeating_json(context, content)
+        encodings = encodings_repeating_json(context, content)
+        if texts or encodings:
+            notes.append(Rename(site.pointer, f"the answer {code} lists "
+                                f"{', '.join(texts + encodings)} with the schema of its JSON "
+                                f"answer, {_why_json_only(bool(texts), bool(encodings))}",
                                 "read as JSON only", kind=NOTE))
     return tuple(notes)
+
+
+def _why_json_only(texts: bool, encodings: bool) -> str:
+    """Why the listed media types are not read: text, binary encodings, or both kinds."""
+    text = "which text cannot be"
+    encoded = "the same object in an encoding the client does not decode"
+    if texts and encodings:
+        return f"{text}, or {encoded}"
+    return text if texts else encoded
 
 
 def _unusable_naming_hints(site: OperationSite) -> tuple[Rename, ...]:

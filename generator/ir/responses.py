@@ -95,7 +95,7 @@ def success_types(context: Context, code: str, response: dict[str, Any],
     content = response.get("content")
     if not isinstance(content, dict):
         return (response_type(context, code, response, suggested),)
-    repeats = text_repeating_json(context, content)
+    repeats = repeating_json(context, content)
     if repeats:
         content = {m: media for m, media in content.items() if m not in repeats}
         response = {**response, "content": content}
@@ -116,6 +116,26 @@ def text_repeating_json(context: Context, content: dict[str, Any]) -> list[str]:
     answers `text/html` with the JSON's `$ref`): a page of HTML is no object, so the entry
     only repeats the JSON one, which alone is read (else every method returned `Thing | str`
     and asked for `text/html` too). A text entry of its own schema (a string, a CSV) stays."""
+    return _repeating_json(context, content, "text")
+
+
+def encodings_repeating_json(context: Context, content: dict[str, Any]) -> list[str]:
+    """The binary media types of a `content` map whose schema is its JSON entry's object or
+    array: the same object in an encoding the client does not decode (Kubernetes lists
+    `application/vnd.kubernetes.protobuf` beside `application/json`, the same `$ref`, on every
+    answer, so every method returned `Pod | bytes` and asked for protobuf too, which the
+    server then sent). The JSON entry alone is read, as `text_repeating_json`'s; a binary
+    entry of its own schema (a file) stays."""
+    return _repeating_json(context, content, "bytes")
+
+
+def repeating_json(context: Context, content: dict[str, Any]) -> list[str]:
+    """The media types of a `content` map that only repeat its JSON entry, text or binary."""
+    return sorted(text_repeating_json(context, content)
+                  + encodings_repeating_json(context, content))
+
+
+def _repeating_json(context: Context, content: dict[str, Any], kind: ResponseKind) -> list[str]:
     picked = pick_json(content)
     if picked is None or not isinstance(picked[1], dict) or "schema" not in picked[1]:
         return []
@@ -127,8 +147,8 @@ def text_repeating_json(context: Context, content: dict[str, Any]) -> list[str]:
         return []
     plain = without_xml_hints(schema)
     return sorted(media for media, entry in content.items()
-                  if media != EVENT_STREAM and response_kind(media) == "text"
-                  and isinstance(entry, dict)
+                  if media != EVENT_STREAM and base_type(media) != "*/*"
+                  and response_kind(media) == kind and isinstance(entry, dict)
                   and same_json(without_xml_hints(entry.get("schema")), plain))
 
 

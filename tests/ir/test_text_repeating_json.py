@@ -63,3 +63,35 @@ def test_an_xml_entry_differing_by_its_xml_hints_alone_is_read_as_json_only() ->
     operation = _operation({"application/json": {"schema": plain},
                             "application/xml": {"schema": named}})
     assert [r.kind for r in operation.success] == ["json", "text"]
+
+
+def test_a_binary_encoding_of_the_json_schema_is_read_as_json_only() -> None:
+    """Kubernetes lists `application/vnd.kubernetes.protobuf` (and YAML) beside
+    `application/json`, the same `$ref`, on every answer: every method returned `Pod | bytes`
+    and asked for protobuf too, which the server may then send. The same object in an encoding
+    the client does not decode is read as JSON only, and asked for as JSON alone."""
+    operation = _operation({"application/json": {"schema": REPO},
+                            "application/yaml": {"schema": REPO},
+                            "application/vnd.kubernetes.protobuf": {"schema": REPO}})
+    assert [(r.kind, r.media_types) for r in operation.success] == [
+        ("json", ("application/json",))]
+    (note,) = operation.ignored
+    assert note.problem == (
+        "the answer 200 lists application/yaml, application/vnd.kubernetes.protobuf with the "
+        "schema of its JSON answer, which text cannot be, or the same object in an encoding the "
+        "client does not decode") and note.action == "read as JSON only"
+    binary = _operation({"application/json": {"schema": REPO},
+                         "application/msgpack": {"schema": REPO}})
+    assert binary.ignored[0].problem.endswith(
+        "with the schema of its JSON answer, the same object in an encoding the client does not "
+        "decode")
+
+
+def test_a_binary_entry_of_its_own_stays_bytes() -> None:
+    for own in ({"type": "string", "format": "binary"}, {"type": "object", "properties": {
+            "other": {}}}, None):
+        entry = {"schema": own} if own is not None else {}
+        operation = _operation({"application/json": {"schema": REPO},
+                                "application/octet-stream": entry})
+        assert [r.kind for r in operation.success] == ["json", "bytes"]
+        assert operation.ignored == ()
