@@ -250,7 +250,7 @@ def generator_command() -> str:
     interpreter (in this repository `.venv/bin/python -m generator`: no `openapi-clientgen`
     script is installed there, and a command pasted from the advice said "not found"), else
     the installed `openapi-clientgen` script."""
-    if sys.argv and Path(sys.argv[0]).name == "__main__.py":
+    if sys.argv and Path(sys.argv[0]).parts[-2:] == ("generator", "__main__.py"):  # not pytest's
         python = Path(sys.executable)
         try:
             shown = python.relative_to(Path.cwd())  # (`.venv/bin/python`, not its whole path)

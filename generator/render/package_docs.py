@@ -15,6 +15,7 @@ import dataclasses
 import functools
 import keyword
 import re
+import shlex
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -633,7 +634,8 @@ def documents(api: Api, models: Models, resources: list[ResourceView], *, spec_s
     summaries = {(r.attr, op.name): op.summary for r in api.resources for op in r.operations}
     provider = settings.get("provider")
     package = api.options.package
-    spec_name = Path(api.options.source_file).name
+    # quoted for a POSIX shell, as `check`'s advice is: a name with a space was two arguments
+    spec_name = shlex.quote(Path(api.options.source_file).name)
     context = {
         "api": api,
         "package": package,
@@ -646,10 +648,12 @@ def documents(api: Api, models: Models, resources: list[ResourceView], *, spec_s
         "streaming": _maybe_with_client(streaming_example(resources, models), api, models),
         "pagination": _maybe_with_client(pagination_example(resources, models), api, models),
         "errors": error_exports(),
-        "regenerate": (f"{GENERATOR} generate {provider} --out path/to/{package}" if provider
+        "regenerate": (f"{GENERATOR} generate {shlex.quote(provider)} --out path/to/{package}"
+                       if provider
                        else f"{GENERATOR} generate --spec {spec_name} --out path/to/{package} "
                             f"--package {package}" + _models_option(settings)),
-        "check": (f"{GENERATOR} check --target path/to/{package} --provider {provider}" if provider
+        "check": (f"{GENERATOR} check --target path/to/{package} --provider "
+                  f"{shlex.quote(provider)}" if provider
                   else f"{GENERATOR} check --target path/to/{package} --spec {spec_name}"),
         "methods": method_entries(resources, summaries),
         "deprecated": named_calls([f"client.{resource.attr}.{operation.name}"

@@ -56,7 +56,8 @@ def test_a_binary_file_is_said_to_differ_never_printed(tmp_path: Path) -> None:
     assert item.diff == [f"{BINARY_DIFFERS}: {package}/blob.bin (on disk: binary file of 26 bytes)\n"]
     text = format_check([report], "text")
     assert f"removed: {package}/blob.bin (hand edit" not in text  # no hand_edits given here
-    assert f"(differs although no input changed (nondeterministic generator?); {BINARY_DIFFERS})" in text
+    assert (f"(differs although no input changed: edited together with its record in "
+            f"PROVENANCE.json (or the generator is not deterministic); {BINARY_DIFFERS})") in text
     for fmt in ("text", "markdown", "json", "github"):
         shown = format_check([report], fmt)
         assert "\x00" not in shown and "\\u0000" not in shown and "secret-bytes" not in shown, fmt

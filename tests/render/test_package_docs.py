@@ -8,6 +8,7 @@ import ast
 import importlib
 import json
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -37,6 +38,7 @@ from tests.support import (
     resources_source,
     subpackage_text,
 )
+from tests.support.sandbox import run_cli
 from tests.support.servers import Reply, ScriptedServer
 
 PYTHON_BLOCK = re.compile(r"```python\n(.*?)```", re.DOTALL)
@@ -815,3 +817,30 @@ def test_a_path_value_sent_as_nothing_is_told_apart(value: str, empty: bool) -> 
     """The README example never fills a path with one of these: the client refuses an empty
     segment (Jellyfin's `Version` of read-only fields, a list of such, an enum of `""`)."""
     assert package_docs._sent_empty(value) is empty
+
+
+_SMALL_SPEC = """openapi: 3.0.3
+info: {title: Shop, version: "1"}
+paths:
+  /pets:
+    get:
+      operationId: listPets
+      responses:
+        "200": {description: ok, content: {application/json: {schema: {type: string}}}}
+"""
+
+
+def test_the_readme_commands_quote_a_spec_name_a_shell_would_split(tmp_path: Path) -> None:
+    """The package's README says how to regenerate and check it: a spec named `shop api.yaml`
+    was printed bare, two arguments once pasted into a shell."""
+    spec = tmp_path / "my specs" / "shop api ü.yaml"
+    spec.parent.mkdir()
+    spec.write_text(_SMALL_SPEC, encoding="utf-8")
+    result = run_cli("generate", "--spec", spec, "--out", tmp_path / "out" / "shop", "--no-cache")
+    assert result.returncode == 0, result.stderr
+    readme = (tmp_path / "out" / "shop" / "README.md").read_text(encoding="utf-8")
+    commands = [shlex.split(line, comments=True) for line in readme.splitlines()
+                if line.startswith(("openapi-clientgen generate ", "openapi-clientgen check "))]
+    assert sorted(words[1] for words in commands) == ["check", "generate"]
+    for words in commands:
+        assert words[words.index("--spec") + 1] == "shop api ü.yaml"

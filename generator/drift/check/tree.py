@@ -242,7 +242,9 @@ def _cause(relative: str, report: PackageReport, status: str = "") -> str:
         return cause
     if report.changed_inputs:
         return "inputs changed: " + ", ".join(report.changed_inputs)
-    return "differs although no input changed (nondeterministic generator?)"
+    # `--full` alone gets here: the file matches its record, so both were edited together
+    return ("differs although no input changed: edited together with its record in "
+            "PROVENANCE.json (or the generator is not deterministic)")
 
 
 def explain(report: PackageReport, expected: dict[str, str], actual: dict[str, str]) -> None:
