@@ -32,7 +32,7 @@ from generator.cli.common import (
 from generator.io.memory import return_large_blocks_at_once
 from generator.io.write import written_so_far
 from generator.manifest import ALL_MODELS, MODELS_CHOICES, Provider
-from generator.problems import INTERRUPTED, NOTE, RENAME, REPAIR, GeneratorError, Problem
+from generator.problems import INTERRUPTED, NOTE, RENAME, REPAIR, GeneratorError, Problem, Repaired
 
 if TYPE_CHECKING:
     from generator import pipeline
@@ -356,6 +356,16 @@ _VERBS = {REPAIR: "repaired", RENAME: "renamed", NOTE: "noted"}  # (`Repaired.ki
 _SHOWN_ALIKE = 3
 
 
+def _grouped_alike(repairs: Sequence[Repaired]) -> dict[tuple[str, str, str], list[Repaired]]:
+    """The repairs by wording, in the order each wording first comes: its summary line follows
+    its own shown lines (one list printed in the document's order put `... and 2 more` between
+    lines of other wordings, which the reader took it to count)."""
+    groups: dict[tuple[str, str, str], list[Repaired]] = {}
+    for repair in repairs:
+        groups.setdefault((repair.kind, repair.problem, repair.action), []).append(repair)
+    return groups
+
+
 def _report_coverage(generation: pipeline.Generation, folders: dict[str, Path]) -> None:
     """One line per repair and per skipped operation (stderr), then each package's summary."""
     from generator.output import coverage  # loaded by the generation already
@@ -364,19 +374,14 @@ def _report_coverage(generation: pipeline.Generation, folders: dict[str, Path]) 
         outcome = generation.outcomes.get(name)
         repairs = outcome.repairs if outcome is not None else ()
         skipped = outcome.skipped if outcome is not None else ()
-        alike = Counter((repair.kind, repair.problem, repair.action) for repair in repairs)
-        shown: Counter[tuple[str, str, str]] = Counter()
-        for repair in repairs:
-            wording = (repair.kind, repair.problem, repair.action)
-            shown[wording] += 1
-            if shown[wording] > _SHOWN_ALIKE:
-                continue
-            verb = _VERBS[repair.kind]
-            repaired = f"{verb}: {repair.problem} -> {repair.action}"
-            print(Problem(repair.file, repair.pointer, repair.line, repaired,
-                          origin=repair.origin).format(), file=sys.stderr)
-            if shown[wording] == _SHOWN_ALIKE and alike[wording] > _SHOWN_ALIKE:
-                print(f"{repair.file}: ... and {alike[wording] - _SHOWN_ALIKE} more {verb} alike "
+        for wording, group in _grouped_alike(repairs).items():
+            verb = _VERBS[wording[0]]
+            for repair in group[:_SHOWN_ALIKE]:
+                repaired = f"{verb}: {repair.problem} -> {repair.action}"
+                print(Problem(repair.file, repair.pointer, repair.line, repaired,
+                              origin=repair.origin).format(), file=sys.stderr)
+            if len(group) > _SHOWN_ALIKE:
+                print(f"{group[0].file}: ... and {len(group) - _SHOWN_ALIKE} more {verb} alike "
                       f"(listed in {folder / coverage.NOTE_FILENAME})", file=sys.stderr)
         for skip in skipped:
             file, line = generation.place_of(name, skip.pointer)

@@ -287,6 +287,30 @@ def test_notes_of_one_wording_are_shown_three_times_and_counted(tmp_path: Path) 
     assert (tmp_path / "pkg" / "COVERAGE.md").read_text(encoding="utf-8").count("/paths/~1r") >= 6
 
 
+def test_each_wordings_count_follows_its_own_lines(tmp_path: Path) -> None:
+    """Two wordings interleaved in the document (TGI's invalid defaults, `'null'` and `'1024'`):
+    the `... and N more` line came where the fourth of its wording would have been, between
+    lines of the other wording, which a reader took it to count. Each wording's lines come
+    together, its count right after them."""
+    answer = {"description": "ok", "content": {
+        media: {"schema": {"type": "object"}} for media in ("application/json", "application/yaml")}}
+    encoded = {"description": "ok", "content": {
+        media: {"schema": {"type": "object"}} for media in ("application/json", "application/cbor")}}
+    spec = tmp_path / "mixed.json"
+    spec.write_text(json.dumps({
+        "openapi": "3.0.3", "info": {"title": "t", "version": "1"},
+        "paths": {f"/r{i}": {"get": {"operationId": f"get{i}", "responses": {
+            "200": answer if i % 2 else encoded}}} for i in range(10)},
+    }), encoding="utf-8")
+    result = run_cli("generate", "--spec", spec, "--out", tmp_path / "pkg")
+    assert result.returncode == 0, result.stderr
+    lines = [line for line in result.stderr.splitlines() if "noted" in line]
+    kinds = ["cbor" if "cbor" in line else "yaml" if "yaml" in line else "count"
+             for line in lines]
+    assert kinds == ["cbor"] * 3 + ["count"] + ["yaml"] * 3 + ["count"], lines
+    assert "... and 2 more noted alike" in lines[3] and "... and 2 more noted alike" in lines[7]
+
+
 def test_a_package_name_that_is_not_ascii_is_refused(tmp_path: Path) -> None:
     """`É_API_KEY` is no environment variable a shell exports, and httpx refuses the
     User-Agent `é/1.0`: every request of the package failed."""
