@@ -143,7 +143,7 @@ OPERATIONS_MODULE_NAMES = frozenset({
     "FileData", "FormBody", "Headers", "IO", "Iterable", "Iterator", "Mapping", "MultipartBody",
     "NOT_GIVEN",
     "NotGiven", "Query", "RawBody", "RequestValidationError", "Sequence", "SyncAPIClient",
-    "Timeout", "TypeAlias", "TypedDict", "_check_header", "_describe", "_FORM_MEDIA_TYPE",
+    "Timeout", "TypeAlias", "TypedDict", "_check_header", "_describe", "FORM_MEDIA_TYPE",
     "dump_model", "_form_value",
     "_KEPT_KINDS", "_bools_made_numbers", "_bracketed", "_clash", "_given_at", "_joined", "_loose",
     "_hidden_at", "_is_file_data",

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from generator.ir import Api, Operation, Param, Resource, ResponseType
+from generator.ir import Api, Body, Operation, Param, Resource, ResponseType
 from generator.ir.media import base_type
 from generator.models import Models, ParamTypes
 from generator.names.hidden import hidden_builtins, unhidden
@@ -138,11 +138,24 @@ def _body_view(operation: Operation, models: Models) -> BodyView | None:
                         delimiters=_delimiters(styles), deep=_deep(styles),
                         spread=frozenset(wire for wire, style, explode in styles
                                          if style == "form" and explode),
-                        file_unions=frozenset(body.file_unions))
+                        file_unions=frozenset(body.file_unions),
+                        form_media_type=_form_media_type(body))
     root_model = models.name(body.model_class) if body.model_class else None
     argument = fields[0].name if fields else "body"
     return BodyView(body.kind, body.media_type, argument, root_model, None,
-                    frozenset(body.file_fields))
+                    frozenset(body.file_fields), form_media_type=_form_media_type(body))
+
+
+# the media type the runtime sends a form as unless told another (`_operations.form_body`)
+FORM_MEDIA_TYPE = "application/x-www-form-urlencoded"
+
+
+def _form_media_type(body: Body) -> str | None:
+    """A form body's media type as the document writes it, where it says more than the bare
+    form type (`; charset=utf-8`): sent as declared, as a raw body's media type is."""
+    if body.kind != "form" or body.media_type == FORM_MEDIA_TYPE:
+        return None
+    return body.media_type
 
 
 def _accept(operation: Operation) -> str | None:

@@ -107,6 +107,9 @@ class BodyView:
     # multipart file parts that are a union with a file branch: sent as a field when their
     # value is no file (a text, an object)
     file_unions: frozenset[str] = frozenset()
+    # a form's media type as the document declares it, where that is not the bare
+    # `application/x-www-form-urlencoded` the runtime sends (`; charset=utf-8`)
+    form_media_type: str | None = None
 
 
 @dataclass(frozen=True)

@@ -429,3 +429,27 @@ def test_validate_names_the_operations_generate_would_leave_out(tmp_path: Path) 
                     encoding="utf-8")
     result = run_cli("validate", spec)  # an optional one: left out of its method, named there
     assert (result.returncode, result.stdout) == (0, f"{spec}: valid\n"), result.stderr
+
+
+def test_validate_says_a_strict_provider_stops_at_an_operation_generate_cannot_build(
+        tmp_path: Path) -> None:
+    """The same operation of a provider marked `strict: true`: generation stops there rather
+    than skipping it, and `validate` says so (`generate stops: strict`)."""
+    spec = tmp_path / "api.yaml"
+    spec.write_text(
+        "openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths:\n"
+        "  /pages:\n    get:\n      operationId: getPages\n      parameters:\n"
+        "        - {name: 'X Id', in: header, required: true, schema: {type: string}}\n"
+        "      responses: {'200': {description: ok}}\n", encoding="utf-8")
+    manifest = tmp_path / "providers.yaml"
+    manifest.write_text("providers:\n  shop:\n    spec: api.yaml\n    package: shop\n"
+                        "    api_key_env: SHOP_KEY\n    strict: true\n", encoding="utf-8")
+    result = run_cli("validate", "shop", "--manifest", manifest)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "valid" not in result.stdout
+    assert f"{spec}:5: /paths/~1pages/get:" in result.stderr
+    assert result.stderr.rstrip().endswith("[generate stops: strict]")
+    assert "generate skips" not in result.stderr
+    generated = run_cli("generate", "shop", "--manifest", manifest, "--out",
+                        tmp_path / "out", "--no-cache")
+    assert generated.returncode == 1, generated.stdout + generated.stderr

@@ -4,6 +4,10 @@
   union's string branch) is the form already encoded (`a=1&b=2`): the method took `body: str`
   and every call raised `RequestValidationError` ("a form body is a mapping"). It is sent as
   given, as the form media type; a union's object branch is still sent as its fields.
+  `extra_body=` merges into it as fields (it was dropped without a word): each field it names
+  replaces the given one, the others stay as given. A media type with parameters
+  (`; charset=utf-8`) is sent as declared, for a string form and a form of fields alike (it
+  was the bare form type).
 - A `multipart/mixed` body is still sent as `multipart/form-data` (the one multipart the client
   builds), now named at generation: on stderr and in COVERAGE.md (tests/ir/
   test_multipart_subtypes.py has the note's words).
@@ -30,6 +34,7 @@ pytestmark = pytest.mark.timeout(120)
 
 PACKAGE = "trial_form_string_body"
 FORM = "application/x-www-form-urlencoded"
+CHARSET = f"{FORM}; charset=utf-8"
 NO_CONTENT = {"204": {"description": "ok"}}
 DOCUMENT: dict[str, Any] = {
     "openapi": "3.0.3",
@@ -44,6 +49,16 @@ DOCUMENT: dict[str, Any] = {
             "requestBody": {"required": True, "content": {FORM: {"schema": {"oneOf": [
                 {"type": "string"},
                 {"type": "object", "properties": {"a": {"type": "string"}}}]}}}},
+            "responses": NO_CONTENT}},
+        "/charset": {"post": {
+            "operationId": "charset",
+            "requestBody": {"required": True, "content": {CHARSET: {"schema": {
+                "type": "string"}}}},
+            "responses": NO_CONTENT}},
+        "/charset-fields": {"post": {
+            "operationId": "charset_fields",
+            "requestBody": {"required": True, "content": {CHARSET: {"schema": {
+                "type": "object", "properties": {"a": {"type": "string"}}}}}},
             "responses": NO_CONTENT}},
         "/mixed": {"post": {
             "operationId": "mixed",
@@ -95,6 +110,38 @@ def test_a_string_form_body_is_sent_as_given(generated: tuple[ModuleType, str],
     assert left_out.body == b"" and "content-type" not in left_out.headers
     assert text.body == b"c=3" and text.headers["content-type"] == FORM
     assert fields.body == b"a=x+y" and fields.headers["content-type"] == FORM
+
+
+@pytest.mark.parametrize("kind", ["sync", "async"])
+def test_extra_body_is_merged_into_a_string_form_body(generated: tuple[ModuleType, str],
+                                                      kind: str) -> None:
+    """As into a form of fields: added, and winning over a field the string gives (`b`); a
+    `None` value removes it, as it does from a mapping; the fields kept go as given."""
+    package, _ = generated
+    with ScriptedServer([Reply(204)], repeat_last=True) as server:
+        _call(package, kind, server.url, "encoded", body="a=1&b=x%20y",
+              extra_body={"b": "new value", "c": ["1", "2"]})
+        _call(package, kind, server.url, "encoded", body="a=x%20y&b=2", extra_body={"b": None})
+        _call(package, kind, server.url, "either", body="a=1", extra_body={"d": 4})
+        merged, removed, union = server.requests
+    assert merged.body == b"a=1&b=new+value&c=1&c=2"
+    assert merged.headers["content-type"] == FORM
+    assert removed.body == b"a=x%20y"
+    assert union.body == b"a=1&d=4"
+
+
+@pytest.mark.parametrize("kind", ["sync", "async"])
+def test_a_form_media_type_is_sent_as_declared(generated: tuple[ModuleType, str],
+                                               kind: str) -> None:
+    """`; charset=utf-8` kept, as a raw body's media type is: the document says what the
+    server takes, and the bytes sent are UTF-8, as it says."""
+    package, _ = generated
+    with ScriptedServer([Reply(204)], repeat_last=True) as server:
+        _call(package, kind, server.url, "charset", body="a=%C3%A9")
+        _call(package, kind, server.url, "charset_fields", a="é", extra_body={"b": "1"})
+        text, fields = server.requests
+    assert (text.body, text.headers["content-type"]) == (b"a=%C3%A9", CHARSET)
+    assert (fields.body, fields.headers["content-type"]) == (b"a=%C3%A9&b=1", CHARSET)
 
 
 def test_a_multipart_mixed_body_is_sent_as_form_data_and_said(

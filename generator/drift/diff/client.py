@@ -39,7 +39,9 @@ generated code spells it (`types.py`, from both sides' intermediate models).
 * A method that takes its request body another way (`ir.bodies`: keyword arguments, one per
   property, or one argument `body` for a union beside the properties, a list...) says so on
   the body's change that caused it, or as a change of its own, `body-shape-changed`
-  (`_with_body_shapes`).
+  (`_with_body_shapes`); one that loses or gains its `body` argument, the document keeping
+  the body (an optional body that allows nothing is no argument), says that the same way
+  (`_with_bodies_held`).
 * Prose, examples, titles, a security change of scopes alone: "no effect on the generated
   client" (`_credentials_alike`). A change that cannot be traced
   (servers, security, a component no method uses) says what it touches on the wire instead.
@@ -52,7 +54,8 @@ client sends the new one.
 a method renamed or moved, an argument renamed; a model class removed or renamed; a method
 returning another class; an enum
 class member removed; a method's return flipped between its model and pages; a method taking
-its request body another way (keyword arguments <-> one `body` argument); an argument
+its request body another way (keyword arguments <-> one `body` argument), or no longer
+taking its `body` argument; an argument
 whose annotation no longer names a model class it named (whatever the wire says: passing that
 class no longer type-checks). A change with no effect on the generated client never is,
 whatever its wire severity; nor is an answer's field that may now be null or left out where its
@@ -389,6 +392,7 @@ def with_client_effects(changes: Iterable[Change], built: Mapping[str, Built]) -
         return out
     shaped = _with_return_shapes(_with_method_names(out, sides, paired), sides, paired)
     shaped = _with_body_shapes(_with_return_classes(shaped, sides, paired), sides, paired)
+    shaped = _with_bodies_held(shaped, sides, paired)
     return _with_field_classes(shaped, sides, paired)
 
 
@@ -808,22 +812,23 @@ def _label(pointer: str) -> str:
     return operation_label(tokens[2], tokens[1])
 
 
-def _with_shapes(changes: list[Change], shapes: Mapping[int, list[str]]) -> list[Change]:
+def _with_shapes(changes: list[Change], shapes: Mapping[int, list[str]],
+                 breaking: bool = True) -> list[Change]:
     """Each change of `shapes` with what it does to methods appended, the first
     `SHOWN_EFFECTS` named, then how many more (a response component used by 99 operations,
-    rclone's: one line of 12 000 characters otherwise)."""
+    rclone's: one line of 12 000 characters otherwise); client-breaking when `breaking`."""
     out = list(changes)
     for index, texts in shapes.items():
         more = (f" (and {len(texts) - SHOWN_EFFECTS} more)"
                 if len(texts) > SHOWN_EFFECTS else "")
-        out[index] = _with_shape(out[index], "; ".join(texts[:SHOWN_EFFECTS]) + more)
+        out[index] = _with_shape(out[index], "; ".join(texts[:SHOWN_EFFECTS]) + more, breaking)
     return out
 
 
-def _with_shape(change: Change, shape: str) -> Change:
+def _with_shape(change: Change, shape: str, breaking: bool = True) -> Change:
     untraced = change.client in (NO_EFFECT, NOT_TRACED, "")
     return replace(change, client=shape if untraced else f"{change.client}; {shape}",
-                   client_breaking=True)
+                   client_breaking=breaking or change.client_breaking)
 
 
 def _shape_change(after: OperationRecord, shape: str) -> Change:
@@ -940,6 +945,80 @@ def _body_shape_change(after: OperationRecord, now: str, effect: str) -> Change:
                   f"{label}: the generated method now takes its request body as {now} (the "
                   "body sent is unchanged)", operations=(label,), client=effect,
                   client_breaking=True)
+
+
+def _with_bodies_held(changes: list[Change], sides: Mapping[str, _Side],
+                      paired: Mapping[str, str]) -> list[Change]:
+    """A method that loses or gains its `body` argument while both documents declare the
+    request body: an optional body that allows nothing (a closed object without properties,
+    `ir.bodies.holds_nothing`) is no argument, so a free-form body made one takes `body=`
+    away (code passing it breaks) and the reverse adds one. Named on the body's change that
+    caused it (`_body_shape_cause`), else as a change of its own on the operation. A body
+    removed or added in the document is that change's own, and a body spread into keyword
+    arguments loses them as its properties' removals."""
+    effects: dict[bool, dict[int, list[str]]] = {True: {}, False: {}}  # by client-breaking
+    own = []
+    for pointer in sorted(sides["new"].operations):
+        after = sides["new"].operations[pointer]
+        before = sides["old"].operations.get(paired.get(pointer, pointer))
+        held = _body_argument_held(before, after, sides) if before is not None else None
+        if before is None or held is None:
+            continue
+        # (the side without a body looked up through the other's media type)
+        body = before.body or after.body
+        cause = _body_shape_cause(changes, sides, replace(before, body=body),
+                                  replace(after, body=body))
+        if cause is None:
+            own.append(_body_held_change(after, *held))
+        else:
+            effects[held[1]].setdefault(cause, []).append(held[0])
+    out = _with_shapes(_with_shapes(changes, effects[True]), effects[False], breaking=False)
+    return _with_own(out, own)
+
+
+def _body_argument_held(before: OperationRecord, after: OperationRecord,
+                        sides: Mapping[str, _Side]) -> tuple[str, bool] | None:
+    """What the method's `body` argument became (`client.x.search: argument body: removed (was
+    Mapping[str, object] | NotGiven) ...`), and whether that breaks calls; None where both
+    sides take a body, or neither, or a document has no body (its change says so)."""
+    if (before.body is None) == (after.body is None) or not (
+            _declares_body(sides["old"], before.pointer)
+            and _declares_body(sides["new"], after.pointer)):
+        return None
+    method = sides["new"].method(after.pointer)
+    if after.body is None:
+        name = _body_argument(before)
+        if name is None:
+            return None  # keyword arguments: each property's removal names its own
+        was = sides["old"].types.arguments.get((before.pointer, name))
+        return (f"{method}: argument {name}: removed (was {was}): the optional request body "
+                "allows nothing now, and the method sends none"), True
+    name = _body_argument(after)
+    if name is None:
+        return None  # keyword arguments: each property's addition names its own
+    now = sides["new"].types.arguments.get((after.pointer, name)) or ""
+    optional = _omittable(now)
+    return (f"{method}: argument {name}: added ({'optional' if optional else 'required'}): "
+            f"{now} (the request body allowed nothing: the method took none)"), not optional
+
+
+def _declares_body(side: _Side, pointer: str) -> bool:
+    """Whether the operation at `pointer` declares a request body with content."""
+    found, operation = resolve_pointer(side.data, pointer)
+    raw = side.refs.object(operation.get("requestBody")) if (
+        found and isinstance(operation, Mapping)) else None
+    return isinstance(raw, Mapping) and isinstance(raw.get("content"), Mapping) and bool(
+        raw["content"])
+
+
+def _body_held_change(after: OperationRecord, effect: str, breaking: bool) -> Change:
+    """The `body` argument lost or gained as a change of its own: no change of the body is
+    reported (a shape decided by what the differ does not compare)."""
+    label = _label(after.pointer)
+    taken = "now" if after.body is not None else "no longer"
+    return Change(join_tokens(after.pointer, "requestBody"), BODY_SHAPE_CHANGED, NON_BREAKING,
+                  f"{label}: the generated method {taken} takes a request body",
+                  operations=(label,), client=effect, client_breaking=breaking)
 
 
 @dataclass(frozen=True)

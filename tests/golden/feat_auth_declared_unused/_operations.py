@@ -451,14 +451,16 @@ def multipart_files(
     return parts
 
 
-_FORM_MEDIA_TYPE = "application/x-www-form-urlencoded"
+FORM_MEDIA_TYPE = "application/x-www-form-urlencoded"
 
 
 @dataclass(frozen=True)
 class FormBody:
-    """An `application/x-www-form-urlencoded` request body."""
+    """An `application/x-www-form-urlencoded` request body: its fields, or (a `str`) the form
+    already encoded, sent as given; with its media type as the document declares it."""
 
-    fields: Mapping[str, object]
+    fields: Mapping[str, object] | str
+    content_type: str = FORM_MEDIA_TYPE
 
 
 @dataclass(frozen=True)
@@ -483,18 +485,21 @@ def form_body(
     delimiters: Mapping[str, str] | None = None,
     deep: Collection[str] = (),
     spread: Collection[str] = (),
-) -> FormBody | RawBody | NotGiven:
+    media_type: str = FORM_MEDIA_TYPE,
+) -> FormBody | NotGiven:
     """A form body from validated values, each field in its style (see :func:`form_fields`);
     `NOT_GIVEN` (an optional body left out: none is sent) stays `NOT_GIVEN`. A body the
     document types as a string (`schema: {type: string}`, or a union's string branch) is the
-    form already encoded (`a=1&b=2`): sent as given, as the form media type."""
+    form already encoded (`a=1&b=2`): sent as given. Either goes as `media_type`, the
+    document's own (`; charset=utf-8` kept)."""
     if isinstance(values, NotGiven):
         return NOT_GIVEN
     if isinstance(values, str):  # it was refused ("a form body is a mapping"): no call worked
-        return RawBody(values, _FORM_MEDIA_TYPE)
-    return FormBody(
-        form_fields(_parts_mapping(values, "form"), delimiters=delimiters, deep=deep, spread=spread)
+        return FormBody(values, media_type)
+    fields = form_fields(
+        _parts_mapping(values, "form"), delimiters=delimiters, deep=deep, spread=spread
     )
+    return FormBody(fields, media_type)
 
 
 def multipart_body(

@@ -34,7 +34,7 @@ from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from typing import Any, Literal, ParamSpec, TypeVar, overload
 
 from ._base_client import AsyncAPIClient, RequestOptions, ResponseSpec, SyncAPIClient
-from ._operations import CallOptions, FormBody, MultipartBody, RawBody
+from ._operations import FORM_MEDIA_TYPE, CallOptions, FormBody, MultipartBody, RawBody
 from ._pagination import AsyncPage, AsyncPaginator, Pagination, SyncPage
 from ._response import (
     APIResponse,
@@ -78,6 +78,9 @@ def _request(method: str, path: str, body: object, options: CallOptions | None) 
     multipart or raw body from ``_operations``."""
     given = options if options is not None else CallOptions()
     if isinstance(body, FormBody):
+        if body.content_type != FORM_MEDIA_TYPE:  # (else `_prepare` names the bare type)
+            given = given.copy()
+            given["content_type"] = body.content_type
         return RequestOptions(method, path, form=body.fields, **given)
     if isinstance(body, MultipartBody):
         return RequestOptions(method, path, form=body.fields, files=body.files, **given)

@@ -69,7 +69,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Mappin
 from dataclasses import dataclass, field, replace
 from types import TracebackType
 from typing import Any, Final, Generic, Literal, Self, TypeVar, get_args, get_origin
-from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
+from urllib.parse import parse_qsl, quote, unquote_plus, urlencode, urlsplit, urlunsplit
 
 import pydantic
 import pydantic_core
@@ -305,7 +305,8 @@ class RequestOptions:
     headers: Mapping[str, str] = field(default_factory=dict)
     cookies: Mapping[str, str] = field(default_factory=dict)
     json_body: object | NotGiven = NOT_GIVEN
-    form: Mapping[str, object] | None = None
+    # a form's fields, or (a ``str``) the form already encoded, sent as given
+    form: Mapping[str, object] | str | None = None
     # (part name, file) pairs: a name repeats for an array of files
     files: Sequence[tuple[str, object]] | Mapping[str, object] | None = None
     content: bytes | str | None = None
@@ -664,6 +665,25 @@ def _put(
         elif not isinstance(value, NotGiven) and value is not None:
             headers[key] = (name, str(value))
             omitted.discard(key)
+
+
+def _form_content(form: Mapping[str, object] | str, extra: Mapping[str, object] | None) -> bytes:
+    """A form body's bytes, ``extra_body``'s fields winning over the arguments' (as in a JSON
+    body). A form given already encoded (``a=1&b=2``) keeps its fields as given, but those
+    ``extra_body`` names, whose values replace them: ``extra_body`` is openai-python's way to
+    send what the method does not type, so it is merged as fields, never dropped; refusing
+    it would leave no way to add one (the method's one argument is the whole form)."""
+    if isinstance(form, Mapping):
+        return urlencode(_query_pairs(form, extra), doseq=True).encode("ascii")
+    if not extra:
+        return form.encode("utf-8")  # as a raw text body is sent
+    kept = [
+        pair
+        for pair in form.split("&")
+        if pair and unquote_plus(pair.partition("=")[0]) not in extra
+    ]
+    added = urlencode(_query_pairs(extra), doseq=True)
+    return "&".join([*kept, added] if added else kept).encode("utf-8")
 
 
 def _query_pairs(*sources: Mapping[str, object] | None) -> list[tuple[str, Any]]:
@@ -1490,7 +1510,7 @@ class BaseClient(Generic[_HttpClientT]):
             elif isinstance(body, NotGiven):
                 body = dict(options.extra_body)
         if options.files is not None:
-            fields: dict[str, Any] = dict(options.form or {})
+            fields: dict[str, Any] = dict(options.form) if isinstance(options.form, Mapping) else {}
             if isinstance(body, Mapping):
                 fields.update(body)
             data = {k: v for k, v in fields.items() if not _skip(v)}
@@ -1499,8 +1519,7 @@ class BaseClient(Generic[_HttpClientT]):
             if not files:
                 files, data = _uploads.fields_as_parts(data), None
         elif options.form is not None:
-            form = {**options.form, **(options.extra_body or {})}
-            content = urlencode(_query_pairs(form), doseq=True).encode("ascii")
+            content = _form_content(options.form, options.extra_body)
             if "content-type" not in by_name:
                 by_name["content-type"] = ("Content-Type", "application/x-www-form-urlencoded")
         elif options.content is not None:
