@@ -27,6 +27,8 @@ from generator.ir.notes import notes_of
 from generator.ir.operations import build_operation
 from generator.ir.ref_targets import hoist_targets, pointing_inside
 from generator.ir.schemas import (
+    MERGED_ENUM_ACTION,
+    MERGED_ENUM_PROBLEM,
     NULLABLE_BRANCH_ACTION,
     NULLABLE_BRANCH_PROBLEM,
     NULLABLE_REF_ACTION,
@@ -41,6 +43,7 @@ from generator.ir.schemas import (
     hoist_self_referencing_items,
     is_name_map,
     items_beside_union,
+    merged_enum_members,
     move_items_into_array_branches,
     nullable_beside_ref,
     nullable_only_branches,
@@ -159,7 +162,8 @@ def _schema_notes(working: dict[str, Any], reshaped: _Reshaped, loose: list[dict
         (reshaped.folded(openapi_31), NULLABLE_BRANCH_PROBLEM, NULLABLE_BRANCH_ACTION),
         (reshaped.nullable_refs, NULLABLE_REF_PROBLEM, NULLABLE_REF_ACTION),
         tuple_notes(loose),
-        (reshaped.untyped_arrays, UNTYPED_ITEMS_PROBLEM, UNTYPED_ITEMS_ACTION)], {})
+        (reshaped.untyped_arrays, UNTYPED_ITEMS_PROBLEM, UNTYPED_ITEMS_ACTION),
+        (reshaped.merged_enums, MERGED_ENUM_PROBLEM, MERGED_ENUM_ACTION)], {})
         if not (note.problem == UNTYPED_ITEMS_PROBLEM and is_name_map(note.pointer)))
 
 
@@ -178,6 +182,8 @@ class _Reshaped:
     nullable_refs: list[dict[str, Any]] = dataclasses.field(default_factory=list)
     # `{items: X}` without a type: read as an array, only named
     untyped_arrays: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    # `enum: [1, true]`: one member of the model's Enum, only named
+    merged_enums: list[dict[str, Any]] = dataclasses.field(default_factory=list)
 
     def folded(self, openapi_31: bool) -> list[dict[str, Any]]:
         """The unions whose `nullable: true` branches are read as null (3.0 only: 3.1 has no
@@ -204,6 +210,8 @@ class _Reshaped:
             self.arrays_beside.append(copied)
         if "items" in source and untyped_items(source):
             self.untyped_arrays.append(copied)
+        if "enum" in source and merged_enum_members(source):
+            self.merged_enums.append(copied)
         if "discriminator" in source and isinstance(source["discriminator"], dict):
             self.discriminating.append(copied)
 

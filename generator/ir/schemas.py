@@ -400,6 +400,23 @@ def untyped_items(schema: dict[str, Any]) -> bool:
         keyword in schema for keyword in _TYPING_KEYWORDS)
 
 
+MERGED_ENUM_PROBLEM = ("`enum` holds `true` and `1` (or `false` and `0`): distinct JSON values, "
+                       "which a Python enum takes for one member (True == 1)")
+MERGED_ENUM_ACTION = ("read as one value: an answer's `true` reads as the member of `1`, and "
+                      "`true` cannot be sent (give the enum one of the two)")
+
+
+def merged_enum_members(schema: dict[str, Any]) -> bool:
+    """Whether `schema`'s `enum` holds a boolean and a number equal to it in Python
+    (`MERGED_ENUM_PROBLEM`): the model's Enum makes the second an alias of the first."""
+    values = schema.get("enum")
+    if not isinstance(values, list):
+        return False
+    booleans = {value for value in values if isinstance(value, bool)}
+    return any(value in booleans for value in values
+               if isinstance(value, int | float) and not isinstance(value, bool))
+
+
 def is_name_map(pointer: str) -> bool:
     """Whether a JSON pointer ends at a map of names to schemas (`.../properties`)."""
     return pointer.rpartition("/")[2] in _NAME_MAPS
