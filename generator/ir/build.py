@@ -58,6 +58,7 @@ from generator.ir.servers import (
     shared_path_prefix,
     unusable_server,
 )
+from generator.ir.shared_shapes import share_repeated_shapes
 from generator.ir.tuples import loose_tuple, tuple_notes
 from generator.names import namespace
 from generator.names.client_arguments import ArgumentSite, client_argument_renames
@@ -243,6 +244,7 @@ def _api(context: Context, operations: list[Operation], failed: Failed) -> Api:
     hoist_self_referencing_items(context.classes.schemas, context.classes.taken)
     data, options = context.data, context.options
     unused = _unused_schemas(context) if options.models == usage.USED else ()
+    share_repeated_shapes(context.classes.schemas, context.classes.taken)  # (of those used)
     info = data.get("info") or {}
     client_params = _client_params(operations)
     base_url = context.base_url

@@ -1,0 +1,480 @@
+"""Paginated lists: iterating a list method's result gives every item of every page.
+
+A sync paginated method sends its request as any other and returns the first page wrapped in
+a :class:`SyncPage` (like openai-python's ``SyncCursorPage``)::
+
+    for model in client.models.list():              # every item, the next pages fetched as needed
+        ...
+    first = client.models.list(limit=10)
+    first.page                                       # the first answer, as the document types it
+    first.items                                      # its items
+    for page in first.pages():                       # each answer in turn, the first one included
+        ...
+
+An async paginated method is no coroutine: it returns an :class:`AsyncPaginator` (as
+openai-python's), which sends nothing until it is awaited or iterated::
+
+    async for model in async_client.models.list():  # every item of every page
+        ...
+    first = await async_client.models.list(limit=10)  # the first page: an AsyncPage
+    async for page in first.pages():
+        ...
+
+How the next page is asked for is the operation's :class:`Pagination` (generated from the
+document's shape or its ``x-codegen-pagination`` hint): the same request again with one query
+parameter changed, a cursor (the answer's next cursor, else the last item's ``id``; or the
+parameters in the query of the answer's link to the next page), an offset
+(advanced by the number of items received) or a page number (plus one; the first page's is the
+document's default for it, 1 unless it says otherwise). The list ends at an empty page,
+``has_more: false`` (whatever cursor the answer also holds), a missing next cursor (or link to
+the next numbered page), the announced total, or (when the answer has none of these) a page
+shorter than the requested page size.
+
+A server whose answers lead back to a page already fetched (cursor A, then B, then A again; or
+a cursor it ignores) would make the walk endless: iterating remembers the query of every page
+it fetched (the page parameter's value and the rest, which a link may change instead; a
+16-byte digest of each: a cursor is the server's choice,
+and one of 60 KB a page took a walk to 400 MB in 6,000 pages; at most
+``MAX_REMEMBERED_PAGES``, then it starts again) and raises :class:`PaginationCycleError` instead
+of asking for one of them again. ``next_page()``, one step,
+knows only its own page: it raises when the next page would be that same one. A server that
+ignores an offset or a page number answers every request with the same page: a walk raises the
+same error when a page holds exactly the items of the page before it (a list whose items repeat
+in page-sized runs would be cut there: no real API pages that way). Messages show the server's
+values cut short and with the client's credentials blanked, as every message of the client.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import urllib.parse
+from collections.abc import (
+    AsyncIterator,
+    Awaitable,
+    Callable,
+    Collection,
+    Generator,
+    Iterator,
+    Mapping,
+    Sequence,
+)
+from dataclasses import dataclass
+from typing import Any, Generic, Literal, TypeVar
+
+import pydantic
+
+from ._errors import PaginationCycleError, excerpt
+
+__all__ = ["AsyncPage", "AsyncPaginator", "Pagination", "SyncPage"]
+
+#: How much of a cursor a message shows (``PaginationCycleError.value`` holds all of it).
+_SHOWN_CHARS = 60
+#: pages a walk remembers (by a 16-byte digest of each page parameter's value) to tell a cycle;
+#: past it the memory starts again: a cycle shorter than this is still found, within as many
+#: pages, and an endless list (a server minting a new 60 KB cursor per page) takes no memory
+MAX_REMEMBERED_PAGES = 100_000
+_ItemT = TypeVar("_ItemT")
+_PageT = TypeVar("_PageT")
+
+
+@dataclass(frozen=True)
+class Pagination:
+    """How one list operation pages; every name as on the wire."""
+
+    style: Literal["cursor", "offset", "page"]
+    items: str  # the answer's array of items
+    param: str  # the query parameter choosing the page: cursor, offset or page number
+    # each a property of the answer, or the names leading to it: ``["meta", "total"]``
+    # cursor: the next cursor (None: the last item's id); page: the link to the next page, whose
+    # absence ends the list (the walk asks by page number all the same)
+    next: str | Sequence[str] | None = None
+    has_more: str | Sequence[str] | None = None  # the answer's "more pages follow" boolean
+    total: str | Sequence[str] | None = None  # offset: the number of items; page: of pages
+    limit_param: str | None = (
+        None  # the page size parameter (a short page ends a list that says nothing else)
+    )
+    next_link: bool = False  # ``next`` is a link to the next page: its query asks for it
+    first_page: int = 1  # page: the number of the page a call giving none gets (0: zero-based)
+
+
+def member(value: object, name: str) -> Any:
+    """The property ``name`` (as on the wire) of a parsed answer: a model's field by alias or
+    name, or an extra field; a mapping's key; ``None`` when absent."""
+    if isinstance(value, Mapping):
+        return value.get(name)
+    if isinstance(value, pydantic.BaseModel):
+        for attribute, info in type(value).model_fields.items():
+            if info.alias == name or (info.alias is None and attribute == name):
+                return getattr(value, attribute)
+        extra = value.__pydantic_extra__
+        return extra.get(name) if extra else None
+    return None
+
+
+def _at(page: object, place: str | Sequence[str]) -> Any:
+    """The answer's property at ``place``: a name, or names into its objects."""
+    for name in (place,) if isinstance(place, str) else place:
+        page = member(page, name)
+    return page
+
+
+def _count(value: object) -> float | None:
+    """A total the answer gives, as a number: an integer, or a JSON number a document types
+    `number` (``3.0``); None for anything else (a bool, text, nothing)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return value
+
+
+def _integer(value: object, default: int) -> int:
+    try:
+        return int(str(value))
+    except ValueError:
+        return default
+
+
+def _ended(
+    pagination: Pagination, page: object, items: list[Any], query: Mapping[str, object]
+) -> bool:
+    """Whether ``page`` (holding ``items``) is the last one, whatever the style. A page shorter
+    than the page size asked for ends the list only when the answer says nothing else about
+    what follows (no ``has_more``, next cursor or total): servers may filter pages short."""
+    if not items or (pagination.has_more and _at(page, pagination.has_more) is False):
+        return True
+    if pagination.has_more or pagination.next or pagination.total or not pagination.limit_param:
+        return False
+    limit = query.get(pagination.limit_param)
+    return limit is not None and len(items) < _integer(limit, 0)
+
+
+def next_query(
+    pagination: Pagination, page: object, query: Mapping[str, object]
+) -> dict[str, object] | None:
+    """The query parameter that asks for the page after ``page`` (sent with ``query``), or
+    ``None`` when ``page`` is the last. (Whether that page was fetched already is the walk's
+    to check: see :class:`PaginationCycleError`.)"""
+    following = _following(pagination, page, query)
+    return None if following is None else following[0]
+
+
+def _following(
+    pagination: Pagination, page: object, query: Mapping[str, object]
+) -> tuple[dict[str, object], bool] | None:
+    """``next_query``'s parameters, and whether a link to the next page gave them (then they
+    are its whole query but for what the caller asked)."""
+    items = list(member(page, pagination.items) or [])
+    if _ended(pagination, page, items, query):
+        return None
+    current = query.get(pagination.param)
+    total = _count(_at(page, pagination.total)) if pagination.total else None
+    if pagination.style == "cursor":
+        if pagination.next and (pagination.next_link or _is_link(_at(page, pagination.next))):
+            linked = _linked(_at(page, pagination.next), pagination.param)
+            return None if linked is None else (linked, True)
+        cursor = _at(page, pagination.next) if pagination.next else member(items[-1], "id")
+        if isinstance(cursor, bool) or not isinstance(cursor, str | int) or cursor == "":
+            return None  # none, or not a cursor (an object): asking with its text would loop
+        return {pagination.param: str(cursor)}, False
+    if pagination.style == "offset":
+        offset = _integer(current, 0) + len(items)
+        if total is not None and offset >= total:
+            return None
+        return {pagination.param: str(offset)}, False
+    return _following_number(pagination, page, current, total)
+
+
+def _following_number(
+    pagination: Pagination, page: object, current: object, total: float | None
+) -> tuple[dict[str, object], bool] | None:
+    """The page number after ``current`` (none given: the first page's), ``None`` when the
+    answer's link to the next page is missing or the pages counted are all fetched."""
+    if pagination.next and _no_link(_at(page, pagination.next)):
+        return None
+    first = pagination.first_page
+    number = _integer(current, first)
+    if total is not None and number - first + 1 >= total:
+        return None
+    return {pagination.param: str(number + 1)}, False
+
+
+def _no_link(link: object) -> bool:
+    """Whether an answer's link to the next page says there is none: absent, null, ``false``
+    or empty (a link object, or a page number, says there is one)."""
+    if link is None or link is False:
+        return True
+    return isinstance(link, str | Sequence | Mapping) and len(link) == 0
+
+
+def _is_link(cursor: object) -> bool:
+    """Whether a next cursor is a link to the next page rather than a token: a URL, or a path
+    with a query (Figma's ``pagination.next_page``); a token never holds ``?``."""
+    if not isinstance(cursor, str):
+        return False
+    return cursor.startswith(("https://", "http://")) or (cursor.startswith("/") and "?" in cursor)
+
+
+def _linked(link: object, param: str) -> dict[str, object] | None:
+    """The parameters in the query of the link to the next page (Twilio's ``next_page_uri``,
+    ``/2010-04-01/Accounts/AC.../Messages.json?PageSize=50&Page=1&PageToken=PA...``), whatever
+    they are named (a link may ask with ``before_id`` where the list takes ``after`` too),
+    asked for on the list's own path and origin: the link is not followed, so a server cannot
+    send the walk (and the credentials) elsewhere. ``None`` when there is no link, it asks for
+    nothing, or it gives the cursor parameter ``param`` no value (``?after=``: the last page)."""
+    if not isinstance(link, str):
+        return None
+    found: dict[str, object] = {}
+    query = urllib.parse.urlsplit(link).query
+    for key, value in urllib.parse.parse_qsl(query, keep_blank_values=True):
+        held = found.get(key)
+        found[key] = (
+            value if held is None else [*(held if isinstance(held, list) else [held]), value]
+        )
+    if not found or found.get(param, "x") in ("", []):
+        return None
+    return found
+
+
+def _page_state(pagination: Pagination, query: Mapping[str, object]) -> str | None:
+    """What tells the pages of one list apart: the whole query that asks for it (a link may
+    ask by other parameters than the page parameter, keeping that one as it was)."""
+    return "&".join(f"{key}={query[key]}" for key in sorted(query)) or None
+
+
+def _page_value(pagination: Pagination, query: Mapping[str, object]) -> str | None:
+    """The page parameter's value that asks for a page, else its whole query."""
+    value = query.get(pagination.param)
+    return str(value) if value is not None else _page_state(pagination, query)
+
+
+def _asked(pagination: Pagination, query: Mapping[str, object]) -> str:
+    """A page as a message names it: ``param=value``, else the query that asked for it."""
+    if pagination.param in query or not query:
+        return f"{pagination.param}={_shown(_page_value(pagination, query))}"
+    return f"the query {_shown(_page_state(pagination, query))}"
+
+
+def _fingerprint(state: str | None) -> bytes | None:
+    """A page parameter's value as a walk remembers it: 16 bytes, whatever its size (a cursor
+    is the server's choice, up to the URL's limit)."""
+    if state is None:
+        return None
+    return hashlib.blake2b(state.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+
+
+def _remember(fetched: set[bytes | None], state: str | None) -> None:
+    if len(fetched) >= MAX_REMEMBERED_PAGES:
+        fetched.clear()
+    fetched.add(_fingerprint(state))
+
+
+def _shown(state: str | None) -> str:
+    """A page parameter's value for a message: the server chose it, and may make it any size."""
+    return excerpt(repr(state), _SHOWN_CHARS)
+
+
+class _BasePage(Generic[_ItemT, _PageT]):
+    """What the sync and async pages share: the answer, its items, the next query."""
+
+    def __init__(
+        self,
+        pagination: Pagination,
+        query: Mapping[str, object],
+        page: _PageT,
+        redact: Callable[[str], str],
+    ) -> None:
+        self.pagination = pagination
+        #: this page's answer, as the document types it
+        self.page = page
+        self._query = dict(query)  # the query it was fetched with
+        self._redact = redact  # the client's: a server may echo a credential as a cursor
+
+    @property
+    def items(self) -> list[_ItemT]:
+        """The items of this page."""
+        return list(member(self.page, self.pagination.items) or [])
+
+    def has_next_page(self) -> bool:
+        """Whether the answer says another page follows this one."""
+        return next_query(self.pagination, self.page, self._query) is not None
+
+    def _state(self) -> str | None:
+        return _page_state(self.pagination, self._query)
+
+    def _next_full_query(self, fetched: Collection[bytes | None]) -> dict[str, object] | None:
+        """The whole query of the next page, ``None`` at the end of the list; raises
+        :class:`PaginationCycleError` when it asks for a page in ``fetched`` (their states'
+        fingerprints)."""
+        following = _following(self.pagination, self.page, self._query)
+        if following is None:
+            return None
+        changes, linked = following
+        # a link's query asks for the next page whole: the cursor parameter is its to give
+        kept = {k: v for k, v in self._query.items() if not (linked and k == self.pagination.param)}
+        query = {**kept, **changes}
+        state = _page_state(self.pagination, query)
+        if _fingerprint(state) in fetched:
+            param = self.pagination.param
+            raise PaginationCycleError(
+                self._redact(
+                    f"the list's pages run in a cycle: the answer to "
+                    f"{_asked(self.pagination, self._query)} asks for "
+                    f"{_asked(self.pagination, query)}, a page already fetched; stopped rather "
+                    "than loop forever"
+                ),
+                param=param,
+                value=self._redact(str(_page_value(self.pagination, query))),
+            )
+        return query
+
+    def _check_not_a_repeat_of(self, previous: _BasePage[_ItemT, _PageT]) -> None:
+        """Raise :class:`PaginationCycleError` when this page holds exactly the (non-empty)
+        items of the page before it: the server ignores the page parameter."""
+        items = self.items
+        if not items or items != previous.items:
+            return
+        param = self.pagination.param
+        raise PaginationCycleError(
+            self._redact(
+                f"the list's pages run in a cycle: {_asked(self.pagination, self._query)} gave "
+                f"the same items as {_asked(self.pagination, previous._query)} (the server "
+                f"ignores {param}?); "
+                "stopped rather than loop forever"
+            ),
+            param=param,
+            value=self._redact(str(_page_value(self.pagination, self._query))),
+        )
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.pagination.style} items={len(self.items)}>"
+
+
+class SyncPage(_BasePage[_ItemT, _PageT]):
+    """A page of a list: iterating gives every item of this page and of the pages after it;
+    :class:`PaginationCycleError` when the server's answers lead back to a page already
+    fetched in that walk."""
+
+    def __init__(
+        self,
+        pagination: Pagination,
+        fetch: Callable[[Mapping[str, object]], _PageT],
+        query: Mapping[str, object],
+        page: _PageT,
+        *,
+        redact: Callable[[str], str] = str,
+    ) -> None:
+        super().__init__(pagination, query, page, redact)
+        self._fetch_page = fetch  # the full query -> that page's answer
+
+    def next_page(self) -> SyncPage[_ItemT, _PageT] | None:
+        """The page after this one (one request), or ``None`` at the end of the list;
+        :class:`PaginationCycleError` when the answer asks for this same page again, or the
+        next page repeats this one's items."""
+        following = self._following(fetched={_fingerprint(self._state())})
+        if following is not None:
+            following._check_not_a_repeat_of(self)
+        return following
+
+    def _following(self, fetched: Collection[bytes | None]) -> SyncPage[_ItemT, _PageT] | None:
+        query = self._next_full_query(fetched)
+        if query is None:
+            return None
+        page = self._fetch_page(query)
+        return SyncPage(self.pagination, self._fetch_page, query, page, redact=self._redact)
+
+    def iter_pages(self) -> Iterator[SyncPage[_ItemT, _PageT]]:
+        """This page, then each following page as a page object."""
+        fetched: set[bytes | None] = set()
+        current: SyncPage[_ItemT, _PageT] | None = self
+        while current is not None:
+            _remember(fetched, current._state())
+            yield current
+            following = current._following(fetched)
+            if following is not None:
+                following._check_not_a_repeat_of(current)
+            current = following
+
+    def pages(self) -> Iterator[_PageT]:
+        """This answer, then each following one, as the document types them."""
+        for page in self.iter_pages():
+            yield page.page
+
+    def __iter__(self) -> Iterator[_ItemT]:
+        for page in self.iter_pages():
+            yield from page.items
+
+
+class AsyncPage(_BasePage[_ItemT, _PageT]):
+    """The async twin of :class:`SyncPage`, what awaiting an :class:`AsyncPaginator` gives:
+    ``async for`` over it gives every item of this page and of the pages after it."""
+
+    def __init__(
+        self,
+        pagination: Pagination,
+        fetch: Callable[[Mapping[str, object]], Awaitable[_PageT]],
+        query: Mapping[str, object],
+        page: _PageT,
+        *,
+        redact: Callable[[str], str] = str,
+    ) -> None:
+        super().__init__(pagination, query, page, redact)
+        self._fetch_page = fetch  # the full query -> that page's answer
+
+    async def next_page(self) -> AsyncPage[_ItemT, _PageT] | None:
+        """The page after this one (one request), or ``None`` at the end of the list;
+        :class:`PaginationCycleError` when the answer asks for this same page again, or the
+        next page repeats this one's items."""
+        following = await self._following(fetched={_fingerprint(self._state())})
+        if following is not None:
+            following._check_not_a_repeat_of(self)
+        return following
+
+    async def _following(
+        self, fetched: Collection[bytes | None]
+    ) -> AsyncPage[_ItemT, _PageT] | None:
+        query = self._next_full_query(fetched)
+        if query is None:
+            return None
+        page = await self._fetch_page(query)
+        return AsyncPage(self.pagination, self._fetch_page, query, page, redact=self._redact)
+
+    async def iter_pages(self) -> AsyncIterator[AsyncPage[_ItemT, _PageT]]:
+        """This page, then each following page as a page object."""
+        fetched: set[bytes | None] = set()
+        current: AsyncPage[_ItemT, _PageT] | None = self
+        while current is not None:
+            _remember(fetched, current._state())
+            yield current
+            following = await current._following(fetched)
+            if following is not None:
+                following._check_not_a_repeat_of(current)
+            current = following
+
+    async def pages(self) -> AsyncIterator[_PageT]:
+        """This answer, then each following one, as the document types them."""
+        async for page in self.iter_pages():
+            yield page.page
+
+    async def __aiter__(self) -> AsyncIterator[_ItemT]:
+        async for page in self.iter_pages():
+            for item in page.items:
+                yield item
+
+
+class AsyncPaginator(Generic[_ItemT, _PageT]):
+    """What an async list method returns (as openai-python's ``AsyncPaginator``); no request
+    is sent until it is used:
+
+    - ``await`` it: the first page, an :class:`AsyncPage` (``.page``, ``.items``, ``.pages()``);
+    - ``async for item in`` it: every item of every page, the next pages fetched as needed
+      (each ``async for`` starts again at the first page).
+    """
+
+    def __init__(self, first_page: Callable[[], Awaitable[AsyncPage[_ItemT, _PageT]]]) -> None:
+        self._first_page = first_page  # sends the first request
+
+    def __await__(self) -> Generator[Any, None, AsyncPage[_ItemT, _PageT]]:
+        return self._first_page().__await__()
+
+    async def __aiter__(self) -> AsyncIterator[_ItemT]:
+        async for item in await self:
+            yield item
