@@ -143,11 +143,12 @@ def format_changes(changes: Iterable[Change], fmt: str = "text",
 
 
 def _json_change(change: Change) -> dict[str, object]:
-    """A change's JSON entry: its fields but `values`, `sent`, `was`, `unused_breaks` and
-    `reached` (what the message and the client effect already say, kept for the client
-    effects); `file` only where the line is in another file than the document's."""
+    """A change's JSON entry: its fields but `values`, `sent`, `was`, `unused_breaks`,
+    `reached` and `retargeted` (what the message and the client effect already say, kept for
+    the client effects); `file` only where the line is in another file than the document's."""
     entry = asdict(change)
     del entry["values"], entry["sent"], entry["was"], entry["unused_breaks"], entry["reached"]
+    del entry["retargeted"]
     if not change.file:
         del entry["file"]  # (the line is the document's own file's)
     return entry

@@ -1003,7 +1003,11 @@ def test_a_list_answer_whose_items_are_another_class_names_the_new_return() -> N
     changes = diff_with_client(_answering_a_list_of("Issue"), _answering_a_list_of("Ticket"))
     (added,) = changes
     assert added.kind == "response-property-added"
-    assert added.client == ("client.issues.get: now returns list[models.Ticket] "
+    # (`Ticket`'s `email` is the items' change, where their `$ref` is: `retarget`)
+    assert added.pointer == ("/paths/~1issues~1{number}/get/responses/200/content/"
+                             "application~1json/schema/items")
+    assert added.client == ("models.IssuesGetResponse: list[Issue] -> list[Ticket]; "
+                            "client.issues.get: now returns list[models.Ticket] "
                             "(was list[models.Issue])") and added.client_breaking
     assert exit_code(changes, "client-breaking") == 1
 
@@ -1042,12 +1046,15 @@ def test_a_field_whose_ref_names_an_alike_component_names_the_new_class() -> Non
 
 def test_a_list_fields_items_naming_another_class_are_named() -> None:
     """`list[Owner]` -> `list[Person]`, `Person` with one more property: the differ reports
-    the property (at `Person`), the field's new class is said on its own."""
+    the property at the items, whose `$ref` is another (`retarget`), and its effect says the
+    field's new class (not again as a change of its own)."""
     changes = diff_with_client(_owned_by("Owner", listed=True, with_email=True),
                                _owned_by("Person", listed=True, with_email=True))
-    retyped = {c.pointer: c.client for c in changes if c.kind == "field-class-changed"}
-    assert retyped["/components/schemas/Issue/properties/owner"] == (
-        "models.Issue.owner: list[Owner] | None -> list[Person] | None")
+    (added,) = [c for c in changes if c.kind == "response-property-added"]
+    assert added.pointer == "/components/schemas/Issue/properties/owner/items"
+    assert added.client == "models.Issue.owner: list[Owner] | None -> list[Person] | None"
+    assert added.client_breaking
+    assert not [c for c in changes if c.kind == "field-class-changed"]
 
 
 def test_a_class_renamed_names_the_rename_not_the_method_again() -> None:

@@ -61,6 +61,11 @@ class Change:
     # which resolves; this is `.../User/allOf/1/properties/email`, which says the property):
     # what the client effects trace. "" where the pointer says it all.
     reached: str = field(default="", compare=False)
+    # Whether the pointer is a place whose `$ref` names another schema on the other side (or
+    # is one there only), and `reached` the location below it where the contents compared
+    # differ (`Party.id` "removed" where `body: $ref Party` became a union holding `Party`):
+    # the client effects name that place's field, whose class changed, not the class below it.
+    retargeted: bool = field(default=False, compare=False)
 
 
 def severity(breaking: bool | None) -> str:

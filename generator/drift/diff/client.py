@@ -33,7 +33,9 @@ generated code spells it (`types.py`, from both sides' intermediate models).
 * A field typed with another model class, the rest of its annotation kept (a property's
   `$ref` switched to another component, an inline schema swapped for an alike component's
   `$ref` or back): `field-class-changed`, a change of its own at the property or parameter
-  (`_with_field_classes`, placed by `places.Places`).
+  (`_with_field_classes`, placed by `places.Places`). Where the contents differ, the differ
+  reports them at that property (`retarget`, `Change.retargeted`): their effect is the field's
+  annotation, client-breaking where its classes differ.
 * A component schema that takes null as a whole, or no longer: the fields, arguments and
   methods typed with it (`_nullable_uses`), not its class.
 * A method that takes its request body another way (`ir.bodies`: keyword arguments, one per
@@ -1408,7 +1410,9 @@ def _traced_effect(change: Change, trace: _Trace) -> str:
     """The method and argument, or the model and field, the change's pointer reaches (through
     the `$ref` it names, where the change is below it: `Change.reached`)."""
     side = trace.side
-    tokens = split_pointer(change.reached or change.pointer)
+    # (a `$ref` re-pointed or wrapped: the field holding it changed class, `Change.retargeted`)
+    tokens = split_pointer(change.pointer if change.retargeted
+                           else change.reached or change.pointer)
     if len(tokens) == 2 and tokens[0] == "paths":
         methods = [side.method(p) for p in sorted(side.operations)
                    if p.startswith(change.pointer + "/")]
@@ -1812,6 +1816,11 @@ class _Trace:
                          and after is not None and _classes_in(before) != _classes_in(after))
         self.annotation_kept |= (self.change.kind.startswith(_CONSTRAINT) and before is not None
                                  and before == after)
+        # a field whose `$ref` names another schema (or wraps it): typed with another class,
+        # code naming the old one breaks, as `field-class-changed` says where nothing else does
+        self.retyped |= (self.change.retargeted and subject.startswith("models.")
+                         and before is not None and after is not None
+                         and _classes_in(before) != _classes_in(after))
         self.none_kept |= (self.change.kind in _NONE_KINDS and before is not None
                            and before == after)
         return _typed(subject, self.change, before, after)
@@ -1880,6 +1889,8 @@ class _Trace:
             return found
         tokens = split_pointer(self.change.was)
         wires = _properties(tokens[3:])
+        if len(tokens) == 3 and tokens[:2] == ["components", "schemas"]:
+            return self._old_folded_use(class_name(tokens[2]), key[1])
         if len(tokens) < 3 or tokens[:2] != ["components", "schemas"] or not wires:
             return None
         owner: str | None = class_name(tokens[2])
@@ -1888,6 +1899,15 @@ class _Trace:
         for wire in wires[:-1]:
             owner = self.old.nested.get((owner, wire)) if owner else None
         return self.old.fields.get((owner, wires[-1])) if owner else None
+
+    def _old_folded_use(self, name: str, wire: str) -> str | None:
+        """The old annotation of a field `wire` that the old component `name` (renamed, and
+        changed: `Change.was`), which dcg wrote into its uses, typed: the one all its uses of
+        that name had, else None (Mojaloop's `ExtensionKey`, now `ExtensionKey_v2_1_0`, of
+        `Extension.key`, now `ExtensionV210.key`)."""
+        found = {self.old.fields.get(use) for use in self.old.folded.get(name, ())
+                 if use[1] == wire}
+        return found.pop() if len(found) == 1 else None
 
     def _holder(self, model: str, wire: str) -> str:
         """The class whose field `wire` is: `model`, or the one object class the root model
@@ -2329,6 +2349,10 @@ def _model_effect(model: str, tokens: list[str], trace: _Trace) -> str:
             model, tokens = branch, tokens[2:]
     wires = _properties(tokens)
     if not wires:
+        before, after = trace.old.root_types.get(model), trace.new.root_types.get(model)
+        if trace.change.retargeted and before is not None and after is not None:
+            # (a list's items re-pointed: the root model wraps another class)
+            return trace.typed(f"models.{model}", before, after)
         return f"models.{model}: {_what(trace.change)}"
     return trace.field(model, wires)
 

@@ -20,7 +20,7 @@ per side, not once per path or operation reaching it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from generator.drift.diff.merge import Found
@@ -85,6 +85,8 @@ class Compared:
     below: Below
     split: list[Key]  # the unions under it compared branch by branch (`split_union`)
     pair: tuple[Field, Field]
+    # the locations under it whose `$ref` names another schema on the other side (`retarget`)
+    places: dict[Key, list[tuple[Field, Field]]] = field(default_factory=dict)
 
     def reusable(self, ctx: Ctx) -> bool:
         """Whether every change reads as the operation, the location and what changed (then
@@ -114,4 +116,5 @@ class Compared:
             found.append(replace(f, op=op, key=at,
                                  message=f"{op}: {ctx.subject(at)}{f.message[said:]}"))
         return Compared(key, op, found, [(moved(k), b, a) for k, b, a in self.below],
-                        [moved(k) for k in self.split], self.pair)
+                        [moved(k) for k in self.split], self.pair,
+                        {moved(k): pairs for k, pairs in self.places.items()})

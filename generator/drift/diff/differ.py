@@ -69,7 +69,10 @@ member in the pointer (``.../allOf/1/properties/x``); a location declared by sev
 is reported at the first one. A property a schema takes in through a member's ``$ref`` on one
 side only is the schema's change, at that member (``.../User/allOf/1``; the property through it
 in ``Change.reached``: ``taken_in``). Enum, constraint and documentation changes point at the
-schema that carries them (the field), not at the keyword.
+schema that carries them (the field), not at the keyword. A change below a `$ref` that names
+another schema on the other side (re-pointed, wrapped in a union, swapped for an inline schema)
+is the change of the place holding the `$ref` (``retarget``), unless the old target was renamed
+to the new one.
 
 A change inside a shared component is reported once, listing its operations (``merge``).
 
@@ -93,7 +96,7 @@ from urllib.parse import quote
 
 from generator.document import tree
 from generator.document.operations import DEFAULT_STYLES
-from generator.document.pointer import HTTP_METHODS, join_tokens, split_pointer
+from generator.document.pointer import HTTP_METHODS, join_tokens, resolve_pointer, split_pointer
 from generator.document.refs import Refs, SettledRefs
 from generator.drift.diff.branches import (
     Branch,
@@ -131,6 +134,8 @@ from generator.drift.diff.pairing import (
     template_names,
     verbs_changed,
 )
+from generator.drift.diff.retarget import Places, held_at_fields
+from generator.drift.diff.retarget import record as record_retargets
 from generator.drift.diff.rules import Ctx, Direction, FieldDiff, flag_values, unchanged
 from generator.drift.diff.same import Flats, Same, Unkept, Walked, equal_json, refs_in
 from generator.drift.diff.subsume import Acyclic, Alternatives, Steps, covers, identity
@@ -226,6 +231,9 @@ class _Differ:
         self.split_done: set[tuple[str, str]] = set()
         # the locations of one schema comparison whose union was compared branch by branch
         self.split_keys: set[Key] = set()
+        # the locations of one schema comparison whose `$ref` names another schema on the
+        # other side: what changed below them is theirs (`retarget`)
+        self.retargets: Places = {}
 
     def covers(self, request: bool, wide: Json, narrow: Json) -> bool | None:
         """`subsume.covers` with the wide side new for a request, old for a response; a shared
@@ -810,11 +818,15 @@ class _Differ:
                 self.walked.keep(key, self.op, found)
             self.found += found
 
+    def resolves(self, side: str, pointer: str) -> bool:
+        return resolve_pointer(self.old if side == "old" else self.new, pointer)[0]
+
     def schema_changes(self, ctx: Ctx, old: tuple[Json, str], new: tuple[Json, str]
                        ) -> list[Found]:
         self.split_done, self.split_keys, self.cuts_left = set(), set(), []
+        self.retargets = {}
         found, old_fields, new_fields = self.compare(ctx, old, new)
-        found += self.compare_cuts(ctx)
+        found = held_at_fields(found + self.compare_cuts(ctx), self.retargets, self.resolves)
         self.branches_rewritten(ctx, old_fields, new_fields, found)
         if any(f.breaking is not False for f in found):
             self.judge(ctx, (old[0], old_fields), (new[0], new_fields), found)
@@ -834,6 +846,7 @@ class _Differ:
                               prefix)
         cut = split_cuts(old_fields, new_fields)
         cut_keys = set(cut)  # (a union's key looked up in it: thousands of keys, many cuts)
+        record_retargets(self.retargets, old_fields, new_fields)
         found = self.field_changes(ctx, old_fields, new_fields)
         if below:
             found = [f for f in found if f.key != prefix]
@@ -875,6 +888,8 @@ class _Differ:
             compared = self.compare_cut(ctx, key, before, after)
             found += compared.found
             self.split_keys.update(compared.split)
+            for location, pairs in compared.places.items():
+                self.retargets.setdefault(location, []).extend(pairs)
             pending += compared.below[::-1]
         return found
 
@@ -891,16 +906,19 @@ class _Differ:
                 f"comparing the schemas this one reaches took more than {CUT_FIELDS} "
                 "locations (references that fan out, level after level): too many to compare",
                 "share fewer schemas between the members of each allOf or union")])
-        outer = self.cuts_left, self.split_done, self.split_keys
-        self.cuts_left, self.split_done, self.split_keys = [], set(), set()
+        outer = self.cuts_left, self.split_done, self.split_keys, self.retargets
+        self.cuts_left, self.split_done, self.split_keys, self.retargets = [], set(), set(), {}
         try:
             found, old_fields, new_fields = self.compare(ctx, walked_from(before),
                                                          walked_from(after), key, below=True)
             self.cut_fields += len(old_fields) + len(new_fields)
+            # (its own location is the enclosing comparison's, where its `$ref` is: recorded
+            # there, for each place reaching the pair)
+            places = {k: pairs for k, pairs in self.retargets.items() if len(k) > len(key)}
             compared = Compared(key, self.op, found, self.cuts_left, sorted(self.split_keys),
-                                (before, after))
+                                (before, after), places)
         finally:
-            self.cuts_left, self.split_done, self.split_keys = outer
+            self.cuts_left, self.split_done, self.split_keys, self.retargets = outer
         if self.cut_pairs is not None and compared.reusable(ctx):
             self.cut_pairs[identity] = compared.kept()
         return compared

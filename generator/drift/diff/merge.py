@@ -34,6 +34,7 @@ class Found:
     was: str = ""  # where the old document has it, when elsewhere (`Change.was`)
     unused_breaks: bool | None = None  # (`Change.unused_breaks`)
     reached: str = ""  # where the change is, through the `$ref` at `pointer` (`Change.reached`)
+    retargeted: bool = False  # (`Change.retargeted`)
 
 
 def merge_shared(found: Iterable[Found]) -> list[Change]:
@@ -61,7 +62,8 @@ def merge_shared(found: Iterable[Found]) -> list[Change]:
         changes.add(Change(pointer, kind, level, message, side, operations,
                            detail=first.detail, values=first.values,
                            sent=all(f.sent for f in members), was=first.was,
-                           unused_breaks=first.unused_breaks, reached=reached))
+                           unused_breaks=first.unused_breaks, reached=reached,
+                           retargeted=first.retargeted))
     return sorted(changes)
 
 
