@@ -10,10 +10,13 @@ too, from the responses and the body's arguments.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from generator.document.keywords import EVENTS_KEY, SCHEMA_MAPS, STREAM_EVENTS, STREAM_HINT
+from generator.document.operations import iter_operations
+from generator.document.refs import Refs
 from generator.document.schemas import same_json
 from generator.ir.context import Context
 from generator.ir.media import ResponseKind, base_type, pick_json, response_kind
@@ -46,7 +49,7 @@ def responses(context: Context, stem: str, operation: dict[str, Any], *,
         suffix = "" if (is_success and len(successes) <= 1) else code.capitalize()
         role = "Response" if is_success else "Error"
         if not is_success:
-            errors.append(response_type(context, code, response, f"{stem}{role}{suffix}"))
+            errors.append(error_type(context, code, response, f"{stem}{role}{suffix}"))
             continue
         if bodiless:
             success.append(ResponseType(code, "none", None))
@@ -199,6 +202,34 @@ def response_type(context: Context, code: str, response: dict[str, Any],
     return ResponseType(code, "text" if "text" in kinds else "bytes", None, media_types)
 
 
+def error_type(context: Context, code: str, response: dict[str, Any],
+               suggested: str) -> ResponseType:
+    """How an error answer of `code` is read: as `response_type`, but an error documented as
+    nothing but `text/event-stream` with a schema (Hugging Face TGI's `ErrorResponse` on every
+    error of its streaming operations) is JSON of that schema: the runtime decodes its first
+    event's data. It was read as no body, so the error's model was never built."""
+    content = response.get("content")
+    if not isinstance(content, dict) or list(content) != [EVENT_STREAM]:
+        return response_type(context, code, response, suggested)
+    schema = _declared_event_schema(content[EVENT_STREAM])
+    if schema is None:
+        return response_type(context, code, response, suggested)
+    data = event_data_schema(context, schema)
+    schema = schema if data is None else data
+    classes = context.classes
+    model_class = classes.variant(classes.class_for(schema, suggested), schema, "writeOnly")
+    return ResponseType(code, "json", model_class, (EVENT_STREAM,),
+                        is_nullable(schema, context.refs))
+
+
+def _declared_event_schema(media: Any) -> Any | None:
+    """The schema a `text/event-stream` entry gives its events (`itemSchema`, else `schema`),
+    or None when it gives none."""
+    if not isinstance(media, dict):
+        return None
+    return media.get("itemSchema") or media.get("schema") or None
+
+
 def _kind(context: Context, media_type: str, media: Any) -> ResponseKind:
     """How an answer documented as `media_type` is read (`response_kind`), bytes for a
     binary `*/*` (`_binary_wildcard`)."""
@@ -246,8 +277,9 @@ def streaming(context: Context, operation: dict[str, Any], body_params: list[Par
     the operation always streams.
 
     The `x-codegen-stream` hint wins; without it a body property named `stream` is the
-    switch (the OpenAI convention). Chunks parse into the `text/event-stream` schema when
-    the spec documents one (its `data` property's when it describes the whole event,
+    switch (the OpenAI convention), unless the operation answers no `text/event-stream` while
+    others of the document do (`quiet_switch`). Chunks parse into the `text/event-stream`
+    schema when the spec documents one (its `data` property's when it describes the whole event,
     `event_data_schema`), else into the JSON success model (OpenAI-style APIs stream objects
     of the same shape). An operation whose successes answer nothing but the stream, or whose
     switch allows only `true`, always streams (Mistral's `/v1/conversations#stream`); one
@@ -261,6 +293,8 @@ def streaming(context: Context, operation: dict[str, Any], body_params: list[Par
     if only is False:
         return Streaming()
     sse_schema = event_stream_schema(context, operation)
+    if quiet_switch(context, hint, switch, sse_schema):
+        return Streaming()
     hinted = _hinted_chunk(context, hint)
     data = None if hinted or sse_schema is None else event_data_schema(context, sse_schema)
     chunk = hinted or _chunk_class(context, sse_schema, data, switch_wire, success)
@@ -272,6 +306,26 @@ def streaming(context: Context, operation: dict[str, Any], body_params: list[Par
         return Streaming(switch.name, chunk, only_streams or only is True, enveloped)
     always = sse_schema is not None and not any(r.kind == "json" for r in success)
     return Streaming(None, chunk, True, enveloped) if always else Streaming()
+
+
+def quiet_switch(context: Context, hint: dict[str, Any], switch: Param | None,
+                 sse_schema: Any | None) -> bool:
+    """Whether a `stream` body property is no stream switch: the operation answers no
+    `text/event-stream` while the document declares event streams on others, so it says which
+    operations stream (Hugging Face TGI's `/chat_tokenize` takes a chat request, `stream`
+    included, and answers JSON only). A document declaring no event stream anywhere (the
+    OpenAI-compatible ones leave it out) keeps the switch, as does an `x-codegen-stream` hint."""
+    return (switch is not None and sse_schema is None and not hint
+            and context.declares_event_streams)
+
+
+def declares_event_streams(data: dict[str, Any], refs: Refs) -> bool:
+    """Whether an operation of the document answers a success as `text/event-stream`. Refs are
+    followed leniently: a dangling one is the named skip of its operation, later."""
+    def lenient(node: Any) -> Any:
+        return refs.deref(node)[0]
+    return any(_success_event_stream(lenient, site.operation) is not None
+               for site in iter_operations(data))
 
 
 def _switch_value(context: Context, switch: Param | None) -> bool | None:
@@ -367,8 +421,15 @@ def _chunk_class(context: Context, sse_schema: Any | None, data: Any | None,
 def event_stream_schema(context: Context, operation: dict[str, Any]) -> Any | None:
     """The schema of one event of a 2XX `text/event-stream` response (`itemSchema`, else
     `schema`, else any); None when no success streams."""
-    for code, response in sorted((operation.get("responses") or {}).items()):
-        response = context.refs.resolve(response)
+    return _success_event_stream(context.refs.resolve, operation)
+
+
+def _success_event_stream(resolve: Callable[[Any], Any],
+                          operation: dict[str, Any]) -> Any | None:
+    """`event_stream_schema`, its responses' refs followed by `resolve`."""
+    responses = operation.get("responses")
+    for code, response in sorted((responses if isinstance(responses, dict) else {}).items()):
+        response = resolve(response)
         content = response.get("content") if isinstance(response, dict) else None
         if str(code).startswith("2") and isinstance(content, dict) and EVENT_STREAM in content:
             media = content[EVENT_STREAM]

@@ -49,6 +49,7 @@ as it records the client); every error pickles and deep-copies."""
 
 from __future__ import annotations
 
+import builtins
 import datetime as _dt
 import email.utils
 import math
@@ -194,8 +195,11 @@ class APIError(Exception):
         message: human-readable description (also ``str(error)``).
         request: the HTTP request that failed, if one was sent.
         body: the decoded error body (a JSON value, or the text when it is not JSON), or
-            ``None``; never a model (``APIStatusError.parsed_body`` holds the parsed one).
+            ``None``; never a model (``parsed_body`` holds the parsed one).
         code / param / type: copied from an ``{"error": {...}}`` body when present.
+        parsed_body: the error parsed into the error model the document declares (an
+            ``APIStatusError``'s body; an error event inside a stream whose data is one of the
+            operation's declared errors), or ``None``; see :meth:`parsed_as` for it typed.
     """
 
     message: str
@@ -204,14 +208,21 @@ class APIError(Exception):
     code: object | None
     param: object | None
     type: str | None
+    parsed_body: object | None
 
     def __init__(
-        self, message: str, request: _http.Request | None = None, *, body: object | None = None
+        self,
+        message: str,
+        request: _http.Request | None = None,
+        *,
+        body: object | None = None,
+        parsed_body: object | None = None,
     ) -> None:
         super().__init__(message)
         self.message = message
         self.request = None if request is None else error_request(request)
         self.body = body
+        self.parsed_body = parsed_body
         details = _error_details(body)
         self.code = details.get("code")
         self.param = details.get("param")
@@ -220,6 +231,12 @@ class APIError(Exception):
 
     def __str__(self) -> str:
         return self.message
+
+    # `builtins.type`: the attribute `type` (the error's type, as openai-python's) hides it here
+    def parsed_as(self, model: builtins.type[_ModelT]) -> _ModelT | None:
+        """``parsed_body`` when it is a ``model`` (the error model the document declares),
+        else ``None``: ``e.parsed_as(models.ErrorResponse)``."""
+        return self.parsed_body if isinstance(self.parsed_body, model) else None
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled and deep-copied as its class, message and attributes: ``Exception`` would
@@ -262,17 +279,11 @@ class APIStatusError(APIError):
         parsed_body: object | None = None,
     ) -> None:
         request = error_request(response.request)
-        super().__init__(message, request, body=body)
+        super().__init__(message, request, body=body, parsed_body=parsed_body)
         self.response = error_response(response, request)
         self.status_code = response.status_code if status_code is None else status_code
-        self.parsed_body = parsed_body
         after = parse_retry_after(response.headers)
         self.retry_after = None if after is None else max(after, 0.0)
-
-    def parsed_as(self, model: type[_ModelT]) -> _ModelT | None:
-        """``parsed_body`` when it is a ``model`` (the error model the document declares for
-        this status), else ``None``: ``e.parsed_as(models.ErrorResponse)``."""
-        return self.parsed_body if isinstance(self.parsed_body, model) else None
 
     @property
     def headers(self) -> _http.Headers:

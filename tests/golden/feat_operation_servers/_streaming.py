@@ -23,7 +23,13 @@ numeric ``code``) the matching ``APIStatusError`` subclass is raised (``RateLimi
 429, ...); otherwise a plain ``APIError``. A data line that is not JSON (or JSON nested too
 deeply to decode) raises ``APIResponseValidationError`` naming the problem, as does, with the
 client's ``strict_response_validation``, one whose JSON does not match the chunk type (else it
-is parsed leniently, as a response body is: ``_parse``); a ``retry:`` field
+is parsed leniently, as a response body is: ``_parse``). An event whose JSON is no chunk (it does
+not validate as the chunk type) but is one of the errors the operation declares for its error
+answers (``error_types``: a model requiring a field, validated strictly) raises ``APIError``
+(``APIStatusError`` with an HTTP-like status), in either convention: Hugging Face TGI ends a
+plain stream with ``data: {"error": "...", "error_type": "generation"}``, its declared
+``ErrorResponse``. A chunk type with an ``error`` field of its own keeps such events as chunks.
+Every error event's ``parsed_body`` is that declared model when its JSON is one. A ``retry:`` field
 that is no number Python reads is ignored, as openai-python's decoder does. Messages built
 from what the server sent have the client's credentials blanked out.
 
@@ -80,7 +86,14 @@ from ._parse import (
     validate_python,
 )
 
-__all__ = ["AsyncStream", "SSEDecoder", "ServerSentEvent", "Stream"]
+__all__ = [
+    "AsyncStream",
+    "SSEDecoder",
+    "ServerSentEvent",
+    "Stream",
+    "first_event_data",
+    "is_event_stream",
+]
 
 _T = TypeVar("_T")
 
@@ -314,6 +327,49 @@ def _event_too_large(limit: int) -> ResponseTooLargeError:
     )
 
 
+def is_event_stream(content_type: str) -> bool:
+    """Whether a ``Content-Type`` names an event stream (``text/event-stream``, any parameters)."""
+    return content_type.split(";", 1)[0].strip().lower() == "text/event-stream"
+
+
+#: How much of an event stream read whole is handed to the decoder at a time by
+#: :func:`first_event_data`: the first event is found without splitting the rest.
+_FIRST_EVENT_PIECE = 1 << 16
+
+
+def first_event_data(body: bytes, max_event_size: int | None = None) -> bytes | None:
+    """The data of the first event of an event stream already read whole (an error answer
+    sent as ``text/event-stream``: TGI's ``data:{"error": ...}``), the body's end ending its
+    last event; ``None`` when it holds no event, or one larger than ``max_event_size``."""
+    decoder = SSEDecoder(max_event_size)
+    try:
+        for start in range(0, len(body), _FIRST_EVENT_PIECE):
+            events = decoder.feed_raw(body[start : start + _FIRST_EVENT_PIECE])
+            if events:
+                return events[0][1]
+        events = decoder.feed_raw(b"\n\n")  # the end of the body ends an unterminated event
+    except ResponseTooLargeError:
+        return None
+    return events[0][1] if events else None
+
+
+def stream_error_models(targets: Iterable[object]) -> tuple[type[pydantic.BaseModel], ...]:
+    """The declared error types (an ``errors`` table's targets) an event's JSON is checked
+    against when it is no chunk: models, not root models, requiring at least one field (a model
+    of optional fields only is any object, a chunk that drifted too), each once."""
+    models: list[type[pydantic.BaseModel]] = []
+    for target in targets:
+        if (
+            isinstance(target, type)
+            and issubclass(target, pydantic.BaseModel)
+            and not issubclass(target, pydantic.RootModel)
+            and target not in models
+            and any(field.is_required() for field in target.model_fields.values())
+        ):
+            models.append(target)
+    return tuple(models)
+
+
 #: A JSON escape of a letter of `error` (`"\u0065rror"` is the key `error` to a JSON reader):
 #: data holding one is decoded to look for the key; other escapes (non-ASCII text, the usual
 #: case of an escaping server) spell no `error`.
@@ -341,8 +397,10 @@ def _error_from_event(
     raw: str,
     event: str | None,
     redact: Callable[[str], str] = str,
+    parsed: object | None = None,
 ) -> APIError:
-    """The exception for an error event (``payload`` is the decoded JSON, or None)."""
+    """The exception for an error event (``payload`` is the decoded JSON, or None; ``parsed``
+    the declared error model it is, its ``parsed_body``)."""
     error: object = payload.get("error") if isinstance(payload, dict) else None
     if error is None:
         error = payload  # `event: error` with the error at the top level (or the data's text)
@@ -363,8 +421,10 @@ def _error_from_event(
     status = _status_from(error) or _status_from(payload)
     if status is not None:
         answer = hide_echoes(response, redact)
-        return status_error_class(status)(text, response=answer, body=body, status_code=status)
-    return APIError(text, response.request, body=body)
+        return status_error_class(status)(
+            text, response=answer, body=body, status_code=status, parsed_body=parsed
+        )
+    return APIError(text, response.request, body=body, parsed_body=parsed)
 
 
 class _Decoder(Generic[_T]):
@@ -380,9 +440,13 @@ class _Decoder(Generic[_T]):
         max_event_size: int | None = None,
         strict: bool = False,
         plain_events: bool = False,
+        error_types: Iterable[object] = (),
     ) -> None:
         self.response = response
         self._chunk_type = chunk_type
+        #: the operation's declared errors an event that is no chunk may be (see the module
+        #: docstring): checked only on the slow path, once the event failed the chunk type
+        self._error_models = stream_error_models(error_types)
         #: plain server-sent events: no `[DONE]`, an error only as `event: error` (see the
         #: module docstring)
         self._plain = plain_events
@@ -464,7 +528,7 @@ class _Decoder(Generic[_T]):
                 payload: object = loads(data)
             except ValueError:
                 payload = None
-            raise _error_from_event(self.response, payload, data, sse.event, self._redact)
+            raise self._event_error(payload, data, sse.event)
         if self._plain:
             return self._plain_chunk(data)
         # cheap pre-check, only then decoded to look for the key (written `"\u0065rror"` too)
@@ -476,22 +540,44 @@ class _Decoder(Generic[_T]):
             if self._only_text:  # text: an `error` key is a log line's, not an error event's
                 return self._as_text(payload, data)
             if isinstance(payload, dict) and payload.get("error"):
-                raise _error_from_event(self.response, payload, data, sse.event, self._redact)
-            try:
-                result: _T = validate_python(self._chunk_type, payload, strict=self._strict)
-            except pydantic.ValidationError as exc:  # strict mode only
-                raise self._mismatch(data, payload, exc) from redacted_cause(exc, self._redact)
-            return result
+                raise self._event_error(payload, data, sse.event)
+            return self._value_chunk(payload, data)
         return self._plain_chunk(data)
 
+    def _value_chunk(self, payload: object, data: str) -> _T:
+        """The chunk of an event's decoded JSON, unless it is no chunk but a declared error."""
+        if self._error_models:
+            try:
+                chunk: _T = validate_python(self._chunk_type, payload, strict=True)
+            except ValueError:
+                error = self._declared_error(payload, data)
+            else:
+                return chunk
+            if error is not None:  # not from the chunk type's validation error (nor the
+                raise error from None  # fast path's): it quotes the data, and is no cause
+        try:
+            result: _T = validate_python(self._chunk_type, payload, strict=self._strict)
+        except pydantic.ValidationError as exc:  # strict mode only
+            raise self._mismatch(data, payload, exc) from redacted_cause(exc, self._redact)
+        return result
+
     def _plain_chunk(self, data: str) -> _T:
-        """The chunk of an event no error is looked for in: its data parsed as the chunk type
-        (text, where the type takes it)."""
+        """The chunk of an event no error member is looked for in: its data parsed as the
+        chunk type (text, where the type takes it), unless it is no chunk but a declared error."""
         if self._only_text:
             try:
                 return self._as_text(loads(data), data)
             except ValueError:
                 return self._as_text(data, data)
+        if self._error_models:
+            try:
+                chunk: _T = parse_json(self._chunk_type, data, strict=True)
+            except ValueError:  # no chunk, or no JSON (then the parse below says so)
+                error = self._declared_error_in(data)
+            else:
+                return chunk
+            if error is not None:  # not from the chunk type's validation error (nor the
+                raise error from None  # fast path's): it quotes the data, and is no cause
         try:
             parsed: _T = parse_json(self._chunk_type, data, strict=self._strict)
         except pydantic.ValidationError as exc:  # strict mode only: JSON, but not the type
@@ -499,6 +585,40 @@ class _Decoder(Generic[_T]):
         except ValueError as exc:
             return self._text_chunk(data, exc)
         return parsed
+
+    def _event_error(self, payload: object, data: str, event: str | None) -> APIError:
+        """The exception for an error event, its ``parsed_body`` the declared error it is."""
+        parsed = self._declared(payload, data) if self._error_models else None
+        return _error_from_event(self.response, payload, data, event, self._redact, parsed)
+
+    def _declared_error_in(self, data: str) -> APIError | None:
+        """:meth:`_declared_error` of an event's data (``None`` when it is no JSON)."""
+        try:
+            payload = loads(data)
+        except ValueError:
+            return None
+        return self._declared_error(payload, data)
+
+    def _declared_error(self, payload: object, data: str) -> APIError | None:
+        """The exception for an event that is no chunk, when its JSON is one of the
+        operation's declared errors, else ``None`` (the event stays a chunk, built leniently,
+        or strict mode's mismatch)."""
+        parsed = self._declared(payload, data)
+        if parsed is None:
+            return None
+        return _error_from_event(self.response, payload, data, None, self._redact, parsed)
+
+    def _declared(self, payload: object, data: str) -> object | None:
+        """``payload`` as the first declared error model it validates as (strictly), a
+        credential the server echoed back blanked out first; else ``None``."""
+        redacted = redact_body(payload, data, self._redact)
+        for model in self._error_models:
+            try:
+                parsed: object = validate_python(model, redacted, strict=True)
+            except (ValueError, TypeError, AttributeError, RecursionError):
+                continue
+            return parsed
+        return None
 
     def _as_text(self, payload: object, data: str) -> _T:
         """The chunk of a `type: string` event: a JSON string's value, else the data's text
@@ -559,8 +679,7 @@ class _Decoder(Generic[_T]):
         answering 200), else nothing (an event stream may hold no event, and a server that
         names no Content-Type is given the benefit of the doubt)."""
         content_type = self.response.headers.get("content-type", "")
-        media = content_type.split(";", 1)[0].strip().lower()
-        if media and media != "text/event-stream":
+        if content_type.split(";", 1)[0].strip() and not is_event_stream(content_type):
             raise APIResponseValidationError(
                 response=hide_echoes(self.response, self._redact),
                 body=None,
@@ -751,10 +870,11 @@ class Stream(Generic[_T]):
         max_event_size: int | None = None,
         strict: bool = False,
         plain_events: bool = False,
+        error_types: Iterable[object] = (),
     ) -> None:
         self.response = response
         self._events: _Decoder[_T] = _Decoder(
-            response, chunk_type, redact, max_event_size, strict, plain_events
+            response, chunk_type, redact, max_event_size, strict, plain_events, error_types
         )
         # The chunk generator, made once: a `for` loop gets it directly (no wrapping generator
         # per chunk). It holds the decoder, not the stream: a stream no longer referenced is
@@ -821,10 +941,11 @@ class AsyncStream(Generic[_T]):
         max_event_size: int | None = None,
         strict: bool = False,
         plain_events: bool = False,
+        error_types: Iterable[object] = (),
     ) -> None:
         self.response = response
         self._events: _Decoder[_T] = _Decoder(
-            response, chunk_type, redact, max_event_size, strict, plain_events
+            response, chunk_type, redact, max_event_size, strict, plain_events, error_types
         )
         # made once, holding the decoder, not the stream (see `Stream`)
         self._chunks = self._events._achunks()

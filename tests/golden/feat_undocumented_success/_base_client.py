@@ -123,7 +123,7 @@ from ._parse import (
     validate_python,
 )
 from ._response import APIResponse, aread_bounded, body_text, read_bounded
-from ._streaming import AsyncStream, Stream
+from ._streaming import AsyncStream, Stream, first_event_data, is_event_stream
 from ._types import NOT_GIVEN, Headers, NotGiven, Omit, Query, Timeout
 
 __all__ = [
@@ -1828,12 +1828,7 @@ class BaseClient(Generic[_HttpClientT]):
         redact = self._answer_redactor(response)
         raw = response.content
         text = redact(body_text(response)) if raw else ""
-        decoded: object = _MISSING
-        if raw:
-            try:
-                decoded = redact_body(loads(raw), text, redact)
-            except ValueError:  # not JSON, nested too deeply, or too big once decoded (loads)
-                decoded = _MISSING
+        decoded = self._error_json(response, text, redact) if raw else _MISSING
         body: object = text or None
         parsed: object = None
         if decoded is not _MISSING:
@@ -1850,6 +1845,22 @@ class BaseClient(Generic[_HttpClientT]):
         cls = status_error_class(response.status_code)
         shown = hide_echoes(response, redact)
         return cls(redact(message), response=shown, body=body, parsed_body=parsed)
+
+    def _error_json(
+        self, response: _http.Response, text: str, redact: Callable[[str], str]
+    ) -> object:
+        """The decoded JSON of an error answer's body (read, not empty), credentials blanked
+        out, else ``_MISSING``; of an event stream (TGI declares its errors as
+        ``text/event-stream``: ``data:{"error": ...}``), the data of its first event."""
+        raw: bytes | None = response.content
+        if is_event_stream(response.headers.get("content-type", "")):
+            raw = first_event_data(response.content, self.max_event_size)
+        if raw is None:
+            return _MISSING
+        try:
+            return redact_body(loads(raw), text, redact)
+        except ValueError:  # not JSON, nested too deeply, or too big once decoded (loads)
+            return _MISSING
 
     def _parse_body(self, spec: ResponseSpec[Any], response: _http.Response) -> Any:
         """The typed body of a 2xx answer that has been read: parsed into what the document
@@ -1958,6 +1969,7 @@ class BaseClient(Generic[_HttpClientT]):
                 max_event_size=self.max_event_size,
                 strict=self.strict_response_validation,
                 plain_events=spec.plain_events,
+                error_types=spec.errors.values(),
             )
         else:
             parser = lambda: _with_request_id(self._parse_body(spec, response), response)
