@@ -531,6 +531,19 @@ def test_message_names_operation_and_field() -> None:
         "POST /v1/completions: request body property `n` was removed (the object takes ")
 
 
+def test_a_title_change_says_both_titles() -> None:
+    """A title is a name: `title changed (Issue)` left the reader to find what it was."""
+    old, new = base(), base()
+    req(old)["properties"]["n"]["title"] = "Choices"
+    req(new)["properties"]["n"]["title"] = "Number of choices"
+    (change,) = diff(render(old, "3.1", True), render(new, "3.1", True))
+    assert change.kind == "title-changed"
+    assert change.message.endswith("title changed from Choices to Number of choices")
+    del req(new)["properties"]["n"]["title"]
+    (change,) = diff(render(old, "3.1", True), render(new, "3.1", True))
+    assert change.message.endswith("title changed from Choices to unset")
+
+
 # --------------------------------------------------------------------------- equivalences
 
 

@@ -382,12 +382,12 @@ class FieldDiff:
             if before != after:
                 self.add(kind, False, f"{kind.split('-')[0]} changed from {before or 'unset'} "
                                       f"to {after or 'unset'}", values=(before, after))
-        for kind, before, after in (
-            ("description-changed", old.description, new.description),
-            ("title-changed", old.title, new.title),
-        ):
-            if before != after:
-                self.add(kind, False, f"{kind.split('-')[0]} changed ({_short(after)})")
+        if old.description != new.description:
+            self.add("description-changed", False,
+                     f"description changed ({_short(new.description)})")
+        if old.title != new.title:  # (short: both said, as a rename is)
+            self.add("title-changed", False, f"title changed from {_short(old.title, 40, 'unset')} "
+                                             f"to {_short(new.title, 40, 'unset')}")
         if old.deprecated != new.deprecated:
             self.add("deprecation-changed", False, f"deprecated is now {new.deprecated}",
                      values=flag_values(old.deprecated, new.deprecated))
@@ -400,9 +400,9 @@ def _branch_view(f: Field) -> tuple[tuple[str, ...], list[tuple[str, str]]]:
     return labels, [(label, f.pointer) for label in labels]
 
 
-def _short(text: str | None, limit: int = 60) -> str:
+def _short(text: str | None, limit: int = 60, empty: str = "removed") -> str:
     if not text:
-        return "removed"
+        return empty
     flat = " ".join(str(text).split())
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
