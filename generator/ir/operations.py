@@ -25,7 +25,7 @@ from generator.ir.bodies import (
     spread_clash_notes,
 )
 from generator.ir.context import Context
-from generator.ir.model import Operation, Param, ResponseType
+from generator.ir.model import Operation, Param, ResponseHeader, ResponseType
 from generator.ir.parameters import merged_parameters, merged_with_twins, parameters
 from generator.ir.responses import (
     encodings_repeating_json,
@@ -96,11 +96,12 @@ def build_operation(context: Context, site: OperationSite,
     if streams.always and streams.switch is not None:  # always on: sent true unless given
         body_params = [replace(p, only_value=(True,)) if p.name == streams.switch else p
                        for p in body_params]
-    pagination = None if streams.chunk else pages(context, site, success)
+    pagination = None if streams.chunk else pages(context, site, success, headers)
     if isinstance(pagination, Problem):
         return pagination
-    if pagination is not None:  # a list's pages: a null answer is no page
-        success = tuple(replace(r, nullable=False) for r in success)
+    if pagination is not None:
+        ignored += _json_pages_only(site.pointer, success)
+        success = json_pages(success)
     return Operation(
         resource=resource,
         name=method,
@@ -281,18 +282,42 @@ def _in_signature_order(params: list[Param]) -> tuple[Param, ...]:
     return tuple(sorted(params, key=lambda p: p.omittable))
 
 
-def pages(context: Context, site: OperationSite, success: tuple[ResponseType, ...]
-          ) -> paging.Pagination | Problem | None:
+UNREAD_PAGES = ("text", "bytes")  # a list's answers of these kinds give no items
+
+
+def json_pages(success: tuple[ResponseType, ...]) -> tuple[ResponseType, ...]:
+    """A list's answers as its walk reads them: JSON only (a page of XML or text gives no
+    items, and asking for it too had the Train Travel API's server answer XML, which ended
+    the list at once, empty), never null."""
+    return tuple(replace(r, nullable=False) for r in success if r.kind not in UNREAD_PAGES)
+
+
+def _json_pages_only(pointer: str, success: tuple[ResponseType, ...]) -> tuple[Rename, ...]:
+    """A note naming the media types of a list's answers that `json_pages` leaves out."""
+    dropped = sorted({media for r in success if r.kind in UNREAD_PAGES for media in r.media_types})
+    if not dropped:
+        return ()
+    return (Rename(pointer, f"the list's answers are also listed as {', '.join(dropped)}, whose "
+                   "pages its walk cannot read", "asks for and reads JSON pages only",
+                   kind=NOTE),)
+
+
+def pages(context: Context, site: OperationSite, success: tuple[ResponseType, ...],
+          headers: tuple[ResponseHeader, ...] = ()) -> paging.Pagination | Problem | None:
     """How the operation's list pages: its `x-codegen-pagination` hint, else (for a GET)
-    the shape of its query and of its JSON answer (`paging.detect`); `false` (on the
-    operation, or at the document's root for all of them) turns detection off; a hint that
-    does not fit the operation is a Problem."""
+    the shape of its query and of its JSON answer (`paging.detect`; `headers`: the success
+    response's, a `Link` among them a link walk's); `false` (on the operation, or at the
+    document's root for all of them) turns detection off; a hint that does not fit the
+    operation is a Problem."""
     hint = site.operation.get(paging.HINT)
     if hint is False or (hint is None and context.data.get(paging.HINT) is False):
         return None  # the operation's, or the document's: detection off
     answer = next((r.model_class for r in success if r.kind == "json" and r.model_class), None)
     refs = context.refs
-    shape = object_properties(context.classes.schemas.get(answer), refs) if answer else None
+    schema = context.classes.schemas.get(answer) if answer else None
+    bare_array = paging.is_array(refs.resolve(schema))
+    link_header = any(header.wire_name.lower() == "link" for header in headers)
+    shape = object_properties(schema, refs) if answer else None
     answer_properties = shape[0] if shape else {}
     properties = {name: refs.resolve(schema) for name, schema in answer_properties.items()}
     schemas = {p["name"]: refs.resolve(p.get("schema"))
@@ -305,9 +330,11 @@ def pages(context: Context, site: OperationSite, success: tuple[ResponseType, ..
     objects = [name for name, schema in properties.items() if _may_be_object(schema, refs)]
     if hint is None:
         return paging.numbered_from(
-            paging.detect(query, properties, held=held, objects=objects), schemas)
+            paging.detect(query, properties, held=held, objects=objects, bare_array=bare_array,
+                          link_header=link_header), schemas)
     try:
-        found = paging.from_hint(hint, query, properties, held=held, objects=objects)
+        found = paging.from_hint(hint, query, properties, held=held, objects=objects,
+                                 bare_array=bare_array)
     except paging.HintError as error:
         return Problem(context.options.source_file, f"{site.pointer}/{paging.HINT}", None,
                        f"{paging.HINT}: {error}", PAGINATION_HINT_DOCS)

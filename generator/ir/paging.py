@@ -13,7 +13,14 @@ answer with an array of items (`data`, `items`, `results`, `entries`, else its o
   list);
 - page number: an integer query parameter `page` (a `per_page` / `page_size` one, a
   `total_pages` property, a link to the next page (`links.next`, `next`) help end the list);
-  the first page is the parameter's `default`, else its `minimum`, else 1 (Mistral's are 0).
+  the first page is the parameter's `default`, else its `minimum`, else 1 (Mistral's are 0);
+- link: an answer that is the array of items itself, which can hold no next cursor, and either
+  a success response declaring a `Link` header (GitHub's lists) or a token cursor parameter
+  (`page_token`, `cursor`...: Ory's lists, which page by their `Link` header without declaring
+  it): the walk follows the URL of each answer's `rel="next"` link (RFC 8288).
+
+Svix's lists end with a `done` flag (`{data, iterator, prevIterator, done}`, query `iterator`):
+a boolean `done` beside a cursor ends the walk when true, `has_more` inverted.
 
 The next cursor, `has_more`, the totals and links may also sit in an object of the answer
 (`HOLDERS`): Slack's `response_metadata.next_cursor`, a `meta.total`, Asana's
@@ -27,8 +34,8 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-Style = Literal["cursor", "offset", "page"]
-STYLES: tuple[Style, ...] = ("cursor", "offset", "page")
+Style = Literal["cursor", "offset", "page", "link"]
+STYLES: tuple[Style, ...] = ("cursor", "offset", "page", "link")
 HINT = "x-codegen-pagination"
 
 ITEMS = ("data", "items", "results", "entries")  # `entries`: Box's lists
@@ -36,11 +43,18 @@ ITEMS = ("data", "items", "results", "entries")  # `entries`: Box's lists
 NOT_ITEMS = frozenset({"errors", "warnings", "links", "tags"})
 HAS_MORE = ("has_more", "hasMore", "has_next", "has_next_page", "hasNextPage",
             "more")  # PagerDuty's
+DONE = ("done",)  # Svix's: true on the last page, `has_more` inverted
+# Booleans that say the page is the last one: named as `has_more` in a hint, they would end the
+# walk after the first page (their `false` means more follow); the hint's `done` takes them.
+SAYS_LAST = frozenset({"done", "isdone", "is_done", "finished", "is_finished", "last",
+                       "is_last", "islast", "last_page", "lastpage", "is_last_page",
+                       "islastpage"})
 NEXT_CURSOR = ("next_cursor", "nextCursor", "next_page_token", "nextPageToken", "next_token",
                "next_page", "continuationToken", "continuation_token", "endCursor", "end_cursor")
 CURSOR_PARAMS = ("after", "starting_after", "cursor", "page_token", "pageToken", "PageToken",
                  "next_token", "continuationToken", "continuation_token",
-                 "next_page_token")  # Zoom's, named as its answer's next cursor
+                 "next_page_token",  # Zoom's, named as its answer's next cursor
+                 "iterator")  # Svix's, its answer's `iterator` the next one
 # A link to the next page (Twilio's `next_page_uri`: `/2010-04-01/...?PageSize=50&Page=1&
 # PageToken=PA...`): the parameters of its query, whatever they are named, ask for the next page;
 # the list's own path and origin are asked, the link is not followed. (At run time a next cursor
@@ -51,6 +65,9 @@ NEXT_LINK = ("next_page_uri", "next_page_url", "nextPageUri", "nextPageUrl", "ne
 STRING_CURSOR_PARAMS = ("page", "offset")
 # cursors that are the last item's id when the answer names no next cursor (OpenAI's `after`)
 ID_CURSOR_PARAMS = ("after", "starting_after")
+# cursors that are a token the server hands back (never an item's id): beside an answer that is
+# a bare array, which cannot hold it, the next page is in a header (Ory's `Link`)
+TOKEN_PARAMS = tuple(name for name in CURSOR_PARAMS if name not in ID_CURSOR_PARAMS)
 OFFSET_PARAMS = ("offset", "startAt", "start_at")  # `startAt`: Atlassian's (Jira, Confluence)
 PAGE_PARAMS = ("page", "page_number")
 # What says a page follows a numbered one (whose absence ends the walk): a link to it (Django
@@ -62,7 +79,8 @@ SIZE_PARAMS = ("limit", "per_page", "page_size", "size", "PageSize", "maxResults
 TOTAL_ITEMS = ("total", "total_count", "count", "total_entries", "totalCount", "total_items",
                "totalItems")
 TOTAL_PAGES = ("total_pages", "pages", "page_count")
-HINT_KEYS = frozenset({"style", "items", "param", "next", "has_more", "total", "limit_param"})
+HINT_KEYS = frozenset({"style", "items", "param", "next", "has_more", "total", "limit_param",
+                       "done"})
 # The answer's objects that may hold the next cursor, `has_more` or a total, in this order.
 HOLDERS = ("meta", "response_metadata", "pagination", "paging", "page_info", "pageInfo",
            "next_page", "links")
@@ -76,8 +94,10 @@ class Pagination:
     """How to fetch the pages of one list operation (names as on the wire)."""
 
     style: Style
-    items: str  # the answer's array of items
-    param: str  # the query parameter choosing the page: the cursor, the offset or the page number
+    items: str  # the answer's array of items ("": the answer is the array, a link walk's)
+    # the query parameter choosing the page: the cursor, the offset or the page number ("": a
+    # link walk's, which asks for the URL of the answer's `Link` header)
+    param: str
     # cursor: the answer's next cursor (None: the last item's `id`); page: the link to the next
     # page, whose absence ends the list
     next: Place | None = None
@@ -86,6 +106,7 @@ class Pagination:
     limit_param: str | None = None  # the page size (a short page ends a list saying nothing else)
     next_link: bool | None = None  # True: `next` is a link, whose query asks for the next page
     first_page: int | None = None  # page: the first page's number, when not 1 (`numbered_from`)
+    done: Place | None = None  # the answer's "this is the last page" boolean (Svix's `done`)
 
 
 class HintError(ValueError):
@@ -98,8 +119,9 @@ def _first(candidates: tuple[str, ...], present: Collection[str]) -> str | None:
 
 def from_hint(hint: object, query: Mapping[str, str | None],
               properties: Mapping[str, Any], *, held: Mapping[str, Collection[str]] | None = None,
-              objects: Collection[str] = ()) -> Pagination:
-    """The pagination an overlay declares; every name must exist in the operation."""
+              objects: Collection[str] = (), bare_array: bool = False) -> Pagination:
+    """The pagination an overlay declares; every name must exist in the operation
+    (`bare_array`: the answer is the array of items itself)."""
     if not isinstance(hint, dict):
         raise HintError("must be a mapping with at least `style`")
     unknown = sorted(set(hint) - HINT_KEYS - {f"{style}_param" for style in STYLES})
@@ -108,6 +130,8 @@ def from_hint(hint: object, query: Mapping[str, str | None],
     style = hint.get("style")
     if style not in STYLES:
         raise HintError(f"`style` must be one of {list(STYLES)} (got {style!r})")
+    if style == "link":
+        return _link_hint(hint, properties, bare_array)
     detected = detect(query, properties, only=style, held=held, objects=objects)
     items = hint.get("items") or (detected.items if detected else None)
     param = (hint.get("param") or hint.get(f"{style}_param")
@@ -120,10 +144,8 @@ def from_hint(hint: object, query: Mapping[str, str | None],
     if not isinstance(param, str) or param not in query:
         raise HintError(f"`param`: the operation has no query parameter {param!r}")
     fields = {key: hint.get(key, getattr(detected, key) if detected else None)
-              for key in ("next", "has_more", "total")}
-    for key, name in fields.items():
-        if key in hint and name is not None and name not in properties:
-            raise HintError(f"`{key}`: the answer has no property {name!r}")
+              for key in ("next", "has_more", "total", "done")}
+    _check_hinted_fields(hint, fields, properties)
     limit_param = hint.get("limit_param", detected.limit_param if detected else None)
     if limit_param is not None and limit_param not in query:
         raise HintError(f"`limit_param`: the operation has no query parameter {limit_param!r}")
@@ -133,21 +155,83 @@ def from_hint(hint: object, query: Mapping[str, str | None],
                       next_link=True if is_link and style == "cursor" else None, **fields)
 
 
+def _check_hinted_fields(hint: Mapping[str, Any], fields: Mapping[str, Place | None],
+                         properties: Mapping[str, Any]) -> None:
+    """Each answer property the hint names exists; `has_more` names none that says the page is
+    the last one (`has_more: done` ended Svix's walks after their first page)."""
+    for key, name in fields.items():
+        if key in hint and name is not None and name not in properties:
+            raise HintError(f"`{key}`: the answer has no property {name!r}")
+    more = hint.get("has_more")
+    if isinstance(more, str) and more.lower() in SAYS_LAST:
+        raise HintError(f"`has_more: {more}`: `{more}` says the page is the last one, the "
+                        f"opposite of `has_more` (the walk would stop after the first page); "
+                        f"write `done: {more}`")
+
+
+def _link_hint(hint: Mapping[str, Any], properties: Mapping[str, Any],
+               bare_array: bool) -> Pagination:
+    """A hinted link walk: the answer is its items (else `items` names them, or detection
+    finds them); the next page is the URL of each answer's `Link` header, so no parameter,
+    next cursor or total is named."""
+    unusable = sorted(set(hint) - {"style", "items", "has_more", "done"})
+    if unusable:
+        raise HintError(f"{unusable}: a `link` walk follows the answer's Link header; it takes "
+                        "only `items`, `has_more` and `done`")
+    items = hint.get("items", "" if bare_array else _items(properties))
+    if items != "" and (not isinstance(items, str) or items not in properties):
+        raise HintError(f"`items`: the answer is no array and has no property {items!r}")
+    fields = {key: hint.get(key) for key in ("has_more", "done")}
+    _check_hinted_fields(hint, fields, properties)
+    return Pagination("link", items, "", **fields)
+
+
 def detect(
     query: Mapping[str, str | None], properties: Mapping[str, Any], *, only: Style | None = None,
     held: Mapping[str, Collection[str]] | None = None, objects: Collection[str] = (),
+    bare_array: bool = False, link_header: bool = False,
 ) -> Pagination | None:
     """The pagination the operation's shape shows, if any: `query` maps its query parameters
     to their JSON type (None: not a single type), `properties` its JSON answer's properties
     (name -> schema), `held` the property names of its objects among `HOLDERS`, `objects` the
-    properties that are objects however their schema says so (`allOf`, a union with null)."""
-    objects = {*objects, *(name for name, schema in properties.items() if _is_object(schema))}
-    items = next((name for name in ITEMS if _is_array(properties.get(name))), None)
+    properties that are objects however their schema says so (`allOf`, a union with null);
+    `bare_array`: the answer is the array of items itself, `link_header`: its success response
+    declares a `Link` header."""
+    if bare_array:
+        return _link_walk(query, link_header) if only in (None, "link") else None
+    found = _detect_in_object(query, properties, only=only, held=held, objects=objects)
+    if found is None or found.style != "cursor":
+        return found
+    done = _first(DONE, [name for name, schema in properties.items() if _is_boolean(schema)])
+    return found if done is None else replace(found, done=done)
+
+
+def _link_walk(query: Mapping[str, str | None], link_header: bool) -> Pagination | None:
+    """A list answering a bare array pages by its `Link` header when it declares one, or when
+    it takes a token cursor (Ory's `page_token`), which no array can hand back."""
+    if link_header or _first(TOKEN_PARAMS, query) is not None:
+        return Pagination("link", "", "")
+    return None
+
+
+def _items(properties: Mapping[str, Any]) -> str | None:
+    """The answer's array of items: the first of `ITEMS`, else its only array."""
+    items = next((name for name in ITEMS if is_array(properties.get(name))), None)
     # (`_links`: Mailchimp's links beside every object, HAL's spelling)
     arrays = [name for name, schema in properties.items()
-              if _is_array(schema) and name.lstrip("_").lower() not in NOT_ITEMS]
+              if is_array(schema) and name.lstrip("_").lower() not in NOT_ITEMS]
     if items is None and len(arrays) == 1:
         items = arrays[0]  # Airflow's `dags`, ShipEngine's `shipments`, Mailchimp's `lists`
+    return items
+
+
+def _detect_in_object(
+    query: Mapping[str, str | None], properties: Mapping[str, Any], *, only: Style | None,
+    held: Mapping[str, Collection[str]] | None, objects: Collection[str],
+) -> Pagination | None:
+    """`detect` for an answer that is an object holding the items."""
+    objects = {*objects, *(name for name, schema in properties.items() if _is_object(schema))}
+    items = _items(properties)
     if items is None:
         return None
     held = held or {}
@@ -156,9 +240,7 @@ def detect(
     # (`next_page.offset`); elsewhere that name is the page just given (`meta.page`)
     values = [name for name in properties if name not in objects]
     limit_param = _first(SIZE_PARAMS, query)
-    cursor = _first(CURSOR_PARAMS, query) or next(
-        (name for name in STRING_CURSOR_PARAMS if query.get(name) == "string"), None
-    )
+    cursor = _cursor_param(query, values)
     if cursor is not None and only in (None, "cursor"):
         following = (_place(NEXT_CURSOR, values, held)
                      or _held((cursor,), {NEXT_HOLDER: held.get(NEXT_HOLDER, ())})
@@ -179,6 +261,16 @@ def detect(
         return Pagination("page", items, page, _place(PAGE_LINKS, values, held), has_more,
                           _place(TOTAL_PAGES, properties, held), limit_param)
     return None
+
+
+def _cursor_param(query: Mapping[str, str | None], values: Collection[str]) -> str | None:
+    """The query parameter that may be a cursor: first one the answer hands back under its own
+    name (Svix's `iterator`, beside an `after` that filters by date), else the first of
+    `CURSOR_PARAMS`, else a string `page` or `offset`."""
+    echoed = next((name for name in TOKEN_PARAMS if name in query and name in values), None)
+    return echoed or _first(CURSOR_PARAMS, query) or next(
+        (name for name in STRING_CURSOR_PARAMS if query.get(name) == "string"), None
+    )
 
 
 def numbered_from(pagination: Pagination | None, schemas: Mapping[str, Any]
@@ -220,7 +312,12 @@ def _is_object(schema: object) -> bool:
     return _declares(schema, "object", "properties")
 
 
-def _is_array(schema: object) -> bool:
+def _is_boolean(schema: object) -> bool:
+    declared = schema.get("type") if isinstance(schema, dict) else None
+    return declared == "boolean" or (isinstance(declared, list) and "boolean" in declared)
+
+
+def is_array(schema: object) -> bool:
     return _declares(schema, "array", "items")
 
 

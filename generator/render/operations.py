@@ -275,8 +275,9 @@ def _page_view(operation: Operation, shape: signatures.Shape) -> PageView | None
     pagination = operation.pagination
     if pagination is None or shape.item is None:
         return None
+    # ("": a link walk has no items property and no page parameter: the runtime's default)
     arguments = tuple((name, value) for name, value in vars(pagination).items()
-                      if value is not None)
+                      if value is not None and value != "")
     # `page_cls=SyncPage[item, returns]` is read in the body, where arguments may hide builtins
     return PageView(f"{operation.constant}_PAGES", arguments, unhidden(shape.item, BUILTIN_NAMES),
                     unhidden(shape.returns, BUILTIN_NAMES))

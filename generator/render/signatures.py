@@ -152,7 +152,10 @@ def _item_annotation(operation: Operation, models: Models) -> str | None:
     answer = operation.returns
     if operation.pagination is None or answer is None or answer.model_class is None:
         return None
-    field = models.annotation(answer.model_class, operation.pagination.items, drop_none=True)
+    items = operation.pagination.items
+    # "": the answer is the array of items itself (a link walk's)
+    field = (models.annotation(answer.model_class, items, drop_none=True) if items
+             else models.class_annotation(answer.model_class))
     node = ast.parse(field, mode="eval").body
     if (isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name)
             and node.value.id == "list"):

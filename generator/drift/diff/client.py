@@ -264,7 +264,8 @@ def _pages_record(pagination: Any, returns: str | None, types: Annotations) -> P
 def _item_type(types: Annotations, model: str, items: str) -> str:
     """One item of the field `items` of class `model` (`list[Pet] | None`: `models.Pet`), as
     `render.signatures._item_annotation` reads it; `object` when the field is no list."""
-    field = types.fields.get((model, items))
+    # "": the answer is the array itself (a link walk's), the type its root model wraps
+    field = types.fields.get((model, items)) if items else types.root_types.get(model)
     members = [m for m in _members(field) if m != "None"] if field else []
     if len(members) != 1 or not (members[0].startswith("list[") and members[0].endswith("]")):
         return "object"

@@ -26,9 +26,16 @@ parameter changed, a cursor (the answer's next cursor, else the last item's ``id
 parameters in the query of the answer's link to the next page), an offset
 (advanced by the number of items received) or a page number (plus one; the first page's is the
 document's default for it, 1 unless it says otherwise). The list ends at an empty page,
-``has_more: false`` (whatever cursor the answer also holds), a missing next cursor (or link to
-the next numbered page), the announced total, or (when the answer has none of these) a page
-shorter than the requested page size.
+``has_more: false`` (whatever cursor the answer also holds), ``done: true`` (Svix's end flag),
+a missing next cursor (or link to the next numbered page), the announced total, or (when the
+answer has none of these) a page shorter than the requested page size.
+
+A list paged by its answers' ``Link`` header (RFC 8288: GitHub's, Ory's; style ``link``, an
+answer that is the array of items itself) follows the URL of its ``rel="next"`` link, as given,
+until an answer has none. That URL is the server's: it is followed only when it has the origin
+(scheme, host, port) of the request it answers, else the walk stops with
+:class:`PaginationLinkError` (the client's credentials never go elsewhere); a header longer than
+``MAX_LINK_HEADER_CHARS`` is not read (the same error).
 
 A server whose answers lead back to a page already fetched (cursor A, then B, then A again; or
 a cursor it ignores) would make the walk endless: iterating remembers the query of every page
@@ -47,6 +54,7 @@ values cut short and with the client's credentials blanked, as every message of 
 from __future__ import annotations
 
 import hashlib
+import re
 import urllib.parse
 from collections.abc import (
     AsyncIterator,
@@ -63,9 +71,9 @@ from typing import Any, Generic, Literal, TypeVar
 
 import pydantic
 
-from ._errors import PaginationCycleError, excerpt
+from ._errors import PaginationCycleError, PaginationLinkError, excerpt
 
-__all__ = ["AsyncPage", "AsyncPaginator", "Pagination", "SyncPage"]
+__all__ = ["Answer", "AsyncPage", "AsyncPaginator", "Pagination", "SyncPage"]
 
 #: How much of a cursor a message shows (``PaginationCycleError.value`` holds all of it).
 _SHOWN_CHARS = 60
@@ -73,6 +81,13 @@ _SHOWN_CHARS = 60
 #: past it the memory starts again: a cycle shorter than this is still found, within as many
 #: pages, and an endless list (a server minting a new 60 KB cursor per page) takes no memory
 MAX_REMEMBERED_PAGES = 100_000
+#: the longest ``Link`` header a walk reads (GitHub's are under 1,000 characters): a server's
+#: header of megabytes is refused rather than scanned
+MAX_LINK_HEADER_CHARS = 32_768
+# one link of a Link header: its URI reference, then its parameters up to the next one's `<`
+_LINK = re.compile(r"<([^<>]*)>([^<]*)")
+_REL = re.compile(r"""(?:^|;)\s*rel\s*=\s*(?:"([^"]*)"|([^\s;,"]+))""", re.IGNORECASE)
+_DEFAULT_PORTS = {"http": 80, "https": 443}
 _ItemT = TypeVar("_ItemT")
 _PageT = TypeVar("_PageT")
 
@@ -81,9 +96,11 @@ _PageT = TypeVar("_PageT")
 class Pagination:
     """How one list operation pages; every name as on the wire."""
 
-    style: Literal["cursor", "offset", "page"]
-    items: str  # the answer's array of items
-    param: str  # the query parameter choosing the page: cursor, offset or page number
+    style: Literal["cursor", "offset", "page", "link"]
+    items: str = ""  # the answer's array of items ("": the answer is the array itself)
+    # the query parameter choosing the page: cursor, offset or page number ("": a link walk's,
+    # whose next request is the URL of the answer's Link header)
+    param: str = ""
     # each a property of the answer, or the names leading to it: ``["meta", "total"]``
     # cursor: the next cursor (None: the last item's id); page: the link to the next page, whose
     # absence ends the list (the walk asks by page number all the same)
@@ -95,6 +112,23 @@ class Pagination:
     )
     next_link: bool = False  # ``next`` is a link to the next page: its query asks for it
     first_page: int = 1  # page: the number of the page a call giving none gets (0: zero-based)
+    # the answer's "this is the last page" boolean (Svix's ``done``): ``has_more`` inverted
+    done: str | Sequence[str] | None = None
+
+
+@dataclass(frozen=True)
+class Answer(Generic[_PageT]):
+    """One page's answer as the walk reads it: its body, parsed, and what it needs from the
+    response besides (a link walk's next page is in its headers)."""
+
+    page: _PageT
+    url: str = ""  # the URL that answered (a Link leads only to its origin; relative to it)
+    link: str | None = None  # the answer's ``Link`` header
+
+
+def items_of(page: object, name: str) -> Any:
+    """The array of items of an answer: its property ``name``, or itself (``""``)."""
+    return page if name == "" else member(page, name)
 
 
 def member(value: object, name: str) -> Any:
@@ -139,20 +173,69 @@ def _ended(
     """Whether ``page`` (holding ``items``) is the last one, whatever the style. A page shorter
     than the page size asked for ends the list only when the answer says nothing else about
     what follows (no ``has_more``, next cursor or total): servers may filter pages short."""
-    if not items or (pagination.has_more and _at(page, pagination.has_more) is False):
+    if _said_last(pagination, page, items):
         return True
-    if pagination.has_more or pagination.next or pagination.total or not pagination.limit_param:
+    if pagination.has_more or pagination.done or pagination.next or pagination.total:
+        return False
+    if not pagination.limit_param:
         return False
     limit = query.get(pagination.limit_param)
     return limit is not None and len(items) < _integer(limit, 0)
+
+
+def _said_last(pagination: Pagination, page: object, items: list[Any]) -> bool:
+    """Whether ``page`` says it is the last one: no items, ``has_more: false``, ``done: true``."""
+    if not items or (pagination.has_more and _at(page, pagination.has_more) is False):
+        return True
+    return pagination.done is not None and _at(page, pagination.done) is True
+
+
+def next_link(header: str | None) -> str | None:
+    """The URI reference of the ``rel="next"`` link of a ``Link`` header (RFC 8288), as
+    written (maybe relative); ``None`` when there is none. A header of more than
+    ``MAX_LINK_HEADER_CHARS`` raises :class:`PaginationLinkError`."""
+    if not header:
+        return None
+    if len(header) > MAX_LINK_HEADER_CHARS:
+        raise PaginationLinkError(
+            f"the answer's Link header has {len(header):,} characters, more than the "
+            f"{MAX_LINK_HEADER_CHARS:,} a list's walk reads: stopped",
+            url=None,
+        )
+    for link in _LINK.finditer(header):
+        rel = _REL.search(link.group(2))
+        relations = (rel.group(1) or rel.group(2) or "").lower().split() if rel else []
+        if "next" in relations:
+            return link.group(1).strip()
+    return None
+
+
+def _origin(url: str) -> tuple[str, str, int | None]:
+    """A URL's origin: scheme, host and port (the scheme's own when not written)."""
+    parts = urllib.parse.urlsplit(url)
+    scheme = parts.scheme.lower()
+    try:
+        port = parts.port
+    except ValueError:  # a port that is no number: no origin to share
+        return scheme, "", -1
+    return scheme, (parts.hostname or "").lower(), port or _DEFAULT_PORTS.get(scheme)
+
+
+def followed_link(reference: str, answered_by: str) -> str | None:
+    """The absolute URL of a Link's ``reference`` (resolved against the URL that answered),
+    or ``None`` when it leaves that URL's origin: a link elsewhere is never followed."""
+    url = urllib.parse.urljoin(answered_by, reference)
+    same = _origin(url) == _origin(answered_by) and _origin(url)[0] in _DEFAULT_PORTS
+    return url if same else None
 
 
 def next_query(
     pagination: Pagination, page: object, query: Mapping[str, object]
 ) -> dict[str, object] | None:
     """The query parameter that asks for the page after ``page`` (sent with ``query``), or
-    ``None`` when ``page`` is the last. (Whether that page was fetched already is the walk's
-    to check: see :class:`PaginationCycleError`.)"""
+    ``None`` when ``page`` is the last (or the list is walked by its ``Link`` headers, which the
+    answer alone does not hold). (Whether that page was fetched already is the walk's to check:
+    see :class:`PaginationCycleError`.)"""
     following = _following(pagination, page, query)
     return None if following is None else following[0]
 
@@ -162,8 +245,8 @@ def _following(
 ) -> tuple[dict[str, object], bool] | None:
     """``next_query``'s parameters, and whether a link to the next page gave them (then they
     are its whole query but for what the caller asked)."""
-    items = list(member(page, pagination.items) or [])
-    if _ended(pagination, page, items, query):
+    items = list(items_of(page, pagination.items) or [])
+    if pagination.style == "link" or _ended(pagination, page, items, query):
         return None
     current = query.get(pagination.param)
     total = _count(_at(page, pagination.total)) if pagination.total else None
@@ -240,15 +323,25 @@ def _page_state(pagination: Pagination, query: Mapping[str, object]) -> str | No
     return "&".join(f"{key}={query[key]}" for key in sorted(query)) or None
 
 
+def _request_state(
+    pagination: Pagination, query: Mapping[str, object], url: str | None
+) -> str | None:
+    """A page's request as a walk remembers it: the Link URL it is asked at, else its query."""
+    return f"<{url}>" if url is not None else _page_state(pagination, query)
+
+
 def _page_value(pagination: Pagination, query: Mapping[str, object]) -> str | None:
     """The page parameter's value that asks for a page, else its whole query."""
     value = query.get(pagination.param)
     return str(value) if value is not None else _page_state(pagination, query)
 
 
-def _asked(pagination: Pagination, query: Mapping[str, object]) -> str:
-    """A page as a message names it: ``param=value``, else the query that asked for it."""
-    if pagination.param in query or not query:
+def _asked(pagination: Pagination, query: Mapping[str, object], url: str | None = None) -> str:
+    """A page as a message names it: ``param=value``, else the query that asked for it, or
+    the Link URL it was asked at."""
+    if url is not None:
+        return f"the link {_shown(url)}"
+    if pagination.param and (pagination.param in query or not query):
         return f"{pagination.param}={_shown(_page_value(pagination, query))}"
     return f"the query {_shown(_page_state(pagination, query))}"
 
@@ -273,58 +366,100 @@ def _shown(state: str | None) -> str:
 
 
 class _BasePage(Generic[_ItemT, _PageT]):
-    """What the sync and async pages share: the answer, its items, the next query."""
+    """What the sync and async pages share: the answer, its items, the next request."""
 
     def __init__(
         self,
         pagination: Pagination,
         query: Mapping[str, object],
-        page: _PageT,
+        answer: Answer[_PageT],
         redact: Callable[[str], str],
+        asked: str | None,
     ) -> None:
         self.pagination = pagination
         #: this page's answer, as the document types it
-        self.page = page
+        self.page = answer.page
         self._query = dict(query)  # the query it was fetched with
+        self._asked_url = asked  # the Link URL it was fetched at (None: the list's own path)
+        self._answered_by = answer.url
+        self._link = answer.link
         self._redact = redact  # the client's: a server may echo a credential as a cursor
 
     @property
     def items(self) -> list[_ItemT]:
         """The items of this page."""
-        return list(member(self.page, self.pagination.items) or [])
+        return list(items_of(self.page, self.pagination.items) or [])
 
     def has_next_page(self) -> bool:
         """Whether the answer says another page follows this one."""
+        if self.pagination.style == "link":
+            return not _said_last(self.pagination, self.page, self.items) and bool(
+                next_link(self._link)
+            )
         return next_query(self.pagination, self.page, self._query) is not None
 
     def _state(self) -> str | None:
-        return _page_state(self.pagination, self._query)
+        return _request_state(self.pagination, self._query, self._asked_url)
 
-    def _next_full_query(self, fetched: Collection[bytes | None]) -> dict[str, object] | None:
-        """The whole query of the next page, ``None`` at the end of the list; raises
+    def _next_request(
+        self, fetched: Collection[bytes | None]
+    ) -> tuple[dict[str, object], str | None] | None:
+        """The next page's request: its whole query and the URL it is asked at (``None``: the
+        list's own path); ``None`` at the end of the list. Raises
         :class:`PaginationCycleError` when it asks for a page in ``fetched`` (their states'
         fingerprints)."""
+        following = self._following_request()
+        if following is None:
+            return None
+        query, url = following
+        if _fingerprint(_request_state(self.pagination, query, url)) in fetched:
+            raise self._cycle(query, url)
+        return query, url
+
+    def _following_request(self) -> tuple[dict[str, object], str | None] | None:
+        if self.pagination.style == "link":
+            url = self._following_link()
+            return None if url is None else ({}, url)
         following = _following(self.pagination, self.page, self._query)
         if following is None:
             return None
         changes, linked = following
         # a link's query asks for the next page whole: the cursor parameter is its to give
         kept = {k: v for k, v in self._query.items() if not (linked and k == self.pagination.param)}
-        query = {**kept, **changes}
-        state = _page_state(self.pagination, query)
-        if _fingerprint(state) in fetched:
-            param = self.pagination.param
-            raise PaginationCycleError(
-                self._redact(
-                    f"the list's pages run in a cycle: the answer to "
-                    f"{_asked(self.pagination, self._query)} asks for "
-                    f"{_asked(self.pagination, query)}, a page already fetched; stopped rather "
-                    "than loop forever"
-                ),
-                param=param,
-                value=self._redact(str(_page_value(self.pagination, query))),
+        return {**kept, **changes}, None
+
+    def _following_link(self) -> str | None:
+        """The URL of the next page of a link walk, ``None`` at the end of the list;
+        :class:`PaginationLinkError` when the Link leads to another origin."""
+        if _said_last(self.pagination, self.page, self.items):
+            return None
+        reference = next_link(self._link)
+        if reference is None:
+            return None
+        url = followed_link(reference, self._answered_by)
+        if url is None:
+            shown = self._redact(_shown(reference))
+            origin = "://".join(_origin(self._answered_by)[:2])
+            raise PaginationLinkError(
+                f"the answer's Link header leads the list's next page to {shown}, not on "
+                f"{self._redact(origin)} which answered: not followed (the client's "
+                "credentials go to that origin only); the pages before were given",
+                url=shown,
             )
-        return query
+        return url
+
+    def _cycle(self, query: Mapping[str, object], url: str | None) -> PaginationCycleError:
+        param = self.pagination.param or "Link"
+        asked = _asked(self.pagination, query, url)
+        return PaginationCycleError(
+            self._redact(
+                f"the list's pages run in a cycle: the answer to "
+                f"{_asked(self.pagination, self._query, self._asked_url)} asks for "
+                f"{asked}, a page already fetched; stopped rather than loop forever"
+            ),
+            param=param,
+            value=self._redact(url or str(_page_value(self.pagination, query))),
+        )
 
     def _check_not_a_repeat_of(self, previous: _BasePage[_ItemT, _PageT]) -> None:
         """Raise :class:`PaginationCycleError` when this page holds exactly the (non-empty)
@@ -332,20 +467,25 @@ class _BasePage(Generic[_ItemT, _PageT]):
         items = self.items
         if not items or items != previous.items:
             return
-        param = self.pagination.param
+        param = self.pagination.param or "Link"
+        this = _asked(self.pagination, self._query, self._asked_url)
+        before = _asked(self.pagination, previous._query, previous._asked_url)
         raise PaginationCycleError(
             self._redact(
-                f"the list's pages run in a cycle: {_asked(self.pagination, self._query)} gave "
-                f"the same items as {_asked(self.pagination, previous._query)} (the server "
-                f"ignores {param}?); "
-                "stopped rather than loop forever"
+                f"the list's pages run in a cycle: {this} gave the same items as {before} (the "
+                f"server ignores {param}?); stopped rather than loop forever"
             ),
             param=param,
-            value=self._redact(str(_page_value(self.pagination, self._query))),
+            value=self._redact(self._asked_url or str(_page_value(self.pagination, self._query))),
         )
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.pagination.style} items={len(self.items)}>"
+
+
+#: a list's request of one page: (its query, the Link URL it is asked at or None) -> the answer
+SyncFetch = Callable[[Mapping[str, object], str | None], Answer[_PageT]]
+AsyncFetch = Callable[[Mapping[str, object], str | None], Awaitable[Answer[_PageT]]]
 
 
 class SyncPage(_BasePage[_ItemT, _PageT]):
@@ -356,14 +496,15 @@ class SyncPage(_BasePage[_ItemT, _PageT]):
     def __init__(
         self,
         pagination: Pagination,
-        fetch: Callable[[Mapping[str, object]], _PageT],
+        fetch: SyncFetch[_PageT],
         query: Mapping[str, object],
-        page: _PageT,
+        answer: Answer[_PageT],
         *,
         redact: Callable[[str], str] = str,
+        asked: str | None = None,
     ) -> None:
-        super().__init__(pagination, query, page, redact)
-        self._fetch_page = fetch  # the full query -> that page's answer
+        super().__init__(pagination, query, answer, redact, asked)
+        self._fetch_page = fetch  # the next request -> that page's answer
 
     def next_page(self) -> SyncPage[_ItemT, _PageT] | None:
         """The page after this one (one request), or ``None`` at the end of the list;
@@ -375,11 +516,14 @@ class SyncPage(_BasePage[_ItemT, _PageT]):
         return following
 
     def _following(self, fetched: Collection[bytes | None]) -> SyncPage[_ItemT, _PageT] | None:
-        query = self._next_full_query(fetched)
-        if query is None:
+        request = self._next_request(fetched)
+        if request is None:
             return None
-        page = self._fetch_page(query)
-        return SyncPage(self.pagination, self._fetch_page, query, page, redact=self._redact)
+        query, url = request
+        answer = self._fetch_page(query, url)
+        return SyncPage(
+            self.pagination, self._fetch_page, query, answer, redact=self._redact, asked=url
+        )
 
     def iter_pages(self) -> Iterator[SyncPage[_ItemT, _PageT]]:
         """This page, then each following page as a page object."""
@@ -410,14 +554,15 @@ class AsyncPage(_BasePage[_ItemT, _PageT]):
     def __init__(
         self,
         pagination: Pagination,
-        fetch: Callable[[Mapping[str, object]], Awaitable[_PageT]],
+        fetch: AsyncFetch[_PageT],
         query: Mapping[str, object],
-        page: _PageT,
+        answer: Answer[_PageT],
         *,
         redact: Callable[[str], str] = str,
+        asked: str | None = None,
     ) -> None:
-        super().__init__(pagination, query, page, redact)
-        self._fetch_page = fetch  # the full query -> that page's answer
+        super().__init__(pagination, query, answer, redact, asked)
+        self._fetch_page = fetch  # the next request -> that page's answer
 
     async def next_page(self) -> AsyncPage[_ItemT, _PageT] | None:
         """The page after this one (one request), or ``None`` at the end of the list;
@@ -431,11 +576,14 @@ class AsyncPage(_BasePage[_ItemT, _PageT]):
     async def _following(
         self, fetched: Collection[bytes | None]
     ) -> AsyncPage[_ItemT, _PageT] | None:
-        query = self._next_full_query(fetched)
-        if query is None:
+        request = self._next_request(fetched)
+        if request is None:
             return None
-        page = await self._fetch_page(query)
-        return AsyncPage(self.pagination, self._fetch_page, query, page, redact=self._redact)
+        query, url = request
+        answer = await self._fetch_page(query, url)
+        return AsyncPage(
+            self.pagination, self._fetch_page, query, answer, redact=self._redact, asked=url
+        )
 
     async def iter_pages(self) -> AsyncIterator[AsyncPage[_ItemT, _PageT]]:
         """This page, then each following page as a page object."""

@@ -35,7 +35,7 @@ from typing import Any, Literal, ParamSpec, TypeVar, overload
 
 from ._base_client import AsyncAPIClient, RequestOptions, ResponseSpec, SyncAPIClient
 from ._operations import FORM_MEDIA_TYPE, CallOptions, FormBody, MultipartBody, RawBody
-from ._pagination import AsyncPage, AsyncPaginator, Pagination, SyncPage
+from ._pagination import Answer, AsyncPage, AsyncPaginator, Pagination, SyncPage
 from ._response import (
     APIResponse,
     AsyncAPIResponse,
@@ -71,6 +71,24 @@ _RAW_RESPONSE: contextvars.ContextVar[bool] = contextvars.ContextVar("raw_respon
 _STREAMED_RESPONSE: contextvars.ContextVar[bool] = contextvars.ContextVar(
     "streamed_response", default=False
 )
+
+
+def _page_request(
+    request: RequestOptions, query: Mapping[str, object], url: str | None
+) -> RequestOptions:
+    """The request of a list's next page: the list's own with another query, or (a link walk)
+    the URL of the answer's Link header, whose query is the whole of it (the caller's
+    ``extra_query`` was in the first request, which the link repeats)."""
+    if url is None:
+        return dataclasses.replace(request, query=query)
+    return dataclasses.replace(request, path=url, query={}, extra_query=None)
+
+
+def _answer(raw: APIResponse[Any] | AsyncAPIResponse[Any], page: Any) -> Answer[Any]:
+    """A page's parsed answer with what the walk reads of its response: the URL that
+    answered it (a redirect's end) and its ``Link`` header."""
+    response = raw.http_response
+    return Answer(page, str(response.request.url), response.headers.get("link"))
 
 
 def _request(method: str, path: str, body: object, options: CallOptions | None) -> RequestOptions:
@@ -176,12 +194,12 @@ class SyncHTTPMethod:
                 lazy=_STREAMED_RESPONSE.get(),
             )
             if pagination is not None and page_cls is not None:
-                raw._then(self._pager(cast_to, request, pagination, page_cls))
+                raw._then(self._pager(cast_to, request, pagination, page_cls, raw))
             return raw
-        parsed = self._client.request(cast_to, request, stream=stream, stream_cls=stream_cls)
         if pagination is not None and page_cls is not None:
-            return self._pager(cast_to, request, pagination, page_cls)(parsed)
-        return parsed
+            first = self._client.request_raw(cast_to, request)
+            return self._pager(cast_to, request, pagination, page_cls, first)(first.parse())
+        return self._client.request(cast_to, request, stream=stream, stream_cls=stream_cls)
 
     def _pager(
         self,
@@ -189,15 +207,17 @@ class SyncHTTPMethod:
         request: RequestOptions,
         pagination: Pagination,
         page_cls: type[SyncPage[Any, Any]],
+        raw: APIResponse[Any],
     ) -> Callable[[Any], SyncPage[Any, Any]]:
-        """First answer -> the page object, whose next pages repeat ``request`` with another
-        query."""
+        """First answer (of ``raw``) -> the page object, whose next pages repeat ``request``
+        with another query, or ask at the URL of the answer's Link header."""
 
-        def fetch(query: Mapping[str, object]) -> Any:
-            return self._client.request(cast_to, dataclasses.replace(request, query=query))
+        def fetch(query: Mapping[str, object], url: str | None) -> Answer[Any]:
+            following = self._client.request_raw(cast_to, _page_request(request, query, url))
+            return _answer(following, following.parse())
 
         return lambda first: page_cls(
-            pagination, fetch, request.query, first, redact=self._client._redact
+            pagination, fetch, request.query, _answer(raw, first), redact=self._client._redact
         )
 
 
@@ -305,12 +325,12 @@ class AsyncHTTPMethod:
                 lazy=_STREAMED_RESPONSE.get(),
             )
             if pagination is not None and page_cls is not None:
-                raw._then(self._pager(cast_to, request, pagination, page_cls))
+                raw._then(self._pager(cast_to, request, pagination, page_cls, raw))
             return AsyncAPIResponse.of(raw) if _STREAMED_RESPONSE.get() else raw
-        parsed = await client.request(cast_to, request, stream=stream, stream_cls=stream_cls)
         if pagination is not None and page_cls is not None:
-            return self._pager(cast_to, request, pagination, page_cls)(parsed)
-        return parsed
+            first = await client.request_raw(cast_to, request)
+            return self._pager(cast_to, request, pagination, page_cls, first)(first.parse())
+        return await client.request(cast_to, request, stream=stream, stream_cls=stream_cls)
 
     def _pager(
         self,
@@ -318,15 +338,17 @@ class AsyncHTTPMethod:
         request: RequestOptions,
         pagination: Pagination,
         page_cls: type[AsyncPage[Any, Any]],
+        raw: APIResponse[Any] | AsyncAPIResponse[Any],
     ) -> Callable[[Any], AsyncPage[Any, Any]]:
-        """First answer -> the page object, whose next pages repeat ``request`` with another
-        query."""
+        """First answer (of ``raw``) -> the page object, whose next pages repeat ``request``
+        with another query, or ask at the URL of the answer's Link header."""
 
-        async def fetch(query: Mapping[str, object]) -> Any:
-            return await self._client.request(cast_to, dataclasses.replace(request, query=query))
+        async def fetch(query: Mapping[str, object], url: str | None) -> Answer[Any]:
+            following = await self._client.request_raw(cast_to, _page_request(request, query, url))
+            return _answer(following, following.parse())
 
         return lambda first: page_cls(
-            pagination, fetch, request.query, first, redact=self._client._redact
+            pagination, fetch, request.query, _answer(raw, first), redact=self._client._redact
         )
 
 

@@ -20,6 +20,7 @@ APIError
 ├── ResponseTooLargeError          a body or one server-sent event larger than the client allows
 ├── TooManyRedirectsError          more redirects than the client follows (a loop)
 ├── PaginationCycleError           a list's next page is one it already fetched (a loop)
+├── PaginationLinkError            a list's Link header leads elsewhere or is too large
 └── MissingCredentialsError        the API needs a credential and none was given
 
 RequestValidationError (a ValueError)  an argument, or a header given in extra_headers or
@@ -75,6 +76,7 @@ __all__ = [
     "NotFoundError",
     "OverloadedError",
     "PaginationCycleError",
+    "PaginationLinkError",
     "PermissionDeniedError",
     "RateLimitError",
     "RedactedCause",
@@ -444,6 +446,21 @@ class PaginationCycleError(APIError):
         super().__init__(message)
         self.param = param
         self.value = value
+
+
+class PaginationLinkError(APIError):
+    """Walking a list paged by its answers' ``Link`` header (RFC 8288), the link to the next page
+    could not be followed: it leads to another origin (scheme, host, port) than the one that
+    answered, where the client's credentials must not go, or the header is larger than the
+    client reads. The items of the pages before were given; not retried.
+
+    Attributes:
+        url: the link to the next page, cut short (``None`` when the header was not read).
+    """
+
+    def __init__(self, message: str, *, url: str | None) -> None:
+        super().__init__(message)
+        self.url = url
 
 
 class MissingCredentialsError(APIError):

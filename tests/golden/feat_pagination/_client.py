@@ -29,7 +29,9 @@ if TYPE_CHECKING:
     from .resources.jobs import AsyncJobs, Jobs
     from .resources.pets import AsyncPets, Pets
     from .resources.records import AsyncRecords, Records
+    from .resources.repos import AsyncRepos, Repos
     from .resources.tasks import AsyncTasks, Tasks
+    from .resources.webhook_apps import AsyncWebhookApps, WebhookApps
 
 __all__ = ["DEFAULT_BASE_URL", "AsyncClient", "Client"]
 
@@ -228,11 +230,25 @@ class Client(SyncAPIClient):
         return Records(self)
 
     @cached_property
+    def repos(self) -> Repos:
+        """The `repos` resource, its module imported on first use and the object kept."""
+        from .resources.repos import Repos
+
+        return Repos(self)
+
+    @cached_property
     def tasks(self) -> Tasks:
         """The `tasks` resource, its module imported on first use and the object kept."""
         from .resources.tasks import Tasks
 
         return Tasks(self)
+
+    @cached_property
+    def webhook_apps(self) -> WebhookApps:
+        """The `webhook_apps` resource, its module imported on first use and the object kept."""
+        from .resources.webhook_apps import WebhookApps
+
+        return WebhookApps(self)
 
 
 class AsyncClient(AsyncAPIClient):
@@ -382,8 +398,22 @@ class AsyncClient(AsyncAPIClient):
         return AsyncRecords(self)
 
     @cached_property
+    def repos(self) -> AsyncRepos:
+        """The `repos` resource, its module imported on first use and the object kept."""
+        from .resources.repos import AsyncRepos
+
+        return AsyncRepos(self)
+
+    @cached_property
     def tasks(self) -> AsyncTasks:
         """The `tasks` resource, its module imported on first use and the object kept."""
         from .resources.tasks import AsyncTasks
 
         return AsyncTasks(self)
+
+    @cached_property
+    def webhook_apps(self) -> AsyncWebhookApps:
+        """The `webhook_apps` resource, its module imported on first use and the object kept."""
+        from .resources.webhook_apps import AsyncWebhookApps
+
+        return AsyncWebhookApps(self)

@@ -111,7 +111,7 @@ from ._errors import (
     request_id,
     status_error_class,
 )
-from ._pagination import member
+from ._pagination import items_of
 from ._parse import (
     NO_TARGET,
     admits_null,
@@ -1882,6 +1882,12 @@ class BaseClient(Generic[_HttpClientT]):
             raise self._invalid_body(
                 response, f"its Content-Type ({content_type}) is none the document lists"
             )
+        if spec.list_items is not None and target in (bytes, str):
+            # a list's walk reads JSON pages: a page read as text would give no items, and the
+            # list would end there as if it were empty
+            raise self._invalid_body(
+                response, f"a page of a list must be JSON, not {content_type or 'untyped'}"
+            )
         if target is bytes:
             return raw
         if target is str:
@@ -1900,8 +1906,9 @@ class BaseClient(Generic[_HttpClientT]):
                 response, f"expected a JSON body ({content_type or 'no content-type'}): {exc}"
             ) from redacted_cause(exc, self._answer_redactor(response))
         items = spec.list_items
-        if items is not None and not isinstance(member(parsed, items), list | None):
-            raise self._invalid_body(response, f"its `{items}` is no array of the list's items")
+        if items is not None and not isinstance(items_of(parsed, items), list | None):
+            what = f"its `{items}` is" if items else "it is"
+            raise self._invalid_body(response, f"{what} no array of the list's items")
         return parsed
 
     def _check_empty_body(self, response: _http.Response, target: object) -> None:

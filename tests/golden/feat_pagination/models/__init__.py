@@ -77,6 +77,12 @@ if TYPE_CHECKING:
     from ._records_list_response import (
         RecordsListResponseMeta as RecordsListResponseMeta,
     )
+    from ._repos_list_params import (
+        ReposListParams as ReposListParams,
+    )
+    from ._repos_list_response import (
+        ReposListResponse as ReposListResponse,
+    )
     from ._response_metadata import (
         ResponseMetadata as ResponseMetadata,
     )
@@ -91,6 +97,12 @@ if TYPE_CHECKING:
     )
     from ._tasks_list_response import (
         TasksListResponseNextPage as TasksListResponseNextPage,
+    )
+    from ._webhook_apps_list_params import (
+        WebhookAppsListParams as WebhookAppsListParams,
+    )
+    from ._webhook_apps_list_response import (
+        WebhookAppsListResponse as WebhookAppsListResponse,
     )
 
 __all__ = [
@@ -116,11 +128,15 @@ __all__ = [
     "RecordsListResponse",
     "RecordsListResponseItem",
     "RecordsListResponseMeta",
+    "ReposListParams",
+    "ReposListResponse",
     "ResponseMetadata",
     "TasksListParams",
     "TasksListResponse",
     "TasksListResponseDatum",
     "TasksListResponseNextPage",
+    "WebhookAppsListParams",
+    "WebhookAppsListResponse",
 ]
 
 # name -> the group module defining it
@@ -147,11 +163,15 @@ _MODULE_OF: dict[str, str] = {
     "RecordsListResponse": "_records_list_response",
     "RecordsListResponseItem": "_records_list_response",
     "RecordsListResponseMeta": "_records_list_response",
+    "ReposListParams": "_repos_list_params",
+    "ReposListResponse": "_repos_list_response",
     "ResponseMetadata": "_response_metadata",
     "TasksListParams": "_tasks_list_params",
     "TasksListResponse": "_tasks_list_response",
     "TasksListResponseDatum": "_tasks_list_response",
     "TasksListResponseNextPage": "_tasks_list_response",
+    "WebhookAppsListParams": "_webhook_apps_list_params",
+    "WebhookAppsListResponse": "_webhook_apps_list_response",
 }
 
 # Hidden from type checkers: for them the package holds the names imported above and no

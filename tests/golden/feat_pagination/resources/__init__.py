@@ -18,7 +18,9 @@ if TYPE_CHECKING:
     from .jobs import AsyncJobs, Jobs
     from .pets import AsyncPets, Pets
     from .records import AsyncRecords, Records
+    from .repos import AsyncRepos, Repos
     from .tasks import AsyncTasks, Tasks
+    from .webhook_apps import AsyncWebhookApps, WebhookApps
 
 __all__ = [
     "AsyncConversations",
@@ -28,7 +30,9 @@ __all__ = [
     "AsyncJobs",
     "AsyncPets",
     "AsyncRecords",
+    "AsyncRepos",
     "AsyncTasks",
+    "AsyncWebhookApps",
     "Conversations",
     "Engines",
     "Events",
@@ -36,7 +40,9 @@ __all__ = [
     "Jobs",
     "Pets",
     "Records",
+    "Repos",
     "Tasks",
+    "WebhookApps",
 ]
 
 # exported class -> the module defining it
@@ -55,8 +61,12 @@ _MODULES: dict[str, str] = {
     "AsyncPets": "pets",
     "Records": "records",
     "AsyncRecords": "records",
+    "Repos": "repos",
+    "AsyncRepos": "repos",
     "Tasks": "tasks",
     "AsyncTasks": "tasks",
+    "WebhookApps": "webhook_apps",
+    "AsyncWebhookApps": "webhook_apps",
 }
 
 
