@@ -16,7 +16,7 @@ import difflib
 import functools
 import re
 import reprlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -38,7 +38,7 @@ from generator.document.pointer import (
     split_pointer,
     unescape_token,
 )
-from generator.document.refs import Refs, is_named_map, iter_objects, iter_refs
+from generator.document.refs import Refs, is_named_map, iter_objects
 from generator.document.schemas import NAME_MAPS, in_schema, json_key, same_json
 from generator.names.components import SCHEMAS_PREFIX, mapping_ref
 from generator.names.headers import TOKEN
@@ -616,7 +616,10 @@ def check_schema_keywords(doc: Document, walked: Walked | None = None) -> list[P
     refs = Refs(doc.data)
     problems = []
     pattern_errors: dict[str, str | None] = {}
-    combined = functools.cache(lambda: _combined_targets(doc.data))  # asked rarely: then once
+    # asked rarely: then once, from the objects walked already where they were (a walk of its
+    # own took GitHub's documents ~0.05 s each in `diff`)
+    combined = functools.cache(lambda: _combined_targets(
+        walked.objects if walked is not None else iter_objects(doc.data)))
     objects = walked.objects if walked is not None else iter_objects(doc.data)
     for pointer, node in objects:
         if is_named_map(pointer):
@@ -713,13 +716,15 @@ def _required_not_defined(doc: Document, pointer: str, node: dict[str, Any],
                                 code="required-not-a-property", line_at=where), at=where)]
 
 
-def _combined_targets(data: dict[str, Any]) -> frozenset[str]:
+def _combined_targets(objects: Iterable[tuple[str, dict[str, Any]]]) -> frozenset[str]:
     """The schemas a `$ref` makes a member of a combination (Spotify's `PagingObject`, whose
     `required: [items]` its `allOf` users define): read together with others as a member at
-    their place is."""
+    their place is. `objects`: the document's, as `iter_objects` walks them (`iter_refs`'
+    references are their `$ref`s)."""
     return frozenset(
-        target for pointer, ref in iter_refs(data)
-        if _combined(split_pointer(pointer)[:-1]) and (target := fragment_pointer(ref)) is not None)
+        target for pointer, node in objects
+        if isinstance(ref := node.get("$ref"), str) and _combined(split_pointer(pointer))
+        and (target := fragment_pointer(ref)) is not None)
 
 
 def _combined(tokens: list[str]) -> bool:
