@@ -80,18 +80,23 @@ def _changes(pair: Comparable, overlay: Overlay | None = None, models: str = ALL
     effect on the client named as `overlay` names methods (`x-codegen-resource`...); and the
     overlay's actions that matched nothing on a side (`named_by_overlay`)."""
     from generator.cli.drift_inputs import named_by_overlay
-    from generator.drift.diff.client import diff_with_client
+    from generator.drift.diff.client import built_pair, diff_with_client
     from generator.drift.share import share
 
     documents = pair.documents  # let go one at a time once compared (`_with_lines`)
     # (a copy of each document, only with --overlay: the providers' documents are small)
     named, unmatched = named_by_overlay(documents, overlay)
     old, new = documents["old"].data, documents["new"].data
-    new = share(old, new)  # the unchanged parts: one object for both sides (`drift.share`)
     # The documents live until their lines are read: the garbage collector need not walk them
     # again, nor may the forked children (its walks would copy every page of them).
     gc.freeze()
-    changes = diff_with_client(old, new, named, models)
+    # Without an overlay the models are built from the documents as loaded, apart, so the
+    # child building them starts now and works while the parent shares them: GitHub's pair
+    # ~0.5 s sooner (the child then holds its own pages of what `share` frees: ~4 MiB more)
+    built = None if named else built_pair(old, new, None, models, apart=True)
+    new = share(old, new)  # the unchanged parts: one object for both sides (`drift.share`)
+    gc.freeze()
+    changes = diff_with_client(old, new, named, models, built)
     del old, new, named
     return with_lines(changes, documents), unmatched
 

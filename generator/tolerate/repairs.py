@@ -8,6 +8,7 @@ the indexes other fixes hold stay valid.
 
 from __future__ import annotations
 
+import copy
 import re
 from collections.abc import Callable
 from typing import Any
@@ -77,11 +78,13 @@ def rename_keys(pointer: str, renames: dict[str, str], dropped: list[str]) -> Fi
 
 
 def set_default(pointer: str, key: str, value: Any) -> Fix:
-    """The object at `pointer` gets `key: value` unless it has `key`."""
+    """The object at `pointer` gets `key: value` unless it has `key`: a copy of `value` each
+    time (a fix applied to both sides of a `diff` gave them one object, which a stage building
+    one side on itself then changed under the other)."""
     def fix(data: dict[str, Any]) -> None:
         found, node = resolve_pointer(data, pointer)
-        if found and isinstance(node, dict):
-            node.setdefault(key, value)
+        if found and isinstance(node, dict) and key not in node:
+            node[key] = copy.deepcopy(value)
     return fix
 
 

@@ -20,9 +20,10 @@ def test_diff_compares_with_the_cycle_collector_off(tmp_path: Path,
     seen: list[bool] = []
     compare = client.diff_with_client
 
-    def recorded(old: Any, new: Any, named: Any = None, models: str = "all") -> Any:
+    def recorded(old: Any, new: Any, named: Any = None, models: str = "all",
+                 built: Any = None) -> Any:
         seen.append(gc.isenabled())
-        return compare(old, new, named, models)
+        return compare(old, new, named, models, built)
 
     monkeypatch.setattr(client, "diff_with_client", recorded)
     before = gc.get_threshold()

@@ -279,8 +279,10 @@ class _Builds:
     intermediate model at a time (two children held two, ~90 MiB each on GitHub's pair), and
     the builds (~1.5 s together there) still end before the comparison does."""
 
-    def __init__(self, *documents: Mapping[str, Any], models: str = ALL_MODELS) -> None:
-        self._child = Forked(functools.partial(_operations_of, documents, os.getpid(), models))
+    def __init__(self, *documents: Mapping[str, Any], models: str = ALL_MODELS,
+                 apart: bool = False) -> None:
+        self._child = Forked(functools.partial(_operations_of, documents, os.getpid(), models,
+                                               apart))
         self._found: dict[int, BuiltSide | None] = {}
 
     def result(self, index: int) -> BuiltSide | None:
@@ -294,7 +296,7 @@ class _Builds:
 
 
 def _operations_of(documents: tuple[Mapping[str, Any], ...], parent: int,
-                   models: str = ALL_MODELS) -> list[bytes]:
+                   models: str = ALL_MODELS, apart: bool = False) -> list[bytes]:
     """Each document's `_operations`, pickled as soon as it is made: each model is freed before
     the next, and each side's records before the next side's (pickling them all at the end,
     their memo beside the last model, took the child up by ~18 MiB as the comparison peaked).
@@ -302,10 +304,12 @@ def _operations_of(documents: tuple[Mapping[str, Any], ...], parent: int,
     In the forked child (not the process `parent`, which computes this itself when the child
     fails), the last document's model is built on the document itself: no one reads it
     after, and its working copy was the child's largest allocation (~25 MiB and ~0.16 s for
-    GitHub's 13 MB document). The others are copied: the documents share their unchanged
-    parts (`drift.share`)."""
+    GitHub's 13 MB document). The others are copied where the documents share their unchanged
+    parts (`drift.share`), and built on themselves too where they hold no object in common
+    (`apart`: the child forked before they were shared)."""
     throwaway = os.getpid() != parent
-    return [pickle.dumps(_operations(data, in_place=throwaway and index == len(documents) - 1,
+    last = len(documents) - 1
+    return [pickle.dumps(_operations(data, in_place=throwaway and (apart or index == last),
                                      models=models))
             for index, data in enumerate(documents)]
 
@@ -333,13 +337,14 @@ class Built:
 
 def built_pair(old: Mapping[str, Any], new: Mapping[str, Any],
                named: Mapping[str, Mapping[str, Any]] | None = None,
-               models: str = ALL_MODELS) -> dict[str, Built]:
+               models: str = ALL_MODELS, *, apart: bool = False) -> dict[str, Built]:
     """Both sides' `Built`, from one child that builds the old side, then the new: from
     `named`'s documents when given (the same documents with an overlay's `x-codegen-*` hints,
     as `generate` is given them), while the changes' pointers are looked up in `old` and `new`
-    (the documents compared)."""
+    (the documents compared). `apart`: `old` and `new` hold no object in common (loaded apart,
+    not shared yet, no overlay's values put in both), so the child builds each on itself."""
     builds = (_Builds(named["old"], named["new"], models=models) if named
-              else _Builds(old, new, models=models))
+              else _Builds(old, new, models=models, apart=apart))
     return {"old": Built(old, builds, 0), "new": Built(new, builds, 1)}
 
 
@@ -367,14 +372,19 @@ def _operations(data: Mapping[str, Any], in_place: bool = False,
 
 def diff_with_client(old: Mapping[str, Any], new: Mapping[str, Any],
                      named: Mapping[str, Mapping[str, Any]] | None = None,
-                     models: str = ALL_MODELS) -> list[Change]:
+                     models: str = ALL_MODELS, built: dict[str, Built] | None = None
+                     ) -> list[Change]:
     """`differ.diff`, each change naming what it does to the generated client; both sides'
-    intermediate models are built beside the comparison, from `named` when given (`old` and
+    intermediate models are built beside the comparison (`built`, when the caller started
+    them: their `data` is then replaced by `old` and `new`), from `named` when given (`old` and
     `new` with the provider's overlay applied: the client's names are the overlay's, the
     changes the documents' own)."""
     from generator.drift.diff.differ import diff
 
-    built = built_pair(old, new, named, models)  # forked before the walk's thread starts
+    if built is None:
+        built = built_pair(old, new, named, models)  # forked before the walk's thread starts
+    else:  # (the documents the changes' pointers are looked up in: shared since)
+        built["old"].data, built["new"].data = old, new
     try:
         return with_client_effects(diff(old, new), built)
     finally:
