@@ -39,7 +39,8 @@ _BRANCHES = ("anyOf", "oneOf")
 def share_repeated_shapes(schemas: dict[str, Any], taken: set[str]) -> None:
     """Each titled inline object written at least twice, alike, becomes a component schema of
     `schemas` named by its title (a name not in `taken`, then taken), in the order the document
-    first writes each; every place writing it refers to it."""
+    first writes each, or is the component written alike where there is one; every place
+    writing it refers to it."""
     # read before any is replaced (a shape written twice as one object reads as it did), each
     # held with its object, whose identity no object made later can then take
     texts = {id(node): (node, _text(node)) for node in _replaceable(schemas)}
@@ -47,7 +48,10 @@ def share_repeated_shapes(schemas: dict[str, Any], taken: set[str]) -> None:
     repeated = {text for text, count in counts.items() if count > 1}
     if not repeated:
         return
-    chosen: dict[str, str] = {}
+    # a shape written as a component too is that component (a YAML alias of it, copied)
+    chosen = {text: name for name, schema in schemas.items()
+              if isinstance(schema, dict) and _is_candidate(schema)
+              and (text := _text(schema)) in repeated}
     for name in list(schemas):
         _share_under(schemas[name], schemas, taken, _Shapes(texts, repeated, chosen))
 

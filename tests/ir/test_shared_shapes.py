@@ -75,3 +75,15 @@ def test_the_built_model_names_its_classes_and_every_type_reads_the_component() 
     api = ir.build(document, OPTIONS)
     assert set(api.models_input["components"]["schemas"]) == {"A", "B", "SimpleUser"}
     assert dict(api.component_names) == {"A": "A", "B": "B"}  # (no document name of its own)
+
+
+def test_copies_of_a_component_refer_to_it() -> None:
+    """A YAML alias of a component (`user: *simple_user`) is the component's schema written
+    again: its copies refer to the component, where a second class `SimpleUser2` was made."""
+    schemas = {"SimpleUser": copy.deepcopy(USER), "A": _owner(user=copy.deepcopy(USER)),
+               "B": _owner(user=USER)}
+    share_repeated_shapes(schemas, set(schemas))
+    assert list(schemas) == ["SimpleUser", "A", "B"]
+    assert schemas["A"]["properties"]["user"]["$ref"] == REF + "SimpleUser"
+    assert schemas["B"]["properties"]["user"]["$ref"] == REF + "SimpleUser"
+    assert schemas["SimpleUser"] == USER
