@@ -26,7 +26,7 @@ from generator.ir.model import Api, BuildOptions, Operation, Param, Resource
 from generator.ir.notes import notes_of
 from generator.ir.operations import build_operation
 from generator.ir.ref_targets import hoist_targets, pointing_inside
-from generator.ir.responses import declares_event_streams
+from generator.ir.responses import streamed_bodies
 from generator.ir.schemas import (
     MERGED_ENUM_ACTION,
     MERGED_ENUM_PROBLEM,
@@ -153,7 +153,7 @@ def _context(data: dict[str, Any], options: BuildOptions, in_place: bool = False
     return Context(working, options, refs, classes,
                    server_url(working, options.default_base_url), tuple(loose),
                    {new: original for original, new in chosen.items()}, notes,
-                   declares_event_streams(working, refs))
+                   streamed_bodies(working, refs))
 
 
 def _schema_notes(working: dict[str, Any], reshaped: _Reshaped, loose: list[dict[str, Any]],

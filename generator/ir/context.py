@@ -25,5 +25,6 @@ class Context:
     original_names: dict[str, str] = field(default_factory=dict)  # class -> component name
     # what its walk read its own way, named (a union's `nullable: true` branch read as null)
     schema_notes: tuple[Rename, ...] = ()
-    # an operation answers `text/event-stream` (ir/responses.quiet_switch)
-    declares_event_streams: bool = False
+    # the request bodies (`$ref`s) of operations that answer `text/event-stream`
+    # (ir/responses.quiet_switch)
+    streamed_bodies: frozenset[str] = frozenset()

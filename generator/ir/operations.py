@@ -91,8 +91,8 @@ def build_operation(context: Context, site: OperationSite,
                 + multipart_subtype_notes(site.pointer, body))
     success, errors, headers = responses(context, stem, operation, bodiless=site.method == "head")
     streams = streaming(context, operation, body_params, success)
-    if streams.enveloped is not None:
-        ignored += (Rename(site.pointer, *streams.enveloped, kind=NOTE),)
+    if streams.note is not None:
+        ignored += (Rename(site.pointer, *streams.note, kind=NOTE),)
     if streams.always and streams.switch is not None:  # always on: sent true unless given
         body_params = [replace(p, only_value=(True,)) if p.name == streams.switch else p
                        for p in body_params]

@@ -268,7 +268,7 @@ class Streaming:
     switch: str | None = None
     chunk: str | None = None
     always: bool = False
-    enveloped: tuple[str, str] | None = None  # (problem, action) of a `Rename` note
+    note: tuple[str, str] | None = None  # (problem, action) of a `Rename` note
 
 
 def streaming(context: Context, operation: dict[str, Any], body_params: list[Param],
@@ -278,12 +278,12 @@ def streaming(context: Context, operation: dict[str, Any], body_params: list[Par
 
     The `x-codegen-stream` hint wins; without it a body property named `stream` is the
     switch (the OpenAI convention), unless the operation answers no `text/event-stream` while
-    others of the document do (`quiet_switch`). Chunks parse into the `text/event-stream`
-    schema when the spec documents one (its `data` property's when it describes the whole event,
-    `event_data_schema`), else into the JSON success model (OpenAI-style APIs stream objects
-    of the same shape). An operation whose successes answer nothing but the stream, or whose
-    switch allows only `true`, always streams (Mistral's `/v1/conversations#stream`); one
-    whose switch allows only `false` never does.
+    another taking the same body does (`quiet_switch`, said in a note). Chunks parse into the
+    `text/event-stream` schema when the spec documents one (its `data` property's when it
+    describes the whole event, `event_data_schema`), else into the JSON success model
+    (OpenAI-style APIs stream objects of the same shape). An operation whose successes answer
+    nothing but the stream, or whose switch allows only `true`, always streams (Mistral's
+    `/v1/conversations#stream`); one whose switch allows only `false` never does.
     """
     hint = operation.get(STREAM_HINT)
     hint = hint if isinstance(hint, dict) else {}
@@ -293,39 +293,62 @@ def streaming(context: Context, operation: dict[str, Any], body_params: list[Par
     if only is False:
         return Streaming()
     sse_schema = event_stream_schema(context, operation)
-    if quiet_switch(context, hint, switch, sse_schema):
-        return Streaming()
+    if quiet_switch(context, hint, switch, sse_schema, operation):
+        return Streaming(note=(QUIET_SWITCH_PROBLEM, QUIET_SWITCH_ACTION))
     hinted = _hinted_chunk(context, hint)
     data = None if hinted or sse_schema is None else event_data_schema(context, sse_schema)
     chunk = hinted or _chunk_class(context, sse_schema, data, switch_wire, success)
     if chunk is None:
         return Streaming()
-    enveloped = None if data is None else _envelope_note(context, sse_schema, chunk)
+    note = None if data is None else _envelope_note(context, sse_schema, chunk)
     if switch is not None:
         only_streams = sse_schema is not None and all(r.kind == "none" for r in success)
-        return Streaming(switch.name, chunk, only_streams or only is True, enveloped)
+        return Streaming(switch.name, chunk, only_streams or only is True, note)
     always = sse_schema is not None and not any(r.kind == "json" for r in success)
-    return Streaming(None, chunk, True, enveloped) if always else Streaming()
+    return Streaming(None, chunk, True, note) if always else Streaming()
 
 
 def quiet_switch(context: Context, hint: dict[str, Any], switch: Param | None,
-                 sse_schema: Any | None) -> bool:
+                 sse_schema: Any | None, operation: dict[str, Any]) -> bool:
     """Whether a `stream` body property is no stream switch: the operation answers no
-    `text/event-stream` while the document declares event streams on others, so it says which
-    operations stream (Hugging Face TGI's `/chat_tokenize` takes a chat request, `stream`
-    included, and answers JSON only). A document declaring no event stream anywhere (the
-    OpenAI-compatible ones leave it out) keeps the switch, as does an `x-codegen-stream` hint."""
-    return (switch is not None and sse_schema is None and not hint
-            and context.declares_event_streams)
+    `text/event-stream` while another operation taking the same request body (one `$ref`)
+    does, so the document says which of them streams (Hugging Face TGI's `/chat_tokenize`
+    takes `ChatRequest`, `stream` included, and answers JSON only, where `/chat/completions`
+    streams it). An operation whose body no streaming one shares keeps the switch, as OpenAI's
+    `/completions` does (its document declares no event stream there, yet it streams), as does
+    one with an `x-codegen-stream` hint."""
+    if switch is None or sse_schema is not None or hint:
+        return False
+    body = _body_ref(lambda node: context.refs.deref(node)[0], operation)
+    return body is not None and body in context.streamed_bodies
 
 
-def declares_event_streams(data: dict[str, Any], refs: Refs) -> bool:
-    """Whether an operation of the document answers a success as `text/event-stream`. Refs are
-    followed leniently: a dangling one is the named skip of its operation, later."""
+QUIET_SWITCH_PROBLEM = ("body property `stream` is no stream switch here: the operation answers "
+                        "no `text/event-stream`, while another taking the same request body does")
+QUIET_SWITCH_ACTION = ("`stream` is an argument sent as given, the JSON answer returned "
+                       "(`x-codegen-stream: {param: stream}` makes it the switch)")
+
+
+def streamed_bodies(data: dict[str, Any], refs: Refs) -> frozenset[str]:
+    """The request bodies (their JSON schema's `$ref`) of the operations that answer a success
+    as `text/event-stream`. Refs are followed leniently: a dangling one is the named skip of
+    its operation, later."""
     def lenient(node: Any) -> Any:
         return refs.deref(node)[0]
-    return any(_success_event_stream(lenient, site.operation) is not None
-               for site in iter_operations(data))
+    return frozenset(body for site in iter_operations(data)
+                     if _success_event_stream(lenient, site.operation) is not None
+                     and (body := _body_ref(lenient, site.operation)) is not None)
+
+
+def _body_ref(resolve: Callable[[Any], Any], operation: dict[str, Any]) -> str | None:
+    """The `$ref` of the operation's JSON request body schema, None when it is inline (or
+    there is none)."""
+    body = resolve(operation.get("requestBody"))
+    content = body.get("content") if isinstance(body, dict) else None
+    picked = pick_json(content) if isinstance(content, dict) else None
+    schema = picked[1].get("schema") if picked is not None and isinstance(picked[1], dict) else None
+    ref = schema.get("$ref") if isinstance(schema, dict) else None
+    return ref if isinstance(ref, str) else None
 
 
 def _switch_value(context: Context, switch: Param | None) -> bool | None:

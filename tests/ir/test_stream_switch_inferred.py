@@ -1,7 +1,9 @@
-"""A body property named `stream` switches an operation to server-sent events unless the
-document says which operations stream and this one is none of them: Hugging Face TGI's
-`/chat_tokenize` takes a chat request (`stream` included) and answers JSON only, beside
-operations answering `text/event-stream`, and got a `stream=True` overload returning a stream."""
+"""A body property named `stream` switches an operation to server-sent events, unless another
+operation taking the same request body answers `text/event-stream` and this one does not:
+Hugging Face TGI's `/chat_tokenize` takes `ChatRequest` (`stream` included) and answers JSON
+only, where `/chat/completions` streams it, and got a `stream=True` overload returning a
+stream. OpenAI's `/completions` declares no event stream, yet streams: its body is its own, so
+it keeps the switch (a rule keyed on the document declaring streams anywhere took it away)."""
 
 from __future__ import annotations
 
@@ -10,69 +12,89 @@ from typing import Any
 import yaml
 
 from generator import ir
+from generator.ir.responses import QUIET_SWITCH_PROBLEM
 
 DOC = """
 openapi: 3.0.3
 info: {title: t, version: '1'}
 paths:
-  /tokenize:
+  /chat_tokenize:
     post:
       operationId: tokenize
       requestBody:
         content:
-          application/json:
-            schema: {type: object, properties: {stream: {type: boolean}, q: {type: string}}}
+          application/json: {schema: {$ref: '#/components/schemas/ChatRequest'}}
       responses:
         '200':
           description: ok
           content:
             application/json: {schema: {$ref: '#/components/schemas/Answer'}}
-  /generate_stream:
+  /chat:
     post:
-      operationId: generate_stream
+      operationId: chat
+      requestBody:
+        content:
+          application/json: {schema: {$ref: '#/components/schemas/ChatRequest'}}
       responses:
         '200':
           description: events
           content:
+            application/json: {schema: {$ref: '#/components/schemas/Answer'}}
             text/event-stream: {schema: {$ref: '#/components/schemas/Answer'}}
+  /completions:
+    post:
+      operationId: complete
+      requestBody:
+        content:
+          application/json: {schema: {$ref: '#/components/schemas/CompletionRequest'}}
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json: {schema: {$ref: '#/components/schemas/Answer'}}
 components:
   schemas:
     Answer: {type: object, properties: {text: {type: string}}}
+    ChatRequest: {type: object, properties: {stream: {type: boolean}, q: {type: string}}}
+    CompletionRequest: {type: object, properties: {stream: {type: boolean}, p: {type: string}}}
 """
 OPTIONS = ir.BuildOptions(package="pkg", api_key_env="PKG_API_KEY", base_url_env="PKG_BASE_URL")
 
 
-def _tokenize(document: dict[str, Any]) -> Any:
+def _operation(document: dict[str, Any], name: str) -> Any:
     api = ir.build(document, OPTIONS)
     [built] = [op for resource in api.resources for op in resource.operations
-               if op.name == "tokenize"]
+               if op.name == name]
     return built
 
 
-def test_a_document_declaring_its_streams_is_taken_at_its_word() -> None:
-    """The document answers `text/event-stream` elsewhere: `stream` is a body argument."""
-    operation = _tokenize(yaml.safe_load(DOC))
+def test_a_body_a_streaming_operation_shares_is_no_switch_where_no_stream_is_answered() -> None:
+    operation = _operation(yaml.safe_load(DOC), "tokenize")
     assert operation.stream_param is None and operation.stream_chunk is None
     assert "stream" in [p.wire_name for p in operation.params]
+    [note] = [n for n in operation.ignored if n.problem == QUIET_SWITCH_PROBLEM]
+    assert note.pointer == "/paths/~1chat_tokenize/post" and note.kind == "note"
+    assert _operation(yaml.safe_load(DOC), "chat").stream_param == "stream"
 
 
-def test_a_document_declaring_no_stream_keeps_the_inferred_switch() -> None:
-    """No operation declares events (the OpenAI-compatible documents leave them out): the
-    OpenAI convention still makes `stream` the switch."""
-    document = yaml.safe_load(DOC)
-    del document["paths"]["/generate_stream"]
-    operation = _tokenize(document)
+def test_a_body_of_its_own_keeps_the_inferred_switch() -> None:
+    """OpenAI's `/completions`: no event stream declared there, none sharing its body."""
+    operation = _operation(yaml.safe_load(DOC), "complete")
     assert operation.stream_param == "stream" and operation.stream_chunk == "Answer"
+    assert not [n for n in operation.ignored if n.problem == QUIET_SWITCH_PROBLEM]
 
 
 def test_a_hint_still_names_the_switch() -> None:
     document = yaml.safe_load(DOC)
-    document["paths"]["/tokenize"]["post"]["x-codegen-stream"] = {"param": "stream"}
-    assert _tokenize(document).stream_param == "stream"
+    document["paths"]["/chat_tokenize"]["post"]["x-codegen-stream"] = {"param": "stream"}
+    assert _operation(document, "tokenize").stream_param == "stream"
 
 
-def test_an_operation_answering_events_keeps_its_switch() -> None:
+def test_an_inline_body_keeps_its_switch() -> None:
+    """Two inline bodies written alike are not one body: the switch stays (as it was)."""
     document = yaml.safe_load(DOC)
-    document["paths"]["/tokenize"]["post"]["responses"]["200"]["content"][
-        "text/event-stream"] = {"schema": {"$ref": "#/components/schemas/Answer"}}
-    assert _tokenize(document).stream_param == "stream"
+    inline = document["components"]["schemas"]["ChatRequest"]
+    for path in ("/chat_tokenize", "/chat"):
+        document["paths"][path]["post"]["requestBody"]["content"]["application/json"] = {
+            "schema": dict(inline)}
+    assert _operation(document, "tokenize").stream_param == "stream"

@@ -55,6 +55,7 @@ def _post(operation_id: str, answers: dict[str, Any], **switch: Any) -> dict[str
                      "requestBody": _body(switch), "responses": answers}}
 
 
+CHAT_REQUEST = {"required": True, "content": {"application/json": {"schema": _ref("ChatRequest")}}}
 DOCUMENT: dict[str, Any] = {
     "openapi": "3.0.3",
     "info": {"title": "Stream errors", "version": "1"},
@@ -65,14 +66,14 @@ DOCUMENT: dict[str, Any] = {
         "/logs": _post("logs", _answers("LogLine", "ErrorResponse")),
         # an error model of optional fields only: it cannot tell an error from a drifted chunk
         "/loose": _post("loose", _answers("StreamResponse", "Problem")),
-        # TGI's `/chat_tokenize`: a `stream` property, an answer in JSON only
+        # TGI's `/chat_tokenize`: the chat request `/chat` streams, an answer in JSON only
         "/chat_tokenize": {"post": {"operationId": "chat_tokenize", "tags": ["tgi"],
-                                    "requestBody": _body({"stream": {"type": "boolean"}}),
+                                    "requestBody": CHAT_REQUEST,
                                     "responses": {"200": {"description": "ok", "content": {
                                         "application/json": {"schema": _ref("LogLine")}}}}}},
         # OpenAI's convention (a `stream` switch, a JSON answer beside the events)
         "/chat": {"post": {"operationId": "chat", "tags": ["tgi"],
-                           "requestBody": _body({"stream": {"type": "boolean"}}),
+                           "requestBody": CHAT_REQUEST,
                            "responses": {
                                "200": {"description": "ok", "content": {
                                    "application/json": {"schema": _ref("StreamResponse")},
@@ -91,6 +92,8 @@ DOCUMENT: dict[str, Any] = {
             "line": {"type": "string"}, "error": {"type": "string"},
             "error_type": {"type": "string"}}},
         "Problem": {"type": "object", "properties": {"detail": {"type": "string"}}},
+        "ChatRequest": _body({"stream": {"type": "boolean"}})["content"]["application/json"][
+            "schema"],
     }},
 }
 
@@ -243,8 +246,8 @@ def test_the_error_models_are_declared_for_event_stream_errors(package: ModuleTy
 
 def test_a_stream_property_of_an_operation_answering_json_only_is_sent_as_given(
         package: ModuleType) -> None:
-    """TGI's `/chat_tokenize`: the document declares event streams elsewhere, this operation
-    answers JSON only, so `stream` is no switch: `stream=True` is sent, JSON asked for and its
+    """TGI's `/chat_tokenize`: the chat request `/chat` streams, this operation answers JSON
+    only, so `stream` is no switch: `stream=True` is sent, JSON asked for and its
     answer returned (it returned a `Stream`, asked for events, and iterating it gave the JSON
     answer as its only chunk)."""
     with ScriptedServer([Reply(200, body={"line": "3 tokens"})]) as server, \
