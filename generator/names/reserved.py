@@ -63,7 +63,7 @@ CLIENT_BASE_ATTRIBUTES = frozenset({
     "__aenter__", "__aexit__", "__api_key", "__base_url", "__enter__", "__exit__", "__init__",
     "__repr__", "_add_idempotency_key", "_answer_redactor", "_auth", "_bad_redirect",
     "_base_headers", "_build_request", "_check_body_resendable", "_check_empty_body",
-    "_check_loop", "_chunk_type",
+    "_check_loop", "_chunk_type", "_error_json",
     "_client", "_default_headers", "_default_query", "_document_base_url", "_header_cache",
     "_headers", "_hidden",
     "_hidden_query", "_invalid_body", "_local_error", "_log_retry", "_make_status_error",
@@ -174,7 +174,7 @@ CLIENT_INIT_NAMES = frozenset({
 
 # Top-level modules templates/runtime/*.py import.
 RUNTIME_IMPORTS = frozenset({
-    "__future__", "asyncio", "base64", "codecs", "collections", "contextlib", "contextvars",
+    "__future__", "asyncio", "base64", "builtins", "codecs", "collections", "contextlib", "contextvars",
     "dataclasses", "datetime", "email", "enum", "functools", "hashlib", "http", "httpx",
     "ipaddress", "json", "logging", "math", "os", "pydantic", "pydantic_core", "random", "re",
     "stat", "sys", "threading", "time", "types", "typing", "urllib", "uuid", "warnings", "weakref",
