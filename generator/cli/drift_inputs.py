@@ -69,6 +69,9 @@ class Comparable:
     documents: dict[str, Document]
     tolerated: dict[str, Tolerated]
     validated: bool = True  # False with `--no-validate`: nothing was looked at
+    # the two sides hold no object in common: loaded apart, not yet compared (a comparison
+    # shares their unchanged parts, `drift.share`, and may be made again on them)
+    apart: bool = False
 
     def header(self, every: bool = False) -> list[str]:
         """`old: 3 repaired, new: 4 repaired: ...` and the operations not compared, or nothing
@@ -178,7 +181,8 @@ def compare_loaded(sources: Mapping[str, S], load: Callable[[S], Document],
     compared once the verdicts are in (a comparison too cheap to be worth making twice)."""
     if not validate:
         loaded = {side: load(sources[side]) for side in SIDES}
-        pair = Comparable(loaded, {side: Tolerated() for side in SIDES}, validated=False)
+        pair = Comparable(loaded, {side: Tolerated() for side in SIDES}, validated=False,
+                          apart=True)
         return pair, compare(pair)
     with ExitStack() as stack:
         documents, verdicts, unlocated = _validating(sources, load, stack, cache)
@@ -198,7 +202,7 @@ def compare_loaded(sources: Mapping[str, S], load: Callable[[S], Document],
         problems = {side: _side_problems(own[side], verdicts[side]) for side in SIDES}
     if made is not None and problems == guessed:
         return made.outcome()
-    pair = _decided(documents, problems, strict)
+    pair = _decided(documents, problems, strict, apart=made is None)
     return pair, compare(pair)
 
 
@@ -222,7 +226,7 @@ def _ahead(documents: dict[str, Document], problems: dict[str, list[Problem]], s
     to what is refused: the error is raised once they are in). An error of the comparison is
     kept, to be raised only if this pair is the one compared."""
     try:
-        pair = _decided(documents, problems, strict)
+        pair = _decided(documents, problems, strict, apart=True)
     except GeneratorError:
         return None
     try:
@@ -280,11 +284,12 @@ def _located(document: Document, problems: list[Problem]) -> list[Problem]:
 
 
 def _decided(documents: dict[str, Document], problems: dict[str, list[Problem]],
-             strict: bool) -> Comparable:
-    """The tolerate stage's decisions on each side's `problems`, acted on."""
+             strict: bool, apart: bool = False) -> Comparable:
+    """The tolerate stage's decisions on each side's `problems`, acted on (`apart`: the
+    documents were never compared, `Comparable.apart`)."""
     if strict:
         _refuse(documents, problems)
-        return Comparable(documents, {side: Tolerated() for side in SIDES})
+        return Comparable(documents, {side: Tolerated() for side in SIDES}, apart=apart)
     from generator import tolerate  # the stage `generate` decides with
 
     decisions = {side: tolerate.triage(documents[side].data, problems[side]) for side in SIDES}
@@ -301,7 +306,7 @@ def _decided(documents: dict[str, Document], problems: dict[str, list[Problem]],
     tolerated = {side: _own(repaired[side].repairs, repaired[side].skipped, documents[side])
                  for side in SIDES}
     return Comparable({side: tolerate.with_data(documents[side], repaired[side].data)
-                       for side in SIDES}, tolerated)
+                       for side in SIDES}, tolerated, apart=apart)
 
 
 def _for_side(documents: dict[str, Document], side: str,

@@ -174,8 +174,9 @@ CLIENT_INIT_NAMES = frozenset({
 
 # Top-level modules templates/runtime/*.py import.
 RUNTIME_IMPORTS = frozenset({
-    "__future__", "asyncio", "base64", "builtins", "codecs", "collections", "contextlib", "contextvars",
-    "dataclasses", "datetime", "email", "enum", "functools", "hashlib", "http", "httpx",
-    "ipaddress", "json", "logging", "math", "os", "pydantic", "pydantic_core", "random", "re",
-    "stat", "sys", "threading", "time", "types", "typing", "urllib", "uuid", "warnings", "weakref",
+    "__future__", "asyncio", "base64", "builtins", "codecs", "collections", "contextlib",
+    "contextvars", "dataclasses", "datetime", "email", "enum", "functools", "hashlib", "http",
+    "httpx", "ipaddress", "json", "logging", "math", "os", "pydantic", "pydantic_core",
+    "random", "re", "stat", "sys", "threading", "time", "types", "typing", "urllib", "uuid",
+    "warnings", "weakref",
 })
