@@ -80,6 +80,9 @@ def test_verdicts_that_add_a_problem_have_the_pair_compared_again(
     pair, value = compare_loaded(paths, load, compare, strict=False, validate=True)
     assert events == ["compare", "verdicts", "verdicts", "compare"]
     assert compared[1] is pair and _seen(compared[0]) != _seen(pair)
+    # the first comparison shared the loaded sides' unchanged parts (`drift.share`): the pair
+    # compared again is no longer apart, so `diff` builds no side on itself there
+    assert compared[0].apart and not pair.apart
     expected = load_comparable(paths, load, strict=False, validate=True)
     assert value == _seen(pair) == _seen(expected)
     assert "new: 1 repaired" in pair.header()[0]
@@ -120,9 +123,9 @@ def test_load_comparable_compares_nothing_ahead(tmp_path: Path, events: list[str
 
     decided = drift_inputs._decided
 
-    def recorded(*args: Any) -> Any:
+    def recorded(*args: Any, **kwargs: Any) -> Any:
         events.append("decided")
-        return decided(*args)
+        return decided(*args, **kwargs)
 
     monkeypatch.setattr(drift_inputs, "_decided", recorded)
     new_doc = base_doc()
