@@ -8,6 +8,11 @@
   replaces the given one, the others stay as given. A media type with parameters
   (`; charset=utf-8`) is sent as declared, for a string form and a form of fields alike (it
   was the bare form type).
+- The body's bytes are in the charset that media type declares (`; charset=iso-8859-1`: `é` is
+  `%E9`, a string form's `é` the byte E9), where they stayed UTF-8 and a server reading them as
+  declared read `Ã©`; a charset Python cannot write text in, or a value it cannot write, is a
+  `RequestValidationError` naming where (never the value), nothing sent. `extra_body=`'s fields
+  are written as the method's own are: `true`, an object as JSON text (`True`; `x`, its keys).
 - A `multipart/mixed` body is still sent as `multipart/form-data` (the one multipart the client
   builds), now named at generation: on stderr and in COVERAGE.md (tests/ir/
   test_multipart_subtypes.py has the note's words).
@@ -35,6 +40,8 @@ pytestmark = pytest.mark.timeout(120)
 PACKAGE = "trial_form_string_body"
 FORM = "application/x-www-form-urlencoded"
 CHARSET = f"{FORM}; charset=utf-8"
+LATIN1 = f"{FORM}; charset=iso-8859-1"
+FIELD_A = {"type": "object", "properties": {"a": {"type": "string"}}}
 NO_CONTENT = {"204": {"description": "ok"}}
 DOCUMENT: dict[str, Any] = {
     "openapi": "3.0.3",
@@ -59,6 +66,20 @@ DOCUMENT: dict[str, Any] = {
             "operationId": "charset_fields",
             "requestBody": {"required": True, "content": {CHARSET: {"schema": {
                 "type": "object", "properties": {"a": {"type": "string"}}}}}},
+            "responses": NO_CONTENT}},
+        "/latin1": {"post": {
+            "operationId": "latin1",
+            "requestBody": {"required": True, "content": {LATIN1: {"schema": {
+                "type": "string"}}}},
+            "responses": NO_CONTENT}},
+        "/latin1-fields": {"post": {
+            "operationId": "latin1_fields",
+            "requestBody": {"required": True, "content": {LATIN1: {"schema": FIELD_A}}},
+            "responses": NO_CONTENT}},
+        "/unknown-charset": {"post": {
+            "operationId": "unknown_charset",
+            "requestBody": {"required": True, "content": {
+                f"{FORM}; charset=x-no-such": {"schema": FIELD_A}}},
             "responses": NO_CONTENT}},
         "/mixed": {"post": {
             "operationId": "mixed",
@@ -142,6 +163,59 @@ def test_a_form_media_type_is_sent_as_declared(generated: tuple[ModuleType, str]
         text, fields = server.requests
     assert (text.body, text.headers["content-type"]) == (b"a=%C3%A9", CHARSET)
     assert (fields.body, fields.headers["content-type"]) == (b"a=%C3%A9&b=1", CHARSET)
+
+
+@pytest.mark.parametrize("kind", ["sync", "async"])
+def test_a_form_is_encoded_in_its_declared_charset(generated: tuple[ModuleType, str],
+                                                   kind: str) -> None:
+    """A server reading the body as declared (ISO-8859-1) reads `é`, not `Ã©`; what the string
+    form gives already percent-encoded (`%E9`) stays as given."""
+    package, _ = generated
+    with ScriptedServer([Reply(204)], repeat_last=True) as server:
+        _call(package, kind, server.url, "latin1", body="a=é&b=%E9")
+        _call(package, kind, server.url, "latin1", body="a=é", extra_body={"c": "ü é"})
+        _call(package, kind, server.url, "latin1_fields", a="é", extra_body={"b": "ü"})
+        text, merged, fields = server.requests
+    assert (text.body, text.headers["content-type"]) == (b"a=\xe9&b=%E9", LATIN1)
+    assert merged.body == b"a=\xe9&c=%FC+%E9"
+    assert (fields.body, fields.headers["content-type"]) == (b"a=%E9&b=%FC", LATIN1)
+
+
+@pytest.mark.parametrize(("method", "given", "said"), [
+    ("latin1_fields", {"a": "x€secret"}, "form field 'a': character 2 cannot be written"),
+    ("latin1_fields", {"a": "x", "extra_body": {"€": "1"}}, "form field #2's name: character 1"),
+    ("latin1", {"body": "a=€secret"}, "body: character 3 cannot be written"),
+    ("latin1", {"body": "a=1", "extra_body": {"b": "€secret"}}, "form field 'b': character 1"),
+    ("unknown_charset", {"a": "x"}, "charset='x-no-such', which Python cannot encode text in"),
+])
+def test_a_form_its_charset_cannot_write_is_refused_before_sending(
+        generated: tuple[ModuleType, str], method: str, given: dict[str, Any],
+        said: str) -> None:
+    """Sent, the server would read other text than was given; the message says where, never
+    the value."""
+    package, _ = generated
+    with ScriptedServer([Reply(204)], repeat_last=True) as server:
+        with pytest.raises(package.RequestValidationError) as caught:
+            _call(package, "sync", server.url, method, **given)
+        assert server.requests == []
+    assert said in str(caught.value) and "nothing was sent" in str(caught.value)
+    assert "€" not in str(caught.value) and "secret" not in str(caught.value)
+
+
+@pytest.mark.parametrize("kind", ["sync", "async"])
+def test_extra_body_fields_are_written_as_the_methods_own(generated: tuple[ModuleType, str],
+                                                          kind: str) -> None:
+    """A bool as `true`, an object (or an array of them) as one field of JSON text, as
+    `form_fields` writes the method's own; urlencode sent `True`, and an object's keys alone."""
+    package, _ = generated
+    extra = {"d": {"x": 1, "y": "é"}, "t": True, "f": [False, 2], "n": [{"k": None}]}
+    with ScriptedServer([Reply(204)], repeat_last=True) as server:
+        _call(package, kind, server.url, "charset_fields", a="x", extra_body=extra)
+        _call(package, kind, server.url, "encoded", body="a=x", extra_body=extra)
+        fields, text = server.requests
+    expected = (b"a=x&d=%7B%22x%22%3A1%2C%22y%22%3A%22%C3%A9%22%7D&t=true&f=false&f=2"
+                b"&n=%5B%7B%22k%22%3Anull%7D%5D")
+    assert fields.body == expected and text.body == expected
 
 
 def test_a_multipart_mixed_body_is_sent_as_form_data_and_said(

@@ -47,6 +47,7 @@ attempt, and one that cannot be rewound is never sent twice (``_uploads``).
 from __future__ import annotations
 
 import asyncio
+import codecs
 import contextlib
 import contextvars
 import datetime as _dt
@@ -667,23 +668,127 @@ def _put(
             omitted.discard(key)
 
 
-def _form_content(form: Mapping[str, object] | str, extra: Mapping[str, object] | None) -> bytes:
-    """A form body's bytes, ``extra_body``'s fields winning over the arguments' (as in a JSON
-    body). A form given already encoded (``a=1&b=2``) keeps its fields as given, but those
-    ``extra_body`` names, whose values replace them: ``extra_body`` is openai-python's way to
-    send what the method does not type, so it is merged as fields, never dropped; refusing
-    it would leave no way to add one (the method's one argument is the whole form)."""
+def _form_content(
+    form: Mapping[str, object] | str, extra: Mapping[str, object] | None, content_type: str
+) -> bytes:
+    """A form body's bytes in the charset its ``content_type`` declares (UTF-8 when none), so
+    that a server reading it as declared reads what was given; ``extra_body``'s fields winning
+    over the arguments' (as in a JSON body). A form given already encoded (``a=1&b=2``) keeps
+    its fields as given, but those ``extra_body`` names, whose values replace them:
+    ``extra_body`` is openai-python's way to send what the method does not type, so it is
+    merged as fields, never dropped; refusing it would leave no way to add one (the method's
+    one argument is the whole form)."""
+    codec = _form_codec(content_type)
     if isinstance(form, Mapping):
-        return urlencode(_query_pairs(form, extra), doseq=True).encode("ascii")
+        return _urlencoded(_form_pairs(form, extra), codec).encode("ascii")
+    _check_encodable(form, codec, "body")
     if not extra:
-        return form.encode("utf-8")  # as a raw text body is sent
+        return form.encode(codec)  # as a raw text body is sent
     kept = [
         pair
         for pair in form.split("&")
         if pair and unquote_plus(pair.partition("=")[0]) not in extra
     ]
-    added = urlencode(_query_pairs(extra), doseq=True)
-    return "&".join([*kept, added] if added else kept).encode("utf-8")
+    tail = _urlencoded(_form_pairs(extra), codec)
+    return "&".join([*kept, tail] if tail else kept).encode(codec)
+
+
+def _form_codec(content_type: str) -> str:
+    """The codec of the charset a form's ``Content-Type`` declares, UTF-8 when it declares
+    none; ``RequestValidationError`` for one Python cannot write text in (sent as declared,
+    the body would be bytes the server cannot read as such)."""
+    charset = _charset_of(content_type)
+    if charset is None:
+        return "utf-8"
+    codec = _text_codec(charset)
+    if codec is None:
+        raise RequestValidationError(
+            f"the form's Content-Type declares charset={charset[:40]!r}, which Python cannot "
+            "encode text in; nothing was sent"
+        )
+    return codec
+
+
+def _text_codec(charset: str) -> str | None:
+    """The name of the codec Python writes ``charset``'s text with, or None: unknown, or no
+    text encoding (``base64``: ``str.encode`` refuses it), or none a server reads."""
+    try:
+        name = codecs.lookup(charset).name
+        "".encode(name)
+    except LookupError:
+        return None
+    return None if name in _NO_FORM_CODECS else name
+
+
+#: Codecs Python knows that write no charset a server reads (``idna`` writes ``xn--`` labels).
+_NO_FORM_CODECS: Final = frozenset({"idna", "punycode", "undefined"})
+
+
+def _charset_of(content_type: str) -> str | None:
+    """The ``charset`` parameter of a media type (``text/plain; charset="utf-8"``), or None."""
+    for parameter in content_type.split(";")[1:]:
+        name, _, value = parameter.partition("=")
+        if name.strip().lower() == "charset":
+            return value.strip().strip('"') or None
+    return None
+
+
+def _form_pairs(*sources: Mapping[str, object] | None) -> list[tuple[str, object]]:
+    """A form's fields, merged as :func:`_query_pairs` merges a query (later wins, an array
+    repeats its field, None and ``Omit`` leave it out), each value written as the method's own
+    form fields are (``_operations.form_fields``): a bool as ``true`` or ``false``, an object
+    (or an array holding one) as one field of JSON text; Python wrote ``True``, and urlencode
+    sent ``{"x": 1}`` as ``x``, its keys alone."""
+    merged: dict[str, object] = {}
+    for source in sources:
+        if source:
+            merged.update(source)
+    nested = {str(key): _form_json(str(key), value) for key, value in merged.items()}
+    return [(key, _form_bool(value)) for key, value in _query_pairs(nested)]
+
+
+def _form_json(key: str, value: object) -> object:
+    """An object, or an array holding an object or an array, as one field of JSON text (as
+    ``_operations`` writes a form field); any other value as it is."""
+    nests = isinstance(value, dict) or (
+        isinstance(value, list | tuple)
+        and any(isinstance(item, dict | list | tuple) for item in value)
+    )
+    if not nests:
+        return value
+    try:
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False, default=_json_default)
+    except (TypeError, ValueError) as exc:
+        raise RequestValidationError(f"form field {key!r}: {exc}; nothing was sent") from None
+
+
+def _form_bool(value: object) -> object:
+    """A bool as JSON and httpx's ``data=`` write it (``true``), where ``str`` wrote ``True``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return value
+
+
+def _urlencoded(pairs: list[tuple[str, object]], codec: str) -> str:
+    """``pairs`` percent-encoded in ``codec``; a name or value it cannot write is refused
+    first, by where it is (a value is never shown: it may be a secret)."""
+    for index, (key, value) in enumerate(pairs, 1):
+        _check_encodable(key, codec, f"form field #{index}'s name")
+        if isinstance(value, str):
+            _check_encodable(value, codec, f"form field {key!r}")
+    return urlencode(pairs, doseq=True, encoding=codec)
+
+
+def _check_encodable(text: str, codec: str, where: str) -> None:
+    """``RequestValidationError`` when ``codec`` cannot write ``text``, saying at which
+    character (not which: the text may be a secret)."""
+    try:
+        text.encode(codec)
+    except UnicodeEncodeError as exc:
+        raise RequestValidationError(
+            f"{where}: character {exc.start + 1} cannot be written in the form's charset "
+            f"({codec}; the text is not shown); nothing was sent"
+        ) from None
 
 
 def _query_pairs(*sources: Mapping[str, object] | None) -> list[tuple[str, Any]]:
@@ -1519,9 +1624,9 @@ class BaseClient(Generic[_HttpClientT]):
             if not files:
                 files, data = _uploads.fields_as_parts(data), None
         elif options.form is not None:
-            content = _form_content(options.form, options.extra_body)
             if "content-type" not in by_name:
                 by_name["content-type"] = ("Content-Type", "application/x-www-form-urlencoded")
+            content = _form_content(options.form, options.extra_body, by_name["content-type"][1])
         elif options.content is not None:
             raw = options.content
             content = raw.encode("utf-8") if isinstance(raw, str) else raw
