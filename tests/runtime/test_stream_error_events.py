@@ -238,6 +238,16 @@ def test_an_event_stream_error_without_json_keeps_its_text(package: ModuleType) 
     assert raised.body == "data: busy\n\n" and raised.parsed_body is None
 
 
+def test_a_json_error_sent_under_the_event_stream_type_is_decoded(package: ModuleType) -> None:
+    """A server answering its error as plain JSON with the stream's `Content-Type` (no `data:`
+    line): the whole body is the error, as it was before event-stream errors were read."""
+    _, raised = _consume(package, _events(json.dumps(ERROR), 424), "generate_stream",
+                         use_async=False)
+    assert isinstance(raised, package.APIStatusError) and raised.body == ERROR
+    assert str(raised) == "Error code: 424 - CUDA OOM"
+    assert isinstance(raised.parsed_body, package.models.ErrorResponse)
+
+
 def test_the_error_models_are_declared_for_event_stream_errors(package: ModuleType) -> None:
     """The generator reads a `text/event-stream` error's schema (it was no body at all)."""
     spec = importlib.import_module(f"{PACKAGE}.resources.tgi")._TGI_GENERATE_STREAM

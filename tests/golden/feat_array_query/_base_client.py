@@ -1956,12 +1956,11 @@ class BaseClient(Generic[_HttpClientT]):
     ) -> object:
         """The decoded JSON of an error answer's body (read, not empty), credentials blanked
         out, else ``_MISSING``; of an event stream (TGI declares its errors as
-        ``text/event-stream``: ``data:{"error": ...}``), the data of its first event."""
+        ``text/event-stream``: ``data:{"error": ...}``), the data of its first event, or the
+        whole body where it holds no event (a JSON error sent under the stream's type)."""
         raw: bytes | None = response.content
         if is_event_stream(response.headers.get("content-type", "")):
-            raw = first_event_data(response.content, self.max_event_size)
-        if raw is None:
-            return _MISSING
+            raw = first_event_data(response.content, self.max_event_size) or response.content
         try:
             return redact_body(loads(raw), text, redact)
         except ValueError:  # not JSON, nested too deeply, or too big once decoded (loads)
