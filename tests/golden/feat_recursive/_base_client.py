@@ -1958,9 +1958,9 @@ class BaseClient(Generic[_HttpClientT]):
         out, else ``_MISSING``; of an event stream (TGI declares its errors as
         ``text/event-stream``: ``data:{"error": ...}``), the data of its first event, or the
         whole body where it holds no event (a JSON error sent under the stream's type)."""
-        raw: bytes | None = response.content
+        raw = response.content
         if is_event_stream(response.headers.get("content-type", "")):
-            raw = first_event_data(response.content, self.max_event_size) or response.content
+            raw = first_event_data(raw, self.max_event_size) or raw
         try:
             return redact_body(loads(raw), text, redact)
         except ValueError:  # not JSON, nested too deeply, or too big once decoded (loads)
