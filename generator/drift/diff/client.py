@@ -1004,15 +1004,17 @@ def _body_argument_held(before: OperationRecord, after: OperationRecord,
         if name is None:
             return None  # keyword arguments: each property's removal names its own
         was = sides["old"].types.arguments.get((before.pointer, name))
-        return (f"{method}: argument {name}: removed (was {was}): the optional request body "
+        shown = f" (was {was})" if was else ""  # (a type not spelt: the texts keep their words)
+        return (f"{method}: argument {name}: removed{shown}: the optional request body "
                 "allows nothing now, and the method sends none"), True
     name = _body_argument(after)
     if name is None:
         return None  # keyword arguments: each property's addition names its own
     now = sides["new"].types.arguments.get((after.pointer, name)) or ""
     optional = _omittable(now)
-    return (f"{method}: argument {name}: added ({'optional' if optional else 'required'}): "
-            f"{now} (the request body allowed nothing: the method took none)"), not optional
+    typed = f": {now}" if now else ""
+    return (f"{method}: argument {name}: added ({'optional' if optional else 'required'})"
+            f"{typed} (the request body allowed nothing: the method took none)"), not optional
 
 
 def _declares_body(side: _Side, pointer: str) -> bool:
