@@ -33,9 +33,13 @@ answer has none of these) a page shorter than the requested page size.
 A list paged by its answers' ``Link`` header (RFC 8288: GitHub's, Ory's; style ``link``, an
 answer that is the array of items itself) follows the URL of its ``rel="next"`` link, as given,
 until an answer has none. That URL is the server's: it is followed only when it has the origin
-(scheme, host, port) of the request it answers, else the walk stops with
-:class:`PaginationLinkError` (the client's credentials never go elsewhere); a header longer than
-``MAX_LINK_HEADER_CHARS`` is not read (the same error).
+(scheme, host, port) of the request the list's method made (before any redirect: a server the
+first page was redirected to cannot lead the walk to itself) and no user name or password
+(the HTTP library would send them as Basic auth, in place of the client's), else the walk stops
+with :class:`PaginationLinkError` (the client's credentials never go elsewhere); a header longer
+than ``MAX_LINK_HEADER_CHARS`` is not read (the same error). A relative link is resolved against
+the URL that answered, as sent; the link's path and query are sent as written (its fragment
+dropped), the client's query credentials after them.
 
 A server whose answers lead back to a page already fetched (cursor A, then B, then A again; or
 a cursor it ignores) would make the walk endless: iterating remembers the query of every page
@@ -122,8 +126,12 @@ class Answer(Generic[_PageT]):
     response besides (a link walk's next page is in its headers)."""
 
     page: _PageT
-    url: str = ""  # the URL that answered (a Link leads only to its origin; relative to it)
+    # the URL that answered, as sent (a redirect's end; a relative Link is resolved against it)
+    url: str = ""
     link: str | None = None  # the answer's ``Link`` header
+    # the URL the list's method asked, before any redirect: a Link leads only to its origin
+    # ("": ``url``'s)
+    home: str = ""
 
 
 def items_of(page: object, name: str) -> Any:
@@ -221,12 +229,30 @@ def _origin(url: str) -> tuple[str, str, int | None]:
     return scheme, (parts.hostname or "").lower(), port or _DEFAULT_PORTS.get(scheme)
 
 
-def followed_link(reference: str, answered_by: str) -> str | None:
+def shown_origin(url: str) -> str:
+    """A URL's origin for a message, its port always written: ``http://127.0.0.1:8080``."""
+    scheme, host, port = _origin(url)
+    host = f"[{host}]" if ":" in host else host  # an IPv6 address
+    return f"{scheme}://{host}" if port is None else f"{scheme}://{host}:{port}"
+
+
+def followed_link(reference: str, answered_by: str, home: str = "") -> str | None:
     """The absolute URL of a Link's ``reference`` (resolved against the URL that answered),
-    or ``None`` when it leaves that URL's origin: a link elsewhere is never followed."""
-    url = urllib.parse.urljoin(answered_by, reference)
-    same = _origin(url) == _origin(answered_by) and _origin(url)[0] in _DEFAULT_PORTS
+    without its fragment; ``None`` when it leaves the origin of ``home`` (the URL the walk
+    started at; "": ``answered_by``'s) or names a user: a link elsewhere is never followed."""
+    url = urllib.parse.urljoin(answered_by, reference).partition("#")[0]
+    if _names_a_user(url):
+        return None
+    same = _origin(url) == _origin(home or answered_by) and _origin(url)[0] in _DEFAULT_PORTS
     return url if same else None
+
+
+def _names_a_user(url: str) -> bool:
+    """Whether ``url`` has a user name or password (``user:pw@host``), or a backslash before
+    its path (``http://host:1\\@host/`` is ``host:1\\`` as user to some parsers): the HTTP
+    library sends userinfo as Basic auth, replacing the client's ``Authorization``."""
+    netloc = urllib.parse.urlsplit(url).netloc
+    return "@" in netloc or "\\" in netloc
 
 
 def next_query(
@@ -336,14 +362,19 @@ def _page_value(pagination: Pagination, query: Mapping[str, object]) -> str | No
     return str(value) if value is not None else _page_state(pagination, query)
 
 
-def _asked(pagination: Pagination, query: Mapping[str, object], url: str | None = None) -> str:
+def _asked(
+    pagination: Pagination,
+    query: Mapping[str, object],
+    url: str | None,
+    redact: Callable[[str], str],
+) -> str:
     """A page as a message names it: ``param=value``, else the query that asked for it, or
-    the Link URL it was asked at."""
+    the Link URL it was asked at (each with the client's credentials blanked)."""
     if url is not None:
-        return f"the link {_shown(url)}"
+        return f"the link {_shown(url, redact)}"
     if pagination.param and (pagination.param in query or not query):
-        return f"{pagination.param}={_shown(_page_value(pagination, query))}"
-    return f"the query {_shown(_page_state(pagination, query))}"
+        return f"{pagination.param}={_shown(_page_value(pagination, query), redact)}"
+    return f"the query {_shown(_page_state(pagination, query), redact)}"
 
 
 def _fingerprint(state: str | None) -> bytes | None:
@@ -360,9 +391,10 @@ def _remember(fetched: set[bytes | None], state: str | None) -> None:
     fetched.add(_fingerprint(state))
 
 
-def _shown(state: str | None) -> str:
-    """A page parameter's value for a message: the server chose it, and may make it any size."""
-    return excerpt(repr(state), _SHOWN_CHARS)
+def _shown(state: str | None, redact: Callable[[str], str]) -> str:
+    """A page parameter's value for a message: the server chose it, and may make it any size.
+    Blanked before it is cut: a credential cut short is no longer recognised."""
+    return excerpt(repr(state if state is None else redact(state)), _SHOWN_CHARS)
 
 
 class _BasePage(Generic[_ItemT, _PageT]):
@@ -382,6 +414,7 @@ class _BasePage(Generic[_ItemT, _PageT]):
         self._query = dict(query)  # the query it was fetched with
         self._asked_url = asked  # the Link URL it was fetched at (None: the list's own path)
         self._answered_by = answer.url
+        self._home = answer.home  # the URL the walk started at: its Links stay on its origin
         self._link = answer.link
         self._redact = redact  # the client's: a server may echo a credential as a cursor
 
@@ -436,25 +469,29 @@ class _BasePage(Generic[_ItemT, _PageT]):
         reference = next_link(self._link)
         if reference is None:
             return None
-        url = followed_link(reference, self._answered_by)
+        url = followed_link(reference, self._answered_by, self._home)
         if url is None:
-            shown = self._redact(_shown(reference))
-            origin = "://".join(_origin(self._answered_by)[:2])
-            raise PaginationLinkError(
-                f"the answer's Link header leads the list's next page to {shown}, not on "
-                f"{self._redact(origin)} which answered: not followed (the client's "
-                "credentials go to that origin only); the pages before were given",
-                url=shown,
-            )
+            raise self._link_refused(reference)
         return url
+
+    def _link_refused(self, reference: str) -> PaginationLinkError:
+        shown = _shown(reference, self._redact)
+        origin = self._redact(shown_origin(self._home or self._answered_by))
+        return PaginationLinkError(
+            f"the answer's Link header leads the list's next page to {shown}, not on "
+            f"{origin} where the list was asked, or with a user name or password: not "
+            "followed (the client's credentials go to that origin only, as its own); the "
+            "pages before were given",
+            url=shown,
+        )
 
     def _cycle(self, query: Mapping[str, object], url: str | None) -> PaginationCycleError:
         param = self.pagination.param or "Link"
-        asked = _asked(self.pagination, query, url)
+        asked = _asked(self.pagination, query, url, self._redact)
+        this = _asked(self.pagination, self._query, self._asked_url, self._redact)
         return PaginationCycleError(
             self._redact(
-                f"the list's pages run in a cycle: the answer to "
-                f"{_asked(self.pagination, self._query, self._asked_url)} asks for "
+                f"the list's pages run in a cycle: the answer to {this} asks for "
                 f"{asked}, a page already fetched; stopped rather than loop forever"
             ),
             param=param,
@@ -468,8 +505,8 @@ class _BasePage(Generic[_ItemT, _PageT]):
         if not items or items != previous.items:
             return
         param = self.pagination.param or "Link"
-        this = _asked(self.pagination, self._query, self._asked_url)
-        before = _asked(self.pagination, previous._query, previous._asked_url)
+        this = _asked(self.pagination, self._query, self._asked_url, self._redact)
+        before = _asked(self.pagination, previous._query, previous._asked_url, self._redact)
         raise PaginationCycleError(
             self._redact(
                 f"the list's pages run in a cycle: {this} gave the same items as {before} (the "

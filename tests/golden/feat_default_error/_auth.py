@@ -48,6 +48,7 @@ __all__ = [
     "SensitiveURL",
     "credential_headers",
     "credential_query",
+    "drop_query",
     "from_env",
     "host_problem",
     "is_credential_header",
@@ -493,6 +494,19 @@ class SensitiveURL(_http.URL):
 
     def join(self, url: _http.URL | str) -> _http.URL:
         return _http.URL(self).join(url)
+
+
+def drop_query(url: str, fields: frozenset[str]) -> str:
+    """``url`` without the query parameters named in ``fields`` (the rest of the text as it
+    was, byte for byte)."""
+    head, mark, rest = url.partition("?")
+    if not mark or not fields:
+        return url
+    query, hash_mark, fragment = rest.partition("#")
+    kept = "&".join(
+        pair for pair in query.split("&") if unquote_plus(pair.partition("=")[0]) not in fields
+    )
+    return f"{head}{'?' if kept else ''}{kept}{hash_mark}{fragment}"
 
 
 def hide_query(url: str, fields: frozenset[str]) -> str:

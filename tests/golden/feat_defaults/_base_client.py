@@ -86,6 +86,7 @@ from ._auth import (
     SensitiveURL,
     credential_headers,
     credential_query,
+    drop_query,
     host_problem,
     is_credential_header,
     is_loopback,
@@ -1524,6 +1525,12 @@ class BaseClient(Generic[_HttpClientT]):
         sometimes echo a key back)."""
         return self._auth.redact(text)
 
+    def _link_base(self, request: _http.Request) -> str:
+        """The URL a relative ``Link`` in the answer to ``request`` is resolved against: the
+        request's, as sent (its ``str`` shows credentials as ``***``), less the client's own
+        query credentials (each request adds them again: they would pile up page by page)."""
+        return drop_query(str(_http.URL(request.url)), self._hidden_query)
+
     def _answer_redactor(self, response: _http.Response) -> Callable[[str], str]:
         """``_redact``, and also the values of the request's headers and query parameters named
         like credentials: a header parameter such as ``x-access-token`` (a query parameter
@@ -1642,6 +1649,9 @@ class BaseClient(Generic[_HttpClientT]):
         # A path the spec wrote with a fixed query (`/items?beta=true`) keeps it: its pairs go
         # first, as the HTTP client replaces a URL's query when it is given params.
         path, _, fixed_query = options.path.partition("?")
+        if path.startswith(("http://", "https://")):
+            # a link's URL (the next page's): its query is the server's, kept byte for byte
+            path, fixed_query = options.path, ""
         return _Prepared(
             method=method,
             url=self._url(path, options.server),

@@ -84,11 +84,33 @@ def _page_request(
     return dataclasses.replace(request, path=url, query={}, extra_query=None)
 
 
-def _answer(raw: APIResponse[Any] | AsyncAPIResponse[Any], page: Any) -> Answer[Any]:
+def _answer(
+    client: SyncAPIClient | AsyncAPIClient,
+    raw: APIResponse[Any] | AsyncAPIResponse[Any],
+    page: Any,
+    home: str,
+) -> Answer[Any]:
     """A page's parsed answer with what the walk reads of its response: the URL that
-    answered it (a redirect's end) and its ``Link`` header."""
+    answered it (a redirect's end, which a relative Link is resolved against), its ``Link``
+    header, and ``home``, the URL the list's method asked (whose origin alone a Link may
+    lead to: a server the first page was redirected to must not lead the walk to itself)."""
     response = raw.http_response
-    return Answer(page, str(response.request.url), response.headers.get("link"))
+    base = client._link_base(response.request)
+    return Answer(page, base, response.headers.get("link"), home)
+
+
+def _walk_redactor(
+    client: SyncAPIClient | AsyncAPIClient, raw: APIResponse[Any] | AsyncAPIResponse[Any]
+) -> Callable[[str], str]:
+    """What a list's messages blank: the client's credentials, and the values of the first
+    request's headers and query parameters named like credentials (a caller's
+    ``extra_query={"access_token": ...}``, which a link to the next page repeats)."""
+    return client._answer_redactor(raw.http_response)
+
+
+def _home(client: SyncAPIClient | AsyncAPIClient, request: RequestOptions) -> str:
+    """The URL a list's method asks (before any redirect): where its link walk may go."""
+    return client._url(request.path.partition("?")[0], request.server)
 
 
 def _request(method: str, path: str, body: object, options: CallOptions | None) -> RequestOptions:
@@ -212,12 +234,18 @@ class SyncHTTPMethod:
         """First answer (of ``raw``) -> the page object, whose next pages repeat ``request``
         with another query, or ask at the URL of the answer's Link header."""
 
+        client, home = self._client, _home(self._client, request)
+
         def fetch(query: Mapping[str, object], url: str | None) -> Answer[Any]:
-            following = self._client.request_raw(cast_to, _page_request(request, query, url))
-            return _answer(following, following.parse())
+            following = client.request_raw(cast_to, _page_request(request, query, url))
+            return _answer(client, following, following.parse(), home)
 
         return lambda first: page_cls(
-            pagination, fetch, request.query, _answer(raw, first), redact=self._client._redact
+            pagination,
+            fetch,
+            request.query,
+            _answer(client, raw, first, home),
+            redact=_walk_redactor(client, raw),
         )
 
 
@@ -343,12 +371,18 @@ class AsyncHTTPMethod:
         """First answer (of ``raw``) -> the page object, whose next pages repeat ``request``
         with another query, or ask at the URL of the answer's Link header."""
 
+        client, home = self._client, _home(self._client, request)
+
         async def fetch(query: Mapping[str, object], url: str | None) -> Answer[Any]:
-            following = await self._client.request_raw(cast_to, _page_request(request, query, url))
-            return _answer(following, following.parse())
+            following = await client.request_raw(cast_to, _page_request(request, query, url))
+            return _answer(client, following, following.parse(), home)
 
         return lambda first: page_cls(
-            pagination, fetch, request.query, _answer(raw, first), redact=self._client._redact
+            pagination,
+            fetch,
+            request.query,
+            _answer(client, raw, first, home),
+            redact=_walk_redactor(client, raw),
         )
 
 
