@@ -4,7 +4,7 @@ whose answers the document also lists as XML.
 GitHub's lists answer a bare array and declare a `Link` header; Ory's answer a bare array and
 take a `page_token` without declaring the header they page by. Both returned their first page
 as a plain list: now the method returns the page object of every other style, and the walk
-follows each answer's `rel="next"` URL, on the origin that answered only (a link elsewhere
+follows each answer's `rel="next"` URL, on the origin the list method asked only (a link elsewhere
 raises `PaginationLinkError`: the credentials never follow it). Svix's lists (`iterator`,
 `{data, iterator, prevIterator, done}`) were not detected, and the hint `has_more: done` ended
 every walk after its first page. A list whose answers are JSON or XML asked for both and read
