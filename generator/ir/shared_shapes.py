@@ -1,9 +1,9 @@
 """A titled inline object written more than once becomes one component schema, one class.
 
 GitHub's document writes the same titled shapes inline again and again (the webhook payloads'
-`issue`, `comment`, `repository`: 37 shapes, 2,045 inline copies): models.py's generator made a
-class of each copy (`Issue1` ... `Issue6`, each with its own nested classes), a quarter of
-GitHub's 8,476 classes and of the time spent making them. A shape whose whole schema is written
+`issue`, `comment`, `repository`: 37 shapes): models.py's generator made a class of each copy
+(`Issue1` ... `Issue6`, each with its own nested classes), 2,045 of GitHub's 8,476 classes and
+a third of the time spent making them. A shape whose whole schema is written
 alike (description and title included) and that has a `title` is given once, as a component
 named by its title (`Issue2` where `Issue` is taken), and each place it was written refers to
 it. Only titled shapes: the document's author named the shape, so one class of that name is what
@@ -49,9 +49,12 @@ def share_repeated_shapes(schemas: dict[str, Any], taken: set[str]) -> None:
     if not repeated:
         return
     # a shape written as a component too is that component (a YAML alias of it, copied)
-    chosen = {text: name for name, schema in schemas.items()
-              if isinstance(schema, dict) and _is_candidate(schema)
-              and (text := _text(schema)) in repeated}
+    chosen: dict[str, str] = {}
+    for name, schema in schemas.items():
+        if isinstance(schema, dict) and _is_candidate(schema):
+            text = _text(schema)
+            if text in repeated:
+                chosen.setdefault(text, name)  # (of two components alike, the first)
     for name in list(schemas):
         _share_under(schemas[name], schemas, taken, _Shapes(texts, repeated, chosen))
 
