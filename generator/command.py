@@ -47,11 +47,28 @@ _interrupted = threading.Event()
 def _on_interrupt(signum: int, frame: FrameType | None) -> None:
     if _interrupted.is_set():
         _end_now()
+    if _in_a_lock_callback(frame):
+        # raised there, the interruption is printed as an ignored exception, with a traceback,
+        # and lost (a CI run caught it): it is delivered again once the callback has returned
+        again = threading.Timer(_AGAIN, os.kill, (os.getpid(), signal.SIGINT))
+        again.daemon = True
+        again.start()
+        return
     _interrupted.set()
     watchdog = threading.Timer(GRACE, _end_now)
     watchdog.daemon = True  # a command that ends by itself does not wait for it
     watchdog.start()
     raise KeyboardInterrupt
+
+
+_AGAIN = 0.01  # seconds before an interruption that landed in a lock's callback comes again
+
+
+def _in_a_lock_callback(frame: FrameType | None) -> bool:
+    """Whether the main thread was running the weak reference callback of an import lock
+    (`importlib._bootstrap._get_module_lock`'s `cb`), whose exceptions Python ignores."""
+    return frame is not None and frame.f_code.co_name == "cb" and (
+        frame.f_code.co_filename.startswith("<frozen importlib"))
 
 
 def _end_now() -> None:

@@ -623,3 +623,33 @@ def test_an_interrupted_command_ends_though_a_worker_thread_never_does(
     result = subprocess.run([sys.executable, "-c", STUCK_AFTER_CTRL_C.format(grace=grace, then=then)],
                             cwd=ROOT, capture_output=True, text=True, timeout=60, check=False)
     assert (result.returncode, result.stdout) == (130, shown), result.stderr
+
+
+LOCK_CALLBACK = """
+import signal, sys
+import generator.command as command
+command._end_on_interrupts()
+# importlib's `_get_module_lock.<locals>.cb`, whose exceptions Python prints and ignores
+code = compile("def cb():\\n    signal.raise_signal(signal.SIGINT)\\n",
+               "<frozen importlib._bootstrap>", "exec")
+space = {"signal": signal}
+exec(code, space)
+space["cb"]()
+print("the callback returned", flush=True)
+try:
+    while True:
+        pass
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+sys.exit(130)
+"""
+
+
+def test_an_interruption_landing_in_an_import_locks_callback_comes_again() -> None:
+    """A CI run's Ctrl-C landed in the weak reference callback of an import lock: the
+    `KeyboardInterrupt` raised there was printed as an ignored exception, traceback and all, and
+    lost. It is delivered again once the callback has returned."""
+    result = subprocess.run([sys.executable, "-c", LOCK_CALLBACK], cwd=ROOT, capture_output=True,
+                            text=True, timeout=60, check=False)
+    assert (result.returncode, result.stdout) == (130, "the callback returned\ninterrupted\n")
+    assert "Traceback" not in result.stderr and "ignored" not in result.stderr, result.stderr
