@@ -43,8 +43,9 @@ def share_repeated_shapes(schemas: dict[str, Any], taken: set[str]) -> None:
     writing it refers to it."""
     # read before any is replaced (a shape written twice as one object reads as it did), each
     # held with its object, whose identity no object made later can then take
-    texts = {id(node): (node, _text(node)) for node in _replaceable(schemas)}
-    counts = Counter(texts[id(node)][1] for node in _replaceable(schemas))
+    found = list(_replaceable(schemas))
+    texts = {id(node): (node, _text(node)) for node in found}
+    counts = Counter(texts[id(node)][1] for node in found)
     repeated = {text for text, count in counts.items() if count > 1}
     if not repeated:
         return
