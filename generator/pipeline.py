@@ -127,10 +127,11 @@ def _docs_beside(api: ir.Api) -> bool:
 
 T = TypeVar("T")
 
-# How deep a stack the views are made on again when a field's type nests too deep for the
-# default one: a discriminator's mapping of hundreds of subtypes (Microsoft Graph's `entity`:
-# 653) gives a request argument as wide a union, twice as wide with its `TypedDict` forms,
-# which Python's `ast` nests a level a member; the recursive walks of it ran out of stack.
+# How deep a stack the views (and the files and documents made of them) are made on again
+# when a field's type nests too deep for the default one: a discriminator's mapping of
+# hundreds of subtypes (Microsoft Graph's `entity`: 653) gives a request argument as wide a
+# union, twice as wide with its `TypedDict` forms, which Python's `ast` nests a level a member;
+# the recursive walks of it ran out of stack.
 DEEP_VIEWS_LEVELS = 5_000
 
 
@@ -151,14 +152,16 @@ def _render(target: Target, document: Document, cache: Cache | None = None) -> _
     views = _on_a_deep_stack_if_needed(lambda: render.package_views(api, package_models))
 
     def documents() -> dict[str, str]:
-        return package_docs.documents(
+        return _on_a_deep_stack_if_needed(lambda: package_docs.documents(
             api, package_models, views.resources, spec_sha256=document.sha256,
             settings=target.settings, versions=provenance.runtime_versions(
-                target.options.http_library, typing_extensions=api.uses_deprecated()))
+                target.options.http_library, typing_extensions=api.uses_deprecated())))
 
     beside = Forked(documents) if _docs_beside(api) else None
     try:
-        rendered = render.rendered_package(api, package_models, views, cache)
+        # (the parameters' forms and the README's examples spell those wide unions too)
+        rendered = _on_a_deep_stack_if_needed(
+            lambda: render.rendered_package(api, package_models, views, cache))
         files = rendered.files
         files.update(beside.result() if beside is not None else documents())
     finally:

@@ -102,6 +102,8 @@ def build_operation(context: Context, site: OperationSite,
     if pagination is not None:
         ignored += _json_pages_only(site.pointer, success)
         success = json_pages(success)
+    else:
+        ignored += _unread_pagination_hints(site)
     return Operation(
         resource=resource,
         name=method,
@@ -221,6 +223,24 @@ def _why_json_only(texts: bool, encodings: bool) -> str:
     if texts and encodings:
         return f"{text}, or {encoded}"
     return text if texts else encoded
+
+
+# Other tools' pagination extensions (Datadog's `x-pagination`, Azure's `x-ms-pageable`...):
+# not read (each says it its own way), but never set aside unsaid
+_OTHER_PAGINATION_HINTS = ("x-pagination", "x-ms-pageable", "x-speakeasy-pagination",
+                           "x-fern-pagination", "x-stainless-pagination")
+
+
+def _unread_pagination_hints(site: OperationSite) -> tuple[Rename, ...]:
+    """A note for an operation not read as paged whose document hints it pages in another
+    tool's words: the method returns one page (Datadog's `list_monitors`), and an
+    `x-codegen-pagination` hint in an overlay says how it pages (one there is the last word)."""
+    if paging.HINT in site.operation:
+        return ()
+    return tuple(Rename(site.pointer, f"`{hint}` says how it pages, in another tool's words",
+                        f"not read: the method returns one page (write `{paging.HINT}` in an "
+                        "overlay to page it)", kind=NOTE)
+                 for hint in _OTHER_PAGINATION_HINTS if hint in site.operation)
 
 
 def _unusable_naming_hints(site: OperationSite) -> tuple[Rename, ...]:
