@@ -28,12 +28,12 @@ from generator.ir.context import Context
 from generator.ir.model import Operation, Param, ResponseHeader, ResponseType
 from generator.ir.parameters import merged_parameters, merged_with_twins, parameters
 from generator.ir.responses import (
-    encodings_repeating_json,
+    Repeats,
     plain_events,
+    repeating_json,
     responses,
     streaming,
     success_statuses,
-    text_repeating_json,
 )
 from generator.ir.schemas import json_type, object_properties
 from generator.ir.security import credential_places, credential_scheme, own_security
@@ -197,7 +197,7 @@ def _credential_parameters(pointer: str, raw_params: list[dict[str, Any]],
 
 def _repeating_json(context: Context, site: OperationSite) -> tuple[Rename, ...]:
     """A note for each success answer whose text or binary media types repeat its JSON schema
-    (`responses.text_repeating_json`, `responses.encodings_repeating_json`): read as JSON only."""
+    (`responses.repeating_json`): read as JSON only."""
     raw = site.operation.get("responses")
     responses = raw if isinstance(raw, dict) else {}
     notes = []
@@ -206,23 +206,22 @@ def _repeating_json(context: Context, site: OperationSite) -> tuple[Rename, ...]
         content = resolved.get("content") if isinstance(resolved, dict) else None
         if not isinstance(content, dict):
             continue
-        texts = text_repeating_json(context, content)
-        encodings = encodings_repeating_json(context, content)
-        if texts or encodings:
+        repeats = repeating_json(context, content)
+        if repeats.texts or repeats.encodings:
             notes.append(Rename(site.pointer, f"the answer {code} lists "
-                                f"{', '.join(texts + encodings)} with the schema of its JSON "
-                                f"answer, {_why_json_only(bool(texts), bool(encodings))}",
+                                f"{', '.join(repeats.texts + repeats.encodings)} with the "
+                                f"schema of its JSON answer, {_why_json_only(repeats)}",
                                 "read as JSON only", kind=NOTE))
     return tuple(notes)
 
 
-def _why_json_only(texts: bool, encodings: bool) -> str:
+def _why_json_only(repeats: Repeats) -> str:
     """Why the listed media types are not read: text, binary encodings, or both kinds."""
     text = "which text cannot be"
     encoded = "the same object in an encoding the client does not decode"
-    if texts and encodings:
+    if repeats.texts and repeats.encodings:
         return f"{text}, or {encoded}"
-    return text if texts else encoded
+    return text if repeats.texts else encoded
 
 
 # Other tools' pagination extensions (Datadog's `x-pagination`, Azure's `x-ms-pageable`...):

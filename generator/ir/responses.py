@@ -98,7 +98,7 @@ def success_types(context: Context, code: str, response: dict[str, Any],
     content = response.get("content")
     if not isinstance(content, dict):
         return (response_type(context, code, response, suggested),)
-    repeats = repeating_json(context, content)
+    repeats = repeating_json(context, content).all()
     if repeats:
         content = {m: media for m, media in content.items() if m not in repeats}
         response = {**response, "content": content}
@@ -113,46 +113,46 @@ def success_types(context: Context, code: str, response: dict[str, Any],
     )
 
 
-def text_repeating_json(context: Context, content: dict[str, Any]) -> list[str]:
-    """The text media types of a `content` map whose schema is its JSON entry's, an object or
-    an array (Gitea's go-swagger `produces: [application/json, text/html]` gives 249 of 351
-    answers `text/html` with the JSON's `$ref`): a page of HTML is no object, so the entry
-    only repeats the JSON one, which alone is read (else every method returned `Thing | str`
-    and asked for `text/html` too). A text entry of its own schema (a string, a CSV) stays."""
-    return _repeating_json(context, content, "text")
+@dataclass(frozen=True)
+class Repeats:
+    """The media types of a `content` map that only repeat its JSON entry's object or array
+    schema, by kind (each sorted):
+
+    * `texts`: a page of text is no object (Gitea's go-swagger `produces: [application/json,
+      text/html]` gives 249 of 351 answers `text/html` with the JSON's `$ref`, so every method
+      returned `Thing | str` and asked for `text/html` too);
+    * `encodings`: the same object in an encoding the client does not decode (Kubernetes lists
+      `application/vnd.kubernetes.protobuf` beside `application/json`, the same `$ref`, on
+      every answer: every method returned `Pod | bytes` and asked for protobuf too, which the
+      server then sent).
+
+    The JSON entry alone is read. An entry of its own schema (a string, a CSV, a file) stays."""
+
+    texts: list[str]
+    encodings: list[str]
+
+    def all(self) -> list[str]:
+        return sorted(self.texts + self.encodings)
 
 
-def encodings_repeating_json(context: Context, content: dict[str, Any]) -> list[str]:
-    """The binary media types of a `content` map whose schema is its JSON entry's object or
-    array: the same object in an encoding the client does not decode (Kubernetes lists
-    `application/vnd.kubernetes.protobuf` beside `application/json`, the same `$ref`, on every
-    answer, so every method returned `Pod | bytes` and asked for protobuf too, which the
-    server then sent). The JSON entry alone is read, as `text_repeating_json`'s; a binary
-    entry of its own schema (a file) stays."""
-    return _repeating_json(context, content, "bytes")
-
-
-def repeating_json(context: Context, content: dict[str, Any]) -> list[str]:
-    """The media types of a `content` map that only repeat its JSON entry, text or binary."""
-    return sorted(text_repeating_json(context, content)
-                  + encodings_repeating_json(context, content))
-
-
-def _repeating_json(context: Context, content: dict[str, Any], kind: ResponseKind) -> list[str]:
+def repeating_json(context: Context, content: dict[str, Any]) -> Repeats:
+    """`Repeats` of a `content` map, its JSON entry read once for both kinds."""
     picked = pick_json(content)
     if picked is None or not isinstance(picked[1], dict) or "schema" not in picked[1]:
-        return []
+        return Repeats([], [])
     schema = picked[1]["schema"]
     resolved = context.refs.resolve(schema)
     if not isinstance(resolved, dict) or resolved.get("type") not in ("object", "array", None) or (
             resolved.get("type") is None and not {"properties", "items", "allOf", "oneOf",
                                                    "anyOf"} & set(resolved)):
-        return []
+        return Repeats([], [])
     plain = without_xml_hints(schema)
-    return sorted(media for media, entry in content.items()
-                  if media != EVENT_STREAM and base_type(media) != "*/*"
-                  and response_kind(media) == kind and isinstance(entry, dict)
-                  and same_json(without_xml_hints(entry.get("schema")), plain))
+    found = sorted(media for media, entry in content.items()
+                   if media != EVENT_STREAM and base_type(media) != "*/*"
+                   and response_kind(media) in ("text", "bytes") and isinstance(entry, dict)
+                   and same_json(without_xml_hints(entry.get("schema")), plain))
+    return Repeats([m for m in found if response_kind(m) == "text"],
+                   [m for m in found if response_kind(m) == "bytes"])
 
 
 def without_xml_hints(schema: Any) -> Any:
@@ -455,8 +455,5 @@ def _success_event_stream(resolve: Callable[[Any], Any],
         response = resolve(response)
         content = response.get("content") if isinstance(response, dict) else None
         if str(code).startswith("2") and isinstance(content, dict) and EVENT_STREAM in content:
-            media = content[EVENT_STREAM]
-            if not isinstance(media, dict):
-                return {}
-            return media.get("itemSchema") or media.get("schema") or {}
+            return _declared_event_schema(content[EVENT_STREAM]) or {}
     return None

@@ -56,8 +56,9 @@ def share_repeated_shapes(schemas: dict[str, Any], taken: set[str]) -> None:
             text = _text(schema)
             if text in repeated:
                 chosen.setdefault(text, name)  # (of two components alike, the first)
+    shapes = _Shapes(texts, repeated, chosen)
     for name in list(schemas):
-        _share_under(schemas[name], schemas, taken, _Shapes(texts, repeated, chosen))
+        _share_under(schemas[name], schemas, taken, shapes)
 
 
 @dataclass(frozen=True)
