@@ -89,11 +89,14 @@ def _changes(pair: Comparable, overlay: Overlay | None = None, models: str = ALL
     old, new = documents["old"].data, documents["new"].data
     # The documents live until their lines are read: the garbage collector need not walk them
     # again, nor may the forked children (its walks would copy every page of them).
-    gc.freeze()
-    # Documents loaded apart and never compared, without an overlay: the child building the
-    # models starts now, on the documents themselves, and works while the parent shares them:
-    # GitHub's pair ~0.5 s sooner (the child holds its own pages of what `share` frees: ~4 MiB)
-    built = built_pair(old, new, None, models, apart=True) if pair.apart and not named else None
+    built = None
+    if pair.apart and not named:
+        # Documents loaded apart and never compared, without an overlay: the child building
+        # the models starts now, on the documents themselves, and works while the parent
+        # shares them: GitHub's pair ~0.5 s sooner (the child holds its own pages of what
+        # `share` frees: ~4 MiB)
+        gc.freeze()
+        built = built_pair(old, new, None, models, apart=True)
     new = share(old, new)  # the unchanged parts: one object for both sides (`drift.share`)
     gc.freeze()
     changes = diff_with_client(old, new, named, models, built)

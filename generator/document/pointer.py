@@ -39,6 +39,11 @@ def join_tokens(pointer: str, *tokens: str | int) -> str:
     return pointer
 
 
+def within(pointer: str, ancestor: str) -> bool:
+    """`pointer` is `ancestor` or lies under it."""
+    return pointer == ancestor or pointer.startswith(ancestor + "/")
+
+
 def split_pointer(pointer: str) -> list[str]:
     """`/a/b~1c` -> ["a", "b/c"]; "" -> []."""
     if not pointer:

@@ -194,7 +194,7 @@ def choose_body_media(content: Mapping[str, Any]) -> tuple[str, BodyKind]:
         return picked[0], "json"
     for media_type in sorted(content, key=_form_first):
         base = base_type(media_type)
-        if base == "application/x-www-form-urlencoded":
+        if base == FORM_URLENCODED:
             return media_type, "form"
         if base.startswith("multipart/"):
             return media_type, "multipart"
@@ -205,11 +205,12 @@ def _form_first(media_type: str) -> tuple[int, str]:
     """A form, then multipart/form-data (the one multipart the client builds:
     `multipart_subtype_notes`), then the others by name."""
     base = base_type(media_type)
-    return (0 if base == "application/x-www-form-urlencoded" else 1 if base == FORM_DATA
+    return (0 if base == FORM_URLENCODED else 1 if base == FORM_DATA
             else 2, media_type)
 
 
 FORM_DATA = "multipart/form-data"
+FORM_URLENCODED = "application/x-www-form-urlencoded"
 
 
 FILE_PART = "file"  # the part a multipart body of one file is sent as

@@ -313,19 +313,18 @@ def _is_object(schema: object) -> bool:
 
 
 def _is_boolean(schema: object) -> bool:
-    declared = schema.get("type") if isinstance(schema, dict) else None
-    return declared == "boolean" or (isinstance(declared, list) and "boolean" in declared)
+    return _declares(schema, "boolean")
 
 
 def is_array(schema: object) -> bool:
     return _declares(schema, "array", "items")
 
 
-def _declares(schema: object, kind: str, keyword: str) -> bool:
+def _declares(schema: object, kind: str, keyword: str | None = None) -> bool:
     """Whether `schema` is of `kind`: its `type` says so (alone or among others), or it has
     the `keyword` only that kind has."""
     if not isinstance(schema, dict):
         return False
     declared = schema.get("type")
     return (declared == kind or (isinstance(declared, list) and kind in declared)
-            or keyword in schema)
+            or (keyword is not None and keyword in schema))

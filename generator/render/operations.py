@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from generator.ir import Api, Body, Operation, Param, Resource, ResponseType
+from generator.ir.bodies import FORM_URLENCODED
 from generator.ir.media import base_type
 from generator.models import Models, ParamTypes
 from generator.names.hidden import hidden_builtins, unhidden
@@ -146,14 +147,11 @@ def _body_view(operation: Operation, models: Models) -> BodyView | None:
                     frozenset(body.file_fields), form_media_type=_form_media_type(body))
 
 
-# the media type the runtime sends a form as unless told another (`_operations.form_body`)
-FORM_MEDIA_TYPE = "application/x-www-form-urlencoded"
-
-
 def _form_media_type(body: Body) -> str | None:
     """A form body's media type as the document writes it, where it says more than the bare
     form type (`; charset=utf-8`): sent as declared, as a raw body's media type is."""
-    if body.kind != "form" or body.media_type == FORM_MEDIA_TYPE:
+    # (the bare type is what the runtime sends a form as unless told another)
+    if body.kind != "form" or body.media_type == FORM_URLENCODED:
         return None
     return body.media_type
 
@@ -277,7 +275,7 @@ def _page_view(operation: Operation, shape: signatures.Shape) -> PageView | None
         return None
     # ("": a link walk has no items property and no page parameter: the runtime's default)
     arguments = tuple((name, value) for name, value in vars(pagination).items()
-                      if value is not None and value != "")
+                      if value not in (None, ""))
     # `page_cls=SyncPage[item, returns]` is read in the body, where arguments may hide builtins
     return PageView(f"{operation.constant}_PAGES", arguments, unhidden(shape.item, BUILTIN_NAMES),
                     unhidden(shape.returns, BUILTIN_NAMES))

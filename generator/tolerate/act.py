@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from generator.document.pointer import within
 from generator.document.tree import copy_tree
 from generator.problems import Repaired
 from generator.tolerate.decisions import Decision, Outcome
-from generator.tolerate.locate import within
 from generator.tolerate.repairs import drop_removed
 from generator.tolerate.skips import remove_operations
 from generator.tolerate.touched import drop_removed_beside, touched_copy

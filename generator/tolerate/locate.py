@@ -7,7 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from generator.document.operations import iter_operations
-from generator.document.pointer import HTTP_METHODS, fragment_pointer, join_tokens, split_pointer
+from generator.document.pointer import (
+    HTTP_METHODS,
+    fragment_pointer,
+    join_tokens,
+    split_pointer,
+    within,
+)
 from generator.document.refs import Refs, iter_refs
 from generator.document.tree import copy_tree
 
@@ -120,6 +126,3 @@ def _reaches(refs: Refs, pending: list[Any], target: str) -> bool:
     return False
 
 
-def within(pointer: str, ancestor: str) -> bool:
-    """`pointer` is `ancestor` or lies under it."""
-    return pointer == ancestor or pointer.startswith(ancestor + "/")

@@ -875,7 +875,9 @@ def _with_body_shapes(changes: list[Change], sides: Mapping[str, _Side],
         shape = f"{new_side.method(pointer)}: takes its request body as {now} (was {was})"
         cause = _body_shape_cause(out, sides, before, after)
         if cause is None:
-            own.append(_body_shape_change(after, now, shape))
+            own.append(_body_change(
+                after, f"now takes its request body as {now} (the body sent is unchanged)",
+                shape))
         else:
             shapes.setdefault(cause, []).append(shape)
     return _with_own(_with_shapes(out, shapes), own)
@@ -950,14 +952,15 @@ def _cause_rank(change: Change, inside: list[str]) -> int:
     return 1 if "properties" not in inside else 2
 
 
-def _body_shape_change(after: OperationRecord, now: str, effect: str) -> Change:
-    """The body's new shape (`now`) as a change of its own: no change of the body is reported
-    (a shape decided by what the differ does not compare)."""
+def _body_change(after: OperationRecord, what: str, effect: str,
+                 breaking: bool = True) -> Change:
+    """What the generated method does with its request body now (`what`) as a change of its
+    own: no change of the body is reported (a shape decided by what the differ does not
+    compare)."""
     label = _label(after.pointer)
     return Change(join_tokens(after.pointer, "requestBody"), BODY_SHAPE_CHANGED, NON_BREAKING,
-                  f"{label}: the generated method now takes its request body as {now} (the "
-                  "body sent is unchanged)", operations=(label,), client=effect,
-                  client_breaking=True)
+                  f"{label}: the generated method {what}", operations=(label,), client=effect,
+                  client_breaking=breaking)
 
 
 def _with_bodies_held(changes: list[Change], sides: Mapping[str, _Side],
@@ -974,15 +977,15 @@ def _with_bodies_held(changes: list[Change], sides: Mapping[str, _Side],
     for pointer in sorted(sides["new"].operations):
         after = sides["new"].operations[pointer]
         before = sides["old"].operations.get(paired.get(pointer, pointer))
-        held = _body_argument_held(before, after, sides) if before is not None else None
-        if before is None or held is None:
+        if before is None or (held := _body_argument_held(before, after, sides)) is None:
             continue
         # (the side without a body looked up through the other's media type)
         body = before.body or after.body
         cause = _body_shape_cause(changes, sides, replace(before, body=body),
                                   replace(after, body=body))
         if cause is None:
-            own.append(_body_held_change(after, *held))
+            taken = "now" if after.body is not None else "no longer"
+            own.append(_body_change(after, f"{taken} takes a request body", *held))
         else:
             effects[held[1]].setdefault(cause, []).append(held[0])
     out = _with_shapes(_with_shapes(changes, effects[True]), effects[False], breaking=False)
@@ -1024,16 +1027,6 @@ def _declares_body(side: _Side, pointer: str) -> bool:
         found and isinstance(operation, Mapping)) else None
     return isinstance(raw, Mapping) and isinstance(raw.get("content"), Mapping) and bool(
         raw["content"])
-
-
-def _body_held_change(after: OperationRecord, effect: str, breaking: bool) -> Change:
-    """The `body` argument lost or gained as a change of its own: no change of the body is
-    reported (a shape decided by what the differ does not compare)."""
-    label = _label(after.pointer)
-    taken = "now" if after.body is not None else "no longer"
-    return Change(join_tokens(after.pointer, "requestBody"), BODY_SHAPE_CHANGED, NON_BREAKING,
-                  f"{label}: the generated method {taken} takes a request body",
-                  operations=(label,), client=effect, client_breaking=breaking)
 
 
 @dataclass(frozen=True)

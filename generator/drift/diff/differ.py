@@ -96,7 +96,13 @@ from urllib.parse import quote
 
 from generator.document import tree
 from generator.document.operations import DEFAULT_STYLES
-from generator.document.pointer import HTTP_METHODS, join_tokens, resolve_pointer, split_pointer
+from generator.document.pointer import (
+    HTTP_METHODS,
+    join_tokens,
+    resolve_pointer,
+    split_pointer,
+    within,
+)
 from generator.document.refs import Refs, SettledRefs
 from generator.drift.diff.branches import (
     Branch,
@@ -375,7 +381,7 @@ class _Differ:
             # (a change in another component it reaches is that one's: compared on its own
             # when no operation uses it either, else by the operations using it)
             mine = [f for f in self.found[start:]
-                    if f.pointer == pointer or f.pointer.startswith(pointer + "/")]
+                    if within(f.pointer, pointer)]
             self.found[start:] = [_as_received(f) if name in received else _as_unused(f)
                                   for f in mine]
 
@@ -1031,8 +1037,7 @@ class _Differ:
         owner = join_tokens("", *tokens[:3])
         if (len(tokens) < 3 or tokens[:2] != ["components", "schemas"] or parent is None
                 or holder is None or holder.pointer != parent.pointer
-                or not name.startswith(".") or parent.pointer == owner
-                or parent.pointer.startswith(owner + "/")):
+                or not name.startswith(".") or within(parent.pointer, owner)):
             return None
         own_refs, other_refs = ((self.old_refs, self.new_refs) if side == "old"
                                 else (self.new_refs, self.old_refs))

@@ -24,8 +24,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 
-from generator.document.pointer import fragment_pointer, split_pointer
+from generator.document.pointer import fragment_pointer, split_pointer, within
 from generator.drift.diff.merge import Found
+from generator.drift.diff.same import refs_in
 from generator.drift.diff.walk import Field, Key
 
 # Retargeted locations: (old field, new field) per location, outermost first (a union's, then
@@ -56,7 +57,10 @@ def held_at_fields(found: list[Found], places: Places, resolves: Resolves) -> li
     (`_renamed`)."""
     if not places:
         return found
-    return [_held(f, places, resolves) for f in found]
+    # (asked once a pair: a component re-pointed and changed has many changes under it)
+    moved = {(id(before), id(after)) for pairs in places.values() for before, after in pairs
+             if not _renamed(before, after, resolves)}
+    return [_held(f, places, moved) for f in found]
 
 
 def _renamed(before: Field, after: Field, resolves: Resolves) -> bool:
@@ -68,7 +72,7 @@ def _renamed(before: Field, after: Field, resolves: Resolves) -> bool:
             and not resolves("old", after.pointer))
 
 
-def _held(f: Found, places: Places, resolves: Resolves) -> Found:
+def _held(f: Found, places: Places, moved: set[tuple[int, int]]) -> Found:
     if f.key is None or f.reached:  # (one taken in through a member's `$ref`: `taken_in`)
         return f
     pointer, reached, place = f.pointer, "", None
@@ -76,8 +80,8 @@ def _held(f: Found, places: Places, resolves: Resolves) -> Found:
         location = f.key[:length]
         for before, after in reversed(places.get(location, ())):
             here = before if f.side == "old" else after
-            if (_is_ref(here) and _within(pointer, here.pointer)
-                    and not _renamed(before, after, resolves)):
+            if (_is_ref(here) and within(pointer, here.pointer)
+                    and (id(before), id(after)) in moved):
                 reached = here.declared_at + (reached or pointer)[len(here.pointer):]
                 pointer, place = here.declared_at, (location, before, after)
     if place is None:
@@ -92,10 +96,6 @@ def _held(f: Found, places: Places, resolves: Resolves) -> Found:
 def _is_ref(field: Field) -> bool:
     """Whether the location's schema is a `$ref` (its keywords are elsewhere)."""
     return bool(field.declared_at) and field.pointer != field.declared_at
-
-
-def _within(pointer: str, root: str) -> bool:
-    return pointer == root or pointer.startswith(root + "/")
 
 
 def _old_place(f: Found, before: Field, pointer: str) -> str:
@@ -120,13 +120,7 @@ def _how_retargeted(place: Key, before: Field, after: Field) -> str:
 def _references(schema: object, target: str) -> bool:
     """Whether the inline `schema` holds a `$ref` to `target` (a union wrapping the old
     `$ref`'s component), at any depth of its own (no `$ref` followed)."""
-    if isinstance(schema, Mapping):
-        ref = schema.get("$ref")
-        return (isinstance(ref, str) and fragment_pointer(ref) == target) or any(
-            _references(value, target) for value in schema.values())
-    if isinstance(schema, list):
-        return any(_references(value, target) for value in schema)
-    return False
+    return any(fragment_pointer(ref) == target for ref in refs_in(schema))
 
 
 def _inline(field: Field) -> str:

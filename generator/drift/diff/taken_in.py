@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from generator.document.pointer import join_tokens, resolve_pointer
+from generator.document.pointer import join_tokens, resolve_pointer, within
 from generator.document.refs import Refs
 from generator.drift.diff.walk import Json, literal_pointer
 
@@ -54,7 +54,7 @@ def _reaches(refs: Refs, schema: Json, pointer: str, owner: str, seen: set[str])
     """Whether `schema` (at `pointer`) is `owner`, inside it, or takes it in through its own
     members (a cycle is walked once: `seen`)."""
     target = literal_pointer(refs, schema, pointer)
-    if target == owner or target.startswith(owner + "/"):
+    if within(target, owner):
         return True
     if target in seen:
         return False
