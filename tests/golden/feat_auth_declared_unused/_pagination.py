@@ -243,7 +243,8 @@ def followed_link(reference: str, answered_by: str, home: str = "") -> str | Non
     url = urllib.parse.urljoin(answered_by, reference).partition("#")[0]
     if _names_a_user(url):
         return None
-    same = _origin(url) == _origin(home or answered_by) and _origin(url)[0] in _DEFAULT_PORTS
+    origin = _origin(url)
+    same = origin == _origin(home or answered_by) and origin[0] in _DEFAULT_PORTS
     return url if same else None
 
 
@@ -426,10 +427,14 @@ class _BasePage(Generic[_ItemT, _PageT]):
     def has_next_page(self) -> bool:
         """Whether the answer says another page follows this one."""
         if self.pagination.style == "link":
-            return not _said_last(self.pagination, self.page, self.items) and bool(
-                next_link(self._link)
-            )
+            return bool(self._next_reference())
         return next_query(self.pagination, self.page, self._query) is not None
+
+    def _next_reference(self) -> str | None:
+        """A link walk's next Link reference as the answer gives it, ``None`` at the end."""
+        if _said_last(self.pagination, self.page, self.items):
+            return None
+        return next_link(self._link)
 
     def _state(self) -> str | None:
         return _request_state(self.pagination, self._query, self._asked_url)
@@ -464,9 +469,7 @@ class _BasePage(Generic[_ItemT, _PageT]):
     def _following_link(self) -> str | None:
         """The URL of the next page of a link walk, ``None`` at the end of the list;
         :class:`PaginationLinkError` when the Link leads to another origin."""
-        if _said_last(self.pagination, self.page, self.items):
-            return None
-        reference = next_link(self._link)
+        reference = self._next_reference()
         if reference is None:
             return None
         url = followed_link(reference, self._answered_by, self._home)

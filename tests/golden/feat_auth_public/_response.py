@@ -102,7 +102,7 @@ async def aread_bounded(response: _http.Response, limit: int) -> bytes:
 
 
 #: Text codecs Python knows that cannot read any body, bad bytes replaced: they raise instead.
-_UNUSABLE_CODECS = frozenset({"idna", "punycode", "undefined"})
+UNUSABLE_CODECS = frozenset({"idna", "punycode", "undefined"})
 
 
 def text_codec(response: _http.Response) -> str:
@@ -118,7 +118,7 @@ def text_codec(response: _http.Response) -> str:
         info = codecs.lookup(charset)
     except LookupError:
         return "utf-8"
-    if not getattr(info, "_is_text_encoding", True) or info.name in _UNUSABLE_CODECS:
+    if not getattr(info, "_is_text_encoding", True) or info.name in UNUSABLE_CODECS:
         return "utf-8"
     return info.name
 

@@ -124,7 +124,7 @@ from ._parse import (
     success_target,
     validate_python,
 )
-from ._response import APIResponse, aread_bounded, body_text, read_bounded
+from ._response import UNUSABLE_CODECS, APIResponse, aread_bounded, body_text, read_bounded
 from ._streaming import AsyncStream, Stream, first_event_data, is_event_stream
 from ._types import NOT_GIVEN, Headers, NotGiven, Omit, Query, Timeout
 
@@ -718,11 +718,7 @@ def _text_codec(charset: str) -> str | None:
         "".encode(name)
     except LookupError:
         return None
-    return None if name in _NO_FORM_CODECS else name
-
-
-#: Codecs Python knows that write no charset a server reads (``idna`` writes ``xn--`` labels).
-_NO_FORM_CODECS: Final = frozenset({"idna", "punycode", "undefined"})
+    return None if name in UNUSABLE_CODECS else name  # (``idna`` writes ``xn--`` labels)
 
 
 def _charset_of(content_type: str) -> str | None:

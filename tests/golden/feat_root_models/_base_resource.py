@@ -90,10 +90,13 @@ def _answer(
     page: Any,
     home: str,
 ) -> Answer[Any]:
-    """A page's parsed answer with what the walk reads of its response: the URL that
+    """A page's parsed answer with what a link walk reads of its response: the URL that
     answered it (a redirect's end, which a relative Link is resolved against), its ``Link``
     header, and ``home``, the URL the list's method asked (whose origin alone a Link may
-    lead to: a server the first page was redirected to must not lead the walk to itself)."""
+    lead to: a server the first page was redirected to must not lead the walk to itself).
+    The page alone for the other walks (``home`` is "")."""
+    if not home:
+        return Answer(page)
     response = raw.http_response
     base = client._link_base(response.request)
     return Answer(page, base, response.headers.get("link"), home)
@@ -108,8 +111,13 @@ def _walk_redactor(
     return client._answer_redactor(raw.http_response)
 
 
-def _home(client: SyncAPIClient | AsyncAPIClient, request: RequestOptions) -> str:
-    """The URL a list's method asks (before any redirect): where its link walk may go."""
+def _home(
+    client: SyncAPIClient | AsyncAPIClient, request: RequestOptions, pagination: Pagination
+) -> str:
+    """The URL a list's method asks (before any redirect): where its link walk may go; ""
+    for the other walks, which read no link."""
+    if pagination.style != "link":
+        return ""
     return client._url(request.path.partition("?")[0], request.server)
 
 
@@ -234,7 +242,7 @@ class SyncHTTPMethod:
         """First answer (of ``raw``) -> the page object, whose next pages repeat ``request``
         with another query, or ask at the URL of the answer's Link header."""
 
-        client, home = self._client, _home(self._client, request)
+        client, home = self._client, _home(self._client, request, pagination)
 
         def fetch(query: Mapping[str, object], url: str | None) -> Answer[Any]:
             following = client.request_raw(cast_to, _page_request(request, query, url))
@@ -371,7 +379,7 @@ class AsyncHTTPMethod:
         """First answer (of ``raw``) -> the page object, whose next pages repeat ``request``
         with another query, or ask at the URL of the answer's Link header."""
 
-        client, home = self._client, _home(self._client, request)
+        client, home = self._client, _home(self._client, request, pagination)
 
         async def fetch(query: Mapping[str, object], url: str | None) -> Answer[Any]:
             following = await client.request_raw(cast_to, _page_request(request, query, url))
