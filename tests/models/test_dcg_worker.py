@@ -195,3 +195,42 @@ def test_a_large_input_or_a_wrong_command_line_starts_no_worker(tmp_path: Path) 
     assert not _pays("--spec", str(big), "--out", out, "--no-cache")
     assert not _pays("--no-cache", "--manifest", str(MANIFEST), "no-such-provider")
     assert not _pays("--no-cache", "--manifest", str(tmp_path / "missing.yaml"))
+
+
+def _runs_seen(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    """The documents dcg runs on in this process, in order, from now on."""
+    seen: list[dict[str, Any]] = []
+    real = run._run_dcg
+
+    def recorded(document: dict[str, Any], settings_dir: Path, aliases: dict[str, str]) -> str:
+        seen.append(document)
+        return real(document, settings_dir, aliases)
+
+    monkeypatch.setattr(run, "_run_dcg", recorded)
+    return seen
+
+
+def test_a_large_input_run_here_first_runs_the_warm_up_once_and_makes_the_same_bytes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without a worker, a process's first dcg run on an input of `WARM_UP_MIN_SCHEMAS`
+    schemas or more is preceded by the warm-up run (whose objects are then frozen with the
+    rest during the real run); the models are the ones made without it."""
+    targets = [pipeline.target_for_spec(FEATURE_SPECS / name, f"feature{index}")
+               for index, name in enumerate(("all_of.yaml", "enums.yaml"))]
+    monkeypatch.setattr(run, "_warmed_up", True)
+    plain = _packages(targets)
+    monkeypatch.setattr(run, "_warmed_up", False)
+    monkeypatch.setattr(run, "WARM_UP_MIN_SCHEMAS", 2)
+    seen = _runs_seen(monkeypatch)
+    warmed = _packages(targets)
+    assert seen[0] is run._WARM_UP_INPUT
+    assert [document is run._WARM_UP_INPUT for document in seen].count(True) == 1
+    assert len(seen) > 2 and warmed == plain
+
+
+def test_a_small_input_runs_no_warm_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(run, "_warmed_up", False)
+    monkeypatch.setattr(run, "WARM_UP_MIN_SCHEMAS", 10_000)
+    seen = _runs_seen(monkeypatch)
+    _packages([pipeline.target_for_spec(SPEC, "pkg")])
+    assert seen and all(document is not run._WARM_UP_INPUT for document in seen)
