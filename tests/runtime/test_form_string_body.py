@@ -76,6 +76,11 @@ DOCUMENT: dict[str, Any] = {
             "operationId": "latin1_fields",
             "requestBody": {"required": True, "content": {LATIN1: {"schema": FIELD_A}}},
             "responses": NO_CONTENT}},
+        "/utf16-fields": {"post": {
+            "operationId": "utf16_fields",
+            "requestBody": {"required": True, "content": {
+                f"{FORM}; charset=utf-16": {"schema": FIELD_A}}},
+            "responses": NO_CONTENT}},
         "/unknown-charset": {"post": {
             "operationId": "unknown_charset",
             "requestBody": {"required": True, "content": {
@@ -179,6 +184,20 @@ def test_a_form_is_encoded_in_its_declared_charset(generated: tuple[ModuleType, 
     assert (text.body, text.headers["content-type"]) == (b"a=\xe9&b=%E9", LATIN1)
     assert merged.body == b"a=\xe9&c=%FC+%E9"
     assert (fields.body, fields.headers["content-type"]) == (b"a=%E9&b=%FC", LATIN1)
+
+
+@pytest.mark.parametrize("kind", ["sync", "async"])
+def test_a_form_of_fields_in_utf16_is_percent_encoded_in_utf8(generated: tuple[ModuleType, str],
+                                                              kind: str) -> None:
+    """Percent-encoded in UTF-16, each field's bytes began with a byte-order mark
+    (`a=%FF%FE%E9%00`); a charset that does not write ASCII as ASCII sends its fields as
+    browsers do, in UTF-8."""
+    package, _ = generated
+    with ScriptedServer([Reply(204)], repeat_last=True) as server:
+        _call(package, kind, server.url, "utf16_fields", a="é", extra_body={"b": "ü"})
+        [sent] = server.requests
+    assert sent.body == b"a=%C3%A9&b=%C3%BC"
+    assert sent.headers["content-type"] == f"{FORM}; charset=utf-16"
 
 
 @pytest.mark.parametrize(("method", "given", "said"), [

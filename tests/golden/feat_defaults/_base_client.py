@@ -773,7 +773,14 @@ def _urlencoded(pairs: list[tuple[str, object]], codec: str) -> str:
         _check_encodable(key, codec, f"form field #{index}'s name")
         if isinstance(value, str):
             _check_encodable(value, codec, f"form field {key!r}")
-    return urlencode(pairs, doseq=True, encoding=codec)
+    return urlencode(pairs, doseq=True, encoding=_percent_codec(codec))
+
+
+def _percent_codec(codec: str) -> str:
+    """The codec a form's fields are percent-encoded in: ``codec``, unless it does not write
+    ASCII as ASCII (UTF-16, UTF-32: each field would carry a byte-order mark), then UTF-8,
+    as browsers send such a form (WHATWG's ``application/x-www-form-urlencoded``)."""
+    return codec if "a".encode(codec) == b"a" else "utf-8"
 
 
 def _check_encodable(text: str, codec: str, where: str) -> None:

@@ -425,7 +425,9 @@ class _BasePage(Generic[_ItemT, _PageT]):
         return list(items_of(self.page, self.pagination.items) or [])
 
     def has_next_page(self) -> bool:
-        """Whether the answer says another page follows this one."""
+        """Whether the answer says another page follows this one (also a Link to another
+        origin, which :meth:`next_page` refuses with :class:`PaginationLinkError`: the walk
+        ends loudly there, never as if the list were whole)."""
         if self.pagination.style == "link":
             return bool(self._next_reference())
         return next_query(self.pagination, self.page, self._query) is not None
