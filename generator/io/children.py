@@ -97,7 +97,8 @@ MESSAGE_LENGTH = struct.Struct("<Q")  # before each message a child and its pare
 
 
 class Worker:
-    """A forked child that runs `prepare()`, then answers each request with `serve(request)`.
+    """A forked child that runs `prepare()`, then answers each request with `serve(request)`
+and, once the answer is sent and the request let go, runs `idle()` (giving memory back).
 
     `ask(request)` is the answer, or None when the child cannot give one: there is no child
     (not Linux, no fork), the request's pickle exceeds `max_request_bytes`, or the child died,
@@ -108,15 +109,17 @@ class Worker:
     """
 
     def __init__(self, prepare: Callable[[], object], serve: Callable[[Any], Any], *,
-                 max_request_bytes: int, answer_seconds: float) -> None:
+                 max_request_bytes: int, answer_seconds: float,
+                 idle: Callable[[], object] = lambda: None) -> None:
         self.max_request_bytes = max_request_bytes
         self.answer_seconds = answer_seconds
         self.answered = 0  # requests the child answered (a seam for tests)
         self.pid, self.requests, self.answers = 0, -1, -1
         if can_fork():
-            self._fork(prepare, serve)
+            self._fork(prepare, serve, idle)
 
-    def _fork(self, prepare: Callable[[], object], serve: Callable[[Any], Any]) -> None:
+    def _fork(self, prepare: Callable[[], object], serve: Callable[[Any], Any],
+              idle: Callable[[], object]) -> None:
         child_ends: list[int] = []
         pid = -1
         try:
@@ -128,7 +131,7 @@ class Worker:
         except OSError:  # out of descriptors, a pids limit, no memory: the caller works alone
             pass
         if pid == 0:
-            _serve_in_child(prepare, serve, child_ends[0], child_ends[1],
+            _serve_in_child(prepare, serve, idle, (child_ends[0], child_ends[1]),
                             (self.requests, self.answers))
         for fd in child_ends:
             os.close(fd)
@@ -172,12 +175,14 @@ class Worker:
         self.pid = 0
 
 
-def _serve_in_child(prepare: Callable[[], object], serve: Callable[[Any], Any], requests: int,
-                    answers: int, parent_ends: tuple[int, int]) -> None:
-    """The forked child: ready itself, answer each request until the parent closes its end,
-    then leave without running any of the parent's cleanup (atexit handlers, temporary
-    folders, pytest's machinery)."""
+def _serve_in_child(prepare: Callable[[], object], serve: Callable[[Any], Any],
+                    idle: Callable[[], object], own_ends: tuple[int, int],
+                    parent_ends: tuple[int, int]) -> None:
+    """The forked child: ready itself, answer each request until the parent closes its end
+    (idle between requests), then leave without running any of the parent's cleanup (atexit
+    handlers, temporary folders, pytest's machinery)."""
     status = 1
+    requests, answers = own_ends
     try:
         for fd in parent_ends:
             os.close(fd)
@@ -185,6 +190,8 @@ def _serve_in_child(prepare: Callable[[], object], serve: Callable[[Any], Any], 
         while (request := _read_message(requests, None)) is not None:
             reply = _answer(serve, request)
             write_all(answers, MESSAGE_LENGTH.pack(len(reply)) + reply)
+            del request, reply
+            idle()
         status = 0
     finally:
         os._exit(status)

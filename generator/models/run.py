@@ -397,14 +397,19 @@ def _give_back_freed_memory() -> None:
 # with a cache too (the package or dcg's output found there leaves the worker unasked: it is
 # stopped, having cost the other core); the worker pays the first run on a tiny document
 # meanwhile, and then runs the real inputs, sent to it as a pickle: the same `_run_dcg`, so the
-# same text. The worker is for inputs up to 4 MiB only (OpenAI's 3 MB document: 7.41 -> 7.10 s,
-# median of four interleaved runs, for a tree peak of 200 -> 315 MiB): a larger document's
-# input copied into a second process would raise the memory peak by more (GitHub's is at
-# ~740 MiB without it), and its first-run cost is small beside its dcg run. Anything the worker
-# cannot answer (a dcg error, a worker that died) is run here, as without a worker: a dcg error then
-# becomes the same located problem, with its traceback under --debug.
+# same text. Anything the worker cannot answer (a dcg error, a worker that died) is run here, as
+# without a worker: a dcg error then becomes the same located problem, with its traceback under
+# --debug. Once it has answered, the worker gives the memory of that run back to the system
+# (`idle`): it lives as long as the command, and its heap (GitHub's: ~370 MiB) stood beside the
+# parent's through the rest of the run (a tree peak of 728 MiB).
+# The worker is for inputs up to 16 MiB (the largest real document measured, GitHub's 13 MB:
+# 15.7 -> 14.9 s, the warm-up beside the load, dcg's run on a heap of its own and no trim or
+# collection of its leftovers here, for a tree peak of 481 -> 574-600 MiB: the worker's copy
+# of the input and its own heap; the bench's synthetic 5,000 schemas: 943 -> 977 MiB). OpenAI's
+# 3 MB document: 7.41 -> 7.10 s for 200 -> 315 MiB. Past it, the copy would cost more memory
+# than the run saves time.
 
-WORKER_MAX_INPUT_BYTES = 4 << 20  # the input files' total size up to which a worker is started
+WORKER_MAX_INPUT_BYTES = 16 << 20  # the input files' total size up to which a worker is started
 _WORKER_MAX_REQUEST_BYTES = 4 << 20  # a dcg input (pickled) larger than this is run here
 _WORKER_ANSWER_SECONDS = 120.0  # a worker silent this long is stopped, its run made here
 _WARM_UP_INPUT: dict[str, Any] = {
@@ -459,7 +464,7 @@ def dcg_worker(wanted: bool, *, import_shared: bool = True) -> Iterator[Worker |
     if import_shared:  # before the fork: the worker and the validator child share it
         import_shared_dependencies()
     worker = Worker(_warm_up, _serve, max_request_bytes=_WORKER_MAX_REQUEST_BYTES,
-                    answer_seconds=_WORKER_ANSWER_SECONDS)
+                    answer_seconds=_WORKER_ANSWER_SECONDS, idle=_give_back_freed_memory)
     _worker = worker
     try:
         yield worker

@@ -161,3 +161,18 @@ def test_without_descriptors_for_its_pipes_there_is_no_worker(
     assert worker.pid == 0 and worker.requests == worker.answers == -1
     assert worker.ask(1) is None
 
+
+
+def test_the_worker_idles_after_each_answer_it_sends() -> None:
+    """`idle()` (the dcg worker gives its run's memory back there) runs in the child once
+    each answer is sent: here it counts, and each answer says how many idles came before."""
+    idled: list[int] = []
+    worker = Worker(lambda: None, lambda request: (request, len(idled)),
+                    max_request_bytes=1 << 20, answer_seconds=30.0,
+                    idle=lambda: idled.append(1))
+    try:
+        assert [worker.ask("a"), worker.ask("b"), worker.ask("c")] == [("a", 0), ("b", 1),
+                                                                        ("c", 2)]
+    finally:
+        worker.close()
+    assert idled == []  # (the child's list, not this process's)
