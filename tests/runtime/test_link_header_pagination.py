@@ -15,6 +15,7 @@ scripted servers on 127.0.0.1.
 from __future__ import annotations
 
 import asyncio
+import importlib
 import json
 from pathlib import Path
 from types import ModuleType
@@ -291,3 +292,19 @@ def test_a_list_asks_for_json_pages_and_refuses_another(package: ModuleType) -> 
 def test_the_package_notes_the_media_types_a_list_does_not_read(package: ModuleType) -> None:
     coverage = (Path(package.__file__).parent / "COVERAGE.md").read_text(encoding="utf-8")
     assert "also listed as application/xml, whose pages its walk cannot read" in coverage
+
+
+def test_a_link_compares_origins_as_the_credentials_are_bound(package: ModuleType) -> None:
+    """An international host is one origin however a link writes it (`bücher.example` and
+    its `xn--` form, which the client sends), as `_auth` binds the credentials to it; a look-
+    alike host, another port or scheme, or a port that is no number stays another origin."""
+    pagination = importlib.import_module(f"{package.__name__}._pagination")
+    home = "https://xn--bcher-kva.example/v1/books?page=1"
+    assert pagination.followed_link("https://bücher.example/v1/books?page=2", home) == (
+        "https://bücher.example/v1/books?page=2")
+    assert pagination.followed_link("https://BÜCHER.example:443/v1/books?page=2", home)
+    for elsewhere in ("https://bucher.example/v1/books?page=2",
+                      "https://bücher.example:8443/v1/books?page=2",
+                      "http://bücher.example/v1/books?page=2",
+                      "https://bücher.example:x/v1/books?page=2"):
+        assert pagination.followed_link(elsewhere, home) is None, elsewhere

@@ -75,6 +75,8 @@ from typing import Any, Generic, Literal, TypeVar
 
 import pydantic
 
+from . import _http
+from ._auth import origin_of
 from ._errors import PaginationCycleError, PaginationLinkError, excerpt
 
 __all__ = ["Answer", "AsyncPage", "AsyncPaginator", "Pagination", "SyncPage"]
@@ -91,7 +93,7 @@ MAX_LINK_HEADER_CHARS = 32_768
 # one link of a Link header: its URI reference, then its parameters up to the next one's `<`
 _LINK = re.compile(r"<([^<>]*)>([^<]*)")
 _REL = re.compile(r"""(?:^|;)\s*rel\s*=\s*(?:"([^"]*)"|([^\s;,"]+))""", re.IGNORECASE)
-_DEFAULT_PORTS = {"http": 80, "https": 443}
+_WEB_SCHEMES = ("http", "https")
 _ItemT = TypeVar("_ItemT")
 _PageT = TypeVar("_PageT")
 
@@ -219,14 +221,13 @@ def next_link(header: str | None) -> str | None:
 
 
 def _origin(url: str) -> tuple[str, str, int | None]:
-    """A URL's origin: scheme, host and port (the scheme's own when not written)."""
-    parts = urllib.parse.urlsplit(url)
-    scheme = parts.scheme.lower()
+    """A URL's origin as the client's credentials are bound to it (``_auth.origin_of``):
+    scheme, host as sent (an international name in its ``xn--`` form, however the link
+    writes it) and port (the scheme's own when not written)."""
     try:
-        port = parts.port
-    except ValueError:  # a port that is no number: no origin to share
-        return scheme, "", -1
-    return scheme, (parts.hostname or "").lower(), port or _DEFAULT_PORTS.get(scheme)
+        return origin_of(_http.URL(url))
+    except (_http.InvalidURL, ValueError):  # (a port that is no number...): no origin to share
+        return urllib.parse.urlsplit(url).scheme.lower(), "", -1
 
 
 def shown_origin(url: str) -> str:
@@ -244,7 +245,7 @@ def followed_link(reference: str, answered_by: str, home: str = "") -> str | Non
     if _names_a_user(url):
         return None
     origin = _origin(url)
-    same = origin == _origin(home or answered_by) and origin[0] in _DEFAULT_PORTS
+    same = origin == _origin(home or answered_by) and origin[0] in _WEB_SCHEMES
     return url if same else None
 
 
