@@ -145,10 +145,26 @@ def _on_a_deep_stack_if_needed(work: Callable[[], T]) -> T:
         return with_deep_stack(work, DEEP_VIEWS_LEVELS)
 
 
+def _models_of(api: ir.Api, target: Target, document: Document,
+               cache: Cache | None) -> models.Models:
+    """The package's models; a failure of datamodel-code-generator located by the document's
+    names and lines (dcg names a component by its class), its cause kept for --debug."""
+    try:
+        return models.models_source(api.models_input, api.required_classes, str(target.spec),
+                                    cache)
+    except GeneratorError as error:
+        names = dict(api.component_names)
+        for index, problem in enumerate(error.problems):
+            located = models.in_document_terms(problem, names)
+            if located is not problem:
+                error.problems[index] = dataclasses.replace(
+                    located, line=document.line_of(located.pointer))
+        raise
+
+
 def _render(target: Target, document: Document, cache: Cache | None = None) -> _Rendered:
     api = ir.build(document.data, target.options, tolerate=not target.strict)
-    package_models = models.models_source(api.models_input, api.required_classes,
-                                          str(target.spec), cache)
+    package_models = _models_of(api, target, document, cache)
     views = _on_a_deep_stack_if_needed(lambda: render.package_views(api, package_models))
 
     def documents() -> dict[str, str]:

@@ -9,7 +9,7 @@ speed-up), `index` (the index of models.py), `annotations` (rewrites of its anno
 """
 
 from generator.models.annotations import QUALIFIER, module_alias
-from generator.models.build import models_source
+from generator.models.build import in_document_terms, models_source
 from generator.models.index import ModelField, Models, index_models
 from generator.models.params import (
     ABC_QUALIFIER,
@@ -22,6 +22,7 @@ from generator.models.run import MODELS_HEADER, import_shared_dependencies
 
 __all__ = [
     "ABC_QUALIFIER", "MODELS_HEADER", "PARAMS_QUALIFIER", "QUALIFIER", "ModelField", "Models",
-    "ParamClass", "ParamField", "ParamTypes", "import_shared_dependencies", "index_models",
+    "ParamClass", "ParamField", "ParamTypes", "import_shared_dependencies", "in_document_terms",
+    "index_models",
     "models_source", "module_alias",
 ]

@@ -7,17 +7,17 @@ when right); otherwise dcg runs once plain to see which folded, then again with 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import replace
 from typing import Any
 
 import jinja2
 
-from generator.document.pointer import unescape_token
+from generator.document.pointer import join_tokens, split_pointer, unescape_token
 from generator.io.cache import Cache
 from generator.models.index import Models, index_models
-from generator.models.run import MODELS_HEADER, dcg_models
+from generator.models.run import DCG_FAILED, MODELS_HEADER, dcg_models
 from generator.models.split import cached_split
 from generator.names import namespace
 from generator.names.aliases import field_aliases as all_field_aliases
@@ -53,6 +53,24 @@ def models_source(
                      "this schema shape is not supported yet; see docs/unsupported.md")]
         )
     return with_modules(models, component_classes(document), cache)
+
+
+def in_document_terms(problem: Problem, component_names: Mapping[str, str]) -> Problem:
+    """A failure of datamodel-code-generator located by the document's own names: dcg names a
+    component schema by its class (`PetStore`, `component_names` maps it back to `pet-store`);
+    a schema the generator made itself (one for a shape written at several places, an inline
+    one moved out) is not the document's: it is named in the message, at the component schemas.
+    Any other problem as it is."""
+    tokens = split_pointer(problem.pointer) if problem.code == DCG_FAILED else []
+    if tokens[:2] != ["components", "schemas"] or len(tokens) < 3:
+        return problem
+    original = component_names.get(tokens[2])
+    if original is not None:
+        return replace(problem, pointer=join_tokens("", "components", "schemas", original,
+                                                    *tokens[3:]))
+    return replace(problem, pointer="/components/schemas",
+                   message=f"{problem.message} (in `{tokens[2]}`, a schema the generator made "
+                           "of shapes the document writes inline)")
 
 
 def component_classes(document: dict[str, Any]) -> list[str]:

@@ -363,6 +363,7 @@ def _cached_source(cache: Cache | None, key: str | None) -> str | None:
 
 # dcg names the schema it stopped at: "Error at schema path '#/components/schemas/A/...': ..."
 _SCHEMA_PATH = re.compile(r"^Error at schema path '#(/[^']*)': ")
+DCG_FAILED = "dcg-failed"  # the code of a problem dcg's failure makes
 
 
 def _failure(source_file: str, exc: Exception) -> Problem:
@@ -373,7 +374,7 @@ def _failure(source_file: str, exc: Exception) -> Problem:
     said = first_line[located.end():] if located else first_line
     return Problem(source_file, pointer, None, f"datamodel-code-generator failed: {said}",
                    "run with --debug for the full error; `validate` may name the slip",
-                   code="dcg-failed")
+                   code=DCG_FAILED)
 
 
 def _give_back_freed_memory() -> None:
