@@ -98,7 +98,7 @@ MESSAGE_LENGTH = struct.Struct("<Q")  # before each message a child and its pare
 
 class Worker:
     """A forked child that runs `prepare()`, then answers each request with `serve(request)`
-and, once the answer is sent and the request let go, runs `idle()` (giving memory back).
+    and, once the answer is sent and the request let go, runs `idle()` (giving memory back).
 
     `ask(request)` is the answer, or None when the child cannot give one: there is no child
     (not Linux, no fork), the request's pickle exceeds `max_request_bytes`, or the child died,

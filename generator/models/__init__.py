@@ -23,6 +23,5 @@ from generator.models.run import MODELS_HEADER, import_shared_dependencies
 __all__ = [
     "ABC_QUALIFIER", "MODELS_HEADER", "PARAMS_QUALIFIER", "QUALIFIER", "ModelField", "Models",
     "ParamClass", "ParamField", "ParamTypes", "import_shared_dependencies", "in_document_terms",
-    "index_models",
-    "models_source", "module_alias",
+    "index_models", "models_source", "module_alias",
 ]
