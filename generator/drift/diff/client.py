@@ -201,6 +201,7 @@ class ResponseRecord:
     status: str
     model_class: str | None
     kind: str = "json"  # how the answer is read: json (into `model_class`), text, bytes, none
+    nullable: bool = False  # a JSON answer whose schema takes null (`ResponseType.nullable`)
 
 
 @dataclass(frozen=True)
@@ -245,7 +246,7 @@ def operation_record(resource: str, operation: Any,
         tuple(ParamRecord(p.name, p.wire_name, p.location, p.model_class, p.model_key)
               for p in operation.params),
         BodyRecord(body.media_type, body.model_class, body.expanded) if body else None,
-        tuple(ResponseRecord(r.status, r.model_class, r.kind)
+        tuple(ResponseRecord(r.status, r.model_class, r.kind, r.nullable)
               for r in (*operation.success, *operation.errors)),
         returns, _pages_record(operation.pagination, returns, types or Annotations({}, {})))
 
@@ -563,10 +564,13 @@ def _with_return_classes(changes: list[Change], sides: Mapping[str, _Side],
     that operation's answers alone, else on the first change of a component listing it among
     its operations, else on the method's rename (an inline answer's class is named after the
     method), else as a change of its own on the operation; left out where an effect says it
-    already (the old class renamed or removed, `_returned_class`)."""
+    already (the old class renamed or removed, `_returned_class`). A return that comes to take
+    None (a `204` added beside the `200`, Gitea's `issueEditComment`: `Comment | None`) breaks
+    code reading it too; one that no longer takes it is said, and breaks nothing."""
     old_side, new_side = sides["old"], sides["new"]
     out, own = list(changes), []
     shapes: dict[int, list[str]] = {}  # a change's index -> what it does to methods
+    eased: dict[int, list[str]] = {}  # the same, for a return that only stopped taking None
     for pointer in sorted(new_side.operations):
         before = old_side.operations.get(paired.get(pointer, pointer))
         after = new_side.operations[pointer]
@@ -578,21 +582,42 @@ def _with_return_classes(changes: list[Change], sides: Mapping[str, _Side],
         if was == now:
             was, now = _items_returned(before, after, old_side.types, new_side.types)
         method = new_side.method(pointer) or pointer
+        none_before = _returns_none(before, old_side.types)
+        none_after = _returns_none(after, new_side.types)
+        if none_before != none_after:  # (a `204` added beside the `200`: `Comment | None`)
+            if was == now:
+                was = now = _classes_returned(after, new_side.types)
+            was, now = was + " | None" * none_before, now + " | None" * none_after
         if was == now or any(_says_returned(c.client, method, was) for c in out):
             continue
         text = f"{method}: now returns {now} (was {was})"
+        # (`X | None` -> `X`: code written for the old return still type-checks)
+        breaks = was.removesuffix(" | None") != now.removesuffix(" | None") or none_after
         causes = _answer_changes(out, before, after) or [
             index for index, change in enumerate(out)
             if change.pointer == after.pointer and change.kind in _RENAMING_KINDS][:1]
         for cause in causes:
-            shapes.setdefault(cause, []).append(text)
+            (shapes if breaks else eased).setdefault(cause, []).append(text)
         if not causes:
             own.append(Change(after.pointer, RETURN_CLASS_CHANGED, NON_BREAKING,
                               f"{_label(after.pointer)}: the generated method returns another "
                               "model class (the wire is unchanged)",
                               operations=(_label(after.pointer),), client=text,
-                              client_breaking=True))
-    return _with_own(_with_shapes(out, shapes), own)
+                              client_breaking=breaks))
+    return _with_own(_with_shapes(_with_shapes(out, shapes), eased, breaking=False), own)
+
+
+def _returns_none(operation: OperationRecord, types: Annotations) -> bool:
+    """Whether the method's return takes None, as `render.signatures` types it: a success
+    answer (2XX, else `default`: `ir.responses.success_statuses`) without content, a `204`
+    or `205` (which carries none, whatever it declares), or a JSON answer taking null read
+    into a class (a root model's type says so itself)."""
+    return any(
+        r.kind == "none" or r.status in ("204", "205")
+        or (r.kind == "json" and r.nullable and r.model_class is not None
+            and r.model_class not in types.root_types)
+        for r in ([r for r in operation.responses if is_success(r.status)]
+                  or [r for r in operation.responses if r.status == "default"]))
 
 
 def _with_field_classes(changes: list[Change], sides: Mapping[str, _Side],
@@ -762,7 +787,8 @@ def _answer_changes(changes: list[Change], before: OperationRecord,
     hundreds is named once)."""
     labels = {_label(before.pointer), _label(after.pointer)}
     about = [index for index, change in enumerate(changes)
-             if labels & set(change.operations) and change.kind.startswith("response")]
+             if labels & set(change.operations)
+             and change.kind.startswith(("response", "success-response"))]
     alone = [index for index in about if set(changes[index].operations) <= labels]
     return alone or about[:1]
 

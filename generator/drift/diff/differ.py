@@ -133,7 +133,7 @@ from generator.drift.diff.pairing import (
     old_ops_by_new,
     operation_object,
     operation_parameters,
-    path_shape,
+    path_shapes,
     paths_moved,
     security_set,
     server_urls,
@@ -398,8 +398,7 @@ class _Differ:
     # ---- paths and operations
 
     def paths(self) -> None:
-        old = {path_shape(p): p for p in sorted(self.old.get("paths") or {})}
-        new = {path_shape(p): p for p in sorted(self.new.get("paths") or {})}
+        old, new = path_shapes(self.old.get("paths") or {}, self.new.get("paths") or {})
         moved = paths_moved(self.old, self.new)
         for shape in sorted(set(old) | set(new)):
             if shape not in new and old[shape] in moved.values():
