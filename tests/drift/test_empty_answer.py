@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from generator.drift.check.update import code_changes
 from generator.drift.diff.client import diff_with_client
 from generator.drift.report import exit_code
 
@@ -82,3 +83,18 @@ def test_a_shared_answer_gained_at_two_statuses_is_two_changes() -> None:
         ("/components/responses/empty", "PATCH /comments/{id}: response 204 was added"),
     ]
     assert [c.client_breaking for c in changes] == [False, True]
+
+
+def test_update_names_a_method_whose_return_changed() -> None:
+    """`update`'s summary of the generated code: a method whose return came to take None
+    said `changed method Issue.edit_comment` and nothing of what changed."""
+    def resource(returns: str) -> dict[str, str]:
+        return {"resources/issue.py": (
+            "class Issue:\n"
+            f"    def edit_comment(self, *, id: int) -> {returns}:\n"
+            "        ...\n")}
+
+    assert code_changes(resource("_models.Comment"), resource("_models.Comment | None")) == [
+        "  changed file resources/issue.py",
+        "  changed method Issue.edit_comment (returns _models.Comment -> _models.Comment | None)",
+    ]
