@@ -2086,7 +2086,7 @@ def _schema_effect(change: Change, trace: _Trace, tokens: list[str]) -> str:
         uses = _union_uses(change, trace, tokens)
         if uses is not None:
             return uses
-    users = side.bodies.get(join_tokens("", *tokens[:3]), [])
+    users = _bodies_of(change, trace, side.bodies.get(join_tokens("", *tokens[:3]), []))
     prop = _first_property(tokens[3:])
     if change.kind.startswith("response-"):  # what answers hold: the model's field
         return _model_effect(class_name(tokens[2]), tokens[3:], trace)
@@ -2107,6 +2107,20 @@ def _schema_effect(change: Change, trace: _Trace, tokens: list[str]) -> str:
         model = _model_effect(class_name(tokens[2]), tokens[3:], trace)
         return f"{listed}; {model}" if listed else model
     return _model_effect(class_name(tokens[2]), tokens[3:], trace)
+
+
+def _bodies_of(change: Change, trace: _Trace, users: list[str]) -> list[str]:
+    """The operations among `users` (pointers of the side's operations taking the schema as
+    their expanded body) that the change is about: a component whose operations went each to
+    a schema of its own (Adyen's `ModificationRequest`, split into `CancelRequest`,
+    `AdjustAuthorisationRequest`...) changed differently for each, and `amount` removed for
+    `POST /cancel` named `adjust`'s argument made required too."""
+    if not change.operations:
+        return users
+    wanted = set(change.operations)
+    new_of = ({old: new for new, old in trace.paired.items()}
+              if trace.side is trace.sides["old"] else {})
+    return [p for p in users if _label(p) in wanted or _label(new_of.get(p, p)) in wanted]
 
 
 def _union_uses(change: Change, trace: _Trace, tokens: list[str]) -> str | None:
