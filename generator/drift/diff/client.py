@@ -687,6 +687,12 @@ def _why_retyped(before: Any, after: Any) -> str:
         return f"its inline schema became a `$ref` to `{now}`"
     if was is not None:
         return f"its `$ref` to `{was}` became an inline schema"
+    declared = [isinstance(schema, Mapping) and bool(schema.get("properties"))
+                for schema in (before, after)]
+    if declared == [False, True]:
+        return "its free-form object now declares properties: a class, no longer a `dict`"
+    if declared == [True, False]:
+        return "its object no longer declares properties: a `dict`, no longer a class"
     return "the class made of its inline schema is named another way"
 
 
@@ -699,13 +705,20 @@ def _classes_named(names: frozenset[str], side: _Side) -> frozenset[str]:
     return frozenset(name for name in names if side.has_class(name))
 
 
+# a free-form object's annotation: a `dict`, where the same object declaring properties is a
+# class (`{type: object, properties: {}}` -> `{..., properties: {ip: ...}}`)
+_FREE_FORM = re.compile(r"\bdict\[str, (?:_typing\.)?Any\]")
+
+
 def _only_classes_differ(retyped: Retyped, old: _Side, new: _Side) -> bool:
     """Whether the two annotations differ only in the model classes they name (and whether
     they take None: `SimpleUser` -> `NullableSimpleUser | None`, a `$ref` switched to a
     nullable component), every component class the old one names still being there (a
-    component's class gone is its own change)."""
+    component's class gone is its own change). A free-form object's `dict[str, Any]` counts
+    as a class here: an object that came to declare properties is a class (traccar 4.3 ->
+    5.6's `Position.network`, `properties: {}`), which `network["ip"]` no longer reads."""
     def masked(text: str, side: _Side) -> str:
-        text = _QUALIFIED_CLASS.sub("C", text).replace(_SEP + "None", "")
+        text = _FREE_FORM.sub("C", _QUALIFIED_CLASS.sub("C", text)).replace(_SEP + "None", "")
         return _WORD.sub(lambda w: "C" if side.has_class(w[0]) else w[0], text)
 
     gone = [name for name in _classes_gone(retyped, old, new) if name in old.component_classes]
