@@ -84,6 +84,7 @@ from generator.drift.diff.change import (
     BREAKING,
     MEDIA_TYPE_PARAMETERS_CHANGED,
     NON_BREAKING,
+    OPERATION_PATH_CHANGED,
     PATH_CHANGED,
     Change,
 )
@@ -1259,7 +1260,7 @@ def _effect(change: Change, trace: _Trace) -> str:
         return _method_moved(trace)
     if change.kind == VERB_CHANGED:
         return _verb_changed(change, trace)
-    if change.kind in (PATH_PARAMETER_RENAMED, PATH_CHANGED):
+    if change.kind in (PATH_PARAMETER_RENAMED, PATH_CHANGED, OPERATION_PATH_CHANGED):
         return _path_effect(change, trace)
     if change.kind == DEFAULT_CHANGED:
         return _default_effect(change, trace)
@@ -1713,10 +1714,33 @@ def _verb_changed(change: Change, trace: _Trace) -> str:
             "unchanged)")
 
 
+def _operation_moved(change: Change, trace: _Trace) -> str:
+    """One operation under another path, the same method and operationId
+    (`pairing.operations_moved`): its method is named by the operationId, so it is the one it
+    was, and the regenerated client sends it to the new URL: no call changes (breaking on the
+    wire, not for the client). A method named another way after all (its tags moved it), a
+    renamed method."""
+    old_side, new_side = trace.sides["old"], trace.sides["new"]
+    before = old_side.method(trace.paired.get(change.pointer))
+    after = new_side.method(change.pointer)
+    if before is None or after is None:
+        return NOT_TRACED
+    was, now = change.values or (None, None)
+    if before != after:
+        trace.breaks_calls = True
+        return f"{before}: method renamed to {after} (sent to `{now}`, was `{was}`)"
+    trace.calls_unchanged = True
+    return (f"{after}: unchanged, sent to `{now}` by the regenerated client (was `{was}`; "
+            "calls unchanged)")
+
+
 def _path_effect(change: Change, trace: _Trace) -> str:
-    """A path's template changed: its parameters renamed, or the path item moved."""
+    """A path's template changed: its parameters renamed, or the path item moved, or one
+    operation moved to another path."""
     if change.kind == PATH_CHANGED:
         return _path_changed(change, trace)
+    if change.kind == OPERATION_PATH_CHANGED:
+        return _operation_moved(change, trace)
     return _path_parameter_renamed(trace)
 
 

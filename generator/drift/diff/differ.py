@@ -20,6 +20,10 @@ How documents are compared
 * A path item found under another path shape with the same operations, by HTTP method and
   operationId (``pairing.paths_moved``: ``/pets/{id}`` -> ``/v2/pets/{id}``), is one
   ``path-changed``, breaking, and is then compared as any path item.
+* One operation found under another path, the same HTTP method and operationId, neither path
+  item having it on the other side (``pairing.operations_moved``: Gitea's ``POST
+  /orgs/{org}/hooks/`` -> ``POST /orgs/{org}/hooks``), is one ``operation-path-changed``,
+  breaking, and is then compared as any operation.
 * Media types are paired by type and subtype without case, parameters left out, where one
   side alone spells one (``respelt_media_types``): ``media-type-parameters-changed``,
   non-breaking, the content compared.
@@ -114,6 +118,7 @@ from generator.drift.diff.branches import (
 )
 from generator.drift.diff.change import (
     MEDIA_TYPE_PARAMETERS_CHANGED,
+    OPERATION_PATH_CHANGED,
     PATH_CHANGED,
     Change,
     Values,
@@ -133,6 +138,7 @@ from generator.drift.diff.pairing import (
     old_ops_by_new,
     operation_object,
     operation_parameters,
+    operations_moved,
     path_shapes,
     paths_moved,
     security_set,
@@ -211,6 +217,8 @@ class _Differ:
             self.old_walker.prune = self.new_walker.prune = self.same.closure_same
         self.found: list[Found] = []
         self.old_ops_by_new = old_ops_by_new(old, new)
+        self.ops_moved = operations_moved(old, new)  # (`operation_moved`)
+        self.moved_from = set(self.ops_moved.values())
         self.op = ""  # the operation being compared, for the changes found in it
         # where the operations being compared are (`/paths`; `/webhooks`, or where a callback's
         # path item is, while `sent` compares those), on each side, and what they are called
@@ -406,13 +414,59 @@ class _Differ:
             if shape not in old and new[shape] in moved:
                 self.path_moved(moved[new[shape]], new[shape])
             elif shape not in new:
-                self.add(join_tokens("", "paths", old[shape]), "path-removed", True,
-                         f"path `{old[shape]}` was removed", side="old")
+                self.path_removed(old[shape])
             elif shape not in old:
-                self.add(join_tokens("", "paths", new[shape]), "path-added", False,
-                         f"path `{new[shape]}` was added")
+                self.path_added(new[shape])
             else:
                 self.path_item(old[shape], new[shape])
+
+    def path_removed(self, path: str) -> None:
+        """A path only the old document has: removed, or, where some of its operations moved
+        to another path (`operation_moved`), each other operation removed."""
+        pointer = join_tokens("", "paths", path)
+        if not any(p.startswith(pointer + "/") for p in self.moved_from):
+            self.add(pointer, "path-removed", True, f"path `{path}` was removed", side="old")
+            return
+        item = self.old_refs.object(self.old["paths"][path])
+        for method in HTTP_METHODS:
+            if method in item and join_tokens(pointer, method) not in self.moved_from:
+                self.add(join_tokens(pointer, method), "operation-removed", True,
+                         f"{self.label_of(method, path)}: operation was removed", side="old")
+
+    def path_added(self, path: str) -> None:
+        """A path only the new document has: added, or, where some of its operations moved from
+        another path (`operation_moved`), those compared and each other operation added."""
+        pointer = join_tokens("", "paths", path)
+        if not any(p.startswith(pointer + "/") for p in self.ops_moved):
+            self.add(pointer, "path-added", False, f"path `{path}` was added")
+            return
+        item = self.new_refs.object(self.new["paths"][path])
+        for method in HTTP_METHODS:
+            at = join_tokens(pointer, method)
+            if at in self.ops_moved:
+                self.operation_moved(path, method)
+            elif method in item:
+                self.add(at, "operation-added", False,
+                         f"{self.label_of(method, path)}: operation was added")
+
+    def operation_moved(self, path: str, method: str) -> None:
+        """One operation found under another path, the same method and operationId, neither
+        path item having it on the other side (`pairing.operations_moved`: Gitea's `POST
+        /orgs/{org}/hooks/` -> `POST /orgs/{org}/hooks`): one change, breaking (a caller of the
+        old URL is no longer answered), then the operation compared as any other, its old
+        side's pointers under the old path."""
+        pointer = join_tokens("", "paths", path, method)
+        old_path = split_pointer(self.ops_moved[pointer])[1]
+        old_item = self.old_refs.object(self.old["paths"][old_path])
+        new_item = self.new_refs.object(self.new["paths"][path])
+        label = self.label_of(method, path)
+        op_id = operation_object(new_item, method).get("operationId")
+        self.op = label
+        self.add(pointer, OPERATION_PATH_CHANGED, True,
+                 f"{label}: path changed from `{old_path}` (the same operation, operationId "
+                 f"`{op_id}`)", values=(old_path, path))
+        self.operation(label, (old_path, old_item), (path, new_item), method)
+        self.op = ""
 
     def webhooks(self) -> None:
         """3.1's `webhooks`, paired by name: each is a request the API sends to its consumer,
@@ -542,12 +596,17 @@ class _Differ:
                 self.verb_changed(label, (old_key, old_item), (new_key, new_item),
                                   (moved[method], method))
             elif method in old_item and method not in new_item:
-                self.add(self._old_op_pointer(join_tokens(self.root, new_key, method)),
-                         "operation-removed", True,
-                         f"{self.label_of(method, old_key)}: operation was removed", side="old")
+                at = self._old_op_pointer(join_tokens(self.root, new_key, method))
+                if at not in self.moved_from:  # (else compared where it moved to)
+                    self.add(at, "operation-removed", True,
+                             f"{self.label_of(method, old_key)}: operation was removed",
+                             side="old")
             elif method in new_item and method not in old_item:
-                self.add(join_tokens(self.root, new_key, method), "operation-added", False,
-                         f"{label}: operation was added")
+                if join_tokens(self.root, new_key, method) in self.ops_moved:
+                    self.operation_moved(new_key, method)
+                else:
+                    self.add(join_tokens(self.root, new_key, method), "operation-added", False,
+                             f"{label}: operation was added")
             elif method in new_item:
                 self.op = label
                 self.operation(label, (old_key, old_item), (new_key, new_item), method)
