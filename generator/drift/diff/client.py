@@ -168,6 +168,8 @@ RETURN_CLASS_CHANGED = "return-class-changed"
 FIELD_CLASS_CHANGED = "field-class-changed"
 # a method named another way, its operationId and tags unchanged (`_with_method_names`)
 METHOD_RENAMED = "method-renamed"
+# a component enum's class that is no enum any more, the class kept (`_with_enums_unmade`)
+ENUM_CLASS_CHANGED = "enum-class-changed"
 _RENAMING_KINDS = _NAMING_KINDS | {METHOD_RENAMED}
 # a method that takes its request body another way (`_with_body_shapes`)
 BODY_SHAPE_CHANGED = "body-shape-changed"
@@ -408,7 +410,47 @@ def with_client_effects(changes: Iterable[Change], built: Mapping[str, Built]) -
     shaped = _with_return_shapes(_with_method_names(out, sides, paired), sides, paired)
     shaped = _with_body_shapes(_with_return_classes(shaped, sides, paired), sides, paired)
     shaped = _with_bodies_held(shaped, sides, paired)
-    return _with_field_classes(shaped, sides, paired)
+    return _with_enums_unmade(_with_field_classes(shaped, sides, paired), sides)
+
+
+def _with_enums_unmade(changes: list[Change], sides: Mapping[str, _Side]) -> list[Change]:
+    """A component enum whose class is no enum any more, the class kept: the schema became a
+    `$ref` to another (Bungie 2.0.0 -> 2.18.0 via APIs.guru: `BungieMembershipType`, an enum,
+    became `$ref: schema7`, an enum with more values: `class
+    BungieMembershipType(RootModel[Schema7])`). Compared by content the values are all there,
+    and only `schema7` was said added; yet every member of the old class is gone
+    (`models.BungieMembershipType.field_1`). A change of its own at the component, kind
+    `enum-class-changed`, non-breaking on the wire, client-breaking."""
+    old, new = sides["old"], sides["new"]
+    unmade = [name for name in old.types.enums if name not in new.types.enums
+              and name in new.types.model_names and name not in new.types.folded]
+    if not unmade:
+        return changes
+    components = new.data.get("components") if isinstance(new.data, Mapping) else None
+    schemas = components.get("schemas") if isinstance(components, Mapping) else None
+    named = {class_name(str(key)): str(key) for key in schemas or {}}
+    own = []
+    for name in sorted(unmade):
+        component = named.get(name)
+        said = (f"models.{name}: class removed", f"models.{name}.")
+        if component is None or any(text in c.client for c in changes for text in said):
+            continue
+        raw = schemas[component] if schemas else None
+        ref = raw.get("$ref") if isinstance(raw, Mapping) else None
+        why = (f"it became a `$ref` to `{unquote(ref.removeprefix(SCHEMAS_REF))}`"
+               if isinstance(ref, str) and ref.startswith(SCHEMAS_REF) else "it is no enum")
+        now = new.types.root_types.get(name)
+        members = [f"models.{name}.{member}: member removed" if member
+                   else f"models.{name}: member for {value} removed"
+                   for value, member in old.types.enums[name]]
+        own.append(Change(
+            join_tokens("", "components", "schemas", component), ENUM_CLASS_CHANGED,
+            NON_BREAKING, f"schema `{component}`: the generated class `{name}` is no longer "
+            f"an enum ({why})",
+            client="; ".join([f"models.{name}: no longer an enum class"
+                              + (f" (a root model of {now})" if now else ""), *members]),
+            client_breaking=True))
+    return _with_own(changes, own)
 
 
 def _with_effect(change: Change, trace: _Trace) -> Change:
