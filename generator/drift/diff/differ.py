@@ -1273,25 +1273,31 @@ Requirement = tuple[tuple[str, tuple[str, ...]], ...]  # one alternative: (schem
 def _unreached(document: Mapping[str, Json], candidates: set[str]) -> set[str]:
     """The `candidates` (component schema names) that no part of `document` other than
     `components/schemas` (its paths, webhooks, shared parameters, responses...) reaches through
-    `$ref`s, at any depth. The parts are walked one by one, and the walk ends as soon as every
+    `$ref`s, at any depth (one in an `x-` extension is no reference: Bungie's
+    `x-mapped-definition` made its definitions read as used, and never compared). The parts
+    are walked one by one, and the walk ends as soon as every
     candidate is reached (GitHub's 13 MB document: most of its changed schemas are reached
     from its first paths)."""
     components = document.get("components") or {}
     schemas = components.get("schemas") or {} if isinstance(components, Mapping) else {}
-    parts = [value for key, value in document.items() if key != "components"]
+    # (`x-webhooks`, 3.0's webhooks as GitHub's description writes them, is walked: its
+    # payloads' changes are left to a comparison of webhooks that 3.0 does not have)
+    parts = [value for key, value in document.items() if key != "components"
+             and (not str(key).startswith("x-") or key == "x-webhooks")]
     if isinstance(components, Mapping):
-        parts += [value for key, value in components.items() if key != "schemas"]
+        parts += [value for key, value in components.items()
+                  if key != "schemas" and not str(key).startswith("x-")]
     pending = [item for part in parts
                for item in (part.values() if isinstance(part, Mapping) else [part])]
     left, reached = set(candidates), set()
     for part in pending:
-        found = list(refs_in(part))
+        found = list(refs_in(part, extensions=False))
         while found and left:
             name = component_schema(found.pop())
             if name is not None and name not in reached and name in schemas:
                 reached.add(name)
                 left.discard(name)
-                found.extend(refs_in(schemas[name]))
+                found.extend(refs_in(schemas[name], extensions=False))
         if not left:
             break
     return left
