@@ -102,6 +102,7 @@ from generator.document import tree
 from generator.document.operations import DEFAULT_STYLES
 from generator.document.pointer import (
     HTTP_METHODS,
+    fragment_pointer,
     join_tokens,
     resolve_pointer,
     split_pointer,
@@ -376,11 +377,19 @@ class _Differ:
             both = [name for name in both if not self.same.closure_same(refs[name])]
         if not both:
             return
-        unused = _unreached(self.new, _unreached(self.old, set(both)))
+        old_left = _unreached(self.old, set(both))
+        unused = _unreached(self.new, old_left)
+        # used on the new side only (linode 4.0.15 -> 4.151.1's `PaginationEnvelope`, whose
+        # properties alone the old document's operations referenced, and which a new operation
+        # uses): no operation compared its class, which lost `data` and made `page` optional
+        once = old_left - unused
         # an answer typed with a discriminated base may be any of its subtypes (`Pet` -> `Cat`,
         # named by its mapping or extending it): such a schema is judged as what is received
         received = _polymorphic(self.old, unused) | _polymorphic(self.new, unused)
-        for name in sorted(unused, key=str):
+        # (a place inside one that an operation references is that operation's: linode's
+        # `PaginationEnvelope/properties/page`, said there once)
+        said = {(f.pointer, f.kind) for f in self.found} if unused or once else set()
+        for name in sorted(unused | once, key=str):
             pointer = join_tokens("", "components", "schemas", str(name))
             start = len(self.found)
             self.op = ""
@@ -389,9 +398,9 @@ class _Differ:
             # (a change in another component it reaches is that one's: compared on its own
             # when no operation uses it either, else by the operations using it)
             mine = [f for f in self.found[start:]
-                    if within(f.pointer, pointer)]
-            self.found[start:] = [_as_received(f) if name in received else _as_unused(f)
-                                  for f in mine]
+                    if within(f.pointer, pointer) and (f.pointer, f.kind) not in said]
+            self.found[start:] = [_as_received(f) if name in received
+                                  else _as_unused(f, name in once) for f in mine]
 
     def _fingerprint(self, side: str, name: str) -> tuple[tuple[Key, SchemaInfo], ...]:
         """A component's meaning, walked once per side (matched against every added one)."""
@@ -1274,7 +1283,9 @@ def _unreached(document: Mapping[str, Json], candidates: set[str]) -> set[str]:
     """The `candidates` (component schema names) that no part of `document` other than
     `components/schemas` (its paths, webhooks, shared parameters, responses...) reaches through
     `$ref`s, at any depth (one in an `x-` extension is no reference: Bungie's
-    `x-mapped-definition` made its definitions read as used, and never compared). The parts
+    `x-mapped-definition` made its definitions read as used, and never compared; one to a
+    place inside a schema, `.../PaginationEnvelope/properties/page`, uses that place alone,
+    not the schema's class, whose changes went unsaid). The parts
     are walked one by one, and the walk ends as soon as every
     candidate is reached (GitHub's 13 MB document: most of its changed schemas are reached
     from its first paths)."""
@@ -1289,26 +1300,37 @@ def _unreached(document: Mapping[str, Json], candidates: set[str]) -> set[str]:
                   if key != "schemas" and not str(key).startswith("x-")]
     pending = [item for part in parts
                for item in (part.values() if isinstance(part, Mapping) else [part])]
-    left, reached = set(candidates), set()
+    left, reached, inside = set(candidates), set(), set()
     for part in pending:
         found = list(refs_in(part, extensions=False))
         while found and left:
-            name = component_schema(found.pop())
-            if name is not None and name not in reached and name in schemas:
-                reached.add(name)
-                left.discard(name)
-                found.extend(refs_in(schemas[name], extensions=False))
+            ref = found.pop()
+            name = component_schema(ref)
+            if name is None or name in reached or name not in schemas:
+                continue
+            pointer = fragment_pointer(ref) or ""
+            if len(split_pointer(pointer)) > 3:  # a place inside it: its class is not used
+                if ref not in inside:  # (linode's `PaginationEnvelope/properties/page`)
+                    inside.add(ref)
+                    found.extend(refs_in(resolve_pointer(schemas, join_tokens(
+                        "", *split_pointer(pointer)[2:]))[1], extensions=False))
+                continue
+            reached.add(name)
+            left.discard(name)
+            found.extend(refs_in(schemas[name], extensions=False))
         if not left:
             break
     return left
 
 
-def _as_unused(change: Found) -> Found:
-    """A change of a schema nothing reaches: nothing sent or received changes (its class may
-    be used by code: that verdict is kept for the client)."""
+def _as_unused(change: Found, new_only: bool = False) -> Found:
+    """A change of a schema nothing reaches (`new_only`: that the old document's operations
+    do not reach, the new one's comparing what they send and receive): nothing sent or
+    received changes (its class may be used by code: that verdict is kept for the client)."""
+    why = ("no operation of the old document uses the schema: its class compared on its own"
+           if new_only else "no operation uses the schema: nothing sent or received changes")
     return replace(change, breaking=False, unused_breaks=change.breaking,
-                   message=f"{change.message} (no operation uses the schema: nothing sent or "
-                           "received changes)")
+                   message=f"{change.message} ({why})")
 
 
 def _as_received(change: Found) -> Found:
