@@ -175,7 +175,10 @@ def test_a_path_moved_renaming_its_parameter_does_not_say_calls_unchanged() -> N
 
 
 def test_a_path_moved_with_other_operations_is_removed_and_added() -> None:
-    """Another operationId under the new path: not the same path item."""
+    """Another operationId under the new path: not the same path item; the operation whose
+    operationId both have is one operation moved (`pairing.operations_moved`), the others
+    removed and added."""
     new = _at(copy.deepcopy(base()), "/animals/{id}")
     new["paths"]["/animals/{id}"]["get"]["operationId"] = "get_animal"
-    assert sorted(c.kind for c in diff(base(), new)) == ["path-added", "path-removed"]
+    assert sorted(c.kind for c in diff(base(), new)) == [
+        "operation-added", "operation-path-changed", "operation-removed"]

@@ -92,12 +92,20 @@ def _members(node: ast.AST) -> dict[str, str]:
 
 def _detail(before: str, after: str) -> str:
     """` (+new_field, -old_field, field: int -> str)` for a changed model or method: members
-    that came, went, or changed type; "" when only something else changed."""
-    old, new = _members(ast.parse(before).body[0]), _members(ast.parse(after).body[0])
+    that came, went, or changed type, and a method's return (`returns Comment -> Comment |
+    None`: Gitea's `edit_comment` gaining a `204` said only `changed method
+    Issue.edit_comment`); "" when only something else changed."""
+    old_node, new_node = ast.parse(before).body[0], ast.parse(after).body[0]
+    old, new = _members(old_node), _members(new_node)
     parts = [*(f"+{n}" for n in sorted(set(new) - set(old))),
              *(f"-{n}" for n in sorted(set(old) - set(new))),
              *(f"{n}: {old[n]} -> {new[n]}" for n in sorted(set(old) & set(new))
                if old[n] != new[n])]
+    returns = [_type_text(node.returns) if isinstance(node, (ast.FunctionDef,
+                                                             ast.AsyncFunctionDef)) else ""
+               for node in (old_node, new_node)]
+    if returns[0] != returns[1]:
+        parts.append(f"returns {returns[0]} -> {returns[1]}")
     return f" ({', '.join(parts)})" if parts else ""
 
 

@@ -17,6 +17,8 @@ SEVERITIES = (BREAKING, POSSIBLY_BREAKING, NON_BREAKING)  # most severe first
 # kinds the differ reports and the client effects read
 MEDIA_TYPE_PARAMETERS_CHANGED = "media-type-parameters-changed"
 PATH_CHANGED = "path-changed"  # a path item moved to another path (`pairing.paths_moved`)
+# one operation moved to another path (`pairing.operations_moved`)
+OPERATION_PATH_CHANGED = "operation-path-changed"
 
 
 @dataclass(frozen=True, order=True)

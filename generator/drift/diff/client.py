@@ -84,6 +84,7 @@ from generator.drift.diff.change import (
     BREAKING,
     MEDIA_TYPE_PARAMETERS_CHANGED,
     NON_BREAKING,
+    OPERATION_PATH_CHANGED,
     PATH_CHANGED,
     Change,
 )
@@ -167,6 +168,8 @@ RETURN_CLASS_CHANGED = "return-class-changed"
 FIELD_CLASS_CHANGED = "field-class-changed"
 # a method named another way, its operationId and tags unchanged (`_with_method_names`)
 METHOD_RENAMED = "method-renamed"
+# a component enum's class that is no enum any more, the class kept (`_with_enums_unmade`)
+ENUM_CLASS_CHANGED = "enum-class-changed"
 _RENAMING_KINDS = _NAMING_KINDS | {METHOD_RENAMED}
 # a method that takes its request body another way (`_with_body_shapes`)
 BODY_SHAPE_CHANGED = "body-shape-changed"
@@ -201,6 +204,7 @@ class ResponseRecord:
     status: str
     model_class: str | None
     kind: str = "json"  # how the answer is read: json (into `model_class`), text, bytes, none
+    nullable: bool = False  # a JSON answer whose schema takes null (`ResponseType.nullable`)
 
 
 @dataclass(frozen=True)
@@ -245,7 +249,7 @@ def operation_record(resource: str, operation: Any,
         tuple(ParamRecord(p.name, p.wire_name, p.location, p.model_class, p.model_key)
               for p in operation.params),
         BodyRecord(body.media_type, body.model_class, body.expanded) if body else None,
-        tuple(ResponseRecord(r.status, r.model_class, r.kind)
+        tuple(ResponseRecord(r.status, r.model_class, r.kind, r.nullable)
               for r in (*operation.success, *operation.errors)),
         returns, _pages_record(operation.pagination, returns, types or Annotations({}, {})))
 
@@ -406,7 +410,47 @@ def with_client_effects(changes: Iterable[Change], built: Mapping[str, Built]) -
     shaped = _with_return_shapes(_with_method_names(out, sides, paired), sides, paired)
     shaped = _with_body_shapes(_with_return_classes(shaped, sides, paired), sides, paired)
     shaped = _with_bodies_held(shaped, sides, paired)
-    return _with_field_classes(shaped, sides, paired)
+    return _with_enums_unmade(_with_field_classes(shaped, sides, paired), sides)
+
+
+def _with_enums_unmade(changes: list[Change], sides: Mapping[str, _Side]) -> list[Change]:
+    """A component enum whose class is no enum any more, the class kept: the schema became a
+    `$ref` to another (Bungie 2.0.0 -> 2.18.0 via APIs.guru: `BungieMembershipType`, an enum,
+    became `$ref: schema7`, an enum with more values: `class
+    BungieMembershipType(RootModel[Schema7])`). Compared by content the values are all there,
+    and only `schema7` was said added; yet every member of the old class is gone
+    (`models.BungieMembershipType.field_1`). A change of its own at the component, kind
+    `enum-class-changed`, non-breaking on the wire, client-breaking."""
+    old, new = sides["old"], sides["new"]
+    unmade = [name for name in old.types.enums if name not in new.types.enums
+              and name in new.types.model_names and name not in new.types.folded]
+    if not unmade:
+        return changes
+    components = new.data.get("components") if isinstance(new.data, Mapping) else None
+    schemas = components.get("schemas") if isinstance(components, Mapping) else None
+    named = {class_name(str(key)): str(key) for key in schemas or {}}
+    own = []
+    for name in sorted(unmade):
+        component = named.get(name)
+        said = (f"models.{name}: class removed", f"models.{name}.")
+        if component is None or any(text in c.client for c in changes for text in said):
+            continue
+        raw = schemas[component] if schemas else None
+        ref = raw.get("$ref") if isinstance(raw, Mapping) else None
+        why = (f"it became a `$ref` to `{unquote(ref.removeprefix(SCHEMAS_REF))}`"
+               if isinstance(ref, str) and ref.startswith(SCHEMAS_REF) else "it is no enum")
+        now = new.types.root_types.get(name)
+        members = [f"models.{name}.{member}: member removed" if member
+                   else f"models.{name}: member for {value} removed"
+                   for value, member in old.types.enums[name]]
+        own.append(Change(
+            join_tokens("", "components", "schemas", component), ENUM_CLASS_CHANGED,
+            NON_BREAKING, f"schema `{component}`: the generated class `{name}` is no longer "
+            f"an enum ({why})",
+            client="; ".join([f"models.{name}: no longer an enum class"
+                              + (f" (a root model of {now})" if now else ""), *members]),
+            client_breaking=True))
+    return _with_own(changes, own)
 
 
 def _with_effect(change: Change, trace: _Trace) -> Change:
@@ -563,10 +607,13 @@ def _with_return_classes(changes: list[Change], sides: Mapping[str, _Side],
     that operation's answers alone, else on the first change of a component listing it among
     its operations, else on the method's rename (an inline answer's class is named after the
     method), else as a change of its own on the operation; left out where an effect says it
-    already (the old class renamed or removed, `_returned_class`)."""
+    already (the old class renamed or removed, `_returned_class`). A return that comes to take
+    None (a `204` added beside the `200`, Gitea's `issueEditComment`: `Comment | None`) breaks
+    code reading it too; one that no longer takes it is said, and breaks nothing."""
     old_side, new_side = sides["old"], sides["new"]
     out, own = list(changes), []
     shapes: dict[int, list[str]] = {}  # a change's index -> what it does to methods
+    eased: dict[int, list[str]] = {}  # the same, for a return that only stopped taking None
     for pointer in sorted(new_side.operations):
         before = old_side.operations.get(paired.get(pointer, pointer))
         after = new_side.operations[pointer]
@@ -578,21 +625,42 @@ def _with_return_classes(changes: list[Change], sides: Mapping[str, _Side],
         if was == now:
             was, now = _items_returned(before, after, old_side.types, new_side.types)
         method = new_side.method(pointer) or pointer
+        none_before = _returns_none(before, old_side.types)
+        none_after = _returns_none(after, new_side.types)
+        if none_before != none_after:  # (a `204` added beside the `200`: `Comment | None`)
+            if was == now:
+                was = now = _classes_returned(after, new_side.types)
+            was, now = was + " | None" * none_before, now + " | None" * none_after
         if was == now or any(_says_returned(c.client, method, was) for c in out):
             continue
         text = f"{method}: now returns {now} (was {was})"
+        # (`X | None` -> `X`: code written for the old return still type-checks)
+        breaks = was.removesuffix(" | None") != now.removesuffix(" | None") or none_after
         causes = _answer_changes(out, before, after) or [
             index for index, change in enumerate(out)
             if change.pointer == after.pointer and change.kind in _RENAMING_KINDS][:1]
         for cause in causes:
-            shapes.setdefault(cause, []).append(text)
+            (shapes if breaks else eased).setdefault(cause, []).append(text)
         if not causes:
             own.append(Change(after.pointer, RETURN_CLASS_CHANGED, NON_BREAKING,
                               f"{_label(after.pointer)}: the generated method returns another "
                               "model class (the wire is unchanged)",
                               operations=(_label(after.pointer),), client=text,
-                              client_breaking=True))
-    return _with_own(_with_shapes(out, shapes), own)
+                              client_breaking=breaks))
+    return _with_own(_with_shapes(_with_shapes(out, shapes), eased, breaking=False), own)
+
+
+def _returns_none(operation: OperationRecord, types: Annotations) -> bool:
+    """Whether the method's return takes None, as `render.signatures` types it: a success
+    answer (2XX, else `default`: `ir.responses.success_statuses`) without content, a `204`
+    or `205` (which carries none, whatever it declares), or a JSON answer taking null read
+    into a class (a root model's type says so itself)."""
+    return any(
+        r.kind == "none" or r.status in ("204", "205")
+        or (r.kind == "json" and r.nullable and r.model_class is not None
+            and r.model_class not in types.root_types)
+        for r in ([r for r in operation.responses if is_success(r.status)]
+                  or [r for r in operation.responses if r.status == "default"]))
 
 
 def _with_field_classes(changes: list[Change], sides: Mapping[str, _Side],
@@ -662,6 +730,12 @@ def _why_retyped(before: Any, after: Any) -> str:
         return f"its inline schema became a `$ref` to `{now}`"
     if was is not None:
         return f"its `$ref` to `{was}` became an inline schema"
+    declared = [isinstance(schema, Mapping) and bool(schema.get("properties"))
+                for schema in (before, after)]
+    if declared == [False, True]:
+        return "its free-form object now declares properties: a class, no longer a `dict`"
+    if declared == [True, False]:
+        return "its object no longer declares properties: a `dict`, no longer a class"
     return "the class made of its inline schema is named another way"
 
 
@@ -674,13 +748,20 @@ def _classes_named(names: frozenset[str], side: _Side) -> frozenset[str]:
     return frozenset(name for name in names if side.has_class(name))
 
 
+# a free-form object's annotation: a `dict`, where the same object declaring properties is a
+# class (`{type: object, properties: {}}` -> `{..., properties: {ip: ...}}`)
+_FREE_FORM = re.compile(r"\bdict\[str, (?:_typing\.)?Any\]")
+
+
 def _only_classes_differ(retyped: Retyped, old: _Side, new: _Side) -> bool:
     """Whether the two annotations differ only in the model classes they name (and whether
     they take None: `SimpleUser` -> `NullableSimpleUser | None`, a `$ref` switched to a
     nullable component), every component class the old one names still being there (a
-    component's class gone is its own change)."""
+    component's class gone is its own change). A free-form object's `dict[str, Any]` counts
+    as a class here: an object that came to declare properties is a class (traccar 4.3 ->
+    5.6's `Position.network`, `properties: {}`), which `network["ip"]` no longer reads."""
     def masked(text: str, side: _Side) -> str:
-        text = _QUALIFIED_CLASS.sub("C", text).replace(_SEP + "None", "")
+        text = _FREE_FORM.sub("C", _QUALIFIED_CLASS.sub("C", text)).replace(_SEP + "None", "")
         return _WORD.sub(lambda w: "C" if side.has_class(w[0]) else w[0], text)
 
     gone = [name for name in _classes_gone(retyped, old, new) if name in old.component_classes]
@@ -762,7 +843,8 @@ def _answer_changes(changes: list[Change], before: OperationRecord,
     hundreds is named once)."""
     labels = {_label(before.pointer), _label(after.pointer)}
     about = [index for index, change in enumerate(changes)
-             if labels & set(change.operations) and change.kind.startswith("response")]
+             if labels & set(change.operations)
+             and change.kind.startswith(("response", "success-response"))]
     alone = [index for index in about if set(changes[index].operations) <= labels]
     return alone or about[:1]
 
@@ -1220,7 +1302,7 @@ def _effect(change: Change, trace: _Trace) -> str:
         return _method_moved(trace)
     if change.kind == VERB_CHANGED:
         return _verb_changed(change, trace)
-    if change.kind in (PATH_PARAMETER_RENAMED, PATH_CHANGED):
+    if change.kind in (PATH_PARAMETER_RENAMED, PATH_CHANGED, OPERATION_PATH_CHANGED):
         return _path_effect(change, trace)
     if change.kind == DEFAULT_CHANGED:
         return _default_effect(change, trace)
@@ -1674,10 +1756,33 @@ def _verb_changed(change: Change, trace: _Trace) -> str:
             "unchanged)")
 
 
+def _operation_moved(change: Change, trace: _Trace) -> str:
+    """One operation under another path, the same method and operationId
+    (`pairing.operations_moved`): its method is named by the operationId, so it is the one it
+    was, and the regenerated client sends it to the new URL: no call changes (breaking on the
+    wire, not for the client). A method named another way after all (its tags moved it), a
+    renamed method."""
+    old_side, new_side = trace.sides["old"], trace.sides["new"]
+    before = old_side.method(trace.paired.get(change.pointer))
+    after = new_side.method(change.pointer)
+    if before is None or after is None:
+        return NOT_TRACED
+    was, now = change.values or (None, None)
+    if before != after:
+        trace.breaks_calls = True
+        return f"{before}: method renamed to {after} (sent to `{now}`, was `{was}`)"
+    trace.calls_unchanged = True
+    return (f"{after}: unchanged, sent to `{now}` by the regenerated client (was `{was}`; "
+            "calls unchanged)")
+
+
 def _path_effect(change: Change, trace: _Trace) -> str:
-    """A path's template changed: its parameters renamed, or the path item moved."""
+    """A path's template changed: its parameters renamed, or the path item moved, or one
+    operation moved to another path."""
     if change.kind == PATH_CHANGED:
         return _path_changed(change, trace)
+    if change.kind == OPERATION_PATH_CHANGED:
+        return _operation_moved(change, trace)
     return _path_parameter_renamed(trace)
 
 
@@ -2060,7 +2165,7 @@ def _schema_effect(change: Change, trace: _Trace, tokens: list[str]) -> str:
         uses = _union_uses(change, trace, tokens)
         if uses is not None:
             return uses
-    users = side.bodies.get(join_tokens("", *tokens[:3]), [])
+    users = _bodies_of(change, trace, side.bodies.get(join_tokens("", *tokens[:3]), []))
     prop = _first_property(tokens[3:])
     if change.kind.startswith("response-"):  # what answers hold: the model's field
         return _model_effect(class_name(tokens[2]), tokens[3:], trace)
@@ -2081,6 +2186,20 @@ def _schema_effect(change: Change, trace: _Trace, tokens: list[str]) -> str:
         model = _model_effect(class_name(tokens[2]), tokens[3:], trace)
         return f"{listed}; {model}" if listed else model
     return _model_effect(class_name(tokens[2]), tokens[3:], trace)
+
+
+def _bodies_of(change: Change, trace: _Trace, users: list[str]) -> list[str]:
+    """The operations among `users` (pointers of the side's operations taking the schema as
+    their expanded body) that the change is about: a component whose operations went each to
+    a schema of its own (Adyen's `ModificationRequest`, split into `CancelRequest`,
+    `AdjustAuthorisationRequest`...) changed differently for each, and `amount` removed for
+    `POST /cancel` named `adjust`'s argument made required too."""
+    if not change.operations:
+        return users
+    wanted = set(change.operations)
+    new_of = ({old: new for new, old in trace.paired.items()}
+              if trace.side is trace.sides["old"] else {})
+    return [p for p in users if _label(p) in wanted or _label(new_of.get(p, p)) in wanted]
 
 
 def _union_uses(change: Change, trace: _Trace, tokens: list[str]) -> str | None:

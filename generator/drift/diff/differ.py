@@ -20,6 +20,10 @@ How documents are compared
 * A path item found under another path shape with the same operations, by HTTP method and
   operationId (``pairing.paths_moved``: ``/pets/{id}`` -> ``/v2/pets/{id}``), is one
   ``path-changed``, breaking, and is then compared as any path item.
+* One operation found under another path, the same HTTP method and operationId, neither path
+  item having it on the other side (``pairing.operations_moved``: Gitea's ``POST
+  /orgs/{org}/hooks/`` -> ``POST /orgs/{org}/hooks``), is one ``operation-path-changed``,
+  breaking, and is then compared as any operation.
 * Media types are paired by type and subtype without case, parameters left out, where one
   side alone spells one (``respelt_media_types``): ``media-type-parameters-changed``,
   non-breaking, the content compared.
@@ -98,6 +102,7 @@ from generator.document import tree
 from generator.document.operations import DEFAULT_STYLES
 from generator.document.pointer import (
     HTTP_METHODS,
+    fragment_pointer,
     join_tokens,
     resolve_pointer,
     split_pointer,
@@ -114,6 +119,7 @@ from generator.drift.diff.branches import (
 )
 from generator.drift.diff.change import (
     MEDIA_TYPE_PARAMETERS_CHANGED,
+    OPERATION_PATH_CHANGED,
     PATH_CHANGED,
     Change,
     Values,
@@ -133,7 +139,8 @@ from generator.drift.diff.pairing import (
     old_ops_by_new,
     operation_object,
     operation_parameters,
-    path_shape,
+    operations_moved,
+    path_shapes,
     paths_moved,
     security_set,
     server_urls,
@@ -211,6 +218,8 @@ class _Differ:
             self.old_walker.prune = self.new_walker.prune = self.same.closure_same
         self.found: list[Found] = []
         self.old_ops_by_new = old_ops_by_new(old, new)
+        self.ops_moved = operations_moved(old, new)  # (`operation_moved`)
+        self.moved_from = set(self.ops_moved.values())
         self.op = ""  # the operation being compared, for the changes found in it
         # where the operations being compared are (`/paths`; `/webhooks`, or where a callback's
         # path item is, while `sent` compares those), on each side, and what they are called
@@ -368,11 +377,19 @@ class _Differ:
             both = [name for name in both if not self.same.closure_same(refs[name])]
         if not both:
             return
-        unused = _unreached(self.new, _unreached(self.old, set(both)))
+        old_left = _unreached(self.old, set(both))
+        unused = _unreached(self.new, old_left)
+        # used on the new side only (linode 4.0.15 -> 4.151.1's `PaginationEnvelope`, whose
+        # properties alone the old document's operations referenced, and which a new operation
+        # uses): no operation compared its class, which lost `data` and made `page` optional
+        once = old_left - unused
         # an answer typed with a discriminated base may be any of its subtypes (`Pet` -> `Cat`,
         # named by its mapping or extending it): such a schema is judged as what is received
         received = _polymorphic(self.old, unused) | _polymorphic(self.new, unused)
-        for name in sorted(unused, key=str):
+        # (a place inside one that an operation references is that operation's: linode's
+        # `PaginationEnvelope/properties/page`, said there once)
+        said = {(f.pointer, f.kind) for f in self.found} if unused or once else set()
+        for name in sorted(unused | once, key=str):
             pointer = join_tokens("", "components", "schemas", str(name))
             start = len(self.found)
             self.op = ""
@@ -381,9 +398,9 @@ class _Differ:
             # (a change in another component it reaches is that one's: compared on its own
             # when no operation uses it either, else by the operations using it)
             mine = [f for f in self.found[start:]
-                    if within(f.pointer, pointer)]
-            self.found[start:] = [_as_received(f) if name in received else _as_unused(f)
-                                  for f in mine]
+                    if within(f.pointer, pointer) and (f.pointer, f.kind) not in said]
+            self.found[start:] = [_as_received(f) if name in received
+                                  else _as_unused(f, name in once) for f in mine]
 
     def _fingerprint(self, side: str, name: str) -> tuple[tuple[Key, SchemaInfo], ...]:
         """A component's meaning, walked once per side (matched against every added one)."""
@@ -398,8 +415,7 @@ class _Differ:
     # ---- paths and operations
 
     def paths(self) -> None:
-        old = {path_shape(p): p for p in sorted(self.old.get("paths") or {})}
-        new = {path_shape(p): p for p in sorted(self.new.get("paths") or {})}
+        old, new = path_shapes(self.old.get("paths") or {}, self.new.get("paths") or {})
         moved = paths_moved(self.old, self.new)
         for shape in sorted(set(old) | set(new)):
             if shape not in new and old[shape] in moved.values():
@@ -407,13 +423,59 @@ class _Differ:
             if shape not in old and new[shape] in moved:
                 self.path_moved(moved[new[shape]], new[shape])
             elif shape not in new:
-                self.add(join_tokens("", "paths", old[shape]), "path-removed", True,
-                         f"path `{old[shape]}` was removed", side="old")
+                self.path_removed(old[shape])
             elif shape not in old:
-                self.add(join_tokens("", "paths", new[shape]), "path-added", False,
-                         f"path `{new[shape]}` was added")
+                self.path_added(new[shape])
             else:
                 self.path_item(old[shape], new[shape])
+
+    def path_removed(self, path: str) -> None:
+        """A path only the old document has: removed, or, where some of its operations moved
+        to another path (`operation_moved`), each other operation removed."""
+        pointer = join_tokens("", "paths", path)
+        if not any(p.startswith(pointer + "/") for p in self.moved_from):
+            self.add(pointer, "path-removed", True, f"path `{path}` was removed", side="old")
+            return
+        item = self.old_refs.object(self.old["paths"][path])
+        for method in HTTP_METHODS:
+            if method in item and join_tokens(pointer, method) not in self.moved_from:
+                self.add(join_tokens(pointer, method), "operation-removed", True,
+                         f"{self.label_of(method, path)}: operation was removed", side="old")
+
+    def path_added(self, path: str) -> None:
+        """A path only the new document has: added, or, where some of its operations moved from
+        another path (`operation_moved`), those compared and each other operation added."""
+        pointer = join_tokens("", "paths", path)
+        if not any(p.startswith(pointer + "/") for p in self.ops_moved):
+            self.add(pointer, "path-added", False, f"path `{path}` was added")
+            return
+        item = self.new_refs.object(self.new["paths"][path])
+        for method in HTTP_METHODS:
+            at = join_tokens(pointer, method)
+            if at in self.ops_moved:
+                self.operation_moved(path, method)
+            elif method in item:
+                self.add(at, "operation-added", False,
+                         f"{self.label_of(method, path)}: operation was added")
+
+    def operation_moved(self, path: str, method: str) -> None:
+        """One operation found under another path, the same method and operationId, neither
+        path item having it on the other side (`pairing.operations_moved`: Gitea's `POST
+        /orgs/{org}/hooks/` -> `POST /orgs/{org}/hooks`): one change, breaking (a caller of the
+        old URL is no longer answered), then the operation compared as any other, its old
+        side's pointers under the old path."""
+        pointer = join_tokens("", "paths", path, method)
+        old_path = split_pointer(self.ops_moved[pointer])[1]
+        old_item = self.old_refs.object(self.old["paths"][old_path])
+        new_item = self.new_refs.object(self.new["paths"][path])
+        label = self.label_of(method, path)
+        op_id = operation_object(new_item, method).get("operationId")
+        self.op = label
+        self.add(pointer, OPERATION_PATH_CHANGED, True,
+                 f"{label}: path changed from `{old_path}` (the same operation, operationId "
+                 f"`{op_id}`)", values=(old_path, path))
+        self.operation(label, (old_path, old_item), (path, new_item), method)
+        self.op = ""
 
     def webhooks(self) -> None:
         """3.1's `webhooks`, paired by name: each is a request the API sends to its consumer,
@@ -543,12 +605,17 @@ class _Differ:
                 self.verb_changed(label, (old_key, old_item), (new_key, new_item),
                                   (moved[method], method))
             elif method in old_item and method not in new_item:
-                self.add(self._old_op_pointer(join_tokens(self.root, new_key, method)),
-                         "operation-removed", True,
-                         f"{self.label_of(method, old_key)}: operation was removed", side="old")
+                at = self._old_op_pointer(join_tokens(self.root, new_key, method))
+                if at not in self.moved_from:  # (else compared where it moved to)
+                    self.add(at, "operation-removed", True,
+                             f"{self.label_of(method, old_key)}: operation was removed",
+                             side="old")
             elif method in new_item and method not in old_item:
-                self.add(join_tokens(self.root, new_key, method), "operation-added", False,
-                         f"{label}: operation was added")
+                if join_tokens(self.root, new_key, method) in self.ops_moved:
+                    self.operation_moved(new_key, method)
+                else:
+                    self.add(join_tokens(self.root, new_key, method), "operation-added", False,
+                             f"{label}: operation was added")
             elif method in new_item:
                 self.op = label
                 self.operation(label, (old_key, old_item), (new_key, new_item), method)
@@ -1215,36 +1282,55 @@ Requirement = tuple[tuple[str, tuple[str, ...]], ...]  # one alternative: (schem
 def _unreached(document: Mapping[str, Json], candidates: set[str]) -> set[str]:
     """The `candidates` (component schema names) that no part of `document` other than
     `components/schemas` (its paths, webhooks, shared parameters, responses...) reaches through
-    `$ref`s, at any depth. The parts are walked one by one, and the walk ends as soon as every
+    `$ref`s, at any depth (one in an `x-` extension is no reference: Bungie's
+    `x-mapped-definition` made its definitions read as used, and never compared; one to a
+    place inside a schema, `.../PaginationEnvelope/properties/page`, uses that place alone,
+    not the schema's class, whose changes went unsaid). The parts
+    are walked one by one, and the walk ends as soon as every
     candidate is reached (GitHub's 13 MB document: most of its changed schemas are reached
     from its first paths)."""
     components = document.get("components") or {}
     schemas = components.get("schemas") or {} if isinstance(components, Mapping) else {}
-    parts = [value for key, value in document.items() if key != "components"]
+    # (`x-webhooks`, 3.0's webhooks as GitHub's description writes them, is walked: its
+    # payloads' changes are left to a comparison of webhooks that 3.0 does not have)
+    parts = [value for key, value in document.items() if key != "components"
+             and (not str(key).startswith("x-") or key == "x-webhooks")]
     if isinstance(components, Mapping):
-        parts += [value for key, value in components.items() if key != "schemas"]
+        parts += [value for key, value in components.items()
+                  if key != "schemas" and not str(key).startswith("x-")]
     pending = [item for part in parts
                for item in (part.values() if isinstance(part, Mapping) else [part])]
-    left, reached = set(candidates), set()
+    left, reached, inside = set(candidates), set(), set()
     for part in pending:
-        found = list(refs_in(part))
+        found = list(refs_in(part, extensions=False))
         while found and left:
-            name = component_schema(found.pop())
-            if name is not None and name not in reached and name in schemas:
-                reached.add(name)
-                left.discard(name)
-                found.extend(refs_in(schemas[name]))
+            ref = found.pop()
+            name = component_schema(ref)
+            if name is None or name in reached or name not in schemas:
+                continue
+            pointer = fragment_pointer(ref) or ""
+            if len(split_pointer(pointer)) > 3:  # a place inside it: its class is not used
+                if ref not in inside:  # (linode's `PaginationEnvelope/properties/page`)
+                    inside.add(ref)
+                    found.extend(refs_in(resolve_pointer(schemas, join_tokens(
+                        "", *split_pointer(pointer)[2:]))[1], extensions=False))
+                continue
+            reached.add(name)
+            left.discard(name)
+            found.extend(refs_in(schemas[name], extensions=False))
         if not left:
             break
     return left
 
 
-def _as_unused(change: Found) -> Found:
-    """A change of a schema nothing reaches: nothing sent or received changes (its class may
-    be used by code: that verdict is kept for the client)."""
+def _as_unused(change: Found, new_only: bool = False) -> Found:
+    """A change of a schema nothing reaches (`new_only`: that the old document's operations
+    do not reach, the new one's comparing what they send and receive): nothing sent or
+    received changes (its class may be used by code: that verdict is kept for the client)."""
+    why = ("no operation of the old document uses the schema: its class compared on its own"
+           if new_only else "no operation uses the schema: nothing sent or received changes")
     return replace(change, breaking=False, unused_breaks=change.breaking,
-                   message=f"{change.message} (no operation uses the schema: nothing sent or "
-                           "received changes)")
+                   message=f"{change.message} ({why})")
 
 
 def _as_received(change: Found) -> Found:

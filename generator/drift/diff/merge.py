@@ -2,9 +2,9 @@
 
 A change inside a shared component is found once per operation that uses it (the differ walks
 each operation on its own); ``merge_shared`` keeps one change per (pointer, kind, severity,
-side), listing the operations it affects in ``Change.operations``; its message names the
-component (``schema `Item` property `name` became nullable``) when several operations share it,
-the operation otherwise.
+side; for a response added or removed, its status too), listing the operations it affects in
+``Change.operations``; its message names the component (``schema `Item` property `name`
+became nullable``) when several operations share it, the operation otherwise.
 """
 
 from __future__ import annotations
@@ -45,12 +45,12 @@ def merge_shared(found: Iterable[Found]) -> list[Change]:
     one operation it reads as any other change ("POST /x: request body property `a` ..."); with
     several, it names the component and what changed in it.
     """
-    groups: dict[tuple[str, str, str, str, str], list[Found]] = {}
+    groups: dict[tuple[str, str, str, str, str, str], list[Found]] = {}
     for f in found:
-        groups.setdefault((f.pointer, f.kind, severity(f.breaking), f.side, f.reached),
-                          []).append(f)
+        groups.setdefault((f.pointer, f.kind, severity(f.breaking), f.side, f.reached,
+                           _status(f)), []).append(f)
     changes = set()
-    for (pointer, kind, level, side, reached), members in groups.items():
+    for (pointer, kind, level, side, reached, _), members in groups.items():
         operations = tuple(sorted({f.op for f in members if f.op}))
         first = min(members, key=lambda f: f.message)
         if len(operations) > 1 and first.detail:
@@ -65,6 +65,19 @@ def merge_shared(found: Iterable[Found]) -> list[Change]:
                            unused_breaks=first.unused_breaks, reached=reached,
                            retargeted=first.retargeted))
     return sorted(changes)
+
+
+_STATUS_KINDS = frozenset({"response-added", "response-removed", "success-response-removed"})
+
+
+def _status(found: Found) -> str:
+    """The status of a response added or removed: a `components/responses` entry is one
+    pointer for every operation answering with it, yet gained as a `204` by one operation and
+    as a `405` by another (Gitea's `empty`) it is two changes; merged, the `204` went unsaid
+    (with what it does to the method's return)."""
+    if found.kind not in _STATUS_KINDS:
+        return ""
+    return found.message.removeprefix(f"{found.op}: ")
 
 
 def component_subject(pointer: str) -> str:

@@ -4,7 +4,8 @@ and name (path parameters by position), and the JSON media type of a body.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
 from generator.document.pointer import HTTP_METHODS, join_tokens, resolve_pointer
@@ -43,7 +44,32 @@ def template_names(path: str) -> list[str]:
 
 
 def path_shape(path: str) -> str:
-    """A path template with its parameter names blanked: how paths of two documents match."""
+    """A path template with its parameter names blanked, without a trailing slash: how paths
+    of two documents match (`path_shapes`)."""
+    return _blanked(path).rstrip("/") or "/"
+
+
+def path_shapes(old: Iterable[object], new: Iterable[object]) -> tuple[dict[str, str],
+                                                                       dict[str, str]]:
+    """Each side's paths by the shape that pairs them (`path_shape`): a trailing slash added or
+    dropped is the same path, unless a side has both spellings (Gitea 1.1.1's
+    `/orgs/{org}/hooks`, answering GET, and `/orgs/{org}/hooks/`, answering POST: two path
+    items, one of which went unread, its operations neither compared nor said removed), which
+    then pair by their exact spelling on both sides."""
+    sides = sorted(str(p) for p in old), sorted(str(p) for p in new)
+    twice: set[str] = set()
+    for paths in sides:
+        shapes = [path_shape(p) for p in paths]
+        twice.update(shape for shape in shapes if shapes.count(shape) > 1)
+
+    def key(path: str) -> str:
+        shape = path_shape(path)
+        return (_blanked(path) or "/") if shape in twice else shape
+
+    return {key(p): p for p in sides[0]}, {key(p): p for p in sides[1]}
+
+
+def _blanked(path: str) -> str:
     out, depth = [], 0
     for ch in path:
         if ch == "{":
@@ -54,7 +80,7 @@ def path_shape(path: str) -> str:
             depth = max(0, depth - 1)
         elif depth == 0:
             out.append(ch)
-    return "".join(out).rstrip("/") or "/"
+    return "".join(out)
 
 
 def operation_parameters(
@@ -187,8 +213,7 @@ def paths_moved(old: Mapping[str, Json], new: Mapping[str, Json]) -> dict[str, s
     moved, compared as such. Every operation of both must have an operationId, the pair must
     be the only one with those operations, and the templates must have as many parameters
     (paired by position)."""
-    old_paths = {path_shape(str(p)): str(p) for p in old.get("paths") or {}}
-    new_paths = {path_shape(str(p)): str(p) for p in new.get("paths") or {}}
+    old_paths, new_paths = path_shapes(old.get("paths") or {}, new.get("paths") or {})
     gone = [old_paths[s] for s in sorted(set(old_paths) - set(new_paths))]
     came = [new_paths[s] for s in sorted(set(new_paths) - set(old_paths))]
     if not gone or not came:
@@ -223,12 +248,68 @@ def _operations_key(item: Mapping[str, Json], path: str) -> object:
 def old_ops_by_new(old: Mapping[str, Json], new: Mapping[str, Json]) -> dict[str, str]:
     """Pointer of each new operation -> the old one it is compared with (same path shape, or a
     path moved, `paths_moved`; an operation whose HTTP method changed, `verbs_changed`, with
-    the old method's)."""
-    old_paths = {path_shape(p): p for p in sorted(old.get("paths") or {})}
+    the old method's; an operation moved to another path, `operations_moved`)."""
+    mapping = _ops_by_path(old, new)
+    mapping.update(_moved_operations(old, new, mapping))
+    return mapping
+
+
+def operations_moved(old: Mapping[str, Json], new: Mapping[str, Json]) -> dict[str, str]:
+    """New operation pointer -> old one, for an operation found under another path of the
+    other side, the same HTTP method and operationId, where neither path item has it on the
+    other side (Gitea 1.1.1's `POST /orgs/{org}/hooks/`, `orgCreateHook`, under `/orgs/{org}/
+    hooks` in 1.20.0, beside the GET it had there): one operation moved, compared as such,
+    not one removed and one added (`method removed`, `method added`, for a method the package
+    keeps). Each side's operationId must be its only one, on no other operation unpaired, and
+    the templates must have as many parameters (paired by position)."""
+    return _moved_operations(old, new, _ops_by_path(old, new))
+
+
+def _operations(doc: Mapping[str, Json]) -> dict[str, tuple[str, str, object]]:
+    """Each operation's pointer -> (path, method, operationId)."""
+    found = {}
+    for path, item in (doc.get("paths") or {}).items():
+        resolved = _path_item(doc, item)
+        for method in HTTP_METHODS:
+            if method in resolved:
+                found[join_tokens("", "paths", str(path), method)] = (
+                    str(path), method, operation_object(resolved, method).get("operationId"))
+    return found
+
+
+def _moved_operations(old: Mapping[str, Json], new: Mapping[str, Json],
+                      mapping: Mapping[str, str]) -> dict[str, str]:
+    old_ops, new_ops = _operations(old), _operations(new)
+    paired = {o for n, o in mapping.items() if n in new_ops and o in old_ops}
+    came = [n for n in new_ops if not (n in mapping and mapping[n] in old_ops)]
+    gone = [o for o in old_ops if o not in paired]
+    if not came or not gone:
+        return {}
+
+    def keyed(ops: Mapping[str, tuple[str, str, object]], pointers: list[str]) -> dict[
+            tuple[str, str], list[str]]:
+        ids = Counter(str(op_id) for _, _, op_id in ops.values())
+        found: dict[tuple[str, str], list[str]] = {}
+        for pointer in pointers:
+            _, method, op_id = ops[pointer]
+            if isinstance(op_id, str) and op_id and ids[op_id] == 1:
+                found.setdefault((method, op_id), []).append(pointer)
+        return found
+
+    old_keys, new_keys = keyed(old_ops, gone), keyed(new_ops, came)
+    return {new_keys[key][0]: pointers[0] for key, pointers in old_keys.items()
+            if len(pointers) == 1 and len(new_keys.get(key, ())) == 1
+            and len(template_names(old_ops[pointers[0]][0]))
+            == len(template_names(new_ops[new_keys[key][0]][0]))}
+
+
+def _ops_by_path(old: Mapping[str, Json], new: Mapping[str, Json]) -> dict[str, str]:
+    old_paths, new_paths = path_shapes(old.get("paths") or {}, new.get("paths") or {})
+    shape_of = {path: shape for shape, path in new_paths.items()}
     moved = paths_moved(old, new)
     mapping = {}
     for new_path, new_item in (new.get("paths") or {}).items():
-        old_path = old_paths.get(path_shape(new_path)) or moved.get(new_path)
+        old_path = old_paths.get(shape_of.get(str(new_path), "")) or moved.get(new_path)
         if old_path is not None:
             for method in HTTP_METHODS:
                 new_pointer = join_tokens("", "paths", new_path, method)

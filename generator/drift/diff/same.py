@@ -96,19 +96,23 @@ def equal_json(old: Any, new: Any) -> bool:
         return False
 
 
-def refs_in(value: Any) -> Iterator[str]:
+def refs_in(value: Any, extensions: bool = True) -> Iterator[str]:
     """Every string under a `$ref` key in `value`, at any depth (its own stack: documents may
-    nest deeper than Python recursion goes)."""
-    stack = [value]
+    nest deeper than Python recursion goes); without `extensions`, none under an `x-` key (a
+    vendor's annotation, no reference of the document's: Bungie's `x-mapped-definition`,
+    `x-enum-reference`), a property of that name excepted."""
+    stack: list[tuple[Any, bool]] = [(value, False)]
     while stack:
-        node = stack.pop()
+        node, names = stack.pop()  # (names: a `properties` map, whose keys are no keywords)
         if isinstance(node, Mapping):
             ref = node.get("$ref")
             if isinstance(ref, str):
                 yield ref
-            stack.extend(v for v in node.values() if isinstance(v, (Mapping, list)))
+            stack.extend((v, k == "properties") for k, v in node.items()
+                         if isinstance(v, (Mapping, list))
+                         and (extensions or names or not str(k).startswith("x-")))
         elif isinstance(node, list):
-            stack.extend(v for v in node if isinstance(v, (Mapping, list)))
+            stack.extend((v, False) for v in node if isinstance(v, (Mapping, list)))
 
 
 class Walked:

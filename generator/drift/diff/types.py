@@ -357,7 +357,7 @@ class Typing:
             return [Node("literal", values=(enum[0],))]  # dcg's single-value enum
         if branches_beside_properties(schema):
             return self._merged_branches(schema, inline_name)
-        if "enum" in schema or "properties" in schema:
+        if "enum" in schema or schema.get("properties"):
             self.inline.setdefault(inline_name, schema)
             return [Node("class", inline_name)]
         for key in ("oneOf", "anyOf"):
@@ -365,7 +365,7 @@ class Typing:
                 return self._branches(schema, schema[key], inline_name, depth)
         if isinstance(schema.get("allOf"), list):
             return self._all_of_members(schema, inline_name, depth)
-        kinds = schema.get("type")
+        kinds = _kinds(schema)
         if isinstance(kinds, list):
             return [m for kind in kinds for m in self._typed(schema, kind, inline_name, depth)]
         return self._typed(schema, kinds, inline_name, depth)
@@ -625,6 +625,14 @@ def _is_container(value: Any) -> bool:
 def _null_only(schema: Any) -> bool:
     """A `{type: null}` branch: `| None`, no class of its own."""
     return isinstance(schema, Mapping) and schema.get("type") == "null" and len(schema) == 1
+
+
+def _kinds(schema: Mapping[str, Any]) -> Any:
+    """A schema's `type`; `object` for one without a type whose `properties` are empty, which
+    is dcg's free-form dict as `type: object` is (an inline object with no properties is no
+    class: traccar 4.3 -> 5.6's `Position.network`, `dict[str, Any]`, said `PositionNetwork`)."""
+    kinds = schema.get("type")
+    return "object" if kinds is None and "properties" in schema else kinds
 
 
 def _is_free_object(schema: Mapping[str, Any]) -> bool:

@@ -1,0 +1,58 @@
+"""A component enum that became a `$ref` to another enum component (Bungie 2.0.0 -> 2.18.0 as
+APIs.guru converts it: `BungieMembershipType`, `enum: [0, 1, ...]`, became `$ref: schema7`,
+the same values and more): the class is kept but is no enum any more,
+`class BungieMembershipType(RootModel[Schema7])`, so every member code names is gone. Compared
+by content nothing was lost (`schema7` said added, `gained enum value(s)`), and the pair of 70
+such classes said nothing client-breaking."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from generator import pipeline
+from generator.drift.diff.client import diff_with_client
+from generator.drift.report import exit_code
+from tests.drift.test_folded_roots import _generated_fields
+
+Doc = dict[str, Any]
+
+
+def _doc(kind: Doc, **more: Doc) -> Doc:
+    return {"openapi": "3.0.3", "info": {"title": "t", "version": "1"},
+            "paths": {"/p": {"get": {"operationId": "getP", "tags": ["p"], "responses": {
+                "200": {"description": "ok", "content": {"application/json": {"schema": {
+                    "$ref": "#/components/schemas/Pet"}}}}}}}},
+            "components": {"schemas": {"Pet": {"type": "object", "properties": {
+                "kind": {"$ref": "#/components/schemas/Kind"}}}, "Kind": kind, **more}}}
+
+
+OLD = _doc({"type": "string", "enum": ["a", "b"]})
+NEW = _doc({"$ref": "#/components/schemas/schema7"},
+           schema7={"type": "string", "enum": ["a", "b", "c"]})
+
+
+def test_an_enum_that_became_a_ref_loses_its_members(tmp_path: Path) -> None:
+    changes = diff_with_client(OLD, NEW)
+    (unmade,) = [c for c in changes if c.kind == "enum-class-changed"]
+    assert (unmade.pointer, unmade.severity) == ("/components/schemas/Kind", "non-breaking")
+    assert unmade.message == ("schema `Kind`: the generated class `Kind` is no longer an enum "
+                              "(it became a `$ref` to `schema7`)")
+    assert unmade.client == ("models.Kind: no longer an enum class (a root model of Schema7); "
+                             "models.Kind.a: member removed; models.Kind.b: member removed")
+    assert unmade.client_breaking
+    assert exit_code(changes, "client-breaking") == 1 and exit_code(changes, "breaking") == 0
+    # as generated: the field keeps the class, which wraps the new enum, members none
+    spec = tmp_path / "api.yaml"
+    spec.write_text(yaml.safe_dump(NEW), encoding="utf-8")
+    files = pipeline.build_packages([pipeline.target_for_spec(spec, "api")])["api"]
+    text = "".join(t for path, t in files.items() if path.startswith("models/_"))
+    assert "class Kind(RootModel[Schema7]):" in text and "class Schema7(StrEnum):" in text
+    assert _generated_fields(NEW, tmp_path)[("Pet", "kind")] == "Kind | None"
+
+
+def test_an_enum_kept_an_enum_is_no_such_change() -> None:
+    renamed = _doc({"type": "string", "enum": ["a", "b", "c"]})
+    assert not [c for c in diff_with_client(OLD, renamed) if c.kind == "enum-class-changed"]
