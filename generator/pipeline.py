@@ -30,7 +30,7 @@ from generator.document.read import DEFAULT_MAX_BYTES, read_limited
 from generator.document.tree import cyclic_gc_paused, with_deep_stack
 from generator.io import package_entry, provenance
 from generator.io.cache import Cache, data_sha256, key_of
-from generator.io.children import can_fork, resident_mib
+from generator.io.children import BACKGROUND_NICE, can_fork, resident_mib
 from generator.io.forked import Forked
 from generator.io.paths import is_regular_file
 from generator.manifest import ALL_MODELS, Manifest, Provider
@@ -401,7 +401,8 @@ def _generate_beside_rechecks(
     if not rounds:
         return (*_generate_beside_validation(working, outcomes, cache), {})
     repaired = {name: working[name][1] for name in rounds}
-    recheck = Forked(lambda: {name: validate.own_checks(doc) for name, doc in repaired.items()})
+    recheck = Forked(lambda: {name: validate.own_checks(doc) for name, doc in repaired.items()},
+                     nice=BACKGROUND_NICE)  # (read once the first generation is done)
     try:
         first, problems = _generate_beside_validation(
             working, outcomes, cache, redone=lambda: bool(_uncovered(rounds, recheck.result())))
@@ -432,8 +433,9 @@ def _generate_beside_validation(working: _Working, outcomes: dict[str, Outcome],
     failure nor the verdict matters: the validator is stopped unasked (no problems)."""
     if cache is None:  # then dcg runs here: what it shares with the validator, imported first
         models.import_shared_dependencies()
+    # (its verdict is read once the generation is done)
     with SpecValidation([document for _, document in working.values()], cache,
-                        look_up_in_child=True) as verdict:
+                        look_up_in_child=True, nice=BACKGROUND_NICE) as verdict:
         try:
             first: _Generated | None = _generate(working, outcomes, cache)
         except Exception:

@@ -10,6 +10,7 @@ with nobody to read its answer. Linux's parent-death signal ends it instead.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import functools
 import os
@@ -46,12 +47,14 @@ def resident_mib() -> float:
     return resident_pages * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
-def fork_child() -> int:
+def fork_child(*, nice: int = 0) -> int:
     """`os.fork()`; in the child, set up to be killed when the parent dies. The signal follows
     the forking *thread*, so it is armed only when the fork is made on the main thread (a
     worker thread that ends would take the child with it); elsewhere the child is as before.
     Memory this process freed is given back first (`memory.release_freed_memory`): the child
-    would hold it too."""
+    would hold it too. `nice`: the child's scheduling priority lowered by that much, for work
+    whose answer is read late (`BACKGROUND_NICE`): where the cores are short, the parent and
+    the children it waits on run first."""
     prctl = _prctl() if threading.current_thread() is threading.main_thread() else None
     parent = os.getpid()
     release_freed_memory()
@@ -60,7 +63,17 @@ def fork_child() -> int:
         prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
         if os.getppid() != parent:  # the parent died before the signal was armed
             os._exit(1)
+    if pid == 0 and nice:
+        with contextlib.suppress(OSError):  # (a platform without it: the same priority)
+            os.nice(nice)
     return pid
+
+
+# How much lower a child's priority is when the parent reads its answer only at the end (the
+# validator's verdict, the recheck of the first repairs): on two cores shared with the parent
+# and the dcg worker, it runs when a core is free rather than beside the work that decides
+# when the command ends.
+BACKGROUND_NICE = 10
 
 
 @functools.cache

@@ -28,14 +28,15 @@ T = TypeVar("T")
 
 class Forked(Generic[T]):
     """`call()`, computed in a forked child; `result()` its value, `close()` stops the child
-    whose value is not wanted any more."""
+    whose value is not wanted any more. `nice`: the child's priority lowered by that much
+    (`children.fork_child`)."""
 
-    def __init__(self, call: Callable[[], T]) -> None:
+    def __init__(self, call: Callable[[], T], *, nice: int = 0) -> None:
         self.call = call
         self.pid, self.file = 0, None
         self.value: list[T] = []  # the value, once had
         if can_fork():
-            self.pid, self.file = _forked(call)
+            self.pid, self.file = _forked(call, nice)
 
     def result(self) -> T:
         """The call's value: the child's, else computed here; made once."""
@@ -67,7 +68,7 @@ class Forked(Generic[T]):
         self.pid, self.file = 0, None
 
 
-def _forked(call: Callable[[], object]) -> tuple[int, IO[bytes] | None]:
+def _forked(call: Callable[[], object], nice: int) -> tuple[int, IO[bytes] | None]:
     """The child's pid and the file its value is written to; (0, None) when no child could be
     made (no temporary file, a pids limit, no memory to fork a large process): then `result()`
     computes the call here, as the docstring promises."""
@@ -76,7 +77,7 @@ def _forked(call: Callable[[], object]) -> tuple[int, IO[bytes] | None]:
     except OSError:
         return 0, None
     try:
-        pid = fork_child()
+        pid = fork_child(nice=nice)
     except OSError:
         file.close()
         return 0, None

@@ -62,8 +62,10 @@ class SpecValidation:
     """
 
     def __init__(self, docs: Sequence[Document], cache: Cache | None = None,
-                 budget: float | None = None, *, look_up_in_child: bool = False) -> None:
+                 budget: float | None = None, *, look_up_in_child: bool = False,
+                 nice: int = 0) -> None:
         self.docs = list(docs)
+        self.nice = nice  # the child's priority lowered by that much (`fork_child`)
         self.cache = cache
         self.look_up_in_child = look_up_in_child and can_fork()
         self.budget = validation_budget() if budget is None else budget
@@ -93,7 +95,7 @@ class SpecValidation:
             except OSError:  # out of descriptors: validated inline
                 return self._looked_up_here(keys)
             try:
-                self.pid = fork_child()
+                self.pid = fork_child(nice=self.nice)
             except OSError:  # a pids limit, no memory to fork: validated inline
                 os.close(write_fd)
                 self._end_child()

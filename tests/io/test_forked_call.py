@@ -40,7 +40,7 @@ def test_close_stops_a_child_whose_value_is_not_wanted() -> None:
 def test_a_fork_that_fails_computes_the_value_here(monkeypatch: pytest.MonkeyPatch) -> None:
     """No child can be made (a pids limit, no memory to fork a large process): the call runs
     in this process, and no pipe is left open."""
-    def refuse() -> int:
+    def refuse(**_: object) -> int:
         raise OSError(errno.EAGAIN, "Resource temporarily unavailable")
 
     monkeypatch.setattr(forked, "fork_child", refuse)
@@ -89,3 +89,11 @@ def test_where_nothing_can_be_forked_the_value_is_made_here(
     monkeypatch.setattr(forked, "can_fork", lambda: False)
     child = Forked(os.getpid)
     assert child.pid == 0 and child.result() == os.getpid()
+
+
+def test_a_background_child_runs_at_a_lower_priority() -> None:
+    """`nice`: the child's priority lowered by that much (its value read late: the cores go
+    to the work the command waits on first); without it, the parent's."""
+    here = os.nice(0)
+    assert Forked(lambda: os.nice(0)).result() == here
+    assert Forked(lambda: os.nice(0), nice=10).result() == min(19, here + 10)

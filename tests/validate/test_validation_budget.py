@@ -191,7 +191,7 @@ def test_a_fork_that_fails_validates_here(monkeypatch: pytest.MonkeyPatch,
                                           tmp_path: Path) -> None:
     """No child can be made (a pids limit, no memory): the cache is read and the document
     validated here, and no descriptor is left open."""
-    def refuse() -> int:
+    def refuse(**_: object) -> int:
         raise OSError(11, "Resource temporarily unavailable")
 
     store = Cache(tmp_path / "cache")
