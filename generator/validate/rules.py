@@ -882,6 +882,10 @@ def _plain_misfit(default: Any, node: dict[str, Any], refs: Refs) -> _Misfit | N
         # model types the field `AnyUrl`, whose default a non-URL string could not be
         return (f"{default!r} is not a 'uri'", "schema:format",
                 "give an absolute URL, or drop the default")
+    if node.get("format") == "duration" and isinstance(default, str) and not _is_duration(default):
+        # nor `duration` (the same): the model types the field `timedelta`
+        return (f"{default!r} is not a 'duration'", "schema:format",
+                "give an ISO 8601 duration (`P1DT2H`), or drop the default")
     return None
 
 
@@ -912,6 +916,19 @@ def _is_url(text: str) -> bool:
 
     try:
         AnyUrl(text)
+    except ValidationError:
+        return False
+    return True
+
+
+def _is_duration(text: str) -> bool:
+    """Whether the generated models' `timedelta` takes `text` (ISO 8601's `P1DT2H`...)."""
+    from datetime import timedelta
+
+    from pydantic import TypeAdapter, ValidationError  # (only for a duration's default)
+
+    try:
+        TypeAdapter(timedelta).validate_python(text)
     except ValidationError:
         return False
     return True
