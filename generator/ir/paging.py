@@ -17,7 +17,10 @@ answer with an array of items (`data`, `items`, `results`, `entries`, else its o
 - link: an answer that is the array of items itself, which can hold no next cursor, and either
   a success response declaring a `Link` header (GitHub's lists) or a token cursor parameter
   (`page_token`, `cursor`...: Ory's lists, which page by their `Link` header without declaring
-  it): the walk follows the URL of each answer's `rel="next"` link (RFC 8288).
+  it): the walk follows the URL of each answer's `rel="next"` link (RFC 8288). With a token
+  cursor, an answer without that link whose header hands the next cursor back
+  (`X-Files-Cursor-Next`: Files.com's lists, which declare no header) asks for the next page
+  with it, as a cursor walk would.
 
 Svix's lists end with a `done` flag (`{data, iterator, prevIterator, done}`, query `iterator`):
 a boolean `done` beside a cursor ends the walk when true, `has_more` inverted.
@@ -95,8 +98,9 @@ class Pagination:
 
     style: Style
     items: str  # the answer's array of items ("": the answer is the array, a link walk's)
-    # the query parameter choosing the page: the cursor, the offset or the page number ("": a
-    # link walk's, which asks for the URL of the answer's `Link` header)
+    # the query parameter choosing the page: the cursor, the offset or the page number (a link
+    # walk's: its token cursor, which a header naming the next cursor fills where the answer has
+    # no `Link` to the next page; "": none, the walk asks for the URL of each `Link` alone)
     param: str
     # cursor: the answer's next cursor (None: the last item's `id`); page: the link to the next
     # page, whose absence ends the list
@@ -208,9 +212,11 @@ def detect(
 
 def _link_walk(query: Mapping[str, str | None], link_header: bool) -> Pagination | None:
     """A list answering a bare array pages by its `Link` header when it declares one, or when
-    it takes a token cursor (Ory's `page_token`), which no array can hand back."""
-    if link_header or _first(TOKEN_PARAMS, query) is not None:
-        return Pagination("link", "", "")
+    it takes a token cursor (Ory's `page_token`), which no array can hand back: then the next
+    cursor may come in a header of its own instead (Files.com's `X-Files-Cursor-Next`)."""
+    token = _first(TOKEN_PARAMS, query)
+    if link_header or token is not None:
+        return Pagination("link", "", token or "")
     return None
 
 
