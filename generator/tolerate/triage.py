@@ -450,8 +450,9 @@ def _path_fragment(data: dict[str, Any], problem: Problem, tokens: list[str]) ->
 def _media_type_without_slash(data: dict[str, Any], problem: Problem,
                               tokens: list[str]) -> Decision | None:
     """`applicationjson;version=2018-01-01`: read as `application/json;version=2018-01-01`
-    when a top-level type starts it (a body then sent and read as JSON, as its schema says);
-    else kept as written, its body sent and read as bytes."""
+    when a top-level type starts it (a body then sent and read as JSON, as its schema says),
+    and `*` as `*/*` (an answer of any type: the `Accept: *` it was sent in is no media range,
+    which a server may answer 406); else kept as written, its body sent and read as bytes."""
     if problem.code != "media-type-malformed" or not tokens:
         return None
     written, holder = tokens[-1], join_tokens("", *tokens[:-1])
@@ -470,6 +471,8 @@ TOP_LEVEL_TYPES = ("application", "text", "image", "audio", "video", "multipart"
 
 def _media_type_meant(media_type: str) -> str | None:
     kind, sep, parameters = media_type.partition(";")
+    if kind.strip() == "*":  # Telnyx's downloads: any type, which `Accept: *` does not say
+        return f"*/*{sep}{parameters}"
     top = next((t for t in TOP_LEVEL_TYPES if kind.lower().startswith(t) and len(kind) > len(t)),
                None)
     if top is None:

@@ -421,20 +421,28 @@ paths:
           applicationjson;version=2018-01-01: {schema: {type: object}}
       responses:
         "201": {description: ok, content: {weird: {schema: {type: string}}}}
+  /download:
+    get:
+      responses:
+        "200": {description: ok, content: {"*": {schema: {type: string, format: binary}}}}
 """)
     doc = load(spec)
     problems = [p for p in validate(doc) if p.code == "media-type-malformed"]
     assert [(p.pointer, p.line) for p in problems] == [
         ("/paths/~1earnings/post/requestBody/content/applicationjson;version=2018-01-01", 8),
-        ("/paths/~1earnings/post/responses/201/content/weird", 10)]
+        ("/paths/~1earnings/post/responses/201/content/weird", 10),
+        ("/paths/~1download/get/responses/200/content/*", 14)]
     from generator import tolerate
 
     decisions = tolerate.triage(doc.data, problems)
     assert [d.action for d in decisions] == [
-        "reads it as `application/json;version=2018-01-01`", "keeps it as written (its body is bytes)"]
+        "reads it as `application/json;version=2018-01-01`", "keeps it as written (its body is bytes)",
+        "reads it as `*/*`"]
     repaired = tolerate.apply(doc.data, decisions).data
     assert list(repaired["paths"]["/earnings"]["post"]["requestBody"]["content"]) == [
         "application/json;version=2018-01-01"]
+    # Telnyx's downloads: `*` is any type, which `Accept: *` (no media range) did not say
+    assert list(repaired["paths"]["/download"]["get"]["responses"]["200"]["content"]) == ["*/*"]
 
 
 def test_an_operation_whose_media_type_no_header_carries_is_left_out_and_named(
