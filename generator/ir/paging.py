@@ -14,6 +14,10 @@ answer with an array of items (`data`, `items`, `results`, `entries`, else its o
 - page number: an integer query parameter `page` (a `per_page` / `page_size` one, a
   `total_pages` property, a link to the next page (`links.next`, `next`) help end the list);
   the first page is the parameter's `default`, else its `minimum`, else 1 (Mistral's are 0);
+- link alone: an object answer with its items and a link to the next page (`next`,
+  `next_url`...) where no query parameter chooses the page (Bitbucket's `{values, next}`, whose
+  `next` asks `?page=2`, a parameter the document does not declare): the link's query asks for
+  the next page on the list's own path, as a cursor's link does (style cursor, `param` "");
 - link: an answer that is the array of items itself, which can hold no next cursor, and either
   a success response declaring a `Link` header (GitHub's lists) or a token cursor parameter
   (`page_token`, `cursor`...: Ory's lists, which page by their `Link` header without declaring
@@ -266,7 +270,23 @@ def _detect_in_object(
     if page is not None and only in (None, "page"):
         return Pagination("page", items, page, _place(PAGE_LINKS, values, held), has_more,
                           _place(TOTAL_PAGES, properties, held), limit_param)
+    paged_by = (*CURSOR_PARAMS, *OFFSET_PARAMS, *PAGE_PARAMS)
+    if only in (None, "cursor") and _first(paged_by, query) is None:
+        link = _link_alone(properties, held)
+        if link is not None:
+            return Pagination("cursor", items, "", link, has_more, None, limit_param, True)
     return None
+
+
+def _link_alone(properties: Mapping[str, Any], held: Mapping[str, Collection[str]]
+                ) -> Place | None:
+    """The link to the next page of a list that declares no parameter choosing its page
+    (Bitbucket's `{values, next, pagelen}`: `next` is `?page=2` on the list's own path, a
+    parameter the document leaves out): a string property `next` or of `NEXT_LINK`, or such
+    a name in a holder (`links.next`). Its query asks for the next page, as a cursor link's."""
+    names = ("next", *NEXT_LINK)
+    own = next((name for name in names if _declares(properties.get(name), "string")), None)
+    return own or _held(names, held)
 
 
 def _cursor_param(query: Mapping[str, str | None], values: Collection[str]) -> str | None:
