@@ -15,6 +15,7 @@ scripted servers on 127.0.0.1.
 from __future__ import annotations
 
 import asyncio
+import importlib
 import json
 from pathlib import Path
 from types import ModuleType
@@ -334,3 +335,13 @@ def test_a_header_cursor_ends_at_an_empty_page_and_a_repeat_is_a_cycle(package: 
         with pytest.raises(package.PaginationCycleError) as raised:
             list(client.repos.list_behaviors())
     assert raised.value.param == "cursor" and "a page already fetched" in str(raised.value)
+
+
+@pytest.mark.parametrize(("name", "found"), [
+    ("X-Files-Cursor-Next", True), ("x-next-cursor", True), ("Next-Page-Token", True),
+    ("X-Pagination-Next-Cursor", True), ("X-Files-Cursor-Prev", False), ("X-Cursor", False),
+    ("X-Next", False), ("X-Tokens-Next-Reset", False)])
+def test_the_headers_read_as_a_next_cursor(package: ModuleType, name: str, found: bool) -> None:
+    pagination = importlib.import_module(f"{PACKAGE}._pagination")
+    assert pagination.next_cursor_header({name: " c2 "}) == ("c2" if found else None)
+    assert pagination.next_cursor_header({name: ""}) is None

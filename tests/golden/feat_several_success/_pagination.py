@@ -207,7 +207,7 @@ def _said_last(pagination: Pagination, page: object, items: list[Any]) -> bool:
 # a response header handing a list's next cursor back, for a link walk whose answer has no Link to
 # the next page (Files.com's ``X-Files-Cursor-Next``, ``X-Next-Cursor``, ``Next-Page-Token``)
 _NEXT_CURSOR_HEADER = re.compile(
-    r"(?:^|-)(?:next-(?:page-)?(?:cursor|token)|cursor-next|next-page-cursor)$", re.IGNORECASE
+    r"(?:^|-)(?:next-(?:page-)?(?:cursor|token)|cursor-next)$", re.IGNORECASE
 )
 
 
