@@ -282,11 +282,21 @@ def _link_alone(properties: Mapping[str, Any], held: Mapping[str, Collection[str
                 ) -> Place | None:
     """The link to the next page of a list that declares no parameter choosing its page
     (Bitbucket's `{values, next, pagelen}`: `next` is `?page=2` on the list's own path, a
-    parameter the document leaves out): a string property `next` or of `NEXT_LINK`, or such
-    a name in a holder (`links.next`). Its query asks for the next page, as a cursor link's."""
-    names = ("next", *NEXT_LINK)
-    own = next((name for name in names if _declares(properties.get(name), "string")), None)
-    return own or _held(names, held)
+    parameter the document leaves out): a string property of `NEXT_LINK`, or `next` typed as
+    a URL (`format: uri`: a plain string `next` may be a token, which asks for nothing), or
+    such a name in a holder (`links.next`). Its query asks for the next page, as a cursor
+    link's."""
+    own = next((name for name in NEXT_LINK if _declares(properties.get(name), "string")), None)
+    if own is None and _is_url(properties.get("next")):
+        own = "next"
+    return own or _held(NEXT_LINK, held) or (("links", "next") if "next" in held.get("links", ())
+                                             else None)
+
+
+def _is_url(schema: object) -> bool:
+    """Whether `schema` is a string typed as a URL (`format: uri`, `uri-reference`, `url`)."""
+    return (_declares(schema, "string") and isinstance(schema, dict)
+            and schema.get("format") in ("uri", "uri-reference", "url", "iri", "iri-reference"))
 
 
 def _cursor_param(query: Mapping[str, str | None], values: Collection[str]) -> str | None:

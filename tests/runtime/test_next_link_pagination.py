@@ -222,10 +222,15 @@ def test_a_link_alone_pages_a_list_that_declares_no_page_parameter() -> None:
     query = {"q": "string", "sort": "string"}
     assert paging.detect(query, BITBUCKET_PAGE["properties"]) == paging.Pagination(
         "cursor", "values", "", next="next", next_link=True)
-    # in a holder too (JSON:API's `links.next`); a `next` that is no string is no link
+    # in a holder too (JSON:API's `links.next`), or named as a link; a `next` that is no URL
+    # (a boolean, a plain string that may be a token) is none
     assert paging.detect(query, {"data": ARRAY}, held={"links": {"next"}}) == paging.Pagination(
         "cursor", "data", "", next=("links", "next"), next_link=True)
+    assert paging.detect(query, {"data": ARRAY, "next_url": {"type": "string"}}) == (
+        paging.Pagination("cursor", "data", "", next="next_url", next_link=True))
     assert paging.detect(query, {"data": ARRAY, "next": {"type": "boolean"}}) is None
+    assert paging.detect(query, {"data": ARRAY, "next": {"type": "string"}}) is None
+    assert paging.detect(query, {"data": ARRAY}, held={"meta": {"next"}}) is None
 
 
 @pytest.mark.parametrize("kind", ["sync", "async"])
