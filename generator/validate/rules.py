@@ -418,7 +418,23 @@ def check_media_types(doc: Document) -> list[Problem]:
                     str(doc.path), at, doc.line_of(at),
                     f"media type {media_type!r} has no `/` (type/subtype)",
                     "write it as type/subtype, `application/json`", code="media-type-malformed"))
+            elif (isinstance(media_type, str)
+                  and (meant := MISSPELT_FORMS.get(
+                      media_type.partition(";")[0].strip().lower())) is not None):
+                at = join_tokens(pointer, media_type)
+                problems.append(Problem(
+                    str(doc.path), at, doc.line_of(at),
+                    f"media type {media_type!r} is no form's media type (a form is "
+                    f"`{meant}`): a server reading forms refuses it",
+                    f"write `{meant}`", code="media-type-malformed"))
     return problems
+
+
+# Form media types written as no registered type (Mastodon's 13 `application/form-data`
+# bodies, its media uploads among them: sent as bytes under that type, the form left to the
+# caller to encode) -> the form type meant.
+MISSPELT_FORMS = {"application/form-data": "multipart/form-data",
+                  "multipart/x-www-form-urlencoded": "application/x-www-form-urlencoded"}
 
 
 def _sent(content_tokens: list[str]) -> bool:

@@ -14,8 +14,9 @@ from generator.names.operations import operation_names as default_operation_name
 from generator.validate import validate
 from tests.document.expect import find, only, write
 from tests.support import BAD_DOCS as BAD
-from tests.support import ROOT
+from tests.support import ROOT, import_from
 from tests.support.sandbox import run_cli
+from tests.support.servers import Reply, ScriptedServer
 
 
 def test_invalid_30_document_reports_every_error_with_pointer_and_line() -> None:
@@ -443,6 +444,57 @@ paths:
         "application/json;version=2018-01-01"]
     # Telnyx's downloads: `*` is any type, which `Accept: *` (no media range) did not say
     assert list(repaired["paths"]["/download"]["get"]["responses"]["200"]["content"]) == ["*/*"]
+
+
+def test_a_form_media_type_misspelt_is_read_as_the_form_meant(tmp_path: Path) -> None:
+    """Mastodon's document writes its 13 form bodies (account sign-up, media uploads, OAuth's
+    token) as `application/form-data`, no registered type: each was `body: bytes`, sent under
+    that type, the form left to the caller to encode. Read as `multipart/form-data` (and
+    `form-data`, `multipart/x-www-form-urlencoded` as the forms they name), the properties are
+    arguments and the body a form; the repair is named."""
+    spec = write(tmp_path / "forms.yaml", """\
+openapi: 3.0.3
+info: {title: t, version: "1"}
+paths:
+  /api/v1/media:
+    post:
+      operationId: upload
+      requestBody:
+        content:
+          application/form-data:
+            schema:
+              type: object
+              required: [file]
+              properties:
+                file: {type: string, format: binary}
+                description: {type: string}
+      responses: {"200": {description: ok}}
+  /oauth/token:
+    post:
+      operationId: token
+      requestBody:
+        content:
+          multipart/x-www-form-urlencoded:
+            schema: {type: object, properties: {code: {type: string}}}
+      responses: {"200": {description: ok}}
+""")
+    result = run_cli("generate", "--spec", spec, "--out", tmp_path / "out")
+    assert result.returncode == 0, result.stderr
+    assert ("/paths/~1api~1v1~1media/post/requestBody/content/application~1form-data: repaired: "
+            "media type 'application/form-data' is no form's media type (a form is "
+            "`multipart/form-data`): a server reading forms refuses it -> reads it as "
+            "`multipart/form-data`") in result.stderr
+    assert "reads it as `application/x-www-form-urlencoded`" in result.stderr
+    package = import_from(tmp_path, "out")
+    with ScriptedServer([Reply(200)], repeat_last=True) as server:
+        client = package.Client(base_url=server.url, max_retries=0)
+        client.default.upload(file=b"\x89PNG", description="a cat")
+        client.default.token(code="c 1")
+    upload, token = server.requests
+    assert upload.headers["content-type"].startswith("multipart/form-data; boundary=")
+    assert b'name="file"; filename="upload"' in upload.body
+    assert token.headers["content-type"] == "application/x-www-form-urlencoded"
+    assert token.body == b"code=c+1"
 
 
 def test_an_operation_whose_media_type_no_header_carries_is_left_out_and_named(
