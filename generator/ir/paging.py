@@ -76,7 +76,7 @@ ID_CURSOR_PARAMS = ("after", "starting_after")
 # a bare array, which cannot hold it, the next page is in a header (Ory's `Link`)
 TOKEN_PARAMS = tuple(name for name in CURSOR_PARAMS if name not in ID_CURSOR_PARAMS)
 OFFSET_PARAMS = ("offset", "startAt", "start_at")  # `startAt`: Atlassian's (Jira, Confluence)
-PAGE_PARAMS = ("page", "page_number")
+PAGE_PARAMS = ("page", "page_number", "currentPage")  # `currentPage`: api.video's
 # What says a page follows a numbered one (whose absence ends the walk): a link to it (Django
 # REST framework's `next`, the Train Travel API's `links.next`, Zendesk's `next_page`); the walk
 # still asks by page number, on the list's own path
@@ -85,7 +85,7 @@ SIZE_PARAMS = ("limit", "per_page", "page_size", "size", "PageSize", "maxResults
                "pagelen")  # `pagelen`: Bitbucket's (a short page then ends the walk)
 TOTAL_ITEMS = ("total", "total_count", "count", "total_entries", "totalCount", "total_items",
                "totalItems")
-TOTAL_PAGES = ("total_pages", "pages", "page_count")
+TOTAL_PAGES = ("total_pages", "pages", "page_count", "pagesTotal")  # api.video's
 HINT_KEYS = frozenset({"style", "items", "param", "next", "has_more", "total", "limit_param",
                        "done"})
 # The answer's objects that may hold the next cursor, `has_more` or a total, in this order.
