@@ -39,7 +39,10 @@ first page was redirected to cannot lead the walk to itself) and no user name or
 with :class:`PaginationLinkError` (the client's credentials never go elsewhere); a header longer
 than ``MAX_LINK_HEADER_CHARS`` is not read (the same error). A relative link is resolved against
 the URL that answered, as sent; the link's path and query are sent as written (its fragment
-dropped), the client's query credentials after them.
+dropped), the client's query credentials after them. Where such a list takes a token cursor
+(``Pagination.param``) and an answer has no link to the next page but a header handing the next
+cursor back (``X-Files-Cursor-Next``, ``X-Next-Cursor``, ``Next-Page-Token``: Files.com's lists
+page so), the next page is asked for with that cursor, as a cursor walk would.
 
 A server whose answers lead back to a page already fetched (cursor A, then B, then A again; or
 a cursor it ignores) would make the walk endless: iterating remembers the query of every page
@@ -104,8 +107,9 @@ class Pagination:
 
     style: Literal["cursor", "offset", "page", "link"]
     items: str = ""  # the answer's array of items ("": the answer is the array itself)
-    # the query parameter choosing the page: cursor, offset or page number ("": a link walk's,
-    # whose next request is the URL of the answer's Link header)
+    # the query parameter choosing the page: cursor, offset or page number (a link walk's: its
+    # token cursor, which a header naming the next cursor fills where an answer has no next
+    # Link; "": none, each next request is the URL of the answer's Link header)
     param: str = ""
     # each a property of the answer, or the names leading to it: ``["meta", "total"]``
     # cursor: the next cursor (None: the last item's id); page: the link to the next page, whose
@@ -134,6 +138,8 @@ class Answer(Generic[_PageT]):
     # the URL the list's method asked, before any redirect: a Link leads only to its origin
     # ("": ``url``'s)
     home: str = ""
+    # the next cursor a header of the answer hands back (``next_cursor_header``)
+    cursor: str | None = None
 
 
 def items_of(page: object, name: str) -> Any:
@@ -198,6 +204,22 @@ def _said_last(pagination: Pagination, page: object, items: list[Any]) -> bool:
     if not items or (pagination.has_more and _at(page, pagination.has_more) is False):
         return True
     return pagination.done is not None and _at(page, pagination.done) is True
+
+
+# a response header handing a list's next cursor back, for a link walk whose answer has no Link to
+# the next page (Files.com's ``X-Files-Cursor-Next``, ``X-Next-Cursor``, ``Next-Page-Token``)
+_NEXT_CURSOR_HEADER = re.compile(
+    r"(?:^|-)(?:next-(?:page-)?(?:cursor|token)|cursor-next)$", re.IGNORECASE
+)
+
+
+def next_cursor_header(headers: Mapping[str, str]) -> str | None:
+    """The value of the first of ``headers`` whose name says it holds the next page's cursor
+    (``X-Files-Cursor-Next``), ``None`` when none does or it is empty."""
+    for name, value in headers.items():
+        if _NEXT_CURSOR_HEADER.search(name) and value.strip():
+            return value.strip()
+    return None
 
 
 def next_link(header: str | None) -> str | None:
@@ -418,6 +440,7 @@ class _BasePage(Generic[_ItemT, _PageT]):
         self._answered_by = answer.url
         self._home = answer.home  # the URL the walk started at: its Links stay on its origin
         self._link = answer.link
+        self._header_cursor = answer.cursor
         self._redact = redact  # the client's: a server may echo a credential as a cursor
 
     @property
@@ -430,7 +453,7 @@ class _BasePage(Generic[_ItemT, _PageT]):
         origin, which :meth:`next_page` refuses with :class:`PaginationLinkError`: the walk
         ends loudly there, never as if the list were whole)."""
         if self.pagination.style == "link":
-            return bool(self._next_reference())
+            return bool(self._next_reference()) or self._cursor_request() is not None
         return next_query(self.pagination, self.page, self._query) is not None
 
     def _next_reference(self) -> str | None:
@@ -438,6 +461,17 @@ class _BasePage(Generic[_ItemT, _PageT]):
         if _said_last(self.pagination, self.page, self.items):
             return None
         return next_link(self._link)
+
+    def _cursor_request(self) -> dict[str, object] | None:
+        """A link walk's next query where the answer has no Link to the next page but a header
+        handing its cursor back (its token cursor parameter set to it), ``None`` otherwise;
+        only on the list's own path, as a page asked at a Link URL has no query to extend."""
+        param, cursor = self.pagination.param, self._header_cursor
+        if not param or cursor is None or self._asked_url is not None:
+            return None
+        if _said_last(self.pagination, self.page, self.items):
+            return None
+        return {**self._query, param: cursor}
 
     def _state(self) -> str | None:
         return _request_state(self.pagination, self._query, self._asked_url)
@@ -460,7 +494,10 @@ class _BasePage(Generic[_ItemT, _PageT]):
     def _following_request(self) -> tuple[dict[str, object], str | None] | None:
         if self.pagination.style == "link":
             url = self._following_link()
-            return None if url is None else ({}, url)
+            if url is not None:
+                return {}, url
+            query = self._cursor_request()
+            return None if query is None else (query, None)
         following = _following(self.pagination, self.page, self._query)
         if following is None:
             return None
@@ -492,7 +529,7 @@ class _BasePage(Generic[_ItemT, _PageT]):
         )
 
     def _cycle(self, query: Mapping[str, object], url: str | None) -> PaginationCycleError:
-        param = self.pagination.param or "Link"
+        param = "Link" if url is not None else self.pagination.param or "Link"
         asked = _asked(self.pagination, query, url, self._redact)
         this = _asked(self.pagination, self._query, self._asked_url, self._redact)
         return PaginationCycleError(
@@ -510,7 +547,7 @@ class _BasePage(Generic[_ItemT, _PageT]):
         items = self.items
         if not items or items != previous.items:
             return
-        param = self.pagination.param or "Link"
+        param = "Link" if self._asked_url is not None else self.pagination.param or "Link"
         this = _asked(self.pagination, self._query, self._asked_url, self._redact)
         before = _asked(self.pagination, previous._query, previous._asked_url, self._redact)
         raise PaginationCycleError(

@@ -51,7 +51,7 @@ from generator.ir.schemas import (
     nullable_scalar_union,
     untyped_items,
 )
-from generator.ir.security import one_place_notes, security
+from generator.ir.security import one_place_notes, security, twin_notes
 from generator.ir.servers import (
     other_servers,
     server_path,
@@ -273,7 +273,8 @@ def _api(context: Context, operations: list[Operation], failed: Failed) -> Api:
                  *context.schema_notes,
                  *(note for op in operations for note in (*op.ignored, *op.renamed_arguments)),
                  *_server_note(data, options.default_base_url), *_twin_paths(operations),
-                 *_told_apart(context.original_names), *one_place_notes(data)),
+                 *_told_apart(context.original_names), *one_place_notes(data),
+                 *twin_notes(data)),
         incoming=incoming_requests(data),
         other_servers=other_servers(data),
         unused_schemas=unused,

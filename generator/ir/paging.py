@@ -14,10 +14,17 @@ answer with an array of items (`data`, `items`, `results`, `entries`, else its o
 - page number: an integer query parameter `page` (a `per_page` / `page_size` one, a
   `total_pages` property, a link to the next page (`links.next`, `next`) help end the list);
   the first page is the parameter's `default`, else its `minimum`, else 1 (Mistral's are 0);
+- link alone: an object answer with its items and a link to the next page (`next`,
+  `next_url`...) where no query parameter chooses the page (Bitbucket's `{values, next}`, whose
+  `next` asks `?page=2`, a parameter the document does not declare): the link's query asks for
+  the next page on the list's own path, as a cursor's link does (style cursor, `param` "");
 - link: an answer that is the array of items itself, which can hold no next cursor, and either
   a success response declaring a `Link` header (GitHub's lists) or a token cursor parameter
   (`page_token`, `cursor`...: Ory's lists, which page by their `Link` header without declaring
-  it): the walk follows the URL of each answer's `rel="next"` link (RFC 8288).
+  it): the walk follows the URL of each answer's `rel="next"` link (RFC 8288). With a token
+  cursor, an answer without that link whose header hands the next cursor back
+  (`X-Files-Cursor-Next`: Files.com's lists, which declare no header) asks for the next page
+  with it, as a cursor walk would.
 
 Svix's lists end with a `done` flag (`{data, iterator, prevIterator, done}`, query `iterator`):
 a boolean `done` beside a cursor ends the walk when true, `has_more` inverted.
@@ -69,7 +76,7 @@ ID_CURSOR_PARAMS = ("after", "starting_after")
 # a bare array, which cannot hold it, the next page is in a header (Ory's `Link`)
 TOKEN_PARAMS = tuple(name for name in CURSOR_PARAMS if name not in ID_CURSOR_PARAMS)
 OFFSET_PARAMS = ("offset", "startAt", "start_at")  # `startAt`: Atlassian's (Jira, Confluence)
-PAGE_PARAMS = ("page", "page_number")
+PAGE_PARAMS = ("page", "page_number", "currentPage")  # `currentPage`: api.video's
 # What says a page follows a numbered one (whose absence ends the walk): a link to it (Django
 # REST framework's `next`, the Train Travel API's `links.next`, Zendesk's `next_page`); the walk
 # still asks by page number, on the list's own path
@@ -78,7 +85,7 @@ SIZE_PARAMS = ("limit", "per_page", "page_size", "size", "PageSize", "maxResults
                "pagelen")  # `pagelen`: Bitbucket's (a short page then ends the walk)
 TOTAL_ITEMS = ("total", "total_count", "count", "total_entries", "totalCount", "total_items",
                "totalItems")
-TOTAL_PAGES = ("total_pages", "pages", "page_count")
+TOTAL_PAGES = ("total_pages", "pages", "page_count", "pagesTotal")  # api.video's
 HINT_KEYS = frozenset({"style", "items", "param", "next", "has_more", "total", "limit_param",
                        "done"})
 # The answer's objects that may hold the next cursor, `has_more` or a total, in this order.
@@ -95,8 +102,9 @@ class Pagination:
 
     style: Style
     items: str  # the answer's array of items ("": the answer is the array, a link walk's)
-    # the query parameter choosing the page: the cursor, the offset or the page number ("": a
-    # link walk's, which asks for the URL of the answer's `Link` header)
+    # the query parameter choosing the page: the cursor, the offset or the page number (a link
+    # walk's: its token cursor, which a header naming the next cursor fills where the answer has
+    # no `Link` to the next page; "": none, the walk asks for the URL of each `Link` alone)
     param: str
     # cursor: the answer's next cursor (None: the last item's `id`); page: the link to the next
     # page, whose absence ends the list
@@ -208,9 +216,11 @@ def detect(
 
 def _link_walk(query: Mapping[str, str | None], link_header: bool) -> Pagination | None:
     """A list answering a bare array pages by its `Link` header when it declares one, or when
-    it takes a token cursor (Ory's `page_token`), which no array can hand back."""
-    if link_header or _first(TOKEN_PARAMS, query) is not None:
-        return Pagination("link", "", "")
+    it takes a token cursor (Ory's `page_token`), which no array can hand back: then the next
+    cursor may come in a header of its own instead (Files.com's `X-Files-Cursor-Next`)."""
+    token = _first(TOKEN_PARAMS, query)
+    if link_header or token is not None:
+        return Pagination("link", "", token or "")
     return None
 
 
@@ -260,7 +270,33 @@ def _detect_in_object(
     if page is not None and only in (None, "page"):
         return Pagination("page", items, page, _place(PAGE_LINKS, values, held), has_more,
                           _place(TOTAL_PAGES, properties, held), limit_param)
+    paged_by = (*CURSOR_PARAMS, *OFFSET_PARAMS, *PAGE_PARAMS)
+    if only in (None, "cursor") and _first(paged_by, query) is None:
+        link = _link_alone(properties, held)
+        if link is not None:
+            return Pagination("cursor", items, "", link, has_more, None, limit_param, True)
     return None
+
+
+def _link_alone(properties: Mapping[str, Any], held: Mapping[str, Collection[str]]
+                ) -> Place | None:
+    """The link to the next page of a list that declares no parameter choosing its page
+    (Bitbucket's `{values, next, pagelen}`: `next` is `?page=2` on the list's own path, a
+    parameter the document leaves out): a string property of `NEXT_LINK`, or `next` typed as
+    a URL (`format: uri`: a plain string `next` may be a token, which asks for nothing), or
+    such a name in a holder (`links.next`). Its query asks for the next page, as a cursor
+    link's."""
+    own = next((name for name in NEXT_LINK if _declares(properties.get(name), "string")), None)
+    if own is None and _is_url(properties.get("next")):
+        own = "next"
+    return own or _held(NEXT_LINK, held) or (("links", "next") if "next" in held.get("links", ())
+                                             else None)
+
+
+def _is_url(schema: object) -> bool:
+    """Whether `schema` is a string typed as a URL (`format: uri`, `uri-reference`, `url`)."""
+    return (_declares(schema, "string") and isinstance(schema, dict)
+            and schema.get("format") in ("uri", "uri-reference", "url", "iri", "iri-reference"))
 
 
 def _cursor_param(query: Mapping[str, str | None], values: Collection[str]) -> str | None:

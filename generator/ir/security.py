@@ -12,10 +12,12 @@ client takes an optional bearer key, as most documents that leave security out e
 from __future__ import annotations
 
 import itertools
+import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from generator.document.operations import iter_operations
+from generator.document.pointer import join_tokens
 from generator.ir.model import BuildOptions, Operation, Security, SecurityScheme
 from generator.names import identifiers as names
 from generator.names import namespace
@@ -48,14 +50,53 @@ def _usable(scheme: dict[str, Any]) -> bool:
     return kind in ("oauth2", "openIdConnect")
 
 
+def twin_schemes(usable: Mapping[str, Any]) -> dict[str, str]:
+    """Scheme key -> the key declared first, for each usable scheme that repeats an earlier
+    one: a name differing only in case or punctuation (the same argument name) and the same
+    definition but for its description and extensions. Telnyx declares `BearerAuth` and
+    `bearerAuth`, both an HTTP bearer token, and names each on some operations: the client took
+    `bearer_auth` and `bearer_auth_`, and a key given as the first raised
+    `MissingCredentialsError` on the 18 operations naming the second. A twin is read as the
+    scheme it repeats: one argument, one environment variable."""
+    first: dict[tuple[str, str], str] = {}
+    twins: dict[str, str] = {}
+    for key, scheme in usable.items():
+        kept = {name: (str(value).lower() if name == "scheme" else value)
+                for name, value in scheme.items()
+                if name != "description" and not name.startswith("x-")}
+        shape = (names.python_name(key, fallback="credential"),
+                 json.dumps(kept, sort_keys=True, default=str))
+        twins.update({key: first[shape]} if shape in first else {})
+        first.setdefault(shape, key)
+    return twins
+
+
+def _distinct(usable: Mapping[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """`usable` without the twins of schemes declared before them (`twin_schemes`)."""
+    twins = twin_schemes(usable)
+    return {key: scheme for key, scheme in usable.items() if key not in twins}
+
+
+def twin_notes(data: Mapping[str, Any]) -> tuple[namespace.Rename, ...]:
+    """A note for each scheme read as the one it repeats (`twin_schemes`), where it is declared."""
+    return tuple(namespace.Rename(
+        join_tokens("", "components", "securitySchemes", twin),
+        f"security scheme {twin!r} is {first!r} again (the same definition, its name differing "
+        "only in case or punctuation)", f"read as {first!r}: one client argument for both",
+        kind=NOTE) for twin, first in twin_schemes(usable_schemes(data)).items())
+
+
 def requirements(raw: Any, usable: Mapping[str, Any]) -> Requirements:
     """Security requirements as alternatives of scheme keys; `{}` is `()` (public). A
     requirement naming a scheme the client cannot send is left out; one naming schemes that
-    travel in one place is one alternative per scheme of that place (`_one_per_place`)."""
+    travel in one place is one alternative per scheme of that place (`_one_per_place`); a
+    scheme repeating another (`twin_schemes`) is read as that one."""
     alternatives: list[tuple[str, ...]] = []
+    twins = twin_schemes(usable)
     for requirement in raw if isinstance(raw, list) else []:
         if isinstance(requirement, dict) and all(name in usable for name in requirement):
-            for alternative in _one_per_place(tuple(requirement), usable):
+            keys = tuple(dict.fromkeys(twins.get(name) or str(name) for name in requirement))
+            for alternative in _one_per_place(keys, usable):
                 if alternative not in alternatives:
                     alternatives.append(alternative)
     return tuple(alternatives)
@@ -141,7 +182,7 @@ def credential_places(data: Mapping[str, Any], operation: Mapping[str, Any]
         raw = operation["security"] if "security" in operation else data["security"]
         alternatives = requirements(raw, usable)
     else:  # as `security` reads a document silent at its top
-        alternatives = _any_if_given(usable)
+        alternatives = _any_if_given(_distinct(usable))
     return {_scheme_place(usable[key]): key for alternative in alternatives for key in alternative}
 
 
@@ -171,12 +212,12 @@ def security(data: dict[str, Any], options: BuildOptions, operations: list[Opera
     usable = usable_schemes(data)
     document = requirements(data.get("security"), usable)
     if "security" not in data and usable and any(op.security is None for op in operations):
-        document = _any_if_given(usable)
+        document = _any_if_given(_distinct(usable))
     effective = [document if op.security is None else op.security for op in operations]
     used = {name for requirement in _all(document, effective) for name in requirement}
     keys = [key for key in usable if key in used]
     if not keys and usable:  # declared, required nowhere (`security: []`): each one offered
-        return _offered(usable, options, reserved)
+        return _offered(_distinct(usable), options, reserved)
     taken = set(reserved) | (namespace.client_arguments() - CREDENTIAL_ARGUMENTS)
     schemes = [_scheme(key, usable[key], _arguments(key, usable[key], len(keys), taken), options)
                for key in keys]

@@ -36,6 +36,7 @@ import copy
 import dataclasses
 import datetime
 import io
+import ipaddress
 import re
 import tokenize
 import uuid
@@ -403,7 +404,8 @@ def _root_default_wraps(tree: ast.Module, lines: list[str]) -> Iterator[Edit]:
     would fail the import; pydantic validates 1 into an `N` anyway)."""
     defined = _Defined(roots=set(), objects=set(), members=_root_enum_members(tree), later={
         node.name for node in tree.body
-        if isinstance(node, ast.ClassDef) and (_is_root(node) or _is_object_model(node))})
+        if isinstance(node, ast.ClassDef) and (_is_root(node) or _is_object_model(node))},
+        imported=_value_types_imported(tree))
     for node in tree.body:
         if not isinstance(node, ast.ClassDef):
             continue
@@ -427,6 +429,16 @@ class _Defined:
     objects: set[str]  # object models
     later: set[str]  # root and object models defined further down
     members: dict[tuple[str, object], str]  # `_root_enum_members`
+    imported: dict[str, str]  # `_value_types_imported`
+
+
+def _value_types_imported(tree: ast.Module) -> dict[str, str]:
+    """Local name -> the name it imports, for the modules whose types `_PARSED_DEFAULTS` makes
+    values of: dcg imports `date` as `date_aliased` where a field is named `date` (a `date`
+    query parameter's model), whose default then went unparsed."""
+    return {alias.asname or alias.name: alias.name for node in tree.body
+            if isinstance(node, ast.ImportFrom) and node.module in _VALUE_MODULES
+            for alias in node.names}
 
 
 def _bare_default(value: ast.expr | None) -> bool:
@@ -451,7 +463,7 @@ def _default_edit(statement: ast.AnnAssign, defined: _Defined, lines: list[str])
     model = _entries_model(types[0], value, defined) if len(types) == 1 else None
     if model is not None:
         return span_of(value), _validated_entries(model, value, lines)
-    parsed = _parsed_default(name, value, lines)
+    parsed = _parsed_default(name, value, lines, defined.imported)
     return (span_of(value), parsed) if parsed is not None else None
 
 
@@ -493,21 +505,27 @@ def _validated(model: str, node: ast.expr, lines: list[str]) -> str:
     return f"{model}.model_validate({_text_at(lines, span_of(node))})"
 
 
-def _parsed_default(name: str, value: ast.expr, lines: list[str]) -> str | None:
-    """A URL, UUID, date or time field's default as the value of its type (`AnyUrl("https://
-    x/")`, `datetime.fromisoformat("2020-01-01T00:00:00Z")`), where dcg wrote the JSON string
-    (mypy: a `str` is no `AnyUrl`; and unvalidated, the attribute held the string). Only a
-    string that parses: a module must import (one that does not is left to the `default`
-    check, `validate.rules`, whose repair drops it)."""
-    make = _PARSED_DEFAULTS.get(name)
+def _parsed_default(name: str, value: ast.expr, lines: list[str],
+                    imported: dict[str, str]) -> str | None:
+    """A URL, UUID, date, time, duration or IP address field's default as the value of its type
+    (`AnyUrl("https://x/")`, `datetime.fromisoformat("2020-01-01T00:00:00Z")`), where dcg wrote
+    the JSON string (mypy: a `str` is no `AnyUrl`; and unvalidated, the attribute held the
+    string). `name` is the type as the module spells it (`date_aliased`), `imported` what each
+    local name imports. Only a string that parses: a module must import (one that does not is
+    left to the `default` check, `validate.rules`, whose repair drops it)."""
+    make = _PARSED_DEFAULTS.get(imported.get(name, name))
     if make is None or not (isinstance(value, ast.Constant) and isinstance(value.value, str)):
         return None
     try:
-        make(value.value)
+        made = make(value.value)
     except ValueError:  # (pydantic's ValidationError is one)
         return None
-    call = name if name in ("AnyUrl", "UUID") else f"{name}.fromisoformat"
-    return f"{call}({_text_at(lines, span_of(value))})"
+    if isinstance(made, datetime.timedelta):  # no `fromisoformat` reads ISO 8601's `P1DT2H`
+        return (f"{name}(days={made.days}, seconds={made.seconds}, "
+                f"microseconds={made.microseconds})")
+    text = _text_at(lines, span_of(value))
+    fromisoformat = isinstance(made, datetime.date | datetime.time)
+    return f"{name}.fromisoformat({text})" if fromisoformat else f"{name}({text})"
 
 
 def _any_url(text: str) -> object:
@@ -516,12 +534,22 @@ def _any_url(text: str) -> object:
     return AnyUrl(text)
 
 
-# the types dcg gives `format: uri`, `uuid`, `date-time`, `date` and `time`, and what parses
-# a default into each as the generated module will
+def _duration(text: str) -> object:
+    from pydantic import TypeAdapter  # (as `_any_url`)
+
+    return TypeAdapter(datetime.timedelta).validate_python(text)
+
+
+# the types dcg gives `format: uri`, `uuid`, `date-time`, `date`, `time`, `duration`, `ipv4`
+# and `ipv6`, and what parses a default into each as the generated module will
 _PARSED_DEFAULTS: dict[str, Callable[[str], object]] = {
     "AnyUrl": _any_url, "UUID": uuid.UUID, "datetime": datetime.datetime.fromisoformat,
     "date": datetime.date.fromisoformat, "time": datetime.time.fromisoformat,
+    "timedelta": _duration, "IPv4Address": ipaddress.IPv4Address,
+    "IPv6Address": ipaddress.IPv6Address,
 }
+# the modules those types are imported from
+_VALUE_MODULES = frozenset({"pydantic", "uuid", "datetime", "ipaddress"})
 
 
 def _wrapped_default(root: str, value: ast.expr, lines: list[str],

@@ -147,7 +147,11 @@ def null_type_as_nullable(schema_pointer: str) -> Fix:
 
 
 def exclusive_bound(schema_pointer: str, keyword: str) -> Fix:
-    """`minimum: 1, exclusiveMinimum: true` (3.0) -> `exclusiveMinimum: 1` (3.1)."""
+    """`minimum: 1, exclusiveMinimum: true` (3.0) -> `exclusiveMinimum: 1` (3.1). A schema
+    whose dialect is JSON Schema draft 4 (its own `$schema`, else the document's
+    `jsonSchemaDialect`: ReadMe's `schema-validation-top-level`), where the boolean is the
+    valid spelling, is marked 2020-12 too, the dialect it is then written in: validated again
+    as draft 4, its number bounds were invalid, dropped, and the parameter read as `Any`."""
     bound = "minimum" if keyword == "exclusiveMinimum" else "maximum"
 
     def fix(data: dict[str, Any]) -> None:
@@ -157,7 +161,21 @@ def exclusive_bound(schema_pointer: str, keyword: str) -> Fix:
         flag = schema.pop(keyword)
         if flag is True and bound in schema:
             schema[keyword] = schema.pop(bound)
+        if _boolean_bounds_dialect(schema.get("$schema", data.get("jsonSchemaDialect"))):
+            schema["$schema"] = DIALECT_2020_12
     return fix
+
+
+# the JSON Schema dialect OpenAPI 3.1 reads schemas in by default
+DIALECT_2020_12 = "https://json-schema.org/draft/2020-12/schema"
+
+
+def _boolean_bounds_dialect(dialect: object) -> bool:
+    """Whether `dialect` (a `$schema` or `jsonSchemaDialect`) is JSON Schema draft 3 or 4,
+    whose `exclusiveMinimum`/`exclusiveMaximum` are booleans."""
+    return isinstance(dialect, str) and any(
+        f"draft-0{n}/" in dialect or dialect.rstrip("#/").endswith(f"draft-0{n}/schema")
+        for n in (3, 4))
 
 
 def drop_required(schema_pointer: str, names: list[str]) -> Fix:

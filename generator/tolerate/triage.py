@@ -42,6 +42,7 @@ from generator.tolerate.locate import (
     path_item_of,
 )
 from generator.tolerate.skips import skip
+from generator.validate.rules import MISSPELT_FORMS
 
 Rule = Callable[[dict[str, Any], Problem, list[str]], Decision | None]
 
@@ -450,8 +451,11 @@ def _path_fragment(data: dict[str, Any], problem: Problem, tokens: list[str]) ->
 def _media_type_without_slash(data: dict[str, Any], problem: Problem,
                               tokens: list[str]) -> Decision | None:
     """`applicationjson;version=2018-01-01`: read as `application/json;version=2018-01-01`
-    when a top-level type starts it (a body then sent and read as JSON, as its schema says);
-    else kept as written, its body sent and read as bytes."""
+    when a top-level type starts it (a body then sent and read as JSON, as its schema says),
+    and `*` as `*/*` (an answer of any type: the `Accept: *` it was sent in is no media range,
+    which a server may answer 406), and a form's type misspelt (`application/form-data`,
+    `form-data`) as the form's (`multipart/form-data`); else kept as written, its body sent
+    and read as bytes."""
     if problem.code != "media-type-malformed" or not tokens:
         return None
     written, holder = tokens[-1], join_tokens("", *tokens[:-1])
@@ -470,6 +474,11 @@ TOP_LEVEL_TYPES = ("application", "text", "image", "audio", "video", "multipart"
 
 def _media_type_meant(media_type: str) -> str | None:
     kind, sep, parameters = media_type.partition(";")
+    if kind.strip() == "*":  # Telnyx's downloads: any type, which `Accept: *` does not say
+        return f"*/*{sep}{parameters}"
+    form = kind.strip().lower()
+    if form == "form-data" or form in MISSPELT_FORMS:  # Mastodon's form bodies
+        return f"{MISSPELT_FORMS.get(form, 'multipart/form-data')}{sep}{parameters}"
     top = next((t for t in TOP_LEVEL_TYPES if kind.lower().startswith(t) and len(kind) > len(t)),
                None)
     if top is None:

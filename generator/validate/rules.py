@@ -418,7 +418,23 @@ def check_media_types(doc: Document) -> list[Problem]:
                     str(doc.path), at, doc.line_of(at),
                     f"media type {media_type!r} has no `/` (type/subtype)",
                     "write it as type/subtype, `application/json`", code="media-type-malformed"))
+            elif (isinstance(media_type, str)
+                  and (meant := MISSPELT_FORMS.get(
+                      media_type.partition(";")[0].strip().lower())) is not None):
+                at = join_tokens(pointer, media_type)
+                problems.append(Problem(
+                    str(doc.path), at, doc.line_of(at),
+                    f"media type {media_type!r} is no form's media type (a form is "
+                    f"`{meant}`): a server reading forms refuses it",
+                    f"write `{meant}`", code="media-type-malformed"))
     return problems
+
+
+# Form media types written as no registered type (Mastodon's 13 `application/form-data`
+# bodies, its media uploads among them: sent as bytes under that type, the form left to the
+# caller to encode) -> the form type meant.
+MISSPELT_FORMS = {"application/form-data": "multipart/form-data",
+                  "multipart/x-www-form-urlencoded": "application/x-www-form-urlencoded"}
 
 
 def _sent(content_tokens: list[str]) -> bool:
@@ -882,6 +898,10 @@ def _plain_misfit(default: Any, node: dict[str, Any], refs: Refs) -> _Misfit | N
         # model types the field `AnyUrl`, whose default a non-URL string could not be
         return (f"{default!r} is not a 'uri'", "schema:format",
                 "give an absolute URL, or drop the default")
+    if node.get("format") == "duration" and isinstance(default, str) and not _is_duration(default):
+        # nor `duration` (the same): the model types the field `timedelta`
+        return (f"{default!r} is not a 'duration'", "schema:format",
+                "give an ISO 8601 duration (`P1DT2H`), or drop the default")
     return None
 
 
@@ -912,6 +932,19 @@ def _is_url(text: str) -> bool:
 
     try:
         AnyUrl(text)
+    except ValidationError:
+        return False
+    return True
+
+
+def _is_duration(text: str) -> bool:
+    """Whether the generated models' `timedelta` takes `text` (ISO 8601's `P1DT2H`...)."""
+    from datetime import timedelta
+
+    from pydantic import TypeAdapter, ValidationError  # (only for a duration's default)
+
+    try:
+        TypeAdapter(timedelta).validate_python(text)
     except ValidationError:
         return False
     return True

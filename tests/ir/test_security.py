@@ -540,3 +540,50 @@ def test_schemes_of_one_header_in_one_requirement_are_named_as_read() -> None:
         ("/paths/~1files/get/security/1", ("security schemes 'Oauth2c', 'Oauth2' are required "
          "together but all send their credential in the header `Authorization`: one request "
          "carries one of them"))]
+
+
+def _twins_document() -> dict[str, Any]:
+    """Telnyx's shape: one bearer token declared twice, its names differing in case, each
+    named by some operations (and a third scheme of another kind, kept apart)."""
+    ok = {"responses": {"204": {"description": "ok"}}}
+    return {
+        "openapi": "3.0.3", "info": {"title": "t", "version": "1"},
+        "components": {"securitySchemes": {
+            "BearerAuth": {"type": "http", "scheme": "bearer"},
+            "bearerAuth": {"type": "http", "scheme": "Bearer", "description": "the same token"},
+            "bearer_auth": {"type": "apiKey", "in": "header", "name": "X-Key"}}},
+        "security": [{"BearerAuth": []}],
+        "paths": {"/faxes": {"get": {"operationId": "list_faxes", **ok}},
+                  "/faxes/refresh": {"post": {"operationId": "refresh_fax", **ok,
+                                              "security": [{"bearerAuth": []}]}},
+                  "/keys": {"get": {"operationId": "list_keys", **ok,
+                                    "security": [{"bearer_auth": []}]}}},
+    }
+
+
+def test_a_scheme_declared_twice_under_one_name_is_one_argument(tmp_path: Path) -> None:
+    """A key given once reaches every operation naming either twin (the client took
+    `bearer_auth` and `bearer_auth_`, and `refresh_fax` raised `MissingCredentialsError` with
+    the key given as the first); a scheme of the same name but another definition stays its
+    own argument; the reading is a note where the twin is declared."""
+    spec = tmp_path / "twins.json"
+    spec.write_text(json.dumps(_twins_document()), encoding="utf-8")
+    generation = pipeline.generate_packages([pipeline.target_for_spec(spec, "twins_pkg")])
+    write.write(generation.packages["twins_pkg"], tmp_path / "twins_pkg")
+    package = import_from(tmp_path, "twins_pkg")
+    with ScriptedServer([Reply(204)], repeat_last=True) as server:
+        with package.Client(base_url=server.url, bearer_auth="tok-1", bearer_auth_="k-2") as client:
+            client.default.list_faxes()
+            client.default.refresh_fax()
+            client.default.list_keys()
+        with pytest.raises(TypeError):
+            package.Client(base_url=server.url, bearer_auth__="tok-1")
+    faxes, refresh, keys = server.requests
+    assert faxes.headers["authorization"] == refresh.headers["authorization"] == "Bearer tok-1"
+    assert keys.headers["x-key"] == "k-2" and "authorization" not in keys.headers
+    api = ir.build(_twins_document(), ir.BuildOptions(package="pkg", api_key_env="PKG_API_KEY",
+                                                      base_url_env="PKG_BASE_URL"))
+    notes = [(rename.pointer, rename.problem) for rename in api.renames if rename.kind == NOTE]
+    assert notes == [("/components/securitySchemes/bearerAuth", (
+        "security scheme 'bearerAuth' is 'BearerAuth' again (the same definition, its name "
+        "differing only in case or punctuation)"))]

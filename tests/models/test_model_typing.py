@@ -341,6 +341,49 @@ def test_a_url_uuid_date_or_time_default_is_a_value_of_its_type(tmp_path: Path) 
     assert stamped.at.tzinfo is not None and stamped.key.version == 4
 
 
+ALIASED_DEFAULTS = """\
+from __future__ import annotations
+
+from datetime import date as date_aliased
+from datetime import time as time_aliased
+from datetime import timedelta
+from ipaddress import IPv4Address, IPv6Address
+from typing import Annotated
+
+from pydantic import BaseModel, Field
+
+
+class Query(BaseModel):
+    date: Annotated[date_aliased, Field(examples=["1996-12-19"])] = "1985-04-12"
+    time: time_aliased | None = "23:20:50.52"
+    ttl: timedelta = "P1DT2H0.5S"
+    bind: IPv4Address = "0.0.0.0"
+    bind6: IPv6Address = "::1"
+    not_an_ip: IPv4Address = "localhost"
+"""
+
+
+def test_a_default_of_a_type_imported_under_another_name_or_an_ip_or_duration_is_a_value(
+        tmp_path: Path) -> None:
+    """A field named `date` or `time` (a `date` query parameter's model) gets its type imported
+    as `date_aliased`: its default stayed the string, as did an `ipv4` / `ipv6` / `duration`
+    field's (ReadMe's `schema-validation` documents: mypy --strict failed on the package, the
+    attribute of a model made without it held a `str`)."""
+    cleaned = mypy_clean(ALIASED_DEFAULTS)
+    assert '= date_aliased.fromisoformat("1985-04-12")' in cleaned
+    assert 'time: time_aliased | None = time_aliased.fromisoformat("23:20:50.52")' in cleaned
+    assert "ttl: timedelta = timedelta(days=1, seconds=7200, microseconds=500000)" in cleaned
+    assert 'bind: IPv4Address = IPv4Address("0.0.0.0")' in cleaned
+    assert 'bind6: IPv6Address = IPv6Address("::1")' in cleaned
+    assert 'not_an_ip: IPv4Address = "localhost"' in cleaned  # (`validate` drops it)
+    checked = _mypy(tmp_path, "aliased", cleaned.replace('    not_an_ip: IPv4Address = "localhost"\n', ""))
+    assert checked.returncode == 0, checked.stdout
+    (tmp_path / "aliased.py").write_text(cleaned, encoding="utf-8")
+    query = import_from(tmp_path, "aliased").Query()
+    assert query.date.year == 1985 and query.time is not None and query.time.microsecond == 520000
+    assert query.ttl.days == 1 and str(query.bind) == "0.0.0.0" and query.bind6.version == 6
+
+
 CONSTRAINED_MEMBERS = """\
 from __future__ import annotations
 

@@ -74,6 +74,9 @@ DOCUMENT: dict[str, Any] = {
         "/admin/identities": _list("listIdentities", [_query("page_size", "integer"),
                                                       _query("page_token", "string")],
                                    _answer(REPOS)),
+        # Files.com's: a bare array and a `cursor`, the next one in `X-Files-Cursor-Next`
+        "/behaviors": _list("listBehaviors", [_query("cursor", "string"),
+                                              _query("per_page", "integer")], _answer(REPOS)),
         # declared by the hint: a bare array, nothing to detect it by
         "/orgs": _list("listOrgs", [_query("since", "integer")], _answer(REPOS),
                        **{"x-codegen-pagination": {"style": "link"}}),
@@ -118,7 +121,9 @@ def test_a_bare_array_declaring_a_link_header_or_taking_a_token_pages_by_link() 
     link = paging.Pagination("link", "", "")
     numbers = {"per_page": "integer", "page": "integer"}
     assert paging.detect(numbers, {}, bare_array=True, link_header=True) == link
-    assert paging.detect({"page_token": "string"}, {}, bare_array=True) == link
+    # the token a header may hand back where an answer has no Link (Files.com's)
+    assert paging.detect({"page_token": "string"}, {}, bare_array=True) == paging.Pagination(
+        "link", "", "page_token")
     # nothing says how a bare array pages: no page object
     assert paging.detect(numbers, {}, bare_array=True) is None
     assert paging.detect({"after": "string"}, {}, bare_array=True) is None
@@ -308,3 +313,51 @@ def test_a_link_compares_origins_as_the_credentials_are_bound(package: ModuleTyp
                       "http://bücher.example/v1/books?page=2",
                       "https://bücher.example:x/v1/books?page=2"):
         assert pagination.followed_link(elsewhere, home) is None, elsewhere
+
+
+def _behaviors(names: str, cursor: str | None = None, link: str | None = None) -> Reply:
+    headers = {"X-Files-Cursor-Next": cursor} if cursor else {}
+    return Reply(200, headers={**headers, **({"Link": link} if link else {})},
+                 body=[{"name": n} for n in names])
+
+
+@pytest.mark.parametrize("kind", ["sync", "async"])
+def test_a_token_list_without_a_link_takes_its_next_cursor_from_a_header(
+        package: ModuleType, kind: str) -> None:
+    """Files.com's lists answer a bare array and hand the next cursor back in
+    `X-Files-Cursor-Next`, no `Link`: the walk, guessed a link walk by the `cursor` parameter,
+    stopped after the first page without a word (the README says every item of every page).
+    The next page is asked with that cursor, the caller's query kept; a Link wins over it."""
+    replies = [_behaviors("ab", cursor="c2"), _behaviors("c", cursor="c3"),
+               _behaviors("d", cursor="c9", link='</behaviors?cursor=c4&per_page=2>; rel="next"'),
+               _behaviors("e", cursor="c5")]
+    with ScriptedServer(replies) as server:
+        names = _walk(package, server.url, kind, "list_behaviors", per_page=2)
+        targets = [r.target for r in server.requests]
+    assert names == list("abcde")
+    # (a page asked at a Link's URL has no query of its own to extend: the walk ends there)
+    assert targets == ["/behaviors?per_page=2", "/behaviors?per_page=2&cursor=c2",
+                       "/behaviors?per_page=2&cursor=c3", "/behaviors?cursor=c4&per_page=2"]
+
+
+def test_a_header_cursor_ends_at_an_empty_page_and_a_repeat_is_a_cycle(package: ModuleType) -> None:
+    replies = [_behaviors("a", cursor="c2"), _behaviors("", cursor="c3"),
+               _behaviors("x", cursor="c2"), _behaviors("y", cursor="c2")]
+    with ScriptedServer(replies) as server, \
+            package.Client(base_url=server.url, api_key="k", max_retries=0) as client:
+        first = client.repos.list_behaviors()
+        assert first.has_next_page() and [r.name for r in first] == ["a"]
+        assert len(server.requests) == 2  # the empty page ended it, its cursor unread
+        with pytest.raises(package.PaginationCycleError) as raised:
+            list(client.repos.list_behaviors())
+    assert raised.value.param == "cursor" and "a page already fetched" in str(raised.value)
+
+
+@pytest.mark.parametrize(("name", "found"), [
+    ("X-Files-Cursor-Next", True), ("x-next-cursor", True), ("Next-Page-Token", True),
+    ("X-Pagination-Next-Cursor", True), ("X-Files-Cursor-Prev", False), ("X-Cursor", False),
+    ("X-Next", False), ("X-Tokens-Next-Reset", False)])
+def test_the_headers_read_as_a_next_cursor(package: ModuleType, name: str, found: bool) -> None:
+    pagination = importlib.import_module(f"{PACKAGE}._pagination")
+    assert pagination.next_cursor_header({name: " c2 "}) == ("c2" if found else None)
+    assert pagination.next_cursor_header({name: ""}) is None

@@ -208,3 +208,64 @@ def test_an_item_id_that_is_a_url_is_still_the_cursor(linked: ModuleType) -> Non
     pagination = pages.Pagination("cursor", "data", "after")
     page = {"data": [{"id": "https://ex.org/t/2"}], "has_more": True}
     assert pages.next_query(pagination, page, {}) == {"after": "https://ex.org/t/2"}
+
+
+# Bitbucket's lists: `{values, next, page, pagelen, size}`, `next` asking `?page=2`, and no
+# parameter choosing the page declared (most of its 300 operations declare `q` and `sort` only)
+BITBUCKET_PAGE: dict[str, Any] = {"type": "object", "properties": {
+    "values": ARRAY, "next": {"type": "string", "format": "uri"},
+    "previous": {"type": "string", "format": "uri"}, "page": {"type": "integer"},
+    "pagelen": {"type": "integer"}, "size": {"type": "integer"}}}
+
+
+def test_a_link_alone_pages_a_list_that_declares_no_page_parameter() -> None:
+    query = {"q": "string", "sort": "string"}
+    assert paging.detect(query, BITBUCKET_PAGE["properties"]) == paging.Pagination(
+        "cursor", "values", "", next="next", next_link=True)
+    # in a holder too (JSON:API's `links.next`), or named as a link; a `next` that is no URL
+    # (a boolean, a plain string that may be a token) is none
+    assert paging.detect(query, {"data": ARRAY}, held={"links": {"next"}}) == paging.Pagination(
+        "cursor", "data", "", next=("links", "next"), next_link=True)
+    assert paging.detect(query, {"data": ARRAY, "next_url": {"type": "string"}}) == (
+        paging.Pagination("cursor", "data", "", next="next_url", next_link=True))
+    assert paging.detect(query, {"data": ARRAY, "next": {"type": "boolean"}}) is None
+    assert paging.detect(query, {"data": ARRAY, "next": {"type": "string"}}) is None
+    assert paging.detect(query, {"data": ARRAY}, held={"meta": {"next"}}) is None
+
+
+@pytest.mark.parametrize("kind", ["sync", "async"])
+def test_a_link_alone_is_walked_with_the_callers_query(tmp_path: Any, kind: str) -> None:
+    """Such a list returned its first page (Bitbucket's default: 10 items) without a word;
+    each answer's `next` now asks for the following page, on the list's own path, the
+    caller's `q` kept, until an answer has none."""
+    document = {"openapi": "3.0.0", "info": {"title": "Repos", "version": "1"}, "paths": {
+        "/repositories/{workspace}": {"get": {
+            "operationId": "listRepositories",
+            "parameters": [{"name": "workspace", "in": "path", "required": True,
+                            "schema": {"type": "string"}}, _query("q", "string")],
+            "responses": {"200": {"description": "ok", "content": {
+                "application/json": {"schema": BITBUCKET_PAGE}}}}}}}}
+    spec = tmp_path / "repos.json"
+    spec.write_text(json.dumps(document), encoding="utf-8")
+    for name, files in pipeline.build_packages([pipeline.target_for_spec(spec, "bb")]).items():
+        write.write(files, tmp_path / "out" / name)
+    package = import_from(tmp_path / "out", "bb")
+    with ScriptedServer([]) as server:
+        server._replies = [
+            Reply(200, body={"values": [{"sid": "r1"}, {"sid": "r2"}], "pagelen": 2,
+                             "next": f"{server.url}/repositories/ws?q=name&page=2"}),
+            Reply(200, body={"values": [{"sid": "r3"}], "pagelen": 2, "page": 2}),
+        ]
+        if kind == "sync":
+            with package.Client(base_url=server.url, max_retries=0) as client:
+                sids = [r.sid for r in client.default.list_repositories(workspace="ws", q="name")]
+        else:
+            async def run() -> list[str]:
+                async with package.AsyncClient(base_url=server.url, max_retries=0) as client:
+                    return [r.sid async for r in client.default.list_repositories(
+                        workspace="ws", q="name")]
+            sids = asyncio.run(run())
+        requests = server.requests
+    assert sids == ["r1", "r2", "r3"]
+    assert [r.target for r in requests] == ["/repositories/ws?q=name",
+                                            "/repositories/ws?q=name&page=2"]

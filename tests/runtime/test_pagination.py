@@ -253,6 +253,18 @@ def test_detection_needs_an_array_and_a_paging_parameter() -> None:
     assert cursor == paging.Pagination("cursor", "data", "page", next="next_page", limit_param="limit")
 
 
+def test_api_video_lists_page_by_current_page() -> None:
+    """api.video's lists (`currentPage`, `pageSize`; `{data, pagination: {pagesTotal,
+    links}}`) returned their first page (25 items) and nothing said more existed."""
+    array = {"type": "array", "items": {"type": "object"}}
+    found = paging.detect({"title": "string", "currentPage": "integer", "pageSize": "integer"},
+                          {"data": array, "pagination": {"type": "object"}},
+                          held={"pagination": {"currentPage", "pageSize", "pagesTotal",
+                                               "itemsTotal", "links"}})
+    assert found == paging.Pagination("page", "data", "currentPage",
+                                      total=("pagination", "pagesTotal"), limit_param="pageSize")
+
+
 def test_link_arrays_are_never_the_items() -> None:
     """Mailchimp puts `_links` (an array of link objects) beside every object: an answer holding
     only that array was taken for a page of links (its single-object GET, which declares

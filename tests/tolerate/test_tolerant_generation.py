@@ -63,6 +63,12 @@ CASES = [
         "schema/properties/rate/exclusiveMinimum: repaired: `exclusiveMinimum: true` is OpenAPI 3.0 "
         "syntax; in 3.1 it is a number -> reads the boolean `exclusiveMinimum` the OpenAPI 3.0 way"),
     ), 1, ()),
+    Case("boolean_exclusive_draft4.yaml", (  # each bound read once, nothing dropped after
+        ("boolean_exclusive_draft4.yaml:14: /paths/~1rates/get/parameters/0/schema/"
+         "exclusiveMinimum: repaired: `exclusiveMinimum: true` is OpenAPI 3.0 syntax"),
+        ("boolean_exclusive_draft4.yaml:14: /paths/~1rates/get/parameters/0/schema/"
+         "exclusiveMaximum: repaired: `exclusiveMaximum: true` is OpenAPI 3.0 syntax"),
+    ), 2, ()),
     Case("missing_info_version.yaml", (
         ("missing_info_version.yaml:2: /info: repaired: 'version' is a required property "
         "-> reads the missing `version` as empty"),
@@ -276,6 +282,23 @@ def test_boolean_exclusive_minimum_is_a_strict_bound(generated: dict[str, tuple[
         assert server.requests == []
         client.default.set_rate(rate=0.5)
         assert server.requests[0].json() == {"rate": 0.5}
+
+
+def test_boolean_bounds_under_a_draft_4_dialect_stay_bounds(
+        generated: dict[str, tuple[Path, str]]) -> None:
+    """A 3.1 document whose `jsonSchemaDialect` is draft 4 writes `exclusiveMinimum: true`
+    validly: read as 3.1's number bound, the schema was validated again as draft 4, the number
+    dropped as no boolean, `maximum` then missing its dependency: the argument was typed `Any`,
+    unchecked, after three repairs of a valid schema."""
+    pkg = package(generated, "boolean_exclusive_draft4.yaml")
+    with ScriptedServer([Reply(204)], repeat_last=True) as server:
+        client = pkg.Client(api_key="k", base_url=server.url)
+        for bound in (0, 10, "x"):
+            with pytest.raises(pkg.RequestValidationError):
+                client.default.set_rate(rate=bound)
+        assert server.requests == []
+        client.default.set_rate(rate=2.5)
+        assert server.requests[0].query == [("rate", "2.5")]
 
 
 def test_query_string_path_is_sent_as_a_query(generated: dict[str, tuple[Path, str]]) -> None:

@@ -35,7 +35,14 @@ from typing import Any, Literal, ParamSpec, TypeVar, overload
 
 from ._base_client import AsyncAPIClient, RequestOptions, ResponseSpec, SyncAPIClient
 from ._operations import FORM_MEDIA_TYPE, CallOptions, FormBody, MultipartBody, RawBody
-from ._pagination import Answer, AsyncPage, AsyncPaginator, Pagination, SyncPage
+from ._pagination import (
+    Answer,
+    AsyncPage,
+    AsyncPaginator,
+    Pagination,
+    SyncPage,
+    next_cursor_header,
+)
 from ._response import (
     APIResponse,
     AsyncAPIResponse,
@@ -99,7 +106,13 @@ def _answer(
         return Answer(page)
     response = raw.http_response
     base = client._link_base(response.request)
-    return Answer(page, base, response.headers.get("link"), home)
+    return Answer(
+        page,
+        base,
+        response.headers.get("link"),
+        home,
+        cursor=next_cursor_header(response.headers),
+    )
 
 
 def _walk_redactor(
