@@ -58,9 +58,9 @@ def path_shapes(old: Iterable[object], new: Iterable[object]) -> tuple[dict[str,
     then pair by their exact spelling on both sides."""
     sides = sorted(str(p) for p in old), sorted(str(p) for p in new)
     twice: set[str] = set()
-    for paths in sides:
-        shapes = [path_shape(p) for p in paths]
-        twice.update(shape for shape in shapes if shapes.count(shape) > 1)
+    for paths in sides:  # (counted once: a `list.count` per path was quadratic)
+        twice.update(shape for shape, n in Counter(path_shape(p) for p in paths).items()
+                     if n > 1)
 
     def key(path: str) -> str:
         shape = path_shape(path)
