@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from generator.drift.diff.differ import _Differ
-from generator.drift.diff.pairing import path_shapes
+from generator.drift.diff.pairing import old_ops_by_new, operations_moved, path_shapes
 
 Doc = dict[str, Any]
 
@@ -59,3 +59,16 @@ def test_paths_one_side_has_look_moved_operations_up_not_scan_them() -> None:
     assert ("/paths/~1v2~1gone/put", "operation-path-changed") in said
     assert ("/paths/~1gone/get", "operation-removed") in said
     assert not any(kind in ("path-added", "path-removed") for _, kind in said)
+
+
+def test_a_path_moved_after_another_path_pairs_whatever_the_order_of_paths() -> None:
+    """`_ops_by_path` reused the name of `paths_moved`'s answer for the first paired path's
+    `verbs_changed`, so a moved path listed after any path both sides have went unpaired
+    (its operations then read as moved one by one, `operations_moved`)."""
+    def ops(op_ids: list[str]) -> Doc:
+        return {verb: _op(op_id) for verb, op_id in zip(("get", "delete"), op_ids, strict=False)}
+    old = _doc({"/a": ops(["getA"]), "/pets/{id}": ops(["getPet", "delPet"])})
+    new = _doc({"/a": ops(["getA"]), "/animals/{id}": ops(["getPet", "delPet"])})
+    mapping = old_ops_by_new(old, new)
+    assert mapping["/paths/~1animals~1{id}/put"] == "/paths/~1pets~1{id}/put"
+    assert operations_moved(old, new) == {}  # (the path moved, not each operation)

@@ -314,9 +314,9 @@ def _ops_by_path(old: Mapping[str, Json], new: Mapping[str, Json]) -> dict[str, 
             for method in HTTP_METHODS:
                 new_pointer = join_tokens("", "paths", new_path, method)
                 mapping[new_pointer] = join_tokens("", "paths", old_path, method)
-            moved = verbs_changed(_path_item(old, old["paths"][old_path]),
+            verbs = verbs_changed(_path_item(old, old["paths"][old_path]),
                                   _path_item(new, new_item))
-            for new_method, old_method in moved.items():
+            for new_method, old_method in verbs.items():
                 mapping[join_tokens("", "paths", new_path, new_method)] = join_tokens(
                     "", "paths", old_path, old_method)
     return mapping
