@@ -439,18 +439,23 @@ def _with_enums_unmade(changes: list[Change], sides: Mapping[str, _Side]) -> lis
         ref = raw.get("$ref") if isinstance(raw, Mapping) else None
         why = (f"it became a `$ref` to `{unquote(ref.removeprefix(SCHEMAS_REF))}`"
                if isinstance(ref, str) and ref.startswith(SCHEMAS_REF) else "it is no enum")
-        now = new.types.root_types.get(name)
-        members = [f"models.{name}.{member}: member removed" if member
-                   else f"models.{name}: member for {value} removed"
-                   for value, member in old.types.enums[name]]
         own.append(Change(
             join_tokens("", "components", "schemas", component), ENUM_CLASS_CHANGED,
             NON_BREAKING, f"schema `{component}`: the generated class `{name}` is no longer "
-            f"an enum ({why})",
-            client="; ".join([f"models.{name}: no longer an enum class"
-                              + (f" (a root model of {now})" if now else ""), *members]),
+            f"an enum ({why})", client="; ".join(_enum_unmade(name, old.types, new.types)),
             client_breaking=True))
     return _with_own(changes, own)
+
+
+def _enum_unmade(name: str, old: Annotations, new: Annotations) -> list[str]:
+    """What an enum class that is no enum any more, the class kept, does to code: every member
+    of the old class gone."""
+    now = new.root_types.get(name)
+    wraps = f" (a root model of {now})" if now else ""
+    return [f"models.{name}: no longer an enum class{wraps}",
+            *(f"models.{name}.{member}: member removed" if member
+              else f"models.{name}: member for {value} removed"
+              for value, member in old.enums[name])]
 
 
 def _with_effect(change: Change, trace: _Trace) -> Change:
@@ -533,6 +538,8 @@ def _with_members_removed(effect: str, trace: _Trace) -> str:
 
 def _members_gone(name: str, trace: _Trace) -> list[str]:
     after = trace.new.enums.get(name)
+    if after is None and name in trace.new.model_names and name not in trace.new.folded:
+        return _enum_unmade(name, trace.old, trace.new)  # (a `$ref` to another enum, say)
     if after is None:  # gone (one value left is a `Literal`), unless nothing was spelt
         return [f"models.{name}: class removed"] if trace.new.fields else []
     kept = {value for value, _ in after}
