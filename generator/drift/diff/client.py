@@ -624,22 +624,25 @@ def _with_return_classes(changes: list[Change], sides: Mapping[str, _Side],
     for pointer in sorted(new_side.operations):
         before = old_side.operations.get(paired.get(pointer, pointer))
         after = new_side.operations[pointer]
-        if (before is None or before.returns is None or after.returns is None
+        # (a `204` become the only success: `-> None`, its class gone from the return)
+        nothing = after is not None and after.returns is None and _returns_nothing(after)
+        if (before is None or before.returns is None or (after.returns is None and not nothing)
                 or before.pages is not None or after.pages is not None):
             continue  # (a return flipped to or from pages is `_with_return_shapes`')
         was = _classes_returned(before, old_side.types)
-        now = _classes_returned(after, new_side.types)
+        now = "None" if nothing else _classes_returned(after, new_side.types)
         if was == now:
             was, now = _items_returned(before, after, old_side.types, new_side.types)
         method = new_side.method(pointer) or pointer
         none_before = _returns_none(before, old_side.types)
-        none_after = _returns_none(after, new_side.types)
+        none_after = _returns_none(after, new_side.types) and not nothing
         if none_before != none_after:  # (a `204` added beside the `200`: `Comment | None`)
             if was == now:
                 was = now = _classes_returned(after, new_side.types)
             was, now = was + " | None" * none_before, now + " | None" * none_after
-        if was == now or any(_says_returned(c.client, method, was) for c in out):
-            continue
+        if was == now or any(_says_returned(c.client, method, was) for c in out) or (
+                nothing and any(f"{method}: returns " in c.client for c in out)):
+            continue  # (`returns models.X: success response removed` says it already)
         text = f"{method}: now returns {now} (was {was})"
         # (`X | None` -> `X`: code written for the old return still type-checks)
         breaks = was.removesuffix(" | None") != now.removesuffix(" | None") or none_after
@@ -663,11 +666,25 @@ def _returns_none(operation: OperationRecord, types: Annotations) -> bool:
     or `205` (which carries none, whatever it declares), or a JSON answer taking null read
     into a class (a root model's type says so itself)."""
     return any(
-        r.kind == "none" or r.status in ("204", "205")
-        or (r.kind == "json" and r.nullable and r.model_class is not None
-            and r.model_class not in types.root_types)
-        for r in ([r for r in operation.responses if is_success(r.status)]
-                  or [r for r in operation.responses if r.status == "default"]))
+        _answers_nothing(r) or (r.kind == "json" and r.nullable and r.model_class is not None
+                                and r.model_class not in types.root_types)
+        for r in _successes(operation))
+
+
+def _returns_nothing(operation: OperationRecord) -> bool:
+    """Whether the method returns None alone: each success answer is one without content."""
+    successes = _successes(operation)
+    return bool(successes) and all(_answers_nothing(r) for r in successes)
+
+
+def _answers_nothing(response: ResponseRecord) -> bool:
+    return response.kind == "none" or response.status in ("204", "205")
+
+
+def _successes(operation: OperationRecord) -> list[ResponseRecord]:
+    """The answers the method returns (2XX, else `default`: `ir.responses.success_statuses`)."""
+    return ([r for r in operation.responses if is_success(r.status)]
+            or [r for r in operation.responses if r.status == "default"])
 
 
 def _with_field_classes(changes: list[Change], sides: Mapping[str, _Side],
