@@ -95,6 +95,7 @@ from generator.io.forked import Forked
 from generator.ir.security import credential_places, credential_scheme
 from generator.ir.usage import ALL as ALL_MODELS
 from generator.names.aliases import model_field_name
+from generator.names.components import class_names
 from generator.names.headers import set_by_the_body, set_by_the_client
 from generator.names.identifiers import argument_name, class_name
 from generator.problems import GeneratorError, operation_label
@@ -428,7 +429,9 @@ def _with_enums_unmade(changes: list[Change], sides: Mapping[str, _Side]) -> lis
         return changes
     components = new.data.get("components") if isinstance(new.data, Mapping) else None
     schemas = components.get("schemas") if isinstance(components, Mapping) else None
-    named = {class_name(str(key)): str(key) for key in schemas or {}}
+    # (each class as `ir.build` names it: `Kind` beside `kind` is `Kind`, `kind` `Kind2`)
+    named = {cls: key for key, cls in class_names(
+        {str(key): value for key, value in (schemas or {}).items()}, set()).items()}
     own = []
     for name in sorted(unmade):
         component = named.get(name)
