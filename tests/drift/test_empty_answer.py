@@ -24,6 +24,7 @@ def _doc(*, edit: tuple[str, ...] = ("200",), other: tuple[str, ...] = ("200",),
         "204": {"$ref": "#/components/responses/empty"},
         "405": {"$ref": "#/components/responses/empty"},
     }
+    answers["default"] = answers["200"]
     text = {"description": "ok", "content": {"application/json": {"schema": {
         "type": "string"}}}}
     return {
@@ -64,6 +65,20 @@ def test_a_204_removed_says_the_return_no_longer_takes_none_on_the_removal() -> 
     assert removed.kind == "success-response-removed"
     assert removed.client.endswith(
         "client.issue.edit_comment: now returns models.Comment (was models.Comment | None)")
+
+
+def test_a_204_added_beside_a_default_makes_the_method_return_none_alone() -> None:
+    """A `default` is the method's return only while no 2XX is declared: a `204` added makes
+    the method `-> None` (its `Comment` gone from the return), which went unsaid (the return
+    of None was no return class at all)."""
+    (added,) = diff_with_client(_doc(edit=("default",)), _doc(edit=("default", "204")))
+    assert added.kind == "response-added" and added.client_breaking
+    assert added.client.endswith(
+        "client.issue.edit_comment: now returns None (was models.Comment)")
+    # a `200` replaced by a `204`: said once, by the success answer's removal
+    said = [c.client for c in diff_with_client(_doc(), _doc(edit=("204",)))]
+    assert not any("now returns None" in text for text in said)
+    assert any("returns models.Comment: success response removed" in t for t in said)
 
 
 def test_an_answer_taking_null_already_returns_the_same_after_a_204() -> None:

@@ -26,6 +26,7 @@ import asyncio
 import json
 import subprocess
 import sys
+import urllib.parse
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -80,6 +81,11 @@ DOCUMENT: dict[str, Any] = {
             "operationId": "utf16_fields",
             "requestBody": {"required": True, "content": {
                 f"{FORM}; charset=utf-16": {"schema": FIELD_A}}},
+            "responses": NO_CONTENT}},
+        "/utf16": {"post": {
+            "operationId": "utf16",
+            "requestBody": {"required": True, "content": {
+                f"{FORM}; charset=utf-16": {"schema": {"type": "string"}}}},
             "responses": NO_CONTENT}},
         "/unknown-charset": {"post": {
             "operationId": "unknown_charset",
@@ -197,6 +203,23 @@ def test_a_form_of_fields_in_utf16_is_percent_encoded_in_utf8(generated: tuple[M
         _call(package, kind, server.url, "utf16_fields", a="é", extra_body={"b": "ü"})
         [sent] = server.requests
     assert sent.body == b"a=%C3%A9&b=%C3%BC"
+    assert sent.headers["content-type"] == f"{FORM}; charset=utf-16"
+
+
+@pytest.mark.parametrize("kind", ["sync", "async"])
+def test_extra_fields_of_a_utf16_string_form_are_percent_encoded_as_its_own(
+        generated: tuple[ModuleType, str], kind: str) -> None:
+    """A string form is written whole in its charset (UTF-16 here), which only a server
+    decoding the body as declared reads, and that server decodes the fields' percent-encoded
+    bytes so too: `extra_body`'s fields appended to it were percent-encoded in UTF-8 (the
+    choice for a form of fields), which it read as `꧃` for `é`."""
+    package, _ = generated
+    given = "a=" + urllib.parse.quote("é", encoding="utf-16")
+    with ScriptedServer([Reply(204)], repeat_last=True) as server:
+        _call(package, kind, server.url, "utf16", body=given, extra_body={"b": "ü"})
+        [sent] = server.requests
+    text = sent.body.decode("utf-16")
+    assert urllib.parse.parse_qs(text, encoding="utf-16") == {"a": ["é"], "b": ["ü"]}
     assert sent.headers["content-type"] == f"{FORM}; charset=utf-16"
 
 

@@ -95,6 +95,7 @@ from generator.io.forked import Forked
 from generator.ir.security import credential_places, credential_scheme
 from generator.ir.usage import ALL as ALL_MODELS
 from generator.names.aliases import model_field_name
+from generator.names.components import class_names
 from generator.names.headers import set_by_the_body, set_by_the_client
 from generator.names.identifiers import argument_name, class_name
 from generator.problems import GeneratorError, operation_label
@@ -428,7 +429,9 @@ def _with_enums_unmade(changes: list[Change], sides: Mapping[str, _Side]) -> lis
         return changes
     components = new.data.get("components") if isinstance(new.data, Mapping) else None
     schemas = components.get("schemas") if isinstance(components, Mapping) else None
-    named = {class_name(str(key)): str(key) for key in schemas or {}}
+    # (each class as `ir.build` names it: `Kind` beside `kind` is `Kind`, `kind` `Kind2`)
+    named = {cls: key for key, cls in class_names(
+        {str(key): value for key, value in (schemas or {}).items()}, set()).items()}
     own = []
     for name in sorted(unmade):
         component = named.get(name)
@@ -439,18 +442,23 @@ def _with_enums_unmade(changes: list[Change], sides: Mapping[str, _Side]) -> lis
         ref = raw.get("$ref") if isinstance(raw, Mapping) else None
         why = (f"it became a `$ref` to `{unquote(ref.removeprefix(SCHEMAS_REF))}`"
                if isinstance(ref, str) and ref.startswith(SCHEMAS_REF) else "it is no enum")
-        now = new.types.root_types.get(name)
-        members = [f"models.{name}.{member}: member removed" if member
-                   else f"models.{name}: member for {value} removed"
-                   for value, member in old.types.enums[name]]
         own.append(Change(
             join_tokens("", "components", "schemas", component), ENUM_CLASS_CHANGED,
             NON_BREAKING, f"schema `{component}`: the generated class `{name}` is no longer "
-            f"an enum ({why})",
-            client="; ".join([f"models.{name}: no longer an enum class"
-                              + (f" (a root model of {now})" if now else ""), *members]),
+            f"an enum ({why})", client="; ".join(_enum_unmade(name, old.types, new.types)),
             client_breaking=True))
     return _with_own(changes, own)
+
+
+def _enum_unmade(name: str, old: Annotations, new: Annotations) -> list[str]:
+    """What an enum class that is no enum any more, the class kept, does to code: every member
+    of the old class gone."""
+    now = new.root_types.get(name)
+    wraps = f" (a root model of {now})" if now else ""
+    return [f"models.{name}: no longer an enum class{wraps}",
+            *(f"models.{name}.{member}: member removed" if member
+              else f"models.{name}: member for {value} removed"
+              for value, member in old.enums[name])]
 
 
 def _with_effect(change: Change, trace: _Trace) -> Change:
@@ -533,6 +541,8 @@ def _with_members_removed(effect: str, trace: _Trace) -> str:
 
 def _members_gone(name: str, trace: _Trace) -> list[str]:
     after = trace.new.enums.get(name)
+    if after is None and name in trace.new.model_names and name not in trace.new.folded:
+        return _enum_unmade(name, trace.old, trace.new)  # (a `$ref` to another enum, say)
     if after is None:  # gone (one value left is a `Literal`), unless nothing was spelt
         return [f"models.{name}: class removed"] if trace.new.fields else []
     kept = {value for value, _ in after}
@@ -617,22 +627,25 @@ def _with_return_classes(changes: list[Change], sides: Mapping[str, _Side],
     for pointer in sorted(new_side.operations):
         before = old_side.operations.get(paired.get(pointer, pointer))
         after = new_side.operations[pointer]
-        if (before is None or before.returns is None or after.returns is None
+        # (a `204` become the only success: `-> None`, its class gone from the return)
+        nothing = after is not None and after.returns is None and _returns_nothing(after)
+        if (before is None or before.returns is None or (after.returns is None and not nothing)
                 or before.pages is not None or after.pages is not None):
             continue  # (a return flipped to or from pages is `_with_return_shapes`')
         was = _classes_returned(before, old_side.types)
-        now = _classes_returned(after, new_side.types)
+        now = "None" if nothing else _classes_returned(after, new_side.types)
         if was == now:
             was, now = _items_returned(before, after, old_side.types, new_side.types)
         method = new_side.method(pointer) or pointer
         none_before = _returns_none(before, old_side.types)
-        none_after = _returns_none(after, new_side.types)
+        none_after = _returns_none(after, new_side.types) and not nothing
         if none_before != none_after:  # (a `204` added beside the `200`: `Comment | None`)
             if was == now:
                 was = now = _classes_returned(after, new_side.types)
             was, now = was + " | None" * none_before, now + " | None" * none_after
-        if was == now or any(_says_returned(c.client, method, was) for c in out):
-            continue
+        if was == now or any(_says_returned(c.client, method, was) for c in out) or (
+                nothing and any(f"{method}: returns " in c.client for c in out)):
+            continue  # (`returns models.X: success response removed` says it already)
         text = f"{method}: now returns {now} (was {was})"
         # (`X | None` -> `X`: code written for the old return still type-checks)
         breaks = was.removesuffix(" | None") != now.removesuffix(" | None") or none_after
@@ -656,11 +669,25 @@ def _returns_none(operation: OperationRecord, types: Annotations) -> bool:
     or `205` (which carries none, whatever it declares), or a JSON answer taking null read
     into a class (a root model's type says so itself)."""
     return any(
-        r.kind == "none" or r.status in ("204", "205")
-        or (r.kind == "json" and r.nullable and r.model_class is not None
-            and r.model_class not in types.root_types)
-        for r in ([r for r in operation.responses if is_success(r.status)]
-                  or [r for r in operation.responses if r.status == "default"]))
+        _answers_nothing(r) or (r.kind == "json" and r.nullable and r.model_class is not None
+                                and r.model_class not in types.root_types)
+        for r in _successes(operation))
+
+
+def _returns_nothing(operation: OperationRecord) -> bool:
+    """Whether the method returns None alone: each success answer is one without content."""
+    successes = _successes(operation)
+    return bool(successes) and all(_answers_nothing(r) for r in successes)
+
+
+def _answers_nothing(response: ResponseRecord) -> bool:
+    return response.kind == "none" or response.status in ("204", "205")
+
+
+def _successes(operation: OperationRecord) -> list[ResponseRecord]:
+    """The answers the method returns (2XX, else `default`: `ir.responses.success_statuses`)."""
+    return ([r for r in operation.responses if is_success(r.status)]
+            or [r for r in operation.responses if r.status == "default"])
 
 
 def _with_field_classes(changes: list[Change], sides: Mapping[str, _Side],

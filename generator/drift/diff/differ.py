@@ -220,6 +220,9 @@ class _Differ:
         self.old_ops_by_new = old_ops_by_new(old, new)
         self.ops_moved = operations_moved(old, new)  # (`operation_moved`)
         self.moved_from = set(self.ops_moved.values())
+        # the path items those operations left and came to (`path_removed`, `path_added`)
+        self.moved_from_items = {_parent_and_key(p)[0] for p in self.moved_from}
+        self.moved_to_items = {_parent_and_key(p)[0] for p in self.ops_moved}
         self.op = ""  # the operation being compared, for the changes found in it
         # where the operations being compared are (`/paths`; `/webhooks`, or where a callback's
         # path item is, while `sent` compares those), on each side, and what they are called
@@ -433,7 +436,7 @@ class _Differ:
         """A path only the old document has: removed, or, where some of its operations moved
         to another path (`operation_moved`), each other operation removed."""
         pointer = join_tokens("", "paths", path)
-        if not any(p.startswith(pointer + "/") for p in self.moved_from):
+        if pointer not in self.moved_from_items:
             self.add(pointer, "path-removed", True, f"path `{path}` was removed", side="old")
             return
         item = self.old_refs.object(self.old["paths"][path])
@@ -446,7 +449,7 @@ class _Differ:
         """A path only the new document has: added, or, where some of its operations moved from
         another path (`operation_moved`), those compared and each other operation added."""
         pointer = join_tokens("", "paths", path)
-        if not any(p.startswith(pointer + "/") for p in self.ops_moved):
+        if pointer not in self.moved_to_items:
             self.add(pointer, "path-added", False, f"path `{path}` was added")
             return
         item = self.new_refs.object(self.new["paths"][path])

@@ -58,9 +58,9 @@ def path_shapes(old: Iterable[object], new: Iterable[object]) -> tuple[dict[str,
     then pair by their exact spelling on both sides."""
     sides = sorted(str(p) for p in old), sorted(str(p) for p in new)
     twice: set[str] = set()
-    for paths in sides:
-        shapes = [path_shape(p) for p in paths]
-        twice.update(shape for shape in shapes if shapes.count(shape) > 1)
+    for paths in sides:  # (counted once: a `list.count` per path was quadratic)
+        twice.update(shape for shape, n in Counter(path_shape(p) for p in paths).items()
+                     if n > 1)
 
     def key(path: str) -> str:
         shape = path_shape(path)
@@ -314,9 +314,9 @@ def _ops_by_path(old: Mapping[str, Json], new: Mapping[str, Json]) -> dict[str, 
             for method in HTTP_METHODS:
                 new_pointer = join_tokens("", "paths", new_path, method)
                 mapping[new_pointer] = join_tokens("", "paths", old_path, method)
-            moved = verbs_changed(_path_item(old, old["paths"][old_path]),
+            verbs = verbs_changed(_path_item(old, old["paths"][old_path]),
                                   _path_item(new, new_item))
-            for new_method, old_method in moved.items():
+            for new_method, old_method in verbs.items():
                 mapping[join_tokens("", "paths", new_path, new_method)] = join_tokens(
                     "", "paths", old_path, old_method)
     return mapping

@@ -690,7 +690,9 @@ def _form_content(
         for pair in form.split("&")
         if pair and unquote_plus(pair.partition("=")[0]) not in extra
     ]
-    tail = _urlencoded(_form_pairs(extra), codec)
+    # (percent-encoded in the body's own charset: the whole body is text in it, which only a
+    # server decoding it as declared reads, and that server decodes the fields so too)
+    tail = _urlencoded(_form_pairs(extra), codec, percent=codec)
     return "&".join([*kept, tail] if tail else kept).encode(codec)
 
 
@@ -766,14 +768,15 @@ def _form_bool(value: object) -> object:
     return value
 
 
-def _urlencoded(pairs: list[tuple[str, object]], codec: str) -> str:
-    """``pairs`` percent-encoded in ``codec``; a name or value it cannot write is refused
-    first, by where it is (a value is never shown: it may be a secret)."""
+def _urlencoded(pairs: list[tuple[str, object]], codec: str, *, percent: str | None = None) -> str:
+    """``pairs`` percent-encoded in ``percent`` (by default :func:`_percent_codec`'s choice for
+    ``codec``); a name or value ``codec`` cannot write is refused first, by where it is (a
+    value is never shown: it may be a secret)."""
     for index, (key, value) in enumerate(pairs, 1):
         _check_encodable(key, codec, f"form field #{index}'s name")
         if isinstance(value, str):
             _check_encodable(value, codec, f"form field {key!r}")
-    return urlencode(pairs, doseq=True, encoding=_percent_codec(codec))
+    return urlencode(pairs, doseq=True, encoding=percent or _percent_codec(codec))
 
 
 def _percent_codec(codec: str) -> str:
