@@ -551,10 +551,23 @@ def test_a_response_enum_value_removed_removes_the_class_member() -> None:
 
 
 def test_a_component_enum_value_removed_names_the_component_class_member() -> None:
-    (removed,) = diff_with_client(_with_status(["open", "closed"], component=True),
-                                  _with_status(["open"], component=True))
+    (removed,) = diff_with_client(_with_status(["open", "closed", "held"], component=True),
+                                  _with_status(["open", "held"], component=True))
     assert removed.client == ('models.Status: lost enum value(s) "closed"; '
                               'models.Status.closed: member removed')
+    assert removed.client_breaking
+
+
+def test_a_component_enum_left_with_one_value_is_its_class_removed() -> None:
+    """dcg writes an enum of one value a `Literal`, no enum class: a component of it is a root
+    model folded into the fields using it, so `models.Status` is gone (the report said only
+    `models.Status.closed: member removed`, as if `Status` were still an enum)."""
+    (removed,) = diff_with_client(_with_status(["open", "closed"], component=True),
+                                  _with_status(["open"], component=True))
+    assert removed.client == (
+        'models.Issue.status: Status | None -> Literal["open"] | None (models.py has no class '
+        "for schema `Status`: its uses are typed with what it holds); models.Status: class "
+        "removed")
     assert removed.client_breaking
 
 

@@ -150,7 +150,7 @@ class Typing:
         if not isinstance(schema, MAPPINGS):
             return "object"
         if "enum" in schema and "properties" not in schema:
-            return "enum"
+            return "root" if _single_value(schema["enum"]) else "enum"
         if self._root_like(name):
             return "root"
         if "properties" in schema or "allOf" in schema or _is_free_object(schema):
@@ -352,8 +352,7 @@ class Typing:
         enum = schema.get("enum")
         if isinstance(enum, list) and enum and all(v is None for v in enum):
             return [NONE]  # (`enum: [null]`: dcg's `None`, no class)
-        if isinstance(enum, list) and len(enum) == 1 and _scalar(enum[0]) \
-                and "properties" not in schema:
+        if _single_value(enum) and "properties" not in schema:
             return [Node("literal", values=(enum[0],))]  # dcg's single-value enum
         if branches_beside_properties(schema):
             return self._merged_branches(schema, inline_name)
@@ -911,6 +910,12 @@ def enum_members(typing: Typing, name: str) -> tuple[tuple[str, str | None], ...
     return tuple((json.dumps(value, ensure_ascii=False),
                   str(names[i]) if names else member_name(value))
                  for i, value in enumerate(values))
+
+
+def _single_value(enum: object) -> bool:
+    """Whether `enum` holds one scalar: dcg writes it a `Literal`, no enum class (a component
+    of it is a root model of that `Literal`, folded into the fields using it)."""
+    return isinstance(enum, list) and len(enum) == 1 and _scalar(enum[0])
 
 
 def member_name(value: Any) -> str | None:
