@@ -912,7 +912,7 @@ def enum_members(typing: Typing, name: str) -> tuple[tuple[str, str | None], ...
                  for i, value in enumerate(values))
 
 
-def _single_value(enum: object) -> bool:
+def _single_value(enum: object) -> TypeGuard[list[Any]]:
     """Whether `enum` holds one scalar: dcg writes it a `Literal`, no enum class (a component
     of it is a root model of that `Literal`, folded into the fields using it)."""
     return isinstance(enum, list) and len(enum) == 1 and _scalar(enum[0])
