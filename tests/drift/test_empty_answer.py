@@ -60,11 +60,27 @@ def test_a_204_added_beside_the_200_makes_the_method_return_none_too() -> None:
 
 
 def test_a_204_removed_says_the_return_no_longer_takes_none_on_the_removal() -> None:
-    """Named on the answer's removal, not as a change of its own saying another class."""
-    (removed,) = diff_with_client(_doc(edit=("200", "204")), _doc())
+    """Named on the answer's removal, not as a change of its own saying another class; and
+    breaking no code (`Comment | None` -> `Comment`: code written for the old return still
+    type-checks), where it was said to, as any success answer removed is."""
+    changes = diff_with_client(_doc(edit=("200", "204")), _doc())
+    (removed,) = changes
     assert removed.kind == "success-response-removed"
     assert removed.client.endswith(
         "client.issue.edit_comment: now returns models.Comment (was models.Comment | None)")
+    assert not removed.client_breaking and exit_code(changes, "client-breaking") == 0
+    # the operation's own `204` (no shared response): said at it
+    own = _doc(edit=("200", "204"))
+    own["paths"]["/comments/{id}"]["patch"]["responses"]["204"] = {"description": "none"}
+    (removed,) = diff_with_client(own, _doc())
+    assert removed.client == (
+        "client.issue.edit_comment: now returns models.Comment (was models.Comment | None): "
+        "code written for the old return still type-checks")
+    assert not removed.client_breaking
+    # the only success a 204: the method returned None, and now a Comment (breaking code)
+    (only,) = [c for c in diff_with_client(_doc(edit=("204", "default")), _doc(edit=("default",)))
+               if c.kind == "success-response-removed"]
+    assert only.client_breaking
 
 
 def test_a_204_added_beside_a_default_makes_the_method_return_none_alone() -> None:

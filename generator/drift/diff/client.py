@@ -509,12 +509,37 @@ def _same_answers_elsewhere(change: Change, trace: _Trace) -> str | None:
                        old_pointer)
     before = trace.sides["old"].operations.get(old_pointer)
     after = trace.sides["new"].operations.get(new_pointer)
-    if before is None or after is None or _answers(before) != _answers(after):
+    if before is None or after is None:
         return None
-    method = trace.sides["new"].method(new_pointer)
+    method = trace.sides["new"].method(new_pointer) or new_pointer
+    if _answers(before) != _answers(after):
+        return _only_none_gone(before, after, method, trace)
     statuses = ", ".join(r.status for r in after.responses if is_success(r.status))
     return (f"{method}: returns {_returned(after.returns, trace.new)}: unchanged "
             f"(the same answer, now documented as {statuses})")
+
+
+def _only_none_gone(before: OperationRecord, after: OperationRecord, method: str,
+                    trace: _Trace) -> str | None:
+    """An answer without content removed (a `204` beside the `200`) where the answers with
+    content are the method's as they were: its return only stops taking None (`Comment |
+    None` -> `Comment`), and code written for the old return still type-checks. What the
+    method says then; None otherwise."""
+    old, new = trace.sides["old"].types, trace.sides["new"].types
+    if (not _returns_none(before, old) or _returns_none(after, new) or _returns_nothing(before)
+            or _returns_nothing(after) or _answers_with_content(before) != _answers(after)
+            or before.pages is not None or after.pages is not None):
+        return None
+    now = _classes_returned(after, new)
+    return (f"{method}: now returns {now} (was {now} | None): code written for the old "
+            "return still type-checks")
+
+
+def _answers_with_content(operation: OperationRecord) -> frozenset[tuple[str, str]]:
+    """`_answers` of the success answers that carry content (not a `204`, `205` or one
+    declaring none)."""
+    return frozenset((r.kind, r.model_class or "") for r in _successes(operation)
+                     if not _answers_nothing(r))
 
 
 def _answers(operation: OperationRecord) -> frozenset[tuple[str, str]]:
@@ -660,7 +685,13 @@ def _with_return_classes(changes: list[Change], sides: Mapping[str, _Side],
                               "model class (the wire is unchanged)",
                               operations=(_label(after.pointer),), client=text,
                               client_breaking=breaks))
-    return _with_own(_with_shapes(_with_shapes(out, shapes), eased, breaking=False), own)
+    out = _with_shapes(_with_shapes(out, shapes), eased, breaking=False)
+    # a success answer removed whose methods' returns only stopped taking None (a shared
+    # empty `204`): no code written for the old returns breaks
+    out = [replace(change, client_breaking=False)
+           if index in eased and index not in shapes and change.kind == SUCCESS_RESPONSE_REMOVED
+           else change for index, change in enumerate(out)]
+    return _with_own(out, own)
 
 
 def _returns_none(operation: OperationRecord, types: Annotations) -> bool:
