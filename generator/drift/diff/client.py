@@ -1800,18 +1800,8 @@ def _verb_changed(change: Change, trace: _Trace) -> str:
     the method is named by the operationId, so it is the one it was, and the regenerated
     client sends the new verb: no call changes (breaking on the wire, not for the client).
     Where the names differ after all (an overlay naming one side's method), a renamed method."""
-    old_side, new_side = trace.sides["old"], trace.sides["new"]
-    before = old_side.method(trace.paired.get(change.pointer))
-    after = new_side.method(change.pointer)
-    if before is None or after is None:
-        return NOT_TRACED
     was, now = change.values or (None, None)
-    if before != after:
-        trace.breaks_calls = True
-        return f"{before}: method renamed to {after} (sent as {now}, was {was})"
-    trace.calls_unchanged = True
-    return (f"{after}: unchanged, sent as {now} by the regenerated client (was {was}; calls "
-            "unchanged)")
+    return _sent_otherwise(trace, change.pointer, f"sent as {now}", f"was {was}")
 
 
 def _operation_moved(change: Change, trace: _Trace) -> str:
@@ -1820,18 +1810,22 @@ def _operation_moved(change: Change, trace: _Trace) -> str:
     was, and the regenerated client sends it to the new URL: no call changes (breaking on the
     wire, not for the client). A method named another way after all (its tags moved it), a
     renamed method."""
-    old_side, new_side = trace.sides["old"], trace.sides["new"]
-    before = old_side.method(trace.paired.get(change.pointer))
-    after = new_side.method(change.pointer)
+    was, now = change.values or (None, None)
+    return _sent_otherwise(trace, change.pointer, f"sent to `{now}`", f"was `{was}`")
+
+
+def _sent_otherwise(trace: _Trace, pointer: str, sent: str, was: str) -> str:
+    """An operation the regenerated client sends otherwise (`sent`: how), its method the one
+    it was (calls unchanged), or renamed after all (calls break)."""
+    before = trace.sides["old"].method(trace.paired.get(pointer))
+    after = trace.sides["new"].method(pointer)
     if before is None or after is None:
         return NOT_TRACED
-    was, now = change.values or (None, None)
     if before != after:
         trace.breaks_calls = True
-        return f"{before}: method renamed to {after} (sent to `{now}`, was `{was}`)"
+        return f"{before}: method renamed to {after} ({sent}, {was})"
     trace.calls_unchanged = True
-    return (f"{after}: unchanged, sent to `{now}` by the regenerated client (was `{was}`; "
-            "calls unchanged)")
+    return f"{after}: unchanged, {sent} by the regenerated client ({was}; calls unchanged)"
 
 
 def _path_effect(change: Change, trace: _Trace) -> str:
