@@ -681,7 +681,7 @@ def _form_content(
     one argument is the whole form)."""
     codec = _form_codec(content_type)
     if isinstance(form, Mapping):
-        return _urlencoded(_form_pairs(form, extra), codec).encode("ascii")
+        return _urlencoded(_form_pairs(form, extra), codec, _percent_codec(codec)).encode("ascii")
     _check_encodable(form, codec, "body")
     if not extra:
         return form.encode(codec)  # as a raw text body is sent
@@ -692,7 +692,7 @@ def _form_content(
     ]
     # (percent-encoded in the body's own charset: the whole body is text in it, which only a
     # server decoding it as declared reads, and that server decodes the fields so too)
-    tail = _urlencoded(_form_pairs(extra), codec, percent=codec)
+    tail = _urlencoded(_form_pairs(extra), codec, codec)
     return "&".join([*kept, tail] if tail else kept).encode(codec)
 
 
@@ -768,15 +768,15 @@ def _form_bool(value: object) -> object:
     return value
 
 
-def _urlencoded(pairs: list[tuple[str, object]], codec: str, *, percent: str | None = None) -> str:
-    """``pairs`` percent-encoded in ``percent`` (by default :func:`_percent_codec`'s choice for
-    ``codec``); a name or value ``codec`` cannot write is refused first, by where it is (a
-    value is never shown: it may be a secret)."""
+def _urlencoded(pairs: list[tuple[str, object]], codec: str, percent: str) -> str:
+    """``pairs`` percent-encoded in ``percent``; a name or value ``codec`` (the form's
+    charset) cannot write is refused first, by where it is (a value is never shown: it may be
+    a secret)."""
     for index, (key, value) in enumerate(pairs, 1):
         _check_encodable(key, codec, f"form field #{index}'s name")
         if isinstance(value, str):
             _check_encodable(value, codec, f"form field {key!r}")
-    return urlencode(pairs, doseq=True, encoding=percent or _percent_codec(codec))
+    return urlencode(pairs, doseq=True, encoding=percent)
 
 
 def _percent_codec(codec: str) -> str:
