@@ -547,14 +547,12 @@ class _Decoder(Generic[_T]):
     def _value_chunk(self, payload: object, data: str) -> _T:
         """The chunk of an event's decoded JSON, unless it is no chunk but a declared error."""
         if self._error_models:
-            try:
-                chunk: _T = validate_python(self._chunk_type, payload, strict=True)
-            except ValueError:
-                error = self._declared_error(payload, data)
-            else:
-                return chunk
-            if error is not None:  # not from the chunk type's validation error (nor the
-                raise error from None  # fast path's): it quotes the data, and is no cause
+            decided = self._chunk_or_declared_error(
+                lambda: validate_python(self._chunk_type, payload, strict=True),
+                lambda: self._declared_error(payload, data),
+            )
+            if decided is not None:
+                return decided[0]
         try:
             result: _T = validate_python(self._chunk_type, payload, strict=self._strict)
         except pydantic.ValidationError as exc:  # strict mode only
@@ -569,15 +567,13 @@ class _Decoder(Generic[_T]):
                 return self._as_text(loads(data), data)
             except ValueError:
                 return self._as_text(data, data)
-        if self._error_models:
-            try:
-                chunk: _T = parse_json(self._chunk_type, data, strict=True)
-            except ValueError:  # no chunk, or no JSON (then the parse below says so)
-                error = self._declared_error_in(data)
-            else:
-                return chunk
-            if error is not None:  # not from the chunk type's validation error (nor the
-                raise error from None  # fast path's): it quotes the data, and is no cause
+        if self._error_models:  # (no JSON: the parse below says so)
+            decided = self._chunk_or_declared_error(
+                lambda: parse_json(self._chunk_type, data, strict=True),
+                lambda: self._declared_error_in(data),
+            )
+            if decided is not None:
+                return decided[0]
         try:
             parsed: _T = parse_json(self._chunk_type, data, strict=self._strict)
         except pydantic.ValidationError as exc:  # strict mode only: JSON, but not the type
@@ -585,6 +581,19 @@ class _Decoder(Generic[_T]):
         except ValueError as exc:
             return self._text_chunk(data, exc)
         return parsed
+
+    def _chunk_or_declared_error(
+        self, strict: Callable[[], _T], declared: Callable[[], APIError | None]
+    ) -> tuple[_T] | None:
+        """(the chunk the strict parse gives,); else raises the declared error the event is;
+        ``None`` when it is neither (the chunk type's parse, lenient or strict, decides)."""
+        try:
+            return (strict(),)
+        except ValueError:
+            error = declared()
+        if error is not None:  # not from the chunk type's validation error (nor the fast
+            raise error from None  # path's): it quotes the data, and is no cause
+        return None
 
     def _event_error(self, payload: object, data: str, event: str | None) -> APIError:
         """The exception for an error event, its ``parsed_body`` the declared error it is."""
