@@ -192,10 +192,7 @@ def response_type(context: Context, code: str, response: dict[str, Any],
         schema = picked[1].get("schema") if isinstance(picked[1], dict) else None
         if schema is None:
             return ResponseType(code, "json", None, media_types)
-        classes = context.classes
-        model_class = classes.variant(classes.class_for(schema, suggested), schema, "writeOnly")
-        return ResponseType(code, "json", model_class, media_types,
-                            is_nullable(schema, context.refs))
+        return _json_type(context, code, schema, suggested, media_types)
     kinds = [_kind(context, media, content[media]) for media in media_types]
     if not kinds:
         return ResponseType(code, "none", None)
@@ -215,11 +212,16 @@ def error_type(context: Context, code: str, response: dict[str, Any],
     if schema is None:
         return response_type(context, code, response, suggested)
     data = event_data_schema(context, schema)
-    schema = schema if data is None else data
+    return _json_type(context, code, schema if data is None else data, suggested,
+                      (EVENT_STREAM,))
+
+
+def _json_type(context: Context, code: str, schema: Any, suggested: str,
+               media_types: tuple[str, ...]) -> ResponseType:
+    """An answer of `code` read as JSON of `schema`, parsed into its class (`suggested`)."""
     classes = context.classes
     model_class = classes.variant(classes.class_for(schema, suggested), schema, "writeOnly")
-    return ResponseType(code, "json", model_class, (EVENT_STREAM,),
-                        is_nullable(schema, context.refs))
+    return ResponseType(code, "json", model_class, media_types, is_nullable(schema, context.refs))
 
 
 def _declared_event_schema(media: Any) -> Any | None:
@@ -319,7 +321,7 @@ def quiet_switch(context: Context, hint: dict[str, Any], switch: Param | None,
     one with an `x-codegen-stream` hint."""
     if switch is None or sse_schema is not None or hint:
         return False
-    body = _body_ref(lambda node: context.refs.deref(node)[0], operation)
+    body = _body_ref(_lenient(context.refs), operation)
     return body is not None and body in context.streamed_bodies
 
 
@@ -333,11 +335,15 @@ def streamed_bodies(data: dict[str, Any], refs: Refs) -> frozenset[str]:
     """The request bodies (their JSON schema's `$ref`) of the operations that answer a success
     as `text/event-stream`. Refs are followed leniently: a dangling one is the named skip of
     its operation, later."""
-    def lenient(node: Any) -> Any:
-        return refs.deref(node)[0]
+    lenient = _lenient(refs)
     return frozenset(body for site in iter_operations(data)
                      if _success_event_stream(lenient, site.operation) is not None
                      and (body := _body_ref(lenient, site.operation)) is not None)
+
+
+def _lenient(refs: Refs) -> Callable[[Any], Any]:
+    """A node's target by `refs`, followed leniently (`Refs.deref`: a dangling one no error)."""
+    return lambda node: refs.deref(node)[0]
 
 
 def _body_ref(resolve: Callable[[Any], Any], operation: dict[str, Any]) -> str | None:

@@ -66,8 +66,10 @@ def twin_schemes(usable: Mapping[str, Any]) -> dict[str, str]:
                 if name != "description" and not name.startswith("x-")}
         shape = (names.python_name(key, fallback="credential"),
                  json.dumps(kept, sort_keys=True, default=str))
-        twins.update({key: first[shape]} if shape in first else {})
-        first.setdefault(shape, key)
+        if shape in first:
+            twins[key] = first[shape]
+        else:
+            first[shape] = key
     return twins
 
 
