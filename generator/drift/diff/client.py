@@ -92,6 +92,7 @@ from generator.drift.diff.pairing import is_success, old_ops_by_new, template_na
 from generator.drift.diff.places import Places, ref_inside
 from generator.drift.diff.types import Annotations, client_annotations, names_class
 from generator.io.forked import Forked
+from generator.ir.responses import success_statuses
 from generator.ir.security import credential_places, credential_scheme
 from generator.ir.usage import ALL as ALL_MODELS
 from generator.names.aliases import model_field_name
@@ -717,8 +718,8 @@ def _answers_nothing(response: ResponseRecord) -> bool:
 
 def _successes(operation: OperationRecord) -> list[ResponseRecord]:
     """The answers the method returns (2XX, else `default`: `ir.responses.success_statuses`)."""
-    return ([r for r in operation.responses if is_success(r.status)]
-            or [r for r in operation.responses if r.status == "default"])
+    wanted = set(success_statuses([r.status for r in operation.responses]))
+    return [r for r in operation.responses if r.status in wanted]
 
 
 def _with_field_classes(changes: list[Change], sides: Mapping[str, _Side],

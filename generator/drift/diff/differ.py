@@ -136,10 +136,9 @@ from generator.drift.diff.merge import Found, merge_shared
 from generator.drift.diff.pairing import (
     Param,
     is_success,
-    old_ops_by_new,
     operation_object,
+    operation_pairs,
     operation_parameters,
-    operations_moved,
     path_shapes,
     paths_moved,
     security_set,
@@ -217,8 +216,8 @@ class _Differ:
         if self.same is not None:  # (below a location equal on both sides: nothing to find)
             self.old_walker.prune = self.new_walker.prune = self.same.closure_same
         self.found: list[Found] = []
-        self.old_ops_by_new = old_ops_by_new(old, new)
-        self.ops_moved = operations_moved(old, new)  # (`operation_moved`)
+        # (`ops_moved`: `operation_moved`)
+        self.old_ops_by_new, self.ops_moved = operation_pairs(old, new)
         self.moved_from = set(self.ops_moved.values())
         # the path items those operations left and came to (`path_removed`, `path_added`)
         self.moved_from_items = {_parent_and_key(p)[0] for p in self.moved_from}
@@ -1311,12 +1310,12 @@ def _unreached(document: Mapping[str, Json], candidates: set[str]) -> set[str]:
             name = component_schema(ref)
             if name is None or name in reached or name not in schemas:
                 continue
-            pointer = fragment_pointer(ref) or ""
-            if len(split_pointer(pointer)) > 3:  # a place inside it: its class is not used
+            tokens = split_pointer(fragment_pointer(ref) or "")
+            if len(tokens) > 3:  # a place inside it: its class is not used
                 if ref not in inside:  # (linode's `PaginationEnvelope/properties/page`)
                     inside.add(ref)
                     found.extend(refs_in(resolve_pointer(schemas, join_tokens(
-                        "", *split_pointer(pointer)[2:]))[1], extensions=False))
+                        "", *tokens[2:]))[1], extensions=False))
                 continue
             reached.add(name)
             left.discard(name)

@@ -249,9 +249,17 @@ def old_ops_by_new(old: Mapping[str, Json], new: Mapping[str, Json]) -> dict[str
     """Pointer of each new operation -> the old one it is compared with (same path shape, or a
     path moved, `paths_moved`; an operation whose HTTP method changed, `verbs_changed`, with
     the old method's; an operation moved to another path, `operations_moved`)."""
+    return operation_pairs(old, new)[0]
+
+
+def operation_pairs(old: Mapping[str, Json], new: Mapping[str, Json]
+                    ) -> tuple[dict[str, str], dict[str, str]]:
+    """`old_ops_by_new` and `operations_moved` from one pairing of the paths (each walks both
+    documents' paths and operations)."""
     mapping = _ops_by_path(old, new)
-    mapping.update(_moved_operations(old, new, mapping))
-    return mapping
+    moved = _moved_operations(old, new, mapping)
+    mapping.update(moved)
+    return mapping, moved
 
 
 def operations_moved(old: Mapping[str, Json], new: Mapping[str, Json]) -> dict[str, str]:
