@@ -15,6 +15,7 @@ versions, is found again when only operations changed.
 
 from __future__ import annotations
 
+import gc
 import operator
 import re
 import sys
@@ -24,7 +25,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from generator.document.tree import cyclic_gc_resumed, depth, with_deep_stack
+from generator.document.tree import cyclic_gc_paused, cyclic_gc_resumed, depth, with_deep_stack
 from generator.io import provenance
 from generator.io.cache import Cache, compact_json, data_sha256, key_of, text_sha256
 from generator.io.children import Worker, can_fork
@@ -465,7 +466,7 @@ def dcg_worker(wanted: bool, *, import_shared: bool = True) -> Iterator[Worker |
     if import_shared:  # before the fork: the worker and the validator child share it
         import_shared_dependencies()
     worker = Worker(_warm_up, _serve, max_request_bytes=_WORKER_MAX_REQUEST_BYTES,
-                    answer_seconds=_WORKER_ANSWER_SECONDS, idle=_give_back_freed_memory)
+                    answer_seconds=_WORKER_ANSWER_SECONDS, idle=_collected_and_given_back)
     _worker = worker
     try:
         yield worker
@@ -499,7 +500,21 @@ def _schema_count(document: dict[str, Any]) -> int:
 
 
 def _serve(request: tuple[dict[str, Any], dict[str, str]]) -> str:
-    """In the worker: dcg's text for one input (an error is the parent's to run into)."""
+    """In the worker: dcg's text for one input (an error is the parent's to run into), made with
+    the collector off: what it leaves in cycles is collected once the answer is sent
+    (`_collected_and_given_back`), while the parent works on, not while it waits."""
     document, field_aliases = request
-    with scratch_folder("clientgen-dcg-") as neutral:
-        return _dcg_in(document, Path(neutral), field_aliases)
+    with scratch_folder("clientgen-dcg-") as neutral, cyclic_gc_paused():
+        return with_deep_stack(lambda: _run_dcg(document, Path(neutral), field_aliases),
+                               depth(document))
+
+
+def _collected_and_given_back() -> None:
+    """In the worker, once an answer is sent: what dcg's run left in cycles collected, and the
+    memory given back (`_give_back_freed_memory`). A dcg run with the collector on paid for
+    its passes as it went (each young pass walks every object made since the last), to free
+    about what this one pass frees: on GitHub's models input (3,055 schemas), 8.9-10.6 s of run
+    and 0.05 s of collection after it, against 8.5-10.1 s and 0.65-0.8 s here, the run's peak
+    435 -> 442 MiB."""
+    gc.collect()
+    _give_back_freed_memory()

@@ -236,3 +236,56 @@ def test_a_small_input_runs_no_warm_up(monkeypatch: pytest.MonkeyPatch) -> None:
     seen = _runs_seen(monkeypatch)
     _packages([pipeline.target_for_spec(SPEC, "pkg")])
     assert seen and all(document is not run._WARM_UP_INPUT for document in seen)
+
+
+class _InACycle:
+    """An object in a reference cycle: only the cycle collector frees it."""
+
+    def __init__(self) -> None:
+        self.me = self
+
+
+def test_the_worker_runs_dcg_without_the_collector_and_collects_once_it_has_answered(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The collector's passes during dcg's run are paid while this process waits; the one
+    collection of what the run left in cycles comes after the answer is sent."""
+    import gc
+    import weakref
+
+    real = run._run_dcg
+    states: list[bool] = []
+
+    def recording(document: dict[str, Any], settings_dir: Path, aliases: dict[str, str]) -> str:
+        states.append(gc.isenabled())
+        return real(document, settings_dir, aliases)
+
+    monkeypatch.setattr(run, "_run_dcg", recording)
+    assert gc.isenabled()
+    text = run._serve((run._WARM_UP_INPUT, {}))
+    assert "class Item" in text and states == [False] and gc.isenabled()
+
+    gc.disable()
+    try:
+        left = weakref.ref(_InACycle())
+        assert left() is not None
+        run._collected_and_given_back()
+        assert left() is None
+    finally:
+        gc.enable()
+
+    marker = tmp_path / "collected"
+    monkeypatch.setattr(run, "_collected_and_given_back", lambda: marker.write_text("after"))
+    with run.dcg_worker(True) as worker:  # (the idle step is the worker's, after each answer)
+        assert worker is not None
+        beside = _packages([pipeline.target_for_spec(SPEC, "pkg")])
+        assert worker.answered >= 1
+        _wait_for(marker)  # (written once the answer was sent: the block ending would kill it)
+    assert marker.read_text() == "after" and beside
+
+
+def _wait_for(path: Path, seconds: float = 30.0) -> None:
+    import time
+
+    deadline = time.monotonic() + seconds
+    while not path.exists() and time.monotonic() < deadline:
+        time.sleep(0.01)
