@@ -96,8 +96,10 @@ def load_checked(target: Target, *, allow_remote_refs: bool = False) -> Document
 
 
 def render_package(target: Target, document: Document) -> dict[str, str]:
-    """Unformatted files of one package."""
-    return _render(target, document).files
+    """Unformatted files of one package, checked (`render.RenderedPackage.readings`)."""
+    rendered = _render(target, document)
+    rendered.package.readings()
+    return rendered.files
 
 
 @dataclass(frozen=True)
@@ -106,7 +108,7 @@ class _Rendered:
     failed: tuple[tuple[str, str], ...]  # (operation pointer, why): left out of a tolerant package
     renames: tuple[Repaired, ...]  # spec-derived names that had to change
     methods: dict[str, tuple[str, str]]  # operation pointer -> (resource class, method)
-    defined: dict[str, set[str]]  # resource class -> its methods, as rendered
+    package: render.RenderedPackage  # its modules read back, beside the formatting
 
 
 # From this many operations on, README.md and api.md are written in a forked child while the
@@ -177,7 +179,7 @@ def _render(target: Target, document: Document, cache: Cache | None = None) -> _
     try:
         # (the parameters' forms and the README's examples spell those wide unions too)
         rendered = _on_a_deep_stack_if_needed(
-            lambda: render.rendered_package(api, package_models, views, cache))
+            lambda: render.rendered_package(api, package_models, views))
         files = rendered.files
         files.update(beside.result() if beside is not None else documents())
     finally:
@@ -186,8 +188,7 @@ def _render(target: Target, document: Document, cache: Cache | None = None) -> _
     renames = tuple(Repaired(str(document.path), rename.pointer, document.line_of(rename.pointer),
                              rename.problem, rename.action, kind=rename.kind)
                     for rename in api.renames)
-    return _Rendered(files, api.failed, renames, api.method_names(),
-                     coverage.resource_methods(rendered.readings))
+    return _Rendered(files, api.failed, renames, api.method_names(), rendered)
 
 
 @dataclass(frozen=True)
@@ -592,15 +593,42 @@ def _generate(working: _Working, outcomes: dict[str, Outcome],
                 for name, (target, document) in working.items()}
     after = {name: _after_rendering(working[name], outcomes.get(name), result)
              for name, result in rendered.items()}
-    formatted = format.format_packages({name: result.files for name, result in rendered.items()},
-                                       verbatim=render.runtime_files(), cache=cache)
+    formatted, defined = _formatted_and_read_back(rendered, cache)
     return _Generated(
         formatted,
         {**outcomes, **{name: outcome for name, (outcome, _) in after.items()
                        if outcome is not None}},
         {**working, **{name: package for name, (_, package) in after.items()}},
         {name: result.methods for name, result in rendered.items()},
-        {name: result.defined for name, result in rendered.items()})
+        defined)
+
+
+# From this many characters of modules to read back (the check that no module binds a name
+# twice parses them, `render.RenderedPackage.readings`), that check is made in a forked child
+# while ruff and the compile check format and check the packages: GitHub's 10 MB of resource
+# modules take ~0.5 s to parse, on the one core the compile check leaves to ruff.
+READ_BESIDE_CHARS = 2_000_000
+
+
+def _formatted_and_read_back(rendered: dict[str, _Rendered], cache: Cache | None = None
+                             ) -> tuple[dict[str, dict[str, str]], dict[str, dict[str, set[str]]]]:
+    """The packages formatted, and the methods each resource class defines as read back from
+    its rendered modules (`coverage.resource_methods`): in a child beside the formatting when
+    there is much to read. A module binding a name twice is raised after the formatting."""
+    def read_back() -> dict[str, dict[str, set[str]]]:
+        return {name: coverage.resource_methods(result.package.readings(cache))
+                for name, result in rendered.items()}
+
+    large = sum(result.package.read_size() for result in rendered.values()) >= READ_BESIDE_CHARS
+    beside = Forked(read_back) if large and can_fork() else None
+    try:
+        formatted = format.format_packages(
+            {name: result.files for name, result in rendered.items()},
+            verbatim=render.runtime_files(), cache=cache)
+        return formatted, beside.result() if beside is not None else read_back()
+    finally:
+        if beside is not None:
+            beside.close()
 
 
 def _after_rendering(package: tuple[Target, Document], outcome: Outcome | None,

@@ -179,23 +179,34 @@ ignore = ["N999"]
 
 @dataclass(frozen=True)
 class RenderedPackage:
-    """Every Python file of a package, unformatted, keyed by relative path; and what the check
-    that no module binds a name twice read of each module it parsed (`namespace.Reading`)."""
+    """Every Python file of a package, unformatted, keyed by relative path."""
 
     files: dict[str, str]
-    readings: dict[str, namespace.Reading]
+    source_file: str  # the document, named by the check's error
+
+    def readings(self, cache: Cache | None = None) -> dict[str, namespace.Reading]:
+        """The check that no module binds a name twice (a generator bug: a `GeneratorError`),
+        and what it read of each module it parsed (`namespace.Reading`); what it read of a
+        module's text before is taken from `cache`. It parses every resource module (GitHub's
+        10 MB: ~0.5 s): the pipeline has it made beside the formatting."""
+        return _check_module_names(self.files, self.source_file, cache)
+
+    def read_size(self) -> int:
+        """The characters the check parses."""
+        return sum(len(self.files[module]) for module in _modules_read(self.files))
 
 
 def render(api: Api, models: Models, views: PackageViews | None = None,
            cache: Cache | None = None) -> dict[str, str]:
-    """Every Python file of the package, unformatted, keyed by relative path."""
-    return rendered_package(api, models, views, cache).files
+    """Every Python file of the package, unformatted, keyed by relative path; checked."""
+    package = rendered_package(api, models, views)
+    package.readings(cache)
+    return package.files
 
 
-def rendered_package(api: Api, models: Models, views: PackageViews | None = None,
-                     cache: Cache | None = None) -> RenderedPackage:
-    """The package's files and the readings of its modules; what the check read of a module's
-    text before is taken from `cache`."""
+def rendered_package(api: Api, models: Models,
+                     views: PackageViews | None = None) -> RenderedPackage:
+    """The package's files, not checked yet (`RenderedPackage.readings`)."""
     env = environment(TEMPLATES)
     context = _context(api, models, views if views is not None else package_views(api, models))
     files = {
@@ -208,7 +219,7 @@ def rendered_package(api: Api, models: Models, views: PackageViews | None = None
         "ruff.toml": RUFF_TOML,
         **runtime_modules(RUNTIME, api.options.http_library),
     }
-    return RenderedPackage(files, _check_module_names(files, api.options.source_file, cache))
+    return RenderedPackage(files, api.options.source_file)
 
 
 def _resource_modules(context: dict[str, Any]) -> dict[str, str]:
@@ -224,15 +235,19 @@ def _resource_modules(context: dict[str, Any]) -> dict[str, str]:
     return modules
 
 
+def _modules_read(files: dict[str, str]) -> list[str]:
+    """The modules whose names the check reads: the rendered ones, resources and params."""
+    return sorted({*RENDERED_MODULES, *(path for path in files
+                                        if path.startswith((f"{resources.RESOURCES_PACKAGE}/",
+                                                            f"{PARAMS_PACKAGE}/")))})
+
+
 def _check_module_names(files: dict[str, str], source_file: str,
                         cache: Cache | None = None) -> dict[str, namespace.Reading]:
     """Every name a rendered module binds, it binds once: names are chosen clear of each other
     (`namespace.plan`), so a name bound twice is a generator bug, and fails loudly. The
     readings of the modules checked."""
-    modules = [*RENDERED_MODULES, *(path for path in files
-                                    if path.startswith((f"{resources.RESOURCES_PACKAGE}/",
-                                                        f"{PARAMS_PACKAGE}/")))]
-    readings = namespace.read_modules(files, sorted(set(modules)), cache)
+    readings = namespace.read_modules(files, _modules_read(files), cache)
     twice = namespace.bound_twice_in(readings)
     if twice:
         raise GeneratorError([Problem(
