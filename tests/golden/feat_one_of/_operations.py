@@ -826,7 +826,7 @@ def request_options(
     content_type: str | None = None,
 ) -> CallOptions:
     """The options of one call. `accept` is the `Accept` header of an operation that answers
-    only in non-JSON media types (a header argument named `Accept` still wins); `security` is
+    only in non-JSON media types (`extra_headers` can give another); `security` is
     the operation's own requirement (alternatives of scheme names, `[]`: public), when it
     differs from the document's. `retry_safe`: the operation may be repeated on any failure
     (`x-codegen-retry-safe`); `idempotency_header`: the key header the document declares for
