@@ -121,7 +121,8 @@ def _rules() -> list[Rule]:
             why = next((name for text, name in (("size limit", "regex size limit"), ("look-around", "look-around"),
                                                 ("unrecognized escape", "unrecognized escape")) if text in m), "")
             return "pattern pydantic-core cannot compile" + (f" ({why})" if why else "")
-        if re.match(r"`(exclusiveMinimum|exclusiveMaximum): true` is OpenAPI 3.0 syntax", m):
+        if re.match(r"`(exclusiveMinimum|exclusiveMaximum): true` is (OpenAPI 3.0|JSON Schema draft 4) syntax",
+                    m):  # the second the wording since 2026-12-06, the first that of older runs
             return "boolean exclusiveMinimum/exclusiveMaximum in 3.1"
         if m.endswith("should be non-empty"):
             return f"empty `{key}` list" if key else "empty list"

@@ -42,7 +42,7 @@ from generator.names import identifiers as names
 from generator.names.arguments import BODY_PROPERTY, argument_rename
 from generator.names.headers import (
     first_unsendable,
-    set_by_the_body,
+    ignored_by_openapi,
     set_by_the_client,
     unsendable_name,
 )
@@ -67,13 +67,13 @@ def build_operation(context: Context, site: OperationSite,
     raw_params, twins = merged_with_twins(context.refs, site.shared_parameters, operation)
     credentials = credential_places(context.data, operation)
     ignored = (_client_set_headers(site.pointer, raw_params)
-               + _body_set_headers(site.pointer, raw_params)
+               + _ignored_headers(site.pointer, raw_params, credentials)
                + _credential_parameters(site.pointer, raw_params, credentials) + _head_bodies(site)
                + _repeating_json(context, site) + _unusable_naming_hints(site)
                + _unsendable_optional(site.pointer, raw_params)
                + _header_case_twins(site.pointer, twins))
     raw_params = [param for param in raw_params
-                  if not set_by_the_client(param) and not set_by_the_body(param)
+                  if not set_by_the_client(param) and not ignored_by_openapi(param)
                   and credential_scheme(param, credentials) is None
                   and not _optional_unsendable(param)]
     unsendable = first_unsendable(raw_params)
@@ -169,14 +169,27 @@ def _client_set_headers(pointer: str, raw_params: list[dict[str, Any]]) -> tuple
         for param in raw_params if set_by_the_client(param))
 
 
-def _body_set_headers(pointer: str, raw_params: list[dict[str, Any]]) -> tuple[Rename, ...]:
-    """A note for each header parameter named `Content-Type`, which OpenAPI ignores and the
-    method leaves out: VTEX's documents make it a required argument, whose value then replaced
-    the body's media type (a multipart body's boundary with it)."""
+# What says the value of each header OpenAPI ignores as a parameter (`IGNORED_HEADERS`)
+_SAID_BY = {
+    "content-type": "the request body's media type is the Content-Type sent",
+    "accept": "the answers' media types say what is accepted",
+    "authorization": "the security schemes say what is sent in it",
+}
+
+
+def _ignored_headers(pointer: str, raw_params: list[dict[str, Any]],
+                     credentials: dict[tuple[str, str], str]) -> tuple[Rename, ...]:
+    """A note for each header parameter named `Accept`, `Content-Type` or `Authorization`,
+    which OpenAPI says is ignored, and the method leaves out: VTEX's documents make
+    `Content-Type` a required argument, whose value then replaced the body's media type (a
+    multipart body's boundary with it); loket.nl's makes `Authorization` one, to be given on
+    every call. An `Authorization` where a security scheme the operation uses sends its
+    credential is named as that (`_credential_parameters`)."""
     return tuple(
-        Rename(pointer, f"header parameter `{param['name']}` is ignored by OpenAPI: the request "
-               "body's media type is the Content-Type sent", "left out of the method", kind=NOTE)
-        for param in raw_params if set_by_the_body(param))
+        Rename(pointer, f"header parameter `{param['name']}` is ignored by OpenAPI: "
+               f"{_SAID_BY[param['name'].lower()]}", "left out of the method", kind=NOTE)
+        for param in raw_params
+        if ignored_by_openapi(param) and credential_scheme(param, credentials) is None)
 
 
 def _credential_parameters(pointer: str, raw_params: list[dict[str, Any]],

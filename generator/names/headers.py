@@ -21,12 +21,14 @@ SENT_AS_NAMES = frozenset({"header", "cookie"})
 CLIENT_SET_HEADERS = frozenset({"host", "content-length", "transfer-encoding", "te", "trailer",
                                 "upgrade"})
 
-# Header parameters OpenAPI says are ignored (3.0.3 and 3.1.0, Parameter Object `name`) that the
-# client also sets itself: the request body's media type is the Content-Type (a multipart one
-# with its boundary), which an argument's value would replace. `Accept` and `Authorization`
-# stay arguments: they are how some documents ask for a preview media type or send a token
-# no security scheme declares.
-BODY_SET_HEADERS = frozenset({"content-type"})
+# Header parameters OpenAPI says are ignored (3.0.3 and 3.1.0, Parameter Object `name`: "If
+# `in` is "header" and the `name` field is "Accept", "Content-Type" or "Authorization", the
+# parameter definition SHALL be ignored"): the media types and the security schemes say what
+# goes in them. Each is left out of the method, named: a `Content-Type` argument's value
+# replaced the body's media type (a multipart one with its boundary), and a required `Accept`
+# or `Authorization` one had to be given on every call (loket.nl's document, which declares no
+# security scheme); `extra_headers` and the client's `default_headers` can still send one.
+IGNORED_HEADERS = frozenset({"accept", "content-type", "authorization"})
 
 
 def unsendable_name(name: str, location: str) -> str | None:
@@ -52,9 +54,9 @@ def set_by_the_client(parameter: dict[str, Any]) -> bool:
     return _header_named(parameter, CLIENT_SET_HEADERS)
 
 
-def set_by_the_body(parameter: dict[str, Any]) -> bool:
-    """Whether `parameter` (resolved) is a header parameter named like `BODY_SET_HEADERS`."""
-    return _header_named(parameter, BODY_SET_HEADERS)
+def ignored_by_openapi(parameter: dict[str, Any]) -> bool:
+    """Whether `parameter` (resolved) is a header parameter named like `IGNORED_HEADERS`."""
+    return _header_named(parameter, IGNORED_HEADERS)
 
 
 def _header_named(parameter: dict[str, Any], names: frozenset[str]) -> bool:

@@ -85,11 +85,12 @@ def _path_styles(params: list[Param]) -> dict[str, str]:
 
 
 def _placed(params: list[Param], *, named: bool = False, query: bool = False,
-            simple: bool = False) -> Placed | None:
+            simple: bool = False, cookie: bool = False) -> Placed | None:
     """`named`: the check of the values (headers) names each argument in its errors. `query`:
     the styles only a query has (delimited, deepObject) apply; a header or cookie value is one
     string (arrays and objects comma-joined). `simple`: the parameters are `simple` style
-    (headers), whose objects `explode: true` sends as `k=v` pairs."""
+    (headers), whose objects `explode: true` sends as `k=v` pairs. `cookie`: the parameters
+    are cookies, whose objects `form` and exploded (the default) send as a cookie each."""
     if not params:
         return None
     styles = [(p.model_key, p.style, p.explode) for p in params]
@@ -101,6 +102,7 @@ def _placed(params: list[Param], *, named: bool = False, query: bool = False,
         json_encoded=frozenset(p.model_key for p in params if p.style == "json"),
         python_names={p.model_key: p.name for p in params if named and p.model_key != p.name},
         exploded=_simple_exploded(params) if simple else frozenset(),
+        joined=_joined_cookies(params) if cookie else frozenset(),
     )
 
 
@@ -124,6 +126,14 @@ def _simple_exploded(params: list[Param]) -> frozenset[str]:
     `role,admin,first,Alex`): `simple` style (the only one of headers) with `explode: true`
     (path parameters say theirs in `_path_styles`)."""
     return frozenset(p.model_key for p in params if p.explode and p.style != "json")
+
+
+def _joined_cookies(params: list[Param]) -> frozenset[str]:
+    """The cookie parameters whose objects are one cookie (`name=role,admin,first,Alex`): all
+    but `form` with `explode: true`, whose objects are a cookie per property (`role=admin;
+    first=Alex`), and JSON ones (`json_encoded`)."""
+    return frozenset(p.model_key for p in params
+                     if p.style != "json" and not (p.style == "form" and p.explode))
 
 
 def _body_view(operation: Operation, models: Models) -> BodyView | None:
@@ -226,7 +236,7 @@ def _operation_view(operation: Operation, models: Models, params: ParamTypes,
         server=operation.server,
         query=_placed(located["query"], query=True),
         headers=_placed(located["header"], named=True, simple=True),
-        cookies=_placed(located["cookie"]),
+        cookies=_placed(located["cookie"], cookie=True),
         accept=_accept(operation),
         body=_body_view(operation, models),
         stream_switch=operation.stream_param if shape.chunk else None,

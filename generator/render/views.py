@@ -86,6 +86,7 @@ class Placed:
     json_encoded: frozenset[str]  # parameters sent as JSON text (`content: application/json`)
     python_names: dict[str, str]  # headers: key -> argument, where they differ (errors name both)
     exploded: frozenset[str] = frozenset()  # headers `simple` and exploded: objects as `k=v,...`
+    joined: frozenset[str] = frozenset()  # cookies not `form` exploded: an object one cookie
 
 
 @dataclass(frozen=True)

@@ -750,14 +750,20 @@ def _combined(tokens: list[str]) -> bool:
 
 
 def _boolean_exclusive_bounds(doc: Document, pointer: str, node: dict[str, Any]) -> list[Problem]:
+    """A boolean `exclusiveMinimum`/`exclusiveMaximum` in a 3.1 document: JSON Schema draft 4's
+    spelling, which OpenAPI 3.0 uses, where 2020-12 (3.1's default dialect, the one the
+    generated models are read in) has a number. Valid in a schema declaring draft 4 as its
+    dialect (`$schema`, `jsonSchemaDialect`), which the generator still reads as 2020-12: said
+    so, not that 3.1 forbids it (`tolerate.repairs.exclusive_bound` rewrites either)."""
     problems = []
     for keyword in ("exclusiveMinimum", "exclusiveMaximum"):
         if isinstance(node.get(keyword), bool):
             where = join_pointer(pointer, keyword)
             problems.append(Problem(
                 str(doc.path), where, doc.line_of(where),
-                f"`{keyword}: {str(node[keyword]).lower()}` is OpenAPI 3.0 syntax; "
-                "in 3.1 it is a number",
+                f"`{keyword}: {str(node[keyword]).lower()}` is JSON Schema draft 4 syntax "
+                "(which OpenAPI 3.0 uses); the generator reads a 3.1 document's schemas as JSON "
+                "Schema 2020-12, where it is a number",
                 f"write `{keyword}: <bound>` in place of the `minimum`/`maximum` it qualifies",
                 code="boolean-exclusive-bound"))
     return problems

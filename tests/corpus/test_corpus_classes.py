@@ -48,6 +48,9 @@ LINES = [
       "building \"str\" validator: SchemaError: regex parse error: \\A(\\*\\.)?([a-z]+)\\Z ^^ error: "
       "unrecognized escape sequence"), "pattern pydantic-core cannot compile (unrecognized escape)"),
     (("/components/schemas/CreateFineTuningJobRequest/properties/lr/oneOf/1/exclusiveMinimum: `exclusiveMinimum: "
+      "true` is JSON Schema draft 4 syntax (which OpenAPI 3.0 uses); the generator reads a 3.1 document's schemas "
+      "as JSON Schema 2020-12, where it is a number"), "boolean exclusiveMinimum/exclusiveMaximum in 3.1"),
+    (("/components/schemas/CreateFineTuningJobRequest/properties/lr/oneOf/1/exclusiveMinimum: `exclusiveMinimum: "
       "true` is OpenAPI 3.0 syntax; in 3.1 it is a number"), "boolean exclusiveMinimum/exclusiveMaximum in 3.1"),
     ("/components/schemas/TruncationStrategy/oneOf: [] should be non-empty", "empty `oneOf` list"),
     (("/components/schemas/createResponse/allOf/2/properties/include/description: {'$ref': "

@@ -1,5 +1,5 @@
-"""Header parameters the HTTP client sets itself (from the URL, or the body's media type) are
-left out of the method, each named."""
+"""Header parameters the HTTP client sets itself (from the URL), or that OpenAPI says are ignored
+(`Accept`, `Content-Type`, `Authorization`), are left out of the method, each named."""
 
 from __future__ import annotations
 
@@ -34,8 +34,9 @@ def test_host_and_framing_headers_are_left_out_and_named() -> None:
     (operation,) = [op for resource in api.resources for op in resource.operations]
     sent = {(param.location, param.wire_name) for param in operation.params}
     # a query parameter called `host` and headers the client does not set stay arguments
-    assert sent == {("header", "X-Trace"), ("header", "Accept"), ("query", "host")}
-    noted = sorted(rename.problem for rename in api.renames)
+    # (`Accept` is left out too, as OpenAPI ignores it: test_accept_and_authorization_...)
+    assert sent == {("header", "X-Trace"), ("query", "host")}
+    noted = sorted(rename.problem for rename in api.renames if "`Accept`" not in rename.problem)
     assert len(noted) == 3 and all("set by the HTTP client" in text for text in noted)
     assert any("`Host`" in text for text in noted)
     assert any("`transfer-encoding`" in text for text in noted)
@@ -62,7 +63,7 @@ def test_a_content_type_header_parameter_is_left_out_and_named() -> None:
     beside a multipart body): its argument's value replaced the body's media type and boundary."""
     document = {**DOCUMENT, "paths": {"/x": {"post": {
         "operationId": "postX",
-        "parameters": [header("Content-Type"), header("Accept")],
+        "parameters": [header("Content-Type"), header("X-Trace")],
         "requestBody": {"content": {"multipart/form-data": {"schema": {
             "type": "object", "properties": {"f": {"type": "string", "format": "binary"}}}}}},
         "responses": {"200": {"description": "ok"}},
@@ -70,10 +71,39 @@ def test_a_content_type_header_parameter_is_left_out_and_named() -> None:
     api = ir.build(document, OPTIONS)
     (operation,) = [op for resource in api.resources for op in resource.operations]
     assert {param.wire_name for param in operation.params if param.location == "header"} == {
-        "Accept"}
+        "X-Trace"}
     (note,) = api.renames
     assert "`Content-Type` is ignored by OpenAPI" in note.problem
     assert note.action == "left out of the method"
+
+
+def test_accept_and_authorization_header_parameters_are_ignored_as_openapi_says() -> None:
+    """OpenAPI 3.x: a header parameter named `Accept`, `Content-Type` or `Authorization` (HTTP
+    reads names without case) SHALL be ignored. loket.nl's document, with no security scheme,
+    made `Authorization` a required argument of every method (and `accept` one of some): each is
+    left out, named with its operation, while other header parameters, and a query parameter
+    called `authorization`, stay arguments."""
+    document = {**DOCUMENT, "paths": {"/x": {
+        "parameters": [{**header("AUTHORIZATION"), "required": True}],  # path-level ones too
+        "get": {"operationId": "getX", "responses": {"200": {"description": "ok"}},
+                "parameters": [{**header("accept"), "required": True}, header("X-Api-Version"),
+                               header("Accept-Language"),
+                               {"name": "authorization", "in": "query",
+                                "schema": {"type": "string"}}]},
+    }}}
+    api = ir.build(document, OPTIONS)
+    (operation,) = [op for resource in api.resources for op in resource.operations]
+    assert {(p.location, p.wire_name, p.name) for p in operation.params} == {
+        ("header", "X-Api-Version", "x_api_version"),
+        ("header", "Accept-Language", "accept_language"),
+        ("query", "authorization", "authorization")}
+    notes = sorted((note.pointer, note.problem, note.action) for note in api.renames)
+    assert notes == [
+        ("/paths/~1x/get", ("header parameter `AUTHORIZATION` is ignored by OpenAPI: the "
+                            "security schemes say what is sent in it"), "left out of the method"),
+        ("/paths/~1x/get", ("header parameter `accept` is ignored by OpenAPI: the answers' "
+                            "media types say what is accepted"), "left out of the method")]
+    assert all(note.kind == NOTE for note in api.renames)
 
 
 def test_a_header_parameter_carrying_a_security_schemes_credential_is_left_out_and_named() -> None:
@@ -104,8 +134,8 @@ def test_an_authorization_header_parameter_of_an_operation_with_a_token_scheme_i
         ) -> None:
     """Open Banking's payment APIs declare an OAuth2 scheme and `Authorization` as a required
     header parameter: every call had to give it, and its value replaced the client's token.
-    Every scheme sending `Authorization` (oauth2, openIdConnect, http) counts; an operation
-    whose security names none of them keeps the parameter (a token no scheme declares)."""
+    Every scheme sending `Authorization` (oauth2, openIdConnect, http) counts, and is named; an
+    operation whose security names none of them leaves it out too, as OpenAPI ignores it."""
     document = {**DOCUMENT, "components": {"securitySchemes": {
         "tpp": {"type": "oauth2", "flows": {"clientCredentials": {
             "tokenUrl": "https://auth.example/token", "scopes": {}}}},
@@ -121,8 +151,10 @@ def test_an_authorization_header_parameter_of_an_operation_with_a_token_scheme_i
     api = ir.build(document, OPTIONS)
     params = {op.name: [p.wire_name for p in op.params]
               for resource in api.resources for op in resource.operations}
-    assert params == {"get_x": [], "put_x": [], "post_x": [], "patch_x": ["Authorization"]}
+    assert params == {"get_x": [], "put_x": [], "post_x": [], "patch_x": []}
     assert sorted(note.problem for note in api.renames) == [
+        ("header parameter `Authorization` is ignored by OpenAPI: the security schemes say what "
+         "is sent in it")] + [
         f"header parameter `Authorization` is where the security scheme `{key}` sends the "
         "client's credential" for key in ("basic", "oidc", "tpp")]
 

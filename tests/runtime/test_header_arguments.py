@@ -203,6 +203,17 @@ paths:
         - {name: X-Plain, in: header, schema: {$ref: '#/components/schemas/Who'}}
       responses:
         '200': {description: ok, content: {application/json: {schema: {type: object}}}}
+  /prefs:
+    get:
+      operationId: getPrefs
+      parameters:
+        - {name: who, in: cookie, schema: {$ref: '#/components/schemas/Who'}}
+        - {name: pair, in: cookie, style: form, explode: false, schema: {$ref: '#/components/schemas/Who'}}
+        - {name: tags, in: cookie, schema: {type: array, items: {type: string}}}
+        - {name: n, in: cookie, schema: {type: integer}}
+        - {name: bag, in: cookie, schema: {type: object, additionalProperties: {type: string}}}
+      responses:
+        '200': {description: ok, content: {application/json: {schema: {type: object}}}}
 components:
   schemas:
     Who:
@@ -269,3 +280,48 @@ def test_an_exploded_simple_object_is_sent_as_key_value_pairs(
     assert request.path == "/items/role=admin,first=Alex"
     assert request.headers["x-who"] == "role=admin,first=Alex"
     assert request.headers["x-plain"] == "role,admin,first,Alex"
+
+
+# A cookie's object is `form` and exploded by default: each property a cookie of its own
+# (`role=admin; first=Alex`, OpenAPI's style table); `explode: false` makes it one cookie
+# (`pair=role,admin,first,Alex`, its commas percent-encoded as every cookie value's are). The
+# exploded one was sent as the second (new-user trial); arrays and primitives are one cookie.
+
+
+def _get_prefs(styled: ModuleType, kind: str, url: str, **arguments: Any) -> None:
+    if kind == "sync":
+        with styled.Client(base_url=url, max_retries=0) as client:
+            client.default.get_prefs(**arguments)
+        return
+
+    async def run() -> None:
+        async with styled.AsyncClient(base_url=url, max_retries=0) as client:
+            await client.default.get_prefs(**arguments)
+
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("kind", ["sync", "async"])
+def test_an_exploded_form_cookie_object_is_a_cookie_per_property(
+    styled: ModuleType, serve: Callable[..., ScriptedServer], kind: str
+) -> None:
+    server = serve([OK])
+    who = {"role": "admin", "first": "Alex"}
+    _get_prefs(styled, kind, server.url, who=who, pair=who, tags=["a", "b"], n=3)
+    (request,) = server.requests
+    assert request.headers["cookie"] == (
+        "role=admin; first=Alex; pair=role%2Cadmin%2Cfirst%2CAlex; tags=a%2Cb; n=3"
+    )
+
+
+@pytest.mark.parametrize("kind", ["sync", "async"])
+def test_a_cookie_objects_property_that_no_cookie_name_can_be_is_refused(
+    styled: ModuleType, serve: Callable[..., ScriptedServer], kind: str
+) -> None:
+    server = serve([OK])
+    with pytest.raises(styled.RequestValidationError) as info:
+        _get_prefs(styled, kind, server.url, bag={"ok": "1", "a=b; admin": "x"})
+    message = str(info.value)
+    assert message.startswith("cookie parameter 'bag': a property name is not a cookie name")
+    assert "admin" not in message and "nothing was sent" in message
+    assert server.requests == []

@@ -60,14 +60,20 @@ CASES = [
     ), 1, ()),
     Case("boolean_exclusive_31.yaml", (
         ("boolean_exclusive_31.yaml:15: /paths/~1rates/post/requestBody/content/application~1json/"
-        "schema/properties/rate/exclusiveMinimum: repaired: `exclusiveMinimum: true` is OpenAPI 3.0 "
-        "syntax; in 3.1 it is a number -> reads the boolean `exclusiveMinimum` the OpenAPI 3.0 way"),
+        "schema/properties/rate/exclusiveMinimum: repaired: `exclusiveMinimum: true` is JSON Schema "
+        "draft 4 syntax (which OpenAPI 3.0 uses); the generator reads a 3.1 document's schemas as "
+        "JSON Schema 2020-12, where it is a number -> reads the boolean `exclusiveMinimum` the "
+        "OpenAPI 3.0 way"),
     ), 1, ()),
-    Case("boolean_exclusive_draft4.yaml", (  # each bound read once, nothing dropped after
+    # each bound read once, nothing dropped after; the document declares draft 4 its dialect, in
+    # which the boolean is valid: the message says whose syntax it is, not that 3.1 forbids it
+    Case("boolean_exclusive_draft4.yaml", (
         ("boolean_exclusive_draft4.yaml:14: /paths/~1rates/get/parameters/0/schema/"
-         "exclusiveMinimum: repaired: `exclusiveMinimum: true` is OpenAPI 3.0 syntax"),
+         "exclusiveMinimum: repaired: `exclusiveMinimum: true` is JSON Schema draft 4 syntax "
+         "(which OpenAPI 3.0 uses); the generator reads a 3.1 document's schemas as JSON Schema "
+         "2020-12, where it is a number"),
         ("boolean_exclusive_draft4.yaml:14: /paths/~1rates/get/parameters/0/schema/"
-         "exclusiveMaximum: repaired: `exclusiveMaximum: true` is OpenAPI 3.0 syntax"),
+         "exclusiveMaximum: repaired: `exclusiveMaximum: true` is JSON Schema draft 4 syntax"),
     ), 2, ()),
     Case("missing_info_version.yaml", (
         ("missing_info_version.yaml:2: /info: repaired: 'version' is a required property "

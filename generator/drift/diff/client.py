@@ -97,7 +97,7 @@ from generator.ir.security import credential_places, credential_scheme
 from generator.ir.usage import ALL as ALL_MODELS
 from generator.names.aliases import model_field_name
 from generator.names.components import class_names
-from generator.names.headers import set_by_the_body, set_by_the_client
+from generator.names.headers import ignored_by_openapi, set_by_the_client
 from generator.names.identifiers import argument_name, class_name
 from generator.problems import GeneratorError, operation_label
 
@@ -2330,14 +2330,14 @@ def _parameter_effect(change: Change, trace: _Trace, operation: OperationRecord,
                     trace.calls_unchanged = True
                     return kept
                 # an argument gone, or required from now on, breaks calls whatever the wire
-                # says (a header parameter OpenAPI ignores is still an argument)
+                # says
                 trace.breaks_calls |= change.kind in _CALLS_BROKEN
                 return trace.argument(f"{method}: argument {param.name}", operation.pointer,
                                       param.name)
-        # a parameter the method takes no argument for: a header the HTTP client or the body
-        # sets, or the place of a credential the operation sends (`ir.operations`): calls
-        # unchanged
-        if set_by_the_client(dict(node)) or set_by_the_body(dict(node)) or _a_credentials_place(
+        # a parameter the method takes no argument for: a header the HTTP client sets or
+        # OpenAPI ignores (`Accept`, `Content-Type`, `Authorization`), or the place of a
+        # credential the operation sends (`ir.operations`): calls unchanged
+        if set_by_the_client(dict(node)) or ignored_by_openapi(dict(node)) or _a_credentials_place(
                 side.data, operation, node):
             trace.calls_unchanged = True
             return (f"{method}: none ({node['in']} parameter `{node['name']}` is no argument: "

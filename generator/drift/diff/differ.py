@@ -33,9 +33,10 @@ How documents are compared
   ``parameter-serialization-changed``: breaking where the spellings differ for its values (an
   array or object, a primitive under ``matrix``/``label``). A header parameter named
   ``Accept``, ``Content-Type`` or ``Authorization`` is ignored, as OpenAPI says: added or
-  removed, non-breaking (the client's argument is ``client``'s). Response headers are paired
-  by name without case (``Content-Type`` ignored, as OpenAPI says): a required one removed or
-  made optional breaks; each header's schema is compared as a response's.
+  removed, non-breaking (the generated method has no argument for it either). Response
+  headers are paired by name without case (``Content-Type`` ignored, as OpenAPI says): a
+  required one removed or made optional breaks; each header's schema is compared as a
+  response's.
 * Schemas are compared by content, never by ``$ref`` name: both sides are flattened into fields
   keyed by their structural location (``.usage``, ``.choices``, ``[]``, ``.text``...) and the
   fields are compared key by key. For a real ``oneOf``/``anyOf`` the multiset of branch shallow
@@ -167,6 +168,7 @@ from generator.drift.diff.walk import (
 )
 from generator.ir.media import base_type
 from generator.names.components import component_schema, extended_schemas, mapping_ref
+from generator.names.headers import IGNORED_HEADERS
 from generator.problems import GeneratorError, Problem, operation_label
 
 # Locations the comparisons of cut pairs (`cuts`) may flatten in one comparison, all pairs
@@ -708,7 +710,7 @@ class _Differ:
             before, after = old_params.get(key), new_params.get(key)
             either = after or before
             ignored = (either is not None and either.location == "header"
-                       and either.name.lower() in _IGNORED_HEADERS)
+                       and either.name.lower() in IGNORED_HEADERS)
             note = (f" (OpenAPI ignores a header parameter named `{either.name}`: nothing "
                     "changes on the wire)") if either is not None and ignored else ""
             if after is None and before is not None:
@@ -1489,10 +1491,6 @@ def _spelling_key(media_type: str) -> str:
                   if name.strip() and name.strip().lower() != "charset")
     return ";".join([base_type(media_type), *kept])
 
-
-# Header parameters OpenAPI says are ignored (the body's media type, the answer's, and the
-# security schemes say what is sent in them), by lower-cased name.
-_IGNORED_HEADERS = frozenset({"accept", "content-type", "authorization"})
 
 # Styles that prefix even a single value (`;id=5`, `.5`): a switch to or from one changes how
 # every value is sent.

@@ -429,6 +429,12 @@ def root(context, missing=missing):
                 ', exploded=',
                 str(t_1(environment.getattr(l_1_p, 'exploded'))),
             ))
+        if environment.getattr(l_1_p, 'joined'):
+            pass
+            t_10.extend((
+                ', joined=',
+                str(t_1(environment.getattr(l_1_p, 'joined'))),
+            ))
         if environment.getattr(l_1_p, 'python_names'):
             pass
             t_10.extend((
@@ -500,7 +506,7 @@ def root(context, missing=missing):
             ))
         t_11.extend((
             '        return ',
-            str(('await ' if environment.getattr(l_1_variant, 'coroutine') else cond_expr_undefined("the inline if-expression on line 125 in 'macros.jinja' evaluated to false and no else section was defined."))),
+            str(('await ' if environment.getattr(l_1_variant, 'coroutine') else cond_expr_undefined("the inline if-expression on line 126 in 'macros.jinja' evaluated to false and no else section was defined."))),
             'self._',
             str(environment.getattr(l_1_op, 'http_method')),
             '(\n',
@@ -564,7 +570,7 @@ def root(context, missing=missing):
             pass
             t_11.extend((
                 '                cookies=',
-                str(context.call((undefined(name='placed') if l_0_placed is missing else l_0_placed), 'pick_strings', environment.getattr(l_1_op, 'cookies'))),
+                str(context.call((undefined(name='placed') if l_0_placed is missing else l_0_placed), 'pick_cookies', environment.getattr(l_1_op, 'cookies'))),
                 ',\n',
             ))
         t_11.append(
@@ -649,4 +655,4 @@ def root(context, missing=missing):
     context.vars['method'] = l_0_method = Macro(environment, macro, 'method', ('op', 'variant'), False, False, False, context.eval_ctx.autoescape)
 
 blocks = {}
-debug_info = '2=24&3=29&6=77&7=86&12=103&13=109&15=113&16=116&17=120&19=123&20=129&22=142&23=146&25=149&32=161&35=169&36=174&41=192&43=199&45=202&46=205&47=209&48=216&49=220&51=231&55=240&56=244&58=247&59=251&61=254&62=258&68=268&69=273&72=296&73=301&74=305&75=307&76=313&77=319&78=325&79=334&80=338&81=343&82=347&83=364&84=368&85=373&86=377&88=383&93=389&94=398&95=402&96=408&97=414&98=420&99=426&100=432&105=445&106=453&107=454&110=459&111=463&112=467&115=474&117=478&119=483&120=487&121=491&122=494&123=498&125=503&126=508&127=512&129=529&131=532&132=536&135=542&136=546&138=549&139=553&141=556&142=560&144=563&145=567&152=573&153=577&155=580&158=585&159=589&161=592&162=596&164=599&165=603&168=608&169=611&171=615&172=620&173=624&174=626&176=631&177=635&178=637'
+debug_info = '2=24&3=29&6=77&7=86&12=103&13=109&15=113&16=116&17=120&19=123&20=129&22=142&23=146&25=149&32=161&35=169&36=174&41=192&43=199&45=202&46=205&47=209&48=216&49=220&51=231&55=240&56=244&58=247&59=251&61=254&62=258&68=268&69=273&72=296&73=301&74=305&75=307&76=313&77=319&78=325&79=334&80=338&81=343&82=347&83=364&84=368&85=373&86=377&88=383&93=389&94=398&95=402&96=408&97=414&98=420&99=426&100=432&101=438&106=451&107=459&108=460&111=465&112=469&113=473&116=480&118=484&120=489&121=493&122=497&123=500&124=504&126=509&127=514&128=518&130=535&132=538&133=542&136=548&137=552&139=555&140=559&142=562&143=566&145=569&146=573&153=579&154=583&156=586&159=591&160=595&162=598&163=602&165=605&166=609&169=614&170=617&172=621&173=626&174=630&175=632&177=637&178=641&179=643'

@@ -3,7 +3,7 @@
 Arguments are checked against the spec's own models before anything is sent; unset arguments
 (`NOT_GIVEN`) are not sent at all; `None` is sent as null only where the spec allows null.
 The checked values are then placed where the spec says: the path (`format_path`), the query
-(`pick`), headers (`pick_headers`, checked: no line breaks, ASCII) and cookies (`pick_strings`;
+(`pick`), headers (`pick_headers`, checked: no line breaks, ASCII) and cookies (`pick_cookies`;
 percent-encoded when sent), and the body (JSON as it is, or `form_body`,
 `multipart_body`, `raw_body`); `request_options` gathers all but the path and the body.
 """
@@ -22,7 +22,7 @@ import pydantic
 import pydantic_core
 
 from ._auth import is_credential_header
-from ._base_client import AsyncAPIClient, SyncAPIClient, dump_model, header_problem
+from ._base_client import AsyncAPIClient, SyncAPIClient, dump_model, header_problem, is_token
 from ._errors import RequestValidationError
 from ._types import NOT_GIVEN, Headers, NotGiven, Query, Timeout
 
@@ -778,6 +778,42 @@ def pick_headers(
     return picked
 
 
+def pick_cookies(
+    values: Mapping[str, Any],
+    keys: Iterable[str],
+    *,
+    wire_names: Mapping[str, str] | None = None,
+    json_encoded: Collection[str] = (),
+    joined: Collection[str] = (),
+) -> dict[str, str]:
+    """Cookie values among `values`, by cookie name, as :func:`pick_strings` gives them, but
+    for an object sent `form` and exploded (a cookie's default): each of its properties is a
+    cookie of its own (`role=admin; first=Alex`, OpenAPI's style table). An object of `joined`
+    (`explode: false`) is one cookie, `name=role,admin,first,Alex`; arrays and primitives are
+    one cookie either way. A property whose name no cookie can have (not a `token`: `a=b; c`)
+    is a `RequestValidationError` before anything is sent, the name not shown."""
+    picked: dict[str, str] = {}
+    for key in keys:
+        wire = wire_names.get(key, key) if wire_names else key
+        value = values.get(key)
+        if value is None:
+            continue
+        if not isinstance(value, dict) or key in json_encoded or key in joined:
+            picked.update(
+                pick_strings(values, [key], wire_names=wire_names, json_encoded=json_encoded)
+            )
+            continue
+        for name, item in value.items():
+            if not is_token(name):
+                raise RequestValidationError(
+                    f"cookie parameter {wire!r}: a property name is not a cookie name (not "
+                    "shown: a cookie name is letters, digits and !#$%&'*+-.^_`|~); nothing "
+                    "was sent"
+                )
+            picked[name] = _scalar(item)
+    return picked
+
+
 def _check_header(wire: str, argument: str, value: str) -> None:
     """`RequestValidationError` naming the header and the argument, never the value: it may be
     a secret (a token in a header the document does not declare as a credential)."""
@@ -826,7 +862,7 @@ def request_options(
     content_type: str | None = None,
 ) -> CallOptions:
     """The options of one call. `accept` is the `Accept` header of an operation that answers
-    only in non-JSON media types (a header argument named `Accept` still wins); `security` is
+    only in non-JSON media types (`extra_headers` can give another); `security` is
     the operation's own requirement (alternatives of scheme names, `[]`: public), when it
     differs from the document's. `retry_safe`: the operation may be repeated on any failure
     (`x-codegen-retry-safe`); `idempotency_header`: the key header the document declares for

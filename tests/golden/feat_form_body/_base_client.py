@@ -573,6 +573,12 @@ _TOKEN_CHARS: Final = frozenset(
 )
 
 
+def is_token(name: str) -> bool:
+    """Whether ``name`` can be a header or a cookie name: a non-empty ``token`` (RFC 9110 5.1,
+    RFC 6265 4.1.1)."""
+    return bool(name) and _TOKEN_CHARS.issuperset(name)
+
+
 def header_problem(value: str) -> str | None:
     """What makes ``value`` unsendable as a header value (RFC 9110 field-value, ASCII only;
     no space or tab around it, which the HTTP library refuses and a server would strip)."""
@@ -635,7 +641,7 @@ def check_headers(where: str, headers: Mapping[Any, object] | None) -> None:
     not a valid one (it may be a whole ``Name: value`` line). ``Omit`` and ``None`` are no
     values: they remove or leave a header."""
     for name, value in (headers or {}).items():
-        if not isinstance(name, str) or not name or not _TOKEN_CHARS.issuperset(name):
+        if not isinstance(name, str) or not is_token(name):
             kind = type(name).__name__
             raise RequestValidationError(
                 f"{where}: a header name is not a valid one (got {kind}, not shown: a name is "

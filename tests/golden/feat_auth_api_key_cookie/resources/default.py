@@ -83,7 +83,7 @@ class Default(SyncAPIResource):
         return self._get(
             "/me",
             options=_ops.request_options(
-                cookies=_ops.pick_strings(_checked, ["theme"]),
+                cookies=_ops.pick_cookies(_checked, ["theme"]),
                 extra_headers=extra_headers,
                 extra_query=extra_query,
                 extra_body=extra_body,
@@ -159,7 +159,7 @@ class AsyncDefault(AsyncAPIResource):
         return await self._get(
             "/me",
             options=_ops.request_options(
-                cookies=_ops.pick_strings(_checked, ["theme"]),
+                cookies=_ops.pick_cookies(_checked, ["theme"]),
                 extra_headers=extra_headers,
                 extra_query=extra_query,
                 extra_body=extra_body,
