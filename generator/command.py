@@ -19,9 +19,20 @@ import signal
 import sys
 import threading
 from types import FrameType
+from typing import NoReturn
 
 GRACE = 10.0  # seconds an interrupted command has to end by itself
 INTERRUPTED_EXIT = 130
+
+
+def entry() -> NoReturn:
+    """The console script's and `python -m generator`'s entry: `main()`'s exit code, without
+    Python's shutdown, which frees every object one by one (after GitHub's generation, ~400 MB
+    of them: ~0.15 s, for nothing). By then every file is written and closed, every child
+    stopped; the output streams are flushed here (`mypy` ends the same way)."""
+    code = main()
+    _flush_output()
+    os._exit(code)
 
 
 def main() -> int:
@@ -72,9 +83,13 @@ def _in_a_lock_callback(frame: FrameType | None) -> bool:
 
 
 def _end_now() -> None:
+    _flush_output()
+    os._exit(INTERRUPTED_EXIT)
+
+
+def _flush_output() -> None:
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
         except (OSError, ValueError):  # a closed or broken stream: nothing more can be said
             pass
-    os._exit(INTERRUPTED_EXIT)
