@@ -128,6 +128,7 @@ class Worker:
         self.answer_seconds = answer_seconds
         self.answered = 0  # requests the child answered (a seam for tests)
         self.pid, self.requests, self.answers = 0, -1, -1
+        self._deadline = 0.0  # by when the child must answer the request sent last
         if can_fork():
             self._fork(prepare, serve, idle)
 
@@ -156,18 +157,30 @@ class Worker:
 
     def ask(self, request: Any) -> Any:
         """The child's answer to `request`; None when there is none (see the class)."""
+        return self.answer() if self.send(request) else None
+
+    def send(self, request: Any) -> bool:
+        """Give the child `request` without waiting for its answer (`answer()` reads it, before
+        any other request is sent); False when it was not sent (see the class: the caller
+        does the work itself)."""
         if self.pid == 0:
-            return None
+            return False
         try:
             payload = pickle.dumps(request)
         except Exception:  # noqa: BLE001  # not picklable, or nested past the recursion limit
-            return None
+            return False
         if len(payload) > self.max_request_bytes:
-            return None
-        deadline = time.monotonic() + self.answer_seconds
-        answer = None
-        if _write_by(self.requests, MESSAGE_LENGTH.pack(len(payload)) + payload, deadline):
-            answer = _read_message(self.answers, deadline)
+            return False
+        self._deadline = time.monotonic() + self.answer_seconds
+        if not _write_by(self.requests, MESSAGE_LENGTH.pack(len(payload)) + payload,
+                         self._deadline):
+            self.close()
+            return False
+        return True
+
+    def answer(self) -> Any:
+        """The child's answer to the request `send` gave it; None when there is none."""
+        answer = _read_message(self.answers, self._deadline) if self.pid else None
         try:
             value = pickle.loads(answer) if answer is not None else None  # our own child's bytes
         except Exception:  # noqa: BLE001  # bytes off the protocol

@@ -33,18 +33,21 @@ EMPTY_MODELS_TEMPLATE = "models_empty.py.jinja"  # models.py of a document witho
 
 def models_source(
     document: dict[str, Any], required_classes: frozenset[str], source_file: str,
-    cache: Cache | None = None,
+    cache: Cache | None = None, separable: frozenset[str] = frozenset(),
 ) -> Models:
     """Run datamodel-code-generator on the codegen document; check every class we need exists;
     split the result into group modules, each component schema heading its own. dcg's output
-    comes from `cache` when it holds the output of the same dcg input (`run.dcg_key`)."""
+    comes from `cache` when it holds the output of the same dcg input (`run.dcg_key`). The
+    `separable` classes (the operations' parameters) may be made in a run of their own."""
     schemas = (document.get("components") or {}).get("schemas") or {}
     if not schemas:
         return with_modules(index_models(empty_models_source()), ())
     field_aliases = all_field_aliases(document)  # the wrappers add no properties
-    models = _wrapped_in_one_run(document, required_classes, source_file, field_aliases, cache)
+    models = _wrapped_in_one_run(document, required_classes, source_file, field_aliases, cache,
+                                 separable)
     if models is None:
-        models = _in_two_runs(document, required_classes, source_file, field_aliases, cache)
+        models = _in_two_runs(document, required_classes, source_file, field_aliases, cache,
+                              separable)
     missing = sorted(name for name in required_classes if models.name(name) not in models.classes)
     if missing:
         raise GeneratorError(
@@ -95,15 +98,16 @@ def empty_models_source() -> str:
 
 
 def _in_two_runs(document: dict[str, Any], required_classes: frozenset[str], source_file: str,
-                 field_aliases: dict[str, str], cache: Cache | None = None) -> Models:
+                 field_aliases: dict[str, str], cache: Cache | None = None,
+                 separable: frozenset[str] = frozenset()) -> Models:
     """dcg once plain; when some required schemas folded, again with their root wrappers."""
-    models = dcg_models(document, source_file, field_aliases, cache)
+    models = dcg_models(document, source_file, field_aliases, cache, separable)
     folded = required_classes - set(models.classes)
     if folded:
         wrapped, aliases = _with_root_wrappers(document, folded, set(models.classes))
         if aliases:  # else the same document again: the same output
             del models  # its parsed tree is large: let it go before the next run builds another
-            models = replace(dcg_models(wrapped, source_file, field_aliases, cache),
+            models = replace(dcg_models(wrapped, source_file, field_aliases, cache, separable),
                              aliases=aliases)
     return models
 
@@ -175,6 +179,7 @@ def _likely_folded(schemas: dict[str, Any], required_classes: frozenset[str]) ->
 def _wrapped_in_one_run(
     document: dict[str, Any], required_classes: frozenset[str], source_file: str,
     field_aliases: dict[str, str], cache: Cache | None = None,
+    separable: frozenset[str] = frozenset(),
 ) -> Models | None:
     """models.py with the root wrappers of the likely folded schemas, from one dcg run, when the
     result shows the guess was exact: the schemas folded are the ones wrapped, and the wrapper
@@ -185,7 +190,8 @@ def _wrapped_in_one_run(
     if not guess:
         return None
     wrapped, aliases = _with_root_wrappers(document, guess, set())
-    models = replace(dcg_models(wrapped, source_file, field_aliases, cache), aliases=aliases)
+    models = replace(dcg_models(wrapped, source_file, field_aliases, cache, separable),
+                     aliases=aliases)
     others = set(models.classes) - set(aliases.values())
     folded = {name for name in required_classes - others if name in schemas}
     if (

@@ -30,7 +30,7 @@ from generator.io import provenance
 from generator.io.cache import Cache, compact_json, data_sha256, key_of, text_sha256
 from generator.io.children import Worker, can_fork
 from generator.io.scratch import scratch_folder
-from generator.models import dcg_speed
+from generator.models import dcg_speed, parts
 from generator.models.fan_out import keep_fanned_out_roots_named
 from generator.models.index import Models, index_models
 from generator.models.secrets import SECRET_KEY, hidden_secrets, marked_secrets
@@ -244,26 +244,57 @@ def import_shared_dependencies() -> None:
 
 
 def dcg_models(document: dict[str, Any], source_file: str, field_aliases: dict[str, str],
-               cache: Cache | None = None) -> Models:
-    """models.py from one dcg run over `document`, its typing fixed, indexed; a dcg failure is
-    a located problem. From `cache` when it holds the output of the same dcg input."""
+               cache: Cache | None = None, separable: frozenset[str] = frozenset()) -> Models:
+    """models.py from dcg's run over `document` (in two parts at once when the parameter
+    classes `separable` make a large one: `_dcg_text`), its typing fixed, indexed; a dcg
+    failure is a located problem. From `cache` when it holds the output of the same input."""
     given, text = _given(document)
-    key = dcg_key(given, field_aliases, text) if cache is not None else None
+    split = parts.separated(given, separable) if separable else None
+    key = dcg_key(given, field_aliases, text, split) if cache is not None else None
     del text  # a large input's JSON text (GitHub's: ~40 MB) is not held while dcg runs
     source = _cached_source(cache, key)
     if source is not None:
         return index_models(source, cache=cache)  # an operation-only edit parses no models
     source, tree = mypy_clean_parsed(
-        hidden_secrets(_dcg_source(given, source_file, field_aliases)).rstrip("\n") + "\n")
+        hidden_secrets(_dcg_text(given, split, source_file, field_aliases)).rstrip("\n") + "\n")
     if cache is not None and key is not None:
         cache.put(NAMESPACE, key, {"format": ENTRY_FORMAT, "source": source})
     return index_models(source, tree, cache)  # dcg's text parsed once when no fix changed it
+
+
+def _dcg_text(document: dict[str, Any], split: parts.Parts | None, source_file: str,
+              field_aliases: dict[str, str]) -> str:
+    """dcg's text for `document`; with `split`, the rest asked of the worker while the part is
+    made here (both here, in turn, without a worker), the two texts merged. One run over the
+    whole input when they cannot be merged (`parts.merged`) or a part's run fails (the whole
+    run then says so as it would have)."""
+    if split is None:
+        return _dcg_source(document, source_file, field_aliases)
+    asked = _worker is not None and _worker.send((split.rest, field_aliases))
+    rest: str | None = None
+    part: str | None = None
+    try:
+        part = _dcg_here(split.part, source_file, field_aliases)
+        rest = _worker_text(_worker.answer()) if asked and _worker is not None else None
+        if rest is None:
+            rest = _dcg_here(split.rest, source_file, field_aliases)
+    except GeneratorError:
+        rest = part = None
+    finally:
+        if asked and _worker is not None and _worker.pid and rest is None:
+            _worker.close()  # (its answer unread: the next request would read it)
+    joined = parts.merged(rest, part) if rest is not None and part is not None else None
+    return joined if joined is not None else _dcg_here(document, source_file, field_aliases)
 
 
 def _dcg_source(document: dict[str, Any], source_file: str, field_aliases: dict[str, str]) -> str:
     answer = _worker_answer(document, field_aliases)
     if answer is not None:
         return answer
+    return _dcg_here(document, source_file, field_aliases)
+
+
+def _dcg_here(document: dict[str, Any], source_file: str, field_aliases: dict[str, str]) -> str:
     if not _warmed_up and _schema_count(document) >= WARM_UP_MIN_SCHEMAS:
         _warm_up()
     # dcg reads no settings from the caller's folder; a killed run's folder goes with the next
@@ -332,11 +363,12 @@ def _refs_stay_in_components(data: Any) -> bool:
 
 
 def dcg_key(given: dict[str, Any], field_aliases: dict[str, str],
-            text: str | None = None) -> str | None:
+            text: str | None = None, split: parts.Parts | None = None) -> str | None:
     """The cache key of dcg's output (as `mypy_clean` left it) for the input `given` (`text`:
     its compact JSON text, when it is at hand): its data in its order, the aliases in theirs,
-    our code (options and fixes are in it), the pinned tools' versions and Python's. None when
-    the input has no JSON form."""
+    the schemas of the part made in a run of its own (`split`), our code (options and fixes
+    are in it), the pinned tools' versions and Python's. None when the input has no JSON
+    form."""
     data = data_sha256(given) if text is None else text_sha256(text)
     if data is None:
         return None
@@ -345,6 +377,7 @@ def dcg_key(given: dict[str, Any], field_aliases: dict[str, str],
         "format": ENTRY_FORMAT,
         "input_sha256": data,
         "aliases": list(field_aliases.items()),
+        "part": list(split.part["components"]["schemas"]) if split is not None else None,
         "generator_sha256": toolkit["generator_sha256"],
         "tools": provenance.tool_versions(),
         "python": sys.version,
@@ -479,7 +512,10 @@ def _worker_answer(document: dict[str, Any], field_aliases: dict[str, str]) -> s
     """dcg's text for `document` from the worker; None when no worker runs or it gave none."""
     if _worker is None:
         return None
-    answer = _worker.ask((document, field_aliases))
+    return _worker_text(_worker.ask((document, field_aliases)))
+
+
+def _worker_text(answer: Any) -> str | None:
     return answer if isinstance(answer, str) else None
 
 
