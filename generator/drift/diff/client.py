@@ -899,13 +899,24 @@ def _answer_changes(changes: list[Change], before: OperationRecord,
                     after: OperationRecord) -> list[int]:
     """The indexes of the changes of the operation's answers: those of its own answers alone,
     else the first of those of a component listing it among its operations (one listing
-    hundreds is named once)."""
+    hundreds is named once). An answer's change is one of a response kind, or one the old
+    document has in an answer (`Change.was`: Gitea's shared response `Hook`, an inline list of
+    `Branch`, now a `$ref` to the object schema `Hook`, whose `type-changed` the pointer puts
+    at the component schema), prose aside (its `description-changed` there too)."""
     labels = {_label(before.pointer), _label(after.pointer)}
     about = [index for index, change in enumerate(changes)
              if labels & set(change.operations)
-             and change.kind.startswith(("response", "success-response"))]
+             and (change.kind.startswith(("response", "success-response"))
+                  or (_in_an_answer(change.was) and change.kind not in _NO_EFFECT_KINDS))]
     alone = [index for index in about if set(changes[index].operations) <= labels]
     return alone or about[:1]
+
+
+def _in_an_answer(pointer: str) -> bool:
+    """Whether `pointer` is in a response: a response component's, or an operation's."""
+    tokens = split_pointer(pointer) if pointer else []
+    return tokens[:2] == ["components", "responses"] or (
+        len(tokens) > 3 and tokens[0] == "paths" and tokens[3] == "responses")
 
 
 def _return_shape(method: str, records: tuple[OperationRecord, OperationRecord],
@@ -1657,6 +1668,11 @@ def _class_effect(change: Change, component: str, trace: _Trace) -> str:
         return _renamed_class(was[1] if was else None, component, trace)
     if name in trace.side.types.folded:
         return _folded_uses(name, trace)
+    if (change.side == "new" and _in_an_answer(change.was) and name in trace.new.model_names
+            and name not in trace.old.model_names):
+        # (an answer's inline schema, its method's own class, now a `$ref` to a class new in
+        # models.py: no `models.X` changed; the methods' returns are `_with_return_classes`')
+        return NOT_TRACED
     if change.kind.endswith(_NULLABILITY):
         return _nullable_uses(change, component, trace)
     trace.class_kept(name)
