@@ -30,6 +30,9 @@ generated code spells it (`types.py`, from both sides' intermediate models).
   as a change of its own, `return-class-changed` (`_with_return_classes`); a method named
   another way with its operationId and tags unchanged (a clash ended) is `method-renamed`
   (`_with_method_names`).
+* A class made of an inline schema named another way at the same place (`Alerts` ->
+  `LinodeAlerts`, `_Side.renamed_from`): `class-renamed`, a change of its own at the property
+  (`_with_classes_renamed`).
 * A field typed with another model class, the rest of its annotation kept (a property's
   `$ref` switched to another component, an inline schema swapped for an alike component's
   `$ref` or back): `field-class-changed`, a change of its own at the property or parameter
@@ -168,6 +171,9 @@ RETURN_CLASS_CHANGED = "return-class-changed"
 # a component's field typed with another model class, the rest of its type kept
 # (`_with_field_classes`)
 FIELD_CLASS_CHANGED = "field-class-changed"
+# a class made of an inline schema named another way at the same place
+# (`_with_classes_renamed`)
+CLASS_RENAMED = "class-renamed"
 # a method named another way, its operationId and tags unchanged (`_with_method_names`)
 METHOD_RENAMED = "method-renamed"
 # a component enum's class that is no enum any more, the class kept (`_with_enums_unmade`)
@@ -412,7 +418,8 @@ def with_client_effects(changes: Iterable[Change], built: Mapping[str, Built]) -
     shaped = _with_return_shapes(_with_method_names(out, sides, paired), sides, paired)
     shaped = _with_body_shapes(_with_return_classes(shaped, sides, paired), sides, paired)
     shaped = _with_bodies_held(shaped, sides, paired)
-    return _with_enums_unmade(_with_field_classes(shaped, sides, paired), sides)
+    shaped = _with_classes_renamed(_with_field_classes(shaped, sides, paired), sides)
+    return _with_enums_unmade(shaped, sides)
 
 
 def _with_enums_unmade(changes: list[Change], sides: Mapping[str, _Side]) -> list[Change]:
@@ -736,11 +743,16 @@ def _with_field_classes(changes: list[Change], sides: Mapping[str, _Side],
     gone is said with it."""
     old_side, new_side = sides["old"], sides["new"]
     own = []
+    renamed = new_side.renamed_from(old_side)
     for retyped in new_side.retyped(old_side, paired):
         if (retyped.key is None or _classes_named(retyped.names_before, old_side)
                 == _classes_named(retyped.names_after, new_side)
                 or not _only_classes_differ(retyped, old_side, new_side)):
             continue  # (the same classes, in another order or taking None: no class changed)
+        if {renamed[name][0] if name in renamed else name
+                for name in _classes_named(retyped.names_before, old_side)} == set(
+                _classes_named(retyped.names_after, new_side)):
+            continue  # (an inline class named another way: `_with_classes_renamed` says it)
         found = _field_class_change(retyped, retyped.key, sides, paired)
         if found is not None and not any(subject in c.client for subject in found[1]
                                          for c in changes):
@@ -838,6 +850,66 @@ def _inline_classes_gone(retyped: Retyped, old: _Side, new: _Side) -> list[str]:
     no component's removal says so."""
     return [name for name in _classes_gone(retyped, old, new)
             if name not in old.component_classes]
+
+
+def _inline_renames(old: _Side, new: _Side) -> dict[str, tuple[str, tuple[str, str]]]:
+    """`_Side.renamed_from`, worked out: the fields of each pair of classes at the same place
+    (the same name on both sides, then each pair found renamed), wire by wire."""
+    owned: dict[str, dict[str, dict[str, str]]] = {"old": {}, "new": {}}
+    for side, types in (("old", old.types), ("new", new.types)):
+        for (owner, wire), text in types.fields.items():
+            owned[side].setdefault(owner, {})[wire] = text
+    found: dict[str, tuple[str, tuple[str, str]]] = {}
+    pending = [(name, name) for name in owned["old"] if name in owned["new"]]
+    while pending:
+        before_class, after_class = pending.pop()
+        after_fields = owned["new"].get(after_class, {})
+        for wire, before in owned["old"].get(before_class, {}).items():
+            after = after_fields.get(wire)
+            if after is None or after == before:
+                continue
+            for was, now in _class_pairs(before, after, old, new):
+                if was not in found:
+                    found[was] = now, (after_class, wire)
+                    pending.append((was, now))
+    return found
+
+
+def _class_pairs(before: str, after: str, old: _Side, new: _Side) -> list[tuple[str, str]]:
+    """The (old, new) class names of two annotations alike but for the classes they name, in
+    order, where the old one is no class of the new side and the new one none of the old, and
+    neither a component's class."""
+    names = [[w for w in _WORD.findall(text) if side.has_class(w)]
+             for text, side in ((before, old), (after, new))]
+    if len(names[0]) != len(names[1]) or _masked(before, old) != _masked(after, new):
+        return []
+    return [(was, now) for was, now in zip(*names, strict=True)
+            if was != now and not new.has_class(was) and not old.has_class(now)
+            and was not in old.component_classes and now not in new.component_classes]
+
+
+def _masked(text: str, side: _Side) -> str:
+    return _WORD.sub(lambda w: "C" if side.has_class(w[0]) else w[0], text)
+
+
+def _with_classes_renamed(changes: list[Change], sides: Mapping[str, _Side]) -> list[Change]:
+    """A class dcg made of an inline schema, named another way at the same place (`Alerts`
+    -> `LinodeAlerts`: `_Side.renamed_from`): code importing `models.Alerts` breaks, whatever
+    the wire says. A change of its own at the field holding it, `class-renamed`, where no
+    effect says the rename already."""
+    old_side, new_side = sides["old"], sides["new"]
+    own = []
+    for was, (now, (owner, wire)) in sorted(new_side.renamed_from(old_side).items()):
+        text = f"models.{now}: class renamed (was models.{was})"
+        place = new_side.places().field(owner, wire)
+        if place is None or any(text in change.client for change in changes):
+            continue
+        own.append(Change(place.pointer, CLASS_RENAMED, NON_BREAKING,
+                          f"{place.named(wire)}: the class made of its inline schema is named "
+                          f"another way (`{was}` -> `{now}`)",
+                          operations=(place.operation,) if place.operation else (),
+                          client=text, client_breaking=True))
+    return _with_own(changes, own)
 
 
 def _arguments_retyped(found: tuple[str, ParamRecord] | None, old: _Side, new: _Side,
@@ -1209,6 +1281,7 @@ class _Side:
         self._arguments: dict[tuple[str, str], tuple[str, ParamRecord]] | None = None
         self._places: Places | None = None  # (`places`)
         self._uses: dict[str, list[tuple[str, tuple[str, str]]]] | None = None  # (`uses_of`)
+        self._renamed: dict[str, tuple[str, tuple[str, str]]] | None = None  # (`renamed_from`)
         for operation in built[0] if built else []:
             self.operations[operation.pointer] = operation
             self.resources[operation.pointer] = operation.resource
@@ -1292,6 +1365,18 @@ class _Side:
                 for word in dict.fromkeys(_WORD.findall(text)):
                     self._uses.setdefault(word, []).append((use, key))
         return self._uses.get(name, [])
+
+    def renamed_from(self, old: _Side) -> dict[str, tuple[str, tuple[str, str]]]:
+        """The classes dcg made of inline schemas that this (the new) side names another way:
+        old class -> (new class, the new field (class, wire name) holding it), found where the
+        same field's annotation differs only in that class's name, the old name no class here
+        and the new one none there (linode's `Linode.alerts`: `Alerts`, a property beside an
+        `allOf`, then `LinodeAlerts`, the `allOf` gone); from the classes both sides have down
+        through the renamed ones (`Backups` -> `LinodeBackups`, so `BackupsSchedule` ->
+        `LinodeBackupsSchedule`). A component's class renamed is its component's change."""
+        if self._renamed is None:
+            self._renamed = _inline_renames(old, self)
+        return self._renamed
 
     def places(self) -> Places:
         """Where this document writes each class's schema and field (`places.Places`)."""
@@ -2003,7 +2088,21 @@ class _Trace:
                          and _classes_in(before) != _classes_in(after))
         self.none_kept |= (self.change.kind in _NONE_KINDS and before is not None
                            and before == after)
+        if before is not None and after is not None and before != after and (
+                self._renamed_only(before, after)):
+            # (the classes named another way, `class-renamed` says; the change is its own)
+            return NO_EFFECT if self.change.kind.endswith(_ADDED_OR_REMOVED) else (
+                f"{subject}: {_what(self.change)}: {before} -> {after}")
         return _typed(subject, self.change, before, after)
+
+    def _renamed_only(self, before: str, after: str) -> bool:
+        """Whether the annotation `before` is `after` but for inline classes dcg named another
+        way (`_Side.renamed_from`)."""
+        if "old" not in self.sides or "new" not in self.sides:
+            return False
+        renamed = self.sides["new"].renamed_from(self.sides["old"])
+        return bool(renamed) and _WORD.sub(
+            lambda w: renamed[w[0]][0] if w[0] in renamed else w[0], before) == after
 
     def class_kept(self, name: str) -> None:
         """Note a constraint of the class `name` as a whole changed, its type kept: the class on
@@ -2062,10 +2161,18 @@ class _Trace:
 
     def _old_field(self, key: tuple[str, str]) -> str | None:
         """The old side's annotation of the field `key` names on the new side: the same class's,
-        or, where the old document has the schema under another component (renamed, and
-        changed: `Change.was`), that component class's field at the old place."""
+        the class's of the old name where dcg named the class another way
+        (`_Side.renamed_from`), or, where the old document has the schema under another
+        component (renamed, and changed: `Change.was`), that component class's field at the
+        old place."""
         found = self.old.fields.get(key)
-        if found is not None or self.change.side != "new" or not self.change.was:
+        if found is not None or self.change.side != "new":
+            return found
+        renamed = [was for was, (now, _) in self.sides["new"].renamed_from(self.sides["old"])
+                   .items() if now == key[0]] if "old" in self.sides else []
+        if renamed:  # (an inline class named another way: `Backups` -> `LinodeBackups`)
+            return self.old.fields.get((renamed[0], key[1]))
+        if not self.change.was:
             return found
         tokens = split_pointer(self.change.was)
         wires = _properties(tokens[3:])
