@@ -2156,8 +2156,47 @@ class _Trace:
             # the field is its branches' now, not gone
             return f"models.{model}: at {'.'.join(wires)}: {_what(self.change)}"
         self.named_field = True
-        return self.typed(f"models.{model}.{model_field_name(wires[0])}",
-                          self._old_field(key), self.new.fields.get(key))
+        return self.typed(self._field_subject(key), self._old_field(key),
+                          self.new.fields.get(key))
+
+    def _field_subject(self, key: tuple[str, str]) -> str:
+        """`models.X.field` for the field `key`, with the old class's field where the old
+        annotation is another class's (`Change.was`: redo's `marketing`, a `$ref` to
+        `subscription-status-marketing.schema`, then the same object inline, its enum's value
+        removed: `models.CustomerSubscriptionEmailSchemaSubscriptionsMarketing.subscription_status
+        (was models.SubscriptionStatusMarketingSchema.subscription_status)`, the old class
+        kept, and unchanged, for its other uses)."""
+        subject = f"models.{key[0]}.{model_field_name(key[1])}"
+        was = self._old_owner(key)
+        return f"{subject} (was models.{was}.{model_field_name(key[1])})" if was else subject
+
+    def _old_owner(self, key: tuple[str, str]) -> str | None:
+        """The old class whose field `_old_field` reads through `Change.was`, where it is not
+        `key`'s own class, nor one renamed to it (a component's, or one dcg named another way:
+        each said by a change of its own); None otherwise."""
+        if (key in self.old.fields or self.change.side != "new" or not self.change.was
+                or any(now == key[0] for now, _ in self.sides["new"].renamed_from(
+                    self.sides["old"]).values())):
+            return None
+        tokens = split_pointer(self.change.was)
+        wires = _properties(tokens[3:])
+        if len(tokens) < 4 or tokens[:2] != ["components", "schemas"] or not wires:
+            return None
+        owner = self._was_owner(class_name(tokens[2]), wires)
+        if owner is None or owner == key[0] or (owner, wires[-1]) not in self.old.fields:
+            return None
+        old_side, new_side = self.sides["old"], self.sides["new"]
+        # (a component renamed: its `component-renamed` names both classes)
+        renamed = not new_side.has_class(owner) and not old_side.has_class(key[0])
+        return None if renamed else owner
+
+    def _was_owner(self, owner: str | None, wires: tuple[str, ...]) -> str | None:
+        """The old class holding the last of `wires` below the old component class `owner`."""
+        if (owner, wires[0]) not in self.old.fields:
+            owner = self.old.roots.get(owner or "", owner)
+        for wire in wires[:-1]:
+            owner = self.old.nested.get((owner, wire)) if owner else None
+        return owner
 
     def _old_field(self, key: tuple[str, str]) -> str | None:
         """The old side's annotation of the field `key` names on the new side: the same class's,
@@ -2180,11 +2219,7 @@ class _Trace:
             return self._old_folded_use(class_name(tokens[2]), key[1])
         if len(tokens) < 3 or tokens[:2] != ["components", "schemas"] or not wires:
             return None
-        owner: str | None = class_name(tokens[2])
-        if (owner, wires[0]) not in self.old.fields:
-            owner = self.old.roots.get(owner or "", owner)
-        for wire in wires[:-1]:
-            owner = self.old.nested.get((owner, wire)) if owner else None
+        owner = self._was_owner(class_name(tokens[2]), wires)
         return self.old.fields.get((owner, wires[-1])) if owner else None
 
     def _old_folded_use(self, name: str, wire: str) -> str | None:
@@ -2247,8 +2282,8 @@ class _Trace:
             return None
         key = (owner, wires[-1])
         self.named_field = True
-        return self.typed(f"models.{owner}.{model_field_name(wires[-1])}",
-                          self._old_field(key), self.new.fields.get(key))
+        return self.typed(self._field_subject(key), self._old_field(key),
+                          self.new.fields.get(key))
 
 
 def _classes_in(annotation: str) -> set[str]:
