@@ -4,7 +4,8 @@ change there names a class models.py has (`diff`'s client texts, generator/drift
 * an inline part's object property of a component: `<Field>` (`Abc.a1` -> `A1`), unless a
   component whose name sorts before it references it, which dcg parses first and reaches it
   through: `<Name><Field>` (`Zed.z1` -> `ZedZ1`). An allOf part's `title` seemed to decide it
-  (`Pet`'s titled part: `PetOwner`); the order does;
+  (`Pet`'s titled part: `PetOwner`); the order does. A property beside the `allOf` likewise
+  (`Side.s1` -> `S1`); one that becomes a plain object's is `<Name><Field>`, a class renamed;
 * a field's inline `allOf` (or one inline part): the class `<Field>`, not `<Owner><Field>`, its
   parts' object properties `<Field><Prop>`; a list's items `<Singular>` (`f_items` -> `FItem`);
 * an inline part's property overrides the one its `$ref`'d parent declares;
@@ -45,6 +46,10 @@ def base() -> Doc:
         "Mid": _part_of_base("m1"), "Aaa": {"type": "object", "properties": {
             "mid": {"$ref": REF + "Mid"}}},
         "Lonely": _part_of_base("l1"),
+        # properties beside the `allOf`: read as one more inline part (linode's `Linode`)
+        "Side": {"allOf": [{"$ref": REF + "Base"}], **_object("s1")},
+        "Near": {"allOf": [{"$ref": REF + "Base"}], **_object("n1")},
+        "Aab": {"type": "object", "properties": {"near": {"$ref": REF + "Near"}}},
         "Override": {"allOf": [{"$ref": REF + "Base"}, {"type": "object", "properties": {
             "daily": {"type": "object", "properties": {"limit": {"type": "number"}}}}}]},
         "Trait": {"type": "object", "properties": {"type": {"type": "string"}, "align": {
@@ -82,6 +87,7 @@ def test_the_classes_inside_all_ofs_are_named_as_the_generated_code_names_them(
     expected = {("Abc", "a1"): "A1 | None", ("Zed", "z1"): "ZedZ1 | None",
                 ("Pet", "owner"): "PetOwner | None", ("Mid", "m1"): "MidM1 | None",
                 ("Lonely", "l1"): "L1 | None", ("Override", "daily"): "OverrideDaily | None",
+                ("Side", "s1"): "S1 | None", ("Near", "n1"): "NearN1 | None",
                 ("Holder", "f_ref_part"): "FRefPart | None", ("FRefPart", "d1"): "FRefPartD1 | None",
                 ("Holder", "f_one"): "FOne | None", ("FOne", "d2"): "FOneD2 | None",
                 ("Holder", "f_items"): "list[FItem] | None",
@@ -137,3 +143,70 @@ def test_an_inline_all_of_named_like_a_component_is_never_said_to_be_it() -> Non
     (added,) = [c for c in diff_with_client(document, new) if c.kind == "response-property-added"]
     assert not added.client.startswith("models.Repository.")
     assert added.client == "models.HolderRepository.extra: added: str | None"
+
+
+def _linode(beside: bool) -> Doc:
+    """linode's `Linode`: `allOf: [$ref LinodeBase]` with its properties beside it (an inline
+    `alerts` object, a `backups` object holding a `schedule` with an enum `day`, an enum
+    `status`), or, unless `beside`, the same properties, the `allOf` gone."""
+    schedule = {"type": "object", "properties": {"day": {"type": "string",
+                                                         "enum": ["Sunday", "Monday"]}}}
+    properties = {
+        "alerts": {"type": "object", "properties": {"cpu": {"type": "integer"}}},
+        "backups": {"type": "object", "properties": {"schedule": schedule}},
+        "status": {"type": "string", "enum": ["running", "offline"]}}
+    linode: Doc = {"type": "object", "properties": {"id": {"type": "integer"}, **properties}}
+    if beside:
+        linode = {"allOf": [{"$ref": REF + "LinodeBase"}], "properties": properties}
+    document = base()
+    document["components"]["schemas"].update(
+        LinodeBase={"type": "object", "properties": {"id": {"type": "integer"}}}, Linode=linode)
+    # (answered, not a component's `$ref`: `Holder`, parsed first, would name them `Linode...`)
+    document["paths"]["/linode"] = {"get": {"operationId": "get_linode", "tags": ["a"],
+                                            "responses": {"200": {
+                                                "description": "ok", "content": {
+                                                    "application/json": {"schema": {
+                                                        "$ref": REF + "Linode"}}}}}}}
+    return document
+
+
+def test_inline_classes_named_another_way_are_said_renamed(tmp_path: Path) -> None:
+    """The `allOf` gone, dcg names `Linode`'s inline classes `<Owner><Field>` (`Alerts` ->
+    `LinodeAlerts`, and below it `BackupsSchedule` -> `LinodeBackupsSchedule`): code naming
+    `models.Alerts` breaks. The diff spelt both sides `LinodeAlerts` and said nothing; each
+    class is a `class-renamed` of its own at its property now, client-breaking, and an enum's
+    value added names its field's old class and new (the old class's field found through the
+    rename: `BackupsSchedule.day`, said `annotation unchanged` before)."""
+    old, new = _linode(True), _linode(False)
+    generated = {key: text for key, text in _generated_fields(old, tmp_path).items()
+                 if key[0] in ("Linode", "Backups", "BackupsSchedule")}
+    assert generated == {("Linode", "alerts"): "Alerts | None",
+                         ("Linode", "backups"): "Backups | None",
+                         ("Linode", "status"): "Status | None",
+                         ("Backups", "schedule"): "BackupsSchedule | None",
+                         ("BackupsSchedule", "day"): "BackupsScheduleDay | None"}
+    linode = new["components"]["schemas"]["Linode"]["properties"]
+    linode["status"]["enum"].append("stopped")
+    linode["backups"]["properties"]["schedule"]["properties"]["day"]["enum"].append("Friday")
+    changes = diff_with_client(old, new)
+    renamed = {c.pointer: c for c in changes if c.kind == "class-renamed"}
+    at = "/components/schemas/Linode/properties/"
+    assert {pointer: c.client for pointer, c in renamed.items()} == {
+        f"{at}alerts": "models.LinodeAlerts: class renamed (was models.Alerts)",
+        f"{at}backups": "models.LinodeBackups: class renamed (was models.Backups)",
+        f"{at}backups/properties/schedule":
+            "models.LinodeBackupsSchedule: class renamed (was models.BackupsSchedule)",
+        f"{at}backups/properties/schedule/properties/day":
+            "models.LinodeBackupsScheduleDay: class renamed (was models.BackupsScheduleDay)",
+        f"{at}status": "models.LinodeStatus: class renamed (was models.Status)"}
+    alerts = renamed[f"{at}alerts"]
+    assert alerts.message == ("schema `Linode` property `alerts`: the class made of its inline "
+                              "schema is named another way (`Alerts` -> `LinodeAlerts`)")
+    assert all(c.client_breaking and c.severity == "non-breaking" for c in renamed.values())
+    assert not [c for c in changes if c.kind == "field-class-changed"]
+    gained = sorted(c.client for c in changes if c.kind.startswith("enum-value-added"))
+    assert gained == [
+        ('models.Linode.status: gained enum value(s) "stopped": Status | None -> LinodeStatus'
+         ' | None'),
+        ('models.LinodeBackupsSchedule.day: gained enum value(s) "Friday": BackupsScheduleDay'
+         ' | None -> LinodeBackupsScheduleDay | None')]

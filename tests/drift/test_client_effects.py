@@ -1025,6 +1025,41 @@ def test_a_list_answer_whose_items_are_another_class_names_the_new_return() -> N
     assert exit_code(changes, "client-breaking") == 1
 
 
+def _answering_shared(listed: bool) -> Doc:
+    """`base()` with `GET /issues/{number}` answering the response component `Found`: an
+    inline list of `Issue` (its own class, `IssuesGetResponse`), or, unless `listed`, a `$ref`
+    to the object schema `Hook`, which only this side has (Gitea's `Hook` response)."""
+    doc = base()
+    schema: Doc = {"type": "array", "items": {"$ref": "#/components/schemas/Issue"}}
+    if not listed:
+        schema = {"$ref": "#/components/schemas/Hook"}
+        _schemas(doc)["Hook"] = {"type": "object", "description": "a web hook",
+                                 "properties": {"url": {"type": "string"}}}
+    doc["components"]["responses"] = {"Found": {
+        "description": "ok", "content": {"application/json": {"schema": schema}}}}
+    _op(doc, "/issues/{number}", "get")["responses"] = {
+        "200": {"$ref": "#/components/responses/Found"}}
+    return doc
+
+
+def test_a_shared_answer_list_become_a_ref_to_an_object_names_the_method_not_the_wire() -> None:
+    """Gitea's `#/components/responses/Hook`: a list of `Branch`, then a `$ref` to a new
+    `Hook` object. The differ reports the type change at the schema the `$ref` names, the old
+    place its `was`: the method's new return is that change's (it said a change of its own,
+    `the wire is unchanged`), not the description's, and `models.Hook`, new, is not said to
+    have changed type."""
+    changes = diff_with_client(_answering_shared(True), _answering_shared(False))
+    assert not [c for c in changes if c.kind == "return-class-changed"]
+    (retyped,) = [c for c in changes if c.kind == "type-changed"]
+    assert (retyped.pointer, retyped.severity) == ("/components/schemas/Hook", "breaking")
+    assert retyped.was == "/components/responses/Found/content/application~1json/schema"
+    assert retyped.client == ("client.issues.get: now returns models.Hook "
+                              "(was models.IssuesGetResponse)") and retyped.client_breaking
+    (described,) = [c for c in changes if c.kind == "description-changed"]
+    assert not described.client_breaking
+    assert exit_code(changes, "client-breaking") == 1
+
+
 def _owned_by(schema: str, *, listed: bool = False, with_email: bool = False) -> Doc:
     """`base()` whose `Issue` (an answer) and `Labels` (an expanded body) have an `owner`
     referencing `schema` (a list of it, if asked); `Owner` and `Person` are alike (`Person`

@@ -89,6 +89,39 @@ def test_a_ref_re_pointed_to_a_new_component_is_said_at_the_field() -> None:
     assert [c.kind for c in changes if c.pointer == lost.pointer] == [lost.kind]
 
 
+def _subscriptions(inline: bool) -> Doc:
+    """redo 2.2.480 -> 2.2.600 (OpenAPI 3.1): `Resp.body` a `$ref` to the object `Marketing`,
+    whose `status` is an inline enum, or, if `inline`, the same object inline, the enum without
+    "confirmed"; `Marketing` kept for `Sms`."""
+    status = {"type": "string", "enum": ["subscribed", "confirmed", "unsubscribed"]}
+    marketing = {"type": "object", "properties": {"status": status}}
+    body = copy.deepcopy(marketing) if inline else _ref("Marketing")
+    if inline:
+        body["properties"]["status"]["enum"].remove("confirmed")
+    doc = _doc(_holding(body), Marketing=marketing,
+               Sms={"type": "object", "properties": {"marketing": _ref("Marketing")}})
+    doc["openapi"] = "3.1.0"
+    return doc
+
+
+def test_an_enum_changed_where_a_ref_became_inline_names_the_old_class_too() -> None:
+    # it said `models.RespBody.status: MarketingStatus | None -> RespBodyStatus | None`: the new
+    # class's field with the old class's type, as if `RespBody` had had `MarketingStatus`
+    # (and as if `Marketing`, kept and unchanged, had lost the value)
+    changes = diff_with_client(_subscriptions(False), _subscriptions(True))
+    (lost,) = [c for c in changes if c.kind == "enum-value-removed-response"]
+    assert lost.pointer == "/components/schemas/Resp/properties/body/properties/status"
+    assert lost.was == "/components/schemas/Marketing/properties/status"
+    assert lost.client == ("models.RespBody.status (was models.Marketing.status): "
+                           "MarketingStatus | None -> RespBodyStatus | None")
+    (swapped,) = [c for c in changes if c.kind == "field-class-changed"]
+    assert swapped.client == "models.Resp.body: Marketing -> RespBody"
+    # the other way: the holder's field, whose `$ref` names the class (`retargeted`)
+    (gained,) = [c for c in diff_with_client(_subscriptions(True), _subscriptions(False))
+                 if c.kind == "enum-value-added-response"]
+    assert gained.client == "models.Resp.body: RespBody -> Marketing"
+
+
 def test_a_change_of_the_component_both_sides_reference_stays_the_components() -> None:
     old = _doc(_holding(_ref("Party")))
     new = _doc(_holding(_ref("Party")))

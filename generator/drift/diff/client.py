@@ -30,6 +30,9 @@ generated code spells it (`types.py`, from both sides' intermediate models).
   as a change of its own, `return-class-changed` (`_with_return_classes`); a method named
   another way with its operationId and tags unchanged (a clash ended) is `method-renamed`
   (`_with_method_names`).
+* A class made of an inline schema named another way at the same place (`Alerts` ->
+  `LinodeAlerts`, `_Side.renamed_from`): `class-renamed`, a change of its own at the property
+  (`_with_classes_renamed`).
 * A field typed with another model class, the rest of its annotation kept (a property's
   `$ref` switched to another component, an inline schema swapped for an alike component's
   `$ref` or back): `field-class-changed`, a change of its own at the property or parameter
@@ -168,6 +171,9 @@ RETURN_CLASS_CHANGED = "return-class-changed"
 # a component's field typed with another model class, the rest of its type kept
 # (`_with_field_classes`)
 FIELD_CLASS_CHANGED = "field-class-changed"
+# a class made of an inline schema named another way at the same place
+# (`_with_classes_renamed`)
+CLASS_RENAMED = "class-renamed"
 # a method named another way, its operationId and tags unchanged (`_with_method_names`)
 METHOD_RENAMED = "method-renamed"
 # a component enum's class that is no enum any more, the class kept (`_with_enums_unmade`)
@@ -412,7 +418,8 @@ def with_client_effects(changes: Iterable[Change], built: Mapping[str, Built]) -
     shaped = _with_return_shapes(_with_method_names(out, sides, paired), sides, paired)
     shaped = _with_body_shapes(_with_return_classes(shaped, sides, paired), sides, paired)
     shaped = _with_bodies_held(shaped, sides, paired)
-    return _with_enums_unmade(_with_field_classes(shaped, sides, paired), sides)
+    shaped = _with_classes_renamed(_with_field_classes(shaped, sides, paired), sides)
+    return _with_enums_unmade(shaped, sides)
 
 
 def _with_enums_unmade(changes: list[Change], sides: Mapping[str, _Side]) -> list[Change]:
@@ -736,11 +743,16 @@ def _with_field_classes(changes: list[Change], sides: Mapping[str, _Side],
     gone is said with it."""
     old_side, new_side = sides["old"], sides["new"]
     own = []
+    renamed = new_side.renamed_from(old_side)
     for retyped in new_side.retyped(old_side, paired):
         if (retyped.key is None or _classes_named(retyped.names_before, old_side)
                 == _classes_named(retyped.names_after, new_side)
                 or not _only_classes_differ(retyped, old_side, new_side)):
             continue  # (the same classes, in another order or taking None: no class changed)
+        if {renamed[name][0] if name in renamed else name
+                for name in _classes_named(retyped.names_before, old_side)} == set(
+                _classes_named(retyped.names_after, new_side)):
+            continue  # (an inline class named another way: `_with_classes_renamed` says it)
         found = _field_class_change(retyped, retyped.key, sides, paired)
         if found is not None and not any(subject in c.client for subject in found[1]
                                          for c in changes):
@@ -840,6 +852,66 @@ def _inline_classes_gone(retyped: Retyped, old: _Side, new: _Side) -> list[str]:
             if name not in old.component_classes]
 
 
+def _inline_renames(old: _Side, new: _Side) -> dict[str, tuple[str, tuple[str, str]]]:
+    """`_Side.renamed_from`, worked out: the fields of each pair of classes at the same place
+    (the same name on both sides, then each pair found renamed), wire by wire."""
+    owned: dict[str, dict[str, dict[str, str]]] = {"old": {}, "new": {}}
+    for side, types in (("old", old.types), ("new", new.types)):
+        for (owner, wire), text in types.fields.items():
+            owned[side].setdefault(owner, {})[wire] = text
+    found: dict[str, tuple[str, tuple[str, str]]] = {}
+    pending = [(name, name) for name in owned["old"] if name in owned["new"]]
+    while pending:
+        before_class, after_class = pending.pop()
+        after_fields = owned["new"].get(after_class, {})
+        for wire, before in owned["old"].get(before_class, {}).items():
+            after = after_fields.get(wire)
+            if after is None or after == before:
+                continue
+            for was, now in _class_pairs(before, after, old, new):
+                if was not in found:
+                    found[was] = now, (after_class, wire)
+                    pending.append((was, now))
+    return found
+
+
+def _class_pairs(before: str, after: str, old: _Side, new: _Side) -> list[tuple[str, str]]:
+    """The (old, new) class names of two annotations alike but for the classes they name, in
+    order, where the old one is no class of the new side and the new one none of the old, and
+    neither a component's class."""
+    names = [[w for w in _WORD.findall(text) if side.has_class(w)]
+             for text, side in ((before, old), (after, new))]
+    if len(names[0]) != len(names[1]) or _masked(before, old) != _masked(after, new):
+        return []
+    return [(was, now) for was, now in zip(*names, strict=True)
+            if was != now and not new.has_class(was) and not old.has_class(now)
+            and was not in old.component_classes and now not in new.component_classes]
+
+
+def _masked(text: str, side: _Side) -> str:
+    return _WORD.sub(lambda w: "C" if side.has_class(w[0]) else w[0], text)
+
+
+def _with_classes_renamed(changes: list[Change], sides: Mapping[str, _Side]) -> list[Change]:
+    """A class dcg made of an inline schema, named another way at the same place (`Alerts`
+    -> `LinodeAlerts`: `_Side.renamed_from`): code importing `models.Alerts` breaks, whatever
+    the wire says. A change of its own at the field holding it, `class-renamed`, where no
+    effect says the rename already."""
+    old_side, new_side = sides["old"], sides["new"]
+    own = []
+    for was, (now, (owner, wire)) in sorted(new_side.renamed_from(old_side).items()):
+        text = f"models.{now}: class renamed (was models.{was})"
+        place = new_side.places().field(owner, wire)
+        if place is None or any(text in change.client for change in changes):
+            continue
+        own.append(Change(place.pointer, CLASS_RENAMED, NON_BREAKING,
+                          f"{place.named(wire)}: the class made of its inline schema is named "
+                          f"another way (`{was}` -> `{now}`)",
+                          operations=(place.operation,) if place.operation else (),
+                          client=text, client_breaking=True))
+    return _with_own(changes, own)
+
+
 def _arguments_retyped(found: tuple[str, ParamRecord] | None, old: _Side, new: _Side,
                        paired: Mapping[str, str]) -> list[tuple[str, str]]:
     """The argument a field is (an expanded body's property), with its annotations: (what,
@@ -899,13 +971,24 @@ def _answer_changes(changes: list[Change], before: OperationRecord,
                     after: OperationRecord) -> list[int]:
     """The indexes of the changes of the operation's answers: those of its own answers alone,
     else the first of those of a component listing it among its operations (one listing
-    hundreds is named once)."""
+    hundreds is named once). An answer's change is one of a response kind, or one the old
+    document has in an answer (`Change.was`: Gitea's shared response `Hook`, an inline list of
+    `Branch`, now a `$ref` to the object schema `Hook`, whose `type-changed` the pointer puts
+    at the component schema), prose aside (its `description-changed` there too)."""
     labels = {_label(before.pointer), _label(after.pointer)}
     about = [index for index, change in enumerate(changes)
              if labels & set(change.operations)
-             and change.kind.startswith(("response", "success-response"))]
+             and (change.kind.startswith(("response", "success-response"))
+                  or (_in_an_answer(change.was) and change.kind not in _NO_EFFECT_KINDS))]
     alone = [index for index in about if set(changes[index].operations) <= labels]
     return alone or about[:1]
+
+
+def _in_an_answer(pointer: str) -> bool:
+    """Whether `pointer` is in a response: a response component's, or an operation's."""
+    tokens = split_pointer(pointer) if pointer else []
+    return tokens[:2] == ["components", "responses"] or (
+        len(tokens) > 3 and tokens[0] == "paths" and tokens[3] == "responses")
 
 
 def _return_shape(method: str, records: tuple[OperationRecord, OperationRecord],
@@ -1198,6 +1281,7 @@ class _Side:
         self._arguments: dict[tuple[str, str], tuple[str, ParamRecord]] | None = None
         self._places: Places | None = None  # (`places`)
         self._uses: dict[str, list[tuple[str, tuple[str, str]]]] | None = None  # (`uses_of`)
+        self._renamed: dict[str, tuple[str, tuple[str, str]]] | None = None  # (`renamed_from`)
         for operation in built[0] if built else []:
             self.operations[operation.pointer] = operation
             self.resources[operation.pointer] = operation.resource
@@ -1281,6 +1365,18 @@ class _Side:
                 for word in dict.fromkeys(_WORD.findall(text)):
                     self._uses.setdefault(word, []).append((use, key))
         return self._uses.get(name, [])
+
+    def renamed_from(self, old: _Side) -> dict[str, tuple[str, tuple[str, str]]]:
+        """The classes dcg made of inline schemas that this (the new) side names another way:
+        old class -> (new class, the new field (class, wire name) holding it), found where the
+        same field's annotation differs only in that class's name, the old name no class here
+        and the new one none there (linode's `Linode.alerts`: `Alerts`, a property beside an
+        `allOf`, then `LinodeAlerts`, the `allOf` gone); from the classes both sides have down
+        through the renamed ones (`Backups` -> `LinodeBackups`, so `BackupsSchedule` ->
+        `LinodeBackupsSchedule`). A component's class renamed is its component's change."""
+        if self._renamed is None:
+            self._renamed = _inline_renames(old, self)
+        return self._renamed
 
     def places(self) -> Places:
         """Where this document writes each class's schema and field (`places.Places`)."""
@@ -1657,6 +1753,11 @@ def _class_effect(change: Change, component: str, trace: _Trace) -> str:
         return _renamed_class(was[1] if was else None, component, trace)
     if name in trace.side.types.folded:
         return _folded_uses(name, trace)
+    if (change.side == "new" and _in_an_answer(change.was) and name in trace.new.model_names
+            and name not in trace.old.model_names):
+        # (an answer's inline schema, its method's own class, now a `$ref` to a class new in
+        # models.py: no `models.X` changed; the methods' returns are `_with_return_classes`')
+        return NOT_TRACED
     if change.kind.endswith(_NULLABILITY):
         return _nullable_uses(change, component, trace)
     trace.class_kept(name)
@@ -1987,7 +2088,21 @@ class _Trace:
                          and _classes_in(before) != _classes_in(after))
         self.none_kept |= (self.change.kind in _NONE_KINDS and before is not None
                            and before == after)
+        if before is not None and after is not None and before != after and (
+                self._renamed_only(before, after)):
+            # (the classes named another way, `class-renamed` says; the change is its own)
+            return NO_EFFECT if self.change.kind.endswith(_ADDED_OR_REMOVED) else (
+                f"{subject}: {_what(self.change)}: {before} -> {after}")
         return _typed(subject, self.change, before, after)
+
+    def _renamed_only(self, before: str, after: str) -> bool:
+        """Whether the annotation `before` is `after` but for inline classes dcg named another
+        way (`_Side.renamed_from`)."""
+        if "old" not in self.sides or "new" not in self.sides:
+            return False
+        renamed = self.sides["new"].renamed_from(self.sides["old"])
+        return bool(renamed) and _WORD.sub(
+            lambda w: renamed[w[0]][0] if w[0] in renamed else w[0], before) == after
 
     def class_kept(self, name: str) -> None:
         """Note a constraint of the class `name` as a whole changed, its type kept: the class on
@@ -2041,15 +2156,62 @@ class _Trace:
             # the field is its branches' now, not gone
             return f"models.{model}: at {'.'.join(wires)}: {_what(self.change)}"
         self.named_field = True
-        return self.typed(f"models.{model}.{model_field_name(wires[0])}",
-                          self._old_field(key), self.new.fields.get(key))
+        return self.typed(self._field_subject(key), self._old_field(key),
+                          self.new.fields.get(key))
+
+    def _field_subject(self, key: tuple[str, str]) -> str:
+        """`models.X.field` for the field `key`, with the old class's field where the old
+        annotation is another class's (`Change.was`: redo's `marketing`, a `$ref` to
+        `subscription-status-marketing.schema`, then the same object inline, its enum's value
+        removed: `models.CustomerSubscriptionEmailSchemaSubscriptionsMarketing.subscription_status
+        (was models.SubscriptionStatusMarketingSchema.subscription_status)`, the old class
+        kept, and unchanged, for its other uses)."""
+        subject = f"models.{key[0]}.{model_field_name(key[1])}"
+        was = self._old_owner(key)
+        return f"{subject} (was models.{was}.{model_field_name(key[1])})" if was else subject
+
+    def _old_owner(self, key: tuple[str, str]) -> str | None:
+        """The old class whose field `_old_field` reads through `Change.was`, where it is not
+        `key`'s own class, nor one renamed to it (a component's, or one dcg named another way:
+        each said by a change of its own); None otherwise."""
+        if (key in self.old.fields or self.change.side != "new" or not self.change.was
+                or any(now == key[0] for now, _ in self.sides["new"].renamed_from(
+                    self.sides["old"]).values())):
+            return None
+        tokens = split_pointer(self.change.was)
+        wires = _properties(tokens[3:])
+        if len(tokens) < 4 or tokens[:2] != ["components", "schemas"] or not wires:
+            return None
+        owner = self._was_owner(class_name(tokens[2]), wires)
+        if owner is None or owner == key[0] or (owner, wires[-1]) not in self.old.fields:
+            return None
+        old_side, new_side = self.sides["old"], self.sides["new"]
+        # (a component renamed: its `component-renamed` names both classes)
+        renamed = not new_side.has_class(owner) and not old_side.has_class(key[0])
+        return None if renamed else owner
+
+    def _was_owner(self, owner: str | None, wires: tuple[str, ...]) -> str | None:
+        """The old class holding the last of `wires` below the old component class `owner`."""
+        if (owner, wires[0]) not in self.old.fields:
+            owner = self.old.roots.get(owner or "", owner)
+        for wire in wires[:-1]:
+            owner = self.old.nested.get((owner, wire)) if owner else None
+        return owner
 
     def _old_field(self, key: tuple[str, str]) -> str | None:
         """The old side's annotation of the field `key` names on the new side: the same class's,
-        or, where the old document has the schema under another component (renamed, and
-        changed: `Change.was`), that component class's field at the old place."""
+        the class's of the old name where dcg named the class another way
+        (`_Side.renamed_from`), or, where the old document has the schema under another
+        component (renamed, and changed: `Change.was`), that component class's field at the
+        old place."""
         found = self.old.fields.get(key)
-        if found is not None or self.change.side != "new" or not self.change.was:
+        if found is not None or self.change.side != "new":
+            return found
+        renamed = [was for was, (now, _) in self.sides["new"].renamed_from(self.sides["old"])
+                   .items() if now == key[0]] if "old" in self.sides else []
+        if renamed:  # (an inline class named another way: `Backups` -> `LinodeBackups`)
+            return self.old.fields.get((renamed[0], key[1]))
+        if not self.change.was:
             return found
         tokens = split_pointer(self.change.was)
         wires = _properties(tokens[3:])
@@ -2057,11 +2219,7 @@ class _Trace:
             return self._old_folded_use(class_name(tokens[2]), key[1])
         if len(tokens) < 3 or tokens[:2] != ["components", "schemas"] or not wires:
             return None
-        owner: str | None = class_name(tokens[2])
-        if (owner, wires[0]) not in self.old.fields:
-            owner = self.old.roots.get(owner or "", owner)
-        for wire in wires[:-1]:
-            owner = self.old.nested.get((owner, wire)) if owner else None
+        owner = self._was_owner(class_name(tokens[2]), wires)
         return self.old.fields.get((owner, wires[-1])) if owner else None
 
     def _old_folded_use(self, name: str, wire: str) -> str | None:
@@ -2124,8 +2282,8 @@ class _Trace:
             return None
         key = (owner, wires[-1])
         self.named_field = True
-        return self.typed(f"models.{owner}.{model_field_name(wires[-1])}",
-                          self._old_field(key), self.new.fields.get(key))
+        return self.typed(self._field_subject(key), self._old_field(key),
+                          self.new.fields.get(key))
 
 
 def _classes_in(annotation: str) -> set[str]:

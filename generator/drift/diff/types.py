@@ -201,9 +201,13 @@ class Typing:
         if merged is not None:  # (named as an inline part's property is, below)
             return (found, self._part_property_name(class_name, wire)) \
                 if isinstance(found, Mapping) else (None, "")
+        parts = [part for part in schema.get("allOf") or () if isinstance(part, Mapping)]
+        if isinstance(found, Mapping) and parts:
+            # (a property beside an `allOf`: dcg reads it as one more inline part, linode's
+            # `Linode: {allOf: [$ref LinodeBase], properties: {alerts: {...}}}` -> `Alerts`)
+            return found, self._part_property_name(class_name, wire)
         if isinstance(found, Mapping):
             return found, self._named(class_name + _pascal(wire), _pascal(wire))
-        parts = [part for part in schema.get("allOf") or () if isinstance(part, Mapping)]
         for part in parts:  # an inline part's own property overrides an inherited one
             own = (part.get("properties") or {}).get(wire) if not _target(part) else None
             if isinstance(own, Mapping):
