@@ -2,19 +2,25 @@
 
 Each operation's path, query, header and cookie parameters are one class, `<Operation>Params`
 (ir/parameters.py), a leaf no other schema refers to. On a large document they are a sizable
-share of dcg's input (GitHub: 1,187 of 3,055 schemas, ~1.3 s of a ~10 s run), and they can be
-made in a run of their own while the worker makes the rest: the two cores work on the models at
-once, where one waited.
+share of dcg's input (GitHub: 1,187 of 3,055 schemas, ~1.3 s of a ~9-10 s run), and they can be
+made in a run of their own here while the worker makes the rest: the two cores work on the
+models at once, where this process waited (GitHub's dcg phase ~1.1 s shorter).
 
 `separated` decides the parts from the input alone (never from whether a worker runs), so that
 a document's models are the same bytes on any machine: the part holds the parameter classes
 that nothing else refers to, everything only they refer to, and the schemas they share with
-the rest (made in both runs, kept once). `merged` joins the two outputs: the rest's text, then
-the part's own definitions, each import either needs. It refuses (None: the caller runs dcg
-once on the whole input) when the two runs disagree: a name both define with different text,
-or a definition of one that the other imports. Unlike one run's output, the parameter classes
-come last and keep their own spelling of an import dcg aliased in the rest (`date` where the
-rest has `date as date_aliased`); what they define is the same.
+the rest (made in both runs, kept once). It declines when any schema of the part's own has a
+`title`: dcg names such a shape by its title, numbered in the order a run meets them, so two
+runs could give one name to two shapes. `merged` joins the two outputs: the rest's text, then
+the part's own definitions, and the imports of names the rest does not bind. It refuses (None:
+the caller runs dcg once on the whole input) when the runs disagree: a name both define with
+different text, a name one imports and the other defines or imports otherwise.
+
+What differs from one run's output: an import dcg aliased for the whole module in one run but
+not in the other keeps each run's spelling (GitHub's Copilot parameter classes type `day` as
+`date`, where one run over everything writes `date as date_aliased` for every class: a field
+named `date` elsewhere); the classes and their fields are the same. The packages of the feature
+documents are the bytes of one run (tests/models/test_parts.py).
 """
 
 from __future__ import annotations
@@ -56,10 +62,27 @@ def separated(document: dict[str, Any], parameter_classes: Iterable[str]) -> Par
     own = reached_by_part - reached_by_rest  # made in the part's run only
     if not others or not own & wanted or len(own & wanted) < MIN_PART_CLASSES:
         return None  # (nothing else: the part is the whole)
+    if any(_titled(schemas[name]) for name in own):
+        return None  # dcg names a titled shape by its title, numbered where two runs may clash
+
     return Parts(_with_schemas(document, {name: schema for name, schema in schemas.items()
                                           if name not in own}),
                  _with_schemas(document, {name: schema for name, schema in schemas.items()
                                           if name in reached_by_part}))
+
+
+def _titled(schema: Any) -> bool:
+    """Whether a schema inside `schema` has a `title` (a property named `title` is no title)."""
+    pending = [schema]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, dict):
+            if isinstance(node.get("title"), str):
+                return True
+            pending.extend(value for value in node.values() if isinstance(value, dict | list))
+        elif isinstance(node, list):
+            pending.extend(item for item in node if isinstance(item, dict | list))
+    return False
 
 
 def _with_schemas(document: dict[str, Any], schemas: dict[str, Any]) -> dict[str, Any]:

@@ -1,7 +1,8 @@
 """dcg's run in two parts (`models/parts.py`): the operations' parameter classes made in a run
-of their own while the worker makes the rest. The packages are the bytes one run makes, with a
-worker or without; the parts are decided from the document alone; two outputs that disagree,
-or a part's run that fails, give way to one run over the whole input."""
+of their own while the worker makes the rest. The feature documents' packages are the bytes one
+run makes, with a worker or without; the parts are decided from the document alone (a titled
+shape of the part's own keeps the run whole); two outputs that disagree, or a part's run that
+fails, give way to one run over the whole input."""
 
 from __future__ import annotations
 
@@ -152,6 +153,10 @@ def test_the_part_holds_the_parameter_classes_nothing_else_uses_and_what_they_us
     assert list(split.part["components"]["schemas"]) == ["Kind", "Order", "ListParams",
                                                          "GetParams"]
     assert split.part["info"] == split.rest["info"] == {"title": "t", "version": "1"}
+    titled = {**schemas, "Order": {**schemas["Order"], "title": "Order"}}
+    assert parts.separated(_document(titled), ["ListParams", "GetParams", "UsedParams"]) is None
+    named_title = {**schemas, "GetParams": {"type": "object", "properties": {"title": {}}}}
+    assert parts.separated(_document(named_title), ["ListParams", "GetParams"]) is not None
     monkeypatch.setattr(parts, "MIN_PART_CLASSES", 3)  # two of their own: not worth a run
     assert parts.separated(_document(schemas), ["ListParams", "GetParams", "UsedParams"]) is None
 
