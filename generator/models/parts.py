@@ -64,7 +64,6 @@ def separated(document: dict[str, Any], parameter_classes: Iterable[str]) -> Par
         return None  # (nothing else: the part is the whole)
     if any(_titled(schemas[name]) for name in own):
         return None  # dcg names a titled shape by its title, numbered where two runs may clash
-
     return Parts(_with_schemas(document, {name: schema for name, schema in schemas.items()
                                           if name not in own}),
                  _with_schemas(document, {name: schema for name, schema in schemas.items()
@@ -73,16 +72,7 @@ def separated(document: dict[str, Any], parameter_classes: Iterable[str]) -> Par
 
 def _titled(schema: Any) -> bool:
     """Whether a schema inside `schema` has a `title` (a property named `title` is no title)."""
-    pending = [schema]
-    while pending:
-        node = pending.pop()
-        if isinstance(node, dict):
-            if isinstance(node.get("title"), str):
-                return True
-            pending.extend(value for value in node.values() if isinstance(value, dict | list))
-        elif isinstance(node, list):
-            pending.extend(item for item in node if isinstance(item, dict | list))
-    return False
+    return any(isinstance(node.get("title"), str) for node in _dicts(schema))
 
 
 def _with_schemas(document: dict[str, Any], schemas: dict[str, Any]) -> dict[str, Any]:
@@ -102,13 +92,19 @@ def _reachable(start: Iterable[str], refs: dict[str, set[str]]) -> set[str]:
 
 def _referred(schema: Any) -> Iterator[str]:
     """The component schemas `schema` refers to anywhere inside it (bases included)."""
-    pending = [schema]
+    for node in _dicts(schema):
+        ref = node.get("$ref")
+        if isinstance(ref, str) and ref.startswith(_SCHEMA_REF):
+            yield unescape_token(ref[len(_SCHEMA_REF):])
+
+
+def _dicts(data: Any) -> Iterator[dict[str, Any]]:
+    """Every mapping inside `data`, itself included (an explicit stack: schemas nest deep)."""
+    pending = [data]
     while pending:
         node = pending.pop()
         if isinstance(node, dict):
-            ref = node.get("$ref")
-            if isinstance(ref, str) and ref.startswith(_SCHEMA_REF):
-                yield unescape_token(ref[len(_SCHEMA_REF):])
+            yield node
             pending.extend(value for value in node.values() if isinstance(value, dict | list))
         elif isinstance(node, list):
             pending.extend(item for item in node if isinstance(item, dict | list))
