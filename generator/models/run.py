@@ -249,12 +249,12 @@ def dcg_models(document: dict[str, Any], source_file: str, field_aliases: dict[s
     classes `separable` make a large one: `_dcg_text`), its typing fixed, indexed; a dcg
     failure is a located problem. From `cache` when it holds the output of the same input."""
     given, text = _given(document)
-    split = parts.separated(given, separable) if separable else None
-    key = dcg_key(given, field_aliases, text, split) if cache is not None else None
+    key = dcg_key(given, field_aliases, text, separable) if cache is not None else None
     del text  # a large input's JSON text (GitHub's: ~40 MB) is not held while dcg runs
     source = _cached_source(cache, key)
     if source is not None:
         return index_models(source, cache=cache)  # an operation-only edit parses no models
+    split = parts.separated(given, separable) if separable else None
     source, tree = mypy_clean_parsed(
         hidden_secrets(_dcg_text(given, split, source_file, field_aliases)).rstrip("\n") + "\n")
     if cache is not None and key is not None:
@@ -363,12 +363,12 @@ def _refs_stay_in_components(data: Any) -> bool:
 
 
 def dcg_key(given: dict[str, Any], field_aliases: dict[str, str],
-            text: str | None = None, split: parts.Parts | None = None) -> str | None:
+            text: str | None = None, separable: frozenset[str] = frozenset()) -> str | None:
     """The cache key of dcg's output (as `mypy_clean` left it) for the input `given` (`text`:
     its compact JSON text, when it is at hand): its data in its order, the aliases in theirs,
-    the schemas of the part made in a run of its own (`split`), our code (options and fixes
-    are in it), the pinned tools' versions and Python's. None when the input has no JSON
-    form."""
+    the classes that may be made in a run of their own (`separable`: with the input they
+    decide whether it is split, `parts.separated`), our code (options and fixes are in it),
+    the pinned tools' versions and Python's. None when the input has no JSON form."""
     data = data_sha256(given) if text is None else text_sha256(text)
     if data is None:
         return None
@@ -377,7 +377,7 @@ def dcg_key(given: dict[str, Any], field_aliases: dict[str, str],
         "format": ENTRY_FORMAT,
         "input_sha256": data,
         "aliases": list(field_aliases.items()),
-        "part": list(split.part["components"]["schemas"]) if split is not None else None,
+        "separable": sorted(separable),
         "generator_sha256": toolkit["generator_sha256"],
         "tools": provenance.tool_versions(),
         "python": sys.version,

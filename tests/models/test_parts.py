@@ -221,3 +221,26 @@ def test_two_outputs_merge_into_one_module_with_the_imports_each_needs() -> None
 ], ids=["definition", "class-named-as-import", "import", "future", "unknown-line"])
 def test_outputs_that_disagree_are_not_merged(rest: str, part: str) -> None:
     assert parts.merged(rest, part) is None
+
+
+def test_models_made_in_two_parts_are_kept_in_the_cache_and_found_again(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        one_run: dict[str, dict[str, str]]) -> None:
+    from generator import ir
+    from generator.document.loading import load
+    from generator.io.cache import Cache
+    from generator.models import build
+
+    monkeypatch.setattr(parts, "MIN_PART_CLASSES", 1)
+    cache = Cache(tmp_path / "cache")
+    assert pipeline.build_packages(_targets(), cache=cache) == one_run  # cold
+    target = _targets()[SPECS.index("pagination.yaml")]
+    api = ir.build(load(target.spec).data, target.options)
+    splits = _splits_seen(monkeypatch)  # (decided only when dcg's output is not in the cache)
+    warm = build.models_source(api.models_input, api.required_classes, "pagination.yaml", cache,
+                               api.parameter_classes)
+    assert not splits
+    assert warm.source == build.models_source(api.models_input, api.required_classes,
+                                              "pagination.yaml", None,
+                                              api.parameter_classes).source
+    assert splits  # (made again without the cache: split)

@@ -224,7 +224,8 @@ def test_the_key_follows_input_aliases_and_order() -> None:
     reordered = {"components": {"schemas": {"B": {"type": "integer"}, "A": {"type": "string"}}}}
     key = run.dcg_key(first, {})
     assert key is not None and key == run.dcg_key(dict(first), {})
-    assert len({key, run.dcg_key(reordered, {}), run.dcg_key(first, {"a-b": "a_b"})}) == 3
+    assert len({key, run.dcg_key(reordered, {}), run.dcg_key(first, {"a-b": "a_b"}),
+                run.dcg_key(first, {}, separable=frozenset({"ListParams"}))}) == 4
     assert run.dcg_key({"x": {1, 2}}, {}) is None  # no JSON form: not cached
 
 
