@@ -788,8 +788,8 @@ def pick_cookies(
 ) -> dict[str, str]:
     """Cookie values among `values`, by cookie name, as :func:`pick_strings` gives them, but
     for an object sent `form` and exploded (a cookie's default): each of its properties is a
-    cookie of its own (`role=admin; first=Alex`, OpenAPI's style table). An object of `joined`
-    (`explode: false`) is one cookie, `name=role,admin,first,Alex`; arrays and primitives are
+    cookie of its own (`role=editor; first=Alex`, OpenAPI's style table). An object of `joined`
+    (`explode: false`) is one cookie, `name=role,editor,first,Alex`; arrays and primitives are
     one cookie either way. A property whose name no cookie can have (not a `token`: `a=b; c`)
     is a `RequestValidationError` before anything is sent, the name not shown."""
     picked: dict[str, str] = {}

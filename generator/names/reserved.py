@@ -156,7 +156,7 @@ OPERATIONS_MODULE_NAMES = frozenset({
     "math",
     "multipart_body", "multipart_fields", "multipart_files", "multipart_parts",
     "optional_body", "os",
-    "pick",
+    "pick", "pick_cookies", "is_token",
     "pick_headers", "pick_strings", "pydantic", "pydantic_core", "quote", "raw_body", "raw_content",
     "_refuse_bools_made_numbers",
     "request_options", "root_type", "validated", "validated_root",

@@ -24,20 +24,21 @@ TIMEOUT = 300
 
 # Runs a command of the generator with an audit hook that writes every path opened to a file.
 AUDITED = """
-import json, os, runpy, sys
+import atexit, json, os, runpy, sys
 opened = set()
 
 def hook(event, args):
     if event == "open" and isinstance(args[0], (str, bytes, os.PathLike)):
         opened.add(os.path.realpath(os.fsdecode(args[0])))
 
-sys.addaudithook(hook)
-log, sys.argv = sys.argv[1], ["generator", *sys.argv[2:]]
-try:
-    runpy.run_module("generator", run_name="__main__", alter_sys=True)
-finally:
+def write_log():
     with open(log, "w") as handle:
         json.dump(sorted(opened), handle)
+
+sys.addaudithook(hook)
+log, sys.argv = sys.argv[1], ["generator", *sys.argv[2:]]
+atexit.register(write_log)  # (the command ends the process itself: `command.entry`)
+runpy.run_module("generator", run_name="__main__", alter_sys=True)
 """
 
 # System places any Python program reads (devices, certificates, locale, time zones).
