@@ -8,6 +8,14 @@ each sample is one process tree and nothing leaks between samples.
 same time (our generator validates in a forked child beside code generation), so a thread also
 samples the tree's summed proportional set size (PSS: shared copy-on-write pages counted once)
 every 20 ms; the peak reported is the larger of the two.
+
+That sampling is not free: each read of a process's `smaps_rollup` walks its page tables while
+holding its memory map's lock, and every 20 ms that is done for each process of the tree. On
+GitHub's cold generation (four processes, ~500 MB) it added 1.1-2.4 s to a ~15.5 s run, against
+0-0.5 s of openapi-python-client's ~10 s (one process): a time measured so says as much about
+the sampler as about the tool. `sample_memory=False` measures a run without it (its peak is then
+`ru_maxrss` alone): `timed_and_sampled` takes the time from such a run and the peak from a
+sampled one.
 """
 
 from __future__ import annotations
@@ -43,7 +51,8 @@ class CommandFailed(RuntimeError):
 
 
 def run_once(
-    cmd: Sequence[str], *, cwd: Path, env: dict[str, str] | None = None, capture_stdout: bool = False
+    cmd: Sequence[str], *, cwd: Path, env: dict[str, str] | None = None, capture_stdout: bool = False,
+    sample_memory: bool = True,
 ) -> Sample:
     """`cmd` measured from a small launcher process (`python -m bench.measure`).
 
@@ -51,7 +60,8 @@ def run_once(
     command's `ru_maxrss` (Python spawns with vfork, and exec records the old address space's
     peak), so a command spawned straight from a bench process that has grown (it read a large
     document) would report at least that size. The launcher stays small."""
-    launcher = [sys.executable, "-m", "bench.measure", *(["--stdout"] if capture_stdout else []), "--", *cmd]
+    launcher = [sys.executable, "-m", "bench.measure", *(["--stdout"] if capture_stdout else []),
+                *([] if sample_memory else ["--no-memory-sampling"]), "--", *cmd]
     result = subprocess.run(launcher, cwd=cwd, env=env, capture_output=True, text=True, check=False)
     if result.returncode != 0:
         raise CommandFailed(f"bench.measure could not run {' '.join(cmd)}: {result.stderr.strip()}")
@@ -60,14 +70,15 @@ def run_once(
 
 def measure_here(
     cmd: Sequence[str], *, cwd: Path | None = None, env: dict[str, str] | None = None,
-    capture_stdout: bool = False,
+    capture_stdout: bool = False, sample_memory: bool = True,
 ) -> Sample:
-    """`cmd` run as a child of this process: wall and CPU time, and peak memory."""
+    """`cmd` run as a child of this process: wall and CPU time, and peak memory (the tree's
+    sampled PSS only when `sample_memory`)."""
     with tempfile.TemporaryFile() as err, tempfile.TemporaryFile() as out:
         start = time.perf_counter()
         stdout = out if capture_stdout else subprocess.DEVNULL
         process = subprocess.Popen(list(cmd), cwd=cwd, env=env, stdout=stdout, stderr=err)
-        with TreeMemory(process.pid) as tree:
+        with TreeMemory(process.pid, sampling=sample_memory) as tree:
             _, status, usage = os.wait4(process.pid, 0)
         wall = time.perf_counter() - start
         process.returncode = os.waitstatus_to_exitcode(status)
@@ -83,19 +94,22 @@ class TreeMemory:
 
     INTERVAL = 0.02
 
-    def __init__(self, pid: int) -> None:
+    def __init__(self, pid: int, *, sampling: bool = True) -> None:
         self.pid = pid
         self.peak_kib = 0
+        self.sampling = sampling
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._sample, daemon=True)
 
     def __enter__(self) -> Self:
-        self._thread.start()
+        if self.sampling:
+            self._thread.start()
         return self
 
     def __exit__(self, *_: object) -> None:
         self._stop.set()
-        self._thread.join()
+        if self.sampling:
+            self._thread.join()
 
     def _sample(self) -> None:
         while not self._stop.wait(self.INTERVAL):
@@ -129,13 +143,24 @@ def _pss_kib(pid: int) -> int:
 
 
 def run_checked(
-    cmd: Sequence[str], *, cwd: Path, env: dict[str, str] | None = None, capture_stdout: bool = False
+    cmd: Sequence[str], *, cwd: Path, env: dict[str, str] | None = None, capture_stdout: bool = False,
+    sample_memory: bool = True,
 ) -> Sample:
-    sample = run_once(cmd, cwd=cwd, env=env, capture_stdout=capture_stdout)
+    sample = run_once(cmd, cwd=cwd, env=env, capture_stdout=capture_stdout,
+                      sample_memory=sample_memory)
     if sample.returncode != 0:
         tail = "\n".join(sample.stderr.strip().splitlines()[-5:])
         raise CommandFailed(f"{' '.join(cmd)} exited {sample.returncode}:\n{tail}")
     return sample
+
+
+def timed_and_sampled(timed: Callable[[bool], Sample]) -> Sample:
+    """One run's time (`timed(False)`: memory not sampled) with another's peak (`timed(True)`,
+    made first): the same command, each run given what it needs (a fresh output folder, an
+    empty cache) by `timed`."""
+    sampled = timed(True)
+    plain = timed(False)
+    return dataclasses.replace(plain, peak_kib=max(sampled.peak_kib, plain.peak_kib))
 
 
 def repeat(
@@ -199,10 +224,13 @@ def main(argv: list[str]) -> int:
     """`python -m bench.measure [--stdout] -- CMD...`: the Sample of CMD as JSON on stdout."""
     parser = argparse.ArgumentParser(prog="python -m bench.measure")
     parser.add_argument("--stdout", action="store_true", help="capture CMD's stdout in the sample")
+    parser.add_argument("--no-memory-sampling", action="store_true",
+                        help="time CMD without sampling its tree's memory (peak: ru_maxrss)")
     parser.add_argument("cmd", nargs=argparse.REMAINDER)
     args = parser.parse_args(argv)
     cmd = args.cmd[1:] if args.cmd[:1] == ["--"] else args.cmd
-    sample = measure_here(cmd, capture_stdout=args.stdout)
+    sample = measure_here(cmd, capture_stdout=args.stdout,
+                          sample_memory=not args.no_memory_sampling)
     print(json.dumps(dataclasses.asdict(sample)))
     return 0
 
