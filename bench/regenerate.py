@@ -54,8 +54,8 @@ def cached_env(ctx: Context) -> dict[str, str]:
 
 
 def _sample(ctx: Context, label: str, cmd: list[str], env: dict[str, str],
-            out: Path) -> measure.Sample:
-    sample = measure.run_checked(cmd, cwd=ctx.root, env=env)
+            out: Path, *, sample_memory: bool = True) -> measure.Sample:
+    sample = measure.run_checked(cmd, cwd=ctx.root, env=env, sample_memory=sample_memory)
     return _logged(ctx, label, sample)
 
 
@@ -65,19 +65,22 @@ def _logged(ctx: Context, label: str, sample: measure.Sample) -> measure.Sample:
     return sample
 
 
-def _cold(ctx: Context, label: str, make_cmd: Callable[[Path], list[str]], env: dict[str, str],
+def _apart(ctx: Context, label: str, make_cmd: Callable[[Path], list[str]], env: dict[str, str],
           out: Path, cache_dir: Path | None = None) -> measure.Sample:
-    """A cold generation's time from a run whose memory is not sampled, its peak from one that
-    is (`measure.timed_and_sampled`): the sampler's own cost is no part of the time. Each run
-    writes a folder of its own, with a cache of its own, neither there before (deleting a
-    large tree just before a run slows the run's file creation on this machine's ext4); the
-    timed run's `out` and `cache_dir` are what the next rows find."""
+    """A generation's time from a run whose memory is not sampled, its peak from one that is
+    (`measure.timed_and_sampled`): the sampler's own cost is no part of the time. The sampled
+    run works in a place of its own (`sampled/`, the same names: the folder's names the
+    package), its state as the timed run's: a cold run there first, the next runs on what it
+    left (no large tree is deleted just before a run: that slows the run's file creation on
+    this machine's ext4); the timed run's `out` and `cache_dir` are what the next rows find."""
     def run(sampled: bool) -> measure.Sample:
-        suffix = "-sampled" if sampled else ""
-        folder = out.with_name(out.name + suffix)
+        def place(path: Path) -> Path:  # (the same name: it names the package)
+            return path.parent / "sampled" / path.name if sampled else path
+
+        folder = place(out)
         run_env = dict(env)
         if cache_dir is not None:
-            run_env["OPENAPI_CLIENTGEN_CACHE_DIR"] = str(cache_dir.with_name(cache_dir.name + suffix))
+            run_env["OPENAPI_CLIENTGEN_CACHE_DIR"] = str(place(cache_dir))
         return measure.run_checked(make_cmd(folder), cwd=ctx.root, env=run_env,
                                    sample_memory=sampled)
 
@@ -90,18 +93,20 @@ def rows(ctx: Context, cache: Path) -> list[Row]:
     edited = edited_copy(spec, ctx.work / "github-edited" / spec.name)
     env = cached_env(ctx)
     out = ctx.work / "github"
-    cold = _cold(ctx, "ours, cold (empty cache)", lambda folder: ours_spec_cmd(ctx, spec, folder),
+    cold = _apart(ctx, "ours, cold (empty cache)", lambda folder: ours_spec_cmd(ctx, spec, folder),
                  env, out, Path(env["OPENAPI_CLIENTGEN_CACHE_DIR"]))
     kept_ours = counting.ours(out)
     used_out = ctx.work / "github_used"
     used = _sample(ctx, "ours, --models used, no cache",
                    [*ours_spec_cmd(ctx, spec, used_out), "--models", "used"], ctx.env, used_out)
-    unchanged = [_sample(ctx, "ours, unchanged", ours_spec_cmd(ctx, spec, out), env, out)
+    unchanged = [_sample(ctx, "ours, unchanged", ours_spec_cmd(ctx, spec, out), env, out,
+                         sample_memory=False)  # (its time only: no peak is reported)
                  for _ in range(max(1, ctx.reps))]
-    once = _sample(ctx, "ours, one description edited (regenerating the same folder)",
-                   ours_spec_cmd(ctx, edited, out), env, out)
+    once = _apart(ctx, "ours, one description edited (regenerating the same folder)",
+                 lambda folder: ours_spec_cmd(ctx, edited, folder), env, out,
+                 Path(env["OPENAPI_CLIENTGEN_CACHE_DIR"]))
     opc_out = ctx.work / "opc_github"
-    theirs = _cold(ctx, "openapi-python-client (full run)",
+    theirs = _apart(ctx, "openapi-python-client (full run)",
                    lambda folder: opc_cmd(ctx, edited, folder), ctx.env, opc_out)
     warm = measure.summarize(unchanged)
     operations = count_operations(json.loads(spec.read_text(encoding="utf-8")))
