@@ -252,7 +252,7 @@ def _boolean_bound(data: dict[str, Any], problem: Problem, tokens: list[str]) ->
         return None
     found, value = resolve_pointer(data, problem.pointer)
     if found and isinstance(value, bool):
-        return Decision(problem, "repairable", f"reads the boolean `{last}` the OpenAPI 3.0 way",
+        return Decision(problem, "repairable", f"reads the boolean `{last}` as draft 4 does",
                         fix=repairs.exclusive_bound(join_tokens("", *tokens[:-1]), last))
     return None
 

@@ -62,8 +62,8 @@ CASES = [
         ("boolean_exclusive_31.yaml:15: /paths/~1rates/post/requestBody/content/application~1json/"
         "schema/properties/rate/exclusiveMinimum: repaired: `exclusiveMinimum: true` is JSON Schema "
         "draft 4 syntax (which OpenAPI 3.0 uses); the generator reads a 3.1 document's schemas as "
-        "JSON Schema 2020-12, where it is a number -> reads the boolean `exclusiveMinimum` the "
-        "OpenAPI 3.0 way"),
+        "JSON Schema 2020-12, where it is a number -> reads the boolean `exclusiveMinimum` as "
+        "draft 4 does"),
     ), 1, ()),
     # each bound read once, nothing dropped after; the document declares draft 4 its dialect, in
     # which the boolean is valid: the message says whose syntax it is, not that 3.1 forbids it
