@@ -69,7 +69,7 @@ def _apart(ctx: Context, label: str, make_cmd: Callable[[Path], list[str]], env:
           out: Path, cache_dir: Path | None = None) -> measure.Sample:
     """A generation's time from a run whose memory is not sampled, its peak from one that is
     (`measure.timed_and_sampled`): the sampler's own cost is no part of the time. The sampled
-    run works in a place of its own (`sampled/`, the same names: the folder's names the
+    run works in a place of its own (`sampled/`, the same names: a folder names its
     package), its state as the timed run's: a cold run there first, the next runs on what it
     left (no large tree is deleted just before a run: that slows the run's file creation on
     this machine's ext4); the timed run's `out` and `cache_dir` are what the next rows find."""

@@ -32,11 +32,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.document.pointer import unescape_token
+from generator.document.refs import iter_objects, iter_refs
+from generator.names.components import SCHEMAS_PREFIX
 
 # From this many parameter classes in a part of their own on, dcg's run is split: below it the
 # second run's fixed costs (~0.1 s) outweigh what it takes off the first.
 MIN_PART_CLASSES = 300
-_SCHEMA_REF = "#/components/schemas/"
 
 
 @dataclass(frozen=True)
@@ -71,8 +72,9 @@ def separated(document: dict[str, Any], parameter_classes: Iterable[str]) -> Par
 
 
 def _titled(schema: Any) -> bool:
-    """Whether a schema inside `schema` has a `title` (a property named `title` is no title)."""
-    return any(isinstance(node.get("title"), str) for node in _dicts(schema))
+    """Whether a schema inside `schema` has a `title` (a property named `title`, an example's
+    key, is no title)."""
+    return any(isinstance(node.get("title"), str) for _, node in iter_objects(schema))
 
 
 def _with_schemas(document: dict[str, Any], schemas: dict[str, Any]) -> dict[str, Any]:
@@ -92,22 +94,9 @@ def _reachable(start: Iterable[str], refs: dict[str, set[str]]) -> set[str]:
 
 def _referred(schema: Any) -> Iterator[str]:
     """The component schemas `schema` refers to anywhere inside it (bases included)."""
-    for node in _dicts(schema):
-        ref = node.get("$ref")
-        if isinstance(ref, str) and ref.startswith(_SCHEMA_REF):
-            yield unescape_token(ref[len(_SCHEMA_REF):])
-
-
-def _dicts(data: Any) -> Iterator[dict[str, Any]]:
-    """Every mapping inside `data`, itself included (an explicit stack: schemas nest deep)."""
-    pending = [data]
-    while pending:
-        node = pending.pop()
-        if isinstance(node, dict):
-            yield node
-            pending.extend(value for value in node.values() if isinstance(value, dict | list))
-        elif isinstance(node, list):
-            pending.extend(item for item in node if isinstance(item, dict | list))
+    for _, ref in iter_refs(schema):
+        if ref.startswith(SCHEMAS_PREFIX):
+            yield unescape_token(ref[len(SCHEMAS_PREFIX):])
 
 
 def merged(rest: str, part: str) -> str | None:
