@@ -307,8 +307,11 @@ def _dcg_here(document: dict[str, Any], source_file: str, field_aliases: dict[st
             _give_back_freed_memory()
 
 
-def _dcg_in(document: dict[str, Any], folder: Path, field_aliases: dict[str, str]) -> str:
-    with cyclic_gc_resumed(collect_after=True):  # dcg's models hold cycles; our stages make none
+def _dcg_in(document: dict[str, Any], folder: Path, field_aliases: dict[str, str], *,
+            collector: bool = True) -> str:
+    """dcg's run on a deep stack: with the collector on (dcg's models hold cycles; our stages
+    make none), or off (`collector=False`: the caller collects once the run is done)."""
+    with cyclic_gc_resumed(collect_after=True) if collector else cyclic_gc_paused():
         return with_deep_stack(lambda: _run_dcg(document, folder, field_aliases), depth(document))
 
 
@@ -540,9 +543,8 @@ def _serve(request: tuple[dict[str, Any], dict[str, str]]) -> str:
     the collector off: what it leaves in cycles is collected once the answer is sent
     (`_collected_and_given_back`), while the parent works on, not while it waits."""
     document, field_aliases = request
-    with scratch_folder("clientgen-dcg-") as neutral, cyclic_gc_paused():
-        return with_deep_stack(lambda: _run_dcg(document, Path(neutral), field_aliases),
-                               depth(document))
+    with scratch_folder("clientgen-dcg-") as neutral:
+        return _dcg_in(document, Path(neutral), field_aliases, collector=False)
 
 
 def _collected_and_given_back() -> None:
