@@ -2098,11 +2098,19 @@ class _Trace:
     def _renamed_only(self, before: str, after: str) -> bool:
         """Whether the annotation `before` is `after` but for inline classes dcg named another
         way (`_Side.renamed_from`)."""
-        if "old" not in self.sides or "new" not in self.sides:
-            return False
-        renamed = self.sides["new"].renamed_from(self.sides["old"])
+        renamed = self._renamed()
         return bool(renamed) and _WORD.sub(
             lambda w: renamed[w[0]][0] if w[0] in renamed else w[0], before) == after
+
+    def _renamed(self) -> dict[str, tuple[str, tuple[str, str]]]:
+        """`_Side.renamed_from` of the two sides (none where the trace has one side only)."""
+        if "old" not in self.sides or "new" not in self.sides:
+            return {}
+        return self.sides["new"].renamed_from(self.sides["old"])
+
+    def _renamed_to(self, name: str) -> str | None:
+        """The old name of the class `name` where dcg named it another way, else None."""
+        return next((was for was, (now, _) in self._renamed().items() if now == name), None)
 
     def class_kept(self, name: str) -> None:
         """Note a constraint of the class `name` as a whole changed, its type kept: the class on
@@ -2175,8 +2183,7 @@ class _Trace:
         `key`'s own class, nor one renamed to it (a component's, or one dcg named another way:
         each said by a change of its own); None otherwise."""
         if (key in self.old.fields or self.change.side != "new" or not self.change.was
-                or any(now == key[0] for now, _ in self.sides["new"].renamed_from(
-                    self.sides["old"]).values())):
+                or self._renamed_to(key[0]) is not None):
             return None
         tokens = split_pointer(self.change.was)
         wires = _properties(tokens[3:])
@@ -2207,10 +2214,9 @@ class _Trace:
         found = self.old.fields.get(key)
         if found is not None or self.change.side != "new":
             return found
-        renamed = [was for was, (now, _) in self.sides["new"].renamed_from(self.sides["old"])
-                   .items() if now == key[0]] if "old" in self.sides else []
-        if renamed:  # (an inline class named another way: `Backups` -> `LinodeBackups`)
-            return self.old.fields.get((renamed[0], key[1]))
+        was = self._renamed_to(key[0])
+        if was is not None:  # (an inline class named another way: `Backups` -> `LinodeBackups`)
+            return self.old.fields.get((was, key[1]))
         if not self.change.was:
             return found
         tokens = split_pointer(self.change.was)
