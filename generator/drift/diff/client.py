@@ -832,8 +832,8 @@ def _only_classes_differ(retyped: Retyped, old: _Side, new: _Side) -> bool:
     as a class here: an object that came to declare properties is a class (traccar 4.3 ->
     5.6's `Position.network`, `properties: {}`), which `network["ip"]` no longer reads."""
     def masked(text: str, side: _Side) -> str:
-        text = _FREE_FORM.sub("C", _QUALIFIED_CLASS.sub("C", text)).replace(_SEP + "None", "")
-        return _WORD.sub(lambda w: "C" if side.has_class(w[0]) else w[0], text)
+        return _masked(
+            _FREE_FORM.sub("C", _QUALIFIED_CLASS.sub("C", text)).replace(_SEP + "None", ""), side)
 
     gone = [name for name in _classes_gone(retyped, old, new) if name in old.component_classes]
     return not gone and masked(retyped.before, old) == masked(retyped.after, new)
@@ -889,6 +889,7 @@ def _class_pairs(before: str, after: str, old: _Side, new: _Side) -> list[tuple[
 
 
 def _masked(text: str, side: _Side) -> str:
+    """`text` with each class of `side` it names spelt `C`."""
     return _WORD.sub(lambda w: "C" if side.has_class(w[0]) else w[0], text)
 
 
