@@ -832,8 +832,8 @@ def _only_classes_differ(retyped: Retyped, old: _Side, new: _Side) -> bool:
     as a class here: an object that came to declare properties is a class (traccar 4.3 ->
     5.6's `Position.network`, `properties: {}`), which `network["ip"]` no longer reads."""
     def masked(text: str, side: _Side) -> str:
-        text = _FREE_FORM.sub("C", _QUALIFIED_CLASS.sub("C", text)).replace(_SEP + "None", "")
-        return _WORD.sub(lambda w: "C" if side.has_class(w[0]) else w[0], text)
+        return _masked(
+            _FREE_FORM.sub("C", _QUALIFIED_CLASS.sub("C", text)).replace(_SEP + "None", ""), side)
 
     gone = [name for name in _classes_gone(retyped, old, new) if name in old.component_classes]
     return not gone and masked(retyped.before, old) == masked(retyped.after, new)
@@ -889,6 +889,7 @@ def _class_pairs(before: str, after: str, old: _Side, new: _Side) -> list[tuple[
 
 
 def _masked(text: str, side: _Side) -> str:
+    """`text` with each class of `side` it names spelt `C`."""
     return _WORD.sub(lambda w: "C" if side.has_class(w[0]) else w[0], text)
 
 
@@ -2098,11 +2099,19 @@ class _Trace:
     def _renamed_only(self, before: str, after: str) -> bool:
         """Whether the annotation `before` is `after` but for inline classes dcg named another
         way (`_Side.renamed_from`)."""
-        if "old" not in self.sides or "new" not in self.sides:
-            return False
-        renamed = self.sides["new"].renamed_from(self.sides["old"])
+        renamed = self._renamed()
         return bool(renamed) and _WORD.sub(
             lambda w: renamed[w[0]][0] if w[0] in renamed else w[0], before) == after
+
+    def _renamed(self) -> dict[str, tuple[str, tuple[str, str]]]:
+        """`_Side.renamed_from` of the two sides (none where the trace has one side only)."""
+        if "old" not in self.sides or "new" not in self.sides:
+            return {}
+        return self.sides["new"].renamed_from(self.sides["old"])
+
+    def _renamed_to(self, name: str) -> str | None:
+        """The old name of the class `name` where dcg named it another way, else None."""
+        return next((was for was, (now, _) in self._renamed().items() if now == name), None)
 
     def class_kept(self, name: str) -> None:
         """Note a constraint of the class `name` as a whole changed, its type kept: the class on
@@ -2175,8 +2184,7 @@ class _Trace:
         `key`'s own class, nor one renamed to it (a component's, or one dcg named another way:
         each said by a change of its own); None otherwise."""
         if (key in self.old.fields or self.change.side != "new" or not self.change.was
-                or any(now == key[0] for now, _ in self.sides["new"].renamed_from(
-                    self.sides["old"]).values())):
+                or self._renamed_to(key[0]) is not None):
             return None
         tokens = split_pointer(self.change.was)
         wires = _properties(tokens[3:])
@@ -2207,10 +2215,9 @@ class _Trace:
         found = self.old.fields.get(key)
         if found is not None or self.change.side != "new":
             return found
-        renamed = [was for was, (now, _) in self.sides["new"].renamed_from(self.sides["old"])
-                   .items() if now == key[0]] if "old" in self.sides else []
-        if renamed:  # (an inline class named another way: `Backups` -> `LinodeBackups`)
-            return self.old.fields.get((renamed[0], key[1]))
+        was = self._renamed_to(key[0])
+        if was is not None:  # (an inline class named another way: `Backups` -> `LinodeBackups`)
+            return self.old.fields.get((was, key[1]))
         if not self.change.was:
             return found
         tokens = split_pointer(self.change.was)
