@@ -41,6 +41,7 @@ from generator.ir.servers import operation_server
 from generator.names import identifiers as names
 from generator.names.arguments import BODY_PROPERTY, argument_rename
 from generator.names.headers import (
+    IGNORED_HEADERS,
     first_unsendable,
     ignored_by_openapi,
     set_by_the_client,
@@ -169,14 +170,6 @@ def _client_set_headers(pointer: str, raw_params: list[dict[str, Any]]) -> tuple
         for param in raw_params if set_by_the_client(param))
 
 
-# What says the value of each header OpenAPI ignores as a parameter (`IGNORED_HEADERS`)
-_SAID_BY = {
-    "content-type": "the request body's media type is the Content-Type sent",
-    "accept": "the answers' media types say what is accepted",
-    "authorization": "the security schemes say what is sent in it",
-}
-
-
 def _ignored_headers(pointer: str, raw_params: list[dict[str, Any]],
                      credentials: dict[tuple[str, str], str]) -> tuple[Rename, ...]:
     """A note for each header parameter named `Accept`, `Content-Type` or `Authorization`,
@@ -187,7 +180,7 @@ def _ignored_headers(pointer: str, raw_params: list[dict[str, Any]],
     credential is named as that (`_credential_parameters`)."""
     return tuple(
         Rename(pointer, f"header parameter `{param['name']}` is ignored by OpenAPI: "
-               f"{_SAID_BY[param['name'].lower()]}", "left out of the method", kind=NOTE)
+               f"{IGNORED_HEADERS[param['name'].lower()]}", "left out of the method", kind=NOTE)
         for param in raw_params
         if ignored_by_openapi(param) and credential_scheme(param, credentials) is None)
 

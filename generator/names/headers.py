@@ -10,7 +10,8 @@ request's header names unchecked.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
@@ -28,7 +29,11 @@ CLIENT_SET_HEADERS = frozenset({"host", "content-length", "transfer-encoding", "
 # replaced the body's media type (a multipart one with its boundary), and a required `Accept`
 # or `Authorization` one had to be given on every call (loket.nl's document, which declares no
 # security scheme); `extra_headers` and the client's `default_headers` can still send one.
-IGNORED_HEADERS = frozenset({"accept", "content-type", "authorization"})
+IGNORED_HEADERS: Mapping[str, str] = MappingProxyType({  # each, with what says its value
+    "content-type": "the request body's media type is the Content-Type sent",
+    "accept": "the answers' media types say what is accepted",
+    "authorization": "the security schemes say what is sent in it",
+})
 
 
 def unsendable_name(name: str, location: str) -> str | None:
@@ -59,6 +64,6 @@ def ignored_by_openapi(parameter: dict[str, Any]) -> bool:
     return _header_named(parameter, IGNORED_HEADERS)
 
 
-def _header_named(parameter: dict[str, Any], names: frozenset[str]) -> bool:
+def _header_named(parameter: dict[str, Any], names: Collection[str]) -> bool:
     return (parameter.get("in") == "header" and isinstance(parameter.get("name"), str)
             and parameter["name"].lower() in names)
