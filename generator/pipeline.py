@@ -153,7 +153,7 @@ def _models_of(api: ir.Api, target: Target, document: Document,
     names and lines (dcg names a component by its class), its cause kept for --debug."""
     try:
         return models.models_source(api.models_input, api.required_classes, str(target.spec),
-                                    cache, api.parameter_classes)
+                                    cache, api.operation_classes)
     except GeneratorError as error:
         names = dict(api.component_names)
         for index, problem in enumerate(error.problems):

@@ -58,6 +58,7 @@ def request_body(context: Context, stem: str, operation: dict[str, Any], taken: 
         schema = one_file_part(schema, required)
     model_class = context.classes.variant(
         context.classes.class_for(schema, f"{stem}Body"), schema, "readOnly")
+    context.classes.operation_classes.add(model_class)
     shape = object_properties(schema, context.refs)
     # not an object, one without properties (free-form), a union of objects (a multipart
     # one stays spread: its properties name the parts sent as files), or one with a property

@@ -262,7 +262,7 @@ def _api(context: Context, operations: list[Operation], failed: Failed) -> Api:
         client_params=client_params,
         models_input=data,
         required_classes=frozenset(context.classes.required),
-        parameter_classes=frozenset(context.classes.parameter_classes),
+        operation_classes=frozenset(context.classes.operation_classes),
         failed=tuple(failed),
         idempotency_header=retries.root_idempotency_header(data),
         server_path=relative_server,

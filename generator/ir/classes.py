@@ -39,7 +39,8 @@ class ModelClasses:
         self.taken = taken  # every class name models.py will have
         self.refs = refs
         self.required: set[str] = set()  # classes the templates reference
-        self.parameter_classes: set[str] = set()  # the operations' `<Operation>Params`
+        # the classes of the operations' parameters (`<Operation>Params`), bodies and answers
+        self.operation_classes: set[str] = set()
         self.variants: dict[tuple[str, Flag], str] = {}
         self._flags = flags  # the flags the document marks anything with: the others are sought not
         self._marks: dict[str, tuple[set[Flag], set[str]]] = {}  # component -> `_inline_marks`

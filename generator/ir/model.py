@@ -225,9 +225,10 @@ class Api:
     client_params: tuple[Param, ...]
     models_input: dict[str, Any]  # the schema document for datamodel-code-generator
     required_classes: frozenset[str]  # classes the templates reference; must exist in models.py
-    # the classes of the operations' parameters (`<Operation>Params`): leaves of the models,
-    # which dcg can make in a run of their own beside the rest (models/parts.py)
-    parameter_classes: frozenset[str] = frozenset()
+    # the classes of the operations' parameters (`<Operation>Params`), bodies and answers:
+    # mostly leaves of the models, which dcg can make in a run of their own beside the rest
+    # (models/parts.py)
+    operation_classes: frozenset[str] = frozenset()
     failed: tuple[tuple[str, str], ...] = ()  # (operation pointer, why) of operations left out
     # every POST/PATCH carries this key (root `x-codegen-idempotency-key`); None: only the
     # operations declaring one (ir/retries)

@@ -89,7 +89,7 @@ def parameters(context: Context, stem: str, raw_params: list[dict[str, Any]],
     model_class = context.classes.class_for(
         {"type": "object", "properties": properties, "required": required}, f"{stem}Params"
     )
-    context.classes.parameter_classes.add(model_class)
+    context.classes.operation_classes.add(model_class)
     result = []
     for param, key in keys:
         if str(param.get("in")) in LOCATIONS:

@@ -221,6 +221,7 @@ def _json_type(context: Context, code: str, schema: Any, suggested: str,
     """An answer of `code` read as JSON of `schema`, parsed into its class (`suggested`)."""
     classes = context.classes
     model_class = classes.variant(classes.class_for(schema, suggested), schema, "writeOnly")
+    classes.operation_classes.add(model_class)
     return ResponseType(code, "json", model_class, media_types, is_nullable(schema, context.refs))
 
 

@@ -1,26 +1,27 @@
-"""dcg's run in two parts: the operations' parameter models beside the rest.
+"""dcg's run in two parts: the classes the operations name beside the rest.
 
-Each operation's path, query, header and cookie parameters are one class, `<Operation>Params`
-(ir/parameters.py), a leaf no other schema refers to. On a large document they are a sizable
-share of dcg's input (GitHub: 1,187 of 3,055 schemas, ~1.3 s of a ~9-10 s run), and they can be
-made in a run of their own here while the worker makes the rest: the two cores work on the
-models at once, where this process waited (GitHub's dcg phase ~1.1 s shorter).
+Each operation's parameters are one class, `<Operation>Params` (ir/parameters.py), and an inline
+body or answer a class named after the operation (ir/classes.py): mostly leaves no other schema
+refers to. On a large document they are a sizable share of dcg's input (GitHub: 2,357 of 3,229
+schemas, ~4.4 s of a ~10 s run), and they can be made in a run of their own here while the
+worker makes the rest: the two cores work on the models at once, where this process waited.
 
 `separated` decides the parts from the input alone (never from whether a worker runs), so that
-a document's models are the same bytes on any machine: the part holds the parameter classes
+a document's models are the same bytes on any machine: the part holds the operations' classes
 that nothing else refers to, everything only they refer to, and the schemas they share with
-the rest (made in both runs, kept once). It declines when any schema of the part's own has a
-`title`: dcg names such a shape by its title, numbered in the order a run meets them, so two
-runs could give one name to two shapes. `merged` joins the two outputs: the rest's text, then
-the part's own definitions, and the imports of names the rest does not bind. It refuses (None:
-the caller runs dcg once on the whole input) when the runs disagree: a name both define with
-different text, a name one imports and the other defines or imports otherwise.
+the rest (made in both runs, kept once). One run over everything gives every component schema
+its own name, an inline shape numbered when it meets one; each of the two runs is told the
+names of the other's own components (`Parts.rest_reserved`, `part_reserved`), so that its
+inline shapes step aside as they would in one run. `merged` joins the two outputs: the rest's
+text, then the part's own definitions, and the imports of names the rest does not bind. It
+refuses (None: the caller runs dcg once on the whole input) when the runs disagree: a name both
+define with different text (two inline shapes numbered alike, one in each run), a name one
+imports and the other defines or imports otherwise.
 
-What differs from one run's output: an import dcg aliased for the whole module in one run but
-not in the other keeps each run's spelling (GitHub's Copilot parameter classes type `day` as
-`date`, where one run over everything writes `date as date_aliased` for every class: a field
-named `date` elsewhere); the classes and their fields are the same. The packages of the feature
-documents are the bytes of one run (tests/models/test_parts.py).
+What differs from one run's output: the part's own definitions come after the rest's, and an
+import dcg aliased for the whole module in one run but not in the other keeps each run's
+spelling; the classes and their fields are the same. The packages of the feature documents are
+the bytes of one run (tests/models/test_parts.py).
 """
 
 from __future__ import annotations
@@ -32,10 +33,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.document.pointer import unescape_token
-from generator.document.refs import iter_objects, iter_refs
+from generator.document.refs import iter_refs
 from generator.names.components import SCHEMAS_PREFIX
 
-# From this many parameter classes in a part of their own on, dcg's run is split: below it the
+# From this many operation classes in a part of their own on, dcg's run is split: below it the
 # second run's fixed costs (~0.1 s) outweigh what it takes off the first.
 MIN_PART_CLASSES = 300
 
@@ -46,16 +47,19 @@ class Parts:
 
     rest: dict[str, Any]
     part: dict[str, Any]
+    # the component names each run's inline shapes must not take: the other run's own
+    rest_reserved: frozenset[str] = frozenset()
+    part_reserved: frozenset[str] = frozenset()
 
 
-def separated(document: dict[str, Any], parameter_classes: Iterable[str]) -> Parts | None:
+def separated(document: dict[str, Any], operation_classes: Iterable[str]) -> Parts | None:
     """The rest and the part of dcg's input `document`, or None when it is not worth a run of
-    its own (fewer than `MIN_PART_CLASSES` parameter classes nothing else refers to)."""
+    its own (fewer than `MIN_PART_CLASSES` operation classes nothing else refers to)."""
     schemas = (document.get("components") or {}).get("schemas")
     if not isinstance(schemas, dict):
         return None
     refs = {name: set(_referred(schema)) & schemas.keys() for name, schema in schemas.items()}
-    wanted = {name for name in parameter_classes if name in schemas}
+    wanted = {name for name in operation_classes if name in schemas}
     wanted -= _reachable(schemas.keys() - wanted, refs)  # (one another schema uses: the rest's)
     reached_by_part = _reachable(wanted, refs)
     others = schemas.keys() - reached_by_part
@@ -63,18 +67,11 @@ def separated(document: dict[str, Any], parameter_classes: Iterable[str]) -> Par
     own = reached_by_part - reached_by_rest  # made in the part's run only
     if not others or not own & wanted or len(own & wanted) < MIN_PART_CLASSES:
         return None  # (nothing else: the part is the whole)
-    if any(_titled(schemas[name]) for name in own):
-        return None  # dcg names a titled shape by its title, numbered where two runs may clash
     return Parts(_with_schemas(document, {name: schema for name, schema in schemas.items()
                                           if name not in own}),
                  _with_schemas(document, {name: schema for name, schema in schemas.items()
-                                          if name in reached_by_part}))
-
-
-def _titled(schema: Any) -> bool:
-    """Whether a schema inside `schema` has a `title` (a property named `title`, an example's
-    key, is no title)."""
-    return any(isinstance(node.get("title"), str) for _, node in iter_objects(schema))
+                                          if name in reached_by_part}),
+                 rest_reserved=frozenset(own), part_reserved=frozenset(others))
 
 
 def _with_schemas(document: dict[str, Any], schemas: dict[str, Any]) -> dict[str, Any]:

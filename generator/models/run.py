@@ -96,16 +96,19 @@ def _first_matches(parser: Any, base_classes: list[Any], data_model: type) -> li
     return models
 
 
-def _run_dcg(document: dict[str, Any], settings_dir: Path, field_aliases: dict[str, str]) -> str:
+def _run_dcg(document: dict[str, Any], settings_dir: Path, field_aliases: dict[str, str],
+             reserved: frozenset[str] = frozenset()) -> str:
     """dcg's models.py for `document`, every component schema keeping its own class name, the
     one the clients' code and docs name it by: inline shapes give their names up to a
     component met later (dcg's "yielding" names, `_resolvers_seen`); should one still hold a
-    component's name (`_names_given_back`), dcg runs again with that shape named otherwise."""
-    with _resolvers_seen() as resolvers:
+    component's name (`_names_given_back`), dcg runs again with that shape named otherwise.
+    No class takes a name of `reserved` (the components of another run's input: parts.py)."""
+    with _resolvers_seen() as resolvers, _names_reserved(reserved):
         result = _generate(document, settings_dir, field_aliases, None)
     given_back = _names_given_back(document, resolvers)
     if given_back:
-        result = _generate(document, settings_dir, field_aliases, given_back)
+        with _names_reserved(reserved):
+            result = _generate(document, settings_dir, field_aliases, given_back)
     return result
 
 
@@ -195,6 +198,48 @@ def _resolvers_seen() -> Iterator[list[Any]]:
         ModelResolver.__init__ = original  # type: ignore[method-assign]
 
 
+@contextmanager
+def _names_reserved(names: frozenset[str]) -> Iterator[None]:
+    """Inside, dcg's runs give no class a name of `names`, as if schemas of the same module held
+    them: its parser's name resolver counts them taken (`exclude_names`), so that a shape
+    meeting one is numbered, and its module pass that gives a numbered class its first name
+    back when no class of the module holds it (`replace_duplicate_name_in_module`) leaves them
+    alone. Not reserved when dcg is not as 0.89.0 (a split's merge then refuses any name the
+    two runs both define otherwise)."""
+    if not names:
+        yield
+        return
+    try:
+        from datamodel_code_generator.parser._passes import structure
+        from datamodel_code_generator.parser.base import Parser
+    except ImportError:  # pragma: no cover  # (a dcg without them)
+        yield
+        return
+    original_init = Parser.__init__
+    original_pass = structure.replace_duplicate_name_in_module
+
+    def reserving(self: Any, *args: Any, **kwargs: Any) -> None:
+        original_init(self, *args, **kwargs)
+        excluded = getattr(getattr(self, "model_resolver", None), "exclude_names", None)
+        if isinstance(excluded, set):
+            excluded.update(names)
+
+    def keeping_numbers(parser: Any, models: list[Any]) -> None:
+        for model in models:
+            if getattr(model, "duplicate_class_name", None) in names:
+                model.reference.duplicate_name = None  # (its first name is another class's)
+        original_pass(parser, models)
+
+    # (class- and module-wide while inside: dcg runs one at a time in a process, on one thread)
+    Parser.__init__ = reserving  # type: ignore[method-assign]
+    structure.replace_duplicate_name_in_module = keeping_numbers
+    try:
+        yield
+    finally:
+        Parser.__init__ = original_init  # type: ignore[method-assign]
+        structure.replace_duplicate_name_in_module = original_pass
+
+
 def _names_given_back(document: dict[str, Any], resolvers: list[Any]) -> dict[str, str]:
     """For each component schema whose class dcg named otherwise because an inline shape met
     earlier took its name (Jira's `Project.Feature.state` enum named `ProjectFeatureState`,
@@ -270,14 +315,15 @@ def _dcg_text(document: dict[str, Any], split: parts.Parts | None, source_file: 
     run then says so as it would have)."""
     if split is None:
         return _dcg_source(document, source_file, field_aliases)
-    asked = _worker is not None and _worker.send((split.rest, field_aliases))
+    asked = _worker is not None and _worker.send(
+        (split.rest, field_aliases, split.rest_reserved))
     rest: str | None = None
     part: str | None = None
     try:
-        part = _dcg_here(split.part, source_file, field_aliases)
+        part = _dcg_here(split.part, source_file, field_aliases, split.part_reserved)
         rest = _worker_text(_worker.answer()) if asked and _worker is not None else None
         if rest is None:
-            rest = _dcg_here(split.rest, source_file, field_aliases)
+            rest = _dcg_here(split.rest, source_file, field_aliases, split.rest_reserved)
     except GeneratorError:
         rest = part = None
     finally:
@@ -294,13 +340,14 @@ def _dcg_source(document: dict[str, Any], source_file: str, field_aliases: dict[
     return _dcg_here(document, source_file, field_aliases)
 
 
-def _dcg_here(document: dict[str, Any], source_file: str, field_aliases: dict[str, str]) -> str:
+def _dcg_here(document: dict[str, Any], source_file: str, field_aliases: dict[str, str],
+              reserved: frozenset[str] = frozenset()) -> str:
     if not _warmed_up and _schema_count(document) >= WARM_UP_MIN_SCHEMAS:
         _warm_up()
     # dcg reads no settings from the caller's folder; a killed run's folder goes with the next
     with scratch_folder("clientgen-dcg-") as neutral:
         try:
-            return _dcg_in(document, Path(neutral), field_aliases)
+            return _dcg_in(document, Path(neutral), field_aliases, reserved=reserved)
         except Exception as exc:  # dcg raises many types; all mean the same to the user
             raise GeneratorError([_failure(source_file, exc)]) from exc
         finally:
@@ -308,11 +355,12 @@ def _dcg_here(document: dict[str, Any], source_file: str, field_aliases: dict[st
 
 
 def _dcg_in(document: dict[str, Any], folder: Path, field_aliases: dict[str, str], *,
-            collector: bool = True) -> str:
+            collector: bool = True, reserved: frozenset[str] = frozenset()) -> str:
     """dcg's run on a deep stack: with the collector on (dcg's models hold cycles; our stages
     make none), or off (`collector=False`: the caller collects once the run is done)."""
     with cyclic_gc_resumed(collect_after=True) if collector else cyclic_gc_paused():
-        return with_deep_stack(lambda: _run_dcg(document, folder, field_aliases), depth(document))
+        return with_deep_stack(lambda: _run_dcg(document, folder, field_aliases, reserved),
+                               depth(document))
 
 
 # -- what dcg reads, and its output in the cache ----------------------------------------------
@@ -515,7 +563,7 @@ def _worker_answer(document: dict[str, Any], field_aliases: dict[str, str]) -> s
     """dcg's text for `document` from the worker; None when no worker runs or it gave none."""
     if _worker is None:
         return None
-    return _worker_text(_worker.ask((document, field_aliases)))
+    return _worker_text(_worker.ask((document, field_aliases, frozenset())))
 
 
 def _worker_text(answer: Any) -> str | None:
@@ -528,7 +576,7 @@ def _warm_up() -> None:
     global _warmed_up
     _warmed_up = True
     try:
-        _serve((_WARM_UP_INPUT, {}))
+        _serve((_WARM_UP_INPUT, {}, frozenset()))
     except Exception:  # noqa: BLE001,S110  # (the real input's run reports dcg's failures)
         pass
 
@@ -538,13 +586,14 @@ def _schema_count(document: dict[str, Any]) -> int:
     return len(schemas) if isinstance(schemas, dict) else 0
 
 
-def _serve(request: tuple[dict[str, Any], dict[str, str]]) -> str:
+def _serve(request: tuple[dict[str, Any], dict[str, str], frozenset[str]]) -> str:
     """In the worker: dcg's text for one input (an error is the parent's to run into), made with
     the collector off: what it leaves in cycles is collected once the answer is sent
     (`_collected_and_given_back`), while the parent works on, not while it waits."""
-    document, field_aliases = request
+    document, field_aliases, reserved = request
     with scratch_folder("clientgen-dcg-") as neutral:
-        return _dcg_in(document, Path(neutral), field_aliases, collector=False)
+        return _dcg_in(document, Path(neutral), field_aliases, collector=False,
+                       reserved=reserved)
 
 
 def _collected_and_given_back() -> None:

@@ -25,9 +25,10 @@ def _counting_runs(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     runs: list[int] = []
     run_dcg = run._run_dcg
 
-    def counted(document: dict[str, Any], settings_dir: Path, field_aliases: dict[str, str]) -> str:
+    def counted(document: dict[str, Any], settings_dir: Path, field_aliases: dict[str, str],
+                reserved: frozenset[str] = frozenset()) -> str:
         runs.append(1)
-        return run_dcg(document, settings_dir, field_aliases)
+        return run_dcg(document, settings_dir, field_aliases, reserved)
 
     monkeypatch.setattr(run, "_run_dcg", counted)
     return runs

@@ -41,9 +41,10 @@ components:
 def _failing_at(path: str) -> Any:
     real = run._run_dcg
 
-    def failing(document: dict[str, Any], settings_dir: Path, aliases: dict[str, str]) -> str:
+    def failing(document: dict[str, Any], settings_dir: Path, aliases: dict[str, str],
+                reserved: frozenset[str] = frozenset()) -> str:
         if document is run._WARM_UP_INPUT:
-            return real(document, settings_dir, aliases)
+            return real(document, settings_dir, aliases, reserved)
         raise ValueError(f"Error at schema path '#{path}': no such type\nmore of dcg's message")
 
     return failing

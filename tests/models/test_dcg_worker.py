@@ -95,9 +95,10 @@ def test_a_dcg_failure_is_the_same_located_problem_with_a_worker(
         monkeypatch: pytest.MonkeyPatch) -> None:
     real = run._run_dcg
 
-    def failing(document: dict[str, Any], settings_dir: Path, aliases: dict[str, str]) -> str:
+    def failing(document: dict[str, Any], settings_dir: Path, aliases: dict[str, str],
+                reserved: frozenset[str] = frozenset()) -> str:
         if document is run._WARM_UP_INPUT:
-            return real(document, settings_dir, aliases)
+            return real(document, settings_dir, aliases, reserved)
         raise ValueError("Error at schema path '#/components/schemas/Item/properties/name': "
                          "no such type\nthe rest of dcg's message")
 
@@ -204,9 +205,10 @@ def _runs_seen(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     seen: list[dict[str, Any]] = []
     real = run._run_dcg
 
-    def recorded(document: dict[str, Any], settings_dir: Path, aliases: dict[str, str]) -> str:
+    def recorded(document: dict[str, Any], settings_dir: Path, aliases: dict[str, str],
+                 reserved: frozenset[str] = frozenset()) -> str:
         seen.append(document)
-        return real(document, settings_dir, aliases)
+        return real(document, settings_dir, aliases, reserved)
 
     monkeypatch.setattr(run, "_run_dcg", recorded)
     return seen
@@ -255,13 +257,14 @@ def test_the_worker_runs_dcg_without_the_collector_and_collects_once_it_has_answ
     real = run._run_dcg
     states: list[bool] = []
 
-    def recording(document: dict[str, Any], settings_dir: Path, aliases: dict[str, str]) -> str:
+    def recording(document: dict[str, Any], settings_dir: Path, aliases: dict[str, str],
+                  reserved: frozenset[str] = frozenset()) -> str:
         states.append(gc.isenabled())
-        return real(document, settings_dir, aliases)
+        return real(document, settings_dir, aliases, reserved)
 
     monkeypatch.setattr(run, "_run_dcg", recording)
     assert gc.isenabled()
-    text = run._serve((run._WARM_UP_INPUT, {}))
+    text = run._serve((run._WARM_UP_INPUT, {}, frozenset()))
     assert "class Item" in text and states == [False] and gc.isenabled()
 
     gc.disable()

@@ -1,11 +1,13 @@
-"""dcg's run in two parts (`models/parts.py`): the operations' parameter classes made in a run
-of their own while the worker makes the rest. The feature documents' packages are the bytes one
-run makes, with a worker or without; the parts are decided from the document alone (a titled
-shape of the part's own keeps the run whole); two outputs that disagree, or a part's run that
-fails, give way to one run over the whole input."""
+"""dcg's run in two parts (`models/parts.py`): the classes of the operations' parameters, bodies
+and answers made in a run of their own while the worker makes the rest. The feature documents'
+packages are the bytes one run makes, with a worker or without; the parts are decided from the
+document alone; each run leaves the names of the other's components to them, as one run does;
+two outputs that disagree, or a part's run that fails, give way to one run over the whole
+input."""
 
 from __future__ import annotations
 
+import ast
 import sys
 from pathlib import Path
 from typing import Any
@@ -17,10 +19,14 @@ from generator.models import parts, run
 from generator.problems import GeneratorError, Problem
 from tests.support import FEATURE_SPECS
 
-# documents with many parameters, enums among them, components they share with the rest
+# documents with many parameters, enums among them, components they share with the rest; the
+# last four split with every operation class (in the others, the operations reach every schema)
 SPECS = ("array_query.yaml", "constrained_arguments.yaml", "enums.yaml", "header_cookie.yaml",
          "names.yaml", "pagination.yaml", "path_level_params.yaml", "path_styles.yaml",
-         "unicode_names.yaml", "shared_shapes.yaml", "root_models.yaml")
+         "unicode_names.yaml", "root_models.yaml", "shared_shapes.yaml", "event_stream.yaml",
+         "forward_refs.yaml", "read_write_only.yaml")
+SPLIT_WITH_EVERY_OPERATION_CLASS = 4
+SPLIT_WITH_PARAMETER_CLASSES = 10  # (a document without parameters has none)
 
 
 def _targets() -> list[pipeline.Target]:
@@ -37,10 +43,11 @@ def _runs_seen(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
     seen: list[list[str]] = []
     real = run._run_dcg
 
-    def recording(document: dict[str, Any], settings_dir: Path, aliases: dict[str, str]) -> str:
+    def recording(document: dict[str, Any], settings_dir: Path, aliases: dict[str, str],
+                  reserved: frozenset[str] = frozenset()) -> str:
         if document is not run._WARM_UP_INPUT:
             seen.append(list(document["components"]["schemas"]))
-        return real(document, settings_dir, aliases)
+        return real(document, settings_dir, aliases, reserved)
 
     monkeypatch.setattr(run, "_run_dcg", recording)
     return seen
@@ -51,24 +58,32 @@ def one_run() -> dict[str, dict[str, str]]:
     return _packages()
 
 
+@pytest.mark.parametrize("only_parameters", [False, True], ids=["operations", "parameters"])
 def test_packages_made_in_two_parts_are_the_bytes_of_one_run(
-        monkeypatch: pytest.MonkeyPatch, one_run: dict[str, dict[str, str]]) -> None:
+        monkeypatch: pytest.MonkeyPatch, one_run: dict[str, dict[str, str]],
+        only_parameters: bool) -> None:
     monkeypatch.setattr(parts, "MIN_PART_CLASSES", 1)
     seen = _runs_seen(monkeypatch)
-    splits = _splits_seen(monkeypatch)
+    splits = _splits_seen(monkeypatch, only_parameters=only_parameters)
     assert _packages() == one_run
-    assert len(splits) >= len(SPECS) - 2  # (a document without parameters has none)
+    assert len(splits) >= (SPLIT_WITH_PARAMETER_CLASSES if only_parameters
+                           else SPLIT_WITH_EVERY_OPERATION_CLASS)
     for split in splits:  # each part run beside its rest, the whole input never
         part, rest = (list(side["components"]["schemas"]) for side in (split.part, split.rest))
         assert part in seen and rest in seen
         assert not any(set(part) | set(rest) <= set(names) for names in seen)
 
 
-def _splits_seen(monkeypatch: pytest.MonkeyPatch) -> list[parts.Parts]:
+def _splits_seen(monkeypatch: pytest.MonkeyPatch, *,
+                 only_parameters: bool = True) -> list[parts.Parts]:
+    """The parts of each document split from now on; by default only the operations'
+    parameter classes are separable (most of the documents then split, not only a few)."""
     seen: list[parts.Parts] = []
     real = parts.separated
 
     def recording(document: dict[str, Any], separable: Any) -> parts.Parts | None:
+        if only_parameters:
+            separable = [name for name in separable if name.endswith("Params")]
         found = real(document, separable)
         if found is not None:
             seen.append(found)
@@ -91,7 +106,7 @@ def test_with_a_worker_the_rest_is_made_there_while_the_part_is_made_here(
     assert worker.answered >= len(SPECS)  # the rests, and the documents not split
     parts_made = [list(split.part["components"]["schemas"]) for split in splits]
     assert seen and all(names in parts_made for names in seen)  # nothing else ran here
-    assert len(seen) == len(splits) >= len(SPECS) - 2
+    assert len(seen) == len(splits) >= SPLIT_WITH_PARAMETER_CLASSES
 
 
 def test_a_part_whose_run_fails_gives_way_to_one_run(
@@ -101,16 +116,16 @@ def test_a_part_whose_run_fails_gives_way_to_one_run(
     real = run._dcg_here
     failed: list[str] = []
 
-    def failing_part(document: dict[str, Any], source_file: str,
-                     aliases: dict[str, str]) -> str:
+    def failing_part(document: dict[str, Any], source_file: str, aliases: dict[str, str],
+                     reserved: frozenset[str] = frozenset()) -> str:
         if any(document is split.part for split in splits):
             failed.append(source_file)
             raise GeneratorError([Problem(source_file, "", None, "dcg failed", "")])
-        return real(document, source_file, aliases)
+        return real(document, source_file, aliases, reserved)
 
     monkeypatch.setattr(run, "_dcg_here", failing_part)
     assert _packages() == one_run
-    assert len(failed) == len(splits) >= len(SPECS) - 2
+    assert len(failed) == len(splits) >= SPLIT_WITH_PARAMETER_CLASSES
 
 
 def test_outputs_that_disagree_give_way_to_one_run(
@@ -136,7 +151,7 @@ def _ref(name: str) -> dict[str, str]:
     return {"$ref": f"#/components/schemas/{name}"}
 
 
-def test_the_part_holds_the_parameter_classes_nothing_else_uses_and_what_they_use(
+def test_the_part_holds_the_operation_classes_nothing_else_uses_and_what_they_use(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(parts, "MIN_PART_CLASSES", 2)
     schemas = {
@@ -153,12 +168,46 @@ def test_the_part_holds_the_parameter_classes_nothing_else_uses_and_what_they_us
     assert list(split.part["components"]["schemas"]) == ["Kind", "Order", "ListParams",
                                                          "GetParams"]
     assert split.part["info"] == split.rest["info"] == {"title": "t", "version": "1"}
-    titled = {**schemas, "Order": {**schemas["Order"], "title": "Order"}}
-    assert parts.separated(_document(titled), ["ListParams", "GetParams", "UsedParams"]) is None
-    named_title = {**schemas, "GetParams": {"type": "object", "properties": {"title": {}}}}
-    assert parts.separated(_document(named_title), ["ListParams", "GetParams"]) is not None
+    assert split.rest_reserved == {"Order", "ListParams", "GetParams"}  # the part's own
+    assert split.part_reserved == {"Pet", "UsedParams"}  # the rest's own
     monkeypatch.setattr(parts, "MIN_PART_CLASSES", 3)  # two of their own: not worth a run
     assert parts.separated(_document(schemas), ["ListParams", "GetParams", "UsedParams"]) is None
+
+
+def test_each_run_leaves_the_names_of_the_other_runs_components_to_them(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """One run names an inline shape after its place (`ListParams.filter`: `ListParamsFilter`)
+    unless a component holds that name, then numbers it; run apart, the shape's run does not
+    see the component: told its name, it numbers the shape as one run does."""
+    monkeypatch.setattr(parts, "MIN_PART_CLASSES", 1)
+    def obj(name: str) -> dict[str, Any]:
+        return {"type": "object", "properties": {name: {"type": "integer"}}}
+
+    document = _document({
+        "Pet": {"type": "object", "properties": {"filter": _ref("ListParamsFilter"),
+                                                 "owner": obj("name")}},
+        "ListParamsFilter": obj("a"),  # the rest's: the part's `ListParams.filter` steps aside
+        "ListParams": {"type": "object", "properties": {"filter": obj("b")}},
+        "PetOwner": obj("id"),  # the part's: the rest's inline `Pet.owner` steps aside
+    })
+    one = run._run_dcg(document, tmp_path, {})
+    split = parts.separated(document, ["ListParams", "PetOwner"])
+    assert split is not None
+    rest = run._run_dcg(split.rest, tmp_path, {}, split.rest_reserved)
+    part = run._run_dcg(split.part, tmp_path, {}, split.part_reserved)
+    joined = parts.merged(rest, part)
+    assert joined is not None
+    assert _defined(joined) == _defined(one)
+    assert {"ListParamsFilter1", "PetOwner1"} <= _defined(joined).keys()
+    unreserved = run._run_dcg(split.part, tmp_path, {})  # the part's shape takes the name
+    assert "class ListParamsFilter(" in unreserved and parts.merged(rest, unreserved) is None
+
+
+def _defined(text: str) -> dict[str, str]:
+    """Each name the module defines -> its definition's text."""
+    found = parts._definitions(ast.parse(text), text.split("\n"))
+    assert found is not None
+    return {name: source for name, source in found.items() if "import" not in source}
 
 
 REST = '''# header
@@ -233,14 +282,15 @@ def test_models_made_in_two_parts_are_kept_in_the_cache_and_found_again(
 
     monkeypatch.setattr(parts, "MIN_PART_CLASSES", 1)
     cache = Cache(tmp_path / "cache")
+    splits = _splits_seen(monkeypatch)
     assert pipeline.build_packages(_targets(), cache=cache) == one_run  # cold
     target = _targets()[SPECS.index("pagination.yaml")]
     api = ir.build(load(target.spec).data, target.options)
-    splits = _splits_seen(monkeypatch)  # (decided only when dcg's output is not in the cache)
+    splits.clear()  # (decided only when dcg's output is not in the cache)
     warm = build.models_source(api.models_input, api.required_classes, "pagination.yaml", cache,
-                               api.parameter_classes)
+                               api.operation_classes)
     assert not splits
     assert warm.source == build.models_source(api.models_input, api.required_classes,
                                               "pagination.yaml", None,
-                                              api.parameter_classes).source
+                                              api.operation_classes).source
     assert splits  # (made again without the cache: split)
