@@ -312,7 +312,8 @@ def _dcg_text(document: dict[str, Any], split: parts.Parts | None, source_file: 
     """dcg's text for `document`; with `split`, the rest asked of the worker while the part is
     made here (both here, in turn, without a worker), the two texts merged. One run over the
     whole input when they cannot be merged (`parts.merged`) or a part's run fails (the whole
-    run then says so as it would have)."""
+    run then says so as it would have). Beside the worker the part is made with the collector
+    off, as the worker makes the rest (`_serve`), and collected while the worker still runs."""
     if split is None:
         return _dcg_source(document, source_file, field_aliases)
     asked = _worker is not None and _worker.send(
@@ -320,7 +321,10 @@ def _dcg_text(document: dict[str, Any], split: parts.Parts | None, source_file: 
     rest: str | None = None
     part: str | None = None
     try:
-        part = _dcg_here(split.part, source_file, field_aliases, split.part_reserved)
+        part = _dcg_here(split.part, source_file, field_aliases, split.part_reserved,
+                         collector=not asked)
+        if asked and _worker is not None and not _worker.answer_ready():
+            _collected_and_given_back()  # (in the time this process waits for the worker)
         rest = _worker_text(_worker.answer()) if asked and _worker is not None else None
         if rest is None:
             rest = _dcg_here(split.rest, source_file, field_aliases, split.rest_reserved)
@@ -341,13 +345,14 @@ def _dcg_source(document: dict[str, Any], source_file: str, field_aliases: dict[
 
 
 def _dcg_here(document: dict[str, Any], source_file: str, field_aliases: dict[str, str],
-              reserved: frozenset[str] = frozenset()) -> str:
-    if not _warmed_up and _schema_count(document) >= WARM_UP_MIN_SCHEMAS:
-        _warm_up()
+              reserved: frozenset[str] = frozenset(), *, collector: bool = True) -> str:
+    if collector and not _warmed_up and _schema_count(document) >= WARM_UP_MIN_SCHEMAS:
+        _warm_up()  # (what it makes ready is what the collector's passes would walk)
     # dcg reads no settings from the caller's folder; a killed run's folder goes with the next
     with scratch_folder("clientgen-dcg-") as neutral:
         try:
-            return _dcg_in(document, Path(neutral), field_aliases, reserved=reserved)
+            return _dcg_in(document, Path(neutral), field_aliases, collector=collector,
+                           reserved=reserved)
         except Exception as exc:  # dcg raises many types; all mean the same to the user
             raise GeneratorError([_failure(source_file, exc)]) from exc
         finally:

@@ -8,7 +8,9 @@ input."""
 from __future__ import annotations
 
 import ast
+import gc
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -38,8 +40,10 @@ def _packages() -> dict[str, dict[str, str]]:
     return pipeline.build_packages(_targets(), cache=None)
 
 
-def _runs_seen(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
-    """The component schemas of each dcg run made in this process from now on."""
+def _runs_seen(monkeypatch: pytest.MonkeyPatch,
+               collector: list[bool] | None = None) -> list[list[str]]:
+    """The component schemas of each dcg run made in this process from now on (and into
+    `collector`, whether the cyclic collector was on during each)."""
     seen: list[list[str]] = []
     real = run._run_dcg
 
@@ -47,6 +51,8 @@ def _runs_seen(monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
                   reserved: frozenset[str] = frozenset()) -> str:
         if document is not run._WARM_UP_INPUT:
             seen.append(list(document["components"]["schemas"]))
+            if collector is not None:
+                collector.append(gc.isenabled())
         return real(document, settings_dir, aliases, reserved)
 
     monkeypatch.setattr(run, "_run_dcg", recording)
@@ -97,16 +103,66 @@ def _splits_seen(monkeypatch: pytest.MonkeyPatch, *,
 def test_with_a_worker_the_rest_is_made_there_while_the_part_is_made_here(
         monkeypatch: pytest.MonkeyPatch, one_run: dict[str, dict[str, str]]) -> None:
     monkeypatch.setattr(parts, "MIN_PART_CLASSES", 1)
-    seen = _runs_seen(monkeypatch)  # (recorded here: the worker, forked after, records there)
+    collector: list[bool] = []
+    # (recorded here: the worker, forked after, records there)
+    seen = _runs_seen(monkeypatch, collector)
     splits = _splits_seen(monkeypatch)
+    collections = _collections_seen(monkeypatch)
     with run.dcg_worker(True) as worker:
         assert worker is not None
         beside = _packages()
     assert beside == one_run
+    # each part made with the collector off, as the worker makes the rest; collected here
+    # when the worker had not answered yet (it may have: then Python's collector sees to it)
+    assert collector and not any(collector) and gc.isenabled()
+    assert len(collections) <= len(splits)
     assert worker.answered >= len(SPECS)  # the rests, and the documents not split
     parts_made = [list(split.part["components"]["schemas"]) for split in splits]
     assert seen and all(names in parts_made for names in seen)  # nothing else ran here
     assert len(seen) == len(splits) >= SPLIT_WITH_PARAMETER_CLASSES
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the worker is forked (Linux)")
+def test_a_part_made_before_the_workers_answer_is_collected_while_it_waits(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(parts, "MIN_PART_CLASSES", 1)
+    real = run._serve
+
+    def slow(request: tuple[dict[str, Any], dict[str, str], frozenset[str]]) -> str:
+        if request[0] is not run._WARM_UP_INPUT:
+            time.sleep(0.5)  # (long after this process has made its part)
+        return real(request)
+
+    monkeypatch.setattr(run, "_serve", slow)  # (before the fork: the worker's)
+    splits = _splits_seen(monkeypatch)
+    collections = _collections_seen(monkeypatch)
+    target = [pipeline.target_for_spec(FEATURE_SPECS / "pagination.yaml", "pkg")]
+    with run.dcg_worker(True) as worker:
+        assert worker is not None
+        pipeline.build_packages(target, cache=None)
+    assert len(splits) == len(collections) == 1
+
+
+def _collections_seen(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    seen: list[bool] = []
+    real = run._collected_and_given_back
+
+    def recording() -> None:
+        seen.append(True)
+        real()
+
+    monkeypatch.setattr(run, "_collected_and_given_back", recording)
+    return seen
+
+
+def test_without_a_worker_the_part_is_made_with_the_collector_on(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(parts, "MIN_PART_CLASSES", 1)
+    collector: list[bool] = []
+    _runs_seen(monkeypatch, collector)
+    splits = _splits_seen(monkeypatch)
+    _packages()
+    assert splits and collector and all(collector)
 
 
 def test_a_part_whose_run_fails_gives_way_to_one_run(
@@ -117,11 +173,11 @@ def test_a_part_whose_run_fails_gives_way_to_one_run(
     failed: list[str] = []
 
     def failing_part(document: dict[str, Any], source_file: str, aliases: dict[str, str],
-                     reserved: frozenset[str] = frozenset()) -> str:
+                     reserved: frozenset[str] = frozenset(), *, collector: bool = True) -> str:
         if any(document is split.part for split in splits):
             failed.append(source_file)
             raise GeneratorError([Problem(source_file, "", None, "dcg failed", "")])
-        return real(document, source_file, aliases, reserved)
+        return real(document, source_file, aliases, reserved, collector=collector)
 
     monkeypatch.setattr(run, "_dcg_here", failing_part)
     assert _packages() == one_run
