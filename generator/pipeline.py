@@ -591,6 +591,7 @@ def _generate(working: _Working, outcomes: dict[str, Outcome],
     `cache` when it has them."""
     rendered = {name: _render(target, document, cache)
                 for name, (target, document) in working.items()}
+    models.every_model_made()
     after = {name: _after_rendering(working[name], outcomes.get(name), result)
              for name, result in rendered.items()}
     formatted, defined = _formatted_and_read_back(rendered, cache)

@@ -18,10 +18,11 @@ from generator.models.params import (
     ParamField,
     ParamTypes,
 )
-from generator.models.run import MODELS_HEADER, import_shared_dependencies
+from generator.models.run import MODELS_HEADER, every_model_made, import_shared_dependencies
 
 __all__ = [
     "ABC_QUALIFIER", "MODELS_HEADER", "PARAMS_QUALIFIER", "QUALIFIER", "ModelField", "Models",
-    "ParamClass", "ParamField", "ParamTypes", "import_shared_dependencies", "in_document_terms",
+    "ParamClass", "ParamField", "ParamTypes", "every_model_made", "import_shared_dependencies",
+    "in_document_terms",
     "index_models", "models_source", "module_alias",
 ]

@@ -28,12 +28,12 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from generator.document.pointer import unescape_token
-from generator.document.refs import iter_refs
+from generator.document.refs import iter_objects
 from generator.names.components import SCHEMAS_PREFIX
 
 # From this many operation classes in a part of their own on, dcg's run is split: below it the
@@ -50,6 +50,8 @@ class Parts:
     # the component names each run's inline shapes must not take: the other run's own
     rest_reserved: frozenset[str] = frozenset()
     part_reserved: frozenset[str] = frozenset()
+    rest_size: int = 0  # the objects of each input's schemas: about the work of its run
+    part_size: int = 0
 
 
 def separated(document: dict[str, Any], operation_classes: Iterable[str]) -> Parts | None:
@@ -58,7 +60,8 @@ def separated(document: dict[str, Any], operation_classes: Iterable[str]) -> Par
     schemas = (document.get("components") or {}).get("schemas")
     if not isinstance(schemas, dict):
         return None
-    refs = {name: set(_referred(schema)) & schemas.keys() for name, schema in schemas.items()}
+    walked = {name: _walked(schema) for name, schema in schemas.items()}
+    refs = {name: refers & schemas.keys() for name, (refers, _) in walked.items()}
     wanted = {name for name in operation_classes if name in schemas}
     wanted -= _reachable(schemas.keys() - wanted, refs)  # (one another schema uses: the rest's)
     reached_by_part = _reachable(wanted, refs)
@@ -71,7 +74,9 @@ def separated(document: dict[str, Any], operation_classes: Iterable[str]) -> Par
                                           if name not in own}),
                  _with_schemas(document, {name: schema for name, schema in schemas.items()
                                           if name in reached_by_part}),
-                 rest_reserved=frozenset(own), part_reserved=frozenset(others))
+                 rest_reserved=frozenset(own), part_reserved=frozenset(others),
+                 rest_size=sum(walked[name][1] for name in schemas.keys() - own),
+                 part_size=sum(walked[name][1] for name in reached_by_part))
 
 
 def _with_schemas(document: dict[str, Any], schemas: dict[str, Any]) -> dict[str, Any]:
@@ -89,11 +94,17 @@ def _reachable(start: Iterable[str], refs: dict[str, set[str]]) -> set[str]:
     return seen
 
 
-def _referred(schema: Any) -> Iterator[str]:
-    """The component schemas `schema` refers to anywhere inside it (bases included)."""
-    for _, ref in iter_refs(schema):
-        if ref.startswith(SCHEMAS_PREFIX):
-            yield unescape_token(ref[len(SCHEMAS_PREFIX):])
+def _walked(schema: Any) -> tuple[set[str], int]:
+    """The component schemas `schema` refers to anywhere inside it (bases included), and how
+    many objects it is made of."""
+    referred: set[str] = set()
+    size = 0
+    for _, node in iter_objects(schema):
+        size += 1
+        ref = node.get("$ref")
+        if isinstance(ref, str) and ref.startswith(SCHEMAS_PREFIX):
+            referred.add(unescape_token(ref[len(SCHEMAS_PREFIX):]))
+    return referred, size
 
 
 def merged(rest: str, part: str) -> str | None:

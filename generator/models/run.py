@@ -309,31 +309,34 @@ def dcg_models(document: dict[str, Any], source_file: str, field_aliases: dict[s
 
 def _dcg_text(document: dict[str, Any], split: parts.Parts | None, source_file: str,
               field_aliases: dict[str, str]) -> str:
-    """dcg's text for `document`; with `split`, the rest asked of the worker while the part is
-    made here (both here, in turn, without a worker), the two texts merged. One run over the
-    whole input when they cannot be merged (`parts.merged`) or a part's run fails (the whole
-    run then says so as it would have). Beside the worker the part is made with the collector
-    off, as the worker makes the rest (`_serve`), and collected while the worker still runs."""
+    """dcg's text for `document`; with `split`, the larger of its two inputs asked of the
+    worker while the other is made here (both here, in turn, without a worker), the two texts
+    merged. One run over the whole input when they cannot be merged (`parts.merged`) or a
+    part's run fails (the whole run then says so as it would have). Beside the worker the
+    input here is made with the collector off, as the worker makes its own (`_serve`), and
+    collected while the worker still runs."""
     if split is None:
         return _dcg_source(document, source_file, field_aliases)
+    inputs = {"rest": (split.rest, split.rest_reserved),
+              "part": (split.part, split.part_reserved)}
+    there, here = ("rest", "part") if split.rest_size >= split.part_size else ("part", "rest")
     asked = _worker is not None and _worker.send(
-        (split.rest, field_aliases, split.rest_reserved))
-    rest: str | None = None
-    part: str | None = None
+        (inputs[there][0], field_aliases, inputs[there][1]))
+    texts: dict[str, str] = {}
     try:
-        part = _dcg_here(split.part, source_file, field_aliases, split.part_reserved,
-                         collector=not asked)
+        texts[here] = _dcg_here(inputs[here][0], source_file, field_aliases, inputs[here][1],
+                                collector=not asked)
         if asked and _worker is not None and not _worker.answer_ready():
             _collected_and_given_back()  # (in the time this process waits for the worker)
-        rest = _worker_text(_worker.answer()) if asked and _worker is not None else None
-        if rest is None:
-            rest = _dcg_here(split.rest, source_file, field_aliases, split.rest_reserved)
+        answer = _worker_text(_worker.answer()) if asked and _worker is not None else None
+        texts[there] = (answer if answer is not None else
+                        _dcg_here(inputs[there][0], source_file, field_aliases, inputs[there][1]))
     except GeneratorError:
-        rest = part = None
+        texts.clear()
     finally:
-        if asked and _worker is not None and _worker.pid and rest is None:
+        if asked and _worker is not None and _worker.pid and len(texts) < 2:
             _worker.close()  # (its answer unread: the next request would read it)
-    joined = parts.merged(rest, part) if rest is not None and part is not None else None
+    joined = parts.merged(texts["rest"], texts["part"]) if len(texts) == 2 else None
     return joined if joined is not None else _dcg_here(document, source_file, field_aliases)
 
 
@@ -562,6 +565,15 @@ def dcg_worker(wanted: bool, *, import_shared: bool = True) -> Iterator[Worker |
     finally:
         _worker = None
         worker.close()
+
+
+def every_model_made() -> None:
+    """Stop the worker, the command's models all made: what its heap kept of its last run
+    (GitHub's rest of the models: ~155 MiB after it gave back what it could) is not held
+    through the stages after (the format stage's processes came on top of it: a tree peak of
+    713 MiB). Nothing when no worker runs; `dcg_worker`'s block still ends it otherwise."""
+    if _worker is not None:
+        _worker.close()
 
 
 def _worker_answer(document: dict[str, Any], field_aliases: dict[str, str]) -> str | None:

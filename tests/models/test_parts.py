@@ -100,7 +100,7 @@ def _splits_seen(monkeypatch: pytest.MonkeyPatch, *,
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the worker is forked (Linux)")
-def test_with_a_worker_the_rest_is_made_there_while_the_part_is_made_here(
+def test_with_a_worker_the_larger_input_is_made_there_while_the_other_is_made_here(
         monkeypatch: pytest.MonkeyPatch, one_run: dict[str, dict[str, str]]) -> None:
     monkeypatch.setattr(parts, "MIN_PART_CLASSES", 1)
     collector: list[bool] = []
@@ -116,10 +116,12 @@ def test_with_a_worker_the_rest_is_made_there_while_the_part_is_made_here(
     # when the worker had not answered yet (it may have: then Python's collector sees to it)
     assert collector and not any(collector) and gc.isenabled()
     assert len(collections) <= len(splits)
-    assert worker.answered >= len(SPECS)  # the rests, and the documents not split
-    parts_made = [list(split.part["components"]["schemas"]) for split in splits]
-    assert seen and all(names in parts_made for names in seen)  # nothing else ran here
+    assert worker.answered >= len(SPECS)  # one input of each split, the documents not split
+    smaller = [list((split.rest if split.rest_size < split.part_size else split.part)
+                    ["components"]["schemas"]) for split in splits]
+    assert seen == smaller  # of each split, the smaller input here, and nothing else
     assert len(seen) == len(splits) >= SPLIT_WITH_PARAMETER_CLASSES
+    assert {split.rest_size < split.part_size for split in splits} == {True, False}
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the worker is forked (Linux)")
@@ -226,6 +228,9 @@ def test_the_part_holds_the_operation_classes_nothing_else_uses_and_what_they_us
     assert split.part["info"] == split.rest["info"] == {"title": "t", "version": "1"}
     assert split.rest_reserved == {"Order", "ListParams", "GetParams"}  # the part's own
     assert split.part_reserved == {"Pet", "UsedParams"}  # the rest's own
+    # their objects (an object with two properties: itself, its `properties`, the two): 1+4+3
+    # and 1+1+4+3 (the worker is given the larger)
+    assert (split.rest_size, split.part_size) == (8, 9)
     monkeypatch.setattr(parts, "MIN_PART_CLASSES", 3)  # two of their own: not worth a run
     assert parts.separated(_document(schemas), ["ListParams", "GetParams", "UsedParams"]) is None
 
