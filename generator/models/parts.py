@@ -1,33 +1,42 @@
-"""dcg's run in two parts: the classes the operations name beside the rest.
+"""dcg's run in two parts: classes the operations name beside the rest, made at once.
 
 Each operation's parameters are one class, `<Operation>Params` (ir/parameters.py), and an inline
 body or answer a class named after the operation (ir/classes.py): mostly leaves no other schema
-refers to. On a large document they are a sizable share of dcg's input (GitHub: 2,357 of 3,229
-schemas, ~4.4 s of a ~10 s run), and they can be made in a run of their own here while the
-worker makes the rest: the two cores work on the models at once, where this process waited.
+refers to. On a large document they are much of dcg's input (GitHub: ~2,500 of 3,200 schemas),
+and a share of them can be made in a run of their own here while the worker makes the rest:
+the two cores work on the models at once, where this process waited.
 
 `separated` decides the parts from the input alone (never from whether a worker runs), so that
-a document's models are the same bytes on any machine: the part holds the operations' classes
-that nothing else refers to, everything only they refer to, and the schemas they share with
-the rest (made in both runs, kept once). One run over everything gives every component schema
-its own name, an inline shape numbered when it meets one; each of the two runs is told the
-names of the other's own components (`Parts.rest_reserved`, `part_reserved`), so that its
-inline shapes step aside as they would in one run. `merged` joins the two outputs: the rest's
-text, then the part's own definitions, and the imports of names the rest does not bind. It
-refuses (None: the caller runs dcg once on the whole input) when the runs disagree: a name both
-define with different text (two inline shapes numbered alike, one in each run), a name one
-imports and the other defines or imports otherwise.
+a document's models are the same bytes on any machine. The part holds operation classes nothing
+else refers to, in the order of their names, up to about half the models by their size (`_half`:
+classes and fields), everything only they refer to, and the schemas they share with the rest
+(made in both runs, kept once). A discriminated union, its holder and its branches, is never
+shared: dcg writes a branch's discriminating property as a `Literal` only in a run that holds
+its union (`_in_discriminated_unions`).
 
-What differs from one run's output: the part's own definitions come after the rest's, and an
-import dcg aliased for the whole module in one run but not in the other keeps each run's
-spelling; the classes and their fields are the same. The packages of the feature documents are
-the bytes of one run (tests/models/test_parts.py).
+One run over everything gives every component schema its own name, an inline shape numbered
+when it meets one; each run is told the names of the other's own components (`Parts.
+rest_reserved`, `part_reserved`) so that its inline shapes step aside as they would. A run
+still names some inline shapes by the way it met them first, so `merged` makes the part's
+names the rest's where two definitions differ by names only, and numbers afresh a class of the
+part whose name the rest gives another shape (`_reconciled`). It refuses (None: the caller runs
+dcg once on the whole input) when the runs disagree otherwise: a schema of both written
+otherwise (or as a class in one run only: a root model dcg writes where it is used), a
+component that would change its name, a name one run imports and the other defines.
+
+What differs from one run's output: the part's own definitions come after the rest's; an import
+dcg aliased for the whole module in one run but not in the other keeps each run's spelling; an
+inline shape named by the order a run met it may be numbered otherwise (Loket's `Address1` for
+one run's `Address3`). Checked against one run on real documents (docs/performance.md); the
+packages of the feature documents are the bytes of one run (tests/models/test_parts.py).
 """
 
 from __future__ import annotations
 
 import ast
+import io
 import re
+import tokenize
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -50,8 +59,20 @@ class Parts:
     # the component names each run's inline shapes must not take: the other run's own
     rest_reserved: frozenset[str] = frozenset()
     part_reserved: frozenset[str] = frozenset()
-    rest_size: int = 0  # the objects of each input's schemas: about the work of its run
+    rest_size: int = 0  # the classes and fields of each input's schemas (`_walked`)
     part_size: int = 0
+
+    @property
+    def shared(self) -> frozenset[str]:
+        """The component schemas made in both runs."""
+        return frozenset(self.rest["components"]["schemas"].keys()
+                         & self.part["components"]["schemas"].keys())
+
+    @property
+    def components(self) -> frozenset[str]:
+        """The names of every component schema of the two inputs."""
+        return frozenset(self.rest["components"]["schemas"].keys()
+                         | self.part["components"]["schemas"].keys())
 
 
 def separated(document: dict[str, Any], operation_classes: Iterable[str]) -> Parts | None:
@@ -64,10 +85,19 @@ def separated(document: dict[str, Any], operation_classes: Iterable[str]) -> Par
     refs = {name: refers & schemas.keys() for name, (refers, _) in walked.items()}
     wanted = {name for name in operation_classes if name in schemas}
     wanted -= _reachable(schemas.keys() - wanted, refs)  # (one another schema uses: the rest's)
-    reached_by_part = _reachable(wanted, refs)
-    others = schemas.keys() - reached_by_part
-    reached_by_rest = _reachable(others, refs)
-    own = reached_by_part - reached_by_rest  # made in the part's run only
+    wanted = _half(wanted, refs, {name: size for name, (_, size) in walked.items()})
+    in_unions = _in_discriminated_unions(schemas)
+    while True:
+        reached_by_part = _reachable(wanted, refs)
+        others = schemas.keys() - reached_by_part
+        reached_by_rest = _reachable(others, refs)
+        own = reached_by_part - reached_by_rest  # made in the part's run only
+        shared_in_unions = reached_by_part & reached_by_rest & in_unions
+        if not shared_in_unions:
+            break
+        # (the operations reaching one go to the rest: a union is made in one run)
+        wanted = {name for name in wanted
+                  if not _reachable({name}, refs) & shared_in_unions}
     if not others or not own & wanted or len(own & wanted) < MIN_PART_CLASSES:
         return None  # (nothing else: the part is the whole)
     return Parts(_with_schemas(document, {name: schema for name, schema in schemas.items()
@@ -77,6 +107,33 @@ def separated(document: dict[str, Any], operation_classes: Iterable[str]) -> Par
                  rest_reserved=frozenset(own), part_reserved=frozenset(others),
                  rest_size=sum(walked[name][1] for name in schemas.keys() - own),
                  part_size=sum(walked[name][1] for name in reached_by_part))
+
+
+def _half(wanted: set[str], refs: dict[str, set[str]], sizes: dict[str, int]) -> set[str]:
+    """The first classes of `wanted` in the order of their names (an operation's together, and
+    the operations of one group: they share the most) that make the part's input at least as
+    large as the rest's, by their size (a binary search: the part grows with each class,
+    the rest shrinks): where the operations' classes are most of the models (Loket's; any
+    document's with `--models used`) a part of them all would leave the other run little."""
+    ordered = sorted(wanted)
+    low, high = 1, len(ordered)
+    while low < high:
+        middle = (low + high) // 2
+        part_size, rest_size = _input_sizes(set(ordered[:middle]), refs, sizes)
+        if part_size >= rest_size:
+            high = middle
+        else:
+            low = middle + 1
+    return set(ordered[:low])
+
+
+def _input_sizes(chosen: set[str], refs: dict[str, set[str]],
+                 sizes: dict[str, int]) -> tuple[int, int]:
+    """The sizes (`_walked`) of the part's input for the classes `chosen`, and of the rest's."""
+    reached_by_part = _reachable(chosen, refs)
+    own = reached_by_part - _reachable(refs.keys() - reached_by_part, refs)
+    return (sum(sizes[name] for name in reached_by_part),
+            sum(sizes.values()) - sum(sizes[name] for name in own))
 
 
 def _with_schemas(document: dict[str, Any], schemas: dict[str, Any]) -> dict[str, Any]:
@@ -95,26 +152,74 @@ def _reachable(start: Iterable[str], refs: dict[str, set[str]]) -> set[str]:
 
 
 def _walked(schema: Any) -> tuple[set[str], int]:
-    """The component schemas `schema` refers to anywhere inside it (bases included), and how
-    many objects it is made of."""
+    """The component schemas `schema` refers to anywhere inside it (bases included, and the
+    targets of a discriminator's `mapping`), and its size: the classes and fields dcg makes of
+    it, about what its time grows with (GitHub's runs: 0.40-0.46 ms a field, where the
+    objects of a webhook's payloads took a quarter longer than an operation's)."""
     referred: set[str] = set()
     size = 0
     for _, node in iter_objects(schema):
-        size += 1
+        properties = node.get("properties")
+        if isinstance(properties, dict):
+            size += 1 + len(properties)
+        elif isinstance(node.get("enum"), list):
+            size += 1
         ref = node.get("$ref")
         if isinstance(ref, str) and ref.startswith(SCHEMAS_PREFIX):
             referred.add(unescape_token(ref[len(SCHEMAS_PREFIX):]))
+        referred.update(_discriminated_branches(node))
     return referred, size
 
 
-def merged(rest: str, part: str) -> str | None:
+def _in_discriminated_unions(schemas: dict[str, Any]) -> set[str]:
+    """The component schemas a discriminated union holds, and each schema holding one: dcg
+    writes a branch's discriminating property as the `Literal` of its value only in a run
+    that holds its union, so none of them may be made in both runs (a schema extending a
+    discriminated base reaches it: the base is then made in both)."""
+    found: set[str] = set()
+    discriminated: set[str] = set()
+    for name, schema in schemas.items():
+        for _, node in iter_objects(schema):
+            branches = _discriminated_branches(node)
+            if isinstance(node.get("discriminator"), dict):
+                discriminated.add(name)
+            found |= branches & schemas.keys()
+    return found | discriminated
+
+
+def _discriminated_branches(node: dict[str, Any]) -> set[str]:
+    """The component schemas a discriminator at `node` tells apart: its `mapping`'s targets,
+    the `$ref`s of the `oneOf`/`anyOf` beside it."""
+    discriminator = node.get("discriminator")
+    if not isinstance(discriminator, dict):
+        return set()
+    mapping = discriminator.get("mapping")
+    targets = list(mapping.values()) if isinstance(mapping, dict) else []
+    for key in ("oneOf", "anyOf"):
+        branches = node.get(key)
+        if isinstance(branches, list):
+            targets.extend(branch.get("$ref") for branch in branches if isinstance(branch, dict))
+    return {unescape_token(target[len(SCHEMAS_PREFIX):]) for target in targets
+            if isinstance(target, str) and target.startswith(SCHEMAS_PREFIX)}
+
+
+def merged(rest: str, part: str, components: frozenset[str] = frozenset(),
+           shared: frozenset[str] = frozenset()) -> str | None:
     """One models.py of the two runs' texts, or None when they disagree (see the module).
 
-    The part's text (small) is parsed; the rest's (most of the models: parsing it would add
-    its time to the run's end) is read by its lines. dcg starts each top-level statement at
-    the line's first column and indents everything inside one, so a line starting there with
-    a name opens a statement; a docstring line that looked like one could only make a name
-    seem defined or a definition's text seem different, which refuses the merge."""
+    The part's text is parsed; the rest's (most of the models: parsing it would add its time
+    to the run's end) is read by its lines. dcg starts each top-level statement at the line's
+    first column and indents everything inside one, so a line starting there with a name opens
+    a statement; a docstring line that looked like one could only make a name seem defined or
+    a definition's text seem different, which refuses the merge.
+
+    A run names an inline shape by the way it met it first, so a schema made in both runs can
+    hold a shape each named otherwise (Bitbucket's `SnippetComment.links`: `Links10` in one,
+    `SnippetCommentLinks` in the other), and two shapes can take one name (`ErrorSource`):
+    the part's names are made the rest's where the two texts differ only so (`_reconciled`),
+    never a name of `components` (each keeps its own). A schema of both inputs (`shared`)
+    must be a class in both texts or in neither: dcg writes a root model's type where it is
+    used instead of a class of its own, or not, by what else its run holds."""
     try:
         part_tree = ast.parse(part)
     except SyntaxError:
@@ -124,6 +229,12 @@ def merged(rest: str, part: str) -> str | None:
     rest_defined = _statement_texts(rest_lines)
     if part_defined is None or rest_defined is None:
         return None
+    if any((name in part_defined) != (name in rest_defined) for name in shared):
+        return None
+    reconciled = _reconciled_part(part, part_defined, rest_defined, components)
+    if reconciled is None:
+        return None
+    part, part_defined = reconciled
     rest_imports = _imports(_import_lines(rest_lines))
     part_imports = _imports(_import_lines(part.split("\n")))
     if rest_imports is None or part_imports is None:
@@ -137,6 +248,126 @@ def merged(rest: str, part: str) -> str | None:
     end = _imports_end(rest_lines)
     lines = [*rest_lines[:end], *dict.fromkeys(new_imports.values()), *rest_lines[end:]]
     return "\n".join(lines).rstrip("\n") + "".join(f"\n\n\n{text}" for text in added) + "\n"
+
+
+def _reconciled_part(part: str, part_defined: dict[str, str], rest_defined: dict[str, str],
+                     components: frozenset[str]) -> tuple[str, dict[str, str]] | None:
+    """The part's text and definitions with its names made the rest's (`_reconciled`), as
+    they are when no definition differs; None when they cannot be."""
+    differing = [name for name, text in part_defined.items()
+                 if name in rest_defined and rest_defined[name] != text]
+    if not differing:
+        return part, part_defined
+    renames = _reconciled(part_defined, rest_defined, differing, components)
+    if renames is None:
+        return None
+    part = _renamed(part, renames)
+    try:
+        defined = _definitions(ast.parse(part), part.split("\n"))
+    except SyntaxError:
+        return None
+    return (part, defined) if defined is not None else None
+
+
+def _reconciled(part: dict[str, str], rest: dict[str, str], differing: list[str],
+                components: frozenset[str]) -> dict[str, str] | None:
+    """New names for the part's classes: each of `differing` read as the rest's where the two
+    differ in names only (the part's inline `SnippetCommentLinks` -> the rest's `Links10`,
+    followed into what they hold; a shape the rest made as a component's class, as one run
+    makes a shape that reads as one: Telnyx's `Error.source` -> `ErrorSource`); a fresh name
+    for a class of the part whose name the rest gives another shape (two inline shapes both
+    runs named `Address`). None when a component would change its name, or a definition
+    differs otherwise."""
+    renames: dict[str, str] = {}
+    pending = [(name, name) for name in differing]
+    compared: set[tuple[str, str]] = set()
+    other_shapes: set[str] = set()  # the part's classes the rest's of that name are not
+    while pending:
+        mine, theirs = pending.pop()
+        if (mine, theirs) in compared:
+            continue
+        compared.add((mine, theirs))
+        if mine not in part or theirs not in rest:
+            return None
+        pairs = _differing_class_names(part, rest, mine, theirs)
+        if pairs is None and mine == theirs and mine not in components:
+            other_shapes.add(mine)
+            continue
+        if pairs is None:
+            return None
+        for old, new in pairs:
+            if old in components or renames.setdefault(old, new) != new:
+                return None
+            pending.append((old, new))
+    # the part's classes whose names the rest holds for other shapes step aside
+    aside = (other_shapes | {new for new in renames.values() if new in part}) - renames.keys()
+    if aside & components:
+        return None
+    taken = set(part) | set(rest)
+    for name in sorted(aside):
+        renames[name] = _fresh(name, taken)
+        taken.add(renames[name])
+    return renames
+
+
+def _differing_class_names(part: dict[str, str], rest: dict[str, str], mine: str,
+                           theirs: str) -> list[tuple[str, str]] | None:
+    """`_differing_names` of the part's `mine` and the rest's `theirs`, when each pair names
+    a class of each (else a field's name differs: None)."""
+    pairs = _differing_names(part[mine], rest[theirs])
+    if pairs is None or any(old not in part or new not in rest for old, new in pairs):
+        return None
+    return pairs
+
+
+def _differing_names(mine: str, theirs: str) -> list[tuple[str, str]] | None:
+    """The (part's, rest's) pairs of names at which the two definitions differ, when they
+    differ in names only; None otherwise."""
+    a, b = _tokens(mine), _tokens(theirs)
+    if a is None or b is None or len(a) != len(b):
+        return None
+    pairs = []
+    for (kind, text), (other_kind, other_text) in zip(a, b, strict=True):
+        if text == other_text and kind == other_kind:
+            continue
+        if kind != tokenize.NAME or other_kind != tokenize.NAME:
+            return None
+        pairs.append((text, other_text))
+    return pairs
+
+
+def _tokens(source: str) -> list[tuple[int, str]] | None:
+    try:
+        return [(token.type, token.string)
+                for token in tokenize.generate_tokens(io.StringIO(source + "\n").readline)]
+    except (tokenize.TokenError, SyntaxError):
+        return None
+
+
+def _renamed(source: str, renames: dict[str, str]) -> str:
+    """`source` with each name token of `renames` replaced (strings, docstrings and comments
+    as they were)."""
+    lines = source.split("\n")
+    found: dict[int, list[tuple[int, int, str]]] = {}
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type == tokenize.NAME and token.string in renames:
+            (row, start), (_, end) = token.start, token.end
+            found.setdefault(row - 1, []).append((start, end, renames[token.string]))
+    for row, spans in found.items():
+        line = lines[row]
+        for start, end, new in reversed(spans):
+            line = line[:start] + new + line[end:]
+        lines[row] = line
+    return "\n".join(lines)
+
+
+def _fresh(name: str, taken: set[str]) -> str:
+    """`name` numbered past every name `taken` (`Links` -> `Links11`)."""
+    stem = name.rstrip("0123456789")
+    number = 1
+    while f"{stem}{number}" in taken:
+        number += 1
+    return f"{stem}{number}"
 
 
 def _added_definitions(part: dict[str, str], rest: dict[str, str],

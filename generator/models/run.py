@@ -336,7 +336,8 @@ def _dcg_text(document: dict[str, Any], split: parts.Parts | None, source_file: 
     finally:
         if asked and _worker is not None and _worker.pid and len(texts) < 2:
             _worker.close()  # (its answer unread: the next request would read it)
-    joined = parts.merged(texts["rest"], texts["part"]) if len(texts) == 2 else None
+    joined = (parts.merged(texts["rest"], texts["part"], split.components, split.shared)
+              if len(texts) == 2 else None)
     return joined if joined is not None else _dcg_here(document, source_file, field_aliases)
 
 

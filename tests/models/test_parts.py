@@ -191,7 +191,7 @@ def test_outputs_that_disagree_give_way_to_one_run(
     monkeypatch.setattr(parts, "MIN_PART_CLASSES", 1)
     merges: list[bool] = []
 
-    def refusing(rest: str, part: str) -> str | None:
+    def refusing(rest: str, part: str, *_: Any) -> str | None:
         merges.append(True)
         return None
 
@@ -228,9 +228,9 @@ def test_the_part_holds_the_operation_classes_nothing_else_uses_and_what_they_us
     assert split.part["info"] == split.rest["info"] == {"title": "t", "version": "1"}
     assert split.rest_reserved == {"Order", "ListParams", "GetParams"}  # the part's own
     assert split.part_reserved == {"Pet", "UsedParams"}  # the rest's own
-    # their objects (an object with two properties: itself, its `properties`, the two): 1+4+3
-    # and 1+1+4+3 (the worker is given the larger)
-    assert (split.rest_size, split.part_size) == (8, 9)
+    # their classes and fields (an enum 1, an object with two properties 3): 1+3+2 and
+    # 1+1+3+2 (the worker is given the larger)
+    assert (split.rest_size, split.part_size) == (6, 7)
     monkeypatch.setattr(parts, "MIN_PART_CLASSES", 3)  # two of their own: not worth a run
     assert parts.separated(_document(schemas), ["ListParams", "GetParams", "UsedParams"]) is None
 
@@ -261,7 +261,8 @@ def test_each_run_leaves_the_names_of_the_other_runs_components_to_them(
     assert _defined(joined) == _defined(one)
     assert {"ListParamsFilter1", "PetOwner1"} <= _defined(joined).keys()
     unreserved = run._run_dcg(split.part, tmp_path, {})  # the part's shape takes the name
-    assert "class ListParamsFilter(" in unreserved and parts.merged(rest, unreserved) is None
+    assert "class ListParamsFilter(" in unreserved  # (a component's name: not merged)
+    assert parts.merged(rest, unreserved, split.components, split.shared) is None
 
 
 def _defined(text: str) -> dict[str, str]:
@@ -330,7 +331,7 @@ def test_two_outputs_merge_into_one_module_with_the_imports_each_needs() -> None
      PART),
 ], ids=["definition", "class-named-as-import", "import", "future", "unknown-line"])
 def test_outputs_that_disagree_are_not_merged(rest: str, part: str) -> None:
-    assert parts.merged(rest, part) is None
+    assert parts.merged(rest, part, frozenset({"Kind", "Pet", "ListParams"})) is None
 
 
 def test_models_made_in_two_parts_are_kept_in_the_cache_and_found_again(
@@ -355,3 +356,92 @@ def test_models_made_in_two_parts_are_kept_in_the_cache_and_found_again(
                                               "pagination.yaml", None,
                                               api.operation_classes).source
     assert splits  # (made again without the cache: split)
+
+
+HEADER = "# header\n\nfrom __future__ import annotations\n\nfrom pydantic import BaseModel\n"
+
+
+def _module(*classes: str) -> str:
+    return HEADER + "".join(f"\n\n{text}" for text in classes)
+
+
+def test_a_shape_each_run_named_otherwise_takes_the_name_the_rest_gave_it() -> None:
+    """Bitbucket's `SnippetComment.links`: `Links10` in one run, `SnippetCommentLinks` in the
+    other; the part's name gives way wherever it stands as a name (not in its strings)."""
+    rest = _module("class Comment(BaseModel):\n    links: Links10 | None = None\n",
+                   "class Links10(BaseModel):\n    href: str\n")
+    part = _module("class Comment(BaseModel):\n    links: CommentLinks | None = None\n",
+                   "class CommentLinks(BaseModel):\n    href: str\n",
+                   "class ListParams(BaseModel):\n    links: CommentLinks\n"
+                   "    '''Named CommentLinks in the part.'''\n")
+    joined = parts.merged(rest, part, frozenset({"Comment", "ListParams"}),
+                          frozenset({"Comment"}))
+    assert joined is not None
+    assert joined.count("class Comment(") == 1 and "class CommentLinks" not in joined
+    assert "class ListParams(BaseModel):\n    links: Links10\n" in joined
+    assert "'''Named CommentLinks in the part.'''" in joined
+
+
+def test_a_name_each_run_gave_another_shape_is_numbered_afresh_in_the_part() -> None:
+    rest = _module("class Address(BaseModel):\n    city: str\n",
+                   "class Address1(BaseModel):\n    zip: str\n")
+    part = _module("class Address(BaseModel):\n    street: str\n",
+                   "class ListParams(BaseModel):\n    address: Address\n")
+    joined = parts.merged(rest, part, frozenset({"ListParams"}))
+    assert joined is not None
+    assert "class Address2(BaseModel):\n    street: str\n" in joined
+    assert "class ListParams(BaseModel):\n    address: Address2\n" in joined
+    assert "class Address(BaseModel):\n    city: str\n" in joined
+
+
+@pytest.mark.parametrize(("rest", "part", "components", "shared"), [
+    # a component's text differs otherwise than by names
+    (_module("class Pet(BaseModel):\n    name: str\n"),
+     _module("class Pet(BaseModel):\n    name: int\n"), {"Pet"}, {"Pet"}),
+    # a component would take another name
+    (_module("class Owner(BaseModel):\n    pet: Pet2\n", "class Pet2(BaseModel):\n    a: str\n"),
+     _module("class Owner(BaseModel):\n    pet: Pet\n", "class Pet(BaseModel):\n    a: str\n"),
+     {"Owner", "Pet"}, {"Owner"}),
+    # a schema of both runs is a class in one only (a root model written where it is used)
+    (_module("class Pet(BaseModel):\n    name: str\n", "class Kind(BaseModel):\n    a: str\n"),
+     _module("class Pet(BaseModel):\n    name: str\n"), {"Pet", "Kind"}, {"Pet", "Kind"}),
+], ids=["component-differs", "component-renamed", "class-in-one-run-only"])
+def test_runs_that_cannot_be_reconciled_are_not_merged(
+        rest: str, part: str, components: set[str], shared: set[str]) -> None:
+    assert parts.merged(rest, part, frozenset(components), frozenset(shared)) is None
+
+
+def test_a_discriminated_union_is_made_in_one_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    """dcg writes a branch's discriminating property as a `Literal` only in the run holding
+    its union: an operation's class reaching a branch the rest makes too goes to the rest."""
+    monkeypatch.setattr(parts, "MIN_PART_CLASSES", 1)
+    branch = {"type": "object", "properties": {"kind": {"type": "string"}}}
+    schemas = {
+        "Cat": branch, "Dog": branch,
+        "Pet": {"oneOf": [_ref("Cat"), _ref("Dog")],
+                "discriminator": {"propertyName": "kind",
+                                  "mapping": {"cat": "#/components/schemas/Cat"}}},
+        "Owner": {"type": "object", "properties": {"pet": _ref("Pet")}},
+        "CatsListResponse": {"type": "array", "items": _ref("Cat")},  # a branch, shared
+        "GetParams": {"type": "object", "properties": {"id": {"type": "string"}}},
+    }
+    split = parts.separated(_document(schemas), ["CatsListResponse", "GetParams"])
+    assert split is not None
+    assert list(split.part["components"]["schemas"]) == ["GetParams"]
+    assert "CatsListResponse" in split.rest["components"]["schemas"]
+    assert parts._in_discriminated_unions(schemas) == {"Cat", "Dog", "Pet"}
+
+
+def test_the_part_takes_the_operation_classes_in_name_order_up_to_half_the_models(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ten parameter classes of one field (2 each) and a schema of ten fields (11): the part
+    takes the first eight (16 against 15), not all ten (20 against 11)."""
+    monkeypatch.setattr(parts, "MIN_PART_CLASSES", 1)
+    field = {"type": "object", "properties": {"id": {"type": "string"}}}
+    schemas: dict[str, Any] = {f"Op{index}Params": field for index in range(10)}
+    schemas["Pet"] = {"type": "object",
+                      "properties": {f"f{index}": {"type": "string"} for index in range(10)}}
+    split = parts.separated(_document(schemas), [f"Op{index}Params" for index in range(10)])
+    assert split is not None
+    assert list(split.part["components"]["schemas"]) == [f"Op{index}Params" for index in range(8)]
+    assert (split.part_size, split.rest_size) == (16, 15)
