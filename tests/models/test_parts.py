@@ -68,7 +68,7 @@ def one_run() -> dict[str, dict[str, str]]:
 def test_packages_made_in_two_parts_are_the_bytes_of_one_run(
         monkeypatch: pytest.MonkeyPatch, one_run: dict[str, dict[str, str]],
         only_parameters: bool) -> None:
-    monkeypatch.setattr(parts, "MIN_PART_CLASSES", 1)
+    monkeypatch.setattr(parts, "MIN_RUN_SIZE", 1)
     seen = _runs_seen(monkeypatch)
     splits = _splits_seen(monkeypatch, only_parameters=only_parameters)
     assert _packages() == one_run
@@ -102,7 +102,7 @@ def _splits_seen(monkeypatch: pytest.MonkeyPatch, *,
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the worker is forked (Linux)")
 def test_with_a_worker_the_larger_input_is_made_there_while_the_other_is_made_here(
         monkeypatch: pytest.MonkeyPatch, one_run: dict[str, dict[str, str]]) -> None:
-    monkeypatch.setattr(parts, "MIN_PART_CLASSES", 1)
+    monkeypatch.setattr(parts, "MIN_RUN_SIZE", 1)
     collector: list[bool] = []
     # (recorded here: the worker, forked after, records there)
     seen = _runs_seen(monkeypatch, collector)
@@ -127,7 +127,7 @@ def test_with_a_worker_the_larger_input_is_made_there_while_the_other_is_made_he
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the worker is forked (Linux)")
 def test_a_part_made_before_the_workers_answer_is_collected_while_it_waits(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(parts, "MIN_PART_CLASSES", 1)
+    monkeypatch.setattr(parts, "MIN_RUN_SIZE", 1)
     real = run._serve
 
     def slow(request: tuple[dict[str, Any], dict[str, str], frozenset[str]]) -> str:
@@ -159,7 +159,7 @@ def _collections_seen(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
 
 def test_without_a_worker_the_part_is_made_with_the_collector_on(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(parts, "MIN_PART_CLASSES", 1)
+    monkeypatch.setattr(parts, "MIN_RUN_SIZE", 1)
     collector: list[bool] = []
     _runs_seen(monkeypatch, collector)
     splits = _splits_seen(monkeypatch)
@@ -169,7 +169,7 @@ def test_without_a_worker_the_part_is_made_with_the_collector_on(
 
 def test_a_part_whose_run_fails_gives_way_to_one_run(
         monkeypatch: pytest.MonkeyPatch, one_run: dict[str, dict[str, str]]) -> None:
-    monkeypatch.setattr(parts, "MIN_PART_CLASSES", 1)
+    monkeypatch.setattr(parts, "MIN_RUN_SIZE", 1)
     splits = _splits_seen(monkeypatch)
     real = run._dcg_here
     failed: list[str] = []
@@ -188,7 +188,7 @@ def test_a_part_whose_run_fails_gives_way_to_one_run(
 
 def test_outputs_that_disagree_give_way_to_one_run(
         monkeypatch: pytest.MonkeyPatch, one_run: dict[str, dict[str, str]]) -> None:
-    monkeypatch.setattr(parts, "MIN_PART_CLASSES", 1)
+    monkeypatch.setattr(parts, "MIN_RUN_SIZE", 1)
     merges: list[bool] = []
 
     def refusing(rest: str, part: str, *_: Any) -> str | None:
@@ -211,7 +211,7 @@ def _ref(name: str) -> dict[str, str]:
 
 def test_the_part_holds_the_operation_classes_nothing_else_uses_and_what_they_use(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(parts, "MIN_PART_CLASSES", 2)
+    monkeypatch.setattr(parts, "MIN_RUN_SIZE", 6)
     schemas = {
         "Kind": {"type": "string", "enum": ["a", "b"]},  # shared: in both runs
         "Order": {"type": "string", "enum": ["asc"]},  # the part's own
@@ -231,7 +231,7 @@ def test_the_part_holds_the_operation_classes_nothing_else_uses_and_what_they_us
     # their classes and fields (an enum 1, an object with two properties 3): 1+3+2 and
     # 1+1+3+2 (the worker is given the larger)
     assert (split.rest_size, split.part_size) == (6, 7)
-    monkeypatch.setattr(parts, "MIN_PART_CLASSES", 3)  # two of their own: not worth a run
+    monkeypatch.setattr(parts, "MIN_RUN_SIZE", 7)  # the smaller (6): not worth a run
     assert parts.separated(_document(schemas), ["ListParams", "GetParams", "UsedParams"]) is None
 
 
@@ -240,7 +240,7 @@ def test_each_run_leaves_the_names_of_the_other_runs_components_to_them(
     """One run names an inline shape after its place (`ListParams.filter`: `ListParamsFilter`)
     unless a component holds that name, then numbers it; run apart, the shape's run does not
     see the component: told its name, it numbers the shape as one run does."""
-    monkeypatch.setattr(parts, "MIN_PART_CLASSES", 1)
+    monkeypatch.setattr(parts, "MIN_RUN_SIZE", 1)
     def obj(name: str) -> dict[str, Any]:
         return {"type": "object", "properties": {name: {"type": "integer"}}}
 
@@ -342,7 +342,7 @@ def test_models_made_in_two_parts_are_kept_in_the_cache_and_found_again(
     from generator.io.cache import Cache
     from generator.models import build
 
-    monkeypatch.setattr(parts, "MIN_PART_CLASSES", 1)
+    monkeypatch.setattr(parts, "MIN_RUN_SIZE", 1)
     cache = Cache(tmp_path / "cache")
     splits = _splits_seen(monkeypatch)
     assert pipeline.build_packages(_targets(), cache=cache) == one_run  # cold
@@ -414,7 +414,7 @@ def test_runs_that_cannot_be_reconciled_are_not_merged(
 def test_a_discriminated_union_is_made_in_one_run(monkeypatch: pytest.MonkeyPatch) -> None:
     """dcg writes a branch's discriminating property as a `Literal` only in the run holding
     its union: an operation's class reaching a branch the rest makes too goes to the rest."""
-    monkeypatch.setattr(parts, "MIN_PART_CLASSES", 1)
+    monkeypatch.setattr(parts, "MIN_RUN_SIZE", 1)
     branch = {"type": "object", "properties": {"kind": {"type": "string"}}}
     schemas = {
         "Cat": branch, "Dog": branch,
@@ -436,7 +436,7 @@ def test_the_part_takes_the_operation_classes_in_name_order_up_to_half_the_model
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Ten parameter classes of one field (2 each) and a schema of ten fields (11): the part
     takes the first eight (16 against 15), not all ten (20 against 11)."""
-    monkeypatch.setattr(parts, "MIN_PART_CLASSES", 1)
+    monkeypatch.setattr(parts, "MIN_RUN_SIZE", 1)
     field = {"type": "object", "properties": {"id": {"type": "string"}}}
     schemas: dict[str, Any] = {f"Op{index}Params": field for index in range(10)}
     schemas["Pet"] = {"type": "object",
