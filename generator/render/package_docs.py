@@ -502,8 +502,25 @@ def _field_entries(models: Models, name: str) -> tuple[FieldEntry, ...]:
     return tuple(
         FieldEntry(model_field.attribute or wire,
                    wire if model_field.attribute not in ("", wire) else "",
-                   public(model_field.type_text))
+                   public(_unaliased(model_field.type_text, models.imports)))
         for wire, model_field in models.all_fields(name).items())
+
+
+_NAME = re.compile(r"\b[A-Za-z_]\w*\b")
+
+
+def _unaliased(annotation: str, imports: Mapping[str, tuple[str, str]]) -> str:
+    """`annotation` with each name models.py imports under another name spelt as its module
+    names it: dcg imports `date` as `date_aliased` where a field is named `date`, an alias the
+    reader of the docs has no use for."""
+    if not any(alias != name and alias in annotation for alias, (_, name) in imports.items()):
+        return annotation
+
+    def spelt(found: re.Match[str]) -> str:
+        imported = imports.get(found.group())
+        return imported[1] if imported is not None else found.group()
+
+    return _NAME.sub(spelt, annotation)
 
 
 def client_arguments(api: Api, models: Models, security: Requirements | None = None) -> str:

@@ -758,6 +758,19 @@ def test_model_entries_list_fields_by_attribute_and_enum_values(docs_models: Mod
         ("name", ""), ("species", ""), ("owner", ""), ("tags", "")]
 
 
+def test_model_entries_spell_an_imported_type_as_its_module_names_it() -> None:
+    """dcg imports `date` as `date_aliased` where a field is named `date` (GitHub's Copilot
+    reports): api.md listed `day`: `date_aliased`."""
+    models = index_models(
+        "from __future__ import annotations\n\nfrom datetime import date as date_aliased\n"
+        "from pydantic import BaseModel\n\n\nclass Report(BaseModel):\n"
+        "    date: date_aliased\n    day: date_aliased | None = None\n"
+        "    date_aliased_note: str | None = None\n")
+    assert model_entries(models)[0].fields == (
+        FieldEntry("date", "", "date"), FieldEntry("day", "", "date | None"),
+        FieldEntry("date_aliased_note", "", "str | None"))
+
+
 def test_api_md_names_a_field_as_code_reads_it(tmp_path: Path) -> None:
     spec = tmp_path / "fields.yaml"
     spec.write_text(
