@@ -26,8 +26,9 @@ component that would change its name, a name one run imports and the other defin
 
 What differs from one run's output: the part's own definitions come after the rest's; an import
 dcg aliased for the whole module in one run but not in the other keeps each run's spelling; an
-inline shape named by the order a run met it may be numbered otherwise (Loket's `Address1` for
-one run's `Address3`). Checked against one run on real documents (docs/performance.md); the
+inline shape dcg numbers without a parent's prefix in the order a run meets it may be numbered
+otherwise (Loket's `Content100...`: 2,482 of one run's 8,828 names), and shapes that read alike
+but for names made one class. Checked against one run on real documents (docs/performance.md); the
 packages of the feature documents are the bytes of one run (tests/models/test_parts.py).
 """
 
@@ -212,10 +213,10 @@ def merged(rest: str, part: str, components: frozenset[str] = frozenset(),
            shared: frozenset[str] = frozenset()) -> str | None:
     """One models.py of the two runs' texts, or None when they disagree (see the module).
 
-    The part's text is parsed; the rest's (most of the models: parsing it would add its time
-    to the run's end) is read by its lines. dcg starts each top-level statement at the line's
-    first column and indents everything inside one, so a line starting there with a name opens
-    a statement; a docstring line that looked like one could only make a name seem defined or
+    Both texts are read by their lines (parsing them would add their time to the run's end:
+    Loket's part, 3 MB, 0.84 s). dcg starts each top-level statement at the line's first
+    column and indents everything inside one, so a line starting there with a name opens a
+    statement; a docstring line that looked like one could only make a name seem defined or
     a definition's text seem different, which refuses the merge.
 
     A run names an inline shape by the way it met it first, so a schema made in both runs can
@@ -225,23 +226,17 @@ def merged(rest: str, part: str, components: frozenset[str] = frozenset(),
     never a name of `components` (each keeps its own). A schema of both inputs (`shared`)
     must be a class in both texts or in neither: dcg writes a root model's type where it is
     used instead of a class of its own, or not, by what else its run holds."""
-    try:
-        part_tree = ast.parse(part)
-    except SyntaxError:
+    rest_lines, part_lines = rest.split("\n"), part.split("\n")
+    rest_defined, found = _statement_texts(rest_lines), _statement_texts(part_lines)
+    if found is None or rest_defined is None:
         return None
-    part_defined = _definitions(part_tree, part.split("\n"))
-    rest_lines = rest.split("\n")
-    rest_defined = _statement_texts(rest_lines)
-    if part_defined is None or rest_defined is None:
+    if any((name in found) != (name in rest_defined) for name in shared):
         return None
-    if any((name in part_defined) != (name in rest_defined) for name in shared):
+    part_defined = _reconciled_definitions(found, rest_defined, components)
+    if part_defined is None:
         return None
-    reconciled = _reconciled_part(part, part_defined, rest_defined, components)
-    if reconciled is None:
-        return None
-    part, part_defined = reconciled
     rest_imports = _imports(_import_lines(rest_lines))
-    part_imports = _imports(_import_lines(part.split("\n")))
+    part_imports = _imports(_import_lines(part_lines))
     if rest_imports is None or part_imports is None:
         return None
     added = _added_definitions(part_defined, rest_defined, rest_imports)
@@ -255,23 +250,25 @@ def merged(rest: str, part: str, components: frozenset[str] = frozenset(),
     return "\n".join(lines).rstrip("\n") + "".join(f"\n\n\n{text}" for text in added) + "\n"
 
 
-def _reconciled_part(part: str, part_defined: dict[str, str], rest_defined: dict[str, str],
-                     components: frozenset[str]) -> tuple[str, dict[str, str]] | None:
-    """The part's text and definitions with its names made the rest's (`_reconciled`), as
-    they are when no definition differs; None when they cannot be."""
-    differing = [name for name, text in part_defined.items()
-                 if name in rest_defined and rest_defined[name] != text]
+def _reconciled_definitions(part: dict[str, str], rest: dict[str, str],
+                            components: frozenset[str]) -> dict[str, str] | None:
+    """The part's definitions with its names made the rest's (`_reconciled`), as they are
+    when none differs; None when they cannot be."""
+    differing = [name for name, text in part.items() if name in rest and rest[name] != text]
     if not differing:
-        return part, part_defined
-    renames = _reconciled(part_defined, rest_defined, differing, components)
+        return part
+    renames = _reconciled(part, rest, differing, components)
     if renames is None:
         return None
-    part = _renamed(part, renames)
-    try:
-        defined = _definitions(ast.parse(part), part.split("\n"))
-    except SyntaxError:
-        return None
-    return (part, defined) if defined is not None else None
+    mentions = re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(renames))) + r")\b")
+    renamed: dict[str, str] = {}
+    for name, text in part.items():
+        head, dot, tail = name.partition(".")  # (`X.model_rebuild`)
+        key = renames.get(head, head) + dot + tail
+        if key in renamed:
+            return None
+        renamed[key] = _renamed(text, renames) if mentions.search(text) else text
+    return renamed
 
 
 def _reconciled(part: dict[str, str], rest: dict[str, str], differing: list[str],
@@ -350,8 +347,8 @@ def _tokens(source: str) -> list[tuple[int, str]] | None:
 
 
 def _renamed(source: str, renames: dict[str, str]) -> str:
-    """`source` with each name token of `renames` replaced (strings, docstrings and comments
-    as they were)."""
+    """`source` (one definition) with each name token of `renames` replaced (strings,
+    docstrings and comments as they were)."""
     lines = source.split("\n")
     found: dict[int, list[tuple[int, int, str]]] = {}
     for token in tokenize.generate_tokens(io.StringIO(source).readline):
@@ -446,7 +443,8 @@ def _imports(lines: list[str]) -> dict[str, str] | None:
 
 def _statement_texts(lines: list[str]) -> dict[str, str] | None:
     """Each top-level statement after the imports that binds a name -> its text, read by the
-    lines (see `merged`); None when a line at the first column is of no known kind."""
+    lines (see `merged`); None when a line at the first column is of no known kind, or a
+    name is bound twice."""
     starts: list[tuple[int, str]] = []
     for index in range(_imports_end(lines), len(lines)):
         line = lines[index]
@@ -458,47 +456,10 @@ def _statement_texts(lines: list[str]) -> dict[str, str] | None:
         starts.append((index, found.group(1)))
     texts: dict[str, str] = {}
     for position, (index, name) in enumerate(starts):
+        if name in texts:
+            return None
         end = starts[position + 1][0] if position + 1 < len(starts) else len(lines)
         texts[name] = "\n".join(lines[index:end]).strip("\n")
     return texts
 
 
-def _definitions(tree: ast.Module, lines: list[str]) -> dict[str, str] | None:
-    """Each name a statement other than an import binds (a class, an alias, `X.model_rebuild()`
-    under `X.model_rebuild`) -> the statement's text up to the next statement (a docstring
-    below it with it); None when a name is bound twice."""
-    found: dict[str, str] = {}
-    starts = [(node.lineno - 1 - _decorators(node), node) for node in tree.body
-              if isinstance(node, ast.Import | ast.ImportFrom) or _bound(node) is not None]
-    for index, (start, node) in enumerate(starts):
-        name = _bound(node)
-        if name is None:
-            continue
-        if name in found:
-            return None
-        end = starts[index + 1][0] if index + 1 < len(starts) else len(lines)
-        found[name] = "\n".join(lines[start:end]).strip("\n")
-    return found
-
-
-def _decorators(node: ast.stmt) -> int:
-    """How many lines the statement's decorators take above it."""
-    decorators = getattr(node, "decorator_list", [])
-    return node.lineno - min(d.lineno for d in decorators) if decorators else 0
-
-
-def _bound(node: ast.stmt) -> str | None:
-    """The name `node` defines, or None for an import or a bare string (a docstring: it is
-    taken with the definition above it)."""
-    if isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
-        return node.name
-    if (isinstance(node, ast.Assign) and len(node.targets) == 1
-            and isinstance(node.targets[0], ast.Name)):
-        return node.targets[0].id
-    if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
-        return node.target.id
-    if (isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)
-            and isinstance(node.value.func, ast.Attribute)
-            and isinstance(node.value.func.value, ast.Name)):
-        return f"{node.value.func.value.id}.{node.value.func.attr}"
-    return None
