@@ -178,12 +178,6 @@ class Worker:
             return False
         return True
 
-    def answer_ready(self) -> bool:
-        """Whether the child's answer (or its end) can be read without waiting."""
-        if self.pid == 0:
-            return True
-        return bool(select.select([self.answers], [], [], 0)[0])
-
     def answer(self) -> Any:
         """The child's answer to the request `send` gave it; None when there is none."""
         answer = _read_message(self.answers, self._deadline) if self.pid else None

@@ -51,24 +51,6 @@ def test_a_worker_answers_each_request_then_close_reaps_it() -> None:
     assert worker.ask(1) is None  # a closed worker answers nothing
 
 
-def test_answer_ready_says_whether_the_answer_can_be_read_without_waiting() -> None:
-    def serve(seconds: float) -> float:
-        time.sleep(seconds)
-        return seconds
-
-    worker = _worker(serve=serve)
-    try:
-        assert worker.send(0.5)
-        assert not worker.answer_ready()  # (the child sleeps)
-        deadline = time.monotonic() + 10
-        while not worker.answer_ready() and time.monotonic() < deadline:
-            time.sleep(0.02)
-        assert worker.answer_ready() and worker.answer() == 0.5
-    finally:
-        worker.close()
-    assert worker.answer_ready()  # no child: nothing to wait for
-
-
 def test_a_request_serve_raises_on_is_answered_none_and_the_worker_goes_on() -> None:
     def serve(request: int) -> int:
         if request < 0:

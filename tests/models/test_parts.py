@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import gc
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -106,64 +105,17 @@ def test_with_a_worker_the_larger_input_is_made_there_while_the_other_is_made_he
     # (recorded here: the worker, forked after, records there)
     seen = _runs_seen(monkeypatch, collector)
     splits = _splits_seen(monkeypatch)
-    collections = _collections_seen(monkeypatch)
     with run.dcg_worker(True) as worker:
         assert worker is not None
         beside = _packages()
     assert beside == one_run
-    # each part made with the collector off, as the worker makes the rest; collected here
-    # when the worker had not answered yet (it may have: then Python's collector sees to it)
-    assert collector and not any(collector) and gc.isenabled()
-    assert len(collections) <= len(splits)
+    assert collector and all(collector)  # (here with the collector on: see `_dcg_text`)
     assert worker.answered >= len(SPECS)  # one input of each split, the documents not split
     smaller = [list((split.rest if split.rest_size < split.part_size else split.part)
                     ["components"]["schemas"]) for split in splits]
     assert seen == smaller  # of each split, the smaller input here, and nothing else
     assert len(seen) == len(splits) >= SPLIT_WITH_PARAMETER_CLASSES
     assert {split.rest_size < split.part_size for split in splits} == {True, False}
-
-
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the worker is forked (Linux)")
-def test_a_part_made_before_the_workers_answer_is_collected_while_it_waits(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(parts, "MIN_RUN_SIZE", 1)
-    real = run._serve
-
-    def slow(request: tuple[dict[str, Any], dict[str, str], frozenset[str]]) -> str:
-        if request[0] is not run._WARM_UP_INPUT:
-            time.sleep(0.5)  # (long after this process has made its part)
-        return real(request)
-
-    monkeypatch.setattr(run, "_serve", slow)  # (before the fork: the worker's)
-    splits = _splits_seen(monkeypatch)
-    collections = _collections_seen(monkeypatch)
-    target = [pipeline.target_for_spec(FEATURE_SPECS / "pagination.yaml", "pkg")]
-    with run.dcg_worker(True) as worker:
-        assert worker is not None
-        pipeline.build_packages(target, cache=None)
-    assert len(splits) == len(collections) == 1
-
-
-def _collections_seen(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
-    seen: list[bool] = []
-    real = run._collected_and_given_back
-
-    def recording() -> None:
-        seen.append(True)
-        real()
-
-    monkeypatch.setattr(run, "_collected_and_given_back", recording)
-    return seen
-
-
-def test_without_a_worker_the_part_is_made_with_the_collector_on(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(parts, "MIN_RUN_SIZE", 1)
-    collector: list[bool] = []
-    _runs_seen(monkeypatch, collector)
-    splits = _splits_seen(monkeypatch)
-    _packages()
-    assert splits and collector and all(collector)
 
 
 def test_a_part_whose_run_fails_gives_way_to_one_run(
@@ -174,11 +126,11 @@ def test_a_part_whose_run_fails_gives_way_to_one_run(
     failed: list[str] = []
 
     def failing_part(document: dict[str, Any], source_file: str, aliases: dict[str, str],
-                     reserved: frozenset[str] = frozenset(), *, collector: bool = True) -> str:
+                     reserved: frozenset[str] = frozenset()) -> str:
         if any(document is split.part for split in splits):
             failed.append(source_file)
             raise GeneratorError([Problem(source_file, "", None, "dcg failed", "")])
-        return real(document, source_file, aliases, reserved, collector=collector)
+        return real(document, source_file, aliases, reserved)
 
     monkeypatch.setattr(run, "_dcg_here", failing_part)
     assert _packages() == one_run
