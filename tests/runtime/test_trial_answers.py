@@ -292,7 +292,11 @@ def test_a_deadline_passed_while_the_answer_arrives_says_so_and_is_not_retried(
     assert time.monotonic() - started < 2
     assert len(server.requests) == 1 and api.sleeps == []  # no retry could do better
     message = str(e.value)
-    assert message.startswith("The answer did not come whole within 1 s"), message
+    # (the answer's clock, started at its first read, ends it at a read; the body's, started
+    # as its headers came, at the piece read last, when this process got to it after both
+    # deadlines: on a loaded machine either can say it first)
+    assert message.startswith(("The answer did not come whole within 1 s",
+                               "The response body did not come whole within 1 s")), message
     received = int(message.split("still arriving, ")[1].split(" bytes")[0])
     assert 5 < received < 300  # the head and some of the trickle
     assert "Not retried" in message
