@@ -23,6 +23,5 @@ from generator.models.run import MODELS_HEADER, every_model_made, import_shared_
 __all__ = [
     "ABC_QUALIFIER", "MODELS_HEADER", "PARAMS_QUALIFIER", "QUALIFIER", "ModelField", "Models",
     "ParamClass", "ParamField", "ParamTypes", "every_model_made", "import_shared_dependencies",
-    "in_document_terms",
-    "index_models", "models_source", "module_alias",
+    "in_document_terms", "index_models", "models_source", "module_alias",
 ]

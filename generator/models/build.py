@@ -38,7 +38,8 @@ def models_source(
     """Run datamodel-code-generator on the codegen document; check every class we need exists;
     split the result into group modules, each component schema heading its own. dcg's output
     comes from `cache` when it holds the output of the same dcg input (`run.dcg_key`). The
-    `separable` classes (the operations' parameters) may be made in a run of their own."""
+    `separable` classes (the operations' parameters, bodies and answers) may be made in a run of
+    their own."""
     schemas = (document.get("components") or {}).get("schemas") or {}
     if not schemas:
         return with_modules(index_models(empty_models_source()), ())

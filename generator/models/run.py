@@ -290,7 +290,7 @@ def import_shared_dependencies() -> None:
 
 def dcg_models(document: dict[str, Any], source_file: str, field_aliases: dict[str, str],
                cache: Cache | None = None, separable: frozenset[str] = frozenset()) -> Models:
-    """models.py from dcg's run over `document` (in two parts at once when the parameter
+    """models.py from dcg's run over `document` (in two parts at once when the operation
     classes `separable` make a large one: `_dcg_text`), its typing fixed, indexed; a dcg
     failure is a located problem. From `cache` when it holds the output of the same input."""
     given, text = _given(document)
