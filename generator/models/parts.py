@@ -101,8 +101,7 @@ def separated(document: dict[str, Any], operation_classes: Iterable[str]) -> Par
         if not shared_in_unions:
             break
         # (the operations reaching one go to the rest: a union is made in one run)
-        wanted = {name for name in wanted
-                  if not _reachable({name}, refs) & shared_in_unions}
+        wanted -= _reaching(shared_in_unions, refs)
     rest_size = sum(walked[name][1] for name in schemas.keys() - own)
     part_size = sum(walked[name][1] for name in reached_by_part)
     if not others or not own & wanted or min(rest_size, part_size) < MIN_RUN_SIZE:
@@ -150,11 +149,20 @@ def _reachable(start: Iterable[str], refs: dict[str, set[str]]) -> set[str]:
     seen = set(start)
     pending = list(seen)
     while pending:
-        for target in refs[pending.pop()]:
+        for target in refs.get(pending.pop(), ()):
             if target not in seen:
                 seen.add(target)
                 pending.append(target)
     return seen
+
+
+def _reaching(targets: set[str], refs: dict[str, set[str]]) -> set[str]:
+    """The schemas from which one of `targets` is reachable (`targets` among them)."""
+    referrers: dict[str, set[str]] = {}
+    for name, referred in refs.items():
+        for target in referred:
+            referrers.setdefault(target, set()).add(name)
+    return _reachable(targets, referrers)
 
 
 def _walked(schema: Any) -> tuple[set[str], int]:

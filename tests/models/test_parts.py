@@ -1,9 +1,10 @@
 """dcg's run in two parts (`models/parts.py`): the classes of the operations' parameters, bodies
 and answers made in a run of their own while the worker makes the rest. The feature documents'
 packages are the bytes one run makes, with a worker or without; the parts are decided from the
-document alone; each run leaves the names of the other's components to them, as one run does;
-two outputs that disagree, or a part's run that fails, give way to one run over the whole
-input."""
+document alone (about half the models, a discriminated union in one run); each run leaves the
+names of the other's components to them, as one run does; names a run gave a shape otherwise
+are made the rest's; two outputs that disagree otherwise, or a part's run that fails, give way
+to one run over the whole input."""
 
 from __future__ import annotations
 
