@@ -40,11 +40,10 @@ import re
 import tokenize
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
-from generator.document.pointer import unescape_token
 from generator.document.refs import iter_objects
-from generator.names.components import SCHEMAS_PREFIX
+from generator.names.components import component_schema, mapping_ref
 
 # A split is made when the smaller of its two inputs is at least this size (classes and fields,
 # `_walked`: ~2 s of dcg here); below it the second run's fixed costs and the schemas made in
@@ -87,11 +86,12 @@ def separated(document: dict[str, Any], operation_classes: Iterable[str]) -> Par
     if not isinstance(schemas, dict):
         return None
     walked = {name: _walked(schema) for name, schema in schemas.items()}
-    refs = {name: refers & schemas.keys() for name, (refers, _) in walked.items()}
+    refs = {name: found.refers & schemas.keys() for name, found in walked.items()}
+    sizes = {name: found.size for name, found in walked.items()}
     wanted = {name for name in operation_classes if name in schemas}
     wanted -= _reachable(schemas.keys() - wanted, refs)  # (one another schema uses: the rest's)
-    wanted = _half(wanted, refs, {name: size for name, (_, size) in walked.items()})
-    in_unions = _in_discriminated_unions(schemas)
+    wanted = _half(wanted, refs, sizes)
+    in_unions = _in_discriminated_unions(walked)
     while True:
         reached_by_part = _reachable(wanted, refs)
         others = schemas.keys() - reached_by_part
@@ -102,8 +102,8 @@ def separated(document: dict[str, Any], operation_classes: Iterable[str]) -> Par
             break
         # (the operations reaching one go to the rest: a union is made in one run)
         wanted -= _reaching(shared_in_unions, refs)
-    rest_size = sum(walked[name][1] for name in schemas.keys() - own)
-    part_size = sum(walked[name][1] for name in reached_by_part)
+    rest_size = sum(sizes[name] for name in schemas.keys() - own)
+    part_size = sum(sizes[name] for name in reached_by_part)
     if not others or not own & wanted or min(rest_size, part_size) < MIN_RUN_SIZE:
         return None  # (nothing else: the part is the whole)
     return Parts(_with_schemas(document, {name: schema for name, schema in schemas.items()
@@ -165,13 +165,23 @@ def _reaching(targets: set[str], refs: dict[str, set[str]]) -> set[str]:
     return _reachable(targets, referrers)
 
 
-def _walked(schema: Any) -> tuple[set[str], int]:
-    """The component schemas `schema` refers to anywhere inside it (bases included, and the
-    targets of a discriminator's `mapping`), and its size: the classes and fields dcg makes of
-    it, about what its time grows with (GitHub's runs: 0.40-0.46 ms a field, where the
-    objects of a webhook's payloads took a quarter longer than an operation's)."""
+class _Walked(NamedTuple):
+    """What `separated` reads of one component schema."""
+
+    refers: set[str]  # the component schemas it names: `$ref`s, a discriminator's `mapping`
+    size: int  # the classes and fields dcg makes of it
+    branches: set[str]  # the component schemas a discriminated union inside it tells apart
+    discriminates: bool  # it holds a discriminator
+
+
+def _walked(schema: Any) -> _Walked:
+    """One walk of `schema` (see `_Walked`). Its size is about what dcg's time grows with
+    (GitHub's runs: 0.40-0.46 ms a field, where the objects of a webhook's payloads took a
+    quarter longer than an operation's)."""
     referred: set[str] = set()
+    branches: set[str] = set()
     size = 0
+    discriminates = False
     for _, node in iter_objects(schema):
         properties = node.get("properties")
         if isinstance(properties, dict):
@@ -179,42 +189,37 @@ def _walked(schema: Any) -> tuple[set[str], int]:
         elif isinstance(node.get("enum"), list):
             size += 1
         ref = node.get("$ref")
-        if isinstance(ref, str) and ref.startswith(SCHEMAS_PREFIX):
-            referred.add(unescape_token(ref[len(SCHEMAS_PREFIX):]))
-        referred.update(_discriminated_branches(node))
-    return referred, size
+        named = component_schema(ref) if isinstance(ref, str) else None
+        if named is not None:
+            referred.add(named)
+        if isinstance(node.get("discriminator"), dict):
+            discriminates = True
+            branches |= _discriminated_branches(node)
+    return _Walked(referred | branches, size, branches, discriminates)
 
 
-def _in_discriminated_unions(schemas: dict[str, Any]) -> set[str]:
+def _in_discriminated_unions(walked: dict[str, _Walked]) -> set[str]:
     """The component schemas a discriminated union holds, and each schema holding one: dcg
     writes a branch's discriminating property as the `Literal` of its value only in a run
     that holds its union, so none of them may be made in both runs (a schema extending a
     discriminated base reaches it: the base is then made in both)."""
-    found: set[str] = set()
-    discriminated: set[str] = set()
-    for name, schema in schemas.items():
-        for _, node in iter_objects(schema):
-            branches = _discriminated_branches(node)
-            if isinstance(node.get("discriminator"), dict):
-                discriminated.add(name)
-            found |= branches & schemas.keys()
-    return found | discriminated
+    branches = {branch for found in walked.values() for branch in found.branches}
+    return (branches & walked.keys()) | {name for name, found in walked.items()
+                                         if found.discriminates}
 
 
 def _discriminated_branches(node: dict[str, Any]) -> set[str]:
-    """The component schemas a discriminator at `node` tells apart: its `mapping`'s targets,
-    the `$ref`s of the `oneOf`/`anyOf` beside it."""
-    discriminator = node.get("discriminator")
-    if not isinstance(discriminator, dict):
-        return set()
-    mapping = discriminator.get("mapping")
-    targets = list(mapping.values()) if isinstance(mapping, dict) else []
+    """The component schemas the discriminator at `node` tells apart: its `mapping`'s targets
+    (a reference or a bare name, `names.components.mapping_ref`), the `$ref`s of the
+    `oneOf`/`anyOf` beside it."""
+    mapping = node["discriminator"].get("mapping")
+    refs = [mapping_ref(value) for value in mapping.values()] if isinstance(mapping, dict) else []
     for key in ("oneOf", "anyOf"):
         branches = node.get(key)
         if isinstance(branches, list):
-            targets.extend(branch.get("$ref") for branch in branches if isinstance(branch, dict))
-    return {unescape_token(target[len(SCHEMAS_PREFIX):]) for target in targets
-            if isinstance(target, str) and target.startswith(SCHEMAS_PREFIX)}
+            refs.extend(branch.get("$ref") for branch in branches if isinstance(branch, dict))
+    return {name for ref in refs
+            if isinstance(ref, str) and (name := component_schema(ref)) is not None}
 
 
 def merged(rest: str, part: str, components: frozenset[str] = frozenset(),
@@ -234,28 +239,41 @@ def merged(rest: str, part: str, components: frozenset[str] = frozenset(),
     never a name of `components` (each keeps its own). A schema of both inputs (`shared`)
     must be a class in both texts or in neither: dcg writes a root model's type where it is
     used instead of a class of its own, or not, by what else its run holds."""
-    rest_lines, part_lines = rest.split("\n"), part.split("\n")
-    rest_defined, found = _statement_texts(rest_lines), _statement_texts(part_lines)
-    if found is None or rest_defined is None:
+    theirs, mine = _read(rest), _read(part)
+    if theirs is None or mine is None:
         return None
-    if any((name in found) != (name in rest_defined) for name in shared):
+    if any((name in mine.defined) != (name in theirs.defined) for name in shared):
         return None
-    part_defined = _reconciled_definitions(found, rest_defined, components)
+    part_defined = _reconciled_definitions(mine.defined, theirs.defined, components)
     if part_defined is None:
         return None
-    rest_imports = _imports(_import_lines(rest_lines))
-    part_imports = _imports(_import_lines(part_lines))
-    if rest_imports is None or part_imports is None:
-        return None
-    added = _added_definitions(part_defined, rest_defined, rest_imports)
-    new_imports = _added_imports(part_imports, rest_imports, rest_defined)
+    added = _added_definitions(part_defined, theirs.defined, theirs.imports)
+    new_imports = _added_imports(mine.imports, theirs.imports, theirs.defined)
     if added is None or new_imports is None:
         return None
     if not (added or new_imports):
         return rest
-    end = _imports_end(rest_lines)
-    lines = [*rest_lines[:end], *dict.fromkeys(new_imports.values()), *rest_lines[end:]]
+    lines = [*theirs.lines[:theirs.end], *dict.fromkeys(new_imports.values()),
+             *theirs.lines[theirs.end:]]
     return "\n".join(lines).rstrip("\n") + "".join(f"\n\n\n{text}" for text in added) + "\n"
+
+
+class _Module(NamedTuple):
+    """A run's models.py read by its lines (see `merged`)."""
+
+    lines: list[str]
+    end: int  # the index of the line after the header's last import
+    imports: dict[str, str]  # `_imports`
+    defined: dict[str, str]  # `_statement_texts`
+
+
+def _read(text: str) -> _Module | None:
+    """`text` read (`_Module`); None when its imports or statements are of no known kind."""
+    lines = text.split("\n")
+    end = _imports_end(lines)
+    imports = _imports([line for line in lines[:end] if _IMPORT.match(line)])
+    defined = _statement_texts(lines, end)
+    return None if imports is None or defined is None else _Module(lines, end, imports, defined)
 
 
 def _reconciled_definitions(part: dict[str, str], rest: dict[str, str],
@@ -412,11 +430,6 @@ _IMPORT = re.compile(r"(?:from|import) ")
 _STATEMENT = re.compile(r"(?:class |async def |def )?([A-Za-z_]\w*(?:\.\w+)?)")
 
 
-def _import_lines(lines: list[str]) -> list[str]:
-    """The import statements of the module's header (dcg writes each on one line)."""
-    return [line for line in lines[:_imports_end(lines)] if _IMPORT.match(line)]
-
-
 def _imports_end(lines: list[str]) -> int:
     """The index of the line after the header's last import."""
     end = 0
@@ -429,9 +442,9 @@ def _imports_end(lines: list[str]) -> int:
 
 
 def _imports(lines: list[str]) -> dict[str, str] | None:
-    """Each name the import lines bind -> the one-name import that binds it the same way
-    (`from datetime import date as date_aliased`); None when a line does not parse, or
-    imports from `__future__` (which only the module's first lines may)."""
+    """Each name the import lines (dcg writes each on one line) bind -> the one-name import
+    that binds it the same way (`from datetime import date as date_aliased`); None when a line
+    does not parse, or imports from `__future__` (which only the module's first lines may)."""
     found: dict[str, str] = {}
     for line in lines:
         try:
@@ -449,12 +462,12 @@ def _imports(lines: list[str]) -> dict[str, str] | None:
     return found
 
 
-def _statement_texts(lines: list[str]) -> dict[str, str] | None:
-    """Each top-level statement after the imports that binds a name -> its text, read by the
-    lines (see `merged`); None when a line at the first column is of no known kind, or a
-    name is bound twice."""
+def _statement_texts(lines: list[str], start: int) -> dict[str, str] | None:
+    """Each top-level statement from the line `start` on (the imports' end) that binds a
+    name -> its text, read by the lines (see `merged`); None when a line at the first column
+    is of no known kind, or a name is bound twice."""
     starts: list[tuple[int, str]] = []
-    for index in range(_imports_end(lines), len(lines)):
+    for index in range(start, len(lines)):
         line = lines[index]
         if not line or line[0] in " #)]}":
             continue

@@ -219,9 +219,9 @@ def test_each_run_leaves_the_names_of_the_other_runs_components_to_them(
 
 def _defined(text: str) -> dict[str, str]:
     """Each name the module defines -> its definition's text."""
-    found = parts._statement_texts(text.split("\n"))
+    found = parts._read(text)
     assert found is not None
-    return {name: source for name, source in found.items() if "import" not in source}
+    return {name: source for name, source in found.defined.items() if "import" not in source}
 
 
 REST = '''# header
@@ -381,7 +381,8 @@ def test_a_discriminated_union_is_made_in_one_run(monkeypatch: pytest.MonkeyPatc
     assert split is not None
     assert list(split.part["components"]["schemas"]) == ["GetParams"]
     assert "CatsListResponse" in split.rest["components"]["schemas"]
-    assert parts._in_discriminated_unions(schemas) == {"Cat", "Dog", "Pet"}
+    walked = {name: parts._walked(schema) for name, schema in schemas.items()}
+    assert parts._in_discriminated_unions(walked) == {"Cat", "Dog", "Pet"}
 
 
 def test_the_part_takes_the_operation_classes_in_name_order_up_to_half_the_models(
@@ -397,3 +398,15 @@ def test_the_part_takes_the_operation_classes_in_name_order_up_to_half_the_model
     assert split is not None
     assert list(split.part["components"]["schemas"]) == [f"Op{index}Params" for index in range(8)]
     assert (split.part_size, split.rest_size) == (16, 15)
+
+
+def test_a_discriminators_mapping_names_its_branches_as_the_project_reads_them() -> None:
+    """A mapping value is a reference or a bare name (`names.components.mapping_ref`), a
+    reference into a schema names that schema (`names.components.component_schema`)."""
+    holder = {"oneOf": [_ref("Cat")],
+              "discriminator": {"propertyName": "kind",
+                                "mapping": {"dog": "Dog", "cow": "#/components/schemas/Cow"}}}
+    walked = parts._walked({"type": "object", "properties": {
+        "pet": holder, "id": {"$ref": "#/components/schemas/Owner/properties/id"}}})
+    assert walked.branches == {"Cat", "Dog", "Cow"} and walked.discriminates
+    assert walked.refers == {"Cat", "Dog", "Cow", "Owner"}
