@@ -286,7 +286,12 @@ def test_the_worker_runs_dcg_without_the_collector_and_collects_once_it_has_answ
         gc.enable()
 
     marker = tmp_path / "collected"
-    monkeypatch.setattr(run, "_collected_and_given_back", lambda: marker.write_text("after"))
+
+    def mark() -> None:  # whole or not at all: the test reads it as soon as it is there
+        (tmp_path / "collecting").write_text("after")
+        os.replace(tmp_path / "collecting", marker)
+
+    monkeypatch.setattr(run, "_collected_and_given_back", mark)
     with run.dcg_worker(True) as worker:  # (the idle step is the worker's, after each answer)
         assert worker is not None
         # Asked directly: a generation stops the worker once every model is made
