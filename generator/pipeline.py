@@ -578,9 +578,25 @@ def _nothing_to_generate(document: Document) -> list[Problem]:
     has_operations = next(iter_operations(document.data), None) is not None
     if has_operations or (isinstance(schemas, dict) and schemas):
         return []
+    paths = document.data.get("paths")
+    if paths is not None and not isinstance(paths, dict):
+        return [Problem(str(document.path), "/paths", document.line_of("/paths"),
+                        f"nothing to generate: `paths` is {_a_json_type(paths)}, not an object",
+                        "write each path as a key holding its operations "
+                        "(`/pets: {get: ...}`)")]
     return [Problem(str(document.path), "/paths", document.line_of("/paths"),
                     "nothing to generate: the document has no operations and no component schemas",
                     "add operations under `paths`")]
+
+
+def _a_json_type(value: object) -> str:
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, bool):
+        return "a boolean"
+    return "a number" if isinstance(value, (int, float)) else "not an object"
 
 
 def _generate(working: _Working, outcomes: dict[str, Outcome],

@@ -20,7 +20,7 @@ from typing import Any
 
 from generator.document.bundle import bundle_telling, may_have_external_refs, refers_outside
 from generator.document.origins import Origins
-from generator.document.overlay import apply_overlay
+from generator.document.overlay import Placement, apply_overlay_placing
 from generator.document.pointer import join_tokens, nearest_line
 from generator.document.read import (
     DEFAULT_MAX_BYTES,
@@ -136,15 +136,20 @@ def load(
     overlay_problems: tuple[Problem, ...] = ()
     overlay_raw = b""
     origins: Origins | None = None
+    read: Overlay | None = None
+    placed: list[Placement] = []
     if overlay is not None:
         read = read_overlay(overlay, max_bytes)
         overlay_raw, overlay_sha256 = read.raw, hashlib.sha256(read.raw).hexdigest()
-        data, overlay_problems = overlaid(data, read)
+        data, overlay_problems, placed = _overlaid_placing(data, read)
 
     if (may_have_external_refs(raw) or (overlay is not None and may_have_external_refs(overlay_raw))
             ) and refers_outside(data):
         data, origins = bundle_telling(path, data, lines, allow_remote_refs=allow_remote_refs,
                                        max_bytes=max_bytes)
+    bundled = origins is not None
+    if read is not None:
+        origins = _with_overlay_origins(origins, path, lines, read, placed)
     return Document(
         path=path,
         data=data,
@@ -152,7 +157,7 @@ def load(
         overlay_sha256=overlay_sha256,
         lines=lines,
         overlay_problems=overlay_problems,
-        bundled=origins is not None,
+        bundled=bundled,
         origins=origins,
     )
 
@@ -180,11 +185,34 @@ def read_overlay(path: Path, max_bytes: int = DEFAULT_MAX_BYTES) -> Overlay:
 def overlaid(data: dict[str, Any], overlay: Overlay) -> tuple[dict[str, Any], tuple[Problem, ...]]:
     """A copy of `data` with `overlay` applied, and the problems of actions that matched
     nothing, located in the overlay file; an overlay that is no Overlay document raises."""
+    result, problems, _ = _overlaid_placing(data, overlay)
+    return result, problems
+
+
+def _overlaid_placing(data: dict[str, Any], overlay: Overlay
+                      ) -> tuple[dict[str, Any], tuple[Problem, ...], list[Placement]]:
+    """`overlaid`, and where the overlay put each value it gave (`apply_overlay_placing`)."""
     try:
-        result, problems = apply_overlay(data, overlay.data, str(overlay.path))
+        result, problems, placed = apply_overlay_placing(data, overlay.data, str(overlay.path))
     except GeneratorError as exc:
         raise GeneratorError([_with_line(p, overlay.lines) for p in exc.problems]) from None
-    return result, tuple(_with_line(p, overlay.lines) for p in problems)
+    return result, tuple(_with_line(p, overlay.lines) for p in problems), placed
+
+
+def _with_overlay_origins(origins: Origins | None, main: Path, lines: Mapping[str, int],
+                          overlay: Overlay, placed: list[Placement]) -> Origins | None:
+    """`origins` (bundling's, or new) told that the overlay wrote what it placed: a problem
+    found in a value the overlay gave is shown at the overlay's line, not the spec's."""
+    if not placed:
+        return origins
+    if origins is None:
+        origins = Origins(str(main))
+        origins.add_source(str(main), str(main), lines)
+    location = f"overlay:{overlay.path}"  # (never a file bundling reads: its own key)
+    origins.add_source(location, str(overlay.path), overlay.lines)
+    for pointer, fragment in placed:
+        origins.place(origins.main, pointer, location, fragment)
+    return origins
 
 
 _SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")

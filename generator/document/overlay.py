@@ -19,6 +19,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from generator.document.pointer import escape_token
 from generator.document.tree import copy_tree
 from generator.problems import GeneratorError, Problem
 
@@ -69,6 +70,10 @@ class Segment:
 
 # A matched node: (parent container or None for the root, key in the parent, value).
 Match = tuple[Any, str | int | None, Any]
+# A node as the walk holds it: a match and its JSON pointer in the document.
+_Node = tuple[Any, str | int | None, Any, str]
+# Where an update put a value: (its pointer in the document, its pointer in the overlay).
+Placement = tuple[str, str]
 
 
 # --------------------------------------------------------------------------- parsing
@@ -199,7 +204,12 @@ def select(data: Any, segments: list[Segment]) -> list[Match]:
     Each step keeps a node once however many ways lead to it (`$..*..*` reaches a deep node
     from each of its ancestors: without that, every `..` multiplies the nodes by the depth), and
     matches at most `MAX_MATCHES` nodes (`TooManyMatches` past it)."""
-    current: list[Match] = [(None, None, data)]
+    return [(parent, key, value) for parent, key, value, _ in _select(data, segments)]
+
+
+def _select(data: Any, segments: list[Segment]) -> list[_Node]:
+    """`select`, each node with its pointer."""
+    current: list[_Node] = [(None, None, data, "")]
     for segment in segments:
         candidates = _descendants(current) if segment.recursive else current
         current = _at_most(_unique(found for node in candidates
@@ -211,7 +221,7 @@ class TooManyMatches(JsonPathError):
     """A step of the target matches more than `MAX_MATCHES` nodes."""
 
 
-def _unique(matches: Iterable[Match]) -> Iterator[Match]:
+def _unique(matches: Iterable[_Node]) -> Iterator[_Node]:
     """Each node once: a node is its place (its parent container and its key there)."""
     seen: set[tuple[int, str | int | None]] = set()
     for match in matches:
@@ -221,8 +231,8 @@ def _unique(matches: Iterable[Match]) -> Iterator[Match]:
             yield match
 
 
-def _at_most(matches: Iterable[Match]) -> list[Match]:
-    found: list[Match] = []
+def _at_most(matches: Iterable[_Node]) -> list[_Node]:
+    found: list[_Node] = []
     for match in matches:
         if len(found) == MAX_MATCHES:
             raise TooManyMatches(
@@ -231,16 +241,16 @@ def _at_most(matches: Iterable[Match]) -> list[Match]:
     return found
 
 
-def _children(value: Any) -> Iterator[Match]:
+def _children(value: Any, pointer: str) -> Iterator[_Node]:
     if isinstance(value, dict):
         for key, child in value.items():
-            yield value, key, child
+            yield value, key, child, f"{pointer}/{escape_token(key)}"
     elif isinstance(value, list):
         for index, child in enumerate(value):
-            yield value, index, child
+            yield value, index, child, f"{pointer}/{index}"
 
 
-def _descendants(nodes: list[Match]) -> Iterator[Match]:
+def _descendants(nodes: list[_Node]) -> Iterator[_Node]:
     """`nodes` and every node under them, each once, parents before children."""
     seen: set[tuple[int, str | int | None]] = set()
     stack = list(reversed(nodes))
@@ -251,22 +261,24 @@ def _descendants(nodes: list[Match]) -> Iterator[Match]:
             continue
         seen.add(place)
         yield node
-        stack.extend(reversed(list(_children(node[2]))))
+        stack.extend(reversed(list(_children(node[2], node[3]))))
 
 
-def _apply(selector: Selector, node: Match) -> Iterator[Match]:
-    value = node[2]
+def _apply(selector: Selector, node: _Node) -> Iterator[_Node]:
+    value, pointer = node[2], node[3]
     if isinstance(selector, Child):
         if isinstance(value, dict) and selector.name in value:
-            yield value, selector.name, value[selector.name]
+            yield (value, selector.name, value[selector.name],
+                   f"{pointer}/{escape_token(selector.name)}")
     elif isinstance(selector, Index):
         if isinstance(value, list) and -len(value) <= selector.index < len(value):
             index = selector.index % len(value)
-            yield value, index, value[index]
+            yield value, index, value[index], f"{pointer}/{index}"
     elif isinstance(selector, Wildcard):
-        yield from _children(value)
+        yield from _children(value, pointer)
     else:
-        yield from (child for child in _children(value) if _filter_holds(selector, child[2]))
+        yield from (child for child in _children(value, pointer)
+                    if _filter_holds(selector, child[2]))
 
 
 def _filter_holds(selector: Filter, value: Any) -> bool:
@@ -306,9 +318,20 @@ def apply_overlay(
 
     Raises GeneratorError when the overlay document itself is invalid.
     """
+    result, problems, _ = apply_overlay_placing(data, overlay, overlay_file)
+    return result, problems
+
+
+def apply_overlay_placing(
+    data: dict[str, Any], overlay: Any, overlay_file: str
+) -> tuple[dict[str, Any], list[Problem], list[Placement]]:
+    """`apply_overlay`, and where each update put a value (a problem found there later is the
+    overlay's to show: its file and line). A removal shifts the list items after it; a value
+    placed in a list before that is then shown at its old index's line."""
     actions = _parse_actions(overlay, overlay_file)
     result: dict[str, Any] = copy_tree(data)
     problems: list[Problem] = []
+    placements: list[Placement] = []
     for action in actions:
         pointer = f"/actions/{action.index}"
         matches = _matches(result, action, overlay_file)
@@ -322,16 +345,19 @@ def apply_overlay(
             problems.extend(_remove(matches, overlay_file, pointer))
         elif action.has_update:
             for match in matches:
-                problems.extend(_update(match, action.update, overlay_file, pointer))
-    return result, problems
+                placed = _placements(match, action.update, f"{pointer}/update")
+                refused = _update(match, action.update, overlay_file, pointer)
+                problems.extend(refused)
+                placements.extend(() if refused else placed)
+    return result, problems, placements
 
 
-def _matches(data: Any, action: _Action, file: str) -> list[Match]:
+def _matches(data: Any, action: _Action, file: str) -> list[_Node]:
     """What `action` targets in `data`; a located error past `MAX_MATCHES`, or when its
     update, copied into each match, would add more than `MAX_ADDED_NODES` nodes."""
     pointer = f"/actions/{action.index}"
     try:
-        matches = select(data, action.segments)
+        matches = _select(data, action.segments)
     except TooManyMatches as exc:
         raise GeneratorError([Problem(
             file, f"{pointer}/target", None, f"target {action.target!r}: {exc}",
@@ -415,9 +441,9 @@ def _parse_action(index: int, raw: Any, file: str, problems: list[Problem]) -> _
     return _Action(index, target, segments, raw.get("update"), "update" in raw, remove)
 
 
-def _remove(matches: list[Match], file: str, pointer: str) -> list[Problem]:
+def _remove(matches: list[_Node], file: str, pointer: str) -> list[Problem]:
     list_indexes: dict[int, tuple[list[Any], set[int]]] = {}
-    for parent, key, _ in matches:
+    for parent, key, _, _ in matches:
         if parent is None:
             return [Problem(file, pointer, None, "cannot remove the document root")]
         if isinstance(parent, dict):
@@ -431,8 +457,8 @@ def _remove(matches: list[Match], file: str, pointer: str) -> list[Problem]:
     return []
 
 
-def _update(match: Match, update: Any, file: str, pointer: str) -> list[Problem]:
-    parent, key, value = match
+def _update(match: _Node, update: Any, file: str, pointer: str) -> list[Problem]:
+    parent, key, value, _ = match
     update = copy_tree(update)
     if isinstance(value, dict):
         if not isinstance(update, dict):
@@ -444,6 +470,32 @@ def _update(match: Match, update: Any, file: str, pointer: str) -> list[Problem]
     elif parent is not None:
         parent[key] = update
     return []
+
+
+def _placements(match: _Node, update: Any, source: str) -> list[Placement]:
+    """Where `_update` will put the parts of `update` (at `source` in the overlay) at `match`:
+    each value that replaces or joins the document's, not the objects it merges into. Read
+    before the update is applied."""
+    target, at = match[2], match[3]
+    if isinstance(target, list) and not isinstance(update, list):  # (appended as one item)
+        return [(f"{at}/{len(target)}", source)]
+    placements: list[Placement] = []
+    stack = [(target, update, at, source)]
+    while stack:
+        into, given, at, came = stack.pop()
+        if isinstance(into, dict) and isinstance(given, dict):
+            for key, value in given.items():
+                where, whence = f"{at}/{escape_token(key)}", f"{came}/{escape_token(key)}"
+                if key in into:
+                    stack.append((into[key], value, where, whence))
+                else:
+                    placements.append((where, whence))
+        elif isinstance(into, list) and isinstance(given, list):
+            placements.extend((f"{at}/{len(into) + index}", f"{came}/{index}")
+                              for index in range(len(given)))
+        else:
+            placements.append((at, came))
+    return placements
 
 
 def deep_merge(target: dict[str, Any], update: dict[str, Any]) -> None:

@@ -11,6 +11,7 @@ operation as skipped. Anything else raised here is a bug of the generator, and f
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
@@ -359,18 +360,20 @@ def pages(context: Context, site: OperationSite, success: tuple[ResponseType, ..
                           link_header=link_header), schemas)
     try:
         found = paging.from_hint(hint, query, properties, held=held, objects=objects,
-                                 bare_array=bare_array)
+                                 bare_array=bare_array,
+                                 nested=_held_properties(properties, refs, properties))
     except paging.HintError as error:
         return Problem(context.options.source_file, f"{site.pointer}/{paging.HINT}", None,
                        f"{paging.HINT}: {error}", PAGINATION_HINT_DOCS)
     return paging.numbered_from(found, schemas)
 
 
-def _held_properties(properties: dict[str, Any], refs: Refs) -> dict[str, set[str]]:
-    """The property names of the answer's objects that may hold what tells the next page
-    (`paging.HOLDERS`)."""
+def _held_properties(properties: dict[str, Any], refs: Refs,
+                     holders: Iterable[str] = paging.HOLDERS) -> dict[str, set[str]]:
+    """The property names of the answer's objects among `holders` (by default those that may
+    hold what tells the next page, `paging.HOLDERS`; a hint may name any)."""
     held: dict[str, set[str]] = {}
-    for holder in paging.HOLDERS:
+    for holder in holders:
         shape = object_properties(properties[holder], refs) if holder in properties else None
         if shape is not None:
             held[holder] = set(shape[0])

@@ -127,9 +127,12 @@ def _first(candidates: tuple[str, ...], present: Collection[str]) -> str | None:
 
 def from_hint(hint: object, query: Mapping[str, str | None],
               properties: Mapping[str, Any], *, held: Mapping[str, Collection[str]] | None = None,
-              objects: Collection[str] = (), bare_array: bool = False) -> Pagination:
+              objects: Collection[str] = (), bare_array: bool = False,
+              nested: Mapping[str, Collection[str]] | None = None) -> Pagination:
     """The pagination an overlay declares; every name must exist in the operation
-    (`bare_array`: the answer is the array of items itself)."""
+    (`bare_array`: the answer is the array of items itself); `next`, `has_more`, `total` and
+    `done` may name a property of one of the answer's objects, `holder.name` (`nested`: the
+    property names of each of its objects; Vercel's `pagination.next`)."""
     if not isinstance(hint, dict):
         raise HintError("must be a mapping with at least `style`")
     unknown = sorted(set(hint) - HINT_KEYS - {f"{style}_param" for style in STYLES})
@@ -139,7 +142,7 @@ def from_hint(hint: object, query: Mapping[str, str | None],
     if style not in STYLES:
         raise HintError(f"`style` must be one of {list(STYLES)} (got {style!r})")
     if style == "link":
-        return _link_hint(hint, properties, bare_array)
+        return _link_hint(hint, properties, bare_array, nested or held or {})
     detected = detect(query, properties, only=style, held=held, objects=objects)
     items = hint.get("items") or (detected.items if detected else None)
     param = (hint.get("param") or hint.get(f"{style}_param")
@@ -151,25 +154,40 @@ def from_hint(hint: object, query: Mapping[str, str | None],
                         "was found; a list paged by a link alone cannot be hinted)")
     if not isinstance(param, str) or param not in query:
         raise HintError(f"`param`: the operation has no query parameter {param!r}")
-    fields = {key: hint.get(key, getattr(detected, key) if detected else None)
+    fields = {key: _hinted_place(key, hint[key], properties, nested or held or {}) if key in hint
+              else getattr(detected, key) if detected else None
               for key in ("next", "has_more", "total", "done")}
-    _check_hinted_fields(hint, fields, properties)
+    _check_hinted_fields(hint)
     limit_param = hint.get("limit_param", detected.limit_param if detected else None)
     if limit_param is not None and limit_param not in query:
         raise HintError(f"`limit_param`: the operation has no query parameter {limit_param!r}")
     link = fields["next"]
     is_link = (link[-1] if isinstance(link, tuple) else link) in NEXT_LINK
-    return Pagination(style, items, param, limit_param=limit_param,
-                      next_link=True if is_link and style == "cursor" else None, **fields)
+    return Pagination(style, items, param, link, fields["has_more"], fields["total"],
+                      limit_param=limit_param, done=fields["done"],
+                      next_link=True if is_link and style == "cursor" else None)
 
 
-def _check_hinted_fields(hint: Mapping[str, Any], fields: Mapping[str, Place | None],
-                         properties: Mapping[str, Any]) -> None:
-    """Each answer property the hint names exists; `has_more` names none that says the page is
-    the last one (`has_more: done` ended Svix's walks after their first page)."""
-    for key, name in fields.items():
-        if key in hint and name is not None and name not in properties:
-            raise HintError(f"`{key}`: the answer has no property {name!r}")
+def _hinted_place(key: str, name: object, properties: Mapping[str, Any],
+                  nested: Mapping[str, Collection[str]]) -> Place | None:
+    """Where the answer holds what the hint's `key` names: a property of its own, or
+    `holder.name`, a property of one of its objects (a property whose own name has a dot is
+    read first)."""
+    if name is None or (isinstance(name, str) and name in properties):
+        return name
+    holder, dot, inner = name.partition(".") if isinstance(name, str) else ("", "", "")
+    if dot and inner in nested.get(holder, ()):
+        return (holder, inner)
+    if dot and holder in nested:
+        raise HintError(f"`{key}`: the answer's `{holder}` has no property {inner!r} "
+                        f"(it has {sorted(nested[holder])})")
+    raise HintError(f"`{key}`: the answer has no property {name!r} (a property of one of its "
+                    "objects is written `object.property`)")
+
+
+def _check_hinted_fields(hint: Mapping[str, Any]) -> None:
+    """`has_more` names no property that says the page is the last one (`has_more: done`
+    ended Svix's walks after their first page)."""
     more = hint.get("has_more")
     if isinstance(more, str) and more.lower() in SAYS_LAST:
         raise HintError(f"`has_more: {more}`: `{more}` says the page is the last one, the "
@@ -177,8 +195,8 @@ def _check_hinted_fields(hint: Mapping[str, Any], fields: Mapping[str, Place | N
                         f"write `done: {more}`")
 
 
-def _link_hint(hint: Mapping[str, Any], properties: Mapping[str, Any],
-               bare_array: bool) -> Pagination:
+def _link_hint(hint: Mapping[str, Any], properties: Mapping[str, Any], bare_array: bool,
+               nested: Mapping[str, Collection[str]]) -> Pagination:
     """A hinted link walk: the answer is its items (else `items` names them, or detection
     finds them); the next page is the URL of each answer's `Link` header, so no parameter,
     next cursor or total is named."""
@@ -189,9 +207,10 @@ def _link_hint(hint: Mapping[str, Any], properties: Mapping[str, Any],
     items = hint.get("items", "" if bare_array else _items(properties))
     if items != "" and (not isinstance(items, str) or items not in properties):
         raise HintError(f"`items`: the answer is no array and has no property {items!r}")
-    fields = {key: hint.get(key) for key in ("has_more", "done")}
-    _check_hinted_fields(hint, fields, properties)
-    return Pagination("link", items, "", **fields)
+    _check_hinted_fields(hint)
+    return Pagination("link", items, "",
+                      has_more=_hinted_place("has_more", hint.get("has_more"), properties, nested),
+                      done=_hinted_place("done", hint.get("done"), properties, nested))
 
 
 def detect(

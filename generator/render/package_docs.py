@@ -412,9 +412,11 @@ def _field_constraints(models: Models, found: ModelField) -> Constraints:
 
 
 def _preferred(resource: ResourceView) -> list[OperationView]:
-    """The resource's operations, those the document does not deprecate first: an example is
-    what a new user copies, and it should not be a call the API wants them to stop making."""
-    return sorted(resource.operations, key=lambda operation: operation.deprecated is not None)
+    """The resource's operations, those the document does not deprecate first, a DELETE last:
+    an example is what a new user copies and tries, and it should neither be a call the API
+    wants them to stop making nor one that destroys something."""
+    return sorted(resource.operations, key=lambda operation: (
+        operation.deprecated is not None, operation.http_method == "delete"))
 
 
 def examples(resources: list[ResourceView], models: Models) -> list[Call]:

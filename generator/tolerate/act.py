@@ -8,7 +8,7 @@ from typing import Any
 
 from generator.document.pointer import within
 from generator.document.tree import copy_tree
-from generator.problems import Repaired
+from generator.problems import Problem, Repaired
 from generator.tolerate.decisions import Decision, Outcome
 from generator.tolerate.repairs import drop_removed
 from generator.tolerate.skips import remove_operations
@@ -61,6 +61,15 @@ def _repair(result: dict[str, Any], decisions: list[Decision],
             continue
         if decision.fix is not None:
             decision.fix(result)
-        repairs.append(Repaired(problem.file, problem.pointer, problem.line, problem.message,
-                                decision.action, problem.origin))
+        repairs.append(Repaired(problem.file, problem.pointer, problem.line,
+                                _with_guess(problem), decision.action, problem.origin))
     return tuple(repairs)
+
+
+def _with_guess(problem: Problem) -> str:
+    """The problem's words, with the hint when it guesses what was meant (`did you mean
+    'Pet'?`): the repair reads the slip its own way, and the guess shows the fix the author
+    likely wants. Other hints say how to fix it, which the repair stands in for."""
+    if problem.hint.startswith("did you mean"):
+        return f"{problem.message} ({problem.hint})"
+    return problem.message

@@ -16,6 +16,7 @@ import contextlib
 import functools
 import re
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
 from typing import Any, cast
 from urllib.parse import unquote
 
@@ -346,7 +347,21 @@ def run_spec_validator(doc: Document, already_reported: Iterable[Problem] = (), 
     # A bad schema keyword is reported by both passes; keep the document-level wording.
     said = {problem.pointer for problem in document_level}
     keyword_level = [problem for problem in keyword_level if problem.pointer not in said]
+    stopped = [_explained(problem, document_level) for problem in stopped]
     return document_level + keyword_level + semantic + stopped
+
+
+def _explained(stop: Problem, said: list[Problem]) -> Problem:
+    """`stop`, said as the consequence it is when the library broke on a value the
+    document-level pass already calls malformed (`paths` a list: its walk asserts an object,
+    and broke with an empty `AssertionError`): that the rest went unchecked is still said."""
+    malformed = stop.code == "validator-crashed" and bool(stop.pointer) and any(
+        stop.pointer == problem.pointer or stop.pointer.startswith(problem.pointer + "/")
+        for problem in said if problem.severity == "error")
+    if not malformed:
+        return stop
+    return replace(stop, message="openapi-spec-validator stopped at this malformed value: "
+                   "errors after it were not checked", hint="fix the value and validate again")
 
 
 def _crash_pointer(crash: Exception) -> str:
@@ -538,6 +553,23 @@ def _shorten(message: str) -> str:
     return message if len(message) <= MAX_MESSAGE else message[: MAX_MESSAGE - 3] + "..."
 
 
+def _type_hint(value: Any, expected: Any) -> str:
+    """How to fix a value of the wrong type: a number where a string is wanted was most likely
+    meant quoted (`version: 1.0`); anything else is told the type wanted."""
+    wanted = [expected] if isinstance(expected, str) else list(expected or [])
+    if "string" in wanted and isinstance(value, (int, float)) and not isinstance(value, bool):
+        return "fix the value's type (quote numbers meant as strings)"
+    if "object" in wanted and isinstance(value, list):
+        return "write an object here (each entry a key: value), not a list"
+    return f"write {' or '.join(_A_TYPE.get(name, name) for name in wanted)} here" if wanted \
+        else "fix the value's type"
+
+
+_A_TYPE = {"object": "an object", "array": "a list", "string": "a string",
+           "integer": "an integer", "number": "a number", "boolean": "a boolean (true/false)",
+           "null": "null"}
+
+
 def _hint_for(error: ValidationError, cause: ValidationError) -> str:
     if isinstance(error, DuplicateOperationIDError):
         return "operationIds must be unique; rename one of them"
@@ -553,7 +585,7 @@ def _hint_for(error: ValidationError, cause: ValidationError) -> str:
     if keyword in ("additionalProperties", "unevaluatedProperties"):
         return "remove or rename the unexpected field; extensions must start with x-"
     if keyword == "type":
-        return "fix the value's type (quote numbers meant as strings)"
+        return _type_hint(cause.instance, cause.validator_value)
     if keyword in ("enum", "const"):
         return "use one of the allowed values"
     return ""

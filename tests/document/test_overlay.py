@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -136,3 +137,43 @@ def test_jsonpath_subset(target: str, pointers: list[str]) -> None:
 def test_jsonpath_outside_the_subset_is_an_error(target: str) -> None:
     with pytest.raises(JsonPathError):
         parse_jsonpath(target)
+
+
+def test_what_an_overlay_puts_in_is_placed_at_its_line_and_the_rest_stays_the_specs(
+        tmp_path: Path) -> None:
+    """A problem in a value the overlay gave is the overlay's to show; a merge into an object
+    the spec wrote leaves that object, and the values the overlay did not touch, the spec's."""
+    spec = tmp_path / "api.yaml"
+    spec.write_text("""\
+openapi: 3.0.3
+info: {title: t, version: "1"}
+paths: {}
+components:
+  schemas:
+    Pet:
+      type: object
+      properties:
+        id: {type: string}
+      required: [id]
+""", encoding="utf-8")
+    overlay = tmp_path / "o.yaml"
+    overlay.write_text("""\
+overlay: 1.0.0
+info: {title: o, version: "1"}
+actions:
+  - target: $.components.schemas.Pet.properties
+    update:
+      name:
+        type: strin
+      id: {maxLength: 5}
+  - target: $.components.schemas.Pet.required
+    update: name
+""", encoding="utf-8")
+    document = load(spec, overlay=overlay)
+    assert document.place_of("/components/schemas/Pet/properties/name/type") == (str(overlay), 7)
+    assert document.place_of("/components/schemas/Pet/properties/id/maxLength") == (str(overlay), 8)
+    assert document.place_of("/components/schemas/Pet/required/1") == (str(overlay), 10)
+    assert document.place_of("/components/schemas/Pet/properties/id/type") == ("", 9)
+    assert document.place_of("/components/schemas/Pet/properties") == ("", 8)
+    assert document.place_of("/components/schemas/Pet/required/0") == ("", 10)
+    assert not document.bundled and document.referenced_files() == {}

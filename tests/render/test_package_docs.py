@@ -857,3 +857,38 @@ def test_the_readme_commands_quote_a_spec_name_a_shell_would_split(tmp_path: Pat
     assert sorted(words[1] for words in commands) == ["check", "generate"]
     for words in commands:
         assert words[words.index("--spec") + 1] == "shop api ü.yaml"
+
+
+def test_the_readme_example_is_no_delete_where_the_resource_has_another_call(
+        tmp_path: Path) -> None:
+    """A new user copies the first example and runs it: a DELETE listed first in the document
+    would make that first try destroy something."""
+    spec = tmp_path / "items.yaml"
+    spec.write_text("""\
+openapi: 3.0.3
+info: {title: t, version: "1"}
+paths:
+  /items/{id}:
+    delete:
+      operationId: items_delete
+      tags: [items]
+      parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+      responses: {"204": {description: gone}}
+    get:
+      operationId: items_get
+      tags: [items]
+      parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+      responses: {"200": {description: ok, content: {application/json: {schema: {type: object}}}}}
+  /tokens/{id}:
+    delete:
+      operationId: tokens_delete
+      tags: [tokens]
+      parameters: [{name: id, in: path, required: true, schema: {type: string}}]
+      responses: {"204": {description: gone}}
+""", encoding="utf-8")
+    result = run_cli("generate", "--spec", spec, "--out", tmp_path / "pkg")
+    assert result.returncode == 0, result.stderr
+    readme = (tmp_path / "pkg" / "README.md").read_text(encoding="utf-8")
+    calls = re.findall(r"client\.(items|tokens)\.(\w+)\(", readme)
+    assert ("items", "get") in calls and ("items", "delete") not in calls
+    assert ("tokens", "delete") in calls  # (the resource's only call is still shown)

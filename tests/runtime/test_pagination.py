@@ -673,3 +673,80 @@ def test_a_hint_without_a_param_none_was_found_for_says_what_to_name(tmp_path: P
                   if found.pointer == "/paths/~1events/get/x-codegen-pagination"]
     assert "`param`: name the query parameter that asks for the next page" in problem.message
     assert "None" not in problem.message
+
+
+NESTED_SPEC = """\
+openapi: 3.0.3
+info: {title: t, version: "1"}
+paths:
+  /projects:
+    get:
+      operationId: projects_list
+      tags: [projects]
+      parameters:
+        - {name: from, in: query, schema: {type: integer}}
+      responses:
+        "200":
+          description: ok
+          content:
+            application/json:
+              schema:
+                type: object
+                properties:
+                  projects:
+                    type: array
+                    items: {type: object, properties: {id: {type: string}}}
+                  pagination:
+                    type: object
+                    properties:
+                      count: {type: integer}
+                      next: {type: integer, nullable: true}
+"""
+NESTED_OVERLAY = """\
+overlay: 1.0.0
+info: {title: o, version: "1"}
+actions:
+  - target: $.paths['/projects'].get
+    update:
+      x-codegen-pagination:
+        style: cursor
+        items: projects
+        param: from
+        next: %s
+"""
+
+
+@pytest.mark.parametrize("mode", sorted(WALKS))
+def test_a_hint_names_a_cursor_inside_one_of_the_answers_objects(
+    tmp_path: Path, serve: Callable[..., ScriptedServer], mode: str
+) -> None:
+    """Vercel's `{projects, pagination: {next}}`: `next: pagination.next` in an overlay; the
+    walk sends each answer's `pagination.next` as `from` until it is null."""
+    spec, overlay = tmp_path / "api.yaml", tmp_path / "paging.overlay.yaml"
+    spec.write_text(NESTED_SPEC, encoding="utf-8")
+    overlay.write_text(NESTED_OVERLAY % "pagination.next", encoding="utf-8")
+    target = pipeline.target_for_spec(spec, "nested", overlay=overlay, strict=True)
+    write.write(pipeline.build_packages([target])["nested"], tmp_path / "nested")
+    package = import_from(tmp_path, "nested")
+    server = serve([
+        Reply(200, body={"projects": [{"id": "a"}], "pagination": {"count": 1, "next": 170}}),
+        Reply(200, body={"projects": [{"id": "b"}], "pagination": {"count": 1, "next": None}}),
+    ])
+    assert [item.id for item in WALKS[mode](package, server.url, "projects")] == ["a", "b"]
+    assert _sent(server) == [[], [("from", "170")]]
+
+
+def test_a_hint_naming_no_property_of_an_object_says_what_it_has_at_the_overlays_line(
+        tmp_path: Path) -> None:
+    spec, overlay = tmp_path / "api.yaml", tmp_path / "paging.overlay.yaml"
+    spec.write_text(NESTED_SPEC, encoding="utf-8")
+    overlay.write_text(NESTED_OVERLAY % "pagination.nxt", encoding="utf-8")
+    target = pipeline.target_for_spec(spec, "nested", overlay=overlay, strict=True)
+    with pytest.raises(GeneratorError) as raised:
+        pipeline.build_packages([target])
+    (problem,) = raised.value.problems
+    assert problem.pointer == "/paths/~1projects/get/x-codegen-pagination"
+    assert "`next`: the answer's `pagination` has no property 'nxt' (it has ['count', 'next'])" \
+        in problem.message
+    # the hint was written in the overlay: the reader is sent there, to its line
+    assert problem.format().startswith(f"{overlay}:6: ")

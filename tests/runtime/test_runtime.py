@@ -511,10 +511,12 @@ def test_timeout_per_call(
     server = serve([Reply(200, body=COMPLETION, delay=5)], repeat_last=True)
     api = make_api(server)
     started = time.monotonic()
-    with pytest.raises(pkg.APITimeoutError):
+    with pytest.raises(pkg.APITimeoutError) as info:
         api.call(completion_spec(pkg), completion_options(pkg, timeout=0.2, max_retries=1))
     assert time.monotonic() - started < 2
     assert len(server.requests) == 2
+    # which timeout ran out, its value and the attempts: what a caller needs to raise
+    assert str(info.value) == "Request timed out (read timeout of 0.2 s, 2 attempts)."
 
 
 def test_client_timeout_default(pkg: ModuleType) -> None:

@@ -140,8 +140,9 @@ CASES += [
 CASES += [
     Case("dangling_mapping.yaml", (
         ("dangling_mapping.yaml:27: /components/schemas/Pet/discriminator/mapping/cat: repaired: "
-         "discriminator mapping 'cat' names '#/components/schemas/Kat', which does not exist -> "
-         "drops the discriminator mapping entry `cat` (it names no schema)"),
+         "discriminator mapping 'cat' names '#/components/schemas/Kat', which does not exist "
+         "(did you mean 'Cat'?) -> drops the discriminator mapping entry `cat` (it names no "
+         "schema)"),
         ("dangling_mapping.yaml:41: /components/schemas/Owner: repaired: `required` lists 'nmae', "
          "which `properties` does not define -> drops `nmae` from `required` (no such property)"),
         ("dangling_mapping.yaml:49: /components/schemas/Tags: repaired: `required` lists 'tags', "
@@ -503,3 +504,33 @@ def test_a_document_whose_every_operation_is_skipped_is_refused(tmp_path: Path) 
     result = run_cli("generate", "--spec", spec, "--out", out)
     assert result.returncode == 0, result.stderr
     assert "skipped GET /a" in result.stderr and "1 of 2 operations generated" in result.stdout
+
+
+def test_a_repair_keeps_the_guess_at_what_was_meant(tmp_path: Path) -> None:
+    """`generate` reads a misspelt `$ref` as any value; it says which name was likely meant,
+    as `validate` does, so the author can fix the document rather than live with `Any`."""
+    spec = tmp_path / "typo.yaml"
+    spec.write_text("""\
+openapi: 3.0.3
+info: {title: t, version: "1"}
+paths:
+  /a:
+    get:
+      operationId: getA
+      responses:
+        "200":
+          description: ok
+          content:
+            application/json:
+              schema: {$ref: '#/components/schemas/Pett'}
+components:
+  schemas:
+    Pet: {type: object}
+""", encoding="utf-8")
+    result = run_cli("generate", "--spec", spec, "--out", tmp_path / "pkg")
+    assert result.returncode == 0, result.stderr
+    assert ("typo.yaml:12: /paths/~1a/get/responses/200/content/application~1json/schema/$ref: "
+            "repaired: $ref '#/components/schemas/Pett' points to nothing: /components/schemas "
+            "has no 'Pett' (did you mean 'Pet'?) -> reads the schema as unconstrained (any value)"
+            ) in result.stderr
+    assert "(did you mean 'Pet'?)" in (tmp_path / "pkg" / coverage.NOTE_FILENAME).read_text()

@@ -532,6 +532,45 @@ def test_an_operation_whose_media_type_no_header_carries_is_left_out_and_named(
     assert "def a(" not in methods and "def b(" not in methods
 
 
+def test_a_crash_on_a_value_already_called_malformed_is_said_as_its_consequence(
+        tmp_path: Path) -> None:
+    """`paths` written as a list: the library's walk asserts an object and breaks there with
+    an empty `AssertionError`; the document-level pass has said what is wrong, in words a user
+    can act on, and the stop says only that the rest went unchecked."""
+    spec = write(tmp_path / "listed.yaml", """\
+openapi: 3.0.3
+info: {title: t, version: "1"}
+paths:
+  - /a
+""")
+    problem, stop = validate(load(spec))
+    assert (problem.pointer, problem.line, problem.code) == ("/paths", 3, "schema:type")
+    assert "is not of type 'object'" in problem.message
+    assert problem.hint == "write an object here (each entry a key: value), not a list"
+    assert (stop.pointer, stop.code) == ("/paths", "validator-crashed")
+    assert stop.message == ("openapi-spec-validator stopped at this malformed value: errors "
+                            "after it were not checked")
+    result = run_cli("generate", "--spec", spec, "--out", tmp_path / "pkg")
+    assert result.returncode == 1 and not (tmp_path / "pkg").exists()
+    assert "listed.yaml:3: /paths: nothing to generate: `paths` is a list, not an object" \
+        in result.stderr
+
+
+@pytest.mark.parametrize(("value", "hint"), [
+    ("1.0", "fix the value's type (quote numbers meant as strings)"),
+    ("[t]", "write a string here"),
+    ("{a: b}", "write a string here"),
+])
+def test_a_wrong_type_hint_fits_the_value_written(tmp_path: Path, value: str, hint: str) -> None:
+    spec = write(tmp_path / "typed.yaml", f"""\
+openapi: 3.0.3
+info: {{title: t, version: {value}}}
+paths: {{}}
+""")
+    problem = only([p for p in validate(load(spec)) if p.pointer == "/info/version"])
+    assert problem.hint == hint
+
+
 def test_a_validator_crash_named_at_a_value_is_no_slip_of_that_value() -> None:
     """A crash while checking a schema's `default` is named at the schema: read as a problem of
     the `default`, the repair for an invalid default deleted a valid one."""

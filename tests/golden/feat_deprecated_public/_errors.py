@@ -360,19 +360,51 @@ class DeadlinePassedError(_http.ReadTimeout):
 
 
 def connection_error(
-    exc: Exception, request: _http.Request | None, redact: Callable[[str], str]
+    exc: Exception,
+    request: _http.Request | None,
+    redact: Callable[[str], str],
+    *,
+    timeout: _http.Timeout | float | None = None,
+    attempts: int = 1,
 ) -> APIConnectionError:
     """The client's error for a transport failure of the HTTP library: ``APITimeoutError`` for
-    a timeout (saying how far the answer came when its deadline ended it), else
-    ``APIConnectionError`` naming the failure (the peer cut the body short, reset the
-    connection ...), its message redacted whole, then cut."""
+    a timeout (saying how far the answer came when its deadline ended it, else which timeout
+    ran out and after how many attempts), else ``APIConnectionError`` naming the failure (the
+    peer cut the body short, reset the connection ...), its message redacted whole, then cut."""
     if isinstance(exc, DeadlinePassedError):
         return APITimeoutError(message=redact(str(exc)), request=request)
     if isinstance(exc, _http.TimeoutException):
-        return APITimeoutError(request=request)
+        return APITimeoutError(message=timed_out(exc, timeout, attempts), request=request)
     detail = excerpt(redact(str(exc)), 200)
     message = f"Connection error: {type(exc).__name__}" + (f": {detail}" if detail else "")
     return APIConnectionError(message=message, request=request)
+
+
+_TIMEOUT_PHASES: tuple[tuple[type[Exception], str], ...] = (
+    (_http.ConnectTimeout, "connect"),
+    (_http.ReadTimeout, "read"),
+    (_http.WriteTimeout, "write"),
+    (_http.PoolTimeout, "pool"),
+)
+
+
+def timed_out(exc: Exception, timeout: _http.Timeout | float | None, attempts: int) -> str:
+    """``Request timed out (read timeout of 2 s, 3 attempts).``: which of the timeouts ran
+    out, its value, and the attempts made, so that a caller sees what to raise."""
+    phase = next((name for kind, name in _TIMEOUT_PHASES if isinstance(exc, kind)), None)
+    seconds = (
+        timeout
+        if isinstance(timeout, (int, float)) or phase is None
+        else getattr(timeout, phase, None)
+    )
+    if not isinstance(seconds, (int, float)) or isinstance(seconds, bool):
+        seconds = None
+    parts = []
+    if phase is not None:
+        parts.append(f"{phase} timeout" + (f" of {seconds:g} s" if seconds is not None else ""))
+    if attempts > 1:
+        parts.append(f"{attempts} attempts")
+    return f"Request timed out ({', '.join(parts)})." if parts else "Request timed out."
 
 
 def decoding_error(

@@ -34,6 +34,7 @@ __all__ = [
     "Timeout",
     "TimeoutException",
     "TransportError",
+    "WriteTimeout",
 ]
 
 #: Name of the HTTP library in use ("httpx" or "httpx2"), for diagnostics.
@@ -72,5 +73,7 @@ ConnectTimeout = _lib.ConnectTimeout
 ReadTimeout = _lib.ReadTimeout
 #: No connection of the pool became free in time: nothing was sent.
 PoolTimeout = _lib.PoolTimeout
+#: The request could not be written within the write timeout.
+WriteTimeout = _lib.WriteTimeout
 #: A received body whose Content-Encoding (gzip, deflate, ...) is corrupt.
 DecodingError = _lib.DecodingError
