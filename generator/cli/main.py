@@ -27,6 +27,7 @@ from generator.cli.common import (
     print_problems,
     read_manifest,
     refuse_inputs_inside,
+    shown_path,
     usage_error,
 )
 from generator.io.memory import return_large_blocks_at_once
@@ -206,6 +207,16 @@ def _input_files(args: argparse.Namespace) -> list[Path] | None:
             if path is not None]
 
 
+def _say_every_provider(manifest: Path, providers: list[Provider], out: Path) -> None:
+    """`generate --out DIR` with neither `--spec` nor a provider: every provider of the
+    manifest is generated under DIR. Said, because a user who meant their own document (and
+    forgot `--spec`) would otherwise find the manifest's packages where theirs should be."""
+    names = ", ".join(provider.name for provider in providers)
+    print(f"{shown_path(manifest)}: no --spec and no provider named: generating every provider "
+          f"of the manifest ({names}) under {shown_path(out)} (for a document of your own: "
+          "--spec FILE --out DIR)", file=sys.stderr)
+
+
 def _chosen_providers(args: argparse.Namespace) -> list[Provider]:
     """The providers `generate` is asked for (all of the manifest's, when none is named)."""
     for name in args.providers:
@@ -268,6 +279,8 @@ def _generate_targets(args: argparse.Namespace) -> tuple[list[pipeline.Target], 
         raise usage_error("", "--models goes with --spec; a provider's is its manifest entry's "
                               "`models:`", "set `models: used` in the provider's entry")
     providers = _chosen_providers(args)
+    if args.out is not None and not args.providers:
+        _say_every_provider(args.manifest, providers, args.out)
     one_folder = args.out is not None and len(args.providers) == 1
     if args.package is not None and not one_folder:
         raise usage_error("", "--package names one package: give one provider and --out DIR")

@@ -161,7 +161,10 @@ def owner(change: Change) -> str:
         return change.operations[0]
     if change.operations:
         return _component_heading(change.pointer)
-    return "the document"
+    return DOCUMENT_HEADING
+
+
+DOCUMENT_HEADING = "the document"  # (words, not a name: markdown does not code-format it)
 
 
 def _component_heading(pointer: str) -> str:
@@ -269,7 +272,8 @@ def _changes_markdown(everything: Sequence[Change], shown: Sequence[Change],
         if severity != level:
             level = severity
             lines += ["", f"### {_TITLES[severity]}"]
-        lines += ["", f"#### {md_code(heading)}", "",
+        title = "The document" if heading == DOCUMENT_HEADING else md_code(heading)
+        lines += ["", f"#### {title}", "",
                   "| severity | kind | pointer | change |", "|---|---|---|---|"]
         for c in members:
             parts = [f"{c.message} ({_where(c, options.files)})"]

@@ -346,6 +346,20 @@ def test_a_provider_without_a_manifest_says_where_providers_come_from(
     assert list(tmp_path.iterdir()) == []
 
 
+def test_generate_out_without_spec_says_it_generates_the_manifests_providers(
+        tmp_path: Path) -> None:
+    """`generate --out DIR` with neither `--spec` nor a provider writes every provider of the
+    manifest under DIR; a user who forgot `--spec` is told what happened and what to write."""
+    result = run_cli("generate", "--out", str(tmp_path / "out"))
+    assert result.returncode == 0, result.stderr
+    assert ("providers.yaml: no --spec and no provider named: generating every provider of the "
+            f"manifest ({', '.join(PROVIDERS)}) under ") in result.stderr
+    assert "(for a document of your own: --spec FILE --out DIR)" in result.stderr
+    assert sorted(path.name for path in (tmp_path / "out").iterdir()) == sorted(PROVIDERS)
+    named = run_cli("generate", PROVIDERS[0], "--out", str(tmp_path / "one"))
+    assert named.returncode == 0 and "no --spec" not in named.stderr
+
+
 def test_check_target_alone_asks_for_its_source_without_a_manifest(tmp_path: Path) -> None:
     """Outside a repository, `check --target DIR` (neither --spec nor --provider) says what it
     needs, not that a manifest is missing."""

@@ -117,3 +117,19 @@ def test_a_change_in_the_root_file_names_no_file_in_json(
     main(["diff", str(old), str(new), "--no-cache", "--format", "json"])
     (change,) = json.loads(capsys.readouterr().out)["changes"]
     assert "file" not in change and change["line"]
+
+
+def test_a_change_of_the_whole_document_is_headed_in_words_in_markdown(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A change no operation or component owns (the servers) is listed under "The document",
+    not under a code span as if that were an operation's name."""
+    old_doc, new_doc = base_doc(), base_doc()
+    old_doc["servers"] = [{"url": "https://a.example"}]
+    new_doc["servers"] = [{"url": "https://b.example"}]
+    old = write_doc(tmp_path / "old.json", old_doc)
+    new = write_doc(tmp_path / "new.json", new_doc)
+    assert main(["diff", str(old), str(new), "--fail-on", "none", "--no-cache",
+                 "--format", "markdown"]) == 0
+    out = capsys.readouterr().out
+    assert "#### The document\n" in out and "`the document`" not in out
+    assert "#### `POST /v1/items`" not in out  # (nothing else changed)
