@@ -141,8 +141,9 @@ def from_hint(hint: object, query: Mapping[str, str | None],
     style = hint.get("style")
     if style not in STYLES:
         raise HintError(f"`style` must be one of {list(STYLES)} (got {style!r})")
+    places = nested if nested is not None else held or {}  # (what `holder.name` may name)
     if style == "link":
-        return _link_hint(hint, properties, bare_array, nested or held or {})
+        return _link_hint(hint, properties, bare_array, places)
     detected = detect(query, properties, only=style, held=held, objects=objects)
     items = hint.get("items") or (detected.items if detected else None)
     param = (hint.get("param") or hint.get(f"{style}_param")
@@ -154,7 +155,7 @@ def from_hint(hint: object, query: Mapping[str, str | None],
                         "was found; a list paged by a link alone cannot be hinted)")
     if not isinstance(param, str) or param not in query:
         raise HintError(f"`param`: the operation has no query parameter {param!r}")
-    fields = {key: _hinted_place(key, hint[key], properties, nested or held or {}) if key in hint
+    fields = {key: _hinted_place(key, hint[key], properties, places) if key in hint
               else getattr(detected, key) if detected else None
               for key in ("next", "has_more", "total", "done")}
     _check_hinted_fields(hint)
