@@ -34,9 +34,12 @@ from generator.ir.schemas import (
     NULLABLE_BRANCH_PROBLEM,
     NULLABLE_REF_ACTION,
     NULLABLE_REF_PROBLEM,
+    OBJECT_KEYWORDS_ACTION,
+    OBJECT_KEYWORDS_PROBLEM,
     UNTYPED_ITEMS_ACTION,
     UNTYPED_ITEMS_PROBLEM,
     ascii_member_names,
+    drop_object_keywords,
     fitted_enum_lists,
     fold_nullable_branches,
     fold_nullable_scalar,
@@ -49,6 +52,7 @@ from generator.ir.schemas import (
     nullable_beside_ref,
     nullable_only_branches,
     nullable_scalar_union,
+    object_keywords_beside_other_type,
     untyped_items,
 )
 from generator.ir.security import one_place_notes, security, twin_notes
@@ -166,7 +170,8 @@ def _schema_notes(working: dict[str, Any], reshaped: _Reshaped, loose: list[dict
         (reshaped.nullable_refs, NULLABLE_REF_PROBLEM, NULLABLE_REF_ACTION),
         tuple_notes(loose),
         (reshaped.untyped_arrays, UNTYPED_ITEMS_PROBLEM, UNTYPED_ITEMS_ACTION),
-        (reshaped.merged_enums, MERGED_ENUM_PROBLEM, MERGED_ENUM_ACTION)], {})
+        (reshaped.merged_enums, MERGED_ENUM_PROBLEM, MERGED_ENUM_ACTION),
+        (reshaped.typed_otherwise, OBJECT_KEYWORDS_PROBLEM, OBJECT_KEYWORDS_ACTION)], {})
         if not (note.problem == UNTYPED_ITEMS_PROBLEM and is_name_map(note.pointer)))
 
 
@@ -187,6 +192,8 @@ class _Reshaped:
     untyped_arrays: list[dict[str, Any]] = dataclasses.field(default_factory=list)
     # `enum: [1, true]`: one member of the model's Enum, only named
     merged_enums: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    # `{type: string, properties: ...}`: read as a string, its object keywords left out
+    typed_otherwise: list[dict[str, Any]] = dataclasses.field(default_factory=list)
 
     def folded(self, openapi_31: bool) -> list[dict[str, Any]]:
         """The unions whose `nullable: true` branches are read as null (3.0 only: 3.1 has no
@@ -201,6 +208,8 @@ class _Reshaped:
             fold_nullable_scalar(union, openapi_31)
         for union in self.arrays_beside:
             move_items_into_array_branches(union)
+        for schema in self.typed_otherwise:
+            drop_object_keywords(schema)
 
     def note(self, source: dict[str, Any], copied: dict[str, Any]) -> None:
         if ("anyOf" in source or "oneOf" in source) and nullable_scalar_union(source):
@@ -215,6 +224,8 @@ class _Reshaped:
             self.untyped_arrays.append(copied)
         if "enum" in source and merged_enum_members(source):
             self.merged_enums.append(copied)
+        if "properties" in source and object_keywords_beside_other_type(source):
+            self.typed_otherwise.append(copied)
         if "discriminator" in source and isinstance(source["discriminator"], dict):
             self.discriminating.append(copied)
 

@@ -400,6 +400,32 @@ def untyped_items(schema: dict[str, Any]) -> bool:
         keyword in schema for keyword in _TYPING_KEYWORDS)
 
 
+OBJECT_KEYWORDS_PROBLEM = ("`properties` beside a `type` that is no object: JSON Schema applies "
+                           "them to objects only, which the `type` rules out (byautomata's "
+                           "`page` query parameter: `type: string` with `properties`)")
+OBJECT_KEYWORDS_ACTION = "read as its `type` says: the object keywords beside it are left out"
+# the keywords that constrain objects alone (a schema of another type ignores them)
+_OBJECT_ONLY = ("properties", "required", "additionalProperties", "patternProperties",
+                "minProperties", "maxProperties", "propertyNames", "unevaluatedProperties",
+                "dependentRequired", "dependentSchemas")
+
+
+def object_keywords_beside_other_type(schema: dict[str, Any]) -> bool:
+    """Whether `schema` gives `properties` and a `type` (or list of types) without `object`
+    (`OBJECT_KEYWORDS_PROBLEM`): the models made a class of it, the arguments its type."""
+    kind = schema.get("type")
+    kinds = [kind] if isinstance(kind, str) else kind if isinstance(kind, list) else []
+    properties = schema.get("properties")
+    return (bool(kinds) and all(isinstance(each, str) for each in kinds)
+            and "object" not in kinds and isinstance(properties, dict) and bool(properties))
+
+
+def drop_object_keywords(schema: dict[str, Any]) -> None:
+    """`schema` without the keywords that constrain objects alone (`_OBJECT_ONLY`)."""
+    for keyword in _OBJECT_ONLY:
+        schema.pop(keyword, None)
+
+
 MERGED_ENUM_PROBLEM = ("`enum` holds `true` and `1` (or `false` and `0`): distinct JSON values, "
                        "which a Python enum takes for one member (True == 1)")
 MERGED_ENUM_ACTION = ("read as one value: an answer's `true` reads as the member of `1`, and "

@@ -98,6 +98,9 @@ def _cleaned(source: str, tree: ast.Module) -> tuple[str, list[Edit]]:
     classes = {node.name: _class(node) for node in tree.body if isinstance(node, ast.ClassDef)}
     lines = source.split("\n")
     edits = list(dict.fromkeys([
+        # first: edits at one place are made in this order, each before what the last put
+        # there, and a type-ignore comment must open its line's comment (a noqa may follow)
+        *_mutable_inherited_defaults(tree, lines),
         *_root_default_wraps(tree, lines), *_builtin_generics(tree, lines), *_none_defaults(tree),
         *_override_ignores(classes, lines), *_header_ignores(classes, source, lines),
         *_quoted_root_unions(tree), *_bare_generics(tree), *_constrained_calls(tree, lines),
@@ -173,6 +176,32 @@ def _mutable_enum_values(tree: ast.Module) -> Iterator[Edit]:
             if isinstance(value, ast.List | ast.Dict | ast.Set):
                 line, offset = value.lineno, value.col_offset + 1
                 yield (line, offset, line, offset), "  # noqa: RUF012\n"
+
+
+def _mutable_inherited_defaults(tree: ast.Module, lines: list[str]) -> Iterator[Edit]:
+    """`# noqa: RUF012` on a field's list, dict or set default in a model that derives from
+    another model (json2video's `Text(BaseElement, VisualElement)`: `settings: ... = {}`).
+    pydantic copies a default for each instance, and ruff knows it of a class deriving from
+    `BaseModel` itself, not of one whose base lives in another module (as the models' group
+    modules put it). At the end of a one-line value's line (the formatter leaves a pragma
+    comment out of the line's width), else as `_mutable_enum_values` places it."""
+    for node in tree.body:
+        if not isinstance(node, ast.ClassDef) or all(
+                ast.unparse(base) in _PYDANTIC_BASES for base in node.bases):
+            continue
+        for statement in node.body:
+            value = statement.value if isinstance(statement, ast.AnnAssign) else None
+            if not isinstance(value, ast.List | ast.Dict | ast.Set):
+                continue
+            line = value.lineno
+            if value.end_lineno == line:
+                end = len(lines[line - 1].encode("utf-8"))
+                yield (line, end, line, end), "  # noqa: RUF012"
+            else:
+                yield (line, value.col_offset + 1, line, value.col_offset + 1), "  # noqa: RUF012\n"
+
+
+_PYDANTIC_BASES = frozenset({"BaseModel", "RootModel"})
 
 
 def _is_enum_class(node: ast.ClassDef) -> bool:
@@ -463,8 +492,21 @@ def _default_edit(statement: ast.AnnAssign, defined: _Defined, lines: list[str])
     model = _entries_model(types[0], value, defined) if len(types) == 1 else None
     if model is not None:
         return span_of(value), _validated_entries(model, value, lines)
-    parsed = _parsed_default(name, value, lines, defined.imported)
+    parsed = (_parsed_default(name, value, lines, defined.imported) if name
+              else _parsed_union_default(types, value, lines, defined.imported))
     return (span_of(value), parsed) if parsed is not None else None
+
+
+def _parsed_union_default(types: list[ast.expr], value: ast.expr, lines: list[str],
+                          imported: dict[str, str]) -> str | None:
+    """A union's string default as the value of its first member that parses it, as pydantic
+    tries them (OpenAQ's `date_from: datetime | date = "2000-01-01"`); None when a member
+    takes the string as it is."""
+    names = [ast.unparse(member) for member in types]
+    if "str" in names:
+        return None
+    return next((parsed for name in names
+                 if (parsed := _parsed_default(name, value, lines, imported)) is not None), None)
 
 
 def _entries_model(annotation: ast.expr, value: ast.expr, defined: _Defined) -> str | None:
@@ -507,8 +549,9 @@ def _validated(model: str, node: ast.expr, lines: list[str]) -> str:
 
 def _parsed_default(name: str, value: ast.expr, lines: list[str],
                     imported: dict[str, str]) -> str | None:
-    """A URL, UUID, date, time, duration or IP address field's default as the value of its type
-    (`AnyUrl("https://x/")`, `datetime.fromisoformat("2020-01-01T00:00:00Z")`), where dcg wrote
+    """A URL, UUID, date, time, duration, IP address or bytes field's default as the value of
+    its type (`AnyUrl("https://x/")`, `datetime.fromisoformat("2020-01-01T00:00:00Z")`, `b""`:
+    Neutrino's `format: binary` answers default to ""), where dcg wrote
     the JSON string (mypy: a `str` is no `AnyUrl`; and unvalidated, the attribute held the
     string). `name` is the type as the module spells it (`date_aliased`), `imported` what each
     local name imports. Only a string that parses: a module must import (one that does not is
@@ -520,6 +563,8 @@ def _parsed_default(name: str, value: ast.expr, lines: list[str],
         made = make(value.value)
     except ValueError:  # (pydantic's ValidationError is one)
         return None
+    if isinstance(made, bytes):  # (pydantic reads a string as its UTF-8 bytes)
+        return repr(made)
     if isinstance(made, datetime.timedelta):  # no `fromisoformat` reads ISO 8601's `P1DT2H`
         return (f"{name}(days={made.days}, seconds={made.seconds}, "
                 f"microseconds={made.microseconds})")
@@ -540,13 +585,13 @@ def _duration(text: str) -> object:
     return TypeAdapter(datetime.timedelta).validate_python(text)
 
 
-# the types dcg gives `format: uri`, `uuid`, `date-time`, `date`, `time`, `duration`, `ipv4`
-# and `ipv6`, and what parses a default into each as the generated module will
+# the types dcg gives `format: uri`, `uuid`, `date-time`, `date`, `time`, `duration`, `ipv4`,
+# `ipv6` and `binary`, and what parses a default into each as the generated module will
 _PARSED_DEFAULTS: dict[str, Callable[[str], object]] = {
     "AnyUrl": _any_url, "UUID": uuid.UUID, "datetime": datetime.datetime.fromisoformat,
     "date": datetime.date.fromisoformat, "time": datetime.time.fromisoformat,
     "timedelta": _duration, "IPv4Address": ipaddress.IPv4Address,
-    "IPv6Address": ipaddress.IPv6Address,
+    "IPv6Address": ipaddress.IPv6Address, "bytes": lambda text: text.encode("utf-8"),
 }
 # the modules those types are imported from
 _VALUE_MODULES = frozenset({"pydantic", "uuid", "datetime", "ipaddress"})

@@ -1,0 +1,60 @@
+"""`properties` beside a `type` that is no object are left out, and named where they are written.
+
+JSON Schema applies `properties`, `required` and the other object keywords to objects alone; a
+schema typed `string` takes no object, so they constrain nothing. byautomata's `page` query
+parameter is `{type: string, default: "0", properties: {link: ...}, required: [page]}`: the
+models made a class of it (its default "0" then no value of the field's type: mypy failed the
+package) while the method's argument was a string. A map of names holding schemas named `type`
+and `properties` is no such schema.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from generator import ir, pipeline
+from generator.problems import NOTE
+
+OPTIONS = ir.BuildOptions(package="pkg", api_key_env="PKG_API_KEY", base_url_env="PKG_BASE_URL")
+DOCUMENT = {
+    "openapi": "3.1.0", "info": {"title": "t", "version": "1"},
+    "paths": {"/similar": {"get": {
+        "operationId": "similar",
+        "parameters": [{"name": "page", "in": "query", "schema": {
+            "type": "string", "default": "0", "properties": {"link": {"type": "string"}},
+            "required": ["page"]}}],
+        "responses": {"200": {"description": "ok", "content": {"application/json": {
+            "schema": {"$ref": "#/components/schemas/Thing"}}}}}}}},
+    "components": {"schemas": {"Thing": {"type": "object", "properties": {
+        "code": {"type": ["integer", "null"], "properties": {"a": {"type": "string"}}},
+        "listed": {"type": "array", "items": {"type": "string"},
+                   "properties": {"a": {"type": "string"}}},
+        "either": {"type": ["object", "string"], "properties": {"a": {"type": "string"}}},
+        "properties": {"type": "object", "properties": {
+            "type": {"type": "string"}, "properties": {"type": "string"}}},
+    }}}},
+}
+
+
+def test_the_object_keywords_beside_another_type_are_named_where_written() -> None:
+    api = ir.build(DOCUMENT, OPTIONS)
+    noted = sorted(rename.pointer for rename in api.renames
+                   if rename.kind == NOTE and rename.problem.startswith("`properties` beside"))
+    assert noted == ["/components/schemas/Thing/properties/code",
+                     "/components/schemas/Thing/properties/listed",
+                     "/paths/~1similar/get/parameters/0/schema"]
+    assert {rename.action for rename in api.renames if rename.pointer in noted} == {
+        "read as its `type` says: the object keywords beside it are left out"}
+
+
+def test_the_models_read_such_a_schema_as_its_type(tmp_path: Path) -> None:
+    spec = tmp_path / "api.json"
+    spec.write_text(json.dumps(DOCUMENT), encoding="utf-8")
+    files = pipeline.build_packages([pipeline.target_for_spec(spec, "pkg")])["pkg"]
+    params = files["models/_similar_params.py"]
+    assert 'page: str = "0"' in params and "class SimilarParamsPage" not in params
+    thing = files["models/_thing.py"]
+    assert "code: int | None = None" in thing and "listed: list[str] | None = None" in thing
+    assert "class ThingEither" in thing  # (`object` among its types: the keywords stay)
+    assert "class ThingProperties" in thing and "type: str | None = None" in thing
