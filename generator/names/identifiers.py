@@ -19,9 +19,11 @@ from typing import TypeVar
 from generator.names.reserved import CALL_ARGUMENT_NAMES
 
 # A capital run keeps the digits after it (`V1`, `EC2`, `HTTP2`: `apps_v1`, not `apps_v_1`), as
-# a lower-case word does (`beta1`).
+# a lower-case word does (`beta1`), and a numeronym its one letter after them (`k8s`, `i18n`,
+# `h2o`: `k8s_inject`, not `k8_s_inject`; `v2users` stays two words).
 _WORD_BOUNDARY = re.compile(
-    r"[A-Z]?[a-z]+\d*|[A-Z]+\d+|[A-Z]+(?=[A-Z][a-z]|\b|_|$)|[A-Z]+|\d+",
+    r"[A-Z]?[a-z]+(?:\d+[a-z](?![a-z]))*\d*|[A-Z]+\d+(?:[a-z](?![a-z]))?"
+    r"|[A-Z]+(?=[A-Z][a-z]|\b|_|$)|[A-Z]+|\d+",
 )
 _NON_WORD = re.compile(r"[^0-9A-Za-z]+")
 # An acronym's plural (`IPs`, `VPCs`, `URLs`, `IDs`), `IPv6` and `OAuth`, each one word:

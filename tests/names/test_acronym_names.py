@@ -28,7 +28,11 @@ from tests.support.servers import Reply, ScriptedServer
     ("appsV2", "apps_v2"), ("EC2Instance", "ec2_instance"), ("HTTP2Server", "http2_server"),
     ("listAppsV1beta1Deployment", "list_apps_v1_beta1_deployment"),
     ("HTTPServer", "http_server"), ("X-RateLimit-Limit", "x_rate_limit_limit"),
-    ("createCompletion", "create_completion"), ("a1b2", "a1_b2"), ("2fa", "n2_fa"),
+    ("createCompletion", "create_completion"), ("a1b2", "a1b2"), ("2fa", "n2_fa"),
+    # a numeronym keeps its one letter after the digits (Conjur's `k8sInjectClientCert` was
+    # `k8_s_inject_client_cert`); two letters there start a word
+    ("k8sInjectClientCert", "k8s_inject_client_cert"), ("getK8sCluster", "get_k8s_cluster"),
+    ("i18nKey", "i18n_key"), ("v2users", "v2_users"), ("listS3Buckets", "list_s3_buckets"),
     ("OAuth", "oauth"), ("OAuth2", "oauth2"), ("getOAuthToken", "get_oauth_token"),
 ])
 def test_acronyms_and_versions_stay_one_word(text: str, name: str) -> None:
