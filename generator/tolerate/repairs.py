@@ -275,6 +275,42 @@ def move_query_string(path: str, target: str, methods: list[str],
     return fix
 
 
+def drop_query_parameters(path: str, methods: list[str], names: set[str]) -> Fix:
+    """The query parameters called `names` left out of the path item at `path` and of its
+    operations (`methods`): its path fixes their values (`/files/{name}?view=fileinfo`)."""
+    def fix(document: dict[str, Any]) -> None:
+        item = own_path_item(document, path)
+        if item is None:
+            return
+        refs = Refs(document)
+        for holder in [item, *(item[m] for m in methods if isinstance(item.get(m), dict))]:
+            if isinstance(holder.get("parameters"), list):
+                holder["parameters"] = [raw for raw in holder["parameters"]
+                                        if not _query_named(refs.deref(raw)[0], names)]
+    return fix
+
+
+def declared_query_names(document: dict[str, Any], item: dict[str, Any] | None,
+                         methods: list[str]) -> set[str]:
+    """The names of the query parameters the path item `item` and its operations declare."""
+    if item is None:
+        return set()
+    refs = Refs(document)
+    found: set[str] = set()
+    for holder in [item, *(item[m] for m in methods)]:
+        listed = holder.get("parameters")
+        for raw in listed if isinstance(listed, list) else []:
+            parameter = refs.deref(raw)[0]
+            if isinstance(parameter, dict) and parameter.get("in") == "query":
+                found.add(str(parameter.get("name")))
+    return found
+
+
+def _query_named(parameter: Any, names: set[str]) -> bool:
+    return (isinstance(parameter, dict) and parameter.get("in") == "query"
+            and parameter.get("name") in names)
+
+
 def _declare_query_parameters(operation: dict[str, Any], shared: list[Any],
                               renames: dict[str, str]) -> None:
     declared = {parameter.get("name") for parameter in [*operation["parameters"], *shared]

@@ -391,10 +391,20 @@ def _query_string(data: dict[str, Any], problem: Problem, tokens: list[str]) -> 
     parts = [part for part in query.split("&") if part]
     templated = [match for match in map(repairs.QUERY_TEMPLATE.match, parts) if match is not None]
     fixed = [part for part in parts if repairs.QUERY_TEMPLATE.match(part) is None]
-    methods = methods_of(path_item(data, path))
+    item = path_item(data, path)
+    methods = methods_of(item)
     if not templated and not any("{" in part for part in fixed):
+        fixes = {part.partition("=")[0] for part in fixed} & repairs.declared_query_names(
+            data, item, methods)
+        if not fixes:
+            return Decision(problem, "repairable",
+                            f"sends the fixed query `{query}` with every request to the path")
+        # (an argument of the same name was sent beside it: `view=fileinfo&view=...`)
+        listed = ", ".join(f"`{name}`" for name in sorted(fixes))
         return Decision(problem, "repairable",
-                        f"sends the fixed query `{query}` with every request to the path")
+                        f"sends the fixed query `{query}` with every request to the path, and "
+                        f"leaves the query parameter(s) {listed} it fixes out of the arguments",
+                        fix=repairs.drop_query_parameters(path, methods, fixes))
     target = base + ("?" + "&".join(fixed) if fixed else "")
     others = [other for other in (data.get("paths") or {})
               if other != path and other.partition("?")[0] == base]

@@ -534,3 +534,40 @@ components:
             "has no 'Pett' (did you mean 'Pet'?) -> reads the schema as unconstrained (any value)"
             ) in result.stderr
     assert "(did you mean 'Pet'?)" in (tmp_path / "pkg" / coverage.NOTE_FILENAME).read_text()
+
+
+def test_a_query_parameter_the_path_fixes_is_sent_once(tmp_path: Path) -> None:
+    """`/files/{name}?view=fileinfo` that also declares the query parameter `view` (a sweep of
+    real documents found it): the argument was sent beside the fixed pair
+    (`?view=fileinfo&view=fileinfo_ext`). The path fixes it: the parameter is left out of the
+    arguments, and said so."""
+    spec = tmp_path / "fixed.yaml"
+    spec.write_text("""\
+openapi: 3.0.3
+info: {title: t, version: "1"}
+paths:
+  /files/{name}?view=fileinfo:
+    parameters:
+      - {name: view, in: query, schema: {type: string}}
+    get:
+      operationId: fileInfo
+      parameters:
+        - {name: name, in: path, required: true, schema: {type: string}}
+        - {$ref: '#/components/parameters/View'}
+        - {name: limit, in: query, schema: {type: integer}}
+      responses: {"204": {description: ok}}
+components:
+  parameters:
+    View: {name: view, in: query, required: true, schema: {type: string, enum: [fileinfo, ext]}}
+""", encoding="utf-8")
+    result = run_cli("generate", "--spec", spec, "--out", tmp_path / "fixedpkg")
+    assert result.returncode == 0, result.stderr
+    assert ("sends the fixed query `view=fileinfo` with every request to the path, and leaves "
+            "the query parameter(s) `view` it fixes out of the arguments") in result.stderr
+    pkg = import_from(tmp_path, "fixedpkg")
+    with ScriptedServer([Reply(204)], repeat_last=True) as server:
+        pkg.Client(base_url=server.url).default.file_info(name="a", limit=2)
+        with pytest.raises(TypeError):
+            pkg.Client(base_url=server.url).default.file_info(name="a", view="ext")
+    assert [(r.path, r.query) for r in server.requests] == [
+        ("/files/a", [("view", "fileinfo"), ("limit", "2")])]
