@@ -220,14 +220,17 @@ def _names_in(node: ast.AST) -> set[str]:
 
 @functools.lru_cache(maxsize=8192)  # one text recurs in many fields (a description, a union)
 def _names_in_text(text: str) -> frozenset[str]:
-    """The names of a string that parses as an expression (a quoted annotation), else none."""
-    if not text.isprintable() or len(text) > 10_000:
+    """The names of a string that parses as an expression (a quoted annotation), else none.
+    However long: Microsoft Graph's TypedDict forms quote unions of hundreds of literals
+    (10,000 characters and more), whose `_typing` must be imported (prose fails to parse at
+    its first words, at little cost); one nested past what the parser takes is left out."""
+    if not text.isprintable():
         return frozenset()
     try:
         with warnings.catch_warnings():  # a text like `1in` (an enum value) warns as it fails:
             warnings.simplefilter("ignore", SyntaxWarning)  # never the user's to read
             expression = ast.parse(text, mode="eval")
-    except SyntaxError:
+    except (SyntaxError, RecursionError, MemoryError):
         return frozenset()
     return frozenset(child.id for child in ast.walk(expression) if isinstance(child, ast.Name))
 

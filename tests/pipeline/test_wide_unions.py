@@ -7,6 +7,10 @@ subtype to a server on 127.0.0.1."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+import typing
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -98,3 +102,43 @@ def test_a_field_of_a_union_of_hundreds_generates(posted: bool, tmp_path: Any) -
         write.write(files, tmp_path / "out" / name)
     package = import_from(tmp_path / "out", "union")
     assert len(package.models.Holder.model_fields["item"].annotation.__args__) >= 450
+
+
+def test_a_typed_dict_form_quoting_a_union_past_ten_thousand_characters_imports_its_names(
+        tmp_path: Path) -> None:
+    """A `TypedDict` of a key Python cannot name (`@odata.type`) is written in its functional
+    form, each value a quoted annotation; Microsoft Graph's quote unions of hundreds of
+    literals, past 10,000 characters, which the split into modules did not read: their
+    `_typing` went unimported (ruff: 3,149 F821 on Graph's package; `get_type_hints` failed)."""
+    values = [f"value_number_{i:04}_padding" for i in range(400)]
+    document = {
+        "openapi": "3.0.3", "info": {"title": "t", "version": "1"},
+        "paths": {"/status": {"post": {
+            "operationId": "setStatus",
+            "requestBody": {"content": {"application/json": {"schema": {
+                "type": "object",
+                "properties": {"status": {"$ref": "#/components/schemas/Status"}}}}}},
+            "responses": {"204": {"description": "ok"}}}}},
+        "components": {"schemas": {
+            "Status": {"type": "object", "required": ["@odata.type"], "properties": {
+                "@odata.type": {"type": "string"},
+                "details": {"type": "array", "items": {"anyOf": [
+                    {"$ref": "#/components/schemas/Detail"},
+                    {"type": "string", "enum": values}]}}}},
+            "Detail": {"type": "object", "properties": {"code": {"type": "string"}}}}},
+    }
+    spec = tmp_path / "long.json"
+    spec.write_text(json.dumps(document), encoding="utf-8")
+    files = pipeline.build_packages([pipeline.target_for_spec(spec, "longq")])["longq"]
+    quoted = next(text for path, text in files.items()
+                  if path.startswith("params/") and "value_number_0399_padding" in text)
+    assert max(len(line) for line in quoted.splitlines()) > 10_000
+    write.write(files, tmp_path / "out" / "longq")
+    ruff = subprocess.run(
+        [str(Path(sys.executable).parent / "ruff"), "check", "--no-cache", "--select=F821",
+         "longq"], cwd=tmp_path / "out", capture_output=True, text=True, timeout=120,
+        check=False)
+    assert ruff.returncode == 0, ruff.stdout[:2000]
+    package = import_from(tmp_path / "out", "longq")
+    hints = typing.get_type_hints(package.params.StatusParam)
+    assert "details" in hints and "@odata.type" in hints
