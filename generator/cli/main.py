@@ -207,10 +207,20 @@ def _input_files(args: argparse.Namespace) -> list[Path] | None:
             if path is not None]
 
 
+def _repository_of(manifest: Path) -> Path:
+    """The folder a manifest's repository is (`<repository>/specs/providers.yaml`)."""
+    return manifest.resolve().parent.parent
+
+
+def _inside(folder: Path, root: Path) -> bool:
+    return folder.resolve().is_relative_to(root)
+
+
 def _say_every_provider(manifest: Path, providers: list[Provider], out: Path) -> None:
-    """`generate --out DIR` with neither `--spec` nor a provider: every provider of the
-    manifest is generated under DIR. Said, because a user who meant their own document (and
-    forgot `--spec`) would otherwise find the manifest's packages where theirs should be."""
+    """`generate --out DIR` run outside the manifest's repository, with neither `--spec` nor a
+    provider: every provider of the manifest is generated under DIR. Said, because a user who
+    meant their own document (and forgot `--spec`) would otherwise find the manifest's
+    packages where theirs should be."""
     names = ", ".join(provider.name for provider in providers)
     print(f"{shown_path(manifest)}: no --spec and no provider named: generating every provider "
           f"of the manifest ({names}) under {shown_path(out)} (for a document of your own: "
@@ -279,7 +289,8 @@ def _generate_targets(args: argparse.Namespace) -> tuple[list[pipeline.Target], 
         raise usage_error("", "--models goes with --spec; a provider's is its manifest entry's "
                               "`models:`", "set `models: used` in the provider's entry")
     providers = _chosen_providers(args)
-    if args.out is not None and not args.providers:
+    if args.out is not None and not args.providers and not _inside(Path.cwd(),
+                                                                  _repository_of(args.manifest)):
         _say_every_provider(args.manifest, providers, args.out)
     one_folder = args.out is not None and len(args.providers) == 1
     if args.package is not None and not one_folder:

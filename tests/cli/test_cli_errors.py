@@ -348,16 +348,25 @@ def test_a_provider_without_a_manifest_says_where_providers_come_from(
 
 def test_generate_out_without_spec_says_it_generates_the_manifests_providers(
         tmp_path: Path) -> None:
-    """`generate --out DIR` with neither `--spec` nor a provider writes every provider of the
-    manifest under DIR; a user who forgot `--spec` is told what happened and what to write."""
-    result = run_cli("generate", "--out", str(tmp_path / "out"))
+    """`generate --out DIR` run outside the repository, with neither `--spec` nor a provider,
+    writes every provider of the repository's manifest under DIR; a user who forgot `--spec`
+    in a project of their own is told what happened and what to write. In the repository,
+    or with a provider named, it says nothing of the kind."""
+    def generate(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "generator", "generate", *args], cwd=cwd,
+                              env={**os.environ, "PYTHONPATH": str(ROOT)}, capture_output=True,
+                              text=True, timeout=300, check=False)
+
+    result = generate("--out", str(tmp_path / "out"), cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert ("providers.yaml: no --spec and no provider named: generating every provider of the "
-            f"manifest ({', '.join(PROVIDERS)}) under ") in result.stderr
+            f"manifest ({', '.join(PROVIDERS)}) under out ") in result.stderr
     assert "(for a document of your own: --spec FILE --out DIR)" in result.stderr
     assert sorted(path.name for path in (tmp_path / "out").iterdir()) == sorted(PROVIDERS)
-    named = run_cli("generate", PROVIDERS[0], "--out", str(tmp_path / "one"))
+    named = generate(PROVIDERS[0], "--out", str(tmp_path / "one"), cwd=tmp_path)
     assert named.returncode == 0 and "no --spec" not in named.stderr
+    here = generate("--out", str(tmp_path / "here"), cwd=ROOT)
+    assert here.returncode == 0 and "no --spec" not in here.stderr
 
 
 def test_check_target_alone_asks_for_its_source_without_a_manifest(tmp_path: Path) -> None:
