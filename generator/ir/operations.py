@@ -105,7 +105,7 @@ def build_operation(context: Context, site: OperationSite,
         ignored += _json_pages_only(site.pointer, success)
         success = json_pages(success)
     else:
-        ignored += _unread_pagination_hints(site)
+        ignored += _unread_pagination_hints(site) or _unread_next_page(context, site, success)
     return Operation(
         resource=resource,
         name=method,
@@ -249,6 +249,24 @@ def _unread_pagination_hints(site: OperationSite) -> tuple[Rename, ...]:
                  for hint in _OTHER_PAGINATION_HINTS if hint in site.operation)
 
 
+def _unread_next_page(context: Context, site: OperationSite,
+                      success: tuple[ResponseType, ...]) -> tuple[Rename, ...]:
+    """A note for a GET not read as paged whose answer holds a list and what looks like the
+    next page's cursor (Vercel's `{projects, pagination: {next}}`, asked for with `from`, a
+    name no walk reads as a cursor): the method returns one page, and a hint would page it."""
+    if (site.method != "get" or paging.HINT in site.operation
+            or context.data.get(paging.HINT) is False):
+        return ()
+    properties = _answer_properties(context, success)[1]
+    place = paging.unread_next(properties, _held_properties(properties, context.refs))
+    if place is None:
+        return ()
+    return (Rename(site.pointer, f"the answer's `{place}` looks like the next page's cursor, "
+                   "but no query parameter to send it as was found",
+                   f"not read: the method returns one page (write `{paging.HINT}` in an "
+                   f"overlay, with `next: {place}` and the parameter, to page it)", kind=NOTE),)
+
+
 def _unusable_naming_hints(site: OperationSite) -> tuple[Rename, ...]:
     """A note for each naming hint that names nothing (`names.operations.unusable_hints`),
     which the operation's name is made without."""
@@ -338,14 +356,10 @@ def pages(context: Context, site: OperationSite, success: tuple[ResponseType, ..
     hint = site.operation.get(paging.HINT)
     if hint is False or (hint is None and context.data.get(paging.HINT) is False):
         return None  # the operation's, or the document's: detection off
-    answer = next((r.model_class for r in success if r.kind == "json" and r.model_class), None)
     refs = context.refs
-    schema = context.classes.schemas.get(answer) if answer else None
+    schema, properties = _answer_properties(context, success)
     bare_array = paging.is_array(refs.resolve(schema))
     link_header = any(header.wire_name.lower() == "link" for header in headers)
-    shape = object_properties(schema, refs) if answer else None
-    answer_properties = shape[0] if shape else {}
-    properties = {name: refs.resolve(schema) for name, schema in answer_properties.items()}
     schemas = {p["name"]: refs.resolve(p.get("schema"))
                for p in merged_parameters(refs, site.shared_parameters, site.operation)
                if p.get("in") == "query"}
@@ -366,6 +380,17 @@ def pages(context: Context, site: OperationSite, success: tuple[ResponseType, ..
         return Problem(context.options.source_file, f"{site.pointer}/{paging.HINT}", None,
                        f"{paging.HINT}: {error}", PAGINATION_HINT_DOCS)
     return paging.numbered_from(found, schemas)
+
+
+def _answer_properties(context: Context, success: tuple[ResponseType, ...]
+                       ) -> tuple[Any, dict[str, Any]]:
+    """The schema of the operation's JSON success answer (None without one) and its
+    properties, each resolved."""
+    answer = next((r.model_class for r in success if r.kind == "json" and r.model_class), None)
+    schema = context.classes.schemas.get(answer) if answer else None
+    shape = object_properties(schema, context.refs) if answer else None
+    return schema, {name: context.refs.resolve(value)
+                    for name, value in (shape[0] if shape else {}).items()}
 
 
 def _held_properties(properties: dict[str, Any], refs: Refs,

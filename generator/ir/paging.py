@@ -244,6 +244,23 @@ def _link_walk(query: Mapping[str, str | None], link_header: bool) -> Pagination
     return None
 
 
+# What names the next page inside one of the answer's objects (`pagination.next`)
+NEXT_IN_HOLDER = ("next", *NEXT_CURSOR, *NEXT_LINK)
+
+
+def unread_next(properties: Mapping[str, Any], held: Mapping[str, Collection[str]]
+                ) -> str | None:
+    """Where an answer not read as paged names its next page (`next_cursor`,
+    `pagination.next`), when it holds a list of items; else None."""
+    if _items(properties) is None:
+        return None
+    own = _first((*NEXT_CURSOR, *NEXT_LINK), properties)
+    if own is not None:
+        return own
+    return next((f"{holder}.{name}" for holder in HOLDERS
+                 if (name := _first(NEXT_IN_HOLDER, held.get(holder, ()))) is not None), None)
+
+
 def _items(properties: Mapping[str, Any]) -> str | None:
     """The answer's array of items: the first of `ITEMS`, else its only array."""
     items = next((name for name in ITEMS if is_array(properties.get(name))), None)
