@@ -106,10 +106,10 @@ def test_a_list_naming_its_next_page_where_no_walk_reads_it_is_noted() -> None:
     assert _pagination(document) is None
     assert _next_page_notes(document) == [(
         "/paths/~1projects/get",
-        "the answer's `pagination.next` looks like the next page's cursor, but no query "
-        "parameter to send it as was found",
-        "not read: the method returns one page (write `x-codegen-pagination` in an overlay, "
-        "with `next: pagination.next` and the parameter, to page it)")]
+        ("the answer's `pagination.next` looks like the next page's cursor, but no query "
+         "parameter to send it as was found"),
+        ("not read: the method returns one page (write `x-codegen-pagination` in an overlay, "
+         "with `next: pagination.next` and the parameter, to page it)"))]
 
 
 @pytest.mark.parametrize("change", ["hinted", "detection off", "no list", "paged", "not a get"])
