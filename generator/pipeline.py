@@ -28,7 +28,7 @@ from generator.document.loading import Document, load
 from generator.document.operations import count_operations, iter_operations
 from generator.document.read import DEFAULT_MAX_BYTES, read_limited
 from generator.document.tree import cyclic_gc_paused, with_deep_stack
-from generator.io import package_entry, provenance
+from generator.io import package_entry, progress, provenance
 from generator.io.cache import Cache, data_sha256, key_of
 from generator.io.children import BACKGROUND_NICE, can_fork, resident_mib
 from generator.io.forked import Forked
@@ -165,8 +165,12 @@ def _models_of(api: ir.Api, target: Target, document: Document,
 
 
 def _render(target: Target, document: Document, cache: Cache | None = None) -> _Rendered:
+    package = target.options.package
+    progress.stage(f"{package}: reading the operations")
     api = ir.build(document.data, target.options, tolerate=not target.strict)
+    progress.stage(f"{package}: making the models (datamodel-code-generator)")
     package_models = _models_of(api, target, document, cache)
+    progress.stage(f"{package}: rendering the client")
     views = _on_a_deep_stack_if_needed(lambda: render.package_views(api, package_models))
 
     def documents() -> dict[str, str]:
@@ -636,6 +640,7 @@ def _formatted_and_read_back(rendered: dict[str, _Rendered], cache: Cache | None
         return {name: coverage.resource_methods(result.package.readings(cache))
                 for name, result in rendered.items()}
 
+    progress.stage("formatting (ruff) and compiling the packages")
     large = sum(result.package.read_size() for result in rendered.values()) >= READ_BESIDE_CHARS
     beside = Forked(read_back) if large and can_fork() else None
     try:

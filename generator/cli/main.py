@@ -30,6 +30,7 @@ from generator.cli.common import (
     shown_path,
     usage_error,
 )
+from generator.io import progress
 from generator.io.memory import return_large_blocks_at_once
 from generator.io.write import written_so_far
 from generator.manifest import ALL_MODELS, MODELS_CHOICES, Provider
@@ -132,12 +133,21 @@ def _looks_like_path(item: str) -> bool:
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
-    """Generate provider packages into generated/ (or --out), or one package from --spec."""
+    """Generate provider packages into generated/ (or --out), or one package from --spec; on
+    a terminal, a long run names its stages as it goes (`io/progress`)."""
+    if args.output is not None:
+        print("warning: --output is deprecated; use --out", file=sys.stderr)
+    progress.start(sys.stderr)
+    try:
+        return _generate_and_write(args)
+    finally:
+        progress.stop()
+
+
+def _generate_and_write(args: argparse.Namespace) -> int:
     from generator.io.write import write_many
     from generator.models.run import dcg_worker  # the models stage: the worker inherits it
 
-    if args.output is not None:
-        print("warning: --output is deprecated; use --out", file=sys.stderr)
     with dcg_worker(_dcg_worker_pays(args), import_shared=chosen_cache(args) is None):
         from generator import pipeline  # imported while the worker makes dcg ready
 
@@ -152,6 +162,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     earlier = len(written_so_far())
     if args.force:
         _say_what_force_discards(folders.values())
+    progress.stage("writing the packages")
     write_many({folders[name]: generation.packages[name] for name in sorted(folders)},
                force=args.force)
     _report_coverage(generation, dict(sorted(folders.items())))
