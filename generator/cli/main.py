@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from generator.cli.common import (
     DEFAULT_MANIFEST,
     DEFAULT_OUTPUT,
+    ROOT,
     SPEC_SUFFIXES,
     add_cache_option,
     chosen_cache,
@@ -218,18 +219,16 @@ def _input_files(args: argparse.Namespace) -> list[Path] | None:
             if path is not None]
 
 
-def _repository_of(manifest: Path) -> Path:
-    """The folder a manifest's repository is (`<repository>/specs/providers.yaml`)."""
-    return manifest.resolve().parent.parent
-
-
-def _inside(folder: Path, root: Path) -> bool:
-    return folder.resolve().is_relative_to(root)
+def _outside_the_checkout(manifest: Path) -> bool:
+    """Whether the command reads this checkout's own manifest (`DEFAULT_MANIFEST`, not one
+    the user named) from a folder outside the checkout: a project of the user's own."""
+    return manifest == DEFAULT_MANIFEST and not Path.cwd().resolve().is_relative_to(
+        ROOT.resolve())
 
 
 def _say_every_provider(manifest: Path, providers: list[Provider], out: Path) -> None:
-    """`generate --out DIR` run outside the manifest's repository, with neither `--spec` nor a
-    provider: every provider of the manifest is generated under DIR. Said, because a user who
+    """`generate --out DIR` run outside the checkout, with neither `--spec` nor a provider:
+    every provider of the checkout's manifest is generated under DIR. Said, because a user who
     meant their own document (and forgot `--spec`) would otherwise find the manifest's
     packages where theirs should be."""
     names = ", ".join(provider.name for provider in providers)
@@ -300,12 +299,11 @@ def _generate_targets(args: argparse.Namespace) -> tuple[list[pipeline.Target], 
         raise usage_error("", "--models goes with --spec; a provider's is its manifest entry's "
                               "`models:`", "set `models: used` in the provider's entry")
     providers = _chosen_providers(args)
-    if args.out is not None and not args.providers and not _inside(Path.cwd(),
-                                                                  _repository_of(args.manifest)):
-        _say_every_provider(args.manifest, providers, args.out)
     one_folder = args.out is not None and len(args.providers) == 1
     if args.package is not None and not one_folder:
         raise usage_error("", "--package names one package: give one provider and --out DIR")
+    if args.out is not None and not args.providers and _outside_the_checkout(args.manifest):
+        _say_every_provider(args.manifest, providers, args.out)
     if one_folder:
         package = _package_name(args.out, args.package)
         chosen = [pipeline.target_for(providers[0], package)]

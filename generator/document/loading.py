@@ -202,7 +202,9 @@ def _overlaid_placing(data: dict[str, Any], overlay: Overlay
 def _with_overlay_origins(origins: Origins | None, main: Path, lines: Mapping[str, int],
                           overlay: Overlay, placed: list[Placement]) -> Origins | None:
     """`origins` (bundling's, or new) told that the overlay wrote what it placed: a problem
-    found in a value the overlay gave is shown at the overlay's line, not the spec's."""
+    found in a value the overlay gave is shown at the overlay's line, not the spec's. Where
+    bundling put a file's content in at the same place (an overlay's `$ref` to a file), that
+    file wrote it: bundling's placement stays."""
     if not placed:
         return origins
     if origins is None:
@@ -211,7 +213,8 @@ def _with_overlay_origins(origins: Origins | None, main: Path, lines: Mapping[st
     location = f"overlay:{overlay.path}"  # (never a file bundling reads: its own key)
     origins.add_source(location, str(overlay.path), overlay.lines)
     for pointer, fragment in placed:
-        origins.place(origins.main, pointer, location, fragment)
+        if (origins.main, pointer) not in origins.placed:
+            origins.place(origins.main, pointer, location, fragment)
     return origins
 
 

@@ -188,9 +188,9 @@ def _hinted_place(key: str, name: object, properties: Mapping[str, Any],
 
 def _check_hinted_fields(hint: Mapping[str, Any]) -> None:
     """`has_more` names no property that says the page is the last one (`has_more: done`
-    ended Svix's walks after their first page)."""
+    ended Svix's walks after their first page), its own or an object's (`meta.done`)."""
     more = hint.get("has_more")
-    if isinstance(more, str) and more.lower() in SAYS_LAST:
+    if isinstance(more, str) and more.rpartition(".")[2].lower() in SAYS_LAST:
         raise HintError(f"`has_more: {more}`: `{more}` says the page is the last one, the "
                         f"opposite of `has_more` (the walk would stop after the first page); "
                         f"write `done: {more}`")

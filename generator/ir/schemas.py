@@ -401,8 +401,7 @@ def untyped_items(schema: dict[str, Any]) -> bool:
 
 
 OBJECT_KEYWORDS_PROBLEM = ("`properties` beside a `type` that is no object: JSON Schema applies "
-                           "them to objects only, which the `type` rules out (byautomata's "
-                           "`page` query parameter: `type: string` with `properties`)")
+                           "them to objects only, which the `type` rules out")
 OBJECT_KEYWORDS_ACTION = "read as its `type` says: the object keywords beside it are left out"
 # the keywords that constrain objects alone (a schema of another type ignores them)
 _OBJECT_ONLY = ("properties", "required", "additionalProperties", "patternProperties",
@@ -412,12 +411,19 @@ _OBJECT_ONLY = ("properties", "required", "additionalProperties", "patternProper
 
 def object_keywords_beside_other_type(schema: dict[str, Any]) -> bool:
     """Whether `schema` gives `properties` and a `type` (or list of types) without `object`
-    (`OBJECT_KEYWORDS_PROBLEM`): the models made a class of it, the arguments its type."""
+    (`OBJECT_KEYWORDS_PROBLEM`; byautomata's `page` query parameter): the models made a class
+    of it, the arguments its type. Only a schema's shape: each type one JSON Schema names,
+    each property a schema, so that a value of that shape (a GeoJSON default, `{type:
+    Feature, properties: {name: ...}}`) is never taken for one."""
     kind = schema.get("type")
     kinds = [kind] if isinstance(kind, str) else kind if isinstance(kind, list) else []
     properties = schema.get("properties")
-    return (bool(kinds) and all(isinstance(each, str) for each in kinds)
-            and "object" not in kinds and isinstance(properties, dict) and bool(properties))
+    return (bool(kinds) and all(each in _OTHER_TYPES for each in kinds)
+            and isinstance(properties, dict) and bool(properties)
+            and all(isinstance(value, dict | bool) for value in properties.values()))
+
+
+_OTHER_TYPES = frozenset({"string", "integer", "number", "boolean", "array", "null"})
 
 
 def drop_object_keywords(schema: dict[str, Any]) -> None:

@@ -35,14 +35,17 @@ import bisect
 import copy
 import dataclasses
 import datetime
+import functools
 import io
 import ipaddress
+import json
 import re
 import tokenize
 import uuid
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any, Union
 
 from generator.models.reparse import Edit, Span, edited_tree, span_of
 from generator.models.wire_keys import wire_key_edits
@@ -183,8 +186,11 @@ def _mutable_inherited_defaults(tree: ast.Module, lines: list[str]) -> Iterator[
     another model (json2video's `Text(BaseElement, VisualElement)`: `settings: ... = {}`).
     pydantic copies a default for each instance, and ruff knows it of a class deriving from
     `BaseModel` itself, not of one whose base lives in another module (as the models' group
-    modules put it). At the end of a one-line value's line (the formatter leaves a pragma
-    comment out of the line's width), else as `_mutable_enum_values` places it."""
+    modules put it). An empty value's at the end of its line (the formatter leaves a pragma
+    comment out of the line's width, and `{}` never wraps), any other's as
+    `_mutable_enum_values` places it: after the opening bracket, where ruff reports it however
+    the formatter wraps the value (at the end of a line the formatter wrapped, it followed the
+    closing bracket)."""
     for node in tree.body:
         if not isinstance(node, ast.ClassDef) or all(
                 ast.unparse(base) in _PYDANTIC_BASES for base in node.bases):
@@ -194,11 +200,15 @@ def _mutable_inherited_defaults(tree: ast.Module, lines: list[str]) -> Iterator[
             if not isinstance(value, ast.List | ast.Dict | ast.Set):
                 continue
             line = value.lineno
-            if value.end_lineno == line:
+            if _is_empty(value) and value.end_lineno == line:
                 end = len(lines[line - 1].encode("utf-8"))
                 yield (line, end, line, end), "  # noqa: RUF012"
             else:
                 yield (line, value.col_offset + 1, line, value.col_offset + 1), "  # noqa: RUF012\n"
+
+
+def _is_empty(value: ast.List | ast.Dict | ast.Set) -> bool:
+    return not (value.keys if isinstance(value, ast.Dict) else value.elts)
 
 
 _PYDANTIC_BASES = frozenset({"BaseModel", "RootModel"})
@@ -499,14 +509,24 @@ def _default_edit(statement: ast.AnnAssign, defined: _Defined, lines: list[str])
 
 def _parsed_union_default(types: list[ast.expr], value: ast.expr, lines: list[str],
                           imported: dict[str, str]) -> str | None:
-    """A union's string default as the value of its first member that parses it, as pydantic
-    tries them (OpenAQ's `date_from: datetime | date = "2000-01-01"`); None when a member
-    takes the string as it is."""
+    """A union's string default as the value pydantic reads it into from JSON (OpenAQ's
+    `date_from: datetime | date = "2000-01-01"`: a `date`, its exact type), when every member
+    is a type `_PARSED_DEFAULTS` makes values of; else None (a `str` takes the string as it
+    is; a model or a constrained type is left to the `default` check)."""
     names = [ast.unparse(member) for member in types]
-    if "str" in names:
+    kinds = [_value_types().get(imported.get(name, name)) for name in names]
+    if not (isinstance(value, ast.Constant) and isinstance(value.value, str)) or None in kinds:
         return None
-    return next((parsed for name in names
-                 if (parsed := _parsed_default(name, value, lines, imported)) is not None), None)
+    from pydantic import TypeAdapter  # (as `_any_url`)
+
+    try:
+        union: Any = Union[tuple(kinds)]  # noqa: UP007  # (built from the members at hand)
+        made: object = TypeAdapter(union).validate_json(json.dumps(value.value))
+    except ValueError:  # (pydantic's ValidationError is one)
+        return None
+    name = next((name for name, kind in zip(names, kinds, strict=True) if type(made) is kind),
+                None)
+    return _parsed_default(name, value, lines, imported) if name is not None else None
 
 
 def _entries_model(annotation: ast.expr, value: ast.expr, defined: _Defined) -> str | None:
@@ -593,6 +613,17 @@ _PARSED_DEFAULTS: dict[str, Callable[[str], object]] = {
     "timedelta": _duration, "IPv4Address": ipaddress.IPv4Address,
     "IPv6Address": ipaddress.IPv6Address, "bytes": lambda text: text.encode("utf-8"),
 }
+@functools.cache
+def _value_types() -> dict[str, type]:
+    """The classes of the types `_PARSED_DEFAULTS` makes values of, by the names dcg imports
+    them as (pydantic's imported when first asked, as `_any_url` does)."""
+    from pydantic import AnyUrl
+
+    return {"AnyUrl": AnyUrl, "UUID": uuid.UUID, "datetime": datetime.datetime,
+            "date": datetime.date, "time": datetime.time, "timedelta": datetime.timedelta,
+            "IPv4Address": ipaddress.IPv4Address, "IPv6Address": ipaddress.IPv6Address,
+            "bytes": bytes}
+
 # the modules those types are imported from
 _VALUE_MODULES = frozenset({"pydantic", "uuid", "datetime", "ipaddress"})
 

@@ -357,7 +357,7 @@ def _explained(stop: Problem, said: list[Problem]) -> Problem:
     and broke with an empty `AssertionError`): that the rest went unchecked is still said."""
     malformed = stop.code == "validator-crashed" and bool(stop.pointer) and any(
         stop.pointer == problem.pointer or stop.pointer.startswith(problem.pointer + "/")
-        for problem in said if problem.severity == "error")
+        for problem in said if problem.severity == "error" and problem.pointer)
     if not malformed:
         return stop
     return replace(stop, message="openapi-spec-validator stopped at this malformed value: "

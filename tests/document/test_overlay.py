@@ -177,3 +177,38 @@ actions:
     assert document.place_of("/components/schemas/Pet/properties") == ("", 8)
     assert document.place_of("/components/schemas/Pet/required/0") == ("", 10)
     assert not document.bundled and document.referenced_files() == {}
+
+
+def test_what_an_overlay_refers_to_in_another_file_is_that_files(tmp_path: Path) -> None:
+    """An overlay adding a `$ref` to a file: bundling puts the file's content where the
+    overlay put the reference, and a problem there is shown at the file's line."""
+    spec = tmp_path / "api.yaml"
+    spec.write_text("""\
+openapi: 3.0.3
+info: {title: t, version: "1"}
+paths: {}
+""", encoding="utf-8")
+    (tmp_path / "paths.yaml").write_text("""\
+b:
+  get:
+    operationId: getB
+    responses:
+      "200":
+        description: ok
+        content:
+          application/json:
+            schema: {type: strig}
+""", encoding="utf-8")
+    overlay = tmp_path / "o.yaml"
+    overlay.write_text("""\
+overlay: 1.0.0
+info: {title: o, version: "1"}
+actions:
+  - target: $.paths
+    update:
+      /b:
+        $ref: 'paths.yaml#/b'
+""", encoding="utf-8")
+    document = load(spec, overlay=overlay)
+    schema = "/paths/~1b/get/responses/200/content/application~1json/schema/type"
+    assert document.place_of(schema) == (str(tmp_path / "paths.yaml"), 9)

@@ -58,3 +58,23 @@ def test_the_models_read_such_a_schema_as_its_type(tmp_path: Path) -> None:
     assert "code: int | None = None" in thing and "listed: list[str] | None = None" in thing
     assert "class ThingEither" in thing  # (`object` among its types: the keywords stay)
     assert "class ThingProperties" in thing and "type: str | None = None" in thing
+
+
+def test_a_value_shaped_like_such_a_schema_is_left_whole(tmp_path: Path) -> None:
+    """The walk meets every object of the document, defaults and examples included: a GeoJSON
+    default (`{type: Feature, properties: {name: ...}}`) is data, and keeps its `properties`."""
+    feature = {"type": "Feature", "properties": {"name": "Default"}}
+    document = {
+        "openapi": "3.0.3", "info": {"title": "t", "version": "1"},
+        "paths": {"/shapes": {"get": {"operationId": "shapes", "responses": {"200": {
+            "description": "ok", "content": {"application/json": {"schema": {
+                "$ref": "#/components/schemas/Shape"}}}}}}}},
+        "components": {"schemas": {"Shape": {"type": "object", "properties": {
+            "style": {"type": "object", "default": feature, "example": feature}}}}},
+    }
+    api = ir.build(document, OPTIONS)
+    assert not [rename for rename in api.renames if rename.problem.startswith("`properties`")]
+    spec = tmp_path / "api.json"
+    spec.write_text(json.dumps(document), encoding="utf-8")
+    files = pipeline.build_packages([pipeline.target_for_spec(spec, "pkg")])["pkg"]
+    assert "'properties': {'name': 'Default'}" in files["models/_shape.py"].replace('"', "'")

@@ -495,7 +495,7 @@ def _two_flows_document(requirement: dict[str, list[str]]) -> dict[str, Any]:
     # Google's documents: two OAuth flows in one requirement, each a bearer token in
     # `Authorization`; one request carries one: the client asked for both and sent one
     ({"Oauth2": [], "Oauth2c": []}, {"oauth2": "t1"}, {"authorization": "Bearer t1"}),
-    ({"Oauth2": [], "Oauth2c": []}, {"oauth2_c": "t2"}, {"authorization": "Bearer t2"}),
+    ({"Oauth2": [], "Oauth2c": []}, {"oauth2c": "t2"}, {"authorization": "Bearer t2"}),
     # schemes that travel apart are still all needed
     ({"Oauth2": [], "key": []}, {"oauth2": "t1", "key": "k"},
      {"authorization": "Bearer t1", "x-key": "k"}),

@@ -476,6 +476,7 @@ class QrCode(RootModel[bytes]):
 
 class Window(BaseModel):
     since: datetime | date = "2000-01-01"
+    stamped: datetime | date = "2000-01-01T10:00:00Z"
     labelled: str | date = "2000-01-01"
     until: datetime | date = "not a date"
 """
@@ -483,12 +484,14 @@ class Window(BaseModel):
 
 def test_a_bytes_or_union_default_is_a_value_its_type_takes(tmp_path: Path) -> None:
     """Neutrino's `format: binary` answers default to "" (mypy: a `str` is no `bytes`);
-    OpenAQ's `date_from` is `datetime | date` with a string default: the first member that
-    parses it, as pydantic tries them. A union with `str` takes the string as it is; one that
-    parses in no member stays (the `default` check reports it)."""
+    OpenAQ's `date_from` is `datetime | date` with a string default: the value pydantic reads
+    it into from JSON (a date string a `date`, a date and time a `datetime`). A union with
+    `str` takes the string as it is; one that parses in no member stays (the `default` check
+    reports it)."""
     cleaned = mypy_clean(BYTES_AND_UNION_DEFAULTS)
     assert "root: bytes = b''" in cleaned
-    assert 'since: datetime | date = datetime.fromisoformat("2000-01-01")' in cleaned
+    assert 'since: datetime | date = date.fromisoformat("2000-01-01")' in cleaned
+    assert 'stamped: datetime | date = datetime.fromisoformat("2000-01-01T10:00:00Z")' in cleaned
     assert 'labelled: str | date = "2000-01-01"' in cleaned
     assert 'until: datetime | date = "not a date"' in cleaned
     checked = _mypy(tmp_path, "windows", cleaned.replace(
@@ -496,7 +499,9 @@ def test_a_bytes_or_union_default_is_a_value_its_type_takes(tmp_path: Path) -> N
     assert checked.returncode == 0, checked.stdout
     (tmp_path / "window.py").write_text(cleaned, encoding="utf-8")
     module = import_from(tmp_path, "window")
-    assert module.QrCode().root == b"" and module.Window().since == module.datetime(2000, 1, 1)
+    window = module.Window()
+    assert module.QrCode().root == b"" and window.since == module.date(2000, 1, 1)
+    assert type(window.since) is module.date and window.stamped.hour == 10
 
 
 INHERITED_MUTABLE_DEFAULTS = """\
@@ -518,6 +523,7 @@ class Text(Base):
         "first",
         "second",
     ]
+    wide: list[str] = ["a value long enough to wrap", "and another one", "and a third one too"]
 
 
 class Plain(BaseModel):
@@ -533,12 +539,14 @@ def test_a_mutable_default_of_a_derived_model_passes_ruff_and_mypy(tmp_path: Pat
     """json2video's `Text(BaseElement, VisualElement)` with `settings: ... = {}`: ruff knows
     pydantic copies a default only of a class deriving from `BaseModel` where it sees that base
     (RUF012, on by default since ruff 0.17): a group module imports it from another. Marked on
-    the value's line, after a `# type: ignore` that must open the comment; a direct `BaseModel`
-    is left as it is; where ruff sees the base after all, its fix pass (the package's) drops
-    the mark (RUF100)."""
+    the value's first line, after its opening bracket (where ruff reports it however the
+    formatter wraps the value; at the end of a line the formatter wrapped, it followed the
+    closing bracket), an empty value's at its line's end; a direct `BaseModel` is left as it
+    is; where ruff sees the base after all, its fix pass (the package's) drops the mark
+    (RUF100)."""
     cleaned = mypy_clean(INHERITED_MUTABLE_DEFAULTS)
-    assert 'tags: list[str] = ["a"]  # type: ignore[assignment]  # noqa: RUF012' in cleaned
-    assert cleaned.count("# noqa: RUF012") == 3 and "names: list[str] = []\n" in cleaned
+    assert 'tags: list[str] = [  # noqa: RUF012\n"a"]  # type: ignore[assignment]' in cleaned
+    assert cleaned.count("# noqa: RUF012") == 4 and "names: list[str] = []\n" in cleaned
     assert "settings: Annotated[dict[str, Any], Field(description=\"d\")] = {}  # noqa: RUF012\n" \
         in cleaned
     (tmp_path / "bases.py").write_text(
@@ -554,7 +562,7 @@ def test_a_mutable_default_of_a_derived_model_passes_ruff_and_mypy(tmp_path: Pat
         ruff = subprocess.run([tool, "check", *RUFF_SETTINGS, f"{name}.py"], cwd=tmp_path,
                               capture_output=True, text=True, timeout=60, check=False)
         assert ruff.returncode == 0, ruff.stdout
-    assert (tmp_path / "apart.py").read_text(encoding="utf-8").count("# noqa: RUF012") == 3
+    assert (tmp_path / "apart.py").read_text(encoding="utf-8").count("# noqa: RUF012") == 4
     assert "# noqa" not in (tmp_path / "together.py").read_text(encoding="utf-8")
     checked = _mypy(tmp_path, "apart", (tmp_path / "apart.py").read_text(encoding="utf-8"))
     assert checked.returncode == 0, checked.stdout

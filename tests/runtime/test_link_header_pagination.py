@@ -154,6 +154,20 @@ def test_a_hint_naming_an_end_flag_as_has_more_is_refused(name: str) -> None:
     assert paging.from_hint(hint, {"iterator": "string"}, properties).done == name
 
 
+@pytest.mark.parametrize("name", ["done", "isLast"])
+def test_an_end_flag_of_one_of_the_answers_objects_as_has_more_is_refused(name: str) -> None:
+    """`has_more: meta.done`: a property of one of the answer's objects is read as the flag
+    it names; as `has_more`, the walk would stop after the first page."""
+    properties = {**SVIX_PAGE["properties"], "meta": {"type": "object"}}
+    nested = {"meta": {name}}
+    hint = {"style": "cursor", "items": "data", "param": "iterator", "has_more": f"meta.{name}"}
+    with pytest.raises(paging.HintError, match=f"write `done: meta.{name}`"):
+        paging.from_hint(hint, {"iterator": "string"}, properties, nested=nested)
+    hint = {"style": "cursor", "items": "data", "param": "iterator", "done": f"meta.{name}"}
+    assert paging.from_hint(hint, {"iterator": "string"}, properties,
+                            nested=nested).done == ("meta", name)
+
+
 def test_a_link_hint_takes_only_what_a_link_walk_reads() -> None:
     assert paging.from_hint({"style": "link"}, {}, {}, bare_array=True) == paging.Pagination(
         "link", "", "")

@@ -613,3 +613,18 @@ def test_a_parameter_with_schema_and_content_is_said_once_without_a_dump(tmp_pat
     problems = [p for p in validate(load(spec)) if p.pointer == "/paths/~1a/get/parameters/0"]
     assert [p.message for p in problems] == [
         "parameter `filter` (in: query): has both `schema` and `content`, which exclude each other"]
+
+
+def test_a_problem_of_the_whole_document_explains_no_crash() -> None:
+    """A crash is said as the consequence of a malformed value only below that value: a
+    problem of the document's root (`info` missing, pointer "") is above every value, and
+    the crash keeps its own words."""
+    from generator.problems import Problem
+    from generator.validate.openapi import _explained
+
+    crash = Problem("d.yaml", "/paths/~1a/get", 4, "openapi-spec-validator failed: ValueError: x",
+                    code="validator-crashed")
+    root = Problem("d.yaml", "", 1, "'info' is a required property")
+    assert _explained(crash, [root]) is crash
+    paths = Problem("d.yaml", "/paths", 3, "['/a'] is not of type 'object'")
+    assert _explained(crash, [paths]).message.startswith("openapi-spec-validator stopped at")

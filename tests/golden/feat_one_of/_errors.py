@@ -364,7 +364,7 @@ def connection_error(
     request: _http.Request | None,
     redact: Callable[[str], str],
     *,
-    timeout: _http.Timeout | float | None = None,
+    timeout: object = None,
     attempts: int = 1,
 ) -> APIConnectionError:
     """The client's error for a transport failure of the HTTP library: ``APITimeoutError`` for
@@ -374,6 +374,8 @@ def connection_error(
     if isinstance(exc, DeadlinePassedError):
         return APITimeoutError(message=redact(str(exc)), request=request)
     if isinstance(exc, _http.TimeoutException):
+        if timeout is None and request is not None:  # (what the HTTP library was given)
+            timeout = request.extensions.get("timeout")
         return APITimeoutError(message=timed_out(exc, timeout, attempts), request=request)
     detail = excerpt(redact(str(exc)), 200)
     message = f"Connection error: {type(exc).__name__}" + (f": {detail}" if detail else "")
@@ -388,15 +390,17 @@ _TIMEOUT_PHASES: tuple[tuple[type[Exception], str], ...] = (
 )
 
 
-def timed_out(exc: Exception, timeout: _http.Timeout | float | None, attempts: int) -> str:
+def timed_out(exc: Exception, timeout: object, attempts: int) -> str:
     """``Request timed out (read timeout of 2 s, 3 attempts).``: which of the timeouts ran
-    out, its value, and the attempts made, so that a caller sees what to raise."""
+    out, its value (``timeout``: seconds, a ``Timeout``, or the request's ``timeout``
+    extension, a mapping), and the attempts made, so that a caller sees what to raise."""
     phase = next((name for kind, name in _TIMEOUT_PHASES if isinstance(exc, kind)), None)
-    seconds = (
-        timeout
-        if isinstance(timeout, (int, float)) or phase is None
-        else getattr(timeout, phase, None)
-    )
+    if isinstance(timeout, (int, float)) or phase is None:
+        seconds = timeout
+    elif isinstance(timeout, Mapping):
+        seconds = timeout.get(phase)
+    else:
+        seconds = getattr(timeout, phase, None)
     if not isinstance(seconds, (int, float)) or isinstance(seconds, bool):
         seconds = None
     parts = []
