@@ -28,6 +28,8 @@ from generator.ir.operations import build_operation
 from generator.ir.ref_targets import hoist_targets, pointing_inside
 from generator.ir.responses import streamed_bodies
 from generator.ir.schemas import (
+    MALFORMED_BESIDE_REF_ACTION,
+    MALFORMED_BESIDE_REF_PROBLEM,
     MERGED_ENUM_ACTION,
     MERGED_ENUM_PROBLEM,
     NULLABLE_BRANCH_ACTION,
@@ -47,6 +49,7 @@ from generator.ir.schemas import (
     hoist_self_referencing_items,
     is_name_map,
     items_beside_union,
+    malformed_beside_ref,
     merged_enum_members,
     move_items_into_array_branches,
     nullable_beside_ref,
@@ -171,7 +174,9 @@ def _schema_notes(working: dict[str, Any], reshaped: _Reshaped, loose: list[dict
         tuple_notes(loose),
         (reshaped.untyped_arrays, UNTYPED_ITEMS_PROBLEM, UNTYPED_ITEMS_ACTION),
         (reshaped.merged_enums, MERGED_ENUM_PROBLEM, MERGED_ENUM_ACTION),
-        (reshaped.typed_otherwise, OBJECT_KEYWORDS_PROBLEM, OBJECT_KEYWORDS_ACTION)], {})
+        (reshaped.typed_otherwise, OBJECT_KEYWORDS_PROBLEM, OBJECT_KEYWORDS_ACTION),
+        (reshaped.beside_refs(openapi_31), MALFORMED_BESIDE_REF_PROBLEM,
+         MALFORMED_BESIDE_REF_ACTION)], {})
         if not (note.problem == UNTYPED_ITEMS_PROBLEM and is_name_map(note.pointer)))
 
 
@@ -194,6 +199,14 @@ class _Reshaped:
     merged_enums: list[dict[str, Any]] = dataclasses.field(default_factory=list)
     # `{type: string, properties: ...}`: read as a string, its object keywords left out
     typed_otherwise: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    # `{$ref: X, allOf: {...}}`: in 3.0, the malformed keywords beside the `$ref` left out
+    malformed_refs: list[tuple[dict[str, Any], list[str]]] = dataclasses.field(
+        default_factory=list)
+
+    def beside_refs(self, openapi_31: bool) -> list[dict[str, Any]]:
+        """The `$ref`s with malformed keywords beside them that are left out (3.0 only: a 3.1
+        `$ref`'s siblings are validated, and a slip there is repaired as anywhere)."""
+        return [] if openapi_31 else [schema for schema, _ in self.malformed_refs]
 
     def folded(self, openapi_31: bool) -> list[dict[str, Any]]:
         """The unions whose `nullable: true` branches are read as null (3.0 only: 3.1 has no
@@ -210,6 +223,9 @@ class _Reshaped:
             move_items_into_array_branches(union)
         for schema in self.typed_otherwise:
             drop_object_keywords(schema)
+        for schema, keywords in ([] if openapi_31 else self.malformed_refs):
+            for keyword in keywords:
+                schema.pop(keyword, None)
 
     def note(self, source: dict[str, Any], copied: dict[str, Any]) -> None:
         if ("anyOf" in source or "oneOf" in source) and nullable_scalar_union(source):
@@ -218,6 +234,8 @@ class _Reshaped:
             self.nullable_branches.append(copied)
         if "$ref" in source and nullable_beside_ref(source):
             self.nullable_refs.append(copied)
+        if "$ref" in source and len(source) > 1 and (malformed := malformed_beside_ref(source)):
+            self.malformed_refs.append((copied, malformed))
         if "items" in source and items_beside_union(source):
             self.arrays_beside.append(copied)
         if "items" in source and untyped_items(source):

@@ -400,6 +400,27 @@ def untyped_items(schema: dict[str, Any]) -> bool:
         keyword in schema for keyword in _TYPING_KEYWORDS)
 
 
+MALFORMED_BESIDE_REF_PROBLEM = ("beside a `$ref`, a schema keyword whose value is not of its type "
+                                "(such as an `allOf` that is no list): OpenAPI 3.0 ignores what a "
+                                "`$ref` has beside it, so validation says nothing of it")
+MALFORMED_BESIDE_REF_ACTION = "ignored, as OpenAPI 3.0 says: the `$ref` alone is read"
+# The schema keywords beside a `$ref` the models read, with the JSON type each must have
+# (none a parameter's or a request body's `$ref` has beside it: `required: true` is theirs)
+_SHAPED_BESIDE_REF: dict[str, type | tuple[type, ...]] = {
+    "allOf": list, "anyOf": list, "oneOf": list, "properties": dict, "items": dict,
+    "additionalProperties": (dict, bool), "discriminator": dict}
+
+
+def malformed_beside_ref(schema: dict[str, Any]) -> list[str]:
+    """The keywords beside `schema`'s `$ref` whose value is not of the type the keyword takes
+    (`MALFORMED_BESIDE_REF_PROBLEM`): the models' generator failed on them (a `Monster`'s
+    `allOf: {'3': ...}` in a document 3.0 validation called valid)."""
+    if not isinstance(schema.get("$ref"), str):
+        return []
+    return [keyword for keyword, kind in _SHAPED_BESIDE_REF.items()
+            if keyword in schema and not isinstance(schema[keyword], kind)]
+
+
 OBJECT_KEYWORDS_PROBLEM = ("`properties` beside a `type` that is no object: JSON Schema applies "
                            "them to objects only, which the `type` rules out")
 OBJECT_KEYWORDS_ACTION = "read as its `type` says: the object keywords beside it are left out"

@@ -78,3 +78,27 @@ def test_a_value_shaped_like_such_a_schema_is_left_whole(tmp_path: Path) -> None
     spec.write_text(json.dumps(document), encoding="utf-8")
     files = pipeline.build_packages([pipeline.target_for_spec(spec, "pkg")])["pkg"]
     assert "'properties': {'name': 'Default'}" in files["models/_shape.py"].replace('"', "'")
+
+
+def test_a_malformed_keyword_beside_a_ref_in_a_3_0_document_is_left_out(tmp_path: Path) -> None:
+    """`{$ref: Monster, allOf: {'3': ...}}`: OpenAPI 3.0 ignores what a `$ref` has beside it,
+    so validation calls the document valid, and the models' generator failed on the object
+    `allOf` (the whole package refused). The keyword is left out, and noted."""
+    document = {
+        "openapi": "3.0.0", "info": {"title": "t", "version": "1"},
+        "paths": {"/m": {"get": {"operationId": "monster", "responses": {"200": {
+            "description": "ok", "content": {"application/json": {"schema": {
+                "$ref": "#/components/schemas/Monster",
+                "allOf": {"3": {"properties": {"usage": {}}}}}}}}}}}},
+        "components": {"schemas": {"Monster": {"type": "object", "properties": {
+            "name": {"type": "string"}}}}},
+    }
+    api = ir.build(document, OPTIONS)
+    assert [(rename.pointer, rename.action) for rename in api.renames
+            if rename.problem.startswith("beside a `$ref`")] == [(
+                "/paths/~1m/get/responses/200/content/application~1json/schema",
+                "ignored, as OpenAPI 3.0 says: the `$ref` alone is read")]
+    spec = tmp_path / "api.json"
+    spec.write_text(json.dumps(document), encoding="utf-8")
+    files = pipeline.build_packages([pipeline.target_for_spec(spec, "pkg")])["pkg"]
+    assert "class Monster(BaseModel)" in files["models/_monster.py"]
