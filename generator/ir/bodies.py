@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from generator.document.refs import Refs
 from generator.document.schemas import branches_beside_properties, merges_a_union
 from generator.ir.context import Context
 from generator.ir.media import base_type, pick_json
@@ -53,9 +54,11 @@ def request_body(context: Context, stem: str, operation: dict[str, Any], taken: 
         return Body(kind, media_type, None, False, required), [
             Param(whole, "body", "body", "", "", required, kind == "json", _text(raw))
         ]
-    one_file = kind == "multipart" and is_binary(schema, context.refs)
+    one_file = kind == "multipart" and (is_binary(schema, context.refs)
+                                        or _is_string(schema, context.refs))
+    text_as_file = one_file and not is_binary(schema, context.refs)
     if one_file:
-        schema = one_file_part(schema, required)
+        schema = one_file_part(_as_file(schema) if text_as_file else schema, required)
     model_class = context.classes.variant(
         context.classes.class_for(schema, f"{stem}Body"), schema, "readOnly")
     context.classes.operation_classes.add(model_class)
@@ -72,8 +75,23 @@ def request_body(context: Context, stem: str, operation: dict[str, Any], taken: 
         return Body(kind, media_type, model_class, False, required), [param]
     params, file_fields, file_unions = _expanded(context, kind, model_class, shape, taken)
     styles = form_styles(media.get("encoding"), shape[0]) if kind == "form" else ()
-    return Body(kind, media_type, model_class, True, required, file_fields, one_file,
+    return Body(kind, media_type, model_class, True, required, file_fields,
+                "string" if text_as_file else "file" if one_file else "",
                 styles, _spread_clashes(context, shape[0], styles), file_unions), params
+
+
+def _is_string(schema: Any, refs: Refs) -> bool:
+    """A schema of one string (not a file: `is_binary` says that), as a multipart body's."""
+    resolved = refs.resolve(schema)
+    return isinstance(resolved, dict) and resolved.get("type") == "string"
+
+
+def _as_file(schema: Any) -> dict[str, Any]:
+    """A string schema read as a file's (`format: binary`)."""
+    return {"type": "string", "format": "binary",
+            **({"description": schema["description"]}
+               if isinstance(schema, dict) and isinstance(schema.get("description"), str)
+               else {})}
 
 
 def holds_nothing(context: Context, raw: dict[str, Any]) -> bool:
@@ -227,9 +245,14 @@ def one_file_part(schema: Any, required: bool) -> dict[str, Any]:
 
 def file_part_notes(pointer: str, body: Body | None) -> tuple[Rename, ...]:
     """The note of an operation whose multipart body is sent as the part `file`
-    (`one_file_part`): the document named no part, so the name is ours."""
+    (`one_file_part`): the document named no part, so the name is ours; a string's, read as a
+    file (a multipart body of one string is an upload's: translate_file's `type: string`)."""
     if body is None or not body.one_file_part:
         return ()
+    if body.one_file_part == "string":
+        return (Rename(pointer, "the multipart body's schema is a string, which names no part",
+                       f"sends it as the file part `{FILE_PART}` (argument `{FILE_PART}`: "
+                       "bytes, a file or a path)", kind=NOTE),)
     return (Rename(pointer, "the multipart body's schema is a file, which names no part",
                    f"sends it as the part `{FILE_PART}` (argument `{FILE_PART}`)", kind=NOTE),)
 

@@ -81,8 +81,9 @@ class Body:
     expanded: bool  # object properties became keyword arguments
     required: bool
     file_fields: tuple[str, ...] = ()  # multipart properties sent as files
-    # a multipart body whose schema is a file alone, sent as the part `file` (ir/bodies)
-    one_file_part: bool = False
+    # the body is one value the document names no part for, sent as the part `file`: "file"
+    # (its schema a file), "string" (a string, read as a file), "" (the body names its parts)
+    one_file_part: str = ""
     # a form body's properties whose `encoding` names a style: (property, style, explode)
     form_styles: tuple[tuple[str, str, bool], ...] = ()
     # form fields two values may give: objects spread into their properties (ir/bodies)

@@ -499,6 +499,18 @@ def test_a_multipart_body_of_one_file_is_sent_as_the_part_file(
     assert "sends it as the part `file` (argument `file`)" in coverage
 
 
+def test_a_multipart_body_of_one_string_is_sent_as_the_file_part_file(
+        connect: Callable[..., Served], feature_packages: Path) -> None:
+    # `schema: {type: string}` names no part either: the method took a mapping its model (a
+    # string) refused, and a string its multipart helper refused: no call could be made
+    s = connect("feat_multipart", [Reply(204)])
+    assert s.client.default.translate_file(file=("doc.txt", b"Hallo", "text/plain")) is None
+    assert [(p[0], p[1], p[3]) for p in _multipart(s.last)] == [("file", "doc.txt", b"Hallo")]
+    coverage = (feature_packages / "feat_multipart" / "COVERAGE.md").read_text("utf-8")
+    assert ("the multipart body's schema is a string, which names no part`: sends it as the "
+            "file part `file` (argument `file`: bytes, a file or a path)") in coverage
+
+
 def test_a_multipart_object_part_is_json_with_its_media_type(
         connect: Callable[..., Served]) -> None:
     # sent as a bare text field, a Spring `@RequestPart` of a class refused it (zeno.fm's

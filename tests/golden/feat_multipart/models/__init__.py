@@ -17,6 +17,9 @@ if TYPE_CHECKING:
     from ._post_note_body import (
         PostNoteBody as PostNoteBody,
     )
+    from ._translate_file_body import (
+        TranslateFileBody as TranslateFileBody,
+    )
     from ._upload_file_body import (
         UploadFileBody as UploadFileBody,
     )
@@ -33,6 +36,7 @@ if TYPE_CHECKING:
 __all__ = [
     "AddToArchiveBody",
     "PostNoteBody",
+    "TranslateFileBody",
     "UploadFileBody",
     "UploadFileBodyMetadata",
     "UploadFileBodyPurpose",
@@ -43,6 +47,7 @@ __all__ = [
 _MODULE_OF: dict[str, str] = {
     "AddToArchiveBody": "_add_to_archive_body",
     "PostNoteBody": "_post_note_body",
+    "TranslateFileBody": "_translate_file_body",
     "UploadFileBody": "_upload_file_body",
     "UploadFileBodyMetadata": "_upload_file_body",
     "UploadFileBodyPurpose": "_upload_file_body",

@@ -47,6 +47,13 @@ _DEFAULT_POST_NOTE: ResponseSpec[None] = ResponseSpec(
 )
 
 
+_DEFAULT_TRANSLATE_FILE: ResponseSpec[None] = ResponseSpec(
+    lambda: ResponseTargets(
+        success={"204": None},
+    )
+)
+
+
 _DEFAULT_UPLOAD_FILE: ResponseSpec[_models.UploadFileResponse] = ResponseSpec(
     lambda: ResponseTargets(
         success={"200": _models.UploadFileResponse},
@@ -164,6 +171,60 @@ class Default(SyncAPIResource):
             cast_to=_DEFAULT_POST_NOTE,
         )
 
+    def translate_file(
+        self,
+        *,
+        file: FileContent,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Mapping[str, object] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
+    ) -> None:
+        """POST /translate_file
+
+        Args:
+            file: The `file` property of the request body.
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            `None`: the 204 response.
+
+        Raises:
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            RequestValidationError: An argument does not match the spec; nothing was sent.
+        """
+        return self._post(
+            "/translate_file",
+            body=_ops.multipart_body(
+                _ops.validated(
+                    _models.TranslateFileBody,
+                    {
+                        "file": file,
+                    },
+                    raw={"file"},
+                ),
+                {"file"},
+            ),
+            options=_ops.request_options(
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+            ),
+            cast_to=_DEFAULT_TRANSLATE_FILE,
+        )
+
     def upload_file(
         self,
         *,
@@ -243,6 +304,7 @@ class DefaultWithRawResponse:
     def __init__(self, resource: Default) -> None:
         self.add_to_archive = to_raw_response(resource.add_to_archive)
         self.post_note = to_raw_response(resource.post_note)
+        self.translate_file = to_raw_response(resource.translate_file)
         self.upload_file = to_raw_response(resource.upload_file)
 
 
@@ -253,6 +315,7 @@ class DefaultWithStreamingResponse:
     def __init__(self, resource: Default) -> None:
         self.add_to_archive = to_streamed_response(resource.add_to_archive)
         self.post_note = to_streamed_response(resource.post_note)
+        self.translate_file = to_streamed_response(resource.translate_file)
         self.upload_file = to_streamed_response(resource.upload_file)
 
 
@@ -366,6 +429,60 @@ class AsyncDefault(AsyncAPIResource):
             cast_to=_DEFAULT_POST_NOTE,
         )
 
+    async def translate_file(
+        self,
+        *,
+        file: FileContent,
+        extra_headers: Headers | None = None,
+        extra_query: Query | None = None,
+        extra_body: Mapping[str, object] | None = None,
+        timeout: Timeout | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
+    ) -> None:
+        """POST /translate_file
+
+        Args:
+            file: The `file` property of the request body.
+            extra_headers: Headers to send besides the client's and the spec's (they win); an
+                `Omit()` value removes a header.
+            extra_query: Query parameters to add to the request.
+            extra_body: Properties to add to the request body (they win over the arguments).
+            timeout: The timeout of this request, in seconds, instead of the client's.
+            max_retries: The number of retries of this request, instead of the client's.
+
+        Returns:
+            `None`: the 204 response.
+
+        Raises:
+            APIStatusError: The server answered another error status (the subclass of its code where
+                there is one). Every one has `body`, the decoded JSON or text, and `parsed_body`,
+                the error model the document declares for the status, if any.
+            APIConnectionError: No usable answer: the connection failed, or timed out
+                (`APITimeoutError`).
+            RequestValidationError: An argument does not match the spec; nothing was sent.
+        """
+        return await self._post(
+            "/translate_file",
+            body=_ops.multipart_body(
+                _ops.validated(
+                    _models.TranslateFileBody,
+                    {
+                        "file": file,
+                    },
+                    raw={"file"},
+                ),
+                {"file"},
+            ),
+            options=_ops.request_options(
+                extra_headers=extra_headers,
+                extra_query=extra_query,
+                extra_body=extra_body,
+                timeout=timeout,
+                max_retries=max_retries,
+            ),
+            cast_to=_DEFAULT_TRANSLATE_FILE,
+        )
+
     async def upload_file(
         self,
         *,
@@ -445,6 +562,7 @@ class AsyncDefaultWithRawResponse:
     def __init__(self, resource: AsyncDefault) -> None:
         self.add_to_archive = async_to_raw_response(resource.add_to_archive)
         self.post_note = async_to_raw_response(resource.post_note)
+        self.translate_file = async_to_raw_response(resource.translate_file)
         self.upload_file = async_to_raw_response(resource.upload_file)
 
 
@@ -455,4 +573,5 @@ class AsyncDefaultWithStreamingResponse:
     def __init__(self, resource: AsyncDefault) -> None:
         self.add_to_archive = async_to_streamed_response(resource.add_to_archive)
         self.post_note = async_to_streamed_response(resource.post_note)
+        self.translate_file = async_to_streamed_response(resource.translate_file)
         self.upload_file = async_to_streamed_response(resource.upload_file)
