@@ -42,7 +42,7 @@ from generator.tolerate.locate import (
     path_item_of,
 )
 from generator.tolerate.skips import skip
-from generator.validate.rules import MISSPELT_FORMS
+from generator.validate.rules import MISSPELT_FORMS, js_delimited
 
 Rule = Callable[[dict[str, Any], Problem, list[str]], Decision | None]
 
@@ -227,12 +227,21 @@ def _duplicate_entries(data: dict[str, Any], problem: Problem,
     return None
 
 
+def _without_js_delimiters(pattern: Any) -> Any:
+    meant = js_delimited(pattern) if isinstance(pattern, str) else None
+    return pattern if meant is None else meant
+
+
 def _unusable_pattern(data: dict[str, Any], problem: Problem,
                       tokens: list[str]) -> Decision | None:
     if problem.code == "pattern-unusable":
         return Decision(problem, "repairable",
                         "drops the `pattern`: values are not checked against it",
                         fix=repairs.delete(problem.pointer))
+    if problem.code == "pattern-delimited":
+        meant = js_delimited(resolve_pointer(data, problem.pointer)[1])
+        return Decision(problem, "repairable", f"reads it as {meant!r}",
+                        fix=repairs.transform(problem.pointer, _without_js_delimiters))
     if problem.code == "count-unusable":
         return Decision(problem, "repairable",
                         f"drops `{_last(tokens)}`: values are not counted against it",

@@ -322,7 +322,8 @@ def run_spec_validator(doc: Document, already_reported: Iterable[Problem] = (), 
 
     def collect() -> None:
         with fast.plain_subnodes() if levers else contextlib.nullcontext():
-            errors.extend(validator_cls(doc.data, levers).iter_errors())
+            errors.extend(validator_cls(_without_paths_extensions(doc.data), levers)
+                          .iter_errors())
 
     try:
         # the library recurses once per nesting level: deep (legal) schemas need a deep stack
@@ -349,6 +350,18 @@ def run_spec_validator(doc: Document, already_reported: Iterable[Problem] = (), 
     keyword_level = [problem for problem in keyword_level if problem.pointer not in said]
     stopped = [_explained(problem, document_level) for problem in stopped]
     return document_level + keyword_level + semantic + stopped
+
+
+def _without_paths_extensions(data: dict[str, Any]) -> dict[str, Any]:
+    """`data` without the `x-` keys of its `paths` (a shallow copy when it has any): OpenAPI
+    allows them there, and the library's walk takes every key of `paths` for a path
+    (apicurio's `x-codegen-contextRoot`: a KeyError, which stopped the rest of its checks)."""
+    paths = data.get("paths")
+    if not isinstance(paths, dict) or not any(
+            isinstance(key, str) and key.startswith("x-") for key in paths):
+        return data
+    return {**data, "paths": {key: value for key, value in paths.items()
+                              if not (isinstance(key, str) and key.startswith("x-"))}}
 
 
 def _explained(stop: Problem, said: list[Problem]) -> Problem:

@@ -659,12 +659,38 @@ def check_schema_keywords(doc: Document, walked: Walked | None = None) -> list[P
             if pattern not in pattern_errors:
                 pattern_errors[pattern] = _pattern_error(pattern)
             error = pattern_errors[pattern]
+            where = join_pointer(pointer, "pattern")
             if error is not None:
-                where = join_pointer(pointer, "pattern")
                 problems.append(Problem(str(doc.path), where, doc.line_of(where),
                                         f"pattern cannot be compiled for validation: {error}",
                                         "simplify the regular expression", code="pattern-unusable"))
+            elif (meant := js_delimited(pattern)) is not None:
+                problems.append(Problem(
+                    str(doc.path), where, doc.line_of(where),
+                    f"pattern {pattern!r} is written between JavaScript's slashes: as written, "
+                    "no string matches it (an anchor after `/`, or before it)",
+                    f"write {meant!r}", code="pattern-delimited"))
     return problems
+
+
+# `/^[a-z]+$/i`: a JavaScript regular expression literal (its flags after the last slash)
+_JS_LITERAL = re.compile(r"/(?P<body>.*)/(?P<flags>[dgimsuvy]*)", re.DOTALL)
+
+
+def js_delimited(pattern: str) -> str | None:
+    """The pattern meant by one written as a JavaScript literal (`/^[a-z0-9._]+$/`: PeerTube's,
+    data2crm's), when an anchor right inside a slash proves the slashes are no characters to
+    match (`/^` and `$/` match nothing); else None. Its flags that change what matches
+    (`i`, `m`, `s`) are kept inline (`(?i)`, which the models' regular expressions read)."""
+    literal = _JS_LITERAL.fullmatch(pattern)
+    if literal is None:
+        return None
+    body = literal["body"]
+    if not (body.startswith("^") or body.endswith("$")):
+        return None
+    inline = "".join(flag for flag in "ims" if flag in literal["flags"])
+    meant = f"(?{inline}){body}" if inline else body
+    return meant if _pattern_error(meant) is None else None
 
 
 # The bounds that count characters, items or properties: non-negative integers, and (for the

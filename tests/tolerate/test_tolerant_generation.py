@@ -571,3 +571,47 @@ components:
             pkg.Client(base_url=server.url).default.file_info(name="a", view="ext")
     assert [(r.path, r.query) for r in server.requests] == [
         ("/files/a", [("view", "fileinfo"), ("limit", "2")])]
+
+
+def test_a_pattern_written_between_javascripts_slashes_is_read_as_meant(tmp_path: Path) -> None:
+    """`pattern: '/^[a-z0-9._]+$/'` (PeerTube's usernames; data2crm has 144): as written no
+    string matches (`^` after a `/`), so every call was refused. Read without the slashes,
+    its `i` flag kept inline; a pattern merely holding slashes (`^/api/.*`) is left alone."""
+    spec = tmp_path / "users.yaml"
+    spec.write_text("""\
+openapi: 3.0.3
+info: {title: t, version: "1"}
+paths:
+  /users:
+    post:
+      operationId: addUser
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema:
+              type: object
+              required: [username]
+              properties:
+                username: {type: string, pattern: '/^[a-z0-9._]+$/'}
+                code: {type: string, pattern: '/^3[A-Z]{3}$/i'}
+                path: {type: string, pattern: '^/api/.*/'}
+      responses: {"204": {description: ok}}
+""", encoding="utf-8")
+    checked = run_cli("validate", spec)
+    assert checked.returncode == 1
+    assert ("users.yaml:15: /paths/~1users/post/requestBody/content/application~1json/schema/"
+            "properties/username/pattern: pattern '/^[a-z0-9._]+$/' is written between "
+            "JavaScript's slashes") in checked.stderr
+    assert "properties/path/pattern" not in checked.stderr
+    result = run_cli("generate", "--spec", spec, "--out", tmp_path / "jspkg")
+    assert result.returncode == 0, result.stderr
+    assert "-> reads it as '(?i)^3[A-Z]{3}$'" in result.stderr
+    pkg = import_from(tmp_path, "jspkg")
+    with ScriptedServer([Reply(204)], repeat_last=True) as server:
+        client = pkg.Client(base_url=server.url).default
+        client.add_user(username="alice", code="3abc", path="/api/v1/")
+        with pytest.raises(pkg.RequestValidationError):
+            client.add_user(username="Alice!")
+    assert [r.json() for r in server.requests] == [
+        {"username": "alice", "code": "3abc", "path": "/api/v1/"}]

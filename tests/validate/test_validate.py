@@ -628,3 +628,28 @@ def test_a_problem_of_the_whole_document_explains_no_crash() -> None:
     assert _explained(crash, [root]) is crash
     paths = Problem("d.yaml", "/paths", 3, "['/a'] is not of type 'object'")
     assert _explained(crash, [paths]).message.startswith("openapi-spec-validator stopped at")
+
+
+def test_an_extension_key_under_paths_is_valid(tmp_path: Path) -> None:
+    """`paths: {x-codegen-contextRoot: ...}` (apicurio's registry): OpenAPI allows `x-` keys
+    there; openapi-spec-validator took it for a path and broke (KeyError), so `validate` and
+    `generate --strict` refused a valid document."""
+    spec = write(tmp_path / "ext.yaml", """\
+openapi: 3.0.2
+info: {title: t, version: '1'}
+paths:
+  x-codegen-contextRoot: /apis/registry/v2
+  /items:
+    get:
+      operationId: listItems
+      parameters: [{name: q, in: query, schema: {type: intger}}]
+      responses:
+        '204': {description: ok}
+""")
+    problems = validate(load(spec))
+    assert [(p.pointer, p.code) for p in problems] == [
+        ("/paths/~1items/get/parameters/0/schema/type", "schema:enum")], problems
+    fixed = write(tmp_path / "fixed.yaml", spec.read_text(encoding="utf-8").replace(
+        "intger", "integer"))
+    result = run_cli("generate", "--strict", "--spec", fixed, "--out", tmp_path / "pkg")
+    assert result.returncode == 0, result.stderr
