@@ -50,6 +50,10 @@ from typing import Any, Union
 from generator.models.reparse import Edit, Span, edited_tree, span_of
 from generator.models.wire_keys import wire_key_edits
 
+# The width the formatter wraps generated lines at (`render.style.LINE_LENGTH`, which this
+# stage, before rendering, cannot import without a cycle; a test holds the two equal)
+LINE_LENGTH = 100
+
 _TOP = frozenset({"Any", "object"})
 
 
@@ -228,7 +232,7 @@ def _override_ignores(classes: dict[str, _Class], lines: list[str]) -> Iterator[
     """`# type: ignore[assignment]` on each override in conflict (not on one that has one)."""
     for field in _overrides_in_conflict(classes):
         if not any("# type: ignore" in line for line in _lines_of(field.statement, lines)):
-            yield _field_ignore(field.statement, lines)
+            yield from _field_ignore(field.statement, lines)
 
 
 def _header_ignores(classes: dict[str, _Class], source: str, lines: list[str]) -> Iterator[Edit]:
@@ -310,19 +314,29 @@ def _overrides_in_conflict(classes: dict[str, _Class]) -> Iterator[_Field]:
                 yield own
 
 
-def _field_ignore(statement: ast.AnnAssign, lines: list[str]) -> Edit:
+def _field_ignore(statement: ast.AnnAssign, lines: list[str]) -> list[Edit]:
     """`# type: ignore[assignment]` where mypy reports the conflict once the formatter has
-    wrapped the statement: with a default, on the default's line (the statement's last: a
-    comment at its end stays there); without, on the first line, after the annotation's first
-    `[` (the formatter keeps a comment there however it wraps the rest)."""
+    wrapped the statement: mypy reports it on the default's line. A default on the
+    statement's last line gets it at the line's end, where the formatter keeps it, unless that
+    line is too long: the formatter then puts the default alone between parentheses, after
+    which the comment would follow the closing one (GitHub's `checks/create` `status`), so the
+    default is put between them here, the comment after it. Without a default, on the first
+    line, after the annotation's first `[` (the formatter keeps a comment there however it
+    wraps the rest)."""
     annotation = statement.annotation
-    if statement.value is None and isinstance(annotation, ast.Subscript):
+    value = statement.value
+    if value is None and isinstance(annotation, ast.Subscript):
         _, _, line, offset = span_of(annotation.value)
         offset = lines[line - 1].encode("utf-8").index(b"[", offset) + 1
-        return (line, offset, line, offset), "  # type: ignore[assignment]\n"
+        return [((line, offset, line, offset), "  # type: ignore[assignment]\n")]
     line = statement.end_lineno or statement.lineno
     end = len(lines[line - 1].encode("utf-8"))
-    return (line, end, line, end), "  # type: ignore[assignment]"
+    if value is None or statement.lineno != line or len(lines[line - 1]) <= LINE_LENGTH:
+        return [((line, end, line, end), "  # type: ignore[assignment]")]
+    first_line, first_offset, last_line, last_offset = span_of(value)
+    return [((first_line, first_offset, first_line, first_offset), "(\n"),
+            ((last_line, last_offset, last_line, last_offset),
+             "  # type: ignore[assignment]\n)")]
 
 
 def _bases_conflict(cls: _Class, classes: dict[str, _Class]) -> bool:
@@ -450,9 +464,7 @@ def _root_default_wraps(tree: ast.Module, lines: list[str]) -> Iterator[Edit]:
             continue
         for statement in node.body:
             if isinstance(statement, ast.AnnAssign) and _bare_default(statement.value):
-                edit = _default_edit(statement, defined, lines)
-                if edit is not None:
-                    yield edit
+                yield from _default_edits(statement, defined, lines)
         if _is_root(node):
             defined.roots.add(node.name)
         elif _is_object_model(node):
@@ -487,24 +499,24 @@ def _bare_default(value: ast.expr | None) -> bool:
     return isinstance(value, ast.Constant | ast.List | ast.Dict | ast.UnaryOp)
 
 
-def _default_edit(statement: ast.AnnAssign, defined: _Defined, lines: list[str]) -> Edit | None:
+def _default_edits(statement: ast.AnnAssign, defined: _Defined, lines: list[str]) -> list[Edit]:
     value = statement.value
     assert value is not None  # `_bare_default` said so
     types = [m for m in _members(statement.annotation) if ast.unparse(m) != "None"]
     name = ast.unparse(types[0]) if len(types) == 1 else ""
     if name in defined.roots:
-        return span_of(value), _wrapped_default(name, value, lines, defined.members)
+        return [(span_of(value), _wrapped_default(name, value, lines, defined.members))]
     if name in defined.objects and isinstance(value, ast.Dict):
         # an object model's default given as its JSON object: the model it validates into
-        return span_of(value), _validated(name, value, lines)
+        return [(span_of(value), _validated(name, value, lines))]
     if name in defined.later and "# type: ignore" not in lines[(statement.end_lineno or 1) - 1]:
         return _field_ignore(statement, lines)
     model = _entries_model(types[0], value, defined) if len(types) == 1 else None
     if model is not None:
-        return span_of(value), _validated_entries(model, value, lines)
+        return [(span_of(value), _validated_entries(model, value, lines))]
     parsed = (_parsed_default(name, value, lines, defined.imported) if name
               else _parsed_union_default(types, value, lines, defined.imported))
-    return (span_of(value), parsed) if parsed is not None else None
+    return [(span_of(value), parsed)] if parsed is not None else []
 
 
 def _parsed_union_default(types: list[ast.expr], value: ast.expr, lines: list[str],

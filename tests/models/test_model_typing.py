@@ -567,3 +567,54 @@ def test_a_mutable_default_of_a_derived_model_passes_ruff_and_mypy(tmp_path: Pat
     checked = _mypy(tmp_path, "apart", (tmp_path / "apart.py").read_text(encoding="utf-8"))
     assert checked.returncode == 0, checked.stdout
     assert import_from(tmp_path, "apart").Text().settings == {}
+
+
+LONG_OVERRIDE = """\
+from __future__ import annotations
+
+from enum import Enum
+from typing import Annotated
+
+from pydantic import BaseModel, Field
+
+
+class Status(Enum):
+    queued = "queued"
+    done = "done"
+
+
+class OptionStatus(Enum):
+    done = "done"
+
+
+class Option(BaseModel):
+    status: OptionStatus | None = None
+
+
+class ChecksCreateBody(Option):
+    status: Annotated[Status, Field(description="The current status of the check run.")] = Status.queued
+    short: int = 1
+"""
+
+
+def test_an_override_ignore_stays_on_the_defaults_line_when_the_formatter_wraps_it(
+        tmp_path: Path) -> None:
+    """GitHub Enterprise's `checks/create` `status`: a statement past the line length, whose
+    default the formatter put alone between parentheses, the `# type: ignore` following the
+    closing one, a line below where mypy reports the conflict (mypy --strict: the error and an
+    unused ignore). The default is put between parentheses here, the ignore after it."""
+    from generator.models import typing_fixes
+    from generator.render.style import LINE_LENGTH
+
+    assert typing_fixes.LINE_LENGTH == LINE_LENGTH  # (the stage cannot import render's)
+    cleaned = mypy_clean(LONG_OVERRIDE)
+    assert "= (\nStatus.queued  # type: ignore[assignment]\n)" in cleaned
+    (tmp_path / "checks.py").write_text(cleaned, encoding="utf-8")
+    tool = str(Path(sys.executable).parent / "ruff")
+    subprocess.run([tool, "format", *RUFF_SETTINGS, "checks.py"], cwd=tmp_path,
+                   capture_output=True, timeout=60, check=True)
+    formatted = (tmp_path / "checks.py").read_text(encoding="utf-8")
+    assert "        Status.queued  # type: ignore[assignment]\n    )\n" in formatted
+    checked = _mypy(tmp_path, "checks_checked", formatted)
+    assert checked.returncode == 0, checked.stdout
+    assert import_from(tmp_path, "checks").ChecksCreateBody().status.value == "queued"
