@@ -473,7 +473,7 @@ def method_entries(resources: list[ResourceView], summaries: Mapping[tuple[str, 
             )
             overloads = operation.sync.overloads  # not streaming, streaming, either
             entries.append(MethodEntry(
-                f"{operation.http_method.upper()} {operation.path}",
+                f"{operation.http_method.upper()} {operation.written_path}",
                 f"client.{resource.attr}.{operation.name}",
                 parameters,
                 public(overloads[0].returns if overloads else signature.returns),

@@ -151,6 +151,7 @@ class OperationView:
     name: str
     http_method: str  # get, post, ...: the resource's `_get`, `_post`, ...
     path: str  # the template, each placeholder named by its value's key (`{id (path)}`)
+    written_path: str  # the path as the document writes it (`/items/{id}`), for the docs
     responses: Responses
     params: Checked | None  # path, query, header and cookie arguments
     path_keys: frozenset[str]

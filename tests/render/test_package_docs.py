@@ -892,3 +892,27 @@ paths:
     calls = re.findall(r"client\.(items|tokens)\.(\w+)\(", readme)
     assert ("items", "get") in calls and ("items", "delete") not in calls
     assert ("tokens", "delete") in calls  # (the resource's only call is still shown)
+
+
+def test_api_md_spells_a_path_as_the_document_writes_it(tmp_path: Path) -> None:
+    """A path parameter sharing its name with a query one is keyed `scheme (path)` among the
+    checked values (enterobase's `/{scheme}/loci`); api.md showed that key in the path."""
+    spec = tmp_path / "loci.yaml"
+    spec.write_text("""\
+openapi: 3.0.0
+info: {title: t, version: '1'}
+paths:
+  /{scheme}/loci:
+    get:
+      operationId: getLoci
+      parameters:
+        - {name: scheme, in: query, schema: {type: string}}
+        - {name: scheme, in: path, required: true, schema: {type: string}}
+      responses:
+        '204': {description: ok}
+""", encoding="utf-8")
+    result = run_cli("generate", "--spec", spec, "--out", tmp_path / "loci")
+    assert result.returncode == 0, result.stderr
+    api = (tmp_path / "loci" / "api.md").read_text(encoding="utf-8")
+    assert "### `client.default.get_loci`: `GET /{scheme}/loci`" in api
+    assert "(path)}" not in api
