@@ -54,9 +54,9 @@ def request_body(context: Context, stem: str, operation: dict[str, Any], taken: 
         return Body(kind, media_type, None, False, required), [
             Param(whole, "body", "body", "", "", required, kind == "json", _text(raw))
         ]
-    one_file = kind == "multipart" and (is_binary(schema, context.refs)
-                                        or _is_string(schema, context.refs))
-    text_as_file = one_file and not is_binary(schema, context.refs)
+    binary = kind == "multipart" and is_binary(schema, context.refs)
+    text_as_file = kind == "multipart" and not binary and _is_string(schema, context.refs)
+    one_file = binary or text_as_file
     if one_file:
         schema = one_file_part(_as_file(schema) if text_as_file else schema, required)
     model_class = context.classes.variant(

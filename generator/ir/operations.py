@@ -10,9 +10,10 @@ operation as skipped. Anything else raised here is a bug of the generator, and f
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Iterable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from generator.document.operations import OperationSite
@@ -98,14 +99,15 @@ def build_operation(context: Context, site: OperationSite,
     if streams.always and streams.switch is not None:  # always on: sent true unless given
         body_params = [replace(p, only_value=(True,)) if p.name == streams.switch else p
                        for p in body_params]
-    pagination = None if streams.chunk else pages(context, site, success, headers)
+    answer = _Answer.of(context, success)
+    pagination = None if streams.chunk else pages(context, site, answer, headers)
     if isinstance(pagination, Problem):
         return pagination
     if pagination is not None:
         ignored += _json_pages_only(site.pointer, success)
         success = json_pages(success)
     else:
-        ignored += _unread_pagination_hints(site) or _unread_next_page(context, site, success)
+        ignored += _unread_pagination_hints(site) or _unread_next_page(context, site, answer)
     return Operation(
         resource=resource,
         name=method,
@@ -250,15 +252,14 @@ def _unread_pagination_hints(site: OperationSite) -> tuple[Rename, ...]:
 
 
 def _unread_next_page(context: Context, site: OperationSite,
-                      success: tuple[ResponseType, ...]) -> tuple[Rename, ...]:
+                      answer: _Answer) -> tuple[Rename, ...]:
     """A note for a GET not read as paged whose answer holds a list and what looks like the
     next page's cursor (Vercel's `{projects, pagination: {next}}`, asked for with `from`, a
     name no walk reads as a cursor): the method returns one page, and a hint would page it."""
     if (site.method != "get" or paging.HINT in site.operation
             or context.data.get(paging.HINT) is False):
         return ()
-    properties = _answer_properties(context, success)[1]
-    place = paging.unread_next(properties, _held_properties(properties, context.refs))
+    place = paging.unread_next(answer.properties, answer.held)
     if place is None:
         return ()
     return (Rename(site.pointer, f"the answer's `{place}` looks like the next page's cursor, "
@@ -346,7 +347,7 @@ def _json_pages_only(pointer: str, success: tuple[ResponseType, ...]) -> tuple[R
                    kind=NOTE),)
 
 
-def pages(context: Context, site: OperationSite, success: tuple[ResponseType, ...],
+def pages(context: Context, site: OperationSite, answer: _Answer,
           headers: tuple[ResponseHeader, ...] = ()) -> paging.Pagination | Problem | None:
     """How the operation's list pages: its `x-codegen-pagination` hint, else (for a GET)
     the shape of its query and of its JSON answer (`paging.detect`; `headers`: the success
@@ -357,8 +358,8 @@ def pages(context: Context, site: OperationSite, success: tuple[ResponseType, ..
     if hint is False or (hint is None and context.data.get(paging.HINT) is False):
         return None  # the operation's, or the document's: detection off
     refs = context.refs
-    schema, properties = _answer_properties(context, success)
-    bare_array = paging.is_array(refs.resolve(schema))
+    properties = answer.properties
+    bare_array = paging.is_array(refs.resolve(answer.schema))
     link_header = any(header.wire_name.lower() == "link" for header in headers)
     schemas = {p["name"]: refs.resolve(p.get("schema"))
                for p in merged_parameters(refs, site.shared_parameters, site.operation)
@@ -366,7 +367,7 @@ def pages(context: Context, site: OperationSite, success: tuple[ResponseType, ..
     query = {name: json_type(schema, refs) for name, schema in schemas.items()}
     if hint is None and site.method != "get":
         return None
-    held = _held_properties(properties, refs)
+    held = answer.held
     objects = [name for name, schema in properties.items() if _may_be_object(schema, refs)]
     if hint is None:
         return paging.numbered_from(
@@ -382,15 +383,29 @@ def pages(context: Context, site: OperationSite, success: tuple[ResponseType, ..
     return paging.numbered_from(found, schemas)
 
 
-def _answer_properties(context: Context, success: tuple[ResponseType, ...]
-                       ) -> tuple[Any, dict[str, Any]]:
-    """The schema of the operation's JSON success answer (None without one) and its
-    properties, each resolved."""
-    answer = next((r.model_class for r in success if r.kind == "json" and r.model_class), None)
-    schema = context.classes.schemas.get(answer) if answer else None
-    shape = object_properties(schema, context.refs) if answer else None
-    return schema, {name: context.refs.resolve(value)
-                    for name, value in (shape[0] if shape else {}).items()}
+@dataclass
+class _Answer:
+    """The operation's JSON success answer as its pagination is read: read once for the walk
+    (`pages`) and for the note of a list left unpaged (`_unread_next_page`)."""
+
+    schema: Any  # None without one
+    properties: dict[str, Any]  # each resolved
+    refs: Refs
+
+    @classmethod
+    def of(cls, context: Context, success: tuple[ResponseType, ...]) -> _Answer:
+        answer = next((r.model_class for r in success if r.kind == "json" and r.model_class),
+                      None)
+        schema = context.classes.schemas.get(answer) if answer else None
+        shape = object_properties(schema, context.refs) if answer else None
+        return cls(schema, {name: context.refs.resolve(value)
+                            for name, value in (shape[0] if shape else {}).items()},
+                   context.refs)
+
+    @functools.cached_property
+    def held(self) -> dict[str, set[str]]:
+        """`_held_properties` of its properties (asked of a GET only)."""
+        return _held_properties(self.properties, self.refs)
 
 
 def _held_properties(properties: dict[str, Any], refs: Refs,

@@ -625,6 +625,10 @@ _PARSED_DEFAULTS: dict[str, Callable[[str], object]] = {
     "timedelta": _duration, "IPv4Address": ipaddress.IPv4Address,
     "IPv6Address": ipaddress.IPv6Address, "bytes": lambda text: text.encode("utf-8"),
 }
+# the modules those types are imported from
+_VALUE_MODULES = frozenset({"pydantic", "uuid", "datetime", "ipaddress"})
+
+
 @functools.cache
 def _value_types() -> dict[str, type]:
     """The classes of the types `_PARSED_DEFAULTS` makes values of, by the names dcg imports
@@ -635,9 +639,6 @@ def _value_types() -> dict[str, type]:
             "date": datetime.date, "time": datetime.time, "timedelta": datetime.timedelta,
             "IPv4Address": ipaddress.IPv4Address, "IPv6Address": ipaddress.IPv6Address,
             "bytes": bytes}
-
-# the modules those types are imported from
-_VALUE_MODULES = frozenset({"pydantic", "uuid", "datetime", "ipaddress"})
 
 
 def _wrapped_default(root: str, value: ast.expr, lines: list[str],

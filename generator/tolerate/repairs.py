@@ -283,10 +283,9 @@ def drop_query_parameters(path: str, methods: list[str], names: set[str]) -> Fix
         if item is None:
             return
         refs = Refs(document)
-        for holder in [item, *(item[m] for m in methods if isinstance(item.get(m), dict))]:
-            if isinstance(holder.get("parameters"), list):
-                holder["parameters"] = [raw for raw in holder["parameters"]
-                                        if not _query_named(refs.deref(raw)[0], names)]
+        for holder in _parameter_holders(item, methods):
+            holder["parameters"] = [raw for raw in holder["parameters"]
+                                    if _query_name(refs.deref(raw)[0]) not in names]
     return fix
 
 
@@ -296,19 +295,21 @@ def declared_query_names(document: dict[str, Any], item: dict[str, Any] | None,
     if item is None:
         return set()
     refs = Refs(document)
-    found: set[str] = set()
-    for holder in [item, *(item[m] for m in methods)]:
-        listed = holder.get("parameters")
-        for raw in listed if isinstance(listed, list) else []:
-            parameter = refs.deref(raw)[0]
-            if isinstance(parameter, dict) and parameter.get("in") == "query":
-                found.add(str(parameter.get("name")))
-    return found
+    return {name for holder in _parameter_holders(item, methods) for raw in holder["parameters"]
+            if (name := _query_name(refs.deref(raw)[0])) is not None}
 
 
-def _query_named(parameter: Any, names: set[str]) -> bool:
-    return (isinstance(parameter, dict) and parameter.get("in") == "query"
-            and parameter.get("name") in names)
+def _parameter_holders(item: dict[str, Any], methods: list[str]) -> list[dict[str, Any]]:
+    """The path item and its operations (`methods`) that list parameters."""
+    return [holder for holder in [item, *(item.get(m) for m in methods)]
+            if isinstance(holder, dict) and isinstance(holder.get("parameters"), list)]
+
+
+def _query_name(parameter: Any) -> str | None:
+    """The name of `parameter` when it is a query parameter."""
+    if isinstance(parameter, dict) and parameter.get("in") == "query":
+        return str(parameter.get("name"))
+    return None
 
 
 def _declare_query_parameters(operation: dict[str, Any], shared: list[Any],

@@ -227,11 +227,6 @@ def _duplicate_entries(data: dict[str, Any], problem: Problem,
     return None
 
 
-def _without_js_delimiters(pattern: Any) -> Any:
-    meant = js_delimited(pattern) if isinstance(pattern, str) else None
-    return pattern if meant is None else meant
-
-
 def _unusable_pattern(data: dict[str, Any], problem: Problem,
                       tokens: list[str]) -> Decision | None:
     if problem.code == "pattern-unusable":
@@ -241,7 +236,7 @@ def _unusable_pattern(data: dict[str, Any], problem: Problem,
     if problem.code == "pattern-delimited":
         meant = js_delimited(resolve_pointer(data, problem.pointer)[1])
         return Decision(problem, "repairable", f"reads it as {meant!r}",
-                        fix=repairs.transform(problem.pointer, _without_js_delimiters))
+                        fix=repairs.transform(problem.pointer, lambda _: meant))
     if problem.code == "count-unusable":
         return Decision(problem, "repairable",
                         f"drops `{_last(tokens)}`: values are not counted against it",

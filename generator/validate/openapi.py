@@ -47,7 +47,7 @@ from generator.document.pointer import (
     resolve_pointer,
     split_pointer,
 )
-from generator.document.refs import Refs, iter_refs
+from generator.document.refs import Refs, is_extension, iter_refs
 from generator.document.schemas import parameter_pointer
 from generator.document.tree import depth, with_deep_stack
 from generator.problems import Problem, unique_problems
@@ -357,11 +357,10 @@ def _without_paths_extensions(data: dict[str, Any]) -> dict[str, Any]:
     allows them there, and the library's walk takes every key of `paths` for a path
     (apicurio's `x-codegen-contextRoot`: a KeyError, which stopped the rest of its checks)."""
     paths = data.get("paths")
-    if not isinstance(paths, dict) or not any(
-            isinstance(key, str) and key.startswith("x-") for key in paths):
+    if not isinstance(paths, dict) or not any(map(is_extension, paths)):
         return data
     return {**data, "paths": {key: value for key, value in paths.items()
-                              if not (isinstance(key, str) and key.startswith("x-"))}}
+                              if not is_extension(key)}}
 
 
 def _explained(stop: Problem, said: list[Problem]) -> Problem:
