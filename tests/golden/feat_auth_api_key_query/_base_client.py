@@ -1942,12 +1942,10 @@ class BaseClient(Generic[_HttpClientT]):
         )
 
     def _transport_error(
-        self, exc: Exception, request: _http.Request | None, prepared: _Prepared, attempts: int
+        self, exc: Exception, request: _http.Request | None, attempts: int
     ) -> APIError:
         """The exception for a transport failure once retries are exhausted."""
-        return connection_error(
-            exc, request, self._redact, timeout=prepared.timeout, attempts=attempts
-        )
+        return connection_error(exc, request, self._redact, attempts=attempts)
 
     # -- parsing -------------------------------------------------------------------------
 
@@ -2321,9 +2319,9 @@ class SyncAPIClient(BaseClient[_http.Client]):
                     self._sleep(delay)
                     retries_taken += 1
                     continue
-                raise self._transport_error(
-                    exc, request, prepared, retries_taken + 1
-                ) from redacted_cause(exc, self._redact)
+                raise self._transport_error(exc, request, retries_taken + 1) from redacted_cause(
+                    exc, self._redact
+                )
             except BaseException:
                 if response is not None:
                     response.close()
@@ -2564,9 +2562,9 @@ class AsyncAPIClient(BaseClient[_http.AsyncClient]):
                     await self._sleep(delay)
                     retries_taken += 1
                     continue
-                raise self._transport_error(
-                    exc, request, prepared, retries_taken + 1
-                ) from redacted_cause(exc, self._redact)
+                raise self._transport_error(exc, request, retries_taken + 1) from redacted_cause(
+                    exc, self._redact
+                )
             except BaseException:
                 if response is not None:
                     await response.aclose()

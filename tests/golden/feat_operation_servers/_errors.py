@@ -364,7 +364,6 @@ def connection_error(
     request: _http.Request | None,
     redact: Callable[[str], str],
     *,
-    timeout: object = None,
     attempts: int = 1,
 ) -> APIConnectionError:
     """The client's error for a transport failure of the HTTP library: ``APITimeoutError`` for
@@ -374,9 +373,9 @@ def connection_error(
     if isinstance(exc, DeadlinePassedError):
         return APITimeoutError(message=redact(str(exc)), request=request)
     if isinstance(exc, _http.TimeoutException):
-        if timeout is None and request is not None:  # (what the HTTP library was given)
-            timeout = request.extensions.get("timeout")
-        return APITimeoutError(message=timed_out(exc, timeout, attempts), request=request)
+        # (the timeouts the HTTP library was given, by phase: `build_request` records them)
+        timeouts = request.extensions.get("timeout") if request is not None else None
+        return APITimeoutError(message=timed_out(exc, timeouts, attempts), request=request)
     detail = excerpt(redact(str(exc)), 200)
     message = f"Connection error: {type(exc).__name__}" + (f": {detail}" if detail else "")
     return APIConnectionError(message=message, request=request)
@@ -390,17 +389,12 @@ _TIMEOUT_PHASES: tuple[tuple[type[Exception], str], ...] = (
 )
 
 
-def timed_out(exc: Exception, timeout: object, attempts: int) -> str:
+def timed_out(exc: Exception, timeouts: object, attempts: int) -> str:
     """``Request timed out (read timeout of 2 s, 3 attempts).``: which of the timeouts ran
-    out, its value (``timeout``: seconds, a ``Timeout``, or the request's ``timeout``
-    extension, a mapping), and the attempts made, so that a caller sees what to raise."""
+    out, its value (``timeouts``: the request's ``timeout`` extension, seconds by phase), and
+    the attempts made, so that a caller sees what to raise."""
     phase = next((name for kind, name in _TIMEOUT_PHASES if isinstance(exc, kind)), None)
-    if isinstance(timeout, (int, float)) or phase is None:
-        seconds = timeout
-    elif isinstance(timeout, Mapping):
-        seconds = timeout.get(phase)
-    else:
-        seconds = getattr(timeout, phase, None)
+    seconds = timeouts.get(phase) if phase is not None and isinstance(timeouts, Mapping) else None
     if not isinstance(seconds, (int, float)) or isinstance(seconds, bool):
         seconds = None
     parts = []
